@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** User types offered at registration (spec doc 1 §1, §5). */
+export const USER_TYPES = ['host', 'guest', 'venue', 'entertainer'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const PASSWORD_MIN = 8;
+
+/** Messages exactly as spec doc 1 §5 words them. */
+export const AUTH_MESSAGES = {
+  email: 'Please enter a valid email address',
+  password: 'Password must be at least 8 characters',
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  city: 'City is required',
+  state: 'State is required',
+  userType: 'Please select your role',
+  loginPassword: 'Password is required',
+  loginEmail: 'Please enter a valid email address',
+  duplicateEmail: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  notAuthenticated: 'Not authenticated',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+} as const;
+
+const trimmed = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** Final registration post (spec doc 1 §5). phoneNumber is optional with no format rule. */
+export const registerSchema = z.object({
+  email: z
+    .string({ error: AUTH_MESSAGES.email })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: AUTH_MESSAGES.email }).max(254, AUTH_MESSAGES.email)),
+  password: z.string({ error: AUTH_MESSAGES.password }).min(PASSWORD_MIN, AUTH_MESSAGES.password).max(200, 'Password must be at most 200 characters'),
+  firstName: trimmed(AUTH_MESSAGES.firstName).pipe(z.string().max(100, 'First name must be at most 100 characters')),
+  lastName: trimmed(AUTH_MESSAGES.lastName).pipe(z.string().max(100, 'Last name must be at most 100 characters')),
+  city: trimmed(AUTH_MESSAGES.city).pipe(z.string().max(120, 'City must be at most 120 characters')),
+  state: trimmed(AUTH_MESSAGES.state).pipe(z.string().max(120, 'State must be at most 120 characters')),
+  userType: z.enum(USER_TYPES, { error: AUTH_MESSAGES.userType }),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(40, 'Phone number must be at most 40 characters')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterDto = z.output<typeof registerSchema>;
+
+/** Sign-up step 1 of reading A: city, state and phone are left out. */
+export const signupStep1Schema = registerSchema.pick({ email: true, password: true, firstName: true, lastName: true });
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: AUTH_MESSAGES.loginEmail })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: AUTH_MESSAGES.loginEmail })),
+  password: z.string({ error: AUTH_MESSAGES.loginPassword }).min(1, AUTH_MESSAGES.loginPassword).max(200, AUTH_MESSAGES.loginPassword),
+});
+export type LoginDto = z.output<typeof loginSchema>;
+
+/** Location step (spec doc 1 §5). */
+export const locationSchema = z.object({
+  city: z.string().trim().min(1, 'Please select your city'),
+  state: z.string().trim().min(1, 'Please select your state'),
+});
+
+/** The user as the API returns it (never the password hash). */
+export interface PublicUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userType: UserType;
+  city: string;
+  state: string;
+  phoneNumber: string | null;
+  age: number | null;
+  bio: string | null;
+  profileImages: string[];
+  profileCompleted: string;
+  createdAt: string;
+}
+
+/** Error body every service and the gateway return. */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  errors?: { path: string; message: string }[];
+  correlationId?: string;
+}
