@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { env } from '@luxe/platform';
+
+export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+const serviceUrls = Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, env.url(['http:', 'https:'])])) as Record<
+  `SERVICE_URL_${Uppercase<ServiceName>}`,
+  ReturnType<typeof env.url>
+>;
+
+/** Gateway environment (README: environment variables). */
+export const gatewayEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: env.port.default(3000),
+    REDIS_URL: z.string({ error: 'is required (a redis:// URL, or "memory")' }).refine((v) => v === 'memory' || /^rediss?:\/\//.test(v), 'must be a redis:// URL or "memory"'),
+    INTERNAL_AUTH_SECRET: env.secret,
+    WEB_DIST_DIR: z.string().optional(),
+    SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default('luxe_session'),
+    COOKIE_SECURE: env.bool.optional(),
+    TRUST_PROXY: env.bool.default(false),
+    SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    ...serviceUrls,
+  });
+export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

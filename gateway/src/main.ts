@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import { createLogger, createRedis, loadConfig, loadConfigOrExit } from '@luxe/platform';
+import { gatewayEnvSchema, SERVICES } from './config';
+import { startGateway } from './gateway';
+
+async function main() {
+  const cfg = loadConfigOrExit(() => loadConfig('gateway', gatewayEnvSchema));
+  const logger = createLogger('gateway', cfg.LOG_LEVEL);
+  const gw = await startGateway({
+    host: cfg.HOST,
+    port: cfg.PORT,
+    redis: createRedis(cfg.REDIS_URL),
+    logger,
+    internalAuthSecret: cfg.INTERNAL_AUTH_SECRET,
+    serviceUrls: Object.fromEntries(SERVICES.map((s) => [s, cfg[`SERVICE_URL_${s.toUpperCase()}` as keyof typeof cfg] as string])),
+    serviceTimeoutMs: cfg.SERVICE_TIMEOUT_MS,
+    webDistDir: cfg.WEB_DIST_DIR ?? join(__dirname, '..', '..', 'web', 'dist'),
+    cookieName: cfg.SESSION_COOKIE_NAME,
+    cookieSecure: cfg.COOKIE_SECURE ?? cfg.NODE_ENV === 'production',
+    trustProxy: cfg.TRUST_PROXY,
+    rateLimits: {
+      registerPerIp: cfg.RATE_LIMIT_REGISTER_PER_IP,
+      loginPerIp: cfg.RATE_LIMIT_LOGIN_PER_IP,
+      loginFailuresPerAccount: cfg.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+      windowSeconds: cfg.RATE_LIMIT_WINDOW_SECONDS,
+    },
+  });
+  logger.info({ url: gw.url }, 'gateway listening');
+  const stop = async () => {
+    await gw.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+void main().catch((err) => {
+  process.stderr.write(`gateway failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

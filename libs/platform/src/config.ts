@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly component: string, readonly problems: string[]) {
+    super(`Invalid configuration for ${component}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/**
+ * Reads and validates configuration from environment variables. A missing or bad value
+ * throws a ConfigError naming every offending variable; `main.ts` turns it into a clear
+ * message and a non-zero exit.
+ */
+export function loadConfig<S extends z.ZodObject<any>>(component: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const r = schema.safeParse(env);
+  if (r.success) return r.data;
+  const problems = r.error.issues.map((i) => {
+    const name = i.path.join('.');
+    const value = env[name];
+    return `${name}: ${i.message}${value === undefined ? ' (not set)' : ''}`;
+  });
+  throw new ConfigError(component, problems);
+}
+
+const port = z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535);
+const url = (protocols: string[]) =>
+  z.string({ error: 'is required' }).refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL with one of ${protocols.join(', ')}`);
+
+export const env = {
+  port,
+  url,
+  secret: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),
+  bool: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1'),
+};
+
+/** Variables every service process reads (README: environment variables). */
+export const serviceEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port,
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  EVENT_TRANSPORT: z.enum(['kafka', 'inprocess'], { error: 'must be kafka or inprocess' }).default('kafka'),
+  KAFKA_BROKERS: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  INTERNAL_AUTH_SECRET: env.secret,
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(200),
+  CONSUMER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  CONSUMER_BACKOFF_MS: z.coerce.number().int().min(1).default(200),
+}).superRefine((v, ctx) => {
+  if (v.EVENT_TRANSPORT === 'kafka' && !v.KAFKA_BROKERS)
+    ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_TRANSPORT=kafka' });
+  if (v.REDIS_URL && !/^(redis|rediss):\/\//.test(v.REDIS_URL) && v.REDIS_URL !== 'memory')
+    ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'must be a redis:// URL or "memory"' });
+  if (v.S3_ENDPOINT && (!v.S3_ACCESS_KEY || !v.S3_SECRET_KEY))
+    ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY'], message: 'S3_ACCESS_KEY and S3_SECRET_KEY are required with S3_ENDPOINT' });
+});
+export type ServiceEnv = z.output<typeof serviceEnvSchema>;

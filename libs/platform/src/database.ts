@@ -1,0 +1,90 @@
+import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
+import type { Logger } from './logger';
+
+/** Outbox and inbox tables: every service runs this migration first. */
+export class PlatformOutboxInbox1700000000000 implements MigrationInterface {
+  name = 'PlatformOutboxInbox1700000000000';
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE TABLE IF NOT EXISTS outbox_events (
+      id uuid PRIMARY KEY,
+      type text NOT NULL,
+      version int NOT NULL,
+      topic text NOT NULL,
+      key text NOT NULL,
+      envelope jsonb NOT NULL,
+      correlation_id text,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      seq bigserial NOT NULL,
+      published_at timestamptz,
+      attempts int NOT NULL DEFAULT 0,
+      last_error text
+    )`);
+    await q.query(`CREATE INDEX IF NOT EXISTS outbox_events_unpublished ON outbox_events (seq) WHERE published_at IS NULL`);
+    await q.query(`CREATE TABLE IF NOT EXISTS inbox_events (
+      event_id uuid NOT NULL,
+      consumer_group text NOT NULL,
+      event_type text NOT NULL,
+      processed_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (event_id, consumer_group)
+    )`);
+  }
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE IF EXISTS inbox_events`);
+    await q.query(`DROP TABLE IF EXISTS outbox_events`);
+  }
+}
+
+export interface DatabaseOptions {
+  url: string;
+  migrations: (new () => MigrationInterface)[];
+  entities?: any[];
+  poolSize?: number;
+}
+
+export function createDataSource(opts: DatabaseOptions): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: opts.url,
+    entities: opts.entities ?? [],
+    migrations: [PlatformOutboxInbox1700000000000, ...opts.migrations],
+    migrationsTableName: 'schema_migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: false,
+    extra: { max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 },
+  });
+}
+
+/** Connects and applies pending migrations (a service does this at start; `npm run migrate` too). */
+export async function initDatabase(ds: DataSource, logger?: Logger): Promise<string[]> {
+  if (!ds.isInitialized) await ds.initialize();
+  const applied = await ds.runMigrations({ transaction: 'each' });
+  if (applied.length) logger?.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+  return applied.map((m) => m.name);
+}
+
+/** Creates a database if it does not exist, using an admin connection URL. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  const { Client } = await import('pg');
+  const c = new Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    const r = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (r.rowCount === 0) {
+      try {
+        await c.query(`CREATE DATABASE ${name}`);
+      } catch (e: any) {
+        if (e?.code !== '42P04' && e?.code !== '23505') throw e; // created concurrently
+      }
+    }
+  } finally {
+    await c.end();
+  }
+}
+
+export function databaseUrl(adminUrl: string, name: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

@@ -1,0 +1,58 @@
+import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type Redis from 'ioredis';
+import { PublicRoute } from './internal-auth';
+import { EVENT_TRANSPORT, EventTransport } from './transport/transport';
+import { REDIS } from './redis';
+import { OBJECT_STORAGE, ObjectStorage } from './storage';
+
+export type Check = () => Promise<void>;
+
+/** Runs named checks with a timeout each; `ok` only if all pass. */
+export async function runChecks(checks: Record<string, Check>, timeoutMs = 2000): Promise<{ ok: boolean; checks: Record<string, string> }> {
+  const results: Record<string, string> = {};
+  await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([check(), new Promise((_, rej) => (timer = setTimeout(() => rej(new Error('timed out')), timeoutMs)))]);
+        results[name] = 'up';
+      } catch (e) {
+        results[name] = `down: ${(e as Error)?.message ?? e}`;
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return { ok: Object.values(results).every((r) => r === 'up'), checks: results };
+}
+
+/** `/health/live` (the process answers) and `/health/ready` (database, broker, Redis, storage as configured). */
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
+    @Optional() @Inject(REDIS) private readonly redis?: Redis,
+    @Optional() @Inject(OBJECT_STORAGE) private readonly storage?: ObjectStorage,
+  ) {}
+
+  @PublicRoute()
+  @Get('live')
+  live() {
+    return { status: 'ok' };
+  }
+
+  @PublicRoute()
+  @Get('ready')
+  async ready(@Res() res: any) {
+    const checks: Record<string, Check> = {
+      database: async () => void (await this.ds.query('SELECT 1')),
+      broker: () => this.transport.ping(),
+    };
+    if (this.redis) checks.redis = async () => void (await this.redis!.ping());
+    if (this.storage) checks.storage = () => this.storage!.ping();
+    const r = await runChecks(checks);
+    res.status(r.ok ? 200 : 503).json({ status: r.ok ? 'ok' : 'unavailable', checks: r.checks });
+  }
+}

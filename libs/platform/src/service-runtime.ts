@@ -1,0 +1,199 @@
+import 'reflect-metadata';
+import { DynamicModule, Global, INestApplication, Module, Type } from '@nestjs/common';
+import { APP_GUARD, NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type Redis from 'ioredis';
+import { DataSource, MigrationInterface } from 'typeorm';
+import { allTopics, topicFor, EventType } from '@luxe/contracts';
+import { ConfigError, loadConfig, serviceEnvSchema, ServiceEnv } from './config';
+import { createDataSource, initDatabase } from './database';
+import { HealthController } from './health';
+import { applyHttpPlatform } from './http/middleware';
+import { Inbox } from './inbox';
+import { InternalAuth, InternalAuthGuard } from './internal-auth';
+import { createLogger, Logger } from './logger';
+import { Outbox, OutboxRelay } from './outbox';
+import { createRedis, REDIS } from './redis';
+import { OBJECT_STORAGE, ObjectStorage } from './storage';
+import { ConsumerSpec, createMessageHandler } from './transport/consumer';
+import { InProcessBroker, InProcessTransport } from './transport/in-process';
+import { KafkaTransport } from './transport/kafka';
+import { EVENT_TRANSPORT, EventTransport } from './transport/transport';
+
+export const LOGGER = Symbol('LOGGER');
+export const SERVICE_NAME = Symbol('SERVICE_NAME');
+
+/** A provider that declares which events a service consumes. */
+export interface EventConsumer {
+  consumer(): ConsumerSpec;
+}
+
+export interface ServiceDefinition {
+  name: string;
+  module: Type<unknown>;
+  migrations: (new () => MigrationInterface)[];
+  entities?: any[];
+  /** Providers (declared in `module`) implementing EventConsumer. */
+  consumers?: Type<EventConsumer>[];
+  usesRedis?: boolean;
+  usesStorage?: boolean;
+  /** Runs after migrations, before listening (embedded demo data). */
+  seed?: (app: INestApplication) => Promise<void>;
+}
+
+export interface ServiceInfra {
+  host: string;
+  port: number;
+  databaseUrl: string;
+  internalAuthSecret: string;
+  transport: EventTransport;
+  logger: Logger;
+  redis?: Redis;
+  storage?: ObjectStorage;
+  outboxPollMs?: number;
+  retry?: { maxAttempts: number; backoffMs: number };
+  relayFault?: 'crash-after-publish' | null;
+  seed?: boolean;
+  /** Create Kafka topics at start (idempotent). */
+  ensureTopics?: boolean;
+}
+
+export interface RunningService {
+  name: string;
+  app: INestApplication;
+  url: string;
+  dataSource: DataSource;
+  relay: OutboxRelay;
+  close(): Promise<void>;
+}
+
+/** Boots one service: migrations, Nest app with the platform, consumers, outbox relay, HTTP. */
+export async function startService(def: ServiceDefinition, infra: ServiceInfra): Promise<RunningService> {
+  const logger = infra.logger;
+  const ds = createDataSource({ url: infra.databaseUrl, migrations: def.migrations, entities: def.entities });
+  await initDatabase(ds, logger);
+  if (infra.storage) await infra.storage.ensureBucket();
+  await infra.transport.connect();
+  if (infra.ensureTopics) await infra.transport.ensureTopics(allTopics());
+
+  const outbox = new Outbox(def.name);
+  @Global()
+  @Module({})
+  class PlatformModule {}
+  const platform: DynamicModule = {
+    module: PlatformModule,
+    global: true,
+    providers: [
+      { provide: DataSource, useValue: ds },
+      { provide: Outbox, useValue: outbox },
+      { provide: EVENT_TRANSPORT, useValue: infra.transport },
+      { provide: LOGGER, useValue: logger },
+      { provide: SERVICE_NAME, useValue: def.name },
+      { provide: InternalAuth, useValue: new InternalAuth(infra.internalAuthSecret) },
+      ...(infra.redis ? [{ provide: REDIS, useValue: infra.redis }] : []),
+      ...(infra.storage ? [{ provide: OBJECT_STORAGE, useValue: infra.storage }, { provide: ObjectStorage, useValue: infra.storage }] : []),
+    ],
+    exports: [DataSource, Outbox, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, InternalAuth, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
+  };
+  @Module({ imports: [platform, def.module], controllers: [HealthController], providers: [{ provide: APP_GUARD, useClass: InternalAuthGuard }] })
+  class RootModule {}
+
+  const app = await NestFactory.create<NestExpressApplication>(RootModule, { logger: false, bodyParser: false, abortOnError: false });
+  applyHttpPlatform(app, logger);
+  app.enableShutdownHooks();
+  await app.init();
+
+  if (infra.seed && def.seed) await def.seed(app);
+
+  const inbox = new Inbox(ds);
+  for (const cls of def.consumers ?? []) {
+    const spec = app.get(cls).consumer();
+    const topics = (Object.keys(spec.handlers) as EventType[]).map((t) => topicFor(t));
+    await infra.transport.subscribe({
+      groupId: spec.group,
+      topics,
+      handle: createMessageHandler(spec, { inbox, transport: infra.transport, logger, retry: infra.retry ?? { maxAttempts: 4, backoffMs: 200 } }),
+    });
+    logger.info({ group: spec.group, topics }, 'consumer subscribed');
+  }
+
+  const relay = new OutboxRelay(ds, infra.transport, logger, { pollMs: infra.outboxPollMs, fault: infra.relayFault });
+  relay.start();
+
+  await app.listen(infra.port, infra.host);
+  const addr = app.getHttpServer().address();
+  const url = `http://${infra.host}:${typeof addr === 'object' && addr ? addr.port : infra.port}`;
+  let closed = false;
+  return {
+    name: def.name,
+    app,
+    url,
+    dataSource: ds,
+    relay,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await relay.stop();
+      await app.close();
+      if (ds.isInitialized) await ds.destroy();
+    },
+  };
+}
+
+/** Exits with a clear message when configuration is missing or bad. */
+export function loadConfigOrExit<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(78);
+    }
+    throw e;
+  }
+}
+
+/** `main.ts` of every service: configuration from the environment, real infrastructure. */
+export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
+  const cfg: ServiceEnv = loadConfigOrExit(() => {
+    const c = loadConfig(def.name, serviceEnvSchema, env);
+    const problems: string[] = [];
+    if (def.usesRedis && !c.REDIS_URL) problems.push('REDIS_URL: is required (a redis:// URL, or "memory")');
+    if (def.usesStorage && !c.S3_ENDPOINT) problems.push('S3_ENDPOINT: is required (with S3_ACCESS_KEY and S3_SECRET_KEY)');
+    if (problems.length) throw new ConfigError(def.name, problems);
+    return c;
+  });
+  const logger = createLogger(def.name, cfg.LOG_LEVEL);
+  const transport: EventTransport =
+    cfg.EVENT_TRANSPORT === 'kafka'
+      ? new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger })
+      : new InProcessTransport(new InProcessBroker());
+  const fault = env.OUTBOX_RELAY_FAULT === 'crash-after-publish' && cfg.NODE_ENV !== 'production' ? 'crash-after-publish' : null;
+  const svc = await startService(def, {
+    host: cfg.HOST,
+    port: cfg.PORT,
+    databaseUrl: cfg.DATABASE_URL,
+    internalAuthSecret: cfg.INTERNAL_AUTH_SECRET,
+    transport,
+    logger,
+    redis: def.usesRedis ? createRedis(cfg.REDIS_URL!) : undefined,
+    storage: def.usesStorage
+      ? new ObjectStorage({ endpoint: cfg.S3_ENDPOINT!, accessKey: cfg.S3_ACCESS_KEY!, secretKey: cfg.S3_SECRET_KEY!, region: cfg.S3_REGION, bucket: cfg.S3_BUCKET ?? `luxe-${def.name}` })
+      : undefined,
+    outboxPollMs: cfg.OUTBOX_POLL_MS,
+    retry: { maxAttempts: cfg.CONSUMER_MAX_ATTEMPTS, backoffMs: cfg.CONSUMER_BACKOFF_MS },
+    relayFault: fault,
+    seed: env.SEED_DEMO_DATA === 'true',
+    ensureTopics: cfg.EVENT_TRANSPORT === 'kafka',
+  });
+  logger.info({ url: svc.url }, `${def.name} listening`);
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    await svc.close().catch((err) => logger.error({ err }, 'shutdown failed'));
+    await transport.disconnect().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  return svc;
+}

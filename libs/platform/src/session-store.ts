@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type Redis from 'ioredis';
+
+export interface Session {
+  userId: string;
+  userType: string;
+  createdAt: string;
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * Opaque session tokens in Redis (ARCHITECTURE.md §4). Only a hash of the token is stored;
+ * a user's sessions are indexed so that logout-everywhere and account deletion revoke them.
+ */
+export class SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    readonly ttlSeconds = 60 * 60 * 24 * 14,
+  ) {}
+
+  async create(userId: string, userType: string): Promise<{ token: string; session: Session }> {
+    const token = randomBytes(32).toString('base64url');
+    const session: Session = { userId, userType, createdAt: new Date().toISOString() };
+    const id = hash(token);
+    await this.redis.set(`sess:${id}`, JSON.stringify(session), 'EX', this.ttlSeconds);
+    await this.redis.sadd(`user-sess:${userId}`, id);
+    await this.redis.expire(`user-sess:${userId}`, this.ttlSeconds);
+    return { token, session };
+  }
+
+  /** Returns the session and slides its expiry, or null. */
+  async get(token: string | undefined | null): Promise<(Session & { id: string }) | null> {
+    if (!token || token.length > 200) return null;
+    const id = hash(token);
+    const raw = await this.redis.get(`sess:${id}`);
+    if (!raw) return null;
+    await this.redis.expire(`sess:${id}`, this.ttlSeconds);
+    return { ...(JSON.parse(raw) as Session), id };
+  }
+
+  async destroy(token: string | undefined | null): Promise<void> {
+    if (!token) return;
+    const id = hash(token);
+    const raw = await this.redis.get(`sess:${id}`);
+    await this.redis.del(`sess:${id}`);
+    if (raw) await this.redis.srem(`user-sess:${(JSON.parse(raw) as Session).userId}`, id);
+  }
+
+  async destroyAllForUser(userId: string): Promise<number> {
+    const ids = await this.redis.smembers(`user-sess:${userId}`);
+    if (ids.length) await this.redis.del(...ids.map((i) => `sess:${i}`));
+    await this.redis.del(`user-sess:${userId}`);
+    return ids.length;
+  }
+}

@@ -1,0 +1,7 @@
+import { runServiceFromEnv } from '@luxe/platform';
+import { adminService } from './index';
+
+void runServiceFromEnv(adminService).catch((err) => {
+  process.stderr.write(`admin failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

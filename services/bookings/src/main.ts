@@ -1,0 +1,7 @@
+import { runServiceFromEnv } from '@luxe/platform';
+import { bookingsService } from './index';
+
+void runServiceFromEnv(bookingsService).catch((err) => {
+  process.stderr.write(`bookings failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

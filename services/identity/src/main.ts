@@ -1,0 +1,7 @@
+import { runServiceFromEnv } from '@luxe/platform';
+import { identityService } from './index';
+
+void runServiceFromEnv(identityService).catch((err) => {
+  process.stderr.write(`identity failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+import type { INestApplication } from '@nestjs/common';
+import type { RegisterDto } from '@luxe/contracts';
+import { UserRepository } from './users/user.repository';
+import { AuthService } from './users/auth.service';
+
+/** Demo accounts for the embedded mode (password from DEMO_PASSWORD). */
+export const DEMO_USERS: Omit<RegisterDto, 'password'>[] = [
+  { email: 'host@demo.luxeswipe.test', firstName: 'Hugo', lastName: 'Host', userType: 'host', city: 'Miami, FL', state: 'Florida', phoneNumber: null },
+  { email: 'guest@demo.luxeswipe.test', firstName: 'Gina', lastName: 'Guest', userType: 'guest', city: 'Miami, FL', state: 'Florida', phoneNumber: null },
+  { email: 'venue@demo.luxeswipe.test', firstName: 'Vera', lastName: 'Venue', userType: 'venue', city: 'Miami, FL', state: 'Florida', phoneNumber: null },
+  { email: 'dancer@demo.luxeswipe.test', firstName: 'Electra', lastName: 'Entertainer', userType: 'entertainer', city: 'Miami, FL', state: 'Florida', phoneNumber: null },
+];
+
+export async function seedIdentity(app: INestApplication): Promise<void> {
+  const users = app.get(UserRepository);
+  const auth = app.get(AuthService);
+  const password = process.env.DEMO_PASSWORD || 'luxeswipe-demo';
+  for (const u of DEMO_USERS) {
+    if (await users.existsByEmail(u.email)) continue;
+    await auth.register({ ...u, password });
+  }
+}

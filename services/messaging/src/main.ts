@@ -1,0 +1,7 @@
+import { runServiceFromEnv } from '@luxe/platform';
+import { messagingService } from './index';
+
+void runServiceFromEnv(messagingService).catch((err) => {
+  process.stderr.write(`messaging failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

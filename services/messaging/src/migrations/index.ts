@@ -1,0 +1,3 @@
+import { CreateUserCards1700000002000 } from './1700000002000-create-user-cards';
+
+export const migrations = [CreateUserCards1700000002000];

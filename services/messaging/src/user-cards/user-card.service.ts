@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EventData } from '@luxe/contracts';
+import { UserCardRepository } from './user-card.repository';
+
+/** Keeps the names and photos messaging shows next to conversations. */
+@Injectable()
+export class UserCardService {
+  constructor(private readonly cards: UserCardRepository) {}
+
+  async upsertFromEvent(m: EntityManager, d: EventData<'identity.user-registered'> | EventData<'identity.user-profile-updated'>): Promise<void> {
+    await this.cards.upsert(m, { userId: d.userId, firstName: d.firstName, lastName: d.lastName, userType: d.userType, profileImages: d.profileImages });
+  }
+
+  async erase(m: EntityManager, userId: string): Promise<void> {
+    await this.cards.remove(m, userId);
+  }
+}

@@ -1,0 +1,7 @@
+import { runServiceFromEnv } from '@luxe/platform';
+import { paymentsService } from './index';
+
+void runServiceFromEnv(paymentsService).catch((err) => {
+  process.stderr.write(`payments failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

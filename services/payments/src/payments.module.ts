@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ErasureConsumer } from './erasure/erasure.consumer';
+
+@Module({ providers: [ErasureConsumer] })
+export class PaymentsModule {}

@@ -1,0 +1,11 @@
+import type { ServiceDefinition } from '@luxe/platform';
+import { ErasureConsumer } from './erasure/erasure.consumer';
+import { migrations } from './migrations';
+import { SocialModule } from './social.module';
+
+export const socialService: ServiceDefinition = {
+  name: 'social',
+  module: SocialModule,
+  migrations,
+  consumers: [ErasureConsumer],
+};

@@ -1,0 +1,7 @@
+import { runServiceFromEnv } from '@luxe/platform';
+import { venuesService } from './index';
+
+void runServiceFromEnv(venuesService).catch((err) => {
+  process.stderr.write(`venues failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

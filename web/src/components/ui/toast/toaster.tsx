@@ -1,0 +1,47 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { cn } from '../../../lib/cn';
+import { TOAST_DURATION_MS, useToast } from './toast-store';
+
+/** Renders the current toast (Radix Toast: announced to screen readers, swipe to dismiss). */
+export function Toaster() {
+  const { toasts, dismiss } = useToast();
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notification">
+      {toasts.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          type={t.variant === 'destructive' ? 'foreground' : 'background'}
+          data-variant={t.variant}
+          data-testid="toast"
+          onOpenChange={(open) => {
+            if (!open) dismiss(t.id);
+          }}
+          className={cn(
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-2xl',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
+            'data-[state=open]:animate-[toast-in_200ms_ease-out]',
+            t.variant === 'destructive'
+              ? 'border-red-500/50 bg-red-950 text-red-50'
+              : 'border-gold-400/40 bg-neutral-900 text-neutral-50',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            {t.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute right-3 top-3 rounded-full p-1 text-current opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-gold-400"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed inset-x-0 top-0 z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:left-auto sm:top-auto" />
+    </ToastPrimitive.Provider>
+  );
+}

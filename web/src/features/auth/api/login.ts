@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginDto, PublicUser } from '@luxe/contracts';
+import { api } from '../../../lib/api-client';
+import { setCurrentUser } from '../../../lib/auth-store';
+import { getMeQueryOptions } from './me';
+
+/** POST /api/auth/login: starts a session (cookie) and returns the user. */
+export function login(input: LoginDto): Promise<PublicUser> {
+  return api.post<PublicUser>('/api/auth/login', input);
+}
+
+export interface UseLoginOptions {
+  onSuccess?: (user: PublicUser) => void;
+  onError?: (error: unknown) => void;
+}
+
+export function useLogin({ onSuccess, onError }: UseLoginOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: async (user) => {
+      const meKey = getMeQueryOptions().queryKey;
+      await queryClient.cancelQueries({ queryKey: meKey });
+      queryClient.setQueryData(meKey, user);
+      setCurrentUser(user);
+      onSuccess?.(user);
+    },
+    onError,
+  });
+}

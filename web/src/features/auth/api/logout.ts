@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+import { clearCurrentUser } from '../../../lib/auth-store';
+import { getMeQueryOptions } from './me';
+
+/** POST /api/auth/logout: ends the session. A 401 means it had already ended, which is the goal. */
+export async function logout(): Promise<void> {
+  try {
+    await api.post<void>('/api/auth/logout');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return;
+    throw error;
+  }
+}
+
+export interface UseLogoutOptions {
+  onSuccess?: () => void;
+  onError?: (error: unknown) => void;
+}
+
+/** Logs out, then forgets the stored user and every cached query of that user. */
+export function useLogout({ onSuccess, onError }: UseLogoutOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      const meKey = getMeQueryOptions().queryKey;
+      await queryClient.cancelQueries({ queryKey: meKey });
+      queryClient.setQueryData(meKey, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
+      clearCurrentUser('logout');
+      onSuccess?.();
+    },
+    onError,
+  });
+}

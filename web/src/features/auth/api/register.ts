@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser, RegisterInput } from '@luxe/contracts';
+import { api } from '../../../lib/api-client';
+import { clearRedirectAfterLogin, setCurrentUser, type StoredUser } from '../../../lib/auth-store';
+import { getMeQueryOptions } from './me';
+
+/** POST /api/auth/register: creates the account and starts a session (cookie). */
+export function registerUser(input: RegisterInput): Promise<PublicUser> {
+  return api.post<PublicUser>('/api/auth/register', input);
+}
+
+export interface UseRegisterOptions {
+  onSuccess?: (user: StoredUser) => void;
+  onError?: (error: unknown) => void;
+}
+
+/** Registers, then stores the new user (flagged isNewUser) as the signed-in user. */
+export function useRegister({ onSuccess, onError }: UseRegisterOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerUser,
+    onSuccess: async (user) => {
+      const meKey = getMeQueryOptions().queryKey;
+      await queryClient.cancelQueries({ queryKey: meKey });
+      queryClient.setQueryData(meKey, user);
+      const stored: StoredUser = { ...user, isNewUser: true };
+      setCurrentUser(stored);
+      clearRedirectAfterLogin();
+      onSuccess?.(stored);
+    },
+    onError,
+  });
+}

@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { loginSchema } from '@luxe/contracts';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { serverMessage } from '../../../lib/api-client';
+import { postLoginPath } from '../../../lib/auth-store';
+import { useLogin } from '../api/login';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const signIn = useLogin({
+    onSuccess: (user) => {
+      toast({ title: 'Welcome back!' });
+      navigate(postLoginPath(user), { replace: true });
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Sign in failed', description: serverMessage(error, 'Please check your credentials') });
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => signIn.mutate(values));
+  const pending = signIn.isPending;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Sign in">
+      <TextField id="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <div>
+        <TextField
+          id="password"
+          label="Password"
+          password
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <p className="mt-2 text-right">
+          <a
+            href="#"
+            onClick={(e) => e.preventDefault()}
+            className="text-sm text-gold-300 hover:text-gold-200 focus-visible:outline-2 focus-visible:outline-gold-400"
+          >
+            Forgot your password?
+          </a>
+        </p>
+      </div>
+      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="w-full">
+        {pending ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { useSyncExternalStore } from 'react';
+import type { PublicUser } from '@luxe/contracts';
+import { local, STORAGE_KEYS } from './storage';
+
+/** The user as kept in the browser: the API's user plus client-side extras (spec doc 1 §3). */
+export type StoredUser = PublicUser & { isNewUser?: boolean; profilePic?: string | null };
+
+/** Why the stored user went away: the user logged out, or the server said the session ended. */
+export type SignOutReason = 'logout' | 'expired';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let signOutReason: SignOutReason | null = null;
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+function isStoredUser(value: unknown): value is StoredUser {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as StoredUser).id === 'string' &&
+    typeof (value as StoredUser).firstName === 'string' &&
+    typeof (value as StoredUser).userType === 'string'
+  );
+}
+
+let cachedRaw: string | null = null;
+let cachedUser: StoredUser | null = null;
+
+/** The current user held in local storage; signed-in means this is not null (spec doc 1 §6). */
+export function getCurrentUser(): StoredUser | null {
+  const raw = local.get(STORAGE_KEYS.currentUser);
+  if (raw === cachedRaw) return cachedUser;
+  cachedRaw = raw;
+  let parsed: unknown = null;
+  try {
+    parsed = raw === null ? null : JSON.parse(raw);
+  } catch {
+    parsed = null;
+  }
+  cachedUser = isStoredUser(parsed) ? parsed : null;
+  return cachedUser;
+}
+
+export function setCurrentUser(user: StoredUser): void {
+  const raw = JSON.stringify(user);
+  signOutReason = null;
+  if (raw === local.get(STORAGE_KEYS.currentUser) && local.get(STORAGE_KEYS.currentUserId) === user.id) return;
+  local.set(STORAGE_KEYS.currentUser, raw);
+  local.set(STORAGE_KEYS.currentUserId, user.id);
+  emit();
+}
+
+/**
+ * Refresh the stored user from the server's copy, keeping client-side extras
+ * (isNewUser, profilePic) when it is the same account.
+ */
+export function refreshCurrentUser(server: PublicUser): void {
+  const stored = getCurrentUser();
+  setCurrentUser(stored && stored.id === server.id ? { ...stored, ...server } : server);
+}
+
+export function clearCurrentUser(reason: SignOutReason): void {
+  signOutReason = reason;
+  local.remove(STORAGE_KEYS.currentUser);
+  local.remove(STORAGE_KEYS.currentUserId);
+  emit();
+}
+
+/** Why the last sign-out happened in this page session (null once someone signs in). */
+export function getSignOutReason(): SignOutReason | null {
+  return signOutReason;
+}
+
+export function getAdminToken(): string | null {
+  return local.get(STORAGE_KEYS.adminToken) || null;
+}
+
+export function setAdminToken(token: string): void {
+  local.set(STORAGE_KEYS.adminToken, token);
+  emit();
+}
+
+export function clearAdminToken(): void {
+  local.remove(STORAGE_KEYS.adminToken);
+  emit();
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    // Another tab signed in or out.
+    if (e.key === null || e.key === STORAGE_KEYS.currentUser || e.key === STORAGE_KEYS.adminToken) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useCurrentUser(): StoredUser | null {
+  return useSyncExternalStore(subscribe, getCurrentUser, () => null);
+}
+
+export function useAdminToken(): string | null {
+  return useSyncExternalStore(subscribe, getAdminToken, () => null);
+}
+
+/** Remember where a visitor wanted to go before being sent to /login. */
+export function rememberRedirectAfterLogin(path: string): void {
+  local.set(STORAGE_KEYS.redirectAfterLogin, path);
+}
+
+export function clearRedirectAfterLogin(): void {
+  local.remove(STORAGE_KEYS.redirectAfterLogin);
+}
+
+/** Only same-origin absolute paths are honoured, so a stored value cannot send the user off-site. */
+function isSafePath(path: string | null): path is string {
+  return !!path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+export function readRedirectAfterLogin(): string | null {
+  const path = local.get(STORAGE_KEYS.redirectAfterLogin);
+  return isSafePath(path) ? path : null;
+}
+
+/** Home of a signed-in user (spec doc 1 §2): venue owners have their own dashboard. */
+export function homePathFor(user: Pick<PublicUser, 'userType'>): string {
+  return user.userType === 'venue' ? '/venue-dashboard' : '/dashboard';
+}
+
+/** Where a user goes right after signing in: the remembered path, else their home. */
+export function postLoginPath(user: Pick<PublicUser, 'userType'>): string {
+  return readRedirectAfterLogin() ?? homePathFor(user);
+}

@@ -1,0 +1,28 @@
+import { formatInTimeZone } from 'date-fns-tz';
+
+/** All times are shown in America/New_York and labelled EST (spec doc 1 §9). */
+export const DISPLAY_TIME_ZONE = 'America/New_York';
+export const TIME_FORMAT = 'h:mm a';
+export const LONG_DATE_FORMAT = 'EEEE, MMM dd, yyyy';
+export const SHORT_DATE_FORMAT = 'MMM dd, yyyy';
+
+export function formatInEst(date: Date | string | number, pattern: string): string {
+  return formatInTimeZone(date, DISPLAY_TIME_ZONE, pattern);
+}
+
+export function formatTimeEst(date: Date | string | number): string {
+  return `${formatInEst(date, TIME_FORMAT)} EST`;
+}
+
+const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** Booking totals are shown in whole dollars. */
+export function formatWholeDollars(amount: number | string): string {
+  return wholeDollars.format(Math.round(Number(amount)));
+}
+
+/** Prices are per hour: '$1,500/hr'. */
+export function formatPricePerHour(amount: number | string): string {
+  return `${dollars.format(Number(amount))}/hr`;
+}

@@ -1,0 +1,64 @@
+/**
+ * Browser storage keys (spec doc 1 §3) and safe accessors.
+ * Storage can throw (private mode, quota, disabled cookies), so every access is guarded.
+ */
+export const STORAGE_KEYS = {
+  currentUser: 'currentUser',
+  currentUserId: 'currentUserId',
+  lastActiveTab: 'lastActiveTab',
+  redirectAfterLogin: 'redirectAfterLogin',
+  adminToken: 'adminToken',
+  /** Sign-up draft. Kept in sessionStorage because it holds the password. */
+  signupData: 'signup-data',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+function safe(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window[kind];
+  } catch {
+    return null;
+  }
+}
+
+function accessor(kind: 'localStorage' | 'sessionStorage') {
+  return {
+    get(key: StorageKey): string | null {
+      try {
+        return safe(kind)?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set(key: StorageKey, value: string): void {
+      try {
+        safe(kind)?.setItem(key, value);
+      } catch {
+        /* storage full or unavailable: the app keeps working without persistence */
+      }
+    },
+    remove(key: StorageKey): void {
+      try {
+        safe(kind)?.removeItem(key);
+      } catch {
+        /* unavailable */
+      }
+    },
+    getJson<T>(key: StorageKey): T | null {
+      const raw = this.get(key);
+      if (raw === null) return null;
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        return null;
+      }
+    },
+    setJson(key: StorageKey, value: unknown): void {
+      this.set(key, JSON.stringify(value));
+    },
+  };
+}
+
+export const local = accessor('localStorage');
+export const session = accessor('sessionStorage');
