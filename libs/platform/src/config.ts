@@ -50,6 +50,7 @@ export const serviceEnvSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   EVENT_TRANSPORT: z.enum(['kafka', 'inprocess'], { error: 'must be kafka or inprocess' }).default('kafka'),
   KAFKA_BROKERS: z.string().optional(),
+  KAFKA_GROUP_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
   REDIS_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_ACCESS_KEY: z.string().optional(),

@@ -56,6 +56,8 @@ export interface ServiceInfra {
   seed?: boolean;
   /** Create Kafka topics at start (idempotent). */
   ensureTopics?: boolean;
+  /** Prefix for consumer group ids, to keep a test stack's offsets apart from a dev stack's. */
+  groupPrefix?: string;
 }
 
 export interface RunningService {
@@ -110,7 +112,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
     const spec = app.get(cls).consumer();
     const topics = (Object.keys(spec.handlers) as EventType[]).map((t) => topicFor(t));
     await infra.transport.subscribe({
-      groupId: spec.group,
+      groupId: `${infra.groupPrefix ?? ''}${spec.group}`,
       topics,
       handle: createMessageHandler(spec, { inbox, transport: infra.transport, logger, retry: infra.retry ?? { maxAttempts: 4, backoffMs: 200 } }),
     });
@@ -185,6 +187,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
     relayFault: fault,
     seed: env.SEED_DEMO_DATA === 'true',
     ensureTopics: cfg.EVENT_TRANSPORT === 'kafka',
+    groupPrefix: cfg.KAFKA_GROUP_PREFIX,
   });
   logger.info({ url: svc.url }, `${def.name} listening`);
   const shutdown = async (signal: string) => {

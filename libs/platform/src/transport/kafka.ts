@@ -1,4 +1,4 @@
-import { Admin, Consumer, Kafka, logLevel, Producer } from 'kafkajs';
+import { Admin, Consumer, Kafka, logLevel, Partitioners, Producer } from 'kafkajs';
 import type { Logger } from '../logger';
 import type { EventTransport, OutgoingMessage, SubscribeOptions } from './transport';
 
@@ -36,7 +36,9 @@ export class KafkaTransport implements EventTransport {
   }
 
   async connect(): Promise<void> {
-    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    // Ordered (one request in flight) and acknowledged by all replicas; duplicates from a retry are
+    // harmless because consumers are idempotent by event id.
+    this.producer = this.kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
     await this.producer.connect();
     this.admin = this.kafka.admin();
     await this.admin.connect();

@@ -1,0 +1,9 @@
+// `npm run topics`: creates every event topic and dead-letter topic on KAFKA_BROKERS.
+import { createTopics } from './stack.mjs';
+
+if (!process.env.KAFKA_BROKERS) {
+  console.error('KAFKA_BROKERS is not set (run: bash infra/local/up.sh, then source the env file it prints)');
+  process.exit(78);
+}
+const topics = await createTopics(process.env.KAFKA_BROKERS);
+console.log(`${topics.length} topics present`);

@@ -1,0 +1,22 @@
+// `npm run migrate`: applies every service's migrations to its database explicitly.
+// Distributed: uses LUXE_PG_ADMIN_URL and the luxe_<service> databases (or DATABASE_URL_<SERVICE>).
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { prepareDatabases, ROOT, SERVICES } from './stack.mjs';
+
+const require = createRequire(import.meta.url);
+const { createDataSource, initDatabase } = require(join(ROOT, 'libs/platform/dist/index.js'));
+const admin = process.env.LUXE_PG_ADMIN_URL;
+const urls = admin ? await prepareDatabases(admin, process.env.LUXE_DB_PREFIX ?? 'luxe', false) : {};
+for (const s of SERVICES) {
+  const url = process.env[`DATABASE_URL_${s.toUpperCase()}`] ?? urls[s];
+  if (!url) {
+    console.error(`no database for ${s}: set LUXE_PG_ADMIN_URL or DATABASE_URL_${s.toUpperCase()}`);
+    process.exit(78);
+  }
+  const def = require(join(ROOT, 'services', s, 'dist', 'index.js'))[`${s}Service`];
+  const ds = createDataSource({ url, migrations: def.migrations });
+  const applied = await initDatabase(ds);
+  await ds.destroy();
+  console.log(`${s}: ${applied.length ? applied.join(', ') : 'up to date'}`);
+}

@@ -1,0 +1,165 @@
+// Starts every service and the gateway as their own processes against real infrastructure
+// (distributed mode). Used by `npm run start:distributed` and by the API and browser tests.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'];
+
+function platform() {
+  return require(join(ROOT, 'libs/platform/dist/index.js'));
+}
+function contracts() {
+  return require(join(ROOT, 'libs/contracts/dist/index.js'));
+}
+
+export function requireInfraEnv(env = process.env) {
+  const missing = ['LUXE_PG_ADMIN_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'].filter((k) => !env[k]);
+  if (missing.length) throw new Error(`infrastructure variables missing: ${missing.join(', ')} (run: bash infra/local/up.sh, then source the env file it prints)`);
+}
+
+/** Creates (or with reset, recreates) one database per service. */
+export async function prepareDatabases(adminUrl, prefix, reset) {
+  const { ensureDatabase, databaseUrl } = platform();
+  const pg = require('pg');
+  const urls = {};
+  for (const s of SERVICES) {
+    const name = `${prefix}_${s}`;
+    if (reset) {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    }
+    await ensureDatabase(adminUrl, name);
+    urls[s] = databaseUrl(adminUrl, name);
+  }
+  return urls;
+}
+
+/** Creates every event topic and its dead-letter topic (explicitly, never by auto-create). */
+export async function createTopics(brokers) {
+  const { KafkaTransport, createLogger } = platform();
+  const t = new KafkaTransport({ brokers: brokers.split(','), clientId: 'luxe-topics', logger: createLogger('topics', 'warn') });
+  await t.connect();
+  try {
+    const topics = contracts().allTopics();
+    await t.ensureTopics(topics);
+    return topics;
+  } finally {
+    await t.disconnect();
+  }
+}
+
+async function waitReady(url, child, name, timeoutMs = 90_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child.exitCode !== null || child.signalCode) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready; see its log`);
+    try {
+      const r = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2000) });
+      if (r.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * Options: dbPrefix ('luxe'), resetDatabases (false), basePort (3100: services on 3101..3107),
+ * gatewayPort (3000), logDir, secret, seed (false), extraEnv ({}), groupPrefix ('').
+ */
+export async function startStack(opts = {}) {
+  const env = { ...process.env, ...(opts.infraEnv ?? {}) };
+  requireInfraEnv(env);
+  const basePort = opts.basePort ?? 3100;
+  const gatewayPort = opts.gatewayPort ?? 3000;
+  const logDir = opts.logDir ?? join(ROOT, '.data', 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const secret = env.INTERNAL_AUTH_SECRET || randomBytes(32).toString('base64url');
+  const dbUrls = await prepareDatabases(env.LUXE_PG_ADMIN_URL, opts.dbPrefix ?? 'luxe', !!opts.resetDatabases);
+  await createTopics(env.KAFKA_BROKERS);
+
+  const children = [];
+  const spawnOne = (name, script, childEnv) => {
+    const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+    children.push({ name, child });
+    return child;
+  };
+  const common = {
+    NODE_ENV: env.NODE_ENV ?? 'development',
+    LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+    INTERNAL_AUTH_SECRET: secret,
+    REDIS_URL: env.REDIS_URL,
+    ...(opts.extraEnv ?? {}),
+  };
+  const serviceUrls = {};
+  try {
+    await Promise.all(
+      SERVICES.map((s, i) => {
+        const port = basePort + i + 1;
+        serviceUrls[s] = `http://127.0.0.1:${port}`;
+        const child = spawnOne(s, join(ROOT, 'services', s, 'dist', 'main.js'), {
+          ...process.env,
+          ...common,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATABASE_URL: dbUrls[s],
+          EVENT_TRANSPORT: 'kafka',
+          KAFKA_BROKERS: env.KAFKA_BROKERS,
+          KAFKA_GROUP_PREFIX: opts.groupPrefix ?? '',
+          S3_ENDPOINT: env.S3_ENDPOINT,
+          S3_ACCESS_KEY: env.S3_ACCESS_KEY,
+          S3_SECRET_KEY: env.S3_SECRET_KEY,
+          S3_REGION: env.S3_REGION ?? 'us-east-1',
+          S3_BUCKET: `${(opts.dbPrefix ?? 'luxe').replace(/_/g, '-')}-${s}`,
+          SEED_DEMO_DATA: opts.seed ? 'true' : 'false',
+        });
+        return waitReady(serviceUrls[s], child, s);
+      }),
+    );
+    const gwEnv = {
+      ...process.env,
+      ...common,
+      HOST: opts.gatewayHost ?? '127.0.0.1',
+      PORT: String(gatewayPort),
+      ...Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, serviceUrls[s]])),
+    };
+    const gw = spawnOne('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), gwEnv);
+    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    await waitReady(gatewayUrl, gw, 'gateway');
+    return { gatewayUrl, serviceUrls, dbUrls, secret, logDir, stop: () => stopAll(children) };
+  } catch (err) {
+    await stopAll(children);
+    throw err;
+  }
+}
+
+async function stopAll(children) {
+  await Promise.all(
+    children.map(
+      ({ child }) =>
+        new Promise((res) => {
+          if (child.exitCode !== null || child.signalCode) return res();
+          const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(t);
+            res();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
