@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json } from 'express';
 import pinoHttp from 'pino-http';
 import { CORRELATION_HEADER, currentCorrelationId, runWithCorrelation, sanitizeCorrelationId } from '../correlation';
 import type { Logger } from '../logger';
@@ -28,6 +29,17 @@ export function applyHttpPlatform(app: NestExpressApplication, logger: Logger, o
       serializers: { req: (req: any) => ({ method: req.method, url: req.url }), res: (res: any) => ({ statusCode: res.statusCode }) },
     }),
   );
-  app.useBodyParser('json', { limit: opts.bodyLimit ?? '100kb' });
+  app.use(json({ limit: opts.bodyLimit ?? '100kb' }));
+  // Body-parser errors answer here, with the same error body as everything else.
+  app.use((err: any, _req: any, res: any, next: (err?: unknown) => void) => {
+    const mapped =
+      err?.type === 'entity.parse.failed'
+        ? { statusCode: 400, code: 'BAD_REQUEST', message: 'Malformed JSON body' }
+        : err?.type === 'entity.too.large'
+          ? { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' }
+          : null;
+    if (!mapped) return next(err);
+    res.status(mapped.statusCode).json({ ...mapped, correlationId: currentCorrelationId() });
+  });
   app.useGlobalFilters(new AllExceptionsFilter(logger));
 }

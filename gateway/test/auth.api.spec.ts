@@ -1,0 +1,200 @@
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { INTERNAL_AUTH_HEADER, InternalAuth } from '@luxe/platform';
+import { ApiClient, uniqueEmail, validRegistration, waitFor } from './support/client';
+
+// register / login / logout / me through the gateway, with every service running as its own
+// process against real PostgreSQL, Kafka, Redis and MinIO.
+const base = inject('gatewayUrl');
+const dbUrls = inject('dbUrls');
+const serviceUrls = inject('serviceUrls');
+const dbs: Record<string, Client> = {};
+
+beforeAll(async () => {
+  for (const s of ['identity', 'messaging']) {
+    dbs[s] = new Client({ connectionString: dbUrls[s] });
+    await dbs[s].connect();
+  }
+});
+afterAll(async () => {
+  await Promise.all(Object.values(dbs).map((c) => c.end()));
+});
+
+const countUsers = async (email: string) => (await dbs.identity.query('SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)', [email])).rows[0].n;
+
+describe('POST /api/auth/register', () => {
+  it('creates the account, answers the user without secrets and sets an httpOnly session cookie', async () => {
+    const api = new ApiClient(base);
+    const body = validRegistration({ email: uniqueEmail('Reg').replace('reg', 'REG'), phoneNumber: '+1 305 555 0100' });
+    const r = await api.call('POST', '/api/auth/register', body);
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({ email: body.email.toLowerCase(), firstName: 'Ada', lastName: 'Lovelace', userType: 'host', city: 'Miami, FL', state: 'Florida', phoneNumber: '+1 305 555 0100', profileImages: [], profileCompleted: 'false' });
+    expect(r.json.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.text).not.toMatch(/password|hash/i);
+    const setCookie = r.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/luxe_session=[^;]{20,};/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    const me = await api.call('GET', '/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.json.id).toBe(r.json.id);
+    const [stored] = (await dbs.identity.query('SELECT password_hash FROM users WHERE id = $1', [r.json.id])).rows;
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ['an invalid email', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+    ['a missing email', { email: undefined }, 'email', 'Please enter a valid email address'],
+    ['a 7-character password', { password: '1234567' }, 'password', 'Password must be at least 8 characters'],
+    ['an empty first name', { firstName: '' }, 'firstName', 'First name is required'],
+    ['a blank last name', { lastName: '   ' }, 'lastName', 'Last name is required'],
+    ['a missing city', { city: undefined }, 'city', 'City is required'],
+    ['an empty state', { state: '' }, 'state', 'State is required'],
+    ['an unknown role', { userType: 'admin' }, 'userType', 'Please select your role'],
+    ['a missing role', { userType: undefined }, 'userType', 'Please select your role'],
+  ];
+  it.each(cases)('refuses %s with the spec message and writes nothing', async (_label, over, path, message) => {
+    const api = new ApiClient(base);
+    const body = validRegistration(over);
+    const r = await api.call('POST', '/api/auth/register', body);
+    expect(r.status).toBe(400);
+    expect(r.json.code).toBe('VALIDATION_FAILED');
+    expect(r.json.message).toBe(message);
+    expect(r.json.errors).toContainEqual({ path, message });
+    expect(r.headers.getSetCookie()).toHaveLength(0);
+    if (typeof body.email === 'string' && body.email.includes('@')) expect(await countUsers(body.email)).toBe(0);
+  });
+
+  it('accepts entertainer as a role and a missing phone number', async () => {
+    const r = await new ApiClient(base).call('POST', '/api/auth/register', validRegistration({ userType: 'entertainer' }));
+    expect(r.status).toBe(201);
+    expect(r.json.userType).toBe('entertainer');
+    expect(r.json.phoneNumber).toBeNull();
+  });
+
+  it('refuses a duplicate email (any case) with 409 and a clear message, keeping one account', async () => {
+    const body = validRegistration();
+    expect((await new ApiClient(base).call('POST', '/api/auth/register', body)).status).toBe(201);
+    const again = await new ApiClient(base).call('POST', '/api/auth/register', { ...body, email: body.email.toUpperCase(), firstName: 'Other' });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('An account with this email already exists');
+    expect(await countUsers(body.email)).toBe(1);
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const r = await new ApiClient(base).call('POST', '/api/auth/register', '{"email": ', { 'content-type': 'application/json' });
+    expect(r.status).toBe(400);
+    expect(r.json.message).toBe('Malformed JSON body');
+  });
+});
+
+describe('login, me, logout', () => {
+  it('logs in, reads me, logs out, and the old session token no longer works', async () => {
+    const body = validRegistration({ userType: 'guest' });
+    await new ApiClient(base).call('POST', '/api/auth/register', body);
+    const api = new ApiClient(base);
+    expect((await api.call('GET', '/api/auth/me')).status).toBe(401);
+    const login = await api.call('POST', '/api/auth/login', { email: body.email.toUpperCase(), password: body.password });
+    expect(login.status).toBe(200);
+    expect(login.json).toMatchObject({ email: body.email, userType: 'guest' });
+    const token = api.cookie('luxe_session')!;
+    expect(token).toBeTruthy();
+    expect((await api.call('GET', '/api/auth/me')).json.email).toBe(body.email);
+
+    const out = await api.call('POST', '/api/auth/logout');
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie().join()).toMatch(/luxe_session=;/);
+    expect((await api.call('GET', '/api/auth/me')).status).toBe(401);
+    const replay = new ApiClient(base);
+    replay.setCookie('luxe_session', token);
+    const me = await replay.call('GET', '/api/auth/me');
+    expect(me.status).toBe(401);
+    expect(me.json.message).toBe('Not authenticated');
+  });
+
+  it('answers a wrong password and an unknown email with the same generic 401', async () => {
+    const body = validRegistration();
+    await new ApiClient(base).call('POST', '/api/auth/register', body);
+    const wrong = await new ApiClient(base).call('POST', '/api/auth/login', { email: body.email, password: 'not-the-password' });
+    const unknown = await new ApiClient(base).call('POST', '/api/auth/login', { email: uniqueEmail('nobody'), password: 'whatever-password' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.json.message).toBe('Invalid email or password');
+    expect(unknown.json.message).toBe(wrong.json.message);
+    expect(unknown.json.code).toBe(wrong.json.code);
+    expect(wrong.headers.getSetCookie()).toHaveLength(0);
+  });
+
+  it('validates login input with the spec messages', async () => {
+    const noPw = await new ApiClient(base).call('POST', '/api/auth/login', { email: uniqueEmail(), password: '' });
+    expect(noPw.status).toBe(400);
+    expect(noPw.json.message).toBe('Password is required');
+    const badEmail = await new ApiClient(base).call('POST', '/api/auth/login', { email: 'nope', password: 'x' });
+    expect(badEmail.json.message).toBe('Please enter a valid email address');
+  });
+
+  it('locks an account after 5 failed logins with 429 and Retry-After, even with the right password', async () => {
+    const body = validRegistration();
+    await new ApiClient(base).call('POST', '/api/auth/register', body);
+    for (let i = 0; i < 5; i++) expect((await new ApiClient(base).call('POST', '/api/auth/login', { email: body.email, password: `wrong-${i}-pw` })).status).toBe(401);
+    const locked = await new ApiClient(base).call('POST', '/api/auth/login', { email: body.email, password: body.password });
+    expect(locked.status).toBe(429);
+    expect(locked.json.message).toBe('Too many attempts. Please try again later.');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('security at the edge and inside', () => {
+  it('refuses a mutating call that is neither JSON nor marked X-Requested-With (CSRF)', async () => {
+    const res = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    expect(res.status).toBe(403);
+    const logout = await fetch(`${base}/api/auth/logout`, { method: 'POST' });
+    expect(logout.status).toBe(403);
+  });
+
+  it('sets security headers and echoes a correlation id', async () => {
+    const r = await new ApiClient(base).call('GET', '/api/auth/me', undefined, { 'x-correlation-id': 'test-corr-123' });
+    expect(r.headers.get('x-correlation-id')).toBe('test-corr-123');
+    expect(r.json.correlationId).toBe('test-corr-123');
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('a service refuses a call that did not come from the gateway', async () => {
+    const direct = await fetch(`${serviceUrls.identity}/users/me`);
+    expect(direct.status).toBe(401);
+    const forged = await new InternalAuth('x'.repeat(40)).sign({ role: 'member', userId: '00000000-0000-0000-0000-000000000000' });
+    const withForged = await fetch(`${serviceUrls.identity}/users/me`, { headers: { [INTERNAL_AUTH_HEADER]: forged } });
+    expect(withForged.status).toBe(401);
+    const reg = await fetch(`${serviceUrls.identity}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validRegistration()) });
+    expect(reg.status).toBe(401);
+    // Health probes stay open.
+    expect((await fetch(`${serviceUrls.identity}/health/live`)).status).toBe(200);
+  });
+
+  it('reports ready with the database, broker, Redis and storage checked', async () => {
+    const r = await fetch(`${serviceUrls.identity}/health/ready`);
+    expect(r.status).toBe(200);
+    expect((await r.json()).checks).toEqual({ database: 'up', broker: 'up', redis: 'up', storage: 'up' });
+    const gw = await (await fetch(`${base}/health/ready`)).json();
+    expect(gw.status).toBe('ok');
+    expect(Object.keys(gw.checks).sort()).toEqual(['admin', 'bookings', 'identity', 'messaging', 'payments', 'redis', 'social', 'venues']);
+  });
+});
+
+describe('the first event path: user-registered → messaging user cards', () => {
+  it('publishes through the outbox with the request correlation id and is consumed exactly once', async () => {
+    const body = validRegistration({ firstName: 'Evelyn', lastName: 'Event' });
+    const r = await new ApiClient(base).call('POST', '/api/auth/register', body, { 'x-correlation-id': `corr-${Date.now()}` });
+    expect(r.status).toBe(201);
+    const userId = r.json.id;
+    const card = await waitFor('user card in messaging', async () => (await dbs.messaging.query('SELECT * FROM user_cards WHERE user_id = $1', [userId])).rows[0]);
+    expect(card).toMatchObject({ first_name: 'Evelyn', last_name: 'Event', user_type: 'host' });
+    const [out] = (await dbs.identity.query(`SELECT id, correlation_id, published_at, envelope FROM outbox_events WHERE key = $1 AND type = 'identity.user-registered'`, [userId])).rows;
+    expect(out.correlation_id).toBe(r.headers.get('x-correlation-id'));
+    expect(out.published_at).not.toBeNull();
+    expect(out.envelope).toMatchObject({ type: 'identity.user-registered', version: 1, producer: 'identity', key: userId, data: { userId, email: body.email } });
+    const inbox = (await dbs.messaging.query('SELECT consumer_group FROM inbox_events WHERE event_id = $1', [out.id])).rows;
+    expect(inbox).toEqual([{ consumer_group: 'messaging.user-cards' }]);
+  });
+});

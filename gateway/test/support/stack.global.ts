@@ -1,0 +1,41 @@
+import type { TestProject } from 'vitest/node';
+
+// Starts every service and the gateway as real processes against infra/local, once for the
+// API and browser tests, on ports of their own (4100..4107) and with fresh databases.
+export default async function setup(project: TestProject) {
+  // @ts-expect-error plain ES module without types
+  const { startStack } = await import('../../../infra/scripts/stack.mjs');
+  const stack = await startStack({
+    dbPrefix: 'luxe_test',
+    resetDatabases: true,
+    basePort: 4100, // services on 4101..4107
+    gatewayPort: 4100,
+    groupPrefix: 'test.',
+    logDir: `${process.cwd()}/.data/test-logs`,
+    extraEnv: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info',
+      RATE_LIMIT_REGISTER_PER_IP: '1000',
+      RATE_LIMIT_LOGIN_PER_IP: '1000',
+      RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '5',
+      CONSUMER_BACKOFF_MS: '50',
+    },
+  });
+  project.provide('gatewayUrl', stack.gatewayUrl);
+  project.provide('serviceUrls', stack.serviceUrls);
+  project.provide('dbUrls', stack.dbUrls);
+  project.provide('internalSecret', stack.secret);
+  process.env.E2E_BASE_URL = stack.gatewayUrl;
+  return async () => {
+    await stack.stop();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    gatewayUrl: string;
+    serviceUrls: Record<string, string>;
+    dbUrls: Record<string, string>;
+    internalSecret: string;
+  }
+}
