@@ -8,7 +8,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function csrfGuard() {
   return (req: any, _res: any, next: (err?: unknown) => void) => {
-    if (!MUTATING.has(req.method) || !req.path.startsWith('/api/')) return next();
+    // Express routes case-insensitively, so the check must too.
+    if (!MUTATING.has(req.method) || !String(req.path).toLowerCase().startsWith('/api/')) return next();
     const ct = String(req.headers['content-type'] ?? '');
     if (ct.startsWith('application/json') || req.headers['x-requested-with']) return next();
     next(new AppError('SECURITY.CSRF', 'Request refused: send JSON or the X-Requested-With header', 403));

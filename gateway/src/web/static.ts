@@ -10,7 +10,8 @@ export function serveWebClient(app: any, dir: string | undefined): void {
   }
   app.use((req: any, res: any, next: () => void) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/health')) return next();
+    const path = String(req.path).toLowerCase();
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/health')) return next();
     if (!dir || !existsSync(indexHtml)) return res.status(503).type('text/plain').send('The web client is not built: run `npm run build`.');
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);

@@ -68,5 +68,6 @@ export const serviceEnvSchema = z.object({
     ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'must be a redis:// URL or "memory"' });
   if (v.S3_ENDPOINT && (!v.S3_ACCESS_KEY || !v.S3_SECRET_KEY))
     ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY'], message: 'S3_ACCESS_KEY and S3_SECRET_KEY are required with S3_ENDPOINT' });
-});
+  // Run even when other fields are bad, so every offending variable is named at once.
+}, { when: () => true });
 export type ServiceEnv = z.output<typeof serviceEnvSchema>;

@@ -51,15 +51,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const message = typeof r === 'string' ? r : Array.isArray(r?.message) ? r.message[0] : (r?.message ?? err.message);
       body = { statusCode: status, code: status === 404 ? 'NOT_FOUND' : `HTTP_${status}`, message, correlationId: currentCorrelationId() };
       if (status === 400 && r?.type === 'entity.parse.failed') body.message = 'Malformed JSON body';
-    } else if ((err as any)?.type === 'entity.parse.failed' || (err as any)?.status === 400) {
+    } else if ((err as any)?.type === 'entity.parse.failed') {
       body = { statusCode: 400, code: 'BAD_REQUEST', message: 'Malformed JSON body', correlationId: currentCorrelationId() };
     } else if ((err as any)?.type === 'entity.too.large') {
       body = { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large', correlationId: currentCorrelationId() };
     } else {
-      this.logger.error({ err }, 'unhandled error');
       body = { statusCode: 500, code: 'INTERNAL', message: 'Internal server error', correlationId: currentCorrelationId() };
     }
-    if (body.statusCode >= 500 && !(err instanceof AppError && err.status < 500)) this.logger.error({ err, code: body.code }, 'request failed');
+    if (body.statusCode >= 500) this.logger.error({ err, code: body.code }, 'request failed');
     const retryAfter = (err as any)?.retryAfterSeconds;
     if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
     res.status(body.statusCode).json(body);

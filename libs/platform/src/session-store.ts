@@ -35,8 +35,12 @@ export class SessionStore {
     const id = hash(token);
     const raw = await this.redis.get(`sess:${id}`);
     if (!raw) return null;
+    const session = JSON.parse(raw) as Session;
+    // Slide the session and the user's index together, so revoking all of a user's sessions
+    // still finds one that was kept alive by use.
     await this.redis.expire(`sess:${id}`, this.ttlSeconds);
-    return { ...(JSON.parse(raw) as Session), id };
+    await this.redis.expire(`user-sess:${session.userId}`, this.ttlSeconds);
+    return { ...session, id };
   }
 
   async destroy(token: string | undefined | null): Promise<void> {

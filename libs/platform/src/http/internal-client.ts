@@ -31,6 +31,7 @@ export class InternalHttpClient {
     if (cid) headers[CORRELATION_HEADER] = cid;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
+    let text: string;
     try {
       res = await fetch(url, {
         method,
@@ -38,11 +39,12 @@ export class InternalHttpClient {
         body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
         signal: AbortSignal.timeout(req.timeoutMs ?? this.defaultTimeoutMs),
       });
+      // Reading the body is inside the same timeout and error mapping as the headers.
+      text = await res.text();
     } catch (e: any) {
       if (e?.name === 'TimeoutError' || e?.name === 'AbortError') throw new AppError('UPSTREAM.TIMEOUT', 'The service took too long to answer. Please try again.', 504);
       throw new AppError('UPSTREAM.UNAVAILABLE', 'The service is unavailable. Please try again.', 503);
     }
-    const text = await res.text();
     let parsed: any = undefined;
     if (text) {
       try {

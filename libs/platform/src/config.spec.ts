@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, serviceEnvSchema } from './config';
+
+const good = {
+  PORT: '3101',
+  DATABASE_URL: 'postgres://luxe:luxe@127.0.0.1:5432/identity',
+  INTERNAL_AUTH_SECRET: 's'.repeat(32),
+  KAFKA_BROKERS: '127.0.0.1:9092',
+};
+
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig('identity', serviceEnvSchema, env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return e as ConfigError;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('loadConfig(serviceEnvSchema)', () => {
+  it('parses a good environment and fills the defaults', () => {
+    const c = loadConfig('identity', serviceEnvSchema, { ...good });
+    expect(c).toMatchObject({
+      PORT: 3101,
+      DATABASE_URL: good.DATABASE_URL,
+      INTERNAL_AUTH_SECRET: good.INTERNAL_AUTH_SECRET,
+      KAFKA_BROKERS: '127.0.0.1:9092',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      EVENT_TRANSPORT: 'kafka',
+      S3_REGION: 'us-east-1',
+      OUTBOX_POLL_MS: 200,
+      CONSUMER_MAX_ATTEMPTS: 4,
+      CONSUMER_BACKOFF_MS: 200,
+    });
+    expect(typeof c.PORT).toBe('number');
+  });
+
+  it('accepts inprocess transport without KAFKA_BROKERS', () => {
+    const { KAFKA_BROKERS: _k, ...rest } = good;
+    expect(loadConfig('identity', serviceEnvSchema, { ...rest, EVENT_TRANSPORT: 'inprocess' }).EVENT_TRANSPORT).toBe('inprocess');
+  });
+
+  it('names a missing DATABASE_URL', () => {
+    const { DATABASE_URL: _d, ...rest } = good;
+    const e = configError(rest);
+    expect(e.component).toBe('identity');
+    expect(e.message).toContain('Invalid configuration for identity');
+    expect(e.message).toContain('DATABASE_URL');
+    expect(e.problems).toEqual(['DATABASE_URL: is required (not set)']);
+  });
+
+  it('refuses a DATABASE_URL with the wrong protocol', () => {
+    const e = configError({ ...good, DATABASE_URL: 'mysql://x/y' });
+    expect(e.problems).toHaveLength(1);
+    expect(e.problems[0]).toMatch(/^DATABASE_URL: must be a URL with one of postgres:, postgresql:/);
+  });
+
+  it.each(['abc', '70000', '-1', '3.5'])('names a bad PORT %j', (port) => {
+    const e = configError({ ...good, PORT: port });
+    expect(e.message).toContain('PORT');
+    expect(e.problems.every((p) => p.startsWith('PORT: '))).toBe(true);
+  });
+
+  it('names a missing PORT', () => {
+    const { PORT: _p, ...rest } = good;
+    expect(configError(rest).message).toContain('PORT');
+  });
+
+  it('names a short INTERNAL_AUTH_SECRET', () => {
+    const e = configError({ ...good, INTERNAL_AUTH_SECRET: 'too-short' });
+    expect(e.problems).toEqual(['INTERNAL_AUTH_SECRET: must be at least 32 characters']);
+  });
+
+  it('names KAFKA_BROKERS when EVENT_TRANSPORT=kafka has none', () => {
+    const { KAFKA_BROKERS: _k, ...rest } = good;
+    const e = configError({ ...rest, EVENT_TRANSPORT: 'kafka' });
+    expect(e.problems).toEqual(['KAFKA_BROKERS: is required when EVENT_TRANSPORT=kafka (not set)']);
+    // kafka is also the default
+    expect(configError(rest).message).toContain('KAFKA_BROKERS');
+  });
+
+  it('names every offending variable at once', () => {
+    const e = configError({ PORT: 'x', INTERNAL_AUTH_SECRET: 'short', KAFKA_BROKERS: 'k:1' });
+    for (const v of ['PORT', 'DATABASE_URL', 'INTERNAL_AUTH_SECRET']) expect(e.message).toContain(v);
+  });
+
+  // Regression: cross-field rules must run even when another variable is bad.
+  it('names KAFKA_BROKERS together with another bad variable', () => {
+    const { KAFKA_BROKERS: _k, ...rest } = good;
+    const e = configError({ ...rest, PORT: 'abc' });
+    expect(e.message).toContain('PORT');
+    expect(e.message).toContain('KAFKA_BROKERS');
+  });
+});

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import type Redis from 'ioredis';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionStore } from './session-store';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const RedisMock = require('ioredis-mock');
+
+let redis: Redis;
+let store: SessionStore;
+beforeEach(async () => {
+  redis = new RedisMock() as Redis;
+  await redis.flushall();
+  store = new SessionStore(redis, 3600);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('SessionStore', () => {
+  it('create → get returns the session with its id', async () => {
+    const { token, session } = await store.create('user-1', 'guest');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session).toMatchObject({ userId: 'user-1', userType: 'guest' });
+    const got = await store.get(token);
+    expect(got).toEqual({ ...session, id: createHash('sha256').update(token).digest('base64url') });
+  });
+
+  it('gives each session its own token', async () => {
+    const a = await store.create('user-1', 'guest');
+    const b = await store.create('user-1', 'guest');
+    expect(a.token).not.toBe(b.token);
+  });
+
+  it('stores only a hash of the token, with a TTL', async () => {
+    const { token } = await store.create('user-1', 'host');
+    const keys = await redis.keys('*');
+    expect(keys.some((k) => k.includes(token))).toBe(false);
+    const id = createHash('sha256').update(token).digest('base64url');
+    expect(keys.sort()).toEqual([`sess:${id}`, 'user-sess:user-1'].sort());
+    for (const k of keys) {
+      const v = (await redis.type(k)) === 'set' ? (await redis.smembers(k)).join() : await redis.get(k);
+      expect(v).not.toContain(token);
+    }
+    const ttl = await redis.ttl(`sess:${id}`);
+    expect(ttl).toBeGreaterThan(3500);
+    expect(ttl).toBeLessThanOrEqual(3600);
+  });
+
+  it('destroy → get returns null and the user index forgets it', async () => {
+    const { token } = await store.create('user-1', 'guest');
+    const other = await store.create('user-1', 'guest');
+    await store.destroy(token);
+    expect(await store.get(token)).toBeNull();
+    expect(await store.get(other.token)).not.toBeNull();
+    expect(await redis.smembers('user-sess:user-1')).toEqual([createHash('sha256').update(other.token).digest('base64url')]);
+    await expect(store.destroy(token)).resolves.toBeUndefined();
+    await expect(store.destroy(null)).resolves.toBeUndefined();
+  });
+
+  it('destroyAllForUser revokes every session of that user and not another user\'s', async () => {
+    const a1 = await store.create('alice', 'guest');
+    const a2 = await store.create('alice', 'guest');
+    const a3 = await store.create('alice', 'guest');
+    const b = await store.create('bob', 'host');
+    expect(await store.destroyAllForUser('alice')).toBe(3);
+    for (const t of [a1, a2, a3]) expect(await store.get(t.token)).toBeNull();
+    expect(await store.get(b.token)).toMatchObject({ userId: 'bob', userType: 'host' });
+    expect(await redis.exists('user-sess:alice')).toBe(0);
+    expect(await store.destroyAllForUser('nobody')).toBe(0);
+  });
+
+  it('get of null, undefined, empty, unknown or overlong token → null', async () => {
+    const { token } = await store.create('user-1', 'guest');
+    expect(await store.get(null)).toBeNull();
+    expect(await store.get(undefined)).toBeNull();
+    expect(await store.get('')).toBeNull();
+    expect(await store.get('unknown-token')).toBeNull();
+    expect(await store.get(token + 'x'.repeat(200))).toBeNull();
+    // an overlong token is refused before any lookup, even if such a key existed
+    const long = 'y'.repeat(201);
+    await redis.set(`sess:${createHash('sha256').update(long).digest('base64url')}`, JSON.stringify({ userId: 'x', userType: 'guest', createdAt: '' }));
+    expect(await store.get(long)).toBeNull();
+  });
+
+  it('get slides the expiry', async () => {
+    const { token } = await store.create('user-1', 'guest');
+    const id = createHash('sha256').update(token).digest('base64url');
+    await redis.expire(`sess:${id}`, 10);
+    await store.get(token);
+    expect(await redis.ttl(`sess:${id}`)).toBeGreaterThan(3500);
+  });
+});
+
+describe('SessionStore: known bug', () => {
+  // KNOWN BUG (session-store.ts:28 and :38): get() slides the TTL of `sess:<id>` but never the
+  // TTL of the `user-sess:<userId>` index, which expires ttlSeconds after the user's last *create*.
+  // A session kept alive by use outlives its index entry, so destroyAllForUser (logout everywhere,
+  // account deletion) no longer finds it and the session stays valid. 
+  it('destroyAllForUser still revokes a session kept alive past the original TTL by get()', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
+    const short = new SessionStore(redis, 100);
+    const { token } = await short.create('carol', 'guest');
+    vi.setSystemTime(new Date('2030-01-01T00:01:00Z')); // +60 s
+    expect(await short.get(token)).not.toBeNull(); // slides the session to +160 s
+    vi.setSystemTime(new Date('2030-01-01T00:02:00Z')); // +120 s: index gone, session alive
+    expect(await short.get(token)).not.toBeNull();
+    expect(await short.destroyAllForUser('carol')).toBe(1);
+    expect(await short.get(token)).toBeNull();
+  });
+});

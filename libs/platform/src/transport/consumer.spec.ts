@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { topicFor } from '@luxe/contracts';
+import { currentCorrelationId } from '../correlation';
+import type { Inbox } from '../inbox';
+import type { Logger } from '../logger';
+import { createMessageHandler, EventHandler } from './consumer';
+import type { EventTransport, IncomingMessage, OutgoingMessage } from './transport';
+
+const TOPIC = topicFor('platform.test-event');
+const GROUP = 'test.group';
+
+function fakeTransport(opts: { failPublish?: boolean } = {}) {
+  const published: OutgoingMessage[] = [];
+  const transport = {
+    kind: 'inprocess',
+    connect: async () => undefined,
+    publish: vi.fn(async (ms: OutgoingMessage[]) => {
+      if (opts.failPublish) throw new Error('broker down');
+      published.push(...ms);
+    }),
+    subscribe: async () => undefined,
+    ensureTopics: async () => undefined,
+    ping: async () => undefined,
+    disconnect: async () => undefined,
+  };
+  return { transport: transport as unknown as EventTransport & { publish: typeof transport.publish }, published };
+}
+
+/** Like the real inbox: records the id only when the effect succeeds (the transaction commits). */
+function fakeInbox() {
+  const seen = new Set<string>();
+  const manager = { fake: 'manager' };
+  const inbox = {
+    process: vi.fn(async (group: string, env: { id: string }, fn: (m: unknown) => Promise<void>) => {
+      const k = `${group}:${env.id}`;
+      if (seen.has(k)) return false;
+      await fn(manager);
+      seen.add(k);
+      return true;
+    }),
+  };
+  return { inbox: inbox as unknown as Inbox & { process: typeof inbox.process }, manager, seen };
+}
+
+function fakeLogger(): Logger {
+  const l: any = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() };
+  l.child = () => l;
+  return l as Logger;
+}
+
+function envelope(data: unknown = { n: 1 }, type = 'platform.test-event') {
+  return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), producer: 'test', key: 'k1', data };
+}
+
+function message(value: unknown, headers: Record<string, string> = {}): IncomingMessage {
+  return { topic: TOPIC, partition: 0, offset: '42', key: 'k1', value: typeof value === 'string' ? value : JSON.stringify(value), headers };
+}
+
+function setup(handler: EventHandler | undefined, opts: { failPublish?: boolean; maxAttempts?: number } = {}) {
+  const t = fakeTransport(opts);
+  const i = fakeInbox();
+  const handle = createMessageHandler(
+    { group: GROUP, handlers: handler ? { 'platform.test-event': handler } : {} },
+    { inbox: i.inbox, transport: t.transport, logger: fakeLogger(), retry: { maxAttempts: opts.maxAttempts ?? 4, backoffMs: 1 } },
+  );
+  return { handle, ...t, ...i };
+}
+
+describe('createMessageHandler', () => {
+  it('calls the handler once with the parsed envelope and the inbox manager', async () => {
+    const handler = vi.fn(async () => undefined);
+    const { handle, published, inbox, manager } = setup(handler);
+    const env = envelope({ n: 7 });
+    await handle(message(env));
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(handler).toHaveBeenCalledWith(env, manager);
+    expect(inbox.process).toHaveBeenCalledWith(GROUP, env, expect.any(Function));
+    expect(published).toEqual([]);
+  });
+
+  it('skips a duplicate (the inbox says it was seen) without calling the handler again', async () => {
+    const handler = vi.fn(async () => undefined);
+    const { handle, published } = setup(handler);
+    const msg = message(envelope());
+    await handle(msg);
+    await handle(msg);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(published).toEqual([]);
+  });
+
+  it('retries a handler that fails twice, then processes it without dead-lettering', async () => {
+    let calls = 0;
+    const handler = vi.fn(async () => {
+      calls++;
+      if (calls <= 2) throw new Error(`transient ${calls}`);
+    });
+    const { handle, published, seen } = setup(handler);
+    const env = envelope();
+    await expect(handle(message(env))).resolves.toBeUndefined();
+    expect(handler).toHaveBeenCalledTimes(3);
+    expect(seen.has(`${GROUP}:${env.id}`)).toBe(true);
+    expect(published).toEqual([]);
+  });
+
+  it('dead-letters a handler that always fails after exactly maxAttempts attempts', async () => {
+    const handler = vi.fn(async () => {
+      throw new Error('poison pill');
+    });
+    const { handle, published, seen } = setup(handler);
+    const env = envelope({ n: 1, poison: true });
+    const msg = message(env, { 'x-correlation-id': 'cid-1' });
+    await expect(handle(msg)).resolves.toBeUndefined();
+    expect(handler).toHaveBeenCalledTimes(4);
+    expect(seen.size).toBe(0);
+    expect(published).toHaveLength(1);
+    const dlt = published[0];
+    expect(dlt.topic).toBe(`${TOPIC}.dlt`);
+    expect(dlt.key).toBe('k1');
+    expect(dlt.value).toBe(msg.value);
+    expect(dlt.headers).toMatchObject({
+      'x-dlt-reason': 'poison pill',
+      'x-dlt-group': GROUP,
+      'x-dlt-attempts': '4',
+      'x-dlt-original-offset': '42',
+      'x-correlation-id': 'cid-1',
+    });
+  });
+
+  it('honours another maxAttempts', async () => {
+    const handler = vi.fn(async () => {
+      throw new Error('nope');
+    });
+    const { handle, published } = setup(handler, { maxAttempts: 2 });
+    await handle(message(envelope()));
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(published[0].headers!['x-dlt-attempts']).toBe('2');
+  });
+
+  it('sends malformed JSON straight to the dead-letter topic without calling a handler', async () => {
+    const handler = vi.fn(async () => undefined);
+    const { handle, published, inbox } = setup(handler);
+    await handle(message('{not json'));
+    expect(handler).not.toHaveBeenCalled();
+    expect(inbox.process).not.toHaveBeenCalled();
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({ topic: `${TOPIC}.dlt`, value: '{not json' });
+    expect(published[0].headers).toMatchObject({ 'x-dlt-attempts': '0', 'x-dlt-group': GROUP });
+    expect(published[0].headers!['x-dlt-reason'].length).toBeGreaterThan(0);
+  });
+
+  it('sends an envelope of unknown type straight to the dead-letter topic', async () => {
+    const handler = vi.fn(async () => undefined);
+    const { handle, published } = setup(handler);
+    await handle(message(envelope({ n: 1 }, 'nobody.unknown-event')));
+    expect(handler).not.toHaveBeenCalled();
+    expect(published).toHaveLength(1);
+    expect(published[0].headers!['x-dlt-reason']).toContain('unknown event type');
+    expect(published[0].headers!['x-dlt-attempts']).toBe('0');
+  });
+
+  it('sends an envelope whose data fails the schema straight to the dead-letter topic', async () => {
+    const handler = vi.fn(async () => undefined);
+    const { handle, published } = setup(handler);
+    await handle(message(envelope({ n: 'one' })));
+    expect(handler).not.toHaveBeenCalled();
+    expect(published).toHaveLength(1);
+  });
+
+  it('ignores an event type that has no handler (no dead letter)', async () => {
+    const { handle, published, inbox } = setup(undefined);
+    await expect(handle(message(envelope()))).resolves.toBeUndefined();
+    expect(inbox.process).not.toHaveBeenCalled();
+    expect(published).toEqual([]);
+  });
+
+  it('rejects when the dead-letter publish itself fails, so the transport redelivers', async () => {
+    const handler = vi.fn(async () => {
+      throw new Error('poison');
+    });
+    const { handle, transport } = setup(handler, { failPublish: true });
+    await expect(handle(message(envelope()))).rejects.toThrow('broker down');
+    expect(handler).toHaveBeenCalledTimes(4);
+    expect(transport.publish).toHaveBeenCalledTimes(1);
+    const bad = setup(undefined, { failPublish: true });
+    await expect(bad.handle(message('garbage'))).rejects.toThrow('broker down');
+  });
+
+  it('runs the handler with the message correlation id as the current one', async () => {
+    const seen: (string | undefined)[] = [];
+    const { handle } = setup(async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      seen.push(currentCorrelationId());
+    });
+    await handle(message(envelope(), { 'x-correlation-id': 'corr-xyz' }));
+    expect(seen).toEqual(['corr-xyz']);
+    expect(currentCorrelationId()).toBeUndefined();
+  });
+
+  it('makes a fresh correlation id when the message has none', async () => {
+    const seen: (string | undefined)[] = [];
+    const { handle } = setup(async () => void seen.push(currentCorrelationId()));
+    await handle(message(envelope()));
+    expect(seen[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
