@@ -90,11 +90,8 @@ describe('SessionStore', () => {
   });
 });
 
-describe('SessionStore: known bug', () => {
-  // KNOWN BUG (session-store.ts:28 and :38): get() slides the TTL of `sess:<id>` but never the
-  // TTL of the `user-sess:<userId>` index, which expires ttlSeconds after the user's last *create*.
-  // A session kept alive by use outlives its index entry, so destroyAllForUser (logout everywhere,
-  // account deletion) no longer finds it and the session stays valid. 
+describe('SessionStore: sliding expiry and revocation', () => {
+  // Regression: get() must slide the user index too, or revoke-all misses live sessions.
   it('destroyAllForUser still revokes a session kept alive past the original TTL by get()', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
     const short = new SessionStore(redis, 100);

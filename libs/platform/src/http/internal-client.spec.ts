@@ -155,11 +155,7 @@ describe('InternalHttpClient', () => {
     await expect(new InternalHttpClient({}, auth).request('venues', 'GET', '/x', { actor })).rejects.toThrow('no URL configured for service venues');
   });
 
-  // KNOWN BUG (internal-client.ts:45): `await res.text()` is outside the try/catch, and the
-  // AbortSignal.timeout also covers the body. A service that sends its headers and then stalls
-  // (or drops the connection mid-body) makes request() reject with a raw DOMException
-  // TimeoutError / TypeError instead of AppError 504/503, which AllExceptionsFilter turns into
-  // 500 INTERNAL. 
+  // Regression: reading the body is inside the timeout and error mapping (was a raw 500).
   it('maps a body that stalls after the headers to 504', async () => {
     const { url } = await serve((_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
