@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/*.d.ts', '**/coverage/**', '**/vite.config.*', '**/vitest.*.config.*'] },
   ...tseslint.configs.recommended,
+  { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
     plugins: { '@nx': nx },

@@ -3,8 +3,11 @@ import type { TestProject } from 'vitest/node';
 // Starts every service and the gateway as real processes against infra/local, once for the
 // API and browser tests, on ports of their own (4100..4107) and with fresh databases.
 export default async function setup(project: TestProject) {
+  // infra/scripts is not an Nx project: the tests start the stack with the same script as the README.
+  /* eslint-disable @nx/enforce-module-boundaries */
   // @ts-expect-error plain ES module without types
   const { startStack } = await import('../../../infra/scripts/stack.mjs');
+  /* eslint-enable @nx/enforce-module-boundaries */
   const stack = await startStack({
     dbPrefix: 'luxe_test',
     resetDatabases: true,

@@ -66,7 +66,7 @@ class Controller {
   secret() {}
 }
 
-function ctx(handler: Function, headers: Record<string, unknown> = {}) {
+function ctx(handler: (...args: any[]) => unknown, headers: Record<string, unknown> = {}) {
   const req: any = { headers };
   const c = {
     getHandler: () => handler,

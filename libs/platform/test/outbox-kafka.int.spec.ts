@@ -17,7 +17,7 @@ import {
   KafkaTransport,
   Outbox,
   OutboxRelay,
-} from '@luxe/platform';
+} from '../src';
 
 // Real PostgreSQL and Kafka from infra/local: the outbox → Kafka → inbox path.
 const adminUrl = process.env.LUXE_PG_ADMIN_URL!;

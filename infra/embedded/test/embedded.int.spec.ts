@@ -1,0 +1,84 @@
+import { spawn, ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The README's start command runs this process: embedded PostgreSQL, in-process events, Redis
+// and S3 stand-ins, all seven services and the gateway, with demo data.
+const ROOT = resolve(__dirname, '..', '..', '..');
+let child: ChildProcess;
+let base: string;
+let output = '';
+const dataDir = mkdtempSync(join(tmpdir(), 'luxe-embedded-test-'));
+
+beforeAll(async () => {
+  child = spawn(process.execPath, [join(ROOT, 'infra/embedded/dist/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: '55497', EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  base = await new Promise<string>((res, rej) => {
+    const t = setInterval(() => {
+      const m = /is ready in [\d.]+s: (http:\/\/\S+)/.exec(output);
+      if (m) {
+        clearInterval(t);
+        res(m[1]);
+      } else if (child.exitCode !== null) {
+        clearInterval(t);
+        rej(new Error(`embedded mode exited: ${output}`));
+      }
+    }, 100);
+  });
+}, 180_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const post = (path: string, body: unknown, cookie?: string) =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+
+describe('embedded mode', () => {
+  it('is ready with every service and serves the web client', async () => {
+    const ready = await (await fetch(`${base}/health/ready`)).json();
+    expect(ready.status).toBe('ok');
+    expect(Object.keys(ready.checks)).toHaveLength(8);
+    const page = await fetch(`${base}/signup?type=host`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+  });
+
+  it('seeded the demo accounts, printed with the password given', async () => {
+    expect(output).toContain('host@demo.luxeswipe.test');
+    const r = await post('/api/auth/login', { email: 'host@demo.luxeswipe.test', password: 'demo-password-123' });
+    expect(r.status).toBe(200);
+    expect((await r.json()).userType).toBe('host');
+  });
+
+  it('registers, keeps the session and refuses a duplicate, like the distributed mode', async () => {
+    const email = `embedded.${Date.now()}@example.com`;
+    const body = { email, password: 'password-123', firstName: 'Em', lastName: 'Bedded', city: 'Miami, FL', state: 'Florida', userType: 'guest' };
+    const r = await post('/api/auth/register', body);
+    expect(r.status).toBe(201);
+    const cookie = r.headers.getSetCookie()[0].split(';')[0];
+    const me = await fetch(`${base}/api/auth/me`, { headers: { cookie } });
+    expect((await me.json()).email).toBe(email);
+    const dup = await post('/api/auth/register', body);
+    expect(dup.status).toBe(409);
+    const bad = await post('/api/auth/register', { ...body, email: 'x', password: '1' });
+    expect((await bad.json()).message).toBe('Please enter a valid email address');
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,26 @@
+// Sums Vitest JSON reports into one closing line "N passed, N failed"; a phase without a
+// report (it crashed before reporting) counts as one failure. Exits 1 on any failure.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [dir, ...phases] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+console.log('');
+for (const p of phases) {
+  const f = join(dir, `${p}.json`);
+  if (!existsSync(f)) {
+    console.log(`${p}: no report (the suite crashed before reporting)`);
+    failed += 1;
+    continue;
+  }
+  const r = JSON.parse(readFileSync(f, 'utf8'));
+  const suiteErrors = (r.testResults ?? []).filter((t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0).length;
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + suiteErrors + (r.success === false && r.numFailedTests === 0 && suiteErrors === 0 ? 1 : 0);
+  skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  console.log(`${p}: ${r.numPassedTests} passed, ${r.numFailedTests} failed${suiteErrors ? `, ${suiteErrors} files failed to load` : ''}`);
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

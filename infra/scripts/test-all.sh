@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# `npm test`: provisions the real infrastructure (infra/local), builds, and runs every suite:
+# unit (libs, services, gateway), web (Vitest + Testing Library), and integration (outbox/Kafka,
+# API through the distributed stack, embedded mode, browser journeys in headless Chromium).
+# Ends with one line: "N passed, N failed".
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+ensure_node
+ensure_deps || exit 1
+bash infra/local/up.sh || { echo "infrastructure provisioning failed"; echo "0 passed, 1 failed"; exit 1; }
+set -a; source "$(infra_env_file)"; set +a
+export KAFKAJS_NO_PARTITIONER_WARNING=1
+ensure_build || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+
+RESULTS="$ROOT/.data/test-results"
+rm -rf "$RESULTS"; mkdir -p "$RESULTS"
+phase() {
+  local name=$1; shift
+  echo ""; echo "=== $name ==="
+  "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"
+  echo "=== $name: exit $? ==="
+}
+phase unit npx vitest run --config vitest.unit.config.ts
+phase web npx vitest run --config web/vitest.config.ts
+phase integration npx vitest run --config vitest.integration.config.ts
+node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration
