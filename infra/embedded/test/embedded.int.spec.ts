@@ -12,7 +12,8 @@ let base: string;
 let output = '';
 const dataDir = mkdtempSync(join(tmpdir(), 'luxe-embedded-test-'));
 
-beforeAll(async () => {
+function startEmbedded(): Promise<void> {
+  output = '';
   child = spawn(process.execPath, [join(ROOT, 'infra/embedded/dist/main.js')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: '55497', EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123' },
@@ -20,7 +21,7 @@ beforeAll(async () => {
   });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  base = await new Promise<string>((res, rej) => {
+  return new Promise<string>((res, rej) => {
     const t = setInterval(() => {
       const m = /is ready in [\d.]+s: (http:\/\/\S+)/.exec(output);
       if (m) {
@@ -31,8 +32,12 @@ beforeAll(async () => {
         rej(new Error(`embedded mode exited: ${output}`));
       }
     }, 100);
+  }).then((url) => {
+    base = url;
   });
-}, 180_000);
+}
+
+beforeAll(startEmbedded, 180_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
@@ -62,8 +67,8 @@ describe('embedded mode', () => {
     expect((await r.json()).userType).toBe('host');
   });
 
+  const email = `embedded.${Date.now()}@example.com`;
   it('registers, keeps the session and refuses a duplicate, like the distributed mode', async () => {
-    const email = `embedded.${Date.now()}@example.com`;
     const body = { email, password: 'password-123', firstName: 'Em', lastName: 'Bedded', city: 'Miami, FL', state: 'Florida', userType: 'guest' };
     const r = await post('/api/auth/register', body);
     expect(r.status).toBe(201);
@@ -81,4 +86,11 @@ describe('embedded mode', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  it('starts again on the same data (a second npm start) and keeps the accounts', async () => {
+    await startEmbedded();
+    const r = await post('/api/auth/login', { email, password: 'password-123' });
+    expect(r.status).toBe(200);
+    expect((await r.json()).email).toBe(email);
+  }, 180_000);
 });
