@@ -53,7 +53,7 @@ kafka_provision() {
 </project>
 EOF
     log "kafka: collecting kafka_2.13:$KAFKA_VERSION jars from Maven Central (first time only)..."
-    rm -rf "$k/lib"
+    rm -rf "${k:?}/lib"
     if ! (cd "$k" && mvn -B -q dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=lib) >"$LUXE_LOGS/kafka-mvn.log" 2>&1; then
       tail_log "$LUXE_LOGS/kafka-mvn.log"
       die "kafka: mvn dependency:copy-dependencies failed"

@@ -180,7 +180,7 @@ apt_install() {  # apt_install PKG...
 pg_bin_dir() {  # newest /usr/lib/postgresql/*/bin (or $LUXE_PG_BIN)
   if [ -n "${LUXE_PG_BIN:-}" ]; then printf '%s' "$LUXE_PG_BIN"; return 0; fi
   local d
-  d="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)"
+  d="$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin -type d 2>/dev/null | sort -V | tail -n1 || true)"
   [ -n "$d" ] && [ -x "$d/pg_ctl" ] && printf '%s' "$d"
 }
 

@@ -54,12 +54,11 @@ postgres_provision() {
   if is_root; then owner=postgres; id postgres >/dev/null 2>&1 || die "postgres: OS user 'postgres' missing (reinstall the postgresql package)"
   else owner="$(id -un)"; fi
 
-  if [ ! -d "$root" ]; then
-    mkdir -p "$root"
-    chmod 755 "$(dirname "$root")" 2>/dev/null || true
-  fi
+  mkdir -p "$root"
   if is_root; then chown "$owner:" "$root"; fi
   chmod 700 "$root"
+  pg_as test -x "$root" || die "postgres: $root is not reachable by the '$owner' user (a parent directory" \
+    "is not traversable, e.g. a mode-700 HOME); set LUXE_PG_ROOT to a reachable directory"
   pg_as mkdir -p "$root/run"
   if [ "$root" != "$LUXE_INFRA_HOME/pg" ] && [ ! -e "$LUXE_INFRA_HOME/pg" ]; then
     ln -s "$root" "$LUXE_INFRA_HOME/pg"   # remember the choice, and make it easy to find

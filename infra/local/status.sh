@@ -12,7 +12,8 @@ for c in "${COMPONENTS[@]}"; do
   printf '%-9s %s%s\n' "$c" "$s" "$note"
 done
 if [ "${LUXE_INFRA_USE_DOCKER:-0}" = 1 ] && docker info >/dev/null 2>&1; then
-  compose ps >&2 || true
+  echo "(LUXE_INFRA_USE_DOCKER=1: the lines above are local processes; containers follow)"
+  compose ps || true
 fi
 [ -f "$LUXE_ENV_FILE" ] && echo "env file: $LUXE_ENV_FILE"
 exit "$rc"

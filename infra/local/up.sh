@@ -15,7 +15,7 @@
 set -euo pipefail
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/components.sh"
 
-case "${1:-}" in -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 parse_components "$@"
 t0="$(date +%s%N)"
 ensure_home
@@ -42,7 +42,7 @@ if docker_mode; then
   apt_install $pkgs
   if [ "${#services[@]}" -gt 0 ]; then
     log "docker compose up -d --wait ${services[*]}..."
-    compose up -d --wait "${services[@]}" >&2 || die "docker compose up failed"
+    compose up -d --wait "${services[@]}" >&2 9>&- || die "docker compose up failed"
   fi
 else
   pkgs=()
@@ -51,7 +51,8 @@ else
   done
   [ "${#pkgs[@]}" -eq 0 ] || apt_install "${pkgs[@]}"
   for c in "${todo[@]}"; do "${c}_provision"; done
-  for c in "${todo[@]}"; do "${c}_start"; done
+  # 9>&-: daemons must not inherit the lock fd (they would hold the lock forever)
+  for c in "${todo[@]}"; do "${c}_start" 9>&-; done
   for c in "${todo[@]}"; do "${c}_wait"; done
 fi
 
