@@ -26,5 +26,22 @@ export default defineConfig({
       '/health': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Maps for debugging production errors, without a sourceMappingURL comment in the served bundles.
+    sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks: the framework, and the form stack (zod schemas + react-hook-form)
+        // that only the form screens load.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|libs[\\/]contracts[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -15,14 +15,15 @@ export function formatTimeEst(date: Date | string | number): string {
 }
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Booking totals are shown in whole dollars. */
 export function formatWholeDollars(amount: number | string): string {
   return wholeDollars.format(Math.round(Number(amount)));
 }
 
-/** Prices are per hour: '$1,500/hr'. */
+/** Prices are per hour: '$1,500/hr', or '$99.50/hr' when there are cents. */
 export function formatPricePerHour(amount: number | string): string {
-  return `${dollars.format(Number(amount))}/hr`;
+  const value = Number(amount);
+  return `${(Number.isInteger(value) ? wholeDollars : cents).format(value)}/hr`;
 }

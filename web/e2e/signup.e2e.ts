@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journey, launchBrowser, sessionStatus } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sign-up journey (reading A, two steps)', () => {
+  it('a host signs up, stays signed in across a reload, and is a visitor again after Logout', async () => {
+    await journey(browser, 'signup-host', async (page) => {
+      const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+      const firstName = 'Avery';
+      const email = `e2e-host-${unique}@example.com`;
+
+      // Step 1 of 2: basic information.
+      await page.goto('/signup?type=host');
+      await page.getByRole('heading', { level: 1, name: 'Host Registration' }).waitFor();
+      await page.getByLabel('First Name', { exact: true }).fill(firstName);
+      await page.getByLabel('Last Name', { exact: true }).fill('Sterling');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('velvet-rope-2025');
+      await page.getByRole('button', { name: 'Continue to Location' }).click();
+
+      // Step 2 of 2: the city autocomplete, driven by the keyboard.
+      await page.waitForURL((url) => url.pathname === '/signup-location' && url.searchParams.get('type') === 'host');
+      const city = page.getByRole('combobox', { name: 'City' });
+      await city.fill('');
+      await city.pressSequentially('Aus');
+      await page.getByRole('option', { name: /Austin, TX/ }).waitFor();
+      await city.press('ArrowDown');
+      await city.press('Enter');
+      expect(await city.inputValue()).toBe('Austin, TX');
+      expect(await page.getByTestId('selected-state').textContent()).toBe('Texas');
+      await page.getByRole('button', { name: 'Complete Registration' }).click();
+
+      // A host lands on the dashboard, greeted by name, with a server session.
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      const greeting = page.getByTestId('dashboard-greeting');
+      await greeting.waitFor();
+      expect(await greeting.textContent()).toBe(`Welcome, ${firstName}`);
+      expect(await sessionStatus(page)).toBe(200);
+
+      // Still signed in after a reload.
+      await page.reload();
+      await greeting.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      expect(await greeting.textContent()).toBe(`Welcome, ${firstName}`);
+
+      // Logout from the profile tab ends the session.
+      await page.getByRole('button', { name: 'Profile', exact: true }).click();
+      await page.getByRole('button', { name: 'Logout', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(await sessionStatus(page)).toBe(401);
+
+      // The dashboard is now for signed-in users only.
+      await page.goto('/dashboard');
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+      expect(await page.getByTestId('dashboard-greeting').count()).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import {
+  clearRedirectAfterLogin,
+  getSignOutReason,
+  homePathFor,
+  postLoginPath,
+  rememberRedirectAfterLogin,
+  useAdminToken,
+  useCurrentUser,
+} from '../lib/auth-store';
+
+/*
+ * Client-side route guards (spec doc 1 §2). Signed-in means a current user is stored in the
+ * browser; the server session stays the truth (see SessionSync), and every /api route is
+ * enforced on the server anyway.
+ */
+
+/** Signed-in-only routes: a visitor goes to /login and the wanted path is remembered. */
+export function RequireAuth() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  if (!user) {
+    // After an explicit logout there is nothing to come back to.
+    const remember = getSignOutReason() !== 'logout';
+    return <RedirectToLogin from={`${location.pathname}${location.search}${location.hash}`} remember={remember} />;
+  }
+  return <ReachedProtectedPage />;
+}
+
+function RedirectToLogin({ from, remember }: { from: string; remember: boolean }) {
+  useEffect(() => {
+    if (remember) rememberRedirectAfterLogin(from);
+  }, [from, remember]);
+  return <Navigate to="/login" replace />;
+}
+
+function ReachedProtectedPage() {
+  // The remembered path has served its purpose once a signed-in user is on a protected page.
+  useEffect(() => clearRedirectAfterLogin(), []);
+  return <Outlet />;
+}
+
+/**
+ * Public entry pages (/, /login, /signup, /join, /role-selection): a signed-in user goes to
+ * /venue-dashboard (venue owners) or /dashboard. On /login the remembered path wins, so the
+ * guard and the login form agree on where a fresh sign-in lands.
+ */
+export function RedirectIfSignedIn({ useRememberedPath = false }: { useRememberedPath?: boolean }) {
+  const user = useCurrentUser();
+  if (user) return <Navigate to={useRememberedPath ? postLoginPath(user) : homePathFor(user)} replace />;
+  return <Outlet />;
+}
+
+/** /dashboard and /host-dashboard: venue owners have their own dashboard. */
+export function RedirectVenueUser() {
+  const user = useCurrentUser();
+  if (user?.userType === 'venue') return <Navigate to="/venue-dashboard" replace />;
+  return <Outlet />;
+}
+
+/** /admin: without a stored admin token, go to /admin-login. */
+export function RequireAdmin() {
+  const token = useAdminToken();
+  if (!token) return <Navigate to="/admin-login" replace />;
+  return <Outlet />;
+}
+
+/** /admin-login: a holder of an admin token goes to /admin. */
+export function RedirectIfAdmin() {
+  const token = useAdminToken();
+  if (token) return <Navigate to="/admin" replace />;
+  return <Outlet />;
+}

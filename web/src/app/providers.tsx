@@ -1,0 +1,15 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from '../components/ui/toast';
+import { createQueryClient } from '../lib/query-client';
+
+/** App-wide providers: react-query with the spec's fetching rules, and the toaster. */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

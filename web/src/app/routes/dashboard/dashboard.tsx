@@ -1,0 +1,124 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Logo } from '../../../components/layout/logo';
+import { buttonClasses } from '../../../components/ui/button';
+import { LogoutButton } from '../../../features/auth/components/logout-button';
+import { cn } from '../../../lib/cn';
+import { useCurrentUser } from '../../../lib/auth-store';
+import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
+
+/** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
+export function DashboardRoute() {
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab = user ? resolveTab(requested, user) : 'home';
+
+  useEffect(() => {
+    if (requested === tab) rememberActiveTab(tab);
+  }, [requested, tab]);
+
+  // The route guard already sends visitors away; this only covers the instant of a sign-out.
+  if (!user) return <Navigate to="/login" replace />;
+
+  const selectTab = (next: MemberTab) => {
+    rememberActiveTab(next);
+    setParams({ tab: next });
+  };
+
+  return (
+    <div className="min-h-dvh bg-neutral-950 pb-28 text-neutral-100">
+      <header className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
+        <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-5 py-4">
+          <Logo to="/dashboard" />
+          <p data-testid="dashboard-greeting" className="truncate text-sm text-neutral-300">
+            Welcome, <span className="font-semibold text-gold-200">{user.firstName}</span>
+          </p>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-3xl px-5 py-6" aria-labelledby="tab-heading">
+        <h1 id="tab-heading" className="font-display text-3xl font-semibold text-white">
+          {TAB_LABELS[tab]}
+        </h1>
+        <div className="mt-6">
+          {tab === 'profile' ? (
+            <ProfileTab />
+          ) : (
+            <Panel>
+              <p className="text-neutral-300">This part of your dashboard is coming soon.</p>
+            </Panel>
+          )}
+        </div>
+      </main>
+
+      <nav aria-label="Dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+        <ul className="mx-auto grid max-w-3xl grid-cols-6">
+          {MEMBER_TABS.map((id) => (
+            <li key={id}>
+              <button
+                type="button"
+                onClick={() => selectTab(id)}
+                aria-current={tab === id ? 'page' : undefined}
+                className={cn(
+                  'flex h-16 w-full flex-col items-center justify-center gap-1 text-[11px] font-medium transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400',
+                  tab === id ? 'text-gold-300' : 'text-neutral-400 hover:text-neutral-200',
+                )}
+              >
+                <TabIcon tab={id} />
+                {TAB_LABELS[id]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+function Panel({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <section className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
+      {title ? <h2 className="mb-4 text-lg font-semibold text-white">{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+function ProfileTab() {
+  return (
+    <div className="flex flex-col gap-6">
+      <Panel title="Profile Photos">
+        <p className="text-sm text-neutral-400">Photo uploads are coming soon.</p>
+      </Panel>
+      <Panel title="Profile Details">
+        <p className="text-sm text-neutral-400">Age and bio editing is coming soon.</p>
+      </Panel>
+      <Panel title="Account Settings">
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <LogoutButton className="w-full sm:w-auto" />
+          <Link to="/delete-account" className={buttonClasses('ghost', 'md', 'w-full text-red-400 hover:text-red-300 sm:w-auto')}>
+            Delete Account
+          </Link>
+        </div>
+      </Panel>
+    </div>
+  );
+}
+
+const ICON_PATHS: Record<MemberTab, string> = {
+  home: 'M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z',
+  messages: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
+  events: 'M3 6h18M3 6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM8 2v4M16 2v4',
+  invites: 'M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z',
+  book: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5',
+  profile: 'M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',
+};
+
+function TabIcon({ tab }: { tab: MemberTab }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+      <path d={ICON_PATHS[tab]} />
+    </svg>
+  );
+}

@@ -1,0 +1,12 @@
+import { Outlet } from 'react-router';
+import { SessionSync } from '../../session-sync';
+
+/** Parent of every route: keeps the stored user in step with the server session. */
+export function RootLayout() {
+  return (
+    <>
+      <SessionSync />
+      <Outlet />
+    </>
+  );
+}

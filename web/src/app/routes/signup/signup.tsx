@@ -1,0 +1,28 @@
+import { Link, useSearchParams } from 'react-router';
+import { AuthShell } from '../../../components/layout/auth-shell';
+import { SignupForm } from '../../../features/auth/components/signup-form';
+import { parseSignupType, SIGNUP_TITLES } from '../../../features/auth/signup-draft';
+
+/** /signup?type=host|guest|venue: sign-up step 1 of 2 (reading A). */
+export function SignupRoute() {
+  const [params] = useSearchParams();
+  const type = parseSignupType(params.get('type'));
+  return (
+    <AuthShell
+      title={SIGNUP_TITLES[type]}
+      subtitle="Basic information"
+      back={{ to: '/join', label: 'Back to role selection' }}
+      step={{ current: 1, total: 2 }}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-gold-300 hover:text-gold-200">
+            Sign In
+          </Link>
+        </>
+      }
+    >
+      <SignupForm key={type} type={type} />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,120 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../testing/server';
+import { ApiError, api, apiGet, isAdminPath, serverMessage } from './api-client';
+import { STORAGE_KEYS } from './storage';
+
+/** Records every request that reaches the mocked network. */
+function captureRequests() {
+  const seen: Request[] = [];
+  server.events.on('request:start', ({ request }) => {
+    seen.push(request.clone());
+  });
+  return seen;
+}
+
+afterEach(() => server.events.removeAllListeners());
+
+describe('api client', () => {
+  it('sends cookies, the CSRF header and no content type on a GET without body', async () => {
+    server.use(http.get('/api/things', () => HttpResponse.json({ ok: true })));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const seen = captureRequests();
+
+    await expect(api.get('/api/things')).resolves.toEqual({ ok: true });
+
+    const init = fetchSpy.mock.calls[0]![1]!;
+    expect(init.credentials).toBe('include');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers.get('content-type')).toBeNull();
+    expect(seen[0]!.headers.get('x-requested-with')).toBe('XMLHttpRequest');
+  });
+
+  it('sets a JSON content type only when there is a body', async () => {
+    server.use(
+      http.post('/api/with-body', async ({ request }) => HttpResponse.json({ got: await request.json() })),
+      http.post('/api/no-body', () => new HttpResponse(null, { status: 204 })),
+    );
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const seen = captureRequests();
+
+    await expect(api.post('/api/with-body', { a: 1 })).resolves.toEqual({ got: { a: 1 } });
+    await expect(api.post('/api/no-body')).resolves.toBeNull();
+
+    expect(seen.map((r) => r.headers.get('content-type'))).toEqual(['application/json', null]);
+    expect(seen.map((r) => r.headers.get('x-requested-with'))).toEqual(['XMLHttpRequest', 'XMLHttpRequest']);
+    expect(fetchSpy.mock.calls.map(([, init]) => init?.credentials)).toEqual(['include', 'include']);
+  });
+
+  it('carries the stored admin token on /api/admin/* paths only, never on /api/admin/login', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token-123');
+    server.use(
+      http.get('/api/admin/users', () => HttpResponse.json({ users: [] })),
+      http.post('/api/admin/login', () => HttpResponse.json({ token: 't' })),
+      http.get('/api/venues', () => HttpResponse.json([])),
+      http.get('/api/administrators', () => HttpResponse.json([])),
+    );
+    const seen = captureRequests();
+
+    await api.get('/api/admin/users');
+    await api.post('/api/admin/login', { email: 'a@b.co', password: 'x' });
+    await api.get('/api/venues');
+    await api.get('/api/administrators');
+
+    expect(seen.map((r) => [new URL(r.url).pathname, r.headers.get('authorization')])).toEqual([
+      ['/api/admin/users', 'Bearer admin-token-123'],
+      ['/api/admin/login', null],
+      ['/api/venues', null],
+      ['/api/administrators', null],
+    ]);
+  });
+
+  it('recognises admin paths with a query string', () => {
+    expect(isAdminPath('/api/admin/users?search=x')).toBe(true);
+    expect(isAdminPath('/api/admin/login?next=1')).toBe(false);
+    expect(isAdminPath('/api/adminx')).toBe(false);
+  });
+
+  it('throws an ApiError "<status>: <text>" exposing the status and the parsed body', async () => {
+    const body = { statusCode: 409, code: 'AUTH.EMAIL_TAKEN', message: 'An account with this email already exists' };
+    server.use(http.post('/api/auth/register', () => HttpResponse.json(body, { status: 409 })));
+
+    const error = await api.post('/api/auth/register', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(`409: ${JSON.stringify(body)}`);
+    expect((error as ApiError).status).toBe(409);
+    expect((error as ApiError).body).toEqual(body);
+    expect(serverMessage(error, 'Please try again')).toBe('An account with this email already exists');
+  });
+
+  it('uses the status text when the error response is empty, and serverMessage falls back', async () => {
+    server.use(http.get('/api/empty', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })));
+
+    const error = await api.get('/api/empty').catch((e: unknown) => e);
+
+    expect((error as ApiError).message).toBe('503: Service Unavailable');
+    expect((error as ApiError).body).toBeNull();
+    expect(serverMessage(error, 'Please try again')).toBe('Please try again');
+    expect(serverMessage(new TypeError('Failed to fetch'), 'Please try again')).toBe('Please try again');
+  });
+
+  it('keeps a plain-text error body as text', async () => {
+    server.use(http.get('/api/text', () => new HttpResponse('Bad gateway upstream', { status: 502 })));
+    const error = (await api.get('/api/text').catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('502: Bad gateway upstream');
+    expect(error.body).toBe('Bad gateway upstream');
+  });
+
+  it('GET throws on 401 by default and returns null with on401: returnNull', async () => {
+    server.use(http.get('/api/auth/me', () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 })));
+
+    await expect(apiGet('/api/auth/me')).rejects.toMatchObject({ status: 401, message: '401: {"message":"Not authenticated"}' });
+    await expect(apiGet('/api/auth/me', { on401: 'returnNull' })).resolves.toBeNull();
+  });
+
+  it('returnNull applies to 401 only: other errors still throw', async () => {
+    server.use(http.get('/api/auth/me', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    await expect(apiGet('/api/auth/me', { on401: 'returnNull' })).rejects.toMatchObject({ status: 500 });
+  });
+});

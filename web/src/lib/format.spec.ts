@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatInEst, formatPricePerHour, formatTimeEst, formatWholeDollars, LONG_DATE_FORMAT, SHORT_DATE_FORMAT } from './format';
+
+describe('formatting', () => {
+  it('shows times in America/New_York whatever the machine zone', () => {
+    // 02:30 UTC on 15 Jan is 9:30 PM the previous evening in New York (EST, UTC-5).
+    expect(formatTimeEst('2025-01-15T02:30:00Z')).toBe('9:30 PM EST');
+    expect(formatInEst('2025-01-15T02:30:00Z', LONG_DATE_FORMAT)).toBe('Tuesday, Jan 14, 2025');
+    // Summer: UTC-4.
+    expect(formatInEst('2025-07-04T16:00:00Z', `${SHORT_DATE_FORMAT} h:mm a`)).toBe('Jul 04, 2025 12:00 PM');
+  });
+
+  it('booking totals in whole dollars, prices per hour', () => {
+    expect(formatWholeDollars(1499.6)).toBe('$1,500');
+    expect(formatWholeDollars('250')).toBe('$250');
+    expect(formatPricePerHour(1500)).toBe('$1,500/hr');
+    expect(formatPricePerHour('99.5')).toBe('$99.50/hr');
+  });
+});
