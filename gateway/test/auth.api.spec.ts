@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INTERNAL_AUTH_HEADER, InternalAuth } from '@luxe/platform';
@@ -8,6 +10,7 @@ import { ApiClient, uniqueEmail, validRegistration, waitFor } from './support/cl
 const base = inject('gatewayUrl');
 const dbUrls = inject('dbUrls');
 const serviceUrls = inject('serviceUrls');
+const logDir = inject('logDir');
 const dbs: Record<string, Client> = {};
 
 beforeAll(async () => {
@@ -196,5 +199,13 @@ describe('the first event path: user-registered → messaging user cards', () =>
     expect(out.envelope).toMatchObject({ type: 'identity.user-registered', version: 1, producer: 'identity', key: userId, data: { userId, email: body.email } });
     const inbox = (await dbs.messaging.query('SELECT consumer_group FROM inbox_events WHERE event_id = $1', [out.id])).rows;
     expect(inbox).toEqual([{ consumer_group: 'messaging.user-cards' }]);
+    // The consumer's log line carries the same correlation id (gateway → service → event → consumer).
+    const line = await waitFor('consumer log line', async () =>
+      readFileSync(join(logDir, 'messaging.log'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes(out.id) && l.includes('event consumed'))
+        .map((l) => JSON.parse(l))[0],
+    );
+    expect(line).toMatchObject({ service: 'messaging', consumerGroup: 'messaging.user-cards', correlationId: r.headers.get('x-correlation-id'), duplicate: false });
   });
 });

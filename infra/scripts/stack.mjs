@@ -91,7 +91,7 @@ export async function startStack(opts = {}) {
 
   const children = [];
   const spawnOne = (name, script, childEnv) => {
-    const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+    const log = createWriteStream(join(logDir, `${name}.log`), { flags: opts.resetDatabases ? 'w' : 'a' });
     const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log);
     child.stderr.pipe(log);

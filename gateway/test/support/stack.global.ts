@@ -28,6 +28,7 @@ export default async function setup(project: TestProject) {
   project.provide('serviceUrls', stack.serviceUrls);
   project.provide('dbUrls', stack.dbUrls);
   project.provide('internalSecret', stack.secret);
+  project.provide('logDir', stack.logDir);
   process.env.E2E_BASE_URL = stack.gatewayUrl;
   return async () => {
     await stack.stop();
@@ -40,5 +41,6 @@ declare module 'vitest' {
     serviceUrls: Record<string, string>;
     dbUrls: Record<string, string>;
     internalSecret: string;
+    logDir: string;
   }
 }
