@@ -92,8 +92,22 @@ EOF
     || printf "\ninclude_if_exists = 'luxeswipe.conf'\n" | pg_as tee -a "$data/postgresql.conf" >/dev/null
 }
 
+postgres_accepting() {
+  "$(pg_bin)/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT" >/dev/null 2>&1
+}
+
 postgres_start() {
-  if postgres_running; then log "postgres: already running on 127.0.0.1:$PG_PORT"; return 0; fi
+  if postgres_running; then
+    # A server killed uncleanly (say, with the session that started it) can still look alive
+    # for a moment while it goes down: wait for it to answer or to be gone.
+    local i
+    for ((i = 0; i < 40; i++)); do
+      if postgres_accepting; then log "postgres: already running on 127.0.0.1:$PG_PORT"; return 0; fi
+      postgres_running || break
+      sleep 0.25
+    done
+    postgres_running && die "postgres: a server is running on $(pg_data) but does not accept connections on 127.0.0.1:$PG_PORT"
+  fi
   ensure_port_free postgres "$PG_PORT"
   local logf; logf="$(pg_root)/postgres.log"
   log "postgres: starting (log $logf)..."
