@@ -1,7 +1,6 @@
 import type { ServiceDefinition } from '@luxe/platform';
-import { ErasureConsumer } from './erasure/erasure.consumer';
 import { migrations } from './migrations';
-import { AdminModule } from './admin.module';
+import { AdminModule, ErasureConsumer } from './admin.module';
 
 export const adminService: ServiceDefinition = {
   name: 'admin',

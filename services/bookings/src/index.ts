@@ -1,7 +1,6 @@
 import type { ServiceDefinition } from '@luxe/platform';
-import { ErasureConsumer } from './erasure/erasure.consumer';
 import { migrations } from './migrations';
-import { BookingsModule } from './bookings.module';
+import { BookingsModule, ErasureConsumer } from './bookings.module';
 
 export const bookingsService: ServiceDefinition = {
   name: 'bookings',

@@ -1,7 +1,6 @@
 import type { ServiceDefinition } from '@luxe/platform';
-import { ErasureConsumer } from './erasure/erasure.consumer';
 import { migrations } from './migrations';
-import { SocialModule } from './social.module';
+import { SocialModule, ErasureConsumer } from './social.module';
 
 export const socialService: ServiceDefinition = {
   name: 'social',

@@ -1,7 +1,6 @@
 import type { ServiceDefinition } from '@luxe/platform';
-import { ErasureConsumer } from './erasure/erasure.consumer';
 import { migrations } from './migrations';
-import { VenuesModule } from './venues.module';
+import { VenuesModule, ErasureConsumer } from './venues.module';
 
 export const venuesService: ServiceDefinition = {
   name: 'venues',

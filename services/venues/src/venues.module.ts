@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ErasureConsumer } from './erasure/erasure.consumer';
+import { createErasureConsumer } from '@luxe/platform';
+
+export const ErasureConsumer = createErasureConsumer('venues');
 
 @Module({ providers: [ErasureConsumer] })
 export class VenuesModule {}

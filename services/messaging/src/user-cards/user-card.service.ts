@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventData } from '@luxe/contracts';
+import { UserErasureService } from '@luxe/platform';
 import { UserCardRepository } from './user-card.repository';
 
 /** Keeps the names and photos messaging shows next to conversations. */
 @Injectable()
 export class UserCardService {
+  private readonly erasures = new UserErasureService();
   constructor(private readonly cards: UserCardRepository) {}
 
   async upsertFromEvent(m: EntityManager, d: EventData<'identity.user-registered'> | EventData<'identity.user-profile-updated'>): Promise<void> {
@@ -14,5 +16,6 @@ export class UserCardService {
 
   async erase(m: EntityManager, userId: string): Promise<void> {
     await this.cards.remove(m, userId);
+    await this.erasures.record(m, userId);
   }
 }

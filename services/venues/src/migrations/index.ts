@@ -1,3 +1,4 @@
-import { CreateErasures1700000003000 } from './1700000003000-create-erasures';
+import { CreateUserErasures1700000003000 } from '@luxe/platform';
 
-export const migrations = [CreateErasures1700000003000];
+/** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
+export const migrations = [CreateUserErasures1700000003000];
