@@ -104,3 +104,17 @@ describe('SessionStore: sliding expiry and revocation', () => {
     expect(await short.get(token)).toBeNull();
   });
 });
+
+describe('createRedis', () => {
+  it('marks only the in-memory stand-in as memory', async () => {
+    const { createRedis, isMemoryRedis } = await import('./redis');
+    const mem = createRedis('memory');
+    expect(isMemoryRedis(mem)).toBe(true);
+    await mem.set('k', 'v');
+    expect(await mem.get('k')).toBe('v');
+    const real = createRedis('redis://127.0.0.1:1');
+    real.on('error', () => undefined);
+    expect(isMemoryRedis(real)).toBe(false);
+    real.disconnect();
+  });
+});
