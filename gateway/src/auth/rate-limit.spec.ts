@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@luxe/platform';
+import { AppError, rejection as rejectionOf } from '@luxe/platform';
 import { AuthRateLimiter } from './rate-limit';
 
 const limits = { registerPerIp: 3, loginPerIp: 4, loginFailuresPerAccount: 3, windowSeconds: 60 };
 
-async function rejection(p: Promise<unknown>): Promise<AppError & { retryAfterSeconds?: number }> {
-  try {
-    await p;
-  } catch (e) {
-    return e as AppError;
-  }
-  throw new Error('expected a rejection');
-}
+const rejection = (p: Promise<unknown>) => rejectionOf<AppError & { retryAfterSeconds?: number }>(p);
 
 describe('AuthRateLimiter (memory)', () => {
   it('allows registerPerIp registrations per IP, then throws 429 with retryAfterSeconds', async () => {

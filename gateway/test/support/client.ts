@@ -43,12 +43,4 @@ export function validRegistration(over: Record<string, unknown> = {}) {
   return { email: uniqueEmail(), password: 'correct-horse', firstName: 'Ada', lastName: 'Lovelace', city: 'Miami, FL', state: 'Florida', userType: 'host', ...over };
 }
 
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export { waitFor } from '@luxe/platform';

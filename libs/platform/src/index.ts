@@ -19,3 +19,4 @@ export * from './transport/kafka';
 export * from './transport/consumer';
 export * from './service-runtime';
 export * from './erasure';
+export * from './testing';

@@ -1,3 +1,4 @@
+import { rejection as rejectionOf } from './testing';
 import 'reflect-metadata';
 import { Reflector } from '@nestjs/core';
 import type { ExecutionContext } from '@nestjs/common';
@@ -76,14 +77,7 @@ function ctx(handler: (...args: any[]) => unknown, headers: Record<string, unkno
   return { c, req };
 }
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as AppError;
-  }
-  throw new Error('expected a rejection');
-}
+const rejection = (p: Promise<unknown>) => rejectionOf<AppError>(p);
 
 describe('InternalAuthGuard', () => {
   const auth = new InternalAuth(SECRET);

@@ -17,7 +17,11 @@ import {
   KafkaTransport,
   Outbox,
   OutboxRelay,
+  waitFor as waitUntil,
 } from '../src';
+
+// A new consumer group on a fresh broker can take tens of seconds to join.
+const waitFor = <T>(what: string, fn: () => Promise<T | undefined | false>) => waitUntil(what, fn, 90_000);
 
 // Real PostgreSQL and Kafka from infra/local: the outbox → Kafka → inbox path.
 const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
@@ -39,15 +43,6 @@ let ds: DataSource;
 let url: string;
 let transport: KafkaTransport;
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 90_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   if (!adminUrl || !brokers) throw new Error('LUXE_PG_ADMIN_URL and KAFKA_BROKERS must be set (infra/local/up.sh)');

@@ -1,3 +1,4 @@
+import { rejection as rejectionOf } from '../testing';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,14 +46,7 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as AppError;
-  }
-  throw new Error('expected a rejection');
-}
+const rejection = (p: Promise<unknown>) => rejectionOf<AppError>(p);
 
 describe('InternalHttpClient', () => {
   it('sends a verifiable gateway token and the correlation id, no content type without a body', async () => {

@@ -57,3 +57,15 @@ export function AuthShell({ title, subtitle, back, step, children, footer }: Aut
     </div>
   );
 }
+
+/** Footer of the sign-up pages: 'Already have an account? Sign In' → /login. */
+export function SignInPrompt() {
+  return (
+    <>
+      Already have an account?{' '}
+      <Link to="/login" className="font-semibold text-gold-300 hover:text-gold-200">
+        Sign In
+      </Link>
+    </>
+  );
+}

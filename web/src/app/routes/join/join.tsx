@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AuthShell } from '../../../components/layout/auth-shell';
+import { AuthShell, SignInPrompt } from '../../../components/layout/auth-shell';
 
 const ROLES = [
   {
@@ -32,14 +32,7 @@ export function JoinRoute() {
       title="Choose Your Role"
       subtitle="How will you experience LuxeSwipe?"
       back={{ to: '/', label: 'Back to home' }}
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-gold-300 hover:text-gold-200">
-            Sign In
-          </Link>
-        </>
-      }
+      footer={<SignInPrompt />}
     >
       <ul className="flex flex-col gap-4">
         {ROLES.map((role) => (

@@ -1,5 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
-import { AuthShell } from '../../../components/layout/auth-shell';
+import { useSearchParams } from 'react-router';
+import { AuthShell, SignInPrompt } from '../../../components/layout/auth-shell';
 import { SignupForm } from '../../../features/auth/components/signup-form';
 import { parseSignupType, SIGNUP_TITLES } from '../../../features/auth/signup-draft';
 
@@ -13,14 +13,7 @@ export function SignupRoute() {
       subtitle="Basic information"
       back={{ to: '/join', label: 'Back to role selection' }}
       step={{ current: 1, total: 2 }}
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-gold-300 hover:text-gold-200">
-            Sign In
-          </Link>
-        </>
-      }
+      footer={<SignInPrompt />}
     >
       <SignupForm key={type} type={type} />
     </AuthShell>

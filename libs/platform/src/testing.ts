@@ -1,0 +1,22 @@
+/** Testing aids shared by the unit, integration and API specs. */
+
+/** Polls until fn returns something truthy; throws naming what it waited for. */
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 60_000, everyMs = 100): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** Resolves to the error a promise rejects with; fails if it resolves. */
+export async function rejection<E = Error>(p: Promise<unknown>): Promise<E> {
+  try {
+    await p;
+  } catch (e) {
+    return e as E;
+  }
+  throw new Error('expected a rejection');
+}
