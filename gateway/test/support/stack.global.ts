@@ -8,12 +8,15 @@ export default async function setup(project: TestProject) {
   // @ts-expect-error plain ES module without types
   const { startStack } = await import('../../../infra/scripts/stack.mjs');
   /* eslint-enable @nx/enforce-module-boundaries */
+  // LUXE_TEST_ID keeps two test runs on one machine apart (databases, ports, consumer groups).
+  const id = (process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '');
+  const basePort = Number(process.env.LUXE_TEST_BASE_PORT ?? 4100);
   const stack = await startStack({
-    dbPrefix: 'luxe_test',
+    dbPrefix: `luxe_test${id}`,
     resetDatabases: true,
-    basePort: 4100, // services on 4101..4107
-    gatewayPort: 4100,
-    groupPrefix: 'test.',
+    basePort, // services on basePort+1..basePort+7
+    gatewayPort: basePort,
+    groupPrefix: `test${id}.`,
     logDir: `${process.cwd()}/.data/test-logs`,
     extraEnv: {
       NODE_ENV: 'test',

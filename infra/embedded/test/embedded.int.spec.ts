@@ -16,7 +16,7 @@ function startEmbedded(): Promise<void> {
   output = '';
   child = spawn(process.execPath, [join(ROOT, 'infra/embedded/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: '55497', EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123' },
+    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: String(55497 - Math.round((Number(process.env.LUXE_TEST_BASE_PORT ?? 4100) - 4100) / 100)), EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));

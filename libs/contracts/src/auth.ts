@@ -69,27 +69,33 @@ export const locationSchema = z.object({
 });
 
 /** The user as the API returns it (never the password hash). */
-export interface PublicUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  userType: UserType;
-  city: string;
-  state: string;
-  phoneNumber: string | null;
-  age: number | null;
-  bio: string | null;
-  profileImages: string[];
-  profileCompleted: string;
-  createdAt: string;
-}
+export const publicUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: z.enum(USER_TYPES),
+  city: z.string(),
+  state: z.string(),
+  phoneNumber: z.string().nullable(),
+  age: z.number().int().nullable(),
+  bio: z.string().nullable(),
+  profileImages: z.array(z.string()),
+  profileCompleted: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type PublicUser = z.output<typeof publicUserSchema>;
+
+/** What identity answers on register and login: the gateway turns the token into a cookie. */
+export const authResultSchema = z.object({ user: publicUserSchema, sessionToken: z.string().min(1) });
+export type AuthResult = z.output<typeof authResultSchema>;
 
 /** Error body every service and the gateway return. */
-export interface ApiErrorBody {
-  statusCode: number;
-  code: string;
-  message: string;
-  errors?: { path: string; message: string }[];
-  correlationId?: string;
-}
+export const apiErrorBodySchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  correlationId: z.string().optional(),
+});
+export type ApiErrorBody = z.output<typeof apiErrorBodySchema>;

@@ -1,2 +1,5 @@
 export * from './auth';
 export * from './events';
+export * from './errors';
+export * from './api';
+export * from './openapi';

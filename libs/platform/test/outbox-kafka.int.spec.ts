@@ -46,8 +46,8 @@ let transport: KafkaTransport;
 
 beforeAll(async () => {
   if (!adminUrl || !brokers) throw new Error('LUXE_PG_ADMIN_URL and KAFKA_BROKERS must be set (infra/local/up.sh)');
-  await ensureDatabase(adminUrl, 'luxe_test_platform');
-  url = databaseUrl(adminUrl, 'luxe_test_platform');
+  await ensureDatabase(adminUrl, `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform`);
+  url = databaseUrl(adminUrl, `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform`);
   ds = createDataSource({ url, migrations: [] });
   await initDatabase(ds);
   await ds.query(`CREATE TABLE IF NOT EXISTS test_effects (event_id uuid NOT NULL, n int NOT NULL)`);

@@ -1,0 +1,20 @@
+import { authRoutes } from './auth.routes';
+import type { RouteDef } from './route';
+
+export * from './route';
+export * from './auth.routes';
+
+/**
+ * The whole documented `/api` surface, one entry per route, grouped by feature.
+ * Every later feature adds its group here.
+ */
+export const api = {
+  auth: authRoutes,
+} as const;
+
+/** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */
+export const allRoutes: readonly RouteDef[] = Object.values(api).flatMap((group) => Object.values(group) as RouteDef[]);
+
+export function routesOf(service: RouteDef['service']): RouteDef[] {
+  return allRoutes.filter((r) => r.service === service);
+}

@@ -1,0 +1,124 @@
+import { z, type ZodType } from 'zod';
+import type { ErrorDef } from '../errors/define';
+
+export const SERVICE_NAMES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route. The gateway refuses the others before forwarding; the service checks
+ * ownership again (a member may only act on his own data).
+ * - public: anyone; member: a signed-in user; venue-owner: a signed-in user of type venue;
+ *   admin: an admin bearer token.
+ */
+export type Access = 'public' | 'member' | 'venue-owner' | 'admin';
+
+/** Rate-limit classes the gateway applies (configured by environment, README). */
+export type RateLimitClass = 'register' | 'login' | 'none';
+
+/**
+ * One documented `/api` route. The gateway registers it, the owning service binds its handler
+ * to it, the web client calls it and the OpenAPI document describes it, all from this entry.
+ */
+export interface RouteDef<
+  P extends ZodType | undefined = ZodType | undefined,
+  Q extends ZodType | undefined = ZodType | undefined,
+  B extends ZodType | undefined = ZodType | undefined,
+  R extends ZodType = ZodType,
+  S extends ZodType = R,
+> {
+  /** Stable id, `<group>.<name>` (the OpenAPI operationId). */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** Public path with `:name` parameters, e.g. `/api/users/:id/profile`. Services serve the same path. */
+  readonly path: string;
+  readonly service: ServiceName;
+  readonly access: Access;
+  readonly summary: string;
+  readonly params?: P;
+  readonly query?: Q;
+  readonly body?: B;
+  /** What the caller receives (`z.null()` for an empty answer). */
+  readonly response: R;
+  /**
+   * What the service answers when the gateway owns part of the behaviour (login: the service
+   * returns a session token that the gateway turns into a cookie). Defaults to `response`.
+   */
+  readonly serviceResponse: S;
+  /** Success status (200 unless said). */
+  readonly status: number;
+  readonly rateLimit: RateLimitClass;
+  /** Errors this route documents beyond the common ones (validation, upstream). */
+  readonly errors: readonly ErrorDef[];
+  /** True when the gateway has its own handler for this route (cookie, WebSocket). */
+  readonly gatewayHandler: boolean;
+}
+
+type Opt<T> = T extends ZodType ? T : undefined;
+
+/** Declares a route with defaults filled in and its types kept exact. */
+export function defineRoute<
+  P extends ZodType | undefined = undefined,
+  Q extends ZodType | undefined = undefined,
+  B extends ZodType | undefined = undefined,
+  R extends ZodType = ZodType,
+  S extends ZodType = R,
+>(def: {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  service: ServiceName;
+  access: Access;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  serviceResponse?: S;
+  status?: number;
+  rateLimit?: RateLimitClass;
+  errors?: readonly ErrorDef[];
+  gatewayHandler?: boolean;
+}): RouteDef<Opt<P>, Opt<Q>, Opt<B>, R, S> {
+  const names = [...def.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map((m) => m[1]);
+  const declared = def.params instanceof z.ZodObject ? Object.keys(def.params.shape) : [];
+  if (names.join(',') !== declared.join(',')) throw new Error(`route ${def.id}: path parameters [${names}] and params schema [${declared}] differ`);
+  return Object.freeze({
+    ...def,
+    serviceResponse: (def.serviceResponse ?? def.response) as S,
+    status: def.status ?? 200,
+    rateLimit: def.rateLimit ?? 'none',
+    errors: def.errors ?? [],
+    gatewayHandler: def.gatewayHandler ?? false,
+  }) as unknown as RouteDef<Opt<P>, Opt<Q>, Opt<B>, R, S>;
+}
+
+type In<T> = T extends ZodType ? z.input<T> : undefined;
+type Out<T> = T extends ZodType ? z.output<T> : undefined;
+
+/** Input types as a caller writes them (before defaults and transforms). */
+export type RouteParamsInput<R extends RouteDef> = In<R['params']>;
+export type RouteQueryInput<R extends RouteDef> = In<R['query']>;
+export type RouteBodyInput<R extends RouteDef> = In<R['body']>;
+/** Parsed, validated input as a handler receives it. */
+export type RouteParams<R extends RouteDef> = Out<R['params']>;
+export type RouteQuery<R extends RouteDef> = Out<R['query']>;
+export type RouteBody<R extends RouteDef> = Out<R['body']>;
+export type RouteResponse<R extends RouteDef> = z.output<R['response']>;
+export type ServiceResponse<R extends RouteDef> = z.output<R['serviceResponse']>;
+
+/** What a service handler receives: the parsed params, query and body of its route. */
+export interface RouteInput<R extends RouteDef> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+}
+
+/** Fills `:name` parameters of a path (values are URI-encoded). */
+export function buildPath(path: string, params?: Record<string, string | number> | null): string {
+  return path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_m, name: string) => {
+    const v = params?.[name];
+    if (v === undefined || v === null || v === '') throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(v));
+  });
+}

@@ -1,0 +1,13 @@
+import { AUTH_MESSAGES } from '../auth';
+import { defineErrors } from './define';
+
+/** Accounts and access (spec doc 1 §5, §8). */
+export const AUTH_ERRORS = defineErrors('AUTH', {
+  UNAUTHENTICATED: { status: 401, message: AUTH_MESSAGES.notAuthenticated },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do this' },
+  EMAIL_TAKEN: { status: 409, message: AUTH_MESSAGES.duplicateEmail },
+  INVALID_CREDENTIALS: { status: 401, message: AUTH_MESSAGES.invalidCredentials },
+  RATE_LIMITED: { status: 429, message: AUTH_MESSAGES.tooManyAttempts },
+  INTERNAL_CREDENTIALS_MISSING: { status: 401, message: 'Internal call without gateway credentials' },
+  INTERNAL_CREDENTIALS_INVALID: { status: 401, message: 'Internal call with invalid gateway credentials' },
+});

@@ -1,0 +1,12 @@
+import { AUTH_ERRORS } from './auth';
+import { COMMON_ERRORS } from './common';
+import type { ErrorDef } from './define';
+
+export * from './define';
+export * from './common';
+export * from './auth';
+
+/** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
+export const ALL_ERRORS = [...Object.values(COMMON_ERRORS), ...Object.values(AUTH_ERRORS)] as const;
+export type ErrorCode = (typeof ALL_ERRORS)[number]['code'];
+export const ERRORS_BY_CODE: ReadonlyMap<string, ErrorDef> = new Map(ALL_ERRORS.map((e) => [e.code, e]));
