@@ -1,16 +1,17 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
-import helmet from 'helmet';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import type Redis from 'ioredis';
-import { applyHttpPlatform, InternalAuth, InternalHttpClient, isMemoryRedis, Logger, REDIS, SessionStore } from '@luxe/platform';
-import { actorMiddleware } from './auth/actor.middleware';
-import { AuthController, COOKIE_OPTIONS, CookieOptions } from './auth/auth.controller';
+import { allRoutes } from '@luxe/contracts';
+import { createHttpApp, fastifyErrorHandler, InternalAuth, InternalHttpClient, isMemoryRedis, listeningUrl, Logger, REDIS, SessionStore } from '@luxe/platform';
+import { authHandlers, CookieOptions } from './auth/auth.handlers';
 import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
+import { serveApiDocs } from './docs/openapi';
 import { GatewayHealthController, SERVICE_URLS } from './health/health.controller';
-import { csrfGuard } from './web/security';
+import { GatewayHandler, routeHandler } from './routes/pipeline';
+import { csrfHook } from './web/security';
 import { serveWebClient } from './web/static';
 
 export interface GatewayOptions {
@@ -29,48 +30,60 @@ export interface GatewayOptions {
 }
 
 export interface RunningGateway {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   url: string;
   close(): Promise<void>;
+}
+
+/** Registers every /api contract entry; the gateway's own handlers where an entry says so. */
+export function registerContractRoutes(app: NestFastifyApplication, deps: Parameters<typeof routeHandler>[1], own: Record<string, GatewayHandler>, logger: Logger): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  const missing = allRoutes.filter((r) => r.gatewayHandler && !own[r.id]).map((r) => r.id);
+  if (missing.length) throw new Error(`gateway: contract entries without their gateway handler: ${missing.join(', ')}`);
+  const errorHandler = fastifyErrorHandler(logger);
+  for (const route of allRoutes)
+    fastify.route({ method: route.method, url: route.path, errorHandler, handler: routeHandler(route, deps, route.gatewayHandler ? own[route.id] : undefined) });
 }
 
 export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const sessions = new SessionStore(o.redis);
   const cookie: CookieOptions = { name: o.cookieName ?? 'luxe_session', secure: o.cookieSecure ?? false, maxAgeMs: sessions.ttlSeconds * 1000 };
   const limits: RateLimits = { registerPerIp: 10, loginPerIp: 30, loginFailuresPerAccount: 5, windowSeconds: 900, ...o.rateLimits };
+  const limiter = new AuthRateLimiter(isMemoryRedis(o.redis) ? null : o.redis, limits);
+  const services = new InternalHttpClient(o.serviceUrls, new InternalAuth(o.internalAuthSecret), o.serviceTimeoutMs ?? 5000);
 
   @Module({
-    controllers: [AuthController, GatewayHealthController],
+    controllers: [GatewayHealthController],
     providers: [
-      { provide: InternalHttpClient, useValue: new InternalHttpClient(o.serviceUrls, new InternalAuth(o.internalAuthSecret), o.serviceTimeoutMs ?? 5000) },
-      { provide: AuthRateLimiter, useValue: new AuthRateLimiter(isMemoryRedis(o.redis) ? null : o.redis, limits) },
-      { provide: COOKIE_OPTIONS, useValue: cookie },
       { provide: REDIS, useValue: o.redis },
       { provide: SERVICE_URLS, useValue: o.serviceUrls },
     ],
   })
   class GatewayModule {}
 
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: false, bodyParser: false, abortOnError: false });
-  if (o.trustProxy) app.set('trust proxy', 1);
-  applyHttpPlatform(app, o.logger);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*'],
-          'connect-src': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'],
-        },
+  const app = await createHttpApp(GatewayModule, o.logger, { trustProxy: o.trustProxy, accessLogLevel: 'info' });
+  const fastify = app.getHttpAdapter().getInstance();
+  await app.register(fastifyHelmet as any, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*'],
+        'connect-src': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'],
       },
-    }),
-  );
-  app.use(cookieParser());
-  app.use(csrfGuard());
-  app.use(actorMiddleware(sessions, cookie.name));
-  serveWebClient(app, o.webDistDir);
+    },
+  });
+  await app.register(fastifyCookie as any);
+  fastify.addHook('onRequest', csrfHook);
+  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name }, authHandlers(limiter, cookie), o.logger);
+  await serveApiDocs(fastify);
+  await serveWebClient(fastify, o.webDistDir);
   app.enableShutdownHooks();
   await app.listen(o.port, o.host);
-  const addr = app.getHttpServer().address();
-  const url = `http://${o.host === '0.0.0.0' ? '127.0.0.1' : o.host}:${typeof addr === 'object' && addr ? addr.port : o.port}`;
-  return { app, url, close: () => app.close() };
+  return {
+    app,
+    url: listeningUrl(app, o.host, o.port),
+    close: async () => {
+      await app.close();
+      await services.close();
+    },
+  };
 }

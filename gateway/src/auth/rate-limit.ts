@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AUTH_MESSAGES } from '@luxe/contracts';
+import { AUTH_ERRORS } from '@luxe/contracts';
 import { AppError } from '@luxe/platform';
 
 export interface RateLimits {
@@ -59,7 +59,5 @@ async function guard(fn: () => Promise<unknown>): Promise<void> {
 }
 
 function tooMany(r: RateLimiterRes) {
-  const err = new AppError('AUTH.RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts, 429);
-  (err as any).retryAfterSeconds = Math.max(1, Math.ceil(r.msBeforeNext / 1000));
-  return err;
+  return AppError.of(AUTH_ERRORS.RATE_LIMITED, { retryAfterSeconds: Math.max(1, Math.ceil(r.msBeforeNext / 1000)) });
 }

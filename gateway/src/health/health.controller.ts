@@ -26,6 +26,6 @@ export class GatewayHealthController {
         if (!r.ok) throw new Error(`HTTP ${r.status}`);
       };
     const r = await runChecks(checks);
-    res.status(r.ok ? 200 : 503).json({ status: r.ok ? 'ok' : 'unavailable', checks: r.checks });
+    res.status(r.ok ? 200 : 503).send({ status: r.ok ? 'ok' : 'unavailable', checks: r.checks });
   }
 }

@@ -1,19 +1,38 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express from 'express';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError, errorBody, sendError } from '@luxe/platform';
+import { REQUEST_ERRORS } from '@luxe/contracts';
 
-/** Serves the built web client, with the SPA's index.html for every non-API path. */
-export function serveWebClient(app: any, dir: string | undefined): void {
+/** Serves the built web client, with the SPA's index.html for every other GET outside /api and /health. */
+export async function serveWebClient(fastify: FastifyInstance, dir: string | undefined): Promise<void> {
   const indexHtml = dir ? join(dir, 'index.html') : '';
-  if (dir && existsSync(indexHtml)) {
-    app.use(express.static(dir, { index: false, maxAge: '1h', setHeaders: (res: any, path: string) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
+  const built = !!dir && existsSync(indexHtml);
+  if (built) {
+    await fastify.register(fastifyStatic, {
+      root: dir!,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      maxAge: '1h',
+      setHeaders: (res, path) => {
+        if (path.endsWith('.html')) void res.header('Cache-Control', 'no-cache');
+      },
+    });
   }
-  app.use((req: any, res: any, next: () => void) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const path = String(req.path).toLowerCase();
-    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/health')) return next();
-    if (!dir || !existsSync(indexHtml)) return res.status(503).type('text/plain').send('The web client is not built: run `npm run build`.');
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+  const page = built ? readFileSync(indexHtml) : null;
+  fastify.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: (req, reply) => {
+      const path = req.url.split('?')[0].toLowerCase();
+      if (path === '/api' || path.startsWith('/api/') || path.startsWith('/health')) {
+        const { body } = errorBody(AppError.of(REQUEST_ERRORS.NOT_FOUND, { message: `Cannot ${req.method} ${req.url.split('?')[0]}` }));
+        return sendError(reply, body);
+      }
+      if (!page) return reply.code(503).type('text/plain').send('The web client is not built: run `npm run build`.');
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    },
   });
 }

@@ -1,7 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { allRoutes, type RouteDef } from './api';
 import { apiErrorBodySchema } from './auth';
-import { AUTH_ERRORS, COMMON_ERRORS, type ErrorDef } from './errors';
+import { AUTH_ERRORS, REQUEST_ERRORS, UPSTREAM_ERRORS, type ErrorDef } from './errors';
 
 type Json = Record<string, unknown>;
 
@@ -34,12 +34,12 @@ const ACCESS_TEXT: Record<RouteDef['access'], string> = {
 function errorResponses(r: RouteDef): Record<string, Json> {
   const byStatus = new Map<number, ErrorDef[]>();
   const add = (e: ErrorDef) => byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), e]);
-  if (r.params || r.query || r.body) add(COMMON_ERRORS.VALIDATION_FAILED);
-  if (r.body) add(COMMON_ERRORS.MALFORMED_JSON);
+  if (r.params || r.query || r.body) add(REQUEST_ERRORS.VALIDATION_FAILED);
+  if (r.body) add(REQUEST_ERRORS.MALFORMED_JSON);
   if (r.access !== 'public') add(AUTH_ERRORS.UNAUTHENTICATED);
   if (r.access === 'venue-owner' || r.access === 'admin') add(AUTH_ERRORS.FORBIDDEN);
   r.errors.forEach(add);
-  add(COMMON_ERRORS.UPSTREAM_UNAVAILABLE);
+  add(UPSTREAM_ERRORS.UNAVAILABLE);
   const out: Record<string, Json> = {};
   for (const [status, defs] of [...byStatus.entries()].sort((a, b) => a[0] - b[0]))
     out[String(status)] = {

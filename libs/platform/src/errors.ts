@@ -1,18 +1,29 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Injectable, PipeTransform } from '@nestjs/common';
-import type { ApiErrorBody } from '@luxe/contracts';
+import { AUTH_ERRORS, REQUEST_ERRORS, SERVER_ERRORS, type ApiErrorBody, type ErrorDef } from '@luxe/contracts';
 import type { ZodType } from 'zod';
 import { currentCorrelationId } from './correlation';
 import type { Logger } from './logger';
 
-/** A typed error with a stable code, mapped to HTTP in one place. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A typed error with a stable code (defined once in `libs/contracts/src/errors`), mapped to HTTP in one place. */
 export class AppError extends Error {
   constructor(
     readonly code: string,
     message: string,
     readonly status = 400,
-    readonly errors?: { path: string; message: string }[],
+    readonly errors?: FieldError[],
+    /** Seconds the caller should wait (429, 503): sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
+  }
+  /** `throw AppError.of(AUTH_ERRORS.EMAIL_TAKEN)`; the message may be overridden with a more precise one. */
+  static of(def: ErrorDef, opts: { message?: string; errors?: FieldError[]; retryAfterSeconds?: number } = {}): AppError {
+    return new AppError(def.code, opts.message ?? def.message, def.status, opts.errors, opts.retryAfterSeconds);
   }
   toBody(): ApiErrorBody {
     return { statusCode: this.status, code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}), correlationId: currentCorrelationId() };
@@ -20,47 +31,85 @@ export class AppError extends Error {
 }
 
 export const Errors = {
-  validation: (errors: { path: string; message: string }[]) => new AppError('VALIDATION_FAILED', errors[0]?.message ?? 'Invalid request', 400, errors),
-  unauthenticated: (message = 'Not authenticated') => new AppError('AUTH.UNAUTHENTICATED', message, 401),
-  forbidden: (message = 'Forbidden') => new AppError('AUTH.FORBIDDEN', message, 403),
-  notFound: (message = 'Not found') => new AppError('NOT_FOUND', message, 404),
+  validation: (errors: FieldError[]) => AppError.of(REQUEST_ERRORS.VALIDATION_FAILED, { message: errors[0]?.message, errors }),
+  unauthenticated: (message?: string) => AppError.of(AUTH_ERRORS.UNAUTHENTICATED, { message }),
+  forbidden: (message?: string) => AppError.of(AUTH_ERRORS.FORBIDDEN, { message }),
+  notFound: (message?: string) => AppError.of(REQUEST_ERRORS.NOT_FOUND, { message }),
 };
+
+/** zod issues as field errors: the first message becomes the error's message. */
+export function validationError(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix?: string): AppError {
+  return Errors.validation(issues.map((i) => ({ path: [...(prefix ? [prefix] : []), ...i.path.map(String)].join('.'), message: i.message })));
+}
+
+/** Validates a value with a zod schema, or throws a 400 with the schema's messages. */
+export function parseOrThrow<T>(schema: ZodType<T>, value: unknown, prefix?: string): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  throw validationError(r.error.issues, prefix);
+}
 
 /** Validates a body/query with a zod schema; the first message becomes the error's message. */
 @Injectable()
 export class ZodValidationPipe<T> implements PipeTransform {
   constructor(private readonly schema: ZodType<T>) {}
   transform(value: unknown): T {
-    const r = this.schema.safeParse(value ?? {});
-    if (r.success) return r.data;
-    throw Errors.validation(r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    return parseOrThrow(this.schema, value ?? {});
   }
 }
 
-/** Maps every error to `{statusCode, code, message, errors?, correlationId}`; never leaks internals. */
+/** Fastify's own request errors (body parsing, media type, limits) as our catalogue's errors. */
+function fromFrameworkError(err: any): ErrorDef | null {
+  const status = typeof err?.statusCode === 'number' ? err.statusCode : undefined;
+  const code = typeof err?.code === 'string' ? err.code : '';
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err instanceof SyntaxError && status === 400)) return REQUEST_ERRORS.MALFORMED_JSON;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return REQUEST_ERRORS.PAYLOAD_TOO_LARGE;
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return REQUEST_ERRORS.UNSUPPORTED_MEDIA_TYPE;
+  if (status && status >= 400 && status < 500) return status === 404 ? REQUEST_ERRORS.NOT_FOUND : status === 405 ? REQUEST_ERRORS.METHOD_NOT_ALLOWED : REQUEST_ERRORS.BAD_REQUEST;
+  return null;
+}
+
+/** Maps any error to `{statusCode, code, message, errors?, correlationId}`; never leaks internals. */
+export function errorBody(err: unknown): { body: ApiErrorBody; retryAfterSeconds?: number } {
+  const cid = currentCorrelationId();
+  if (err instanceof AppError) return { body: err.toBody(), retryAfterSeconds: err.retryAfterSeconds };
+  if (err instanceof HttpException) {
+    const status = err.getStatus();
+    const r = err.getResponse() as any;
+    const message = typeof r === 'string' ? r : Array.isArray(r?.message) ? r.message[0] : (r?.message ?? err.message);
+    const code = status === 404 ? REQUEST_ERRORS.NOT_FOUND.code : `HTTP_${status}`;
+    return { body: { statusCode: status, code, message, correlationId: cid } };
+  }
+  const def = fromFrameworkError(err);
+  if (def) return { body: { statusCode: def.status, code: def.code, message: def.message, correlationId: cid } };
+  const e = SERVER_ERRORS.INTERNAL;
+  return { body: { statusCode: e.status, code: e.code, message: e.message, correlationId: cid } };
+}
+
+/** Nest's exception filter over errorBody (Fastify replies). */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
   catch(err: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse();
-    let body: ApiErrorBody;
-    if (err instanceof AppError) body = err.toBody();
-    else if (err instanceof HttpException) {
-      const status = err.getStatus();
-      const r = err.getResponse() as any;
-      const message = typeof r === 'string' ? r : Array.isArray(r?.message) ? r.message[0] : (r?.message ?? err.message);
-      body = { statusCode: status, code: status === 404 ? 'NOT_FOUND' : `HTTP_${status}`, message, correlationId: currentCorrelationId() };
-      if (status === 400 && r?.type === 'entity.parse.failed') body.message = 'Malformed JSON body';
-    } else if ((err as any)?.type === 'entity.parse.failed') {
-      body = { statusCode: 400, code: 'BAD_REQUEST', message: 'Malformed JSON body', correlationId: currentCorrelationId() };
-    } else if ((err as any)?.type === 'entity.too.large') {
-      body = { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large', correlationId: currentCorrelationId() };
-    } else {
-      body = { statusCode: 500, code: 'INTERNAL', message: 'Internal server error', correlationId: currentCorrelationId() };
-    }
+    const reply = host.switchToHttp().getResponse();
+    const { body, retryAfterSeconds } = errorBody(err);
     if (body.statusCode >= 500) this.logger.error({ err, code: body.code }, 'request failed');
-    const retryAfter = (err as any)?.retryAfterSeconds;
-    if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
-    res.status(body.statusCode).json(body);
+    sendError(reply, body, retryAfterSeconds);
   }
+}
+
+/** Writes an error body on a Fastify reply (or a Node/Express response in tests). */
+export function sendError(reply: any, body: ApiErrorBody, retryAfterSeconds?: number): void {
+  // An error before the handler (body parsing) runs outside the request's correlation context.
+  if (!body.correlationId) {
+    const cid = typeof reply.getHeader === 'function' ? reply.getHeader('x-correlation-id') : undefined;
+    if (typeof cid === 'string') body = { ...body, correlationId: cid };
+  }
+  if (typeof reply.header === 'function' && typeof reply.code === 'function') {
+    if (retryAfterSeconds !== undefined) reply.header('Retry-After', String(retryAfterSeconds));
+    reply.code(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+    return;
+  }
+  if (retryAfterSeconds !== undefined) reply.setHeader('Retry-After', String(retryAfterSeconds));
+  reply.status(body.statusCode).json(body);
 }

@@ -53,6 +53,6 @@ export class HealthController {
     if (this.redis) checks.redis = async () => void (await this.redis!.ping());
     if (this.storage) checks.storage = () => this.storage!.ping();
     const r = await runChecks(checks);
-    res.status(r.ok ? 200 : 503).json({ status: r.ok ? 'ok' : 'unavailable', checks: r.checks });
+    res.status(r.ok ? 200 : 503).send({ status: r.ok ? 'ok' : 'unavailable', checks: r.checks });
   }
 }

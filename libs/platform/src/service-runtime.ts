@@ -1,16 +1,16 @@
 import 'reflect-metadata';
 import { DynamicModule, Global, INestApplication, Module, Type } from '@nestjs/common';
-import { APP_GUARD, NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import type Redis from 'ioredis';
 import { DataSource, MigrationInterface } from 'typeorm';
-import { allTopics, topicFor, EventType } from '@luxe/contracts';
+import { allRoutes, allTopics, topicFor, EventType } from '@luxe/contracts';
 import { ConfigError, loadConfig, serviceEnvSchema, ServiceEnv } from './config';
 import { createDataSource, initDatabase } from './database';
 import { HealthController } from './health';
-import { applyHttpPlatform } from './http/middleware';
+import { createHttpApp, listeningUrl } from './http/app';
+import { ContractInterceptor, contractProblems } from './http/contract';
 import { Inbox } from './inbox';
-import { InternalAuth, InternalAuthGuard } from './internal-auth';
+import { INTERNAL_AUDIENCE, InternalAuth, InternalAuthGuard } from './internal-auth';
 import { createLogger, Logger } from './logger';
 import { Outbox, OutboxRelay } from './outbox';
 import { createRedis, REDIS } from './redis';
@@ -72,6 +72,9 @@ export interface RunningService {
 /** Boots one service: migrations, Nest app with the platform, consumers, outbox relay, HTTP. */
 export async function startService(def: ServiceDefinition, infra: ServiceInfra): Promise<RunningService> {
   const logger = infra.logger;
+  // Every handler is bound to its /api contract entry and every entry of this service has a handler.
+  const problems = contractProblems(def.name, def.module, allRoutes);
+  if (problems.length) throw new Error(`${def.name}: handlers and the /api contract disagree:\n  ${problems.join('\n  ')}`);
   const ds = createDataSource({ url: infra.databaseUrl, migrations: def.migrations, entities: def.entities });
   await initDatabase(ds, logger);
   if (infra.storage) await infra.storage.ensureBucket();
@@ -92,16 +95,20 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
       { provide: LOGGER, useValue: logger },
       { provide: SERVICE_NAME, useValue: def.name },
       { provide: InternalAuth, useValue: new InternalAuth(infra.internalAuthSecret) },
+      { provide: INTERNAL_AUDIENCE, useValue: def.name },
       ...(infra.redis ? [{ provide: REDIS, useValue: infra.redis }] : []),
       ...(infra.storage ? [{ provide: OBJECT_STORAGE, useValue: infra.storage }, { provide: ObjectStorage, useValue: infra.storage }] : []),
     ],
-    exports: [DataSource, Outbox, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, InternalAuth, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
+    exports: [DataSource, Outbox, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, InternalAuth, INTERNAL_AUDIENCE, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
   };
-  @Module({ imports: [platform, def.module], controllers: [HealthController], providers: [{ provide: APP_GUARD, useClass: InternalAuthGuard }] })
+  @Module({ imports: [platform, def.module], controllers: [HealthController], providers: [
+      { provide: APP_GUARD, useClass: InternalAuthGuard },
+      { provide: APP_INTERCEPTOR, useClass: ContractInterceptor },
+    ],
+  })
   class RootModule {}
 
-  const app = await NestFactory.create<NestExpressApplication>(RootModule, { logger: false, bodyParser: false, abortOnError: false });
-  applyHttpPlatform(app, logger);
+  const app = await createHttpApp(RootModule, logger);
   app.enableShutdownHooks();
   await app.init();
 
@@ -123,8 +130,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   relay.start();
 
   await app.listen(infra.port, infra.host);
-  const addr = app.getHttpServer().address();
-  const url = `http://${infra.host}:${typeof addr === 'object' && addr ? addr.port : infra.port}`;
+  const url = listeningUrl(app, infra.host, infra.port);
   let closed = false;
   return {
     name: def.name,

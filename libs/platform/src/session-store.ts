@@ -51,6 +51,14 @@ export class SessionStore {
     if (raw) await this.redis.srem(`user-sess:${(JSON.parse(raw) as Session).userId}`, id);
   }
 
+  /** Ends one session by its id (the hash the actor carries). */
+  async destroyById(id: string | undefined | null): Promise<void> {
+    if (!id || !/^[A-Za-z0-9_-]{1,100}$/.test(id)) return;
+    const raw = await this.redis.get(`sess:${id}`);
+    await this.redis.del(`sess:${id}`);
+    if (raw) await this.redis.srem(`user-sess:${(JSON.parse(raw) as Session).userId}`, id);
+  }
+
   async destroyAllForUser(userId: string): Promise<number> {
     const ids = await this.redis.smembers(`user-sess:${userId}`);
     if (ids.length) await this.redis.del(...ids.map((i) => `sess:${i}`));

@@ -93,8 +93,9 @@ export function defineRoute<
   }) as unknown as RouteDef<Opt<P>, Opt<Q>, Opt<B>, R, S>;
 }
 
-type In<T> = T extends ZodType ? z.input<T> : undefined;
-type Out<T> = T extends ZodType ? z.output<T> : undefined;
+type Defined<T> = Exclude<T, undefined>;
+type In<T> = [Defined<T>] extends [never] ? undefined : Defined<T> extends ZodType ? z.input<Defined<T>> : undefined;
+type Out<T> = [Defined<T>] extends [never] ? undefined : Defined<T> extends ZodType ? z.output<Defined<T>> : undefined;
 
 /** Input types as a caller writes them (before defaults and transforms). */
 export type RouteParamsInput<R extends RouteDef> = In<R['params']>;

@@ -1,15 +1,27 @@
 import { defineErrors } from './define';
 
-/** Errors any route can answer with (validation, transport, infrastructure). */
-export const COMMON_ERRORS = defineErrors('COMMON', {
+/** Errors of the request itself, any route can answer with them. */
+export const REQUEST_ERRORS = defineErrors('REQUEST', {
   VALIDATION_FAILED: { status: 400, message: 'Invalid request' },
   MALFORMED_JSON: { status: 400, message: 'Malformed JSON body' },
+  BAD_REQUEST: { status: 400, message: 'Bad request' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type' },
   NOT_FOUND: { status: 404, message: 'Not found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+});
+
+export const SECURITY_ERRORS = defineErrors('SECURITY', {
   CSRF: { status: 403, message: 'Request refused: send JSON or the X-Requested-With header' },
+});
+
+/** The gateway's view of a service it could not use. */
+export const UPSTREAM_ERRORS = defineErrors('UPSTREAM', {
+  ERROR: { status: 502, message: 'Something went wrong. Please try again.' },
+  UNAVAILABLE: { status: 503, message: 'The service is unavailable. Please try again.' },
+  TIMEOUT: { status: 504, message: 'The service took too long to answer. Please try again.' },
+});
+
+export const SERVER_ERRORS = defineErrors('SERVER', {
   INTERNAL: { status: 500, message: 'Internal server error' },
-  UPSTREAM_ERROR: { status: 502, message: 'Something went wrong. Please try again.' },
-  UPSTREAM_UNAVAILABLE: { status: 503, message: 'The service is unavailable. Please try again.' },
-  UPSTREAM_TIMEOUT: { status: 504, message: 'The service took too long to answer. Please try again.' },
 });

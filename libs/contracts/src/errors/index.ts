@@ -1,5 +1,5 @@
 import { AUTH_ERRORS } from './auth';
-import { COMMON_ERRORS } from './common';
+import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './common';
 import type { ErrorDef } from './define';
 
 export * from './define';
@@ -7,6 +7,12 @@ export * from './common';
 export * from './auth';
 
 /** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
-export const ALL_ERRORS = [...Object.values(COMMON_ERRORS), ...Object.values(AUTH_ERRORS)] as const;
+export const ALL_ERRORS = [
+  ...Object.values(REQUEST_ERRORS),
+  ...Object.values(SECURITY_ERRORS),
+  ...Object.values(UPSTREAM_ERRORS),
+  ...Object.values(SERVER_ERRORS),
+  ...Object.values(AUTH_ERRORS),
+] as const;
 export type ErrorCode = (typeof ALL_ERRORS)[number]['code'];
 export const ERRORS_BY_CODE: ReadonlyMap<string, ErrorDef> = new Map(ALL_ERRORS.map((e) => [e.code, e]));

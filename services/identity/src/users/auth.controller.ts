@@ -1,35 +1,30 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { loginSchema, LoginDto, registerSchema, RegisterDto } from '@luxe/contracts';
-import { Actor, CurrentActor, ZodValidationPipe } from '@luxe/platform';
-import { z } from 'zod';
+import { Controller } from '@nestjs/common';
+import { api, type RouteInput } from '@luxe/contracts';
+import { Actor, CurrentActor, Input, Route } from '@luxe/platform';
 import { AuthService } from './auth.service';
 
-const logoutSchema = z.object({ sessionToken: z.string().max(200).optional() });
-
-/** Internal routes, called only by the gateway. */
+/** Identity's part of the /api contract; the gateway calls it with the caller's actor. */
 @Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
-  @Post('auth/register')
-  register(@Body(new ZodValidationPipe(registerSchema)) dto: RegisterDto) {
-    return this.auth.register(dto);
+  @Route(api.auth.register)
+  register(@Input() input: RouteInput<typeof api.auth.register>) {
+    return this.auth.register(input.body);
   }
 
-  @Post('auth/login')
-  @HttpCode(200)
-  login(@Body(new ZodValidationPipe(loginSchema)) dto: LoginDto) {
-    return this.auth.login(dto);
+  @Route(api.auth.login)
+  login(@Input() input: RouteInput<typeof api.auth.login>) {
+    return this.auth.login(input.body);
   }
 
-  @Post('auth/logout')
-  @HttpCode(204)
-  async logout(@Body(new ZodValidationPipe(logoutSchema)) dto: { sessionToken?: string }) {
-    await this.auth.logout(dto.sessionToken);
+  @Route(api.auth.logout)
+  async logout(@Input() _input: RouteInput<typeof api.auth.logout>, @CurrentActor() actor: Actor) {
+    await this.auth.logout(actor);
   }
 
-  @Get('users/me')
-  me(@CurrentActor() actor: Actor) {
+  @Route(api.auth.me)
+  me(@Input() _input: RouteInput<typeof api.auth.me>, @CurrentActor() actor: Actor) {
     return this.auth.me(actor);
   }
 }

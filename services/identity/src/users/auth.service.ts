@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AUTH_MESSAGES, LoginDto, PublicUser, RegisterDto } from '@luxe/contracts';
+import { AUTH_ERRORS, AuthResult, LoginDto, PublicUser, RegisterDto } from '@luxe/contracts';
 import { Actor, AppError, Errors, Outbox, REDIS, requireMember, SessionStore } from '@luxe/platform';
 import type Redis from 'ioredis';
 import { EmailTakenError, toPublicUser, UserRepository, UserRow } from './user.repository';
 import { hashPassword, verifyPassword } from './password';
-
-export interface AuthResult {
-  user: PublicUser;
-  sessionToken: string;
-}
 
 @Injectable()
 export class AuthService {
@@ -67,13 +62,14 @@ export class AuthService {
   async login(dto: LoginDto): Promise<AuthResult> {
     const row = await this.users.findByEmail(dto.email);
     const ok = await verifyPassword(row?.password_hash ?? null, dto.password);
-    if (!row || !ok) throw new AppError('AUTH.INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials, 401);
+    if (!row || !ok) throw AppError.of(AUTH_ERRORS.INVALID_CREDENTIALS);
     const { token } = await this.sessions.create(row.id, row.user_type);
     return { user: toPublicUser(row), sessionToken: token };
   }
 
-  async logout(sessionToken: string | undefined): Promise<void> {
-    await this.sessions.destroy(sessionToken);
+  /** Ends the caller's session; without one there is nothing to do. */
+  async logout(actor: Actor): Promise<void> {
+    await this.sessions.destroyById(actor.sessionId);
   }
 
   async me(actor: Actor): Promise<PublicUser> {
@@ -85,5 +81,5 @@ export class AuthService {
 }
 
 function emailTaken() {
-  return new AppError('AUTH.EMAIL_TAKEN', AUTH_MESSAGES.duplicateEmail, 409);
+  return AppError.of(AUTH_ERRORS.EMAIL_TAKEN);
 }

@@ -1,0 +1,45 @@
+import type { FastifyReply } from 'fastify';
+import { api, type AuthResult, type LoginDto } from '@luxe/contracts';
+import { AppError } from '@luxe/platform';
+import type { AuthRateLimiter } from './rate-limit';
+import type { GatewayHandler } from '../routes/pipeline';
+
+export interface CookieOptions {
+  name: string;
+  secure: boolean;
+  maxAgeMs: number;
+}
+
+/**
+ * The routes where the gateway owns behaviour: identity creates and ends sessions, the gateway
+ * turns them into the httpOnly cookie and keeps the per-account login limit.
+ */
+export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions): Record<string, GatewayHandler> {
+  const setCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(cookie.name, token, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/', maxAge: Math.floor(cookie.maxAgeMs / 1000) });
+  return {
+    [api.auth.register.id]: async (ctx) => {
+      const r = await ctx.forwardJson<AuthResult>();
+      setCookie(ctx.reply, r.sessionToken);
+      return r.user;
+    },
+    [api.auth.login.id]: async (ctx) => {
+      const { email } = ctx.body as LoginDto;
+      await limiter.assertAccountNotLocked(email);
+      try {
+        const r = await ctx.forwardJson<AuthResult>();
+        await limiter.recordSuccess(email);
+        setCookie(ctx.reply, r.sessionToken);
+        return r.user;
+      } catch (e) {
+        if (e instanceof AppError && e.status === 401) await limiter.recordFailure(email);
+        throw e;
+      }
+    },
+    [api.auth.logout.id]: async (ctx) => {
+      if (ctx.actor.sessionId) await ctx.forward();
+      ctx.reply.clearCookie(cookie.name, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/' });
+      return null;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_ERRORS, buildPath, type RouteDef } from '@luxe/contracts';
+import { Actor, ANONYMOUS, AppError, InternalHttpClient, parseOrThrow, SessionStore } from '@luxe/platform';
+import type { AuthRateLimiter } from '../auth/rate-limit';
+
+/** Everything a route's handler needs: the caller, the validated input, and the way to its service. */
+export interface GatewayContext<R extends RouteDef = RouteDef> {
+  route: R;
+  actor: Actor;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** The validated body (raw input is forwarded; the service validates again). */
+  body: unknown;
+  /** Calls the owning service with the request's params, query and body; returns its JSON text or null. */
+  forward(): Promise<string | null>;
+  /** The same call, parsed. */
+  forwardJson<T>(): Promise<T>;
+}
+
+/** A gateway-owned handler (cookie on login and logout): returns the body to send, or null for none. */
+export type GatewayHandler = (ctx: GatewayContext) => Promise<unknown>;
+
+export interface PipelineDeps {
+  services: InternalHttpClient;
+  sessions: SessionStore;
+  limiter: AuthRateLimiter;
+  cookieName: string;
+}
+
+/** The session cookie as an actor; no cookie or an unknown one is anonymous. */
+export async function resolveActor(req: FastifyRequest, deps: PipelineDeps): Promise<Actor> {
+  const token = (req.cookies as Record<string, string | undefined> | undefined)?.[deps.cookieName];
+  const s = token ? await deps.sessions.get(token) : null;
+  return s ? { role: 'member', userId: s.userId, userType: s.userType, sessionId: s.id, ip: req.ip } : { ...ANONYMOUS, ip: req.ip };
+}
+
+/** Refuses a caller the route's access does not admit (the service checks ownership again). */
+export function checkAccess(route: RouteDef, actor: Actor): void {
+  if (route.access === 'public') return;
+  if (route.access === 'admin') {
+    if (actor.role !== 'admin') throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);
+    return;
+  }
+  if (actor.role === 'anonymous' || !actor.userId) throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);
+  if (route.access === 'venue-owner' && actor.userType !== 'venue') throw AppError.of(AUTH_ERRORS.FORBIDDEN);
+}
+
+/** The per-route steps, in order: actor, access, rate limit, validation, then the handler or a forward. */
+export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayHandler) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const actor = await resolveActor(req, deps);
+    checkAccess(route, actor);
+    if (route.rateLimit === 'register') await deps.limiter.consumeRegister(actor.ip ?? 'unknown');
+    if (route.rateLimit === 'login') await deps.limiter.consumeLoginAttempt(actor.ip ?? 'unknown');
+    if (route.params) parseOrThrow(route.params, req.params ?? {});
+    if (route.query) parseOrThrow(route.query, req.query ?? {});
+    const body = route.body ? parseOrThrow(route.body, req.body ?? {}) : undefined;
+    const path = buildPath(route.path, req.params as Record<string, string>);
+    const forward = () =>
+      deps.services.requestText(route.service, route.method, path, {
+        actor,
+        body: route.body ? req.body : undefined,
+        query: route.query ? (req.query as Record<string, string>) : undefined,
+      });
+    const ctx: GatewayContext = {
+      route,
+      actor,
+      req,
+      reply,
+      body,
+      forward,
+      forwardJson: async <T>() => {
+        const t = await forward();
+        return (t ? JSON.parse(t) : null) as T;
+      },
+    };
+    reply.code(route.status);
+    if (own) {
+      const out = await own(ctx);
+      if (route.status === 204 || out === null || out === undefined) return reply.send();
+      return reply.send(out);
+    }
+    const text = await forward();
+    if (route.status === 204 || text === null) return reply.send();
+    return reply.header('content-type', 'application/json; charset=utf-8').send(text);
+  };
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '../correlation';
+import { AllExceptionsFilter, errorBody, sendError } from '../errors';
+import type { Logger } from '../logger';
+import { PinoNestLogger } from '../nest-logger';
+
+export interface HttpAppOptions {
+  /** Largest JSON body in bytes (100 KiB unless said). */
+  bodyLimit?: number;
+  trustProxy?: boolean;
+  /** Level of the line logged for a successful request: the gateway logs each at info, services at debug. */
+  accessLogLevel?: 'info' | 'debug';
+}
+
+/**
+ * The same HTTP wiring for the gateway, every service and their tests: Nest on Fastify, the
+ * correlation id (taken from the caller or made) for logs and outgoing calls, one access-log line
+ * per request, and one exception filter for every error (Fastify's own body errors included).
+ */
+export async function createHttpApp(module: Type<unknown>, logger: Logger, opts: HttpAppOptions = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: opts.bodyLimit ?? 100 * 1024,
+    trustProxy: opts.trustProxy ?? false,
+    logger: false,
+    return503OnClosing: true,
+    keepAliveTimeout: 65_000,
+    // Correlation ids are ours; Fastify's request id is not used.
+    genReqId: () => '',
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: false, abortOnError: false, bodyParser: true });
+  app.useLogger(new PinoNestLogger(logger));
+  const fastify = app.getHttpAdapter().getInstance();
+  // JSON only: any other body is refused with 415 instead of reaching a handler as text.
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addHook('onRequest', (req, reply, done) => {
+    const cid = sanitizeCorrelationId(req.headers[CORRELATION_HEADER]) ?? randomUUID();
+    void reply.header(CORRELATION_HEADER, cid);
+    (req as { correlationId?: string }).correlationId = cid;
+    done();
+  });
+  // After the body is read (body-stream callbacks do not keep an async context), so the handler
+  // and everything it awaits see the id.
+  fastify.addHook('preHandler', (req, _reply, done) => runWithCorrelation((req as { correlationId?: string }).correlationId, done));
+  fastify.addHook('onResponse', (req, reply, done) => {
+    if (!req.url.startsWith('/health')) {
+      const status = reply.statusCode;
+      const line = { method: req.method, url: req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+      if (status >= 500) logger.error(line, 'request failed');
+      else if (status >= 400) logger.warn(line, 'request refused');
+      else logger[opts.accessLogLevel ?? 'debug'](line, 'request');
+    }
+    done();
+  });
+  app.useGlobalFilters(new AllExceptionsFilter(logger));
+  return app;
+}
+
+/**
+ * The error handler for routes registered on Fastify directly (the gateway's contract routes):
+ * a route takes the handler in force when it is added, before Nest sets its own at init.
+ */
+export function fastifyErrorHandler(logger: Logger) {
+  return (err: unknown, _req: unknown, reply: unknown): void => {
+    const { body, retryAfterSeconds } = errorBody(err);
+    if (body.statusCode >= 500) logger.error({ err, code: body.code }, 'request failed');
+    sendError(reply, body, retryAfterSeconds);
+  };
+}
+
+/** The URL an app listens on (port 0 resolved). */
+export function listeningUrl(app: NestFastifyApplication, host: string, port: number): string {
+  const addr = app.getHttpServer().address();
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${shown}:${typeof addr === 'object' && addr ? addr.port : port}`;
+}
