@@ -11,6 +11,7 @@ const base = inject('gatewayUrl');
 const dbUrls = inject('dbUrls');
 const serviceUrls = inject('serviceUrls');
 const logDir = inject('logDir');
+const internalSecret = inject('internalSecret');
 const dbs: Record<string, Client> = {};
 
 beforeAll(async () => {
@@ -61,7 +62,7 @@ describe('POST /api/auth/register', () => {
     const body = validRegistration(over);
     const r = await api.call('POST', '/api/auth/register', body);
     expect(r.status).toBe(400);
-    expect(r.json.code).toBe('VALIDATION_FAILED');
+    expect(r.json.code).toBe('REQUEST.VALIDATION_FAILED');
     expect(r.json.message).toBe(message);
     expect(r.json.errors).toContainEqual({ path, message });
     expect(r.headers.getSetCookie()).toHaveLength(0);
@@ -164,15 +165,34 @@ describe('security at the edge and inside', () => {
   });
 
   it('a service refuses a call that did not come from the gateway', async () => {
-    const direct = await fetch(`${serviceUrls.identity}/users/me`);
+    const direct = await fetch(`${serviceUrls.identity}/api/auth/me`);
     expect(direct.status).toBe(401);
-    const forged = await new InternalAuth('x'.repeat(40)).sign({ role: 'member', userId: '00000000-0000-0000-0000-000000000000' });
-    const withForged = await fetch(`${serviceUrls.identity}/users/me`, { headers: { [INTERNAL_AUTH_HEADER]: forged } });
+    const actor = { role: 'member' as const, userId: '00000000-0000-0000-0000-000000000000' };
+    const forged = new InternalAuth('x'.repeat(40)).sign(actor, { service: 'identity', method: 'GET', path: '/api/auth/me' });
+    const withForged = await fetch(`${serviceUrls.identity}/api/auth/me`, { headers: { [INTERNAL_AUTH_HEADER]: forged } });
     expect(withForged.status).toBe(401);
-    const reg = await fetch(`${serviceUrls.identity}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validRegistration()) });
+    // A genuine token made for another route or service is refused too (no replay across routes).
+    const real = new InternalAuth(internalSecret);
+    const forLogout = real.sign(actor, { service: 'identity', method: 'POST', path: '/api/auth/logout' });
+    expect((await fetch(`${serviceUrls.identity}/api/auth/me`, { headers: { [INTERNAL_AUTH_HEADER]: forLogout } })).status).toBe(401);
+    const forVenues = real.sign(actor, { service: 'venues', method: 'GET', path: '/api/auth/me' });
+    expect((await fetch(`${serviceUrls.identity}/api/auth/me`, { headers: { [INTERNAL_AUTH_HEADER]: forVenues } })).status).toBe(401);
+    const reg = await fetch(`${serviceUrls.identity}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validRegistration()) });
     expect(reg.status).toBe(401);
     // Health probes stay open.
     expect((await fetch(`${serviceUrls.identity}/health/live`)).status).toBe(200);
+  });
+
+  it('refuses a body that is not JSON with 415 and an unknown /api route with a JSON 404', async () => {
+    const r = await new ApiClient(base).call('POST', '/api/auth/login', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(r.status).toBe(415);
+    expect(r.json).toMatchObject({ code: 'REQUEST.UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported media type' });
+    const nope = await new ApiClient(base).call('GET', '/api/no-such-route');
+    expect(nope.status).toBe(404);
+    expect(nope.json).toMatchObject({ statusCode: 404, code: 'REQUEST.NOT_FOUND' });
+    const big = await new ApiClient(base).call('POST', '/api/auth/login', { email: 'a@b.co', password: 'x'.repeat(200 * 1024) });
+    expect(big.status).toBe(413);
+    expect(big.json.message).toBe('Request body too large');
   });
 
   it('reports ready with the database, broker, Redis and storage checked', async () => {
@@ -182,6 +202,26 @@ describe('security at the edge and inside', () => {
     const gw = await (await fetch(`${base}/health/ready`)).json();
     expect(gw.status).toBe('ok');
     expect(Object.keys(gw.checks).sort()).toEqual(['admin', 'bookings', 'identity', 'messaging', 'payments', 'redis', 'social', 'venues']);
+  });
+});
+
+describe('the contract as documentation', () => {
+  it('serves the OpenAPI 3.1 document built from the contract, and the interactive docs', async () => {
+    const r = await fetch(`${base}/api/openapi.json`);
+    expect(r.status).toBe(200);
+    const doc = await r.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/register']);
+    const register = doc.paths['/api/auth/register'].post;
+    expect(register.operationId).toBe('auth.register');
+    expect(register.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'password', 'userType']));
+    expect(Object.keys(register.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '429']));
+    expect(register.responses['409'].description).toContain('An account with this email already exists');
+    expect(doc.paths['/api/auth/me'].get.security).toEqual([{ sessionCookie: [] }]);
+    const docs = await fetch(`${base}/api/docs`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('/api/docs/assets/swagger-ui-bundle.js');
+    expect((await fetch(`${base}/api/docs/assets/swagger-ui-bundle.js`)).status).toBe(200);
   });
 });
 

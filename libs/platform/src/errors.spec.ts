@@ -1,6 +1,6 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import type { ArgumentsHost } from '@nestjs/common';
-import { registerSchema } from '@luxe/contracts';
+import { AUTH_ERRORS, registerSchema } from '@luxe/contracts';
 import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { runWithCorrelation } from './correlation';
@@ -51,8 +51,8 @@ describe('AllExceptionsFilter', () => {
   });
 
   it('sets Retry-After when the error carries retryAfterSeconds', () => {
-    const err = new AppError('AUTH.RATE_LIMITED', 'Too many attempts. Please try again later.', 429);
-    (err as any).retryAfterSeconds = 37;
+    const err = AppError.of(AUTH_ERRORS.RATE_LIMITED, { retryAfterSeconds: 37 });
+    expect(err.message).toBe('Too many attempts. Please try again later.');
     const { res } = run(err);
     expect(res.statusCode).toBe(429);
     expect(res.headers['Retry-After']).toBe('37');
@@ -62,9 +62,9 @@ describe('AllExceptionsFilter', () => {
   it('maps HttpException(404) to 404 NOT_FOUND', () => {
     const { res } = run(new NotFoundException('Cannot GET /nope'));
     expect(res.statusCode).toBe(404);
-    expect(res.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', message: 'Cannot GET /nope' });
+    expect(res.body).toMatchObject({ statusCode: 404, code: 'REQUEST.NOT_FOUND', message: 'Cannot GET /nope' });
     const plain = run(new HttpException('gone', 404));
-    expect(plain.res.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', message: 'gone' });
+    expect(plain.res.body).toMatchObject({ statusCode: 404, code: 'REQUEST.NOT_FOUND', message: 'gone' });
   });
 
   it('maps another HttpException to HTTP_<status> with the first message', () => {
@@ -77,13 +77,24 @@ describe('AllExceptionsFilter', () => {
     const err = Object.assign(new SyntaxError('Unexpected token } in JSON at position 7'), { type: 'entity.parse.failed', status: 400 });
     const { res } = run(err);
     expect(res.statusCode).toBe(400);
-    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', message: 'Malformed JSON body' });
+    expect(res.body).toMatchObject({ code: 'REQUEST.MALFORMED_JSON', message: 'Malformed JSON body' });
+  });
+
+  it("maps Fastify's own body errors: bad JSON 400, too large 413, unsupported type 415", () => {
+    const fst = (code: string, statusCode: number) => Object.assign(new Error(code), { code, statusCode });
+    expect(run(fst('FST_ERR_CTP_INVALID_JSON_BODY', 400)).res.body).toMatchObject({ statusCode: 400, code: 'REQUEST.MALFORMED_JSON' });
+    expect(run(fst('FST_ERR_CTP_EMPTY_JSON_BODY', 400)).res.body).toMatchObject({ statusCode: 400, code: 'REQUEST.MALFORMED_JSON' });
+    expect(run(fst('FST_ERR_CTP_BODY_TOO_LARGE', 413)).res.body).toMatchObject({ statusCode: 413, code: 'REQUEST.PAYLOAD_TOO_LARGE', message: 'Request body too large' });
+    expect(run(fst('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415)).res.body).toMatchObject({ statusCode: 415, code: 'REQUEST.UNSUPPORTED_MEDIA_TYPE' });
+    const other = run(fst('FST_ERR_SOMETHING', 400)).res.body;
+    expect(other).toMatchObject({ statusCode: 400, code: 'REQUEST.BAD_REQUEST', message: 'Bad request' });
+    expect(JSON.stringify(other)).not.toContain('FST_');
   });
 
   it('maps an unknown Error to 500 Internal server error without leaking its message', () => {
     const { res, logger } = run(new Error('connection to db-primary:5432 failed for user luxe password hunter2'));
     expect(res.statusCode).toBe(500);
-    expect(res.body).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'Internal server error', correlationId: undefined });
+    expect(res.body).toEqual({ statusCode: 500, code: 'SERVER.INTERNAL', message: 'Internal server error', correlationId: undefined });
     expect(JSON.stringify(res.body)).not.toContain('hunter2');
     expect(JSON.stringify(res.body)).not.toContain('db-primary');
     expect(logger.error).toHaveBeenCalled();
@@ -99,8 +110,8 @@ describe('AllExceptionsFilter', () => {
 describe('Errors', () => {
   it('builds the common errors', () => {
     expect(Errors.unauthenticated()).toMatchObject({ status: 401, code: 'AUTH.UNAUTHENTICATED', message: 'Not authenticated' });
-    expect(Errors.forbidden()).toMatchObject({ status: 403, code: 'AUTH.FORBIDDEN' });
-    expect(Errors.notFound('No such user')).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'No such user' });
+    expect(Errors.forbidden()).toMatchObject({ status: 403, code: 'AUTH.FORBIDDEN', message: 'You do not have permission to do this' });
+    expect(Errors.notFound('No such user')).toMatchObject({ status: 404, code: 'REQUEST.NOT_FOUND', message: 'No such user' });
     expect(Errors.validation([])).toMatchObject({ status: 400, message: 'Invalid request' });
   });
 });
@@ -120,7 +131,7 @@ describe('ZodValidationPipe', () => {
       err = e as AppError;
     }
     expect(err).toBeInstanceOf(AppError);
-    expect(err!.code).toBe('VALIDATION_FAILED');
+    expect(err!.code).toBe('REQUEST.VALIDATION_FAILED');
     expect(err!.status).toBe(400);
     expect(err!.message).toBe('Please enter a valid email address');
     expect(err!.errors).toEqual([

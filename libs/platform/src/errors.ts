@@ -60,7 +60,7 @@ export class ZodValidationPipe<T> implements PipeTransform {
 
 /** Fastify's own request errors (body parsing, media type, limits) as our catalogue's errors. */
 function fromFrameworkError(err: any): ErrorDef | null {
-  const status = typeof err?.statusCode === 'number' ? err.statusCode : undefined;
+  const status = typeof err?.statusCode === 'number' ? err.statusCode : typeof err?.status === 'number' ? err.status : undefined;
   const code = typeof err?.code === 'string' ? err.code : '';
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err instanceof SyntaxError && status === 400)) return REQUEST_ERRORS.MALFORMED_JSON;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return REQUEST_ERRORS.PAYLOAD_TOO_LARGE;

@@ -1,4 +1,3 @@
-import { rejection as rejectionOf } from './testing';
 import 'reflect-metadata';
 import { Reflector } from '@nestjs/core';
 import type { ExecutionContext } from '@nestjs/common';
@@ -9,6 +8,7 @@ import { Actor, InternalAuth, InternalAuthGuard, PublicRoute, requireMember } fr
 const SECRET = 'a'.repeat(32);
 const OTHER = 'b'.repeat(40);
 const member: Actor = { role: 'member', userId: 'u-1', userType: 'guest', sessionId: 's-1', ip: '10.0.0.1' };
+const target = { service: 'identity', method: 'GET', path: '/api/auth/me' };
 
 afterEach(() => vi.useRealTimers());
 
@@ -19,45 +19,56 @@ describe('InternalAuth', () => {
     expect(() => new InternalAuth('x'.repeat(32))).not.toThrow();
   });
 
-  it('round-trips the actor and correlation id', async () => {
+  it('round-trips the actor and correlation id', () => {
     const auth = new InternalAuth(SECRET);
-    const token = await auth.sign(member, 'corr-1');
+    const token = auth.sign(member, target, 'corr-1');
     expect(token.split('.')).toHaveLength(3);
-    expect(await auth.verify(token)).toEqual({ actor: member, correlationId: 'corr-1' });
-    const anon = await auth.verify(await auth.sign({ role: 'anonymous', userId: null }));
+    expect(auth.verify(token, target)).toEqual({ actor: member, correlationId: 'corr-1' });
+    const anon = auth.verify(auth.sign({ role: 'anonymous', userId: null }, target), target);
     expect(anon).toEqual({ actor: { role: 'anonymous', userId: null }, correlationId: undefined });
   });
 
-  it('refuses a token signed with another secret', async () => {
-    const token = await new InternalAuth(OTHER).sign(member, 'c');
-    await expect(new InternalAuth(SECRET).verify(token)).rejects.toThrow();
+  it('binds the token to the service, the method and the path (the query does not matter)', () => {
+    const auth = new InternalAuth(SECRET);
+    const token = auth.sign(member, { ...target, path: '/api/venues?city=Miami' });
+    expect(auth.verify(token, { ...target, path: '/api/venues?city=Other' }).actor).toEqual(member);
+    expect(() => auth.verify(token, { ...target, path: '/api/venues/1' })).toThrow('wrong request');
+    expect(() => auth.verify(token, { ...target, path: '/api/venues', method: 'DELETE' })).toThrow('wrong request');
+    expect(() => auth.verify(token, { ...target, path: '/api/venues', service: 'admin' })).toThrow('wrong audience');
+    expect(auth.verify(auth.sign(member, { ...target, method: 'get' }), { ...target, method: 'GET' }).actor).toEqual(member);
   });
 
-  it('refuses an expired token', async () => {
+  it('refuses a token signed with another secret', () => {
+    const token = new InternalAuth(OTHER).sign(member, target, 'c');
+    expect(() => new InternalAuth(SECRET).verify(token, target)).toThrow('bad signature');
+  });
+
+  it('refuses an expired token', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
     const auth = new InternalAuth(SECRET);
-    const token = await auth.sign(member, 'c', 1);
-    await expect(auth.verify(token)).resolves.toMatchObject({ actor: member });
+    const token = auth.sign(member, target, 'c', 1);
+    expect(auth.verify(token, target)).toMatchObject({ actor: member });
     vi.setSystemTime(new Date('2030-01-01T00:00:05Z'));
-    await expect(auth.verify(token)).rejects.toThrow(/exp/);
+    expect(() => auth.verify(token, target)).toThrow('expired');
   });
 
-  it('refuses a tampered token (payload changed, signature kept)', async () => {
+  it('refuses a tampered token (payload changed, signature kept)', () => {
     const auth = new InternalAuth(SECRET);
-    const token = await auth.sign(member, 'c');
-    const [h, p, s] = token.split('.');
+    const token = auth.sign(member, target, 'c');
+    const [v, p, s] = token.split('.');
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
     payload.act = { ...payload.act, role: 'admin' };
-    const forged = [h, Buffer.from(JSON.stringify(payload)).toString('base64url'), s].join('.');
-    await expect(auth.verify(forged)).rejects.toThrow();
-    await expect(auth.verify(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'))).rejects.toThrow();
-    await expect(auth.verify('not-a-token')).rejects.toThrow();
+    const forged = [v, Buffer.from(JSON.stringify(payload)).toString('base64url'), s].join('.');
+    expect(() => auth.verify(forged, target)).toThrow('bad signature');
+    expect(() => auth.verify(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'), target)).toThrow();
+    expect(() => auth.verify('not-a-token', target)).toThrow('malformed');
+    expect(() => auth.verify(`v2.${p}.${s}`, target)).toThrow('malformed');
   });
 
-  it('refuses a token whose actor role is not one of the known roles', async () => {
+  it('refuses a token whose actor role is not one of the known roles', () => {
     const auth = new InternalAuth(SECRET);
-    const token = await auth.sign({ role: 'root' as any, userId: 'x' });
-    await expect(auth.verify(token)).rejects.toThrow('bad actor claim');
+    const token = auth.sign({ role: 'root' as any, userId: 'x' }, target);
+    expect(() => auth.verify(token, target)).toThrow('bad actor claim');
   });
 });
 
@@ -67,8 +78,8 @@ class Controller {
   secret() {}
 }
 
-function ctx(handler: (...args: any[]) => unknown, headers: Record<string, unknown> = {}) {
-  const req: any = { headers };
+function ctx(handler: (...args: any[]) => unknown, headers: Record<string, unknown> = {}, method = 'GET', url = '/api/auth/me') {
+  const req: any = { headers, method, url };
   const c = {
     getHandler: () => handler,
     getClass: () => Controller,
@@ -77,40 +88,55 @@ function ctx(handler: (...args: any[]) => unknown, headers: Record<string, unkno
   return { c, req };
 }
 
-const rejection = (p: Promise<unknown>) => rejectionOf<AppError>(p);
+function refusal(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (e) {
+    return e as AppError;
+  }
+  throw new Error('expected a refusal');
+}
 
 describe('InternalAuthGuard', () => {
   const auth = new InternalAuth(SECRET);
-  const guard = new InternalAuthGuard(auth, new Reflector());
+  const guard = new InternalAuthGuard(auth, new Reflector(), 'identity');
 
-  it('refuses a call without the header with a 401 AppError', async () => {
+  it('refuses a call without the header with a 401 AppError', () => {
     const { c, req } = ctx(Controller.prototype.secret);
-    const e = await rejection(guard.canActivate(c));
+    const e = refusal(() => guard.canActivate(c));
     expect(e).toBeInstanceOf(AppError);
     expect(e.status).toBe(401);
-    expect(e.code).toBe('AUTH.UNAUTHENTICATED');
+    expect(e.code).toBe('AUTH.INTERNAL_CREDENTIALS_MISSING');
     expect(e.message).toBe('Internal call without gateway credentials');
     expect(req.actor).toBeUndefined();
   });
 
-  it('refuses a call with an invalid token with a 401 AppError', async () => {
-    const { c, req } = ctx(Controller.prototype.secret, { 'x-internal-auth': await new InternalAuth(OTHER).sign(member) });
-    const e = await rejection(guard.canActivate(c));
+  it('refuses a call with an invalid token with a 401 AppError', () => {
+    const { c, req } = ctx(Controller.prototype.secret, { 'x-internal-auth': new InternalAuth(OTHER).sign(member, target) });
+    const e = refusal(() => guard.canActivate(c));
     expect(e).toBeInstanceOf(AppError);
     expect(e.status).toBe(401);
     expect(e.message).toBe('Internal call with invalid gateway credentials');
     expect(req.actor).toBeUndefined();
   });
 
-  it('accepts a valid token and sets req.actor', async () => {
-    const { c, req } = ctx(Controller.prototype.secret, { 'x-internal-auth': await auth.sign(member, 'cid') });
-    await expect(guard.canActivate(c)).resolves.toBe(true);
+  it('refuses a valid token made for another service or another route', () => {
+    for (const t of [{ ...target, service: 'venues' }, { ...target, path: '/api/auth/login', method: 'POST' }]) {
+      const { c, req } = ctx(Controller.prototype.secret, { 'x-internal-auth': auth.sign(member, t) });
+      expect(refusal(() => guard.canActivate(c)).code).toBe('AUTH.INTERNAL_CREDENTIALS_INVALID');
+      expect(req.actor).toBeUndefined();
+    }
+  });
+
+  it('accepts a valid token and sets req.actor', () => {
+    const { c, req } = ctx(Controller.prototype.secret, { 'x-internal-auth': auth.sign(member, target, 'cid') });
+    expect(guard.canActivate(c)).toBe(true);
     expect(req.actor).toEqual(member);
   });
 
-  it('lets a @PublicRoute handler through without a token', async () => {
+  it('lets a @PublicRoute handler through without a token', () => {
     const { c, req } = ctx(Controller.prototype.health);
-    await expect(guard.canActivate(c)).resolves.toBe(true);
+    expect(guard.canActivate(c)).toBe(true);
     expect(req.actor).toBeUndefined();
   });
 });

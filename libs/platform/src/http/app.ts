@@ -30,7 +30,7 @@ export async function createHttpApp(module: Type<unknown>, logger: Logger, opts:
     // Correlation ids are ours; Fastify's request id is not used.
     genReqId: () => '',
   });
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: false, abortOnError: false, bodyParser: true });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: false, abortOnError: false, bodyParser: false });
   app.useLogger(new PinoNestLogger(logger));
   const fastify = app.getHttpAdapter().getInstance();
   // JSON only: any other body is refused with 415 instead of reaching a handler as text.

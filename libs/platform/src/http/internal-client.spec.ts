@@ -61,9 +61,12 @@ describe('InternalHttpClient', () => {
     expect(s.headers['x-correlation-id']).toBe('corr-77');
     expect(s.headers['content-type']).toBeUndefined();
     expect(s.headers.accept).toBe('application/json');
-    expect(await auth.verify(s.headers['x-internal-auth'] as string)).toEqual({ actor, correlationId: 'corr-77' });
-    // another secret cannot verify it
-    await expect(new InternalAuth('z'.repeat(32)).verify(s.headers['x-internal-auth'] as string)).rejects.toThrow();
+    const target = { service: 'identity', method: 'GET', path: '/users/me' };
+    expect(auth.verify(s.headers['x-internal-auth'] as string, target)).toEqual({ actor, correlationId: 'corr-77' });
+    // another secret cannot verify it, nor can another service or route accept it
+    expect(() => new InternalAuth('z'.repeat(32)).verify(s.headers['x-internal-auth'] as string, target)).toThrow();
+    expect(() => auth.verify(s.headers['x-internal-auth'] as string, { ...target, service: 'venues' })).toThrow('wrong audience');
+    expect(() => auth.verify(s.headers['x-internal-auth'] as string, { ...target, path: '/users/other' })).toThrow('wrong request');
   });
 
   it('sends a JSON body with a JSON content type', async () => {

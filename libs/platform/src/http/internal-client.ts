@@ -40,7 +40,7 @@ export class InternalHttpClient {
 
   async request<T>(service: string, method: string, path: string, req: InternalRequest): Promise<T> {
     const text = await this.requestText(service, method, path, req);
-    return (text ? JSON.parse(text) : null) as T;
+    return (text ? JSON.parse(text) : undefined) as T;
   }
 
   /** The service's successful answer as JSON text (the gateway passes it through unparsed), or null when empty. */
