@@ -28,4 +28,16 @@ export default [
       ],
     },
   },
+  {
+    // A service route takes its input only through @Route + @Input() (validated by the contract):
+    // Nest's raw @Body/@Query/@Param would skip that validation.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@nestjs/common', importNames: ['Body', 'Query', 'Param', 'Get', 'Post', 'Put', 'Patch', 'Delete'], message: 'Bind the handler to its /api contract entry with @Route(api.x.y) and read its input with @Input().' }] },
+      ],
+    },
+  },
 ];

@@ -3,12 +3,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { adminService } from '@luxe/admin';
-import { bookingsService } from '@luxe/bookings';
 import { startGateway } from '@luxe/gateway';
-import { DEMO_USERS, identityService } from '@luxe/identity';
-import { messagingService } from '@luxe/messaging';
-import { paymentsService } from '@luxe/payments';
+import { SERVICES } from './services';
+import { DEMO_USERS } from '@luxe/identity';
 import {
   createLogger,
   createRedis,
@@ -21,13 +18,9 @@ import {
   loadConfigOrExit,
   ObjectStorage,
   RunningService,
-  ServiceDefinition,
   startService,
 } from '@luxe/platform';
-import { socialService } from '@luxe/social';
-import { venuesService } from '@luxe/venues';
 
-const SERVICES: ServiceDefinition[] = [identityService, venuesService, bookingsService, socialService, messagingService, paymentsService, adminService];
 
 const embeddedEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),

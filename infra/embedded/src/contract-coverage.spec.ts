@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import { allRoutes, SERVICE_NAMES } from '@luxe/contracts';
+import { authHandlers, AuthRateLimiter } from '@luxe/gateway';
+import { contractProblems } from '@luxe/platform';
+import { SERVICES } from './services';
+
+describe('the /api contract and its handlers', () => {
+  it('every service handler has a contract entry and every entry of a service has one handler', () => {
+    expect(SERVICES.map((s) => s.name).sort()).toEqual([...SERVICE_NAMES].sort());
+    const problems = SERVICES.flatMap((s) => contractProblems(s.name, s.module, allRoutes));
+    expect(problems).toEqual([]);
+  });
+
+  it('every entry the gateway owns has its gateway handler, and no gateway handler lacks an entry', () => {
+    const own = authHandlers(new AuthRateLimiter(null, { registerPerIp: 1, loginPerIp: 1, loginFailuresPerAccount: 1, windowSeconds: 1 }), { name: 'c', secure: false, maxAgeMs: 1 });
+    const owned = allRoutes.filter((r) => r.gatewayHandler).map((r) => r.id).sort();
+    expect(Object.keys(own).sort()).toEqual(owned);
+  });
+});
