@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../testing/server';
-import { ApiError, api, apiGet, isAdminPath, serverMessage } from './api-client';
+import { api as contractApi, defineRoute } from '@luxe/contracts';
+import { z } from 'zod';
+import { ApiError, api, apiGet, callApi, isAdminPath, serverMessage } from './api-client';
 import { STORAGE_KEYS } from './storage';
 
 /** Records every request that reaches the mocked network. */
@@ -116,5 +118,38 @@ describe('api client', () => {
   it('returnNull applies to 401 only: other errors still throw', async () => {
     server.use(http.get('/api/auth/me', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
     await expect(apiGet('/api/auth/me', { on401: 'returnNull' })).rejects.toMatchObject({ status: 500 });
+  });
+});
+
+describe('callApi (typed from the /api contract)', () => {
+  const getVenue = defineRoute({
+    id: 'test.venue', method: 'GET', path: '/api/test-venues/:city/:state', service: 'venues', access: 'public', summary: 't',
+    params: z.object({ city: z.string(), state: z.string() }),
+    query: z.object({ type: z.enum(['all', 'club']).optional() }),
+    response: z.array(z.object({ name: z.string() })),
+  });
+
+  it('uses the entry method and path, fills and encodes its parameters, and adds the query', async () => {
+    server.use(http.get('/api/test-venues/:city/:state', ({ params, request }) => HttpResponse.json([{ name: `${params.city}|${params.state}|${new URL(request.url).searchParams.get('type')}` }])));
+    const seen = captureRequests();
+    const out = await callApi(getVenue, { params: { city: 'New York', state: 'NY' }, query: { type: 'club' } });
+    expect(out).toEqual([{ name: 'New York|NY|club' }]);
+    expect(new URL(seen[0]!.url).pathname).toBe('/api/test-venues/New%20York/NY');
+    expect(seen[0]!.method).toBe('GET');
+  });
+
+  it('sends the body of a POST entry as JSON and types the answer', async () => {
+    server.use(http.post('/api/auth/login', async ({ request }) => HttpResponse.json({ echoed: await request.json() })));
+    const seen = captureRequests();
+    await callApi(contractApi.auth.login, { body: { email: 'a@b.co', password: 'secret-pw' } });
+    expect(seen[0]!.method).toBe('POST');
+    expect(seen[0]!.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('refuses at compile time what the entry does not declare', () => {
+    // @ts-expect-error params are required for an entry with path parameters
+    expect(() => callApi(getVenue, {})).toThrow('missing path parameter city');
+    // @ts-expect-error a body is not part of a GET entry
+    void callApi(contractApi.auth.me, { body: { x: 1 } }, { on401: 'returnNull' }).catch(() => undefined);
   });
 });

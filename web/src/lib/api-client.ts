@@ -1,3 +1,4 @@
+import { buildPath, type RouteBodyInput, type RouteDef, type RouteParamsInput, type RouteQueryInput, type RouteResponse } from '@luxe/contracts';
 import { getAdminToken } from './auth-store';
 
 /**
@@ -96,3 +97,30 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
 };
+
+type Defined<T> = Exclude<T, undefined>;
+type Part<K extends string, S, V> = [Defined<S>] extends [never] ? { [P in K]?: never } : { [P in K]: V };
+
+/** What a call to a contract entry takes: exactly the parts the entry declares, typed from its schemas. */
+export type CallArgs<R extends RouteDef> = Part<'params', R['params'], RouteParamsInput<R>> &
+  Part<'query', R['query'], RouteQueryInput<R>> &
+  Part<'body', R['body'], RouteBodyInput<R>>;
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * Calls one `/api` contract entry: method and path from the entry, parameters filled in, and the
+ * answer typed by the entry's response schema (no request or response type declared twice).
+ */
+export function callApi<R extends RouteDef>(route: R, args: CallArgs<R>, options?: RequestOptions & { on401?: 'throw' }): Promise<RouteResponse<R>>;
+export function callApi<R extends RouteDef>(route: R, args: CallArgs<R>, options: RequestOptions & { on401: 'returnNull' }): Promise<RouteResponse<R> | null>;
+export function callApi<R extends RouteDef>(route: R, args: CallArgs<R>, options: RequestOptions = {}): Promise<RouteResponse<R> | null> {
+  const a = args as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  const path = buildPath(route.path, a.params) + queryString(a.query);
+  return apiRequest<RouteResponse<R>>(route.method, path, a.body, options);
+}

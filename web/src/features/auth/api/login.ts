@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginDto, PublicUser } from '@luxe/contracts';
-import { api } from '../../../lib/api-client';
+import { api, type LoginDto, type PublicUser } from '@luxe/contracts';
+import { callApi } from '../../../lib/api-client';
 import { setCurrentUser } from '../../../lib/auth-store';
 import { getMeQueryOptions } from './me';
 
 /** POST /api/auth/login: starts a session (cookie) and returns the user. */
 export function login(input: LoginDto): Promise<PublicUser> {
-  return api.post<PublicUser>('/api/auth/login', input);
+  return callApi(api.auth.login, { body: input });
 }
 
 export interface UseLoginOptions {

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { api } from '@luxe/contracts';
+import { ApiError, callApi } from '../../../lib/api-client';
 import { clearCurrentUser } from '../../../lib/auth-store';
 import { getMeQueryOptions } from './me';
 
 /** POST /api/auth/logout: ends the session. A 401 means it had already ended, which is the goal. */
 export async function logout(): Promise<void> {
   try {
-    await api.post<void>('/api/auth/logout');
+    await callApi(api.auth.logout, {});
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return;
     throw error;

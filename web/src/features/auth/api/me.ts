@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '@luxe/contracts';
-import { api } from '../../../lib/api-client';
+import { api, type PublicUser } from '@luxe/contracts';
+import { callApi } from '../../../lib/api-client';
 
 /** GET /api/auth/me: the session's user, or null when there is no session (401). */
 export function getMe(): Promise<PublicUser | null> {
-  return api.get<PublicUser>('/api/auth/me', { on401: 'returnNull' });
+  return callApi(api.auth.me, {}, { on401: 'returnNull' });
 }
 
 export function getMeQueryOptions() {

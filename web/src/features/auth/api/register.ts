@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser, RegisterInput } from '@luxe/contracts';
-import { api } from '../../../lib/api-client';
+import { api, type PublicUser, type RegisterInput } from '@luxe/contracts';
+import { callApi } from '../../../lib/api-client';
 import { clearRedirectAfterLogin, setCurrentUser, type StoredUser } from '../../../lib/auth-store';
 import { getMeQueryOptions } from './me';
 
 /** POST /api/auth/register: creates the account and starts a session (cookie). */
 export function registerUser(input: RegisterInput): Promise<PublicUser> {
-  return api.post<PublicUser>('/api/auth/register', input);
+  return callApi(api.auth.register, { body: input });
 }
 
 export interface UseRegisterOptions {
