@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { buildOpenApiDocument } from '@luxe/contracts';
@@ -26,7 +27,7 @@ export async function serveApiDocs(fastify: FastifyInstance): Promise<void> {
   fastify.get('/api/openapi.json', (_req, reply) => reply.type('application/json; charset=utf-8').send(doc));
   fastify.get('/api/docs', (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML));
   fastify.get('/api/docs/init.js', (_req, reply) => reply.type('text/javascript; charset=utf-8').send(INIT_JS));
-  const require = createRequire(__filename);
-  const root: string = require('swagger-ui-dist').getAbsoluteFSPath();
+  // The folder only: requiring the package itself would load the whole browser bundle into the gateway.
+  const root = dirname(createRequire(__filename).resolve('swagger-ui-dist/absolute-path.js'));
   await fastify.register(fastifyStatic, { root, prefix: '/api/docs/assets/', decorateReply: false, index: false, wildcard: false, allowedPath: (p) => /^\/swagger-ui(-bundle\.js|\.css)$/.test(p) });
 }

@@ -81,12 +81,18 @@ describe('SessionStore', () => {
     expect(await store.get(long)).toBeNull();
   });
 
-  it('get slides the expiry', async () => {
+  it('get slides the expiry, at most once a minute (a read is one command otherwise)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
     const { token } = await store.create('user-1', 'guest');
     const id = createHash('sha256').update(token).digest('base64url');
-    await redis.expire(`sess:${id}`, 10);
-    await store.get(token);
+    await redis.expire(`sess:${id}`, 100);
+    vi.setSystemTime(new Date('2030-01-01T00:00:30Z'));
+    expect(await store.get(token)).toMatchObject({ userId: 'user-1' });
+    expect(await redis.ttl(`sess:${id}`)).toBeLessThanOrEqual(100); // not slid yet
+    vi.setSystemTime(new Date('2030-01-01T00:01:01Z'));
+    expect(await store.get(token)).toMatchObject({ userId: 'user-1' });
     expect(await redis.ttl(`sess:${id}`)).toBeGreaterThan(3500);
+    vi.useRealTimers();
   });
 });
 
