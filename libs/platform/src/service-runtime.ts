@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DynamicModule, Global, INestApplication, Module, Type } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import type Redis from 'ioredis';
 import { DataSource, MigrationInterface } from 'typeorm';
 import { allRoutes, allTopics, topicFor, EventType } from '@luxe/contracts';
@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, serviceEnvSchema, ServiceEnv } from './config'
 import { createDataSource, initDatabase } from './database';
 import { HealthController } from './health';
 import { createHttpApp, listeningUrl } from './http/app';
-import { ContractInterceptor, contractProblems } from './http/contract';
+import { ContractGuard, contractProblems } from './http/contract';
 import { Inbox } from './inbox';
 import { INTERNAL_AUDIENCE, InternalAuth, InternalAuthGuard } from './internal-auth';
 import { createLogger, Logger } from './logger';
@@ -103,7 +103,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   };
   @Module({ imports: [platform, def.module], controllers: [HealthController], providers: [
       { provide: APP_GUARD, useClass: InternalAuthGuard },
-      { provide: APP_INTERCEPTOR, useClass: ContractInterceptor },
+      { provide: APP_GUARD, useClass: ContractGuard },
     ],
   })
   class RootModule {}

@@ -1,11 +1,10 @@
 import 'reflect-metadata';
-import { Controller, Get, Module, type CallHandler, type ExecutionContext } from '@nestjs/common';
-import { lastValueFrom, of } from 'rxjs';
+import { Controller, Get, Module, type ExecutionContext } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute, type RouteInput } from '@luxe/contracts';
 import { AppError } from '../errors';
-import { ContractInterceptor, contractProblems, Input, Route } from './contract';
+import { ContractGuard, contractProblems, Input, Route } from './contract';
 
 const getThing = defineRoute({
   id: 'things.get', method: 'GET', path: '/api/things/:id', service: 'venues', access: 'member', summary: 's',
@@ -48,49 +47,65 @@ class LooseModule {}
 function ctxFor(handler: (...a: any[]) => unknown, req: Record<string, unknown>) {
   return { getType: () => 'http', getHandler: () => handler, switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
 }
-const next = (value: unknown): CallHandler => ({ handle: () => of(value) });
 
-describe('@Route and the ContractInterceptor', () => {
-  const interceptor = new ContractInterceptor();
+describe('@Route and the ContractGuard', () => {
+  const guard = new ContractGuard();
 
-  it('parses params, query and body before the handler, applying defaults and transforms', async () => {
+  it('parses params, query and body before the handler, applying defaults and transforms', () => {
     const req: any = { params: { id: '42' }, query: {} };
-    await lastValueFrom(interceptor.intercept(ctxFor(ThingsController.prototype.get, req), next({ id: '42', name: 'x' })));
+    expect(guard.canActivate(ctxFor(ThingsController.prototype.get, req))).toBe(true);
     expect(req.contractInput).toEqual({ params: { id: '42' }, query: { full: 'no' }, body: undefined });
     const post: any = { params: {}, query: {}, body: { name: '  Yacht ', extra: 'dropped' } };
-    await lastValueFrom(interceptor.intercept(ctxFor(ThingsController.prototype.make, post), next({ id: '1', name: 'Yacht' })));
+    guard.canActivate(ctxFor(ThingsController.prototype.make, post));
     expect(post.contractInput.body).toEqual({ name: 'Yacht' });
   });
 
-  it('refuses bad input with a 400 carrying the schema message, before the handler runs', () => {
-    let ran = false;
-    const handler: CallHandler = { handle: () => ((ran = true), of(null)) };
+  it('refuses bad input with a 400 carrying the schema message', () => {
     const req: any = { params: { id: 'abc' }, query: {} };
     let err: unknown;
     try {
-      interceptor.intercept(ctxFor(ThingsController.prototype.get, req), handler);
+      guard.canActivate(ctxFor(ThingsController.prototype.get, req));
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ status: 400, code: 'REQUEST.VALIDATION_FAILED', message: 'Thing id must be a number', errors: [{ path: 'id', message: 'Thing id must be a number' }] });
-    expect(ran).toBe(false);
+    expect(req.contractInput).toBeUndefined();
+  });
+
+  it('lets a handler without a contract entry (health) through untouched', () => {
+    const req: any = { params: {}, query: {} };
+    expect(guard.canActivate(ctxFor(UnboundController.prototype.loose, req))).toBe(true);
+    expect(req.contractInput).toBeUndefined();
   });
 
   it('shapes the answer by the response schema (fields the contract does not name are dropped)', async () => {
-    const req: any = { params: { id: '1' }, query: {} };
-    const out = await lastValueFrom(interceptor.intercept(ctxFor(ThingsController.prototype.get, req), next({ id: '1', name: 'n', passwordHash: 'secret' })));
-    expect(out).toEqual({ id: '1', name: 'n' });
+    const c = new ThingsController();
+    const out = await (c.get as any).call({ get: () => 0 }, { params: { id: '1' }, query: { full: 'yes' } });
+    expect(out).toEqual({ id: '1', name: 'thing yes' });
+    class Leaky {
+      @Route(getThing)
+      get() {
+        return { id: '1', name: 'n', passwordHash: 'secret' } as any;
+      }
+    }
+    expect(await new Leaky().get()).toEqual({ id: '1', name: 'n' });
   });
 
   it('fails loudly when a handler answers something its contract does not allow', async () => {
-    const req: any = { params: { id: '1' }, query: {} };
-    await expect(lastValueFrom(interceptor.intercept(ctxFor(ThingsController.prototype.get, req), next({ id: 1 })))).rejects.toThrow();
+    class Wrong {
+      @Route(getThing)
+      get() {
+        return { id: 1 } as any;
+      }
+    }
+    await expect(new Wrong().get()).rejects.toThrow();
   });
 
   it('binds the method and path of the entry', () => {
     expect(Reflect.getMetadata('path', ThingsController.prototype.get)).toBe('/api/things/:id');
     expect(Reflect.getMetadata('__httpCode__', ThingsController.prototype.make)).toBe(201);
+    expect(ThingsController.prototype.get.name).toBe('get');
   });
 });
 

@@ -1,17 +1,15 @@
 import {
   applyDecorators,
-  CallHandler,
+  CanActivate,
   createParamDecorator,
   ExecutionContext,
   HttpCode,
   Injectable,
-  NestInterceptor,
   RequestMapping,
   RequestMethod,
   type Type,
 } from '@nestjs/common';
 import { MODULE_METADATA, PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import { map, type Observable } from 'rxjs';
 import type { RouteDef, RouteInput, ServiceResponse } from '@luxe/contracts';
 import { parseOrThrow } from '../errors';
 
@@ -36,12 +34,21 @@ type Handler<R extends RouteDef> = (input: RouteInput<R>, ...rest: any[]) => Pro
  */
 export function Route<R extends RouteDef>(route: R) {
   return applyDecorators(
-    RequestMapping({ path: route.path, method: METHODS[route.method] }),
-    HttpCode(route.status),
+    // First: the method is wrapped so its answer is shaped by the contract (a plain function call,
+    // cheaper than a Nest interceptor); Nest's own decorators below then mark the wrapper.
     ((_target: object, _key: string | symbol, descriptor: TypedPropertyDescriptor<Handler<R>>) => {
-      Reflect.defineMetadata(ROUTE_DEF, route, descriptor.value!);
+      const original = descriptor.value!;
+      const wrapped = async function (this: unknown, ...args: unknown[]) {
+        const out = await (original as (...a: unknown[]) => unknown).apply(this, args);
+        return route.status === 204 || out === undefined ? undefined : route.serviceResponse.parse(out);
+      };
+      Object.defineProperty(wrapped, 'name', { value: original.name });
+      Reflect.defineMetadata(ROUTE_DEF, route, wrapped);
+      descriptor.value = wrapped as unknown as Handler<R>;
       return descriptor;
     }) as MethodDecorator,
+    RequestMapping({ path: route.path, method: METHODS[route.method] }),
+    HttpCode(route.status),
   ) as <M extends Handler<R>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>) => void;
 }
 
@@ -49,22 +56,23 @@ export function Route<R extends RouteDef>(route: R) {
 export const Input = createParamDecorator((_data: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest().contractInput);
 
 /**
- * Global in every service: a handler without a contract entry is refused (it cannot be reached
- * by mistake), input is validated before the handler, output is shaped by the response schema.
+ * Global in every service, after the internal-auth guard: the input of a contract-bound handler
+ * is validated before the handler runs, whether or not the handler reads it (a guard, not an
+ * interceptor: Nest wraps every interceptor in an async resource per request).
  */
 @Injectable()
-export class ContractInterceptor implements NestInterceptor {
-  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (ctx.getType() !== 'http') return next.handle();
+export class ContractGuard implements CanActivate {
+  canActivate(ctx: ExecutionContext): boolean {
+    if (ctx.getType() !== 'http') return true;
     const route: RouteDef | undefined = Reflect.getMetadata(ROUTE_DEF, ctx.getHandler());
-    if (!route) return next.handle(); // health probes and framework routes
+    if (!route) return true; // health probes
     const req = ctx.switchToHttp().getRequest();
     req.contractInput = {
       params: route.params ? parseOrThrow(route.params, req.params ?? {}) : undefined,
       query: route.query ? parseOrThrow(route.query, req.query ?? {}) : undefined,
       body: route.body ? parseOrThrow(route.body, req.body ?? {}) : undefined,
     };
-    return next.handle().pipe(map((out) => (route.status === 204 || out === undefined ? undefined : route.serviceResponse.parse(out))));
+    return true;
   }
 }
 
