@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import type Redis from 'ioredis';
 import { allRoutes } from '@luxe/contracts';
 import { createHttpApp, fastifyErrorHandler, InternalAuth, InternalHttpClient, isMemoryRedis, listeningUrl, Logger, REDIS, SessionStore } from '@luxe/platform';
@@ -11,7 +10,7 @@ import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
 import { serveApiDocs } from './docs/openapi';
 import { GatewayHealthController, SERVICE_URLS } from './health/health.controller';
 import { GatewayHandler, routeHandler } from './routes/pipeline';
-import { csrfHook } from './web/security';
+import { csrfHook, staticSecurityHeaders } from './web/security';
 import { serveWebClient } from './web/static';
 
 export interface GatewayOptions {
@@ -63,13 +62,17 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
 
   const app = await createHttpApp(GatewayModule, o.logger, { trustProxy: o.trustProxy, accessLogLevel: 'info' });
   const fastify = app.getHttpAdapter().getInstance();
-  await app.register(fastifyHelmet as any, {
+  const securityHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*'],
         'connect-src': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'],
       },
     },
+  });
+  fastify.addHook('onRequest', (_req, reply, done) => {
+    void reply.headers(securityHeaders);
+    done();
   });
   await app.register(fastifyCookie as any);
   fastify.addHook('onRequest', csrfHook);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { csrfHook, isCsrfSuspect } from './security';
+import { csrfHook, isCsrfSuspect, staticSecurityHeaders } from './security';
 
 function fakeReply() {
   const r: any = { statusCode: 0, headers: {} as Record<string, string>, sent: undefined as unknown };
@@ -58,5 +58,19 @@ describe('CSRF hook', () => {
   it('refuses POST /API/x (upper case) without JSON nor X-Requested-With', () => {
     expect(isCsrfSuspect('POST', '/API/auth/logout', { 'content-type': 'application/x-www-form-urlencoded' })).toBe(true);
     expect(isCsrfSuspect('post', '/Api/auth/logout', {})).toBe(true);
+  });
+});
+
+describe('staticSecurityHeaders', () => {
+  it("computes helmet's headers once, with our CSP directives", () => {
+    const h = staticSecurityHeaders({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'] } } });
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['content-security-policy']).toContain("default-src 'self'");
+    expect(h['content-security-policy']).toContain("img-src 'self' data:");
+    expect(h['x-frame-options']).toBe('SAMEORIGIN');
+    expect(h).not.toHaveProperty('x-powered-by');
+  });
+  it('refuses a bad CSP the way helmet does', () => {
+    expect(() => staticSecurityHeaders({ contentSecurityPolicy: { directives: { 'default-src': ["'self';"] } } })).toThrow();
   });
 });
