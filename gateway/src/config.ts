@@ -26,6 +26,8 @@ export const gatewayEnvSchema = z
     RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     ...serviceUrls,
   });

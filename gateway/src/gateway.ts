@@ -47,8 +47,7 @@ export function registerContractRoutes(app: NestFastifyApplication, deps: Parame
 export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const sessions = new SessionStore(o.redis);
   const cookie: CookieOptions = { name: o.cookieName ?? 'luxe_session', secure: o.cookieSecure ?? false, maxAgeMs: sessions.ttlSeconds * 1000 };
-  const limits: RateLimits = { registerPerIp: 10, loginPerIp: 30, loginFailuresPerAccount: 5, windowSeconds: 900, ...o.rateLimits };
-  const limiter = new AuthRateLimiter(isMemoryRedis(o.redis) ? null : o.redis, limits);
+  const limiter = new AuthRateLimiter(isMemoryRedis(o.redis) ? null : o.redis, o.rateLimits);
   const services = new InternalHttpClient(o.serviceUrls, new InternalAuth(o.internalAuthSecret), o.serviceTimeoutMs ?? 5000);
 
   @Module({

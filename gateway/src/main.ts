@@ -22,6 +22,8 @@ async function main() {
       registerPerIp: cfg.RATE_LIMIT_REGISTER_PER_IP,
       loginPerIp: cfg.RATE_LIMIT_LOGIN_PER_IP,
       loginFailuresPerAccount: cfg.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+      loginSlowdownAfter: cfg.RATE_LIMIT_LOGIN_SLOWDOWN_AFTER,
+      loginMaxDelaySeconds: cfg.RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS,
       windowSeconds: cfg.RATE_LIMIT_WINDOW_SECONDS,
     },
   });

@@ -148,6 +148,18 @@ describe('login, me, logout', () => {
   });
 });
 
+describe('login limits under parallel guessing', () => {
+  it('lets exactly the limit of 30 parallel wrong passwords reach identity; the rest are refused before it', async () => {
+    const body = validRegistration();
+    expect((await new ApiClient(base).call('POST', '/api/auth/register', body)).status).toBe(201);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => new ApiClient(base).call('POST', '/api/auth/login', { email: body.email, password: `wrong-${i}-password` })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    for (const r of results.filter((r) => r.status === 429)) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
 describe('security at the edge and inside', () => {
   it('refuses a mutating call that is neither JSON nor marked X-Requested-With (CSRF)', async () => {
     const res = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });

@@ -25,16 +25,19 @@ export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions): R
     },
     [api.auth.login.id]: async (ctx) => {
       const { email } = ctx.body as LoginDto;
-      await limiter.assertAccountNotLocked(email);
+      // Counted before the password is checked, so parallel guesses cannot pass the limit.
+      const ticket = await limiter.beginLogin(email, ctx.actor.ip);
+      let r: AuthResult;
       try {
-        const r = await ctx.forwardJson<AuthResult>();
-        await limiter.recordSuccess(email);
-        setCookie(ctx.reply, r.sessionToken);
-        return r.user;
+        r = await ctx.forwardJson<AuthResult>();
       } catch (e) {
-        if (e instanceof AppError && e.status === 401) await limiter.recordFailure(email);
+        // A wrong password stays counted; anything else (identity down) gives the attempt back.
+        if (!(e instanceof AppError && e.status === 401)) await ticket.abandoned();
         throw e;
       }
+      await ticket.succeeded();
+      setCookie(ctx.reply, r.sessionToken);
+      return r.user;
     },
     [api.auth.logout.id]: async (ctx) => {
       if (ctx.actor.sessionId) await ctx.forward();

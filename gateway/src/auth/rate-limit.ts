@@ -1,51 +1,139 @@
 import type Redis from 'ioredis';
+import ipaddr from 'ipaddr.js';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AUTH_ERRORS } from '@luxe/contracts';
+import { AUTH_ERRORS, SERVER_ERRORS } from '@luxe/contracts';
 import { AppError } from '@luxe/platform';
 
 export interface RateLimits {
   registerPerIp: number;
   loginPerIp: number;
+  /** Failed logins for one account from one network (IP, or IPv6 /64) before that pair is locked for the window. */
   loginFailuresPerAccount: number;
+  /** Failed logins for one account from everywhere before each further attempt must wait a growing delay. */
+  loginSlowdownAfter: number;
+  /** The longest such delay: the owner is slowed, never locked out. */
+  loginMaxDelaySeconds: number;
   windowSeconds: number;
 }
 
-/** Per-IP limits on register and login, and per-account limits on failed logins (Redis-backed). */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  registerPerIp: 10,
+  loginPerIp: 30,
+  loginFailuresPerAccount: 5,
+  loginSlowdownAfter: 20,
+  loginMaxDelaySeconds: 30,
+  windowSeconds: 900,
+};
+
+/** The key a client's address is limited by: the IPv4 address, or the IPv6 /64 network. */
+export function networkKey(ip: string | undefined): string {
+  if (!ip) return 'unknown';
+  try {
+    let addr = ipaddr.parse(ip);
+    if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+    if (addr.kind() === 'ipv4') return addr.toString();
+    return `${(addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
+  } catch {
+    return ip;
+  }
+}
+
+/** One login attempt that has reserved its place in the limits; settle it once identity answered. */
+export interface LoginTicket {
+  /** The password was right: the account's failure counts start over. */
+  succeeded(): Promise<void>;
+  /** No password was checked (identity unreachable): the reservation is given back. */
+  abandoned(): Promise<void>;
+}
+
+/**
+ * Limits on registration and login (Redis-backed, or in memory in the embedded mode).
+ * A login attempt is counted before the password is checked, atomically, so parallel guesses
+ * cannot slip past the limit; a success gives it back. Limits are per network and per account
+ * and network (hard), plus a per-account slow-down across networks that grows with each failure
+ * but is capped, so an attacker elsewhere can delay the owner a little but never lock him out.
+ */
 export class AuthRateLimiter {
   private readonly registerIp: RateLimiterAbstract;
   private readonly loginIp: RateLimiterAbstract;
+  private readonly loginAccountNetwork: RateLimiterAbstract;
   private readonly loginAccount: RateLimiterAbstract;
+  private readonly memoryGates = new Map<string, number>();
+  readonly limits: RateLimits;
 
-  constructor(redis: Redis | null, limits: RateLimits) {
+  constructor(
+    private readonly redis: Redis | null,
+    limits: Partial<RateLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_RATE_LIMITS, ...limits };
+    const l = this.limits;
     const make = (keyPrefix: string, points: number) =>
       redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: limits.windowSeconds })
-        : new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
-    this.registerIp = make('rl:register:ip', limits.registerPerIp);
-    this.loginIp = make('rl:login:ip', limits.loginPerIp);
-    this.loginAccount = make('rl:login:acct', limits.loginFailuresPerAccount);
+        ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: l.windowSeconds })
+        : new RateLimiterMemory({ keyPrefix, points, duration: l.windowSeconds });
+    this.registerIp = make('rl:register:ip', l.registerPerIp);
+    this.loginIp = make('rl:login:ip', l.loginPerIp);
+    this.loginAccountNetwork = make('rl:login:acct-net', l.loginFailuresPerAccount);
+    // Counts only; the slow-down decides from the count.
+    this.loginAccount = make('rl:login:acct', 1_000_000);
   }
 
-  async consumeRegister(ip: string): Promise<void> {
-    await guard(() => this.registerIp.consume(ip));
+  async consumeRegister(ip: string | undefined): Promise<void> {
+    await guard(() => this.registerIp.consume(networkKey(ip)));
   }
 
-  async consumeLoginAttempt(ip: string): Promise<void> {
-    await guard(() => this.loginIp.consume(ip));
+  async consumeLoginAttempt(ip: string | undefined): Promise<void> {
+    await guard(() => this.loginIp.consume(networkKey(ip)));
   }
 
-  /** Refuses before checking the password when the account already failed too often. */
-  async assertAccountNotLocked(email: string): Promise<void> {
-    const r = await this.loginAccount.get(email.toLowerCase());
-    if (r && r.remainingPoints <= 0) throw tooMany(r);
+  /** Reserves an attempt for this account from this network, or refuses with 429 and Retry-After. */
+  async beginLogin(email: string, ip: string | undefined): Promise<LoginTicket> {
+    const account = email.trim().toLowerCase();
+    const pair = `${account}|${networkKey(ip)}`;
+    await guard(() => this.loginAccountNetwork.consume(pair));
+    let count: RateLimiterRes;
+    try {
+      count = await this.loginAccount.consume(account);
+    } catch (e) {
+      await this.loginAccountNetwork.reward(pair, 1).catch(() => undefined);
+      throw unavailableUnless(e);
+    }
+    const excess = count.consumedPoints - this.limits.loginSlowdownAfter;
+    if (excess > 0) {
+      const delayMs = Math.min(1000 * 2 ** Math.min(excess - 1, 20), this.limits.loginMaxDelaySeconds * 1000);
+      const waitMs = await this.passGate(account, delayMs);
+      if (waitMs > 0) {
+        await Promise.allSettled([this.loginAccountNetwork.reward(pair, 1), this.loginAccount.reward(account, 1)]);
+        throw tooMany(waitMs);
+      }
+    }
+    return {
+      succeeded: async () => {
+        await Promise.allSettled([this.loginAccountNetwork.delete(pair), this.loginAccount.delete(account)]);
+      },
+      abandoned: async () => {
+        await Promise.allSettled([this.loginAccountNetwork.reward(pair, 1), this.loginAccount.reward(account, 1)]);
+      },
+    };
   }
 
-  async recordFailure(email: string): Promise<void> {
-    await this.loginAccount.penalty(email.toLowerCase(), 1);
-  }
-
-  async recordSuccess(email: string): Promise<void> {
-    await this.loginAccount.delete(email.toLowerCase());
+  /** Lets one attempt through and closes the gate for delayMs; returns how long to wait when closed. */
+  private async passGate(account: string, delayMs: number): Promise<number> {
+    const key = `rl:login:gate:${account}`;
+    if (!this.redis) {
+      const now = Date.now();
+      const until = this.memoryGates.get(key) ?? 0;
+      if (until > now) return until - now;
+      this.memoryGates.set(key, now + delayMs);
+      return 0;
+    }
+    try {
+      const ok = await this.redis.set(key, '1', 'PX', delayMs, 'NX');
+      if (ok === 'OK') return 0;
+      return Math.max(1, await this.redis.pttl(key));
+    } catch (e) {
+      throw unavailableUnless(e);
+    }
   }
 }
 
@@ -53,11 +141,17 @@ async function guard(fn: () => Promise<unknown>): Promise<void> {
   try {
     await fn();
   } catch (e) {
-    if (e instanceof RateLimiterRes) throw tooMany(e);
-    throw e;
+    if (e instanceof RateLimiterRes) throw tooMany(e.msBeforeNext);
+    throw unavailableUnless(e);
   }
 }
 
-function tooMany(r: RateLimiterRes) {
-  return AppError.of(AUTH_ERRORS.RATE_LIMITED, { retryAfterSeconds: Math.max(1, Math.ceil(r.msBeforeNext / 1000)) });
+function tooMany(msBeforeNext: number) {
+  return AppError.of(AUTH_ERRORS.RATE_LIMITED, { retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) });
+}
+
+/** A limiter that cannot reach its store answers 503, never a raw 500. */
+function unavailableUnless(e: unknown): unknown {
+  if (e instanceof AppError) return e;
+  return AppError.of(SERVER_ERRORS.UNAVAILABLE);
 }

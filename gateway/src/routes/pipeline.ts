@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_ERRORS, buildPath, type RouteDef } from '@luxe/contracts';
+import { AUTH_ERRORS, buildPath, SERVER_ERRORS, type RouteDef } from '@luxe/contracts';
 import { Actor, ANONYMOUS, AppError, InternalHttpClient, parseOrThrow, SessionStore } from '@luxe/platform';
 import type { AuthRateLimiter } from '../auth/rate-limit';
 
@@ -30,7 +30,13 @@ export interface PipelineDeps {
 /** The session cookie as an actor; no cookie or an unknown one is anonymous. */
 export async function resolveActor(req: FastifyRequest, deps: PipelineDeps): Promise<Actor> {
   const token = (req.cookies as Record<string, string | undefined> | undefined)?.[deps.cookieName];
-  const s = token ? await deps.sessions.get(token) : null;
+  let s: Awaited<ReturnType<SessionStore['get']>> = null;
+  try {
+    s = token ? await deps.sessions.get(token) : null;
+  } catch {
+    // The session store (Redis) is down: say so, rather than treating the caller as anonymous.
+    throw AppError.of(SERVER_ERRORS.UNAVAILABLE);
+  }
   return s ? { role: 'member', userId: s.userId, userType: s.userType, sessionId: s.id, ip: req.ip } : { ...ANONYMOUS, ip: req.ip };
 }
 

@@ -24,4 +24,6 @@ export const UPSTREAM_ERRORS = defineErrors('UPSTREAM', {
 
 export const SERVER_ERRORS = defineErrors('SERVER', {
   INTERNAL: { status: 500, message: 'Internal server error' },
+  /** A store the request needs (Redis, the database) cannot be reached right now. */
+  UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again in a moment.' },
 });
