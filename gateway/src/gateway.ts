@@ -26,6 +26,8 @@ export interface GatewayOptions {
   cookieSecure?: boolean;
   trustProxy?: boolean;
   rateLimits?: Partial<RateLimits>;
+  /** Production behind TLS: the CSP asks browsers to upgrade insecure requests. */
+  production?: boolean;
 }
 
 export interface RunningGateway {
@@ -66,6 +68,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*'],
         'connect-src': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'],
+        // Only behind TLS: over plain HTTP on a LAN address it would break every asset.
+        'upgrade-insecure-requests': o.production ? [] : null,
       },
     },
   });

@@ -17,6 +17,7 @@ async function main() {
     webDistDir: cfg.WEB_DIST_DIR ?? join(__dirname, '..', '..', 'web', 'dist'),
     cookieName: cfg.SESSION_COOKIE_NAME,
     cookieSecure: cfg.COOKIE_SECURE ?? cfg.NODE_ENV === 'production',
+    production: cfg.NODE_ENV === 'production',
     trustProxy: cfg.TRUST_PROXY,
     rateLimits: {
       registerPerIp: cfg.RATE_LIMIT_REGISTER_PER_IP,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionStore } from './session-store';
+import { createRedis } from './redis';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const RedisMock = require('ioredis-mock');
@@ -122,5 +123,33 @@ describe('createRedis', () => {
     real.on('error', () => undefined);
     expect(isMemoryRedis(real)).toBe(false);
     real.disconnect();
+  });
+});
+
+describe('SessionStore: absolute lifetime and atomic creation', () => {
+  it('ends a session at its absolute lifetime however often it is used, and forgets it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
+    const redis = createRedis('memory');
+    const store = new SessionStore(redis, 3600, 3 * 3600);
+    const { token } = await store.create('dora', 'guest');
+    // Used every 30 minutes: the sliding hour never runs out.
+    for (let m = 30; m < 180; m += 30) {
+      vi.setSystemTime(new Date(Date.parse('2030-01-01T00:00:00Z') + m * 60_000));
+      expect(await store.get(token)).toMatchObject({ userId: 'dora' });
+    }
+    vi.setSystemTime(new Date('2030-01-01T03:00:00Z'));
+    expect(await store.get(token)).toBeNull();
+    expect(await redis.smembers('user-sess:dora')).toEqual([]);
+    vi.useRealTimers();
+  });
+
+  it('stores the session and its index entry together or not at all', async () => {
+    const redis = createRedis('memory');
+    const store = new SessionStore(redis);
+    const { token } = await store.create('erin', 'host');
+    const id = createHash('sha256').update(token).digest('base64url');
+    expect(await redis.sismember('user-sess:erin', id)).toBe(1);
+    const failing = { multi: () => ({ set() { return this; }, sadd() { return this; }, expire() { return this; }, exec: async () => [[null, 'OK'], [new Error('OOM'), null], [null, 1]] }) } as any;
+    await expect(new SessionStore(failing).create('frank', 'guest')).rejects.toThrow('OOM');
   });
 });

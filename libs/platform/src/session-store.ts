@@ -21,16 +21,25 @@ const hash = (token: string) => createHash('sha256').update(token).digest('base6
 export class SessionStore {
   constructor(
     private readonly redis: Redis,
+    /** Sliding lifetime: a session unused this long ends. */
     readonly ttlSeconds = 60 * 60 * 24 * 14,
+    /** Absolute lifetime: however much it is used, a session ends this long after sign-in. */
+    readonly maxAgeSeconds = 60 * 60 * 24 * 30,
   ) {}
 
   async create(userId: string, userType: string): Promise<{ token: string; session: Session }> {
     const token = randomBytes(32).toString('base64url');
     const session: Session = { userId, userType, createdAt: new Date().toISOString(), slidAt: Date.now() };
     const id = hash(token);
-    await this.redis.set(`sess:${id}`, JSON.stringify(session), 'EX', this.ttlSeconds);
-    await this.redis.sadd(`user-sess:${userId}`, id);
-    await this.redis.expire(`user-sess:${userId}`, this.ttlSeconds);
+    // One transaction: a session never exists without its index entry (revocation finds it).
+    const results = await this.redis
+      .multi()
+      .set(`sess:${id}`, JSON.stringify(session), 'EX', this.ttlSeconds)
+      .sadd(`user-sess:${userId}`, id)
+      .expire(`user-sess:${userId}`, this.ttlSeconds)
+      .exec();
+    const failed = results?.find(([err]) => err);
+    if (!results || failed) throw failed?.[0] ?? new Error('session not stored');
     return { token, session };
   }
 
@@ -41,6 +50,10 @@ export class SessionStore {
     const raw = await this.redis.get(`sess:${id}`);
     if (!raw) return null;
     const session = JSON.parse(raw) as Session;
+    if (Date.now() - Date.parse(session.createdAt) >= this.maxAgeSeconds * 1000) {
+      await this.destroyById(id);
+      return null;
+    }
     // Slide the session and the user's index together, so revoking all of a user's sessions
     // still finds one that was kept alive by use; at most once a minute.
     if (!session.slidAt || Date.now() - session.slidAt >= SLIDE_EVERY_MS) {
