@@ -207,6 +207,18 @@ describe('security at the edge and inside', () => {
     expect(big.json.message).toBe('Request body too large');
   });
 
+  it('answers an unknown or broken content encoding with a 4xx, never a 500', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const odd = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'foo' }, body: '{"email":"a@b.co","password":"x"}' });
+    expect(odd.status).toBeGreaterThanOrEqual(400);
+    expect(odd.status).toBeLessThan(500);
+    const broken = gzipSync(Buffer.from('{"email":"a@b.co","password":"secret"}')).subarray(0, 12);
+    const gz = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: broken });
+    expect(gz.status).toBeGreaterThanOrEqual(400);
+    expect(gz.status).toBeLessThan(500);
+    expect((await gz.json()).code).toMatch(/^REQUEST\./);
+  });
+
   it('reports ready with the database, broker, Redis and storage checked', async () => {
     const r = await fetch(`${serviceUrls.identity}/health/ready`);
     expect(r.status).toBe(200);
