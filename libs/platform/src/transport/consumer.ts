@@ -119,7 +119,7 @@ export async function consumeMessage(msg: IncomingMessage, route: ConsumerRoute,
       } catch (err) {
         const decision = decideOnFailure(err, attempt, deps.retry);
         if (decision.action === 'dead-letter') return deadLetter(err, attempt);
-        log.warn({ err, eventId: envelope.id, attempt, delay: decision.delayMs }, 'event handler failed, retrying');
+        log.warn({ err, eventId: envelope.id, attempt, delay: decision.delayMs, heartbeat: !!control.heartbeat }, 'event handler failed, retrying');
         await backoff(decision.delayMs, control);
       }
     }

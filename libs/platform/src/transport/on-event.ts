@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Controller, Inject } from '@nestjs/common';
 import { PROPERTY_DEPS_METADATA } from '@nestjs/common/constants';
-import { EventPattern } from '@nestjs/microservices';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { EventEnvelope, EventType, topicFor } from '@luxe/contracts';
 import { AnyEventHandler, ConsumerDeps, consumeMessage, EventHandlerFn, EventOf, UnprocessableEventError } from './consumer';
 import type { DeliveryControl, IncomingMessage } from './transport';
@@ -66,6 +66,9 @@ export function OnEvent<T extends EventType>(type: T) {
     Object.defineProperty(wrapped, 'name', { value: String(key) });
     desc.value = wrapped as unknown as M;
     EventPattern(topicFor(type))(target, key, desc);
+    // Nest passes only the payload unless the context is asked for; the runtime needs both (the heartbeat).
+    Payload()(target, key, 0);
+    Ctx()(target, key, 1);
   };
 }
 
