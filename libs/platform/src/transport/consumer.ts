@@ -128,14 +128,19 @@ export async function consumeMessage(msg: IncomingMessage, route: ConsumerRoute,
   async function deadLetter(err: unknown, attempts: number): Promise<void> {
     const reason = String((err as Error)?.message ?? err).slice(0, 2000);
     log.error({ err, topic: msg.topic, offset: msg.offset, attempts }, 'event sent to dead-letter topic');
-    await deps.transport.publish([
-      {
-        topic: deadLetterTopic(msg.topic),
-        key: msg.key ?? 'unknown',
-        value: msg.value,
-        headers: { ...msg.headers, 'x-dlt-reason': reason, 'x-dlt-group': route.group, 'x-dlt-attempts': String(attempts), 'x-dlt-original-offset': msg.offset },
-      },
-    ]);
+    try {
+      await deps.transport.publish([
+        {
+          topic: deadLetterTopic(msg.topic),
+          key: msg.key ?? 'unknown',
+          value: msg.value,
+          headers: { ...msg.headers, 'x-dlt-reason': reason, 'x-dlt-group': route.group, 'x-dlt-attempts': String(attempts), 'x-dlt-original-offset': msg.offset },
+        },
+      ]);
+    } catch (publishErr) {
+      log.error({ err: publishErr, topic: msg.topic, offset: msg.offset }, 'dead-letter publish failed, the message will be redelivered');
+      throw publishErr;
+    }
   }
 }
 

@@ -82,7 +82,9 @@ export class KafkaTransport implements EventTransport {
       client: this.clientConfig(`${this.opts.clientId}-events`),
       consumer: { groupId: opts.groupId, ...CONSUMER_SETTINGS },
       subscribe: { fromBeginning: true },
-      run: { autoCommit: true },
+      // One message at a time per partition (order by key kept); partitions in parallel, so one
+      // event backing off does not hold up the service's other topics.
+      run: { autoCommit: true, partitionsConsumedConcurrently: 3 },
       producer: { allowAutoTopicCreation: false },
       parser: { keepBinary: true },
       deserializer: new KafkaEventDeserializer(),

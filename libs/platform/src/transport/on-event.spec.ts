@@ -10,7 +10,7 @@ import { currentCorrelationId } from '../correlation';
 import type { Inbox } from '../inbox';
 import type { Logger } from '../logger';
 import type { EventOf } from './consumer';
-import { InProcessBroker, InProcessTransport } from './in-process';
+import { InProcessBroker, InProcessContext, InProcessTransport } from './in-process';
 import { EVENT_RUNTIME, EventConsumer, handledEventTypes, OnEvent, ServiceEventRuntime } from './on-event';
 import type { OutgoingMessage } from './transport';
 
@@ -107,6 +107,21 @@ describe('@OnEvent handlers on the in-process transport strategy', () => {
     expect(calls[0].correlationId).toBe('corr-1');
     expect(groups).toEqual(['svc.test-consumer']);
     expect(published.filter((m) => m.topic.endsWith('.dlt'))).toEqual([]);
+  });
+
+  it('gives the runtime the message and the transport context', async () => {
+    const { broker, transport } = await start([TestConsumer]);
+    const runtime = app!.get<ServiceEventRuntime>(EVENT_RUNTIME);
+    const dispatch = vi.spyOn(runtime, 'dispatch');
+    const value = JSON.stringify(envelope());
+    await transport.publish([{ topic: TOPIC, key: 'k1', value }]);
+    await broker.idle();
+    expect(dispatch).toHaveBeenCalledTimes(1);
+    const [ref, data, ctx] = dispatch.mock.calls[0];
+    expect(ref).toEqual({ consumer: 'test-consumer', type: 'platform.test-event' });
+    expect(data).toMatchObject({ topic: TOPIC, key: 'k1', value });
+    expect(ctx).toBeInstanceOf(InProcessContext);
+    expect((ctx as InProcessContext).getMessage()).toBe(data);
   });
 
   it('applies a redelivered event once', async () => {
