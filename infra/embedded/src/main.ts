@@ -116,6 +116,8 @@ async function main() {
             : undefined,
           seed: false,
           outboxPollMs: 100,
+          // Relays start once every service has subscribed its event handlers (below).
+          startRelay: false,
         }),
       );
     }
@@ -125,6 +127,7 @@ async function main() {
       for (const s of running) await s.relay.flush();
       await broker.idle();
     }
+    for (const s of running) s.relay.start();
     const gw = await startGateway({
       host: cfg.HOST,
       port: cfg.PORT,

@@ -1,8 +1,9 @@
 import { spawn, ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataSource, waitFor } from '@luxe/platform';
 
 // The README's start command runs this process: embedded PostgreSQL, in-process events, Redis
 // and S3 stand-ins, all seven services and the gateway, with demo data.
@@ -11,12 +12,25 @@ let child: ChildProcess;
 let base: string;
 let output = '';
 const dataDir = mkdtempSync(join(tmpdir(), 'luxe-embedded-test-'));
+const PG_PORT = 55497 - Math.round((Number(process.env.LUXE_TEST_BASE_PORT ?? 4100) - 4100) / 100);
+
+/** Runs a query in one of the embedded services' databases. */
+async function query<T = Record<string, unknown>>(db: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const password = encodeURIComponent(readFileSync(join(dataDir, 'pg-password'), 'utf8').trim());
+  const ds = createDataSource({ url: `postgres://postgres:${password}@127.0.0.1:${PG_PORT}/${db}`, migrations: [] });
+  await ds.initialize();
+  try {
+    return await ds.query(sql, params);
+  } finally {
+    await ds.destroy();
+  }
+}
 
 function startEmbedded(): Promise<void> {
   output = '';
   child = spawn(process.execPath, [join(ROOT, 'infra/embedded/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: String(55497 - Math.round((Number(process.env.LUXE_TEST_BASE_PORT ?? 4100) - 4100) / 100)), EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123' },
+    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: String(PG_PORT), EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -79,6 +93,13 @@ describe('embedded mode', () => {
     expect(dup.status).toBe(409);
     const bad = await post('/api/auth/register', { ...body, email: 'x', password: '1' });
     expect((await bad.json()).message).toBe('Please enter a valid email address');
+  });
+
+  it('delivers events in process to @OnEvent handlers: the demo accounts (seeded before the relays run) and a new one get a messaging user card', async () => {
+    const demo = await query<{ n: number }>('luxe_messaging', `SELECT count(*)::int AS n FROM inbox_events WHERE consumer_group = 'messaging.user-cards' AND event_type = 'identity.user-registered'`);
+    expect(demo[0].n).toBeGreaterThanOrEqual(4);
+    const card = await waitFor('user card of the new account', async () => (await query('luxe_messaging', `SELECT first_name, last_name, user_type FROM user_cards WHERE first_name = 'Em' AND last_name = 'Bedded'`))[0], 20_000);
+    expect(card).toEqual({ first_name: 'Em', last_name: 'Bedded', user_type: 'guest' });
   });
 
   it('stops cleanly on SIGTERM', async () => {

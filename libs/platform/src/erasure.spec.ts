@@ -1,21 +1,31 @@
+import { Test } from '@nestjs/testing';
 import { describe, expect, it, vi } from 'vitest';
-import { createErasureConsumer } from './erasure';
+import { UserErasureHandler } from './erasure';
+import { EVENT_RUNTIME, EventRuntime, handledEventTypes } from './transport/on-event';
 
-describe('createErasureConsumer', () => {
-  it('consumes user-deleted in a group named after the service and records the erasure', async () => {
-    const Consumer = createErasureConsumer('venues');
-    const spec = new Consumer().consumer();
-    expect(spec.group).toBe('venues.user-erasure');
-    expect(Object.keys(spec.handlers)).toEqual(['identity.user-deleted']);
+describe('UserErasureHandler', () => {
+  it('handles user-deleted as the consumer "user-erasure" and records the erasure in the inbox transaction', async () => {
     const query = vi.fn().mockResolvedValue([]);
+    const tx = { query };
+    const refs: unknown[] = [];
+    // A runtime that hands the message straight to the method, as the service runtime does after its checks.
+    const runtime: EventRuntime = {
+      dispatch: async (ref, data, _ctx, invoke) => {
+        refs.push(ref);
+        await invoke(data as never, tx as never);
+      },
+    };
+    const mod = await Test.createTestingModule({ controllers: [UserErasureHandler], providers: [{ provide: EVENT_RUNTIME, useValue: runtime }] }).compile();
     const userId = '6f1c2c8e-9a4b-4d8e-8f1e-2b3c4d5e6f70';
-    await spec.handlers['identity.user-deleted']!({ id: 'e', type: 'identity.user-deleted', version: 1, occurredAt: '', producer: 'identity', key: userId, data: { userId, deletedAt: '' } }, { query } as any);
+    const event = { id: 'e', type: 'identity.user-deleted' as const, version: 1, occurredAt: '', producer: 'identity', key: userId, data: { userId, deletedAt: '' } };
+    await mod.get(UserErasureHandler).erase(event, tx as never);
+    expect(refs).toEqual([{ consumer: 'user-erasure', type: 'identity.user-deleted' }]);
     expect(query).toHaveBeenCalledTimes(1);
     expect(query.mock.calls[0][0]).toMatch(/INSERT INTO user_erasures .* ON CONFLICT DO NOTHING/);
     expect(query.mock.calls[0][1]).toEqual([userId]);
   });
-  it('gives each service its own consumer class', () => {
-    expect(createErasureConsumer('a')).not.toBe(createErasureConsumer('b'));
-    expect(new (createErasureConsumer('social'))().consumer().group).toBe('social.user-erasure');
+
+  it('handles only identity.user-deleted', () => {
+    expect(handledEventTypes(UserErasureHandler)).toEqual(['identity.user-deleted']);
   });
 });

@@ -1,7 +1,6 @@
-import { Injectable, Type } from '@nestjs/common';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
-import type { EventConsumer } from './service-runtime';
-import type { ConsumerSpec } from './transport/consumer';
+import type { EventOf } from './transport/consumer';
+import { EventConsumer, OnEvent } from './transport/on-event';
 
 /** The table where a service records that it has erased a deleted user's data (the deletion saga's checkpoint). */
 export class CreateUserErasures1700000003000 implements MigrationInterface {
@@ -22,17 +21,17 @@ export class UserErasureService {
 }
 
 /**
- * A consumer of `identity.user-deleted` for a service that holds no user data yet: it records
- * the erasure, so the deletion saga can be verified service by service. A service with user
- * data erases it in the same handler before recording.
+ * The handler of `identity.user-deleted` for a service that holds no user data yet: it records
+ * the erasure, so the deletion saga can be verified service by service (inbox key
+ * `<service>.user-erasure`). List it in the service module's `controllers`. A service with user
+ * data erases it in its own handler before recording.
  */
-export function createErasureConsumer(service: string): Type<EventConsumer> {
-  @Injectable()
-  class ErasureConsumer implements EventConsumer {
-    private readonly erasure = new UserErasureService();
-    consumer(): ConsumerSpec {
-      return { group: `${service}.user-erasure`, handlers: { 'identity.user-deleted': (e, m) => this.erasure.record(m, e.data.userId) } };
-    }
+@EventConsumer('user-erasure')
+export class UserErasureHandler {
+  private readonly erasure = new UserErasureService();
+
+  @OnEvent('identity.user-deleted')
+  async erase(event: EventOf<'identity.user-deleted'>, tx: EntityManager): Promise<void> {
+    await this.erasure.record(tx, event.data.userId);
   }
-  return ErasureConsumer;
 }

@@ -18,6 +18,7 @@ export * from './transport/transport';
 export * from './transport/in-process';
 export * from './transport/kafka';
 export * from './transport/consumer';
+export * from './transport/on-event';
 export * from './service-runtime';
 export * from './erasure';
 export * from './testing';

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { DynamicModule, Global, INestApplication, Module, Type } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, ModulesContainer } from '@nestjs/core';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type Redis from 'ioredis';
 import { DataSource, MigrationInterface } from 'typeorm';
-import { allRoutes, allTopics, topicFor, EventType } from '@luxe/contracts';
+import { allRoutes, allTopics } from '@luxe/contracts';
 import { ConfigError, loadConfig, serviceEnvSchema, ServiceEnv } from './config';
 import { createDataSource, initDatabase } from './database';
 import { HealthController } from './health';
@@ -15,26 +16,20 @@ import { createLogger, Logger } from './logger';
 import { Outbox, OutboxRelay } from './outbox';
 import { createRedis, REDIS } from './redis';
 import { OBJECT_STORAGE, ObjectStorage } from './storage';
-import { ConsumerSpec, createMessageHandler } from './transport/consumer';
+import type { RetryPolicy } from './transport/consumer';
 import { InProcessBroker, InProcessTransport } from './transport/in-process';
 import { KafkaTransport } from './transport/kafka';
+import { EVENT_RUNTIME, handledEventTypes, ServiceEventRuntime } from './transport/on-event';
 import { EVENT_TRANSPORT, EventTransport } from './transport/transport';
 
 export const LOGGER = Symbol('LOGGER');
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
-
-/** A provider that declares which events a service consumes. */
-export interface EventConsumer {
-  consumer(): ConsumerSpec;
-}
 
 export interface ServiceDefinition {
   name: string;
   module: Type<unknown>;
   migrations: (new () => MigrationInterface)[];
   entities?: any[];
-  /** Providers (declared in `module`) implementing EventConsumer. */
-  consumers?: Type<EventConsumer>[];
   usesRedis?: boolean;
   usesStorage?: boolean;
   /** Runs after migrations, before listening (embedded demo data). */
@@ -51,13 +46,15 @@ export interface ServiceInfra {
   redis?: Redis;
   storage?: ObjectStorage;
   outboxPollMs?: number;
-  retry?: { maxAttempts: number; backoffMs: number };
+  retry?: RetryPolicy;
   relayFault?: 'crash-after-publish' | null;
   seed?: boolean;
   /** Create Kafka topics at start (idempotent). */
   ensureTopics?: boolean;
   /** Prefix for consumer group ids, to keep a test stack's offsets apart from a dev stack's. */
   groupPrefix?: string;
+  /** Start the outbox relay with the service (default). The embedded launcher starts the relays itself once every service is subscribed. */
+  startRelay?: boolean;
 }
 
 export interface RunningService {
@@ -96,10 +93,11 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
       { provide: SERVICE_NAME, useValue: def.name },
       { provide: InternalAuth, useValue: new InternalAuth(infra.internalAuthSecret) },
       { provide: INTERNAL_AUDIENCE, useValue: def.name },
+      ...eventProviders(def, infra, ds),
       ...(infra.redis ? [{ provide: REDIS, useValue: infra.redis }] : []),
       ...(infra.storage ? [{ provide: OBJECT_STORAGE, useValue: infra.storage }, { provide: ObjectStorage, useValue: infra.storage }] : []),
     ],
-    exports: [DataSource, Outbox, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, InternalAuth, INTERNAL_AUDIENCE, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
+    exports: [DataSource, Outbox, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, InternalAuth, INTERNAL_AUDIENCE, EVENT_RUNTIME, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
   };
   @Module({ imports: [platform, def.module], controllers: [HealthController], providers: [
       { provide: APP_GUARD, useClass: InternalAuthGuard },
@@ -110,24 +108,16 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
 
   const app = await createHttpApp(RootModule, logger);
   app.enableShutdownHooks();
+  connectEventServer(app, def, infra);
   await app.init();
 
   if (infra.seed && def.seed) await def.seed(app);
 
-  const inbox = new Inbox(ds);
-  for (const cls of def.consumers ?? []) {
-    const spec = app.get(cls).consumer();
-    const topics = (Object.keys(spec.handlers) as EventType[]).map((t) => topicFor(t));
-    await infra.transport.subscribe({
-      groupId: `${infra.groupPrefix ?? ''}${spec.group}`,
-      topics,
-      handle: createMessageHandler(spec, { inbox, transport: infra.transport, logger, retry: infra.retry ?? { maxAttempts: 4, backoffMs: 200 } }),
-    });
-    logger.info({ group: spec.group, topics }, 'consumer subscribed');
-  }
+  // Subscribed before the relay runs, so in embedded mode no event is published to a service not yet listening.
+  await app.startAllMicroservices();
 
   const relay = new OutboxRelay(ds, infra.transport, logger, { pollMs: infra.outboxPollMs, fault: infra.relayFault });
-  relay.start();
+  if (infra.startRelay !== false) relay.start();
 
   await app.listen(infra.port, infra.host);
   const url = listeningUrl(app, infra.host, infra.port);
@@ -146,6 +136,44 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
       if (ds.isInitialized) await ds.destroy();
     },
   };
+}
+
+/** The consumer group of a service's event handlers: `<prefix><service>.events`. */
+export function eventGroupId(service: string, groupPrefix = ''): string {
+  return `${groupPrefix}${service}.events`;
+}
+
+/** Providers of the event path: the runtime every `@OnEvent` method runs in (inbox, retry, dead letter). */
+function eventProviders(def: ServiceDefinition, infra: ServiceInfra, ds: DataSource) {
+  const runtime = new ServiceEventRuntime(def.name, {
+    inbox: new Inbox(ds),
+    transport: infra.transport,
+    logger: infra.logger,
+    retry: infra.retry ?? { maxAttempts: 4, backoffMs: 200 },
+  });
+  return [{ provide: EVENT_RUNTIME, useValue: runtime }];
+}
+
+/**
+ * Connects the service's event transport to the Nest app as a microservice, so Nest finds the
+ * `@OnEvent` handlers of its controllers; `app.startAllMicroservices()` then subscribes them.
+ * A service without handlers gets no consumer.
+ */
+function connectEventServer(app: INestApplication, def: ServiceDefinition, infra: ServiceInfra): void {
+  const types = eventTypesHandled(app);
+  if (types.length === 0) return;
+  const groupId = eventGroupId(def.name, infra.groupPrefix);
+  app.connectMicroservice<MicroserviceOptions>({ strategy: infra.transport.createEventServer({ groupId }) });
+  infra.logger.info({ group: groupId, types }, 'event handlers connected');
+}
+
+/** Every event type handled by a controller of the app (`@OnEvent`). */
+function eventTypesHandled(app: INestApplication): string[] {
+  const types = new Set<string>();
+  for (const mod of app.get(ModulesContainer).values()) {
+    for (const wrapper of mod.controllers.values()) if (wrapper.metatype) handledEventTypes(wrapper.metatype as Type<unknown>).forEach((t) => types.add(t));
+  }
+  return [...types];
 }
 
 /** Exits with a clear message when configuration is missing or bad. */

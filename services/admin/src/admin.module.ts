@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { createErasureConsumer } from '@luxe/platform';
+import { UserErasureHandler } from '@luxe/platform';
 
-export const ErasureConsumer = createErasureConsumer('admin');
-
-@Module({ providers: [ErasureConsumer] })
+@Module({ controllers: [UserErasureHandler] })
 export class AdminModule {}

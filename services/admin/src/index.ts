@@ -1,10 +1,9 @@
 import type { ServiceDefinition } from '@luxe/platform';
 import { migrations } from './migrations';
-import { AdminModule, ErasureConsumer } from './admin.module';
+import { AdminModule } from './admin.module';
 
 export const adminService: ServiceDefinition = {
   name: 'admin',
   module: AdminModule,
   migrations,
-  consumers: [ErasureConsumer],
 };

@@ -1,10 +1,9 @@
 import type { ServiceDefinition } from '@luxe/platform';
 import { migrations } from './migrations';
-import { BookingsModule, ErasureConsumer } from './bookings.module';
+import { BookingsModule } from './bookings.module';
 
 export const bookingsService: ServiceDefinition = {
   name: 'bookings',
   module: BookingsModule,
   migrations,
-  consumers: [ErasureConsumer],
 };

@@ -3,5 +3,5 @@ import { UserCardConsumer } from './user-cards/user-card.consumer';
 import { UserCardRepository } from './user-cards/user-card.repository';
 import { UserCardService } from './user-cards/user-card.service';
 
-@Module({ providers: [UserCardRepository, UserCardService, UserCardConsumer] })
+@Module({ controllers: [UserCardConsumer], providers: [UserCardRepository, UserCardService] })
 export class MessagingModule {}

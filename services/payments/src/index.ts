@@ -1,10 +1,9 @@
 import type { ServiceDefinition } from '@luxe/platform';
 import { migrations } from './migrations';
-import { PaymentsModule, ErasureConsumer } from './payments.module';
+import { PaymentsModule } from './payments.module';
 
 export const paymentsService: ServiceDefinition = {
   name: 'payments',
   module: PaymentsModule,
   migrations,
-  consumers: [ErasureConsumer],
 };

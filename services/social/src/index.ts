@@ -1,10 +1,9 @@
 import type { ServiceDefinition } from '@luxe/platform';
 import { migrations } from './migrations';
-import { SocialModule, ErasureConsumer } from './social.module';
+import { SocialModule } from './social.module';
 
 export const socialService: ServiceDefinition = {
   name: 'social',
   module: SocialModule,
   migrations,
-  consumers: [ErasureConsumer],
 };

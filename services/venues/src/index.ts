@@ -1,10 +1,9 @@
 import type { ServiceDefinition } from '@luxe/platform';
 import { migrations } from './migrations';
-import { VenuesModule, ErasureConsumer } from './venues.module';
+import { VenuesModule } from './venues.module';
 
 export const venuesService: ServiceDefinition = {
   name: 'venues',
   module: VenuesModule,
   migrations,
-  consumers: [ErasureConsumer],
 };

@@ -4,7 +4,7 @@ import { topicFor } from '@luxe/contracts';
 import { currentCorrelationId } from '../correlation';
 import type { Inbox } from '../inbox';
 import type { Logger } from '../logger';
-import { createMessageHandler, EventHandler } from './consumer';
+import { AnyEventHandler, backoff, createMessageHandler, decideOnFailure, HEARTBEAT_EVERY_MS, UnprocessableEventError } from './consumer';
 import type { EventTransport, IncomingMessage, OutgoingMessage } from './transport';
 
 const TOPIC = topicFor('platform.test-event');
@@ -57,12 +57,12 @@ function message(value: unknown, headers: Record<string, string> = {}): Incoming
   return { topic: TOPIC, partition: 0, offset: '42', key: 'k1', value: typeof value === 'string' ? value : JSON.stringify(value), headers };
 }
 
-function setup(handler: EventHandler | undefined, opts: { failPublish?: boolean; maxAttempts?: number } = {}) {
+function setup(handler: AnyEventHandler | undefined, opts: { failPublish?: boolean; maxAttempts?: number; backoffMs?: number } = {}) {
   const t = fakeTransport(opts);
   const i = fakeInbox();
   const handle = createMessageHandler(
     { group: GROUP, handlers: handler ? { 'platform.test-event': handler } : {} },
-    { inbox: i.inbox, transport: t.transport, logger: fakeLogger(), retry: { maxAttempts: opts.maxAttempts ?? 4, backoffMs: 1 } },
+    { inbox: i.inbox, transport: t.transport, logger: fakeLogger(), retry: { maxAttempts: opts.maxAttempts ?? 4, backoffMs: opts.backoffMs ?? 1 } },
   );
   return { handle, ...t, ...i };
 }
@@ -202,5 +202,60 @@ describe('createMessageHandler', () => {
     const { handle } = setup(async () => void seen.push(currentCorrelationId()));
     await handle(message(envelope()));
     expect(seen[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('heartbeats while it backs off between attempts', async () => {
+    let calls = 0;
+    const handler = vi.fn(async () => {
+      if (++calls === 1) throw new Error('transient');
+    });
+    const { handle, published } = setup(handler, { backoffMs: 5 });
+    const heartbeat = vi.fn(async () => undefined);
+    await handle(message(envelope()), { heartbeat });
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(heartbeat).toHaveBeenCalled();
+    expect(published).toEqual([]);
+  });
+
+  it('rejects (so the message is redelivered) when the heartbeat says the partition was taken away', async () => {
+    const handler = vi.fn(async () => {
+      throw new Error('transient');
+    });
+    const { handle, published } = setup(handler, { backoffMs: 5 });
+    const heartbeat = vi.fn(async () => {
+      throw new Error('The group is rebalancing, so a rejoin is needed');
+    });
+    await expect(handle(message(envelope()), { heartbeat })).rejects.toThrow('rebalancing');
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(published).toEqual([]);
+  });
+});
+
+describe('decideOnFailure', () => {
+  const retry = { maxAttempts: 4, backoffMs: 200 };
+  it('retries with a doubling delay until maxAttempts, then dead-letters', () => {
+    expect(decideOnFailure(new Error('x'), 1, retry)).toEqual({ action: 'retry', delayMs: 200 });
+    expect(decideOnFailure(new Error('x'), 2, retry)).toEqual({ action: 'retry', delayMs: 400 });
+    expect(decideOnFailure(new Error('x'), 3, retry)).toEqual({ action: 'retry', delayMs: 800 });
+    expect(decideOnFailure(new Error('x'), 4, retry)).toEqual({ action: 'dead-letter' });
+  });
+  it('dead-letters an unprocessable event at once', () => {
+    expect(decideOnFailure(new UnprocessableEventError('bad'), 0, retry)).toEqual({ action: 'dead-letter' });
+    expect(decideOnFailure(new UnprocessableEventError('bad'), 1, retry)).toEqual({ action: 'dead-letter' });
+  });
+});
+
+describe('backoff', () => {
+  it('calls the heartbeat at least every HEARTBEAT_EVERY_MS while it sleeps', async () => {
+    vi.useFakeTimers();
+    try {
+      const heartbeat = vi.fn(async () => undefined);
+      const done = backoff(HEARTBEAT_EVERY_MS * 3 + 10, { heartbeat });
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_EVERY_MS * 3 + 10);
+      await done;
+      expect(heartbeat).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

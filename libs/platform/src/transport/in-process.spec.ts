@@ -133,6 +133,19 @@ describe('InProcessBroker / InProcessTransport', () => {
     await broker.idle(1000);
   });
 
+  it('unsubscribe stops delivery to that group only', async () => {
+    const { broker, transport } = setup();
+    const a: string[] = [];
+    const b: string[] = [];
+    await transport.subscribe({ groupId: 'a', topics: ['t'], handle: async (m) => void a.push(m.value) });
+    await transport.subscribe({ groupId: 'b', topics: ['t'], handle: async (m) => void b.push(m.value) });
+    broker.unsubscribe('a');
+    await transport.publish([{ topic: 't', key: 'k', value: 'x' }]);
+    await broker.idle();
+    expect(a).toEqual([]);
+    expect(b).toEqual(['x']);
+  });
+
   it('unsubscribeAll stops delivery', async () => {
     const { broker, transport } = setup();
     const got: string[] = [];

@@ -1,4 +1,7 @@
-import type { EventTransport, IncomingMessage, OutgoingMessage, SubscribeOptions } from './transport';
+import { CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { BaseRpcContext } from '@nestjs/microservices';
+import { isObservable, lastValueFrom } from 'rxjs';
+import type { EventServerOptions, EventTransport, IncomingMessage, OutgoingMessage, SubscribeOptions } from './transport';
 
 interface Group {
   id: string;
@@ -40,6 +43,10 @@ export class InProcessBroker {
     this.groups.set(opts.groupId, { id: opts.groupId, topics: new Set(opts.topics), handle: opts.handle, queue: [], draining: false });
   }
 
+  unsubscribe(groupId: string): void {
+    this.groups.delete(groupId);
+  }
+
   unsubscribeAll(): void {
     this.groups.clear();
   }
@@ -74,6 +81,53 @@ export class InProcessBroker {
   }
 }
 
+/** The context an in-process event handler receives (Kafka's counterpart is KafkaContext). */
+export class InProcessContext extends BaseRpcContext<[IncomingMessage]> {
+  getMessage(): IncomingMessage {
+    return this.args[0];
+  }
+}
+
+/**
+ * A Nest transport strategy over the in-process broker (embedded mode): one consumer group per
+ * service, the topics of its `@OnEvent` handlers. A message is done when every handler of its
+ * topic has finished; a rejection makes the broker redeliver it, as Kafka would.
+ */
+export class InProcessEventServer extends Server implements CustomTransportStrategy {
+  constructor(
+    private readonly broker: InProcessBroker,
+    private readonly opts: EventServerOptions,
+  ) {
+    super();
+  }
+
+  listen(callback: (...optionalParams: unknown[]) => unknown): void {
+    const topics = [...this.messageHandlers.keys()];
+    if (topics.length > 0) this.broker.subscribe({ groupId: this.opts.groupId, topics, handle: (msg) => this.dispatch(msg) });
+    callback();
+  }
+
+  /** Runs the handlers of the message's topic and resolves when they are done (rejects when one failed). */
+  async dispatch(msg: IncomingMessage): Promise<void> {
+    const handler = this.getHandlerByPattern(msg.topic);
+    if (!handler) return;
+    const result = await handler(msg, new InProcessContext([msg]));
+    if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+  }
+
+  close(): void {
+    this.broker.unsubscribe(this.opts.groupId);
+  }
+
+  on(): never {
+    throw new Error('InProcessEventServer has no events to listen to');
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+}
+
 export class InProcessTransport implements EventTransport {
   readonly kind = 'inprocess' as const;
   constructor(readonly broker: InProcessBroker) {}
@@ -83,6 +137,9 @@ export class InProcessTransport implements EventTransport {
   }
   async subscribe(opts: SubscribeOptions): Promise<void> {
     this.broker.subscribe(opts);
+  }
+  createEventServer(opts: EventServerOptions): InProcessEventServer {
+    return new InProcessEventServer(this.broker, opts);
   }
   async ensureTopics(): Promise<void> {}
   async ping(): Promise<void> {}

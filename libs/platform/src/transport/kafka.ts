@@ -1,6 +1,37 @@
-import { Admin, Consumer, Kafka, logLevel, Partitioners, Producer } from 'kafkajs';
+import type { ConsumerDeserializer, IncomingEvent } from '@nestjs/microservices';
+import { ServerKafka } from '@nestjs/microservices';
+import { Admin, Consumer, Kafka, KafkaConfig, logLevel, Partitioners, Producer } from 'kafkajs';
 import type { Logger } from '../logger';
-import type { EventTransport, OutgoingMessage, SubscribeOptions } from './transport';
+import type { EventServerOptions, EventTransport, IncomingMessage, OutgoingMessage, SubscribeOptions } from './transport';
+
+/** Consumer settings shared by the raw subscriber and the Nest Kafka server. */
+const CONSUMER_SETTINGS = { allowAutoTopicCreation: false, sessionTimeout: 10000, heartbeatInterval: 1000, retry: { retries: 10 } } as const;
+
+function text(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (Buffer.isBuffer(v)) return v.toString();
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return text(v[0]);
+  // Nest's parser turns a header or key that looks like JSON into an object.
+  return JSON.stringify(v);
+}
+
+/**
+ * The deserializer of the Nest Kafka server: the pattern is the topic, and the data is the raw
+ * message in the transport-neutral shape (value untouched, as its bytes), so `@OnEvent` checks
+ * and dead-letters exactly what was on the wire. Nest's default would JSON-parse the value.
+ */
+export class KafkaEventDeserializer implements ConsumerDeserializer {
+  deserialize(raw: { topic: string; partition: number; offset: string; key?: unknown; value?: unknown; headers?: Record<string, unknown> }, options?: { channel?: string }): IncomingEvent {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(raw.headers ?? {})) {
+      const t = text(v);
+      if (t !== null) headers[k] = t;
+    }
+    const message: IncomingMessage = { topic: raw.topic, partition: raw.partition, offset: raw.offset, key: text(raw.key), value: text(raw.value) ?? '', headers };
+    return { pattern: options?.channel ?? raw.topic, data: message };
+  }
+}
 
 export interface KafkaTransportOptions {
   brokers: string[];
@@ -19,10 +50,14 @@ export class KafkaTransport implements EventTransport {
   private readonly consumers: Consumer[] = [];
 
   constructor(private readonly opts: KafkaTransportOptions) {
-    const log = opts.logger.child({ component: 'kafkajs' });
-    this.kafka = new Kafka({
-      clientId: opts.clientId,
-      brokers: opts.brokers,
+    this.kafka = new Kafka(this.clientConfig());
+  }
+
+  private clientConfig(clientId = this.opts.clientId): KafkaConfig {
+    const log = this.opts.logger.child({ component: 'kafkajs' });
+    return {
+      clientId,
+      brokers: this.opts.brokers,
       connectionTimeout: 3000,
       requestTimeout: 10000,
       retry: { retries: 5, initialRetryTime: 200 },
@@ -32,6 +67,27 @@ export class KafkaTransport implements EventTransport {
         const fn = entry.level <= logLevel.ERROR ? 'error' : entry.level === logLevel.WARN ? 'warn' : 'debug';
         log[fn]({ namespace: entry.namespace, ...rest }, message);
       },
+    };
+  }
+
+  /**
+   * Nest's Kafka transport for a service's `@OnEvent` handlers: one consumer group, the topics of
+   * its handlers (created beforehand; never auto-created), offsets committed by kafkajs only after
+   * `eachMessage` resolves, which ServerKafka makes wait for the handler (and its observable).
+   * Event handlers never reply, so no reply topic is used.
+   */
+  createEventServer(opts: EventServerOptions): ServerKafka {
+    return new ServerKafka({
+      postfixId: '',
+      client: this.clientConfig(`${this.opts.clientId}-events`),
+      consumer: { groupId: opts.groupId, ...CONSUMER_SETTINGS },
+      subscribe: { fromBeginning: true },
+      // One message at a time per partition (order by key kept); partitions in parallel, so one
+      // event backing off does not hold up the service's other topics.
+      run: { autoCommit: true, partitionsConsumedConcurrently: 3 },
+      producer: { allowAutoTopicCreation: false },
+      parser: { keepBinary: true },
+      deserializer: new KafkaEventDeserializer(),
     });
   }
 
@@ -55,15 +111,15 @@ export class KafkaTransport implements EventTransport {
   }
 
   async subscribe(opts: SubscribeOptions): Promise<void> {
-    const consumer = this.kafka.consumer({ groupId: opts.groupId, allowAutoTopicCreation: false, sessionTimeout: 10000, heartbeatInterval: 1000, retry: { retries: 10 } });
+    const consumer = this.kafka.consumer({ groupId: opts.groupId, ...CONSUMER_SETTINGS });
     await consumer.connect();
     await consumer.subscribe({ topics: opts.topics, fromBeginning: true });
     await consumer.run({
       autoCommit: true,
-      eachMessage: async ({ topic, partition, message }) => {
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(message.headers ?? {})) if (v !== undefined) headers[k] = Array.isArray(v) ? String(v[0]) : String(v);
-        await opts.handle({ topic, partition, offset: message.offset, key: message.key?.toString() ?? null, value: message.value?.toString() ?? '', headers });
+        await opts.handle({ topic, partition, offset: message.offset, key: message.key?.toString() ?? null, value: message.value?.toString() ?? '', headers }, { heartbeat });
       },
     });
     this.consumers.push(consumer);

@@ -1,19 +1,24 @@
-import { Injectable } from '@nestjs/common';
-import type { ConsumerSpec, EventConsumer } from '@luxe/platform';
+import type { EntityManager } from 'typeorm';
+import { EventConsumer, EventOf, OnEvent } from '@luxe/platform';
 import { UserCardService } from './user-card.service';
 
-@Injectable()
-export class UserCardConsumer implements EventConsumer {
+/** Keeps messaging's user cards in step with identity's user events (inbox key `messaging.user-cards`). */
+@EventConsumer('user-cards')
+export class UserCardConsumer {
   constructor(private readonly cards: UserCardService) {}
 
-  consumer(): ConsumerSpec {
-    return {
-      group: 'messaging.user-cards',
-      handlers: {
-        'identity.user-registered': (e, m) => this.cards.upsertFromEvent(m, e.data),
-        'identity.user-profile-updated': (e, m) => this.cards.upsertFromEvent(m, e.data),
-        'identity.user-deleted': (e, m) => this.cards.erase(m, e.data.userId),
-      },
-    };
+  @OnEvent('identity.user-registered')
+  async registered(event: EventOf<'identity.user-registered'>, tx: EntityManager): Promise<void> {
+    await this.cards.upsertFromEvent(tx, event.data);
+  }
+
+  @OnEvent('identity.user-profile-updated')
+  async profileUpdated(event: EventOf<'identity.user-profile-updated'>, tx: EntityManager): Promise<void> {
+    await this.cards.upsertFromEvent(tx, event.data);
+  }
+
+  @OnEvent('identity.user-deleted')
+  async deleted(event: EventOf<'identity.user-deleted'>, tx: EntityManager): Promise<void> {
+    await this.cards.erase(tx, event.data.userId);
   }
 }

@@ -1,0 +1,220 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { INestMicroservice } from '@nestjs/common';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EntityManager } from 'typeorm';
+import { topicFor } from '@luxe/contracts';
+import { currentCorrelationId } from '../correlation';
+import type { Inbox } from '../inbox';
+import type { Logger } from '../logger';
+import type { EventOf } from './consumer';
+import { InProcessBroker, InProcessContext, InProcessTransport } from './in-process';
+import { EVENT_RUNTIME, EventConsumer, handledEventTypes, OnEvent, ServiceEventRuntime } from './on-event';
+import type { OutgoingMessage } from './transport';
+
+const TOPIC = topicFor('platform.test-event');
+
+function fakeInbox() {
+  const seen = new Set<string>();
+  const groups: string[] = [];
+  const inbox = {
+    process: vi.fn(async (group: string, env: { id: string }, fn: (m: unknown) => Promise<void>) => {
+      groups.push(group);
+      const k = `${group}:${env.id}`;
+      if (seen.has(k)) return false;
+      await fn({ fake: 'manager', group });
+      seen.add(k);
+      return true;
+    }),
+  };
+  return { inbox: inbox as unknown as Inbox, seen, groups };
+}
+
+function fakeLogger(): Logger {
+  const l: any = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() };
+  l.child = () => l;
+  return l as Logger;
+}
+
+function envelope(data: unknown = { n: 1 }, type = 'platform.test-event') {
+  return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), producer: 'test', key: 'k1', data };
+}
+
+const calls: { consumer: string; event: EventOf<'platform.test-event'>; tx: EntityManager; correlationId?: string }[] = [];
+let failuresLeft = 0;
+
+@EventConsumer('test-consumer')
+class TestConsumer {
+  @OnEvent('platform.test-event')
+  async apply(event: EventOf<'platform.test-event'>, tx: EntityManager): Promise<void> {
+    if (event.data.poison) throw new Error('poison event');
+    if (failuresLeft > 0) {
+      failuresLeft--;
+      throw new Error('transient');
+    }
+    calls.push({ consumer: 'test-consumer', event, tx, correlationId: currentCorrelationId() });
+  }
+}
+
+@EventConsumer('second-consumer')
+class SecondConsumer {
+  @OnEvent('platform.test-event')
+  async apply(event: EventOf<'platform.test-event'>, tx: EntityManager): Promise<void> {
+    if (event.data.poison) throw new Error('poison event');
+    calls.push({ consumer: 'second-consumer', event, tx });
+  }
+}
+
+let app: INestMicroservice | undefined;
+
+async function start(controllers: (new (...args: never[]) => unknown)[]) {
+  const broker = new InProcessBroker();
+  broker.redeliveryDelayMs = 1;
+  const published: OutgoingMessage[] = [];
+  const transport = new InProcessTransport(broker);
+  const publish = vi.spyOn(transport, 'publish').mockImplementation(async (ms) => {
+    published.push(...ms);
+    broker.publish(ms);
+  });
+  const { inbox, seen, groups } = fakeInbox();
+  const runtime = new ServiceEventRuntime('svc', { inbox, transport, logger: fakeLogger(), retry: { maxAttempts: 3, backoffMs: 1 } });
+  @Module({ controllers, providers: [{ provide: EVENT_RUNTIME, useValue: runtime }] })
+  class TestModule {}
+  app = await NestFactory.createMicroservice(TestModule, { strategy: transport.createEventServer({ groupId: 'svc.events' }), logger: false });
+  await app.listen();
+  return { broker, transport, published, publish, seen, groups };
+}
+
+afterEach(async () => {
+  calls.length = 0;
+  failuresLeft = 0;
+  await app?.close();
+  app = undefined;
+});
+
+describe('@OnEvent handlers on the in-process transport strategy', () => {
+  it('are found by Nest and receive the checked, typed event and the inbox transaction', async () => {
+    const { broker, transport, published, groups } = await start([TestConsumer]);
+    const env = envelope({ n: 7 });
+    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(env), headers: { 'x-correlation-id': 'corr-1' } }]);
+    await broker.idle();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].event).toEqual(env);
+    expect(calls[0].event.data.n).toBe(7);
+    expect(calls[0].tx).toEqual({ fake: 'manager', group: 'svc.test-consumer' });
+    expect(calls[0].correlationId).toBe('corr-1');
+    expect(groups).toEqual(['svc.test-consumer']);
+    expect(published.filter((m) => m.topic.endsWith('.dlt'))).toEqual([]);
+  });
+
+  it('gives the runtime the message and the transport context', async () => {
+    const { broker, transport } = await start([TestConsumer]);
+    const runtime = app!.get<ServiceEventRuntime>(EVENT_RUNTIME);
+    const dispatch = vi.spyOn(runtime, 'dispatch');
+    const value = JSON.stringify(envelope());
+    await transport.publish([{ topic: TOPIC, key: 'k1', value }]);
+    await broker.idle();
+    expect(dispatch).toHaveBeenCalledTimes(1);
+    const [ref, data, ctx] = dispatch.mock.calls[0];
+    expect(ref).toEqual({ consumer: 'test-consumer', type: 'platform.test-event' });
+    expect(data).toMatchObject({ topic: TOPIC, key: 'k1', value });
+    expect(ctx).toBeInstanceOf(InProcessContext);
+    expect((ctx as InProcessContext).getMessage()).toBe(data);
+  });
+
+  it('applies a redelivered event once', async () => {
+    const { broker, transport } = await start([TestConsumer]);
+    const value = JSON.stringify(envelope());
+    await transport.publish([{ topic: TOPIC, key: 'k1', value }]);
+    await transport.publish([{ topic: TOPIC, key: 'k1', value }]);
+    await broker.idle();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('retries a failing handler, then applies it', async () => {
+    failuresLeft = 2;
+    const { broker, transport, published } = await start([TestConsumer]);
+    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(envelope()) }]);
+    await broker.idle();
+    expect(calls).toHaveLength(1);
+    expect(published.filter((m) => m.topic.endsWith('.dlt'))).toEqual([]);
+  });
+
+  it('dead-letters a poison event after maxAttempts, and a malformed one or one of another type at once; later events still flow', async () => {
+    const { broker, transport, published } = await start([TestConsumer]);
+    const poison = envelope({ n: 1, poison: true });
+    const wrongType = envelope({ userId: randomUUID(), deletedAt: new Date().toISOString() }, 'identity.user-deleted');
+    const good = envelope({ n: 2 });
+    await transport.publish([
+      { topic: TOPIC, key: 'k1', value: '{not json', headers: { 'x-correlation-id': 'c-bad' } },
+      { topic: TOPIC, key: 'k1', value: JSON.stringify(poison) },
+      { topic: TOPIC, key: 'k1', value: JSON.stringify(wrongType) },
+      { topic: TOPIC, key: 'k1', value: JSON.stringify(good) },
+    ]);
+    await broker.idle();
+    expect(calls.map((c) => c.event.id)).toEqual([good.id]);
+    const dlt = published.filter((m) => m.topic === `${TOPIC}.dlt`);
+    expect(dlt.map((m) => m.value)).toEqual(['{not json', JSON.stringify(poison), JSON.stringify(wrongType)]);
+    expect(dlt[0].headers).toMatchObject({ 'x-dlt-attempts': '0', 'x-dlt-group': 'svc.test-consumer', 'x-correlation-id': 'c-bad' });
+    expect(dlt[1].headers).toMatchObject({ 'x-dlt-attempts': '3', 'x-dlt-reason': 'poison event', 'x-dlt-group': 'svc.test-consumer' });
+    expect(dlt[1].headers!['x-dlt-original-offset']).toMatch(/^\d+$/);
+    expect(dlt[2].headers).toMatchObject({ 'x-dlt-attempts': '0' });
+    expect(dlt[2].headers!['x-dlt-reason']).toContain('identity.user-deleted');
+  });
+
+  it('redelivers a message whose dead-letter publish failed', async () => {
+    const { broker, transport, publish, published } = await start([TestConsumer]);
+    let failDlt = 1;
+    publish.mockImplementation(async (ms) => {
+      if (ms.some((m) => m.topic.endsWith('.dlt')) && failDlt-- > 0) throw new Error('broker down');
+      published.push(...ms);
+      broker.publish(ms);
+    });
+    await transport.publish([{ topic: TOPIC, key: 'k1', value: '{not json' }]);
+    await broker.idle();
+    expect(published.filter((m) => m.topic.endsWith('.dlt'))).toHaveLength(1);
+    expect(failDlt).toBe(-1);
+  });
+
+  it('runs every consumer of an event, each with its own inbox key', async () => {
+    const { broker, transport, groups } = await start([TestConsumer, SecondConsumer]);
+    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(envelope()) }]);
+    await broker.idle();
+    expect(calls.map((c) => c.consumer).sort()).toEqual(['second-consumer', 'test-consumer']);
+    expect(groups.sort()).toEqual(['svc.second-consumer', 'svc.test-consumer']);
+  });
+
+  it('stops delivering when the app closes', async () => {
+    const { broker, transport } = await start([TestConsumer]);
+    await app!.close();
+    app = undefined;
+    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(envelope()) }]);
+    await broker.idle();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('@OnEvent', () => {
+  it('records the handled types of a consumer class', () => {
+    expect(handledEventTypes(TestConsumer)).toEqual(['platform.test-event']);
+  });
+
+  it('refuses two methods of one consumer for the same event (they would share an inbox key)', () => {
+    expect(() => {
+      @EventConsumer('twice')
+      class Twice {
+        @OnEvent('platform.test-event')
+        async a(): Promise<void> {}
+        @OnEvent('platform.test-event')
+        async b(): Promise<void> {}
+      }
+      return Twice;
+    }).toThrow('handles platform.test-event twice');
+  });
+
+  it('fails clearly when the class was not built by a service (no runtime injected)', async () => {
+    await expect((new TestConsumer() as any).apply({}, {})).rejects.toThrow('no event runtime');
+  });
+});
