@@ -82,7 +82,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name }, authHandlers(limiter, cookie), o.logger);
   await serveApiDocs(fastify);
   await serveWebClient(fastify, o.webDistDir);
-  app.enableShutdownHooks();
+  // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.listen(o.port, o.host);
   return {
     app,

@@ -107,7 +107,8 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   class RootModule {}
 
   const app = await createHttpApp(RootModule, logger);
-  app.enableShutdownHooks();
+  // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   connectEventServer(app, def, infra);
   await app.init();
 

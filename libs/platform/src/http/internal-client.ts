@@ -60,14 +60,19 @@ export class InternalHttpClient {
     if (body !== undefined) headers['content-type'] = 'application/json';
     let status: number;
     let text: string;
+    // One timer per call, cleared on the answer (AbortSignal.timeout costs a DOMException each time).
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), req.timeoutMs ?? this.defaultTimeoutMs);
     try {
-      const res = await pool.request({ method: method as any, path: fullPath, headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? this.defaultTimeoutMs) });
+      const res = await pool.request({ method: method as any, path: fullPath, headers, body, signal: abort.signal });
       status = res.statusCode;
       // Reading the body is inside the same timeout and error mapping as the headers.
       text = await res.body.text();
     } catch (e: any) {
-      if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || e?.code === 'UND_ERR_ABORTED') throw AppError.of(UPSTREAM_ERRORS.TIMEOUT);
+      if (abort.signal.aborted || e?.name === 'AbortError' || e?.code === 'UND_ERR_ABORTED') throw AppError.of(UPSTREAM_ERRORS.TIMEOUT);
       throw AppError.of(UPSTREAM_ERRORS.UNAVAILABLE);
+    } finally {
+      clearTimeout(timer);
     }
     if (status >= 400) {
       if (status >= 500) throw AppError.of(UPSTREAM_ERRORS.ERROR);

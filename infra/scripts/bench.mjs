@@ -1,0 +1,134 @@
+// `npm run bench`: the gateway path against a bare Node server answering the same JSON, in one run
+// and alternating rounds, for GET /api/auth/me (with a session) and GET /health/live, at 50
+// connections, on 127.0.0.1 only. Prints requests/s, p50 and p99 per target and the ratio, then one
+// JSON line. `-- --profile` also CPU-profiles the embedded process during one extra /api/auth/me run
+// and prints where the time goes. Asserts nothing; bounded in time (about 2 minutes).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT } from './stack.mjs';
+
+const args = new Set(process.argv.slice(2));
+const PROFILE = args.has('--profile');
+const ROUNDS = 3;
+const SECONDS = 5;
+const CONNECTIONS = 50;
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+if (!existsSync(join(ROOT, 'infra/embedded/dist/main.js'))) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+
+function startChild(cmd, argv, env, readyRe) {
+  const child = spawn(cmd, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  const ready = new Promise((res, rej) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = readyRe.exec(out);
+      if (m) res(m[1]);
+    });
+    child.once('exit', (c) => rej(new Error(`${argv.join(' ')} exited ${c}: ${out}`)));
+    setTimeout(() => rej(new Error('not ready within 120 s')), 120_000).unref();
+  });
+  return { child, ready, output: () => out };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'luxe-bench-'));
+const profileDir = join(ROOT, '.data/profiles');
+const profileOut = join(profileDir, `gateway-me-${Date.now()}.cpuprofile`);
+if (PROFILE) mkdirSync(profileDir, { recursive: true });
+const embedded = startChild(
+  process.execPath,
+  [...(PROFILE ? ['--require', join(ROOT, 'infra/scripts/bench/profile-preload.cjs')] : []), join(ROOT, 'infra/embedded/dist/main.js')],
+  { PORT: '0', EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? '55461', EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'error', LUXE_PROFILE_OUT: profileOut },
+  /is ready in [\d.]+s: (http:\/\/\S+)/,
+);
+
+try {
+  const gateway = await embedded.ready;
+  const login = await fetch(`${gateway}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'host@demo.luxeswipe.test', password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  const meBody = await (await fetch(`${gateway}/api/auth/me`, { headers: { cookie } })).text();
+  const liveBody = await (await fetch(`${gateway}/health/live`)).text();
+
+  // A bare server answering the same bodies: the ceiling of this machine for one Node process.
+  const bareSrc = `const me=${JSON.stringify(meBody)},live=${JSON.stringify(liveBody)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8'});s.end(q.url==='/health/live'?live:me)}).listen(0,'127.0.0.1',function(){console.log('bare http://127.0.0.1:'+this.address().port)})`;
+  const bare = startChild(process.execPath, ['-e', bareSrc], {}, /bare (http:\/\/\S+)/);
+  const bareUrl = await bare.ready;
+
+  const targets = [
+    { name: 'gateway /api/auth/me', url: `${gateway}/api/auth/me`, headers: { cookie } },
+    { name: 'bare    /api/auth/me', url: `${bareUrl}/api/auth/me` },
+    { name: 'gateway /health/live', url: `${gateway}/health/live` },
+    { name: 'bare    /health/live', url: `${bareUrl}/health/live` },
+  ];
+  const run = (t, seconds) =>
+    autocannon({ url: t.url, headers: t.headers, connections: CONNECTIONS, duration: seconds, pipelining: 1 }).then((r) => ({
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.non2xx,
+    }));
+
+  console.log(`load average at start: ${load()}`);
+  for (const t of targets) await run(t, 2); // warm-up
+  const results = Object.fromEntries(targets.map((t) => [t.name, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const t of targets) results[t.name].push(await run(t, SECONDS));
+    console.log(`round ${round}/${ROUNDS} done (load ${load()})`);
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const summary = Object.fromEntries(
+    Object.entries(results).map(([name, rs]) => [name, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((a, r) => a + r.errors, 0) }]),
+  );
+  console.log(`\nmedian of ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections:\n`);
+  console.log('| target | requests/s | p50 ms | p99 ms | errors | gateway/bare |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const path of ['/api/auth/me', '/health/live']) {
+    const g = summary[`gateway ${path}`];
+    const b = summary[`bare    ${path}`];
+    console.log(`| gateway ${path} | ${g.rps.toFixed(0)} | ${g.p50} | ${g.p99} | ${g.errors} | ${((g.rps / b.rps) * 100).toFixed(1)} % |`);
+    console.log(`| bare ${path} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${b.errors} | |`);
+  }
+  console.log(`\nload average at end: ${load()}`);
+  console.log(JSON.stringify({ bench: 'gateway', connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS, load: loadavg(), results: summary }));
+
+  if (PROFILE) {
+    embedded.child.kill('SIGUSR2');
+    await run(targets[0], 10);
+    embedded.child.kill('SIGUSR2');
+    for (let i = 0; i < 50 && !existsSync(profileOut); i++) await new Promise((r) => setTimeout(r, 100));
+    console.log(`\nCPU profile of a 10 s /api/auth/me run: ${profileOut}\n`);
+    printProfile(JSON.parse(readFileSync(profileOut, 'utf8')));
+  }
+  bare.child.kill('SIGTERM');
+} finally {
+  embedded.child.kill('SIGTERM');
+  await new Promise((r) => embedded.child.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Self time per function and per package, from a V8 .cpuprofile. */
+function printProfile(p) {
+  const nodes = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const byFn = new Map();
+  const byPkg = new Map();
+  for (const [id, t] of self) {
+    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+    const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.startsWith('node:') ? 'node (core)' : url.includes(ROOT) ? url.slice(url.indexOf(ROOT) + ROOT.length + 1).split('/dist/')[0] : functionName || '(native)');
+    const fn = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    byFn.set(fn, (byFn.get(fn) ?? 0) + t);
+    byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + t);
+  }
+  const top = (m, n) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`).join('\n');
+  console.log(`by package (self time):\n${top(byPkg, 20)}\n\nby function (self time):\n${top(byFn, 25)}`);
+}
