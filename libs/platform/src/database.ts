@@ -1,3 +1,5 @@
+import type { DynamicModule } from '@nestjs/common';
+import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import type { Logger } from './logger';
 
@@ -87,4 +89,15 @@ export function databaseUrl(adminUrl: string, name: string): string {
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/**
+ * `@nestjs/typeorm` over a service's own DataSource (created and migrated before Nest starts), so
+ * modules use `TypeOrmModule.forFeature([Entity])` and `@InjectRepository(Entity)`.
+ */
+export function typeOrmModuleFor(ds: DataSource): DynamicModule {
+  return TypeOrmModule.forRootAsync({
+    useFactory: () => ({ ...(ds.options as object), type: 'postgres' }) as TypeOrmModuleOptions,
+    dataSourceFactory: async () => ds,
+  });
 }

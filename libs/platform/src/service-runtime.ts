@@ -6,7 +6,7 @@ import type Redis from 'ioredis';
 import { DataSource, MigrationInterface } from 'typeorm';
 import { allRoutes, allTopics } from '@luxe/contracts';
 import { ConfigError, loadConfig, serviceEnvSchema, ServiceEnv } from './config';
-import { createDataSource, initDatabase } from './database';
+import { createDataSource, initDatabase, typeOrmModuleFor } from './database';
 import { HealthController } from './health';
 import { createHttpApp, listeningUrl } from './http/app';
 import { ContractGuard, contractProblems } from './http/contract';
@@ -99,7 +99,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
     ],
     exports: [DataSource, Outbox, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, InternalAuth, INTERNAL_AUDIENCE, EVENT_RUNTIME, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
   };
-  @Module({ imports: [platform, def.module], controllers: [HealthController], providers: [
+  @Module({ imports: [platform, typeOrmModuleFor(ds), def.module], controllers: [HealthController], providers: [
       { provide: APP_GUARD, useClass: InternalAuthGuard },
       { provide: APP_GUARD, useClass: ContractGuard },
     ],

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AuthController } from './users/auth.controller';
-import { AuthService } from './users/auth.service';
-import { UserRepository } from './users/user.repository';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { User } from './users/user.entity';
+import { UsersController } from './users/users.controller';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
 
-@Module({ controllers: [AuthController], providers: [AuthService, UserRepository] })
+@Module({ imports: [TypeOrmModule.forFeature([User])], controllers: [UsersController], providers: [UsersService, UsersRepository] })
 export class IdentityModule {}

@@ -1,6 +1,7 @@
 import type { ServiceDefinition } from '@luxe/platform';
 import { IdentityModule } from './identity.module';
 import { migrations } from './migrations';
+import { User } from './users/user.entity';
 import { seedIdentity } from './seed';
 
 export { DEMO_USERS } from './seed';
@@ -9,6 +10,7 @@ export const identityService: ServiceDefinition = {
   name: 'identity',
   module: IdentityModule,
   migrations,
+  entities: [User],
   usesRedis: true,
   usesStorage: true,
   seed: seedIdentity,

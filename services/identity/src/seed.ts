@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { RegisterDto } from '@luxe/contracts';
-import { UserRepository } from './users/user.repository';
-import { AuthService } from './users/auth.service';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
 
 /** Demo accounts for the embedded mode (password from DEMO_PASSWORD). */
 export const DEMO_USERS: Omit<RegisterDto, 'password'>[] = [
@@ -12,8 +12,8 @@ export const DEMO_USERS: Omit<RegisterDto, 'password'>[] = [
 ];
 
 export async function seedIdentity(app: INestApplication): Promise<void> {
-  const users = app.get(UserRepository);
-  const auth = app.get(AuthService);
+  const users = app.get(UsersRepository);
+  const auth = app.get(UsersService);
   const password = process.env.DEMO_PASSWORD || 'luxeswipe-demo';
   for (const u of DEMO_USERS) {
     if (await users.existsByEmail(u.email)) continue;

@@ -1,10 +1,12 @@
 import type { ServiceDefinition } from '@luxe/platform';
 import { MessagingModule } from './messaging.module';
 import { migrations } from './migrations';
+import { UserCard } from './user-cards/user-card.entity';
 
 export const messagingService: ServiceDefinition = {
   name: 'messaging',
   module: MessagingModule,
   migrations,
+  entities: [UserCard],
   usesRedis: true,
 };

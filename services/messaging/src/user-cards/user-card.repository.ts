@@ -1,38 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { UserCard } from './user-card.entity';
 
-export interface UserCard {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  userType: string;
-  profileImages: string[];
-}
+export type UserCardData = Pick<UserCard, 'userId' | 'firstName' | 'lastName' | 'userType' | 'profileImages'>;
 
+/** Every query on user cards; writes run in the event's inbox transaction. */
 @Injectable()
 export class UserCardRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(@InjectRepository(UserCard) private readonly cards: Repository<UserCard>) {}
 
-  async upsert(m: EntityManager, c: UserCard): Promise<void> {
-    await m.query(
-      `INSERT INTO user_cards (user_id, first_name, last_name, user_type, profile_images, updated_at)
-       VALUES ($1, $2, $3, $4, $5, now())
-       ON CONFLICT (user_id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-         user_type = EXCLUDED.user_type, profile_images = EXCLUDED.profile_images, updated_at = now()`,
-      [c.userId, c.firstName, c.lastName, c.userType, c.profileImages],
-    );
+  async upsert(m: EntityManager, c: UserCardData): Promise<void> {
+    await m.upsert(UserCard, { ...c, updatedAt: new Date() }, { conflictPaths: ['userId'] });
   }
 
   async remove(m: EntityManager, userId: string): Promise<void> {
-    await m.query(`DELETE FROM user_cards WHERE user_id = $1`, [userId]);
+    await m.delete(UserCard, { userId });
   }
 
-  async find(userId: string): Promise<UserCard | null> {
-    const rows = await this.ds.query(
-      `SELECT user_id AS "userId", first_name AS "firstName", last_name AS "lastName", user_type AS "userType", profile_images AS "profileImages"
-       FROM user_cards WHERE user_id = $1`,
-      [userId],
-    );
-    return rows[0] ?? null;
+  find(userId: string): Promise<UserCard | null> {
+    return this.cards.findOneBy({ userId });
   }
 }

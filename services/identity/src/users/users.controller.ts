@@ -1,12 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { api, type RouteInput } from '@luxe/contracts';
 import { Actor, CurrentActor, Input, Route } from '@luxe/platform';
-import { AuthService } from './auth.service';
+import { UsersService } from './users.service';
 
 /** Identity's part of the /api contract; the gateway calls it with the caller's actor. */
 @Controller()
-export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+export class UsersController {
+  constructor(private readonly auth: UsersService) {}
 
   @Route(api.auth.register)
   register(@Input() input: RouteInput<typeof api.auth.register>) {

@@ -1,0 +1,51 @@
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { UserType } from '@luxe/contracts';
+
+/** A member account. The table is created by migration 1700000001000; the drift test keeps them equal. */
+@Entity('users')
+@Index('users_email_unique', { synchronize: false }) // unique on lower(email): a functional index TypeORM cannot describe
+@Check('users_user_type_check', `user_type IN ('host', 'guest', 'venue', 'entertainer')`)
+@Check('users_age_check', `age IS NULL OR age BETWEEN 18 AND 100`)
+export class User {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('text')
+  email!: string;
+
+  @Column('text', { name: 'password_hash' })
+  passwordHash!: string;
+
+  @Column('text', { name: 'phone_number', nullable: true })
+  phoneNumber!: string | null;
+
+  @Column('text', { name: 'first_name' })
+  firstName!: string;
+
+  @Column('text', { name: 'last_name' })
+  lastName!: string;
+
+  @Column('text', { name: 'user_type' })
+  userType!: UserType;
+
+  @Column('text')
+  city!: string;
+
+  @Column('text')
+  state!: string;
+
+  @Column('int', { nullable: true })
+  age!: number | null;
+
+  @Column('text', { nullable: true })
+  bio!: string | null;
+
+  @Column('text', { name: 'profile_images', array: true, default: () => "'{}'" })
+  profileImages!: string[];
+
+  @Column('text', { name: 'profile_completed', default: 'false' })
+  profileCompleted!: string;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+}

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, QueryFailedError, Repository } from 'typeorm';
+import type { PublicUser } from '@luxe/contracts';
+import { User } from './user.entity';
+import { EmailTakenError } from './users.errors';
+
+export type NewUser = Pick<User, 'id' | 'email' | 'passwordHash' | 'phoneNumber' | 'firstName' | 'lastName' | 'userType' | 'city' | 'state'>;
+
+export function toPublicUser(u: User): PublicUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    userType: u.userType,
+    city: u.city,
+    state: u.state,
+    phoneNumber: u.phoneNumber,
+    age: u.age,
+    bio: u.bio,
+    profileImages: u.profileImages ?? [],
+    profileCompleted: u.profileCompleted,
+    createdAt: new Date(u.createdAt).toISOString(),
+  };
+}
+
+/** Every query on users. */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  /** Inserts in the caller's transaction; the database fills the defaults (created_at, photos). */
+  async insert(m: EntityManager, u: NewUser): Promise<User> {
+    const user = m.create(User, { ...u, age: null, bio: null });
+    try {
+      await m.insert(User, user);
+    } catch (e) {
+      if (e instanceof QueryFailedError && (e.driverError as { code?: string })?.code === '23505') throw new EmailTakenError();
+      throw e;
+    }
+    return user;
+  }
+
+  existsByEmail(email: string): Promise<boolean> {
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getExists();
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+  }
+
+  findById(id: string): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  count(): Promise<number> {
+    return this.users.count();
+  }
+}
