@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env } from '@luxe/platform';
+import { env, productionRules } from '@luxe/platform';
 
 export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -30,5 +30,8 @@ export const gatewayEnvSchema = z
     RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     ...serviceUrls,
-  });
+  })
+  .superRefine((v, ctx) => {
+    if (v.NODE_ENV === 'production') productionRules(v, ctx);
+  }, { when: () => true });
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

@@ -122,8 +122,7 @@ async function main() {
       );
     }
     if (cfg.SEED_DEMO_DATA) {
-      process.env.DEMO_PASSWORD = cfg.DEMO_PASSWORD;
-      for (const [i, def] of SERVICES.entries()) if (def.seed) await def.seed(running[i].app);
+      for (const [i, def] of SERVICES.entries()) if (def.seed) await def.seed(running[i].app, { demoPassword: cfg.DEMO_PASSWORD });
       for (const s of running) await s.relay.flush();
       await broker.idle();
     }

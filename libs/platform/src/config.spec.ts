@@ -95,3 +95,32 @@ describe('loadConfig(serviceEnvSchema)', () => {
     expect(e.message).toContain('KAFKA_BROKERS');
   });
 });
+
+describe('settings that used to be read raw', () => {
+  it('validates SEED_DEMO_DATA, DEMO_PASSWORD and OUTBOX_RELAY_FAULT with defaults', () => {
+    const defaults = loadConfig('identity', serviceEnvSchema, { ...good });
+    expect(defaults).toMatchObject({ SEED_DEMO_DATA: false, DEMO_PASSWORD: 'luxeswipe-demo' });
+    expect(defaults.OUTBOX_RELAY_FAULT).toBeUndefined();
+    expect(loadConfig('identity', serviceEnvSchema, { ...good, SEED_DEMO_DATA: 'true', DEMO_PASSWORD: 'another-secret', OUTBOX_RELAY_FAULT: 'crash-after-publish' })).toMatchObject({
+      SEED_DEMO_DATA: true,
+      DEMO_PASSWORD: 'another-secret',
+      OUTBOX_RELAY_FAULT: 'crash-after-publish',
+    });
+    const e = configError({ ...good, SEED_DEMO_DATA: 'yes', DEMO_PASSWORD: 'short', OUTBOX_RELAY_FAULT: 'explode' });
+    expect(e.problems.join('\n')).toMatch(/SEED_DEMO_DATA: must be true or false/);
+    expect(e.problems.join('\n')).toMatch(/DEMO_PASSWORD: must be at least 8 characters/);
+    expect(e.problems.join('\n')).toMatch(/OUTBOX_RELAY_FAULT: must be crash-after-publish or unset/);
+  });
+
+  it('refuses in production: memory Redis, demo seeding with the default password, the relay fault', () => {
+    const e = configError({ ...good, NODE_ENV: 'production', REDIS_URL: 'memory', SEED_DEMO_DATA: 'true', OUTBOX_RELAY_FAULT: 'crash-after-publish' });
+    const text = e.problems.join('\n');
+    expect(text).toContain('REDIS_URL: must be a real Redis in production');
+    expect(text).toContain('SEED_DEMO_DATA: must be false in production');
+    expect(text).toContain('DEMO_PASSWORD: must not be the documented default in production');
+    expect(text).toContain('OUTBOX_RELAY_FAULT: is a test fault and is refused in production');
+    // the same settings are fine outside production
+    expect(() => loadConfig('identity', serviceEnvSchema, { ...good, REDIS_URL: 'memory', SEED_DEMO_DATA: 'true' })).not.toThrow();
+    expect(() => loadConfig('identity', serviceEnvSchema, { ...good, NODE_ENV: 'production', REDIS_URL: 'redis://r:6379' })).not.toThrow();
+  });
+});

@@ -22,6 +22,9 @@ export function loadConfig<S extends z.ZodObject<any>>(component: string, schema
   throw new ConfigError(component, problems);
 }
 
+/** The documented demo password (README); refused in production. */
+export const DEFAULT_DEMO_PASSWORD = 'luxeswipe-demo';
+
 const port = z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535);
 const url = (protocols: string[]) =>
   z.string({ error: 'is required' }).refine((v) => {
@@ -61,6 +64,10 @@ export const serviceEnvSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(200),
   CONSUMER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   CONSUMER_BACKOFF_MS: z.coerce.number().int().min(1).default(200),
+  SEED_DEMO_DATA: env.bool.default(false),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_DEMO_PASSWORD),
+  /** Fault injection for the outbox tests only; refused in production. */
+  OUTBOX_RELAY_FAULT: z.enum(['crash-after-publish'], { error: 'must be crash-after-publish or unset' }).optional(),
 }).superRefine((v, ctx) => {
   if (v.EVENT_TRANSPORT === 'kafka' && !v.KAFKA_BROKERS)
     ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_TRANSPORT=kafka' });
@@ -68,6 +75,15 @@ export const serviceEnvSchema = z.object({
     ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'must be a redis:// URL or "memory"' });
   if (v.S3_ENDPOINT && (!v.S3_ACCESS_KEY || !v.S3_SECRET_KEY))
     ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY'], message: 'S3_ACCESS_KEY and S3_SECRET_KEY are required with S3_ENDPOINT' });
+  if (v.NODE_ENV === 'production') productionRules(v, ctx);
   // Run even when other fields are bad, so every offending variable is named at once.
 }, { when: () => true });
+
+/** What a production process must not run with (demo accounts, in-memory stand-ins, test faults). */
+export function productionRules(v: { REDIS_URL?: string; SEED_DEMO_DATA?: boolean; DEMO_PASSWORD?: string; OUTBOX_RELAY_FAULT?: string }, ctx: z.RefinementCtx): void {
+  if (v.REDIS_URL === 'memory') ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'must be a real Redis in production, not "memory"' });
+  if (v.SEED_DEMO_DATA) ctx.addIssue({ code: 'custom', path: ['SEED_DEMO_DATA'], message: 'must be false in production (demo accounts)' });
+  if (v.SEED_DEMO_DATA && v.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD) ctx.addIssue({ code: 'custom', path: ['DEMO_PASSWORD'], message: 'must not be the documented default in production' });
+  if (v.OUTBOX_RELAY_FAULT) ctx.addIssue({ code: 'custom', path: ['OUTBOX_RELAY_FAULT'], message: 'is a test fault and is refused in production' });
+}
 export type ServiceEnv = z.output<typeof serviceEnvSchema>;

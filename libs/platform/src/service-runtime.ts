@@ -33,7 +33,12 @@ export interface ServiceDefinition {
   usesRedis?: boolean;
   usesStorage?: boolean;
   /** Runs after migrations, before listening (embedded demo data). */
-  seed?: (app: INestApplication) => Promise<void>;
+  seed?: (app: INestApplication, opts: SeedOptions) => Promise<void>;
+}
+
+/** What demo seeding needs (from the validated configuration). */
+export interface SeedOptions {
+  demoPassword: string;
 }
 
 export interface ServiceInfra {
@@ -48,7 +53,8 @@ export interface ServiceInfra {
   outboxPollMs?: number;
   retry?: RetryPolicy;
   relayFault?: 'crash-after-publish' | null;
-  seed?: boolean;
+  /** Seed demo data at start, with this password. */
+  seed?: SeedOptions | false;
   /** Create Kafka topics at start (idempotent). */
   ensureTopics?: boolean;
   /** Prefix for consumer group ids, to keep a test stack's offsets apart from a dev stack's. */
@@ -112,7 +118,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   connectEventServer(app, def, infra);
   await app.init();
 
-  if (infra.seed && def.seed) await def.seed(app);
+  if (infra.seed && def.seed) await def.seed(app, infra.seed);
 
   // Subscribed before the relay runs, so in embedded mode no event is published to a service not yet listening.
   await app.startAllMicroservices();
@@ -205,7 +211,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
     cfg.EVENT_TRANSPORT === 'kafka'
       ? new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger })
       : new InProcessTransport(new InProcessBroker());
-  const fault = env.OUTBOX_RELAY_FAULT === 'crash-after-publish' && cfg.NODE_ENV !== 'production' ? 'crash-after-publish' : null;
+  const fault = cfg.OUTBOX_RELAY_FAULT === 'crash-after-publish' ? 'crash-after-publish' : null;
   const svc = await startService(def, {
     host: cfg.HOST,
     port: cfg.PORT,
@@ -220,7 +226,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
     outboxPollMs: cfg.OUTBOX_POLL_MS,
     retry: { maxAttempts: cfg.CONSUMER_MAX_ATTEMPTS, backoffMs: cfg.CONSUMER_BACKOFF_MS },
     relayFault: fault,
-    seed: env.SEED_DEMO_DATA === 'true',
+    seed: cfg.SEED_DEMO_DATA ? { demoPassword: cfg.DEMO_PASSWORD } : false,
     ensureTopics: cfg.EVENT_TRANSPORT === 'kafka',
     groupPrefix: cfg.KAFKA_GROUP_PREFIX,
   });

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, QueryFailedError, Repository } from 'typeorm';
 import type { PublicUser } from '@luxe/contracts';
 import { User } from './user.entity';
-import { EmailTakenError } from './users.errors';
+import { EmailTakenError } from './user.errors';
 
 export type NewUser = Pick<User, 'id' | 'email' | 'passwordHash' | 'phoneNumber' | 'firstName' | 'lastName' | 'userType' | 'city' | 'state'>;
 

@@ -5,8 +5,8 @@ import { SERVER_ERRORS, type AuthResult, type LoginDto, type PublicUser, type Re
 import { Actor, AppError, Outbox, REDIS, requireMember, SessionStore } from '@luxe/platform';
 import type Redis from 'ioredis';
 import type { User } from './user.entity';
-import { EmailTakenError, UsersErrors } from './users.errors';
-import { toPublicUser, UsersRepository } from './users.repository';
+import { EmailTakenError, UsersErrors } from './user.errors';
+import { toPublicUser, UsersRepository } from './user.repository';
 import { hashPassword, verifyPassword } from './password';
 
 /** Accounts and sessions: registration, sign-in and -out, the current user. */
