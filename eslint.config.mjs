@@ -36,7 +36,12 @@ export default [
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@nestjs/common', importNames: ['Body', 'Query', 'Param', 'Get', 'Post', 'Put', 'Patch', 'Delete'], message: 'Bind the handler to its /api contract entry with @Route(api.x.y) and read its input with @Input().' }] },
+        {
+          paths: [
+            { name: '@nestjs/common', importNames: ['Body', 'Query', 'Param', 'Get', 'Post', 'Put', 'Patch', 'Delete'], message: 'Bind the handler to its /api contract entry with @Route(api.x.y) and read its input with @Input().' },
+            { name: '@luxe/platform', message: 'Import from an entry point: @luxe/platform/events, /http, /db, /runtime or /testing.' },
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,4 @@
-import { runServiceFromEnv } from '@luxe/platform';
+import { runServiceFromEnv } from '@luxe/platform/runtime';
 import { adminService } from './index';
 
 void runServiceFromEnv(adminService).catch((err) => {

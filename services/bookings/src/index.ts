@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@luxe/platform';
+import type { ServiceDefinition } from '@luxe/platform/runtime';
 import { migrations } from './migrations';
 import { BookingsModule } from './bookings.module';
 

@@ -1,4 +1,4 @@
-import { runServiceFromEnv } from '@luxe/platform';
+import { runServiceFromEnv } from '@luxe/platform/runtime';
 import { bookingsService } from './index';
 
 void runServiceFromEnv(bookingsService).catch((err) => {

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@luxe/platform';
+import type { ServiceDefinition } from '@luxe/platform/runtime';
 import { IdentityModule } from './identity.module';
 import { migrations } from './migrations';
 import { User } from './users/user.entity';

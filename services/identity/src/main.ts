@@ -1,4 +1,4 @@
-import { runServiceFromEnv } from '@luxe/platform';
+import { runServiceFromEnv } from '@luxe/platform/runtime';
 import { identityService } from './index';
 
 void runServiceFromEnv(identityService).catch((err) => {

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { RegisterDto } from '@luxe/contracts';
-import type { SeedOptions } from '@luxe/platform';
+import type { SeedOptions } from '@luxe/platform/runtime';
 import { UsersRepository } from './users/user.repository';
 import { UsersService } from './users/user.service';
 

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@luxe/platform';
+import type { ServiceDefinition } from '@luxe/platform/runtime';
 import { MessagingModule } from './messaging.module';
 import { migrations } from './migrations';
 import { UserCard } from './user-cards/user-card.entity';

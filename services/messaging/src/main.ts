@@ -1,4 +1,4 @@
-import { runServiceFromEnv } from '@luxe/platform';
+import { runServiceFromEnv } from '@luxe/platform/runtime';
 import { messagingService } from './index';
 
 void runServiceFromEnv(messagingService).catch((err) => {

@@ -1,4 +1,4 @@
-import { runServiceFromEnv } from '@luxe/platform';
+import { runServiceFromEnv } from '@luxe/platform/runtime';
 import { paymentsService } from './index';
 
 void runServiceFromEnv(paymentsService).catch((err) => {

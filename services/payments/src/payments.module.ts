@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { UserErasureHandler } from '@luxe/platform';
+import { UserErasureHandler } from '@luxe/platform/events';
 
 @Module({ controllers: [UserErasureHandler] })
 export class PaymentsModule {}

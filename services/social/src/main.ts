@@ -1,4 +1,4 @@
-import { runServiceFromEnv } from '@luxe/platform';
+import { runServiceFromEnv } from '@luxe/platform/runtime';
 import { socialService } from './index';
 
 void runServiceFromEnv(socialService).catch((err) => {

@@ -1,4 +1,4 @@
-import { runServiceFromEnv } from '@luxe/platform';
+import { runServiceFromEnv } from '@luxe/platform/runtime';
 import { venuesService } from './index';
 
 void runServiceFromEnv(venuesService).catch((err) => {

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { api, type RouteInput } from '@luxe/contracts';
-import { Actor, CurrentActor, Input, Route } from '@luxe/platform';
+import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
 import { UsersService } from './user.service';
 
 /** Identity's part of the /api contract; the gateway calls it with the caller's actor. */

@@ -1,5 +1,5 @@
 import { AUTH_ERRORS } from '@luxe/contracts';
-import { AppError } from '@luxe/platform';
+import { AppError } from '@luxe/platform/http';
 
 /** Identity's errors: the definitions (code, status, message) live once in libs/contracts. */
 export const UsersErrors = {

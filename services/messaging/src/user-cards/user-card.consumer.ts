@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { EventConsumer, EventOf, OnEvent } from '@luxe/platform';
+import { EventConsumer, EventOf, OnEvent } from '@luxe/platform/events';
 import { UserCardService } from './user-card.service';
 
 /** Keeps messaging's user cards in step with identity's user events (inbox key `messaging.user-cards`). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventData } from '@luxe/contracts';
-import { UserErasureService } from '@luxe/platform';
+import { UserErasureService } from '@luxe/platform/db';
 import { UserCardRepository } from './user-card.repository';
 
 /** Keeps the names and photos messaging shows next to conversations. */

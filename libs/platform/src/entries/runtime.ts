@@ -1,0 +1,4 @@
+/** `@luxe/platform/runtime`: how a service is defined and started (index.ts and main.ts of a service). */
+export * from '../service-runtime';
+export * from '../config';
+export * from '../logger';

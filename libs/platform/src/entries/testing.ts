@@ -1,0 +1,2 @@
+/** `@luxe/platform/testing`: aids for tests (waiting, rejections). */
+export * from '../testing';
