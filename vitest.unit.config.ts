@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [swc.vite({ module: { type: 'es6' }, jsc: { target: 'es2022', parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true } } })],
   test: {
-    include: ['libs/*/src/**/*.spec.ts', 'services/*/src/**/*.spec.ts', 'gateway/src/**/*.spec.ts', 'infra/embedded/src/**/*.spec.ts'],
+    include: ['libs/*/src/**/*.spec.ts', 'services/*/src/**/*.spec.ts', 'gateway/src/**/*.spec.ts', 'infra/embedded/src/**/*.spec.ts', 'infra/nx/src/**/*.spec.ts'],
     environment: 'node',
     testTimeout: 20000,
   },
