@@ -37,7 +37,7 @@ export default defineConfig({
         // that only the form screens load.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 20 },
             { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|libs[\\/]contracts[\\/]/, priority: 10 },
           ],
         },

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { INTERNAL_AUTH_HEADER, InternalAuth } from '@luxe/platform';
 import { ApiClient, uniqueEmail, validRegistration, waitFor } from './support/client';
+import { inject } from './support/provided';
 
 // register / login / logout / me through the gateway, with every service running as its own
 // process against real PostgreSQL, Kafka, Redis and MinIO.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: provisions the real infrastructure (infra/local), builds, and runs every suite:
-# unit (libs, services, gateway), web (Vitest + Testing Library), and integration (outbox/Kafka,
+# unit (Jest: libs, services, gateway, infra), web (Vitest + Testing Library), and integration (Jest: (outbox/Kafka,
 # API through the distributed stack, embedded mode, browser journeys in headless Chromium).
 # Ends with one line: "N passed, N failed".
 set -uo pipefail
@@ -14,13 +14,20 @@ ensure_build || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 
 RESULTS="$ROOT/.data/test-results"
 rm -rf "$RESULTS"; mkdir -p "$RESULTS"
-phase() {
+# Jest (libs, services, gateway, infra) and Vitest (web) both write a Jest-shaped JSON report.
+jest_phase() {
   local name=$1; shift
-  echo ""; echo "=== $name ==="
-  "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"
+  echo ""; echo "=== $name (jest) ==="
+  npx jest "$@" --json --outputFile="$RESULTS/$name.json"
   echo "=== $name: exit $? ==="
 }
-phase unit npx vitest run --config vitest.unit.config.ts
-phase web npx vitest run --config web/vitest.config.ts
-phase integration npx vitest run --config vitest.integration.config.ts
+vitest_phase() {
+  local name=$1; shift
+  echo ""; echo "=== $name (vitest) ==="
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"
+  echo "=== $name: exit $? ==="
+}
+jest_phase unit --config jest.config.cjs
+vitest_phase web --config web/vitest.config.ts
+jest_phase integration --config jest.integration.config.cjs --runInBand
 node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration

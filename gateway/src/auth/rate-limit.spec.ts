@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { AppError, rejection as rejectionOf } from '@luxe/platform';
 import { AuthRateLimiter, networkKey } from './rate-limit';
 
 const limits = { registerPerIp: 3, loginPerIp: 4, loginFailuresPerAccount: 3, loginSlowdownAfter: 5, loginMaxDelaySeconds: 8, windowSeconds: 60 };
 const rejection = (p: Promise<unknown>) => rejectionOf<AppError>(p);
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => jest.useRealTimers());
 
 describe('networkKey', () => {
   it('keeps an IPv4 address, maps IPv4-in-IPv6 to IPv4, and groups IPv6 by /64', () => {
@@ -73,7 +73,7 @@ describe('AuthRateLimiter (memory)', () => {
   });
 
   it('past the account-wide threshold, each attempt waits a growing delay, capped, never a lockout', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
+    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
     const rl = new AuthRateLimiter(null, { ...limits, loginFailuresPerAccount: 100 });
     // An attacker spreads guesses over many networks: 5 pass freely.
     for (let i = 0; i < 5; i++) await rl.beginLogin('eve@example.com', `10.0.0.${i}`);
@@ -81,19 +81,19 @@ describe('AuthRateLimiter (memory)', () => {
     await rl.beginLogin('eve@example.com', '10.0.1.1');
     const wait1 = await rejection(rl.beginLogin('eve@example.com', '10.0.1.2'));
     expect(wait1).toMatchObject({ status: 429, retryAfterSeconds: 1 });
-    vi.setSystemTime(new Date('2030-01-01T00:00:01.100Z'));
+    jest.setSystemTime(new Date('2030-01-01T00:00:01.100Z'));
     await rl.beginLogin('eve@example.com', '10.0.1.3'); // 7th allowed attempt: gate 2 s
     expect((await rejection(rl.beginLogin('eve@example.com', '10.0.1.4'))).retryAfterSeconds).toBe(2);
     // The delay doubles but never exceeds the cap: the owner waits at most loginMaxDelaySeconds.
     let t = Date.parse('2030-01-01T00:00:01.100Z');
     for (let i = 0; i < 6; i++) {
       t += 9_000;
-      vi.setSystemTime(new Date(t));
+      jest.setSystemTime(new Date(t));
       await rl.beginLogin('eve@example.com', `10.0.2.${i}`);
     }
     const capped = await rejection(rl.beginLogin('eve@example.com', '192.0.2.1'));
     expect(capped.retryAfterSeconds).toBeLessThanOrEqual(8);
-    vi.setSystemTime(new Date(t + 8_001));
+    jest.setSystemTime(new Date(t + 8_001));
     const owner = await rl.beginLogin('eve@example.com', '192.0.2.1');
     await owner.succeeded();
     // After the owner's success the count starts over: no delay.

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { GatewayHealthController, isLoopback, READY_CACHE_MS } from './health.controller';
 
 function reply() {
@@ -15,7 +15,7 @@ describe('gateway readiness', () => {
   });
 
   it('tells a remote caller only up or down, and a local caller which dependency is down', async () => {
-    const redis = { ping: vi.fn(async () => { throw new Error('connect ECONNREFUSED 10.1.2.3:6379'); }) };
+    const redis = { ping: jest.fn(async () => { throw new Error('connect ECONNREFUSED 10.1.2.3:6379'); }) };
     const c = new GatewayHealthController(redis as any, {});
     const remote = reply();
     await c.ready({ socket: { remoteAddress: '203.0.113.5' } } as any, remote);
@@ -28,7 +28,7 @@ describe('gateway readiness', () => {
   });
 
   it('reuses one result for a short while instead of fanning out on every probe', async () => {
-    const redis = { ping: vi.fn(async () => 'PONG') };
+    const redis = { ping: jest.fn(async () => 'PONG') };
     const c = new GatewayHealthController(redis as any, {});
     await c.check(1_000);
     await c.check(1_000 + READY_CACHE_MS - 1);

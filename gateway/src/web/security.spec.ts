@@ -1,19 +1,19 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { csrfHook, isCsrfSuspect, staticSecurityHeaders } from './security';
 
 function fakeReply() {
   const r: any = { statusCode: 0, headers: {} as Record<string, string>, sent: undefined as unknown };
-  r.header = vi.fn((k: string, v: string) => ((r.headers[k.toLowerCase()] = v), r));
+  r.header = jest.fn((k: string, v: string) => ((r.headers[k.toLowerCase()] = v), r));
   r.getHeader = (k: string) => r.headers[k.toLowerCase()];
-  r.code = vi.fn((s: number) => ((r.statusCode = s), r));
-  r.send = vi.fn((b: unknown) => ((r.sent = b), r));
+  r.code = jest.fn((s: number) => ((r.statusCode = s), r));
+  r.send = jest.fn((b: unknown) => ((r.sent = b), r));
   return r;
 }
 
 function hook(method: string, url: string, headers: Record<string, string> = {}) {
   const reply = fakeReply();
   reply.headers['x-correlation-id'] = 'cid-csrf';
-  const done = vi.fn();
+  const done = jest.fn();
   csrfHook({ method, url, headers } as any, reply, done);
   return { reply, done };
 }

@@ -1,8 +1,12 @@
-import type { TestProject } from 'vitest/node';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Provided } from './provided';
 
 // Starts every service and the gateway as real processes against infra/local, once for the
-// API and browser tests, on ports of their own (4100..4107) and with fresh databases.
-export default async function setup(project: TestProject) {
+// API and browser tests, on ports of their own (4100..4107) and with fresh databases. What the
+// tests need (URLs, database URLs, the internal secret) is written to a file they read.
+export default async function setup() {
+  if (process.env.SKIP_STACK) return;
   // infra/scripts is not an Nx project: the tests start the stack with the same script as the README.
   /* eslint-disable @nx/enforce-module-boundaries */
   // @ts-expect-error plain ES module without types
@@ -27,23 +31,18 @@ export default async function setup(project: TestProject) {
       CONSUMER_BACKOFF_MS: '50',
     },
   });
-  project.provide('gatewayUrl', stack.gatewayUrl);
-  project.provide('serviceUrls', stack.serviceUrls);
-  project.provide('dbUrls', stack.dbUrls);
-  project.provide('internalSecret', stack.secret);
-  project.provide('logDir', stack.logDir);
-  process.env.E2E_BASE_URL = stack.gatewayUrl;
-  return async () => {
-    await stack.stop();
+  const provided: Provided = {
+    gatewayUrl: stack.gatewayUrl,
+    serviceUrls: stack.serviceUrls,
+    dbUrls: stack.dbUrls,
+    internalSecret: stack.secret,
+    logDir: stack.logDir,
   };
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    gatewayUrl: string;
-    serviceUrls: Record<string, string>;
-    dbUrls: Record<string, string>;
-    internalSecret: string;
-    logDir: string;
-  }
+  const dir = join(process.cwd(), '.data');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `test-stack${id}.json`);
+  writeFileSync(file, JSON.stringify(provided), { mode: 0o600 });
+  process.env.LUXE_TEST_PROVIDED = file;
+  process.env.E2E_BASE_URL = stack.gatewayUrl;
+  (globalThis as { __luxeStack?: { stop(): Promise<void> } }).__luxeStack = stack;
 }

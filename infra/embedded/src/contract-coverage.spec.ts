@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { allRoutes, SERVICE_NAMES } from '@luxe/contracts';
 import { authHandlers, AuthRateLimiter } from '@luxe/gateway';
 import { contractProblems } from '@luxe/platform';

@@ -2,7 +2,7 @@ import { spawn, ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createDataSource, waitFor } from '@luxe/platform';
 
 // The README's start command runs this process: embedded PostgreSQL, in-process events, Redis

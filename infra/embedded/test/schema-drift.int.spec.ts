@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { createDataSource, databaseUrl, initDatabase } from '@luxe/platform';
 import { SERVICES } from '../src/services';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { AUTH_MESSAGES, loginSchema, registerSchema, USER_TYPES } from './auth';
 
 const valid = {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { allTopics, deadLetterTopic, EVENT_TYPES, EventSchemaError, eventSchemas, parseEnvelope, parseEventData, topicFor } from './events';
 
 const registered = () => ({
@@ -57,7 +57,7 @@ describe('parseEnvelope', () => {
     expect(parseEnvelope(e)).toEqual(e);
   });
   it('rejects an unknown type with EventSchemaError', () => {
-    expect(() => parseEnvelope(envelope({ type: 'nobody.something-happened' }))).toThrowError(EventSchemaError);
+    expect(() => parseEnvelope(envelope({ type: 'nobody.something-happened' }))).toThrow(EventSchemaError);
     try {
       parseEnvelope(envelope({ type: 'nobody.something-happened' }));
     } catch (e) {
@@ -65,10 +65,10 @@ describe('parseEnvelope', () => {
     }
   });
   it('does not accept a prototype property as a type', () => {
-    expect(() => parseEnvelope(envelope({ type: 'toString' }))).toThrowError(EventSchemaError);
+    expect(() => parseEnvelope(envelope({ type: 'toString' }))).toThrow(EventSchemaError);
   });
   it('rejects a known type whose data is bad', () => {
-    expect(() => parseEnvelope(envelope({ data: { ...registered(), userId: 'x' } }))).toThrowError(EventSchemaError);
+    expect(() => parseEnvelope(envelope({ data: { ...registered(), userId: 'x' } }))).toThrow(EventSchemaError);
   });
   it('rejects a malformed envelope (bad id, version 0, missing key)', () => {
     expect(() => parseEnvelope(envelope({ id: 'nope' }))).toThrow();

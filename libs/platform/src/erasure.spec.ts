@@ -1,11 +1,11 @@
 import { Test } from '@nestjs/testing';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { UserErasureHandler } from './erasure';
 import { EVENT_RUNTIME, EventRuntime, handledEventTypes } from './transport/on-event';
 
 describe('UserErasureHandler', () => {
   it('handles user-deleted as the consumer "user-erasure" and records the erasure in the inbox transaction', async () => {
-    const query = vi.fn().mockResolvedValue([]);
+    const query = jest.fn().mockResolvedValue([]);
     const tx = { query };
     const refs: unknown[] = [];
     // A runtime that hands the message straight to the method, as the service runtime does after its checks.

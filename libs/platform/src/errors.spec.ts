@@ -2,7 +2,7 @@ import { BadRequestException, HttpException, NotFoundException } from '@nestjs/c
 import type { ArgumentsHost } from '@nestjs/common';
 import { AUTH_ERRORS, registerSchema } from '@luxe/contracts';
 import { z } from 'zod';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { runWithCorrelation } from './correlation';
 import { AllExceptionsFilter, AppError, Errors, ZodValidationPipe } from './errors';
 import type { Logger } from './logger';
@@ -12,12 +12,12 @@ function fakeRes() {
     statusCode: 0,
     body: undefined as any,
     headers: {} as Record<string, string>,
-    setHeader: vi.fn((k: string, v: string) => void (res.headers[k] = v)),
-    status: vi.fn((s: number) => {
+    setHeader: jest.fn((k: string, v: string) => void (res.headers[k] = v)),
+    status: jest.fn((s: number) => {
       res.statusCode = s;
       return res;
     }),
-    json: vi.fn((b: unknown) => {
+    json: jest.fn((b: unknown) => {
       res.body = b;
       return res;
     }),
@@ -26,7 +26,7 @@ function fakeRes() {
 }
 
 function run(err: unknown) {
-  const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() } as unknown as Logger & { error: ReturnType<typeof vi.fn> };
+  const logger = { error: jest.fn(), warn: jest.fn(), info: jest.fn() } as unknown as Logger & { error: ReturnType<typeof jest.fn> };
   const res = fakeRes();
   const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({}) }) } as unknown as ArgumentsHost;
   new AllExceptionsFilter(logger).catch(err, host);
@@ -142,6 +142,6 @@ describe('ZodValidationPipe', () => {
 
   it('validates an absent body as {}', () => {
     const pipe = new ZodValidationPipe(z.object({ name: z.string({ error: 'Name is required' }) }));
-    expect(() => pipe.transform(undefined)).toThrowError('Name is required');
+    expect(() => pipe.transform(undefined)).toThrow('Name is required');
   });
 });

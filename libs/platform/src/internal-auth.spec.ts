@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Reflector } from '@nestjs/core';
 import type { ExecutionContext } from '@nestjs/common';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { AppError } from './errors';
 import { Actor, InternalAuth, InternalAuthGuard, PublicRoute, requireMember } from './internal-auth';
 
@@ -10,7 +10,7 @@ const OTHER = 'b'.repeat(40);
 const member: Actor = { role: 'member', userId: 'u-1', userType: 'guest', sessionId: 's-1', ip: '10.0.0.1' };
 const target = { service: 'identity', method: 'GET', path: '/api/auth/me' };
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => jest.useRealTimers());
 
 describe('InternalAuth', () => {
   it('refuses a secret shorter than 32 characters', () => {
@@ -44,11 +44,11 @@ describe('InternalAuth', () => {
   });
 
   it('refuses an expired token', () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
+    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
     const auth = new InternalAuth(SECRET);
     const token = auth.sign(member, target, 'c', 1);
     expect(auth.verify(token, target)).toMatchObject({ actor: member });
-    vi.setSystemTime(new Date('2030-01-01T00:00:05Z'));
+    jest.setSystemTime(new Date('2030-01-01T00:00:05Z'));
     expect(() => auth.verify(token, target)).toThrow('expired');
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EventSchemaError } from '@luxe/contracts';
 import { runWithCorrelation } from './correlation';
@@ -9,7 +9,7 @@ import type { EventTransport, OutgoingMessage } from './transport/transport';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function manager(active = true) {
-  const query = vi.fn(async () => []);
+  const query = jest.fn(async () => []);
   return { m: { query, queryRunner: { isTransactionActive: active } } as unknown as EntityManager, query };
 }
 
@@ -67,7 +67,7 @@ describe('Outbox.add', () => {
 });
 
 function fakeLogger(): Logger {
-  const l: any = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() };
+  const l: any = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() };
   l.child = () => l;
   return l as Logger;
 }
@@ -76,21 +76,21 @@ function fakeDs(rows: { id: string; topic: string; key: string; envelope: unknow
   const log: string[] = [];
   const qr = {
     isTransactionActive: false,
-    connect: vi.fn(async () => void log.push('connect')),
-    startTransaction: vi.fn(async () => {
+    connect: jest.fn(async () => void log.push('connect')),
+    startTransaction: jest.fn(async () => {
       qr.isTransactionActive = true;
       log.push('begin');
     }),
-    commitTransaction: vi.fn(async () => {
+    commitTransaction: jest.fn(async () => {
       qr.isTransactionActive = false;
       log.push('commit');
     }),
-    rollbackTransaction: vi.fn(async () => {
+    rollbackTransaction: jest.fn(async () => {
       qr.isTransactionActive = false;
       log.push('rollback');
     }),
-    release: vi.fn(async () => void log.push('release')),
-    query: vi.fn(async (sql: string, params: unknown[]) => {
+    release: jest.fn(async () => void log.push('release')),
+    query: jest.fn(async (sql: string, params: unknown[]) => {
       if (sql.startsWith('SELECT')) {
         log.push('select');
         const batch = rows.splice(0, params[0] as number);
@@ -100,13 +100,13 @@ function fakeDs(rows: { id: string; topic: string; key: string; envelope: unknow
       return [];
     }),
   };
-  const ds = { createQueryRunner: () => qr, query: vi.fn(async () => []) };
+  const ds = { createQueryRunner: () => qr, query: jest.fn(async () => []) };
   return { ds: ds as unknown as DataSource & { query: typeof ds.query }, qr, log };
 }
 
 function fakeTransport(fail = false) {
   const published: OutgoingMessage[] = [];
-  const t = { publish: vi.fn(async (ms: OutgoingMessage[]) => (fail ? Promise.reject(new Error('kafka down')) : void published.push(...ms))) };
+  const t = { publish: jest.fn(async (ms: OutgoingMessage[]) => (fail ? Promise.reject(new Error('kafka down')) : void published.push(...ms))) };
   return { transport: t as unknown as EventTransport, published };
 }
 

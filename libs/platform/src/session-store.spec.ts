@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { SessionStore } from './session-store';
 import { createRedis } from './redis';
 
@@ -14,7 +14,7 @@ beforeEach(async () => {
   await redis.flushall();
   store = new SessionStore(redis, 3600);
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => jest.useRealTimers());
 
 describe('SessionStore', () => {
   it('create → get returns the session with its id', async () => {
@@ -83,29 +83,29 @@ describe('SessionStore', () => {
   });
 
   it('get slides the expiry, at most once a minute (a read is one command otherwise)', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
+    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
     const { token } = await store.create('user-1', 'guest');
     const id = createHash('sha256').update(token).digest('base64url');
     await redis.expire(`sess:${id}`, 100);
-    vi.setSystemTime(new Date('2030-01-01T00:00:30Z'));
+    jest.setSystemTime(new Date('2030-01-01T00:00:30Z'));
     expect(await store.get(token)).toMatchObject({ userId: 'user-1' });
     expect(await redis.ttl(`sess:${id}`)).toBeLessThanOrEqual(100); // not slid yet
-    vi.setSystemTime(new Date('2030-01-01T00:01:01Z'));
+    jest.setSystemTime(new Date('2030-01-01T00:01:01Z'));
     expect(await store.get(token)).toMatchObject({ userId: 'user-1' });
     expect(await redis.ttl(`sess:${id}`)).toBeGreaterThan(3500);
-    vi.useRealTimers();
+    jest.useRealTimers();
   });
 });
 
 describe('SessionStore: sliding expiry and revocation', () => {
   // Regression: get() must slide the user index too, or revoke-all misses live sessions.
   it('destroyAllForUser still revokes a session kept alive past the original TTL by get()', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
+    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
     const short = new SessionStore(redis, 100);
     const { token } = await short.create('carol', 'guest');
-    vi.setSystemTime(new Date('2030-01-01T00:01:00Z')); // +60 s
+    jest.setSystemTime(new Date('2030-01-01T00:01:00Z')); // +60 s
     expect(await short.get(token)).not.toBeNull(); // slides the session to +160 s
-    vi.setSystemTime(new Date('2030-01-01T00:02:00Z')); // +120 s: index gone, session alive
+    jest.setSystemTime(new Date('2030-01-01T00:02:00Z')); // +120 s: index gone, session alive
     expect(await short.get(token)).not.toBeNull();
     expect(await short.destroyAllForUser('carol')).toBe(1);
     expect(await short.get(token)).toBeNull();
@@ -128,19 +128,19 @@ describe('createRedis', () => {
 
 describe('SessionStore: absolute lifetime and atomic creation', () => {
   it('ends a session at its absolute lifetime however often it is used, and forgets it', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
+    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
     const redis = createRedis('memory');
     const store = new SessionStore(redis, 3600, 3 * 3600);
     const { token } = await store.create('dora', 'guest');
     // Used every 30 minutes: the sliding hour never runs out.
     for (let m = 30; m < 180; m += 30) {
-      vi.setSystemTime(new Date(Date.parse('2030-01-01T00:00:00Z') + m * 60_000));
+      jest.setSystemTime(new Date(Date.parse('2030-01-01T00:00:00Z') + m * 60_000));
       expect(await store.get(token)).toMatchObject({ userId: 'dora' });
     }
-    vi.setSystemTime(new Date('2030-01-01T03:00:00Z'));
+    jest.setSystemTime(new Date('2030-01-01T03:00:00Z'));
     expect(await store.get(token)).toBeNull();
     expect(await redis.smembers('user-sess:dora')).toEqual([]);
-    vi.useRealTimers();
+    jest.useRealTimers();
   });
 
   it('stores the session and its index entry together or not at all', async () => {

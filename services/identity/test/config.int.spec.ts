@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 
 // A missing or bad environment stops the process at start with a message naming each variable.
 const ROOT = resolve(__dirname, '..', '..', '..');

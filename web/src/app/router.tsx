@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RedirectIfAdmin, RedirectIfSignedIn, RedirectVenueUser, RequireAdmin, RequireAuth } from './guards';
 import { LandingRoute } from './routes/landing/landing';
 import { NotFoundRoute } from './routes/not-found/not-found';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { ALL_ERRORS, AUTH_ERRORS, ERRORS_BY_CODE } from '../errors';
 import { buildOpenApiDocument } from '../openapi';

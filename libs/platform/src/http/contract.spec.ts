@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Controller, Get, Module, type ExecutionContext } from '@nestjs/common';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { defineRoute, type RouteInput } from '@luxe/contracts';
 import { AppError } from '../errors';

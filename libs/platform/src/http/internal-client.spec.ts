@@ -1,7 +1,7 @@
 import { rejection as rejectionOf } from '../testing';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { runWithCorrelation } from '../correlation';
 import { AppError } from '../errors';
 import { Actor, InternalAuth } from '../internal-auth';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { topicFor } from '@luxe/contracts';
 import { currentCorrelationId } from '../correlation';
 import type { Inbox } from '../inbox';
@@ -15,7 +15,7 @@ function fakeTransport(opts: { failPublish?: boolean } = {}) {
   const transport = {
     kind: 'inprocess',
     connect: async () => undefined,
-    publish: vi.fn(async (ms: OutgoingMessage[]) => {
+    publish: jest.fn(async (ms: OutgoingMessage[]) => {
       if (opts.failPublish) throw new Error('broker down');
       published.push(...ms);
     }),
@@ -32,7 +32,7 @@ function fakeInbox() {
   const seen = new Set<string>();
   const manager = { fake: 'manager' };
   const inbox = {
-    process: vi.fn(async (group: string, env: { id: string }, fn: (m: unknown) => Promise<void>) => {
+    process: jest.fn(async (group: string, env: { id: string }, fn: (m: unknown) => Promise<void>) => {
       const k = `${group}:${env.id}`;
       if (seen.has(k)) return false;
       await fn(manager);
@@ -44,7 +44,7 @@ function fakeInbox() {
 }
 
 function fakeLogger(): Logger {
-  const l: any = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() };
+  const l: any = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() };
   l.child = () => l;
   return l as Logger;
 }
@@ -69,7 +69,7 @@ function setup(handler: AnyEventHandler | undefined, opts: { failPublish?: boole
 
 describe('createMessageHandler', () => {
   it('calls the handler once with the parsed envelope and the inbox manager', async () => {
-    const handler = vi.fn(async () => undefined);
+    const handler = jest.fn(async () => undefined);
     const { handle, published, inbox, manager } = setup(handler);
     const env = envelope({ n: 7 });
     await handle(message(env));
@@ -80,7 +80,7 @@ describe('createMessageHandler', () => {
   });
 
   it('skips a duplicate (the inbox says it was seen) without calling the handler again', async () => {
-    const handler = vi.fn(async () => undefined);
+    const handler = jest.fn(async () => undefined);
     const { handle, published } = setup(handler);
     const msg = message(envelope());
     await handle(msg);
@@ -91,7 +91,7 @@ describe('createMessageHandler', () => {
 
   it('retries a handler that fails twice, then processes it without dead-lettering', async () => {
     let calls = 0;
-    const handler = vi.fn(async () => {
+    const handler = jest.fn(async () => {
       calls++;
       if (calls <= 2) throw new Error(`transient ${calls}`);
     });
@@ -104,7 +104,7 @@ describe('createMessageHandler', () => {
   });
 
   it('dead-letters a handler that always fails after exactly maxAttempts attempts', async () => {
-    const handler = vi.fn(async () => {
+    const handler = jest.fn(async () => {
       throw new Error('poison pill');
     });
     const { handle, published, seen } = setup(handler);
@@ -128,7 +128,7 @@ describe('createMessageHandler', () => {
   });
 
   it('honours another maxAttempts', async () => {
-    const handler = vi.fn(async () => {
+    const handler = jest.fn(async () => {
       throw new Error('nope');
     });
     const { handle, published } = setup(handler, { maxAttempts: 2 });
@@ -138,7 +138,7 @@ describe('createMessageHandler', () => {
   });
 
   it('sends malformed JSON straight to the dead-letter topic without calling a handler', async () => {
-    const handler = vi.fn(async () => undefined);
+    const handler = jest.fn(async () => undefined);
     const { handle, published, inbox } = setup(handler);
     await handle(message('{not json'));
     expect(handler).not.toHaveBeenCalled();
@@ -150,7 +150,7 @@ describe('createMessageHandler', () => {
   });
 
   it('sends an envelope of unknown type straight to the dead-letter topic', async () => {
-    const handler = vi.fn(async () => undefined);
+    const handler = jest.fn(async () => undefined);
     const { handle, published } = setup(handler);
     await handle(message(envelope({ n: 1 }, 'nobody.unknown-event')));
     expect(handler).not.toHaveBeenCalled();
@@ -160,7 +160,7 @@ describe('createMessageHandler', () => {
   });
 
   it('sends an envelope whose data fails the schema straight to the dead-letter topic', async () => {
-    const handler = vi.fn(async () => undefined);
+    const handler = jest.fn(async () => undefined);
     const { handle, published } = setup(handler);
     await handle(message(envelope({ n: 'one' })));
     expect(handler).not.toHaveBeenCalled();
@@ -175,7 +175,7 @@ describe('createMessageHandler', () => {
   });
 
   it('rejects when the dead-letter publish itself fails, so the transport redelivers', async () => {
-    const handler = vi.fn(async () => {
+    const handler = jest.fn(async () => {
       throw new Error('poison');
     });
     const { handle, transport } = setup(handler, { failPublish: true });
@@ -206,11 +206,11 @@ describe('createMessageHandler', () => {
 
   it('heartbeats while it backs off between attempts', async () => {
     let calls = 0;
-    const handler = vi.fn(async () => {
+    const handler = jest.fn(async () => {
       if (++calls === 1) throw new Error('transient');
     });
     const { handle, published } = setup(handler, { backoffMs: 5 });
-    const heartbeat = vi.fn(async () => undefined);
+    const heartbeat = jest.fn(async () => undefined);
     await handle(message(envelope()), { heartbeat });
     expect(handler).toHaveBeenCalledTimes(2);
     expect(heartbeat).toHaveBeenCalled();
@@ -218,11 +218,11 @@ describe('createMessageHandler', () => {
   });
 
   it('rejects (so the message is redelivered) when the heartbeat says the partition was taken away', async () => {
-    const handler = vi.fn(async () => {
+    const handler = jest.fn(async () => {
       throw new Error('transient');
     });
     const { handle, published } = setup(handler, { backoffMs: 5 });
-    const heartbeat = vi.fn(async () => {
+    const heartbeat = jest.fn(async () => {
       throw new Error('The group is rebalancing, so a rejoin is needed');
     });
     await expect(handle(message(envelope()), { heartbeat })).rejects.toThrow('rebalancing');
@@ -247,15 +247,15 @@ describe('decideOnFailure', () => {
 
 describe('backoff', () => {
   it('calls the heartbeat at least every HEARTBEAT_EVERY_MS while it sleeps', async () => {
-    vi.useFakeTimers();
+    jest.useFakeTimers();
     try {
-      const heartbeat = vi.fn(async () => undefined);
+      const heartbeat = jest.fn(async () => undefined);
       const done = backoff(HEARTBEAT_EVERY_MS * 3 + 10, { heartbeat });
-      await vi.advanceTimersByTimeAsync(HEARTBEAT_EVERY_MS * 3 + 10);
+      await jest.advanceTimersByTimeAsync(HEARTBEAT_EVERY_MS * 3 + 10);
       await done;
       expect(heartbeat).toHaveBeenCalledTimes(4);
     } finally {
-      vi.useRealTimers();
+      jest.useRealTimers();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { InProcessBroker, InProcessTransport } from './in-process';
 import type { IncomingMessage } from './transport';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import { topicFor } from '@luxe/contracts';
 import { currentCorrelationId } from '../correlation';
@@ -20,7 +20,7 @@ function fakeInbox() {
   const seen = new Set<string>();
   const groups: string[] = [];
   const inbox = {
-    process: vi.fn(async (group: string, env: { id: string }, fn: (m: unknown) => Promise<void>) => {
+    process: jest.fn(async (group: string, env: { id: string }, fn: (m: unknown) => Promise<void>) => {
       groups.push(group);
       const k = `${group}:${env.id}`;
       if (seen.has(k)) return false;
@@ -33,7 +33,7 @@ function fakeInbox() {
 }
 
 function fakeLogger(): Logger {
-  const l: any = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() };
+  const l: any = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() };
   l.child = () => l;
   return l as Logger;
 }
@@ -74,7 +74,7 @@ async function start(controllers: (new (...args: never[]) => unknown)[]) {
   broker.redeliveryDelayMs = 1;
   const published: OutgoingMessage[] = [];
   const transport = new InProcessTransport(broker);
-  const publish = vi.spyOn(transport, 'publish').mockImplementation(async (ms) => {
+  const publish = jest.spyOn(transport, 'publish').mockImplementation(async (ms) => {
     published.push(...ms);
     broker.publish(ms);
   });
@@ -112,7 +112,7 @@ describe('@OnEvent handlers on the in-process transport strategy', () => {
   it('gives the runtime the message and the transport context', async () => {
     const { broker, transport } = await start([TestConsumer]);
     const runtime = app!.get<ServiceEventRuntime>(EVENT_RUNTIME);
-    const dispatch = vi.spyOn(runtime, 'dispatch');
+    const dispatch = jest.spyOn(runtime, 'dispatch');
     const value = JSON.stringify(envelope());
     await transport.publish([{ topic: TOPIC, key: 'k1', value }]);
     await broker.idle();

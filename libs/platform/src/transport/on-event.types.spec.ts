@@ -1,7 +1,7 @@
 // Type-level test of @OnEvent, compiled by `tsc -p libs/platform/tsconfig.type-tests.json` in
 // `npm run typecheck`: each `@ts-expect-error` must hide a real error, or tsc fails.
 import type { EntityManager } from 'typeorm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { EventOf } from './consumer';
 import { EventConsumer, handledEventTypes, OnEvent } from './on-event';
 

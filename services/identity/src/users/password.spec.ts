@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { hashPassword, verifyPassword } from './password';
 
 describe('password hashing', () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { buttonClasses } from '../ui/button';
 import { Logo } from './logo';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 
 export function Logo({ to = '/' }: { to?: string }) {
   return (

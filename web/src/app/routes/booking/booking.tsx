@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { ComingSoon } from '../../../components/layout/coming-soon';
 
 /** /booking/:venueId: the booking screen (second document); a placeholder for now. */

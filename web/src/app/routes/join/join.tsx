@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { AuthShell, SignInPrompt } from '../../../components/layout/auth-shell';
 
 const ROLES = [

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { AuthShell } from '../../../components/layout/auth-shell';
 import { LoginForm } from '../../../features/auth/components/login-form';
 

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
 
 /** Any path not in the route table (spec doc 1 §2). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { AuthShell } from '../../../components/layout/auth-shell';
 import { SignupLocationForm } from '../../../features/auth/components/signup-location-form';
 import { parseSignupType, readSignupDraft } from '../../../features/auth/signup-draft';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { AuthShell, SignInPrompt } from '../../../components/layout/auth-shell';
 import { SignupForm } from '../../../features/auth/components/signup-form';
 import { parseSignupType, SIGNUP_TITLES } from '../../../features/auth/signup-draft';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { locationSchema, registerSchema, type RegisterInput } from '@luxe/contracts';
 import { CityAutocomplete } from '../../../components/city-autocomplete';
 import { Button } from '../../../components/ui/button';

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+
+/** What the integration global setup hands to the tests. */
+export interface Provided {
+  gatewayUrl: string;
+  serviceUrls: Record<string, string>;
+  dbUrls: Record<string, string>;
+  internalSecret: string;
+  logDir: string;
+}
+
+let cached: Provided | undefined;
+
+/** A value the global setup provided (the running stack's URLs and secret). */
+export function inject<K extends keyof Provided>(key: K): Provided[K] {
+  if (!cached) {
+    const file = process.env.LUXE_TEST_PROVIDED;
+    if (!file) throw new Error('no test stack: run the integration suite through jest.integration.config.cjs');
+    cached = JSON.parse(readFileSync(file, 'utf8')) as Provided;
+  }
+  return cached[key];
+}
