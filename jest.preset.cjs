@@ -12,7 +12,4 @@ module.exports = {
     ],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
-  // ESM-only packages deep in the tree are compiled to CommonJS too (Jest cannot require ESM before Node 24.9).
-  transformIgnorePatterns: ['^(?!.*/node_modules/content-disposition/).*/node_modules/'],
-  testTimeout: 20000,
 };
