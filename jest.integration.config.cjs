@@ -15,4 +15,7 @@ module.exports = {
   globalSetup: '<rootDir>/gateway/test/support/stack.global.ts',
   globalTeardown: '<rootDir>/gateway/test/support/stack.teardown.ts',
   testTimeout: 120000,
+  // Client libraries (kafkajs, pg pools of the test files) can keep a handle open after the last
+  // test; the global teardown has stopped the stack by then, so the run ends instead of hanging.
+  forceExit: true,
 };

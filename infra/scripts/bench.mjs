@@ -15,9 +15,11 @@ const PROFILE = args.has('--profile');
 const ROUNDS = 3;
 const SECONDS = 5;
 const CONNECTIONS = 50;
+// BENCH_ROOT: measure another checkout's built embedded mode (e.g. an older commit) with this script.
+const TARGET = process.env.BENCH_ROOT ?? ROOT;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-if (!existsSync(join(ROOT, 'infra/embedded/dist/main.js'))) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+if (!existsSync(join(TARGET, 'infra/embedded/dist/main.js'))) spawnSync('npm', ['run', 'build'], { cwd: TARGET, stdio: 'inherit' });
 
 function startChild(cmd, argv, env, readyRe) {
   const child = spawn(cmd, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -40,7 +42,7 @@ const profileOut = join(profileDir, `gateway-me-${Date.now()}.cpuprofile`);
 if (PROFILE) mkdirSync(profileDir, { recursive: true });
 const embedded = startChild(
   process.execPath,
-  [...(PROFILE ? ['--require', join(ROOT, 'infra/scripts/bench/profile-preload.cjs')] : []), join(ROOT, 'infra/embedded/dist/main.js')],
+  [...(PROFILE ? ['--require', join(ROOT, 'infra/scripts/bench/profile-preload.cjs')] : []), join(TARGET, 'infra/embedded/dist/main.js')],
   { PORT: '0', EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? '55461', EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'error', LUXE_PROFILE_OUT: profileOut },
   /is ready in [\d.]+s: (http:\/\/\S+)/,
 );
