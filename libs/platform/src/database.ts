@@ -1,6 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
-import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
+import { DataSource, EntityManager, MigrationInterface, ObjectLiteral, QueryRunner, Repository } from 'typeorm';
 import type { Logger } from './logger';
 
 /** Outbox and inbox tables: every service runs this migration first. */
@@ -100,4 +100,25 @@ export function typeOrmModuleFor(ds: DataSource): DynamicModule {
     useFactory: () => ({ ...(ds.options as object), type: 'postgres' }) as TypeOrmModuleOptions,
     dataSourceFactory: async () => ds,
   });
+}
+
+/**
+ * A find-one-by-column for a hot path: the SQL is built once by TypeORM's query builder from the
+ * entity's metadata, then each call only runs it and hydrates the row the way TypeORM does
+ * (`findOneBy` rebuilds the query on every call, a tenth of a session read's CPU).
+ */
+export function prepareFindOneBy<E extends ObjectLiteral>(repo: Repository<E>, property: keyof E & string): (value: unknown, manager?: EntityManager) => Promise<E | null> {
+  const alias = 'e';
+  const meta = repo.metadata;
+  const column = meta.findColumnWithPropertyName(property);
+  if (!column) throw new Error(`${meta.name} has no column ${property}`);
+  const [sql] = repo.createQueryBuilder(alias).where(`${alias}.${property} = :value`, { value: null }).limit(1).getQueryAndParameters();
+  const driver = repo.manager.connection.driver;
+  return async (value, manager = repo.manager) => {
+    const rows: Record<string, unknown>[] = await manager.query(sql, [value]);
+    if (rows.length === 0) return null;
+    const entity = repo.create();
+    for (const c of meta.columns) c.setEntityValue(entity, driver.prepareHydratedValue(rows[0][`${alias}_${c.databaseName}`], c));
+    return entity;
+  };
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, QueryFailedError, Repository } from 'typeorm';
 import type { PublicUser } from '@luxe/contracts';
+import { prepareFindOneBy } from '@luxe/platform/db';
 import { User } from './user.entity';
 import { EmailTakenError } from './user.errors';
 
@@ -28,7 +29,12 @@ export function toPublicUser(u: User): PublicUser {
 /** Every query on users. */
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  private readonly byId: (id: string) => Promise<User | null>;
+
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {
+    // The session read (GET /api/auth/me) runs this on every call: the query is built once.
+    this.byId = prepareFindOneBy(users, 'id');
+  }
 
   /** Inserts in the caller's transaction; the database fills the defaults (created_at, photos). */
   async insert(m: EntityManager, u: NewUser): Promise<User> {
@@ -51,7 +57,7 @@ export class UsersRepository {
   }
 
   findById(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id });
+    return this.byId(id);
   }
 
   count(): Promise<number> {
