@@ -48,7 +48,13 @@ export async function prepareDatabases(adminUrl, prefix, reset) {
 /** Creates every event topic and its dead-letter topic (explicitly, never by auto-create). */
 export async function createTopics(brokers) {
   const { KafkaTransport, createLogger } = platform();
-  const t = new KafkaTransport({ brokers: brokers.split(','), clientId: 'luxe-topics', logger: createLogger('topics', 'warn') });
+  const t = new KafkaTransport({
+    brokers: brokers.split(','),
+    clientId: 'luxe-topics',
+    logger: createLogger('topics', 'warn'),
+    replicationFactor: Number(process.env.KAFKA_REPLICATION_FACTOR ?? 1),
+    minInsyncReplicas: Number(process.env.KAFKA_MIN_INSYNC_REPLICAS ?? 1),
+  });
   await t.connect();
   try {
     const topics = contracts().allTopics();

@@ -124,3 +124,11 @@ describe('settings that used to be read raw', () => {
     expect(() => loadConfig('identity', serviceEnvSchema, { ...good, NODE_ENV: 'production', REDIS_URL: 'redis://r:6379' })).not.toThrow();
   });
 });
+
+describe('Kafka durability settings', () => {
+  it('defaults to one replica locally and refuses more in-sync replicas than replicas', () => {
+    expect(loadConfig('identity', serviceEnvSchema, { ...good })).toMatchObject({ KAFKA_REPLICATION_FACTOR: 1, KAFKA_MIN_INSYNC_REPLICAS: 1 });
+    expect(loadConfig('identity', serviceEnvSchema, { ...good, KAFKA_REPLICATION_FACTOR: '3', KAFKA_MIN_INSYNC_REPLICAS: '2' })).toMatchObject({ KAFKA_REPLICATION_FACTOR: 3, KAFKA_MIN_INSYNC_REPLICAS: 2 });
+    expect(configError({ ...good, KAFKA_REPLICATION_FACTOR: '1', KAFKA_MIN_INSYNC_REPLICAS: '2' }).problems.join('\n')).toContain('KAFKA_MIN_INSYNC_REPLICAS: must not exceed KAFKA_REPLICATION_FACTOR');
+  });
+});

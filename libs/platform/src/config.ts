@@ -53,6 +53,8 @@ export const serviceEnvSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   EVENT_TRANSPORT: z.enum(['kafka', 'inprocess'], { error: 'must be kafka or inprocess' }).default('kafka'),
   KAFKA_BROKERS: z.string().optional(),
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
+  KAFKA_MIN_INSYNC_REPLICAS: z.coerce.number().int().min(1).max(10).default(1),
   KAFKA_GROUP_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
   REDIS_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -73,6 +75,8 @@ export const serviceEnvSchema = z.object({
     ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_TRANSPORT=kafka' });
   if (v.REDIS_URL && !/^(redis|rediss):\/\//.test(v.REDIS_URL) && v.REDIS_URL !== 'memory')
     ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'must be a redis:// URL or "memory"' });
+  if (v.KAFKA_MIN_INSYNC_REPLICAS > v.KAFKA_REPLICATION_FACTOR)
+    ctx.addIssue({ code: 'custom', path: ['KAFKA_MIN_INSYNC_REPLICAS'], message: 'must not exceed KAFKA_REPLICATION_FACTOR' });
   if (v.S3_ENDPOINT && (!v.S3_ACCESS_KEY || !v.S3_SECRET_KEY))
     ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY'], message: 'S3_ACCESS_KEY and S3_SECRET_KEY are required with S3_ENDPOINT' });
   if (v.NODE_ENV === 'production') productionRules(v, ctx);

@@ -209,7 +209,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
   const logger = createLogger(def.name, cfg.LOG_LEVEL);
   const transport: EventTransport =
     cfg.EVENT_TRANSPORT === 'kafka'
-      ? new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger })
+      ? new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger, replicationFactor: cfg.KAFKA_REPLICATION_FACTOR, minInsyncReplicas: cfg.KAFKA_MIN_INSYNC_REPLICAS })
       : new InProcessTransport(new InProcessBroker());
   const fault = cfg.OUTBOX_RELAY_FAULT === 'crash-after-publish' ? 'crash-after-publish' : null;
   const svc = await startService(def, {

@@ -25,7 +25,7 @@ import {
 const waitFor = <T>(what: string, fn: () => Promise<T | undefined | false>) => waitUntil(what, fn, 90_000);
 const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
 const brokers = process.env.KAFKA_BROKERS!;
-const logger = createLogger('on-event-int', process.env.TEST_LOG_LEVEL ?? 'warn');
+const logger = createLogger('on-event-int', process.env.TEST_LOG_LEVEL ?? 'silent');
 const TOPIC = topicFor('platform.test-event');
 const DLT = deadLetterTopic(TOPIC);
 const DB = `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform_events`;

@@ -26,7 +26,7 @@ const waitFor = <T>(what: string, fn: () => Promise<T | undefined | false>) => w
 // Real PostgreSQL and Kafka from infra/local: the outbox → Kafka → inbox path.
 const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
 const brokers = process.env.KAFKA_BROKERS!;
-const logger = createLogger('outbox-int', process.env.TEST_LOG_LEVEL ?? 'warn');
+const logger = createLogger('outbox-int', process.env.TEST_LOG_LEVEL ?? 'silent');
 // The outbox writes to the event's own topic; the poison test uses a topic of this run only,
 // so no earlier run's messages stand in front of it.
 const TOPIC = topicFor('platform.test-event');

@@ -39,6 +39,10 @@ export interface KafkaTransportOptions {
   logger: Logger;
   partitions?: number;
   retentionMs?: number;
+  /** Replicas per topic partition (1 locally; 3 in production). */
+  replicationFactor?: number;
+  /** Replicas that must have a write before it is acknowledged (1 locally; 2 in production). */
+  minInsyncReplicas?: number;
 }
 
 /** Kafka adapter on kafkajs: idempotent producer, one consumer per group, explicit topics. */
@@ -92,9 +96,9 @@ export class KafkaTransport implements EventTransport {
   }
 
   async connect(): Promise<void> {
-    // Ordered (one request in flight) and acknowledged by all replicas; duplicates from a retry are
-    // harmless because consumers are idempotent by event id.
-    this.producer = this.kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+    // Idempotent (the broker drops a retried duplicate), ordered (one request in flight) and
+    // acknowledged by all in-sync replicas; consumers are idempotent by event id besides.
+    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
     await this.producer.connect();
     this.admin = this.kafka.admin();
     await this.admin.connect();
@@ -137,8 +141,11 @@ export class KafkaTransport implements EventTransport {
         topics: missing.map((topic) => ({
           topic,
           numPartitions: this.opts.partitions ?? 3,
-          replicationFactor: 1,
-          configEntries: [{ name: 'retention.ms', value: String(this.opts.retentionMs ?? 7 * 24 * 3600 * 1000) }],
+          replicationFactor: this.opts.replicationFactor ?? 1,
+          configEntries: [
+            { name: 'retention.ms', value: String(this.opts.retentionMs ?? 7 * 24 * 3600 * 1000) },
+            { name: 'min.insync.replicas', value: String(this.opts.minInsyncReplicas ?? 1) },
+          ],
         })),
       });
     } finally {
