@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
-import { createLogger, KafkaTransport } from '@luxe/platform';
+import { createLogger, KafkaTransport } from '../src';
 
 // Topics get the configured replication and min.insync.replicas (real broker, one node here).
 const brokers = process.env.KAFKA_BROKERS!.split(',');
