@@ -1,4 +1,5 @@
-// Sums Vitest JSON reports into one closing line "N passed, N failed"; a phase without a
+// Sums the phases' JSON reports (Jest's, and Vitest's in the same shape) into one closing line
+// "N passed, N failed" (skipped tests, if any, on the line before); a phase without a
 // report (it crashed before reporting) counts as one failure. Exits 1 on any failure.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,5 +23,6 @@ for (const p of phases) {
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   console.log(`${p}: ${r.numPassedTests} passed, ${r.numFailedTests} failed${suiteErrors ? `, ${suiteErrors} files failed to load` : ''}`);
 }
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+if (skipped) console.log(`${skipped} skipped`);
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
