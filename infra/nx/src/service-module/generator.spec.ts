@@ -22,6 +22,7 @@ describe('service-module generator', () => {
       expect(tree.exists(`services/venues/src/vip-rooms/vip-room.${role}.ts`)).toBe(true);
     expect(tree.read('services/venues/src/vip-rooms/vip-room.entity.ts', 'utf-8')).toContain("@Entity('vip_rooms')");
     expect(tree.read('services/venues/src/vip-rooms/vip-room.errors.ts', 'utf-8')).toContain("'Vip Room not found'");
+    expect(tree.read('services/venues/src/vip-rooms/vip-room.service.spec.ts', 'utf-8')).toContain("from '@jest/globals'");
     const migration = tree.children('services/venues/src/migrations').find((f) => f.endsWith('-create-vip-rooms.ts'))!;
     expect(tree.read(`services/venues/src/migrations/${migration}`, 'utf-8')).toContain('CREATE TABLE vip_rooms');
     expect(tree.read('services/venues/src/migrations/index.ts', 'utf-8')).toMatch(/export const migrations = \[CreateUserErasures1700000003000, CreateVipRooms\d+\]/);
