@@ -46,7 +46,7 @@ export async function prepareDatabases(adminUrl, prefix, reset) {
 }
 
 /** Creates every event topic and its dead-letter topic (explicitly, never by auto-create). */
-export async function createTopics(brokers) {
+export async function createTopics(brokers, prefix = '') {
   const { KafkaTransport, createLogger } = platform();
   const t = new KafkaTransport({
     brokers: brokers.split(','),
@@ -57,7 +57,7 @@ export async function createTopics(brokers) {
   });
   await t.connect();
   try {
-    const topics = contracts().allTopics();
+    const topics = contracts().allTopics(prefix);
     await t.ensureTopics(topics);
     return topics;
   } finally {
@@ -82,7 +82,7 @@ async function waitReady(url, child, name, timeoutMs = 90_000) {
 
 /**
  * Options: dbPrefix ('luxe'), resetDatabases (false), basePort (3100: services on 3101..3107),
- * gatewayPort (3000), logDir, secret, seed (false), extraEnv ({}), groupPrefix ('').
+ * gatewayPort (3000), logDir, secret, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix).
  */
 export async function startStack(opts = {}) {
   const env = { ...process.env, ...(opts.infraEnv ?? {}) };
@@ -93,7 +93,7 @@ export async function startStack(opts = {}) {
   mkdirSync(logDir, { recursive: true });
   const secret = env.INTERNAL_AUTH_SECRET || randomBytes(32).toString('base64url');
   const dbUrls = await prepareDatabases(env.LUXE_PG_ADMIN_URL, opts.dbPrefix ?? 'luxe', !!opts.resetDatabases);
-  await createTopics(env.KAFKA_BROKERS);
+  await createTopics(env.KAFKA_BROKERS, opts.topicPrefix ?? opts.groupPrefix ?? '');
 
   const children = [];
   const spawnOne = (name, script, childEnv) => {
@@ -126,6 +126,7 @@ export async function startStack(opts = {}) {
           EVENT_TRANSPORT: 'kafka',
           KAFKA_BROKERS: env.KAFKA_BROKERS,
           KAFKA_GROUP_PREFIX: opts.groupPrefix ?? '',
+          KAFKA_TOPIC_PREFIX: opts.topicPrefix ?? opts.groupPrefix ?? '',
           S3_ENDPOINT: env.S3_ENDPOINT,
           S3_ACCESS_KEY: env.S3_ACCESS_KEY,
           S3_SECRET_KEY: env.S3_SECRET_KEY,

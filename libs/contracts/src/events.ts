@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { USER_TYPES } from './auth';
 
-/** Envelope of every event (ARCHITECTURE.md §2). */
+/**
+ * Envelope of every event (ARCHITECTURE.md §2). `stream` names the aggregate stream the event
+ * belongs to and `key` the aggregate's id; `sequence` is the aggregate's version, 1, 2, 3… per
+ * (stream, key) in the order the producer committed them, so a consumer can ignore a stale event.
+ */
 export const envelopeSchema = z.object({
   id: z.uuid(),
   type: z.string().min(1),
   version: z.number().int().positive(),
+  stream: z.string().min(1),
+  sequence: z.number().int().positive(),
   occurredAt: z.iso.datetime(),
   producer: z.string().min(1),
   key: z.string().min(1),
@@ -15,6 +21,8 @@ export interface EventEnvelope<T = unknown> {
   id: string;
   type: string;
   version: number;
+  stream: string;
+  sequence: number;
   occurredAt: string;
   producer: string;
   key: string;
@@ -32,59 +40,88 @@ const userCard = {
   profileImages: z.array(z.string()),
 };
 
+interface EventDef<S extends z.ZodType = z.ZodType> {
+  /** The aggregate stream (one Kafka topic, keyed by the aggregate's id, so one aggregate's events keep their order). */
+  stream: string;
+  data: S;
+  /** The aggregate ends with this event: consumers never apply a later event of its key (no resurrection). */
+  ends?: true;
+}
+const ev = <S extends z.ZodType>(stream: string, data: S, opts: { ends?: true } = {}): EventDef<S> => ({ stream, data, ...opts });
+
 /**
- * One schema per event type. Complete: identity's three user events.
- * The others carry the aggregate id now and gain fields as their services arrive.
+ * One definition per event type: its stream and its data schema. Complete: identity's three user
+ * events. The others carry the aggregate id now and gain fields as their services arrive.
  */
-export const eventSchemas = {
-  'identity.user-registered': z.object({ ...userCard, email: z.string(), registeredAt: z.iso.datetime() }),
-  'identity.user-profile-updated': z.object({
-    ...userCard,
-    age: z.number().int().nullable(),
-    bio: z.string().nullable(),
-  }),
-  'identity.user-deleted': z.object({ userId: z.uuid(), deletedAt: z.iso.datetime() }),
-  'venues.venue-created': z.object({ venueId: id, ownerId: id }).loose(),
-  'venues.venue-updated': z.object({ venueId: id }).loose(),
-  'venues.venue-approved': z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose(),
-  'venues.venue-deleted': z.object({ venueId: id }).loose(),
-  'venues.section-changed': z.object({ sectionId: id, venueId: id }).loose(),
-  'venues.dancer-changed': z.object({ dancerId: id, venueId: id }).loose(),
-  'venues.dancer-assigned': z.object({ sectionId: id, dancerId: id }).loose(),
-  'bookings.booking-held': z.object({ bookingId: id }).loose(),
-  'bookings.booking-confirmed': z.object({ bookingId: id }).loose(),
-  'bookings.booking-cancelled': z.object({ bookingId: id }).loose(),
-  'bookings.friend-invite-claimed': z.object({ friendId: id }).loose(),
-  'payments.payment-succeeded': z.object({ paymentId: id }).loose(),
-  'payments.payment-failed': z.object({ paymentId: id }).loose(),
-  'payments.payment-refunded': z.object({ paymentId: id }).loose(),
-  'social.invite-sent': z.object({ inviteId: id }).loose(),
-  'social.invite-accepted': z.object({ inviteId: id }).loose(),
-  'social.invite-declined': z.object({ inviteId: id }).loose(),
-  'social.join-request-created': z.object({ requestId: id }).loose(),
-  'social.join-request-approved': z.object({ requestId: id }).loose(),
-  'social.join-request-declined': z.object({ requestId: id }).loose(),
-  'messaging.message-sent': z.object({ messageId: id, conversationId: id }).loose(),
-  'admin.venue-approval-decided': z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose(),
+export const eventDefs = {
+  'identity.user-registered': ev('identity.user', z.object({ ...userCard, email: z.string(), registeredAt: z.iso.datetime() })),
+  'identity.user-profile-updated': ev('identity.user', z.object({ ...userCard, age: z.number().int().nullable(), bio: z.string().nullable() })),
+  'identity.user-deleted': ev('identity.user', z.object({ userId: z.uuid(), deletedAt: z.iso.datetime() }), { ends: true }),
+  'venues.venue-created': ev('venues.venue', z.object({ venueId: id, ownerId: id }).loose()),
+  'venues.venue-updated': ev('venues.venue', z.object({ venueId: id }).loose()),
+  'venues.venue-approved': ev('venues.venue', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),
+  'venues.venue-deleted': ev('venues.venue', z.object({ venueId: id }).loose(), { ends: true }),
+  'venues.section-changed': ev('venues.section', z.object({ sectionId: id, venueId: id }).loose()),
+  'venues.dancer-assigned': ev('venues.section', z.object({ sectionId: id, dancerId: id }).loose()),
+  'venues.dancer-changed': ev('venues.dancer', z.object({ dancerId: id, venueId: id }).loose()),
+  'bookings.booking-held': ev('bookings.booking', z.object({ bookingId: id }).loose()),
+  'bookings.booking-confirmed': ev('bookings.booking', z.object({ bookingId: id }).loose()),
+  'bookings.booking-cancelled': ev('bookings.booking', z.object({ bookingId: id }).loose()),
+  'bookings.friend-invite-claimed': ev('bookings.friend-invite', z.object({ friendId: id }).loose()),
+  'payments.payment-succeeded': ev('payments.payment', z.object({ paymentId: id }).loose()),
+  'payments.payment-failed': ev('payments.payment', z.object({ paymentId: id }).loose()),
+  'payments.payment-refunded': ev('payments.payment', z.object({ paymentId: id }).loose()),
+  'social.invite-sent': ev('social.invite', z.object({ inviteId: id }).loose()),
+  'social.invite-accepted': ev('social.invite', z.object({ inviteId: id }).loose()),
+  'social.invite-declined': ev('social.invite', z.object({ inviteId: id }).loose()),
+  'social.join-request-created': ev('social.join-request', z.object({ requestId: id }).loose()),
+  'social.join-request-approved': ev('social.join-request', z.object({ requestId: id }).loose()),
+  'social.join-request-declined': ev('social.join-request', z.object({ requestId: id }).loose()),
+  'messaging.message-sent': ev('messaging.conversation', z.object({ messageId: id, conversationId: id }).loose()),
+  'admin.venue-approval-decided': ev('admin.venue-approval', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),
   /** Used only by the platform's own tests of the event path. */
-  'platform.test-event': z.object({ n: z.number().int(), poison: z.boolean().optional() }),
+  'platform.test-event': ev('platform.test', z.object({ n: z.number().int(), poison: z.boolean().optional(), fail: z.enum(['refuse']).optional() })),
 } as const;
 
-export type EventType = keyof typeof eventSchemas;
-export type EventData<T extends EventType> = z.output<(typeof eventSchemas)[T]>;
-export const EVENT_TYPES = Object.keys(eventSchemas) as EventType[];
+export type EventType = keyof typeof eventDefs;
+export type EventData<T extends EventType> = z.output<(typeof eventDefs)[T]['data']>;
+export const EVENT_TYPES = Object.keys(eventDefs) as EventType[];
+/** Schema per event type (the data only). */
+export const eventSchemas = Object.fromEntries(EVENT_TYPES.map((t) => [t, eventDefs[t].data])) as { [T in EventType]: (typeof eventDefs)[T]['data'] };
 export const EVENT_VERSION = 1;
 
-/** Topic per event type, versioned: `bookings.booking-confirmed.v1`. */
-export function topicFor(type: EventType, version = EVENT_VERSION): string {
-  return `${type}.v${version}`;
+/** The aggregate stream an event type travels on. */
+export function streamOf(type: EventType): string {
+  return eventDefs[type].stream;
+}
+/** True when an event type ends its aggregate (a deletion): nothing of that key is applied after it. */
+export function endsAggregate(type: EventType): boolean {
+  return (eventDefs[type] as EventDef).ends === true;
+}
+/** Every aggregate stream, once. */
+export const EVENT_STREAMS: string[] = [...new Set(EVENT_TYPES.map(streamOf))];
+
+/**
+ * The topic of a stream, versioned and prefixed per environment: `bookings.booking.v1`, or
+ * `test3.bookings.booking.v1` for a test stack sharing the broker (topic prefix from configuration).
+ */
+export function streamTopic(stream: string, prefix = '', version = EVENT_VERSION): string {
+  return `${prefix}${stream}.v${version}`;
+}
+/** The topic an event type is published on (its stream's topic). */
+export function topicFor(type: EventType, prefix = '', version = EVENT_VERSION): string {
+  return streamTopic(streamOf(type), prefix, version);
 }
 export function deadLetterTopic(topic: string): string {
   return `${topic}.dlt`;
 }
-/** Every topic to create explicitly, with its dead-letter topic. */
-export function allTopics(): string[] {
-  return EVENT_TYPES.flatMap((t) => [topicFor(t), deadLetterTopic(topicFor(t))]);
+/** The source topic of a dead-letter topic, or null when it is not one. */
+export function sourceOfDeadLetterTopic(topic: string): string | null {
+  return topic.endsWith('.dlt') ? topic.slice(0, -'.dlt'.length) : null;
+}
+/** Every topic to create explicitly (one per stream), with its dead-letter topic. */
+export function allTopics(prefix = ''): string[] {
+  return EVENT_STREAMS.flatMap((s) => [streamTopic(s, prefix), deadLetterTopic(streamTopic(s, prefix))]);
 }
 
 export class EventSchemaError extends Error {
@@ -97,12 +134,12 @@ export class EventSchemaError extends Error {
 }
 
 export function isEventType(t: string): t is EventType {
-  return Object.prototype.hasOwnProperty.call(eventSchemas, t);
+  return Object.prototype.hasOwnProperty.call(eventDefs, t);
 }
 
 /** Checks an event's data against its schema (on publish and on consume). */
 export function parseEventData<T extends EventType>(type: T, data: unknown): EventData<T> {
-  const schema = eventSchemas[type];
+  const schema: z.ZodType = eventDefs[type].data;
   const r = schema.safeParse(data);
   if (!r.success) throw new EventSchemaError(type, r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   return r.data as EventData<T>;
@@ -112,5 +149,6 @@ export function parseEventData<T extends EventType>(type: T, data: unknown): Eve
 export function parseEnvelope(raw: unknown): EventEnvelope {
   const env = envelopeSchema.parse(raw) as EventEnvelope;
   if (!isEventType(env.type)) throw new EventSchemaError(env.type, 'unknown event type');
+  if (env.stream !== streamOf(env.type)) throw new EventSchemaError(env.type, `stream ${env.stream} is not the stream of ${env.type}`);
   return { ...env, data: parseEventData(env.type, env.data) };
 }

@@ -38,9 +38,9 @@ describe('loadConfig(serviceEnvSchema)', () => {
     expect(typeof c.PORT).toBe('number');
   });
 
-  it('accepts inprocess transport without KAFKA_BROKERS', () => {
-    const { KAFKA_BROKERS: _k, ...rest } = good;
-    expect(loadConfig('identity', serviceEnvSchema, { ...rest, EVENT_TRANSPORT: 'inprocess' }).EVENT_TRANSPORT).toBe('inprocess');
+  it('refuses the in-process bus in a service process of its own (each would have a private bus)', () => {
+    const e = configError({ ...good, EVENT_TRANSPORT: 'inprocess' });
+    expect(e.problems).toEqual(['EVENT_TRANSPORT: must be kafka (the in-process bus works only inside the embedded launcher, npm start)']);
   });
 
   it('names a missing DATABASE_URL', () => {

@@ -51,11 +51,15 @@ export const serviceEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: port,
   DATABASE_URL: url(['postgres:', 'postgresql:']),
-  EVENT_TRANSPORT: z.enum(['kafka', 'inprocess'], { error: 'must be kafka or inprocess' }).default('kafka'),
+  // The in-process bus exists only inside the embedded launcher (`npm start`), where every service
+  // shares one process; a service process of its own would have a private bus and lose every event.
+  EVENT_TRANSPORT: z.literal('kafka', { error: 'must be kafka (the in-process bus works only inside the embedded launcher, npm start)' }).default('kafka'),
   KAFKA_BROKERS: z.string().optional(),
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
   KAFKA_MIN_INSYNC_REPLICAS: z.coerce.number().int().min(1).max(10).default(1),
   KAFKA_GROUP_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
+  /** Prefix of every topic (`staging.`), so environments sharing a broker never consume each other's events. */
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
   REDIS_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_ACCESS_KEY: z.string().optional(),
@@ -66,6 +70,11 @@ export const serviceEnvSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(200),
   CONSUMER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   CONSUMER_BACKOFF_MS: z.coerce.number().int().min(1).default(200),
+  CONSUMER_MAX_BACKOFF_MS: z.coerce.number().int().min(1).default(30_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  OUTBOX_BATCH_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  OUTBOX_RETENTION_HOURS: z.coerce.number().min(0).default(24),
+  INBOX_RETENTION_HOURS: z.coerce.number().min(1).default(8 * 24),
   SEED_DEMO_DATA: env.bool.default(false),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_DEMO_PASSWORD),
   /** Fault injection for the outbox tests only; refused in production. */

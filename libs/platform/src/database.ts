@@ -36,6 +36,67 @@ export class PlatformOutboxInbox1700000000000 implements MigrationInterface {
   }
 }
 
+/**
+ * Ordered, self-healing outbox (per-aggregate streams and versions, row backoff and parking) and
+ * per-consumer aggregate positions (stale events ignored, ended aggregates never resurrected).
+ */
+export class PlatformOrderedEvents1700000004000 implements MigrationInterface {
+  name = 'PlatformOrderedEvents1700000004000';
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE outbox_events
+      ADD COLUMN IF NOT EXISTS stream text,
+      ADD COLUMN IF NOT EXISTS sequence bigint,
+      ADD COLUMN IF NOT EXISTS next_attempt_at timestamptz,
+      ADD COLUMN IF NOT EXISTS parked_at timestamptz,
+      ADD COLUMN IF NOT EXISTS bytes int`);
+    // Rows written before streams existed: their stream is the first two parts of the type's
+    // aggregate ("identity.user-registered" -> "identity.user"), the same rule as the contracts.
+    await q.query(`UPDATE outbox_events SET stream = split_part(type, '.', 1) || '.' || split_part(split_part(type, '.', 2), '-', 1) WHERE stream IS NULL`);
+    await q.query(`UPDATE outbox_events o SET sequence = r.n FROM (SELECT id, row_number() OVER (PARTITION BY stream, key ORDER BY seq) AS n FROM outbox_events) r WHERE o.id = r.id AND o.sequence IS NULL`);
+    await q.query(`UPDATE outbox_events SET envelope = envelope || jsonb_build_object('stream', stream, 'sequence', sequence), bytes = octet_length(envelope::text) WHERE NOT (envelope ? 'sequence')`);
+    await q.query(`ALTER TABLE outbox_events ALTER COLUMN stream SET NOT NULL, ALTER COLUMN sequence SET NOT NULL, ALTER COLUMN topic DROP NOT NULL`);
+    await q.query(`CREATE INDEX IF NOT EXISTS outbox_events_blocked ON outbox_events (stream, key, seq) WHERE published_at IS NULL`);
+    await q.query(`CREATE INDEX IF NOT EXISTS outbox_events_published ON outbox_events (published_at) WHERE published_at IS NOT NULL`);
+    await q.query(`CREATE TABLE IF NOT EXISTS outbox_sequences (
+      stream text NOT NULL,
+      key text NOT NULL,
+      sequence bigint NOT NULL,
+      PRIMARY KEY (stream, key)
+    )`);
+    await q.query(`INSERT INTO outbox_sequences (stream, key, sequence) SELECT stream, key, max(sequence) FROM outbox_events GROUP BY stream, key ON CONFLICT DO NOTHING`);
+    await q.query(`CREATE TABLE IF NOT EXISTS consumer_positions (
+      consumer_group text NOT NULL,
+      stream text NOT NULL,
+      key text NOT NULL,
+      sequence bigint NOT NULL,
+      ended boolean NOT NULL DEFAULT false,
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (consumer_group, stream, key)
+    )`);
+    await q.query(`CREATE INDEX IF NOT EXISTS inbox_events_processed ON inbox_events (processed_at)`);
+    await q.query(`CREATE TABLE IF NOT EXISTS dead_letter_events (
+      id bigserial PRIMARY KEY,
+      consumer_group text NOT NULL,
+      topic text NOT NULL,
+      key text,
+      value text NOT NULL,
+      headers jsonb NOT NULL,
+      reason text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      replayed_at timestamptz
+    )`);
+  }
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE IF EXISTS dead_letter_events`);
+    await q.query(`DROP TABLE IF EXISTS consumer_positions`);
+    await q.query(`DROP TABLE IF EXISTS outbox_sequences`);
+    await q.query(`DROP INDEX IF EXISTS outbox_events_blocked`);
+    await q.query(`DROP INDEX IF EXISTS outbox_events_published`);
+    await q.query(`DROP INDEX IF EXISTS inbox_events_processed`);
+    await q.query(`ALTER TABLE outbox_events DROP COLUMN IF EXISTS stream, DROP COLUMN IF EXISTS sequence, DROP COLUMN IF EXISTS next_attempt_at, DROP COLUMN IF EXISTS parked_at, DROP COLUMN IF EXISTS bytes`);
+  }
+}
+
 export interface DatabaseOptions {
   url: string;
   migrations: (new () => MigrationInterface)[];
@@ -48,7 +109,7 @@ export function createDataSource(opts: DatabaseOptions): DataSource {
     type: 'postgres',
     url: opts.url,
     entities: opts.entities ?? [],
-    migrations: [PlatformOutboxInbox1700000000000, ...opts.migrations],
+    migrations: [PlatformOutboxInbox1700000000000, PlatformOrderedEvents1700000004000, ...opts.migrations],
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

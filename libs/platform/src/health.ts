@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import type Redis from 'ioredis';
 import { PublicRoute } from './internal-auth';
 import { EVENT_TRANSPORT, EventTransport } from './transport/transport';
+import { OutboxRelay } from './outbox';
+import { eventMetrics } from './transport/consumer';
 import { REDIS } from './redis';
 import { OBJECT_STORAGE, ObjectStorage } from './storage';
 
@@ -35,6 +37,7 @@ export class HealthController {
     @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
     @Optional() @Inject(REDIS) private readonly redis?: Redis,
     @Optional() @Inject(OBJECT_STORAGE) private readonly storage?: ObjectStorage,
+    @Optional() private readonly relay?: OutboxRelay,
   ) {}
 
   @PublicRoute()
@@ -53,6 +56,10 @@ export class HealthController {
     if (this.redis) checks.redis = async () => void (await this.redis!.ping());
     if (this.storage) checks.storage = () => this.storage!.ping();
     const r = await runChecks(checks);
-    res.status(r.ok ? 200 : 503).send({ status: r.ok ? 'ok' : 'unavailable', checks: r.checks });
+    // The event path's state is reported, not judged: a parked outbox row or a dead letter needs a
+    // person, but the service still serves requests.
+    const outbox = r.checks.database === 'up' && this.relay ? await this.relay.status().catch(() => null) : null;
+    const events = { ...(outbox ?? {}), deadLettered: eventMetrics.deadLettered, transientRetries: eventMetrics.transientRetries };
+    res.status(r.ok ? 200 : 503).send({ status: r.ok ? 'ok' : 'unavailable', checks: r.checks, events });
   }
 }

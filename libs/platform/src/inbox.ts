@@ -1,22 +1,52 @@
 import { DataSource, EntityManager } from 'typeorm';
-import type { EventEnvelope } from '@luxe/contracts';
+import { endsAggregate, EventEnvelope, isEventType } from '@luxe/contracts';
 
 /**
- * Idempotent consumption: the event id is recorded in the same transaction as the effect,
- * so a redelivered event has no second effect. Returns false for a duplicate.
+ * What became of a delivered event: applied; a duplicate (this event id was applied before);
+ * stale (this consumer already applied a later version of the aggregate); or after the end of
+ * its aggregate (a deletion was applied: the aggregate is never brought back).
+ */
+export type InboxOutcome = 'applied' | 'duplicate' | 'stale' | 'ended';
+
+/**
+ * Idempotent, ordered consumption: the event id is recorded in the same transaction as the
+ * effect, so a redelivered event has no second effect; and the consumer's position in the
+ * event's aggregate (`consumer_positions`, locked for the transaction) lets only a newer version
+ * through, so events seen out of order never undo a later state, and nothing of an aggregate is
+ * applied after the event that ended it.
  */
 export class Inbox {
   constructor(private readonly ds: DataSource) {}
 
-  async process(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<boolean> {
+  async process(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<InboxOutcome> {
     return this.ds.transaction(async (manager) => {
       const inserted: unknown[] = await manager.query(
         `INSERT INTO inbox_events (event_id, consumer_group, event_type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id`,
         [envelope.id, group, envelope.type],
       );
-      if (inserted.length === 0) return false;
+      if (inserted.length === 0) return 'duplicate';
+      // The row exists before it is locked, so two deliveries of one aggregate wait for each other.
+      await manager.query(`INSERT INTO consumer_positions (consumer_group, stream, key, sequence) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING`, [
+        group,
+        envelope.stream,
+        envelope.key,
+      ]);
+      const [position]: { sequence: string; ended: boolean }[] = await manager.query(
+        `SELECT sequence, ended FROM consumer_positions WHERE consumer_group = $1 AND stream = $2 AND key = $3 FOR UPDATE`,
+        [group, envelope.stream, envelope.key],
+      );
+      if (position?.ended) return 'ended';
+      if (position && Number(position.sequence) >= envelope.sequence) return 'stale';
       await effect(manager);
-      return true;
+      const ends = isEventType(envelope.type) && endsAggregate(envelope.type);
+      await manager.query(`UPDATE consumer_positions SET sequence = $4, ended = $5, updated_at = now() WHERE consumer_group = $1 AND stream = $2 AND key = $3`, [
+        group,
+        envelope.stream,
+        envelope.key,
+        envelope.sequence,
+        ends,
+      ]);
+      return 'applied';
     });
   }
 }

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { EntityManager, DataSource } from 'typeorm';
-import { EventData, EventEnvelope, EventType, EVENT_VERSION, parseEventData, topicFor } from '@luxe/contracts';
+import { EventData, EventEnvelope, EventType, EVENT_VERSION, parseEventData, streamOf, streamTopic } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from './correlation';
-import type { EventTransport } from './transport/transport';
+import { EVENT_TYPE_HEADER, EventTransport, OutgoingMessage } from './transport/transport';
 import type { Logger } from './logger';
+
+/** The channel a committed outbox row wakes the relay on (NOTIFY is delivered at commit, once per transaction). */
+export const OUTBOX_CHANNEL = 'luxe_outbox';
 
 /**
  * Writes events in the caller's transaction: `outbox.add(manager, type, key, data)`.
  * The data is checked against the event's schema, so a bad payload rolls the change back.
+ * Each event gets the next version of its aggregate (`sequence`, per stream and key): the row of
+ * `outbox_sequences` it bumps is locked until commit, so two transactions on one aggregate commit
+ * their events in sequence order.
  */
 export class Outbox {
   constructor(private readonly producer: string) {}
@@ -15,41 +22,108 @@ export class Outbox {
   async add<T extends EventType>(manager: EntityManager, type: T, key: string, data: EventData<T>): Promise<EventEnvelope<EventData<T>>> {
     if (!manager.queryRunner?.isTransactionActive) throw new Error('Outbox.add must run inside a transaction');
     const checked = parseEventData(type, data);
+    const stream = streamOf(type);
+    const [{ sequence }]: { sequence: string }[] = await manager.query(
+      `INSERT INTO outbox_sequences (stream, key, sequence) VALUES ($1, $2, 1)
+       ON CONFLICT (stream, key) DO UPDATE SET sequence = outbox_sequences.sequence + 1 RETURNING sequence`,
+      [stream, key],
+    );
     const envelope: EventEnvelope<EventData<T>> = {
       id: randomUUID(),
       type,
       version: EVENT_VERSION,
+      stream,
+      sequence: Number(sequence),
       occurredAt: new Date().toISOString(),
       producer: this.producer,
       key,
       data: checked,
     };
+    const json = JSON.stringify(envelope);
     await manager.query(
-      `INSERT INTO outbox_events (id, type, version, topic, key, envelope, correlation_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [envelope.id, type, envelope.version, topicFor(type), key, JSON.stringify(envelope), currentCorrelationId() ?? null],
+      `INSERT INTO outbox_events (id, type, version, stream, sequence, key, envelope, bytes, correlation_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [envelope.id, type, envelope.version, stream, envelope.sequence, key, json, Buffer.byteLength(json), currentCorrelationId() ?? null],
     );
+    await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
     return envelope;
   }
 }
 
 export interface RelayOptions {
+  /** Fallback poll when no notification arrives (ms). */
   pollMs?: number;
   batchSize?: number;
+  /** Bytes of envelopes per publish request at most (at least one row is always sent). */
+  batchBytes?: number;
+  /** Attempts of one row before it is parked (kept, not published, reported). */
+  maxAttempts?: number;
+  /** Topic prefix of this environment. */
+  topicPrefix?: string;
+  /** Published rows older than this are deleted (they hold personal data). */
+  outboxRetentionMs?: number;
+  /** Inbox rows older than this are deleted (after the topics' own retention, no redelivery can come). */
+  inboxRetentionMs?: number;
+  /** Wake on NOTIFY from committed rows (default true). */
+  listen?: boolean;
   /** Fault injection for tests only: what to do after publishing and before marking. */
   fault?: 'crash-after-publish' | null;
 }
 
+interface PendingRow {
+  id: string;
+  stream: string;
+  key: string;
+  type: string;
+  envelope: EventEnvelope;
+  correlation_id: string | null;
+  attempts: number;
+  bytes: number | null;
+}
+
+export interface RelayStatus {
+  /** Rows waiting to be published. */
+  pending: number;
+  /** Rows parked after too many failed attempts (they hold back later rows of their key). */
+  parked: number;
+  /** Set while publishing fails as a whole (broker unreachable). */
+  failingSince: string | null;
+}
+
+/** Arbitrary constant: the advisory lock that makes one relay per database active at a time. */
+const RELAY_LOCK = 7_210_001;
+const MAX_RELAY_BACKOFF_MS = 30_000;
+const MAX_ROW_BACKOFF_MS = 5 * 60_000;
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+
 /**
- * Publishes outbox rows after commit and marks them published. Rows are claimed with
- * FOR UPDATE SKIP LOCKED inside a transaction, so two relays never publish the same row at
- * the same time, and a relay that dies between publishing and marking leaves the row
- * unpublished: it is published again (consumers are idempotent by event id).
+ * Publishes outbox rows after commit and marks them published.
+ *
+ * Order: one relay per database works at a time (a transaction-level advisory lock), taking rows
+ * in commit order (`seq`), and a row whose earlier row of the same aggregate is backing off or
+ * parked waits behind it. So an aggregate's events reach its topic in sequence order, whatever the
+ * number of relays (instances, or `flush()` beside the timer).
+ *
+ * Failures: a batch that fails is retried row by row. When the broker itself is unreachable
+ * (its ping fails) nothing is charged to the rows and the relay backs off (up to 30 s, logging
+ * once when it starts and once when it recovers). A row that fails on its own gets exponential
+ * backoff and is parked after `maxAttempts`, while other keys flow.
+ *
+ * Latency: a committed row NOTIFYs the relay, which wakes at once; polling stays as the fallback.
+ *
+ * A relay that dies between publishing and marking leaves the rows unpublished: they are published
+ * again (consumers are idempotent by event id and by aggregate sequence).
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private running = false;
+  private wakeRequested = false;
   private stopped = true;
   private current: Promise<void> = Promise.resolve();
+  private listener: Client | null = null;
+  private listenerRetry: NodeJS.Timeout | null = null;
+  private failingSince: Date | null = null;
+  private failures = 0;
+  private lastHousekeeping = 0;
 
   constructor(
     private readonly ds: DataSource,
@@ -60,17 +134,22 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
+    if (this.opts.listen !== false) void this.listen();
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.listenerRetry) clearTimeout(this.listenerRetry);
     this.timer = null;
     await this.current.catch(() => undefined);
+    const l = this.listener;
+    this.listener = null;
+    await l?.end().catch(() => undefined);
   }
 
-  /** Publishes everything pending now; returns how many rows were published. */
+  /** Publishes everything publishable now; returns how many rows were published. */
   async flush(): Promise<number> {
     let total = 0;
     for (;;) {
@@ -80,9 +159,62 @@ export class OutboxRelay {
     }
   }
 
+  /** True once the relay listens for commit notifications. */
+  isListening(): boolean {
+    return this.listener !== null;
+  }
+
+  /** Runs the relay now (a row was committed). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.wakeRequested = true;
+      return;
+    }
+    if (this.failingSince) return; // backing off from an outage: the timer decides
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
+  async status(): Promise<RelayStatus> {
+    const [r]: { pending: string; parked: string }[] = await this.ds.query(
+      `SELECT count(*) FILTER (WHERE parked_at IS NULL) AS pending, count(*) FILTER (WHERE parked_at IS NOT NULL) AS parked FROM outbox_events WHERE published_at IS NULL`,
+    );
+    return { pending: Number(r.pending), parked: Number(r.parked), failingSince: this.failingSince?.toISOString() ?? null };
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const opts = this.ds.options as { url?: string };
+    const client = new Client({ connectionString: opts.url, connectionTimeoutMillis: 5000 });
+    const retry = () => {
+      if (this.listener === client) this.listener = null;
+      client.end().catch(() => undefined);
+      if (!this.stopped && !this.listenerRetry) {
+        this.listenerRetry = setTimeout(() => {
+          this.listenerRetry = null;
+          void this.listen();
+        }, 2000);
+      }
+    };
+    client.on('error', retry);
+    client.on('end', retry);
+    client.on('notification', () => this.wake());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      if (this.stopped) return void client.end().catch(() => undefined);
+      this.listener = client;
+      this.wake(); // rows committed while nobody listened
+    } catch {
+      retry();
+    }
+  }
+
   private schedule(ms: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      this.timer = null;
       this.current = this.tick();
     }, ms);
   }
@@ -90,61 +222,154 @@ export class OutboxRelay {
   private async tick(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    this.wakeRequested = false;
     let published = 0;
+    let delay = this.opts.pollMs ?? 200;
     try {
       published = await this.publishBatch();
+      if (this.failingSince) this.logger.info({ since: this.failingSince.toISOString() }, 'outbox relay: publishing again');
+      this.failingSince = null;
+      this.failures = 0;
+      await this.housekeeping();
     } catch (err) {
-      this.logger.warn({ err }, 'outbox relay: publish failed, will retry');
+      this.failures++;
+      delay = Math.min(MAX_RELAY_BACKOFF_MS, (this.opts.pollMs ?? 200) * 2 ** Math.min(this.failures, 10));
+      if (!this.failingSince) {
+        this.failingSince = new Date();
+        this.logger.warn({ err, retryInMs: delay }, 'outbox relay: cannot publish, backing off');
+      } else {
+        this.logger.debug({ err, retryInMs: delay, failures: this.failures }, 'outbox relay: still cannot publish');
+      }
     } finally {
       this.running = false;
-      this.schedule(published > 0 ? 0 : (this.opts.pollMs ?? 200));
+      this.schedule(published > 0 || (this.wakeRequested && !this.failingSince) ? 0 : delay);
     }
   }
 
+  /** Deletes published outbox rows and processed inbox rows past their retention. */
+  async housekeeping(force = false): Promise<{ outbox: number; inbox: number }> {
+    if (!force && Date.now() - this.lastHousekeeping < HOUSEKEEPING_EVERY_MS) return { outbox: 0, inbox: 0 };
+    this.lastHousekeeping = Date.now();
+    const outboxMs = this.opts.outboxRetentionMs ?? 24 * 3600_000;
+    const inboxMs = this.opts.inboxRetentionMs ?? 8 * 24 * 3600_000;
+    const [, outbox] = (await this.ds.query(`DELETE FROM outbox_events WHERE published_at < now() - make_interval(secs => $1)`, [outboxMs / 1000])) as [unknown, number];
+    const [, inbox] = (await this.ds.query(`DELETE FROM inbox_events WHERE processed_at < now() - make_interval(secs => $1)`, [inboxMs / 1000])) as [unknown, number];
+    if (outbox || inbox) this.logger.info({ outbox, inbox }, 'outbox relay: pruned old rows');
+    return { outbox, inbox };
+  }
+
+  /**
+   * Publishes one batch. Resolves with the number of rows published (0 when nothing is due or
+   * another relay holds the lock); rejects only when the broker is unreachable.
+   */
   async publishBatch(): Promise<number> {
     const qr = this.ds.createQueryRunner();
     await qr.connect();
     try {
       await qr.startTransaction();
-      const rows: { id: string; topic: string; key: string; envelope: EventEnvelope; correlation_id: string | null }[] = await qr.query(
-        `SELECT id, topic, key, envelope, correlation_id FROM outbox_events WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.opts.batchSize ?? 100],
-      );
-      if (rows.length === 0) {
+      const [{ locked }]: { locked: boolean }[] = await qr.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [RELAY_LOCK]);
+      if (!locked) {
         await qr.commitTransaction();
         return 0;
       }
-      try {
-        await this.transport.publish(
-          rows.map((r) => ({
-            topic: r.topic,
-            key: r.key,
-            value: JSON.stringify(r.envelope),
-            headers: (r.correlation_id ? { [CORRELATION_HEADER]: r.correlation_id } : {}) as Record<string, string>,
-          })),
-        );
-      } catch (err) {
-        await qr.rollbackTransaction();
-        await this.ds.query(`UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = ANY($1::uuid[])`, [
-          rows.map((r) => r.id),
-          String((err as Error)?.message ?? err).slice(0, 1000),
-        ]);
-        throw err;
+      // Due rows in commit order, none behind an earlier row of its aggregate that waits (backoff) or is parked.
+      const rows: PendingRow[] = await qr.query(
+        `SELECT o.id, o.stream, o.key, o.type, o.envelope, o.correlation_id, o.attempts, o.bytes FROM outbox_events o
+         WHERE o.published_at IS NULL AND o.parked_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= now())
+           AND NOT EXISTS (SELECT 1 FROM outbox_events b WHERE b.published_at IS NULL AND b.stream = o.stream AND b.key = o.key AND b.seq < o.seq
+                           AND (b.parked_at IS NOT NULL OR b.next_attempt_at > now()))
+         ORDER BY o.seq LIMIT $1`,
+        [this.opts.batchSize ?? 100],
+      );
+      const batch = this.capBytes(rows);
+      if (batch.length === 0) {
+        await qr.commitTransaction();
+        return 0;
       }
-      if (this.opts.fault === 'crash-after-publish') {
+      let published: PendingRow[];
+      try {
+        await this.transport.publish(batch.map((r) => this.message(r)));
+        published = batch;
+      } catch (err) {
+        published = await this.publishRowByRow(qr, batch, err);
+      }
+      if (this.opts.fault === 'crash-after-publish' && published.length > 0) {
         this.logger.warn('outbox relay: fault injection, crashing after publish and before marking');
         process.kill(process.pid, 'SIGKILL');
         await new Promise(() => undefined);
       }
-      await qr.query(`UPDATE outbox_events SET published_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
+      if (published.length > 0)
+        await qr.query(`UPDATE outbox_events SET published_at = now(), attempts = attempts + 1, next_attempt_at = NULL WHERE id = ANY($1::uuid[])`, [published.map((r) => r.id)]);
       await qr.commitTransaction();
-      this.logger.debug({ count: rows.length }, 'outbox relay: published');
-      return rows.length;
+      if (published.length > 0) this.logger.debug({ count: published.length }, 'outbox relay: published');
+      return published.length;
     } catch (err) {
       if (qr.isTransactionActive) await qr.rollbackTransaction().catch(() => undefined);
       throw err;
     } finally {
       await qr.release();
     }
+  }
+
+  private message(r: PendingRow): OutgoingMessage {
+    const headers: Record<string, string> = { [EVENT_TYPE_HEADER]: r.type };
+    if (r.correlation_id) headers[CORRELATION_HEADER] = r.correlation_id;
+    return { topic: streamTopic(r.stream, this.opts.topicPrefix ?? ''), key: r.key, value: JSON.stringify(r.envelope), headers };
+  }
+
+  /** Rows in order while their envelopes fit in the byte cap (always the first). */
+  private capBytes(rows: PendingRow[]): PendingRow[] {
+    const cap = this.opts.batchBytes ?? 256 * 1024;
+    let total = 0;
+    const out: PendingRow[] = [];
+    for (const r of rows) {
+      const size = r.bytes ?? Buffer.byteLength(JSON.stringify(r.envelope));
+      if (out.length > 0 && total + size > cap) break;
+      total += size;
+      out.push(r);
+    }
+    return out;
+  }
+
+  /**
+   * After a batch failed: one row at a time, in order. A row whose publish fails while the broker
+   * answers its ping is charged an attempt (backoff, parking) and holds back the rest of its key
+   * in this batch; when the broker does not answer, the outage is rethrown and no row is charged.
+   */
+  private async publishRowByRow(qr: ReturnType<DataSource['createQueryRunner']>, batch: PendingRow[], batchErr: unknown): Promise<PendingRow[]> {
+    const published: PendingRow[] = [];
+    const held = new Set<string>();
+    for (const r of batch) {
+      const aggregate = `${r.stream}\u0000${r.key}`;
+      if (held.has(aggregate)) continue;
+      try {
+        await this.transport.publish([this.message(r)]);
+        published.push(r);
+      } catch (err) {
+        try {
+          await this.transport.ping();
+        } catch {
+          if (published.length === 0) throw batchErr;
+          break; // the broker went away mid-way: keep what was published, the rest waits
+        }
+        held.add(aggregate);
+        await this.chargeFailure(qr, r, err);
+      }
+    }
+    return published;
+  }
+
+  private async chargeFailure(qr: ReturnType<DataSource['createQueryRunner']>, r: PendingRow, err: unknown): Promise<void> {
+    const attempts = r.attempts + 1;
+    const max = this.opts.maxAttempts ?? 10;
+    const park = attempts >= max;
+    const backoffMs = Math.min(MAX_ROW_BACKOFF_MS, 1000 * 2 ** (attempts - 1));
+    const reason = String((err as Error)?.message ?? err).slice(0, 1000);
+    await qr.query(
+      `UPDATE outbox_events SET attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4), parked_at = CASE WHEN $5 THEN now() ELSE NULL END WHERE id = $1`,
+      [r.id, attempts, reason, backoffMs / 1000, park],
+    );
+    if (park) this.logger.error({ eventId: r.id, type: r.type, key: r.key, attempts, reason }, 'outbox relay: row parked after too many failed attempts; later events of its aggregate wait behind it');
+    else this.logger.warn({ eventId: r.id, type: r.type, attempts, retryInMs: backoffMs, reason }, 'outbox relay: row failed to publish, will retry');
   }
 }

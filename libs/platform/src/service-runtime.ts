@@ -13,11 +13,10 @@ import { ContractGuard, contractProblems } from './http/contract';
 import { Inbox } from './inbox';
 import { INTERNAL_AUDIENCE, InternalAuth, InternalAuthGuard } from './internal-auth';
 import { createLogger, Logger } from './logger';
-import { Outbox, OutboxRelay } from './outbox';
+import { Outbox, OutboxRelay, RelayOptions } from './outbox';
 import { createRedis, REDIS } from './redis';
 import { OBJECT_STORAGE, ObjectStorage } from './storage';
-import type { RetryPolicy } from './transport/consumer';
-import { InProcessBroker, InProcessTransport } from './transport/in-process';
+import { RetryPolicy, TableDeadLetterSink, TopicDeadLetterSink } from './transport/consumer';
 import { KafkaTransport } from './transport/kafka';
 import { EVENT_RUNTIME, handledEventTypes, ServiceEventRuntime } from './transport/on-event';
 import { EVENT_TRANSPORT, EventTransport } from './transport/transport';
@@ -59,6 +58,10 @@ export interface ServiceInfra {
   ensureTopics?: boolean;
   /** Prefix for consumer group ids, to keep a test stack's offsets apart from a dev stack's. */
   groupPrefix?: string;
+  /** Prefix for topics, so environments sharing a broker never consume each other's events. */
+  topicPrefix?: string;
+  /** Outbox relay settings beyond the poll (attempts before parking, batch bytes, retention). */
+  relay?: Pick<RelayOptions, 'maxAttempts' | 'batchBytes' | 'outboxRetentionMs' | 'inboxRetentionMs'>;
   /** Start the outbox relay with the service (default). The embedded launcher starts the relays itself once every service is subscribed. */
   startRelay?: boolean;
 }
@@ -82,9 +85,11 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   await initDatabase(ds, logger);
   if (infra.storage) await infra.storage.ensureBucket();
   await infra.transport.connect();
-  if (infra.ensureTopics) await infra.transport.ensureTopics(allTopics());
+  if (infra.ensureTopics) await infra.transport.ensureTopics(allTopics(infra.topicPrefix));
 
   const outbox = new Outbox(def.name);
+  const relay = new OutboxRelay(ds, infra.transport, logger, { ...infra.relay, pollMs: infra.outboxPollMs, fault: infra.relayFault, topicPrefix: infra.topicPrefix });
+  const runtime = eventRuntime(def, infra, ds);
   @Global()
   @Module({})
   class PlatformModule {}
@@ -94,16 +99,17 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
     providers: [
       { provide: DataSource, useValue: ds },
       { provide: Outbox, useValue: outbox },
+      { provide: OutboxRelay, useValue: relay },
       { provide: EVENT_TRANSPORT, useValue: infra.transport },
       { provide: LOGGER, useValue: logger },
       { provide: SERVICE_NAME, useValue: def.name },
       { provide: InternalAuth, useValue: new InternalAuth(infra.internalAuthSecret) },
       { provide: INTERNAL_AUDIENCE, useValue: def.name },
-      ...eventProviders(def, infra, ds),
+      { provide: EVENT_RUNTIME, useValue: runtime },
       ...(infra.redis ? [{ provide: REDIS, useValue: infra.redis }] : []),
       ...(infra.storage ? [{ provide: OBJECT_STORAGE, useValue: infra.storage }, { provide: ObjectStorage, useValue: infra.storage }] : []),
     ],
-    exports: [DataSource, Outbox, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, InternalAuth, INTERNAL_AUDIENCE, EVENT_RUNTIME, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
+    exports: [DataSource, Outbox, OutboxRelay, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, InternalAuth, INTERNAL_AUDIENCE, EVENT_RUNTIME, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
   };
   @Module({ imports: [platform, typeOrmModuleFor(ds), def.module], controllers: [HealthController], providers: [
       { provide: APP_GUARD, useClass: InternalAuthGuard },
@@ -115,7 +121,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   const app = await createHttpApp(RootModule, logger);
   // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  connectEventServer(app, def, infra);
+  connectEventServer(app, def, infra, runtime);
   await app.init();
 
   if (infra.seed && def.seed) await def.seed(app, infra.seed);
@@ -123,7 +129,6 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   // Subscribed before the relay runs, so in embedded mode no event is published to a service not yet listening.
   await app.startAllMicroservices();
 
-  const relay = new OutboxRelay(ds, infra.transport, logger, { pollMs: infra.outboxPollMs, fault: infra.relayFault });
   if (infra.startRelay !== false) relay.start();
 
   await app.listen(infra.port, infra.host);
@@ -150,15 +155,19 @@ export function eventGroupId(service: string, groupPrefix = ''): string {
   return `${groupPrefix}${service}.events`;
 }
 
-/** Providers of the event path: the runtime every `@OnEvent` method runs in (inbox, retry, dead letter). */
-function eventProviders(def: ServiceDefinition, infra: ServiceInfra, ds: DataSource) {
-  const runtime = new ServiceEventRuntime(def.name, {
+/**
+ * The runtime every `@OnEvent` method runs in (inbox, retry, dead letter). Dead letters go to the
+ * `.dlt` topic on Kafka, and to the service's own `dead_letter_events` table on the in-process bus,
+ * whose topics do not outlive the process.
+ */
+function eventRuntime(def: ServiceDefinition, infra: ServiceInfra, ds: DataSource): ServiceEventRuntime {
+  return new ServiceEventRuntime(def.name, {
     inbox: new Inbox(ds),
     transport: infra.transport,
     logger: infra.logger,
     retry: infra.retry ?? { maxAttempts: 4, backoffMs: 200 },
+    deadLetters: infra.transport.kind === 'inprocess' ? new TableDeadLetterSink(ds) : new TopicDeadLetterSink(infra.transport),
   });
-  return [{ provide: EVENT_RUNTIME, useValue: runtime }];
 }
 
 /**
@@ -166,11 +175,12 @@ function eventProviders(def: ServiceDefinition, infra: ServiceInfra, ds: DataSou
  * `@OnEvent` handlers of its controllers; `app.startAllMicroservices()` then subscribes them.
  * A service without handlers gets no consumer.
  */
-function connectEventServer(app: INestApplication, def: ServiceDefinition, infra: ServiceInfra): void {
+function connectEventServer(app: INestApplication, def: ServiceDefinition, infra: ServiceInfra, runtime: ServiceEventRuntime): void {
   const types = eventTypesHandled(app);
   if (types.length === 0) return;
   const groupId = eventGroupId(def.name, infra.groupPrefix);
-  app.connectMicroservice<MicroserviceOptions>({ strategy: infra.transport.createEventServer({ groupId }) });
+  const strategy = infra.transport.createEventServer({ groupId, topicPrefix: infra.topicPrefix, onUnroutable: (msg) => runtime.deadLetterUnroutable(msg) });
+  app.connectMicroservice<MicroserviceOptions>({ strategy });
   infra.logger.info({ group: groupId, types }, 'event handlers connected');
 }
 
@@ -207,10 +217,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
     return c;
   });
   const logger = createLogger(def.name, cfg.LOG_LEVEL);
-  const transport: EventTransport =
-    cfg.EVENT_TRANSPORT === 'kafka'
-      ? new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger, replicationFactor: cfg.KAFKA_REPLICATION_FACTOR, minInsyncReplicas: cfg.KAFKA_MIN_INSYNC_REPLICAS })
-      : new InProcessTransport(new InProcessBroker());
+  const transport: EventTransport = new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger, replicationFactor: cfg.KAFKA_REPLICATION_FACTOR, minInsyncReplicas: cfg.KAFKA_MIN_INSYNC_REPLICAS });
   const fault = cfg.OUTBOX_RELAY_FAULT === 'crash-after-publish' ? 'crash-after-publish' : null;
   const svc = await startService(def, {
     host: cfg.HOST,
@@ -224,11 +231,18 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
       ? new ObjectStorage({ endpoint: cfg.S3_ENDPOINT!, accessKey: cfg.S3_ACCESS_KEY!, secretKey: cfg.S3_SECRET_KEY!, region: cfg.S3_REGION, bucket: cfg.S3_BUCKET ?? `luxe-${def.name}` })
       : undefined,
     outboxPollMs: cfg.OUTBOX_POLL_MS,
-    retry: { maxAttempts: cfg.CONSUMER_MAX_ATTEMPTS, backoffMs: cfg.CONSUMER_BACKOFF_MS },
+    retry: { maxAttempts: cfg.CONSUMER_MAX_ATTEMPTS, backoffMs: cfg.CONSUMER_BACKOFF_MS, maxBackoffMs: cfg.CONSUMER_MAX_BACKOFF_MS },
     relayFault: fault,
     seed: cfg.SEED_DEMO_DATA ? { demoPassword: cfg.DEMO_PASSWORD } : false,
-    ensureTopics: cfg.EVENT_TRANSPORT === 'kafka',
+    ensureTopics: true,
     groupPrefix: cfg.KAFKA_GROUP_PREFIX,
+    topicPrefix: cfg.KAFKA_TOPIC_PREFIX,
+    relay: {
+      maxAttempts: cfg.OUTBOX_MAX_ATTEMPTS,
+      batchBytes: cfg.OUTBOX_BATCH_BYTES,
+      outboxRetentionMs: cfg.OUTBOX_RETENTION_HOURS * 3600_000,
+      inboxRetentionMs: cfg.INBOX_RETENTION_HOURS * 3600_000,
+    },
   });
   logger.info({ url: svc.url }, `${def.name} listening`);
   const shutdown = async (signal: string) => {

@@ -105,10 +105,12 @@ afterAll(async () => {
   await transport?.disconnect();
 });
 
-const mk = (n: number, key: string, poison?: boolean) => ({
+const mk = (n: number, key: string, poison?: boolean, sequence = 1) => ({
   id: randomUUID(),
   type: 'platform.test-event',
   version: 1,
+  stream: 'platform.test',
+  sequence,
   occurredAt: new Date().toISOString(),
   producer: 'platform-test',
   key,
@@ -133,7 +135,7 @@ describe('@OnEvent on Nest’s Kafka transport', () => {
     expect(attempts.get(env.id)).toBe(1);
 
     // A message with a correlation id: the handler runs with it as the current one.
-    const other = mk(n + 1, `k-${n}`);
+    const other = mk(n + 1, `k-${n}`, false, 2);
     await transport.publish([{ topic: TOPIC, key: other.key, value: JSON.stringify(other), headers }]);
     await waitFor('other applied', async () => (await svc.dataSource.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [other.id])).length === 1);
     expect(correlations.get(other.id)).toBe(`corr-${n}`);
@@ -142,7 +144,7 @@ describe('@OnEvent on Nest’s Kafka transport', () => {
   it('dead-letters a malformed and a poison event while the partition keeps flowing, and keeps the partition through long backoffs', async () => {
     const key = `same-partition-${randomUUID()}`;
     const poison = mk(1, key, true);
-    const good = mk(2, key);
+    const good = mk(2, key, false, 2);
     const joinsBefore = joins;
     await transport.publish([
       { topic: TOPIC, key, value: '{not json', headers: { 'x-correlation-id': `bad-${poison.id}` } },
@@ -162,7 +164,7 @@ describe('@OnEvent on Nest’s Kafka transport', () => {
       'x-correlation-id': `poison-${poison.id}`,
     });
     expect(found.p[0].headers['x-dlt-original-offset']).toMatch(/^\d+$/);
-    expect(found.bad[0].headers).toMatchObject({ 'x-dlt-attempts': '0', 'x-dlt-group': 'eventtest.effects' });
+    expect(found.bad[0].headers).toMatchObject({ 'x-dlt-attempts': '0', 'x-dlt-group': 'eventtest.events' });
     expect(await svc.dataSource.query(`SELECT 1 FROM inbox_events WHERE event_id = $1`, [poison.id])).toHaveLength(0);
     // Retried 3 times over 12 s (more than the session timeout), dead-lettered once: the consumer
     // heartbeated while it backed off, so it kept its partition and committed the offset.

@@ -51,7 +51,7 @@ beforeAll(async () => {
   ds = createDataSource({ url, migrations: [] });
   await initDatabase(ds);
   await ds.query(`CREATE TABLE IF NOT EXISTS test_effects (event_id uuid NOT NULL, n int NOT NULL)`);
-  await ds.query(`TRUNCATE test_effects, outbox_events, inbox_events`);
+  await ds.query(`TRUNCATE test_effects, outbox_events, inbox_events, outbox_sequences, consumer_positions`);
   transport = new KafkaTransport({ brokers: brokers.split(','), clientId: 'outbox-int', logger });
   await transport.connect();
   await transport.ensureTopics([TOPIC, deadLetterTopic(TOPIC), RUN_TOPIC, deadLetterTopic(RUN_TOPIC)]);
@@ -133,6 +133,8 @@ describe('outbox → Kafka → inbox', () => {
       id: randomUUID(),
       type: 'platform.test-event',
       version: 1,
+      stream: 'platform.test',
+      sequence: n,
       occurredAt: new Date().toISOString(),
       producer: 'platform-test',
       key,

@@ -26,10 +26,11 @@ describe('configuration validated at start', () => {
     expect(r.stderr).toMatch(/PORT: must be a port number/);
     expect(r.stderr).toMatch(/DATABASE_URL: must be a URL with one of postgres:, postgresql:/);
     expect(r.stderr).toMatch(/INTERNAL_AUTH_SECRET: must be at least 32 characters/);
+    expect(r.stderr).toMatch(/EVENT_TRANSPORT: must be kafka \(the in-process bus works only inside the embedded launcher/);
   });
 
   it('identity without Redis or storage configured says so', () => {
-    const r = run('services/identity/dist/main.js', { PORT: '0', DATABASE_URL: 'postgres://u:p@127.0.0.1:1/x', INTERNAL_AUTH_SECRET: 'x'.repeat(40), EVENT_TRANSPORT: 'inprocess' });
+    const r = run('services/identity/dist/main.js', { PORT: '0', DATABASE_URL: 'postgres://u:p@127.0.0.1:1/x', INTERNAL_AUTH_SECRET: 'x'.repeat(40), KAFKA_BROKERS: '127.0.0.1:1' });
     expect(r.status).toBe(78);
     expect(r.stderr).toContain('REDIS_URL: is required');
     expect(r.stderr).toContain('S3_ENDPOINT: is required');

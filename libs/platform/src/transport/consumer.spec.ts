@@ -4,7 +4,8 @@ import { topicFor } from '@luxe/contracts';
 import { currentCorrelationId } from '../correlation';
 import type { Inbox } from '../inbox';
 import type { Logger } from '../logger';
-import { AnyEventHandler, backoff, createMessageHandler, decideOnFailure, HEARTBEAT_EVERY_MS, UnprocessableEventError } from './consumer';
+import { EventSchemaError } from '@luxe/contracts';
+import { AnyEventHandler, backoff, createMessageHandler, decideOnFailure, eventMetrics, EventRefusedError, HEARTBEAT_EVERY_MS, isTransientFailure, TransientError, UnprocessableEventError } from './consumer';
 import type { EventTransport, IncomingMessage, OutgoingMessage } from './transport';
 
 const TOPIC = topicFor('platform.test-event');
@@ -34,10 +35,10 @@ function fakeInbox() {
   const inbox = {
     process: jest.fn(async (group: string, env: { id: string }, fn: (m: unknown) => Promise<void>) => {
       const k = `${group}:${env.id}`;
-      if (seen.has(k)) return false;
+      if (seen.has(k)) return 'duplicate';
       await fn(manager);
       seen.add(k);
-      return true;
+      return 'applied';
     }),
   };
   return { inbox: inbox as unknown as Inbox & { process: typeof inbox.process }, manager, seen };
@@ -49,9 +50,10 @@ function fakeLogger(): Logger {
   return l as Logger;
 }
 
-function envelope(data: unknown = { n: 1 }, type = 'platform.test-event') {
-  return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), producer: 'test', key: 'k1', data };
+function envelope(data: unknown = { n: 1 }, type = 'platform.test-event', stream = 'platform.test') {
+  return { id: randomUUID(), type, version: 1, stream, sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: 'k1', data };
 }
+const refused = () => Object.assign(new Error('x'), { code: 'ECONNREFUSED' });
 
 function message(value: unknown, headers: Record<string, string> = {}): IncomingMessage {
   return { topic: TOPIC, partition: 0, offset: '42', key: 'k1', value: typeof value === 'string' ? value : JSON.stringify(value), headers };
@@ -204,44 +206,111 @@ describe('createMessageHandler', () => {
     expect(seen[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('heartbeats while it backs off between attempts', async () => {
-    let calls = 0;
+  it('retries an infrastructure failure without limit (past maxAttempts), never dead-letters it, and counts the retries', async () => {
+    let left = 9;
     const handler = jest.fn(async () => {
-      if (++calls === 1) throw new Error('transient');
+      if (left-- > 0) throw refused();
     });
-    const { handle, published } = setup(handler, { backoffMs: 5 });
-    const heartbeat = jest.fn(async () => undefined);
-    await handle(message(envelope()), { heartbeat });
-    expect(handler).toHaveBeenCalledTimes(2);
-    expect(heartbeat).toHaveBeenCalled();
+    const before = eventMetrics.transientRetries;
+    const { handle, published } = setup(handler, { maxAttempts: 2, backoffMs: 1 });
+    await handle(message(envelope()));
+    expect(handler).toHaveBeenCalledTimes(10);
     expect(published).toEqual([]);
+    expect(eventMetrics.transientRetries - before).toBe(9);
   });
 
-  it('rejects (so the message is redelivered) when the heartbeat says the partition was taken away', async () => {
+  it("dead-letters a handler's own refusal at once, and counts it", async () => {
+    const before = eventMetrics.deadLettered;
     const handler = jest.fn(async () => {
-      throw new Error('transient');
+      throw new EventRefusedError('not for this venue');
+    });
+    const { handle, published } = setup(handler);
+    await handle(message(envelope()));
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(published[0].headers).toMatchObject({ 'x-dlt-reason': 'not for this venue', 'x-dlt-attempts': '1' });
+    expect(eventMetrics.deadLettered - before).toBe(1);
+  });
+
+  it('heartbeats while one attempt waits on a database that does not answer', async () => {
+    jest.useFakeTimers();
+    try {
+      const handler = jest.fn(async () => {
+        await new Promise((r) => setTimeout(r, HEARTBEAT_EVERY_MS * 2.5));
+      });
+      const { handle, published } = setup(handler);
+      const heartbeat = jest.fn(async () => undefined);
+      const done = handle(message(envelope()), { heartbeat });
+      await jest.advanceTimersByTimeAsync(HEARTBEAT_EVERY_MS * 2.5);
+      await done;
+      expect(handler).toHaveBeenCalledTimes(1);
+      expect(heartbeat).toHaveBeenCalledTimes(2);
+      expect(published).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('gives up retrying an outage and rejects (so the message is redelivered) when the heartbeat says the partition was taken away', async () => {
+    const handler = jest.fn(async () => {
+      throw refused();
     });
     const { handle, published } = setup(handler, { backoffMs: 5 });
     const heartbeat = jest.fn(async () => {
       throw new Error('The group is rebalancing, so a rejoin is needed');
     });
     await expect(handle(message(envelope()), { heartbeat })).rejects.toThrow('rebalancing');
-    expect(handler).toHaveBeenCalledTimes(1);
+    expect(handler.mock.calls.length).toBeGreaterThan(1);
     expect(published).toEqual([]);
   });
 });
 
 describe('decideOnFailure', () => {
   const retry = { maxAttempts: 4, backoffMs: 200 };
-  it('retries with a doubling delay until maxAttempts, then dead-letters', () => {
-    expect(decideOnFailure(new Error('x'), 1, retry)).toEqual({ action: 'retry', delayMs: 200 });
-    expect(decideOnFailure(new Error('x'), 2, retry)).toEqual({ action: 'retry', delayMs: 400 });
-    expect(decideOnFailure(new Error('x'), 3, retry)).toEqual({ action: 'retry', delayMs: 800 });
+  it('retries an unknown failure with a doubling delay until maxAttempts, then dead-letters', () => {
+    expect(decideOnFailure(new Error('x'), 1, retry)).toEqual({ action: 'retry', delayMs: 200, transient: false });
+    expect(decideOnFailure(new Error('x'), 2, retry)).toEqual({ action: 'retry', delayMs: 400, transient: false });
+    expect(decideOnFailure(new Error('x'), 3, retry)).toEqual({ action: 'retry', delayMs: 800, transient: false });
     expect(decideOnFailure(new Error('x'), 4, retry)).toEqual({ action: 'dead-letter' });
   });
-  it('dead-letters an unprocessable event at once', () => {
+  it('retries a transient failure at any attempt, the delay capped', () => {
+    expect(decideOnFailure(refused(), 4, retry)).toEqual({ action: 'retry', delayMs: 1600, transient: true });
+    expect(decideOnFailure(refused(), 50, retry)).toEqual({ action: 'retry', delayMs: 30_000, transient: true });
+    expect(decideOnFailure(refused(), 50, { ...retry, maxBackoffMs: 5000 })).toEqual({ action: 'retry', delayMs: 5000, transient: true });
+  });
+  it('dead-letters an unprocessable event, a schema failure or a refusal at once', () => {
     expect(decideOnFailure(new UnprocessableEventError('bad'), 0, retry)).toEqual({ action: 'dead-letter' });
     expect(decideOnFailure(new UnprocessableEventError('bad'), 1, retry)).toEqual({ action: 'dead-letter' });
+    expect(decideOnFailure(new EventSchemaError('platform.test-event', 'n: bad'), 1, retry)).toEqual({ action: 'dead-letter' });
+    expect(decideOnFailure(new EventRefusedError('no'), 1, retry)).toEqual({ action: 'dead-letter' });
+  });
+});
+
+describe('isTransientFailure', () => {
+  it.each([
+    ['a refused connection', refused()],
+    ['PostgreSQL shutting down (57P01)', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    ['PostgreSQL starting up (57P03)', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
+    ['a connection failure (08006)', Object.assign(new Error('x'), { code: '08006' })],
+    ['a serialization failure (40001)', Object.assign(new Error('x'), { code: '40001' })],
+    ['a deadlock (40P01)', Object.assign(new Error('x'), { code: '40P01' })],
+    ["TypeORM's wrapper of a driver error", Object.assign(new Error('query failed'), { driverError: Object.assign(new Error('x'), { code: '57P01' }) })],
+    ["the pool's connect timeout", new Error('timeout exceeded when trying to connect')],
+    ['a dropped connection', new Error('Connection terminated unexpectedly')],
+    ['a cause chain', new Error('outer', { cause: refused() })],
+    ['an AggregateError of refused connections', Object.assign(new Error(''), { errors: [refused()] })],
+    ['a retriable broker error', Object.assign(new Error('leader not available'), { retriable: true })],
+    ['a TransientError', new TransientError('try later')],
+  ])('recognises %s', (_n, err) => {
+    expect(isTransientFailure(err)).toBe(true);
+  });
+  it.each([
+    ['a plain error', new Error('undefined is not a function')],
+    ['a unique violation (23505)', Object.assign(new Error('duplicate key'), { code: '23505' })],
+    ['a schema failure', new EventSchemaError('platform.test-event', 'n: bad')],
+    ['a non-error', 'boom'],
+    ['null', null],
+  ])('does not take %s for transient', (_n, err) => {
+    expect(isTransientFailure(err)).toBe(false);
   });
 });
 

@@ -1,9 +1,9 @@
-import { deadLetterTopic, EventData, EventEnvelope, EventType, parseEnvelope } from '@luxe/contracts';
-import type { EntityManager } from 'typeorm';
+import { deadLetterTopic, EventData, EventEnvelope, EventSchemaError, EventType, parseEnvelope } from '@luxe/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
 import { CORRELATION_HEADER, runWithCorrelation } from '../correlation';
 import type { Inbox } from '../inbox';
 import type { Logger } from '../logger';
-import type { DeliveryControl, EventTransport, IncomingMessage } from './transport';
+import { DeliveryControl, EventTransport, IncomingMessage } from './transport';
 
 /** An event as a handler of type T receives it: the envelope with the data typed from its contract. */
 export type EventOf<T extends EventType> = EventEnvelope<EventData<T>> & { type: T };
@@ -25,15 +25,66 @@ export interface ConsumerSpec {
 }
 
 export interface RetryPolicy {
+  /** Attempts for a failure that is neither known transient nor deterministic (a bug): then dead-lettered. */
   maxAttempts: number;
   backoffMs: number;
+  /** Longest wait between two attempts (transient failures are retried without limit). */
+  maxBackoffMs?: number;
 }
+
+/** A message that will not be handled, with why. */
+export interface DeadLetter {
+  group: string;
+  message: IncomingMessage;
+  reason: string;
+  attempts: number;
+}
+
+/** Where dead letters go: the `.dlt` topic (Kafka), or the consumer's own table (embedded). */
+export interface DeadLetterSink {
+  put(d: DeadLetter): Promise<void>;
+}
+
+/** Publishes a dead letter to `<topic>.dlt`, with the reason in headers (`npm run dlt:replay` reads it). */
+export class TopicDeadLetterSink implements DeadLetterSink {
+  constructor(private readonly transport: EventTransport) {}
+  async put({ group, message: msg, reason, attempts }: DeadLetter): Promise<void> {
+    await this.transport.publish([
+      {
+        topic: deadLetterTopic(msg.topic),
+        key: msg.key ?? 'unknown',
+        value: msg.value,
+        headers: { ...msg.headers, 'x-dlt-reason': reason, 'x-dlt-group': group, 'x-dlt-attempts': String(attempts), 'x-dlt-original-offset': msg.offset },
+      },
+    ]);
+  }
+}
+
+/** Keeps a dead letter in the consumer's database (`dead_letter_events`): the embedded bus has no topics that outlive the process. */
+export class TableDeadLetterSink implements DeadLetterSink {
+  constructor(private readonly ds: DataSource) {}
+  async put({ group, message: msg, reason }: DeadLetter): Promise<void> {
+    await this.ds.query(`INSERT INTO dead_letter_events (consumer_group, topic, key, value, headers, reason) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      group,
+      msg.topic,
+      msg.key,
+      msg.value,
+      JSON.stringify(msg.headers),
+      reason,
+    ]);
+  }
+}
+
+/** Counters of the event path, for health details and logs. */
+export const eventMetrics = { deadLettered: 0, transientRetries: 0 };
 
 export interface ConsumerDeps {
   inbox: Inbox;
   transport: EventTransport;
   logger: Logger;
   retry: RetryPolicy;
+  /** Default: the transport's `.dlt` topic. */
+  deadLetters?: DeadLetterSink;
 }
 
 /** How one message finds its handler. */
@@ -55,17 +106,64 @@ export class UnprocessableEventError extends Error {
   }
 }
 
-export type FailureDecision = { action: 'retry'; delayMs: number } | { action: 'dead-letter' };
+/**
+ * A handler's own refusal: the event is valid but this consumer can never apply it (a rule of its
+ * domain says no). Dead-lettered at once, like a schema failure.
+ */
+export class EventRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EventRefusedError';
+  }
+}
+
+/** An infrastructure failure a handler knows to be passing (retried without limit). */
+export class TransientError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TransientError';
+  }
+}
+
+const TRANSIENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED', 'ENETDOWN']);
+/** PostgreSQL SQLSTATEs of a passing condition: connection (08), resources (53), operator intervention (57), system (58), serialization/deadlock, lock not available. */
+const TRANSIENT_SQLSTATE = /^(08|53|57|58)|^(40001|40P01|55P03)$/;
+const TRANSIENT_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connection error|terminating connection|database system is (starting up|shutting down|in recovery)|Connection is not established|read ECONNRESET/i;
+
+/** True for a failure of the infrastructure (database, network, broker) rather than of the event. */
+export function isTransientFailure(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; retriable?: unknown; message?: unknown; cause?: unknown; driverError?: unknown; errors?: unknown };
+  if (err instanceof TransientError) return true;
+  if (typeof e.code === 'string' && (TRANSIENT_NETWORK_CODES.has(e.code) || (/^[0-9A-Z]{5}$/.test(e.code) && TRANSIENT_SQLSTATE.test(e.code)))) return true;
+  if (e.retriable === true) return true;
+  if (typeof e.message === 'string' && TRANSIENT_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isTransientFailure(x, depth + 1))) return true;
+  return isTransientFailure(e.driverError, depth + 1) || isTransientFailure(e.cause, depth + 1);
+}
+
+/** A failure that no number of attempts changes: bad envelope or data, or the handler's refusal. */
+export function isDeterministicFailure(err: unknown): boolean {
+  return err instanceof UnprocessableEventError || err instanceof EventSchemaError || err instanceof EventRefusedError;
+}
+
+export type FailureDecision = { action: 'retry'; delayMs: number; transient: boolean } | { action: 'dead-letter' };
 
 /**
- * The one place that decides what a failure means: retry later (with exponential backoff), or
- * send the message to the dead-letter topic now. `attempt` is the number of attempts made so far
- * (0 when the message failed before any handler ran). Deterministic failures dead-letter at once.
+ * The one place that decides what a failure means. `attempt` is the number of attempts made so
+ * far (0 when the message failed before any handler ran).
+ * - deterministic (schema, unprocessable, the handler's refusal): dead-letter at once;
+ * - transient (database or network down): retry without limit, backoff doubling up to maxBackoffMs,
+ *   so an outage never dead-letters what flows meanwhile;
+ * - anything else (most likely a bug): `maxAttempts` attempts with backoff, then dead-letter, so
+ *   one bad event does not hold its partition forever.
  */
 export function decideOnFailure(err: unknown, attempt: number, retry: RetryPolicy): FailureDecision {
-  if (err instanceof UnprocessableEventError) return { action: 'dead-letter' };
+  if (isDeterministicFailure(err)) return { action: 'dead-letter' };
+  const delayMs = Math.min(retry.maxBackoffMs ?? 30_000, retry.backoffMs * 2 ** Math.min(Math.max(attempt - 1, 0), 20));
+  if (isTransientFailure(err)) return { action: 'retry', delayMs, transient: true };
   if (attempt >= retry.maxAttempts) return { action: 'dead-letter' };
-  return { action: 'retry', delayMs: retry.backoffMs * 2 ** (attempt - 1) };
+  return { action: 'retry', delayMs, transient: false };
 }
 
 /** Longest sleep between two heartbeats while backing off (below any sensible session timeout). */
@@ -92,14 +190,41 @@ function parseMessage(msg: IncomingMessage): EventEnvelope {
 }
 
 /**
+ * Calls the heartbeat every HEARTBEAT_EVERY_MS while `work` runs (an attempt can itself wait on a
+ * database that does not answer). A failed heartbeat (the partition was taken away in a
+ * rebalance) is remembered and rethrown once the work is over, so the message is redelivered to
+ * its new owner.
+ */
+async function withHeartbeat<T>(control: DeliveryControl, work: (stillOurs: () => void) => Promise<T>): Promise<T> {
+  let lost: unknown = null;
+  const stillOurs = () => {
+    if (lost) throw lost;
+  };
+  if (!control.heartbeat) return work(stillOurs);
+  const timer = setInterval(() => {
+    control.heartbeat!().catch((err) => (lost ??= err));
+  }, HEARTBEAT_EVERY_MS);
+  try {
+    const result = await work(stillOurs);
+    stillOurs();
+    return result;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
  * Consumes one message: checks the envelope against its contract, runs the effect through the
- * inbox (idempotent, in one transaction with the inbox row), retries with exponential backoff
- * (heartbeating while it waits), then sends the message to its dead-letter topic so a poison
- * event never blocks its partition. Rejects only when the dead-letter publish itself fails (or
- * the heartbeat says the partition is no longer ours), which makes the transport redeliver.
+ * inbox (idempotent and ordered by aggregate version, in one transaction with the inbox row),
+ * retries infrastructure failures without limit and unknown failures a few times (heartbeating all
+ * along, so the consumer keeps its group membership), and sends what can never be handled to the
+ * dead letters, so a poison event never blocks its partition. Rejects only when the dead-letter
+ * write itself fails (or the heartbeat says the partition is no longer ours), which makes the
+ * transport redeliver.
  */
 export async function consumeMessage(msg: IncomingMessage, route: ConsumerRoute, deps: ConsumerDeps, control: DeliveryControl = {}): Promise<void> {
   const log = deps.logger.child({ consumerGroup: route.group });
+  const sink = deps.deadLetters ?? new TopicDeadLetterSink(deps.transport);
   return runWithCorrelation(msg.headers[CORRELATION_HEADER], async () => {
     let envelope: EventEnvelope;
     let handler: AnyEventHandler | null;
@@ -111,36 +236,38 @@ export async function consumeMessage(msg: IncomingMessage, route: ConsumerRoute,
     }
     if (!handler) return;
     const run = handler;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const applied = await deps.inbox.process(route.group, envelope, (m) => run(envelope, m).then(() => undefined));
-        log.info({ eventId: envelope.id, type: envelope.type, duplicate: !applied }, applied ? 'event consumed' : 'duplicate event skipped');
-        return;
-      } catch (err) {
-        const decision = decideOnFailure(err, attempt, deps.retry);
-        if (decision.action === 'dead-letter') return deadLetter(err, attempt);
-        log.warn({ err, eventId: envelope.id, attempt, delay: decision.delayMs, heartbeat: !!control.heartbeat }, 'event handler failed, retrying');
-        await backoff(decision.delayMs, control);
+    return withHeartbeat(control, async (stillOurs) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const outcome = await deps.inbox.process(route.group, envelope, (m) => run(envelope, m).then(() => undefined));
+          const message = { applied: 'event consumed', duplicate: 'duplicate event skipped', stale: 'stale event skipped (a later version was applied)', ended: 'event after the end of its aggregate skipped' }[outcome];
+          log.info({ eventId: envelope.id, type: envelope.type, key: envelope.key, sequence: envelope.sequence, outcome }, message);
+          return;
+        } catch (err) {
+          const decision = decideOnFailure(err, attempt, deps.retry);
+          if (decision.action === 'dead-letter') return deadLetter(err, attempt);
+          if (decision.transient) eventMetrics.transientRetries++;
+          const fields = { err, eventId: envelope.id, attempt, delay: decision.delayMs, transient: decision.transient };
+          // An outage retries for as long as it lasts: one warning, then quieter lines.
+          if (attempt === 1 || !decision.transient) log.warn(fields, 'event handler failed, retrying');
+          else log.debug(fields, 'event handler still failing, retrying');
+          // Wakes every second to give up as soon as the partition is no longer ours.
+          await backoff(decision.delayMs, { heartbeat: async () => stillOurs() });
+        }
       }
-    }
+    });
   });
 
   async function deadLetter(err: unknown, attempts: number): Promise<void> {
     const reason = String((err as Error)?.message ?? err).slice(0, 2000);
-    log.error({ err, topic: msg.topic, offset: msg.offset, attempts }, 'event sent to dead-letter topic');
     try {
-      await deps.transport.publish([
-        {
-          topic: deadLetterTopic(msg.topic),
-          key: msg.key ?? 'unknown',
-          value: msg.value,
-          headers: { ...msg.headers, 'x-dlt-reason': reason, 'x-dlt-group': route.group, 'x-dlt-attempts': String(attempts), 'x-dlt-original-offset': msg.offset },
-        },
-      ]);
+      await sink.put({ group: route.group, message: msg, reason, attempts });
     } catch (publishErr) {
-      log.error({ err: publishErr, topic: msg.topic, offset: msg.offset }, 'dead-letter publish failed, the message will be redelivered');
+      log.error({ err: publishErr, topic: msg.topic, offset: msg.offset }, 'dead-letter write failed, the message will be redelivered');
       throw publishErr;
     }
+    eventMetrics.deadLettered++;
+    log.error({ err, topic: msg.topic, offset: msg.offset, attempts, deadLettered: eventMetrics.deadLettered }, 'event dead-lettered');
   }
 }
 

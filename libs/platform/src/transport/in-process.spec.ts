@@ -104,32 +104,39 @@ describe('InProcessBroker / InProcessTransport', () => {
     expect(fails).toBe(-1);
   });
 
-  it('idle() resolves only after slow handlers have finished', async () => {
+  it('publish resolves only once every subscribed group has handled the message (at least once)', async () => {
     const { broker, transport } = setup();
     const done: string[] = [];
-    await transport.subscribe({
-      groupId: 'g',
-      topics: ['t'],
-      handle: async (m) => {
-        await new Promise((r) => setTimeout(r, 30));
-        done.push(m.value);
-      },
-    });
-    await transport.publish([
+    const slow = async (m: IncomingMessage) => {
+      await new Promise((r) => setTimeout(r, 30));
+      done.push(m.value);
+    };
+    await transport.subscribe({ groupId: 'g1', topics: ['t'], handle: slow });
+    await transport.subscribe({ groupId: 'g2', topics: ['t'], handle: slow });
+    let resolved = false;
+    const p = transport.publish([
       { topic: 't', key: 'k', value: 'a' },
       { topic: 't', key: 'k', value: 'b' },
-    ]);
-    expect(done).toEqual([]);
+    ]).then(() => (resolved = true));
+    await new Promise((r) => setTimeout(r, 40));
+    expect(resolved).toBe(false);
+    await p;
+    expect(done.sort()).toEqual(['a', 'a', 'b', 'b']);
     await broker.idle();
-    expect(done).toEqual(['a', 'b']);
   });
 
-  it('idle() throws when a queue never drains within the timeout', async () => {
+  it('publish to a topic nobody subscribes to resolves at once', async () => {
+    const { transport } = setup();
+    await expect(transport.publish([{ topic: 'nobody', key: 'k', value: 'a' }])).resolves.toBeUndefined();
+  });
+
+  it('idle() throws when a queue never drains; the publisher fails when the group leaves (the row stays unpublished)', async () => {
     const { broker, transport } = setup();
     await transport.subscribe({ groupId: 'g', topics: ['t'], handle: async () => Promise.reject(new Error('always')) });
-    await transport.publish([{ topic: 't', key: 'k', value: 'a' }]);
+    const published = transport.publish([{ topic: 't', key: 'k', value: 'a' }]);
     await expect(broker.idle(50)).rejects.toThrow('did not become idle');
     broker.unsubscribeAll();
+    await expect(published).rejects.toThrow('consumer group g left before handling the message');
     await broker.idle(1000);
   });
 

@@ -1,36 +1,62 @@
 import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { BaseRpcContext } from '@nestjs/microservices';
 import { isObservable, lastValueFrom } from 'rxjs';
-import type { EventServerOptions, EventTransport, IncomingMessage, OutgoingMessage, SubscribeOptions } from './transport';
+import { isEventType } from '@luxe/contracts';
+import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, SubscribeOptions, topicsForPatterns } from './transport';
+
+interface Delivery {
+  msg: IncomingMessage;
+  done: () => void;
+  fail: (err: Error) => void;
+}
 
 interface Group {
   id: string;
   topics: Set<string>;
   handle: SubscribeOptions['handle'];
-  queue: IncomingMessage[];
+  queue: Delivery[];
   draining: boolean;
+}
+
+export interface InProcessBrokerOptions {
+  /** Fault injection for the crash test only: SIGKILL the process when delivering the n-th message. */
+  crashOnDelivery?: number;
 }
 
 /**
  * An in-memory broker shared by every service in one process (embedded mode). It keeps
  * Kafka's semantics that matter to the outbox/inbox code: per consumer group delivery,
  * in order, and redelivery of a message whose handler rejected.
+ *
+ * At least once: `publish` resolves only when every group subscribed to the message's topic has
+ * handled it, so the outbox relay marks a row published only after its consumers committed their
+ * effect. A crash before that leaves the row unpublished, and the relay publishes it again at the
+ * next start (consumers skip what they already applied). A message for a topic nobody subscribes
+ * to is done at once: the embedded launcher subscribes every service before any relay starts.
  */
 export class InProcessBroker {
   private readonly groups = new Map<string, Group>();
   private offsets = 0;
+  private deliveries = 0;
   redeliveryDelayMs = 500;
 
-  publish(messages: OutgoingMessage[]): void {
+  constructor(private readonly opts: InProcessBrokerOptions = {}) {}
+
+  publish(messages: OutgoingMessage[]): Promise<void> {
+    const pending: Promise<void>[] = [];
     for (const m of messages) {
       const msg: IncomingMessage = { topic: m.topic, partition: 0, offset: String(this.offsets++), key: m.key, value: m.value, headers: { ...(m.headers ?? {}) } };
       for (const g of this.groups.values()) {
-        if (g.topics.has(m.topic)) {
-          g.queue.push(msg);
-          this.drain(g);
-        }
+        if (!g.topics.has(m.topic)) continue;
+        pending.push(
+          new Promise<void>((done, fail) => {
+            g.queue.push({ msg, done, fail });
+          }),
+        );
+        this.drain(g);
       }
     }
+    return Promise.all(pending).then(() => undefined);
   }
 
   subscribe(opts: SubscribeOptions): void {
@@ -43,12 +69,15 @@ export class InProcessBroker {
     this.groups.set(opts.groupId, { id: opts.groupId, topics: new Set(opts.topics), handle: opts.handle, queue: [], draining: false });
   }
 
+  /** The group leaves: what it had not handled fails its publisher (the outbox row stays unpublished). */
   unsubscribe(groupId: string): void {
+    const g = this.groups.get(groupId);
     this.groups.delete(groupId);
+    if (g) for (const d of g.queue.splice(0)) d.fail(new Error(`consumer group ${groupId} left before handling the message`));
   }
 
   unsubscribeAll(): void {
-    this.groups.clear();
+    for (const id of [...this.groups.keys()]) this.unsubscribe(id);
   }
 
   /** Resolves when every queue is empty (tests and seeding use it). */
@@ -66,10 +95,13 @@ export class InProcessBroker {
     void (async () => {
       try {
         while (g.queue.length > 0 && this.groups.get(g.id) === g) {
-          const msg = g.queue[0];
+          const d = g.queue[0];
+          this.deliveries++;
+          if (this.opts.crashOnDelivery && this.deliveries >= this.opts.crashOnDelivery) process.kill(process.pid, 'SIGKILL');
           try {
-            await g.handle(msg);
-            g.queue.shift();
+            await g.handle(d.msg);
+            if (g.queue[0] === d) g.queue.shift();
+            d.done();
           } catch {
             await new Promise((r) => setTimeout(r, this.redeliveryDelayMs));
           }
@@ -90,8 +122,9 @@ export class InProcessContext extends BaseRpcContext<[IncomingMessage]> {
 
 /**
  * A Nest transport strategy over the in-process broker (embedded mode): one consumer group per
- * service, the topics of its `@OnEvent` handlers. A message is done when every handler of its
- * topic has finished; a rejection makes the broker redeliver it, as Kafka would.
+ * service, subscribed to the stream topics of its `@OnEvent` handlers. A message goes to the
+ * handlers of its event type and is done when they have finished; a rejection makes the broker
+ * redeliver it, as Kafka would.
  */
 export class InProcessEventServer extends Server implements CustomTransportStrategy {
   constructor(
@@ -102,15 +135,20 @@ export class InProcessEventServer extends Server implements CustomTransportStrat
   }
 
   listen(callback: (...optionalParams: unknown[]) => unknown): void {
-    const topics = [...this.messageHandlers.keys()];
+    const topics = topicsForPatterns(this.messageHandlers.keys(), this.opts.topicPrefix);
     if (topics.length > 0) this.broker.subscribe({ groupId: this.opts.groupId, topics, handle: (msg) => this.dispatch(msg) });
     callback();
   }
 
-  /** Runs the handlers of the message's topic and resolves when they are done (rejects when one failed). */
+  /** Runs the handlers of the message's event type and resolves when they are done (rejects when one failed). */
   async dispatch(msg: IncomingMessage): Promise<void> {
-    const handler = this.getHandlerByPattern(msg.topic);
-    if (!handler) return;
+    const type = eventTypeOf(msg);
+    const handler = this.getHandlerByPattern(type);
+    if (!handler) {
+      // A known type this service does not handle is not its business; an unknown one is poison.
+      if (!isEventType(type)) await this.opts.onUnroutable?.(msg);
+      return;
+    }
     const result = await handler(msg, new InProcessContext([msg]));
     if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
   }
@@ -132,8 +170,8 @@ export class InProcessTransport implements EventTransport {
   readonly kind = 'inprocess' as const;
   constructor(readonly broker: InProcessBroker) {}
   async connect(): Promise<void> {}
-  async publish(messages: OutgoingMessage[]): Promise<void> {
-    this.broker.publish(messages);
+  publish(messages: OutgoingMessage[]): Promise<void> {
+    return this.broker.publish(messages);
   }
   async subscribe(opts: SubscribeOptions): Promise<void> {
     this.broker.subscribe(opts);

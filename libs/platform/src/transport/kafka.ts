@@ -1,8 +1,9 @@
-import type { ConsumerDeserializer, IncomingEvent } from '@nestjs/microservices';
+import type { ConsumerDeserializer, IncomingEvent, KafkaContext, KafkaOptions } from '@nestjs/microservices';
 import { ServerKafka } from '@nestjs/microservices';
+import { isEventType } from '@luxe/contracts';
 import { Admin, Consumer, Kafka, KafkaConfig, logLevel, Partitioners, Producer } from 'kafkajs';
 import type { Logger } from '../logger';
-import type { EventServerOptions, EventTransport, IncomingMessage, OutgoingMessage, SubscribeOptions } from './transport';
+import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, SubscribeOptions, topicsForPatterns } from './transport';
 
 /** Consumer settings shared by the raw subscriber and the Nest Kafka server. */
 const CONSUMER_SETTINGS = { allowAutoTopicCreation: false, sessionTimeout: 10000, heartbeatInterval: 1000, retry: { retries: 10 } } as const;
@@ -17,7 +18,7 @@ function text(v: unknown): string | null {
 }
 
 /**
- * The deserializer of the Nest Kafka server: the pattern is the topic, and the data is the raw
+ * The deserializer of the Nest Kafka server: the pattern is the event type, and the data is the raw
  * message in the transport-neutral shape (value untouched, as its bytes), so `@OnEvent` checks
  * and dead-letters exactly what was on the wire. Nest's default would JSON-parse the value.
  */
@@ -29,7 +30,41 @@ export class KafkaEventDeserializer implements ConsumerDeserializer {
       if (t !== null) headers[k] = t;
     }
     const message: IncomingMessage = { topic: raw.topic, partition: raw.partition, offset: raw.offset, key: text(raw.key), value: text(raw.value) ?? '', headers };
-    return { pattern: options?.channel ?? raw.topic, data: message };
+    return { pattern: eventTypeOf(message) || (options?.channel ?? raw.topic), data: message };
+  }
+}
+
+/**
+ * Nest's Kafka server, with handlers registered by event type: it subscribes to the stream topics
+ * of those types (prefixed for the environment), and a message of a known type nobody here
+ * handles is skipped quietly (a stream carries every event of its aggregate), while an unknown
+ * type is handed to `onUnroutable` (dead-lettered).
+ */
+export class EventKafkaServer extends ServerKafka {
+  constructor(
+    options: NonNullable<KafkaOptions['options']>,
+    private readonly events: EventServerOptions,
+  ) {
+    super(options);
+  }
+
+  /** The kafkajs consumer (tests watch its group joins). */
+  get kafkaConsumer(): Consumer | null {
+    return this.consumer;
+  }
+
+  override async bindEvents(consumer: Consumer): Promise<void> {
+    const topics = topicsForPatterns(this.messageHandlers.keys(), this.events.topicPrefix);
+    if (topics.length > 0) await consumer.subscribe({ ...(this.options.subscribe ?? {}), topics });
+    await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
+  }
+
+  override async handleEvent(pattern: string, packet: { data: IncomingMessage }, context: KafkaContext): Promise<any> {
+    if (!this.getHandlerByPattern(pattern)) {
+      if (!isEventType(pattern)) await this.events.onUnroutable?.(packet.data);
+      return;
+    }
+    return super.handleEvent(pattern, packet as never, context);
   }
 }
 
@@ -80,8 +115,8 @@ export class KafkaTransport implements EventTransport {
    * `eachMessage` resolves, which ServerKafka makes wait for the handler (and its observable).
    * Event handlers never reply, so no reply topic is used.
    */
-  createEventServer(opts: EventServerOptions): ServerKafka {
-    return new ServerKafka({
+  createEventServer(opts: EventServerOptions): EventKafkaServer {
+    return new EventKafkaServer({
       postfixId: '',
       client: this.clientConfig(`${this.opts.clientId}-events`),
       consumer: { groupId: opts.groupId, ...CONSUMER_SETTINGS },
@@ -92,7 +127,7 @@ export class KafkaTransport implements EventTransport {
       producer: { allowAutoTopicCreation: false },
       parser: { keepBinary: true },
       deserializer: new KafkaEventDeserializer(),
-    });
+    }, opts);
   }
 
   async connect(): Promise<void> {

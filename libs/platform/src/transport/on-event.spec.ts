@@ -5,11 +5,11 @@ import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
-import { topicFor } from '@luxe/contracts';
+import { EventType, streamOf, topicFor } from '@luxe/contracts';
 import { currentCorrelationId } from '../correlation';
 import type { Inbox } from '../inbox';
 import type { Logger } from '../logger';
-import type { EventOf } from './consumer';
+import { EventOf, EventRefusedError } from './consumer';
 import { InProcessBroker, InProcessContext, InProcessTransport } from './in-process';
 import { EVENT_RUNTIME, EventConsumer, handledEventTypes, OnEvent, ServiceEventRuntime } from './on-event';
 import type { OutgoingMessage } from './transport';
@@ -23,10 +23,10 @@ function fakeInbox() {
     process: jest.fn(async (group: string, env: { id: string }, fn: (m: unknown) => Promise<void>) => {
       groups.push(group);
       const k = `${group}:${env.id}`;
-      if (seen.has(k)) return false;
+      if (seen.has(k)) return 'duplicate';
       await fn({ fake: 'manager', group });
       seen.add(k);
-      return true;
+      return 'applied';
     }),
   };
   return { inbox: inbox as unknown as Inbox, seen, groups };
@@ -38,21 +38,27 @@ function fakeLogger(): Logger {
   return l as Logger;
 }
 
-function envelope(data: unknown = { n: 1 }, type = 'platform.test-event') {
-  return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), producer: 'test', key: 'k1', data };
+function envelope(data: unknown = { n: 1 }, type: EventType = 'platform.test-event') {
+  return { id: randomUUID(), type, version: 1, stream: streamOf(type), sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: 'k1', data };
 }
 
 const calls: { consumer: string; event: EventOf<'platform.test-event'>; tx: EntityManager; correlationId?: string }[] = [];
 let failuresLeft = 0;
+let transientLeft = 0;
 
 @EventConsumer('test-consumer')
 class TestConsumer {
   @OnEvent('platform.test-event')
   async apply(event: EventOf<'platform.test-event'>, tx: EntityManager): Promise<void> {
     if (event.data.poison) throw new Error('poison event');
+    if (event.data.fail === 'refuse') throw new EventRefusedError('this consumer refuses it');
     if (failuresLeft > 0) {
       failuresLeft--;
-      throw new Error('transient');
+      throw new Error('flaky');
+    }
+    if (transientLeft > 0) {
+      transientLeft--;
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     }
     calls.push({ consumer: 'test-consumer', event, tx, correlationId: currentCorrelationId() });
   }
@@ -76,13 +82,14 @@ async function start(controllers: (new (...args: never[]) => unknown)[]) {
   const transport = new InProcessTransport(broker);
   const publish = jest.spyOn(transport, 'publish').mockImplementation(async (ms) => {
     published.push(...ms);
-    broker.publish(ms);
+    void broker.publish(ms);
   });
   const { inbox, seen, groups } = fakeInbox();
-  const runtime = new ServiceEventRuntime('svc', { inbox, transport, logger: fakeLogger(), retry: { maxAttempts: 3, backoffMs: 1 } });
+  const runtime = new ServiceEventRuntime('svc', { inbox, transport, logger: fakeLogger(), retry: { maxAttempts: 3, backoffMs: 1, maxBackoffMs: 2 } });
   @Module({ controllers, providers: [{ provide: EVENT_RUNTIME, useValue: runtime }] })
   class TestModule {}
-  app = await NestFactory.createMicroservice(TestModule, { strategy: transport.createEventServer({ groupId: 'svc.events' }), logger: false });
+  const strategy = transport.createEventServer({ groupId: 'svc.events', onUnroutable: (m) => runtime.deadLetterUnroutable(m) });
+  app = await NestFactory.createMicroservice(TestModule, { strategy, logger: false });
   await app.listen();
   return { broker, transport, published, publish, seen, groups };
 }
@@ -90,6 +97,7 @@ async function start(controllers: (new (...args: never[]) => unknown)[]) {
 afterEach(async () => {
   calls.length = 0;
   failuresLeft = 0;
+  transientLeft = 0;
   await app?.close();
   app = undefined;
 });
@@ -142,26 +150,60 @@ describe('@OnEvent handlers on the in-process transport strategy', () => {
     expect(published.filter((m) => m.topic.endsWith('.dlt'))).toEqual([]);
   });
 
-  it('dead-letters a poison event after maxAttempts, and a malformed one or one of another type at once; later events still flow', async () => {
+  it('dead-letters an unknown failure after maxAttempts, and a malformed one, a refused one or one of another type at once; later events still flow', async () => {
     const { broker, transport, published } = await start([TestConsumer]);
     const poison = envelope({ n: 1, poison: true });
+    const refused = envelope({ n: 3, fail: 'refuse' });
     const wrongType = envelope({ userId: randomUUID(), deletedAt: new Date().toISOString() }, 'identity.user-deleted');
     const good = envelope({ n: 2 });
     await transport.publish([
       { topic: TOPIC, key: 'k1', value: '{not json', headers: { 'x-correlation-id': 'c-bad' } },
       { topic: TOPIC, key: 'k1', value: JSON.stringify(poison) },
-      { topic: TOPIC, key: 'k1', value: JSON.stringify(wrongType) },
+      // The header routes it to the test event's handler, whose envelope check refuses it.
+      { topic: TOPIC, key: 'k1', value: JSON.stringify(wrongType), headers: { 'x-event-type': 'platform.test-event' } },
+      { topic: TOPIC, key: 'k1', value: JSON.stringify(refused) },
       { topic: TOPIC, key: 'k1', value: JSON.stringify(good) },
     ]);
     await broker.idle();
     expect(calls.map((c) => c.event.id)).toEqual([good.id]);
     const dlt = published.filter((m) => m.topic === `${TOPIC}.dlt`);
-    expect(dlt.map((m) => m.value)).toEqual(['{not json', JSON.stringify(poison), JSON.stringify(wrongType)]);
-    expect(dlt[0].headers).toMatchObject({ 'x-dlt-attempts': '0', 'x-dlt-group': 'svc.test-consumer', 'x-correlation-id': 'c-bad' });
+    expect(dlt.map((m) => m.value)).toEqual(['{not json', JSON.stringify(poison), JSON.stringify(wrongType), JSON.stringify(refused)]);
+    expect(dlt[0].headers).toMatchObject({ 'x-dlt-attempts': '0', 'x-dlt-group': 'svc.events', 'x-correlation-id': 'c-bad' });
     expect(dlt[1].headers).toMatchObject({ 'x-dlt-attempts': '3', 'x-dlt-reason': 'poison event', 'x-dlt-group': 'svc.test-consumer' });
     expect(dlt[1].headers!['x-dlt-original-offset']).toMatch(/^\d+$/);
     expect(dlt[2].headers).toMatchObject({ 'x-dlt-attempts': '0' });
     expect(dlt[2].headers!['x-dlt-reason']).toContain('identity.user-deleted');
+    expect(dlt[3].headers).toMatchObject({ 'x-dlt-attempts': '1', 'x-dlt-reason': 'this consumer refuses it' });
+  });
+
+  it('retries an infrastructure failure past maxAttempts (never dead-letters it), then applies the event', async () => {
+    transientLeft = 6;
+    const { broker, transport, published } = await start([TestConsumer]);
+    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(envelope()) }]);
+    await broker.idle();
+    expect(transientLeft).toBe(0);
+    expect(calls).toHaveLength(1);
+    expect(published.filter((m) => m.topic.endsWith('.dlt'))).toEqual([]);
+  });
+
+  it('skips an event of a known type this service has no handler for (a stream carries every event of its aggregate)', async () => {
+    const { broker, transport, published, groups } = await start([TestConsumer]);
+    const other = envelope({ userId: randomUUID(), deletedAt: new Date().toISOString() }, 'identity.user-deleted');
+    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(other), headers: { 'x-event-type': 'identity.user-deleted' } }]);
+    await broker.idle();
+    expect(calls).toEqual([]);
+    expect(groups).toEqual([]);
+    expect(published.filter((m) => m.topic.endsWith('.dlt'))).toEqual([]);
+  });
+
+  it('dead-letters a message whose type header names no event in the contracts', async () => {
+    const { broker, transport, published } = await start([TestConsumer]);
+    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(envelope()), headers: { 'x-event-type': 'nobody.nothing' } }]);
+    await broker.idle();
+    expect(calls).toEqual([]);
+    const dlt = published.filter((m) => m.topic.endsWith('.dlt'));
+    expect(dlt).toHaveLength(1);
+    expect(dlt[0].headers).toMatchObject({ 'x-dlt-group': 'svc.events' });
   });
 
   it('redelivers a message whose dead-letter publish failed', async () => {

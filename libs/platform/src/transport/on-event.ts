@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Controller, Inject } from '@nestjs/common';
 import { PROPERTY_DEPS_METADATA } from '@nestjs/common/constants';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import { EventEnvelope, EventType, topicFor } from '@luxe/contracts';
+import { EventEnvelope, EventType } from '@luxe/contracts';
 import { AnyEventHandler, ConsumerDeps, consumeMessage, EventHandlerFn, EventOf, UnprocessableEventError } from './consumer';
 import type { DeliveryControl, IncomingMessage } from './transport';
 
@@ -35,8 +35,8 @@ export function EventConsumer(name: string): ClassDecorator {
 }
 
 /**
- * Declares a typed event handler, on top of Nest's `@EventPattern` (the pattern is the event's
- * topic). The method receives the event checked against its contract, typed from it, and the
+ * Declares a typed event handler, on top of Nest's `@EventPattern` (the pattern is the event
+ * type; the transport subscribes to its stream's topic and routes each message by its type). The method receives the event checked against its contract, typed from it, and the
  * EntityManager of the transaction that records the event in the inbox:
  *
  *   @OnEvent('identity.user-registered')
@@ -65,7 +65,7 @@ export function OnEvent<T extends EventType>(type: T) {
     };
     Object.defineProperty(wrapped, 'name', { value: String(key) });
     desc.value = wrapped as unknown as M;
-    EventPattern(topicFor(type))(target, key, desc);
+    EventPattern(type)(target, key, desc);
     // Nest passes only the payload unless the context is asked for; the runtime needs both (the heartbeat).
     Payload()(target, key, 0);
     Ctx()(target, key, 1);
@@ -99,12 +99,26 @@ export class ServiceEventRuntime implements EventRuntime {
       {
         group: `${this.service}.${ref.consumer}`,
         resolve: (envelope: EventEnvelope) => {
-          if (envelope.type !== ref.type) throw new UnprocessableEventError(`envelope of type ${envelope.type} on the topic of ${ref.type}`);
+          if (envelope.type !== ref.type) throw new UnprocessableEventError(`envelope of type ${envelope.type} delivered as ${ref.type}`);
           return invoke;
         },
       },
       this.deps,
       control,
+    );
+  }
+
+  /** Dead-letters a message whose event type is unknown (bad JSON, no type, a type not in the contracts). */
+  deadLetterUnroutable(msg: IncomingMessage): Promise<void> {
+    return consumeMessage(
+      msg,
+      {
+        group: `${this.service}.events`,
+        resolve: (envelope) => {
+          throw new UnprocessableEventError(`no handler can take an event of type ${envelope.type}`);
+        },
+      },
+      this.deps,
     );
   }
 }

@@ -1,3 +1,4 @@
+import { isEventType, topicFor } from '@luxe/contracts';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 
 export interface OutgoingMessage {
@@ -32,6 +33,33 @@ export interface SubscribeOptions {
 export interface EventServerOptions {
   /** Consumer group id, e.g. `messaging.events` (with the test prefix when there is one). */
   groupId: string;
+  /** Topic prefix of this environment (`test3.`), so stacks sharing a broker never share events. */
+  topicPrefix?: string;
+  /** What to do with a message whose event type is not known at all (it is dead-lettered). */
+  onUnroutable?: (msg: IncomingMessage) => Promise<void>;
+}
+
+/** The header that names an event's type, so a consumer routes a message without parsing it. */
+export const EVENT_TYPE_HEADER = 'x-event-type';
+
+/**
+ * The event type of a message, which is the pattern its `@OnEvent` handlers are registered
+ * under: from the header the relay sets, else from the envelope itself; '' when neither says.
+ */
+export function eventTypeOf(msg: IncomingMessage): string {
+  const header = msg.headers[EVENT_TYPE_HEADER];
+  if (header) return header;
+  try {
+    const type = (JSON.parse(msg.value) as { type?: unknown })?.type;
+    return typeof type === 'string' ? type : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The topics to subscribe to for handlers of these event types (one per stream, prefixed). */
+export function topicsForPatterns(patterns: Iterable<string>, prefix = ''): string[] {
+  return [...new Set([...patterns].filter(isEventType).map((t) => topicFor(t, prefix)))];
 }
 
 /** The one port with two adapters: Kafka (distributed) and in-process (embedded). */
