@@ -110,12 +110,12 @@ describe('a consumer whose database goes away for 20 s', () => {
   it('dead-letters nothing, loses nothing, applies each event once, and its group never rebalances', async () => {
     // The group has joined and owns its partitions before the run starts: a warm-up event is applied.
     const warmup = randomUUID();
-    const env = { id: warmup, type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'outage-test', key: 'warmup', data: { n: -1 } };
-    await transport.publish([{ topic: TOPIC, key: 'warmup', value: JSON.stringify(env), headers: { 'x-event-type': 'platform.test-event' } }]);
+    const env = { id: warmup, type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'outage-test', key: `warmup-${PREFIX}`, data: { n: -1 } };
+    await transport.publish([{ topic: TOPIC, key: env.key, value: JSON.stringify(env), headers: { 'x-event-type': 'platform.test-event' } }]);
     await waitFor('warm-up event applied', async () => (await svc.dataSource.query(`SELECT 1 FROM outage_effects WHERE event_id = $1`, [warmup])).length === 1, 90_000);
     const joinsBefore = groupEvents.length;
     const deadBefore = eventMetrics.deadLettered;
-    const keys = Array.from({ length: 10 }, (_, i) => `outage-${i}`);
+    const keys = Array.from({ length: 10 }, (_, i) => `outage-${i}-${PREFIX}`);
     const sequences = new Map<string, number>();
     const sent: string[] = [];
     let producing = true;
@@ -146,12 +146,13 @@ describe('a consumer whose database goes away for 20 s', () => {
     const ds = createDataSource({ url: databaseUrl(adminUrl, DB), migrations: [] });
     await ds.initialize();
     try {
-      await waitFor(`all ${sent.length} events applied`, async () => (await ds.query(`SELECT count(*)::int AS c FROM outage_effects WHERE n >= 0`))[0].c >= sent.length, 120_000);
+      const ofRun = `event_id = ANY($1::uuid[])`;
+      await waitFor(`all ${sent.length} events applied`, async () => (await ds.query(`SELECT count(*)::int AS c FROM outage_effects WHERE ${ofRun}`, [sent]))[0].c >= sent.length, 120_000);
       const drainedMs = Date.now() - restoredAt;
-      const applied: { event_id: string }[] = await ds.query(`SELECT event_id FROM outage_effects WHERE n >= 0`);
+      const applied: { event_id: string }[] = await ds.query(`SELECT event_id FROM outage_effects WHERE ${ofRun}`, [sent]);
       expect(applied.map((r) => r.event_id).sort()).toEqual([...sent].sort());
-      const [{ c: inbox }] = await ds.query(`SELECT count(*)::int AS c FROM inbox_events WHERE consumer_group = 'outagetest.outage-effects'`);
-      expect(inbox).toBe(sent.length + 1);
+      const [{ c: inbox }] = await ds.query(`SELECT count(*)::int AS c FROM inbox_events WHERE consumer_group = 'outagetest.outage-effects' AND ${ofRun}`, [sent]);
+      expect(inbox).toBe(sent.length);
       expect(eventMetrics.deadLettered - deadBefore).toBe(0);
       expect(dlt).toEqual([]);
       expect(groupEvents.slice(joinsBefore)).toEqual([]);
