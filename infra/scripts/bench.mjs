@@ -2,13 +2,16 @@
 // and alternating rounds, for GET /api/auth/me (with a session) and GET /health/live, at 50
 // connections, on 127.0.0.1 only. Prints requests/s, p50 and p99 per target and the ratio, then one
 // JSON line. `-- --profile` also CPU-profiles the embedded process during one extra /api/auth/me run
-// and prints where the time goes. Asserts nothing; bounded in time (about 2 minutes).
+// and prints where the time goes. Then the event path's latency (outbox → Kafka → consumer against
+// Kafka's own produce → consume, infra/scripts/bench/events.mjs) when infra/local's variables are set;
+// `-- --events-only` runs that part alone. Asserts nothing; bounded in time (about 2 minutes).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from './stack.mjs';
+import { benchEvents } from './bench/events.mjs';
 
 const args = new Set(process.argv.slice(2));
 const PROFILE = args.has('--profile');
@@ -18,6 +21,10 @@ const CONNECTIONS = 50;
 // BENCH_ROOT: measure another checkout's built embedded mode (e.g. an older commit) with this script.
 const TARGET = process.env.BENCH_ROOT ?? ROOT;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+if (args.has('--events-only')) {
+  await benchEvents();
+  process.exit(0);
+}
 
 if (!existsSync(join(TARGET, 'infra/embedded/dist/main.js'))) spawnSync('npm', ['run', 'build'], { cwd: TARGET, stdio: 'inherit' });
 
@@ -110,6 +117,7 @@ try {
     printProfile(JSON.parse(readFileSync(profileOut, 'utf8')));
   }
   bare.child.kill('SIGTERM');
+  await benchEvents();
 } finally {
   embedded.child.kill('SIGTERM');
   await new Promise((r) => embedded.child.once('exit', r));
