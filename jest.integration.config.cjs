@@ -10,6 +10,7 @@ module.exports = {
     '<rootDir>/services/*/test/**/*.int.spec.ts',
     '<rootDir>/gateway/test/**/*.api.spec.ts',
     '<rootDir>/infra/embedded/test/**/*.int.spec.ts',
+    '<rootDir>/infra/docker/test/**/*.int.spec.ts',
     '<rootDir>/web/e2e/**/*.e2e.ts',
   ],
   globalSetup: '<rootDir>/gateway/test/support/stack.global.ts',

@@ -17,7 +17,8 @@ export const gatewayEnvSchema = z
     HOST: z.string().default('127.0.0.1'),
     PORT: env.port.default(3000),
     REDIS_URL: z.string({ error: 'is required (a redis:// URL, or "memory")' }).refine((v) => v === 'memory' || /^rediss?:\/\//.test(v), 'must be a redis:// URL or "memory"'),
-    INTERNAL_AUTH_SECRET: env.secret,
+    /** Ed25519 private key that signs internal calls (PEM, or base64 of its DER); only the gateway has it. */
+    INTERNAL_AUTH_PRIVATE_KEY: env.internalKey('private'),
     WEB_DIST_DIR: z.string().optional(),
     SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default('luxe_session'),
     COOKIE_SECURE: env.bool.optional(),

@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import type Redis from 'ioredis';
 import { allRoutes } from '@luxe/contracts';
-import { createHttpApp, fastifyErrorHandler, InternalAuth, InternalHttpClient, isMemoryRedis, listeningUrl, Logger, REDIS, SessionStore } from '@luxe/platform';
+import { createHttpApp, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, Logger, REDIS, SessionStore } from '@luxe/platform';
 import { authHandlers, CookieOptions } from './auth/auth.handlers';
 import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
 import { serveApiDocs } from './docs/openapi';
@@ -18,7 +18,8 @@ export interface GatewayOptions {
   port: number;
   redis: Redis;
   logger: Logger;
-  internalAuthSecret: string;
+  /** Ed25519 private key that signs internal calls (services hold the public key). */
+  internalAuthPrivateKey: string;
   serviceUrls: Record<string, string>;
   serviceTimeoutMs?: number;
   webDistDir?: string;
@@ -50,7 +51,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const sessions = new SessionStore(o.redis);
   const cookie: CookieOptions = { name: o.cookieName ?? 'luxe_session', secure: o.cookieSecure ?? false, maxAgeMs: sessions.ttlSeconds * 1000 };
   const limiter = new AuthRateLimiter(isMemoryRedis(o.redis) ? null : o.redis, o.rateLimits);
-  const services = new InternalHttpClient(o.serviceUrls, new InternalAuth(o.internalAuthSecret), o.serviceTimeoutMs ?? 5000);
+  const services = new InternalHttpClient(o.serviceUrls, new InternalTokenSigner(o.internalAuthPrivateKey), o.serviceTimeoutMs ?? 5000);
 
   @Module({
     controllers: [GatewayHealthController],

@@ -11,7 +11,7 @@ async function main() {
     port: cfg.PORT,
     redis: createRedis(cfg.REDIS_URL),
     logger,
-    internalAuthSecret: cfg.INTERNAL_AUTH_SECRET,
+    internalAuthPrivateKey: cfg.INTERNAL_AUTH_PRIVATE_KEY,
     serviceUrls: Object.fromEntries(SERVICES.map((s) => [s, cfg[`SERVICE_URL_${s.toUpperCase()}` as keyof typeof cfg] as string])),
     serviceTimeoutMs: cfg.SERVICE_TIMEOUT_MS,
     webDistDir: cfg.WEB_DIST_DIR ?? join(__dirname, '..', '..', 'web', 'dist'),

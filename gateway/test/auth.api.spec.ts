@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { INTERNAL_AUTH_HEADER, InternalAuth } from '@luxe/platform';
+import { generateInternalKeyPair, INTERNAL_AUTH_HEADER, InternalTokenSigner } from '@luxe/platform';
 import { ApiClient, uniqueEmail, validRegistration, waitFor } from './support/client';
 import { inject } from './support/provided';
 
@@ -12,7 +12,7 @@ const base = inject('gatewayUrl');
 const dbUrls = inject('dbUrls');
 const serviceUrls = inject('serviceUrls');
 const logDir = inject('logDir');
-const internalSecret = inject('internalSecret');
+const internalKeys = inject('internalKeys');
 const dbs: Record<string, Client> = {};
 
 beforeAll(async () => {
@@ -181,11 +181,12 @@ describe('security at the edge and inside', () => {
     const direct = await fetch(`${serviceUrls.identity}/api/auth/me`);
     expect(direct.status).toBe(401);
     const actor = { role: 'member' as const, userId: '00000000-0000-0000-0000-000000000000' };
-    const forged = new InternalAuth('x'.repeat(40)).sign(actor, { service: 'identity', method: 'GET', path: '/api/auth/me' });
+    // Signed with a key that is not the gateway's.
+    const forged = new InternalTokenSigner(generateInternalKeyPair().privateKey).sign(actor, { service: 'identity', method: 'GET', path: '/api/auth/me' });
     const withForged = await fetch(`${serviceUrls.identity}/api/auth/me`, { headers: { [INTERNAL_AUTH_HEADER]: forged } });
     expect(withForged.status).toBe(401);
     // A genuine token made for another route or service is refused too (no replay across routes).
-    const real = new InternalAuth(internalSecret);
+    const real = new InternalTokenSigner(internalKeys.privateKey);
     const forLogout = real.sign(actor, { service: 'identity', method: 'POST', path: '/api/auth/logout' });
     expect((await fetch(`${serviceUrls.identity}/api/auth/me`, { headers: { [INTERNAL_AUTH_HEADER]: forLogout } })).status).toBe(401);
     const forVenues = real.sign(actor, { service: 'venues', method: 'GET', path: '/api/auth/me' });
@@ -271,6 +272,6 @@ describe('the first event path: user-registered → messaging user cards', () =>
         .filter((l) => l.includes(out.id) && l.includes('event consumed'))
         .map((l) => JSON.parse(l))[0],
     );
-    expect(line).toMatchObject({ service: 'messaging', consumerGroup: 'messaging.user-cards', correlationId: r.headers.get('x-correlation-id'), duplicate: false });
+    expect(line).toMatchObject({ service: 'messaging', consumerGroup: 'messaging.user-cards', correlationId: r.headers.get('x-correlation-id'), outcome: 'applied' });
   });
 });

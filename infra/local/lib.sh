@@ -58,6 +58,14 @@ cred_get() {
   printf '%s' "$value"
 }
 
+# cred_keypair: the Ed25519 pair of internal calls (INTERNAL_AUTH_PRIVATE_KEY for the gateway,
+# INTERNAL_AUTH_PUBLIC_KEY for the services), generated once into credentials.env.
+cred_keypair() {
+  if [ -n "$(cred_peek INTERNAL_AUTH_PRIVATE_KEY)" ] && [ -n "$(cred_peek INTERNAL_AUTH_PUBLIC_KEY)" ]; then return 0; fi
+  ( umask 077; node "$LUXE_REPO_ROOT/infra/scripts/internal-keys.mjs" >>"$LUXE_CREDS" )
+  chmod 600 "$LUXE_CREDS"
+}
+
 # cred_peek NAME: print NAME if it was generated already (never generates).
 cred_peek() {
   [ -f "$LUXE_CREDS" ] || return 0

@@ -36,7 +36,8 @@ if docker_mode; then
   for c in "${todo[@]}"; do s="$(compose_service "$c")"; [ -n "$s" ] && services+=("$s"); done
   # compose interpolates every ${VAR:?} of the file, so all secrets must exist
   cred_get LUXE_PG_PASSWORD >/dev/null; cred_get MINIO_ROOT_USER luxeadmin >/dev/null
-  cred_get MINIO_ROOT_PASSWORD >/dev/null; cred_get INTERNAL_AUTH_SECRET >/dev/null
+  cred_get MINIO_ROOT_PASSWORD >/dev/null; cred_keypair
+  for s in IDENTITY VENUES BOOKINGS SOCIAL MESSAGING PAYMENTS ADMIN; do cred_get "LUXE_DB_PW_$s" >/dev/null; done
   pkgs="$( [[ " ${todo[*]} " == *" chromium "* ]] && chromium_packages || true)"
   # shellcheck disable=SC2086
   apt_install $pkgs

@@ -1,7 +1,6 @@
 // Starts every service and the gateway as their own processes against real infrastructure
 // (distributed mode). Used by `npm run start:distributed` and by the API and browser tests.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -82,7 +81,7 @@ async function waitReady(url, child, name, timeoutMs = 90_000) {
 
 /**
  * Options: dbPrefix ('luxe'), resetDatabases (false), basePort (3100: services on 3101..3107),
- * gatewayPort (3000), logDir, secret, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix).
+ * gatewayPort (3000), logDir, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix).
  */
 export async function startStack(opts = {}) {
   const env = { ...process.env, ...(opts.infraEnv ?? {}) };
@@ -91,7 +90,11 @@ export async function startStack(opts = {}) {
   const gatewayPort = opts.gatewayPort ?? 3000;
   const logDir = opts.logDir ?? join(ROOT, '.data', 'logs');
   mkdirSync(logDir, { recursive: true });
-  const secret = env.INTERNAL_AUTH_SECRET || randomBytes(32).toString('base64url');
+  // The gateway signs internal calls with the private key, the services check them with the public one.
+  const keys =
+    env.INTERNAL_AUTH_PRIVATE_KEY && env.INTERNAL_AUTH_PUBLIC_KEY
+      ? { privateKey: env.INTERNAL_AUTH_PRIVATE_KEY, publicKey: env.INTERNAL_AUTH_PUBLIC_KEY }
+      : platform().generateInternalKeyPair();
   const dbUrls = await prepareDatabases(env.LUXE_PG_ADMIN_URL, opts.dbPrefix ?? 'luxe', !!opts.resetDatabases);
   await createTopics(env.KAFKA_BROKERS, opts.topicPrefix ?? opts.groupPrefix ?? '');
 
@@ -107,7 +110,6 @@ export async function startStack(opts = {}) {
   const common = {
     NODE_ENV: env.NODE_ENV ?? 'development',
     LOG_LEVEL: env.LOG_LEVEL ?? 'info',
-    INTERNAL_AUTH_SECRET: secret,
     REDIS_URL: env.REDIS_URL,
     ...(opts.extraEnv ?? {}),
   };
@@ -123,6 +125,8 @@ export async function startStack(opts = {}) {
           HOST: '127.0.0.1',
           PORT: String(port),
           DATABASE_URL: dbUrls[s],
+          INTERNAL_AUTH_PUBLIC_KEY: keys.publicKey,
+          INTERNAL_AUTH_PRIVATE_KEY: '', // never to a service
           EVENT_TRANSPORT: 'kafka',
           KAFKA_BROKERS: env.KAFKA_BROKERS,
           KAFKA_GROUP_PREFIX: opts.groupPrefix ?? '',
@@ -142,12 +146,13 @@ export async function startStack(opts = {}) {
       ...common,
       HOST: opts.gatewayHost ?? '127.0.0.1',
       PORT: String(gatewayPort),
+      INTERNAL_AUTH_PRIVATE_KEY: keys.privateKey,
       ...Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, serviceUrls[s]])),
     };
     const gw = spawnOne('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), gwEnv);
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitReady(gatewayUrl, gw, 'gateway');
-    return { gatewayUrl, serviceUrls, dbUrls, secret, logDir, stop: () => stopAll(children) };
+    return { gatewayUrl, serviceUrls, dbUrls, internalKeys: keys, logDir, stop: () => stopAll(children) };
   } catch (err) {
     await stopAll(children);
     throw err;

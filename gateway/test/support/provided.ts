@@ -5,13 +5,14 @@ export interface Provided {
   gatewayUrl: string;
   serviceUrls: Record<string, string>;
   dbUrls: Record<string, string>;
-  internalSecret: string;
+  /** The stack's internal key pair (PEM): the test plays a gateway, or a service trying to be one. */
+  internalKeys: { privateKey: string; publicKey: string };
   logDir: string;
 }
 
 let cached: Provided | undefined;
 
-/** A value the global setup provided (the running stack's URLs and secret). */
+/** A value the global setup provided (the running stack's URLs and keys). */
 export function inject<K extends keyof Provided>(key: K): Provided[K] {
   if (!cached) {
     const file = process.env.LUXE_TEST_PROVIDED;

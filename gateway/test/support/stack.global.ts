@@ -4,7 +4,7 @@ import type { Provided } from './provided';
 
 // Starts every service and the gateway as real processes against infra/local, once for the
 // API and browser tests, on ports of their own (4100..4107) and with fresh databases. What the
-// tests need (URLs, database URLs, the internal secret) is written to a file they read.
+// tests need (URLs, database URLs, the internal key pair) is written to a file they read.
 export default async function setup() {
   if (process.env.SKIP_STACK) return;
   // infra/scripts is not an Nx project: the tests start the stack with the same script as the README.
@@ -35,7 +35,7 @@ export default async function setup() {
     gatewayUrl: stack.gatewayUrl,
     serviceUrls: stack.serviceUrls,
     dbUrls: stack.dbUrls,
-    internalSecret: stack.secret,
+    internalKeys: stack.internalKeys,
     logDir: stack.logDir,
   };
   const dir = join(process.cwd(), '.data');

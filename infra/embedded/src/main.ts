@@ -12,6 +12,7 @@ import {
   databaseUrl,
   ensureDatabase,
   env,
+  generateInternalKeyPair,
   InProcessBroker,
   InProcessTransport,
   loadConfig,
@@ -28,7 +29,6 @@ const embeddedEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   EMBEDDED_DATA_DIR: z.string().default(join(tmpdir(), 'luxeswipe-embedded')),
   EMBEDDED_PG_PORT: env.port.default(55433),
-  INTERNAL_AUTH_SECRET: env.secret.optional(),
   SEED_DEMO_DATA: env.bool.default(true),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('luxeswipe-demo'),
   WEB_DIST_DIR: z.string().default(resolve(__dirname, '..', '..', '..', 'web', 'dist')),
@@ -117,7 +117,8 @@ async function main() {
   const redis = createRedis('memory');
   const broker = new InProcessBroker({ crashOnDelivery: cfg.EMBEDDED_CRASH_ON_DELIVERY });
   const transport = new InProcessTransport(broker);
-  const secret = cfg.INTERNAL_AUTH_SECRET ?? randomBytes(32).toString('base64url');
+  // A key pair per start: the gateway signs internal calls, the services only check them.
+  const keys = generateInternalKeyPair();
 
   const running: RunningService[] = [];
   const stopAll = async () => {
@@ -135,7 +136,7 @@ async function main() {
           host: '127.0.0.1',
           port: 0,
           databaseUrl: databaseUrl(adminUrl, db),
-          internalAuthSecret: secret,
+          internalAuthPublicKey: keys.publicKey,
           transport,
           logger: createLogger(def.name, cfg.LOG_LEVEL),
           redis: def.usesRedis ? redis : undefined,
@@ -160,7 +161,7 @@ async function main() {
       port: cfg.PORT,
       redis,
       logger: createLogger('gateway', cfg.LOG_LEVEL),
-      internalAuthSecret: secret,
+      internalAuthPrivateKey: keys.privateKey,
       serviceUrls: Object.fromEntries(running.map((s) => [s.name, s.url])),
       webDistDir: cfg.WEB_DIST_DIR,
       rateLimits: {},

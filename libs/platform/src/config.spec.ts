@@ -1,10 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig, serviceEnvSchema } from './config';
+import { generateInternalKeyPair } from './internal-auth';
+
+const KEYS = generateInternalKeyPair();
 
 const good = {
   PORT: '3101',
   DATABASE_URL: 'postgres://luxe:luxe@127.0.0.1:5432/identity',
-  INTERNAL_AUTH_SECRET: 's'.repeat(32),
+  INTERNAL_AUTH_PUBLIC_KEY: KEYS.publicKey,
   KAFKA_BROKERS: '127.0.0.1:9092',
 };
 
@@ -24,7 +27,7 @@ describe('loadConfig(serviceEnvSchema)', () => {
     expect(c).toMatchObject({
       PORT: 3101,
       DATABASE_URL: good.DATABASE_URL,
-      INTERNAL_AUTH_SECRET: good.INTERNAL_AUTH_SECRET,
+      INTERNAL_AUTH_PUBLIC_KEY: good.INTERNAL_AUTH_PUBLIC_KEY,
       KAFKA_BROKERS: '127.0.0.1:9092',
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
@@ -69,9 +72,13 @@ describe('loadConfig(serviceEnvSchema)', () => {
     expect(configError(rest).message).toContain('PORT');
   });
 
-  it('names a short INTERNAL_AUTH_SECRET', () => {
-    const e = configError({ ...good, INTERNAL_AUTH_SECRET: 'too-short' });
-    expect(e.problems).toEqual(['INTERNAL_AUTH_SECRET: must be at least 32 characters']);
+  it('refuses an internal public key that is not an Ed25519 public key, and a private key given to a service', () => {
+    const e = configError({ ...good, INTERNAL_AUTH_PUBLIC_KEY: 'too-short' });
+    expect(e.problems).toEqual(['INTERNAL_AUTH_PUBLIC_KEY: must be an Ed25519 public key (PEM, or the base64 of its DER); make one with: npm run keys:internal']);
+    const p = configError({ ...good, INTERNAL_AUTH_PUBLIC_KEY: KEYS.privateKey });
+    expect(p.problems[0]).toMatch(/^INTERNAL_AUTH_PUBLIC_KEY: must be an Ed25519 public key/);
+    const s = configError({ ...good, INTERNAL_AUTH_PRIVATE_KEY: KEYS.privateKey });
+    expect(s.problems).toEqual(["INTERNAL_AUTH_PRIVATE_KEY: must not be given to a service (only the gateway signs internal calls; a service gets INTERNAL_AUTH_PUBLIC_KEY)"]);
   });
 
   it('names KAFKA_BROKERS when EVENT_TRANSPORT=kafka has none', () => {
@@ -83,8 +90,8 @@ describe('loadConfig(serviceEnvSchema)', () => {
   });
 
   it('names every offending variable at once', () => {
-    const e = configError({ PORT: 'x', INTERNAL_AUTH_SECRET: 'short', KAFKA_BROKERS: 'k:1' });
-    for (const v of ['PORT', 'DATABASE_URL', 'INTERNAL_AUTH_SECRET']) expect(e.message).toContain(v);
+    const e = configError({ PORT: 'x', INTERNAL_AUTH_PUBLIC_KEY: 'short', KAFKA_BROKERS: 'k:1' });
+    for (const v of ['PORT', 'DATABASE_URL', 'INTERNAL_AUTH_PUBLIC_KEY']) expect(e.message).toContain(v);
   });
 
   // Regression: cross-field rules must run even when another variable is bad.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseInternalKey } from './internal-auth';
 
 export class ConfigError extends Error {
   constructor(readonly component: string, readonly problems: string[]) {
@@ -42,6 +43,19 @@ export const env = {
   bool: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((v) => v === 'true' || v === '1'),
+  /** An Ed25519 key for internal tokens: PEM (newlines may be written \\n) or the base64 of its DER. */
+  internalKey: (kind: 'private' | 'public') =>
+    z.string({ error: 'is required' }).refine(
+      (v) => {
+        try {
+          parseInternalKey(kind, v);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      `must be an Ed25519 ${kind} key (PEM, or the base64 of its DER); make one with: npm run keys:internal`,
+    ),
 };
 
 /** Variables every service process reads (README: environment variables). */
@@ -66,7 +80,10 @@ export const serviceEnvSchema = z.object({
   S3_SECRET_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
-  INTERNAL_AUTH_SECRET: env.secret,
+  /** The gateway's Ed25519 public key (PEM, or base64 of its DER): checks internal tokens. */
+  INTERNAL_AUTH_PUBLIC_KEY: env.internalKey('public'),
+  /** Refused: only the gateway holds the private key. */
+  INTERNAL_AUTH_PRIVATE_KEY: z.string().optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(200),
   CONSUMER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   CONSUMER_BACKOFF_MS: z.coerce.number().int().min(1).default(200),
@@ -84,6 +101,8 @@ export const serviceEnvSchema = z.object({
     ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_TRANSPORT=kafka' });
   if (v.REDIS_URL && !/^(redis|rediss):\/\//.test(v.REDIS_URL) && v.REDIS_URL !== 'memory')
     ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'must be a redis:// URL or "memory"' });
+  if (v.INTERNAL_AUTH_PRIVATE_KEY)
+    ctx.addIssue({ code: 'custom', path: ['INTERNAL_AUTH_PRIVATE_KEY'], message: "must not be given to a service (only the gateway signs internal calls; a service gets INTERNAL_AUTH_PUBLIC_KEY)" });
   if (v.KAFKA_MIN_INSYNC_REPLICAS > v.KAFKA_REPLICATION_FACTOR)
     ctx.addIssue({ code: 'custom', path: ['KAFKA_MIN_INSYNC_REPLICAS'], message: 'must not exceed KAFKA_REPLICATION_FACTOR' });
   if (v.S3_ENDPOINT && (!v.S3_ACCESS_KEY || !v.S3_SECRET_KEY))

@@ -3,72 +3,97 @@ import { Reflector } from '@nestjs/core';
 import type { ExecutionContext } from '@nestjs/common';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { AppError } from './errors';
-import { Actor, InternalAuth, InternalAuthGuard, PublicRoute, requireMember } from './internal-auth';
+import { generateKeyPairSync } from 'node:crypto';
+import { Actor, generateInternalKeyPair, InternalAuthGuard, InternalTokenSigner, InternalTokenVerifier, parseInternalKey, PublicRoute, requireMember } from './internal-auth';
 
-const SECRET = 'a'.repeat(32);
-const OTHER = 'b'.repeat(40);
+const GATEWAY = generateInternalKeyPair();
+const OTHER = generateInternalKeyPair();
 const member: Actor = { role: 'member', userId: 'u-1', userType: 'guest', sessionId: 's-1', ip: '10.0.0.1' };
 const target = { service: 'identity', method: 'GET', path: '/api/auth/me' };
+const signer = () => new InternalTokenSigner(GATEWAY.privateKey);
+const verifier = () => new InternalTokenVerifier(GATEWAY.publicKey);
 
 afterEach(() => jest.useRealTimers());
 
-describe('InternalAuth', () => {
-  it('refuses a secret shorter than 32 characters', () => {
-    expect(() => new InternalAuth('x'.repeat(31))).toThrow('at least 32 characters');
-    expect(() => new InternalAuth('')).toThrow('at least 32 characters');
-    expect(() => new InternalAuth('x'.repeat(32))).not.toThrow();
+describe('internal tokens (Ed25519)', () => {
+  it('take keys as PEM, PEM with \\n escapes, or base64 DER, and refuse anything that is not the right Ed25519 key', () => {
+    const der = (pem: string, kind: 'private' | 'public') => parseInternalKey(kind, pem).export({ format: 'der', type: kind === 'private' ? 'pkcs8' : 'spki' }).toString('base64');
+    expect(() => new InternalTokenSigner(GATEWAY.privateKey.replace(/\n/g, '\\n'))).not.toThrow();
+    expect(() => new InternalTokenSigner(der(GATEWAY.privateKey, 'private'))).not.toThrow();
+    expect(() => new InternalTokenVerifier(der(GATEWAY.publicKey, 'public'))).not.toThrow();
+    expect(() => new InternalTokenSigner('x'.repeat(40))).toThrow('must be an Ed25519 private key');
+    // A service's public key cannot sign; a private key is not accepted where a public one is meant.
+    expect(() => new InternalTokenSigner(GATEWAY.publicKey)).toThrow('must be an Ed25519 private key');
+    expect(() => new InternalTokenVerifier(GATEWAY.privateKey)).toThrow('must be an Ed25519 public key');
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(() => new InternalTokenVerifier(rsa)).toThrow('must be an Ed25519 public key');
   });
 
-  it('round-trips the actor and correlation id', () => {
-    const auth = new InternalAuth(SECRET);
-    const token = auth.sign(member, target, 'corr-1');
+  it('round-trip the actor, and a verifier has no way to sign', () => {
+    const token = signer().sign(member, target);
     expect(token.split('.')).toHaveLength(3);
-    expect(auth.verify(token, target)).toEqual({ actor: member, correlationId: 'corr-1' });
-    const anon = auth.verify(auth.sign({ role: 'anonymous', userId: null }, target), target);
-    expect(anon).toEqual({ actor: { role: 'anonymous', userId: null }, correlationId: undefined });
+    expect(token.startsWith('v2.')).toBe(true);
+    expect(verifier().verify(token, target)).toEqual({ actor: member });
+    const anon = verifier().verify(signer().sign({ role: 'anonymous', userId: null }, target), target);
+    expect(anon).toEqual({ actor: { role: 'anonymous', userId: null } });
+    expect((verifier() as unknown as { sign?: unknown }).sign).toBeUndefined();
   });
 
-  it('binds the token to the service, the method and the path (the query does not matter)', () => {
-    const auth = new InternalAuth(SECRET);
-    const token = auth.sign(member, { ...target, path: '/api/venues?city=Miami' });
-    expect(auth.verify(token, { ...target, path: '/api/venues?city=Other' }).actor).toEqual(member);
-    expect(() => auth.verify(token, { ...target, path: '/api/venues/1' })).toThrow('wrong request');
-    expect(() => auth.verify(token, { ...target, path: '/api/venues', method: 'DELETE' })).toThrow('wrong request');
-    expect(() => auth.verify(token, { ...target, path: '/api/venues', service: 'admin' })).toThrow('wrong audience');
-    expect(auth.verify(auth.sign(member, { ...target, method: 'get' }), { ...target, method: 'GET' }).actor).toEqual(member);
+  it('are bound to the service, the method and the path (the query does not matter)', () => {
+    const s = signer();
+    const v = verifier();
+    const token = s.sign(member, { ...target, path: '/api/venues?city=Miami' });
+    expect(v.verify(token, { ...target, path: '/api/venues?city=Other' }).actor).toEqual(member);
+    expect(() => v.verify(token, { ...target, path: '/api/venues/1' })).toThrow('wrong request');
+    expect(() => v.verify(token, { ...target, path: '/api/venues', method: 'DELETE' })).toThrow('wrong request');
+    expect(() => v.verify(token, { ...target, path: '/api/venues', service: 'admin' })).toThrow('wrong audience');
+    expect(v.verify(s.sign(member, { ...target, method: 'get' }), { ...target, method: 'GET' }).actor).toEqual(member);
   });
 
-  it('refuses a token signed with another secret', () => {
-    const token = new InternalAuth(OTHER).sign(member, target, 'c');
-    expect(() => new InternalAuth(SECRET).verify(token, target)).toThrow('bad signature');
+  it('refuse a token signed with another key (a service, or anyone else)', () => {
+    const token = new InternalTokenSigner(OTHER.privateKey).sign(member, target);
+    expect(() => verifier().verify(token, target)).toThrow('bad signature');
   });
 
-  it('refuses an expired token', () => {
+  it('refuse an expired token, also after it was verified once', () => {
     jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
-    const auth = new InternalAuth(SECRET);
-    const token = auth.sign(member, target, 'c', 1);
-    expect(auth.verify(token, target)).toMatchObject({ actor: member });
+    const v = verifier();
+    const token = signer().sign(member, target, 1);
+    expect(v.verify(token, target)).toMatchObject({ actor: member });
     jest.setSystemTime(new Date('2030-01-01T00:00:05Z'));
-    expect(() => auth.verify(token, target)).toThrow('expired');
+    expect(() => v.verify(token, target)).toThrow('expired');
+    expect(() => verifier().verify(token, target)).toThrow('expired');
   });
 
-  it('refuses a tampered token (payload changed, signature kept)', () => {
-    const auth = new InternalAuth(SECRET);
-    const token = auth.sign(member, target, 'c');
-    const [v, p, s] = token.split('.');
+  it('reuse a signed token for the same claims while it is fresh, and sign again when it ages', () => {
+    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
+    const s = signer();
+    const a = s.sign(member, target);
+    expect(s.sign(member, target)).toBe(a);
+    expect(s.sign({ ...member, userId: 'u-2' }, target)).not.toBe(a);
+    expect(s.sign(member, { ...target, path: '/api/auth/logout' })).not.toBe(a);
+    jest.setSystemTime(new Date('2030-01-01T00:00:11Z'));
+    const b = s.sign(member, target);
+    expect(b).not.toBe(a);
+    expect(verifier().verify(b, target).actor).toEqual(member);
+  });
+
+  it('refuse a tampered token (payload changed, signature kept) and malformed ones', () => {
+    const v = verifier();
+    const token = signer().sign(member, target);
+    const [ver, p, sig] = token.split('.');
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
     payload.act = { ...payload.act, role: 'admin' };
-    const forged = [v, Buffer.from(JSON.stringify(payload)).toString('base64url'), s].join('.');
-    expect(() => auth.verify(forged, target)).toThrow('bad signature');
-    expect(() => auth.verify(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'), target)).toThrow();
-    expect(() => auth.verify('not-a-token', target)).toThrow('malformed');
-    expect(() => auth.verify(`v2.${p}.${s}`, target)).toThrow('malformed');
+    const forged = [ver, Buffer.from(JSON.stringify(payload)).toString('base64url'), sig].join('.');
+    expect(() => v.verify(forged, target)).toThrow('bad signature');
+    expect(() => v.verify(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'), target)).toThrow();
+    expect(() => v.verify('not-a-token', target)).toThrow('malformed');
+    expect(() => v.verify(`v1.${p}.${sig}`, target)).toThrow('malformed');
   });
 
-  it('refuses a token whose actor role is not one of the known roles', () => {
-    const auth = new InternalAuth(SECRET);
-    const token = auth.sign({ role: 'root' as any, userId: 'x' }, target);
-    expect(() => auth.verify(token, target)).toThrow('bad actor claim');
+  it('refuse a token whose actor role is not one of the known roles', () => {
+    const token = signer().sign({ role: 'root' as any, userId: 'x' }, target);
+    expect(() => verifier().verify(token, target)).toThrow('bad actor claim');
   });
 });
 
@@ -98,8 +123,8 @@ function refusal(fn: () => unknown): AppError {
 }
 
 describe('InternalAuthGuard', () => {
-  const auth = new InternalAuth(SECRET);
-  const guard = new InternalAuthGuard(auth, new Reflector(), 'identity');
+  const auth = signer();
+  const guard = new InternalAuthGuard(verifier(), new Reflector(), 'identity');
 
   it('refuses a call without the header with a 401 AppError', () => {
     const { c, req } = ctx(Controller.prototype.secret);
@@ -112,7 +137,7 @@ describe('InternalAuthGuard', () => {
   });
 
   it('refuses a call with an invalid token with a 401 AppError', () => {
-    const { c, req } = ctx(Controller.prototype.secret, { 'x-internal-auth': new InternalAuth(OTHER).sign(member, target) });
+    const { c, req } = ctx(Controller.prototype.secret, { 'x-internal-auth': new InternalTokenSigner(OTHER.privateKey).sign(member, target) });
     const e = refusal(() => guard.canActivate(c));
     expect(e).toBeInstanceOf(AppError);
     expect(e.status).toBe(401);
@@ -129,7 +154,7 @@ describe('InternalAuthGuard', () => {
   });
 
   it('accepts a valid token and sets req.actor', () => {
-    const { c, req } = ctx(Controller.prototype.secret, { 'x-internal-auth': auth.sign(member, target, 'cid') });
+    const { c, req } = ctx(Controller.prototype.secret, { 'x-internal-auth': auth.sign(member, target) });
     expect(guard.canActivate(c)).toBe(true);
     expect(req.actor).toEqual(member);
   });

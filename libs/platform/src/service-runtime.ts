@@ -11,7 +11,7 @@ import { HealthController } from './health';
 import { createHttpApp, listeningUrl } from './http/app';
 import { ContractGuard, contractProblems } from './http/contract';
 import { Inbox } from './inbox';
-import { INTERNAL_AUDIENCE, InternalAuth, InternalAuthGuard } from './internal-auth';
+import { INTERNAL_AUDIENCE, InternalAuthGuard, InternalTokenVerifier } from './internal-auth';
 import { createLogger, Logger } from './logger';
 import { Outbox, OutboxRelay, RelayOptions } from './outbox';
 import { createRedis, REDIS } from './redis';
@@ -44,7 +44,8 @@ export interface ServiceInfra {
   host: string;
   port: number;
   databaseUrl: string;
-  internalAuthSecret: string;
+  /** The gateway's Ed25519 public key: this service checks internal tokens with it (it cannot sign). */
+  internalAuthPublicKey: string;
   transport: EventTransport;
   logger: Logger;
   redis?: Redis;
@@ -103,13 +104,13 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
       { provide: EVENT_TRANSPORT, useValue: infra.transport },
       { provide: LOGGER, useValue: logger },
       { provide: SERVICE_NAME, useValue: def.name },
-      { provide: InternalAuth, useValue: new InternalAuth(infra.internalAuthSecret) },
+      { provide: InternalTokenVerifier, useValue: new InternalTokenVerifier(infra.internalAuthPublicKey) },
       { provide: INTERNAL_AUDIENCE, useValue: def.name },
       { provide: EVENT_RUNTIME, useValue: runtime },
       ...(infra.redis ? [{ provide: REDIS, useValue: infra.redis }] : []),
       ...(infra.storage ? [{ provide: OBJECT_STORAGE, useValue: infra.storage }, { provide: ObjectStorage, useValue: infra.storage }] : []),
     ],
-    exports: [DataSource, Outbox, OutboxRelay, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, InternalAuth, INTERNAL_AUDIENCE, EVENT_RUNTIME, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
+    exports: [DataSource, Outbox, OutboxRelay, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, InternalTokenVerifier, INTERNAL_AUDIENCE, EVENT_RUNTIME, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
   };
   @Module({ imports: [platform, typeOrmModuleFor(ds), def.module], controllers: [HealthController], providers: [
       { provide: APP_GUARD, useClass: InternalAuthGuard },
@@ -223,7 +224,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
     host: cfg.HOST,
     port: cfg.PORT,
     databaseUrl: cfg.DATABASE_URL,
-    internalAuthSecret: cfg.INTERNAL_AUTH_SECRET,
+    internalAuthPublicKey: cfg.INTERNAL_AUTH_PUBLIC_KEY,
     transport,
     logger,
     redis: def.usesRedis ? createRedis(cfg.REDIS_URL!) : undefined,

@@ -6,7 +6,8 @@ import { Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { allTopics, deadLetterTopic, streamTopic } from '@luxe/contracts';
-import { createLogger, databaseUrl, ensureDatabase, EventConsumer, EventOf, EventRefusedError, IncomingMessage, KafkaTransport, OnEvent, RunningService, startService, waitFor } from '../src';
+import { createLogger, databaseUrl, ensureDatabase,
+  generateInternalKeyPair, EventConsumer, EventOf, EventRefusedError, IncomingMessage, KafkaTransport, OnEvent, RunningService, startService, waitFor } from '../src';
 
 // `npm run dlt:replay -- <topic>` on the real broker: a refused event lands in the dead-letter
 // topic; once the cause is fixed, the replay puts it back on its source topic and it is applied,
@@ -58,7 +59,7 @@ beforeAll(async () => {
       host: '127.0.0.1',
       port: 0,
       databaseUrl: databaseUrl(adminUrl, DB),
-      internalAuthSecret: randomUUID() + randomUUID(),
+      internalAuthPublicKey: generateInternalKeyPair().publicKey,
       transport,
       logger,
       retry: { maxAttempts: 2, backoffMs: 50 },

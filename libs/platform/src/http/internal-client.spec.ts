@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { runWithCorrelation } from '../correlation';
 import { AppError } from '../errors';
-import { Actor, InternalAuth } from '../internal-auth';
+import { Actor, generateInternalKeyPair, InternalTokenSigner, InternalTokenVerifier } from '../internal-auth';
 import { InternalHttpClient } from './internal-client';
 
-const auth = new InternalAuth('k'.repeat(32));
+const keys = generateInternalKeyPair();
+const auth = new InternalTokenSigner(keys.privateKey);
+const verifier = new InternalTokenVerifier(keys.publicKey);
 const actor: Actor = { role: 'member', userId: 'u-1', userType: 'guest' };
 
 interface Seen {
@@ -62,11 +64,11 @@ describe('InternalHttpClient', () => {
     expect(s.headers['content-type']).toBeUndefined();
     expect(s.headers.accept).toBe('application/json');
     const target = { service: 'identity', method: 'GET', path: '/users/me' };
-    expect(auth.verify(s.headers['x-internal-auth'] as string, target)).toEqual({ actor, correlationId: 'corr-77' });
-    // another secret cannot verify it, nor can another service or route accept it
-    expect(() => new InternalAuth('z'.repeat(32)).verify(s.headers['x-internal-auth'] as string, target)).toThrow();
-    expect(() => auth.verify(s.headers['x-internal-auth'] as string, { ...target, service: 'venues' })).toThrow('wrong audience');
-    expect(() => auth.verify(s.headers['x-internal-auth'] as string, { ...target, path: '/users/other' })).toThrow('wrong request');
+    expect(verifier.verify(s.headers['x-internal-auth'] as string, target)).toEqual({ actor });
+    // another key cannot verify it, nor can another service or route accept it
+    expect(() => new InternalTokenVerifier(generateInternalKeyPair().publicKey).verify(s.headers['x-internal-auth'] as string, target)).toThrow('bad signature');
+    expect(() => verifier.verify(s.headers['x-internal-auth'] as string, { ...target, service: 'venues' })).toThrow('wrong audience');
+    expect(() => verifier.verify(s.headers['x-internal-auth'] as string, { ...target, path: '/users/other' })).toThrow('wrong request');
   });
 
   it('sends a JSON body with a JSON content type', async () => {

@@ -2,7 +2,7 @@ import { Pool } from 'undici';
 import { UPSTREAM_ERRORS } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from '../correlation';
 import { AppError } from '../errors';
-import { Actor, INTERNAL_AUTH_HEADER, InternalAuth } from '../internal-auth';
+import { Actor, INTERNAL_AUTH_HEADER, InternalTokenSigner } from '../internal-auth';
 
 export interface InternalRequest {
   actor: Actor;
@@ -22,7 +22,7 @@ export class InternalHttpClient {
 
   constructor(
     private readonly baseUrls: Record<string, string>,
-    private readonly auth: InternalAuth,
+    private readonly auth: InternalTokenSigner,
     private readonly defaultTimeoutMs = 5000,
     private readonly connections = 64,
   ) {}
@@ -52,7 +52,7 @@ export class InternalHttpClient {
     if ([...qs.keys()].length) fullPath += `${path.includes('?') ? '&' : '?'}${qs.toString()}`;
     const cid = currentCorrelationId();
     const headers: Record<string, string> = {
-      [INTERNAL_AUTH_HEADER]: this.auth.sign(req.actor, { service, method, path: fullPath }, cid),
+      [INTERNAL_AUTH_HEADER]: this.auth.sign(req.actor, { service, method, path: fullPath }),
       accept: 'application/json',
     };
     if (cid) headers[CORRELATION_HEADER] = cid;
