@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateInternalKeyPair, INTERNAL_AUTH_HEADER, InternalTokenSigner } from '@luxe/platform';
@@ -265,6 +266,11 @@ describe('the first event path: user-registered → messaging user cards', () =>
     expect(out.envelope).toMatchObject({ type: 'identity.user-registered', version: 1, producer: 'identity', key: userId, data: { userId, email: body.email } });
     const inbox = (await dbs.messaging.query('SELECT consumer_group FROM inbox_events WHERE event_id = $1', [out.id])).rows;
     expect(inbox).toEqual([{ consumer_group: 'messaging.user-cards' }]);
+    // It travelled on this stack's own topic (the aggregate's stream, prefixed per environment),
+    // never on the unprefixed one a development stack on the same broker reads.
+    const prefix = `test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}.`;
+    expect((await eventIdsOn(`${prefix}identity.user.v1`)).has(out.id)).toBe(true);
+    expect((await eventIdsOn('identity.user.v1')).has(out.id)).toBe(false);
     // The consumer's log line carries the same correlation id (gateway → service → event → consumer).
     const line = await waitFor('consumer log line', async () =>
       readFileSync(join(logDir, 'messaging.log'), 'utf8')
@@ -275,3 +281,36 @@ describe('the first event path: user-registered → messaging user cards', () =>
     expect(line).toMatchObject({ service: 'messaging', consumerGroup: 'messaging.user-cards', correlationId: r.headers.get('x-correlation-id'), outcome: 'applied' });
   });
 });
+
+/** The event ids on a topic now (read from the beginning to the end; none when the topic does not exist). */
+async function eventIdsOn(topic: string): Promise<Set<string>> {
+  const kafka = new Kafka({ clientId: 'api-test-reader', brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  const ids = new Set<string>();
+  try {
+    if (!(await admin.listTopics()).includes(topic)) return ids;
+    const ends = new Map((await admin.fetchTopicOffsets(topic)).filter((p) => Number(p.high) > Number(p.low)).map((p) => [p.partition, Number(p.high)]));
+    if (ends.size === 0) return ids;
+    const consumer = kafka.consumer({ groupId: `api-test-reader-${Date.now()}-${Math.random()}` });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [topic], fromBeginning: true });
+    await new Promise<void>((resolve) => {
+      void consumer.run({
+        eachMessage: async ({ partition, message }) => {
+          try {
+            ids.add(JSON.parse(message.value?.toString() ?? '{}').id);
+          } catch {
+            // not an envelope
+          }
+          if (Number(message.offset) >= (ends.get(partition) ?? 0) - 1) ends.delete(partition);
+          if (ends.size === 0) resolve();
+        },
+      });
+    });
+    await consumer.disconnect();
+    return ids;
+  } finally {
+    await admin.disconnect();
+  }
+}
