@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { allTopics, deadLetterTopic, streamTopic } from '@luxe/contracts';
 import { createLogger, databaseUrl, ensureDatabase,
-  generateInternalKeyPair, EventConsumer, EventOf, EventRefusedError, IncomingMessage, KafkaTransport, OnEvent, RunningService, startService, waitFor } from '../src';
+  generateInternalKeyPair, InProcessBroker, InProcessTransport, EventConsumer, EventOf, EventRefusedError, IncomingMessage, KafkaTransport, OnEvent, RunningService, startService, waitFor } from '../src';
 
 // `npm run dlt:replay -- <topic>` on the real broker: a refused event lands in the dead-letter
 // topic; once the cause is fixed, the replay puts it back on its source topic and it is applied,
@@ -126,5 +126,31 @@ describe('npm run dlt:replay', () => {
     const none = replay();
     expect(none.status).toBe(64);
     expect(none.stderr).toContain('usage:');
+  });
+});
+
+describe('dead letters on the in-process bus (embedded mode)', () => {
+  it('are kept in the consuming service’s dead_letter_events table, with the reason, instead of vanishing', async () => {
+    const broker = new InProcessBroker();
+    const inproc = new InProcessTransport(broker);
+    const embedded = await startService(
+      { name: 'replaytest', module: ReplayModule, migrations: [CreateReplayEffects1700000009200] },
+      { host: '127.0.0.1', port: 0, databaseUrl: databaseUrl(adminUrl, DB), internalAuthPublicKey: generateInternalKeyPair().publicKey, transport: inproc, logger, retry: { maxAttempts: 2, backoffMs: 10 }, startRelay: false },
+    );
+    try {
+      await embedded.dataSource.query(`UPDATE replay_rules SET refuse = true`);
+      const id = randomUUID();
+      const envelope = { id, type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'replay-test', key: `embedded-${id}`, data: { n: 9 } };
+      // Resolves once the service's consumer has dealt with it (at-least-once bus).
+      await inproc.publish([{ topic: streamTopic('platform.test'), key: envelope.key, value: JSON.stringify(envelope), headers: { 'x-event-type': 'platform.test-event' } }]);
+      const rows = await embedded.dataSource.query(`SELECT consumer_group, topic, key, value, reason, headers FROM dead_letter_events WHERE key = $1`, [envelope.key]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ consumer_group: 'replaytest.replay-effects', topic: 'platform.test.v1', reason: 'refused by the rule of the day', value: JSON.stringify(envelope) });
+      expect(rows[0].headers).toMatchObject({ 'x-event-type': 'platform.test-event' });
+      expect(await embedded.dataSource.query(`SELECT 1 FROM replay_effects WHERE event_id = $1`, [id])).toHaveLength(0);
+    } finally {
+      await embedded.dataSource.query(`UPDATE replay_rules SET refuse = false`);
+      await embedded.close();
+    }
   });
 });

@@ -161,6 +161,41 @@ describe('outbox relay', () => {
     expect(got.some((m) => m.key === hugeKey)).toBe(false);
   });
 
+  it('charges nothing to the rows while the broker is unreachable, backs off and logs it once, then publishes when it is back', async () => {
+    const outbox = new Outbox('platform-test');
+    const key = `outage-${randomUUID().slice(0, 8)}`;
+    await ds.transaction((m) => outbox.add(m, 'platform.test-event', key, { n: 1 }));
+    let down = true;
+    let publishCalls = 0;
+    // The real broker behind a switch: while "down", publishing and pinging fail as a stopped broker's would.
+    const switched = Object.assign(Object.create(Object.getPrototypeOf(transport)), transport, {
+      publish: async (ms: Parameters<KafkaTransport['publish']>[0]) => {
+        publishCalls++;
+        if (down) throw Object.assign(new Error('Connection error: connect ECONNREFUSED 127.0.0.1:59092'), { retriable: true });
+        return transport.publish(ms);
+      },
+      ping: async () => {
+        if (down) throw new Error('Connection error: connect ECONNREFUSED 127.0.0.1:59092');
+      },
+    }) as KafkaTransport;
+    const warnings: string[] = [];
+    const spy = Object.assign(Object.create(logger), { warn: (_o: unknown, msg: string) => void warnings.push(msg), child: () => spy }) as typeof logger;
+    const relay = new OutboxRelay(ds, switched, spy, { topicPrefix: PREFIX, pollMs: 50, listen: false });
+    relay.start();
+    try {
+      await waitFor('several failed rounds', async () => publishCalls >= 6);
+      const [row] = await ds.query(`SELECT attempts, parked_at, published_at FROM outbox_events WHERE key = $1`, [key]);
+      expect(row).toEqual({ attempts: 0, parked_at: null, published_at: null });
+      expect(warnings.filter((w) => w.includes('cannot publish'))).toHaveLength(1);
+      expect((await relay.status()).failingSince).not.toBeNull();
+      down = false;
+      await waitFor('published once the broker is back', async () => (await ds.query(`SELECT published_at FROM outbox_events WHERE key = $1`, [key]))[0].published_at);
+      expect((await relay.status()).failingSince).toBeNull();
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('publishes a committed row at once on NOTIFY, without waiting for the poll', async () => {
     const outbox = new Outbox('platform-test');
     const key = `notify-${randomUUID().slice(0, 8)}`;
