@@ -12,7 +12,8 @@ export interface CookieOptions {
 
 /**
  * The routes where the gateway owns behaviour: identity creates and ends sessions, the gateway
- * turns them into the httpOnly cookie and keeps the per-account login limit.
+ * turns them into the httpOnly cookie (set on sign-up and login, cleared on logout and account
+ * deletion) and keeps the per-account login limit.
  */
 export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions): Record<string, GatewayHandler> {
   const setCookie = (reply: FastifyReply, token: string) =>
@@ -41,6 +42,12 @@ export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions): R
     },
     [api.auth.logout.id]: async (ctx) => {
       if (ctx.actor.sessionId) await ctx.forward();
+      ctx.reply.clearCookie(cookie.name, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/' });
+      return null;
+    },
+    // Identity deletes the account and all its sessions; the browser's cookie goes with them.
+    [api.users.deleteAccount.id]: async (ctx) => {
+      await ctx.forward();
       ctx.reply.clearCookie(cookie.name, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/' });
       return null;
     },

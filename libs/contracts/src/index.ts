@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './profile';
 export * from './events';
 export * from './errors';
 export * from './api';

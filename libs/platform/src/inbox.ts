@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { endsAggregate, EventEnvelope, isEventType } from '@luxe/contracts';
 
@@ -18,7 +19,16 @@ export type InboxOutcome = 'applied' | 'duplicate' | 'stale' | 'ended';
 export class Inbox {
   constructor(private readonly ds: DataSource) {}
 
+  /**
+   * The aggregate's key as positions store it: a SHA-256, so the tombstone of a deleted account
+   * (which keeps it deleted) does not hold the account's id.
+   */
+  static positionKey(stream: string, key: string): string {
+    return createHash('sha256').update(`${stream}:${key}`).digest('hex');
+  }
+
   async process(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<InboxOutcome> {
+    const key = Inbox.positionKey(envelope.stream, envelope.key);
     return this.ds.transaction(async (manager) => {
       const inserted: unknown[] = await manager.query(
         `INSERT INTO inbox_events (event_id, consumer_group, event_type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id`,
@@ -26,14 +36,10 @@ export class Inbox {
       );
       if (inserted.length === 0) return 'duplicate';
       // The row exists before it is locked, so two deliveries of one aggregate wait for each other.
-      await manager.query(`INSERT INTO consumer_positions (consumer_group, stream, key, sequence) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING`, [
-        group,
-        envelope.stream,
-        envelope.key,
-      ]);
+      await manager.query(`INSERT INTO consumer_positions (consumer_group, stream, key, sequence) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING`, [group, envelope.stream, key]);
       const [position]: { sequence: string; ended: boolean }[] = await manager.query(
         `SELECT sequence, ended FROM consumer_positions WHERE consumer_group = $1 AND stream = $2 AND key = $3 FOR UPDATE`,
-        [group, envelope.stream, envelope.key],
+        [group, envelope.stream, key],
       );
       if (position?.ended) return 'ended';
       if (position && Number(position.sequence) >= envelope.sequence) return 'stale';
@@ -42,7 +48,7 @@ export class Inbox {
       await manager.query(`UPDATE consumer_positions SET sequence = $4, ended = $5, updated_at = now() WHERE consumer_group = $1 AND stream = $2 AND key = $3`, [
         group,
         envelope.stream,
-        envelope.key,
+        key,
         envelope.sequence,
         ends,
       ]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { EntityManager, DataSource } from 'typeorm';
-import { EventData, EventEnvelope, EventType, EVENT_VERSION, parseEventData, streamOf, streamTopic } from '@luxe/contracts';
+import { endsAggregate, EventData, EventEnvelope, EventType, EVENT_VERSION, isEventType, parseEventData, streamOf, streamTopic } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from './correlation';
 import { EVENT_TYPE_HEADER, EventTransport, OutgoingMessage } from './transport/transport';
 import type { Logger } from './logger';
@@ -300,6 +300,12 @@ export class OutboxRelay {
       }
       if (published.length > 0)
         await qr.query(`UPDATE outbox_events SET published_at = now(), attempts = attempts + 1, next_attempt_at = NULL WHERE id = ANY($1::uuid[])`, [published.map((r) => r.id)]);
+      // An aggregate that ended (a deleted account) leaves nothing here once its end is published:
+      // its earlier envelopes (names, email) and its version counter go.
+      for (const r of published.filter((p) => isEventType(p.type) && endsAggregate(p.type))) {
+        await qr.query(`DELETE FROM outbox_events WHERE stream = $1 AND key = $2 AND published_at IS NOT NULL`, [r.stream, r.key]);
+        await qr.query(`DELETE FROM outbox_sequences WHERE stream = $1 AND key = $2`, [r.stream, r.key]);
+      }
       await qr.commitTransaction();
       if (published.length > 0) this.logger.debug({ count: published.length }, 'outbox relay: published');
       return published.length;

@@ -270,7 +270,7 @@ describe('inbox order per aggregate', () => {
     const outcomes = [];
     for (const i of order) outcomes.push(await deliver(inbox, group, events[i]));
     expect(await ds.query(`SELECT 1 FROM test_cards WHERE key = $1`, [key])).toHaveLength(0);
-    const [pos] = await ds.query(`SELECT sequence::int, ended FROM consumer_positions WHERE consumer_group = $1 AND key = $2`, [group, key]);
+    const [pos] = await ds.query(`SELECT sequence::int, ended FROM consumer_positions WHERE consumer_group = $1 AND key = $2`, [group, Inbox.positionKey('identity.user', key)]);
     expect(pos).toEqual({ sequence: 3, ended: true });
     // Whatever came after the deletion was skipped, never applied.
     const afterDeletion = outcomes.slice(order.indexOf(2) + 1);

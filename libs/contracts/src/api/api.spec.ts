@@ -32,7 +32,15 @@ describe('the /api contract', () => {
     expect(api.auth.login).toMatchObject({ method: 'POST', path: '/api/auth/login', rateLimit: 'login', gatewayHandler: true });
     expect(api.auth.logout).toMatchObject({ method: 'POST', status: 204 });
     expect(api.auth.me).toMatchObject({ method: 'GET', access: 'member' });
-    expect(routesOf('identity').map((r) => r.id).sort()).toEqual(['auth.login', 'auth.logout', 'auth.me', 'auth.register']);
+    expect(routesOf('identity').map((r) => r.id).sort()).toEqual(['auth.login', 'auth.logout', 'auth.me', 'auth.register', 'users.deleteAccount', 'users.savePhotos', 'users.updateProfile']);
+  });
+
+  it('describes the profile, photo and deletion routes (spec doc 1 §7), each for the account itself', () => {
+    expect(api.users.updateProfile).toMatchObject({ method: 'POST', path: '/api/profile', access: 'member', service: 'identity' });
+    expect(api.users.savePhotos).toMatchObject({ method: 'PUT', path: '/api/users/:id/profile', access: 'member' });
+    expect(api.users.deleteAccount).toMatchObject({ method: 'DELETE', path: '/api/users/:id', status: 204, gatewayHandler: true });
+    expect(api.users.savePhotos.errors.map((e) => e.code)).toContain('AUTH.FORBIDDEN');
+    expect(api.users.deleteAccount.errors.map((e) => e.code)).toContain('AUTH.FORBIDDEN');
     expect(routesOf('venues')).toEqual([]);
   });
 

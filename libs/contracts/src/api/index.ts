@@ -1,8 +1,10 @@
 import { authRoutes } from './auth.routes';
+import { userRoutes } from './users.routes';
 import type { RouteDef } from './route';
 
 export * from './route';
 export * from './auth.routes';
+export * from './users.routes';
 
 /**
  * The whole documented `/api` surface, one entry per route, grouped by feature.
@@ -10,6 +12,7 @@ export * from './auth.routes';
  */
 export const api = {
   auth: authRoutes,
+  users: userRoutes,
 } as const;
 
 /** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */

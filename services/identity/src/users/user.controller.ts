@@ -27,4 +27,19 @@ export class UsersController {
   me(@Input() _input: RouteInput<typeof api.auth.me>, @CurrentActor() actor: Actor) {
     return this.auth.me(actor);
   }
+
+  @Route(api.users.updateProfile)
+  updateProfile(@Input() input: RouteInput<typeof api.users.updateProfile>, @CurrentActor() actor: Actor) {
+    return this.auth.updateProfile(actor, input.body);
+  }
+
+  @Route(api.users.savePhotos)
+  savePhotos(@Input() input: RouteInput<typeof api.users.savePhotos>, @CurrentActor() actor: Actor) {
+    return this.auth.savePhotos(actor, input.params.id, input.body.profileImages);
+  }
+
+  @Route(api.users.deleteAccount)
+  async deleteAccount(@Input() input: RouteInput<typeof api.users.deleteAccount>, @CurrentActor() actor: Actor) {
+    await this.auth.deleteAccount(actor, input.params.id);
+  }
 }

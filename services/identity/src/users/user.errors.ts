@@ -6,6 +6,7 @@ export const UsersErrors = {
   emailTaken: () => AppError.of(AUTH_ERRORS.EMAIL_TAKEN),
   invalidCredentials: () => AppError.of(AUTH_ERRORS.INVALID_CREDENTIALS),
   unauthenticated: () => AppError.of(AUTH_ERRORS.UNAUTHENTICATED),
+  forbidden: () => AppError.of(AUTH_ERRORS.FORBIDDEN),
 };
 
 /** The unique index on lower(email) refused an insert (a concurrent registration won). */

@@ -60,6 +60,18 @@ export class UsersRepository {
     return this.byId(id);
   }
 
+  /** Applies the changes in the caller's transaction and returns the row as it now is (null: no such user). */
+  async update(m: EntityManager, id: string, changes: Partial<Pick<User, 'age' | 'bio' | 'profileImages' | 'profileCompleted'>>): Promise<User | null> {
+    await m.update(User, { id }, changes);
+    return m.findOneBy(User, { id });
+  }
+
+  /** Deletes the row in the caller's transaction; false when there was none. */
+  async delete(m: EntityManager, id: string): Promise<boolean> {
+    const r = await m.delete(User, { id });
+    return (r.affected ?? 0) > 0;
+  }
+
   count(): Promise<number> {
     return this.users.count();
   }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SERVER_ERRORS, type AuthResult, type LoginDto, type PublicUser, type RegisterDto } from '@luxe/contracts';
+import { ownerOfImagePath, SERVER_ERRORS, type AuthResult, type LoginDto, type ProfileDto, type PublicUser, type RegisterDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
+import type { EntityManager } from 'typeorm';
 import { Actor, AppError, REDIS, requireMember, SessionStore } from '@luxe/platform/http';
+import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import type Redis from 'ioredis';
 import type { User } from './user.entity';
 import { EmailTakenError, UsersErrors } from './user.errors';
@@ -19,6 +21,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly outbox: Outbox,
     @Inject(REDIS) redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.sessions = new SessionStore(redis);
   }
@@ -83,6 +86,78 @@ export class UsersService {
     const user = await this.users.findById(actor.userId);
     if (!user) throw UsersErrors.unauthenticated();
     return toPublicUser(user);
+  }
+
+  /** Saves age and bio (and the photos when given); the profile counts as completed from then on. */
+  async updateProfile(actor: Actor, dto: ProfileDto): Promise<PublicUser> {
+    requireMember(actor);
+    if (dto.images) this.requireOwnPhotos(actor.userId, dto.images);
+    const changes = { age: dto.age, bio: dto.bio, profileCompleted: 'true', ...(dto.images ? { profileImages: dto.images } : {}) };
+    return this.changeProfile(actor.userId, changes);
+  }
+
+  /** Saves the photo list of the caller's own account (the first is the main photo). */
+  async savePhotos(actor: Actor, userId: string, profileImages: string[]): Promise<PublicUser> {
+    this.requireSelf(actor, userId);
+    this.requireOwnPhotos(userId, profileImages);
+    return this.changeProfile(userId, { profileImages });
+  }
+
+  /**
+   * Deletes the caller's own account and publishes `user-deleted` in the same transaction (every
+   * service erases what it holds on it), then ends all its sessions.
+   */
+  async deleteAccount(actor: Actor, userId: string): Promise<void> {
+    this.requireSelf(actor, userId);
+    const deleted = await this.ds.transaction(async (m) => {
+      if (!(await this.users.delete(m, userId))) return false;
+      await this.outbox.add(m, 'identity.user-deleted', userId, { userId, deletedAt: new Date().toISOString() });
+      return true;
+    });
+    if (!deleted) throw UsersErrors.unauthenticated();
+    try {
+      await this.sessions.destroyAllForUser(userId);
+    } catch (err) {
+      // The account is gone; a session left behind resolves to no user and is refused (401).
+      this.logger.warn({ err, userId }, 'account deleted, but its sessions could not be removed now');
+    }
+  }
+
+  private async changeProfile(userId: string, changes: Parameters<UsersRepository['update']>[2]): Promise<PublicUser> {
+    const user = await this.ds.transaction(async (m) => {
+      const u = await this.users.update(m, userId, changes);
+      if (!u) return null;
+      await this.publishProfile(m, u);
+      return u;
+    });
+    if (!user) throw UsersErrors.unauthenticated();
+    return toPublicUser(user);
+  }
+
+  /** `user-profile-updated`: what other services show of a user (names, photos, city, age, bio). */
+  private publishProfile(m: EntityManager, u: User) {
+    return this.outbox.add(m, 'identity.user-profile-updated', u.id, {
+      userId: u.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      userType: u.userType,
+      city: u.city,
+      state: u.state,
+      profileImages: u.profileImages ?? [],
+      age: u.age,
+      bio: u.bio,
+    });
+  }
+
+  /** Only the account itself: the session's user, never an id the browser sent. */
+  private requireSelf(actor: Actor, userId: string): asserts actor is Actor & { userId: string } {
+    requireMember(actor);
+    if (actor.userId !== userId) throw UsersErrors.forbidden();
+  }
+
+  /** A photo path must be one of this account's own (`/api/images/users/{id}/...`). */
+  private requireOwnPhotos(userId: string, paths: string[]): void {
+    if (paths.some((p) => ownerOfImagePath(p) !== userId)) throw UsersErrors.forbidden();
   }
 
   /** A session in Redis; if Redis is down the caller gets 503, not a raw 500. */

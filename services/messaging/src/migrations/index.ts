@@ -1,4 +1,4 @@
-import { CreateUserErasures1700000003000 } from '@luxe/platform/db';
+import { ERASURE_MIGRATIONS } from '@luxe/platform/db';
 import { CreateUserCards1700000002000 } from './1700000002000-create-user-cards';
 
-export const migrations = [CreateUserCards1700000002000, CreateUserErasures1700000003000];
+export const migrations = [CreateUserCards1700000002000, ...ERASURE_MIGRATIONS];
