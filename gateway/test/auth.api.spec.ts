@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { allRoutes } from '@luxe/contracts';
 import { generateInternalKeyPair, INTERNAL_AUTH_HEADER, InternalTokenSigner } from '@luxe/platform';
 import { ApiClient, uniqueEmail, validRegistration, waitFor } from './support/client';
 import { inject } from './support/provided';
@@ -238,7 +239,10 @@ describe('the contract as documentation', () => {
     expect(r.status).toBe(200);
     const doc = await r.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/register']);
+    // Every contract entry is documented, path parameters in OpenAPI's {name} form.
+    expect(Object.keys(doc.paths).sort()).toEqual([...new Set(allRoutes.map((x) => x.path.replace(/:([A-Za-z]\w*)/g, '{$1}')))].sort());
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/register', '/api/profile', '/api/users/{id}', '/api/users/{id}/profile']));
+    expect(doc.paths['/api/users/{id}'].delete.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]));
     const register = doc.paths['/api/auth/register'].post;
     expect(register.operationId).toBe('auth.register');
     expect(register.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'password', 'userType']));

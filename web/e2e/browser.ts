@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -45,4 +46,32 @@ export async function journey(browser: Browser, name: string, run: (page: Page) 
 /** Status of GET /api/auth/me from inside the page, with the page's cookies. */
 export function sessionStatus(page: Page): Promise<number> {
   return page.evaluate(async () => (await fetch('/api/auth/me', { credentials: 'include' })).status);
+}
+
+const AXE_SOURCE = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8');
+/** WCAG 2.2 AA and everything below it. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * The axe-core violations (WCAG 2.2 AA) of the page as it is now, one readable line each:
+ * `rule (impact): selector, selector…`. An empty list means axe found nothing.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') stays in force.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  }, AXE_TAGS);
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 5).join(', ')}`);
+}
+
+/** Registers a member through the API (not the browser), for journeys that start signed out. */
+export async function registerMember(over: Record<string, unknown> = {}): Promise<{ email: string; password: string; id: string }> {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const body = { email: `e2e-${unique}@example.com`, password: 'velvet-rope-2025', firstName: 'Robin', lastName: 'Hart', city: 'Miami, FL', state: 'Florida', userType: 'guest', ...over };
+  const r = await fetch(`${BASE_URL}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify(body) });
+  if (r.status !== 201) throw new Error(`registration failed: ${r.status} ${await r.text()}`);
+  return { email: body.email as string, password: body.password as string, id: ((await r.json()) as { id: string }).id };
 }

@@ -21,6 +21,8 @@ export function RequireAuth() {
   const user = useCurrentUser();
   const location = useLocation();
   if (!user) {
+    // A deleted account has nowhere to sign in to: home.
+    if (getSignOutReason() === 'deleted') return <Navigate to="/" replace />;
     // After an explicit logout there is nothing to come back to.
     const remember = getSignOutReason() !== 'logout';
     return <RedirectToLogin from={`${location.pathname}${location.search}${location.hash}`} remember={remember} />;

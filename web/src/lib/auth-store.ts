@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import type { PublicUser } from '@luxe/contracts';
-import { local, STORAGE_KEYS } from './storage';
+import { local, session, STORAGE_KEYS } from './storage';
 
 /** The user as kept in the browser: the API's user plus client-side extras (spec doc 1 §3). */
 export type StoredUser = PublicUser & { isNewUser?: boolean; profilePic?: string | null };
 
 /** Why the stored user went away: the user logged out, or the server said the session ended. */
-export type SignOutReason = 'logout' | 'expired';
+export type SignOutReason = 'logout' | 'expired' | 'deleted';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -67,6 +67,18 @@ export function clearCurrentUser(reason: SignOutReason): void {
   local.remove(STORAGE_KEYS.currentUser);
   local.remove(STORAGE_KEYS.currentUserId);
   emit();
+}
+
+/**
+ * After the account was deleted: everything the browser kept for it goes (user, last tab,
+ * remembered path, sign-up draft, admin token), and protected pages send the visitor home.
+ */
+export function forgetDeletedAccount(): void {
+  for (const key of Object.values(STORAGE_KEYS)) {
+    local.remove(key);
+    session.remove(key);
+  }
+  clearCurrentUser('deleted');
 }
 
 /** Why the last sign-out happened in this page session (null once someone signs in). */

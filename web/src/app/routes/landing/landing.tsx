@@ -109,7 +109,7 @@ export function LandingRoute() {
       </main>
 
       <footer className="border-t border-white/5 px-5 py-10">
-        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 text-sm text-neutral-500 sm:flex-row">
+        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 text-sm text-neutral-400 sm:flex-row">
           <p>© {new Date().getFullYear()} LuxeSwipe</p>
           <nav aria-label="Footer" className="flex flex-wrap justify-center gap-6">
             <Link to="/privacy" className="hover:text-gold-200">
