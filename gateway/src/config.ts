@@ -20,6 +20,8 @@ export const gatewayEnvSchema = z
     /** Ed25519 private key that signs internal calls (PEM, or base64 of its DER); only the gateway has it. */
     INTERNAL_AUTH_PRIVATE_KEY: env.internalKey('private'),
     WEB_DIST_DIR: z.string().optional(),
+    /** The origin browsers upload photos to and load them from (object storage), allowed by the CSP. */
+    STORAGE_PUBLIC_ORIGIN: z.string().optional(),
     SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default('luxe_session'),
     COOKIE_SECURE: env.bool.optional(),
     TRUST_PROXY: env.bool.default(false),

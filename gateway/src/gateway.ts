@@ -27,6 +27,8 @@ export interface GatewayOptions {
   cookieSecure?: boolean;
   trustProxy?: boolean;
   rateLimits?: Partial<RateLimits>;
+  /** Origin of the object storage browsers upload to (CSP connect-src and img-src). */
+  storageOrigin?: string;
   /** Production behind TLS: the CSP asks browsers to upgrade insecure requests. */
   production?: boolean;
 }
@@ -67,8 +69,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const securityHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*'],
-        'connect-src': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*', ...(o.storageOrigin ? [o.storageOrigin] : [])],
+        // Photos are PUT straight to object storage with a presigned URL.
+        'connect-src': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', ...(o.storageOrigin ? [o.storageOrigin] : [])],
         // Only behind TLS: over plain HTTP on a LAN address it would break every asset.
         'upgrade-insecure-requests': o.production ? [] : null,
       },

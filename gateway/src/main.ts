@@ -18,6 +18,7 @@ async function main() {
     cookieName: cfg.SESSION_COOKIE_NAME,
     cookieSecure: cfg.COOKIE_SECURE ?? cfg.NODE_ENV === 'production',
     production: cfg.NODE_ENV === 'production',
+    storageOrigin: cfg.STORAGE_PUBLIC_ORIGIN,
     trustProxy: cfg.TRUST_PROXY,
     rateLimits: {
       registerPerIp: cfg.RATE_LIMIT_REGISTER_PER_IP,

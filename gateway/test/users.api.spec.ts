@@ -163,3 +163,86 @@ describe('DELETE /api/users/{id}', () => {
     process.stdout.write(`account deletion: every service erased the user ${erasedMs} ms after DELETE /api/users/{id}\n`);
   });
 });
+
+describe('photos: upload, check and serve', () => {
+  const sharpLib = () => import('sharp').then((m) => m.default);
+  /** A JPEG that carries a GPS position and a camera model in its EXIF. */
+  async function jpegWithGps(): Promise<Buffer> {
+    const sharp = await sharpLib();
+    return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'SpyCam', Model: 'Leaky 3000' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 46/1 3/1', GPSLongitudeRef: 'W', GPSLongitude: '80/1 11/1 30/1' } })
+      .toBuffer();
+  }
+  async function upload(api: ApiClient, id: string, body: Buffer, contentType: string) {
+    const u = await api.call('POST', `/api/users/${id}/upload-url`);
+    expect(u.status).toBe(200);
+    const put = await fetch(u.json.uploadURL, { method: 'PUT', headers: { 'content-type': contentType }, body });
+    expect(put.status).toBe(200);
+    return u.json as { uploadURL: string; objectPath: string };
+  }
+  const storage = async () => {
+    const { ObjectStorage } = await import('@luxe/platform');
+    const bucket = `${(process.env.LUXE_TEST_ID ? `luxe_test${process.env.LUXE_TEST_ID.replace(/[^a-z0-9]/g, '')}` : 'luxe_test').replace(/_/g, '-')}-identity`;
+    return new ObjectStorage({ endpoint: process.env.S3_ENDPOINT!, accessKey: process.env.S3_ACCESS_KEY!, secretKey: process.env.S3_SECRET_KEY!, region: process.env.S3_REGION ?? 'us-east-1', bucket });
+  };
+
+  it('keeps a JPEG without its EXIF (no GPS), serves it from a stable, cacheable path, and refuses another member', async () => {
+    const { api, id } = await member();
+    const original = await jpegWithGps();
+    const sharp = await sharpLib();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const up = await upload(api, id, original, 'image/jpeg');
+    const other = await member();
+    expect((await other.api.call('POST', `/api/users/${id}/upload-url`)).status).toBe(403);
+    expect((await other.api.call('PUT', `/api/users/${id}/images`, { imageURL: up.uploadURL })).status).toBe(403);
+
+    const r = await api.call('PUT', `/api/users/${id}/images`, { imageURL: up.uploadURL });
+    expect(r.status).toBe(200);
+    expect(r.json.objectPath).toMatch(new RegExp(`^/api/images/users/${id}/[0-9a-f-]{36}\\.jpg$`));
+    // Served by a stable path: a cacheable redirect to the stored file.
+    const res = await fetch(new URL(r.json.objectPath, base), { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=600');
+    const stored = Buffer.from(await (await fetch(res.headers.get('location')!)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('Leaky 3000'))).toBe(false);
+    expect([meta.width, meta.height]).toEqual([64, 48]);
+    // The unchecked upload is gone; the photo can be saved to the profile.
+    const s3 = await storage();
+    expect(await s3.size(up.objectPath)).toBeNull();
+    expect((await api.call('PUT', `/api/users/${id}/profile`, { profileImages: [r.json.objectPath] })).json.profileImages).toEqual([r.json.objectPath]);
+    expect((await fetch(new URL(`/api/images/users/${id}/${randomUUID()}.jpg`, base), { redirect: 'manual' })).status).toBe(404);
+  });
+
+  it.each([
+    ['a text file declared as a JPEG', () => Promise.resolve(Buffer.from('just some text, not pixels at all')), 'image/jpeg', 'The file is not an image (JPEG, PNG, WebP or GIF)'],
+    ['an SVG with a script declared as a PNG', () => Promise.resolve(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>')), 'image/png', 'The file is not an image (JPEG, PNG, WebP or GIF)'],
+    ['an 11 MB file', () => Promise.resolve(Buffer.alloc(11 * 1024 * 1024, 7)), 'image/jpeg', 'The image must be at most 10 MB'],
+  ])('refuses %s and keeps nothing', async (_label, make, contentType, message) => {
+    const { api, id } = await member();
+    const up = await upload(api, id, await make(), contentType);
+    const r = await api.call('PUT', `/api/users/${id}/images`, { imageURL: up.objectPath });
+    expect(r.status).toBe(400);
+    expect(r.json.code).toBe('PROFILE.UPLOAD_REJECTED');
+    expect(r.json.message).toBe(message);
+    const s3 = await storage();
+    expect(await s3.list(`staging/users/${id}/`)).toEqual([]);
+    expect(await s3.list(`users/${id}/`)).toEqual([]);
+  });
+
+  it('deleting the account removes its photos from storage', async () => {
+    const { api, id } = await member();
+    const up = await upload(api, id, await jpegWithGps(), 'image/jpeg');
+    expect((await api.call('PUT', `/api/users/${id}/images`, { imageURL: up.uploadURL })).status).toBe(200);
+    const pending = await upload(api, id, await jpegWithGps(), 'image/jpeg');
+    const s3 = await storage();
+    expect(await s3.list(`users/${id}/`)).toHaveLength(1);
+    expect(await s3.size(pending.objectPath)).not.toBeNull();
+    expect((await api.call('DELETE', `/api/users/${id}`)).status).toBe(204);
+    expect(await s3.list(`users/${id}/`)).toEqual([]);
+    expect(await s3.list(`staging/users/${id}/`)).toEqual([]);
+  });
+});

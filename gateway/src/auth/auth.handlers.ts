@@ -45,6 +45,12 @@ export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions): R
       ctx.reply.clearCookie(cookie.name, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/' });
       return null;
     },
+    // A photo's stable path: a redirect to the stored file, cacheable for the time identity says.
+    [api.users.image.id]: async (ctx) => {
+      const { url, maxAgeSeconds } = await ctx.forwardJson<{ url: string; maxAgeSeconds: number }>();
+      ctx.reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('location', url);
+      return null;
+    },
     // Identity deletes the account and all its sessions; the browser's cookie goes with them.
     [api.users.deleteAccount.id]: async (ctx) => {
       await ctx.forward();

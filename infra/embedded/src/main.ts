@@ -98,7 +98,11 @@ async function startS3(dir: string): Promise<{ endpoint: string; close: () => Pr
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require('s3rver');
   mkdirSync(dir, { recursive: true });
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
+  // Browsers PUT photos straight to storage with presigned URLs (the signature is the permission).
+  const cors =
+    '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod>' +
+    '<AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>';
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'luxe-identity', configs: [cors] }] });
   const { port } = await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
 }

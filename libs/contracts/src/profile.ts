@@ -11,7 +11,17 @@ export const PROFILE_MESSAGES = {
   imagePath: 'Not a photo of this account',
   userId: 'Not a valid user id',
   saveFailed: 'Failed to update profile',
+  uploadFailed: 'Failed to process uploaded image',
+  notAnImage: 'The file is not an image (JPEG, PNG, WebP or GIF)',
+  tooLarge: 'The image must be at most 10 MB',
+  uploadMissing: 'No uploaded file was found; upload it again',
+  notYourUpload: 'Not an upload of this account',
 } as const;
+
+/** Upload limit (spec doc 1 §5): 10 MB per image. */
+export const MAX_IMAGE_BYTES = 10_485_760;
+/** Image formats accepted, by their content (never by the name or the declared type). */
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const;
 
 export const PROFILE_LIMITS = { ageMin: 18, ageMax: 100, bioMin: 10, bioMax: 500, images: 6 } as const;
 
@@ -53,3 +63,15 @@ export const profilePhotosSchema = z.object({ profileImages: profileImagesSchema
 export type ProfilePhotosDto = z.output<typeof profilePhotosSchema>;
 
 export const userIdParamsSchema = z.object({ id: z.uuid({ error: PROFILE_MESSAGES.userId }) });
+
+/** Where an upload waits (unchecked) until `PUT /api/users/{id}/images` accepts it: `staging/users/{id}/{uuid}`. */
+export const STAGING_OBJECT = /staging\/users\/([0-9a-f-]{36})\/([0-9a-f-]{36})(?:$|\?)/;
+
+/** `POST /api/users/{id}/upload-url`: where to PUT the file (a short-lived presigned URL), and the upload's path. */
+export const uploadUrlSchema = z.object({ uploadURL: z.url(), objectPath: z.string() });
+/** `PUT /api/users/{id}/images`: the upload to check and keep (the uploadURL, or the objectPath of upload-url). */
+export const addImageSchema = z.object({ imageURL: z.string({ error: PROFILE_MESSAGES.notYourUpload }).min(1, PROFILE_MESSAGES.notYourUpload).max(2000, PROFILE_MESSAGES.notYourUpload) });
+export const imagePathResultSchema = z.object({ objectPath: z.string() });
+export const imageParamsSchema = z.object({ userId: z.uuid({ error: PROFILE_MESSAGES.userId }), file: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(jpg|png|webp|gif)$/, 'Not a photo') });
+/** What identity answers for a photo: where the browser gets it now; the gateway turns it into a redirect. */
+export const imageLocationSchema = z.object({ url: z.url(), maxAgeSeconds: z.number().int().positive() });

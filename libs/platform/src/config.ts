@@ -80,6 +80,8 @@ export const serviceEnvSchema = z.object({
   S3_SECRET_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
+  /** Where browsers reach the storage, when it differs from S3_ENDPOINT (presigned URLs are signed for it). */
+  S3_PUBLIC_ENDPOINT: z.string().optional(),
   /** The gateway's Ed25519 public key (PEM, or base64 of its DER): checks internal tokens. */
   INTERNAL_AUTH_PUBLIC_KEY: env.internalKey('public'),
   /** Refused: only the gateway holds the private key. */

@@ -229,7 +229,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
     logger,
     redis: def.usesRedis ? createRedis(cfg.REDIS_URL!) : undefined,
     storage: def.usesStorage
-      ? new ObjectStorage({ endpoint: cfg.S3_ENDPOINT!, accessKey: cfg.S3_ACCESS_KEY!, secretKey: cfg.S3_SECRET_KEY!, region: cfg.S3_REGION, bucket: cfg.S3_BUCKET ?? `luxe-${def.name}` })
+      ? new ObjectStorage({ endpoint: cfg.S3_ENDPOINT!, publicEndpoint: cfg.S3_PUBLIC_ENDPOINT, accessKey: cfg.S3_ACCESS_KEY!, secretKey: cfg.S3_SECRET_KEY!, region: cfg.S3_REGION, bucket: cfg.S3_BUCKET ?? `luxe-${def.name}` })
       : undefined,
     outboxPollMs: cfg.OUTBOX_POLL_MS,
     retry: { maxAttempts: cfg.CONSUMER_MAX_ATTEMPTS, backoffMs: cfg.CONSUMER_BACKOFF_MS, maxBackoffMs: cfg.CONSUMER_MAX_BACKOFF_MS },

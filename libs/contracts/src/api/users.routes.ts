@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { publicUserSchema } from '../auth';
 import { AUTH_ERRORS } from '../errors/auth';
-import { profilePhotosSchema, profileSchema, userIdParamsSchema } from '../profile';
+import { addImageSchema, imageLocationSchema, imageParamsSchema, imagePathResultSchema, profilePhotosSchema, profileSchema, uploadUrlSchema, userIdParamsSchema } from '../profile';
+import { PROFILE_ERRORS } from '../errors/profile';
 import { defineRoute } from './route';
 
 /**
@@ -31,6 +32,43 @@ export const userRoutes = {
     body: profilePhotosSchema,
     response: publicUserSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN],
+  }),
+  uploadUrl: defineRoute({
+    id: 'users.uploadUrl',
+    method: 'POST',
+    path: '/api/users/:id/upload-url',
+    service: 'identity',
+    access: 'member',
+    summary: 'A short-lived presigned URL to PUT one photo to (with its content type), and the upload\'s path',
+    params: userIdParamsSchema,
+    response: uploadUrlSchema,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN],
+  }),
+  addImage: defineRoute({
+    id: 'users.addImage',
+    method: 'PUT',
+    path: '/api/users/:id/images',
+    service: 'identity',
+    access: 'member',
+    summary: 'Check an uploaded file (an image by its content, at most 10 MB), strip its metadata (EXIF, GPS) and keep it; answers the photo path',
+    params: userIdParamsSchema,
+    body: addImageSchema,
+    response: imagePathResultSchema,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, PROFILE_ERRORS.UPLOAD_REJECTED],
+  }),
+  image: defineRoute({
+    id: 'users.image',
+    method: 'GET',
+    path: '/api/images/users/:userId/:file',
+    service: 'identity',
+    access: 'public',
+    summary: 'A member photo: a redirect to the stored file, cacheable (the path never changes content)',
+    params: imageParamsSchema,
+    response: z.null(),
+    serviceResponse: imageLocationSchema,
+    status: 302,
+    errors: [PROFILE_ERRORS.IMAGE_NOT_FOUND],
+    gatewayHandler: true,
   }),
   deleteAccount: defineRoute({
     id: 'users.deleteAccount',

@@ -1,10 +1,12 @@
 import { AUTH_ERRORS } from './auth';
+import { PROFILE_ERRORS } from './profile';
 import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './common';
 import type { ErrorDef } from './define';
 
 export * from './define';
 export * from './common';
 export * from './auth';
+export * from './profile';
 
 /** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
 export const ALL_ERRORS = [
@@ -13,6 +15,7 @@ export const ALL_ERRORS = [
   ...Object.values(UPSTREAM_ERRORS),
   ...Object.values(SERVER_ERRORS),
   ...Object.values(AUTH_ERRORS),
+  ...Object.values(PROFILE_ERRORS),
 ] as const;
 export type ErrorCode = (typeof ALL_ERRORS)[number]['code'];
 export const ERRORS_BY_CODE: ReadonlyMap<string, ErrorDef> = new Map(ALL_ERRORS.map((e) => [e.code, e]));

@@ -2,3 +2,4 @@
 export * from '../service-runtime';
 export * from '../config';
 export * from '../logger';
+export * from '../storage';

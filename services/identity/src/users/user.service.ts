@@ -11,6 +11,8 @@ import type { User } from './user.entity';
 import { EmailTakenError, UsersErrors } from './user.errors';
 import { toPublicUser, UsersRepository } from './user.repository';
 import { hashPassword, verifyPassword } from './password';
+import { requireSelf } from './require-self';
+import { PhotosService } from '../photos/photo.service';
 
 /** Accounts and sessions: registration, sign-in and -out, the current user. */
 @Injectable()
@@ -22,6 +24,7 @@ export class UsersService {
     private readonly outbox: Outbox,
     @Inject(REDIS) redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly photos: PhotosService,
   ) {
     this.sessions = new SessionStore(redis);
   }
@@ -98,7 +101,7 @@ export class UsersService {
 
   /** Saves the photo list of the caller's own account (the first is the main photo). */
   async savePhotos(actor: Actor, userId: string, profileImages: string[]): Promise<PublicUser> {
-    this.requireSelf(actor, userId);
+    requireSelf(actor, userId);
     this.requireOwnPhotos(userId, profileImages);
     return this.changeProfile(userId, { profileImages });
   }
@@ -108,7 +111,7 @@ export class UsersService {
    * service erases what it holds on it), then ends all its sessions.
    */
   async deleteAccount(actor: Actor, userId: string): Promise<void> {
-    this.requireSelf(actor, userId);
+    requireSelf(actor, userId);
     const deleted = await this.ds.transaction(async (m) => {
       if (!(await this.users.delete(m, userId))) return false;
       await this.outbox.add(m, 'identity.user-deleted', userId, { userId, deletedAt: new Date().toISOString() });
@@ -120,6 +123,11 @@ export class UsersService {
     } catch (err) {
       // The account is gone; a session left behind resolves to no user and is refused (401).
       this.logger.warn({ err, userId }, 'account deleted, but its sessions could not be removed now');
+    }
+    try {
+      await this.photos.eraseUser(userId);
+    } catch (err) {
+      this.logger.error({ err, userId }, 'account deleted, but its photos could not be removed now');
     }
   }
 
@@ -147,12 +155,6 @@ export class UsersService {
       age: u.age,
       bio: u.bio,
     });
-  }
-
-  /** Only the account itself: the session's user, never an id the browser sent. */
-  private requireSelf(actor: Actor, userId: string): asserts actor is Actor & { userId: string } {
-    requireMember(actor);
-    if (actor.userId !== userId) throw UsersErrors.forbidden();
   }
 
   /** A photo path must be one of this account's own (`/api/images/users/{id}/...`). */

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { MAX_IMAGE_BYTES, STAGING_OBJECT, userImagePath } from '@luxe/contracts';
+import type { Actor } from '@luxe/platform/http';
+import { LOGGER, type Logger, OBJECT_STORAGE, type ObjectStorage } from '@luxe/platform/runtime';
+import { requireSelf } from '../users/require-self';
+import { UsersErrors } from '../users/user.errors';
+import { cleanImage } from './image-cleaner';
+import { PhotoErrors } from './photo.errors';
+
+/** How long a browser may PUT to an upload URL, and how long a photo redirect may be cached. */
+const UPLOAD_URL_SECONDS = 300;
+const PHOTO_URL_SECONDS = 3600;
+const PHOTO_CACHE_SECONDS = 600;
+
+/**
+ * Member photos in object storage. The browser PUTs a file straight to storage under
+ * `staging/users/{id}/{uuid}` with a short-lived presigned URL; `addImage` then checks it (size,
+ * an image by content), keeps a clean copy under `users/{id}/{uuid}.{ext}` and deletes the upload,
+ * whatever the outcome. Photos are served by a stable path that redirects to the stored file.
+ */
+@Injectable()
+export class PhotosService {
+  constructor(
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async uploadUrl(actor: Actor, userId: string): Promise<{ uploadURL: string; objectPath: string }> {
+    requireSelf(actor, userId);
+    const objectPath = `staging/users/${userId}/${randomUUID()}`;
+    return { uploadURL: await this.storage.presignedPut(objectPath, UPLOAD_URL_SECONDS), objectPath };
+  }
+
+  async addImage(actor: Actor, userId: string, imageURL: string): Promise<{ objectPath: string }> {
+    requireSelf(actor, userId);
+    const m = STAGING_OBJECT.exec(imageURL);
+    if (!m) throw PhotoErrors.notYourUpload();
+    if (m[1] !== userId) throw UsersErrors.forbidden();
+    const staged = `staging/users/${m[1]}/${m[2]}`;
+    try {
+      const size = await this.storage.size(staged);
+      if (size === null) throw PhotoErrors.uploadMissing();
+      if (size > MAX_IMAGE_BYTES) throw PhotoErrors.tooLarge();
+      const clean = await cleanImage(await this.storage.get(staged));
+      const file = `${m[2]}.${clean.ext}`;
+      await this.storage.put(`users/${userId}/${file}`, clean.data, clean.contentType);
+      return { objectPath: userImagePath(userId, file) };
+    } finally {
+      // Kept or refused, the unchecked upload goes.
+      await this.storage.remove(staged).catch((err) => this.logger.warn({ err, object: staged }, 'could not remove an upload'));
+    }
+  }
+
+  /** Where the browser gets a photo now (a presigned URL), and how long the redirect may be cached. */
+  async location(userId: string, file: string): Promise<{ url: string; maxAgeSeconds: number }> {
+    const name = `users/${userId}/${file}`;
+    if ((await this.storage.size(name)) === null) throw PhotoErrors.notFound();
+    return { url: await this.storage.presignedGet(name, PHOTO_URL_SECONDS), maxAgeSeconds: PHOTO_CACHE_SECONDS };
+  }
+
+  /** Removes every photo and pending upload of a deleted account. */
+  async eraseUser(userId: string): Promise<number> {
+    const names = [...(await this.storage.list(`users/${userId}/`)), ...(await this.storage.list(`staging/users/${userId}/`))];
+    for (const n of names) await this.storage.remove(n);
+    return names.length;
+  }
+}
