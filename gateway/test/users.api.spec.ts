@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { erasureKey } from '@luxe/platform';
+import { erasureKey, ObjectStorage } from '@luxe/platform';
 import { ApiClient, validRegistration, waitFor } from './support/client';
 import { inject } from './support/provided';
 
@@ -181,8 +181,7 @@ describe('photos: upload, check and serve', () => {
     expect(put.status).toBe(200);
     return u.json as { uploadURL: string; objectPath: string };
   }
-  const storage = async () => {
-    const { ObjectStorage } = await import('@luxe/platform');
+  const storage = () => {
     const bucket = `${(process.env.LUXE_TEST_ID ? `luxe_test${process.env.LUXE_TEST_ID.replace(/[^a-z0-9]/g, '')}` : 'luxe_test').replace(/_/g, '-')}-identity`;
     return new ObjectStorage({ endpoint: process.env.S3_ENDPOINT!, accessKey: process.env.S3_ACCESS_KEY!, secretKey: process.env.S3_SECRET_KEY!, region: process.env.S3_REGION ?? 'us-east-1', bucket });
   };
