@@ -32,7 +32,7 @@ describe('the /api contract', () => {
     expect(api.auth.login).toMatchObject({ method: 'POST', path: '/api/auth/login', rateLimit: 'login', gatewayHandler: true });
     expect(api.auth.logout).toMatchObject({ method: 'POST', status: 204 });
     expect(api.auth.me).toMatchObject({ method: 'GET', access: 'member' });
-    expect(routesOf('identity').map((r) => r.id).sort()).toEqual(['auth.login', 'auth.logout', 'auth.me', 'auth.register', 'users.deleteAccount', 'users.savePhotos', 'users.updateProfile']);
+    expect(routesOf('identity').map((r) => r.id).sort()).toEqual(['auth.login', 'auth.logout', 'auth.me', 'auth.register', 'users.addImage', 'users.deleteAccount', 'users.image', 'users.savePhotos', 'users.updateProfile', 'users.uploadUrl']);
   });
 
   it('describes the profile, photo and deletion routes (spec doc 1 §7), each for the account itself', () => {
@@ -41,6 +41,11 @@ describe('the /api contract', () => {
     expect(api.users.deleteAccount).toMatchObject({ method: 'DELETE', path: '/api/users/:id', status: 204, gatewayHandler: true });
     expect(api.users.savePhotos.errors.map((e) => e.code)).toContain('AUTH.FORBIDDEN');
     expect(api.users.deleteAccount.errors.map((e) => e.code)).toContain('AUTH.FORBIDDEN');
+    expect(api.users.uploadUrl).toMatchObject({ method: 'POST', path: '/api/users/:id/upload-url', access: 'member' });
+    expect(api.users.addImage).toMatchObject({ method: 'PUT', path: '/api/users/:id/images', access: 'member' });
+    expect(api.users.addImage.errors.map((e) => e.code)).toEqual(['AUTH.UNAUTHENTICATED', 'AUTH.FORBIDDEN', 'PROFILE.UPLOAD_REJECTED']);
+    // Photos are served to anyone who has the (unguessable) path, through a cacheable redirect.
+    expect(api.users.image).toMatchObject({ method: 'GET', path: '/api/images/users/:userId/:file', access: 'public', status: 302, gatewayHandler: true });
     expect(routesOf('venues')).toEqual([]);
   });
 

@@ -4,7 +4,9 @@ import { Logo } from '../../../components/layout/logo';
 import { buttonClasses } from '../../../components/ui/button';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { cn } from '../../../lib/cn';
-import { useCurrentUser } from '../../../lib/auth-store';
+import { useCurrentUser, type StoredUser } from '../../../lib/auth-store';
+import { ProfileDetailsForm } from '../../../features/profile/components/profile-details-form';
+import { ProfilePhotos } from '../../../features/profile/components/profile-photos';
 import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
@@ -43,7 +45,7 @@ export function DashboardRoute() {
         </h1>
         <div className="mt-6">
           {tab === 'profile' ? (
-            <ProfileTab />
+            <ProfileTab user={user} />
           ) : (
             <Panel>
               <p className="text-neutral-300">This part of your dashboard is coming soon.</p>
@@ -85,14 +87,14 @@ function Panel({ title, children }: { title?: string; children: ReactNode }) {
   );
 }
 
-function ProfileTab() {
+function ProfileTab({ user }: { user: StoredUser }) {
   return (
     <div className="flex flex-col gap-6">
       <Panel title="Profile Photos">
-        <p className="text-sm text-neutral-400">Photo uploads are coming soon.</p>
+        <ProfilePhotos user={user} />
       </Panel>
       <Panel title="Profile Details">
-        <p className="text-sm text-neutral-400">Age and bio editing is coming soon.</p>
+        <ProfileDetailsForm user={user} />
       </Panel>
       <Panel title="Account Settings">
         <div className="flex flex-col gap-3 sm:flex-row">

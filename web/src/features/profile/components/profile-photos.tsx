@@ -1,0 +1,138 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { PROFILE_MESSAGES, type PublicUser } from '@luxe/contracts';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { serverMessage } from '../../../lib/api-client';
+import { acceptablePhotos, MAX_PHOTOS, uploadPhoto, useSavePhotos } from '../api/profile';
+
+/**
+ * Profile Photos (spec doc 1 §2, §5): up to 6, the first marked Main; Preview; Add Photo (gone at 6;
+ * files that are not images or are over 10 MB are skipped silently); Save Photos.
+ */
+export function ProfilePhotos({ user }: { user: PublicUser }) {
+  const [photos, setPhotos] = useState<string[]>(user.profileImages);
+  const [uploading, setUploading] = useState(0);
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const save = useSavePhotos();
+  const dirty = photos.join('\n') !== user.profileImages.join('\n');
+
+  const addFiles = async (files: File[]) => {
+    const chosen = acceptablePhotos(files, MAX_PHOTOS - photos.length);
+    if (chosen.length === 0) return;
+    setUploading((n) => n + chosen.length);
+    for (const file of chosen) {
+      try {
+        const path = await uploadPhoto(user.id, file);
+        setPhotos((list) => (list.length < MAX_PHOTOS ? [...list, path] : list));
+      } catch (error) {
+        toast({ variant: 'destructive', title: 'Upload Error', description: serverMessage(error, PROFILE_MESSAGES.uploadFailed) });
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+  };
+
+  const remove = (path: string) => {
+    const next = photos.filter((p) => p !== path);
+    setPhotos(next);
+    save.mutate(
+      { userId: user.id, profileImages: next },
+      { onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to remove photo') }) },
+    );
+  };
+
+  const saveAll = () =>
+    save.mutate(
+      { userId: user.id, profileImages: photos },
+      {
+        onSuccess: () => toast({ title: 'Photos Saved', description: 'Your profile photos have been updated.' }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, PROFILE_MESSAGES.saveFailed) }),
+      },
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Your photos">
+        {photos.map((path, i) => (
+          <li key={path} className="relative overflow-hidden rounded-2xl border border-white/10 bg-neutral-800">
+            <img src={path} alt={i === 0 ? 'Main photo' : `Photo ${i + 1}`} className="aspect-square w-full object-cover" />
+            {i === 0 ? <span className="absolute left-2 top-2 rounded-full bg-gold-400 px-2 py-0.5 text-xs font-semibold text-neutral-950">Main</span> : null}
+            <div className="flex justify-between gap-1 p-2">
+              <Button type="button" size="sm" variant="ghost" onClick={() => setPreview(path)} aria-label={`Preview photo ${i + 1}`}>
+                Preview
+              </Button>
+              <Button type="button" size="sm" variant="ghost" className="text-red-300" onClick={() => remove(path)} aria-label={`Remove photo ${i + 1}`}>
+                Remove
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {photos.length === 0 ? <p className="text-sm text-neutral-400">No photos yet. Add up to {MAX_PHOTOS}; the first one is your main photo.</p> : null}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {photos.length < MAX_PHOTOS ? (
+          <>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              multiple
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              data-testid="photo-input"
+              onChange={(e) => {
+                const files = Array.from(e.target.files ?? []);
+                e.target.value = '';
+                void addFiles(files);
+              }}
+            />
+            <Button type="button" variant="secondary" disabled={uploading > 0} onClick={() => fileInput.current?.click()}>
+              {uploading > 0 ? 'Uploading...' : 'Add Photo'}
+            </Button>
+          </>
+        ) : null}
+        <Button type="button" disabled={!dirty || save.isPending || uploading > 0} onClick={saveAll}>
+          {save.isPending ? 'Saving...' : 'Save Photos'}
+        </Button>
+      </div>
+      {preview ? <PhotoPreview src={preview} onClose={() => setPreview(null)} /> : null}
+    </div>
+  );
+}
+
+/** The Preview dialog: modal, closed by its button or Escape, focus kept inside. */
+function PhotoPreview({ src, onClose }: { src: string; onClose: () => void }) {
+  const titleId = useId();
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    close.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      if (e.key === 'Tab') {
+        e.preventDefault();
+        close.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [onClose]);
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-50 flex items-center justify-center bg-black/80 p-4">
+      <div className="flex max-h-full w-full max-w-md flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900 p-4">
+        <h2 id={titleId} className="text-lg font-semibold text-white">
+          Photo preview
+        </h2>
+        <img src={src} alt="Selected photo, full size" className="max-h-[70vh] w-full rounded-2xl object-contain" />
+        <Button ref={close} type="button" variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '@luxe/contracts';
+import { makeUser, signIn, storedUser } from '../../testing/fixtures';
+import { findToast, renderApp, screen, within } from '../../testing/render-app';
+import { server } from '../../testing/server';
+import { acceptablePhotos } from './api/profile';
+
+const photoOf = (id: string, n: number) => `/api/images/users/${id}/${'0'.repeat(8)}-0000-4000-8000-${String(n).padStart(12, '0')}.jpg`;
+
+describe('Profile tab: details', () => {
+  it('shows the spec messages, counts the bio live and saves age and bio', async () => {
+    const member = makeUser({ age: null, bio: null, profileImages: [] });
+    await signIn(member);
+    let sent: unknown = null;
+    server.use(
+      http.post('/api/profile', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ...member, ...(sent as object), profileCompleted: 'true' });
+      }),
+    );
+    const { user } = renderApp('/dashboard?tab=profile');
+    const save = await screen.findByRole('button', { name: 'Save Details' });
+    await user.click(save);
+    expect(await screen.findByText('Age is required')).toBeInTheDocument();
+    expect(screen.getByText('Bio must be at least 10 characters')).toBeInTheDocument();
+
+    const age = screen.getByLabelText('Age');
+    await user.type(age, '17');
+    await user.click(save);
+    expect(await screen.findByText('Must be at least 18 years old')).toBeInTheDocument();
+    await user.clear(age);
+    await user.type(age, '101');
+    await user.click(save);
+    expect(await screen.findByText('Age must be under 100')).toBeInTheDocument();
+
+    const bio = screen.getByLabelText('Bio');
+    expect(screen.getByText('0/500')).toBeInTheDocument();
+    await user.type(bio, 'Yachts at dusk');
+    expect(screen.getByText('14/500')).toBeInTheDocument();
+    await user.clear(age);
+    await user.type(age, '29');
+    await user.click(save);
+    expect(await findToast()).toHaveTextContent('Profile Updated');
+    expect(sent).toEqual({ age: 29, bio: 'Yachts at dusk' });
+    expect(storedUser()).toMatchObject({ age: 29, bio: 'Yachts at dusk' });
+    expect(sent).not.toHaveProperty('images');
+  });
+
+  it('says "Failed to update profile" with the server message when saving fails', async () => {
+    await signIn(makeUser({ age: 30, bio: 'Already here for a while', profileImages: [] }));
+    server.use(http.post('/api/profile', () => HttpResponse.json({ statusCode: 503, message: 'Service temporarily unavailable' }, { status: 503 })));
+    const { user } = renderApp('/dashboard?tab=profile');
+    await user.click(await screen.findByRole('button', { name: 'Save Details' }));
+    const toast = await findToast();
+    expect(toast).toHaveTextContent('Service temporarily unavailable');
+  });
+});
+
+describe('Profile tab: photos', () => {
+  it('skips files that are not images or are over 10 MB, and takes no more than there is room for', () => {
+    const img = (name: string, size = 10) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
+    const big = img('big.jpg', MAX_IMAGE_BYTES + 1);
+    const text = new File(['x'], 'notes.txt', { type: 'text/plain' });
+    expect(acceptablePhotos([img('a.jpg'), text, big, img('b.jpg'), img('c.jpg')], 2).map((f) => f.name)).toEqual(['a.jpg', 'b.jpg']);
+    expect(acceptablePhotos([img('a.jpg')], 0)).toEqual([]);
+  });
+
+  it('uploads a photo through a presigned URL, marks the first as Main, previews it, and saves the list', async () => {
+    const member = makeUser({ profileImages: [] });
+    await signIn(member);
+    const newPath = photoOf(member.id, 1);
+    const calls: string[] = [];
+    let saved: unknown = null;
+    server.use(
+      http.post('/api/users/:id/upload-url', ({ params }) => {
+        calls.push(`upload-url ${params.id}`);
+        return HttpResponse.json({ uploadURL: 'http://storage.test/luxe-identity/staging/users/x/y?X-Amz-Signature=s', objectPath: 'staging/users/x/y' });
+      }),
+      http.put('http://storage.test/luxe-identity/staging/users/x/y', async ({ request }) => {
+        calls.push(`storage PUT ${request.headers.get('content-type')}`);
+        return new HttpResponse(null, { status: 200 });
+      }),
+      http.put('/api/users/:id/images', async ({ request }) => {
+        calls.push(`images ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({ objectPath: newPath });
+      }),
+      http.put('/api/users/:id/profile', async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json({ ...member, ...(saved as object) });
+      }),
+    );
+    const { user } = renderApp('/dashboard?tab=profile');
+    const add = await screen.findByRole('button', { name: 'Add Photo' });
+    expect(screen.getByRole('button', { name: 'Save Photos' })).toBeDisabled();
+    await user.upload(screen.getByTestId('photo-input'), new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' }));
+    const list = await screen.findByRole('list', { name: 'Your photos' });
+    expect(await within(list).findByRole('img', { name: 'Main photo' })).toHaveAttribute('src', newPath);
+    expect(within(list).getByText('Main')).toBeInTheDocument();
+    expect(calls).toEqual([`upload-url ${member.id}`, 'storage PUT image/jpeg', `images {"imageURL":"http://storage.test/luxe-identity/staging/users/x/y?X-Amz-Signature=s"}`]);
+    expect(add).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Preview photo 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Photo preview' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save Photos' }));
+    expect(await findToast()).toHaveTextContent('Photos Saved');
+    expect(saved).toEqual({ profileImages: [newPath] });
+  });
+
+  it('hides Add Photo at 6 photos, and tells why an upload was refused', async () => {
+    const member = makeUser({ profileImages: [] });
+    const six = Array.from({ length: 6 }, (_, i) => photoOf(member.id, i + 1));
+    await signIn({ ...member, profileImages: six });
+    const first = renderApp('/dashboard?tab=profile');
+    expect(await screen.findByRole('button', { name: 'Save Photos' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Photo' })).toBeNull();
+    first.unmount();
+
+    await signIn(member);
+    server.use(
+      http.post('/api/users/:id/upload-url', () => HttpResponse.json({ uploadURL: 'http://storage.test/u', objectPath: 'staging/users/x/y' })),
+      http.put('http://storage.test/u', () => new HttpResponse(null, { status: 200 })),
+      http.put('/api/users/:id/images', () => HttpResponse.json({ statusCode: 400, code: 'PROFILE.UPLOAD_REJECTED', message: 'The file is not an image (JPEG, PNG, WebP or GIF)' }, { status: 400 })),
+    );
+    const { user } = renderApp('/dashboard?tab=profile');
+    await screen.findByRole('button', { name: 'Add Photo' });
+    await user.upload(screen.getByTestId('photo-input'), new File(['GIF89a-not-really'], 'fake.gif', { type: 'image/gif' }));
+    const toast = await findToast();
+    expect(toast).toHaveTextContent('Upload Error');
+    expect(toast).toHaveTextContent('The file is not an image');
+    expect(screen.queryByRole('img', { name: 'Main photo' })).toBeNull();
+  });
+});
