@@ -73,4 +73,56 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
       expect(again).toBe(401);
     });
   });
+
+  it('a member adds two photos and saves them, and fills in the profile details, by keyboard, on the real storage', async () => {
+    const { email, password } = await registerMember({ firstName: 'Photo', userType: 'host' });
+    const sharp = (await import('sharp')).default;
+    const jpeg = (r: number) => sharp({ create: { width: 40, height: 40, channels: 3, background: { r, g: 80, b: 120 } } }).jpeg().toBuffer();
+    const files = [
+      { name: 'first.jpg', mimeType: 'image/jpeg', buffer: await jpeg(200) },
+      { name: 'second.jpg', mimeType: 'image/jpeg', buffer: await jpeg(40) },
+    ];
+    await journey(browser, 'profile-photos', async (page) => {
+      await page.goto('/login');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.goto('/dashboard?tab=profile');
+      await page.getByRole('heading', { level: 2, name: 'Profile Photos' }).waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // Add Photo by keyboard opens the file chooser; two images go up through presigned URLs.
+      const add = page.getByRole('button', { name: 'Add Photo' });
+      await add.focus();
+      const chooser = page.waitForEvent('filechooser');
+      await page.keyboard.press('Enter');
+      await (await chooser).setFiles(files);
+      const list = page.getByRole('list', { name: 'Your photos' });
+      await list.getByRole('img', { name: 'Photo 2' }).waitFor();
+      await page.getByRole('button', { name: 'Save Photos' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('toast').filter({ hasText: 'Photos Saved' }).waitFor();
+
+      // Details, by keyboard.
+      await page.getByLabel('Age').focus();
+      await page.keyboard.type('31');
+      await page.getByLabel('Bio').focus();
+      await page.keyboard.type('Sunset cruises and rooftop sets.');
+      expect(await page.getByText('32/500').count()).toBe(1);
+      await page.getByRole('button', { name: 'Save Details' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('toast').filter({ hasText: 'Profile Updated' }).waitFor();
+
+      // After a reload both photos come back from storage, the first one as Main.
+      await page.reload();
+      const main = page.getByRole('list', { name: 'Your photos' }).getByRole('img', { name: 'Main photo' });
+      await main.waitFor();
+      await page.waitForFunction(() => [...document.querySelectorAll('ul[aria-label="Your photos"] img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 40));
+      expect(await page.getByRole('list', { name: 'Your photos' }).getByRole('img').count()).toBe(2);
+      expect(await page.getByLabel('Age').inputValue()).toBe('31');
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+  });
 });
+
