@@ -52,6 +52,31 @@ export type RegisterDto = z.output<typeof registerSchema>;
 /** Sign-up step 1 of reading A: city, state and phone are left out. */
 export const signupStep1Schema = registerSchema.pick({ email: true, password: true, firstName: true, lastName: true });
 
+/** Gender, collected by reading B only; it orders the role cards (spec doc 1 §2, §6). */
+export const GENDERS = ['male', 'female', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** Reading B's step-1 messages (spec doc 1 §5); its password minimum (6) differs from the final rule (8). */
+export const SIGNUP_B_MESSAGES = {
+  email: 'Please enter a valid email',
+  password: 'Password must be at least 6 characters',
+  gender: 'Please select your gender',
+} as const;
+
+/** Sign-up step 1 of reading B (/register): the final registration still requires 8 characters on the server. */
+export const signupStepOneBSchema = z.object({
+  email: z
+    .string({ error: SIGNUP_B_MESSAGES.email })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: SIGNUP_B_MESSAGES.email }).max(254, SIGNUP_B_MESSAGES.email)),
+  phoneNumber: z.string().trim().max(40, 'Phone number must be at most 40 characters').optional(),
+  password: z.string({ error: SIGNUP_B_MESSAGES.password }).min(6, SIGNUP_B_MESSAGES.password).max(200, 'Password must be at most 200 characters'),
+  firstName: trimmed(AUTH_MESSAGES.firstName).pipe(z.string().max(100, 'First name must be at most 100 characters')),
+  lastName: trimmed(AUTH_MESSAGES.lastName).pipe(z.string().max(100, 'Last name must be at most 100 characters')),
+  gender: z.enum(GENDERS, { error: SIGNUP_B_MESSAGES.gender }),
+});
+
 export const loginSchema = z.object({
   email: z
     .string({ error: AUTH_MESSAGES.loginEmail })

@@ -24,6 +24,8 @@ export const routes: RouteObject[] = [
           { path: '/join', lazy: () => import('./routes/join/join').then((m) => ({ Component: m.JoinRoute })) },
           { path: '/signup', lazy: () => import('./routes/signup/signup').then((m) => ({ Component: m.SignupRoute })) },
           { path: '/role-selection', lazy: () => import('./routes/role-selection/role-selection').then((m) => ({ Component: m.RoleSelectionRoute })) },
+          // Reading B's step 1 (its route is not shown in the spec; /register, as its other link says).
+          { path: '/register', lazy: () => import('./routes/register/register').then((m) => ({ Component: m.RegisterRoute })) },
         ],
       },
       { element: <RedirectIfSignedIn useRememberedPath />, children: [{ path: '/login', lazy: () => import('./routes/login/login').then((m) => ({ Component: m.LoginRoute })) }] },

@@ -25,6 +25,7 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
       try {
         const path = await uploadPhoto(user.id, file);
         setPhotos((list) => (list.length < MAX_PHOTOS ? [...list, path] : list));
+        toast({ title: 'Photo Added', description: 'Save your photos to show it on your profile.' });
       } catch (error) {
         toast({ variant: 'destructive', title: 'Upload Error', description: serverMessage(error, PROFILE_MESSAGES.uploadFailed) });
       } finally {
@@ -38,7 +39,10 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
     setPhotos(next);
     save.mutate(
       { userId: user.id, profileImages: next },
-      { onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to remove photo') }) },
+      {
+        onSuccess: () => toast({ title: 'Photo Removed' }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to remove photo') }),
+      },
     );
   };
 
@@ -47,7 +51,7 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
       { userId: user.id, profileImages: photos },
       {
         onSuccess: () => toast({ title: 'Photos Saved', description: 'Your profile photos have been updated.' }),
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, PROFILE_MESSAGES.saveFailed) }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to save photos') }),
       },
     );
 

@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { signupStepOneBSchema } from '@luxe/contracts';
+import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field-error';
+import { Label } from '../../../components/ui/label';
+import { TextField } from '../../../components/ui/text-field';
+import { readStepOneB, saveSignupDraft, type SignupType } from '../signup-draft';
+
+/**
+ * Sign-up step 1 of 3 (reading B): email, optional phone, password (6 characters here; the
+ * server's final rule is 8), names and gender. The values are kept for the next steps and the
+ * user goes on to /role-selection?gender=…, or straight to the location step when the link
+ * already named the role (`/register?userType=host`).
+ */
+export function RegisterForm({ presetType }: { presetType: SignupType | null }) {
+  const navigate = useNavigate();
+  const draft = readStepOneB();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signupStepOneBSchema),
+    defaultValues: {
+      email: draft?.email ?? '',
+      phoneNumber: draft?.phoneNumber ?? '',
+      password: draft?.password ?? '',
+      firstName: draft?.firstName ?? '',
+      lastName: draft?.lastName ?? '',
+      gender: draft?.gender,
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    const base = { ...values, phoneNumber: values.phoneNumber || undefined, reading: 'B' as const };
+    if (presetType) {
+      saveSignupDraft({ ...base, userType: presetType });
+      navigate(`/signup-location?type=${presetType}`);
+      return;
+    }
+    saveSignupDraft(base);
+    navigate(`/role-selection?gender=${values.gender}`);
+  });
+
+  const genderError = errors.gender?.message;
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Basic information">
+      <TextField id="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField id="phoneNumber" label="Phone Number (optional)" type="tel" inputMode="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+      <TextField id="password" label="Password" password autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <TextField id="firstName" label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField id="lastName" label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <div>
+        <Label htmlFor="gender">Gender</Label>
+        <select
+          id="gender"
+          defaultValue=""
+          aria-invalid={genderError ? true : undefined}
+          aria-describedby={genderError ? 'gender-error' : undefined}
+          className="block h-12 w-full rounded-xl border border-white/10 bg-neutral-900 px-4 text-base text-white focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-400/40"
+          {...register('gender', { setValueAs: (v) => (v === '' ? undefined : v) })}
+        >
+          <option value="" disabled>
+            Select your gender
+          </option>
+          <option value="male">Male</option>
+          <option value="female">Female</option>
+          <option value="other">Other</option>
+        </select>
+        <FieldError id="gender-error" message={genderError} />
+      </div>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
+        Continue
+      </Button>
+    </form>
+  );
+}
+
