@@ -93,11 +93,11 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // Add Photo by keyboard opens the file chooser; two images go up through presigned URLs.
+      // (After the session check settles: a re-render between focus and key press would lose the focus.)
+      await page.waitForLoadState('networkidle');
       const add = page.getByRole('button', { name: 'Add Photo' });
-      await add.focus();
-      const chooser = page.waitForEvent('filechooser');
-      await page.keyboard.press('Enter');
-      await (await chooser).setFiles(files);
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), add.press('Enter')]);
+      await chooser.setFiles(files);
       const list = page.getByRole('list', { name: 'Your photos' });
       await list.getByRole('img', { name: 'Photo 2' }).waitFor();
       await page.getByRole('button', { name: 'Save Photos' }).focus();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { journey, launchBrowser, sessionStatus } from './browser';
+import { accessibilityViolations, journey, launchBrowser, sessionStatus } from './browser';
 
 let browser: Browser;
 
@@ -67,3 +67,42 @@ describe('sign-up journey (reading A, two steps)', () => {
     });
   });
 });
+
+describe('sign-up journey (reading B, three steps)', () => {
+  it('a guest signs up through /register and /role-selection by keyboard, and lands on /welcome-success', async () => {
+    await journey(browser, 'signup-guest-b', async (page) => {
+      const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+      const email = `e2e-guest-${unique}@example.com`;
+      await page.goto('/register');
+      await page.getByText('Join the exclusive community').waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Phone Number (optional)').fill('+1 305 555 0142');
+      await page.getByLabel('Password', { exact: true }).fill('velvet-rope-2025');
+      await page.getByLabel('First Name', { exact: true }).fill('Noor');
+      await page.getByLabel('Last Name', { exact: true }).fill('Haddad');
+      await page.getByLabel('Gender').selectOption('female');
+      await page.getByRole('button', { name: 'Continue' }).press('Enter');
+
+      // Step 2: guest first for this gender; chosen with the keyboard.
+      await page.waitForURL((url) => url.pathname === '/role-selection' && url.searchParams.get('gender') === 'female');
+      const roles = page.getByRole('list', { name: 'Roles' }).getByRole('button');
+      expect((await roles.first().textContent())?.startsWith('Guest')).toBe(true);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await roles.first().focus();
+      await page.keyboard.press('Enter');
+
+      // Step 3: the location, then the account.
+      await page.waitForURL((url) => url.pathname === '/signup-location' && url.searchParams.get('type') === 'guest');
+      await page.getByText('Step 3 of 3').waitFor();
+      await page.getByRole('button', { name: 'Complete Registration' }).click();
+      await page.waitForURL((url) => url.pathname === '/welcome-success');
+      await page.getByRole('heading', { name: 'Welcome to LuxeSwipe, Noor!' }).waitFor();
+      expect(await sessionStatus(page)).toBe(200);
+      const me = await page.evaluate(async () => (await fetch('/api/auth/me', { credentials: 'include' })).json());
+      expect(me).toMatchObject({ email, userType: 'guest', phoneNumber: '+1 305 555 0142', city: 'Miami', state: 'Florida' });
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+  });
+});
+
