@@ -102,6 +102,28 @@ describe('embedded mode', () => {
     expect(card).toEqual({ first_name: 'Em', last_name: 'Bedded', user_type: 'guest' });
   });
 
+  it('uploads a photo through a presigned URL to the embedded storage, strips it and serves it', async () => {
+    const sharp = (await import('sharp')).default;
+    const body = { email: `photo.${Date.now()}@example.com`, password: 'password-123', firstName: 'Pix', lastName: 'Embedded', city: 'Miami, FL', state: 'Florida', userType: 'guest' };
+    const r = await post('/api/auth/register', body);
+    expect(r.status).toBe(201);
+    const cookie = r.headers.getSetCookie()[0].split(';')[0];
+    const { id } = await r.json();
+    const call = (method: string, path: string, json?: unknown) =>
+      fetch(`${base}${path}`, { method, headers: { cookie, 'x-requested-with': 'XMLHttpRequest', ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined });
+    const { uploadURL } = await (await call('POST', `/api/users/${id}/upload-url`)).json();
+    const jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: 'navy' } }).jpeg().withExif({ IFD0: { Model: 'Embedded Cam' } }).toBuffer();
+    expect((await fetch(uploadURL, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: jpeg })).status).toBe(200);
+    const added = await call('PUT', `/api/users/${id}/images`, { imageURL: uploadURL });
+    expect(added.status).toBe(200);
+    const { objectPath } = await added.json();
+    const served = await fetch(`${base}${objectPath}`, { redirect: 'manual' });
+    expect(served.status).toBe(302);
+    const stored = Buffer.from(await (await fetch(served.headers.get('location')!)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 20, 10, undefined]);
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');

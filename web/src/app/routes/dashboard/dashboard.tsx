@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn';
 import { useCurrentUser, type StoredUser } from '../../../lib/auth-store';
 import { ProfileDetailsForm } from '../../../features/profile/components/profile-details-form';
 import { ProfilePhotos } from '../../../features/profile/components/profile-photos';
+import { StateLabel } from '../../../components/state-label';
 import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
@@ -94,6 +95,9 @@ function ProfileTab({ user }: { user: StoredUser }) {
         <ProfilePhotos user={user} />
       </Panel>
       <Panel title="Profile Details">
+        <p className="mb-4 text-sm text-neutral-300" data-testid="profile-location">
+          Based in {user.city.split(',')[0]}, <StateLabel state={user.state} />
+        </p>
         <ProfileDetailsForm user={user} />
       </Panel>
       <Panel title="Account Settings">
