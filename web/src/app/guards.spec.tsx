@@ -74,7 +74,8 @@ describe('route guards', () => {
     ['/safety', 'Safety'],
     ['/events', 'Browse Events'],
     ['/friend-invite/abc123', "You're Invited"],
-    ['/user-type-selection', 'User Type Selection'],
+    ['/user-type-selection', 'Choose Your Role'],
+    ['/login-success', 'Welcome to LuxeSwipe!'],
     ['/welcome-success', 'Welcome to LuxeSwipe!'],
   ])('public page %s is open to visitors', async (path, heading) => {
     const { location } = renderApp(path);

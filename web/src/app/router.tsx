@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       // Other public pages.
       { path: '/user-type-selection', lazy: () => import('./routes/user-type-selection/user-type-selection').then((m) => ({ Component: m.UserTypeSelectionRoute })) },
       { path: '/signup-location', lazy: () => import('./routes/signup-location/signup-location').then((m) => ({ Component: m.SignupLocationRoute })) },
+      { path: '/login-success', lazy: () => import('./routes/login-success/login-success').then((m) => ({ Component: m.LoginSuccessRoute })) },
       { path: '/welcome-success', lazy: () => import('./routes/welcome-success/welcome-success').then((m) => ({ Component: m.WelcomeSuccessRoute })) },
       { path: '/privacy', lazy: () => import('./routes/privacy/privacy').then((m) => ({ Component: m.PrivacyRoute })) },
       { path: '/safety', lazy: () => import('./routes/safety/safety').then((m) => ({ Component: m.SafetyRoute })) },

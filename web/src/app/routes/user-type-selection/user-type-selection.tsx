@@ -1,6 +1,9 @@
-import { ComingSoon } from '../../../components/layout/coming-soon';
+import { JoinRoute } from '../join/join';
 
-/** /user-type-selection: not shown in the spec; a placeholder. */
+/**
+ * /user-type-selection: the spec lists the route without its content. It offers the same
+ * choice as /join (host, guest or venue, each to its sign-up), so a link to it never dead-ends.
+ */
 export function UserTypeSelectionRoute() {
-  return <ComingSoon title="User Type Selection" route="/user-type-selection" />;
+  return <JoinRoute />;
 }
