@@ -26,6 +26,9 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
         ['/privacy', undefined],
         ['/safety', undefined],
         ['/no-such-page', undefined],
+        ['/login-success', 'Welcome to LuxeSwipe!'],
+        ['/user-type-selection', 'Choose Your Role'],
+        ['/register', 'Create Your Account'],
       ] as const) {
         await page.goto(path);
         if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor();
