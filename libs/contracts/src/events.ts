@@ -30,6 +30,21 @@ export interface EventEnvelope<T = unknown> {
 }
 
 const id = z.string().min(1);
+/** What bookings and social keep of a venue (their read models). */
+const venueCard = {
+  venueId: id,
+  ownerId: id,
+  name: z.string(),
+  type: z.enum(['club', 'yacht']),
+  subtype: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  pricePerHour: z.string(),
+  capacity: z.number().int(),
+  imageUrl: z.string(),
+  approvalStatus: z.enum(['pending', 'approved', 'rejected']),
+  isActive: z.boolean(),
+};
 const userCard = {
   userId: z.uuid(),
   firstName: z.string(),
@@ -57,8 +72,8 @@ export const eventDefs = {
   'identity.user-registered': ev('identity.user', z.object({ ...userCard, email: z.string(), registeredAt: z.iso.datetime() })),
   'identity.user-profile-updated': ev('identity.user', z.object({ ...userCard, age: z.number().int().nullable(), bio: z.string().nullable() })),
   'identity.user-deleted': ev('identity.user', z.object({ userId: z.uuid(), deletedAt: z.iso.datetime() }), { ends: true }),
-  'venues.venue-created': ev('venues.venue', z.object({ venueId: id, ownerId: id }).loose()),
-  'venues.venue-updated': ev('venues.venue', z.object({ venueId: id }).loose()),
+  'venues.venue-created': ev('venues.venue', z.object({ ...venueCard }).loose()),
+  'venues.venue-updated': ev('venues.venue', z.object({ ...venueCard }).loose()),
   'venues.venue-approved': ev('venues.venue', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),
   'venues.venue-deleted': ev('venues.venue', z.object({ venueId: id }).loose(), { ends: true }),
   'venues.section-changed': ev('venues.section', z.object({ sectionId: id, venueId: id }).loose()),

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './profile';
+export * from './venues';
 export * from './events';
 export * from './errors';
 export * from './api';

@@ -53,7 +53,7 @@ describe('Outbox.add', () => {
   it('writes a null correlation id outside any request, a fresh id and the next sequence per event', async () => {
     const outbox = new Outbox('venues');
     const { m, query } = manager();
-    const a = await outbox.add(m, 'venues.venue-created', 'v1', { venueId: 'v1', ownerId: 'o1' });
+    const a = await outbox.add(m, 'venues.venue-deleted', 'v1', { venueId: 'v1' });
     const b = await outbox.add(m, 'venues.venue-deleted', 'v1', { venueId: 'v1' });
     expect(a.id).not.toBe(b.id);
     expect([a.sequence, b.sequence]).toEqual([1, 2]);

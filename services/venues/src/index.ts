@@ -1,9 +1,11 @@
 import type { ServiceDefinition } from '@luxe/platform/runtime';
 import { migrations } from './migrations';
 import { VenuesModule } from './venues.module';
+import { VenueEntity } from './venues/venue.entity';
 
 export const venuesService: ServiceDefinition = {
   name: 'venues',
   module: VenuesModule,
   migrations,
+  entities: [VenueEntity],
 };

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserErasureHandler } from '@luxe/platform/events';
+import { VenueController } from './venues/venue.controller';
+import { VenueEntity } from './venues/venue.entity';
+import { VenueRepository } from './venues/venue.repository';
+import { VenueService } from './venues/venue.service';
 
-@Module({ controllers: [UserErasureHandler] })
+@Module({ imports: [TypeOrmModule.forFeature([VenueEntity])], controllers: [UserErasureHandler, VenueController], providers: [VenueService, VenueRepository] })
 export class VenuesModule {}

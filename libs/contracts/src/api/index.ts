@@ -1,10 +1,12 @@
 import { authRoutes } from './auth.routes';
 import { userRoutes } from './users.routes';
+import { venueRoutes } from './venues.routes';
 import type { RouteDef } from './route';
 
 export * from './route';
 export * from './auth.routes';
 export * from './users.routes';
+export * from './venues.routes';
 
 /**
  * The whole documented `/api` surface, one entry per route, grouped by feature.
@@ -13,6 +15,7 @@ export * from './users.routes';
 export const api = {
   auth: authRoutes,
   users: userRoutes,
+  venues: venueRoutes,
 } as const;
 
 /** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */

@@ -1,5 +1,6 @@
 import { AUTH_ERRORS } from './auth';
 import { PROFILE_ERRORS } from './profile';
+import { VENUE_ERRORS } from './venues';
 import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './common';
 import type { ErrorDef } from './define';
 
@@ -7,6 +8,7 @@ export * from './define';
 export * from './common';
 export * from './auth';
 export * from './profile';
+export * from './venues';
 
 /** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
 export const ALL_ERRORS = [
@@ -16,6 +18,7 @@ export const ALL_ERRORS = [
   ...Object.values(SERVER_ERRORS),
   ...Object.values(AUTH_ERRORS),
   ...Object.values(PROFILE_ERRORS),
+  ...Object.values(VENUE_ERRORS),
 ] as const;
 export type ErrorCode = (typeof ALL_ERRORS)[number]['code'];
 export const ERRORS_BY_CODE: ReadonlyMap<string, ErrorDef> = new Map(ALL_ERRORS.map((e) => [e.code, e]));

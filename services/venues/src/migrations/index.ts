@@ -1,4 +1,5 @@
 import { ERASURE_MIGRATIONS } from '@luxe/platform/db';
+import { CreateVenues1700000006000 } from './1700000006000-create-venues';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
-export const migrations = [...ERASURE_MIGRATIONS];
+export const migrations = [...ERASURE_MIGRATIONS, CreateVenues1700000006000];

@@ -1,0 +1,137 @@
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ApiClient, validRegistration, waitFor } from './support/client';
+import { inject } from './support/provided';
+
+// Venues through the gateway, on the distributed stack: owners only, pending venues hidden from
+// the public, pricing tiers, location lists.
+const base = inject('gatewayUrl');
+const dbUrls = inject('dbUrls');
+let venuesDb: Client;
+
+beforeAll(async () => {
+  venuesDb = new Client({ connectionString: dbUrls.venues });
+  await venuesDb.connect();
+});
+afterAll(async () => {
+  await venuesDb.end();
+});
+
+async function account(userType: 'venue' | 'host' | 'guest') {
+  const api = new ApiClient(base);
+  const r = await api.call('POST', '/api/auth/register', validRegistration({ userType }));
+  expect(r.status).toBe(201);
+  return { api, id: r.json.id as string };
+}
+const town = `Testville${Date.now().toString(36)}`;
+const club = (over: Record<string, unknown> = {}) => ({
+  name: 'Velvet Room',
+  type: 'club',
+  subtype: 'lounge',
+  city: `${town}, FL`,
+  state: 'Florida',
+  address: '1 Ocean Dr',
+  description: 'Rooftop lounge',
+  capacity: 120,
+  pricePerHour: 450,
+  amenities: ['DJ', 'Bottle service'],
+  ...over,
+});
+const approve = (id: string) => venuesDb.query(`UPDATE venues SET approval_status = 'approved' WHERE id = $1`, [id]);
+
+describe('venues', () => {
+  it('an owner lists a venue: pending, hidden from the public until approved, always visible to him', async () => {
+    const owner = await account('venue');
+    const r = await owner.api.call('POST', '/api/venues', club());
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({ ownerId: owner.id, approvalStatus: 'pending', isActive: true, pricePerHour: '450.00', formattedPrice: '$450/hr', imageUrl: '/api/placeholder-venue', rating: '0.00' });
+    const id = r.json.id as string;
+    const visitor = new ApiClient(base);
+    expect((await visitor.call('GET', `/api/venues/${id}`)).status).toBe(404);
+    expect((await visitor.call('GET', `/api/venues/${encodeURIComponent(town)}/Florida/all`)).json.map((v: { id: string }) => v.id)).not.toContain(id);
+    expect((await owner.api.call('GET', `/api/venues/${id}`)).json.approvalStatus).toBe('pending');
+    expect((await owner.api.call('GET', '/api/my-venues')).json.map((v: { id: string }) => v.id)).toEqual([id]);
+
+    await approve(id);
+    expect((await visitor.call('GET', `/api/venues/${id}`)).status).toBe(200);
+    const listed = (await visitor.call('GET', `/api/venues/${encodeURIComponent(town)}/Florida/club`)).json;
+    expect(listed.map((v: { id: string }) => v.id)).toContain(id);
+    expect((await visitor.call('GET', `/api/venues/${encodeURIComponent(town)}/Florida/yacht`)).json.map((v: { id: string }) => v.id)).not.toContain(id);
+    expect((await visitor.call('GET', '/api/venues')).json.map((v: { id: string }) => v.id)).toContain(id);
+    // The outbox carried venue-created.
+    const [ev] = (await venuesDb.query(`SELECT envelope FROM outbox_events WHERE key = $1 AND type = 'venues.venue-created'`, [id])).rows;
+    expect(ev.envelope).toMatchObject({ stream: 'venues.venue', sequence: 1, data: { venueId: id, ownerId: owner.id, name: 'Velvet Room', approvalStatus: 'pending' } });
+  });
+
+  it('reads pricing tiers given as objects or legacy "hours:price" text, sorted by hours; refuses duplicates, fractional hours and free tiers', async () => {
+    const owner = await account('venue');
+    const r = await owner.api.call('POST', '/api/venues', club({ type: 'yacht', subtype: undefined, name: 'Azure', yachtLength: 82, hasCaptain: true, pricingTiers: ['8:4000', { hours: 2, price: 1200 }, '{"hours":4,"price":2100}'] }));
+    expect(r.status).toBe(201);
+    expect(r.json.pricingTiers).toEqual([
+      { hours: 2, price: 1200 },
+      { hours: 4, price: 2100 },
+      { hours: 8, price: 4000 },
+    ]);
+    expect(r.json).toMatchObject({ type: 'yacht', yachtLength: 82, hasCaptain: true, imageUrl: '/api/placeholder-yacht' });
+    const cases: [unknown[], string][] = [
+      [[{ hours: 2, price: 100 }, '2:300'], 'Each pricing tier needs different hours'],
+      [[{ hours: 1.5, price: 100 }], 'Tier hours must be a whole number of at least 1'],
+      [[{ hours: 0, price: 100 }], 'Tier hours must be a whole number of at least 1'],
+      [[{ hours: 3, price: 0 }], 'Tier price must be greater than 0'],
+    ];
+    for (const [pricingTiers, message] of cases) {
+      const bad = await owner.api.call('POST', '/api/venues', club({ type: 'yacht', subtype: undefined, pricingTiers }));
+      expect({ status: bad.status, message: bad.json.message }).toEqual({ status: 400, message });
+    }
+  });
+
+  it.each([
+    ['no name', { name: '  ' }, 'Venue name is required'],
+    ['capacity 0', { capacity: 0 }, 'Capacity must be at least 1'],
+    ['a price of 0', { pricePerHour: 0 }, 'Price per hour must be greater than 0'],
+    ['a rating of 5.5', { rating: 5.5 }, 'Rating must be between 1 and 5 in steps of 0.1'],
+    ['a rating of 4.25', { rating: 4.25 }, 'Rating must be between 1 and 5 in steps of 0.1'],
+    ['an unknown type', { type: 'castle' }, 'Choose club or yacht'],
+    ['a yacht with a club subtype', { type: 'yacht', subtype: 'lounge' }, 'A yacht has no club subtype'],
+  ])('refuses %s with a clear message and stores nothing', async (_label, over, message) => {
+    const owner = await account('venue');
+    const r = await owner.api.call('POST', '/api/venues', club(over));
+    expect(r.status).toBe(400);
+    expect(r.json.message).toBe(message);
+    expect((await venuesDb.query('SELECT count(*)::int AS n FROM venues WHERE owner_id = $1', [owner.id])).rows[0].n).toBe(0);
+  });
+
+  it('only its owner edits or deletes a venue; guests, hosts and visitors cannot list one; a userId in the body is ignored', async () => {
+    const owner = await account('venue');
+    const other = await account('venue');
+    const host = await account('host');
+    const created = await owner.api.call('POST', '/api/venues', club({ userId: other.id, ownerId: other.id }));
+    expect(created.json.ownerId).toBe(owner.id);
+    const id = created.json.id as string;
+    expect((await other.api.call('PUT', `/api/venues/${id}`, club({ name: 'Hijacked' }))).status).toBe(403);
+    expect((await other.api.call('DELETE', `/api/venues/${id}`)).status).toBe(403);
+    expect((await host.api.call('POST', '/api/venues', club())).status).toBe(403);
+    expect((await host.api.call('PUT', `/api/venues/${id}`, club({ name: 'Hijacked' }))).status).toBe(403);
+    expect((await new ApiClient(base).call('POST', '/api/venues', club())).status).toBe(401);
+    expect((await venuesDb.query('SELECT name FROM venues WHERE id = $1', [id])).rows[0].name).toBe('Velvet Room');
+
+    const updated = await owner.api.call('PUT', `/api/venues/${id}`, club({ name: 'Velvet Room II', capacity: 150 }));
+    expect(updated.status).toBe(200);
+    expect(updated.json).toMatchObject({ name: 'Velvet Room II', capacity: 150, approvalStatus: 'pending' });
+    const before = (await venuesDb.query(`SELECT type FROM outbox_events WHERE key = $1 ORDER BY sequence`, [id])).rows.map((x) => x.type as string);
+    expect(before).toEqual(['venues.venue-created', 'venues.venue-updated']);
+    expect((await owner.api.call('DELETE', `/api/venues/${id}`)).status).toBe(204);
+    expect((await owner.api.call('GET', `/api/venues/${id}`)).status).toBe(404);
+    // venue-deleted ends the aggregate: once it is published, the outbox lets go of the venue's rows.
+    await waitFor('venue-deleted published', async () => (await venuesDb.query(`SELECT 1 FROM outbox_events WHERE key = $1`, [id])).rows.length === 0);
+    expect((await owner.api.call('DELETE', `/api/venues/${id}`)).status).toBe(404);
+  });
+
+  it('refuses a bad type filter and an id that is not one', async () => {
+    const visitor = new ApiClient(base);
+    const r = await visitor.call('GET', '/api/venues/Miami/Florida/castles');
+    expect(r.status).toBe(400);
+    expect(r.json.message).toBe('Type must be all, club or yacht');
+    expect((await visitor.call('GET', '/api/venues/not-a-uuid')).status).toBe(400);
+  });
+});

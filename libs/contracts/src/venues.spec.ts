@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { formatHourlyPrice, parsePricingTier, readPricingTiers, venueInputSchema } from './venues';
+
+const base = { name: 'Azure', type: 'yacht', city: 'Miami, FL', state: 'Florida', address: 'Pier 5', capacity: 12, pricePerHour: 900 };
+
+describe('pricing tiers', () => {
+  it('reads JSON text, objects and the legacy "hours:price" text; anything else is null', () => {
+    expect(parsePricingTier('{"hours":4,"price":2100}')).toEqual({ hours: 4, price: 2100 });
+    expect(parsePricingTier({ hours: 2, price: 1200.5 })).toEqual({ hours: 2, price: 1200.5 });
+    expect(parsePricingTier(' 8 : 4000 ')).toEqual({ hours: 8, price: 4000 });
+    for (const bad of ['8-4000', '{"hours":0,"price":1}', '{"hours":2,"price":0}', '2.5:100', null, 42]) expect(parsePricingTier(bad)).toBeNull();
+  });
+
+  it('sorts tiers by hours and leaves unreadable stored entries out', () => {
+    expect(readPricingTiers(['8:4000', '{"hours":2,"price":1200}', 'junk', '4:2100'])).toEqual([
+      { hours: 2, price: 1200 },
+      { hours: 4, price: 2100 },
+      { hours: 8, price: 4000 },
+    ]);
+    expect(readPricingTiers(null)).toEqual([]);
+  });
+
+  it('the input schema sorts tiers and refuses duplicate hours', () => {
+    const ok = venueInputSchema.parse({ ...base, pricingTiers: ['6:3000', { hours: 2, price: 1000 }] });
+    expect(ok.pricingTiers).toEqual([
+      { hours: 2, price: 1000 },
+      { hours: 6, price: 3000 },
+    ]);
+    const dup = venueInputSchema.safeParse({ ...base, pricingTiers: ['2:3000', { hours: 2, price: 1000 }] });
+    expect(dup.success).toBe(false);
+    expect(dup.error?.issues[0].message).toBe('Each pricing tier needs different hours');
+  });
+});
+
+describe('venue input', () => {
+  it('accepts ratings from 1 to 5 in steps of 0.1 only', () => {
+    for (const rating of [1, 4.7, 5]) expect(venueInputSchema.safeParse({ ...base, rating }).success).toBe(true);
+    for (const rating of [0.9, 4.75, 5.1]) expect(venueInputSchema.safeParse({ ...base, rating }).error?.issues[0].message).toBe('Rating must be between 1 and 5 in steps of 0.1');
+  });
+  it('formats the hourly price', () => {
+    expect(formatHourlyPrice('1250.00')).toBe('$1,250/hr');
+    expect(formatHourlyPrice(99.5)).toBe('$99.50/hr');
+  });
+});

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+/** Venue kinds and club subtypes (spec doc 2 §3). */
+export const VENUE_TYPES = ['club', 'yacht'] as const;
+export type VenueType = (typeof VENUE_TYPES)[number];
+export const VENUE_SUBTYPES = ['nightclub', 'lounge', 'hookah_bar', 'strip_club'] as const;
+export const VENUE_APPROVAL = ['pending', 'approved', 'rejected'] as const;
+/** The type filter of `GET /api/venues/{city}/{state}/{type}`. */
+export const VENUE_TYPE_FILTERS = ['all', 'club', 'yacht'] as const;
+
+export const VENUE_MESSAGES = {
+  name: 'Venue name is required',
+  type: 'Choose club or yacht',
+  subtype: 'Choose nightclub, lounge, hookah bar or strip club',
+  city: 'City is required',
+  state: 'State is required',
+  address: 'Address is required',
+  capacity: 'Capacity must be at least 1',
+  price: 'Price per hour must be greater than 0',
+  rating: 'Rating must be between 1 and 5 in steps of 0.1',
+  tierHours: 'Tier hours must be a whole number of at least 1',
+  tierPrice: 'Tier price must be greater than 0',
+  tierDuplicate: 'Each pricing tier needs different hours',
+  subtypeForYacht: 'A yacht has no club subtype',
+  notFound: 'Venue not found',
+  notOwner: 'Only the owner can change this venue',
+} as const;
+
+/** A pricing tier: a price for a number of hours (spec doc 2 §3). */
+export const pricingTierSchema = z.object({
+  hours: z.number({ error: VENUE_MESSAGES.tierHours }).int(VENUE_MESSAGES.tierHours).min(1, VENUE_MESSAGES.tierHours).max(72, VENUE_MESSAGES.tierHours),
+  price: z.number({ error: VENUE_MESSAGES.tierPrice }).positive(VENUE_MESSAGES.tierPrice).max(10_000_000, VENUE_MESSAGES.tierPrice),
+});
+export type PricingTier = z.output<typeof pricingTierSchema>;
+
+/**
+ * Reads one stored tier: JSON text `{"hours":4,"price":2000}` (or the object itself), or the
+ * legacy text `'4:2000'`. Null when it is neither.
+ */
+export function parsePricingTier(raw: unknown): PricingTier | null {
+  let candidate: unknown = raw;
+  if (typeof raw === 'string') {
+    const legacy = /^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(raw);
+    if (legacy) candidate = { hours: Number(legacy[1]), price: Number(legacy[2]) };
+    else {
+      try {
+        candidate = JSON.parse(raw);
+      } catch {
+        return null;
+      }
+    }
+  }
+  const r = pricingTierSchema.safeParse(candidate);
+  return r.success ? r.data : null;
+}
+
+/** Tiers sorted by hours ascending, unreadable entries left out (reads stay tolerant of old data). */
+export function readPricingTiers(raw: readonly unknown[] | null | undefined): PricingTier[] {
+  return (raw ?? []).map(parsePricingTier).filter((t): t is PricingTier => t !== null).sort((a, b) => a.hours - b.hours);
+}
+
+/** A tier as sent: an object, or the text forms (read into an object, then checked with the tier's own messages). */
+function tierText(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  const legacy = /^\s*(-?\d+(?:\.\d+)?)\s*:\s*(-?\d+(?:\.\d+)?)\s*$/.exec(raw);
+  if (legacy) return { hours: Number(legacy[1]), price: Number(legacy[2]) };
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+const tiersSchema = z
+  .array(z.preprocess(tierText, pricingTierSchema))
+  .max(20, 'At most 20 pricing tiers')
+  .superRefine((tiers, ctx) => {
+    const seen = new Set<number>();
+    for (const t of tiers) {
+      if (seen.has(t.hours)) ctx.addIssue({ code: 'custom', message: VENUE_MESSAGES.tierDuplicate });
+      seen.add(t.hours);
+    }
+  })
+  .transform((tiers) => [...tiers].sort((a, b) => a.hours - b.hours));
+
+const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, message);
+const list = (maxItems: number, maxLen: number) => z.array(z.string().trim().min(1).max(maxLen)).max(maxItems);
+
+/** `POST /api/venues`: what an owner fills in (the owner is the session's user, never a field). */
+export const venueInputSchema = z
+  .object({
+    name: text(120, VENUE_MESSAGES.name),
+    type: z.enum(VENUE_TYPES, { error: VENUE_MESSAGES.type }),
+    subtype: z.enum(VENUE_SUBTYPES, { error: VENUE_MESSAGES.subtype }).nullable().optional(),
+    city: text(120, VENUE_MESSAGES.city),
+    state: text(120, VENUE_MESSAGES.state),
+    address: text(300, VENUE_MESSAGES.address),
+    description: z.string().trim().max(5000, 'Description must be at most 5000 characters').default(''),
+    images: list(20, 500).default([]),
+    amenities: list(50, 100).default([]),
+    capacity: z.number({ error: VENUE_MESSAGES.capacity }).int(VENUE_MESSAGES.capacity).min(1, VENUE_MESSAGES.capacity).max(100_000, VENUE_MESSAGES.capacity),
+    pricePerHour: z.number({ error: VENUE_MESSAGES.price }).positive(VENUE_MESSAGES.price).max(99_999_999.99, VENUE_MESSAGES.price),
+    rating: z
+      .number({ error: VENUE_MESSAGES.rating })
+      .min(1, VENUE_MESSAGES.rating)
+      .max(5, VENUE_MESSAGES.rating)
+      .refine((r) => Math.abs(r * 10 - Math.round(r * 10)) < 1e-9, VENUE_MESSAGES.rating)
+      .optional(),
+    hours: z.string().trim().max(200).nullable().optional(),
+    yachtLength: z.number().positive('Yacht length must be greater than 0').max(1000).nullable().optional(),
+    hasCaptain: z.boolean().default(false),
+    responseRate: z.number().int().min(0).max(100).nullable().optional(),
+    cancellationPolicy: z.string().trim().max(2000).nullable().optional(),
+    rules: list(50, 300).default([]),
+    pricingTiers: tiersSchema.default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'yacht' && v.subtype) ctx.addIssue({ code: 'custom', path: ['subtype'], message: VENUE_MESSAGES.subtypeForYacht });
+  });
+export type VenueInput = z.input<typeof venueInputSchema>;
+export type VenueDto = z.output<typeof venueInputSchema>;
+
+/** A venue as the API returns it, with the read-only fields and the read forms. */
+export const venueSchema = z.object({
+  id: z.uuid(),
+  ownerId: z.uuid(),
+  name: z.string(),
+  type: z.enum(VENUE_TYPES),
+  subtype: z.enum(VENUE_SUBTYPES).nullable(),
+  city: z.string(),
+  state: z.string(),
+  address: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  amenities: z.array(z.string()),
+  capacity: z.number().int(),
+  pricePerHour: z.string(),
+  rating: z.string(),
+  hours: z.string().nullable(),
+  yachtLength: z.number().nullable(),
+  hasCaptain: z.boolean(),
+  responseRate: z.number().int().nullable(),
+  cancellationPolicy: z.string().nullable(),
+  rules: z.array(z.string()),
+  pricingTiers: z.array(pricingTierSchema),
+  approvalStatus: z.enum(VENUE_APPROVAL),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+  /** The first image, or the placeholder of its kind. */
+  imageUrl: z.string(),
+  /** '$1,250/hr' */
+  formattedPrice: z.string(),
+});
+export type Venue = z.output<typeof venueSchema>;
+
+/** Placeholder images served when a venue has none (spec doc 2 §9). */
+export const VENUE_PLACEHOLDERS = { yacht: '/api/placeholder-yacht', venue: '/api/placeholder-venue', section: '/api/placeholder-section' } as const;
+
+/** '$1,250/hr' from a decimal string or number. */
+export function formatHourlyPrice(price: string | number): string {
+  const n = typeof price === 'number' ? price : Number(price);
+  return `$${n.toLocaleString('en-US', { minimumFractionDigits: n % 1 === 0 ? 0 : 2, maximumFractionDigits: 2 })}/hr`;
+}
+
+export const venueIdParamsSchema = z.object({ id: z.uuid({ error: VENUE_MESSAGES.notFound }) });
+export const venueLocationParamsSchema = z.object({
+  city: z.string().trim().min(1).max(120),
+  state: z.string().trim().min(1).max(120),
+  type: z.enum(VENUE_TYPE_FILTERS, { error: 'Type must be all, club or yacht' }),
+});

@@ -1,0 +1,45 @@
+import { Controller } from '@nestjs/common';
+import { api, type RouteInput } from '@luxe/contracts';
+import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
+import { VenueService } from './venue.service';
+
+/** The venues part of the /api contract. */
+@Controller()
+export class VenueController {
+  constructor(private readonly venues: VenueService) {}
+
+  @Route(api.venues.create)
+  create(@Input() input: RouteInput<typeof api.venues.create>, @CurrentActor() actor: Actor) {
+    return this.venues.create(actor, input.body);
+  }
+
+  @Route(api.venues.update)
+  update(@Input() input: RouteInput<typeof api.venues.update>, @CurrentActor() actor: Actor) {
+    return this.venues.update(actor, input.params.id, input.body);
+  }
+
+  @Route(api.venues.remove)
+  async remove(@Input() input: RouteInput<typeof api.venues.remove>, @CurrentActor() actor: Actor) {
+    await this.venues.remove(actor, input.params.id);
+  }
+
+  @Route(api.venues.get)
+  get(@Input() input: RouteInput<typeof api.venues.get>, @CurrentActor() actor: Actor) {
+    return this.venues.get(actor, input.params.id);
+  }
+
+  @Route(api.venues.list)
+  list(@Input() _input: RouteInput<typeof api.venues.list>) {
+    return this.venues.listPublic();
+  }
+
+  @Route(api.venues.byLocation)
+  byLocation(@Input() input: RouteInput<typeof api.venues.byLocation>) {
+    return this.venues.byLocation(input.params.city, input.params.state, input.params.type);
+  }
+
+  @Route(api.venues.mine)
+  mine(@Input() _input: RouteInput<typeof api.venues.mine>, @CurrentActor() actor: Actor) {
+    return this.venues.mine(actor);
+  }
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { VenueEntity } from './venue.entity';
+
+/** Every query on venues. */
+@Injectable()
+export class VenueRepository {
+  constructor(@InjectRepository(VenueEntity) private readonly venues: Repository<VenueEntity>) {}
+
+  findById(id: string, m: EntityManager = this.venues.manager): Promise<VenueEntity | null> {
+    return m.findOneBy(VenueEntity, { id });
+  }
+
+  findByOwner(ownerId: string): Promise<VenueEntity[]> {
+    return this.venues.find({ where: { ownerId }, order: { createdAt: 'DESC' } });
+  }
+
+  /** Approved and active venues, optionally of a city or state (case-insensitive) and of a type. */
+  findPublic(filter: { place?: { city: string; state: string }; type?: 'club' | 'yacht' } = {}): Promise<VenueEntity[]> {
+    const q = this.venues.createQueryBuilder('v').where(`v.approval_status = 'approved'`).andWhere('v.is_active = true');
+    if (filter.place) {
+      // The city is stored as the location step sets it ('Miami, FL'); match its name or the state.
+      q.andWhere(`(lower(split_part(v.city, ',', 1)) = lower(:city) OR lower(v.city) = lower(:city) OR lower(v.state) = lower(:state))`, filter.place);
+    }
+    if (filter.type) q.andWhere('v.type = :type', { type: filter.type });
+    return q.orderBy('v.created_at', 'DESC').addOrderBy('v.id').getMany();
+  }
+
+  async save(m: EntityManager, venue: VenueEntity): Promise<VenueEntity> {
+    return m.save(VenueEntity, venue);
+  }
+
+  async delete(m: EntityManager, id: string): Promise<void> {
+    await m.delete(VenueEntity, { id });
+  }
+}

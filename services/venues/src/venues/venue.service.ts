@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { formatHourlyPrice, readPricingTiers, VENUE_PLACEHOLDERS, type Venue, type VenueDto } from '@luxe/contracts';
+import { Outbox } from '@luxe/platform/events';
+import { Actor, requireMember } from '@luxe/platform/http';
+import { VenueEntity } from './venue.entity';
+import { VenueErrors } from './venue.errors';
+import { VenueRepository } from './venue.repository';
+
+/** The API's read form of a venue (imageUrl, formattedPrice, parsed tiers). */
+export function toVenue(v: VenueEntity): Venue {
+  return {
+    id: v.id,
+    ownerId: v.ownerId,
+    name: v.name,
+    type: v.type,
+    subtype: (v.subtype as Venue['subtype']) ?? null,
+    city: v.city,
+    state: v.state,
+    address: v.address,
+    description: v.description,
+    images: v.images ?? [],
+    amenities: v.amenities ?? [],
+    capacity: v.capacity,
+    pricePerHour: Number(v.pricePerHour).toFixed(2),
+    rating: Number(v.rating).toFixed(2),
+    hours: v.hours,
+    yachtLength: v.yachtLength,
+    hasCaptain: v.hasCaptain,
+    responseRate: v.responseRate,
+    cancellationPolicy: v.cancellationPolicy,
+    rules: v.rules ?? [],
+    pricingTiers: readPricingTiers(v.pricingTiers),
+    approvalStatus: v.approvalStatus,
+    isActive: v.isActive,
+    createdAt: new Date(v.createdAt).toISOString(),
+    imageUrl: v.images?.[0] ?? (v.type === 'yacht' ? VENUE_PLACEHOLDERS.yacht : VENUE_PLACEHOLDERS.venue),
+    formattedPrice: formatHourlyPrice(v.pricePerHour),
+  };
+}
+
+/**
+ * Venues of their owners. Public reads see approved, active venues only; the owner sees his own
+ * in any status. The owner is always the session's user; changes publish venue events through
+ * the outbox in the same transaction.
+ */
+@Injectable()
+export class VenueService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly venues: VenueRepository,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async create(actor: Actor, dto: VenueDto): Promise<Venue> {
+    const ownerId = requireOwnerRole(actor);
+    const saved = await this.ds.transaction(async (m) => {
+      const v = Object.assign(new VenueEntity(), { id: randomUUID(), ownerId, approvalStatus: 'pending' as const, isActive: true, createdAt: new Date() }, this.fields(dto));
+      const row = await this.venues.save(m, v);
+      await this.publish(m, 'venues.venue-created', row);
+      return row;
+    });
+    return toVenue(saved);
+  }
+
+  async update(actor: Actor, id: string, dto: VenueDto): Promise<Venue> {
+    const ownerId = requireOwnerRole(actor);
+    const saved = await this.ds.transaction(async (m) => {
+      const v = await this.ownedVenue(m, ownerId, id);
+      Object.assign(v, this.fields(dto));
+      const row = await this.venues.save(m, v);
+      await this.publish(m, 'venues.venue-updated', row);
+      return row;
+    });
+    return toVenue(saved);
+  }
+
+  /**
+   * Deletes the venue and publishes `venue-deleted`. Bookings are not in this service yet; once
+   * they are, a venue with future bookings is refused (bookings' read model answers it).
+   */
+  async remove(actor: Actor, id: string): Promise<void> {
+    const ownerId = requireOwnerRole(actor);
+    await this.ds.transaction(async (m) => {
+      const v = await this.ownedVenue(m, ownerId, id);
+      await this.venues.delete(m, v.id);
+      await this.outbox.add(m, 'venues.venue-deleted', v.id, { venueId: v.id });
+    });
+  }
+
+  /** A public venue, or the caller's own whatever its status; anything else does not exist for the caller. */
+  async get(actor: Actor, id: string): Promise<Venue> {
+    const v = await this.venues.findById(id);
+    const visible = v && ((v.approvalStatus === 'approved' && v.isActive) || (actor.userId !== null && v.ownerId === actor.userId));
+    if (!visible) throw VenueErrors.notFound();
+    return toVenue(v);
+  }
+
+  async listPublic(): Promise<Venue[]> {
+    return (await this.venues.findPublic()).map(toVenue);
+  }
+
+  async byLocation(city: string, state: string, type: 'all' | 'club' | 'yacht'): Promise<Venue[]> {
+    return (await this.venues.findPublic({ place: { city, state }, type: type === 'all' ? undefined : type })).map(toVenue);
+  }
+
+  async mine(actor: Actor): Promise<Venue[]> {
+    const ownerId = requireOwnerRole(actor);
+    return (await this.venues.findByOwner(ownerId)).map(toVenue);
+  }
+
+  private fields(dto: VenueDto): Partial<VenueEntity> {
+    return {
+      name: dto.name,
+      type: dto.type,
+      subtype: dto.type === 'club' ? (dto.subtype ?? null) : null,
+      city: dto.city,
+      state: dto.state,
+      address: dto.address,
+      description: dto.description,
+      images: dto.images,
+      amenities: dto.amenities,
+      capacity: dto.capacity,
+      pricePerHour: dto.pricePerHour.toFixed(2),
+      rating: (dto.rating ?? 0).toFixed(2),
+      hours: dto.hours ?? null,
+      yachtLength: dto.type === 'yacht' ? (dto.yachtLength ?? null) : null,
+      hasCaptain: dto.type === 'yacht' ? dto.hasCaptain : false,
+      responseRate: dto.responseRate ?? null,
+      cancellationPolicy: dto.cancellationPolicy ?? null,
+      rules: dto.rules,
+      pricingTiers: dto.pricingTiers.map((t) => JSON.stringify({ hours: t.hours, price: t.price })),
+    };
+  }
+
+  private async ownedVenue(m: EntityManager, ownerId: string, id: string): Promise<VenueEntity> {
+    const v = await this.venues.findById(id, m);
+    if (!v) throw VenueErrors.notFound();
+    if (v.ownerId !== ownerId) throw VenueErrors.notOwner();
+    return v;
+  }
+
+  private publish(m: EntityManager, type: 'venues.venue-created' | 'venues.venue-updated', v: VenueEntity) {
+    const r = toVenue(v);
+    return this.outbox.add(m, type, v.id, {
+      venueId: r.id,
+      ownerId: r.ownerId,
+      name: r.name,
+      type: r.type,
+      subtype: r.subtype,
+      city: r.city,
+      state: r.state,
+      pricePerHour: r.pricePerHour,
+      capacity: r.capacity,
+      imageUrl: r.imageUrl,
+      approvalStatus: r.approvalStatus,
+      isActive: r.isActive,
+    });
+  }
+}
+
+/** Venue owners only (the gateway checks it too): the session's user id. */
+function requireOwnerRole(actor: Actor): string {
+  requireMember(actor);
+  if (actor.userType !== 'venue') throw VenueErrors.ownersOnly();
+  return actor.userId;
+}
