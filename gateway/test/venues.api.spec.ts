@@ -1,3 +1,4 @@
+import Redis from 'ioredis';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiClient, validRegistration, waitFor } from './support/client';
@@ -8,13 +9,18 @@ import { inject } from './support/provided';
 const base = inject('gatewayUrl');
 const dbUrls = inject('dbUrls');
 let venuesDb: Client;
+let redis: Redis;
+// The venues service's public-list cache generation (namespaced by its database name).
+const cacheGeneration = `${new URL(dbUrls.venues).pathname.slice(1)}:venues:public:gen`;
 
 beforeAll(async () => {
   venuesDb = new Client({ connectionString: dbUrls.venues });
   await venuesDb.connect();
+  redis = new Redis(process.env.REDIS_URL!);
 });
 afterAll(async () => {
   await venuesDb.end();
+  redis.disconnect();
 });
 
 async function account(userType: 'venue' | 'host' | 'guest') {
@@ -37,7 +43,11 @@ const club = (over: Record<string, unknown> = {}) => ({
   amenities: ['DJ', 'Bottle service'],
   ...over,
 });
-const approve = (id: string) => venuesDb.query(`UPDATE venues SET approval_status = 'approved' WHERE id = $1`, [id]);
+/** Approval straight in the database until the admin service decides it; the cache is told, as the decision's event will. */
+const approve = async (id: string) => {
+  await venuesDb.query(`UPDATE venues SET approval_status = 'approved' WHERE id = $1`, [id]);
+  await redis.incr(cacheGeneration);
+};
 
 describe('venues', () => {
   it('an owner lists a venue: pending, hidden from the public until approved, always visible to him', async () => {
@@ -134,4 +144,25 @@ describe('venues', () => {
     expect(r.json.message).toBe('Type must be all, club or yacht');
     expect((await visitor.call('GET', '/api/venues/not-a-uuid')).status).toBe(400);
   });
+
+  it("serves public lists from the cache, and an owner's update shows in the next public read", async () => {
+    const owner = await account('venue');
+    const city = `Cachetown${Date.now().toString(36)}`;
+    const id = (await owner.api.call('POST', '/api/venues', club({ city: `${city}, NV`, state: 'Nevada', name: 'First Name' }))).json.id as string;
+    await approve(id);
+    const visitor = new ApiClient(base);
+    const path = `/api/venues/${city}/Nevada/all`;
+    expect((await visitor.call('GET', path)).json.map((v: { name: string }) => v.name)).toEqual(['First Name']);
+    // A change behind the service's back is not seen: the list is cached...
+    await venuesDb.query(`UPDATE venues SET name = 'Changed Behind' WHERE id = $1`, [id]);
+    expect((await visitor.call('GET', path)).json.map((v: { name: string }) => v.name)).toEqual(['First Name']);
+    const keys = await redis.keys(`${cacheGeneration.replace(/:gen$/, '')}:*${city.toLowerCase()}*`);
+    expect(keys.length).toBeGreaterThan(0);
+    // ...while the owner's own update invalidates it at once.
+    expect((await owner.api.call('PUT', `/api/venues/${id}`, club({ city: `${city}, NV`, state: 'Nevada', name: 'Second Name' }))).status).toBe(200);
+    expect((await visitor.call('GET', path)).json.map((v: { name: string }) => v.name)).toEqual(['Second Name']);
+    expect((await owner.api.call('DELETE', `/api/venues/${id}`)).status).toBe(204);
+    expect((await visitor.call('GET', path)).json).toEqual([]);
+  });
 });
+

@@ -8,4 +8,5 @@ export const venuesService: ServiceDefinition = {
   module: VenuesModule,
   migrations,
   entities: [VenueEntity],
+  usesRedis: true,
 };

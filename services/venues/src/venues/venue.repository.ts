@@ -20,8 +20,8 @@ export class VenueRepository {
   findPublic(filter: { place?: { city: string; state: string }; type?: 'club' | 'yacht' } = {}): Promise<VenueEntity[]> {
     const q = this.venues.createQueryBuilder('v').where(`v.approval_status = 'approved'`).andWhere('v.is_active = true');
     if (filter.place) {
-      // The city is stored as the location step sets it ('Miami, FL'); match its name or the state.
-      q.andWhere(`(lower(split_part(v.city, ',', 1)) = lower(:city) OR lower(v.city) = lower(:city) OR lower(v.state) = lower(:state))`, filter.place);
+      // The city is stored as the location step sets it ('Miami, FL'): its name part, in that state.
+      q.andWhere(`lower(trim(split_part(v.city, ',', 1))) = lower(:city) AND lower(v.state) = lower(:state)`, filter.place);
     }
     if (filter.type) q.andWhere('v.type = :type', { type: filter.type });
     return q.orderBy('v.created_at', 'DESC').addOrderBy('v.id').getMany();

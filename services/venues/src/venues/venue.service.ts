@@ -7,6 +7,7 @@ import { Actor, requireMember } from '@luxe/platform/http';
 import { VenueEntity } from './venue.entity';
 import { VenueErrors } from './venue.errors';
 import { VenueRepository } from './venue.repository';
+import { PublicVenueCache } from './venue.cache';
 
 /** The API's read form of a venue (imageUrl, formattedPrice, parsed tiers). */
 export function toVenue(v: VenueEntity): Venue {
@@ -51,6 +52,7 @@ export class VenueService {
     private readonly ds: DataSource,
     private readonly venues: VenueRepository,
     private readonly outbox: Outbox,
+    private readonly cache: PublicVenueCache,
   ) {}
 
   async create(actor: Actor, dto: VenueDto): Promise<Venue> {
@@ -61,6 +63,7 @@ export class VenueService {
       await this.publish(m, 'venues.venue-created', row);
       return row;
     });
+    await this.cache.invalidate();
     return toVenue(saved);
   }
 
@@ -73,6 +76,7 @@ export class VenueService {
       await this.publish(m, 'venues.venue-updated', row);
       return row;
     });
+    await this.cache.invalidate();
     return toVenue(saved);
   }
 
@@ -87,6 +91,7 @@ export class VenueService {
       await this.venues.delete(m, v.id);
       await this.outbox.add(m, 'venues.venue-deleted', v.id, { venueId: v.id });
     });
+    await this.cache.invalidate();
   }
 
   /** A public venue, or the caller's own whatever its status; anything else does not exist for the caller. */
@@ -97,12 +102,13 @@ export class VenueService {
     return toVenue(v);
   }
 
-  async listPublic(): Promise<Venue[]> {
-    return (await this.venues.findPublic()).map(toVenue);
+  /** Public lists come from the cache (Redis), refreshed whenever a venue changes. */
+  listPublic(): Promise<Venue[]> {
+    return this.cache.read('all', async () => (await this.venues.findPublic()).map(toVenue));
   }
 
-  async byLocation(city: string, state: string, type: 'all' | 'club' | 'yacht'): Promise<Venue[]> {
-    return (await this.venues.findPublic({ place: { city, state }, type: type === 'all' ? undefined : type })).map(toVenue);
+  byLocation(city: string, state: string, type: 'all' | 'club' | 'yacht'): Promise<Venue[]> {
+    return this.cache.read(`${city}|${state}|${type}`, async () => (await this.venues.findPublic({ place: { city, state }, type: type === 'all' ? undefined : type })).map(toVenue));
   }
 
   async mine(actor: Actor): Promise<Venue[]> {
