@@ -164,5 +164,47 @@ describe('venues', () => {
     expect((await owner.api.call('DELETE', `/api/venues/${id}`)).status).toBe(204);
     expect((await visitor.call('GET', path)).json).toEqual([]);
   });
+
+  it('sections: VIP rooms only in strip clubs, VIP and exclusive mean one booking at a time, the premium over the venue, owner-only changes', async () => {
+    const owner = await account('venue');
+    const other = await account('venue');
+    const strip = (await owner.api.call('POST', '/api/venues', club({ subtype: 'strip_club', name: 'Crimson', pricePerHour: 400 }))).json.id as string;
+    const lounge = (await owner.api.call('POST', '/api/venues', club({ subtype: 'lounge', name: 'Mist', pricePerHour: 400 }))).json.id as string;
+    const section = (over: Record<string, unknown> = {}) => ({ name: 'Main Floor', type: 'Table', capacity: 8, pricePerHour: 600, ...over });
+
+    const vip = await owner.api.call('POST', `/api/venues/${strip}/sections`, section({ name: 'Diamond Room', type: 'VIP Room', isVipRoom: true }));
+    expect(vip.status).toBe(201);
+    expect(vip.json).toMatchObject({ venueId: strip, isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1, premiumMultiplier: 1.5, premiumLabel: '+50%', imageUrl: '/api/placeholder-section' });
+    const regular = await owner.api.call('POST', `/api/venues/${strip}/sections`, section({ pricePerHour: 400 }));
+    expect(regular.json).toMatchObject({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: 999, premiumLabel: '+0%' });
+    const exclusive = await owner.api.call('POST', `/api/venues/${strip}/sections`, section({ name: 'Booth', isExclusive: true, maxSimultaneousBookings: 10 }));
+    expect(exclusive.json).toMatchObject({ isExclusive: true, maxSimultaneousBookings: 1 });
+
+    const refused = await owner.api.call('POST', `/api/venues/${lounge}/sections`, section({ isVipRoom: true }));
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe('VIP rooms are only for strip club venues');
+    const bad = await owner.api.call('POST', `/api/venues/${strip}/sections`, section({ maxSimultaneousBookings: 0 }));
+    expect([bad.status, bad.json.message]).toEqual([400, 'Max simultaneous bookings must be at least 1']);
+    expect((await other.api.call('POST', `/api/venues/${strip}/sections`, section())).status).toBe(403);
+    expect((await other.api.call('PUT', `/api/sections/${regular.json.id}`, section({ name: 'Taken' }))).status).toBe(403);
+    expect((await other.api.call('DELETE', `/api/sections/${regular.json.id}`)).status).toBe(403);
+
+    // Public reads follow the venue's approval; inactive sections only for the owner.
+    const visitor = new ApiClient(base);
+    expect((await visitor.call('GET', `/api/venues/${strip}/sections`)).status).toBe(404);
+    await owner.api.call('PUT', `/api/sections/${exclusive.json.id}`, section({ name: 'Booth', isExclusive: true, isActive: false }));
+    await approve(strip);
+    const seen = (await visitor.call('GET', `/api/venues/${strip}/sections`)).json.map((x: { name: string }) => x.name);
+    expect(seen).toEqual(['Diamond Room', 'Main Floor']);
+    expect((await owner.api.call('GET', `/api/venues/${strip}/sections`)).json).toHaveLength(3);
+
+    // Turning exclusive off gives back the unlimited default; deleting removes it.
+    const opened = await owner.api.call('PUT', `/api/sections/${exclusive.json.id}`, section({ name: 'Booth', isExclusive: false }));
+    expect(opened.json).toMatchObject({ isExclusive: false, maxSimultaneousBookings: 999 });
+    expect((await owner.api.call('DELETE', `/api/sections/${regular.json.id}`)).status).toBe(204);
+    expect((await owner.api.call('DELETE', `/api/sections/${regular.json.id}`)).status).toBe(404);
+    const [ev] = (await venuesDb.query(`SELECT envelope FROM outbox_events WHERE key = $1 AND type = 'venues.section-changed' ORDER BY sequence DESC LIMIT 1`, [regular.json.id])).rows;
+    expect(ev.envelope.data).toMatchObject({ sectionId: regular.json.id, venueId: strip, deleted: true, isActive: false });
+  });
 });
 

@@ -76,7 +76,7 @@ export const eventDefs = {
   'venues.venue-updated': ev('venues.venue', z.object({ ...venueCard }).loose()),
   'venues.venue-approved': ev('venues.venue', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),
   'venues.venue-deleted': ev('venues.venue', z.object({ venueId: id }).loose(), { ends: true }),
-  'venues.section-changed': ev('venues.section', z.object({ sectionId: id, venueId: id }).loose()),
+  'venues.section-changed': ev('venues.section', z.object({ sectionId: id, venueId: id, name: z.string(), type: z.string(), pricePerHour: z.string(), capacity: z.number().int(), isVipRoom: z.boolean(), isExclusive: z.boolean(), maxSimultaneousBookings: z.number().int(), isActive: z.boolean(), deleted: z.boolean() }).loose()),
   'venues.dancer-assigned': ev('venues.section', z.object({ sectionId: id, dancerId: id }).loose()),
   'venues.dancer-changed': ev('venues.dancer', z.object({ dancerId: id, venueId: id }).loose()),
   'bookings.booking-held': ev('bookings.booking', z.object({ bookingId: id }).loose()),

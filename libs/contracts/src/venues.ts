@@ -168,3 +168,73 @@ export const venueLocationParamsSchema = z.object({
   state: z.string().trim().min(1).max(120),
   type: z.enum(VENUE_TYPE_FILTERS, { error: 'Type must be all, club or yacht' }),
 });
+
+/** Unlimited simultaneous bookings of a section (spec doc 2 §3). */
+export const UNLIMITED_BOOKINGS = 999;
+
+export const SECTION_MESSAGES = {
+  name: 'Section name is required',
+  type: 'Section type is required',
+  capacity: 'Capacity must be at least 1',
+  price: 'Price per hour must be greater than 0',
+  maxBookings: 'Max simultaneous bookings must be at least 1',
+  vipOnlyStripClub: 'VIP rooms are only for strip club venues',
+  notFound: 'Section not found',
+} as const;
+
+/** `POST /api/venues/{id}/sections`, `PUT /api/sections/{id}`. */
+export const sectionInputSchema = z.object({
+  name: text(120, SECTION_MESSAGES.name),
+  type: text(60, SECTION_MESSAGES.type),
+  description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
+  images: list(5, 500).default([]),
+  capacity: z.number({ error: SECTION_MESSAGES.capacity }).int(SECTION_MESSAGES.capacity).min(1, SECTION_MESSAGES.capacity).max(100_000, SECTION_MESSAGES.capacity),
+  pricePerHour: z.number({ error: SECTION_MESSAGES.price }).positive(SECTION_MESSAGES.price).max(99_999_999.99, SECTION_MESSAGES.price),
+  amenities: list(50, 100).default([]),
+  isVipRoom: z.boolean().default(false),
+  isExclusive: z.boolean().default(false),
+  maxSimultaneousBookings: z.number({ error: SECTION_MESSAGES.maxBookings }).int(SECTION_MESSAGES.maxBookings).min(1, SECTION_MESSAGES.maxBookings).max(UNLIMITED_BOOKINGS, SECTION_MESSAGES.maxBookings).default(UNLIMITED_BOOKINGS),
+  isActive: z.boolean().default(true),
+});
+export type SectionInput = z.input<typeof sectionInputSchema>;
+export type SectionDto = z.output<typeof sectionInputSchema>;
+
+/**
+ * The booking rules of a section as stored: a VIP room is exclusive, and an exclusive section
+ * takes one booking at a time (spec doc 2 §4).
+ */
+export function sectionBookingRules(s: { isVipRoom: boolean; isExclusive: boolean; maxSimultaneousBookings: number }): { isExclusive: boolean; maxSimultaneousBookings: number } {
+  const isExclusive = s.isVipRoom || s.isExclusive;
+  return { isExclusive, maxSimultaneousBookings: isExclusive ? 1 : s.maxSimultaneousBookings };
+}
+
+/** The section's premium over its venue's hourly price, as shown: '+50%' (or '+0%'). */
+export function premiumLabel(sectionPrice: number, venuePrice: number): string {
+  if (!(venuePrice > 0)) return '+0%';
+  const pct = Math.round((sectionPrice / venuePrice - 1) * 100);
+  return `${pct >= 0 ? '+' : ''}${pct}%`;
+}
+
+export const sectionSchema = z.object({
+  id: z.uuid(),
+  venueId: z.uuid(),
+  name: z.string(),
+  type: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  capacity: z.number().int(),
+  pricePerHour: z.string(),
+  amenities: z.array(z.string()),
+  isVipRoom: z.boolean(),
+  isExclusive: z.boolean(),
+  maxSimultaneousBookings: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+  /** Section price over venue price: 1.5 */
+  premiumMultiplier: z.number(),
+  /** '+50%' */
+  premiumLabel: z.string(),
+  imageUrl: z.string(),
+});
+export type Section = z.output<typeof sectionSchema>;
+export const sectionIdParamsSchema = z.object({ id: z.uuid({ error: SECTION_MESSAGES.notFound }) });

@@ -46,7 +46,7 @@ describe('the /api contract', () => {
     expect(api.users.addImage.errors.map((e) => e.code)).toEqual(['AUTH.UNAUTHENTICATED', 'AUTH.FORBIDDEN', 'PROFILE.UPLOAD_REJECTED']);
     // Photos are served to anyone who has the (unguessable) path, through a cacheable redirect.
     expect(api.users.image).toMatchObject({ method: 'GET', path: '/api/images/users/:userId/:file', access: 'public', status: 302, gatewayHandler: true });
-    expect(routesOf('venues').map((r) => r.id).sort()).toEqual(['venues.byLocation', 'venues.create', 'venues.get', 'venues.list', 'venues.mine', 'venues.remove', 'venues.update']);
+    expect(routesOf('venues').map((r) => r.id).sort()).toEqual(['venues.byLocation', 'venues.create', 'venues.createSection', 'venues.get', 'venues.list', 'venues.mine', 'venues.remove', 'venues.removeSection', 'venues.sections', 'venues.update', 'venues.updateSection']);
   });
 
   it('the public answer of login never carries the session token, the service answer does', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../errors/auth';
 import { VENUE_ERRORS } from '../errors/venues';
-import { venueIdParamsSchema, venueInputSchema, venueLocationParamsSchema, venueSchema } from '../venues';
+import { sectionIdParamsSchema, sectionInputSchema, sectionSchema, venueIdParamsSchema, venueInputSchema, venueLocationParamsSchema, venueSchema } from '../venues';
 import { defineRoute } from './route';
 
 /**
@@ -84,5 +84,53 @@ export const venueRoutes = {
     summary: "The signed-in owner's venues, with their approval status",
     response: z.array(venueSchema),
     errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN],
+  }),
+  sections: defineRoute({
+    id: 'venues.sections',
+    method: 'GET',
+    path: '/api/venues/:id/sections',
+    service: 'venues',
+    access: 'public',
+    summary: "A venue's active sections (its owner also sees inactive ones)",
+    params: venueIdParamsSchema,
+    response: z.array(sectionSchema),
+    errors: [VENUE_ERRORS.NOT_FOUND],
+  }),
+  createSection: defineRoute({
+    id: 'venues.createSection',
+    method: 'POST',
+    path: '/api/venues/:id/sections',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: 'Add a section or VIP room (VIP rooms only for strip clubs; exclusive means one booking at a time)',
+    params: venueIdParamsSchema,
+    body: sectionInputSchema,
+    response: sectionSchema,
+    status: 201,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.NOT_FOUND, VENUE_ERRORS.NOT_OWNER, VENUE_ERRORS.VIP_ONLY_STRIP_CLUB],
+  }),
+  updateSection: defineRoute({
+    id: 'venues.updateSection',
+    method: 'PUT',
+    path: '/api/sections/:id',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: "Replace a section's details (its venue's owner only)",
+    params: sectionIdParamsSchema,
+    body: sectionInputSchema,
+    response: sectionSchema,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.SECTION_NOT_FOUND, VENUE_ERRORS.NOT_OWNER, VENUE_ERRORS.VIP_ONLY_STRIP_CLUB],
+  }),
+  removeSection: defineRoute({
+    id: 'venues.removeSection',
+    method: 'DELETE',
+    path: '/api/sections/:id',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: "Delete a section (its venue's owner only)",
+    params: sectionIdParamsSchema,
+    response: z.null(),
+    status: 204,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.SECTION_NOT_FOUND, VENUE_ERRORS.NOT_OWNER],
   }),
 } as const;

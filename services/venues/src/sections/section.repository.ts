@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { SectionEntity } from './section.entity';
+
+/** Every query on sections. */
+@Injectable()
+export class SectionRepository {
+  constructor(@InjectRepository(SectionEntity) private readonly sections: Repository<SectionEntity>) {}
+
+  findById(id: string, m: EntityManager = this.sections.manager): Promise<SectionEntity | null> {
+    return m.findOneBy(SectionEntity, { id });
+  }
+
+  findByVenue(venueId: string, onlyActive: boolean): Promise<SectionEntity[]> {
+    return this.sections.find({ where: { venueId, ...(onlyActive ? { isActive: true } : {}) }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  save(m: EntityManager, s: SectionEntity): Promise<SectionEntity> {
+    return m.save(SectionEntity, s);
+  }
+
+  async delete(m: EntityManager, id: string): Promise<void> {
+    await m.delete(SectionEntity, { id });
+  }
+}

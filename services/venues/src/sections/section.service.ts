@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { premiumLabel, sectionBookingRules, VENUE_PLACEHOLDERS, type Section, type SectionDto } from '@luxe/contracts';
+import { Outbox } from '@luxe/platform/events';
+import { Actor, requireMember } from '@luxe/platform/http';
+import { VenueEntity } from '../venues/venue.entity';
+import { VenueErrors } from '../venues/venue.errors';
+import { VenueRepository } from '../venues/venue.repository';
+import { SectionEntity } from './section.entity';
+import { SectionErrors } from './section.errors';
+import { SectionRepository } from './section.repository';
+
+export function toSection(s: SectionEntity, venue: Pick<VenueEntity, 'pricePerHour'>): Section {
+  const price = Number(s.pricePerHour);
+  const venuePrice = Number(venue.pricePerHour);
+  return {
+    id: s.id,
+    venueId: s.venueId,
+    name: s.name,
+    type: s.type,
+    description: s.description,
+    images: s.images ?? [],
+    capacity: s.capacity,
+    pricePerHour: price.toFixed(2),
+    amenities: s.amenities ?? [],
+    isVipRoom: s.isVipRoom,
+    isExclusive: s.isExclusive,
+    maxSimultaneousBookings: s.maxSimultaneousBookings,
+    isActive: s.isActive,
+    createdAt: new Date(s.createdAt).toISOString(),
+    premiumMultiplier: venuePrice > 0 ? Math.round((price / venuePrice) * 100) / 100 : 1,
+    premiumLabel: premiumLabel(price, venuePrice),
+    imageUrl: s.images?.[0] ?? VENUE_PLACEHOLDERS.section,
+  };
+}
+
+/**
+ * Sections and VIP rooms. Only the venue's owner changes them; VIP rooms exist only in strip
+ * clubs; a VIP room is exclusive and an exclusive section takes one booking at a time, whatever
+ * the form sent (spec doc 2 §4).
+ */
+@Injectable()
+export class SectionService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly sections: SectionRepository,
+    private readonly venues: VenueRepository,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async list(actor: Actor, venueId: string): Promise<Section[]> {
+    const venue = await this.venues.findById(venueId);
+    const owner = !!venue && actor.userId !== null && venue.ownerId === actor.userId;
+    if (!venue || (!owner && !(venue.approvalStatus === 'approved' && venue.isActive))) throw VenueErrors.notFound();
+    return (await this.sections.findByVenue(venueId, !owner)).map((s) => toSection(s, venue));
+  }
+
+  async create(actor: Actor, venueId: string, dto: SectionDto): Promise<Section> {
+    return this.ds.transaction(async (m) => {
+      const venue = await this.ownedVenue(m, actor, venueId);
+      const s = Object.assign(new SectionEntity(), { id: randomUUID(), venueId, createdAt: new Date() }, this.fields(venue, dto));
+      const row = await this.sections.save(m, s);
+      await this.publish(m, row, false);
+      return toSection(row, venue);
+    });
+  }
+
+  async update(actor: Actor, id: string, dto: SectionDto): Promise<Section> {
+    return this.ds.transaction(async (m) => {
+      const s = await this.sections.findById(id, m);
+      if (!s) throw SectionErrors.notFound();
+      const venue = await this.ownedVenue(m, actor, s.venueId);
+      Object.assign(s, this.fields(venue, dto));
+      const row = await this.sections.save(m, s);
+      await this.publish(m, row, false);
+      return toSection(row, venue);
+    });
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      const s = await this.sections.findById(id, m);
+      if (!s) throw SectionErrors.notFound();
+      await this.ownedVenue(m, actor, s.venueId);
+      await this.sections.delete(m, id);
+      await this.publish(m, s, true);
+    });
+  }
+
+  private fields(venue: VenueEntity, dto: SectionDto): Partial<SectionEntity> {
+    if (dto.isVipRoom && venue.subtype !== 'strip_club') throw SectionErrors.vipOnlyStripClub();
+    const rules = sectionBookingRules(dto);
+    return {
+      name: dto.name,
+      type: dto.type,
+      description: dto.description,
+      images: dto.images,
+      capacity: dto.capacity,
+      pricePerHour: dto.pricePerHour.toFixed(2),
+      amenities: dto.amenities,
+      isVipRoom: dto.isVipRoom,
+      isExclusive: rules.isExclusive,
+      maxSimultaneousBookings: rules.maxSimultaneousBookings,
+      isActive: dto.isActive,
+    };
+  }
+
+  private async ownedVenue(m: EntityManager, actor: Actor, venueId: string): Promise<VenueEntity> {
+    requireMember(actor);
+    if (actor.userType !== 'venue') throw VenueErrors.ownersOnly();
+    const venue = await this.venues.findById(venueId, m);
+    if (!venue) throw VenueErrors.notFound();
+    if (venue.ownerId !== actor.userId) throw VenueErrors.notOwner();
+    return venue;
+  }
+
+  private publish(m: EntityManager, s: SectionEntity, deleted: boolean) {
+    return this.outbox.add(m, 'venues.section-changed', s.id, {
+      sectionId: s.id,
+      venueId: s.venueId,
+      name: s.name,
+      type: s.type,
+      pricePerHour: Number(s.pricePerHour).toFixed(2),
+      capacity: s.capacity,
+      isVipRoom: s.isVipRoom,
+      isExclusive: s.isExclusive,
+      maxSimultaneousBookings: s.maxSimultaneousBookings,
+      isActive: s.isActive && !deleted,
+      deleted,
+    });
+  }
+}
