@@ -8,6 +8,29 @@ export const VENUE_APPROVAL = ['pending', 'approved', 'rejected'] as const;
 /** The type filter of `GET /api/venues/{city}/{state}/{type}`. */
 export const VENUE_TYPE_FILTERS = ['all', 'club', 'yacht'] as const;
 
+/** Venue, section and staff photos: at most 5 chosen per upload, 10 MB each, JPG, PNG or WebP by content (spec doc 2 §5). */
+export const VENUE_IMAGE_LIMITS = { perUpload: 5, formats: ['jpeg', 'png', 'webp'] as const } as const;
+export const VENUE_IMAGE_MESSAGES = {
+  notAnImage: 'The file is not a JPG, PNG or WebP image',
+  notYourUpload: 'Not an upload of this owner',
+  imagePath: 'Images must be uploaded photos of this owner',
+} as const;
+
+/**
+ * Where a venue owner's photo is served: `/api/images/venues/{ownerId}/{file}`. Venues,
+ * sections, dancers and bartenders hold these paths (or none: the placeholder is used).
+ */
+export const VENUE_IMAGE_PATH = /^\/api\/images\/venues\/([0-9a-f-]{36})\/[A-Za-z0-9-]{1,64}\.(jpg|png|webp)$/;
+export function venueImagePath(ownerId: string, file: string): string {
+  return `/api/images/venues/${ownerId}/${file}`;
+}
+/** Where an owner's upload waits (unchecked): `staging/venues/{ownerId}/{uuid}`. */
+export const VENUE_STAGING_OBJECT = /staging\/venues\/([0-9a-f-]{36})\/([0-9a-f-]{36})(?:$|\?)/;
+export const venueImageParamsSchema = z.object({ ownerId: z.uuid({ error: 'Not a photo' }), file: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(jpg|png|webp)$/, 'Not a photo') });
+/** A list of an owner's photo paths (the service checks they are the session owner's). */
+const venueImages = (max: number) =>
+  z.array(z.string().max(300, VENUE_IMAGE_MESSAGES.imagePath).regex(VENUE_IMAGE_PATH, VENUE_IMAGE_MESSAGES.imagePath)).max(max, `At most ${max} images`).default([]);
+
 export const VENUE_MESSAGES = {
   name: 'Venue name is required',
   type: 'Choose club or yacht',
@@ -96,7 +119,7 @@ export const venueInputSchema = z
     state: text(120, VENUE_MESSAGES.state),
     address: text(300, VENUE_MESSAGES.address),
     description: z.string().trim().max(5000, 'Description must be at most 5000 characters').default(''),
-    images: list(20, 500).default([]),
+    images: venueImages(20),
     amenities: list(50, 100).default([]),
     capacity: z.number({ error: VENUE_MESSAGES.capacity }).int(VENUE_MESSAGES.capacity).min(1, VENUE_MESSAGES.capacity).max(100_000, VENUE_MESSAGES.capacity),
     pricePerHour: z.number({ error: VENUE_MESSAGES.price }).positive(VENUE_MESSAGES.price).max(99_999_999.99, VENUE_MESSAGES.price),
@@ -187,7 +210,7 @@ export const sectionInputSchema = z.object({
   name: text(120, SECTION_MESSAGES.name),
   type: text(60, SECTION_MESSAGES.type),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
-  images: list(5, 500).default([]),
+  images: venueImages(5),
   capacity: z.number({ error: SECTION_MESSAGES.capacity }).int(SECTION_MESSAGES.capacity).min(1, SECTION_MESSAGES.capacity).max(100_000, SECTION_MESSAGES.capacity),
   pricePerHour: z.number({ error: SECTION_MESSAGES.price }).positive(SECTION_MESSAGES.price).max(99_999_999.99, SECTION_MESSAGES.price),
   amenities: list(50, 100).default([]),
@@ -238,3 +261,66 @@ export const sectionSchema = z.object({
 });
 export type Section = z.output<typeof sectionSchema>;
 export const sectionIdParamsSchema = z.object({ id: z.uuid({ error: SECTION_MESSAGES.notFound }) });
+
+/** Entertainers' price modifier (spec doc 2 §3, §5): 0.5 to 3.0 in steps of 0.01, default 1.00. */
+export const PRICE_MODIFIER = { min: 0.5, max: 3, step: 0.01, default: 1 } as const;
+
+export const STAFF_MESSAGES = {
+  name: 'Name is required',
+  priceModifier: 'Price modifier must be between 0.5 and 3.0 in steps of 0.01',
+  dancerNotFound: 'Dancer not found',
+  bartenderNotFound: 'Bartender not found',
+  images: 'At most 5 images',
+} as const;
+
+const staffFields = {
+  name: text(120, STAFF_MESSAGES.name),
+  description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
+  images: venueImages(5),
+  specialties: list(20, 60).default([]),
+  isAvailable: z.boolean().default(true),
+  isActive: z.boolean().default(true),
+};
+
+/** `POST /api/venues/{id}/dancers`, `PUT /api/dancers/{id}`. */
+export const dancerInputSchema = z.object({
+  ...staffFields,
+  priceModifier: z
+    .number({ error: STAFF_MESSAGES.priceModifier })
+    .min(PRICE_MODIFIER.min, STAFF_MESSAGES.priceModifier)
+    .max(PRICE_MODIFIER.max, STAFF_MESSAGES.priceModifier)
+    .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, STAFF_MESSAGES.priceModifier)
+    .default(PRICE_MODIFIER.default),
+});
+export type DancerInput = z.input<typeof dancerInputSchema>;
+export type DancerDto = z.output<typeof dancerInputSchema>;
+
+/** `POST /api/venues/{id}/bartenders`, `PUT /api/bartenders/{id}`. */
+export const bartenderInputSchema = z.object(staffFields);
+export type BartenderInput = z.input<typeof bartenderInputSchema>;
+export type BartenderDto = z.output<typeof bartenderInputSchema>;
+
+const staffRead = {
+  id: z.uuid(),
+  venueId: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  specialties: z.array(z.string()),
+  isAvailable: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+  imageUrl: z.string(),
+};
+export const dancerSchema = z.object({
+  ...staffRead,
+  /** The entertainer account linked to this dancer, if any. */
+  entertainerUserId: z.uuid().nullable(),
+  /** '1.25' (a decimal string, spec doc 2 §3). */
+  priceModifier: z.string(),
+});
+export type Dancer = z.output<typeof dancerSchema>;
+export const bartenderSchema = z.object(staffRead);
+export type Bartender = z.output<typeof bartenderSchema>;
+export const staffIdParamsSchema = z.object({ id: z.uuid({ error: 'Not found' }) });
+

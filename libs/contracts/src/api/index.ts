@@ -1,6 +1,6 @@
 import { authRoutes } from './auth.routes';
 import { userRoutes } from './users.routes';
-import { venueRoutes } from './venues.routes';
+import { staffRoutes, venueImageRoutes, venueRoutes } from './venues.routes';
 import type { RouteDef } from './route';
 
 export * from './route';
@@ -16,6 +16,8 @@ export const api = {
   auth: authRoutes,
   users: userRoutes,
   venues: venueRoutes,
+  staff: staffRoutes,
+  venueImages: venueImageRoutes,
 } as const;
 
 /** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */

@@ -1,7 +1,22 @@
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../errors/auth';
 import { VENUE_ERRORS } from '../errors/venues';
-import { sectionIdParamsSchema, sectionInputSchema, sectionSchema, venueIdParamsSchema, venueInputSchema, venueLocationParamsSchema, venueSchema } from '../venues';
+import { addImageSchema, imageLocationSchema, imagePathResultSchema, uploadUrlSchema } from '../profile';
+import {
+  bartenderInputSchema,
+  bartenderSchema,
+  dancerInputSchema,
+  dancerSchema,
+  sectionIdParamsSchema,
+  sectionInputSchema,
+  sectionSchema,
+  staffIdParamsSchema,
+  venueIdParamsSchema,
+  venueImageParamsSchema,
+  venueInputSchema,
+  venueLocationParamsSchema,
+  venueSchema,
+} from '../venues';
 import { defineRoute } from './route';
 
 /**
@@ -134,3 +149,169 @@ export const venueRoutes = {
     errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.SECTION_NOT_FOUND, VENUE_ERRORS.NOT_OWNER],
   }),
 } as const;
+
+const ownerErrors = [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.NOT_OWNER] as const;
+
+/**
+ * Dancers (entertainers) and bartenders of a venue (spec doc 2 §3, §7). The owner manages them;
+ * members read a strip club's available dancers (the booking page's entertainer picker).
+ */
+export const staffRoutes = {
+  dancers: defineRoute({
+    id: 'staff.dancers',
+    method: 'GET',
+    path: '/api/venues/:id/dancers',
+    service: 'venues',
+    access: 'member',
+    summary: "A venue's dancers: all of them for its owner; a strip club's available dancers for other members",
+    params: venueIdParamsSchema,
+    response: z.array(dancerSchema),
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, VENUE_ERRORS.NOT_FOUND],
+  }),
+  createDancer: defineRoute({
+    id: 'staff.createDancer',
+    method: 'POST',
+    path: '/api/venues/:id/dancers',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: 'Add a dancer (price modifier 0.5 to 3.0, default 1.00)',
+    params: venueIdParamsSchema,
+    body: dancerInputSchema,
+    response: dancerSchema,
+    status: 201,
+    errors: [...ownerErrors, VENUE_ERRORS.NOT_FOUND, VENUE_ERRORS.NOT_YOUR_IMAGE],
+  }),
+  updateDancer: defineRoute({
+    id: 'staff.updateDancer',
+    method: 'PUT',
+    path: '/api/dancers/:id',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: "Replace a dancer's details (the venue's owner only)",
+    params: staffIdParamsSchema,
+    body: dancerInputSchema,
+    response: dancerSchema,
+    errors: [...ownerErrors, VENUE_ERRORS.DANCER_NOT_FOUND, VENUE_ERRORS.NOT_YOUR_IMAGE],
+  }),
+  removeDancer: defineRoute({
+    id: 'staff.removeDancer',
+    method: 'DELETE',
+    path: '/api/dancers/:id',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: 'Delete a dancer (the venue\'s owner only)',
+    params: staffIdParamsSchema,
+    response: z.null(),
+    status: 204,
+    errors: [...ownerErrors, VENUE_ERRORS.DANCER_NOT_FOUND],
+  }),
+  bartenders: defineRoute({
+    id: 'staff.bartenders',
+    method: 'GET',
+    path: '/api/venues/:id/bartenders',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: "A venue's bartenders (its owner only)",
+    params: venueIdParamsSchema,
+    response: z.array(bartenderSchema),
+    errors: [...ownerErrors, VENUE_ERRORS.NOT_FOUND],
+  }),
+  createBartender: defineRoute({
+    id: 'staff.createBartender',
+    method: 'POST',
+    path: '/api/venues/:id/bartenders',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: 'Add a bartender',
+    params: venueIdParamsSchema,
+    body: bartenderInputSchema,
+    response: bartenderSchema,
+    status: 201,
+    errors: [...ownerErrors, VENUE_ERRORS.NOT_FOUND, VENUE_ERRORS.NOT_YOUR_IMAGE],
+  }),
+  updateBartender: defineRoute({
+    id: 'staff.updateBartender',
+    method: 'PUT',
+    path: '/api/bartenders/:id',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: "Replace a bartender's details (the venue's owner only)",
+    params: staffIdParamsSchema,
+    body: bartenderInputSchema,
+    response: bartenderSchema,
+    errors: [...ownerErrors, VENUE_ERRORS.BARTENDER_NOT_FOUND, VENUE_ERRORS.NOT_YOUR_IMAGE],
+  }),
+  removeBartender: defineRoute({
+    id: 'staff.removeBartender',
+    method: 'DELETE',
+    path: '/api/bartenders/:id',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: "Delete a bartender (the venue's owner only)",
+    params: staffIdParamsSchema,
+    response: z.null(),
+    status: 204,
+    errors: [...ownerErrors, VENUE_ERRORS.BARTENDER_NOT_FOUND],
+  }),
+} as const;
+
+/**
+ * Photos of venues, sections and staff: a presigned upload, then the server checks the stored
+ * object (JPG, PNG or WebP by content, at most 10 MB), strips its metadata and keeps it under the
+ * owner; the answer's path goes into the venue's (or section's, or dancer's) `images`.
+ */
+export const venueImageRoutes = {
+  uploadUrl: defineRoute({
+    id: 'venueImages.uploadUrl',
+    method: 'POST',
+    path: '/api/venue-images/upload-url',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: 'A short-lived presigned URL to PUT one venue photo to, and the upload\'s path',
+    response: uploadUrlSchema,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN],
+  }),
+  add: defineRoute({
+    id: 'venueImages.add',
+    method: 'PUT',
+    path: '/api/venue-images',
+    service: 'venues',
+    access: 'venue-owner',
+    summary: 'Check an uploaded venue photo (JPG, PNG or WebP by content, at most 10 MB), strip its metadata and keep it; answers its path',
+    body: addImageSchema,
+    response: imagePathResultSchema,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.UPLOAD_REJECTED],
+  }),
+  image: defineRoute({
+    id: 'venueImages.image',
+    method: 'GET',
+    path: '/api/images/venues/:ownerId/:file',
+    service: 'venues',
+    access: 'public',
+    summary: 'A venue photo: a redirect to the stored file, cacheable (the path never changes content)',
+    params: venueImageParamsSchema,
+    response: z.null(),
+    serviceResponse: imageLocationSchema,
+    status: 302,
+    errors: [VENUE_ERRORS.IMAGE_NOT_FOUND],
+    gatewayHandler: true,
+  }),
+  placeholderYacht: placeholder('yacht'),
+  placeholderVenue: placeholder('venue'),
+  placeholderSection: placeholder('section'),
+} as const;
+
+function placeholder(kind: 'yacht' | 'venue' | 'section') {
+  return defineRoute({
+    id: `venueImages.placeholder${kind[0]!.toUpperCase()}${kind.slice(1)}`,
+    method: 'GET',
+    path: `/api/placeholder-${kind}`,
+    service: 'venues',
+    access: 'public',
+    summary: `The image shown for a ${kind} without photos: a redirect to it, cacheable`,
+    response: z.null(),
+    serviceResponse: imageLocationSchema,
+    status: 302,
+    gatewayHandler: true,
+  });
+}

@@ -1,4 +1,4 @@
-import { SECTION_MESSAGES, VENUE_MESSAGES } from '../venues';
+import { SECTION_MESSAGES, STAFF_MESSAGES, VENUE_IMAGE_MESSAGES, VENUE_MESSAGES } from '../venues';
 import { defineErrors } from './define';
 
 /** Venues (spec doc 2). */
@@ -7,4 +7,10 @@ export const VENUE_ERRORS = defineErrors('VENUE', {
   NOT_OWNER: { status: 403, message: VENUE_MESSAGES.notOwner },
   SECTION_NOT_FOUND: { status: 404, message: SECTION_MESSAGES.notFound },
   VIP_ONLY_STRIP_CLUB: { status: 400, message: SECTION_MESSAGES.vipOnlyStripClub },
+  DANCER_NOT_FOUND: { status: 404, message: STAFF_MESSAGES.dancerNotFound },
+  BARTENDER_NOT_FOUND: { status: 404, message: STAFF_MESSAGES.bartenderNotFound },
+  /** The catalogue's upload message by default; the message names the rule that refused it. */
+  UPLOAD_REJECTED: { status: 400, message: 'Failed to process uploaded images' },
+  NOT_YOUR_IMAGE: { status: 400, message: VENUE_IMAGE_MESSAGES.imagePath },
+  IMAGE_NOT_FOUND: { status: 404, message: 'Photo not found' },
 });
