@@ -39,7 +39,7 @@ export default [
         {
           paths: [
             { name: '@nestjs/common', importNames: ['Body', 'Query', 'Param', 'Get', 'Post', 'Put', 'Patch', 'Delete'], message: 'Bind the handler to its /api contract entry with @Route(api.x.y) and read its input with @Input().' },
-            { name: '@luxe/platform', message: 'Import from an entry point: @luxe/platform/events, /http, /db, /runtime or /testing.' },
+            { name: '@luxe/platform', message: 'Import from an entry point: @luxe/platform/events, /http, /db, /runtime, /images or /testing.' },
           ],
         },
       ],

@@ -45,12 +45,10 @@ export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions): R
       ctx.reply.clearCookie(cookie.name, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/' });
       return null;
     },
-    // A photo's stable path: a redirect to the stored file, cacheable for the time identity says.
-    [api.users.image.id]: async (ctx) => {
-      const { url, maxAgeSeconds } = await ctx.forwardJson<{ url: string; maxAgeSeconds: number }>();
-      ctx.reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('location', url);
-      return null;
-    },
+    // Photos' and placeholders' stable paths: a redirect to the stored file.
+    ...Object.fromEntries(
+      [api.users.image, api.venueImages.image, api.venueImages.placeholderYacht, api.venueImages.placeholderVenue, api.venueImages.placeholderSection].map((r) => [r.id, redirectToStoredFile]),
+    ),
     // Identity deletes the account and all its sessions; the browser's cookie goes with them.
     [api.users.deleteAccount.id]: async (ctx) => {
       await ctx.forward();
@@ -59,3 +57,10 @@ export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions): R
     },
   };
 }
+
+/** A redirect to the file the service names, cacheable for the time it says. */
+const redirectToStoredFile: GatewayHandler = async (ctx) => {
+  const { url, maxAgeSeconds } = await ctx.forwardJson<{ url: string; maxAgeSeconds: number }>();
+  ctx.reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('location', url);
+  return null;
+};

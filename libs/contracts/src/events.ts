@@ -78,7 +78,10 @@ export const eventDefs = {
   'venues.venue-deleted': ev('venues.venue', z.object({ venueId: id }).loose(), { ends: true }),
   'venues.section-changed': ev('venues.section', z.object({ sectionId: id, venueId: id, name: z.string(), type: z.string(), pricePerHour: z.string(), capacity: z.number().int(), isVipRoom: z.boolean(), isExclusive: z.boolean(), maxSimultaneousBookings: z.number().int(), isActive: z.boolean(), deleted: z.boolean() }).loose()),
   'venues.dancer-assigned': ev('venues.section', z.object({ sectionId: id, dancerId: id }).loose()),
-  'venues.dancer-changed': ev('venues.dancer', z.object({ dancerId: id, venueId: id }).loose()),
+  'venues.dancer-changed': ev(
+    'venues.dancer',
+    z.object({ dancerId: id, venueId: id, entertainerUserId: z.string().nullable(), name: z.string(), priceModifier: z.string(), imageUrl: z.string(), isAvailable: z.boolean(), isActive: z.boolean(), deleted: z.boolean() }).loose(),
+  ),
   'bookings.booking-held': ev('bookings.booking', z.object({ bookingId: id }).loose()),
   'bookings.booking-confirmed': ev('bookings.booking', z.object({ bookingId: id }).loose()),
   'bookings.booking-cancelled': ev('bookings.booking', z.object({ bookingId: id }).loose()),

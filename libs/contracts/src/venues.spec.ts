@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatHourlyPrice, parsePricingTier, readPricingTiers, venueInputSchema } from './venues';
+import { bartenderInputSchema, dancerInputSchema, formatHourlyPrice, parsePricingTier, readPricingTiers, STAFF_MESSAGES, VENUE_IMAGE_MESSAGES, venueImagePath, venueInputSchema } from './venues';
 
 const base = { name: 'Azure', type: 'yacht', city: 'Miami, FL', state: 'Florida', address: 'Pier 5', capacity: 12, pricePerHour: 900 };
 
@@ -40,5 +40,25 @@ describe('venue input', () => {
   it('formats the hourly price', () => {
     expect(formatHourlyPrice('1250.00')).toBe('$1,250/hr');
     expect(formatHourlyPrice(99.5)).toBe('$99.50/hr');
+  });
+});
+
+describe('dancers and photos', () => {
+  const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+
+  it('the price modifier is 0.5 to 3.0 in steps of 0.01, 1.00 by default', () => {
+    expect(dancerInputSchema.parse({ name: 'Aurora' }).priceModifier).toBe(1);
+    for (const ok of [0.5, 1.25, 2.99, 3]) expect(dancerInputSchema.parse({ name: 'A', priceModifier: ok }).priceModifier).toBe(ok);
+    for (const bad of [0.49, 3.01, 1.255, '1.5']) expect(message(dancerInputSchema.safeParse({ name: 'A', priceModifier: bad }))).toBe(STAFF_MESSAGES.priceModifier);
+    expect(message(bartenderInputSchema.safeParse({ name: '  ' }))).toBe(STAFF_MESSAGES.name);
+  });
+
+  it('images are the owner\'s photo paths only (no outside URL), at most 5 for staff', () => {
+    const owner = '6f1c1d39-3a4f-4a49-8d8e-7d1f7c0f6f7e';
+    const path = venueImagePath(owner, '0b7e0f9e-1d2c-4b5a-9e8f-123456789abc.jpg');
+    expect(dancerInputSchema.parse({ name: 'A', images: [path] }).images).toEqual([path]);
+    expect(message(dancerInputSchema.safeParse({ name: 'A', images: ['https://tracker.example/pixel.gif'] }))).toBe(VENUE_IMAGE_MESSAGES.imagePath);
+    expect(message(dancerInputSchema.safeParse({ name: 'A', images: [`${path}.svg`] }))).toBe(VENUE_IMAGE_MESSAGES.imagePath);
+    expect(dancerInputSchema.safeParse({ name: 'A', images: Array(6).fill(path) }).success).toBe(false);
   });
 });

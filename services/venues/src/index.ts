@@ -3,11 +3,15 @@ import { migrations } from './migrations';
 import { VenuesModule } from './venues.module';
 import { VenueEntity } from './venues/venue.entity';
 import { SectionEntity } from './sections/section.entity';
+import { BartenderEntity, DancerEntity } from './staff/staff.entity';
+import { seedVenues } from './seed';
 
 export const venuesService: ServiceDefinition = {
   name: 'venues',
   module: VenuesModule,
   migrations,
-  entities: [VenueEntity, SectionEntity],
+  entities: [VenueEntity, SectionEntity, DancerEntity, BartenderEntity],
   usesRedis: true,
+  usesStorage: true,
+  seed: seedVenues,
 };

@@ -1,15 +1,26 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UserErasureHandler } from '@luxe/platform/events';
 import { VenueController } from './venues/venue.controller';
+import { VenueUserErasureConsumer } from './venues/venue.consumer';
 import { VenueEntity } from './venues/venue.entity';
 import { VenueRepository } from './venues/venue.repository';
 import { VenueService } from './venues/venue.service';
+import { VenueAccess } from './venues/venue-access';
 import { PublicVenueCache } from './venues/venue.cache';
 import { SectionController } from './sections/section.controller';
 import { SectionEntity } from './sections/section.entity';
 import { SectionRepository } from './sections/section.repository';
 import { SectionService } from './sections/section.service';
+import { StaffController } from './staff/staff.controller';
+import { BartenderEntity, DancerEntity } from './staff/staff.entity';
+import { StaffRepository } from './staff/staff.repository';
+import { StaffService } from './staff/staff.service';
+import { VenueImageController } from './images/venue-image.controller';
+import { VenueImageService } from './images/venue-image.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([VenueEntity, SectionEntity])], controllers: [UserErasureHandler, VenueController, SectionController], providers: [VenueService, VenueRepository, PublicVenueCache, SectionService, SectionRepository] })
+@Module({
+  imports: [TypeOrmModule.forFeature([VenueEntity, SectionEntity, DancerEntity, BartenderEntity])],
+  controllers: [VenueUserErasureConsumer, VenueController, SectionController, StaffController, VenueImageController],
+  providers: [VenueService, VenueRepository, VenueAccess, PublicVenueCache, SectionService, SectionRepository, StaffService, StaffRepository, VenueImageService],
+})
 export class VenuesModule {}

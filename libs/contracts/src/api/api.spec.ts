@@ -46,7 +46,28 @@ describe('the /api contract', () => {
     expect(api.users.addImage.errors.map((e) => e.code)).toEqual(['AUTH.UNAUTHENTICATED', 'AUTH.FORBIDDEN', 'PROFILE.UPLOAD_REJECTED']);
     // Photos are served to anyone who has the (unguessable) path, through a cacheable redirect.
     expect(api.users.image).toMatchObject({ method: 'GET', path: '/api/images/users/:userId/:file', access: 'public', status: 302, gatewayHandler: true });
-    expect(routesOf('venues').map((r) => r.id).sort()).toEqual(['venues.byLocation', 'venues.create', 'venues.createSection', 'venues.get', 'venues.list', 'venues.mine', 'venues.remove', 'venues.removeSection', 'venues.sections', 'venues.update', 'venues.updateSection']);
+    expect(routesOf('venues').filter((r) => r.id.startsWith('venues.')).map((r) => r.id).sort()).toEqual(['venues.byLocation', 'venues.create', 'venues.createSection', 'venues.get', 'venues.list', 'venues.mine', 'venues.remove', 'venues.removeSection', 'venues.sections', 'venues.update', 'venues.updateSection']);
+  });
+
+  it('describes dancers, bartenders and venue photos (spec doc 2 §7): owners change them, members read a strip club\'s dancers', () => {
+    expect(routesOf('venues').map((r) => `${r.method} ${r.path} ${r.access}`).filter((k) => /dancers|bartenders|images|placeholder/.test(k)).sort()).toEqual([
+      'DELETE /api/bartenders/:id venue-owner',
+      'DELETE /api/dancers/:id venue-owner',
+      'GET /api/images/venues/:ownerId/:file public',
+      'GET /api/placeholder-section public',
+      'GET /api/placeholder-venue public',
+      'GET /api/placeholder-yacht public',
+      'GET /api/venues/:id/bartenders venue-owner',
+      'GET /api/venues/:id/dancers member',
+      'POST /api/venue-images/upload-url venue-owner',
+      'POST /api/venues/:id/bartenders venue-owner',
+      'POST /api/venues/:id/dancers venue-owner',
+      'PUT /api/bartenders/:id venue-owner',
+      'PUT /api/dancers/:id venue-owner',
+      'PUT /api/venue-images venue-owner',
+    ]);
+    for (const r of [api.venueImages.image, api.venueImages.placeholderYacht, api.venueImages.placeholderVenue, api.venueImages.placeholderSection]) expect(r).toMatchObject({ status: 302, gatewayHandler: true });
+    expect(api.venueImages.uploadUrl).toMatchObject({ method: 'POST', path: '/api/venue-images/upload-url', access: 'venue-owner' });
   });
 
   it('the public answer of login never carries the session token, the service answer does', () => {

@@ -3,3 +3,4 @@ export * from '../service-runtime';
 export * from '../config';
 export * from '../logger';
 export * from '../storage';
+export * from '../demo';

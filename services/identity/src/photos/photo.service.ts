@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { MAX_IMAGE_BYTES, STAGING_OBJECT, userImagePath } from '@luxe/contracts';
+import { IMAGE_FORMATS, MAX_IMAGE_BYTES, STAGING_OBJECT, userImagePath } from '@luxe/contracts';
 import type { Actor } from '@luxe/platform/http';
 import { LOGGER, type Logger, OBJECT_STORAGE, type ObjectStorage } from '@luxe/platform/runtime';
 import { requireSelf } from '../users/require-self';
 import { UsersErrors } from '../users/user.errors';
-import { cleanImage } from './image-cleaner';
+import { acceptStagedImage, ImageRejectedError } from '@luxe/platform/images';
 import { PhotoErrors } from './photo.errors';
+
+const REFUSALS = { 'not-an-image': 'notAnImage', 'too-large': 'tooLarge', missing: 'uploadMissing' } as const;
 
 /** How long a browser may PUT to an upload URL, and how long a photo redirect may be cached. */
 const UPLOAD_URL_SECONDS = 300;
@@ -37,18 +39,17 @@ export class PhotosService {
     const m = STAGING_OBJECT.exec(imageURL);
     if (!m) throw PhotoErrors.notYourUpload();
     if (m[1] !== userId) throw UsersErrors.forbidden();
-    const staged = `staging/users/${m[1]}/${m[2]}`;
     try {
-      const size = await this.storage.size(staged);
-      if (size === null) throw PhotoErrors.uploadMissing();
-      if (size > MAX_IMAGE_BYTES) throw PhotoErrors.tooLarge();
-      const clean = await cleanImage(await this.storage.get(staged));
-      const file = `${m[2]}.${clean.ext}`;
-      await this.storage.put(`users/${userId}/${file}`, clean.data, clean.contentType);
-      return { objectPath: userImagePath(userId, file) };
-    } finally {
-      // Kept or refused, the unchecked upload goes.
-      await this.storage.remove(staged).catch((err) => this.logger.warn({ err, object: staged }, 'could not remove an upload'));
+      const kept = await acceptStagedImage(this.storage, this.logger, {
+        staged: `staging/users/${m[1]}/${m[2]}`,
+        target: `users/${userId}/${m[2]}`,
+        formats: IMAGE_FORMATS,
+        maxBytes: MAX_IMAGE_BYTES,
+      });
+      return { objectPath: userImagePath(userId, kept.file) };
+    } catch (e) {
+      if (e instanceof ImageRejectedError) throw PhotoErrors[REFUSALS[e.reason]]();
+      throw e;
     }
   }
 

@@ -30,14 +30,15 @@ export class UsersService {
   }
 
   /** Creates the account and publishes `user-registered` in the same transaction, then opens a session. */
-  async register(dto: RegisterDto): Promise<AuthResult> {
+  /** `opts.id`: a fixed id (the demo accounts' seed); otherwise a new random one. */
+  async register(dto: RegisterDto, opts: { id?: string } = {}): Promise<AuthResult> {
     if (await this.users.existsByEmail(dto.email)) throw UsersErrors.emailTaken();
     const passwordHash = await hashPassword(dto.password);
     let user: User;
     try {
       user = await this.ds.transaction(async (m) => {
         const inserted = await this.users.insert(m, {
-          id: randomUUID(),
+          id: opts.id ?? randomUUID(),
           email: dto.email,
           passwordHash,
           phoneNumber: dto.phoneNumber ?? null,

@@ -3,10 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { premiumLabel, sectionBookingRules, VENUE_PLACEHOLDERS, type Section, type SectionDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
-import { Actor, requireMember } from '@luxe/platform/http';
+import { Actor } from '@luxe/platform/http';
 import { VenueEntity } from '../venues/venue.entity';
-import { VenueErrors } from '../venues/venue.errors';
-import { VenueRepository } from '../venues/venue.repository';
+import { VenueAccess } from '../venues/venue-access';
 import { SectionEntity } from './section.entity';
 import { SectionErrors } from './section.errors';
 import { SectionRepository } from './section.repository';
@@ -45,20 +44,18 @@ export class SectionService {
   constructor(
     private readonly ds: DataSource,
     private readonly sections: SectionRepository,
-    private readonly venues: VenueRepository,
+    private readonly access: VenueAccess,
     private readonly outbox: Outbox,
   ) {}
 
   async list(actor: Actor, venueId: string): Promise<Section[]> {
-    const venue = await this.venues.findById(venueId);
-    const owner = !!venue && actor.userId !== null && venue.ownerId === actor.userId;
-    if (!venue || (!owner && !(venue.approvalStatus === 'approved' && venue.isActive))) throw VenueErrors.notFound();
+    const { venue, owner } = await this.access.visible(actor, venueId);
     return (await this.sections.findByVenue(venueId, !owner)).map((s) => toSection(s, venue));
   }
 
   async create(actor: Actor, venueId: string, dto: SectionDto): Promise<Section> {
     return this.ds.transaction(async (m) => {
-      const venue = await this.ownedVenue(m, actor, venueId);
+      const venue = await this.access.owned(m, actor, venueId);
       const s = Object.assign(new SectionEntity(), { id: randomUUID(), venueId, createdAt: new Date() }, this.fields(venue, dto));
       const row = await this.sections.save(m, s);
       await this.publish(m, row, false);
@@ -70,7 +67,7 @@ export class SectionService {
     return this.ds.transaction(async (m) => {
       const s = await this.sections.findById(id, m);
       if (!s) throw SectionErrors.notFound();
-      const venue = await this.ownedVenue(m, actor, s.venueId);
+      const venue = await this.access.owned(m, actor, s.venueId);
       Object.assign(s, this.fields(venue, dto));
       const row = await this.sections.save(m, s);
       await this.publish(m, row, false);
@@ -82,7 +79,7 @@ export class SectionService {
     await this.ds.transaction(async (m) => {
       const s = await this.sections.findById(id, m);
       if (!s) throw SectionErrors.notFound();
-      await this.ownedVenue(m, actor, s.venueId);
+      await this.access.owned(m, actor, s.venueId);
       await this.sections.delete(m, id);
       await this.publish(m, s, true);
     });
@@ -90,6 +87,7 @@ export class SectionService {
 
   private fields(venue: VenueEntity, dto: SectionDto): Partial<SectionEntity> {
     if (dto.isVipRoom && venue.subtype !== 'strip_club') throw SectionErrors.vipOnlyStripClub();
+    this.access.checkImages(venue.ownerId, dto.images);
     const rules = sectionBookingRules(dto);
     return {
       name: dto.name,
@@ -104,15 +102,6 @@ export class SectionService {
       maxSimultaneousBookings: rules.maxSimultaneousBookings,
       isActive: dto.isActive,
     };
-  }
-
-  private async ownedVenue(m: EntityManager, actor: Actor, venueId: string): Promise<VenueEntity> {
-    requireMember(actor);
-    if (actor.userType !== 'venue') throw VenueErrors.ownersOnly();
-    const venue = await this.venues.findById(venueId, m);
-    if (!venue) throw VenueErrors.notFound();
-    if (venue.ownerId !== actor.userId) throw VenueErrors.notOwner();
-    return venue;
   }
 
   private publish(m: EntityManager, s: SectionEntity, deleted: boolean) {

@@ -12,8 +12,8 @@ export class VenueRepository {
     return m.findOneBy(VenueEntity, { id });
   }
 
-  findByOwner(ownerId: string): Promise<VenueEntity[]> {
-    return this.venues.find({ where: { ownerId }, order: { createdAt: 'DESC' } });
+  findByOwner(ownerId: string, m: EntityManager = this.venues.manager): Promise<VenueEntity[]> {
+    return m.find(VenueEntity, { where: { ownerId }, order: { createdAt: 'DESC' } });
   }
 
   /** Approved and active venues, optionally of a city or state (case-insensitive) and of a type. */

@@ -3,11 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { formatHourlyPrice, readPricingTiers, VENUE_PLACEHOLDERS, type Venue, type VenueDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
-import { Actor, requireMember } from '@luxe/platform/http';
+import { Actor } from '@luxe/platform/http';
 import { VenueEntity } from './venue.entity';
-import { VenueErrors } from './venue.errors';
 import { VenueRepository } from './venue.repository';
 import { PublicVenueCache } from './venue.cache';
+import { VenueErrors } from './venue.errors';
+import { requireOwnerRole, VenueAccess } from './venue-access';
 
 /** The API's read form of a venue (imageUrl, formattedPrice, parsed tiers). */
 export function toVenue(v: VenueEntity): Venue {
@@ -53,11 +54,13 @@ export class VenueService {
     private readonly venues: VenueRepository,
     private readonly outbox: Outbox,
     private readonly cache: PublicVenueCache,
+    private readonly access: VenueAccess,
   ) {}
 
   async create(actor: Actor, dto: VenueDto): Promise<Venue> {
     const ownerId = requireOwnerRole(actor);
     const saved = await this.ds.transaction(async (m) => {
+      this.access.checkImages(ownerId, dto.images);
       const v = Object.assign(new VenueEntity(), { id: randomUUID(), ownerId, approvalStatus: 'pending' as const, isActive: true, createdAt: new Date() }, this.fields(dto));
       const row = await this.venues.save(m, v);
       await this.publish(m, 'venues.venue-created', row);
@@ -68,9 +71,9 @@ export class VenueService {
   }
 
   async update(actor: Actor, id: string, dto: VenueDto): Promise<Venue> {
-    const ownerId = requireOwnerRole(actor);
     const saved = await this.ds.transaction(async (m) => {
-      const v = await this.ownedVenue(m, ownerId, id);
+      const v = await this.access.owned(m, actor, id);
+      this.access.checkImages(v.ownerId, dto.images);
       Object.assign(v, this.fields(dto));
       const row = await this.venues.save(m, v);
       await this.publish(m, 'venues.venue-updated', row);
@@ -85,21 +88,47 @@ export class VenueService {
    * they are, a venue with future bookings is refused (bookings' read model answers it).
    */
   async remove(actor: Actor, id: string): Promise<void> {
-    const ownerId = requireOwnerRole(actor);
     await this.ds.transaction(async (m) => {
-      const v = await this.ownedVenue(m, ownerId, id);
+      const v = await this.access.owned(m, actor, id);
       await this.venues.delete(m, v.id);
       await this.outbox.add(m, 'venues.venue-deleted', v.id, { venueId: v.id });
     });
     await this.cache.invalidate();
   }
 
+  /**
+   * An approval decision (the admin service's, or demo data): the status changes and
+   * `venue-approved` is published; public lists show the change at once.
+   */
+  async decideApproval(venueId: string, status: 'approved' | 'rejected'): Promise<Venue> {
+    const saved = await this.ds.transaction(async (m) => {
+      const v = await this.venues.findById(venueId, m);
+      if (!v) throw VenueErrors.notFound();
+      v.approvalStatus = status;
+      const row = await this.venues.save(m, v);
+      await this.outbox.add(m, 'venues.venue-approved', v.id, { venueId: v.id, status });
+      return row;
+    });
+    await this.cache.invalidate();
+    return toVenue(saved);
+  }
+
+  /**
+   * A deleted owner's venues go, each published as `venue-deleted` (in the erasure's inbox
+   * transaction); the public lists are refreshed.
+   */
+  async eraseOwner(m: EntityManager, ownerId: string): Promise<void> {
+    const owned = await this.venues.findByOwner(ownerId, m);
+    for (const v of owned) {
+      await this.venues.delete(m, v.id);
+      await this.outbox.add(m, 'venues.venue-deleted', v.id, { venueId: v.id });
+    }
+    if (owned.length) await this.cache.invalidate();
+  }
+
   /** A public venue, or the caller's own whatever its status; anything else does not exist for the caller. */
   async get(actor: Actor, id: string): Promise<Venue> {
-    const v = await this.venues.findById(id);
-    const visible = v && ((v.approvalStatus === 'approved' && v.isActive) || (actor.userId !== null && v.ownerId === actor.userId));
-    if (!visible) throw VenueErrors.notFound();
-    return toVenue(v);
+    return toVenue((await this.access.visible(actor, id)).venue);
   }
 
   /** Public lists come from the cache (Redis), refreshed whenever a venue changes. */
@@ -140,13 +169,6 @@ export class VenueService {
     };
   }
 
-  private async ownedVenue(m: EntityManager, ownerId: string, id: string): Promise<VenueEntity> {
-    const v = await this.venues.findById(id, m);
-    if (!v) throw VenueErrors.notFound();
-    if (v.ownerId !== ownerId) throw VenueErrors.notOwner();
-    return v;
-  }
-
   private publish(m: EntityManager, type: 'venues.venue-created' | 'venues.venue-updated', v: VenueEntity) {
     const r = toVenue(v);
     return this.outbox.add(m, type, v.id, {
@@ -164,11 +186,4 @@ export class VenueService {
       isActive: r.isActive,
     });
   }
-}
-
-/** Venue owners only (the gateway checks it too): the session's user id. */
-function requireOwnerRole(actor: Actor): string {
-  requireMember(actor);
-  if (actor.userType !== 'venue') throw VenueErrors.ownersOnly();
-  return actor.userId;
 }

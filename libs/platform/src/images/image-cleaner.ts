@@ -1,11 +1,20 @@
 import sharp from 'sharp';
-import { IMAGE_FORMATS } from '@luxe/contracts';
-import { PhotoErrors } from './photo.errors';
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
 export interface CleanImage {
   data: Buffer;
   ext: 'jpg' | 'png' | 'webp' | 'gif';
   contentType: string;
+}
+
+/** Why an upload was refused; the caller turns it into its own error (message and code). */
+export type ImageRejection = 'not-an-image' | 'too-large' | 'missing';
+export class ImageRejectedError extends Error {
+  constructor(readonly reason: ImageRejection) {
+    super(`image refused: ${reason}`);
+    this.name = 'ImageRejectedError';
+  }
 }
 
 const OUTPUT = {
@@ -19,17 +28,18 @@ const OUTPUT = {
  * Decides what a file is by its content (libvips reads its header; the name and the declared
  * content type play no part), and writes it again in the same format: the pixels only, without
  * EXIF (GPS position, camera, date), XMP or ICC profile. A JPEG is first turned upright by its
- * EXIF orientation, which is dropped with the rest. Anything else (SVG, PDF, HEIC, text...) is refused.
+ * EXIF orientation, which is dropped with the rest. Anything not in `formats` (SVG, PDF, HEIC,
+ * text...) is refused with `ImageRejectedError('not-an-image')`.
  */
-export async function cleanImage(input: Buffer): Promise<CleanImage> {
+export async function cleanImage(input: Buffer, formats: readonly ImageFormat[]): Promise<CleanImage> {
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: 50_000_000 }).metadata()).format;
   } catch {
-    throw PhotoErrors.notAnImage();
+    throw new ImageRejectedError('not-an-image');
   }
-  if (!format || !(IMAGE_FORMATS as readonly string[]).includes(format)) throw PhotoErrors.notAnImage();
-  const kind = format as keyof typeof OUTPUT;
+  if (!format || !(formats as readonly string[]).includes(format)) throw new ImageRejectedError('not-an-image');
+  const kind = format as ImageFormat;
   try {
     const animated = kind === 'gif' || kind === 'webp';
     let img = sharp(input, { limitInputPixels: 50_000_000, animated });
@@ -40,6 +50,6 @@ export async function cleanImage(input: Buffer): Promise<CleanImage> {
     return { data: await img.toBuffer(), ...OUTPUT[kind] };
   } catch {
     // A header that looks like an image over a body that is not one.
-    throw PhotoErrors.notAnImage();
+    throw new ImageRejectedError('not-an-image');
   }
 }

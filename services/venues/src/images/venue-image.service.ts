@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { MAX_IMAGE_BYTES, PROFILE_MESSAGES, VENUE_ERRORS, VENUE_IMAGE_LIMITS, VENUE_IMAGE_MESSAGES, VENUE_STAGING_OBJECT, venueImagePath } from '@luxe/contracts';
+import { Actor, AppError } from '@luxe/platform/http';
+import { acceptStagedImage, ImageRejectedError } from '@luxe/platform/images';
+import { LOGGER, type Logger, OBJECT_STORAGE, type ObjectStorage } from '@luxe/platform/runtime';
+import { requireOwnerRole } from '../venues/venue-access';
+import { renderArtwork, type ArtworkKind } from './artwork';
+
+const UPLOAD_URL_SECONDS = 300;
+const PHOTO_URL_SECONDS = 3600;
+const PHOTO_CACHE_SECONDS = 600;
+const PLACEHOLDER_TITLES: Record<ArtworkKind, string> = { yacht: 'Yacht', venue: 'Venue', section: 'Section' };
+/** Bump when the artwork changes: the object's name changes with it, so nothing stale is served. */
+const PLACEHOLDER_VERSION = 1;
+
+const REFUSALS = {
+  'not-an-image': VENUE_IMAGE_MESSAGES.notAnImage,
+  'too-large': PROFILE_MESSAGES.tooLarge,
+  missing: PROFILE_MESSAGES.uploadMissing,
+} as const;
+
+/**
+ * Photos of venues, sections and staff, kept per owner. The browser PUTs a file to
+ * `staging/venues/{ownerId}/{uuid}` through a presigned URL; `add` checks it (the same check and
+ * metadata stripping as member photos, from the platform) and keeps `venues/{ownerId}/{uuid}.{ext}`.
+ * Photos and the placeholders are served by stable paths that redirect to the stored file.
+ */
+@Injectable()
+export class VenueImageService implements OnModuleInit {
+  constructor(
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Renders the placeholders into storage once (idempotent: kept objects are not rewritten). */
+  async onModuleInit(): Promise<void> {
+    for (const kind of Object.keys(PLACEHOLDER_TITLES) as ArtworkKind[]) {
+      const name = placeholderObject(kind);
+      if ((await this.storage.size(name)) !== null) continue;
+      await this.storage.put(name, await renderArtwork(kind, PLACEHOLDER_TITLES[kind]), 'image/jpeg');
+    }
+  }
+
+  async uploadUrl(actor: Actor): Promise<{ uploadURL: string; objectPath: string }> {
+    const ownerId = requireOwnerRole(actor);
+    const objectPath = `staging/venues/${ownerId}/${randomUUID()}`;
+    return { uploadURL: await this.storage.presignedPut(objectPath, UPLOAD_URL_SECONDS), objectPath };
+  }
+
+  async add(actor: Actor, imageURL: string): Promise<{ objectPath: string }> {
+    const ownerId = requireOwnerRole(actor);
+    const m = VENUE_STAGING_OBJECT.exec(imageURL);
+    if (!m || m[1] !== ownerId) throw AppError.of(VENUE_ERRORS.UPLOAD_REJECTED, { message: VENUE_IMAGE_MESSAGES.notYourUpload });
+    try {
+      const kept = await acceptStagedImage(this.storage, this.logger, {
+        staged: `staging/venues/${ownerId}/${m[2]}`,
+        target: `venues/${ownerId}/${m[2]}`,
+        formats: VENUE_IMAGE_LIMITS.formats,
+        maxBytes: MAX_IMAGE_BYTES,
+      });
+      return { objectPath: venueImagePath(ownerId, kept.file) };
+    } catch (e) {
+      if (e instanceof ImageRejectedError) throw AppError.of(VENUE_ERRORS.UPLOAD_REJECTED, { message: REFUSALS[e.reason] });
+      throw e;
+    }
+  }
+
+  /** Stores a generated photo for an owner (demo data); answers its path. */
+  async putGenerated(ownerId: string, file: string, data: Buffer): Promise<string> {
+    const name = `venues/${ownerId}/${file}`;
+    if ((await this.storage.size(name)) === null) await this.storage.put(name, data, 'image/jpeg');
+    return venueImagePath(ownerId, file);
+  }
+
+  async location(ownerId: string, file: string): Promise<{ url: string; maxAgeSeconds: number }> {
+    const name = `venues/${ownerId}/${file}`;
+    if ((await this.storage.size(name)) === null) throw AppError.of(VENUE_ERRORS.IMAGE_NOT_FOUND);
+    return { url: await this.storage.presignedGet(name, PHOTO_URL_SECONDS), maxAgeSeconds: PHOTO_CACHE_SECONDS };
+  }
+
+  async placeholder(kind: ArtworkKind): Promise<{ url: string; maxAgeSeconds: number }> {
+    return { url: await this.storage.presignedGet(placeholderObject(kind), PHOTO_URL_SECONDS), maxAgeSeconds: PHOTO_CACHE_SECONDS };
+  }
+
+  /** Removes every photo and pending upload of a deleted owner. */
+  async eraseOwner(ownerId: string): Promise<number> {
+    const names = [...(await this.storage.list(`venues/${ownerId}/`)), ...(await this.storage.list(`staging/venues/${ownerId}/`))];
+    for (const n of names) await this.storage.remove(n);
+    return names.length;
+  }
+}
+
+function placeholderObject(kind: ArtworkKind): string {
+  return `placeholders/${kind}-v${PLACEHOLDER_VERSION}.jpg`;
+}
