@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { erasureKey, ObjectStorage } from '@luxe/platform';
+import { erasureKey } from '@luxe/platform';
 import { ApiClient, validRegistration, waitFor } from './support/client';
 import { inject } from './support/provided';
+import { jpegWithGps, serviceStorage } from './support/storage';
 
 // Profile details, photos and account deletion through the gateway, on the distributed stack.
 const base = inject('gatewayUrl');
@@ -166,14 +167,6 @@ describe('DELETE /api/users/{id}', () => {
 
 describe('photos: upload, check and serve', () => {
   const sharpLib = () => import('sharp').then((m) => m.default);
-  /** A JPEG that carries a GPS position and a camera model in its EXIF. */
-  async function jpegWithGps(): Promise<Buffer> {
-    const sharp = await sharpLib();
-    return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 90 } } })
-      .jpeg()
-      .withExif({ IFD0: { Make: 'SpyCam', Model: 'Leaky 3000' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 46/1 3/1', GPSLongitudeRef: 'W', GPSLongitude: '80/1 11/1 30/1' } })
-      .toBuffer();
-  }
   async function upload(api: ApiClient, id: string, body: Buffer, contentType: string) {
     const u = await api.call('POST', `/api/users/${id}/upload-url`);
     expect(u.status).toBe(200);
@@ -181,10 +174,7 @@ describe('photos: upload, check and serve', () => {
     expect(put.status).toBe(200);
     return u.json as { uploadURL: string; objectPath: string };
   }
-  const storage = () => {
-    const bucket = `${(process.env.LUXE_TEST_ID ? `luxe_test${process.env.LUXE_TEST_ID.replace(/[^a-z0-9]/g, '')}` : 'luxe_test').replace(/_/g, '-')}-identity`;
-    return new ObjectStorage({ endpoint: process.env.S3_ENDPOINT!, accessKey: process.env.S3_ACCESS_KEY!, secretKey: process.env.S3_SECRET_KEY!, region: process.env.S3_REGION ?? 'us-east-1', bucket });
-  };
+  const storage = () => serviceStorage('identity');
 
   it('keeps a JPEG without its EXIF (no GPS), serves it from a stable, cacheable path, and refuses another member', async () => {
     const { api, id } = await member();

@@ -12,8 +12,8 @@ export class SectionRepository {
     return m.findOneBy(SectionEntity, { id });
   }
 
-  findByVenue(venueId: string, onlyActive: boolean): Promise<SectionEntity[]> {
-    return this.sections.find({ where: { venueId, ...(onlyActive ? { isActive: true } : {}) }, order: { createdAt: 'ASC', id: 'ASC' } });
+  findByVenue(venueId: string, onlyActive: boolean, m: EntityManager = this.sections.manager): Promise<SectionEntity[]> {
+    return m.find(SectionEntity, { where: { venueId, ...(onlyActive ? { isActive: true } : {}) }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   save(m: EntityManager, s: SectionEntity): Promise<SectionEntity> {

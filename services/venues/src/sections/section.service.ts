@@ -58,7 +58,7 @@ export class SectionService {
       const venue = await this.access.owned(m, actor, venueId);
       const s = Object.assign(new SectionEntity(), { id: randomUUID(), venueId, createdAt: new Date() }, this.fields(venue, dto));
       const row = await this.sections.save(m, s);
-      await this.publish(m, row, false);
+      await this.publish(m, row);
       return toSection(row, venue);
     });
   }
@@ -70,7 +70,7 @@ export class SectionService {
       const venue = await this.access.owned(m, actor, s.venueId);
       Object.assign(s, this.fields(venue, dto));
       const row = await this.sections.save(m, s);
-      await this.publish(m, row, false);
+      await this.publish(m, row);
       return toSection(row, venue);
     });
   }
@@ -81,7 +81,7 @@ export class SectionService {
       if (!s) throw SectionErrors.notFound();
       await this.access.owned(m, actor, s.venueId);
       await this.sections.delete(m, id);
-      await this.publish(m, s, true);
+      await this.outbox.add(m, 'venues.section-removed', s.id, { sectionId: s.id, venueId: s.venueId });
     });
   }
 
@@ -104,7 +104,7 @@ export class SectionService {
     };
   }
 
-  private publish(m: EntityManager, s: SectionEntity, deleted: boolean) {
+  private publish(m: EntityManager, s: SectionEntity) {
     return this.outbox.add(m, 'venues.section-changed', s.id, {
       sectionId: s.id,
       venueId: s.venueId,
@@ -115,8 +115,7 @@ export class SectionService {
       isVipRoom: s.isVipRoom,
       isExclusive: s.isExclusive,
       maxSimultaneousBookings: s.maxSimultaneousBookings,
-      isActive: s.isActive && !deleted,
-      deleted,
+      isActive: s.isActive,
     });
   }
 }

@@ -15,8 +15,8 @@ export class StaffRepository {
   }
 
   /** A venue's staff; only the available, active ones unless `all`. */
-  findByVenue<E extends StaffEntity>(entity: E, venueId: string, all: boolean): Promise<InstanceType<E>[]> {
-    return this.dancers.manager.find(entity, { where: { venueId, ...(all ? {} : { isActive: true, isAvailable: true }) }, order: { createdAt: 'ASC', id: 'ASC' } }) as Promise<InstanceType<E>[]>;
+  findByVenue<E extends StaffEntity>(entity: E, venueId: string, all: boolean, m: EntityManager = this.dancers.manager): Promise<InstanceType<E>[]> {
+    return m.find(entity, { where: { venueId, ...(all ? {} : { isActive: true, isAvailable: true }) }, order: { createdAt: 'ASC', id: 'ASC' } }) as Promise<InstanceType<E>[]>;
   }
 
   save<E extends StaffEntity>(m: EntityManager, entity: E, row: InstanceType<E>): Promise<InstanceType<E>> {

@@ -58,7 +58,7 @@ export class StaffService {
       const venue = await this.access.owned(m, actor, venueId);
       this.access.checkImages(venue.ownerId, dto.images);
       const row = await this.staff.save(m, DancerEntity, Object.assign(new DancerEntity(), { id: randomUUID(), venueId, entertainerUserId: null, createdAt: new Date() }, this.dancerFields(dto)));
-      await this.publishDancer(m, row, false);
+      await this.publishDancer(m, row);
       return toDancer(row);
     });
   }
@@ -69,7 +69,7 @@ export class StaffService {
       this.access.checkImages(actor.userId!, dto.images);
       Object.assign(d, this.dancerFields(dto));
       const row = await this.staff.save(m, DancerEntity, d);
-      await this.publishDancer(m, row, false);
+      await this.publishDancer(m, row);
       return toDancer(row);
     });
   }
@@ -78,7 +78,7 @@ export class StaffService {
     await this.ds.transaction(async (m) => {
       const d = await this.ownedStaff(m, actor, DancerEntity, id);
       await this.staff.delete(m, DancerEntity, id);
-      await this.publishDancer(m, d, true);
+      await this.outbox.add(m, 'venues.dancer-removed', d.id, { dancerId: d.id, venueId: d.venueId });
     });
   }
 
@@ -111,7 +111,7 @@ export class StaffService {
   async unlinkEntertainer(m: EntityManager, userId: string): Promise<void> {
     for (const d of await this.staff.findByEntertainer(m, userId)) {
       d.entertainerUserId = null;
-      await this.publishDancer(m, await this.staff.save(m, DancerEntity, d), false);
+      await this.publishDancer(m, await this.staff.save(m, DancerEntity, d));
     }
   }
 
@@ -131,7 +131,7 @@ export class StaffService {
     return { ...this.commonFields(dto), priceModifier: dto.priceModifier.toFixed(2) };
   }
 
-  private publishDancer(m: EntityManager, d: DancerEntity, deleted: boolean) {
+  private publishDancer(m: EntityManager, d: DancerEntity) {
     const r = toDancer(d);
     return this.outbox.add(m, 'venues.dancer-changed', d.id, {
       dancerId: r.id,
@@ -141,8 +141,7 @@ export class StaffService {
       priceModifier: r.priceModifier,
       imageUrl: r.imageUrl,
       isAvailable: r.isAvailable,
-      isActive: r.isActive && !deleted,
-      deleted,
+      isActive: r.isActive,
     });
   }
 }

@@ -8,6 +8,9 @@ import { VenueEntity } from './venue.entity';
 import { VenueRepository } from './venue.repository';
 import { PublicVenueCache } from './venue.cache';
 import { VenueErrors } from './venue.errors';
+import { SectionRepository } from '../sections/section.repository';
+import { DancerEntity } from '../staff/staff.entity';
+import { StaffRepository } from '../staff/staff.repository';
 import { requireOwnerRole, VenueAccess } from './venue-access';
 
 /** The API's read form of a venue (imageUrl, formattedPrice, parsed tiers). */
@@ -55,6 +58,8 @@ export class VenueService {
     private readonly outbox: Outbox,
     private readonly cache: PublicVenueCache,
     private readonly access: VenueAccess,
+    private readonly sections: SectionRepository,
+    private readonly staff: StaffRepository,
   ) {}
 
   async create(actor: Actor, dto: VenueDto): Promise<Venue> {
@@ -89,9 +94,7 @@ export class VenueService {
    */
   async remove(actor: Actor, id: string): Promise<void> {
     await this.ds.transaction(async (m) => {
-      const v = await this.access.owned(m, actor, id);
-      await this.venues.delete(m, v.id);
-      await this.outbox.add(m, 'venues.venue-deleted', v.id, { venueId: v.id });
+      await this.deleteVenue(m, await this.access.owned(m, actor, id));
     });
     await this.cache.invalidate();
   }
@@ -119,10 +122,7 @@ export class VenueService {
    */
   async eraseOwner(m: EntityManager, ownerId: string): Promise<void> {
     const owned = await this.venues.findByOwner(ownerId, m);
-    for (const v of owned) {
-      await this.venues.delete(m, v.id);
-      await this.outbox.add(m, 'venues.venue-deleted', v.id, { venueId: v.id });
-    }
+    for (const v of owned) await this.deleteVenue(m, v);
     if (owned.length) await this.cache.invalidate();
   }
 
@@ -167,6 +167,17 @@ export class VenueService {
       rules: dto.rules,
       pricingTiers: dto.pricingTiers.map((t) => JSON.stringify({ hours: t.hours, price: t.price })),
     };
+  }
+
+  /**
+   * A venue goes with its sections, dancers and bartenders (the foreign keys cascade); each
+   * section and dancer is ended by its own event, so read models and the outbox let go of them.
+   */
+  private async deleteVenue(m: EntityManager, v: VenueEntity): Promise<void> {
+    for (const s of await this.sections.findByVenue(v.id, false, m)) await this.outbox.add(m, 'venues.section-removed', s.id, { sectionId: s.id, venueId: v.id });
+    for (const d of await this.staff.findByVenue(DancerEntity, v.id, true, m)) await this.outbox.add(m, 'venues.dancer-removed', d.id, { dancerId: d.id, venueId: v.id });
+    await this.venues.delete(m, v.id);
+    await this.outbox.add(m, 'venues.venue-deleted', v.id, { venueId: v.id });
   }
 
   private publish(m: EntityManager, type: 'venues.venue-created' | 'venues.venue-updated', v: VenueEntity) {
