@@ -4,7 +4,8 @@
 // JSON line. `-- --profile` also CPU-profiles the embedded process during one extra /api/auth/me run
 // and prints where the time goes. Then the event path's latency (outbox → Kafka → consumer against
 // Kafka's own produce → consume, infra/scripts/bench/events.mjs) when infra/local's variables are set;
-// `-- --events-only` runs that part alone. Asserts nothing; bounded in time (about 2 minutes).
+// `-- --events-only` runs that part alone. Then the public discovery read on the distributed stack
+// (gateway, venues service, bare server; infra/scripts/bench/discovery.mjs), `-- --discovery` alone. Asserts nothing; bounded in time (about 2 minutes).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from './stack.mjs';
 import { benchEvents } from './bench/events.mjs';
+import { benchDiscovery } from './bench/discovery.mjs';
 
 const args = new Set(process.argv.slice(2));
 const PROFILE = args.has('--profile');
@@ -23,6 +25,10 @@ const TARGET = process.env.BENCH_ROOT ?? ROOT;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 if (args.has('--events-only')) {
   await benchEvents();
+  process.exit(0);
+}
+if (args.has('--discovery')) {
+  await benchDiscovery();
   process.exit(0);
 }
 
@@ -118,6 +124,7 @@ try {
   }
   bare.child.kill('SIGTERM');
   await benchEvents();
+  await benchDiscovery();
 } finally {
   embedded.child.kill('SIGTERM');
   await new Promise((r) => embedded.child.once('exit', r));
