@@ -10,6 +10,7 @@ import { ProfilePhotos } from '../../../features/profile/components/profile-phot
 import { StateLabel } from '../../../components/state-label';
 import { EventsTab } from '../../../features/discovery/components/events-tab';
 import { locationOf } from '../../../features/discovery/location';
+import { HomeTab } from './home-tab';
 import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
@@ -49,6 +50,8 @@ export function DashboardRoute() {
         <div className="mt-6">
           {tab === 'profile' ? (
             <ProfileTab user={user} />
+          ) : tab === 'home' ? (
+            <HomeTab user={user} />
           ) : tab === 'events' ? (
             <EventsTab location={locationOf(user)} />
           ) : (
