@@ -21,10 +21,10 @@ export function EventsRoute() {
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-5 py-4">
           <Logo />
           <nav aria-label="Account" className="flex items-center gap-2">
-            <Link to="/login" className={buttonClasses('ghost', 'sm')}>
+            <Link to="/login" className={buttonClasses('ghost', 'sm', 'whitespace-nowrap')}>
               Sign In
             </Link>
-            <Link to="/join" className={buttonClasses('primary', 'sm')}>
+            <Link to="/join" className={buttonClasses('primary', 'sm', 'whitespace-nowrap')}>
               Join Now
             </Link>
           </nav>

@@ -30,7 +30,7 @@ export function FeaturedEvents({ location }: { location: VenueLocation }) {
             <li key={venue.id} data-testid="featured-venue" className="flex items-center gap-4 rounded-2xl border border-white/5 bg-white/[0.03] p-3">
               <VenueImage venue={venue} className="h-16 w-16 shrink-0 rounded-xl sm:h-20 sm:w-20" />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-white">
+                <p className="line-clamp-2 font-semibold break-words text-white">
                   <Link
                     to={`/booking/${venue.id}`}
                     className="rounded hover:text-gold-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"

@@ -17,7 +17,7 @@ export function TypeFilter({ value, onChange, className }: { value: VenueTypeFil
             aria-pressed={pressed}
             onClick={() => onChange(type)}
             className={cn(
-              'inline-flex h-10 items-center rounded-full px-5 text-sm font-semibold transition-colors',
+              'inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold transition-colors',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400',
               pressed ? 'bg-gold-300 text-neutral-950' : 'border border-white/15 text-neutral-200 hover:border-gold-400/60 hover:text-white',
             )}
