@@ -72,7 +72,7 @@ describe('route guards', () => {
   it.each([
     ['/privacy', 'Privacy Policy'],
     ['/safety', 'Safety'],
-    ['/events', 'Browse Events'],
+    ['/events', 'Browse Exclusive Events'],
     ['/friend-invite/abc123', "You're Invited"],
     ['/user-type-selection', 'Choose Your Role'],
     ['/login-success', 'Welcome to LuxeSwipe!'],

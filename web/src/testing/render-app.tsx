@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
+import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 
 /** Render the whole app (real route table, guards, providers) at a path, over msw-mocked HTTP. */
-export function renderApp(path: string) {
+export function renderApp(path: string, options: { queryClient?: QueryClient } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = createQueryClient();
+  const queryClient = options.queryClient ?? createQueryClient();
   const user = userEvent.setup();
   const utils = render(
     <AppProviders queryClient={queryClient}>

@@ -1,7 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-/** Default API: nobody is signed in. Tests add their own handlers with server.use(...). */
-export const defaultHandlers = [http.get('/api/auth/me', () => HttpResponse.json({ statusCode: 401, code: 'AUTH.NOT_AUTHENTICATED', message: 'Not authenticated' }, { status: 401 }))];
+/**
+ * Default API: nobody is signed in, and the public venue lists are empty (so a screen that
+ * lists venues renders without each test mocking them). Tests add their own handlers with
+ * server.use(...).
+ */
+export const defaultHandlers = [
+  http.get('/api/auth/me', () => HttpResponse.json({ statusCode: 401, code: 'AUTH.NOT_AUTHENTICATED', message: 'Not authenticated' }, { status: 401 })),
+  http.get('/api/venues/:city/:state/:type', () => HttpResponse.json([])),
+];
 
 export const server = setupServer(...defaultHandlers);

@@ -8,6 +8,9 @@ import { useCurrentUser, type StoredUser } from '../../../lib/auth-store';
 import { ProfileDetailsForm } from '../../../features/profile/components/profile-details-form';
 import { ProfilePhotos } from '../../../features/profile/components/profile-photos';
 import { StateLabel } from '../../../components/state-label';
+import { EventsTab } from '../../../features/discovery/components/events-tab';
+import { locationOf } from '../../../features/discovery/location';
+import { HomeTab } from './home-tab';
 import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
@@ -47,6 +50,10 @@ export function DashboardRoute() {
         <div className="mt-6">
           {tab === 'profile' ? (
             <ProfileTab user={user} />
+          ) : tab === 'home' ? (
+            <HomeTab user={user} />
+          ) : tab === 'events' ? (
+            <EventsTab location={locationOf(user)} />
           ) : (
             <Panel>
               <p className="text-neutral-300">This part of your dashboard is coming soon.</p>

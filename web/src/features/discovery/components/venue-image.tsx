@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { VENUE_PLACEHOLDERS, type Venue } from '@luxe/contracts';
+import { cn } from '../../../lib/cn';
+
+/** The stock image of a venue's kind, shown when its own image fails to load. */
+export function fallbackImageFor(type: Venue['type']): string {
+  return type === 'yacht' ? VENUE_PLACEHOLDERS.yacht : VENUE_PLACEHOLDERS.venue;
+}
+
+/** A venue's image, replaced once by the stock image of its kind when it fails to load. */
+export function VenueImage({ venue, className }: { venue: Pick<Venue, 'name' | 'type' | 'imageUrl'>; className?: string }) {
+  const fallback = fallbackImageFor(venue.type);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = failedSrc === venue.imageUrl ? fallback : venue.imageUrl;
+  return (
+    <img
+      src={src}
+      alt={`Photo of ${venue.name}`}
+      loading="lazy"
+      decoding="async"
+      onError={() => {
+        if (src !== fallback) setFailedSrc(venue.imageUrl);
+      }}
+      className={cn('bg-neutral-800 object-cover', className)}
+    />
+  );
+}
+
+/** 'Yacht' or 'Club'. */
+export function venueTypeLabel(type: Venue['type']): string {
+  return type === 'yacht' ? 'Yacht' : 'Club';
+}
+
+/** The type badge laid over a card's image. */
+export function VenueTypeBadge({ type, className }: { type: Venue['type']; className?: string }) {
+  return (
+    <span
+      data-testid="venue-type"
+      className={cn('inline-flex items-center rounded-full bg-neutral-950/85 px-3 py-1 text-xs font-semibold tracking-wide text-gold-200 ring-1 ring-gold-400/40', className)}
+    >
+      {venueTypeLabel(type)}
+    </span>
+  );
+}

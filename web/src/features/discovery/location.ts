@@ -1,0 +1,46 @@
+import { findCity } from '../../lib/cities';
+import { abbreviateState, STATE_CODES } from '../../lib/states';
+import type { VenueLocation } from './api/venues';
+
+/** Default location of the venue lists (spec doc 1 §9, doc 2 §9). */
+export const DEFAULT_VENUE_LOCATION: VenueLocation = { city: 'Miami', state: 'Florida' };
+
+/** The city name part of a stored city ('Miami, FL' → 'Miami'). */
+export function cityName(city: string): string {
+  return (city.split(',')[0] ?? '').trim();
+}
+
+/** The full name of a state given by name or two-letter code (any case), or null when it is not a US state. */
+export function stateName(text: string): string | null {
+  const t = text.trim().toLowerCase();
+  if (!t) return null;
+  const entry = Object.entries(STATE_CODES).find(([name, code]) => name.toLowerCase() === t || code.toLowerCase() === t);
+  return entry ? entry[0] : null;
+}
+
+/** A signed-in user's location (stored as 'Miami, FL' and 'Florida'), else the default. */
+export function locationOf(user: { city?: string | null; state?: string | null } | null | undefined): VenueLocation {
+  const city = cityName(user?.city ?? '');
+  const state = stateName(user?.state ?? '') ?? (user?.state ?? '').trim();
+  return city && state ? { city, state } : DEFAULT_VENUE_LOCATION;
+}
+
+/**
+ * What a typed location means: a known city ('Tampa' or 'Tampa, FL'), or any 'City, State'
+ * where the state is a US state's name or code ('Key West, Florida', 'Key West, fl'). Null otherwise.
+ */
+export function parseLocation(text: string): VenueLocation | null {
+  const known = findCity(text);
+  if (known) return { city: known.name, state: known.state };
+  const parts = text.split(',');
+  if (parts.length !== 2) return null;
+  const [rawCity = '', rawState = ''] = parts;
+  const city = rawCity.trim();
+  const state = stateName(rawState);
+  return city && state ? { city, state } : null;
+}
+
+/** How a location is written in the search box: 'Miami, FL'. */
+export function locationText({ city, state }: VenueLocation): string {
+  return `${city}, ${abbreviateState(state)}`;
+}
