@@ -180,12 +180,14 @@ describe('/venue-dashboard: My Events', () => {
   it('shows the server message in the error toast, and the fallback when there is none', async () => {
     await withVenues([makeVenue()]);
     let answer: 'message' | 'bare' = 'message';
+    let sent: unknown = null;
     server.use(
-      http.put('/api/venues/:id', () =>
-        answer === 'message'
+      http.put('/api/venues/:id', async ({ request }) => {
+        sent = await request.json();
+        return answer === 'message'
           ? HttpResponse.json({ statusCode: 403, code: 'VENUE.NOT_OWNER', message: 'Only the owner can change this venue' }, { status: 403 })
-          : new HttpResponse(null, { status: 500 }),
-      ),
+          : new HttpResponse(null, { status: 500 });
+      }),
     );
     const { user } = renderApp('/venue-dashboard');
     await user.click(await screen.findByRole('button', { name: 'Edit Velvet Room' }));
@@ -195,6 +197,8 @@ describe('/venue-dashboard: My Events', () => {
     expect(toast).toHaveAttribute('data-variant', 'destructive');
     expect(toast).toHaveTextContent('Error');
     expect(toast).toHaveTextContent('Only the owner can change this venue');
+    expect(sent).toMatchObject({ name: 'Velvet Room', type: 'club', subtype: 'nightclub', city: 'Miami', state: 'Florida', capacity: 200, pricePerHour: 500, rating: 4.5 });
+    expect(sent).not.toHaveProperty('userId');
 
     answer = 'bare';
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -484,6 +488,7 @@ describe('/venue-dashboard: dancers and bartenders', () => {
     expect(bartenderBody).not.toHaveProperty('priceModifier');
 
     await user.click(screen.getByRole('button', { name: '← Back to My Events' }));
+    expect(await screen.findByRole('heading', { name: 'Your venues' })).toHaveFocus();
     await user.click(await screen.findByRole('button', { name: 'Dancers of Velvet Room' }));
     await screen.findByText('No dancers yet.');
     await user.click(screen.getByRole('button', { name: 'Add Dancer' }));

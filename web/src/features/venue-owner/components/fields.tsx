@@ -46,19 +46,15 @@ export function ListField({ id, label, value, onChange, error, separator = 'line
   );
 }
 
-/** The first message of a field's errors (arrays of sub-errors included). */
+/** The first message of a field's errors (nested errors of lists and tiers included). */
 export function firstError(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
-  const e = error as { message?: unknown; root?: unknown };
-  if (typeof e.message === 'string' && e.message) return e.message;
-  if (e.root) return firstError(e.root);
-  if (Array.isArray(error)) for (const item of error) {
-    const m = firstError(item);
-    if (m) return m;
-  }
-  else for (const v of Object.values(error)) {
-    const m = firstError(v);
-    if (m) return m;
+  const { message } = error as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  const children = Array.isArray(error) ? error : Object.values(error);
+  for (const child of children) {
+    const found = firstError(child);
+    if (found) return found;
   }
   return undefined;
 }

@@ -26,7 +26,11 @@ type View =
  */
 export function MyEvents() {
   const [view, setView] = useState<View>({ kind: 'list' });
-  const back = () => setView({ kind: 'list' });
+  const [returned, setReturned] = useState(false);
+  const back = () => {
+    setReturned(true);
+    setView({ kind: 'list' });
+  };
 
   switch (view.kind) {
     case 'create':
@@ -40,11 +44,11 @@ export function MyEvents() {
     case 'bartenders':
       return <StaffManager kind="bartender" venue={view.venue} onBack={back} />;
     default:
-      return <VenueList onOpen={setView} />;
+      return <VenueList onOpen={setView} focusHeading={returned} />;
   }
 }
 
-function VenueList({ onOpen }: { onOpen: (view: View) => void }) {
+function VenueList({ onOpen, focusHeading }: { onOpen: (view: View) => void; focusHeading: boolean }) {
   const venues = useMyVenues();
   const remove = useDeleteVenue();
   const [toDelete, setToDelete] = useState<Venue | null>(null);
@@ -52,8 +56,8 @@ function VenueList({ onOpen }: { onOpen: (view: View) => void }) {
 
   useEffect(() => {
     // Back from a form or manager: the list's heading takes the focus (not on first load).
-    if (document.activeElement === document.body) heading.current?.focus();
-  }, []);
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
 
   const confirmDelete = () => {
     if (!toDelete) return;
