@@ -398,6 +398,38 @@ describe('/venue-dashboard: sections', () => {
   });
 });
 
+describe('/venue-dashboard: editing a section', () => {
+  it('sends PUT /api/sections/{id} with the edited fields, and "Failed to update section" when it fails without a message', async () => {
+    await withVenues([makeVenue()]);
+    const section = makeSection({ maxSimultaneousBookings: 4 });
+    let sent: unknown = null;
+    let fail = true;
+    server.use(
+      http.get('/api/venues/:id/sections', () => HttpResponse.json([section])),
+      http.put('/api/sections/:id', async ({ request, params }) => {
+        sent = { id: params.id, body: await request.json() };
+        return fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(section);
+      }),
+    );
+    const { user } = renderApp('/venue-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Manage sections of Velvet Room' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Main Booth' }));
+    expect(screen.getByLabelText('Max simultaneous bookings')).toHaveValue(4);
+    const capacity = screen.getByLabelText('Capacity');
+    await user.clear(capacity);
+    await user.type(capacity, '12');
+    await user.click(screen.getByRole('button', { name: 'Save Section' }));
+    expect(await findToast()).toHaveTextContent('Failed to update section');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Save Section' }));
+    await waitFor(() => screen.queryByTestId('toast')?.textContent?.includes('Section updated') ?? false);
+    expect(sent).toEqual({
+      id: section.id,
+      body: { name: 'Main Booth', type: 'Booth', description: '', images: [], capacity: 12, pricePerHour: 750, amenities: [], isVipRoom: false, isExclusive: false, maxSimultaneousBookings: 4, isActive: true },
+    });
+  });
+});
+
 describe('/venue-dashboard: dancers and bartenders', () => {
   const dancer = (overrides: Partial<Dancer> = {}): Dancer => ({
     id: '55555555-5555-4555-8555-555555555555',
