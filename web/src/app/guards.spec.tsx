@@ -38,8 +38,9 @@ describe('route guards', () => {
 
   it.each(['/login', '/', '/dashboard', '/host-dashboard'])('a venue user visiting %s goes to /venue-dashboard', async (path) => {
     await signIn(venueOwner);
+    server.use(http.get('/api/my-venues', () => HttpResponse.json([])));
     const { location } = renderApp(path);
-    expect(await screen.findByRole('heading', { name: 'Venue Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Events' })).toBeInTheDocument();
     expect(location()).toBe('/venue-dashboard');
   });
 

@@ -1,18 +1,81 @@
-import { ComingSoon } from '../../../components/layout/coming-soon';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { Logo } from '../../../components/layout/logo';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
+import { MyEvents } from '../../../features/venue-owner/components/my-events';
 import { useCurrentUser } from '../../../lib/auth-store';
+import { cn } from '../../../lib/cn';
 
-/** /venue-dashboard: the venue owner's dashboard (second document); a placeholder for now. */
+/** Tabs of the venue owner's dashboard (spec doc 2 §2). */
+export const VENUE_TABS = ['my-venues', 'my-bookings'] as const;
+export type VenueTab = (typeof VENUE_TABS)[number];
+const TAB_LABELS: Record<VenueTab, string> = { 'my-venues': 'My Events', 'my-bookings': 'My Bookings' };
+
+function isVenueTab(value: string | null): value is VenueTab {
+  return (VENUE_TABS as readonly string[]).includes(value ?? '');
+}
+
+/** /venue-dashboard: the venue owner's shell (same look as the member dashboard) with My Events and My Bookings. */
 export function VenueDashboardRoute() {
   const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: VenueTab = isVenueTab(requested) ? requested : 'my-venues';
+
+  if (!user) return <Navigate to="/login" replace />;
+
   return (
-    <ComingSoon title="Venue Dashboard" route="/venue-dashboard" backTo="/">
-      {user ? (
-        <p data-testid="dashboard-greeting" className="text-neutral-300">
-          Welcome, <span className="font-semibold text-gold-200">{user.firstName}</span>
-        </p>
-      ) : null}
-      <LogoutButton className="self-center" />
-    </ComingSoon>
+    <div className="min-h-dvh bg-neutral-950 pb-28 text-neutral-100">
+      <header className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-5 py-4">
+          <Logo to="/venue-dashboard" />
+          <div className="flex min-w-0 items-center gap-3">
+            <p data-testid="dashboard-greeting" className="hidden truncate text-sm text-neutral-300 sm:block">
+              Welcome, <span className="font-semibold text-gold-200">{user.firstName}</span>
+            </p>
+            <LogoutButton className="h-9 px-4" />
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-5xl px-5 py-6" aria-labelledby="tab-heading">
+        <h1 id="tab-heading" className="font-display text-3xl font-semibold text-white">
+          {TAB_LABELS[tab]}
+        </h1>
+        <div className="mt-6">
+          {tab === 'my-venues' ? (
+            <MyEvents />
+          ) : (
+            <section className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
+              <h2 className="text-lg font-semibold text-white">No bookings yet</h2>
+              <p className="mt-1 text-sm text-neutral-300">Bookings made at your venues will appear here.</p>
+            </section>
+          )}
+        </div>
+      </main>
+
+      <nav aria-label="Venue dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+        <ul className="mx-auto grid max-w-5xl grid-cols-2">
+          {VENUE_TABS.map((id) => (
+            <li key={id}>
+              <button
+                type="button"
+                id={id}
+                onClick={() => setParams({ tab: id })}
+                aria-current={tab === id ? 'page' : undefined}
+                className={cn(
+                  'flex h-16 w-full flex-col items-center justify-center gap-1 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400',
+                  tab === id ? 'text-gold-300' : 'text-neutral-400 hover:text-neutral-200',
+                )}
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+                  <path d={id === 'my-venues' ? 'M3 6h18M3 6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM8 2v4M16 2v4' : 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5'} />
+                </svg>
+                {TAB_LABELS[id]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }

@@ -1,0 +1,263 @@
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { sectionInputSchema, UNLIMITED_BOOKINGS, type Section, type SectionDto, type SectionInput, type Venue } from '@luxe/contracts';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/select';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/toast';
+import { serverMessage } from '../../../lib/api-client';
+import { useCreateSection, useDeleteSection, useSections, useUpdateSection } from '../api/sections';
+import { parseCapacity, requiredNumber, toggleExclusive, toggleVipRoom } from '../rules';
+import { BackHeader } from './back-header';
+import { Field, fieldA11y, firstError, ListField, StatusBadge } from './fields';
+import { ImageUploader } from './image-uploader';
+
+const MAX_SECTION_IMAGES = 5;
+
+type Editing = { mode: 'create'; vip: boolean } | { mode: 'edit'; section: Section } | null;
+
+/** Manage Sections of one venue (spec doc 2 §2, §4): list, create, edit, delete; Create VIP Room for strip clubs. */
+export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () => void }) {
+  const headingId = useId();
+  const sections = useSections(venue.id);
+  const remove = useDeleteSection(venue.id);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [toDelete, setToDelete] = useState<Section | null>(null);
+  const isStripClub = venue.subtype === 'strip_club';
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => toast({ title: 'Success', description: 'Section deleted' }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to delete section') }),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-5">
+      <BackHeader id={headingId} title={`Sections of ${venue.name}`} subtitle={`Venue price ${venue.formattedPrice}`} onBack={onBack} />
+      {editing ? (
+        <SectionForm venue={venue} section={editing.mode === 'edit' ? editing.section : undefined} vip={editing.mode === 'create' && editing.vip} onDone={() => setEditing(null)} />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" size="sm" onClick={() => setEditing({ mode: 'create', vip: false })}>
+            Add Section
+          </Button>
+          {isStripClub ? (
+            <Button type="button" size="sm" variant="secondary" onClick={() => setEditing({ mode: 'create', vip: true })}>
+              Create VIP Room
+            </Button>
+          ) : null}
+        </div>
+      )}
+
+      {sections.isPending ? (
+        <p role="status" className="text-neutral-300">
+          Loading sections...
+        </p>
+      ) : sections.isError ? (
+        <p role="alert" className="text-red-300">
+          {serverMessage(sections.error, 'Could not load the sections.')}
+        </p>
+      ) : sections.data.length === 0 ? (
+        <p className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center text-neutral-300">No sections yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Sections">
+          {sections.data.map((s) => (
+            <li key={s.id} className="flex flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-4 sm:flex-row sm:items-center">
+              <img src={s.imageUrl} alt={s.name} className="aspect-video w-full rounded-2xl object-cover sm:w-28" />
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="font-semibold text-white">{s.name}</h3>
+                  <StatusBadge tone="gold">{s.premiumLabel}</StatusBadge>
+                  {s.isVipRoom ? <StatusBadge tone="gold">VIP Room</StatusBadge> : null}
+                  {s.isExclusive ? <StatusBadge tone="neutral">Exclusive</StatusBadge> : null}
+                  {!s.isActive ? <StatusBadge tone="red">Inactive</StatusBadge> : null}
+                </div>
+                <p className="text-sm text-neutral-300">
+                  {s.type} · {s.capacity} guests · ${Number(s.pricePerHour).toLocaleString('en-US')}/hr ·{' '}
+                  {s.maxSimultaneousBookings >= UNLIMITED_BOOKINGS ? 'Unlimited bookings' : `${s.maxSimultaneousBookings} booking${s.maxSimultaneousBookings === 1 ? '' : 's'} at a time`}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button type="button" size="sm" variant="secondary" onClick={() => setEditing({ mode: 'edit', section: s })} aria-label={`Edit ${s.name}`}>
+                  Edit
+                </Button>
+                <Button type="button" size="sm" variant="ghost" className="text-red-300 hover:text-red-200" onClick={() => setToDelete(s)} aria-label={`Delete ${s.name}`}>
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {toDelete ? (
+        <ConfirmDialog
+          title="Delete section"
+          message="Are you sure you want to delete this section?"
+          confirmLabel="Delete"
+          pending={remove.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setToDelete(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function toFormValues(section: Section | undefined, vip: boolean): SectionInput {
+  if (section) {
+    return {
+      name: section.name,
+      type: section.type,
+      description: section.description,
+      images: section.images,
+      capacity: section.capacity,
+      pricePerHour: Number(section.pricePerHour),
+      amenities: section.amenities,
+      isVipRoom: section.isVipRoom,
+      isExclusive: section.isExclusive,
+      maxSimultaneousBookings: section.maxSimultaneousBookings,
+      isActive: section.isActive,
+    };
+  }
+  const base: SectionInput = {
+    name: '',
+    type: vip ? 'VIP Room' : '',
+    description: '',
+    images: [],
+    capacity: 1,
+    pricePerHour: Number.NaN,
+    amenities: [],
+    isVipRoom: false,
+    isExclusive: false,
+    maxSimultaneousBookings: UNLIMITED_BOOKINGS,
+    isActive: true,
+  };
+  return vip ? { ...base, ...toggleVipRoom({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: UNLIMITED_BOOKINGS }, true) } : base;
+}
+
+function SectionForm({ venue, section, vip, onDone }: { venue: Venue; section?: Section; vip: boolean; onDone: () => void }) {
+  const uid = useId();
+  const id = (n: string) => `${uid}-${n}`;
+  const create = useCreateSection(venue.id);
+  const update = useUpdateSection(venue.id);
+  const pending = create.isPending || update.isPending;
+  const isStripClub = venue.subtype === 'strip_club';
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<SectionInput, unknown, SectionDto>({ resolver: zodResolver(sectionInputSchema), defaultValues: toFormValues(section, vip) });
+  const isVipRoom = useWatch({ control, name: 'isVipRoom' });
+  const isExclusive = useWatch({ control, name: 'isExclusive' });
+
+  const applyToggles = (next: { isVipRoom: boolean; isExclusive: boolean; maxSimultaneousBookings: number | undefined }) => {
+    setValue('isVipRoom', next.isVipRoom);
+    setValue('isExclusive', next.isExclusive);
+    setValue('maxSimultaneousBookings', next.maxSimultaneousBookings, { shouldValidate: false });
+  };
+  const current = () => {
+    const v = getValues();
+    return { isVipRoom: !!v.isVipRoom, isExclusive: !!v.isExclusive, maxSimultaneousBookings: v.maxSimultaneousBookings };
+  };
+
+  const onSubmit = (body: SectionDto) => {
+    const failed = (fallback: string) => (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, fallback) });
+    if (section) {
+      update.mutate(
+        { id: section.id, body },
+        {
+          onSuccess: () => {
+            toast({ title: 'Success', description: 'Section updated' });
+            onDone();
+          },
+          onError: failed('Failed to update section'),
+        },
+      );
+    } else {
+      create.mutate(body, {
+        onSuccess: () => {
+          toast({ title: 'Success', description: body.isVipRoom ? 'VIP room created' : 'Section created' });
+          onDone();
+        },
+        onError: failed('Failed to create section'),
+      });
+    }
+  };
+  const err = (n: keyof SectionInput) => firstError(errors[n]);
+  const title = section ? `Edit ${section.name}` : vip ? 'New VIP Room' : 'New Section';
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby={id('title')} className="flex flex-col gap-5 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-5">
+      <h3 id={id('title')} className="text-lg font-semibold text-white">
+        {title}
+      </h3>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={id('name')} label="Section name" error={err('name')}>
+          <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} autoComplete="off" />
+        </Field>
+        <Field id={id('type')} label="Section type" error={err('type')}>
+          <Input {...fieldA11y(id('type'), err('type'))} {...register('type')} placeholder="Booth, Table, Balcony..." />
+        </Field>
+      </div>
+      <Field id={id('description')} label="Description" error={err('description')}>
+        <Textarea {...fieldA11y(id('description'), err('description'))} {...register('description')} rows={3} />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Field id={id('capacity')} label="Capacity" error={err('capacity')}>
+          <Input {...fieldA11y(id('capacity'), err('capacity'))} type="number" inputMode="numeric" min={1} step={1} {...register('capacity', { setValueAs: parseCapacity })} />
+        </Field>
+        <Field id={id('price')} label="Price per hour ($)" error={err('pricePerHour')}>
+          <Input {...fieldA11y(id('price'), err('pricePerHour'))} type="number" inputMode="decimal" min={0} step="0.01" {...register('pricePerHour', { setValueAs: requiredNumber })} />
+        </Field>
+        <Field id={id('max')} label="Max simultaneous bookings" error={err('maxSimultaneousBookings')} hint={isExclusive ? 'Exclusive: one booking at a time' : '999 means unlimited'}>
+          <Input
+            {...fieldA11y(id('max'), err('maxSimultaneousBookings'), true)}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={UNLIMITED_BOOKINGS}
+            step={1}
+            readOnly={!!isExclusive}
+            aria-readonly={isExclusive ? true : undefined}
+            className={isExclusive ? 'opacity-70' : undefined}
+            {...register('maxSimultaneousBookings', { setValueAs: requiredNumber })}
+          />
+        </Field>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {isStripClub || isVipRoom ? (
+          <Switch id={id('vip')} label="VIP Room" hint="Strip clubs only; always exclusive" checked={!!isVipRoom} onChange={(on) => applyToggles(toggleVipRoom(current(), on))} />
+        ) : null}
+        <Switch
+          id={id('exclusive')}
+          label="Exclusive"
+          hint={isVipRoom ? 'VIP rooms are exclusive' : 'One booking at a time'}
+          checked={!!isExclusive}
+          disabled={!!isVipRoom}
+          onChange={(on) => applyToggles(toggleExclusive(current(), on))}
+        />
+        <Controller control={control} name="isActive" render={({ field }) => <Switch id={id('active')} label="Active" hint="Shown to members" checked={!!field.value} onChange={field.onChange} />} />
+      </div>
+      <Controller control={control} name="amenities" render={({ field }) => <ListField id={id('amenities')} label="Amenities" value={field.value ?? []} onChange={field.onChange} error={firstError(errors.amenities)} />} />
+      <Controller control={control} name="images" render={({ field }) => <ImageUploader label="Section photos" images={field.value ?? []} onChange={field.onChange} max={MAX_SECTION_IMAGES} />} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : section ? 'Save Section' : vip ? 'Create VIP Room' : 'Create Section'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,357 @@
+import { useEffect, useId, useRef } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { VENUE_PLACEHOLDERS, VENUE_SUBTYPES, venueInputSchema, type Venue, type VenueDto, type VenueInput } from '@luxe/contracts';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Select, Textarea } from '../../../components/ui/select';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/toast';
+import { serverMessage } from '../../../lib/api-client';
+import { formatPricePerHour } from '../../../lib/format';
+import { abbreviateState } from '../../../lib/states';
+import { useCreateVenue, useUpdateVenue } from '../api/venues';
+import { citiesOf, nextTierHours, optionalNumber, parseCapacity, requiredNumber, SUBTYPE_LABELS, VENUE_STATES } from '../rules';
+import { Field, fieldA11y, firstError, ListField } from './fields';
+import { ImageUploader } from './image-uploader';
+
+/** Photos a venue keeps in all (the contract's limit). */
+export const MAX_VENUE_IMAGES = 20;
+
+function toFormValues(venue: Venue | undefined, type: 'club' | 'yacht'): VenueInput {
+  if (!venue) {
+    return {
+      name: '',
+      type,
+      subtype: type === 'club' ? 'nightclub' : null,
+      city: '',
+      state: '',
+      address: '',
+      description: '',
+      images: [],
+      amenities: [],
+      capacity: 1,
+      pricePerHour: Number.NaN,
+      rating: undefined,
+      hours: '',
+      yachtLength: undefined,
+      hasCaptain: false,
+      responseRate: undefined,
+      cancellationPolicy: '',
+      rules: [],
+      pricingTiers: [],
+    };
+  }
+  const rating = Number(venue.rating);
+  return {
+    name: venue.name,
+    type: venue.type,
+    subtype: venue.subtype,
+    city: venue.city,
+    state: venue.state,
+    address: venue.address,
+    description: venue.description,
+    images: venue.images,
+    amenities: venue.amenities,
+    capacity: venue.capacity,
+    pricePerHour: Number(venue.pricePerHour),
+    rating: rating >= 1 ? rating : undefined,
+    hours: venue.hours ?? '',
+    yachtLength: venue.yachtLength ?? undefined,
+    hasCaptain: venue.hasCaptain,
+    responseRate: venue.responseRate ?? undefined,
+    cancellationPolicy: venue.cancellationPolicy ?? '',
+    rules: venue.rules,
+    pricingTiers: venue.pricingTiers,
+  };
+}
+
+/**
+ * Add or edit a venue (spec doc 2 §2, §5). Clubs: one column. Yachts: the form beside a live
+ * preview card (stacked on small screens), with yacht length, captain, response rate,
+ * cancellation policy, rules and pricing tiers. Checked with the contract's schema, so the
+ * messages are the server's.
+ */
+export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Venue; initialType?: 'club' | 'yacht'; onDone: () => void }) {
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const create = useCreateVenue();
+  const update = useUpdateVenue();
+  const pending = create.isPending || update.isPending;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<VenueInput, unknown, VenueDto>({ resolver: zodResolver(venueInputSchema), defaultValues: toFormValues(venue, initialType) });
+  const type = useWatch({ control, name: 'type' });
+  const state = useWatch({ control, name: 'state' });
+  const tiers = useFieldArray({ control, name: 'pricingTiers' as never }) as unknown as { fields: { id: string }[]; append: (v: { hours: number; price: number }) => void; remove: (i: number) => void };
+  const isYacht = type === 'yacht';
+
+  useEffect(() => heading.current?.focus(), []);
+
+  const cities = citiesOf(state ?? '');
+  const currentCity = getValues('city');
+  const cityOptions = currentCity && !cities.includes(currentCity) ? [currentCity, ...cities] : cities;
+  const stateOptions = state && !VENUE_STATES.includes(state) ? [state, ...VENUE_STATES] : VENUE_STATES;
+
+  const onSubmit = (data: VenueDto) => {
+    const body: VenueInput = { ...data, subtype: data.type === 'club' ? data.subtype : null };
+    if (venue) {
+      update.mutate(
+        { id: venue.id, body },
+        {
+          onSuccess: () => {
+            toast({ title: 'Success', description: 'Venue updated' });
+            onDone();
+          },
+          onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to update venue') }),
+        },
+      );
+    } else {
+      create.mutate(body, {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Venue created and waiting for approval' });
+          onDone();
+        },
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to create venue') }),
+      });
+    }
+  };
+
+  const err = (name: keyof VenueInput) => firstError(errors[name]);
+
+  const form = (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-labelledby={id('title')}>
+      <Field id={id('type')} label="Event type" error={err('type')}>
+        <Select
+          {...fieldA11y(id('type'), err('type'))}
+          {...register('type', {
+            onChange: (e: { target: { value: string } }) => setValue('subtype', e.target.value === 'club' ? (getValues('subtype') ?? 'nightclub') : null),
+          })}
+          disabled={!!venue}
+        >
+          <option value="club">Club</option>
+          <option value="yacht">Yacht</option>
+        </Select>
+      </Field>
+      <Field id={id('name')} label={isYacht ? 'Yacht name' : 'Venue name'} error={err('name')}>
+        <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} autoComplete="off" />
+      </Field>
+      {!isYacht ? (
+        <Field id={id('subtype')} label="Club type" error={err('subtype')}>
+          <Select {...fieldA11y(id('subtype'), err('subtype'))} {...register('subtype')}>
+            {VENUE_SUBTYPES.map((s) => (
+              <option key={s} value={s}>
+                {SUBTYPE_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      ) : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={id('state')} label="State" error={err('state')}>
+          <Select {...fieldA11y(id('state'), err('state'))} {...register('state', { onChange: () => setValue('city', '') })}>
+            <option value="">Choose a state</option>
+            {stateOptions.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={id('city')} label="City" error={err('city')} hint={state ? undefined : 'Choose a state first'}>
+          <Select {...fieldA11y(id('city'), err('city'), !state)} {...register('city')} disabled={!state}>
+            <option value="">{state ? 'Choose a city' : 'Choose a state first'}</option>
+            {cityOptions.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Field id={id('address')} label="Address" error={err('address')}>
+        <Input {...fieldA11y(id('address'), err('address'))} {...register('address')} autoComplete="street-address" />
+      </Field>
+      <Field id={id('description')} label="Description" error={err('description')}>
+        <Textarea {...fieldA11y(id('description'), err('description'))} {...register('description')} rows={4} />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Field id={id('capacity')} label={isYacht ? 'Passengers' : 'Capacity'} error={err('capacity')}>
+          <Input
+            {...fieldA11y(id('capacity'), err('capacity'))}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            {...register('capacity', {
+              setValueAs: parseCapacity,
+              onBlur: (e: { target: HTMLInputElement }) => {
+                e.target.value = String(parseCapacity(e.target.value));
+              },
+            })}
+          />
+        </Field>
+        <Field id={id('price')} label="Price per hour ($)" error={err('pricePerHour')}>
+          <Input {...fieldA11y(id('price'), err('pricePerHour'))} type="number" inputMode="decimal" min={0} step="0.01" {...register('pricePerHour', { setValueAs: requiredNumber })} />
+        </Field>
+        <Field id={id('rating')} label="Rating (1 to 5)" error={err('rating')}>
+          <Input {...fieldA11y(id('rating'), err('rating'))} type="number" inputMode="decimal" min={1} max={5} step={0.1} {...register('rating', { setValueAs: optionalNumber })} />
+        </Field>
+      </div>
+      {!isYacht ? (
+        <Field id={id('hours')} label="Opening hours" error={err('hours')}>
+          <Input {...fieldA11y(id('hours'), err('hours'))} {...register('hours')} placeholder="Thu–Sat 10 PM – 4 AM" />
+        </Field>
+      ) : (
+        <>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id={id('length')} label="Yacht length (ft)" error={err('yachtLength')}>
+              <Input {...fieldA11y(id('length'), err('yachtLength'))} type="number" inputMode="decimal" min={1} step="any" {...register('yachtLength', { setValueAs: optionalNumber })} />
+            </Field>
+            <Field id={id('response')} label="Response rate (%)" error={err('responseRate')}>
+              <Input {...fieldA11y(id('response'), err('responseRate'))} type="number" inputMode="numeric" min={0} max={100} step={1} {...register('responseRate', { setValueAs: optionalNumber })} />
+            </Field>
+          </div>
+          <Controller
+            control={control}
+            name="hasCaptain"
+            render={({ field }) => <Switch id={id('captain')} label="Captain included" hint="Captained, or bareboat when off" checked={!!field.value} onChange={field.onChange} />}
+          />
+          <Field id={id('policy')} label="Cancellation policy" error={err('cancellationPolicy')}>
+            <Textarea {...fieldA11y(id('policy'), err('cancellationPolicy'))} {...register('cancellationPolicy')} rows={3} />
+          </Field>
+          <Controller control={control} name="rules" render={({ field }) => <ListField id={id('rules')} label="Rules & safety" value={field.value ?? []} onChange={field.onChange} error={firstError(errors.rules)} />} />
+          <PricingTiersEditor control={control} register={register} tiers={tiers} idPrefix={id('tier')} error={firstError(errors.pricingTiers)} />
+        </>
+      )}
+      <Controller control={control} name="amenities" render={({ field }) => <ListField id={id('amenities')} label="Amenities" value={field.value ?? []} onChange={field.onChange} error={firstError(errors.amenities)} />} />
+      <Controller
+        control={control}
+        name="images"
+        render={({ field }) => <ImageUploader label={isYacht ? 'Yacht photos' : 'Venue photos'} images={field.value ?? []} onChange={field.onChange} max={MAX_VENUE_IMAGES} />}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : venue ? 'Save Changes' : 'Create Event'}
+        </Button>
+      </div>
+    </form>
+  );
+
+  return (
+    <section aria-labelledby={id('title')} className="flex flex-col gap-5">
+      <h2 id={id('title')} ref={heading} tabIndex={-1} className="font-display text-2xl font-semibold text-white focus:outline-none">
+        {venue ? `Edit ${venue.name}` : isYacht ? 'Add Yacht Event' : 'Add Club Event'}
+      </h2>
+      {isYacht ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          <div className="rounded-3xl border border-white/10 bg-neutral-900/70 p-5">{form}</div>
+          <div className="lg:sticky lg:top-24">
+            <YachtPreview control={control} />
+          </div>
+        </div>
+      ) : (
+        <div className="rounded-3xl border border-white/10 bg-neutral-900/70 p-5">{form}</div>
+      )}
+    </section>
+  );
+}
+
+type TiersApi = { fields: { id: string }[]; append: (v: { hours: number; price: number }) => void; remove: (i: number) => void };
+
+/** Pricing tiers: hours (at least 1) and price (at least 0 in the form); a new tier's hours default to (count + 1) x 2. */
+function PricingTiersEditor({
+  register,
+  tiers,
+  idPrefix,
+  error,
+}: {
+  control: Control<VenueInput, unknown, VenueDto>;
+  register: ReturnType<typeof useForm<VenueInput, unknown, VenueDto>>['register'];
+  tiers: TiersApi;
+  idPrefix: string;
+  error?: string;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-3" aria-describedby={error ? `${idPrefix}-error` : undefined}>
+      <legend className="mb-2 text-sm font-medium text-neutral-200">Pricing tiers</legend>
+      {tiers.fields.length === 0 ? <p className="text-sm text-neutral-400">No tiers: the hourly price applies.</p> : null}
+      <ul className="flex flex-col gap-3" aria-label="Pricing tiers">
+        {tiers.fields.map((f, i) => (
+          <li key={f.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
+            <div>
+              <label htmlFor={`${idPrefix}-${i}-hours`} className="mb-1 block text-xs font-medium text-neutral-300">
+                Tier {i + 1} hours
+              </label>
+              <Input id={`${idPrefix}-${i}-hours`} type="number" inputMode="numeric" min={1} step={1} {...register(`pricingTiers.${i}.hours` as never, { setValueAs: requiredNumber })} />
+            </div>
+            <div>
+              <label htmlFor={`${idPrefix}-${i}-price`} className="mb-1 block text-xs font-medium text-neutral-300">
+                Tier {i + 1} price ($)
+              </label>
+              <Input id={`${idPrefix}-${i}-price`} type="number" inputMode="decimal" min={0} step="0.01" {...register(`pricingTiers.${i}.price` as never, { setValueAs: requiredNumber })} />
+            </div>
+            <Button type="button" variant="ghost" size="sm" className="text-red-300" onClick={() => tiers.remove(i)} aria-label={`Remove tier ${i + 1}`}>
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Button type="button" variant="secondary" size="sm" className="self-start" onClick={() => tiers.append({ hours: nextTierHours(tiers.fields), price: 0 })}>
+        Add Tier
+      </Button>
+      {error ? (
+        <p id={`${idPrefix}-error`} role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The yacht's card as members will see it, updated as the owner types. */
+function YachtPreview({ control }: { control: Control<VenueInput, unknown, VenueDto> }) {
+  const v = useWatch({ control }) as Partial<VenueInput>;
+  const price = typeof v.pricePerHour === 'number' && v.pricePerHour > 0 ? formatPricePerHour(v.pricePerHour) : '$—/hr';
+  const image = v.images?.[0] ?? VENUE_PLACEHOLDERS.yacht;
+  const tiers = (v.pricingTiers ?? []) as { hours?: number; price?: number }[];
+  return (
+    <aside aria-label="Live preview" className="overflow-hidden rounded-3xl border border-gold-400/30 bg-neutral-900">
+      <img src={image} alt={v.name ? `${v.name} preview` : 'Yacht preview'} className="aspect-[4/3] w-full object-cover" />
+      <div className="flex flex-col gap-2 p-5">
+        <p className="text-xs font-semibold uppercase tracking-widest text-gold-300">Live preview</p>
+        <h3 className="font-display text-xl font-semibold text-white" data-testid="preview-name">
+          {v.name || 'Your yacht'}
+        </h3>
+        <p className="text-sm text-neutral-300">{v.city && v.state ? `${v.city}, ${abbreviateState(v.state)}` : 'City, State'}</p>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-200">
+          <li>{v.yachtLength ? `${v.yachtLength} ft` : 'Length —'}</li>
+          <li>{v.capacity ?? 1} guests</li>
+          <li>{v.hasCaptain ? 'Captained' : 'Bareboat'}</li>
+          {typeof v.responseRate === 'number' ? <li>{v.responseRate}% response rate</li> : null}
+        </ul>
+        <p className="text-lg font-semibold text-gold-200" data-testid="preview-price">
+          {price}
+        </p>
+        {tiers.length > 0 ? (
+          <ul className="text-sm text-neutral-300" aria-label="Preview pricing tiers">
+            {tiers.map((t, i) => (
+              <li key={i}>
+                {Number.isFinite(t.hours) ? t.hours : '—'} hours: {Number.isFinite(t.price) ? `$${Number(t.price).toLocaleString('en-US')}` : '—'}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </aside>
+  );
+}
