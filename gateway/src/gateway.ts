@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import type Redis from 'ioredis';
 import { allRoutes } from '@luxe/contracts';
-import { createHttpApp, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, Logger, REDIS, SessionStore } from '@luxe/platform';
+import { createHttpApp, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, Logger, MeSnapshots, REDIS, SessionStore } from '@luxe/platform';
 import { authHandlers, CookieOptions } from './auth/auth.handlers';
 import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
 import { serveApiDocs } from './docs/openapi';
@@ -83,7 +83,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   });
   await app.register(fastifyCookie as any);
   fastify.addHook('onRequest', csrfHook);
-  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name }, authHandlers(limiter, cookie), o.logger);
+  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name }, authHandlers(limiter, cookie, new MeSnapshots(o.redis)), o.logger);
   await serveApiDocs(fastify);
   await serveWebClient(fastify, o.webDistDir);
   // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.

@@ -79,6 +79,34 @@ describe('POST /api/profile', () => {
   });
 });
 
+describe('GET /api/auth/me from the snapshot identity keeps', () => {
+  it('shows a profile change at once, is rebuilt by identity when missing, and goes with the account', async () => {
+    const Redis = (await import('ioredis')).default;
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      const { api, id } = await member({ firstName: 'Snap' });
+      // Registration wrote the view the gateway answers from.
+      expect(JSON.parse((await redis.get(`me:${id}`))!)).toMatchObject({ id, firstName: 'Snap', bio: null });
+      expect((await api.call('POST', '/api/profile', goodProfile)).status).toBe(200);
+      expect((await api.call('GET', '/api/auth/me')).json).toMatchObject({ id, age: 29, bio: goodProfile.bio, profileCompleted: 'true' });
+      // Gone from Redis (expired, evicted): identity answers and fills it again.
+      await redis.del(`me:${id}`);
+      const me = await api.call('GET', '/api/auth/me');
+      expect([me.status, me.json.bio]).toEqual([200, goodProfile.bio]);
+      expect(me.json).not.toHaveProperty('passwordHash');
+      expect(JSON.parse((await redis.get(`me:${id}`))!).bio).toBe(goodProfile.bio);
+      // The answer is the snapshot itself (a planted view shows), so nothing else is consulted.
+      await redis.set(`me:${id}`, JSON.stringify({ ...me.json, bio: 'planted by the test' }), 'EX', 60);
+      expect((await api.call('GET', '/api/auth/me')).json.bio).toBe('planted by the test');
+      expect((await api.call('DELETE', `/api/users/${id}`)).status).toBe(204);
+      expect(await redis.get(`me:${id}`)).toBeNull();
+      expect((await api.call('GET', '/api/auth/me')).status).toBe(401);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
 describe('PUT /api/users/{id}/profile (photos)', () => {
   it('saves the own photo list in order (the first is the main photo)', async () => {
     const { api, id } = await member();

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { api, type AuthResult, type LoginDto } from '@luxe/contracts';
-import { AppError } from '@luxe/platform';
+import { AppError, type MeSnapshots } from '@luxe/platform';
 import type { AuthRateLimiter } from './rate-limit';
 import type { GatewayHandler } from '../routes/pipeline';
 
@@ -15,7 +15,7 @@ export interface CookieOptions {
  * turns them into the httpOnly cookie (set on sign-up and login, cleared on logout and account
  * deletion) and keeps the per-account login limit.
  */
-export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions): Record<string, GatewayHandler> {
+export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, snapshots: MeSnapshots): Record<string, GatewayHandler> {
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(cookie.name, token, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/', maxAge: Math.floor(cookie.maxAgeMs / 1000) });
   return {
@@ -39,6 +39,13 @@ export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions): R
       await ticket.succeeded();
       setCookie(ctx.reply, r.sessionToken);
       return r.user;
+    },
+    // The signed-in user: identity's snapshot of the user when Redis has it, else identity (which
+    // fills it). The session was read already; this is one more Redis read, and no call.
+    [api.auth.me.id]: async (ctx) => {
+      const json = (await snapshots.get(ctx.actor.userId!)) ?? (await ctx.forward());
+      ctx.reply.header('content-type', 'application/json; charset=utf-8');
+      return json;
     },
     [api.auth.logout.id]: async (ctx) => {
       if (ctx.actor.sessionId) await ctx.forward();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { SessionStore } from './session-store';
+import { MeSnapshots, SessionStore } from './session-store';
 import { createRedis } from './redis';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -151,5 +151,21 @@ describe('SessionStore: absolute lifetime and atomic creation', () => {
     expect(await redis.sismember('user-sess:erin', id)).toBe(1);
     const failing = { multi: () => ({ set() { return this; }, sadd() { return this; }, expire() { return this; }, exec: async () => [[null, 'OK'], [new Error('OOM'), null], [null, 1]] }) } as any;
     await expect(new SessionStore(failing).create('frank', 'guest')).rejects.toThrow('OOM');
+  });
+});
+
+describe('MeSnapshots', () => {
+  it('a write replaces the view; a fill after a read never overwrites a newer write; both expire', async () => {
+    const snaps = new MeSnapshots(redis, 600);
+    await snaps.fill('u1', '{"bio":"old"}');
+    expect(await snaps.get('u1')).toBe('{"bio":"old"}');
+    await snaps.put('u1', '{"bio":"new"}');
+    // A read that started before the change comes back late: it must not bring the old view back.
+    await snaps.fill('u1', '{"bio":"old"}');
+    expect(await snaps.get('u1')).toBe('{"bio":"new"}');
+    expect(await redis.ttl('me:u1')).toBeGreaterThan(590);
+    await snaps.drop('u1');
+    expect(await snaps.get('u1')).toBeNull();
+    expect(await snaps.get('someone-else')).toBeNull();
   });
 });

@@ -90,3 +90,35 @@ export class SessionStore {
     return ids.length;
   }
 }
+
+/**
+ * The signed-in user's own view (the JSON of `GET /api/auth/me`), kept in Redis beside the
+ * sessions by identity, the only writer: set at sign-up and sign-in, replaced after every profile
+ * change, removed with the account. The gateway answers `/api/auth/me` from it without a call to
+ * identity, and asks identity (which fills it) when it is missing. A fill never overwrites a
+ * newer write (`NX`), and every entry expires, so a lost write is stale for at most `ttlSeconds`.
+ */
+export class MeSnapshots {
+  constructor(
+    private readonly redis: Redis,
+    readonly ttlSeconds = 600,
+  ) {}
+
+  private key(userId: string): string {
+    return `me:${userId}`;
+  }
+  get(userId: string): Promise<string | null> {
+    return this.redis.get(this.key(userId));
+  }
+  /** After identity changed the user (committed): the new view replaces any other. */
+  async put(userId: string, json: string): Promise<void> {
+    await this.redis.set(this.key(userId), json, 'EX', this.ttlSeconds);
+  }
+  /** After a read: only if nothing newer was written meanwhile. */
+  async fill(userId: string, json: string): Promise<void> {
+    await this.redis.set(this.key(userId), json, 'EX', this.ttlSeconds, 'NX');
+  }
+  async drop(userId: string): Promise<void> {
+    await this.redis.del(this.key(userId));
+  }
+}

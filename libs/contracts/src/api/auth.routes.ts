@@ -54,5 +54,7 @@ export const authRoutes = {
     summary: 'The signed-in user',
     response: publicUserSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED],
+    // Answered from identity's snapshot of the user when there is one (no call to identity).
+    gatewayHandler: true,
   }),
 } as const;

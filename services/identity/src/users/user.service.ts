@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ownerOfImagePath, SERVER_ERRORS, type AuthResult, type LoginDto, type ProfileDto, type PublicUser, type RegisterDto } from '@luxe/contracts';
+import { api, ownerOfImagePath, SERVER_ERRORS, type AuthResult, type LoginDto, type ProfileDto, type PublicUser, type RegisterDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import type { EntityManager } from 'typeorm';
-import { Actor, AppError, REDIS, requireMember, SessionStore } from '@luxe/platform/http';
+import { Actor, AppError, MeSnapshots, REDIS, requireMember, SessionStore } from '@luxe/platform/http';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import type Redis from 'ioredis';
 import type { User } from './user.entity';
@@ -18,6 +18,7 @@ import { PhotosService } from '../photos/photo.service';
 @Injectable()
 export class UsersService {
   private readonly sessions: SessionStore;
+  private readonly snapshots: MeSnapshots;
   constructor(
     private readonly ds: DataSource,
     private readonly users: UsersRepository,
@@ -27,6 +28,7 @@ export class UsersService {
     private readonly photos: PhotosService,
   ) {
     this.sessions = new SessionStore(redis);
+    this.snapshots = new MeSnapshots(redis);
   }
 
   /** Creates the account and publishes `user-registered` in the same transaction, then opens a session. */
@@ -89,7 +91,9 @@ export class UsersService {
     requireMember(actor);
     const user = await this.users.findById(actor.userId);
     if (!user) throw UsersErrors.unauthenticated();
-    return toPublicUser(user);
+    const view = toPublicUser(user);
+    await this.keepSnapshot(view, 'fill');
+    return view;
   }
 
   /** Saves age and bio (and the photos when given); the profile counts as completed from then on. */
@@ -121,6 +125,7 @@ export class UsersService {
     if (!deleted) throw UsersErrors.unauthenticated();
     try {
       await this.sessions.destroyAllForUser(userId);
+      await this.snapshots.drop(userId);
     } catch (err) {
       // The account is gone; a session left behind resolves to no user and is refused (401).
       this.logger.warn({ err, userId }, 'account deleted, but its sessions could not be removed now');
@@ -140,7 +145,21 @@ export class UsersService {
       return u;
     });
     if (!user) throw UsersErrors.unauthenticated();
-    return toPublicUser(user);
+    const view = toPublicUser(user);
+    await this.keepSnapshot(view, 'put');
+    return view;
+  }
+
+  /**
+   * The user's `/api/auth/me` view for the gateway (MeSnapshots). Redis being down does not fail
+   * the change: the entry expires, and the session read fails first anyway.
+   */
+  private async keepSnapshot(view: PublicUser, how: 'put' | 'fill'): Promise<void> {
+    try {
+      await this.snapshots[how](view.id, JSON.stringify(api.auth.me.response.parse(view)));
+    } catch (err) {
+      this.logger.warn({ err, userId: view.id }, 'could not keep the /me snapshot');
+    }
   }
 
   /** `user-profile-updated`: what other services show of a user (names, photos, city, age, bio). */
@@ -166,7 +185,9 @@ export class UsersService {
   /** A session in Redis; if Redis is down the caller gets 503, not a raw 500. */
   private async openSession(user: User): Promise<string> {
     try {
-      return (await this.sessions.create(user.id, user.userType)).token;
+      const { token } = await this.sessions.create(user.id, user.userType);
+      await this.snapshots.put(user.id, JSON.stringify(api.auth.me.response.parse(toPublicUser(user))));
+      return token;
     } catch {
       throw AppError.of(SERVER_ERRORS.UNAVAILABLE);
     }

@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { accessibilityViolations, journey, launchBrowser, registerMember } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The venues service's database of the test stack (its global setup writes where things are). */
+function venuesDbUrl(): string {
+  const file = process.env.LUXE_TEST_PROVIDED;
+  if (!file) throw new Error('no test stack: run through jest.integration.config.cjs');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { dbUrls: Record<string, string> }).dbUrls.venues;
+}
+/** Approval straight in the database until the admin console exists; the public-list cache is told, as the decision's event will. */
+async function approve(names: string[]): Promise<string[]> {
+  const url = venuesDbUrl();
+  const db = new Client({ connectionString: url });
+  const redis = new Redis(process.env.REDIS_URL!);
+  try {
+    await db.connect();
+    const ids = (await db.query(`UPDATE venues SET approval_status = 'approved' WHERE name = ANY($1) RETURNING id`, [names])).rows.map((r) => r.id as string);
+    await redis.incr(`${new URL(url).pathname.slice(1)}:venues:public:gen`);
+    return ids;
+  } finally {
+    await db.end();
+    redis.disconnect();
+  }
+}
+
+const noViolations = async (page: Page, where: string) => expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
+
+async function uploadPhoto(page: Page, label: string, buffer: Buffer) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload Images' }).click()]);
+  await chooser.setFiles([{ name: 'photo.jpg', mimeType: 'image/jpeg', buffer }]);
+  await page.getByRole('list', { name: `${label}: uploaded` }).getByRole('listitem').first().waitFor();
+}
+
+describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', () => {
+  it('an owner lists a strip club with a section and a VIP room and a yacht with tiers and photos; once approved, /events shows them', async () => {
+    const tag = Date.now().toString(36);
+    const clubName = `Scarlet Room ${tag}`;
+    const yachtName = `Sea Velvet ${tag}`;
+    const { email, password } = await registerMember({ firstName: 'Olive', userType: 'venue' });
+    const sharp = (await import('sharp')).default;
+    const jpeg = (r: number) => sharp({ create: { width: 120, height: 80, channels: 3, background: { r, g: 60, b: 90 } } }).jpeg().toBuffer();
+
+    await journey(browser, 'venue-owner', async (page) => {
+      await page.goto('/login');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.waitForURL((url) => url.pathname === '/venue-dashboard');
+      await page.getByRole('heading', { name: 'Your venues' }).waitFor();
+      await noViolations(page, 'my events (empty)');
+
+      // A strip club, with a photo.
+      await page.getByRole('button', { name: 'Add Event' }).click();
+      await page.getByRole('heading', { name: 'Add Club Event' }).waitFor();
+      await page.getByLabel('Venue name').fill(clubName);
+      await page.getByLabel('Club type').selectOption('strip_club');
+      await page.getByLabel('State').selectOption('Florida');
+      await page.getByLabel('City').selectOption('Miami, FL');
+      await page.getByLabel('Address').fill('1 Ocean Dr');
+      await page.getByLabel('Description').fill('Velvet booths and a stage.');
+      await page.getByLabel('Capacity').fill('150');
+      await page.getByLabel('Price per hour ($)').fill('400');
+      await uploadPhoto(page, 'Venue photos', await jpeg(200));
+      await noViolations(page, 'club form');
+      await page.getByRole('button', { name: 'Create Event' }).click();
+      await page.getByTestId('toast').filter({ hasText: 'Success' }).waitFor();
+      const clubCard = page.getByTestId('venue-card').filter({ hasText: clubName });
+      await clubCard.waitFor();
+      expect(await clubCard.getByText('Pending').count()).toBe(1);
+
+      // Its sections: a regular one and a VIP room (exclusive, one booking at a time).
+      await page.getByRole('button', { name: `Manage sections of ${clubName}` }).click();
+      await page.getByRole('button', { name: 'Add Section' }).click();
+      await page.getByLabel('Section name').fill('Stage-side Table');
+      await page.getByLabel('Section type').fill('Table');
+      await page.getByLabel('Capacity').fill('6');
+      await page.getByLabel('Price per hour ($)').fill('400');
+      await page.getByRole('button', { name: /^Save/ }).click();
+      await page.getByRole('list', { name: 'Sections' }).getByText('Stage-side Table').waitFor();
+      await page.getByRole('button', { name: 'Create VIP Room' }).click();
+      await page.getByLabel('Section name').fill('Gold VIP Room');
+      await page.getByLabel('Section type').fill('VIP Room');
+      await page.getByLabel('Capacity').fill('4');
+      await page.getByLabel('Price per hour ($)').fill('600');
+      expect(await page.getByLabel('Max simultaneous bookings').inputValue()).toBe('1');
+      await noViolations(page, 'VIP room form');
+      await page.getByRole('button', { name: /^Save/ }).click();
+      const sections = page.getByRole('list', { name: 'Sections' });
+      await sections.getByText('Gold VIP Room').waitFor();
+      expect(await sections.getByRole('listitem').count()).toBe(2);
+      expect(await sections.getByText('+50%').count()).toBe(1);
+      await noViolations(page, 'sections');
+      await page.getByRole('button', { name: /Back/ }).first().click();
+
+      // A yacht with two pricing tiers and a photo; the live preview follows the form.
+      await page.getByRole('button', { name: 'Add Yacht' }).click();
+      await page.getByRole('heading', { name: 'Add Yacht Event' }).waitFor();
+      await page.getByLabel('Yacht name').fill(yachtName);
+      await page.getByLabel('State').selectOption('Florida');
+      await page.getByLabel('City').selectOption('Miami, FL');
+      await page.getByLabel('Address').fill('Pier 5');
+      await page.getByLabel('Passengers').fill('12');
+      await page.getByLabel('Price per hour ($)').fill('900');
+      await page.getByLabel('Yacht length (ft)').fill('82');
+      await page.getByRole('button', { name: 'Add Tier' }).click();
+      await page.getByLabel('Tier 1 price ($)').fill('1700');
+      await page.getByRole('button', { name: 'Add Tier' }).click();
+      expect(await page.getByLabel('Tier 2 hours').inputValue()).toBe('4');
+      await page.getByLabel('Tier 2 price ($)').fill('3200');
+      await uploadPhoto(page, 'Yacht photos', await jpeg(30));
+      expect(await page.getByRole('complementary', { name: 'Live preview' }).getByText(yachtName).count()).toBe(1);
+      await noViolations(page, 'yacht form');
+      await page.getByRole('button', { name: 'Create Event' }).click();
+      await page.getByTestId('venue-card').filter({ hasText: yachtName }).waitFor();
+      await noViolations(page, 'my events');
+    });
+
+    const [clubId] = await approve([clubName, yachtName]);
+    expect(clubId).toBeDefined();
+
+    await journey(browser, 'public-events', async (page) => {
+      await page.goto('/events');
+      await page.getByRole('heading', { level: 1, name: 'Browse Exclusive Events' }).waitFor();
+      const club = page.getByTestId('venue-card').filter({ hasText: clubName });
+      const yacht = page.getByTestId('venue-card').filter({ hasText: yachtName });
+      await club.waitFor();
+      await yacht.waitFor();
+      // The owner's photos, really served from storage.
+      for (const card of [club, yacht]) {
+        const img = card.getByRole('img').first();
+        expect(await img.getAttribute('src')).toMatch(/^\/api\/images\/venues\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.jpg$/);
+        await expect(img.evaluate((i: HTMLImageElement) => i.decode().then(() => i.naturalWidth))).resolves.toBe(120);
+      }
+      expect(await yacht.getByText('$900/hr').count()).toBe(1);
+      await noViolations(page, '/events');
+
+      await page.getByRole('button', { name: 'Yachts' }).click();
+      await club.waitFor({ state: 'detached' });
+      expect(await yacht.count()).toBe(1);
+      await page.getByRole('button', { name: 'Clubs' }).click();
+      await club.waitFor();
+      expect(await yacht.count()).toBe(0);
+
+      // Book Now starts the guest flow, which asks a visitor to sign in first.
+      await club.getByRole('link', { name: /Book Now/ }).or(club.getByRole('button', { name: /Book Now/ })).first().click();
+      await page.waitForURL((url) => url.pathname === '/login');
+    });
+  });
+});
