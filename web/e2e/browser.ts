@@ -57,6 +57,8 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * `rule (impact): selector, selector…`. An empty list means axe found nothing.
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Colours are judged at rest: a CSS transition still running (a filter button just released) is not the page's state.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 }).catch(() => undefined);
   // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') stays in force.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {

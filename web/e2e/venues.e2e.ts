@@ -64,14 +64,14 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
       // A strip club, with a photo.
       await page.getByRole('button', { name: 'Add Event' }).click();
       await page.getByRole('heading', { name: 'Add Club Event' }).waitFor();
-      await page.getByLabel('Venue name').fill(clubName);
-      await page.getByLabel('Club type').selectOption('strip_club');
-      await page.getByLabel('State').selectOption('Florida');
-      await page.getByLabel('City').selectOption('Miami, FL');
-      await page.getByLabel('Address').fill('1 Ocean Dr');
-      await page.getByLabel('Description').fill('Velvet booths and a stage.');
-      await page.getByLabel('Capacity').fill('150');
-      await page.getByLabel('Price per hour ($)').fill('400');
+      await page.getByLabel('Venue name', { exact: true }).fill(clubName);
+      await page.getByLabel('Club type', { exact: true }).selectOption('strip_club');
+      await page.getByLabel('State', { exact: true }).selectOption('Florida');
+      await page.getByLabel('City', { exact: true }).selectOption('Miami');
+      await page.getByLabel('Address', { exact: true }).fill('1 Ocean Dr');
+      await page.getByLabel('Description', { exact: true }).fill('Velvet booths and a stage.');
+      await page.getByLabel('Capacity', { exact: true }).fill('150');
+      await page.getByLabel('Price per hour ($)', { exact: true }).fill('400');
       await uploadPhoto(page, 'Venue photos', await jpeg(200));
       await noViolations(page, 'club form');
       await page.getByRole('button', { name: 'Create Event' }).click();
@@ -83,20 +83,20 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
       // Its sections: a regular one and a VIP room (exclusive, one booking at a time).
       await page.getByRole('button', { name: `Manage sections of ${clubName}` }).click();
       await page.getByRole('button', { name: 'Add Section' }).click();
-      await page.getByLabel('Section name').fill('Stage-side Table');
-      await page.getByLabel('Section type').fill('Table');
-      await page.getByLabel('Capacity').fill('6');
-      await page.getByLabel('Price per hour ($)').fill('400');
-      await page.getByRole('button', { name: /^Save/ }).click();
+      await page.getByLabel('Section name', { exact: true }).fill('Stage-side Table');
+      await page.getByLabel('Section type', { exact: true }).fill('Table');
+      await page.getByLabel('Capacity', { exact: true }).fill('6');
+      await page.getByLabel('Price per hour ($)', { exact: true }).fill('400');
+      await page.getByRole('button', { name: 'Create Section' }).click();
       await page.getByRole('list', { name: 'Sections' }).getByText('Stage-side Table').waitFor();
       await page.getByRole('button', { name: 'Create VIP Room' }).click();
-      await page.getByLabel('Section name').fill('Gold VIP Room');
-      await page.getByLabel('Section type').fill('VIP Room');
-      await page.getByLabel('Capacity').fill('4');
-      await page.getByLabel('Price per hour ($)').fill('600');
-      expect(await page.getByLabel('Max simultaneous bookings').inputValue()).toBe('1');
+      await page.getByLabel('Section name', { exact: true }).fill('Gold VIP Room');
+      await page.getByLabel('Section type', { exact: true }).fill('VIP Room');
+      await page.getByLabel('Capacity', { exact: true }).fill('4');
+      await page.getByLabel('Price per hour ($)', { exact: true }).fill('600');
+      expect(await page.getByLabel('Max simultaneous bookings', { exact: true }).inputValue()).toBe('1');
       await noViolations(page, 'VIP room form');
-      await page.getByRole('button', { name: /^Save/ }).click();
+      await page.getByRole('button', { name: 'Create VIP Room' }).click();
       const sections = page.getByRole('list', { name: 'Sections' });
       await sections.getByText('Gold VIP Room').waitFor();
       expect(await sections.getByRole('listitem').count()).toBe(2);
@@ -104,21 +104,36 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
       await noViolations(page, 'sections');
       await page.getByRole('button', { name: /Back/ }).first().click();
 
+      // A dancer for the VIP room, with a price modifier; the profile viewer shows her.
+      await page.getByRole('button', { name: `Dancers of ${clubName}` }).click();
+      await page.getByRole('button', { name: 'Add Dancer' }).click();
+      await page.getByLabel('Name', { exact: true }).fill('Aurora');
+      await page.getByLabel('Price modifier', { exact: true }).fill('1.5');
+      await noViolations(page, 'dancer form');
+      await page.getByRole('button', { name: 'Add Dancer' }).click();
+      await page.getByRole('button', { name: 'View profile of Aurora' }).click();
+      const profile = page.getByRole('dialog');
+      await profile.getByText('Available').first().waitFor();
+      await noViolations(page, 'dancer profile');
+      await page.keyboard.press('Escape');
+      await profile.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: /Back/ }).first().click();
+
       // A yacht with two pricing tiers and a photo; the live preview follows the form.
       await page.getByRole('button', { name: 'Add Yacht' }).click();
       await page.getByRole('heading', { name: 'Add Yacht Event' }).waitFor();
-      await page.getByLabel('Yacht name').fill(yachtName);
-      await page.getByLabel('State').selectOption('Florida');
-      await page.getByLabel('City').selectOption('Miami, FL');
-      await page.getByLabel('Address').fill('Pier 5');
-      await page.getByLabel('Passengers').fill('12');
-      await page.getByLabel('Price per hour ($)').fill('900');
-      await page.getByLabel('Yacht length (ft)').fill('82');
+      await page.getByLabel('Yacht name', { exact: true }).fill(yachtName);
+      await page.getByLabel('State', { exact: true }).selectOption('Florida');
+      await page.getByLabel('City', { exact: true }).selectOption('Miami');
+      await page.getByLabel('Address', { exact: true }).fill('Pier 5');
+      await page.getByLabel('Passengers', { exact: true }).fill('12');
+      await page.getByLabel('Price per hour ($)', { exact: true }).fill('900');
+      await page.getByLabel('Yacht length (ft)', { exact: true }).fill('82');
       await page.getByRole('button', { name: 'Add Tier' }).click();
-      await page.getByLabel('Tier 1 price ($)').fill('1700');
+      await page.getByLabel('Tier 1 price ($)', { exact: true }).fill('1700');
       await page.getByRole('button', { name: 'Add Tier' }).click();
-      expect(await page.getByLabel('Tier 2 hours').inputValue()).toBe('4');
-      await page.getByLabel('Tier 2 price ($)').fill('3200');
+      expect(await page.getByLabel('Tier 2 hours', { exact: true }).inputValue()).toBe('4');
+      await page.getByLabel('Tier 2 price ($)', { exact: true }).fill('3200');
       await uploadPhoto(page, 'Yacht photos', await jpeg(30));
       expect(await page.getByRole('complementary', { name: 'Live preview' }).getByText(yachtName).count()).toBe(1);
       await noViolations(page, 'yacht form');
@@ -147,15 +162,35 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
       await noViolations(page, '/events');
 
       await page.getByRole('button', { name: 'Yachts' }).click();
-      await club.waitFor({ state: 'detached' });
-      expect(await yacht.count()).toBe(1);
+      await yacht.waitFor();
+      expect(await club.count()).toBe(0);
       await page.getByRole('button', { name: 'Clubs' }).click();
       await club.waitFor();
       expect(await yacht.count()).toBe(0);
 
+      await noViolations(page, '/events (clubs)');
       // Book Now starts the guest flow, which asks a visitor to sign in first.
       await club.getByRole('link', { name: /Book Now/ }).or(club.getByRole('button', { name: /Book Now/ })).first().click();
       await page.waitForURL((url) => url.pathname === '/login');
+    });
+
+    // A host in Miami finds them in the Events tab and among Featured Events on Home.
+    const host = await registerMember({ firstName: 'Hazel', userType: 'host' });
+    await journey(browser, 'member-events', async (page) => {
+      await page.goto('/login');
+      await page.getByLabel('Email', { exact: true }).fill(host.email);
+      await page.getByLabel('Password', { exact: true }).fill(host.password);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.goto('/dashboard?tab=events');
+      const card = page.getByTestId('venue-card').filter({ hasText: yachtName });
+      await card.waitFor();
+      await noViolations(page, 'events tab');
+      await card.getByRole('link', { name: /Book It/ }).or(card.getByRole('button', { name: /Book It/ })).first().click();
+      await page.waitForURL((url) => /^\/booking\/[0-9a-f-]{36}$/.test(url.pathname));
+      await page.goto('/dashboard?tab=home');
+      await page.getByRole('heading', { name: 'Featured Events' }).waitFor();
+      await noViolations(page, 'home (featured events)');
     });
   });
 });
