@@ -5,3 +5,4 @@ export * from './events';
 export * from './errors';
 export * from './api';
 export * from './openapi';
+export * from './bookings';

@@ -1,12 +1,14 @@
 import { authRoutes } from './auth.routes';
 import { userRoutes } from './users.routes';
 import { staffRoutes, venueImageRoutes, venueRoutes } from './venues.routes';
+import { bookingRoutes, friendRoutes, paymentRoutes } from './bookings.routes';
 import type { RouteDef } from './route';
 
 export * from './route';
 export * from './auth.routes';
 export * from './users.routes';
 export * from './venues.routes';
+export * from './bookings.routes';
 
 /**
  * The whole documented `/api` surface, one entry per route, grouped by feature.
@@ -18,6 +20,9 @@ export const api = {
   venues: venueRoutes,
   staff: staffRoutes,
   venueImages: venueImageRoutes,
+  bookings: bookingRoutes,
+  friends: friendRoutes,
+  payments: paymentRoutes,
 } as const;
 
 /** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */

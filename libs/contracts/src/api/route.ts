@@ -26,6 +26,7 @@ export interface RouteDef<
   B extends ZodType | undefined = ZodType | undefined,
   R extends ZodType = ZodType,
   S extends ZodType = R,
+  SB extends ZodType | undefined = B,
 > {
   /** Stable id, `<group>.<name>` (the OpenAPI operationId). */
   readonly id: string;
@@ -38,6 +39,15 @@ export interface RouteDef<
   readonly params?: P;
   readonly query?: Q;
   readonly body?: B;
+  /**
+   * What the owning service receives when the gateway composes the call (its own handler builds
+   * it, e.g. from another service's answer or from the raw request). Defaults to `body`.
+   */
+  readonly serviceBody?: SB;
+  /** Largest request body in bytes, when a route needs more than the default 100 KiB. */
+  readonly bodyLimit?: number;
+  /** The gateway keeps the request body as raw text for its own handler (signed webhooks). */
+  readonly rawBody?: boolean;
   /** What the caller receives (`z.null()` for an empty answer). */
   readonly response: R;
   /**
@@ -63,6 +73,7 @@ export function defineRoute<
   B extends ZodType | undefined = undefined,
   R extends ZodType = ZodType,
   S extends ZodType = R,
+  SB extends ZodType | undefined = B,
 >(def: {
   id: string;
   method: HttpMethod;
@@ -73,24 +84,28 @@ export function defineRoute<
   params?: P;
   query?: Q;
   body?: B;
+  serviceBody?: SB;
+  bodyLimit?: number;
+  rawBody?: boolean;
   response: R;
   serviceResponse?: S;
   status?: number;
   rateLimit?: RateLimitClass;
   errors?: readonly ErrorDef[];
   gatewayHandler?: boolean;
-}): RouteDef<Opt<P>, Opt<Q>, Opt<B>, R, S> {
+}): RouteDef<Opt<P>, Opt<Q>, Opt<B>, R, S, Opt<SB>> {
   const names = [...def.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map((m) => m[1]);
   const declared = def.params instanceof z.ZodObject ? Object.keys(def.params.shape) : [];
   if (names.join(',') !== declared.join(',')) throw new Error(`route ${def.id}: path parameters [${names}] and params schema [${declared}] differ`);
   return Object.freeze({
     ...def,
     serviceResponse: (def.serviceResponse ?? def.response) as S,
+    serviceBody: def.serviceBody ?? def.body,
     status: def.status ?? 200,
     rateLimit: def.rateLimit ?? 'none',
     errors: def.errors ?? [],
     gatewayHandler: def.gatewayHandler ?? false,
-  }) as unknown as RouteDef<Opt<P>, Opt<Q>, Opt<B>, R, S>;
+  }) as unknown as RouteDef<Opt<P>, Opt<Q>, Opt<B>, R, S, Opt<SB>>;
 }
 
 type Defined<T> = Exclude<T, undefined>;
@@ -108,11 +123,14 @@ export type RouteBody<R extends RouteDef> = Out<R['body']>;
 export type RouteResponse<R extends RouteDef> = z.output<R['response']>;
 export type ServiceResponse<R extends RouteDef> = z.output<R['serviceResponse']>;
 
+/** The body the owning service receives (the gateway's composition when the route has one). */
+export type RouteServiceBody<R extends RouteDef> = Out<R['serviceBody']>;
+
 /** What a service handler receives: the parsed params, query and body of its route. */
 export interface RouteInput<R extends RouteDef> {
   params: RouteParams<R>;
   query: RouteQuery<R>;
-  body: RouteBody<R>;
+  body: RouteServiceBody<R>;
 }
 
 /** Fills `:name` parameters of a path (values are URI-encoded). */

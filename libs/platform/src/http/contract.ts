@@ -70,7 +70,7 @@ export class ContractGuard implements CanActivate {
     req.contractInput = {
       params: route.params ? parseOrThrow(route.params, req.params ?? {}) : undefined,
       query: route.query ? parseOrThrow(route.query, req.query ?? {}) : undefined,
-      body: route.body ? parseOrThrow(route.body, req.body ?? {}) : undefined,
+      body: route.serviceBody ? parseOrThrow(route.serviceBody, req.body ?? {}) : undefined,
     };
     return true;
   }

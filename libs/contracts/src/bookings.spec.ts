@@ -1,0 +1,74 @@
+import { describe, expect, it } from '@jest/globals';
+import { bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, sectionPrice, START_TIMES, todayInNewYork, yachtPrice } from './bookings';
+
+const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+
+describe('schedule', () => {
+  it('offers every hour from 6:00 PM to 2:00 AM', () => {
+    expect(START_TIMES).toEqual(['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00']);
+  });
+
+  it('ends at start + duration, wrapped at 24 h', () => {
+    expect(endTimeOf('18:00', 4)).toBe('22:00');
+    expect(endTimeOf('22:00', 3)).toBe('01:00');
+    expect(endTimeOf('23:00', 1)).toBe('00:00');
+    expect(endTimeOf('02:00', 6)).toBe('08:00');
+  });
+
+  it('places a window in New York time; hours after midnight belong to the night of the date', () => {
+    // 2026-11-21 is in EST (UTC-5); 2026-07-04 in EDT (UTC-4).
+    expect(bookingWindow('2026-11-21', '22:00', 3)).toEqual({ startsAt: new Date('2026-11-22T03:00:00Z'), endsAt: new Date('2026-11-22T06:00:00Z') });
+    expect(bookingWindow('2026-11-21', '01:00', 2)).toEqual({ startsAt: new Date('2026-11-22T06:00:00Z'), endsAt: new Date('2026-11-22T08:00:00Z') });
+    expect(bookingWindow('2026-07-04', '18:00', 1).startsAt).toEqual(new Date('2026-07-04T22:00:00Z'));
+  });
+
+  it('windows that cross midnight overlap the way a calendar does', () => {
+    const overlap = (a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+    const late = bookingWindow('2026-11-21', '23:00', 3); // 23:00 → 02:00
+    expect(overlap(late, bookingWindow('2026-11-21', '01:00', 1))).toBe(true);
+    expect(overlap(late, bookingWindow('2026-11-21', '02:00', 1))).toBe(false);
+    expect(overlap(late, bookingWindow('2026-11-22', '00:00', 1))).toBe(false); // the next night
+    expect(overlap(bookingWindow('2026-11-21', '18:00', 6), late)).toBe(true); // 18:00 → 00:00
+  });
+
+  it("knows today's date in New York, not UTC", () => {
+    expect(todayInNewYork(new Date('2026-11-22T03:30:00Z'))).toBe('2026-11-21');
+    expect(todayInNewYork(new Date('2026-11-22T05:30:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe('prices', () => {
+  const yacht = { pricePerHour: '900.00', pricingTiers: ['{"hours":4,"price":3200}', '2:1700', 'junk'] };
+  it('a yacht takes the tier for exactly those hours, else the hourly price × hours, rounded', () => {
+    expect(yachtPrice(yacht, 4)).toBe(3200);
+    expect(yachtPrice(yacht, 2)).toBe(1700);
+    expect(yachtPrice(yacht, 3)).toBe(2700);
+    expect(yachtPrice({ pricePerHour: '333.33', pricingTiers: [] }, 3)).toBe(1000);
+    expect(yachtPrice({ pricePerHour: 333.5, pricingTiers: [] }, 1)).toBe(334);
+  });
+  it('a section rounds the hourly price × the entertainer modifier, then multiplies by the hours', () => {
+    expect(sectionPrice('600.00', 3)).toBe(1800);
+    expect(sectionPrice('600.00', 3, '1.25')).toBe(2250);
+    expect(sectionPrice('333.00', 2, 1.5)).toBe(1000); // 499.5 → 500 per hour
+    expect(sectionPrice(99.99, 4, null)).toBe(400);
+  });
+});
+
+describe('the booking payload', () => {
+  const base = { venueId: '6f1c1d39-3a4f-4a49-8d8e-7d1f7c0f6f7e', bookingDate: '2026-12-31', startTime: '22:00', duration: 3 };
+  it("reads the spec's payload: section -1 is the whole yacht, friends as JSON text, visibility joined by commas", () => {
+    const b = bookingInputSchema.parse({ ...base, sectionId: -1, friends: '[{"name":"Ana"},"Bo"]', guestVisibility: 'men,women', totalCost: '1', hostId: 'x', status: 'confirmed' });
+    expect(b).toMatchObject({ sectionId: null, friends: ['Ana', 'Bo'], guestVisibility: 'men,women' });
+    expect(b).not.toHaveProperty('totalCost');
+    expect(b).not.toHaveProperty('hostId');
+    expect(bookingInputSchema.parse(base)).toMatchObject({ friends: [], guestVisibility: 'both' });
+  });
+  it('refuses a bad start time, a duration of 7, a date that is not one, and an unknown visibility, with the messages', () => {
+    expect(first(bookingInputSchema.safeParse({ ...base, startTime: '17:00' }))).toBe(BOOKING_MESSAGES.startTime);
+    expect(first(bookingInputSchema.safeParse({ ...base, startTime: '22:30' }))).toBe(BOOKING_MESSAGES.startTime);
+    expect(first(bookingInputSchema.safeParse({ ...base, duration: 7 }))).toBe(BOOKING_MESSAGES.duration);
+    expect(first(bookingInputSchema.safeParse({ ...base, duration: 0 }))).toBe(BOOKING_MESSAGES.duration);
+    expect(first(bookingInputSchema.safeParse({ ...base, bookingDate: '2026-02-30' }))).toBe(BOOKING_MESSAGES.date);
+    expect(first(bookingInputSchema.safeParse({ ...base, guestVisibility: 'men,aliens' }))).toBe(BOOKING_MESSAGES.visibility);
+  });
+});

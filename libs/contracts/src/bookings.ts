@@ -1,0 +1,232 @@
+import { addDays, addHours, format, parseISO } from 'date-fns';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { z } from 'zod';
+import { parsePricingTier, type PricingTier } from './venues';
+
+/** Times are America/New_York (shown as EST, spec doc 1 §9). */
+export const BOOKING_TIME_ZONE = 'America/New_York';
+/** Start times: every hour from 6:00 PM to 2:00 AM (spec doc 2 §9): 9 options. */
+export const START_TIMES = ['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00'] as const;
+export type StartTime = (typeof START_TIMES)[number];
+export const DURATION_HOURS = { min: 1, max: 6 } as const;
+/** A yacht is booked whole: section id -1, 'Full Yacht' (spec doc 2 §3). */
+export const FULL_YACHT = { sectionId: -1, sectionType: 'Full Yacht' } as const;
+/** How long a started payment keeps its slot. */
+export const HOLD_MINUTES = 15;
+export const GUEST_VISIBILITY = ['men', 'women', 'both'] as const;
+
+export const BOOKING_MESSAGES = {
+  venue: 'Venue not found',
+  date: 'Choose a date',
+  pastDate: 'The date cannot be earlier than today',
+  startTime: 'Choose a start time between 6:00 PM and 2:00 AM',
+  duration: 'Duration must be 1 to 6 hours',
+  section: 'Choose a section',
+  sectionNotFound: 'Section not found',
+  dancer: 'Entertainers can only be chosen for VIP rooms of strip clubs',
+  dancerNotFound: 'Entertainer not found',
+  slotTaken: 'This time is no longer available. Please choose another time.',
+  holdExpired: 'Your reservation expired. Please start a new booking.',
+  notFound: 'Booking not found',
+  visibility: 'Show to Men, Women or Both',
+} as const;
+
+/** End time = start hour + duration, wrapped at 24 h, on the hour (spec doc 2 §5). */
+export function endTimeOf(startTime: string, duration: number): string {
+  const h = Number(startTime.slice(0, 2));
+  return `${String((h + duration) % 24).padStart(2, '0')}:00`;
+}
+
+/**
+ * The booking's window as instants. The date is the night's date: 18:00–23:00 start that
+ * evening, 00:00–02:00 start after midnight (the next calendar day), in America/New_York.
+ * Windows that cross midnight are ordinary ranges, so overlap is a range overlap.
+ */
+export function bookingWindow(bookingDate: string, startTime: string, duration: number): { startsAt: Date; endsAt: Date } {
+  const hour = Number(startTime.slice(0, 2));
+  const day = hour < 12 ? format(addDays(parseISO(bookingDate), 1), 'yyyy-MM-dd') : bookingDate;
+  const startsAt = fromZonedTime(`${day}T${startTime}:00`, BOOKING_TIME_ZONE);
+  return { startsAt, endsAt: addHours(startsAt, duration) };
+}
+
+/** Today's date in America/New_York ('2026-11-22'). */
+export function todayInNewYork(now: Date = new Date()): string {
+  return formatInTimeZone(now, BOOKING_TIME_ZONE, 'yyyy-MM-dd');
+}
+
+/** Yacht price: the tier for exactly these hours, else the hourly price × hours, rounded (spec doc 2 §9). */
+export function yachtPrice(venue: { pricePerHour: number | string; pricingTiers: readonly unknown[] }, hours: number): number {
+  const tiers = venue.pricingTiers.map(parsePricingTier).filter((t): t is PricingTier => t !== null);
+  const tier = tiers.find((t) => t.hours === hours);
+  return tier ? tier.price : Math.round(Number(venue.pricePerHour) * hours);
+}
+
+/** Section price: the hourly price × the entertainer's modifier (if one is chosen), rounded, × hours (spec doc 2 §9). */
+export function sectionPrice(pricePerHour: number | string, hours: number, priceModifier?: number | string | null): number {
+  const hourly = Math.round(Number(pricePerHour) * (priceModifier == null ? 1 : Number(priceModifier)));
+  return hourly * hours;
+}
+
+/** '1700.00': how totals travel (a string, spec doc 2 §3). */
+export const money = (n: number): string => n.toFixed(2);
+
+const isoDate = z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date).refine((d) => !Number.isNaN(parseISO(d).getTime()) && format(parseISO(d), 'yyyy-MM-dd') === d, BOOKING_MESSAGES.date);
+
+/** 'men', 'women', 'both', or several joined by commas (spec doc 2 §6); default both. */
+const visibility = z
+  .string()
+  .trim()
+  .refine((v) => v.split(',').every((p) => (GUEST_VISIBILITY as readonly string[]).includes(p.trim())), BOOKING_MESSAGES.visibility)
+  .transform((v) => [...new Set(v.split(',').map((p) => p.trim()))].join(','))
+  .default('both');
+
+/** The booking-flow friends: a JSON list as text (the spec's shape) or the list itself; names only are kept. */
+const friendsList = z
+  .preprocess((raw) => {
+    if (typeof raw !== 'string') return raw ?? [];
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return raw;
+    }
+  }, z.array(z.union([z.string().trim().min(1).max(120), z.object({ name: z.string().trim().min(1).max(120) }).loose().transform((f) => f.name)])).max(50, 'At most 50 friends'))
+  .default([]);
+
+/** The slot a booking or hold asks for. */
+const slotFields = {
+  venueId: z.uuid({ error: BOOKING_MESSAGES.venue }),
+  bookingDate: isoDate,
+  startTime: z.enum(START_TIMES, { error: BOOKING_MESSAGES.startTime }),
+  duration: z.coerce.number({ error: BOOKING_MESSAGES.duration }).int(BOOKING_MESSAGES.duration).min(DURATION_HOURS.min, BOOKING_MESSAGES.duration).max(DURATION_HOURS.max, BOOKING_MESSAGES.duration),
+  eventDescription: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullable().optional(),
+};
+
+/**
+ * `POST /api/bookings`: the spec's booking payload (spec doc 2 §3). The server decides the host
+ * (the session), the venue's name and type, the section type, the end time, the status and the
+ * total: those fields are accepted and ignored. `sectionId` -1 (or none) books a whole yacht.
+ * `holdId`: after a yacht payment, the booking its hold became (never a second one).
+ */
+export const bookingInputSchema = z.object({
+  ...slotFields,
+  sectionId: z.union([z.literal(-1), z.literal('-1'), z.uuid({ error: BOOKING_MESSAGES.sectionNotFound })]).nullable().optional().transform((s) => (s === -1 || s === '-1' || s == null ? null : s)),
+  dancerId: z.uuid({ error: BOOKING_MESSAGES.dancerNotFound }).nullable().optional(),
+  friends: friendsList,
+  guestVisibility: visibility,
+  holdId: z.uuid().optional(),
+});
+export type BookingInput = z.input<typeof bookingInputSchema>;
+export type BookingDto = z.output<typeof bookingInputSchema>;
+
+/** `POST /api/create-payment-intent`: the yacht slot to hold and pay for (spec doc 2 §7, plus date, time, description and friends count). */
+export const paymentIntentInputSchema = z.object({
+  ...slotFields,
+  friendsCount: z.coerce.number().int().min(0).max(50).default(0),
+});
+export type PaymentIntentInput = z.input<typeof paymentIntentInputSchema>;
+export type PaymentIntentDto = z.output<typeof paymentIntentInputSchema>;
+
+export const BOOKING_STATUSES = ['held', 'confirmed', 'cancelled', 'completed', 'expired'] as const;
+
+/** A booking as the API returns it (spec doc 2 §3 and the dashboards' fields of spec doc 1 §3). */
+export const bookingSchema = z.object({
+  id: z.uuid(),
+  hostId: z.uuid(),
+  venueId: z.uuid(),
+  venueName: z.string(),
+  venueType: z.enum(['club', 'yacht']),
+  venueCity: z.string(),
+  venueState: z.string(),
+  venueImage: z.string(),
+  sectionId: z.uuid().nullable(),
+  sectionType: z.string(),
+  /** The section's name ('Full Yacht' for a yacht). */
+  section: z.string(),
+  dancerId: z.uuid().nullable(),
+  bookingDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  duration: z.number().int(),
+  totalCost: z.string(),
+  friends: z.string(),
+  guestVisibility: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  eventDescription: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  /** Until when a held slot is kept (a started payment), else null. */
+  holdExpiresAt: z.iso.datetime().nullable(),
+});
+export type Booking = z.output<typeof bookingSchema>;
+
+/** The owner's view of a booking at his venues (spec doc 2 §3). */
+export const ownerBookingSchema = bookingSchema.pick({ id: true, venueName: true, venueType: true, sectionType: true, status: true, bookingDate: true, startTime: true, duration: true, totalCost: true, guestVisibility: true, friends: true, createdAt: true });
+export type OwnerBooking = z.output<typeof ownerBookingSchema>;
+
+/** A held slot: the booking waiting for its payment, its price and until when it is kept. */
+export const holdSchema = bookingSchema;
+export type Hold = Booking;
+
+export const FRIEND_MESSAGES = {
+  name: 'Friend name is required',
+  notFound: 'Invite Not Found',
+  notFoundText: 'This invite link is invalid or has expired',
+  picture: 'The picture must be a JPG, PNG or WebP image of at most 5 MB',
+  friendNotFound: 'Friend not found',
+} as const;
+/** A friend's picture sent as a data URL (the invite page): at most 5 MB of image. */
+export const FRIEND_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Where a friend's picture is served: `/api/images/friends/{friendId}/{file}`. */
+export const FRIEND_IMAGE_PATH = /^\/api\/images\/friends\/([0-9a-f-]{36})\/[A-Za-z0-9-]{1,64}\.(jpg|png|webp)$/;
+export function friendImagePath(friendId: string, file: string): string {
+  return `/api/images/friends/${friendId}/${file}`;
+}
+/** Where a friend picture upload waits (unchecked): `staging/friends/{friendId}/{uuid}`. */
+export const FRIEND_STAGING_OBJECT = /staging\/friends\/([0-9a-f-]{36})\/([0-9a-f-]{36})(?:$|\?)/;
+
+/** `POST /api/friends`: a friend of the signed-in host (spec doc 2 §3), optionally for one of his bookings. */
+export const friendInputSchema = z.object({
+  name: z.string({ error: FRIEND_MESSAGES.name }).trim().min(1, FRIEND_MESSAGES.name).max(120, FRIEND_MESSAGES.name),
+  phoneNumber: z.string().trim().max(40).nullable().optional(),
+  instagram: z.string().trim().max(60).nullable().optional(),
+  bookingId: z.uuid().nullable().optional(),
+});
+export type FriendInput = z.input<typeof friendInputSchema>;
+export type FriendDto = z.output<typeof friendInputSchema>;
+
+export const friendSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  bookingId: z.uuid().nullable(),
+  name: z.string(),
+  phoneNumber: z.string().nullable(),
+  instagram: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  /** The link to send the friend: `/friend-invite/{token}` (the token is unguessable). */
+  inviteUrl: z.string(),
+  claimed: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type Friend = z.output<typeof friendSchema>;
+export const friendIdParamsSchema = z.object({ id: z.uuid({ error: FRIEND_MESSAGES.friendNotFound }) });
+export const inviteTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, FRIEND_MESSAGES.notFound) });
+/** `POST /api/friends/{id}/images`: where to PUT the picture (spec doc 2 §7 names it uploadUrl). */
+export const friendUploadSchema = z.object({ uploadUrl: z.url(), objectPath: z.string() });
+/** `GET /api/friends/invite/{token}`. */
+export const friendInviteSchema = z.object({ name: z.string(), profilePicture: z.string().nullable() });
+/** `PATCH /api/friends/claim/{token}`: the picture as a data URL. */
+export const friendClaimSchema = z.object({
+  profilePicture: z
+    .string({ error: FRIEND_MESSAGES.picture })
+    .max(Math.ceil((FRIEND_PICTURE_MAX_BYTES * 4) / 3) + 100, FRIEND_MESSAGES.picture)
+    .regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=\s]+$/, FRIEND_MESSAGES.picture),
+});
+
+/** `GET /api/payments/config`: what the card form needs (null when card payments are not configured). */
+export const paymentConfigSchema = z.object({ publishableKey: z.string().nullable() });
+/** `POST /api/create-payment-intent`: the card payment of a held yacht slot. */
+export const paymentIntentSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string(), bookingId: z.uuid(), totalCost: z.string(), holdExpiresAt: z.iso.datetime() });
+/** What the payments service receives for it: the hold the gateway placed with bookings. */
+export const paymentIntentServiceBodySchema = z.object({ hold: holdSchema, friendsCount: z.number().int().min(0) });
+/** What the payments service receives for a Stripe webhook: the raw body and its signature header, untouched. */
+export const stripeWebhookServiceBodySchema = z.object({ payload: z.string().max(1_000_000), signature: z.string().max(2000) });

@@ -1,0 +1,24 @@
+import { BOOKING_MESSAGES, FRIEND_MESSAGES } from '../bookings';
+import { defineErrors } from './define';
+
+/** Bookings and friends (spec doc 2). */
+export const BOOKING_ERRORS = defineErrors('BOOKING', {
+  VENUE_NOT_FOUND: { status: 404, message: BOOKING_MESSAGES.venue },
+  PAST_DATE: { status: 400, message: BOOKING_MESSAGES.pastDate },
+  SECTION_REQUIRED: { status: 400, message: BOOKING_MESSAGES.section },
+  SECTION_NOT_FOUND: { status: 404, message: BOOKING_MESSAGES.sectionNotFound },
+  DANCER_NOT_ALLOWED: { status: 400, message: BOOKING_MESSAGES.dancer },
+  SLOT_TAKEN: { status: 409, message: BOOKING_MESSAGES.slotTaken },
+  HOLD_EXPIRED: { status: 409, message: BOOKING_MESSAGES.holdExpired },
+  NOT_FOUND: { status: 404, message: BOOKING_MESSAGES.notFound },
+  FRIEND_NOT_FOUND: { status: 404, message: FRIEND_MESSAGES.friendNotFound },
+  INVITE_NOT_FOUND: { status: 404, message: FRIEND_MESSAGES.notFound },
+  PICTURE_REJECTED: { status: 400, message: FRIEND_MESSAGES.picture },
+});
+
+/** Card payments (spec doc 2 §2, §8). */
+export const PAYMENT_ERRORS = defineErrors('PAYMENT', {
+  NOT_CONFIGURED: { status: 503, message: 'Card payments are not configured. Please contact support.' },
+  PROVIDER_FAILED: { status: 502, message: 'Unable to initialize payment. Please try again.' },
+  BAD_SIGNATURE: { status: 400, message: 'Invalid webhook signature' },
+});
