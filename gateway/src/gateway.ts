@@ -5,7 +5,8 @@ import fastifyCookie from '@fastify/cookie';
 import type Redis from 'ioredis';
 import { allRoutes } from '@luxe/contracts';
 import { createHttpApp, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, Logger, MeSnapshots, REDIS, SessionStore } from '@luxe/platform';
-import { authHandlers, CookieOptions } from './auth/auth.handlers';
+import { CookieOptions } from './auth/auth.handlers';
+import { ownHandlers } from './routes/own-handlers';
 import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
 import { serveApiDocs } from './docs/openapi';
 import { GatewayHealthController, SERVICE_URLS } from './health/health.controller';
@@ -45,8 +46,18 @@ export function registerContractRoutes(app: NestFastifyApplication, deps: Parame
   const missing = allRoutes.filter((r) => r.gatewayHandler && !own[r.id]).map((r) => r.id);
   if (missing.length) throw new Error(`gateway: contract entries without their gateway handler: ${missing.join(', ')}`);
   const errorHandler = fastifyErrorHandler(logger);
-  for (const route of allRoutes)
-    fastify.route({ method: route.method, url: route.path, errorHandler, handler: routeHandler(route, deps, route.gatewayHandler ? own[route.id] : undefined) });
+  const register = (f: typeof fastify, route: (typeof allRoutes)[number]) =>
+    f.route({ method: route.method, url: route.path, errorHandler, bodyLimit: route.bodyLimit, handler: routeHandler(route, deps, route.gatewayHandler ? own[route.id] : undefined) });
+  for (const route of allRoutes.filter((r) => !r.rawBody)) register(fastify, route);
+  // Routes whose handler needs the body exactly as sent (a signature is computed over it) get
+  // it as text, in a context of their own.
+  const raw = allRoutes.filter((r) => r.rawBody);
+  if (raw.length)
+    void fastify.register(async (child) => {
+      child.removeContentTypeParser('application/json');
+      child.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => done(null, text));
+      for (const route of raw) register(child as unknown as typeof fastify, route);
+    });
 }
 
 export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
@@ -83,7 +94,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   });
   await app.register(fastifyCookie as any);
   fastify.addHook('onRequest', csrfHook);
-  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name }, authHandlers(limiter, cookie, new MeSnapshots(o.redis)), o.logger);
+  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis)), o.logger);
   await serveApiDocs(fastify);
   await serveWebClient(fastify, o.webDistDir);
   // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.

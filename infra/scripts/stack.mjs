@@ -1,6 +1,7 @@
 // Starts every service and the gateway as their own processes against real infrastructure
 // (distributed mode). Used by `npm run start:distributed` and by the API and browser tests.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -95,6 +96,16 @@ export async function startStack(opts = {}) {
     env.INTERNAL_AUTH_PRIVATE_KEY && env.INTERNAL_AUTH_PUBLIC_KEY
       ? { privateKey: env.INTERNAL_AUTH_PRIVATE_KEY, publicKey: env.INTERNAL_AUTH_PUBLIC_KEY }
       : platform().generateInternalKeyPair();
+  // Card payments against stripe-mock (or the keys the environment gives): a signing secret per
+  // stack, which tests use to sign the webhook events they send.
+  const stripe = env.STRIPE_SECRET_KEY || env.STRIPE_API_BASE
+    ? {
+        STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_LuxeStripeMock123',
+        STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_LuxeStripeMock123',
+        STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`,
+        ...(env.STRIPE_API_BASE ? { STRIPE_API_BASE: env.STRIPE_API_BASE } : {}),
+      }
+    : {};
   const dbUrls = await prepareDatabases(env.LUXE_PG_ADMIN_URL, opts.dbPrefix ?? 'luxe', !!opts.resetDatabases);
   await createTopics(env.KAFKA_BROKERS, opts.topicPrefix ?? opts.groupPrefix ?? '');
 
@@ -137,6 +148,7 @@ export async function startStack(opts = {}) {
           S3_REGION: env.S3_REGION ?? 'us-east-1',
           S3_BUCKET: `${(opts.dbPrefix ?? 'luxe').replace(/_/g, '-')}-${s}`,
           SEED_DEMO_DATA: opts.seed ? 'true' : 'false',
+          ...(s === 'payments' ? stripe : {}),
         });
         return waitReady(serviceUrls[s], child, s);
       }),
@@ -152,7 +164,7 @@ export async function startStack(opts = {}) {
     const gw = spawnOne('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), gwEnv);
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitReady(gatewayUrl, gw, 'gateway');
-    return { gatewayUrl, serviceUrls, dbUrls, internalKeys: keys, logDir, stop: () => stopAll(children) };
+    return { gatewayUrl, serviceUrls, dbUrls, internalKeys: keys, stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null, logDir, stop: () => stopAll(children) };
   } catch (err) {
     await stopAll(children);
     throw err;

@@ -54,7 +54,7 @@ export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, sn
     },
     // Photos' and placeholders' stable paths: a redirect to the stored file.
     ...Object.fromEntries(
-      [api.users.image, api.venueImages.image, api.venueImages.placeholderYacht, api.venueImages.placeholderVenue, api.venueImages.placeholderSection].map((r) => [r.id, redirectToStoredFile]),
+      [api.users.image, api.venueImages.image, api.friends.image, api.venueImages.placeholderYacht, api.venueImages.placeholderVenue, api.venueImages.placeholderSection].map((r) => [r.id, redirectToStoredFile]),
     ),
     // Identity deletes the account and all its sessions; the browser's cookie goes with them.
     [api.users.deleteAccount.id]: async (ctx) => {

@@ -11,10 +11,17 @@ export interface GatewayContext<R extends RouteDef = RouteDef> {
   reply: FastifyReply;
   /** The validated body (raw input is forwarded; the service validates again). */
   body: unknown;
-  /** Calls the owning service with the request's params, query and body; returns its JSON text or null. */
-  forward(): Promise<string | null>;
+  /** The request body as received, for routes that keep it raw (signed webhooks). */
+  rawBody?: string;
+  /**
+   * Calls the owning service with the request's params and query, and the request's body, or
+   * `serviceBody` when the gateway composes what the service receives; its JSON text or null.
+   */
+  forward(serviceBody?: unknown): Promise<string | null>;
   /** The same call, parsed. */
-  forwardJson<T>(): Promise<T>;
+  forwardJson<T>(serviceBody?: unknown): Promise<T>;
+  /** Calls another contract route on its own service, as the same caller (composition). */
+  call<T>(route: RouteDef, input: { params?: Record<string, string>; body?: unknown }): Promise<T>;
 }
 
 /** A gateway-owned handler (cookie on login and logout): returns the body to send, or null for none. */
@@ -60,12 +67,13 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
     if (route.rateLimit === 'login') await deps.limiter.consumeLoginAttempt(actor.ip ?? 'unknown');
     if (route.params) parseOrThrow(route.params, req.params ?? {});
     if (route.query) parseOrThrow(route.query, req.query ?? {});
-    const body = route.body ? parseOrThrow(route.body, req.body ?? {}) : undefined;
+    const rawBody = route.rawBody && typeof req.body === 'string' ? req.body : undefined;
+    const body = route.body && !route.rawBody ? parseOrThrow(route.body, req.body ?? {}) : undefined;
     const path = buildPath(route.path, req.params as Record<string, string>);
-    const forward = () =>
+    const forward = (serviceBody?: unknown) =>
       deps.services.requestText(route.service, route.method, path, {
         actor,
-        body: route.body ? req.body : undefined,
+        body: serviceBody !== undefined ? serviceBody : route.body && !route.rawBody ? req.body : undefined,
         query: route.query ? (req.query as Record<string, string>) : undefined,
       });
     const ctx: GatewayContext = {
@@ -74,11 +82,14 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
       req,
       reply,
       body,
+      rawBody,
       forward,
-      forwardJson: async <T>() => {
-        const t = await forward();
+      forwardJson: async <T>(serviceBody?: unknown) => {
+        const t = await forward(serviceBody);
         return (t ? JSON.parse(t) : null) as T;
       },
+      call: <T>(other: RouteDef, input: { params?: Record<string, string>; body?: unknown }) =>
+        deps.services.request<T>(other.service, other.method, buildPath(other.path, input.params), { actor, body: input.body }),
     };
     reply.code(route.status);
     if (own) {

@@ -8,6 +8,8 @@ export interface Provided {
   /** The stack's internal key pair (PEM): the test plays a gateway, or a service trying to be one. */
   internalKeys: { privateKey: string; publicKey: string };
   logDir: string;
+  /** The signing secret of the stack's Stripe webhook (tests sign the events they send). */
+  stripeWebhookSecret: string | null;
 }
 
 let cached: Provided | undefined;

@@ -36,6 +36,7 @@ export default async function setup() {
     serviceUrls: stack.serviceUrls,
     dbUrls: stack.dbUrls,
     internalKeys: stack.internalKeys,
+    stripeWebhookSecret: stack.stripeWebhookSecret,
     logDir: stack.logDir,
   };
   const dir = join(process.cwd(), '.data');

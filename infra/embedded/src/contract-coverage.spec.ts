@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { allRoutes, SERVICE_NAMES } from '@luxe/contracts';
-import { authHandlers, AuthRateLimiter } from '@luxe/gateway';
+import { AuthRateLimiter, ownHandlers } from '@luxe/gateway';
+import { MeSnapshots } from '@luxe/platform';
 import { contractProblems } from '@luxe/platform';
 import { SERVICES } from './services';
 
@@ -13,7 +14,7 @@ describe('the /api contract and its handlers', () => {
   });
 
   it('every entry the gateway owns has its gateway handler, and no gateway handler lacks an entry', () => {
-    const own = authHandlers(new AuthRateLimiter(null, { registerPerIp: 1, loginPerIp: 1, loginFailuresPerAccount: 1, windowSeconds: 1 }), { name: 'c', secure: false, maxAgeMs: 1 });
+    const own = ownHandlers(new AuthRateLimiter(null, { registerPerIp: 1, loginPerIp: 1, loginFailuresPerAccount: 1, windowSeconds: 1 }), { name: 'c', secure: false, maxAgeMs: 1 }, new MeSnapshots(null as never));
     const owned = allRoutes.filter((r) => r.gatewayHandler).map((r) => r.id).sort();
     expect(Object.keys(own).sort()).toEqual(owned);
   });

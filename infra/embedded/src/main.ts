@@ -148,6 +148,8 @@ async function main() {
             ? new ObjectStorage({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', bucket: `luxe-${def.name}` })
             : undefined,
           seed: false,
+          // Payments stay unconfigured unless keys are given (STRIPE_SECRET_KEY and the rest, README).
+          settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, process.env)) : undefined,
           outboxPollMs: 100,
           // Relays start once every service has subscribed its event handlers (below).
           startRelay: false,

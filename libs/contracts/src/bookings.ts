@@ -28,6 +28,8 @@ export const BOOKING_MESSAGES = {
   slotTaken: 'This time is no longer available. Please choose another time.',
   holdExpired: 'Your reservation expired. Please start a new booking.',
   notFound: 'Booking not found',
+  yachtByPayment: 'A yacht is booked by paying for it: start the payment first',
+  notYacht: 'Only yachts are held for payment',
   visibility: 'Show to Men, Women or Both',
 } as const;
 

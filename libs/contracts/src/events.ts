@@ -44,6 +44,8 @@ const venueCard = {
   imageUrl: z.string(),
   approvalStatus: z.enum(['pending', 'approved', 'rejected']),
   isActive: z.boolean(),
+  /** Yachts' prices by duration (bookings prices a yacht from them). */
+  pricingTiers: z.array(z.object({ hours: z.number().int(), price: z.number() })),
 };
 const userCard = {
   userId: z.uuid(),

@@ -4,6 +4,7 @@ import { APP_GUARD, ModulesContainer } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import type Redis from 'ioredis';
 import { DataSource, MigrationInterface } from 'typeorm';
+import type { z } from 'zod';
 import { allRoutes, allTopics } from '@luxe/contracts';
 import { ConfigError, loadConfig, serviceEnvSchema, ServiceEnv } from './config';
 import { createDataSource, initDatabase, typeOrmModuleFor } from './database';
@@ -23,6 +24,8 @@ import { EVENT_TRANSPORT, EventTransport } from './transport/transport';
 
 export const LOGGER = Symbol('LOGGER');
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
+/** A service's own settings (its `settings` schema, read from the environment): `@Inject(SERVICE_SETTINGS)`. */
+export const SERVICE_SETTINGS = Symbol('SERVICE_SETTINGS');
 
 export interface ServiceDefinition {
   name: string;
@@ -33,6 +36,8 @@ export interface ServiceDefinition {
   usesStorage?: boolean;
   /** Runs after migrations, before listening (embedded demo data). */
   seed?: (app: INestApplication, opts: SeedOptions) => Promise<void>;
+  /** Variables only this service reads (validated at start like the rest; README documents them). */
+  settings?: z.ZodObject<any>;
 }
 
 /** What demo seeding needs (from the validated configuration). */
@@ -65,6 +70,8 @@ export interface ServiceInfra {
   relay?: Pick<RelayOptions, 'maxAttempts' | 'batchBytes' | 'outboxRetentionMs' | 'inboxRetentionMs'>;
   /** Start the outbox relay with the service (default). The embedded launcher starts the relays itself once every service is subscribed. */
   startRelay?: boolean;
+  /** The service's own settings, parsed by its `settings` schema. */
+  settings?: unknown;
 }
 
 export interface RunningService {
@@ -104,13 +111,14 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
       { provide: EVENT_TRANSPORT, useValue: infra.transport },
       { provide: LOGGER, useValue: logger },
       { provide: SERVICE_NAME, useValue: def.name },
+      { provide: SERVICE_SETTINGS, useValue: infra.settings ?? def.settings?.parse({}) ?? {} },
       { provide: InternalTokenVerifier, useValue: new InternalTokenVerifier(infra.internalAuthPublicKey) },
       { provide: INTERNAL_AUDIENCE, useValue: def.name },
       { provide: EVENT_RUNTIME, useValue: runtime },
       ...(infra.redis ? [{ provide: REDIS, useValue: infra.redis }] : []),
       ...(infra.storage ? [{ provide: OBJECT_STORAGE, useValue: infra.storage }, { provide: ObjectStorage, useValue: infra.storage }] : []),
     ],
-    exports: [DataSource, Outbox, OutboxRelay, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, InternalTokenVerifier, INTERNAL_AUDIENCE, EVENT_RUNTIME, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
+    exports: [DataSource, Outbox, OutboxRelay, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, SERVICE_SETTINGS, InternalTokenVerifier, INTERNAL_AUDIENCE, EVENT_RUNTIME, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
   };
   @Module({ imports: [platform, typeOrmModuleFor(ds), def.module], controllers: [HealthController], providers: [
       { provide: APP_GUARD, useClass: InternalAuthGuard },
@@ -119,7 +127,9 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   })
   class RootModule {}
 
-  const app = await createHttpApp(RootModule, logger);
+  // The largest body any of its routes takes (the gateway enforces each route's own limit first).
+  const bodyLimit = Math.max(100 * 1024, ...allRoutes.filter((r) => r.service === def.name).map((r) => r.bodyLimit ?? 0));
+  const app = await createHttpApp(RootModule, logger, { bodyLimit });
   // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   connectEventServer(app, def, infra, runtime);
@@ -214,9 +224,18 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
     const problems: string[] = [];
     if (def.usesRedis && !c.REDIS_URL) problems.push('REDIS_URL: is required (a redis:// URL, or "memory")');
     if (def.usesStorage && !c.S3_ENDPOINT) problems.push('S3_ENDPOINT: is required (with S3_ACCESS_KEY and S3_SECRET_KEY)');
+    if (def.settings) {
+      try {
+        loadConfig(def.name, def.settings, env);
+      } catch (e) {
+        if (e instanceof ConfigError) problems.push(...e.problems);
+        else throw e;
+      }
+    }
     if (problems.length) throw new ConfigError(def.name, problems);
     return c;
   });
+  const settings = def.settings ? loadConfig(def.name, def.settings, env) : undefined;
   const logger = createLogger(def.name, cfg.LOG_LEVEL);
   const transport: EventTransport = new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger, replicationFactor: cfg.KAFKA_REPLICATION_FACTOR, minInsyncReplicas: cfg.KAFKA_MIN_INSYNC_REPLICAS });
   const fault = cfg.OUTBOX_RELAY_FAULT === 'crash-after-publish' ? 'crash-after-publish' : null;
@@ -235,6 +254,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
     retry: { maxAttempts: cfg.CONSUMER_MAX_ATTEMPTS, backoffMs: cfg.CONSUMER_BACKOFF_MS, maxBackoffMs: cfg.CONSUMER_MAX_BACKOFF_MS },
     relayFault: fault,
     seed: cfg.SEED_DEMO_DATA ? { demoPassword: cfg.DEMO_PASSWORD } : false,
+    settings,
     ensureTopics: true,
     groupPrefix: cfg.KAFKA_GROUP_PREFIX,
     topicPrefix: cfg.KAFKA_TOPIC_PREFIX,

@@ -1,5 +1,16 @@
 import { Module } from '@nestjs/common';
-import { UserErasureHandler } from '@luxe/platform/events';
+import { BookingController } from './bookings/booking.controller';
+import { PaymentOutcomeConsumer } from './bookings/booking.consumer';
+import { BookingRepository } from './bookings/booking.repository';
+import { BookingService } from './bookings/booking.service';
+import { BookingsErasureConsumer } from './bookings/erasure.consumer';
+import { CatalogConsumer } from './catalog/catalog.consumer';
+import { CatalogRepository } from './catalog/catalog.repository';
+import { FriendController } from './friends/friend.controller';
+import { FriendService } from './friends/friend.service';
 
-@Module({ controllers: [UserErasureHandler] })
+@Module({
+  controllers: [CatalogConsumer, PaymentOutcomeConsumer, BookingsErasureConsumer, BookingController, FriendController],
+  providers: [CatalogRepository, BookingRepository, BookingService, FriendService],
+})
 export class BookingsModule {}

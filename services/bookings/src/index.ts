@@ -1,9 +1,14 @@
 import type { ServiceDefinition } from '@luxe/platform/runtime';
 import { migrations } from './migrations';
 import { BookingsModule } from './bookings.module';
+import { BookingEntity } from './bookings/booking.entity';
+import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog/catalog.entity';
+import { FriendEntity } from './friends/friend.entity';
 
 export const bookingsService: ServiceDefinition = {
   name: 'bookings',
   module: BookingsModule,
   migrations,
+  entities: [VenueCard, SectionCard, DancerCard, MemberCard, BookingEntity, FriendEntity],
+  usesStorage: true,
 };

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { UserErasureHandler } from '@luxe/platform/events';
+import { PaymentController } from './payments/payment.controller';
+import { PaymentsErasureConsumer } from './payments/erasure.consumer';
+import { PaymentService } from './payments/payment.service';
 
-@Module({ controllers: [UserErasureHandler] })
+@Module({ controllers: [PaymentsErasureConsumer, PaymentController], providers: [PaymentService] })
 export class PaymentsModule {}

@@ -1,5 +1,5 @@
 import { Pool } from 'undici';
-import { UPSTREAM_ERRORS } from '@luxe/contracts';
+import { ERRORS_BY_CODE, UPSTREAM_ERRORS } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from '../correlation';
 import { AppError } from '../errors';
 import { Actor, INTERNAL_AUTH_HEADER, InternalTokenSigner } from '../internal-auth';
@@ -75,13 +75,16 @@ export class InternalHttpClient {
       clearTimeout(timer);
     }
     if (status >= 400) {
-      if (status >= 500) throw AppError.of(UPSTREAM_ERRORS.ERROR);
       let parsed: any = undefined;
       try {
         parsed = text ? JSON.parse(text) : undefined;
       } catch {
         parsed = undefined;
       }
+      // A service's own failure stays opaque; a documented 5xx of the catalogue (payments not
+      // configured, the card provider down) is the caller's to see.
+      const documented = typeof parsed?.code === 'string' ? ERRORS_BY_CODE.get(parsed.code) : undefined;
+      if (status >= 500 && !(documented && documented.status === status && !documented.code.startsWith('SERVER.'))) throw AppError.of(UPSTREAM_ERRORS.ERROR);
       throw new AppError(parsed?.code ?? `HTTP_${status}`, parsed?.message ?? STATUS_TEXT[status] ?? `HTTP ${status}`, status, parsed?.errors);
     }
     return text ? text : null;

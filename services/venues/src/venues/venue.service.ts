@@ -195,6 +195,7 @@ export class VenueService {
       imageUrl: r.imageUrl,
       approvalStatus: r.approvalStatus,
       isActive: r.isActive,
+      pricingTiers: r.pricingTiers,
     });
   }
 }

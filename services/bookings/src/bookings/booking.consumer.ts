@@ -1,0 +1,19 @@
+import type { EntityManager } from 'typeorm';
+import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
+import { BookingService } from './booking.service';
+
+/** Payments' outcomes (inbox key `bookings.payments`): a paid hold is confirmed, a failed one released. */
+@EventConsumer('payments')
+export class PaymentOutcomeConsumer {
+  constructor(private readonly bookings: BookingService) {}
+
+  @OnEvent('payments.payment-succeeded')
+  succeeded(e: EventOf<'payments.payment-succeeded'>, tx: EntityManager) {
+    return this.bookings.paymentSucceeded(tx, e.data.bookingId);
+  }
+
+  @OnEvent('payments.payment-failed')
+  failed(e: EventOf<'payments.payment-failed'>, tx: EntityManager) {
+    return this.bookings.paymentFailed(tx, e.data.bookingId);
+  }
+}

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In, Not } from 'typeorm';
+import { BookingEntity } from './booking.entity';
+
+/** The bookable unit: one section, or a whole yacht (no section). */
+export interface Unit {
+  venueId: string;
+  sectionId: string | null;
+}
+
+/** Every query on bookings. */
+@Injectable()
+export class BookingRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /**
+   * Bookings of the unit whose window overlaps [startsAt, endsAt) and that hold capacity: confirmed,
+   * or held and not yet expired. Run under the unit's row lock, so the count cannot go stale.
+   */
+  async countTaking(m: EntityManager, unit: Unit, startsAt: Date, endsAt: Date): Promise<number> {
+    const q = m
+      .getRepository(BookingEntity)
+      .createQueryBuilder('b')
+      .where('b.venue_id = :venueId', { venueId: unit.venueId })
+      .andWhere(unit.sectionId ? 'b.section_id = :sectionId' : 'b.section_id IS NULL', { sectionId: unit.sectionId })
+      .andWhere('b.starts_at < :endsAt AND b.ends_at > :startsAt', { startsAt, endsAt })
+      .andWhere(`(b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > now()))`);
+    return q.getCount();
+  }
+
+  findById(id: string, m: EntityManager = this.ds.manager): Promise<BookingEntity | null> {
+    return m.findOneBy(BookingEntity, { id });
+  }
+
+  /** The caller's live hold of this very slot (a retried payment start reuses it). */
+  findLiveHold(m: EntityManager, hostId: string, unit: Unit, startsAt: Date, duration: number): Promise<BookingEntity | null> {
+    return m
+      .getRepository(BookingEntity)
+      .createQueryBuilder('b')
+      .where(`b.host_id = :hostId AND b.venue_id = :venueId AND b.section_id IS NULL AND b.starts_at = :startsAt AND b.duration = :duration`, { hostId, venueId: unit.venueId, startsAt, duration })
+      .andWhere(`b.status = 'held' AND b.hold_expires_at > now()`)
+      .getOne();
+  }
+
+  insert(m: EntityManager, b: BookingEntity): Promise<BookingEntity> {
+    return m.save(BookingEntity, b);
+  }
+
+  save(m: EntityManager, b: BookingEntity): Promise<BookingEntity> {
+    return m.save(BookingEntity, b);
+  }
+
+  listOfHost(hostId: string, statuses?: BookingEntity['status'][]): Promise<BookingEntity[]> {
+    return this.ds.manager.find(BookingEntity, {
+      where: { hostId, status: statuses ? In(statuses) : Not('expired') },
+      order: { startsAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  listAtVenues(venueIds: string[]): Promise<BookingEntity[]> {
+    if (!venueIds.length) return Promise.resolve([]);
+    return this.ds.manager.find(BookingEntity, { where: { venueId: In(venueIds), status: In(['confirmed', 'cancelled', 'completed']) }, order: { startsAt: 'DESC', id: 'ASC' } });
+  }
+
+  /** Holds past their time become expired (returned, to publish their release). */
+  async expireHolds(m: EntityManager): Promise<BookingEntity[]> {
+    const rows: Record<string, unknown>[] = await m.query(`UPDATE bookings SET status = 'expired' WHERE status = 'held' AND hold_expires_at <= now() RETURNING id`);
+    const ids = rows.map((r) => r.id as string);
+    return ids.length ? m.findBy(BookingEntity, { id: In(ids) }) : [];
+  }
+
+  listByHostForErasure(m: EntityManager, hostId: string): Promise<BookingEntity[]> {
+    return m.findBy(BookingEntity, { hostId });
+  }
+
+  async deleteOfHost(m: EntityManager, hostId: string): Promise<void> {
+    await m.delete(BookingEntity, { hostId });
+  }
+}

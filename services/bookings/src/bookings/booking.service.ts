@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  AUTH_ERRORS,
+  BOOKING_ERRORS,
+  bookingWindow,
+  endTimeOf,
+  FULL_YACHT,
+  HOLD_MINUTES,
+  money,
+  sectionPrice,
+  todayInNewYork,
+  yachtPrice,
+  type Booking,
+  type BookingDto,
+  type OwnerBooking,
+  type PaymentIntentDto,
+} from '@luxe/contracts';
+import { Outbox } from '@luxe/platform/events';
+import { Actor, AppError, requireMember } from '@luxe/platform/http';
+import { LOGGER, type Logger } from '@luxe/platform/runtime';
+import type { DancerCard, SectionCard, VenueCard } from '../catalog/catalog.entity';
+import { CatalogRepository } from '../catalog/catalog.repository';
+import { BookingEntity } from './booking.entity';
+import { BookingRepository, type Unit } from './booking.repository';
+
+const fail = (def: (typeof BOOKING_ERRORS)[keyof typeof BOOKING_ERRORS]) => AppError.of(def);
+
+export function toBooking(b: BookingEntity): Booking {
+  return {
+    id: b.id,
+    hostId: b.hostId,
+    venueId: b.venueId,
+    venueName: b.venueName,
+    venueType: b.venueType,
+    venueCity: b.venueCity,
+    venueState: b.venueState,
+    venueImage: b.venueImage,
+    sectionId: b.sectionId,
+    sectionType: b.sectionType,
+    section: b.sectionName,
+    dancerId: b.dancerId,
+    bookingDate: typeof b.bookingDate === 'string' ? b.bookingDate : new Date(b.bookingDate).toISOString().slice(0, 10),
+    startTime: b.startTime,
+    endTime: b.endTime,
+    duration: b.duration,
+    totalCost: money(Number(b.totalCost)),
+    friends: JSON.stringify(b.friends ?? []),
+    guestVisibility: b.guestVisibility,
+    status: b.status,
+    eventDescription: b.eventDescription,
+    createdAt: new Date(b.createdAt).toISOString(),
+    holdExpiresAt: b.holdExpiresAt ? new Date(b.holdExpiresAt).toISOString() : null,
+  };
+}
+
+export function toOwnerBooking(b: BookingEntity): OwnerBooking {
+  const r = toBooking(b);
+  return { id: r.id, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt };
+}
+
+/** How often expired holds are released (their slots are free from the moment they expire anyway). */
+const HOLD_SWEEP_MS = 30_000;
+
+/**
+ * Bookings and holds. The host is the session's user; the venue, section and entertainer come
+ * from bookings' own read models; the price is computed here; capacity is counted under a row
+ * lock of the unit (the section, or the whole yacht), so parallel requests for the last place get
+ * one booking and refusals, never two bookings.
+ */
+@Injectable()
+export class BookingService implements OnModuleInit, OnModuleDestroy {
+  private sweeper?: NodeJS.Timeout;
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bookings: BookingRepository,
+    private readonly catalog: CatalogRepository,
+    private readonly outbox: Outbox,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => void this.releaseExpiredHolds().catch((err) => this.logger.warn({ err }, 'releasing expired holds failed; retried')), HOLD_SWEEP_MS);
+    this.sweeper.unref();
+  }
+  onModuleDestroy(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  /** `POST /api/bookings`: a section booking (confirmed at once), or, after a payment, the booking its hold became. */
+  async create(actor: Actor, dto: BookingDto): Promise<Booking> {
+    requireMember(actor);
+    if (dto.holdId) {
+      const b = await this.bookings.findById(dto.holdId);
+      if (!b || b.hostId !== actor.userId) throw fail(BOOKING_ERRORS.NOT_FOUND);
+      return toBooking(b);
+    }
+    const venue = await this.publicVenue(dto.venueId);
+    if (venue.type === 'yacht') throw fail(BOOKING_ERRORS.PAYMENT_REQUIRED);
+    this.requireFuture(dto.bookingDate);
+    if (!dto.sectionId) throw fail(BOOKING_ERRORS.SECTION_REQUIRED);
+    const { startsAt, endsAt } = bookingWindow(dto.bookingDate, dto.startTime, dto.duration);
+    const saved = await this.ds.transaction(async (m) => {
+      const section = await this.catalog.lockSection(m, dto.sectionId!);
+      if (!section || section.venueId !== venue.venueId || !section.isActive) throw fail(BOOKING_ERRORS.SECTION_NOT_FOUND);
+      const dancer = await this.chosenDancer(m, venue, section, dto.dancerId ?? null);
+      if ((await this.bookings.countTaking(m, { venueId: venue.venueId, sectionId: section.sectionId }, startsAt, endsAt)) >= section.maxSimultaneousBookings) throw fail(BOOKING_ERRORS.SLOT_TAKEN);
+      const row = await this.bookings.insert(
+        m,
+        this.newBooking(actor.userId, venue, dto, { startsAt, endsAt }, {
+          sectionId: section.sectionId,
+          sectionName: section.name,
+          sectionType: section.type,
+          dancerId: dancer?.dancerId ?? null,
+          total: sectionPrice(section.pricePerHour, dto.duration, dancer?.priceModifier ?? null),
+          status: 'confirmed',
+          friends: dto.friends,
+          guestVisibility: dto.guestVisibility,
+        }),
+      );
+      await this.publishConfirmed(m, row);
+      return row;
+    });
+    return toBooking(saved);
+  }
+
+  /** `POST /api/bookings/holds`: a yacht slot kept for the host while he pays (the same hold again for the same slot). */
+  async hold(actor: Actor, dto: PaymentIntentDto): Promise<Booking> {
+    requireMember(actor);
+    const venue = await this.publicVenue(dto.venueId);
+    if (venue.type !== 'yacht') throw fail(BOOKING_ERRORS.NOT_A_YACHT);
+    this.requireFuture(dto.bookingDate);
+    const window = bookingWindow(dto.bookingDate, dto.startTime, dto.duration);
+    const unit: Unit = { venueId: venue.venueId, sectionId: null };
+    const saved = await this.ds.transaction(async (m) => {
+      const locked = await this.catalog.lockVenue(m, venue.venueId);
+      if (!locked) throw fail(BOOKING_ERRORS.VENUE_NOT_FOUND);
+      const existing = await this.bookings.findLiveHold(m, actor.userId, unit, window.startsAt, dto.duration);
+      if (existing) return existing;
+      if ((await this.bookings.countTaking(m, unit, window.startsAt, window.endsAt)) >= 1) throw fail(BOOKING_ERRORS.SLOT_TAKEN);
+      const row = await this.bookings.insert(
+        m,
+        this.newBooking(actor.userId, locked, { ...dto, eventDescription: dto.eventDescription ?? null }, window, {
+          sectionId: null,
+          sectionName: FULL_YACHT.sectionType,
+          sectionType: FULL_YACHT.sectionType,
+          dancerId: null,
+          total: yachtPrice(locked, dto.duration),
+          status: 'held',
+          holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000),
+          friends: [],
+          guestVisibility: 'both',
+        }),
+      );
+      await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString() });
+      return row;
+    });
+    return toBooking(saved);
+  }
+
+  async mine(actor: Actor): Promise<Booking[]> {
+    requireMember(actor);
+    return (await this.bookings.listOfHost(actor.userId)).map(toBooking);
+  }
+
+  async hosted(actor: Actor): Promise<Booking[]> {
+    requireMember(actor);
+    return (await this.bookings.listOfHost(actor.userId, ['confirmed'])).map(toBooking);
+  }
+
+  async atMyVenues(actor: Actor): Promise<OwnerBooking[]> {
+    requireMember(actor);
+    if (actor.userType !== 'venue') throw AppError.of(AUTH_ERRORS.FORBIDDEN);
+    return (await this.bookings.listAtVenues(await this.catalog.venueIdsOfOwner(actor.userId))).map(toOwnerBooking);
+  }
+
+  /**
+   * The card payment of a hold succeeded (payments' event): the hold becomes a confirmed booking.
+   * A hold that expired meanwhile is confirmed if its slot is still free, else cancelled.
+   */
+  async paymentSucceeded(m: EntityManager, bookingId: string): Promise<void> {
+    const b = await this.bookings.findById(bookingId, m);
+    if (!b || b.status === 'confirmed') return;
+    if (b.status === 'expired' || (b.status === 'held' && b.holdExpiresAt && b.holdExpiresAt.getTime() <= Date.now())) {
+      await this.catalog.lockVenue(m, b.venueId);
+      const taken = await this.bookings.countTaking(m, { venueId: b.venueId, sectionId: b.sectionId }, b.startsAt, b.endsAt);
+      if (taken > 0) {
+        b.status = 'cancelled';
+        await this.bookings.save(m, b);
+        await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'hold-expired' });
+        this.logger.warn({ bookingId }, 'a payment arrived after its hold expired and the slot was taken: the booking is cancelled (refund needed)');
+        return;
+      }
+    } else if (b.status !== 'held') return;
+    b.status = 'confirmed';
+    b.holdExpiresAt = null;
+    await this.publishConfirmed(m, await this.bookings.save(m, b));
+  }
+
+  /** The card payment failed or was cancelled: the held slot is released. */
+  async paymentFailed(m: EntityManager, bookingId: string): Promise<void> {
+    const b = await this.bookings.findById(bookingId, m);
+    if (!b || b.status !== 'held') return;
+    b.status = 'cancelled';
+    await this.bookings.save(m, b);
+    await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'payment-failed' });
+  }
+
+  /** Holds past their time are marked expired and their release published. */
+  async releaseExpiredHolds(): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      const expired = await this.bookings.expireHolds(m);
+      for (const b of expired) await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'hold-expired' });
+      return expired.length;
+    });
+  }
+
+  /** A deleted host: his upcoming bookings are cancelled (published), then every booking of his goes. */
+  async eraseHost(m: EntityManager, userId: string): Promise<void> {
+    for (const b of await this.bookings.listByHostForErasure(m, userId))
+      if (b.status === 'confirmed' || b.status === 'held') await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'host-deleted' });
+    await this.bookings.deleteOfHost(m, userId);
+  }
+
+  private async publicVenue(id: string): Promise<VenueCard> {
+    const v = await this.catalog.venue(id);
+    if (!v || v.approvalStatus !== 'approved' || !v.isActive) throw fail(BOOKING_ERRORS.VENUE_NOT_FOUND);
+    return v;
+  }
+
+  private requireFuture(date: string): void {
+    if (date < todayInNewYork()) throw fail(BOOKING_ERRORS.PAST_DATE);
+  }
+
+  /** Entertainers only in the VIP rooms of strip clubs, and only the venue's available ones. */
+  private async chosenDancer(m: EntityManager, venue: VenueCard, section: SectionCard, dancerId: string | null): Promise<DancerCard | null> {
+    if (!dancerId) return null;
+    if (venue.subtype !== 'strip_club' || !section.isVipRoom) throw fail(BOOKING_ERRORS.DANCER_NOT_ALLOWED);
+    const d = await this.catalog.dancer(dancerId, m);
+    if (!d || d.venueId !== venue.venueId || !d.isActive || !d.isAvailable) throw fail(BOOKING_ERRORS.DANCER_NOT_FOUND);
+    return d;
+  }
+
+  private newBooking(
+    hostId: string,
+    venue: VenueCard,
+    dto: { bookingDate: string; startTime: string; duration: number; eventDescription?: string | null },
+    window: { startsAt: Date; endsAt: Date },
+    x: { sectionId: string | null; sectionName: string; sectionType: string; dancerId: string | null; total: number; status: BookingEntity['status']; holdExpiresAt?: Date; friends: string[]; guestVisibility: string },
+  ): BookingEntity {
+    return Object.assign(new BookingEntity(), {
+      id: randomUUID(),
+      hostId,
+      venueId: venue.venueId,
+      venueName: venue.name,
+      venueType: venue.type,
+      venueCity: venue.city,
+      venueState: venue.state,
+      venueImage: venue.imageUrl,
+      sectionId: x.sectionId,
+      sectionName: x.sectionName,
+      sectionType: x.sectionType,
+      dancerId: x.dancerId,
+      bookingDate: dto.bookingDate,
+      startTime: dto.startTime,
+      endTime: endTimeOf(dto.startTime, dto.duration),
+      duration: dto.duration,
+      startsAt: window.startsAt,
+      endsAt: window.endsAt,
+      totalCost: money(x.total),
+      friends: x.friends,
+      guestVisibility: x.guestVisibility,
+      status: x.status,
+      eventDescription: dto.eventDescription ?? null,
+      holdExpiresAt: x.holdExpiresAt ?? null,
+      createdAt: new Date(),
+    });
+  }
+
+  private async publishConfirmed(m: EntityManager, b: BookingEntity): Promise<void> {
+    const host = await this.catalog.member(b.hostId, m);
+    const r = toBooking(b);
+    await this.outbox.add(m, 'bookings.booking-confirmed', b.id, {
+      bookingId: r.id,
+      hostId: r.hostId,
+      hostFirstName: host?.firstName ?? 'Host',
+      venueId: r.venueId,
+      venueName: r.venueName,
+      venueType: r.venueType,
+      venueCity: r.venueCity,
+      venueState: r.venueState,
+      venueImage: r.venueImage,
+      sectionType: r.sectionType,
+      bookingDate: r.bookingDate,
+      startTime: r.startTime,
+      endTime: r.endTime,
+      duration: r.duration,
+      startsAt: new Date(b.startsAt).toISOString(),
+      guestVisibility: r.guestVisibility,
+      friendsCount: (b.friends ?? []).length,
+      totalCost: r.totalCost,
+    });
+  }
+}

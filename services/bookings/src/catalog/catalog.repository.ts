@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog.entity';
+
+/** Every query on bookings' read models of venues, sections, entertainers and members. */
+@Injectable()
+export class CatalogRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  venue(id: string, m: EntityManager = this.ds.manager): Promise<VenueCard | null> {
+    return m.findOneBy(VenueCard, { venueId: id });
+  }
+  /** The venue row locked for the rest of the transaction: bookings of a yacht are counted under it. */
+  lockVenue(m: EntityManager, id: string): Promise<VenueCard | null> {
+    return m.getRepository(VenueCard).createQueryBuilder('v').setLock('pessimistic_write').where('v.venue_id = :id', { id }).getOne();
+  }
+  /** The section row locked for the rest of the transaction: its bookings are counted under it. */
+  lockSection(m: EntityManager, id: string): Promise<SectionCard | null> {
+    return m.getRepository(SectionCard).createQueryBuilder('s').setLock('pessimistic_write').where('s.section_id = :id', { id }).getOne();
+  }
+  dancer(id: string, m: EntityManager = this.ds.manager): Promise<DancerCard | null> {
+    return m.findOneBy(DancerCard, { dancerId: id });
+  }
+  member(id: string, m: EntityManager = this.ds.manager): Promise<MemberCard | null> {
+    return m.findOneBy(MemberCard, { userId: id });
+  }
+  venueIdsOfOwner(ownerId: string): Promise<string[]> {
+    return this.ds.manager.find(VenueCard, { where: { ownerId }, select: { venueId: true } }).then((vs) => vs.map((v) => v.venueId));
+  }
+
+  async saveVenue(m: EntityManager, v: VenueCard): Promise<void> {
+    await m.save(VenueCard, v);
+  }
+  async setApproval(m: EntityManager, venueId: string, status: VenueCard['approvalStatus']): Promise<void> {
+    await m.update(VenueCard, { venueId }, { approvalStatus: status });
+  }
+  /** A deleted venue's cards go (its sections and entertainers with it). */
+  async deleteVenue(m: EntityManager, venueId: string): Promise<void> {
+    await m.delete(SectionCard, { venueId });
+    await m.delete(DancerCard, { venueId });
+    await m.delete(VenueCard, { venueId });
+  }
+  async saveSection(m: EntityManager, s: SectionCard): Promise<void> {
+    await m.save(SectionCard, s);
+  }
+  async deleteSection(m: EntityManager, sectionId: string): Promise<void> {
+    await m.delete(SectionCard, { sectionId });
+  }
+  async saveDancer(m: EntityManager, d: DancerCard): Promise<void> {
+    await m.save(DancerCard, d);
+  }
+  async deleteDancer(m: EntityManager, dancerId: string): Promise<void> {
+    await m.delete(DancerCard, { dancerId });
+  }
+  async saveMember(m: EntityManager, c: MemberCard): Promise<void> {
+    await m.save(MemberCard, c);
+  }
+  /** A deleted member: his card, and the venues he owned (their own deletion events follow from venues). */
+  async eraseMember(m: EntityManager, userId: string): Promise<void> {
+    await m.delete(MemberCard, { userId });
+    const owned = await m.find(VenueCard, { where: { ownerId: userId }, select: { venueId: true } });
+    for (const v of owned) await this.deleteVenue(m, v.venueId);
+  }
+}

@@ -1,0 +1,152 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { BOOKING_ERRORS, FRIEND_PICTURE_MAX_BYTES, FRIEND_STAGING_OBJECT, friendImagePath, MAX_IMAGE_BYTES, PROFILE_ERRORS, PROFILE_MESSAGES, type Friend, type FriendDto } from '@luxe/contracts';
+import { Outbox } from '@luxe/platform/events';
+import { Actor, AppError, requireMember } from '@luxe/platform/http';
+import { acceptStagedImage, cleanImage, ImageRejectedError } from '@luxe/platform/images';
+import { LOGGER, type Logger, OBJECT_STORAGE, type ObjectStorage } from '@luxe/platform/runtime';
+import { BookingRepository } from '../bookings/booking.repository';
+import { FriendEntity } from './friend.entity';
+
+const FORMATS = ['jpeg', 'png', 'webp'] as const;
+const UPLOAD_URL_SECONDS = 300;
+
+export function toFriend(f: FriendEntity): Friend {
+  return {
+    id: f.id,
+    userId: f.userId,
+    bookingId: f.bookingId,
+    name: f.name,
+    phoneNumber: f.phoneNumber,
+    instagram: f.instagram,
+    profilePicture: f.profilePicture,
+    inviteUrl: `/friend-invite/${f.inviteToken}`,
+    claimed: f.claimed,
+    createdAt: new Date(f.createdAt).toISOString(),
+  };
+}
+
+/**
+ * Friends a host brings and their invite links. The host adds them (and may give each a picture
+ * through a presigned upload); the friend opens the link, sees his name and sets his own picture
+ * (a data URL, checked as an image by content and stored without metadata), which claims it.
+ */
+@Injectable()
+export class FriendService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bookings: BookingRepository,
+    private readonly outbox: Outbox,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async create(actor: Actor, dto: FriendDto): Promise<Friend> {
+    requireMember(actor);
+    if (dto.bookingId) {
+      const b = await this.bookings.findById(dto.bookingId);
+      if (!b || b.hostId !== actor.userId) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
+    }
+    const f = Object.assign(new FriendEntity(), {
+      id: randomUUID(),
+      userId: actor.userId,
+      bookingId: dto.bookingId ?? null,
+      name: dto.name,
+      phoneNumber: dto.phoneNumber ?? null,
+      instagram: dto.instagram ?? null,
+      profilePicture: null,
+      // 192 bits from the system's CSPRNG: the link is the only key to the invite.
+      inviteToken: randomBytes(24).toString('base64url'),
+      claimed: false,
+      claimedByUserId: null,
+      createdAt: new Date(),
+    });
+    return toFriend(await this.ds.manager.save(FriendEntity, f));
+  }
+
+  async uploadUrl(actor: Actor, id: string): Promise<{ uploadUrl: string; objectPath: string }> {
+    const f = await this.own(actor, id);
+    const objectPath = `staging/friends/${f.id}/${randomUUID()}`;
+    return { uploadUrl: await this.storage.presignedPut(objectPath, UPLOAD_URL_SECONDS), objectPath };
+  }
+
+  async setPicture(actor: Actor, id: string, imageURL: string): Promise<Friend> {
+    const f = await this.own(actor, id);
+    const m = FRIEND_STAGING_OBJECT.exec(imageURL);
+    if (!m || m[1] !== f.id) throw AppError.of(PROFILE_ERRORS.UPLOAD_REJECTED, { message: PROFILE_MESSAGES.notYourUpload });
+    let file: string;
+    try {
+      file = (await acceptStagedImage(this.storage, this.logger, { staged: `staging/friends/${f.id}/${m[2]}`, target: `friends/${f.id}/${m[2]}`, formats: FORMATS, maxBytes: MAX_IMAGE_BYTES })).file;
+    } catch (e) {
+      if (e instanceof ImageRejectedError) throw AppError.of(PROFILE_ERRORS.UPLOAD_REJECTED, { message: e.reason === 'too-large' ? PROFILE_MESSAGES.tooLarge : e.reason === 'missing' ? PROFILE_MESSAGES.uploadMissing : PROFILE_MESSAGES.notAnImage });
+      throw e;
+    }
+    f.profilePicture = friendImagePath(f.id, file);
+    return toFriend(await this.ds.manager.save(FriendEntity, f));
+  }
+
+  async invite(token: string): Promise<{ name: string; profilePicture: string | null }> {
+    const f = await this.byToken(token);
+    return { name: f.name, profilePicture: f.profilePicture };
+  }
+
+  /** The friend's own picture, from the invite page: an image by content, at most 5 MB; claims the invite. */
+  async claim(actor: Actor, token: string, dataUrl: string): Promise<{ name: string; profilePicture: string | null }> {
+    const f = await this.byToken(token);
+    const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+    const refuse = () => AppError.of(BOOKING_ERRORS.PICTURE_REJECTED);
+    if (bytes.length === 0 || bytes.length > FRIEND_PICTURE_MAX_BYTES) throw refuse();
+    let clean: Awaited<ReturnType<typeof cleanImage>>;
+    try {
+      clean = await cleanImage(bytes, FORMATS);
+    } catch (e) {
+      if (e instanceof ImageRejectedError) throw refuse();
+      throw e;
+    }
+    const file = `${randomUUID()}.${clean.ext}`;
+    await this.storage.put(`friends/${f.id}/${file}`, clean.data, clean.contentType);
+    const previous = f.profilePicture;
+    await this.ds.transaction(async (m) => {
+      f.profilePicture = friendImagePath(f.id, file);
+      f.claimed = true;
+      if (actor.userId && actor.role === 'member') f.claimedByUserId = actor.userId;
+      await m.save(FriendEntity, f);
+      await this.outbox.add(m, 'bookings.friend-invite-claimed', f.id, { friendId: f.id, hostId: f.userId, bookingId: f.bookingId, claimedByUserId: f.claimedByUserId });
+    });
+    if (previous) await this.removeStored(previous);
+    return { name: f.name, profilePicture: f.profilePicture };
+  }
+
+  async location(friendId: string, file: string): Promise<{ url: string; maxAgeSeconds: number }> {
+    const name = `friends/${friendId}/${file}`;
+    if ((await this.storage.size(name)) === null) throw AppError.of(PROFILE_ERRORS.IMAGE_NOT_FOUND);
+    return { url: await this.storage.presignedGet(name, 3600), maxAgeSeconds: 600 };
+  }
+
+  /** A deleted member: his friends and their pictures go; invites he claimed forget him. */
+  async eraseUser(m: EntityManager, userId: string): Promise<void> {
+    const mine = await m.findBy(FriendEntity, { userId });
+    for (const f of mine) for (const n of [...(await this.storage.list(`friends/${f.id}/`)), ...(await this.storage.list(`staging/friends/${f.id}/`))]) await this.storage.remove(n);
+    await m.delete(FriendEntity, { userId });
+    await m.update(FriendEntity, { claimedByUserId: userId }, { claimedByUserId: null });
+  }
+
+  private async own(actor: Actor, id: string): Promise<FriendEntity> {
+    requireMember(actor);
+    const f = await this.ds.manager.findOneBy(FriendEntity, { id });
+    if (!f || f.userId !== actor.userId) throw AppError.of(BOOKING_ERRORS.FRIEND_NOT_FOUND);
+    return f;
+  }
+
+  private async byToken(token: string): Promise<FriendEntity> {
+    const f = await this.ds.manager.findOneBy(FriendEntity, { inviteToken: token });
+    if (!f) throw AppError.of(BOOKING_ERRORS.INVITE_NOT_FOUND);
+    return f;
+  }
+
+  private async removeStored(path: string): Promise<void> {
+    const m = /^\/api\/images\/friends\/([0-9a-f-]{36})\/([A-Za-z0-9-]+\.(?:jpg|png|webp))$/.exec(path);
+    if (m) await this.storage.remove(`friends/${m[1]}/${m[2]}`).catch((err) => this.logger.warn({ err, path }, 'could not remove a replaced picture'));
+  }
+}

@@ -1,0 +1,51 @@
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** The card payment of one held booking (a Stripe PaymentIntent). Migration 1700000013000. */
+@Entity('payments')
+@Check('payments_status_check', `status IN ('pending', 'succeeded', 'failed')`)
+export class PaymentEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Index('payments_booking_id', { unique: true })
+  @Column('uuid', { name: 'booking_id' })
+  bookingId!: string;
+
+  @Index('payments_host_id')
+  @Column('uuid', { name: 'host_id' })
+  hostId!: string;
+
+  @Index('payments_intent_id', { unique: true })
+  @Column('text', { name: 'payment_intent_id' })
+  paymentIntentId!: string;
+
+  /** Lets a retried start of the same payment answer the same form (never logged). */
+  @Column('text', { name: 'client_secret' })
+  clientSecret!: string;
+
+  /** In cents. */
+  @Column('integer')
+  amount!: number;
+
+  @Column('text')
+  currency!: string;
+
+  @Column('text')
+  status!: 'pending' | 'succeeded' | 'failed';
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+}
+
+/** Stripe events already handled: a redelivered event has no second effect. */
+@Entity('stripe_events')
+export class StripeEventEntity {
+  @PrimaryColumn('text', { name: 'event_id' })
+  eventId!: string;
+
+  @Column('text')
+  type!: string;
+
+  @Column('timestamptz', { name: 'received_at', default: () => 'now()' })
+  receivedAt!: Date;
+}
