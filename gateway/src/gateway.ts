@@ -82,7 +82,10 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*', ...(o.storageOrigin ? [o.storageOrigin] : [])],
         // Photos are PUT straight to object storage with a presigned URL.
-        'connect-src': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', ...(o.storageOrigin ? [o.storageOrigin] : [])],
+        'connect-src': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', 'https://api.stripe.com', 'https://m.stripe.network', ...(o.storageOrigin ? [o.storageOrigin] : [])],
+        // The card form is Stripe's (Stripe.js and its frames), as Stripe documents for a CSP.
+        'script-src': ["'self'", 'https://js.stripe.com'],
+        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         // Only behind TLS: over plain HTTP on a LAN address it would break every asset.
         'upgrade-insecure-requests': o.production ? [] : null,
       },

@@ -75,6 +75,8 @@ const sectionBooking = (over: Record<string, unknown> = {}) => ({ venueId: setup
 describe('section bookings', () => {
   it('are priced by the server (a tampered total is ignored), confirmed, and listed for the host and the venue owner', async () => {
     const host = await account('host', 'Hugo');
+    // The host's first name reaches bookings by identity's event (until then the spec's default, 'Host').
+    await waitForCards('member_cards', 'user_id', host.id);
     const r = await host.api.call('POST', '/api/bookings', sectionBooking({ sectionId: setup.vip, dancerId: setup.dancer, totalCost: '1.00', hostId: setup.owner.id, venueName: 'Fake', guestVisibility: 'women,men', friends: '["Ana","Bo"]' }));
     expect(r.status).toBe(201);
     // round(600 × 1.25) × 3 = 2250, the end wraps past midnight.
@@ -139,6 +141,25 @@ describe('section bookings', () => {
     const date = nyDate(12);
     const results = await Promise.all(Array.from({ length: 20 }, () => host.api.call('POST', '/api/bookings', sectionBooking({ bookingDate: date, startTime: '20:00', duration: 2 }))));
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+  });
+});
+
+describe('a venue with upcoming bookings', () => {
+  it('cannot be deleted by its owner (venues learns of bookings from their events)', async () => {
+    const owner = await account('venue');
+    const club = (await owner.api.call('POST', '/api/venues', { name: 'Busy Bar', type: 'club', subtype: 'lounge', city: 'Bookville', state: 'Florida', address: '3 Night St', capacity: 50, pricePerHour: 200 })).json.id as string;
+    const section = (await owner.api.call('POST', `/api/venues/${club}/sections`, { name: 'Bar', type: 'Table', capacity: 4, pricePerHour: 200 })).json.id as string;
+    await approve(club);
+    await waitForCards('section_cards', 'section_id', section);
+    const booked = await (await account('host')).api.call('POST', '/api/bookings', sectionBooking({ venueId: club, sectionId: section }));
+    expect(booked.status).toBe(201);
+    await waitFor('venues knows the booking', async () => (await dbs.venues.query('SELECT 1 FROM venue_bookings WHERE booking_id = $1', [booked.json.id])).rows.length === 1);
+    const r = await owner.api.call('DELETE', `/api/venues/${club}`);
+    expect([r.status, r.json.message]).toEqual([409, 'This venue has upcoming bookings, so it cannot be deleted']);
+    expect((await dbs.venues.query('SELECT 1 FROM venues WHERE id = $1', [club])).rows).toHaveLength(1);
+    // Once that booking lies in the past, the venue may go.
+    await dbs.venues.query(`UPDATE venue_bookings SET starts_at = now() - interval '1 day' WHERE booking_id = $1`, [booked.json.id]);
+    expect((await owner.api.call('DELETE', `/api/venues/${club}`)).status).toBe(204);
   });
 });
 

@@ -47,6 +47,7 @@ export const VENUE_MESSAGES = {
   subtypeForYacht: 'A yacht has no club subtype',
   notFound: 'Venue not found',
   notOwner: 'Only the owner can change this venue',
+  upcomingBookings: 'This venue has upcoming bookings, so it cannot be deleted',
 } as const;
 
 /** A pricing tier: a price for a number of hours (spec doc 2 §3). */

@@ -5,12 +5,13 @@ import { VenueEntity } from './venues/venue.entity';
 import { SectionEntity } from './sections/section.entity';
 import { BartenderEntity, DancerEntity } from './staff/staff.entity';
 import { seedVenues } from './seed';
+import { VenueBookingEntity } from './venue-bookings/venue-booking.entity';
 
 export const venuesService: ServiceDefinition = {
   name: 'venues',
   module: VenuesModule,
   migrations,
-  entities: [VenueEntity, SectionEntity, DancerEntity, BartenderEntity],
+  entities: [VenueEntity, SectionEntity, DancerEntity, BartenderEntity, VenueBookingEntity],
   usesRedis: true,
   usesStorage: true,
   seed: seedVenues,

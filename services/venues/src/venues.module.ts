@@ -17,10 +17,12 @@ import { StaffRepository } from './staff/staff.repository';
 import { StaffService } from './staff/staff.service';
 import { VenueImageController } from './images/venue-image.controller';
 import { VenueImageService } from './images/venue-image.service';
+import { VenueBookingConsumer } from './venue-bookings/venue-booking.consumer';
+import { VenueBookingEntity } from './venue-bookings/venue-booking.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VenueEntity, SectionEntity, DancerEntity, BartenderEntity])],
-  controllers: [VenueUserErasureConsumer, VenueController, SectionController, StaffController, VenueImageController],
+  imports: [TypeOrmModule.forFeature([VenueEntity, SectionEntity, DancerEntity, BartenderEntity, VenueBookingEntity])],
+  controllers: [VenueUserErasureConsumer, VenueBookingConsumer, VenueController, SectionController, StaffController, VenueImageController],
   providers: [VenueService, VenueRepository, VenueAccess, PublicVenueCache, SectionService, SectionRepository, StaffService, StaffRepository, VenueImageService],
 })
 export class VenuesModule {}

@@ -54,11 +54,11 @@ export const venueRoutes = {
     path: '/api/venues/:id',
     service: 'venues',
     access: 'venue-owner',
-    summary: 'Delete a venue (its owner only)',
+    summary: 'Delete a venue (its owner only; refused while it has upcoming bookings)',
     params: venueIdParamsSchema,
     response: z.null(),
     status: 204,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.NOT_FOUND, VENUE_ERRORS.NOT_OWNER],
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.NOT_FOUND, VENUE_ERRORS.NOT_OWNER, VENUE_ERRORS.HAS_UPCOMING_BOOKINGS],
   }),
   get: defineRoute({
     id: 'venues.get',

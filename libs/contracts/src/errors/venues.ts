@@ -5,6 +5,7 @@ import { defineErrors } from './define';
 export const VENUE_ERRORS = defineErrors('VENUE', {
   NOT_FOUND: { status: 404, message: VENUE_MESSAGES.notFound },
   NOT_OWNER: { status: 403, message: VENUE_MESSAGES.notOwner },
+  HAS_UPCOMING_BOOKINGS: { status: 409, message: VENUE_MESSAGES.upcomingBookings },
   SECTION_NOT_FOUND: { status: 404, message: SECTION_MESSAGES.notFound },
   VIP_ONLY_STRIP_CLUB: { status: 400, message: SECTION_MESSAGES.vipOnlyStripClub },
   DANCER_NOT_FOUND: { status: 404, message: STAFF_MESSAGES.dancerNotFound },

@@ -69,6 +69,11 @@ export class BookingRepository {
     return ids.length ? m.findBy(BookingEntity, { id: In(ids) }) : [];
   }
 
+  /** Bookings of a venue that still take place or hold a slot. */
+  listLiveAtVenue(m: EntityManager, venueId: string): Promise<BookingEntity[]> {
+    return m.getRepository(BookingEntity).createQueryBuilder('b').where(`b.venue_id = :venueId AND b.status IN ('confirmed', 'held') AND b.ends_at > now()`, { venueId }).getMany();
+  }
+
   listByHostForErasure(m: EntityManager, hostId: string): Promise<BookingEntity[]> {
     return m.findBy(BookingEntity, { hostId });
   }

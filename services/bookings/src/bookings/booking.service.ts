@@ -216,6 +216,15 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
+  /** The venue is gone (its owner's account, or an old venue): what was still to come there is cancelled and published. */
+  async cancelAtVenue(m: EntityManager, venueId: string): Promise<void> {
+    for (const b of await this.bookings.listLiveAtVenue(m, venueId)) {
+      b.status = 'cancelled';
+      await this.bookings.save(m, b);
+      await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'venue-deleted' });
+    }
+  }
+
   /** A deleted host: his upcoming bookings are cancelled (published), then every booking of his goes. */
   async eraseHost(m: EntityManager, userId: string): Promise<void> {
     for (const b of await this.bookings.listByHostForErasure(m, userId))

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
 import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog.entity';
 import { CatalogRepository } from './catalog.repository';
+import { BookingService } from '../bookings/booking.service';
 
 /**
  * Bookings' read models, kept from the venues service's and identity's events (inbox key
@@ -9,7 +10,10 @@ import { CatalogRepository } from './catalog.repository';
  */
 @EventConsumer('catalog')
 export class CatalogConsumer {
-  constructor(private readonly catalog: CatalogRepository) {}
+  constructor(
+    private readonly catalog: CatalogRepository,
+    private readonly bookings: BookingService,
+  ) {}
 
   @OnEvent('venues.venue-created')
   created(e: EventOf<'venues.venue-created'>, tx: EntityManager) {
@@ -27,8 +31,9 @@ export class CatalogConsumer {
   }
 
   @OnEvent('venues.venue-deleted')
-  deleted(e: EventOf<'venues.venue-deleted'>, tx: EntityManager) {
-    return this.catalog.deleteVenue(tx, e.data.venueId);
+  async deleted(e: EventOf<'venues.venue-deleted'>, tx: EntityManager) {
+    await this.bookings.cancelAtVenue(tx, e.data.venueId);
+    await this.catalog.deleteVenue(tx, e.data.venueId);
   }
 
   @OnEvent('venues.section-changed')

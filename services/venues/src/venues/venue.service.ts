@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { formatHourlyPrice, readPricingTiers, VENUE_PLACEHOLDERS, type Venue, type VenueDto } from '@luxe/contracts';
+import { formatHourlyPrice, readPricingTiers, VENUE_ERRORS, VENUE_PLACEHOLDERS, type Venue, type VenueDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
-import { Actor } from '@luxe/platform/http';
+import { Actor, AppError } from '@luxe/platform/http';
 import { VenueEntity } from './venue.entity';
 import { VenueRepository } from './venue.repository';
 import { PublicVenueCache } from './venue.cache';
@@ -89,12 +89,14 @@ export class VenueService {
   }
 
   /**
-   * Deletes the venue and publishes `venue-deleted`. Bookings are not in this service yet; once
-   * they are, a venue with future bookings is refused (bookings' read model answers it).
+   * Deletes the venue and publishes `venue-deleted`; refused while it has upcoming confirmed
+   * bookings (venues' read model of bookings' events).
    */
   async remove(actor: Actor, id: string): Promise<void> {
     await this.ds.transaction(async (m) => {
-      await this.deleteVenue(m, await this.access.owned(m, actor, id));
+      const v = await this.access.owned(m, actor, id);
+      if (await this.venues.hasUpcomingBookings(m, v.id)) throw AppError.of(VENUE_ERRORS.HAS_UPCOMING_BOOKINGS);
+      await this.deleteVenue(m, v);
     });
     await this.cache.invalidate();
   }

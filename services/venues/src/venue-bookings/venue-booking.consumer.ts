@@ -1,0 +1,17 @@
+import type { EntityManager } from 'typeorm';
+import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
+import { VenueBookingEntity } from './venue-booking.entity';
+
+/** Keeps which venues have confirmed bookings and when (inbox key `venues.bookings`). */
+@EventConsumer('bookings')
+export class VenueBookingConsumer {
+  @OnEvent('bookings.booking-confirmed')
+  async confirmed(e: EventOf<'bookings.booking-confirmed'>, tx: EntityManager): Promise<void> {
+    await tx.save(VenueBookingEntity, Object.assign(new VenueBookingEntity(), { bookingId: e.data.bookingId, venueId: e.data.venueId, startsAt: new Date(e.data.startsAt) }));
+  }
+
+  @OnEvent('bookings.booking-cancelled')
+  async cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager): Promise<void> {
+    await tx.delete(VenueBookingEntity, { bookingId: e.data.bookingId });
+  }
+}
