@@ -3,7 +3,7 @@
 // to the venues service (with a signed internal token, as the gateway sends it), and a bare Node
 // server answering the same JSON from memory, alternating rounds at 100 connections. Prints
 // requests/s, p50 and p99 and the ratios. Part of `npm run bench` (or alone: `-- --discovery`).
-// Asserts nothing; about 90 seconds.
+// Then non-conflicting booking creation through the gateway. Asserts nothing; about 2 minutes.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -17,6 +17,39 @@ const PATH = '/api/venues/Miami/Florida/all';
 const CONNECTIONS = 100;
 const ROUNDS = 3;
 const SECONDS = 5;
+
+/**
+ * Non-conflicting booking creation through the gateway: one host books the demo clubs' regular
+ * sections (unlimited places) on random nights and hours, 20 connections for 10 s. Each booking is
+ * priced, checked and counted under its section's row lock, and published through the outbox.
+ */
+async function benchBookings(gatewayUrl) {
+  const login = await fetch(`${gatewayUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'host@demo.luxeswipe.test', password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' }) });
+  if (login.status !== 200) throw new Error(`demo host login: ${login.status} ${await login.text()}`);
+  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  const clubs = (await (await fetch(`${gatewayUrl}/api/venues`)).json()).filter((v) => v.type === 'club');
+  const units = [];
+  for (const c of clubs) for (const s of await (await fetch(`${gatewayUrl}/api/venues/${c.id}/sections`)).json()) if (!s.isExclusive) units.push({ venueId: c.id, sectionId: s.id });
+  // The demo venues reach bookings by their events: wait until it can book them.
+  const probe = () => fetch(`${gatewayUrl}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body()) });
+  const starts = ['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00'];
+  const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const body = () => ({ ...units[Math.floor(Math.random() * units.length)], bookingDate: day(2 + Math.floor(Math.random() * 300)), startTime: starts[Math.floor(Math.random() * 9)], duration: 1 });
+  for (let i = 0; i < 60 && (await probe()).status !== 201; i++) await new Promise((r) => setTimeout(r, 1000));
+  const r = await autocannon({
+    url: `${gatewayUrl}/api/bookings`,
+    method: 'POST',
+    connections: 20,
+    duration: 10,
+    headers: { 'content-type': 'application/json', cookie },
+    requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }],
+  });
+  console.log(`\nPOST /api/bookings, non-conflicting (${units.length} sections of ${clubs.length} demo clubs, random nights), 20 connections, 10 s:\n`);
+  console.log('| bookings/s | p50 ms | p99 ms | non-2xx | errors |');
+  console.log('|---:|---:|---:|---:|---:|');
+  console.log(`| ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors} |`);
+  console.log(JSON.stringify({ bench: 'bookings', rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors }));
+}
 
 export async function benchDiscovery() {
   if (!process.env.LUXE_PG_ADMIN_URL || !process.env.KAFKA_BROKERS) {
@@ -32,7 +65,7 @@ export async function benchDiscovery() {
     groupPrefix: 'bench.',
     seed: true,
     logDir: join(ROOT, '.data/bench-logs'),
-    extraEnv: { LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    extraEnv: { LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_REGISTER_PER_IP: '1000' },
   });
   let bare;
   try {
@@ -61,6 +94,7 @@ export async function benchDiscovery() {
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const [n, r] of Object.entries(s)) console.log(`| ${n} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((r.rps / s['bare Node'].rps) * 100).toFixed(1)} % |`);
     console.log(JSON.stringify({ bench: 'discovery', path: PATH, connections: CONNECTIONS, results: s }));
+    await benchBookings(stack.gatewayUrl);
     return s;
   } finally {
     bare?.kill('SIGTERM');
