@@ -1,4 +1,5 @@
-import { api, type Hold, type PaymentIntentDto } from '@luxe/contracts';
+import { api, PAYMENT_ERRORS, type Hold, type PaymentIntentDto } from '@luxe/contracts';
+import { AppError } from '@luxe/platform';
 import type { GatewayHandler } from '../routes/pipeline';
 
 /**
@@ -10,6 +11,9 @@ export function paymentHandlers(): Record<string, GatewayHandler> {
   return {
     [api.payments.createIntent.id]: async (ctx) => {
       const input = ctx.body as PaymentIntentDto;
+      // No slot is held for a payment that cannot be taken.
+      const { publishableKey } = await ctx.call<{ publishableKey: string | null }>(api.payments.config, {});
+      if (!publishableKey) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
       const hold = await ctx.call<Hold>(api.bookings.hold, { body: input });
       return ctx.forwardJson({ hold, friendsCount: input.friendsCount });
     },
