@@ -103,6 +103,27 @@ describe('embedded mode', () => {
     expect(dancers.map((d) => d.name)).toEqual(['Aurora', 'Jade', 'Nova']);
   });
 
+  it('books a demo section, and with card payments unconfigured says so without holding the yacht', async () => {
+    const login = await post('/api/auth/login', { email: 'host@demo.luxeswipe.test', password: 'demo-password-123' });
+    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    const json = (path: string) => fetch(`${base}${path}`).then((r) => r.json() as Promise<any>);
+    expect(await json('/api/payments/config')).toEqual({ publishableKey: null });
+    const clubs = (await json('/api/venues/Miami/Florida/club')) as { id: string; name: string }[];
+    const club = clubs.find((v) => v.name === 'Velvet Miami')!;
+    const [section] = (await json(`/api/venues/${club.id}/sections`)) as { id: string; pricePerHour: string }[];
+    const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    // The demo venues reach bookings by their events (in process): wait until it can book them.
+    const booked = await waitFor('bookings knows the demo venues', async () => {
+      const r = await post('/api/bookings', { venueId: club.id, sectionId: section.id, bookingDate: date, startTime: '22:00', duration: 2 }, cookie);
+      return r.status === 201 ? ((await r.json()) as { totalCost: string; status: string }) : null;
+    }, 20_000);
+    expect(booked).toMatchObject({ status: 'confirmed', totalCost: (Number(section.pricePerHour) * 2).toFixed(2) });
+    const [yacht] = (await json('/api/venues/Miami/Florida/yacht')) as { id: string }[];
+    const pay = await post('/api/create-payment-intent', { venueId: yacht.id, bookingDate: date, startTime: '20:00', duration: 2 }, cookie);
+    expect([pay.status, ((await pay.json()) as { message: string }).message]).toEqual([503, 'Card payments are not configured. Please contact support.']);
+    expect((await query<{ n: number }>('luxe_bookings', `SELECT count(*)::int AS n FROM bookings WHERE status = 'held'`))[0].n).toBe(0);
+  });
+
   const email = `embedded.${Date.now()}@example.com`;
   it('registers, keeps the session and refuses a duplicate, like the distributed mode', async () => {
     const body = { email, password: 'password-123', firstName: 'Em', lastName: 'Bedded', city: 'Miami, FL', state: 'Florida', userType: 'guest' };
