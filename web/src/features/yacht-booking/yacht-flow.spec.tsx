@@ -410,3 +410,28 @@ describe('yacht flow, step 7: Event Preview and Confirm Booking', () => {
     expect(typeof stored.totalPrice).toBe('number');
   });
 });
+
+describe('yacht flow: leaving and signing in', () => {
+  it('Back on the detail page without history goes to /dashboard; Back on later steps goes one step back', async () => {
+    const { user, router } = renderFlow();
+    await user.click(screen.getByRole('button', { name: 'Book it' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Azure Dream' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('a visitor who confirms is sent to /login, and comes back to /payment after signing in', async () => {
+    window.localStorage.removeItem(STORAGE_KEYS.currentUser);
+    window.localStorage.removeItem(STORAGE_KEYS.currentUserId);
+    const { user, router } = renderFlow();
+    await toInvites(user);
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Skip for Now' }));
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.redirectAfterLogin)).toBe('/payment');
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking) ?? 'null')).toMatchObject({ venueId: yacht.id, time: '21:00', friendsCount: 0, eventDescription: '' });
+  });
+});

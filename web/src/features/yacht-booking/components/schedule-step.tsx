@@ -106,7 +106,7 @@ export function ScheduleStep({
               <span
                 className={cn(
                   'flex h-11 items-center justify-center rounded-xl border text-sm font-semibold transition-colors',
-                  'border-white/15 bg-white/5 text-neutral-100 hover:border-gold-400/60',
+                  'border-white/40 bg-white/5 text-neutral-100 hover:border-gold-400/80',
                   'peer-checked:border-gold-300 peer-checked:bg-gold-400 peer-checked:text-neutral-950',
                   'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-400',
                 )}
