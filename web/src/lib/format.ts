@@ -1,3 +1,4 @@
+import { format, parseISO } from 'date-fns';
 import { formatInTimeZone } from 'date-fns-tz';
 
 /** All times are shown in America/New_York and labelled EST (spec doc 1 §9). */
@@ -26,4 +27,26 @@ export function formatWholeDollars(amount: number | string): string {
 export function formatPricePerHour(amount: number | string): string {
   const value = Number(amount);
   return `${(Number.isInteger(value) ? wholeDollars : cents).format(value)}/hr`;
+}
+
+/** Amounts at payment: dollars with 2 decimals ('$2,500.00'). */
+export function formatDollars(amount: number | string): string {
+  return cents.format(Number(amount));
+}
+
+/** A clock time 'HH:mm' as shown: '18:00' → '6:00 PM', '00:00' → '12:00 AM'. */
+export function formatClockTime(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  return `${hour12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A calendar date 'yyyy-MM-dd' in long US form: 'Sunday, November 22, 2026'. */
+export function formatLongDate(date: string): string {
+  return format(parseISO(date), 'EEEE, MMMM d, yyyy');
+}
+
+/** '1 hour', '4 hours'. */
+export function formatHours(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   adminToken: 'adminToken',
   /** Sign-up draft. Kept in sessionStorage because it holds the password. */
   signupData: 'signup-data',
+  /** The yacht booking waiting for its payment (spec doc 2 §3). */
+  pendingBooking: 'pendingBooking',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

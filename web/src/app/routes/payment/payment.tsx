@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/layout/coming-soon';
+import { Checkout } from '../../../features/payment/components/checkout';
 
-/** /payment: checkout (second document); a placeholder for now. */
+/** /payment: checkout of the pending yacht booking (spec doc 2 §2 Payment). */
 export function PaymentRoute() {
-  return <ComingSoon title="Checkout" route="/payment" backTo="/dashboard" />;
+  return <Checkout />;
 }

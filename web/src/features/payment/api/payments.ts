@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api, FULL_YACHT, money, endTimeOf, type Booking, type BookingInput, type PaymentIntentInput } from '@luxe/contracts';
+import { callApi } from '../../../lib/api-client';
+
+/** GET /api/payments/config: the card provider's publishable key (null when card payments are not configured). */
+export function getPaymentConfig(signal?: AbortSignal) {
+  return callApi(api.payments.config, {}, { signal });
+}
+
+export function getPaymentConfigQueryOptions() {
+  return queryOptions({ queryKey: ['payments', 'config'] as const, queryFn: ({ signal }) => getPaymentConfig(signal) });
+}
+
+export function usePaymentConfig({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getPaymentConfigQueryOptions(), enabled });
+}
+
+/** POST /api/create-payment-intent: the server holds the slot, prices it and starts the card payment. */
+export function createPaymentIntent(input: PaymentIntentInput) {
+  return callApi(api.payments.createIntent, { body: input });
+}
+
+export function useCreatePaymentIntent() {
+  return useMutation({ mutationFn: createPaymentIntent });
+}
+
+/**
+ * The booking payload sent after a successful payment (spec doc 2 §3): a full yacht, no
+ * entertainer, an empty friends list, shown to both; `holdId` makes the server answer the booking
+ * the paid hold became, never a second one. The server decides host, names, end time and total.
+ */
+export interface PaidBookingPayload extends BookingInput {
+  hostId: string;
+  venueName: string;
+  venueType: 'yacht';
+  sectionType: typeof FULL_YACHT.sectionType;
+  endTime: string;
+  totalCost: string;
+  status: 'confirmed';
+  holdId: string;
+}
+
+export function paidBookingPayload(args: {
+  hostId: string;
+  venueId: string;
+  venueName: string;
+  bookingDate: string;
+  startTime: string;
+  duration: number;
+  totalCost: number;
+  eventDescription: string;
+  holdId: string;
+}): PaidBookingPayload {
+  return {
+    hostId: args.hostId,
+    venueId: args.venueId,
+    venueName: args.venueName,
+    venueType: 'yacht',
+    sectionType: FULL_YACHT.sectionType,
+    sectionId: FULL_YACHT.sectionId,
+    dancerId: null,
+    bookingDate: args.bookingDate,
+    startTime: args.startTime as BookingInput['startTime'],
+    endTime: endTimeOf(args.startTime, args.duration),
+    duration: args.duration,
+    totalCost: money(args.totalCost),
+    friends: JSON.stringify([]),
+    guestVisibility: 'both',
+    status: 'confirmed',
+    eventDescription: args.eventDescription,
+    holdId: args.holdId,
+  };
+}
+
+/** POST /api/bookings after the payment succeeded. */
+export function createPaidBooking(payload: PaidBookingPayload): Promise<Booking> {
+  return callApi(api.bookings.create, { body: payload });
+}

@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Elements } from '@stripe/react-stripe-js';
+import type { StripeElementsOptions } from '@stripe/stripe-js';
+import type { StartTime } from '@luxe/contracts';
+import { Logo } from '../../../components/layout/logo';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { ApiError, serverMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/auth-store';
+import { clearPendingBooking, readPendingBooking, type PendingBooking } from '../../../lib/pending-booking';
+import { createPaidBooking, paidBookingPayload, useCreatePaymentIntent, usePaymentConfig } from '../api/payments';
+import { BookingSummary } from './booking-summary';
+import { CheckoutForm } from './checkout-form';
+import { getStripe } from './stripe';
+
+/** After the confirmation, the dashboard (spec doc 2 §9). */
+export const REDIRECT_AFTER_PAYMENT_MS = 2000;
+
+export const CHECKOUT_TEXT = {
+  noBooking: { title: 'No Booking Found', description: 'Please start a new booking.' },
+  configTitle: 'Payment Configuration Error',
+  configText: 'Card payments are not configured. Please contact support.',
+  setupFailed: { title: 'Payment Setup Failed', description: 'Unable to initialize payment. Please try again.' },
+  success: { title: 'Payment Successful!', description: 'Your yacht booking has been confirmed.' },
+  settingUp: 'Setting up secure payment...',
+} as const;
+
+/** The dark theme of the provider's card form, with the gold accent. */
+const appearance: StripeElementsOptions['appearance'] = {
+  theme: 'night',
+  variables: { colorPrimary: '#d4af37', colorBackground: '#171717', colorText: '#f5f5f5', borderRadius: '12px' },
+};
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-dvh bg-neutral-950 px-4 py-6 text-neutral-100">
+      <div className="mx-auto flex max-w-lg flex-col gap-6">
+        <header className="flex items-center justify-between gap-4">
+          <Logo to="/dashboard" />
+          <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
+            Cancel
+          </Link>
+        </header>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function Confirmed() {
+  return (
+    <Shell>
+      <main role="status" className="flex flex-col items-center gap-4 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-8 text-center">
+        <span aria-hidden="true" className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-gold-400 text-3xl text-neutral-950">
+          ✓
+        </span>
+        <h1 className="font-display text-3xl font-semibold text-white">Booking Confirmed!</h1>
+        <p className="text-neutral-300">Your yacht is booked. A confirmation email is on its way to you.</p>
+        <p className="text-sm text-neutral-400">Redirecting to dashboard...</p>
+      </main>
+    </Shell>
+  );
+}
+
+type Setup = { state: 'waiting' } | { state: 'ready'; clientSecret: string; bookingId: string; total: number } | { state: 'not-configured' } | { state: 'failed' };
+
+/**
+ * /payment (spec doc 2 §2 Payment, §4, §8): the pending booking's summary and the card form.
+ * The server holds the slot and prices it (create-payment-intent); after the provider confirms
+ * the payment, POST /api/bookings with the hold answers the booking (the server's webhook
+ * confirms it too), the pending booking is cleared and the dashboard follows after 2 s.
+ */
+export function Checkout() {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [booking] = useState<PendingBooking | null>(() => readPendingBooking());
+  const [confirmed, setConfirmed] = useState(false);
+  const config = usePaymentConfig({ enabled: booking !== null });
+  const intent = useCreatePaymentIntent();
+  const [setup, setSetup] = useState<Setup>({ state: 'waiting' });
+  const started = useRef(false);
+  const publishableKey = config.data?.publishableKey;
+
+  // No pending booking: say so and go to the dashboard.
+  useEffect(() => {
+    if (booking) return;
+    toast({ variant: 'destructive', ...CHECKOUT_TEXT.noBooking });
+    navigate('/dashboard', { replace: true });
+  }, [booking, navigate]);
+
+  const start = (pending: PendingBooking) => {
+    setSetup({ state: 'waiting' });
+    intent.mutate(
+      {
+        venueId: pending.venueId,
+        bookingDate: pending.date,
+        startTime: pending.time as StartTime,
+        duration: pending.duration,
+        eventDescription: pending.eventDescription || undefined,
+        friendsCount: pending.friendsCount,
+      },
+      {
+        onSuccess: (r) => setSetup({ state: 'ready', clientSecret: r.clientSecret, bookingId: r.bookingId, total: Number(r.totalCost) }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 503) {
+            setSetup({ state: 'not-configured' });
+            return;
+          }
+          setSetup({ state: 'failed' });
+          const description = error instanceof ApiError && error.status === 409 ? serverMessage(error, CHECKOUT_TEXT.setupFailed.description) : CHECKOUT_TEXT.setupFailed.description;
+          toast({ variant: 'destructive', title: CHECKOUT_TEXT.setupFailed.title, description });
+        },
+      },
+    );
+  };
+
+  // Once the provider is configured, hold the slot and start the payment (once).
+  useEffect(() => {
+    if (!booking || !publishableKey || started.current) return;
+    started.current = true;
+    start(booking);
+  }, [booking, publishableKey]);
+
+  useEffect(() => {
+    if (!confirmed) return;
+    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_PAYMENT_MS);
+    return () => clearTimeout(timer);
+  }, [confirmed, navigate]);
+
+  if (!booking) return null;
+  if (confirmed) return <Confirmed />;
+
+  const notConfigured = publishableKey === null || setup.state === 'not-configured';
+  const configFailed = config.isError;
+  const total = setup.state === 'ready' && Number.isFinite(setup.total) ? setup.total : booking.totalPrice;
+
+  const onSucceeded = async (bookingId: string) => {
+    try {
+      await createPaidBooking(
+        paidBookingPayload({
+          hostId: user?.id ?? '',
+          venueId: booking.venueId,
+          venueName: booking.venueName,
+          bookingDate: booking.date,
+          startTime: booking.time,
+          duration: booking.duration,
+          totalCost: total,
+          eventDescription: booking.eventDescription,
+          holdId: bookingId,
+        }),
+      );
+    } catch (error) {
+      // The payment went through: the server's webhook confirms the booking (spec doc 2 §7, §8).
+      console.error('Booking after payment failed; the payment webhook confirms it', error);
+    }
+    clearPendingBooking();
+    toast(CHECKOUT_TEXT.success);
+    setConfirmed(true);
+  };
+
+  let payment: ReactNode;
+  if (notConfigured) {
+    payment = (
+      <div role="alert" className="rounded-2xl border border-red-400/40 bg-red-500/10 p-4">
+        <h2 className="font-semibold text-red-100">{CHECKOUT_TEXT.configTitle}</h2>
+        <p className="mt-1 text-sm text-red-100/90">{CHECKOUT_TEXT.configText}</p>
+      </div>
+    );
+  } else if (configFailed || setup.state === 'failed') {
+    payment = (
+      <div className="flex flex-col items-center gap-3 text-center">
+        <p className="text-sm text-neutral-300">{CHECKOUT_TEXT.setupFailed.description}</p>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => {
+            if (configFailed) void config.refetch();
+            else start(booking);
+          }}
+        >
+          Try Again
+        </Button>
+      </div>
+    );
+  } else if (setup.state === 'ready' && publishableKey) {
+    const options: StripeElementsOptions = { clientSecret: setup.clientSecret, appearance };
+    payment = (
+      <Elements stripe={getStripe(publishableKey)} options={options}>
+        <CheckoutForm total={total} onSucceeded={() => onSucceeded(setup.bookingId)} />
+      </Elements>
+    );
+  } else {
+    payment = (
+      <p role="status" className="flex items-center justify-center gap-3 py-6 text-sm text-neutral-300">
+        <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-gold-400 border-t-transparent" />
+        {CHECKOUT_TEXT.settingUp}
+      </p>
+    );
+  }
+
+  return (
+    <Shell>
+      <main className="flex flex-col gap-6">
+        <h1 className="font-display text-3xl font-semibold text-white">Complete Your Booking</h1>
+        <BookingSummary booking={booking} total={total} />
+        <section aria-labelledby="payment-title" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+          <h2 id="payment-title" className="mb-4 text-lg font-semibold text-white">
+            Payment details
+          </h2>
+          {payment}
+        </section>
+      </main>
+    </Shell>
+  );
+}

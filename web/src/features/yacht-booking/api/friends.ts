@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, type Friend } from '@luxe/contracts';
+import { callApi } from '../../../lib/api-client';
+
+/** Messages of the friends step (spec doc 2 §5, §8). */
+export const FRIEND_STEP_MESSAGES = {
+  addFailed: 'Failed to add friend. Please try again.',
+  noUser: 'User not found. Please log in again.',
+  uploadFailed: 'Failed to upload image',
+} as const;
+
+export const FRIEND_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** POST /api/friends: a friend of the signed-in host. */
+export function createFriend(name: string): Promise<Friend> {
+  return callApi(api.friends.create, { body: { name } });
+}
+
+export function useCreateFriend() {
+  return useMutation({ mutationFn: createFriend });
+}
+
+/**
+ * A friend's photo: a presigned URL from the server (POST /api/friends/{id}/images), the file PUT
+ * there with its content type, then the server checks it and makes it the friend's picture
+ * (PUT /api/friends/{id}/picture). Resolves with the friend as the server now has it.
+ */
+export async function uploadFriendPhoto({ friendId, file }: { friendId: string; file: File }): Promise<Friend> {
+  const { uploadUrl } = await callApi(api.friends.uploadUrl, { params: { id: friendId } });
+  const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Type': file.type || 'application/octet-stream' }, body: file });
+  if (!put.ok) throw new Error(`${put.status}: ${FRIEND_STEP_MESSAGES.uploadFailed}`);
+  return callApi(api.friends.setPicture, { params: { id: friendId }, body: { imageURL: uploadUrl } });
+}
+
+export function useUploadFriendPhoto() {
+  return useMutation({ mutationFn: uploadFriendPhoto });
+}

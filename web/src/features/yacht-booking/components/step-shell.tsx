@@ -1,0 +1,69 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { cn } from '../../../lib/cn';
+
+/**
+ * One full-screen step of the yacht flow: a header with Back and the step's title, the content,
+ * and a bar fixed at the bottom. When a step opens after another, focus moves to its title so a
+ * keyboard or screen-reader user starts at the top of the new step.
+ */
+export function StepShell({
+  title,
+  onBack,
+  backLabel = 'Back',
+  focusTitle,
+  footer,
+  children,
+  eyebrow,
+  titleClassName,
+}: {
+  title: ReactNode;
+  onBack: () => void;
+  backLabel?: string;
+  focusTitle: boolean;
+  footer?: ReactNode;
+  children: ReactNode;
+  eyebrow?: ReactNode;
+  titleClassName?: string;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus();
+  }, [focusTitle]);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-neutral-950 text-neutral-100">
+      <header className="sticky top-0 z-30 border-b border-white/10 bg-neutral-950/95 backdrop-blur">
+        <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3">
+          <button
+            type="button"
+            onClick={onBack}
+            aria-label={backLabel}
+            className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-neutral-200 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M15 18l-6-6 6-6" />
+            </svg>
+          </button>
+          <span className="text-xs font-medium uppercase tracking-[0.2em] text-gold-300">{eyebrow}</span>
+        </div>
+      </header>
+      <main aria-labelledby={titleId} className={cn('mx-auto w-full max-w-2xl flex-1 px-4 pt-5', footer ? 'pb-32' : 'pb-10')}>
+        <h1
+          id={titleId}
+          ref={heading}
+          tabIndex={-1}
+          className={cn('font-display text-2xl font-semibold text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold-400 sm:text-3xl', titleClassName)}
+        >
+          {title}
+        </h1>
+        <div className="mt-5 flex flex-col gap-6">{children}</div>
+      </main>
+      {footer ? (
+        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-neutral-950/95 backdrop-blur">
+          <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">{footer}</div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { START_TIMES, VENUE_PLACEHOLDERS, type StartTime, type Venue } from '@luxe/contracts';
+import { formatClockTime } from '../../lib/format';
+
+/** Cancellation policy badge, read from the policy's text; MODERATE unless it says flexible or strict. */
+export type CancellationKind = 'FLEXIBLE' | 'MODERATE' | 'STRICT';
+export function cancellationKind(policy: string | null | undefined): CancellationKind {
+  const text = (policy ?? '').toLowerCase();
+  if (/\bstrict\b|non-?refundable|no refunds?/.test(text)) return 'STRICT';
+  if (/\bflexible\b/.test(text)) return 'FLEXIBLE';
+  return 'MODERATE';
+}
+
+/** The photos of a yacht: its own, else its main image (the placeholder when it has none). */
+export function yachtImages(venue: Pick<Venue, 'images' | 'imageUrl'>): string[] {
+  const own = venue.images.filter((i) => i.trim());
+  return own.length ? own : [venue.imageUrl || VENUE_PLACEHOLDERS.yacht];
+}
+
+/** 'Miami, Florida' from the stored 'Miami, FL' and 'Florida'. */
+export function yachtPlace(venue: Pick<Venue, 'city' | 'state'>): string {
+  const city = (venue.city.split(',')[0] ?? '').trim();
+  return city && venue.state ? `${city}, ${venue.state}` : venue.city || venue.state;
+}
+
+/** The 9 start times with their labels: '18:00' → '6:00 PM' … '02:00' → '2:00 AM'. */
+export const START_TIME_OPTIONS: readonly { value: StartTime; label: string }[] = START_TIMES.map((value) => ({ value, label: formatClockTime(value) }));
+
+/** The avatars the preview shows: the first 5 friends, then '+N' for the others. */
+export const PREVIEW_AVATARS = 5;
+export function previewAvatars<T>(friends: readonly T[]): { shown: T[]; more: number } {
+  return { shown: friends.slice(0, PREVIEW_AVATARS), more: Math.max(0, friends.length - PREVIEW_AVATARS) };
+}

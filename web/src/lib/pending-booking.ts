@@ -1,0 +1,63 @@
+import { local, STORAGE_KEYS } from './storage';
+
+/**
+ * The yacht booking waiting for its payment, kept in local storage under `pendingBooking`
+ * (spec doc 2 §3): written by Confirm Booking at the end of the yacht flow, read by /payment,
+ * removed once the payment succeeded.
+ */
+export interface PendingBooking {
+  venueId: string;
+  venueName: string;
+  venueImage: string;
+  /** The night's date, 'yyyy-MM-dd'. */
+  date: string;
+  /** The start time, 'hh:mm' (18:00 to 02:00). */
+  time: string;
+  /** Hours, 1 to 6. */
+  duration: number;
+  /** Dollars, as priced when the booking was confirmed (the server prices it again). */
+  totalPrice: number;
+  eventDescription: string;
+  friendsCount: number;
+  /** Whether the host wants to send and receive invites for the event. */
+  sendInvites?: boolean;
+  /** The sample guest profiles the host chose to invite (ids), for the invites feature. */
+  invitedProfileIds?: string[];
+  /** The friends added in the flow (ids from POST /api/friends). */
+  friendIds?: string[];
+}
+
+function isPendingBooking(value: unknown): value is PendingBooking {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.venueId === 'string' &&
+    typeof v.venueName === 'string' &&
+    typeof v.date === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(v.date) &&
+    typeof v.time === 'string' &&
+    /^\d{2}:\d{2}$/.test(v.time) &&
+    typeof v.duration === 'number' &&
+    typeof v.totalPrice === 'number'
+  );
+}
+
+/** The pending booking, or null when there is none (or what is stored is not one). */
+export function readPendingBooking(): PendingBooking | null {
+  const value = local.getJson<unknown>(STORAGE_KEYS.pendingBooking);
+  if (!isPendingBooking(value)) return null;
+  return {
+    ...value,
+    venueImage: typeof value.venueImage === 'string' ? value.venueImage : '',
+    eventDescription: typeof value.eventDescription === 'string' ? value.eventDescription : '',
+    friendsCount: typeof value.friendsCount === 'number' && value.friendsCount > 0 ? Math.floor(value.friendsCount) : 0,
+  };
+}
+
+export function writePendingBooking(booking: PendingBooking): void {
+  local.setJson(STORAGE_KEYS.pendingBooking, booking);
+}
+
+export function clearPendingBooking(): void {
+  local.remove(STORAGE_KEYS.pendingBooking);
+}
