@@ -128,11 +128,14 @@ function bookingAnswer(body: Record<string, unknown>, overrides: Partial<Booking
   };
 }
 
+/** The first render of a lazily loaded route can take a while on a cold, busy machine. */
+const PAGE = { timeout: 5000 } as const;
+
 const reserveButton = () => screen.getByRole('button', { name: /^Reserv/ });
 
 async function openPage(path = `/booking/${stripClub.id}`) {
   const app = renderApp(path);
-  expect(await screen.findByRole('heading', { level: 1, name: 'Book a Section' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Book a Section' }, PAGE)).toBeInTheDocument();
   return app;
 }
 
@@ -141,8 +144,8 @@ describe('/booking/{venueId}: loading and missing states', () => {
     await signIn(host);
     mockApi();
     renderApp(`/booking/${stripClub.id}`);
-    expect(await screen.findByText('Loading venue details...')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Book a Section' })).toBeInTheDocument();
+    expect(await screen.findByText('Loading venue details...', {}, PAGE)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book a Section' }, PAGE)).toBeInTheDocument();
     expect(screen.queryByText('Loading venue details...')).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Velvet Room' })).toHaveTextContent('$300/hr');
   });
@@ -153,17 +156,17 @@ describe('/booking/{venueId}: loading and missing states', () => {
     await signIn(host);
     const { requests } = mockApi({ venue: HttpResponse.json({ message: 'Venue not found' }, { status: 404 }) });
     const { user, location } = renderApp(`/booking/${stripClub.id}`, { queryClient: createFastRetryQueryClient() });
-    expect(await screen.findByRole('heading', { name: 'Venue not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Venue not found' }, PAGE)).toBeInTheDocument();
     expect(requests.filter((r) => r.startsWith('venue'))).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Go Back' }));
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/dashboard'), PAGE);
   });
 
   it('retries a failing venue read 3 times before giving up', async () => {
     await signIn(host);
     const { requests } = mockApi({ venue: HttpResponse.json({ message: 'down' }, { status: 503 }) });
     renderApp(`/booking/${stripClub.id}`, { queryClient: createFastRetryQueryClient() });
-    expect(await screen.findByRole('heading', { name: 'Venue details could not be loaded' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Venue details could not be loaded' }, PAGE)).toBeInTheDocument();
     expect(requests.filter((r) => r.startsWith('venue'))).toHaveLength(4);
   });
 
@@ -179,7 +182,7 @@ describe('/booking/{venueId}: loading and missing states', () => {
     const yacht = makeVenue({ name: 'Azure Dream', type: 'yacht', subtype: null });
     const { requests } = mockApi({ venue: yacht });
     renderApp(`/booking/${yacht.id}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Azure Dream' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Azure Dream' }, PAGE)).toBeInTheDocument();
     expect(screen.getByText('Yacht booking is coming soon.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Book a Section' })).not.toBeInTheDocument();
     expect(requests).toEqual([`venue ${yacht.id}`]);
@@ -501,7 +504,7 @@ describe('/booking/{venueId}: visitors', () => {
   it('a visitor in the guest flow fills in a booking; Reserve keeps the choice and asks for an account; after login it is restored', async () => {
     const { bodies } = mockApi();
     const { user, location } = renderApp(`/booking/${stripClub.id}?guest=true`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Book a Section' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book a Section' }, PAGE)).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'VIP Rooms' }));
     expect(screen.getByText('Log in to choose an entertainer for your VIP room.')).toBeInTheDocument();
@@ -531,7 +534,7 @@ describe('/booking/{venueId}: visitors', () => {
 
     await user.click(reserveButton());
     await user.click(screen.getByRole('button', { name: 'Already have an account? Log In' }));
-    await waitFor(() => expect(location()).toBe('/login'));
+    await waitFor(() => expect(location()).toBe('/login'), PAGE);
 
     server.use(http.post('/api/auth/login', () => HttpResponse.json(host)));
     await user.type(screen.getByLabelText('Email'), 'ava@example.com');
@@ -539,7 +542,7 @@ describe('/booking/{venueId}: visitors', () => {
     server.use(http.get('/api/auth/me', () => HttpResponse.json(host)));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText('Welcome back! Your booking details were restored.')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome back! Your booking details were restored.', {}, PAGE)).toBeInTheDocument();
     expect(location()).toBe(`/booking/${stripClub.id}`);
     expect(screen.getByRole('radio', { name: 'VIP Rooms' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Diamond Suite' })).toBeChecked();
@@ -552,10 +555,23 @@ describe('/booking/{venueId}: visitors', () => {
     expect(bodies[0]).toMatchObject({ sectionId: vipRoom.id, startTime: '23:00', duration: 4, dancerId: null });
   });
 
+  it('a session that ended before Reserve keeps the choice and sends the user to log in', async () => {
+    await signIn(host);
+    const { bodies } = mockApi({ venue: nightclub, sections: [booth], booking: () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 }) });
+    const { user, location } = await openPage(`/booking/${nightclub.id}`);
+    await user.click(screen.getByRole('radio', { name: 'Booth 1' }));
+    await user.click(screen.getByRole('radio', { name: '8:00 PM' }));
+    await user.click(reserveButton());
+    await waitFor(() => expect(location()).toBe('/login'), PAGE);
+    expect(bodies).toHaveLength(1);
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.guestBooking) ?? 'null')).toMatchObject({ venueId: nightclub.id, sectionId: booth.id, startTime: '20:00' });
+    expect(window.localStorage.getItem(STORAGE_KEYS.redirectAfterLogin)).toBe(`/booking/${nightclub.id}`);
+  });
+
   it('Create Free Account goes to guest sign-up', async () => {
     mockApi({ venue: nightclub, sections: [booth] });
     const { user, location } = renderApp(`/booking/${nightclub.id}?guest=true`);
-    await user.click(await screen.findByRole('radio', { name: 'Booth 1' }));
+    await user.click(await screen.findByRole('radio', { name: 'Booth 1' }, PAGE));
     await user.click(screen.getByRole('radio', { name: '6:00 PM' }));
     await user.click(reserveButton());
     await user.click(screen.getByRole('button', { name: 'Create Free Account' }));
