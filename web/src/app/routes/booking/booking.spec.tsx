@@ -147,7 +147,9 @@ describe('/booking/{venueId}: loading and missing states', () => {
     expect(await screen.findByText('Loading venue details...', {}, PAGE)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Book a Section' }, PAGE)).toBeInTheDocument();
     expect(screen.queryByText('Loading venue details...')).not.toBeInTheDocument();
-    expect(screen.getByRole('article', { name: 'Velvet Room' })).toHaveTextContent('$300/hr');
+    const card = screen.getByRole('article', { name: 'Velvet Room' });
+    expect(card).toHaveTextContent('$300/hr');
+    expect(within(card).getByTestId('venue-place')).toHaveTextContent(/^Miami, Florida$/);
   });
 
   it("an unknown venue shows 'Venue not found' without retrying, and Go Back goes to /dashboard when there is no history", async () => {
@@ -168,6 +170,17 @@ describe('/booking/{venueId}: loading and missing states', () => {
     renderApp(`/booking/${stripClub.id}`, { queryClient: createFastRetryQueryClient() });
     expect(await screen.findByRole('heading', { name: 'Venue details could not be loaded' }, PAGE)).toBeInTheDocument();
     expect(requests.filter((r) => r.startsWith('venue'))).toHaveLength(4);
+  });
+
+  it('Back returns to the previous page when there is one', async () => {
+    await signIn(host);
+    mockApi({ venue: nightclub, sections: [booth] });
+    const { user, router, location } = renderApp('/events');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Browse Exclusive Events' }, PAGE)).toBeInTheDocument();
+    await router.navigate(`/booking/${nightclub.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book a Section' }, PAGE)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(location()).toBe('/events'));
   });
 
   it('takes the venue id from ?venueId= as well', async () => {

@@ -52,8 +52,13 @@ export function EntertainerPicker({
                 >
                   <img src={d.imageUrl} alt="" className="aspect-[4/5] w-full rounded-xl bg-neutral-800 object-cover" />
                   <span className="truncate text-xs font-semibold text-neutral-100">{d.name}</span>
-                  {isSelected ? <span className="text-[0.7rem] font-semibold text-gold-200">Selected</span> : null}
                 </button>
+                {/* Outside the button, so its visible text stays the start of its name (WCAG 2.5.3). */}
+                {isSelected ? (
+                  <p aria-hidden="true" className="mt-1 text-center text-[0.7rem] font-semibold text-gold-200">
+                    Selected
+                  </p>
+                ) : null}
               </li>
             );
           })}

@@ -1,6 +1,12 @@
 import { VENUE_PLACEHOLDERS, type Venue } from '@luxe/contracts';
 import { useState } from 'react';
 
+/** 'Miami, Florida': the city part of a stored city ('Miami, FL') and the venue's state. */
+function venuePlace(venue: Pick<Venue, 'city' | 'state'>): string {
+  const city = (venue.city.split(',')[0] ?? '').trim();
+  return city && venue.state ? `${city}, ${venue.state}` : venue.city || venue.state;
+}
+
 /** The venue being booked: photo, name, place, hourly price and description. */
 export function VenueSummaryCard({ venue }: { venue: Venue }) {
   const [failed, setFailed] = useState(false);
@@ -14,8 +20,8 @@ export function VenueSummaryCard({ venue }: { venue: Venue }) {
       />
       <div className="flex flex-col gap-1 p-4">
         <h2 className="font-display text-2xl font-semibold text-white">{venue.name}</h2>
-        <p className="text-sm text-neutral-300">
-          {venue.city}, {venue.state}
+        <p className="text-sm text-neutral-300" data-testid="venue-place">
+          {venuePlace(venue)}
         </p>
         <p className="text-sm font-semibold text-gold-200">{venue.formattedPrice}</p>
         {venue.description ? <p className="mt-1 line-clamp-3 text-sm text-neutral-200">{venue.description}</p> : null}
