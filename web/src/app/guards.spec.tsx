@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '../lib/storage';
 import { makeUser, signIn, storedUser } from '../testing/fixtures';
 import { renderApp, screen } from '../testing/render-app';
 import { server } from '../testing/server';
+import { makeVenue } from '../testing/venues';
 
 const host = makeUser({ firstName: 'Ava', userType: 'host' });
 const venueOwner = makeUser({ id: '0b7e3c1d-1111-4a53-9f44-0d6c8a1f2b3c', firstName: 'Vito', userType: 'venue' });
@@ -89,6 +90,21 @@ describe('route guards', () => {
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(location()).toBe('/login');
     expect(window.localStorage.getItem(STORAGE_KEYS.redirectAfterLogin)).toBe(path);
+  });
+});
+
+describe('the booking guest flow', () => {
+  it('a visitor may open /booking/{id}?guest=true; without guest=true the page is for signed-in users', async () => {
+    const venue = makeVenue({ name: 'Azure Dream', type: 'yacht', subtype: null });
+    server.use(http.get('/api/venues/:id', () => HttpResponse.json(venue)));
+    const first = renderApp(`/booking/${venue.id}?guest=true`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Azure Dream' })).toBeInTheDocument();
+    expect(first.location()).toBe(`/booking/${venue.id}?guest=true`);
+    first.unmount();
+
+    const second = renderApp(`/booking/${venue.id}?guest=false`);
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(second.location()).toBe('/login');
   });
 });
 

@@ -16,10 +16,15 @@ import {
  * enforced on the server anyway.
  */
 
-/** Signed-in-only routes: a visitor goes to /login and the wanted path is remembered. */
-export function RequireAuth() {
+/**
+ * Signed-in-only routes: a visitor goes to /login and the wanted path is remembered.
+ * `allowGuestFlow` (the booking screen): a visitor who came with `?guest=true` may stay and fill
+ * in a booking; finishing it asks for an account (spec doc 2 §1, §6).
+ */
+export function RequireAuth({ allowGuestFlow = false }: { allowGuestFlow?: boolean }) {
   const user = useCurrentUser();
   const location = useLocation();
+  if (!user && allowGuestFlow && new URLSearchParams(location.search).get('guest') === 'true') return <Outlet />;
   if (!user) {
     // A deleted account has nowhere to sign in to: home.
     if (getSignOutReason() === 'deleted') return <Navigate to="/" replace />;

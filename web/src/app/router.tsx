@@ -51,10 +51,19 @@ export const routes: RouteObject[] = [
               { path: '/host-dashboard', lazy: () => import('./routes/dashboard/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
             ],
           },
-          { path: '/booking/:venueId', lazy: () => import('./routes/booking/booking').then((m) => ({ Component: m.BookingRoute })) },
           { path: '/venue-dashboard', lazy: () => import('./routes/venue-dashboard/venue-dashboard').then((m) => ({ Component: m.VenueDashboardRoute })) },
           { path: '/payment', lazy: () => import('./routes/payment/payment').then((m) => ({ Component: m.PaymentRoute })) },
           { path: '/delete-account', lazy: () => import('./routes/delete-account/delete-account').then((m) => ({ Component: m.DeleteAccountRoute })) },
+        ],
+      },
+
+      // The booking screen: signed-in, or a visitor in the guest flow (?guest=true). The venue id
+      // is in the path or in ?venueId=.
+      {
+        element: <RequireAuth allowGuestFlow />,
+        children: [
+          { path: '/booking/:venueId', lazy: () => import('./routes/booking/booking').then((m) => ({ Component: m.BookingRoute })) },
+          { path: '/booking', lazy: () => import('./routes/booking/booking').then((m) => ({ Component: m.BookingRoute })) },
         ],
       },
 

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   lastActiveTab: 'lastActiveTab',
   redirectAfterLogin: 'redirectAfterLogin',
   adminToken: 'adminToken',
+  /** A visitor's unfinished section booking, restored once signed in (spec doc 2 §3, §4). */
+  guestBooking: 'guestBooking',
   /** Sign-up draft. Kept in sessionStorage because it holds the password. */
   signupData: 'signup-data',
   /** The yacht booking waiting for its payment (spec doc 2 §3). */

@@ -1,7 +1,8 @@
 import { fireEvent, waitFor } from '@testing-library/react';
-import { delay, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp, screen, within } from '../../../testing/render-app';
+import { server } from '../../../testing/server';
 import { createFastRetryQueryClient, makeVenue, mockVenuesByLocation } from '../../../testing/venues';
 
 const yacht = makeVenue({
@@ -56,12 +57,14 @@ describe('/events', () => {
     expect(within(c).getByRole('link', { name: /^Book Now/ })).toHaveAttribute('href', `/booking/${club.id}?guest=true`);
   });
 
-  it('Book Now opens the booking page in the guest flow (a visitor is asked to log in first)', async () => {
+  it('Book Now opens the booking page in the guest flow (a visitor may fill it in; finishing asks for an account)', async () => {
     mockVenuesByLocation(() => [yacht]);
+    server.use(http.get('/api/venues/:id', () => HttpResponse.json(yacht)));
     const { user, location } = renderApp('/events');
     const a = await screen.findByRole('article', { name: 'Azure Dream' });
     await user.click(within(a).getByRole('link', { name: /^Book Now/ }));
-    await waitFor(() => expect(location()).toBe('/login'));
+    await waitFor(() => expect(location()).toBe(`/booking/${yacht.id}?guest=true`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Azure Dream' })).toBeInTheDocument();
   });
 
   it('falls back to the stock image of the venue kind when an image fails to load', async () => {

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Booking, type BookingInput } from '@luxe/contracts';
+import { callApi } from '../../../lib/api-client';
+
+/**
+ * POST /api/bookings. The server decides the host, the price and the end time: the body carries
+ * the slot only (no total, no host id).
+ */
+export function createBooking(body: BookingInput): Promise<Booking> {
+  return callApi(api.bookings.create, { body });
+}
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBooking,
+    // The user's booking lists (kept by other screens under 'bookings') are out of date now.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+  });
+}

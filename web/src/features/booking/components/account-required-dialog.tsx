@@ -1,0 +1,27 @@
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+
+/** A visitor reserving (spec doc 2 §2): the choice is kept; an account finishes the booking. */
+export function AccountRequiredDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Dialog
+      title="Create Account to Complete Booking"
+      onClose={onClose}
+      description="Your selection is saved. Create a free account or log in to finish your booking."
+    >
+      <div className="flex flex-col gap-3">
+        <Button type="button" onClick={() => navigate('/signup?type=guest')}>
+          Create Free Account
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => navigate('/login')}>
+          Already have an account? Log In
+        </Button>
+        <Button type="button" variant="ghost" onClick={onClose}>
+          Not now
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import type { GuestVisibility } from '../booking-rules';
+
+const OPTIONS: { value: GuestVisibility; label: string }[] = [
+  { value: 'men', label: 'Men' },
+  { value: 'women', label: 'Women' },
+  { value: 'both', label: 'Both' },
+];
+
+/** 'Show to Guests': Men, Women, Both; several may be chosen, at least one stays (default Both). */
+export function GuestVisibilityField({ value, onChange }: { value: ReadonlySet<GuestVisibility>; onChange: (next: Set<GuestVisibility>) => void }) {
+  const toggle = (v: GuestVisibility) => {
+    const next = new Set(value);
+    if (next.has(v)) next.delete(v);
+    else next.add(v);
+    if (next.size > 0) onChange(next);
+  };
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-semibold text-neutral-100">Show to Guests</legend>
+      <p className="mb-3 text-xs text-neutral-300">Who can discover your event and ask to join.</p>
+      <div className="grid grid-cols-3 gap-2">
+        {OPTIONS.map((o) => (
+          <div key={o.value} className="relative">
+            <input id={`visibility-${o.value}`} type="checkbox" className="peer sr-only" checked={value.has(o.value)} onChange={() => toggle(o.value)} />
+            <label
+              htmlFor={`visibility-${o.value}`}
+              className="flex h-11 cursor-pointer items-center justify-center rounded-full border border-white/15 bg-white/5 text-sm font-semibold text-neutral-100 peer-checked:border-gold-400 peer-checked:bg-gold-400/15 peer-checked:text-gold-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-400"
+            >
+              {o.label}
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

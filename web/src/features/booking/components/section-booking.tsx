@@ -1,0 +1,207 @@
+import { useEffect, useId, useState } from 'react';
+import { todayInNewYork, BOOKING_MESSAGES, START_TIMES, type Booking, type Section, type StartTime, type Venue } from '@luxe/contracts';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/toast';
+import { ApiError, serverMessage } from '../../../lib/api-client';
+import { clearCurrentUser, rememberRedirectAfterLogin, useCurrentUser } from '../../../lib/auth-store';
+import { useCreateBooking } from '../api/create-booking';
+import { useBookableDancers } from '../api/venue';
+import {
+  clearBookingChoice,
+  DEFAULT_DURATION,
+  DURATION_OPTIONS,
+  hoursLabel,
+  isStripClub,
+  joinVisibility,
+  parseVisibility,
+  readBookingChoice,
+  saveBookingChoice,
+  sectionCategories,
+  timeLabel,
+  type GuestVisibility,
+  type SectionCategory,
+  type StoredBookingChoice,
+} from '../booking-rules';
+import { AccountRequiredDialog } from './account-required-dialog';
+import { BookingConfirmationDialog } from './booking-confirmation-dialog';
+import { ChoiceGroup } from './choice-group';
+import { EntertainerPicker } from './entertainer-picker';
+import { estimateTotal, PriceSummary, ReserveBar } from './price-summary';
+import { CategoryChoice, SectionPicker } from './section-picker';
+import { VenueSummaryCard } from './venue-summary-card';
+import { GuestVisibilityField } from './guest-visibility-field';
+
+const START_TIME_OPTIONS = START_TIMES.map((t) => ({ value: t, label: timeLabel(t) }));
+export const BOOKING_FAILED = 'Booking Failed';
+
+/**
+ * 'Book a Section' (spec doc 2 §2, §4, §5): date, section (VIP rooms or regular sections at a
+ * strip club), an optional VIP entertainer, start time and duration, the price estimate and
+ * Reserve. A visitor's Reserve keeps the choice and asks for an account; a signed-in user comes
+ * back to it.
+ */
+export function SectionBooking({ venue, sections }: { venue: Venue; sections: readonly Section[] }) {
+  const user = useCurrentUser();
+  const today = todayInNewYork();
+  const dateId = useId();
+  const durationId = useId();
+  const categories = sectionCategories(venue, sections);
+
+  // A choice kept while the visitor made an account: restored once, then forgotten.
+  const [restored] = useState<StoredBookingChoice | null>(() => (user ? readBookingChoice(venue.id) : null));
+  const restoredSection = sections.find((s) => s.id === restored?.sectionId) ?? null;
+  useEffect(() => {
+    if (restored) clearBookingChoice();
+  }, [restored]);
+
+  const [date, setDate] = useState(restored && restored.date >= today ? restored.date : today);
+  const [category, setCategory] = useState<SectionCategory>(restoredSection ? (restoredSection.isVipRoom ? 'vip' : 'regular') : categories.onlyVip ? 'vip' : 'regular');
+  const [sectionId, setSectionId] = useState<string | null>(restoredSection?.id ?? null);
+  const [dancerId, setDancerId] = useState<string | null>(restoredSection?.isVipRoom ? (restored?.dancerId ?? null) : null);
+  const [startTime, setStartTime] = useState<StartTime | null>(restored?.startTime ?? null);
+  const [duration, setDuration] = useState(restored?.duration ?? DEFAULT_DURATION);
+  const [visibility, setVisibility] = useState<Set<GuestVisibility>>(() => parseVisibility(restored?.guestVisibility ?? 'both'));
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [confirmed, setConfirmed] = useState<Booking | null>(null);
+  const createBooking = useCreateBooking();
+
+  const listed = categories.hasChoice ? (category === 'vip' ? categories.vip : categories.regular) : sections;
+  const vipMode = isStripClub(venue) && (categories.hasChoice ? category === 'vip' : categories.onlyVip);
+  const dancers = useBookableDancers(venue.id, vipMode && !!user);
+  const section = listed.find((s) => s.id === sectionId) ?? null;
+  const dancer = vipMode ? (dancers.data?.find((d) => d.id === dancerId) ?? null) : null;
+
+  const dateError = !date ? BOOKING_MESSAGES.date : date < today ? BOOKING_MESSAGES.pastDate : null;
+  const missing = [dateError ? 'a date' : null, startTime ? null : 'a start time', section ? null : 'a section'].filter((m): m is string => m !== null);
+
+  const changeCategory = (next: SectionCategory) => {
+    setCategory(next);
+    setSectionId(null);
+    setDancerId(null);
+  };
+
+  const currentChoice = (): StoredBookingChoice => ({
+    venueId: venue.id,
+    date,
+    startTime,
+    duration,
+    sectionId: section?.id ?? null,
+    dancerId: dancer?.id ?? dancerId,
+    guestVisibility: joinVisibility(visibility),
+  });
+
+  const askForAccount = () => {
+    saveBookingChoice(currentChoice());
+    rememberRedirectAfterLogin(`/booking/${venue.id}`);
+    setAccountOpen(true);
+  };
+
+  const reserve = () => {
+    if (missing.length > 0 || !section || !startTime) return;
+    if (!user) {
+      askForAccount();
+      return;
+    }
+    createBooking.mutate(
+      {
+        venueId: venue.id,
+        sectionId: section.id,
+        dancerId: dancer?.id ?? null,
+        bookingDate: date,
+        startTime,
+        duration,
+        friends: [],
+        guestVisibility: joinVisibility(visibility),
+      },
+      {
+        onSuccess: (booking) => setConfirmed(booking),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 401) {
+            // The session ended: keep the choice and ask the visitor to log in again.
+            askForAccount();
+            clearCurrentUser('expired');
+            return;
+          }
+          console.error('Booking failed', error);
+          toast({ title: BOOKING_FAILED, description: serverMessage(error, 'The booking could not be made. Please try again.'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const closeConfirmation = () => {
+    setConfirmed(null);
+    setSectionId(null);
+    setDancerId(null);
+    setStartTime(null);
+  };
+
+  return (
+    <>
+      <div className="flex flex-col gap-6 pb-36">
+        {restored ? (
+          <p role="status" className="rounded-2xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-gold-100">
+            Welcome back! Your booking details were restored.
+          </p>
+        ) : null}
+        <VenueSummaryCard venue={venue} />
+
+        <div>
+          <Label htmlFor={dateId}>Date</Label>
+          <Input
+            id={dateId}
+            type="date"
+            min={today}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            aria-invalid={dateError ? true : undefined}
+            aria-describedby={dateError ? `${dateId}-error` : undefined}
+            className="[color-scheme:dark]"
+          />
+          {dateError ? (
+            <p id={`${dateId}-error`} className="mt-1 text-sm text-red-300">
+              {dateError}
+            </p>
+          ) : null}
+        </div>
+
+        {categories.hasChoice ? <CategoryChoice value={category} onChange={changeCategory} /> : null}
+
+        <SectionPicker sections={listed} value={section?.id ?? null} onChange={setSectionId} />
+
+        {vipMode ? (
+          <EntertainerPicker
+            dancers={dancers.data ?? []}
+            state={!user ? 'signed-out' : dancers.isPending ? 'loading' : dancers.isError ? 'error' : 'ready'}
+            selectedId={dancerId}
+            onChange={setDancerId}
+          />
+        ) : null}
+
+        <ChoiceGroup name="start-time" legend="Start Time (EST)" options={START_TIME_OPTIONS} value={startTime} onChange={setStartTime} columns="grid-cols-3" />
+
+        <div>
+          <Label htmlFor={durationId}>Duration</Label>
+          <Select id={durationId} value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
+            {DURATION_OPTIONS.map((h) => (
+              <option key={h} value={h}>
+                {hoursLabel(h)}
+              </option>
+            ))}
+          </Select>
+        </div>
+
+        <GuestVisibilityField value={visibility} onChange={setVisibility} />
+
+        <PriceSummary section={section} dancer={dancer} hours={duration} />
+      </div>
+
+      <ReserveBar total={section ? estimateTotal(section, duration, dancer) : null} missing={missing} pending={createBooking.isPending} onReserve={reserve} />
+
+      {accountOpen ? <AccountRequiredDialog onClose={() => setAccountOpen(false)} /> : null}
+      {confirmed ? <BookingConfirmationDialog booking={confirmed} onClose={closeConfirmation} /> : null}
+    </>
+  );
+}
