@@ -75,7 +75,7 @@ describe('route guards', () => {
     ['/privacy', 'Privacy Policy'],
     ['/safety', 'Safety'],
     ['/events', 'Browse Exclusive Events'],
-    ['/friend-invite/abc123', "You're Invited"],
+    ['/friend-invite/abc123', 'Invite Not Found'],
     ['/user-type-selection', 'Choose Your Role'],
     ['/login-success', 'Welcome to LuxeSwipe!'],
     ['/welcome-success', 'Welcome to LuxeSwipe!'],

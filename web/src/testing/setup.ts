@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { dismissToast } from '../components/ui/toast';
 import { server } from './server';
+
+// Screens load on demand (lazy routes): on a busy machine the first import of a route can take
+// longer than Testing Library's default 1 s wait, which made findBy* fail at random.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

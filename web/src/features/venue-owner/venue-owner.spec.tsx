@@ -109,7 +109,7 @@ describe('/venue-dashboard: My Events', () => {
     await user.click(within(nav).getByRole('button', { name: 'My Bookings' }));
     expect(location()).toBe('/venue-dashboard?tab=my-bookings');
     expect(screen.getByRole('heading', { level: 1, name: 'My Bookings' })).toBeInTheDocument();
-    expect(screen.getByText('No bookings yet')).toBeInTheDocument();
+    expect(await screen.findByText('No bookings yet')).toBeInTheDocument();
   });
 
   it('creates a club: state before city, numbers sent as numbers, no userId, then the list is read again', async () => {

@@ -10,6 +10,7 @@ import { ProfilePhotos } from '../../../features/profile/components/profile-phot
 import { StateLabel } from '../../../components/state-label';
 import { EventsTab } from '../../../features/discovery/components/events-tab';
 import { locationOf } from '../../../features/discovery/location';
+import { MyBookings } from '../../../features/my-bookings/components/my-bookings';
 import { HomeTab } from './home-tab';
 import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
 
@@ -54,6 +55,8 @@ export function DashboardRoute() {
             <HomeTab user={user} />
           ) : tab === 'events' ? (
             <EventsTab location={locationOf(user)} />
+          ) : tab === 'book' ? (
+            <MyBookings userId={user.id} onBrowseEvents={() => selectTab('events')} />
           ) : (
             <Panel>
               <p className="text-neutral-300">This part of your dashboard is coming soon.</p>

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { ComingSoon } from '../../../components/layout/coming-soon';
+import { FriendInvitePage } from '../../../features/friend-invite/components/friend-invite-page';
 
-/** /friend-invite/:token: a friend's invitation link (second document); a placeholder for now. */
+/** /friend-invite/:token: a host's friend adds a picture (spec doc 2 §2, public). */
 export function FriendInviteRoute() {
-  const { token } = useParams();
-  return <ComingSoon title="You're Invited" route={`/friend-invite/${token ?? ''}`} />;
+  const { token = '' } = useParams();
+  return <FriendInvitePage key={token} token={token} />;
 }

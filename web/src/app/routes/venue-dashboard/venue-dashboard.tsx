@@ -2,6 +2,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/layout/logo';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { MyEvents } from '../../../features/venue-owner/components/my-events';
+import { VenueBookings } from '../../../features/venue-owner/components/venue-bookings';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { cn } from '../../../lib/cn';
 
@@ -45,10 +46,7 @@ export function VenueDashboardRoute() {
           {tab === 'my-venues' ? (
             <MyEvents />
           ) : (
-            <section className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
-              <h2 className="text-lg font-semibold text-white">No bookings yet</h2>
-              <p className="mt-1 text-sm text-neutral-300">Bookings made at your venues will appear here.</p>
-            </section>
+            <VenueBookings />
           )}
         </div>
       </main>

@@ -1,0 +1,114 @@
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { OwnerBooking } from '@luxe/contracts';
+import { makeOwnerBooking } from '../../../testing/bookings';
+import { makeUser, signIn } from '../../../testing/fixtures';
+import { renderApp, screen, within } from '../../../testing/render-app';
+import { server } from '../../../testing/server';
+
+const owner = makeUser({ id: '11111111-1111-4111-8111-111111111111', firstName: 'Olivia', userType: 'venue' });
+
+/** GET /api/venue-owner-bookings answers `answer`; returns how many times it was read. */
+async function withOwnerBookings(answer: () => OwnerBooking[] | Response | Promise<OwnerBooking[] | Response>) {
+  await signIn(owner);
+  const reads = { count: 0 };
+  server.use(
+    http.get('/api/my-venues', () => HttpResponse.json([])),
+    http.get('/api/venue-owner-bookings', async () => {
+      reads.count += 1;
+      const a = await answer();
+      return a instanceof Response ? a : HttpResponse.json(a);
+    }),
+  );
+  return reads;
+}
+
+const cards = async () => within(await screen.findByRole('list', { name: 'Bookings at your venues' })).getAllByTestId('owner-booking');
+
+describe('venue dashboard: My Bookings', () => {
+  it("shows each booking at the owner's venues with the owner's view of it", async () => {
+    await withOwnerBookings(() => [
+      makeOwnerBooking({
+        venueName: 'Velvet Room',
+        venueType: 'club',
+        sectionType: 'VIP Room',
+        status: 'confirmed',
+        bookingDate: '2099-06-06',
+        startTime: '22:00',
+        duration: 3,
+        totalCost: '2250.40',
+        guestVisibility: 'men,women',
+        friends: '["Jordan","Sam"]',
+        createdAt: '2099-05-01T02:30:00.000Z',
+      }),
+    ]);
+    renderApp('/venue-dashboard?tab=my-bookings');
+    const [card] = await cards();
+    const c = within(card!);
+    expect(c.getByRole('heading', { name: 'Velvet Room' })).toBeInTheDocument();
+    expect(c.getByTestId('owner-booking-type')).toHaveTextContent(/^Club$/);
+    expect(c.getByTestId('owner-booking-section')).toHaveTextContent(/^VIP Room$/);
+    expect(c.getByTestId('owner-booking-date')).toHaveTextContent(/^Saturday, Jun 06, 2099$/);
+    expect(c.getByTestId('owner-booking-time')).toHaveTextContent(/^10:00 PM - 1:00 AM EST$/);
+    expect(c.getByTestId('owner-booking-duration')).toHaveTextContent(/^3 hours$/);
+    expect(c.getByTestId('owner-booking-total')).toHaveTextContent(/^\$2,250$/);
+    expect(c.getByTestId('owner-booking-visibility')).toHaveTextContent(/^Men, Women$/);
+    expect(c.getByTestId('owner-booking-friends')).toHaveTextContent(/^Jordan, Sam$/);
+    // 02:30 UTC on May 1 is still April 30 in New York.
+    expect(c.getByTestId('owner-booking-created')).toHaveTextContent(/^Apr 30, 2099$/);
+    expect(c.getByTestId('booking-status')).toHaveTextContent(/^Confirmed$/);
+  });
+
+  it('reads friends given as objects, and says when there are none or the list is unreadable', async () => {
+    await withOwnerBookings(() => [
+      makeOwnerBooking({ venueName: 'A', bookingDate: '2099-06-01', friends: '[{"name":"Riley","profilePic":null}]', venueType: 'yacht', sectionType: 'Full Yacht' }),
+      makeOwnerBooking({ venueName: 'B', bookingDate: '2099-06-02', friends: '[]' }),
+      makeOwnerBooking({ venueName: 'C', bookingDate: '2099-06-03', friends: 'not json' }),
+    ]);
+    renderApp('/venue-dashboard?tab=my-bookings');
+    const list = await cards();
+    expect(list.map((c) => within(c).getByTestId('owner-booking-friends').textContent)).toEqual(['Riley', 'No friends added', 'No friends added']);
+    expect(within(list[0]!).getByTestId('owner-booking-type')).toHaveTextContent(/^Yacht$/);
+  });
+
+  it('fills the confirmed, cancelled and completed badges and outlines any other status', async () => {
+    await withOwnerBookings(() => [
+      makeOwnerBooking({ venueName: 'A', bookingDate: '2099-06-01', status: 'confirmed' }),
+      makeOwnerBooking({ venueName: 'B', bookingDate: '2099-06-02', status: 'cancelled' }),
+      makeOwnerBooking({ venueName: 'C', bookingDate: '2099-06-03', status: 'completed' }),
+      makeOwnerBooking({ venueName: 'D', bookingDate: '2099-06-04', status: 'expired' }),
+    ]);
+    renderApp('/venue-dashboard?tab=my-bookings');
+    const badges = (await cards()).map((c) => within(c).getByTestId('booking-status'));
+    expect(badges.map((b) => [b.textContent, b.dataset.variant])).toEqual([
+      ['Confirmed', 'confirmed'],
+      ['Cancelled', 'cancelled'],
+      ['Completed', 'completed'],
+      ['Expired', 'outline'],
+    ]);
+  });
+
+  it('says it is loading, then that there is no booking yet', async () => {
+    const reads = await withOwnerBookings(async () => {
+      await delay(40);
+      return [];
+    });
+    renderApp('/venue-dashboard?tab=my-bookings');
+    expect(await screen.findByText('Loading bookings...')).toHaveAttribute('role', 'status');
+    expect(await screen.findByRole('heading', { name: 'No bookings yet' })).toBeInTheDocument();
+    expect(screen.getByText('Bookings made at your venues will appear here.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Bookings at your venues' })).not.toBeInTheDocument();
+    expect(reads.count).toBe(1);
+  });
+
+  it('says when the bookings cannot be loaded, and Try Again reads them again', async () => {
+    let fail = true;
+    const reads = await withOwnerBookings(() => (fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : [makeOwnerBooking({ venueName: 'Velvet Room' })]));
+    const { user } = renderApp('/venue-dashboard?tab=my-bookings');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading bookings. Please try again.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Velvet Room' })).toBeInTheDocument();
+    expect(reads.count).toBe(2);
+  });
+});

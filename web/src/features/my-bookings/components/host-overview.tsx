@@ -1,0 +1,155 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Booking } from '@luxe/contracts';
+import { BookingStatusBadge } from '../../../components/booking-status-badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { bySoonest, formatBookingDate, formatStartTime, isUpcoming } from '../../../lib/booking-display';
+import { formatInEst, formatWholeDollars } from '../../../lib/format';
+import { useHostedBookings } from '../api/bookings';
+
+/** Home lists show 3 items (spec doc 1 §9). */
+export const UPCOMING_EVENTS_LIMIT = 3;
+
+/**
+ * Seam: the invites feature is not built yet. When it is, Invites Sent counts the host's invites
+ * and Recent Activity lists up to 3 of them ('You invited {first name}', Pending).
+ */
+const INVITES_SENT = 0;
+
+const TABS = { events: '/dashboard?tab=events', invites: '/dashboard?tab=invites' } as const;
+
+/** 'Good evening' by the hour in New York. */
+export function greetingFor(now: Date = new Date()): string {
+  const hour = Number(formatInEst(now, 'H'));
+  return hour >= 5 && hour < 12 ? 'Good morning' : hour >= 12 && hour < 17 ? 'Good afternoon' : 'Good evening';
+}
+
+/**
+ * The host's home (spec doc 1 §2): greeting and actions, statistics (only once there are
+ * bookings or invites), the 3 soonest upcoming confirmed bookings, and recent activity.
+ */
+export function HostOverview({ userId, firstName }: { userId: string; firstName: string }) {
+  const hosted = useHostedBookings(userId);
+  const confirmed = (hosted.data ?? []).filter((b) => b.status === 'confirmed');
+  const upcoming = bySoonest(confirmed.filter((b) => isUpcoming(b)));
+
+  return (
+    <>
+      <section aria-labelledby="host-greeting" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
+        <h2 id="host-greeting" className="font-display text-2xl font-semibold break-words text-white">
+          {greetingFor()}, {firstName}
+        </h2>
+        <p className="mt-1 text-sm text-neutral-300">Plan your next night out and bring the right crowd.</p>
+        <div className="mt-5 flex flex-col gap-3 min-[400px]:flex-row">
+          <Link to={TABS.events} className={buttonClasses('primary', 'md')}>
+            Create an Event
+          </Link>
+          <Link to={TABS.invites} className={buttonClasses('secondary', 'md')}>
+            Invite Guests
+          </Link>
+        </div>
+      </section>
+
+      {hosted.isSuccess && (confirmed.length > 0 || INVITES_SENT > 0) ? (
+        <section aria-labelledby="host-statistics">
+          <h2 id="host-statistics" className="sr-only">
+            Statistics
+          </h2>
+          <dl className="grid grid-cols-3 gap-3">
+            <Statistic label="Total Events" value={confirmed.length} />
+            <Statistic label="Upcoming" value={upcoming.length} />
+            <Statistic label="Invites Sent" value={INVITES_SENT} />
+          </dl>
+        </section>
+      ) : null}
+
+      <Panel id="upcoming-events" title="Your Upcoming Events">
+        {hosted.isPending ? (
+          <p role="status" className="text-sm text-neutral-300">
+            Loading your events...
+          </p>
+        ) : hosted.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3">
+            <p className="text-sm text-red-300">Error loading your events. Please try again.</p>
+            <Button type="button" variant="secondary" size="sm" onClick={() => void hosted.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : upcoming.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 py-4 text-center">
+            <p className="font-semibold text-white">No Upcoming Events</p>
+            <p className="text-sm text-neutral-300">Book a yacht or a club and your events will show up here.</p>
+            <Link to={TABS.events} className={buttonClasses('secondary', 'sm')}>
+              Browse Events
+            </Link>
+          </div>
+        ) : (
+          <ul aria-label="Upcoming events" className="flex flex-col gap-3">
+            {upcoming.slice(0, UPCOMING_EVENTS_LIMIT).map((booking) => (
+              <li key={booking.id}>
+                <UpcomingEvent booking={booking} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+
+      <Panel id="recent-activity" title="Recent Activity">
+        <div className="py-2 text-center">
+          <p className="font-semibold text-white">No recent activity yet</p>
+          <p className="mt-1 text-sm text-neutral-300">Guests you invite will appear here.</p>
+        </div>
+      </Panel>
+    </>
+  );
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
+      <h2 id={id} className="mb-4 text-lg font-semibold text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Statistic({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex min-w-0 flex-col-reverse items-center gap-1 rounded-2xl border border-white/10 bg-neutral-900/70 px-2 py-4 text-center">
+      <dt className="text-xs text-neutral-300">{label}</dt>
+      <dd className="text-2xl font-semibold text-gold-200">{value}</dd>
+    </div>
+  );
+}
+
+function UpcomingEvent({ booking }: { booking: Booking }) {
+  return (
+    <article aria-label={booking.venueName} data-testid="upcoming-event" className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words text-white">{booking.venueName}</h3>
+          <p className="text-sm text-neutral-300" data-testid="upcoming-section">
+            {booking.sectionType}
+          </p>
+        </div>
+        <BookingStatusBadge status={booking.status} />
+      </div>
+      <p className="text-sm text-neutral-200">
+        <span data-testid="upcoming-date">{formatBookingDate(booking.bookingDate)}</span>
+        <span aria-hidden="true"> · </span>
+        <span data-testid="upcoming-time">{formatStartTime(booking)}</span>
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="font-semibold text-gold-200" data-testid="upcoming-total">
+          {formatWholeDollars(booking.totalCost)}
+        </p>
+        <Link to={TABS.invites} className={buttonClasses('secondary', 'sm')}>
+          Invite Guests to This Event
+          <span className="sr-only">: {booking.venueName}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

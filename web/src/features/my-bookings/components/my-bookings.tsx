@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { Booking } from '@luxe/contracts';
+import { BookingStatusBadge } from '../../../components/booking-status-badge';
+import { Button } from '../../../components/ui/button';
+import { bySoonest, formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
+import { formatWholeDollars } from '../../../lib/format';
+import { useMyBookings } from '../api/bookings';
+import { GuestRequestsDialog } from './guest-requests-dialog';
+
+/** My Bookings (host, spec doc 1 §2): one card per booking, soonest first. */
+export function MyBookings({ userId, onBrowseEvents }: { userId: string; onBrowseEvents: () => void }) {
+  const bookings = useMyBookings(userId);
+  const [requestsOf, setRequestsOf] = useState<Booking | null>(null);
+
+  return (
+    <section aria-labelledby="my-bookings-heading" className="flex flex-col gap-4">
+      <h2 id="my-bookings-heading" className="text-lg font-semibold text-white">
+        My Bookings
+      </h2>
+      {bookings.isPending ? (
+        <Message role="status" title="Loading bookings..." />
+      ) : bookings.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 px-6 py-10 text-center">
+          <p className="font-semibold text-red-300">Error loading bookings. Please try again.</p>
+          <Button type="button" variant="secondary" size="sm" onClick={() => void bookings.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : bookings.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 px-6 py-10 text-center">
+          <p className="font-semibold text-white">No Bookings Yet</p>
+          <p className="text-sm text-neutral-300">Book a yacht or a club section and it will appear here.</p>
+          <Button type="button" size="sm" onClick={onBrowseEvents}>
+            Browse Events
+          </Button>
+        </div>
+      ) : (
+        <ul aria-label="Your bookings" className="flex flex-col gap-4">
+          {bySoonest(bookings.data).map((booking) => (
+            <li key={booking.id}>
+              <BookingCard booking={booking} onViewRequests={() => setRequestsOf(booking)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {requestsOf ? <GuestRequestsDialog bookingId={requestsOf.id} venueName={requestsOf.venueName} onClose={() => setRequestsOf(null)} /> : null}
+    </section>
+  );
+}
+
+function Message({ title, role }: { title: string; role: 'status' }) {
+  return (
+    <p role={role} className="rounded-3xl border border-white/10 bg-neutral-900/70 px-6 py-10 text-center text-neutral-300">
+      {title}
+    </p>
+  );
+}
+
+function BookingCard({ booking, onViewRequests }: { booking: Booking; onViewRequests: () => void }) {
+  const headingId = `booking-${booking.id}`;
+  return (
+    <article aria-labelledby={headingId} data-testid="booking-card" className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-display text-xl font-semibold break-words text-white">
+            {booking.venueName}
+          </h3>
+          <p className="text-sm text-neutral-300">
+            <span data-testid="booking-type">{venueKindLabel(booking.venueType)}</span>
+            <span aria-hidden="true"> · </span>
+            <span data-testid="booking-section">{booking.section}</span>
+          </p>
+        </div>
+        <BookingStatusBadge status={booking.status} />
+      </div>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[400px]:grid-cols-2">
+        <Field label="Location" testId="booking-place" value={formatPlace(booking.venueCity, booking.venueState)} />
+        <Field label="Date" testId="booking-date" value={formatBookingDate(booking.bookingDate)} />
+        <Field label="Time" testId="booking-time" value={formatTimeRange(booking)} />
+        <Field label="Duration" testId="booking-duration" value={formatDuration(booking.duration)} />
+        <Field label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} emphasis />
+      </dl>
+      <Button type="button" variant="secondary" size="sm" className="self-start" onClick={onViewRequests}>
+        View Guest Requests
+        <span className="sr-only">: {booking.venueName}</span>
+      </Button>
+    </article>
+  );
+}
+
+function Field({ label, value, testId, emphasis }: { label: string; value: string; testId: string; emphasis?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs uppercase tracking-wide text-neutral-400">{label}</dt>
+      <dd data-testid={testId} className={emphasis ? 'text-base font-semibold text-gold-200' : 'text-neutral-100'}>
+        {value}
+      </dd>
+    </div>
+  );
+}

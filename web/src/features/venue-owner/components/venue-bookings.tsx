@@ -1,0 +1,93 @@
+import type { OwnerBooking } from '@luxe/contracts';
+import { BookingStatusBadge } from '../../../components/booking-status-badge';
+import { Button } from '../../../components/ui/button';
+import { bySoonest, formatBookingDate, formatDuration, formatGuestVisibility, formatTimeRange, friendNames, venueKindLabel } from '../../../lib/booking-display';
+import { formatInEst, formatWholeDollars, SHORT_DATE_FORMAT } from '../../../lib/format';
+import { useOwnerBookings } from '../api/owner-bookings';
+
+/** The venue dashboard's My Bookings (spec doc 2 §2): bookings at the owner's venues, soonest first. */
+export function VenueBookings() {
+  const bookings = useOwnerBookings();
+
+  if (bookings.isPending) {
+    return (
+      <p role="status" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center text-neutral-300">
+        Loading bookings...
+      </p>
+    );
+  }
+  if (bookings.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
+        <p className="font-semibold text-red-300">Error loading bookings. Please try again.</p>
+        <Button type="button" variant="secondary" size="sm" onClick={() => void bookings.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (bookings.data.length === 0) {
+    return (
+      <section className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
+        <h2 className="text-lg font-semibold text-white">No bookings yet</h2>
+        <p className="mt-1 text-sm text-neutral-300">Bookings made at your venues will appear here.</p>
+      </section>
+    );
+  }
+  return (
+    <ul aria-label="Bookings at your venues" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      {bySoonest(bookings.data).map((booking) => (
+        <li key={booking.id}>
+          <OwnerBookingCard booking={booking} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OwnerBookingCard({ booking }: { booking: OwnerBooking }) {
+  const headingId = `owner-booking-${booking.id}`;
+  const friends = friendNames(booking.friends);
+  return (
+    <article aria-labelledby={headingId} data-testid="owner-booking" className="flex h-full flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="font-display text-xl font-semibold break-words text-white">
+            {booking.venueName}
+          </h2>
+          <p className="text-sm text-neutral-300">
+            <span data-testid="owner-booking-type">{venueKindLabel(booking.venueType)}</span>
+            <span aria-hidden="true"> · </span>
+            <span data-testid="owner-booking-section">{booking.sectionType}</span>
+          </p>
+        </div>
+        <BookingStatusBadge status={booking.status} />
+      </div>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[400px]:grid-cols-2">
+        <Field label="Date" testId="owner-booking-date" value={formatBookingDate(booking.bookingDate)} />
+        <Field label="Time" testId="owner-booking-time" value={formatTimeRange(booking)} />
+        <Field label="Duration" testId="owner-booking-duration" value={formatDuration(booking.duration)} />
+        <Field label="Total" testId="owner-booking-total" value={formatWholeDollars(booking.totalCost)} />
+        <Field label="Guests" testId="owner-booking-visibility" value={formatGuestVisibility(booking.guestVisibility) || 'Both'} />
+        <Field label="Booked on" testId="owner-booking-created" value={formatInEst(booking.createdAt, SHORT_DATE_FORMAT)} />
+        <div className="min-w-0 min-[400px]:col-span-2">
+          <dt className="text-xs uppercase tracking-wide text-neutral-400">Friends</dt>
+          <dd data-testid="owner-booking-friends" className="break-words text-neutral-100">
+            {friends.length > 0 ? friends.join(', ') : 'No friends added'}
+          </dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
+function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs uppercase tracking-wide text-neutral-400">{label}</dt>
+      <dd data-testid={testId} className="text-neutral-100">
+        {value}
+      </dd>
+    </div>
+  );
+}
