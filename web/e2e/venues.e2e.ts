@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import Redis from 'ioredis';
-import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { accessibilityViolations, journey, launchBrowser, registerMember } from './browser';
+import { approveVenues } from './stack';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,28 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The venues service's database of the test stack (its global setup writes where things are). */
-function venuesDbUrl(): string {
-  const file = process.env.LUXE_TEST_PROVIDED;
-  if (!file) throw new Error('no test stack: run through jest.integration.config.cjs');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { dbUrls: Record<string, string> }).dbUrls.venues;
-}
-/** Approval straight in the database until the admin console exists; the public-list cache is told, as the decision's event will. */
-async function approve(names: string[]): Promise<string[]> {
-  const url = venuesDbUrl();
-  const db = new Client({ connectionString: url });
-  const redis = new Redis(process.env.REDIS_URL!);
-  try {
-    await db.connect();
-    const ids = (await db.query(`UPDATE venues SET approval_status = 'approved' WHERE name = ANY($1) RETURNING id`, [names])).rows.map((r) => r.id as string);
-    await redis.incr(`${new URL(url).pathname.slice(1)}:venues:public:gen`);
-    return ids;
-  } finally {
-    await db.end();
-    redis.disconnect();
-  }
-}
 
 const noViolations = async (page: Page, where: string) => expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
 
@@ -142,7 +118,7 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
       await noViolations(page, 'my events');
     });
 
-    const [clubId] = await approve([clubName, yachtName]);
+    const [clubId] = await approveVenues([clubName, yachtName]);
     expect(clubId).toBeDefined();
 
     await journey(browser, 'public-events', async (page) => {
@@ -169,9 +145,10 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
       expect(await yacht.count()).toBe(0);
 
       await noViolations(page, '/events (clubs)');
-      // Book Now starts the guest flow, which asks a visitor to sign in first.
+      // Book Now starts the guest flow: a visitor fills in the booking page, and signs in to reserve.
       await club.getByRole('link', { name: /Book Now/ }).or(club.getByRole('button', { name: /Book Now/ })).first().click();
-      await page.waitForURL((url) => url.pathname === '/login');
+      await page.waitForURL((url) => url.pathname.startsWith('/booking/') && url.searchParams.get('guest') === 'true');
+      await page.getByRole('heading', { name: 'Book a Section' }).waitFor();
     });
 
     // A host in Miami finds them in the Events tab and among Featured Events on Home.

@@ -62,7 +62,7 @@ export function YachtDetail({ venue, bookingsCount, onBack, onBook, focusTitle }
         <span data-testid="detail-place" className="text-neutral-200">
           {yachtPlace(venue)}
         </span>
-        <span className="inline-flex items-center gap-1 text-gold-200" aria-label={rating > 0 ? `Rated ${rating.toFixed(1)} out of 5` : 'Not rated yet'}>
+        <span role="img" className="inline-flex items-center gap-1 text-gold-200" aria-label={rating > 0 ? `Rated ${rating.toFixed(1)} out of 5` : 'Not rated yet'}>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
             <path d="M12 2l3.09 6.26L22 9.27l-5 4.87L18.18 21 12 17.77 5.82 21 7 14.14l-5-4.87 6.91-1.01z" />
           </svg>

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { BASE_URL } from './browser';
+
+/** The test stack's databases (its global setup writes where things are). */
+function dbUrls(): Record<string, string> {
+  const file = process.env.LUXE_TEST_PROVIDED;
+  if (!file) throw new Error('no test stack: run through jest.integration.config.cjs');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { dbUrls: Record<string, string> }).dbUrls;
+}
+
+async function withDb<T>(service: string, fn: (db: Client) => Promise<T>): Promise<T> {
+  const db = new Client({ connectionString: dbUrls()[service] });
+  await db.connect();
+  try {
+    return await fn(db);
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * Approval straight in the databases until the admin console decides it by event: the venues
+ * service's row (and its public-list cache told), and bookings' read model once it has the venue.
+ */
+export async function approveVenues(names: string[]): Promise<string[]> {
+  const url = dbUrls().venues;
+  const ids = await withDb('venues', async (db) => (await db.query(`UPDATE venues SET approval_status = 'approved' WHERE name = ANY($1) RETURNING id`, [names])).rows.map((r) => r.id as string));
+  const redis = new Redis(process.env.REDIS_URL!);
+  try {
+    await redis.incr(`${new URL(url).pathname.slice(1)}:venues:public:gen`);
+  } finally {
+    redis.disconnect();
+  }
+  await withDb('bookings', async (db) => {
+    const end = Date.now() + 60_000;
+    while ((await db.query(`SELECT 1 FROM venue_cards WHERE venue_id = ANY($1)`, [ids])).rows.length < ids.length) {
+      if (Date.now() > end) throw new Error('bookings never learned of the venues');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await db.query(`UPDATE venue_cards SET approval_status = 'approved' WHERE venue_id = ANY($1)`, [ids]);
+  });
+  return ids;
+}
+
+/** Waits until bookings knows these sections (their events travel through Kafka). */
+export async function bookingsKnowsSections(ids: string[]): Promise<void> {
+  await withDb('bookings', async (db) => {
+    const end = Date.now() + 60_000;
+    while ((await db.query(`SELECT 1 FROM section_cards WHERE section_id = ANY($1)`, [ids])).rows.length < ids.length) {
+      if (Date.now() > end) throw new Error('bookings never learned of the sections');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+}
+
+/** A JSON call to the gateway with a session cookie (set-up through the API, not the browser). */
+export async function apiAs(cookie: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; json: any; cookie: string | null }> {
+  const r = await fetch(`${BASE_URL}${path}`, { method, headers: { 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const text = await r.text();
+  const set = r.headers.getSetCookie()[0];
+  return { status: r.status, json: text ? JSON.parse(text) : null, cookie: set ? set.split(';')[0] : cookie };
+}
