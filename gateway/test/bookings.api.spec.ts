@@ -94,6 +94,19 @@ describe('section bookings', () => {
     expect(ev.envelope.data).toMatchObject({ bookingId: r.json.id, hostId: host.id, hostFirstName: 'Hugo', venueName: 'Crimson', venueType: 'club', sectionType: 'VIP Room', startTime: '22:00', endTime: '01:00', guestVisibility: 'women,men', friendsCount: 2, totalCost: '2250.00' });
   });
 
+  it("the host changes who may discover the event ('Show to Guests'); nobody else can; social learns of it", async () => {
+    const host = await account('host');
+    const b = (await host.api.call('POST', '/api/bookings', sectionBooking({ startTime: '19:00', duration: 1 }))).json;
+    const r = await host.api.call('PUT', `/api/bookings/${b.id}/guest-visibility`, { guestVisibility: 'women, men' });
+    expect([r.status, r.json.guestVisibility]).toEqual([200, 'women,men']);
+    const bad = await host.api.call('PUT', `/api/bookings/${b.id}/guest-visibility`, { guestVisibility: 'aliens' });
+    expect([bad.status, bad.json.message]).toEqual([400, 'Show to Men, Women or Both']);
+    expect((await (await account('host')).api.call('PUT', `/api/bookings/${b.id}/guest-visibility`, { guestVisibility: 'men' })).status).toBe(404);
+    expect((await dbs.bookings.query('SELECT guest_visibility FROM bookings WHERE id = $1', [b.id])).rows[0].guest_visibility).toBe('women,men');
+    const [ev] = (await dbs.bookings.query(`SELECT envelope FROM outbox_events WHERE key = $1 AND type = 'bookings.booking-updated'`, [b.id])).rows;
+    expect(ev.envelope.data).toEqual({ bookingId: b.id, guestVisibility: 'women,men' });
+  });
+
   it('refuses a past date, a bad start time, 7 hours, no section, a yacht without payment, a misplaced entertainer, and unknown or pending venues, changing nothing', async () => {
     const host = await account('host');
     const cases: [Record<string, unknown>, number, string][] = [

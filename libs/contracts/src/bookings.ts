@@ -75,12 +75,12 @@ export const money = (n: number): string => n.toFixed(2);
 const isoDate = z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date).refine((d) => !Number.isNaN(parseISO(d).getTime()) && format(parseISO(d), 'yyyy-MM-dd') === d, BOOKING_MESSAGES.date);
 
 /** 'men', 'women', 'both', or several joined by commas (spec doc 2 §6); default both. */
-const visibility = z
-  .string()
+const visibilityList = z
+  .string({ error: BOOKING_MESSAGES.visibility })
   .trim()
   .refine((v) => v.split(',').every((p) => (GUEST_VISIBILITY as readonly string[]).includes(p.trim())), BOOKING_MESSAGES.visibility)
-  .transform((v) => [...new Set(v.split(',').map((p) => p.trim()))].join(','))
-  .default('both');
+  .transform((v) => [...new Set(v.split(',').map((p) => p.trim()))].join(','));
+const visibility = visibilityList.default('both');
 
 /** The booking-flow friends: a JSON list as text (the spec's shape) or the list itself; names only are kept. */
 const friendsList = z
@@ -118,6 +118,9 @@ export const bookingInputSchema = z.object({
   holdId: z.uuid().optional(),
 });
 export type BookingInput = z.input<typeof bookingInputSchema>;
+/** `PUT /api/bookings/{id}/guest-visibility`: who may discover the event ('Show to Guests' of the confirmation). */
+export const guestVisibilityInputSchema = z.object({ guestVisibility: visibilityList });
+export const bookingIdParamsSchema = z.object({ id: z.uuid({ error: BOOKING_MESSAGES.notFound }) });
 export type BookingDto = z.output<typeof bookingInputSchema>;
 
 /** `POST /api/create-payment-intent`: the yacht slot to hold and pay for (spec doc 2 §7, plus date, time, description and friends count). */

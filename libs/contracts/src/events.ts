@@ -113,6 +113,8 @@ export const eventDefs = {
       })
       .loose(),
   ),
+  /** Who may discover the event changed (the confirmation's 'Show to Guests'). */
+  'bookings.booking-updated': ev('bookings.booking', z.object({ bookingId: id, guestVisibility: z.string() }).loose()),
   'bookings.booking-cancelled': ev('bookings.booking', z.object({ bookingId: id, reason: z.enum(['hold-expired', 'payment-failed', 'cancelled-by-host', 'venue-deleted', 'host-deleted']) }).loose()),
   'bookings.friend-invite-claimed': ev('bookings.friend-invite', z.object({ friendId: id, hostId: id, bookingId: z.string().nullable(), claimedByUserId: z.string().nullable() }).loose()),
   'payments.payment-succeeded': ev('payments.payment', z.object({ paymentId: id, bookingId: id, amount: z.number().int(), currency: z.string() }).loose()),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  bookingIdParamsSchema,
   bookingInputSchema,
+  guestVisibilityInputSchema,
   bookingSchema,
   friendClaimSchema,
   friendIdParamsSchema,
@@ -70,6 +72,18 @@ export const bookingRoutes = {
     summary: "Bookings at the signed-in owner's venues (the owner's view)",
     response: z.array(ownerBookingSchema),
     errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN],
+  }),
+  setGuestVisibility: defineRoute({
+    id: 'bookings.setGuestVisibility',
+    method: 'PUT',
+    path: '/api/bookings/:id/guest-visibility',
+    service: 'bookings',
+    access: 'member',
+    summary: "Who may discover the event: men, women or both (several joined by commas); the booking's host only",
+    params: bookingIdParamsSchema,
+    body: guestVisibilityInputSchema,
+    response: bookingSchema,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, BOOKING_ERRORS.NOT_FOUND],
   }),
   hold: defineRoute({
     id: 'bookings.hold',

@@ -13,6 +13,11 @@ export class BookingController {
     return this.bookings.create(actor, input.body);
   }
 
+  @Route(api.bookings.setGuestVisibility)
+  setGuestVisibility(@Input() input: RouteInput<typeof api.bookings.setGuestVisibility>, @CurrentActor() actor: Actor) {
+    return this.bookings.setGuestVisibility(actor, input.params.id, input.body.guestVisibility);
+  }
+
   @Route(api.bookings.hold)
   hold(@Input() input: RouteInput<typeof api.bookings.hold>, @CurrentActor() actor: Actor) {
     return this.bookings.hold(actor, input.body);

@@ -159,6 +159,20 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     return toBooking(saved);
   }
 
+  /** The host changes who may discover his event ('Show to Guests'); published for social. */
+  async setGuestVisibility(actor: Actor, id: string, guestVisibility: string): Promise<Booking> {
+    requireMember(actor);
+    const saved = await this.ds.transaction(async (m) => {
+      const b = await this.bookings.findById(id, m);
+      if (!b || b.hostId !== actor.userId || (b.status !== 'confirmed' && b.status !== 'held')) throw fail(BOOKING_ERRORS.NOT_FOUND);
+      b.guestVisibility = guestVisibility;
+      const row = await this.bookings.save(m, b);
+      await this.outbox.add(m, 'bookings.booking-updated', b.id, { bookingId: b.id, guestVisibility });
+      return row;
+    });
+    return toBooking(saved);
+  }
+
   async mine(actor: Actor): Promise<Booking[]> {
     requireMember(actor);
     return (await this.bookings.listOfHost(actor.userId)).map(toBooking);

@@ -402,7 +402,21 @@ describe('/booking/{venueId}: reserving', () => {
     await user.click(reserveButton());
     const dialog = await screen.findByRole('dialog', { name: 'Booking Confirmed!' });
     expect(bodies[0]).toMatchObject({ guestVisibility: 'men,women', dancerId: null });
-    expect(within(dialog).getByTestId('booking-summary')).toHaveTextContent('Men, Women');
+    // The confirmation shows the saved audiences, and a change there is saved on the booking.
+    const saved: unknown[] = [];
+    server.use(
+      http.put('/api/bookings/:id/guest-visibility', async ({ request, params }) => {
+        const b = (await request.json()) as { guestVisibility: string };
+        saved.push({ id: params.id, ...b });
+        return HttpResponse.json(bookingAnswer({ ...bodies[0], guestVisibility: b.guestVisibility }));
+      }),
+    );
+    const confirmedShow = within(dialog).getByRole('group', { name: 'Show to Guests' });
+    expect(within(confirmedShow).getByRole('checkbox', { name: 'Men' })).toBeChecked();
+    expect(within(confirmedShow).getByRole('checkbox', { name: 'Women' })).toBeChecked();
+    expect(within(confirmedShow).getByRole('checkbox', { name: 'Both' })).not.toBeChecked();
+    await user.click(within(confirmedShow).getByRole('checkbox', { name: 'Men' }));
+    await waitFor(() => expect(saved).toEqual([{ id: 'b0000000-0000-4000-8000-000000000001', guestVisibility: 'women' }]));
   });
 
   it("shows the server's message when the booking is refused, and no confirmation", async () => {

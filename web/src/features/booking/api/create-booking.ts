@@ -18,3 +18,12 @@ export function useCreateBooking() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
   });
 }
+
+/** PUT /api/bookings/{id}/guest-visibility: who may discover the event (the host's own booking). */
+export function useSetGuestVisibility(bookingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (guestVisibility: string) => callApi(api.bookings.setGuestVisibility, { params: { id: bookingId }, body: { guestVisibility } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+  });
+}

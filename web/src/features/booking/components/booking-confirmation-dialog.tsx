@@ -4,7 +4,11 @@ import type { Booking, Friend } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatWholeDollars } from '../../../lib/format';
-import { bookingDateLabel, timeRangeLabel, visibilityLabel } from '../booking-rules';
+import { bookingDateLabel, joinVisibility, parseVisibility, timeRangeLabel, type GuestVisibility } from '../booking-rules';
+import { useSetGuestVisibility } from '../api/create-booking';
+import { toast } from '../../../components/ui/toast';
+import { serverMessage } from '../../../lib/api-client';
+import { GuestVisibilityField } from './guest-visibility-field';
 import { AddFriendForm } from './add-friend-form';
 
 export const START_INVITING_PATH = '/dashboard?tab=invites&section=discover';
@@ -31,11 +35,11 @@ export function BookingConfirmationDialog({ booking, onClose }: { booking: Booki
         <dd className="text-neutral-100">{bookingDateLabel(booking.bookingDate)}</dd>
         <dt className="text-neutral-300">Time</dt>
         <dd className="text-neutral-100">{timeRangeLabel(booking.startTime, booking.duration, booking.endTime)}</dd>
-        <dt className="text-neutral-300">Show to Guests</dt>
-        <dd className="text-neutral-100">{visibilityLabel(booking.guestVisibility)}</dd>
         <dt className="font-semibold text-white">Total</dt>
         <dd className="font-semibold text-gold-200">{formatWholeDollars(booking.totalCost)}</dd>
       </dl>
+
+      <ShowToGuests booking={booking} />
 
       <section aria-labelledby="friends-heading" className="flex flex-col gap-3">
         <h3 id="friends-heading" className="text-sm font-semibold text-neutral-100">
@@ -73,4 +77,21 @@ export function BookingConfirmationDialog({ booking, onClose }: { booking: Booki
       </div>
     </Dialog>
   );
+}
+
+/** 'Show to Guests' Men / Women / Both (several, joined by commas): saved on the booking at each change. */
+function ShowToGuests({ booking }: { booking: Booking }) {
+  const [value, setValue] = useState<Set<GuestVisibility>>(() => parseVisibility(booking.guestVisibility));
+  const save = useSetGuestVisibility(booking.id);
+  const change = (next: Set<GuestVisibility>) => {
+    const previous = value;
+    setValue(next);
+    save.mutate(joinVisibility(next), {
+      onError: (e) => {
+        setValue(previous);
+        toast({ variant: 'destructive', title: 'Error', description: serverMessage(e, 'Failed to update who can see your event') });
+      },
+    });
+  };
+  return <GuestVisibilityField idPrefix="confirmed-visibility" value={value} onChange={change} disabled={save.isPending} />;
 }

@@ -7,7 +7,7 @@ const OPTIONS: { value: GuestVisibility; label: string }[] = [
 ];
 
 /** 'Show to Guests': Men, Women, Both; several may be chosen, at least one stays (default Both). */
-export function GuestVisibilityField({ value, onChange }: { value: ReadonlySet<GuestVisibility>; onChange: (next: Set<GuestVisibility>) => void }) {
+export function GuestVisibilityField({ value, onChange, idPrefix = 'visibility', disabled = false }: { value: ReadonlySet<GuestVisibility>; onChange: (next: Set<GuestVisibility>) => void; idPrefix?: string; disabled?: boolean }) {
   const toggle = (v: GuestVisibility) => {
     const next = new Set(value);
     if (next.has(v)) next.delete(v);
@@ -21,9 +21,9 @@ export function GuestVisibilityField({ value, onChange }: { value: ReadonlySet<G
       <div className="grid grid-cols-3 gap-2">
         {OPTIONS.map((o) => (
           <div key={o.value} className="relative">
-            <input id={`visibility-${o.value}`} type="checkbox" className="peer sr-only" checked={value.has(o.value)} onChange={() => toggle(o.value)} />
+            <input id={`${idPrefix}-${o.value}`} type="checkbox" className="peer sr-only" checked={value.has(o.value)} disabled={disabled} onChange={() => toggle(o.value)} />
             <label
-              htmlFor={`visibility-${o.value}`}
+              htmlFor={`${idPrefix}-${o.value}`}
               className="flex h-11 cursor-pointer items-center justify-center rounded-full border border-white/15 bg-white/5 text-sm font-semibold text-neutral-100 peer-checked:border-gold-400 peer-checked:bg-gold-400/15 peer-checked:text-gold-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-400"
             >
               {o.label}
