@@ -123,9 +123,10 @@ export const eventDefs = {
   'social.invite-sent': ev('social.invite', z.object({ inviteId: id }).loose()),
   'social.invite-accepted': ev('social.invite', z.object({ inviteId: id }).loose()),
   'social.invite-declined': ev('social.invite', z.object({ inviteId: id }).loose()),
-  'social.join-request-created': ev('social.join-request', z.object({ requestId: id }).loose()),
-  'social.join-request-approved': ev('social.join-request', z.object({ requestId: id }).loose()),
-  'social.join-request-declined': ev('social.join-request', z.object({ requestId: id }).loose()),
+  'social.join-request-created': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
+  /** Messaging opens the host's and the guest's conversation on it. */
+  'social.join-request-approved': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
+  'social.join-request-declined': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
   'messaging.message-sent': ev('messaging.conversation', z.object({ messageId: id, conversationId: id }).loose()),
   'admin.venue-approval-decided': ev('admin.venue-approval', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),
   /** Used only by the platform's own tests of the event path. */

@@ -6,3 +6,4 @@ export * from './errors';
 export * from './api';
 export * from './openapi';
 export * from './bookings';
+export * from './social';

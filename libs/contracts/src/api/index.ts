@@ -2,6 +2,7 @@ import { authRoutes } from './auth.routes';
 import { userRoutes } from './users.routes';
 import { staffRoutes, venueImageRoutes, venueRoutes } from './venues.routes';
 import { bookingRoutes, friendRoutes, paymentRoutes } from './bookings.routes';
+import { joinRequestRoutes } from './social.routes';
 import type { RouteDef } from './route';
 
 export * from './route';
@@ -9,6 +10,7 @@ export * from './auth.routes';
 export * from './users.routes';
 export * from './venues.routes';
 export * from './bookings.routes';
+export * from './social.routes';
 
 /**
  * The whole documented `/api` surface, one entry per route, grouped by feature.
@@ -23,6 +25,7 @@ export const api = {
   bookings: bookingRoutes,
   friends: friendRoutes,
   payments: paymentRoutes,
+  joinRequests: joinRequestRoutes,
 } as const;
 
 /** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */

@@ -2,6 +2,7 @@ import { AUTH_ERRORS } from './auth';
 import { PROFILE_ERRORS } from './profile';
 import { VENUE_ERRORS } from './venues';
 import { BOOKING_ERRORS, PAYMENT_ERRORS } from './bookings';
+import { SOCIAL_ERRORS } from './social';
 import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './common';
 import type { ErrorDef } from './define';
 
@@ -11,6 +12,7 @@ export * from './auth';
 export * from './profile';
 export * from './venues';
 export * from './bookings';
+export * from './social';
 
 /** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
 export const ALL_ERRORS = [
@@ -23,6 +25,7 @@ export const ALL_ERRORS = [
   ...Object.values(VENUE_ERRORS),
   ...Object.values(BOOKING_ERRORS),
   ...Object.values(PAYMENT_ERRORS),
+  ...Object.values(SOCIAL_ERRORS),
 ] as const;
 export type ErrorCode = (typeof ALL_ERRORS)[number]['code'];
 export const ERRORS_BY_CODE: ReadonlyMap<string, ErrorDef> = new Map(ALL_ERRORS.map((e) => [e.code, e]));
