@@ -1,4 +1,6 @@
 import { ERASURE_MIGRATIONS } from '@luxe/platform/db';
+import { CreateSocialCatalog1700000014000 } from './1700000014000-create-social-catalog';
+import { CreateJoinRequests1700000015000 } from './1700000015000-create-join-requests';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
-export const migrations = [...ERASURE_MIGRATIONS];
+export const migrations = [...ERASURE_MIGRATIONS, CreateSocialCatalog1700000014000, CreateJoinRequests1700000015000];

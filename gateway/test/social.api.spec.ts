@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ApiClient, waitFor } from './support/client';
+import { nyDate, World } from './support/world';
+
+// Join requests through the gateway, on the distributed stack: the host comes from the booking,
+// only that host decides, once.
+const world = new World();
+beforeAll(() => world.open('social'));
+afterAll(() => world.close());
+
+async function hostedEvent(startTime = '22:00', days = 4) {
+  const { club, section } = await world.bookableClub();
+  const host = await world.account('host', 'Hugo');
+  await world.has('bookings', 'member_cards', 'user_id', host.id);
+  const booking = await host.api.call('POST', '/api/bookings', { venueId: club, sectionId: section, bookingDate: nyDate(days), startTime, duration: 2 });
+  expect(booking.status).toBe(201);
+  await world.has('social', 'event_cards', 'booking_id', booking.json.id);
+  return { host, bookingId: booking.json.id as string };
+}
+
+describe('join requests', () => {
+  it('a guest asks to join; the host comes from the booking; only that host sees and decides, once', async () => {
+    const { host, bookingId } = await hostedEvent();
+    const guest = await world.account('guest', 'Gina');
+    await world.has('social', 'member_cards', 'user_id', guest.id);
+    const r = await guest.api.call('POST', '/api/event-join-requests', { bookingId, message: 'Count me in!', hostId: guest.id, guestId: host.id });
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({ guestId: guest.id, hostId: host.id, bookingId, status: 'pending', message: 'Count me in!', venueName: 'Velvet', startTime: '22:00', host: { id: host.id, firstName: 'Hugo' } });
+    const dup = await guest.api.call('POST', '/api/event-join-requests', { bookingId });
+    expect([dup.status, dup.json.message]).toEqual([409, 'You have already asked to join this event']);
+
+    // The guest's own list; the host's list of this event; nobody else's.
+    expect((await guest.api.call('GET', '/api/event-join-requests/guest')).json.map((x: { id: string }) => x.id)).toEqual([r.json.id]);
+    const forHost = await host.api.call('GET', `/api/event-join-requests?bookingId=${bookingId}`);
+    expect(forHost.json).toHaveLength(1);
+    expect(forHost.json[0].guest).toMatchObject({ id: guest.id, firstName: 'Gina' });
+    expect((await guest.api.call('GET', `/api/event-join-requests?bookingId=${bookingId}`)).status).toBe(404);
+    const otherHost = await world.account('host');
+    expect((await otherHost.api.call('GET', `/api/event-join-requests?bookingId=${bookingId}`)).status).toBe(404);
+
+    // Deciding: not the guest, not another host; the host approves once.
+    expect((await guest.api.call('POST', `/api/event-join-requests/${r.json.id}/approve`)).status).toBe(404);
+    expect((await otherHost.api.call('POST', `/api/event-join-requests/${r.json.id}/approve`)).status).toBe(404);
+    expect((await new ApiClient(world.base).call('POST', `/api/event-join-requests/${r.json.id}/approve`)).status).toBe(401);
+    const approved = await host.api.call('POST', `/api/event-join-requests/${r.json.id}/approve`);
+    expect([approved.status, approved.json.status]).toEqual([200, 'approved']);
+    const again = await host.api.call('POST', `/api/event-join-requests/${r.json.id}/decline`);
+    expect([again.status, again.json.message]).toEqual([409, 'This request has already been answered']);
+    const types = (await world.dbs.social.query(`SELECT type FROM outbox_events WHERE key = $1 ORDER BY sequence`, [r.json.id])).rows.map((x) => x.type);
+    expect(types).toEqual(['social.join-request-created', 'social.join-request-approved']);
+  });
+
+  it("refuses a missing booking id, one's own event, a past or unknown event, and a visitor, with the messages", async () => {
+    const { host, bookingId } = await hostedEvent('19:00', 5);
+    const guest = await world.account('guest');
+    const missing = await guest.api.call('POST', '/api/event-join-requests', { message: 'hi' });
+    expect([missing.status, missing.json.message]).toEqual([400, 'Booking ID is required']);
+    expect((await guest.api.call('POST', '/api/event-join-requests', { bookingId: 'nope' })).json.message).toBe('Booking ID is required');
+    const own = await host.api.call('POST', '/api/event-join-requests', { bookingId });
+    expect([own.status, own.json.message]).toEqual([400, 'You cannot ask to join your own event']);
+    const unknown = await guest.api.call('POST', '/api/event-join-requests', { bookingId: '00000000-0000-4000-8000-000000000000' });
+    expect([unknown.status, unknown.json.message]).toEqual([404, 'Event not found']);
+    await world.dbs.social.query(`UPDATE event_cards SET starts_at = now() - interval '1 hour' WHERE booking_id = $1`, [bookingId]);
+    const past = await guest.api.call('POST', '/api/event-join-requests', { bookingId });
+    expect([past.status, past.json.message]).toEqual([400, 'This event has already taken place']);
+    expect((await new ApiClient(world.base).call('POST', '/api/event-join-requests', { bookingId })).status).toBe(401);
+    expect((await world.dbs.social.query('SELECT count(*)::int AS n FROM event_join_requests WHERE booking_id = $1', [bookingId])).rows[0].n).toBe(0);
+  });
+
+  it('a declined guest may ask again; parallel requests leave one open request', async () => {
+    const { host, bookingId } = await hostedEvent('20:00', 6);
+    const guest = await world.account('guest');
+    const results = await Promise.all(Array.from({ length: 10 }, () => guest.api.call('POST', '/api/event-join-requests', { bookingId })));
+    expect(results.filter((x) => x.status === 201)).toHaveLength(1);
+    expect(results.filter((x) => x.status === 409)).toHaveLength(9);
+    const id = results.find((x) => x.status === 201)!.json.id;
+    expect((await host.api.call('POST', `/api/event-join-requests/${id}/decline`)).json.status).toBe('declined');
+    expect((await guest.api.call('POST', '/api/event-join-requests', { bookingId })).status).toBe(201);
+  });
+
+  it('a deleted guest leaves no request behind, and the host no longer sees it', async () => {
+    const { host, bookingId } = await hostedEvent('21:00', 7);
+    const guest = await world.account('guest');
+    const r = await guest.api.call('POST', '/api/event-join-requests', { bookingId });
+    expect((await guest.api.call('DELETE', `/api/users/${guest.id}`)).status).toBe(204);
+    await waitFor('social erased the guest', async () => (await world.dbs.social.query('SELECT 1 FROM event_join_requests WHERE id = $1', [r.json.id])).rows.length === 0);
+    expect((await host.api.call('GET', `/api/event-join-requests?bookingId=${bookingId}`)).json).toEqual([]);
+  });
+});

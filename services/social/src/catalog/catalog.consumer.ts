@@ -1,0 +1,61 @@
+import type { EntityManager } from 'typeorm';
+import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
+import { EventCard, MemberCard } from './catalog.entity';
+
+/**
+ * Social's read models (inbox key `social.catalog`): confirmed events from bookings (a cancelled
+ * one disappears), member cards from identity.
+ */
+@EventConsumer('catalog')
+export class SocialCatalogConsumer {
+  @OnEvent('bookings.booking-confirmed')
+  async confirmed(e: EventOf<'bookings.booking-confirmed'>, tx: EntityManager): Promise<void> {
+    const d = e.data;
+    await tx.save(
+      EventCard,
+      Object.assign(new EventCard(), {
+        bookingId: d.bookingId,
+        hostId: d.hostId,
+        hostFirstName: d.hostFirstName,
+        venueId: d.venueId,
+        venueName: d.venueName,
+        venueType: d.venueType,
+        venueCity: d.venueCity,
+        venueState: d.venueState,
+        venueImage: d.venueImage,
+        sectionType: d.sectionType,
+        bookingDate: d.bookingDate,
+        startTime: d.startTime,
+        endTime: d.endTime,
+        duration: d.duration,
+        startsAt: new Date(d.startsAt),
+        guestVisibility: d.guestVisibility,
+        friendsCount: d.friendsCount,
+      }),
+    );
+  }
+
+  @OnEvent('bookings.booking-updated')
+  async updated(e: EventOf<'bookings.booking-updated'>, tx: EntityManager): Promise<void> {
+    await tx.update(EventCard, { bookingId: e.data.bookingId }, { guestVisibility: e.data.guestVisibility });
+  }
+
+  @OnEvent('bookings.booking-cancelled')
+  async cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager): Promise<void> {
+    await tx.delete(EventCard, { bookingId: e.data.bookingId });
+  }
+
+  @OnEvent('identity.user-registered')
+  registered(e: EventOf<'identity.user-registered'>, tx: EntityManager) {
+    return this.saveMember(tx, { ...e.data, age: null, bio: null });
+  }
+
+  @OnEvent('identity.user-profile-updated')
+  profile(e: EventOf<'identity.user-profile-updated'>, tx: EntityManager) {
+    return this.saveMember(tx, e.data);
+  }
+
+  private async saveMember(tx: EntityManager, d: { userId: string; firstName: string; lastName: string; userType: string; city: string; state: string; profileImages: string[]; age: number | null; bio: string | null }): Promise<void> {
+    await tx.save(MemberCard, Object.assign(new MemberCard(), { userId: d.userId, firstName: d.firstName, lastName: d.lastName, userType: d.userType, city: d.city, state: d.state, profileImages: d.profileImages, age: d.age, bio: d.bio }));
+  }
+}
