@@ -5,7 +5,7 @@ import { nyDate, World } from './support/world';
 // Join requests through the gateway, on the distributed stack: the host comes from the booking,
 // only that host decides, once.
 const world = new World();
-beforeAll(() => world.open('social'));
+beforeAll(() => world.open('social', 'messaging'));
 afterAll(() => world.close());
 
 async function hostedEvent(startTime = '22:00', days = 4) {
@@ -85,5 +85,42 @@ describe('join requests', () => {
     expect((await guest.api.call('DELETE', `/api/users/${guest.id}`)).status).toBe(204);
     await waitFor('social erased the guest', async () => (await world.dbs.social.query('SELECT 1 FROM event_join_requests WHERE id = $1', [r.json.id])).rows.length === 0);
     expect((await host.api.call('GET', `/api/event-join-requests?bookingId=${bookingId}`)).json).toEqual([]);
+  });
+});
+
+describe('conversations', () => {
+  it('an approved request opens one conversation; only its two participants read and write it; unread counts clear on read', async () => {
+    const { host, bookingId } = await hostedEvent('23:00', 8);
+    const guest = await world.account('guest', 'Gina');
+    await world.has('messaging', 'user_cards', 'user_id', guest.id);
+    const r = await guest.api.call('POST', '/api/event-join-requests', { bookingId });
+    expect((await host.api.call('POST', `/api/event-join-requests/${r.json.id}/approve`)).status).toBe(200);
+    const conversation = await waitFor('the conversation opens', async () => (await host.api.call('GET', `/api/conversations/${host.id}`)).json[0]);
+    expect(conversation).toMatchObject({ hostId: host.id, guestId: guest.id, bookingId, unreadCount: 0, viewerRole: 'host', otherUser: { id: guest.id, firstName: 'Gina' } });
+    expect((await guest.api.call('GET', `/api/conversations/${guest.id}`)).json[0]).toMatchObject({ id: conversation.id, viewerRole: 'guest', otherUser: { id: host.id, firstName: 'Hugo' } });
+
+    // Someone else's list, thread or write: refused.
+    const stranger = await world.account('guest');
+    expect((await stranger.api.call('GET', `/api/conversations/${host.id}`)).status).toBe(403);
+    expect((await stranger.api.call('GET', `/api/conversations/${conversation.id}/messages`)).status).toBe(404);
+    expect((await stranger.api.call('POST', `/api/conversations/${conversation.id}/messages`, { content: 'hi' })).status).toBe(404);
+    expect((await new ApiClient(world.base).call('GET', `/api/conversations/${conversation.id}/messages`)).status).toBe(401);
+
+    // Validation with the spec's messages; the sender is the session's user.
+    const empty = await guest.api.call('POST', `/api/conversations/${conversation.id}/messages`, { content: '   ' });
+    expect([empty.status, empty.json.message]).toEqual([400, 'Message cannot be empty']);
+    const long = await guest.api.call('POST', `/api/conversations/${conversation.id}/messages`, { content: 'x'.repeat(1001) });
+    expect([long.status, long.json.message]).toEqual([400, 'Message too long']);
+    const sent = await guest.api.call('POST', `/api/conversations/${conversation.id}/messages`, { content: '  See you tonight!  ', senderId: host.id });
+    expect(sent.status).toBe(201);
+    expect(sent.json).toMatchObject({ senderId: guest.id, content: 'See you tonight!', read: false });
+    expect((await host.api.call('GET', `/api/conversations/${host.id}`)).json[0].unreadCount).toBe(1);
+    expect((await guest.api.call('GET', `/api/conversations/${guest.id}`)).json[0].unreadCount).toBe(0);
+    expect((await host.api.call('POST', `/api/conversations/${conversation.id}/read`)).json).toEqual({ unreadCount: 0 });
+    expect((await host.api.call('GET', `/api/conversations/${host.id}`)).json[0].unreadCount).toBe(0);
+    expect((await host.api.call('GET', `/api/conversations/${conversation.id}/messages`)).json.map((m: { content: string }) => m.content)).toEqual(['See you tonight!']);
+    expect((await world.dbs.messaging.query('SELECT count(*)::int AS n FROM conversations WHERE booking_id = $1', [bookingId])).rows[0].n).toBe(1);
+    const [ev] = (await world.dbs.messaging.query(`SELECT envelope FROM outbox_events WHERE type = 'messaging.message-sent' AND envelope->'data'->>'messageId' = $1`, [sent.json.id])).rows;
+    expect(ev.envelope.data).toMatchObject({ conversationId: conversation.id, senderId: guest.id, recipientId: host.id });
   });
 });

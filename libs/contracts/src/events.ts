@@ -127,7 +127,8 @@ export const eventDefs = {
   /** Messaging opens the host's and the guest's conversation on it. */
   'social.join-request-approved': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
   'social.join-request-declined': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
-  'messaging.message-sent': ev('messaging.conversation', z.object({ messageId: id, conversationId: id }).loose()),
+  /** Pushed to the recipient's open browser sessions by the gateway. */
+  'messaging.message-sent': ev('messaging.conversation', z.object({ messageId: id, conversationId: id, senderId: id, recipientId: id, content: z.string(), createdAt: z.iso.datetime() }).loose()),
   'admin.venue-approval-decided': ev('admin.venue-approval', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),
   /** Used only by the platform's own tests of the event path. */
   'platform.test-event': ev('platform.test', z.object({ n: z.number().int(), poison: z.boolean().optional(), fail: z.enum(['refuse']).optional() })),

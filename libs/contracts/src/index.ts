@@ -7,3 +7,4 @@ export * from './api';
 export * from './openapi';
 export * from './bookings';
 export * from './social';
+export * from './messaging';

@@ -2,11 +2,12 @@ import type { ServiceDefinition } from '@luxe/platform/runtime';
 import { MessagingModule } from './messaging.module';
 import { migrations } from './migrations';
 import { UserCard } from './user-cards/user-card.entity';
+import { ConversationEntity, MessageEntity } from './conversations/conversation.entity';
 
 export const messagingService: ServiceDefinition = {
   name: 'messaging',
   module: MessagingModule,
   migrations,
-  entities: [UserCard],
+  entities: [UserCard, ConversationEntity, MessageEntity],
   usesRedis: true,
 };

@@ -3,6 +3,7 @@ import { userRoutes } from './users.routes';
 import { staffRoutes, venueImageRoutes, venueRoutes } from './venues.routes';
 import { bookingRoutes, friendRoutes, paymentRoutes } from './bookings.routes';
 import { joinRequestRoutes } from './social.routes';
+import { conversationRoutes } from './messaging.routes';
 import type { RouteDef } from './route';
 
 export * from './route';
@@ -11,6 +12,7 @@ export * from './users.routes';
 export * from './venues.routes';
 export * from './bookings.routes';
 export * from './social.routes';
+export * from './messaging.routes';
 
 /**
  * The whole documented `/api` surface, one entry per route, grouped by feature.
@@ -26,6 +28,7 @@ export const api = {
   friends: friendRoutes,
   payments: paymentRoutes,
   joinRequests: joinRequestRoutes,
+  conversations: conversationRoutes,
 } as const;
 
 /** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */

@@ -3,6 +3,7 @@ import { PROFILE_ERRORS } from './profile';
 import { VENUE_ERRORS } from './venues';
 import { BOOKING_ERRORS, PAYMENT_ERRORS } from './bookings';
 import { SOCIAL_ERRORS } from './social';
+import { MESSAGING_ERRORS } from './messaging';
 import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './common';
 import type { ErrorDef } from './define';
 
@@ -13,6 +14,7 @@ export * from './profile';
 export * from './venues';
 export * from './bookings';
 export * from './social';
+export * from './messaging';
 
 /** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
 export const ALL_ERRORS = [
@@ -26,6 +28,7 @@ export const ALL_ERRORS = [
   ...Object.values(BOOKING_ERRORS),
   ...Object.values(PAYMENT_ERRORS),
   ...Object.values(SOCIAL_ERRORS),
+  ...Object.values(MESSAGING_ERRORS),
 ] as const;
 export type ErrorCode = (typeof ALL_ERRORS)[number]['code'];
 export const ERRORS_BY_CODE: ReadonlyMap<string, ErrorDef> = new Map(ALL_ERRORS.map((e) => [e.code, e]));

@@ -1,4 +1,5 @@
 import { ERASURE_MIGRATIONS } from '@luxe/platform/db';
 import { CreateUserCards1700000002000 } from './1700000002000-create-user-cards';
+import { CreateConversations1700000016000 } from './1700000016000-create-conversations';
 
-export const migrations = [CreateUserCards1700000002000, ...ERASURE_MIGRATIONS];
+export const migrations = [CreateUserCards1700000002000, ...ERASURE_MIGRATIONS, CreateConversations1700000016000];

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { AUTH_ERRORS } from '../errors/auth';
+import { MESSAGING_ERRORS } from '../errors/messaging';
+import { conversationIdParamsSchema, conversationSchema, messageInputSchema, messageSchema } from '../messaging';
+import { defineRoute } from './route';
+
+/**
+ * Conversations (spec doc 1 §7). A conversation is opened for the host and the guest when a join
+ * request is approved; only its two participants read or write it.
+ */
+export const conversationRoutes = {
+  list: defineRoute({
+    id: 'conversations.list',
+    method: 'GET',
+    path: '/api/conversations/:id',
+    service: 'messaging',
+    access: 'member',
+    summary: "The signed-in user's conversations (the id is the user's own), newest first, with unread counts",
+    params: z.object({ id: z.uuid({ error: 'Not a valid user id' }) }),
+    response: z.array(conversationSchema),
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.NOT_YOURS],
+  }),
+  messages: defineRoute({
+    id: 'conversations.messages',
+    method: 'GET',
+    path: '/api/conversations/:id/messages',
+    service: 'messaging',
+    access: 'member',
+    summary: "A conversation's messages, oldest first (its participants only)",
+    params: conversationIdParamsSchema,
+    response: z.array(messageSchema),
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.CONVERSATION_NOT_FOUND],
+  }),
+  send: defineRoute({
+    id: 'conversations.send',
+    method: 'POST',
+    path: '/api/conversations/:id/messages',
+    service: 'messaging',
+    access: 'member',
+    summary: 'Send a message (trimmed, 1 to 1000 characters; the sender is the session user)',
+    params: conversationIdParamsSchema,
+    body: messageInputSchema,
+    response: messageSchema,
+    status: 201,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.CONVERSATION_NOT_FOUND],
+  }),
+  read: defineRoute({
+    id: 'conversations.read',
+    method: 'POST',
+    path: '/api/conversations/:id/read',
+    service: 'messaging',
+    access: 'member',
+    summary: "Mark the other participant's messages read for the caller",
+    params: conversationIdParamsSchema,
+    response: z.object({ unreadCount: z.number().int() }),
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.CONVERSATION_NOT_FOUND],
+  }),
+} as const;

@@ -1,0 +1,8 @@
+import { MESSAGE_MESSAGES } from '../messaging';
+import { defineErrors } from './define';
+
+/** Conversations and messages (spec doc 1 §5, §8). */
+export const MESSAGING_ERRORS = defineErrors('MESSAGING', {
+  CONVERSATION_NOT_FOUND: { status: 404, message: MESSAGE_MESSAGES.conversationId },
+  NOT_YOURS: { status: 403, message: MESSAGE_MESSAGES.notYours },
+});

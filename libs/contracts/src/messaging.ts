@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Messages (spec doc 1 §5, §8). */
+export const MESSAGE_LIMITS = { content: 1000 } as const;
+export const MESSAGE_MESSAGES = {
+  empty: 'Message cannot be empty',
+  tooLong: 'Message too long',
+  conversationId: 'Conversation not found',
+  notYours: 'Only your own conversations',
+} as const;
+
+/** `POST /api/conversations/{id}/messages`: the sender is the session's user (a `senderId` sent is ignored). */
+export const messageInputSchema = z.object({
+  content: z.string({ error: MESSAGE_MESSAGES.empty }).trim().min(1, MESSAGE_MESSAGES.empty).max(MESSAGE_LIMITS.content, MESSAGE_MESSAGES.tooLong),
+});
+export type MessageInput = z.input<typeof messageInputSchema>;
+
+export const messageSchema = z.object({ id: z.uuid(), conversationId: z.uuid(), senderId: z.uuid(), content: z.string(), read: z.boolean(), createdAt: z.iso.datetime() });
+export type Message = z.output<typeof messageSchema>;
+
+/** A conversation as its participant sees it (spec doc 1 §3): the other user, unread count, last message time. */
+export const conversationSchema = z.object({
+  id: z.uuid(),
+  hostId: z.uuid(),
+  guestId: z.uuid(),
+  bookingId: z.uuid().nullable(),
+  lastMessageAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  unreadCount: z.number().int(),
+  /** The viewer's side: the other party is labelled Guest for a host viewer and Host otherwise. */
+  viewerRole: z.enum(['host', 'guest']),
+  otherUser: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), profileImages: z.array(z.string()) }),
+});
+export type Conversation = z.output<typeof conversationSchema>;
+export const conversationIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGE_MESSAGES.conversationId }) });

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { MESSAGING_ERRORS, type Conversation, type Message } from '@luxe/contracts';
+import { Outbox } from '@luxe/platform/events';
+import { Actor, AppError, requireMember } from '@luxe/platform/http';
+import { ConversationEntity, MessageEntity } from './conversation.entity';
+import { ConversationRepository } from './conversation.repository';
+
+const toMessage = (m: MessageEntity): Message => ({ id: m.id, conversationId: m.conversationId, senderId: m.senderId, content: m.content, read: m.read, createdAt: new Date(m.createdAt).toISOString() });
+
+/**
+ * Conversations between a host and a guest, opened by an approved join request. Only the two
+ * participants read or write one; the sender is always the session's user.
+ */
+@Injectable()
+export class ConversationService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly conversations: ConversationRepository,
+    private readonly outbox: Outbox,
+  ) {}
+
+  open(m: EntityManager, hostId: string, guestId: string, bookingId: string): Promise<void> {
+    return this.conversations.open(m, Object.assign(new ConversationEntity(), { id: randomUUID(), hostId, guestId, bookingId, lastMessageAt: null, createdAt: new Date() }));
+  }
+
+  async list(actor: Actor, userId: string): Promise<Conversation[]> {
+    requireMember(actor);
+    if (userId !== actor.userId) throw AppError.of(MESSAGING_ERRORS.NOT_YOURS);
+    const rows = await this.conversations.ofUser(userId);
+    const others = rows.map((c) => (c.hostId === userId ? c.guestId : c.hostId));
+    const cards = new Map((await this.conversations.cards(others)).map((u) => [u.userId, u]));
+    const unread = await this.conversations.unreadCounts(userId, rows.map((c) => c.id));
+    return rows.map((c, i) => {
+      const other = cards.get(others[i]);
+      return {
+        id: c.id,
+        hostId: c.hostId,
+        guestId: c.guestId,
+        bookingId: c.bookingId,
+        lastMessageAt: c.lastMessageAt ? new Date(c.lastMessageAt).toISOString() : null,
+        createdAt: new Date(c.createdAt).toISOString(),
+        unreadCount: unread.get(c.id) ?? 0,
+        viewerRole: c.hostId === userId ? 'host' : 'guest',
+        otherUser: { id: others[i], firstName: other?.firstName ?? (c.hostId === userId ? 'Guest' : 'Host'), lastName: other?.lastName ?? '', profileImages: other?.profileImages ?? [] },
+      };
+    });
+  }
+
+  async messages(actor: Actor, id: string): Promise<Message[]> {
+    await this.participant(actor, id);
+    return (await this.conversations.messages(id)).map(toMessage);
+  }
+
+  async send(actor: Actor, id: string, content: string): Promise<Message> {
+    const c = await this.participant(actor, id);
+    const msg = Object.assign(new MessageEntity(), { id: randomUUID(), conversationId: id, senderId: actor.userId!, content, read: false, createdAt: new Date() });
+    await this.ds.transaction(async (m) => {
+      await this.conversations.addMessage(m, msg);
+      await this.outbox.add(m, 'messaging.message-sent', c.id, { messageId: msg.id, conversationId: c.id, senderId: msg.senderId, recipientId: c.hostId === msg.senderId ? c.guestId : c.hostId, content, createdAt: msg.createdAt.toISOString() });
+    });
+    return toMessage(msg);
+  }
+
+  async markRead(actor: Actor, id: string): Promise<{ unreadCount: number }> {
+    await this.participant(actor, id);
+    await this.conversations.markRead(id, actor.userId!);
+    return { unreadCount: 0 };
+  }
+
+  eraseMember(m: EntityManager, userId: string): Promise<void> {
+    return this.conversations.eraseMember(m, userId);
+  }
+
+  /** The conversation, when the caller is one of its two participants; otherwise it does not exist for him. */
+  private async participant(actor: Actor, id: string): Promise<ConversationEntity> {
+    requireMember(actor);
+    const c = await this.conversations.byId(id);
+    if (!c || (c.hostId !== actor.userId && c.guestId !== actor.userId)) throw AppError.of(MESSAGING_ERRORS.CONVERSATION_NOT_FOUND);
+    return c;
+  }
+}
