@@ -25,6 +25,10 @@ export const gatewayEnvSchema = z
     SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default('luxe_session'),
     COOKIE_SECURE: env.bool.optional(),
     TRUST_PROXY: env.bool.default(false),
+    /** Kafka, for the real-time push of new messages (unset: no push; the web client refetches). */
+    KAFKA_BROKERS: z.string().optional(),
+    KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
+    KAFKA_GROUP_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
     SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),

@@ -4,13 +4,17 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import type Redis from 'ioredis';
 import { allRoutes } from '@luxe/contracts';
-import { createHttpApp, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, Logger, MeSnapshots, REDIS, SessionStore } from '@luxe/platform';
+import { type EventTransport, createHttpApp, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, Logger, MeSnapshots, REDIS, SessionStore } from '@luxe/platform';
 import { CookieOptions } from './auth/auth.handlers';
 import { ownHandlers } from './routes/own-handlers';
 import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
 import { serveApiDocs } from './docs/openapi';
 import { GatewayHealthController, SERVICE_URLS } from './health/health.controller';
-import { GatewayHandler, routeHandler } from './routes/pipeline';
+import { GatewayHandler, resolveActor, routeHandler } from './routes/pipeline';
+import { RealtimeHub } from './realtime/realtime.hub';
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { csrfHook, staticSecurityHeaders } from './web/security';
 import { serveWebClient } from './web/static';
 
@@ -32,6 +36,8 @@ export interface GatewayOptions {
   storageOrigin?: string;
   /** Production behind TLS: the CSP asks browsers to upgrade insecure requests. */
   production?: boolean;
+  /** Where `message-sent` events come from, for the real-time push (none: no push, the client refetches). */
+  events?: { transport: EventTransport; topicPrefix?: string; groupPrefix?: string };
 }
 
 export interface RunningGateway {
@@ -41,14 +47,35 @@ export interface RunningGateway {
 }
 
 /** Registers every /api contract entry; the gateway's own handlers where an entry says so. */
-export function registerContractRoutes(app: NestFastifyApplication, deps: Parameters<typeof routeHandler>[1], own: Record<string, GatewayHandler>, logger: Logger): void {
+export function registerContractRoutes(app: NestFastifyApplication, deps: Parameters<typeof routeHandler>[1], own: Record<string, GatewayHandler>, logger: Logger, realtime?: RealtimeHub): void {
   const fastify = app.getHttpAdapter().getInstance();
   const missing = allRoutes.filter((r) => r.gatewayHandler && !own[r.id]).map((r) => r.id);
   if (missing.length) throw new Error(`gateway: contract entries without their gateway handler: ${missing.join(', ')}`);
   const errorHandler = fastifyErrorHandler(logger);
   const register = (f: typeof fastify, route: (typeof allRoutes)[number]) =>
     f.route({ method: route.method, url: route.path, errorHandler, bodyLimit: route.bodyLimit, handler: routeHandler(route, deps, route.gatewayHandler ? own[route.id] : undefined) });
-  for (const route of allRoutes.filter((r) => !r.rawBody)) register(fastify, route);
+  for (const route of allRoutes.filter((r) => !r.rawBody && !r.websocket)) register(fastify, route);
+  // WebSockets: a member's session cookie, from a page of this site only (a cross-site page
+  // could otherwise open a socket with the member's cookie).
+  const sockets = allRoutes.filter((r) => r.websocket);
+  if (sockets.length && realtime)
+    void fastify.register(async (child) => {
+      await child.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+      for (const route of sockets)
+        child.route({
+          method: 'GET',
+          url: route.path,
+          errorHandler,
+          handler: routeHandler(route, deps, own[route.id]),
+          wsHandler: async (socket: WebSocket, req: FastifyRequest) => {
+            const origin = req.headers.origin;
+            if (origin && new URL(origin).host !== req.headers.host) return socket.close(4403, 'cross-site');
+            const actor = await resolveActor(req, deps).catch(() => null);
+            if (!actor?.userId) return socket.close(4401, 'not signed in');
+            realtime.attach(actor.userId, socket);
+          },
+        } as never);
+    });
   // Routes whose handler needs the body exactly as sent (a signature is computed over it) get
   // it as text, in a context of their own.
   const raw = allRoutes.filter((r) => r.rawBody);
@@ -97,7 +124,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   });
   await app.register(fastifyCookie as any);
   fastify.addHook('onRequest', csrfHook);
-  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis)), o.logger);
+  const realtime = new RealtimeHub(o.logger);
+  if (o.events) await realtime.follow(o.events.transport, o.events);
+  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis)), o.logger, realtime);
   await serveApiDocs(fastify);
   await serveWebClient(fastify, o.webDistDir);
   // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.
@@ -107,6 +136,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     app,
     url: listeningUrl(app, o.host, o.port),
     close: async () => {
+      realtime.close();
       await app.close();
       await services.close();
     },

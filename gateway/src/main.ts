@@ -1,12 +1,15 @@
 import { join } from 'node:path';
-import { createLogger, createRedis, loadConfig, loadConfigOrExit } from '@luxe/platform';
+import { createLogger, createRedis, KafkaTransport, loadConfig, loadConfigOrExit } from '@luxe/platform';
 import { gatewayEnvSchema, SERVICES } from './config';
 import { startGateway } from './gateway';
 
 async function main() {
   const cfg = loadConfigOrExit(() => loadConfig('gateway', gatewayEnvSchema));
   const logger = createLogger('gateway', cfg.LOG_LEVEL);
+  const transport = cfg.KAFKA_BROKERS ? new KafkaTransport({ brokers: cfg.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId: 'luxe-gateway', logger }) : null;
+  if (transport) await transport.connect();
   const gw = await startGateway({
+    events: transport ? { transport, topicPrefix: cfg.KAFKA_TOPIC_PREFIX, groupPrefix: cfg.KAFKA_GROUP_PREFIX } : undefined,
     host: cfg.HOST,
     port: cfg.PORT,
     redis: createRedis(cfg.REDIS_URL),
@@ -32,6 +35,7 @@ async function main() {
   logger.info({ url: gw.url }, 'gateway listening');
   const stop = async () => {
     await gw.close().catch(() => undefined);
+    await transport?.disconnect().catch(() => undefined);
     process.exit(0);
   };
   process.once('SIGTERM', stop);

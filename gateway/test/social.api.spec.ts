@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiClient, waitFor } from './support/client';
 import { nyDate, World } from './support/world';
@@ -122,5 +123,55 @@ describe('conversations', () => {
     expect((await world.dbs.messaging.query('SELECT count(*)::int AS n FROM conversations WHERE booking_id = $1', [bookingId])).rows[0].n).toBe(1);
     const [ev] = (await world.dbs.messaging.query(`SELECT envelope FROM outbox_events WHERE type = 'messaging.message-sent' AND envelope->'data'->>'messageId' = $1`, [sent.json.id])).rows;
     expect(ev.envelope.data).toMatchObject({ conversationId: conversation.id, senderId: guest.id, recipientId: host.id });
+  });
+});
+
+describe('real time', () => {
+  /** Opens /api/realtime as a browser page of the site would (its cookie, its origin). */
+  function socket(cookie: string | undefined, origin = world.base): Promise<{ ws: WebSocket; received: any[]; closed: Promise<number> }> {
+    const url = world.base.replace(/^http/, 'ws') + '/api/realtime';
+    const ws = new WebSocket(url, { headers: { ...(cookie ? { cookie: `luxe_session=${cookie}` } : {}), origin } });
+    const received: any[] = [];
+    ws.on('message', (d) => received.push(JSON.parse(String(d))));
+    const closed = new Promise<number>((res) => ws.on('close', (code) => res(code)));
+    return new Promise((res, rej) => {
+      ws.once('open', () => res({ ws, received, closed }));
+      ws.once('error', rej);
+    });
+  }
+
+  it('pushes a message to the recipient\'s open socket; a visitor and a cross-site page are refused', async () => {
+    const { host, bookingId } = await hostedEvent('18:00', 9);
+    const guest = await world.account('guest', 'Gina');
+    const r = await guest.api.call('POST', '/api/event-join-requests', { bookingId });
+    await host.api.call('POST', `/api/event-join-requests/${r.json.id}/approve`);
+    const conversation = await waitFor('the conversation opens', async () => (await host.api.call('GET', `/api/conversations/${host.id}`)).json[0]);
+
+    expect(await (await socket(undefined)).closed).toBe(4401);
+    expect(await (await socket(host.api.cookie('luxe_session'), 'https://evil.example')).closed).toBe(4403);
+    expect((await new ApiClient(world.base).call('GET', '/api/realtime')).status).toBe(401);
+    expect((await host.api.call('GET', '/api/realtime')).status).toBe(426);
+
+    const hostSocket = await socket(host.api.cookie('luxe_session'));
+    // The gateway's push group joins the broker once; until then a message may go unpushed (the
+    // client refetches on reconnect): send until one arrives, then every later one must arrive.
+    let n = 0;
+    await waitFor('a pushed message', async () => {
+      await guest.api.call('POST', `/api/conversations/${conversation.id}/messages`, { content: `ping ${n++}` });
+      await new Promise((res) => setTimeout(res, 300));
+      return hostSocket.received.length > 0;
+    }, 90_000, 0);
+    const before = hostSocket.received.length;
+    const stranger = await world.account('guest');
+    const strangerSocket = await socket(stranger.api.cookie('luxe_session'));
+    const sent = await guest.api.call('POST', `/api/conversations/${conversation.id}/messages`, { content: 'Are we on for tonight?' });
+    const push = await waitFor('the push of that message', async () => hostSocket.received.find((m) => m.message.id === sent.json.id), 10_000);
+    expect(push).toEqual({ type: 'message-sent', conversationId: conversation.id, message: { id: sent.json.id, conversationId: conversation.id, senderId: guest.id, content: 'Are we on for tonight?', read: false, createdAt: sent.json.createdAt } });
+    expect(hostSocket.received.length).toBe(before + 1);
+    // A stranger's socket hears nothing of it.
+    await new Promise((res) => setTimeout(res, 300));
+    expect(strangerSocket.received).toEqual([]);
+    hostSocket.ws.close();
+    strangerSocket.ws.close();
   });
 });

@@ -159,6 +159,9 @@ export async function startStack(opts = {}) {
       HOST: opts.gatewayHost ?? '127.0.0.1',
       PORT: String(gatewayPort),
       INTERNAL_AUTH_PRIVATE_KEY: keys.privateKey,
+      KAFKA_BROKERS: env.KAFKA_BROKERS,
+      KAFKA_GROUP_PREFIX: opts.groupPrefix ?? '',
+      KAFKA_TOPIC_PREFIX: opts.topicPrefix ?? opts.groupPrefix ?? '',
       ...Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, serviceUrls[s]])),
     };
     const gw = spawnOne('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), gwEnv);

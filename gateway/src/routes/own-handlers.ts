@@ -1,3 +1,4 @@
+import { api } from '@luxe/contracts';
 import type { MeSnapshots } from '@luxe/platform';
 import { authHandlers, type CookieOptions } from '../auth/auth.handlers';
 import type { AuthRateLimiter } from '../auth/rate-limit';
@@ -6,5 +7,13 @@ import type { GatewayHandler } from './pipeline';
 
 /** Every handler the gateway owns, by contract entry id (the rest of the surface is forwarded). */
 export function ownHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, snapshots: MeSnapshots): Record<string, GatewayHandler> {
-  return { ...authHandlers(limiter, cookie, snapshots), ...paymentHandlers() };
+  return {
+    ...authHandlers(limiter, cookie, snapshots),
+    ...paymentHandlers(),
+    // The real-time socket answers a plain GET (no upgrade) with 426.
+    [api.realtime.connect.id]: async (ctx) => {
+      ctx.reply.code(426).header('upgrade', 'websocket');
+      return { statusCode: 426, code: 'REQUEST.UPGRADE_REQUIRED', message: 'Connect with a WebSocket' };
+    },
+  };
 }

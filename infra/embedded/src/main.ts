@@ -171,6 +171,7 @@ async function main() {
       serviceUrls: Object.fromEntries(running.map((s) => [s.name, s.url])),
       webDistDir: cfg.WEB_DIST_DIR,
       rateLimits: {},
+      events: { transport },
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     say(`LuxeSwipe is ready in ${seconds}s: ${gw.url}`);

@@ -33,3 +33,7 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.output<typeof conversationSchema>;
 export const conversationIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGE_MESSAGES.conversationId }) });
+
+/** What the gateway pushes over `/api/realtime` to a recipient's open sessions. */
+export const realtimeMessageSchema = z.object({ type: z.literal('message-sent'), conversationId: z.uuid(), message: messageSchema });
+export type RealtimeMessage = z.output<typeof realtimeMessageSchema>;

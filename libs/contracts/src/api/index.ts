@@ -3,7 +3,7 @@ import { userRoutes } from './users.routes';
 import { staffRoutes, venueImageRoutes, venueRoutes } from './venues.routes';
 import { bookingRoutes, friendRoutes, paymentRoutes } from './bookings.routes';
 import { joinRequestRoutes } from './social.routes';
-import { conversationRoutes } from './messaging.routes';
+import { conversationRoutes, realtimeRoutes } from './messaging.routes';
 import type { RouteDef } from './route';
 
 export * from './route';
@@ -29,6 +29,7 @@ export const api = {
   payments: paymentRoutes,
   joinRequests: joinRequestRoutes,
   conversations: conversationRoutes,
+  realtime: realtimeRoutes,
 } as const;
 
 /** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */

@@ -56,3 +56,20 @@ export const conversationRoutes = {
     errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.CONVERSATION_NOT_FOUND],
   }),
 } as const;
+
+/** Real time: the gateway pushes new messages to the recipient's open browser sessions. */
+export const realtimeRoutes = {
+  connect: defineRoute({
+    id: 'realtime.connect',
+    method: 'GET',
+    path: '/api/realtime',
+    service: 'messaging',
+    access: 'member',
+    summary: 'WebSocket (upgrade): new messages for the signed-in user, as {type: "message-sent", conversationId, message}',
+    response: z.null(),
+    status: 101,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED],
+    gatewayHandler: true,
+    websocket: true,
+  }),
+} as const;

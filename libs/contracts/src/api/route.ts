@@ -48,6 +48,8 @@ export interface RouteDef<
   readonly bodyLimit?: number;
   /** The gateway keeps the request body as raw text for its own handler (signed webhooks). */
   readonly rawBody?: boolean;
+  /** A WebSocket the gateway serves itself (the upgrade request is this GET). */
+  readonly websocket?: boolean;
   /** What the caller receives (`z.null()` for an empty answer). */
   readonly response: R;
   /**
@@ -87,6 +89,7 @@ export function defineRoute<
   serviceBody?: SB;
   bodyLimit?: number;
   rawBody?: boolean;
+  websocket?: boolean;
   response: R;
   serviceResponse?: S;
   status?: number;

@@ -117,7 +117,7 @@ export function contractProblems(service: string, module: Type<unknown>, entries
     if (!b.route) problems.push(`${service}: ${b.controller}.${b.handler} (${b.method} ${b.path}) has no contract entry (@Route)`);
     else if (b.route.service !== service) problems.push(`${service}: ${b.controller}.${b.handler} binds ${b.route.id}, which belongs to ${b.route.service}`);
   }
-  for (const e of entries.filter((r) => r.service === service)) {
+  for (const e of entries.filter((r) => r.service === service && !r.websocket)) {
     const n = bound.filter((b) => b.route === e).length;
     if (n === 0) problems.push(`${service}: contract entry ${e.id} (${e.method} ${e.path}) has no handler`);
     if (n > 1) problems.push(`${service}: contract entry ${e.id} has ${n} handlers`);

@@ -152,7 +152,7 @@ export class KafkaTransport implements EventTransport {
   async subscribe(opts: SubscribeOptions): Promise<void> {
     const consumer = this.kafka.consumer({ groupId: opts.groupId, ...CONSUMER_SETTINGS });
     await consumer.connect();
-    await consumer.subscribe({ topics: opts.topics, fromBeginning: true });
+    await consumer.subscribe({ topics: opts.topics, fromBeginning: opts.fromBeginning ?? true });
     await consumer.run({
       autoCommit: true,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {

@@ -26,6 +26,8 @@ export interface DeliveryControl {
 export interface SubscribeOptions {
   groupId: string;
   topics: string[];
+  /** A new group starts at the oldest message (default) or only at new ones (a live push). */
+  fromBeginning?: boolean;
   /** Must resolve once the message is dealt with (processed or dead-lettered); rejecting means "redeliver". */
   handle: (msg: IncomingMessage, control?: DeliveryControl) => Promise<void>;
 }
