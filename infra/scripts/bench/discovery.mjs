@@ -3,7 +3,8 @@
 // to the venues service (with a signed internal token, as the gateway sends it), and a bare Node
 // server answering the same JSON from memory, alternating rounds at 100 connections. Prints
 // requests/s, p50 and p99 and the ratios. Part of `npm run bench` (or alone: `-- --discovery`).
-// Then non-conflicting booking creation through the gateway. Asserts nothing; about 2 minutes.
+// Then non-conflicting booking creation through the gateway, and chat delivery to a WebSocket.
+// Asserts nothing; about 3 minutes.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -51,6 +52,60 @@ async function benchBookings(gatewayUrl) {
   console.log(JSON.stringify({ bench: 'bookings', rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors }));
 }
 
+/**
+ * Chat delivery: the demo guest asks to join the demo host's event, the host approves, then the
+ * guest posts 1,000 messages one after another while the host's WebSocket is open; the time from
+ * each POST's start to the push on the host's socket (outbox → Kafka → gateway → socket).
+ */
+async function benchChat(gatewayUrl) {
+  const { default: WebSocket } = await import('ws');
+  const call = async (cookie, method, path, body) => {
+    const r = await fetch(`${gatewayUrl}${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : { 'x-requested-with': 'XMLHttpRequest' }), cookie }, body: body ? JSON.stringify(body) : undefined });
+    const text = await r.text();
+    return { status: r.status, json: text ? JSON.parse(text) : null, cookie: r.headers.getSetCookie()[0]?.split(';')[0] };
+  };
+  const login = async (email) => (await call('', 'POST', '/api/auth/login', { email, password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' })).cookie;
+  const host = await login('host@demo.luxeswipe.test');
+  const guest = await login('guest@demo.luxeswipe.test');
+  const hostId = (await call(host, 'GET', '/api/auth/me')).json.id;
+  const clubs = (await call('', 'GET', '/api/venues')).json.filter((v) => v.type === 'club');
+  const section = (await call('', 'GET', `/api/venues/${clubs[0].id}/sections`)).json.find((x) => !x.isExclusive);
+  const booking = (await call(host, 'POST', '/api/bookings', { venueId: clubs[0].id, sectionId: section.id, bookingDate: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10), startTime: '21:00', duration: 2 })).json;
+  let request;
+  for (let i = 0; i < 100 && (request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id })).status !== 201; i++) await new Promise((r) => setTimeout(r, 200));
+  if (booking?.id === undefined || request.status !== 201) throw new Error(`chat bench set-up: booking ${JSON.stringify(booking).slice(0, 200)}, join request ${request.status} ${JSON.stringify(request.json).slice(0, 200)}`);
+  const approved = await call(host, 'POST', `/api/event-join-requests/${request.json.id}/approve`);
+  if (approved.status !== 200) throw new Error(`chat bench approval: ${approved.status} ${JSON.stringify(approved.json)}`);
+  let conversation;
+  for (let i = 0; i < 100 && !(conversation = (await call(host, 'GET', `/api/conversations/${hostId}`)).json[0]); i++) await new Promise((r) => setTimeout(r, 200));
+  const ws = new WebSocket(`${gatewayUrl.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: host, origin: gatewayUrl } });
+  const arrivals = new Map();
+  ws.on('message', (d) => arrivals.set(JSON.parse(String(d)).message.content, performance.now()));
+  await new Promise((r) => ws.once('open', r));
+  // The gateway's push group joins the broker once: warm up until a message arrives.
+  for (let i = 0; i < 300 && arrivals.size === 0; i++) {
+    await call(guest, 'POST', `/api/conversations/${conversation.id}/messages`, { content: `warm-up ${i}` });
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const N = Number(process.env.BENCH_MESSAGES ?? 1000);
+  const latencies = [];
+  for (let i = 0; i < N; i++) {
+    const content = `bench ${i}`;
+    const t0 = performance.now();
+    await call(guest, 'POST', `/api/conversations/${conversation.id}/messages`, { content });
+    for (let w = 0; w < 500 && !arrivals.has(content); w++) await new Promise((r) => setTimeout(r, 1));
+    if (arrivals.has(content)) latencies.push(arrivals.get(content) - t0);
+  }
+  ws.close();
+  const sorted = latencies.sort((a, b) => a - b);
+  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]?.toFixed(1);
+  console.log(`\nChat delivery, POST /api/conversations/{id}/messages → the recipient's WebSocket, ${N} messages one after another:\n`);
+  console.log('| delivered | p50 ms | p99 ms | max ms |');
+  console.log('|---:|---:|---:|---:|');
+  console.log(`| ${sorted.length}/${N} | ${pct(50)} | ${pct(99)} | ${sorted.at(-1)?.toFixed(1)} |`);
+  console.log(JSON.stringify({ bench: 'chat', messages: N, delivered: sorted.length, p50: Number(pct(50)), p99: Number(pct(99)) }));
+}
+
 export async function benchDiscovery() {
   if (!process.env.LUXE_PG_ADMIN_URL || !process.env.KAFKA_BROKERS) {
     console.log('\ndiscovery read: skipped (infra/local variables not set; run bash infra/local/up.sh and source its env file)');
@@ -95,6 +150,7 @@ export async function benchDiscovery() {
     for (const [n, r] of Object.entries(s)) console.log(`| ${n} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((r.rps / s['bare Node'].rps) * 100).toFixed(1)} % |`);
     console.log(JSON.stringify({ bench: 'discovery', path: PATH, connections: CONNECTIONS, results: s }));
     await benchBookings(stack.gatewayUrl);
+    await benchChat(stack.gatewayUrl);
     return s;
   } finally {
     bare?.kill('SIGTERM');
