@@ -11,6 +11,7 @@ import { StateLabel } from '../../../components/state-label';
 import { EventsTab } from '../../../features/discovery/components/events-tab';
 import { locationOf } from '../../../features/discovery/location';
 import { MyBookings } from '../../../features/my-bookings/components/my-bookings';
+import { GuestRequestsDialog } from '../../../features/join-requests/components/guest-requests-dialog';
 import { HomeTab } from './home-tab';
 import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
 
@@ -56,7 +57,11 @@ export function DashboardRoute() {
           ) : tab === 'events' ? (
             <EventsTab location={locationOf(user)} />
           ) : tab === 'book' ? (
-            <MyBookings userId={user.id} onBrowseEvents={() => selectTab('events')} />
+            <MyBookings
+              userId={user.id}
+              onBrowseEvents={() => selectTab('events')}
+              renderGuestRequests={(booking, onClose) => <GuestRequestsDialog bookingId={booking.id} venueName={booking.venueName} onClose={onClose} />}
+            />
           ) : (
             <Panel>
               <p className="text-neutral-300">This part of your dashboard is coming soon.</p>

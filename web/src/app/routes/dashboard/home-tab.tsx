@@ -2,10 +2,11 @@ import type { StoredUser } from '../../../lib/auth-store';
 import { FeaturedEvents } from '../../../features/discovery/components/featured-events';
 import { locationOf } from '../../../features/discovery/location';
 import { HostOverview } from '../../../features/my-bookings/components/host-overview';
+import { GuestOverview } from '../../../features/join-requests/components/guest-overview';
 
 /**
- * The Home tab. The host's home (greeting, statistics, upcoming events, recent activity and
- * Featured Events) is built; the guest home comes later, in the placeholder.
+ * The Home tab: the host's home (greeting, statistics, upcoming events, recent activity and
+ * Featured Events) or the guest's (greeting, statistics and the events the guest is attending).
  */
 export function HomeTab({ user }: { user: StoredUser }) {
   if (user.userType === 'host') {
@@ -18,9 +19,7 @@ export function HomeTab({ user }: { user: StoredUser }) {
   }
   return (
     <div className="flex flex-col gap-6">
-      <section aria-label="Your activity" data-testid="home-overview" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
-        <p className="text-neutral-300">Your events, statistics and invites will appear here soon.</p>
-      </section>
+      <GuestOverview userId={user.id} firstName={user.firstName} />
     </div>
   );
 }

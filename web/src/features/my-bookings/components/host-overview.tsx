@@ -4,7 +4,8 @@ import type { Booking } from '@luxe/contracts';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { bySoonest, formatBookingDate, formatStartTime, isUpcoming } from '../../../lib/booking-display';
-import { formatInEst, formatWholeDollars } from '../../../lib/format';
+import { formatWholeDollars } from '../../../lib/format';
+import { greetingFor } from '../../../lib/greeting';
 import { useHostedBookings } from '../api/bookings';
 
 /** Home lists show 3 items (spec doc 1 §9). */
@@ -17,12 +18,6 @@ export const UPCOMING_EVENTS_LIMIT = 3;
 const INVITES_SENT = 0;
 
 const TABS = { events: '/dashboard?tab=events', invites: '/dashboard?tab=invites' } as const;
-
-/** 'Good evening' by the hour in New York. */
-export function greetingFor(now: Date = new Date()): string {
-  const hour = Number(formatInEst(now, 'H'));
-  return hour >= 5 && hour < 12 ? 'Good morning' : hour >= 12 && hour < 17 ? 'Good afternoon' : 'Good evening';
-}
 
 /**
  * The host's home (spec doc 1 §2): greeting and actions, statistics (only once there are

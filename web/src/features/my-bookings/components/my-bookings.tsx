@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Booking } from '@luxe/contracts';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button } from '../../../components/ui/button';
 import { bySoonest, formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
 import { formatWholeDollars } from '../../../lib/format';
 import { useMyBookings } from '../api/bookings';
-import { GuestRequestsDialog } from './guest-requests-dialog';
+
+/** What 'View Guest Requests' opens for one booking (join requests are another feature). */
+export type GuestRequestsRenderer = (booking: Booking, onClose: () => void) => ReactNode;
 
 /** My Bookings (host, spec doc 1 §2): one card per booking, soonest first. */
-export function MyBookings({ userId, onBrowseEvents }: { userId: string; onBrowseEvents: () => void }) {
+export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { userId: string; onBrowseEvents: () => void; renderGuestRequests: GuestRequestsRenderer }) {
   const bookings = useMyBookings(userId);
   const [requestsOf, setRequestsOf] = useState<Booking | null>(null);
 
@@ -43,7 +45,7 @@ export function MyBookings({ userId, onBrowseEvents }: { userId: string; onBrows
           ))}
         </ul>
       )}
-      {requestsOf ? <GuestRequestsDialog bookingId={requestsOf.id} venueName={requestsOf.venueName} onClose={() => setRequestsOf(null)} /> : null}
+      {requestsOf ? renderGuestRequests(requestsOf, () => setRequestsOf(null)) : null}
     </section>
   );
 }

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type JoinRequest } from '@luxe/contracts';
+import { callApi } from '../../../lib/api-client';
+
+/** GET /api/event-join-requests?bookingId=: the requests to join one event (its host only). */
+export function getBookingJoinRequests(bookingId: string, signal?: AbortSignal): Promise<JoinRequest[]> {
+  return callApi(api.joinRequests.ofBooking, { query: { bookingId } }, { signal });
+}
+
+export function getBookingJoinRequestsQueryOptions(bookingId: string) {
+  return queryOptions({
+    queryKey: ['event-join-requests', 'booking', bookingId] as const,
+    queryFn: ({ signal }) => getBookingJoinRequests(bookingId, signal),
+  });
+}
+
+export function useBookingJoinRequests(bookingId: string) {
+  return useQuery(getBookingJoinRequestsQueryOptions(bookingId));
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type JoinRequest } from '@luxe/contracts';
+import { callApi } from '../../../lib/api-client';
+
+/** GET /api/event-join-requests/guest: the signed-in guest's requests with their events. */
+export function getMyJoinRequests(signal?: AbortSignal): Promise<JoinRequest[]> {
+  return callApi(api.joinRequests.mine, {}, { signal });
+}
+
+/** The key carries the user id (spec doc 1 §7), so another account never sees a cached list. */
+export function getMyJoinRequestsQueryOptions(userId: string) {
+  return queryOptions({ queryKey: ['event-join-requests', 'guest', userId] as const, queryFn: ({ signal }) => getMyJoinRequests(signal) });
+}
+
+export function useMyJoinRequests(userId: string) {
+  return useQuery(getMyJoinRequestsQueryOptions(userId));
+}

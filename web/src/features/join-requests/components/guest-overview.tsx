@@ -1,0 +1,129 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { JoinRequest } from '@luxe/contracts';
+import { BookingStatusBadge } from '../../../components/booking-status-badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { formatBookingDate } from '../../../lib/booking-display';
+import { formatTimeEst } from '../../../lib/format';
+import { greetingFor } from '../../../lib/greeting';
+import { useMyJoinRequests } from '../api/my-join-requests';
+import { eventStartsAt, upcomingApproved } from '../attending';
+
+/** Home lists show 3 items (spec doc 1 §9). */
+export const ATTENDING_LIMIT = 3;
+
+/** Seam: the invites feature is not built yet. When it is, Invites Received counts the guest's invites. */
+const INVITES_RECEIVED = 0;
+
+const TABS = { events: '/dashboard?tab=events', invites: '/dashboard?tab=invites' } as const;
+
+/**
+ * The guest's home (spec doc 1 §2): greeting and actions, statistics (events attending, pending
+ * requests, invites received) and the 3 soonest upcoming events the guest was approved for.
+ */
+export function GuestOverview({ userId, firstName }: { userId: string; firstName: string }) {
+  const requests = useMyJoinRequests(userId);
+  const attending = upcomingApproved(requests.data ?? []);
+  const pending = (requests.data ?? []).filter((r) => r.status === 'pending');
+
+  return (
+    <>
+      <section aria-labelledby="guest-greeting" data-testid="home-overview" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
+        <h2 id="guest-greeting" className="font-display text-2xl font-semibold break-words text-white">
+          {greetingFor()}, {firstName}
+        </h2>
+        <p className="mt-1 text-sm text-neutral-300">Find your next night out and ask to join the hosts behind it.</p>
+        <div className="mt-5 flex flex-col gap-3 min-[400px]:flex-row">
+          <Link to={TABS.events} className={buttonClasses('primary', 'md')}>
+            Discover Events
+          </Link>
+          <Link to={TABS.invites} className={buttonClasses('secondary', 'md')}>
+            My Invites
+          </Link>
+        </div>
+      </section>
+
+      {requests.isSuccess ? (
+        <section aria-labelledby="guest-statistics">
+          <h2 id="guest-statistics" className="sr-only">
+            Statistics
+          </h2>
+          <dl className="grid grid-cols-3 gap-3">
+            <Statistic label="Events Attending" value={attending.length} />
+            <Statistic label="Pending Requests" value={pending.length} />
+            <Statistic label="Invites Received" value={INVITES_RECEIVED} />
+          </dl>
+        </section>
+      ) : null}
+
+      <Panel id="events-attending" title="Events I'm Attending">
+        {requests.isPending ? (
+          <p role="status" className="text-sm text-neutral-300">
+            Loading your events...
+          </p>
+        ) : requests.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3">
+            <p className="text-sm text-red-300">Error loading your events. Please try again.</p>
+            <Button type="button" variant="secondary" size="sm" onClick={() => void requests.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : attending.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-4 text-center">
+            <p className="font-semibold text-white">No Upcoming Events Yet</p>
+            <p className="text-sm text-neutral-300">Ask to join an event; once its host approves you, it shows up here.</p>
+          </div>
+        ) : (
+          <ul aria-label="Events I'm attending" className="flex flex-col gap-3">
+            {attending.slice(0, ATTENDING_LIMIT).map((request) => (
+              <li key={request.id}>
+                <AttendingEvent request={request} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </>
+  );
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
+      <h2 id={id} className="mb-4 text-lg font-semibold text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Statistic({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex min-w-0 flex-col-reverse items-center gap-1 rounded-2xl border border-white/10 bg-neutral-900/70 px-2 py-4 text-center">
+      <dt className="text-xs break-words text-neutral-300">{label}</dt>
+      <dd className="text-2xl font-semibold text-gold-200">{value}</dd>
+    </div>
+  );
+}
+
+function AttendingEvent({ request }: { request: JoinRequest }) {
+  return (
+    <article aria-label={request.venueName} data-testid="attending-event" className="flex flex-col gap-2 rounded-2xl border border-white/5 bg-white/[0.03] p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words text-white">{request.venueName}</h3>
+          <p className="text-sm text-neutral-300" data-testid="attending-host">
+            Hosted by {request.host.firstName}
+          </p>
+        </div>
+        <BookingStatusBadge status="confirmed" />
+      </div>
+      <p className="text-sm text-neutral-200">
+        <span data-testid="attending-date">{formatBookingDate(request.bookingDate)}</span>
+        <span aria-hidden="true"> · </span>
+        <span data-testid="attending-time">{formatTimeEst(eventStartsAt(request))}</span>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { JOIN_REQUEST_MESSAGES, type JoinRequest } from '@luxe/contracts';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { serverMessage } from '../../../lib/api-client';
+import { useBookingJoinRequests } from '../api/booking-join-requests';
+import { useDecideJoinRequest, type JoinRequestDecision } from '../api/decide-join-request';
+import { GuestAvatar, guestName } from './guest-avatar';
+
+const OUTCOME: Record<JoinRequestDecision, { success: string; failure: string }> = {
+  approve: { success: 'Request Approved!', failure: JOIN_REQUEST_MESSAGES.approveFailed },
+  decline: { success: 'Request Declined', failure: JOIN_REQUEST_MESSAGES.declineFailed },
+};
+
+/**
+ * 'View Guest Requests' of one booking (spec doc 1 §2, My Bookings): 'Pending Requests (n)' with
+ * Approve and Decline, 'Approved Guests (n)', or 'No guest requests yet'. Declined requests are
+ * not listed. After a decision the list is read again and the focus moves to the next pending
+ * request (or Close), so a keyboard user is never left on a button that has gone.
+ */
+export function GuestRequestsDialog({ bookingId, venueName, onClose }: { bookingId: string; venueName: string; onClose: () => void }) {
+  const requests = useBookingJoinRequests(bookingId);
+  const decide = useDecideJoinRequest(bookingId);
+  const body = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  /** Where the decided request stood in the pending list, until the focus has moved on. */
+  const [refocusAt, setRefocusAt] = useState<number | null>(null);
+
+  const all = requests.data ?? [];
+  const pending = all.filter((r) => r.status === 'pending');
+  const approved = all.filter((r) => r.status === 'approved');
+
+  useEffect(() => {
+    if (refocusAt === null || decide.isPending || requests.isFetching) return;
+    const next = body.current?.querySelectorAll<HTMLButtonElement>('[data-decision="approve"]') ?? [];
+    (next[Math.min(refocusAt, next.length - 1)] ?? closeButton.current)?.focus();
+    setRefocusAt(null);
+  }, [refocusAt, decide.isPending, requests.isFetching]);
+
+  const onDecide = (request: JoinRequest, decision: JoinRequestDecision) => {
+    const position = pending.findIndex((r) => r.id === request.id);
+    decide.mutate(
+      { id: request.id, decision },
+      {
+        onSuccess: () => toast({ title: OUTCOME[decision].success }),
+        onError: (error) => toast({ title: 'Error', description: serverMessage(error, OUTCOME[decision].failure), variant: 'destructive' }),
+        onSettled: () => setRefocusAt(Math.max(position, 0)),
+      },
+    );
+  };
+
+  return (
+    <Dialog title="Guest Requests" description={venueName} onClose={onClose}>
+      <div ref={body} className="flex flex-col gap-5">
+        {requests.isPending ? (
+          <p role="status" className="py-4 text-center text-neutral-300">
+            Loading requests...
+          </p>
+        ) : requests.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-4 text-center">
+            <p className="text-red-300">Error loading requests. Please try again.</p>
+            <Button type="button" variant="secondary" size="sm" onClick={() => void requests.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : pending.length === 0 && approved.length === 0 ? (
+          <p className="rounded-2xl border border-white/10 bg-white/5 p-6 text-center text-neutral-300">No guest requests yet</p>
+        ) : (
+          <>
+            {pending.length > 0 ? (
+              <RequestSection id={`pending-${bookingId}`} title={`Pending Requests (${pending.length})`} listLabel="Pending requests">
+                {pending.map((request) => (
+                  <li key={request.id}>
+                    <RequestCard request={request}>
+                      <div className="flex gap-2">
+                        <Button type="button" size="sm" className="flex-1" data-decision="approve" disabled={decide.isPending} onClick={() => onDecide(request, 'approve')}>
+                          Approve
+                          <span className="sr-only">: {guestName(request)}</span>
+                        </Button>
+                        <Button type="button" variant="secondary" size="sm" className="flex-1" disabled={decide.isPending} onClick={() => onDecide(request, 'decline')}>
+                          Decline
+                          <span className="sr-only">: {guestName(request)}</span>
+                        </Button>
+                      </div>
+                    </RequestCard>
+                  </li>
+                ))}
+              </RequestSection>
+            ) : null}
+            {approved.length > 0 ? (
+              <RequestSection id={`approved-${bookingId}`} title={`Approved Guests (${approved.length})`} listLabel="Approved guests">
+                {approved.map((request) => (
+                  <li key={request.id}>
+                    <RequestCard request={request} />
+                  </li>
+                ))}
+              </RequestSection>
+            ) : null}
+          </>
+        )}
+      </div>
+      <Button ref={closeButton} type="button" variant="ghost" onClick={onClose}>
+        Close
+      </Button>
+    </Dialog>
+  );
+}
+
+function RequestSection({ id, title, listLabel, children }: { id: string; title: string; listLabel: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h3 id={id} className="text-sm font-semibold tracking-wide text-gold-200 uppercase">
+        {title}
+      </h3>
+      <ul aria-label={listLabel} className="flex flex-col gap-3">
+        {children}
+      </ul>
+    </section>
+  );
+}
+
+function RequestCard({ request, children }: { request: JoinRequest; children?: ReactNode }) {
+  const name = guestName(request);
+  const details = [request.guest?.age != null ? `Age ${request.guest.age}` : null, request.guest?.city || null].filter(Boolean).join(' · ');
+  return (
+    <article aria-label={name} data-testid="guest-request" className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-white/[0.03] p-4">
+      <div className="flex items-start gap-3">
+        <GuestAvatar request={request} />
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold break-words text-white" data-testid="guest-name">
+            {name}
+          </p>
+          {details ? (
+            <p className="text-sm text-neutral-300" data-testid="guest-details">
+              {details}
+            </p>
+          ) : null}
+          {request.message ? (
+            <p className="mt-2 text-sm break-words text-neutral-200" data-testid="guest-message">
+              “{request.message}”
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {children}
+    </article>
+  );
+}
