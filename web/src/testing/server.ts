@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
- * Default API: nobody is signed in, the public venue lists and the booking lists are empty
+ * Default API: nobody is signed in, the public venue lists and the booking and conversation lists are empty
  * (so a screen that lists them renders without each test mocking them), and no friend invite
  * exists. Tests add their own handlers with server.use(...).
  */
@@ -13,6 +13,7 @@ export const defaultHandlers = [
   http.get('/api/bookings/user', () => HttpResponse.json([])),
   http.get('/api/bookings/host', () => HttpResponse.json([])),
   http.get('/api/venue-owner-bookings', () => HttpResponse.json([])),
+  http.get('/api/conversations/:id', () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -11,6 +11,7 @@ import { StateLabel } from '../../../components/state-label';
 import { EventsTab } from '../../../features/discovery/components/events-tab';
 import { locationOf } from '../../../features/discovery/location';
 import { MyBookings } from '../../../features/my-bookings/components/my-bookings';
+import { MessagesTab } from '../../../features/messages/components/messages-tab';
 import { HomeTab } from './home-tab';
 import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
 
@@ -55,6 +56,8 @@ export function DashboardRoute() {
             <HomeTab user={user} />
           ) : tab === 'events' ? (
             <EventsTab location={locationOf(user)} />
+          ) : tab === 'messages' ? (
+            <MessagesTab userId={user.id} />
           ) : tab === 'book' ? (
             <MyBookings userId={user.id} onBrowseEvents={() => selectTab('events')} />
           ) : (
