@@ -1,12 +1,16 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
+
+/** The live channel (`/api/realtime`): tests push through `realtime` (connections are accepted, silent by default). */
+export const realtime = ws.link('*/api/realtime');
 import { setupServer } from 'msw/node';
 
 /**
- * Default API: nobody is signed in, the public venue lists and the booking and join-request lists are empty
+ * Default API: nobody is signed in, the public venue lists and the booking, join-request and conversation lists are empty
  * (so a screen that lists them renders without each test mocking them), and no friend invite
  * exists. Tests add their own handlers with server.use(...).
  */
 export const defaultHandlers = [
+  realtime.addEventListener('connection', () => undefined),
   http.get('/api/auth/me', () => HttpResponse.json({ statusCode: 401, code: 'AUTH.NOT_AUTHENTICATED', message: 'Not authenticated' }, { status: 401 })),
   http.get('/api/venues/:city/:state/:type', () => HttpResponse.json([])),
   http.get('/api/friends/invite/:token', () => HttpResponse.json({ statusCode: 404, code: 'BOOKING.INVITE_NOT_FOUND', message: 'Invite Not Found' }, { status: 404 })),
@@ -15,6 +19,7 @@ export const defaultHandlers = [
   http.get('/api/venue-owner-bookings', () => HttpResponse.json([])),
   http.get('/api/event-join-requests/guest', () => HttpResponse.json([])),
   http.get('/api/event-join-requests', () => HttpResponse.json([])),
+  http.get('/api/conversations/:id', () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -12,6 +12,10 @@ import { EventsTab } from '../../../features/discovery/components/events-tab';
 import { locationOf } from '../../../features/discovery/location';
 import { MyBookings } from '../../../features/my-bookings/components/my-bookings';
 import { GuestRequestsDialog } from '../../../features/join-requests/components/guest-requests-dialog';
+import { MessagesTab } from '../../../features/messages/components/messages-tab';
+import { getConversationsQueryOptions, refreshConversation } from '../../../features/messages/api/conversations';
+import { useRealtime } from '../../../lib/realtime';
+import { useQueryClient } from '@tanstack/react-query';
 import { HomeTab } from './home-tab';
 import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
 
@@ -21,6 +25,13 @@ export function DashboardRoute() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab = user ? resolveTab(requested, user) : 'home';
+  // New messages arrive over the live channel: the thread and the list reload, no polling.
+  const queryClient = useQueryClient();
+  useRealtime(
+    !!user,
+    (m) => void (user && refreshConversation(queryClient, user.id, m.conversationId)),
+    () => void (user && queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(user.id).queryKey.slice(0, 1) })),
+  );
 
   useEffect(() => {
     if (requested === tab) rememberActiveTab(tab);
@@ -56,6 +67,8 @@ export function DashboardRoute() {
             <HomeTab user={user} />
           ) : tab === 'events' ? (
             <EventsTab location={locationOf(user)} />
+          ) : tab === 'messages' ? (
+            <MessagesTab userId={user.id} />
           ) : tab === 'book' ? (
             <MyBookings
               userId={user.id}

@@ -1,0 +1,335 @@
+import { act, waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Conversation, Message } from '@luxe/contracts';
+import { refreshConversation } from '../../../features/messages/api/conversations';
+import { makeUser, signIn } from '../../../testing/fixtures';
+import { renderApp, screen, within } from '../../../testing/render-app';
+import { realtime, server } from '../../../testing/server';
+
+const host = makeUser({ userType: 'host', profileImages: ['/img/ava.jpg'] });
+const guestUser = makeUser({ id: '0b6e3c1d-4f2a-4e8b-9c7d-1a2b3c4d5e6f', firstName: 'Noah', lastName: 'Reyes', userType: 'guest', profileImages: ['/img/noah.jpg'] });
+
+const C1 = '11111111-1111-4111-8111-111111111111';
+const C2 = '22222222-2222-4222-8222-222222222222';
+const OTHER = '33333333-3333-4333-8333-333333333333';
+
+function makeConversation(overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    id: C1,
+    hostId: host.id,
+    guestId: OTHER,
+    bookingId: null,
+    lastMessageAt: '2025-06-06T02:00:00.000Z',
+    createdAt: '2025-06-01T00:00:00.000Z',
+    unreadCount: 0,
+    viewerRole: 'host',
+    otherUser: { id: OTHER, firstName: 'Lena', lastName: 'Voss', profileImages: [] },
+    ...overrides,
+  };
+}
+
+let seq = 0;
+function makeMessage(overrides: Partial<Message> = {}): Message {
+  seq += 1;
+  return {
+    id: `44444444-4444-4444-8444-${String(seq).padStart(12, '0')}`,
+    conversationId: C1,
+    senderId: OTHER,
+    content: `Message ${seq}`,
+    read: false,
+    createdAt: '2025-06-06T01:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A small messaging server: the member's list, each conversation's thread, and what was asked of
+ * it. POST /read zeroes the unread count; POST /messages appends (or answers `sendAnswer`).
+ */
+function mockMessaging(opts: { userId?: string; conversations: Conversation[]; threads?: Record<string, Message[]>; sendAnswer?: () => Response }) {
+  const userId = opts.userId ?? host.id;
+  const state = {
+    conversations: opts.conversations.map((c) => ({ ...c })),
+    threads: { ...(opts.threads ?? {}) } as Record<string, Message[]>,
+    listReads: 0,
+    threadReads: {} as Record<string, number>,
+    readCalls: [] as string[],
+    sent: [] as unknown[],
+  };
+  server.use(
+    http.get('/api/conversations/:id', ({ params }) => {
+      if (params.id !== userId) return HttpResponse.json({ message: 'Only your own conversations' }, { status: 403 });
+      state.listReads += 1;
+      return HttpResponse.json(state.conversations);
+    }),
+    http.get('/api/conversations/:id/messages', ({ params }) => {
+      const id = String(params.id);
+      state.threadReads[id] = (state.threadReads[id] ?? 0) + 1;
+      return HttpResponse.json(state.threads[id] ?? []);
+    }),
+    http.post('/api/conversations/:id/read', ({ params }) => {
+      const id = String(params.id);
+      state.readCalls.push(id);
+      state.conversations = state.conversations.map((c) => (c.id === id ? { ...c, unreadCount: 0 } : c));
+      return HttpResponse.json({ unreadCount: 0 });
+    }),
+    http.post('/api/conversations/:id/messages', async ({ params, request }) => {
+      const id = String(params.id);
+      const body = (await request.json()) as { content: string };
+      state.sent.push(body);
+      if (opts.sendAnswer) return opts.sendAnswer();
+      const message = makeMessage({ conversationId: id, senderId: userId, content: body.content, read: false, createdAt: '2025-06-06T03:30:00.000Z' });
+      state.threads[id] = [...(state.threads[id] ?? []), message];
+      state.conversations = state.conversations.map((c) => (c.id === id ? { ...c, lastMessageAt: message.createdAt } : c));
+      return HttpResponse.json(message, { status: 201 });
+    }),
+  );
+  return state;
+}
+
+const conversationButtons = () => within(screen.getByRole('list', { name: 'Conversations' })).getAllByTestId('conversation');
+
+async function openConversation(user: ReturnType<typeof renderApp>['user'], name: RegExp) {
+  await user.click(await screen.findByRole('button', { name }));
+  return screen.findByRole('region', { name: /^Messages with/ });
+}
+
+describe('dashboard Messages tab', () => {
+  it('lists conversations newest first with name, avatar or initial, Guest label for a host, unread badge and New York time', async () => {
+    await signIn(host);
+    mockMessaging({
+      conversations: [
+        makeConversation({ id: C1, unreadCount: 3, lastMessageAt: '2025-06-06T02:00:00.000Z' }),
+        makeConversation({ id: C2, unreadCount: 0, lastMessageAt: '2025-01-10T15:05:00.000Z', otherUser: { id: OTHER, firstName: 'Marco', lastName: 'Bell', profileImages: ['/img/marco.jpg'] } }),
+      ],
+    });
+    renderApp('/dashboard?tab=messages');
+    await screen.findByRole('list', { name: 'Conversations' });
+    const [first, second] = conversationButtons();
+    const a = within(first!);
+    expect(a.getByTestId('conversation-name')).toHaveTextContent(/^Lena Voss$/);
+    expect(a.getByTestId('conversation-role')).toHaveTextContent(/^Guest$/);
+    expect(a.getByTestId('avatar-initial')).toHaveTextContent(/^L$/);
+    expect(a.getByTestId('unread-badge')).toHaveTextContent(/^3$/);
+    // 02:00 UTC in June is 10:00 PM the evening before in New York (EDT); January is EST.
+    expect(a.getByTestId('conversation-time')).toHaveTextContent(/^Jun 05, 10:00 PM EST$/);
+    const b = within(second!);
+    expect(b.getByTestId('conversation-name')).toHaveTextContent(/^Marco Bell$/);
+    expect(b.queryByTestId('unread-badge')).not.toBeInTheDocument();
+    expect(b.queryByTestId('avatar-initial')).not.toBeInTheDocument();
+    expect(second!.querySelector('img')).toHaveAttribute('src', '/img/marco.jpg');
+    expect(b.getByTestId('conversation-time')).toHaveTextContent(/^Jan 10, 10:05 AM EST$/);
+    expect(first).toHaveAccessibleName('Lena Voss, Guest, last message Jun 05, 10:00 PM EST, 3 unread');
+  });
+
+  it('labels the other party Host for a guest viewer and lists only the signed-in user’s own conversations', async () => {
+    await signIn(guestUser);
+    mockMessaging({ userId: guestUser.id, conversations: [makeConversation({ viewerRole: 'guest', guestId: guestUser.id, hostId: OTHER })] });
+    renderApp('/dashboard?tab=messages');
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(conversationButtons()[0]!).getByTestId('conversation-role')).toHaveTextContent(/^Host$/);
+  });
+
+  it("shows 'No Messages Yet' when there is no conversation", async () => {
+    await signIn(host);
+    mockMessaging({ conversations: [] });
+    renderApp('/dashboard?tab=messages');
+    expect(await screen.findByRole('heading', { name: 'No Messages Yet' })).toBeInTheDocument();
+    expect(screen.getByText(/appear here after you accept an invite or a join request/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Select a Conversation' })).not.toBeInTheDocument();
+  });
+
+  it("asks to 'Select a Conversation' until one is opened; an empty thread invites to start", async () => {
+    await signIn(host);
+    mockMessaging({ conversations: [makeConversation()], threads: { [C1]: [] } });
+    const { user } = renderApp('/dashboard?tab=messages');
+    expect(await screen.findByRole('heading', { name: 'Select a Conversation' })).toBeInTheDocument();
+    const thread = await openConversation(user, /Lena Voss/);
+    expect(await within(thread).findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Select a Conversation' })).not.toBeInTheDocument();
+  });
+
+  it('shows the thread oldest first as sent, own messages on the right, with New York times', async () => {
+    await signIn(host);
+    mockMessaging({
+      conversations: [makeConversation()],
+      threads: {
+        [C1]: [
+          makeMessage({ content: 'Are we still on for Friday?', createdAt: '2025-06-06T01:00:00.000Z' }),
+          makeMessage({ senderId: host.id, content: 'Yes, 10 PM at the marina.', createdAt: '2025-06-06T01:05:00.000Z' }),
+          makeMessage({ content: 'Perfect', createdAt: '2025-06-06T01:07:00.000Z' }),
+        ],
+      },
+    });
+    const { user } = renderApp('/dashboard?tab=messages');
+    const thread = await openConversation(user, /Lena Voss/);
+    const items = await within(thread).findAllByTestId('message');
+    expect(items.map((i) => within(i).getByTestId('message-content').textContent)).toEqual(['Are we still on for Friday?', 'Yes, 10 PM at the marina.', 'Perfect']);
+    expect(items.map((i) => i.getAttribute('data-own'))).toEqual(['false', 'true', 'false']);
+    expect(items[1]).toHaveClass('self-end');
+    expect(items[0]).toHaveClass('self-start');
+    expect(items[1]).toHaveTextContent(/^You: /);
+    expect(items[0]).toHaveTextContent(/^Lena: /);
+    expect(within(items[1]!).getByTestId('message-time')).toHaveTextContent(/^Jun 05, 9:05 PM EST$/);
+  });
+
+  it('opening a conversation with unread messages marks it read once and refreshes the list', async () => {
+    await signIn(host);
+    const api = mockMessaging({
+      conversations: [makeConversation({ id: C1, unreadCount: 2 }), makeConversation({ id: C2, unreadCount: 0, otherUser: { id: OTHER, firstName: 'Marco', lastName: 'Bell', profileImages: [] } })],
+      threads: { [C1]: [makeMessage({ content: 'Hello?' })] },
+    });
+    const { user } = renderApp('/dashboard?tab=messages');
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(api.listReads).toBe(1);
+
+    await openConversation(user, /Marco Bell/);
+    expect(api.readCalls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /Lena Voss/ }));
+    await waitFor(() => expect(api.readCalls).toEqual([C1]));
+    await waitFor(() => expect(within(conversationButtons()[0]!).queryByTestId('unread-badge')).not.toBeInTheDocument());
+    expect(api.listReads).toBe(2);
+    expect(screen.getByRole('button', { name: /Lena Voss/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('keeps Send disabled while the text is blank or only spaces', async () => {
+    await signIn(host);
+    mockMessaging({ conversations: [makeConversation()], threads: { [C1]: [] } });
+    const { user } = renderApp('/dashboard?tab=messages');
+    await openConversation(user, /Lena Voss/);
+    const send = screen.getByRole('button', { name: 'Send' });
+    const box = screen.getByRole('textbox', { name: 'Message Lena Voss' });
+    expect(send).toBeDisabled();
+    await user.type(box, '   ');
+    expect(send).toBeDisabled();
+    await user.type(box, 'hi');
+    expect(send).toBeEnabled();
+  });
+
+  it('sends the trimmed text, clears the input, refreshes thread and list, and announces it', async () => {
+    await signIn(host);
+    const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: [makeMessage({ content: 'First' })] } });
+    const { user } = renderApp('/dashboard?tab=messages');
+    const thread = await openConversation(user, /Lena Voss/);
+    await within(thread).findAllByTestId('message');
+    const listReadsBefore = api.listReads;
+    const box = screen.getByRole('textbox', { name: 'Message Lena Voss' });
+    await user.type(box, '   See you at 10  ');
+    expect(screen.getByTestId('message-count')).toHaveTextContent('18/1000');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    await waitFor(() => expect(within(thread).getAllByTestId('message')).toHaveLength(2));
+    expect(api.sent).toEqual([{ content: 'See you at 10' }]);
+    expect(box).toHaveValue('');
+    expect(within(thread).getAllByTestId('message-content').at(-1)).toHaveTextContent(/^See you at 10$/);
+    expect(api.threadReads[C1]).toBe(2);
+    await waitFor(() => expect(api.listReads).toBe(listReadsBefore + 1));
+    expect(screen.getByTestId('thread-announcer')).toHaveTextContent('Message sent: See you at 10');
+    expect(screen.getByTestId('thread-announcer')).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it("shows the server's message when sending fails, and keeps the text", async () => {
+    await signIn(host);
+    const api = mockMessaging({
+      conversations: [makeConversation()],
+      threads: { [C1]: [] },
+      sendAnswer: () => HttpResponse.json({ statusCode: 400, message: 'Message too long' }, { status: 400 }),
+    });
+    const { user } = renderApp('/dashboard?tab=messages');
+    await openConversation(user, /Lena Voss/);
+    const box = screen.getByRole('textbox', { name: 'Message Lena Voss' });
+    await user.type(box, 'Hello there');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Message too long$/);
+    expect(api.sent).toHaveLength(1);
+    expect(box).toHaveValue('Hello there');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses more than 1000 characters before asking the server', async () => {
+    await signIn(host);
+    const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: [] } });
+    const { user } = renderApp('/dashboard?tab=messages');
+    await openConversation(user, /Lena Voss/);
+    await user.click(screen.getByRole('textbox', { name: 'Message Lena Voss' }));
+    await user.paste('x'.repeat(1001));
+    expect(screen.getByTestId('message-count')).toHaveTextContent('1001/1000');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Message too long$/);
+    expect(api.sent).toEqual([]);
+  });
+
+  it('works by keyboard alone: open with Enter, focus on the thread, Enter sends, Back returns focus to the list', async () => {
+    await signIn(host);
+    const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: [] } });
+    const { user } = renderApp('/dashboard?tab=messages');
+    const item = await screen.findByRole('button', { name: /Lena Voss/ });
+    item.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lena Voss' })).toHaveFocus();
+    await screen.findByText('No messages yet. Start the conversation!');
+
+    await user.click(screen.getByRole('textbox', { name: 'Message Lena Voss' }));
+    await user.keyboard('Line one{Shift>}{Enter}{/Shift}Line two{Enter}');
+    await waitFor(() => expect(api.sent).toEqual([{ content: 'Line one\nLine two' }]));
+
+    await user.click(screen.getByRole('button', { name: 'Back to conversations' }));
+    expect(screen.getByRole('button', { name: /Lena Voss/ })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Select a Conversation' })).toBeInTheDocument();
+  });
+
+  it('refreshConversation (the push hook) re-reads the open thread and the list and announces a new message', async () => {
+    await signIn(host);
+    const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: [makeMessage({ content: 'First' })] } });
+    const { user, queryClient } = renderApp('/dashboard?tab=messages');
+    const thread = await openConversation(user, /Lena Voss/);
+    await within(thread).findAllByTestId('message');
+    expect(screen.getByTestId('thread-announcer')).toHaveTextContent(/^$/);
+    const listReadsBefore = api.listReads;
+
+    api.threads[C1] = [...api.threads[C1]!, makeMessage({ content: 'On my way' })];
+    await act(() => refreshConversation(queryClient, host.id, C1));
+
+    await waitFor(() => expect(within(thread).getAllByTestId('message')).toHaveLength(2));
+    expect(api.listReads).toBe(listReadsBefore + 1);
+    expect(screen.getByTestId('thread-announcer')).toHaveTextContent('New message from Lena: On my way');
+  });
+
+  it('a message pushed over the live channel shows in the open thread without a reload', async () => {
+    await signIn(host);
+    const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: [makeMessage({ content: 'First' })] } });
+    let push: ((text: string) => void) | undefined;
+    server.use(
+      realtime.addEventListener('connection', ({ client }) => {
+        push = (t) => client.send(t);
+      }),
+    );
+    const { user } = renderApp('/dashboard?tab=messages');
+    const thread = await openConversation(user, /Lena Voss/);
+    await within(thread).findAllByTestId('message');
+    await waitFor(() => expect(push).toBeDefined());
+    const arrived = makeMessage({ id: 'a0000000-0000-4000-8000-0000000000f1', content: 'Running late' });
+    api.threads[C1] = [...api.threads[C1]!, arrived];
+    act(() => push!(JSON.stringify({ type: 'message-sent', conversationId: C1, message: arrived })));
+    await waitFor(() => expect(within(thread).getAllByTestId('message')).toHaveLength(2));
+    expect(screen.getByTestId('thread-announcer')).toHaveTextContent('New message from Lena: Running late');
+  });
+
+  it('shows an error with Try Again when the list cannot load', async () => {
+    await signIn(host);
+    let fail = true;
+    server.use(
+      http.get('/api/conversations/:id', async () => {
+        await delay(1);
+        return fail ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json([]);
+      }),
+    );
+    const { user } = renderApp('/dashboard?tab=messages');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading messages. Please try again.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'No Messages Yet' })).toBeInTheDocument();
+  });
+});

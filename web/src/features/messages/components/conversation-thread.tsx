@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Conversation, Message } from '@luxe/contracts';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useMessages } from '../api/conversations';
+import { formatMessageTime, fullName, otherPartyLabel } from '../display';
+import { Avatar } from './avatar';
+import { MessageComposer } from './message-composer';
+
+/**
+ * One conversation: its messages oldest first (own on the right) and the composer. Mount it with
+ * `key={conversation.id}` so that switching conversations starts afresh. The heading takes focus
+ * when it opens; Back (narrow screens only) returns to the list.
+ */
+export function ConversationThread({ userId, conversation, onBack }: { userId: string; conversation: Conversation; onBack: () => void }) {
+  const messages = useMessages(conversation.id);
+  const name = fullName(conversation.otherUser);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const count = messages.data?.length ?? 0;
+
+  // Messages already there when the thread opened are not announced; later ones are.
+  const [baseline, setBaseline] = useState<number | null>(null);
+  if (messages.data && baseline === null) setBaseline(messages.data.length);
+  const latestNew = messages.data && baseline !== null && messages.data.length > baseline ? messages.data.at(-1) : undefined;
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [count]);
+
+  return (
+    <section aria-labelledby={`thread-${conversation.id}`} className="flex min-w-0 flex-col gap-4">
+      <div className="flex items-center gap-3 border-b border-white/10 pb-3">
+        <Button type="button" variant="ghost" size="sm" onClick={onBack} aria-label="Back to conversations" className="-ml-2 px-3 md:hidden">
+          <span aria-hidden="true">←</span> Back
+        </Button>
+        <Avatar user={conversation.otherUser} className="h-10 w-10" />
+        <div className="min-w-0">
+          <h2 id={`thread-${conversation.id}`} ref={headingRef} tabIndex={-1} className="truncate text-lg font-semibold text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400">
+            {name}
+          </h2>
+          <p className="text-xs text-gold-200">{otherPartyLabel(conversation)}</p>
+        </div>
+      </div>
+
+      <div
+        ref={scrollRef}
+        role="region"
+        aria-label={`Messages with ${name}`}
+        tabIndex={0}
+        className="max-h-[55dvh] min-h-48 overflow-y-auto rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
+      >
+        {messages.isPending ? (
+          <p role="status" className="py-10 text-center text-sm text-neutral-300">
+            Loading messages...
+          </p>
+        ) : messages.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+            <p className="text-sm text-red-300">Error loading messages. Please try again.</p>
+            <Button type="button" variant="secondary" size="sm" onClick={() => void messages.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : messages.data.length === 0 ? (
+          <p className="py-10 text-center text-sm text-neutral-300">No messages yet. Start the conversation!</p>
+        ) : (
+          <ol aria-label="Messages" className="flex flex-col gap-3 p-1">
+            {messages.data.map((m) => (
+              <MessageItem key={m.id} message={m} own={m.senderId === userId} otherName={conversation.otherUser.firstName} />
+            ))}
+          </ol>
+        )}
+      </div>
+
+      <p aria-live="polite" data-testid="thread-announcer" className="sr-only">
+        {latestNew ? announce(latestNew, userId, conversation.otherUser.firstName) : ''}
+      </p>
+
+      <MessageComposer userId={userId} conversationId={conversation.id} recipientName={name} />
+    </section>
+  );
+}
+
+function announce(message: Message, userId: string, otherName: string): string {
+  return message.senderId === userId ? `Message sent: ${message.content}` : `New message from ${otherName}: ${message.content}`;
+}
+
+function MessageItem({ message, own, otherName }: { message: Message; own: boolean; otherName: string }) {
+  return (
+    <li data-testid="message" data-own={own} className={cn('flex max-w-[85%] flex-col gap-1', own ? 'items-end self-end' : 'items-start self-start')}>
+      <span className="sr-only">{own ? 'You' : otherName}: </span>
+      <p
+        data-testid="message-content"
+        className={cn(
+          'rounded-2xl px-4 py-2 text-sm break-words whitespace-pre-wrap',
+          own ? 'rounded-br-sm bg-gold-300 text-neutral-950' : 'rounded-bl-sm border border-white/10 bg-white/10 text-white',
+        )}
+      >
+        {message.content}
+      </p>
+      <time dateTime={message.createdAt} data-testid="message-time" className="text-[11px] text-neutral-300">
+        {formatMessageTime(message.createdAt)}
+      </time>
+    </li>
+  );
+}
