@@ -1,0 +1,103 @@
+import WebSocket from 'ws';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { accessibilityViolations, journey, launchBrowser, registerMember } from './browser';
+import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const noViolations = async (page: Page, where: string) => expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+}
+const until = async (what: string, fn: () => Promise<boolean>) => {
+  for (const end = Date.now() + 60_000; !(await fn()); ) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
+  it('the host approves a guest in My Bookings; both chat in Messages and see each other’s messages arrive without reloading', async () => {
+    // A booked event (API set-up); the guest's request to join is sent through the API too (the
+    // discover deck is not built yet).
+    const owner = await registerMember({ userType: 'venue' });
+    const ownerCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password })).cookie;
+    const tag = Date.now().toString(36);
+    const club = await apiAs(ownerCookie, 'POST', '/api/venues', { name: `Onyx ${tag}`, type: 'club', subtype: 'lounge', city: 'Miami', state: 'Florida', address: '9 Bay Rd', capacity: 60, pricePerHour: 250 });
+    const section = await apiAs(ownerCookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: 'Terrace', type: 'Table', capacity: 6, pricePerHour: 250 });
+    await approveVenues([club.json.name]);
+    await bookingsKnowsSections([section.json.id]);
+    const host = await registerMember({ userType: 'host', firstName: 'Hugo' });
+    const guest = await registerMember({ userType: 'guest', firstName: 'Gina' });
+    const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password })).cookie;
+    const guestCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })).cookie;
+    const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+    const booking = await apiAs(hostCookie, 'POST', '/api/bookings', { venueId: club.json.id, sectionId: section.json.id, bookingDate: date, startTime: '21:00', duration: 2 });
+    expect(booking.status).toBe(201);
+    let request: { status: number } = { status: 0 };
+    await until('social knows the event', async () => (request = await apiAs(guestCookie, 'POST', '/api/event-join-requests', { bookingId: booking.json.id, message: 'Can I come?' })).status === 201);
+
+    const hostContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
+    const guestContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
+    const hostPage = await hostContext.newPage();
+    const guestPage = await guestContext.newPage();
+    try {
+      await journey(browser, 'host-approves', async () => {
+        await signIn(hostPage, host.email, host.password);
+        await hostPage.goto('/dashboard?tab=book');
+        await hostPage.getByRole('button', { name: 'View Guest Requests' }).first().click();
+        const dialog = hostPage.getByRole('dialog');
+        await dialog.getByText('Can I come?').waitFor();
+        await noViolations(hostPage, 'guest requests');
+        await dialog.getByRole('button', { name: /^Approve/ }).first().click();
+        await hostPage.getByTestId('toast').filter({ hasText: 'Request Approved!' }).waitFor();
+        await hostPage.keyboard.press('Escape');
+      });
+      // The gateway's push group joins the broker once per start: until it has, a message may go
+      // unpushed (the page refetches on reconnect). Wait until a push arrives, as the host.
+      const hostId = (await apiAs(hostCookie, 'GET', '/api/auth/me')).json.id;
+      let conversation: { id: string } | undefined;
+      await until('the conversation opens', async () => !!(conversation = (await apiAs(hostCookie, 'GET', `/api/conversations/${hostId}`)).json[0]));
+      const probe = new WebSocket(`${process.env.E2E_BASE_URL!.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: hostCookie!, origin: process.env.E2E_BASE_URL! } });
+      let pushed = 0;
+      probe.on('message', () => (pushed += 1));
+      await new Promise((r) => probe.once('open', r));
+      await until('the push path is live', async () => {
+        await apiAs(guestCookie, 'POST', `/api/conversations/${conversation!.id}/messages`, { content: 'Hi!' });
+        await new Promise((r) => setTimeout(r, 300));
+        return pushed > 0;
+      });
+      probe.close();
+      await journey(browser, 'chat', async () => {
+        await signIn(guestPage, guest.email, guest.password);
+        await guestPage.goto('/dashboard?tab=messages');
+        await hostPage.goto('/dashboard?tab=messages');
+        await guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hugo/ }).click();
+        await hostPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Gina/ }).click();
+        await noViolations(guestPage, 'messages (guest)');
+        // The guest writes; the host's open thread shows it without a reload, and back.
+        await guestPage.getByRole('textbox', { name: /^Message Hugo/ }).fill('See you at nine!');
+        await guestPage.getByRole('button', { name: 'Send' }).click();
+        await hostPage.getByLabel(/^Messages with Gina/).getByText('See you at nine!').waitFor();
+        await hostPage.getByRole('textbox', { name: /^Message Gina/ }).fill('Table is ready.');
+        await hostPage.keyboard.press('Enter');
+        await guestPage.getByLabel(/^Messages with Hugo/).getByText('Table is ready.').waitFor();
+        await noViolations(hostPage, 'messages (host)');
+      });
+    } finally {
+      await hostContext.close();
+      await guestContext.close();
+    }
+  });
+});
