@@ -45,8 +45,7 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
     const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
     const booking = await apiAs(hostCookie, 'POST', '/api/bookings', { venueId: club.json.id, sectionId: section.json.id, bookingDate: date, startTime: '21:00', duration: 2 });
     expect(booking.status).toBe(201);
-    let request: { status: number } = { status: 0 };
-    await until('social knows the event', async () => (request = await apiAs(guestCookie, 'POST', '/api/event-join-requests', { bookingId: booking.json.id, message: 'Can I come?' })).status === 201);
+    await until('social knows the event', async () => (await apiAs(guestCookie, 'POST', '/api/event-join-requests', { bookingId: booking.json.id, message: 'Can I come?' })).status === 201);
 
     const hostContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
     const guestContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
