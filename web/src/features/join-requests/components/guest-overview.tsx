@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { JoinRequest } from '@luxe/contracts';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
@@ -8,6 +7,7 @@ import { formatTimeEst } from '../../../lib/format';
 import { greetingFor } from '../../../lib/greeting';
 import { useMyJoinRequests } from '../api/my-join-requests';
 import { eventStartsAt, upcomingApproved } from '../attending';
+import { Panel, Statistic } from '../../../components/ui/panel';
 
 /** Home lists show 3 items (spec doc 1 §9). */
 export const ATTENDING_LIMIT = 3;
@@ -87,25 +87,7 @@ export function GuestOverview({ userId, firstName }: { userId: string; firstName
   );
 }
 
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
-      <h2 id={id} className="mb-4 text-lg font-semibold text-white">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
-function Statistic({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="flex min-w-0 flex-col-reverse items-center gap-1 rounded-2xl border border-white/10 bg-neutral-900/70 px-2 py-4 text-center">
-      <dt className="text-xs break-words text-neutral-300">{label}</dt>
-      <dd className="text-2xl font-semibold text-gold-200">{value}</dd>
-    </div>
-  );
-}
 
 function AttendingEvent({ request }: { request: JoinRequest }) {
   return (
