@@ -1,20 +1,21 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/layout/logo';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { useVenuesByLocation, type VenueLocation, type VenueTypeFilter } from '../../../features/discovery/api/venues';
-import { LocationSearch } from '../../../features/discovery/components/location-search';
-import { TypeFilter } from '../../../features/discovery/components/type-filter';
-import { VenueGrid } from '../../../features/discovery/components/venue-grid';
-import { VenueListMessage } from '../../../features/discovery/components/venue-states';
+import { buttonClasses } from '../../../components/ui/button';
+import { VenueList, type VenueListTexts } from '../../../features/discovery/components/venue-list';
 import { DEFAULT_VENUE_LOCATION } from '../../../features/discovery/location';
+
+/** The public browser's words (spec doc 2 §2). */
+const PUBLIC_LIST_TEXTS: VenueListTexts = {
+  searchLabel: 'Location',
+  noun: 'Events',
+  loading: 'Loading events...',
+  error: 'Error loading events. Please try again.',
+  empty: 'No events found',
+  emptyDetail: 'Try adjusting your location or filters',
+};
 
 /** /events: the public events browser (spec doc 2 §2): venues of a city, by type, bookable as a guest. */
 export function EventsRoute() {
-  const [location, setLocation] = useState<VenueLocation>(DEFAULT_VENUE_LOCATION);
-  const [type, setType] = useState<VenueTypeFilter>('all');
-  const venues = useVenuesByLocation({ ...location, type });
-
   return (
     <div className="min-h-dvh bg-neutral-950 text-neutral-100">
       <header className="sticky top-0 z-30 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
@@ -37,35 +38,14 @@ export function EventsRoute() {
           <p className="text-neutral-300">Yachts and clubs you can book tonight.</p>
         </div>
 
-        <div className="flex flex-col gap-5 rounded-3xl border border-white/10 bg-neutral-900/60 p-5 sm:p-6">
-          <LocationSearch id="events-location" label="Location" location={location} onChange={setLocation} />
-          <TypeFilter value={type} onChange={setType} />
-        </div>
-
-        <section aria-labelledby="events-results" className="flex flex-col gap-4">
-          <h2 id="events-results" className="text-lg font-semibold text-white">
-            Events in {location.city}, {location.state}
-          </h2>
-          {venues.isPending ? (
-            <VenueListMessage title="Loading events..." busy />
-          ) : venues.isError ? (
-            <div className="flex flex-col items-center gap-4">
-              <VenueListMessage tone="error" title="Error loading events. Please try again." />
-              <Button type="button" variant="secondary" onClick={() => void venues.refetch()}>
-                Try Again
-              </Button>
-            </div>
-          ) : venues.data.length === 0 ? (
-            <VenueListMessage title="No events found" detail="Try adjusting your location or filters" />
-          ) : (
-            <VenueGrid
-              label="Events"
-              className="lg:grid-cols-3"
-              venues={venues.data}
-              cardProps={(v) => ({ to: `/booking/${v.id}?guest=true`, actionLabel: 'Book Now', variant: 'public' })}
-            />
-          )}
-        </section>
+        <VenueList
+          id="events"
+          initialLocation={DEFAULT_VENUE_LOCATION}
+          texts={PUBLIC_LIST_TEXTS}
+          panelClassName="bg-neutral-900/60"
+          gridClassName="lg:grid-cols-3"
+          cardProps={(v) => ({ to: `/booking/${v.id}?guest=true`, actionLabel: 'Book Now', variant: 'public' })}
+        />
       </main>
     </div>
   );

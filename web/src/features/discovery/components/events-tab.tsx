@@ -31,7 +31,9 @@ export function EventsTab({ location }: { location: VenueLocation }) {
         ))}
       </div>
       {mode === 'list' ? (
-        <VenueList initialLocation={location} />
+        <div className="flex flex-col gap-6">
+          <VenueList id="dashboard-venue" initialLocation={location} />
+        </div>
       ) : (
         <section aria-labelledby="discover-heading" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
           <h2 id="discover-heading" className="text-lg font-semibold text-white">

@@ -1,46 +1,84 @@
 import { useState } from 'react';
+import type { Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import { useVenuesByLocation, type VenueLocation, type VenueTypeFilter } from '../api/venues';
 import { LocationSearch } from './location-search';
 import { TypeFilter } from './type-filter';
 import { VenueGrid } from './venue-grid';
+import type { VenueCardProps } from './venue-card';
 import { VenueListMessage } from './venue-states';
 
+/** The words of one list: the public events browser says "events", the member's Events tab "venues". */
+export interface VenueListTexts {
+  searchLabel: string;
+  /** 'Events' → 'Events in Miami, Florida', and the grid's name. */
+  noun: string;
+  loading: string;
+  error: string;
+  empty: string;
+  emptyDetail: string;
+}
+
+/** The member's Events tab, list mode (spec doc 1 §2). */
+export const MEMBER_LIST_TEXTS: VenueListTexts = {
+  searchLabel: 'Search by city or state',
+  noun: 'Venues',
+  loading: 'Loading venues...',
+  error: 'Error loading venues. Please try again.',
+  empty: 'No Venues Found',
+  emptyDetail: 'Try another city or filter.',
+};
+
 /**
- * The Events tab's list mode (spec doc 1 §2): a city or state search, the type filter and a
- * grid of bookable venues, starting at the member's own location.
+ * A location search, the type filter and a grid of bookable venues with their loading, error and
+ * empty states: the public /events page and the dashboard's Events tab, each with its own words.
  */
-export function VenueList({ initialLocation }: { initialLocation: VenueLocation }) {
+export function VenueList({
+  id,
+  initialLocation,
+  texts = MEMBER_LIST_TEXTS,
+  cardProps = (v) => ({ to: `/booking/${v.id}`, actionLabel: 'Book It', variant: 'member' }),
+  gridClassName,
+  panelClassName = 'bg-neutral-900/70',
+}: {
+  id: string;
+  initialLocation: VenueLocation;
+  texts?: VenueListTexts;
+  cardProps?: (v: Venue) => Omit<VenueCardProps, 'venue'>;
+  gridClassName?: string;
+  panelClassName?: string;
+}) {
   const [location, setLocation] = useState<VenueLocation>(initialLocation);
   const [type, setType] = useState<VenueTypeFilter>('all');
   const venues = useVenuesByLocation({ ...location, type });
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-5 rounded-3xl border border-white/10 bg-neutral-900/70 p-5 sm:p-6">
-        <LocationSearch id="dashboard-venue-location" label="Search by city or state" location={location} onChange={setLocation} />
+    <>
+      <div className={cn('flex flex-col gap-5 rounded-3xl border border-white/10 p-5 sm:p-6', panelClassName)}>
+        <LocationSearch id={`${id}-location`} label={texts.searchLabel} location={location} onChange={setLocation} />
         <TypeFilter value={type} onChange={setType} />
       </div>
 
-      <section aria-labelledby="venue-results" className="flex flex-col gap-4">
-        <h2 id="venue-results" className="text-lg font-semibold text-white">
-          Venues in {location.city}, {location.state}
+      <section aria-labelledby={`${id}-results`} className="flex flex-col gap-4">
+        <h2 id={`${id}-results`} className="text-lg font-semibold text-white">
+          {texts.noun} in {location.city}, {location.state}
         </h2>
         {venues.isPending ? (
-          <VenueListMessage title="Loading venues..." busy />
+          <VenueListMessage title={texts.loading} busy />
         ) : venues.isError ? (
           <div className="flex flex-col items-center gap-4">
-            <VenueListMessage tone="error" title="Error loading venues. Please try again." />
+            <VenueListMessage tone="error" title={texts.error} />
             <Button type="button" variant="secondary" onClick={() => void venues.refetch()}>
               Try Again
             </Button>
           </div>
         ) : venues.data.length === 0 ? (
-          <VenueListMessage title="No Venues Found" detail="Try another city or filter." />
+          <VenueListMessage title={texts.empty} detail={texts.emptyDetail} />
         ) : (
-          <VenueGrid label="Venues" venues={venues.data} cardProps={(v) => ({ to: `/booking/${v.id}`, actionLabel: 'Book It', variant: 'member' })} />
+          <VenueGrid label={texts.noun} className={gridClassName} venues={venues.data} cardProps={cardProps} />
         )}
       </section>
-    </div>
+    </>
   );
 }
