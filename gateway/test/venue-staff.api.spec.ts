@@ -1,45 +1,24 @@
-import Redis from 'ioredis';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { erasureKey } from '@luxe/platform';
-import { ApiClient, validRegistration, waitFor } from './support/client';
-import { inject } from './support/provided';
+import { ApiClient, waitFor } from './support/client';
 import { jpegWithGps, serviceStorage } from './support/storage';
+import { World } from './support/world';
 
 // Dancers, bartenders, venue photos, placeholders and a deleted owner's venues, through the
 // gateway on the distributed stack.
-const base = inject('gatewayUrl');
-const dbUrls = inject('dbUrls');
-let venuesDb: Client;
-let redis: Redis;
-const cacheGeneration = `${new URL(dbUrls.venues).pathname.slice(1)}:venues:public:gen`;
-
-beforeAll(async () => {
-  venuesDb = new Client({ connectionString: dbUrls.venues });
-  await venuesDb.connect();
-  redis = new Redis(process.env.REDIS_URL!);
-});
-afterAll(async () => {
-  await venuesDb.end();
-  redis.disconnect();
-});
-
-async function account(userType: 'venue' | 'host' | 'guest') {
-  const api = new ApiClient(base);
-  const r = await api.call('POST', '/api/auth/register', validRegistration({ userType }));
-  expect(r.status).toBe(201);
-  return { api, id: r.json.id as string };
-}
+const world = new World();
+const base = world.base;
+beforeAll(() => world.open());
+afterAll(() => world.close());
+const account = (userType: 'venue' | 'host' | 'guest') => world.account(userType);
+const approve = (id: string) => world.approve(id);
+const venuesDb = { query: (sql: string, params?: unknown[]) => world.dbs.venues.query(sql, params) };
 const venueBody = (over: Record<string, unknown> = {}) => ({ name: 'Crimson', type: 'club', subtype: 'strip_club', city: 'Staffville, FL', state: 'Florida', address: '9 Night St', capacity: 80, pricePerHour: 400, ...over });
 async function venueOf(owner: { api: ApiClient }, over: Record<string, unknown> = {}) {
   const r = await owner.api.call('POST', '/api/venues', venueBody(over));
   expect(r.status).toBe(201);
   return r.json.id as string;
 }
-const approve = async (id: string) => {
-  await venuesDb.query(`UPDATE venues SET approval_status = 'approved' WHERE id = $1`, [id]);
-  await redis.incr(cacheGeneration);
-};
 async function uploadVenuePhoto(api: ApiClient, body: Buffer, contentType = 'image/jpeg') {
   const u = await api.call('POST', '/api/venue-images/upload-url');
   expect(u.status).toBe(200);
