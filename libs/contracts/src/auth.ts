@@ -23,7 +23,12 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please try again later.',
 } as const;
 
+const SIGNUP_B_GENDER = 'Please select your gender';
 const trimmed = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** Gender, collected by reading B only; it orders the role cards (spec doc 1 §2, §6). */
+export const GENDERS = ['male', 'female', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];
 
 /** Final registration post (spec doc 1 §5). phoneNumber is optional with no format rule. */
 export const registerSchema = z.object({
@@ -45,6 +50,8 @@ export const registerSchema = z.object({
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
+  /** Reading B's step 1 asks it; discovery shows a member the events whose guest visibility includes him. */
+  gender: z.enum(GENDERS, { error: SIGNUP_B_GENDER }).nullable().optional().transform((v) => v ?? null),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterDto = z.output<typeof registerSchema>;
@@ -52,15 +59,12 @@ export type RegisterDto = z.output<typeof registerSchema>;
 /** Sign-up step 1 of reading A: city, state and phone are left out. */
 export const signupStep1Schema = registerSchema.pick({ email: true, password: true, firstName: true, lastName: true });
 
-/** Gender, collected by reading B only; it orders the role cards (spec doc 1 §2, §6). */
-export const GENDERS = ['male', 'female', 'other'] as const;
-export type Gender = (typeof GENDERS)[number];
 
 /** Reading B's step-1 messages (spec doc 1 §5); its password minimum (6) differs from the final rule (8). */
 export const SIGNUP_B_MESSAGES = {
   email: 'Please enter a valid email',
   password: 'Password must be at least 6 characters',
-  gender: 'Please select your gender',
+  gender: SIGNUP_B_GENDER,
 } as const;
 
 /** Sign-up step 1 of reading B (/register): the final registration still requires 8 characters on the server. */
@@ -106,6 +110,7 @@ export const publicUserSchema = z.object({
   age: z.number().int().nullable(),
   bio: z.string().nullable(),
   profileImages: z.array(z.string()),
+  gender: z.enum(GENDERS).nullable(),
   profileCompleted: z.string(),
   createdAt: z.iso.datetime(),
 });

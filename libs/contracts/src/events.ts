@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { USER_TYPES } from './auth';
+import { GENDERS, USER_TYPES } from './auth';
+import { REPORT_REASONS } from './social';
 
 /**
  * Envelope of every event (ARCHITECTURE.md §2). `stream` names the aggregate stream the event
@@ -55,6 +56,20 @@ const userCard = {
   city: z.string(),
   state: z.string(),
   profileImages: z.array(z.string()),
+  /** Given at sign-up (reading B); discovery filters events by the host's guest visibility with it. */
+  gender: z.enum(GENDERS).nullable().default(null),
+};
+const invite = z.object({ inviteId: id, hostId: id, guestId: id, bookingId: z.string().nullable(), eventTitle: z.string(), eventDate: z.string() }).loose();
+const report = {
+  reportId: id,
+  reporterId: id,
+  reportedUserId: id,
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  messageId: z.string().nullable(),
+  /** The reported message as it was (a message report). */
+  content: z.string().nullable(),
+  createdAt: z.iso.datetime(),
 };
 
 interface EventDef<S extends z.ZodType = z.ZodType> {
@@ -120,15 +135,25 @@ export const eventDefs = {
   'payments.payment-succeeded': ev('payments.payment', z.object({ paymentId: id, bookingId: id, amount: z.number().int(), currency: z.string() }).loose()),
   'payments.payment-failed': ev('payments.payment', z.object({ paymentId: id, bookingId: id, reason: z.string() }).loose()),
   'payments.payment-refunded': ev('payments.payment', z.object({ paymentId: id, bookingId: id, amount: z.number().int() }).loose()),
-  'social.invite-sent': ev('social.invite', z.object({ inviteId: id }).loose()),
-  'social.invite-accepted': ev('social.invite', z.object({ inviteId: id }).loose()),
-  'social.invite-declined': ev('social.invite', z.object({ inviteId: id }).loose()),
+  'social.invite-sent': ev('social.invite', invite),
+  /** Messaging opens the host's and the guest's conversation on it. */
+  'social.invite-accepted': ev('social.invite', invite),
+  'social.invite-declined': ev('social.invite', invite),
+  /** Two members liked each other (key: the pair's ids, sorted and joined). */
+  'social.match-created': ev('social.match', z.object({ userIds: z.tuple([id, id]) }).loose()),
+  /** Messaging hides the pair's conversations and refuses new messages in them while it lasts. */
+  'social.user-blocked': ev('social.block', z.object({ blockerId: id, blockedId: id }).loose()),
+  'social.user-unblocked': ev('social.block', z.object({ blockerId: id, blockedId: id }).loose()),
+  /** A report of a member or of a message, for the admins. */
+  'social.report-filed': ev('social.report', z.object({ ...report, kind: z.enum(['user', 'message']) }).loose()),
   'social.join-request-created': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
   /** Messaging opens the host's and the guest's conversation on it. */
   'social.join-request-approved': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
   'social.join-request-declined': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
   /** Pushed to the recipient's open browser sessions by the gateway. */
   'messaging.message-sent': ev('messaging.conversation', z.object({ messageId: id, conversationId: id, senderId: id, recipientId: id, content: z.string(), createdAt: z.iso.datetime() }).loose()),
+  /** Social keeps the report with the others (its reports table) and tells the admins. */
+  'messaging.message-reported': ev('messaging.report', z.object({ ...report, conversationId: id }).loose()),
   'admin.venue-approval-decided': ev('admin.venue-approval', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),
   /** Used only by the platform's own tests of the event path. */
   'platform.test-event': ev('platform.test', z.object({ n: z.number().int(), poison: z.boolean().optional(), fail: z.enum(['refuse']).optional() })),

@@ -7,6 +7,9 @@ export const MESSAGE_MESSAGES = {
   tooLong: 'Message too long',
   conversationId: 'Conversation not found',
   notYours: 'Only your own conversations',
+  unavailable: 'This conversation is no longer available',
+  messageNotFound: 'Message not found',
+  ownMessage: 'You cannot report your own message',
 } as const;
 
 /** `POST /api/conversations/{id}/messages`: the sender is the session's user (a `senderId` sent is ignored). */
@@ -37,3 +40,4 @@ export const conversationIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGE
 /** What the gateway pushes over `/api/realtime` to a recipient's open sessions. */
 export const realtimeMessageSchema = z.object({ type: z.literal('message-sent'), conversationId: z.uuid(), message: messageSchema });
 export type RealtimeMessage = z.output<typeof realtimeMessageSchema>;
+export const messageIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGE_MESSAGES.conversationId }), messageId: z.uuid({ error: MESSAGE_MESSAGES.messageNotFound }) });

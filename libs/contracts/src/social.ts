@@ -51,3 +51,166 @@ export const joinRequestSchema = z.object({
 export type JoinRequest = z.output<typeof joinRequestSchema>;
 export const joinRequestIdParamsSchema = z.object({ id: z.uuid({ error: JOIN_REQUEST_MESSAGES.requestNotFound }) });
 export const joinRequestsQuerySchema = z.object({ bookingId: z.uuid({ error: JOIN_REQUEST_MESSAGES.bookingId }) });
+
+/** A member as social shows him on cards and decks (spec doc 1 §2: first name, age, city, bio, photos). */
+export const memberCardSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: z.string(),
+  age: z.number().int().nullable(),
+  city: z.string(),
+  state: z.string(),
+  bio: z.string().nullable(),
+  profileImages: z.array(z.string()),
+});
+export type MemberCardView = z.output<typeof memberCardSchema>;
+
+/** Who is going to an event: up to 3 avatars (spec doc 1 §9) and the count. */
+export const attendeesSchema = z.object({
+  count: z.number().int(),
+  avatars: z.array(z.object({ id: z.uuid(), firstName: z.string(), image: z.string().nullable() })).max(3),
+});
+export type Attendees = z.output<typeof attendeesSchema>;
+
+/* ------------------------------------------------------------------ invites */
+
+export const INVITE_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
+
+export const INVITE_MESSAGES = {
+  guestId: 'Please choose a guest to invite',
+  eventTitle: 'Event title is required',
+  eventTitleLength: 'Event title must be at most 200 characters',
+  eventDescription: 'Event description must be at most 2000 characters',
+  eventDate: 'Event date is required',
+  response: 'Response must be accept or decline',
+  self: 'You cannot invite yourself',
+  hostsOnly: 'Only hosts can send invites',
+  guestNotFound: 'Guest not found',
+  duplicate: 'You have already invited this guest to this event',
+  notFound: 'Invite not found',
+  notPending: 'This invite has already been answered',
+} as const;
+
+/** `POST /api/invites` (spec doc 1 §7): the host is the session's user; `bookingId` ties it to one of his events. */
+export const inviteInputSchema = z.object({
+  guestId: z.uuid({ error: INVITE_MESSAGES.guestId }),
+  eventTitle: z.string({ error: INVITE_MESSAGES.eventTitle }).trim().min(1, INVITE_MESSAGES.eventTitle).max(200, INVITE_MESSAGES.eventTitleLength),
+  eventDescription: z.string().trim().max(2000, INVITE_MESSAGES.eventDescription).nullable().optional().transform((v) => v ?? ''),
+  eventDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: INVITE_MESSAGES.eventDate }),
+  bookingId: z.uuid({ error: JOIN_REQUEST_MESSAGES.notFound }).nullable().optional().transform((v) => v ?? null),
+});
+export type InviteInput = z.input<typeof inviteInputSchema>;
+export type InviteDto = z.output<typeof inviteInputSchema>;
+
+export const inviteSchema = z.object({
+  id: z.uuid(),
+  hostId: z.uuid(),
+  guestId: z.uuid(),
+  bookingId: z.uuid().nullable(),
+  status: z.enum(INVITE_STATUSES),
+  eventTitle: z.string(),
+  eventDescription: z.string(),
+  eventDate: z.string(),
+  createdAt: z.iso.datetime(),
+  respondedAt: z.iso.datetime().nullable(),
+  /** Who invites and who is invited (spec doc 1 §3: reads carry the guest's first and last name). */
+  host: memberCardSchema,
+  guest: memberCardSchema,
+  /** Friends joining the event (spec doc 1 §3: friendCount and friends). */
+  friendCount: z.number().int(),
+  friends: attendeesSchema.shape.avatars,
+});
+export type Invite = z.output<typeof inviteSchema>;
+export const inviteIdParamsSchema = z.object({ id: z.uuid({ error: INVITE_MESSAGES.notFound }) });
+/** `GET /api/invites/received?userId=`: the `userId` the spec's browser sends is ignored (always the caller's own). */
+export const receivedInvitesQuerySchema = z.object({ userId: z.string().optional() });
+export const inviteResponseInputSchema = z.object({ response: z.enum(['accept', 'decline'], { error: INVITE_MESSAGES.response }) });
+
+/* ------------------------------------------------------------------- swipes */
+
+export const SWIPE_ACTIONS = ['like', 'pass'] as const;
+export const SWIPE_MESSAGES = {
+  userId: 'Please choose a member',
+  action: 'Action must be like or pass',
+  self: 'You cannot swipe on yourself',
+  userNotFound: 'User not found',
+} as const;
+/** `POST /api/swipe`: the swiper is the session's user; a second swipe on the same member replaces the first. */
+export const swipeInputSchema = z.object({
+  userId: z.uuid({ error: SWIPE_MESSAGES.userId }),
+  action: z.enum(SWIPE_ACTIONS, { error: SWIPE_MESSAGES.action }),
+});
+export type SwipeInput = z.input<typeof swipeInputSchema>;
+export const swipeResultSchema = z.object({ action: z.enum(SWIPE_ACTIONS), match: z.boolean() });
+export type SwipeResult = z.output<typeof swipeResultSchema>;
+/** `GET /api/users/potential-matches?state=`: hosts see guests, guests see hosts. */
+export const potentialMatchesQuerySchema = z.object({ state: z.string().trim().max(120).optional() });
+
+/* ---------------------------------------------------------------- discovery */
+
+export const DISCOVERY_MESSAGES = {
+  city: 'City is required',
+  state: 'State is required',
+} as const;
+/** `GET /api/available-events?city=&state=` (the `userId` the spec's browser sends is ignored). */
+export const availableEventsQuerySchema = z.object({
+  city: z.string({ error: DISCOVERY_MESSAGES.city }).trim().min(1, DISCOVERY_MESSAGES.city).max(120),
+  state: z.string({ error: DISCOVERY_MESSAGES.state }).trim().min(1, DISCOVERY_MESSAGES.state).max(120),
+  userId: z.string().optional(),
+});
+/** An event a guest may ask to join (spec doc 1 §2 Discover Events). */
+export const availableEventSchema = z.object({
+  bookingId: z.uuid(),
+  venueId: z.uuid(),
+  venueName: z.string(),
+  venueType: z.enum(['club', 'yacht']),
+  city: z.string(),
+  state: z.string(),
+  images: z.array(z.string()),
+  sectionType: z.string(),
+  bookingDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  duration: z.number().int(),
+  startsAt: z.iso.datetime(),
+  host: memberCardSchema,
+  attendees: attendeesSchema,
+});
+export type AvailableEvent = z.output<typeof availableEventSchema>;
+
+/* --------------------------------------------------------- block and report */
+
+export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'fake-profile', 'underage', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const SAFETY_MESSAGES = {
+  userId: 'Please choose a member',
+  self: 'You cannot block or report yourself',
+  userNotFound: 'User not found',
+  reason: 'Please choose a reason',
+  details: 'Details must be at most 1000 characters',
+  blocked: 'Blocked',
+  unblocked: 'Unblocked',
+  reported: 'Thank you. Our team will review this report.',
+} as const;
+export const blockInputSchema = z.object({ userId: z.uuid({ error: SAFETY_MESSAGES.userId }) });
+export const blockSchema = z.object({ blockedUserId: z.uuid(), createdAt: z.iso.datetime(), user: memberCardSchema.nullable() });
+export type Block = z.output<typeof blockSchema>;
+export const memberIdParamsSchema = z.object({ userId: z.uuid({ error: SAFETY_MESSAGES.userNotFound }) });
+export const reportInputSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: SAFETY_MESSAGES.reason }),
+  details: z.string().trim().max(1000, SAFETY_MESSAGES.details).nullable().optional().transform((v) => v || null),
+});
+export type ReportInput = z.input<typeof reportInputSchema>;
+export const reportSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['user', 'message']),
+  reporterId: z.uuid(),
+  reportedUserId: z.uuid(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  messageId: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type Report = z.output<typeof reportSchema>;

@@ -15,6 +15,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     age: null,
     bio: null,
     profileImages: [],
+    gender: null,
     profileCompleted: 'false',
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

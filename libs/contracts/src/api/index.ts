@@ -2,7 +2,7 @@ import { authRoutes } from './auth.routes';
 import { userRoutes } from './users.routes';
 import { staffRoutes, venueImageRoutes, venueRoutes } from './venues.routes';
 import { bookingRoutes, friendRoutes, paymentRoutes } from './bookings.routes';
-import { joinRequestRoutes } from './social.routes';
+import { discoveryRoutes, inviteRoutes, joinRequestRoutes, safetyRoutes, swipeRoutes } from './social.routes';
 import { conversationRoutes, realtimeRoutes } from './messaging.routes';
 import type { RouteDef } from './route';
 
@@ -28,6 +28,10 @@ export const api = {
   friends: friendRoutes,
   payments: paymentRoutes,
   joinRequests: joinRequestRoutes,
+  invites: inviteRoutes,
+  swipes: swipeRoutes,
+  discovery: discoveryRoutes,
+  safety: safetyRoutes,
   conversations: conversationRoutes,
   realtime: realtimeRoutes,
 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../errors/auth';
 import { MESSAGING_ERRORS } from '../errors/messaging';
-import { conversationIdParamsSchema, conversationSchema, messageInputSchema, messageSchema } from '../messaging';
+import { conversationIdParamsSchema, conversationSchema, messageIdParamsSchema, messageInputSchema, messageSchema } from '../messaging';
+import { reportInputSchema, reportSchema } from '../social';
 import { defineRoute } from './route';
 
 /**
@@ -42,7 +43,20 @@ export const conversationRoutes = {
     body: messageInputSchema,
     response: messageSchema,
     status: 201,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.CONVERSATION_NOT_FOUND],
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.CONVERSATION_NOT_FOUND, MESSAGING_ERRORS.UNAVAILABLE],
+  }),
+  reportMessage: defineRoute({
+    id: 'conversations.reportMessage',
+    method: 'POST',
+    path: '/api/conversations/:id/messages/:messageId/report',
+    service: 'messaging',
+    access: 'member',
+    summary: "Report the other participant's message with a reason (also in a blocked conversation; kept for admins)",
+    params: messageIdParamsSchema,
+    body: reportInputSchema,
+    response: reportSchema,
+    status: 201,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.CONVERSATION_NOT_FOUND, MESSAGING_ERRORS.MESSAGE_NOT_FOUND, MESSAGING_ERRORS.OWN_MESSAGE],
   }),
   read: defineRoute({
     id: 'conversations.read',

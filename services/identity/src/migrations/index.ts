@@ -1,3 +1,4 @@
 import { CreateUsers1700000001000 } from './1700000001000-create-users';
+import { AddUserGender1700000017000 } from './1700000017000-add-user-gender';
 
-export const migrations = [CreateUsers1700000001000];
+export const migrations = [CreateUsers1700000001000, AddUserGender1700000017000];

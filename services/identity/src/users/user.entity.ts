@@ -1,11 +1,12 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { UserType } from '@luxe/contracts';
+import type { Gender, UserType } from '@luxe/contracts';
 
 /** A member account. The table is created by migration 1700000001000; the drift test keeps them equal. */
 @Entity('users')
 @Index('users_email_unique', { synchronize: false }) // unique on lower(email): a functional index TypeORM cannot describe
 @Check('users_user_type_check', `user_type IN ('host', 'guest', 'venue', 'entertainer')`)
 @Check('users_age_check', `age IS NULL OR age BETWEEN 18 AND 100`)
+@Check('users_gender_check', `gender IS NULL OR gender IN ('male', 'female', 'other')`)
 export class User {
   @PrimaryColumn('uuid')
   id!: string;
@@ -33,6 +34,10 @@ export class User {
 
   @Column('text')
   state!: string;
+
+  /** Migration 1700000017000 (sign-up reading B; discovery's guest visibility). */
+  @Column('text', { nullable: true })
+  gender!: Gender | null;
 
   @Column('int', { nullable: true })
   age!: number | null;

@@ -6,7 +6,7 @@ import { prepareFindOneBy } from '@luxe/platform/db';
 import { User } from './user.entity';
 import { EmailTakenError } from './user.errors';
 
-export type NewUser = Pick<User, 'id' | 'email' | 'passwordHash' | 'phoneNumber' | 'firstName' | 'lastName' | 'userType' | 'city' | 'state'>;
+export type NewUser = Pick<User, 'id' | 'email' | 'passwordHash' | 'phoneNumber' | 'firstName' | 'lastName' | 'userType' | 'city' | 'state' | 'gender'>;
 
 export function toPublicUser(u: User): PublicUser {
   return {
@@ -21,6 +21,7 @@ export function toPublicUser(u: User): PublicUser {
     age: u.age,
     bio: u.bio,
     profileImages: u.profileImages ?? [],
+    gender: u.gender ?? null,
     profileCompleted: u.profileCompleted,
     createdAt: new Date(u.createdAt).toISOString(),
   };

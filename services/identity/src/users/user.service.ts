@@ -49,6 +49,7 @@ export class UsersService {
           userType: dto.userType,
           city: dto.city,
           state: dto.state,
+          gender: dto.gender ?? null,
         });
         await this.outbox.add(m, 'identity.user-registered', inserted.id, {
           userId: inserted.id,
@@ -58,6 +59,7 @@ export class UsersService {
           userType: inserted.userType,
           city: inserted.city,
           state: inserted.state,
+          gender: inserted.gender ?? null,
           profileImages: inserted.profileImages ?? [],
           registeredAt: new Date(inserted.createdAt).toISOString(),
         });
@@ -171,6 +173,7 @@ export class UsersService {
       userType: u.userType,
       city: u.city,
       state: u.state,
+      gender: u.gender ?? null,
       profileImages: u.profileImages ?? [],
       age: u.age,
       bio: u.bio,

@@ -59,6 +59,7 @@ export function SignupLocationForm({ type, draft }: SignupLocationFormProps) {
       state: location.state,
       userType: type,
       ...(draft.phoneNumber ? { phoneNumber: draft.phoneNumber } : {}),
+      ...(draft.gender ? { gender: draft.gender } : {}),
     };
     // Reading B's step 1 allows a 6-character password: the server's final rule (8) decides, and
     // its message is shown. Reading A's draft was held to the final rules already.
