@@ -26,9 +26,9 @@ export class World {
     this.redis?.disconnect();
   }
 
-  async account(userType: 'venue' | 'host' | 'guest', firstName = 'Ada') {
+  async account(userType: 'venue' | 'host' | 'guest', firstName = 'Ada', more: { gender?: 'male' | 'female' | 'other'; city?: string; state?: string } = {}) {
     const api = new ApiClient(this.base);
-    const r = await api.call('POST', '/api/auth/register', validRegistration({ userType, firstName }));
+    const r = await api.call('POST', '/api/auth/register', validRegistration({ userType, firstName, ...more }));
     expect(r.status).toBe(201);
     return { api, id: r.json.id as string };
   }

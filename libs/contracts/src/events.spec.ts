@@ -10,6 +10,7 @@ const registered = () => ({
   city: 'Miami',
   state: 'FL',
   profileImages: [],
+  gender: 'female',
   email: 'jane@example.com',
   registeredAt: new Date().toISOString(),
 });

@@ -1,16 +1,28 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, UserErasureService, type EventOf } from '@luxe/platform/events';
+import { InviteService } from './invites/invite.service';
 import { JoinRequestService } from './join-requests/join-request.service';
+import { SafetyService } from './safety/safety.service';
+import { SwipeService } from './swipes/swipe.service';
 
 /** Social's part of the account-deletion saga (inbox key `social.user-erasure`). */
 @EventConsumer('user-erasure')
 export class SocialErasureConsumer {
   private readonly erasure = new UserErasureService();
-  constructor(private readonly requests: JoinRequestService) {}
+  constructor(
+    private readonly requests: JoinRequestService,
+    private readonly invites: InviteService,
+    private readonly swipes: SwipeService,
+    private readonly safety: SafetyService,
+  ) {}
 
   @OnEvent('identity.user-deleted')
   async erase(e: EventOf<'identity.user-deleted'>, tx: EntityManager): Promise<void> {
-    await this.requests.eraseMember(tx, e.data.userId);
-    await this.erasure.record(tx, e.data.userId);
+    const userId = e.data.userId;
+    await this.invites.eraseMember(tx, userId);
+    await this.swipes.eraseMember(tx, userId);
+    await this.safety.eraseMember(tx, userId);
+    await this.requests.eraseMember(tx, userId);
+    await this.erasure.record(tx, userId);
   }
 }

@@ -1,12 +1,22 @@
 import { Module } from '@nestjs/common';
 import { SocialCatalogConsumer } from './catalog/catalog.consumer';
+import { MemberDirectory } from './catalog/member-directory';
+import { DiscoveryController } from './discovery/discovery.controller';
+import { DiscoveryService } from './discovery/discovery.service';
 import { SocialErasureConsumer } from './erasure.consumer';
+import { InviteController } from './invites/invite.controller';
+import { InviteService } from './invites/invite.service';
 import { JoinRequestController } from './join-requests/join-request.controller';
 import { JoinRequestRepository } from './join-requests/join-request.repository';
 import { JoinRequestService } from './join-requests/join-request.service';
+import { SafetyConsumer } from './safety/safety.consumer';
+import { SafetyController } from './safety/safety.controller';
+import { SafetyService } from './safety/safety.service';
+import { SwipeController } from './swipes/swipe.controller';
+import { SwipeService } from './swipes/swipe.service';
 
 @Module({
-  controllers: [SocialCatalogConsumer, SocialErasureConsumer, JoinRequestController],
-  providers: [JoinRequestRepository, JoinRequestService],
+  controllers: [SocialCatalogConsumer, SocialErasureConsumer, SafetyConsumer, JoinRequestController, InviteController, SwipeController, DiscoveryController, SafetyController],
+  providers: [MemberDirectory, JoinRequestRepository, JoinRequestService, InviteService, SwipeService, DiscoveryService, SafetyService],
 })
 export class SocialModule {}

@@ -73,7 +73,7 @@ describe('the /api contract', () => {
   it('the public answer of login never carries the session token, the service answer does', () => {
     const user = api.auth.login.response.parse({
       id: '6f1c1d39-3a4f-4a49-8d8e-7d1f7c0f6f7e', email: 'a@b.co', firstName: 'A', lastName: 'B', userType: 'guest', city: 'Miami', state: 'Florida',
-      phoneNumber: null, age: null, bio: null, profileImages: [], profileCompleted: 'false', createdAt: '2026-01-01T00:00:00.000Z', passwordHash: 'x', sessionToken: 'y',
+      phoneNumber: null, age: null, bio: null, profileImages: [], gender: null, profileCompleted: 'false', createdAt: '2026-01-01T00:00:00.000Z', passwordHash: 'x', sessionToken: 'y',
     });
     expect(user).not.toHaveProperty('passwordHash');
     expect(user).not.toHaveProperty('sessionToken');

@@ -2,7 +2,10 @@ import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
 import { ConversationService } from './conversation.service';
 
-/** Opens the host's and the guest's conversation when a join request is approved (inbox key `messaging.conversations`). */
+/**
+ * Opens the host's and the guest's conversation when a join request is approved or an invite
+ * accepted, and follows social's blocks (inbox key `messaging.conversations`).
+ */
 @EventConsumer('conversations')
 export class ConversationConsumer {
   constructor(private readonly conversations: ConversationService) {}
@@ -10,5 +13,20 @@ export class ConversationConsumer {
   @OnEvent('social.join-request-approved')
   approved(e: EventOf<'social.join-request-approved'>, tx: EntityManager) {
     return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId);
+  }
+
+  @OnEvent('social.invite-accepted')
+  accepted(e: EventOf<'social.invite-accepted'>, tx: EntityManager) {
+    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId);
+  }
+
+  @OnEvent('social.user-blocked')
+  blocked(e: EventOf<'social.user-blocked'>, tx: EntityManager) {
+    return this.conversations.block(tx, e.data.blockerId, e.data.blockedId, true);
+  }
+
+  @OnEvent('social.user-unblocked')
+  unblocked(e: EventOf<'social.user-unblocked'>, tx: EntityManager) {
+    return this.conversations.block(tx, e.data.blockerId, e.data.blockedId, false);
   }
 }

@@ -23,6 +23,11 @@ export class ConversationController {
     return this.conversations.send(actor, input.params.id, input.body.content);
   }
 
+  @Route(api.conversations.reportMessage)
+  reportMessage(@Input() input: RouteInput<typeof api.conversations.reportMessage>, @CurrentActor() actor: Actor) {
+    return this.conversations.reportMessage(actor, input.params.id, input.params.messageId, input.body);
+  }
+
   @Route(api.conversations.read)
   read(@Input() input: RouteInput<typeof api.conversations.read>, @CurrentActor() actor: Actor) {
     return this.conversations.markRead(actor, input.params.id);

@@ -1,8 +1,12 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** A host's and a guest's conversation about an event (one per pair and event). Migration 1700000016000. */
+/**
+ * A host's and a guest's conversation, about an event (one per pair and event) or, opened by an
+ * invite without an event, about none (one per pair). Migrations 1700000016000, 1700000019000.
+ */
 @Entity('conversations')
-@Index('conversations_pair_booking', ['hostId', 'guestId', 'bookingId'], { unique: true })
+@Index('conversations_pair_booking', ['hostId', 'guestId', 'bookingId'], { unique: true, where: 'booking_id IS NOT NULL' })
+@Index('conversations_pair_only', ['hostId', 'guestId'], { unique: true, where: 'booking_id IS NULL' })
 export class ConversationEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -15,8 +19,8 @@ export class ConversationEntity {
   @Column('uuid', { name: 'guest_id' })
   guestId!: string;
 
-  @Column('uuid', { name: 'booking_id' })
-  bookingId!: string;
+  @Column('uuid', { name: 'booking_id', nullable: true })
+  bookingId!: string | null;
 
   @Column('timestamptz', { name: 'last_message_at', nullable: true })
   lastMessageAt!: Date | null;
@@ -47,4 +51,15 @@ export class MessageEntity {
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
+}
+
+/** One member blocked another (from social's events): their conversations are hidden and closed to new messages. */
+@Entity('conversation_blocks')
+export class ConversationBlock {
+  @PrimaryColumn('uuid', { name: 'blocker_id' })
+  blockerId!: string;
+
+  @Index('conversation_blocks_blocked_id')
+  @PrimaryColumn('uuid', { name: 'blocked_id' })
+  blockedId!: string;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { UserCard } from '../user-cards/user-card.entity';
-import { ConversationEntity, MessageEntity } from './conversation.entity';
+import { ConversationBlock, ConversationEntity, MessageEntity } from './conversation.entity';
 
 /** Every query on conversations and messages. */
 @Injectable()
@@ -15,11 +15,15 @@ export class ConversationRepository {
   byId(id: string, m: EntityManager = this.ds.manager): Promise<ConversationEntity | null> {
     return m.findOneBy(ConversationEntity, { id });
   }
+  /** The member's conversations, except those with someone either of them blocked. */
   ofUser(userId: string): Promise<ConversationEntity[]> {
     return this.ds.manager
       .getRepository(ConversationEntity)
       .createQueryBuilder('c')
-      .where('c.host_id = :userId OR c.guest_id = :userId', { userId })
+      .where('(c.host_id = :userId OR c.guest_id = :userId)', { userId })
+      .andWhere(
+        `NOT EXISTS (SELECT 1 FROM conversation_blocks b WHERE (b.blocker_id = c.host_id AND b.blocked_id = c.guest_id) OR (b.blocker_id = c.guest_id AND b.blocked_id = c.host_id))`,
+      )
       .orderBy('COALESCE(c.last_message_at, c.created_at)', 'DESC')
       .addOrderBy('c.id')
       .getMany();
@@ -36,6 +40,21 @@ export class ConversationRepository {
   cards(ids: string[]): Promise<UserCard[]> {
     return ids.length ? this.ds.manager.findBy(UserCard, { userId: In(ids) }) : Promise.resolve([]);
   }
+  /** Whether either participant blocked the other. */
+  blocked(c: ConversationEntity): Promise<boolean> {
+    return this.ds.manager
+      .getRepository(ConversationBlock)
+      .createQueryBuilder('b')
+      .where('(b.blocker_id = :a AND b.blocked_id = :b) OR (b.blocker_id = :b AND b.blocked_id = :a)', { a: c.hostId, b: c.guestId })
+      .getExists();
+  }
+  async setBlock(m: EntityManager, blockerId: string, blockedId: string, on: boolean): Promise<void> {
+    if (on) await m.createQueryBuilder().insert().into(ConversationBlock).values({ blockerId, blockedId }).orIgnore().execute();
+    else await m.delete(ConversationBlock, { blockerId, blockedId });
+  }
+  message(conversationId: string, id: string): Promise<MessageEntity | null> {
+    return this.ds.manager.findOneBy(MessageEntity, { conversationId, id });
+  }
   messages(conversationId: string): Promise<MessageEntity[]> {
     return this.ds.manager.find(MessageEntity, { where: { conversationId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
@@ -46,8 +65,10 @@ export class ConversationRepository {
   async markRead(conversationId: string, readerId: string): Promise<void> {
     await this.ds.query(`UPDATE messages SET read = true WHERE conversation_id = $1 AND sender_id <> $2 AND NOT read`, [conversationId, readerId]);
   }
-  /** A deleted member's conversations go with all their messages (both sides lose the thread). */
+  /** A deleted member's conversations go with all their messages (both sides lose the thread), and his blocks. */
   async eraseMember(m: EntityManager, userId: string): Promise<void> {
+    await m.delete(ConversationBlock, { blockerId: userId });
+    await m.delete(ConversationBlock, { blockedId: userId });
     const mine = await m.getRepository(ConversationEntity).createQueryBuilder('c').where('c.host_id = :userId OR c.guest_id = :userId', { userId }).getMany();
     const ids = mine.map((c) => c.id);
     if (ids.length) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { MESSAGING_ERRORS, type Conversation, type Message } from '@luxe/contracts';
+import { MESSAGING_ERRORS, type Conversation, type Message, type Report, type ReportReason } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { ConversationEntity, MessageEntity } from './conversation.entity';
@@ -21,7 +21,7 @@ export class ConversationService {
     private readonly outbox: Outbox,
   ) {}
 
-  open(m: EntityManager, hostId: string, guestId: string, bookingId: string): Promise<void> {
+  open(m: EntityManager, hostId: string, guestId: string, bookingId: string | null): Promise<void> {
     return this.conversations.open(m, Object.assign(new ConversationEntity(), { id: randomUUID(), hostId, guestId, bookingId, lastMessageAt: null, createdAt: new Date() }));
   }
 
@@ -53,14 +53,46 @@ export class ConversationService {
     return (await this.conversations.messages(id)).map(toMessage);
   }
 
+  block(m: EntityManager, blockerId: string, blockedId: string, on: boolean): Promise<void> {
+    return this.conversations.setBlock(m, blockerId, blockedId, on);
+  }
+
   async send(actor: Actor, id: string, content: string): Promise<Message> {
     const c = await this.participant(actor, id);
+    // A blocked conversation stays readable and reportable, but takes no new message.
+    if (await this.conversations.blocked(c)) throw AppError.of(MESSAGING_ERRORS.UNAVAILABLE);
     const msg = Object.assign(new MessageEntity(), { id: randomUUID(), conversationId: id, senderId: actor.userId!, content, read: false, createdAt: new Date() });
     await this.ds.transaction(async (m) => {
       await this.conversations.addMessage(m, msg);
       await this.outbox.add(m, 'messaging.message-sent', c.id, { messageId: msg.id, conversationId: c.id, senderId: msg.senderId, recipientId: c.hostId === msg.senderId ? c.guestId : c.hostId, content, createdAt: msg.createdAt.toISOString() });
     });
     return toMessage(msg);
+  }
+
+  /**
+   * A participant reports the other's message: checked here, kept by social with the other reports
+   * (`message-reported` carries the words as they were).
+   */
+  async reportMessage(actor: Actor, id: string, messageId: string, input: { reason: ReportReason; details: string | null }): Promise<Report> {
+    const c = await this.participant(actor, id);
+    const msg = await this.conversations.message(c.id, messageId);
+    if (!msg) throw AppError.of(MESSAGING_ERRORS.MESSAGE_NOT_FOUND);
+    if (msg.senderId === actor.userId) throw AppError.of(MESSAGING_ERRORS.OWN_MESSAGE);
+    const report: Report = { id: randomUUID(), kind: 'message', reporterId: actor.userId!, reportedUserId: msg.senderId, reason: input.reason, details: input.details, messageId: msg.id, createdAt: new Date().toISOString() };
+    await this.ds.transaction((m) =>
+      this.outbox.add(m, 'messaging.message-reported', report.id, {
+        reportId: report.id,
+        reporterId: report.reporterId,
+        reportedUserId: report.reportedUserId,
+        reason: report.reason,
+        details: report.details,
+        messageId: msg.id,
+        conversationId: c.id,
+        content: msg.content,
+        createdAt: report.createdAt,
+      }),
+    );
+    return report;
   }
 
   async markRead(actor: Actor, id: string): Promise<{ unreadCount: number }> {

@@ -55,7 +55,10 @@ export class SocialCatalogConsumer {
     return this.saveMember(tx, e.data);
   }
 
-  private async saveMember(tx: EntityManager, d: { userId: string; firstName: string; lastName: string; userType: string; city: string; state: string; profileImages: string[]; age: number | null; bio: string | null }): Promise<void> {
-    await tx.save(MemberCard, Object.assign(new MemberCard(), { userId: d.userId, firstName: d.firstName, lastName: d.lastName, userType: d.userType, city: d.city, state: d.state, profileImages: d.profileImages, age: d.age, bio: d.bio }));
+  private async saveMember(
+    tx: EntityManager,
+    d: { userId: string; firstName: string; lastName: string; userType: string; city: string; state: string; profileImages: string[]; age: number | null; bio: string | null; gender: string | null },
+  ): Promise<void> {
+    await tx.save(MemberCard, Object.assign(new MemberCard(), { userId: d.userId, firstName: d.firstName, lastName: d.lastName, userType: d.userType, city: d.city, state: d.state, profileImages: d.profileImages, age: d.age, bio: d.bio, gender: d.gender }));
   }
 }

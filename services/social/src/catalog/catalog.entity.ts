@@ -86,4 +86,8 @@ export class MemberCard {
 
   @Column('text', { nullable: true })
   bio!: string | null;
+
+  /** Migration 1700000018000: discovery matches it against an event's guest visibility. */
+  @Column('text', { nullable: true })
+  gender!: string | null;
 }

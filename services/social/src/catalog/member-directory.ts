@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import type { Attendees, MemberCardView } from '@luxe/contracts';
+import { BlockEntity } from '../safety/safety.entity';
+import { EventCard, MemberCard } from './catalog.entity';
+
+/** How a member shows when his card has not arrived yet (or he is gone). */
+function unknownMember(id: string): MemberCardView {
+  return { id, firstName: 'Member', lastName: '', userType: 'guest', age: null, city: '', state: '', bio: null, profileImages: [] };
+}
+
+export function toMemberView(card: MemberCard | undefined, id: string): MemberCardView {
+  if (!card) return unknownMember(id);
+  return { id: card.userId, firstName: card.firstName, lastName: card.lastName, userType: card.userType, age: card.age, city: card.city, state: card.state, bio: card.bio, profileImages: card.profileImages ?? [] };
+}
+
+/**
+ * Social's shared reads about members: their cards, who blocked whom, and who is going to an
+ * event (approved join requests and accepted invites, plus the host's friends).
+ */
+@Injectable()
+export class MemberDirectory {
+  constructor(private readonly ds: DataSource) {}
+
+  card(userId: string, m: EntityManager = this.ds.manager): Promise<MemberCard | null> {
+    return m.findOneBy(MemberCard, { userId });
+  }
+
+  async cards(ids: string[]): Promise<Map<string, MemberCard>> {
+    const unique = [...new Set(ids)];
+    const rows = unique.length ? await this.ds.manager.findBy(MemberCard, { userId: In(unique) }) : [];
+    return new Map(rows.map((c) => [c.userId, c]));
+  }
+
+  /** Whether either of the two blocked the other. */
+  async blockedBetween(a: string, b: string, m: EntityManager = this.ds.manager): Promise<boolean> {
+    return m
+      .getRepository(BlockEntity)
+      .createQueryBuilder('b')
+      .where('(b.blocker_id = :a AND b.blocked_id = :b) OR (b.blocker_id = :b AND b.blocked_id = :a)', { a, b })
+      .getExists();
+  }
+
+  /** Everyone the member blocked or was blocked by. */
+  async blockedWith(userId: string): Promise<Set<string>> {
+    const rows: { other: string }[] = await this.ds.query(
+      `SELECT blocked_id AS other FROM blocks WHERE blocker_id = $1 UNION SELECT blocker_id FROM blocks WHERE blocked_id = $1`,
+      [userId],
+    );
+    return new Set(rows.map((r) => r.other));
+  }
+
+  /** Who is going to each event: guests approved or who accepted an invite (up to 3 avatars), plus the host's friends in the count. */
+  async attendees(bookingIds: string[]): Promise<Map<string, Attendees>> {
+    const ids = [...new Set(bookingIds)];
+    const out = new Map<string, Attendees>();
+    if (!ids.length) return out;
+    const rows: { booking_id: string; user_id: string; first_name: string | null; image: string | null }[] = await this.ds.query(
+      `SELECT g.booking_id, g.user_id, c.first_name, c.profile_images[1] AS image
+         FROM (SELECT booking_id, guest_id AS user_id, min(decided_at) AS since FROM event_join_requests WHERE booking_id = ANY($1) AND status = 'approved' GROUP BY 1, 2
+               UNION ALL
+               SELECT booking_id, guest_id, min(responded_at) FROM invites WHERE booking_id = ANY($1) AND status = 'accepted' GROUP BY 1, 2) g
+         LEFT JOIN member_cards c ON c.user_id = g.user_id
+        ORDER BY g.booking_id, g.since NULLS LAST, g.user_id`,
+      [ids],
+    );
+    const friends = new Map((await this.ds.manager.findBy(EventCard, { bookingId: In(ids) })).map((e) => [e.bookingId, e.friendsCount]));
+    for (const id of ids) out.set(id, { count: friends.get(id) ?? 0, avatars: [] });
+    const seen = new Set<string>();
+    for (const r of rows) {
+      const key = `${r.booking_id}:${r.user_id}`;
+      if (seen.has(key)) continue; // approved and invited: one person
+      seen.add(key);
+      const a = out.get(r.booking_id)!;
+      a.count += 1;
+      if (a.avatars.length < 3) a.avatars.push({ id: r.user_id, firstName: r.first_name ?? 'Guest', image: r.image ?? null });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,42 @@
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { InviteStatus } from '@luxe/contracts';
+
+/** A host's invite to a member, optionally to one of his events. Migration 1700000018000. */
+@Entity('invites')
+@Check('invites_status_check', `status IN ('pending', 'accepted', 'declined')`)
+// One pending invite per host, guest and event (or per pair without an event): the database decides races.
+@Index('invites_pending_event', ['hostId', 'guestId', 'bookingId'], { unique: true, where: `status = 'pending' AND booking_id IS NOT NULL` })
+@Index('invites_pending_pair', ['hostId', 'guestId'], { unique: true, where: `status = 'pending' AND booking_id IS NULL` })
+export class InviteEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Index('invites_host_id')
+  @Column('uuid', { name: 'host_id' })
+  hostId!: string;
+
+  @Index('invites_guest_id')
+  @Column('uuid', { name: 'guest_id' })
+  guestId!: string;
+
+  @Column('uuid', { name: 'booking_id', nullable: true })
+  bookingId!: string | null;
+
+  @Column('text')
+  status!: InviteStatus;
+
+  @Column('text', { name: 'event_title' })
+  eventTitle!: string;
+
+  @Column('text', { name: 'event_description', default: '' })
+  eventDescription!: string;
+
+  @Column('text', { name: 'event_date' })
+  eventDate!: string;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { name: 'responded_at', nullable: true })
+  respondedAt!: Date | null;
+}

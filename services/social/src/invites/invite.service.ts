@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { SOCIAL_ERRORS, type Invite, type InviteDto } from '@luxe/contracts';
+import { Outbox } from '@luxe/platform/events';
+import { Actor, AppError, requireMember } from '@luxe/platform/http';
+import { EventCard } from '../catalog/catalog.entity';
+import { MemberDirectory, toMemberView } from '../catalog/member-directory';
+import { InviteEntity } from './invite.entity';
+
+/** Members who may be invited (venue owners and entertainers are not part of the social side). */
+const INVITABLE = new Set(['host', 'guest']);
+
+/**
+ * Invites (spec doc 1 §3, §4, §7). The host is the session's user and must be a host; only the
+ * invited member answers, once, while the invite is pending. A block between the two hides the
+ * invite from both and refuses new ones.
+ */
+@Injectable()
+export class InviteService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly members: MemberDirectory,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async create(actor: Actor, dto: InviteDto): Promise<Invite> {
+    requireMember(actor);
+    if (actor.userType !== 'host') throw AppError.of(SOCIAL_ERRORS.HOSTS_ONLY);
+    if (dto.guestId === actor.userId) throw AppError.of(SOCIAL_ERRORS.INVITE_SELF);
+    const guest = await this.members.card(dto.guestId);
+    // A blocked member is as absent as an unknown one: the host learns nothing from the answer.
+    if (!guest || !INVITABLE.has(guest.userType) || (await this.members.blockedBetween(actor.userId, dto.guestId))) throw AppError.of(SOCIAL_ERRORS.GUEST_NOT_FOUND);
+    let eventDate = dto.eventDate;
+    if (dto.bookingId) {
+      const event = await this.ds.manager.findOneBy(EventCard, { bookingId: dto.bookingId });
+      if (!event || event.hostId !== actor.userId) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
+      if (event.startsAt.getTime() <= Date.now()) throw AppError.of(SOCIAL_ERRORS.PAST_EVENT);
+      eventDate = event.bookingDate; // the event's own date, whatever the browser said
+    }
+    const row = Object.assign(new InviteEntity(), {
+      id: randomUUID(),
+      hostId: actor.userId,
+      guestId: dto.guestId,
+      bookingId: dto.bookingId,
+      status: 'pending' as const,
+      eventTitle: dto.eventTitle,
+      eventDescription: dto.eventDescription,
+      eventDate,
+      createdAt: new Date(),
+      respondedAt: null,
+    });
+    try {
+      await this.ds.transaction(async (m) => {
+        await m.insert(InviteEntity, row);
+        await this.publish(m, 'social.invite-sent', row);
+      });
+    } catch (e) {
+      if (e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505') throw AppError.of(SOCIAL_ERRORS.DUPLICATE_INVITE);
+      throw e;
+    }
+    return (await this.view([row]))[0];
+  }
+
+  /** The caller's received invites, whatever `userId` the browser sent; invites of a blocked pair are hidden. */
+  async received(actor: Actor): Promise<Invite[]> {
+    requireMember(actor);
+    const blocked = await this.members.blockedWith(actor.userId);
+    const rows = await this.ds.manager.find(InviteEntity, { where: { guestId: actor.userId }, order: { createdAt: 'DESC', id: 'ASC' } });
+    return this.view(rows.filter((r) => !blocked.has(r.hostId)));
+  }
+
+  async sent(actor: Actor): Promise<Invite[]> {
+    requireMember(actor);
+    const blocked = await this.members.blockedWith(actor.userId);
+    const rows = await this.ds.manager.find(InviteEntity, { where: { hostId: actor.userId }, order: { createdAt: 'DESC', id: 'ASC' } });
+    return this.view(rows.filter((r) => !blocked.has(r.guestId)));
+  }
+
+  async respond(actor: Actor, id: string, response: 'accept' | 'decline'): Promise<Invite> {
+    requireMember(actor);
+    const row = await this.ds.transaction(async (m) => {
+      const r = await m.getRepository(InviteEntity).createQueryBuilder('i').setLock('pessimistic_write').where('i.id = :id', { id }).getOne();
+      // Someone else's invite, or one from a blocked member, does not exist for the caller.
+      if (!r || r.guestId !== actor.userId || (await this.members.blockedBetween(r.hostId, r.guestId, m))) throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_FOUND);
+      if (r.status !== 'pending') throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_PENDING);
+      r.status = response === 'accept' ? 'accepted' : 'declined';
+      r.respondedAt = new Date();
+      await m.save(InviteEntity, r);
+      await this.publish(m, r.status === 'accepted' ? 'social.invite-accepted' : 'social.invite-declined', r);
+      return r;
+    });
+    return (await this.view([row]))[0];
+  }
+
+  /** A deleted member's invites, sent or received. */
+  async eraseMember(m: EntityManager, userId: string): Promise<void> {
+    await m.delete(InviteEntity, { hostId: userId });
+    await m.delete(InviteEntity, { guestId: userId });
+  }
+
+  private async view(rows: InviteEntity[]): Promise<Invite[]> {
+    const cards = await this.members.cards(rows.flatMap((r) => [r.hostId, r.guestId]));
+    const going = await this.members.attendees(rows.flatMap((r) => (r.bookingId ? [r.bookingId] : [])));
+    return rows.map((r) => {
+      const attendees = r.bookingId ? going.get(r.bookingId) : undefined;
+      return {
+        id: r.id,
+        hostId: r.hostId,
+        guestId: r.guestId,
+        bookingId: r.bookingId,
+        status: r.status,
+        eventTitle: r.eventTitle,
+        eventDescription: r.eventDescription,
+        eventDate: r.eventDate,
+        createdAt: new Date(r.createdAt).toISOString(),
+        respondedAt: r.respondedAt ? new Date(r.respondedAt).toISOString() : null,
+        host: toMemberView(cards.get(r.hostId), r.hostId),
+        guest: toMemberView(cards.get(r.guestId), r.guestId),
+        friendCount: attendees?.count ?? 0,
+        friends: attendees?.avatars ?? [],
+      };
+    });
+  }
+
+  private publish(m: EntityManager, type: 'social.invite-sent' | 'social.invite-accepted' | 'social.invite-declined', r: InviteEntity) {
+    return this.outbox.add(m, type, r.id, { inviteId: r.id, hostId: r.hostId, guestId: r.guestId, bookingId: r.bookingId, eventTitle: r.eventTitle, eventDate: r.eventDate });
+  }
+}
