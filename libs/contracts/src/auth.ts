@@ -21,6 +21,7 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   notAuthenticated: 'Not authenticated',
   tooManyAttempts: 'Too many attempts. Please try again later.',
+  suspended: 'Your account has been suspended',
 } as const;
 
 const SIGNUP_B_GENDER = 'Please select your gender';

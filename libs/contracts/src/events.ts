@@ -154,7 +154,19 @@ export const eventDefs = {
   'messaging.message-sent': ev('messaging.conversation', z.object({ messageId: id, conversationId: id, senderId: id, recipientId: id, content: z.string(), createdAt: z.iso.datetime() }).loose()),
   /** Social keeps the report with the others (its reports table) and tells the admins. */
   'messaging.message-reported': ev('messaging.report', z.object({ ...report, conversationId: id }).loose()),
-  'admin.venue-approval-decided': ev('admin.venue-approval', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),
+  /** The venues service applies it (and publishes `venue-approved`). */
+  'admin.venue-approval-decided': ev('admin.venue-approval', z.object({ venueId: id, status: z.enum(['approved', 'rejected']), adminId: z.string().nullable().default(null) }).loose()),
+  /** The venues service creates the assignment, `proposed`, and announces it with `vip-assignment-changed`. */
+  'admin.vip-assignment-proposed': ev('admin.vip-assignment', z.object({ assignmentId: id, sectionId: id, dancerId: id, venueId: id, adminId: id }).loose()),
+  'admin.vip-assignment-revoked': ev('admin.vip-assignment', z.object({ assignmentId: id, adminId: id }).loose()),
+  /** Identity ends the member's sessions and refuses his sign-in until `user-reinstated`. */
+  'admin.user-suspended': ev('admin.user-suspension', z.object({ userId: id, reason: z.string(), adminId: id }).loose()),
+  'admin.user-reinstated': ev('admin.user-suspension', z.object({ userId: id, adminId: id }).loose()),
+  /** An assignment of a dancer to a VIP room and its state (proposed, accepted, declined, revoked). */
+  'venues.vip-assignment-changed': ev(
+    'venues.vip-assignment',
+    z.object({ assignmentId: id, sectionId: id, dancerId: id, venueId: id, entertainerUserId: z.string().nullable(), status: z.enum(['proposed', 'accepted', 'declined', 'revoked']), createdAt: z.iso.datetime(), respondedAt: z.iso.datetime().nullable() }).loose(),
+  ),
   /** Used only by the platform's own tests of the event path. */
   'platform.test-event': ev('platform.test', z.object({ n: z.number().int(), poison: z.boolean().optional(), fail: z.enum(['refuse']).optional() })),
 } as const;

@@ -8,3 +8,4 @@ export * from './openapi';
 export * from './bookings';
 export * from './social';
 export * from './messaging';
+export * from './admin';

@@ -4,6 +4,7 @@ import { staffRoutes, venueImageRoutes, venueRoutes } from './venues.routes';
 import { bookingRoutes, friendRoutes, paymentRoutes } from './bookings.routes';
 import { discoveryRoutes, inviteRoutes, joinRequestRoutes, safetyRoutes, swipeRoutes } from './social.routes';
 import { conversationRoutes, realtimeRoutes } from './messaging.routes';
+import { adminRoutes, entertainerRoutes } from './admin.routes';
 import type { RouteDef } from './route';
 
 export * from './route';
@@ -13,6 +14,7 @@ export * from './venues.routes';
 export * from './bookings.routes';
 export * from './social.routes';
 export * from './messaging.routes';
+export * from './admin.routes';
 
 /**
  * The whole documented `/api` surface, one entry per route, grouped by feature.
@@ -34,6 +36,8 @@ export const api = {
   safety: safetyRoutes,
   conversations: conversationRoutes,
   realtime: realtimeRoutes,
+  admin: adminRoutes,
+  entertainers: entertainerRoutes,
 } as const;
 
 /** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */

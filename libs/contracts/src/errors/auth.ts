@@ -8,6 +8,7 @@ export const AUTH_ERRORS = defineErrors('AUTH', {
   EMAIL_TAKEN: { status: 409, message: AUTH_MESSAGES.duplicateEmail },
   INVALID_CREDENTIALS: { status: 401, message: AUTH_MESSAGES.invalidCredentials },
   RATE_LIMITED: { status: 429, message: AUTH_MESSAGES.tooManyAttempts },
+  SUSPENDED: { status: 403, message: AUTH_MESSAGES.suspended },
   INTERNAL_CREDENTIALS_MISSING: { status: 401, message: 'Internal call without gateway credentials' },
   INTERNAL_CREDENTIALS_INVALID: { status: 401, message: 'Internal call with invalid gateway credentials' },
 });

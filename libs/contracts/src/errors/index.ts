@@ -4,6 +4,7 @@ import { VENUE_ERRORS } from './venues';
 import { BOOKING_ERRORS, PAYMENT_ERRORS } from './bookings';
 import { SOCIAL_ERRORS } from './social';
 import { MESSAGING_ERRORS } from './messaging';
+import { ADMIN_ERRORS, ENTERTAINER_ERRORS } from './admin';
 import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './common';
 import type { ErrorDef } from './define';
 
@@ -15,6 +16,7 @@ export * from './venues';
 export * from './bookings';
 export * from './social';
 export * from './messaging';
+export * from './admin';
 
 /** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
 export const ALL_ERRORS = [
@@ -29,6 +31,8 @@ export const ALL_ERRORS = [
   ...Object.values(PAYMENT_ERRORS),
   ...Object.values(SOCIAL_ERRORS),
   ...Object.values(MESSAGING_ERRORS),
+  ...Object.values(ADMIN_ERRORS),
+  ...Object.values(ENTERTAINER_ERRORS),
 ] as const;
 export type ErrorCode = (typeof ALL_ERRORS)[number]['code'];
 export const ERRORS_BY_CODE: ReadonlyMap<string, ErrorDef> = new Map(ALL_ERRORS.map((e) => [e.code, e]));
