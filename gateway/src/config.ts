@@ -29,6 +29,10 @@ export const gatewayEnvSchema = z
     KAFKA_BROKERS: z.string().optional(),
     KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
     KAFKA_GROUP_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
+    /** Signs the admin console's bearer tokens (HS256, at least 32 characters); every gateway of a deployment shares it. Unset: random per start. */
+    ADMIN_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Lifetime of an admin token. */
+    ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
     SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -40,5 +44,7 @@ export const gatewayEnvSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.NODE_ENV === 'production') productionRules(v, ctx);
+    // Several gateways behind a balancer must verify each other's admin tokens.
+    if (v.NODE_ENV === 'production' && !v.ADMIN_TOKEN_SECRET) ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN_SECRET'], message: 'is required in production (at least 32 characters)' });
   }, { when: () => true });
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

@@ -11,6 +11,7 @@ import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
 import { serveApiDocs } from './docs/openapi';
 import { GatewayHealthController, SERVICE_URLS } from './health/health.controller';
 import { GatewayHandler, resolveActor, routeHandler } from './routes/pipeline';
+import { AdminTokens, type AdminTokenOptions } from './admin/admin-tokens';
 import { RealtimeHub } from './realtime/realtime.hub';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
@@ -38,6 +39,8 @@ export interface GatewayOptions {
   production?: boolean;
   /** Where `message-sent` events come from, for the real-time push (none: no push, the client refetches). */
   events?: { transport: EventTransport; topicPrefix?: string; groupPrefix?: string };
+  /** The admin console's bearer tokens (secret shared by every gateway; unset: random per start). */
+  adminTokens?: AdminTokenOptions;
 }
 
 export interface RunningGateway {
@@ -126,7 +129,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   fastify.addHook('onRequest', csrfHook);
   const realtime = new RealtimeHub(o.logger);
   if (o.events) await realtime.follow(o.events.transport, o.events);
-  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis)), o.logger, realtime);
+  const adminTokens = new AdminTokens(o.adminTokens);
+  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name, adminTokens }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens), o.logger, realtime);
   await serveApiDocs(fastify);
   await serveWebClient(fastify, o.webDistDir);
   // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.

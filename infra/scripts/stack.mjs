@@ -106,6 +106,9 @@ export async function startStack(opts = {}) {
         ...(env.STRIPE_API_BASE ? { STRIPE_API_BASE: env.STRIPE_API_BASE } : {}),
       }
     : {};
+  // The first admin account (the environment's, or one for this stack) and the gateway's token secret.
+  const admin = { ADMIN_EMAIL: env.ADMIN_EMAIL ?? 'admin@local.luxeswipe.test', ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? randomBytes(12).toString('hex') };
+  const adminTokenSecret = env.ADMIN_TOKEN_SECRET ?? randomBytes(32).toString('hex');
   const dbUrls = await prepareDatabases(env.LUXE_PG_ADMIN_URL, opts.dbPrefix ?? 'luxe', !!opts.resetDatabases);
   await createTopics(env.KAFKA_BROKERS, opts.topicPrefix ?? opts.groupPrefix ?? '');
 
@@ -149,6 +152,7 @@ export async function startStack(opts = {}) {
           S3_BUCKET: `${(opts.dbPrefix ?? 'luxe').replace(/_/g, '-')}-${s}`,
           SEED_DEMO_DATA: opts.seed ? 'true' : 'false',
           ...(s === 'payments' ? stripe : {}),
+          ...(s === 'admin' ? admin : {}),
         });
         return waitReady(serviceUrls[s], child, s);
       }),
@@ -159,6 +163,7 @@ export async function startStack(opts = {}) {
       HOST: opts.gatewayHost ?? '127.0.0.1',
       PORT: String(gatewayPort),
       INTERNAL_AUTH_PRIVATE_KEY: keys.privateKey,
+      ADMIN_TOKEN_SECRET: adminTokenSecret,
       KAFKA_BROKERS: env.KAFKA_BROKERS,
       KAFKA_GROUP_PREFIX: opts.groupPrefix ?? '',
       KAFKA_TOPIC_PREFIX: opts.topicPrefix ?? opts.groupPrefix ?? '',
@@ -167,7 +172,7 @@ export async function startStack(opts = {}) {
     const gw = spawnOne('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), gwEnv);
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitReady(gatewayUrl, gw, 'gateway');
-    return { gatewayUrl, serviceUrls, dbUrls, internalKeys: keys, stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null, logDir, stop: () => stopAll(children) };
+    return { gatewayUrl, serviceUrls, dbUrls, internalKeys: keys, stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null, admin: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }, adminTokenSecret, logDir, stop: () => stopAll(children) };
   } catch (err) {
     await stopAll(children);
     throw err;

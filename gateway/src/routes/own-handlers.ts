@@ -3,12 +3,15 @@ import type { MeSnapshots } from '@luxe/platform';
 import { authHandlers, type CookieOptions } from '../auth/auth.handlers';
 import type { AuthRateLimiter } from '../auth/rate-limit';
 import { paymentHandlers } from '../payments/payment.handlers';
+import { adminHandlers } from '../admin/admin.handlers';
+import type { AdminTokens } from '../admin/admin-tokens';
 import type { GatewayHandler } from './pipeline';
 
 /** Every handler the gateway owns, by contract entry id (the rest of the surface is forwarded). */
-export function ownHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, snapshots: MeSnapshots): Record<string, GatewayHandler> {
+export function ownHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, snapshots: MeSnapshots, adminTokens: AdminTokens): Record<string, GatewayHandler> {
   return {
     ...authHandlers(limiter, cookie, snapshots),
+    ...adminHandlers(limiter, adminTokens),
     ...paymentHandlers(),
     // The real-time socket answers a plain GET (no upgrade) with 426.
     [api.realtime.connect.id]: async (ctx) => {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_ERRORS, buildPath, SERVER_ERRORS, type RouteDef } from '@luxe/contracts';
 import { Actor, ANONYMOUS, AppError, InternalHttpClient, parseOrThrow, SessionStore } from '@luxe/platform';
 import type { AuthRateLimiter } from '../auth/rate-limit';
+import type { AdminTokens } from '../admin/admin-tokens';
 
 /** Everything a route's handler needs: the caller, the validated input, and the way to its service. */
 export interface GatewayContext<R extends RouteDef = RouteDef> {
@@ -32,6 +33,7 @@ export interface PipelineDeps {
   sessions: SessionStore;
   limiter: AuthRateLimiter;
   cookieName: string;
+  adminTokens: AdminTokens;
 }
 
 /** The session cookie as an actor; no cookie or an unknown one is anonymous. */
@@ -45,6 +47,12 @@ export async function resolveActor(req: FastifyRequest, deps: PipelineDeps): Pro
     throw AppError.of(SERVER_ERRORS.UNAVAILABLE);
   }
   return s ? { role: 'member', userId: s.userId, userType: s.userType, sessionId: s.id, ip: req.ip } : { ...ANONYMOUS, ip: req.ip };
+}
+
+/** An admin route's caller: the admin its bearer token names (a member's session is never enough). */
+export async function resolveAdmin(req: FastifyRequest, deps: PipelineDeps): Promise<Actor> {
+  const { adminId } = await deps.adminTokens.verify(req.headers.authorization);
+  return { role: 'admin', userId: adminId, ip: req.ip };
 }
 
 /** Refuses a caller the route's access does not admit (the service checks ownership again). */
@@ -61,7 +69,7 @@ export function checkAccess(route: RouteDef, actor: Actor): void {
 /** The per-route steps, in order: actor, access, rate limit, validation, then the handler or a forward. */
 export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayHandler) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    const actor = await resolveActor(req, deps);
+    const actor = route.access === 'admin' ? await resolveAdmin(req, deps) : await resolveActor(req, deps);
     checkAccess(route, actor);
     if (route.rateLimit === 'register') await deps.limiter.consumeRegister(actor.ip ?? 'unknown');
     if (route.rateLimit === 'login') await deps.limiter.consumeLoginAttempt(actor.ip ?? 'unknown');

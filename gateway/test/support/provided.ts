@@ -10,6 +10,10 @@ export interface Provided {
   logDir: string;
   /** The signing secret of the stack's Stripe webhook (tests sign the events they send). */
   stripeWebhookSecret: string | null;
+  /** The stack's first admin account. */
+  admin: { email: string; password: string };
+  /** The gateway's admin token secret (tests forge expired tokens with it). */
+  adminTokenSecret: string;
 }
 
 let cached: Provided | undefined;

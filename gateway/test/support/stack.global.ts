@@ -37,6 +37,8 @@ export default async function setup() {
     dbUrls: stack.dbUrls,
     internalKeys: stack.internalKeys,
     stripeWebhookSecret: stack.stripeWebhookSecret,
+    admin: stack.admin,
+    adminTokenSecret: stack.adminTokenSecret,
     logDir: stack.logDir,
   };
   const dir = join(process.cwd(), '.data');

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { startGateway } from '@luxe/gateway';
 import { SERVICES } from './services';
 import { DEMO_USERS } from '@luxe/identity';
+import { DEMO_ADMIN } from '@luxe/admin';
 import {
   createLogger,
   createRedis,
@@ -176,6 +177,7 @@ async function main() {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     say(`LuxeSwipe is ready in ${seconds}s: ${gw.url}`);
     if (cfg.SEED_DEMO_DATA) say(`Demo accounts (password "${cfg.DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
+    if (cfg.SEED_DEMO_DATA) say(`Admin console: ${gw.url}/admin-login as ${DEMO_ADMIN.email} (same password)`);
     if (!existsSync(join(cfg.WEB_DIST_DIR, 'index.html'))) say('Note: the web client is not built; run `npm run build` to serve it.');
     const shutdown = async () => {
       say('LuxeSwipe: stopping...');

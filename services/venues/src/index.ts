@@ -6,12 +6,13 @@ import { SectionEntity } from './sections/section.entity';
 import { BartenderEntity, DancerEntity } from './staff/staff.entity';
 import { seedVenues } from './seed';
 import { VenueBookingEntity } from './venue-bookings/venue-booking.entity';
+import { EntertainerCard, EntertainerRequestEntity, VipAssignmentEntity } from './entertainers/entertainer.entity';
 
 export const venuesService: ServiceDefinition = {
   name: 'venues',
   module: VenuesModule,
   migrations,
-  entities: [VenueEntity, SectionEntity, DancerEntity, BartenderEntity, VenueBookingEntity],
+  entities: [VenueEntity, SectionEntity, DancerEntity, BartenderEntity, VenueBookingEntity, EntertainerRequestEntity, VipAssignmentEntity, EntertainerCard],
   usesRedis: true,
   usesStorage: true,
   seed: seedVenues,

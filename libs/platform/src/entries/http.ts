@@ -8,3 +8,4 @@ export * from '../correlation';
 export * from '../session-store';
 export * from '../redis';
 export * from '../health';
+export * from '../passwords';

@@ -53,4 +53,8 @@ export class User {
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
+
+  /** Suspended by an admin (migration 1700000022000): sign-in refused, sessions ended. */
+  @Column('timestamptz', { name: 'suspended_at', nullable: true })
+  suspendedAt!: Date | null;
 }

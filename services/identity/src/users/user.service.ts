@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { api, ownerOfImagePath, SERVER_ERRORS, type AuthResult, type LoginDto, type ProfileDto, type PublicUser, type RegisterDto } from '@luxe/contracts';
+import { api, AUTH_ERRORS, ownerOfImagePath, SERVER_ERRORS, type AuthResult, type LoginDto, type ProfileDto, type PublicUser, type RegisterDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import type { EntityManager } from 'typeorm';
-import { Actor, AppError, MeSnapshots, REDIS, requireMember, SessionStore } from '@luxe/platform/http';
+import { Actor, AppError, hashPassword, MeSnapshots, REDIS, requireMember, SessionStore, verifyPassword } from '@luxe/platform/http';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import type Redis from 'ioredis';
-import type { User } from './user.entity';
+import { User } from './user.entity';
 import { EmailTakenError, UsersErrors } from './user.errors';
 import { toPublicUser, UsersRepository } from './user.repository';
-import { hashPassword, verifyPassword } from './password';
 import { requireSelf } from './require-self';
 import { PhotosService } from '../photos/photo.service';
 
@@ -77,7 +76,20 @@ export class UsersService {
     const user = await this.users.findByEmail(dto.email);
     const ok = await verifyPassword(user?.passwordHash ?? null, dto.password);
     if (!user || !ok) throw UsersErrors.invalidCredentials();
+    // Said only to the holder of the right password.
+    if (user.suspendedAt) throw AppError.of(AUTH_ERRORS.SUSPENDED);
     return { user: toPublicUser(user), sessionToken: await this.openSession(user) };
+  }
+
+  /**
+   * An admin's suspension (`admin.user-suspended` / `user-reinstated`), in the consumer's
+   * transaction: sign-in is refused while it lasts and the member's sessions end at once.
+   */
+  async setSuspended(m: EntityManager, userId: string, suspended: boolean): Promise<void> {
+    await m.update(User, { id: userId }, { suspendedAt: suspended ? new Date() : null });
+    if (!suspended) return;
+    await this.sessions.destroyAllForUser(userId);
+    await this.snapshots.drop(userId);
   }
 
   /** Ends the caller's session; without one there is nothing to do. */

@@ -131,7 +131,8 @@ export class StaffService {
     return { ...this.commonFields(dto), priceModifier: dto.priceModifier.toFixed(2) };
   }
 
-  private publishDancer(m: EntityManager, d: DancerEntity) {
+  /** `dancer-changed`: bookings, admin and the booking page follow the dancer. */
+  publishDancer(m: EntityManager, d: DancerEntity) {
     const r = toDancer(d);
     return this.outbox.add(m, 'venues.dancer-changed', d.id, {
       dancerId: r.id,

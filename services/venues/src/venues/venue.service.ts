@@ -119,6 +119,21 @@ export class VenueService {
   }
 
   /**
+   * The admin's decision (`admin.venue-approval-decided`), in the consumer's transaction: applied
+   * only while the venue is pending (a redelivered or late decision changes nothing).
+   */
+  async applyApproval(m: EntityManager, venueId: string, status: 'approved' | 'rejected'): Promise<void> {
+    const v = await this.venues.findById(venueId, m);
+    if (!v || v.approvalStatus !== 'pending') return;
+    v.approvalStatus = status;
+    await this.venues.save(m, v);
+    await this.outbox.add(m, 'venues.venue-approved', v.id, { venueId: v.id, status });
+    // The lists are refreshed now and once more after the commit (the inbox commits after this).
+    await this.cache.invalidate();
+    setTimeout(() => void this.cache.invalidate(), 1000).unref();
+  }
+
+  /**
    * A deleted owner's venues go, each published as `venue-deleted` (in the erasure's inbox
    * transaction); the public lists are refreshed.
    */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from './passwords';
 
 describe('password hashing', () => {
   it('produces an argon2id hash with the OWASP parameters, salted', async () => {
