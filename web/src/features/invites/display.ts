@@ -24,9 +24,6 @@ export function pendingInvites(invites: readonly Invite[]): Invite[] {
   return invites.filter((i) => i.status === 'pending');
 }
 
-/** What an invite's status reads as on the host's home. */
-export const INVITE_STATUS_LABELS: Record<Invite['status'], string> = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined' };
-
 /** The 'Invite to' value that invites to no particular event. */
 export const NO_SPECIFIC_EVENT = 'none';
 
