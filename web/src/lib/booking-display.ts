@@ -87,3 +87,8 @@ export function formatGuestVisibility(value: string): string {
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join(', ');
 }
+
+/** The title an invite to a booked event carries: 'Azure Dream · Full Yacht'. */
+export function inviteEventTitle(booking: { venueName: string; sectionType: string }): string {
+  return [booking.venueName.trim(), booking.sectionType.trim()].filter(Boolean).join(' · ');
+}

@@ -21,8 +21,8 @@ export interface PendingBooking {
   friendsCount: number;
   /** Whether the host wants to send and receive invites for the event. */
   sendInvites?: boolean;
-  /** The sample guest profiles the host chose to invite (ids), for the invites feature. */
-  invitedProfileIds?: string[];
+  /** The members the host chose to invite on the Event Invites step (ids); invited once the booking is confirmed. */
+  invitedMemberIds?: string[];
   /** The friends added in the flow (ids from POST /api/friends). */
   friendIds?: string[];
 }
@@ -51,6 +51,7 @@ export function readPendingBooking(): PendingBooking | null {
     venueImage: typeof value.venueImage === 'string' ? value.venueImage : '',
     eventDescription: typeof value.eventDescription === 'string' ? value.eventDescription : '',
     friendsCount: typeof value.friendsCount === 'number' && value.friendsCount > 0 ? Math.floor(value.friendsCount) : 0,
+    invitedMemberIds: Array.isArray(value.invitedMemberIds) ? value.invitedMemberIds.filter((id): id is string => typeof id === 'string') : [],
   };
 }
 

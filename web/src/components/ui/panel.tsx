@@ -12,8 +12,8 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
   );
 }
 
-/** One figure of a statistics row (inside a `<dl>`): the value above its label. */
-export function Statistic({ label, value }: { label: string; value: number }) {
+/** One figure of a statistics row (inside a `<dl>`): the value above its label ('–' when it could not be read). */
+export function Statistic({ label, value }: { label: string; value: number | string }) {
   return (
     <div className="flex min-w-0 flex-col-reverse items-center gap-1 rounded-2xl border border-white/10 bg-neutral-900/70 px-2 py-4 text-center">
       <dt className="text-xs break-words text-neutral-300">{label}</dt>

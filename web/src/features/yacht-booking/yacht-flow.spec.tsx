@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { todayInNewYork, type Friend, type Venue } from '@luxe/contracts';
+import { todayInNewYork, type Friend, type MemberCardView, type Venue } from '@luxe/contracts';
 import { AppProviders } from '../../app/providers';
 import { makeUser, storeUser } from '../../testing/fixtures';
+import { makeMember } from '../../testing/invites';
 import { server } from '../../testing/server';
 import { makeVenue } from '../../testing/venues';
 import { STORAGE_KEYS } from '../../lib/storage';
@@ -96,7 +97,27 @@ async function toInvites(user: ReturnType<typeof userEvent.setup>, time = '9:00 
   await screen.findByRole('heading', { level: 1, name: 'Event Invites' });
 }
 
-beforeEach(() => storeUser(host));
+const sofia = makeMember({ firstName: 'Sofia', age: 26, bio: 'Sunset sails, house music and good champagne.', profileImages: ['/img/sofia-1.jpg', '/img/sofia-2.jpg', '/img/sofia-3.jpg'] });
+const marcus = makeMember({ firstName: 'Marcus', age: null, bio: null, profileImages: [] });
+const isabella = makeMember({ firstName: 'Isabella', age: 24 });
+const fourth = makeMember({ firstName: 'Fourth' });
+
+/** GET /api/users/potential-matches answers `members`; returns the query strings asked. */
+function mockCandidates(members: MemberCardView[]) {
+  const queries: string[] = [];
+  server.use(
+    http.get('/api/users/potential-matches', ({ request }) => {
+      queries.push(new URL(request.url).search);
+      return HttpResponse.json(members);
+    }),
+  );
+  return queries;
+}
+
+beforeEach(() => {
+  storeUser(host);
+  mockCandidates([sofia, marcus, isabella]);
+});
 
 describe('yacht flow, step 1: the detail page', () => {
   it('shows the gallery with its counter, title, place, rating, bookings, specs, price and Book it', async () => {
@@ -210,30 +231,56 @@ describe('yacht flow, step 2: Book Your Yacht', () => {
 });
 
 describe('yacht flow, step 3: Event Invites', () => {
-  it('invites on by default; a deck of 3 profiles with decline and invite, n of 3, then the finish message', async () => {
+  it("invites on by default; a deck of up to 3 guests of the host's state with decline and invite, n of 3, then the finish message", async () => {
+    const queries = mockCandidates([sofia, marcus, isabella, fourth]);
     const { user } = renderFlow();
     await toInvites(user);
     const invites = screen.getByRole('checkbox', { name: 'Send & Receive Invites for your Event' });
     expect(invites).toBeChecked();
 
-    const first = screen.getByRole('article', { name: /Sofia/ });
+    const first = await screen.findByRole('article', { name: /Sofia/ });
+    expect(queries).toEqual(['?state=Florida']);
     expect(within(first).getByRole('heading', { name: 'Sofia, 26' })).toBeInTheDocument();
     expect(within(first).getByText(/Sunset sails/)).toBeInTheDocument();
+    expect(within(first).getByRole('img', { name: 'Sofia, photo 1 of 3' })).toHaveAttribute('src', '/img/sofia-1.jpg');
     expect(within(first).getByTestId('photo-counter')).toHaveTextContent('1 / 3');
     expect(screen.getByTestId('deck-counter')).toHaveTextContent('1 of 3');
 
     await user.click(screen.getByRole('button', { name: 'Invite Sofia' }));
     expect(screen.getByTestId('deck-counter')).toHaveTextContent('2 of 3');
-    expect(screen.getByRole('heading', { name: 'Marcus, 29' })).toBeInTheDocument();
+    // No age: 25; no photo: a placeholder.
+    expect(screen.getByRole('heading', { name: 'Marcus, 25' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Marcus has no photo yet' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Decline Marcus' }));
     expect(screen.getByTestId('deck-counter')).toHaveTextContent('3 of 3');
     // By keyboard alone.
     screen.getByRole('button', { name: 'Invite Isabella' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Fourth/)).not.toBeInTheDocument();
     expect(screen.getByText('Finish Booking to Send More Invites and Receive them')).toBeInTheDocument();
     expect(screen.getByText('2 of 3 guests invited')).toBeInTheDocument();
     expect(next()).toBeEnabled();
+  });
+
+  it('a smaller deck counts n of its size', async () => {
+    mockCandidates([isabella]);
+    const { user } = renderFlow();
+    await toInvites(user);
+    await screen.findByRole('article', { name: /Isabella/ });
+    expect(screen.getByTestId('deck-counter')).toHaveTextContent('1 of 1');
+    await user.click(screen.getByRole('button', { name: 'Invite Isabella' }));
+    expect(screen.getByText('1 of 1 guests invited')).toBeInTheDocument();
+  });
+
+  it('without guests in the area the step says so, and Next continues', async () => {
+    mockCandidates([]);
+    const { user } = renderFlow();
+    await toInvites(user);
+    expect(await screen.findByText('No guests to invite in your area yet')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    await user.click(next());
+    expect(screen.getByRole('heading', { level: 1, name: 'Would you like to add some friends to your event?' })).toHaveFocus();
   });
 
   it('turning invites off hides the deck; Next goes to the friends prompt', async () => {
@@ -340,7 +387,7 @@ describe('yacht flow, step 7: Event Preview and Confirm Booking', () => {
     mockFriends();
     const r = renderFlow();
     await toInvites(r.user, '11:00 PM');
-    await r.user.click(screen.getByRole('button', { name: 'Invite Sofia' }));
+    await r.user.click(await screen.findByRole('button', { name: 'Invite Sofia' }));
     await r.user.click(next());
     await r.user.click(screen.getByRole('button', { name: 'Yes, Add Friends' }));
     const list = () => screen.queryByRole('list', { name: /Friends added/ });
@@ -404,7 +451,7 @@ describe('yacht flow, step 7: Event Preview and Confirm Booking', () => {
       eventDescription: 'Birthday on the bay',
       friendsCount: 2,
       sendInvites: true,
-      invitedProfileIds: ['sample-sofia'],
+      invitedMemberIds: [sofia.id],
       friendIds: ['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002'],
     });
     expect(typeof stored.totalPrice).toBe('number');

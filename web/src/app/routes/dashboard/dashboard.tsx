@@ -17,6 +17,7 @@ import { getConversationsQueryOptions, refreshConversation } from '../../../feat
 import { useRealtime } from '../../../lib/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { HomeTab } from './home-tab';
+import { InvitesTabRoute } from './invites-tab';
 import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
@@ -69,6 +70,8 @@ export function DashboardRoute() {
             <EventsTab location={locationOf(user)} />
           ) : tab === 'messages' ? (
             <MessagesTab userId={user.id} />
+          ) : tab === 'invites' ? (
+            <InvitesTabRoute user={user} onDiscoverEvents={() => selectTab('events')} />
           ) : tab === 'book' ? (
             <MyBookings
               userId={user.id}

@@ -2,6 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { JoinRequest } from '@luxe/contracts';
 import { makeUser, signIn } from '../../../testing/fixtures';
+import { makeInvite } from '../../../testing/invites';
 import { makeJoinRequest } from '../../../testing/join-requests';
 import { renderApp, screen, within } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
@@ -95,6 +96,25 @@ describe('dashboard Home tab: the guest home', () => {
       ['Events Attending', '0'],
       ['Pending Requests', '1'],
       ['Invites Received', '0'],
+    ]);
+  });
+
+  it('counts the received invites still waiting for an answer as Invites Received', async () => {
+    await signIn(guest);
+    mockMine(() => [makeJoinRequest({ status: 'pending' })]);
+    server.use(
+      http.get('/api/invites/received', async () => {
+        await delay(30);
+        return HttpResponse.json([makeInvite(), makeInvite({ status: 'accepted' }), makeInvite(), makeInvite({ status: 'declined' }), makeInvite()]);
+      }),
+    );
+    renderApp('/dashboard?tab=home');
+    await within(await attendingRegion()).findByText('No Upcoming Events Yet');
+    await screen.findByRole('region', { name: 'Statistics' });
+    expect(statistics()).toEqual([
+      ['Events Attending', '0'],
+      ['Pending Requests', '1'],
+      ['Invites Received', '3'],
     ]);
   });
 

@@ -1,7 +1,8 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '@luxe/contracts';
+import type { Booking, Invite } from '@luxe/contracts';
 import { makeBooking } from '../../../testing/bookings';
+import { makeInvite } from '../../../testing/invites';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { renderApp, screen, within } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
@@ -116,6 +117,59 @@ describe('dashboard Home tab: the host home', () => {
     await user.click(within(upcomingRegion()).getByRole('button', { name: 'Try Again' }));
     expect(await within(await findUpcomingRegion()).findByRole('heading', { level: 3, name: 'Azure Dream' })).toBeInTheDocument();
     expect(reads.count).toBe(2);
+  });
+
+  it("counts the sent invites (statistics shown with invites but no booking) and lists the 3 newest as 'You invited {first name}' with their status", async () => {
+    await signIn(host);
+    mockHosted(() => []);
+    const reads = { count: 0 };
+    const sent: Invite[] = [
+      makeInvite({ guest: { firstName: 'Mia', profileImages: [] }, eventTitle: 'Azure Dream · Full Yacht' }),
+      makeInvite({ guest: { firstName: 'Noa' }, status: 'accepted' }),
+      makeInvite({ guest: { firstName: 'Lia' }, status: 'declined' }),
+      makeInvite({ guest: { firstName: 'Older' } }),
+    ];
+    server.use(
+      http.get('/api/invites/sent', async () => {
+        reads.count += 1;
+        await delay(30);
+        return HttpResponse.json(sent);
+      }),
+    );
+    renderApp('/dashboard?tab=home');
+    const activity = await screen.findByRole('region', { name: 'Recent Activity' });
+    expect(await within(activity).findByText('Loading your invites...')).toHaveAttribute('role', 'status');
+    const items = await within(activity).findAllByTestId('recent-invite');
+    expect(items.map((i) => within(i).getByTestId('recent-invite-text').textContent)).toEqual(['You invited Mia', 'You invited Noa', 'You invited Lia']);
+    expect(items.map((i) => within(i).getByTestId('invite-status').textContent)).toEqual(['Pending', 'Accepted', 'Declined']);
+    expect(within(items[0]!).getByText('Azure Dream · Full Yacht')).toBeInTheDocument();
+    expect(within(activity).queryByText('You invited Older')).not.toBeInTheDocument();
+    expect(within(activity).queryByText('No recent activity yet')).not.toBeInTheDocument();
+    expect(statistics()).toEqual([
+      ['Total Events', '0'],
+      ['Upcoming', '0'],
+      ['Invites Sent', '4'],
+    ]);
+    expect(reads.count).toBe(1);
+  });
+
+  it('says when the sent invites cannot be loaded, and Try Again reads them again', async () => {
+    await signIn(host);
+    mockHosted(() => [makeBooking({ venueName: 'Azure Dream' })]);
+    let fail = true;
+    server.use(http.get('/api/invites/sent', () => (fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : HttpResponse.json([makeInvite({ guest: { firstName: 'Mia' } })]))));
+    const { user } = renderApp('/dashboard?tab=home');
+    const activity = await screen.findByRole('region', { name: 'Recent Activity' });
+    expect(await within(activity).findByRole('alert')).toHaveTextContent('Error loading your invites. Please try again.');
+    expect(statistics()).toEqual([
+      ['Total Events', '1'],
+      ['Upcoming', '1'],
+      ['Invites Sent', '–'],
+    ]);
+    fail = false;
+    await user.click(within(activity).getByRole('button', { name: 'Try Again' }));
+    expect(await within(activity).findByText('You invited Mia')).toBeInTheDocument();
+    expect(statistics()?.[2]).toEqual(['Invites Sent', '1']);
   });
 
   it('is not shown to guests, whose home stays as it is', async () => {

@@ -36,3 +36,8 @@ export function resolveTab(param: string | null, user: StoredUser): MemberTab {
 export function rememberActiveTab(tab: MemberTab): void {
   local.set(STORAGE_KEYS.lastActiveTab, tab);
 }
+
+/** The Invites tab's sub-tab from ?section=: discover opens Send Invites, anything else Received. */
+export function invitesSectionOf(param: string | null): 'received' | 'discover' {
+  return param === 'discover' ? 'discover' : 'received';
+}

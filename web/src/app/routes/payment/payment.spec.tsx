@@ -316,6 +316,53 @@ describe('/payment', () => {
     expect(await findToast()).toHaveTextContent('Payment Successful!');
   });
 
+  it('once confirmed, invites the guests chosen on the invites step to the booking; a failed invite is only logged', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const MIA = 'f0000000-0000-4000-8000-000000000101';
+    const NOA = 'f0000000-0000-4000-8000-000000000102';
+    const invites: unknown[] = [];
+    server.use(
+      http.post('/api/invites', async ({ request }) => {
+        const body = (await request.json()) as { guestId: string };
+        invites.push(body);
+        return body.guestId === NOA ? HttpResponse.json({ message: 'down' }, { status: 500 }) : HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_123', status: 'succeeded' } });
+    mockPaymentApi();
+    storePending({ sendInvites: true, invitedMemberIds: [MIA, NOA] });
+    const { user } = renderApp('/payment');
+    await user.click(await payButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeInTheDocument();
+    await waitFor(() => expect(invites).toHaveLength(2));
+    const expected = { eventTitle: 'Azure Dream · Full Yacht', eventDescription: 'Birthday on the bay', eventDate: '2030-06-15', bookingId: HOLD_ID };
+    expect(invites).toEqual([
+      { guestId: MIA, ...expected },
+      { guestId: NOA, ...expected },
+    ]);
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to send an invite for the booking', expect.any(Error)));
+    expect(screen.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeInTheDocument();
+  });
+
+  it('sends no invite when invites were turned off or nobody was chosen', async () => {
+    const invites: unknown[] = [];
+    server.use(
+      http.post('/api/invites', async ({ request }) => {
+        invites.push(await request.json());
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_123', status: 'succeeded' } });
+    const api = mockPaymentApi();
+    storePending({ sendInvites: false, invitedMemberIds: ['f0000000-0000-4000-8000-000000000101'] });
+    const { user } = renderApp('/payment');
+    await user.click(await payButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeInTheDocument();
+    expect(api.bookings).toHaveLength(1);
+    await delay(50);
+    expect(invites).toEqual([]);
+  });
+
   it('declined: toast Payment Failed with the provider message; nothing is booked and the booking stays pending', async () => {
     stripe.confirmPayment.mockResolvedValue({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
     const api = mockPaymentApi();

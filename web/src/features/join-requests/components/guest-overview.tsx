@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { JoinRequest } from '@luxe/contracts';
+import type { Invite, JoinRequest } from '@luxe/contracts';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { formatBookingDate } from '../../../lib/booking-display';
@@ -12,17 +12,23 @@ import { Panel, Statistic } from '../../../components/ui/panel';
 /** Home lists show 3 items (spec doc 1 §9). */
 export const ATTENDING_LIMIT = 3;
 
-/** Seam: the invites feature is not built yet. When it is, Invites Received counts the guest's invites. */
-const INVITES_RECEIVED = 0;
+/** The member's received invites as read by the dashboard (GET /api/invites/received, every status). */
+export interface ReceivedInvitesRead {
+  data?: Invite[];
+  isPending: boolean;
+  isError: boolean;
+}
 
 const TABS = { events: '/dashboard?tab=events', invites: '/dashboard?tab=invites' } as const;
 
 /**
  * The guest's home (spec doc 1 §2): greeting and actions, statistics (events attending, pending
- * requests, invites received) and the 3 soonest upcoming events the guest was approved for.
+ * requests, invites received: those still waiting for an answer) and the 3 soonest upcoming
+ * events the guest was approved for.
  */
-export function GuestOverview({ userId, firstName }: { userId: string; firstName: string }) {
+export function GuestOverview({ userId, firstName, receivedInvites }: { userId: string; firstName: string; receivedInvites: ReceivedInvitesRead }) {
   const requests = useMyJoinRequests(userId);
+  const invitesWaiting = (receivedInvites.data ?? []).filter((i) => i.status === 'pending').length;
   const attending = upcomingApproved(requests.data ?? []);
   const pending = (requests.data ?? []).filter((r) => r.status === 'pending');
 
@@ -43,7 +49,7 @@ export function GuestOverview({ userId, firstName }: { userId: string; firstName
         </div>
       </section>
 
-      {requests.isSuccess ? (
+      {requests.isSuccess && !receivedInvites.isPending ? (
         <section aria-labelledby="guest-statistics">
           <h2 id="guest-statistics" className="sr-only">
             Statistics
@@ -51,7 +57,7 @@ export function GuestOverview({ userId, firstName }: { userId: string; firstName
           <dl className="grid grid-cols-3 gap-3">
             <Statistic label="Events Attending" value={attending.length} />
             <Statistic label="Pending Requests" value={pending.length} />
-            <Statistic label="Invites Received" value={INVITES_RECEIVED} />
+            <Statistic label="Invites Received" value={receivedInvites.isError ? '–' : invitesWaiting} />
           </dl>
         </section>
       ) : null}

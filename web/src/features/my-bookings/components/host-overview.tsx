@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
-import type { Booking } from '@luxe/contracts';
+import type { Booking, Invite } from '@luxe/contracts';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
+import { InviteStatusBadge } from '../../../components/invite-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { bySoonest, formatBookingDate, formatStartTime, isUpcoming } from '../../../lib/booking-display';
 import { formatWholeDollars } from '../../../lib/format';
@@ -11,22 +12,29 @@ import { Panel, Statistic } from '../../../components/ui/panel';
 /** Home lists show 3 items (spec doc 1 §9). */
 export const UPCOMING_EVENTS_LIMIT = 3;
 
-/**
- * Seam: the invites feature is not built yet. When it is, Invites Sent counts the host's invites
- * and Recent Activity lists up to 3 of them ('You invited {first name}', Pending).
- */
-const INVITES_SENT = 0;
+/** Recent Activity lists the 3 newest sent invites (spec doc 1 §2, §9). */
+export const RECENT_ACTIVITY_LIMIT = 3;
+
+/** The host's sent invites as read by the dashboard (GET /api/invites/sent, newest first). */
+export interface SentInvitesRead {
+  data?: Invite[];
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
 
 const TABS = { events: '/dashboard?tab=events', invites: '/dashboard?tab=invites' } as const;
 
 /**
  * The host's home (spec doc 1 §2): greeting and actions, statistics (only once there are
- * bookings or invites), the 3 soonest upcoming confirmed bookings, and recent activity.
+ * bookings or invites), the 3 soonest upcoming confirmed bookings, and recent activity (the 3
+ * newest sent invites).
  */
-export function HostOverview({ userId, firstName }: { userId: string; firstName: string }) {
+export function HostOverview({ userId, firstName, sentInvites }: { userId: string; firstName: string; sentInvites: SentInvitesRead }) {
   const hosted = useHostedBookings(userId);
   const confirmed = (hosted.data ?? []).filter((b) => b.status === 'confirmed');
   const upcoming = bySoonest(confirmed.filter((b) => isUpcoming(b)));
+  const sent = sentInvites.data ?? [];
 
   return (
     <>
@@ -45,7 +53,7 @@ export function HostOverview({ userId, firstName }: { userId: string; firstName:
         </div>
       </section>
 
-      {hosted.isSuccess && (confirmed.length > 0 || INVITES_SENT > 0) ? (
+      {hosted.isSuccess && !sentInvites.isPending && (confirmed.length > 0 || sent.length > 0) ? (
         <section aria-labelledby="host-statistics">
           <h2 id="host-statistics" className="sr-only">
             Statistics
@@ -53,7 +61,7 @@ export function HostOverview({ userId, firstName }: { userId: string; firstName:
           <dl className="grid grid-cols-3 gap-3">
             <Statistic label="Total Events" value={confirmed.length} />
             <Statistic label="Upcoming" value={upcoming.length} />
-            <Statistic label="Invites Sent" value={INVITES_SENT} />
+            <Statistic label="Invites Sent" value={sentInvites.isError ? '–' : sent.length} />
           </dl>
         </section>
       ) : null}
@@ -90,10 +98,44 @@ export function HostOverview({ userId, firstName }: { userId: string; firstName:
       </Panel>
 
       <Panel id="recent-activity" title="Recent Activity">
-        <div className="py-2 text-center">
-          <p className="font-semibold text-white">No recent activity yet</p>
-          <p className="mt-1 text-sm text-neutral-300">Guests you invite will appear here.</p>
-        </div>
+        {sentInvites.isPending ? (
+          <p role="status" className="text-sm text-neutral-300">
+            Loading your invites...
+          </p>
+        ) : sentInvites.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3">
+            <p className="text-sm text-red-300">Error loading your invites. Please try again.</p>
+            <Button type="button" variant="secondary" size="sm" onClick={() => void sentInvites.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : sent.length === 0 ? (
+          <div className="py-2 text-center">
+            <p className="font-semibold text-white">No recent activity yet</p>
+            <p className="mt-1 text-sm text-neutral-300">Guests you invite will appear here.</p>
+          </div>
+        ) : (
+          <ul aria-label="Invites you sent" className="flex flex-col gap-3">
+            {sent.slice(0, RECENT_ACTIVITY_LIMIT).map((invite) => (
+              <li key={invite.id} data-testid="recent-invite" className="flex items-center gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-3">
+                {invite.guest.profileImages[0] ? (
+                  <img src={invite.guest.profileImages[0]} alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
+                ) : (
+                  <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-gold-400 font-semibold text-neutral-950">
+                    {invite.guest.firstName.charAt(0).toUpperCase() || '?'}
+                  </span>
+                )}
+                <div className="min-w-0 flex-1">
+                  <p data-testid="recent-invite-text" className="font-medium break-words text-white">
+                    You invited {invite.guest.firstName}
+                  </p>
+                  <p className="truncate text-xs text-neutral-400">{invite.eventTitle}</p>
+                </div>
+                <InviteStatusBadge status={invite.status} />
+              </li>
+            ))}
+          </ul>
+        )}
       </Panel>
     </>
   );

@@ -2,13 +2,14 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
-import type { StartTime } from '@luxe/contracts';
+import { FULL_YACHT, type Booking, type StartTime } from '@luxe/contracts';
 import { Logo } from '../../../components/layout/logo';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { clearPendingBooking, readPendingBooking, type PendingBooking } from '../../../lib/pending-booking';
+import { inviteChosenGuests } from '../api/event-invites';
 import { createPaidBooking, paidBookingPayload, useCreatePaymentIntent, usePaymentConfig } from '../api/payments';
 import { BookingSummary } from './booking-summary';
 import { CheckoutForm } from './checkout-form';
@@ -69,7 +70,8 @@ type Setup = { state: 'waiting' } | { state: 'ready'; clientSecret: string; book
  * /payment (spec doc 2 §2 Payment, §4, §8): the pending booking's summary and the card form.
  * The server holds the slot and prices it (create-payment-intent); after the provider confirms
  * the payment, POST /api/bookings with the hold answers the booking (the server's webhook
- * confirms it too), the pending booking is cleared and the dashboard follows after 2 s.
+ * confirms it too), the pending booking is cleared, the guests chosen on the invites step are
+ * invited to it and the dashboard follows after 2 s.
  */
 export function Checkout() {
   const navigate = useNavigate();
@@ -136,8 +138,9 @@ export function Checkout() {
   const total = setup.state === 'ready' && Number.isFinite(setup.total) ? setup.total : booking.totalPrice;
 
   const onSucceeded = async (bookingId: string) => {
+    let created: Booking | null = null;
     try {
-      await createPaidBooking(
+      created = await createPaidBooking(
         paidBookingPayload({
           hostId: user?.id ?? '',
           venueId: booking.venueId,
@@ -157,6 +160,17 @@ export function Checkout() {
     clearPendingBooking();
     toast(CHECKOUT_TEXT.success);
     setConfirmed(true);
+    // The guests chosen on the invites step are invited to the confirmed booking (the paid hold).
+    const guestIds = booking.sendInvites === false ? [] : (booking.invitedMemberIds ?? []);
+    if (guestIds.length > 0) {
+      void inviteChosenGuests(guestIds, {
+        bookingId: created?.id ?? bookingId,
+        venueName: created?.venueName ?? booking.venueName,
+        sectionType: created?.sectionType ?? FULL_YACHT.sectionType,
+        bookingDate: created?.bookingDate ?? booking.date,
+        eventDescription: created?.eventDescription ?? booking.eventDescription,
+      });
+    }
   };
 
   let payment: ReactNode;

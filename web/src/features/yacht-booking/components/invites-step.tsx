@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
+import type { MemberCardView } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
-import { SAMPLE_GUESTS, type SampleGuest } from '../sample-guests';
+import { useInviteCandidates } from '../api/invite-candidates';
 import { ImageCarousel } from './image-carousel';
 import { StepShell } from './step-shell';
 
@@ -10,7 +11,10 @@ export type GuestDecisions = Readonly<Record<string, GuestDecision>>;
 /** How far a card must be dragged to count as a swipe. */
 const SWIPE_PX = 80;
 
-function GuestCard({ guest, position, onDecide }: { guest: SampleGuest; position: number; onDecide: (d: GuestDecision) => void }) {
+/** A member without an age is shown as 25 (spec doc 1 §9). */
+const DEFAULT_AGE = 25;
+
+function GuestCard({ guest, position, total, onDecide }: { guest: MemberCardView; position: number; total: number; onDecide: (d: GuestDecision) => void }) {
   const start = useRef<number | null>(null);
   const nameId = useId();
   return (
@@ -31,14 +35,29 @@ function GuestCard({ guest, position, onDecide }: { guest: SampleGuest; position
         start.current = null;
       }}
     >
-      <ImageCarousel key={guest.id} images={guest.photos.map((p) => p.src)} label={`Photos of ${guest.firstName}`} altOf={(i) => guest.photos[i]?.alt ?? guest.firstName} className="rounded-none" imageClassName="h-80" />
+      {guest.profileImages.length > 0 ? (
+        <ImageCarousel
+          key={guest.id}
+          images={guest.profileImages}
+          label={`Photos of ${guest.firstName}`}
+          altOf={(i, n) => `${guest.firstName}, photo ${i + 1} of ${n}`}
+          className="rounded-none"
+          imageClassName="h-80"
+        />
+      ) : (
+        <div role="img" aria-label={`${guest.firstName} has no photo yet`} className="grid h-80 place-items-center bg-gradient-to-br from-gold-400/25 via-neutral-800 to-neutral-900">
+          <span aria-hidden="true" className="font-display text-7xl font-semibold text-gold-200">
+            {guest.firstName.charAt(0).toUpperCase() || '?'}
+          </span>
+        </div>
+      )}
       <div className="flex flex-col gap-2 p-5">
-        <h2 id={nameId} className="font-display text-2xl font-semibold text-white">
-          {guest.firstName}, <span className="font-sans text-xl font-normal text-neutral-300">{guest.age}</span>
+        <h2 id={nameId} className="font-display text-2xl font-semibold break-words text-white">
+          {guest.firstName}, <span className="font-sans text-xl font-normal text-neutral-300">{guest.age ?? DEFAULT_AGE}</span>
         </h2>
-        <p className="text-neutral-300">{guest.bio}</p>
+        {guest.bio?.trim() ? <p className="break-words text-neutral-300">{guest.bio}</p> : null}
         <p data-testid="deck-counter" aria-live="polite" className="text-xs font-semibold uppercase tracking-wider text-gold-300">
-          {position} of {SAMPLE_GUESTS.length}
+          {position} of {total}
         </p>
       </div>
       <div className="flex items-center justify-center gap-8 border-t border-white/10 p-4">
@@ -67,8 +86,13 @@ function GuestCard({ guest, position, onDecide }: { guest: SampleGuest; position
   );
 }
 
-/** Step 3, Event Invites: invites on or off, and a deck of 3 sample guests to invite or decline (spec doc 2 §2). */
+/**
+ * Step 3, Event Invites: invites on or off, and a deck of up to 3 guests of the host's state to
+ * invite or decline (spec doc 2 §2). The invites go out once the booking is confirmed; without
+ * guests nearby (or for a visitor, who signs in at the end) the step says so and Next continues.
+ */
 export function InvitesStep({
+  host,
   sendInvites,
   onSendInvitesChange,
   decisions,
@@ -77,6 +101,8 @@ export function InvitesStep({
   onNext,
   focusTitle,
 }: {
+  /** The signed-in host (null for a visitor). */
+  host: { id: string; state: string } | null;
   sendInvites: boolean;
   onSendInvitesChange: (on: boolean) => void;
   decisions: GuestDecisions;
@@ -86,9 +112,46 @@ export function InvitesStep({
   focusTitle: boolean;
 }) {
   const checkboxId = useId();
-  const next = SAMPLE_GUESTS.find((g) => !decisions[g.id]);
-  const position = SAMPLE_GUESTS.findIndex((g) => !decisions[g.id]) + 1;
-  const invitedCount = SAMPLE_GUESTS.filter((g) => decisions[g.id] === 'invited').length;
+  const candidates = useInviteCandidates(host);
+  const deck = candidates.data ?? [];
+  const next = deck.find((g) => !decisions[g.id]);
+  const position = deck.findIndex((g) => !decisions[g.id]) + 1;
+  const invitedCount = deck.filter((g) => decisions[g.id] === 'invited').length;
+
+  let content;
+  if (!sendInvites) {
+    content = <p className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">Invites are off for this event. You can turn them on at any time before you confirm.</p>;
+  } else if (host === null) {
+    content = <p className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">Sign in when you finish your booking to invite guests in your area.</p>;
+  } else if (candidates.isPending) {
+    content = (
+      <p role="status" className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">
+        Finding guests in your area...
+      </p>
+    );
+  } else if (candidates.isError) {
+    content = (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-white/10 bg-neutral-900/70 p-4">
+        <p className="text-sm text-red-300">Error loading guests. Please try again.</p>
+        <Button type="button" variant="secondary" size="sm" onClick={() => void candidates.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  } else if (deck.length === 0) {
+    content = <p className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">No guests to invite in your area yet</p>;
+  } else if (next) {
+    content = <GuestCard key={next.id} guest={next} position={position} total={deck.length} onDecide={(d) => onDecide(next.id, d)} />;
+  } else {
+    content = (
+      <div role="status" className="rounded-3xl border border-gold-400/30 bg-gold-400/10 p-6 text-center">
+        <p className="font-display text-xl font-semibold text-white">Finish Booking to Send More Invites and Receive them</p>
+        <p className="mt-2 text-sm text-neutral-300">
+          {invitedCount} of {deck.length} guests invited
+        </p>
+      </div>
+    );
+  }
 
   return (
     <StepShell
@@ -109,20 +172,7 @@ export function InvitesStep({
         </label>
       </div>
 
-      {sendInvites ? (
-        next ? (
-          <GuestCard key={next.id} guest={next} position={position} onDecide={(d) => onDecide(next.id, d)} />
-        ) : (
-          <div role="status" className="rounded-3xl border border-gold-400/30 bg-gold-400/10 p-6 text-center">
-            <p className="font-display text-xl font-semibold text-white">Finish Booking to Send More Invites and Receive them</p>
-            <p className="mt-2 text-sm text-neutral-300">
-              {invitedCount} of {SAMPLE_GUESTS.length} guests invited
-            </p>
-          </div>
-        )
-      ) : (
-        <p className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">Invites are off for this event. You can turn them on at any time before you confirm.</p>
-      )}
+      {content}
     </StepShell>
   );
 }

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { todayInNewYork, yachtPrice, type Venue } from '@luxe/contracts';
 import { rememberRedirectAfterLogin, useCurrentUser } from '../../../lib/auth-store';
 import { writePendingBooking } from '../../../lib/pending-booking';
-import { SAMPLE_GUESTS } from '../sample-guests';
 import type { FlowFriend } from './friend-photo-input';
 import { FriendsPromptStep } from './friends-prompt-step';
 import { FriendsStep } from './friends-step';
@@ -21,7 +20,8 @@ export const DEFAULT_DURATION = 4;
 /**
  * The yacht booking flow (spec doc 2 §2, §4): detail → date/time/duration → event invites →
  * add-friends prompt → friends (or skip) → photos → preview; Confirm Booking writes the pending
- * booking and goes to /payment, where the slot is held, priced by the server and paid.
+ * booking (with the guests chosen on the invites step) and goes to /payment, where the slot is
+ * held, priced by the server and paid, and the invites go out once the booking is confirmed.
  */
 export function YachtFlow({ venue }: { venue: Venue; guest: boolean }) {
   const navigate = useNavigate();
@@ -61,7 +61,7 @@ export function YachtFlow({ venue }: { venue: Venue; guest: boolean }) {
       eventDescription: description.trim(),
       friendsCount: friends.length,
       sendInvites,
-      invitedProfileIds: sendInvites ? SAMPLE_GUESTS.filter((g) => decisions[g.id] === 'invited').map((g) => g.id) : [],
+      invitedMemberIds: sendInvites ? Object.keys(decisions).filter((id) => decisions[id] === 'invited') : [],
       friendIds: friends.map((f) => f.id),
     });
     if (user) {
@@ -81,6 +81,7 @@ export function YachtFlow({ venue }: { venue: Venue; guest: boolean }) {
     case 'invites':
       return (
         <InvitesStep
+          host={user ? { id: user.id, state: user.state } : null}
           sendInvites={sendInvites}
           onSendInvitesChange={setSendInvites}
           decisions={decisions}

@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Invite, type InviteInput } from '@luxe/contracts';
+import { callApi } from '../../../lib/api-client';
+
+/** GET /api/invites/received: the signed-in member's received invites (every status), newest first. */
+export function getReceivedInvites(signal?: AbortSignal): Promise<Invite[]> {
+  return callApi(api.invites.received, { query: {} }, { signal });
+}
+
+/** The key carries the user id (spec doc 1 §7), so another account never sees a cached list. */
+export function getReceivedInvitesQueryOptions(userId: string) {
+  return queryOptions({ queryKey: ['invites', 'received', userId] as const, queryFn: ({ signal }) => getReceivedInvites(signal) });
+}
+
+export function useReceivedInvites(userId: string) {
+  return useQuery(getReceivedInvitesQueryOptions(userId));
+}
+
+/** GET /api/invites/sent: the signed-in host's sent invites, newest first. */
+export function getSentInvites(signal?: AbortSignal): Promise<Invite[]> {
+  return callApi(api.invites.sent, {}, { signal });
+}
+
+export function getSentInvitesQueryOptions(userId: string) {
+  return queryOptions({ queryKey: ['invites', 'sent', userId] as const, queryFn: ({ signal }) => getSentInvites(signal) });
+}
+
+export function useSentInvites(userId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getSentInvitesQueryOptions(userId), enabled });
+}
+
+/** POST /api/invites (hosts only; the host is the session's user). */
+export function createInvite(input: InviteInput): Promise<Invite> {
+  return callApi(api.invites.create, { body: input });
+}
+
+/** Sends an invite; the host's sent invites are read again whatever the outcome. */
+export function useCreateInvite(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvite,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getSentInvitesQueryOptions(userId).queryKey }),
+  });
+}
+
+export type InviteResponse = 'accept' | 'decline';
+
+/** POST /api/invites/{id}/respond (the invited member only, once). */
+export function respondToInvite(id: string, response: InviteResponse): Promise<Invite> {
+  return callApi(api.invites.respond, { params: { id }, body: { response } });
+}
+
+/** Answers an invite; the received invites are read again whatever the outcome. */
+export function useRespondToInvite(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, response }: { id: string; response: InviteResponse }) => respondToInvite(id, response),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getReceivedInvitesQueryOptions(userId).queryKey }),
+  });
+}

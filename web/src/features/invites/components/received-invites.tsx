@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import type { Invite } from '@luxe/contracts';
+import { Button } from '../../../components/ui/button';
+import { useReceivedInvites, useRespondToInvite } from '../api/invites';
+import { pendingInvites, RECEIVED_INVITE_TIME } from '../display';
+import { DeckEmpty, DeckError, DeckLoading } from './deck-states';
+import { MemberProfileDialog } from './member-profile-dialog';
+import { SwipeDeck } from './swipe-deck';
+
+function InviteDetails({ invite }: { invite: Invite }) {
+  return (
+    <div className="rounded-2xl border border-gold-400/30 bg-gold-400/10 px-4 py-3">
+      <p className="text-xs font-semibold tracking-wider text-gold-300 uppercase">Invites you to</p>
+      <p data-testid="invite-event" className="font-semibold break-words text-white">
+        {invite.eventTitle}
+      </p>
+      <p data-testid="invite-time" className="text-sm text-gold-200">
+        {RECEIVED_INVITE_TIME}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Received: the member's pending invites as a deck of the inviting hosts' cards; right (or
+ * Accept) accepts, left (or Decline) declines. Failures are only logged (spec doc 1 §8): the
+ * deck moves on. Answered invites leave the deck the next time it restarts.
+ */
+export function ReceivedInvites({
+  userId,
+  isHost,
+  onStartInviting,
+  onDiscoverEvents,
+  onAccepted,
+}: {
+  userId: string;
+  isHost: boolean;
+  onStartInviting: () => void;
+  onDiscoverEvents: () => void;
+  /** Accepting opens a conversation with the host: whoever shows conversations may read them again. */
+  onAccepted?: (invite: Invite) => void;
+}) {
+  const received = useReceivedInvites(userId);
+  const respond = useRespondToInvite(userId);
+  // The deck stays as it was when the first answer was given (the list is read again after each).
+  const [frozen, setFrozen] = useState<Invite[] | null>(null);
+  const [answered, setAnswered] = useState<ReadonlySet<string>>(() => new Set());
+
+  if (received.isPending) return <DeckLoading text="Loading invites..." />;
+  if (received.isError) return <DeckError text="Error loading invites. Please try again." onRetry={() => void received.refetch()} />;
+
+  const deck = frozen ?? pendingInvites(received.data).filter((i) => !answered.has(i.id));
+  if (deck.length === 0) {
+    return (
+      <DeckEmpty
+        title="No Invites Yet"
+        text={isHost ? 'Invite guests to your events; invites other hosts send you show up here too.' : 'When a host invites you to an event, it shows up here.'}
+        action={
+          isHost ? (
+            <Button type="button" onClick={onStartInviting}>
+              Start Inviting Guests
+            </Button>
+          ) : (
+            <Button type="button" onClick={onDiscoverEvents}>
+              Discover Events
+            </Button>
+          )
+        }
+      />
+    );
+  }
+
+  return (
+    <SwipeDeck
+      label="Received invites"
+      items={deck}
+      keyOf={(i) => i.id}
+      memberOf={(i) => i.host}
+      details={(i) => <InviteDetails invite={i} />}
+      actions={{
+        left: { text: 'Decline', name: (n) => `Decline invite from ${n}` },
+        right: { text: 'Accept', name: (n) => `Accept invite from ${n}` },
+      }}
+      onSwipe={(invite, direction) => {
+        setFrozen(deck);
+        setAnswered((a) => new Set(a).add(invite.id));
+        const response = direction === 'right' ? 'accept' : 'decline';
+        respond
+          .mutateAsync({ id: invite.id, response })
+          .then(() => {
+            if (response === 'accept') onAccepted?.(invite);
+          })
+          .catch((error: unknown) => console.error(`Failed to ${response} the invite`, error));
+      }}
+      onRestart={() => setFrozen(null)}
+      renderProfile={(i, onClose) => <MemberProfileDialog member={i.host} friends={{ count: i.friendCount, avatars: i.friends }} onClose={onClose} />}
+    />
+  );
+}

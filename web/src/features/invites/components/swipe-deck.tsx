@@ -1,0 +1,196 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { MemberCardView } from '@luxe/contracts';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { ageOf, placeOf } from '../display';
+import { MemberPhotos } from './member-photos';
+import { useSwipeDrag, type SwipeDirection } from './use-swipe-drag';
+
+/** The words of a deck's two answers: visible text, and the accessible name naming the member. */
+export interface DeckActions {
+  left: { text: string; name: (firstName: string) => string };
+  right: { text: string; name: (firstName: string) => string };
+}
+
+const actionButton =
+  'inline-flex h-14 min-w-28 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold transition-colors ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400';
+
+function SwipeCard({
+  member,
+  details,
+  actions,
+  onSwipe,
+  onViewProfile,
+}: {
+  member: MemberCardView;
+  details?: ReactNode;
+  actions: DeckActions;
+  onSwipe: (direction: SwipeDirection) => void;
+  onViewProfile: () => void;
+}) {
+  const nameId = useId();
+  const { offset, dragging, handlers } = useSwipeDrag(onSwipe);
+  const hint = offset > 20 ? actions.right.text : offset < -20 ? actions.left.text : null;
+  return (
+    <article
+      aria-labelledby={nameId}
+      data-testid="swipe-card"
+      {...handlers}
+      style={offset ? { transform: `translateX(${offset}px) rotate(${offset / 20}deg)` } : undefined}
+      className={cn(
+        'relative touch-pan-y overflow-hidden rounded-3xl border border-white/10 bg-neutral-900 shadow-2xl shadow-black/40 select-none',
+        dragging ? 'cursor-grabbing' : 'cursor-grab transition-transform duration-200 motion-reduce:transition-none',
+      )}
+    >
+      <MemberPhotos key={member.id} member={member} />
+      {hint ? (
+        <span
+          aria-hidden="true"
+          className={cn(
+            'absolute top-5 rounded-xl border-2 px-3 py-1 text-lg font-bold tracking-widest uppercase',
+            offset > 0 ? 'left-5 -rotate-12 border-gold-300 text-gold-200' : 'right-5 rotate-12 border-red-300 text-red-200',
+          )}
+          style={{ opacity: Math.min(Math.abs(offset) / 100, 1) }}
+        >
+          {hint}
+        </span>
+      ) : null}
+      <div className="flex flex-col gap-2 p-5">
+        <h2 id={nameId} className="font-display text-2xl font-semibold break-words text-white">
+          {member.firstName}, <span className="font-sans text-xl font-normal text-neutral-300">{ageOf(member)}</span>
+        </h2>
+        <p data-testid="member-place" className="text-sm text-neutral-300">
+          {placeOf(member)}
+        </p>
+        {details}
+        {member.bio?.trim() ? (
+          <p data-testid="member-bio" className="line-clamp-3 break-words text-neutral-200">
+            {member.bio}
+          </p>
+        ) : null}
+        <Button type="button" variant="secondary" size="sm" className="mt-2 self-start" onClick={onViewProfile}>
+          View Profile<span className="sr-only">: {member.firstName}</span>
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * One card at a time with the counter 'n of total' and Reset (spec doc 1 §2, Invites tab).
+ * Dragging the card more than 100 px right is the right answer (accept, like), left the left one
+ * (decline, pass); the buttons under it do the same for keyboard users. After the last card:
+ * "That's Everyone!" with Start Over. Both restart the deck: `onRestart` lets the owner rebuild it.
+ */
+export function SwipeDeck<T>({
+  label,
+  items,
+  keyOf,
+  memberOf,
+  details,
+  actions,
+  onSwipe,
+  onRestart,
+  renderProfile,
+}: {
+  /** The deck's accessible name. */
+  label: string;
+  items: readonly T[];
+  keyOf: (item: T) => string;
+  memberOf: (item: T) => MemberCardView;
+  details?: (item: T) => ReactNode;
+  actions: DeckActions;
+  onSwipe: (item: T, direction: SwipeDirection) => void;
+  onRestart: () => void;
+  renderProfile: (item: T, onClose: () => void) => ReactNode;
+}) {
+  const [index, setIndex] = useState(0);
+  const [profileOf, setProfileOf] = useState<T | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const startOver = useRef<HTMLButtonElement>(null);
+  const rightButton = useRef<HTMLButtonElement>(null);
+  const focusFirst = useRef(false);
+  const current = items[index];
+  const done = current === undefined;
+
+  // The answer buttons go away with the last card: the focus moves on to Start Over, and back to
+  // the deck's first answer once it restarted.
+  useEffect(() => {
+    const active = document.activeElement;
+    const focusWasHere = !active || active === document.body || !!section.current?.contains(active);
+    if (done && focusWasHere) startOver.current?.focus();
+    if (!done && focusFirst.current) rightButton.current?.focus();
+    focusFirst.current = false;
+  }, [done, index]);
+
+  const decide = (direction: SwipeDirection) => {
+    if (current === undefined) return;
+    setIndex((i) => i + 1);
+    onSwipe(current, direction);
+  };
+  const restart = () => {
+    focusFirst.current = done;
+    setIndex(0);
+    onRestart();
+  };
+
+  return (
+    <section ref={section} aria-label={label} className="flex flex-col gap-4">
+      {done ? (
+        <div className="flex flex-col items-center gap-3 rounded-3xl border border-gold-400/30 bg-gold-400/10 p-8 text-center">
+          <h2 className="font-display text-2xl font-semibold text-white">That&apos;s Everyone!</h2>
+          <p className="text-sm text-neutral-300">You have seen every card in this deck.</p>
+          <Button ref={startOver} type="button" onClick={restart}>
+            Start Over
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="flex items-center justify-between gap-3">
+            <p data-testid="deck-counter" aria-live="polite" className="text-xs font-semibold tracking-wider text-gold-300 uppercase">
+              {index + 1} of {items.length}
+            </p>
+            <Button type="button" variant="ghost" size="sm" onClick={restart}>
+              Reset
+            </Button>
+          </div>
+          <SwipeCard
+            key={keyOf(current)}
+            member={memberOf(current)}
+            details={details?.(current)}
+            actions={actions}
+            onSwipe={decide}
+            onViewProfile={() => setProfileOf(() => current)}
+          />
+          <div className="flex items-center justify-center gap-4">
+            <button
+              type="button"
+              aria-label={actions.left.name(memberOf(current).firstName)}
+              onClick={() => decide('left')}
+              className={cn(actionButton, 'border border-red-300/50 text-red-200 hover:bg-red-400/10')}
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+              {actions.left.text}
+            </button>
+            <button
+              ref={rightButton}
+              type="button"
+              aria-label={actions.right.name(memberOf(current).firstName)}
+              onClick={() => decide('right')}
+              className={cn(actionButton, 'bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 shadow-lg shadow-gold-500/20 hover:from-gold-200 hover:to-gold-400')}
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+                <path d="M12 21l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.18z" />
+              </svg>
+              {actions.right.text}
+            </button>
+          </div>
+        </>
+      )}
+      {profileOf !== null ? renderProfile(profileOf, () => setProfileOf(null)) : null}
+    </section>
+  );
+}

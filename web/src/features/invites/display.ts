@@ -1,0 +1,54 @@
+import { todayInNewYork, type Booking, type Invite, type InviteInput, type MemberCardView } from '@luxe/contracts';
+import { bySoonest, formatBookingDate, inviteEventTitle, isUpcoming } from '../../lib/booking-display';
+
+/** A member without an age is shown as 25 (spec doc 1 §9). */
+export const DEFAULT_AGE = 25;
+
+/** Received invites show this fixed label, whatever the event's date (spec doc 1 §2, Invites tab). */
+export const RECEIVED_INVITE_TIME = 'Tonight 10:00 PM';
+
+/** How far a card must be dragged, in px, to count as a swipe (spec doc 1 §9). */
+export const SWIPE_THRESHOLD_PX = 100;
+
+export function ageOf(member: Pick<MemberCardView, 'age'>): number {
+  return member.age ?? DEFAULT_AGE;
+}
+
+/** 'Miami, FL' as stored; the state when there is no city. */
+export function placeOf(member: Pick<MemberCardView, 'city' | 'state'>): string {
+  return member.city.trim() || member.state.trim();
+}
+
+/** The invites still waiting for an answer, newest first (as the server sorts them). */
+export function pendingInvites(invites: readonly Invite[]): Invite[] {
+  return invites.filter((i) => i.status === 'pending');
+}
+
+/** The 'Invite to' value that invites to no particular event. */
+export const NO_SPECIFIC_EVENT = 'none';
+
+/** An event a host can invite to: one of his upcoming confirmed bookings. */
+export interface InviteEvent {
+  bookingId: string;
+  label: string;
+  title: string;
+  description: string | null;
+  date: string;
+}
+
+/** The host's upcoming confirmed bookings, soonest first, as events to invite to. */
+export function inviteEventsOf(bookings: readonly Booking[], now: Date = new Date()): InviteEvent[] {
+  return bySoonest(bookings.filter((b) => b.status === 'confirmed' && isUpcoming(b, now))).map((b) => ({
+    bookingId: b.id,
+    title: inviteEventTitle(b),
+    label: `${inviteEventTitle(b)}, ${formatBookingDate(b.bookingDate, 'MMM dd, yyyy')}`,
+    description: b.eventDescription?.trim() || null,
+    date: b.bookingDate,
+  }));
+}
+
+/** The invite a host sends to `guestId` for `event`, or for tonight when no event is chosen. */
+export function inviteInputFor(guestId: string, event: InviteEvent | undefined, hostFirstName: string, now: Date = new Date()): InviteInput {
+  if (!event) return { guestId, eventTitle: `Tonight with ${hostFirstName}`, eventDate: todayInNewYork(now) };
+  return { guestId, eventTitle: event.title, eventDescription: event.description ?? undefined, eventDate: event.date, bookingId: event.bookingId };
+}

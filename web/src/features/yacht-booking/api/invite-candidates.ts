@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type MemberCardView } from '@luxe/contracts';
+import { callApi } from '../../../lib/api-client';
+
+/** The Event Invites step shows a deck of 3 guests (spec doc 2 §2). */
+export const INVITE_DECK_SIZE = 3;
+
+/** GET /api/users/potential-matches?state=: guests a host may invite (never already swiped ones). */
+export function getInviteCandidates(state: string, signal?: AbortSignal): Promise<MemberCardView[]> {
+  return callApi(api.swipes.potentialMatches, { query: { state: state || undefined } }, { signal });
+}
+
+/** The key carries the host and the state, so another account or area never sees a cached deck. */
+export function getInviteCandidatesQueryOptions(userId: string, state: string) {
+  return queryOptions({ queryKey: ['yacht-booking', 'invite-candidates', userId, state] as const, queryFn: ({ signal }) => getInviteCandidates(state, signal) });
+}
+
+/** The deck of the Event Invites step: up to 3 candidates of the host's state (none for a visitor). */
+export function useInviteCandidates(host: { id: string; state: string } | null) {
+  return useQuery({
+    ...getInviteCandidatesQueryOptions(host?.id ?? '', host?.state ?? ''),
+    enabled: host !== null,
+    select: (members) => members.slice(0, INVITE_DECK_SIZE),
+  });
+}
