@@ -40,7 +40,7 @@ describe('dashboard Home tab: the host home', () => {
     await signIn(host);
     const { user, location } = renderApp('/dashboard?tab=home');
     expect(await screen.findByRole('heading', { level: 2, name: /^Good (morning|afternoon|evening), Ava$/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Invite Guests' })).toHaveAttribute('href', '/dashboard?tab=invites');
+    expect(screen.getByRole('link', { name: 'Invite Guests' })).toHaveAttribute('href', '/dashboard?tab=invites&section=discover');
     await user.click(screen.getByRole('link', { name: 'Create an Event' }));
     expect(location()).toBe('/dashboard?tab=events');
   });
@@ -69,7 +69,7 @@ describe('dashboard Home tab: the host home', () => {
     expect(first.getByTestId('upcoming-time')).toHaveTextContent(/^10:00 PM EST$/);
     expect(first.getByTestId('upcoming-total')).toHaveTextContent(/^\$1,700$/);
     expect(first.getByTestId('booking-status')).toHaveTextContent(/^Confirmed$/);
-    expect(first.getByRole('link', { name: 'Invite Guests to This Event: Azure Dream' })).toHaveAttribute('href', '/dashboard?tab=invites');
+    expect(first.getByRole('link', { name: 'Invite Guests to This Event: Azure Dream' })).toHaveAttribute('href', '/dashboard?tab=invites&section=discover');
     expect(within(items[1]!).getByTestId('upcoming-time')).toHaveTextContent(/^1:00 AM EST$/);
 
     expect(statistics()).toEqual([

@@ -23,7 +23,7 @@ export interface SentInvitesRead {
   refetch: () => unknown;
 }
 
-const TABS = { events: '/dashboard?tab=events', invites: '/dashboard?tab=invites' } as const;
+const TABS = { events: '/dashboard?tab=events', invites: '/dashboard?tab=invites&section=discover' } as const;
 
 /**
  * The host's home (spec doc 1 §2): greeting and actions, statistics (only once there are
