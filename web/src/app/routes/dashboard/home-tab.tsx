@@ -3,12 +3,21 @@ import { FeaturedEvents } from '../../../features/discovery/components/featured-
 import { locationOf } from '../../../features/discovery/location';
 import { HostOverview } from '../../../features/my-bookings/components/host-overview';
 import { GuestOverview } from '../../../features/join-requests/components/guest-overview';
+import { EntertainerOverview } from '../../../features/entertainer/components/entertainer-overview';
 
 /**
  * The Home tab: the host's home (greeting, statistics, upcoming events, recent activity and
- * Featured Events) or the guest's (greeting, statistics and the events the guest is attending).
+ * Featured Events), the entertainer's (greeting, venues and VIP room proposals) or the guest's
+ * (greeting, statistics and the events the guest is attending).
  */
 export function HomeTab({ user }: { user: StoredUser }) {
+  if (user.userType === 'entertainer') {
+    return (
+      <div className="flex flex-col gap-6">
+        <EntertainerOverview firstName={user.firstName} />
+      </div>
+    );
+  }
   if (user.userType === 'host') {
     return (
       <div className="flex flex-col gap-6">
