@@ -63,8 +63,14 @@ describe('entertainer dashboard: tabs', () => {
     unmount();
 
     // A host's tab is not his: the default rules apply (the remembered My Venues).
-    renderApp('/dashboard?tab=events');
+    const again = renderApp('/dashboard?tab=events');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Venues' })).toBeInTheDocument();
+    again.unmount();
+
+    // Without a profile picture he starts on Profile, like every member.
+    await signIn({ ...entertainer, profileImages: [] });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
   });
 
   it('a host keeps the six member tabs and never lands on an entertainer tab', async () => {
