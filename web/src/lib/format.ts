@@ -50,3 +50,8 @@ export function formatLongDate(date: string): string {
 export function formatHours(hours: number): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
+
+/** A moment as date and time in New York: 'Feb 28, 2026, 9:30 PM EST'. */
+export function formatDateTimeEst(date: Date | string | number): string {
+  return `${formatInEst(date, SHORT_DATE_FORMAT)}, ${formatTimeEst(date)}`;
+}

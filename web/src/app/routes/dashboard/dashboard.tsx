@@ -18,7 +18,9 @@ import { useRealtime } from '../../../lib/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { HomeTab } from './home-tab';
 import { InvitesTabRoute } from './invites-tab';
-import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
+import { MyVenues } from '../../../features/entertainer/components/my-venues';
+import { VipRooms } from '../../../features/entertainer/components/vip-rooms';
+import { rememberActiveTab, resolveTab, TAB_LABELS, tabsFor, type DashboardTab } from './tabs';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
 export function DashboardRoute() {
@@ -41,7 +43,8 @@ export function DashboardRoute() {
   // The route guard already sends visitors away; this only covers the instant of a sign-out.
   if (!user) return <Navigate to="/login" replace />;
 
-  const selectTab = (next: MemberTab) => {
+  const tabs = tabsFor(user);
+  const selectTab = (next: DashboardTab) => {
     rememberActiveTab(next);
     setParams({ tab: next });
   };
@@ -72,6 +75,10 @@ export function DashboardRoute() {
             <MessagesTab userId={user.id} />
           ) : tab === 'invites' ? (
             <InvitesTabRoute user={user} onDiscoverEvents={() => selectTab('events')} />
+          ) : tab === 'venues' ? (
+            <MyVenues />
+          ) : tab === 'assignments' ? (
+            <VipRooms />
           ) : tab === 'book' ? (
             <MyBookings
               userId={user.id}
@@ -87,8 +94,8 @@ export function DashboardRoute() {
       </main>
 
       <nav aria-label="Dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
-        <ul className="mx-auto grid max-w-3xl grid-cols-6">
-          {MEMBER_TABS.map((id) => (
+        <ul className={cn('mx-auto grid max-w-3xl', GRID_COLUMNS[tabs.length])}>
+          {tabs.map((id) => (
             <li key={id}>
               <button
                 type="button"
@@ -143,16 +150,21 @@ function ProfileTab({ user }: { user: StoredUser }) {
   );
 }
 
-const ICON_PATHS: Record<MemberTab, string> = {
+/** The tab bar has one column per tab (class names spelled out for Tailwind). */
+const GRID_COLUMNS: Record<number, string> = { 5: 'grid-cols-5', 6: 'grid-cols-6' };
+
+const ICON_PATHS: Record<DashboardTab, string> = {
   home: 'M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z',
   messages: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
   events: 'M3 6h18M3 6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM8 2v4M16 2v4',
   invites: 'M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z',
+  venues: 'M3 21h18M5 21V8l7-5 7 5v13M9 21v-6h6v6',
+  assignments: 'M4 10h16v10H4zM8 10V7a4 4 0 0 1 8 0v3M12 14v2',
   book: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5',
   profile: 'M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',
 };
 
-function TabIcon({ tab }: { tab: MemberTab }) {
+function TabIcon({ tab }: { tab: DashboardTab }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
       <path d={ICON_PATHS[tab]} />

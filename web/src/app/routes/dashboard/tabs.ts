@@ -1,21 +1,31 @@
 import type { StoredUser } from '../../../lib/auth-store';
 import { local, STORAGE_KEYS } from '../../../lib/storage';
 
-/** Tabs of a non-venue member's dashboard; ?tab= accepts exactly these (spec doc 1 §2). */
+/** Tabs of a host's or guest's dashboard; ?tab= accepts exactly these (spec doc 1 §2). */
 export const MEMBER_TABS = ['home', 'messages', 'events', 'invites', 'book', 'profile'] as const;
-export type MemberTab = (typeof MEMBER_TABS)[number];
+/** Tabs of an entertainer's dashboard: the venues he asked to join and his VIP room assignments instead of events, invites and bookings. */
+export const ENTERTAINER_TABS = ['home', 'messages', 'venues', 'assignments', 'profile'] as const;
 
-export const TAB_LABELS: Record<MemberTab, string> = {
+export type DashboardTab = (typeof MEMBER_TABS)[number] | (typeof ENTERTAINER_TABS)[number];
+
+export const TAB_LABELS: Record<DashboardTab, string> = {
   home: 'Home',
   messages: 'Messages',
   events: 'Events',
   invites: 'Invites',
   book: 'Book',
+  venues: 'My Venues',
+  assignments: 'VIP Rooms',
   profile: 'Profile',
 };
 
-export function isMemberTab(value: string | null | undefined): value is MemberTab {
-  return (MEMBER_TABS as readonly string[]).includes(value ?? '');
+/** The tab set of a user (venue owners have their own dashboard). */
+export function tabsFor(user: Pick<StoredUser, 'userType'>): readonly DashboardTab[] {
+  return user.userType === 'entertainer' ? ENTERTAINER_TABS : MEMBER_TABS;
+}
+
+function isTabOf(tabs: readonly DashboardTab[], value: string | null | undefined): value is DashboardTab {
+  return (tabs as readonly string[]).includes(value ?? '');
 }
 
 function hasProfilePicture(user: StoredUser): boolean {
@@ -23,17 +33,18 @@ function hasProfilePicture(user: StoredUser): boolean {
 }
 
 /**
- * The tab to show: ?tab= when valid; else profile for a new user or one without a
- * profile picture; else the last active tab; else home.
+ * The tab to show, among the user's own tabs: ?tab= when valid; else profile for a new user or
+ * one without a profile picture; else the last active tab; else home.
  */
-export function resolveTab(param: string | null, user: StoredUser): MemberTab {
-  if (isMemberTab(param)) return param;
+export function resolveTab(param: string | null, user: StoredUser): DashboardTab {
+  const tabs = tabsFor(user);
+  if (isTabOf(tabs, param)) return param;
   if (user.isNewUser || !hasProfilePicture(user)) return 'profile';
   const last = local.get(STORAGE_KEYS.lastActiveTab);
-  return isMemberTab(last) ? last : 'home';
+  return isTabOf(tabs, last) ? last : 'home';
 }
 
-export function rememberActiveTab(tab: MemberTab): void {
+export function rememberActiveTab(tab: DashboardTab): void {
   local.set(STORAGE_KEYS.lastActiveTab, tab);
 }
 

@@ -1,21 +1,27 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/layout/logo';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
+import { Entertainers } from '../../../features/venue-owner/components/entertainers';
 import { MyEvents } from '../../../features/venue-owner/components/my-events';
 import { VenueBookings } from '../../../features/venue-owner/components/venue-bookings';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { cn } from '../../../lib/cn';
 
-/** Tabs of the venue owner's dashboard (spec doc 2 §2). */
-export const VENUE_TABS = ['my-venues', 'my-bookings'] as const;
+/** Tabs of the venue owner's dashboard (spec doc 2 §2), and Entertainers: join requests and VIP room assignments. */
+export const VENUE_TABS = ['my-venues', 'my-bookings', 'entertainers'] as const;
 export type VenueTab = (typeof VENUE_TABS)[number];
-const TAB_LABELS: Record<VenueTab, string> = { 'my-venues': 'My Events', 'my-bookings': 'My Bookings' };
+const TAB_LABELS: Record<VenueTab, string> = { 'my-venues': 'My Events', 'my-bookings': 'My Bookings', entertainers: 'Entertainers' };
+const TAB_ICONS: Record<VenueTab, string> = {
+  'my-venues': 'M3 6h18M3 6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM8 2v4M16 2v4',
+  'my-bookings': 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5',
+  entertainers: 'M12 2l2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17l-6.1 3.4 1.5-6.8L2.2 9l6.9-.7z',
+};
 
 function isVenueTab(value: string | null): value is VenueTab {
   return (VENUE_TABS as readonly string[]).includes(value ?? '');
 }
 
-/** /venue-dashboard: the venue owner's shell (same look as the member dashboard) with My Events and My Bookings. */
+/** /venue-dashboard: the venue owner's shell (same look as the member dashboard) with My Events, My Bookings and Entertainers. */
 export function VenueDashboardRoute() {
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
@@ -43,16 +49,12 @@ export function VenueDashboardRoute() {
           {TAB_LABELS[tab]}
         </h1>
         <div className="mt-6">
-          {tab === 'my-venues' ? (
-            <MyEvents />
-          ) : (
-            <VenueBookings />
-          )}
+          {tab === 'my-venues' ? <MyEvents /> : tab === 'my-bookings' ? <VenueBookings /> : <Entertainers />}
         </div>
       </main>
 
       <nav aria-label="Venue dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
-        <ul className="mx-auto grid max-w-5xl grid-cols-2">
+        <ul className="mx-auto grid max-w-5xl grid-cols-3">
           {VENUE_TABS.map((id) => (
             <li key={id}>
               <button
@@ -66,7 +68,7 @@ export function VenueDashboardRoute() {
                 )}
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
-                  <path d={id === 'my-venues' ? 'M3 6h18M3 6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM8 2v4M16 2v4' : 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5'} />
+                  <path d={TAB_ICONS[id]} />
                 </svg>
                 {TAB_LABELS[id]}
               </button>
