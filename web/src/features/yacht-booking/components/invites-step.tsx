@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SAMPLE_GUESTS, type SampleGuest } from '../sample-guests';
-import { ImageCarousel } from './image-carousel';
+import { ImageCarousel } from '../../../components/image-carousel';
 import { StepShell } from './step-shell';
 
 export type GuestDecision = 'invited' | 'declined';
