@@ -5,7 +5,7 @@ export const realtime = ws.link('*/api/realtime');
 import { setupServer } from 'msw/node';
 
 /**
- * Default API: nobody is signed in, the public venue lists and the booking, join-request and conversation lists are empty
+ * Default API: nobody is signed in, the public venue lists and the booking, join-request, conversation and available-event lists are empty
  * (so a screen that lists them renders without each test mocking them), and no friend invite
  * exists. Tests add their own handlers with server.use(...).
  */
@@ -20,6 +20,7 @@ export const defaultHandlers = [
   http.get('/api/event-join-requests/guest', () => HttpResponse.json([])),
   http.get('/api/event-join-requests', () => HttpResponse.json([])),
   http.get('/api/conversations/:id', () => HttpResponse.json([])),
+  http.get('/api/available-events', () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...defaultHandlers);
