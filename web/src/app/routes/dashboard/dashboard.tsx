@@ -14,9 +14,12 @@ import { MyBookings } from '../../../features/my-bookings/components/my-bookings
 import { GuestRequestsDialog } from '../../../features/join-requests/components/guest-requests-dialog';
 import { MessagesTab } from '../../../features/messages/components/messages-tab';
 import { getConversationsQueryOptions, refreshConversation } from '../../../features/messages/api/conversations';
+import { MemberSafetyActions } from '../../../features/safety/components/member-safety-actions';
+import { ReportMessageButton } from '../../../features/safety/components/report-message-button';
 import { useRealtime } from '../../../lib/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { HomeTab } from './home-tab';
+import { blockInvalidates } from './member-safety';
 import { MEMBER_TABS, rememberActiveTab, resolveTab, TAB_LABELS, type MemberTab } from './tabs';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
@@ -39,6 +42,8 @@ export function DashboardRoute() {
 
   // The route guard already sends visitors away; this only covers the instant of a sign-out.
   if (!user) return <Navigate to="/login" replace />;
+
+  const afterBlock = blockInvalidates(user.id);
 
   const selectTab = (next: MemberTab) => {
     rememberActiveTab(next);
@@ -66,9 +71,18 @@ export function DashboardRoute() {
           ) : tab === 'home' ? (
             <HomeTab user={user} />
           ) : tab === 'events' ? (
-            <EventsTab location={locationOf(user)} />
+            <EventsTab
+              location={locationOf(user)}
+              renderHostActions={(host, { onBlocked }) => <MemberSafetyActions member={host} invalidates={afterBlock} onBlocked={onBlocked} />}
+            />
           ) : tab === 'messages' ? (
-            <MessagesTab userId={user.id} />
+            <MessagesTab
+              userId={user.id}
+              renderMemberActions={(member, { onBlocked }) => <MemberSafetyActions member={member} invalidates={afterBlock} onBlocked={onBlocked} />}
+              renderMessageActions={(message, conversation) => (
+                <ReportMessageButton conversationId={conversation.id} messageId={message.id} senderName={conversation.otherUser.firstName} />
+              )}
+            />
           ) : tab === 'book' ? (
             <MyBookings
               userId={user.id}
