@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeAvailableEvent, makeHost, mockAvailableEvents } from '../../../testing/available-events';
+import { axeViolations } from '../../../testing/axe';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
@@ -363,5 +364,26 @@ describe('Discover Events (Events tab, swipe mode)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Like: Velvet Room' })).toHaveFocus();
+  });
+
+  it('has no axe violations: the card, the host profile, Request to Join, Change Location and the photo viewer', async () => {
+    await signIn(member);
+    mockAvailableEvents(() => [seaBreeze, velvet]);
+    const { user } = await openDiscover();
+    await card();
+    expect(await axeViolations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: "View Noah's profile" }));
+    expect(await axeViolations()).toEqual([]);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Like: Sea Breeze' }));
+    expect(await axeViolations()).toEqual([]);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Change Location' }));
+    await user.type(screen.getByRole('combobox', { name: 'City' }), '{Control>}a{/Control}Mia');
+    await screen.findByRole('option', { name: /Miami, FL/ });
+    expect(await axeViolations()).toEqual([]);
+    await user.keyboard('{Escape}{Escape}');
+    await user.click(screen.getByRole('button', { name: 'View photo 1 of 2 of Sea Breeze full size' }));
+    expect(await axeViolations()).toEqual([]);
   });
 });

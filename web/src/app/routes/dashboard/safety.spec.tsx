@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SAFETY_MESSAGES, type Conversation, type Message } from '@luxe/contracts';
 import { makeAvailableEvent, makeHost, mockAvailableEvents } from '../../../testing/available-events';
+import { axeViolations } from '../../../testing/axe';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
@@ -224,6 +225,21 @@ describe('Safety in the Messages tab', () => {
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Failed to block'));
     expect(screen.getByTestId('toast')).not.toHaveTextContent('oops');
     expect(api.listReads).toBe(1);
+  });
+});
+
+describe('Safety dialogs are accessible', () => {
+  it('has no axe violations: the thread with its actions, the report form with an error, the block confirmation', async () => {
+    await signIn(me);
+    mockSafetyServer();
+    const { user, thread } = await openLenaThread();
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(thread).getAllByRole('button', { name: 'Report message from Lena' })[0]!);
+    await user.click(within(screen.getByRole('dialog', { name: 'Report message' })).getByRole('button', { name: 'Report' }));
+    expect(await axeViolations()).toEqual([]);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Block Lena' }));
+    expect(await axeViolations()).toEqual([]);
   });
 });
 
