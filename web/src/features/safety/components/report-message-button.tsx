@@ -11,7 +11,7 @@ export function ReportMessageButton({ conversationId, messageId, senderName }: {
         onClick={() => setOpen(true)}
         aria-label={`Report message from ${senderName}`}
         data-testid="report-message"
-        className="rounded-full px-2 py-0.5 text-[11px] text-neutral-400 underline-offset-2 hover:text-red-300 hover:underline focus-visible:outline-2 focus-visible:outline-gold-400"
+        className="inline-flex min-h-6 items-center rounded-full px-2 text-[11px] text-neutral-400 underline-offset-2 hover:text-red-300 hover:underline focus-visible:outline-2 focus-visible:outline-gold-400"
       >
         Report
       </button>
