@@ -158,8 +158,10 @@ describe('Discover Events (Events tab, swipe mode)', () => {
       asked = [...asked, (body as { bookingId: string }).bookingId];
       return HttpResponse.json({}, { status: 201 });
     });
-    const { user } = await openDiscover();
+    const { user, queryClient } = await openDiscover();
     await card();
+    // The guest's own requests (home: Pending Requests) are read again too.
+    queryClient.setQueryData(['event-join-requests', 'guest', member.id], []);
     const like = screen.getByRole('button', { name: 'Like: Sea Breeze' });
     await user.click(like);
     const dialog = screen.getByRole('dialog', { name: 'Request to Join' });
@@ -180,6 +182,7 @@ describe('Discover Events (Events tab, swipe mode)', () => {
     expect(await card()).toHaveAccessibleName('Velvet Room');
     expect(counter()).toHaveTextContent(/^1 of 1$/);
     expect(screen.getByRole('button', { name: 'Like: Velvet Room' })).toHaveFocus();
+    expect(queryClient.getQueryState(['event-join-requests', 'guest', member.id])?.isInvalidated).toBe(true);
   });
 
   it('sends no message when the box is left empty, and Cancel sends nothing', async () => {

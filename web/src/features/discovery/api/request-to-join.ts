@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type JoinRequest } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
-import { getAvailableEventsQueryOptions } from './available-events';
 import { DEFAULT_VENUE_LOCATION } from '../location';
+import { getAvailableEventsQueryOptions } from './available-events';
+
+/** The first key segment of the join-request reads (features/join-requests owns them), named after their path. */
+const JOIN_REQUESTS_ROOT = ['event-join-requests'] as const;
 
 /** POST /api/event-join-requests: the guest is the session's user, the host comes from the booking. */
 export function requestToJoin(bookingId: string, message: string): Promise<JoinRequest> {
@@ -26,6 +29,3 @@ export function useRequestToJoin() {
       ]),
   });
 }
-
-/** The first key segment of the join-request reads (features/join-requests), named after their path. */
-const JOIN_REQUESTS_ROOT = ['event-join-requests'] as const;
