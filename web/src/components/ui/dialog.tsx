@@ -65,7 +65,8 @@ export function Dialog({ title, onClose, children, role = 'dialog', description,
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      openDialogs.splice(openDialogs.indexOf(self), 1);
+      const at = openDialogs.indexOf(self);
+      if (at >= 0) openDialogs.splice(at, 1);
       if (previous && document.contains(previous)) previous.focus();
     };
   }, []);
