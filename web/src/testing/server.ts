@@ -5,7 +5,7 @@ export const realtime = ws.link('*/api/realtime');
 import { setupServer } from 'msw/node';
 
 /**
- * Default API: nobody is signed in, the public venue lists and the booking, join-request, conversation, invite, swipe-candidate and entertainer lists are empty
+ * Default API: nobody is signed in, the public venue lists and the booking, join-request, conversation, invite, swipe-candidate, entertainer and available-event lists are empty
  * (so a screen that lists them renders without each test mocking them), and no friend invite
  * exists. Tests add their own handlers with server.use(...).
  */
@@ -27,6 +27,7 @@ export const defaultHandlers = [
   http.get('/api/entertainer/vip-assignments', () => HttpResponse.json([])),
   http.get('/api/venue-owner/entertainer-requests', () => HttpResponse.json([])),
   http.get('/api/venue-owner/vip-assignments', () => HttpResponse.json([])),
+  http.get('/api/available-events', () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...defaultHandlers);

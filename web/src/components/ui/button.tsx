@@ -13,7 +13,7 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 shadow-lg shadow-gold-500/20 hover:from-gold-200 hover:to-gold-400',
   secondary: 'border border-gold-400/60 text-gold-200 hover:bg-gold-400/10',
   ghost: 'text-neutral-300 hover:bg-white/5 hover:text-white',
-  destructive: 'bg-red-600 text-white hover:bg-red-500',
+  destructive: 'bg-red-700 text-white hover:bg-red-800',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -15,9 +15,13 @@ export interface DialogProps {
   className?: string;
 }
 
+/** Open dialogs, innermost last: only the innermost one answers Escape and keeps Tab inside. */
+const openDialogs: object[] = [];
+
 /**
  * A modal dialog: focus moves inside (the first focusable element, or the panel), Tab and
  * Shift+Tab stay inside, Escape closes it, and focus returns to where it was when it closes.
+ * A dialog opened from another one (a confirmation over a profile) takes the keys while it is open.
  */
 export function Dialog({ title, onClose, children, role = 'dialog', description, className }: DialogProps) {
   const titleId = useId();
@@ -29,9 +33,12 @@ export function Dialog({ title, onClose, children, role = 'dialog', description,
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const root = panel.current;
+    const self = {};
+    openDialogs.push(self);
     const focusables = () => Array.from(root?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
     (focusables()[0] ?? root)?.focus();
     const onKey = (e: KeyboardEvent) => {
+      if (openDialogs.at(-1) !== self) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         closeRef.current();
@@ -58,6 +65,8 @@ export function Dialog({ title, onClose, children, role = 'dialog', description,
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      const at = openDialogs.indexOf(self);
+      if (at >= 0) openDialogs.splice(at, 1);
       if (previous && document.contains(previous)) previous.focus();
     };
   }, []);
@@ -95,6 +104,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  pendingLabel = 'Deleting...',
   pending,
   onConfirm,
   onCancel,
@@ -102,6 +112,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  /** What the action button says while the action runs. */
+  pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -113,7 +125,7 @@ export function ConfirmDialog({
           Cancel
         </Button>
         <Button type="button" variant="destructive" disabled={pending} onClick={onConfirm}>
-          {pending ? 'Deleting...' : confirmLabel}
+          {pending ? pendingLabel : confirmLabel}
         </Button>
       </div>
     </Dialog>

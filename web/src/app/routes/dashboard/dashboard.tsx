@@ -14,12 +14,15 @@ import { MyBookings } from '../../../features/my-bookings/components/my-bookings
 import { GuestRequestsDialog } from '../../../features/join-requests/components/guest-requests-dialog';
 import { MessagesTab } from '../../../features/messages/components/messages-tab';
 import { getConversationsQueryOptions, refreshConversation } from '../../../features/messages/api/conversations';
+import { MemberSafetyActions } from '../../../features/safety/components/member-safety-actions';
+import { ReportMessageButton } from '../../../features/safety/components/report-message-button';
 import { useRealtime } from '../../../lib/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { HomeTab } from './home-tab';
 import { InvitesTabRoute } from './invites-tab';
 import { MyVenues } from '../../../features/entertainer/components/my-venues';
 import { VipRooms } from '../../../features/entertainer/components/vip-rooms';
+import { blockInvalidates } from './member-safety';
 import { rememberActiveTab, resolveTab, TAB_LABELS, tabsFor, type DashboardTab } from './tabs';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
@@ -44,6 +47,7 @@ export function DashboardRoute() {
   if (!user) return <Navigate to="/login" replace />;
 
   const tabs = tabsFor(user);
+  const afterBlock = blockInvalidates(user.id);
   const selectTab = (next: DashboardTab) => {
     rememberActiveTab(next);
     setParams({ tab: next });
@@ -70,9 +74,18 @@ export function DashboardRoute() {
           ) : tab === 'home' ? (
             <HomeTab user={user} />
           ) : tab === 'events' ? (
-            <EventsTab location={locationOf(user)} />
+            <EventsTab
+              location={locationOf(user)}
+              renderHostActions={(host, { onBlocked }) => <MemberSafetyActions member={host} invalidates={afterBlock} onBlocked={onBlocked} />}
+            />
           ) : tab === 'messages' ? (
-            <MessagesTab userId={user.id} />
+            <MessagesTab
+              userId={user.id}
+              renderMemberActions={(member, { onBlocked }) => <MemberSafetyActions member={member} invalidates={afterBlock} onBlocked={onBlocked} />}
+              renderMessageActions={(message, conversation) => (
+                <ReportMessageButton conversationId={conversation.id} messageId={message.id} senderName={conversation.otherUser.firstName} />
+              )}
+            />
           ) : tab === 'invites' ? (
             <InvitesTabRoute user={user} onDiscoverEvents={() => selectTab('events')} />
           ) : tab === 'venues' ? (

@@ -81,6 +81,7 @@ describe('sign-up reading B (three steps)', () => {
     expect(toast).toHaveTextContent('Registration failed');
     expect(toast).toHaveTextContent('Password must be at least 8 characters');
     expect(bodies[0]).toMatchObject({ email: 'noor@example.com', password: 'secret1', userType: 'guest', phoneNumber: '+1 305 555 0100', city: 'Miami', state: 'Florida' });
+    // Gender is kept at registration (the contract's registerSchema takes it since the identity migration).
     expect(bodies[0]).toHaveProperty('gender', 'female');
     expect(storedUser()).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import type { VenueLocation } from '../api/venues';
+import { DiscoverEvents, type RenderHostActions } from './discover-events';
 import { VenueList } from './venue-list';
 
 type EventsMode = 'list' | 'discover';
@@ -9,8 +10,11 @@ const MODES: Array<{ id: EventsMode; label: string }> = [
   { id: 'discover', label: 'Discover Events' },
 ];
 
-/** The dashboard's Events tab: the venue list, or the swipe discovery mode (not built yet). */
-export function EventsTab({ location }: { location: VenueLocation }) {
+/**
+ * The dashboard's Events tab: the venue list, or Discover Events (one event at a time).
+ * `renderHostActions` puts the app's Report and Block under a host's profile.
+ */
+export function EventsTab({ location, renderHostActions }: { location: VenueLocation; renderHostActions?: RenderHostActions }) {
   const [mode, setMode] = useState<EventsMode>('list');
   return (
     <div className="flex flex-col gap-6">
@@ -35,12 +39,7 @@ export function EventsTab({ location }: { location: VenueLocation }) {
           <VenueList id="dashboard-venue" initialLocation={location} />
         </div>
       ) : (
-        <section aria-labelledby="discover-heading" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
-          <h2 id="discover-heading" className="text-lg font-semibold text-white">
-            Discover Events
-          </h2>
-          <p className="mt-2 text-neutral-300">Swipe through events near you. This view is coming soon; use List to browse venues meanwhile.</p>
-        </section>
+        <DiscoverEvents initialLocation={location} renderHostActions={renderHostActions} />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Conversation, Message } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -8,11 +8,27 @@ import { Avatar } from './avatar';
 import { MessageComposer } from './message-composer';
 
 /**
+ * What the app adds to a thread (the safety feature's Report and Block): actions on the other
+ * participant in the header (`onBlocked` leaves the thread), and on each of their messages.
+ */
+export interface ThreadSlots {
+  renderMemberActions?: (member: Conversation['otherUser'], options: { onBlocked: () => void }) => ReactNode;
+  renderMessageActions?: (message: Message, conversation: Conversation) => ReactNode;
+}
+
+/**
  * One conversation: its messages oldest first (own on the right) and the composer. Mount it with
  * `key={conversation.id}` so that switching conversations starts afresh. The heading takes focus
  * when it opens; Back (narrow screens only) returns to the list.
  */
-export function ConversationThread({ userId, conversation, onBack }: { userId: string; conversation: Conversation; onBack: () => void }) {
+export function ConversationThread({
+  userId,
+  conversation,
+  onBack,
+  onBlocked,
+  renderMemberActions,
+  renderMessageActions,
+}: { userId: string; conversation: Conversation; onBack: () => void; onBlocked?: () => void } & ThreadSlots) {
   const messages = useMessages(conversation.id);
   const name = fullName(conversation.otherUser);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -35,7 +51,7 @@ export function ConversationThread({ userId, conversation, onBack }: { userId: s
 
   return (
     <section aria-labelledby={`thread-${conversation.id}`} className="flex min-w-0 flex-col gap-4">
-      <div className="flex items-center gap-3 border-b border-white/10 pb-3">
+      <div className="flex flex-wrap items-center gap-3 border-b border-white/10 pb-3">
         <Button type="button" variant="ghost" size="sm" onClick={onBack} aria-label="Back to conversations" className="-ml-2 px-3 md:hidden">
           <span aria-hidden="true">←</span> Back
         </Button>
@@ -46,6 +62,11 @@ export function ConversationThread({ userId, conversation, onBack }: { userId: s
           </h2>
           <p className="text-xs text-gold-200">{otherPartyLabel(conversation)}</p>
         </div>
+        {renderMemberActions ? (
+          <div data-testid="thread-member-actions" className="w-full sm:ml-auto sm:w-auto">
+            {renderMemberActions(conversation.otherUser, { onBlocked: onBlocked ?? onBack })}
+          </div>
+        ) : null}
       </div>
 
       <div
@@ -71,7 +92,13 @@ export function ConversationThread({ userId, conversation, onBack }: { userId: s
         ) : (
           <ol aria-label="Messages" className="flex flex-col gap-3 p-1">
             {messages.data.map((m) => (
-              <MessageItem key={m.id} message={m} own={m.senderId === userId} otherName={conversation.otherUser.firstName} />
+              <MessageItem
+                key={m.id}
+                message={m}
+                own={m.senderId === userId}
+                otherName={conversation.otherUser.firstName}
+                actions={m.senderId !== userId ? renderMessageActions?.(m, conversation) : null}
+              />
             ))}
           </ol>
         )}
@@ -90,7 +117,7 @@ function announce(message: Message, userId: string, otherName: string): string {
   return message.senderId === userId ? `Message sent: ${message.content}` : `New message from ${otherName}: ${message.content}`;
 }
 
-function MessageItem({ message, own, otherName }: { message: Message; own: boolean; otherName: string }) {
+function MessageItem({ message, own, otherName, actions }: { message: Message; own: boolean; otherName: string; actions?: ReactNode }) {
   return (
     <li data-testid="message" data-own={own} className={cn('flex max-w-[85%] flex-col gap-1', own ? 'items-end self-end' : 'items-start self-start')}>
       <span className="sr-only">{own ? 'You' : otherName}: </span>
@@ -103,9 +130,12 @@ function MessageItem({ message, own, otherName }: { message: Message; own: boole
       >
         {message.content}
       </p>
-      <time dateTime={message.createdAt} data-testid="message-time" className="text-[11px] text-neutral-300">
-        {formatMessageTime(message.createdAt)}
-      </time>
+      <span className="flex items-center gap-1">
+        <time dateTime={message.createdAt} data-testid="message-time" className="text-[11px] text-neutral-300">
+          {formatMessageTime(message.createdAt)}
+        </time>
+        {actions}
+      </span>
     </li>
   );
 }

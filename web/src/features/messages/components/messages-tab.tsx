@@ -4,15 +4,15 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useConversations, useMarkConversationRead } from '../api/conversations';
 import { ConversationList } from './conversation-list';
-import { ConversationThread } from './conversation-thread';
+import { ConversationThread, type ThreadSlots } from './conversation-thread';
 
 /**
  * The Messages tab (spec doc 1 §2, §4): the conversation list and the selected thread, side by
  * side on wide screens and one at a time (with Back) on narrow ones. Opening a conversation with
  * unread messages marks it read. Nothing polls: a real-time push calls `refreshConversation`
- * (see ../api/conversations.ts).
+ * (see ../api/conversations.ts). `slots` carry the app's Report and Block (see ThreadSlots).
  */
-export function MessagesTab({ userId }: { userId: string }) {
+export function MessagesTab({ userId, ...slots }: { userId: string } & ThreadSlots) {
   const conversations = useConversations(userId);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const { mutate: markRead } = useMarkConversationRead(userId);
@@ -29,6 +29,12 @@ export function MessagesTab({ userId }: { userId: string }) {
     const id = selectedId;
     flushSync(() => setSelectedId(null));
     listRef.current?.querySelector<HTMLButtonElement>(`[data-conversation-id="${id}"]`)?.focus();
+  };
+
+  // The blocked member's conversation has left the list (read again before this runs).
+  const leaveBlocked = () => {
+    flushSync(() => setSelectedId(null));
+    listRef.current?.querySelector<HTMLButtonElement>('[data-conversation-id]')?.focus();
   };
 
   if (conversations.isPending) {
@@ -71,7 +77,7 @@ export function MessagesTab({ userId }: { userId: string }) {
       </div>
       <div className={cn('rounded-3xl border border-white/10 bg-neutral-900/70 p-4', !selected && 'hidden md:block')} data-testid="thread-pane">
         {selected ? (
-          <ConversationThread key={selected.id} userId={userId} conversation={selected} onBack={back} />
+          <ConversationThread key={selected.id} userId={userId} conversation={selected} onBack={back} onBlocked={leaveBlocked} {...slots} />
         ) : (
           <div className="flex h-full min-h-48 flex-col items-center justify-center gap-2 text-center">
             <h2 className="text-lg font-semibold text-white">Select a Conversation</h2>

@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import type { MemberCardView } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { useInviteCandidates } from '../api/invite-candidates';
-import { ImageCarousel } from './image-carousel';
+import { ImageCarousel } from '../../../components/image-carousel';
 import { StepShell } from './step-shell';
 
 export type GuestDecision = 'invited' | 'declined';

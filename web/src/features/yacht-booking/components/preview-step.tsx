@@ -8,7 +8,7 @@ import type { StoredUser } from '../../../lib/auth-store';
 import { formatClockTime, formatDollars, formatHours, formatLongDate } from '../../../lib/format';
 import { previewAvatars, yachtImages } from '../rules';
 import { FriendAvatar, type FlowFriend } from './friend-photo-input';
-import { ImageCarousel } from './image-carousel';
+import { ImageCarousel } from '../../../components/image-carousel';
 import type { Schedule } from './schedule-step';
 import { StepShell } from './step-shell';
 

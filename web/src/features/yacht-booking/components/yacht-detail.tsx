@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { cancellationKind, yachtImages, yachtPlace } from '../rules';
 import { Collapsible } from './collapsible';
-import { ImageCarousel } from './image-carousel';
+import { ImageCarousel } from '../../../components/image-carousel';
 import { StepShell } from './step-shell';
 
 /** Descriptions longer than this are clamped with 'Read more'. */

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 const arrowButton =
   'absolute top-1/2 -translate-y-1/2 inline-flex h-10 w-10 items-center justify-center rounded-full bg-neutral-950/80 text-white ring-1 ring-white/20 ' +
@@ -7,7 +7,8 @@ const arrowButton =
 
 /**
  * Photos one at a time with Previous / Next (wrapping), the counter 'x / n', and the arrow keys
- * while the carousel has focus. A photo that fails to load is replaced by `fallback`.
+ * while the carousel has focus. A photo that fails to load is replaced by `fallback`. With
+ * `onOpen` the photo is a button (named by `openLabel`) that asks to show it full size.
  */
 export function ImageCarousel({
   images,
@@ -16,6 +17,8 @@ export function ImageCarousel({
   fallback,
   className,
   imageClassName,
+  onOpen,
+  openLabel = (index, count) => `View photo ${index + 1} of ${count} full size`,
 }: {
   images: readonly string[];
   /** The carousel's accessible name ('Photos of Azure Dream'). */
@@ -24,6 +27,9 @@ export function ImageCarousel({
   fallback?: string;
   className?: string;
   imageClassName?: string;
+  /** Called with the photo shown (its source and index) when the photo is activated. */
+  onOpen?: (photo: { src: string; index: number }) => void;
+  openLabel?: (index: number, count: number) => string;
 }) {
   const count = Math.max(images.length, 1);
   const [index, setIndex] = useState(0);
@@ -43,6 +49,17 @@ export function ImageCarousel({
     }
   };
 
+  const image = (
+    <img
+      src={src}
+      alt={altOf(current, count)}
+      onError={() => {
+        if (fallback && !failed.has(current)) setFailed((f) => new Set(f).add(current));
+      }}
+      className={cn('h-64 w-full object-cover sm:h-80', imageClassName)}
+    />
+  );
+
   return (
     <section
       aria-roledescription="carousel"
@@ -50,14 +67,18 @@ export function ImageCarousel({
       className={cn('relative overflow-hidden rounded-3xl bg-neutral-800', className)}
       onKeyDown={onKeyDown}
     >
-      <img
-        src={src}
-        alt={altOf(current, count)}
-        onError={() => {
-          if (fallback && !failed.has(current)) setFailed((f) => new Set(f).add(current));
-        }}
-        className={cn('h-64 w-full object-cover sm:h-80', imageClassName)}
-      />
+      {onOpen ? (
+        <button
+          type="button"
+          aria-label={openLabel(current, count)}
+          onClick={() => onOpen({ src, index: current })}
+          className="block w-full cursor-zoom-in focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-gold-400"
+        >
+          {image}
+        </button>
+      ) : (
+        image
+      )}
       {count > 1 ? (
         <>
           <button type="button" aria-label="Previous photo" onClick={() => go(-1)} className={cn(arrowButton, 'left-3')}>
