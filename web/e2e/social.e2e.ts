@@ -28,30 +28,44 @@ const until = async (what: string, fn: () => Promise<boolean>) => {
 };
 
 describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
-  it('the host approves a guest in My Bookings; both chat in Messages and see each other’s messages arrive without reloading', async () => {
-    // A booked event (API set-up); the guest's request to join is sent through the API too (the
-    // discover deck is not built yet).
+  it('a guest discovers an event and asks to join; the host approves in My Bookings; both chat in Messages and see each other’s messages arrive without reloading', async () => {
+    // A booked event (API set-up) in a city of its own; the guest lives there and finds it in the
+    // Discover deck of the Events tab.
     const owner = await registerMember({ userType: 'venue' });
     const ownerCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password })).cookie;
     const tag = Date.now().toString(36);
-    const club = await apiAs(ownerCookie, 'POST', '/api/venues', { name: `Onyx ${tag}`, type: 'club', subtype: 'lounge', city: 'Miami', state: 'Florida', address: '9 Bay Rd', capacity: 60, pricePerHour: 250 });
+    const city = `Onyx Bay ${tag}`;
+    const club = await apiAs(ownerCookie, 'POST', '/api/venues', { name: `Onyx ${tag}`, type: 'club', subtype: 'lounge', city, state: 'Florida', address: '9 Bay Rd', capacity: 60, pricePerHour: 250 });
     const section = await apiAs(ownerCookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: 'Terrace', type: 'Table', capacity: 6, pricePerHour: 250 });
     await approveVenues([club.json.name]);
     await bookingsKnowsSections([section.json.id]);
-    const host = await registerMember({ userType: 'host', firstName: 'Hugo' });
-    const guest = await registerMember({ userType: 'guest', firstName: 'Gina' });
+    const host = await registerMember({ userType: 'host', firstName: 'Hugo', gender: 'male' });
+    const guest = await registerMember({ userType: 'guest', firstName: 'Gina', gender: 'female', city, state: 'Florida' });
     const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password })).cookie;
     const guestCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })).cookie;
     const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
     const booking = await apiAs(hostCookie, 'POST', '/api/bookings', { venueId: club.json.id, sectionId: section.json.id, bookingDate: date, startTime: '21:00', duration: 2 });
     expect(booking.status).toBe(201);
-    await until('social knows the event', async () => (await apiAs(guestCookie, 'POST', '/api/event-join-requests', { bookingId: booking.json.id, message: 'Can I come?' })).status === 201);
+    await until('social knows the event', async () => ((await apiAs(guestCookie, 'GET', `/api/available-events?city=${encodeURIComponent(city)}&state=Florida`)).json ?? []).length === 1);
 
     const hostContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
     const guestContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
     const hostPage = await hostContext.newPage();
     const guestPage = await guestContext.newPage();
     try {
+      await journey(browser, 'guest-discovers', async () => {
+        await signIn(guestPage, guest.email, guest.password);
+        await guestPage.goto('/dashboard?tab=events');
+        await guestPage.getByRole('button', { name: 'Discover Events' }).click();
+        await guestPage.getByRole('heading', { name: club.json.name }).waitFor();
+        await noViolations(guestPage, 'discover deck');
+        await guestPage.getByRole('button', { name: `Like: ${club.json.name}` }).click();
+        const ask = guestPage.getByRole('dialog', { name: 'Request to Join' });
+        await ask.getByLabel(/^Message to Hugo/).fill('Can I come?');
+        await noViolations(guestPage, 'request to join');
+        await ask.getByRole('button', { name: 'Send Request' }).click();
+        await guestPage.getByTestId('toast').filter({ hasText: 'Request Sent!' }).waitFor();
+      });
       await journey(browser, 'host-approves', async () => {
         await signIn(hostPage, host.email, host.password);
         await hostPage.goto('/dashboard?tab=book');
@@ -79,7 +93,6 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
       });
       probe.close();
       await journey(browser, 'chat', async () => {
-        await signIn(guestPage, guest.email, guest.password);
         await guestPage.goto('/dashboard?tab=messages');
         await hostPage.goto('/dashboard?tab=messages');
         await guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hugo/ }).click();
