@@ -113,3 +113,47 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
     }
   });
 });
+
+describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
+  it('a host invites a guest of his state from the Send Invites deck; the guest accepts in Received; their conversation opens', async () => {
+    const tag = Date.now().toString(36);
+    const state = `Invitia ${tag}`;
+    const host = await registerMember({ userType: 'host', firstName: 'Hector', gender: 'male', state });
+    const guest = await registerMember({ userType: 'guest', firstName: 'Greta', gender: 'female', state });
+    const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password })).cookie;
+    await until('social knows the guest', async () => ((await apiAs(hostCookie, 'GET', `/api/users/potential-matches?state=${encodeURIComponent(state)}`)).json ?? []).length === 1);
+
+    const hostContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
+    const guestContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
+    const hostPage = await hostContext.newPage();
+    const guestPage = await guestContext.newPage();
+    try {
+      await journey(browser, 'host-invites', async () => {
+        await signIn(hostPage, host.email, host.password);
+        await hostPage.goto('/dashboard?tab=invites&section=discover');
+        await hostPage.getByRole('heading', { name: /Greta/ }).waitFor();
+        await noViolations(hostPage, 'send invites');
+        // By keyboard: the like button is reached and pressed without a pointer.
+        const like = hostPage.getByRole('button', { name: /^Like and invite Greta/ });
+        await like.focus();
+        await hostPage.keyboard.press('Enter');
+        await hostPage.getByText("That's Everyone!").waitFor();
+      });
+      await journey(browser, 'guest-accepts', async () => {
+        await signIn(guestPage, guest.email, guest.password);
+        await guestPage.goto('/dashboard?tab=invites');
+        await guestPage.getByRole('heading', { name: /Hector/ }).waitFor();
+        await guestPage.getByText('Tonight 10:00 PM').first().waitFor();
+        await noViolations(guestPage, 'received invites');
+        await guestPage.getByRole('button', { name: /^Accept invite from Hector/ }).click();
+        await guestPage.goto('/dashboard?tab=messages');
+        await guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hector/ }).waitFor();
+      });
+      const sent = (await apiAs(hostCookie, 'GET', '/api/invites/sent')).json;
+      expect(sent.map((i: { status: string; guest: { firstName: string } }) => [i.guest.firstName, i.status])).toEqual([['Greta', 'accepted']]);
+    } finally {
+      await hostContext.close();
+      await guestContext.close();
+    }
+  });
+});
