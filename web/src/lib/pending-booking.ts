@@ -25,6 +25,12 @@ export interface PendingBooking {
   invitedMemberIds?: string[];
   /** The friends added in the flow (ids from POST /api/friends). */
   friendIds?: string[];
+  /**
+   * The payment started for it (the server's hold and the provider's PaymentIntent): kept so that
+   * coming back from the card's bank check (3-D Secure redirect) finishes that payment instead of
+   * starting a second one.
+   */
+  payment?: { holdId: string; clientSecret: string; total: number };
 }
 
 function isPendingBooking(value: unknown): value is PendingBooking {
@@ -42,6 +48,12 @@ function isPendingBooking(value: unknown): value is PendingBooking {
   );
 }
 
+function isPayment(value: unknown): value is NonNullable<PendingBooking['payment']> {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.holdId === 'string' && typeof v.clientSecret === 'string' && typeof v.total === 'number';
+}
+
 /** The pending booking, or null when there is none (or what is stored is not one). */
 export function readPendingBooking(): PendingBooking | null {
   const value = local.getJson<unknown>(STORAGE_KEYS.pendingBooking);
@@ -52,6 +64,7 @@ export function readPendingBooking(): PendingBooking | null {
     eventDescription: typeof value.eventDescription === 'string' ? value.eventDescription : '',
     friendsCount: typeof value.friendsCount === 'number' && value.friendsCount > 0 ? Math.floor(value.friendsCount) : 0,
     invitedMemberIds: Array.isArray(value.invitedMemberIds) ? value.invitedMemberIds.filter((id): id is string => typeof id === 'string') : [],
+    payment: isPayment(value.payment) ? value.payment : undefined,
   };
 }
 

@@ -12,6 +12,7 @@ import { server } from '../../../testing/server';
 const stripe = vi.hoisted(() => ({
   loadStripe: vi.fn(),
   confirmPayment: vi.fn(),
+  retrievePaymentIntent: vi.fn(),
   autoReady: true,
   readyCallbacks: [] as Array<() => void>,
 }));
@@ -122,7 +123,8 @@ async function payButton() {
 beforeEach(async () => {
   stripe.autoReady = true;
   stripe.readyCallbacks = [];
-  stripe.loadStripe.mockImplementation(async () => ({ id: 'stripe' }));
+  stripe.loadStripe.mockImplementation(async () => ({ id: 'stripe', retrievePaymentIntent: stripe.retrievePaymentIntent }));
+  stripe.retrievePaymentIntent.mockReset();
   stripe.confirmPayment.mockReset();
   await signIn(host);
 });
@@ -413,5 +415,53 @@ describe('/payment', () => {
     storePending();
     renderApp('/payment');
     expect(await screen.findByText('Setting up secure payment...')).toBeInTheDocument();
+  });
+
+  describe('back from the bank\'s check (3-D Secure redirect)', () => {
+    const attempt = { holdId: HOLD_ID, clientSecret: 'pi_3ds_secret_k', total: 3500 };
+    const back = '/payment?payment_intent=pi_3ds&payment_intent_client_secret=pi_3ds_secret_k&redirect_status=succeeded';
+
+    it('remembers the started payment with the pending booking', async () => {
+      mockPaymentApi({ intent: () => HttpResponse.json({ clientSecret: 'pi_3ds_secret_k', paymentIntentId: 'pi_3ds', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z' }) });
+      storePending();
+      renderApp('/payment');
+      await payButton();
+      expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking)!).payment).toEqual(attempt);
+    });
+
+    it('a succeeded payment finishes that booking with its hold, without a second payment', async () => {
+      stripe.retrievePaymentIntent.mockResolvedValue({ paymentIntent: { id: 'pi_3ds', status: 'succeeded' } });
+      const api = mockPaymentApi();
+      storePending({ payment: attempt });
+      const { location } = renderApp(back);
+      expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
+      expect(stripe.retrievePaymentIntent).toHaveBeenCalledWith('pi_3ds_secret_k');
+      expect(api.intents).toHaveLength(0);
+      expect(api.bookings).toEqual([expect.objectContaining({ holdId: HOLD_ID, venueId: VENUE_ID })]);
+      expect(window.localStorage.getItem(STORAGE_KEYS.pendingBooking)).toBeNull();
+      expect(location()).toBe('/payment');
+    });
+
+    it('a failed check: Payment Failed, and the same payment is offered again', async () => {
+      stripe.retrievePaymentIntent.mockResolvedValue({ paymentIntent: { id: 'pi_3ds', status: 'requires_payment_method' } });
+      const api = mockPaymentApi();
+      storePending({ payment: attempt });
+      renderApp(back.replace('succeeded', 'failed'));
+      const toast = await findToast();
+      expect(toast).toHaveTextContent('Payment Failed');
+      expect(await payButton()).toBeInTheDocument();
+      expect(screen.getByTestId('stripe-elements')).toHaveAttribute('data-client-secret', 'pi_3ds_secret_k');
+      expect(api.intents).toHaveLength(0);
+      expect(api.bookings).toHaveLength(0);
+    });
+
+    it('a return for another payment than the one remembered starts a new one', async () => {
+      const api = mockPaymentApi();
+      storePending({ payment: { ...attempt, clientSecret: 'pi_old_secret' } });
+      renderApp(back);
+      await payButton();
+      expect(api.intents).toHaveLength(1);
+      expect(stripe.retrievePaymentIntent).not.toHaveBeenCalled();
+    });
   });
 });

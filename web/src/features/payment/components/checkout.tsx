@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { FULL_YACHT, type Booking, type StartTime } from '@luxe/contracts';
@@ -8,11 +8,11 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth-store';
-import { clearPendingBooking, readPendingBooking, type PendingBooking } from '../../../lib/pending-booking';
+import { clearPendingBooking, readPendingBooking, writePendingBooking, type PendingBooking } from '../../../lib/pending-booking';
 import { inviteChosenGuests } from '../api/event-invites';
 import { createPaidBooking, paidBookingPayload, useCreatePaymentIntent, usePaymentConfig } from '../api/payments';
 import { BookingSummary } from './booking-summary';
-import { CheckoutForm } from './checkout-form';
+import { CheckoutForm, PAYMENT_TOASTS } from './checkout-form';
 import { getStripe } from './stripe';
 
 /** After the confirmation, the dashboard (spec doc 2 §9). */
@@ -25,7 +25,14 @@ export const CHECKOUT_TEXT = {
   setupFailed: { title: 'Payment Setup Failed', description: 'Unable to initialize payment. Please try again.' },
   success: { title: 'Payment Successful!', description: 'Your yacht booking has been confirmed.' },
   settingUp: 'Setting up secure payment...',
+  returning: 'Checking your payment...',
 } as const;
+
+/** The provider's answer when it sends the browser back after the bank's check (3-D Secure). */
+function redirectReturn(params: URLSearchParams): { clientSecret: string } | null {
+  const clientSecret = params.get('payment_intent_client_secret');
+  return params.get('payment_intent') && clientSecret ? { clientSecret } : null;
+}
 
 /** The dark theme of the provider's card form, with the gold accent. */
 const appearance: StripeElementsOptions['appearance'] = {
@@ -75,8 +82,10 @@ type Setup = { state: 'waiting' } | { state: 'ready'; clientSecret: string; book
  */
 export function Checkout() {
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
   const user = useCurrentUser();
   const [booking] = useState<PendingBooking | null>(() => readPendingBooking());
+  const [returned] = useState(() => redirectReturn(params));
   const [confirmed, setConfirmed] = useState(false);
   const config = usePaymentConfig({ enabled: booking !== null });
   const intent = useCreatePaymentIntent();
@@ -103,7 +112,11 @@ export function Checkout() {
         friendsCount: pending.friendsCount,
       },
       {
-        onSuccess: (r) => setSetup({ state: 'ready', clientSecret: r.clientSecret, bookingId: r.bookingId, total: Number(r.totalCost) }),
+        onSuccess: (r) => {
+          // Kept with the pending booking: a return from the bank's check finishes this payment.
+          writePendingBooking({ ...pending, payment: { holdId: r.bookingId, clientSecret: r.clientSecret, total: Number(r.totalCost) } });
+          setSetup({ state: 'ready', clientSecret: r.clientSecret, bookingId: r.bookingId, total: Number(r.totalCost) });
+        },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 503) {
             setSetup({ state: 'not-configured' });
@@ -117,11 +130,34 @@ export function Checkout() {
     );
   };
 
-  // Once the provider is configured, hold the slot and start the payment (once).
+  // Once the provider is configured, hold the slot and start the payment (once); or, back from the
+  // bank's check (3-D Secure), ask the provider how that payment ended: succeeded finishes the
+  // booking, anything else offers the same payment again (the hold is still the host's).
   useEffect(() => {
     if (!booking || !publishableKey || started.current) return;
     started.current = true;
-    start(booking);
+    const attempt = booking.payment;
+    if (!returned || !attempt || attempt.clientSecret !== returned.clientSecret) {
+      start(booking);
+      return;
+    }
+    setParams({}, { replace: true });
+    void (async () => {
+      try {
+        const stripe = await getStripe(publishableKey);
+        const { paymentIntent, error } = stripe ? await stripe.retrievePaymentIntent(attempt.clientSecret) : { paymentIntent: undefined, error: { message: undefined } };
+        if (paymentIntent?.status === 'succeeded') {
+          await onSucceeded(attempt.holdId);
+          return;
+        }
+        if (paymentIntent?.status === 'processing') toast(PAYMENT_TOASTS.processing);
+        else toast({ variant: 'destructive', title: PAYMENT_TOASTS.failed, description: error?.message || PAYMENT_TOASTS.failedFallback });
+        setSetup({ state: 'ready', clientSecret: attempt.clientSecret, bookingId: attempt.holdId, total: attempt.total });
+      } catch {
+        toast({ variant: 'destructive', ...PAYMENT_TOASTS.error });
+        setSetup({ state: 'ready', clientSecret: attempt.clientSecret, bookingId: attempt.holdId, total: attempt.total });
+      }
+    })();
   }, [booking, publishableKey]);
 
   useEffect(() => {
@@ -208,7 +244,7 @@ export function Checkout() {
     payment = (
       <p role="status" className="flex items-center justify-center gap-3 py-6 text-sm text-neutral-300">
         <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-gold-400 border-t-transparent" />
-        {CHECKOUT_TEXT.settingUp}
+        {returned && booking.payment ? CHECKOUT_TEXT.returning : CHECKOUT_TEXT.settingUp}
       </p>
     );
   }
