@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import {
+  clearAdminToken,
   clearRedirectAfterLogin,
+  getAdminTokenExpiry,
   getSignOutReason,
   homePathFor,
   postLoginPath,
@@ -66,14 +68,30 @@ export function RedirectVenueUser() {
   return <Outlet />;
 }
 
-/** /admin: without a stored admin token, go to /admin-login. */
+/** Longest delay a browser timer takes (about 24.8 days); a later expiry is checked again then. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * /admin: without a valid stored admin token (none, or its expiry passed), go to /admin-login.
+ * The token is forgotten the moment it expires, so an open console leaves by itself; a token the
+ * server refuses earlier is forgotten by the api client (401).
+ */
 export function RequireAdmin() {
   const token = useAdminToken();
+  useEffect(() => {
+    const expiry = getAdminTokenExpiry();
+    if (!token || expiry === null) return;
+    const timer = setTimeout(() => {
+      const at = getAdminTokenExpiry();
+      if (at !== null && at <= Date.now()) clearAdminToken('expired');
+    }, Math.min(Math.max(expiry - Date.now(), 0), MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [token]);
   if (!token) return <Navigate to="/admin-login" replace />;
   return <Outlet />;
 }
 
-/** /admin-login: a holder of an admin token goes to /admin. */
+/** /admin-login: a holder of a valid admin token goes to /admin (an expired one counts as none). */
 export function RedirectIfAdmin() {
   const token = useAdminToken();
   if (token) return <Navigate to="/admin" replace />;
