@@ -79,12 +79,17 @@ const MAX_TIMER_MS = 2_147_483_647;
 export function RequireAdmin() {
   const token = useAdminToken();
   useEffect(() => {
-    const expiry = getAdminTokenExpiry();
-    if (!token || expiry === null) return;
-    const timer = setTimeout(() => {
-      const at = getAdminTokenExpiry();
-      if (at !== null && at <= Date.now()) clearAdminToken('expired');
-    }, Math.min(Math.max(expiry - Date.now(), 0), MAX_TIMER_MS));
+    if (!token) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      const expiry = getAdminTokenExpiry();
+      if (expiry === null) return;
+      const left = expiry - Date.now();
+      if (left <= 0) clearAdminToken('expired');
+      // Timers may fire a little early, and not later than MAX_TIMER_MS: look again then.
+      else timer = setTimeout(check, Math.min(left + 50, MAX_TIMER_MS));
+    };
+    check();
     return () => clearTimeout(timer);
   }, [token]);
   if (!token) return <Navigate to="/admin-login" replace />;
