@@ -22,10 +22,10 @@ function show(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** 'approvalStatus: pending → approved; …' for the fields that changed ('—' for none or unknown). */
+/** 'approvalStatus: pending → approved; …' for the fields that changed (absent and null are the same); '—' when none did. */
 export function changeSummary(before: AuditEntry['before'], after: AuditEntry['after']): string {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
-  const changes = keys.filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k])).map((k) => `${k}: ${show(before?.[k])} → ${show(after?.[k])}`);
+  const changes = keys.filter((k) => JSON.stringify(before?.[k] ?? null) !== JSON.stringify(after?.[k] ?? null)).map((k) => `${k}: ${show(before?.[k])} → ${show(after?.[k])}`);
   return changes.length ? changes.join('; ') : '—';
 }
 
