@@ -117,7 +117,8 @@ describe('/admin Users tab', () => {
     expect(await findToast()).toHaveTextContent('User suspended');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts).toEqual([expect.objectContaining({ path: `/api/admin/users/${ava.id}/suspension`, body: { reason: 'Fake photos' }, authorization: `Bearer ${ADMIN_TOKEN}` })]);
-    expect(await screen.findByRole('button', { name: 'Reinstate Ava Sterling' })).toBeInTheDocument();
+    // The focus comes back from the dialog to the row's button, now Reinstate.
+    await expect.poll(() => document.activeElement).toBe(screen.getByRole('button', { name: 'Reinstate Ava Sterling' }));
   });
 
   it("a refused suspension keeps the dialog open and shows the server's message", async () => {

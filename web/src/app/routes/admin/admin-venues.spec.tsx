@@ -53,6 +53,8 @@ describe('/admin Venues tab', () => {
     const row = await screen.findByRole('listitem', { name: 'Velvet Room' });
     await expect.poll(() => row.textContent).toContain('Approved');
     expect(within(row).queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
+    // The Approve button that had the focus is gone: the focus is on its row, not lost.
+    expect(row).toHaveFocus();
   });
 
   it("Reject puts {status: 'rejected'}; a failure without a message says 'Failed to update venue status'", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ADMIN_MESSAGES } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
@@ -161,9 +161,17 @@ export interface Column<T> {
  * Rows as stacked cards on a phone (each value under its label) and as a table-like grid from
  * `md` (one header line, the labels kept for screen readers). One markup for both: a list of
  * items, each a description list, named by `rowLabel`.
+ * A decision often replaces the button that had the focus (Approve goes, Suspend becomes
+ * Reinstate): the focus then moves to its row instead of falling back to the page.
  */
 export function DataList<T>({ label, items, rowKey, rowLabel, columns, template, actions }: { label: string; items: T[]; rowKey: (row: T) => string; rowLabel: (row: T) => string; columns: Column<T>[]; template: string; actions?: (row: T) => ReactNode }) {
   const style = { '--cols': template } as CSSProperties;
+  const rowElements = useRef(new Map<string, HTMLLIElement>());
+  const lastRow = useRef<string | null>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (lastRow.current && (active === null || active === document.body)) rowElements.current.get(lastRow.current)?.focus();
+  });
   return (
     <div>
       <div aria-hidden="true" className="hidden gap-4 border-b border-white/10 px-4 pb-2 text-xs font-semibold uppercase tracking-wider text-neutral-400 md:flex">
@@ -176,7 +184,17 @@ export function DataList<T>({ label, items, rowKey, rowLabel, columns, template,
       </div>
       <ul aria-label={label} className="flex flex-col gap-3 md:gap-0">
         {items.map((row) => (
-          <li key={rowKey(row)} aria-label={rowLabel(row)} className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-neutral-900/70 p-4 md:flex-row md:items-center md:rounded-none md:border-x-0 md:border-t-0 md:bg-transparent">
+          <li
+            key={rowKey(row)}
+            ref={(el) => {
+              if (el) rowElements.current.set(rowKey(row), el);
+              else rowElements.current.delete(rowKey(row));
+            }}
+            tabIndex={-1}
+            onFocus={() => (lastRow.current = rowKey(row))}
+            aria-label={rowLabel(row)}
+            className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-neutral-900/70 p-4 focus-visible:outline-2 focus-visible:outline-gold-400 md:flex-row md:items-center md:rounded-none md:border-x-0 md:border-t-0 md:bg-transparent"
+          >
             <dl className="grid flex-1 gap-2 text-sm md:grid-cols-(--cols) md:gap-4" style={style}>
               {columns.map((c) => (
                 <div key={c.label} className="flex min-w-0 justify-between gap-3 md:block">
