@@ -164,7 +164,28 @@ export interface Column<T> {
  * A decision often replaces the button that had the focus (Approve goes, Suspend becomes
  * Reinstate): the focus then moves to its row instead of falling back to the page.
  */
-export function DataList<T>({ label, items, rowKey, rowLabel, columns, template, actions }: { label: string; items: T[]; rowKey: (row: T) => string; rowLabel: (row: T) => string; columns: Column<T>[]; template: string; actions?: (row: T) => ReactNode }) {
+/** Width of the actions column from `md`, by how many buttons a row has at most. */
+const ACTIONS_WIDTH = { sm: 'md:w-40', md: 'md:w-56', lg: 'md:w-72' } as const;
+
+export function DataList<T>({
+  label,
+  items,
+  rowKey,
+  rowLabel,
+  columns,
+  template,
+  actions,
+  actionsWidth = 'sm',
+}: {
+  label: string;
+  items: T[];
+  rowKey: (row: T) => string;
+  rowLabel: (row: T) => string;
+  columns: Column<T>[];
+  template: string;
+  actions?: (row: T) => ReactNode;
+  actionsWidth?: keyof typeof ACTIONS_WIDTH;
+}) {
   const style = { '--cols': template } as CSSProperties;
   const rowElements = useRef(new Map<string, HTMLLIElement>());
   const lastRow = useRef<string | null>(null);
@@ -180,7 +201,7 @@ export function DataList<T>({ label, items, rowKey, rowLabel, columns, template,
             <span key={c.label}>{c.label}</span>
           ))}
         </div>
-        {actions ? <span className="w-48 shrink-0 text-right">Actions</span> : null}
+        {actions ? <span className={cn('shrink-0 text-right', ACTIONS_WIDTH[actionsWidth])}>Actions</span> : null}
       </div>
       <ul aria-label={label} className="flex flex-col gap-3 md:gap-0">
         {items.map((row) => (
@@ -203,7 +224,7 @@ export function DataList<T>({ label, items, rowKey, rowLabel, columns, template,
                 </div>
               ))}
             </dl>
-            {actions ? <div className="flex flex-wrap gap-2 md:w-48 md:shrink-0 md:justify-end">{actions(row)}</div> : null}
+            {actions ? <div className={cn('flex flex-wrap gap-2 md:shrink-0 md:justify-end', ACTIONS_WIDTH[actionsWidth])}>{actions(row)}</div> : null}
           </li>
         ))}
       </ul>

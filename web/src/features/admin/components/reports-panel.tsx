@@ -88,6 +88,7 @@ export function ReportsPanel() {
               },
               { label: 'Status', render: (r) => <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge> },
             ]}
+            actionsWidth="lg"
             actions={(r) => (
               <>
                 {r.status === 'open' ? (

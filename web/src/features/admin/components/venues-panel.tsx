@@ -70,6 +70,7 @@ export function VenuesPanel() {
               { label: 'Price', render: (v) => `${formatPricePerHour(v.pricePerHour)} · ${v.capacity} guests` },
               { label: 'Approval', render: (v) => <Badge tone={APPROVAL_TONES[v.approvalStatus]}>{APPROVAL_LABELS[v.approvalStatus]}</Badge> },
             ]}
+            actionsWidth="md"
             actions={(v) =>
               v.approvalStatus === 'pending' ? (
                 <>

@@ -74,6 +74,7 @@ export function VipRoomsPanel() {
                   ),
               },
             ]}
+            actionsWidth="lg"
             actions={(r) => (
               <>
                 <Button type="button" size="sm" aria-label={`Assign dancer to ${r.name}`} onClick={() => setAssigning(r)}>
