@@ -73,6 +73,7 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(first.location()).toBe('/admin-login');
     expect(screen.getByRole('status')).toHaveTextContent(ADMIN_MESSAGES.sessionExpired);
+    await expect.poll(() => window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
     first.unmount();
 
     const second = renderApp('/admin-login');

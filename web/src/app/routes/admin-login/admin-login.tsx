@@ -3,14 +3,17 @@ import { useEffect, useState } from 'react';
 import { AuthShell } from '../../../components/layout/auth-shell';
 import { useForgetAdminData } from '../../../features/admin/api/session';
 import { AdminLoginForm } from '../../../features/admin/components/admin-login-form';
-import { getAdminSignOutReason } from '../../../lib/auth-store';
+import { clearAdminToken, getAdminSignOutReason } from '../../../lib/auth-store';
 
 /** /admin-login: the administrator's sign-in; says so when the previous token expired or was refused. */
 export function AdminLoginRoute() {
   const forgetAdminData = useForgetAdminData();
   const [expired] = useState(() => getAdminSignOutReason() === 'expired');
-  // Nothing a previous admin read stays in memory once the console is left.
-  useEffect(() => forgetAdminData(), [forgetAdminData]);
+  // Nothing a previous admin read stays in memory once the console is left, nor an expired token in storage.
+  useEffect(() => {
+    forgetAdminData();
+    if (expired) clearAdminToken('expired');
+  }, [forgetAdminData, expired]);
 
   return (
     <AuthShell title="Admin Login" subtitle="Administrators only: manage members, venues and VIP rooms." back={{ to: '/', label: 'Back to home' }}>

@@ -60,6 +60,7 @@ describe('/admin Users tab', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Page 2 of 3');
 
+    expect(screen.getByLabelText('Search users')).toHaveAttribute('maxlength', '120');
     await user.type(screen.getByLabelText('Search users'), 'ava');
     await screen.findByText('Page 1 of 3');
     await user.selectOptions(screen.getByLabelText('User type'), 'entertainer');

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/layout/logo';
 import { Button } from '../../../components/ui/button';
@@ -33,6 +33,9 @@ export function AdminConsole() {
   const [params, setParams] = useSearchParams();
   const selected = ADMIN_TABS.find((t) => t.id === params.get('tab')) ?? ADMIN_TABS[0];
   const tabRefs = useRef(new Map<AdminTab, HTMLButtonElement>());
+
+  // On a phone the tabs scroll sideways: the selected one is brought into view.
+  useEffect(() => tabRefs.current.get(selected.id)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }), [selected.id]);
 
   const select = (id: AdminTab, focus = false) => {
     setParams({ tab: id }, { replace: true });

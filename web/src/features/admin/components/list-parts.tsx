@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ADMIN_MESSAGES } from '@luxe/contracts';
+import { ADMIN_MESSAGES, adminUsersQuerySchema } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -37,11 +37,14 @@ export function useLoadFailureToast(query: Pick<UseQueryResult, 'isError' | 'err
   }, [isError, error, errorUpdatedAt, message]);
 }
 
+/** The longest search the lists take (the contract's rule, the same for every list). */
+export const SEARCH_MAX_LENGTH = adminUsersQuerySchema.shape.search.unwrap().maxLength ?? undefined;
+
 export function SearchField({ id, label, value, onChange, placeholder }: { id: string; label: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} type="search" autoComplete="off" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+      <Input id={id} type="search" autoComplete="off" maxLength={SEARCH_MAX_LENGTH} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
     </div>
   );
 }
