@@ -38,12 +38,12 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** The server's `message` for an error, else the fallback (what the toasts show). */
 /** An admin call refused for its token (the console is leaving for /admin-login: no error toast). */
 export function isAdminSessionError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** The server's `message` for an error, else the fallback (what the toasts show). */
 export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && typeof error.body === 'object' && error.body !== null) {
     const message = (error.body as { message?: unknown }).message;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockTime, formatDollars, formatHours, formatInEst, formatLongDate, formatPricePerHour, formatTimeEst, formatWholeDollars, LONG_DATE_FORMAT, SHORT_DATE_FORMAT } from './format';
+import { formatClockTime, formatDateTimeEst, formatDollars, formatHours, formatInEst, formatLongDate, formatPricePerHour, formatTimeEst, formatWholeDollars, LONG_DATE_FORMAT, SHORT_DATE_FORMAT } from './format';
 
 describe('formatting', () => {
   it('shows times in America/New_York whatever the machine zone', () => {
@@ -8,6 +8,7 @@ describe('formatting', () => {
     expect(formatInEst('2025-01-15T02:30:00Z', LONG_DATE_FORMAT)).toBe('Tuesday, Jan 14, 2025');
     // Summer: UTC-4.
     expect(formatInEst('2025-07-04T16:00:00Z', `${SHORT_DATE_FORMAT} h:mm a`)).toBe('Jul 04, 2025 12:00 PM');
+    expect(formatDateTimeEst('2026-11-22T23:57:00.000Z')).toBe('Nov 22, 2026 6:57 PM EST');
   });
 
   it('booking totals in whole dollars, prices per hour', () => {

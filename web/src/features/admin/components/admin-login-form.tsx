@@ -15,7 +15,7 @@ export function AdminLoginForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(adminLoginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: zodResolver(adminLoginSchema) /* api.admin.login's body */, defaultValues: { email: '', password: '' } });
 
   const signIn = useAdminLogin({
     onSuccess: () => navigate('/admin', { replace: true }),

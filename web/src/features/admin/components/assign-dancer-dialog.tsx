@@ -22,7 +22,7 @@ export function AssignDancerDialog({ room, onClose }: { room: AdminVipRoom; onCl
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(vipAssignmentInputSchema), defaultValues: { sectionId: room.id, dancerId: '' } });
+  } = useForm({ resolver: zodResolver(vipAssignmentInputSchema) /* api.admin.assignDancer's body */, defaultValues: { sectionId: room.id, dancerId: '' } });
 
   const options = (dancers.data?.dancers ?? []).filter((d) => d.venueId === room.venue.id && d.isActive && d.id !== room.assignment?.dancerId);
 

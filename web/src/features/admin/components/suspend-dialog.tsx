@@ -23,7 +23,7 @@ export function SuspendDialog({ member, defaultReason = '', onClose }: { member:
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(suspensionInputSchema), defaultValues: { reason: defaultReason } });
+  } = useForm({ resolver: zodResolver(suspensionInputSchema) /* api.admin.suspend's body */, defaultValues: { reason: defaultReason } });
   const length = watch('reason').length;
 
   const onSubmit = handleSubmit(({ reason }) =>
