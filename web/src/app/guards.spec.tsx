@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '@luxe/contracts';
 import { STORAGE_KEYS } from '../lib/storage';
+import { signInAdmin } from '../testing/admin';
 import { makeUser, signIn, storedUser } from '../testing/fixtures';
 import { renderApp, screen } from '../testing/render-app';
 import { server } from '../testing/server';
@@ -59,10 +61,24 @@ describe('route guards', () => {
     expect(first.location()).toBe('/admin-login');
     first.unmount();
 
-    window.localStorage.setItem(STORAGE_KEYS.adminToken, 'signed.admin.token');
+    signInAdmin();
     const second = renderApp('/admin-login');
     expect(await screen.findByRole('heading', { name: 'Admin Console' })).toBeInTheDocument();
     expect(second.location()).toBe('/admin');
+  });
+
+  it('a stored admin token whose expiry has passed counts as none: /admin goes to /admin-login, which stays', async () => {
+    signInAdmin({ expiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const first = renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(first.location()).toBe('/admin-login');
+    expect(screen.getByRole('status')).toHaveTextContent(ADMIN_MESSAGES.sessionExpired);
+    await expect.poll(() => window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+    first.unmount();
+
+    const second = renderApp('/admin-login');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(second.location()).toBe('/admin-login');
   });
 
   it('an unknown path shows the not-found page with a developer hint', async () => {

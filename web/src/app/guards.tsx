@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import {
+  clearAdminToken,
   clearRedirectAfterLogin,
+  getAdminTokenExpiry,
   getSignOutReason,
   homePathFor,
   postLoginPath,
@@ -66,14 +68,35 @@ export function RedirectVenueUser() {
   return <Outlet />;
 }
 
-/** /admin: without a stored admin token, go to /admin-login. */
+/** Longest delay a browser timer takes (about 24.8 days); a later expiry is checked again then. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * /admin: without a valid stored admin token (none, or its expiry passed), go to /admin-login.
+ * The token is forgotten the moment it expires, so an open console leaves by itself; a token the
+ * server refuses earlier is forgotten by the api client (401).
+ */
 export function RequireAdmin() {
   const token = useAdminToken();
+  useEffect(() => {
+    if (!token) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      const expiry = getAdminTokenExpiry();
+      if (expiry === null) return;
+      const left = expiry - Date.now();
+      if (left <= 0) clearAdminToken('expired');
+      // Timers may fire a little early, and not later than MAX_TIMER_MS: look again then.
+      else timer = setTimeout(check, Math.min(left + 50, MAX_TIMER_MS));
+    };
+    check();
+    return () => clearTimeout(timer);
+  }, [token]);
   if (!token) return <Navigate to="/admin-login" replace />;
   return <Outlet />;
 }
 
-/** /admin-login: a holder of an admin token goes to /admin. */
+/** /admin-login: a holder of a valid admin token goes to /admin (an expired one counts as none). */
 export function RedirectIfAdmin() {
   const token = useAdminToken();
   if (token) return <Navigate to="/admin" replace />;

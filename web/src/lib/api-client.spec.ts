@@ -71,6 +71,33 @@ describe('api client', () => {
     ]);
   });
 
+  it('a 401 on an admin path forgets the admin token and its expiry; a 401 on /api/admin/login or a member path does not', async () => {
+    const keep = () => {
+      window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token-123');
+      window.localStorage.setItem(STORAGE_KEYS.adminTokenExpiresAt, '2099-01-01T00:00:00.000Z');
+    };
+    const refused = () => HttpResponse.json({ statusCode: 401, code: 'ADMIN.SESSION_EXPIRED', message: 'Your admin session has expired. Please sign in again.' }, { status: 401 });
+    server.use(http.post('/api/admin/login', refused), http.get('/api/auth/me', refused), http.get('/api/admin/users', refused));
+
+    keep();
+    await expect(api.post('/api/admin/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 401 });
+    await expect(apiGet('/api/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('admin-token-123');
+
+    await expect(api.get('/api/admin/users?page=2')).rejects.toMatchObject({ status: 401 });
+    expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.adminTokenExpiresAt)).toBeNull();
+  });
+
+  it('sends no bearer header once the stored expiry has passed', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token-123');
+    window.localStorage.setItem(STORAGE_KEYS.adminTokenExpiresAt, new Date(Date.now() - 1000).toISOString());
+    server.use(http.get('/api/admin/session', () => HttpResponse.json({})));
+    const seen = captureRequests();
+    await api.get('/api/admin/session');
+    expect(seen[0]!.headers.get('authorization')).toBeNull();
+  });
+
   it('recognises admin paths with a query string', () => {
     expect(isAdminPath('/api/admin/users?search=x')).toBe(true);
     expect(isAdminPath('/api/admin/login?next=1')).toBe(false);

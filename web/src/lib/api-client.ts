@@ -1,12 +1,14 @@
 import { buildPath, type RouteBodyInput, type RouteDef, type RouteParamsInput, type RouteQueryInput, type RouteResponse } from '@luxe/contracts';
-import { getAdminToken } from './auth-store';
+import { clearAdminToken, getAdminToken } from './auth-store';
 
 /**
  * HTTP client for the gateway (spec doc 1 §7 and §8).
  * - every request carries cookies (the member session is an httpOnly cookie);
  * - `Content-Type: application/json` only when there is a body;
  * - `X-Requested-With: XMLHttpRequest` always (the server's CSRF guard for mutating requests);
- * - `/api/admin/*` except `/api/admin/login` carries the stored admin bearer token;
+ * - `/api/admin/*` except `/api/admin/login` carries the stored admin bearer token, and a 401 on
+ *   such a path (token expired or refused) forgets the token, so the /admin guard sends the
+ *   browser to /admin-login;
  * - any non-OK response throws an ApiError whose message is `<status>: <text or status text>`.
  */
 
@@ -34,6 +36,11 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** An admin call refused for its token (the console is leaving for /admin-login: no error toast). */
+export function isAdminSessionError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
 }
 
 /** The server's `message` for an error, else the fallback (what the toasts show). */
@@ -78,6 +85,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
   });
   const text = await response.text();
   if (!response.ok) {
+    if (response.status === 401 && isAdminPath(path)) clearAdminToken('expired');
     if (response.status === 401 && options.on401 === 'returnNull') return null as T;
     throw new ApiError(response.status, response.statusText, text);
   }

@@ -86,25 +86,67 @@ export function getSignOutReason(): SignOutReason | null {
   return signOutReason;
 }
 
+/** Why the admin token went away: the admin signed out, or the token expired or was refused (401). */
+export type AdminSignOutReason = 'logout' | 'expired';
+let adminSignOutReason: AdminSignOutReason | null = null;
+
+function adminTokenExpiry(): number | null {
+  const raw = local.get(STORAGE_KEYS.adminTokenExpiresAt);
+  if (raw === null) return null;
+  const at = Date.parse(raw);
+  // An unreadable expiry is treated as passed: the admin signs in again.
+  return Number.isNaN(at) ? 0 : at;
+}
+
+/**
+ * The stored admin token (spec doc 1 §6), or null when there is none or its stored expiry has
+ * passed: an expired token counts as absent. A token without a stored expiry is kept until the
+ * server refuses it (401).
+ */
 export function getAdminToken(): string | null {
-  return local.get(STORAGE_KEYS.adminToken) || null;
+  const token = local.get(STORAGE_KEYS.adminToken) || null;
+  if (!token) return null;
+  const expiry = adminTokenExpiry();
+  return expiry !== null && expiry <= Date.now() ? null : token;
 }
 
-export function setAdminToken(token: string): void {
+/** When the stored admin token expires (ms since epoch), or null when none is stored or known. */
+export function getAdminTokenExpiry(): number | null {
+  return local.get(STORAGE_KEYS.adminToken) ? adminTokenExpiry() : null;
+}
+
+/** Keep the token of a successful admin sign-in and its expiry. */
+export function setAdminSession({ token, expiresAt }: { token: string; expiresAt: string }): void {
+  adminSignOutReason = null;
   local.set(STORAGE_KEYS.adminToken, token);
+  local.set(STORAGE_KEYS.adminTokenExpiresAt, expiresAt);
   emit();
 }
 
-export function clearAdminToken(): void {
+/** Forget the admin token (sign-out, or the server refused it); the /admin guard then sends the browser to /admin-login. */
+export function clearAdminToken(reason: AdminSignOutReason = 'logout'): void {
+  // A second 401 of the same burst finds nothing to clear and keeps the first reason.
+  if (!local.get(STORAGE_KEYS.adminToken) && adminSignOutReason) return;
+  adminSignOutReason = reason;
   local.remove(STORAGE_KEYS.adminToken);
+  local.remove(STORAGE_KEYS.adminTokenExpiresAt);
   emit();
+}
+
+/**
+ * Why the admin is signed out in this page session: 'expired' also when a stored token's expiry
+ * has passed. Null when nothing happened (or someone signed in since).
+ */
+export function getAdminSignOutReason(): AdminSignOutReason | null {
+  if (adminSignOutReason) return adminSignOutReason;
+  return local.get(STORAGE_KEYS.adminToken) && !getAdminToken() ? 'expired' : null;
 }
 
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   const onStorage = (e: StorageEvent) => {
     // Another tab signed in or out.
-    if (e.key === null || e.key === STORAGE_KEYS.currentUser || e.key === STORAGE_KEYS.adminToken) listener();
+    if (e.key === null || e.key === STORAGE_KEYS.currentUser || e.key === STORAGE_KEYS.adminToken || e.key === STORAGE_KEYS.adminTokenExpiresAt) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {

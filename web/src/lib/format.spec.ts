@@ -8,7 +8,7 @@ describe('formatting', () => {
     expect(formatInEst('2025-01-15T02:30:00Z', LONG_DATE_FORMAT)).toBe('Tuesday, Jan 14, 2025');
     // Summer: UTC-4.
     expect(formatInEst('2025-07-04T16:00:00Z', `${SHORT_DATE_FORMAT} h:mm a`)).toBe('Jul 04, 2025 12:00 PM');
-    expect(formatDateTimeEst('2026-03-01T02:30:00Z')).toBe('Feb 28, 2026, 9:30 PM EST');
+    expect(formatDateTimeEst('2026-11-22T23:57:00.000Z')).toBe('Nov 22, 2026 6:57 PM EST');
   });
 
   it('booking totals in whole dollars, prices per hour', () => {

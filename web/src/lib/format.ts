@@ -6,6 +6,7 @@ export const DISPLAY_TIME_ZONE = 'America/New_York';
 export const TIME_FORMAT = 'h:mm a';
 export const LONG_DATE_FORMAT = 'EEEE, MMM dd, yyyy';
 export const SHORT_DATE_FORMAT = 'MMM dd, yyyy';
+export const DATE_TIME_FORMAT = 'MMM dd, yyyy h:mm a';
 
 export function formatInEst(date: Date | string | number, pattern: string): string {
   return formatInTimeZone(date, DISPLAY_TIME_ZONE, pattern);
@@ -13,6 +14,11 @@ export function formatInEst(date: Date | string | number, pattern: string): stri
 
 export function formatTimeEst(date: Date | string | number): string {
   return `${formatInEst(date, TIME_FORMAT)} EST`;
+}
+
+/** A moment as date and time in New York: 'Nov 22, 2026 6:57 PM EST'. */
+export function formatDateTimeEst(date: Date | string | number): string {
+  return `${formatInEst(date, DATE_TIME_FORMAT)} EST`;
 }
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -51,7 +57,4 @@ export function formatHours(hours: number): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
-/** A moment as date and time in New York: 'Feb 28, 2026, 9:30 PM EST'. */
-export function formatDateTimeEst(date: Date | string | number): string {
-  return `${formatInEst(date, SHORT_DATE_FORMAT)}, ${formatTimeEst(date)}`;
-}
+

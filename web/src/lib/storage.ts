@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   lastActiveTab: 'lastActiveTab',
   redirectAfterLogin: 'redirectAfterLogin',
   adminToken: 'adminToken',
+  /** When the stored admin token stops being valid (ISO time from POST /api/admin/login). */
+  adminTokenExpiresAt: 'adminTokenExpiresAt',
   /** A visitor's unfinished section booking, restored once signed in (spec doc 2 §3, §4). */
   guestBooking: 'guestBooking',
   /** Sign-up draft. Kept in sessionStorage because it holds the password. */

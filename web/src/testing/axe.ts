@@ -15,5 +15,5 @@ export async function accessibilityViolations(root: Element | Document = documen
   return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
 }
 
-/** The same check over the whole document. */
-export const axeViolations = (): Promise<string[]> => accessibilityViolations(document);
+/** The same check, over the whole document unless an element is given. */
+export const axeViolations = (root: Element | Document = document): Promise<string[]> => accessibilityViolations(root);

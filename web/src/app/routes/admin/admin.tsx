@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/layout/coming-soon';
+import { AdminConsole } from '../../../features/admin/components/admin-console';
 
-/** /admin: users, venues and VIP rooms; a placeholder for now. */
+/** /admin: the admin console (users, venues, VIP rooms, reports, audit log); the guard requires a valid admin token. */
 export function AdminRoute() {
-  return <ComingSoon title="Admin Console" route="/admin" />;
+  return <AdminConsole />;
 }

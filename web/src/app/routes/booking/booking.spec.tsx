@@ -565,7 +565,7 @@ describe('/booking/{venueId}: visitors', () => {
     await waitFor(() => expect(location()).toBe('/login'), PAGE);
 
     server.use(http.post('/api/auth/login', () => HttpResponse.json(host)));
-    await user.type(screen.getByLabelText('Email'), 'ava@example.com');
+    await user.type(await screen.findByLabelText('Email', {}, PAGE), 'ava@example.com');
     await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'velvet-rope-8');
     server.use(http.get('/api/auth/me', () => HttpResponse.json(host)));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));

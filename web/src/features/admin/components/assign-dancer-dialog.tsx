@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { ADMIN_MESSAGES, vipAssignmentInputSchema, type AdminVipRoom } from '@luxe/contracts';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FieldError } from '../../../components/ui/field-error';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/toast';
+import { serverMessage } from '../../../lib/api-client';
+import { useAssignDancer, useVenueDancers } from '../api/vip-rooms';
+import { ListMessage } from './list-parts';
+
+/**
+ * Propose a dancer for a VIP room (spec doc 1 §2, §6): only the dancers of the room's own venue
+ * are offered (GET /api/admin/dancers?venueId=), the current one excepted.
+ */
+export function AssignDancerDialog({ room, onClose }: { room: AdminVipRoom; onClose: () => void }) {
+  const dancers = useVenueDancers(room.venue.id);
+  const assign = useAssignDancer();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(vipAssignmentInputSchema) /* api.admin.assignDancer's body */, defaultValues: { sectionId: room.id, dancerId: '' } });
+
+  const options = (dancers.data?.dancers ?? []).filter((d) => d.venueId === room.venue.id && d.isActive && d.id !== room.assignment?.dancerId);
+
+  const onSubmit = handleSubmit((body) =>
+    assign.mutate(body, {
+      onSuccess: (result) => {
+        toast({ title: result.message, description: `${result.assignment.dancerName} · ${room.name}` });
+        onClose();
+      },
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, ADMIN_MESSAGES.assignFailed) }),
+    }),
+  );
+
+  return (
+    <Dialog title={`Assign Dancer to ${room.name}`} description={`Dancers of ${room.venue.name} only.`} onClose={onClose}>
+      {dancers.isPending ? (
+        <ListMessage title="Loading dancers..." busy />
+      ) : dancers.isError ? (
+        <ListMessage tone="error" title="Unable to fetch dancers" action={<Button type="button" variant="secondary" size="sm" onClick={() => void dancers.refetch()}>Try Again</Button>} />
+      ) : options.length === 0 ? (
+        <ListMessage title={`No other dancers at ${room.venue.name}`} />
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <div>
+            <Label htmlFor="assign-dancer">Dancer</Label>
+            <Select id="assign-dancer" aria-invalid={errors.dancerId ? true : undefined} aria-describedby={errors.dancerId ? 'assign-dancer-error' : undefined} {...register('dancerId')}>
+              <option value="">Select a dancer</option>
+              {options.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.isAvailable ? d.name : `${d.name} (unavailable)`}
+                </option>
+              ))}
+            </Select>
+            <FieldError id="assign-dancer-error" message={errors.dancerId?.message} />
+          </div>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button type="button" variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={assign.isPending} aria-busy={assign.isPending}>
+              {assign.isPending ? 'Assigning...' : 'Assign'}
+            </Button>
+          </div>
+        </form>
+      )}
+      {dancers.isPending || dancers.isError || options.length === 0 ? (
+        <div className="flex justify-end">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
