@@ -3,12 +3,16 @@ import Redis from 'ioredis';
 import { Client } from 'pg';
 import { BASE_URL } from './browser';
 
-/** The test stack's databases (its global setup writes where things are). */
-function dbUrls(): Record<string, string> {
+/** What the test stack's global setup wrote (where things are, and its first admin account). */
+function provided(): { dbUrls: Record<string, string>; admin: { email: string; password: string } } {
   const file = process.env.LUXE_TEST_PROVIDED;
   if (!file) throw new Error('no test stack: run through jest.integration.config.cjs');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { dbUrls: Record<string, string> }).dbUrls;
+  return JSON.parse(readFileSync(file, 'utf8'));
 }
+const dbUrls = () => provided().dbUrls;
+
+/** The stack's admin account (created from ADMIN_EMAIL and ADMIN_PASSWORD at start). */
+export const stackAdmin = () => provided().admin;
 
 async function withDb<T>(service: string, fn: (db: Client) => Promise<T>): Promise<T> {
   const db = new Client({ connectionString: dbUrls()[service] });

@@ -46,7 +46,9 @@ function RedirectToLogin({ from, remember }: { from: string; remember: boolean }
 
 function ReachedProtectedPage() {
   // The remembered path has served its purpose once a signed-in user is on a protected page.
-  useEffect(() => clearRedirectAfterLogin(), []);
+  useEffect(() => {
+    clearRedirectAfterLogin();
+  }, []);
   return <Outlet />;
 }
 

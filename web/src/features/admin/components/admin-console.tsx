@@ -35,7 +35,10 @@ export function AdminConsole() {
   const tabRefs = useRef(new Map<AdminTab, HTMLButtonElement>());
 
   // On a phone the tabs scroll sideways: the selected one is brought into view.
-  useEffect(() => tabRefs.current.get(selected.id)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }), [selected.id]);
+  // A block body: newer browsers return a promise from scrollIntoView, which must not become the effect's cleanup.
+  useEffect(() => {
+    void tabRefs.current.get(selected.id)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selected.id]);
 
   const select = (id: AdminTab, focus = false) => {
     setParams({ tab: id }, { replace: true });

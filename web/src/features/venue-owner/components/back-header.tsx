@@ -4,7 +4,9 @@ import { Button } from '../../../components/ui/button';
 /** A manager's heading (it takes the focus when the panel opens) and its way back to the list. */
 export function BackHeader({ id, title, subtitle, onBack }: { id: string; title: string; subtitle?: string; onBack: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
     <div className="flex flex-col gap-2">
       <Button type="button" variant="ghost" size="sm" className="self-start" onClick={onBack}>

@@ -92,7 +92,9 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
   const tiers = useFieldArray({ control, name: 'pricingTiers' as never }) as unknown as { fields: { id: string }[]; append: (v: { hours: number; price: number }) => void; remove: (i: number) => void };
   const isYacht = type === 'yacht';
 
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   const cities = citiesOf(state ?? '');
   const currentCity = getValues('city');
