@@ -167,6 +167,24 @@ describe('embedded mode', () => {
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 20, 10, undefined]);
   });
 
+  it('seeds the demo admin; an admin decision travels in process: a new venue approved in the console becomes public', async () => {
+    expect(output).toContain('admin@demo.luxeswipe.test');
+    const login = await post('/api/admin/login', { email: 'admin@demo.luxeswipe.test', password: 'demo-password-123' });
+    expect(login.status).toBe(200);
+    const auth = { authorization: `Bearer ${(await login.json()).token}` };
+    const owner = await post('/api/auth/login', { email: 'venue@demo.luxeswipe.test', password: 'demo-password-123' });
+    const cookie = owner.headers.getSetCookie()[0].split(';')[0];
+    const name = `Embedded Approval ${Date.now()}`;
+    const created = await post('/api/venues', { name, type: 'club', subtype: 'lounge', city: 'Miami', state: 'Florida', address: '1 Test St', capacity: 20, pricePerHour: 150 }, cookie);
+    const venueId = (await created.json()).id as string;
+    // The admin's read model hears of it, the decision goes back to venues, the public list changes.
+    await waitFor('the admin lists the venue', async () => ((await (await fetch(`${base}/api/admin/venues?approvalStatus=pending&search=${encodeURIComponent(name)}`, { headers: auth })).json()) as { total: number }).total === 1, 20_000);
+    const decided = await fetch(`${base}/api/admin/venues/${venueId}/approval`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'approved' }) });
+    expect(decided.status).toBe(200);
+    await waitFor('the venue is public', async () => ((await (await fetch(`${base}/api/venues`)).json()) as { name: string }[]).some((v) => v.name === name), 20_000);
+    expect((await fetch(`${base}/api/admin/users`)).status).toBe(401);
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
