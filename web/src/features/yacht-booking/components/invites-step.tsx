@@ -102,7 +102,7 @@ export function InvitesStep({
   focusTitle,
 }: {
   /** The signed-in host (null for a visitor). */
-  host: { id: string; state: string } | null;
+  host: { id: string; state: string; city?: string } | null;
   sendInvites: boolean;
   onSendInvitesChange: (on: boolean) => void;
   decisions: GuestDecisions;

@@ -81,7 +81,7 @@ export function YachtFlow({ venue }: { venue: Venue; guest: boolean }) {
     case 'invites':
       return (
         <InvitesStep
-          host={user ? { id: user.id, state: user.state } : null}
+          host={user ? { id: user.id, state: user.state, city: user.city } : null}
           sendInvites={sendInvites}
           onSendInvitesChange={setSendInvites}
           decisions={decisions}
