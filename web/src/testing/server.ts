@@ -28,6 +28,7 @@ export const defaultHandlers = [
   http.get('/api/venue-owner/entertainer-requests', () => HttpResponse.json([])),
   http.get('/api/venue-owner/vip-assignments', () => HttpResponse.json([])),
   http.get('/api/available-events', () => HttpResponse.json([])),
+  http.get('/api/blocks', () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...defaultHandlers);

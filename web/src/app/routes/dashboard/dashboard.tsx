@@ -17,12 +17,13 @@ import { getConversationsQueryOptions, refreshConversation } from '../../../feat
 import { MemberSafetyActions } from '../../../features/safety/components/member-safety-actions';
 import { ReportMessageButton } from '../../../features/safety/components/report-message-button';
 import { useRealtime } from '../../../lib/realtime';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { HomeTab } from './home-tab';
 import { InvitesTabRoute } from './invites-tab';
 import { MyVenues } from '../../../features/entertainer/components/my-venues';
 import { VipRooms } from '../../../features/entertainer/components/vip-rooms';
 import { blockInvalidates } from './member-safety';
+import { BlockedMembers } from '../../../features/safety/components/blocked-members';
 import { rememberActiveTab, resolveTab, TAB_LABELS, tabsFor, type DashboardTab } from './tabs';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
@@ -70,7 +71,7 @@ export function DashboardRoute() {
         </h1>
         <div className="mt-6">
           {tab === 'profile' ? (
-            <ProfileTab user={user} />
+            <ProfileTab user={user} afterUnblock={afterBlock} />
           ) : tab === 'home' ? (
             <HomeTab user={user} />
           ) : tab === 'events' ? (
@@ -139,7 +140,7 @@ function Panel({ title, children }: { title?: string; children: ReactNode }) {
   );
 }
 
-function ProfileTab({ user }: { user: StoredUser }) {
+function ProfileTab({ user, afterUnblock }: { user: StoredUser; afterUnblock: QueryKey[] }) {
   return (
     <div className="flex flex-col gap-6">
       <Panel title="Profile Photos">
@@ -150,6 +151,9 @@ function ProfileTab({ user }: { user: StoredUser }) {
           Based in {user.city.split(',')[0]}, <StateLabel state={user.state} />
         </p>
         <ProfileDetailsForm user={user} />
+      </Panel>
+      <Panel title="Blocked Members">
+        <BlockedMembers userId={user.id} invalidates={afterUnblock} />
       </Panel>
       <Panel title="Account Settings">
         <div className="flex flex-col gap-3 sm:flex-row">

@@ -295,3 +295,50 @@ describe('Safety in Discover Events (host profile)', () => {
     expect(screen.getByRole('dialog', { name: "Rex's profile" })).toBeInTheDocument();
   });
 });
+
+describe('Profile tab: Blocked Members', () => {
+  const blockOf = (id: string, firstName: string, lastName: string) => ({
+    blockedUserId: id,
+    createdAt: '2025-06-06T01:00:00.000Z',
+    user: { id, firstName, lastName, userType: 'host', age: null, city: 'Miami, FL', state: 'Florida', bio: null, profileImages: [] },
+  });
+
+  it('lists the blocked members; Unblock calls DELETE /api/blocks/{id}, says so and reads the list again', async () => {
+    let blocks = [blockOf(LENA, 'Lena', 'Voss'), blockOf(MARCO, 'Marco', 'Bell')];
+    const deleted: string[] = [];
+    server.use(
+      http.get('/api/blocks', () => HttpResponse.json(blocks)),
+      http.delete('/api/blocks/:userId', ({ params }) => {
+        deleted.push(String(params.userId));
+        blocks = blocks.filter((b) => b.blockedUserId !== params.userId);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await signIn(me);
+    const { user } = renderApp('/dashboard?tab=profile');
+    const list = await screen.findByRole('list', { name: 'Blocked members' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Lena VossUnblock', 'Marco BellUnblock']);
+    await user.click(within(list).getByRole('button', { name: 'Unblock Lena Voss' }));
+    expect(await findToast()).toHaveTextContent(SAFETY_MESSAGES.unblocked);
+    expect(deleted).toEqual([LENA]);
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Blocked members' })).getAllByRole('listitem')).toHaveLength(1));
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it("says when nobody is blocked, and shows the server's message when unblocking fails", async () => {
+    await signIn(me);
+    const first = renderApp('/dashboard?tab=profile');
+    expect(await screen.findByText('You have not blocked anyone.')).toBeInTheDocument();
+    first.unmount();
+
+    server.use(
+      http.get('/api/blocks', () => HttpResponse.json([blockOf(LENA, 'Lena', 'Voss')])),
+      http.delete('/api/blocks/:userId', () => HttpResponse.json({ statusCode: 503, code: 'SERVER.UNAVAILABLE', message: 'Service temporarily unavailable' }, { status: 503 })),
+    );
+    const { user } = renderApp('/dashboard?tab=profile');
+    await user.click(await screen.findByRole('button', { name: 'Unblock Lena Voss' }));
+    const toast = await findToast();
+    expect(toast).toHaveTextContent('Error');
+    expect(toast).toHaveTextContent('Service temporarily unavailable');
+  });
+});

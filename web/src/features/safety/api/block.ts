@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api, type Block } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 
@@ -22,5 +22,25 @@ export function useBlockMember(invalidates: readonly QueryKey[], handlers: { onB
       handlers.onBlocked?.();
     },
     onError: (error) => handlers.onError?.(error),
+  });
+}
+
+/** GET /api/blocks: the members the signed-in member blocked, newest first. */
+export function getBlocksQueryOptions(userId: string) {
+  return queryOptions({ queryKey: ['blocks', userId] as const, queryFn: ({ signal }) => callApi(api.safety.blocks, {}, { signal }) });
+}
+
+export function useBlocks(userId: string) {
+  return useQuery(getBlocksQueryOptions(userId));
+}
+
+/** DELETE /api/blocks/{userId}: the member comes back in decks, discovery, invites and conversations. */
+export function useUnblockMember(userId: string, invalidates: readonly QueryKey[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (blockedUserId: string) => callApi(api.safety.unblock, { params: { userId: blockedUserId } }),
+    onSuccess: async () => {
+      await Promise.all([getBlocksQueryOptions(userId).queryKey, ...invalidates].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
   });
 }
