@@ -6,13 +6,14 @@ import { BookingService } from './bookings/booking.service';
 import { BookingsErasureConsumer } from './bookings/erasure.consumer';
 import { AttendeeConsumer } from './calendar/attendee.consumer';
 import { AttendeeRepository } from './calendar/attendee.repository';
+import { CalendarController, CalendarService } from './calendar/calendar.controller';
 import { CatalogConsumer } from './catalog/catalog.consumer';
 import { CatalogRepository } from './catalog/catalog.repository';
 import { FriendController } from './friends/friend.controller';
 import { FriendService } from './friends/friend.service';
 
 @Module({
-  controllers: [CatalogConsumer, PaymentOutcomeConsumer, BookingsErasureConsumer, AttendeeConsumer, BookingController, FriendController],
-  providers: [CatalogRepository, BookingRepository, BookingService, FriendService, AttendeeRepository],
+  controllers: [CatalogConsumer, PaymentOutcomeConsumer, BookingsErasureConsumer, AttendeeConsumer, BookingController, FriendController, CalendarController],
+  providers: [CatalogRepository, BookingRepository, BookingService, FriendService, AttendeeRepository, CalendarService],
 })
 export class BookingsModule {}
