@@ -107,6 +107,6 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
     }
     const text = await forward();
     if (route.status === 204 || text === null) return reply.send();
-    return reply.header('content-type', 'application/json; charset=utf-8').send(text);
+    return reply.header('content-type', route.contentType ?? 'application/json; charset=utf-8').send(text);
   };
 }

@@ -64,7 +64,7 @@ export function buildOpenApiDocument(opts: { title?: string; version?: string; r
       parameters: parameters(r),
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body, 'input') } } } } : {}),
       responses: {
-        [String(r.status)]: isEmpty ? { description: 'No content' } : { description: 'Success', content: { 'application/json': { schema: schemaOf(r.response, 'output') } } },
+        [String(r.status)]: isEmpty ? { description: 'No content' } : { description: 'Success', content: { [r.contentType?.split(';')[0] ?? 'application/json']: { schema: schemaOf(r.response, 'output') } } },
         ...errorResponses(r),
       },
     };

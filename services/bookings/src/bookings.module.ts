@@ -4,13 +4,16 @@ import { PaymentOutcomeConsumer } from './bookings/booking.consumer';
 import { BookingRepository } from './bookings/booking.repository';
 import { BookingService } from './bookings/booking.service';
 import { BookingsErasureConsumer } from './bookings/erasure.consumer';
+import { AttendeeConsumer } from './calendar/attendee.consumer';
+import { AttendeeRepository } from './calendar/attendee.repository';
+import { CalendarController, CalendarService } from './calendar/calendar.controller';
 import { CatalogConsumer } from './catalog/catalog.consumer';
 import { CatalogRepository } from './catalog/catalog.repository';
 import { FriendController } from './friends/friend.controller';
 import { FriendService } from './friends/friend.service';
 
 @Module({
-  controllers: [CatalogConsumer, PaymentOutcomeConsumer, BookingsErasureConsumer, BookingController, FriendController],
-  providers: [CatalogRepository, BookingRepository, BookingService, FriendService],
+  controllers: [CatalogConsumer, PaymentOutcomeConsumer, BookingsErasureConsumer, AttendeeConsumer, BookingController, FriendController, CalendarController],
+  providers: [CatalogRepository, BookingRepository, BookingService, FriendService, AttendeeRepository, CalendarService],
 })
 export class BookingsModule {}

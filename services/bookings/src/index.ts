@@ -2,6 +2,7 @@ import type { ServiceDefinition } from '@luxe/platform/runtime';
 import { migrations } from './migrations';
 import { BookingsModule } from './bookings.module';
 import { BookingEntity } from './bookings/booking.entity';
+import { BookingAttendee } from './calendar/attendee.entity';
 import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog/catalog.entity';
 import { FriendEntity } from './friends/friend.entity';
 
@@ -9,6 +10,6 @@ export const bookingsService: ServiceDefinition = {
   name: 'bookings',
   module: BookingsModule,
   migrations,
-  entities: [VenueCard, SectionCard, DancerCard, MemberCard, BookingEntity, FriendEntity],
+  entities: [VenueCard, SectionCard, DancerCard, MemberCard, BookingEntity, FriendEntity, BookingAttendee],
   usesStorage: true,
 };

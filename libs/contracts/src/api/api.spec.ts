@@ -128,6 +128,13 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas.ApiError.required).toEqual(expect.arrayContaining(['statusCode', 'code', 'message']));
     expect(doc.paths['/api/auth/logout'].post.responses['204']).toEqual({ description: 'No content' });
   });
+  it('documents a text answer with its own media type (a calendar file)', () => {
+    const ok = doc.paths['/api/bookings/{id}/calendar.ics'].get.responses['200'];
+    expect(ok.content).toEqual({ 'text/calendar': { schema: { type: 'string' } } });
+  });
+  it('refuses a non-JSON content type on an answer that is not text', () => {
+    expect(() => defineRoute({ id: 'x.t', method: 'GET', path: '/api/t', service: 'identity', access: 'member', summary: 's', response: z.object({ a: z.string() }), contentType: 'text/plain' })).toThrow(/must be a string/);
+  });
   it('turns :params into {params} and lists them as path parameters', () => {
     const route = defineRoute({ id: 'x.y', method: 'GET', path: '/api/users/:id', service: 'identity', access: 'member', summary: 's', params: z.object({ id: z.uuid() }), query: z.object({ q: z.string().optional() }), response: z.null() });
     const d = buildOpenApiDocument({ routes: [route] }) as any;

@@ -85,6 +85,18 @@ export const bookingRoutes = {
     response: bookingSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, BOOKING_ERRORS.NOT_FOUND],
   }),
+  calendar: defineRoute({
+    id: 'bookings.calendar',
+    method: 'GET',
+    path: '/api/bookings/:id/calendar.ics',
+    service: 'bookings',
+    access: 'member',
+    summary: "A confirmed booking as an iCalendar file (RFC 5545, times in America/New_York): for its host and the guests approved to it",
+    params: bookingIdParamsSchema,
+    response: z.string(),
+    contentType: 'text/calendar; charset=utf-8',
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, BOOKING_ERRORS.NOT_FOUND],
+  }),
   hold: defineRoute({
     id: 'bookings.hold',
     method: 'POST',

@@ -53,6 +53,12 @@ export interface RouteDef<
   /** What the caller receives (`z.null()` for an empty answer). */
   readonly response: R;
   /**
+   * The answer's media type when it is not JSON (e.g. `text/calendar; charset=utf-8`): the
+   * service's handler returns the text (`response` a string schema), which the service and the
+   * gateway send as is with this content type. Absent: JSON.
+   */
+  readonly contentType?: string;
+  /**
    * What the service answers when the gateway owns part of the behaviour (login: the service
    * returns a session token that the gateway turns into a cookie). Defaults to `response`.
    */
@@ -91,6 +97,7 @@ export function defineRoute<
   rawBody?: boolean;
   websocket?: boolean;
   response: R;
+  contentType?: string;
   serviceResponse?: S;
   status?: number;
   rateLimit?: RateLimitClass;
@@ -100,6 +107,7 @@ export function defineRoute<
   const names = [...def.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map((m) => m[1]);
   const declared = def.params instanceof z.ZodObject ? Object.keys(def.params.shape) : [];
   if (names.join(',') !== declared.join(',')) throw new Error(`route ${def.id}: path parameters [${names}] and params schema [${declared}] differ`);
+  if (def.contentType !== undefined && !(def.response instanceof z.ZodString)) throw new Error(`route ${def.id}: a ${def.contentType} answer is text (its response schema must be a string)`);
   return Object.freeze({
     ...def,
     serviceResponse: (def.serviceResponse ?? def.response) as S,

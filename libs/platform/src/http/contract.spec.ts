@@ -107,6 +107,18 @@ describe('@Route and the ContractGuard', () => {
     expect(Reflect.getMetadata('__httpCode__', ThingsController.prototype.make)).toBe(201);
     expect(ThingsController.prototype.get.name).toBe('get');
   });
+
+  it('sends a text answer with the content type of its entry (JSON ones keep the default)', () => {
+    const text = defineRoute({ id: 'things.text', method: 'GET', path: '/api/things.txt', service: 'venues', access: 'member', summary: 's', response: z.string(), contentType: 'text/plain; charset=utf-8' });
+    class TextController {
+      @Route(text)
+      get() {
+        return 'hello';
+      }
+    }
+    expect(Reflect.getMetadata('__headers__', TextController.prototype.get)).toEqual([{ name: 'content-type', value: 'text/plain; charset=utf-8' }]);
+    expect(Reflect.getMetadata('__headers__', ThingsController.prototype.get)).toBeUndefined();
+  });
 });
 
 describe('contractProblems', () => {

@@ -3,6 +3,7 @@ import {
   CanActivate,
   createParamDecorator,
   ExecutionContext,
+  Header,
   HttpCode,
   Injectable,
   RequestMapping,
@@ -49,6 +50,8 @@ export function Route<R extends RouteDef>(route: R) {
     }) as MethodDecorator,
     RequestMapping({ path: route.path, method: METHODS[route.method] }),
     HttpCode(route.status),
+    // A text answer (a calendar file) goes out as is, with its own media type.
+    ...(route.contentType ? [Header('content-type', route.contentType)] : []),
   ) as <M extends Handler<R>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>) => void;
 }
 

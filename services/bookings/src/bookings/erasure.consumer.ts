@@ -1,13 +1,15 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, UserErasureService, type EventOf } from '@luxe/platform/events';
+import { AttendeeRepository } from '../calendar/attendee.repository';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { FriendService } from '../friends/friend.service';
 import { BookingService } from './booking.service';
 
 /**
  * Bookings' part of the account-deletion saga (inbox key `bookings.user-erasure`): the member's
- * card, his bookings (upcoming ones cancelled and published first), his friends and their
- * pictures, the cards of the venues he owned; then the checkpoint.
+ * card, his places at others' bookings and the guests of his own, his bookings (upcoming ones
+ * cancelled and published first), his friends and their pictures, the cards of the venues he
+ * owned; then the checkpoint.
  */
 @EventConsumer('user-erasure')
 export class BookingsErasureConsumer {
@@ -16,12 +18,14 @@ export class BookingsErasureConsumer {
     private readonly catalog: CatalogRepository,
     private readonly bookings: BookingService,
     private readonly friends: FriendService,
+    private readonly attendees: AttendeeRepository,
   ) {}
 
   @OnEvent('identity.user-deleted')
   async erase(e: EventOf<'identity.user-deleted'>, tx: EntityManager): Promise<void> {
     const { userId } = e.data;
     await this.catalog.eraseMember(tx, userId);
+    await this.attendees.eraseUser(tx, userId);
     await this.bookings.eraseHost(tx, userId);
     await this.friends.eraseUser(tx, userId);
     await this.erasure.record(tx, userId);

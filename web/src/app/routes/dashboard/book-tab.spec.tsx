@@ -88,6 +88,22 @@ describe('dashboard Book tab: My Bookings', () => {
     ]);
   });
 
+  it("offers 'Add to calendar' on confirmed bookings only: a download of the booking's calendar file", async () => {
+    await signIn(host);
+    const confirmed = makeBooking({ venueName: 'Azure Dream', bookingDate: '2099-06-01', status: 'confirmed' });
+    mockMyBookings(() => [
+      confirmed,
+      makeBooking({ venueName: 'Gone', bookingDate: '2099-06-02', status: 'cancelled' }),
+      makeBooking({ venueName: 'Paying', bookingDate: '2099-06-03', status: 'held' }),
+    ]);
+    renderApp('/dashboard?tab=book');
+    const link = await screen.findByRole('link', { name: 'Add to calendar: Azure Dream' });
+    expect(link).toHaveAttribute('href', `/api/bookings/${confirmed.id}/calendar.ics`);
+    expect(link).toHaveAttribute('download', `luxeswipe-${confirmed.id}.ics`);
+    expect(within(cards()[0]!).getByRole('link', { name: /^Add to calendar/ })).toBe(link);
+    expect(screen.getAllByRole('link', { name: /^Add to calendar/ })).toHaveLength(1);
+  });
+
   it('opens the guest requests of a booking in a dialog that says there are none yet, and closes by keyboard', async () => {
     await signIn(host);
     mockMyBookings(() => [makeBooking({ venueName: 'Azure Dream' })]);

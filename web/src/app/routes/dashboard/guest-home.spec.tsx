@@ -82,6 +82,22 @@ describe('dashboard Home tab: the guest home', () => {
     ]);
   });
 
+  it("offers 'Add to calendar' on each event attending: a download of its booking's calendar file", async () => {
+    await signIn(guest);
+    const first = makeJoinRequest({ status: 'approved', venueName: 'Azure Dream', bookingDate: '2099-06-06', startTime: '22:00' });
+    const second = makeJoinRequest({ status: 'approved', venueName: 'Velvet', bookingDate: '2099-06-20', startTime: '19:00' });
+    mockMine(() => [first, second, makeJoinRequest({ status: 'pending', venueName: 'Waiting', bookingDate: '2099-06-01', startTime: '22:00' })]);
+    renderApp('/dashboard?tab=home');
+    const region = await attendingRegion();
+    const items = await within(region).findAllByTestId('attending-event');
+    const links = items.map((i) => within(i).getByRole('link', { name: /^Add to calendar/ }));
+    expect(links.map((l) => [l.textContent, l.getAttribute('href'), l.getAttribute('download')])).toEqual([
+      ['Add to calendar: Azure Dream', `/api/bookings/${first.bookingId}/calendar.ics`, `luxeswipe-${first.bookingId}.ics`],
+      ['Add to calendar: Velvet', `/api/bookings/${second.bookingId}/calendar.ics`, `luxeswipe-${second.bookingId}.ics`],
+    ]);
+    expect(within(region).getByRole('link', { name: 'Add to calendar: Velvet' })).toBe(links[1]);
+  });
+
   it('says there is no upcoming event yet when no upcoming request is approved', async () => {
     await signIn(guest);
     mockMine(() => [

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Invite, JoinRequest } from '@luxe/contracts';
+import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { formatBookingDate } from '../../../lib/booking-display';
@@ -112,6 +113,7 @@ function AttendingEvent({ request }: { request: JoinRequest }) {
         <span aria-hidden="true"> · </span>
         <span data-testid="attending-time">{formatTimeEst(eventStartsAt(request))}</span>
       </p>
+      <AddToCalendarLink bookingId={request.bookingId} venueName={request.venueName} />
     </article>
   );
 }

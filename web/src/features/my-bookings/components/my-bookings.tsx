@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Booking } from '@luxe/contracts';
+import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button } from '../../../components/ui/button';
 import { bySoonest, formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
@@ -82,10 +83,13 @@ function BookingCard({ booking, onViewRequests }: { booking: Booking; onViewRequ
         <Field label="Duration" testId="booking-duration" value={formatDuration(booking.duration)} />
         <Field label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} emphasis />
       </dl>
-      <Button type="button" variant="secondary" size="sm" className="self-start" onClick={onViewRequests}>
-        View Guest Requests
-        <span className="sr-only">: {booking.venueName}</span>
-      </Button>
+      <div className="flex flex-wrap gap-3">
+        <Button type="button" variant="secondary" size="sm" onClick={onViewRequests}>
+          View Guest Requests
+          <span className="sr-only">: {booking.venueName}</span>
+        </Button>
+        {booking.status === 'confirmed' ? <AddToCalendarLink bookingId={booking.id} venueName={booking.venueName} /> : null}
+      </div>
     </article>
   );
 }
