@@ -68,4 +68,20 @@ describe('GET /api/bookings/:id/calendar.ics', () => {
     expect(r.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(parse(r.text).event.uid).toBe(`${bookingId}@luxeswipe`);
   });
+
+  it('a guest who accepted an invite to the booking downloads it too; an invite without an event gives nothing', async () => {
+    const { host, bookingId } = await hostedEvent('20:00', 6);
+    await world.has('social', 'event_cards', 'booking_id', bookingId);
+    const guest = await world.account('guest', 'Ivy');
+    await world.has('social', 'member_cards', 'user_id', guest.id);
+    const loose = await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Drinks', eventDate: nyDate(6) });
+    const invite = await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Velvet night', eventDate: nyDate(6), bookingId });
+    expect([loose.status, invite.status]).toEqual([201, 201]);
+    expect((await guest.api.call('POST', `/api/invites/${loose.json.id}/respond`, { response: 'accept' })).status).toBe(200);
+    expect((await guest.api.call('GET', `/api/bookings/${bookingId}/calendar.ics`)).status).toBe(404);
+    expect((await guest.api.call('POST', `/api/invites/${invite.json.id}/respond`, { response: 'accept' })).status).toBe(200);
+    await world.has('bookings', 'booking_attendees', 'user_id', guest.id);
+    const r = await guest.api.call('GET', `/api/bookings/${bookingId}/calendar.ics`);
+    expect([r.status, parse(r.text).event.uid]).toEqual([200, `${bookingId}@luxeswipe`]);
+  });
 });
