@@ -50,5 +50,7 @@ describe('GET /metrics', () => {
     // The registration reaches messaging's user cards through Kafka.
     const handled = /luxe_events_handled_total\{consumer_group="messaging\.[^"]+",type="identity\.user-registered",outcome="applied",service="messaging"\} [1-9]/;
     await waitFor('messaging to count the registration', async () => handled.test((await scrape(services.messaging)).text), 30_000, 200);
+    // Its consumer group's lag on the identity stream, asked of Kafka at the scrape.
+    await waitFor('messaging to have read the identity stream', async () => /luxe_consumer_lag\{consumer_group="[^"]*messaging\.events",topic="[^"]*identity\.user\.v\d+",service="messaging"\} 0$/m.test((await scrape(services.messaging)).text), 30_000, 200);
   });
 });

@@ -91,4 +91,18 @@ describe('Metrics', () => {
     // prom-client writes "Nan"; Prometheus parses NaN in any case.
     expect(after).toMatch(/luxe_outbox_backlog\{service="identity"\} nan$/im);
   });
+
+  it('reports a consumer group\'s lag per topic, NaN when the broker does not answer', async () => {
+    const m = new Metrics({ service: 'messaging', defaultMetrics: false });
+    let fail = false;
+    m.addConsumerLag('messaging.events', ['identity.user', 'social.match'], async () => {
+      if (fail) throw new Error('broker down');
+      return [{ topic: 'identity.user', lag: 4 }];
+    });
+    const text = await m.registry.metrics();
+    expect(text).toContain('luxe_consumer_lag{consumer_group="messaging.events",topic="identity.user",service="messaging"} 4');
+    expect(text).toContain('luxe_consumer_lag{consumer_group="messaging.events",topic="social.match",service="messaging"} 0');
+    fail = true;
+    expect(await m.registry.metrics()).toMatch(/luxe_consumer_lag\{consumer_group="messaging.events",topic="identity.user",service="messaging"\} nan$/im);
+  });
 });

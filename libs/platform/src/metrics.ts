@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { isEventType } from '@luxe/contracts';
 import type { ConsumerMetrics } from './transport/consumer';
 import type { InboxOutcome } from './inbox';
+import type { TopicLag } from './transport/transport';
 
 /** The operator endpoint every process serves its metrics on (not part of /api). */
 export const METRICS_PATH = '/metrics';
@@ -109,6 +110,26 @@ export class Metrics implements ConsumerMetrics {
     gauge('luxe_outbox_backlog', 'Outbox rows not yet published (parked rows excluded)', (s) => s.backlog);
     gauge('luxe_outbox_oldest_unpublished_age_seconds', 'Age of the oldest outbox row not yet published (parked rows excluded); 0 when none', (s) => s.oldestAgeSeconds);
     gauge('luxe_outbox_parked', 'Outbox rows parked after too many failed publish attempts (they need a person)', (s) => s.parked);
+  }
+
+  /**
+   * `luxe_consumer_lag{consumer_group,topic}`, asked of the broker at each scrape (Kafka only);
+   * NaN when it does not answer within two seconds.
+   */
+  addConsumerLag(groupId: string, topics: string[], read: (groupId: string, topics: string[]) => Promise<TopicLag[]>): void {
+    new Gauge({
+      name: 'luxe_consumer_lag',
+      help: 'Messages the consumer group has not read yet, per topic (latest offsets minus committed ones)',
+      labelNames: ['consumer_group', 'topic'],
+      registers: [this.registry],
+      async collect() {
+        let timer: NodeJS.Timeout | undefined;
+        const lags = await Promise.race([read(groupId, topics), new Promise<null>((r) => (timer = setTimeout(() => r(null), 2000)))])
+          .catch(() => null)
+          .finally(() => clearTimeout(timer));
+        for (const topic of topics) this.set({ consumer_group: groupId, topic }, lags ? (lags.find((l) => l.topic === topic)?.lag ?? 0) : NaN);
+      },
+    });
   }
 
   /** The exposition text and its content type. */

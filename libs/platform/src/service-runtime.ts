@@ -21,7 +21,7 @@ import { OBJECT_STORAGE, ObjectStorage } from './storage';
 import { RetryPolicy, TableDeadLetterSink, TopicDeadLetterSink } from './transport/consumer';
 import { KafkaTransport } from './transport/kafka';
 import { EVENT_RUNTIME, handledEventTypes, ServiceEventRuntime } from './transport/on-event';
-import { EVENT_TRANSPORT, EventTransport } from './transport/transport';
+import { EVENT_TRANSPORT, EventTransport, topicsForPatterns } from './transport/transport';
 
 export const LOGGER = Symbol('LOGGER');
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
@@ -139,7 +139,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   const app = await createHttpApp(RootModule, logger, { bodyLimit, metrics });
   // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  connectEventServer(app, def, infra, runtime);
+  connectEventServer(app, def, infra, runtime, metrics);
   await app.init();
 
   if (infra.seed && def.seed) await def.seed(app, infra.seed);
@@ -195,12 +195,14 @@ function eventRuntime(def: ServiceDefinition, infra: ServiceInfra, ds: DataSourc
  * `@OnEvent` handlers of its controllers; `app.startAllMicroservices()` then subscribes them.
  * A service without handlers gets no consumer.
  */
-function connectEventServer(app: INestApplication, def: ServiceDefinition, infra: ServiceInfra, runtime: ServiceEventRuntime): void {
+function connectEventServer(app: INestApplication, def: ServiceDefinition, infra: ServiceInfra, runtime: ServiceEventRuntime, metrics: Metrics | null): void {
   const types = eventTypesHandled(app);
   if (types.length === 0) return;
   const groupId = eventGroupId(def.name, infra.groupPrefix);
   const strategy = infra.transport.createEventServer({ groupId, topicPrefix: infra.topicPrefix, onUnroutable: (msg) => runtime.deadLetterUnroutable(msg) });
   app.connectMicroservice<MicroserviceOptions>({ strategy });
+  const transport = infra.transport;
+  if (metrics && transport.consumerLag) metrics.addConsumerLag(groupId, topicsForPatterns(types, infra.topicPrefix), (g, t) => transport.consumerLag!(g, t));
   infra.logger.info({ group: groupId, types }, 'event handlers connected');
 }
 
