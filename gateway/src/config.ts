@@ -33,6 +33,8 @@ export const gatewayEnvSchema = z
     ADMIN_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Lifetime of an admin token. */
     ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    /** Prometheus metrics on GET /metrics of the gateway's port: an operator endpoint, not to be exposed publicly (block it at the proxy, or set false). */
+    METRICS_ENABLED: env.bool.default(true),
     SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),

@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import type Redis from 'ioredis';
 import { allRoutes } from '@luxe/contracts';
-import { type EventTransport, createHttpApp, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, Logger, MeSnapshots, REDIS, SessionStore } from '@luxe/platform';
+import { type EventTransport, createHttpApp, Metrics, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, Logger, MeSnapshots, REDIS, SessionStore } from '@luxe/platform';
 import { CookieOptions } from './auth/auth.handlers';
 import { ownHandlers } from './routes/own-handlers';
 import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
@@ -41,6 +41,8 @@ export interface GatewayOptions {
   events?: { transport: EventTransport; topicPrefix?: string; groupPrefix?: string };
   /** The admin console's bearer tokens (secret shared by every gateway; unset: random per start). */
   adminTokens?: AdminTokenOptions;
+  /** Prometheus metrics on `GET /metrics` of the gateway's port (default true): an operator endpoint, to keep off the public network. */
+  metrics?: boolean;
 }
 
 export interface RunningGateway {
@@ -105,7 +107,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   })
   class GatewayModule {}
 
-  const app = await createHttpApp(GatewayModule, o.logger, { trustProxy: o.trustProxy, accessLogLevel: 'info' });
+  const metrics = o.metrics === false ? null : new Metrics({ service: 'gateway' });
+  const app = await createHttpApp(GatewayModule, o.logger, { trustProxy: o.trustProxy, accessLogLevel: 'info', metrics });
   const fastify = app.getHttpAdapter().getInstance();
   const securityHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {

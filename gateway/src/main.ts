@@ -23,6 +23,7 @@ async function main() {
     production: cfg.NODE_ENV === 'production',
     storageOrigin: cfg.STORAGE_PUBLIC_ORIGIN,
     trustProxy: cfg.TRUST_PROXY,
+    metrics: cfg.METRICS_ENABLED,
     adminTokens: { secret: cfg.ADMIN_TOKEN_SECRET, ttlSeconds: cfg.ADMIN_TOKEN_TTL_SECONDS },
     rateLimits: {
       registerPerIp: cfg.RATE_LIMIT_REGISTER_PER_IP,

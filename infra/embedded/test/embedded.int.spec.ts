@@ -74,6 +74,15 @@ describe('embedded mode', () => {
     expect(await page.text()).toContain('<div id="root">');
   });
 
+  it('serves the gateway\'s metrics: every app of the one process has its own registry (no duplicate registration)', async () => {
+    const res = await fetch(`${base}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('process_resident_memory_bytes{service="gateway"}');
+    expect(text).toMatch(/luxe_http_request_duration_seconds_count\{service="gateway",method="GET",route="[^"]+",status_code="200"\}/);
+    expect(text).not.toContain('service="identity"');
+  });
+
   it('seeded the demo accounts, printed with the password given', async () => {
     expect(output).toContain('host@demo.luxeswipe.test');
     const r = await post('/api/auth/login', { email: 'host@demo.luxeswipe.test', password: 'demo-password-123' });

@@ -98,6 +98,8 @@ export const serviceEnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_DEMO_PASSWORD),
   /** Fault injection for the outbox tests only; refused in production. */
   OUTBOX_RELAY_FAULT: z.enum(['crash-after-publish'], { error: 'must be crash-after-publish or unset' }).optional(),
+  /** Prometheus metrics on GET /metrics of the service's own port (an operator endpoint). */
+  METRICS_ENABLED: env.bool.default(true),
 }).superRefine((v, ctx) => {
   if (v.EVENT_TRANSPORT === 'kafka' && !v.KAFKA_BROKERS)
     ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_TRANSPORT=kafka' });

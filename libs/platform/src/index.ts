@@ -8,6 +8,7 @@ export * from './inbox';
 export * from './redis';
 export * from './storage';
 export * from './health';
+export * from './metrics';
 export * from './internal-auth';
 export * from './session-store';
 export * from './nest-logger';

@@ -14,13 +14,14 @@ import { ContractGuard, contractProblems } from './http/contract';
 import { Inbox } from './inbox';
 import { INTERNAL_AUDIENCE, InternalAuthGuard, InternalTokenVerifier } from './internal-auth';
 import { createLogger, Logger } from './logger';
+import { Metrics } from './metrics';
 import { Outbox, OutboxRelay, RelayOptions } from './outbox';
 import { createRedis, REDIS } from './redis';
 import { OBJECT_STORAGE, ObjectStorage } from './storage';
 import { RetryPolicy, TableDeadLetterSink, TopicDeadLetterSink } from './transport/consumer';
 import { KafkaTransport } from './transport/kafka';
 import { EVENT_RUNTIME, handledEventTypes, ServiceEventRuntime } from './transport/on-event';
-import { EVENT_TRANSPORT, EventTransport } from './transport/transport';
+import { EVENT_TRANSPORT, EventTransport, topicsForPatterns } from './transport/transport';
 
 export const LOGGER = Symbol('LOGGER');
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
@@ -72,6 +73,8 @@ export interface ServiceInfra {
   startRelay?: boolean;
   /** The service's own settings, parsed by its `settings` schema. */
   settings?: unknown;
+  /** Prometheus metrics on `GET /metrics` (default true). */
+  metrics?: boolean;
 }
 
 export interface RunningService {
@@ -80,6 +83,8 @@ export interface RunningService {
   url: string;
   dataSource: DataSource;
   relay: OutboxRelay;
+  /** The service's metrics (null when turned off). */
+  metrics: Metrics | null;
   close(): Promise<void>;
 }
 
@@ -97,7 +102,9 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
 
   const outbox = new Outbox(def.name);
   const relay = new OutboxRelay(ds, infra.transport, logger, { ...infra.relay, pollMs: infra.outboxPollMs, fault: infra.relayFault, topicPrefix: infra.topicPrefix });
-  const runtime = eventRuntime(def, infra, ds);
+  const metrics = infra.metrics === false ? null : new Metrics({ service: def.name });
+  metrics?.addOutboxGauges(ds);
+  const runtime = eventRuntime(def, infra, ds, metrics);
   @Global()
   @Module({})
   class PlatformModule {}
@@ -129,10 +136,10 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
 
   // The largest body any of its routes takes (the gateway enforces each route's own limit first).
   const bodyLimit = Math.max(100 * 1024, ...allRoutes.filter((r) => r.service === def.name).map((r) => r.bodyLimit ?? 0));
-  const app = await createHttpApp(RootModule, logger, { bodyLimit });
+  const app = await createHttpApp(RootModule, logger, { bodyLimit, metrics });
   // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  connectEventServer(app, def, infra, runtime);
+  connectEventServer(app, def, infra, runtime, metrics);
   await app.init();
 
   if (infra.seed && def.seed) await def.seed(app, infra.seed);
@@ -151,6 +158,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
     url,
     dataSource: ds,
     relay,
+    metrics,
     async close() {
       if (closed) return;
       closed = true;
@@ -171,13 +179,14 @@ export function eventGroupId(service: string, groupPrefix = ''): string {
  * `.dlt` topic on Kafka, and to the service's own `dead_letter_events` table on the in-process bus,
  * whose topics do not outlive the process.
  */
-function eventRuntime(def: ServiceDefinition, infra: ServiceInfra, ds: DataSource): ServiceEventRuntime {
+function eventRuntime(def: ServiceDefinition, infra: ServiceInfra, ds: DataSource, metrics: Metrics | null): ServiceEventRuntime {
   return new ServiceEventRuntime(def.name, {
     inbox: new Inbox(ds),
     transport: infra.transport,
     logger: infra.logger,
     retry: infra.retry ?? { maxAttempts: 4, backoffMs: 200 },
     deadLetters: infra.transport.kind === 'inprocess' ? new TableDeadLetterSink(ds) : new TopicDeadLetterSink(infra.transport),
+    metrics: metrics ?? undefined,
   });
 }
 
@@ -186,12 +195,14 @@ function eventRuntime(def: ServiceDefinition, infra: ServiceInfra, ds: DataSourc
  * `@OnEvent` handlers of its controllers; `app.startAllMicroservices()` then subscribes them.
  * A service without handlers gets no consumer.
  */
-function connectEventServer(app: INestApplication, def: ServiceDefinition, infra: ServiceInfra, runtime: ServiceEventRuntime): void {
+function connectEventServer(app: INestApplication, def: ServiceDefinition, infra: ServiceInfra, runtime: ServiceEventRuntime, metrics: Metrics | null): void {
   const types = eventTypesHandled(app);
   if (types.length === 0) return;
   const groupId = eventGroupId(def.name, infra.groupPrefix);
   const strategy = infra.transport.createEventServer({ groupId, topicPrefix: infra.topicPrefix, onUnroutable: (msg) => runtime.deadLetterUnroutable(msg) });
   app.connectMicroservice<MicroserviceOptions>({ strategy });
+  const transport = infra.transport;
+  if (metrics && transport.consumerLag) metrics.addConsumerLag(groupId, topicsForPatterns(types, infra.topicPrefix), (g, t) => transport.consumerLag!(g, t));
   infra.logger.info({ group: groupId, types }, 'event handlers connected');
 }
 
@@ -264,6 +275,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
       outboxRetentionMs: cfg.OUTBOX_RETENTION_HOURS * 3600_000,
       inboxRetentionMs: cfg.INBOX_RETENTION_HOURS * 3600_000,
     },
+    metrics: cfg.METRICS_ENABLED,
   });
   logger.info({ url: svc.url }, `${def.name} listening`);
   const shutdown = async (signal: string) => {

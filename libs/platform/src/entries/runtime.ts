@@ -2,5 +2,6 @@
 export * from '../service-runtime';
 export * from '../config';
 export * from '../logger';
+export * from '../metrics';
 export * from '../storage';
 export * from '../demo';

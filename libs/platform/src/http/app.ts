@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '../correlation';
 import { AllExceptionsFilter, errorBody, sendError } from '../errors';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics';
 import { PinoNestLogger } from '../nest-logger';
 
 export interface HttpAppOptions {
@@ -13,6 +14,8 @@ export interface HttpAppOptions {
   trustProxy?: boolean;
   /** Level of the line logged for a successful request: the gateway logs each at info, services at debug. */
   accessLogLevel?: 'info' | 'debug';
+  /** The app's Prometheus metrics: request durations by route pattern and `GET /metrics` (none: neither). */
+  metrics?: Metrics | null;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function createHttpApp(module: Type<unknown>, logger: Logger, opts:
   // and everything it awaits see the id.
   fastify.addHook('preHandler', (req, _reply, done) => runWithCorrelation((req as { correlationId?: string }).correlationId, done));
   fastify.addHook('onResponse', (req, reply, done) => {
-    if (!req.url.startsWith('/health')) {
+    if (!req.url.startsWith('/health') && !req.url.startsWith('/metrics')) {
       const status = reply.statusCode;
       const line = { method: req.method, url: req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10 };
       if (status >= 500) logger.error(line, 'request failed');
@@ -54,6 +57,7 @@ export async function createHttpApp(module: Type<unknown>, logger: Logger, opts:
     }
     done();
   });
+  opts.metrics?.install(fastify);
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   return app;
 }

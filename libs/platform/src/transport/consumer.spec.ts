@@ -5,7 +5,7 @@ import { currentCorrelationId } from '../correlation';
 import type { Inbox } from '../inbox';
 import type { Logger } from '../logger';
 import { EventSchemaError } from '@luxe/contracts';
-import { AnyEventHandler, backoff, createMessageHandler, decideOnFailure, eventMetrics, EventRefusedError, HEARTBEAT_EVERY_MS, isTransientFailure, TransientError, UnprocessableEventError } from './consumer';
+import { AnyEventHandler, backoff, type ConsumerMetrics, createMessageHandler, decideOnFailure, eventMetrics, EventRefusedError, HEARTBEAT_EVERY_MS, isTransientFailure, TransientError, UnprocessableEventError } from './consumer';
 import type { EventTransport, IncomingMessage, OutgoingMessage } from './transport';
 
 const TOPIC = topicFor('platform.test-event');
@@ -59,17 +59,48 @@ function message(value: unknown, headers: Record<string, string> = {}): Incoming
   return { topic: TOPIC, partition: 0, offset: '42', key: 'k1', value: typeof value === 'string' ? value : JSON.stringify(value), headers };
 }
 
-function setup(handler: AnyEventHandler | undefined, opts: { failPublish?: boolean; maxAttempts?: number; backoffMs?: number } = {}) {
+function setup(handler: AnyEventHandler | undefined, opts: { failPublish?: boolean; maxAttempts?: number; backoffMs?: number; metrics?: ConsumerMetrics } = {}) {
   const t = fakeTransport(opts);
   const i = fakeInbox();
   const handle = createMessageHandler(
     { group: GROUP, handlers: handler ? { 'platform.test-event': handler } : {} },
-    { inbox: i.inbox, transport: t.transport, logger: fakeLogger(), retry: { maxAttempts: opts.maxAttempts ?? 4, backoffMs: opts.backoffMs ?? 1 } },
+    { inbox: i.inbox, transport: t.transport, logger: fakeLogger(), retry: { maxAttempts: opts.maxAttempts ?? 4, backoffMs: opts.backoffMs ?? 1 }, metrics: opts.metrics },
   );
   return { handle, ...t, ...i };
 }
 
 describe('createMessageHandler', () => {
+  it('counts what it handles, each failed attempt and each dead letter, by group and event type', async () => {
+    const counted: string[] = [];
+    const metrics: ConsumerMetrics = {
+      handled: (g, t, o) => void counted.push(`handled ${g} ${t} ${o}`),
+      failed: (g, t, transient) => void counted.push(`failed ${g} ${t} ${transient}`),
+      deadLettered: (g, t) => void counted.push(`dead ${g} ${t}`),
+    };
+    let calls = 0;
+    const { handle } = setup(
+      async (e) => {
+        if ((e.data as { n: number }).n === 2) throw new Error('poison');
+        if (++calls === 1) throw refused();
+      },
+      { metrics, maxAttempts: 2 },
+    );
+    const ok = message(envelope({ n: 1 }));
+    await handle(ok);
+    await handle(ok);
+    await handle(message(envelope({ n: 2 })));
+    await handle(message('not json'));
+    expect(counted).toEqual([
+      `failed ${GROUP} platform.test-event true`,
+      `handled ${GROUP} platform.test-event applied`,
+      `handled ${GROUP} platform.test-event duplicate`,
+      `failed ${GROUP} platform.test-event false`,
+      `failed ${GROUP} platform.test-event false`,
+      `dead ${GROUP} platform.test-event`,
+      `dead ${GROUP} `,
+    ]);
+  });
+
   it('calls the handler once with the parsed envelope and the inbox manager', async () => {
     const handler = jest.fn(async () => undefined);
     const { handle, published, inbox, manager } = setup(handler);

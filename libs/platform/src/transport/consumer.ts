@@ -1,9 +1,9 @@
 import { deadLetterTopic, EventData, EventEnvelope, EventSchemaError, EventType, parseEnvelope } from '@luxe/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CORRELATION_HEADER, runWithCorrelation } from '../correlation';
-import type { Inbox } from '../inbox';
+import type { Inbox, InboxOutcome } from '../inbox';
 import type { Logger } from '../logger';
-import { DeliveryControl, EventTransport, IncomingMessage } from './transport';
+import { DeliveryControl, EventTransport, eventTypeOf, IncomingMessage } from './transport';
 
 /** An event as a handler of type T receives it: the envelope with the data typed from its contract. */
 export type EventOf<T extends EventType> = EventEnvelope<EventData<T>> & { type: T };
@@ -78,6 +78,14 @@ export class TableDeadLetterSink implements DeadLetterSink {
 /** Counters of the event path, for health details and logs. */
 export const eventMetrics = { deadLettered: 0, transientRetries: 0 };
 
+/** Where the consumer counts what it does (the process's Prometheus metrics). */
+export interface ConsumerMetrics {
+  handled(group: string, type: string, outcome: InboxOutcome): void;
+  /** One failed attempt (retried or dead-lettered after). */
+  failed(group: string, type: string, transient: boolean): void;
+  deadLettered(group: string, type: string): void;
+}
+
 export interface ConsumerDeps {
   inbox: Inbox;
   transport: EventTransport;
@@ -85,6 +93,7 @@ export interface ConsumerDeps {
   retry: RetryPolicy;
   /** Default: the transport's `.dlt` topic. */
   deadLetters?: DeadLetterSink;
+  metrics?: ConsumerMetrics;
 }
 
 /** How one message finds its handler. */
@@ -242,9 +251,11 @@ export async function consumeMessage(msg: IncomingMessage, route: ConsumerRoute,
           const outcome = await deps.inbox.process(route.group, envelope, (m) => run(envelope, m).then(() => undefined));
           const message = { applied: 'event consumed', duplicate: 'duplicate event skipped', stale: 'stale event skipped (a later version was applied)', ended: 'event after the end of its aggregate skipped' }[outcome];
           log.info({ eventId: envelope.id, type: envelope.type, key: envelope.key, sequence: envelope.sequence, outcome }, message);
+          deps.metrics?.handled(route.group, envelope.type, outcome);
           return;
         } catch (err) {
           const decision = decideOnFailure(err, attempt, deps.retry);
+          deps.metrics?.failed(route.group, envelope.type, decision.action === 'retry' && decision.transient);
           if (decision.action === 'dead-letter') return deadLetter(err, attempt);
           if (decision.transient) eventMetrics.transientRetries++;
           const fields = { err, eventId: envelope.id, attempt, delay: decision.delayMs, transient: decision.transient };
@@ -267,6 +278,7 @@ export async function consumeMessage(msg: IncomingMessage, route: ConsumerRoute,
       throw publishErr;
     }
     eventMetrics.deadLettered++;
+    deps.metrics?.deadLettered(route.group, eventTypeOf(msg));
     log.error({ err, topic: msg.topic, offset: msg.offset, attempts, deadLettered: eventMetrics.deadLettered }, 'event dead-lettered');
   }
 }

@@ -3,7 +3,7 @@ import { ServerKafka } from '@nestjs/microservices';
 import { isEventType } from '@luxe/contracts';
 import { Admin, Consumer, Kafka, KafkaConfig, logLevel, Partitioners, Producer } from 'kafkajs';
 import type { Logger } from '../logger';
-import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, SubscribeOptions, topicsForPatterns } from './transport';
+import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, SubscribeOptions, TopicLag, topicsForPatterns } from './transport';
 
 /** Consumer settings shared by the raw subscriber and the Nest Kafka server. */
 const CONSUMER_SETTINGS = { allowAutoTopicCreation: false, sessionTimeout: 10000, heartbeatInterval: 1000, retry: { retries: 10 } } as const;
@@ -191,6 +191,27 @@ export class KafkaTransport implements EventTransport {
   async ping(): Promise<void> {
     if (!this.admin) throw new Error('Kafka admin not connected');
     await this.admin.describeCluster();
+  }
+
+  /**
+   * Two admin requests per topic (the group's committed offsets, the partitions' latest): a
+   * partition the group never committed on counts from its oldest retained message.
+   */
+  async consumerLag(groupId: string, topics: string[]): Promise<TopicLag[]> {
+    if (!this.admin) throw new Error('Kafka admin not connected');
+    const admin = this.admin;
+    const committed = await admin.fetchOffsets({ groupId, topics });
+    return Promise.all(
+      committed.map(async ({ topic, partitions }) => {
+        const ends = await admin.fetchTopicOffsets(topic);
+        let lag = 0;
+        for (const end of ends) {
+          const c = Number(partitions.find((p) => p.partition === end.partition)?.offset ?? -1);
+          lag += Math.max(0, Number(end.high) - (c >= 0 ? c : Number(end.low)));
+        }
+        return { topic, lag };
+      }),
+    );
   }
 
   async disconnect(): Promise<void> {

@@ -64,6 +64,12 @@ export function topicsForPatterns(patterns: Iterable<string>, prefix = ''): stri
   return [...new Set([...patterns].filter(isEventType).map((t) => topicFor(t, prefix)))];
 }
 
+/** A consumer group's lag on one topic: its partitions' latest offsets minus the group's committed ones. */
+export interface TopicLag {
+  topic: string;
+  lag: number;
+}
+
 /** The one port with two adapters: Kafka (distributed) and in-process (embedded). */
 export interface EventTransport {
   readonly kind: 'kafka' | 'inprocess';
@@ -79,6 +85,8 @@ export interface EventTransport {
   ensureTopics(topics: string[]): Promise<void>;
   /** Throws when the broker cannot be reached (readiness). */
   ping(): Promise<void>;
+  /** Messages a consumer group has yet to read, per topic (Kafka only: the in-process bus has no lag to speak of). */
+  consumerLag?(groupId: string, topics: string[]): Promise<TopicLag[]>;
   disconnect(): Promise<void>;
 }
 
