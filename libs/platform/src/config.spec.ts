@@ -22,6 +22,11 @@ function configError(env: Record<string, string | undefined>): ConfigError {
 }
 
 describe('loadConfig(serviceEnvSchema)', () => {
+  it('takes an empty variable as unset: its default applies, and a required one is named as not set', () => {
+    expect(loadConfig('identity', serviceEnvSchema, { ...good, OUTBOX_POLL_MS: '' }).OUTBOX_POLL_MS).toBe(loadConfig('identity', serviceEnvSchema, { ...good }).OUTBOX_POLL_MS);
+    expect(configError({ ...good, DATABASE_URL: '' }).problems.join('\n')).toMatch(/DATABASE_URL: .*/);
+  });
+
   it('parses a good environment and fills the defaults', () => {
     const c = loadConfig('identity', serviceEnvSchema, { ...good });
     expect(c).toMatchObject({

@@ -13,7 +13,8 @@ export class ConfigError extends Error {
  * message and a non-zero exit.
  */
 export function loadConfig<S extends z.ZodObject<any>>(component: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
-  const r = schema.safeParse(env);
+  // An empty variable counts as unset (compose files write `VAR: ${VAR:-}` for optional ones).
+  const r = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (r.success) return r.data;
   const problems = r.error.issues.map((i) => {
     const name = i.path.join('.');
