@@ -145,7 +145,14 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
         await guestPage.getByRole('heading', { name: /Hector/ }).waitFor();
         await guestPage.getByText('Tonight 10:00 PM').first().waitFor();
         await noViolations(guestPage, 'received invites');
-        await guestPage.getByRole('button', { name: /^Accept invite from Hector/ }).click();
+        // The answer is awaited before leaving the page (a navigation would abort it), and the
+        // conversation is opened by messaging from the event: the list is read once it exists.
+        await Promise.all([
+          guestPage.waitForResponse((r) => /\/api\/invites\/[^/]+\/respond$/.test(new URL(r.url()).pathname) && r.status() === 200),
+          guestPage.getByRole('button', { name: /^Accept invite from Hector/ }).click(),
+        ]);
+        const guestCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })).cookie;
+        await until('the conversation opens', async () => ((await apiAs(guestCookie, 'GET', `/api/conversations/${guest.id}`)).json ?? []).length === 1);
         await guestPage.goto('/dashboard?tab=messages');
         await guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hector/ }).waitFor();
       });
