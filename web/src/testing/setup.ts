@@ -5,8 +5,10 @@ import { dismissToast } from '../components/ui/toast';
 import { server } from './server';
 
 // Screens load on demand (lazy routes): on a busy machine the first import of a route can take
-// longer than Testing Library's default 1 s wait, which made findBy* fail at random.
-configure({ asyncUtilTimeout: 3000 });
+// longer than Testing Library's default 1 s wait, which made findBy* fail at random (3 s was
+// still too short for the Messages tab's first test on a loaded 2-core machine). Passing tests
+// do not wait longer for it; only a failing one does.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
