@@ -47,8 +47,10 @@ describe('dashboard Home tab: the host home', () => {
 
   it('shows the 3 soonest future confirmed bookings with their details, and counts events and upcoming ones', async () => {
     await signIn(host);
+    // Long enough for the loading state to be seen on a busy machine (it was 30 ms, and the text
+    // was sometimes gone between finding it and checking it).
     mockHosted(async () => {
-      await delay(30);
+      await delay(400);
       return [
         makeBooking({ venueName: 'Past Party', bookingDate: '2020-03-01', startTime: '22:00' }),
         makeBooking({ venueName: 'Fourth', bookingDate: '2099-07-04', startTime: '20:00' }),
