@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { envelopeSchema, eventSchemas, topicFor, type RealtimeMessage } from '@luxe/contracts';
+import { envelopeSchema, eventSchemas, topicFor, type RealtimeConversation, type RealtimeMessage } from '@luxe/contracts';
 import type { EventTransport, Logger } from '@luxe/platform';
 
 /**
- * The recipients' open browser sessions, by user, and the push of new messages to them. Every
+ * The recipients' open browser sessions, by user, and the push of new messages and new
+ * conversations to them. Every
  * gateway instance reads `message-sent` in a consumer group of its own (each instance sees every
  * message and pushes to the sockets it holds), so it works with any number of gateways.
  */
@@ -16,13 +17,13 @@ export class RealtimeHub {
   async follow(transport: EventTransport, opts: { topicPrefix?: string; groupPrefix?: string } = {}): Promise<void> {
     await transport.subscribe({
       groupId: `${opts.groupPrefix ?? ''}gateway.push.${randomUUID()}`,
-      topics: [topicFor('messaging.message-sent', opts.topicPrefix ?? '')],
+      topics: [topicFor('messaging.message-sent', opts.topicPrefix ?? ''), topicFor('messaging.conversation-opened', opts.topicPrefix ?? '')],
       fromBeginning: false,
       handle: async (msg) => {
         try {
           const env = envelopeSchema.parse(JSON.parse(msg.value));
-          if (env.type !== 'messaging.message-sent') return;
-          this.deliver(eventSchemas['messaging.message-sent'].parse(env.data));
+          if (env.type === 'messaging.message-sent') this.deliver(eventSchemas['messaging.message-sent'].parse(env.data));
+          else if (env.type === 'messaging.conversation-opened') this.opened(eventSchemas['messaging.conversation-opened'].parse(env.data));
         } catch (err) {
           // A push is best effort: the client refetches on reconnect; never block the stream.
           this.logger.warn({ err }, 'realtime: an event could not be pushed');
@@ -45,7 +46,17 @@ export class RealtimeHub {
     const push: RealtimeMessage = { type: 'message-sent', conversationId: d.conversationId, message: { id: d.messageId, conversationId: d.conversationId, senderId: d.senderId, content: d.content, read: false, createdAt: d.createdAt } };
     const text = JSON.stringify(push);
     // The recipient's sessions, and the sender's other ones (his other tabs show what he sent).
-    for (const userId of new Set([d.recipientId, d.senderId])) for (const s of this.sockets.get(userId) ?? []) if (s.readyState === s.OPEN) s.send(text);
+    this.send([d.recipientId, d.senderId], text);
+  }
+
+  /** A new conversation: both participants' open sessions add it to their lists. */
+  opened(d: { conversationId: string; hostId: string; guestId: string }): void {
+    const push: RealtimeConversation = { type: 'conversation-opened', conversationId: d.conversationId };
+    this.send([d.hostId, d.guestId], JSON.stringify(push));
+  }
+
+  private send(userIds: string[], text: string): void {
+    for (const userId of new Set(userIds)) for (const s of this.sockets.get(userId) ?? []) if (s.readyState === s.OPEN) s.send(text);
   }
 
   close(): void {

@@ -152,6 +152,8 @@ export const eventDefs = {
   'social.join-request-declined': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
   /** Pushed to the recipient's open browser sessions by the gateway. */
   'messaging.message-sent': ev('messaging.conversation', z.object({ messageId: id, conversationId: id, senderId: id, recipientId: id, content: z.string(), createdAt: z.iso.datetime() }).loose()),
+  /** A host's and a guest's conversation exists (once per pair and event): pushed to both open sessions. */
+  'messaging.conversation-opened': ev('messaging.conversation', z.object({ conversationId: id, hostId: id, guestId: id, bookingId: z.string().nullable() }).loose()),
   /** Social keeps the report with the others (its reports table) and tells the admins. */
   'messaging.message-reported': ev('messaging.report', z.object({ ...report, conversationId: id }).loose()),
   /** The venues service applies it (and publishes `venue-approved`). */

@@ -40,4 +40,8 @@ export const conversationIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGE
 /** What the gateway pushes over `/api/realtime` to a recipient's open sessions. */
 export const realtimeMessageSchema = z.object({ type: z.literal('message-sent'), conversationId: z.uuid(), message: messageSchema });
 export type RealtimeMessage = z.output<typeof realtimeMessageSchema>;
+/** Also pushed: a new conversation of the user (an invite accepted, a join request approved). */
+export const realtimeConversationSchema = z.object({ type: z.literal('conversation-opened'), conversationId: z.uuid() });
+export type RealtimeConversation = z.output<typeof realtimeConversationSchema>;
+export type RealtimePush = RealtimeMessage | RealtimeConversation;
 export const messageIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGE_MESSAGES.conversationId }), messageId: z.uuid({ error: MESSAGE_MESSAGES.messageNotFound }) });

@@ -8,9 +8,13 @@ import { ConversationBlock, ConversationEntity, MessageEntity } from './conversa
 export class ConversationRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** Opens the pair's conversation about an event once: a redelivered event finds it there. */
-  async open(m: EntityManager, c: ConversationEntity): Promise<void> {
-    await m.createQueryBuilder().insert().into(ConversationEntity).values(c).orIgnore().execute();
+  /** Opens the pair's conversation about an event once (true when it is new): a redelivered event finds it there. */
+  async open(m: EntityManager, c: ConversationEntity): Promise<boolean> {
+    const rows: unknown[] = await m.query(
+      `INSERT INTO conversations (id, host_id, guest_id, booking_id, last_message_at, created_at) VALUES ($1, $2, $3, $4, NULL, $5) ON CONFLICT DO NOTHING RETURNING id`,
+      [c.id, c.hostId, c.guestId, c.bookingId, c.createdAt],
+    );
+    return rows.length > 0;
   }
   byId(id: string, m: EntityManager = this.ds.manager): Promise<ConversationEntity | null> {
     return m.findOneBy(ConversationEntity, { id });

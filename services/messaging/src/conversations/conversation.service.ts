@@ -21,8 +21,10 @@ export class ConversationService {
     private readonly outbox: Outbox,
   ) {}
 
-  open(m: EntityManager, hostId: string, guestId: string, bookingId: string | null): Promise<void> {
-    return this.conversations.open(m, Object.assign(new ConversationEntity(), { id: randomUUID(), hostId, guestId, bookingId, lastMessageAt: null, createdAt: new Date() }));
+  /** Opens the pair's conversation once; a new one is announced (`conversation-opened`, pushed to both). */
+  async open(m: EntityManager, hostId: string, guestId: string, bookingId: string | null): Promise<void> {
+    const c = Object.assign(new ConversationEntity(), { id: randomUUID(), hostId, guestId, bookingId, lastMessageAt: null, createdAt: new Date() });
+    if (await this.conversations.open(m, c)) await this.outbox.add(m, 'messaging.conversation-opened', c.id, { conversationId: c.id, hostId, guestId, bookingId });
   }
 
   async list(actor: Actor, userId: string): Promise<Conversation[]> {

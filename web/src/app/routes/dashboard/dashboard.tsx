@@ -38,6 +38,7 @@ export function DashboardRoute() {
     !!user,
     (m) => void (user && refreshConversation(queryClient, user.id, m.conversationId)),
     () => void (user && queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(user.id).queryKey.slice(0, 1) })),
+    () => void (user && queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(user.id).queryKey })),
   );
 
   useEffect(() => {

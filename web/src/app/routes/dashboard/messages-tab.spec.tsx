@@ -317,6 +317,23 @@ describe('dashboard Messages tab', () => {
     expect(screen.getByTestId('thread-announcer')).toHaveTextContent('New message from Lena: Running late');
   });
 
+  it('a conversation opened meanwhile (pushed over the live channel) joins the list without a reload', async () => {
+    await signIn(host);
+    const api = mockMessaging({ conversations: [] });
+    let push: ((text: string) => void) | undefined;
+    server.use(
+      realtime.addEventListener('connection', ({ client }) => {
+        push = (t) => client.send(t);
+      }),
+    );
+    renderApp('/dashboard?tab=messages');
+    expect(await screen.findByRole('heading', { name: 'No Messages Yet' })).toBeInTheDocument();
+    await waitFor(() => expect(push).toBeDefined());
+    api.conversations = [makeConversation()];
+    act(() => push!(JSON.stringify({ type: 'conversation-opened', conversationId: C1 })));
+    expect(await screen.findByRole('button', { name: /Lena Voss/ })).toBeInTheDocument();
+  });
+
   it('shows an error with Try Again when the list cannot load', async () => {
     await signIn(host);
     let fail = true;
