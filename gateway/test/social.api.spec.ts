@@ -171,7 +171,22 @@ describe('real time', () => {
     // A stranger's socket hears nothing of it.
     await new Promise((res) => setTimeout(res, 300));
     expect(strangerSocket.received).toEqual([]);
+
+    // A new conversation (a second guest approved) is pushed once to both participants' sessions.
+    const second = await world.account('guest', 'Gwen');
+    const secondSocket = await socket(second.api.cookie('luxe_session'));
+    const r2 = await second.api.call('POST', '/api/event-join-requests', { bookingId });
+    expect((await host.api.call('POST', `/api/event-join-requests/${r2.json.id}/approve`)).status).toBe(200);
+    const opened = await waitFor('the push of the new conversation', async () => hostSocket.received.find((m) => m.type === 'conversation-opened'), 20_000);
+    const theirs = await waitFor('the guest hears of it too', async () => secondSocket.received.find((m) => m.type === 'conversation-opened'), 20_000);
+    const listed = (await second.api.call('GET', `/api/conversations/${second.id}`)).json;
+    expect(opened).toEqual({ type: 'conversation-opened', conversationId: listed[0].id });
+    expect(theirs).toEqual(opened);
+    await new Promise((res) => setTimeout(res, 300));
+    expect(hostSocket.received.filter((m) => m.type === 'conversation-opened')).toHaveLength(1);
+    expect(strangerSocket.received).toEqual([]);
     hostSocket.ws.close();
     strangerSocket.ws.close();
+    secondSocket.ws.close();
   });
 });

@@ -17,7 +17,7 @@ export class RealtimeHub {
   async follow(transport: EventTransport, opts: { topicPrefix?: string; groupPrefix?: string } = {}): Promise<void> {
     await transport.subscribe({
       groupId: `${opts.groupPrefix ?? ''}gateway.push.${randomUUID()}`,
-      topics: [topicFor('messaging.message-sent', opts.topicPrefix ?? ''), topicFor('messaging.conversation-opened', opts.topicPrefix ?? '')],
+      topics: [...new Set([topicFor('messaging.message-sent', opts.topicPrefix ?? ''), topicFor('messaging.conversation-opened', opts.topicPrefix ?? '')])],
       fromBeginning: false,
       handle: async (msg) => {
         try {
