@@ -70,15 +70,16 @@ PY="$(dirname "$KUBERNETES_VALIDATE")/python"
 # An internal key pair for the dev profile (the chart generates every other dev credential).
 eval "$(node infra/scripts/internal-keys.mjs)"
 DEV_ARGS=(-f "$CHART/values-dev.yaml" --set-string "secrets.internalAuth.privateKey=$INTERNAL_AUTH_PRIVATE_KEY" --set-string "secrets.internalAuth.publicKey=$INTERNAL_AUTH_PUBLIC_KEY")
-render() { local out="$1"; shift; "$HELM" template luxe "$CHART" --namespace luxe "$@" >"$out"; }
+# helm built by `go install` has no default Kubernetes version of its own (it would say 1.20): give it.
+render() { local out="$1"; shift; "$HELM" template luxe "$CHART" --namespace luxe --kube-version "$K8S_VERSION" "$@" >"$out"; }
 to_json() { "$PY" -c 'import json, sys, yaml; json.dump(list(yaml.safe_load_all(open(sys.argv[1]))), open(sys.argv[2], "w"))' "$1" "$2"; }
 # expect_failure PATTERN CMD...: CMD must fail and say PATTERN.
 expect_failure() { local pattern="$1"; shift; if "$@"; then echo "succeeded, expected a failure"; return 1; fi; grep -q -- "$pattern" "$OUT/last-error.log" || { cat "$OUT/last-error.log"; return 1; }; }
-render_err() { "$HELM" template luxe "$CHART" "$@" >/dev/null 2>"$OUT/last-error.log"; }
+render_err() { "$HELM" template luxe "$CHART" --kube-version "$K8S_VERSION" "$@" >/dev/null 2>"$OUT/last-error.log"; }
 
 # ------------------------------------------------------------------ lint and render
-step "helm lint --strict (default values)" "$HELM" lint --strict "$CHART"
-step "helm lint --strict (dev profile)" "$HELM" lint --strict "$CHART" "${DEV_ARGS[@]}"
+step "helm lint --strict (default values)" "$HELM" lint --strict --kube-version "$K8S_VERSION" "$CHART"
+step "helm lint --strict (dev profile)" "$HELM" lint --strict --kube-version "$K8S_VERSION" "$CHART" "${DEV_ARGS[@]}"
 step "helm template (default values: external PostgreSQL, Redis, Kafka, S3)" render "$OUT/default.yaml"
 step "helm template (dev profile: in-cluster infrastructure)" render "$OUT/dev.yaml" "${DEV_ARGS[@]}"
 render "$OUT/dev-again.yaml" "${DEV_ARGS[@]}" 2>/dev/null

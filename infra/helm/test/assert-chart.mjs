@@ -47,6 +47,13 @@ const composePorts = Object.fromEntries(
     .map((s) => [s.environment.SERVICE, Number(s.environment.PORT)]),
 );
 
+// What each process's code reaches (services/<name>/src/index.ts: usesRedis, usesStorage; payments calls Stripe).
+const USES = Object.fromEntries(SERVICES.map((s) => {
+  const src = readFileSync(join(ROOT, 'services', s, 'src', 'index.ts'), 'utf8');
+  return [s, { postgres: true, kafka: true, redis: /usesRedis:\s*true/.test(src), s3: /usesStorage:\s*true/.test(src), stripe: s === 'payments' }];
+}));
+USES.gateway = { postgres: false, kafka: true, redis: true, s3: false, stripe: false };
+
 const byKind = (docs, kind) => docs.filter((d) => d.kind === kind);
 const named = (docs, kind, name) => docs.find((d) => d.kind === kind && d.metadata.name === name);
 const component = (d) => d.metadata?.labels?.['app.kubernetes.io/component'];
@@ -224,17 +231,12 @@ for (const [profile, docs] of Object.entries(profiles)) {
 
   check(`${profile}: each process may reach DNS and exactly the infrastructure its code uses (usesRedis / usesStorage in services/*/src/index.ts)`, () => {
     const p = [];
-    const uses = Object.fromEntries(SERVICES.map((s) => {
-      const src = readFileSync(join(ROOT, 'services', s, 'src', 'index.ts'), 'utf8');
-      return [s, { postgres: true, kafka: true, redis: /usesRedis:\s*true/.test(src), s3: /usesStorage:\s*true/.test(src), stripe: s === 'payments' }];
-    }));
-    uses.gateway = { postgres: false, kafka: true, redis: true, s3: false, stripe: false };
     const dnsPolicy = policies.find((n) => (n.spec.egress ?? []).some((r) => (r.ports ?? []).some((x) => x.port === 53)));
     if (!dnsPolicy) p.push('no DNS egress');
     for (const name of DEPLOYABLES) {
       const src = pod(name);
       if (dnsPolicy && !matches(dnsPolicy.spec.podSelector.matchLabels ?? {}, src.labels)) p.push(`${name}: no DNS`);
-      for (const [kind, used] of Object.entries(uses[name])) {
+      for (const [kind, used] of Object.entries(USES[name])) {
         const labelled = src.labels[`luxe.dev/client-${kind}`] === 'true';
         if (used !== labelled) p.push(`${name}: ${kind} ${used ? 'used but not allowed' : 'allowed but not used'}`);
         if (profile === 'dev') {
@@ -242,10 +244,12 @@ for (const [profile, docs] of Object.entries(profiles)) {
           const dst = pod(infraName);
           if (dst && reach(src, dst) !== used) p.push(`${name} -> in-cluster ${infraName}: ${used ? 'blocked' : 'open'}`);
         } else {
-          const egress = policies.filter((n) => n.spec.policyTypes.includes('Egress') && matches(n.spec.podSelector.matchLabels ?? {}, src.labels));
+          // address blocks can overlap (S3 and Stripe are both 0.0.0.0/0:443): judge by the policy of each kind
           const ext = values.networkPolicy.external[kind];
-          const open = egress.some((n) => (n.spec.egress ?? []).some((r) => (r.to ?? []).some((t) => ext.cidrs.includes(t.ipBlock?.cidr)) && (r.ports ?? []).some((x) => ext.ports.includes(x.port))));
-          if (open !== used) p.push(`${name} -> external ${kind}: ${used ? 'blocked' : 'open'}`);
+          const policy = policies.find((n) => n.metadata.name.endsWith(`-egress-${kind}`));
+          const rulesOk = policy && (policy.spec.egress ?? []).some((r) => (r.to ?? []).every((t) => ext.cidrs.includes(t.ipBlock?.cidr)) && (r.ports ?? []).every((x) => ext.ports.includes(x.port)));
+          if (!rulesOk) p.push(`no egress policy to the external ${kind} (${ext.cidrs} ${ext.ports})`);
+          else if (matches(policy.spec.podSelector.matchLabels ?? {}, src.labels) !== used) p.push(`${name} -> external ${kind}: ${used ? 'blocked' : 'open'}`);
         }
       }
     }
@@ -343,7 +347,9 @@ check('dev: every variable docker-compose.yml gives a process, the chart gives i
     if (!c) { p.push(`${name}: no Deployment`); continue; }
     const cm = byKind(profiles.dev, 'ConfigMap').find((x) => x.metadata.name === c.envFrom?.[0]?.configMapRef?.name);
     const have = new Set([...Object.keys(cm?.data ?? {}), ...c.env.map((e) => e.name)]);
-    for (const v of Object.keys(s.environment)) if (!have.has(v) && !composeOnly.has(v)) p.push(`${name}: ${v}`);
+    // compose hands Redis and S3 to every service; the chart only to the processes whose code uses them
+    const unused = (v) => (/^REDIS_URL$/.test(v) && !USES[name].redis) || (/^S3_/.test(v) && !USES[name].s3);
+    for (const v of Object.keys(s.environment)) if (!have.has(v) && !composeOnly.has(v) && !unused(v)) p.push(`${name}: ${v}`);
   }
   return p;
 });
