@@ -57,7 +57,10 @@ step() {
 
 # ------------------------------------------------------------------ tools
 t0=$(date +%s)
-if ! tools="$(timeout "$PROVISION_TIMEOUT" bash infra/local/helm.sh 2>"$OUT/provision.log")"; then
+tools="$(timeout "$PROVISION_TIMEOUT" bash infra/local/helm.sh 2>"$OUT/provision.log")"
+code=$?
+if [ "$code" -ne 0 ]; then
+  [ "$code" -eq 124 ] && echo "infra/local/helm.sh did not finish within PROVISION_TIMEOUT=${PROVISION_TIMEOUT}s" >>"$OUT/provision.log"
   echo "helm tools could not be provisioned (infra/local/helm.sh; log below): the chart was not checked" >&2
   tail -n 30 "$OUT/provision.log" >&2
   record "provision helm and kubernetes-validate (infra/local/helm.sh)" failed "$(tail -n 30 "$OUT/provision.log")"
