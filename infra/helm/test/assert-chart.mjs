@@ -164,6 +164,47 @@ for (const [profile, docs] of Object.entries(profiles)) {
     return p;
   });
 
+  check(`${profile}: the hook Jobs use nothing the release itself creates (a pre-install hook runs before it exists)`, () => {
+    const p = [];
+    const created = (kind, name) => docs.some((d) => d.kind === kind && d.metadata.name === name && !d.metadata.annotations?.['helm.sh/hook']);
+    for (const j of byKind(docs, 'Job').filter((x) => (x.metadata.annotations?.['helm.sh/hook'] ?? '').includes('pre-install'))) {
+      const s = podSpec(j);
+      if (s.serviceAccountName && created('ServiceAccount', s.serviceAccountName)) p.push(`${j.metadata.name}: ServiceAccount ${s.serviceAccountName}`);
+      for (const c of s.containers) {
+        for (const f of c.envFrom ?? []) if (f.configMapRef && created('ConfigMap', f.configMapRef.name)) p.push(`${j.metadata.name}: ConfigMap ${f.configMapRef.name}`);
+        for (const e of c.env ?? []) {
+          const ref = e.valueFrom?.secretKeyRef ?? e.valueFrom?.configMapKeyRef;
+          if (ref && (created('Secret', ref.name) || created('ConfigMap', ref.name))) p.push(`${j.metadata.name}: ${e.name} from ${ref.name}`);
+        }
+      }
+    }
+    return p;
+  });
+
+  check(`${profile}: every address a process is given (SERVICE_URL_*, KAFKA_BROKERS, S3_ENDPOINT, DATABASE_URL, REDIS_URL) names a rendered Service and its port, or is external`, () => {
+    const p = [];
+    const services = byKind(docs, 'Service');
+    const ours = (host) => host.startsWith(`${docs.find((d) => d.kind === 'Deployment').metadata.labels['app.kubernetes.io/instance']}-`);
+    const checkAddr = (who, v, hostPort) => {
+      const [host, port] = hostPort.split(':');
+      const svc = services.find((s) => s.metadata.name === host);
+      if (!svc) { if (profile === 'dev' || ours(host)) p.push(`${who}: ${v} names no rendered Service`); return; }
+      if (!svc.spec.ports.some((x) => String(x.port) === String(port))) p.push(`${who}: ${v}: Service ${host} has no port ${port}`);
+    };
+    for (const name of DEPLOYABLES) {
+      const c = appDeployment(docs, name).spec.template.spec.containers[0];
+      const env = resolveEnv(c, byKind(docs, 'ConfigMap'), byKind(docs, 'Secret'), profile === 'default' ? {} : null, [], name);
+      for (const [k, v] of Object.entries(env)) {
+        if (/^SERVICE_URL_|^S3_ENDPOINT$|^DATABASE_URL$|^REDIS_URL$/.test(k)) {
+          const u = new URL(v);
+          checkAddr(`${name} ${k}`, v, `${u.hostname}:${u.port || (u.protocol === 'https:' ? 443 : 80)}`);
+        }
+        if (k === 'KAFKA_BROKERS') for (const b of v.split(',')) checkAddr(`${name} ${k}`, v, b.trim());
+      }
+    }
+    return p;
+  });
+
   check(`${profile}: the Ingress routes only to the gateway`, () => {
     const p = [];
     const ings = byKind(docs, 'Ingress');
