@@ -92,6 +92,11 @@ step "the dev profile refuses to render without the internal key pair" \
   expect_failure "secrets.internalAuth.privateKey is required" render_err -f "$CHART/values-dev.yaml"
 step "the chart refuses to render without the Kafka brokers" \
   expect_failure "kafka.brokers is required" render_err --set kafka.brokers=
+schema_refusals() {
+  expect_failure "additional properties 'componets' not allowed" render_err --set componets.gateway.port=1 \
+    && expect_failure "want integer" render_err --set components.gateway.port=abc
+}
+step "values.schema.json refuses a misspelt key and a port that is not a number" schema_refusals
 
 # ------------------------------------------------------------------ schema validation
 validate() {
