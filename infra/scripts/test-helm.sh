@@ -70,6 +70,9 @@ eval "$tools"
 echo "tools ready in $(( $(date +%s) - t0 )) s: $("$HELM" version --short), $("$KUBERNETES_VALIDATE" --version 2>&1 | tail -n1)"
 PY="$(dirname "$KUBERNETES_VALIDATE")/python"
 
+# The environment assertions load the processes' own configuration schemas from the build.
+step "TypeScript build is current (tsc -b; the assertions load the built configuration schemas)" npx tsc -b tsconfig.build.json
+
 # An internal key pair for the dev profile (the chart generates every other dev credential).
 eval "$(node infra/scripts/internal-keys.mjs)"
 DEV_ARGS=(-f "$CHART/values-dev.yaml" --set-string "secrets.internalAuth.privateKey=$INTERNAL_AUTH_PRIVATE_KEY" --set-string "secrets.internalAuth.publicKey=$INTERNAL_AUTH_PUBLIC_KEY")
