@@ -1,14 +1,22 @@
-// `npm run migrate`: applies every service's migrations to its database explicitly.
+// `npm run migrate [service...]`: applies the migrations of every service (or of the services
+// named) to its database explicitly. The Helm chart's migration Jobs run it with one service each.
 // Distributed: uses LUXE_PG_ADMIN_URL and the luxe_<service> databases (or DATABASE_URL_<SERVICE>).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { prepareDatabases, ROOT, SERVICES } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
+const only = process.argv.slice(2);
+const unknown = only.filter((s) => !SERVICES.includes(s));
+if (unknown.length) {
+  console.error(`unknown service ${unknown.join(', ')}: one of ${SERVICES.join(', ')}`);
+  process.exit(64);
+}
+const targets = only.length ? only : SERVICES;
 const { createDataSource, initDatabase } = require(join(ROOT, 'libs/platform/dist/index.js'));
 const admin = process.env.LUXE_PG_ADMIN_URL;
 const urls = admin ? await prepareDatabases(admin, process.env.LUXE_DB_PREFIX ?? 'luxe', false) : {};
-for (const s of SERVICES) {
+for (const s of targets) {
   const url = process.env[`DATABASE_URL_${s.toUpperCase()}`] ?? urls[s];
   if (!url) {
     console.error(`no database for ${s}: set LUXE_PG_ADMIN_URL or DATABASE_URL_${s.toUpperCase()}`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: provisions the real infrastructure (infra/local), builds, and runs every suite:
 # unit (Jest: libs, services, gateway, infra), web (Vitest + Testing Library), and integration (Jest: (outbox/Kafka,
-# API through the distributed stack, embedded mode, browser journeys in headless Chromium).
+# API through the distributed stack, embedded mode, browser journeys in headless Chromium), and the
+# Helm chart (infra/scripts/test-helm.sh: lint, render, schema validation, assertions).
 # Ends with one line: "N passed, N failed".
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -30,4 +31,8 @@ vitest_phase() {
 jest_phase unit --config jest.config.cjs
 vitest_phase web --config web/vitest.config.ts
 jest_phase integration --config jest.integration.config.cjs --runInBand
-node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration
+# The chart's checks write a report of the same shape (a tool that cannot be provisioned counts as a failure).
+echo ""; echo "=== helm (infra/scripts/test-helm.sh) ==="
+bash infra/scripts/test-helm.sh --report "$RESULTS/helm.json"
+echo "=== helm: exit $? ==="
+node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration helm

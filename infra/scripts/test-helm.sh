@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# `npm run test:helm`: checks the Helm chart (infra/helm/luxe) offline.
+#   1. helm lint --strict, default values and the dev profile (values-dev.yaml)
+#   2. helm template of both profiles; the chart refuses a render without its required values
+#   3. every rendered manifest validated by kubernetes-validate --strict against Kubernetes $K8S_VERSION
+#   4. assertions on the rendered output (infra/helm/test/assert-chart.mjs): deployables, probes,
+#      resources, security contexts, hooks, network reachability, secrets, each process's
+#      environment checked with its own configuration schema (needs `npm run build:ts`)
+# Tools come from infra/local/helm.sh (pinned, cached). If they cannot be provisioned, that counts
+# as one failure with the reason, never a hang (PROVISION_TIMEOUT seconds at most).
+# Ends with "N passed, N failed"; `--report FILE` also writes a Jest-shaped JSON report for
+# infra/scripts/summarize-tests.mjs (npm test).
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"   # cd to the repository root
+
+REPORT=""
+if [ "${1:-}" = "--report" ]; then REPORT="${2:?--report FILE}"; fi
+K8S_VERSION="${K8S_VERSION:-1.34.0}"
+PROVISION_TIMEOUT="${PROVISION_TIMEOUT:-1800}"
+CHART=infra/helm/luxe
+OUT="$ROOT/.data/helm"
+rm -rf "$OUT"; mkdir -p "$OUT"
+
+PASSED=0; FAILED=0; RESULTS=()
+record() {  # record NAME STATUS(passed|failed) [message]
+  if [ "$2" = passed ]; then PASSED=$((PASSED + 1)); echo "ok - $1"; else FAILED=$((FAILED + 1)); echo "not ok - $1"; fi
+  RESULTS+=("$(node -e 'console.log(JSON.stringify({ title: process.argv[1], fullName: "helm " + process.argv[1], status: process.argv[2], failureMessages: process.argv[3] ? [process.argv[3]] : [] }))' "$1" "$2" "${3:-}")")
+}
+finish() {
+  if [ -n "$REPORT" ]; then
+    mkdir -p "$(dirname "$REPORT")"
+    printf '%s\n' "${RESULTS[@]}" | node -e '
+      const lines = require("fs").readFileSync(0, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+      const failed = lines.filter((r) => r.status === "failed").length;
+      const report = { numPassedTests: lines.length - failed, numFailedTests: failed, numPendingTests: 0, numTodoTests: 0, success: failed === 0,
+        testResults: [{ name: "infra/scripts/test-helm.sh", status: failed ? "failed" : "passed", assertionResults: lines }] };
+      require("fs").writeFileSync(process.argv[1], JSON.stringify(report, null, 1));' "$REPORT"
+  fi
+  echo ""
+  echo "helm: $PASSED passed, $FAILED failed"
+  echo "$PASSED passed, $FAILED failed"
+  [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
+  exit $?
+}
+# step NAME CMD...: runs CMD, its output to $OUT/<n>.log (shown on failure), and records the result.
+STEP=0
+step() {
+  local name="$1"; shift
+  STEP=$((STEP + 1))
+  local log="$OUT/step-$STEP.log"
+  if "$@" >"$log" 2>&1; then record "$name" passed
+  else
+    record "$name" failed "$(tail -n 30 "$log")"
+    sed 's/^/    /' "$log" | tail -n 30
+  fi
+}
+
+# ------------------------------------------------------------------ tools
+t0=$(date +%s)
+tools="$(timeout "$PROVISION_TIMEOUT" bash infra/local/helm.sh 2>"$OUT/provision.log")"
+code=$?
+if [ "$code" -ne 0 ]; then
+  [ "$code" -eq 124 ] && echo "infra/local/helm.sh did not finish within PROVISION_TIMEOUT=${PROVISION_TIMEOUT}s" >>"$OUT/provision.log"
+  echo "helm tools could not be provisioned (infra/local/helm.sh; log below): the chart was not checked" >&2
+  tail -n 30 "$OUT/provision.log" >&2
+  record "provision helm and kubernetes-validate (infra/local/helm.sh)" failed "$(tail -n 30 "$OUT/provision.log")"
+  finish
+fi
+eval "$tools"
+echo "tools ready in $(( $(date +%s) - t0 )) s: $("$HELM" version --short), $("$KUBERNETES_VALIDATE" --version 2>&1 | tail -n1)"
+PY="$(dirname "$KUBERNETES_VALIDATE")/python"
+
+# The environment assertions load the processes' own configuration schemas from the build.
+step "TypeScript build is current (tsc -b; the assertions load the built configuration schemas)" npx tsc -b tsconfig.build.json
+
+# An internal key pair for the dev profile (the chart generates every other dev credential).
+eval "$(node infra/scripts/internal-keys.mjs)"
+DEV_ARGS=(-f "$CHART/values-dev.yaml" --set-string "secrets.internalAuth.privateKey=$INTERNAL_AUTH_PRIVATE_KEY" --set-string "secrets.internalAuth.publicKey=$INTERNAL_AUTH_PUBLIC_KEY")
+# helm built by `go install` has no default Kubernetes version of its own (it would say 1.20): give it.
+render() { local out="$1"; shift; "$HELM" template luxe "$CHART" --namespace luxe --kube-version "$K8S_VERSION" "$@" >"$out"; }
+to_json() { "$PY" -c 'import json, sys, yaml; json.dump(list(yaml.safe_load_all(open(sys.argv[1]))), open(sys.argv[2], "w"))' "$1" "$2"; }
+# expect_failure PATTERN CMD...: CMD must fail and say PATTERN.
+expect_failure() { local pattern="$1"; shift; if "$@"; then echo "succeeded, expected a failure"; return 1; fi; grep -q -- "$pattern" "$OUT/last-error.log" || { cat "$OUT/last-error.log"; return 1; }; }
+render_err() { "$HELM" template luxe "$CHART" --kube-version "$K8S_VERSION" "$@" >/dev/null 2>"$OUT/last-error.log"; }
+
+# ------------------------------------------------------------------ lint and render
+step "helm lint --strict (default values)" "$HELM" lint --strict --kube-version "$K8S_VERSION" "$CHART"
+step "helm lint --strict (dev profile)" "$HELM" lint --strict --kube-version "$K8S_VERSION" "$CHART" "${DEV_ARGS[@]}"
+step "helm template (default values: external PostgreSQL, Redis, Kafka, S3)" render "$OUT/default.yaml"
+step "helm template (dev profile: in-cluster infrastructure)" render "$OUT/dev.yaml" "${DEV_ARGS[@]}"
+render "$OUT/dev-again.yaml" "${DEV_ARGS[@]}" 2>/dev/null
+step "the chart refuses to render without the existing Secret's name" \
+  expect_failure "secrets.existingSecret" render_err --set secrets.existingSecret=
+step "the dev profile refuses to render without the internal key pair" \
+  expect_failure "secrets.internalAuth.privateKey is required" render_err -f "$CHART/values-dev.yaml"
+step "the chart refuses to render without the Kafka brokers" \
+  expect_failure "kafka.brokers is required" render_err --set kafka.brokers=
+schema_refusals() {
+  expect_failure "additional properties 'componets' not allowed" render_err --set componets.gateway.port=1 \
+    && expect_failure "want integer" render_err --set components.gateway.port=abc
+}
+step "values.schema.json refuses a misspelt key and a port that is not a number" schema_refusals
+
+# ------------------------------------------------------------------ schema validation
+validate() {
+  [ -s "$1" ] || { echo "$1 is empty (the render failed)"; return 1; }
+  "$KUBERNETES_VALIDATE" --strict --kubernetes-version "$K8S_VERSION" --quiet "$1" || return 1
+  echo "$(grep -c '^kind:' "$1") resources valid"
+}
+step "kubernetes-validate --strict, Kubernetes $K8S_VERSION (default values)" validate "$OUT/default.yaml"
+step "kubernetes-validate --strict, Kubernetes $K8S_VERSION (dev profile)" validate "$OUT/dev.yaml"
+
+# ------------------------------------------------------------------ assertions
+if to_json "$OUT/default.yaml" "$OUT/default.json" 2>"$OUT/json.log" && to_json "$OUT/dev.yaml" "$OUT/dev.json" 2>>"$OUT/json.log" \
+  && to_json "$OUT/dev-again.yaml" "$OUT/dev-again.json" 2>>"$OUT/json.log" && to_json "$CHART/values.yaml" "$OUT/values.json" 2>>"$OUT/json.log" \
+  && to_json docker-compose.yml "$OUT/compose.json" 2>>"$OUT/json.log"; then
+  "$PY" -c 'import json, sys; d = json.load(open(sys.argv[1])); json.dump(d[0], open(sys.argv[1], "w"))' "$OUT/values.json"
+  "$PY" -c 'import json, sys; d = json.load(open(sys.argv[1])); json.dump(d[0], open(sys.argv[1], "w"))' "$OUT/compose.json"
+  node infra/helm/test/assert-chart.mjs "$OUT/default.json" "$OUT/dev.json" "$OUT/dev-again.json" "$OUT/values.json" "$OUT/compose.json" >"$OUT/assertions.log" 2>&1
+  code=$?
+  # one result per assertion; the problems listed under a failed one become its message
+  while IFS= read -r line; do
+    case "$line" in
+      "ok - "*) record "${line#ok - }" passed ;;
+      "not ok - "*) name="${line#not ok - }"; msg="$(awk -v n="$line" '$0 == n { on = 1; next } on && /^    / { print; next } on { exit }' "$OUT/assertions.log")"
+                    record "$name" failed "$msg"; printf '%s\n' "$msg" ;;
+    esac
+  done <"$OUT/assertions.log"
+  if [ "$code" -ne 0 ] && ! grep -q '^not ok - ' "$OUT/assertions.log"; then
+    record "assertions on the rendered chart (infra/helm/test/assert-chart.mjs)" failed "$(tail -n 30 "$OUT/assertions.log")"
+    tail -n 30 "$OUT/assertions.log"
+  fi
+else
+  record "rendered manifests convert to JSON for the assertions" failed "$(cat "$OUT/json.log")"
+  cat "$OUT/json.log"
+fi
+
+finish
