@@ -31,6 +31,8 @@ export const gatewayEnvSchema = z
     KAFKA_GROUP_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
     /** Signs the admin console's bearer tokens (HS256, at least 32 characters); every gateway of a deployment shares it. Unset: random per start. */
     ADMIN_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** While ADMIN_TOKEN_SECRET is rotated: the previous secret, whose tokens stay valid until they expire. */
+    ADMIN_TOKEN_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Lifetime of an admin token. */
     ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
     /** Prometheus metrics on GET /metrics of the gateway's port: an operator endpoint, not to be exposed publicly (block it at the proxy, or set false). */

@@ -24,7 +24,7 @@ async function main() {
     storageOrigin: cfg.STORAGE_PUBLIC_ORIGIN,
     trustProxy: cfg.TRUST_PROXY,
     metrics: cfg.METRICS_ENABLED,
-    adminTokens: { secret: cfg.ADMIN_TOKEN_SECRET, ttlSeconds: cfg.ADMIN_TOKEN_TTL_SECONDS },
+    adminTokens: { secret: cfg.ADMIN_TOKEN_SECRET, previousSecret: cfg.ADMIN_TOKEN_SECRET_PREVIOUS, ttlSeconds: cfg.ADMIN_TOKEN_TTL_SECONDS },
     rateLimits: {
       registerPerIp: cfg.RATE_LIMIT_REGISTER_PER_IP,
       loginPerIp: cfg.RATE_LIMIT_LOGIN_PER_IP,

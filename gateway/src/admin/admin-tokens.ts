@@ -9,6 +9,8 @@ const AUDIENCE = 'luxeswipe-admin';
 export interface AdminTokenOptions {
   /** HMAC secret (at least 32 characters); several gateways share it. Unset: a random one per start. */
   secret?: string;
+  /** While the secret is rotated: the previous one, whose tokens are still accepted until they expire. */
+  previousSecret?: string;
   /** Lifetime of a token (default 15 minutes). */
   ttlSeconds?: number;
 }
@@ -19,10 +21,12 @@ export interface AdminTokenOptions {
  */
 export class AdminTokens {
   private readonly key: Uint8Array;
+  private readonly previousKey?: Uint8Array;
   readonly ttlSeconds: number;
 
   constructor(o: AdminTokenOptions = {}) {
     this.key = o.secret ? new TextEncoder().encode(o.secret) : randomBytes(32);
+    this.previousKey = o.previousSecret ? new TextEncoder().encode(o.previousSecret) : undefined;
     this.ttlSeconds = o.ttlSeconds ?? 900;
   }
 
@@ -45,7 +49,12 @@ export class AdminTokens {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
     if (!token) throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      const options = { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] };
+      const { payload } = await jwtVerify(token, this.key, options).catch((e: unknown) => {
+        // Signed with the previous secret during a rotation: still good until it expires.
+        if (this.previousKey && e instanceof errors.JWSSignatureVerificationFailed) return jwtVerify(token, this.previousKey, options);
+        throw e;
+      });
       if (typeof payload.sub !== 'string') throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);
       return { adminId: payload.sub, email: String(payload.email ?? '') };
     } catch (e) {

@@ -85,6 +85,8 @@ export const serviceEnvSchema = z.object({
   S3_PUBLIC_ENDPOINT: z.string().optional(),
   /** The gateway's Ed25519 public key (PEM, or base64 of its DER): checks internal tokens. */
   INTERNAL_AUTH_PUBLIC_KEY: env.internalKey('public'),
+  /** While the key pair is rotated: the previous public key, still accepted (README, runbook). */
+  INTERNAL_AUTH_PUBLIC_KEY_PREVIOUS: env.internalKey('public').optional(),
   /** Refused: only the gateway holds the private key. */
   INTERNAL_AUTH_PRIVATE_KEY: z.string().optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(200),

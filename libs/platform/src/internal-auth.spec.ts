@@ -55,6 +55,20 @@ describe('internal tokens (Ed25519)', () => {
     expect(() => verifier().verify(token, target)).toThrow('bad signature');
   });
 
+  it('during a key rotation accept the new and the previous key, and nothing else; after it only the new one', () => {
+    const NEW = generateInternalKeyPair();
+    const oldToken = signer().sign(member, target);
+    const newToken = new InternalTokenSigner(NEW.privateKey).sign(member, target);
+    const rotating = new InternalTokenVerifier([NEW.publicKey, GATEWAY.publicKey]);
+    expect(rotating.verify(oldToken, target).actor).toEqual(member);
+    expect(rotating.verify(newToken, target).actor).toEqual(member);
+    expect(() => rotating.verify(new InternalTokenSigner(OTHER.privateKey).sign(member, target), target)).toThrow('bad signature');
+    const after = new InternalTokenVerifier([NEW.publicKey]);
+    expect(after.verify(newToken, target).actor).toEqual(member);
+    expect(() => after.verify(oldToken, target)).toThrow('bad signature');
+    expect(() => new InternalTokenVerifier([])).toThrow('an internal public key is required');
+  });
+
   it('refuse an expired token, also after it was verified once', () => {
     jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
     const v = verifier();

@@ -97,10 +97,17 @@ export class InternalTokenSigner {
 
 /** Checks gateway tokens with the gateway's public key (a service holds nothing that signs). */
 export class InternalTokenVerifier {
-  private readonly key: KeyObject;
+  private readonly keys: KeyObject[];
   private readonly verified = new Map<string, { claims: Claims }>();
-  constructor(publicKey: string | KeyObject) {
-    this.key = parseInternalKey('public', publicKey);
+  /**
+   * The gateway's public key, or several while a key pair is rotated: the new one first, then the
+   * previous one (its tokens live seconds, so the previous key can go once every gateway signs
+   * with the new one).
+   */
+  constructor(publicKey: string | KeyObject | readonly (string | KeyObject)[]) {
+    const keys = Array.isArray(publicKey) ? publicKey : [publicKey];
+    if (keys.length === 0) throw new Error('an internal public key is required');
+    this.keys = keys.map((k) => parseInternalKey('public', k));
   }
 
   /** Throws unless the token is the gateway's, fresh, and made for this service, method and path. */
@@ -117,7 +124,8 @@ export class InternalTokenVerifier {
     const parts = token.split('.');
     if (parts.length !== 3 || parts[0] !== VERSION) throw new Error('malformed token');
     const body = `${parts[0]}.${parts[1]}`;
-    if (!edVerify(null, Buffer.from(body), this.key, Buffer.from(parts[2], 'base64url'))) throw new Error('bad signature');
+    const signature = Buffer.from(parts[2], 'base64url');
+    if (!this.keys.some((key) => edVerify(null, Buffer.from(body), key, signature))) throw new Error('bad signature');
     const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as Claims;
     // A good signature is remembered for the token's life (the checks above still run on each use).
     if (this.verified.size >= 10_000) this.verified.clear();

@@ -51,7 +51,8 @@ export interface ServiceInfra {
   port: number;
   databaseUrl: string;
   /** The gateway's Ed25519 public key: this service checks internal tokens with it (it cannot sign). */
-  internalAuthPublicKey: string;
+  /** The gateway's public key; during a rotation, the new one then the previous one. */
+  internalAuthPublicKey: string | string[];
   transport: EventTransport;
   logger: Logger;
   redis?: Redis;
@@ -254,7 +255,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
     host: cfg.HOST,
     port: cfg.PORT,
     databaseUrl: cfg.DATABASE_URL,
-    internalAuthPublicKey: cfg.INTERNAL_AUTH_PUBLIC_KEY,
+    internalAuthPublicKey: [cfg.INTERNAL_AUTH_PUBLIC_KEY, ...(cfg.INTERNAL_AUTH_PUBLIC_KEY_PREVIOUS ? [cfg.INTERNAL_AUTH_PUBLIC_KEY_PREVIOUS] : [])],
     transport,
     logger,
     redis: def.usesRedis ? createRedis(cfg.REDIS_URL!) : undefined,
