@@ -1,11 +1,13 @@
 import { join } from 'node:path';
-import { createLogger, createRedis, KafkaTransport, loadConfig, loadConfigOrExit } from '@luxe/platform';
+import { createLogger, createRedis, initTracing, KafkaTransport, loadConfig, loadConfigOrExit, otlpEndpointFromEnv, shutdownTracing } from '@luxe/platform';
 import { gatewayEnvSchema, SERVICES } from './config';
 import { startGateway } from './gateway';
 
 async function main() {
   const cfg = loadConfigOrExit(() => loadConfig('gateway', gatewayEnvSchema));
   const logger = createLogger('gateway', cfg.LOG_LEVEL);
+  const otlp = otlpEndpointFromEnv();
+  if (initTracing({ serviceName: 'gateway', endpoint: otlp })) logger.info({ endpoint: otlp }, 'traces exported by OTLP');
   const transport = cfg.KAFKA_BROKERS ? new KafkaTransport({ brokers: cfg.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId: 'luxe-gateway', logger }) : null;
   if (transport) await transport.connect();
   const gw = await startGateway({
@@ -38,6 +40,7 @@ async function main() {
   const stop = async () => {
     await gw.close().catch(() => undefined);
     await transport?.disconnect().catch(() => undefined);
+    await shutdownTracing();
     process.exit(0);
   };
   process.once('SIGTERM', stop);

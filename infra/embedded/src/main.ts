@@ -9,6 +9,9 @@ import { DEMO_USERS } from '@luxe/identity';
 import { DEMO_ADMIN } from '@luxe/admin';
 import {
   createLogger,
+  initTracing,
+  otlpEndpointFromEnv,
+  shutdownTracing,
   createRedis,
   databaseUrl,
   ensureDatabase,
@@ -112,6 +115,9 @@ async function main() {
   const started = Date.now();
   const cfg = loadConfigOrExit(() => loadConfig('embedded', embeddedEnvSchema));
   const logger = createLogger('embedded', cfg.LOG_LEVEL);
+  // One process, one tracer: every span is `service.name=luxeswipe` (the route or event names which part).
+  const otlp = otlpEndpointFromEnv();
+  if (initTracing({ serviceName: 'luxeswipe', endpoint: otlp })) logger.info({ endpoint: otlp }, 'traces exported by OTLP');
   const say = (m: string) => process.stdout.write(`${m}\n`);
   mkdirSync(cfg.EMBEDDED_DATA_DIR, { recursive: true, mode: 0o755 });
   chmodSync(cfg.EMBEDDED_DATA_DIR, 0o755);
@@ -183,6 +189,7 @@ async function main() {
       say('LuxeSwipe: stopping...');
       await gw.close().catch(() => undefined);
       await stopAll();
+      await shutdownTracing();
       process.exit(0);
     };
     process.once('SIGINT', () => void shutdown());

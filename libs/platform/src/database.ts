@@ -97,6 +97,17 @@ export class PlatformOrderedEvents1700000004000 implements MigrationInterface {
   }
 }
 
+/** The trace of the request that wrote an outbox row, sent with its event (W3C `traceparent`). */
+export class PlatformOutboxTrace1700000034000 implements MigrationInterface {
+  name = 'PlatformOutboxTrace1700000034000';
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE outbox_events ADD COLUMN IF NOT EXISTS trace_parent text`);
+  }
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE outbox_events DROP COLUMN IF EXISTS trace_parent`);
+  }
+}
+
 export interface DatabaseOptions {
   url: string;
   migrations: (new () => MigrationInterface)[];
@@ -109,7 +120,7 @@ export function createDataSource(opts: DatabaseOptions): DataSource {
     type: 'postgres',
     url: opts.url,
     entities: opts.entities ?? [],
-    migrations: [PlatformOutboxInbox1700000000000, PlatformOrderedEvents1700000004000, ...opts.migrations],
+    migrations: [PlatformOutboxInbox1700000000000, PlatformOrderedEvents1700000004000, PlatformOutboxTrace1700000034000, ...opts.migrations],
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

@@ -9,6 +9,7 @@ export * from './redis';
 export * from './storage';
 export * from './health';
 export * from './metrics';
+export * from './tracing';
 export * from './internal-auth';
 export * from './session-store';
 export * from './nest-logger';

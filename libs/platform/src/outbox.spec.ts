@@ -46,7 +46,7 @@ describe('Outbox.add', () => {
     expect(calls[0][1]).toEqual(['platform.test', 'key-1']);
     expect(calls[1][0]).toMatch(/^INSERT INTO outbox_events/);
     const json = JSON.stringify(env);
-    expect(calls[1][1]).toEqual([env.id, 'platform.test-event', 1, 'platform.test', 1, 'key-1', json, Buffer.byteLength(json), 'corr-42']);
+    expect(calls[1][1]).toEqual([env.id, 'platform.test-event', 1, 'platform.test', 1, 'key-1', json, Buffer.byteLength(json), 'corr-42', null]); // no active span: no traceparent
     expect(calls[2]).toEqual([`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]]);
   });
 

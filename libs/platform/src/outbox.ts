@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { EntityManager, DataSource } from 'typeorm';
 import { endsAggregate, EventData, EventEnvelope, EventType, EVENT_VERSION, isEventType, parseEventData, streamOf, streamTopic } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from './correlation';
+import { currentTraceParent, TRACEPARENT_HEADER } from './tracing';
 import { EVENT_TYPE_HEADER, EventTransport, OutgoingMessage } from './transport/transport';
 import type { Logger } from './logger';
 
@@ -41,8 +42,8 @@ export class Outbox {
     };
     const json = JSON.stringify(envelope);
     await manager.query(
-      `INSERT INTO outbox_events (id, type, version, stream, sequence, key, envelope, bytes, correlation_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [envelope.id, type, envelope.version, stream, envelope.sequence, key, json, Buffer.byteLength(json), currentCorrelationId() ?? null],
+      `INSERT INTO outbox_events (id, type, version, stream, sequence, key, envelope, bytes, correlation_id, trace_parent) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [envelope.id, type, envelope.version, stream, envelope.sequence, key, json, Buffer.byteLength(json), currentCorrelationId() ?? null, currentTraceParent()],
     );
     await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
     return envelope;
@@ -76,6 +77,7 @@ interface PendingRow {
   type: string;
   envelope: EventEnvelope;
   correlation_id: string | null;
+  trace_parent: string | null;
   attempts: number;
   bytes: number | null;
 }
@@ -274,7 +276,7 @@ export class OutboxRelay {
       }
       // Due rows in commit order, none behind an earlier row of its aggregate that waits (backoff) or is parked.
       const rows: PendingRow[] = await qr.query(
-        `SELECT o.id, o.stream, o.key, o.type, o.envelope, o.correlation_id, o.attempts, o.bytes FROM outbox_events o
+        `SELECT o.id, o.stream, o.key, o.type, o.envelope, o.correlation_id, o.trace_parent, o.attempts, o.bytes FROM outbox_events o
          WHERE o.published_at IS NULL AND o.parked_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= now())
            AND NOT EXISTS (SELECT 1 FROM outbox_events b WHERE b.published_at IS NULL AND b.stream = o.stream AND b.key = o.key AND b.seq < o.seq
                            AND (b.parked_at IS NOT NULL OR b.next_attempt_at > now()))
@@ -320,6 +322,8 @@ export class OutboxRelay {
   private message(r: PendingRow): OutgoingMessage {
     const headers: Record<string, string> = { [EVENT_TYPE_HEADER]: r.type };
     if (r.correlation_id) headers[CORRELATION_HEADER] = r.correlation_id;
+    // The trace of the request that wrote the row continues in the consumers.
+    if (r.trace_parent) headers[TRACEPARENT_HEADER] = r.trace_parent;
     return { topic: streamTopic(r.stream, this.opts.topicPrefix ?? ''), key: r.key, value: JSON.stringify(r.envelope), headers };
   }
 

@@ -18,6 +18,7 @@ import { Metrics } from './metrics';
 import { Outbox, OutboxRelay, RelayOptions } from './outbox';
 import { createRedis, REDIS } from './redis';
 import { OBJECT_STORAGE, ObjectStorage } from './storage';
+import { initTracing, otlpEndpointFromEnv, shutdownTracing } from './tracing';
 import { RetryPolicy, TableDeadLetterSink, TopicDeadLetterSink } from './transport/consumer';
 import { KafkaTransport } from './transport/kafka';
 import { EVENT_RUNTIME, handledEventTypes, ServiceEventRuntime } from './transport/on-event';
@@ -249,6 +250,8 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
   });
   const settings = def.settings ? loadConfig(def.name, def.settings, env) : undefined;
   const logger = createLogger(def.name, cfg.LOG_LEVEL);
+  const otlp = otlpEndpointFromEnv(env);
+  if (initTracing({ serviceName: def.name, endpoint: otlp })) logger.info({ endpoint: otlp }, 'traces exported by OTLP');
   const transport: EventTransport = new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger, replicationFactor: cfg.KAFKA_REPLICATION_FACTOR, minInsyncReplicas: cfg.KAFKA_MIN_INSYNC_REPLICAS });
   const fault = cfg.OUTBOX_RELAY_FAULT === 'crash-after-publish' ? 'crash-after-publish' : null;
   const svc = await startService(def, {
@@ -283,6 +286,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
     logger.info({ signal }, 'shutting down');
     await svc.close().catch((err) => logger.error({ err }, 'shutdown failed'));
     await transport.disconnect().catch(() => undefined);
+    await shutdownTracing();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Context, Span } from '@opentelemetry/api';
 import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '../correlation';
+import { endHttpSpan, startHttpSpan, withContext } from '../tracing';
 import { AllExceptionsFilter, errorBody, sendError } from '../errors';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
@@ -23,6 +25,12 @@ export interface HttpAppOptions {
  * correlation id (taken from the caller or made) for logs and outgoing calls, one access-log line
  * per request, and one exception filter for every error (Fastify's own body errors included).
  */
+/** What the hooks keep on a request. */
+interface Traced {
+  correlationId?: string;
+  trace?: { span: Span; ctx: Context };
+}
+
 export async function createHttpApp(module: Type<unknown>, logger: Logger, opts: HttpAppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: opts.bodyLimit ?? 100 * 1024,
@@ -41,13 +49,21 @@ export async function createHttpApp(module: Type<unknown>, logger: Logger, opts:
   fastify.addHook('onRequest', (req, reply, done) => {
     const cid = sanitizeCorrelationId(req.headers[CORRELATION_HEADER]) ?? randomUUID();
     void reply.header(CORRELATION_HEADER, cid);
-    (req as { correlationId?: string }).correlationId = cid;
+    const r = req as Traced;
+    r.correlationId = cid;
+    // A server span per request (its parent: the caller's traceparent), named by route pattern.
+    if (!req.url.startsWith('/health') && !req.url.startsWith('/metrics')) r.trace = startHttpSpan(req.method, req.routeOptions?.url ?? 'unmatched', req.headers);
     done();
   });
   // After the body is read (body-stream callbacks do not keep an async context), so the handler
-  // and everything it awaits see the id.
-  fastify.addHook('preHandler', (req, _reply, done) => runWithCorrelation((req as { correlationId?: string }).correlationId, done));
+  // and everything it awaits see the id and the span.
+  fastify.addHook('preHandler', (req, _reply, done) => {
+    const r = req as Traced;
+    return r.trace ? withContext(r.trace.ctx, () => runWithCorrelation(r.correlationId, done)) : runWithCorrelation(r.correlationId, done);
+  });
   fastify.addHook('onResponse', (req, reply, done) => {
+    const span = (req as Traced).trace?.span;
+    if (span) endHttpSpan(span, reply.statusCode);
     if (!req.url.startsWith('/health') && !req.url.startsWith('/metrics')) {
       const status = reply.statusCode;
       const line = { method: req.method, url: req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10 };

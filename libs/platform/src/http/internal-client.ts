@@ -1,6 +1,7 @@
 import { Pool } from 'undici';
 import { ERRORS_BY_CODE, UPSTREAM_ERRORS } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from '../correlation';
+import { injectTraceHeaders } from '../tracing';
 import { AppError } from '../errors';
 import { Actor, INTERNAL_AUTH_HEADER, InternalTokenSigner } from '../internal-auth';
 
@@ -56,6 +57,7 @@ export class InternalHttpClient {
       accept: 'application/json',
     };
     if (cid) headers[CORRELATION_HEADER] = cid;
+    injectTraceHeaders(headers);
     const body = req.body !== undefined ? JSON.stringify(req.body) : undefined;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let status: number;

@@ -1,9 +1,10 @@
 import { deadLetterTopic, EventData, EventEnvelope, EventSchemaError, EventType, parseEnvelope } from '@luxe/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CORRELATION_HEADER, runWithCorrelation } from '../correlation';
+import { extractContext, inSpan, SpanKind } from '../tracing';
 import type { Inbox, InboxOutcome } from '../inbox';
 import type { Logger } from '../logger';
-import { DeliveryControl, EventTransport, eventTypeOf, IncomingMessage } from './transport';
+import { DeliveryControl, EVENT_TYPE_HEADER, EventTransport, eventTypeOf, IncomingMessage } from './transport';
 
 /** An event as a handler of type T receives it: the envelope with the data typed from its contract. */
 export type EventOf<T extends EventType> = EventEnvelope<EventData<T>> & { type: T };
@@ -234,7 +235,9 @@ async function withHeartbeat<T>(control: DeliveryControl, work: (stillOurs: () =
 export async function consumeMessage(msg: IncomingMessage, route: ConsumerRoute, deps: ConsumerDeps, control: DeliveryControl = {}): Promise<void> {
   const log = deps.logger.child({ consumerGroup: route.group });
   const sink = deps.deadLetters ?? new TopicDeadLetterSink(deps.transport);
-  return runWithCorrelation(msg.headers[CORRELATION_HEADER], async () => {
+  // The consumer's span continues the trace of the request that wrote the event (its traceparent header).
+  const span = { 'messaging.destination.name': msg.topic, 'messaging.consumer.group.name': route.group, 'messaging.kafka.offset': msg.offset };
+  return inSpan(`consume ${msg.headers[EVENT_TYPE_HEADER] ?? msg.topic}`, SpanKind.CONSUMER, extractContext(msg.headers), span, () => runWithCorrelation(msg.headers[CORRELATION_HEADER], async () => {
     let envelope: EventEnvelope;
     let handler: AnyEventHandler | null;
     try {
@@ -267,7 +270,7 @@ export async function consumeMessage(msg: IncomingMessage, route: ConsumerRoute,
         }
       }
     });
-  });
+  }));
 
   async function deadLetter(err: unknown, attempts: number): Promise<void> {
     const reason = String((err as Error)?.message ?? err).slice(0, 2000);

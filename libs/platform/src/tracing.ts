@@ -1,0 +1,127 @@
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+
+/**
+ * OpenTelemetry traces that follow one request from the gateway through a service, into Kafka and
+ * out of the consumer, with one trace id:
+ * - every HTTP request of the gateway and of a service is a server span; its parent is the
+ *   caller's `traceparent` header (the gateway's internal calls carry it);
+ * - an event keeps the `traceparent` of the span that wrote its outbox row; the relay sends it as
+ *   a Kafka header and the consumer's span continues that trace;
+ * - log lines carry `traceId` and `spanId` beside the correlation id.
+ * Without `initTracing` (or with tracing disabled) the API is a no-op: nothing is recorded, and
+ * headers carry nothing.
+ */
+export const TRACEPARENT_HEADER = 'traceparent';
+const TRACER = 'luxeswipe';
+
+export interface TracingOptions {
+  /** `service.name` of the process's spans (the embedded process: `luxeswipe`). */
+  serviceName: string;
+  /** Where spans go; default: OTLP over HTTP to `endpoint`. */
+  exporter?: SpanExporter;
+  /** OTLP/HTTP traces endpoint (`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, or `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`). */
+  endpoint?: string;
+  /** Export each span at once (tests) instead of in batches. */
+  simple?: boolean;
+}
+
+let provider: NodeTracerProvider | null = null;
+
+/** Starts tracing for this process once (later calls keep the first set-up). Returns whether it is on. */
+export function initTracing(o: TracingOptions): boolean {
+  if (provider) return true;
+  const exporter = o.exporter ?? (o.endpoint ? new OTLPTraceExporter({ url: o.endpoint }) : null);
+  if (!exporter) return false;
+  const processor: SpanProcessor = o.simple ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter);
+  provider = new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': o.serviceName }), spanProcessors: [processor] });
+  provider.register({ contextManager: new AsyncLocalStorageContextManager(), propagator: new W3CTraceContextPropagator() });
+  return true;
+}
+
+/** Flushes and stops tracing (at shutdown; tests). */
+export async function shutdownTracing(): Promise<void> {
+  const p = provider;
+  provider = null;
+  if (!p) return;
+  await p.shutdown().catch(() => undefined);
+  trace.disable();
+  context.disable();
+  propagation.disable();
+}
+
+/** The OTLP endpoint from the standard environment variables, if any. */
+export function otlpEndpointFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.OTEL_SDK_DISABLED === 'true') return undefined;
+  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) return `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`;
+  return undefined;
+}
+
+const tracer = () => trace.getTracer(TRACER);
+
+/** The context a carrier (HTTP or Kafka headers) names as parent, or the active one. */
+export function extractContext(headers: Record<string, unknown>): Context {
+  const carrier: Record<string, string> = {};
+  const v = headers[TRACEPARENT_HEADER];
+  if (typeof v === 'string') carrier[TRACEPARENT_HEADER] = v;
+  else if (Buffer.isBuffer(v)) carrier[TRACEPARENT_HEADER] = v.toString('utf8');
+  return propagation.extract(context.active(), carrier);
+}
+
+/** Adds `traceparent` for the active span to outgoing headers (nothing when no span is active). */
+export function injectTraceHeaders(headers: Record<string, string>, ctx: Context = context.active()): Record<string, string> {
+  propagation.inject(ctx, headers);
+  return headers;
+}
+
+/** The active span's `traceparent`, to keep with an outbox row; null without one. */
+export function currentTraceParent(): string | null {
+  return injectTraceHeaders({})[TRACEPARENT_HEADER] ?? null;
+}
+
+/** Trace and span ids of the active span, for log lines. */
+export function currentTraceIds(): { traceId: string; spanId: string } | undefined {
+  const span = trace.getActiveSpan();
+  const sc = span?.spanContext();
+  return sc && trace.isSpanContextValid(sc) ? { traceId: sc.traceId, spanId: sc.spanId } : undefined;
+}
+
+/** Starts a server span for an HTTP request (its parent from the request's headers); end it with `endHttpSpan`. */
+export function startHttpSpan(method: string, route: string, headers: Record<string, unknown>): { span: Span; ctx: Context } {
+  const parent = extractContext(headers);
+  const span = tracer().startSpan(`${method} ${route}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'http.route': route } }, parent);
+  return { span, ctx: trace.setSpan(parent, span) };
+}
+
+export function endHttpSpan(span: Span, statusCode: number): void {
+  span.setAttribute('http.response.status_code', statusCode);
+  if (statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end();
+}
+
+/** Runs fn in a span (a consumer's handling of an event, a relay's publish). */
+export async function inSpan<T>(name: string, kind: SpanKind, parent: Context, attributes: Record<string, string | number>, fn: () => Promise<T>): Promise<T> {
+  const span = tracer().startSpan(name, { kind, attributes }, parent);
+  try {
+    return await context.with(trace.setSpan(parent, span), fn);
+  } catch (err) {
+    span.recordException(err as Error);
+    span.setStatus({ code: SpanStatusCode.ERROR });
+    throw err;
+  } finally {
+    span.end();
+  }
+}
+
+/** Runs fn with ctx as the active context (Fastify hooks call `done` inside it). */
+export function withContext<T>(ctx: Context, fn: () => T): T {
+  return context.with(ctx, fn);
+}
+
+export { SpanKind };
