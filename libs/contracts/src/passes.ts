@@ -10,6 +10,8 @@ import { BOOKING_TIME_ZONE } from './bookings';
  */
 export const PASS_ATTENDEE_KINDS = ['host', 'guest', 'friend'] as const;
 export type PassAttendeeKind = (typeof PASS_ATTENDEE_KINDS)[number];
+/** How each kind of pass is named to people. */
+export const PASS_KIND_LABELS: Record<PassAttendeeKind, string> = { host: 'Host', guest: 'Guest', friend: 'Friend of the host' };
 
 /**
  * The door code's alphabet: capitals and digits without the ones misread at a dark door
@@ -60,7 +62,7 @@ export function alreadyCheckedInMessage(at: Date | string): string {
 }
 
 /** A signed pass token: `<payload>.<signature>`, both base64url (checked by the server). */
-export const passTokenSchema = z.string({ error: PASS_MESSAGES.notFound }).trim().regex(/^[A-Za-z0-9_-]{20,200}\.[A-Za-z0-9_-]{43}$/, PASS_MESSAGES.notFound);
+export const passTokenSchema = z.string({ error: PASS_MESSAGES.notFound }).trim().regex(/^[A-Za-z0-9_-]{40,60}\.[A-Za-z0-9_-]{43}$/, PASS_MESSAGES.notFound);
 export const passTokenParamsSchema = z.object({ token: passTokenSchema });
 
 /**
@@ -68,7 +70,7 @@ export const passTokenParamsSchema = z.object({ token: passTokenSchema });
  * reads the token out of it; a bare token is taken as well.
  */
 export function passTokenFrom(scanned: string): string | null {
-  const m = /(?:^|\/pass\/)([A-Za-z0-9_-]{20,200}\.[A-Za-z0-9_-]{43})(?:[?#].*)?$/.exec(scanned.trim());
+  const m = /(?:^|\/pass\/)([A-Za-z0-9_-]{40,60}\.[A-Za-z0-9_-]{43})(?:[?#].*)?$/.exec(scanned.trim());
   return m ? m[1]! : null;
 }
 

@@ -49,14 +49,9 @@ export class PassRepository {
    * succeeds. Answers when it was checked in, and whether by this call.
    */
   async checkIn(passId: string, by: string): Promise<{ first: boolean; at: Date }> {
-    const r = await this.ds.manager
-      .createQueryBuilder()
-      .update(PassEntity)
-      .set({ checkedInAt: () => 'now()', checkedInBy: by })
-      .where('id = :id AND checked_in_at IS NULL', { id: passId })
-      .returning(['checked_in_at'])
-      .execute();
-    if (r.affected === 1) return { first: true, at: new Date((r.raw as { checked_in_at: Date }[])[0]!.checked_in_at) };
+    // UPDATE … RETURNING answers [rows, count] through TypeORM's Postgres driver.
+    const [rows] = (await this.ds.query(`UPDATE passes SET checked_in_at = now(), checked_in_by = $2 WHERE id = $1 AND checked_in_at IS NULL RETURNING checked_in_at`, [passId, by])) as [{ checked_in_at: Date }[], number];
+    if (rows.length === 1) return { first: true, at: new Date(rows[0]!.checked_in_at) };
     const now = await this.ds.manager.findOneByOrFail(PassEntity, { id: passId });
     return { first: false, at: new Date(now.checkedInAt!) };
   }
