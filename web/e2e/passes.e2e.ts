@@ -75,14 +75,14 @@ describe('door passes (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await signIn(page, owner.email, owner.password);
       await page.goto('/venue-dashboard?tab=door');
       await page.getByRole('heading', { level: 1, name: 'Door' }).waitFor();
-      await page.getByLabel('Venue').selectOption({ label: clubName });
+      await page.getByLabel('Venue', { exact: true }).selectOption({ label: clubName });
       await noViolations(page, 'door mode');
       // By keyboard: the code typed as people read it, Enter sends it.
-      await page.getByLabel('Door code').fill(formatPassCode(pass.code).toLowerCase());
-      await page.getByLabel('Door code').press('Enter');
+      await page.getByRole('textbox', { name: 'Door code' }).fill(formatPassCode(pass.code).toLowerCase());
+      await page.getByRole('textbox', { name: 'Door code' }).press('Enter');
       await page.getByTestId('door-result').getByText('Checked in: Hana').waitFor();
       await noViolations(page, 'door mode: checked in');
-      await page.getByLabel('Door code').fill(pass.code);
+      await page.getByRole('textbox', { name: 'Door code' }).fill(pass.code);
       await page.getByRole('button', { name: 'Check in' }).click();
       await page.getByTestId('door-result').getByText(/^Already checked in at \d{1,2}:\d{2} (AM|PM)$/).waitFor();
       await noViolations(page, 'door mode: already checked in');
