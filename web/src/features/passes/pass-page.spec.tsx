@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { PassView } from '@luxe/contracts';
 import { axeViolations } from '../../testing/axe';
+import { makeUser, signIn } from '../../testing/fixtures';
 import { renderApp, screen } from '../../testing/render-app';
 import { server } from '../../testing/server';
 
@@ -40,6 +41,29 @@ describe('/pass/:token', () => {
     server.use(http.get('/api/passes/:token', () => HttpResponse.json({ statusCode: 404, code: 'PASS.NOT_FOUND', message: 'Pass not found' }, { status: 404 })));
     renderApp(`/pass/${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Pass not found' })).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('/bookings/:bookingId/pass (Show pass)', () => {
+  const BOOKING = '44444444-4444-4444-8444-444444444444';
+
+  it("opens the signed-in attendee's pass page", async () => {
+    await signIn(makeUser({ userType: 'host' }));
+    server.use(
+      http.get('/api/bookings/:id/pass', () => HttpResponse.json({ token: TOKEN, code: 'HK4M7QTX', url: `/pass/${TOKEN}` })),
+      http.get('/api/passes/:token', () => HttpResponse.json(view)),
+    );
+    const { location } = renderApp(`/bookings/${BOOKING}/pass`);
+    expect(await screen.findByRole('heading', { name: 'Velvet Room' })).toBeInTheDocument();
+    expect(location()).toBe(`/pass/${TOKEN}`);
+  });
+
+  it('says why when the member has no pass for the booking', async () => {
+    await signIn(makeUser({ userType: 'guest' }));
+    server.use(http.get('/api/bookings/:id/pass', () => HttpResponse.json({ statusCode: 404, code: 'PASS.NOT_ATTENDEE', message: 'Only the host and the guests of this booking have a pass' }, { status: 404 })));
+    renderApp(`/bookings/${BOOKING}/pass`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only the host and the guests of this booking have a pass');
     expect(await axeViolations()).toEqual([]);
   });
 });

@@ -153,7 +153,7 @@ export function DoorMode() {
         </h2>
         <div>
           <Label htmlFor={codeField}>Door code</Label>
-          <Input id={codeField} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} placeholder="e.g. HK4M-7QTX" className="font-mono tracking-widest uppercase" />
+          <Input id={codeField} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} placeholder="HK4M-7QTX" className="font-mono tracking-widest uppercase" />
         </div>
         <Button type="submit" className="self-start" disabled={checkIn.isPending}>
           {checkIn.isPending ? 'Checking...' : 'Check in'}
