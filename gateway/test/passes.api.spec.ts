@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { nightOf, PASS_CODE_ALPHABET, todayInNewYork } from '@luxe/contracts';
-import { ApiClient } from './support/client';
+import { ApiClient, waitFor } from './support/client';
 import { nyDate, World } from './support/world';
 
 // Door passes on the distributed stack: the attendees of a confirmed booking (host, approved
@@ -201,5 +201,32 @@ describe('POST /api/door/check-in', () => {
     const club = await world.bookableClub('Input City');
     const r = await club.owner.api.call('POST', '/api/door/check-in', { venueId: club.club });
     expect([r.status, r.json?.message]).toEqual([400, 'Type the pass code or scan the QR code']);
+  });
+});
+
+describe('account deletion', () => {
+  it("a deleted guest's pass goes, and with a deleted host's bookings go their passes", async () => {
+    const club = await world.bookableClub('Erase City');
+    const host = await world.account('host', 'Hal');
+    await world.has('bookings', 'member_cards', 'user_id', host.id);
+    const booked = await host.api.call('POST', '/api/bookings', { venueId: club.club, sectionId: club.section, bookingDate: nyDate(4), startTime: '23:00', duration: 2 });
+    expect(booked.status).toBe(201);
+    const bookingId = booked.json.id as string;
+    await world.has('social', 'event_cards', 'booking_id', bookingId);
+    const guest = await world.account('guest', 'Gus');
+    await world.has('social', 'member_cards', 'user_id', guest.id);
+    const asked = await guest.api.call('POST', '/api/event-join-requests', { bookingId, message: 'Count me in!' });
+    expect((await host.api.call('POST', `/api/event-join-requests/${asked.json.id}/approve`)).status).toBe(200);
+    await world.has('bookings', 'booking_attendees', 'user_id', guest.id);
+    expect((await guest.api.call('GET', `/api/bookings/${bookingId}/pass`)).status).toBe(200);
+    expect((await host.api.call('GET', `/api/bookings/${bookingId}/pass`)).status).toBe(200);
+    const passesOf = async () => (await world.dbs.bookings.query(`SELECT attendee_kind FROM passes WHERE booking_id = $1 ORDER BY attendee_kind`, [bookingId])).rows.map((r) => r.attendee_kind as string);
+    expect(await passesOf()).toEqual(['guest', 'host']);
+
+    expect((await guest.api.call('DELETE', `/api/users/${guest.id}`)).status).toBe(204);
+    await waitFor('the guest\'s pass is erased', async () => (await passesOf()).length === 1);
+    expect(await passesOf()).toEqual(['host']);
+    expect((await host.api.call('DELETE', `/api/users/${host.id}`)).status).toBe(204);
+    await waitFor('the host\'s passes are erased', async () => (await passesOf()).length === 0);
   });
 });
