@@ -39,6 +39,7 @@ if docker_mode; then
   cred_get MINIO_ROOT_PASSWORD >/dev/null; cred_keypair
   for s in IDENTITY VENUES BOOKINGS SOCIAL MESSAGING PAYMENTS ADMIN; do cred_get "LUXE_DB_PW_$s" >/dev/null; done
   cred_get ADMIN_TOKEN_SECRET >/dev/null
+  cred_get PASS_SIGNING_SECRET >/dev/null
   pkgs="$( [[ " ${todo[*]} " == *" chromium "* ]] && chromium_packages || true)"
   # shellcheck disable=SC2086
   apt_install $pkgs

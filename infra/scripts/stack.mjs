@@ -109,6 +109,8 @@ export async function startStack(opts = {}) {
   // The first admin account (the environment's, or one for this stack) and the gateway's token secret.
   const admin = { ADMIN_EMAIL: env.ADMIN_EMAIL ?? 'admin@local.luxeswipe.test', ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? randomBytes(12).toString('hex') };
   const adminTokenSecret = env.ADMIN_TOKEN_SECRET ?? randomBytes(32).toString('hex');
+  // The bookings service's door-pass signing secret (the environment's, or one for this stack).
+  const passSigningSecret = env.PASS_SIGNING_SECRET ?? randomBytes(32).toString('hex');
   const dbUrls = await prepareDatabases(env.LUXE_PG_ADMIN_URL, opts.dbPrefix ?? 'luxe', !!opts.resetDatabases);
   await createTopics(env.KAFKA_BROKERS, opts.topicPrefix ?? opts.groupPrefix ?? '');
 
@@ -153,6 +155,7 @@ export async function startStack(opts = {}) {
           SEED_DEMO_DATA: opts.seed ? 'true' : 'false',
           ...(s === 'payments' ? stripe : {}),
           ...(s === 'admin' ? admin : {}),
+          ...(s === 'bookings' ? { PASS_SIGNING_SECRET: passSigningSecret } : {}),
         });
         return waitReady(serviceUrls[s], child, s);
       }),

@@ -124,9 +124,15 @@ describe('embedded mode', () => {
     // The demo venues reach bookings by their events (in process): wait until it can book them.
     const booked = await waitFor('bookings knows the demo venues', async () => {
       const r = await post('/api/bookings', { venueId: club.id, sectionId: section.id, bookingDate: date, startTime: '22:00', duration: 2 }, cookie);
-      return r.status === 201 ? ((await r.json()) as { totalCost: string; status: string }) : null;
+      return r.status === 201 ? ((await r.json()) as { id: string; totalCost: string; status: string }) : null;
     }, 20_000);
     expect(booked).toMatchObject({ status: 'confirmed', totalCost: (Number(section.pricePerHour) * 2).toFixed(2) });
+    // Its door pass (signed with the development secret): the page shows it; the demo owner's door refuses it tonight.
+    const pass = (await (await fetch(`${base}/api/bookings/${booked!.id}/pass`, { headers: { cookie } })).json()) as { token: string; code: string };
+    expect(await json(`/api/passes/${pass.token}`)).toMatchObject({ venueName: 'Velvet Miami', bookingDate: date, code: pass.code, status: 'valid' });
+    const owner = await post('/api/auth/login', { email: 'venue@demo.luxeswipe.test', password: 'demo-password-123' });
+    const door = await post('/api/door/check-in', { venueId: club.id, code: pass.code }, owner.headers.getSetCookie()[0].split(';')[0]);
+    expect([door.status, ((await door.json()) as { message: string }).message]).toEqual([422, 'This pass is for another date']);
     const [yacht] = (await json('/api/venues/Miami/Florida/yacht')) as { id: string }[];
     const pay = await post('/api/create-payment-intent', { venueId: yacht.id, bookingDate: date, startTime: '20:00', duration: 2 }, cookie);
     expect([pay.status, ((await pay.json()) as { message: string }).message]).toEqual([503, 'Card payments are not configured. Please contact support.']);

@@ -11,9 +11,12 @@ import { CatalogConsumer } from './catalog/catalog.consumer';
 import { CatalogRepository } from './catalog/catalog.repository';
 import { FriendController } from './friends/friend.controller';
 import { FriendService } from './friends/friend.service';
+import { PassController } from './passes/pass.controller';
+import { PassRepository } from './passes/pass.repository';
+import { PassService } from './passes/pass.service';
 
 @Module({
-  controllers: [CatalogConsumer, PaymentOutcomeConsumer, BookingsErasureConsumer, AttendeeConsumer, BookingController, FriendController, CalendarController],
-  providers: [CatalogRepository, BookingRepository, BookingService, FriendService, AttendeeRepository, CalendarService],
+  controllers: [CatalogConsumer, PaymentOutcomeConsumer, BookingsErasureConsumer, AttendeeConsumer, BookingController, FriendController, CalendarController, PassController],
+  providers: [CatalogRepository, BookingRepository, BookingService, FriendService, AttendeeRepository, CalendarService, PassRepository, PassService],
 })
 export class BookingsModule {}

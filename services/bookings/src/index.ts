@@ -5,11 +5,14 @@ import { BookingEntity } from './bookings/booking.entity';
 import { BookingAttendee } from './calendar/attendee.entity';
 import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog/catalog.entity';
 import { FriendEntity } from './friends/friend.entity';
+import { PassEntity } from './passes/pass.entity';
+import { bookingsSettingsSchema } from './passes/pass.settings';
 
 export const bookingsService: ServiceDefinition = {
   name: 'bookings',
   module: BookingsModule,
   migrations,
-  entities: [VenueCard, SectionCard, DancerCard, MemberCard, BookingEntity, FriendEntity, BookingAttendee],
+  entities: [VenueCard, SectionCard, DancerCard, MemberCard, BookingEntity, FriendEntity, BookingAttendee, PassEntity],
   usesStorage: true,
+  settings: bookingsSettingsSchema,
 };

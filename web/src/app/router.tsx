@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
       { path: '/safety', lazy: () => import('./routes/safety/safety').then((m) => ({ Component: m.SafetyRoute })) },
       { path: '/events', lazy: () => import('./routes/events/events').then((m) => ({ Component: m.EventsRoute })) },
       { path: '/friend-invite/:token', lazy: () => import('./routes/friend-invite/friend-invite').then((m) => ({ Component: m.FriendInviteRoute })) },
+      { path: '/pass/:token', lazy: () => import('./routes/pass/pass').then((m) => ({ Component: m.PassRoute })) },
 
       // Signed-in only.
       {
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
           },
           { path: '/venue-dashboard', lazy: () => import('./routes/venue-dashboard/venue-dashboard').then((m) => ({ Component: m.VenueDashboardRoute })) },
           { path: '/payment', lazy: () => import('./routes/payment/payment').then((m) => ({ Component: m.PaymentRoute })) },
+          { path: '/bookings/:bookingId/pass', lazy: () => import('./routes/pass/pass').then((m) => ({ Component: m.MyPassRoute })) },
           { path: '/delete-account', lazy: () => import('./routes/delete-account/delete-account').then((m) => ({ Component: m.DeleteAccountRoute })) },
         ],
       },

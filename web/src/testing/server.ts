@@ -14,6 +14,7 @@ export const defaultHandlers = [
   http.get('/api/auth/me', () => HttpResponse.json({ statusCode: 401, code: 'AUTH.NOT_AUTHENTICATED', message: 'Not authenticated' }, { status: 401 })),
   http.get('/api/venues/:city/:state/:type', () => HttpResponse.json([])),
   http.get('/api/friends/invite/:token', () => HttpResponse.json({ statusCode: 404, code: 'BOOKING.INVITE_NOT_FOUND', message: 'Invite Not Found' }, { status: 404 })),
+  http.get('/api/friends/invite/:token/pass', () => HttpResponse.json({ statusCode: 404, code: 'PASS.NOT_ATTENDEE', message: 'Only the host and the guests of this booking have a pass' }, { status: 404 })),
   http.get('/api/bookings/user', () => HttpResponse.json([])),
   http.get('/api/bookings/host', () => HttpResponse.json([])),
   http.get('/api/venue-owner-bookings', () => HttpResponse.json([])),

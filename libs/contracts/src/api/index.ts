@@ -5,6 +5,7 @@ import { bookingRoutes, friendRoutes, paymentRoutes } from './bookings.routes';
 import { discoveryRoutes, inviteRoutes, joinRequestRoutes, safetyRoutes, swipeRoutes } from './social.routes';
 import { conversationRoutes, realtimeRoutes } from './messaging.routes';
 import { adminRoutes, entertainerRoutes } from './admin.routes';
+import { passRoutes } from './passes.routes';
 import type { RouteDef } from './route';
 
 export * from './route';
@@ -15,6 +16,7 @@ export * from './bookings.routes';
 export * from './social.routes';
 export * from './messaging.routes';
 export * from './admin.routes';
+export * from './passes.routes';
 
 /**
  * The whole documented `/api` surface, one entry per route, grouped by feature.
@@ -38,6 +40,7 @@ export const api = {
   realtime: realtimeRoutes,
   admin: adminRoutes,
   entertainers: entertainerRoutes,
+  passes: passRoutes,
 } as const;
 
 /** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */

@@ -77,7 +77,7 @@ describe('/venue-dashboard: Entertainers, join requests', () => {
     await asOwner({ requests: [mia, kai, jade] });
     const { user, location } = renderApp('/venue-dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Venue dashboard' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['My Events', 'My Bookings', 'Entertainers']);
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['My Events', 'My Bookings', 'Entertainers', 'Door']);
     await user.click(within(nav).getByRole('button', { name: 'Entertainers' }));
     expect(location()).toBe('/venue-dashboard?tab=entertainers');
     expect(screen.getByRole('heading', { level: 1, name: 'Entertainers' })).toBeInTheDocument();

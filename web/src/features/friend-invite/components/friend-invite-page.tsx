@@ -4,6 +4,7 @@ import { FRIEND_MESSAGES } from '@luxe/contracts';
 import { Logo } from '../../../components/layout/logo';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ApiError, serverMessage } from '../../../lib/api-client';
+import { FriendPassLink } from '../../passes/components/friend-pass-link';
 import { isInviteNotFound, useClaimFriendInvite, useFriendInvite } from '../api/friend-invite';
 import { pictureProblem, readAsDataUrl } from '../api/read-picture';
 
@@ -53,6 +54,7 @@ export function FriendInvitePage({ token }: { token: string }) {
         You have been invited to an event. Add a profile picture so the host and the other guests can recognise you.
       </p>
       <PictureUpload token={token} name={invite.data.name} picture={invite.data.profilePicture} />
+      <FriendPassLink inviteToken={token} />
     </Shell>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Invite, JoinRequest } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
+import { ShowPassLink } from '../../passes/components/show-pass-link';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { formatBookingDate } from '../../../lib/booking-display';
@@ -113,7 +114,10 @@ function AttendingEvent({ request }: { request: JoinRequest }) {
         <span aria-hidden="true"> · </span>
         <span data-testid="attending-time">{formatTimeEst(eventStartsAt(request))}</span>
       </p>
-      <AddToCalendarLink bookingId={request.bookingId} venueName={request.venueName} />
+      <div className="flex flex-wrap gap-3">
+        <AddToCalendarLink bookingId={request.bookingId} venueName={request.venueName} />
+        <ShowPassLink bookingId={request.bookingId} venueName={request.venueName} />
+      </div>
     </article>
   );
 }

@@ -3,6 +3,7 @@ import type { Booking } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button } from '../../../components/ui/button';
+import { ShowPassLink } from '../../passes/components/show-pass-link';
 import { bySoonest, formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
 import { formatWholeDollars } from '../../../lib/format';
 import { useMyBookings } from '../api/bookings';
@@ -89,6 +90,7 @@ function BookingCard({ booking, onViewRequests }: { booking: Booking; onViewRequ
           <span className="sr-only">: {booking.venueName}</span>
         </Button>
         {booking.status === 'confirmed' ? <AddToCalendarLink bookingId={booking.id} venueName={booking.venueName} /> : null}
+        {booking.status === 'confirmed' ? <ShowPassLink bookingId={booking.id} venueName={booking.venueName} /> : null}
       </div>
     </article>
   );
