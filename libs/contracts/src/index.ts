@@ -7,5 +7,6 @@ export * from './api';
 export * from './openapi';
 export * from './bookings';
 export * from './social';
+export * from './waitlist';
 export * from './messaging';
 export * from './admin';

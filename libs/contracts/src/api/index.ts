@@ -3,6 +3,7 @@ import { userRoutes } from './users.routes';
 import { staffRoutes, venueImageRoutes, venueRoutes } from './venues.routes';
 import { bookingRoutes, friendRoutes, paymentRoutes } from './bookings.routes';
 import { discoveryRoutes, inviteRoutes, joinRequestRoutes, safetyRoutes, swipeRoutes } from './social.routes';
+import { guestListRoutes } from './waitlist.routes';
 import { conversationRoutes, realtimeRoutes } from './messaging.routes';
 import { adminRoutes, entertainerRoutes } from './admin.routes';
 import type { RouteDef } from './route';
@@ -13,6 +14,7 @@ export * from './users.routes';
 export * from './venues.routes';
 export * from './bookings.routes';
 export * from './social.routes';
+export * from './waitlist.routes';
 export * from './messaging.routes';
 export * from './admin.routes';
 
@@ -30,6 +32,7 @@ export const api = {
   friends: friendRoutes,
   payments: paymentRoutes,
   joinRequests: joinRequestRoutes,
+  guestList: guestListRoutes,
   invites: inviteRoutes,
   swipes: swipeRoutes,
   discovery: discoveryRoutes,

@@ -3,6 +3,7 @@ import { PROFILE_ERRORS } from './profile';
 import { VENUE_ERRORS } from './venues';
 import { BOOKING_ERRORS, PAYMENT_ERRORS } from './bookings';
 import { SOCIAL_ERRORS } from './social';
+import { WAITLIST_ERRORS } from './waitlist';
 import { MESSAGING_ERRORS } from './messaging';
 import { ADMIN_ERRORS, ENTERTAINER_ERRORS } from './admin';
 import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './common';
@@ -15,6 +16,7 @@ export * from './profile';
 export * from './venues';
 export * from './bookings';
 export * from './social';
+export * from './waitlist';
 export * from './messaging';
 export * from './admin';
 
@@ -30,6 +32,7 @@ export const ALL_ERRORS = [
   ...Object.values(BOOKING_ERRORS),
   ...Object.values(PAYMENT_ERRORS),
   ...Object.values(SOCIAL_ERRORS),
+  ...Object.values(WAITLIST_ERRORS),
   ...Object.values(MESSAGING_ERRORS),
   ...Object.values(ADMIN_ERRORS),
   ...Object.values(ENTERTAINER_ERRORS),

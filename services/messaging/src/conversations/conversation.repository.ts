@@ -12,6 +12,9 @@ export class ConversationRepository {
   async open(m: EntityManager, c: ConversationEntity): Promise<void> {
     await m.createQueryBuilder().insert().into(ConversationEntity).values(c).orIgnore().execute();
   }
+  ofPairAndBooking(m: EntityManager, hostId: string, guestId: string, bookingId: string): Promise<ConversationEntity | null> {
+    return m.findOneBy(ConversationEntity, { hostId, guestId, bookingId });
+  }
   byId(id: string, m: EntityManager = this.ds.manager): Promise<ConversationEntity | null> {
     return m.findOneBy(ConversationEntity, { id });
   }
