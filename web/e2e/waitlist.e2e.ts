@@ -45,8 +45,7 @@ describe('guest list with a waitlist (two browsers, 390 px, keyboard, axe-core W
     for (const firstName of ['Ana', 'Bea']) {
       const g = await registerMember({ userType: 'guest', firstName });
       const cookie = (await apiAs(null, 'POST', '/api/auth/login', { email: g.email, password: g.password })).cookie;
-      let r = { status: 0 };
-      await until('social knows the event and the guest', async () => (r = await apiAs(cookie, 'POST', '/api/event-join-requests', { bookingId: booking.json.id, message: `${firstName} here` })).status === 201);
+      await until('social knows the event and the guest', async () => (await apiAs(cookie, 'POST', '/api/event-join-requests', { bookingId: booking.json.id, message: `${firstName} here` })).status === 201);
       guests.push({ ...g, cookie });
     }
     const bea = guests[1]!;
