@@ -187,4 +187,16 @@ describe('waitlist', () => {
     // Having left, a guest may ask again.
     expect((await a.guest.api.call('POST', '/api/event-join-requests', { bookingId })).status).toBe(201);
   });
+
+  it("a deleted guest's place goes to the first waitlisted", async () => {
+    const { host, bookingId } = await hostedEvent();
+    expect((await setLimit(host, bookingId, 1)).status).toBe(200);
+    const [a, b] = await requests(bookingId, ['Ana', 'Bea']);
+    for (const r of [a, b]) expect((await approve(host, r.id)).status).toBe(200);
+    expect(await statusOf(b.id)).toBe('waitlisted');
+    expect((await a.guest.api.call('DELETE', `/api/users/${a.guest.id}`)).status).toBe(204);
+    await waitFor('the waitlisted guest takes the place', async () => (await statusOf(b.id)) === 'approved');
+    expect(await promotionMessage(b.guest, host.id, bookingId)).toHaveLength(1);
+    expect(await approvedCount(bookingId)).toBe(1);
+  });
 });

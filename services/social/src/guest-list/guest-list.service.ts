@@ -98,6 +98,21 @@ export class GuestListService {
     return promoted;
   }
 
+  /**
+   * The events (of other hosts) where the member holds a place, locked in a fixed order: a
+   * deleted member's places open, and `promote` fills them after his rows are gone.
+   */
+  async lockPlacesOf(m: EntityManager, userId: string): Promise<string[]> {
+    const rows: { booking_id: string }[] = await m.query(
+      `SELECT booking_id FROM event_join_requests WHERE guest_id = $1 AND status = 'approved' AND host_id <> $1
+       UNION SELECT booking_id FROM invites WHERE guest_id = $1 AND status = 'accepted' AND booking_id IS NOT NULL AND host_id <> $1
+       ORDER BY 1`,
+      [userId],
+    );
+    for (const r of rows) await this.requests.lockEvent(m, r.booking_id);
+    return rows.map((r) => r.booking_id);
+  }
+
   private async depart(id: string, type: Departure, mayAct: (r: JoinRequestEntity) => boolean, notOnList: typeof WAITLIST_ERRORS.NOT_ON_LIST | typeof WAITLIST_ERRORS.NOT_ATTENDING): Promise<JoinRequest> {
     const found = await this.requests.byId(id);
     if (!found || !mayAct(found)) throw AppError.of(SOCIAL_ERRORS.REQUEST_NOT_FOUND);
