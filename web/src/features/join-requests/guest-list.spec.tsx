@@ -170,5 +170,6 @@ describe('guest home: waitlisted events and leaving (issue 12)', () => {
     expect(await findToast()).toHaveTextContent(/^You left the waitlistAzure Dream$/);
     expect(posts).toEqual([waiting.id]);
     await expect.poll(() => screen.queryByRole('region', { name: 'Waitlisted' })).toBeNull();
+    expect(screen.getByRole('heading', { name: "Events I'm Attending" })).toHaveFocus();
   });
 });

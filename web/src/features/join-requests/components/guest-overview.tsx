@@ -163,6 +163,14 @@ function WaitlistedEvent({ request }: { request: JoinRequest }) {
   );
 }
 
+/** After leaving, the event's card is gone: the focus moves to the 'Events I'm Attending' heading rather than being lost. */
+function focusAttending() {
+  const heading = document.getElementById('events-attending');
+  if (!heading) return;
+  heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
 function LeaveButton({ request, label }: { request: JoinRequest; label: string }) {
   const leave = useLeaveEvent();
   return (
@@ -173,7 +181,10 @@ function LeaveButton({ request, label }: { request: JoinRequest; label: string }
       disabled={leave.isPending}
       onClick={() =>
         leave.mutate(request.id, {
-          onSuccess: () => toast({ title: request.status === 'waitlisted' ? 'You left the waitlist' : 'You left the event', description: request.venueName }),
+          onSuccess: () => {
+            toast({ title: request.status === 'waitlisted' ? 'You left the waitlist' : 'You left the event', description: request.venueName });
+            focusAttending();
+          },
           onError: (error) => toast({ title: 'Error', description: serverMessage(error, WAITLIST_MESSAGES.leaveFailed), variant: 'destructive' }),
         })
       }
