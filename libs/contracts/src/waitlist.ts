@@ -7,10 +7,21 @@ import { JOIN_REQUEST_MESSAGES, joinRequestSchema } from './social';
  * approval past it puts the request on the waitlist (FIFO by approval time); when a guest leaves or
  * is removed, social's consumer of that event promotes the first waitlisted request(s), exactly once.
  *
- * What counts against the limit: the guests who joined through the app (approved join requests and
- * accepted invites to the booking, one per person). The host and the booking's named friends are not
- * counted against the limit but take places of the section: the largest limit is
- * `capacity - 1 (host) - friends`.
+ * Decisions:
+ * - What counts against the limit: the guests who joined through the app (approved join requests and
+ *   accepted invites to the booking, one per person). The host and the booking's named friends are
+ *   not counted against the limit but take places of the section: the largest limit is
+ *   `capacity - 1 (host) - friends`. A capacity not known (an event confirmed before bookings kept
+ *   capacities) bounds nothing.
+ * - Lowering the limit below the guests already counted is refused (nobody is removed by it);
+ *   raising or clearing it promotes from the waitlist (event-driven, like a departure).
+ * - An approval while the list is full, or while others already wait, is waitlisted (first come,
+ *   first served: a freed place is never taken by a newer approval before the waitlist's first).
+ * - Invites are the host's own choice: an accepted invite counts against the limit but is never
+ *   refused or waitlisted (it may take the list past the limit; then nobody is promoted until the
+ *   count is below the limit again). Remove and Leave act on join requests only.
+ * - A guest who left or was removed may ask again (a new request); a waitlisted guest may leave the
+ *   waitlist; a deleted member's places are promoted from as well.
  */
 export const WAITLIST_MESSAGES = {
   guestLimit: 'Guest limit must be a whole number of at least 1',
