@@ -41,7 +41,7 @@ describe('Guest Requests dialog: guest limit and waitlist (issue 12)', () => {
     const ana = named('Ana', { status: 'approved' });
     const cleo = named('Cleo', { status: 'waitlisted', waitlistPosition: 2 });
     const bea = named('Bea', { status: 'waitlisted', waitlistPosition: 1 });
-    mockHost(() => [ana, cleo, bea, named('Pat')], () => guestList({ guestLimit: 1, approvedCount: 1, waitlistCount: 2 }));
+    mockHost(() => [ana, cleo, bea, named('Pat')], () => guestList({ guestLimit: 1, approvedCount: 1, waitlistCount: 2, approved: [ana], waitlist: [bea, cleo] }));
     const { dialog } = await openDialog();
 
     const limit = await within(dialog).findByRole('region', { name: 'Guest Limit' });
@@ -54,6 +54,13 @@ describe('Guest Requests dialog: guest limit and waitlist (issue 12)', () => {
     expect(within(waitlist).getByRole('button', { name: 'Remove: Bea Doe' })).toBeEnabled();
     expect(within(dialog).getByRole('region', { name: 'Approved Guests (1)' })).toHaveTextContent('Ana Doe');
     expect(within(dialog).getByRole('region', { name: 'Pending Requests (1)' })).toHaveTextContent('Pat Doe');
+  });
+
+  it('says how many on the list came by invite (they count, though they are not requests)', async () => {
+    await signIn(host);
+    mockHost(() => [], () => guestList({ guestLimit: 4, approvedCount: 2 }));
+    const { dialog } = await openDialog();
+    expect(await within(dialog).findByTestId('guest-count')).toHaveTextContent(/^2 of 4 on the list \(2 by invite\)$/);
   });
 
   it('saves a limit with PUT, removes it with null, and refuses a limit past the capacity or below 1 before sending', async () => {
@@ -128,7 +135,7 @@ describe('Guest Requests dialog: guest limit and waitlist (issue 12)', () => {
     const bea = named('Bea', { status: 'approved' });
     let requests = [ana, bea];
     const posts: string[] = [];
-    mockHost(() => requests, () => guestList({ approvedCount: requests.length }));
+    mockHost(() => requests, () => guestList({ approvedCount: requests.length, approved: requests }));
     server.use(
       http.post('/api/event-join-requests/:id/remove', ({ request }) => {
         posts.push(new URL(request.url).pathname);

@@ -40,7 +40,9 @@ export function GuestLimitForm({ bookingId, list }: { bookingId: string; list: G
     submit(n);
   };
 
-  const onList = list.guestLimit === null ? `${list.approvedCount} on the list, no limit` : `${list.approvedCount} of ${list.guestLimit} on the list`;
+  // Accepted invites count too, though they are not join requests listed below.
+  const invited = Math.max(0, list.approvedCount - list.approved.length);
+  const onList = `${list.guestLimit === null ? `${list.approvedCount} on the list, no limit` : `${list.approvedCount} of ${list.guestLimit} on the list`}${invited ? ` (${invited} by invite)` : ''}`;
   const hint = list.maxGuestLimit === null ? 'Approvals past the limit join the waitlist.' : `Up to ${list.maxGuestLimit} (the section holds ${list.capacity}, including you and your friends). Approvals past the limit join the waitlist.`;
 
   return (
