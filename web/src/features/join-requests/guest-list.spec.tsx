@@ -152,6 +152,30 @@ describe('Guest Requests dialog: guest limit and waitlist (issue 12)', () => {
   });
 });
 
+describe('Guest Requests dialog: a promotion owed', () => {
+  it('reads the lists again while a place is free and someone waits, until the promotion shows, then stops', async () => {
+    await signIn(host);
+    const bea = named('Bea', { status: 'waitlisted', waitlistPosition: 1 });
+    let reads = 0;
+    let promoted = false;
+    mockHost(
+      () => [promoted ? { ...bea, status: 'approved' as const, waitlistPosition: null } : bea],
+      () => {
+        reads += 1;
+        if (reads >= 3) promoted = true;
+        return promoted ? guestList({ guestLimit: 1, approvedCount: 1, approved: [{ ...bea, status: 'approved' }] }) : guestList({ guestLimit: 1, approvedCount: 0, waitlistCount: 1, waitlist: [bea] });
+      },
+    );
+    const { dialog } = await openDialog();
+    expect(await within(dialog).findByRole('region', { name: 'Waitlist (1)' })).toHaveTextContent('Bea Doe');
+    expect(await within(dialog).findByRole('region', { name: 'Approved Guests (1)' }, { timeout: 8000 })).toHaveTextContent('Bea Doe');
+    expect(within(dialog).queryByRole('region', { name: /^Waitlist/ })).not.toBeInTheDocument();
+    const settled = reads;
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(reads).toBe(settled);
+  });
+});
+
 describe('guest home: waitlisted events and leaving (issue 12)', () => {
   it('shows "Waitlisted (#n)" for a waitlisted request and Leave for it and for an approved one; Leave posts to the leave path', async () => {
     await signIn(guest);

@@ -12,8 +12,16 @@ export function getGuestListQueryOptions(bookingId: string) {
   return queryOptions({ queryKey: ['guest-list', bookingId] as const, queryFn: ({ signal }) => getGuestList(bookingId, signal) });
 }
 
+/** True while the server owes a promotion: someone waits and a place is free (a guest just left or was removed). */
+export function promotionPending(list: GuestList | undefined): boolean {
+  return !!list && list.waitlistCount > 0 && (list.guestLimit === null || list.approvedCount < list.guestLimit);
+}
+
+/** How often the lists are read again while a promotion is owed (it follows the departure's event). */
+export const PROMOTION_POLL_MS = 1500;
+
 export function useGuestList(bookingId: string) {
-  return useQuery(getGuestListQueryOptions(bookingId));
+  return useQuery({ ...getGuestListQueryOptions(bookingId), refetchInterval: (query) => (promotionPending(query.state.data) ? PROMOTION_POLL_MS : false) });
 }
 
 /** After any change, the event's requests and its guest list are read again (a promotion may follow). */

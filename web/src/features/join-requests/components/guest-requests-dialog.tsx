@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useBookingJoinRequests } from '../api/booking-join-requests';
 import { useDecideJoinRequest, type JoinRequestDecision } from '../api/decide-join-request';
-import { useGuestList, useRemoveGuest } from '../api/guest-list';
+import { promotionPending, PROMOTION_POLL_MS, useGuestList, useRemoveGuest } from '../api/guest-list';
 import { GuestAvatar, guestName } from './guest-avatar';
 import { GuestLimitForm } from './guest-limit-form';
 
@@ -23,9 +23,10 @@ const OUTCOME: Record<JoinRequestDecision, { success: string; failure: string }>
  * button of the same kind (or Close), so a keyboard user is never left on a button that has gone.
  */
 export function GuestRequestsDialog({ bookingId, venueName, onClose }: { bookingId: string; venueName: string; onClose: () => void }) {
-  const requests = useBookingJoinRequests(bookingId);
-  const decide = useDecideJoinRequest(bookingId);
   const guestList = useGuestList(bookingId);
+  // While a promotion is owed (a place freed, someone waiting), both lists are read again until it shows.
+  const requests = useBookingJoinRequests(bookingId, promotionPending(guestList.data) ? PROMOTION_POLL_MS : false);
+  const decide = useDecideJoinRequest(bookingId);
   const remove = useRemoveGuest(bookingId);
   const body = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
