@@ -60,6 +60,8 @@ const userCard = {
   gender: z.enum(GENDERS).nullable().default(null),
 };
 const invite = z.object({ inviteId: id, hostId: id, guestId: id, bookingId: z.string().nullable(), eventTitle: z.string(), eventDate: z.string() }).loose();
+/** A join request on an event's guest list; `wasApproved`: it held a place (not only the waitlist). */
+const guestListEntry = z.object({ requestId: id, bookingId: id, guestId: id, hostId: id, wasApproved: z.boolean().optional() }).loose();
 const report = {
   reportId: id,
   reporterId: id,
@@ -125,6 +127,8 @@ export const eventDefs = {
         guestVisibility: z.string(),
         friendsCount: z.number().int(),
         totalCost: z.string(),
+        /** People the booked section (a yacht: the yacht) holds; social bounds the guest limit with it (issue 12). */
+        capacity: z.number().int().nullable().optional(),
       })
       .loose(),
   ),
@@ -150,6 +154,16 @@ export const eventDefs = {
   /** Messaging opens the host's and the guest's conversation on it. */
   'social.join-request-approved': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
   'social.join-request-declined': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
+  /* Guest list with a waitlist (issue 12): approved past the guest limit, left, removed, promoted (key: the request). */
+  'social.join-request-waitlisted': ev('social.join-request', guestListEntry),
+  /** The guest left an event he was approved or waitlisted for; social promotes from the waitlist, bookings drops the attendee. */
+  'social.guest-left': ev('social.join-request', guestListEntry),
+  /** The host removed an approved or waitlisted guest; as `guest-left`. */
+  'social.guest-removed': ev('social.join-request', guestListEntry),
+  /** A waitlisted request took a place (after its `join-request-approved`); messaging tells the guest in the pair's conversation. */
+  'social.waitlist-promoted': ev('social.join-request', guestListEntry.extend({ venueName: z.string(), bookingDate: z.string(), startTime: z.string() })),
+  /** The host set or cleared his event's guest limit (key: the booking); social promotes when places opened. */
+  'social.guest-limit-changed': ev('social.guest-list', z.object({ bookingId: id, hostId: id, guestLimit: z.number().int().nullable() }).loose()),
   /** Pushed to the recipient's open browser sessions by the gateway. */
   'messaging.message-sent': ev('messaging.conversation', z.object({ messageId: id, conversationId: id, senderId: id, recipientId: id, content: z.string(), createdAt: z.iso.datetime() }).loose()),
   /** A host's and a guest's conversation exists (once per pair and event): pushed to both open sessions. */

@@ -7,6 +7,7 @@ export * from './api';
 export * from './openapi';
 export * from './bookings';
 export * from './social';
+export * from './waitlist';
 export * from './messaging';
 export * from './admin';
 export * from './passes';

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Join requests (spec doc 1 §3–§5, §8): the spec's 'denied' (guest side) and 'declined' (host screens) are one status, 'declined'. */
-export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+/**
+ * Join requests (spec doc 1 §3–§5, §8): the spec's 'denied' (guest side) and 'declined' (host screens) are one status, 'declined'.
+ * Guest list (issue 12): 'waitlisted' (approved past the guest limit), 'left' (the guest left), 'removed' (by the host).
+ */
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'waitlisted', 'left', 'removed'] as const;
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
 export const JOIN_REQUEST_MESSAGES = {
@@ -47,6 +50,8 @@ export const joinRequestSchema = z.object({
   host: z.object({ id: z.uuid(), firstName: z.string() }),
   /** Who asked (the host's view of the requests). */
   guest: memberBrief.nullable(),
+  /** The place on the event's waitlist, 1 first (a waitlisted request only). */
+  waitlistPosition: z.number().int().nullable().optional(),
 });
 export type JoinRequest = z.output<typeof joinRequestSchema>;
 export const joinRequestIdParamsSchema = z.object({ id: z.uuid({ error: JOIN_REQUEST_MESSAGES.requestNotFound }) });

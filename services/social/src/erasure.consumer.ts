@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, UserErasureService, type EventOf } from '@luxe/platform/events';
+import { GuestListService } from './guest-list/guest-list.service';
 import { InviteService } from './invites/invite.service';
 import { JoinRequestService } from './join-requests/join-request.service';
 import { SafetyService } from './safety/safety.service';
@@ -14,15 +15,19 @@ export class SocialErasureConsumer {
     private readonly invites: InviteService,
     private readonly swipes: SwipeService,
     private readonly safety: SafetyService,
+    private readonly guestList: GuestListService,
   ) {}
 
   @OnEvent('identity.user-deleted')
   async erase(e: EventOf<'identity.user-deleted'>, tx: EntityManager): Promise<void> {
     const userId = e.data.userId;
+    // The places he held at others' events open (issue 12): those events are locked first, then promoted from.
+    const places = await this.guestList.lockPlacesOf(tx, userId);
     await this.invites.eraseMember(tx, userId);
     await this.swipes.eraseMember(tx, userId);
     await this.safety.eraseMember(tx, userId);
     await this.requests.eraseMember(tx, userId);
+    for (const bookingId of places) await this.guestList.promote(tx, bookingId);
     await this.erasure.record(tx, userId);
   }
 }

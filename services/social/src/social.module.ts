@@ -4,6 +4,9 @@ import { MemberDirectory } from './catalog/member-directory';
 import { DiscoveryController } from './discovery/discovery.controller';
 import { DiscoveryService } from './discovery/discovery.service';
 import { SocialErasureConsumer } from './erasure.consumer';
+import { GuestListConsumer } from './guest-list/guest-list.consumer';
+import { GuestListController } from './guest-list/guest-list.controller';
+import { GuestListService } from './guest-list/guest-list.service';
 import { InviteController } from './invites/invite.controller';
 import { InviteService } from './invites/invite.service';
 import { JoinRequestController } from './join-requests/join-request.controller';
@@ -16,7 +19,7 @@ import { SwipeController } from './swipes/swipe.controller';
 import { SwipeService } from './swipes/swipe.service';
 
 @Module({
-  controllers: [SocialCatalogConsumer, SocialErasureConsumer, SafetyConsumer, JoinRequestController, InviteController, SwipeController, DiscoveryController, SafetyController],
-  providers: [MemberDirectory, JoinRequestRepository, JoinRequestService, InviteService, SwipeService, DiscoveryService, SafetyService],
+  controllers: [SocialCatalogConsumer, SocialErasureConsumer, SafetyConsumer, GuestListConsumer, JoinRequestController, GuestListController, InviteController, SwipeController, DiscoveryController, SafetyController],
+  providers: [MemberDirectory, JoinRequestRepository, JoinRequestService, GuestListService, InviteService, SwipeService, DiscoveryService, SafetyService],
 })
 export class SocialModule {}

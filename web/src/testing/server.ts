@@ -20,6 +20,9 @@ export const defaultHandlers = [
   http.get('/api/venue-owner-bookings', () => HttpResponse.json([])),
   http.get('/api/event-join-requests/guest', () => HttpResponse.json([])),
   http.get('/api/event-join-requests', () => HttpResponse.json([])),
+  http.get('/api/bookings/:id/guest-list', ({ params }) =>
+    HttpResponse.json({ bookingId: params.id, capacity: 8, maxGuestLimit: 7, guestLimit: null, approvedCount: 0, waitlistCount: 0, viewerRole: 'host', approved: [], waitlist: [] }),
+  ),
   http.get('/api/conversations/:id', () => HttpResponse.json([])),
   http.get('/api/invites/received', () => HttpResponse.json([])),
   http.get('/api/invites/sent', () => HttpResponse.json([])),

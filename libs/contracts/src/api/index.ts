@@ -3,6 +3,7 @@ import { userRoutes } from './users.routes';
 import { staffRoutes, venueImageRoutes, venueRoutes } from './venues.routes';
 import { bookingRoutes, friendRoutes, paymentRoutes } from './bookings.routes';
 import { discoveryRoutes, inviteRoutes, joinRequestRoutes, safetyRoutes, swipeRoutes } from './social.routes';
+import { guestListRoutes } from './waitlist.routes';
 import { conversationRoutes, realtimeRoutes } from './messaging.routes';
 import { adminRoutes, entertainerRoutes } from './admin.routes';
 import { passRoutes } from './passes.routes';
@@ -14,6 +15,7 @@ export * from './users.routes';
 export * from './venues.routes';
 export * from './bookings.routes';
 export * from './social.routes';
+export * from './waitlist.routes';
 export * from './messaging.routes';
 export * from './admin.routes';
 export * from './passes.routes';
@@ -32,6 +34,7 @@ export const api = {
   friends: friendRoutes,
   payments: paymentRoutes,
   joinRequests: joinRequestRoutes,
+  guestList: guestListRoutes,
   invites: inviteRoutes,
   swipes: swipeRoutes,
   discovery: discoveryRoutes,

@@ -3,6 +3,7 @@ import { PROFILE_ERRORS } from './profile';
 import { VENUE_ERRORS } from './venues';
 import { BOOKING_ERRORS, PAYMENT_ERRORS } from './bookings';
 import { SOCIAL_ERRORS } from './social';
+import { WAITLIST_ERRORS } from './waitlist';
 import { MESSAGING_ERRORS } from './messaging';
 import { ADMIN_ERRORS, ENTERTAINER_ERRORS } from './admin';
 import { PASS_ERRORS } from './passes';
@@ -16,6 +17,7 @@ export * from './profile';
 export * from './venues';
 export * from './bookings';
 export * from './social';
+export * from './waitlist';
 export * from './messaging';
 export * from './admin';
 export * from './passes';
@@ -32,6 +34,7 @@ export const ALL_ERRORS = [
   ...Object.values(BOOKING_ERRORS),
   ...Object.values(PAYMENT_ERRORS),
   ...Object.values(SOCIAL_ERRORS),
+  ...Object.values(WAITLIST_ERRORS),
   ...Object.values(MESSAGING_ERRORS),
   ...Object.values(ADMIN_ERRORS),
   ...Object.values(ENTERTAINER_ERRORS),

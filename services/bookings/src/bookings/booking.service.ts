@@ -323,6 +323,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       guestVisibility: r.guestVisibility,
       friendsCount: (b.friends ?? []).length,
       totalCost: r.totalCost,
+      capacity: await this.catalog.capacityOf(m, b),
     });
   }
 }

@@ -5,7 +5,7 @@ import { AttendeeRepository } from './attendee.repository';
 /**
  * The guests approved to bookings, kept from social's events (inbox key `bookings.attendees`):
  * an approved join request, or an accepted invite to a booking (an invite without a booking is
- * no place at one).
+ * no place at one). A guest who left or was removed (issue 12) is dropped.
  */
 @EventConsumer('attendees')
 export class AttendeeConsumer {
@@ -14,6 +14,17 @@ export class AttendeeConsumer {
   @OnEvent('social.join-request-approved')
   approved(e: EventOf<'social.join-request-approved'>, tx: EntityManager) {
     return this.attendees.add(tx, e.data.bookingId, e.data.guestId);
+  }
+
+  /** The guest left or was removed (issue 12): no longer a guest of the booking. */
+  @OnEvent('social.guest-left')
+  left(e: EventOf<'social.guest-left'>, tx: EntityManager) {
+    return this.attendees.remove(tx, e.data.bookingId, e.data.guestId);
+  }
+
+  @OnEvent('social.guest-removed')
+  removed(e: EventOf<'social.guest-removed'>, tx: EntityManager) {
+    return this.attendees.remove(tx, e.data.bookingId, e.data.guestId);
   }
 
   @OnEvent('social.invite-accepted')

@@ -12,6 +12,11 @@ export class AttendeeRepository {
     await m.createQueryBuilder().insert().into(BookingAttendee).values({ bookingId, userId }).orIgnore().execute();
   }
 
+  /** The guest is no longer at the booking (again is a no-op). */
+  async remove(m: EntityManager, bookingId: string, userId: string): Promise<void> {
+    await m.delete(BookingAttendee, { bookingId, userId });
+  }
+
   async has(bookingId: string, userId: string): Promise<boolean> {
     return this.ds.manager.exists(BookingAttendee, { where: { bookingId, userId } });
   }

@@ -39,7 +39,7 @@ export class CatalogConsumer {
   @OnEvent('venues.section-changed')
   section(e: EventOf<'venues.section-changed'>, tx: EntityManager) {
     const d = e.data;
-    return this.catalog.saveSection(tx, Object.assign(new SectionCard(), { sectionId: d.sectionId, venueId: d.venueId, name: d.name, type: d.type, pricePerHour: d.pricePerHour, isVipRoom: d.isVipRoom, maxSimultaneousBookings: d.maxSimultaneousBookings, isActive: d.isActive }));
+    return this.catalog.saveSection(tx, Object.assign(new SectionCard(), { sectionId: d.sectionId, venueId: d.venueId, name: d.name, type: d.type, pricePerHour: d.pricePerHour, isVipRoom: d.isVipRoom, maxSimultaneousBookings: d.maxSimultaneousBookings, isActive: d.isActive, capacity: d.capacity }));
   }
 
   @OnEvent('venues.section-removed')
@@ -71,7 +71,7 @@ export class CatalogConsumer {
   private saveVenue(tx: EntityManager, d: EventOf<'venues.venue-created'>['data']) {
     return this.catalog.saveVenue(
       tx,
-      Object.assign(new VenueCard(), { venueId: d.venueId, ownerId: d.ownerId, name: d.name, type: d.type, subtype: d.subtype, city: d.city, state: d.state, pricePerHour: d.pricePerHour, pricingTiers: d.pricingTiers ?? [], imageUrl: d.imageUrl, approvalStatus: d.approvalStatus, isActive: d.isActive }),
+      Object.assign(new VenueCard(), { venueId: d.venueId, ownerId: d.ownerId, name: d.name, type: d.type, subtype: d.subtype, city: d.city, state: d.state, pricePerHour: d.pricePerHour, pricingTiers: d.pricingTiers ?? [], imageUrl: d.imageUrl, approvalStatus: d.approvalStatus, isActive: d.isActive, capacity: d.capacity }),
     );
   }
 }

@@ -39,6 +39,10 @@ export class VenueCard {
 
   @Column('boolean', { name: 'is_active' })
   isActive!: boolean;
+
+  /** People the venue holds (a yacht's capacity is its booking's; migration 1700000029000; null before it). */
+  @Column('integer', { nullable: true })
+  capacity!: number | null;
 }
 
 /** What bookings keeps of a section (capacity and price). */
@@ -65,6 +69,10 @@ export class SectionCard {
 
   @Column('integer', { name: 'max_simultaneous_bookings' })
   maxSimultaneousBookings!: number;
+
+  /** People the section holds (migration 1700000029000; null before it). */
+  @Column('integer', { nullable: true })
+  capacity!: number | null;
 
   @Column('boolean', { name: 'is_active' })
   isActive!: boolean;

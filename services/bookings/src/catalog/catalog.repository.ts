@@ -24,6 +24,11 @@ export class CatalogRepository {
   member(id: string, m: EntityManager = this.ds.manager): Promise<MemberCard | null> {
     return m.findOneBy(MemberCard, { userId: id });
   }
+  /** People the booked unit holds: its section's capacity, or the yacht's (null when not known yet). */
+  async capacityOf(m: EntityManager, b: { venueId: string; sectionId: string | null }): Promise<number | null> {
+    if (b.sectionId) return (await m.findOneBy(SectionCard, { sectionId: b.sectionId }))?.capacity ?? null;
+    return (await m.findOneBy(VenueCard, { venueId: b.venueId }))?.capacity ?? null;
+  }
   venueIdsOfOwner(ownerId: string): Promise<string[]> {
     return this.ds.manager.find(VenueCard, { where: { ownerId }, select: { venueId: true } }).then((vs) => vs.map((v) => v.venueId));
   }

@@ -15,6 +15,12 @@ export class ConversationConsumer {
     return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId);
   }
 
+  /** A waitlisted guest took a place (issue 12): the host's conversation with him tells him so. */
+  @OnEvent('social.waitlist-promoted')
+  promoted(e: EventOf<'social.waitlist-promoted'>, tx: EntityManager) {
+    return this.conversations.notifyPromoted(tx, e.data);
+  }
+
   @OnEvent('social.invite-accepted')
   accepted(e: EventOf<'social.invite-accepted'>, tx: EntityManager) {
     return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId);

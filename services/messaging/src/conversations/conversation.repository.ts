@@ -16,6 +16,9 @@ export class ConversationRepository {
     );
     return rows.length > 0;
   }
+  ofPairAndBooking(m: EntityManager, hostId: string, guestId: string, bookingId: string): Promise<ConversationEntity | null> {
+    return m.findOneBy(ConversationEntity, { hostId, guestId, bookingId });
+  }
   byId(id: string, m: EntityManager = this.ds.manager): Promise<ConversationEntity | null> {
     return m.findOneBy(ConversationEntity, { id });
   }

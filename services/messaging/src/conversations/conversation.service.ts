@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { MESSAGING_ERRORS, type Conversation, type Message, type Report, type ReportReason } from '@luxe/contracts';
+import { MESSAGING_ERRORS, waitlistPromotedMessage, type Conversation, type Message, type Report, type ReportReason } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { ConversationEntity, MessageEntity } from './conversation.entity';
@@ -25,6 +25,21 @@ export class ConversationService {
   async open(m: EntityManager, hostId: string, guestId: string, bookingId: string | null): Promise<void> {
     const c = Object.assign(new ConversationEntity(), { id: randomUUID(), hostId, guestId, bookingId, lastMessageAt: null, createdAt: new Date() });
     if (await this.conversations.open(m, c)) await this.outbox.add(m, 'messaging.conversation-opened', c.id, { conversationId: c.id, hostId, guestId, bookingId });
+  }
+
+  /**
+   * Tells a guest promoted from the waitlist, in the pair's conversation about the event (opened if
+   * it is not there yet), with a message from the host; pushed like any message. Called once per
+   * promotion event (the inbox drops a redelivery).
+   */
+  async notifyPromoted(m: EntityManager, d: { hostId: string; guestId: string; bookingId: string; venueName: string; bookingDate: string }): Promise<void> {
+    await this.open(m, d.hostId, d.guestId, d.bookingId);
+    const c = await this.conversations.ofPairAndBooking(m, d.hostId, d.guestId, d.bookingId);
+    if (!c) return;
+    const content = waitlistPromotedMessage(d.venueName, d.bookingDate);
+    const msg = Object.assign(new MessageEntity(), { id: randomUUID(), conversationId: c.id, senderId: d.hostId, content, read: false, createdAt: new Date() });
+    await this.conversations.addMessage(m, msg);
+    await this.outbox.add(m, 'messaging.message-sent', c.id, { messageId: msg.id, conversationId: c.id, senderId: d.hostId, recipientId: d.guestId, content, createdAt: msg.createdAt.toISOString() });
   }
 
   async list(actor: Actor, userId: string): Promise<Conversation[]> {

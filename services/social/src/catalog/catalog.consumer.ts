@@ -31,6 +31,8 @@ export class SocialCatalogConsumer {
         startsAt: new Date(d.startsAt),
         guestVisibility: d.guestVisibility,
         friendsCount: d.friendsCount,
+        capacity: d.capacity ?? null,
+        // guestLimit is the host's own setting: a repeated confirmation leaves it as it is.
       }),
     );
   }

@@ -55,6 +55,14 @@ export class EventCard {
 
   @Column('integer', { name: 'friends_count' })
   friendsCount!: number;
+
+  /** People the booked section (or yacht) holds, from booking-confirmed (migration 1700000030000; null when not told). */
+  @Column('integer', { nullable: true })
+  capacity!: number | null;
+
+  /** The host's guest limit (issue 12): approvals past it are waitlisted; null: no limit. */
+  @Column('integer', { name: 'guest_limit', nullable: true })
+  guestLimit!: number | null;
 }
 
 /** What social shows of a member (from identity's events). */

@@ -1,8 +1,10 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { JoinRequestStatus } from '@luxe/contracts';
 
-/** A guest's request to join a host's event. Migration 1700000015000. */
+/** A guest's request to join a host's event. Migrations 1700000015000, 1700000030000 (waitlist). */
 @Entity('event_join_requests')
-@Check('event_join_requests_status_check', `status IN ('pending', 'approved', 'declined')`)
+@Check('event_join_requests_status_check', `status IN ('pending', 'approved', 'declined', 'waitlisted', 'left', 'removed')`)
+@Index('event_join_requests_booking_status', ['bookingId', 'status'])
 @Index('event_join_requests_open', ['guestId', 'bookingId'], { unique: true, where: `status = 'pending'` })
 export class JoinRequestEntity {
   @PrimaryColumn('uuid')
@@ -21,7 +23,7 @@ export class JoinRequestEntity {
   bookingId!: string;
 
   @Column('text')
-  status!: 'pending' | 'approved' | 'declined';
+  status!: JoinRequestStatus;
 
   @Column('text', { nullable: true })
   message!: string | null;
@@ -29,6 +31,15 @@ export class JoinRequestEntity {
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
 
+  /** Approved (also when promoted from the waitlist) or declined: approved guests are listed in this order. */
   @Column('timestamptz', { name: 'decided_at', nullable: true })
   decidedAt!: Date | null;
+
+  /** Put on the waitlist: its order (first in, first promoted). */
+  @Column('timestamptz', { name: 'waitlisted_at', nullable: true })
+  waitlistedAt!: Date | null;
+
+  /** Left or removed. */
+  @Column('timestamptz', { name: 'ended_at', nullable: true })
+  endedAt!: Date | null;
 }

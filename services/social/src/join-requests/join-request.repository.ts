@@ -26,6 +26,51 @@ export class JoinRequestRepository {
   ofBooking(bookingId: string): Promise<JoinRequestEntity[]> {
     return this.ds.manager.find(JoinRequestEntity, { where: { bookingId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
+  /** The event's row locked for the rest of the transaction: its guest list changes one at a time under it. */
+  lockEvent(m: EntityManager, bookingId: string): Promise<EventCard | null> {
+    return m.getRepository(EventCard).createQueryBuilder('e').setLock('pessimistic_write').where('e.booking_id = :bookingId', { bookingId }).getOne();
+  }
+  lockById(m: EntityManager, id: string): Promise<JoinRequestEntity | null> {
+    return m.getRepository(JoinRequestEntity).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne();
+  }
+  /** Guests counted against the limit: approved requests and accepted invites to the booking, one per person. */
+  async countGoing(m: EntityManager, bookingId: string): Promise<number> {
+    const [{ n }]: { n: number }[] = await m.query(
+      `SELECT count(*)::int AS n FROM (SELECT guest_id FROM event_join_requests WHERE booking_id = $1 AND status = 'approved'
+                                       UNION SELECT guest_id FROM invites WHERE booking_id = $1 AND status = 'accepted') g`,
+      [bookingId],
+    );
+    return n;
+  }
+  /** The event's requests of one status, in list order (approved: by approval; waitlisted: by waitlisting). */
+  inStatus(m: EntityManager, bookingId: string, status: 'approved' | 'waitlisted', lock = false): Promise<JoinRequestEntity[]> {
+    const q = m
+      .getRepository(JoinRequestEntity)
+      .createQueryBuilder('r')
+      .where('r.booking_id = :bookingId AND r.status = :status', { bookingId, status })
+      .orderBy(status === 'approved' ? 'r.decided_at' : 'r.waitlisted_at', 'ASC', 'NULLS LAST')
+      .addOrderBy('r.id', 'ASC');
+    return (lock ? q.setLock('pessimistic_write') : q).getMany();
+  }
+  /** The guest's request holding a place or waiting for one at the event, if any. */
+  openOf(guestId: string, bookingId: string): Promise<JoinRequestEntity | null> {
+    return this.ds.manager.findOne(JoinRequestEntity, { where: { guestId, bookingId, status: In(['approved', 'waitlisted']) } });
+  }
+  /** Whether the member accepted an invite to the booking. */
+  async invitedTo(userId: string, bookingId: string): Promise<boolean> {
+    const rows: unknown[] = await this.ds.query(`SELECT 1 FROM invites WHERE guest_id = $1 AND booking_id = $2 AND status = 'accepted' LIMIT 1`, [userId, bookingId]);
+    return rows.length > 0;
+  }
+  /** Places on the waitlists of these events, 1 first, by request id. */
+  async waitlistPositions(bookingIds: string[]): Promise<Map<string, number>> {
+    if (!bookingIds.length) return new Map();
+    const rows: { id: string; position: number }[] = await this.ds.query(
+      `SELECT id, (row_number() OVER (PARTITION BY booking_id ORDER BY waitlisted_at NULLS LAST, id))::int AS position
+         FROM event_join_requests WHERE booking_id = ANY($1) AND status = 'waitlisted'`,
+      [bookingIds],
+    );
+    return new Map(rows.map((r) => [r.id, r.position]));
+  }
   save(m: EntityManager, r: JoinRequestEntity): Promise<JoinRequestEntity> {
     return m.save(JoinRequestEntity, r);
   }

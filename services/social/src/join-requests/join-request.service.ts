@@ -8,7 +8,7 @@ import type { EventCard, MemberCard } from '../catalog/catalog.entity';
 import { JoinRequestEntity } from './join-request.entity';
 import { JoinRequestRepository } from './join-request.repository';
 
-function toJoinRequest(r: JoinRequestEntity, e: EventCard | undefined, guest: MemberCard | undefined): JoinRequest {
+function toJoinRequest(r: JoinRequestEntity, e: EventCard | undefined, guest: MemberCard | undefined, waitlistPosition: number | null): JoinRequest {
   return {
     id: r.id,
     guestId: r.guestId,
@@ -25,6 +25,7 @@ function toJoinRequest(r: JoinRequestEntity, e: EventCard | undefined, guest: Me
     sectionType: e?.sectionType ?? '',
     host: { id: r.hostId, firstName: e?.hostFirstName ?? 'Host' },
     guest: guest ? { id: guest.userId, firstName: guest.firstName, lastName: guest.lastName, profileImages: guest.profileImages ?? [], age: guest.age, city: guest.city } : null,
+    waitlistPosition,
   };
 }
 
@@ -46,7 +47,9 @@ export class JoinRequestService {
     if (!event) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
     if (event.hostId === actor.userId) throw AppError.of(SOCIAL_ERRORS.OWN_EVENT);
     if (event.startsAt.getTime() <= Date.now()) throw AppError.of(SOCIAL_ERRORS.PAST_EVENT);
-    const row = Object.assign(new JoinRequestEntity(), { id: randomUUID(), guestId: actor.userId, hostId: event.hostId, bookingId: event.bookingId, status: 'pending' as const, message: dto.message || null, createdAt: new Date(), decidedAt: null });
+    // On the guest list or its waitlist already: asking again is a duplicate too.
+    if (await this.requests.openOf(actor.userId, event.bookingId)) throw AppError.of(SOCIAL_ERRORS.DUPLICATE_REQUEST);
+    const row = Object.assign(new JoinRequestEntity(), { id: randomUUID(), guestId: actor.userId, hostId: event.hostId, bookingId: event.bookingId, status: 'pending' as const, message: dto.message || null, createdAt: new Date(), decidedAt: null, waitlistedAt: null, endedAt: null });
     try {
       await this.ds.transaction(async (m) => {
         await this.requests.save(m, row);
@@ -74,31 +77,57 @@ export class JoinRequestService {
     return this.view(await this.requests.ofBooking(bookingId));
   }
 
-  decide(actor: Actor, id: string, status: 'approved' | 'declined'): Promise<JoinRequest> {
+  /**
+   * The host's answer, once. An approval when the guest list is full (the guest limit reached) or
+   * someone is already waiting is waitlisted instead (issue 12): the event's row is locked first, so
+   * approvals, departures and promotions of one event count the list one at a time.
+   */
+  async decide(actor: Actor, id: string, status: 'approved' | 'declined'): Promise<JoinRequest> {
     requireMember(actor);
-    return this.ds.transaction(async (m) => {
-      const r = await m.getRepository(JoinRequestEntity).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne();
+    const found = await this.requests.byId(id);
+    if (!found || found.hostId !== actor.userId) throw AppError.of(SOCIAL_ERRORS.REQUEST_NOT_FOUND);
+    const row = await this.ds.transaction(async (m) => {
+      const event = await this.requests.lockEvent(m, found.bookingId);
+      const r = await this.requests.lockById(m, id);
       if (!r || r.hostId !== actor.userId) throw AppError.of(SOCIAL_ERRORS.REQUEST_NOT_FOUND);
       if (r.status !== 'pending') throw AppError.of(SOCIAL_ERRORS.NOT_PENDING);
+      const now = new Date();
+      if (status === 'approved' && event && (await this.isFull(m, event))) {
+        r.status = 'waitlisted';
+        r.waitlistedAt = now;
+        await this.requests.save(m, r);
+        await this.publish(m, 'social.join-request-waitlisted', r);
+        return r;
+      }
       r.status = status;
-      r.decidedAt = new Date();
+      r.decidedAt = now;
       await this.requests.save(m, r);
       await this.publish(m, status === 'approved' ? 'social.join-request-approved' : 'social.join-request-declined', r);
       return r;
-    }).then(async (r) => (await this.view([r]))[0]);
+    });
+    return (await this.view([row]))[0];
+  }
+
+  /** No place for a new approval: the limit is reached, or others wait before (first come, first served). */
+  private async isFull(m: EntityManager, event: EventCard): Promise<boolean> {
+    if ((await this.requests.inStatus(m, event.bookingId, 'waitlisted')).length > 0) return true;
+    return event.guestLimit !== null && (await this.requests.countGoing(m, event.bookingId)) >= event.guestLimit;
   }
 
   async eraseMember(m: EntityManager, userId: string): Promise<void> {
     await this.requests.eraseMember(m, userId);
   }
 
-  private async view(rows: JoinRequestEntity[]): Promise<JoinRequest[]> {
+  /** Requests as the API shows them, with their events, guests and waitlist places. */
+  async view(rows: JoinRequestEntity[]): Promise<JoinRequest[]> {
     const events = new Map((await this.requests.eventsByIds([...new Set(rows.map((r) => r.bookingId))])).map((e) => [e.bookingId, e]));
     const guests = new Map((await this.requests.membersByIds([...new Set(rows.map((r) => r.guestId))])).map((g) => [g.userId, g]));
-    return rows.map((r) => toJoinRequest(r, events.get(r.bookingId), guests.get(r.guestId)));
+    const waiting = rows.filter((r) => r.status === 'waitlisted');
+    const positions = await this.requests.waitlistPositions([...new Set(waiting.map((r) => r.bookingId))]);
+    return rows.map((r) => toJoinRequest(r, events.get(r.bookingId), guests.get(r.guestId), r.status === 'waitlisted' ? (positions.get(r.id) ?? null) : null));
   }
 
-  private publish(m: EntityManager, type: 'social.join-request-created' | 'social.join-request-approved' | 'social.join-request-declined', r: JoinRequestEntity) {
+  private publish(m: EntityManager, type: 'social.join-request-created' | 'social.join-request-approved' | 'social.join-request-declined' | 'social.join-request-waitlisted', r: JoinRequestEntity) {
     return this.outbox.add(m, type, r.id, { requestId: r.id, bookingId: r.bookingId, guestId: r.guestId, hostId: r.hostId });
   }
 }

@@ -2,6 +2,7 @@ import { ERASURE_MIGRATIONS } from '@luxe/platform/db';
 import { CreateSocialCatalog1700000014000 } from './1700000014000-create-social-catalog';
 import { CreateJoinRequests1700000015000 } from './1700000015000-create-join-requests';
 import { CreateInvitesSwipesSafety1700000018000 } from './1700000018000-create-invites-swipes-safety';
+import { GuestListWaitlist1700000030000 } from './1700000030000-guest-list-waitlist';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
-export const migrations = [...ERASURE_MIGRATIONS, CreateSocialCatalog1700000014000, CreateJoinRequests1700000015000, CreateInvitesSwipesSafety1700000018000];
+export const migrations = [...ERASURE_MIGRATIONS, CreateSocialCatalog1700000014000, CreateJoinRequests1700000015000, CreateInvitesSwipesSafety1700000018000, GuestListWaitlist1700000030000];

@@ -74,7 +74,7 @@ describe('Guest Requests dialog (My Bookings, host)', () => {
     expect(within(second!).queryByTestId('guest-message')).not.toBeInTheDocument();
 
     expect(within(approved).getAllByTestId('guest-name').map((n) => n.textContent)).toEqual(['Zoe Hart']);
-    expect(within(approved).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(approved).getAllByRole('button').map((b) => b.textContent)).toEqual(['Remove: Zoe Hart']);
     expect(within(dialog).queryByText('Dan Gone')).not.toBeInTheDocument();
     expect(within(dialog).queryByText('No guest requests yet')).not.toBeInTheDocument();
   });
@@ -95,7 +95,7 @@ describe('Guest Requests dialog (My Bookings, host)', () => {
     mockRequests(() => list);
     const { dialog } = await openDialog();
     expect(await within(dialog).findByText('No guest requests yet')).toBeInTheDocument();
-    expect(within(dialog).queryByRole('region')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: /Requests|Guests|Waitlist/ })).not.toBeInTheDocument();
   });
 
   it('approves a request: posts to its approve path, says Request Approved!, reads the list again and moves the focus to the next request', async () => {
@@ -203,12 +203,18 @@ describe('Guest Requests dialog (My Bookings, host)', () => {
     mockRequests(() => [mia()]);
     const { dialog, user } = await openDialog();
     const approve = await within(dialog).findByRole('button', { name: 'Approve: Mia Laurent' });
+    const limit = await within(dialog).findByRole('spinbutton', { name: 'Guest limit' });
     const close = within(dialog).getByRole('button', { name: 'Close' });
     close.focus();
     await user.tab();
-    expect(approve).toHaveFocus();
+    expect(limit).toHaveFocus();
     await user.tab({ shift: true });
     expect(close).toHaveFocus();
+    limit.focus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Save Limit' })).toHaveFocus();
+    await user.tab();
+    expect(approve).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View Guest Requests: Azure Dream' })).toHaveFocus();

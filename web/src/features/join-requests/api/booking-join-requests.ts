@@ -14,6 +14,7 @@ export function getBookingJoinRequestsQueryOptions(bookingId: string) {
   });
 }
 
-export function useBookingJoinRequests(bookingId: string) {
-  return useQuery(getBookingJoinRequestsQueryOptions(bookingId));
+/** `refetchEvery`: read again every so many ms (while a promotion from the waitlist is owed), or not. */
+export function useBookingJoinRequests(bookingId: string, refetchEvery: number | false = false) {
+  return useQuery({ ...getBookingJoinRequestsQueryOptions(bookingId), refetchInterval: refetchEvery });
 }

@@ -19,6 +19,11 @@ export function useDecideJoinRequest(bookingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: JoinRequestDecision }) => decideJoinRequest(id, decision),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getBookingJoinRequestsQueryOptions(bookingId).queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getBookingJoinRequestsQueryOptions(bookingId).queryKey }),
+        // An approval counts against the guest limit (or joins the waitlist).
+        queryClient.invalidateQueries({ queryKey: ['guest-list', bookingId] }),
+      ]),
   });
 }

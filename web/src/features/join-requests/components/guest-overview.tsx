@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Invite, JoinRequest } from '@luxe/contracts';
+import { WAITLIST_MESSAGES, type Invite, type JoinRequest } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { ShowPassLink } from '../../passes/components/show-pass-link';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
@@ -10,6 +10,9 @@ import { greetingFor } from '../../../lib/greeting';
 import { useMyJoinRequests } from '../api/my-join-requests';
 import { eventStartsAt, upcomingApproved } from '../attending';
 import { Panel, Statistic } from '../../../components/ui/panel';
+import { toast } from '../../../components/ui/toast';
+import { serverMessage } from '../../../lib/api-client';
+import { useLeaveEvent } from '../api/guest-list';
 
 /** Home lists show 3 items (spec doc 1 §9). */
 export const ATTENDING_LIMIT = 3;
@@ -33,6 +36,7 @@ export function GuestOverview({ userId, firstName, receivedInvites }: { userId: 
   const invitesWaiting = (receivedInvites.data ?? []).filter((i) => i.status === 'pending').length;
   const attending = upcomingApproved(requests.data ?? []);
   const pending = (requests.data ?? []).filter((r) => r.status === 'pending');
+  const waitlisted = (requests.data ?? []).filter((r) => r.status === 'waitlisted' && eventStartsAt(r).getTime() > Date.now());
 
   return (
     <>
@@ -91,6 +95,18 @@ export function GuestOverview({ userId, firstName, receivedInvites }: { userId: 
           </ul>
         )}
       </Panel>
+
+      {waitlisted.length > 0 ? (
+        <Panel id="events-waitlisted" title="Waitlisted">
+          <ul aria-label="Events I'm waitlisted for" className="flex flex-col gap-3">
+            {waitlisted.map((request) => (
+              <li key={request.id}>
+                <WaitlistedEvent request={request} />
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
     </>
   );
 }
@@ -114,10 +130,71 @@ function AttendingEvent({ request }: { request: JoinRequest }) {
         <span aria-hidden="true"> · </span>
         <span data-testid="attending-time">{formatTimeEst(eventStartsAt(request))}</span>
       </p>
-      <div className="flex flex-wrap gap-3">
-        <AddToCalendarLink bookingId={request.bookingId} venueName={request.venueName} />
-        <ShowPassLink bookingId={request.bookingId} venueName={request.venueName} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap gap-3">
+          <AddToCalendarLink bookingId={request.bookingId} venueName={request.venueName} />
+          <ShowPassLink bookingId={request.bookingId} venueName={request.venueName} />
+        </div>
+        <LeaveButton request={request} label="Leave Event" />
       </div>
     </article>
+  );
+}
+
+/** A request approved past the host's guest limit (issue 12): its place on the waitlist, and Leave. */
+function WaitlistedEvent({ request }: { request: JoinRequest }) {
+  return (
+    <article aria-label={request.venueName} data-testid="waitlisted-event" className="flex flex-col gap-2 rounded-2xl border border-white/5 bg-white/[0.03] p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words text-white">{request.venueName}</h3>
+          <p className="text-sm text-neutral-300">Hosted by {request.host.firstName}</p>
+        </div>
+        <span data-testid="waitlist-status" className="shrink-0 rounded-full border border-gold-400/40 bg-gold-400/10 px-3 py-1 text-xs font-semibold text-gold-200">
+          Waitlisted{request.waitlistPosition ? ` (#${request.waitlistPosition})` : ''}
+        </span>
+      </div>
+      <p className="text-sm text-neutral-200">
+        <span>{formatBookingDate(request.bookingDate)}</span>
+        <span aria-hidden="true"> · </span>
+        <span>{formatTimeEst(eventStartsAt(request))}</span>
+      </p>
+      <p className="text-xs text-neutral-300">When a place opens, the first on the waitlist joins automatically and hears from the host in Messages.</p>
+      <div className="flex justify-end">
+        <LeaveButton request={request} label="Leave Waitlist" />
+      </div>
+    </article>
+  );
+}
+
+/** After leaving, the event's card is gone: the focus moves to the 'Events I'm Attending' heading rather than being lost. */
+function focusAttending() {
+  const heading = document.getElementById('events-attending');
+  if (!heading) return;
+  heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
+function LeaveButton({ request, label }: { request: JoinRequest; label: string }) {
+  const leave = useLeaveEvent();
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      size="sm"
+      disabled={leave.isPending}
+      onClick={() =>
+        leave.mutate(request.id, {
+          onSuccess: () => {
+            toast({ title: request.status === 'waitlisted' ? 'You left the waitlist' : 'You left the event', description: request.venueName });
+            focusAttending();
+          },
+          onError: (error) => toast({ title: 'Error', description: serverMessage(error, WAITLIST_MESSAGES.leaveFailed), variant: 'destructive' }),
+        })
+      }
+    >
+      {label}
+      <span className="sr-only">: {request.venueName}</span>
+    </Button>
   );
 }

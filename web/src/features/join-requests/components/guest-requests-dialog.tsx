@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { JOIN_REQUEST_MESSAGES, type JoinRequest } from '@luxe/contracts';
+import { JOIN_REQUEST_MESSAGES, WAITLIST_MESSAGES, type JoinRequest } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useBookingJoinRequests } from '../api/booking-join-requests';
 import { useDecideJoinRequest, type JoinRequestDecision } from '../api/decide-join-request';
+import { promotionPending, PROMOTION_POLL_MS, useGuestList, useRemoveGuest } from '../api/guest-list';
 import { GuestAvatar, guestName } from './guest-avatar';
+import { GuestLimitForm } from './guest-limit-form';
 
 const OUTCOME: Record<JoinRequestDecision, { success: string; failure: string }> = {
   approve: { success: 'Request Approved!', failure: JOIN_REQUEST_MESSAGES.approveFailed },
@@ -14,45 +16,68 @@ const OUTCOME: Record<JoinRequestDecision, { success: string; failure: string }>
 };
 
 /**
- * 'View Guest Requests' of one booking (spec doc 1 §2, My Bookings): 'Pending Requests (n)' with
- * Approve and Decline, 'Approved Guests (n)', or 'No guest requests yet'. Declined requests are
- * not listed. After a decision the list is read again and the focus moves to the next pending
- * request (or Close), so a keyboard user is never left on a button that has gone.
+ * 'View Guest Requests' of one booking (spec doc 1 §2, My Bookings): the guest limit (issue 12),
+ * 'Pending Requests (n)' with Approve and Decline, 'Approved Guests (n)' and the 'Waitlist (n)' in
+ * order, each with Remove, or 'No guest requests yet'. Declined, left and removed requests are not
+ * listed. After a decision or a removal the lists are read again and the focus moves to the next
+ * button of the same kind (or Close), so a keyboard user is never left on a button that has gone.
  */
 export function GuestRequestsDialog({ bookingId, venueName, onClose }: { bookingId: string; venueName: string; onClose: () => void }) {
-  const requests = useBookingJoinRequests(bookingId);
+  const guestList = useGuestList(bookingId);
+  // While a promotion is owed (a place freed, someone waiting), both lists are read again until it shows.
+  const requests = useBookingJoinRequests(bookingId, promotionPending(guestList.data) ? PROMOTION_POLL_MS : false);
   const decide = useDecideJoinRequest(bookingId);
+  const remove = useRemoveGuest(bookingId);
   const body = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  /** Where the decided request stood in the pending list, until the focus has moved on. */
-  const [refocusAt, setRefocusAt] = useState<number | null>(null);
+  /** Which buttons to go back to, and where the acted-on request stood among them, until the focus has moved on. */
+  const [refocus, setRefocus] = useState<{ selector: string; at: number } | null>(null);
 
   const all = requests.data ?? [];
   const pending = all.filter((r) => r.status === 'pending');
   const approved = all.filter((r) => r.status === 'approved');
+  const waitlist = all.filter((r) => r.status === 'waitlisted').sort((a, b) => (a.waitlistPosition ?? Infinity) - (b.waitlistPosition ?? Infinity));
+  const busy = decide.isPending || remove.isPending;
 
   useEffect(() => {
-    if (refocusAt === null || decide.isPending || requests.isFetching) return;
-    const next = body.current?.querySelectorAll<HTMLButtonElement>('[data-decision="approve"]') ?? [];
-    (next[Math.min(refocusAt, next.length - 1)] ?? closeButton.current)?.focus();
-    setRefocusAt(null);
-  }, [refocusAt, decide.isPending, requests.isFetching]);
+    if (refocus === null || busy || requests.isFetching) return;
+    const next = body.current?.querySelectorAll<HTMLButtonElement>(refocus.selector) ?? [];
+    (next[Math.min(refocus.at, next.length - 1)] ?? closeButton.current)?.focus();
+    setRefocus(null);
+  }, [refocus, busy, requests.isFetching]);
 
   const onDecide = (request: JoinRequest, decision: JoinRequestDecision) => {
     const position = pending.findIndex((r) => r.id === request.id);
     decide.mutate(
       { id: request.id, decision },
       {
-        onSuccess: () => toast({ title: OUTCOME[decision].success }),
+        onSuccess: (answer) => toast({ title: answer.status === 'waitlisted' ? `Added to the waitlist (#${answer.waitlistPosition ?? waitlist.length + 1})` : OUTCOME[decision].success }),
         onError: (error) => toast({ title: 'Error', description: serverMessage(error, OUTCOME[decision].failure), variant: 'destructive' }),
-        onSettled: () => setRefocusAt(Math.max(position, 0)),
+        onSettled: () => setRefocus({ selector: '[data-decision="approve"]', at: Math.max(position, 0) }),
       },
     );
   };
 
+  const onRemove = (request: JoinRequest) => {
+    const position = [...approved, ...waitlist].findIndex((r) => r.id === request.id);
+    remove.mutate(request.id, {
+      onSuccess: () => toast({ title: 'Guest Removed', description: `${guestName(request)} is no longer on the list.` }),
+      onError: (error) => toast({ title: 'Error', description: serverMessage(error, WAITLIST_MESSAGES.removeFailed), variant: 'destructive' }),
+      onSettled: () => setRefocus({ selector: '[data-remove]', at: Math.max(position, 0) }),
+    });
+  };
+
+  const removeButton = (request: JoinRequest) => (
+    <Button type="button" variant="secondary" size="sm" data-remove="" disabled={busy} onClick={() => onRemove(request)}>
+      Remove
+      <span className="sr-only">: {guestName(request)}</span>
+    </Button>
+  );
+
   return (
     <Dialog title="Guest Requests" description={venueName} onClose={onClose}>
       <div ref={body} className="flex flex-col gap-5">
+        {guestList.data ? <GuestLimitForm bookingId={bookingId} list={guestList.data} /> : null}
         {requests.isPending ? (
           <p role="status" className="py-4 text-center text-neutral-300">
             Loading requests...
@@ -64,7 +89,7 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
               Try Again
             </Button>
           </div>
-        ) : pending.length === 0 && approved.length === 0 ? (
+        ) : pending.length === 0 && approved.length === 0 && waitlist.length === 0 ? (
           <p className="rounded-2xl border border-white/10 bg-white/5 p-6 text-center text-neutral-300">No guest requests yet</p>
         ) : (
           <>
@@ -74,11 +99,11 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
                   <li key={request.id}>
                     <RequestCard request={request}>
                       <div className="flex gap-2">
-                        <Button type="button" size="sm" className="flex-1" data-decision="approve" disabled={decide.isPending} onClick={() => onDecide(request, 'approve')}>
+                        <Button type="button" size="sm" className="flex-1" data-decision="approve" disabled={busy} onClick={() => onDecide(request, 'approve')}>
                           Approve
                           <span className="sr-only">: {guestName(request)}</span>
                         </Button>
-                        <Button type="button" variant="secondary" size="sm" className="flex-1" disabled={decide.isPending} onClick={() => onDecide(request, 'decline')}>
+                        <Button type="button" variant="secondary" size="sm" className="flex-1" disabled={busy} onClick={() => onDecide(request, 'decline')}>
                           Decline
                           <span className="sr-only">: {guestName(request)}</span>
                         </Button>
@@ -92,7 +117,18 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
               <RequestSection id={`approved-${bookingId}`} title={`Approved Guests (${approved.length})`} listLabel="Approved guests">
                 {approved.map((request) => (
                   <li key={request.id}>
-                    <RequestCard request={request} />
+                    <RequestCard request={request}>{removeButton(request)}</RequestCard>
+                  </li>
+                ))}
+              </RequestSection>
+            ) : null}
+            {waitlist.length > 0 ? (
+              <RequestSection id={`waitlist-${bookingId}`} title={`Waitlist (${waitlist.length})`} listLabel="Waitlist, first promoted first">
+                {waitlist.map((request, i) => (
+                  <li key={request.id}>
+                    <RequestCard request={request} badge={`#${request.waitlistPosition ?? i + 1}`}>
+                      {removeButton(request)}
+                    </RequestCard>
                   </li>
                 ))}
               </RequestSection>
@@ -120,7 +156,7 @@ function RequestSection({ id, title, listLabel, children }: { id: string; title:
   );
 }
 
-function RequestCard({ request, children }: { request: JoinRequest; children?: ReactNode }) {
+function RequestCard({ request, badge, children }: { request: JoinRequest; badge?: string; children?: ReactNode }) {
   const name = guestName(request);
   const details = [request.guest?.age != null ? `Age ${request.guest.age}` : null, request.guest?.city || null].filter(Boolean).join(' · ');
   return (
@@ -131,6 +167,12 @@ function RequestCard({ request, children }: { request: JoinRequest; children?: R
           <p className="font-semibold break-words text-white" data-testid="guest-name">
             {name}
           </p>
+          {badge ? (
+            <p className="text-sm font-semibold text-gold-200" data-testid="waitlist-position">
+              <span className="sr-only">Waitlist place </span>
+              {badge}
+            </p>
+          ) : null}
           {details ? (
             <p className="text-sm text-neutral-300" data-testid="guest-details">
               {details}

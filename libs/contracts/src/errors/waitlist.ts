@@ -1,0 +1,10 @@
+import { WAITLIST_MESSAGES } from '../waitlist';
+import { defineErrors } from './define';
+
+/** Guest limits, leaving and removing guests (product issue 12). */
+export const WAITLIST_ERRORS = defineErrors('WAITLIST', {
+  OVER_CAPACITY: { status: 400, message: WAITLIST_MESSAGES.overCapacity },
+  BELOW_APPROVED: { status: 409, message: WAITLIST_MESSAGES.belowApproved },
+  NOT_ATTENDING: { status: 409, message: WAITLIST_MESSAGES.notAttending },
+  NOT_ON_LIST: { status: 409, message: WAITLIST_MESSAGES.notOnList },
+});
