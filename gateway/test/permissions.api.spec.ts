@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { allRoutes, type RouteDef } from '@luxe/contracts';
+import { allRoutes, nightOf, todayInNewYork, type RouteDef } from '@luxe/contracts';
 import { ApiClient, uniqueEmail, validRegistration, waitFor } from './support/client';
 import { inject } from './support/provided';
 import { nyDate, World } from './support/world';
@@ -301,6 +301,48 @@ const rows: Record<string, Row> = {
   'safety.blocks': { path: () => '/api/blocks', expect: signedIn(200) },
   'safety.unblock': { setup: async () => ({ target: await known('guest', 'Target') }), path: (s) => `/api/blocks/${s.target.id}`, expect: signedIn(204) },
   'safety.reportUser': { setup: async () => ({ target: await known('guest', 'Target') }), path: (s) => `/api/users/${s.target.id}/report`, body: () => ({ reason: 'spam', details: 'Matrix' }), expect: signedIn(201) },
+
+  // Guest list and waitlist (the host's; a guest leaves his own place).
+  'guestList.get': { path: () => `/api/bookings/${fx.booking}/guest-list`, expect: ownerOnly(200, 404) },
+  'guestList.setLimit': { path: () => `/api/bookings/${fx.booking}/guest-limit`, body: () => ({ guestLimit: null }), expect: ownerOnly(200, 404) },
+  'guestList.leave': {
+    setup: async () => {
+      const r = await pendingRequest();
+      expect((await fx.host.as.call('POST', `/api/event-join-requests/${r.id}/approve`)).status).toBe(200);
+      return r;
+    },
+    owner: (s) => s.guest.as,
+    path: (s) => `/api/event-join-requests/${s.id}/leave`,
+    expect: ownerOnly(200, 404),
+  },
+  'guestList.remove': {
+    setup: async () => {
+      const r = await pendingRequest();
+      expect((await fx.host.as.call('POST', `/api/event-join-requests/${r.id}/approve`)).status).toBe(200);
+      return r;
+    },
+    path: (s) => `/api/event-join-requests/${s.id}/remove`,
+    expect: ownerOnly(200, 404),
+  },
+
+  // Door passes: each attendee his own; the page of a pass is public (its token is the secret);
+  // only the venue's owner checks one in.
+  'passes.mine': { path: () => `/api/bookings/${fx.booking}/pass`, expect: ownerOnly(200, 404) },
+  'passes.friend': { path: () => `/api/friends/invite/${fx.friendToken}/pass`, expect: all(200) },
+  'passes.view': { setup: async () => ({ token: (await fx.host.as.call('GET', `/api/bookings/${fx.booking}/pass`)).json.token }), path: (s) => `/api/passes/${s.token}`, expect: all(200) },
+  'passes.checkIn': {
+    setup: async () => {
+      // A booking tonight (the door's night: before 06:00 it is still yesterday's).
+      const b = await fx.other.as.call('POST', '/api/bookings', { venueId: fx.club, sectionId: fx.room, bookingDate: todayInNewYork(), startTime: '18:00', duration: 1 });
+      expect(b.status).toBe(201);
+      if (nightOf() !== todayInNewYork()) await world.dbs.bookings.query(`UPDATE bookings SET booking_date = $2 WHERE id = $1`, [b.json.id, nightOf()]);
+      return { code: (await fx.other.as.call('GET', `/api/bookings/${b.json.id}/pass`)).json.code };
+    },
+    owner: venueOwner,
+    path: () => '/api/door/check-in',
+    body: (s) => ({ venueId: fx.club, code: s.code }),
+    expect: venueOwnerOnly(200, 403),
+  },
 
   // Messages.
   'conversations.list': { path: () => `/api/conversations/${fx.host.id}`, expect: ownerOnly(200, 403) },
