@@ -9,3 +9,4 @@ export * from './bookings';
 export * from './social';
 export * from './messaging';
 export * from './admin';
+export * from './cancellation';

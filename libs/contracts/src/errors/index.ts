@@ -5,6 +5,7 @@ import { BOOKING_ERRORS, PAYMENT_ERRORS } from './bookings';
 import { SOCIAL_ERRORS } from './social';
 import { MESSAGING_ERRORS } from './messaging';
 import { ADMIN_ERRORS, ENTERTAINER_ERRORS } from './admin';
+import { CANCELLATION_ERRORS } from './cancellation';
 import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './common';
 import type { ErrorDef } from './define';
 
@@ -17,6 +18,7 @@ export * from './bookings';
 export * from './social';
 export * from './messaging';
 export * from './admin';
+export * from './cancellation';
 
 /** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
 export const ALL_ERRORS = [
@@ -33,6 +35,7 @@ export const ALL_ERRORS = [
   ...Object.values(MESSAGING_ERRORS),
   ...Object.values(ADMIN_ERRORS),
   ...Object.values(ENTERTAINER_ERRORS),
+  ...Object.values(CANCELLATION_ERRORS),
 ] as const;
 export type ErrorCode = (typeof ALL_ERRORS)[number]['code'];
 export const ERRORS_BY_CODE: ReadonlyMap<string, ErrorDef> = new Map(ALL_ERRORS.map((e) => [e.code, e]));
