@@ -1,3 +1,4 @@
+import type { CancellationPolicy } from '@luxe/contracts';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** What bookings keeps of a venue (from the venues service's events). Migration 1700000010000. */
@@ -39,6 +40,10 @@ export class VenueCard {
 
   @Column('boolean', { name: 'is_active' })
   isActive!: boolean;
+
+  /** The venue's cancellation policy; a booking copies it (migration 1700000024000). */
+  @Column('text', { name: 'cancellation_policy', default: 'moderate' })
+  cancellationPolicy!: CancellationPolicy;
 }
 
 /** What bookings keeps of a section (capacity and price). */
