@@ -30,7 +30,7 @@ function makeVenue(overrides: Partial<Venue> = {}): Venue {
     yachtLength: null,
     hasCaptain: false,
     responseRate: null,
-    cancellationPolicy: null,
+    cancellationPolicy: 'moderate',
     rules: [],
     pricingTiers: [],
     approvalStatus: 'pending',
