@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { todayInNewYork, type Friend, type MemberCardView, type Venue } from '@luxe/contracts';
+import { bookingWindow, cancellationScheduleLines, todayInNewYork, type Friend, type MemberCardView, type Venue } from '@luxe/contracts';
 import { AppProviders } from '../../app/providers';
 import { makeUser, storeUser } from '../../testing/fixtures';
 import { makeMember } from '../../testing/invites';
@@ -439,6 +439,10 @@ describe('yacht flow, step 7: Event Preview and Confirm Booking', () => {
   it('Confirm Booking writes the pending booking and goes to /payment', async () => {
     const { user, router } = await toPreviewWith(['Ana', 'Ben']);
     expect(screen.getByTestId('preview-when')).toHaveTextContent('11:00 PM – 3:00 AM EST (4 hours)');
+    // Before paying: the refund for each cancellation date, from the venue's policy and the start.
+    const refunds = screen.getByTestId('refund-schedule');
+    expect(refunds).toHaveTextContent('Cancellation policy: Moderate');
+    for (const line of cancellationScheduleLines('moderate', bookingWindow(todayInNewYork(), '23:00', 4).startsAt)) expect(refunds).toHaveTextContent(`${line.when}${line.refund}`);
     await user.type(screen.getByLabelText('Event description'), '  Birthday on the bay  ');
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
@@ -456,6 +460,7 @@ describe('yacht flow, step 7: Event Preview and Confirm Booking', () => {
       sendInvites: true,
       invitedMemberIds: [sofia.id],
       friendIds: ['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002'],
+      cancellationPolicy: 'moderate',
     });
     expect(typeof stored.totalPrice).toBe('number');
   });
