@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { bookingWindow, type Booking } from '@luxe/contracts';
 import { axeViolations } from '../../testing/axe';
-import { makeBooking } from '../../testing/bookings';
+import { makeBooking, makeOwnerBooking } from '../../testing/bookings';
 import { makeUser, signIn } from '../../testing/fixtures';
 import { renderApp, screen, within } from '../../testing/render-app';
 import { server } from '../../testing/server';
@@ -132,5 +132,29 @@ describe('My Bookings: cancelling', () => {
     await screen.findByText('$2,000.00');
     expect(within(card('Azure Dream')).getByTestId('booking-status')).toHaveTextContent('Cancelled');
     expect(within(card('Azure Dream')).queryByRole('button', { name: /Cancel booking/ })).toBeNull();
+  });
+});
+
+describe("venue dashboard: cancelled bookings", () => {
+  it('shows a cancelled booking with its badge and what was refunded (or "No refund"); others show no refund line', async () => {
+    await signIn(makeUser({ userType: 'venue' }));
+    server.use(
+      http.get('/api/my-venues', () => HttpResponse.json([])),
+      http.get('/api/venue-owner-bookings', () =>
+        HttpResponse.json([
+          makeOwnerBooking({ venueName: 'Refunded', bookingDate: '2099-06-01', status: 'cancelled', refundAmount: '1600.00' }),
+          makeOwnerBooking({ venueName: 'Nothing back', bookingDate: '2099-06-02', status: 'cancelled', refundAmount: '0.00' }),
+          makeOwnerBooking({ venueName: 'Still on', bookingDate: '2099-06-03', status: 'confirmed', refundAmount: null }),
+        ]),
+      ),
+    );
+    renderApp('/venue-dashboard?tab=my-bookings');
+    const list = await screen.findByRole('list', { name: 'Bookings at your venues' });
+    const card = (name: string) => within(list).getAllByTestId('owner-booking').find((c) => within(c).queryByRole('heading', { name }))!;
+    expect(within(card('Refunded')).getByTestId('booking-status')).toHaveTextContent(/^Cancelled$/);
+    expect(within(card('Refunded')).getByTestId('owner-booking-refund')).toHaveTextContent(/^\$1,600\.00$/);
+    expect(within(card('Nothing back')).getByTestId('owner-booking-refund')).toHaveTextContent(/^No refund$/);
+    expect(within(card('Still on')).queryByTestId('owner-booking-refund')).toBeNull();
+    expect(await axeViolations()).toEqual([]);
   });
 });
