@@ -57,6 +57,40 @@ const refunds = async (id: string) => (await world.dbs.payments.query('SELECT am
 const outboxCount = async (service: string, type: string, id: string) =>
   (await world.dbs[service].query(`SELECT count(*)::int AS n FROM outbox_events WHERE type = $1 AND envelope->'data'->>'bookingId' = $2`, [type, id])).rows[0].n as number;
 
+describe("a venue's policy", () => {
+  it('is one of flexible, moderate or strict (moderate by default); anything else is refused with a message and nothing is stored', async () => {
+    const body = { name: 'No Policy', type: 'club', subtype: 'lounge', city: 'Refundville', state: 'Florida', address: '3 Pier', capacity: 10, pricePerHour: 100 };
+    const plain = await owner.api.call('POST', '/api/venues', body);
+    expect([plain.status, plain.json.cancellationPolicy]).toEqual([201, 'moderate']);
+    for (const bad of ['whenever', '', null, 7]) {
+      const r = await owner.api.call('POST', '/api/venues', { ...body, name: 'Bad Policy', cancellationPolicy: bad });
+      expect([r.status, r.json.message]).toEqual([400, 'Cancellation policy must be flexible, moderate or strict']);
+    }
+    expect((await world.dbs.venues.query(`SELECT count(*)::int AS n FROM venues WHERE name = 'Bad Policy'`)).rows[0].n).toBe(0);
+  });
+
+  it('a booking keeps the policy it was booked under when the venue changes its policy', async () => {
+    const host = await world.account('host');
+    const body = { venueId: club, sectionId: section, bookingDate: nyDate(8), startTime: '19:00', duration: 1, friends: '[]', guestVisibility: 'both' };
+    const before = await host.api.call('POST', '/api/bookings', body);
+    expect([before.status, before.json.cancellationPolicy]).toEqual([201, 'moderate']);
+    const venue = (await owner.api.call('GET', `/api/venues/${club}`)).json;
+    const changed = await owner.api.call('PUT', `/api/venues/${club}`, { name: venue.name, type: 'club', subtype: 'lounge', city: venue.city, state: venue.state, address: venue.address, capacity: venue.capacity, pricePerHour: Number(venue.pricePerHour), cancellationPolicy: 'strict' });
+    expect([changed.status, changed.json.cancellationPolicy]).toEqual([200, 'strict']);
+    await waitFor('bookings learns the new policy', async () => (await world.dbs.bookings.query('SELECT cancellation_policy FROM venue_cards WHERE venue_id = $1', [club])).rows[0].cancellation_policy === 'strict');
+    const after = await host.api.call('POST', '/api/bookings', { ...body, startTime: '21:00' });
+    expect(after.json.cancellationPolicy).toBe('strict');
+    const mine = (await host.api.call('GET', '/api/bookings/user')).json as { id: string; cancellationPolicy: string }[];
+    expect(mine.map((b) => [b.id, b.cancellationPolicy])).toEqual([
+      [before.json.id, 'moderate'],
+      [after.json.id, 'strict'],
+    ]);
+    // Back to moderate for the other tests of this club.
+    await owner.api.call('PUT', `/api/venues/${club}`, { name: venue.name, type: 'club', subtype: 'lounge', city: venue.city, state: venue.state, address: venue.address, capacity: venue.capacity, pricePerHour: Number(venue.pricePerHour), cancellationPolicy: 'moderate' });
+    await waitFor('bookings learns it again', async () => (await world.dbs.bookings.query('SELECT cancellation_policy FROM venue_cards WHERE venue_id = $1', [club])).rows[0].cancellation_policy === 'moderate');
+  });
+});
+
 describe('cancelling a paid yacht booking refunds what its policy gives at that moment', () => {
   // [policy, hours before the start, refund %]; the bands: flexible 24 h; moderate 120 h / 48 h; strict 336 h / 168 h.
   const cases: [keyof typeof yachts, number, number][] = [
@@ -128,12 +162,17 @@ describe('one refund, only for the host', () => {
     expect([unknown.status, unknown.json.message]).toEqual([404, 'Booking not found']);
   });
 
-  it('a booking that has started cannot be cancelled', async () => {
+  it('a booking that has started, or is over, cannot be cancelled', async () => {
     const { host, id } = await paidBooking('flexible');
     await startIn(id, -1);
     const r = await host.api.call('POST', `/api/bookings/${id}/cancel`);
     expect([r.status, r.json.message]).toEqual([409, 'This booking has already started and can no longer be cancelled']);
     expect((await world.dbs.bookings.query('SELECT status FROM bookings WHERE id = $1', [id])).rows[0].status).toBe('confirmed');
+    // Nor can an expired hold or a completed booking.
+    await world.dbs.bookings.query(`UPDATE bookings SET status = 'completed', starts_at = now() + interval '100 hours', ends_at = now() + interval '104 hours' WHERE id = $1`, [id]);
+    const done = await host.api.call('POST', `/api/bookings/${id}/cancel`);
+    expect([done.status, done.json.message]).toEqual([409, 'Only upcoming held or confirmed bookings can be cancelled']);
+    expect(await outboxCount('bookings', 'bookings.booking-cancelled', id)).toBe(0);
   });
 });
 
