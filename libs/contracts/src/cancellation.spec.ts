@@ -84,17 +84,17 @@ describe('the schedule in words, America/New_York', () => {
 
   it('moderate for a Friday 6:00 PM start', () => {
     const s = bookingWindow('2026-12-18', '18:00', 3).startsAt;
-    expect(formatCancellationSchedule('moderate', s)).toBe('Cancel before Sun, Dec 13, 6:00 PM ET: full refund; before Wed, Dec 16, 6:00 PM ET: 50% refund; after: no refund.');
+    expect(formatCancellationSchedule('moderate', s)).toBe('Cancel before Sun, Dec 13, 6:00 PM EST: full refund; before Wed, Dec 16, 6:00 PM EST: 50% refund; after: no refund.');
     expect(cancellationScheduleLines('moderate', s)).toEqual([
-      { when: 'Cancel before Sun, Dec 13, 6:00 PM ET', refund: 'full refund', refundPercent: 100 },
-      { when: 'Cancel before Wed, Dec 16, 6:00 PM ET', refund: '50% refund', refundPercent: 50 },
+      { when: 'Cancel before Sun, Dec 13, 6:00 PM EST', refund: 'full refund', refundPercent: 100 },
+      { when: 'Cancel before Wed, Dec 16, 6:00 PM EST', refund: '50% refund', refundPercent: 50 },
       { when: 'After that', refund: 'no refund', refundPercent: 0 },
     ]);
   });
 
   it('flexible for an after-midnight start (the night of the date, the next calendar day)', () => {
     const s = bookingWindow('2026-12-18', '01:00', 2).startsAt; // Sat Dec 19, 1:00 AM
-    expect(formatCancellationSchedule('flexible', s)).toBe('Cancel before Fri, Dec 18, 1:00 AM ET: full refund; after: no refund.');
+    expect(formatCancellationSchedule('flexible', s)).toBe('Cancel before Fri, Dec 18, 1:00 AM EST: full refund; after: no refund.');
   });
 
   it('a deadline across the end of daylight saving time is exact hours before the start, so the clock time moves', () => {
@@ -102,10 +102,10 @@ describe('the schedule in words, America/New_York', () => {
     const s = bookingWindow('2026-11-02', '18:00', 2).startsAt;
     expect(s.toISOString()).toBe('2026-11-02T23:00:00.000Z');
     expect(refundDeadlines('moderate', s).map((d) => d.before.toISOString())).toEqual(['2026-10-28T23:00:00.000Z', '2026-10-31T23:00:00.000Z']);
-    expect(formatCancellationSchedule('moderate', s)).toBe('Cancel before Wed, Oct 28, 7:00 PM ET: full refund; before Sat, Oct 31, 7:00 PM ET: 50% refund; after: no refund.');
+    expect(formatCancellationSchedule('moderate', s)).toBe('Cancel before Wed, Oct 28, 7:00 PM EST: full refund; before Sat, Oct 31, 7:00 PM EST: 50% refund; after: no refund.');
     // And into daylight saving time (Sun Mar 8 2026): 7 days before Fri Mar 13, 6:00 PM EDT is Fri Mar 6, 5:00 PM EST.
     const spring = bookingWindow('2026-03-13', '18:00', 2).startsAt;
-    expect(formatCancellationSchedule('strict', spring)).toBe('Cancel before Fri, Feb 27, 5:00 PM ET: full refund; before Fri, Mar 6, 5:00 PM ET: 50% refund; after: no refund.');
+    expect(formatCancellationSchedule('strict', spring)).toBe('Cancel before Fri, Feb 27, 5:00 PM EST: full refund; before Fri, Mar 6, 5:00 PM EST: 50% refund; after: no refund.');
   });
 
   it('describes each policy without a date', () => {

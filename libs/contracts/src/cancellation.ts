@@ -102,16 +102,16 @@ export interface ScheduleLine {
   refundPercent: number;
 }
 
-/** The schedule as lines for a booking starting at `startsAt` (times in America/New_York, shown as ET). */
+/** The schedule as lines for a booking starting at `startsAt` (times in America/New_York, shown as EST, like every time in the app). */
 export function cancellationScheduleLines(policy: CancellationPolicy, startsAt: Date): ScheduleLine[] {
-  const lines: ScheduleLine[] = refundDeadlines(policy, startsAt).map((d) => ({ when: `Cancel before ${formatDeadline(d.before)} ET`, refund: refundLabel(d.refundPercent), refundPercent: d.refundPercent }));
+  const lines: ScheduleLine[] = refundDeadlines(policy, startsAt).map((d) => ({ when: `Cancel before ${formatDeadline(d.before)} EST`, refund: refundLabel(d.refundPercent), refundPercent: d.refundPercent }));
   lines.push({ when: 'After that', refund: refundLabel(0), refundPercent: 0 });
   return lines;
 }
 
-/** One sentence: 'Cancel before Fri, Nov 27, 6:00 PM ET: full refund; before Sat, …: 50% refund; after: no refund.' */
+/** One sentence: 'Cancel before Fri, Nov 27, 6:00 PM EST: full refund; before Sat, …: 50% refund; after: no refund.' */
 export function formatCancellationSchedule(policy: CancellationPolicy, startsAt: Date): string {
-  const parts = refundDeadlines(policy, startsAt).map((d, i) => `${i === 0 ? 'Cancel before' : 'before'} ${formatDeadline(d.before)} ET: ${refundLabel(d.refundPercent)}`);
+  const parts = refundDeadlines(policy, startsAt).map((d, i) => `${i === 0 ? 'Cancel before' : 'before'} ${formatDeadline(d.before)} EST: ${refundLabel(d.refundPercent)}`);
   return `${parts.join('; ')}; after: no refund.`;
 }
 

@@ -50,7 +50,7 @@ describe('refund schedule', () => {
     render(<RefundSchedule policy="strict" startsAt={bookingWindow('2026-12-18', '18:00', 2).startsAt} />);
     const s = screen.getByTestId('refund-schedule');
     expect(within(s).getByRole('heading')).toHaveTextContent('Cancellation policy: Strict');
-    expect(within(s).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Cancel before Fri, Dec 4, 6:00 PM ETfull refund', 'Cancel before Fri, Dec 11, 6:00 PM ET50% refund', 'After thatno refund']);
+    expect(within(s).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Cancel before Fri, Dec 4, 6:00 PM ESTfull refund', 'Cancel before Fri, Dec 11, 6:00 PM EST50% refund', 'After thatno refund']);
   });
 });
 
