@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -35,10 +35,10 @@ function mockBookings(list: Booking[], answer: (id: string) => Booking | Respons
 
 function renderDialog(booking: Booking, now: Date) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const closed: number[] = [];
+  const closed: boolean[] = [];
   render(
     <QueryClientProvider client={client}>
-      <CancelBookingDialog booking={booking} onClose={() => closed.push(1)} now={() => now} />
+      <CancelBookingDialog booking={booking} onClose={(cancelled) => closed.push(cancelled)} now={() => now} />
     </QueryClientProvider>,
   );
   return closed;
@@ -92,7 +92,7 @@ describe('cancel booking dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This booking has already started and can no longer be cancelled');
     await userEvent.keyboard('{Escape}');
-    expect(closed).toEqual([1]);
+    expect(closed).toEqual([false]);
   });
 
   it('under strict, 3 days before a paid trip: no refund', () => {
@@ -128,6 +128,8 @@ describe('My Bookings: cancelling', () => {
     expect(cancels).toEqual([upcoming.id]);
     await userEvent.keyboard('{Enter}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The focus goes to the booking's card (its Cancel button is gone).
+    await waitFor(() => expect(within(card('Azure Dream')).getByRole('heading', { level: 3 })).toHaveFocus());
     // The list is read again: the booking is cancelled, with its refund, and cannot be cancelled again.
     await screen.findByText('$2,000.00');
     expect(within(card('Azure Dream')).getByTestId('booking-status')).toHaveTextContent('Cancelled');

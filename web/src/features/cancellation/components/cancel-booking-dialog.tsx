@@ -32,7 +32,8 @@ export function refundText(amount: number): string {
  * Cancel booking: asks first, stating the refund the policy gives now (computed here for display);
  * then shows the server's answer, the refund it decided.
  */
-export function CancelBookingDialog({ booking, onClose, now = () => new Date() }: { booking: Booking; onClose: () => void; now?: () => Date }) {
+/** `onClose(true)` once the booking is cancelled. */
+export function CancelBookingDialog({ booking, onClose, now = () => new Date() }: { booking: Booking; onClose: (cancelled: boolean) => void; now?: () => Date }) {
   const cancel = useCancelBooking();
   const [done, setDone] = useState<Booking | null>(null);
   const expected = refundIfCancelledNow(booking, now());
@@ -41,9 +42,9 @@ export function CancelBookingDialog({ booking, onClose, now = () => new Date() }
   if (done) {
     const refund = Number(done.refundAmount ?? 0);
     return (
-      <Dialog key="done" title="Booking cancelled" onClose={onClose} description={<p data-testid="cancel-result">{`Booking cancelled. ${refundText(refund)}`}</p>}>
+      <Dialog key="done" title="Booking cancelled" onClose={() => onClose(true)} description={<p data-testid="cancel-result">{`Booking cancelled. ${refundText(refund)}`}</p>}>
         {refund > 0 ? <p className="text-sm text-neutral-300">The refund goes back to the card you paid with; banks usually show it within 5 to 10 business days.</p> : null}
-        <Button type="button" onClick={onClose}>
+        <Button type="button" onClick={() => onClose(true)}>
           Done
         </Button>
       </Dialog>
@@ -60,7 +61,7 @@ export function CancelBookingDialog({ booking, onClose, now = () => new Date() }
         : 'Nothing was paid for this booking, so there is nothing to refund.';
 
   return (
-    <Dialog key="ask" role="alertdialog" title={`Cancel booking at ${booking.venueName}?`} onClose={onClose} description={<p data-testid="cancel-expected">{question}</p>}>
+    <Dialog key="ask" role="alertdialog" title={`Cancel booking at ${booking.venueName}?`} onClose={() => onClose(false)} description={<p data-testid="cancel-expected">{question}</p>}>
       <RefundSchedule policy={booking.cancellationPolicy} startsAt={bookingStart(booking)} level={3} />
       {cancel.isError ? (
         <p role="alert" className="text-sm font-semibold text-red-300">
@@ -68,7 +69,7 @@ export function CancelBookingDialog({ booking, onClose, now = () => new Date() }
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="ghost" onClick={onClose}>
+        <Button type="button" variant="ghost" onClick={() => onClose(false)}>
           Keep booking
         </Button>
         <Button type="button" variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate(booking.id, { onSuccess: setDone })}>

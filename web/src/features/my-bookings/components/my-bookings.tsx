@@ -49,7 +49,16 @@ export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { us
         </ul>
       )}
       {requestsOf ? renderGuestRequests(requestsOf, () => setRequestsOf(null)) : null}
-      {cancelling ? <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} /> : null}
+      {cancelling ? (
+        <CancelBookingDialog
+          booking={cancelling}
+          onClose={(cancelled) => {
+            setCancelling(null);
+            // Its Cancel button is gone once the booking is cancelled: the focus goes to the booking's card.
+            if (cancelled) requestAnimationFrame(() => document.getElementById(`booking-${cancelling.id}`)?.focus());
+          }}
+        />
+      ) : null}
     </section>
   );
 }
@@ -68,7 +77,7 @@ function BookingCard({ booking, onViewRequests, onCancel }: { booking: Booking; 
     <article aria-labelledby={headingId} data-testid="booking-card" className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="font-display text-xl font-semibold break-words text-white">
+          <h3 id={headingId} tabIndex={-1} className="font-display text-xl font-semibold break-words text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400">
             {booking.venueName}
           </h3>
           <p className="text-sm text-neutral-300">
