@@ -86,7 +86,7 @@ describe('section bookings', () => {
     expect((await host.api.call('GET', '/api/bookings/user')).json.map((b: { id: string }) => b.id)).toEqual([plain.json.id, r.json.id]);
     expect((await host.api.call('GET', '/api/bookings/host')).json).toHaveLength(2);
     const ownerView = (await setup.owner.api.call('GET', '/api/venue-owner-bookings')).json.find((b: { id: string }) => b.id === r.json.id);
-    expect(ownerView).toEqual({ id: r.json.id, venueName: 'Crimson', venueType: 'club', sectionType: 'VIP Room', status: 'confirmed', bookingDate: nyDate(3), startTime: '22:00', duration: 3, totalCost: '2250.00', guestVisibility: 'women,men', friends: '["Ana","Bo"]', createdAt: r.json.createdAt });
+    expect(ownerView).toEqual({ id: r.json.id, venueName: 'Crimson', venueType: 'club', sectionType: 'VIP Room', status: 'confirmed', bookingDate: nyDate(3), startTime: '22:00', duration: 3, totalCost: '2250.00', guestVisibility: 'women,men', friends: '["Ana","Bo"]', createdAt: r.json.createdAt, refundAmount: null });
     expect((await host.api.call('GET', '/api/venue-owner-bookings')).status).toBe(403);
     expect((await (await account('venue')).api.call('GET', '/api/venue-owner-bookings')).json).toEqual([]);
     // Social and messaging learn of it.

@@ -24,7 +24,7 @@ async function signIn(page: Page, email: string, password: string) {
 async function listedVenues(tag: string) {
   const owner = await registerMember({ userType: 'venue', firstName: 'Vera' });
   const { cookie } = await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password });
-  const yacht = await apiAs(cookie, 'POST', '/api/venues', { name: `Azure ${tag}`, type: 'yacht', city: 'Miami', state: 'Florida', address: 'Pier 5', capacity: 12, pricePerHour: 900, yachtLength: 82, hasCaptain: true, responseRate: 98, cancellationPolicy: 'Moderate: full refund up to 5 days before', rules: ['No glass on deck'], amenities: ['Sound system'], pricingTiers: [{ hours: 2, price: 1700 }, { hours: 4, price: 3200 }] });
+  const yacht = await apiAs(cookie, 'POST', '/api/venues', { name: `Azure ${tag}`, type: 'yacht', city: 'Miami', state: 'Florida', address: 'Pier 5', capacity: 12, pricePerHour: 900, yachtLength: 82, hasCaptain: true, responseRate: 98, cancellationPolicy: 'moderate', rules: ['No glass on deck'], amenities: ['Sound system'], pricingTiers: [{ hours: 2, price: 1700 }, { hours: 4, price: 3200 }] });
   const club = await apiAs(cookie, 'POST', '/api/venues', { name: `Scarlet ${tag}`, type: 'club', subtype: 'strip_club', city: 'Miami', state: 'Florida', address: '1 Ocean Dr', capacity: 100, pricePerHour: 400 });
   const regular = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: 'Stage Table', type: 'Table', capacity: 6, pricePerHour: 400 });
   const vip = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: 'Gold Room', type: 'VIP Room', capacity: 4, pricePerHour: 600, isVipRoom: true });

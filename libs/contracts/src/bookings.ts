@@ -1,6 +1,7 @@
 import { addDays, addHours, format, parseISO } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { z } from 'zod';
+import { CANCELLATION_POLICIES } from './cancellation';
 import { parsePricingTier, type PricingTier } from './venues';
 
 /** Times are America/New_York (shown as EST, spec doc 1 §9). */
@@ -160,11 +161,18 @@ export const bookingSchema = z.object({
   createdAt: z.iso.datetime(),
   /** Until when a held slot is kept (a started payment), else null. */
   holdExpiresAt: z.iso.datetime().nullable(),
+  /** The venue's cancellation policy when it was booked (what checkout showed applies). */
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
+  /** What was paid by card ('0.00' for a club booking confirmed without payment). */
+  amountPaid: z.string(),
+  /** What cancelling refunded (null until cancelled). */
+  refundAmount: z.string().nullable(),
+  cancelledAt: z.iso.datetime().nullable(),
 });
 export type Booking = z.output<typeof bookingSchema>;
 
 /** The owner's view of a booking at his venues (spec doc 2 §3). */
-export const ownerBookingSchema = bookingSchema.pick({ id: true, venueName: true, venueType: true, sectionType: true, status: true, bookingDate: true, startTime: true, duration: true, totalCost: true, guestVisibility: true, friends: true, createdAt: true });
+export const ownerBookingSchema = bookingSchema.pick({ id: true, venueName: true, venueType: true, sectionType: true, status: true, bookingDate: true, startTime: true, duration: true, totalCost: true, guestVisibility: true, friends: true, createdAt: true, refundAmount: true });
 export type OwnerBooking = z.output<typeof ownerBookingSchema>;
 
 /** A held slot: the booking waiting for its payment, its price and until when it is kept. */

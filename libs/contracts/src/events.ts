@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENDERS, USER_TYPES } from './auth';
+import { CANCELLATION_POLICIES } from './cancellation';
 import { REPORT_REASONS } from './social';
 
 /**
@@ -48,6 +49,8 @@ const venueCard = {
   /** Yachts' prices by duration (bookings prices a yacht from them). */
   pricingTiers: z.array(z.object({ hours: z.number().int(), price: z.number() })),
 };
+/** The venue's cancellation policy (optional: events before issue 12 carry none, read as moderate). */
+const venuePolicy = { cancellationPolicy: z.enum(CANCELLATION_POLICIES).optional() };
 const userCard = {
   userId: z.uuid(),
   firstName: z.string(),
@@ -91,8 +94,8 @@ export const eventDefs = {
   'identity.user-registered': ev('identity.user', z.object({ ...userCard, email: z.string(), registeredAt: z.iso.datetime() })),
   'identity.user-profile-updated': ev('identity.user', z.object({ ...userCard, age: z.number().int().nullable(), bio: z.string().nullable() })),
   'identity.user-deleted': ev('identity.user', z.object({ userId: z.uuid(), deletedAt: z.iso.datetime() }), { ends: true }),
-  'venues.venue-created': ev('venues.venue', z.object({ ...venueCard }).loose()),
-  'venues.venue-updated': ev('venues.venue', z.object({ ...venueCard }).loose()),
+  'venues.venue-created': ev('venues.venue', z.object({ ...venueCard, ...venuePolicy }).loose()),
+  'venues.venue-updated': ev('venues.venue', z.object({ ...venueCard, ...venuePolicy }).loose()),
   'venues.venue-approved': ev('venues.venue', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),
   'venues.venue-deleted': ev('venues.venue', z.object({ venueId: id }).loose(), { ends: true }),
   'venues.section-changed': ev('venues.section', z.object({ sectionId: id, venueId: id, name: z.string(), type: z.string(), pricePerHour: z.string(), capacity: z.number().int(), isVipRoom: z.boolean(), isExclusive: z.boolean(), maxSimultaneousBookings: z.number().int(), isActive: z.boolean() }).loose()),
@@ -134,10 +137,16 @@ export const eventDefs = {
   ),
   /** Who may discover the event changed (the confirmation's 'Show to Guests'). */
   'bookings.booking-updated': ev('bookings.booking', z.object({ bookingId: id, guestVisibility: z.string() }).loose()),
-  'bookings.booking-cancelled': ev('bookings.booking', z.object({ bookingId: id, reason: z.enum(['hold-expired', 'payment-failed', 'cancelled-by-host', 'venue-deleted', 'host-deleted']) }).loose()),
+  /** `refundAmount` (cents) > 0: payments refunds that much of the booking's card payment, once. */
+  'bookings.booking-cancelled': ev(
+    'bookings.booking',
+    z.object({ bookingId: id, reason: z.enum(['hold-expired', 'payment-failed', 'cancelled-by-host', 'venue-deleted', 'host-deleted']), refundAmount: z.number().int().min(0).optional(), refundPercent: z.number().int().min(0).max(100).optional() }).loose(),
+  ),
   'bookings.friend-invite-claimed': ev('bookings.friend-invite', z.object({ friendId: id, hostId: id, bookingId: z.string().nullable(), claimedByUserId: z.string().nullable() }).loose()),
   'payments.payment-succeeded': ev('payments.payment', z.object({ paymentId: id, bookingId: id, amount: z.number().int(), currency: z.string() }).loose()),
   'payments.payment-failed': ev('payments.payment', z.object({ paymentId: id, bookingId: id, reason: z.string() }).loose()),
+  /** A refund of a cancelled booking's payment was issued at the card provider (once per booking). */
+  'payments.refund-issued': ev('payments.payment', z.object({ bookingId: id, paymentId: id, refundId: id, amount: z.number().int(), currency: z.string() }).loose()),
   'payments.payment-refunded': ev('payments.payment', z.object({ paymentId: id, bookingId: id, amount: z.number().int() }).loose()),
   'social.invite-sent': ev('social.invite', invite),
   /** Messaging opens the host's and the guest's conversation on it. */

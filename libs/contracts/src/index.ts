@@ -11,3 +11,4 @@ export * from './waitlist';
 export * from './messaging';
 export * from './admin';
 export * from './passes';
+export * from './cancellation';

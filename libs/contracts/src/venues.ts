@@ -1,3 +1,4 @@
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_MESSAGE, DEFAULT_CANCELLATION_POLICY } from './cancellation';
 import { z } from 'zod';
 
 /** Venue kinds and club subtypes (spec doc 2 §3). */
@@ -134,7 +135,7 @@ export const venueInputSchema = z
     yachtLength: z.number().positive('Yacht length must be greater than 0').max(1000).nullable().optional(),
     hasCaptain: z.boolean().default(false),
     responseRate: z.number().int().min(0).max(100).nullable().optional(),
-    cancellationPolicy: z.string().trim().max(2000).nullable().optional(),
+    cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: CANCELLATION_POLICY_MESSAGE }).default(DEFAULT_CANCELLATION_POLICY),
     rules: list(50, 300).default([]),
     pricingTiers: tiersSchema.default([]),
   })
@@ -164,7 +165,7 @@ export const venueSchema = z.object({
   yachtLength: z.number().nullable(),
   hasCaptain: z.boolean(),
   responseRate: z.number().int().nullable(),
-  cancellationPolicy: z.string().nullable(),
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   rules: z.array(z.string()),
   pricingTiers: z.array(pricingTierSchema),
   approvalStatus: z.enum(VENUE_APPROVAL),

@@ -1,13 +1,13 @@
 import type { ServiceDefinition } from '@luxe/platform/runtime';
 import { migrations } from './migrations';
 import { PaymentsModule } from './payments.module';
-import { PaymentEntity, StripeEventEntity } from './payments/payment.entity';
+import { PaymentEntity, RefundEntity, StripeEventEntity } from './payments/payment.entity';
 import { paymentSettingsSchema } from './payments/payment.settings';
 
 export const paymentsService: ServiceDefinition = {
   name: 'payments',
   module: PaymentsModule,
   migrations,
-  entities: [PaymentEntity, StripeEventEntity],
+  entities: [PaymentEntity, StripeEventEntity, RefundEntity],
   settings: paymentSettingsSchema,
 };

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { DancerInput, SectionInput, VenueInput } from '@luxe/contracts';
-import { dancerInputSchema, sectionInputSchema, venueInputSchema } from '@luxe/contracts';
+import { CANCELLATION_POLICIES, dancerInputSchema, sectionInputSchema, venueInputSchema } from '@luxe/contracts';
 import type { Actor } from '@luxe/platform/http';
 import { DEMO_ACCOUNTS, type SeedOptions } from '@luxe/platform/runtime';
 import { renderArtwork, type ArtworkKind } from './images/artwork';
@@ -47,7 +47,8 @@ const yacht = (name: string, city: string, state: string, price: number, length:
   yachtLength: length,
   hasCaptain: true,
   responseRate: 98,
-  cancellationPolicy: 'Moderate: full refund up to 5 days before, 50 % up to 48 hours before.',
+  // Demo yachts get every policy (clubs keep the default, moderate).
+  cancellationPolicy: CANCELLATION_POLICIES[Math.floor(hue / 5) % 3],
   rules: ['No stiletto heels on deck', 'No glass on the swim platform', 'Life jackets for every guest'],
   amenities: ['Captain and crew', 'Sound system', 'Water toys', 'Ice and coolers'],
   pricingTiers: tiers,

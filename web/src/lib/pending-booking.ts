@@ -1,3 +1,4 @@
+import type { CancellationPolicy } from '@luxe/contracts';
 import { local, STORAGE_KEYS } from './storage';
 
 /**
@@ -23,6 +24,8 @@ export interface PendingBooking {
   sendInvites?: boolean;
   /** The members the host chose to invite on the Event Invites step (ids); invited once the booking is confirmed. */
   invitedMemberIds?: string[];
+  /** The venue's cancellation policy as shown in the flow (its refund dates are shown again before paying). */
+  cancellationPolicy?: CancellationPolicy;
   /** The friends added in the flow (ids from POST /api/friends). */
   friendIds?: string[];
   /**

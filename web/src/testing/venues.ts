@@ -28,7 +28,7 @@ export function makeVenue(overrides: Partial<Venue> = {}): Venue {
     yachtLength: null,
     hasCaptain: false,
     responseRate: null,
-    cancellationPolicy: null,
+    cancellationPolicy: 'moderate',
     rules: [],
     pricingTiers: [],
     approvalStatus: 'approved',

@@ -22,6 +22,7 @@ import {
 } from '../bookings';
 import { AUTH_ERRORS } from '../errors/auth';
 import { BOOKING_ERRORS, PAYMENT_ERRORS } from '../errors/bookings';
+import { CANCELLATION_ERRORS } from '../errors/cancellation';
 import { PROFILE_ERRORS } from '../errors/profile';
 import { addImageSchema } from '../profile';
 import { defineRoute } from './route';
@@ -96,6 +97,18 @@ export const bookingRoutes = {
     response: z.string(),
     contentType: 'text/calendar; charset=utf-8',
     errors: [AUTH_ERRORS.UNAUTHENTICATED, BOOKING_ERRORS.NOT_FOUND],
+  }),
+  cancel: defineRoute({
+    id: 'bookings.cancel',
+    method: 'POST',
+    path: '/api/bookings/:id/cancel',
+    service: 'bookings',
+    access: 'member',
+    summary:
+      "The host cancels his upcoming booking (or releases his hold): the refund is computed from the booking's cancellation policy, its start and what was paid, and refunded once; cancelling again answers the cancelled booking as it is",
+    params: bookingIdParamsSchema,
+    response: bookingSchema,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, BOOKING_ERRORS.NOT_FOUND, CANCELLATION_ERRORS.STARTED, CANCELLATION_ERRORS.NOT_CANCELLABLE],
   }),
   hold: defineRoute({
     id: 'bookings.hold',

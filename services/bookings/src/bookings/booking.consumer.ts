@@ -9,7 +9,7 @@ export class PaymentOutcomeConsumer {
 
   @OnEvent('payments.payment-succeeded')
   succeeded(e: EventOf<'payments.payment-succeeded'>, tx: EntityManager) {
-    return this.bookings.paymentSucceeded(tx, e.data.bookingId);
+    return this.bookings.paymentSucceeded(tx, e.data.bookingId, e.data.amount);
   }
 
   @OnEvent('payments.payment-failed')

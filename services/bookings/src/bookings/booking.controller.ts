@@ -18,6 +18,11 @@ export class BookingController {
     return this.bookings.setGuestVisibility(actor, input.params.id, input.body.guestVisibility);
   }
 
+  @Route(api.bookings.cancel)
+  cancel(@Input() input: RouteInput<typeof api.bookings.cancel>, @CurrentActor() actor: Actor) {
+    return this.bookings.cancel(actor, input.params.id);
+  }
+
   @Route(api.bookings.hold)
   hold(@Input() input: RouteInput<typeof api.bookings.hold>, @CurrentActor() actor: Actor) {
     return this.bookings.hold(actor, input.body);

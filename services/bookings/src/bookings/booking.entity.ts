@@ -1,3 +1,4 @@
+import type { CancellationPolicy } from '@luxe/contracts';
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
@@ -8,6 +9,7 @@ import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('bookings_unit_window', ['venueId', 'sectionId', 'startsAt'])
 @Check('bookings_status_check', `status IN ('held', 'confirmed', 'cancelled', 'completed', 'expired')`)
 @Check('bookings_duration_check', `duration BETWEEN 1 AND 6`)
+@Check('bookings_cancellation_policy_check', `cancellation_policy IN ('flexible', 'moderate', 'strict')`)
 export class BookingEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -85,4 +87,18 @@ export class BookingEntity {
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
+
+  /** The venue's policy when booked (migration 1700000024000). */
+  @Column('text', { name: 'cancellation_policy', default: 'moderate' })
+  cancellationPolicy!: CancellationPolicy;
+
+  /** What the card payment took (0 for a club booking confirmed without payment). */
+  @Column('numeric', { name: 'amount_paid', precision: 10, scale: 2, default: 0 })
+  amountPaid!: string;
+
+  @Column('numeric', { name: 'refund_amount', precision: 10, scale: 2, nullable: true })
+  refundAmount!: string | null;
+
+  @Column('timestamptz', { name: 'cancelled_at', nullable: true })
+  cancelledAt!: Date | null;
 }

@@ -32,6 +32,11 @@ export class BookingRepository {
     return m.findOneBy(BookingEntity, { id });
   }
 
+  /** The booking row locked for the rest of the transaction (parallel cancels of it wait, then see it cancelled). */
+  lockById(m: EntityManager, id: string): Promise<BookingEntity | null> {
+    return m.getRepository(BookingEntity).createQueryBuilder('b').setLock('pessimistic_write').where('b.id = :id', { id }).getOne();
+  }
+
   /** The caller's live hold of this very slot (a retried payment start reuses it). */
   findLiveHold(m: EntityManager, hostId: string, unit: Unit, startsAt: Date, duration: number): Promise<BookingEntity | null> {
     return m

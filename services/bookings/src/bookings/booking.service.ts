@@ -4,6 +4,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   AUTH_ERRORS,
   BOOKING_ERRORS,
+  CANCELLATION_ERRORS,
+  refundCents,
+  refundPercentAt,
   bookingWindow,
   endTimeOf,
   FULL_YACHT,
@@ -52,12 +55,16 @@ export function toBooking(b: BookingEntity): Booking {
     eventDescription: b.eventDescription,
     createdAt: new Date(b.createdAt).toISOString(),
     holdExpiresAt: b.holdExpiresAt ? new Date(b.holdExpiresAt).toISOString() : null,
+    cancellationPolicy: b.cancellationPolicy ?? 'moderate',
+    amountPaid: money(Number(b.amountPaid ?? 0)),
+    refundAmount: b.refundAmount == null ? null : money(Number(b.refundAmount)),
+    cancelledAt: b.cancelledAt ? new Date(b.cancelledAt).toISOString() : null,
   };
 }
 
 export function toOwnerBooking(b: BookingEntity): OwnerBooking {
   const r = toBooking(b);
-  return { id: r.id, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt };
+  return { id: r.id, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt, refundAmount: r.refundAmount };
 }
 
 /** How often expired holds are released (their slots are free from the moment they expire anyway). */
@@ -190,26 +197,73 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The card payment of a hold succeeded (payments' event): the hold becomes a confirmed booking.
-   * A hold that expired meanwhile is confirmed if its slot is still free, else cancelled.
+   * The card payment of a hold succeeded (payments' event, `amountCents` taken): the hold becomes a
+   * confirmed booking that records what was paid. A hold that expired meanwhile is confirmed if its
+   * slot is still free, else cancelled with the whole payment refunded; so is a payment arriving for
+   * a hold its host cancelled meanwhile.
    */
-  async paymentSucceeded(m: EntityManager, bookingId: string): Promise<void> {
-    const b = await this.bookings.findById(bookingId, m);
-    if (!b || b.status === 'confirmed') return;
+  async paymentSucceeded(m: EntityManager, bookingId: string, amountCents: number): Promise<void> {
+    const b = await this.bookings.lockById(m, bookingId);
+    if (!b || b.status === 'confirmed' || b.status === 'completed') return;
+    const paid = money(amountCents / 100);
+    if (b.status === 'cancelled') {
+      if (Number(b.amountPaid) > 0) return; // recorded (and refunded) before
+      await this.cancelPaidInFull(m, b, paid, amountCents, b.cancelledAt ? 'cancelled-by-host' : 'payment-failed');
+      this.logger.warn({ bookingId }, 'a payment arrived for a cancelled booking: refunded in full');
+      return;
+    }
     if (b.status === 'expired' || (b.status === 'held' && b.holdExpiresAt && b.holdExpiresAt.getTime() <= Date.now())) {
       await this.catalog.lockVenue(m, b.venueId);
       const taken = await this.bookings.countTaking(m, { venueId: b.venueId, sectionId: b.sectionId }, b.startsAt, b.endsAt);
       if (taken > 0) {
-        b.status = 'cancelled';
-        await this.bookings.save(m, b);
-        await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'hold-expired' });
-        this.logger.warn({ bookingId }, 'a payment arrived after its hold expired and the slot was taken: the booking is cancelled (refund needed)');
+        await this.cancelPaidInFull(m, b, paid, amountCents, 'hold-expired');
+        this.logger.warn({ bookingId }, 'a payment arrived after its hold expired and the slot was taken: the booking is cancelled and refunded in full');
         return;
       }
     } else if (b.status !== 'held') return;
     b.status = 'confirmed';
     b.holdExpiresAt = null;
+    b.amountPaid = paid;
     await this.publishConfirmed(m, await this.bookings.save(m, b));
+  }
+
+  /** A paid booking that cannot take place: cancelled, everything paid refunded (payments acts on the event). */
+  private async cancelPaidInFull(m: EntityManager, b: BookingEntity, paid: string, amountCents: number, reason: 'hold-expired' | 'payment-failed' | 'cancelled-by-host'): Promise<void> {
+    b.status = 'cancelled';
+    b.amountPaid = paid;
+    b.refundAmount = paid;
+    b.cancelledAt = b.cancelledAt ?? new Date();
+    b.holdExpiresAt = null;
+    await this.bookings.save(m, b);
+    await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason, refundAmount: amountCents, refundPercent: 100 });
+  }
+
+  /**
+   * `POST /api/bookings/{id}/cancel`: the host cancels his upcoming booking (or releases his hold).
+   * The refund is the booking's policy (its snapshot) applied to what was paid, at the server's
+   * clock. Under the booking's row lock: parallel or repeated requests refund once, and a booking
+   * already cancelled is answered as it is.
+   */
+  async cancel(actor: Actor, id: string, now: () => Date = () => new Date()): Promise<Booking> {
+    requireMember(actor);
+    const saved = await this.ds.transaction(async (m) => {
+      const b = await this.bookings.lockById(m, id);
+      if (!b || b.hostId !== actor.userId) throw fail(BOOKING_ERRORS.NOT_FOUND);
+      if (b.status === 'cancelled') return b;
+      if (b.status !== 'confirmed' && b.status !== 'held') throw AppError.of(CANCELLATION_ERRORS.NOT_CANCELLABLE);
+      const at = now();
+      if (new Date(b.startsAt).getTime() <= at.getTime()) throw AppError.of(CANCELLATION_ERRORS.STARTED);
+      const percent = refundPercentAt(b.cancellationPolicy ?? 'moderate', new Date(b.startsAt), at);
+      const cents = refundCents(Math.round(Number(b.amountPaid) * 100), percent);
+      b.status = 'cancelled';
+      b.cancelledAt = at;
+      b.refundAmount = money(cents / 100);
+      b.holdExpiresAt = null;
+      const row = await this.bookings.save(m, b);
+      await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'cancelled-by-host', refundAmount: cents, refundPercent: percent });
+      return row;
+    });
+    return toBooking(saved);
   }
 
   /** The card payment failed or was cancelled: the held slot is released. */
@@ -298,6 +352,10 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       eventDescription: dto.eventDescription ?? null,
       holdExpiresAt: x.holdExpiresAt ?? null,
       createdAt: new Date(),
+      cancellationPolicy: venue.cancellationPolicy ?? 'moderate',
+      amountPaid: money(0),
+      refundAmount: null,
+      cancelledAt: null,
     });
   }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_CANCELLATION_POLICY } from '@luxe/contracts';
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
 import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog.entity';
@@ -71,7 +72,7 @@ export class CatalogConsumer {
   private saveVenue(tx: EntityManager, d: EventOf<'venues.venue-created'>['data']) {
     return this.catalog.saveVenue(
       tx,
-      Object.assign(new VenueCard(), { venueId: d.venueId, ownerId: d.ownerId, name: d.name, type: d.type, subtype: d.subtype, city: d.city, state: d.state, pricePerHour: d.pricePerHour, pricingTiers: d.pricingTiers ?? [], imageUrl: d.imageUrl, approvalStatus: d.approvalStatus, isActive: d.isActive, capacity: d.capacity }),
+      Object.assign(new VenueCard(), { venueId: d.venueId, ownerId: d.ownerId, name: d.name, type: d.type, subtype: d.subtype, city: d.city, state: d.state, pricePerHour: d.pricePerHour, pricingTiers: d.pricingTiers ?? [], imageUrl: d.imageUrl, approvalStatus: d.approvalStatus, isActive: d.isActive, capacity: d.capacity, cancellationPolicy: d.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY }),
     );
   }
 }

@@ -1,3 +1,4 @@
+import type { CancellationPolicy } from '@luxe/contracts';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** What bookings keeps of a venue (from the venues service's events). Migration 1700000010000. */
@@ -43,6 +44,9 @@ export class VenueCard {
   /** People the venue holds (a yacht's capacity is its booking's; migration 1700000029000; null before it). */
   @Column('integer', { nullable: true })
   capacity!: number | null;
+  /** The venue's cancellation policy; a booking copies it (migration 1700000024000). */
+  @Column('text', { name: 'cancellation_policy', default: 'moderate' })
+  cancellationPolicy!: CancellationPolicy;
 }
 
 /** What bookings keeps of a section (capacity and price). */

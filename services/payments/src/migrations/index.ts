@@ -1,5 +1,6 @@
 import { ERASURE_MIGRATIONS } from '@luxe/platform/db';
 import { CreatePayments1700000013000 } from './1700000013000-create-payments';
+import { CreateRefunds1700000025000 } from './1700000025000-create-refunds';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
-export const migrations = [...ERASURE_MIGRATIONS, CreatePayments1700000013000];
+export const migrations = [...ERASURE_MIGRATIONS, CreatePayments1700000013000, CreateRefunds1700000025000];

@@ -49,3 +49,40 @@ export class StripeEventEntity {
   @Column('timestamptz', { name: 'received_at', default: () => 'now()' })
   receivedAt!: Date;
 }
+
+/** The refund of a cancelled booking's payment (migration 1700000025000): one per booking. */
+@Entity('refunds')
+@Check('refunds_amount_check', `amount > 0`)
+export class RefundEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Index('refunds_booking_id', { unique: true })
+  @Column('uuid', { name: 'booking_id' })
+  bookingId!: string;
+
+  @Column('uuid', { name: 'payment_id' })
+  paymentId!: string;
+
+  @Index('refunds_host_id')
+  @Column('uuid', { name: 'host_id' })
+  hostId!: string;
+
+  /** Stripe's refund id (`re_…`). */
+  @Column('text', { name: 'stripe_refund_id' })
+  stripeRefundId!: string;
+
+  /** In cents. */
+  @Column('integer')
+  amount!: number;
+
+  @Column('text')
+  currency!: string;
+
+  /** Stripe's status of the refund (succeeded, pending, …). */
+  @Column('text')
+  status!: string;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+}

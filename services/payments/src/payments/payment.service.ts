@@ -6,7 +6,7 @@ import { PAYMENT_ERRORS, type Hold } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
-import { PaymentEntity } from './payment.entity';
+import { PaymentEntity, RefundEntity } from './payment.entity';
 import type { PaymentSettings } from './payment.settings';
 
 /** The Stripe client for these settings (another API base for stripe-mock), or null when not configured. */
@@ -99,9 +99,34 @@ export class PaymentService {
     return { received: true };
   }
 
+  /**
+   * A cancelled booking's refund (bookings computed the amount, in cents): issued once at Stripe
+   * (idempotency key `refund:<bookingId>`, so a retried call cannot refund twice), recorded (one
+   * row per booking) and published, in the consumer's transaction.
+   */
+  async refund(m: EntityManager, bookingId: string, requestedCents: number): Promise<void> {
+    if (requestedCents <= 0) return;
+    if (await m.findOneBy(RefundEntity, { bookingId })) return; // refunded before
+    const p = await m.findOneBy(PaymentEntity, { bookingId });
+    if (!p || p.status !== 'succeeded') {
+      this.logger.warn({ bookingId }, 'a refund was asked for a booking without a succeeded payment: nothing to refund');
+      return;
+    }
+    if (!this.stripe) {
+      this.logger.error({ bookingId }, 'a refund is due but card payments are not configured: refund it by hand');
+      return;
+    }
+    const amount = Math.min(requestedCents, p.amount);
+    const refund = await this.stripe.refunds.create({ payment_intent: p.paymentIntentId, amount, metadata: { bookingId } }, { idempotencyKey: `refund:${bookingId}` });
+    const row = Object.assign(new RefundEntity(), { id: randomUUID(), bookingId, paymentId: p.id, hostId: p.hostId, stripeRefundId: refund.id, amount, currency: p.currency, status: refund.status ?? 'pending', createdAt: new Date() });
+    await m.insert(RefundEntity, row);
+    await this.outbox.add(m, 'payments.refund-issued', p.id, { bookingId, paymentId: p.id, refundId: refund.id, amount, currency: p.currency });
+  }
+
   /** A deleted member's payment records go (the card provider keeps its own, as the law requires). */
   async eraseHost(m: EntityManager, userId: string): Promise<void> {
     await m.delete(PaymentEntity, { hostId: userId });
+    await m.delete(RefundEntity, { hostId: userId });
   }
 
   private async settle(m: EntityManager, p: PaymentEntity, outcome: 'succeeded' | 'failed', intent: Stripe.PaymentIntent): Promise<void> {

@@ -1,3 +1,4 @@
+import type { CancellationPolicy } from '@luxe/contracts';
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A listed venue. The table is created by migration 1700000006000; the drift test keeps them equal. */
@@ -5,6 +6,7 @@ import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Check('venues_type_check', `type IN ('club', 'yacht')`)
 @Check('venues_approval_check', `approval_status IN ('pending', 'approved', 'rejected')`)
 @Check('venues_capacity_check', `capacity >= 1`)
+@Check('venues_cancellation_policy_check', `cancellation_policy IN ('flexible', 'moderate', 'strict')`)
 export class VenueEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -62,8 +64,9 @@ export class VenueEntity {
   @Column('integer', { name: 'response_rate', nullable: true })
   responseRate!: number | null;
 
-  @Column('text', { name: 'cancellation_policy', nullable: true })
-  cancellationPolicy!: string | null;
+  /** flexible, moderate or strict (migration 1700000023000). */
+  @Column('text', { name: 'cancellation_policy', default: 'moderate' })
+  cancellationPolicy!: CancellationPolicy;
 
   @Column('text', { array: true, default: () => "'{}'" })
   rules!: string[];

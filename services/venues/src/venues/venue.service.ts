@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { formatHourlyPrice, readPricingTiers, VENUE_ERRORS, VENUE_PLACEHOLDERS, type Venue, type VenueDto } from '@luxe/contracts';
+import { formatHourlyPrice, readPricingTiers, toCancellationPolicy, VENUE_ERRORS, VENUE_PLACEHOLDERS, type Venue, type VenueDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError } from '@luxe/platform/http';
 import { VenueEntity } from './venue.entity';
@@ -34,7 +34,7 @@ export function toVenue(v: VenueEntity): Venue {
     yachtLength: v.yachtLength,
     hasCaptain: v.hasCaptain,
     responseRate: v.responseRate,
-    cancellationPolicy: v.cancellationPolicy,
+    cancellationPolicy: toCancellationPolicy(v.cancellationPolicy),
     rules: v.rules ?? [],
     pricingTiers: readPricingTiers(v.pricingTiers),
     approvalStatus: v.approvalStatus,
@@ -180,7 +180,7 @@ export class VenueService {
       yachtLength: dto.type === 'yacht' ? (dto.yachtLength ?? null) : null,
       hasCaptain: dto.type === 'yacht' ? dto.hasCaptain : false,
       responseRate: dto.responseRate ?? null,
-      cancellationPolicy: dto.cancellationPolicy ?? null,
+      cancellationPolicy: dto.cancellationPolicy,
       rules: dto.rules,
       pricingTiers: dto.pricingTiers.map((t) => JSON.stringify({ hours: t.hours, price: t.price })),
     };
@@ -213,6 +213,7 @@ export class VenueService {
       approvalStatus: r.approvalStatus,
       isActive: r.isActive,
       pricingTiers: r.pricingTiers,
+      cancellationPolicy: r.cancellationPolicy,
     });
   }
 }

@@ -30,7 +30,7 @@ function makeVenue(overrides: Partial<Venue> = {}): Venue {
     yachtLength: null,
     hasCaptain: false,
     responseRate: null,
-    cancellationPolicy: null,
+    cancellationPolicy: 'moderate',
     rules: [],
     pricingTiers: [],
     approvalStatus: 'pending',
@@ -153,6 +153,12 @@ describe('/venue-dashboard: My Events', () => {
     await user.type(screen.getByLabelText('Price per hour ($)'), '500');
     await user.type(screen.getByLabelText('Rating (1 to 5)'), '4.5');
     await user.type(screen.getByLabelText('Amenities'), 'Bottle service{Enter}DJ');
+    // The cancellation policy: one of three, moderate by default, its rules told under the select.
+    const policy = screen.getByLabelText('Cancellation policy');
+    expect(within(policy).getAllByRole('option').map((o) => o.textContent)).toEqual(['Flexible', 'Moderate', 'Strict']);
+    expect(policy).toHaveValue('moderate');
+    await user.selectOptions(policy, 'strict');
+    expect(policy).toHaveAccessibleDescription('Full refund up to 14 days before the start; 50% refund up to 7 days before; no refund after.');
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
     const toast = await findToast();
@@ -171,6 +177,7 @@ describe('/venue-dashboard: My Events', () => {
       rating: 4.5,
       amenities: ['Bottle service', 'DJ'],
       images: [],
+      cancellationPolicy: 'strict',
     });
     await waitFor(() => reads.count === 2);
     const list = await screen.findByRole('list', { name: 'Your venues' });

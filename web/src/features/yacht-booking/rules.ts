@@ -1,13 +1,10 @@
-import { START_TIMES, VENUE_PLACEHOLDERS, type StartTime, type Venue } from '@luxe/contracts';
+import { START_TIMES, toCancellationPolicy, VENUE_PLACEHOLDERS, type StartTime, type Venue } from '@luxe/contracts';
 import { formatClockTime } from '../../lib/format';
 
-/** Cancellation policy badge, read from the policy's text; MODERATE unless it says flexible or strict. */
+/** Cancellation policy badge: the policy's name (a legacy text naming flexible or strict reads as it; else moderate). */
 export type CancellationKind = 'FLEXIBLE' | 'MODERATE' | 'STRICT';
 export function cancellationKind(policy: string | null | undefined): CancellationKind {
-  const text = (policy ?? '').toLowerCase();
-  if (/\bstrict\b|non-?refundable|no refunds?/.test(text)) return 'STRICT';
-  if (/\bflexible\b/.test(text)) return 'FLEXIBLE';
-  return 'MODERATE';
+  return toCancellationPolicy(policy).toUpperCase() as CancellationKind;
 }
 
 /** The photos of a yacht: its own, else its main image (the placeholder when it has none). */

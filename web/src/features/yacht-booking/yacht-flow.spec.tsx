@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { todayInNewYork, type Friend, type MemberCardView, type Venue } from '@luxe/contracts';
+import { bookingWindow, cancellationScheduleLines, todayInNewYork, type Friend, type MemberCardView, type Venue } from '@luxe/contracts';
 import { AppProviders } from '../../app/providers';
 import { makeUser, storeUser } from '../../testing/fixtures';
 import { makeMember } from '../../testing/invites';
@@ -33,7 +33,7 @@ const yacht: Venue = makeVenue({
   formattedPrice: '$1,000/hr',
   description: 'A sleek 85 ft motor yacht with a flybridge, a sun pad, a swim platform and a sound system. '.repeat(4).trim(),
   amenities: ['Sound system', 'Jet ski'],
-  cancellationPolicy: 'Full refund up to 7 days before the trip; 50% up to 48 hours before.',
+  cancellationPolicy: 'moderate',
   rules: ['No smoking inside', 'Life jackets on board'],
 });
 
@@ -174,7 +174,8 @@ describe('yacht flow, step 1: the detail page', () => {
     const policy = screen.getByRole('button', { name: /Cancellation policy/ });
     expect(within(policy).getByTestId('cancellation-badge')).toHaveTextContent(/^MODERATE$/);
     await user.click(policy);
-    expect(screen.getByText(/Full refund up to 7 days/)).toBeVisible();
+    expect(screen.getByTestId('cancellation-rules')).toHaveTextContent('Full refund up to 5 days before the start; 50% refund up to 48 hours before; no refund after.');
+    expect(screen.getByTestId('cancellation-rules')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Rules & Safety' }));
     expect(screen.getByText('Life jackets on board')).toBeVisible();
@@ -186,6 +187,8 @@ describe('yacht flow, step 1: the detail page', () => {
     expect(cancellationKind('Flexible: full refund up to 24 hours before')).toBe('FLEXIBLE');
     expect(cancellationKind('Strict. Deposits are non-refundable.')).toBe('STRICT');
     expect(cancellationKind('50% refund up to 7 days before')).toBe('MODERATE');
+    expect(cancellationKind('strict')).toBe('STRICT');
+    expect(cancellationKind('flexible')).toBe('FLEXIBLE');
     expect(cancellationKind(null)).toBe('MODERATE');
   });
 });
@@ -436,6 +439,10 @@ describe('yacht flow, step 7: Event Preview and Confirm Booking', () => {
   it('Confirm Booking writes the pending booking and goes to /payment', async () => {
     const { user, router } = await toPreviewWith(['Ana', 'Ben']);
     expect(screen.getByTestId('preview-when')).toHaveTextContent('11:00 PM – 3:00 AM EST (4 hours)');
+    // Before paying: the refund for each cancellation date, from the venue's policy and the start.
+    const refunds = screen.getByTestId('refund-schedule');
+    expect(refunds).toHaveTextContent('Cancellation policy: Moderate');
+    for (const line of cancellationScheduleLines('moderate', bookingWindow(todayInNewYork(), '23:00', 4).startsAt)) expect(refunds).toHaveTextContent(`${line.when}${line.refund}`);
     await user.type(screen.getByLabelText('Event description'), '  Birthday on the bay  ');
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
@@ -453,6 +460,7 @@ describe('yacht flow, step 7: Event Preview and Confirm Booking', () => {
       sendInvites: true,
       invitedMemberIds: [sofia.id],
       friendIds: ['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002'],
+      cancellationPolicy: 'moderate',
     });
     expect(typeof stored.totalPrice).toBe('number');
   });

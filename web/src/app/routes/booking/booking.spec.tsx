@@ -124,6 +124,10 @@ function bookingAnswer(body: Record<string, unknown>, overrides: Partial<Booking
     eventDescription: null,
     createdAt: '2026-11-01T00:00:00.000Z',
     holdExpiresAt: null,
+    cancellationPolicy: 'moderate',
+    amountPaid: '0.00',
+    refundAmount: null,
+    cancelledAt: null,
     ...overrides,
   };
 }

@@ -83,6 +83,10 @@ function bookingAnswer(): Booking {
     eventDescription: 'Birthday on the bay',
     createdAt: '2030-01-01T00:00:00.000Z',
     holdExpiresAt: null,
+    cancellationPolicy: 'moderate',
+    amountPaid: '0.00',
+    refundAmount: null,
+    cancelledAt: null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { todayInNewYork, BOOKING_MESSAGES, START_TIMES, type Booking, type Section, type StartTime, type Venue } from '@luxe/contracts';
+import { bookingWindow, CANCELLATION_POLICY_LABELS, todayInNewYork, toCancellationPolicy, BOOKING_MESSAGES, START_TIMES, type Booking, type Section, type StartTime, type Venue } from '@luxe/contracts';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -29,6 +29,7 @@ import { BookingConfirmationDialog } from './booking-confirmation-dialog';
 import { ChoiceGroup } from './choice-group';
 import { EntertainerPicker } from './entertainer-picker';
 import { estimateTotal, PriceSummary, ReserveBar } from './price-summary';
+import { RefundSchedule } from '../../cancellation/components/refund-schedule';
 import { CategoryChoice, SectionPicker } from './section-picker';
 import { VenueSummaryCard } from './venue-summary-card';
 import { GuestVisibilityField } from './guest-visibility-field';
@@ -196,6 +197,11 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
         <GuestVisibilityField value={visibility} onChange={setVisibility} />
 
         <PriceSummary section={section} dancer={dancer} hours={duration} />
+        {startTime && !dateError ? (
+          <RefundSchedule policy={toCancellationPolicy(venue.cancellationPolicy)} startsAt={bookingWindow(date, startTime, duration).startsAt} note="Refunds apply to what you pay online; cancel from My Bookings." />
+        ) : (
+          <p className="text-sm text-neutral-300">Cancellation policy: {CANCELLATION_POLICY_LABELS[toCancellationPolicy(venue.cancellationPolicy)]}. Choose a date and start time to see the refund dates.</p>
+        )}
       </div>
 
       <ReserveBar total={section ? estimateTotal(section, duration, dancer) : null} missing={missing} pending={createBooking.isPending} onReserve={reserve} />

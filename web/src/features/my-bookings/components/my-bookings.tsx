@@ -5,8 +5,9 @@ import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button } from '../../../components/ui/button';
 import { ShowPassLink } from '../../passes/components/show-pass-link';
 import { bySoonest, formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
-import { formatWholeDollars } from '../../../lib/format';
+import { formatDollars, formatWholeDollars } from '../../../lib/format';
 import { useMyBookings } from '../api/bookings';
+import { CancelBookingDialog, canCancel } from '../../cancellation/components/cancel-booking-dialog';
 
 /** What 'View Guest Requests' opens for one booking (join requests are another feature). */
 export type GuestRequestsRenderer = (booking: Booking, onClose: () => void) => ReactNode;
@@ -15,6 +16,7 @@ export type GuestRequestsRenderer = (booking: Booking, onClose: () => void) => R
 export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { userId: string; onBrowseEvents: () => void; renderGuestRequests: GuestRequestsRenderer }) {
   const bookings = useMyBookings(userId);
   const [requestsOf, setRequestsOf] = useState<Booking | null>(null);
+  const [cancelling, setCancelling] = useState<Booking | null>(null);
 
   return (
     <section aria-labelledby="my-bookings-heading" className="flex flex-col gap-4">
@@ -42,12 +44,22 @@ export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { us
         <ul aria-label="Your bookings" className="flex flex-col gap-4">
           {bySoonest(bookings.data).map((booking) => (
             <li key={booking.id}>
-              <BookingCard booking={booking} onViewRequests={() => setRequestsOf(booking)} />
+              <BookingCard booking={booking} onViewRequests={() => setRequestsOf(booking)} onCancel={() => setCancelling(booking)} />
             </li>
           ))}
         </ul>
       )}
       {requestsOf ? renderGuestRequests(requestsOf, () => setRequestsOf(null)) : null}
+      {cancelling ? (
+        <CancelBookingDialog
+          booking={cancelling}
+          onClose={(cancelled) => {
+            setCancelling(null);
+            // Its Cancel button is gone once the booking is cancelled: the focus goes to the booking's card.
+            if (cancelled) requestAnimationFrame(() => document.getElementById(`booking-${cancelling.id}`)?.focus());
+          }}
+        />
+      ) : null}
     </section>
   );
 }
@@ -60,13 +72,13 @@ function Message({ title, role }: { title: string; role: 'status' }) {
   );
 }
 
-function BookingCard({ booking, onViewRequests }: { booking: Booking; onViewRequests: () => void }) {
+function BookingCard({ booking, onViewRequests, onCancel }: { booking: Booking; onViewRequests: () => void; onCancel: () => void }) {
   const headingId = `booking-${booking.id}`;
   return (
     <article aria-labelledby={headingId} data-testid="booking-card" className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="font-display text-xl font-semibold break-words text-white">
+          <h3 id={headingId} tabIndex={-1} className="font-display text-xl font-semibold break-words text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400">
             {booking.venueName}
           </h3>
           <p className="text-sm text-neutral-300">
@@ -83,6 +95,7 @@ function BookingCard({ booking, onViewRequests }: { booking: Booking; onViewRequ
         <Field label="Time" testId="booking-time" value={formatTimeRange(booking)} />
         <Field label="Duration" testId="booking-duration" value={formatDuration(booking.duration)} />
         <Field label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} emphasis />
+        {booking.status === 'cancelled' && booking.refundAmount !== null ? <Field label="Refund" testId="booking-refund" value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'} /> : null}
       </dl>
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="secondary" size="sm" onClick={onViewRequests}>
@@ -91,6 +104,12 @@ function BookingCard({ booking, onViewRequests }: { booking: Booking; onViewRequ
         </Button>
         {booking.status === 'confirmed' ? <AddToCalendarLink bookingId={booking.id} venueName={booking.venueName} /> : null}
         {booking.status === 'confirmed' ? <ShowPassLink bookingId={booking.id} venueName={booking.venueName} /> : null}
+        {canCancel(booking) ? (
+          <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+            Cancel booking
+            <span className="sr-only">: {booking.venueName}</span>
+          </Button>
+        ) : null}
       </div>
     </article>
   );

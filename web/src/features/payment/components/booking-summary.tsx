@@ -1,4 +1,5 @@
-import { endTimeOf, VENUE_PLACEHOLDERS } from '@luxe/contracts';
+import { bookingWindow, endTimeOf, isCancellationPolicy, VENUE_PLACEHOLDERS } from '@luxe/contracts';
+import { RefundSchedule } from '../../cancellation/components/refund-schedule';
 import { useState } from 'react';
 import { formatClockTime, formatDollars, formatHours, formatLongDate } from '../../../lib/format';
 import type { PendingBooking } from '../../../lib/pending-booking';
@@ -43,6 +44,7 @@ export function BookingSummary({ booking, total }: { booking: PendingBooking; to
             {formatDollars(total)}
           </span>
         </p>
+        {isCancellationPolicy(booking.cancellationPolicy) ? <RefundSchedule policy={booking.cancellationPolicy} startsAt={bookingWindow(booking.date, booking.time, booking.duration).startsAt} level={3} /> : null}
       </div>
     </section>
   );

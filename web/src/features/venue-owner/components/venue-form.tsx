@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { VENUE_PLACEHOLDERS, VENUE_SUBTYPES, venueInputSchema, type Venue, type VenueDto, type VenueInput } from '@luxe/contracts';
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS, DEFAULT_CANCELLATION_POLICY, describeCancellationPolicy, toCancellationPolicy, VENUE_PLACEHOLDERS, VENUE_SUBTYPES, venueInputSchema, type Venue, type VenueDto, type VenueInput } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select, Textarea } from '../../../components/ui/select';
@@ -37,7 +37,7 @@ function toFormValues(venue: Venue | undefined, type: 'club' | 'yacht'): VenueIn
       yachtLength: undefined,
       hasCaptain: false,
       responseRate: undefined,
-      cancellationPolicy: '',
+      cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
       rules: [],
       pricingTiers: [],
     };
@@ -60,7 +60,7 @@ function toFormValues(venue: Venue | undefined, type: 'club' | 'yacht'): VenueIn
     yachtLength: venue.yachtLength ?? undefined,
     hasCaptain: venue.hasCaptain,
     responseRate: venue.responseRate ?? undefined,
-    cancellationPolicy: venue.cancellationPolicy ?? '',
+    cancellationPolicy: venue.cancellationPolicy,
     rules: venue.rules,
     pricingTiers: venue.pricingTiers,
   };
@@ -89,6 +89,7 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
   } = useForm<VenueInput, unknown, VenueDto>({ resolver: zodResolver(venueInputSchema), defaultValues: toFormValues(venue, initialType) });
   const type = useWatch({ control, name: 'type' });
   const state = useWatch({ control, name: 'state' });
+  const policy = useWatch({ control, name: 'cancellationPolicy' });
   const tiers = useFieldArray({ control, name: 'pricingTiers' as never }) as unknown as { fields: { id: string }[]; append: (v: { hours: number; price: number }) => void; remove: (i: number) => void };
   const isYacht = type === 'yacht';
 
@@ -225,14 +226,20 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
             name="hasCaptain"
             render={({ field }) => <Switch id={id('captain')} label="Captain included" hint="Captained, or bareboat when off" checked={!!field.value} onChange={field.onChange} />}
           />
-          <Field id={id('policy')} label="Cancellation policy" error={err('cancellationPolicy')}>
-            <Textarea {...fieldA11y(id('policy'), err('cancellationPolicy'))} {...register('cancellationPolicy')} rows={3} />
-          </Field>
           <Controller control={control} name="rules" render={({ field }) => <ListField id={id('rules')} label="Rules & safety" value={field.value ?? []} onChange={field.onChange} error={firstError(errors.rules)} />} />
           <PricingTiersEditor control={control} register={register} tiers={tiers} idPrefix={id('tier')} error={firstError(errors.pricingTiers)} />
         </>
       )}
       <Controller control={control} name="amenities" render={({ field }) => <ListField id={id('amenities')} label="Amenities" value={field.value ?? []} onChange={field.onChange} error={firstError(errors.amenities)} />} />
+      <Field id={id('policy')} label="Cancellation policy" error={err('cancellationPolicy')} hint={describeCancellationPolicy(toCancellationPolicy(policy))}>
+        <Select {...fieldA11y(id('policy'), err('cancellationPolicy'), true)} {...register('cancellationPolicy')}>
+          {CANCELLATION_POLICIES.map((p) => (
+            <option key={p} value={p}>
+              {CANCELLATION_POLICY_LABELS[p]}
+            </option>
+          ))}
+        </Select>
+      </Field>
       <Controller
         control={control}
         name="images"

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { endTimeOf, VENUE_PLACEHOLDERS, type Venue } from '@luxe/contracts';
+import { bookingWindow, endTimeOf, toCancellationPolicy, VENUE_PLACEHOLDERS, type Venue } from '@luxe/contracts';
+import { RefundSchedule } from '../../cancellation/components/refund-schedule';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
@@ -115,6 +116,7 @@ export function PreviewStep({
           {schedule.date ? formatLongDate(schedule.date) : ''} · {formatClockTime(startTime)} – {formatClockTime(endTimeOf(startTime, schedule.duration))} EST ({formatHours(schedule.duration)})
         </p>
       </section>
+      {schedule.date ? <RefundSchedule policy={toCancellationPolicy(venue.cancellationPolicy)} startsAt={bookingWindow(schedule.date, startTime, schedule.duration).startsAt} /> : null}
 
       <section aria-label="Host" className="flex items-center gap-3 rounded-2xl border border-white/10 bg-neutral-900/70 p-4">
         {hostPhoto ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { VENUE_PLACEHOLDERS, type Venue } from '@luxe/contracts';
+import { describeCancellationPolicy, toCancellationPolicy, VENUE_PLACEHOLDERS, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { cancellationKind, yachtImages, yachtPlace } from '../rules';
@@ -123,7 +123,8 @@ export function YachtDetail({ venue, bookingsCount, onBack, onBook, focusTitle }
             </span>
           }
         >
-          <p className="whitespace-pre-line">{venue.cancellationPolicy?.trim() || 'Ask the host about cancellation before you book.'}</p>
+          <p data-testid="cancellation-rules">{describeCancellationPolicy(toCancellationPolicy(venue.cancellationPolicy))}</p>
+          <p className="mt-1 text-neutral-400">The dates for your trip are shown before you pay; cancel from My Bookings.</p>
         </Collapsible>
         <Collapsible title="Rules & Safety">
           {venue.rules.length ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { todayInNewYork, yachtPrice, type Venue } from '@luxe/contracts';
+import { todayInNewYork, toCancellationPolicy, yachtPrice, type Venue } from '@luxe/contracts';
 import { rememberRedirectAfterLogin, useCurrentUser } from '../../../lib/auth-store';
 import { writePendingBooking } from '../../../lib/pending-booking';
 import type { FlowFriend } from './friend-photo-input';
@@ -63,6 +63,7 @@ export function YachtFlow({ venue }: { venue: Venue; guest: boolean }) {
       sendInvites,
       invitedMemberIds: sendInvites ? Object.keys(decisions).filter((id) => decisions[id] === 'invited') : [],
       friendIds: friends.map((f) => f.id),
+      cancellationPolicy: toCancellationPolicy(venue.cancellationPolicy),
     });
     if (user) {
       navigate('/payment');

@@ -1,0 +1,18 @@
+import type { EntityManager } from 'typeorm';
+import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
+import { PaymentService } from './payment.service';
+
+/**
+ * Refunds of cancelled bookings (inbox key `payments.refunds`): bookings says how much of the
+ * payment goes back; the inbox, the refunds table (one per booking) and Stripe's idempotency key
+ * make a redelivered event refund once.
+ */
+@EventConsumer('refunds')
+export class RefundConsumer {
+  constructor(private readonly payments: PaymentService) {}
+
+  @OnEvent('bookings.booking-cancelled')
+  cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager) {
+    return this.payments.refund(tx, e.data.bookingId, e.data.refundAmount ?? 0);
+  }
+}
