@@ -326,6 +326,7 @@ for (const [profile, docs] of Object.entries(profiles)) {
       INTERNAL_AUTH_PRIVATE_KEY: keys.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
       INTERNAL_AUTH_PUBLIC_KEY: keys.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
       ADMIN_TOKEN_SECRET: 'x'.repeat(40),
+      PASS_SIGNING_SECRET: 'p'.repeat(40),
       REDIS_URL: 'rediss://:pw@redis.example:6380',
       S3_ACCESS_KEY: 'AKIAEXAMPLE',
       S3_SECRET_KEY: 'secret-example',
@@ -359,7 +360,7 @@ check('dev: generated credentials are random per install (two renders differ), t
   const a = byKind(profiles.dev, 'Secret')[0]?.data ?? {};
   const b = byKind(devAgain, 'Secret')[0]?.data ?? {};
   const p = [];
-  for (const k of ['POSTGRES_PASSWORD', 'S3_SECRET_KEY', 'ADMIN_TOKEN_SECRET', ...SERVICES.map((s) => `LUXE_DB_PW_${s.toUpperCase()}`)]) {
+  for (const k of ['POSTGRES_PASSWORD', 'S3_SECRET_KEY', 'ADMIN_TOKEN_SECRET', 'PASS_SIGNING_SECRET', ...SERVICES.map((s) => `LUXE_DB_PW_${s.toUpperCase()}`)]) {
     if (!a[k]) p.push(`${k} missing`);
     else if (a[k] === b[k]) p.push(`${k} is the same in two renders`);
     else if (Buffer.from(a[k], 'base64').length < 24) p.push(`${k} shorter than 24 characters`);
