@@ -3,6 +3,7 @@ import { CreateCatalog1700000010000 } from './1700000010000-create-catalog';
 import { CreateBookings1700000011000 } from './1700000011000-create-bookings';
 import { CreateFriends1700000012000 } from './1700000012000-create-friends';
 import { CreateBookingAttendees1700000013000 } from './1700000013000-create-booking-attendees';
+import { BookingDeposits1700000027000 } from './1700000027000-booking-deposits';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
-export const migrations = [...ERASURE_MIGRATIONS, CreateCatalog1700000010000, CreateBookings1700000011000, CreateFriends1700000012000, CreateBookingAttendees1700000013000];
+export const migrations = [...ERASURE_MIGRATIONS, CreateCatalog1700000010000, CreateBookings1700000011000, CreateFriends1700000012000, CreateBookingAttendees1700000013000, BookingDeposits1700000027000];

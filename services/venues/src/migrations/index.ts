@@ -4,6 +4,7 @@ import { CreateSections1700000007000 } from './1700000007000-create-sections';
 import { CreateStaff1700000008000 } from './1700000008000-create-staff';
 import { CreateVenueBookings1700000009000 } from './1700000009000-create-venue-bookings';
 import { CreateEntertainers1700000021000 } from './1700000021000-create-entertainers';
+import { SectionDeposits1700000026000 } from './1700000026000-section-deposits';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
-export const migrations = [...ERASURE_MIGRATIONS, CreateVenues1700000006000, CreateSections1700000007000, CreateStaff1700000008000, CreateVenueBookings1700000009000, CreateEntertainers1700000021000];
+export const migrations = [...ERASURE_MIGRATIONS, CreateVenues1700000006000, CreateSections1700000007000, CreateStaff1700000008000, CreateVenueBookings1700000009000, CreateEntertainers1700000021000, SectionDeposits1700000026000];
