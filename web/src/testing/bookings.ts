@@ -30,12 +30,16 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     eventDescription: null,
     createdAt: '2099-05-01T15:30:00.000Z',
     holdExpiresAt: null,
+    minimumSpend: null,
+    depositPercent: 0,
+    depositAmount: '0.00',
+    balanceDue: '1700.00',
     ...overrides,
   };
 }
 
 /** The owner's view of a booking (GET /api/venue-owner-bookings). */
 export function makeOwnerBooking(overrides: Partial<OwnerBooking> = {}): OwnerBooking {
-  const { id, venueName, venueType, sectionType, status, bookingDate, startTime, duration, totalCost, guestVisibility, friends, createdAt } = makeBooking();
-  return { id, venueName, venueType, sectionType, status, bookingDate, startTime, duration, totalCost, guestVisibility, friends, createdAt, ...overrides };
+  const { id, venueName, venueType, sectionType, status, bookingDate, startTime, duration, totalCost, guestVisibility, friends, createdAt, depositAmount, balanceDue } = makeBooking();
+  return { id, venueName, venueType, sectionType, status, bookingDate, startTime, duration, totalCost, guestVisibility, friends, createdAt, depositAmount, balanceDue, ...overrides };
 }

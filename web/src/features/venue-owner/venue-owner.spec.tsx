@@ -61,6 +61,8 @@ function makeSection(overrides: Partial<Section> = {}): Section {
     premiumMultiplier: 1.5,
     premiumLabel: '+50%',
     imageUrl: '/api/placeholder-section',
+    minimumSpend: null,
+    depositPercent: 0,
     ...overrides,
   };
 }
@@ -425,7 +427,7 @@ describe('/venue-dashboard: editing a section', () => {
     await waitFor(() => screen.queryByTestId('toast')?.textContent?.includes('Section updated') ?? false);
     expect(sent).toEqual({
       id: section.id,
-      body: { name: 'Main Booth', type: 'Booth', description: '', images: [], capacity: 12, pricePerHour: 750, amenities: [], isVipRoom: false, isExclusive: false, maxSimultaneousBookings: 4, isActive: true },
+      body: { name: 'Main Booth', type: 'Booth', description: '', images: [], capacity: 12, pricePerHour: 750, amenities: [], isVipRoom: false, isExclusive: false, maxSimultaneousBookings: 4, isActive: true, minimumSpend: null, depositPercent: 0 },
     });
   });
 });

@@ -4,6 +4,7 @@ import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button } from '../../../components/ui/button';
 import { bySoonest, formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
+import { depositRows } from '../../../lib/deposit-display';
 import { formatWholeDollars } from '../../../lib/format';
 import { useMyBookings } from '../api/bookings';
 
@@ -82,6 +83,9 @@ function BookingCard({ booking, onViewRequests }: { booking: Booking; onViewRequ
         <Field label="Time" testId="booking-time" value={formatTimeRange(booking)} />
         <Field label="Duration" testId="booking-duration" value={formatDuration(booking.duration)} />
         <Field label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} emphasis />
+        {depositRows(booking).map((row) => (
+          <Field key={row.key} label={row.label} testId={`booking-${row.key}`} value={row.value} />
+        ))}
       </dl>
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="secondary" size="sm" onClick={onViewRequests}>
