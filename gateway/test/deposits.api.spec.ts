@@ -201,6 +201,31 @@ describe('booking a section that takes a deposit', () => {
   });
 });
 
+describe('a deposit paid after its hold expired', () => {
+  const pay = async (bookingId: string) => {
+    const [p] = (await dbs.payments.query('SELECT payment_intent_id, amount FROM payments WHERE booking_id = $1', [bookingId])).rows;
+    expect((await webhook(succeeded(`evt_late_${bookingId.slice(0, 8)}`, p.payment_intent_id, p.amount))).status).toBe(200);
+  };
+  const status = async (id: string) => (await dbs.bookings.query('SELECT status FROM bookings WHERE id = $1', [id])).rows[0].status as string;
+
+  it('confirms the booking when the section is still free, and cancels it when someone took the section meanwhile', async () => {
+    const late = await account('host');
+    const free = await startPayment(late.api, { bookingDate: nyDate(13) });
+    await dbs.bookings.query(`UPDATE bookings SET hold_expires_at = now() - interval '1 second' WHERE id = $1`, [free.json.bookingId]);
+    await pay(free.json.bookingId);
+    await waitFor('the late payment confirms the free section', async () => (await status(free.json.bookingId)) === 'confirmed');
+
+    const taken = await startPayment(late.api, { bookingDate: nyDate(14) });
+    await dbs.bookings.query(`UPDATE bookings SET hold_expires_at = now() - interval '1 second' WHERE id = $1`, [taken.json.bookingId]);
+    // The exclusive section is free again: another host holds it.
+    const other = await startPayment((await account('host')).api, { bookingDate: nyDate(14) });
+    expect(other.status).toBe(200);
+    await pay(taken.json.bookingId);
+    await waitFor('the late payment finds the section taken', async () => (await status(taken.json.bookingId)) === 'cancelled');
+    expect(await status(other.json.bookingId)).toBe('held');
+  });
+});
+
 describe('sections without a deposit', () => {
   it('confirm at once, nothing paid, the whole total (at least the minimum spend) due at the venue', async () => {
     const host = await account('host');
