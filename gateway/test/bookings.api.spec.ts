@@ -86,7 +86,7 @@ describe('section bookings', () => {
     expect((await host.api.call('GET', '/api/bookings/user')).json.map((b: { id: string }) => b.id)).toEqual([plain.json.id, r.json.id]);
     expect((await host.api.call('GET', '/api/bookings/host')).json).toHaveLength(2);
     const ownerView = (await setup.owner.api.call('GET', '/api/venue-owner-bookings')).json.find((b: { id: string }) => b.id === r.json.id);
-    expect(ownerView).toEqual({ id: r.json.id, venueName: 'Crimson', venueType: 'club', sectionType: 'VIP Room', status: 'confirmed', bookingDate: nyDate(3), startTime: '22:00', duration: 3, totalCost: '2250.00', guestVisibility: 'women,men', friends: '["Ana","Bo"]', createdAt: r.json.createdAt, refundAmount: null });
+    expect(ownerView).toEqual({ id: r.json.id, venueName: 'Crimson', venueType: 'club', sectionType: 'VIP Room', status: 'confirmed', bookingDate: nyDate(3), startTime: '22:00', duration: 3, totalCost: '2250.00', guestVisibility: 'women,men', friends: '["Ana","Bo"]', createdAt: r.json.createdAt, refundAmount: null, depositAmount: '0.00', balanceDue: '2250.00' });
     expect((await host.api.call('GET', '/api/venue-owner-bookings')).status).toBe(403);
     expect((await (await account('venue')).api.call('GET', '/api/venue-owner-bookings')).json).toEqual([]);
     // Social and messaging learn of it.
@@ -233,7 +233,7 @@ describe('yacht holds and card payments (stripe-mock)', () => {
 
   it('holds only yachts, and only approved ones', async () => {
     const host = await account('host');
-    expect((await start(host.api, { venueId: setup.club })).json.message).toBe('Only yachts are held for payment');
+    expect((await start(host.api, { venueId: setup.club })).json.message).toBe('Only yachts and sections that take a deposit are paid by card');
     expect((await start(host.api, { bookingDate: nyDate(-1) })).status).toBe(400);
     expect((await new ApiClient(base).call('POST', '/api/create-payment-intent', { venueId: setup.yacht, bookingDate: nyDate(5), startTime: '20:00', duration: 4 })).status).toBe(401);
   });

@@ -139,6 +139,19 @@ describe('embedded mode', () => {
     expect((await query<{ n: number }>('luxe_bookings', `SELECT count(*)::int AS n FROM bookings WHERE status = 'held'`))[0].n).toBe(0);
   });
 
+  it('seeds demo sections with a minimum spend and a deposit; bookings keeps them and books such a section only by paying the deposit', async () => {
+    const login = await post('/api/auth/login', { email: 'host@demo.luxeswipe.test', password: 'demo-password-123' });
+    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    const json = (path: string) => fetch(`${base}${path}`).then((r) => r.json() as Promise<any>);
+    const club = ((await json('/api/venues/Miami/Florida/club')) as { id: string; name: string }[]).find((v) => v.name === 'Velvet Miami')!;
+    const mezzanine = ((await json(`/api/venues/${club.id}/sections`)) as { id: string; name: string; minimumSpend: string | null; depositPercent: number }[]).find((s) => s.name === 'Mezzanine Booth')!;
+    expect(mezzanine).toMatchObject({ minimumSpend: '2500.00', depositPercent: 25 });
+    await waitFor('bookings keeps the deposit', async () => (await query<{ deposit_percent: number }>('luxe_bookings', 'SELECT deposit_percent FROM section_cards WHERE section_id = $1', [mezzanine.id]))[0]?.deposit_percent === 25, 20_000);
+    const date = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+    const r = await post('/api/bookings', { venueId: club.id, sectionId: mezzanine.id, bookingDate: date, startTime: '22:00', duration: 2 }, cookie);
+    expect([r.status, ((await r.json()) as { message: string }).message]).toEqual([400, 'This section takes a deposit: pay it by card to book']);
+  });
+
   const email = `embedded.${Date.now()}@example.com`;
   it('registers, keeps the session and refuses a duplicate, like the distributed mode', async () => {
     const body = { email, password: 'password-123', firstName: 'Em', lastName: 'Bedded', city: 'Miami, FL', state: 'Florida', userType: 'guest' };

@@ -2,6 +2,7 @@ import { addDays, addHours, format, parseISO } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from './cancellation';
+import { bookingDepositFields } from './deposits';
 import { parsePricingTier, type PricingTier } from './venues';
 
 /** Times are America/New_York (shown as EST, spec doc 1 §9). */
@@ -30,7 +31,7 @@ export const BOOKING_MESSAGES = {
   holdExpired: 'Your reservation expired. Please start a new booking.',
   notFound: 'Booking not found',
   yachtByPayment: 'A yacht is booked by paying for it: start the payment first',
-  notYacht: 'Only yachts are held for payment',
+  notYacht: 'Only yachts and sections that take a deposit are paid by card',
   visibility: 'Show to Men, Women or Both',
 } as const;
 
@@ -124,10 +125,17 @@ export const guestVisibilityInputSchema = z.object({ guestVisibility: visibility
 export const bookingIdParamsSchema = z.object({ id: z.uuid({ error: BOOKING_MESSAGES.notFound }) });
 export type BookingDto = z.output<typeof bookingInputSchema>;
 
-/** `POST /api/create-payment-intent`: the yacht slot to hold and pay for (spec doc 2 §7, plus date, time, description and friends count). */
+/**
+ * `POST /api/create-payment-intent`: the yacht slot to hold and pay for (spec doc 2 §7, plus date,
+ * time, description and friends count); or a club section that takes a deposit (`sectionId`, with
+ * an optional entertainer and who may discover the event): its deposit is what is paid.
+ */
 export const paymentIntentInputSchema = z.object({
   ...slotFields,
   friendsCount: z.coerce.number().int().min(0).max(50).default(0),
+  sectionId: z.union([z.literal(-1), z.literal('-1'), z.uuid({ error: BOOKING_MESSAGES.sectionNotFound })]).nullable().optional().transform((s) => (s === -1 || s === '-1' || s == null ? null : s)),
+  dancerId: z.uuid({ error: BOOKING_MESSAGES.dancerNotFound }).nullable().optional(),
+  guestVisibility: visibility,
 });
 export type PaymentIntentInput = z.input<typeof paymentIntentInputSchema>;
 export type PaymentIntentDto = z.output<typeof paymentIntentInputSchema>;
@@ -168,11 +176,13 @@ export const bookingSchema = z.object({
   /** What cancelling refunded (null until cancelled). */
   refundAmount: z.string().nullable(),
   cancelledAt: z.iso.datetime().nullable(),
+  /** Minimum spend, deposit and balance due at the venue (product issue 12, `deposits.ts`). */
+  ...bookingDepositFields,
 });
 export type Booking = z.output<typeof bookingSchema>;
 
 /** The owner's view of a booking at his venues (spec doc 2 §3). */
-export const ownerBookingSchema = bookingSchema.pick({ id: true, venueName: true, venueType: true, sectionType: true, status: true, bookingDate: true, startTime: true, duration: true, totalCost: true, guestVisibility: true, friends: true, createdAt: true, refundAmount: true });
+export const ownerBookingSchema = bookingSchema.pick({ id: true, venueName: true, venueType: true, sectionType: true, status: true, bookingDate: true, startTime: true, duration: true, totalCost: true, guestVisibility: true, friends: true, createdAt: true, refundAmount: true, depositAmount: true, balanceDue: true });
 export type OwnerBooking = z.output<typeof ownerBookingSchema>;
 
 /** A held slot: the booking waiting for its payment, its price and until when it is kept. */
@@ -237,8 +247,8 @@ export const friendClaimSchema = z.object({
 
 /** `GET /api/payments/config`: what the card form needs (null when card payments are not configured). */
 export const paymentConfigSchema = z.object({ publishableKey: z.string().nullable() });
-/** `POST /api/create-payment-intent`: the card payment of a held yacht slot. */
-export const paymentIntentSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string(), bookingId: z.uuid(), totalCost: z.string(), holdExpiresAt: z.iso.datetime() });
+/** `POST /api/create-payment-intent`: the card payment of a held slot; `depositAmount` is what is charged now (a yacht's total), `balanceDue` is paid at the venue. */
+export const paymentIntentSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string(), bookingId: z.uuid(), totalCost: z.string(), holdExpiresAt: z.iso.datetime(), depositAmount: z.string(), balanceDue: z.string() });
 /** What the payments service receives for it: the hold the gateway placed with bookings. */
 export const paymentIntentServiceBodySchema = z.object({ hold: holdSchema, friendsCount: z.number().int().min(0) });
 /** What the payments service receives for a Stripe webhook: the raw body and its signature header, untouched. */

@@ -98,7 +98,7 @@ export const eventDefs = {
   'venues.venue-updated': ev('venues.venue', z.object({ ...venueCard, ...venuePolicy }).loose()),
   'venues.venue-approved': ev('venues.venue', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),
   'venues.venue-deleted': ev('venues.venue', z.object({ venueId: id }).loose(), { ends: true }),
-  'venues.section-changed': ev('venues.section', z.object({ sectionId: id, venueId: id, name: z.string(), type: z.string(), pricePerHour: z.string(), capacity: z.number().int(), isVipRoom: z.boolean(), isExclusive: z.boolean(), maxSimultaneousBookings: z.number().int(), isActive: z.boolean() }).loose()),
+  'venues.section-changed': ev('venues.section', z.object({ sectionId: id, venueId: id, name: z.string(), type: z.string(), pricePerHour: z.string(), capacity: z.number().int(), isVipRoom: z.boolean(), isExclusive: z.boolean(), maxSimultaneousBookings: z.number().int(), isActive: z.boolean(), minimumSpend: z.string().nullable().optional(), depositPercent: z.number().int().min(0).max(100).optional() }).loose()),
   'venues.section-removed': ev('venues.section', z.object({ sectionId: id, venueId: id }).loose(), { ends: true }),
   'venues.dancer-assigned': ev('venues.section', z.object({ sectionId: id, dancerId: id }).loose()),
   'venues.dancer-changed': ev(
@@ -106,7 +106,7 @@ export const eventDefs = {
     z.object({ dancerId: id, venueId: id, entertainerUserId: z.string().nullable(), name: z.string(), priceModifier: z.string(), imageUrl: z.string(), isAvailable: z.boolean(), isActive: z.boolean() }).loose(),
   ),
   'venues.dancer-removed': ev('venues.dancer', z.object({ dancerId: id, venueId: id }).loose(), { ends: true }),
-  'bookings.booking-held': ev('bookings.booking', z.object({ bookingId: id, hostId: id, venueId: id, totalCost: z.string(), holdExpiresAt: z.iso.datetime() }).loose()),
+  'bookings.booking-held': ev('bookings.booking', z.object({ bookingId: id, hostId: id, venueId: id, totalCost: z.string(), holdExpiresAt: z.iso.datetime(), depositAmount: z.string().optional() }).loose()),
   /** What social and messaging need of a confirmed booking (discovery, join requests, conversations). */
   'bookings.booking-confirmed': ev(
     'bookings.booking',

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './api';
 export * from './openapi';
 export * from './bookings';
+export * from './deposits';
 export * from './social';
 export * from './waitlist';
 export * from './messaging';

@@ -1,5 +1,6 @@
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_MESSAGE, DEFAULT_CANCELLATION_POLICY } from './cancellation';
 import { z } from 'zod';
+import { depositPercentField, minimumSpendField } from './deposits';
 
 /** Venue kinds and club subtypes (spec doc 2 §3). */
 export const VENUE_TYPES = ['club', 'yacht'] as const;
@@ -220,6 +221,10 @@ export const sectionInputSchema = z.object({
   isExclusive: z.boolean().default(false),
   maxSimultaneousBookings: z.number({ error: SECTION_MESSAGES.maxBookings }).int(SECTION_MESSAGES.maxBookings).min(1, SECTION_MESSAGES.maxBookings).max(UNLIMITED_BOOKINGS, SECTION_MESSAGES.maxBookings).default(UNLIMITED_BOOKINGS),
   isActive: z.boolean().default(true),
+  /** Dollars; null: no minimum spend (product issue 12). */
+  minimumSpend: minimumSpendField,
+  /** The share of the total paid by card when booking, 0 to 100 (product issue 12). */
+  depositPercent: depositPercentField,
 });
 export type SectionInput = z.input<typeof sectionInputSchema>;
 export type SectionDto = z.output<typeof sectionInputSchema>;
@@ -260,6 +265,10 @@ export const sectionSchema = z.object({
   /** '+50%' */
   premiumLabel: z.string(),
   imageUrl: z.string(),
+  /** '1000.00', or null: no minimum spend. */
+  minimumSpend: z.string().nullable(),
+  /** The deposit taken by card when booking, in percent of the total (0: none, booked as before). */
+  depositPercent: z.number().int(),
 });
 export type Section = z.output<typeof sectionSchema>;
 export const sectionIdParamsSchema = z.object({ id: z.uuid({ error: SECTION_MESSAGES.notFound }) });

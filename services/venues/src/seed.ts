@@ -58,14 +58,17 @@ const yacht = (name: string, city: string, state: string, price: number, length:
 const regular = (name: string, price: number): Omit<SectionInput, 'images'> => ({ name, type: 'Regular', description: `${name} with table service.`, capacity: 10, pricePerHour: price, amenities: ['Table service'] });
 const vip = (name: string, price: number): Omit<SectionInput, 'images'> => ({ name, type: 'VIP Room', description: `${name}: private, with its own host.`, capacity: 8, pricePerHour: price, isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1, amenities: ['Private host', 'Premium bottles'] });
 
+/** A section with a minimum spend and a deposit taken by card when booking (product issue 12). */
+const withDeposit = (s: Omit<SectionInput, 'images'>, minimumSpend: number | null, depositPercent: number): Omit<SectionInput, 'images'> => ({ ...s, minimumSpend, depositPercent });
+
 /** A dozen approved venues across Miami, New York, Los Angeles and Las Vegas: every club subtype and yachts with tiers. */
 const DEMO_VENUES: DemoVenue[] = [
-  { ...wrap(club('Velvet Miami', 'nightclub', 'Miami', 'Florida', 500, 280)), sections: [regular('Main Floor Table', 500), regular('Mezzanine Booth', 750)] },
+  { ...wrap(club('Velvet Miami', 'nightclub', 'Miami', 'Florida', 500, 280)), sections: [regular('Main Floor Table', 500), withDeposit(regular('Mezzanine Booth', 750), 2500, 25)] },
   { ...wrap(club('Azure Lounge', 'lounge', 'Miami', 'Florida', 350, 190)), sections: [regular('Terrace Daybed', 400)] },
   { ...wrap(club('Smoke & Mirrors', 'hookah_bar', 'Miami', 'Florida', 150, 20)), sections: [regular('Garden Table', 150)] },
   {
     ...wrap(club('Diamond Cabaret', 'strip_club', 'Miami', 'Florida', 600, 330)),
-    sections: [regular('Stage-side Table', 600), vip('Gold VIP Room', 900), vip('Platinum VIP Room', 1200)],
+    sections: [regular('Stage-side Table', 600), vip('Gold VIP Room', 900), withDeposit(vip('Platinum VIP Room', 1200), 3000, 50)],
     dancers: [
       { name: 'Aurora', description: 'Headliner with a pole-and-silks act.', specialties: ['Pole', 'Aerial silks'], priceModifier: 1.5 },
       { name: 'Jade', description: 'Burlesque with a modern twist.', specialties: ['Burlesque'], priceModifier: 1.2 },
@@ -74,11 +77,11 @@ const DEMO_VENUES: DemoVenue[] = [
   },
   wrap(yacht('Sea Breeze 82', 'Miami', 'Florida', 1200, 82, 200, [{ hours: 2, price: 2200 }, { hours: 4, price: 4000 }, { hours: 6, price: 5600 }])),
   wrap(yacht('Biscayne Star', 'Miami', 'Florida', 800, 55, 210, [{ hours: 3, price: 2200 }, { hours: 5, price: 3500 }])),
-  { ...wrap(club('Skyline NYC', 'nightclub', 'New York', 'New York', 700, 240)), sections: [regular('Dance Floor Table', 700), regular('Skybox', 1100)] },
+  { ...wrap(club('Skyline NYC', 'nightclub', 'New York', 'New York', 700, 240)), sections: [regular('Dance Floor Table', 700), withDeposit(regular('Skybox', 1100), 4000, 25)] },
   { ...wrap(club('The Library Bar', 'lounge', 'New York', 'New York', 400, 30)), sections: [regular('Reading Room', 400)] },
   wrap(yacht('Hudson Queen', 'New York', 'New York', 1500, 96, 225, [{ hours: 2, price: 2800 }, { hours: 4, price: 5200 }])),
   { ...wrap(club('Sunset Strip Social', 'lounge', 'Los Angeles', 'California', 450, 15)), sections: [regular('Rooftop Cabana', 600)] },
-  { ...wrap(club('Neon Desert', 'nightclub', 'Las Vegas', 'Nevada', 900, 300)), sections: [regular('Pool Cabana', 1200), regular('Main Room Table', 900)] },
+  { ...wrap(club('Neon Desert', 'nightclub', 'Las Vegas', 'Nevada', 900, 300)), sections: [withDeposit(regular('Pool Cabana', 1200), 5000, 30), regular('Main Room Table', 900)] },
   { ...wrap(club('Cashmere Club', 'strip_club', 'Las Vegas', 'Nevada', 650, 340)), sections: [regular('Stage-side Booth', 650), vip('Diamond VIP Room', 1000)], dancers: [{ name: 'Scarlett', description: 'Award-winning showgirl.', specialties: ['Showgirl', 'Pole'], priceModifier: 1.8 }] },
 ];
 

@@ -58,3 +58,9 @@ export function formatHours(hours: number): string {
 }
 
 
+
+/** A money amount: whole dollars when it has no cents ('$2,500'), else with cents ('$330.01'): deposits and balances. */
+export function formatMoney(amount: number | string): string {
+  const value = Number(amount);
+  return Math.round(value * 100) % 100 === 0 ? wholeDollars.format(Math.round(value)) : cents.format(value);
+}

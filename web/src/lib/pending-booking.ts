@@ -33,7 +33,40 @@ export interface PendingBooking {
    * coming back from the card's bank check (3-D Secure redirect) finishes that payment instead of
    * starting a second one.
    */
-  payment?: { holdId: string; clientSecret: string; total: number };
+  payment?: { holdId: string; clientSecret: string; total: number; balance?: number };
+  /**
+   * A club section that takes a deposit (product issue 12), instead of a whole yacht: what the
+   * server holds, and the deposit and balance as estimated (the server computes them again).
+   */
+  section?: PendingSection;
+}
+
+export interface PendingSection {
+  id: string;
+  name: string;
+  dancerId: string | null;
+  guestVisibility: string;
+  depositPercent: number;
+  /** Dollars, as estimated: paid by card now. */
+  depositAmount: number;
+  /** Dollars, as estimated: paid at the venue. */
+  balanceDue: number;
+  minimumSpend: number | null;
+}
+
+function isPendingSection(value: unknown): value is PendingSection {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.id === 'string' &&
+    typeof v.name === 'string' &&
+    (v.dancerId === null || typeof v.dancerId === 'string') &&
+    typeof v.guestVisibility === 'string' &&
+    typeof v.depositPercent === 'number' &&
+    typeof v.depositAmount === 'number' &&
+    typeof v.balanceDue === 'number' &&
+    (v.minimumSpend === null || typeof v.minimumSpend === 'number')
+  );
 }
 
 function isPendingBooking(value: unknown): value is PendingBooking {
@@ -54,7 +87,7 @@ function isPendingBooking(value: unknown): value is PendingBooking {
 function isPayment(value: unknown): value is NonNullable<PendingBooking['payment']> {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.holdId === 'string' && typeof v.clientSecret === 'string' && typeof v.total === 'number';
+  return typeof v.holdId === 'string' && typeof v.clientSecret === 'string' && typeof v.total === 'number' && (v.balance === undefined || typeof v.balance === 'number');
 }
 
 /** The pending booking, or null when there is none (or what is stored is not one). */
@@ -68,6 +101,7 @@ export function readPendingBooking(): PendingBooking | null {
     friendsCount: typeof value.friendsCount === 'number' && value.friendsCount > 0 ? Math.floor(value.friendsCount) : 0,
     invitedMemberIds: Array.isArray(value.invitedMemberIds) ? value.invitedMemberIds.filter((id): id is string => typeof id === 'string') : [],
     payment: isPayment(value.payment) ? value.payment : undefined,
+    section: isPendingSection(value.section) ? value.section : undefined,
   };
 }
 

@@ -34,12 +34,16 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     amountPaid: '0.00',
     refundAmount: null,
     cancelledAt: null,
+    minimumSpend: null,
+    depositPercent: 0,
+    depositAmount: '0.00',
+    balanceDue: '1700.00',
     ...overrides,
   };
 }
 
 /** The owner's view of a booking (GET /api/venue-owner-bookings). */
 export function makeOwnerBooking(overrides: Partial<OwnerBooking> = {}): OwnerBooking {
-  const { id, venueName, venueType, sectionType, status, bookingDate, startTime, duration, totalCost, guestVisibility, friends, createdAt, refundAmount } = makeBooking();
-  return { id, venueName, venueType, sectionType, status, bookingDate, startTime, duration, totalCost, guestVisibility, friends, createdAt, refundAmount, ...overrides };
+  const { id, venueName, venueType, sectionType, status, bookingDate, startTime, duration, totalCost, guestVisibility, friends, createdAt, refundAmount, depositAmount, balanceDue } = makeBooking();
+  return { id, venueName, venueType, sectionType, status, bookingDate, startTime, duration, totalCost, guestVisibility, friends, createdAt, refundAmount, depositAmount, balanceDue, ...overrides };
 }

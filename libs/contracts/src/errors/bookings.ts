@@ -1,4 +1,5 @@
 import { BOOKING_MESSAGES, FRIEND_MESSAGES } from '../bookings';
+import { DEPOSIT_MESSAGES } from '../deposits';
 import { defineErrors } from './define';
 
 /** Bookings and friends (spec doc 2). */
@@ -11,6 +12,8 @@ export const BOOKING_ERRORS = defineErrors('BOOKING', {
   DANCER_NOT_FOUND: { status: 404, message: BOOKING_MESSAGES.dancerNotFound },
   PAYMENT_REQUIRED: { status: 400, message: BOOKING_MESSAGES.yachtByPayment },
   NOT_A_YACHT: { status: 400, message: BOOKING_MESSAGES.notYacht },
+  /** A section that takes a deposit is booked by paying it (product issue 12). */
+  DEPOSIT_REQUIRED: { status: 400, message: DEPOSIT_MESSAGES.depositRequired },
   SLOT_TAKEN: { status: 409, message: BOOKING_MESSAGES.slotTaken },
   HOLD_EXPIRED: { status: 409, message: BOOKING_MESSAGES.holdExpired },
   NOT_FOUND: { status: 404, message: BOOKING_MESSAGES.notFound },

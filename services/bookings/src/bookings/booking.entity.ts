@@ -85,6 +85,18 @@ export class BookingEntity {
   @Column('timestamptz', { name: 'hold_expires_at', nullable: true })
   holdExpiresAt!: Date | null;
 
+  /** The section's minimum spend when booked (null: none; migration 1700000027000). */
+  @Column('numeric', { name: 'minimum_spend', precision: 10, scale: 2, nullable: true })
+  minimumSpend!: string | null;
+
+  /** The deposit percentage when booked (100: a yacht, paid in full). */
+  @Column('integer', { name: 'deposit_percent', default: 0 })
+  depositPercent!: number;
+
+  /** Paid by card when booking; the balance (total − deposit) is paid at the venue. */
+  @Column('numeric', { name: 'deposit_amount', precision: 10, scale: 2, default: 0 })
+  depositAmount!: string;
+
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
 

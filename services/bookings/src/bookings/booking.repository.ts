@@ -47,6 +47,16 @@ export class BookingRepository {
       .getOne();
   }
 
+  /** The caller's live hold of this very section slot with this entertainer (a retried deposit payment reuses it). */
+  findLiveSectionHold(m: EntityManager, hostId: string, sectionId: string, dancerId: string | null, startsAt: Date, duration: number): Promise<BookingEntity | null> {
+    return m
+      .getRepository(BookingEntity)
+      .createQueryBuilder('b')
+      .where(`b.host_id = :hostId AND b.section_id = :sectionId AND b.dancer_id IS NOT DISTINCT FROM :dancerId AND b.starts_at = :startsAt AND b.duration = :duration`, { hostId, sectionId, dancerId, startsAt, duration })
+      .andWhere(`b.status = 'held' AND b.hold_expires_at > now()`)
+      .getOne();
+  }
+
   insert(m: EntityManager, b: BookingEntity): Promise<BookingEntity> {
     return m.save(BookingEntity, b);
   }

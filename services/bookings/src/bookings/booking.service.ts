@@ -12,10 +12,14 @@ import {
   FULL_YACHT,
   HOLD_MINUTES,
   money,
+  sectionAmounts,
   sectionPrice,
+  takesDeposit,
   todayInNewYork,
+  yachtAmounts,
   yachtPrice,
   type Booking,
+  type BookingAmounts,
   type BookingDto,
   type OwnerBooking,
   type PaymentIntentDto,
@@ -59,12 +63,20 @@ export function toBooking(b: BookingEntity): Booking {
     amountPaid: money(Number(b.amountPaid ?? 0)),
     refundAmount: b.refundAmount == null ? null : money(Number(b.refundAmount)),
     cancelledAt: b.cancelledAt ? new Date(b.cancelledAt).toISOString() : null,
+    ...depositView(b),
   };
+}
+
+/** A booking's minimum spend, deposit (paid by card when booking) and balance due at the venue (product issue 12). */
+export function depositView(b: Pick<BookingEntity, 'totalCost' | 'minimumSpend' | 'depositPercent' | 'depositAmount'>): Pick<Booking, 'minimumSpend' | 'depositPercent' | 'depositAmount' | 'balanceDue'> {
+  const total = Math.round(Number(b.totalCost) * 100);
+  const deposit = Math.round(Number(b.depositAmount ?? 0) * 100);
+  return { minimumSpend: b.minimumSpend == null ? null : money(Number(b.minimumSpend)), depositPercent: b.depositPercent ?? 0, depositAmount: money(deposit / 100), balanceDue: money((total - deposit) / 100) };
 }
 
 export function toOwnerBooking(b: BookingEntity): OwnerBooking {
   const r = toBooking(b);
-  return { id: r.id, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt, refundAmount: r.refundAmount };
+  return { id: r.id, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt, refundAmount: r.refundAmount, depositAmount: r.depositAmount, balanceDue: r.balanceDue };
 }
 
 /** How often expired holds are released (their slots are free from the moment they expire anyway). */
@@ -111,6 +123,8 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     const saved = await this.ds.transaction(async (m) => {
       const section = await this.catalog.lockSection(m, dto.sectionId!);
       if (!section || section.venueId !== venue.venueId || !section.isActive) throw fail(BOOKING_ERRORS.SECTION_NOT_FOUND);
+      // A section that takes a deposit is held and paid by card first (holdSection).
+      if (takesDeposit(section)) throw fail(BOOKING_ERRORS.DEPOSIT_REQUIRED);
       const dancer = await this.chosenDancer(m, venue, section, dto.dancerId ?? null);
       if ((await this.bookings.countTaking(m, { venueId: venue.venueId, sectionId: section.sectionId }, startsAt, endsAt)) >= section.maxSimultaneousBookings) throw fail(BOOKING_ERRORS.SLOT_TAKEN);
       const row = await this.bookings.insert(
@@ -120,7 +134,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
           sectionName: section.name,
           sectionType: section.type,
           dancerId: dancer?.dancerId ?? null,
-          total: sectionPrice(section.pricePerHour, dto.duration, dancer?.priceModifier ?? null),
+          amounts: sectionAmounts(sectionPrice(section.pricePerHour, dto.duration, dancer?.priceModifier ?? null), section),
           status: 'confirmed',
           friends: dto.friends,
           guestVisibility: dto.guestVisibility,
@@ -136,7 +150,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
   async hold(actor: Actor, dto: PaymentIntentDto): Promise<Booking> {
     requireMember(actor);
     const venue = await this.publicVenue(dto.venueId);
-    if (venue.type !== 'yacht') throw fail(BOOKING_ERRORS.NOT_A_YACHT);
+    if (venue.type !== 'yacht') return this.holdSection(actor, venue, dto);
     this.requireFuture(dto.bookingDate);
     const window = bookingWindow(dto.bookingDate, dto.startTime, dto.duration);
     const unit: Unit = { venueId: venue.venueId, sectionId: null };
@@ -153,7 +167,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
           sectionName: FULL_YACHT.sectionType,
           sectionType: FULL_YACHT.sectionType,
           dancerId: null,
-          total: yachtPrice(locked, dto.duration),
+          amounts: yachtAmounts(yachtPrice(locked, dto.duration)),
           status: 'held',
           holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000),
           friends: [],
@@ -164,6 +178,55 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       return row;
     });
     return toBooking(saved);
+  }
+
+  /**
+   * A club section that takes a deposit, held while the deposit is paid by card (product issue
+   * 12): capacity is counted as for a section booking, under the section's row lock; the same
+   * hold again for the same slot and entertainer. A section without a deposit is booked directly.
+   */
+  private async holdSection(actor: Actor, venue: VenueCard, dto: PaymentIntentDto): Promise<Booking> {
+    requireMember(actor);
+    if (!dto.sectionId) throw fail(BOOKING_ERRORS.NOT_A_YACHT);
+    this.requireFuture(dto.bookingDate);
+    const window = bookingWindow(dto.bookingDate, dto.startTime, dto.duration);
+    const saved = await this.ds.transaction(async (m) => {
+      const section = await this.catalog.lockSection(m, dto.sectionId!);
+      if (!section || section.venueId !== venue.venueId || !section.isActive) throw fail(BOOKING_ERRORS.SECTION_NOT_FOUND);
+      if (!takesDeposit(section)) throw fail(BOOKING_ERRORS.NOT_A_YACHT);
+      const dancer = await this.chosenDancer(m, venue, section, dto.dancerId ?? null);
+      const existing = await this.bookings.findLiveSectionHold(m, actor.userId, section.sectionId, dancer?.dancerId ?? null, window.startsAt, dto.duration);
+      if (existing) return existing;
+      if ((await this.bookings.countTaking(m, { venueId: venue.venueId, sectionId: section.sectionId }, window.startsAt, window.endsAt)) >= section.maxSimultaneousBookings) throw fail(BOOKING_ERRORS.SLOT_TAKEN);
+      const row = await this.bookings.insert(
+        m,
+        this.newBooking(actor.userId, venue, { ...dto, eventDescription: dto.eventDescription ?? null }, window, {
+          sectionId: section.sectionId,
+          sectionName: section.name,
+          sectionType: section.type,
+          dancerId: dancer?.dancerId ?? null,
+          amounts: sectionAmounts(sectionPrice(section.pricePerHour, dto.duration, dancer?.priceModifier ?? null), section),
+          status: 'held',
+          holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000),
+          friends: [],
+          guestVisibility: dto.guestVisibility,
+        }),
+      );
+      await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString(), depositAmount: money(Number(row.depositAmount)) });
+      return row;
+    });
+    return toBooking(saved);
+  }
+
+  /** Whether the unit of a hold that expired before its payment arrived was taken meanwhile (under the unit's row lock). */
+  private async slotTakenMeanwhile(m: EntityManager, b: BookingEntity): Promise<boolean> {
+    const unit: Unit = { venueId: b.venueId, sectionId: b.sectionId };
+    if (!b.sectionId) {
+      await this.catalog.lockVenue(m, b.venueId);
+      return (await this.bookings.countTaking(m, unit, b.startsAt, b.endsAt)) > 0;
+    }
+    const section = await this.catalog.lockSection(m, b.sectionId);
+    return !section || (await this.bookings.countTaking(m, unit, b.startsAt, b.endsAt)) >= section.maxSimultaneousBookings;
   }
 
   /** The host changes who may discover his event ('Show to Guests'); published for social. */
@@ -213,9 +276,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (b.status === 'expired' || (b.status === 'held' && b.holdExpiresAt && b.holdExpiresAt.getTime() <= Date.now())) {
-      await this.catalog.lockVenue(m, b.venueId);
-      const taken = await this.bookings.countTaking(m, { venueId: b.venueId, sectionId: b.sectionId }, b.startsAt, b.endsAt);
-      if (taken > 0) {
+      if (await this.slotTakenMeanwhile(m, b)) {
         await this.cancelPaidInFull(m, b, paid, amountCents, 'hold-expired');
         this.logger.warn({ bookingId }, 'a payment arrived after its hold expired and the slot was taken: the booking is cancelled and refunded in full');
         return;
@@ -324,7 +385,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     venue: VenueCard,
     dto: { bookingDate: string; startTime: string; duration: number; eventDescription?: string | null },
     window: { startsAt: Date; endsAt: Date },
-    x: { sectionId: string | null; sectionName: string; sectionType: string; dancerId: string | null; total: number; status: BookingEntity['status']; holdExpiresAt?: Date; friends: string[]; guestVisibility: string },
+    x: { sectionId: string | null; sectionName: string; sectionType: string; dancerId: string | null; amounts: BookingAmounts; status: BookingEntity['status']; holdExpiresAt?: Date; friends: string[]; guestVisibility: string },
   ): BookingEntity {
     return Object.assign(new BookingEntity(), {
       id: randomUUID(),
@@ -345,7 +406,10 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       duration: dto.duration,
       startsAt: window.startsAt,
       endsAt: window.endsAt,
-      totalCost: money(x.total),
+      totalCost: money(x.amounts.total),
+      minimumSpend: x.amounts.minimumSpend === null ? null : money(x.amounts.minimumSpend),
+      depositPercent: x.amounts.depositPercent,
+      depositAmount: money(x.amounts.depositAmount),
       friends: x.friends,
       guestVisibility: x.guestVisibility,
       status: x.status,

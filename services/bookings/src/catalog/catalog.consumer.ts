@@ -40,7 +40,7 @@ export class CatalogConsumer {
   @OnEvent('venues.section-changed')
   section(e: EventOf<'venues.section-changed'>, tx: EntityManager) {
     const d = e.data;
-    return this.catalog.saveSection(tx, Object.assign(new SectionCard(), { sectionId: d.sectionId, venueId: d.venueId, name: d.name, type: d.type, pricePerHour: d.pricePerHour, isVipRoom: d.isVipRoom, maxSimultaneousBookings: d.maxSimultaneousBookings, isActive: d.isActive, capacity: d.capacity }));
+    return this.catalog.saveSection(tx, Object.assign(new SectionCard(), { sectionId: d.sectionId, venueId: d.venueId, name: d.name, type: d.type, pricePerHour: d.pricePerHour, isVipRoom: d.isVipRoom, maxSimultaneousBookings: d.maxSimultaneousBookings, isActive: d.isActive, capacity: d.capacity, minimumSpend: d.minimumSpend ?? null, depositPercent: d.depositPercent ?? 0 }));
   }
 
   @OnEvent('venues.section-removed')

@@ -80,6 +80,14 @@ export class SectionCard {
 
   @Column('boolean', { name: 'is_active' })
   isActive!: boolean;
+
+  /** Null: no minimum spend (migration 1700000027000). */
+  @Column('numeric', { name: 'minimum_spend', precision: 10, scale: 2, nullable: true })
+  minimumSpend!: string | null;
+
+  /** The share of the total paid by card when booking (0: booked without paying). */
+  @Column('integer', { name: 'deposit_percent', default: 0 })
+  depositPercent!: number;
 }
 
 /** What bookings keeps of an entertainer (the price modifier). */

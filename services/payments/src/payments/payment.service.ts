@@ -2,12 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
-import { PAYMENT_ERRORS, type Hold } from '@luxe/contracts';
+import { PAYMENT_ERRORS, toCents, type Hold } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
 import { PaymentEntity, RefundEntity } from './payment.entity';
 import type { PaymentSettings } from './payment.settings';
+
+/** What a hold's card payment charges now, in cents: its deposit (a yacht's deposit is its total; product issue 12). */
+export function amountDueNowCents(hold: Pick<Hold, 'depositAmount'>): number {
+  return toCents(hold.depositAmount);
+}
 
 /** The Stripe client for these settings (another API base for stripe-mock), or null when not configured. */
 export function stripeClient(s: PaymentSettings): Stripe | null {
@@ -42,15 +47,16 @@ export class PaymentService {
     return { publishableKey: this.stripe ? (this.settings.STRIPE_PUBLISHABLE_KEY ?? null) : null };
   }
 
-  async createIntent(actor: Actor, hold: Hold): Promise<{ clientSecret: string; paymentIntentId: string; bookingId: string; totalCost: string; holdExpiresAt: string }> {
+  async createIntent(actor: Actor, hold: Hold): Promise<{ clientSecret: string; paymentIntentId: string; bookingId: string; totalCost: string; holdExpiresAt: string; depositAmount: string; balanceDue: string }> {
     requireMember(actor);
     if (!this.stripe) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
     // The gateway got this hold from bookings for this very caller; check anyway.
     if (hold.hostId !== actor.userId || hold.status !== 'held' || !hold.holdExpiresAt) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
-    const answer = (p: PaymentEntity) => ({ clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, bookingId: hold.id, totalCost: hold.totalCost, holdExpiresAt: hold.holdExpiresAt! });
+    const answer = (p: PaymentEntity) => ({ clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, bookingId: hold.id, totalCost: hold.totalCost, holdExpiresAt: hold.holdExpiresAt!, depositAmount: hold.depositAmount, balanceDue: hold.balanceDue });
     const existing = await this.ds.manager.findOneBy(PaymentEntity, { bookingId: hold.id });
     if (existing) return answer(existing);
-    const amount = Math.round(Number(hold.totalCost) * 100);
+    const amount = amountDueNowCents(hold);
+    if (amount <= 0) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
     let intent: Stripe.PaymentIntent;
     try {
       intent = await this.stripe.paymentIntents.create(

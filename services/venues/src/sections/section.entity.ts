@@ -5,6 +5,8 @@ import { VenueEntity } from '../venues/venue.entity';
 @Entity('sections')
 @Check('sections_max_bookings_check', `max_simultaneous_bookings >= 1`)
 @Check('sections_exclusive_check', `NOT is_exclusive OR max_simultaneous_bookings = 1`)
+@Check('sections_minimum_spend_check', `minimum_spend IS NULL OR minimum_spend > 0`)
+@Check('sections_deposit_percent_check', `deposit_percent BETWEEN 0 AND 100`)
 export class SectionEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -49,6 +51,14 @@ export class SectionEntity {
 
   @Column('boolean', { name: 'is_active', default: true })
   isActive!: boolean;
+
+  /** Null: no minimum spend (migration 1700000026000). */
+  @Column('numeric', { name: 'minimum_spend', precision: 10, scale: 2, nullable: true })
+  minimumSpend!: string | null;
+
+  /** The share of a booking's total paid by card when booking, 0 to 100. */
+  @Column('integer', { name: 'deposit_percent', default: 0 })
+  depositPercent!: number;
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;

@@ -31,7 +31,13 @@ export function toSection(s: SectionEntity, venue: Pick<VenueEntity, 'pricePerHo
     premiumMultiplier: venuePrice > 0 ? Math.round((price / venuePrice) * 100) / 100 : 1,
     premiumLabel: premiumLabel(price, venuePrice),
     imageUrl: s.images?.[0] ?? VENUE_PLACEHOLDERS.section,
+    ...sectionDeposit(s),
   };
+}
+
+/** A section's minimum spend ('1000.00' or null) and deposit percentage, as the API and its event carry them. */
+export function sectionDeposit(s: Pick<SectionEntity, 'minimumSpend' | 'depositPercent'>): { minimumSpend: string | null; depositPercent: number } {
+  return { minimumSpend: s.minimumSpend == null ? null : Number(s.minimumSpend).toFixed(2), depositPercent: s.depositPercent ?? 0 };
 }
 
 /**
@@ -101,6 +107,8 @@ export class SectionService {
       isExclusive: rules.isExclusive,
       maxSimultaneousBookings: rules.maxSimultaneousBookings,
       isActive: dto.isActive,
+      minimumSpend: dto.minimumSpend == null ? null : dto.minimumSpend.toFixed(2),
+      depositPercent: dto.depositPercent,
     };
   }
 
@@ -116,6 +124,7 @@ export class SectionService {
       isExclusive: s.isExclusive,
       maxSimultaneousBookings: s.maxSimultaneousBookings,
       isActive: s.isActive,
+      ...sectionDeposit(s),
     });
   }
 }

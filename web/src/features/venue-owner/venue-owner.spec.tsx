@@ -1,10 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES, type Dancer, type Section, type Venue } from '@luxe/contracts';
+import { DEPOSIT_MESSAGES, MAX_IMAGE_BYTES, type Dancer, type Section, type Venue } from '@luxe/contracts';
 import { makeUser, signIn } from '../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../testing/render-app';
 import { server } from '../../testing/server';
+import { axeViolations } from '../../testing/axe';
 
 const owner = makeUser({ id: '11111111-1111-4111-8111-111111111111', firstName: 'Olivia', userType: 'venue' });
 const VENUE_ID = '22222222-2222-4222-8222-222222222222';
@@ -61,6 +62,8 @@ function makeSection(overrides: Partial<Section> = {}): Section {
     premiumMultiplier: 1.5,
     premiumLabel: '+50%',
     imageUrl: '/api/placeholder-section',
+    minimumSpend: null,
+    depositPercent: 0,
     ...overrides,
   };
 }
@@ -432,8 +435,67 @@ describe('/venue-dashboard: editing a section', () => {
     await waitFor(() => screen.queryByTestId('toast')?.textContent?.includes('Section updated') ?? false);
     expect(sent).toEqual({
       id: section.id,
-      body: { name: 'Main Booth', type: 'Booth', description: '', images: [], capacity: 12, pricePerHour: 750, amenities: [], isVipRoom: false, isExclusive: false, maxSimultaneousBookings: 4, isActive: true },
+      body: { name: 'Main Booth', type: 'Booth', description: '', images: [], capacity: 12, pricePerHour: 750, amenities: [], isVipRoom: false, isExclusive: false, maxSimultaneousBookings: 4, isActive: true, minimumSpend: null, depositPercent: 0 },
     });
+  });
+});
+
+describe('/venue-dashboard: minimum spend and deposit of a section (product issue 12)', () => {
+  it('shows them in the list, edits them, and refuses a deposit above 100 % with its message before sending', async () => {
+    await withVenues([makeVenue()]);
+    const section = makeSection({ minimumSpend: '2500.00', depositPercent: 25 });
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/venues/:id/sections', () => HttpResponse.json([section])),
+      http.put('/api/sections/:id', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(section);
+      }),
+    );
+    const { user } = renderApp('/venue-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Manage sections of Velvet Room' }));
+    expect(await screen.findByTestId('section-deposit-terms')).toHaveTextContent('Minimum spend $2,500 · 25% deposit when booking');
+    await user.click(screen.getByRole('button', { name: 'Edit Main Booth' }));
+    const minimum = screen.getByLabelText('Minimum spend ($)');
+    const deposit = screen.getByLabelText('Deposit (%)');
+    expect(minimum).toHaveValue(2500);
+    expect(deposit).toHaveValue(25);
+
+    await user.clear(deposit);
+    await user.type(deposit, '150');
+    await user.click(screen.getByRole('button', { name: 'Save Section' }));
+    expect(await screen.findByText(DEPOSIT_MESSAGES.depositPercent)).toBeInTheDocument();
+    expect(deposit).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+
+    await user.clear(deposit);
+    await user.type(deposit, '30');
+    await user.clear(minimum);
+    await user.type(minimum, '1000.50');
+    await user.click(screen.getByRole('button', { name: 'Save Section' }));
+    await waitFor(() => sent.length === 1);
+    expect(sent[0]).toMatchObject({ minimumSpend: 1000.5, depositPercent: 30 });
+  });
+
+  it('an empty minimum spend is none', async () => {
+    await withVenues([makeVenue()]);
+    const section = makeSection({ minimumSpend: '2500.00', depositPercent: 25 });
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/venues/:id/sections', () => HttpResponse.json([section])),
+      http.put('/api/sections/:id', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(section);
+      }),
+    );
+    const { user } = renderApp('/venue-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Manage sections of Velvet Room' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Main Booth' }));
+    await user.clear(screen.getByLabelText('Minimum spend ($)'));
+    await user.click(screen.getByRole('button', { name: 'Save Section' }));
+    await waitFor(() => sent.length === 1);
+    expect(sent[0]).toMatchObject({ minimumSpend: null, depositPercent: 25 });
   });
 });
 

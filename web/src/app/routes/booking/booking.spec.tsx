@@ -7,6 +7,7 @@ import { makeUser, signIn } from '../../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 import { createFastRetryQueryClient, makeVenue } from '../../../testing/venues';
+import { axeViolations } from '../../../testing/axe';
 
 const host = makeUser({ firstName: 'Ava', userType: 'host' });
 const OWNER = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -34,6 +35,8 @@ function makeSection(overrides: Partial<Section> = {}): Section {
     premiumMultiplier: 1,
     premiumLabel: '+0%',
     imageUrl: '/api/placeholder-section',
+    minimumSpend: null,
+    depositPercent: 0,
     ...overrides,
   };
 }
@@ -128,6 +131,10 @@ function bookingAnswer(body: Record<string, unknown>, overrides: Partial<Booking
     amountPaid: '0.00',
     refundAmount: null,
     cancelledAt: null,
+    minimumSpend: null,
+    depositPercent: 0,
+    depositAmount: '0.00',
+    balanceDue: '1900.00',
     ...overrides,
   };
 }
@@ -617,5 +624,48 @@ describe('/booking/{venueId}: visitors', () => {
     await openPage();
     expect(screen.queryByText('Welcome back! Your booking details were restored.')).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '11:00 PM' })).not.toBeChecked();
+  });
+});
+
+describe('/booking/{venueId}: a section that takes a deposit (product issue 12)', () => {
+  const balcony = makeSection({ venueId: nightclub.id, name: 'Balcony', pricePerHour: '500.00', minimumSpend: '2500.00', depositPercent: 25 });
+
+  it('shows the minimum spend, the deposit due now and the balance due at the venue; Pay Deposit goes to the card payment with the choice, booking nothing yet', async () => {
+    await signIn(host);
+    const { bodies } = mockApi({ venue: nightclub, sections: [booth, balcony], dancers: [] });
+    // The payment page, reached next, finds card payments not configured here.
+    server.use(http.get('/api/payments/config', () => HttpResponse.json({ publishableKey: null })));
+    const { user, location } = await openPage(`/booking/${nightclub.id}`);
+    const option = screen.getByRole('radio', { name: 'Balcony' });
+    expect(option.closest('label') ?? option.parentElement!).toHaveTextContent('Minimum spend $2,500 · 25% deposit');
+    await user.click(option);
+    await user.click(screen.getByRole('radio', { name: '10:00 PM' }));
+    await user.selectOptions(screen.getByLabelText('Duration'), '2');
+    expect(screen.getByTestId('price-minimum-spend')).toHaveTextContent('$2,500');
+    expect(screen.getByTestId('price-total')).toHaveTextContent('$2,500');
+    expect(screen.getByTestId('price-deposit')).toHaveTextContent('$625');
+    expect(screen.getByTestId('price-balance')).toHaveTextContent('$1,875');
+    expect(screen.getByTestId('reserve-deposit')).toHaveTextContent('Deposit due now: $625');
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Pay Deposit' }));
+    await waitFor(() => expect(location()).toBe('/payment'));
+    expect(bodies).toEqual([]);
+    const pending = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking)!);
+    expect(pending).toMatchObject({ venueId: nightclub.id, venueName: 'LIV Lounge', date: todayInNewYork(), time: '22:00', duration: 2, totalPrice: 2500, friendsCount: 0 });
+    expect(pending.section).toEqual({ id: balcony.id, name: 'Balcony', dancerId: null, guestVisibility: 'both', depositPercent: 25, depositAmount: 625, balanceDue: 1875, minimumSpend: 2500 });
+  });
+
+  it('a section without a deposit is still reserved at once, with the balance due at the venue', async () => {
+    await signIn(host);
+    const { bodies } = mockApi({ venue: nightclub, sections: [booth, balcony], dancers: [] });
+    const { user } = await openPage(`/booking/${nightclub.id}`);
+    await user.click(screen.getByRole('radio', { name: 'Booth 1' }));
+    await user.click(screen.getByRole('radio', { name: '10:00 PM' }));
+    expect(screen.queryByTestId('price-deposit')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reserve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Confirmed!' });
+    expect(bodies).toHaveLength(1);
+    expect(within(dialog).getByTestId('confirmation-balance')).toHaveTextContent('$1,900');
   });
 });

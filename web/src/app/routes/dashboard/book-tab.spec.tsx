@@ -146,3 +146,24 @@ describe('dashboard Book tab: My Bookings', () => {
     expect(reads.count).toBe(2);
   });
 });
+
+describe('dashboard Book tab: deposits (product issue 12)', () => {
+  it('shows the deposit paid and the balance due at the venue of a section booking; a yacht (paid in full) shows neither', async () => {
+    await signIn(host);
+    mockMyBookings(() => [
+      makeBooking({ venueName: 'Deposit Club', bookingDate: '2099-06-06', totalCost: '2500.00', minimumSpend: '2500.00', depositPercent: 25, depositAmount: '625.00', balanceDue: '1875.00' }),
+      makeBooking({ venueName: 'Plain Club', bookingDate: '2099-06-07', totalCost: '600.00', depositAmount: '0.00', balanceDue: '600.00' }),
+      makeBooking({ venueName: 'Azure Dream', venueType: 'yacht', bookingDate: '2099-06-08', totalCost: '3200.00', depositPercent: 100, depositAmount: '3200.00', balanceDue: '0.00' }),
+    ]);
+    renderApp('/dashboard?tab=book');
+    await screen.findAllByTestId('booking-card');
+    const [deposit, plain, yacht] = cards().map((c) => within(c));
+    expect(deposit!.getByText('Deposit paid')).toBeInTheDocument();
+    expect(deposit!.getByTestId('booking-deposit')).toHaveTextContent(/^\$625$/);
+    expect(deposit!.getByTestId('booking-balance')).toHaveTextContent(/^\$1,875$/);
+    expect(plain!.queryByTestId('booking-deposit')).not.toBeInTheDocument();
+    expect(plain!.getByTestId('booking-balance')).toHaveTextContent(/^\$600$/);
+    expect(yacht!.queryByTestId('booking-deposit')).not.toBeInTheDocument();
+    expect(yacht!.queryByTestId('booking-balance')).not.toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../../../lib/storage';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
+import { axeViolations } from '../../../testing/axe';
 
 /** Stripe.js cannot load here: the card form is replaced by a stand-in whose readiness the test controls. */
 const stripe = vi.hoisted(() => ({
@@ -87,6 +88,10 @@ function bookingAnswer(): Booking {
     amountPaid: '0.00',
     refundAmount: null,
     cancelledAt: null,
+    minimumSpend: null,
+    depositPercent: 100,
+    depositAmount: '3500.00',
+    balanceDue: '0.00',
   };
 }
 
@@ -98,7 +103,7 @@ interface Api {
 /** The payment API: the config answers `publishableKey`; create-payment-intent and bookings answer as given. */
 function mockPaymentApi({
   publishableKey = 'pk_test_123',
-  intent = () => HttpResponse.json({ clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z' }),
+  intent = () => HttpResponse.json({ clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '3500.00', balanceDue: '0.00' }),
   booking = () => HttpResponse.json(bookingAnswer(), { status: 201 }),
 }: {
   publishableKey?: string | null;
@@ -181,7 +186,7 @@ describe('/payment', () => {
       publishableKey: 'pk_test_setup',
       intent: async () => {
         await answered;
-        return HttpResponse.json({ clientSecret: 'pi_9_secret_x', paymentIntentId: 'pi_9', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z' });
+        return HttpResponse.json({ clientSecret: 'pi_9_secret_x', paymentIntentId: 'pi_9', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '3500.00', balanceDue: '0.00' });
       },
     });
     storePending();
@@ -227,7 +232,7 @@ describe('/payment', () => {
       intent: () =>
         fail
           ? HttpResponse.json({ message: 'boom' }, { status: 500 })
-          : HttpResponse.json({ clientSecret: 'pi_2_secret_y', paymentIntentId: 'pi_2', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z' }),
+          : HttpResponse.json({ clientSecret: 'pi_2_secret_y', paymentIntentId: 'pi_2', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '3500.00', balanceDue: '0.00' }),
     });
     storePending();
     const { user } = renderApp('/payment');
@@ -426,11 +431,11 @@ describe('/payment', () => {
     const back = '/payment?payment_intent=pi_3ds&payment_intent_client_secret=pi_3ds_secret_k&redirect_status=succeeded';
 
     it('remembers the started payment with the pending booking', async () => {
-      mockPaymentApi({ intent: () => HttpResponse.json({ clientSecret: 'pi_3ds_secret_k', paymentIntentId: 'pi_3ds', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z' }) });
+      mockPaymentApi({ intent: () => HttpResponse.json({ clientSecret: 'pi_3ds_secret_k', paymentIntentId: 'pi_3ds', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '3500.00', balanceDue: '0.00' }) });
       storePending();
       renderApp('/payment');
       await payButton();
-      expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking)!).payment).toEqual(attempt);
+      expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking)!).payment).toEqual({ ...attempt, balance: 0 });
     });
 
     it('a succeeded payment finishes that booking with its hold, without a second payment', async () => {
@@ -467,5 +472,61 @@ describe('/payment', () => {
       expect(api.intents).toHaveLength(1);
       expect(stripe.retrievePaymentIntent).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('/payment: a section paid by deposit (product issue 12)', () => {
+  const SECTION_ID = '5ec71010-0000-4000-8000-000000000777';
+  const sectionPending: Partial<PendingBooking> = {
+    venueName: 'Velvet Room',
+    venueImage: '',
+    time: '22:00',
+    duration: 2,
+    totalPrice: 2500,
+    eventDescription: '',
+    friendsCount: 0,
+    sendInvites: false,
+    section: { id: SECTION_ID, name: 'Balcony', dancerId: null, guestVisibility: 'women', depositPercent: 25, depositAmount: 625, balanceDue: 1875, minimumSpend: 2500 },
+  };
+  const sectionBooking = (): Booking => ({
+    ...bookingAnswer(),
+    venueName: 'Velvet Room',
+    venueType: 'club',
+    sectionId: SECTION_ID,
+    sectionType: 'Table',
+    section: 'Balcony',
+    totalCost: '2500.00',
+    minimumSpend: '2500.00',
+    depositPercent: 25,
+    depositAmount: '625.00',
+    balanceDue: '1875.00',
+  });
+  const intent = () => HttpResponse.json({ clientSecret: 'pi_dep_secret_d', paymentIntentId: 'pi_dep', bookingId: HOLD_ID, totalCost: '2500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '625.00', balanceDue: '1875.00' });
+
+  it('holds the section, charges the deposit (the server amounts), shows deposit and balance, and confirms with deposit paid and balance due', async () => {
+    stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_dep', status: 'succeeded' } });
+    const api = mockPaymentApi({ intent, booking: () => HttpResponse.json(sectionBooking(), { status: 201 }) });
+    storePending(sectionPending);
+    const { user } = renderApp('/payment');
+    const pay = await screen.findByRole('button', { name: 'Pay $625.00' });
+    expect(api.intents).toEqual([{ venueId: VENUE_ID, bookingDate: '2030-06-15', startTime: '22:00', duration: 2, friendsCount: 0, sectionId: SECTION_ID, dancerId: null, guestVisibility: 'women' }]);
+    expect(screen.getByTestId('summary-section')).toHaveTextContent('Balcony');
+    expect(screen.getByTestId('summary-minimum-spend')).toHaveTextContent('$2,500');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$2,500.00');
+    expect(screen.getByTestId('summary-deposit')).toHaveTextContent('$625.00');
+    expect(screen.getByTestId('summary-balance')).toHaveTextContent('$1,875.00');
+    expect(screen.getByText('Deposit due now (25%)')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(pay);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeInTheDocument();
+    expect(screen.getByText(/Balcony is booked/)).toBeInTheDocument();
+    expect(screen.getByTestId('confirmed-deposit')).toHaveTextContent('$625');
+    expect(screen.getByTestId('confirmed-balance')).toHaveTextContent('$1,875');
+    expect(screen.getByTestId('toast')).toHaveTextContent('Your deposit is paid and your booking is confirmed.');
+    // The booking call names the held section and the hold; never a price.
+    expect(api.bookings).toEqual([{ venueId: VENUE_ID, sectionId: SECTION_ID, dancerId: null, bookingDate: '2030-06-15', startTime: '22:00', duration: 2, friends: [], guestVisibility: 'women', holdId: HOLD_ID }]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.pendingBooking)).toBeNull();
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -112,3 +112,16 @@ describe('venue dashboard: My Bookings', () => {
     expect(reads.count).toBe(2);
   });
 });
+
+describe('venue dashboard: My Bookings, deposits (product issue 12)', () => {
+  it('shows the deposit paid and the balance due at the venue', async () => {
+    await withOwnerBookings(() => [makeOwnerBooking({ venueName: 'Deposit Club', totalCost: '1000.01', depositAmount: '330.00', balanceDue: '670.01' })]);
+    renderApp('/venue-dashboard?tab=my-bookings');
+    const [card] = await cards();
+    const c = within(card!);
+    expect(c.getByText('Deposit paid')).toBeInTheDocument();
+    expect(c.getByTestId('owner-booking-deposit')).toHaveTextContent(/^\$330$/);
+    expect(c.getByText('Balance due at venue')).toBeInTheDocument();
+    expect(c.getByTestId('owner-booking-balance')).toHaveTextContent(/^\$670\.01$/);
+  });
+});

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Booking, Friend } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { depositRows } from '../../../lib/deposit-display';
 import { formatWholeDollars } from '../../../lib/format';
 import { bookingDateLabel, joinVisibility, parseVisibility, timeRangeLabel, type GuestVisibility } from '../booking-rules';
 import { useSetGuestVisibility } from '../api/create-booking';
@@ -37,6 +38,14 @@ export function BookingConfirmationDialog({ booking, onClose }: { booking: Booki
         <dd className="text-neutral-100">{timeRangeLabel(booking.startTime, booking.duration, booking.endTime)}</dd>
         <dt className="font-semibold text-white">Total</dt>
         <dd className="font-semibold text-gold-200">{formatWholeDollars(booking.totalCost)}</dd>
+        {depositRows(booking).map((row) => (
+          <Fragment key={row.key}>
+            <dt className="text-neutral-300">{row.label}</dt>
+            <dd className="text-neutral-100" data-testid={`confirmation-${row.key}`}>
+              {row.value}
+            </dd>
+          </Fragment>
+        ))}
       </dl>
 
       <ShowToGuests booking={booking} />

@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import { bookingWindow, CANCELLATION_POLICY_LABELS, todayInNewYork, toCancellationPolicy, BOOKING_MESSAGES, START_TIMES, type Booking, type Section, type StartTime, type Venue } from '@luxe/contracts';
+import { useNavigate } from 'react-router-dom';
+import { bookingWindow, CANCELLATION_POLICY_LABELS, todayInNewYork, toCancellationPolicy, BOOKING_MESSAGES, START_TIMES, takesDeposit, type Booking, type Section, type StartTime, type Venue } from '@luxe/contracts';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { clearCurrentUser, rememberRedirectAfterLogin, useCurrentUser } from '../../../lib/auth-store';
+import { writePendingBooking } from '../../../lib/pending-booking';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookableDancers } from '../api/venue';
 import {
@@ -28,7 +30,7 @@ import { AccountRequiredDialog } from './account-required-dialog';
 import { BookingConfirmationDialog } from './booking-confirmation-dialog';
 import { ChoiceGroup } from './choice-group';
 import { EntertainerPicker } from './entertainer-picker';
-import { estimateTotal, PriceSummary, ReserveBar } from './price-summary';
+import { estimateAmounts, PriceSummary, ReserveBar } from './price-summary';
 import { RefundSchedule } from '../../cancellation/components/refund-schedule';
 import { CategoryChoice, SectionPicker } from './section-picker';
 import { VenueSummaryCard } from './venue-summary-card';
@@ -45,6 +47,7 @@ export const BOOKING_FAILED = 'Booking Failed';
  */
 export function SectionBooking({ venue, sections }: { venue: Venue; sections: readonly Section[] }) {
   const user = useCurrentUser();
+  const navigate = useNavigate();
   const today = todayInNewYork();
   const dateId = useId();
   const durationId = useId();
@@ -73,6 +76,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   const dancers = useBookableDancers(venue.id, vipMode && !!user);
   const section = listed.find((s) => s.id === sectionId) ?? null;
   const dancer = vipMode ? (dancers.data?.find((d) => d.id === dancerId) ?? null) : null;
+  const amounts = section ? estimateAmounts(section, duration, dancer) : null;
 
   const dateError = !date ? BOOKING_MESSAGES.date : date < today ? BOOKING_MESSAGES.pastDate : null;
   const missing = [dateError ? 'a date' : null, startTime ? null : 'a start time', section ? null : 'a section'].filter((m): m is string => m !== null);
@@ -105,6 +109,10 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
       askForAccount();
       return;
     }
+    if (takesDeposit(section)) {
+      payDeposit(section, startTime);
+      return;
+    }
     createBooking.mutate(
       {
         venueId: venue.id,
@@ -130,6 +138,38 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
         },
       },
     );
+  };
+
+  /**
+   * A section that takes a deposit is paid by card first (product issue 12): the choice goes to
+   * /payment as the pending booking, where the server holds the section and charges the deposit.
+   */
+  const payDeposit = (chosen: Section, time: StartTime) => {
+    const estimate = estimateAmounts(chosen, duration, dancer);
+    writePendingBooking({
+      venueId: venue.id,
+      venueName: venue.name,
+      venueImage: chosen.imageUrl || venue.imageUrl,
+      date,
+      time,
+      duration,
+      totalPrice: estimate.total,
+      eventDescription: '',
+      friendsCount: 0,
+      sendInvites: false,
+      invitedMemberIds: [],
+      section: {
+        id: chosen.id,
+        name: chosen.name,
+        dancerId: dancer?.id ?? null,
+        guestVisibility: joinVisibility(visibility),
+        depositPercent: estimate.depositPercent,
+        depositAmount: estimate.depositAmount,
+        balanceDue: estimate.balanceDue,
+        minimumSpend: estimate.minimumSpend,
+      },
+    });
+    void navigate('/payment');
   };
 
   const closeConfirmation = () => {
@@ -204,7 +244,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
         )}
       </div>
 
-      <ReserveBar total={section ? estimateTotal(section, duration, dancer) : null} missing={missing} pending={createBooking.isPending} onReserve={reserve} />
+      <ReserveBar total={amounts?.total ?? null} deposit={amounts?.depositAmount ?? 0} missing={missing} pending={createBooking.isPending} onReserve={reserve} />
 
       {accountOpen ? <AccountRequiredDialog onClose={() => setAccountOpen(false)} /> : null}
       {confirmed ? <BookingConfirmationDialog booking={confirmed} onClose={closeConfirmation} /> : null}

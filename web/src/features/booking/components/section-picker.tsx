@@ -1,5 +1,5 @@
 import type { Section } from '@luxe/contracts';
-import { formatPricePerHour } from '../../../lib/format';
+import { formatMoney, formatPricePerHour } from '../../../lib/format';
 import type { SectionCategory } from '../booking-rules';
 import { ChoiceGroup } from './choice-group';
 import { ImageCarousel } from './image-carousel';
@@ -12,6 +12,11 @@ const CATEGORY_OPTIONS = [
 /** VIP Rooms vs Regular Sections (strip clubs offering both). */
 export function CategoryChoice({ value, onChange }: { value: SectionCategory; onChange: (next: SectionCategory) => void }) {
   return <ChoiceGroup name="section-category" legend="Section Type" options={CATEGORY_OPTIONS} value={value} onChange={onChange} columns="grid-cols-2" />;
+}
+
+/** ' · Minimum spend $2,500 · 25% deposit' (product issue 12), or nothing. */
+export function depositTerms(s: Pick<Section, 'minimumSpend' | 'depositPercent'>): string {
+  return `${s.minimumSpend != null ? ` · Minimum spend ${formatMoney(s.minimumSpend)}` : ''}${s.depositPercent > 0 ? ` · ${s.depositPercent}% deposit` : ''}`;
 }
 
 /** The sections to choose from, and the photos of the chosen one. */
@@ -45,6 +50,7 @@ export function SectionPicker({ sections, value, onChange }: { sections: readonl
             <>
               {s.isVipRoom ? 'VIP Room · ' : ''}
               Up to {s.capacity} guests{s.premiumLabel && s.premiumLabel !== '+0%' ? ` · ${s.premiumLabel}` : ''}
+              {depositTerms(s)}
             </>
           ),
         }))}

@@ -5,6 +5,7 @@ import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button } from '../../../components/ui/button';
 import { ShowPassLink } from '../../passes/components/show-pass-link';
 import { bySoonest, formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
+import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatWholeDollars } from '../../../lib/format';
 import { useMyBookings } from '../api/bookings';
 import { CancelBookingDialog, canCancel } from '../../cancellation/components/cancel-booking-dialog';
@@ -95,6 +96,9 @@ function BookingCard({ booking, onViewRequests, onCancel }: { booking: Booking; 
         <Field label="Time" testId="booking-time" value={formatTimeRange(booking)} />
         <Field label="Duration" testId="booking-duration" value={formatDuration(booking.duration)} />
         <Field label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} emphasis />
+        {depositRows(booking).map((row) => (
+          <Field key={row.key} label={row.label} testId={`booking-${row.key}`} value={row.value} />
+        ))}
         {booking.status === 'cancelled' && booking.refundAmount !== null ? <Field label="Refund" testId="booking-refund" value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'} /> : null}
       </dl>
       <div className="flex flex-wrap gap-3">

@@ -72,7 +72,35 @@ export function paidBookingPayload(args: {
   };
 }
 
+/**
+ * The booking payload sent after a section's deposit was paid (product issue 12): the section,
+ * entertainer and slot that were held; `holdId` makes the server answer the booking the paid hold
+ * became. Prices are never sent: the server computed the total, deposit and balance.
+ */
+export function paidSectionBookingPayload(args: {
+  venueId: string;
+  sectionId: string;
+  dancerId: string | null;
+  bookingDate: string;
+  startTime: string;
+  duration: number;
+  guestVisibility: string;
+  holdId: string;
+}): BookingInput {
+  return {
+    venueId: args.venueId,
+    sectionId: args.sectionId,
+    dancerId: args.dancerId,
+    bookingDate: args.bookingDate,
+    startTime: args.startTime as BookingInput['startTime'],
+    duration: args.duration,
+    friends: [],
+    guestVisibility: args.guestVisibility,
+    holdId: args.holdId,
+  };
+}
+
 /** POST /api/bookings after the payment succeeded. */
-export function createPaidBooking(payload: PaidBookingPayload): Promise<Booking> {
+export function createPaidBooking(payload: BookingInput): Promise<Booking> {
   return callApi(api.bookings.create, { body: payload });
 }

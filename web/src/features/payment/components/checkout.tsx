@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { FULL_YACHT, type Booking, type StartTime } from '@luxe/contracts';
+import { formatMoney } from '../../../lib/format';
 import { Logo } from '../../../components/layout/logo';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -10,7 +11,7 @@ import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { clearPendingBooking, readPendingBooking, writePendingBooking, type PendingBooking } from '../../../lib/pending-booking';
 import { inviteChosenGuests } from '../api/event-invites';
-import { createPaidBooking, paidBookingPayload, useCreatePaymentIntent, usePaymentConfig } from '../api/payments';
+import { createPaidBooking, paidBookingPayload, paidSectionBookingPayload, useCreatePaymentIntent, usePaymentConfig } from '../api/payments';
 import { BookingSummary } from './booking-summary';
 import { CheckoutForm, PAYMENT_TOASTS } from './checkout-form';
 import { getStripe } from './stripe';
@@ -24,9 +25,16 @@ export const CHECKOUT_TEXT = {
   configText: 'Card payments are not configured. Please contact support.',
   setupFailed: { title: 'Payment Setup Failed', description: 'Unable to initialize payment. Please try again.' },
   success: { title: 'Payment Successful!', description: 'Your yacht booking has been confirmed.' },
+  depositSuccess: { title: 'Payment Successful!', description: 'Your deposit is paid and your booking is confirmed.' },
   settingUp: 'Setting up secure payment...',
   returning: 'Checking your payment...',
 } as const;
+
+/** A payment started before the bank's check, taken up again: the charge kept with it and the balance. */
+function resumed(attempt: NonNullable<PendingBooking['payment']>): Setup {
+  const balance = attempt.balance ?? 0;
+  return { state: 'ready', clientSecret: attempt.clientSecret, bookingId: attempt.holdId, charge: attempt.total, total: Math.round((attempt.total + balance) * 100) / 100, balance };
+}
 
 /** The provider's answer when it sends the browser back after the bank's check (3-D Secure). */
 function redirectReturn(params: URLSearchParams): { clientSecret: string } | null {
@@ -56,7 +64,14 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-function Confirmed() {
+/** What the confirmation says of a section paid by deposit: the deposit paid and the balance due at the venue. */
+interface DepositOutcome {
+  sectionName: string;
+  depositPaid: number;
+  balanceDue: number;
+}
+
+function Confirmed({ deposit }: { deposit: DepositOutcome | null }) {
   return (
     <Shell>
       <main role="status" className="flex flex-col items-center gap-4 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-8 text-center">
@@ -64,14 +79,31 @@ function Confirmed() {
           ✓
         </span>
         <h1 className="font-display text-3xl font-semibold text-white">Booking Confirmed!</h1>
-        <p className="text-neutral-300">Your yacht is booked. A confirmation email is on its way to you.</p>
+        {deposit ? (
+          <>
+            <p className="text-neutral-300">{deposit.sectionName} is booked. A confirmation email is on its way to you.</p>
+            <dl className="grid w-full grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-left text-sm">
+              <dt className="text-neutral-300">Deposit paid</dt>
+              <dd data-testid="confirmed-deposit" className="text-right font-semibold text-gold-200">
+                {formatMoney(deposit.depositPaid)}
+              </dd>
+              <dt className="text-neutral-300">Balance due at the venue</dt>
+              <dd data-testid="confirmed-balance" className="text-right font-semibold text-white">
+                {formatMoney(deposit.balanceDue)}
+              </dd>
+            </dl>
+          </>
+        ) : (
+          <p className="text-neutral-300">Your yacht is booked. A confirmation email is on its way to you.</p>
+        )}
         <p className="text-sm text-neutral-400">Redirecting to dashboard...</p>
       </main>
     </Shell>
   );
 }
 
-type Setup = { state: 'waiting' } | { state: 'ready'; clientSecret: string; bookingId: string; total: number } | { state: 'not-configured' } | { state: 'failed' };
+/** Ready: `charge` is what the card pays now (a yacht's total, a section's deposit), `balance` what is left for the venue. */
+type Setup = { state: 'waiting' } | { state: 'ready'; clientSecret: string; bookingId: string; charge: number; total: number; balance: number } | { state: 'not-configured' } | { state: 'failed' };
 
 /**
  * /payment (spec doc 2 §2 Payment, §4, §8): the pending booking's summary and the card form.
@@ -87,6 +119,7 @@ export function Checkout() {
   const [booking] = useState<PendingBooking | null>(() => readPendingBooking());
   const [returned] = useState(() => redirectReturn(params));
   const [confirmed, setConfirmed] = useState(false);
+  const [depositOutcome, setDepositOutcome] = useState<DepositOutcome | null>(null);
   const config = usePaymentConfig({ enabled: booking !== null });
   const intent = useCreatePaymentIntent();
   const [setup, setSetup] = useState<Setup>({ state: 'waiting' });
@@ -110,12 +143,15 @@ export function Checkout() {
         duration: pending.duration,
         eventDescription: pending.eventDescription || undefined,
         friendsCount: pending.friendsCount,
+        ...(pending.section ? { sectionId: pending.section.id, dancerId: pending.section.dancerId, guestVisibility: pending.section.guestVisibility } : {}),
       },
       {
         onSuccess: (r) => {
           // Kept with the pending booking: a return from the bank's check finishes this payment.
-          writePendingBooking({ ...pending, payment: { holdId: r.bookingId, clientSecret: r.clientSecret, total: Number(r.totalCost) } });
-          setSetup({ state: 'ready', clientSecret: r.clientSecret, bookingId: r.bookingId, total: Number(r.totalCost) });
+          const charge = Number(r.depositAmount);
+          const balance = Number(r.balanceDue);
+          writePendingBooking({ ...pending, payment: { holdId: r.bookingId, clientSecret: r.clientSecret, total: charge, balance } });
+          setSetup({ state: 'ready', clientSecret: r.clientSecret, bookingId: r.bookingId, charge, total: Number(r.totalCost), balance });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 503) {
@@ -152,10 +188,10 @@ export function Checkout() {
         }
         if (paymentIntent?.status === 'processing') toast(PAYMENT_TOASTS.processing);
         else toast({ variant: 'destructive', title: PAYMENT_TOASTS.failed, description: error?.message || PAYMENT_TOASTS.failedFallback });
-        setSetup({ state: 'ready', clientSecret: attempt.clientSecret, bookingId: attempt.holdId, total: attempt.total });
+        setSetup(resumed(attempt));
       } catch {
         toast({ variant: 'destructive', ...PAYMENT_TOASTS.error });
-        setSetup({ state: 'ready', clientSecret: attempt.clientSecret, bookingId: attempt.holdId, total: attempt.total });
+        setSetup(resumed(attempt));
       }
     })();
   }, [booking, publishableKey]);
@@ -167,17 +203,23 @@ export function Checkout() {
   }, [confirmed, navigate]);
 
   if (!booking) return null;
-  if (confirmed) return <Confirmed />;
+  if (confirmed) return <Confirmed deposit={depositOutcome} />;
 
   const notConfigured = publishableKey === null || setup.state === 'not-configured';
   const configFailed = config.isError;
-  const total = setup.state === 'ready' && Number.isFinite(setup.total) ? setup.total : booking.totalPrice;
+  const ready = setup.state === 'ready' ? setup : null;
+  const total = ready && Number.isFinite(ready.total) ? ready.total : booking.totalPrice;
+  const charge = ready && Number.isFinite(ready.charge) ? ready.charge : (booking.section?.depositAmount ?? booking.totalPrice);
+  const balance = ready && Number.isFinite(ready.balance) ? ready.balance : (booking.section?.balanceDue ?? 0);
 
   const onSucceeded = async (bookingId: string) => {
     let created: Booking | null = null;
+    const section = booking.section;
     try {
       created = await createPaidBooking(
-        paidBookingPayload({
+        section
+          ? paidSectionBookingPayload({ venueId: booking.venueId, sectionId: section.id, dancerId: section.dancerId, bookingDate: booking.date, startTime: booking.time, duration: booking.duration, guestVisibility: section.guestVisibility, holdId: bookingId })
+          : paidBookingPayload({
           hostId: user?.id ?? '',
           venueId: booking.venueId,
           venueName: booking.venueName,
@@ -194,7 +236,8 @@ export function Checkout() {
       console.error('Booking after payment failed; the payment webhook confirms it', error);
     }
     clearPendingBooking();
-    toast(CHECKOUT_TEXT.success);
+    if (section) setDepositOutcome({ sectionName: created?.section ?? section.name, depositPaid: created ? Number(created.depositAmount) : charge, balanceDue: created ? Number(created.balanceDue) : balance });
+    toast(section ? CHECKOUT_TEXT.depositSuccess : CHECKOUT_TEXT.success);
     setConfirmed(true);
     // The guests chosen on the invites step are invited to the confirmed booking (the paid hold).
     const guestIds = booking.sendInvites === false ? [] : (booking.invitedMemberIds ?? []);
@@ -237,7 +280,7 @@ export function Checkout() {
     const options: StripeElementsOptions = { clientSecret: setup.clientSecret, appearance };
     payment = (
       <Elements stripe={getStripe(publishableKey)} options={options}>
-        <CheckoutForm total={total} onSucceeded={() => onSucceeded(setup.bookingId)} />
+        <CheckoutForm total={charge} onSucceeded={() => onSucceeded(setup.bookingId)} />
       </Elements>
     );
   } else {
@@ -253,7 +296,7 @@ export function Checkout() {
     <Shell>
       <main className="flex flex-col gap-6">
         <h1 className="font-display text-3xl font-semibold text-white">Complete Your Booking</h1>
-        <BookingSummary booking={booking} total={total} />
+        <BookingSummary booking={booking} total={total} deposit={booking.section ? { amount: charge, balance, percent: booking.section.depositPercent } : undefined} />
         <section aria-labelledby="payment-title" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
           <h2 id="payment-title" className="mb-4 text-lg font-semibold text-white">
             Payment details

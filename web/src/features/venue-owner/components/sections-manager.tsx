@@ -10,7 +10,7 @@ import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useCreateSection, useDeleteSection, useSections, useUpdateSection } from '../api/sections';
-import { parseCapacity, requiredNumber, toggleExclusive, toggleVipRoom } from '../rules';
+import { optionalNumber, parseCapacity, requiredNumber, toggleExclusive, toggleVipRoom } from '../rules';
 import { BackHeader } from './back-header';
 import { Field, fieldA11y, firstError, ListField, StatusBadge } from './fields';
 import { ImageUploader } from './image-uploader';
@@ -82,6 +82,10 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
                   {s.type} · {s.capacity} guests · ${Number(s.pricePerHour).toLocaleString('en-US')}/hr ·{' '}
                   {s.maxSimultaneousBookings >= UNLIMITED_BOOKINGS ? 'Unlimited bookings' : `${s.maxSimultaneousBookings} booking${s.maxSimultaneousBookings === 1 ? '' : 's'} at a time`}
                 </p>
+                <p className="text-sm text-neutral-300" data-testid="section-deposit-terms">
+                  {s.minimumSpend != null ? `Minimum spend $${Number(s.minimumSpend).toLocaleString('en-US', { maximumFractionDigits: 2 })}` : 'No minimum spend'} ·{' '}
+                  {s.depositPercent > 0 ? `${s.depositPercent}% deposit when booking` : 'No deposit'}
+                </p>
               </div>
               <div className="flex gap-2">
                 <Button type="button" size="sm" variant="secondary" onClick={() => setEditing({ mode: 'edit', section: s })} aria-label={`Edit ${s.name}`}>
@@ -124,6 +128,8 @@ function toFormValues(section: Section | undefined, vip: boolean): SectionInput 
       isExclusive: section.isExclusive,
       maxSimultaneousBookings: section.maxSimultaneousBookings,
       isActive: section.isActive,
+      minimumSpend: section.minimumSpend == null ? null : Number(section.minimumSpend),
+      depositPercent: section.depositPercent,
     };
   }
   const base: SectionInput = {
@@ -138,6 +144,8 @@ function toFormValues(section: Section | undefined, vip: boolean): SectionInput 
     isExclusive: false,
     maxSimultaneousBookings: UNLIMITED_BOOKINGS,
     isActive: true,
+    minimumSpend: null,
+    depositPercent: 0,
   };
   return vip ? { ...base, ...toggleVipRoom({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: UNLIMITED_BOOKINGS }, true) } : base;
 }
@@ -232,6 +240,14 @@ function SectionForm({ venue, section, vip, onDone }: { venue: Venue; section?: 
             className={isExclusive ? 'opacity-70' : undefined}
             {...register('maxSimultaneousBookings', { setValueAs: requiredNumber })}
           />
+        </Field>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={id('minimum')} label="Minimum spend ($)" error={err('minimumSpend')} hint="Optional: a booking costs at least this much">
+          <Input {...fieldA11y(id('minimum'), err('minimumSpend'), true)} type="number" inputMode="decimal" min={0} step="0.01" {...register('minimumSpend', { setValueAs: optionalNumber })} />
+        </Field>
+        <Field id={id('deposit')} label="Deposit (%)" error={err('depositPercent')} hint="Paid by card when booking; 0 means none, the rest is paid at the venue">
+          <Input {...fieldA11y(id('deposit'), err('depositPercent'), true)} type="number" inputMode="numeric" min={0} max={100} step={1} {...register('depositPercent', { setValueAs: optionalNumber })} />
         </Field>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">

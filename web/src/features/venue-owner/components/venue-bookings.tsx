@@ -2,6 +2,7 @@ import type { OwnerBooking } from '@luxe/contracts';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button } from '../../../components/ui/button';
 import { bySoonest, formatBookingDate, formatDuration, formatGuestVisibility, formatTimeRange, friendNames, venueKindLabel } from '../../../lib/booking-display';
+import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatInEst, formatWholeDollars, SHORT_DATE_FORMAT } from '../../../lib/format';
 import { useOwnerBookings } from '../api/owner-bookings';
 
@@ -68,6 +69,9 @@ function OwnerBookingCard({ booking }: { booking: OwnerBooking }) {
         <Field label="Time" testId="owner-booking-time" value={formatTimeRange(booking)} />
         <Field label="Duration" testId="owner-booking-duration" value={formatDuration(booking.duration)} />
         <Field label="Total" testId="owner-booking-total" value={formatWholeDollars(booking.totalCost)} />
+        {depositRows(booking).map((row) => (
+          <Field key={row.key} label={row.label} testId={`owner-booking-${row.key}`} value={row.value} />
+        ))}
         {booking.status === 'cancelled' && booking.refundAmount != null ? <Field label="Refunded" testId="owner-booking-refund" value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'} /> : null}
         <Field label="Guests" testId="owner-booking-visibility" value={formatGuestVisibility(booking.guestVisibility) || 'Both'} />
         <Field label="Booked on" testId="owner-booking-created" value={formatInEst(booking.createdAt, SHORT_DATE_FORMAT)} />
