@@ -261,6 +261,16 @@ const rows: Record<string, Row> = {
   'bookings.atMyVenues': { owner: venueOwner, path: () => '/api/venue-owner-bookings', expect: venueOwnerOnly(200, 200) },
   'bookings.setGuestVisibility': { path: () => `/api/bookings/${fx.booking}/guest-visibility`, body: () => ({ guestVisibility: 'both' }), expect: ownerOnly(200, 404) },
   'bookings.calendar': { path: () => `/api/bookings/${fx.booking}/calendar.ics`, expect: ownerOnly(200, 404) },
+  // The host cancels his own booking (a fresh one: the owner's call cancels it); others: not shown.
+  'bookings.cancel': {
+    setup: async () => {
+      const b = await fx.host.as.call('POST', '/api/bookings', { venueId: fx.club, sectionId: fx.room, bookingDate: nyDate(30), startTime: '20:00', duration: 1 });
+      expect(b.status).toBe(201);
+      return { id: b.json.id };
+    },
+    path: (s) => `/api/bookings/${s.id}/cancel`,
+    expect: ownerOnly(200, 404),
+  },
   'bookings.hold': { path: () => '/api/bookings/holds', body: (_s, role) => ({ venueId: fx.yacht, bookingDate: nyDate(dayOf[role]), startTime: slotOf[role], duration: 2 }), expect: signedIn(201) },
   // A friend for one's own booking only (another's booking is not shown: 404); venue owners book too.
   'friends.create': { path: () => '/api/friends', body: () => ({ name: 'Marta', bookingId: fx.booking }), expect: ownerOnly(201, 404) },

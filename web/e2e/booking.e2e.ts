@@ -37,6 +37,11 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
   it('a host goes through the seven yacht steps to /payment, which says when card payments are not configured', async () => {
     const { yacht } = await listedVenues(Date.now().toString(36));
     const host = await registerMember({ userType: 'host', firstName: 'Hana' });
+    // A guest of the host's state for the Event Invites deck, known to social before the deck loads
+    // (the file must not depend on guests other files registered).
+    await registerMember({ userType: 'guest', firstName: 'Gia' });
+    const { cookie: hostCookie } = await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password });
+    for (let i = 0; i < 100 && ((await apiAs(hostCookie, 'GET', '/api/users/potential-matches?state=Florida')).json ?? []).length === 0; i++) await new Promise((r) => setTimeout(r, 200));
     await journey(browser, 'yacht-flow', async (page) => {
       await signIn(page, host.email, host.password);
       await page.goto(`/booking/${yacht.id}`);
