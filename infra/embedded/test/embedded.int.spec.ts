@@ -55,8 +55,12 @@ beforeAll(() => startEmbedded(), 180_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    // SIGTERM stops its PostgreSQL too (a SIGKILL would leave it running on the port); SIGKILL if it hangs.
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -150,6 +154,46 @@ describe('embedded mode', () => {
     const date = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
     const r = await post('/api/bookings', { venueId: club.id, sectionId: mezzanine.id, bookingDate: date, startTime: '22:00', duration: 2 }, cookie);
     expect([r.status, ((await r.json()) as { message: string }).message]).toEqual([400, 'This section takes a deposit: pay it by card to book']);
+  });
+
+  it('in process too: a guest limit waitlists the second approved guest and a removal promotes her; the host cancels and the slot is free again', async () => {
+    const call = async (method: string, path: string, cookie: string, body?: unknown) => {
+      const r = await fetch(`${base}${path}`, { method, headers: { cookie, 'x-requested-with': 'XMLHttpRequest', ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: r.status, json: (await r.json().catch(() => null)) as any };
+    };
+    const signIn = async (email: string, password: string) => (await post('/api/auth/login', { email, password })).headers.getSetCookie()[0].split(';')[0];
+    const host = await signIn('host@demo.luxeswipe.test', 'demo-password-123');
+    const club = ((await (await fetch(`${base}/api/venues/Miami/Florida/club`)).json()) as { id: string; name: string }[]).find((v) => v.name === 'Velvet Miami')!;
+    const section = ((await (await fetch(`${base}/api/venues/${club.id}/sections`)).json()) as { id: string; depositPercent: number }[]).find((x) => x.depositPercent === 0)!;
+    const slot = { venueId: club.id, sectionId: section.id, bookingDate: new Date(Date.now() + 23 * 86_400_000).toISOString().slice(0, 10), startTime: '20:00', duration: 1 };
+    const booking = await waitFor('the booking', async () => {
+      const r = await call('POST', '/api/bookings', host, slot);
+      return r.status === 201 ? r.json : null;
+    }, 20_000);
+    await waitFor('social knows the event', async () => (await call('PUT', `/api/bookings/${booking.id}/guest-limit`, host, { guestLimit: 1 })).status === 200, 20_000);
+    const guests: { cookie: string; request: string }[] = [];
+    for (const name of ['Ana', 'Bea']) {
+      const reg = await post('/api/auth/register', { email: `embedded.${name}.${Date.now()}@example.com`, password: 'password-123', firstName: name, lastName: 'Guest', city: 'Miami, FL', state: 'Florida', userType: 'guest' });
+      const cookie = reg.headers.getSetCookie()[0].split(';')[0];
+      const request = await waitFor(`${name} asks to join`, async () => {
+        const r = await call('POST', '/api/event-join-requests', cookie, { bookingId: booking.id });
+        return r.status === 201 ? (r.json.id as string) : null;
+      }, 20_000);
+      guests.push({ cookie, request });
+    }
+    const first = await call('POST', `/api/event-join-requests/${guests[0].request}/approve`, host);
+    expect([first.status, first.json]).toEqual([200, expect.objectContaining({ status: 'approved' })]);
+    expect((await call('POST', `/api/event-join-requests/${guests[1].request}/approve`, host)).json.status).toBe('waitlisted');
+    expect((await call('POST', `/api/event-join-requests/${guests[0].request}/remove`, host)).status).toBe(200);
+    const list = await waitFor('Bea is promoted', async () => {
+      const r = await call('GET', `/api/bookings/${booking.id}/guest-list`, host);
+      return r.json.approved.length === 1 && r.json.approved[0].id === guests[1].request ? r.json : null;
+    }, 20_000);
+    expect(list.waitlist).toEqual([]);
+    // The host cancels (nothing was paid: no refund); the slot can be booked again.
+    const cancelled = await call('POST', `/api/bookings/${booking.id}/cancel`, host);
+    expect([cancelled.status, cancelled.json.status, cancelled.json.refundAmount]).toEqual([200, 'cancelled', '0.00']);
+    expect((await call('POST', '/api/bookings', host, slot)).status).toBe(201);
   });
 
   const email = `embedded.${Date.now()}@example.com`;
