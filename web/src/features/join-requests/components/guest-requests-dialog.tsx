@@ -39,6 +39,19 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
   const waitlist = all.filter((r) => r.status === 'waitlisted').sort((a, b) => (a.waitlistPosition ?? Infinity) - (b.waitlistPosition ?? Infinity));
   const busy = decide.isPending || remove.isPending;
 
+  // The guest list changed (e.g. the promotion arrived) and the requests read before it disagree:
+  // read them once more, so the sections never stay on the waitlist the server has moved on from.
+  // Once per reading of the guest list, so a lasting disagreement cannot loop.
+  const listedWaiting = guestList.data?.waitlistCount;
+  const listReadAt = guestList.dataUpdatedAt;
+  const reconciled = useRef(0);
+  const refetchRequests = requests.refetch;
+  useEffect(() => {
+    if (listedWaiting === undefined || !requests.data || requests.isFetching || reconciled.current === listReadAt) return;
+    reconciled.current = listReadAt;
+    if (waitlist.length !== listedWaiting) void refetchRequests();
+  }, [listedWaiting, listReadAt, requests.data, requests.isFetching, waitlist.length, refetchRequests]);
+
   useEffect(() => {
     if (refocus === null || busy || requests.isFetching) return;
     const next = body.current?.querySelectorAll<HTMLButtonElement>(refocus.selector) ?? [];
