@@ -1,4 +1,5 @@
-import { Check, Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import { BookingEntity } from '../bookings/booking.entity';
 import type { PassAttendeeKind } from '@luxe/contracts';
 
 /**
@@ -15,6 +16,11 @@ export class PassEntity {
 
   @Column('uuid', { name: 'booking_id' })
   bookingId!: string;
+
+  /** Deleted with its booking (migration: REFERENCES bookings ON DELETE CASCADE). */
+  @ManyToOne(() => BookingEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'booking_id', foreignKeyConstraintName: 'passes_booking_id_fkey' })
+  booking?: BookingEntity;
 
   @Column('text', { name: 'attendee_kind' })
   kind!: PassAttendeeKind;
