@@ -20,6 +20,7 @@ export class CreateSplitPayments1700000035000 implements MigrationInterface {
       host_payment_method_id text,
       fallback_intent_id text,
       fallback_status text,
+      fallback_amount integer,
       created_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT split_payments_fallback_check CHECK (fallback IN ('host-card', 'release')),
       CONSTRAINT split_payments_status_check CHECK (status IN ('open', 'completed', 'released')),

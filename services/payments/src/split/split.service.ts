@@ -300,7 +300,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       if (!s || s.status !== 'open' || s.fallback_status !== null) return;
       if (unpaid === 0) return this.completeIfPaid(m, s);
       if (!intent || intent.status === 'canceled') return this.release(m, s, 'the charge of the host card failed');
-      await m.query(`UPDATE split_payments SET fallback_intent_id = $2, fallback_status = 'pending' WHERE id = $1`, [id, intent.id]);
+      await m.query(`UPDATE split_payments SET fallback_intent_id = $2, fallback_status = 'pending', fallback_amount = $3 WHERE id = $1`, [id, intent.id, unpaid]);
       // Succeeded at once: covered now. Otherwise (e.g. processing) Stripe's webhook decides.
       if (intent.status === 'succeeded') await this.coverByHost(m, { ...s, fallback_status: 'pending', fallback_intent_id: intent.id });
     });
