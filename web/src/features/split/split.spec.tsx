@@ -172,3 +172,27 @@ describe('/split/:token', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This payment link is invalid or has expired');
   });
 });
+
+describe('My Bookings: who has paid', () => {
+  it('shows "2 of 4 shares paid" for a split booking and nothing for one without a split', async () => {
+    const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
+    const { render } = await import('@testing-library/react');
+    const { SplitProgress } = await import('./components/split-progress');
+    const four = splitAnswer(4, 'host-card');
+    four.paidCount = 2;
+    server.use(http.get('/api/bookings/:id/split', ({ params }) => (params.id === HOLD_ID ? HttpResponse.json(four) : HttpResponse.json({ statusCode: 404, code: 'SPLIT.NOT_FOUND', message: 'Split payment not found' }, { status: 404 }))));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { container } = render(
+      <QueryClientProvider client={client}>
+        <SplitProgress bookingId={HOLD_ID} />
+        <div data-testid="none">
+          <SplitProgress bookingId="33333333-3333-4333-8333-333333333333" />
+        </div>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('booking-split')).toHaveTextContent('2 of 4 shares paid');
+    await waitFor(() => expect(client.getQueryState(['booking-split', '33333333-3333-4333-8333-333333333333'])?.status).toBe('success'));
+    expect(screen.getByTestId('none')).toBeEmptyDOMElement();
+    expect(await axeViolations(container)).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, type SplitInput } from '@luxe/contracts';
-import { callApi } from '../../../lib/api-client';
+import { ApiError, callApi } from '../../../lib/api-client';
 
 /** POST /api/bookings/{id}/split: the server splits the host's held booking (amounts are the server's). */
 export function createSplit(bookingId: string, input: SplitInput) {
@@ -18,4 +18,21 @@ export function useSplitShare(token: string) {
 /** POST /api/split-shares/{token}/payment-intent: the share's card payment (the same again if asked again). */
 export function useShareIntent(token: string) {
   return useMutation({ mutationFn: () => callApi(api.split.shareIntent, { params: { token } }) });
+}
+
+/** GET /api/bookings/{id}/split: who has paid (none: null). */
+export function useBookingSplit(bookingId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['booking-split', bookingId] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return await callApi(api.split.get, { params: { id: bookingId } }, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled,
+    retry: false,
+  });
 }
