@@ -215,5 +215,21 @@ describe('at the deadline', () => {
     expect(await outboxCount('payments', 'payments.payment-succeeded', made.id)).toBe(1);
     const view = await b.host.api.call('GET', `/api/bookings/${b.id}/split`);
     expect([view.json.status, view.json.paidCount]).toEqual(['completed', 4]);
+
+    // The host cancels the confirmed booking: the policy's refund is shared among what was paid
+    // (his share, Gina's share and his fallback charge, in proportion), once each.
+    const cancelled = await b.host.api.call('POST', `/api/bookings/${b.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    const refundCents = Math.round(Number(cancelled.json.refundAmount) * 100);
+    expect(refundCents).toBeGreaterThan(0);
+    const issued = async () => (await world.dbs.payments.query(`SELECT envelope FROM outbox_events WHERE type = 'payments.refund-issued' AND key = $1`, [made.id])).rows.map((r) => r.envelope.data.amount as number);
+    await waitFor('the refunds are issued', async () => (await issued()).length === 3);
+    const parts = await issued();
+    expect(parts.reduce((a, c) => a + c, 0)).toBe(refundCents);
+    // In proportion: the fallback charge paid twice what each share did ($2,000 × a whole percentage divides by 4 in cents).
+    expect(refundCents % 4).toBe(0);
+    expect([...parts].sort((a, c) => a - c)).toEqual([refundCents / 4, refundCents / 4, refundCents / 2]);
+    expect((await splitRow(b.id)).fallback_refund_amount).toBe(refundCents / 2);
+    expect((await shareRows(made.id)).map((s) => s.refund_amount)).toEqual([refundCents / 4, refundCents / 4, null, null]);
   });
 });

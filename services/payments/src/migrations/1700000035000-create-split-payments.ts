@@ -21,6 +21,8 @@ export class CreateSplitPayments1700000035000 implements MigrationInterface {
       fallback_intent_id text,
       fallback_status text,
       fallback_amount integer,
+      fallback_refund_id text,
+      fallback_refund_amount integer,
       created_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT split_payments_fallback_check CHECK (fallback IN ('host-card', 'release')),
       CONSTRAINT split_payments_status_check CHECK (status IN ('open', 'completed', 'released')),
@@ -44,6 +46,7 @@ export class CreateSplitPayments1700000035000 implements MigrationInterface {
       client_secret text,
       paid_at timestamptz,
       refund_id text,
+      refund_amount integer,
       created_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT split_shares_status_check CHECK (status IN ('pending', 'paid', 'covered-by-host', 'refunded')),
       CONSTRAINT split_shares_amount_check CHECK (amount >= 0)

@@ -19,6 +19,8 @@ export class RefundConsumer {
   async cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager) {
     // An open split of the booking: its paid shares go back in full (issue 12).
     await this.splits.bookingCancelled(tx, e.data.bookingId);
+    // A confirmed split booking: the refund is shared among what each payer paid.
+    if (await this.splits.refundCompleted(tx, e.data.bookingId, e.data.refundAmount ?? 0)) return;
     return this.payments.refund(tx, e.data.bookingId, e.data.refundAmount ?? 0);
   }
 }

@@ -41,6 +41,8 @@ interface SplitRow {
   host_payment_method_id: string | null;
   fallback_intent_id: string | null;
   fallback_status: string | null;
+  fallback_amount: number | null;
+  fallback_refund_id: string | null;
 }
 interface ShareRow {
   id: string;
@@ -267,6 +269,44 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     if (split?.status === 'open') await this.release(m, split, 'the booking was cancelled', false);
   }
 
+  /**
+   * A confirmed split booking cancelled with a refund (`cents`, bookings computed it from its
+   * policy): shared among what was paid in proportion (each share's and the host's fallback
+   * charge's part, in cents; the remainder on the host's share), refunded once each (idempotency
+   * key per share). False when the booking has no completed split.
+   */
+  async refundCompleted(m: EntityManager, bookingId: string, cents: number): Promise<boolean> {
+    const split = await this.splitOfBooking(m, bookingId, true);
+    if (!split || split.status !== 'completed') return false;
+    if (cents <= 0) return true;
+    if (!this.stripe) {
+      this.logger.error({ bookingId }, 'a split refund is due but card payments are not configured: refund it by hand');
+      return true;
+    }
+    const paid = (await m.query(`SELECT * FROM split_shares WHERE split_id = $1 AND status = 'paid' AND refund_id IS NULL ORDER BY position`, [split.id])) as ShareRow[];
+    const parts: { key: string; intent: string; amount: number; share?: ShareRow }[] = paid.filter((s) => s.payment_intent_id).map((s) => ({ key: `split-refund:${s.id}`, intent: s.payment_intent_id!, amount: s.amount, share: s }));
+    if (split.fallback_intent_id && split.fallback_status === 'succeeded' && !split.fallback_refund_id && split.fallback_amount) parts.push({ key: `split-refund-fallback:${split.id}`, intent: split.fallback_intent_id, amount: split.fallback_amount });
+    const paidTotal = parts.reduce((a, p) => a + p.amount, 0);
+    const target = Math.min(cents, paidTotal);
+    const each = parts.map((p) => Math.floor((p.amount * target) / Math.max(paidTotal, 1)));
+    let rest = target - each.reduce((a, b) => a + b, 0);
+    for (let i = 0; rest > 0 && i < parts.length; i++) {
+      const room = parts[i]!.amount - each[i]!;
+      const add = Math.min(room, rest);
+      each[i]! += add;
+      rest -= add;
+    }
+    for (const [i, p] of parts.entries()) {
+      const amount = each[i]!;
+      if (amount <= 0) continue;
+      const refund = await this.stripe.refunds.create({ payment_intent: p.intent, amount, metadata: { bookingId, splitId: split.id } }, { idempotencyKey: p.key });
+      if (p.share) await m.query(`UPDATE split_shares SET refund_id = $2, refund_amount = $3, status = CASE WHEN $3 >= amount THEN 'refunded' ELSE status END WHERE id = $1`, [p.share.id, refund.id, amount]);
+      else await m.query(`UPDATE split_payments SET fallback_refund_id = $2, fallback_refund_amount = $3 WHERE id = $1`, [split.id, refund.id, amount]);
+      await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId, paymentId: split.id, refundId: refund.id, amount, currency: split.currency });
+    }
+    return true;
+  }
+
   /** A deleted member's split records go (the host's splits with their shares; a payer's name). */
   async erase(m: EntityManager, userId: string): Promise<void> {
     await m.query(`DELETE FROM split_payments WHERE host_id = $1`, [userId]);
@@ -339,7 +379,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     const refund = await this.stripe.refunds.create({ payment_intent: share.payment_intent_id, amount: share.amount, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id } }, { idempotencyKey: `split-refund:${share.id}` });
-    const done = rowsOf<{ id: string }>(await m.query(`UPDATE split_shares SET status = 'refunded', refund_id = $2 WHERE id = $1 AND status = 'paid' RETURNING id`, [share.id, refund.id]));
+    const done = rowsOf<{ id: string }>(await m.query(`UPDATE split_shares SET status = 'refunded', refund_id = $2, refund_amount = amount WHERE id = $1 AND status = 'paid' RETURNING id`, [share.id, refund.id]));
     if (done.length) await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId: split.booking_id, paymentId: split.id, refundId: refund.id, amount: share.amount, currency: split.currency });
   }
 
