@@ -72,6 +72,25 @@ describe('making a split', () => {
     expect(await splitRow(b.id)).toBeUndefined();
   });
 
+  it('refuses a booking that starts too soon for guests to pay (deadline less than 1 hour away) with its message', async () => {
+    const b = await heldBooking();
+    // The booking now starts at 8 PM the night before (New York): start − 2 h is long past.
+    await world.dbs.bookings.query(`UPDATE bookings SET booking_date = $2, start_time = '20:00' WHERE id = $1`, [b.id, nyDate(-1)]);
+    const r = await b.host.api.call('POST', `/api/bookings/${b.id}/split`, { shares: 2, fallback: 'host-card' });
+    expect([r.status, r.json.code, r.json.message]).toEqual([409, 'SPLIT.TOO_LATE', 'This booking starts too soon to split the payment: guests need at least 1 hour to pay']);
+    expect(await splitRow(b.id)).toBeUndefined();
+  });
+
+  it('refuses a booking already paid', async () => {
+    const b = await heldBooking();
+    const [pay] = (await world.dbs.payments.query('SELECT payment_intent_id FROM payments WHERE booking_id = $1', [b.id])).rows;
+    expect((await webhook(succeeded(pay.payment_intent_id, 200000))).status).toBe(200);
+    await waitFor('the booking is confirmed', async () => (await booking(b.id)).status === 'confirmed');
+    const r = await b.host.api.call('POST', `/api/bookings/${b.id}/split`, { shares: 2, fallback: 'release' });
+    expect([r.status, r.json.code, r.json.message]).toEqual([409, 'SPLIT.NOT_SPLITTABLE', 'Only your held booking that is not paid yet can be split']);
+    expect(await splitRow(b.id)).toBeUndefined();
+  });
+
   it('splits the amount due now in equal cents (remainder on the host), keeps the hold until the deadline, and answers the same split again', async () => {
     const b = await heldBooking();
     const r = await b.host.api.call('POST', `/api/bookings/${b.id}/split`, { shares: 3, fallback: 'release' });
