@@ -108,7 +108,7 @@ describe('making a split', () => {
     // Deadline: 24 h from now (the booking starts days later); the hold lasts until then.
     const deadline = new Date(r.json.deadline).getTime();
     expect(Math.abs(deadline - (Date.now() + 24 * 3_600_000))).toBeLessThan(5 * 60_000);
-    await waitFor('bookings keeps the hold until the deadline', async () => new Date((await booking(b.id)).hold_expires_at).getTime() === deadline);
+    await waitFor('bookings keeps the hold until the deadline (and 30 minutes of grace)', async () => new Date((await booking(b.id)).hold_expires_at).getTime() === deadline + 30 * 60_000);
     expect((await booking(b.id)).status).toBe('held');
     // The whole-amount card payment started before is replaced.
     expect((await world.dbs.payments.query('SELECT status FROM payments WHERE booking_id = $1', [b.id])).rows[0].status).toBe('failed');
@@ -184,7 +184,7 @@ describe('at the deadline', () => {
   it("'release': the booking is cancelled, its slot free again, and each paid share refunded once in full", async () => {
     const b = await heldBooking();
     const made = (await b.host.api.call('POST', `/api/bookings/${b.id}/split`, { shares: 3, fallback: 'release' })).json;
-    await waitFor('the hold lasts until the deadline', async () => new Date((await booking(b.id)).hold_expires_at).getTime() === new Date(made.deadline).getTime());
+    await waitFor('the hold lasts until the deadline and its grace', async () => new Date((await booking(b.id)).hold_expires_at).getTime() === new Date(made.deadline).getTime() + 30 * 60_000);
     const [hostRow] = await shareRows(made.id);
     const gina = await world.account('guest', 'Gina');
     const i1 = (await gina.api.call('POST', `/api/split-shares/${tokenOf(made.shares[1].link)}/payment-intent`)).json;
@@ -209,6 +209,32 @@ describe('at the deadline', () => {
     // The slot is free again: another host holds it.
     const other = await world.account('host', 'Next');
     expect((await other.api.call('POST', '/api/bookings/holds', b.slot)).status).toBe(201);
+  });
+
+  it("'host-card' without a saved card (the host never paid his share): released like 'release'", async () => {
+    const b = await heldBooking();
+    const made = (await b.host.api.call('POST', `/api/bookings/${b.id}/split`, { shares: 2, fallback: 'host-card' })).json;
+    await waitFor('the hold lasts until the deadline and its grace', async () => new Date((await booking(b.id)).hold_expires_at).getTime() === new Date(made.deadline).getTime() + 30 * 60_000);
+    await world.dbs.payments.query(`UPDATE split_payments SET deadline = now() - interval '1 second' WHERE id = $1`, [made.id]);
+    await waitFor('the booking is cancelled', async () => (await booking(b.id)).status === 'cancelled');
+    expect((await splitRow(b.id)).status).toBe('released');
+  });
+
+  it("'host-card': the charge of the host's card fails: released, and the paid share refunded", async () => {
+    const b = await heldBooking();
+    const made = (await b.host.api.call('POST', `/api/bookings/${b.id}/split`, { shares: 2, fallback: 'host-card' })).json;
+    const [hostRow] = await shareRows(made.id);
+    expect((await webhook(succeeded(hostRow.payment_intent_id, 100000, { payment_method: 'pm_card_visa', customer: 'cus_split' }))).status).toBe(200);
+    await world.dbs.payments.query(`UPDATE split_payments SET deadline = now() - interval '1 second' WHERE id = $1`, [made.id]);
+    await waitFor('the host card is charged', async () => (await splitRow(b.id)).fallback_intent_id !== null);
+    const failed = JSON.stringify({ id: `evt_split_fail_${made.id}`, object: 'event', type: 'payment_intent.payment_failed', api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), data: { object: { id: (await splitRow(b.id)).fallback_intent_id, object: 'payment_intent', amount: 100000, currency: 'usd', status: 'requires_payment_method' } } });
+    expect((await webhook(failed)).status).toBe(200);
+    await waitFor('the booking is cancelled', async () => (await booking(b.id)).status === 'cancelled');
+    expect([(await splitRow(b.id)).status, (await splitRow(b.id)).fallback_status]).toEqual(['released', 'failed']);
+    expect((await shareRows(made.id)).map((s) => [s.status, s.refund_amount])).toEqual([
+      ['refunded', 100000],
+      ['pending', null],
+    ]);
   });
 
   it("'host-card': the host's saved card is charged the unpaid shares and the booking is confirmed with the total", async () => {

@@ -15,6 +15,12 @@ export const SPLIT_HOURS_BEFORE_START = 2;
 /** …and a split whose deadline would be sooner than this is refused. */
 export const SPLIT_MIN_HOURS = 1;
 
+/**
+ * The booking's hold lasts this long past the split's deadline, so that the deadline's settlement
+ * (the host's card charged, or the release) always comes before the hold would expire by itself.
+ */
+export const SPLIT_HOLD_GRACE_MINUTES = 30;
+
 export const SPLIT_FALLBACKS = ['host-card', 'release'] as const;
 export type SplitFallback = (typeof SPLIT_FALLBACKS)[number];
 export const SPLIT_SHARE_STATUSES = ['pending', 'paid', 'covered-by-host', 'refunded'] as const;

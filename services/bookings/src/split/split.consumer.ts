@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { SPLIT_HOLD_GRACE_MINUTES } from '@luxe/contracts';
 import { EventConsumer, OnEvent, Outbox, type EventOf } from '@luxe/platform/events';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import { BookingRepository } from '../bookings/booking.repository';
 
 /**
  * Bookings' part of a split payment (product issue 12; payments owns the split): the booking's
- * hold lasts until the split's deadline (its slot stays taken), and a split released at its
+ * hold lasts until the split's deadline (its slot stays taken) and a grace of
+ * SPLIT_HOLD_GRACE_MINUTES after it, so the deadline's settlement comes first; and a split released at its
  * deadline cancels the booking (capacity freed; payments refunds the paid shares itself).
  */
 @Injectable()
@@ -23,7 +25,7 @@ export class SplitBookingService {
       this.logger.warn({ bookingId, status: b?.status }, 'a split was made for a booking no longer held: its hold is not extended');
       return;
     }
-    b.holdExpiresAt = deadline;
+    b.holdExpiresAt = new Date(deadline.getTime() + SPLIT_HOLD_GRACE_MINUTES * 60_000);
     await this.bookings.save(m, b);
   }
 
