@@ -131,6 +131,20 @@ async function pendingRequest(): Promise<{ guest: Member; id: string }> {
   expect(r.status).toBe(201);
   return { guest, id: r.json.id };
 }
+let splitDay = 40;
+/** A held yacht booking of the host (on a day of its own). */
+async function heldYacht(): Promise<string> {
+  const h = await fx.host.as.call('POST', '/api/bookings/holds', { venueId: fx.yacht, bookingDate: nyDate(splitDay++), startTime: '20:00', duration: 2 });
+  expect(h.status).toBe(201);
+  return h.json.id;
+}
+/** …split in two: its id and the guest share's token. */
+async function splitYacht(): Promise<{ id: string; token: string }> {
+  const id = await heldYacht();
+  const r = await fx.host.as.call('POST', `/api/bookings/${id}/split`, { shares: 2, fallback: 'release' });
+  expect(r.status).toBe(201);
+  return { id, token: r.json.shares[1].link.replace('/split/', '') };
+}
 async function invitedGuest(): Promise<{ guest: Member; id: string }> {
   const guest = await member('guest', 'Ivy');
   await world.has('social', 'member_cards', 'user_id', guest.id);
@@ -292,6 +306,12 @@ const rows: Record<string, Row> = {
   'payments.createIntent': { path: () => '/api/create-payment-intent', body: (_s, role) => ({ venueId: fx.yacht, bookingDate: nyDate(dayOf[role] + 10), startTime: slotOf[role], duration: 2 }), expect: signedIn(200) },
   // Public, and authenticated by Stripe's signature instead: an unsigned call is refused for everyone.
   'payments.stripeWebhook': { path: () => '/api/webhooks/stripe', body: () => JSON.stringify({ id: 'evt_x', type: 'payment_intent.succeeded' }), headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' }, expect: all(400) },
+  // Split payment (issue 12): the host's own held yacht booking, split (a fresh one per row).
+  'split.create': { setup: async () => ({ id: await heldYacht() }), path: (s) => `/api/bookings/${s.id}/split`, body: () => ({ shares: 2, fallback: 'release' }), expect: ownerOnly(201, 404) },
+  'split.get': { setup: splitYacht, path: (s) => `/api/bookings/${s.id}/split`, expect: ownerOnly(200, 404) },
+  // The link is the credential: anyone may read the share; any signed-in member may pay it.
+  'split.share': { setup: splitYacht, path: (s) => `/api/split-shares/${s.token}`, expect: all(200) },
+  'split.shareIntent': { setup: splitYacht, path: (s) => `/api/split-shares/${s.token}/payment-intent`, expect: signedIn(200) },
 
   // Join requests, invites, swipes, discovery, safety.
   'joinRequests.create': { setup: async () => ({ asker: await known('guest', 'Asker') }), owner: (s) => s.asker.as, path: () => '/api/event-join-requests', body: () => ({ bookingId: fx.booking }), expect: signedIn(201) },

@@ -3,6 +3,7 @@ import type { MeSnapshots } from '@luxe/platform';
 import { authHandlers, type CookieOptions } from '../auth/auth.handlers';
 import type { AuthRateLimiter } from '../auth/rate-limit';
 import { paymentHandlers } from '../payments/payment.handlers';
+import { splitHandlers } from '../payments/split.handlers';
 import { adminHandlers } from '../admin/admin.handlers';
 import type { AdminTokens } from '../admin/admin-tokens';
 import type { GatewayHandler } from './pipeline';
@@ -13,6 +14,7 @@ export function ownHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, sna
     ...authHandlers(limiter, cookie, snapshots),
     ...adminHandlers(limiter, adminTokens),
     ...paymentHandlers(),
+    ...splitHandlers(),
     // The real-time socket answers a plain GET (no upgrade) with 426.
     [api.realtime.connect.id]: async (ctx) => {
       ctx.reply.code(426).header('upgrade', 'websocket');

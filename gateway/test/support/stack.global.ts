@@ -29,6 +29,8 @@ export default async function setup() {
       RATE_LIMIT_LOGIN_PER_IP: '1000',
       RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '5',
       CONSUMER_BACKOFF_MS: '50',
+      // Split payments past their deadline are settled within a second (split.api.spec.ts).
+      SPLIT_SWEEP_MS: '500',
     },
   });
   const provided: Provided = {

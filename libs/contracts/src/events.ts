@@ -147,6 +147,10 @@ export const eventDefs = {
   'payments.payment-failed': ev('payments.payment', z.object({ paymentId: id, bookingId: id, reason: z.string() }).loose()),
   /** A refund of a cancelled booking's payment was issued at the card provider (once per booking). */
   'payments.refund-issued': ev('payments.payment', z.object({ bookingId: id, paymentId: id, refundId: id, amount: z.number().int(), currency: z.string() }).loose()),
+  /** A split payment was made: bookings keeps the booking's hold until the split's deadline (issue 12). */
+  'payments.split-created': ev('payments.split', z.object({ splitId: id, bookingId: id, hostId: id, deadline: z.iso.datetime(), shares: z.number().int(), fallback: z.enum(['host-card', 'release']) }).loose()),
+  /** A split's deadline passed with shares unpaid and the booking is released: bookings cancels it (payments refunds the paid shares itself). */
+  'payments.split-released': ev('payments.split', z.object({ splitId: id, bookingId: id, unpaidShares: z.number().int() }).loose()),
   'payments.payment-refunded': ev('payments.payment', z.object({ paymentId: id, bookingId: id, amount: z.number().int() }).loose()),
   'social.invite-sent': ev('social.invite', invite),
   /** Messaging opens the host's and the guest's conversation on it. */

@@ -13,3 +13,4 @@ export * from './messaging';
 export * from './admin';
 export * from './passes';
 export * from './cancellation';
+export * from './split';

@@ -33,6 +33,7 @@ export const defaultHandlers = [
   http.get('/api/venue-owner/vip-assignments', () => HttpResponse.json([])),
   http.get('/api/available-events', () => HttpResponse.json([])),
   http.get('/api/blocks', () => HttpResponse.json([])),
+  http.get('/api/bookings/:id/split', () => HttpResponse.json({ statusCode: 404, code: 'SPLIT.NOT_FOUND', message: 'Split payment not found' }, { status: 404 })),
 ];
 
 export const server = setupServer(...defaultHandlers);

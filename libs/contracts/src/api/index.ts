@@ -7,6 +7,7 @@ import { guestListRoutes } from './waitlist.routes';
 import { conversationRoutes, realtimeRoutes } from './messaging.routes';
 import { adminRoutes, entertainerRoutes } from './admin.routes';
 import { passRoutes } from './passes.routes';
+import { splitRoutes } from './split.routes';
 import type { RouteDef } from './route';
 
 export * from './route';
@@ -19,6 +20,7 @@ export * from './waitlist.routes';
 export * from './messaging.routes';
 export * from './admin.routes';
 export * from './passes.routes';
+export * from './split.routes';
 
 /**
  * The whole documented `/api` surface, one entry per route, grouped by feature.
@@ -44,6 +46,7 @@ export const api = {
   admin: adminRoutes,
   entertainers: entertainerRoutes,
   passes: passRoutes,
+  split: splitRoutes,
 } as const;
 
 /** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */

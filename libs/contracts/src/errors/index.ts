@@ -8,6 +8,7 @@ import { MESSAGING_ERRORS } from './messaging';
 import { ADMIN_ERRORS, ENTERTAINER_ERRORS } from './admin';
 import { PASS_ERRORS } from './passes';
 import { CANCELLATION_ERRORS } from './cancellation';
+import { SPLIT_ERRORS } from './split';
 import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './common';
 import type { ErrorDef } from './define';
 
@@ -23,6 +24,7 @@ export * from './messaging';
 export * from './admin';
 export * from './passes';
 export * from './cancellation';
+export * from './split';
 
 /** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
 export const ALL_ERRORS = [
@@ -42,6 +44,7 @@ export const ALL_ERRORS = [
   ...Object.values(ENTERTAINER_ERRORS),
   ...Object.values(PASS_ERRORS),
   ...Object.values(CANCELLATION_ERRORS),
+  ...Object.values(SPLIT_ERRORS),
 ] as const;
 export type ErrorCode = (typeof ALL_ERRORS)[number]['code'];
 export const ERRORS_BY_CODE: ReadonlyMap<string, ErrorDef> = new Map(ALL_ERRORS.map((e) => [e.code, e]));

@@ -1,16 +1,21 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, UserErasureService, type EventOf } from '@luxe/platform/events';
+import { SplitService } from '../split/split.service';
 import { PaymentService } from './payment.service';
 
 /** Payments' part of the account-deletion saga (inbox key `payments.user-erasure`). */
 @EventConsumer('user-erasure')
 export class PaymentsErasureConsumer {
   private readonly erasure = new UserErasureService();
-  constructor(private readonly payments: PaymentService) {}
+  constructor(
+    private readonly payments: PaymentService,
+    private readonly splits: SplitService,
+  ) {}
 
   @OnEvent('identity.user-deleted')
   async erase(e: EventOf<'identity.user-deleted'>, tx: EntityManager): Promise<void> {
     await this.payments.eraseHost(tx, e.data.userId);
+    await this.splits.erase(tx, e.data.userId);
     await this.erasure.record(tx, e.data.userId);
   }
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
 import { PAYMENT_ERRORS, toCents, type Hold } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
+import { SplitService } from '../split/split.service';
 import { PaymentEntity, RefundEntity } from './payment.entity';
 import type { PaymentSettings } from './payment.settings';
 
@@ -39,6 +40,7 @@ export class PaymentService {
     private readonly outbox: Outbox,
     @Inject(SERVICE_SETTINGS) private readonly settings: PaymentSettings,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly splits?: SplitService,
   ) {
     this.stripe = stripeClient(settings);
   }
@@ -53,6 +55,9 @@ export class PaymentService {
     // The gateway got this hold from bookings for this very caller; check anyway.
     if (hold.hostId !== actor.userId || hold.status !== 'held' || !hold.holdExpiresAt) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
     const answer = (p: PaymentEntity) => ({ clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, bookingId: hold.id, totalCost: hold.totalCost, holdExpiresAt: hold.holdExpiresAt!, depositAmount: hold.depositAmount, balanceDue: hold.balanceDue });
+    // A split booking: the host pays his share (product issue 12).
+    const split = await this.splits?.hostShareIntent(hold.id, hold.hostId);
+    if (split) return { ...answer(Object.assign(new PaymentEntity(), { clientSecret: split.clientSecret, paymentIntentId: split.paymentIntentId })) };
     const existing = await this.ds.manager.findOneBy(PaymentEntity, { bookingId: hold.id });
     if (existing) return answer(existing);
     const amount = amountDueNowCents(hold);
@@ -96,6 +101,7 @@ export class PaymentService {
       if (!outcome) return;
       const intent = event.data.object as Stripe.PaymentIntent;
       const payment = await m.findOneBy(PaymentEntity, { paymentIntentId: intent.id });
+      if (!payment && (await this.splits?.onIntent(m, intent, outcome))) return;
       if (!payment) {
         this.logger.warn({ paymentIntentId: intent.id, eventId: event.id }, 'a webhook for a PaymentIntent this service did not start: ignored');
         return;

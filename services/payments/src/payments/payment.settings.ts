@@ -14,6 +14,8 @@ export const paymentSettingsSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(10, 'must be the webhook signing secret (whsec_…)').optional(),
     /** Another API base (stripe-mock in tests: http://127.0.0.1:12111). */
     STRIPE_API_BASE: z.url().optional(),
+    /** How often split payments past their deadline are settled, in ms (issue 12; tests use a short one). */
+    SPLIT_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   })
   .superRefine((v, ctx) => {
     if (v.STRIPE_SECRET_KEY && !v.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)' });

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
+import { SplitService } from '../split/split.service';
 import { PaymentService } from './payment.service';
 
 /**
@@ -9,10 +10,17 @@ import { PaymentService } from './payment.service';
  */
 @EventConsumer('refunds')
 export class RefundConsumer {
-  constructor(private readonly payments: PaymentService) {}
+  constructor(
+    private readonly payments: PaymentService,
+    private readonly splits: SplitService,
+  ) {}
 
   @OnEvent('bookings.booking-cancelled')
-  cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager) {
+  async cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager) {
+    // An open split of the booking: its paid shares go back in full (issue 12).
+    await this.splits.bookingCancelled(tx, e.data.bookingId);
+    // A confirmed split booking: the refund is shared among what each payer paid.
+    if (await this.splits.refundCompleted(tx, e.data.bookingId, e.data.refundAmount ?? 0)) return;
     return this.payments.refund(tx, e.data.bookingId, e.data.refundAmount ?? 0);
   }
 }

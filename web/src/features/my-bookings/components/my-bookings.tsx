@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { Booking } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
+import { SplitProgress } from '../../split/components/split-progress';
 import { Button } from '../../../components/ui/button';
 import { ShowPassLink } from '../../passes/components/show-pass-link';
 import { bySoonest, formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
@@ -101,6 +102,7 @@ function BookingCard({ booking, onViewRequests, onCancel }: { booking: Booking; 
         ))}
         {booking.status === 'cancelled' && booking.refundAmount !== null ? <Field label="Refund" testId="booking-refund" value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'} /> : null}
       </dl>
+      {booking.status === 'held' ? <SplitProgress bookingId={booking.id} /> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="secondary" size="sm" onClick={onViewRequests}>
           View Guest Requests

@@ -16,7 +16,7 @@ export const PAYMENT_TOASTS = {
  * the provider and its form are ready. The provider confirms the payment in the browser and
  * redirects only when the card requires it (spec doc 2 §7).
  */
-export function CheckoutForm({ total, onSucceeded }: { total: number; onSucceeded: () => Promise<void> }) {
+export function CheckoutForm({ total, onSucceeded, returnPath = '/payment' }: { total: number; onSucceeded: () => Promise<void>; returnPath?: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -30,7 +30,7 @@ export function CheckoutForm({ total, onSucceeded }: { total: number; onSucceede
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
         redirect: 'if_required',
-        confirmParams: { return_url: `${window.location.origin}/payment` },
+        confirmParams: { return_url: `${window.location.origin}${returnPath}` },
       });
       if (error) {
         toast({ variant: 'destructive', title: PAYMENT_TOASTS.failed, description: error.message || PAYMENT_TOASTS.failedFallback });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
-import { FULL_YACHT, type Booking, type StartTime } from '@luxe/contracts';
+import { bookingWindow, FULL_YACHT, splitDeadline, type Booking, type Split, type StartTime } from '@luxe/contracts';
 import { formatMoney } from '../../../lib/format';
 import { Logo } from '../../../components/layout/logo';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -15,6 +15,9 @@ import { createPaidBooking, paidBookingPayload, paidSectionBookingPayload, useCr
 import { BookingSummary } from './booking-summary';
 import { CheckoutForm, PAYMENT_TOASTS } from './checkout-form';
 import { getStripe } from './stripe';
+import { SPLIT_TEXT, SplitForm, SplitLinks } from '../../split/components/split-form';
+
+const SPLIT_SHARE_PAID = 'Your share is paid. The booking is confirmed once every guest has paid his share.';
 
 /** After the confirmation, the dashboard (spec doc 2 §9). */
 export const REDIRECT_AFTER_PAYMENT_MS = 2000;
@@ -125,6 +128,10 @@ export function Checkout() {
   const [setup, setSetup] = useState<Setup>({ state: 'waiting' });
   const started = useRef(false);
   const publishableKey = config.data?.publishableKey;
+  // Split payment (issue 12): the form is opened on demand; once split, the host pays his share.
+  const [splitOpen, setSplitOpen] = useState(false);
+  const [split, setSplit] = useState<Split | null>(null);
+  const [sharePaid, setSharePaid] = useState(false);
 
   // No pending booking: say so and go to the dashboard.
   useEffect(() => {
@@ -276,12 +283,58 @@ export function Checkout() {
         </Button>
       </div>
     );
+  } else if (setup.state === 'ready' && publishableKey && split) {
+    const mine = split.shares.find((x) => x.isHost);
+    payment = (
+      <div className="flex flex-col gap-4">
+        {sharePaid || !split.hostClientSecret ? (
+          <p role="status" className="text-gold-200">
+            {SPLIT_SHARE_PAID}
+          </p>
+        ) : (
+          <Elements key={split.hostClientSecret} stripe={getStripe(publishableKey)} options={{ clientSecret: split.hostClientSecret, appearance }}>
+            <CheckoutForm
+              total={Number(mine?.amount ?? 0)}
+              onSucceeded={async () => {
+                clearPendingBooking();
+                setSharePaid(true);
+                toast({ title: 'Payment Successful!', description: SPLIT_SHARE_PAID });
+              }}
+            />
+          </Elements>
+        )}
+        <SplitLinks split={split} />
+      </div>
+    );
   } else if (setup.state === 'ready' && publishableKey) {
     const options: StripeElementsOptions = { clientSecret: setup.clientSecret, appearance };
+    const deadline = splitDeadline(new Date(), bookingWindow(booking.date, booking.time, booking.duration).startsAt);
     payment = (
-      <Elements stripe={getStripe(publishableKey)} options={options}>
-        <CheckoutForm total={charge} onSucceeded={() => onSucceeded(setup.bookingId)} />
-      </Elements>
+      <div className="flex flex-col gap-4">
+        {deadline ? (
+          <div className="flex flex-col gap-3">
+            <Button type="button" variant="ghost" aria-expanded={splitOpen} aria-controls="split-payment" onClick={() => setSplitOpen((o) => !o)}>
+              {SPLIT_TEXT.title}
+            </Button>
+            {splitOpen ? (
+              <div id="split-payment">
+                <SplitForm
+                  bookingId={setup.bookingId}
+                  charge={charge}
+                  deadline={deadline}
+                  onSplit={(made) => {
+                    setSplit(made);
+                    if (made.hostClientSecret) writePendingBooking({ ...booking, payment: { holdId: setup.bookingId, clientSecret: made.hostClientSecret, total: Number(made.shares.find((x) => x.isHost)?.amount ?? 0), balance } });
+                  }}
+                />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        <Elements stripe={getStripe(publishableKey)} options={options}>
+          <CheckoutForm total={charge} onSucceeded={() => onSucceeded(setup.bookingId)} />
+        </Elements>
+      </div>
     );
   } else {
     payment = (

@@ -1,0 +1,26 @@
+import { api, BOOKING_ERRORS, PAYMENT_ERRORS, type Booking, type SplitInput } from '@luxe/contracts';
+import { AppError } from '@luxe/platform';
+import type { GatewayHandler } from '../routes/pipeline';
+
+/**
+ * Split payments (issue 12): payments splits the caller's own held booking as bookings answers it
+ * (never amounts from the browser), and a share's payer is named by identity.
+ */
+export function splitHandlers(): Record<string, GatewayHandler> {
+  return {
+    [api.split.create.id]: async (ctx) => {
+      const input = ctx.body as SplitInput;
+      const id = (ctx.req.params as { id: string }).id;
+      const { publishableKey } = await ctx.call<{ publishableKey: string | null }>(api.payments.config, {});
+      if (!publishableKey) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
+      // The caller's own bookings only: another member's booking is not found (and nothing changes).
+      const booking = (await ctx.call<Booking[]>(api.bookings.mine, {})).find((b) => b.id === id);
+      if (!booking) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
+      return ctx.forwardJson({ ...input, booking });
+    },
+    [api.split.shareIntent.id]: async (ctx) => {
+      const me = await ctx.call<{ firstName: string }>(api.auth.me, {});
+      return ctx.forwardJson({ firstName: me.firstName });
+    },
+  };
+}

@@ -1,0 +1,437 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import Stripe from 'stripe';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  BOOKING_ERRORS,
+  bookingWindow,
+  money,
+  PAYMENT_ERRORS,
+  SPLIT_ERRORS,
+  splitDeadline,
+  splitShareAmounts,
+  toCents,
+  type Hold,
+  type Split,
+  type SplitFallback,
+  type SplitShareIntent,
+  type SplitSharePublic,
+  type SplitShareStatus,
+  type SplitStatus,
+} from '@luxe/contracts';
+import { Outbox } from '@luxe/platform/events';
+import { Actor, AppError, requireMember } from '@luxe/platform/http';
+import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
+import { stripeClient } from '../payments/payment.service';
+import type { PaymentSettings } from '../payments/payment.settings';
+
+interface SplitRow {
+  id: string;
+  booking_id: string;
+  host_id: string;
+  venue_name: string;
+  booking_date: string;
+  start_time: string;
+  fallback: SplitFallback;
+  status: SplitStatus;
+  deadline: Date;
+  total: number;
+  currency: string;
+  stripe_customer_id: string | null;
+  host_payment_method_id: string | null;
+  fallback_intent_id: string | null;
+  fallback_status: string | null;
+  fallback_amount: number | null;
+  fallback_refund_id: string | null;
+}
+interface ShareRow {
+  id: string;
+  split_id: string;
+  position: number;
+  is_host: boolean;
+  token: string | null;
+  amount: number;
+  status: SplitShareStatus;
+  payer_id: string | null;
+  payer_first_name: string | null;
+  payment_intent_id: string | null;
+  client_secret: string | null;
+}
+
+const dollars = (cents: number) => money(cents / 100);
+const idOf = (x: string | { id: string } | null | undefined): string | null => (x == null ? null : typeof x === 'string' ? x : x.id);
+
+/**
+ * Split payments (product issue 12). The host splits his held booking's amount due now among the
+ * people paying: equal cents, the remainder on his share. He pays his share at once (his card is
+ * kept for later with the Stripe customer made for the split); each guest pays his share by a
+ * link. Each share's webhook marks it paid once (conditional update); when every share is paid the
+ * booking is confirmed (`payments.payment-succeeded` with the total). At the deadline a sweeper
+ * charges the host's saved card for the unpaid shares ('host-card'), or releases the booking and
+ * refunds every paid share in full ('release', and 'host-card' when the charge fails).
+ */
+@Injectable()
+export class SplitService implements OnModuleInit, OnModuleDestroy {
+  private readonly stripe: Stripe | null;
+  private sweeper?: NodeJS.Timeout;
+  private sweeping = false;
+  constructor(
+    private readonly ds: DataSource,
+    private readonly outbox: Outbox,
+    @Inject(SERVICE_SETTINGS) private readonly settings: PaymentSettings,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.stripe = stripeClient(settings);
+  }
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => void this.sweep().catch((err) => this.logger.warn({ err }, 'settling split payments past their deadline failed; retried')), this.settings.SPLIT_SWEEP_MS ?? 60_000);
+    this.sweeper.unref();
+  }
+  onModuleDestroy(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  /** `POST /api/bookings/{id}/split` (the gateway passes the caller's own booking from bookings). */
+  async create(actor: Actor, bookingId: string, hold: Hold, count: number, fallback: SplitFallback, now = new Date()): Promise<Split> {
+    requireMember(actor);
+    if (!this.stripe) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
+    if (hold.id !== bookingId || hold.hostId !== actor.userId) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
+    const existing = await this.splitOfBooking(this.ds.manager, bookingId);
+    if (existing) return this.view(this.ds.manager, existing, actor.userId);
+    if (hold.status !== 'held' || !hold.holdExpiresAt || new Date(hold.holdExpiresAt).getTime() <= now.getTime() || toCents(hold.amountPaid) > 0) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    const [card] = (await this.ds.query(`SELECT status FROM payments WHERE booking_id = $1`, [bookingId])) as { status: string }[];
+    if (card?.status === 'succeeded') throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    const deadline = splitDeadline(now, bookingWindow(hold.bookingDate, hold.startTime, hold.duration).startsAt);
+    if (!deadline) throw AppError.of(SPLIT_ERRORS.TOO_LATE);
+    const total = toCents(hold.depositAmount);
+    if (total < count) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    const amounts = splitShareAmounts(total, count);
+    const splitId = randomUUID();
+    const hostShareId = randomUUID();
+    let customer: Stripe.Customer;
+    let intent: Stripe.PaymentIntent;
+    try {
+      customer = await this.stripe.customers.create({ metadata: { userId: actor.userId, bookingId } }, { idempotencyKey: `split-customer:${bookingId}:${count}` });
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: amounts[0]!,
+          currency: 'usd',
+          customer: customer.id,
+          setup_future_usage: 'off_session',
+          automatic_payment_methods: { enabled: true },
+          metadata: { bookingId, splitId, shareId: hostShareId, hostId: actor.userId },
+          description: `${hold.venueName} ${hold.bookingDate} ${hold.startTime} (your share)`,
+        },
+        { idempotencyKey: `split-host:${bookingId}:${count}` },
+      );
+    } catch (err) {
+      this.logger.error({ err, bookingId }, 'starting the split payment failed');
+      throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED);
+    }
+    const made = await this.ds.transaction(async (m) => {
+      const inserted: unknown[] = await m.query(
+        `INSERT INTO split_payments (id, booking_id, host_id, venue_name, booking_date, start_time, fallback, deadline, total, currency, stripe_customer_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'usd', $10) ON CONFLICT (booking_id) DO NOTHING RETURNING id`,
+        [splitId, bookingId, actor.userId, hold.venueName, hold.bookingDate, hold.startTime, fallback, deadline, total, customer.id],
+      );
+      if (inserted.length === 0) return false; // a parallel request split it first
+      for (const [i, amount] of amounts.entries()) {
+        const host = i === 0;
+        await m.query(`INSERT INTO split_shares (id, split_id, position, is_host, token, amount, payer_id, payment_intent_id, client_secret) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+          host ? hostShareId : randomUUID(),
+          splitId,
+          i,
+          host,
+          host ? null : randomBytes(24).toString('base64url'),
+          amount,
+          host ? actor.userId : null,
+          host ? intent.id : null,
+          host ? (intent.client_secret ?? '') : null,
+        ]);
+      }
+      // The whole-amount card payment started before (if any) is replaced by the shares: its late
+      // events change nothing (a failed row is settled as failed already).
+      await m.query(`UPDATE payments SET status = 'failed' WHERE booking_id = $1 AND status = 'pending'`, [bookingId]);
+      await this.outbox.add(m, 'payments.split-created', splitId, { splitId, bookingId, hostId: actor.userId, deadline: deadline.toISOString(), shares: count, fallback });
+      return true;
+    });
+    const split = await this.splitOfBooking(this.ds.manager, bookingId);
+    if (!split) throw AppError.of(SPLIT_ERRORS.NOT_FOUND);
+    if (made) {
+      const [old] = (await this.ds.query(`SELECT payment_intent_id FROM payments WHERE booking_id = $1 AND status = 'failed'`, [bookingId])) as { payment_intent_id: string }[];
+      if (old) await this.stripe.paymentIntents.cancel(old.payment_intent_id).catch((err: unknown) => this.logger.warn({ err, bookingId }, 'cancelling the replaced PaymentIntent failed'));
+    }
+    return this.view(this.ds.manager, split, actor.userId);
+  }
+
+  /** `GET /api/bookings/{id}/split`: for the host and for the members who pay a share of it. */
+  async get(actor: Actor, bookingId: string): Promise<Split> {
+    requireMember(actor);
+    const split = await this.splitOfBooking(this.ds.manager, bookingId);
+    if (!split) throw AppError.of(SPLIT_ERRORS.NOT_FOUND);
+    if (split.host_id !== actor.userId) {
+      const [mine] = (await this.ds.query(`SELECT 1 FROM split_shares WHERE split_id = $1 AND payer_id = $2`, [split.id, actor.userId])) as unknown[];
+      if (!mine) throw AppError.of(SPLIT_ERRORS.NOT_FOUND);
+    }
+    return this.view(this.ds.manager, split, actor.userId);
+  }
+
+  /** The host's split of a booking for his checkout (null when none). */
+  async hostShareIntent(bookingId: string, hostId: string): Promise<{ clientSecret: string; paymentIntentId: string } | null> {
+    const [row] = (await this.ds.query(`SELECT s.client_secret, s.payment_intent_id FROM split_shares s JOIN split_payments p ON p.id = s.split_id WHERE p.booking_id = $1 AND p.host_id = $2 AND s.is_host`, [bookingId, hostId])) as { client_secret: string; payment_intent_id: string }[];
+    return row ? { clientSecret: row.client_secret, paymentIntentId: row.payment_intent_id } : null;
+  }
+
+  /** `GET /api/split-shares/{token}`: what anyone with the link may see. */
+  async share(token: string): Promise<SplitSharePublic> {
+    const { split, share } = await this.byToken(this.ds.manager, token);
+    return { venueName: split.venue_name, bookingDate: split.booking_date, startTime: split.start_time, amount: dollars(share.amount), status: share.status, deadline: new Date(split.deadline).toISOString(), open: this.payable(split, share) };
+  }
+
+  /** `POST /api/split-shares/{token}/payment-intent`: one PaymentIntent per share, the same again if asked again. */
+  async shareIntent(actor: Actor, token: string, firstName: string): Promise<SplitShareIntent> {
+    requireMember(actor);
+    if (!this.stripe) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
+    const { split, share } = await this.byToken(this.ds.manager, token);
+    const answer = (s: Pick<ShareRow, 'client_secret' | 'payment_intent_id' | 'amount'>) => ({ clientSecret: s.client_secret ?? '', paymentIntentId: s.payment_intent_id ?? '', amount: dollars(s.amount) });
+    if (!this.payable(split, share)) throw AppError.of(SPLIT_ERRORS.SHARE_CLOSED);
+    if (share.payment_intent_id) return answer(share);
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        { amount: share.amount, currency: split.currency, automatic_payment_methods: { enabled: true }, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id }, description: `${split.venue_name} ${split.booking_date} ${split.start_time} (shared payment)` },
+        { idempotencyKey: `split-share:${share.id}` },
+      );
+    } catch (err) {
+      this.logger.error({ err, shareId: share.id }, 'creating the share PaymentIntent failed');
+      throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED);
+    }
+    const rows = rowsOf<ShareRow>(await this.ds.query(
+      `UPDATE split_shares SET payment_intent_id = $2, client_secret = $3, payer_id = $4, payer_first_name = $5 WHERE id = $1 AND payment_intent_id IS NULL RETURNING client_secret, payment_intent_id, amount`,
+      [share.id, intent.id, intent.client_secret ?? '', actor.userId, firstName.slice(0, 100)],
+    ));
+    if (rows[0]) return answer(rows[0]);
+    const { share: again } = await this.byToken(this.ds.manager, token);
+    return answer(again);
+  }
+
+  /**
+   * A PaymentIntent's outcome from Stripe's webhook (in its transaction): a share paid (once), or
+   * the host's fallback charge. False when the intent is none of the splits'.
+   */
+  async onIntent(m: EntityManager, intent: Stripe.PaymentIntent, outcome: 'succeeded' | 'failed'): Promise<boolean> {
+    const [share] = (await m.query(`SELECT * FROM split_shares WHERE payment_intent_id = $1`, [intent.id])) as ShareRow[];
+    if (share) {
+      if (outcome !== 'succeeded') return true; // the payer may try again with the same PaymentIntent
+      const split = await this.lockSplit(m, share.split_id);
+      if (!split) return true;
+      const paid = rowsOf<ShareRow>(await m.query(`UPDATE split_shares SET status = 'paid', paid_at = now() WHERE id = $1 AND status = 'pending' RETURNING *`, [share.id]));
+      if (paid.length === 0) return true; // confirmed before: a replayed webhook does nothing
+      if (share.is_host) {
+        const pm = idOf(intent.payment_method as string | { id: string } | null);
+        const customer = idOf(intent.customer as string | { id: string } | null);
+        await m.query(`UPDATE split_payments SET host_payment_method_id = COALESCE($2, host_payment_method_id), stripe_customer_id = COALESCE($3, stripe_customer_id) WHERE id = $1`, [split.id, pm, customer]);
+      }
+      if (split.status === 'released') {
+        // Paid after the booking was released: it goes back in full.
+        await this.refundShare(m, split, { ...share, status: 'paid' });
+        return true;
+      }
+      if (split.status === 'open') await this.completeIfPaid(m, split);
+      return true;
+    }
+    const [byFallback] = (await m.query(`SELECT id FROM split_payments WHERE fallback_intent_id = $1`, [intent.id])) as { id: string }[];
+    if (!byFallback) return false;
+    const split = await this.lockSplit(m, byFallback.id);
+    if (!split || split.status !== 'open' || split.fallback_status !== 'pending') return true;
+    if (outcome === 'succeeded') await this.coverByHost(m, split);
+    else await this.release(m, split, 'the charge of the host card failed');
+    return true;
+  }
+
+  /** Splits past their deadline: the host's card is charged, or the booking released. Returns how many were settled. */
+  async sweep(now = new Date()): Promise<number> {
+    if (this.sweeping) return 0;
+    this.sweeping = true;
+    try {
+      const due = (await this.ds.query(`SELECT id FROM split_payments WHERE status = 'open' AND deadline <= $1 AND fallback_status IS NULL ORDER BY deadline LIMIT 50`, [now])) as { id: string }[];
+      for (const { id } of due) await this.settleExpired(id);
+      return due.length;
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** A booking cancelled by its host (or otherwise) while its split was open: the paid shares are refunded in full. */
+  async bookingCancelled(m: EntityManager, bookingId: string): Promise<void> {
+    const split = await this.splitOfBooking(m, bookingId, true);
+    if (split?.status === 'open') await this.release(m, split, 'the booking was cancelled', false);
+  }
+
+  /**
+   * A confirmed split booking cancelled with a refund (`cents`, bookings computed it from its
+   * policy): shared among what was paid in proportion (each share's and the host's fallback
+   * charge's part, in cents; the remainder on the host's share), refunded once each (idempotency
+   * key per share). False when the booking has no completed split.
+   */
+  async refundCompleted(m: EntityManager, bookingId: string, cents: number): Promise<boolean> {
+    const split = await this.splitOfBooking(m, bookingId, true);
+    if (!split || split.status !== 'completed') return false;
+    if (cents <= 0) return true;
+    if (!this.stripe) {
+      this.logger.error({ bookingId }, 'a split refund is due but card payments are not configured: refund it by hand');
+      return true;
+    }
+    const paid = (await m.query(`SELECT * FROM split_shares WHERE split_id = $1 AND status = 'paid' AND refund_id IS NULL ORDER BY position`, [split.id])) as ShareRow[];
+    const parts: { key: string; intent: string; amount: number; share?: ShareRow }[] = paid.filter((s) => s.payment_intent_id).map((s) => ({ key: `split-refund:${s.id}`, intent: s.payment_intent_id!, amount: s.amount, share: s }));
+    if (split.fallback_intent_id && split.fallback_status === 'succeeded' && !split.fallback_refund_id && split.fallback_amount) parts.push({ key: `split-refund-fallback:${split.id}`, intent: split.fallback_intent_id, amount: split.fallback_amount });
+    const paidTotal = parts.reduce((a, p) => a + p.amount, 0);
+    const target = Math.min(cents, paidTotal);
+    const each = parts.map((p) => Math.floor((p.amount * target) / Math.max(paidTotal, 1)));
+    let rest = target - each.reduce((a, b) => a + b, 0);
+    for (let i = 0; rest > 0 && i < parts.length; i++) {
+      const room = parts[i]!.amount - each[i]!;
+      const add = Math.min(room, rest);
+      each[i]! += add;
+      rest -= add;
+    }
+    for (const [i, p] of parts.entries()) {
+      const amount = each[i]!;
+      if (amount <= 0) continue;
+      const refund = await this.stripe.refunds.create({ payment_intent: p.intent, amount, metadata: { bookingId, splitId: split.id } }, { idempotencyKey: p.key });
+      if (p.share) await m.query(`UPDATE split_shares SET refund_id = $2, refund_amount = $3, status = CASE WHEN $3 >= amount THEN 'refunded' ELSE status END WHERE id = $1`, [p.share.id, refund.id, amount]);
+      else await m.query(`UPDATE split_payments SET fallback_refund_id = $2, fallback_refund_amount = $3 WHERE id = $1`, [split.id, refund.id, amount]);
+      await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId, paymentId: split.id, refundId: refund.id, amount, currency: split.currency });
+    }
+    return true;
+  }
+
+  /** A deleted member's split records go (the host's splits with their shares; a payer's name). */
+  async erase(m: EntityManager, userId: string): Promise<void> {
+    await m.query(`DELETE FROM split_payments WHERE host_id = $1`, [userId]);
+    await m.query(`UPDATE split_shares SET payer_id = NULL, payer_first_name = NULL WHERE payer_id = $1`, [userId]);
+  }
+
+  private async settleExpired(id: string): Promise<void> {
+    const split = await this.lockSplit(this.ds.manager, id);
+    if (!split || split.status !== 'open' || split.fallback_status !== null) return;
+    if (split.fallback === 'release' || !this.stripe || !split.host_payment_method_id || !split.stripe_customer_id) {
+      await this.ds.transaction(async (m) => {
+        const s = await this.lockSplit(m, id);
+        if (s?.status === 'open' && s.fallback_status === null) await this.release(m, s, split.fallback === 'release' ? 'shares unpaid at the deadline' : 'no saved card of the host');
+      });
+      return;
+    }
+    const unpaid = rowsOf<{ sum: number | null }>(await this.ds.query(`SELECT sum(amount)::int AS sum FROM split_shares WHERE split_id = $1 AND status = 'pending'`, [id]))[0]?.sum ?? 0;
+    let intent: Stripe.PaymentIntent | null = null;
+    if (unpaid > 0) {
+      try {
+        intent = await this.stripe.paymentIntents.create(
+          { amount: unpaid, currency: split.currency, customer: split.stripe_customer_id, payment_method: split.host_payment_method_id, off_session: true, confirm: true, metadata: { bookingId: split.booking_id, splitId: split.id, fallback: 'host-card' } },
+          { idempotencyKey: `split-fallback:${split.id}` },
+        );
+      } catch (err) {
+        this.logger.warn({ err, splitId: id }, 'charging the host card for the unpaid shares failed: the booking is released');
+      }
+    }
+    await this.ds.transaction(async (m) => {
+      const s = await this.lockSplit(m, id);
+      if (!s || s.status !== 'open' || s.fallback_status !== null) return;
+      if (unpaid === 0) return this.completeIfPaid(m, s);
+      if (!intent || intent.status === 'canceled') return this.release(m, s, 'the charge of the host card failed');
+      await m.query(`UPDATE split_payments SET fallback_intent_id = $2, fallback_status = 'pending', fallback_amount = $3 WHERE id = $1`, [id, intent.id, unpaid]);
+      // Succeeded at once: covered now. Otherwise (e.g. processing) Stripe's webhook decides.
+      if (intent.status === 'succeeded') await this.coverByHost(m, { ...s, fallback_status: 'pending', fallback_intent_id: intent.id });
+    });
+  }
+
+  private async coverByHost(m: EntityManager, split: SplitRow): Promise<void> {
+    await m.query(`UPDATE split_shares SET status = 'covered-by-host' WHERE split_id = $1 AND status = 'pending'`, [split.id]);
+    await m.query(`UPDATE split_payments SET fallback_status = 'succeeded' WHERE id = $1`, [split.id]);
+    await this.completeIfPaid(m, split);
+  }
+
+  /** Every share paid (or covered): the split is complete and the booking confirmed once, with the total. */
+  private async completeIfPaid(m: EntityManager, split: SplitRow): Promise<void> {
+    const [left] = rowsOf<{ n: number }>(await m.query(`SELECT count(*)::int AS n FROM split_shares WHERE split_id = $1 AND status = 'pending'`, [split.id]));
+    if ((left?.n ?? 0) > 0) return;
+    const done = rowsOf<{ id: string }>(await m.query(`UPDATE split_payments SET status = 'completed' WHERE id = $1 AND status = 'open' RETURNING id`, [split.id]));
+    if (done.length === 0) return;
+    await this.outbox.add(m, 'payments.payment-succeeded', split.id, { paymentId: split.id, bookingId: split.booking_id, amount: split.total, currency: split.currency });
+  }
+
+  /** The booking is released: every paid share refunded in full (once each), the unpaid ones closed. */
+  private async release(m: EntityManager, split: SplitRow, why: string, publish = true): Promise<void> {
+    const unpaid = rowsOf<{ n: number }>(await m.query(`SELECT count(*)::int AS n FROM split_shares WHERE split_id = $1 AND status = 'pending'`, [split.id]))[0]?.n ?? 0;
+    await m.query(`UPDATE split_payments SET status = 'released', fallback_status = COALESCE(fallback_status, 'none') WHERE id = $1`, [split.id]);
+    if (split.fallback_status === 'pending') await m.query(`UPDATE split_payments SET fallback_status = 'failed' WHERE id = $1`, [split.id]);
+    const paid = (await m.query(`SELECT * FROM split_shares WHERE split_id = $1 AND status = 'paid' ORDER BY position`, [split.id])) as ShareRow[];
+    for (const share of paid) await this.refundShare(m, split, share);
+    if (publish) await this.outbox.add(m, 'payments.split-released', split.id, { splitId: split.id, bookingId: split.booking_id, unpaidShares: unpaid });
+    this.logger.info({ splitId: split.id, bookingId: split.booking_id, why, refunded: paid.length }, 'split payment released');
+  }
+
+  private async refundShare(m: EntityManager, split: SplitRow, share: ShareRow): Promise<void> {
+    if (share.status !== 'paid' || !share.payment_intent_id) return;
+    if (!this.stripe) {
+      this.logger.error({ shareId: share.id }, 'a share refund is due but card payments are not configured: refund it by hand');
+      return;
+    }
+    const refund = await this.stripe.refunds.create({ payment_intent: share.payment_intent_id, amount: share.amount, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id } }, { idempotencyKey: `split-refund:${share.id}` });
+    const done = rowsOf<{ id: string }>(await m.query(`UPDATE split_shares SET status = 'refunded', refund_id = $2, refund_amount = amount WHERE id = $1 AND status = 'paid' RETURNING id`, [share.id, refund.id]));
+    if (done.length) await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId: split.booking_id, paymentId: split.id, refundId: refund.id, amount: share.amount, currency: split.currency });
+  }
+
+  private payable(split: SplitRow, share: ShareRow): boolean {
+    return split.status === 'open' && share.status === 'pending' && new Date(split.deadline).getTime() > Date.now();
+  }
+
+  private async byToken(m: EntityManager, token: string): Promise<{ split: SplitRow; share: ShareRow }> {
+    const [share] = (await m.query(`SELECT * FROM split_shares WHERE token = $1 AND NOT is_host`, [token])) as ShareRow[];
+    const [split] = share ? ((await m.query(`SELECT * FROM split_payments WHERE id = $1`, [share.split_id])) as SplitRow[]) : [];
+    if (!share || !split) throw AppError.of(SPLIT_ERRORS.SHARE_NOT_FOUND);
+    return { split, share };
+  }
+
+  private async splitOfBooking(m: EntityManager, bookingId: string, lock = false): Promise<SplitRow | null> {
+    const [row] = (await m.query(`SELECT * FROM split_payments WHERE booking_id = $1${lock ? ' FOR UPDATE' : ''}`, [bookingId])) as SplitRow[];
+    return row ?? null;
+  }
+
+  private async lockSplit(m: EntityManager, id: string): Promise<SplitRow | null> {
+    const [row] = (await m.query(`SELECT * FROM split_payments WHERE id = $1${m.queryRunner?.isTransactionActive ? ' FOR UPDATE' : ''}`, [id])) as SplitRow[];
+    return row ?? null;
+  }
+
+  private async view(m: EntityManager, split: SplitRow, viewerId: string): Promise<Split> {
+    const shares = (await m.query(`SELECT * FROM split_shares WHERE split_id = $1 ORDER BY position`, [split.id])) as ShareRow[];
+    const forHost = split.host_id === viewerId;
+    const host = shares.find((s) => s.is_host);
+    return {
+      id: split.id,
+      bookingId: split.booking_id,
+      fallback: split.fallback,
+      status: split.status,
+      deadline: new Date(split.deadline).toISOString(),
+      total: dollars(split.total),
+      paidCount: shares.filter((s) => s.status === 'paid' || s.status === 'covered-by-host').length,
+      shares: shares.map((s) => ({
+        id: s.id,
+        label: s.is_host ? 'Host' : `Guest ${s.position}`,
+        isHost: s.is_host,
+        amount: dollars(s.amount),
+        status: s.status,
+        paidBy: !s.is_host && s.status !== 'pending' ? s.payer_first_name : null,
+        link: forHost && !s.is_host && s.token ? `/split/${s.token}` : null,
+      })),
+      hostClientSecret: forHost && host?.status === 'pending' && split.status === 'open' ? host.client_secret : null,
+    };
+  }
+}
+
+/** TypeORM's UPDATE … RETURNING answers [rows, count] on Postgres; a SELECT answers rows. */
+function rowsOf<T>(r: unknown): T[] {
+  if (Array.isArray(r) && r.length === 2 && Array.isArray(r[0]) && typeof r[1] === 'number') return r[0] as T[];
+  return r as T[];
+}
