@@ -1,18 +1,14 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiClient, waitFor } from './support/client';
-import { inject } from './support/provided';
+import { paymentSucceededEvent, stripeWebhook } from './support/stripe';
 import { nyDate, World } from './support/world';
 
 // Cancellation policies and refunds (issue 12) on the distributed stack, card payments by stripe-mock.
 // "Now" is the server's clock: a booking's distance from its start is set by moving its start in
 // bookings' database (the policy snapshot and the payment are untouched), as other specs expire holds.
 const world = new World();
-const webhookSecret = inject('stripeWebhookSecret');
-const sign = (payload: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret! });
-const webhook = (payload: string) => new ApiClient(world.base).call('POST', '/api/webhooks/stripe', payload, { 'stripe-signature': sign(payload), 'content-type': 'application/json' });
-const succeeded = (id: string, paymentIntentId: string) =>
-  JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), data: { object: { id: paymentIntentId, object: 'payment_intent', amount: 200000, currency: 'usd', status: 'succeeded' } } });
+const webhook = stripeWebhook;
+const succeeded = (id: string, paymentIntentId: string) => paymentSucceededEvent(id, paymentIntentId, 200000);
 
 type Account = Awaited<ReturnType<World['account']>>;
 let owner: Account;

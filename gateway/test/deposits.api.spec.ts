@@ -1,54 +1,24 @@
-import Redis from 'ioredis';
-import { Client } from 'pg';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { addDays, format } from 'date-fns';
-import { formatInTimeZone } from 'date-fns-tz';
-import { ApiClient, validRegistration, waitFor } from './support/client';
-import { inject } from './support/provided';
+import { ApiClient, waitFor } from './support/client';
+import { paymentSucceededEvent, stripeWebhook } from './support/stripe';
+import { nyDate, World } from './support/world';
 
 // Table deposits and minimum spend (product issue 12) through the gateway, on the distributed
 // stack: the owner sets them, bookings prices them, payments charges the deposit (stripe-mock).
-const base = inject('gatewayUrl');
-const dbUrls = inject('dbUrls');
-const webhookSecret = inject('stripeWebhookSecret');
-const dbs: Record<string, Client> = {};
-let redis: Redis;
+const world = new World();
+const base = world.base;
+beforeAll(() => world.open('payments'));
+afterAll(() => world.close());
+const account = (userType: 'venue' | 'host' | 'guest', firstName = 'Ada') => world.account(userType, firstName);
+const approve = (venueId: string) => world.approve(venueId);
+const dbs = world.dbs;
 
-beforeAll(async () => {
-  for (const s of ['venues', 'bookings', 'payments']) {
-    dbs[s] = new Client({ connectionString: dbUrls[s] });
-    await dbs[s].connect();
-  }
-  redis = new Redis(process.env.REDIS_URL!);
-});
-afterAll(async () => {
-  await Promise.all(Object.values(dbs).map((c) => c.end()));
-  redis.disconnect();
-});
-
-async function account(userType: 'venue' | 'host' | 'guest', firstName = 'Ada') {
-  const api = new ApiClient(base);
-  const r = await api.call('POST', '/api/auth/register', validRegistration({ userType, firstName }));
-  expect(r.status).toBe(201);
-  return { api, id: r.json.id as string };
-}
-const nyDate = (days: number) => format(addDays(new Date(`${formatInTimeZone(new Date(), 'America/New_York', 'yyyy-MM-dd')}T12:00:00`), days), 'yyyy-MM-dd');
-
-async function approve(venueId: string) {
-  await dbs.venues.query(`UPDATE venues SET approval_status = 'approved' WHERE id = $1`, [venueId]);
-  await redis.incr(`${new URL(dbUrls.venues).pathname.slice(1)}:venues:public:gen`);
-  await waitFor('bookings knows the venue', async () => (await dbs.bookings.query('SELECT 1 FROM venue_cards WHERE venue_id = $1', [venueId])).rows.length === 1);
-  await dbs.bookings.query(`UPDATE venue_cards SET approval_status = 'approved' WHERE venue_id = $1`, [venueId]);
-}
 /** Bookings' catalog has the section with this deposit percentage (from venues' event). */
 const waitForSectionCard = (id: string, depositPercent: number) =>
   waitFor(`bookings has section ${id} at ${depositPercent} %`, async () => (await dbs.bookings.query('SELECT deposit_percent FROM section_cards WHERE section_id = $1', [id])).rows[0]?.deposit_percent === depositPercent);
 
-const sign = (payload: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret! });
-const webhook = (payload: string) => new ApiClient(base).call('POST', '/api/webhooks/stripe', payload, { 'stripe-signature': sign(payload), 'content-type': 'application/json' });
-const succeeded = (id: string, paymentIntentId: string, amount: number) =>
-  JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), data: { object: { id: paymentIntentId, object: 'payment_intent', amount, currency: 'usd', status: 'succeeded' } } });
+const webhook = stripeWebhook;
+const succeeded = (id: string, paymentIntentId: string, amount: number) => paymentSucceededEvent(id, paymentIntentId, amount);
 
 const sectionFields = { name: 'Balcony', type: 'Table', capacity: 6, pricePerHour: 500 };
 

@@ -1,7 +1,6 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiClient, waitFor } from './support/client';
-import { inject } from './support/provided';
+import { paymentSucceededEvent, stripeWebhook } from './support/stripe';
 import { nyDate, World } from './support/world';
 
 // Split payment (product issue 12) on the distributed stack with stripe-mock: the host splits his
@@ -9,13 +8,10 @@ import { nyDate, World } from './support/world';
 // webhook, and the deadline sweeper (SPLIT_SWEEP_MS=500 in the test stack) charges the host's
 // card or releases the booking.
 const world = new World();
-const webhookSecret = inject('stripeWebhookSecret');
-const sign = (payload: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret! });
-const webhook = (payload: string) => new ApiClient(world.base).call('POST', '/api/webhooks/stripe', payload, { 'stripe-signature': sign(payload), 'content-type': 'application/json' });
+const webhook = stripeWebhook;
 let n = 0;
 /** Stripe's `payment_intent.succeeded` (a new event id each time unless given). */
-const succeeded = (paymentIntentId: string, amount: number, more: Record<string, unknown> = {}, id = `evt_split_${Date.now()}_${n++}`) =>
-  JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), data: { object: { id: paymentIntentId, object: 'payment_intent', amount, currency: 'usd', status: 'succeeded', ...more } } });
+const succeeded = (paymentIntentId: string, amount: number, more: Record<string, unknown> = {}, id = `evt_split_${Date.now()}_${n++}`) => paymentSucceededEvent(id, paymentIntentId, amount, more);
 
 type Account = Awaited<ReturnType<World['account']>>;
 let yacht = '';
