@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { accessibilityViolations, journey, launchBrowser, registerMember } from './browser';
+import { journey, launchBrowser, noViolations, registerMember } from './browser';
 import { apiAs, stackAdmin } from './stack';
 
 let browser: Browser;
@@ -11,7 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const noViolations = async (page: Page, where: string) => expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
 const until = async (what: string, fn: () => Promise<boolean>) => {
   for (const end = Date.now() + 60_000; !(await fn()); ) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

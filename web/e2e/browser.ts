@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from '@jest/globals';
 
 /** The gateway serving the built web app (e.g. http://127.0.0.1:3000). */
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
@@ -76,4 +77,18 @@ export async function registerMember(over: Record<string, unknown> = {}): Promis
   const r = await fetch(`${BASE_URL}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify(body) });
   if (r.status !== 201) throw new Error(`registration failed: ${r.status} ${await r.text()}`);
   return { email: body.email as string, password: body.password as string, id: ((await r.json()) as { id: string }).id };
+}
+
+/** Fails with the page's axe-core (WCAG 2.2 AA) violations, named by where the journey is. */
+export async function noViolations(page: Page, where: string): Promise<void> {
+  expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
+}
+
+/** Signs in through the login form and waits for the member's dashboard (a venue owner's, or a host's or guest's). */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/venue-dashboard');
 }

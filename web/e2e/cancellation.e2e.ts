@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addDays, format, parseISO } from 'date-fns';
 import { bookingWindow, cancellationScheduleLines, todayInNewYork, type CancellationPolicy } from '@luxe/contracts';
-import { accessibilityViolations, journey, launchBrowser, registerMember } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 
 // Cancellation policies in the browser (issue 12): the refund dates before paying, and the host
@@ -17,18 +17,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const noViolations = async (page: Page, where: string) => expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
 const webhookSecret = (): string => JSON.parse(readFileSync(process.env.LUXE_TEST_PROVIDED!, 'utf8')).stripeWebhookSecret;
 const nyDate = (days: number) => format(addDays(parseISO(todayInNewYork()), days), 'yyyy-MM-dd');
 const scheduleTexts = (policy: CancellationPolicy, date: string, time: string, hours: number) => cancellationScheduleLines(policy, bookingWindow(date, time, hours).startsAt).map((l) => `${l.when}${l.refund}`);
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/venue-dashboard');
-}
 
 /** An owner's approved yacht (flexible, 4 hours for $3,200) and club (strict, one section). */
 async function venues(tag: string) {

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { accessibilityViolations, journey, launchBrowser, registerMember } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 
 // Table deposits and minimum spend (product issue 12) in real Chromium at 390 px, by keyboard,
@@ -13,14 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const noViolations = async (page: Page, where: string) => expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/venue-dashboard');
-}
 
 /** An owner with an approved nightclub: a balcony with a $2,500 minimum spend and a 25 % deposit, and a bar without. */
 async function depositClub(tag: string) {

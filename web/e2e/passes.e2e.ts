@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { formatPassCode, nightOf, todayInNewYork } from '@luxe/contracts';
-import { accessibilityViolations, journey, launchBrowser, registerMember } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 
 let browser: Browser;
@@ -14,16 +14,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const noViolations = async (page: Page, where: string) => expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
 const bookingsDb = () => (JSON.parse(readFileSync(process.env.LUXE_TEST_PROVIDED!, 'utf8')) as { dbUrls: Record<string, string> }).dbUrls.bookings;
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/venue-dashboard');
-}
 
 /**
  * An owner's approved club, and a host's confirmed booking there for the night under way (made

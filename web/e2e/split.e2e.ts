@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addDays, format, parseISO } from 'date-fns';
 import { todayInNewYork } from '@luxe/contracts';
-import { accessibilityViolations, journey, launchBrowser, registerMember } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
 import { apiAs, approveVenues } from './stack';
 
 // Split payment (issue 12) in real Chromium at 390 px, by keyboard, axe-core (WCAG 2.2 AA) on
@@ -16,15 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const noViolations = async (page: Page, where: string) => expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
 const nyDate = (days: number) => format(addDays(parseISO(todayInNewYork()), days), 'yyyy-MM-dd');
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/venue-dashboard');
-}
 /** Stripe.js cannot load without the internet: refused at once (the card form then never gets ready). */
 const noStripeJs = (page: Page) => page.route('https://js.stripe.com/**', (route) => route.abort());
 

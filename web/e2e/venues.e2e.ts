@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { accessibilityViolations, journey, launchBrowser, registerMember } from './browser';
+import { journey, launchBrowser, noViolations, registerMember } from './browser';
 import { approveVenues } from './stack';
 
 let browser: Browser;
@@ -11,7 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const noViolations = async (page: Page, where: string) => expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
 
 async function uploadPhoto(page: Page, label: string, buffer: Buffer) {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload Images' }).click()]);

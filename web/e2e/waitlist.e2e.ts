@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { accessibilityViolations, journey, launchBrowser, registerMember } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 
 let browser: Browser;
@@ -11,14 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const noViolations = async (page: Page, where: string) => expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-}
 const until = async (what: string, fn: () => Promise<boolean>) => {
   for (const end = Date.now() + 60_000; !(await fn()); ) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
