@@ -2,17 +2,21 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './precompress.plugin';
+import { routeRefsPlugin } from './route-refs.plugin';
 
 /** Where the gateway listens in development (`npm start` at the repository root). */
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
-const contractsAlias = {
+const contractsAlias = [
   // The contracts package builds to CommonJS; the web client compiles its TypeScript source directly.
-  '@luxe/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-};
+  // `@luxe/contracts/path` is its zod-free part (what the first screen loads).
+  { find: /^@luxe\/contracts\/path$/, replacement: fileURLToPath(new URL('../libs/contracts/src/api/path.ts', import.meta.url)) },
+  { find: /^@luxe\/contracts$/, replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routeRefsPlugin(), precompressPlugin()],
   resolve: { alias: contractsAlias },
   server: {
     proxy: {
@@ -37,6 +41,8 @@ export default defineConfig({
         // that only the form screens load.
         codeSplitting: {
           groups: [
+            // The contract's zod-free part (method and path), which the first screen needs.
+            { name: 'api-path', test: /libs[\\/]contracts[\\/]src[\\/]api[\\/]path\.ts/, priority: 30 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 20 },
             { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|libs[\\/]contracts[\\/]/, priority: 10 },
           ],

@@ -1,14 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { routeRefsPlugin } from './route-refs.plugin';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), routeRefsPlugin()],
   resolve: {
-    alias: { '@luxe/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+    alias: [
+      { find: /^@luxe\/contracts\/path$/, replacement: fileURLToPath(new URL('../libs/contracts/src/api/path.ts', import.meta.url)) },
+      { find: /^@luxe\/contracts$/, replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+    ],
   },
   test: {
     name: 'web',

@@ -5,7 +5,8 @@
 // and prints where the time goes. Then the event path's latency (outbox → Kafka → consumer against
 // Kafka's own produce → consume, infra/scripts/bench/events.mjs) when infra/local's variables are set;
 // `-- --events-only` runs that part alone. Then the public discovery read on the distributed stack
-// (gateway, venues service, bare server; infra/scripts/bench/discovery.mjs), `-- --discovery` alone. Asserts nothing; bounded in time (about 2 minutes).
+// (gateway, venues service, bare server; infra/scripts/bench/discovery.mjs), `-- --discovery` alone. Then the web client's landing JavaScript and
+// Lighthouse scores (infra/scripts/bench/web.mjs), `-- --web` alone. Asserts nothing; bounded in time (about 2 minutes).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import autocannon from 'autocannon';
 import { ROOT } from './stack.mjs';
 import { benchEvents } from './bench/events.mjs';
 import { benchDiscovery } from './bench/discovery.mjs';
+import { benchWeb } from './bench/web.mjs';
 
 const args = new Set(process.argv.slice(2));
 const PROFILE = args.has('--profile');
@@ -29,6 +31,10 @@ if (args.has('--events-only')) {
 }
 if (args.has('--discovery')) {
   await benchDiscovery();
+  process.exit(0);
+}
+if (args.has('--web')) {
+  await benchWeb();
   process.exit(0);
 }
 
@@ -125,6 +131,7 @@ try {
   bare.child.kill('SIGTERM');
   await benchEvents();
   await benchDiscovery();
+  await benchWeb();
 } finally {
   embedded.child.kill('SIGTERM');
   await new Promise((r) => embedded.child.once('exit', r));

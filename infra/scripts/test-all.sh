@@ -25,7 +25,7 @@ jest_phase() {
 vitest_phase() {
   local name=$1; shift
   echo ""; echo "=== $name (vitest) ==="
-  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"
+  npx vitest run --configLoader runner "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"
   echo "=== $name: exit $? ==="
 }
 jest_phase unit --config jest.config.cjs

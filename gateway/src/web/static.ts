@@ -5,7 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, errorBody, sendError } from '@luxe/platform';
 import { REQUEST_ERRORS } from '@luxe/contracts';
 
-/** Serves the built web client, with the SPA's index.html for every other GET outside /api and /health. */
+/**
+ * Serves the built web client, with the SPA's index.html for every other GET outside /api and /health.
+ * Text assets are sent as the `.br`/`.gz` files the web build writes beside them (web/precompress.plugin.ts)
+ * when the browser accepts them; hashed files under /assets/ are cached for a year (their name
+ * changes with their content), index.html is revalidated every time.
+ */
 export async function serveWebClient(fastify: FastifyInstance, dir: string | undefined): Promise<void> {
   const indexHtml = dir ? join(dir, 'index.html') : '';
   const built = !!dir && existsSync(indexHtml);
@@ -15,9 +20,10 @@ export async function serveWebClient(fastify: FastifyInstance, dir: string | und
       prefix: '/',
       index: false,
       wildcard: false,
-      maxAge: '1h',
-      setHeaders: (res, path) => {
-        if (path.endsWith('.html')) void res.header('Cache-Control', 'no-cache');
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        void reply.header('Cache-Control', path.endsWith('.html') ? 'no-cache' : /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }

@@ -1,4 +1,5 @@
-import { buildPath, type RouteBodyInput, type RouteDef, type RouteParamsInput, type RouteQueryInput, type RouteResponse } from '@luxe/contracts';
+import type { RouteBodyInput, RouteDef, RouteParamsInput, RouteQueryInput, RouteResponse } from '@luxe/contracts';
+import { buildPath, type RouteRef } from '@luxe/contracts/path';
 import { clearAdminToken, getAdminToken } from './auth-store';
 
 /**
@@ -123,11 +124,12 @@ function queryString(query: Record<string, unknown> | undefined): string {
 
 /**
  * Calls one `/api` contract entry: method and path from the entry, parameters filled in, and the
- * answer typed by the entry's response schema (no request or response type declared twice).
+ * answer typed by the entry's response schema (no request or response type declared twice). Takes the
+ * entry itself or its schema-free reference (`apiRefs`, for code on the first screen).
  */
-export function callApi<R extends RouteDef>(route: R, args: CallArgs<R>, options?: RequestOptions & { on401?: 'throw' }): Promise<RouteResponse<R>>;
-export function callApi<R extends RouteDef>(route: R, args: CallArgs<R>, options: RequestOptions & { on401: 'returnNull' }): Promise<RouteResponse<R> | null>;
-export function callApi<R extends RouteDef>(route: R, args: CallArgs<R>, options: RequestOptions = {}): Promise<RouteResponse<R> | null> {
+export function callApi<R extends RouteDef>(route: R | RouteRef<R>, args: CallArgs<R>, options?: RequestOptions & { on401?: 'throw' }): Promise<RouteResponse<R>>;
+export function callApi<R extends RouteDef>(route: R | RouteRef<R>, args: CallArgs<R>, options: RequestOptions & { on401: 'returnNull' }): Promise<RouteResponse<R> | null>;
+export function callApi<R extends RouteDef>(route: R | RouteRef<R>, args: CallArgs<R>, options: RequestOptions = {}): Promise<RouteResponse<R> | null> {
   const a = args as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
   const path = buildPath(route.path, a.params) + queryString(a.query);
   return apiRequest<RouteResponse<R>>(route.method, path, a.body, options);

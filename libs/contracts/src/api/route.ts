@@ -3,7 +3,9 @@ import type { ErrorDef } from '../errors/define';
 
 export const SERVICE_NAMES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { HttpMethod } from './path';
+
+export { buildPath, routeRefs, type HttpMethod, type RouteRef, type RouteRefs } from './path';
 
 /**
  * Who may call a route. The gateway refuses the others before forwarding; the service checks
@@ -142,13 +144,4 @@ export interface RouteInput<R extends RouteDef> {
   params: RouteParams<R>;
   query: RouteQuery<R>;
   body: RouteServiceBody<R>;
-}
-
-/** Fills `:name` parameters of a path (values are URI-encoded). */
-export function buildPath(path: string, params?: Record<string, string | number> | null): string {
-  return path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_m, name: string) => {
-    const v = params?.[name];
-    if (v === undefined || v === null || v === '') throw new Error(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(v));
-  });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type PublicUser } from '@luxe/contracts';
+import type { PublicUser } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
+import { apiRefs } from '../../../lib/route-refs';
 
 /** GET /api/auth/me: the session's user, or null when there is no session (401). */
 export function getMe(): Promise<PublicUser | null> {
-  return callApi(api.auth.me, {}, { on401: 'returnNull' });
+  return callApi(apiRefs.auth.me, {}, { on401: 'returnNull' });
 }
 
 export function getMeQueryOptions() {

@@ -1,0 +1,55 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serveWebClient } from './static';
+
+describe('serveWebClient: the built client, precompressed and cached by name', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'luxe-static-'));
+  const js = `export const x = ${JSON.stringify('luxe '.repeat(400))};\n`;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>LuxeSwipe</title><div id="root"></div>');
+    writeFileSync(join(dir, 'assets/app-1a2b3c.js'), js);
+    writeFileSync(join(dir, 'assets/app-1a2b3c.js.br'), brotliCompressSync(js));
+    writeFileSync(join(dir, 'assets/app-1a2b3c.js.gz'), gzipSync(js));
+    app = Fastify();
+    await serveWebClient(app, dir);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends the brotli file to a browser that accepts br, cached for a year as immutable', async () => {
+    const r = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(r.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(r.rawPayload).toString()).toBe(js);
+    expect(r.rawPayload.length).toBeLessThan(js.length / 4);
+  });
+
+  it('sends gzip to a browser without br, and the plain file to one accepting neither', async () => {
+    const gz = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+    const plain = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(js);
+  });
+
+  it('serves index.html for the app routes, revalidated every time', async () => {
+    const r = await app.inject({ url: '/events' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect(r.payload).toContain('<div id="root">');
+  });
+});
