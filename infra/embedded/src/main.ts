@@ -139,11 +139,13 @@ async function main() {
   };
   try {
     say('LuxeSwipe (embedded): starting services...');
-    for (const def of SERVICES) {
-      const db = `luxe_${def.name}`;
-      await ensureDatabase(adminUrl, db);
-      running.push(
-        await startService(def, {
+    // Every service at once: each migrates its own database, so they do not wait for each other
+    // (the start is mostly waiting for PostgreSQL). `running` keeps SERVICES' order for the seeds.
+    const starts = await Promise.allSettled(
+      SERVICES.map(async (def) => {
+        const db = `luxe_${def.name}`;
+        await ensureDatabase(adminUrl, db);
+        return startService(def, {
           host: '127.0.0.1',
           port: 0,
           databaseUrl: databaseUrl(adminUrl, db),
@@ -160,9 +162,12 @@ async function main() {
           outboxPollMs: 100,
           // Relays start once every service has subscribed its event handlers (below).
           startRelay: false,
-        }),
-      );
-    }
+        });
+      }),
+    );
+    for (const r of starts) if (r.status === 'fulfilled') running.push(r.value);
+    const failed = starts.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
     if (cfg.SEED_DEMO_DATA) {
       for (const [i, def] of SERVICES.entries()) if (def.seed) await def.seed(running[i].app, { demoPassword: cfg.DEMO_PASSWORD });
       for (const s of running) await s.relay.flush();
