@@ -9,6 +9,8 @@ export const REQUEST_ERRORS = defineErrors('REQUEST', {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  /** A WebSocket route called as a plain GET, without the upgrade. */
+  UPGRADE_REQUIRED: { status: 426, message: 'Connect with a WebSocket' },
 });
 
 export const SECURITY_ERRORS = defineErrors('SECURITY', {
