@@ -31,7 +31,7 @@ const SCHEMATHESIS = arg('--schemathesis') ?? process.env.SCHEMATHESIS;
 const REPORT = arg('--report');
 const OUT = join(ROOT, '.data', 'fuzz');
 const BASE_PORT = Number(process.env.FUZZ_BASE_PORT ?? 4900);
-const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 25);
+const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 35);
 // One worker: schemathesis' threads trip a CPython 3.11 bug ("AST constructor recursion depth mismatch", python/cpython#106905).
 const WORKERS = process.env.FUZZ_WORKERS ?? '1';
 const SEED = process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31));

@@ -13,6 +13,9 @@ export const REQUEST_ERRORS = defineErrors('REQUEST', {
   UPGRADE_REQUIRED: { status: 426, message: 'Connect with a WebSocket' },
 });
 
+/** The field message of a text holding a NUL character, which no text column can store (REQUEST.VALIDATION_FAILED). */
+export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character';
+
 export const SECURITY_ERRORS = defineErrors('SECURITY', {
   CSRF: { status: 403, message: 'Request refused: send JSON or the X-Requested-With header' },
 });
