@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEPOSIT_MESSAGES, NUL_CHARACTER_MESSAGE } from '@luxe/contracts';
 import { ApiClient, validRegistration } from './support/client';
 import { inject } from './support/provided';
 import { nyDate, World } from './support/world';
@@ -73,7 +74,8 @@ describe('real answers of the gateway against its OpenAPI document', () => {
     expect(conforms('POST', '/api/auth/login', await anon.call('POST', '/api/auth/login', 'email=a', { 'content-type': 'text/plain' })).status).toBe(415);
     // A cross-site form: neither JSON nor X-Requested-With.
     const csrf = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
-    conforms('POST', '/api/auth/logout', { status: csrf.status, headers: csrf.headers, text: await csrf.text(), json: undefined } as Res);
+    const csrfText = await csrf.text();
+    conforms('POST', '/api/auth/logout', { status: csrf.status, headers: csrf.headers, text: csrfText, json: JSON.parse(csrfText) } as Res);
     expect(csrf.status).toBe(403);
     expect(conforms('GET', '/api/passes/{token}', await anon.call('GET', '/api/passes/no-such-pass')).status).toBeGreaterThanOrEqual(400);
   });
@@ -88,14 +90,20 @@ describe('real answers of the gateway against its OpenAPI document', () => {
     expect(conforms('POST', '/api/profile', await member.call('POST', '/api/profile', { age: 30, bio: 'Documented.' })).status).toBe(200);
     // Another member's photo: refused, and documented as such.
     const other = `/api/images/users/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/a.jpg`;
-    expect(conforms('POST', '/api/profile', await member.call('POST', '/api/profile', { age: 30, images: [other] })).status).toBe(403);
+    expect(conforms('POST', '/api/profile', await member.call('POST', '/api/profile', { age: 30, bio: 'Documented.', images: [other] })).status).toBe(403);
     expect(conforms('POST', '/api/profile', await member.call('POST', '/api/profile', { bio: 'x'.repeat(200_000) })).status).toBe(413);
-    for (const path of ['/api/bookings/user', '/api/bookings/host', '/api/blocks', '/api/invites/received', '/api/invites/sent', '/api/event-join-requests/guest', '/api/available-events', '/api/users/potential-matches', '/api/entertainer/venue-requests'])
-      expect(conforms('GET', path, await member.call('GET', path)).status).toBe(200);
+    for (const path of ['/api/bookings/user', '/api/bookings/host', '/api/blocks', '/api/invites/received', '/api/invites/sent', '/api/event-join-requests/guest', '/api/users/potential-matches', '/api/entertainer/venue-requests'])
+      expect({ path, status: conforms('GET', path, await member.call('GET', path)).status }).toEqual({ path, status: 200 });
+    expect(conforms('GET', '/api/available-events', await member.call('GET', '/api/available-events?city=Miami&state=Florida')).status).toBe(200);
+    expect(conforms('GET', '/api/available-events', await member.call('GET', '/api/available-events')).status).toBe(400);
+    // A NUL character in a query parameter (schemathesis; a 500 from PostgreSQL before): refused, and nothing looked up.
+    const nul = conforms('GET', '/api/available-events', await member.call('GET', '/api/available-events?city=Mi%00ami&state=Florida'));
+    expect(nul.status).toBe(400);
+    expect(nul.json).toMatchObject({ code: 'REQUEST.VALIDATION_FAILED', message: NUL_CHARACTER_MESSAGE, errors: [{ path: 'city', message: NUL_CHARACTER_MESSAGE }] });
     expect(conforms('GET', '/api/realtime', await member.call('GET', '/api/realtime')).status).toBe(426);
     expect(conforms('GET', '/api/my-venues', await member.call('GET', '/api/my-venues')).status).toBe(403);
     expect(conforms('GET', '/api/admin/users', await member.call('GET', '/api/admin/users')).status).toBe(401);
-    expect(conforms('PUT', '/api/users/{id}/profile', await member.call('PUT', `/api/users/00000000-0000-4000-8000-000000000000/profile`, { images: [] })).status).toBe(403);
+    expect(conforms('PUT', '/api/users/{id}/profile', await member.call('PUT', `/api/users/00000000-0000-4000-8000-000000000000/profile`, { profileImages: [] })).status).toBe(403);
     expect(conforms('GET', '/api/conversations/{id}', await member.call('GET', `/api/conversations/${me.json.id}`)).status).toBe(200);
   });
 
@@ -105,12 +113,22 @@ describe('real answers of the gateway against its OpenAPI document', () => {
     expect(conforms('GET', '/api/venues/{id}/sections', await owner.api.call('GET', `/api/venues/${club}/sections`)).status).toBe(200);
     expect(conforms('GET', '/api/venue-owner-bookings', await owner.api.call('GET', '/api/venue-owner-bookings')).status).toBe(200);
     expect(conforms('POST', '/api/venues', await owner.api.call('POST', '/api/venues', { name: '' })).status).toBe(400);
+    // A minimum spend below a cent (schemathesis: 5e-324, stored as 0.00 against the table's check: a 502 before): refused, nothing saved.
+    const sections = async () => (await owner.api.call('GET', `/api/venues/${club}/sections`)).json;
+    const before = await sections();
+    const tiny = conforms('POST', '/api/venues/{id}/sections', await owner.api.call('POST', `/api/venues/${club}/sections`, { name: 'Tiny', type: 'Table', capacity: 4, pricePerHour: 100, minimumSpend: 5e-324 }));
+    expect(tiny.status).toBe(400);
+    expect(tiny.json).toMatchObject({ code: 'REQUEST.VALIDATION_FAILED', errors: [{ path: 'minimumSpend', message: DEPOSIT_MESSAGES.minimumSpend }] });
+    const update = conforms('PUT', '/api/sections/{id}', await owner.api.call('PUT', `/api/sections/${section}`, { name: 'Main Floor', type: 'Table', capacity: 8, pricePerHour: 5e-324 }));
+    expect(update.status).toBe(400);
+    expect(await sections()).toEqual(before);
     const host = await world.account('host', 'Hugo');
     const booking = conforms('POST', '/api/bookings', await host.api.call('POST', '/api/bookings', { venueId: club, sectionId: section, bookingDate: nyDate(20), startTime: '22:00', duration: 2 }));
     expect(booking.status).toBe(201);
     const cal = conforms('GET', '/api/bookings/{id}/calendar.ics', await host.api.call('GET', `/api/bookings/${booking.json.id}/calendar.ics`));
     expect(cal.status).toBe(200);
-    expect(conforms('GET', '/api/bookings/{id}/guest-list', await host.api.call('GET', `/api/bookings/${booking.json.id}/guest-list`)).status).toBe(200);
+    // The guest list exists once social has the booking (by event): whichever answer comes, it is a documented one.
+    conforms('GET', '/api/bookings/{id}/guest-list', await host.api.call('GET', `/api/bookings/${booking.json.id}/guest-list`));
     expect(conforms('GET', '/api/bookings/host', await host.api.call('GET', '/api/bookings/host')).status).toBe(200);
     // Someone else's booking.
     const stranger = await world.account('guest', 'Stella');
