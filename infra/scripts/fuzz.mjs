@@ -5,10 +5,12 @@
 //
 //   node infra/scripts/fuzz.mjs --schemathesis PATH [--report FILE]
 //
-// Sign-in: a host member (session cookie) and the stack's admin (bearer token from
-// POST /api/admin/login) for every operation a member or an admin may call, a venue owner
-// (session cookie) for the venue-owner operations, and nobody for the public ones (sign-up,
-// login and logout among them: logout would end the fuzzer's own session).
+// Runs, one after another (schemathesis' examples, coverage and fuzzing phases, valid and
+// invalid input): the venue-owner operations as a venue owner (session cookie), the member
+// operations as a host (session cookie), the public ones as a visitor, the admin ones with the
+// stack's admin (bearer token from POST /api/admin/login), and last the two that end the caller's
+// session (logout, account deletion) with a member of their own. After each signed-in run, its
+// session must still work (else its answers were mostly 401s).
 // Checks: no answer of 500 or above, every answer's status documented, every JSON answer valid
 // against its documented schema, every answer's media type documented.
 // Writes a Jest-shaped report: one test per operation (its requests, any failures with the
@@ -21,6 +23,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT, startStack } from './stack.mjs';
 
+const STARTED_MS = Date.now();
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
 const arg = (name) => {
@@ -66,7 +69,11 @@ function writeReport() {
       ),
     );
   }
-  console.log(`\nfuzz: ${results.length - failed} passed, ${failed} failed`);
+  // The phase's time, from test-fuzz.sh's start (provisioning included) when it gives it.
+  const t0 = Number(process.env.FUZZ_PHASE_START_MS ?? STARTED_MS);
+  console.log(`\nphase time: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`fuzz: ${results.length - failed} passed, ${failed} failed`);
+  console.log(`${results.length - failed} passed, ${failed} failed`);
   return failed === 0 && results.length > 0;
 }
 
