@@ -82,7 +82,8 @@ async function waitReady(url, child, name, timeoutMs = 90_000) {
 
 /**
  * Options: dbPrefix ('luxe'), resetDatabases (false), basePort (3100: services on 3101..3107),
- * gatewayPort (3000), logDir, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix).
+ * gatewayPort (3000), logDir, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix),
+ * readyTimeoutMs (90 000: how long each process may take to report ready).
  */
 export async function startStack(opts = {}) {
   const env = { ...process.env, ...(opts.infraEnv ?? {}) };
@@ -157,7 +158,7 @@ export async function startStack(opts = {}) {
           ...(s === 'admin' ? admin : {}),
           ...(s === 'bookings' ? { PASS_SIGNING_SECRET: passSigningSecret } : {}),
         });
-        return waitReady(serviceUrls[s], child, s);
+        return waitReady(serviceUrls[s], child, s, opts.readyTimeoutMs);
       }),
     );
     const gwEnv = {
@@ -174,7 +175,7 @@ export async function startStack(opts = {}) {
     };
     const gw = spawnOne('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), gwEnv);
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await waitReady(gatewayUrl, gw, 'gateway');
+    await waitReady(gatewayUrl, gw, 'gateway', opts.readyTimeoutMs);
     return { gatewayUrl, serviceUrls, dbUrls, internalKeys: keys, stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null, admin: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }, adminTokenSecret, logDir, stop: () => stopAll(children) };
   } catch (err) {
     await stopAll(children);

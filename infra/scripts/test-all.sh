@@ -2,7 +2,8 @@
 # `npm test`: provisions the real infrastructure (infra/local), builds, and runs every suite:
 # unit (Jest: libs, services, gateway, infra), web (Vitest + Testing Library), and integration (Jest: (outbox/Kafka,
 # API through the distributed stack, embedded mode, browser journeys in headless Chromium), and the
-# Helm chart (infra/scripts/test-helm.sh: lint, render, schema validation, assertions).
+# Helm chart (infra/scripts/test-helm.sh: lint, render, schema validation, assertions), and API fuzzing
+# (infra/scripts/test-fuzz.sh: schemathesis against the gateway's OpenAPI document).
 # Ends with one line: "N passed, N failed".
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -35,4 +36,8 @@ jest_phase integration --config jest.integration.config.cjs --runInBand
 echo ""; echo "=== helm (infra/scripts/test-helm.sh) ==="
 bash infra/scripts/test-helm.sh --report "$RESULTS/helm.json"
 echo "=== helm: exit $? ==="
-node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration helm
+# schemathesis against the gateway's OpenAPI document, on a stack of its own (same report shape).
+echo ""; echo "=== fuzz (infra/scripts/test-fuzz.sh) ==="
+bash infra/scripts/test-fuzz.sh --report "$RESULTS/fuzz.json"
+echo "=== fuzz: exit $? ==="
+node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration helm fuzz

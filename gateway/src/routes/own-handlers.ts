@@ -1,4 +1,4 @@
-import { api } from '@luxe/contracts';
+import { api, REQUEST_ERRORS } from '@luxe/contracts';
 import type { MeSnapshots } from '@luxe/platform';
 import { authHandlers, type CookieOptions } from '../auth/auth.handlers';
 import type { AuthRateLimiter } from '../auth/rate-limit';
@@ -17,8 +17,9 @@ export function ownHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, sna
     ...splitHandlers(),
     // The real-time socket answers a plain GET (no upgrade) with 426.
     [api.realtime.connect.id]: async (ctx) => {
-      ctx.reply.code(426).header('upgrade', 'websocket');
-      return { statusCode: 426, code: 'REQUEST.UPGRADE_REQUIRED', message: 'Connect with a WebSocket' };
+      const e = REQUEST_ERRORS.UPGRADE_REQUIRED;
+      ctx.reply.code(e.status).header('upgrade', 'websocket');
+      return { statusCode: e.status, code: e.code, message: e.message };
     },
   };
 }

@@ -21,6 +21,8 @@ export default async function setup() {
     basePort, // services on basePort+1..basePort+7
     gatewayPort: basePort,
     groupPrefix: `test${id}.`,
+    // A busy machine (several stacks on two cores) can take longer than the default 90 s to start one.
+    readyTimeoutMs: Number(process.env.LUXE_STACK_READY_MS ?? 90_000),
     logDir: `${process.cwd()}/.data/test-logs`,
     extraEnv: {
       NODE_ENV: 'test',

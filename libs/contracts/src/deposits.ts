@@ -27,7 +27,8 @@ const hasCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 /** A section's minimum spend as sent by its owner: dollars and cents, or null (none). */
 export const minimumSpendField = z
   .number({ error: DEPOSIT_MESSAGES.minimumSpend })
-  .positive(DEPOSIT_MESSAGES.minimumSpend)
+  // At least a cent: a positive amount below it (5e-324) would be stored as 0.00, which the table refuses.
+  .min(0.01, DEPOSIT_MESSAGES.minimumSpend)
   .max(MINIMUM_SPEND_MAX, DEPOSIT_MESSAGES.minimumSpend)
   .refine(hasCents, DEPOSIT_MESSAGES.minimumSpend)
   .nullable()

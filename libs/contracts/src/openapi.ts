@@ -1,7 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { allRoutes, type RouteDef } from './api';
 import { apiErrorBodySchema } from './auth';
-import { AUTH_ERRORS, REQUEST_ERRORS, UPSTREAM_ERRORS, type ErrorDef } from './errors';
+import { AUTH_ERRORS, REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS, type ErrorDef } from './errors';
 
 type Json = Record<string, unknown>;
 
@@ -33,13 +33,28 @@ const ACCESS_TEXT: Record<RouteDef['access'], string> = {
 
 function errorResponses(r: RouteDef): Record<string, Json> {
   const byStatus = new Map<number, ErrorDef[]>();
-  const add = (e: ErrorDef) => byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), e]);
+  const add = (e: ErrorDef) => {
+    const defs = byStatus.get(e.status) ?? [];
+    if (!defs.some((d) => d.code === e.code)) byStatus.set(e.status, [...defs, e]);
+  };
   if (r.params || r.query || r.body) add(REQUEST_ERRORS.VALIDATION_FAILED);
   if (r.body) add(REQUEST_ERRORS.MALFORMED_JSON);
   if (r.access !== 'public') add(AUTH_ERRORS.UNAUTHENTICATED);
   if (r.access === 'venue-owner' || r.access === 'admin') add(AUTH_ERRORS.FORBIDDEN);
+  // The gateway's CSRF defence refuses a mutating call with neither JSON nor X-Requested-With.
+  if (r.method !== 'GET') add(SECURITY_ERRORS.CSRF);
+  // A path parameter longer than the router takes (100 characters) matches no route at all.
+  if (r.params) add(REQUEST_ERRORS.NOT_FOUND);
+  if (r.body) {
+    add(REQUEST_ERRORS.PAYLOAD_TOO_LARGE);
+    add(REQUEST_ERRORS.UNSUPPORTED_MEDIA_TYPE);
+  }
   r.errors.forEach(add);
+  // A service the gateway could not use (down, failing, too slow), or a store it could not reach.
+  add(UPSTREAM_ERRORS.ERROR);
   add(UPSTREAM_ERRORS.UNAVAILABLE);
+  add(SERVER_ERRORS.UNAVAILABLE);
+  add(UPSTREAM_ERRORS.TIMEOUT);
   const out: Record<string, Json> = {};
   for (const [status, defs] of [...byStatus.entries()].sort((a, b) => a[0] - b[0]))
     out[String(status)] = {

@@ -125,7 +125,7 @@ export const venueInputSchema = z
     images: venueImages(20),
     amenities: list(50, 100).default([]),
     capacity: z.number({ error: VENUE_MESSAGES.capacity }).int(VENUE_MESSAGES.capacity).min(1, VENUE_MESSAGES.capacity).max(100_000, VENUE_MESSAGES.capacity),
-    pricePerHour: z.number({ error: VENUE_MESSAGES.price }).positive(VENUE_MESSAGES.price).max(99_999_999.99, VENUE_MESSAGES.price),
+    pricePerHour: z.number({ error: VENUE_MESSAGES.price }).min(0.01, VENUE_MESSAGES.price).max(99_999_999.99, VENUE_MESSAGES.price),
     rating: z
       .number({ error: VENUE_MESSAGES.rating })
       .min(1, VENUE_MESSAGES.rating)
@@ -215,7 +215,7 @@ export const sectionInputSchema = z.object({
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
   images: venueImages(5),
   capacity: z.number({ error: SECTION_MESSAGES.capacity }).int(SECTION_MESSAGES.capacity).min(1, SECTION_MESSAGES.capacity).max(100_000, SECTION_MESSAGES.capacity),
-  pricePerHour: z.number({ error: SECTION_MESSAGES.price }).positive(SECTION_MESSAGES.price).max(99_999_999.99, SECTION_MESSAGES.price),
+  pricePerHour: z.number({ error: SECTION_MESSAGES.price }).min(0.01, SECTION_MESSAGES.price).max(99_999_999.99, SECTION_MESSAGES.price),
   amenities: list(50, 100).default([]),
   isVipRoom: z.boolean().default(false),
   isExclusive: z.boolean().default(false),

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Injectable, PipeTransform } from '@nestjs/common';
-import { AUTH_ERRORS, REQUEST_ERRORS, SERVER_ERRORS, type ApiErrorBody, type ErrorDef } from '@luxe/contracts';
+import { AUTH_ERRORS, NUL_CHARACTER_MESSAGE, REQUEST_ERRORS, SERVER_ERRORS, type ApiErrorBody, type ErrorDef } from '@luxe/contracts';
 import type { ZodType } from 'zod';
 import { currentCorrelationId } from './correlation';
 import type { Logger } from './logger';
@@ -45,8 +45,32 @@ export function validationError(issues: readonly { path: readonly PropertyKey[];
 /** Validates a value with a zod schema, or throws a 400 with the schema's messages. */
 export function parseOrThrow<T>(schema: ZodType<T>, value: unknown, prefix?: string): T {
   const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  throw validationError(r.error.issues, prefix);
+  if (!r.success) throw validationError(r.error.issues, prefix);
+  // PostgreSQL stores no NUL character in text (nor takes one as a query parameter): refused
+  // here, with the field, rather than failing in the database with a 500.
+  const nul = findNulCharacter(r.data);
+  if (nul) throw validationError([{ path: nul, message: NUL_CHARACTER_MESSAGE }], prefix);
+  return r.data;
+}
+
+/** The path of the first string (or object key) holding U+0000 in a parsed value, or null. */
+export function findNulCharacter(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], [...path, String(i)], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return [...path, k];
+    const found = findNulCharacter(v, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** Validates a body/query with a zod schema; the first message becomes the error's message. */

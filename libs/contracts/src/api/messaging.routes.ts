@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../errors/auth';
+import { REQUEST_ERRORS } from '../errors/common';
 import { MESSAGING_ERRORS } from '../errors/messaging';
 import { conversationIdParamsSchema, conversationSchema, messageIdParamsSchema, messageInputSchema, messageSchema } from '../messaging';
 import { reportInputSchema, reportSchema } from '../social';
@@ -82,7 +83,7 @@ export const realtimeRoutes = {
     summary: 'WebSocket (upgrade): new messages for the signed-in user, as {type: "message-sent", conversationId, message}',
     response: z.null(),
     status: 101,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED],
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, REQUEST_ERRORS.UPGRADE_REQUIRED],
     gatewayHandler: true,
     websocket: true,
   }),

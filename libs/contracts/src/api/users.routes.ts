@@ -19,7 +19,8 @@ export const userRoutes = {
     summary: "Save the signed-in user's profile details (age, bio; photos optional)",
     body: profileSchema,
     response: publicUserSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED],
+    // Photos must be the member's own uploads (a path under another user's folder is refused).
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN],
   }),
   savePhotos: defineRoute({
     id: 'users.savePhotos',

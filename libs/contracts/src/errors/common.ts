@@ -9,7 +9,12 @@ export const REQUEST_ERRORS = defineErrors('REQUEST', {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  /** A WebSocket route called as a plain GET, without the upgrade. */
+  UPGRADE_REQUIRED: { status: 426, message: 'Connect with a WebSocket' },
 });
+
+/** The field message of a text holding a NUL character, which no text column can store (REQUEST.VALIDATION_FAILED). */
+export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character';
 
 export const SECURITY_ERRORS = defineErrors('SECURITY', {
   CSRF: { status: 403, message: 'Request refused: send JSON or the X-Requested-With header' },
