@@ -113,11 +113,12 @@ export async function benchDiscovery() {
   }
   const basePort = Number(process.env.BENCH_BASE_PORT ?? 4500);
   const stack = await startStack({
-    dbPrefix: 'luxe_bench',
+    // BENCH_ID: another bench on the same infrastructure (another checkout) uses its own databases and topics.
+    dbPrefix: `luxe_bench${process.env.BENCH_ID ? `_${process.env.BENCH_ID}` : ''}`,
     resetDatabases: true,
     basePort,
     gatewayPort: basePort,
-    groupPrefix: 'bench.',
+    groupPrefix: `bench${process.env.BENCH_ID ? `-${process.env.BENCH_ID}` : ''}.`,
     seed: true,
     logDir: join(ROOT, '.data/bench-logs'),
     extraEnv: { LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_REGISTER_PER_IP: '1000' },
