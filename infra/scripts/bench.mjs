@@ -4,8 +4,12 @@
 // JSON line. `-- --profile` also CPU-profiles the embedded process during one extra /api/auth/me run
 // and prints where the time goes. Then the event path's latency (outbox → Kafka → consumer against
 // Kafka's own produce → consume, infra/scripts/bench/events.mjs) when infra/local's variables are set;
-// `-- --events-only` runs that part alone. Then the public discovery read on the distributed stack
-// (gateway, venues service, bare server; infra/scripts/bench/discovery.mjs), `-- --discovery` alone. Asserts nothing; bounded in time (about 2 minutes).
+// `-- --events-only` runs that part alone. Then the issue's figures on the distributed stack
+// (infra/scripts/bench/discovery.mjs: the public discovery read through the gateway, its cache, the
+// venues service and a bare Fastify server; the signed-in reads; bookings against pgbench; 500-way
+// contention on one slot; chat delivery; booking-confirmed → social against Kafka's own), ending
+// with one table of every figure and its target; `-- --discovery` runs that part alone. Asserts
+// nothing; bounded in time (about 8 minutes, more on a loaded machine).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

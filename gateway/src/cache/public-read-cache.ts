@@ -44,6 +44,7 @@ interface PendingFill {
 export class PublicReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly routesByEvent = new Map<EventType, Set<string>>();
+  private readonly routesByService = new Map<string, Set<string>>();
   private readonly pending = new WeakMap<FastifyRequest, PendingFill>();
   private readonly settleTimers = new Map<EventType, NodeJS.Timeout>();
   private bytes = 0;
@@ -65,12 +66,14 @@ export class PublicReadCache {
     this.ttlMs = opts.ttlMs ?? 10_000;
     this.settleMs = opts.settleMs ?? 1000;
     this.now = opts.now ?? Date.now;
-    for (const r of routes)
+    for (const r of routes) {
+      if (r.cache) this.routesByService.set(r.service, (this.routesByService.get(r.service) ?? new Set<string>()).add(r.id));
       for (const t of r.cache?.invalidatedBy ?? []) {
         const set = this.routesByEvent.get(t) ?? new Set<string>();
         set.add(r.id);
         this.routesByEvent.set(t, set);
       }
+    }
   }
 
   /** The event types some cached route is invalidated by. */
@@ -126,8 +129,18 @@ export class PublicReadCache {
 
   /** Drops the answers of every route this event type invalidates; the number dropped. */
   invalidate(type: string): number {
-    if (!isEventType(type)) return 0;
-    const routes = this.routesByEvent.get(type);
+    return isEventType(type) ? this.drop(this.routesByEvent.get(type)) : 0;
+  }
+
+  /**
+   * A change this gateway forwarded to a service succeeded: its cached routes are dropped at once,
+   * so whoever reads through this gateway next sees it (other gateways learn it by the event).
+   */
+  changed(service: string): number {
+    return this.drop(this.routesByService.get(service));
+  }
+
+  private drop(routes: Set<string> | undefined): number {
     if (!routes) return 0;
     this.generation++;
     let dropped = 0;

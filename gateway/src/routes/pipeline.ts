@@ -103,12 +103,16 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
         deps.services.request<T>(other.service, other.method, buildPath(other.path, input.params), { actor, body: input.body }),
     };
     reply.code(route.status);
+    // A change (not a read) that succeeded: this gateway's cached reads of that service go.
+    const changed = route.method !== 'GET' && deps.cache ? () => deps.cache?.changed(route.service) : undefined;
     if (own) {
       const out = await own(ctx);
+      changed?.();
       if (route.status === 204 || out === null || out === undefined) return reply.send();
       return reply.send(out);
     }
     const text = await forward();
+    changed?.();
     if (route.status === 204 || text === null) return reply.send();
     const contentType = route.contentType ?? 'application/json; charset=utf-8';
     if (route.cache) deps.cache?.fill(req, route.status, text, contentType);
