@@ -82,6 +82,16 @@ describe('PublicReadCache', () => {
     expect(c.size).toBe(0);
   });
 
+  it("drops a service's cached routes after a change forwarded to it, and only that service's", () => {
+    const c = new PublicReadCache(allRoutes, 'luxe_session', { now: clock });
+    c.set(byLocation, '/l', 200, 'l', JSON_TYPE);
+    c.set(sections, '/s', 200, 's', JSON_TYPE);
+    expect(c.changed('bookings')).toBe(0);
+    expect(c.size).toBe(2);
+    expect(c.changed('venues')).toBe(2);
+    expect(c.size).toBe(0);
+  });
+
   it('does not keep an answer fetched across an invalidation (it may predate the change)', () => {
     const c = new PublicReadCache(allRoutes, 'luxe_session', { now: clock });
     const route = defineRoute({ id: 't.x', method: 'GET', path: '/api/t', service: 'venues', access: 'public', summary: 's', response: z.null(), cache: { invalidatedBy: ['venues.venue-updated'] } });
@@ -155,7 +165,7 @@ describe('the cache in front of the route pipeline', () => {
       done();
     });
     app.setErrorHandler((err, _req, reply) => void reply.code(err instanceof AppError ? err.status : 500).send({ message: err.message }));
-    for (const r of [byLocation, get, mine] as RouteDef[]) app.route({ method: r.method, url: r.path, onRequest: r.cache ? cache.hook(r) : undefined, handler: routeHandler(r, deps) });
+    for (const r of [byLocation, get, mine, api.venues.update] as RouteDef[]) app.route({ method: r.method, url: r.path, onRequest: r.cache ? cache.hook(r) : undefined, handler: routeHandler(r, deps) });
     await app.ready();
   });
   afterEach(() => app.close());
@@ -177,6 +187,22 @@ describe('the cache in front of the route pipeline', () => {
     requestText.mockResolvedValueOnce('["old"]').mockResolvedValueOnce('["new"]');
     await app.inject({ url: '/api/venues/Miami/Florida/all' });
     cache.onEvent('venues.venue-updated');
+    const r = await app.inject({ url: '/api/venues/Miami/Florida/all' });
+    expect([r.headers['x-cache'], r.body]).toEqual(['miss', '["new"]']);
+  });
+
+  it('drops the cached reads of a service at once when a change forwarded to it succeeds', async () => {
+    requestText.mockResolvedValueOnce('["old"]');
+    await app.inject({ url: '/api/venues/Miami/Florida/all' });
+    const url = '/api/venues/00000000-0000-4000-8000-000000000003';
+    // A refused change (invalid body) drops nothing.
+    expect((await app.inject({ method: 'PUT', url, cookies: { luxe_session: 'tok' }, payload: { name: 'x' } })).statusCode).toBe(400);
+    expect((await app.inject({ url: '/api/venues/Miami/Florida/all' })).headers['x-cache']).toBe('hit');
+    requestText.mockResolvedValueOnce('{"id":"v1"}');
+    const venue = { name: 'V', type: 'club', subtype: 'lounge', city: 'Miami, FL', state: 'Florida', address: '1 Ocean Dr', capacity: 10, pricePerHour: 100 };
+    const put = await app.inject({ method: 'PUT', url, cookies: { luxe_session: 'tok' }, payload: venue });
+    expect(put.statusCode).toBe(200);
+    requestText.mockResolvedValueOnce('["new"]');
     const r = await app.inject({ url: '/api/venues/Miami/Florida/all' });
     expect([r.headers['x-cache'], r.body]).toEqual(['miss', '["new"]']);
   });
