@@ -13,7 +13,6 @@ import { ROOT } from '../stack.mjs';
 
 const require = createRequire(import.meta.url);
 const platform = require(join(ROOT, 'libs/platform/dist/index.js'));
-const pg = require('pg');
 
 const CONNECTIONS = 20;
 const SECONDS = 10;
