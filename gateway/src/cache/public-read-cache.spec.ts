@@ -27,6 +27,10 @@ describe('PublicReadCache', () => {
     expect(c.get(byLocation, '/api/venues/Miami/Florida/club')).toBeUndefined();
     expect(c.get(api.venues.list, '/api/venues/Miami/Florida/all')).toBeUndefined();
     expect(PublicReadCache.key(byLocation, '/api/venues/a/b/all?q=1')).toBe('venues.byLocation /api/venues/a/b/all?q=1');
+    // A request's key: its path, and its query when the route takes one.
+    expect(PublicReadCache.requestKey(byLocation, '/api/venues/a/b/all?q=1')).toBe('/api/venues/a/b/all');
+    const withQuery = defineRoute({ id: 't.q', method: 'GET', path: '/api/q', service: 'venues', access: 'public', summary: 's', query: z.object({ q: z.string() }), response: z.null(), cache: { invalidatedBy: ['venues.venue-updated'] } });
+    expect(PublicReadCache.requestKey(withQuery, '/api/q?q=1')).toBe('/api/q?q=1');
   });
 
   it('keeps an answer for its TTL only', () => {
@@ -181,6 +185,9 @@ describe('the cache in front of the route pipeline', () => {
     // The session is never looked up on a hit.
     await app.inject({ url: '/api/venues/Miami/Florida/all', cookies: { luxe_session: 'tok' } });
     expect(sessionGet).not.toHaveBeenCalled();
+    // The route takes no query: the gateway forwards none, so a query is the same answer (no new entry).
+    expect((await app.inject({ url: '/api/venues/Miami/Florida/all?bust=1' })).headers['x-cache']).toBe('hit');
+    expect([requestText.mock.calls.length, cache.size]).toEqual([1, 1]);
   });
 
   it('forwards again after an invalidating event', async () => {

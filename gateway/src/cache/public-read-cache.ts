@@ -97,6 +97,16 @@ export class PublicReadCache {
     return `${route.id} ${url}`;
   }
 
+  /**
+   * The part of a request's URL its answer depends on: path and query, or the path alone when the
+   * route takes no query (the gateway forwards none; `?anything` must not fill the cache anew).
+   */
+  static requestKey(route: RouteDef, url: string): string {
+    if (route.query) return url;
+    const q = url.indexOf('?');
+    return q === -1 ? url : url.slice(0, q);
+  }
+
   get(route: RouteDef, url: string): Entry | undefined {
     const key = PublicReadCache.key(route, url);
     const e = this.entries.get(key);
@@ -191,12 +201,13 @@ export class PublicReadCache {
   hook(route: RouteDef) {
     return (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
       if (!this.cacheable(route, req)) return done();
-      const hit = this.get(route, req.url);
+      const key = PublicReadCache.requestKey(route, req.url);
+      const hit = this.get(route, key);
       if (hit) {
         void reply.code(200).header('content-type', hit.contentType).header('x-cache', 'hit').send(hit.body);
         return;
       }
-      this.pending.set(req, { route, key: req.url, generation: this.generation });
+      this.pending.set(req, { route, key, generation: this.generation });
       void reply.header('x-cache', 'miss');
       done();
     };
