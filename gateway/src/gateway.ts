@@ -70,7 +70,7 @@ export function registerContractRoutes(app: NestFastifyApplication, deps: Parame
       url: route.path,
       errorHandler,
       bodyLimit: route.bodyLimit,
-      ...(route.cache && deps.cache ? { onRequest: deps.cache.hook(route) } : {}),
+      ...(route.cache && deps.cache ? { onRequest: deps.cache.hook(route), onResponse: deps.cache.responded } : {}),
       handler: routeHandler(route, deps, route.gatewayHandler ? own[route.id] : undefined),
     });
   for (const route of allRoutes.filter((r) => !r.rawBody && !r.websocket)) register(fastify, route);

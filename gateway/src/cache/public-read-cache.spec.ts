@@ -169,7 +169,7 @@ describe('the cache in front of the route pipeline', () => {
       done();
     });
     app.setErrorHandler((err, _req, reply) => void reply.code(err instanceof AppError ? err.status : 500).send({ message: err.message }));
-    for (const r of [byLocation, get, mine, api.venues.update] as RouteDef[]) app.route({ method: r.method, url: r.path, onRequest: r.cache ? cache.hook(r) : undefined, handler: routeHandler(r, deps) });
+    for (const r of [byLocation, get, mine, api.venues.update] as RouteDef[]) app.route({ method: r.method, url: r.path, onRequest: r.cache ? cache.hook(r) : undefined, onResponse: r.cache ? cache.responded : undefined, handler: routeHandler(r, deps) });
     await app.ready();
   });
   afterEach(() => app.close());
@@ -212,6 +212,29 @@ describe('the cache in front of the route pipeline', () => {
     requestText.mockResolvedValueOnce('["new"]');
     const r = await app.inject({ url: '/api/venues/Miami/Florida/all' });
     expect([r.headers['x-cache'], r.body]).toEqual(['miss', '["new"]']);
+  });
+
+  it('sends the same reads that arrive during a miss one forward, and gives them its answer', async () => {
+    let answer!: (t: string) => void;
+    requestText.mockReturnValueOnce(new Promise<string>((r) => (answer = r)));
+    const reads = Array.from({ length: 5 }, () => app.inject({ url: '/api/venues/Miami/Florida/all' }));
+    await new Promise((r) => setTimeout(r, 50));
+    answer('["one forward"]');
+    const rs = await Promise.all(reads);
+    expect(requestText).toHaveBeenCalledTimes(1);
+    expect(rs.map((r) => [r.statusCode, r.body])).toEqual(Array(5).fill([200, '["one forward"]']));
+    expect(rs.map((r) => r.headers['x-cache']).sort()).toEqual(['hit', 'hit', 'hit', 'hit', 'miss']);
+  });
+
+  it('lets the waiting reads forward themselves when the first one fails', async () => {
+    let fail!: (e: unknown) => void;
+    requestText.mockReturnValueOnce(new Promise<string>((_r, j) => (fail = j))).mockResolvedValue('["second try"]');
+    const reads = Array.from({ length: 3 }, () => app.inject({ url: '/api/venues/Miami/Florida/all' }));
+    await new Promise((r) => setTimeout(r, 50));
+    fail(AppError.of(VENUE_ERRORS.NOT_FOUND));
+    const rs = await Promise.all(reads);
+    expect(rs.map((r) => r.statusCode).sort()).toEqual([200, 200, 404]);
+    expect(requestText).toHaveBeenCalledTimes(3);
   });
 
   it("never keeps an error answer", async () => {

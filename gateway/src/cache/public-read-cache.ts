@@ -32,6 +32,14 @@ interface PendingFill {
   route: RouteDef;
   key: string;
   generation: number;
+  flight: Flight;
+}
+
+/** One forward for a key while it is missing: the same reads meanwhile wait for its answer. */
+interface Flight {
+  generation: number;
+  answer: Promise<{ body: string; contentType: string } | undefined>;
+  settle(answer?: { body: string; contentType: string }): void;
 }
 
 /**
@@ -46,6 +54,7 @@ export class PublicReadCache {
   private readonly routesByEvent = new Map<EventType, Set<string>>();
   private readonly routesByService = new Map<string, Set<string>>();
   private readonly pending = new WeakMap<FastifyRequest, PendingFill>();
+  private readonly flights = new Map<string, Flight>();
   private readonly settleTimers = new Map<EventType, NodeJS.Timeout>();
   private bytes = 0;
   /** Bumped by every invalidation: an answer fetched across one is not kept (it may predate the change). */
@@ -196,29 +205,67 @@ export class PublicReadCache {
 
   /**
    * The route-level onRequest hook: a hit is answered here, before the session, validation or
-   * any forward; a miss is remembered so the route's handler keeps its answer (`fill`).
+   * any forward. The first miss of a key forwards (`fill` keeps its answer); the same reads that
+   * arrive meanwhile wait for that answer instead of all going to the service at once (when an
+   * answer expires under load), and forward themselves only if it was not a 200.
    */
   hook(route: RouteDef) {
     return (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
       if (!this.cacheable(route, req)) return done();
       const key = PublicReadCache.requestKey(route, req.url);
       const hit = this.get(route, key);
-      if (hit) {
-        void reply.code(200).header('content-type', hit.contentType).header('x-cache', 'hit').send(hit.body);
+      if (hit) return void this.serve(reply, hit);
+      const flightKey = PublicReadCache.key(route, key);
+      const current = this.flights.get(flightKey);
+      if (current && current.generation === this.generation) {
+        void current.answer.then((a) => {
+          if (a) return void this.serve(reply, a);
+          void reply.header('x-cache', 'miss');
+          done();
+        });
         return;
       }
-      this.pending.set(req, { route, key, generation: this.generation });
+      let settle!: Flight['settle'];
+      const answer = new Promise<{ body: string; contentType: string } | undefined>((r) => (settle = r));
+      const flight: Flight = {
+        generation: this.generation,
+        answer,
+        settle: (a) => {
+          if (this.flights.get(flightKey) === flight) this.flights.delete(flightKey);
+          settle(a);
+        },
+      };
+      this.flights.set(flightKey, flight);
+      // Whatever happens to this request (an error answer, a closed connection), the waiters go on.
+      reply.raw.once('close', () => flight.settle(undefined));
+      this.pending.set(req, { route, key, generation: this.generation, flight });
       void reply.header('x-cache', 'miss');
       done();
     };
   }
 
-  /** The handler's answer to a remembered miss: kept when it is a 200. */
+  /** The route-level onResponse hook: a miss that kept nothing lets its waiters forward themselves. */
+  readonly responded = (req: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
+    const p = this.pending.get(req);
+    if (p) {
+      this.pending.delete(req);
+      p.flight.settle(undefined);
+    }
+    done();
+  };
+
+  private serve(reply: FastifyReply, a: { body: string; contentType: string }): void {
+    void reply.code(200).header('content-type', a.contentType).header('x-cache', 'hit').send(a.body);
+  }
+
+  /** The handler's answer to a remembered miss: kept when it is a 200, and given to the reads waiting for it. */
   fill(req: FastifyRequest, status: number, body: string, contentType: string): void {
     const p = this.pending.get(req);
     if (!p) return;
     this.pending.delete(req);
     this.set(p.route, p.key, status, body, contentType, p.generation);
+    // The waiters asked before any later change was known: the answer is as fresh as theirs would be.
+    p.flight.settle(status === 200 ? { body, contentType } : undefined);
   }
 
   /**
