@@ -33,8 +33,8 @@ if (args.has('--events-only')) {
   await benchEvents();
   process.exit(0);
 }
-if (args.has('--discovery')) {
-  await benchDiscovery();
+if (args.has('--discovery') || args.has('--reads-only')) {
+  await benchDiscovery({ readsOnly: args.has('--reads-only') });
   process.exit(0);
 }
 

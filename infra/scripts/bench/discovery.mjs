@@ -120,7 +120,7 @@ export function printTargets(out) {
   console.log(`\nload average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
 
-export async function benchDiscovery() {
+export async function benchDiscovery({ readsOnly = false } = {}) {
   if (!process.env.LUXE_PG_ADMIN_URL || !process.env.KAFKA_BROKERS) {
     console.log('\ndiscovery read: skipped (infra/local variables not set; run bash infra/local/up.sh and source its env file)');
     return null;
@@ -183,6 +183,7 @@ export async function benchDiscovery() {
     out.discovery = s;
     bare.kill('SIGTERM');
     bare = null;
+    if (readsOnly) return printTargets(out), out;
     out.bookings = await benchBookings(gw, { adminUrl: process.env.LUXE_PG_ADMIN_URL, dbPrefix });
     out.contention = await benchContention(gw);
     out.chat = await benchChat(gw);
