@@ -59,6 +59,12 @@ afterAll(async () => {
 
 const club = (city: string, over: Record<string, unknown> = {}) => ({ name: 'Velvet', type: 'club', subtype: 'lounge', city: `${city}, FL`, state: 'Florida', address: '1 Ocean Dr', capacity: 80, pricePerHour: 300, ...over });
 const names = (r: { json: { name: string }[] }) => r.json.map((v) => v.name);
+/** A new venue of this owner (pending until approved). */
+async function createVenue(owner: { api: ApiClient }, body: Record<string, unknown>): Promise<string> {
+  const r = await owner.api.call('POST', '/api/venues', body);
+  expect([r.status, r.text.slice(0, 200)]).toEqual([201, expect.any(String)]);
+  return r.json.id as string;
+}
 /**
  * Reads until an answer comes from the cache: the events of the test's own set-up (a venue
  * created, a section added) reach a gateway at their own pace and drop its answers, once at once
@@ -75,7 +81,7 @@ describe('the gateway cache of public reads', () => {
   it('answers the second anonymous read from memory with x-cache hit, the same body and the same headers', async () => {
     const city = `Hitville${Date.now().toString(36)}`;
     const owner = await world.account('venue');
-    const venueId = (await owner.api.call('POST', '/api/venues', club(city))).json.id as string;
+    const venueId = await createVenue(owner, club(city));
     await world.approve(venueId);
     const visitor = new ApiClient(world.base);
     for (const path of [`/api/venues/${city}/Florida/all`, `/api/venues/${venueId}`]) {
@@ -101,7 +107,7 @@ describe('the gateway cache of public reads', () => {
   it("an owner's change is on the next read of the gateway that forwarded it, and on another gateway once its event arrives; without an event the other keeps its answer", async () => {
     const city = `Eventville${Date.now().toString(36)}`;
     const owner = await world.account('venue');
-    const venueId = (await owner.api.call('POST', '/api/venues', club(city, { name: 'First Name' }))).json.id as string;
+    const venueId = await createVenue(owner, club(city, { name: 'First Name' }));
     await world.approve(venueId);
     const path = `/api/venues/${city}/Florida/all`;
     const visitor = new ApiClient(world.base);
@@ -142,7 +148,7 @@ describe('the gateway cache of public reads', () => {
     const city = `Privateville${Date.now().toString(36)}`;
     const owner = await world.account('venue');
     const other = await world.account('host');
-    const pending = (await owner.api.call('POST', '/api/venues', club(city, { name: 'Not Yet Public' }))).json.id as string;
+    const pending = await createVenue(owner, club(city, { name: 'Not Yet Public' }));
     for (const gw of [world.base, secondUrl]) {
       // The owner sees his pending venue, twice; nobody else ever gets it.
       const asOwner = new ApiClient(gw);
@@ -158,7 +164,7 @@ describe('the gateway cache of public reads', () => {
     }
 
     // Sections: the owner also sees inactive ones; an anonymous read (cached) shows only the active one.
-    const approved = (await owner.api.call('POST', '/api/venues', club(city, { name: 'Public Now' }))).json.id as string;
+    const approved = await createVenue(owner, club(city, { name: 'Public Now' }));
     expect((await owner.api.call('POST', `/api/venues/${approved}/sections`, { name: 'Main Floor', type: 'Table', capacity: 8, pricePerHour: 300 })).status).toBe(201);
     expect((await owner.api.call('POST', `/api/venues/${approved}/sections`, { name: 'Closed Room', type: 'Table', capacity: 8, pricePerHour: 300, isActive: false })).status).toBe(201);
     await world.approve(approved);
