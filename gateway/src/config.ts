@@ -37,6 +37,10 @@ export const gatewayEnvSchema = z
     ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
     /** Prometheus metrics on GET /metrics of the gateway's port: an operator endpoint, not to be exposed publicly (block it at the proxy, or set false). */
     METRICS_ENABLED: env.bool.default(true),
+    /** How long the gateway may serve a cached public read without any event (a safety net; 0: no cache). */
+    PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+    /** Most public reads the gateway keeps in memory. */
+    PUBLIC_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
     SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),

@@ -13,6 +13,7 @@ import { GatewayHealthController, SERVICE_URLS } from './health/health.controlle
 import { GatewayHandler, resolveActor, routeHandler } from './routes/pipeline';
 import { AdminTokens, type AdminTokenOptions } from './admin/admin-tokens';
 import { RealtimeHub } from './realtime/realtime.hub';
+import { PublicReadCache, type PublicReadCacheOptions } from './cache/public-read-cache';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -41,6 +42,11 @@ export interface GatewayOptions {
   events?: { transport: EventTransport; topicPrefix?: string; groupPrefix?: string };
   /** The admin console's bearer tokens (secret shared by every gateway; unset: random per start). */
   adminTokens?: AdminTokenOptions;
+  /**
+   * The in-memory cache of the public reads the contract marks cacheable (default on; it needs
+   * `events`, which invalidate it: without them nothing is cached). `false`: off.
+   */
+  publicCache?: PublicReadCacheOptions | false;
   /** Prometheus metrics on `GET /metrics` of the gateway's port (default true): an operator endpoint, to keep off the public network. */
   metrics?: boolean;
 }
@@ -57,8 +63,16 @@ export function registerContractRoutes(app: NestFastifyApplication, deps: Parame
   const missing = allRoutes.filter((r) => r.gatewayHandler && !own[r.id]).map((r) => r.id);
   if (missing.length) throw new Error(`gateway: contract entries without their gateway handler: ${missing.join(', ')}`);
   const errorHandler = fastifyErrorHandler(logger);
+  // A cached route answers its hits in its own onRequest hook, before anything else of the route.
   const register = (f: typeof fastify, route: (typeof allRoutes)[number]) =>
-    f.route({ method: route.method, url: route.path, errorHandler, bodyLimit: route.bodyLimit, handler: routeHandler(route, deps, route.gatewayHandler ? own[route.id] : undefined) });
+    f.route({
+      method: route.method,
+      url: route.path,
+      errorHandler,
+      bodyLimit: route.bodyLimit,
+      ...(route.cache && deps.cache ? { onRequest: deps.cache.hook(route), onResponse: deps.cache.responded } : {}),
+      handler: routeHandler(route, deps, route.gatewayHandler ? own[route.id] : undefined),
+    });
   for (const route of allRoutes.filter((r) => !r.rawBody && !r.websocket)) register(fastify, route);
   // WebSockets: a member's session cookie, from a page of this site only (a cross-site page
   // could otherwise open a socket with the member's cookie).
@@ -132,8 +146,10 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   fastify.addHook('onRequest', csrfHook);
   const realtime = new RealtimeHub(o.logger);
   if (o.events) await realtime.follow(o.events.transport, o.events);
+  const cache = o.events && o.publicCache !== false ? new PublicReadCache(allRoutes, cookie.name, o.publicCache || {}) : undefined;
+  if (cache && o.events) await cache.follow(o.events.transport, o.logger, o.events);
   const adminTokens = new AdminTokens(o.adminTokens);
-  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name, adminTokens }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens), o.logger, realtime);
+  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name, adminTokens, cache }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens), o.logger, realtime);
   await serveApiDocs(fastify);
   await serveWebClient(fastify, o.webDistDir);
   // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.
@@ -144,6 +160,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     url: listeningUrl(app, o.host, o.port),
     close: async () => {
       realtime.close();
+      cache?.close();
       await app.close();
       await services.close();
     },

@@ -4,9 +4,14 @@
 // JSON line. `-- --profile` also CPU-profiles the embedded process during one extra /api/auth/me run
 // and prints where the time goes. Then the event path's latency (outbox → Kafka → consumer against
 // Kafka's own produce → consume, infra/scripts/bench/events.mjs) when infra/local's variables are set;
-// `-- --events-only` runs that part alone. Then the public discovery read on the distributed stack
-// (gateway, venues service, bare server; infra/scripts/bench/discovery.mjs), `-- --discovery` alone. Then the web client's landing JavaScript and
-// Lighthouse scores (infra/scripts/bench/web.mjs), `-- --web` alone. Asserts nothing; bounded in time (about 2 minutes).
+// `-- --events-only` runs that part alone. Then the issue's figures on the distributed stack
+// (infra/scripts/bench/discovery.mjs: the public discovery read through the gateway, its cache, the
+// venues service and a bare Fastify server; the signed-in reads; bookings against pgbench; 500-way
+// contention on one slot; chat delivery; booking-confirmed → social against Kafka's own), ending
+// with one table of every figure and its target; `-- --discovery` runs that part alone. Asserts
+// nothing; bounded in time (about 8 minutes, more on a loaded machine). `-- --embedded-only`: the
+// embedded part alone (with `--profile`: only the profiles, quickly). Then the web client's landing
+// JavaScript and Lighthouse scores (infra/scripts/bench/web.mjs), `-- --web` alone.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,6 +27,7 @@ const PROFILE = args.has('--profile');
 const ROUNDS = 3;
 const SECONDS = 5;
 const CONNECTIONS = 50;
+const DISCOVERY = '/api/venues/Miami/Florida/all';
 // BENCH_ROOT: measure another checkout's built embedded mode (e.g. an older commit) with this script.
 const TARGET = process.env.BENCH_ROOT ?? ROOT;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -29,8 +35,8 @@ if (args.has('--events-only')) {
   await benchEvents();
   process.exit(0);
 }
-if (args.has('--discovery')) {
-  await benchDiscovery();
+if (args.has('--discovery') || args.has('--reads-only')) {
+  await benchDiscovery({ readsOnly: args.has('--reads-only') });
   process.exit(0);
 }
 if (args.has('--web')) {
@@ -40,8 +46,8 @@ if (args.has('--web')) {
 
 if (!existsSync(join(TARGET, 'infra/embedded/dist/main.js'))) spawnSync('npm', ['run', 'build'], { cwd: TARGET, stdio: 'inherit' });
 
-function startChild(cmd, argv, env, readyRe) {
-  const child = spawn(cmd, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+function startChild(cmd, argv, env, readyRe, cwd = undefined) {
+  const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   const ready = new Promise((res, rej) => {
     child.stdout.on('data', (d) => {
@@ -57,7 +63,7 @@ function startChild(cmd, argv, env, readyRe) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'luxe-bench-'));
 const profileDir = join(ROOT, '.data/profiles');
-const profileOut = join(profileDir, `gateway-me-${Date.now()}.cpuprofile`);
+const profileOut = join(profileDir, `gateway-${Date.now()}.cpuprofile`);
 if (PROFILE) mkdirSync(profileDir, { recursive: true });
 const embedded = startChild(
   process.execPath,
@@ -77,10 +83,11 @@ try {
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
   const meBody = await (await fetch(`${gateway}/api/auth/me`, { headers: { cookie } })).text();
   const liveBody = await (await fetch(`${gateway}/health/live`)).text();
+  const discoveryBody = await (await fetch(`${gateway}${DISCOVERY}`)).text();
 
-  // A bare server answering the same bodies: the ceiling of this machine for one Node process.
-  const bareSrc = `const me=${JSON.stringify(meBody)},live=${JSON.stringify(liveBody)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8'});s.end(q.url==='/health/live'?live:me)}).listen(0,'127.0.0.1',function(){console.log('bare http://127.0.0.1:'+this.address().port)})`;
-  const bare = startChild(process.execPath, ['-e', bareSrc], {}, /bare (http:\/\/\S+)/);
+  // A bare Fastify server answering the same bodies: the ceiling of this machine for one Node process.
+  const bareSrc = `const me=${JSON.stringify(meBody)},live=${JSON.stringify(liveBody)},d=${JSON.stringify(discoveryBody)};const f=require('fastify')({logger:false});const j=(b)=>(q,s)=>{s.type('application/json; charset=utf-8');return b};f.get('/api/auth/me',j(me));f.get('/health/live',j(live));f.get(${JSON.stringify(DISCOVERY)},j(d));f.listen({port:0,host:'127.0.0.1'}).then((a)=>console.log('bare '+a))`;
+  const bare = startChild(process.execPath, ['-e', bareSrc], {}, /bare (http:\/\/\S+)/, ROOT);
   const bareUrl = await bare.ready;
 
   const targets = [
@@ -88,6 +95,8 @@ try {
     { name: 'bare    /api/auth/me', url: `${bareUrl}/api/auth/me` },
     { name: 'gateway /health/live', url: `${gateway}/health/live` },
     { name: 'bare    /health/live', url: `${bareUrl}/health/live` },
+    { name: `gateway ${DISCOVERY}`, url: `${gateway}${DISCOVERY}` },
+    { name: `bare    ${DISCOVERY}`, url: `${bareUrl}${DISCOVERY}` },
   ];
   const run = (t, seconds) =>
     autocannon({ url: t.url, headers: t.headers, connections: CONNECTIONS, duration: seconds, pipelining: 1 }).then((r) => ({
@@ -111,7 +120,7 @@ try {
   console.log(`\nmedian of ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections:\n`);
   console.log('| target | requests/s | p50 ms | p99 ms | errors | gateway/bare |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  for (const path of ['/api/auth/me', '/health/live']) {
+  for (const path of ['/api/auth/me', '/health/live', DISCOVERY]) {
     const g = summary[`gateway ${path}`];
     const b = summary[`bare    ${path}`];
     console.log(`| gateway ${path} | ${g.rps.toFixed(0)} | ${g.p50} | ${g.p99} | ${g.errors} | ${((g.rps / b.rps) * 100).toFixed(1)} % |`);
@@ -121,17 +130,22 @@ try {
   console.log(JSON.stringify({ bench: 'gateway', connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS, load: loadavg(), results: summary }));
 
   if (PROFILE) {
-    embedded.child.kill('SIGUSR2');
-    await run(targets[0], 10);
-    embedded.child.kill('SIGUSR2');
-    for (let i = 0; i < 50 && !existsSync(profileOut); i++) await new Promise((r) => setTimeout(r, 100));
-    console.log(`\nCPU profile of a 10 s /api/auth/me run: ${profileOut}\n`);
-    printProfile(JSON.parse(readFileSync(profileOut, 'utf8')));
+    // One 10 s run of each signed-in and public read (the latter answered from the gateway's cache).
+    for (const [t, out] of [[targets[0], profileOut], [targets[4], profileOut.replace(/\.cpuprofile$/, '-2.cpuprofile')]]) {
+      embedded.child.kill('SIGUSR2');
+      await run(t, 10);
+      embedded.child.kill('SIGUSR2');
+      for (let i = 0; i < 50 && !existsSync(out); i++) await new Promise((r) => setTimeout(r, 100));
+      console.log(`\nCPU profile of a 10 s ${t.name} run: ${out}\n`);
+      printProfile(JSON.parse(readFileSync(out, 'utf8')));
+    }
   }
   bare.child.kill('SIGTERM');
-  await benchEvents();
-  await benchDiscovery();
-  await benchWeb();
+  if (!args.has('--embedded-only')) {
+    await benchEvents();
+    await benchDiscovery();
+    await benchWeb();
+  }
 } finally {
   embedded.child.kill('SIGTERM');
   await new Promise((r) => embedded.child.once('exit', r));

@@ -65,7 +65,8 @@ export async function createTopics(brokers, prefix = '') {
   }
 }
 
-async function waitReady(url, child, name, timeoutMs = 90_000) {
+// LUXE_STACK_READY_MS: a longer wait on a machine under heavy load.
+async function waitReady(url, child, name, timeoutMs = Number(process.env.LUXE_STACK_READY_MS ?? 90_000)) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (child.exitCode !== null || child.signalCode) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready; see its log`);

@@ -3,6 +3,7 @@ import { AUTH_ERRORS, buildPath, SERVER_ERRORS, type RouteDef } from '@luxe/cont
 import { Actor, ANONYMOUS, AppError, InternalHttpClient, parseOrThrow, SessionStore } from '@luxe/platform';
 import type { AuthRateLimiter } from '../auth/rate-limit';
 import type { AdminTokens } from '../admin/admin-tokens';
+import type { PublicReadCache } from '../cache/public-read-cache';
 
 /** Everything a route's handler needs: the caller, the validated input, and the way to its service. */
 export interface GatewayContext<R extends RouteDef = RouteDef> {
@@ -34,6 +35,8 @@ export interface PipelineDeps {
   limiter: AuthRateLimiter;
   cookieName: string;
   adminTokens: AdminTokens;
+  /** The cache of public reads the contract marks cacheable (none: every read is forwarded). */
+  cache?: PublicReadCache;
 }
 
 /** The session cookie as an actor; no cookie or an unknown one is anonymous. */
@@ -100,13 +103,19 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
         deps.services.request<T>(other.service, other.method, buildPath(other.path, input.params), { actor, body: input.body }),
     };
     reply.code(route.status);
+    // A change (not a read) that succeeded: this gateway's cached reads of that service go.
+    const changed = route.method !== 'GET' && deps.cache ? () => deps.cache?.changed(route.service) : undefined;
     if (own) {
       const out = await own(ctx);
+      changed?.();
       if (route.status === 204 || out === null || out === undefined) return reply.send();
       return reply.send(out);
     }
     const text = await forward();
+    changed?.();
     if (route.status === 204 || text === null) return reply.send();
-    return reply.header('content-type', route.contentType ?? 'application/json; charset=utf-8').send(text);
+    const contentType = route.contentType ?? 'application/json; charset=utf-8';
+    if (route.cache) deps.cache?.fill(req, route.status, text, contentType);
+    return reply.header('content-type', contentType).send(text);
   };
 }

@@ -254,6 +254,12 @@ describe('embedded mode', () => {
     const decided = await fetch(`${base}/api/admin/venues/${venueId}/approval`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'approved' }) });
     expect(decided.status).toBe(200);
     await waitFor('the venue is public', async () => ((await (await fetch(`${base}/api/venues`)).json()) as { name: string }[]).some((v) => v.name === name), 20_000);
+    // The gateway caches the public list in process too (venue-approved dropped the old one).
+    const hit = await waitFor('a cached public list', async () => {
+      const r = await fetch(`${base}/api/venues`);
+      return r.headers.get('x-cache') === 'hit' ? r : null;
+    }, 20_000);
+    expect(((await hit.json()) as { name: string }[]).some((v) => v.name === name)).toBe(true);
     expect((await fetch(`${base}/api/admin/users`)).status).toBe(401);
   });
 

@@ -1,15 +1,23 @@
-// The public discovery read, GET /api/venues/Miami/Florida/all, on the distributed stack (real
-// PostgreSQL, Redis, Kafka, MinIO of infra/local, demo venues seeded): through the gateway, straight
-// to the venues service (with a signed internal token, as the gateway sends it), and a bare Node
-// server answering the same JSON from memory, alternating rounds at 100 connections. Prints
-// requests/s, p50 and p99 and the ratios. Part of `npm run bench` (or alone: `-- --discovery`).
-// Then non-conflicting booking creation through the gateway, and chat delivery to a WebSocket.
-// Asserts nothing; about 3 minutes.
+// The issue's figures on the distributed stack (real PostgreSQL, Redis, Kafka, MinIO of infra/local,
+// demo data seeded), each next to its reference, then one table of every figure, its target and
+// whether it is met. Part of `npm run bench` (or alone: `-- --discovery`). Asserts nothing; about
+// 6 minutes (longer on a loaded machine).
+// - The public discovery read GET /api/venues/Miami/Florida/all through the gateway (anonymous and
+//   with a session cookie), straight to the venues service (with a signed internal token, as the
+//   gateway sends it), and from a bare Fastify server answering the same JSON from memory; and the
+//   signed-in GET /api/auth/me against the bare server's copy. Alternating rounds, 100 connections.
+// - Booking creation against pgbench, and 500 requests for one exclusive slot (bench/bookings.mjs).
+// - Chat delivery POST → the recipient's WebSocket over 1,000 messages.
+// - Event propagation booking-confirmed → social's read model over 5,000 events, against Kafka's
+//   own produce → consume (bench/events.mjs).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT, startStack } from '../stack.mjs';
+import { benchBookings, benchContention } from './bookings.mjs';
+import { benchPropagation } from './events.mjs';
 
 const require = createRequire(import.meta.url);
 const platform = require(join(ROOT, 'libs/platform/dist/index.js'));
@@ -18,39 +26,6 @@ const PATH = '/api/venues/Miami/Florida/all';
 const CONNECTIONS = 100;
 const ROUNDS = 3;
 const SECONDS = 5;
-
-/**
- * Non-conflicting booking creation through the gateway: one host books the demo clubs' regular
- * sections (unlimited places) on random nights and hours, 20 connections for 10 s. Each booking is
- * priced, checked and counted under its section's row lock, and published through the outbox.
- */
-async function benchBookings(gatewayUrl) {
-  const login = await fetch(`${gatewayUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'host@demo.luxeswipe.test', password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' }) });
-  if (login.status !== 200) throw new Error(`demo host login: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie()[0].split(';')[0];
-  const clubs = (await (await fetch(`${gatewayUrl}/api/venues`)).json()).filter((v) => v.type === 'club');
-  const units = [];
-  for (const c of clubs) for (const s of await (await fetch(`${gatewayUrl}/api/venues/${c.id}/sections`)).json()) if (!s.isExclusive) units.push({ venueId: c.id, sectionId: s.id });
-  // The demo venues reach bookings by their events: wait until it can book them.
-  const probe = () => fetch(`${gatewayUrl}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body()) });
-  const starts = ['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00'];
-  const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-  const body = () => ({ ...units[Math.floor(Math.random() * units.length)], bookingDate: day(2 + Math.floor(Math.random() * 300)), startTime: starts[Math.floor(Math.random() * 9)], duration: 1 });
-  for (let i = 0; i < 60 && (await probe()).status !== 201; i++) await new Promise((r) => setTimeout(r, 1000));
-  const r = await autocannon({
-    url: `${gatewayUrl}/api/bookings`,
-    method: 'POST',
-    connections: 20,
-    duration: 10,
-    headers: { 'content-type': 'application/json', cookie },
-    requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }],
-  });
-  console.log(`\nPOST /api/bookings, non-conflicting (${units.length} sections of ${clubs.length} demo clubs, random nights), 20 connections, 10 s:\n`);
-  console.log('| bookings/s | p50 ms | p99 ms | non-2xx | errors |');
-  console.log('|---:|---:|---:|---:|---:|');
-  console.log(`| ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors} |`);
-  console.log(JSON.stringify({ bench: 'bookings', rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors }));
-}
 
 /**
  * Chat delivery: the demo guest asks to join the demo host's event, the host approves, then the
@@ -104,54 +79,117 @@ async function benchChat(gatewayUrl) {
   console.log('|---:|---:|---:|---:|');
   console.log(`| ${sorted.length}/${N} | ${pct(50)} | ${pct(99)} | ${sorted.at(-1)?.toFixed(1)} |`);
   console.log(JSON.stringify({ bench: 'chat', messages: N, delivered: sorted.length, p50: Number(pct(50)), p99: Number(pct(99)) }));
+  return { messages: N, delivered: sorted.length, p50: Number(pct(50)), p99: Number(pct(99)) };
 }
 
-export async function benchDiscovery() {
+/** Median of each figure over the rounds. */
+function summarize(results) {
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return Object.fromEntries(Object.entries(results).map(([n, rs]) => [n, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((a, r) => a + r.errors, 0) }]));
+}
+
+/** One table: every figure, its target, met or not. */
+export function printTargets(out) {
+  const rows = [];
+  const pctOf = (a, b) => (a / b) * 100;
+  const d = out.discovery;
+  if (d) {
+    const bare = d['bare Fastify'];
+    const anon = d['gateway, anonymous'];
+    const signed = d['gateway, signed in'];
+    const me = d['gateway /api/auth/me'];
+    const bareMe = d['bare Fastify /api/auth/me'];
+    rows.push(['public discovery read, gateway / bare Fastify', `${pctOf(anon.rps, bare.rps).toFixed(1)} % (${anon.rps.toFixed(0)} / ${bare.rps.toFixed(0)} rps)`, '≥ 50 %', pctOf(anon.rps, bare.rps) >= 50]);
+    rows.push(['public discovery read, gateway p99', `${anon.p99} ms`, '≤ 25 ms', anon.p99 <= 25]);
+    rows.push(['signed-in discovery read (session cookie), gateway / bare Fastify', `${pctOf(signed.rps, bare.rps).toFixed(1)} % (p99 ${signed.p99} ms)`, '≥ 25 %', pctOf(signed.rps, bare.rps) >= 25]);
+    rows.push(['signed-in GET /api/auth/me, gateway / bare Fastify', `${pctOf(me.rps, bareMe.rps).toFixed(1)} % (${me.rps.toFixed(0)} / ${bareMe.rps.toFixed(0)} rps, p99 ${me.p99} ms)`, '≥ 25 %', pctOf(me.rps, bareMe.rps) >= 25]);
+    rows.push(['discovery read straight to the venues service / bare Fastify', `${pctOf(d['venues service'].rps, bare.rps).toFixed(1)} %`, '(reference)', null]);
+  }
+  const b = out.bookings;
+  if (b) rows.push(['non-conflicting bookings/s / pgbench TPS of the same transaction', b.pgbench?.tps ? `${b.rps.toFixed(0)} / ${b.pgbench.tps.toFixed(0)} = ${pctOf(b.rps, b.pgbench.tps).toFixed(1)} %` : `${b.rps.toFixed(0)}/s (pgbench: ${b.pgbench?.skipped})`, '(reported)', null]);
+  const c = out.contention;
+  if (c) rows.push([`${c.contenders} requests for one exclusive slot`, `${c.winners} won, ${c.conflicts} × 409, others ${JSON.stringify(Object.fromEntries(Object.entries(c.statuses).filter(([k]) => k !== '201' && k !== '409')))}, ${c.networkErrors} network errors`, 'exactly 1 winner', c.winners === 1]);
+  const ch = out.chat;
+  if (ch) rows.push([`chat delivery POST → WebSocket (${ch.delivered}/${ch.messages})`, `p50 ${ch.p50} ms, p99 ${ch.p99} ms`, 'p99 ≤ 100 ms', ch.p99 <= 100 && ch.delivered === ch.messages]);
+  const p = out.propagation;
+  if (p) rows.push([`booking-confirmed → social read model (${p.path.n}/${p.n})`, `p50 ${p.path.p50} ms, p99 ${p.path.p99} ms; Kafka's own p50 ${p.kafka.p50} ms, p99 ${p.kafka.p99} ms: ${p.ratio.toFixed(1)}×`, 'p99 ≤ 3× Kafka p99', p.ratio <= 3 && p.path.n === p.n]);
+  console.log('\nEvery figure against its target (one run; the machine is shared, so ratios matter more than absolute numbers):\n');
+  console.log('| figure | measured | target | met |');
+  console.log('|---|---|---|---|');
+  for (const [f, m, t, ok] of rows) console.log(`| ${f} | ${m} | ${t} | ${ok === null ? '—' : ok ? 'yes' : 'NO'} |`);
+  console.log(`\nload average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+}
+
+export async function benchDiscovery({ readsOnly = false } = {}) {
   if (!process.env.LUXE_PG_ADMIN_URL || !process.env.KAFKA_BROKERS) {
     console.log('\ndiscovery read: skipped (infra/local variables not set; run bash infra/local/up.sh and source its env file)');
     return null;
   }
   const basePort = Number(process.env.BENCH_BASE_PORT ?? 4500);
+  // BENCH_ID: another bench on the same infrastructure (another checkout) uses its own databases and topics.
+  const dbPrefix = `luxe_bench${process.env.BENCH_ID ? `_${process.env.BENCH_ID}` : ''}`;
   const stack = await startStack({
-    dbPrefix: 'luxe_bench',
+    dbPrefix,
     resetDatabases: true,
     basePort,
     gatewayPort: basePort,
-    groupPrefix: 'bench.',
+    groupPrefix: `bench${process.env.BENCH_ID ? `-${process.env.BENCH_ID}` : ''}.`,
     seed: true,
     logDir: join(ROOT, '.data/bench-logs'),
     extraEnv: { LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_REGISTER_PER_IP: '1000' },
   });
   let bare;
+  const out = {};
   try {
-    const body = await (await fetch(`${stack.gatewayUrl}${PATH}`)).text();
+    const gw = stack.gatewayUrl;
+    const body = await (await fetch(`${gw}${PATH}`)).text();
     const count = JSON.parse(body).length;
-    const src = `const b=${JSON.stringify(body)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8'});s.end(b)}).listen(0,'127.0.0.1',function(){console.log('bare http://127.0.0.1:'+this.address().port)})`;
-    bare = spawn(process.execPath, ['-e', src], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const login = await fetch(`${gw}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'host@demo.luxeswipe.test', password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' }) });
+    if (login.status !== 200) throw new Error(`demo host login: ${login.status} ${await login.text()}`);
+    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    const meBody = await (await fetch(`${gw}/api/auth/me`, { headers: { cookie } })).text();
+    // A bare Fastify server answering the same bodies from memory: the ceiling of one Node process here.
+    const src = `const b=${JSON.stringify(body)},me=${JSON.stringify(meBody)};const f=require('fastify')({logger:false});f.get(${JSON.stringify(PATH)},(q,s)=>{s.type('application/json; charset=utf-8');return b});f.get('/api/auth/me',(q,s)=>{s.type('application/json; charset=utf-8');return me});f.listen({port:0,host:'127.0.0.1'}).then((a)=>console.log('bare '+a))`;
+    bare = spawn(process.execPath, ['-e', src], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     const bareUrl = await new Promise((res) => bare.stdout.on('data', (d) => res(/bare (\S+)/.exec(String(d))[1])));
     // The venues service refuses calls without the gateway's token: sign one per round (30 s life).
     const signer = new platform.InternalTokenSigner(stack.internalKeys.privateKey);
     const direct = () => ({ [platform.INTERNAL_AUTH_HEADER]: signer.sign(platform.ANONYMOUS, { service: 'venues', method: 'GET', path: PATH }) });
     const targets = [
-      { name: 'gateway', url: `${stack.gatewayUrl}${PATH}`, headers: () => ({}) },
+      { name: 'gateway, anonymous', url: `${gw}${PATH}`, headers: () => ({}) },
+      { name: 'gateway, signed in', url: `${gw}${PATH}`, headers: () => ({ cookie }) },
       { name: 'venues service', url: `${stack.serviceUrls.venues}${PATH}`, headers: direct },
-      { name: 'bare Node', url: `${bareUrl}${PATH}`, headers: () => ({}) },
+      { name: 'bare Fastify', url: `${bareUrl}${PATH}`, headers: () => ({}) },
+      { name: 'gateway /api/auth/me', url: `${gw}/api/auth/me`, headers: () => ({ cookie }) },
+      { name: 'bare Fastify /api/auth/me', url: `${bareUrl}/api/auth/me`, headers: () => ({}) },
     ];
     const run = (t, seconds) =>
       autocannon({ url: t.url, headers: t.headers(), connections: CONNECTIONS, duration: seconds }).then((r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx }));
     for (const t of targets) await run(t, 2);
     const results = Object.fromEntries(targets.map((t) => [t.name, []]));
+    // Alternating rounds: every target once per round, so the machine's load hits them alike.
     for (let i = 0; i < ROUNDS; i++) for (const t of targets) results[t.name].push(await run(t, SECONDS));
-    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const s = Object.fromEntries(Object.entries(results).map(([n, rs]) => [n, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((a, r) => a + r.errors, 0) }]));
-    console.log(`\nGET ${PATH} (${count} venues, ${body.length} bytes), distributed mode, median of ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections:\n`);
-    console.log('| target | requests/s | p50 ms | p99 ms | errors | share of bare |');
+    const s = summarize(results);
+    await fetch(`${gw}${PATH}`);
+    const xcache = (await fetch(`${gw}${PATH}`)).headers.get('x-cache');
+    console.log(`\nGET ${PATH} (${count} venues, ${body.length} bytes; the gateway's second answer in a row says x-cache: ${xcache}), distributed mode, median of ${ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} connections:\n`);
+    console.log('| target | requests/s | p50 ms | p99 ms | errors | share of bare Fastify |');
     console.log('|---|---:|---:|---:|---:|---:|');
-    for (const [n, r] of Object.entries(s)) console.log(`| ${n} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((r.rps / s['bare Node'].rps) * 100).toFixed(1)} % |`);
+    for (const [n, r] of Object.entries(s)) {
+      const ref = n.endsWith('/api/auth/me') ? s['bare Fastify /api/auth/me'] : s['bare Fastify'];
+      console.log(`| ${n} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((r.rps / ref.rps) * 100).toFixed(1)} % |`);
+    }
     console.log(JSON.stringify({ bench: 'discovery', path: PATH, connections: CONNECTIONS, results: s }));
-    await benchBookings(stack.gatewayUrl);
-    await benchChat(stack.gatewayUrl);
-    return s;
+    out.discovery = s;
+    bare.kill('SIGTERM');
+    bare = null;
+    if (readsOnly) return printTargets(out), out;
+    out.bookings = await benchBookings(gw, { adminUrl: process.env.LUXE_PG_ADMIN_URL, dbPrefix });
+    out.contention = await benchContention(gw);
+    out.chat = await benchChat(gw);
+    out.propagation = await benchPropagation(stack);
+    printTargets(out);
+    return out;
   } finally {
     bare?.kill('SIGTERM');
     await stack.stop();

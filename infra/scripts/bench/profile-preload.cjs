@@ -1,11 +1,13 @@
 // Loaded with `node --require` into the embedded process by `npm run bench -- --profile`:
-// SIGUSR2 starts the CPU profiler, the next SIGUSR2 stops it and writes LUXE_PROFILE_OUT.
+// SIGUSR2 starts the CPU profiler, the next SIGUSR2 stops it and writes LUXE_PROFILE_OUT (the
+// second profile to `<LUXE_PROFILE_OUT without .cpuprofile>-2.cpuprofile`, and so on).
 // Only the load run is profiled, not start-up.
 const inspector = require('node:inspector');
 const { writeFileSync } = require('node:fs');
 const session = new inspector.Session();
 session.connect();
 let running = false;
+let count = 0;
 process.on('SIGUSR2', () => {
   if (!running) {
     running = true;
@@ -13,8 +15,10 @@ process.on('SIGUSR2', () => {
     return;
   }
   running = false;
+  count++;
+  const out = count === 1 ? process.env.LUXE_PROFILE_OUT : process.env.LUXE_PROFILE_OUT.replace(/\.cpuprofile$/, `-${count}.cpuprofile`);
   session.post('Profiler.stop', (err, res) => {
-    if (!err) writeFileSync(process.env.LUXE_PROFILE_OUT, JSON.stringify(res.profile));
-    process.stdout.write(`profile written: ${err ? err.message : process.env.LUXE_PROFILE_OUT}\n`);
+    if (!err) writeFileSync(out, JSON.stringify(res.profile));
+    process.stdout.write(`profile written: ${err ? err.message : out}\n`);
   });
 });

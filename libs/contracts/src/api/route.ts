@@ -1,5 +1,6 @@
 import { z, type ZodType } from 'zod';
 import type { ErrorDef } from '../errors/define';
+import { isEventType, type EventType } from '../events';
 
 export const SERVICE_NAMES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -17,6 +18,20 @@ export type Access = 'public' | 'member' | 'venue-owner' | 'admin';
 
 /** Rate-limit classes the gateway applies (configured by environment, README). */
 export type RateLimitClass = 'register' | 'login' | 'none';
+
+/**
+ * A public GET whose 200 answers the gateway may keep in memory (per gateway, bounded, with a
+ * short time-to-live as a safety net) and serve again until one of the named events arrives.
+ */
+export interface RouteCache {
+  /** Event types (keys of `eventDefs`) after which every cached answer of this route is dropped. */
+  readonly invalidatedBy: readonly EventType[];
+  /**
+   * Whose answers are cached and served: `anonymous` (default) callers only, or `anyone` when the
+   * answer never depends on the caller (the service ignores who asks), so signed-in callers share it.
+   */
+  readonly sharedWith: 'anonymous' | 'anyone';
+}
 
 /**
  * One documented `/api` route. The gateway registers it, the owning service binds its handler
@@ -72,6 +87,8 @@ export interface RouteDef<
   readonly errors: readonly ErrorDef[];
   /** True when the gateway has its own handler for this route (cookie, WebSocket). */
   readonly gatewayHandler: boolean;
+  /** The gateway's cache of this public read (absent: never cached). */
+  readonly cache?: RouteCache;
 }
 
 type Opt<T> = T extends ZodType ? T : undefined;
@@ -105,13 +122,21 @@ export function defineRoute<
   rateLimit?: RateLimitClass;
   errors?: readonly ErrorDef[];
   gatewayHandler?: boolean;
+  cache?: { invalidatedBy: readonly EventType[]; sharedWith?: 'anonymous' | 'anyone' };
 }): RouteDef<Opt<P>, Opt<Q>, Opt<B>, R, S, Opt<SB>> {
   const names = [...def.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map((m) => m[1]);
   const declared = def.params instanceof z.ZodObject ? Object.keys(def.params.shape) : [];
   if (names.join(',') !== declared.join(',')) throw new Error(`route ${def.id}: path parameters [${names}] and params schema [${declared}] differ`);
   if (def.contentType !== undefined && !(def.response instanceof z.ZodString)) throw new Error(`route ${def.id}: a ${def.contentType} answer is text (its response schema must be a string)`);
+  if (def.cache) {
+    if (def.method !== 'GET' || def.access !== 'public' || def.gatewayHandler || def.websocket || def.rawBody) throw new Error(`route ${def.id}: only a public GET the gateway forwards can be cached`);
+    if (def.cache.invalidatedBy.length === 0) throw new Error(`route ${def.id}: a cached route names the events that invalidate it`);
+    const unknown = def.cache.invalidatedBy.filter((t) => !isEventType(t));
+    if (unknown.length) throw new Error(`route ${def.id}: unknown event types ${unknown.join(', ')}`);
+  }
   return Object.freeze({
     ...def,
+    ...(def.cache ? { cache: Object.freeze({ invalidatedBy: Object.freeze([...def.cache.invalidatedBy]), sharedWith: def.cache.sharedWith ?? 'anonymous' }) } : {}),
     serviceResponse: (def.serviceResponse ?? def.response) as S,
     serviceBody: def.serviceBody ?? def.body,
     status: def.status ?? 200,

@@ -20,6 +20,12 @@ import {
 import { defineRoute } from './route';
 
 /**
+ * What changes the public venue reads: the gateway drops its cached answers on these events.
+ * `venue-created` too, though a new venue is pending (not public): cheap, and safe if that changes.
+ */
+const VENUE_CHANGES = ['venues.venue-created', 'venues.venue-updated', 'venues.venue-approved', 'venues.venue-deleted'] as const;
+
+/**
  * Venues (spec doc 2 §7). Public reads show only approved, active venues; the owner sees his own
  * whatever their status. Only the owner (the session's user, never a body field) changes one.
  */
@@ -70,6 +76,8 @@ export const venueRoutes = {
     params: venueIdParamsSchema,
     response: venueSchema,
     errors: [VENUE_ERRORS.NOT_FOUND],
+    // The owner also sees his own venue in any status: only anonymous answers are shared.
+    cache: { invalidatedBy: VENUE_CHANGES, sharedWith: 'anonymous' },
   }),
   list: defineRoute({
     id: 'venues.list',
@@ -79,6 +87,8 @@ export const venueRoutes = {
     access: 'public',
     summary: 'Every approved, active venue',
     response: z.array(venueSchema),
+    // The same list for every caller.
+    cache: { invalidatedBy: VENUE_CHANGES, sharedWith: 'anyone' },
   }),
   byLocation: defineRoute({
     id: 'venues.byLocation',
@@ -89,6 +99,8 @@ export const venueRoutes = {
     summary: 'Approved, active venues of a city or state, of a type (all, club, yacht)',
     params: venueLocationParamsSchema,
     response: z.array(venueSchema),
+    // The same list for every caller.
+    cache: { invalidatedBy: VENUE_CHANGES, sharedWith: 'anyone' },
   }),
   mine: defineRoute({
     id: 'venues.mine',
@@ -110,6 +122,8 @@ export const venueRoutes = {
     params: venueIdParamsSchema,
     response: z.array(sectionSchema),
     errors: [VENUE_ERRORS.NOT_FOUND],
+    // Sections show the venue's price (premium) and only a public venue's: its changes count too.
+    cache: { invalidatedBy: [...VENUE_CHANGES, 'venues.section-changed', 'venues.section-removed'], sharedWith: 'anonymous' },
   }),
   createSection: defineRoute({
     id: 'venues.createSection',
