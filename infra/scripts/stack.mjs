@@ -84,7 +84,7 @@ async function waitReady(url, child, name, timeoutMs = 90_000) {
 /**
  * Options: dbPrefix ('luxe'), resetDatabases (false), basePort (3100: services on 3101..3107),
  * gatewayPort (3000), logDir, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix),
- * infraEnv (variables over process.env), databaseAdminUrls ({ [service]: admin URL } for a service
+ * readyTimeoutMs (90 s per process), infraEnv (variables over process.env), databaseAdminUrls ({ [service]: admin URL } for a service
  * whose database lives on another server).
  * The result's `processes` can kill and restart one process (infra/scripts/chaos.mjs).
  */
@@ -165,7 +165,7 @@ export async function startStack(opts = {}) {
           ...(s === 'admin' ? admin : {}),
           ...(s === 'bookings' ? { PASS_SIGNING_SECRET: passSigningSecret } : {}),
         });
-        return waitReady(serviceUrls[s], child, s);
+        return waitReady(serviceUrls[s], child, s, opts.readyTimeoutMs);
       }),
     );
     const gwEnv = {
@@ -182,7 +182,7 @@ export async function startStack(opts = {}) {
     };
     const gw = spawnOne('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), gwEnv);
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await waitReady(gatewayUrl, gw, 'gateway');
+    await waitReady(gatewayUrl, gw, 'gateway', opts.readyTimeoutMs);
     const urlOf = (name) => (name === 'gateway' ? gatewayUrl : serviceUrls[name]);
     const processes = {
       names: () => [...current.keys()],
@@ -199,7 +199,7 @@ export async function startStack(opts = {}) {
       restart: async (name) => {
         const { script, childEnv } = specs.get(name);
         const child = spawnOne(name, script, childEnv, true);
-        await waitReady(urlOf(name), child, name);
+        await waitReady(urlOf(name), child, name, opts.readyTimeoutMs);
       },
     };
     return { gatewayUrl, serviceUrls, dbUrls, internalKeys: keys, stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null, admin: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }, adminTokenSecret, logDir, processes, stop: () => stopAll(children) };

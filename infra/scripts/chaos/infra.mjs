@@ -110,7 +110,7 @@ export class ChaosKafka {
     this.child = child;
     const started = () => existsSync(join(this.dir, 'server.log')) && readFileSync(join(this.dir, 'server.log'), 'utf8').split('Kafka Server started').length > this.starts + 1;
     this.starts = this.starts ?? 0;
-    await waitFor('chaos kafka', async () => (await portOpen(this.port)) && started(), 120_000, () => child.exitCode === null && !child.signalCode);
+    await waitFor('chaos kafka', async () => (await portOpen(this.port)) && started(), 300_000, () => child.exitCode === null && !child.signalCode);
     this.starts++;
   }
 
@@ -179,8 +179,8 @@ export class ChaosPostgres {
   }
 
   async start() {
-    this.run('pg_ctl', ['start', '-D', this.data, '-l', join(this.dir, 'postgres.log'), '-w', '-t', '60', '-s'], { stdio: 'ignore' });
-    await waitFor(`chaos postgres ${this.name}`, () => portOpen(this.port), 30_000);
+    this.run('pg_ctl', ['start', '-D', this.data, '-l', join(this.dir, 'postgres.log'), '-w', '-t', '180', '-s'], { stdio: 'ignore' });
+    await waitFor(`chaos postgres ${this.name}`, () => portOpen(this.port), 60_000);
   }
 
   /** The postmaster's pid (first line of postmaster.pid). */

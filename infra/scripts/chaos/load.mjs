@@ -84,6 +84,15 @@ export class Stats {
     this.byKind.set(kind, k);
     if (!r.ok) this.failures.push({ kind, status: r.status, error: r.error, message: r.message, started: r.started, ended: r.ended });
   }
+  /** Failures grouped by kind, status (or network error) and message, most frequent first. */
+  failureSummary(filter = () => true) {
+    const m = new Map();
+    for (const f of this.failures.filter(filter)) {
+      const k = `${f.kind} ${f.status || f.error}${f.message ? ` ${f.message}` : ''}`;
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return Object.fromEntries([...m].sort((a, b) => b[1] - a[1]).slice(0, 8));
+  }
   totals() {
     const t = { sent: 0, ok: 0, failed: 0, rejected: 0 };
     for (const k of this.byKind.values()) for (const f of Object.keys(t)) t[f] += k[f];
@@ -193,12 +202,12 @@ export class Workload {
     if (r.ok) {
       this.done.booking++;
       this.acked.bookings.add(r.json.id);
-      this.bookings.push({ id: r.json.id, host, at: Date.now(), invited: new Set() });
+      this.bookings.push({ id: r.json.id, host, ready: false, invited: new Set() });
     }
   }
 
   async invite() {
-    const ready = this.bookings.filter((b) => Date.now() - b.at > 3000 && b.invited.size < this.world.guests.length);
+    const ready = this.bookings.filter((b) => b.ready && b.invited.size < this.world.guests.length);
     if (!ready.length) return this.booking();
     const b = pick(ready.slice(-200));
     const guest = pick(this.world.guests.filter((g) => !b.invited.has(g.id)));
@@ -284,6 +293,19 @@ export class Workload {
     return this.booking();
   }
 
+  /** Marks the bookings social knows (an invite names one; social learns it from the booking's event). */
+  async refreshReady() {
+    const waiting = this.bookings.filter((b) => !b.ready);
+    if (!waiting.length) return;
+    try {
+      const rows = await query(this.world.stack.dbUrls.social, 'SELECT booking_id FROM event_cards WHERE booking_id = ANY($1::uuid[])', [waiting.map((b) => b.id)]);
+      const known = new Set(rows.map((r) => r.booking_id));
+      for (const b of waiting) if (known.has(b.id)) b.ready = true;
+    } catch {
+      /* its database is down: later */
+    }
+  }
+
   /**
    * Runs operations at `rate` per second (at most `concurrency` at once) until `until()` is true
    * or `maxMs` has passed.
@@ -292,6 +314,12 @@ export class Workload {
     const start = Date.now();
     let issued = 0;
     const inflight = new Set();
+    let refreshing = false;
+    const refresher = setInterval(() => {
+      if (refreshing) return;
+      refreshing = true;
+      void this.refreshReady().finally(() => (refreshing = false));
+    }, 1000);
     while (!until() && Date.now() - start < maxMs) {
       const due = Math.floor(((Date.now() - start) / 1000) * rate);
       if (issued < due && inflight.size < concurrency) {
@@ -305,6 +333,7 @@ export class Workload {
       }
     }
     await Promise.all(inflight);
+    clearInterval(refresher);
     return { ms: Date.now() - start, issued };
   }
 }
