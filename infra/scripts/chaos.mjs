@@ -79,6 +79,38 @@ setTimeout(() => {
   void cleanup().then(() => process.exit(124));
 }, 60 * 60_000).unref();
 
+const STACK_OPTIONS = (logDir) => ({
+    dbPrefix: 'luxe_chaos',
+    resetDatabases: true,
+    basePort: BASE,
+    gatewayPort: BASE,
+    logDir,
+    readyTimeoutMs: 300_000, // a busy shared machine starts a Node process slowly
+    databaseAdminUrls: { messaging: pgMessaging.adminUrl },
+    extraEnv: {
+      LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'warn',
+      RATE_LIMIT_REGISTER_PER_IP: '100000',
+      RATE_LIMIT_LOGIN_PER_IP: '100000',
+      CONSUMER_BACKOFF_MS: '100',
+      // The gateway's wait for a service (5 s by default): on a small machine shared with other
+      // runs, a password hash alone can take longer; CHAOS_SERVICE_TIMEOUT_MS=5000 for the default.
+      SERVICE_TIMEOUT_MS: process.env.CHAOS_SERVICE_TIMEOUT_MS ?? '30000',
+    },
+  });
+
+/** Restarts one process of the stack, starting it again when it dies while starting. */
+async function restartProcess(name) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await stack.processes.restart(name);
+    } catch (err) {
+      if (attempt >= 3 || stopping) throw err;
+      say(`${name} did not start (${err.message}); trying again`);
+      await stack.processes.kill(name);
+    }
+  }
+}
+
 const results = { faults: [], load: null, reconcile: null, soak: null };
 let failed = [];
 
@@ -95,21 +127,17 @@ try {
   process.env.LUXE_PG_ADMIN_URL = pgMain.adminUrl;
   const logDir = join(ROOT, '.data', 'chaos-logs');
   mkdirSync(logDir, { recursive: true });
-  stack = await startStack({
-    dbPrefix: 'luxe_chaos',
-    resetDatabases: true,
-    basePort: BASE,
-    gatewayPort: BASE,
-    logDir,
-    readyTimeoutMs: 300_000, // a busy shared machine starts a Node process slowly
-    databaseAdminUrls: { messaging: pgMessaging.adminUrl },
-    extraEnv: {
-      LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'warn',
-      RATE_LIMIT_REGISTER_PER_IP: '100000',
-      RATE_LIMIT_LOGIN_PER_IP: '100000',
-      CONSUMER_BACKOFF_MS: '100',
-    },
-  });
+  // A process that dies while starting (a connection timeout on a saturated machine) is started
+  // again, as an orchestrator would: three tries for the whole stack, and for each restart below.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      stack = await startStack(STACK_OPTIONS(logDir));
+      break;
+    } catch (err) {
+      if (attempt >= 3 || stopping) throw err;
+      say(`stack did not start (${err.message}); trying again`);
+    }
+  }
   say(`stack ready at ${stack.gatewayUrl} (logs ${logDir})`);
 
   const stats = new Stats();
@@ -195,8 +223,8 @@ async function chaos(world, stats) {
 
   const faults = [
     { name: 'Kafka broker', pid: () => kafka.pid, kill: () => kafka.kill9(), restart: () => kafka.start() },
-    { name: 'bookings service (its outbox relay)', pid: () => stack.processes.pid('bookings'), kill: () => stack.processes.kill('bookings'), restart: () => stack.processes.restart('bookings') },
-    { name: 'social service (consumer of bookings events)', pid: () => stack.processes.pid('social'), kill: () => stack.processes.kill('social'), restart: () => stack.processes.restart('social') },
+    { name: 'bookings service (its outbox relay)', pid: () => stack.processes.pid('bookings'), kill: () => stack.processes.kill('bookings'), restart: () => restartProcess('bookings') },
+    { name: 'social service (consumer of bookings events)', pid: () => stack.processes.pid('social'), kill: () => stack.processes.kill('social'), restart: () => restartProcess('social') },
     { name: "PostgreSQL of messaging's database", pid: () => pgMessaging.pid, kill: () => pgMessaging.kill9(), restart: () => pgMessaging.start() },
   ];
   await sleep(20_000);

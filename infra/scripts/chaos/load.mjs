@@ -149,7 +149,7 @@ export class World {
   async setup({ hosts, guests, clubs }) {
     const make = async (n, type, name) => {
       const out = [];
-      for (let i = 0; i < n; i += 4) out.push(...(await Promise.all(Array.from({ length: Math.min(4, n - i) }, (_, j) => this.member(type, `${name}${i + j}`)))));
+      for (let i = 0; i < n; i += 2) out.push(...(await Promise.all(Array.from({ length: Math.min(2, n - i) }, (_, j) => this.member(type, `${name}${i + j}`)))));
       return out;
     };
     this.hosts = await make(hosts, 'host', 'Host');
