@@ -20,7 +20,8 @@
 //
 // Options: --rate N (write operations per second of the chaos load, default 60), --soak-rate N
 // (requests per second of the soak, default 25), CHAOS_BASE_PORT (5300: gateway 5300, services
-// 5301-5307, Kafka 5310-5311, PostgreSQL 5320-5321), CHAOS_KEEP=1 keeps the temporary directory.
+// 5301-5307, Kafka 5310-5311, PostgreSQL 5320-5321), CHAOS_KEEP=1 keeps the temporary directory,
+// CHAOS_PG_SYNCHRONOUS_COMMIT=off runs PostgreSQL as infra/local does (default on, as in production).
 // Bounded: every wait has a limit, and the whole run stops itself after 60 minutes.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -54,8 +55,9 @@ for (const k of ['REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) 
 const tmp = mkdtempSync(join(tmpdir(), 'luxe-chaos-'));
 chmodSync(tmp, 0o755); // the postgres user (when run as root) must reach its data directory below
 const kafka = new ChaosKafka(join(tmp, 'kafka'), BASE + 10);
-const pgMain = new ChaosPostgres(join(tmp, 'pg-main'), BASE + 20, 'main');
-const pgMessaging = new ChaosPostgres(join(tmp, 'pg-messaging'), BASE + 21, 'messaging');
+const SYNC_COMMIT = process.env.CHAOS_PG_SYNCHRONOUS_COMMIT === 'off' ? 'off' : 'on';
+const pgMain = new ChaosPostgres(join(tmp, 'pg-main'), BASE + 20, 'main', SYNC_COMMIT);
+const pgMessaging = new ChaosPostgres(join(tmp, 'pg-messaging'), BASE + 21, 'messaging', SYNC_COMMIT);
 let stack = null;
 let stopping = false;
 
@@ -116,6 +118,7 @@ let failed = [];
 
 try {
   await requirePortsFree([BASE, ...Array.from({ length: 7 }, (_, i) => BASE + i + 1), BASE + 10, BASE + 11, BASE + 20, BASE + 21]);
+  say(`PostgreSQL synchronous_commit = ${SYNC_COMMIT}${SYNC_COMMIT === 'off' ? ' (a crash may lose acknowledged writes: those checks only report)' : ''}`);
   say(`own servers in ${tmp}: Kafka 127.0.0.1:${BASE + 10}, PostgreSQL 127.0.0.1:${BASE + 20} (all but messaging) and :${BASE + 21} (messaging); load average ${loadavg()[0].toFixed(2)}`);
   kafka.provision();
   pgMain.provision();
@@ -285,7 +288,7 @@ async function reconcileAndPrint(phase, load, world) {
   const acked = load.acked;
   // the probes' bookings were acknowledged too
   for (const b of world.probeBookings ?? []) acked.bookings.add(b);
-  const r = await reconcile({ dbUrls: stack.dbUrls, brokers: kafka.brokers, acked });
+  const r = await reconcile({ dbUrls: stack.dbUrls, brokers: kafka.brokers, acked, ackedMayBeLost: SYNC_COMMIT === 'off' });
   printTable(r.rows);
   console.log(`\n${phase}: ${r.totals.events} events in the outboxes (${Object.entries(r.totals.byType).map(([t, n]) => `${t} ${n}`).join(', ')}), ${r.totals.deliveries} consumer deliveries checked, ${r.totals.kafkaMessages} messages on Kafka, ${r.totals.republished} published more than once`);
   (results.reconcile ??= {})[phase] = { ok: r.ok, totals: r.totals, failedChecks: r.rows.filter((x) => !x.ok) };

@@ -135,10 +135,11 @@ export class ChaosKafka {
 
 /** A PostgreSQL cluster on 127.0.0.1:port, data in dir, owned by `postgres` when run as root. */
 export class ChaosPostgres {
-  constructor(dir, port, name) {
+  constructor(dir, port, name, synchronousCommit = 'on') {
     this.dir = dir;
     this.port = port;
     this.name = name;
+    this.synchronousCommit = synchronousCommit;
     this.data = join(dir, 'data');
     this.root = process.getuid?.() === 0;
     this.bin = ChaosPostgres.binDir();
@@ -172,9 +173,9 @@ export class ChaosPostgres {
       chownSync(this.dir, uid, gid);
     }
     this.run('initdb', ['-D', this.data, '-U', 'postgres', '--encoding=UTF8', '--locale=C.UTF-8', '--auth-local=trust', '--auth-host=trust'], { stdio: ['ignore', 'ignore', 'inherit'] });
-    // Loopback only; the settings of infra/local (synchronous_commit off: a crash may lose the last
-    // commits, which is what a real crash of such a server does, and reconciliation must cope).
-    const conf = [`listen_addresses = '127.0.0.1'`, `port = ${this.port}`, `unix_socket_directories = '${this.dir}'`, 'max_connections = 200', 'synchronous_commit = off', 'logging_collector = off', ''].join('\n');
+    // Loopback only. synchronous_commit: on (PostgreSQL's default, production's) unless
+    // CHAOS_PG_SYNCHRONOUS_COMMIT=off, infra/local's setting, where a crash loses the last commits.
+    const conf = [`listen_addresses = '127.0.0.1'`, `port = ${this.port}`, `unix_socket_directories = '${this.dir}'`, 'max_connections = 200', `synchronous_commit = ${this.synchronousCommit}`, 'logging_collector = off', ''].join('\n');
     execFileSync('sh', ['-c', `cat >> '${join(this.data, 'postgresql.conf')}'`], { input: conf });
   }
 

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { createDataSource, databaseUrl, ensureDatabase, Inbox, initDatabase } from '../src';
+import { createDataSource, databaseUrl, ensureDatabase, Inbox, initDatabase, Outbox } from '../src';
 
 // `npm run chaos` killed (-9) the PostgreSQL server of messaging, which like infra/local's runs
 // with synchronous_commit = off: two events whose inbox rows were committed (and whose Kafka
 // offsets the consumer had then committed) were gone after the restart, so never applied. The
-// inbox transaction must be durable at commit whatever the server's (or the session's) default.
+// inbox transaction must be durable at commit whatever the server's (or the session's) default;
+// so must a transaction that writes an event (the relay may publish it before an asynchronous
+// commit reaches the disk, and a crash would then leave an event of a change that never happened).
 const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
-const DB = `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform_inbox_durable`;
+const DB = `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform_durable`;
 let ds: DataSource;
 
 beforeAll(async () => {
@@ -49,5 +51,18 @@ describe('Inbox.process durability', () => {
     expect(await inbox.process('platform.durability', e, async () => void applied++)).toBe('applied');
     expect(await inbox.process('platform.durability', e, async () => void applied++)).toBe('duplicate');
     expect(applied).toBe(1);
+  });
+});
+
+describe('Outbox.add durability', () => {
+  it('makes the transaction that writes an event commit synchronously; a transaction without events keeps the default', async () => {
+    const seen = await ds.transaction(async (m) => {
+      const before = (await m.query(`SHOW synchronous_commit`))[0].synchronous_commit;
+      await new Outbox('test').add(m, 'platform.test-event', randomUUID(), { n: 2 });
+      return [before, (await m.query(`SHOW synchronous_commit`))[0].synchronous_commit];
+    });
+    expect(seen).toEqual(['off', 'on']);
+    const plain = await ds.transaction(async (m) => (await m.query(`SHOW synchronous_commit`))[0].synchronous_commit);
+    expect(plain).toBe('off');
   });
 });
