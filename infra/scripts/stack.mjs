@@ -23,15 +23,16 @@ export function requireInfraEnv(env = process.env) {
   if (missing.length) throw new Error(`infrastructure variables missing: ${missing.join(', ')} (run: bash infra/local/up.sh, then source the env file it prints)`);
 }
 
-/** Creates (or with reset, recreates) one database per service. */
-export async function prepareDatabases(adminUrl, prefix, reset) {
+/** Creates (or with reset, recreates) one database per service (on `adminUrls[service]` when given, else on `adminUrl`). */
+export async function prepareDatabases(adminUrl, prefix, reset, adminUrls = {}) {
   const { ensureDatabase, databaseUrl } = platform();
   const pg = require('pg');
   const urls = {};
   for (const s of SERVICES) {
     const name = `${prefix}_${s}`;
+    const admin = adminUrls[s] ?? adminUrl;
     if (reset) {
-      const c = new pg.Client({ connectionString: adminUrl });
+      const c = new pg.Client({ connectionString: admin });
       await c.connect();
       try {
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -39,8 +40,8 @@ export async function prepareDatabases(adminUrl, prefix, reset) {
         await c.end();
       }
     }
-    await ensureDatabase(adminUrl, name);
-    urls[s] = databaseUrl(adminUrl, name);
+    await ensureDatabase(admin, name);
+    urls[s] = databaseUrl(admin, name);
   }
   return urls;
 }
@@ -84,7 +85,9 @@ async function waitReady(url, child, name, timeoutMs = Number(process.env.LUXE_S
 /**
  * Options: dbPrefix ('luxe'), resetDatabases (false), basePort (3100: services on 3101..3107),
  * gatewayPort (3000), logDir, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix),
- * readyTimeoutMs (90 000: how long each process may take to report ready).
+ * readyTimeoutMs (90 000 ms, or LUXE_STACK_READY_MS: how long each process may take to report ready), infraEnv (variables over process.env), databaseAdminUrls ({ [service]: admin URL } for a service
+ * whose database lives on another server).
+ * The result's `processes` can kill and restart one process (infra/scripts/chaos.mjs).
  */
 export async function startStack(opts = {}) {
   const env = { ...process.env, ...(opts.infraEnv ?? {}) };
@@ -113,16 +116,20 @@ export async function startStack(opts = {}) {
   const adminTokenSecret = env.ADMIN_TOKEN_SECRET ?? randomBytes(32).toString('hex');
   // The bookings service's door-pass signing secret (the environment's, or one for this stack).
   const passSigningSecret = env.PASS_SIGNING_SECRET ?? randomBytes(32).toString('hex');
-  const dbUrls = await prepareDatabases(env.LUXE_PG_ADMIN_URL, opts.dbPrefix ?? 'luxe', !!opts.resetDatabases);
+  const dbUrls = await prepareDatabases(env.LUXE_PG_ADMIN_URL, opts.dbPrefix ?? 'luxe', !!opts.resetDatabases, opts.databaseAdminUrls ?? {});
   await createTopics(env.KAFKA_BROKERS, opts.topicPrefix ?? opts.groupPrefix ?? '');
 
   const children = [];
-  const spawnOne = (name, script, childEnv) => {
-    const log = createWriteStream(join(logDir, `${name}.log`), { flags: opts.resetDatabases ? 'w' : 'a' });
+  const specs = new Map();
+  const current = new Map();
+  const spawnOne = (name, script, childEnv, again = false) => {
+    const log = createWriteStream(join(logDir, `${name}.log`), { flags: opts.resetDatabases && !again ? 'w' : 'a' });
     const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     children.push({ name, child });
+    specs.set(name, { script, childEnv });
+    current.set(name, child);
     return child;
   };
   const common = {
@@ -177,7 +184,26 @@ export async function startStack(opts = {}) {
     const gw = spawnOne('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), gwEnv);
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitReady(gatewayUrl, gw, 'gateway', opts.readyTimeoutMs);
-    return { gatewayUrl, serviceUrls, dbUrls, internalKeys: keys, stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null, admin: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }, adminTokenSecret, logDir, stop: () => stopAll(children) };
+    const urlOf = (name) => (name === 'gateway' ? gatewayUrl : serviceUrls[name]);
+    const processes = {
+      names: () => [...current.keys()],
+      pid: (name) => current.get(name)?.pid,
+      /** Sends a signal to one process (e.g. SIGKILL) and resolves once it has exited. */
+      kill: (name, signal = 'SIGKILL') =>
+        new Promise((res) => {
+          const child = current.get(name);
+          if (!child || child.exitCode !== null || child.signalCode) return res();
+          child.once('exit', () => res());
+          child.kill(signal);
+        }),
+      /** Starts one process again with the environment it had, and waits until it is ready. */
+      restart: async (name) => {
+        const { script, childEnv } = specs.get(name);
+        const child = spawnOne(name, script, childEnv, true);
+        await waitReady(urlOf(name), child, name, opts.readyTimeoutMs);
+      },
+    };
+    return { gatewayUrl, serviceUrls, dbUrls, internalKeys: keys, stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null, admin: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }, adminTokenSecret, logDir, processes, stop: () => stopAll(children) };
   } catch (err) {
     await stopAll(children);
     throw err;

@@ -15,6 +15,9 @@ export type InboxOutcome = 'applied' | 'duplicate' | 'stale' | 'ended';
  * event's aggregate (`consumer_positions`, locked for the transaction) lets only a newer version
  * through, so events seen out of order never undo a later state, and nothing of an aggregate is
  * applied after the event that ended it.
+ *
+ * The transaction commits synchronously whatever the server's default: the transport commits the
+ * message's offset after `process` resolves, so the inbox row must be on disk by then.
  */
 export class Inbox {
   constructor(private readonly ds: DataSource) {}
@@ -30,6 +33,10 @@ export class Inbox {
   async process(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<InboxOutcome> {
     const key = Inbox.positionKey(envelope.stream, envelope.key);
     return this.ds.transaction(async (manager) => {
+      // Durable before the transport hears "done": the offset is committed once this resolves, so an
+      // asynchronous commit (a server with synchronous_commit = off, as infra/local runs) that a
+      // crash of the server then loses would lose the event for good (found by `npm run chaos`).
+      await manager.query(`SET LOCAL synchronous_commit = on`);
       const inserted: unknown[] = await manager.query(
         `INSERT INTO inbox_events (event_id, consumer_group, event_type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id`,
         [envelope.id, group, envelope.type],

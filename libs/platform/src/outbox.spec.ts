@@ -41,13 +41,15 @@ describe('Outbox.add', () => {
     expect(env.id).toMatch(UUID);
     expect(Date.parse(env.occurredAt)).toBeGreaterThanOrEqual(before - 1000);
     const calls = query.mock.calls as unknown as [string, unknown[]][];
-    expect(calls).toHaveLength(3);
-    expect(calls[0][0]).toMatch(/^INSERT INTO outbox_sequences/);
-    expect(calls[0][1]).toEqual(['platform.test', 'key-1']);
-    expect(calls[1][0]).toMatch(/^INSERT INTO outbox_events/);
+    expect(calls).toHaveLength(4);
+    // durable at commit whatever the server's synchronous_commit (npm run chaos)
+    expect(calls[0][0]).toBe('SET LOCAL synchronous_commit = on');
+    expect(calls[1][0]).toMatch(/^INSERT INTO outbox_sequences/);
+    expect(calls[1][1]).toEqual(['platform.test', 'key-1']);
+    expect(calls[2][0]).toMatch(/^INSERT INTO outbox_events/);
     const json = JSON.stringify(env);
-    expect(calls[1][1]).toEqual([env.id, 'platform.test-event', 1, 'platform.test', 1, 'key-1', json, Buffer.byteLength(json), 'corr-42', null]); // no active span: no traceparent
-    expect(calls[2]).toEqual([`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]]);
+    expect(calls[2][1]).toEqual([env.id, 'platform.test-event', 1, 'platform.test', 1, 'key-1', json, Buffer.byteLength(json), 'corr-42', null]); // no active span: no traceparent
+    expect(calls[3]).toEqual([`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]]);
   });
 
   it('writes a null correlation id outside any request, a fresh id and the next sequence per event', async () => {
@@ -58,7 +60,7 @@ describe('Outbox.add', () => {
     expect(a.id).not.toBe(b.id);
     expect([a.sequence, b.sequence]).toEqual([1, 2]);
     expect([a.stream, b.stream]).toEqual(['venues.venue', 'venues.venue']);
-    expect((query.mock.calls[1] as unknown as [string, unknown[]])[1][8]).toBeNull();
+    expect((query.mock.calls[2] as unknown as [string, unknown[]])[1][8]).toBeNull();
   });
 
   it('drops unknown keys of a strict schema (stores the parsed data)', async () => {

@@ -15,7 +15,8 @@ export const OUTBOX_CHANNEL = 'luxe_outbox';
  * The data is checked against the event's schema, so a bad payload rolls the change back.
  * Each event gets the next version of its aggregate (`sequence`, per stream and key): the row of
  * `outbox_sequences` it bumps is locked until commit, so two transactions on one aggregate commit
- * their events in sequence order.
+ * their events in sequence order. The transaction commits synchronously (SET LOCAL), whatever the
+ * server's `synchronous_commit`.
  */
 export class Outbox {
   constructor(private readonly producer: string) {}
@@ -24,6 +25,10 @@ export class Outbox {
     if (!manager.queryRunner?.isTransactionActive) throw new Error('Outbox.add must run inside a transaction');
     const checked = parseEventData(type, data);
     const stream = streamOf(type);
+    // Durable at commit whatever the server's default: the relay may publish the row as soon as it
+    // is visible, and an asynchronous commit lost in a crash would leave an event of a change that
+    // never happened (the inbox does the same for the consumer's side).
+    await manager.query(`SET LOCAL synchronous_commit = on`);
     const [{ sequence }]: { sequence: string }[] = await manager.query(
       `INSERT INTO outbox_sequences (stream, key, sequence) VALUES ($1, $2, 1)
        ON CONFLICT (stream, key) DO UPDATE SET sequence = outbox_sequences.sequence + 1 RETURNING sequence`,

@@ -1,0 +1,341 @@
+// `npm run chaos`: fault injection with reconciliation, then a steady soak (issue 14).
+//
+// Runs its OWN Kafka broker and PostgreSQL clusters on loopback ports of its own (data in a
+// temporary directory, removed at the end), every service and the gateway as their own processes
+// (distributed mode; Redis, MinIO and stripe-mock are infra/local's). Never touches infra/local's
+// Kafka or PostgreSQL.
+//
+// Chaos (default, or `-- --chaos-only`): a paced load of bookings, invites, accepts and messages
+// through the gateway until at least 10,000 events were produced, while in turn these are killed
+// with SIGKILL and restarted: the Kafka broker; the bookings service (its outbox relay runs in the
+// service process: there is no separate relay process); the social service (the consumer of the
+// bookings events); and the PostgreSQL server that holds only messaging's database (postmaster and
+// backends). After each restart a probe (booking → social, invite → accept → bookings and
+// messaging) measures the recovery. Then, after a bounded drain, reconciliation per database and on
+// Kafka (infra/scripts/chaos/reconcile.mjs); a table, and a non-zero exit when a check fails.
+//
+// Soak (default after the chaos, or `-- --soak-only`): a steady mixed load (reads and writes) for
+// 10 minutes (`--soak-minutes N`); no request may fail, and no process's RSS may grow by 10 % or
+// more between the end of the warm-up and the end. Then the same reconciliation.
+//
+// Options: --rate N (write operations per second of the chaos load, default 60), --soak-rate N
+// (requests per second of the soak, default 25), CHAOS_BASE_PORT (5300: gateway 5300, services
+// 5301-5307, Kafka 5310-5311, PostgreSQL 5320-5321), CHAOS_KEEP=1 keeps the temporary directory,
+// CHAOS_PG_SYNCHRONOUS_COMMIT=off runs PostgreSQL as infra/local does (default on, as in production).
+// Bounded: every wait has a limit, and the whole run stops itself after 60 minutes.
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, startStack } from './stack.mjs';
+import { ChaosKafka, ChaosPostgres, requirePortsFree, rssOf } from './chaos/infra.mjs';
+import { nyDate, query, Stats, Workload, World } from './chaos/load.mjs';
+import { drain, printTable, reconcile } from './chaos/reconcile.mjs';
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const option = (name, dflt) => {
+  const i = argv.indexOf(name);
+  return i === -1 ? dflt : Number(argv[i + 1]);
+};
+const CHAOS = !flag('--soak-only');
+const SOAK = !flag('--chaos-only');
+const RATE = option('--rate', 60);
+const SOAK_RATE = option('--soak-rate', 25);
+const SOAK_MINUTES = option('--soak-minutes', 10);
+const BASE = Number(process.env.CHAOS_BASE_PORT ?? 5300);
+const EVENT_TARGET = option('--events', 10_000);
+const DOWN_MS = 5000;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const t0 = Date.now();
+const clock = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s`;
+const say = (...a) => console.log(`[chaos ${clock()}]`, ...a);
+
+for (const k of ['REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) if (!process.env[k]) throw new Error(`${k} missing: source infra/local's env file (npm run chaos does)`);
+
+const tmp = mkdtempSync(join(tmpdir(), 'luxe-chaos-'));
+chmodSync(tmp, 0o755); // the postgres user (when run as root) must reach its data directory below
+const kafka = new ChaosKafka(join(tmp, 'kafka'), BASE + 10);
+const SYNC_COMMIT = process.env.CHAOS_PG_SYNCHRONOUS_COMMIT === 'off' ? 'off' : 'on';
+const pgMain = new ChaosPostgres(join(tmp, 'pg-main'), BASE + 20, 'main', SYNC_COMMIT);
+const pgMessaging = new ChaosPostgres(join(tmp, 'pg-messaging'), BASE + 21, 'messaging', SYNC_COMMIT);
+let stack = null;
+let stopping = false;
+
+let cleaned = null;
+function cleanup() {
+  cleaned ??= (async () => {
+    stopping = true;
+    say('cleaning up...');
+    await stack?.stop().catch(() => undefined);
+    await kafka.stop().catch(() => undefined);
+    await pgMain.stop().catch(() => undefined);
+    await pgMessaging.stop().catch(() => undefined);
+    if (process.env.CHAOS_KEEP) say(`kept ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
+  })();
+  return cleaned;
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void cleanup().then(() => process.exit(130)));
+setTimeout(() => {
+  console.error('chaos: the run exceeded 60 minutes, stopping');
+  void cleanup().then(() => process.exit(124));
+}, 60 * 60_000).unref();
+
+const STACK_OPTIONS = (logDir) => ({
+    dbPrefix: 'luxe_chaos',
+    resetDatabases: true,
+    basePort: BASE,
+    gatewayPort: BASE,
+    logDir,
+    readyTimeoutMs: 300_000, // a busy shared machine starts a Node process slowly
+    databaseAdminUrls: { messaging: pgMessaging.adminUrl },
+    extraEnv: {
+      LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'warn',
+      RATE_LIMIT_REGISTER_PER_IP: '100000',
+      RATE_LIMIT_LOGIN_PER_IP: '100000',
+      CONSUMER_BACKOFF_MS: '100',
+      // The gateway's wait for a service (5 s by default): on a small machine shared with other
+      // runs, a password hash alone can take longer; CHAOS_SERVICE_TIMEOUT_MS=5000 for the default.
+      SERVICE_TIMEOUT_MS: process.env.CHAOS_SERVICE_TIMEOUT_MS ?? '30000',
+    },
+  });
+
+/** Restarts one process of the stack, starting it again when it dies while starting. */
+async function restartProcess(name) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await stack.processes.restart(name);
+    } catch (err) {
+      if (attempt >= 3 || stopping) throw err;
+      say(`${name} did not start (${err.message}); trying again`);
+      await stack.processes.kill(name);
+    }
+  }
+}
+
+const results = { faults: [], load: null, reconcile: null, soak: null };
+let failed = [];
+
+try {
+  await requirePortsFree([BASE, ...Array.from({ length: 7 }, (_, i) => BASE + i + 1), BASE + 10, BASE + 11, BASE + 20, BASE + 21]);
+  say(`PostgreSQL synchronous_commit = ${SYNC_COMMIT}${SYNC_COMMIT === 'off' ? ' (a crash may lose acknowledged writes: those checks only report)' : ''}`);
+  say(`own servers in ${tmp}: Kafka 127.0.0.1:${BASE + 10}, PostgreSQL 127.0.0.1:${BASE + 20} (all but messaging) and :${BASE + 21} (messaging); load average ${loadavg()[0].toFixed(2)}`);
+  kafka.provision();
+  pgMain.provision();
+  pgMessaging.provision();
+  await Promise.all([kafka.start(), pgMain.start(), pgMessaging.start()]);
+  say(`Kafka pid ${kafka.pid}, PostgreSQL pids ${pgMain.pid} / ${pgMessaging.pid}`);
+  // Only these servers: nothing below may reach infra/local's Kafka or PostgreSQL.
+  process.env.KAFKA_BROKERS = kafka.brokers;
+  process.env.LUXE_PG_ADMIN_URL = pgMain.adminUrl;
+  const logDir = join(ROOT, '.data', 'chaos-logs');
+  mkdirSync(logDir, { recursive: true });
+  // A process that dies while starting (a connection timeout on a saturated machine) is started
+  // again, as an orchestrator would: three tries for the whole stack, and for each restart below.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      stack = await startStack(STACK_OPTIONS(logDir));
+      break;
+    } catch (err) {
+      if (attempt >= 3 || stopping) throw err;
+      say(`stack did not start (${err.message}); trying again`);
+    }
+  }
+  say(`stack ready at ${stack.gatewayUrl} (logs ${logDir})`);
+
+  const stats = new Stats();
+  const world = new World(stack, stats);
+  await world.setup({ hosts: 40, guests: 60, clubs: 4 });
+  say(`world: ${world.hosts.length} hosts, ${world.guests.length} guests, ${world.clubs.length} clubs`);
+
+  if (CHAOS) await chaos(world, stats);
+  if (SOAK) await soak(world);
+} catch (err) {
+  console.error(err);
+  failed.push(`error: ${err?.message ?? err}`);
+} finally {
+  await cleanup();
+}
+console.log(JSON.stringify({ chaos: results, failed }));
+if (failed.length) {
+  console.log(`\nFAILED: ${failed.join('; ')}`);
+  process.exit(1);
+}
+console.log('\nchaos: all checks passed');
+process.exit(0);
+
+/** Booking → social and venues; invite → accept → bookings attendees and a messaging conversation. Retries each step until it works. */
+async function probe(world, deadlineMs) {
+  const end = Date.now() + deadlineMs;
+  const host = world.probeHost;
+  const guest = world.probeGuest;
+  const club = world.clubs[0];
+  const until = async (what, fn) => {
+    for (;;) {
+      try {
+        const v = await fn();
+        if (v) return v;
+      } catch {
+        /* a server is still down */
+      }
+      if (Date.now() > end) throw new Error(`probe: ${what} not done within ${deadlineMs / 1000} s`);
+      await sleep(250);
+    }
+  };
+  const booking = await until('booking', async () => {
+    const r = await host.call(null, 'POST', '/api/bookings', { venueId: club.venueId, sectionId: club.sectionId, bookingDate: nyDate(7), startTime: '21:00', duration: 1, guestVisibility: 'both' });
+    return r.ok && r.json.id;
+  });
+  world.probeBookings.add(booking);
+  await until('booking in social', async () => (await query(stack.dbUrls.social, 'SELECT 1 FROM event_cards WHERE booking_id = $1', [booking])).length === 1);
+  await until('booking in venues', async () => (await query(stack.dbUrls.venues, 'SELECT 1 FROM venue_bookings WHERE booking_id = $1', [booking])).length === 1);
+  const invite = await until('invite', async () => {
+    const r = await host.call(null, 'POST', '/api/invites', { guestId: guest.id, eventTitle: 'Probe', eventDate: nyDate(7), bookingId: booking });
+    if (r.status === 409) return (await query(stack.dbUrls.social, 'SELECT id FROM invites WHERE booking_id = $1', [booking]))[0]?.id;
+    return r.ok && r.json.id;
+  });
+  await until('accept', async () => {
+    const r = await guest.call(null, 'POST', `/api/invites/${invite}/respond`, { response: 'accept' });
+    return r.ok || r.status === 409;
+  });
+  await until('attendee in bookings', async () => (await query(stack.dbUrls.bookings, 'SELECT 1 FROM booking_attendees WHERE booking_id = $1 AND user_id = $2', [booking, guest.id])).length === 1);
+  await until('conversation in messaging', async () => (await query(stack.dbUrls.messaging, 'SELECT 1 FROM conversations WHERE booking_id = $1 AND guest_id = $2', [booking, guest.id])).length === 1);
+}
+
+async function chaos(world, stats) {
+  world.probeHost = await world.member('host', 'Probe');
+  world.probeGuest = await world.member('guest', 'Probe');
+  world.probeBookings = new Set();
+  await world.waitRows('social', 'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])', [[world.probeHost.id, world.probeGuest.id]], 2, 'social knows the probes');
+  await world.waitRows('bookings', 'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])', [[world.probeHost.id]], 1, 'bookings knows the probe host');
+  await world.waitRows('messaging', 'SELECT count(*) FROM user_cards WHERE user_id = ANY($1::uuid[])', [[world.probeHost.id, world.probeGuest.id]], 2, 'messaging knows the probes');
+  await probe(world, 60_000);
+
+  // Writes per kind: with the events they cause (an accept also opens a conversation), over 10,000.
+  const per = Math.ceil(EVENT_TARGET / 4.4);
+  const load = new Workload(world, { quota: { booking: per, invite: per, accept: Math.ceil(per * 0.8), message: per } });
+  let faultsDone = false;
+  const eventsProduced = async () => {
+    let n = 0;
+    for (const s of Object.keys(stack.dbUrls)) n += Number((await query(stack.dbUrls[s], 'SELECT count(*) FROM outbox_events'))[0].count);
+    return n;
+  };
+  const windows = [];
+  say(`load: ${RATE} writes/s, quotas ${JSON.stringify(load.quota)}`);
+  const running = load.run({ rate: RATE, concurrency: 24, until: () => stopping || (faultsDone && load.quotaMet()), maxMs: 25 * 60_000 });
+
+  const faults = [
+    { name: 'Kafka broker', pid: () => kafka.pid, kill: () => kafka.kill9(), restart: () => kafka.start() },
+    { name: 'bookings service (its outbox relay)', pid: () => stack.processes.pid('bookings'), kill: () => stack.processes.kill('bookings'), restart: () => restartProcess('bookings') },
+    { name: 'social service (consumer of bookings events)', pid: () => stack.processes.pid('social'), kill: () => stack.processes.kill('social'), restart: () => restartProcess('social') },
+    { name: "PostgreSQL of messaging's database", pid: () => pgMessaging.pid, kill: () => pgMessaging.kill9(), restart: () => pgMessaging.start() },
+  ];
+  await sleep(20_000);
+  for (const f of faults) {
+    if (stopping) break;
+    const pid = f.pid();
+    const before = stats.totals();
+    const killedAt = Date.now();
+    say(`kill -9 ${f.name} (pid ${pid})`);
+    await f.kill();
+    await sleep(DOWN_MS);
+    await f.restart();
+    const restartedAt = Date.now();
+    say(`${f.name} restarted (pid ${f.pid()}) after ${((restartedAt - killedAt) / 1000).toFixed(1)} s; probing...`);
+    let recoveredAt = null;
+    try {
+      await probe(world, 180_000);
+      recoveredAt = Date.now();
+    } catch (err) {
+      failed.push(`${f.name}: ${err.message}`);
+    }
+    const after = stats.totals();
+    const fault = { fault: f.name, pid, killedToRestartedS: +((restartedAt - killedAt) / 1000).toFixed(1), recoveryS: recoveredAt ? +((recoveredAt - killedAt) / 1000).toFixed(1) : null, writesFailedDuring: after.failed - before.failed, writesRejectedDuring: after.rejected - before.rejected };
+    results.faults.push(fault);
+    windows.push([killedAt, recoveredAt ?? Date.now()]);
+    say(`${f.name}: recovered (probe through) ${fault.recoveryS ?? 'NOT'} s after the kill; ${fault.writesFailedDuring} writes failed meanwhile`);
+    await sleep(15_000);
+  }
+  faultsDone = true;
+  // Keep going until the events are there (the quotas are a floor; a slow machine needs longer).
+  while (!stopping && (await eventsProduced()) < EVENT_TARGET) {
+    Object.keys(load.quota).forEach((k) => (load.quota[k] += 100));
+    await sleep(5000);
+  }
+  const ran = await running;
+  const totals = stats.totals();
+  const inWindow = (f) => windows.some(([a, b]) => f.ended >= a && f.started <= b);
+  const failures = stats.failures.filter((f) => f.kind !== 'setup');
+  results.load = {
+    seconds: +(ran.ms / 1000).toFixed(0),
+    operations: ran.issued,
+    requests: totals,
+    byKind: Object.fromEntries(stats.byKind),
+    failedInKillWindows: failures.filter(inWindow).length,
+    failedOutsideKillWindows: failures.filter((f) => !inWindow(f)).length,
+    failuresInKillWindows: stats.failureSummary((f) => f.kind !== 'setup' && inWindow(f)),
+    failuresOutsideKillWindows: stats.failureSummary((f) => f.kind !== 'setup' && !inWindow(f)),
+  };
+  say(`load done: ${JSON.stringify(results.load)}`);
+  await reconcileAndPrint('chaos', load, world);
+}
+
+async function reconcileAndPrint(phase, load, world) {
+  say(`${phase}: draining (outboxes empty, consumer lag 0; at most 180 s)...`);
+  const d = await drain(stack.dbUrls, kafka.brokers, 180_000);
+  say(`${phase}: ${d.timedOut ? 'NOT drained' : 'drained'} after ${(d.ms / 1000).toFixed(1)} s`);
+  if (d.timedOut) failed.push(`${phase}: not drained within 180 s: ${JSON.stringify({ outbox: d.outbox, lag: d.lag, error: d.error })}`);
+  const acked = load.acked;
+  // the probes' bookings were acknowledged too
+  for (const b of world.probeBookings ?? []) acked.bookings.add(b);
+  const r = await reconcile({ dbUrls: stack.dbUrls, brokers: kafka.brokers, acked, ackedMayBeLost: SYNC_COMMIT === 'off' });
+  printTable(r.rows);
+  console.log(`\n${phase}: ${r.totals.events} events in the outboxes (${Object.entries(r.totals.byType).map(([t, n]) => `${t} ${n}`).join(', ')}), ${r.totals.deliveries} consumer deliveries checked, ${r.totals.kafkaMessages} messages on Kafka, ${r.totals.republished} published more than once`);
+  (results.reconcile ??= {})[phase] = { ok: r.ok, totals: r.totals, failedChecks: r.rows.filter((x) => !x.ok) };
+  if (!r.ok) failed.push(`${phase}: reconciliation failed (${r.rows.filter((x) => !x.ok).map((x) => x.check).join('; ')})`);
+}
+
+async function soak(world) {
+  const stats = new Stats();
+  for (const s of [...world.hosts, ...world.guests]) s.stats = stats;
+  const load = new Workload(world, { reads: 0.6 });
+  const warmupMs = 60_000;
+  const soakMs = SOAK_MINUTES * 60_000;
+  const rss = () => {
+    const out = {};
+    for (const n of stack.processes.names()) out[n] = rssOf(stack.processes.pid(n));
+    out['kafka (JVM, not gated)'] = rssOf(kafka.pid);
+    return out;
+  };
+  const sample = async () => {
+    const xs = [];
+    for (let i = 0; i < 3; i++) {
+      xs.push(rss());
+      await sleep(2000);
+    }
+    return Object.fromEntries(Object.keys(xs[0]).map((k) => [k, xs.reduce((a, x) => a + (x[k] ?? 0), 0) / xs.length]));
+  };
+  say(`soak: ${SOAK_RATE} requests/s (60 % reads), ${warmupMs / 1000} s warm-up, then ${SOAK_MINUTES} min`);
+  const start = Date.now();
+  let first = null;
+  let firstStats = null;
+  const sampler = (async () => {
+    await sleep(warmupMs);
+    first = await sample();
+    firstStats = stats.totals();
+    say(`soak: warm-up over, RSS sampled; ${firstStats.sent} requests so far`);
+  })();
+  const ran = await load.run({ rate: SOAK_RATE, concurrency: 24, until: () => stopping, maxMs: warmupMs + soakMs + 6000 });
+  await sampler;
+  const last = await sample();
+  const totals = stats.totals();
+  const growth = Object.fromEntries(Object.keys(first).map((k) => [k, { startMiB: +(first[k] / 2 ** 20).toFixed(1), endMiB: +(last[k] / 2 ** 20).toFixed(1), growthPct: +(((last[k] - first[k]) / first[k]) * 100).toFixed(1) }]));
+  results.soak = { seconds: +((Date.now() - start) / 1000).toFixed(0), operations: ran.issued, requests: totals, byKind: Object.fromEntries(stats.byKind), failures: stats.failureSummary(), rss: growth };
+  console.log(`\nsoak: ${totals.sent} requests in ${results.soak.seconds} s (${(totals.sent / results.soak.seconds).toFixed(1)}/s): ${totals.ok} ok, ${totals.failed} failed, ${totals.rejected} rejected (4xx)`);
+  console.log('\n| process | RSS after warm-up MiB | RSS at end MiB | growth |');
+  console.log('|---|---:|---:|---:|');
+  for (const [k, g] of Object.entries(growth)) console.log(`| ${k} | ${g.startMiB} | ${g.endMiB} | ${g.growthPct} % |`);
+  if (totals.failed + totals.rejected > 0) failed.push(`soak: ${totals.failed + totals.rejected} requests failed (${JSON.stringify(stats.failureSummary())})`);
+  for (const [k, g] of Object.entries(growth)) if (!k.startsWith('kafka') && g.growthPct >= 10) failed.push(`soak: RSS of ${k} grew ${g.growthPct} %`);
+  await reconcileAndPrint('soak', load, world);
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { DataSource } from 'typeorm';
+import { createDataSource, databaseUrl, ensureDatabase, Inbox, initDatabase, Outbox } from '../src';
+
+// `npm run chaos` killed (-9) the PostgreSQL server of messaging, which like infra/local's runs
+// with synchronous_commit = off: two events whose inbox rows were committed (and whose Kafka
+// offsets the consumer had then committed) were gone after the restart, so never applied. The
+// inbox transaction must be durable at commit whatever the server's (or the session's) default;
+// so must a transaction that writes an event (the relay may publish it before an asynchronous
+// commit reaches the disk, and a crash would then leave an event of a change that never happened).
+const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
+const DB = `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform_durable`;
+let ds: DataSource;
+
+beforeAll(async () => {
+  await ensureDatabase(adminUrl, DB);
+  const url = new URL(databaseUrl(adminUrl, DB));
+  // Every connection of this pool starts with asynchronous commits, like a server configured so.
+  url.searchParams.set('options', '-c synchronous_commit=off');
+  ds = createDataSource({ url: url.toString(), migrations: [] });
+  await initDatabase(ds);
+});
+afterAll(async () => {
+  await ds?.destroy();
+});
+
+const envelope = () => ({ id: randomUUID(), type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: randomUUID(), data: { n: 1 } }) as const;
+
+describe('Inbox.process durability', () => {
+  it('commits the inbox row and the effect synchronously although the connection defaults to asynchronous commits', async () => {
+    const [{ synchronous_commit: sessionDefault }] = await ds.query(`SHOW synchronous_commit`);
+    expect(sessionDefault).toBe('off');
+    let inside: string | null = null;
+    const e = envelope();
+    const outcome = await new Inbox(ds).process('platform.durability', e, async (m) => {
+      [{ synchronous_commit: inside }] = await m.query(`SHOW synchronous_commit`);
+    });
+    expect(outcome).toBe('applied');
+    expect(inside).toBe('on');
+    // Only that transaction: the connection it ran on is back to the pool's default.
+    const after = await Promise.all(Array.from({ length: 5 }, () => ds.query(`SHOW synchronous_commit`)));
+    expect(after.map(([r]) => r.synchronous_commit)).toEqual(['off', 'off', 'off', 'off', 'off']);
+    expect((await ds.query(`SELECT count(*)::int AS n FROM inbox_events WHERE event_id = $1`, [e.id]))[0].n).toBe(1);
+  });
+
+  it('a duplicate delivery is still skipped (the setting changes nothing else)', async () => {
+    const e = envelope();
+    const inbox = new Inbox(ds);
+    let applied = 0;
+    expect(await inbox.process('platform.durability', e, async () => void applied++)).toBe('applied');
+    expect(await inbox.process('platform.durability', e, async () => void applied++)).toBe('duplicate');
+    expect(applied).toBe(1);
+  });
+});
+
+describe('Outbox.add durability', () => {
+  it('makes the transaction that writes an event commit synchronously; a transaction without events keeps the default', async () => {
+    const seen = await ds.transaction(async (m) => {
+      const before = (await m.query(`SHOW synchronous_commit`))[0].synchronous_commit;
+      await new Outbox('test').add(m, 'platform.test-event', randomUUID(), { n: 2 });
+      return [before, (await m.query(`SHOW synchronous_commit`))[0].synchronous_commit];
+    });
+    expect(seen).toEqual(['off', 'on']);
+    const plain = await ds.transaction(async (m) => (await m.query(`SHOW synchronous_commit`))[0].synchronous_commit);
+    expect(plain).toBe('off');
+  });
+});
