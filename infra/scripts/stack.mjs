@@ -82,7 +82,13 @@ async function waitReady(url, child, name, timeoutMs = 90_000) {
 
 /**
  * Options: dbPrefix ('luxe'), resetDatabases (false), basePort (3100: services on 3101..3107),
- * gatewayPort (3000), logDir, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix).
+ * gatewayPort (3000), logDir, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix),
+ * instances (1: processes per service, or { social: 2 }; the k-th extra instance of a service
+ * listens 10*k ports above the first, logs to `<service>-<k+1>.log`, and the gateway gets every
+ * instance's URL, comma-separated), gateways (1: more gateways listen from gatewayPort+50).
+ *
+ * The stack it returns can stop, start and restart one process by name (`social`, `social-2`,
+ * `gateway`, `gateway-2`): SIGTERM, wait for its exit, start it again, wait until it is ready.
  */
 export async function startStack(opts = {}) {
   const env = { ...process.env, ...(opts.infraEnv ?? {}) };
@@ -115,14 +121,18 @@ export async function startStack(opts = {}) {
   await createTopics(env.KAFKA_BROKERS, opts.topicPrefix ?? opts.groupPrefix ?? '');
 
   const children = [];
-  const spawnOne = (name, script, childEnv) => {
-    const log = createWriteStream(join(logDir, `${name}.log`), { flags: opts.resetDatabases ? 'w' : 'a' });
+  const spawnOne = (name, script, childEnv, url, flags = opts.resetDatabases ? 'w' : 'a') => {
+    const log = createWriteStream(join(logDir, `${name}.log`), { flags });
     const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log);
     child.stderr.pipe(log);
-    children.push({ name, child });
+    const entry = children.find((c) => c.name === name);
+    if (entry) entry.child = child;
+    else children.push({ name, child, script, env: childEnv, url });
     return child;
   };
+  const instancesOf = (s) => Math.max(1, typeof opts.instances === 'number' ? opts.instances : (opts.instances?.[s] ?? 1));
+  const instanceName = (s, k) => (k === 0 ? s : `${s}-${k + 1}`);
   const common = {
     NODE_ENV: env.NODE_ENV ?? 'development',
     LOG_LEVEL: env.LOG_LEVEL ?? 'info',
@@ -130,12 +140,15 @@ export async function startStack(opts = {}) {
     ...(opts.extraEnv ?? {}),
   };
   const serviceUrls = {};
+  const instanceUrls = {};
   try {
-    await Promise.all(
-      SERVICES.map((s, i) => {
-        const port = basePort + i + 1;
-        serviceUrls[s] = `http://127.0.0.1:${port}`;
-        const child = spawnOne(s, join(ROOT, 'services', s, 'dist', 'main.js'), {
+    // First instances together (each migrates its database), then any extra ones.
+    const startInstance = (s, i, k) => {
+        const port = basePort + i + 1 + 10 * k;
+        const url = `http://127.0.0.1:${port}`;
+        if (k === 0) serviceUrls[s] = url;
+        (instanceUrls[s] ??= [])[k] = url;
+        const child = spawnOne(instanceName(s, k), join(ROOT, 'services', s, 'dist', 'main.js'), {
           ...process.env,
           ...common,
           HOST: '127.0.0.1',
@@ -152,14 +165,15 @@ export async function startStack(opts = {}) {
           S3_SECRET_KEY: env.S3_SECRET_KEY,
           S3_REGION: env.S3_REGION ?? 'us-east-1',
           S3_BUCKET: `${(opts.dbPrefix ?? 'luxe').replace(/_/g, '-')}-${s}`,
-          SEED_DEMO_DATA: opts.seed ? 'true' : 'false',
+          SEED_DEMO_DATA: opts.seed && k === 0 ? 'true' : 'false',
           ...(s === 'payments' ? stripe : {}),
           ...(s === 'admin' ? admin : {}),
           ...(s === 'bookings' ? { PASS_SIGNING_SECRET: passSigningSecret } : {}),
-        });
-        return waitReady(serviceUrls[s], child, s);
-      }),
-    );
+        }, url);
+        return waitReady(url, child, instanceName(s, k));
+    };
+    await Promise.all(SERVICES.map((s, i) => startInstance(s, i, 0)));
+    await Promise.all(SERVICES.flatMap((s, i) => Array.from({ length: instancesOf(s) - 1 }, (_, k) => startInstance(s, i, k + 1))));
     const gwEnv = {
       ...process.env,
       ...common,
@@ -170,31 +184,73 @@ export async function startStack(opts = {}) {
       KAFKA_BROKERS: env.KAFKA_BROKERS,
       KAFKA_GROUP_PREFIX: opts.groupPrefix ?? '',
       KAFKA_TOPIC_PREFIX: opts.topicPrefix ?? opts.groupPrefix ?? '',
-      ...Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, serviceUrls[s]])),
+      ...Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, instanceUrls[s].join(',')])),
     };
-    const gw = spawnOne('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), gwEnv);
-    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await waitReady(gatewayUrl, gw, 'gateway');
-    return { gatewayUrl, serviceUrls, dbUrls, internalKeys: keys, stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null, admin: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }, adminTokenSecret, logDir, stop: () => stopAll(children) };
+    const gatewayUrls = [];
+    for (let j = 0; j < Math.max(1, opts.gateways ?? 1); j++) {
+      const port = j === 0 ? gatewayPort : gatewayPort + 49 + j;
+      const url = `http://127.0.0.1:${port}`;
+      const name = j === 0 ? 'gateway' : `gateway-${j + 1}`;
+      const gw = spawnOne(name, join(ROOT, 'gateway', 'dist', 'main.js'), { ...gwEnv, PORT: String(port) }, url);
+      await waitReady(url, gw, name);
+      gatewayUrls.push(url);
+    }
+    const entry = (name) => {
+      const e = children.find((c) => c.name === name);
+      if (!e) throw new Error(`no process ${name} in this stack (${children.map((c) => c.name).join(', ')})`);
+      return e;
+    };
+    /** Sends SIGTERM and waits for the exit: { code, signal, ms }. */
+    const stopProcess = async (name, timeoutMs = 30_000) => {
+      const { child } = entry(name);
+      const started = Date.now();
+      const [code, signal] = await stopChild(child, timeoutMs);
+      return { code, signal, ms: Date.now() - started };
+    };
+    /** Starts a stopped process again (same port, same environment) and waits until it is ready. */
+    const startProcess = async (name) => {
+      const e = entry(name);
+      if (e.child.exitCode === null && !e.child.signalCode) throw new Error(`${name} is still running`);
+      const started = Date.now();
+      await waitReady(e.url, spawnOne(name, e.script, e.env, e.url, 'a'), name);
+      return { ms: Date.now() - started };
+    };
+    return {
+      gatewayUrl: gatewayUrls[0],
+      gatewayUrls,
+      serviceUrls,
+      instanceUrls,
+      dbUrls,
+      internalKeys: keys,
+      stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null,
+      admin: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD },
+      adminTokenSecret,
+      logDir,
+      processes: () => children.map(({ name, child, url }) => ({ name, url, pid: child.pid, running: child.exitCode === null && !child.signalCode })),
+      stopProcess,
+      startProcess,
+      restart: async (name) => ({ stop: await stopProcess(name), start: await startProcess(name) }),
+      stop: () => stopAll(children),
+    };
   } catch (err) {
     await stopAll(children);
     throw err;
   }
 }
 
+/** SIGTERM, then SIGKILL after timeoutMs; resolves with [exit code, signal]. */
+function stopChild(child, timeoutMs = 10_000) {
+  return new Promise((res) => {
+    if (child.exitCode !== null || child.signalCode) return res([child.exitCode, child.signalCode]);
+    const t = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(t);
+      res([code, signal]);
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 async function stopAll(children) {
-  await Promise.all(
-    children.map(
-      ({ child }) =>
-        new Promise((res) => {
-          if (child.exitCode !== null || child.signalCode) return res();
-          const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
-          child.once('exit', () => {
-            clearTimeout(t);
-            res();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(children.map(({ child }) => stopChild(child, 30_000)));
 }
