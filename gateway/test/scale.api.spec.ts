@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { topicFor } from '@luxe/contracts';
 import { ApiClient, validRegistration, waitFor } from './support/client';
+import { OwnStack, startOwnStack } from './support/own-stack';
 import { nyDate } from './support/world';
 
 // Graceful restarts and scale-out in the distributed mode, on a stack of this file's own (the
@@ -23,23 +24,12 @@ const BASE = Number(process.env.LUXE_TEST_BASE_PORT ?? 4100) + 40;
 const GROUP_PREFIX = `test${id}scale.`;
 const LOG_DIR = join(process.cwd(), '.data', 'test-logs', `scale${id}`);
 
-interface Stack {
-  gatewayUrls: string[];
-  dbUrls: Record<string, string>;
-  admin: { email: string; password: string };
-  restart(name: string): Promise<{ stop: { code: number | null; signal: string | null; ms: number }; start: { ms: number } }>;
-  stop(): Promise<void>;
-}
-let stack: Stack;
+let stack: OwnStack;
 const dbs: Record<string, Client> = {};
 let redis: Redis;
 
 beforeAll(async () => {
-  /* eslint-disable @nx/enforce-module-boundaries */
-  // @ts-expect-error plain ES module without types
-  const { startStack } = await import('../../infra/scripts/stack.mjs');
-  /* eslint-enable @nx/enforce-module-boundaries */
-  stack = await startStack({
+  stack = await startOwnStack({
     dbPrefix: `luxe_test${id}scale`,
     resetDatabases: true,
     basePort: BASE,
@@ -48,6 +38,8 @@ beforeAll(async () => {
     logDir: LOG_DIR,
     instances: 2,
     gateways: 2,
+    // Sixteen processes start on a shared CI machine.
+    readyTimeoutMs: 240_000,
     extraEnv: {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
@@ -63,7 +55,7 @@ beforeAll(async () => {
     await dbs[s].connect();
   }
   redis = new Redis(process.env.REDIS_URL!);
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await Promise.all(Object.values(dbs).map((c) => c.end()));
@@ -250,7 +242,7 @@ describe('rolling restart under load', () => {
     expect(restarts).toHaveLength(SERVICES.length * 2);
     expect(completed).toBeGreaterThan(1000);
     expect({ non2xx: result.non2xx, errors: result.errors + errors, timeouts: result.timeouts }).toEqual({ non2xx: 0, errors: 0, timeouts: 0 });
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('scale-out: two instances in one consumer group', () => {

@@ -85,7 +85,8 @@ async function waitReady(url, child, name, timeoutMs = 90_000) {
  * gatewayPort (3000), logDir, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix),
  * instances (1: processes per service, or { social: 2 }; the k-th extra instance of a service
  * listens 10*k ports above the first, logs to `<service>-<k+1>.log`, and the gateway gets every
- * instance's URL, comma-separated), gateways (1: more gateways listen from gatewayPort+50).
+ * instance's URL, comma-separated), gateways (1: more gateways listen from gatewayPort+50),
+ * readyTimeoutMs (90 s: how long a process may take to be ready).
  *
  * The stack it returns can stop, start and restart one process by name (`social`, `social-2`,
  * `gateway`, `gateway-2`): SIGTERM, wait for its exit, start it again, wait until it is ready.
@@ -131,6 +132,7 @@ export async function startStack(opts = {}) {
     else children.push({ name, child, script, env: childEnv, url });
     return child;
   };
+  const readyMs = opts.readyTimeoutMs ?? 90_000;
   const instancesOf = (s) => Math.max(1, typeof opts.instances === 'number' ? opts.instances : (opts.instances?.[s] ?? 1));
   const instanceName = (s, k) => (k === 0 ? s : `${s}-${k + 1}`);
   const common = {
@@ -170,7 +172,7 @@ export async function startStack(opts = {}) {
           ...(s === 'admin' ? admin : {}),
           ...(s === 'bookings' ? { PASS_SIGNING_SECRET: passSigningSecret } : {}),
         }, url);
-        return waitReady(url, child, instanceName(s, k));
+        return waitReady(url, child, instanceName(s, k), readyMs);
     };
     await Promise.all(SERVICES.map((s, i) => startInstance(s, i, 0)));
     await Promise.all(SERVICES.flatMap((s, i) => Array.from({ length: instancesOf(s) - 1 }, (_, k) => startInstance(s, i, k + 1))));
@@ -192,7 +194,7 @@ export async function startStack(opts = {}) {
       const url = `http://127.0.0.1:${port}`;
       const name = j === 0 ? 'gateway' : `gateway-${j + 1}`;
       const gw = spawnOne(name, join(ROOT, 'gateway', 'dist', 'main.js'), { ...gwEnv, PORT: String(port) }, url);
-      await waitReady(url, gw, name);
+      await waitReady(url, gw, name, readyMs);
       gatewayUrls.push(url);
     }
     const entry = (name) => {
@@ -212,7 +214,7 @@ export async function startStack(opts = {}) {
       const e = entry(name);
       if (e.child.exitCode === null && !e.child.signalCode) throw new Error(`${name} is still running`);
       const started = Date.now();
-      await waitReady(e.url, spawnOne(name, e.script, e.env, e.url, 'a'), name);
+      await waitReady(e.url, spawnOne(name, e.script, e.env, e.url, 'a'), name, readyMs);
       return { ms: Date.now() - started };
     };
     return {
