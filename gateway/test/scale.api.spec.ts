@@ -46,8 +46,8 @@ beforeAll(async () => {
       RATE_LIMIT_REGISTER_PER_IP: '1000',
       RATE_LIMIT_LOGIN_PER_IP: '1000',
       CONSUMER_BACKOFF_MS: '50',
-      // Long enough for the gateways to see a "draining" answer under load, short for the test.
-      SHUTDOWN_DRAIN_MS: '1000',
+      // The default drain (2 s): the gateways check each instance every 500 ms.
+      SHUTDOWN_DRAIN_MS: '2000',
       // The restarts are measured, not latency: a CPU-starved CI machine may take seconds to answer.
       SERVICE_TIMEOUT_MS: '15000',
     },

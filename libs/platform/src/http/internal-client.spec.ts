@@ -287,6 +287,25 @@ describe('InternalHttpClient with several instances, retries and draining', () =
     expect([await from(), await from()].sort()).toEqual(['a', 'b']);
   });
 
+  it('checks the instances in rotation on /health/live: one that starts draining leaves the rotation before any call reaches it', async () => {
+    let draining = false;
+    const a = await serve((req, res) => {
+      res.writeHead(req.url === '/health/ready' && draining ? 503 : 200, { 'content-type': 'application/json', ...(draining ? { [DRAINING_HEADER]: '1' } : {}) });
+      res.end(JSON.stringify({ from: 'a' }));
+    });
+    const b = await serve((_q, res) => json(res, 200, { from: 'b' }));
+    const c = new InternalHttpClient({ identity: [a.url, b.url] }, auth, 2000, { probeEveryMs: 30, watchEveryMs: 30 });
+    clients.push(c);
+    expect(c.instances('identity').map((i) => i.up)).toEqual([true, true]);
+    await waitFor('a watched', async () => a.seen.some((s) => s.url === '/health/live'), 5000, 10);
+    draining = true;
+    await waitFor('a out of rotation', async () => !c.instances('identity')[0].up, 5000, 10);
+    const from = [];
+    for (let i = 0; i < 3; i++) from.push((await c.request<{ from: string }>('identity', 'POST', '/x', { actor, body: {} })).from);
+    expect(from).toEqual(['b', 'b', 'b']);
+    expect(a.seen.filter((s) => s.url === '/x')).toHaveLength(0);
+  });
+
   it('still tries the instances out of rotation when none is in (one may be back)', async () => {
     let up = false;
     const s = await serve((req, res) => (up ? json(res, 200, { ok: true }) : req.socket.destroy()));

@@ -29,6 +29,12 @@ export interface InternalClientOptions {
   retryDelayMs?: number;
   /** How often an instance out of rotation is probed on `/health/ready` (250 ms). */
   probeEveryMs?: number;
+  /**
+   * How often an instance in rotation is checked on `/health/live` (0: never; the gateway: 500 ms): one that
+   * says it is draining, or refuses, leaves the rotation before it stops listening even when no
+   * call of ours happened to reach it during its drain (a service's drain should last a few of these).
+   */
+  watchEveryMs?: number;
   /** Where an instance leaving or rejoining the rotation is logged. */
   logger?: Pick<Logger, 'info' | 'warn'>;
 }
@@ -51,14 +57,35 @@ class Instance {
   /** Out of rotation since it refused a connection or said it is draining; back once its readiness says 200. */
   down = false;
   private probe: NodeJS.Timeout | null = null;
+  private watcher: NodeJS.Timeout | null = null;
 
   constructor(
     readonly service: string,
     readonly origin: string,
     connections: number,
     private readonly logger?: Pick<Logger, 'info' | 'warn'>,
+    private readonly probeEveryMs = 250,
+    watchEveryMs = 0,
   ) {
     this.pool = new Pool(origin, { connections, keepAliveTimeout: 30_000, pipelining: 1 });
+    if (watchEveryMs > 0) this.watch(watchEveryMs);
+  }
+
+  /** While in rotation, checks `/health/live` for the draining header (or a refusal). */
+  private watch(everyMs: number): void {
+    const tick = async () => {
+      if (!this.down) {
+        try {
+          const res = await this.pool.request({ method: 'GET', path: '/health/live', signal: AbortSignal.timeout(Math.max(everyMs * 4, 1000)) });
+          await res.body.dump();
+          if (res.headers[DRAINING_HEADER]) this.markDown(this.probeEveryMs, 'draining');
+        } catch (e) {
+          if (isConnectionFailure(e)) this.markDown(this.probeEveryMs, String((e as { code?: unknown }).code));
+        }
+      }
+      if (this.watcher) this.watcher = setTimeout(() => void tick(), everyMs).unref();
+    };
+    this.watcher = setTimeout(() => void tick(), everyMs).unref();
   }
 
   /** Takes the instance out of rotation and probes its readiness until it answers 200. */
@@ -86,7 +113,9 @@ class Instance {
 
   async close(): Promise<void> {
     if (this.probe) clearTimeout(this.probe);
+    if (this.watcher) clearTimeout(this.watcher);
     this.probe = null;
+    this.watcher = null;
     await this.pool.close();
   }
 }
@@ -121,7 +150,8 @@ class Upstream {
  * service's 5xx becomes a plain 502 without its internals).
  *
  * Several instances of a service (a list of URLs) are used in turn. An instance that refuses a
- * connection, or answers with the draining header (it got SIGTERM), leaves the rotation until its
+ * connection, or answers with the draining header (it got SIGTERM; checked on `/health/live`
+ * every `watchEveryMs` besides), leaves the rotation until its
  * `/health/ready` answers 200 again. A read (GET, HEAD) whose connection fails before any answer
  * (refused, reset) is retried once, on another instance (in rotation if one is), or on the same
  * one after a short wait when it is the only one; a write (POST, PUT, PATCH, DELETE) never is: it
@@ -132,6 +162,7 @@ export class InternalHttpClient {
   private readonly connections: number;
   private readonly retryDelayMs: number;
   private readonly probeEveryMs: number;
+  private readonly watchEveryMs: number;
   private readonly logger?: Pick<Logger, 'info' | 'warn'>;
 
   constructor(
@@ -144,6 +175,7 @@ export class InternalHttpClient {
     this.connections = o.connections ?? 64;
     this.retryDelayMs = o.retryDelayMs ?? 100;
     this.probeEveryMs = o.probeEveryMs ?? 250;
+    this.watchEveryMs = o.watchEveryMs ?? 0;
     this.logger = o.logger;
   }
 
@@ -152,7 +184,7 @@ export class InternalHttpClient {
     if (!u) {
       const urls = this.baseUrls[service] ? parseServiceUrls(this.baseUrls[service]) : [];
       if (urls.length === 0) throw new Error(`no URL configured for service ${service}`);
-      u = new Upstream(urls.map((url) => new Instance(service, new URL(url).origin, this.connections, this.logger)));
+      u = new Upstream(urls.map((url) => new Instance(service, new URL(url).origin, this.connections, this.logger, this.probeEveryMs, this.watchEveryMs)));
       this.upstreams.set(service, u);
     }
     return u;
