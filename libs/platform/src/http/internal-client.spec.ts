@@ -183,7 +183,7 @@ describe('InternalHttpClient with several instances, retries and draining', () =
     await Promise.all(clients.splice(0).map((c) => c.close()));
   });
   const client = (urls: Record<string, string | string[]>) => {
-    const c = new InternalHttpClient(urls, auth, 2000, { retryDelayMs: 20, probeEveryMs: 30 });
+    const c = new InternalHttpClient(urls, auth, 10_000, { retryDelayMs: 20, probeEveryMs: 30 });
     clients.push(c);
     return c;
   };
@@ -244,24 +244,24 @@ describe('InternalHttpClient with several instances, retries and draining', () =
 
   it('retries a read whose connection is reset before any answer once, on the same single instance', async () => {
     let n = 0;
-    const s = await serve((req, res) => (++n === 1 ? req.socket.destroy() : json(res, 200, { n })));
+    const s = await serve((req, res) => (req.url === '/x' && ++n === 1 ? req.socket.destroy() : json(res, 200, { n })));
     const c = client({ identity: s.url });
     expect(await c.request('identity', 'GET', '/x', { actor })).toEqual({ n: 2 });
-    expect(s.seen).toHaveLength(2);
+    expect(s.seen.filter((x) => x.url === '/x')).toHaveLength(2);
   });
 
   it('retries a read only once: two resets give 503', async () => {
     const s = await serve((req) => req.socket.destroy());
     const e = await rejection(client({ identity: s.url }).request('identity', 'GET', '/x', { actor }));
     expect(e.code).toBe('UPSTREAM.UNAVAILABLE');
-    expect(s.seen).toHaveLength(2);
+    expect(s.seen.filter((x) => x.url === '/x')).toHaveLength(2);
   });
 
   it('never retries a write whose connection is reset (it may have been applied)', async () => {
     const s = await serve((req) => req.socket.destroy());
     const e = await rejection(client({ identity: s.url }).request('identity', 'POST', '/x', { actor, body: { a: 1 } }));
     expect(e.code).toBe('UPSTREAM.UNAVAILABLE');
-    expect(s.seen).toHaveLength(1);
+    expect(s.seen.filter((x) => x.url === '/x')).toHaveLength(1);
   });
 
   it('takes an instance that answers "draining" out of rotation (its answer still counts) until its readiness says 200', async () => {
@@ -294,7 +294,7 @@ describe('InternalHttpClient with several instances, retries and draining', () =
       res.end(JSON.stringify({ from: 'a' }));
     });
     const b = await serve((_q, res) => json(res, 200, { from: 'b' }));
-    const c = new InternalHttpClient({ identity: [a.url, b.url] }, auth, 2000, { probeEveryMs: 30, watchEveryMs: 30 });
+    const c = new InternalHttpClient({ identity: [a.url, b.url] }, auth, 10_000, { probeEveryMs: 30, watchEveryMs: 30 });
     clients.push(c);
     expect(c.instances('identity').map((i) => i.up)).toEqual([true, true]);
     await waitFor('a watched', async () => a.seen.some((s) => s.url === '/health/live'), 5000, 10);
