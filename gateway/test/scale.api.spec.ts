@@ -206,7 +206,7 @@ describe('rolling restart under load', () => {
     const codes = new Map<number, number>();
     const byPath = new Map<string, number>();
     let errors = 0;
-    const load = autocannon({ url: gw(), connections: 20, overallRate: 120, duration: 900, timeout: 20, requests });
+    const load = autocannon({ url: gw(), connections: 20, overallRate: 80, duration: 900, timeout: 20, requests });
     load.on('response', (client: any, status: number) => {
       codes.set(status, (codes.get(status) ?? 0) + 1);
       if (status >= 300) {
