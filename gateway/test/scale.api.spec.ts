@@ -40,6 +40,8 @@ beforeAll(async () => {
     gateways: 2,
     // Sixteen processes start on a shared CI machine.
     readyTimeoutMs: 240_000,
+    // A process that cannot reach PostgreSQL in time at boot exits; started again, as Kubernetes would.
+    startRetries: 2,
     extraEnv: {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',

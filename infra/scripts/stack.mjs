@@ -86,7 +86,8 @@ async function waitReady(url, child, name, timeoutMs = 90_000) {
  * instances (1: processes per service, or { social: 2 }; the k-th extra instance of a service
  * listens 10*k ports above the first, logs to `<service>-<k+1>.log`, and the gateway gets every
  * instance's URL, comma-separated), gateways (1: more gateways listen from gatewayPort+50),
- * readyTimeoutMs (90 s: how long a process may take to be ready).
+ * readyTimeoutMs (90 s: how long a process may take to be ready), startRetries (0: how many times a
+ * process that exits before it is ready is started again).
  *
  * The stack it returns can stop, start and restart one process by name (`social`, `social-2`,
  * `gateway`, `gateway-2`): SIGTERM, wait for its exit, start it again, wait until it is ready.
@@ -133,6 +134,19 @@ export async function startStack(opts = {}) {
     return child;
   };
   const readyMs = opts.readyTimeoutMs ?? 90_000;
+  /** Starts a process and waits until it is ready; one that exits first is started again up to startRetries times (a supervisor's restart policy). */
+  const spawnReady = async (name, script, childEnv, url, flags) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await waitReady(url, spawnOne(name, script, childEnv, url, attempt === 0 ? flags : 'a'), name, readyMs);
+      } catch (err) {
+        const e = children.find((c) => c.name === name);
+        const exited = e && (e.child.exitCode !== null || e.child.signalCode);
+        if (!exited || attempt >= (opts.startRetries ?? 0)) throw err;
+        process.stderr.write(`${name} exited before it was ready; starting it again (${attempt + 1}/${opts.startRetries})\n`);
+      }
+    }
+  };
   const instancesOf = (s) => Math.max(1, typeof opts.instances === 'number' ? opts.instances : (opts.instances?.[s] ?? 1));
   const instanceName = (s, k) => (k === 0 ? s : `${s}-${k + 1}`);
   const common = {
@@ -150,7 +164,7 @@ export async function startStack(opts = {}) {
         const url = `http://127.0.0.1:${port}`;
         if (k === 0) serviceUrls[s] = url;
         (instanceUrls[s] ??= [])[k] = url;
-        const child = spawnOne(instanceName(s, k), join(ROOT, 'services', s, 'dist', 'main.js'), {
+        return spawnReady(instanceName(s, k), join(ROOT, 'services', s, 'dist', 'main.js'), {
           ...process.env,
           ...common,
           HOST: '127.0.0.1',
@@ -172,7 +186,6 @@ export async function startStack(opts = {}) {
           ...(s === 'admin' ? admin : {}),
           ...(s === 'bookings' ? { PASS_SIGNING_SECRET: passSigningSecret } : {}),
         }, url);
-        return waitReady(url, child, instanceName(s, k), readyMs);
     };
     await Promise.all(SERVICES.map((s, i) => startInstance(s, i, 0)));
     await Promise.all(SERVICES.flatMap((s, i) => Array.from({ length: instancesOf(s) - 1 }, (_, k) => startInstance(s, i, k + 1))));
@@ -193,8 +206,7 @@ export async function startStack(opts = {}) {
       const port = j === 0 ? gatewayPort : gatewayPort + 49 + j;
       const url = `http://127.0.0.1:${port}`;
       const name = j === 0 ? 'gateway' : `gateway-${j + 1}`;
-      const gw = spawnOne(name, join(ROOT, 'gateway', 'dist', 'main.js'), { ...gwEnv, PORT: String(port) }, url);
-      await waitReady(url, gw, name, readyMs);
+      await spawnReady(name, join(ROOT, 'gateway', 'dist', 'main.js'), { ...gwEnv, PORT: String(port) }, url);
       gatewayUrls.push(url);
     }
     const entry = (name) => {
@@ -214,7 +226,7 @@ export async function startStack(opts = {}) {
       const e = entry(name);
       if (e.child.exitCode === null && !e.child.signalCode) throw new Error(`${name} is still running`);
       const started = Date.now();
-      await waitReady(e.url, spawnOne(name, e.script, e.env, e.url, 'a'), name, readyMs);
+      await spawnReady(name, e.script, e.env, e.url, 'a');
       return { ms: Date.now() - started };
     };
     return {
