@@ -4,9 +4,9 @@ import { env, productionRules } from '@luxe/platform';
 export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-const serviceUrls = Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, env.url(['http:', 'https:'])])) as Record<
+const serviceUrls = Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, env.urls(['http:', 'https:'])])) as Record<
   `SERVICE_URL_${Uppercase<ServiceName>}`,
-  ReturnType<typeof env.url>
+  ReturnType<typeof env.urls>
 >;
 
 /** Gateway environment (README: environment variables). */
@@ -42,6 +42,10 @@ export const gatewayEnvSchema = z
     /** Most public reads the gateway keeps in memory. */
     PUBLIC_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
     SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    /** On SIGTERM: how long the gateway keeps serving while its readiness says 503, before it stops listening. */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    /** On SIGTERM: the longest the whole graceful stop may take before the process exits anyway (code 1). */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
     RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),

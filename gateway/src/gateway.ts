@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import type Redis from 'ioredis';
 import { allRoutes } from '@luxe/contracts';
-import { type EventTransport, createHttpApp, Metrics, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, Logger, MeSnapshots, REDIS, SessionStore } from '@luxe/platform';
+import { type EventTransport, type ServiceUrls, type ShutdownStep, DrainState, createHttpApp, Metrics, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, Logger, MeSnapshots, REDIS, SessionStore } from '@luxe/platform';
 import { CookieOptions } from './auth/auth.handlers';
 import { ownHandlers } from './routes/own-handlers';
 import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
@@ -27,8 +27,11 @@ export interface GatewayOptions {
   logger: Logger;
   /** Ed25519 private key that signs internal calls (services hold the public key). */
   internalAuthPrivateKey: string;
-  serviceUrls: Record<string, string>;
+  /** Each service's base URL, or the URLs of its instances (a list, or comma-separated). */
+  serviceUrls: Record<string, ServiceUrls>;
   serviceTimeoutMs?: number;
+  /** On stop, how long the gateway keeps serving with its readiness at 503 before it stops listening (default 0). */
+  drainMs?: number;
   webDistDir?: string;
   cookieName?: string;
   cookieSecure?: boolean;
@@ -54,6 +57,8 @@ export interface GatewayOptions {
 export interface RunningGateway {
   app: NestFastifyApplication;
   url: string;
+  /** Drain (readiness 503, `connection: close`), WebSockets closed, HTTP closed after the requests in flight, service pools closed. */
+  shutdownSteps(): ShutdownStep[];
   close(): Promise<void>;
 }
 
@@ -110,19 +115,26 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const sessions = new SessionStore(o.redis);
   const cookie: CookieOptions = { name: o.cookieName ?? 'luxe_session', secure: o.cookieSecure ?? false, maxAgeMs: sessions.ttlSeconds * 1000 };
   const limiter = new AuthRateLimiter(isMemoryRedis(o.redis) ? null : o.redis, o.rateLimits);
-  const services = new InternalHttpClient(o.serviceUrls, new InternalTokenSigner(o.internalAuthPrivateKey), o.serviceTimeoutMs ?? 5000);
+  const services = new InternalHttpClient(o.serviceUrls, new InternalTokenSigner(o.internalAuthPrivateKey), o.serviceTimeoutMs ?? 5000, {
+    logger: o.logger,
+    // Each instance checked twice a second: one that starts draining leaves the rotation within
+    // 0.5 s, well inside a service's drain (SHUTDOWN_DRAIN_MS, 2 s by default).
+    watchEveryMs: 500,
+  });
+  const drain = new DrainState();
 
   @Module({
     controllers: [GatewayHealthController],
     providers: [
       { provide: REDIS, useValue: o.redis },
       { provide: SERVICE_URLS, useValue: o.serviceUrls },
+      { provide: DrainState, useValue: drain },
     ],
   })
   class GatewayModule {}
 
   const metrics = o.metrics === false ? null : new Metrics({ service: 'gateway' });
-  const app = await createHttpApp(GatewayModule, o.logger, { trustProxy: o.trustProxy, accessLogLevel: 'info', metrics });
+  const app = await createHttpApp(GatewayModule, o.logger, { trustProxy: o.trustProxy, accessLogLevel: 'info', metrics, drain });
   const fastify = app.getHttpAdapter().getInstance();
   const securityHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
@@ -152,17 +164,32 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name, adminTokens, cache }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens), o.logger, realtime);
   await serveApiDocs(fastify);
   await serveWebClient(fastify, o.webDistDir);
-  // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  // No Nest shutdown hooks: main.ts (or the embedded launcher) handles the stop signals once.
   await app.listen(o.port, o.host);
+  const shutdownSteps = (): ShutdownStep[] => [
+    {
+      name: 'drain',
+      run: async () => {
+        drain.start();
+        if (o.drainMs) await new Promise((r) => setTimeout(r, o.drainMs));
+      },
+    },
+    // Open sockets are told "going away" (the web client reconnects, to another gateway).
+    { name: 'websockets', run: () => realtime.close() },
+    { name: 'public read cache', run: async () => cache?.close() },
+    { name: 'http', run: () => app.close() },
+    { name: 'service connections', run: () => services.close() },
+  ];
+  let closing: Promise<void> | null = null;
   return {
     app,
     url: listeningUrl(app, o.host, o.port),
-    close: async () => {
-      realtime.close();
-      cache?.close();
-      await app.close();
-      await services.close();
+    shutdownSteps,
+    close: () => {
+      closing ??= (async () => {
+        for (const step of shutdownSteps()) await step.run();
+      })();
+      return closing;
     },
   };
 }

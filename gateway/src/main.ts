@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createLogger, createRedis, initTracing, KafkaTransport, loadConfig, loadConfigOrExit, otlpEndpointFromEnv, shutdownTracing } from '@luxe/platform';
+import { createLogger, createRedis, exitOnStopSignals, initTracing, KafkaTransport, loadConfig, loadConfigOrExit, otlpEndpointFromEnv, runShutdown, shutdownTracing } from '@luxe/platform';
 import { gatewayEnvSchema, SERVICES } from './config';
 import { startGateway } from './gateway';
 
@@ -10,15 +10,17 @@ async function main() {
   if (initTracing({ serviceName: 'gateway', endpoint: otlp })) logger.info({ endpoint: otlp }, 'traces exported by OTLP');
   const transport = cfg.KAFKA_BROKERS ? new KafkaTransport({ brokers: cfg.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId: 'luxe-gateway', logger }) : null;
   if (transport) await transport.connect();
+  const redis = createRedis(cfg.REDIS_URL);
   const gw = await startGateway({
     events: transport ? { transport, topicPrefix: cfg.KAFKA_TOPIC_PREFIX, groupPrefix: cfg.KAFKA_GROUP_PREFIX } : undefined,
     host: cfg.HOST,
     port: cfg.PORT,
-    redis: createRedis(cfg.REDIS_URL),
+    redis,
     logger,
     internalAuthPrivateKey: cfg.INTERNAL_AUTH_PRIVATE_KEY,
     serviceUrls: Object.fromEntries(SERVICES.map((s) => [s, cfg[`SERVICE_URL_${s.toUpperCase()}` as keyof typeof cfg] as string])),
     serviceTimeoutMs: cfg.SERVICE_TIMEOUT_MS,
+    drainMs: cfg.SHUTDOWN_DRAIN_MS,
     webDistDir: cfg.WEB_DIST_DIR ?? join(__dirname, '..', '..', 'web', 'dist'),
     cookieName: cfg.SESSION_COOKIE_NAME,
     cookieSecure: cfg.COOKIE_SECURE ?? cfg.NODE_ENV === 'production',
@@ -38,14 +40,20 @@ async function main() {
     },
   });
   logger.info({ url: gw.url }, 'gateway listening');
-  const stop = async () => {
-    await gw.close().catch(() => undefined);
-    await transport?.disconnect().catch(() => undefined);
-    await shutdownTracing();
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  exitOnStopSignals(
+    () =>
+      runShutdown(
+        [
+          ...gw.shutdownSteps(),
+          ...(transport ? [{ name: 'event transport', run: () => transport.disconnect() }] : []),
+          { name: 'redis', run: () => redis.quit() },
+          { name: 'tracing', run: () => shutdownTracing() },
+        ],
+        logger,
+        cfg.SHUTDOWN_TIMEOUT_MS,
+      ),
+    logger,
+  );
 }
 
 void main().catch((err) => {

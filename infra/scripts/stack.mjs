@@ -85,9 +85,18 @@ async function waitReady(url, child, name, timeoutMs = Number(process.env.LUXE_S
 /**
  * Options: dbPrefix ('luxe'), resetDatabases (false), basePort (3100: services on 3101..3107),
  * gatewayPort (3000), logDir, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix),
- * readyTimeoutMs (90 000 ms, or LUXE_STACK_READY_MS: how long each process may take to report ready), infraEnv (variables over process.env), databaseAdminUrls ({ [service]: admin URL } for a service
+ * infraEnv (variables over process.env), databaseAdminUrls ({ [service]: admin URL } for a service
  * whose database lives on another server).
- * The result's `processes` can kill and restart one process (infra/scripts/chaos.mjs).
+ * instances (1: processes per service, or { social: 2 }; the k-th extra instance of a service
+ * listens 10*k ports above the first, logs to `<service>-<k+1>.log`, and the gateway gets every
+ * instance's URL, comma-separated), gateways (1: more gateways listen from gatewayPort+50),
+ * readyTimeoutMs (90 000 ms, or LUXE_STACK_READY_MS: how long a process may take to be ready), startRetries (0: how many times a
+ * process that exits before it is ready is started again).
+ *
+ * The stack it returns can stop, start and restart one process by name (`social`, `social-2`,
+ * `gateway`, `gateway-2`): SIGTERM, wait for its exit, start it again, wait until it is ready.
+ * Its `processes` lists them, and kills (any signal, e.g. SIGKILL: infra/scripts/chaos.mjs) and
+ * restarts one.
  */
 export async function startStack(opts = {}) {
   const env = { ...process.env, ...(opts.infraEnv ?? {}) };
@@ -120,18 +129,32 @@ export async function startStack(opts = {}) {
   await createTopics(env.KAFKA_BROKERS, opts.topicPrefix ?? opts.groupPrefix ?? '');
 
   const children = [];
-  const specs = new Map();
-  const current = new Map();
-  const spawnOne = (name, script, childEnv, again = false) => {
-    const log = createWriteStream(join(logDir, `${name}.log`), { flags: opts.resetDatabases && !again ? 'w' : 'a' });
+  const spawnOne = (name, script, childEnv, url, flags = opts.resetDatabases ? 'w' : 'a') => {
+    const log = createWriteStream(join(logDir, `${name}.log`), { flags });
     const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log);
     child.stderr.pipe(log);
-    children.push({ name, child });
-    specs.set(name, { script, childEnv });
-    current.set(name, child);
+    const entry = children.find((c) => c.name === name);
+    if (entry) entry.child = child;
+    else children.push({ name, child, script, env: childEnv, url });
     return child;
   };
+  const readyMs = opts.readyTimeoutMs; // undefined: waitReady's default (LUXE_STACK_READY_MS or 90 s)
+  /** Starts a process and waits until it is ready; one that exits first is started again up to startRetries times (a supervisor's restart policy). */
+  const spawnReady = async (name, script, childEnv, url, flags) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await waitReady(url, spawnOne(name, script, childEnv, url, attempt === 0 ? flags : 'a'), name, readyMs);
+      } catch (err) {
+        const e = children.find((c) => c.name === name);
+        const exited = e && (e.child.exitCode !== null || e.child.signalCode);
+        if (!exited || attempt >= (opts.startRetries ?? 0)) throw err;
+        process.stderr.write(`${name} exited before it was ready; starting it again (${attempt + 1}/${opts.startRetries})\n`);
+      }
+    }
+  };
+  const instancesOf = (s) => Math.max(1, typeof opts.instances === 'number' ? opts.instances : (opts.instances?.[s] ?? 1));
+  const instanceName = (s, k) => (k === 0 ? s : `${s}-${k + 1}`);
   const common = {
     NODE_ENV: env.NODE_ENV ?? 'development',
     LOG_LEVEL: env.LOG_LEVEL ?? 'info',
@@ -139,12 +162,15 @@ export async function startStack(opts = {}) {
     ...(opts.extraEnv ?? {}),
   };
   const serviceUrls = {};
+  const instanceUrls = {};
   try {
-    await Promise.all(
-      SERVICES.map((s, i) => {
-        const port = basePort + i + 1;
-        serviceUrls[s] = `http://127.0.0.1:${port}`;
-        const child = spawnOne(s, join(ROOT, 'services', s, 'dist', 'main.js'), {
+    // First instances together (each migrates its database), then any extra ones.
+    const startInstance = (s, i, k) => {
+        const port = basePort + i + 1 + 10 * k;
+        const url = `http://127.0.0.1:${port}`;
+        if (k === 0) serviceUrls[s] = url;
+        (instanceUrls[s] ??= [])[k] = url;
+        return spawnReady(instanceName(s, k), join(ROOT, 'services', s, 'dist', 'main.js'), {
           ...process.env,
           ...common,
           HOST: '127.0.0.1',
@@ -161,14 +187,14 @@ export async function startStack(opts = {}) {
           S3_SECRET_KEY: env.S3_SECRET_KEY,
           S3_REGION: env.S3_REGION ?? 'us-east-1',
           S3_BUCKET: `${(opts.dbPrefix ?? 'luxe').replace(/_/g, '-')}-${s}`,
-          SEED_DEMO_DATA: opts.seed ? 'true' : 'false',
+          SEED_DEMO_DATA: opts.seed && k === 0 ? 'true' : 'false',
           ...(s === 'payments' ? stripe : {}),
           ...(s === 'admin' ? admin : {}),
           ...(s === 'bookings' ? { PASS_SIGNING_SECRET: passSigningSecret } : {}),
-        });
-        return waitReady(serviceUrls[s], child, s, opts.readyTimeoutMs);
-      }),
-    );
+        }, url);
+    };
+    await Promise.all(SERVICES.map((s, i) => startInstance(s, i, 0)));
+    await Promise.all(SERVICES.flatMap((s, i) => Array.from({ length: instancesOf(s) - 1 }, (_, k) => startInstance(s, i, k + 1))));
     const gwEnv = {
       ...process.env,
       ...common,
@@ -179,50 +205,86 @@ export async function startStack(opts = {}) {
       KAFKA_BROKERS: env.KAFKA_BROKERS,
       KAFKA_GROUP_PREFIX: opts.groupPrefix ?? '',
       KAFKA_TOPIC_PREFIX: opts.topicPrefix ?? opts.groupPrefix ?? '',
-      ...Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, serviceUrls[s]])),
+      ...Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, instanceUrls[s].join(',')])),
     };
-    const gw = spawnOne('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), gwEnv);
-    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await waitReady(gatewayUrl, gw, 'gateway', opts.readyTimeoutMs);
-    const urlOf = (name) => (name === 'gateway' ? gatewayUrl : serviceUrls[name]);
-    const processes = {
-      names: () => [...current.keys()],
-      pid: (name) => current.get(name)?.pid,
-      /** Sends a signal to one process (e.g. SIGKILL) and resolves once it has exited. */
-      kill: (name, signal = 'SIGKILL') =>
-        new Promise((res) => {
-          const child = current.get(name);
-          if (!child || child.exitCode !== null || child.signalCode) return res();
-          child.once('exit', () => res());
-          child.kill(signal);
-        }),
-      /** Starts one process again with the environment it had, and waits until it is ready. */
-      restart: async (name) => {
-        const { script, childEnv } = specs.get(name);
-        const child = spawnOne(name, script, childEnv, true);
-        await waitReady(urlOf(name), child, name, opts.readyTimeoutMs);
+    const gatewayUrls = [];
+    for (let j = 0; j < Math.max(1, opts.gateways ?? 1); j++) {
+      const port = j === 0 ? gatewayPort : gatewayPort + 49 + j;
+      const url = `http://127.0.0.1:${port}`;
+      const name = j === 0 ? 'gateway' : `gateway-${j + 1}`;
+      await spawnReady(name, join(ROOT, 'gateway', 'dist', 'main.js'), { ...gwEnv, PORT: String(port) }, url);
+      gatewayUrls.push(url);
+    }
+    const entry = (name) => {
+      const e = children.find((c) => c.name === name);
+      if (!e) throw new Error(`no process ${name} in this stack (${children.map((c) => c.name).join(', ')})`);
+      return e;
+    };
+    /** Sends SIGTERM and waits for the exit: { code, signal, ms }. */
+    const stopProcess = async (name, timeoutMs = 30_000) => {
+      const { child } = entry(name);
+      const started = Date.now();
+      const [code, signal] = await stopChild(child, timeoutMs);
+      return { code, signal, ms: Date.now() - started };
+    };
+    /** Starts a stopped process again (same port, same environment) and waits until it is ready. */
+    const startProcess = async (name) => {
+      const e = entry(name);
+      if (e.child.exitCode === null && !e.child.signalCode) throw new Error(`${name} is still running`);
+      const started = Date.now();
+      await spawnReady(name, e.script, e.env, e.url, 'a');
+      return { ms: Date.now() - started };
+    };
+    return {
+      gatewayUrl: gatewayUrls[0],
+      gatewayUrls,
+      serviceUrls,
+      instanceUrls,
+      dbUrls,
+      internalKeys: keys,
+      stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null,
+      admin: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD },
+      adminTokenSecret,
+      logDir,
+      processes: {
+        list: () => children.map(({ name, child, url }) => ({ name, url, pid: child.pid, running: child.exitCode === null && !child.signalCode })),
+        names: () => children.map((c) => c.name),
+        pid: (name) => children.find((c) => c.name === name)?.child.pid,
+        /** Sends a signal to one process (SIGKILL by default) and resolves once it has exited. */
+        kill: (name, signal = 'SIGKILL') =>
+          new Promise((res) => {
+            const { child } = entry(name);
+            if (child.exitCode !== null || child.signalCode) return res();
+            child.once('exit', () => res());
+            child.kill(signal);
+          }),
+        /** Starts a process that has exited again, with the environment it had, and waits until it is ready. */
+        restart: (name) => startProcess(name),
       },
+      stopProcess,
+      startProcess,
+      restart: async (name) => ({ stop: await stopProcess(name), start: await startProcess(name) }),
+      stop: () => stopAll(children),
     };
-    return { gatewayUrl, serviceUrls, dbUrls, internalKeys: keys, stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null, admin: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }, adminTokenSecret, logDir, processes, stop: () => stopAll(children) };
   } catch (err) {
     await stopAll(children);
     throw err;
   }
 }
 
+/** SIGTERM, then SIGKILL after timeoutMs; resolves with [exit code, signal]. */
+function stopChild(child, timeoutMs = 10_000) {
+  return new Promise((res) => {
+    if (child.exitCode !== null || child.signalCode) return res([child.exitCode, child.signalCode]);
+    const t = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(t);
+      res([code, signal]);
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 async function stopAll(children) {
-  await Promise.all(
-    children.map(
-      ({ child }) =>
-        new Promise((res) => {
-          if (child.exitCode !== null || child.signalCode) return res();
-          const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
-          child.once('exit', () => {
-            clearTimeout(t);
-            res();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(children.map(({ child }) => stopChild(child, 30_000)));
 }

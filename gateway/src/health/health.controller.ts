@@ -1,6 +1,6 @@
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REDIS, runChecks } from '@luxe/platform';
+import { DrainState, parseServiceUrls, REDIS, runChecks, type ServiceUrls } from '@luxe/platform';
 import type Redis from 'ioredis';
 
 export const SERVICE_URLS = Symbol('SERVICE_URLS');
@@ -20,7 +20,8 @@ export class GatewayHealthController {
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(SERVICE_URLS) private readonly urls: Record<string, string>,
+    @Inject(SERVICE_URLS) private readonly urls: Record<string, ServiceUrls>,
+    @Optional() private readonly drain?: DrainState,
   ) {}
 
   @Get('live')
@@ -34,6 +35,8 @@ export class GatewayHealthController {
    */
   @Get('ready')
   async ready(@Req() req: FastifyRequest, @Res() res: FastifyReply) {
+    // Stopping: not ready, so the balancer sends nothing new here.
+    if (this.drain?.draining) return res.status(503).send({ status: 'draining' });
     const r = await this.check();
     const body = isLoopback(req.socket?.remoteAddress) ? { status: r.ok ? 'ok' : 'unavailable', checks: r.checks } : { status: r.ok ? 'ok' : 'unavailable' };
     res.status(r.ok ? 200 : 503).send(body);
@@ -42,11 +45,17 @@ export class GatewayHealthController {
   check(now = Date.now()): Promise<Ready> {
     if (this.cached && now - this.cached.at < READY_CACHE_MS) return this.cached.result;
     const checks: Record<string, () => Promise<void>> = { redis: async () => void (await this.redis.ping()) };
-    for (const [name, url] of Object.entries(this.urls))
-      checks[name] = async () => {
-        const r = await fetch(new URL('/health/ready', url), { signal: AbortSignal.timeout(1500) });
-        if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      };
+    // A service is ready when one of its instances is (the client routes around the others).
+    for (const [name, urls] of Object.entries(this.urls))
+      checks[name] = () =>
+        Promise.any(
+          parseServiceUrls(urls).map(async (url) => {
+            const r = await fetch(new URL('/health/ready', url), { signal: AbortSignal.timeout(1500) });
+            if (!r.ok) throw new Error(`HTTP ${r.status}`);
+          }),
+        ).catch((e: unknown) => {
+          throw e instanceof AggregateError ? e.errors[0] : e;
+        });
     const result = runChecks(checks);
     this.cached = { at: now, result };
     return result;

@@ -37,9 +37,23 @@ const url = (protocols: string[]) =>
     }
   }, `must be a URL with one of ${protocols.join(', ')}`);
 
+/** One URL or several, comma-separated (the instances of one service). */
+const urls = (protocols: string[]) =>
+  z.string({ error: 'is required' }).refine((v) => {
+    const list = v.split(',').map((u) => u.trim());
+    return list.length > 0 && list.every((u) => {
+      try {
+        return protocols.includes(new URL(u).protocol);
+      } catch {
+        return false;
+      }
+    });
+  }, `must be a URL with one of ${protocols.join(', ')}, or several separated by commas`);
+
 export const env = {
   port,
   url,
+  urls,
   secret: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),
   bool: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -103,6 +117,10 @@ export const serviceEnvSchema = z.object({
   OUTBOX_RELAY_FAULT: z.enum(['crash-after-publish'], { error: 'must be crash-after-publish or unset' }).optional(),
   /** Prometheus metrics on GET /metrics of the service's own port (an operator endpoint). */
   METRICS_ENABLED: env.bool.default(true),
+  /** On SIGTERM: how long the service keeps serving while readiness says 503 and answers say "draining", before it stops listening. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** On SIGTERM: the longest the whole graceful stop may take before the process exits anyway (code 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
 }).superRefine((v, ctx) => {
   if (v.EVENT_TRANSPORT === 'kafka' && !v.KAFKA_BROKERS)
     ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_TRANSPORT=kafka' });

@@ -7,6 +7,7 @@ import { OutboxRelay } from './outbox';
 import { eventMetrics } from './transport/consumer';
 import { REDIS } from './redis';
 import { OBJECT_STORAGE, ObjectStorage } from './storage';
+import { DrainState } from './shutdown';
 
 export type Check = () => Promise<void>;
 
@@ -29,7 +30,7 @@ export async function runChecks(checks: Record<string, Check>, timeoutMs = 2000)
   return { ok: Object.values(results).every((r) => r === 'up'), checks: results };
 }
 
-/** `/health/live` (the process answers) and `/health/ready` (database, broker, Redis, storage as configured). */
+/** `/health/live` (the process answers) and `/health/ready` (database, broker, Redis, storage as configured; 503 while draining). */
 @Controller('health')
 export class HealthController {
   constructor(
@@ -38,6 +39,7 @@ export class HealthController {
     @Optional() @Inject(REDIS) private readonly redis?: Redis,
     @Optional() @Inject(OBJECT_STORAGE) private readonly storage?: ObjectStorage,
     @Optional() private readonly relay?: OutboxRelay,
+    @Optional() private readonly drain?: DrainState,
   ) {}
 
   @PublicRoute()
@@ -49,6 +51,8 @@ export class HealthController {
   @PublicRoute()
   @Get('ready')
   async ready(@Res() res: any) {
+    // Stopping: not ready, so balancers (and the gateway's probe) send nothing new here.
+    if (this.drain?.draining) return res.status(503).send({ status: 'draining', checks: {} });
     const checks: Record<string, Check> = {
       database: async () => void (await this.ds.query('SELECT 1')),
       broker: () => this.transport.ping(),

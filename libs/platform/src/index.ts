@@ -22,5 +22,6 @@ export * from './transport/kafka';
 export * from './transport/consumer';
 export * from './transport/on-event';
 export * from './service-runtime';
+export * from './shutdown';
 export * from './erasure';
 export * from './testing';

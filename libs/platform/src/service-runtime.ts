@@ -19,6 +19,7 @@ import { Outbox, OutboxRelay, RelayOptions } from './outbox';
 import { createRedis, REDIS } from './redis';
 import { OBJECT_STORAGE, ObjectStorage } from './storage';
 import { initTracing, otlpEndpointFromEnv, shutdownTracing } from './tracing';
+import { DrainState, exitOnStopSignals, runShutdown, ShutdownStep } from './shutdown';
 import { RetryPolicy, TableDeadLetterSink, TopicDeadLetterSink } from './transport/consumer';
 import { KafkaTransport } from './transport/kafka';
 import { EVENT_RUNTIME, handledEventTypes, ServiceEventRuntime } from './transport/on-event';
@@ -77,6 +78,12 @@ export interface ServiceInfra {
   settings?: unknown;
   /** Prometheus metrics on `GET /metrics` (default true). */
   metrics?: boolean;
+  /**
+   * On stop, how long the service keeps serving while it says it is draining (readiness 503,
+   * `connection: close`, the draining header) before it stops listening: callers take it out of
+   * rotation meanwhile (default 0: embedded and tests that stop at once).
+   */
+  drainMs?: number;
 }
 
 export interface RunningService {
@@ -87,6 +94,17 @@ export interface RunningService {
   relay: OutboxRelay;
   /** The service's metrics (null when turned off). */
   metrics: Metrics | null;
+  /** Draining once a stop began. */
+  drain: DrainState;
+  /**
+   * The graceful stop, in order: drain (keep serving, say so, for `drainMs`); stop listening and
+   * finish the requests in flight (Fastify's close: idle keep-alive sockets closed, busy ones
+   * closed after their answer); disconnect the event consumers (kafkajs waits for the message in
+   * hand and commits its offset); stop the outbox relay after its current batch; close the
+   * database pool. The transport, Redis and tracing belong to whoever made them.
+   */
+  shutdownSteps(): ShutdownStep[];
+  /** Runs the shutdown steps (once; later calls wait for the first). */
   close(): Promise<void>;
 }
 
@@ -107,6 +125,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   const metrics = infra.metrics === false ? null : new Metrics({ service: def.name });
   metrics?.addOutboxGauges(ds);
   const runtime = eventRuntime(def, infra, ds, metrics);
+  const drain = new DrainState();
   @Global()
   @Module({})
   class PlatformModule {}
@@ -119,6 +138,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
       { provide: OutboxRelay, useValue: relay },
       { provide: EVENT_TRANSPORT, useValue: infra.transport },
       { provide: LOGGER, useValue: logger },
+      { provide: DrainState, useValue: drain },
       { provide: SERVICE_NAME, useValue: def.name },
       { provide: SERVICE_SETTINGS, useValue: infra.settings ?? def.settings?.parse({}) ?? {} },
       { provide: InternalTokenVerifier, useValue: new InternalTokenVerifier(infra.internalAuthPublicKey) },
@@ -127,7 +147,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
       ...(infra.redis ? [{ provide: REDIS, useValue: infra.redis }] : []),
       ...(infra.storage ? [{ provide: OBJECT_STORAGE, useValue: infra.storage }, { provide: ObjectStorage, useValue: infra.storage }] : []),
     ],
-    exports: [DataSource, Outbox, OutboxRelay, EVENT_TRANSPORT, LOGGER, SERVICE_NAME, SERVICE_SETTINGS, InternalTokenVerifier, INTERNAL_AUDIENCE, EVENT_RUNTIME, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
+    exports: [DataSource, Outbox, OutboxRelay, EVENT_TRANSPORT, LOGGER, DrainState, SERVICE_NAME, SERVICE_SETTINGS, InternalTokenVerifier, INTERNAL_AUDIENCE, EVENT_RUNTIME, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
   };
   @Module({ imports: [platform, typeOrmModuleFor(ds), def.module], controllers: [HealthController], providers: [
       { provide: APP_GUARD, useClass: InternalAuthGuard },
@@ -138,9 +158,10 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
 
   // The largest body any of its routes takes (the gateway enforces each route's own limit first).
   const bodyLimit = Math.max(100 * 1024, ...allRoutes.filter((r) => r.service === def.name).map((r) => r.bodyLimit ?? 0));
-  const app = await createHttpApp(RootModule, logger, { bodyLimit, metrics });
-  // Only the signals that mean "stop": Nest's default list also has SIGUSR2 and SIGHUP.
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  const app = await createHttpApp(RootModule, logger, { bodyLimit, metrics, drain });
+  // No Nest shutdown hooks: the process's owner (runServiceFromEnv, the embedded launcher) handles
+  // the stop signals once and calls close(); Nest's own hook would close the app concurrently and
+  // then re-raise the signal, killing the process before consumers and relay have stopped.
   connectEventServer(app, def, infra, runtime, metrics);
   await app.init();
 
@@ -153,7 +174,20 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
 
   await app.listen(infra.port, infra.host);
   const url = listeningUrl(app, infra.host, infra.port);
-  let closed = false;
+  let closing: Promise<void> | null = null;
+  const shutdownSteps = (): ShutdownStep[] => [
+    {
+      name: 'drain',
+      run: async () => {
+        drain.start();
+        if (infra.drainMs) await new Promise((r) => setTimeout(r, infra.drainMs));
+      },
+    },
+    // Nest closes the HTTP server first (waits for requests in flight), then the event consumers.
+    { name: 'http and consumers', run: () => app.close() },
+    { name: 'outbox relay', run: () => relay.stop() },
+    { name: 'database', run: async () => void (ds.isInitialized && (await ds.destroy())) },
+  ];
   return {
     name: def.name,
     app,
@@ -161,12 +195,13 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
     dataSource: ds,
     relay,
     metrics,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await relay.stop();
-      await app.close();
-      if (ds.isInitialized) await ds.destroy();
+    drain,
+    shutdownSteps,
+    close() {
+      closing ??= (async () => {
+        for (const step of shutdownSteps()) await step.run();
+      })();
+      return closing;
     },
   };
 }
@@ -254,6 +289,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
   if (initTracing({ serviceName: def.name, endpoint: otlp })) logger.info({ endpoint: otlp }, 'traces exported by OTLP');
   const transport: EventTransport = new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger, replicationFactor: cfg.KAFKA_REPLICATION_FACTOR, minInsyncReplicas: cfg.KAFKA_MIN_INSYNC_REPLICAS });
   const fault = cfg.OUTBOX_RELAY_FAULT === 'crash-after-publish' ? 'crash-after-publish' : null;
+  const redis = def.usesRedis ? createRedis(cfg.REDIS_URL!) : undefined;
   const svc = await startService(def, {
     host: cfg.HOST,
     port: cfg.PORT,
@@ -261,7 +297,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
     internalAuthPublicKey: [cfg.INTERNAL_AUTH_PUBLIC_KEY, ...(cfg.INTERNAL_AUTH_PUBLIC_KEY_PREVIOUS ? [cfg.INTERNAL_AUTH_PUBLIC_KEY_PREVIOUS] : [])],
     transport,
     logger,
-    redis: def.usesRedis ? createRedis(cfg.REDIS_URL!) : undefined,
+    redis,
     storage: def.usesStorage
       ? new ObjectStorage({ endpoint: cfg.S3_ENDPOINT!, publicEndpoint: cfg.S3_PUBLIC_ENDPOINT, accessKey: cfg.S3_ACCESS_KEY!, secretKey: cfg.S3_SECRET_KEY!, region: cfg.S3_REGION, bucket: cfg.S3_BUCKET ?? `luxe-${def.name}` })
       : undefined,
@@ -280,16 +316,22 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
       inboxRetentionMs: cfg.INBOX_RETENTION_HOURS * 3600_000,
     },
     metrics: cfg.METRICS_ENABLED,
+    drainMs: cfg.SHUTDOWN_DRAIN_MS,
   });
   logger.info({ url: svc.url }, `${def.name} listening`);
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    await svc.close().catch((err) => logger.error({ err }, 'shutdown failed'));
-    await transport.disconnect().catch(() => undefined);
-    await shutdownTracing();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  exitOnStopSignals(
+    () =>
+      runShutdown(
+        [
+          ...svc.shutdownSteps(),
+          ...(redis ? [{ name: 'redis', run: () => redis.quit() }] : []),
+          { name: 'event transport', run: () => transport.disconnect() },
+          { name: 'tracing', run: () => shutdownTracing() },
+        ],
+        logger,
+        cfg.SHUTDOWN_TIMEOUT_MS,
+      ),
+    logger,
+  );
   return svc;
 }

@@ -9,6 +9,7 @@ import { AllExceptionsFilter, errorBody, sendError } from '../errors';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import { PinoNestLogger } from '../nest-logger';
+import { DRAINING_HEADER, type DrainState } from '../shutdown';
 
 export interface HttpAppOptions {
   /** Largest JSON body in bytes (100 KiB unless said). */
@@ -18,6 +19,12 @@ export interface HttpAppOptions {
   accessLogLevel?: 'info' | 'debug';
   /** The app's Prometheus metrics: request durations by route pattern and `GET /metrics` (none: neither). */
   metrics?: Metrics | null;
+  /**
+   * The process's drain state: while draining, every response says `connection: close` (no
+   * keep-alive socket outlives the stop) and carries the draining header (the gateway stops
+   * choosing this instance).
+   */
+  drain?: DrainState;
 }
 
 /**
@@ -49,6 +56,7 @@ export async function createHttpApp(module: Type<unknown>, logger: Logger, opts:
   fastify.addHook('onRequest', (req, reply, done) => {
     const cid = sanitizeCorrelationId(req.headers[CORRELATION_HEADER]) ?? randomUUID();
     void reply.header(CORRELATION_HEADER, cid);
+    if (opts.drain?.draining) void reply.header('connection', 'close').header(DRAINING_HEADER, '1');
     const r = req as Traced;
     r.correlationId = cid;
     // A server span per request (its parent: the caller's traceparent), named by route pattern.

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { runWithCorrelation } from '../correlation';
 import { AppError } from '../errors';
 import { Actor, generateInternalKeyPair, InternalTokenSigner, InternalTokenVerifier } from '../internal-auth';
+import { DRAINING_HEADER } from '../shutdown';
+import { waitFor } from '../testing';
 import { InternalHttpClient } from './internal-client';
 
 const keys = generateInternalKeyPair();
@@ -163,5 +165,154 @@ describe('InternalHttpClient', () => {
     const e = await rejection(new InternalHttpClient({ identity: url }, auth).request('identity', 'GET', '/x', { actor, timeoutMs: 200 }));
     expect(e).toBeInstanceOf(AppError);
     expect(e.status).toBe(504);
+  });
+});
+
+/** A port nothing listens on any more: connecting to it is refused. */
+async function refusedUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((r) => server.close(r));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('InternalHttpClient with several instances, retries and draining', () => {
+  const clients: InternalHttpClient[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+  const client = (urls: Record<string, string | string[]>) => {
+    const c = new InternalHttpClient(urls, auth, 10_000, { retryDelayMs: 20, probeEveryMs: 30 });
+    clients.push(c);
+    return c;
+  };
+
+  it('takes a comma-separated URL or a list, and uses the instances in turn', async () => {
+    const a = await serve((_q, res) => json(res, 200, { from: 'a' }));
+    const b = await serve((_q, res) => json(res, 200, { from: 'b' }));
+    const c = client({ identity: ` ${a.url}, ${b.url} ` });
+    const from = [];
+    for (let i = 0; i < 4; i++) from.push((await c.request<{ from: string }>('identity', 'GET', '/x', { actor })).from);
+    expect(from).toEqual(['a', 'b', 'a', 'b']);
+    expect(c.instances('identity').map((i) => i.up)).toEqual([true, true]);
+  });
+
+  it('retries a read refused by one instance once, on the other instance, and keeps the refusing one out of rotation', async () => {
+    const dead = await refusedUrl();
+    const good = await serve((_q, res) => json(res, 200, { ok: true }));
+    const c = client({ identity: [dead, good.url] });
+    expect(await c.request('identity', 'GET', '/x', { actor })).toEqual({ ok: true });
+    expect(good.seen).toHaveLength(1);
+    expect(c.instances('identity')).toEqual([
+      { origin: dead, up: false },
+      { origin: good.url, up: true },
+    ]);
+    // Out of rotation: the next calls all go to the good instance without a refused attempt first.
+    for (let i = 0; i < 3; i++) await c.request('identity', 'HEAD', '/x', { actor });
+    expect(good.seen.map((s) => s.method)).toEqual(['GET', 'HEAD', 'HEAD', 'HEAD']);
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('never retries a %s whose connection is refused (503), and sends the next write to an instance in rotation', async (method) => {
+    const dead = await refusedUrl();
+    const good = await serve((_q, res) => json(res, 200, { ok: true }));
+    const c = client({ identity: [dead, good.url] });
+    const e = await rejection(c.request('identity', method, '/x', { actor, body: { a: 1 } }));
+    expect(e.code).toBe('UPSTREAM.UNAVAILABLE');
+    expect(e.status).toBe(503);
+    expect(good.seen).toHaveLength(0);
+    expect(await c.request('identity', method, '/x', { actor, body: { a: 1 } })).toEqual({ ok: true });
+    expect(good.seen).toHaveLength(1);
+  });
+
+  it('retries a read refused by the only instance in rotation on another one out of rotation (it may be back before its probe says so)', async () => {
+    let calls = 0;
+    const back = await serve((req, res) => {
+      if (req.url === '/health/ready') return json(res, 503, {});
+      res.writeHead(200, { 'content-type': 'application/json', ...(++calls === 1 ? { [DRAINING_HEADER]: '1' } : {}) });
+      res.end(JSON.stringify({ from: 'back' }));
+    });
+    const dead = await refusedUrl();
+    const c = client({ identity: [back.url, dead] });
+    expect(await c.request('identity', 'GET', '/x', { actor })).toEqual({ from: 'back' });
+    expect(c.instances('identity').map((i) => i.up)).toEqual([false, true]);
+    // The dead one is picked (the only one in rotation), refuses; the read goes to the other.
+    expect(await c.request('identity', 'GET', '/x', { actor })).toEqual({ from: 'back' });
+    expect(c.instances('identity').map((i) => i.up)).toEqual([false, false]);
+    expect(back.seen.filter((s) => s.url === '/x')).toHaveLength(2);
+  });
+
+  it('retries a read whose connection is reset before any answer once, on the same single instance', async () => {
+    let n = 0;
+    const s = await serve((req, res) => (req.url === '/x' && ++n === 1 ? req.socket.destroy() : json(res, 200, { n })));
+    const c = client({ identity: s.url });
+    expect(await c.request('identity', 'GET', '/x', { actor })).toEqual({ n: 2 });
+    expect(s.seen.filter((x) => x.url === '/x')).toHaveLength(2);
+  });
+
+  it('retries a read only once: two resets give 503', async () => {
+    const s = await serve((req) => req.socket.destroy());
+    const e = await rejection(client({ identity: s.url }).request('identity', 'GET', '/x', { actor }));
+    expect(e.code).toBe('UPSTREAM.UNAVAILABLE');
+    expect(s.seen.filter((x) => x.url === '/x')).toHaveLength(2);
+  });
+
+  it('never retries a write whose connection is reset (it may have been applied)', async () => {
+    const s = await serve((req) => req.socket.destroy());
+    const e = await rejection(client({ identity: s.url }).request('identity', 'POST', '/x', { actor, body: { a: 1 } }));
+    expect(e.code).toBe('UPSTREAM.UNAVAILABLE');
+    expect(s.seen.filter((x) => x.url === '/x')).toHaveLength(1);
+  });
+
+  it('takes an instance that answers "draining" out of rotation (its answer still counts) until its readiness says 200', async () => {
+    let draining = true;
+    const a = await serve((req, res) => {
+      if (req.url === '/health/ready') return json(res, draining ? 503 : 200, {});
+      res.writeHead(200, { 'content-type': 'application/json', ...(draining ? { [DRAINING_HEADER]: '1', connection: 'close' } : {}) });
+      res.end(JSON.stringify({ from: 'a' }));
+    });
+    const b = await serve((_q, res) => json(res, 200, { from: 'b' }));
+    const c = client({ identity: [a.url, b.url] });
+    const from = async () => (await c.request<{ from: string }>('identity', 'POST', '/x', { actor, body: {} })).from;
+    expect(await from()).toBe('a');
+    expect(c.instances('identity')[0].up).toBe(false);
+    expect([await from(), await from(), await from()]).toEqual(['b', 'b', 'b']);
+    // Probed meanwhile, not sent work.
+    expect(a.seen.filter((s) => s.url === '/x')).toHaveLength(1);
+    await waitFor('a probed', async () => a.seen.some((s) => s.url === '/health/ready'), 5000, 10);
+    expect(c.instances('identity')[0].up).toBe(false);
+    expect(await from()).toBe('b');
+    draining = false;
+    await waitFor('a back in rotation', async () => c.instances('identity')[0].up, 5000, 20);
+    expect([await from(), await from()].sort()).toEqual(['a', 'b']);
+  });
+
+  it('checks the instances in rotation on /health/live: one that starts draining leaves the rotation before any call reaches it', async () => {
+    let draining = false;
+    const a = await serve((req, res) => {
+      res.writeHead(req.url === '/health/ready' && draining ? 503 : 200, { 'content-type': 'application/json', ...(draining ? { [DRAINING_HEADER]: '1' } : {}) });
+      res.end(JSON.stringify({ from: 'a' }));
+    });
+    const b = await serve((_q, res) => json(res, 200, { from: 'b' }));
+    const c = new InternalHttpClient({ identity: [a.url, b.url] }, auth, 10_000, { probeEveryMs: 30, watchEveryMs: 30 });
+    clients.push(c);
+    expect(c.instances('identity').map((i) => i.up)).toEqual([true, true]);
+    await waitFor('a watched', async () => a.seen.some((s) => s.url === '/health/live'), 5000, 10);
+    draining = true;
+    await waitFor('a out of rotation', async () => !c.instances('identity')[0].up, 5000, 10);
+    const from = [];
+    for (let i = 0; i < 3; i++) from.push((await c.request<{ from: string }>('identity', 'POST', '/x', { actor, body: {} })).from);
+    expect(from).toEqual(['b', 'b', 'b']);
+    expect(a.seen.filter((s) => s.url === '/x')).toHaveLength(0);
+  });
+
+  it('still tries the instances out of rotation when none is in (one may be back)', async () => {
+    let up = false;
+    const s = await serve((req, res) => (up ? json(res, 200, { ok: true }) : req.socket.destroy()));
+    const c = client({ identity: s.url });
+    await rejection(c.request('identity', 'GET', '/x', { actor }));
+    expect(c.instances('identity')[0].up).toBe(false);
+    up = true;
+    expect(await c.request('identity', 'GET', '/x', { actor })).toEqual({ ok: true });
   });
 });
