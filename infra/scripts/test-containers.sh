@@ -174,7 +174,7 @@ for d in "${BUILT[@]}"; do
   if [ "$bytes" -lt $(( MAX_IMAGE_MB * 1000000 )) ]; then record "image luxeswipe/$d is under $MAX_IMAGE_MB MB ($mb MB)" passed
   else record "image luxeswipe/$d is under $MAX_IMAGE_MB MB" failed "$mb MB"; fi
   user="$("${PODMAN[@]}" image inspect --format '{{.Config.User}}' "$img")"
-  uid="$("${PODMAN[@]}" run --rm --network none "$img" id -u 2>&1)"
+  uid="$("${PODMAN[@]}" run --rm --network none "$img" id -u 2>/dev/null | tail -n1)"
   case "$user:$uid" in
     root*|0*|*:0|:*) record "image luxeswipe/$d runs as a non-root user" failed "USER '$user', id -u in the container: $uid" ;;
     *) record "image luxeswipe/$d runs as a non-root user (USER $user, uid $uid)" passed ;;
