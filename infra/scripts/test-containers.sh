@@ -107,7 +107,7 @@ fi
 eval "$tools"
 export CONTAINERS_CONF
 PODMAN=("$PODMAN" --runtime "$RUNC")
-echo "tools ready in $(( $(date +%s) - t0 )) s: $("${PODMAN[@]}" --version), $("$PODMAN_COMPOSE" --version 2>/dev/null | tail -n1), base $LUXE_BASE_IMAGE"
+echo "tools ready in $(( $(date +%s) - t0 )) s: $("${PODMAN[@]}" --version), $("$PODMAN_COMPOSE" --version 2>/dev/null | grep -i podman-compose | head -n1), base $LUXE_BASE_IMAGE"
 record "provision podman, runc, podman-compose and the base image (infra/local/podman.sh)" passed
 
 # ------------------------------------------------------------------ infrastructure and credentials
