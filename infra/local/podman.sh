@@ -7,7 +7,8 @@
 #                                   # LUXE_BASE_IMAGE=... lines (eval them)
 #
 # There is no Docker engine and no container registry here, so:
-#   - apt: podman, runc (crun refuses on this kind of host: ulimits and hybrid cgroups) and debootstrap;
+#   - apt: podman, runc (crun refuses on this kind of host: ulimits and hybrid cgroups), catatonit
+#     (the init of `--init`) and debootstrap;
 #   - $LUXE_INFRA_HOME/podman/containers.conf: runtime runc and no default ulimits (pass it as
 #     CONTAINERS_CONF to every podman call);
 #   - podman-compose from PyPI, pinned by infra/local/podman-requirements.txt, in a venv under
@@ -40,6 +41,8 @@ missing=()
 command -v podman >/dev/null 2>&1 || missing+=(podman)
 command -v runc >/dev/null 2>&1 || [ -x /usr/sbin/runc ] || missing+=(runc)
 command -v debootstrap >/dev/null 2>&1 || [ -x /usr/sbin/debootstrap ] || missing+=(debootstrap)
+# catatonit: podman's init for `--init` / compose's `init: true` (and the pause image of `podman kube play`)
+[ -x /usr/libexec/podman/catatonit ] || command -v catatonit >/dev/null 2>&1 || missing+=(catatonit)
 if [ "${#missing[@]}" -gt 0 ]; then
   # uidmap, slirp4netns and fuse-overlayfs are podman's usual companions (rootless use, networks)
   apt_install "${missing[@]}" uidmap slirp4netns fuse-overlayfs

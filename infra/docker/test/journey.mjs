@@ -1,5 +1,5 @@
 // The containers' end-to-end check (infra/scripts/test-containers.sh): through the gateway (HTTP),
-// a new user registers and signs in with the session cookie; then identity's user-registered event
+// a new user registers and signs in with the session cookie (the web client's X-Requested-With header); then identity's user-registered event
 // must reach messaging (Kafka): messaging keeps a card per user (user_cards, its read model of the
 // names it shows next to conversations), looked up in messaging's own database.
 //   node infra/docker/test/journey.mjs <gateway URL> <messaging container's env file>
@@ -16,7 +16,7 @@ if (!dbUrl) throw new Error(`no DATABASE_URL in ${messagingEnvFile}`);
 const call = async (method, path, body, cookie) => {
   const r = await fetch(`${gateway}${path}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    headers: { 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
     body: body ? JSON.stringify(body) : undefined,
     signal: AbortSignal.timeout(15_000),
   });

@@ -5,8 +5,7 @@
 // (luxe_<id>_<service>), topic and consumer-group prefix (<id>.) and buckets, so that it never
 // meets another run or the tests.
 //   node infra/docker/test/stack-env.mjs <compose.json> <out dir> <id> <base port>
-import { writeFileSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [file, outDir, id, basePortArg] = process.argv.slice(2);
