@@ -54,8 +54,9 @@ cleanup() {
   if [ "${#CONTAINERS[@]}" -gt 0 ]; then
     for c in "${CONTAINERS[@]}"; do
       timeout 60 "${PODMAN[@]}" logs "$c" >"$OUT/$c.log" 2>&1 || true
+      # one by one: a name that never started must not keep the others alive
+      timeout 60 "${PODMAN[@]}" rm -f --ignore -t 10 "$c" >/dev/null 2>&1 || true
     done
-    timeout 120 "${PODMAN[@]}" rm -f -t 10 "${CONTAINERS[@]}" >/dev/null 2>&1 || true
     CONTAINERS=()
   fi
   [ -n "${DBS_CREATED:-}" ] && drop_dbs
@@ -195,6 +196,7 @@ fi
 node infra/docker/test/stack-env.mjs "$SECRETS/compose.json" "$SECRETS" "$ID" "$BASE_PORT" || { record "the stack's environment derives from docker-compose.yml" failed "infra/docker/test/stack-env.mjs failed"; finish; }
 run_job() {  # run_job NAME CMD...: a one-shot container from the jobs image, compose's environment
   local name="luxe-$ID-$1"; shift
+  "${PODMAN[@]}" rm -f --ignore "$name" >/dev/null 2>&1 || true
   CONTAINERS+=("$name")
   timeout 300 "${PODMAN[@]}" run --name "$name" --network host --env-file "$SECRETS/$name.env" "luxeswipe/jobs:$TAG" "$@"
 }
