@@ -204,20 +204,20 @@ DBS_CREATED=1
 drop_dbs   # a previous run stopped hard may have left them
 step "jobs image: migrations applied to the run's own databases (node infra/scripts/migrate.mjs)" run_job migrations node infra/scripts/migrate.mjs
 step "jobs image: topics created with the run's prefix (node infra/scripts/create-topics.mjs)" run_job topics node infra/scripts/create-topics.mjs
-start_all() {
+start_some() {  # start_some DEPLOYABLE...
   local d name
-  for d in "${SERVICES[@]}" gateway; do
+  for d in "$@"; do
     name="luxe-$ID-$d"
     "${PODMAN[@]}" rm -f "$name" >/dev/null 2>&1 || true
     CONTAINERS+=("$name")
     "${PODMAN[@]}" run -d --name "$name" --network host --init --env-file "$SECRETS/$name.env" "luxeswipe/$d:$TAG" >/dev/null || return 1
   done
 }
-wait_ready() {
+wait_ready() {  # wait_ready DEPLOYABLE...
   local end=$(( $(date +%s) + READY_TIMEOUT )) d pending
   while :; do
     pending=()
-    for d in "${SERVICES[@]}" gateway; do
+    for d in "$@"; do
       http_ok "$(test_port_of "$d")" /health/ready || pending+=("$d")
     done
     [ "${#pending[@]}" -eq 0 ] && { echo "all ready after $(( $(date +%s) - end + READY_TIMEOUT )) s"; return 0; }
@@ -233,7 +233,8 @@ wait_ready() {
   done
 }
 http_ok() { curl -sf -o /dev/null --max-time 3 "http://127.0.0.1:$1$2"; }
-start_and_wait() { start_all && wait_ready; }
+# compose's order: the gateway once the services are healthy (depends_on: service_healthy)
+start_and_wait() { start_some "${SERVICES[@]}" && wait_ready "${SERVICES[@]}" && start_some gateway && wait_ready gateway "${SERVICES[@]}"; }
 step "the gateway and the 7 services start from their images (compose's environment) and answer /health/ready within ${READY_TIMEOUT}s" start_and_wait
 healthchecks() {
   local d bad=0
