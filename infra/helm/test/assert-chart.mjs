@@ -99,6 +99,22 @@ for (const [profile, docs] of Object.entries(profiles)) {
     return p;
   });
 
+  check(`${profile}: each deployable runs its own image (<image.repository>/<name>, as docker-compose.yml builds them) and the hooks the jobs image`, () => {
+    const p = [];
+    const repo = values.image.repository;
+    for (const name of DEPLOYABLES) {
+      const image = appDeployment(docs, name)?.spec.template.spec.containers[0].image ?? '';
+      if (!image.startsWith(`${repo}/${name}:`)) p.push(`${name}: image ${image}`);
+      const built = Object.values(compose.services).find((s) => s.environment?.SERVICE === name)?.build?.args?.DEPLOYABLE;
+      if (built !== name) p.push(`${name}: docker-compose.yml builds DEPLOYABLE=${built}`);
+    }
+    for (const job of byKind(docs, 'Job').filter((d) => /^(migrate-|topics$)/.test(component(d) ?? ''))) {
+      const image = podSpec(job).containers[0].image;
+      if (!image.startsWith(`${repo}/jobs:`)) p.push(`${job.metadata.name}: image ${image}`);
+    }
+    return p;
+  });
+
   check(`${profile}: every app container has a startup/liveness probe on /health/live and a readiness probe on /health/ready of its own port`, () => {
     const p = [];
     for (const name of DEPLOYABLES) {

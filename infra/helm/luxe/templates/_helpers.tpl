@@ -76,10 +76,12 @@ luxe.dev/client-{{ $k }}: "true"
 {{- toJson $uses -}}
 {{- end -}}
 
+{{- /* (list $root $override $deployable): <image.repository>/<deployable>:<tag> (infra/docker/Dockerfile
+  builds one image per deployable: gateway, each service, and jobs for the hooks), unless overridden. */}}
 {{- define "luxe.image" -}}
 {{- $root := index . 0 -}}
 {{- $override := index . 1 | default dict -}}
-{{- $repo := $override.repository | default $root.Values.image.repository -}}
+{{- $repo := $override.repository | default (printf "%s/%s" $root.Values.image.repository (index . 2)) -}}
 {{- $tag := $override.tag | default $root.Values.image.tag | default $root.Chart.AppVersion -}}
 {{- printf "%s:%s" $repo (toString $tag) -}}
 {{- end -}}
