@@ -55,7 +55,11 @@ async function benchChat(gatewayUrl) {
   for (let i = 0; i < 100 && !(conversation = (await call(host, 'GET', `/api/conversations/${hostId}`)).json[0]); i++) await new Promise((r) => setTimeout(r, 200));
   const ws = new WebSocket(`${gatewayUrl.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: host, origin: gatewayUrl } });
   const arrivals = new Map();
-  ws.on('message', (d) => arrivals.set(JSON.parse(String(d)).message.content, performance.now()));
+  ws.on('message', (d) => {
+    const push = JSON.parse(String(d));
+    // Other pushes (conversation-opened, …) arrive on the same socket.
+    if (push.type === 'message-sent') arrivals.set(push.message.content, performance.now());
+  });
   await new Promise((r) => ws.once('open', r));
   // The gateway's push group joins the broker once: warm up until a message arrives.
   for (let i = 0; i < 300 && arrivals.size === 0; i++) {
@@ -120,7 +124,7 @@ export function printTargets(out) {
   console.log(`\nload average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
 
-export async function benchDiscovery({ readsOnly = false } = {}) {
+export async function benchDiscovery({ readsOnly = false, latencyOnly = false } = {}) {
   if (!process.env.LUXE_PG_ADMIN_URL || !process.env.KAFKA_BROKERS) {
     console.log('\ndiscovery read: skipped (infra/local variables not set; run bash infra/local/up.sh and source its env file)');
     return null;
@@ -142,6 +146,11 @@ export async function benchDiscovery({ readsOnly = false } = {}) {
   const out = {};
   try {
     const gw = stack.gatewayUrl;
+    if (latencyOnly) {
+      out.chat = await benchChat(gw);
+      out.propagation = await benchPropagation(stack);
+      return printTargets(out), out;
+    }
     const body = await (await fetch(`${gw}${PATH}`)).text();
     const count = JSON.parse(body).length;
     const login = await fetch(`${gw}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'host@demo.luxeswipe.test', password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' }) });
