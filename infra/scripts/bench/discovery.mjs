@@ -45,7 +45,14 @@ async function benchChat(gatewayUrl) {
   const hostId = (await call(host, 'GET', '/api/auth/me')).json.id;
   const clubs = (await call('', 'GET', '/api/venues')).json.filter((v) => v.type === 'club');
   const section = (await call('', 'GET', `/api/venues/${clubs[0].id}/sections`)).json.find((x) => !x.isExclusive);
-  const booking = (await call(host, 'POST', '/api/bookings', { venueId: clubs[0].id, sectionId: section.id, bookingDate: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10), startTime: '21:00', duration: 2 })).json;
+  // Right after a start the bookings service may not have the seeded venues yet (its read model follows events).
+  let booking;
+  for (let i = 0; i < 100; i++) {
+    const r = await call(host, 'POST', '/api/bookings', { venueId: clubs[0].id, sectionId: section.id, bookingDate: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10), startTime: '21:00', duration: 2 });
+    booking = r.json;
+    if (r.status !== 404) break;
+    await new Promise((res) => setTimeout(res, 300));
+  }
   let request;
   for (let i = 0; i < 100 && (request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id })).status !== 201; i++) await new Promise((r) => setTimeout(r, 200));
   if (booking?.id === undefined || request.status !== 201) throw new Error(`chat bench set-up: booking ${JSON.stringify(booking).slice(0, 200)}, join request ${request.status} ${JSON.stringify(request.json).slice(0, 200)}`);
@@ -147,6 +154,14 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false } 
   try {
     const gw = stack.gatewayUrl;
     if (latencyOnly) {
+      // The seed is still landing right after the start: wait for the demo venues.
+      for (let i = 0; i < 120; i++) {
+        const r = await fetch(`${gw}/api/venues`);
+        const list = r.ok ? await r.json() : null;
+        if (Array.isArray(list) && list.length > 0) break;
+        if (i === 119) throw new Error(`GET /api/venues: ${r.status} ${JSON.stringify(list)?.slice(0, 200)}`);
+        await new Promise((res) => setTimeout(res, 500));
+      }
       out.chat = await benchChat(gw);
       out.propagation = await benchPropagation(stack);
       return printTargets(out), out;
