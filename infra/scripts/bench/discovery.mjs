@@ -151,6 +151,14 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false } 
   });
   let bare;
   const out = {};
+  // A crash (an exception in a socket callback) or ^C must not leave the stack's processes running.
+  const abort = async (err) => {
+    console.error(err);
+    bare?.kill('SIGTERM');
+    await stack.stop().catch(() => undefined);
+    process.exit(1);
+  };
+  process.once('uncaughtException', abort).once('unhandledRejection', abort).once('SIGINT', abort).once('SIGTERM', abort);
   try {
     const gw = stack.gatewayUrl;
     if (latencyOnly) {

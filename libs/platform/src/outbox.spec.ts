@@ -1,8 +1,10 @@
-import { describe, expect, it, jest } from '@jest/globals';
-import type { EntityManager } from 'typeorm';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import type { DataSource, EntityManager } from 'typeorm';
 import { EventSchemaError } from '@luxe/contracts';
 import { runWithCorrelation } from './correlation';
-import { Outbox, OUTBOX_CHANNEL } from './outbox';
+import type { Logger } from './logger';
+import { Outbox, OUTBOX_CHANNEL, OutboxRelay } from './outbox';
+import type { EventTransport } from './transport/transport';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -68,5 +70,59 @@ describe('Outbox.add', () => {
     const { m } = manager();
     const env = await outbox.add(m, 'platform.test-event', 'k', { n: 1, extra: 'x' } as any);
     expect(env.data).toEqual({ n: 1 });
+  });
+});
+
+describe('OutboxRelay scheduling', () => {
+  /** A database with `due` rows waiting, handing out at most the batch size per SELECT. */
+  function fakeDb(due: number) {
+    let waiting = due;
+    const batches: number[] = [];
+    const qr = {
+      isTransactionActive: false,
+      connect: async () => undefined,
+      startTransaction: async () => void (qr.isTransactionActive = true),
+      commitTransaction: async () => void (qr.isTransactionActive = false),
+      rollbackTransaction: async () => void (qr.isTransactionActive = false),
+      release: async () => undefined,
+      query: async (sql: string, params: unknown[] = []) => {
+        if (sql.includes('pg_try_advisory_xact_lock')) return [{ locked: true }];
+        if (sql.trimStart().startsWith('SELECT o.id')) {
+          const n = Math.min(waiting, params[0] as number);
+          batches.push(n);
+          return Array.from({ length: n }, (_, i) => ({ id: `r${waiting - i}`, stream: 'platform.test', key: 'k', type: 'platform.test-event', envelope: { n: 1 }, correlation_id: null, trace_parent: null, attempts: 0, bytes: 10 }));
+        }
+        if (sql.startsWith('UPDATE outbox_events SET published_at')) waiting -= (params[0] as string[]).length;
+        return [];
+      },
+    };
+    const ds = { createQueryRunner: () => qr, query: async () => [[], 0], options: {} } as unknown as DataSource;
+    return { ds, batches };
+  }
+  const transport = { publish: jest.fn(async () => undefined) } as unknown as EventTransport;
+  const logger = { info: jest.fn(), warn: jest.fn(), debug: jest.fn() } as unknown as Logger;
+  const settle = () => new Promise((r) => setTimeout(r, 30));
+  const relays: OutboxRelay[] = [];
+  afterEach(() => Promise.all(relays.splice(0).map((r) => r.stop())));
+
+  it('after a batch that took every due row, waits for the next notification (no empty transaction per event)', async () => {
+    const { ds, batches } = fakeDb(1);
+    const relay = new OutboxRelay(ds, transport, logger, { listen: false, pollMs: 60_000 });
+    relays.push(relay);
+    relay.start();
+    await settle();
+    expect(batches).toEqual([1]);
+    relay.wake(); // a commit notified
+    await settle();
+    expect(batches).toEqual([1, 0]);
+  });
+
+  it('runs again at once while batches come back full', async () => {
+    const { ds, batches } = fakeDb(5);
+    const relay = new OutboxRelay(ds, transport, logger, { listen: false, pollMs: 60_000, batchSize: 2 });
+    relays.push(relay);
+    relay.start();
+    await settle();
+    expect(batches).toEqual([2, 2, 1]);
   });
 });

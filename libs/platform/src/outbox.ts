@@ -131,6 +131,8 @@ export class OutboxRelay {
   private failingSince: Date | null = null;
   private failures = 0;
   private lastHousekeeping = 0;
+  /** The last batch left due rows behind (it was full, or cut by the byte cap). */
+  private moreDue = false;
 
   constructor(
     private readonly ds: DataSource,
@@ -249,7 +251,10 @@ export class OutboxRelay {
       }
     } finally {
       this.running = false;
-      this.schedule(published > 0 || (this.wakeRequested && !this.failingSince) ? 0 : delay);
+      // Again at once only when rows are known to wait (a full batch, or a commit notified while
+      // this batch ran); otherwise the next NOTIFY wakes the relay, and the poll is the fallback.
+      // (Running again after every publish cost each event one more empty transaction.)
+      this.schedule((published > 0 && this.moreDue) || (this.wakeRequested && !this.failingSince) ? 0 : delay);
     }
   }
 
@@ -289,6 +294,7 @@ export class OutboxRelay {
         [this.opts.batchSize ?? 100],
       );
       const batch = this.capBytes(rows);
+      this.moreDue = rows.length >= (this.opts.batchSize ?? 100) || batch.length < rows.length;
       if (batch.length === 0) {
         await qr.commitTransaction();
         return 0;
