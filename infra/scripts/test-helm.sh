@@ -13,47 +13,14 @@
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"   # cd to the repository root
 
-REPORT=""
-if [ "${1:-}" = "--report" ]; then REPORT="${2:?--report FILE}"; fi
 K8S_VERSION="${K8S_VERSION:-1.34.0}"
 PROVISION_TIMEOUT="${PROVISION_TIMEOUT:-1800}"
 CHART=infra/helm/luxe
 OUT="$ROOT/.data/helm"
 rm -rf "$OUT"; mkdir -p "$OUT"
-
-PASSED=0; FAILED=0; RESULTS=()
-record() {  # record NAME STATUS(passed|failed) [message]
-  if [ "$2" = passed ]; then PASSED=$((PASSED + 1)); echo "ok - $1"; else FAILED=$((FAILED + 1)); echo "not ok - $1"; fi
-  RESULTS+=("$(node -e 'console.log(JSON.stringify({ title: process.argv[1], fullName: "helm " + process.argv[1], status: process.argv[2], failureMessages: process.argv[3] ? [process.argv[3]] : [] }))' "$1" "$2" "${3:-}")")
-}
-finish() {
-  if [ -n "$REPORT" ]; then
-    mkdir -p "$(dirname "$REPORT")"
-    printf '%s\n' "${RESULTS[@]}" | node -e '
-      const lines = require("fs").readFileSync(0, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
-      const failed = lines.filter((r) => r.status === "failed").length;
-      const report = { numPassedTests: lines.length - failed, numFailedTests: failed, numPendingTests: 0, numTodoTests: 0, success: failed === 0,
-        testResults: [{ name: "infra/scripts/test-helm.sh", status: failed ? "failed" : "passed", assertionResults: lines }] };
-      require("fs").writeFileSync(process.argv[1], JSON.stringify(report, null, 1));' "$REPORT"
-  fi
-  echo ""
-  echo "helm: $PASSED passed, $FAILED failed"
-  echo "$PASSED passed, $FAILED failed"
-  [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
-  exit $?
-}
-# step NAME CMD...: runs CMD, its output to $OUT/<n>.log (shown on failure), and records the result.
-STEP=0
-step() {
-  local name="$1"; shift
-  STEP=$((STEP + 1))
-  local log="$OUT/step-$STEP.log"
-  if "$@" >"$log" 2>&1; then record "$name" passed
-  else
-    record "$name" failed "$(tail -n 30 "$log")"
-    sed 's/^/    /' "$log" | tail -n 30
-  fi
-}
+REPORT_NAME=helm; REPORT_FILE=infra/scripts/test-helm.sh
+source infra/scripts/report.sh   # record, step, finish
+report_args "$@"
 
 # ------------------------------------------------------------------ tools
 t0=$(date +%s)
