@@ -24,26 +24,7 @@ flock -w 1200 8 || die "timed out waiting for $LUXE_INFRA_HOME/.helm.lock"
 
 go_install_pinned helm "$HELM_MODULE"
 
-kv_stamp="$KV_VENV/.requirements.sha256"
-kv_want="$(sha256sum "$KV_REQUIREMENTS" | cut -d' ' -f1)"
-if [ ! -x "$KV_VENV/bin/kubernetes-validate" ] || [ "$(cat "$kv_stamp" 2>/dev/null)" != "$kv_want" ]; then
-  command -v python3 >/dev/null 2>&1 || apt_install python3
-  rm -rf "$KV_VENV"
-  if ! python3 -m venv "$KV_VENV" >/dev/null 2>&1; then
-    rm -rf "$KV_VENV"
-    apt_install python3-venv
-    python3 -m venv "$KV_VENV" || die "kubernetes-validate: python3 -m venv failed"
-  fi
-  log "kubernetes-validate: pip install -r $(basename "$KV_REQUIREMENTS") (first time only)..."
-  klog="$LUXE_LOGS/pip-kubernetes-validate.log"
-  if ! "$KV_VENV/bin/pip" install --disable-pip-version-check -q -r "$KV_REQUIREMENTS" >"$klog" 2>&1; then
-    tail_log "$klog"
-    rm -rf "$KV_VENV"
-    die "kubernetes-validate: pip install failed (needs PyPI)"
-  fi
-  echo "$kv_want" >"$kv_stamp"
-  log "kubernetes-validate: installed into $KV_VENV"
-fi
+ensure_venv kubernetes-validate "$KV_VENV" "$KV_REQUIREMENTS" kubernetes-validate
 
 "$LUXE_BIN/helm" version --short >/dev/null 2>&1 || die "helm: $LUXE_BIN/helm does not run"
 printf 'HELM=%s\nKUBERNETES_VALIDATE=%s\n' "$LUXE_BIN/helm" "$KV_VENV/bin/kubernetes-validate"

@@ -218,3 +218,34 @@ go_install_pinned() {
   echo "$modver" >"$stamp"
   log "$name: installed into $LUXE_BIN"
 }
+
+# ensure_venv NAME VENV REQUIREMENTS BIN [PIP_ARGS...]: a Python venv at VENV with the pinned
+# REQUIREMENTS installed (pip install PIP_ARGS -r REQUIREMENTS; `pip check` when --no-deps is among
+# them), rebuilt only when the requirements file changes (its sha256 is stamped inside the venv)
+# or VENV/bin/BIN is missing. python3 and python3-venv come from apt when missing. Callers hold
+# their own lock (two first runs at once would install into the same venv).
+ensure_venv() {
+  local name="$1" venv="$2" requirements="$3" bin="$4"; shift 4
+  local stamp="$venv/.requirements.sha256" want
+  want="$(sha256sum "$requirements" | cut -d' ' -f1)"
+  if [ -x "$venv/bin/$bin" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then return 0; fi
+  command -v python3 >/dev/null 2>&1 || apt_install python3
+  rm -rf "$venv"
+  if ! python3 -m venv "$venv" >/dev/null 2>&1; then
+    rm -rf "$venv"
+    apt_install python3-venv
+    python3 -m venv "$venv" || die "$name: python3 -m venv failed"
+  fi
+  log "$name: pip install -r $(basename "$requirements") (first time only)..."
+  local plog="$LUXE_LOGS/pip-$name.log"
+  if ! "$venv/bin/pip" install --disable-pip-version-check -q "$@" -r "$requirements" >"$plog" 2>&1; then
+    tail_log "$plog"
+    rm -rf "$venv"
+    die "$name: pip install failed (needs PyPI)"
+  fi
+  case " $* " in *" --no-deps "*)
+    "$venv/bin/pip" check --disable-pip-version-check >>"$plog" 2>&1 || { tail_log "$plog"; rm -rf "$venv"; die "$name: the pinned requirements are inconsistent (pip check)"; } ;;
+  esac
+  echo "$want" >"$stamp"
+  log "$name: installed into $venv"
+}

@@ -19,28 +19,9 @@ ensure_home
 exec 7>"$LUXE_INFRA_HOME/.schemathesis.lock"
 flock -w 900 7 || die "timed out waiting for $LUXE_INFRA_HOME/.schemathesis.lock"
 
-stamp="$ST_VENV/.requirements.sha256"
-want="$(sha256sum "$ST_REQUIREMENTS" | cut -d' ' -f1)"
-if [ ! -x "$ST_VENV/bin/schemathesis" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-  command -v python3 >/dev/null 2>&1 || apt_install python3
-  python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)' || die "schemathesis needs Python >= 3.10 ($(python3 --version 2>&1))"
-  rm -rf "$ST_VENV"
-  if ! python3 -m venv "$ST_VENV" >/dev/null 2>&1; then
-    rm -rf "$ST_VENV"
-    apt_install python3-venv
-    python3 -m venv "$ST_VENV" || die "schemathesis: python3 -m venv failed"
-  fi
-  log "schemathesis: pip install -r $(basename "$ST_REQUIREMENTS") (first time only)..."
-  slog="$LUXE_LOGS/pip-schemathesis.log"
-  if ! "$ST_VENV/bin/pip" install --disable-pip-version-check --no-deps -q -r "$ST_REQUIREMENTS" >"$slog" 2>&1; then
-    tail_log "$slog"
-    rm -rf "$ST_VENV"
-    die "schemathesis: pip install failed (needs PyPI)"
-  fi
-  "$ST_VENV/bin/pip" check --disable-pip-version-check >>"$slog" 2>&1 || { tail_log "$slog"; rm -rf "$ST_VENV"; die "schemathesis: the pinned requirements are inconsistent (pip check)"; }
-  echo "$want" >"$stamp"
-  log "schemathesis: installed into $ST_VENV"
-fi
+python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)' 2>/dev/null || command -v python3 >/dev/null 2>&1 || apt_install python3
+python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)' || die "schemathesis needs Python >= 3.10 ($(python3 --version 2>&1))"
+ensure_venv schemathesis "$ST_VENV" "$ST_REQUIREMENTS" schemathesis --no-deps
 
 "$ST_VENV/bin/schemathesis" --version >/dev/null 2>&1 || die "schemathesis: $ST_VENV/bin/schemathesis does not run"
 printf 'SCHEMATHESIS=%s\n' "$ST_VENV/bin/schemathesis"
