@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { EventSchemaError } from '@luxe/contracts';
 import { runWithCorrelation } from './correlation';
 import type { Logger } from './logger';
-import { Outbox, OUTBOX_CHANNEL, OutboxRelay } from './outbox';
+import { MAX_RELAY_BACKOFF_MS, Outbox, OUTBOX_CHANNEL, OutboxRelay } from './outbox';
 import type { EventTransport } from './transport/transport';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -124,5 +124,26 @@ describe('OutboxRelay scheduling', () => {
     relay.start();
     await settle();
     expect(batches).toEqual([2, 2, 1]);
+  });
+
+  it('while the broker is unreachable, retries with a doubling wait that stops growing at MAX_RELAY_BACKOFF_MS', async () => {
+    jest.useFakeTimers();
+    try {
+      const { ds } = fakeDb(1);
+      const attempts: number[] = [];
+      const down = { publish: jest.fn(async () => { attempts.push(Date.now()); throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }); }) } as unknown as EventTransport;
+      const relay = new OutboxRelay(ds, down, logger, { listen: false, pollMs: 200 });
+      relays.push(relay);
+      relay.start();
+      await jest.advanceTimersByTimeAsync(120_000);
+      const first = attempts[0];
+      const gaps = attempts.slice(1).map((t, i) => t - attempts[i]).filter((g) => g > 0);
+      expect(first).toBeDefined();
+      expect(MAX_RELAY_BACKOFF_MS).toBeLessThanOrEqual(5_000);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(MAX_RELAY_BACKOFF_MS + 50);
+      expect(gaps.filter((g) => g >= MAX_RELAY_BACKOFF_MS - 50).length).toBeGreaterThan(10);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -5,8 +5,13 @@ import { Admin, Consumer, Kafka, KafkaConfig, logLevel, Partitioners, Producer }
 import type { Logger } from '../logger';
 import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, SubscribeOptions, TopicLag, topicsForPatterns } from './transport';
 
+/**
+ * kafkajs waits up to `maxRetryTime` between two attempts (30 s by default): after a broker outage,
+ * clients that backed off that far kept events from flowing for over a minute once it was back.
+ */
+export const KAFKA_MAX_RETRY_MS = 5000;
 /** Consumer settings shared by the raw subscriber and the Nest Kafka server. */
-const CONSUMER_SETTINGS = { allowAutoTopicCreation: false, sessionTimeout: 10000, heartbeatInterval: 1000, retry: { retries: 10 } } as const;
+const CONSUMER_SETTINGS = { allowAutoTopicCreation: false, sessionTimeout: 10000, heartbeatInterval: 1000, retry: { retries: 10, maxRetryTime: KAFKA_MAX_RETRY_MS } } as const;
 
 function text(v: unknown): string | null {
   if (v === null || v === undefined) return null;
@@ -99,7 +104,7 @@ export class KafkaTransport implements EventTransport {
       brokers: this.opts.brokers,
       connectionTimeout: 3000,
       requestTimeout: 10000,
-      retry: { retries: 5, initialRetryTime: 200 },
+      retry: { retries: 5, initialRetryTime: 200, maxRetryTime: KAFKA_MAX_RETRY_MS },
       logLevel: logLevel.WARN,
       logCreator: () => (entry) => {
         const { message, ...rest } = entry.log;
