@@ -98,7 +98,9 @@ describe('venues', () => {
   it.each([
     ['no name', { name: '  ' }, 'Venue name is required'],
     ['capacity 0', { capacity: 0 }, 'Capacity must be at least 1'],
-    ['a price of 0', { pricePerHour: 0 }, 'Price per hour must be greater than 0'],
+    ['a price of 0', { pricePerHour: 0 }, 'Price per hour must be between $0.01 and $99,999,999.99'],
+    ['a price under a cent', { pricePerHour: 0.004 }, 'Price per hour must be between $0.01 and $99,999,999.99'],
+    ['a price over the largest amount', { pricePerHour: 100_000_000 }, 'Price per hour must be between $0.01 and $99,999,999.99'],
     ['a rating of 5.5', { rating: 5.5 }, 'Rating must be between 1 and 5 in steps of 0.1'],
     ['a rating of 4.25', { rating: 4.25 }, 'Rating must be between 1 and 5 in steps of 0.1'],
     ['an unknown type', { type: 'castle' }, 'Choose club or yacht'],

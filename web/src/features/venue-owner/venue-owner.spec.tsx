@@ -134,7 +134,7 @@ describe('/venue-dashboard: My Events', () => {
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
     expect(await screen.findByText('Venue name is required')).toBeInTheDocument();
     expect(screen.getByText('State is required')).toBeInTheDocument();
-    expect(screen.getByText('Price per hour must be greater than 0')).toBeInTheDocument();
+    expect(screen.getByText('Price per hour must be between $0.01 and $99,999,999.99')).toBeInTheDocument();
     expect(sent).toBeNull();
 
     await user.type(screen.getByLabelText('Venue name'), 'Velvet Room');
