@@ -66,20 +66,40 @@ export async function createTopics(brokers, prefix = '') {
   }
 }
 
+/** What one failed readiness poll got, for the message when the wait gives up: the status and body, or the fetch's error. */
+function describeFailure(err) {
+  const cause = err?.cause;
+  const causeText = cause ? ` (cause: ${cause.code ?? cause.name ?? ''}${cause.message ? ` ${cause.message}` : ''})` : '';
+  return `${err?.name ?? 'Error'}: ${err?.message ?? err}${causeText}`;
+}
+
 // LUXE_STACK_READY_MS: a longer wait on a machine under heavy load.
 async function waitReady(url, child, name, timeoutMs = Number(process.env.LUXE_STACK_READY_MS ?? 90_000)) {
-  const end = Date.now() + timeoutMs;
+  const started = Date.now();
+  const end = started + timeoutMs;
+  let last = 'no answer yet';
+  let polls = 0;
+  const kinds = new Map(); // outcome → how many polls got it (`HTTP 503`, `TimeoutError`, `TypeError ECONNREFUSED`)
+  const count = (kind) => kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   while (Date.now() < end) {
     if (child.exitCode !== null || child.signalCode) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready; see its log`);
+    const at = Date.now();
+    polls++;
     try {
-      const r = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2000) });
+      // A service gives each dependency 2 s: a shorter wait would miss slow but ready answers.
+      const r = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(5000) });
       if (r.ok) return;
-    } catch {
-      /* not yet */
+      // The body lists each dependency's check for a caller on this machine (the gateway's too).
+      const body = (await r.text().catch(() => '')).slice(0, 2000);
+      last = `HTTP ${r.status} after ${Date.now() - at} ms: ${body}`;
+      count(`HTTP ${r.status}`);
+    } catch (err) {
+      last = `${describeFailure(err)} after ${Date.now() - at} ms`;
+      count([err?.name, err?.cause?.code].filter(Boolean).join(' ') || 'error');
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms`);
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms (${polls} polls of /health/ready: ${[...kinds].map(([k, n]) => `${n} × ${k}`).join(', ')}; the last got ${last})`);
 }
 
 /**
