@@ -149,7 +149,12 @@ export async function startStack(opts = {}) {
   await createTopics(env.KAFKA_BROKERS, opts.topicPrefix ?? opts.groupPrefix ?? '');
 
   const children = [];
+  // Once stopping, no process is started: a restart under way when the stack is stopped (a test
+  // that timed out) would otherwise start one after the stop, which nobody stops (it kept a port
+  // of the next run's stack and answered with the old keys).
+  let stopping = false;
   const spawnOne = (name, script, childEnv, url, flags = opts.resetDatabases ? 'w' : 'a') => {
+    if (stopping) throw new Error(`the stack is stopping: ${name} is not started`);
     const log = createWriteStream(join(logDir, `${name}.log`), { flags });
     const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log);
@@ -168,7 +173,7 @@ export async function startStack(opts = {}) {
       } catch (err) {
         const e = children.find((c) => c.name === name);
         const exited = e && (e.child.exitCode !== null || e.child.signalCode);
-        if (!exited || attempt >= (opts.startRetries ?? 0)) throw err;
+        if (stopping || !exited || attempt >= (opts.startRetries ?? 0)) throw err;
         process.stderr.write(`${name} exited before it was ready; starting it again (${attempt + 1}/${opts.startRetries})\n`);
       }
     }
@@ -284,9 +289,13 @@ export async function startStack(opts = {}) {
       stopProcess,
       startProcess,
       restart: async (name) => ({ stop: await stopProcess(name), start: await startProcess(name) }),
-      stop: () => stopAll(children),
+      stop: () => {
+        stopping = true;
+        return stopAll(children);
+      },
     };
   } catch (err) {
+    stopping = true;
     await stopAll(children);
     throw err;
   }
