@@ -74,7 +74,7 @@ function describeFailure(err) {
 }
 
 // LUXE_STACK_READY_MS: a longer wait on a machine under heavy load.
-async function waitReady(url, child, name, timeoutMs = Number(process.env.LUXE_STACK_READY_MS ?? 90_000)) {
+export async function waitReady(url, child, name, timeoutMs = Number(process.env.LUXE_STACK_READY_MS ?? 90_000)) {
   const started = Date.now();
   const end = started + timeoutMs;
   let last = 'no answer yet';
