@@ -208,7 +208,7 @@ describe('rolling restart under load', () => {
     const codes = new Map<number, number>();
     const byPath = new Map<string, number>();
     let errors = 0;
-    const load = autocannon({ url: gw(), connections: 20, overallRate: 80, duration: 900, timeout: 20, requests });
+    const load = autocannon({ url: gw(), connections: 20, overallRate: 80, duration: 1500, timeout: 20, requests });
     load.on('response', (client: any, status: number) => {
       codes.set(status, (codes.get(status) ?? 0) + 1);
       if (status >= 300) {
@@ -249,7 +249,8 @@ describe('rolling restart under load', () => {
     expect(restarts).toHaveLength(SERVICES.length * 2);
     expect(completed).toBeGreaterThan(1000);
     expect({ non2xx: result.non2xx, errors: result.errors + errors, timeouts: result.timeouts }).toEqual({ non2xx: 0, errors: 0, timeouts: 0 });
-  }, 600_000);
+    // Fourteen restarts of 20 to 50 s each on a loaded 2-core CI machine.
+  }, 1_500_000);
 });
 
 describe('scale-out: two instances in one consumer group', () => {

@@ -66,20 +66,40 @@ export async function createTopics(brokers, prefix = '') {
   }
 }
 
+/** What one failed readiness poll got, for the message when the wait gives up: the status and body, or the fetch's error. */
+function describeFailure(err) {
+  const cause = err?.cause;
+  const causeText = cause ? ` (cause: ${cause.code ?? cause.name ?? ''}${cause.message ? ` ${cause.message}` : ''})` : '';
+  return `${err?.name ?? 'Error'}: ${err?.message ?? err}${causeText}`;
+}
+
 // LUXE_STACK_READY_MS: a longer wait on a machine under heavy load.
-async function waitReady(url, child, name, timeoutMs = Number(process.env.LUXE_STACK_READY_MS ?? 90_000)) {
-  const end = Date.now() + timeoutMs;
+export async function waitReady(url, child, name, timeoutMs = Number(process.env.LUXE_STACK_READY_MS ?? 90_000)) {
+  const started = Date.now();
+  const end = started + timeoutMs;
+  let last = 'no answer yet';
+  let polls = 0;
+  const kinds = new Map(); // outcome → how many polls got it (`HTTP 503`, `TimeoutError`, `TypeError ECONNREFUSED`)
+  const count = (kind) => kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   while (Date.now() < end) {
     if (child.exitCode !== null || child.signalCode) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready; see its log`);
+    const at = Date.now();
+    polls++;
     try {
-      const r = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2000) });
+      // A service gives each dependency 2 s: a shorter wait would miss slow but ready answers.
+      const r = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(5000) });
       if (r.ok) return;
-    } catch {
-      /* not yet */
+      // The body lists each dependency's check for a caller on this machine (the gateway's too).
+      const body = (await r.text().catch(() => '')).slice(0, 2000);
+      last = `HTTP ${r.status} after ${Date.now() - at} ms: ${body}`;
+      count(`HTTP ${r.status}`);
+    } catch (err) {
+      last = `${describeFailure(err)} after ${Date.now() - at} ms`;
+      count([err?.name, err?.cause?.code].filter(Boolean).join(' ') || 'error');
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms`);
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms (${polls} polls of /health/ready: ${[...kinds].map(([k, n]) => `${n} × ${k}`).join(', ')}; the last got ${last})`);
 }
 
 /**
@@ -129,7 +149,12 @@ export async function startStack(opts = {}) {
   await createTopics(env.KAFKA_BROKERS, opts.topicPrefix ?? opts.groupPrefix ?? '');
 
   const children = [];
+  // Once stopping, no process is started: a restart under way when the stack is stopped (a test
+  // that timed out) would otherwise start one after the stop, which nobody stops (it kept a port
+  // of the next run's stack and answered with the old keys).
+  let stopping = false;
   const spawnOne = (name, script, childEnv, url, flags = opts.resetDatabases ? 'w' : 'a') => {
+    if (stopping) throw new Error(`the stack is stopping: ${name} is not started`);
     const log = createWriteStream(join(logDir, `${name}.log`), { flags });
     const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log);
@@ -148,7 +173,7 @@ export async function startStack(opts = {}) {
       } catch (err) {
         const e = children.find((c) => c.name === name);
         const exited = e && (e.child.exitCode !== null || e.child.signalCode);
-        if (!exited || attempt >= (opts.startRetries ?? 0)) throw err;
+        if (stopping || !exited || attempt >= (opts.startRetries ?? 0)) throw err;
         process.stderr.write(`${name} exited before it was ready; starting it again (${attempt + 1}/${opts.startRetries})\n`);
       }
     }
@@ -264,9 +289,13 @@ export async function startStack(opts = {}) {
       stopProcess,
       startProcess,
       restart: async (name) => ({ stop: await stopProcess(name), start: await startProcess(name) }),
-      stop: () => stopAll(children),
+      stop: () => {
+        stopping = true;
+        return stopAll(children);
+      },
     };
   } catch (err) {
+    stopping = true;
     await stopAll(children);
     throw err;
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: provisions the real infrastructure (infra/local), builds, and runs every suite:
 # unit (Jest: libs, services, gateway, infra), web (Vitest + Testing Library), and integration (Jest: (outbox/Kafka,
-# API through the distributed stack, embedded mode, browser journeys in headless Chromium), and the
+# API through the distributed stack, embedded mode, browser journeys in headless Chromium), scale (rolling
+# restart under load and scale-out on a stack of two instances per service and two gateways), and the
 # Helm chart (infra/scripts/test-helm.sh: lint, render, schema validation, assertions), API fuzzing
 # (infra/scripts/test-fuzz.sh: schemathesis against the gateway's OpenAPI document).
 # Ends with one line: "N passed, N failed".
@@ -32,6 +33,9 @@ vitest_phase() {
 jest_phase unit --config jest.config.cjs
 vitest_phase web --config web/vitest.config.ts
 jest_phase integration --config jest.integration.config.cjs --runInBand
+# Rolling restart under load, scale-out, two gateways (gateway/test/scale.load.ts): a stack of its own
+# (16 processes), once the integration phase has stopped the shared one (npm run test:scale alone).
+SKIP_STACK=1 jest_phase scale --config jest.integration.config.cjs --runInBand --testMatch '<rootDir>/gateway/test/scale.load.ts'
 # The chart's checks write a report of the same shape (a tool that cannot be provisioned counts as a failure).
 echo ""; echo "=== helm (infra/scripts/test-helm.sh) ==="
 bash infra/scripts/test-helm.sh --report "$RESULTS/helm.json"
@@ -42,4 +46,4 @@ bash infra/scripts/test-fuzz.sh --report "$RESULTS/fuzz.json"
 echo "=== fuzz: exit $? ==="
 # The container images (`npm run test:containers`, same report shape) are not a phase yet: their
 # end-to-end part (the stack from its images, a sign-up reaching messaging) has not passed a full run.
-node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration helm fuzz
+node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration scale helm fuzz

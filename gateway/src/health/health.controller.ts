@@ -6,6 +6,13 @@ import type Redis from 'ioredis';
 export const SERVICE_URLS = Symbol('SERVICE_URLS');
 /** How long one readiness result is reused, so anonymous probes cannot fan out to every service. */
 export const READY_CACHE_MS = 2000;
+/**
+ * How long a service instance may take to answer its own readiness. A service gives each of its
+ * dependencies 2 s (runChecks), so a shorter wait here would call a healthy but busy service down.
+ */
+export const SERVICE_READY_TIMEOUT_MS = 5000;
+/** How old a result may be and still be answered while a new round of checks runs; older, the probe waits for the round. */
+export const READY_STALE_MAX_MS = 15_000;
 
 type Ready = { ok: boolean; checks: Record<string, string> };
 
@@ -14,9 +21,23 @@ export function isLoopback(address: string | undefined): boolean {
   return !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 }
 
+/**
+ * Readiness: Redis answers and every service has an instance that reports ready.
+ *
+ * A probe is answered from the last finished round of checks, never made to wait for the fan-out
+ * (except the first, or after a long quiet): a round can take seconds on a busy machine (up to
+ * SERVICE_READY_TIMEOUT_MS), longer than a prober waits (Kubernetes' default is 1 s, the test
+ * stack's 2 s). Before, each probe after the 2 s cache started a new round and waited for it; when
+ * rounds took longer than the prober's timeout, no probe ever got an answer, and a 1.5 s wait per
+ * service (less than a service's own 2 s per dependency) called busy services down, so a gateway
+ * started on a loaded machine could stay unready for minutes (the scale test's second gateway in CI).
+ */
 @Controller('health')
 export class GatewayHealthController {
-  private cached: { at: number; result: Promise<Ready> } | null = null;
+  /** The last finished round and when it started. */
+  private last: { at: number; result: Ready } | null = null;
+  /** The round under way (one at a time). */
+  private running: Promise<Ready> | null = null;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -42,22 +63,39 @@ export class GatewayHealthController {
     res.status(r.ok ? 200 : 503).send(body);
   }
 
+  /**
+   * The readiness to answer now: the last round while it is fresh (READY_CACHE_MS); past that a
+   * new round starts (one at a time) and the last one is answered meanwhile, unless it is older
+   * than READY_STALE_MAX_MS or there is none yet: then the new round's result.
+   */
   check(now = Date.now()): Promise<Ready> {
-    if (this.cached && now - this.cached.at < READY_CACHE_MS) return this.cached.result;
-    const checks: Record<string, () => Promise<void>> = { redis: async () => void (await this.redis.ping()) };
-    // A service is ready when one of its instances is (the client routes around the others).
-    for (const [name, urls] of Object.entries(this.urls))
-      checks[name] = () =>
-        Promise.any(
-          parseServiceUrls(urls).map(async (url) => {
-            const r = await fetch(new URL('/health/ready', url), { signal: AbortSignal.timeout(1500) });
-            if (!r.ok) throw new Error(`HTTP ${r.status}`);
-          }),
-        ).catch((e: unknown) => {
-          throw e instanceof AggregateError ? e.errors[0] : e;
-        });
-    const result = runChecks(checks);
-    this.cached = { at: now, result };
-    return result;
+    const last = this.last;
+    if (last && now - last.at < READY_CACHE_MS) return Promise.resolve(last.result);
+    const round = (this.running ??= this.runRound(now));
+    return last && now - last.at < READY_STALE_MAX_MS ? Promise.resolve(last.result) : round;
+  }
+
+  private async runRound(startedAt: number): Promise<Ready> {
+    try {
+      const checks: Record<string, () => Promise<void>> = { redis: async () => void (await this.redis.ping()) };
+      // A service is ready when one of its instances is (the client routes around the others).
+      for (const [name, urls] of Object.entries(this.urls))
+        checks[name] = () =>
+          Promise.any(
+            parseServiceUrls(urls).map(async (url) => {
+              const r = await fetch(new URL('/health/ready', url), { signal: AbortSignal.timeout(SERVICE_READY_TIMEOUT_MS) });
+              // Read to the end: the connection goes back to the pool for the next round.
+              await r.arrayBuffer();
+              if (!r.ok) throw new Error(`HTTP ${r.status}`);
+            }),
+          ).catch((e: unknown) => {
+            throw e instanceof AggregateError ? e.errors[0] : e;
+          });
+      const result = await runChecks(checks, SERVICE_READY_TIMEOUT_MS + 500);
+      this.last = { at: startedAt, result };
+      return result;
+    } finally {
+      this.running = null;
+    }
   }
 }

@@ -315,4 +315,31 @@ describe('InternalHttpClient with several instances, retries and draining', () =
     up = true;
     expect(await c.request('identity', 'GET', '/x', { actor })).toEqual({ ok: true });
   });
+
+  it('with no instance in rotation, sends to the one out of it the longest (started again, its probe lagging), not the one that just began to drain', async () => {
+    // Readiness never answers (a loaded machine): no probe brings an instance back meanwhile.
+    const drainNext = new Set<string>();
+    const instance = async (name: string) =>
+      serve((req, res) => {
+        if (req.url === '/health/ready') return;
+        const drain = drainNext.delete(name);
+        res.writeHead(200, { 'content-type': 'application/json', ...(drain ? { [DRAINING_HEADER]: '1' } : {}) });
+        res.end(JSON.stringify({ from: name }));
+      });
+    const [a, b, c] = await Promise.all([instance('a'), instance('b'), instance('c')]);
+    const http = client({ identity: [a.url, b.url, c.url] });
+    const from = async (drains?: string) => {
+      if (drains) drainNext.add(drains);
+      return (await http.request<{ from: string }>('identity', 'POST', '/x', { actor, body: {} })).from;
+    };
+    expect(await from()).toBe('a');
+    expect(await from('b')).toBe('b'); // b leaves the rotation first
+    expect(await from()).toBe('c');
+    expect(await from('a')).toBe('a'); // then a
+    expect(await from('c')).toBe('c'); // then c: none in rotation
+    expect(http.instances('identity').map((i) => i.up)).toEqual([false, false, false]);
+    // In turn would be a (the next after c); b has been out the longest.
+    expect(await from()).toBe('b');
+  });
 });
+

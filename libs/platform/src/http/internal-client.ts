@@ -41,6 +41,8 @@ export interface InternalClientOptions {
 
 /** Errors of a connection that failed before any response: refused, reset, closed by the other side. */
 const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
+/** How long the probe of an instance out of rotation waits for its `/health/ready`. */
+export const READY_PROBE_TIMEOUT_MS = 5000;
 /** Methods a second attempt cannot change the effect of: the only ones retried. */
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
 
@@ -56,6 +58,8 @@ class Instance {
   readonly pool: Pool;
   /** Out of rotation since it refused a connection or said it is draining; back once its readiness says 200. */
   down = false;
+  /** When it left the rotation (0 while in it). */
+  downSince = 0;
   private probe: NodeJS.Timeout | null = null;
   private watcher: NodeJS.Timeout | null = null;
 
@@ -90,15 +94,21 @@ class Instance {
 
   /** Takes the instance out of rotation and probes its readiness until it answers 200. */
   markDown(everyMs: number, why: string): void {
-    if (!this.down) this.logger?.warn({ service: this.service, instance: this.origin, why }, 'service instance out of rotation');
+    if (!this.down) {
+      this.logger?.warn({ service: this.service, instance: this.origin, why }, 'service instance out of rotation');
+      this.downSince = Date.now();
+    }
     this.down = true;
     if (this.probe) return;
     const tick = async () => {
       try {
-        const res = await this.pool.request({ method: 'GET', path: '/health/ready', signal: AbortSignal.timeout(Math.max(everyMs * 4, 1000)) });
+        // A service gives each dependency 2 s to answer: a shorter wait would keep a busy but
+        // ready instance out of rotation (on a loaded machine, for seconds after it is up).
+        const res = await this.pool.request({ method: 'GET', path: '/health/ready', signal: AbortSignal.timeout(Math.max(everyMs * 4, READY_PROBE_TIMEOUT_MS)) });
         await res.body.dump();
         if (res.statusCode === 200 && !res.headers[DRAINING_HEADER]) {
           this.down = false;
+          this.downSince = 0;
           this.probe = null;
           this.logger?.info({ service: this.service, instance: this.origin }, 'service instance back in rotation');
           return;
@@ -126,20 +136,22 @@ class Upstream {
   constructor(readonly instances: Instance[]) {}
 
   /**
-   * The next instance in rotation other than `not`; when none is, the next other one at all (it
-   * may be back before its probe says so); null only when `not` is the only instance.
+   * The next instance in rotation other than `not`; when none is, the other one out of rotation
+   * the longest (in a rolling restart: the one started again, whose probe may not have said so
+   * yet, rather than the one that just began to drain and will soon refuse); null only when `not`
+   * is the only instance.
    */
   pick(not?: Instance): Instance | null {
     const n = this.instances.length;
-    for (const wantUp of [true, false]) {
-      for (let i = 0; i < n; i++) {
-        const inst = this.instances[(this.next + i) % n];
-        if (inst === not || (wantUp && inst.down)) continue;
-        this.next = (this.next + i + 1) % n;
-        return inst;
-      }
+    for (let i = 0; i < n; i++) {
+      const inst = this.instances[(this.next + i) % n];
+      if (inst === not || inst.down) continue;
+      this.next = (this.next + i + 1) % n;
+      return inst;
     }
-    return null;
+    let best: Instance | null = null;
+    for (const inst of this.instances) if (inst !== not && (!best || inst.downSince < best.downSince)) best = inst;
+    return best;
   }
 }
 
