@@ -117,6 +117,12 @@ if ! bash infra/local/up.sh >"$OUT/infra-up.log" 2>&1; then
   finish
 fi
 set -a; source "$(infra_env_file)"; set +a
+# The host's own build: the compose check loads each process's configuration schema from it
+# (libs/platform/dist, gateway/dist, services/*/dist); a fresh clone has none (npm test builds first).
+if ! ( ensure_deps && npx tsc -b tsconfig.build.json ) >"$OUT/host-build.log" 2>&1; then
+  record "the host build the checks load (npm ci, npx tsc -b tsconfig.build.json)" failed "$(tail -n 30 "$OUT/host-build.log")"
+  finish
+fi
 # Every credential compose interpolates, in an env file of this run only (mode 600, removed at the end).
 ENV_FILE="$SECRETS/compose.env"
 {
