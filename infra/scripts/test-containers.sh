@@ -8,7 +8,9 @@
 #      stripe-mock: the jobs image migrates (databases of its own, prefix luxe_$LUXE_CTR_ID) and creates
 #      the topics (prefix $LUXE_CTR_ID.), then the gateway and the services run with the environment
 #      compose gives them (host networking; only the infrastructure addresses, ports and test
-#      databases/prefixes differ), ports $LUXE_CTR_BASE_PORT (gateway) and +1..+7
+#      databases/prefixes differ), ports $LUXE_CTR_BASE_PORT (gateway) and +1..+7, Redis database
+#      $LUXE_CTR_REDIS_DB (default 10, emptied first: the sign-up and login limits count per address,
+#      and every stack on this machine calls from 127.0.0.1)
 #   5. readiness, the images' own HEALTHCHECK in the running containers, a user registered and signed
 #      in through the gateway (HTTP), and identity's user-registered event in messaging's read model
 # Containers, test databases and secrets files are removed at the end (trap); every wait is bounded.
@@ -25,6 +27,7 @@ READY_TIMEOUT="${READY_TIMEOUT:-240}"
 MAX_IMAGE_MB="${MAX_IMAGE_MB:-300}"
 ID="$(printf '%s' "${LUXE_CTR_ID:-ctr}" | tr -cd 'a-z0-9')"
 BASE_PORT="${LUXE_CTR_BASE_PORT:-4700}"
+REDIS_DB="${LUXE_CTR_REDIS_DB:-10}"
 TAG="${LUXE_APP_TAG:-local}"
 SERVICES=(identity venues bookings social messaging payments admin)
 DEPLOYABLES=(gateway "${SERVICES[@]}" jobs)
@@ -117,6 +120,12 @@ if ! bash infra/local/up.sh >"$OUT/infra-up.log" 2>&1; then
   finish
 fi
 set -a; source "$(infra_env_file)"; set +a
+# The host's own build: the compose check loads each process's configuration schema from it
+# (libs/platform/dist, gateway/dist, services/*/dist); a fresh clone has none (npm test builds first).
+if ! ( ensure_deps && npx tsc -b tsconfig.build.json ) >"$OUT/host-build.log" 2>&1; then
+  record "the host build the checks load (npm ci, npx tsc -b tsconfig.build.json)" failed "$(tail -n 30 "$OUT/host-build.log")"
+  finish
+fi
 # Every credential compose interpolates, in an env file of this run only (mode 600, removed at the end).
 ENV_FILE="$SECRETS/compose.env"
 {
@@ -193,7 +202,15 @@ fi
 
 # ------------------------------------------------------------------ the stack
 # The environment compose gives each process, with this run's infrastructure addresses and ports.
-node infra/docker/test/stack-env.mjs "$SECRETS/compose.json" "$SECRETS" "$ID" "$BASE_PORT" || { record "the stack's environment derives from docker-compose.yml" failed "infra/docker/test/stack-env.mjs failed"; finish; }
+node infra/docker/test/stack-env.mjs "$SECRETS/compose.json" "$SECRETS" "$ID" "$BASE_PORT" "$REDIS_DB" || { record "the stack's environment derives from docker-compose.yml" failed "infra/docker/test/stack-env.mjs failed"; finish; }
+# the run's own Redis database, emptied: rate-limit windows and sessions of earlier runs
+flush_redis() {
+  timeout 30 node -e '
+    const Redis = require("ioredis"); const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2];
+    const r = new Redis(u.toString(), { lazyConnect: true, maxRetriesPerRequest: 2 });
+    r.connect().then(() => r.flushdb()).then(() => r.quit()).catch((e) => { console.error(e.message); process.exit(1); });' "$REDIS_URL" "$REDIS_DB"
+}
+flush_redis || { record "the run's Redis database ($REDIS_DB) can be emptied" failed "FLUSHDB on $REDIS_DB failed"; finish; }
 run_job() {  # run_job NAME CMD...: a one-shot container from the jobs image, compose's environment
   local name="luxe-$ID-$1"; shift
   "${PODMAN[@]}" rm -f --ignore "$name" >/dev/null 2>&1 || true

@@ -2,14 +2,17 @@
 // environment docker-compose.yml gives that process (`podman-compose config`, as JSON), with only
 // what differs on this machine replaced: the infrastructure of infra/local (host networking:
 // 127.0.0.1 and its ports, its credentials), ports of the run, and the run's own databases
-// (luxe_<id>_<service>), topic and consumer-group prefix (<id>.) and buckets, so that it never
-// meets another run or the tests.
-//   node infra/docker/test/stack-env.mjs <compose.json> <out dir> <id> <base port>
+// (luxe_<id>_<service>), topic and consumer-group prefix (<id>.), buckets and Redis database, so
+// that it never meets another run or the tests (the gateway's sign-up and login limits are counted
+// per address in Redis, and every stack on this machine calls from 127.0.0.1).
+//   node infra/docker/test/stack-env.mjs <compose.json> <out dir> <id> <base port> <redis db>
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const [file, outDir, id, basePortArg] = process.argv.slice(2);
+const [file, outDir, id, basePortArg, redisDbArg] = process.argv.slice(2);
 const basePort = Number(basePortArg);
+const redisDb = Number(redisDbArg);
+if (!Number.isInteger(redisDb) || redisDb < 1) throw new Error(`the Redis database must be a number from 1 (got ${redisDbArg})`);
 const compose = JSON.parse(readFileSync(file, 'utf8'));
 const e = process.env;
 for (const k of ['LUXE_PG_ADMIN_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'STRIPE_API_BASE'])
@@ -23,7 +26,7 @@ const infra = {
   KAFKA_BROKERS: e.KAFKA_BROKERS,
   KAFKA_TOPIC_PREFIX: prefix,
   KAFKA_GROUP_PREFIX: prefix,
-  REDIS_URL: e.REDIS_URL,
+  REDIS_URL: (() => { const u = new URL(e.REDIS_URL); u.pathname = `/${redisDb}`; return u.toString(); })(),
 };
 const write = (name, env) => {
   for (const [k, v] of Object.entries(env)) if (String(v).includes('\n')) throw new Error(`${name}: ${k} spans lines`);
