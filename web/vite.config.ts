@@ -37,14 +37,17 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: the framework, and the form stack (zod schemas + react-hook-form)
-        // that only the form screens load.
+        // Long-lived vendor chunks: the framework, and zod and react-hook-form (only the form screens
+        // load them). The contract itself is not grouped: it is side-effect free
+        // (libs/contracts/package.json), so each screen's chunk gets only the modules it imports (the
+        // public /events page loads none with a schema; the login form, the auth schemas alone).
         codeSplitting: {
           groups: [
             // The contract's zod-free part (method and path), which the first screen needs.
             { name: 'api-path', test: /libs[\\/]contracts[\\/]src[\\/]api[\\/]path\.ts/, priority: 30 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 20 },
-            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|libs[\\/]contracts[\\/]/, priority: 10 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 10 },
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 10 },
           ],
         },
       },

@@ -1,12 +1,14 @@
-// The web client's figures (issue 14): the gzip size of the JavaScript the landing page loads (every
-// script the page fetches until the network is idle, measured in Debian's Chromium), and Lighthouse's
-// performance and accessibility scores for /, /events and /login (npm `lighthouse` driving the same
-// Chromium; its default mobile profile with simulated slow 4G and 4x CPU slowdown, and the desktop
-// profile). Runs against the embedded mode (what `npm start` serves). Part of `npm run bench`, or
-// alone: `npm run bench -- --web`. Asserts nothing; about a minute.
+// The web client's figures (issue 14): the gzip size of the JavaScript each of /, /events and /login
+// loads (every script the page fetches until the network is idle, measured in Debian's Chromium), and
+// Lighthouse's performance and accessibility scores for the same pages (npm `lighthouse` driving the
+// same Chromium; its default mobile profile with simulated slow 4G and 4x CPU slowdown, and the
+// desktop profile). Runs against the embedded mode (what `npm start` serves; WEB_DIST_DIR serves
+// another build, e.g. a copy of an older web/dist, to compare). Part of `npm run bench`, or alone:
+// `npm run bench -- --web`; `node infra/scripts/bench/web.mjs --js-only` prints the JavaScript
+// figures without Lighthouse (seconds, and not CPU-dependent). Asserts nothing; about a minute.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -19,6 +21,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 export const LANDING_JS_TARGET_KB = 150;
 export const LIGHTHOUSE_TARGET = 95;
+const PAGES = ['/', '/events', '/login'];
 
 function startEmbedded() {
   const dataDir = mkdtempSync(join(tmpdir(), 'luxe-bench-web-'));
@@ -46,23 +49,60 @@ function startEmbedded() {
   return { ready, stop };
 }
 
-/** Every script the landing page loads, with its size as sent and gzip -9 of its body. */
-async function landingScripts(base) {
+/**
+ * Every script each page loads on a first visit (a fresh browser context: empty cache, no session),
+ * with its size as sent and gzip -9 of its body.
+ */
+async function pageScripts(base, paths) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.filter((f) => f !== '--headless') });
+  const byPath = new Map();
   try {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const scripts = [];
-    page.on('response', async (r) => {
-      if (r.request().resourceType() !== 'script') return;
-      const body = await r.body().catch(() => Buffer.alloc(0));
-      scripts.push({ url: new URL(r.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, encoding: r.headers()['content-encoding'] ?? 'none' });
-    });
-    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
-    return scripts;
+    for (const path of paths) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const pending = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() !== 'script') return;
+        pending.push(
+          r
+            .body()
+            .catch(() => Buffer.alloc(0))
+            .then((body) => ({ url: new URL(r.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, encoding: r.headers()['content-encoding'] ?? 'none' })),
+        );
+      });
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      byPath.set(path, await Promise.all(pending));
+      await context.close();
+    }
+    return byPath;
   } finally {
     await browser.close();
   }
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const sum = (scripts, key) => scripts.reduce((s, x) => s + x[key], 0);
+
+function printScripts(byPath) {
+  const landing = byPath.get('/');
+  const gzipTotal = sum(landing, 'gzip');
+  console.log(`\nThe landing page's JavaScript (GET / at 390 px in Chromium, every script until the network is idle):\n`);
+  console.log('| script | raw KB | gzip -9 KB | sent as |');
+  console.log('|---|---:|---:|---|');
+  for (const s of landing) console.log(`| ${s.url} | ${kb(s.raw)} | ${kb(s.gzip)} | ${s.encoding} |`);
+  console.log(`| **total (${landing.length} files)** | ${kb(sum(landing, 'raw'))} | **${kb(gzipTotal)}** (target ≤ ${LANDING_JS_TARGET_KB}) | |`);
+  console.log(JSON.stringify({ bench: 'landing-js', files: landing.length, gzipKB: Number(kb(gzipTotal)), targetKB: LANDING_JS_TARGET_KB, met: gzipTotal / 1024 <= LANDING_JS_TARGET_KB }));
+
+  console.log(`\nThe JavaScript each page loads (first visit, same method):\n`);
+  console.log('| page | files | raw KB | gzip -9 KB | scripts |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const [path, scripts] of byPath) {
+    const names = scripts.map((s) => s.url.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')).join(', ');
+    console.log(`| ${path} | ${scripts.length} | ${kb(sum(scripts, 'raw'))} | **${kb(sum(scripts, 'gzip'))}** | ${names} |`);
+  }
+  for (const [path, scripts] of byPath) console.log(JSON.stringify({ bench: 'page-js', path, files: scripts.length, rawKB: Number(kb(sum(scripts, 'raw'))), gzipKB: Number(kb(sum(scripts, 'gzip'))) }));
+  return gzipTotal;
 }
 
 async function lighthouseScores(base, paths) {
@@ -96,22 +136,16 @@ async function lighthouseScores(base, paths) {
   return rows;
 }
 
-export async function benchWeb() {
+export async function benchWeb({ lighthouse: withLighthouse = true } = {}) {
   if (!existsSync(join(ROOT, 'web/dist/index.html')) || !existsSync(join(ROOT, 'infra/embedded/dist/main.js'))) throw new Error('build first: npm run build');
   const embedded = startEmbedded();
   try {
     const base = await embedded.ready;
-    const scripts = await landingScripts(base);
-    const gzipTotal = scripts.reduce((s, x) => s + x.gzip, 0);
-    console.log(`\nThe landing page's JavaScript (GET / at 390 px in Chromium, every script until the network is idle):\n`);
-    console.log('| script | raw KB | gzip -9 KB | sent as |');
-    console.log('|---|---:|---:|---|');
-    for (const s of scripts) console.log(`| ${s.url} | ${(s.raw / 1024).toFixed(1)} | ${(s.gzip / 1024).toFixed(1)} | ${s.encoding} |`);
-    console.log(`| **total (${scripts.length} files)** | ${(scripts.reduce((s, x) => s + x.raw, 0) / 1024).toFixed(1)} | **${(gzipTotal / 1024).toFixed(1)}** (target ≤ ${LANDING_JS_TARGET_KB}) | |`);
-    console.log(JSON.stringify({ bench: 'landing-js', files: scripts.length, gzipKB: Number((gzipTotal / 1024).toFixed(1)), targetKB: LANDING_JS_TARGET_KB, met: gzipTotal / 1024 <= LANDING_JS_TARGET_KB }));
+    const gzipTotal = printScripts(await pageScripts(base, PAGES));
+    if (!withLighthouse) return { gzipKB: gzipTotal / 1024, rows: [] };
 
-    const rows = await lighthouseScores(base, ['/', '/events', '/login']);
-    console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} (Debian Chromium; target ≥ ${LIGHTHOUSE_TARGET}):\n`);
+    const rows = await lighthouseScores(base, PAGES);
+    console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} (Debian Chromium; target ≥ ${LIGHTHOUSE_TARGET}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):\n`);
     console.log('| page | profile | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | audits under 0.9 |');
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
     for (const r of rows) console.log(`| ${r.path} | ${r.profile} | ${r.performance} | ${r.accessibility} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.failed.join(', ') || '-'} |`);
@@ -122,4 +156,4 @@ export async function benchWeb() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchWeb();
+if (import.meta.url === `file://${process.argv[1]}`) await benchWeb({ lighthouse: !process.argv.includes('--js-only') });

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './profile';
 export * from './venues';
+export * from './venue-constants';
 export * from './events';
 export * from './errors';
 export * from './api';

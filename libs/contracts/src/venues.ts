@@ -1,14 +1,11 @@
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_MESSAGE, DEFAULT_CANCELLATION_POLICY } from './cancellation';
 import { z } from 'zod';
 import { depositPercentField, minimumSpendField } from './deposits';
+import { VENUE_TYPE_FILTERS, VENUE_TYPES } from './venue-constants';
 
-/** Venue kinds and club subtypes (spec doc 2 §3). */
-export const VENUE_TYPES = ['club', 'yacht'] as const;
-export type VenueType = (typeof VENUE_TYPES)[number];
+/** Club subtypes (spec doc 2 §3; the venue kinds, the type filter and the placeholders are in ./venue-constants). */
 export const VENUE_SUBTYPES = ['nightclub', 'lounge', 'hookah_bar', 'strip_club'] as const;
 export const VENUE_APPROVAL = ['pending', 'approved', 'rejected'] as const;
-/** The type filter of `GET /api/venues/{city}/{state}/{type}`. */
-export const VENUE_TYPE_FILTERS = ['all', 'club', 'yacht'] as const;
 
 /** Venue, section and staff photos: at most 5 chosen per upload, 10 MB each, JPG, PNG or WebP by content (spec doc 2 §5). */
 export const VENUE_IMAGE_LIMITS = { perUpload: 5, formats: ['jpeg', 'png', 'webp'] as const } as const;
@@ -178,9 +175,6 @@ export const venueSchema = z.object({
   formattedPrice: z.string(),
 });
 export type Venue = z.output<typeof venueSchema>;
-
-/** Placeholder images served when a venue has none (spec doc 2 §9). */
-export const VENUE_PLACEHOLDERS = { yacht: '/api/placeholder-yacht', venue: '/api/placeholder-venue', section: '/api/placeholder-section' } as const;
 
 /** '$1,250/hr' from a decimal string or number. */
 export function formatHourlyPrice(price: string | number): string {

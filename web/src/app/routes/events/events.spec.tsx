@@ -57,6 +57,17 @@ describe('/events', () => {
     expect(within(c).getByRole('link', { name: /^Book Now/ })).toHaveAttribute('href', `/booking/${club.id}?guest=true`);
   });
 
+  it('fetches the first card\'s image at once with high priority (the page\'s largest paint); the others lazily', async () => {
+    mockVenuesByLocation(() => [yacht, club]);
+    renderApp('/events');
+    const first = within(await screen.findByRole('article', { name: 'Azure Dream' })).getByRole('img');
+    const second = within(card('LIV Lounge')).getByRole('img');
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(second).toHaveAttribute('loading', 'lazy');
+    expect(second).not.toHaveAttribute('fetchpriority');
+  });
+
   it('Book Now opens the booking page in the guest flow (a visitor may fill it in; finishing asks for an account)', async () => {
     mockVenuesByLocation(() => [yacht]);
     server.use(http.get('/api/venues/:id', () => HttpResponse.json(yacht)));

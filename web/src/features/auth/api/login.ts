@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type LoginDto, type PublicUser } from '@luxe/contracts';
+import type { LoginDto, PublicUser } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
+import { apiRefs } from '../../../lib/route-refs';
 import { setCurrentUser } from '../../../lib/auth-store';
 import { getMeQueryOptions } from './me';
 
 /** POST /api/auth/login: starts a session (cookie) and returns the user. */
 export function login(input: LoginDto): Promise<PublicUser> {
-  return callApi(api.auth.login, { body: input });
+  return callApi(apiRefs.auth.login, { body: input });
 }
 
 export interface UseLoginOptions {

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type PublicUser, type RegisterInput } from '@luxe/contracts';
+import type { PublicUser, RegisterInput } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
+import { apiRefs } from '../../../lib/route-refs';
 import { clearRedirectAfterLogin, setCurrentUser, type StoredUser } from '../../../lib/auth-store';
 import { getMeQueryOptions } from './me';
 
 /** POST /api/auth/register: creates the account and starts a session (cookie). */
 export function registerUser(input: RegisterInput): Promise<PublicUser> {
-  return callApi(api.auth.register, { body: input });
+  return callApi(apiRefs.auth.register, { body: input });
 }
 
 export interface UseRegisterOptions {

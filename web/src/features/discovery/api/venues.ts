@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, VENUE_TYPE_FILTERS } from '@luxe/contracts';
+import type { VenueTypeFilter } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 import { venueListQueryDefaults } from '../../../lib/query-client';
+import { apiRefs } from '../../../lib/route-refs';
 
 /** The type filter of the location list: all, club or yacht. */
-export type VenueTypeFilter = (typeof VENUE_TYPE_FILTERS)[number];
+export type { VenueTypeFilter };
 
 /** A place to list venues for: a city name ('Miami') and its full state name ('Florida'). */
 export interface VenueLocation {
@@ -16,9 +17,12 @@ export interface VenuesByLocationArgs extends VenueLocation {
   type: VenueTypeFilter;
 }
 
-/** GET /api/venues/{city}/{state}/{type}: approved, active venues of a city, of a type. */
+/**
+ * GET /api/venues/{city}/{state}/{type}: approved, active venues of a city, of a type. Called through
+ * its route ref: the public /events page loads no zod and no schema.
+ */
 export function getVenuesByLocation({ city, state, type }: VenuesByLocationArgs, signal?: AbortSignal) {
-  return callApi(api.venues.byLocation, { params: { city, state, type } }, { signal });
+  return callApi(apiRefs.venues.byLocation, { params: { city, state, type } }, { signal });
 }
 
 /** Venue lists are the exception to the fetching rules: 3 retries, never cached (spec doc 1 §9, doc 2 §9). */

@@ -18,15 +18,17 @@ export interface VenueCardProps {
   actionLabel: string;
   /** The public card shows the description; the member's card shows the capacity. */
   variant: 'public' | 'member';
+  /** The image is fetched at once and first (a card in view when the page opens); else lazily. */
+  imagePriority?: boolean;
 }
 
 /** A venue in a grid: image with type badge, name, place, description or capacity, price and a booking link. */
-export function VenueCard({ venue, to, actionLabel, variant }: VenueCardProps) {
+export function VenueCard({ venue, to, actionLabel, variant, imagePriority = false }: VenueCardProps) {
   const headingId = `venue-${venue.id}-name`;
   return (
     <article aria-labelledby={headingId} data-testid="venue-card" className="flex flex-col overflow-hidden rounded-3xl border border-white/10 bg-neutral-900/70 shadow-xl shadow-black/30">
       <div className="relative">
-        <VenueImage venue={venue} className="aspect-[4/3] w-full" />
+        <VenueImage venue={venue} priority={imagePriority} className="aspect-[4/3] w-full" />
         <VenueTypeBadge type={venue.type} className="absolute top-3 left-3" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">

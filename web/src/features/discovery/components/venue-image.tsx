@@ -7,8 +7,11 @@ export function fallbackImageFor(type: Venue['type']): string {
   return type === 'yacht' ? VENUE_PLACEHOLDERS.yacht : VENUE_PLACEHOLDERS.venue;
 }
 
-/** A venue's image, replaced once by the stock image of its kind when it fails to load. */
-export function VenueImage({ venue, className }: { venue: Pick<Venue, 'name' | 'type' | 'imageUrl'>; className?: string }) {
+/**
+ * A venue's image, replaced once by the stock image of its kind when it fails to load. Lazy, except
+ * a `priority` image (the first card of a list, the page's largest paint): fetched at once, first.
+ */
+export function VenueImage({ venue, className, priority = false }: { venue: Pick<Venue, 'name' | 'type' | 'imageUrl'>; className?: string; priority?: boolean }) {
   const fallback = fallbackImageFor(venue.type);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = failedSrc === venue.imageUrl ? fallback : venue.imageUrl;
@@ -16,7 +19,8 @@ export function VenueImage({ venue, className }: { venue: Pick<Venue, 'name' | '
     <img
       src={src}
       alt={`Photo of ${venue.name}`}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => {
         if (src !== fallback) setFailedSrc(venue.imageUrl);

@@ -1,0 +1,16 @@
+/**
+ * The zod-free constants of venues (no schema, no import): what the web client's public pages
+ * (the /events browser) need without loading zod and the contract's schemas. The schemas in
+ * ./venues build on these; the barrel re-exports them.
+ */
+
+/** Venue kinds (spec doc 2 §3). */
+export const VENUE_TYPES = ['club', 'yacht'] as const;
+export type VenueType = (typeof VENUE_TYPES)[number];
+
+/** The type filter of `GET /api/venues/{city}/{state}/{type}`. */
+export const VENUE_TYPE_FILTERS = ['all', 'club', 'yacht'] as const;
+export type VenueTypeFilter = (typeof VENUE_TYPE_FILTERS)[number];
+
+/** Placeholder images served when a venue has none (spec doc 2 §9). */
+export const VENUE_PLACEHOLDERS = { yacht: '/api/placeholder-yacht', venue: '/api/placeholder-venue', section: '/api/placeholder-section' } as const;
