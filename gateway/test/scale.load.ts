@@ -19,7 +19,8 @@ const autocannon = require('autocannon');
 
 const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'] as const;
 const id = (process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '');
-// Ports 40.. above the shared stack's: services +41..+47 and +51..+57, gateways +40 and +90.
+// Ports 40.. above the shared stack's: services +41..+47 and +51..+57, gateways +40 and +90 (+91 with the
+// default base: fetch() refuses port 4190, see FETCH_BLOCKED_PORTS in infra/scripts/stack.mjs).
 const BASE = Number(process.env.LUXE_TEST_BASE_PORT ?? 4100) + 40;
 const GROUP_PREFIX = `test${id}scale.`;
 const LOG_DIR = join(process.cwd(), '.data', 'test-logs', `scale${id}`);

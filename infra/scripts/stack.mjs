@@ -73,6 +73,19 @@ function describeFailure(err) {
   return `${err?.name ?? 'Error'}: ${err?.message ?? err}${causeText}`;
 }
 
+/**
+ * Ports that fetch() refuses to connect to ("bad port", the Fetch standard's blocklist, which Node's
+ * undici applies): a process listening there cannot be probed or called. 4190 (ManageSieve) is where
+ * the scale test's second gateway landed with the default base port, and it never looked ready.
+ */
+export const FETCH_BLOCKED_PORTS = new Set([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+/** The port itself, or the next one fetch() can reach. */
+export function fetchablePort(port) {
+  let p = port;
+  while (FETCH_BLOCKED_PORTS.has(p)) p++;
+  return p;
+}
+
 // LUXE_STACK_READY_MS: a longer wait on a machine under heavy load.
 export async function waitReady(url, child, name, timeoutMs = Number(process.env.LUXE_STACK_READY_MS ?? 90_000)) {
   const started = Date.now();
@@ -109,7 +122,7 @@ export async function waitReady(url, child, name, timeoutMs = Number(process.env
  * whose database lives on another server).
  * instances (1: processes per service, or { social: 2 }; the k-th extra instance of a service
  * listens 10*k ports above the first, logs to `<service>-<k+1>.log`, and the gateway gets every
- * instance's URL, comma-separated), gateways (1: more gateways listen from gatewayPort+50),
+ * instance's URL, comma-separated), gateways (1: more gateways listen from gatewayPort+50, skipping ports fetch() refuses),
  * readyTimeoutMs (90 000 ms, or LUXE_STACK_READY_MS: how long a process may take to be ready), startRetries (0: how many times a
  * process that exits before it is ready is started again).
  *
@@ -234,7 +247,7 @@ export async function startStack(opts = {}) {
     };
     const gatewayUrls = [];
     for (let j = 0; j < Math.max(1, opts.gateways ?? 1); j++) {
-      const port = j === 0 ? gatewayPort : gatewayPort + 49 + j;
+      const port = j === 0 ? gatewayPort : fetchablePort(gatewayPort + 49 + j);
       const url = `http://127.0.0.1:${port}`;
       const name = j === 0 ? 'gateway' : `gateway-${j + 1}`;
       await spawnReady(name, join(ROOT, 'gateway', 'dist', 'main.js'), { ...gwEnv, PORT: String(port) }, url);
