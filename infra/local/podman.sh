@@ -58,26 +58,7 @@ podman_() { podman --runtime "$RUNC" "$@"; }
 podman_ info >/dev/null 2>"$LUXE_LOGS/podman-info.log" || { tail_log "$LUXE_LOGS/podman-info.log"; die "podman does not work (podman info failed)"; }
 
 # ------------------------------------------------------------------ podman-compose
-pc_stamp="$PC_VENV/.requirements.sha256"
-pc_want="$(sha256sum "$PC_REQUIREMENTS" | cut -d' ' -f1)"
-if [ ! -x "$PC_VENV/bin/podman-compose" ] || [ "$(cat "$pc_stamp" 2>/dev/null)" != "$pc_want" ]; then
-  command -v python3 >/dev/null 2>&1 || apt_install python3
-  rm -rf "$PC_VENV"
-  if ! python3 -m venv "$PC_VENV" >/dev/null 2>&1; then
-    rm -rf "$PC_VENV"
-    apt_install python3-venv
-    python3 -m venv "$PC_VENV" || die "podman-compose: python3 -m venv failed"
-  fi
-  log "podman-compose: pip install -r $(basename "$PC_REQUIREMENTS") (first time only)..."
-  plog="$LUXE_LOGS/pip-podman-compose.log"
-  if ! "$PC_VENV/bin/pip" install --disable-pip-version-check -q -r "$PC_REQUIREMENTS" >"$plog" 2>&1; then
-    tail_log "$plog"
-    rm -rf "$PC_VENV"
-    die "podman-compose: pip install failed (needs PyPI)"
-  fi
-  echo "$pc_want" >"$pc_stamp"
-  log "podman-compose: installed into $PC_VENV"
-fi
+ensure_venv podman-compose "$PC_VENV" "$PC_REQUIREMENTS" podman-compose
 
 # ------------------------------------------------------------------ base image
 # The recipe's hash: a change to the suite, the packages or the steps below makes a new base.

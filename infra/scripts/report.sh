@@ -11,8 +11,10 @@ record() {  # record NAME STATUS(passed|failed) [message]
   if [ "$2" = passed ]; then PASSED=$((PASSED + 1)); echo "ok - $1"; else FAILED=$((FAILED + 1)); echo "not ok - $1"; fi
   RESULTS+=("$(node -e 'console.log(JSON.stringify({ title: process.argv[1], fullName: process.argv[4] + " " + process.argv[1], status: process.argv[2], failureMessages: process.argv[3] ? [process.argv[3]] : [] }))' "$1" "$2" "${3:-}" "$REPORT_NAME")")
 }
-# finish: writes the report (when asked), prints the counts, exits 0 only if something passed and nothing failed.
+# finish: runs the script's `report_on_finish` when it defines one (its cleanup), writes the report
+# (when asked), prints the counts, exits 0 only if something passed and nothing failed.
 finish() {
+  if declare -F report_on_finish >/dev/null; then report_on_finish; fi
   if [ -n "$REPORT" ]; then
     mkdir -p "$(dirname "$REPORT")"
     printf '%s\n' "${RESULTS[@]}" | node -e '

@@ -19,8 +19,6 @@
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"   # cd to the repository root
 
-REPORT=""
-if [ "${1:-}" = "--report" ]; then REPORT="${2:?--report FILE}"; fi
 PROVISION_TIMEOUT="${PROVISION_TIMEOUT:-1800}"
 BUILD_TIMEOUT="${BUILD_TIMEOUT:-2400}"         # the first (cold) build of the shared stage included
 READY_TIMEOUT="${READY_TIMEOUT:-240}"
@@ -38,11 +36,9 @@ rm -rf "$OUT"; mkdir -p "$OUT"
 SECRETS="$(mktemp -d)"; chmod 700 "$SECRETS"
 T0=$(date +%s)
 
-PASSED=0; FAILED=0; RESULTS=()
-record() {  # record NAME STATUS(passed|failed) [message]
-  if [ "$2" = passed ]; then PASSED=$((PASSED + 1)); echo "ok - $1"; else FAILED=$((FAILED + 1)); echo "not ok - $1"; fi
-  RESULTS+=("$(node -e 'console.log(JSON.stringify({ title: process.argv[1], fullName: "containers " + process.argv[1], status: process.argv[2], failureMessages: process.argv[3] ? [process.argv[3]] : [] }))' "$1" "$2" "${3:-}")")
-}
+REPORT_NAME=containers; REPORT_FILE=infra/scripts/test-containers.sh
+source infra/scripts/report.sh   # record, step, finish
+report_args "$@"
 CONTAINERS=()
 drop_dbs() {  # the run's own databases (luxe_<id>_<service>)
   [ -n "${LUXE_PG_ADMIN_URL:-}" ] || return 0
@@ -67,34 +63,10 @@ cleanup() {
   rm -rf "$SECRETS"
 }
 trap 'cleanup; exit 130' INT TERM
-finish() {
+report_on_finish() {  # finish (infra/scripts/report.sh) first removes what the run made
   cleanup
-  if [ -n "$REPORT" ]; then
-    mkdir -p "$(dirname "$REPORT")"
-    printf '%s\n' "${RESULTS[@]}" | node -e '
-      const lines = require("fs").readFileSync(0, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
-      const failed = lines.filter((r) => r.status === "failed").length;
-      const report = { numPassedTests: lines.length - failed, numFailedTests: failed, numPendingTests: 0, numTodoTests: 0, success: failed === 0,
-        testResults: [{ name: "infra/scripts/test-containers.sh", status: failed ? "failed" : "passed", assertionResults: lines }] };
-      require("fs").writeFileSync(process.argv[1], JSON.stringify(report, null, 1));' "$REPORT"
-  fi
   echo ""
   echo "containers: phase took $(( $(date +%s) - T0 )) s"
-  echo "containers: $PASSED passed, $FAILED failed"
-  echo "$PASSED passed, $FAILED failed"
-  [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
-  exit $?
-}
-STEP=0
-step() {  # step NAME CMD...: runs CMD, its output to $OUT/step-<n>.log (shown on failure), records the result
-  local name="$1"; shift
-  STEP=$((STEP + 1))
-  local log="$OUT/step-$STEP.log"
-  if "$@" >"$log" 2>&1; then record "$name" passed
-  else
-    record "$name" failed "$(tail -n 30 "$log")"
-    sed 's/^/    /' "$log" | tail -n 30
-  fi
 }
 
 # ------------------------------------------------------------------ tools
