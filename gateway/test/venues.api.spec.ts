@@ -87,7 +87,8 @@ describe('venues', () => {
       [[{ hours: 2, price: 100 }, '2:300'], 'Each pricing tier needs different hours'],
       [[{ hours: 1.5, price: 100 }], 'Tier hours must be a whole number of at least 1'],
       [[{ hours: 0, price: 100 }], 'Tier hours must be a whole number of at least 1'],
-      [[{ hours: 3, price: 0 }], 'Tier price must be greater than 0'],
+      [[{ hours: 3, price: 0 }], 'Tier price must be between $0.01 and $10,000,000.00'],
+      [[{ hours: 3, price: 100.005 }], 'A price has at most two decimals (whole cents)'],
     ];
     for (const [pricingTiers, message] of cases) {
       const bad = await owner.api.call('POST', '/api/venues', club({ type: 'yacht', subtype: undefined, pricingTiers }));
@@ -101,6 +102,7 @@ describe('venues', () => {
     ['a price of 0', { pricePerHour: 0 }, 'Price per hour must be between $0.01 and $99,999,999.99'],
     ['a price under a cent', { pricePerHour: 0.004 }, 'Price per hour must be between $0.01 and $99,999,999.99'],
     ['a price over the largest amount', { pricePerHour: 100_000_000 }, 'Price per hour must be between $0.01 and $99,999,999.99'],
+    ['a price in fractions of a cent', { pricePerHour: 12.345 }, 'A price has at most two decimals (whole cents)'],
     ['a rating of 5.5', { rating: 5.5 }, 'Rating must be between 1 and 5 in steps of 0.1'],
     ['a rating of 4.25', { rating: 4.25 }, 'Rating must be between 1 and 5 in steps of 0.1'],
     ['an unknown type', { type: 'castle' }, 'Choose club or yacht'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bartenderInputSchema, dancerInputSchema, formatHourlyPrice, parsePricingTier, readPricingTiers, STAFF_MESSAGES, VENUE_IMAGE_MESSAGES, venueImagePath, venueInputSchema } from './venues';
+import { bartenderInputSchema, dancerInputSchema, formatHourlyPrice, parsePricingTier, readPricingTiers, sectionInputSchema, STAFF_MESSAGES, VENUE_IMAGE_MESSAGES, VENUE_MESSAGES, venueImagePath, venueInputSchema } from './venues';
 
 const base = { name: 'Azure', type: 'yacht', city: 'Miami, FL', state: 'Florida', address: 'Pier 5', capacity: 12, pricePerHour: 900 };
 
@@ -30,12 +30,25 @@ describe('pricing tiers', () => {
     expect(dup.success).toBe(false);
     expect(dup.error?.issues[0].message).toBe('Each pricing tier needs different hours');
   });
+  it('takes tier prices in whole cents from $0.01 to $10,000,000 (a tier is charged as it is)', () => {
+    const first = (price: unknown) => venueInputSchema.safeParse({ ...base, pricingTiers: [{ hours: 2, price }] }).error?.issues[0]?.message;
+    for (const price of [0.01, 1200.5, 99.99, 10_000_000]) expect(first(price)).toBeUndefined();
+    for (const price of [0, 0.004, -5, 10_000_000.01, '100']) expect(first(price)).toBe(VENUE_MESSAGES.tierPrice);
+    for (const price of [0.015, 12.345, 1200.001]) expect(first(price)).toBe(VENUE_MESSAGES.cents);
+  });
 });
 
 describe('venue input', () => {
   it('accepts ratings from 1 to 5 in steps of 0.1 only', () => {
     for (const rating of [1, 4.7, 5]) expect(venueInputSchema.safeParse({ ...base, rating }).success).toBe(true);
     for (const rating of [0.9, 4.75, 5.1]) expect(venueInputSchema.safeParse({ ...base, rating }).error?.issues[0].message).toBe('Rating must be between 1 and 5 in steps of 0.1');
+  });
+  it('takes hourly prices in whole cents, venue and section alike', () => {
+    expect(venueInputSchema.safeParse({ ...base, pricePerHour: 99_999_999.99 }).success).toBe(true);
+    expect(venueInputSchema.safeParse({ ...base, pricePerHour: 12.345 }).error?.issues[0].message).toBe(VENUE_MESSAGES.cents);
+    const section = { name: 'VIP 1', type: 'Table', capacity: 8 };
+    expect(sectionInputSchema.safeParse({ ...section, pricePerHour: 250.25 }).success).toBe(true);
+    expect(sectionInputSchema.safeParse({ ...section, pricePerHour: 250.255 }).error?.issues[0].message).toBe(VENUE_MESSAGES.cents);
   });
   it('formats the hourly price', () => {
     expect(formatHourlyPrice('1250.00')).toBe('$1,250/hr');

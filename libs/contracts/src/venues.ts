@@ -41,7 +41,8 @@ export const VENUE_MESSAGES = {
   price: 'Price per hour must be between $0.01 and $99,999,999.99',
   rating: 'Rating must be between 1 and 5 in steps of 0.1',
   tierHours: 'Tier hours must be a whole number of at least 1',
-  tierPrice: 'Tier price must be greater than 0',
+  tierPrice: 'Tier price must be between $0.01 and $10,000,000.00',
+  cents: 'A price has at most two decimals (whole cents)',
   tierDuplicate: 'Each pricing tier needs different hours',
   subtypeForYacht: 'A yacht has no club subtype',
   notFound: 'Venue not found',
@@ -49,10 +50,19 @@ export const VENUE_MESSAGES = {
   upcomingBookings: 'This venue has upcoming bookings, so it cannot be deleted',
 } as const;
 
+/** An amount of money as the forms take it: whole cents between `min` and `max` dollars. */
+const money = (min: number, max: number, message: string) =>
+  z
+    .number({ error: message })
+    .min(min, message)
+    .max(max, message)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-4, VENUE_MESSAGES.cents);
+
 /** A pricing tier: a price for a number of hours (spec doc 2 §3). */
 export const pricingTierSchema = z.object({
   hours: z.number({ error: VENUE_MESSAGES.tierHours }).int(VENUE_MESSAGES.tierHours).min(1, VENUE_MESSAGES.tierHours).max(72, VENUE_MESSAGES.tierHours),
-  price: z.number({ error: VENUE_MESSAGES.tierPrice }).positive(VENUE_MESSAGES.tierPrice).max(10_000_000, VENUE_MESSAGES.tierPrice),
+  // Charged as it is (a yacht's total for those hours), so whole cents: $0.004 would be a $0 charge.
+  price: money(0.01, 10_000_000, VENUE_MESSAGES.tierPrice),
 });
 export type PricingTier = z.output<typeof pricingTierSchema>;
 
@@ -122,7 +132,7 @@ export const venueInputSchema = z
     images: venueImages(20),
     amenities: list(50, 100).default([]),
     capacity: z.number({ error: VENUE_MESSAGES.capacity }).int(VENUE_MESSAGES.capacity).min(1, VENUE_MESSAGES.capacity).max(100_000, VENUE_MESSAGES.capacity),
-    pricePerHour: z.number({ error: VENUE_MESSAGES.price }).min(0.01, VENUE_MESSAGES.price).max(99_999_999.99, VENUE_MESSAGES.price),
+    pricePerHour: money(0.01, 99_999_999.99, VENUE_MESSAGES.price),
     rating: z
       .number({ error: VENUE_MESSAGES.rating })
       .min(1, VENUE_MESSAGES.rating)
@@ -209,7 +219,7 @@ export const sectionInputSchema = z.object({
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
   images: venueImages(5),
   capacity: z.number({ error: SECTION_MESSAGES.capacity }).int(SECTION_MESSAGES.capacity).min(1, SECTION_MESSAGES.capacity).max(100_000, SECTION_MESSAGES.capacity),
-  pricePerHour: z.number({ error: SECTION_MESSAGES.price }).min(0.01, SECTION_MESSAGES.price).max(99_999_999.99, SECTION_MESSAGES.price),
+  pricePerHour: money(0.01, 99_999_999.99, SECTION_MESSAGES.price),
   amenities: list(50, 100).default([]),
   isVipRoom: z.boolean().default(false),
   isExclusive: z.boolean().default(false),
