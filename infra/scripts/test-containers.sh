@@ -146,6 +146,12 @@ for d in "${DEPLOYABLES[@]}"; do
     tail -n 30 "$OUT/build-$d.log" | sed 's/^/    /'
   fi
 done
+# Each rebuild under the same tag leaves the previous image (and the layers only it used) untagged:
+# nothing else removes them, so a CI machine's storage would only grow. Dangling images only (the
+# layers under a tagged image are kept: they are the next build's cache), and only those over an
+# hour old, so the fresh layers of a build running beside this one are left alone.
+pruned="$("${PODMAN[@]}" image prune -f --filter until=1h 2>/dev/null | grep -c . || true)"
+echo "removed $pruned dangling image(s) of earlier builds (podman image prune --filter until=1h)"
 echo ""
 "${PODMAN[@]}" image ls --filter reference='luxeswipe/*' --filter reference="$LUXE_BASE_IMAGE" | tee "$OUT/images.txt"
 echo ""
