@@ -32,33 +32,41 @@ export class Inbox {
 
   async process(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<InboxOutcome> {
     const key = Inbox.positionKey(envelope.stream, envelope.key);
+    const ends = isEventType(envelope.type) && endsAggregate(envelope.type);
     return this.ds.transaction(async (manager) => {
-      // Durable before the transport hears "done": the offset is committed once this resolves, so an
-      // asynchronous commit (a server with synchronous_commit = off, as infra/local runs) that a
-      // crash of the server then loses would lose the event for good (found by `npm run chaos`).
-      await manager.query(`SET LOCAL synchronous_commit = on`);
-      const inserted: unknown[] = await manager.query(
-        `INSERT INTO inbox_events (event_id, consumer_group, event_type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id`,
-        [envelope.id, group, envelope.type],
+      // One statement (one round trip) before the effect:
+      // - synchronous commit for this transaction: the transport commits the message's offset once
+      //   this resolves, so an asynchronous commit (a server with synchronous_commit = off, as
+      //   infra/local runs) that a crash of the server then loses would lose the event for good
+      //   (found by `npm run chaos`);
+      // - the inbox row (none when this event id was applied before: a duplicate);
+      // - the consumer's position in the aggregate, advanced to this event only when it is newer
+      //   and the aggregate has not ended. ON CONFLICT DO UPDATE locks the position row whether or
+      //   not its WHERE holds, so two deliveries of one aggregate wait for each other, and a failed
+      //   effect rolls the advance back with everything else.
+      const [row]: { durable: string; inserted: boolean; advanced: boolean }[] = await manager.query(
+        `WITH inbox AS (
+           INSERT INTO inbox_events (event_id, consumer_group, event_type) VALUES ($1, $2, $3)
+           ON CONFLICT DO NOTHING RETURNING event_id
+         ),
+         position AS (
+           INSERT INTO consumer_positions (consumer_group, stream, key, sequence, ended)
+           SELECT $2, $4, $5, $6, $7 FROM inbox
+           ON CONFLICT (consumer_group, stream, key) DO UPDATE
+             SET sequence = EXCLUDED.sequence, ended = EXCLUDED.ended, updated_at = now()
+             WHERE consumer_positions.sequence < EXCLUDED.sequence AND NOT consumer_positions.ended
+           RETURNING 1
+         )
+         SELECT set_config('synchronous_commit', 'on', true) AS durable, EXISTS (SELECT 1 FROM inbox) AS inserted, EXISTS (SELECT 1 FROM position) AS advanced`,
+        [envelope.id, group, envelope.type, envelope.stream, key, envelope.sequence, ends],
       );
-      if (inserted.length === 0) return 'duplicate';
-      // The row exists before it is locked, so two deliveries of one aggregate wait for each other.
-      await manager.query(`INSERT INTO consumer_positions (consumer_group, stream, key, sequence) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING`, [group, envelope.stream, key]);
-      const [position]: { sequence: string; ended: boolean }[] = await manager.query(
-        `SELECT sequence, ended FROM consumer_positions WHERE consumer_group = $1 AND stream = $2 AND key = $3 FOR UPDATE`,
-        [group, envelope.stream, key],
-      );
-      if (position?.ended) return 'ended';
-      if (position && Number(position.sequence) >= envelope.sequence) return 'stale';
+      if (!row.inserted) return 'duplicate';
+      if (!row.advanced) {
+        // Rare: tell a stale event from one after the end (the row is locked by the upsert above).
+        const [position]: { ended: boolean }[] = await manager.query(`SELECT ended FROM consumer_positions WHERE consumer_group = $1 AND stream = $2 AND key = $3`, [group, envelope.stream, key]);
+        return position?.ended ? 'ended' : 'stale';
+      }
       await effect(manager);
-      const ends = isEventType(envelope.type) && endsAggregate(envelope.type);
-      await manager.query(`UPDATE consumer_positions SET sequence = $4, ended = $5, updated_at = now() WHERE consumer_group = $1 AND stream = $2 AND key = $3`, [
-        group,
-        envelope.stream,
-        key,
-        envelope.sequence,
-        ends,
-      ]);
       return 'applied';
     });
   }

@@ -11,9 +11,10 @@ export class SocialCatalogConsumer {
   @OnEvent('bookings.booking-confirmed')
   async confirmed(e: EventOf<'bookings.booking-confirmed'>, tx: EntityManager): Promise<void> {
     const d = e.data;
-    await tx.save(
+    // One INSERT … ON CONFLICT (save() would read the row first: one more round trip per event).
+    await tx.upsert(
       EventCard,
-      Object.assign(new EventCard(), {
+      {
         bookingId: d.bookingId,
         hostId: d.hostId,
         hostFirstName: d.hostFirstName,
@@ -32,8 +33,10 @@ export class SocialCatalogConsumer {
         guestVisibility: d.guestVisibility,
         friendsCount: d.friendsCount,
         capacity: d.capacity ?? null,
-        // guestLimit is the host's own setting: a repeated confirmation leaves it as it is.
-      }),
+        // guestLimit is the host's own setting: a repeated confirmation leaves it as it is (upsert
+        // overwrites only the columns given).
+      },
+      ['bookingId'],
     );
   }
 
@@ -61,6 +64,6 @@ export class SocialCatalogConsumer {
     tx: EntityManager,
     d: { userId: string; firstName: string; lastName: string; userType: string; city: string; state: string; profileImages: string[]; age: number | null; bio: string | null; gender: string | null },
   ): Promise<void> {
-    await tx.save(MemberCard, Object.assign(new MemberCard(), { userId: d.userId, firstName: d.firstName, lastName: d.lastName, userType: d.userType, city: d.city, state: d.state, profileImages: d.profileImages, age: d.age, bio: d.bio, gender: d.gender }));
+    await tx.upsert(MemberCard, { userId: d.userId, firstName: d.firstName, lastName: d.lastName, userType: d.userType, city: d.city, state: d.state, profileImages: d.profileImages, age: d.age, bio: d.bio, gender: d.gender }, ['userId']);
   }
 }

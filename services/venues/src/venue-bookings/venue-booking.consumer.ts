@@ -7,7 +7,7 @@ import { VenueBookingEntity } from './venue-booking.entity';
 export class VenueBookingConsumer {
   @OnEvent('bookings.booking-confirmed')
   async confirmed(e: EventOf<'bookings.booking-confirmed'>, tx: EntityManager): Promise<void> {
-    await tx.save(VenueBookingEntity, Object.assign(new VenueBookingEntity(), { bookingId: e.data.bookingId, venueId: e.data.venueId, startsAt: new Date(e.data.startsAt) }));
+    await tx.upsert(VenueBookingEntity, { bookingId: e.data.bookingId, venueId: e.data.venueId, startsAt: new Date(e.data.startsAt) }, ['bookingId']);
   }
 
   @OnEvent('bookings.booking-cancelled')
