@@ -169,7 +169,10 @@ export async function startStack(opts = {}) {
   const spawnOne = (name, script, childEnv, url, flags = opts.resetDatabases ? 'w' : 'a') => {
     if (stopping) throw new Error(`the stack is stopping: ${name} is not started`);
     const log = createWriteStream(join(logDir, `${name}.log`), { flags });
-    const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    // LUXE_STACK_NODE_ARGS: extra node flags for every process of the stack, e.g. to profile a
+    // benchmark's services: LUXE_STACK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof).
+    const nodeArgs = (process.env.LUXE_STACK_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     const entry = children.find((c) => c.name === name);
@@ -279,6 +282,8 @@ export async function startStack(opts = {}) {
       serviceUrls,
       instanceUrls,
       dbUrls,
+      /** The prefix of the stack's Kafka topics (benchmarks watch its streams). */
+      topicPrefix: opts.topicPrefix ?? opts.groupPrefix ?? '',
       internalKeys: keys,
       stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null,
       admin: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD },

@@ -46,12 +46,11 @@ export async function benchEvents() {
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   let joined = false;
   consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
-  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(message.headers?.['bench-id']?.toString() ?? JSON.parse(message.value.toString()).id, performance.now()) });
+  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(JSON.parse(message.value.toString()).id, performance.now()) });
   while (!joined) await sleep(50);
 
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
-  await producer.connect();
-  const results = {};
+  // Kafka's own: the clock starts when the send starts (its own topic and reader, as below).
+  const results = { 'kafka produce→consume': await kafkaOwnLatency({ n: N, brokers }) };
   async function measure(name, sendOne) {
     const started = new Map();
     for (let i = 0; i < N; i++) {
@@ -65,13 +64,6 @@ export async function benchEvents() {
     results[name] = { n: lat.length, p50: +pct(lat, 50).toFixed(1), p99: +pct(lat, 99).toFixed(1) };
   }
 
-  // Kafka's own: the clock starts when the send starts.
-  await measure('kafka produce→consume', async (i) => {
-    const id = randomUUID();
-    const t = performance.now();
-    await producer.send({ topic, acks: -1, messages: [{ key: `k${i % 10}`, value: JSON.stringify({ id }), headers: { 'bench-id': id } }] });
-    return { id, t };
-  });
   // The outbox: the clock starts when the transaction has committed (the event exists from then).
   const outbox = new platform.Outbox('bench');
   for (const [name, listen] of [['outbox commit→consume (poll 200 ms only)', false], ['outbox commit→consume (NOTIFY)', true]]) {
@@ -85,7 +77,6 @@ export async function benchEvents() {
     await relay.stop();
   }
   await consumer.disconnect();
-  await producer.disconnect();
   await transport.disconnect();
   await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
   await admin.disconnect();
@@ -172,6 +163,18 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   const now = () => performance.timeOrigin + performance.now();
   listener.on('notification', (m) => arrivedAt.set(m.payload, now()));
   await listener.query(`LISTEN ${channel}`);
+  // A consumer of the bench's own on the bookings stream: when an event is on Kafka and fetchable
+  // (splits the relay → consumer stage into the relay's publish with Kafka's delivery, and social's
+  // own pickup).
+  const onKafkaAt = new Map();
+  const observerKafka = new Kafka({ clientId: 'bench-observer', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
+  const observer = observerKafka.consumer({ groupId: `bench-observer-${randomUUID().slice(0, 8)}`, maxWaitTimeInMs: 100 });
+  await observer.connect();
+  await observer.subscribe({ topics: [contracts.streamTopic('bookings.booking', stack.topicPrefix ?? '')], fromBeginning: false });
+  let observing = false;
+  observer.on(observer.events.GROUP_JOIN, () => (observing = true));
+  await observer.run({ eachMessage: async ({ message }) => void (message.key && !onKafkaAt.has(message.key.toString()) && onKafkaAt.set(message.key.toString(), now())) });
+  while (!observing) await sleep(50);
   const data = (bookingId, i) => {
     const date = new Date(Date.now() + (30 + (i % 300)) * 86_400_000).toISOString().slice(0, 10);
     return { bookingId, hostId, hostFirstName: 'Bench', venueId, venueName: 'Bench Club', venueType: 'club', venueCity: 'Miami', venueState: 'Florida', venueImage: '/api/placeholder-venue', sectionType: 'Table', bookingDate: date, startTime: '21:00', endTime: '22:00', duration: 1, startsAt: `${date}T01:00:00.000Z`, guestVisibility: 'both', friendsCount: 0, totalCost: '300.00', capacity: 8 };
@@ -191,6 +194,7 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
     await social.query('DROP TRIGGER IF EXISTS luxe_bench_arrival ON event_cards').catch(() => undefined);
     await social.query('DROP FUNCTION IF EXISTS luxe_bench_arrival()').catch(() => undefined);
     await listener.end().catch(() => undefined);
+    await observer.disconnect().catch(() => undefined);
   }
   // Where the time goes: the outbox row's creation and publication, the consumer's inbox row (each
   // the start of its transaction, PostgreSQL's clock, the same machine's).
@@ -220,6 +224,8 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   const stages = {
     'commit → relay transaction': stage((id) => published.get(id) - committedAt.get(id)),
     'relay → consumer transaction (publish, Kafka, fetch)': stage((id) => processed.get(id) - published.get(id)),
+    '  of which relay → on Kafka (publish, a consumer of the bench fetched it)': stage((id) => onKafkaAt.get(id) - published.get(id)),
+    '  of which on Kafka → consumer transaction (social fetched it, began)': stage((id) => processed.get(id) - onKafkaAt.get(id)),
     'consumer transaction → committed': stage((id) => arrivedAt.get(id) - processed.get(id)),
   };
   const kafka = await kafkaOwnLatency({ n, gap, warmup });
