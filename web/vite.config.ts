@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './precompress.plugin';
+import { routePreloadPlugin } from './route-preload.plugin';
 import { routeRefsPlugin } from './route-refs.plugin';
 
 /** Where the gateway listens in development (`npm start` at the repository root). */
@@ -16,7 +17,7 @@ const contractsAlias = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routeRefsPlugin(), precompressPlugin()],
+  plugins: [react(), tailwindcss(), routeRefsPlugin(), routePreloadPlugin(fileURLToPath(new URL('src/app/router.tsx', import.meta.url))), precompressPlugin()],
   resolve: { alias: contractsAlias },
   server: {
     proxy: {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serveWebClient } from './static';
+import { routePages, serveWebClient } from './static';
 
 describe('serveWebClient: the built client, precompressed and cached by name', () => {
   const dir = mkdtempSync(join(tmpdir(), 'luxe-static-'));
@@ -51,5 +51,34 @@ describe('serveWebClient: the built client, precompressed and cached by name', (
     expect(r.headers['content-type']).toMatch(/^text\/html/);
     expect(r.headers['cache-control']).toBe('no-cache');
     expect(r.payload).toContain('<div id="root">');
+  });
+});
+
+describe('routePages: a screen\'s own scripts preloaded in its HTML', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'luxe-preload-'));
+  const page = Buffer.from('<!doctype html><html><head><title>LuxeSwipe</title></head><body><div id="root"></div></body></html>');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('adds each matching screen\'s files before </head>, params and a trailing slash included; other paths get index.html', () => {
+    writeFileSync(
+      join(dir, 'route-preloads.json'),
+      JSON.stringify([
+        { path: '/events', pattern: '^/events/?$', files: ['/assets/events-a1.js', '/assets/venue-list-b2.js'] },
+        { path: '/pass/:token', pattern: '^/pass/[^/]+/?$', files: ['/assets/pass-c3.js'] },
+      ]),
+    );
+    const pageFor = routePages(dir, page);
+    const events = pageFor('/events').toString();
+    expect(events).toContain('<link rel="modulepreload" crossorigin href="/assets/events-a1.js"><link rel="modulepreload" crossorigin href="/assets/venue-list-b2.js"></head>');
+    expect(pageFor('/events/').toString()).toBe(events);
+    expect(pageFor('/pass/8f2c').toString()).toContain('href="/assets/pass-c3.js"');
+    expect(pageFor('/pass/8f2c').toString()).not.toContain('events-a1');
+    for (const other of ['/', '/eventsx', '/pass', '/pass/a/b']) expect(pageFor(other)).toBe(page);
+  });
+
+  it('serves index.html unchanged when the build wrote no list', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'luxe-preload-none-'));
+    expect(routePages(empty, page)('/events')).toBe(page);
+    rmSync(empty, { recursive: true, force: true });
   });
 });

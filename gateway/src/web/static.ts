@@ -28,6 +28,7 @@ export async function serveWebClient(fastify: FastifyInstance, dir: string | und
     });
   }
   const page = built ? readFileSync(indexHtml) : null;
+  const pageFor = built ? routePages(dir!, page!) : () => page;
   fastify.route({
     method: ['GET', 'HEAD'],
     url: '/*',
@@ -38,7 +39,30 @@ export async function serveWebClient(fastify: FastifyInstance, dir: string | und
         return sendError(reply, body);
       }
       if (!page) return reply.code(503).type('text/plain').send('The web client is not built: run `npm run build`.');
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(path));
     },
   });
+}
+
+/** One lazily loaded screen's scripts, as the web build lists them (web/route-preload.plugin.ts). */
+interface RoutePreload {
+  path: string;
+  pattern: string;
+  files: string[];
+}
+
+/**
+ * The SPA's page for a path: index.html with the screen's own scripts as `<link rel="modulepreload">`
+ * (from `route-preloads.json`, written by the web build), so they load beside the entry instead of
+ * after it has run. Built once per screen at start; a path no screen claims gets index.html as it is.
+ */
+export function routePages(dir: string, page: Buffer): (path: string) => Buffer {
+  const file = join(dir, 'route-preloads.json');
+  if (!existsSync(file)) return () => page;
+  const html = page.toString('utf8');
+  const routes = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((r) => {
+    const links = r.files.map((f) => `<link rel="modulepreload" crossorigin href="${f.replace(/[^\w./-]/g, '')}">`).join('');
+    return { pattern: new RegExp(r.pattern, 'i'), page: html.includes('</head>') ? Buffer.from(html.replace('</head>', `${links}</head>`)) : page };
+  });
+  return (path) => routes.find((r) => r.pattern.test(path))?.page ?? page;
 }

@@ -7,7 +7,7 @@
 // `npm run bench -- --web`; `node infra/scripts/bench/web.mjs --js-only` prints the JavaScript
 // figures without Lighthouse (seconds, and not CPU-dependent). Asserts nothing; about a minute.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -113,6 +113,8 @@ async function lighthouseScores(base, paths) {
       for (const [profile, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
         const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
         const lhr = result.lhr;
+        // BENCH_LIGHTHOUSE_DIR: keep each full report (the audits' details: LCP element, request chains).
+        if (process.env.BENCH_LIGHTHOUSE_DIR) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${path.replace(/\W+/g, '_') || 'root'}-${profile}.json`), result.report);
         const metric = (id) => lhr.audits[id]?.numericValue;
         rows.push({
           path,
