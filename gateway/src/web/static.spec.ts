@@ -52,6 +52,19 @@ describe('serveWebClient: the built client, precompressed and cached by name', (
     expect(r.headers['cache-control']).toBe('no-cache');
     expect(r.payload).toContain('<div id="root">');
   });
+
+  it('sends the page compressed to a browser that accepts it (br, else gzip), saying it varies by encoding', async () => {
+    const br = await app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<div id="root">');
+    const gz = await app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<div id="root">');
+    const plain = await app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toContain('<div id="root">');
+  });
 });
 
 describe('routePages: a screen\'s own scripts preloaded in its HTML', () => {

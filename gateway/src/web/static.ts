@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError, errorBody, sendError } from '@luxe/platform';
@@ -28,7 +29,7 @@ export async function serveWebClient(fastify: FastifyInstance, dir: string | und
     });
   }
   const page = built ? readFileSync(indexHtml) : null;
-  const pageFor = built ? routePages(dir!, page!) : () => page;
+  const pageFor = built ? routePages(dir!, page!) : null;
   fastify.route({
     method: ['GET', 'HEAD'],
     url: '/*',
@@ -38,8 +39,14 @@ export async function serveWebClient(fastify: FastifyInstance, dir: string | und
         const { body } = errorBody(AppError.of(REQUEST_ERRORS.NOT_FOUND, { message: `Cannot ${req.method} ${req.url.split('?')[0]}` }));
         return sendError(reply, body);
       }
-      if (!page) return reply.code(503).type('text/plain').send('The web client is not built: run `npm run build`.');
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(path));
+      if (!page || !pageFor) return reply.code(503).type('text/plain').send('The web client is not built: run `npm run build`.');
+      // The page is a few KB of HTML: sent compressed like the assets (made once per page).
+      const body = pageFor(path);
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+      void reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+      if (!encoding) return reply.send(body);
+      return reply.header('Content-Encoding', encoding).send(compressed(body, encoding));
     },
   });
 }
@@ -49,6 +56,14 @@ interface RoutePreload {
   path: string;
   pattern: string;
   files: string[];
+}
+
+/** Each page's compressed forms, made once (a handful of pages, each a few KB). */
+const compressedPages = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
+function compressed(page: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  let forms = compressedPages.get(page);
+  if (!forms) compressedPages.set(page, (forms = {}));
+  return (forms[encoding] ??= encoding === 'br' ? brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(page, { level: 9 }));
 }
 
 /**
