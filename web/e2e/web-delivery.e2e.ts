@@ -47,7 +47,16 @@ describe('web delivery: what /events and /login load (390 px, axe-core WCAG 2.2 
   it('/events loads no zod, react-hook-form or schema; /login loads them only for its form', async () => {
     await journey(browser, 'events-light', async (page) => {
       const scripts = collectScripts(page);
+      // The first list read starts from the HTML (a preload) and the list's own request takes it:
+      // the server is asked once (a drift between the gateway's preload and the page would show as two).
+      const listReads: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/venues/')) listReads.push(new URL(r.url()).pathname);
+      });
       await page.goto('/events');
+      await page.getByRole('heading', { level: 2, name: 'Events in Miami, Florida' }).waitFor();
+      await page.getByText('Loading events...').waitFor({ state: 'hidden' });
+      expect(listReads).toEqual(['/api/venues/Miami/Florida/all']);
       await page.getByRole('heading', { level: 1, name: 'Browse Exclusive Events' }).waitFor();
       await page.getByRole('combobox', { name: 'Location' }).waitFor();
       await page.waitForLoadState('networkidle');

@@ -82,8 +82,11 @@ describe('routePages: a screen\'s own scripts preloaded in its HTML', () => {
     );
     const pageFor = routePages(dir, page);
     const events = pageFor('/events').toString();
-    expect(events).toContain('<link rel="modulepreload" crossorigin href="/assets/events-a1.js"><link rel="modulepreload" crossorigin href="/assets/venue-list-b2.js"></head>');
+    expect(events).toContain('<link rel="modulepreload" crossorigin href="/assets/events-a1.js"><link rel="modulepreload" crossorigin href="/assets/venue-list-b2.js">');
     expect(pageFor('/events/').toString()).toBe(events);
+    // /events also starts its first list read from the HTML (the contract's default location, every type).
+    expect(events).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/venues/Miami/Florida/all"></head>');
+    expect(pageFor('/pass/8f2c').toString()).not.toContain('rel="preload"');
     expect(pageFor('/pass/8f2c').toString()).toContain('href="/assets/pass-c3.js"');
     expect(pageFor('/pass/8f2c').toString()).not.toContain('events-a1');
     for (const other of ['/', '/eventsx', '/pass', '/pass/a/b']) expect(pageFor(other)).toBe(page);

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError, errorBody, sendError } from '@luxe/platform';
-import { REQUEST_ERRORS } from '@luxe/contracts';
+import { api, buildPath, DEFAULT_VENUE_LOCATION, DEFAULT_VENUE_TYPE_FILTER, REQUEST_ERRORS } from '@luxe/contracts';
 
 /**
  * Serves the built web client, with the SPA's index.html for every other GET outside /api and /health.
@@ -67,16 +67,34 @@ function compressed(page: Buffer, encoding: 'br' | 'gzip'): Buffer {
 }
 
 /**
+ * The API reads a public screen starts with whoever opens it (no user, no input): fetched from the
+ * HTML (`<link rel="preload" as="fetch">`) at once, beside the scripts, and taken by the screen's
+ * own request when its code runs. /events lists the default location of every type first
+ * (web/src/features/discovery/components/venue-list.tsx, from the same contract constants).
+ * web/e2e/web-delivery.e2e.ts checks the page then asks the server once.
+ */
+export const DATA_PRELOADS: Record<string, string[]> = {
+  '/events': [buildPath(api.venues.byLocation.path, { ...DEFAULT_VENUE_LOCATION, type: DEFAULT_VENUE_TYPE_FILTER })],
+};
+
+const attr = (v: string) => v.replace(/[^\w./%-]/g, '');
+
+/**
  * The SPA's page for a path: index.html with the screen's own scripts as `<link rel="modulepreload">`
  * (from `route-preloads.json`, written by the web build), so they load beside the entry instead of
- * after it has run. Built once per screen at start; a path no screen claims gets index.html as it is.
+ * after it has run, and the API reads it starts with (DATA_PRELOADS). Built once per screen at
+ * start; a path no screen claims gets index.html as it is.
  */
 export function routePages(dir: string, page: Buffer): (path: string) => Buffer {
   const file = join(dir, 'route-preloads.json');
   if (!existsSync(file)) return () => page;
   const html = page.toString('utf8');
   const routes = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((r) => {
-    const links = r.files.map((f) => `<link rel="modulepreload" crossorigin href="${f.replace(/[^\w./-]/g, '')}">`).join('');
+    const links = [
+      ...r.files.map((f) => `<link rel="modulepreload" crossorigin href="${attr(f)}">`),
+      // The client's requests carry the session cookie (credentials: 'include'): so does the preload, or it would not be taken.
+      ...(DATA_PRELOADS[r.path] ?? []).map((u) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attr(u)}">`),
+    ].join('');
     return { pattern: new RegExp(r.pattern, 'i'), page: html.includes('</head>') ? Buffer.from(html.replace('</head>', `${links}</head>`)) : page };
   });
   return (path) => routes.find((r) => r.pattern.test(path))?.page ?? page;

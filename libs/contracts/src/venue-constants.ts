@@ -14,3 +14,9 @@ export type VenueTypeFilter = (typeof VENUE_TYPE_FILTERS)[number];
 
 /** Placeholder images served when a venue has none (spec doc 2 §9). */
 export const VENUE_PLACEHOLDERS = { yacht: '/api/placeholder-yacht', venue: '/api/placeholder-venue', section: '/api/placeholder-section' } as const;
+
+/** Where the venue lists start (spec doc 1 §9, doc 2 §9): the public /events list and a member without a city. */
+export const DEFAULT_VENUE_LOCATION = { city: 'Miami', state: 'Florida' } as const;
+
+/** The type filter the venue lists start with. */
+export const DEFAULT_VENUE_TYPE_FILTER: VenueTypeFilter = 'all';

@@ -1,9 +1,10 @@
+import { DEFAULT_VENUE_LOCATION as CONTRACT_DEFAULT_LOCATION } from '@luxe/contracts';
 import { findCity } from '../../lib/cities';
 import { abbreviateState, STATE_CODES } from '../../lib/states';
 import type { VenueLocation } from './api/venues';
 
-/** Default location of the venue lists (spec doc 1 §9, doc 2 §9). */
-export const DEFAULT_VENUE_LOCATION: VenueLocation = { city: 'Miami', state: 'Florida' };
+/** Default location of the venue lists (spec doc 1 §9, doc 2 §9; the contract's, which the gateway preloads for /events). */
+export const DEFAULT_VENUE_LOCATION: VenueLocation = CONTRACT_DEFAULT_LOCATION;
 
 /** The city name part of a stored city ('Miami, FL' → 'Miami'). */
 export function cityName(city: string): string {

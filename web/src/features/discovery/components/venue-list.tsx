@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Venue } from '@luxe/contracts';
+import { DEFAULT_VENUE_TYPE_FILTER, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useVenuesByLocation, type VenueLocation, type VenueTypeFilter } from '../api/venues';
@@ -50,7 +50,7 @@ export function VenueList({
   panelClassName?: string;
 }) {
   const [location, setLocation] = useState<VenueLocation>(initialLocation);
-  const [type, setType] = useState<VenueTypeFilter>('all');
+  const [type, setType] = useState<VenueTypeFilter>(DEFAULT_VENUE_TYPE_FILTER);
   const venues = useVenuesByLocation({ ...location, type });
 
   return (
