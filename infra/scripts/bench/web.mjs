@@ -111,7 +111,14 @@ async function lighthouseScores(base, paths) {
   try {
     for (const path of paths) {
       for (const [profile, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
-        const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+        const run = () => lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+        let result = await run();
+        // A run that errs (a trace without its paint events, now and then on a busy machine) is
+        // tried once more, and its error named, rather than printed as a score of 0.
+        if (result.lhr.runtimeError || result.lhr.categories.performance.score === null) {
+          console.log(`Lighthouse ${path} ${profile}: ${result.lhr.runtimeError?.code ?? 'no performance score'}; running it again`);
+          result = await run();
+        }
         const lhr = result.lhr;
         // BENCH_LIGHTHOUSE_DIR: keep each full report (the audits' details: LCP element, request chains).
         if (process.env.BENCH_LIGHTHOUSE_DIR) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${path.replace(/\W+/g, '_') || 'root'}-${profile}.json`), result.report);
