@@ -65,6 +65,10 @@ describe('real answers of the gateway against its OpenAPI document', () => {
     conforms('GET', '/api/venues/{city}/{state}/{type}', await anon.call('GET', '/api/venues/Miami/Florida/all'));
     // A path parameter longer than the router takes matches no route: 404, documented.
     expect(conforms('GET', '/api/venues/{city}/{state}/{type}', await anon.call('GET', `/api/venues/Miami/${'x'.repeat(150)}/all`)).status).toBe(404);
+    // Also where no catch-all route follows (Fastify's router answered 414 there, undocumented).
+    const longParam = await anon.call('POST', `/api/users/${'x'.repeat(150)}/upload-url`, {});
+    expect(conforms('POST', '/api/users/{id}/upload-url', longParam).status).toBe(404);
+    expect(longParam.json).toMatchObject({ code: 'REQUEST.NOT_FOUND', message: 'Not found' });
     conforms('GET', '/api/payments/config', await anon.call('GET', '/api/payments/config'));
     expect(conforms('GET', '/api/auth/me', await anon.call('GET', '/api/auth/me')).status).toBe(401);
     expect(conforms('POST', '/api/bookings', await anon.call('POST', '/api/bookings', {})).status).toBe(401);

@@ -89,6 +89,8 @@ function fromFrameworkError(err: any): ErrorDef | null {
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err instanceof SyntaxError && status === 400)) return REQUEST_ERRORS.MALFORMED_JSON;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return REQUEST_ERRORS.PAYLOAD_TOO_LARGE;
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return REQUEST_ERRORS.UNSUPPORTED_MEDIA_TYPE;
+  // A path parameter longer than the router takes (100 characters) matches no route: no such resource.
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') return REQUEST_ERRORS.NOT_FOUND;
   if (status && status >= 400 && status < 500) return status === 404 ? REQUEST_ERRORS.NOT_FOUND : status === 405 ? REQUEST_ERRORS.METHOD_NOT_ALLOWED : REQUEST_ERRORS.BAD_REQUEST;
   return null;
 }
