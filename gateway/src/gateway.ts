@@ -18,7 +18,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { csrfHook, staticSecurityHeaders } from './web/security';
-import { serveWebClient } from './web/static';
+import { listImageHints, serveWebClient } from './web/static';
 
 export interface GatewayOptions {
   host: string;
@@ -163,7 +163,10 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const adminTokens = new AdminTokens(o.adminTokens);
   registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name, adminTokens, cache }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens), o.logger, realtime);
   await serveApiDocs(fastify);
-  await serveWebClient(fastify, o.webDistDir);
+  // /events' first venue image is hinted with the page when its list is in the cache (the page's largest paint).
+  const images = listImageHints();
+  cache?.onStore((url, body) => images.learn(url, body));
+  await serveWebClient(fastify, o.webDistDir, { imageHints: cache ? images.hints : undefined });
   // No Nest shutdown hooks: main.ts (or the embedded launcher) handles the stop signals once.
   await app.listen(o.port, o.host);
   const shutdownSteps = (): ShutdownStep[] => [

@@ -33,6 +33,19 @@ describe('PublicReadCache', () => {
     expect(PublicReadCache.requestKey(withQuery, '/api/q?q=1')).toBe('/api/q?q=1');
   });
 
+  it('tells its store listeners of each answer it keeps, and of none it refuses', () => {
+    const c = new PublicReadCache(allRoutes, 'luxe_session', { now: clock });
+    const stored: [string, string][] = [];
+    c.onStore((url, body) => stored.push([url, body]));
+    c.set(byLocation, '/api/venues/Miami/Florida/all', 200, '[1]', JSON_TYPE);
+    c.set(byLocation, '/api/venues/Miami/Florida/all', 404, '{}', JSON_TYPE);
+    c.set(mine, '/api/my-venues', 200, '[2]', JSON_TYPE); // not a cached route
+    const before = 0;
+    c.invalidate('venues.venue-updated');
+    c.set(byLocation, '/api/venues/Miami/Florida/club', 200, '[3]', JSON_TYPE, before); // fetched across an invalidation
+    expect(stored).toEqual([['/api/venues/Miami/Florida/all', '[1]']]);
+  });
+
   it('keeps an answer for its TTL only', () => {
     const c = new PublicReadCache(allRoutes, 'luxe_session', { now: clock, ttlMs: 5_000 });
     c.set(byLocation, '/a', 200, '[]', JSON_TYPE);

@@ -57,6 +57,8 @@ export class PublicReadCache {
   private readonly flights = new Map<string, Flight>();
   private readonly settleTimers = new Map<EventType, NodeJS.Timeout>();
   private bytes = 0;
+  /** Told of every answer kept, by the URL it is kept under (the web client's image hints learn from them). */
+  private readonly storeListeners: ((url: string, body: string) => void)[] = [];
   /** Bumped by every invalidation: an answer fetched across one is not kept (it may predate the change). */
   private generation = 0;
   private readonly maxEntries: number;
@@ -143,7 +145,13 @@ export class PublicReadCache {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.delete(oldest);
     }
+    for (const listener of this.storeListeners) listener(url, body);
     return true;
+  }
+
+  /** Calls `listener` with the URL and body of every answer kept from now on. */
+  onStore(listener: (url: string, body: string) => void): void {
+    this.storeListeners.push(listener);
   }
 
   /** Drops the answers of every route this event type invalidates; the number dropped. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { routePages, serveWebClient } from './static';
+import { listImageHints, routePages, serveWebClient } from './static';
 
 describe('serveWebClient: the built client, precompressed and cached by name', () => {
   const dir = mkdtempSync(join(tmpdir(), 'luxe-static-'));
@@ -96,5 +96,78 @@ describe('routePages: a screen\'s own scripts preloaded in its HTML', () => {
     const empty = mkdtempSync(join(tmpdir(), 'luxe-preload-none-'));
     expect(routePages(empty, page)('/events')).toBe(page);
     rmSync(empty, { recursive: true, force: true });
+  });
+});
+
+describe("the first image a page shows, hinted with the page (Link: rel=preload; as=image)", () => {
+  const list = (...imageUrls: unknown[]) => JSON.stringify(imageUrls.map((imageUrl, i) => ({ id: `v${i}`, name: `Venue ${i}`, imageUrl })));
+
+  it("hints the first venue's image of the list /events opens with, once an answer of it was learnt", () => {
+    const h = listImageHints();
+    expect(h.hints('/events')).toEqual([]);
+    h.learn('/api/venues/Paris/Texas/all', list('/api/images/venues/o9/elsewhere.jpg'));
+    expect(h.hints('/events')).toEqual([]);
+    h.learn('/api/venues/Miami/Florida/all', list('/api/images/venues/o1/first.jpg', '/api/images/venues/o1/second.jpg'));
+    expect(h.hints('/events')).toEqual(['/api/images/venues/o1/first.jpg']);
+    // A new answer (the cache was refilled after a change) replaces it.
+    h.learn('/api/venues/Miami/Florida/all', list('/api/images/venues/o2/other.jpg'));
+    expect(h.hints('/events')).toEqual(['/api/images/venues/o2/other.jpg']);
+    expect(h.hints('/login')).toEqual([]);
+  });
+
+  it('stops hinting an image learnt longer ago than it remembers', () => {
+    let clock = 1_000;
+    const h = listImageHints(60_000, () => clock);
+    h.learn('/api/venues/Miami/Florida/all', list('/api/images/venues/o1/first.jpg'));
+    clock += 60_000;
+    expect(h.hints('/events')).toEqual(['/api/images/venues/o1/first.jpg']);
+    clock += 1;
+    expect(h.hints('/events')).toEqual([]);
+  });
+
+  it('gives nothing for an empty list, a venue without an image, or a body that is not a list', () => {
+    const hints = (body: string) => {
+      const h = listImageHints();
+      h.learn('/api/venues/Miami/Florida/all', body);
+      return h.hints('/events');
+    };
+    expect(hints('[]')).toEqual([]);
+    expect(hints(list(null))).toEqual([]);
+    expect(hints('{"imageUrl":"/api/images/venues/o/x.jpg"}')).toEqual([]);
+    expect(hints('not json')).toEqual([]);
+  });
+
+  describe('serveWebClient', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'luxe-hints-'));
+    let app: FastifyInstance;
+    let hinted: string[] = [];
+    beforeAll(async () => {
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><title>LuxeSwipe</title><div id="root"></div>');
+      app = Fastify();
+      await serveWebClient(app, dir, { imageHints: (path) => (path === '/events' ? hinted : []) });
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('sends the hint as a Link header with the page, compressed or not', async () => {
+      hinted = ['/api/images/venues/o1/first.jpg'];
+      for (const encoding of ['br', 'identity']) {
+        const r = await app.inject({ url: '/events', headers: { 'accept-encoding': encoding } });
+        expect(r.statusCode).toBe(200);
+        expect(r.headers.link).toBe('</api/images/venues/o1/first.jpg>; rel=preload; as=image; fetchpriority=high');
+      }
+      expect((await app.inject({ url: '/login' })).headers.link).toBeUndefined();
+    });
+
+    it('hints only our own image paths: another origin or a header-breaking value is dropped', async () => {
+      hinted = ['https://elsewhere.example/x.jpg', '/api/images/venues/o1/a.jpg>; rel=stylesheet', '/api/images/venues/o1/b c.jpg', '/api/placeholder-venue'];
+      const r = await app.inject({ url: '/events' });
+      expect(r.headers.link).toBe('</api/placeholder-venue>; rel=preload; as=image; fetchpriority=high');
+      hinted = ['//elsewhere.example/x.jpg'];
+      expect((await app.inject({ url: '/events' })).headers.link).toBeUndefined();
+    });
   });
 });

@@ -12,7 +12,16 @@ import { api, buildPath, DEFAULT_VENUE_LOCATION, DEFAULT_VENUE_TYPE_FILTER, REQU
  * when the browser accepts them; hashed files under /assets/ are cached for a year (their name
  * changes with their content), index.html is revalidated every time.
  */
-export async function serveWebClient(fastify: FastifyInstance, dir: string | undefined): Promise<void> {
+export interface WebClientOptions {
+  /**
+   * Images a page shows first, known before its code runs (e.g. the first venue of /events' list,
+   * from the gateway's cache of that read): sent as `Link: <url>; rel=preload; as=image` with the page,
+   * so the browser fetches the page's largest paint beside the scripts instead of after them.
+   */
+  imageHints?: (path: string) => string[];
+}
+
+export async function serveWebClient(fastify: FastifyInstance, dir: string | undefined, opts: WebClientOptions = {}): Promise<void> {
   const indexHtml = dir ? join(dir, 'index.html') : '';
   const built = !!dir && existsSync(indexHtml);
   if (built) {
@@ -45,6 +54,8 @@ export async function serveWebClient(fastify: FastifyInstance, dir: string | und
       const accepts = String(req.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
       void reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+      const images = (opts.imageHints?.(path) ?? []).filter(isOwnImagePath);
+      if (images.length > 0) void reply.header('Link', images.map((u) => `<${u}>; rel=preload; as=image; fetchpriority=high`).join(', '));
       if (!encoding) return reply.send(body);
       return reply.header('Content-Encoding', encoding).send(compressed(body, encoding));
     },
@@ -76,6 +87,44 @@ function compressed(page: Buffer, encoding: 'br' | 'gzip'): Buffer {
 export const DATA_PRELOADS: Record<string, string[]> = {
   '/events': [buildPath(api.venues.byLocation.path, { ...DEFAULT_VENUE_LOCATION, type: DEFAULT_VENUE_TYPE_FILTER })],
 };
+
+/** Only our own image paths become hints (a same-origin path, nothing that could break the header). */
+const isOwnImagePath = (u: string) => /^\/api\/(images\/|placeholder-)[\w./%-]+$/.test(u);
+
+/**
+ * The first venue's image of each DATA_PRELOADS list a page opens with, learnt from the answers the
+ * gateway's public read cache keeps (`learn`, nothing is fetched for a hint). The cache keeps an
+ * answer seconds (PUBLIC_CACHE_TTL_MS) and a quiet site's next visitor comes later: the image last
+ * learnt stays the hint for `rememberMs` (a stale hint costs one unused image request). The grid
+ * fetches only its first card's image at once (web's PRIORITY_CARDS = 1), so only that one is hinted.
+ */
+export function listImageHints(rememberMs = 10 * 60_000, now: () => number = Date.now) {
+  const lists = new Set(Object.values(DATA_PRELOADS).flat());
+  const learnt = new Map<string, { images: string[]; at: number }>();
+  return {
+    learn(url: string, body: string): void {
+      if (lists.has(url)) learnt.set(url, { images: firstImageOf(body), at: now() });
+    },
+    hints(path: string): string[] {
+      const out: string[] = [];
+      for (const url of DATA_PRELOADS[path] ?? []) {
+        const l = learnt.get(url);
+        if (l && now() - l.at <= rememberMs) out.push(...l.images);
+      }
+      return out;
+    },
+  };
+}
+
+function firstImageOf(listBody: string): string[] {
+  try {
+    const list: unknown = JSON.parse(listBody);
+    const first = Array.isArray(list) ? (list[0] as { imageUrl?: unknown } | undefined) : undefined;
+    return typeof first?.imageUrl === 'string' ? [first.imageUrl] : [];
+  } catch {
+    return [];
+  }
+}
 
 const attr = (v: string) => v.replace(/[^\w./%-]/g, '');
 
