@@ -143,7 +143,7 @@ export async function kafkaOwnLatency({ n, gap = GAP_MS, warmup = 0, brokers = p
  * relay → the consumer's transaction, consumer → committed. Next to Kafka's own produce → consume
  * measured the same way, in the same run.
  */
-export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVENTS_PROPAGATION ?? 5000), gap = GAP_MS, warmup = Number(process.env.BENCH_EVENTS_WARMUP ?? 300) } = {}) {
+export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVENTS_PROPAGATION ?? 5000), gap = GAP_MS, warmup = Number(process.env.BENCH_EVENTS_WARMUP ?? 2000) } = {}) {
   const bookingsDs = platform.createDataSource({ url: stack.dbUrls.bookings, migrations: [] });
   await bookingsDs.initialize();
   const pg = require('pg');
@@ -228,6 +228,14 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
     '  of which on Kafka → consumer transaction (social fetched it, began)': stage((id) => processed.get(id) - onKafkaAt.get(id)),
     'consumer transaction → committed': stage((id) => arrivedAt.get(id) - processed.get(id)),
   };
+  // BENCH_EVENTS_DUMP=file: one line per counted event (commit time and each stage), to find what the slow ones share.
+  if (process.env.BENCH_EVENTS_DUMP) {
+    const lines = ids.map((id) => {
+      const c = committedAt.get(id);
+      return JSON.stringify({ at: +(c - committedAt.get(ids[0])).toFixed(1), total: +(arrivedAt.get(id) - c).toFixed(2), toRelay: +(published.get(id) - c).toFixed(2), relayToKafka: +(onKafkaAt.get(id) - published.get(id)).toFixed(2), kafkaToConsumer: +(processed.get(id) - onKafkaAt.get(id)).toFixed(2), consumerToCommitted: +(arrivedAt.get(id) - processed.get(id)).toFixed(2) });
+    });
+    require('node:fs').writeFileSync(process.env.BENCH_EVENTS_DUMP, `${lines.join('\n')}\n`);
+  }
   const kafka = await kafkaOwnLatency({ n, gap, warmup });
   console.log(`
 Event propagation, ${n} events one at a time (${gap} ms apart, after ${warmup} not counted): booking-confirmed committed → social's read model has it committed, against Kafka's own produce → consume:

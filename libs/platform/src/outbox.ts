@@ -126,6 +126,7 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
+  private immediate: NodeJS.Immediate | null = null;
   private running = false;
   private wakeRequested = false;
   private stopped = true;
@@ -153,9 +154,8 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.cancelScheduled();
     if (this.listenerRetry) clearTimeout(this.listenerRetry);
-    this.timer = null;
     await this.current.catch(() => undefined);
     const l = this.listener;
     this.listener = null;
@@ -185,7 +185,7 @@ export class OutboxRelay {
       return;
     }
     if (this.failingSince) return; // backing off from an outage: the timer decides
-    if (this.timer) clearTimeout(this.timer);
+    this.cancelScheduled();
     this.schedule(0);
   }
 
@@ -226,10 +226,21 @@ export class OutboxRelay {
 
   private schedule(ms: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
+    const run = () => {
       this.timer = null;
+      this.immediate = null;
       this.current = this.tick();
-    }, ms);
+    };
+    // At once means at once: setTimeout(…, 0) waits at least 1 ms in Node, on every woken event's path.
+    if (ms <= 0) this.immediate = setImmediate(run);
+    else this.timer = setTimeout(run, ms);
+  }
+
+  private cancelScheduled(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
+    this.timer = null;
+    this.immediate = null;
   }
 
   private async tick(): Promise<void> {
@@ -289,6 +300,7 @@ export class OutboxRelay {
         return 0;
       }
       // Due rows in commit order, none behind an earlier row of its aggregate that waits (backoff) or is parked.
+      // (A statement of its own after the lock: its snapshot then sees what the previous holder marked published.)
       const rows: PendingRow[] = await qr.query(
         `SELECT o.id, o.stream, o.key, o.type, o.envelope, o.correlation_id, o.trace_parent, o.attempts, o.bytes FROM outbox_events o
          WHERE o.published_at IS NULL AND o.parked_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= now())
