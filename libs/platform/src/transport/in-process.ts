@@ -2,7 +2,7 @@ import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { BaseRpcContext } from '@nestjs/microservices';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { isEventType } from '@luxe/contracts';
-import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, SubscribeOptions, topicsForPatterns } from './transport';
+import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, routeOfPattern, SubscribeOptions, topicsForPatterns } from './transport';
 
 interface Delivery {
   msg: IncomingMessage;
@@ -138,6 +138,10 @@ export class InProcessEventServer extends Server implements CustomTransportStrat
     const topics = topicsForPatterns(this.messageHandlers.keys(), this.opts.topicPrefix);
     if (topics.length > 0) this.broker.subscribe({ groupId: this.opts.groupId, topics, handle: (msg) => this.dispatch(msg) });
     callback();
+  }
+
+  protected override getRouteFromPattern(pattern: string): string {
+    return routeOfPattern(pattern, (p) => super.getRouteFromPattern(p));
   }
 
   /** Runs the handlers of the message's event type and resolves when they are done (rejects when one failed). */

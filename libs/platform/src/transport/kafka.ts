@@ -3,7 +3,7 @@ import { ServerKafka } from '@nestjs/microservices';
 import { isEventType } from '@luxe/contracts';
 import { Admin, Consumer, Kafka, KafkaConfig, logLevel, Partitioners, Producer } from 'kafkajs';
 import type { Logger } from '../logger';
-import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, SubscribeOptions, TopicLag, topicsForPatterns } from './transport';
+import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, routeOfPattern, SubscribeOptions, TopicLag, topicsForPatterns } from './transport';
 
 /**
  * kafkajs waits up to `maxRetryTime` between two attempts (30 s by default): after a broker outage,
@@ -56,6 +56,10 @@ export class EventKafkaServer extends ServerKafka {
   /** The kafkajs consumer (tests watch its group joins). */
   get kafkaConsumer(): Consumer | null {
     return this.consumer;
+  }
+
+  protected override getRouteFromPattern(pattern: string): string {
+    return routeOfPattern(pattern, (p) => super.getRouteFromPattern(p));
   }
 
   override async bindEvents(consumer: Consumer): Promise<void> {
