@@ -163,10 +163,10 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const adminTokens = new AdminTokens(o.adminTokens);
   registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name, adminTokens, cache }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens), o.logger, realtime);
   await serveApiDocs(fastify);
-  // /events' first venue image is hinted with the page when its list is in the cache (the page's largest paint).
-  const images = listImageHints();
-  cache?.onStore((url, body) => images.learn(url, body));
-  await serveWebClient(fastify, o.webDistDir, { imageHints: cache ? images.hints : undefined });
+  // /events' first venue image (the page's largest paint) is hinted with the page, learnt from the cache's answers of its list.
+  const images = cache ? listImageHints() : undefined;
+  if (images) cache?.onStore(images.learn);
+  await serveWebClient(fastify, o.webDistDir, { imageHints: images?.hints });
   // No Nest shutdown hooks: main.ts (or the embedded launcher) handles the stop signals once.
   await app.listen(o.port, o.host);
   const shutdownSteps = (): ShutdownStep[] => [

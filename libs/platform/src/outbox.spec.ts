@@ -96,8 +96,9 @@ describe('OutboxRelay scheduling', () => {
         return [];
       },
     };
-    const ds = { createQueryRunner: () => qr, query: async () => [[], 0], options: {} } as unknown as DataSource;
-    return { ds, batches };
+    const runs = { count: 0 };
+    const ds = { createQueryRunner: () => (runs.count++, qr), query: async () => [[], 0], options: {} } as unknown as DataSource;
+    return { ds, batches, runs };
   }
   const transport = { publish: jest.fn(async () => undefined) } as unknown as EventTransport;
   const logger = { info: jest.fn(), warn: jest.fn(), debug: jest.fn() } as unknown as Logger;
@@ -115,6 +116,18 @@ describe('OutboxRelay scheduling', () => {
     relay.wake(); // a commit notified
     await settle();
     expect(batches).toEqual([1, 0]);
+  });
+
+  it('a woken relay starts its batch in the same turn of the event loop, not on a timer (setTimeout(…, 0) waits at least 1 ms)', async () => {
+    const { ds, runs } = fakeDb(0);
+    const relay = new OutboxRelay(ds, transport, logger, { listen: false, pollMs: 60_000 });
+    relays.push(relay);
+    relay.start();
+    await settle(); // resumes in the timers phase: a timer set now fires in the next loop at the earliest
+    const before = runs.count;
+    relay.wake();
+    await new Promise((r) => setImmediate(r)); // this loop's check phase, after the relay's own
+    expect(runs.count).toBe(before + 1);
   });
 
   it('runs again at once while batches come back full', async () => {

@@ -49,10 +49,7 @@ export async function createHttpApp(module: Type<unknown>, logger: Logger, opts:
     genReqId: () => '',
     // The router's own refusals (a path parameter over 100 characters, a malformed percent-encoding)
     // answer with the catalogue's errors like every other one, not Fastify's bodies (414 was undocumented).
-    frameworkErrors: (err: Error, _req: unknown, reply: unknown) => {
-      const { body } = errorBody(err);
-      sendError(reply, body);
-    },
+    frameworkErrors: fastifyErrorHandler(logger),
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: false, abortOnError: false, bodyParser: false });
   app.useLogger(new PinoNestLogger(logger));
