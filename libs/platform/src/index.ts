@@ -19,6 +19,7 @@ export * from './http/internal-client';
 export * from './transport/transport';
 export * from './transport/in-process';
 export * from './transport/kafka';
+export * from './transport/interval-commits';
 export * from './transport/consumer';
 export * from './transport/on-event';
 export * from './service-runtime';

@@ -3,6 +3,7 @@ import { ServerKafka } from '@nestjs/microservices';
 import { isEventType } from '@luxe/contracts';
 import { Admin, Consumer, Kafka, KafkaConfig, logLevel, Partitioners, Producer } from 'kafkajs';
 import type { Logger } from '../logger';
+import { IntervalCommits } from './interval-commits';
 import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, routeOfPattern, SubscribeOptions, TopicLag, topicsForPatterns } from './transport';
 
 /**
@@ -46,11 +47,15 @@ export class KafkaEventDeserializer implements ConsumerDeserializer {
  * type is handed to `onUnroutable` (dead-lettered).
  */
 export class EventKafkaServer extends ServerKafka {
+  private readonly commits: IntervalCommits;
+
   constructor(
     options: NonNullable<KafkaOptions['options']>,
     private readonly events: EventServerOptions,
+    log: Logger,
   ) {
     super(options);
+    this.commits = new IntervalCommits(log);
   }
 
   /** The kafkajs consumer (tests watch its group joins). */
@@ -65,7 +70,12 @@ export class EventKafkaServer extends ServerKafka {
   override async bindEvents(consumer: Consumer): Promise<void> {
     const topics = topicsForPatterns(this.messageHandlers.keys(), this.events.topicPrefix);
     if (topics.length > 0) await consumer.subscribe({ ...(this.options.subscribe ?? {}), topics });
-    await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
+    await this.commits.run(consumer, this.getMessageHandler(), this.options.run);
+  }
+
+  override async close(): Promise<void> {
+    await this.commits.close();
+    await super.close();
   }
 
   override async handleEvent(pattern: string, packet: { data: IncomingMessage }, context: KafkaContext): Promise<any> {
@@ -95,7 +105,7 @@ export class KafkaTransport implements EventTransport {
   private readonly kafka: Kafka;
   private producer: Producer | null = null;
   private admin: Admin | null = null;
-  private readonly consumers: Consumer[] = [];
+  private readonly consumers: { consumer: Consumer; commits: IntervalCommits }[] = [];
 
   constructor(private readonly opts: KafkaTransportOptions) {
     this.kafka = new Kafka(this.clientConfig());
@@ -120,9 +130,9 @@ export class KafkaTransport implements EventTransport {
 
   /**
    * Nest's Kafka transport for a service's `@OnEvent` handlers: one consumer group, the topics of
-   * its handlers (created beforehand; never auto-created), offsets committed by kafkajs only after
-   * `eachMessage` resolves, which ServerKafka makes wait for the handler (and its observable).
-   * Event handlers never reply, so no reply topic is used.
+   * its handlers (created beforehand; never auto-created), an offset resolved only once its
+   * message's handler resolved (ServerKafka waits for the handler and its observable), and
+   * committed within a second (IntervalCommits). Event handlers never reply, so no reply topic is used.
    */
   createEventServer(opts: EventServerOptions): EventKafkaServer {
     return new EventKafkaServer({
@@ -132,11 +142,11 @@ export class KafkaTransport implements EventTransport {
       subscribe: { fromBeginning: true },
       // One message at a time per partition (order by key kept); partitions in parallel, so one
       // event backing off does not hold up the service's other topics.
-      run: { autoCommit: true, partitionsConsumedConcurrently: 3 },
+      run: { partitionsConsumedConcurrently: 3 },
       producer: { allowAutoTopicCreation: false },
       parser: { keepBinary: true },
       deserializer: new KafkaEventDeserializer(),
-    }, opts);
+    }, opts, this.opts.logger.child({ component: 'kafka-consumer', groupId: opts.groupId }));
   }
 
   async connect(): Promise<void> {
@@ -162,15 +172,13 @@ export class KafkaTransport implements EventTransport {
     const consumer = this.kafka.consumer({ groupId: opts.groupId, ...CONSUMER_SETTINGS });
     await consumer.connect();
     await consumer.subscribe({ topics: opts.topics, fromBeginning: opts.fromBeginning ?? true });
-    await consumer.run({
-      autoCommit: true,
-      eachMessage: async ({ topic, partition, message, heartbeat }) => {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(message.headers ?? {})) if (v !== undefined) headers[k] = Array.isArray(v) ? String(v[0]) : String(v);
-        await opts.handle({ topic, partition, offset: message.offset, key: message.key?.toString() ?? null, value: message.value?.toString() ?? '', headers }, { heartbeat });
-      },
+    const commits = new IntervalCommits(this.opts.logger.child({ component: 'kafka-consumer', groupId: opts.groupId }));
+    await commits.run(consumer, async ({ topic, partition, message, heartbeat }) => {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(message.headers ?? {})) if (v !== undefined) headers[k] = Array.isArray(v) ? String(v[0]) : String(v);
+      await opts.handle({ topic, partition, offset: message.offset, key: message.key?.toString() ?? null, value: message.value?.toString() ?? '', headers }, { heartbeat });
     });
-    this.consumers.push(consumer);
+    this.consumers.push({ consumer, commits });
   }
 
   async ensureTopics(topics: string[]): Promise<void> {
@@ -224,7 +232,10 @@ export class KafkaTransport implements EventTransport {
   }
 
   async disconnect(): Promise<void> {
-    await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
+    await Promise.allSettled(this.consumers.map(async ({ consumer, commits }) => {
+      await commits.close();
+      await consumer.disconnect();
+    }));
     await this.producer?.disconnect().catch(() => undefined);
     await this.admin?.disconnect().catch(() => undefined);
   }

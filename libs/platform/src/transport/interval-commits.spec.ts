@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { Consumer, ConsumerRunConfig, EachBatchPayload, EachMessagePayload, KafkaMessage } from 'kafkajs';
+import { createLogger } from '../logger';
+import { IntervalCommits } from './interval-commits';
+
+const logger = createLogger('interval-commits-test', 'silent');
+const INTERVAL = 1000;
+
+/** A consumer group as kafkajs keeps it: offsets resolved (next to read), offsets committed, the commits sent. */
+function fakeGroup() {
+  const resolved = new Map<number, string>();
+  const committed = new Map<number, string>();
+  const commits: { partition: number; offset: string }[][] = [];
+  let running = true;
+  const rebalancing: (() => void)[] = [];
+  let config: ConsumerRunConfig | null = null;
+  const consumer = {
+    events: { REBALANCING: 'consumer.rebalancing' },
+    on: jest.fn((event: string, fn: () => void) => {
+      if (event === 'consumer.rebalancing') rebalancing.push(fn);
+      return () => undefined;
+    }),
+    run: jest.fn(async (c: ConsumerRunConfig) => void (config = c)),
+  } as unknown as Consumer;
+  const uncommitted = () => ({
+    topics: [{ topic: 't', partitions: [...resolved].filter(([p, o]) => committed.get(p) !== o).map(([partition, offset]) => ({ partition, offset })) }].filter((t) => t.partitions.length > 0),
+  });
+  const payload = (partition: number, offsets: number[], heartbeat: () => Promise<void> = async () => undefined): EachBatchPayload =>
+    ({
+      batch: { topic: 't', partition, messages: offsets.map((o) => ({ offset: String(o), value: Buffer.from(`m${o}`), key: null, headers: {}, timestamp: '0', attributes: 0 }) as KafkaMessage) },
+      resolveOffset: (o: string) => void resolved.set(partition, String(Number(o) + 1)),
+      heartbeat,
+      pause: () => () => undefined,
+      // kafkajs: with offsets, commits them; without, only when its own interval is due (never here).
+      commitOffsetsIfNecessary: async (o?: { topics: { topic: string; partitions: { partition: number; offset: string }[] }[] }) => {
+        if (!o) return;
+        const sent = o.topics.flatMap((t) => t.partitions.map(({ partition, offset }) => ({ partition, offset })));
+        commits.push(sent);
+        for (const { partition, offset } of sent) committed.set(partition, offset);
+      },
+      uncommittedOffsets: uncommitted,
+      isRunning: () => running,
+      isStale: () => false,
+    }) as unknown as EachBatchPayload;
+  return {
+    consumer,
+    commits,
+    committed,
+    payload,
+    eachBatch: (p: EachBatchPayload) => config!.eachBatch!(p),
+    config: () => config!,
+    stop: () => void (running = false),
+    rebalance: () => rebalancing.forEach((fn) => fn()),
+  };
+}
+
+describe('IntervalCommits: offsets committed on an interval, not after every batch', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('hands each message over in order, resolves its offset once its handler resolved, and commits only when the interval is up', async () => {
+    const g = fakeGroup();
+    const commits = new IntervalCommits(logger, INTERVAL);
+    const seen: string[] = [];
+    await commits.run(g.consumer, async (m: EachMessagePayload) => void seen.push(`${m.partition}:${m.message.offset}`), { partitionsConsumedConcurrently: 3 });
+    expect(g.config()).toMatchObject({ autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: 3 });
+    expect(g.config().eachMessage).toBeUndefined();
+
+    await g.eachBatch(g.payload(0, [5]));
+    await g.eachBatch(g.payload(0, [6, 7]));
+    await g.eachBatch(g.payload(1, [0]));
+    expect(seen).toEqual(['0:5', '0:6', '0:7', '1:0']);
+    expect(g.commits).toEqual([]);
+
+    await jest.advanceTimersByTimeAsync(INTERVAL);
+    // One commit for everything handled: the next offset to read on each partition.
+    expect(g.commits).toEqual([[{ partition: 0, offset: '8' }, { partition: 1, offset: '1' }]]);
+
+    // Nothing new: no commit, however long it waits.
+    await jest.advanceTimersByTimeAsync(INTERVAL * 5);
+    expect(g.commits).toHaveLength(1);
+  });
+
+  it('does not resolve the offset of a message whose handler failed', async () => {
+    const g = fakeGroup();
+    const commits = new IntervalCommits(logger, INTERVAL);
+    await commits.run(g.consumer, async (m) => {
+      if (m.message.offset === '3') throw new Error('dead-letter write failed');
+    });
+    await expect(g.eachBatch(g.payload(0, [2, 3, 4]))).rejects.toThrow('dead-letter write failed');
+    await commits.flush();
+    expect(g.commits).toEqual([[{ partition: 0, offset: '3' }]]);
+  });
+
+  it('commits at the end of the batch in hand when the consumer is stopping, and what the timer had not committed yet on close()', async () => {
+    const g = fakeGroup();
+    const commits = new IntervalCommits(logger, INTERVAL);
+    await commits.run(g.consumer, async () => undefined);
+    await g.eachBatch(g.payload(0, [0, 1]));
+    expect(g.commits).toEqual([]);
+    await commits.close();
+    expect(g.commits).toEqual([[{ partition: 0, offset: '2' }]]);
+    // A batch that ends while closing (kafkajs still running it) commits at its end.
+    await g.eachBatch(g.payload(0, [2]));
+    expect(g.commits).toEqual([[{ partition: 0, offset: '2' }], [{ partition: 0, offset: '3' }]]);
+
+    const h = fakeGroup();
+    const other = new IntervalCommits(logger, INTERVAL);
+    await other.run(h.consumer, async () => void h.stop());
+    await h.eachBatch(h.payload(2, [9, 10]));
+    // Stopped after the first message: the second is not handed over, the first is committed.
+    expect(h.commits).toEqual([[{ partition: 2, offset: '10' }]]);
+  });
+
+  it('commits what is handled when a heartbeat says the group is rebalancing, then lets kafkajs rejoin', async () => {
+    const g = fakeGroup();
+    const commits = new IntervalCommits(logger, INTERVAL);
+    const rebalancing = Object.assign(new Error('The group is rebalancing, so a rejoin is needed'), { type: 'REBALANCE_IN_PROGRESS' });
+    let beats = 0;
+    const heartbeat = async () => {
+      if (++beats === 2) throw rebalancing;
+    };
+    const seen: string[] = [];
+    await commits.run(g.consumer, async (m) => void seen.push(m.message.offset));
+    await expect(g.eachBatch(g.payload(0, [0, 1, 2], heartbeat))).rejects.toBe(rebalancing);
+    // The third message waits for the next owner; the two handled are committed.
+    expect(seen).toEqual(['0', '1']);
+    expect(g.commits).toEqual([[{ partition: 0, offset: '2' }]]);
+
+    // A rebalance kafkajs finds on a fetch: the instrumentation event flushes too.
+    await g.eachBatch(g.payload(1, [4]));
+    expect(g.commits).toHaveLength(1);
+    g.rebalance();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(g.commits).toEqual([[{ partition: 0, offset: '2' }], [{ partition: 1, offset: '5' }]]);
+  });
+
+  it('logs a refused commit and keeps consuming (the next owner handles those events again)', async () => {
+    const g = fakeGroup();
+    const commits = new IntervalCommits(logger, INTERVAL);
+    await commits.run(g.consumer, async () => undefined);
+    const p = g.payload(0, [0]);
+    p.commitOffsetsIfNecessary = async () => {
+      throw Object.assign(new Error('Specified group generation id is not valid'), { type: 'ILLEGAL_GENERATION' });
+    };
+    await g.eachBatch(p);
+    await expect(commits.flush()).resolves.toBeUndefined();
+    await g.eachBatch(g.payload(0, [1]));
+    await commits.flush();
+    expect(g.commits).toEqual([[{ partition: 0, offset: '2' }]]);
+  });
+});
