@@ -167,14 +167,17 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   // (splits the relay → consumer stage into the relay's publish with Kafka's delivery, and social's
   // own pickup).
   const onKafkaAt = new Map();
-  const observerKafka = new Kafka({ clientId: 'bench-observer', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
-  const observer = observerKafka.consumer({ groupId: `bench-observer-${randomUUID().slice(0, 8)}`, maxWaitTimeInMs: 100 });
-  await observer.connect();
-  await observer.subscribe({ topics: [contracts.streamTopic('bookings.booking', stack.topicPrefix ?? '')], fromBeginning: false });
-  let observing = false;
-  observer.on(observer.events.GROUP_JOIN, () => (observing = true));
-  await observer.run({ eachMessage: async ({ message }) => void (message.key && !onKafkaAt.has(message.key.toString()) && onKafkaAt.set(message.key.toString(), now())) });
-  while (!observing) await sleep(50);
+  let observer = null;
+  if (process.env.BENCH_EVENTS_OBSERVE !== '0') {
+    const observerKafka = new Kafka({ clientId: 'bench-observer', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
+    observer = observerKafka.consumer({ groupId: `bench-observer-${randomUUID().slice(0, 8)}`, maxWaitTimeInMs: 100 });
+    await observer.connect();
+    await observer.subscribe({ topics: [contracts.streamTopic('bookings.booking', stack.topicPrefix ?? '')], fromBeginning: false });
+    let observing = false;
+    observer.on(observer.events.GROUP_JOIN, () => (observing = true));
+    await observer.run({ eachMessage: async ({ message }) => void (message.key && !onKafkaAt.has(message.key.toString()) && onKafkaAt.set(message.key.toString(), now())) });
+    while (!observing) await sleep(50);
+  }
   const data = (bookingId, i) => {
     const date = new Date(Date.now() + (30 + (i % 300)) * 86_400_000).toISOString().slice(0, 10);
     return { bookingId, hostId, hostFirstName: 'Bench', venueId, venueName: 'Bench Club', venueType: 'club', venueCity: 'Miami', venueState: 'Florida', venueImage: '/api/placeholder-venue', sectionType: 'Table', bookingDate: date, startTime: '21:00', endTime: '22:00', duration: 1, startsAt: `${date}T01:00:00.000Z`, guestVisibility: 'both', friendsCount: 0, totalCost: '300.00', capacity: 8 };
@@ -194,7 +197,7 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
     await social.query('DROP TRIGGER IF EXISTS luxe_bench_arrival ON event_cards').catch(() => undefined);
     await social.query('DROP FUNCTION IF EXISTS luxe_bench_arrival()').catch(() => undefined);
     await listener.end().catch(() => undefined);
-    await observer.disconnect().catch(() => undefined);
+    await observer?.disconnect().catch(() => undefined);
   }
   // Where the time goes: the outbox row's creation and publication, the consumer's inbox row (each
   // the start of its transaction, PostgreSQL's clock, the same machine's).

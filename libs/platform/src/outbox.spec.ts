@@ -78,20 +78,21 @@ describe('OutboxRelay scheduling', () => {
   function fakeDb(due: number) {
     let waiting = due;
     const batches: number[] = [];
+    // The batch's connection: BEGIN, the lock and the due rows in one multi-statement query, then COMMIT.
+    const conn = {
+      query: async (sql: string) => {
+        if (!sql.startsWith('BEGIN;')) return { rows: [] };
+        expect(sql).toContain('pg_try_advisory_xact_lock');
+        const n = Math.min(waiting, Number(/LIMIT (\d+)$/.exec(sql)![1]));
+        batches.push(n);
+        const rows = Array.from({ length: n }, (_, i) => ({ id: `r${waiting - i}`, stream: 'platform.test', key: 'k', type: 'platform.test-event', envelope: { n: 1 }, correlation_id: null, trace_parent: null, attempts: 0, bytes: 10 }));
+        return [{ rows: [] }, { rows: [{ locked: true }] }, { rows }];
+      },
+    };
     const qr = {
-      isTransactionActive: false,
-      connect: async () => undefined,
-      startTransaction: async () => void (qr.isTransactionActive = true),
-      commitTransaction: async () => void (qr.isTransactionActive = false),
-      rollbackTransaction: async () => void (qr.isTransactionActive = false),
+      connect: async () => conn,
       release: async () => undefined,
       query: async (sql: string, params: unknown[] = []) => {
-        if (sql.includes('pg_try_advisory_xact_lock')) return [{ locked: true }];
-        if (sql.trimStart().startsWith('SELECT o.id')) {
-          const n = Math.min(waiting, params[0] as number);
-          batches.push(n);
-          return Array.from({ length: n }, (_, i) => ({ id: `r${waiting - i}`, stream: 'platform.test', key: 'k', type: 'platform.test-event', envelope: { n: 1 }, correlation_id: null, trace_parent: null, attempts: 0, bytes: 10 }));
-        }
         if (sql.startsWith('UPDATE outbox_events SET published_at')) waiting -= (params[0] as string[]).length;
         return [];
       },

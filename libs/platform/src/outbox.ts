@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import { Client, PoolClient, QueryResult } from 'pg';
 import { EntityManager, DataSource } from 'typeorm';
 import { endsAggregate, EventData, EventEnvelope, EventType, EVENT_VERSION, isEventType, parseEventData, streamOf, streamTopic } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from './correlation';
@@ -97,7 +97,7 @@ export interface RelayStatus {
 }
 
 /** Arbitrary constant: the advisory lock that makes one relay per database active at a time. */
-const RELAY_LOCK = 7_210_001;
+export const RELAY_LOCK = 7_210_001;
 /**
  * Longest wait between two attempts while the broker is unreachable: once it is back, events flow
  * again within this (30 s before: the chaos run saw 78 s from the broker's restart to events flowing).
@@ -109,7 +109,8 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 /**
  * Publishes outbox rows after commit and marks them published.
  *
- * Order: one relay per database works at a time (a transaction-level advisory lock), taking rows
+ * Order: one relay per database works at a time (a transaction-level advisory lock, taken in the
+ * batch's first round trip with its rows), taking rows
  * in commit order (`seq`), and a row whose earlier row of the same aggregate is backing off or
  * parked waits behind it. So an aggregate's events reach its topic in sequence order, whatever the
  * number of relays (instances, or `flush()` beside the timer).
@@ -291,28 +292,32 @@ export class OutboxRelay {
    */
   async publishBatch(): Promise<number> {
     const qr = this.ds.createQueryRunner();
-    await qr.connect();
+    const conn: PoolClient = await qr.connect();
+    let open = false;
     try {
-      await qr.startTransaction();
-      const [{ locked }]: { locked: boolean }[] = await qr.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [RELAY_LOCK]);
-      if (!locked) {
-        await qr.commitTransaction();
-        return 0;
-      }
-      // Due rows in commit order, none behind an earlier row of its aggregate that waits (backoff) or is parked.
-      // (A statement of its own after the lock: its snapshot then sees what the previous holder marked published.)
-      const rows: PendingRow[] = await qr.query(
-        `SELECT o.id, o.stream, o.key, o.type, o.envelope, o.correlation_id, o.trace_parent, o.attempts, o.bytes FROM outbox_events o
+      const limit = Math.max(1, Math.floor(this.opts.batchSize ?? 100));
+      // One round trip, three statements (the simple protocol; nothing interpolated but two integers):
+      // the transaction; its advisory lock (one relay per database works at a time); the due rows in
+      // commit order, none behind an earlier row of its aggregate that waits (backoff) or is parked.
+      // The rows' statement comes after the lock's, so its snapshot (its own, READ COMMITTED) sees what
+      // the lock's previous holder marked published; without the lock its rows are not used.
+      // (Three round trips before: each event waited for two more on its way to Kafka.)
+      open = true;
+      const [, lock, due] = (await conn.query(
+        `BEGIN;
+         SELECT pg_try_advisory_xact_lock(${RELAY_LOCK}) AS locked;
+         SELECT o.id, o.stream, o.key, o.type, o.envelope, o.correlation_id, o.trace_parent, o.attempts, o.bytes FROM outbox_events o
          WHERE o.published_at IS NULL AND o.parked_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= now())
            AND NOT EXISTS (SELECT 1 FROM outbox_events b WHERE b.published_at IS NULL AND b.stream = o.stream AND b.key = o.key AND b.seq < o.seq
                            AND (b.parked_at IS NOT NULL OR b.next_attempt_at > now()))
-         ORDER BY o.seq LIMIT $1`,
-        [this.opts.batchSize ?? 100],
-      );
+         ORDER BY o.seq LIMIT ${limit}`,
+      )) as unknown as [QueryResult, QueryResult<{ locked: boolean }>, QueryResult<PendingRow>];
+      const rows = lock.rows[0]?.locked ? due.rows : [];
       const batch = this.capBytes(rows);
-      this.moreDue = rows.length >= (this.opts.batchSize ?? 100) || batch.length < rows.length;
+      this.moreDue = rows.length >= limit || batch.length < rows.length;
       if (batch.length === 0) {
-        await qr.commitTransaction();
+        open = false;
+        await conn.query('COMMIT');
         return 0;
       }
       let published: PendingRow[];
@@ -335,11 +340,12 @@ export class OutboxRelay {
         await qr.query(`DELETE FROM outbox_events WHERE stream = $1 AND key = $2 AND published_at IS NOT NULL`, [r.stream, r.key]);
         await qr.query(`DELETE FROM outbox_sequences WHERE stream = $1 AND key = $2`, [r.stream, r.key]);
       }
-      await qr.commitTransaction();
+      open = false;
+      await conn.query('COMMIT');
       if (published.length > 0) this.logger.debug({ count: published.length }, 'outbox relay: published');
       return published.length;
     } catch (err) {
-      if (qr.isTransactionActive) await qr.rollbackTransaction().catch(() => undefined);
+      if (open) await conn.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
       await qr.release();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka } from 'kafkajs';
+import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import { deadLetterTopic, EventEnvelope, streamTopic } from '@luxe/contracts';
@@ -14,6 +15,7 @@ import {
   KafkaTransport,
   Outbox,
   OutboxRelay,
+  RELAY_LOCK,
   waitFor as waitUntil,
 } from '../src';
 
@@ -115,6 +117,26 @@ describe('outbox relay', () => {
     }
     const [{ c }] = await ds.query(`SELECT count(*)::int AS c FROM outbox_events WHERE published_at IS NULL`);
     expect(c).toBe(0);
+  });
+
+  it('publishes nothing while another session holds the relay lock (taken in the same round trip as the rows)', async () => {
+    const outbox = new Outbox('platform-test');
+    const key = `locked-${randomUUID().slice(0, 8)}`;
+    const env = await ds.transaction((m) => outbox.add(m, 'platform.test-event', key, { n: 1 }));
+    const published = async () => (await ds.query(`SELECT published_at IS NOT NULL AS p FROM outbox_events WHERE envelope->>'id' = $1`, [env.id]))[0].p;
+    const holder = new Client({ connectionString: databaseUrl(adminUrl, DB) });
+    await holder.connect();
+    const relay = new OutboxRelay(ds, transport, logger, { topicPrefix: PREFIX, listen: false });
+    try {
+      await holder.query('SELECT pg_advisory_lock($1)', [RELAY_LOCK]);
+      expect(await relay.publishBatch()).toBe(0);
+      expect(await published()).toBe(false);
+      await holder.query('SELECT pg_advisory_unlock($1)', [RELAY_LOCK]);
+      expect(await relay.flush()).toBeGreaterThanOrEqual(1);
+      expect(await published()).toBe(true);
+    } finally {
+      await holder.end();
+    }
   });
 
   it('retries a row the broker refuses on its own, parks it after maxAttempts, holds its key back and lets other keys flow', async () => {
