@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { Kafka, logLevel } from 'kafkajs';
-import { createLogger, IntervalCommits } from '../src';
+import { createLogger, IntervalCommits, waitFor } from '../src';
 
 // On the real broker: offsets committed on an interval instead of after every message, and all of
 // them on a clean stop, so the group's next consumer starts exactly after the last handled message.
 const brokers = process.env.KAFKA_BROKERS!.split(',');
 const logger = createLogger('interval-commits-int', process.env.TEST_LOG_LEVEL ?? 'silent');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
-    await sleep(50);
-  }
-}
 
 describe('IntervalCommits on Kafka', () => {
   it('commits a stream of single-message batches a few times rather than once per message, and everything handled when it stops', async () => {
@@ -39,13 +31,13 @@ describe('IntervalCommits on Kafka', () => {
       await consumer.subscribe({ topics: [topic], fromBeginning: true });
       const commits = new IntervalCommits(logger, 1000);
       await commits.run(consumer, async ({ message }) => void handled.push(message.value!.toString()));
-      await waitFor('the group joined', () => joined);
+      await waitFor('the group joined', async () => joined, 30_000, 50);
 
       // One message at a time, each a batch of its own (as events come in production).
       const started = Date.now();
       for (let i = 0; i < N; i++) {
         await producer.send({ topic, messages: [{ value: `m${i}` }] });
-        await waitFor(`m${i} handled`, () => handled.length === i + 1);
+        await waitFor(`m${i} handled`, async () => handled.length === i + 1, 30_000, 20);
         await sleep(15);
       }
       const seconds = (Date.now() - started) / 1000;
@@ -54,11 +46,11 @@ describe('IntervalCommits on Kafka', () => {
       expect(commitRequests).toBeGreaterThan(0);
       expect(commitRequests).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
       // Within an interval of the last message, everything handled is committed.
-      await waitFor('the last offset committed by the timer', async () => (await committedOffset()) === N, 5000);
+      await waitFor('the last offset committed by the timer', async () => (await committedOffset()) === N, 5000, 50);
 
       // A clean stop commits what the timer had not yet.
       await producer.send({ topic, messages: [{ value: 'last' }] });
-      await waitFor('last handled', () => handled.length === N + 1);
+      await waitFor('last handled', async () => handled.length === N + 1, 30_000, 20);
       await commits.close();
       await consumer.disconnect();
       expect(await committedOffset()).toBe(N + 1);
@@ -71,7 +63,7 @@ describe('IntervalCommits on Kafka', () => {
       const nextCommits = new IntervalCommits(logger, 1000);
       await nextCommits.run(next, async ({ message }) => void again.push(message.value!.toString()));
       await producer.send({ topic, messages: [{ value: 'after restart' }] });
-      await waitFor('the new message handled', () => again.length > 0);
+      await waitFor('the new message handled', async () => again.length > 0, 30_000, 50);
       await nextCommits.close();
       await next.disconnect();
       expect(again).toEqual(['after restart']);

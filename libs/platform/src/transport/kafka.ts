@@ -111,6 +111,10 @@ export class KafkaTransport implements EventTransport {
     this.kafka = new Kafka(this.clientConfig());
   }
 
+  private consumerLog(groupId: string): Logger {
+    return this.opts.logger.child({ component: 'kafka-consumer', groupId });
+  }
+
   private clientConfig(clientId = this.opts.clientId): KafkaConfig {
     const log = this.opts.logger.child({ component: 'kafkajs' });
     return {
@@ -146,7 +150,7 @@ export class KafkaTransport implements EventTransport {
       producer: { allowAutoTopicCreation: false },
       parser: { keepBinary: true },
       deserializer: new KafkaEventDeserializer(),
-    }, opts, this.opts.logger.child({ component: 'kafka-consumer', groupId: opts.groupId }));
+    }, opts, this.consumerLog(opts.groupId));
   }
 
   async connect(): Promise<void> {
@@ -172,7 +176,7 @@ export class KafkaTransport implements EventTransport {
     const consumer = this.kafka.consumer({ groupId: opts.groupId, ...CONSUMER_SETTINGS });
     await consumer.connect();
     await consumer.subscribe({ topics: opts.topics, fromBeginning: opts.fromBeginning ?? true });
-    const commits = new IntervalCommits(this.opts.logger.child({ component: 'kafka-consumer', groupId: opts.groupId }));
+    const commits = new IntervalCommits(this.consumerLog(opts.groupId));
     await commits.run(consumer, async ({ topic, partition, message, heartbeat }) => {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(message.headers ?? {})) if (v !== undefined) headers[k] = Array.isArray(v) ? String(v[0]) : String(v);
