@@ -235,7 +235,7 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   if (process.env.BENCH_EVENTS_DUMP) {
     const lines = ids.map((id) => {
       const c = committedAt.get(id);
-      return JSON.stringify({ at: +(c - committedAt.get(ids[0])).toFixed(1), total: +(arrivedAt.get(id) - c).toFixed(2), toRelay: +(published.get(id) - c).toFixed(2), relayToKafka: +(onKafkaAt.get(id) - published.get(id)).toFixed(2), kafkaToConsumer: +(processed.get(id) - onKafkaAt.get(id)).toFixed(2), consumerToCommitted: +(arrivedAt.get(id) - processed.get(id)).toFixed(2) });
+      return JSON.stringify({ at: +(c - committedAt.get(ids[0])).toFixed(1), epochMs: +c.toFixed(1), total: +(arrivedAt.get(id) - c).toFixed(2), toRelay: +(published.get(id) - c).toFixed(2), relayToKafka: +(onKafkaAt.get(id) - published.get(id)).toFixed(2), kafkaToConsumer: +(processed.get(id) - onKafkaAt.get(id)).toFixed(2), consumerToCommitted: +(arrivedAt.get(id) - processed.get(id)).toFixed(2) });
     });
     require('node:fs').writeFileSync(process.env.BENCH_EVENTS_DUMP, `${lines.join('\n')}\n`);
   }

@@ -1,6 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource, EntityManager, MigrationInterface, ObjectLiteral, QueryRunner, Repository } from 'typeorm';
+import { escapeLiteral } from 'pg';
 import type { Logger } from './logger';
 
 /** Outbox and inbox tables: every service runs this migration first. */
@@ -193,4 +194,49 @@ export function prepareFindOneBy<E extends ObjectLiteral>(repo: Repository<E>, p
     for (const c of meta.columns) c.setEntityValue(entity, driver.prepareHydratedValue(rows[0][`${alias}_${c.databaseName}`], c));
     return entity;
   };
+}
+
+/** A value written into SQL text by `beginWith`: strings are quoted by the driver, numbers must be integers. */
+export type SqlLiteral = string | number | boolean;
+
+/** `value` as a SQL literal: a string quoted and escaped by the driver (`pg.escapeLiteral`), a safe integer or a boolean as itself. */
+export function sqlLiteral(value: SqlLiteral): string {
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`not an integer for SQL: ${value}`);
+    return String(value);
+  }
+  return escapeLiteral(value);
+}
+
+/**
+ * Starts a transaction on `qr` and runs `sql` in it, in one round trip: `BEGIN; <sql>` on the
+ * simple protocol, with `$1`, `$2`… replaced by `values` as literals (`sqlLiteral`); TypeORM's own
+ * `startTransaction` would send `START TRANSACTION` alone first, a round trip of its own on the
+ * path of every consumed event. The runner is then in its transaction as if `startTransaction`
+ * had begun it (`commitTransaction`, `rollbackTransaction` and a nested `manager.transaction`'s
+ * savepoints work as usual). When the statement fails the transaction is rolled back and the
+ * runner is left as it was. Returns the statement's rows.
+ */
+export async function beginWith<R = Record<string, unknown>>(qr: QueryRunner, sql: string, values: readonly SqlLiteral[]): Promise<R[]> {
+  if (qr.isTransactionActive) throw new Error('beginWith: the query runner is already in a transaction');
+  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const i = Number(n) - 1;
+    if (i < 0 || i >= values.length) throw new Error(`beginWith: no value for $${n}`);
+    return sqlLiteral(values[i]);
+  });
+  const conn = (await qr.connect()) as { query(text: string): Promise<unknown> };
+  let results: { rows: R[] }[];
+  try {
+    results = (await conn.query(`BEGIN;\n${text}`)) as { rows: R[] }[];
+  } catch (err) {
+    // BEGIN may have run before the statement failed: the connection goes back to the pool outside any transaction.
+    await conn.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+  // TypeORM's state after its own startTransaction (0.3.x, PostgresQueryRunner): depth 1, active.
+  const state = qr as unknown as { isTransactionActive: boolean; transactionDepth: number };
+  state.isTransactionActive = true;
+  state.transactionDepth = 1;
+  return results[1].rows;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { endsAggregate, EventEnvelope, isEventType } from '@luxe/contracts';
+import { beginWith } from './database';
 
 /**
  * What became of a delivered event: applied; a duplicate (this event id was applied before);
@@ -33,8 +34,9 @@ export class Inbox {
   async process(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<InboxOutcome> {
     const key = Inbox.positionKey(envelope.stream, envelope.key);
     const ends = isEventType(envelope.type) && endsAggregate(envelope.type);
-    return this.ds.transaction(async (manager) => {
-      // One statement (one round trip) before the effect:
+    const qr = this.ds.createQueryRunner();
+    try {
+      // The transaction and one statement before the effect, in one round trip (`beginWith`):
       // - synchronous commit for this transaction: the transport commits the message's offset once
       //   this resolves, so an asynchronous commit (a server with synchronous_commit = off, as
       //   infra/local runs) that a crash of the server then loses would lose the event for good
@@ -44,14 +46,17 @@ export class Inbox {
       //   and the aggregate has not ended. ON CONFLICT DO UPDATE locks the position row whether or
       //   not its WHERE holds, so two deliveries of one aggregate wait for each other, and a failed
       //   effect rolls the advance back with everything else.
-      const [row]: { durable: string; inserted: boolean; advanced: boolean }[] = await manager.query(
+      // The values go in as literals (the simple protocol carries no parameters), quoted by the
+      // driver; the envelope was checked against its contract before it came here.
+      const [row] = await beginWith<{ durable: string; inserted: boolean; advanced: boolean }>(
+        qr,
         `WITH inbox AS (
-           INSERT INTO inbox_events (event_id, consumer_group, event_type) VALUES ($1, $2, $3)
+           INSERT INTO inbox_events (event_id, consumer_group, event_type) VALUES ($1::uuid, $2::text, $3::text)
            ON CONFLICT DO NOTHING RETURNING event_id
          ),
          position AS (
            INSERT INTO consumer_positions (consumer_group, stream, key, sequence, ended)
-           SELECT $2, $4, $5, $6, $7 FROM inbox
+           SELECT $2::text, $4::text, $5::text, $6::bigint, $7::boolean FROM inbox
            ON CONFLICT (consumer_group, stream, key) DO UPDATE
              SET sequence = EXCLUDED.sequence, ended = EXCLUDED.ended, updated_at = now()
              WHERE consumer_positions.sequence < EXCLUDED.sequence AND NOT consumer_positions.ended
@@ -60,14 +65,20 @@ export class Inbox {
          SELECT set_config('synchronous_commit', 'on', true) AS durable, EXISTS (SELECT 1 FROM inbox) AS inserted, EXISTS (SELECT 1 FROM position) AS advanced`,
         [envelope.id, group, envelope.type, envelope.stream, key, envelope.sequence, ends],
       );
-      if (!row.inserted) return 'duplicate';
-      if (!row.advanced) {
+      let outcome: InboxOutcome = 'applied';
+      if (!row.inserted) outcome = 'duplicate';
+      else if (!row.advanced) {
         // Rare: tell a stale event from one after the end (the row is locked by the upsert above).
-        const [position]: { ended: boolean }[] = await manager.query(`SELECT ended FROM consumer_positions WHERE consumer_group = $1 AND stream = $2 AND key = $3`, [group, envelope.stream, key]);
-        return position?.ended ? 'ended' : 'stale';
-      }
-      await effect(manager);
-      return 'applied';
-    });
+        const [position]: { ended: boolean }[] = await qr.query(`SELECT ended FROM consumer_positions WHERE consumer_group = $1 AND stream = $2 AND key = $3`, [group, envelope.stream, key]);
+        outcome = position?.ended ? 'ended' : 'stale';
+      } else await effect(qr.manager);
+      await qr.commitTransaction();
+      return outcome;
+    } catch (err) {
+      if (qr.isTransactionActive) await qr.rollbackTransaction().catch(() => undefined);
+      throw err;
+    } finally {
+      await qr.release();
+    }
   }
 }

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { DataSource, QueryRunner } from 'typeorm';
+import { beginWith, createDataSource, databaseUrl, ensureDatabase, Inbox, initDatabase } from '../src';
+
+// The inbox's transaction begins with its first statement in one round trip (`beginWith`), on real
+// PostgreSQL: what the effect writes commits or rolls back with the inbox row, a failure leaves
+// no connection in a transaction, values with quotes go in as data, and TypeORM's own transaction
+// calls (commit, rollback, a nested transaction's savepoint) work on the runner afterwards.
+const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
+const DB = `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform_inbox_tx`;
+let ds: DataSource;
+
+beforeAll(async () => {
+  await ensureDatabase(adminUrl, DB);
+  // One connection: whatever a failure left on it, the next test's statements would meet.
+  ds = createDataSource({ url: databaseUrl(adminUrl, DB), migrations: [], poolSize: 1 });
+  await initDatabase(ds);
+  await ds.query(`CREATE TABLE IF NOT EXISTS inbox_tx_effects (id uuid PRIMARY KEY, note text NOT NULL)`);
+});
+afterAll(async () => {
+  await ds?.destroy();
+});
+
+const envelope = (over: Record<string, unknown> = {}) =>
+  ({ id: randomUUID(), type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: randomUUID(), data: {}, ...over }) as never;
+
+const inTransaction = async () => (await ds.query(`SELECT pg_current_xact_id_if_assigned() IS NOT NULL OR now() <> statement_timestamp() AS open`))[0].open as boolean;
+const effects = async (id: string) => (await ds.query(`SELECT note FROM inbox_tx_effects WHERE id = $1`, [id])).map((r: { note: string }) => r.note);
+const inboxRows = async (eventId: string, group: string) => (await ds.query(`SELECT event_type FROM inbox_events WHERE event_id = $1 AND consumer_group = $2`, [eventId, group])).length;
+
+describe('Inbox.process: the transaction begins with the inbox statement', () => {
+  it('sends BEGIN with the inbox statement (one query), then the effect, then COMMIT', async () => {
+    const sent: string[] = [];
+    const createQueryRunner = ds.createQueryRunner.bind(ds);
+    const spy = jest.spyOn(ds, 'createQueryRunner').mockImplementation((...args) => {
+      const qr = createQueryRunner(...args);
+      const connect = qr.connect.bind(qr);
+      qr.connect = async () => {
+        const conn = await connect();
+        if (!(conn as { __watched?: boolean }).__watched) {
+          const query = conn.query.bind(conn);
+          conn.query = (text: unknown, ...rest: unknown[]) => {
+            sent.push(typeof text === 'string' ? text.trim().split(/\s+/).slice(0, 2).join(' ') : 'config');
+            return query(text, ...rest);
+          };
+          (conn as { __watched?: boolean }).__watched = true;
+        }
+        return conn;
+      };
+      return qr;
+    });
+    try {
+      const e = envelope();
+      const id = randomUUID();
+      expect(await new Inbox(ds).process('test.tx', e, async (m) => void (await m.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'one')`, [id])))).toBe('applied');
+      expect(sent).toEqual(['BEGIN; WITH', 'INSERT INTO', 'COMMIT']);
+      expect(await effects(id)).toEqual(['one']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('a failing effect rolls back its writes and the inbox row, and leaves no transaction open on the connection', async () => {
+    const e = envelope();
+    const id = randomUUID();
+    await expect(
+      new Inbox(ds).process('test.tx', e, async (m) => {
+        await m.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'gone')`, [id]);
+        throw new Error('effect failed');
+      }),
+    ).rejects.toThrow('effect failed');
+    expect(await effects(id)).toEqual([]);
+    expect(await inboxRows((e as { id: string }).id, 'test.tx')).toBe(0);
+    expect(await inTransaction()).toBe(false);
+    // The event comes again and is applied this time.
+    expect(await new Inbox(ds).process('test.tx', e, async (m) => void (await m.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'again')`, [id])))).toBe('applied');
+    expect(await effects(id)).toEqual(['again']);
+  });
+
+  it('a failing first statement (an event id that is not a uuid) rejects, runs no effect and leaves no transaction open', async () => {
+    const effect = jest.fn(async () => undefined);
+    await expect(new Inbox(ds).process('test.tx', envelope({ id: 'not-a-uuid' }), effect)).rejects.toThrow(/uuid/);
+    expect(effect).not.toHaveBeenCalled();
+    expect(await inTransaction()).toBe(false);
+  });
+
+  it("stores values with quotes and backslashes as they are (the group `it's \\ ok'); --`)", async () => {
+    const group = `it's \\ ok'); -- ${randomUUID().slice(0, 8)}`;
+    const key = `o'key\\${randomUUID().slice(0, 8)}`;
+    const e = envelope({ key });
+    expect(await new Inbox(ds).process(group, e, async () => undefined)).toBe('applied');
+    expect(await inboxRows((e as { id: string }).id, group)).toBe(1);
+    expect(await new Inbox(ds).process(group, e, async () => undefined)).toBe('duplicate');
+    const [pos] = await ds.query(`SELECT sequence::int FROM consumer_positions WHERE consumer_group = $1 AND key = $2`, [group, Inbox.positionKey('platform.test', key)]);
+    expect(pos).toEqual({ sequence: 1 });
+  });
+
+  it('a nested transaction in the effect is a savepoint: its failure undoes only its own writes', async () => {
+    const e = envelope();
+    const [outer, inner] = [randomUUID(), randomUUID()];
+    expect(
+      await new Inbox(ds).process('test.tx', e, async (m) => {
+        await m.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'outer')`, [outer]);
+        await m
+          .transaction(async (n) => {
+            await n.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'inner')`, [inner]);
+            throw new Error('inner failed');
+          })
+          .catch(() => undefined);
+      }),
+    ).toBe('applied');
+    expect(await effects(outer)).toEqual(['outer']);
+    expect(await effects(inner)).toEqual([]);
+    expect(await inboxRows((e as { id: string }).id, 'test.tx')).toBe(1);
+  });
+});
+
+describe('beginWith', () => {
+  async function withRunner<T>(fn: (qr: QueryRunner) => Promise<T>): Promise<T> {
+    const qr = ds.createQueryRunner();
+    try {
+      return await fn(qr);
+    } finally {
+      if (qr.isTransactionActive) await qr.rollbackTransaction();
+      await qr.release();
+    }
+  }
+
+  it('leaves the runner in its transaction: the statement and what follows commit together, or roll back together', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await withRunner(async (qr) => {
+      const rows = await beginWith<{ n: number }>(qr, `INSERT INTO inbox_tx_effects (id, note) VALUES ($1, $2) RETURNING 7 AS n`, [a, 'first']);
+      expect(rows).toEqual([{ n: 7 }]);
+      expect(qr.isTransactionActive).toBe(true);
+      await qr.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'second')`, [b]);
+      await qr.rollbackTransaction();
+    });
+    expect([...(await effects(a)), ...(await effects(b))]).toEqual([]);
+    await withRunner(async (qr) => {
+      await beginWith(qr, `INSERT INTO inbox_tx_effects (id, note) VALUES ($1, $2)`, [a, 'first']);
+      await qr.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'second')`, [b]);
+      await qr.commitTransaction();
+      expect(qr.isTransactionActive).toBe(false);
+    });
+    expect([...(await effects(a)), ...(await effects(b))]).toEqual(['first', 'second']);
+  });
+
+  it('refuses a runner already in a transaction, a missing value and a number that is not an integer', async () => {
+    await withRunner(async (qr) => {
+      await qr.startTransaction();
+      await expect(beginWith(qr, `SELECT 1`, [])).rejects.toThrow(/already in a transaction/);
+    });
+    await withRunner(async (qr) => {
+      await expect(beginWith(qr, `SELECT $1, $2`, ['x'])).rejects.toThrow(/no value for \$2/);
+      await expect(beginWith(qr, `SELECT $1`, [1.5])).rejects.toThrow(/not an integer/);
+      expect(qr.isTransactionActive).toBe(false);
+    });
+    expect(await inTransaction()).toBe(false);
+  });
+});
