@@ -11,6 +11,18 @@ import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, Outgo
  * clients that backed off that far kept events from flowing for over a minute once it was back.
  */
 export const KAFKA_MAX_RETRY_MS = 5000;
+/** Protocol errors after which an idempotent producer's id and sequence numbers are of no more use. */
+const PRODUCER_STATE_ERRORS = new Set(['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID', 'INVALID_PRODUCER_EPOCH', 'INVALID_PRODUCER_ID_MAPPING']);
+
+/** True when a send failed because the broker no longer knows or agrees with the producer's id and sequence (kafkajs wraps the protocol error: its cause). */
+export function producerStateLost(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { type?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.type === 'string' && PRODUCER_STATE_ERRORS.has(e.type)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => producerStateLost(x, depth + 1))) return true;
+  return producerStateLost(e.cause, depth + 1);
+}
+
 /** Consumer settings shared by the raw subscriber and the Nest Kafka server. */
 const CONSUMER_SETTINGS = { allowAutoTopicCreation: false, sessionTimeout: 10000, heartbeatInterval: 1000, retry: { retries: 10, maxRetryTime: KAFKA_MAX_RETRY_MS } } as const;
 
@@ -104,6 +116,7 @@ export class KafkaTransport implements EventTransport {
   readonly kind = 'kafka' as const;
   private readonly kafka: Kafka;
   private producer: Producer | null = null;
+  private replacing: Promise<Producer> | null = null;
   private admin: Admin | null = null;
   private readonly consumers: { consumer: Consumer; commits: IntervalCommits }[] = [];
 
@@ -153,23 +166,58 @@ export class KafkaTransport implements EventTransport {
     }, opts, this.consumerLog(opts.groupId));
   }
 
+  /**
+   * Idempotent (the broker drops a retried duplicate), ordered (one request in flight) and
+   * acknowledged by all in-sync replicas; consumers are idempotent by event id besides.
+   */
+  private newProducer(): Producer {
+    return this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+  }
+
   async connect(): Promise<void> {
-    // Idempotent (the broker drops a retried duplicate), ordered (one request in flight) and
-    // acknowledged by all in-sync replicas; consumers are idempotent by event id besides.
-    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+    this.producer = this.newProducer();
     await this.producer.connect();
     this.admin = this.kafka.admin();
     await this.admin.connect();
   }
 
+  /**
+   * Sends the messages, acknowledged by all in-sync replicas. When the broker no longer agrees with
+   * the producer on its sequence numbers (it was killed and came back: `npm run chaos` saw a relay
+   * refused "out of order sequence number" on every attempt until the service restarted — kafkajs
+   * keeps its producer id and sequence for good), the producer is replaced by one with a new
+   * producer id and the batch sent once more. A batch the broker had kept may then be on the topic
+   * twice: consumers skip the second copy by event id (the inbox).
+   */
   async publish(messages: OutgoingMessage[]): Promise<void> {
-    if (!this.producer) throw new Error('Kafka producer not connected');
+    const producer = this.producer;
+    if (!producer) throw new Error('Kafka producer not connected');
     const byTopic = new Map<string, OutgoingMessage[]>();
     for (const m of messages) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
-    await this.producer.sendBatch({
+    const batch = {
       acks: -1,
       topicMessages: [...byTopic.entries()].map(([topic, ms]) => ({ topic, messages: ms.map((m) => ({ key: m.key, value: m.value, headers: m.headers ?? {} })) })),
-    });
+    };
+    try {
+      await producer.sendBatch(batch);
+    } catch (err) {
+      if (!producerStateLost(err)) throw err;
+      this.opts.logger.warn({ err }, 'kafka: the broker lost this producer\'s sequence; sending with a new producer id');
+      await (await this.replaceProducer(producer)).sendBatch(batch);
+    }
+  }
+
+  /** A connected producer in place of `stale` (one replacement however many sends found it stale). */
+  private replaceProducer(stale: Producer): Promise<Producer> {
+    if (this.producer && this.producer !== stale) return Promise.resolve(this.producer);
+    this.replacing ??= (async () => {
+      const next = this.newProducer();
+      await next.connect();
+      this.producer = next;
+      await stale.disconnect().catch(() => undefined);
+      return next;
+    })().finally(() => (this.replacing = null));
+    return this.replacing;
   }
 
   async subscribe(opts: SubscribeOptions): Promise<void> {
