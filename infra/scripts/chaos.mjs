@@ -308,6 +308,21 @@ async function soak(world) {
     out['kafka (JVM, not gated)'] = rssOf(kafka.pid);
     return out;
   };
+  // The V8 heap in use, from each process's own /metrics (prom-client's nodejs_heap_size_used_bytes):
+  // what the program holds, where RSS also counts what V8 and the allocator keep reserved.
+  const heapUsed = async () => {
+    const out = {};
+    await Promise.all(stack.processes.list().map(async ({ name, url }) => {
+      try {
+        const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(3000) })).text();
+        const m = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})?\s+([\d.e+]+)/m.exec(text);
+        out[name] = m ? Number(m[1]) : null;
+      } catch {
+        out[name] = null;
+      }
+    }));
+    return out;
+  };
   // RSS every 10 s from the end of the warm-up; growth compares the median of the first minute with
   // the median of the last. V8 resizes its heap by tens of MiB within half a minute (seen: payments
   // 151 → 116 → 131 MiB in 90 s, heap in use flat at 48–58 MiB), so two instants 10 minutes apart
@@ -315,6 +330,7 @@ async function soak(world) {
   const SAMPLE_MS = 10_000;
   const WINDOW = 6;
   const samples = [];
+  const heapSamples = [];
   const median = (xs) => {
     const v = [...xs].sort((a, b) => a - b);
     return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
@@ -330,23 +346,35 @@ async function soak(world) {
     say(`soak: warm-up over, RSS sampled every ${SAMPLE_MS / 1000} s from now; ${firstStats.sent} requests so far`);
     while (sampling) {
       samples.push(rss());
+      heapSamples.push(await heapUsed());
       await sleep(SAMPLE_MS);
     }
   })();
   const ran = await load.run({ rate: SOAK_RATE, concurrency: 24, until: () => stopping, maxMs: warmupMs + soakMs + 6000 });
   samples.push(rss());
+  heapSamples.push(await heapUsed());
   sampling = false;
   await sampler;
-  const first = windowMedian(samples.slice(0, WINDOW));
-  const last = windowMedian(samples.slice(-WINDOW));
+  const growthOf = (xs) => {
+    if (xs.length === 0) return {};
+    const first = windowMedian(xs.slice(0, WINDOW));
+    const last = windowMedian(xs.slice(-WINDOW));
+    return Object.fromEntries(Object.keys(first).map((k) => [k, { startMiB: +(first[k] / 2 ** 20).toFixed(1), endMiB: +(last[k] / 2 ** 20).toFixed(1), growthPct: first[k] ? +(((last[k] - first[k]) / first[k]) * 100).toFixed(1) : null }]));
+  };
   const totals = stats.totals();
-  const growth = Object.fromEntries(Object.keys(first).map((k) => [k, { startMiB: +(first[k] / 2 ** 20).toFixed(1), endMiB: +(last[k] / 2 ** 20).toFixed(1), growthPct: +(((last[k] - first[k]) / first[k]) * 100).toFixed(1) }]));
-  results.soak = { seconds: +((Date.now() - start) / 1000).toFixed(0), operations: ran.issued, requests: totals, byKind: Object.fromEntries(stats.byKind), failures: stats.failureSummary(), rss: growth };
+  const growth = growthOf(samples);
+  const heapGrowth = growthOf(heapSamples.filter((h) => Object.values(h).every((v) => v !== null)));
+  results.soak = { seconds: +((Date.now() - start) / 1000).toFixed(0), operations: ran.issued, requests: totals, byKind: Object.fromEntries(stats.byKind), failures: stats.failureSummary(), rss: growth, heapUsed: heapGrowth };
   console.log(`\nsoak: ${totals.sent} requests in ${results.soak.seconds} s (${(totals.sent / results.soak.seconds).toFixed(1)}/s): ${totals.ok} ok, ${totals.failed} failed, ${totals.rejected} rejected (4xx)`);
   console.log(`\nRSS: median of the first and of the last ${WINDOW} samples (${samples.length} in all, ${SAMPLE_MS / 1000} s apart).`);
-  console.log('\n| process | RSS after warm-up MiB | RSS at end MiB | growth |');
-  console.log('|---|---:|---:|---:|');
-  for (const [k, g] of Object.entries(growth)) console.log(`| ${k} | ${g.startMiB} | ${g.endMiB} | ${g.growthPct} % |`);
+  console.log('\n| process | RSS after warm-up MiB | RSS at end MiB | growth | V8 heap in use after warm-up MiB | at end MiB | growth |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const [k, g] of Object.entries(growth)) {
+    const h = heapGrowth[k];
+    console.log(`| ${k} | ${g.startMiB} | ${g.endMiB} | ${g.growthPct} % | ${h?.startMiB ?? '-'} | ${h?.endMiB ?? '-'} | ${h ? `${h.growthPct} %` : '-'} |`);
+  }
+  // The series, to tell a steady climb (a leak) from a heap that breathes.
+  console.log(JSON.stringify({ soakSeries: { sampleMs: SAMPLE_MS, rssMiB: samples.map((x) => Object.fromEntries(Object.entries(x).map(([k, v]) => [k, v === null ? null : +(v / 2 ** 20).toFixed(1)]))), heapUsedMiB: heapSamples.map((x) => Object.fromEntries(Object.entries(x).map(([k, v]) => [k, v === null ? null : +(v / 2 ** 20).toFixed(1)]))) } }));
   if (totals.failed + totals.rejected > 0) failed.push(`soak: ${totals.failed + totals.rejected} requests failed (${JSON.stringify(stats.failureSummary())})`);
   for (const [k, g] of Object.entries(growth)) if (!k.startsWith('kafka') && g.growthPct >= 10) failed.push(`soak: RSS of ${k} grew ${g.growthPct} %`);
   await reconcileAndPrint('soak', load, world);
