@@ -78,9 +78,15 @@ describe('OutboxRelay scheduling', () => {
   function fakeDb(due: number) {
     let waiting = due;
     const batches: number[] = [];
-    // The batch's connection: BEGIN, the lock and the due rows in one multi-statement query, then COMMIT.
+    // The batch's connection: BEGIN, the lock and the due rows in one multi-statement query, then
+    // the rows marked published with COMMIT in another (or COMMIT alone).
     const conn = {
       query: async (sql: string) => {
+        if (sql.startsWith('UPDATE outbox_events SET published_at')) {
+          expect(sql).toMatch(/;\nCOMMIT$/);
+          waiting -= /WHERE id IN \(([^)]*)\)/.exec(sql)![1].split(', ').length;
+          return [];
+        }
         if (!sql.startsWith('BEGIN;')) return { rows: [] };
         expect(sql).toContain('pg_try_advisory_xact_lock');
         const n = Math.min(waiting, Number(/LIMIT (\d+)$/.exec(sql)![1]));
@@ -92,10 +98,7 @@ describe('OutboxRelay scheduling', () => {
     const qr = {
       connect: async () => conn,
       release: async () => undefined,
-      query: async (sql: string, params: unknown[] = []) => {
-        if (sql.startsWith('UPDATE outbox_events SET published_at')) waiting -= (params[0] as string[]).length;
-        return [];
-      },
+      query: async () => [],
     };
     const runs = { count: 0 };
     const ds = { createQueryRunner: () => (runs.count++, qr), query: async () => [[], 0], options: {} } as unknown as DataSource;

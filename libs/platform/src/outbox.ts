@@ -3,6 +3,7 @@ import { Client, PoolClient, QueryResult } from 'pg';
 import { EntityManager, DataSource } from 'typeorm';
 import { endsAggregate, EventData, EventEnvelope, EventType, EVENT_VERSION, isEventType, parseEventData, streamOf, streamTopic } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from './correlation';
+import { sqlLiteral } from './database';
 import { currentTraceParent, TRACEPARENT_HEADER } from './tracing';
 import { EVENT_TYPE_HEADER, EventTransport, OutgoingMessage } from './transport/transport';
 import type { Logger } from './logger';
@@ -332,16 +333,18 @@ export class OutboxRelay {
         process.kill(process.pid, 'SIGKILL');
         await new Promise(() => undefined);
       }
-      if (published.length > 0)
-        await qr.query(`UPDATE outbox_events SET published_at = now(), attempts = attempts + 1, next_attempt_at = NULL WHERE id = ANY($1::uuid[])`, [published.map((r) => r.id)]);
-      // An aggregate that ended (a deleted account) leaves nothing here once its end is published:
-      // its earlier envelopes (names, email) and its version counter go.
+      // The rows marked and the transaction committed in one round trip (the simple protocol, the
+      // values as literals quoted by the driver). An aggregate that ended (a deleted account) leaves
+      // nothing here once its end is published: its earlier envelopes (names, email) and its version
+      // counter go.
+      const statements = published.length > 0 ? [`UPDATE outbox_events SET published_at = now(), attempts = attempts + 1, next_attempt_at = NULL WHERE id IN (${published.map((r) => sqlLiteral(r.id)).join(', ')})`] : [];
       for (const r of published.filter((p) => isEventType(p.type) && endsAggregate(p.type))) {
-        await qr.query(`DELETE FROM outbox_events WHERE stream = $1 AND key = $2 AND published_at IS NOT NULL`, [r.stream, r.key]);
-        await qr.query(`DELETE FROM outbox_sequences WHERE stream = $1 AND key = $2`, [r.stream, r.key]);
+        const aggregate = `stream = ${sqlLiteral(r.stream)} AND key = ${sqlLiteral(r.key)}`;
+        statements.push(`DELETE FROM outbox_events WHERE ${aggregate} AND published_at IS NOT NULL`, `DELETE FROM outbox_sequences WHERE ${aggregate}`);
       }
+      // A failed statement skips the rest of the message, COMMIT included: still open, rolled back below.
+      await conn.query([...statements, 'COMMIT'].join(';\n'));
       open = false;
-      await conn.query('COMMIT');
       if (published.length > 0) this.logger.debug({ count: published.length }, 'outbox relay: published');
       return published.length;
     } catch (err) {
