@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { beginWith, createDataSource, databaseUrl, ensureDatabase, Inbox, initDatabase } from '../src';
+import { watchQueries } from './support/watch-queries';
 
 // The inbox's transaction begins with its first statement in one round trip (`beginWith`), on real
 // PostgreSQL: what the effect writes commits or rolls back with the inbox row, a failure leaves
@@ -31,33 +32,15 @@ const inboxRows = async (eventId: string, group: string) => (await ds.query(`SEL
 
 describe('Inbox.process: the transaction begins with the inbox statement', () => {
   it('sends BEGIN with the inbox statement (one query), then the effect, then COMMIT', async () => {
-    const sent: string[] = [];
-    const createQueryRunner = ds.createQueryRunner.bind(ds);
-    const spy = jest.spyOn(ds, 'createQueryRunner').mockImplementation((...args) => {
-      const qr = createQueryRunner(...args);
-      const connect = qr.connect.bind(qr);
-      qr.connect = async () => {
-        const conn = await connect();
-        if (!(conn as { __watched?: boolean }).__watched) {
-          const query = conn.query.bind(conn);
-          conn.query = (text: unknown, ...rest: unknown[]) => {
-            sent.push(typeof text === 'string' ? text.trim().split(/\s+/).slice(0, 2).join(' ') : 'config');
-            return query(text, ...rest);
-          };
-          (conn as { __watched?: boolean }).__watched = true;
-        }
-        return conn;
-      };
-      return qr;
-    });
+    const watch = watchQueries(ds);
     try {
       const e = envelope();
       const id = randomUUID();
       expect(await new Inbox(ds).process('test.tx', e, async (m) => void (await m.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'one')`, [id])))).toBe('applied');
-      expect(sent).toEqual(['BEGIN; WITH', 'INSERT INTO', 'COMMIT']);
+      expect(watch.sent.map((q) => q.split(' ').slice(0, 2).join(' '))).toEqual(['BEGIN; WITH', 'INSERT INTO', 'COMMIT']);
       expect(await effects(id)).toEqual(['one']);
     } finally {
-      spy.mockRestore();
+      watch.restore();
     }
   });
 

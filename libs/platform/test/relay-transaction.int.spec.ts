@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import { createDataSource, createLogger, databaseUrl, ensureDatabase, InProcessBroker, InProcessTransport, initDatabase, Outbox, OutboxRelay } from '../src';
 import type { IncomingMessage } from '../src';
+import { watchQueries } from './support/watch-queries';
 
 // The relay's batch on real PostgreSQL: BEGIN, the lock and the due rows in one round trip; after
 // the publish, the rows marked published (and an ended aggregate's rows removed) with COMMIT in one
@@ -34,38 +35,6 @@ function bus() {
   return { transport: new InProcessTransport(broker), got };
 }
 
-/** Watches the text of every query sent on the relay's connections (the pool's one connection is wrapped once, into whichever list is current). */
-let current: string[] | null = null;
-function watchQueries() {
-  const sent: string[] = [];
-  current = sent;
-  const createQueryRunner = ds.createQueryRunner.bind(ds);
-  const spy = jest.spyOn(ds, 'createQueryRunner').mockImplementation((...args) => {
-    const qr = createQueryRunner(...args);
-    const connect = qr.connect.bind(qr);
-    qr.connect = async () => {
-      const conn = await connect();
-      if (!(conn as { __watched?: boolean }).__watched) {
-        const query = conn.query.bind(conn);
-        conn.query = (text: unknown, ...rest: unknown[]) => {
-          if (typeof text === 'string') current?.push(text.replace(/\s+/g, ' ').trim());
-          return query(text, ...rest);
-        };
-        (conn as { __watched?: boolean }).__watched = true;
-      }
-      return conn;
-    };
-    return qr;
-  });
-  return {
-    sent,
-    restore: () => {
-      current = null;
-      spy.mockRestore();
-    },
-  };
-}
-
 const inTransaction = async () => (await ds.query(`SELECT now() <> statement_timestamp() AS open`))[0].open as boolean;
 const unpublished = async () => Number((await ds.query(`SELECT count(*) AS n FROM outbox_events WHERE published_at IS NULL`))[0].n);
 
@@ -78,7 +47,7 @@ describe('OutboxRelay.publishBatch: two round trips per batch', () => {
     });
     const { transport, got } = bus();
     const relay = new OutboxRelay(ds, transport, logger, { listen: false });
-    const watch = watchQueries();
+    const watch = watchQueries(ds);
     try {
       expect(await relay.publishBatch()).toBe(2);
     } finally {
@@ -100,7 +69,7 @@ describe('OutboxRelay.publishBatch: two round trips per batch', () => {
   it('nothing due: COMMIT alone after the first round trip', async () => {
     const { transport } = bus();
     const relay = new OutboxRelay(ds, transport, logger, { listen: false });
-    const watch = watchQueries();
+    const watch = watchQueries(ds);
     try {
       expect(await relay.publishBatch()).toBe(0);
     } finally {
@@ -120,7 +89,7 @@ describe('OutboxRelay.publishBatch: two round trips per batch', () => {
       await outbox.add(m, 'identity.user-deleted', gone, { userId: gone, deletedAt: new Date().toISOString() });
     });
     const { transport, got } = bus();
-    const watch = watchQueries();
+    const watch = watchQueries(ds);
     try {
       expect(await new OutboxRelay(ds, transport, logger, { listen: false }).publishBatch()).toBe(3);
     } finally {
