@@ -308,17 +308,28 @@ async function soak(world) {
     out['kafka (JVM, not gated)'] = rssOf(kafka.pid);
     return out;
   };
-  // The V8 heap in use, from each process's own /metrics (prom-client's nodejs_heap_size_used_bytes):
-  // what the program holds, where RSS also counts what V8 and the allocator keep reserved.
-  const heapUsed = async () => {
-    const out = {};
+  // The V8 heap, from each process's own /metrics (prom-client's): in use (what the program holds,
+  // garbage included until the next mark-compact), its total size, the young generation's size
+  // (V8 grows it under a high allocation rate, up to twice 16 MiB) and memory held outside the heap
+  // (Buffers): what RSS counts besides the program's own objects.
+  const V8_METRICS = {
+    heapUsed: /^nodejs_heap_size_used_bytes(?:\{[^}]*\})?\s+([\d.e+]+)/m,
+    heapTotal: /^nodejs_heap_size_total_bytes(?:\{[^}]*\})?\s+([\d.e+]+)/m,
+    newSpace: /^nodejs_heap_space_size_total_bytes\{space="new"[^}]*\}\s+([\d.e+]+)/m,
+    external: /^nodejs_external_memory_bytes(?:\{[^}]*\})?\s+([\d.e+]+)/m,
+  };
+  const v8Stats = async () => {
+    const out = Object.fromEntries(Object.keys(V8_METRICS).map((m) => [m, {}]));
     await Promise.all(stack.processes.list().map(async ({ name, url }) => {
+      let text = '';
       try {
-        const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(3000) })).text();
-        const m = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})?\s+([\d.e+]+)/m.exec(text);
-        out[name] = m ? Number(m[1]) : null;
+        text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(3000) })).text();
       } catch {
-        out[name] = null;
+        // a process that does not answer has no figure this time
+      }
+      for (const [m, re] of Object.entries(V8_METRICS)) {
+        const found = re.exec(text);
+        out[m][name] = found ? Number(found[1]) : null;
       }
     }));
     return out;
@@ -331,6 +342,7 @@ async function soak(world) {
   const WINDOW = 6;
   const samples = [];
   const heapSamples = [];
+  const v8Samples = [];
   const median = (xs) => {
     const v = [...xs].sort((a, b) => a - b);
     return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
@@ -346,13 +358,15 @@ async function soak(world) {
     say(`soak: warm-up over, RSS sampled every ${SAMPLE_MS / 1000} s from now; ${firstStats.sent} requests so far`);
     while (sampling) {
       samples.push(rss());
-      heapSamples.push(await heapUsed());
+      v8Samples.push(await v8Stats());
+      heapSamples.push(v8Samples.at(-1).heapUsed);
       await sleep(SAMPLE_MS);
     }
   })();
   const ran = await load.run({ rate: SOAK_RATE, concurrency: 24, until: () => stopping, maxMs: warmupMs + soakMs + 6000 });
   samples.push(rss());
-  heapSamples.push(await heapUsed());
+  v8Samples.push(await v8Stats());
+  heapSamples.push(v8Samples.at(-1).heapUsed);
   sampling = false;
   await sampler;
   const growthOf = (xs) => {
@@ -374,7 +388,10 @@ async function soak(world) {
     console.log(`| ${k} | ${g.startMiB} | ${g.endMiB} | ${g.growthPct} % | ${h?.startMiB ?? '-'} | ${h?.endMiB ?? '-'} | ${h ? `${h.growthPct} %` : '-'} |`);
   }
   // The series, to tell a steady climb (a leak) from a heap that breathes.
-  console.log(JSON.stringify({ soakSeries: { sampleMs: SAMPLE_MS, rssMiB: samples.map((x) => Object.fromEntries(Object.entries(x).map(([k, v]) => [k, v === null ? null : +(v / 2 ** 20).toFixed(1)]))), heapUsedMiB: heapSamples.map((x) => Object.fromEntries(Object.entries(x).map(([k, v]) => [k, v === null ? null : +(v / 2 ** 20).toFixed(1)]))) } }));
+  const mib = (x) => Object.fromEntries(Object.entries(x).map(([k, v]) => [k, v === null ? null : +(v / 2 ** 20).toFixed(1)]));
+  const series = { sampleMs: SAMPLE_MS, rssMiB: samples.map(mib) };
+  for (const m of Object.keys(V8_METRICS)) series[`${m}MiB`] = v8Samples.map((x) => mib(x[m]));
+  console.log(JSON.stringify({ soakSeries: series }));
   if (totals.failed + totals.rejected > 0) failed.push(`soak: ${totals.failed + totals.rejected} requests failed (${JSON.stringify(stats.failureSummary())})`);
   for (const [k, g] of Object.entries(growth)) if (!k.startsWith('kafka') && g.growthPct >= 10) failed.push(`soak: RSS of ${k} grew ${g.growthPct} %`);
   await reconcileAndPrint('soak', load, world);
