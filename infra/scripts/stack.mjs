@@ -2,13 +2,28 @@
 // (distributed mode). Used by `npm run start:distributed` and by the API and browser tests.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The node flags every deployable runs with (`infra/node-flags`, read by this file and by the
+ * container images' command): a young generation of a fixed size. V8 otherwise grows it with the
+ * allocation rate (2 × 1 up to 2 × 16 MiB) and gives it back when the rate drops, and the process's
+ * RSS rose and fell 30 MiB with it (`npm run chaos`'s soak: new space 32 → 2 → 4 → 8 → 16 → 32
+ * MiB against RSS 164 → 130 → 146 MiB in venues) — so memory at load is what it is from the first
+ * minute, and a growing RSS means a growing old generation. Read when a process is first started
+ * (the jobs image carries this file without it).
+ */
+let deployableNodeFlags = null;
+export function nodeFlags() {
+  deployableNodeFlags ??= readFileSync(join(ROOT, 'infra', 'node-flags'), 'utf8').trim().split(/\s+/).filter(Boolean);
+  return deployableNodeFlags;
+}
 export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'];
 
 function platform() {
@@ -172,7 +187,7 @@ export async function startStack(opts = {}) {
     // LUXE_STACK_NODE_ARGS: extra node flags for every process of the stack, e.g. to profile a
     // benchmark's services: LUXE_STACK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof).
     const nodeArgs = (process.env.LUXE_STACK_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeFlags(), ...nodeArgs, script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     const entry = children.find((c) => c.name === name);

@@ -239,6 +239,19 @@ healthchecks() {
   return $bad
 }
 step "each running container passes its image's HEALTHCHECK (podman healthcheck run)" healthchecks
+node_flags() {  # each deployable's node process runs with infra/node-flags (the image's command)
+  local d cmd bad=0 want
+  want="node $(cat infra/node-flags) "
+  for d in gateway "${SERVICES[@]}"; do
+    cmd="$("${PODMAN[@]}" exec "luxe-$ID-$d" sh -c 'for p in /proc/[0-9]*; do tr "\0" " " <"$p/cmdline"; echo; done' | grep '^node ' | head -1)"
+    case "$cmd" in
+      "$want"*) echo "$d: $cmd" ;;
+      *) echo "$d: node runs as '$cmd', not with '$want'"; bad=1 ;;
+    esac
+  done
+  return $bad
+}
+step "the gateway and the services run node with infra/node-flags (a young generation of a fixed size)" node_flags
 step "a new user registers and signs in through the gateway; identity's user-registered event reaches messaging" \
   node infra/docker/test/journey.mjs "http://127.0.0.1:$BASE_PORT" "$SECRETS/luxe-$ID-messaging.env"
 
