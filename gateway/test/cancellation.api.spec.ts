@@ -111,6 +111,9 @@ describe('cancelling a paid yacht booking refunds what its policy gives at that 
     expect(Date.parse(r.json.cancelledAt)).not.toBeNaN();
     const [ev] = (await world.dbs.bookings.query(`SELECT envelope FROM outbox_events WHERE key = $1 AND type = 'bookings.booking-cancelled'`, [id])).rows;
     expect(ev.envelope.data).toEqual({ bookingId: id, reason: 'cancelled-by-host', refundAmount: refund * 100, refundPercent: percent });
+    // The same data for payments on the refund stream (payments does not read the booking stream).
+    const [toPayments] = (await world.dbs.bookings.query(`SELECT envelope FROM outbox_events WHERE key = $1 AND type = 'bookings.refund-requested'`, [id])).rows;
+    expect([toPayments.envelope.stream, toPayments.envelope.data]).toEqual(['bookings.refund', ev.envelope.data]);
     if (percent > 0) {
       await waitFor('payments refunds it', async () => (await refunds(id)).length === 1);
       expect((await refunds(id))[0]).toMatchObject({ amount: refund * 100, currency: 'usd' });
@@ -119,8 +122,9 @@ describe('cancelling a paid yacht booking refunds what its policy gives at that 
       expect(issued.envelope.data.refundId).toMatch(/^re_/);
     } else {
       // Payments applied the event (its inbox has it) and refunded nothing.
-      await waitFor('payments saw the cancellation', async () => (await world.dbs.payments.query(`SELECT 1 FROM inbox_events WHERE event_id = $1`, [ev.envelope.id])).rows.length === 1);
+      await waitFor('payments saw the cancellation', async () => (await world.dbs.payments.query(`SELECT 1 FROM inbox_events WHERE event_id = $1`, [toPayments.envelope.id])).rows.length === 1);
       expect(await refunds(id)).toEqual([]);
+      expect((await world.dbs.payments.query(`SELECT 1 FROM inbox_events WHERE event_id = $1`, [ev.envelope.id])).rows).toEqual([]);
     }
   });
 });
@@ -137,6 +141,7 @@ describe('one refund, only for the host', () => {
     await waitFor('payments refunds it', async () => (await refunds(id)).length === 1);
     await waitFor('the refund is published', async () => (await outboxCount('payments', 'payments.refund-issued', id)) === 1);
     expect(await outboxCount('bookings', 'bookings.booking-cancelled', id)).toBe(1);
+    expect(await outboxCount('bookings', 'bookings.refund-requested', id)).toBe(1);
     expect(await refunds(id)).toHaveLength(1);
     expect(await outboxCount('payments', 'payments.refund-issued', id)).toBe(1);
   });

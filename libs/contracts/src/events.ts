@@ -51,6 +51,8 @@ const venueCard = {
 };
 /** The venue's cancellation policy (optional: events before issue 12 carry none, read as moderate). */
 const venuePolicy = { cancellationPolicy: z.enum(CANCELLATION_POLICIES).optional() };
+/** A cancellation: why, and what of the booking's card payment goes back (cents; `refundPercent` of the policy). */
+const cancellation = z.object({ bookingId: id, reason: z.enum(['hold-expired', 'payment-failed', 'cancelled-by-host', 'venue-deleted', 'host-deleted']), refundAmount: z.number().int().min(0).optional(), refundPercent: z.number().int().min(0).max(100).optional() }).loose();
 const userCard = {
   userId: z.uuid(),
   firstName: z.string(),
@@ -137,11 +139,15 @@ export const eventDefs = {
   ),
   /** Who may discover the event changed (the confirmation's 'Show to Guests'). */
   'bookings.booking-updated': ev('bookings.booking', z.object({ bookingId: id, guestVisibility: z.string() }).loose()),
-  /** `refundAmount` (cents) > 0: payments refunds that much of the booking's card payment, once. */
-  'bookings.booking-cancelled': ev(
-    'bookings.booking',
-    z.object({ bookingId: id, reason: z.enum(['hold-expired', 'payment-failed', 'cancelled-by-host', 'venue-deleted', 'host-deleted']), refundAmount: z.number().int().min(0).optional(), refundPercent: z.number().int().min(0).max(100).optional() }).loose(),
-  ),
+  /** A booking cancelled (its cards leave social's and venues' read models); `refundAmount` in cents. */
+  'bookings.booking-cancelled': ev('bookings.booking', cancellation),
+  /**
+   * The money side of every cancellation, on a stream of its own that payments alone reads (it
+   * was woken by every booking event to act on this one): published in the cancellation's
+   * transaction with `booking-cancelled`, the same data. Payments gives back what was paid: an open
+   * split's paid shares in full, `refundAmount` cents of a card payment (none when 0 or absent).
+   */
+  'bookings.refund-requested': ev('bookings.refund', cancellation),
   'bookings.friend-invite-claimed': ev('bookings.friend-invite', z.object({ friendId: id, hostId: id, bookingId: z.string().nullable(), claimedByUserId: z.string().nullable() }).loose()),
   'payments.payment-succeeded': ev('payments.payment', z.object({ paymentId: id, bookingId: id, amount: z.number().int(), currency: z.string() }).loose()),
   'payments.payment-failed': ev('payments.payment', z.object({ paymentId: id, bookingId: id, reason: z.string() }).loose()),

@@ -31,6 +31,7 @@ import type { DancerCard, SectionCard, VenueCard } from '../catalog/catalog.enti
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { BookingEntity } from './booking.entity';
 import { BookingRepository, type Unit } from './booking.repository';
+import { publishCancellation } from './cancellation-events';
 
 const fail = (def: (typeof BOOKING_ERRORS)[keyof typeof BOOKING_ERRORS]) => AppError.of(def);
 
@@ -288,7 +289,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     await this.publishConfirmed(m, await this.bookings.save(m, b));
   }
 
-  /** A paid booking that cannot take place: cancelled, everything paid refunded (payments acts on the event). */
+  /** A paid booking that cannot take place: cancelled, everything paid refunded (payments acts on its refund-requested). */
   private async cancelPaidInFull(m: EntityManager, b: BookingEntity, paid: string, amountCents: number, reason: 'hold-expired' | 'payment-failed' | 'cancelled-by-host'): Promise<void> {
     b.status = 'cancelled';
     b.amountPaid = paid;
@@ -296,7 +297,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     b.cancelledAt = b.cancelledAt ?? new Date();
     b.holdExpiresAt = null;
     await this.bookings.save(m, b);
-    await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason, refundAmount: amountCents, refundPercent: 100 });
+    await publishCancellation(this.outbox, m, { bookingId: b.id, reason, refundAmount: amountCents, refundPercent: 100 });
   }
 
   /**
@@ -321,7 +322,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       b.refundAmount = money(cents / 100);
       b.holdExpiresAt = null;
       const row = await this.bookings.save(m, b);
-      await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'cancelled-by-host', refundAmount: cents, refundPercent: percent });
+      await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'cancelled-by-host', refundAmount: cents, refundPercent: percent });
       return row;
     });
     return toBooking(saved);
@@ -333,14 +334,14 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     if (!b || b.status !== 'held') return;
     b.status = 'cancelled';
     await this.bookings.save(m, b);
-    await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'payment-failed' });
+    await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'payment-failed' });
   }
 
   /** Holds past their time are marked expired and their release published. */
   async releaseExpiredHolds(): Promise<number> {
     return this.ds.transaction(async (m) => {
       const expired = await this.bookings.expireHolds(m);
-      for (const b of expired) await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'hold-expired' });
+      for (const b of expired) await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'hold-expired' });
       return expired.length;
     });
   }
@@ -350,14 +351,14 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     for (const b of await this.bookings.listLiveAtVenue(m, venueId)) {
       b.status = 'cancelled';
       await this.bookings.save(m, b);
-      await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'venue-deleted' });
+      await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'venue-deleted' });
     }
   }
 
   /** A deleted host: his upcoming bookings are cancelled (published), then every booking of his goes. */
   async eraseHost(m: EntityManager, userId: string): Promise<void> {
     for (const b of await this.bookings.listByHostForErasure(m, userId))
-      if (b.status === 'confirmed' || b.status === 'held') await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'host-deleted' });
+      if (b.status === 'confirmed' || b.status === 'held') await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'host-deleted' });
     await this.bookings.deleteOfHost(m, userId);
   }
 

@@ -4,6 +4,7 @@ import { SPLIT_HOLD_GRACE_MINUTES } from '@luxe/contracts';
 import { EventConsumer, OnEvent, Outbox, type EventOf } from '@luxe/platform/events';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import { BookingRepository } from '../bookings/booking.repository';
+import { publishCancellation } from '../bookings/cancellation-events';
 
 /**
  * Bookings' part of a split payment (product issue 12; payments owns the split): the booking's
@@ -38,7 +39,7 @@ export class SplitBookingService {
     b.holdExpiresAt = null;
     await this.bookings.save(m, b);
     // Nothing for bookings to refund: the shares were paid to payments, which refunds them.
-    if (wasHeld) await this.outbox.add(m, 'bookings.booking-cancelled', b.id, { bookingId: b.id, reason: 'payment-failed', refundAmount: 0 });
+    if (wasHeld) await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'payment-failed', refundAmount: 0 });
   }
 }
 

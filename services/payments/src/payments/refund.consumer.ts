@@ -5,8 +5,9 @@ import { PaymentService } from './payment.service';
 
 /**
  * Refunds of cancelled bookings (inbox key `payments.refunds`): bookings says how much of the
- * payment goes back; the inbox, the refunds table (one per booking) and Stripe's idempotency key
- * make a redelivered event refund once.
+ * payment goes back, on the refund stream (`refund-requested`, published with every
+ * `booking-cancelled`: payments does not read the booking stream's other events); the inbox, the
+ * refunds table (one per booking) and Stripe's idempotency key make a redelivered event refund once.
  */
 @EventConsumer('refunds')
 export class RefundConsumer {
@@ -15,8 +16,8 @@ export class RefundConsumer {
     private readonly splits: SplitService,
   ) {}
 
-  @OnEvent('bookings.booking-cancelled')
-  async cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager) {
+  @OnEvent('bookings.refund-requested')
+  async cancelled(e: EventOf<'bookings.refund-requested'>, tx: EntityManager) {
     // An open split of the booking: its paid shares go back in full (issue 12).
     await this.splits.bookingCancelled(tx, e.data.bookingId);
     // A confirmed split booking: the refund is shared among what each payer paid.

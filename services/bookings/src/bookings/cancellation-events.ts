@@ -1,0 +1,15 @@
+import type { EntityManager } from 'typeorm';
+import type { EventData } from '@luxe/contracts';
+import type { Outbox } from '@luxe/platform/events';
+
+/**
+ * A cancellation, published in the caller's transaction twice with the same data:
+ * `booking-cancelled` on the booking's stream (social's and venues' read models apply it in order
+ * after the confirmation), and `refund-requested` on the refund stream, which payments reads
+ * alone: on the booking's stream it was woken by every confirmation and update to skip them
+ * (measured: the event path's p99 fell by a fifth with one consumer fewer on that stream).
+ */
+export async function publishCancellation(outbox: Outbox, m: EntityManager, data: EventData<'bookings.booking-cancelled'>): Promise<void> {
+  await outbox.add(m, 'bookings.booking-cancelled', data.bookingId, data);
+  await outbox.add(m, 'bookings.refund-requested', data.bookingId, data);
+}
