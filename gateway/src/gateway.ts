@@ -17,7 +17,7 @@ import { PublicReadCache, type PublicReadCacheOptions } from './cache/public-rea
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { csrfHook, staticSecurityHeaders } from './web/security';
+import { apiSecurityHeaders, csrfHook, isApiPath, staticSecurityHeaders } from './web/security';
 import { listImageHints, serveWebClient } from './web/static';
 
 export interface GatewayOptions {
@@ -136,7 +136,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const metrics = o.metrics === false ? null : new Metrics({ service: 'gateway' });
   const app = await createHttpApp(GatewayModule, o.logger, { trustProxy: o.trustProxy, accessLogLevel: 'info', metrics, drain });
   const fastify = app.getHttpAdapter().getInstance();
-  const securityHeaders = staticSecurityHeaders({
+  const pageHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*', ...(o.storageOrigin ? [o.storageOrigin] : [])],
@@ -150,8 +150,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       },
     },
   });
-  fastify.addHook('onRequest', (_req, reply, done) => {
-    void reply.headers(securityHeaders);
+  const apiHeaders = apiSecurityHeaders();
+  fastify.addHook('onRequest', (req, reply, done) => {
+    void reply.headers(isApiPath(req.url) ? apiHeaders : pageHeaders);
     done();
   });
   await app.register(fastifyCookie as any);

@@ -176,7 +176,13 @@ describe('security at the edge and inside', () => {
     expect(r.headers.get('x-correlation-id')).toBe('test-corr-123');
     expect(r.json.correlationId).toBe('test-corr-123');
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(r.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // An /api answer has the REST set; a page keeps the page's policy (its sources, Stripe's frames).
+    expect(r.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(r.headers.get('x-frame-options')).toBe('DENY');
+    const page = await fetch(`${base}/login`);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('content-security-policy')).toContain('https://js.stripe.com');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
   it('a service refuses a call that did not come from the gateway', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { csrfHook, isCsrfSuspect, staticSecurityHeaders } from './security';
+import { apiSecurityHeaders, csrfHook, isApiPath, isCsrfSuspect, staticSecurityHeaders } from './security';
 
 function fakeReply() {
   const r: any = { statusCode: 0, headers: {} as Record<string, string>, sent: undefined as unknown };
@@ -72,5 +72,22 @@ describe('staticSecurityHeaders', () => {
   });
   it('refuses a bad CSP the way helmet does', () => {
     expect(() => staticSecurityHeaders({ contentSecurityPolicy: { directives: { 'default-src': ["'self';"] } } })).toThrow();
+  });
+});
+
+describe('apiSecurityHeaders', () => {
+  it('gives an /api answer the REST set: a CSP that allows nothing, no framing, HSTS, nosniff, no referrer', () => {
+    expect(apiSecurityHeaders()).toEqual({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+  });
+  it('tells /api answers from pages, assets and the HTML docs', () => {
+    expect(['/api/venues', '/api/auth/me?x=1', '/api/openapi.json'].map(isApiPath)).toEqual([true, true, true]);
+    expect(['/', '/events', '/assets/index.js', '/api/docs', '/api/docs/assets/swagger-ui.css', '/apix', '/api'].map(isApiPath)).toEqual([false, false, false, false, false, false, false]);
   });
 });

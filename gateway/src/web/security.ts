@@ -40,3 +40,29 @@ export function staticSecurityHeaders(options: Parameters<typeof helmet>[0]): Re
   if (failed) throw failed;
   return headers;
 }
+
+/**
+ * The security headers of an /api answer (JSON, read by scripts, never rendered as a page), as the
+ * OWASP REST Security Cheat Sheet gives them: a CSP that allows nothing and no framing, HSTS,
+ * nosniff, X-Frame-Options DENY, no referrer, same-origin resources. The headers that only mean
+ * something for a document (the page's CSP sources, COOP, Origin-Agent-Cluster, DNS prefetch,
+ * X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection) stay on the pages: on
+ * every API answer they were 700 bytes and a third of the gateway's header work for nothing.
+ */
+export function apiSecurityHeaders(): Record<string, string> {
+  return staticSecurityHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+    xFrameOptions: { action: 'deny' },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+}
+
+/** True for a path answered by the /api surface (JSON), false for pages, assets and the API's HTML docs. */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}

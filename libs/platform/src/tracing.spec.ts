@@ -11,7 +11,7 @@ afterAll(() => shutdownTracing());
 describe('tracing', () => {
   it('continues the caller’s trace from its traceparent, and hands it on to outgoing calls and events', async () => {
     const caller = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
-    const { span, ctx } = startHttpSpan('GET', '/api/venues/:id', { traceparent: caller });
+    const { span, ctx } = startHttpSpan('GET', '/api/venues/:id', { traceparent: caller })!;
     const outgoing = withContext(ctx, () => injectTraceHeaders({}));
     const stored = withContext(ctx, () => currentTraceParent());
     endHttpSpan(span, 503);
@@ -46,5 +46,13 @@ describe('tracing', () => {
     expect(otlpEndpointFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' })).toBe('http://collector:4318/v1/traces');
     expect(otlpEndpointFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://t:4318/x' })).toBe('http://t:4318/x');
     expect(otlpEndpointFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'true' })).toBeUndefined();
+  });
+});
+
+describe('tracing off', () => {
+  it('starts no span for a request (and the request carries no trace)', async () => {
+    await shutdownTracing();
+    expect(startHttpSpan('GET', '/api/venues', { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' })).toBeUndefined();
+    expect(injectTraceHeaders({})).toEqual({});
   });
 });

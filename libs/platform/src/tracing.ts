@@ -92,8 +92,12 @@ export function currentTraceIds(): { traceId: string; spanId: string } | undefin
   return sc && trace.isSpanContextValid(sc) ? { traceId: sc.traceId, spanId: sc.spanId } : undefined;
 }
 
-/** Starts a server span for an HTTP request (its parent from the request's headers); end it with `endHttpSpan`. */
-export function startHttpSpan(method: string, route: string, headers: Record<string, unknown>): { span: Span; ctx: Context } {
+/**
+ * Starts a server span for an HTTP request (its parent from the request's headers); end it with
+ * `endHttpSpan`. None while tracing is off: the API would only build no-op objects, per request.
+ */
+export function startHttpSpan(method: string, route: string, headers: Record<string, unknown>): { span: Span; ctx: Context } | undefined {
+  if (!provider) return undefined;
   const parent = extractContext(headers);
   const span = tracer().startSpan(`${method} ${route}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'http.route': route } }, parent);
   return { span, ctx: trace.setSpan(parent, span) };

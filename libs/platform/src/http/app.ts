@@ -50,6 +50,9 @@ export async function createHttpApp(module: Type<unknown>, logger: Logger, opts:
     // The router's own refusals (a path parameter over 100 characters, a malformed percent-encoding)
     // answer with the catalogue's errors like every other one, not Fastify's bodies (414 was undocumented).
     frameworkErrors: fastifyErrorHandler(logger),
+    // No Nest middleware anywhere (guards, interceptors and Fastify hooks do that work): without
+    // middie, no request runs its (empty) middleware chain.
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: false, abortOnError: false, bodyParser: false });
   app.useLogger(new PinoNestLogger(logger));
