@@ -240,3 +240,27 @@ export async function beginWith<R = Record<string, unknown>>(qr: QueryRunner, sq
   state.transactionDepth = 1;
   return results[1].rows;
 }
+
+/**
+ * Makes every transaction this database committed before the call durable: a transaction of its
+ * own writes one record to the write-ahead log (a transactional logical message, prefix
+ * `luxe.flush`: no table, any role may) and commits synchronously, and PostgreSQL flushes the log up
+ * to that commit record, so past every commit record written before it. (A transaction that wrote
+ * no log, even with a transaction id, commits without a flush.) Consumers call it before they
+ * commit Kafka offsets (`EventServerOptions.beforeCommit`): their inbox transactions commit as the
+ * server is configured (asynchronously with `synchronous_commit = off`), one flush a second instead
+ * of one per event. Two round trips (`beginWith`).
+ */
+export async function flushCommitted(ds: DataSource): Promise<void> {
+  const qr = ds.createQueryRunner();
+  try {
+    await beginWith(qr, `SELECT set_config('synchronous_commit', 'on', true), pg_logical_emit_message(true, 'luxe.flush', '')`, []);
+    await qr.commitTransaction();
+  } catch (err) {
+    if (qr.isTransactionActive) await qr.rollbackTransaction().catch(() => undefined);
+    throw err;
+  } finally {
+    await qr.release();
+  }
+}
+

@@ -17,8 +17,11 @@ export type InboxOutcome = 'applied' | 'duplicate' | 'stale' | 'ended';
  * through, so events seen out of order never undo a later state, and nothing of an aggregate is
  * applied after the event that ended it.
  *
- * The transaction commits synchronously whatever the server's default: the transport commits the
- * message's offset after `process` resolves, so the inbox row must be on disk by then.
+ * The transaction commits as the server is configured. Where commits are asynchronous
+ * (`synchronous_commit = off`, as infra/local runs) the inbox row may not be on disk when
+ * `process` resolves, so the Kafka transport commits a message's offset only after
+ * `flushCommitted` (its `beforeCommit`, once for every offset of an interval): a server crash
+ * before that loses the rows and the offsets alike, and the events come again.
  */
 export class Inbox {
   constructor(private readonly ds: DataSource) {}
@@ -37,10 +40,6 @@ export class Inbox {
     const qr = this.ds.createQueryRunner();
     try {
       // The transaction and one statement before the effect, in one round trip (`beginWith`):
-      // - synchronous commit for this transaction: the transport commits the message's offset once
-      //   this resolves, so an asynchronous commit (a server with synchronous_commit = off, as
-      //   infra/local runs) that a crash of the server then loses would lose the event for good
-      //   (found by `npm run chaos`);
       // - the inbox row (none when this event id was applied before: a duplicate);
       // - the consumer's position in the aggregate, advanced to this event only when it is newer
       //   and the aggregate has not ended. ON CONFLICT DO UPDATE locks the position row whether or
@@ -48,7 +47,7 @@ export class Inbox {
       //   effect rolls the advance back with everything else.
       // The values go in as literals (the simple protocol carries no parameters), quoted by the
       // driver; the envelope was checked against its contract before it came here.
-      const [row] = await beginWith<{ durable: string; inserted: boolean; advanced: boolean }>(
+      const [row] = await beginWith<{ inserted: boolean; advanced: boolean }>(
         qr,
         `WITH inbox AS (
            INSERT INTO inbox_events (event_id, consumer_group, event_type) VALUES ($1::uuid, $2::text, $3::text)
@@ -62,7 +61,7 @@ export class Inbox {
              WHERE consumer_positions.sequence < EXCLUDED.sequence AND NOT consumer_positions.ended
            RETURNING 1
          )
-         SELECT set_config('synchronous_commit', 'on', true) AS durable, EXISTS (SELECT 1 FROM inbox) AS inserted, EXISTS (SELECT 1 FROM position) AS advanced`,
+         SELECT EXISTS (SELECT 1 FROM inbox) AS inserted, EXISTS (SELECT 1 FROM position) AS advanced`,
         [envelope.id, group, envelope.type, envelope.stream, key, envelope.sequence, ends],
       );
       let outcome: InboxOutcome = 'applied';

@@ -7,7 +7,7 @@ import { DataSource, MigrationInterface } from 'typeorm';
 import type { z } from 'zod';
 import { allRoutes, allTopics } from '@luxe/contracts';
 import { ConfigError, loadConfig, serviceEnvSchema, ServiceEnv } from './config';
-import { createDataSource, initDatabase, typeOrmModuleFor } from './database';
+import { createDataSource, flushCommitted, initDatabase, typeOrmModuleFor } from './database';
 import { HealthController } from './health';
 import { createHttpApp, listeningUrl } from './http/app';
 import { ContractGuard, contractProblems } from './http/contract';
@@ -162,7 +162,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   // No Nest shutdown hooks: the process's owner (runServiceFromEnv, the embedded launcher) handles
   // the stop signals once and calls close(); Nest's own hook would close the app concurrently and
   // then re-raise the signal, killing the process before consumers and relay have stopped.
-  connectEventServer(app, def, infra, runtime, metrics);
+  connectEventServer(app, def, infra, ds, runtime, metrics);
   await app.init();
 
   if (infra.seed && def.seed) await def.seed(app, infra.seed);
@@ -232,11 +232,12 @@ function eventRuntime(def: ServiceDefinition, infra: ServiceInfra, ds: DataSourc
  * `@OnEvent` handlers of its controllers; `app.startAllMicroservices()` then subscribes them.
  * A service without handlers gets no consumer.
  */
-function connectEventServer(app: INestApplication, def: ServiceDefinition, infra: ServiceInfra, runtime: ServiceEventRuntime, metrics: Metrics | null): void {
+function connectEventServer(app: INestApplication, def: ServiceDefinition, infra: ServiceInfra, ds: DataSource, runtime: ServiceEventRuntime, metrics: Metrics | null): void {
   const types = eventTypesHandled(app);
   if (types.length === 0) return;
   const groupId = eventGroupId(def.name, infra.groupPrefix);
-  const strategy = infra.transport.createEventServer({ groupId, topicPrefix: infra.topicPrefix, onUnroutable: (msg) => runtime.deadLetterUnroutable(msg) });
+  // Inbox transactions commit as the server is configured; the offsets that cover them wait for a flush.
+  const strategy = infra.transport.createEventServer({ groupId, topicPrefix: infra.topicPrefix, onUnroutable: (msg) => runtime.deadLetterUnroutable(msg), beforeCommit: () => flushCommitted(ds) });
   app.connectMicroservice<MicroserviceOptions>({ strategy });
   const transport = infra.transport;
   if (metrics && transport.consumerLag) metrics.addConsumerLag(groupId, topicsForPatterns(types, infra.topicPrefix), (g, t) => transport.consumerLag!(g, t));

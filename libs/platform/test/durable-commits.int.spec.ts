@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { createDataSource, databaseUrl, ensureDatabase, Inbox, initDatabase, Outbox } from '../src';
+import { createDataSource, databaseUrl, ensureDatabase, flushCommitted, Inbox, initDatabase, Outbox } from '../src';
+import { watchQueries } from './support/watch-queries';
 
 // `npm run chaos` killed (-9) the PostgreSQL server of messaging, which like infra/local's runs
 // with synchronous_commit = off: two events whose inbox rows were committed (and whose Kafka
-// offsets the consumer had then committed) were gone after the restart, so never applied. The
-// inbox transaction must be durable at commit whatever the server's (or the session's) default;
-// so must a transaction that writes an event (the relay may publish it before an asynchronous
-// commit reaches the disk, and a crash would then leave an event of a change that never happened).
+// offsets the consumer had then committed) were gone after the restart, so never applied. An
+// inbox transaction must be durable before the offset that covers it is committed: the Kafka
+// transport calls flushCommitted first (once per commit interval, not once per event). A
+// transaction that writes an event is durable at commit whatever the server's (or the session's)
+// default (the relay may publish it as soon as it is visible, and a crash would then leave an
+// event of a change that never happened).
 const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
 const DB = `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform_durable`;
 let ds: DataSource;
@@ -28,23 +31,41 @@ afterAll(async () => {
 const envelope = () => ({ id: randomUUID(), type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: randomUUID(), data: { n: 1 } }) as const;
 
 describe('Inbox.process durability', () => {
-  it('commits the inbox row and the effect synchronously although the connection defaults to asynchronous commits', async () => {
+  it('commits as the connection is configured (asynchronously here); flushCommitted then has the log on disk past that commit', async () => {
     const [{ synchronous_commit: sessionDefault }] = await ds.query(`SHOW synchronous_commit`);
     expect(sessionDefault).toBe('off');
     let inside: string | null = null;
     const e = envelope();
     const outcome = await new Inbox(ds).process('platform.durability', e, async (m) => {
       [{ synchronous_commit: inside }] = await m.query(`SHOW synchronous_commit`);
+      // Enough log that the WAL writer has not flushed it all by the time the test asks.
+      await m.query(`INSERT INTO inbox_events (event_id, consumer_group, event_type) SELECT gen_random_uuid(), 'platform.durability.filler', 'x' FROM generate_series(1, 2000)`);
     });
     expect(outcome).toBe('applied');
-    expect(inside).toBe('on');
-    // Only that transaction: the connection it ran on is back to the pool's default.
+    expect(inside).toBe('off');
+    // The end of the log once the transaction has committed: its commit record is before it.
+    const [{ lsn }] = await ds.query(`SELECT pg_current_wal_insert_lsn()::text AS lsn`);
+    await flushCommitted(ds);
+    const [{ flushed }] = await ds.query(`SELECT pg_current_wal_flush_lsn() >= $1::pg_lsn AS flushed`, [lsn]);
+    expect(flushed).toBe(true);
+    // Its own transaction only: the connections of the pool keep their default.
     const after = await Promise.all(Array.from({ length: 5 }, () => ds.query(`SHOW synchronous_commit`)));
     expect(after.map(([r]) => r.synchronous_commit)).toEqual(['off', 'off', 'off', 'off', 'off']);
     expect((await ds.query(`SELECT count(*)::int AS n FROM inbox_events WHERE event_id = $1`, [e.id]))[0].n).toBe(1);
+    await ds.query(`DELETE FROM inbox_events WHERE consumer_group = 'platform.durability.filler'`);
   });
 
-  it('a duplicate delivery is still skipped (the setting changes nothing else)', async () => {
+  it('flushCommitted commits a transaction of its own synchronously, one that writes to the log (one that wrote nothing would flush nothing)', async () => {
+    const watch = watchQueries(ds);
+    try {
+      await flushCommitted(ds);
+    } finally {
+      watch.restore();
+    }
+    expect(watch.sent).toEqual([`BEGIN; SELECT set_config('synchronous_commit', 'on', true), pg_logical_emit_message(true, 'luxe.flush', '')`, 'COMMIT']);
+  });
+
+  it('a duplicate delivery is still skipped', async () => {
     const e = envelope();
     const inbox = new Inbox(ds);
     let applied = 0;

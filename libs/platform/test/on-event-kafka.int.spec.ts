@@ -21,6 +21,7 @@ import {
   startService,
   waitFor as waitUntil,
 } from '../src';
+import { watchQueries } from './support/watch-queries';
 
 // A Nest service with an @OnEvent handler on the real Kafka (Nest's ServerKafka) and PostgreSQL.
 const waitFor = <T>(what: string, fn: () => Promise<T | undefined | false>) => waitUntil(what, fn, 90_000);
@@ -140,6 +141,21 @@ describe('@OnEvent on Nest’s Kafka transport', () => {
     await transport.publish([{ topic: TOPIC, key: other.key, value: JSON.stringify(other), headers }]);
     await waitFor('other applied', async () => (await svc.dataSource.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [other.id])).length === 1);
     expect(correlations.get(other.id)).toBe(`corr-${n}`);
+  });
+
+  it('commits an offset only after flushing the log of the service\'s database (its inbox transactions commit as the server is configured)', async () => {
+    const e = mk(7, `flush-${randomUUID()}`);
+    const watch = watchQueries(svc.dataSource);
+    try {
+      await transport.publish([{ topic: TOPIC, key: e.key, value: JSON.stringify(e) }]);
+      await waitFor('applied', async () => (await svc.dataSource.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [e.id])).length === 1);
+      await waitFor('its offset committed', async () => (await consumerLag()) === 0);
+    } finally {
+      watch.restore();
+    }
+    const inbox = watch.sent.findIndex((q) => q.startsWith('BEGIN; WITH inbox AS') && q.includes(e.id));
+    const flush = watch.sent.findIndex((q, i) => i > inbox && q.includes("pg_logical_emit_message(true, 'luxe.flush', '')"));
+    expect([inbox >= 0, flush > inbox]).toEqual([true, true]);
   });
 
   it('dead-letters a malformed and a poison event while the partition keeps flowing, and keeps the partition through long backoffs', async () => {

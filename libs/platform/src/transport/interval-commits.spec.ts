@@ -149,4 +149,47 @@ describe('IntervalCommits: offsets committed on an interval, not after every bat
     await commits.flush();
     expect(g.commits).toEqual([[{ partition: 0, offset: '2' }]]);
   });
+
+  it('runs beforeCommit once before each commit, for offsets taken before it began; nothing to commit, no call', async () => {
+    const g = fakeGroup();
+    const order: string[] = [];
+    let handledDuringFlush = false;
+    const commits = new IntervalCommits(logger, INTERVAL, async () => {
+      order.push(`flush (commits so far: ${g.commits.length})`);
+      // A message handled while the flush runs is not in this commit: it may not be durable yet.
+      if (!handledDuringFlush) {
+        handledDuringFlush = true;
+        await g.eachBatch(g.payload(0, [2]));
+      }
+    });
+    await commits.run(g.consumer, async (m) => void order.push(`handle ${m.message.offset}`));
+    await g.eachBatch(g.payload(0, [0, 1]));
+    await jest.advanceTimersByTimeAsync(INTERVAL);
+    expect(order).toEqual(['handle 0', 'handle 1', 'flush (commits so far: 0)', 'handle 2']);
+    expect(g.commits).toEqual([[{ partition: 0, offset: '2' }]]);
+    await jest.advanceTimersByTimeAsync(INTERVAL);
+    expect(g.commits).toEqual([[{ partition: 0, offset: '2' }], [{ partition: 0, offset: '3' }]]);
+    // Nothing handled since: neither a flush nor a commit.
+    await jest.advanceTimersByTimeAsync(INTERVAL * 3);
+    expect(order.filter((o) => o.startsWith('flush'))).toHaveLength(2);
+  });
+
+  it('commits nothing when beforeCommit fails, and commits those offsets once it succeeds', async () => {
+    const g = fakeGroup();
+    let down = true;
+    const commits = new IntervalCommits(logger, INTERVAL, async () => {
+      if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:55432');
+    });
+    await commits.run(g.consumer, async () => undefined);
+    await g.eachBatch(g.payload(0, [0]));
+    await expect(commits.flush()).resolves.toBeUndefined();
+    expect(g.commits).toEqual([]);
+    // Stopping with the database down: the batch's end fails, nothing is committed.
+    g.stop();
+    await expect(g.eachBatch(g.payload(1, [7]))).rejects.toThrow('ECONNREFUSED');
+    expect(g.commits).toEqual([]);
+    down = false;
+    await commits.flush();
+    expect(g.commits).toEqual([[{ partition: 0, offset: '1' }]]);
+  });
 });

@@ -28,6 +28,8 @@ export class IntervalCommits {
   constructor(
     private readonly log: Logger,
     private readonly intervalMs = KAFKA_COMMIT_INTERVAL_MS,
+    /** Before each commit, for the offsets taken just before it (`EventServerOptions.beforeCommit`). */
+    private readonly beforeCommit?: () => Promise<void>,
   ) {}
 
   /** Runs the consumer: `handle` gets each message with the payload `eachMessage` would. */
@@ -40,9 +42,12 @@ export class IntervalCommits {
   private async eachBatch(p: EachBatchPayload, handle: (payload: EachMessagePayload) => Promise<void>): Promise<void> {
     const { batch } = p;
     const commitResolved = async () => {
+      // Taken before beforeCommit: every handler these offsets cover had finished when it began.
       const offsets = p.uncommittedOffsets();
+      if (offsets.topics.length === 0) return;
+      await this.beforeCommit?.();
       // With offsets given, kafkajs commits them at once (without, only when its own interval is due).
-      if (offsets.topics.length > 0) await p.commitOffsetsIfNecessary(offsets);
+      await p.commitOffsetsIfNecessary(offsets);
     };
     this.commitResolved = commitResolved;
     const heartbeat = async () => {

@@ -67,7 +67,7 @@ export class EventKafkaServer extends ServerKafka {
     log: Logger,
   ) {
     super(options);
-    this.commits = new IntervalCommits(log);
+    this.commits = new IntervalCommits(log, undefined, events.beforeCommit);
   }
 
   /** The kafkajs consumer (tests watch its group joins). */

@@ -48,6 +48,12 @@ export interface EventServerOptions {
   topicPrefix?: string;
   /** What to do with a message whose event type is not known at all (it is dead-lettered). */
   onUnroutable?: (msg: IncomingMessage) => Promise<void>;
+  /**
+   * Runs before the offsets of handled messages are committed, once for all of them: makes what
+   * their handlers wrote durable (`flushCommitted`), as a committed offset is never delivered again.
+   * When it fails nothing is committed and those messages come again (the inbox skips what stayed).
+   */
+  beforeCommit?: () => Promise<void>;
 }
 
 /** The header that names an event's type, so a consumer routes a message without parsing it. */
