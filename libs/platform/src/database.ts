@@ -2,6 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource, EntityManager, MigrationInterface, ObjectLiteral, QueryRunner, Repository } from 'typeorm';
 import { escapeLiteral } from 'pg';
+import { prepareValue } from 'pg/lib/utils';
 import type { Logger } from './logger';
 
 /** Outbox and inbox tables: every service runs this migration first. */
@@ -210,6 +211,26 @@ export function sqlLiteral(value: SqlLiteral): string {
 }
 
 /**
+ * Any value a query takes as a parameter, as a literal: NULL, or the text node-postgres would send
+ * for it (`prepareValue`: dates, arrays, buffers, JSON) quoted by the driver. The server reads an
+ * untyped quoted literal as it reads an untyped parameter (its type comes from where it stands).
+ */
+export function parameterLiteral(value: unknown): string {
+  const prepared = prepareValue(value);
+  if (prepared === null) return 'NULL';
+  return escapeLiteral(Buffer.isBuffer(prepared) ? `\\x${prepared.toString('hex')}` : String(prepared));
+}
+
+/** `sql` with `$1`, `$2`… replaced by `values` written as literals by `literal`; a placeholder with no value throws. */
+export function withLiterals<V>(sql: string, values: readonly V[], literal: (value: V) => string): string {
+  return sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const i = Number(n) - 1;
+    if (i < 0 || i >= values.length) throw new Error(`no value for $${n} in ${sql.slice(0, 80)}`);
+    return literal(values[i]);
+  });
+}
+
+/**
  * Starts a transaction on `qr` and runs `sql` in it, in one round trip: `BEGIN; <sql>` on the
  * simple protocol, with `$1`, `$2`… replaced by `values` as literals (`sqlLiteral`); TypeORM's own
  * `startTransaction` would send `START TRANSACTION` alone first, a round trip of its own on the
@@ -220,11 +241,7 @@ export function sqlLiteral(value: SqlLiteral): string {
  */
 export async function beginWith<R = Record<string, unknown>>(qr: QueryRunner, sql: string, values: readonly SqlLiteral[]): Promise<R[]> {
   if (qr.isTransactionActive) throw new Error('beginWith: the query runner is already in a transaction');
-  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const i = Number(n) - 1;
-    if (i < 0 || i >= values.length) throw new Error(`beginWith: no value for $${n}`);
-    return sqlLiteral(values[i]);
-  });
+  const text = withLiterals(sql, values, sqlLiteral);
   const conn = (await qr.connect()) as { query(text: string): Promise<unknown> };
   let results: { rows: R[] }[];
   try {

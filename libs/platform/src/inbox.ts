@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { endsAggregate, EventEnvelope, isEventType } from '@luxe/contracts';
-import { beginWith } from './database';
+import { beginWith, parameterLiteral, SqlLiteral, sqlLiteral, withLiterals } from './database';
 
 /**
  * What became of a delivered event: applied; a duplicate (this event id was applied before);
@@ -9,6 +9,44 @@ import { beginWith } from './database';
  * its aggregate (a deletion was applied: the aggregate is never brought back).
  */
 export type InboxOutcome = 'applied' | 'duplicate' | 'stale' | 'ended';
+
+/**
+ * The inbox row and the consumer's position in the aggregate ($1 event id, $2 group, $3 type,
+ * $4 stream, $5 position key, $6 sequence, $7 whether the event ends its aggregate):
+ * - the inbox row (none when this event id was applied before: a duplicate);
+ * - the position, advanced to this event only when it is newer and the aggregate has not ended.
+ *   ON CONFLICT DO UPDATE locks the position row whether or not its WHERE holds, so two
+ *   deliveries of one aggregate wait for each other, and a failed effect rolls the advance back
+ *   with everything else.
+ */
+const INBOX_CTE = `WITH inbox AS (
+    INSERT INTO inbox_events (event_id, consumer_group, event_type) VALUES ($1::uuid, $2::text, $3::text)
+    ON CONFLICT DO NOTHING RETURNING event_id
+  ),
+  position AS (
+    INSERT INTO consumer_positions (consumer_group, stream, key, sequence, ended)
+    SELECT $2::text, $4::text, $5::text, $6::bigint, $7::boolean FROM inbox
+    ON CONFLICT (consumer_group, stream, key) DO UPDATE
+      SET sequence = EXCLUDED.sequence, ended = EXCLUDED.ended, updated_at = now()
+      WHERE consumer_positions.sequence < EXCLUDED.sequence AND NOT consumer_positions.ended
+    RETURNING 1
+  )`;
+
+/** In the error INBOX_GATE_SQL raises. */
+const NOT_APPLIED = 'luxe.inbox: not applied';
+
+/**
+ * The inbox statement that fails unless the event is applied (the position advanced): a cast of
+ * a text that is no boolean, evaluated only then (it depends on a row, so the planner cannot fold
+ * it in advance), aborts the query's transaction with everything sent with it.
+ */
+const INBOX_GATE_SQL = `${INBOX_CTE} SELECT CASE WHEN EXISTS (SELECT 1 FROM position) THEN true
+  ELSE ('${NOT_APPLIED}, inserted: ' || EXISTS (SELECT 1 FROM inbox)::text)::boolean END AS applied`;
+
+/** What the inbox needs of node-postgres' client. */
+interface PgConnection {
+  query(text: unknown, params?: unknown[]): Promise<unknown>;
+}
 
 /**
  * Idempotent, ordered consumption: the event id is recorded in the same transaction as the
@@ -34,41 +72,52 @@ export class Inbox {
     return createHash('sha256').update(`${stream}:${key}`).digest('hex');
   }
 
-  async process(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<InboxOutcome> {
-    const key = Inbox.positionKey(envelope.stream, envelope.key);
+  /**
+   * Applies `effect` once for this consumer group, in one transaction with the inbox row and the
+   * aggregate position: `applied`, or the reason it was skipped.
+   *
+   * With `oneStatement` the effect declares that all it does is one SQL statement through the
+   * manager (an upsert, an update, a delete: nothing else, no other side effect). Then the inbox
+   * statement and the effect's statement go to the server as one query, one round trip and one
+   * implicit transaction instead of three round trips (BEGIN with the inbox statement, the effect,
+   * COMMIT). The inbox statement comes first and fails when the event is not to be applied (a
+   * duplicate, stale, after the end), so the effect's statement never runs then and nothing is
+   * written; the event then goes through the usual transaction, which records it and tells why.
+   * So the effect may be called twice (it must only build its statement); a second statement
+   * fails the delivery (a programming error, caught by the handler's tests).
+   */
+  async process(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>, options: { oneStatement?: boolean } = {}): Promise<InboxOutcome> {
+    if (options.oneStatement && (await this.applyInOneStatement(group, envelope, effect))) return 'applied';
+    return this.processInTransaction(group, envelope, effect);
+  }
+
+  /** The inbox statement's values: `$1`… of INBOX_CTE. */
+  private static values(group: string, envelope: EventEnvelope): SqlLiteral[] {
     const ends = isEventType(envelope.type) && endsAggregate(envelope.type);
+    return [envelope.id, group, envelope.type, envelope.stream, Inbox.positionKey(envelope.stream, envelope.key), envelope.sequence, ends];
+  }
+
+  private async processInTransaction(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<InboxOutcome> {
     const qr = this.ds.createQueryRunner();
     try {
       // The transaction and one statement before the effect, in one round trip (`beginWith`):
-      // - the inbox row (none when this event id was applied before: a duplicate);
-      // - the consumer's position in the aggregate, advanced to this event only when it is newer
-      //   and the aggregate has not ended. ON CONFLICT DO UPDATE locks the position row whether or
-      //   not its WHERE holds, so two deliveries of one aggregate wait for each other, and a failed
-      //   effect rolls the advance back with everything else.
-      // The values go in as literals (the simple protocol carries no parameters), quoted by the
-      // driver; the envelope was checked against its contract before it came here.
+      // the inbox row and the position (INBOX_CTE). The values go in as literals (the simple
+      // protocol carries no parameters), quoted by the driver; the envelope was checked against
+      // its contract before it came here.
       const [row] = await beginWith<{ inserted: boolean; advanced: boolean }>(
         qr,
-        `WITH inbox AS (
-           INSERT INTO inbox_events (event_id, consumer_group, event_type) VALUES ($1::uuid, $2::text, $3::text)
-           ON CONFLICT DO NOTHING RETURNING event_id
-         ),
-         position AS (
-           INSERT INTO consumer_positions (consumer_group, stream, key, sequence, ended)
-           SELECT $2::text, $4::text, $5::text, $6::bigint, $7::boolean FROM inbox
-           ON CONFLICT (consumer_group, stream, key) DO UPDATE
-             SET sequence = EXCLUDED.sequence, ended = EXCLUDED.ended, updated_at = now()
-             WHERE consumer_positions.sequence < EXCLUDED.sequence AND NOT consumer_positions.ended
-           RETURNING 1
-         )
-         SELECT EXISTS (SELECT 1 FROM inbox) AS inserted, EXISTS (SELECT 1 FROM position) AS advanced`,
-        [envelope.id, group, envelope.type, envelope.stream, key, envelope.sequence, ends],
+        `${INBOX_CTE} SELECT EXISTS (SELECT 1 FROM inbox) AS inserted, EXISTS (SELECT 1 FROM position) AS advanced`,
+        Inbox.values(group, envelope),
       );
       let outcome: InboxOutcome = 'applied';
       if (!row.inserted) outcome = 'duplicate';
       else if (!row.advanced) {
         // Rare: tell a stale event from one after the end (the row is locked by the upsert above).
-        const [position]: { ended: boolean }[] = await qr.query(`SELECT ended FROM consumer_positions WHERE consumer_group = $1 AND stream = $2 AND key = $3`, [group, envelope.stream, key]);
+        const [position]: { ended: boolean }[] = await qr.query(`SELECT ended FROM consumer_positions WHERE consumer_group = $1 AND stream = $2 AND key = $3`, [
+          group,
+          envelope.stream,
+          Inbox.positionKey(envelope.stream, envelope.key),
+        ]);
         outcome = position?.ended ? 'ended' : 'stale';
       } else await effect(qr.manager);
       await qr.commitTransaction();
@@ -77,6 +126,54 @@ export class Inbox {
       if (qr.isTransactionActive) await qr.rollbackTransaction().catch(() => undefined);
       throw err;
     } finally {
+      await qr.release();
+    }
+  }
+
+  /**
+   * `oneStatement`'s way: true when the event was applied with the effect's statement; false when
+   * it was not to be applied here or the effect sent no statement (nothing was written: the usual
+   * transaction decides). While the effect runs, the runner behaves as if in a transaction (TypeORM
+   * begins none of its own) and its connection sends the first statement behind the inbox's (its
+   * `query` is wrapped while this runner holds it, then given back as it was).
+   */
+  private async applyInOneStatement(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<boolean> {
+    const gate = withLiterals(INBOX_GATE_SQL, Inbox.values(group, envelope), sqlLiteral);
+    const qr = this.ds.createQueryRunner();
+    const runner = qr as unknown as { isTransactionActive: boolean; transactionDepth: number };
+    const conn = (await qr.connect()) as PgConnection;
+    const own = Object.getOwnPropertyDescriptor(conn, 'query');
+    const send = conn.query.bind(conn);
+    let sent = false;
+    let notApplied = false;
+    try {
+      conn.query = async (text: unknown, params?: unknown[]) => {
+        if (sent) throw new Error(`a one-statement effect sent a second statement: ${String(text).slice(0, 80)}`);
+        if (typeof text !== 'string') throw new Error('a one-statement effect sent a query that is not SQL text');
+        sent = true;
+        try {
+          // Two statements in one simple query: one implicit transaction, both or neither.
+          const results = (await send(`${gate};\n${withLiterals(text, params ?? [], parameterLiteral)}`)) as unknown[];
+          return results[1];
+        } catch (err) {
+          notApplied = String((err as Error)?.message).includes(NOT_APPLIED);
+          throw err;
+        }
+      };
+      runner.isTransactionActive = true;
+      runner.transactionDepth = 1;
+      try {
+        await effect(qr.manager);
+      } catch (err) {
+        if (notApplied) return false;
+        throw err;
+      }
+      return sent;
+    } finally {
+      runner.isTransactionActive = false;
+      runner.transactionDepth = 0;
+      if (own) Object.defineProperty(conn, 'query', own);
+      else delete (conn as Partial<PgConnection>).query;
       await qr.release();
     }
   }

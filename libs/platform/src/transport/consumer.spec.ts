@@ -108,7 +108,7 @@ describe('createMessageHandler', () => {
     await handle(message(env));
     expect(handler).toHaveBeenCalledTimes(1);
     expect(handler).toHaveBeenCalledWith(env, manager);
-    expect(inbox.process).toHaveBeenCalledWith(GROUP, env, expect.any(Function));
+    expect(inbox.process).toHaveBeenCalledWith(GROUP, env, expect.any(Function), { oneStatement: undefined });
     expect(published).toEqual([]);
   });
 

@@ -106,6 +106,8 @@ export interface ConsumerRoute {
    * Throws an UnprocessableEventError when the envelope can never be handled here.
    */
   resolve(envelope: EventEnvelope): AnyEventHandler | null;
+  /** The handler's effect is one SQL statement (`Inbox.process`'s `oneStatement`). */
+  oneStatement?: boolean;
 }
 
 /** A message that can never be handled, whatever the number of attempts (bad JSON, unknown type, bad data). */
@@ -251,7 +253,7 @@ export async function consumeMessage(msg: IncomingMessage, route: ConsumerRoute,
     return withHeartbeat(control, async (stillOurs) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          const outcome = await deps.inbox.process(route.group, envelope, (m) => run(envelope, m).then(() => undefined));
+          const outcome = await deps.inbox.process(route.group, envelope, (m) => run(envelope, m).then(() => undefined), { oneStatement: route.oneStatement });
           const message = { applied: 'event consumed', duplicate: 'duplicate event skipped', stale: 'stale event skipped (a later version was applied)', ended: 'event after the end of its aggregate skipped' }[outcome];
           log.info({ eventId: envelope.id, type: envelope.type, key: envelope.key, sequence: envelope.sequence, outcome }, message);
           deps.metrics?.handled(route.group, envelope.type, outcome);

@@ -29,7 +29,7 @@ function fakeInbox() {
       return 'applied';
     }),
   };
-  return { inbox: inbox as unknown as Inbox, seen, groups };
+  return { inbox: inbox as unknown as Inbox, process: inbox.process, seen, groups };
 }
 
 function fakeLogger(): Logger {
@@ -73,6 +73,14 @@ class SecondConsumer {
   }
 }
 
+@EventConsumer('one-statement-consumer')
+class OneStatementConsumer {
+  @OnEvent('platform.test-event', { oneStatement: true })
+  async apply(event: EventOf<'platform.test-event'>, tx: EntityManager): Promise<void> {
+    calls.push({ consumer: 'one-statement-consumer', event, tx });
+  }
+}
+
 let app: INestMicroservice | undefined;
 
 async function start(controllers: (new (...args: never[]) => unknown)[]) {
@@ -84,14 +92,14 @@ async function start(controllers: (new (...args: never[]) => unknown)[]) {
     published.push(...ms);
     void broker.publish(ms);
   });
-  const { inbox, seen, groups } = fakeInbox();
+  const { inbox, process, seen, groups } = fakeInbox();
   const runtime = new ServiceEventRuntime('svc', { inbox, transport, logger: fakeLogger(), retry: { maxAttempts: 3, backoffMs: 1, maxBackoffMs: 2 } });
   @Module({ controllers, providers: [{ provide: EVENT_RUNTIME, useValue: runtime }] })
   class TestModule {}
   const strategy = transport.createEventServer({ groupId: 'svc.events', onUnroutable: (m) => runtime.deadLetterUnroutable(m) });
   app = await NestFactory.createMicroservice(TestModule, { strategy, logger: false });
   await app.listen();
-  return { broker, transport, published, publish, seen, groups };
+  return { broker, transport, published, publish, seen, groups, process };
 }
 
 afterEach(async () => {
@@ -226,6 +234,15 @@ describe('@OnEvent handlers on the in-process transport strategy', () => {
     await broker.idle();
     expect(calls.map((c) => c.consumer).sort()).toEqual(['second-consumer', 'test-consumer']);
     expect(groups.sort()).toEqual(['svc.second-consumer', 'svc.test-consumer']);
+  });
+
+  it("passes a handler's oneStatement to the inbox (and no other handler's)", async () => {
+    const { broker, transport, process } = await start([TestConsumer, OneStatementConsumer]);
+    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(envelope()) }]);
+    await broker.idle();
+    expect(calls.map((c) => c.consumer).sort()).toEqual(['one-statement-consumer', 'test-consumer']);
+    const byGroup = Object.fromEntries(process.mock.calls.map((c) => [c[0], (c as unknown[])[3]]));
+    expect(byGroup).toEqual({ 'svc.one-statement-consumer': { oneStatement: true }, 'svc.test-consumer': { oneStatement: undefined } });
   });
 
   it('stops delivering when the app closes', async () => {

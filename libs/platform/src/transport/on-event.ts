@@ -16,6 +16,8 @@ export interface EventHandlerRef {
   /** The consumer's name (`@EventConsumer(name)`), e.g. `user-cards`. */
   consumer: string;
   type: EventType;
+  /** `@OnEvent`'s `oneStatement`. */
+  oneStatement?: boolean;
 }
 
 /** Runs a decorated handler for one delivered message: check, inbox, retry, dead letter. */
@@ -44,8 +46,13 @@ export function EventConsumer(name: string): ClassDecorator {
  *
  * A method whose parameters do not fit the event's type does not compile. Retry with backoff,
  * the inbox and the dead-letter topic wrap the method; it only does the effect.
+ *
+ * `{ oneStatement: true }` declares that the method does nothing but send one SQL statement
+ * through `tx` (an upsert, an update, a delete): the inbox then sends its own statement and the
+ * method's as one query, a single round trip to the database instead of three (`Inbox.process`).
+ * The method may then be called twice for one delivery; a second statement fails the delivery.
  */
-export function OnEvent<T extends EventType>(type: T) {
+export function OnEvent<T extends EventType>(type: T, options: { oneStatement?: boolean } = {}) {
   return <M extends EventHandlerFn<T>>(target: object, key: string | symbol, desc: TypedPropertyDescriptor<M>): void => {
     const handler = desc.value;
     const cls = target.constructor;
@@ -61,7 +68,7 @@ export function OnEvent<T extends EventType>(type: T) {
       const runtime = this[RUNTIME_PROPERTY] as EventRuntime | undefined;
       if (!runtime) return Promise.reject(new Error(`${cls.name}: no event runtime (declare it with @EventConsumer in a module of a service started by startService)`));
       const consumer: string = Reflect.getMetadata(CONSUMER_NAME, this.constructor) ?? this.constructor.name;
-      return runtime.dispatch({ consumer, type }, data, ctx, (event, tx) => handler.call(this, event as EventOf<T>, tx));
+      return runtime.dispatch({ consumer, type, oneStatement: options.oneStatement }, data, ctx, (event, tx) => handler.call(this, event as EventOf<T>, tx));
     };
     Object.defineProperty(wrapped, 'name', { value: String(key) });
     desc.value = wrapped as unknown as M;
@@ -98,6 +105,7 @@ export class ServiceEventRuntime implements EventRuntime {
       data,
       {
         group: `${this.service}.${ref.consumer}`,
+        oneStatement: ref.oneStatement,
         resolve: (envelope: EventEnvelope) => {
           if (envelope.type !== ref.type) throw new UnprocessableEventError(`envelope of type ${envelope.type} delivered as ${ref.type}`);
           return invoke;

@@ -4,11 +4,12 @@ import { EventCard, MemberCard } from './catalog.entity';
 
 /**
  * Social's read models (inbox key `social.catalog`): confirmed events from bookings (a cancelled
- * one disappears), member cards from identity.
+ * one disappears), member cards from identity. Each handler is one statement (`oneStatement`:
+ * it goes to the database with the inbox's, in one round trip).
  */
 @EventConsumer('catalog')
 export class SocialCatalogConsumer {
-  @OnEvent('bookings.booking-confirmed')
+  @OnEvent('bookings.booking-confirmed', { oneStatement: true })
   async confirmed(e: EventOf<'bookings.booking-confirmed'>, tx: EntityManager): Promise<void> {
     const d = e.data;
     // One INSERT … ON CONFLICT (save() would read the row first: one more round trip per event).
@@ -40,22 +41,22 @@ export class SocialCatalogConsumer {
     );
   }
 
-  @OnEvent('bookings.booking-updated')
+  @OnEvent('bookings.booking-updated', { oneStatement: true })
   async updated(e: EventOf<'bookings.booking-updated'>, tx: EntityManager): Promise<void> {
     await tx.update(EventCard, { bookingId: e.data.bookingId }, { guestVisibility: e.data.guestVisibility });
   }
 
-  @OnEvent('bookings.booking-cancelled')
+  @OnEvent('bookings.booking-cancelled', { oneStatement: true })
   async cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager): Promise<void> {
     await tx.delete(EventCard, { bookingId: e.data.bookingId });
   }
 
-  @OnEvent('identity.user-registered')
+  @OnEvent('identity.user-registered', { oneStatement: true })
   registered(e: EventOf<'identity.user-registered'>, tx: EntityManager) {
     return this.saveMember(tx, { ...e.data, age: null, bio: null });
   }
 
-  @OnEvent('identity.user-profile-updated')
+  @OnEvent('identity.user-profile-updated', { oneStatement: true })
   profile(e: EventOf<'identity.user-profile-updated'>, tx: EntityManager) {
     return this.saveMember(tx, e.data);
   }

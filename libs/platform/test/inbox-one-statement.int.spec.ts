@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { DataSource, EntityManager } from 'typeorm';
+import { createDataSource, databaseUrl, ensureDatabase, Inbox, initDatabase, parameterLiteral } from '../src';
+import { watchQueries } from './support/watch-queries';
+
+// `Inbox.process` with `oneStatement`, on real PostgreSQL: the inbox statement and the effect's
+// one statement go as one query (one round trip, one implicit transaction); an event that is not
+// to be applied writes nothing on that way and is recorded by the usual transaction; a failing
+// statement leaves nothing behind; the effect's parameters reach the server as they would as
+// parameters.
+const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
+const DB = `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform_inbox_one`;
+let ds: DataSource;
+
+beforeAll(async () => {
+  await ensureDatabase(adminUrl, DB);
+  // One connection: whatever a failure left on it, the next test's statements would meet.
+  ds = createDataSource({ url: databaseUrl(adminUrl, DB), migrations: [], poolSize: 1 });
+  await initDatabase(ds);
+  await ds.query(`CREATE TABLE IF NOT EXISTS one_effects (id uuid PRIMARY KEY, note text NOT NULL, n int NOT NULL DEFAULT 1)`);
+  await ds.query(`CREATE TABLE IF NOT EXISTS one_values (id uuid PRIMARY KEY, t text, ts timestamptz, tags text[], doc jsonb, bin bytea, i int, big bigint, num numeric, b boolean, d date)`);
+});
+afterAll(async () => {
+  await ds?.destroy();
+});
+
+const envelope = (over: Record<string, unknown> = {}) =>
+  ({ id: randomUUID(), type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: randomUUID(), data: {}, ...over }) as never;
+
+const inTransaction = async () => (await ds.query(`SELECT pg_current_xact_id_if_assigned() IS NOT NULL OR now() <> statement_timestamp() AS open`))[0].open as boolean;
+const notes = async (id: string) => (await ds.query(`SELECT note FROM one_effects WHERE id = $1`, [id])).map((r: { note: string }) => r.note);
+const inboxRows = async (eventId: string, group: string) => (await ds.query(`SELECT 1 FROM inbox_events WHERE event_id = $1 AND consumer_group = $2`, [eventId, group])).length;
+const position = async (group: string, key: string) =>
+  (await ds.query(`SELECT sequence::int FROM consumer_positions WHERE consumer_group = $1 AND key = $2`, [group, Inbox.positionKey('platform.test', key)]))[0]?.sequence ?? null;
+const upsertNote = (id: string, note: string) => async (m: EntityManager) =>
+  void (await m.query(`INSERT INTO one_effects (id, note) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET note = EXCLUDED.note, n = one_effects.n + 1`, [id, note]));
+const first2 = (q: string) => q.split(' ').slice(0, 2).join(' ');
+
+describe('Inbox.process with oneStatement', () => {
+  it('sends the inbox statement and the effect as one query, and both are written', async () => {
+    const e = envelope();
+    const id = randomUUID();
+    const watch = watchQueries(ds);
+    try {
+      expect(await new Inbox(ds).process('test.one', e, upsertNote(id, "it's one"), { oneStatement: true })).toBe('applied');
+      expect(watch.sent).toHaveLength(1);
+      expect(watch.sent[0]).toMatch(/^WITH inbox AS .*; INSERT INTO one_effects .* VALUES \('[0-9a-f-]{36}', 'it''s one'\)/);
+    } finally {
+      watch.restore();
+    }
+    expect(await notes(id)).toEqual(["it's one"]);
+    expect(await inboxRows((e as { id: string }).id, 'test.one')).toBe(1);
+    expect(await position('test.one', (e as { key: string }).key)).toBe(1);
+    expect(await inTransaction()).toBe(false);
+  });
+
+  it('a duplicate: the effect does not run again, nothing is written, the usual transaction says why', async () => {
+    const e = envelope();
+    const id = randomUUID();
+    const inbox = new Inbox(ds);
+    expect(await inbox.process('test.one', e, upsertNote(id, 'first'), { oneStatement: true })).toBe('applied');
+    const watch = watchQueries(ds);
+    try {
+      expect(await inbox.process('test.one', e, upsertNote(id, 'second'), { oneStatement: true })).toBe('duplicate');
+      // The combined query failed at its gate; then BEGIN with the inbox statement, COMMIT.
+      expect(watch.sent.map(first2)).toEqual(['WITH inbox', 'BEGIN; WITH', 'COMMIT']);
+    } finally {
+      watch.restore();
+    }
+    expect(await ds.query(`SELECT note, n FROM one_effects WHERE id = $1`, [id])).toEqual([{ note: 'first', n: 1 }]);
+    expect(await inTransaction()).toBe(false);
+  });
+
+  it('a stale event (an earlier version after a later one) is recorded in the inbox without its effect', async () => {
+    const key = randomUUID();
+    const id = randomUUID();
+    const inbox = new Inbox(ds);
+    expect(await inbox.process('test.one', envelope({ key, sequence: 2 }), upsertNote(id, 'v2'), { oneStatement: true })).toBe('applied');
+    const old = envelope({ key, sequence: 1 });
+    expect(await inbox.process('test.one', old, upsertNote(id, 'v1'), { oneStatement: true })).toBe('stale');
+    expect(await notes(id)).toEqual(['v2']);
+    expect(await position('test.one', key)).toBe(2);
+    expect(await inboxRows((old as { id: string }).id, 'test.one')).toBe(1);
+    // The same as without oneStatement: the stale event's id is in the inbox, so it comes back as a duplicate.
+    expect(await inbox.process('test.one', old, upsertNote(id, 'v1'), { oneStatement: true })).toBe('duplicate');
+  });
+
+  it("after the end of an aggregate: 'ended', nothing applied", async () => {
+    const key = randomUUID();
+    const id = randomUUID();
+    const inbox = new Inbox(ds);
+    const end = envelope({ key, sequence: 2, type: 'identity.user-deleted' });
+    expect(await inbox.process('test.one', end, upsertNote(id, 'deleted'), { oneStatement: true })).toBe('applied');
+    expect(await inbox.process('test.one', envelope({ key, sequence: 3 }), upsertNote(id, 'back'), { oneStatement: true })).toBe('ended');
+    expect(await notes(id)).toEqual(['deleted']);
+  });
+
+  it('a failing statement writes nothing, not even the inbox row, and the event is applied when it comes again', async () => {
+    const e = envelope();
+    const id = randomUUID();
+    const inbox = new Inbox(ds);
+    await expect(inbox.process('test.one', e, async (m) => void (await m.query(`INSERT INTO one_effects (id, note) VALUES ($1, NULL)`, [id])), { oneStatement: true })).rejects.toThrow(
+      /null value in column "note"/,
+    );
+    expect(await inboxRows((e as { id: string }).id, 'test.one')).toBe(0);
+    expect(await position('test.one', (e as { key: string }).key)).toBeNull();
+    expect(await inTransaction()).toBe(false);
+    expect(await inbox.process('test.one', e, upsertNote(id, 'fixed'), { oneStatement: true })).toBe('applied');
+    expect(await notes(id)).toEqual(['fixed']);
+  });
+
+  it('an effect that throws before its statement writes nothing; one that sends no statement is recorded the usual way', async () => {
+    const inbox = new Inbox(ds);
+    const e = envelope();
+    await expect(
+      inbox.process(
+        'test.one',
+        e,
+        async () => {
+          throw new Error('no');
+        },
+        { oneStatement: true },
+      ),
+    ).rejects.toThrow('no');
+    expect(await inboxRows((e as { id: string }).id, 'test.one')).toBe(0);
+    const nothing = jest.fn(async () => undefined);
+    expect(await inbox.process('test.one', e, nothing, { oneStatement: true })).toBe('applied');
+    expect(nothing).toHaveBeenCalledTimes(2); // once on each way
+    expect(await inboxRows((e as { id: string }).id, 'test.one')).toBe(1);
+    expect(await inTransaction()).toBe(false);
+  });
+
+  it('a second statement fails the delivery', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await expect(
+      new Inbox(ds).process(
+        'test.one',
+        envelope(),
+        async (m) => {
+          await upsertNote(a, 'a')(m);
+          await upsertNote(b, 'b')(m);
+        },
+        { oneStatement: true },
+      ),
+    ).rejects.toThrow(/second statement/);
+    expect(await notes(b)).toEqual([]);
+    expect(await inTransaction()).toBe(false);
+  });
+
+  it('TypeORM upsert, update and delete through the manager each go with the inbox statement', async () => {
+    const id = randomUUID();
+    const inbox = new Inbox(ds);
+    const key = randomUUID();
+    const watch = watchQueries(ds);
+    try {
+      await inbox.process('test.one', envelope({ key, sequence: 1 }), async (m) => void (await m.createQueryBuilder().insert().into('one_effects').values({ id, note: 'qb' }).execute()), { oneStatement: true });
+      await inbox.process('test.one', envelope({ key, sequence: 2 }), async (m) => void (await m.createQueryBuilder().update('one_effects').set({ note: 'updated' }).where('id = :id', { id }).execute()), {
+        oneStatement: true,
+      });
+      expect(watch.sent).toHaveLength(2);
+      await inbox.process('test.one', envelope({ key, sequence: 3 }), async (m) => void (await m.createQueryBuilder().delete().from('one_effects').where('id = :id', { id }).execute()), { oneStatement: true });
+      expect(watch.sent.map(first2)).toEqual(['WITH inbox', 'WITH inbox', 'WITH inbox']);
+      expect(watch.sent.map((q) => q.split('; ')[1].split(' ')[0])).toEqual(['INSERT', 'UPDATE', 'DELETE']);
+    } finally {
+      watch.restore();
+    }
+    expect(await notes(id)).toEqual([]);
+  });
+});
+
+describe('parameterLiteral', () => {
+  it('writes every kind of parameter as the server reads it as a parameter', async () => {
+    const values = [
+      `quotes ' and "double", a backslash \\ and a $1`,
+      new Date('2026-11-26T10:20:30.456Z'),
+      ['a', 'b c', `d'e`, 'f"g', null],
+      { nested: { list: [1, 'two'] }, quote: "it's" },
+      Buffer.from([0, 1, 254, 255, 39, 92]),
+      -42,
+      '9007199254740993',
+      1.25,
+      true,
+      '2026-12-31',
+    ];
+    const cols = 't, ts, tags, doc, bin, i, big, num, b, d';
+    const [byParams, byLiterals] = [randomUUID(), randomUUID()];
+    await ds.query(`INSERT INTO one_values (id, ${cols}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [byParams, ...values]);
+    await ds.query(`INSERT INTO one_values (id, ${cols}) VALUES (${[byLiterals, ...values].map(parameterLiteral).join(', ')})`);
+    const [p, l] = await Promise.all([byParams, byLiterals].map(async (id) => (await ds.query(`SELECT ${cols} FROM one_values WHERE id = $1`, [id]))[0]));
+    expect(l).toEqual(p);
+    expect(l.t).toBe(values[0]);
+    expect(l.tags).toEqual(['a', 'b c', `d'e`, 'f"g', null]);
+    expect((l.bin as Buffer).equals(values[4] as Buffer)).toBe(true);
+    expect(parameterLiteral(null)).toBe('NULL');
+    expect(parameterLiteral(undefined)).toBe('NULL');
+  });
+});
