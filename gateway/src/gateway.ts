@@ -18,7 +18,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { apiSecurityHeaders, csrfHook, isApiPath, staticSecurityHeaders } from './web/security';
-import { listImageHints, serveWebClient } from './web/static';
+import { ImageOrigin, listImageHints, serveWebClient } from './web/static';
 
 export interface GatewayOptions {
   host: string;
@@ -162,12 +162,13 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const cache = o.events && o.publicCache !== false ? new PublicReadCache(allRoutes, cookie.name, o.publicCache || {}) : undefined;
   if (cache && o.events) await cache.follow(o.events.transport, o.logger, o.events);
   const adminTokens = new AdminTokens(o.adminTokens);
-  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name, adminTokens, cache }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens), o.logger, realtime);
+  const imageOrigin = new ImageOrigin(o.storageOrigin);
+  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name, adminTokens, cache }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens, imageOrigin), o.logger, realtime);
   await serveApiDocs(fastify);
   // /events' first venue image (the page's largest paint) is hinted with the page, learnt from the cache's answers of its list.
   const images = cache ? listImageHints() : undefined;
   if (images) cache?.onStore(images.learn);
-  await serveWebClient(fastify, o.webDistDir, { imageHints: images?.hints });
+  await serveWebClient(fastify, o.webDistDir, { imageHints: images?.hints, imageOrigin: () => imageOrigin.get() });
   // No Nest shutdown hooks: main.ts (or the embedded launcher) handles the stop signals once.
   await app.listen(o.port, o.host);
   const shutdownSteps = (): ShutdownStep[] => [

@@ -3,6 +3,7 @@ import { api, type AuthResult, type LoginDto } from '@luxe/contracts';
 import { AppError, type MeSnapshots } from '@luxe/platform';
 import type { AuthRateLimiter } from './rate-limit';
 import type { GatewayHandler } from '../routes/pipeline';
+import type { ImageOrigin } from '../web/static';
 
 export interface CookieOptions {
   name: string;
@@ -15,7 +16,8 @@ export interface CookieOptions {
  * turns them into the httpOnly cookie (set on sign-up and login, cleared on logout and account
  * deletion) and keeps the per-account login limit.
  */
-export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, snapshots: MeSnapshots): Record<string, GatewayHandler> {
+export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, snapshots: MeSnapshots, imageOrigin?: ImageOrigin): Record<string, GatewayHandler> {
+  const redirectToStoredFile = storedFileRedirect(imageOrigin);
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(cookie.name, token, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/', maxAge: Math.floor(cookie.maxAgeMs / 1000) });
   return {
@@ -65,9 +67,12 @@ export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, sn
   };
 }
 
-/** A redirect to the file the service names, cacheable for the time it says. */
-const redirectToStoredFile: GatewayHandler = async (ctx) => {
-  const { url, maxAgeSeconds } = await ctx.forwardJson<{ url: string; maxAgeSeconds: number }>();
-  ctx.reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('location', url);
-  return null;
-};
+/** A redirect to the file the service names, cacheable for the time it says; its origin is where pages preconnect to. */
+function storedFileRedirect(imageOrigin?: ImageOrigin): GatewayHandler {
+  return async (ctx) => {
+    const { url, maxAgeSeconds } = await ctx.forwardJson<{ url: string; maxAgeSeconds: number }>();
+    imageOrigin?.learn(url);
+    ctx.reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('location', url);
+    return null;
+  };
+}

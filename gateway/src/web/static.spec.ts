@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { listImageHints, routePages, serveWebClient } from './static';
+import { ImageOrigin, listImageHints, routePages, serveWebClient } from './static';
 
 describe('serveWebClient: the built client, precompressed and cached by name', () => {
   const dir = mkdtempSync(join(tmpdir(), 'luxe-static-'));
@@ -169,5 +169,34 @@ describe("the first image a page shows, hinted with the page (Link: rel=preload;
       hinted = ['//elsewhere.example/x.jpg'];
       expect((await app.inject({ url: '/events' })).headers.link).toBeUndefined();
     });
+
+    it("preconnects to the images' origin beside the hints once it is known, and not without a hint", async () => {
+      const origin = new ImageOrigin();
+      const other = Fastify();
+      await serveWebClient(other, dir, { imageHints: (path) => (path === '/events' ? ['/api/images/venues/o1/first.jpg'] : []), imageOrigin: () => origin.get() });
+      try {
+        expect((await other.inject({ url: '/events' })).headers.link).toBe('</api/images/venues/o1/first.jpg>; rel=preload; as=image; fetchpriority=high');
+        origin.learn('http://127.0.0.1:9000/luxe-venues/venues/o1/first.jpg?X-Amz-Signature=abc');
+        expect((await other.inject({ url: '/events' })).headers.link).toBe('<http://127.0.0.1:9000>; rel=preconnect, </api/images/venues/o1/first.jpg>; rel=preload; as=image; fetchpriority=high');
+        expect((await other.inject({ url: '/login' })).headers.link).toBeUndefined();
+      } finally {
+        await other.close();
+      }
+    });
+  });
+});
+
+describe('ImageOrigin', () => {
+  it('is the configured origin, else the first absolute http(s) redirect learnt; a path or another scheme teaches nothing', () => {
+    expect(new ImageOrigin('https://cdn.example').get()).toBe('https://cdn.example');
+    const configured = new ImageOrigin('https://cdn.example');
+    configured.learn('http://127.0.0.1:9000/x.jpg');
+    expect(configured.get()).toBe('https://cdn.example');
+    const learnt = new ImageOrigin();
+    for (const url of ['/api/placeholder-venue', 'data:image/png;base64,AAAA', 'javascript:alert(1)', 'http://']) learnt.learn(url);
+    expect(learnt.get()).toBeUndefined();
+    learnt.learn('HTTPS://Photos.Example:8443/a/b.jpg?sig=1');
+    learnt.learn('http://other.example/c.jpg');
+    expect(learnt.get()).toBe('https://photos.example:8443');
   });
 });

@@ -19,6 +19,34 @@ export interface WebClientOptions {
    * so the browser fetches the page's largest paint beside the scripts instead of after them.
    */
   imageHints?: (path: string) => string[];
+  /**
+   * The origin those images are served from in the end (`/api/images/…` redirects to object
+   * storage): sent beside the hints as `Link: <origin>; rel=preconnect`, so the connection to it is
+   * opened while the redirect is asked for.
+   */
+  imageOrigin?: () => string | undefined;
+}
+
+/**
+ * Where photos are served from: the configured public origin of object storage
+ * (STORAGE_PUBLIC_ORIGIN), else the origin of the first photo redirect the gateway answered.
+ */
+export class ImageOrigin {
+  constructor(private origin?: string) {}
+
+  /** A redirect's absolute http(s) URL gives its origin, once (a path gives nothing). */
+  learn(url: string): void {
+    if (this.origin || !/^https?:\/\//i.test(url)) return;
+    try {
+      this.origin = new URL(url).origin;
+    } catch {
+      // not a URL: nothing learnt
+    }
+  }
+
+  get(): string | undefined {
+    return this.origin;
+  }
 }
 
 export async function serveWebClient(fastify: FastifyInstance, dir: string | undefined, opts: WebClientOptions = {}): Promise<void> {
@@ -55,7 +83,11 @@ export async function serveWebClient(fastify: FastifyInstance, dir: string | und
       const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
       void reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       const images = (opts.imageHints?.(path) ?? []).filter(isOwnImagePath);
-      if (images.length > 0) void reply.header('Link', images.map((u) => `<${u}>; rel=preload; as=image; fetchpriority=high`).join(', '));
+      if (images.length > 0) {
+        const origin = opts.imageOrigin?.();
+        const links = images.map((u) => `<${u}>; rel=preload; as=image; fetchpriority=high`);
+        void reply.header('Link', [...(origin ? [`<${origin}>; rel=preconnect`] : []), ...links].join(', '));
+      }
       if (!encoding) return reply.send(body);
       return reply.header('Content-Encoding', encoding).send(compressed(body, encoding));
     },

@@ -34,7 +34,7 @@ describe('dashboard Home tab: Featured Events', () => {
     expect(within(featured()).queryByText('Fourth Venue')).not.toBeInTheDocument();
 
     const [first, , third] = items;
-    expect(within(first!).getByRole('img', { name: 'Photo of Azure Dream' })).toHaveAttribute('src', venues[0]!.imageUrl);
+    expect(await within(first!).findByRole('img', { name: 'Photo of Azure Dream' })).toHaveAttribute('src', venues[0]!.imageUrl);
     expect(within(first!).getByTestId('venue-city')).toHaveTextContent(/^Miami, FL$/);
     expect(within(first!).getByTestId('venue-price')).toHaveTextContent(/^\$2,500\/hr$/);
     expect(within(first!).getByTestId('venue-type')).toHaveTextContent(/^Yacht$/);

@@ -1,13 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthShell } from '../../../components/layout/auth-shell';
+import { useAfterFirstPaint } from '../../../lib/first-paint';
 
-// The form stack (zod, react-hook-form, the auth schemas) loads after the page frame: the title (the
-// page's largest paint) shows as soon as this small chunk runs, and the form replaces a placeholder
-// of the same size (no layout shift).
+// The form stack (zod, react-hook-form, the auth schemas) loads after the page frame has painted: the
+// title (the page's largest paint) shows as soon as this small chunk runs, and the form replaces a
+// placeholder of the same size (no layout shift).
 const LoginForm = lazy(() => import('../../../features/auth/components/login-form').then((m) => ({ default: m.LoginForm })));
 
 export function LoginRoute() {
+  const painted = useAfterFirstPaint();
   return (
     <AuthShell
       title="Welcome Back"
@@ -22,9 +24,13 @@ export function LoginRoute() {
         </>
       }
     >
-      <Suspense fallback={<LoginFormPlaceholder />}>
-        <LoginForm />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={<LoginFormPlaceholder />}>
+          <LoginForm />
+        </Suspense>
+      ) : (
+        <LoginFormPlaceholder />
+      )}
     </AuthShell>
   );
 }

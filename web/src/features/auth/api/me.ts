@@ -12,6 +12,7 @@ export function getMeQueryOptions() {
   return queryOptions({ queryKey: ['auth', 'me'] as const, queryFn: getMe });
 }
 
-export function useMe() {
-  return useQuery(getMeQueryOptions());
+/** `enabled: false` holds the request back (the session check waits for the first paint). */
+export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getMeQueryOptions(), enabled });
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { VENUE_PLACEHOLDERS, type Venue } from '@luxe/contracts';
 import { cn } from '../../../lib/cn';
+import { useAfterFirstPaint } from '../../../lib/first-paint';
 
 /** The stock image of a venue's kind, shown when its own image fails to load. */
 export function fallbackImageFor(type: Venue['type']): string {
@@ -8,13 +9,17 @@ export function fallbackImageFor(type: Venue['type']): string {
 }
 
 /**
- * A venue's image, replaced once by the stock image of its kind when it fails to load. Lazy, except
- * a `priority` image (the first card of a list, the page's largest paint): fetched at once, first.
+ * A venue's image, replaced once by the stock image of its kind when it fails to load. Lazy, and
+ * only once the page's first frame is on screen (a box of its size and colour until then), except a
+ * `priority` image (the first card of a list, the page's largest paint): fetched at once, first, with
+ * the network to itself.
  */
 export function VenueImage({ venue, className, priority = false }: { venue: Pick<Venue, 'name' | 'type' | 'imageUrl'>; className?: string; priority?: boolean }) {
   const fallback = fallbackImageFor(venue.type);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const painted = useAfterFirstPaint();
   const src = failedSrc === venue.imageUrl ? fallback : venue.imageUrl;
+  if (!priority && !painted) return <div data-testid="venue-image-pending" aria-hidden="true" className={cn('bg-neutral-800', className)} />;
   return (
     <img
       src={src}
