@@ -15,6 +15,13 @@ function holdFrames() {
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// When /login's form code is asked for (the module's first import).
+const formImported = vi.hoisted(() => ({ at: [] as number[] }));
+vi.mock('../features/auth/components/login-form', async (importOriginal) => {
+  formImported.at.push(performance.now());
+  return importOriginal();
+});
+
 beforeEach(() => resetFirstPaintForTests());
 afterEach(() => {
   vi.restoreAllMocks();
@@ -59,9 +66,11 @@ describe('what waits for the first paint', () => {
     expect(screen.getByTestId('login-form-placeholder')).toBeInTheDocument();
     await sleep(100);
     expect(me).toEqual([]);
+    expect(formImported.at).toEqual([]);
     expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
     frames.frame();
     frames.frame();
+    await waitFor(() => expect(formImported.at).toHaveLength(1));
     expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument();
     await waitFor(() => expect(me).toEqual(['GET']));
   });
