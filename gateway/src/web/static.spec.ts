@@ -173,7 +173,7 @@ describe("the first image a page shows, hinted with the page (Link: rel=preload;
     it("preconnects to the images' origin beside the hints once it is known, and not without a hint", async () => {
       const origin = new ImageOrigin();
       const other = Fastify();
-      await serveWebClient(other, dir, { imageHints: (path) => (path === '/events' ? ['/api/images/venues/o1/first.jpg'] : []), imageOrigin: () => origin.get() });
+      await serveWebClient(other, dir, { imageHints: (path) => (path === '/events' ? ['/api/images/venues/o1/first.jpg'] : []), imageOrigin: origin });
       try {
         expect((await other.inject({ url: '/events' })).headers.link).toBe('</api/images/venues/o1/first.jpg>; rel=preload; as=image; fetchpriority=high');
         origin.learn('http://127.0.0.1:9000/luxe-venues/venues/o1/first.jpg?X-Amz-Signature=abc');

@@ -24,7 +24,7 @@ export interface WebClientOptions {
    * storage): sent beside the hints as `Link: <origin>; rel=preconnect`, so the connection to it is
    * opened while the redirect is asked for.
    */
-  imageOrigin?: () => string | undefined;
+  imageOrigin?: ImageOrigin;
 }
 
 /**
@@ -84,7 +84,7 @@ export async function serveWebClient(fastify: FastifyInstance, dir: string | und
       void reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       const images = (opts.imageHints?.(path) ?? []).filter(isOwnImagePath);
       if (images.length > 0) {
-        const origin = opts.imageOrigin?.();
+        const origin = opts.imageOrigin?.get();
         const links = images.map((u) => `<${u}>; rel=preload; as=image; fetchpriority=high`);
         void reply.header('Link', [...(origin ? [`<${origin}>; rel=preconnect`] : []), ...links].join(', '));
       }

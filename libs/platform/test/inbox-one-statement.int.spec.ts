@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, EntityManager } from 'typeorm';
-import { createDataSource, databaseUrl, ensureDatabase, Inbox, initDatabase, parameterLiteral } from '../src';
+import { Inbox, parameterLiteral } from '../src';
+import { inTransaction, oneConnectionDatabase, testEnvelope as envelope } from './support/inbox-db';
 import { watchQueries } from './support/watch-queries';
 
 // `Inbox.process` with `oneStatement`, on real PostgreSQL: the inbox statement and the effect's
@@ -9,15 +10,10 @@ import { watchQueries } from './support/watch-queries';
 // to be applied writes nothing on that way and is recorded by the usual transaction; a failing
 // statement leaves nothing behind; the effect's parameters reach the server as they would as
 // parameters.
-const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
-const DB = `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform_inbox_one`;
 let ds: DataSource;
 
 beforeAll(async () => {
-  await ensureDatabase(adminUrl, DB);
-  // One connection: whatever a failure left on it, the next test's statements would meet.
-  ds = createDataSource({ url: databaseUrl(adminUrl, DB), migrations: [], poolSize: 1 });
-  await initDatabase(ds);
+  ds = await oneConnectionDatabase('platform_inbox_one');
   await ds.query(`CREATE TABLE IF NOT EXISTS one_effects (id uuid PRIMARY KEY, note text NOT NULL, n int NOT NULL DEFAULT 1)`);
   await ds.query(`CREATE TABLE IF NOT EXISTS one_values (id uuid PRIMARY KEY, t text, ts timestamptz, tags text[], doc jsonb, bin bytea, i int, big bigint, num numeric, b boolean, d date)`);
 });
@@ -25,10 +21,6 @@ afterAll(async () => {
   await ds?.destroy();
 });
 
-const envelope = (over: Record<string, unknown> = {}) =>
-  ({ id: randomUUID(), type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: randomUUID(), data: {}, ...over }) as never;
-
-const inTransaction = async () => (await ds.query(`SELECT pg_current_xact_id_if_assigned() IS NOT NULL OR now() <> statement_timestamp() AS open`))[0].open as boolean;
 const notes = async (id: string) => (await ds.query(`SELECT note FROM one_effects WHERE id = $1`, [id])).map((r: { note: string }) => r.note);
 const inboxRows = async (eventId: string, group: string) => (await ds.query(`SELECT 1 FROM inbox_events WHERE event_id = $1 AND consumer_group = $2`, [eventId, group])).length;
 const position = async (group: string, key: string) =>
@@ -52,7 +44,7 @@ describe('Inbox.process with oneStatement', () => {
     expect(await notes(id)).toEqual(["it's one"]);
     expect(await inboxRows((e as { id: string }).id, 'test.one')).toBe(1);
     expect(await position('test.one', (e as { key: string }).key)).toBe(1);
-    expect(await inTransaction()).toBe(false);
+    expect(await inTransaction(ds)).toBe(false);
   });
 
   it('a duplicate: the effect does not run again, nothing is written, the usual transaction says why', async () => {
@@ -69,7 +61,7 @@ describe('Inbox.process with oneStatement', () => {
       watch.restore();
     }
     expect(await ds.query(`SELECT note, n FROM one_effects WHERE id = $1`, [id])).toEqual([{ note: 'first', n: 1 }]);
-    expect(await inTransaction()).toBe(false);
+    expect(await inTransaction(ds)).toBe(false);
   });
 
   it('a stale event (an earlier version after a later one) is recorded in the inbox without its effect', async () => {
@@ -105,7 +97,7 @@ describe('Inbox.process with oneStatement', () => {
     );
     expect(await inboxRows((e as { id: string }).id, 'test.one')).toBe(0);
     expect(await position('test.one', (e as { key: string }).key)).toBeNull();
-    expect(await inTransaction()).toBe(false);
+    expect(await inTransaction(ds)).toBe(false);
     expect(await inbox.process('test.one', e, upsertNote(id, 'fixed'), { oneStatement: true })).toBe('applied');
     expect(await notes(id)).toEqual(['fixed']);
   });
@@ -128,7 +120,7 @@ describe('Inbox.process with oneStatement', () => {
     expect(await inbox.process('test.one', e, nothing, { oneStatement: true })).toBe('applied');
     expect(nothing).toHaveBeenCalledTimes(2); // once on each way
     expect(await inboxRows((e as { id: string }).id, 'test.one')).toBe(1);
-    expect(await inTransaction()).toBe(false);
+    expect(await inTransaction(ds)).toBe(false);
   });
 
   it('a second statement fails the delivery', async () => {
@@ -145,7 +137,7 @@ describe('Inbox.process with oneStatement', () => {
       ),
     ).rejects.toThrow(/second statement/);
     expect(await notes(b)).toEqual([]);
-    expect(await inTransaction()).toBe(false);
+    expect(await inTransaction(ds)).toBe(false);
   });
 
   it('TypeORM upsert, update and delete through the manager each go with the inbox statement', async () => {

@@ -1,32 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { beginWith, createDataSource, databaseUrl, ensureDatabase, Inbox, initDatabase } from '../src';
+import { beginWith, Inbox } from '../src';
+import { inTransaction, oneConnectionDatabase, testEnvelope as envelope } from './support/inbox-db';
 import { watchQueries } from './support/watch-queries';
 
 // The inbox's transaction begins with its first statement in one round trip (`beginWith`), on real
 // PostgreSQL: what the effect writes commits or rolls back with the inbox row, a failure leaves
 // no connection in a transaction, values with quotes go in as data, and TypeORM's own transaction
 // calls (commit, rollback, a nested transaction's savepoint) work on the runner afterwards.
-const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
-const DB = `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform_inbox_tx`;
 let ds: DataSource;
 
 beforeAll(async () => {
-  await ensureDatabase(adminUrl, DB);
-  // One connection: whatever a failure left on it, the next test's statements would meet.
-  ds = createDataSource({ url: databaseUrl(adminUrl, DB), migrations: [], poolSize: 1 });
-  await initDatabase(ds);
+  ds = await oneConnectionDatabase('platform_inbox_tx');
   await ds.query(`CREATE TABLE IF NOT EXISTS inbox_tx_effects (id uuid PRIMARY KEY, note text NOT NULL)`);
 });
 afterAll(async () => {
   await ds?.destroy();
 });
 
-const envelope = (over: Record<string, unknown> = {}) =>
-  ({ id: randomUUID(), type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: randomUUID(), data: {}, ...over }) as never;
-
-const inTransaction = async () => (await ds.query(`SELECT pg_current_xact_id_if_assigned() IS NOT NULL OR now() <> statement_timestamp() AS open`))[0].open as boolean;
 const effects = async (id: string) => (await ds.query(`SELECT note FROM inbox_tx_effects WHERE id = $1`, [id])).map((r: { note: string }) => r.note);
 const inboxRows = async (eventId: string, group: string) => (await ds.query(`SELECT event_type FROM inbox_events WHERE event_id = $1 AND consumer_group = $2`, [eventId, group])).length;
 
@@ -55,7 +47,7 @@ describe('Inbox.process: the transaction begins with the inbox statement', () =>
     ).rejects.toThrow('effect failed');
     expect(await effects(id)).toEqual([]);
     expect(await inboxRows((e as { id: string }).id, 'test.tx')).toBe(0);
-    expect(await inTransaction()).toBe(false);
+    expect(await inTransaction(ds)).toBe(false);
     // The event comes again and is applied this time.
     expect(await new Inbox(ds).process('test.tx', e, async (m) => void (await m.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'again')`, [id])))).toBe('applied');
     expect(await effects(id)).toEqual(['again']);
@@ -65,7 +57,7 @@ describe('Inbox.process: the transaction begins with the inbox statement', () =>
     const effect = jest.fn(async () => undefined);
     await expect(new Inbox(ds).process('test.tx', envelope({ id: 'not-a-uuid' }), effect)).rejects.toThrow(/uuid/);
     expect(effect).not.toHaveBeenCalled();
-    expect(await inTransaction()).toBe(false);
+    expect(await inTransaction(ds)).toBe(false);
   });
 
   it("stores values with quotes and backslashes as they are (the group `it's \\ ok'); --`)", async () => {
@@ -139,6 +131,6 @@ describe('beginWith', () => {
       await expect(beginWith(qr, `SELECT $1`, [1.5])).rejects.toThrow(/not an integer/);
       expect(qr.isTransactionActive).toBe(false);
     });
-    expect(await inTransaction()).toBe(false);
+    expect(await inTransaction(ds)).toBe(false);
   });
 });
