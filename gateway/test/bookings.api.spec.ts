@@ -216,12 +216,24 @@ describe('yacht holds and card payments (stripe-mock)', () => {
     expect((await (await account('host')).api.call('POST', '/api/bookings', { ...sectionBooking(), holdId: r.json.bookingId })).status).toBe(404);
   });
 
-  it('a failed payment releases the slot; an expired hold frees it too', async () => {
+  it('a declined card keeps the hold for a retry with the same PaymentIntent; a cancelled PaymentIntent releases the slot; an expired hold frees it too', async () => {
     const host = await account('host');
     const r = await start(host.api, { bookingDate: nyDate(6) });
     const [pay] = (await dbs.payments.query('SELECT payment_intent_id FROM payments WHERE booking_id = $1', [r.json.bookingId])).rows;
     const body = intentEvent(`evt_fail_${r.json.bookingId.slice(0, 8)}`, 'payment_intent.payment_failed', pay.payment_intent_id);
     expect((await webhook(body, sign(body))).status).toBe(200);
+    await waitFor('the decline is published as retryable', async () => (await dbs.payments.query(`SELECT 1 FROM outbox_events WHERE type = 'payments.payment-failed' AND envelope->'data'->>'bookingId' = $1 AND (envelope->'data'->>'retryable')::boolean`, [r.json.bookingId])).rows.length === 1);
+    const [failed] = (await dbs.payments.query(`SELECT envelope->>'id' AS id FROM outbox_events WHERE type = 'payments.payment-failed' AND envelope->'data'->>'bookingId' = $1`, [r.json.bookingId])).rows;
+    await waitFor('bookings applied the decline', async () => (await dbs.bookings.query(`SELECT 1 FROM inbox_events WHERE event_id = $1`, [failed.id])).rows.length === 1);
+    // Still held by its host: a rival cannot take it, and the host's retry answers the same PaymentIntent.
+    expect((await dbs.bookings.query(`SELECT status FROM bookings WHERE id = $1`, [r.json.bookingId])).rows[0].status).toBe('held');
+    expect((await start((await account('host')).api, { bookingDate: nyDate(6) })).status).toBe(409);
+    const retry = await start(host.api, { bookingDate: nyDate(6) });
+    expect([retry.status, retry.json.bookingId, retry.json.paymentIntentId]).toEqual([200, r.json.bookingId, pay.payment_intent_id]);
+    expect((await dbs.payments.query('SELECT status, last_error FROM payments WHERE booking_id = $1', [r.json.bookingId])).rows[0].status).toBe('pending');
+    // The PaymentIntent cancelled at Stripe: the slot is released.
+    const canceled = intentEvent(`evt_cxl_${r.json.bookingId.slice(0, 8)}`, 'payment_intent.canceled', pay.payment_intent_id);
+    expect((await webhook(canceled, sign(canceled))).status).toBe(200);
     await waitFor('the hold is released', async () => (await dbs.bookings.query(`SELECT status FROM bookings WHERE id = $1`, [r.json.bookingId])).rows[0].status === 'cancelled');
     expect((await start((await account('host')).api, { bookingDate: nyDate(6) })).status).toBe(200);
 

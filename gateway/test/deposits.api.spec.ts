@@ -160,11 +160,11 @@ describe('booking a section that takes a deposit', () => {
     await waitForSectionCard(setup.deposit, 25);
   });
 
-  it('a failed payment releases the section', async () => {
+  it('a cancelled payment releases the section', async () => {
     const host = await account('host');
     const r = await startPayment(host.api, { bookingDate: nyDate(8) });
     const [pay] = (await dbs.payments.query('SELECT payment_intent_id FROM payments WHERE booking_id = $1', [r.json.bookingId])).rows;
-    const body = JSON.stringify({ id: `evt_depfail_${r.json.bookingId.slice(0, 8)}`, object: 'event', type: 'payment_intent.payment_failed', api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), data: { object: { id: pay.payment_intent_id, object: 'payment_intent', amount: 62500, currency: 'usd', status: 'requires_payment_method' } } });
+    const body = JSON.stringify({ id: `evt_depfail_${r.json.bookingId.slice(0, 8)}`, object: 'event', type: 'payment_intent.canceled', api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), data: { object: { id: pay.payment_intent_id, object: 'payment_intent', amount: 62500, currency: 'usd', status: 'requires_payment_method' } } });
     expect((await webhook(body)).status).toBe(200);
     await waitFor('the hold is released', async () => (await dbs.bookings.query('SELECT status FROM bookings WHERE id = $1', [r.json.bookingId])).rows[0].status === 'cancelled');
     expect((await startPayment((await account('host')).api, { bookingDate: nyDate(8) })).status).toBe(200);

@@ -107,7 +107,7 @@ describe('making a split', () => {
     await waitFor('bookings keeps the hold until the deadline (and 30 minutes of grace)', async () => new Date((await booking(b.id)).hold_expires_at).getTime() === deadline + 30 * 60_000);
     expect((await booking(b.id)).status).toBe('held');
     // The whole-amount card payment started before is replaced.
-    expect((await world.dbs.payments.query('SELECT status FROM payments WHERE booking_id = $1', [b.id])).rows[0].status).toBe('failed');
+    expect((await world.dbs.payments.query('SELECT status FROM payments WHERE booking_id = $1', [b.id])).rows[0].status).toBe('replaced');
     // Again: the same split (no second one).
     const again = await b.host.api.call('POST', `/api/bookings/${b.id}/split`, { shares: 5, fallback: 'host-card' });
     expect([again.json.id, again.json.shares.length, again.json.fallback]).toEqual([r.json.id, 3, 'release']);

@@ -15,12 +15,23 @@ export const DURATION_HOURS = { min: 1, max: 6 } as const;
 export const FULL_YACHT = { sectionId: -1, sectionType: 'Full Yacht' } as const;
 /** How long a started payment keeps its slot. */
 export const HOLD_MINUTES = 15;
+/**
+ * Holds one member may keep waiting for payment at once (issue 29): each blocks a slot for
+ * HOLD_MINUTES, so without a cap one member could block every yacht of a city.
+ */
+export const MAX_LIVE_HOLDS = 3;
+/** How far ahead a booking may be made (issue 29): a date in 9999 blocked a slot nobody would use. */
+export const BOOKING_HORIZON_DAYS = 365;
 export const GUEST_VISIBILITY = ['men', 'women', 'both'] as const;
 
 export const BOOKING_MESSAGES = {
   venue: 'Venue not found',
   date: 'Choose a date',
   pastDate: 'The date cannot be earlier than today',
+  tooFar: `Bookings open up to ${BOOKING_HORIZON_DAYS} days ahead`,
+  tooManyHolds: `You already have ${MAX_LIVE_HOLDS} bookings waiting for payment. Pay for or release one of them first.`,
+  dancerTaken: 'This entertainer is already booked at that time. Please choose another time or entertainer.',
+  belowCardMinimum: 'Card payments start at $0.50: this booking is too small to be paid by card',
   startTime: 'Choose a start time between 6:00 PM and 2:00 AM',
   duration: 'Duration must be 1 to 6 hours',
   section: 'Choose a section',
@@ -56,6 +67,11 @@ export function bookingWindow(bookingDate: string, startTime: string, duration: 
 /** Today's date in America/New_York ('2026-11-22'). */
 export function todayInNewYork(now: Date = new Date()): string {
   return formatInTimeZone(now, BOOKING_TIME_ZONE, 'yyyy-MM-dd');
+}
+
+/** The last night that may be booked today (New York's date + BOOKING_HORIZON_DAYS). */
+export function lastBookableDate(now: Date = new Date()): string {
+  return format(addDays(parseISO(todayInNewYork(now)), BOOKING_HORIZON_DAYS), 'yyyy-MM-dd');
 }
 
 /** Yacht price: the tier for exactly these hours, else the hourly price × hours, rounded (spec doc 2 §9). */

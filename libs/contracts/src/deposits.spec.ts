@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { sectionPrice, yachtPrice } from './bookings';
-import { DEPOSIT_MESSAGES, depositCents, sectionAmounts, takesDeposit, toCents, yachtAmounts } from './deposits';
+import { CARD_MINIMUM_CENTS, cardChargeable, DEPOSIT_MESSAGES, depositCents, sectionAmounts, takesDeposit, toCents, yachtAmounts } from './deposits';
 import { sectionInputSchema } from './venues';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
@@ -55,9 +55,24 @@ describe('deposit and balance rounding (half-up on cents)', () => {
       for (let p = 0; p <= 100; p++) {
         const a = sectionAmounts(total, { depositPercent: p });
         expect(toCents(a.depositAmount) + toCents(a.balanceDue)).toBe(toCents(total));
-        expect(Math.abs(toCents(a.depositAmount) - (toCents(total) * p) / 100)).toBeLessThanOrEqual(0.5);
+        // The percentage, to the half cent, unless that is under the card minimum (then raised to it, never above the total).
+        const rounded = depositCents(toCents(total), p);
+        expect(Math.abs(rounded - (toCents(total) * p) / 100)).toBeLessThanOrEqual(0.5);
+        if (rounded > 0 && rounded < CARD_MINIMUM_CENTS) expect(toCents(a.depositAmount)).toBe(Math.min(toCents(total), CARD_MINIMUM_CENTS));
+        else expect(toCents(a.depositAmount)).toBe(rounded);
       }
     }
+  });
+
+  it("raises a deposit under the card provider's minimum charge to it, never above the total (issue 29)", () => {
+    // 1 % of $20 = 20 cents: Stripe would refuse it; the deposit is $0.50, the balance $19.50.
+    expect(sectionAmounts(20, { depositPercent: 1 })).toMatchObject({ depositAmount: 0.5, balanceDue: 19.5 });
+    // A total under the minimum: the whole total (the hold then refuses it as below the card minimum).
+    expect(sectionAmounts(0.3, { depositPercent: 10 })).toMatchObject({ depositAmount: 0.3, balanceDue: 0 });
+    expect(cardChargeable(10_000, 0)).toBe(0);
+    expect(cardChargeable(10_000, 49)).toBe(50);
+    expect(cardChargeable(10_000, 51)).toBe(51);
+    expect(cardChargeable(40, 4)).toBe(40);
   });
 
   it('applies the deposit to the minimum spend when that is the total', () => {

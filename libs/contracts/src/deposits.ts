@@ -76,8 +76,24 @@ export function sectionAmounts(price: number, section: { minimumSpend?: number |
   const minimum = section.minimumSpend == null || Number(section.minimumSpend) <= 0 ? null : toCents(section.minimumSpend);
   const percent = section.depositPercent ?? 0;
   const total = Math.max(toCents(price), minimum ?? 0);
-  const deposit = depositCents(total, percent);
+  const deposit = cardChargeable(total, depositCents(total, percent));
   return { total: fromCents(total), minimumSpend: minimum === null ? null : fromCents(minimum), depositPercent: percent, depositAmount: fromCents(deposit), balanceDue: fromCents(total - deposit) };
+}
+
+/**
+ * The smallest card charge the payment provider takes (Stripe: $0.50 in USD); a charge under it
+ * is refused at the provider, after the slot was held (issue 29).
+ */
+export const CARD_MINIMUM_CENTS = 50;
+
+/**
+ * A deposit the card can take: one under the provider's minimum is raised to it (never above the
+ * booking's total, and a deposit of 0 stays 0). A total under the minimum cannot be paid by card
+ * at all: the hold refuses it (BELOW_CARD_MINIMUM).
+ */
+export function cardChargeable(totalCents: number, depositCents: number): number {
+  if (depositCents <= 0) return 0;
+  return Math.max(depositCents, Math.min(totalCents, CARD_MINIMUM_CENTS));
 }
 
 /** A yacht is paid in full when booked: the deposit is the total, nothing is left to pay. */

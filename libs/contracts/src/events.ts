@@ -150,7 +150,12 @@ export const eventDefs = {
   'bookings.refund-requested': ev('bookings.refund', cancellation),
   'bookings.friend-invite-claimed': ev('bookings.friend-invite', z.object({ friendId: id, hostId: id, bookingId: z.string().nullable(), claimedByUserId: z.string().nullable() }).loose()),
   'payments.payment-succeeded': ev('payments.payment', z.object({ paymentId: id, bookingId: id, amount: z.number().int(), currency: z.string() }).loose()),
-  'payments.payment-failed': ev('payments.payment', z.object({ paymentId: id, bookingId: id, reason: z.string() }).loose()),
+  /**
+   * A card payment attempt failed. `retryable`: the card was declined and the payer may try again
+   * with the same PaymentIntent while the hold lasts (the slot stays held); absent or false: the
+   * PaymentIntent is cancelled for good and the hold is released (issue 29).
+   */
+  'payments.payment-failed': ev('payments.payment', z.object({ paymentId: id, bookingId: id, reason: z.string(), retryable: z.boolean().optional() }).loose()),
   /** A refund of a cancelled booking's payment was issued at the card provider (once per booking). */
   'payments.refund-issued': ev('payments.payment', z.object({ bookingId: id, paymentId: id, refundId: id, amount: z.number().int(), currency: z.string() }).loose()),
   /** A split payment was made: bookings keeps the booking's hold until the split's deadline (issue 12). */

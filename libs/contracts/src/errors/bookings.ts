@@ -6,6 +6,10 @@ import { defineErrors } from './define';
 export const BOOKING_ERRORS = defineErrors('BOOKING', {
   VENUE_NOT_FOUND: { status: 404, message: BOOKING_MESSAGES.venue },
   PAST_DATE: { status: 400, message: BOOKING_MESSAGES.pastDate },
+  TOO_FAR: { status: 400, message: BOOKING_MESSAGES.tooFar },
+  TOO_MANY_HOLDS: { status: 409, message: BOOKING_MESSAGES.tooManyHolds },
+  DANCER_TAKEN: { status: 409, message: BOOKING_MESSAGES.dancerTaken },
+  BELOW_CARD_MINIMUM: { status: 400, message: BOOKING_MESSAGES.belowCardMinimum },
   SECTION_REQUIRED: { status: 400, message: BOOKING_MESSAGES.section },
   SECTION_NOT_FOUND: { status: 404, message: BOOKING_MESSAGES.sectionNotFound },
   DANCER_NOT_ALLOWED: { status: 400, message: BOOKING_MESSAGES.dancer },

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
 import { BookingService } from './booking.service';
 
-/** Payments' outcomes (inbox key `bookings.payments`): a paid hold is confirmed, a failed one released. */
+/** Payments' outcomes (inbox key `bookings.payments`): a paid hold is confirmed, one whose PaymentIntent was cancelled released (a declined card keeps its hold for a retry). */
 @EventConsumer('payments')
 export class PaymentOutcomeConsumer {
   constructor(private readonly bookings: BookingService) {}
@@ -14,6 +14,6 @@ export class PaymentOutcomeConsumer {
 
   @OnEvent('payments.payment-failed')
   failed(e: EventOf<'payments.payment-failed'>, tx: EntityManager) {
-    return this.bookings.paymentFailed(tx, e.data.bookingId);
+    return this.bookings.paymentFailed(tx, e.data.bookingId, e.data.retryable === true);
   }
 }

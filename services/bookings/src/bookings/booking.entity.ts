@@ -7,6 +7,8 @@ import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity('bookings')
 @Index('bookings_unit_window', ['venueId', 'sectionId', 'startsAt'])
+@Index('bookings_dancer_window', ['dancerId', 'startsAt'], { where: 'dancer_id IS NOT NULL' })
+@Index('bookings_live_holds', ['hostId'], { where: `status = 'held'` })
 @Check('bookings_status_check', `status IN ('held', 'confirmed', 'cancelled', 'completed', 'expired')`)
 @Check('bookings_duration_check', `duration BETWEEN 1 AND 6`)
 @Check('bookings_cancellation_policy_check', `cancellation_policy IN ('flexible', 'moderate', 'strict')`)

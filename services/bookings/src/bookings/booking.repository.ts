@@ -28,6 +28,34 @@ export class BookingRepository {
     return q.getCount();
   }
 
+  /**
+   * The same entertainer's bookings (in any room) whose window overlaps [startsAt, endsAt) and that
+   * hold him: confirmed, or held and not yet expired. Run under his card's row lock.
+   */
+  countDancerTaking(m: EntityManager, dancerId: string, startsAt: Date, endsAt: Date): Promise<number> {
+    return m
+      .getRepository(BookingEntity)
+      .createQueryBuilder('b')
+      .where('b.dancer_id = :dancerId', { dancerId })
+      .andWhere('b.starts_at < :endsAt AND b.ends_at > :startsAt', { startsAt, endsAt })
+      .andWhere(`(b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > now()))`)
+      .getCount();
+  }
+
+  /** The host's holds still waiting for payment. Run under lockHost. */
+  countLiveHoldsOfHost(m: EntityManager, hostId: string): Promise<number> {
+    return m.getRepository(BookingEntity).createQueryBuilder('b').where(`b.host_id = :hostId AND b.status = 'held' AND b.hold_expires_at > now()`, { hostId }).getCount();
+  }
+
+  /**
+   * Serialises one host's holds for the rest of the transaction (a transaction-scoped advisory
+   * lock on his id: his card may not have reached this service yet, so there is no row to lock),
+   * so parallel requests cannot pass the live-hold cap together. Taken before any unit's lock.
+   */
+  async lockHost(m: EntityManager, hostId: string): Promise<void> {
+    await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 29))`, [hostId]);
+  }
+
   findById(id: string, m: EntityManager = this.ds.manager): Promise<BookingEntity | null> {
     return m.findOneBy(BookingEntity, { id });
   }
@@ -79,8 +107,10 @@ export class BookingRepository {
 
   /** Holds past their time become expired (returned, to publish their release). */
   async expireHolds(m: EntityManager): Promise<BookingEntity[]> {
-    const rows: Record<string, unknown>[] = await m.query(`UPDATE bookings SET status = 'expired' WHERE status = 'held' AND hold_expires_at <= now() RETURNING id`);
-    const ids = rows.map((r) => r.id as string);
+    // UPDATE … RETURNING answers [rows, count] through TypeORM's Postgres driver: read as rows, no
+    // expired hold was ever published (found by issue 29's test of a dead hold's PaymentIntent).
+    const [rows] = (await m.query(`UPDATE bookings SET status = 'expired' WHERE status = 'held' AND hold_expires_at <= now() RETURNING id`)) as [{ id: string }[], number];
+    const ids = rows.map((r) => r.id);
     return ids.length ? m.findBy(BookingEntity, { id: In(ids) }) : [];
   }
 

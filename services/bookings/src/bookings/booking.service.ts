@@ -5,12 +5,13 @@ import {
   AUTH_ERRORS,
   BOOKING_ERRORS,
   CANCELLATION_ERRORS,
-  refundCents,
-  refundPercentAt,
+  CARD_MINIMUM_CENTS,
   bookingWindow,
   endTimeOf,
   FULL_YACHT,
   HOLD_MINUTES,
+  lastBookableDate,
+  MAX_LIVE_HOLDS,
   money,
   sectionAmounts,
   sectionPrice,
@@ -30,10 +31,19 @@ import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import type { DancerCard, SectionCard, VenueCard } from '../catalog/catalog.entity';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { BookingEntity } from './booking.entity';
+import { moveTo, refundOnCancel } from './booking-lifecycle';
 import { BookingRepository, type Unit } from './booking.repository';
 import { publishCancellation } from './cancellation-events';
 
 const fail = (def: (typeof BOOKING_ERRORS)[keyof typeof BOOKING_ERRORS]) => AppError.of(def);
+
+/**
+ * A hold exists to be paid by card: one whose charge the provider would refuse (under its
+ * minimum, or nothing at all: a price that rounds to $0) is refused here, before any slot is held.
+ */
+function requireCardChargeable(amounts: BookingAmounts): void {
+  if (Math.round(amounts.depositAmount * 100) < CARD_MINIMUM_CENTS) throw fail(BOOKING_ERRORS.BELOW_CARD_MINIMUM);
+}
 
 export function toBooking(b: BookingEntity): Booking {
   return {
@@ -118,7 +128,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     }
     const venue = await this.publicVenue(dto.venueId);
     if (venue.type === 'yacht') throw fail(BOOKING_ERRORS.PAYMENT_REQUIRED);
-    this.requireFuture(dto.bookingDate);
+    this.requireBookableDate(dto.bookingDate);
     if (!dto.sectionId) throw fail(BOOKING_ERRORS.SECTION_REQUIRED);
     const { startsAt, endsAt } = bookingWindow(dto.bookingDate, dto.startTime, dto.duration);
     const saved = await this.ds.transaction(async (m) => {
@@ -128,6 +138,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       if (takesDeposit(section)) throw fail(BOOKING_ERRORS.DEPOSIT_REQUIRED);
       const dancer = await this.chosenDancer(m, venue, section, dto.dancerId ?? null);
       if ((await this.bookings.countTaking(m, { venueId: venue.venueId, sectionId: section.sectionId }, startsAt, endsAt)) >= section.maxSimultaneousBookings) throw fail(BOOKING_ERRORS.SLOT_TAKEN);
+      if (dancer) await this.requireDancerFree(m, dancer.dancerId, startsAt, endsAt);
       const row = await this.bookings.insert(
         m,
         this.newBooking(actor.userId, venue, dto, { startsAt, endsAt }, {
@@ -152,15 +163,19 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     requireMember(actor);
     const venue = await this.publicVenue(dto.venueId);
     if (venue.type !== 'yacht') return this.holdSection(actor, venue, dto);
-    this.requireFuture(dto.bookingDate);
+    this.requireBookableDate(dto.bookingDate);
     const window = bookingWindow(dto.bookingDate, dto.startTime, dto.duration);
     const unit: Unit = { venueId: venue.venueId, sectionId: null };
     const saved = await this.ds.transaction(async (m) => {
+      await this.bookings.lockHost(m, actor.userId);
       const locked = await this.catalog.lockVenue(m, venue.venueId);
       if (!locked) throw fail(BOOKING_ERRORS.VENUE_NOT_FOUND);
       const existing = await this.bookings.findLiveHold(m, actor.userId, unit, window.startsAt, dto.duration);
       if (existing) return existing;
+      await this.requireHoldRoom(m, actor.userId);
       if ((await this.bookings.countTaking(m, unit, window.startsAt, window.endsAt)) >= 1) throw fail(BOOKING_ERRORS.SLOT_TAKEN);
+      const amounts = yachtAmounts(yachtPrice(locked, dto.duration));
+      requireCardChargeable(amounts);
       const row = await this.bookings.insert(
         m,
         this.newBooking(actor.userId, locked, { ...dto, eventDescription: dto.eventDescription ?? null }, window, {
@@ -168,7 +183,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
           sectionName: FULL_YACHT.sectionType,
           sectionType: FULL_YACHT.sectionType,
           dancerId: null,
-          amounts: yachtAmounts(yachtPrice(locked, dto.duration)),
+          amounts,
           status: 'held',
           holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000),
           friends: [],
@@ -189,16 +204,21 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
   private async holdSection(actor: Actor, venue: VenueCard, dto: PaymentIntentDto): Promise<Booking> {
     requireMember(actor);
     if (!dto.sectionId) throw fail(BOOKING_ERRORS.NOT_A_YACHT);
-    this.requireFuture(dto.bookingDate);
+    this.requireBookableDate(dto.bookingDate);
     const window = bookingWindow(dto.bookingDate, dto.startTime, dto.duration);
     const saved = await this.ds.transaction(async (m) => {
+      await this.bookings.lockHost(m, actor.userId);
       const section = await this.catalog.lockSection(m, dto.sectionId!);
       if (!section || section.venueId !== venue.venueId || !section.isActive) throw fail(BOOKING_ERRORS.SECTION_NOT_FOUND);
       if (!takesDeposit(section)) throw fail(BOOKING_ERRORS.NOT_A_YACHT);
       const dancer = await this.chosenDancer(m, venue, section, dto.dancerId ?? null);
       const existing = await this.bookings.findLiveSectionHold(m, actor.userId, section.sectionId, dancer?.dancerId ?? null, window.startsAt, dto.duration);
       if (existing) return existing;
+      await this.requireHoldRoom(m, actor.userId);
       if ((await this.bookings.countTaking(m, { venueId: venue.venueId, sectionId: section.sectionId }, window.startsAt, window.endsAt)) >= section.maxSimultaneousBookings) throw fail(BOOKING_ERRORS.SLOT_TAKEN);
+      if (dancer) await this.requireDancerFree(m, dancer.dancerId, window.startsAt, window.endsAt);
+      const amounts = sectionAmounts(sectionPrice(section.pricePerHour, dto.duration, dancer?.priceModifier ?? null), section);
+      requireCardChargeable(amounts);
       const row = await this.bookings.insert(
         m,
         this.newBooking(actor.userId, venue, { ...dto, eventDescription: dto.eventDescription ?? null }, window, {
@@ -206,7 +226,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
           sectionName: section.name,
           sectionType: section.type,
           dancerId: dancer?.dancerId ?? null,
-          amounts: sectionAmounts(sectionPrice(section.pricePerHour, dto.duration, dancer?.priceModifier ?? null), section),
+          amounts,
           status: 'held',
           holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000),
           friends: [],
@@ -227,7 +247,11 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       return (await this.bookings.countTaking(m, unit, b.startsAt, b.endsAt)) > 0;
     }
     const section = await this.catalog.lockSection(m, b.sectionId);
-    return !section || (await this.bookings.countTaking(m, unit, b.startsAt, b.endsAt)) >= section.maxSimultaneousBookings;
+    if (!section || (await this.bookings.countTaking(m, unit, b.startsAt, b.endsAt)) >= section.maxSimultaneousBookings) return true;
+    // Its entertainer may have been booked into another room meanwhile.
+    if (!b.dancerId) return false;
+    await this.catalog.lockDancer(m, b.dancerId);
+    return (await this.bookings.countDancerTaking(m, b.dancerId, b.startsAt, b.endsAt)) > 0;
   }
 
   /** The host changes who may discover his event ('Show to Guests'); published for social. */
@@ -268,7 +292,15 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
    */
   async paymentSucceeded(m: EntityManager, bookingId: string, amountCents: number): Promise<void> {
     const b = await this.bookings.lockById(m, bookingId);
-    if (!b || b.status === 'confirmed' || b.status === 'completed') return;
+    if (!b) {
+      // The booking is gone (its host's account was erased meanwhile): whatever was paid for it
+      // goes back in full, or a card is charged for nothing (issue 29, case 2). Only the money
+      // stream hears of it: no read model has a card of this booking.
+      await this.outbox.add(m, 'bookings.refund-requested', bookingId, { bookingId, reason: 'host-deleted', refundAmount: amountCents, refundPercent: 100 });
+      this.logger.warn({ bookingId }, 'a payment arrived for a booking that no longer exists: refunded in full');
+      return;
+    }
+    if (b.status === 'confirmed' || b.status === 'completed') return;
     const paid = money(amountCents / 100);
     if (b.status === 'cancelled') {
       if (Number(b.amountPaid) > 0) return; // recorded (and refunded) before
@@ -283,7 +315,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
         return;
       }
     } else if (b.status !== 'held') return;
-    b.status = 'confirmed';
+    moveTo(b, 'confirmed');
     b.holdExpiresAt = null;
     b.amountPaid = paid;
     await this.publishConfirmed(m, await this.bookings.save(m, b));
@@ -291,7 +323,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
 
   /** A paid booking that cannot take place: cancelled, everything paid refunded (payments acts on its refund-requested). */
   private async cancelPaidInFull(m: EntityManager, b: BookingEntity, paid: string, amountCents: number, reason: 'hold-expired' | 'payment-failed' | 'cancelled-by-host'): Promise<void> {
-    b.status = 'cancelled';
+    if (b.status !== 'cancelled') moveTo(b, 'cancelled');
     b.amountPaid = paid;
     b.refundAmount = paid;
     b.cancelledAt = b.cancelledAt ?? new Date();
@@ -315,26 +347,26 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       if (b.status !== 'confirmed' && b.status !== 'held') throw AppError.of(CANCELLATION_ERRORS.NOT_CANCELLABLE);
       const at = now();
       if (new Date(b.startsAt).getTime() <= at.getTime()) throw AppError.of(CANCELLATION_ERRORS.STARTED);
-      const percent = refundPercentAt(b.cancellationPolicy ?? 'moderate', new Date(b.startsAt), at);
-      const cents = refundCents(Math.round(Number(b.amountPaid) * 100), percent);
-      b.status = 'cancelled';
-      b.cancelledAt = at;
-      b.refundAmount = money(cents / 100);
-      b.holdExpiresAt = null;
-      const row = await this.bookings.save(m, b);
-      await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'cancelled-by-host', refundAmount: cents, refundPercent: percent });
-      return row;
+      return this.cancelFor(m, b, 'cancelled-by-host', at);
     });
     return toBooking(saved);
   }
 
-  /** The card payment failed or was cancelled: the held slot is released. */
-  async paymentFailed(m: EntityManager, bookingId: string): Promise<void> {
-    const b = await this.bookings.findById(bookingId, m);
+  /**
+   * A card payment failed. A declined card (`retryable`) keeps the hold: the payer may try again
+   * with the same PaymentIntent until the hold expires (issue 29, case 3: releasing the slot at the
+   * first decline let a retry that succeeded charge a customer whose booking was gone). A
+   * PaymentIntent cancelled for good releases the held slot.
+   */
+  async paymentFailed(m: EntityManager, bookingId: string, retryable = false): Promise<void> {
+    if (retryable) return;
+    const b = await this.bookings.lockById(m, bookingId);
     if (!b || b.status !== 'held') return;
-    b.status = 'cancelled';
+    moveTo(b, 'cancelled');
+    b.cancelledAt = new Date();
+    b.holdExpiresAt = null;
     await this.bookings.save(m, b);
-    await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'payment-failed' });
+    await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'payment-failed', refundAmount: 0, refundPercent: 100 });
   }
 
   /** Holds past their time are marked expired and their release published. */
@@ -348,18 +380,35 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
 
   /** The venue is gone (its owner's account, or an old venue): what was still to come there is cancelled and published. */
   async cancelAtVenue(m: EntityManager, venueId: string): Promise<void> {
-    for (const b of await this.bookings.listLiveAtVenue(m, venueId)) {
-      b.status = 'cancelled';
-      await this.bookings.save(m, b);
-      await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'venue-deleted' });
-    }
+    // Not the host's doing: everything paid goes back (issue 29, case 1).
+    for (const b of await this.bookings.listLiveAtVenue(m, venueId)) await this.cancelFor(m, b, 'venue-deleted', new Date());
   }
 
-  /** A deleted host: his upcoming bookings are cancelled (published), then every booking of his goes. */
+  /**
+   * A deleted host: his upcoming bookings are cancelled as if he cancelled them (his choice: the
+   * refund schedule applies; an open split's paid shares go back in full at payments), published
+   * with their refunds; then every booking of his goes. Payments keeps its financial records
+   * (pseudonymous ids) and refunds from them (issue 29, case 2).
+   */
   async eraseHost(m: EntityManager, userId: string): Promise<void> {
-    for (const b of await this.bookings.listByHostForErasure(m, userId))
-      if (b.status === 'confirmed' || b.status === 'held') await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'host-deleted' });
+    const now = new Date();
+    for (const b of await this.bookings.listByHostForErasure(m, userId)) {
+      const upcoming = new Date(b.startsAt).getTime() > now.getTime();
+      if ((b.status === 'confirmed' && upcoming) || b.status === 'held') await this.cancelFor(m, b, 'host-deleted', now);
+    }
     await this.bookings.deleteOfHost(m, userId);
+  }
+
+  /** Cancels the (locked or freshly read) booking for `reason`, with the refund its rule gives, and publishes it. */
+  private async cancelFor(m: EntityManager, b: BookingEntity, reason: 'cancelled-by-host' | 'venue-deleted' | 'host-deleted', at: Date): Promise<BookingEntity> {
+    const { cents, percent } = refundOnCancel(reason, b, at);
+    moveTo(b, 'cancelled');
+    b.cancelledAt = at;
+    b.refundAmount = money(cents / 100);
+    b.holdExpiresAt = null;
+    const row = await this.bookings.save(m, b);
+    await publishCancellation(this.outbox, m, { bookingId: b.id, reason, refundAmount: cents, refundPercent: percent });
+    return row;
   }
 
   private async publicVenue(id: string): Promise<VenueCard> {
@@ -368,8 +417,25 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     return v;
   }
 
-  private requireFuture(date: string): void {
+  /** Not in the past, and within the booking horizon (a far date blocks a slot nobody will use). */
+  private requireBookableDate(date: string): void {
     if (date < todayInNewYork()) throw fail(BOOKING_ERRORS.PAST_DATE);
+    if (date > lastBookableDate()) throw fail(BOOKING_ERRORS.TOO_FAR);
+  }
+
+  /** Under the host's lock: at most MAX_LIVE_HOLDS holds waiting for payment at once. */
+  private async requireHoldRoom(m: EntityManager, hostId: string): Promise<void> {
+    if ((await this.bookings.countLiveHoldsOfHost(m, hostId)) >= MAX_LIVE_HOLDS) throw fail(BOOKING_ERRORS.TOO_MANY_HOLDS);
+  }
+
+  /**
+   * An entertainer is one person: under his row's lock, no other booking of his (in any room)
+   * overlaps this window (issue 29, case 7: the section's own count let him be in two rooms).
+   * Taken after the section's lock, always in that order.
+   */
+  private async requireDancerFree(m: EntityManager, dancerId: string, startsAt: Date, endsAt: Date): Promise<void> {
+    await this.catalog.lockDancer(m, dancerId);
+    if ((await this.bookings.countDancerTaking(m, dancerId, startsAt, endsAt)) > 0) throw fail(BOOKING_ERRORS.DANCER_TAKEN);
   }
 
   /** Entertainers only in the VIP rooms of strip clubs, and only the venue's available ones. */

@@ -18,6 +18,10 @@ export class CatalogRepository {
   lockSection(m: EntityManager, id: string): Promise<SectionCard | null> {
     return m.getRepository(SectionCard).createQueryBuilder('s').setLock('pessimistic_write').where('s.section_id = :id', { id }).getOne();
   }
+  /** The entertainer's row locked for the rest of the transaction: his bookings in every room are counted under it. */
+  lockDancer(m: EntityManager, id: string): Promise<DancerCard | null> {
+    return m.getRepository(DancerCard).createQueryBuilder('d').setLock('pessimistic_write').where('d.dancer_id = :id', { id }).getOne();
+  }
   dancer(id: string, m: EntityManager = this.ds.manager): Promise<DancerCard | null> {
     return m.findOneBy(DancerCard, { dancerId: id });
   }

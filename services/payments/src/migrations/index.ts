@@ -2,6 +2,7 @@ import { ERASURE_MIGRATIONS } from '@luxe/platform/db';
 import { CreatePayments1700000013000 } from './1700000013000-create-payments';
 import { CreateRefunds1700000025000 } from './1700000025000-create-refunds';
 import { CreateSplitPayments1700000035000 } from './1700000035000-create-split-payments';
+import { PaymentLifecycle1700000041000 } from './1700000041000-payment-lifecycle';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
-export const migrations = [...ERASURE_MIGRATIONS, CreatePayments1700000013000, CreateRefunds1700000025000, CreateSplitPayments1700000035000];
+export const migrations = [...ERASURE_MIGRATIONS, CreatePayments1700000013000, CreateRefunds1700000025000, CreateSplitPayments1700000035000, PaymentLifecycle1700000041000];

@@ -1,8 +1,9 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { PaymentStatus } from './payment-lifecycle';
 
 /** The card payment of one held booking (a Stripe PaymentIntent). Migration 1700000013000. */
 @Entity('payments')
-@Check('payments_status_check', `status IN ('pending', 'succeeded', 'failed')`)
+@Check('payments_status_check', `status IN ('pending', 'succeeded', 'failed', 'canceled', 'replaced', 'replaced-refunded')`)
 export class PaymentEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -30,8 +31,13 @@ export class PaymentEntity {
   @Column('text')
   currency!: string;
 
+  /** payment-lifecycle.ts. */
   @Column('text')
-  status!: 'pending' | 'succeeded' | 'failed';
+  status!: PaymentStatus;
+
+  /** The provider's message for the last declined attempt (the payer may retry while the hold lasts). */
+  @Column('text', { name: 'last_error', nullable: true })
+  lastError!: string | null;
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;

@@ -7,6 +7,7 @@ import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
 import { SplitService } from '../split/split.service';
+import { INTENT_IN_FLIGHT, nextPaymentStatus, outcomeOf, type PaymentOutcome } from './payment-lifecycle';
 import { PaymentEntity, RefundEntity } from './payment.entity';
 import type { PaymentSettings } from './payment.settings';
 
@@ -72,7 +73,7 @@ export class PaymentService {
       this.logger.error({ err, bookingId: hold.id }, 'creating the PaymentIntent failed');
       throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED);
     }
-    const row = Object.assign(new PaymentEntity(), { id: randomUUID(), bookingId: hold.id, hostId: hold.hostId, paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount, currency: 'usd', status: 'pending' as const, createdAt: new Date() });
+    const row = Object.assign(new PaymentEntity(), { id: randomUUID(), bookingId: hold.id, hostId: hold.hostId, paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount, currency: 'usd', status: 'pending' as const, lastError: null, createdAt: new Date() });
     try {
       await this.ds.manager.insert(PaymentEntity, row);
     } catch (err) {
@@ -94,14 +95,14 @@ export class PaymentService {
     } catch {
       throw AppError.of(PAYMENT_ERRORS.BAD_SIGNATURE);
     }
-    const outcome = event.type === 'payment_intent.succeeded' ? 'succeeded' : event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled' ? 'failed' : null;
+    const outcome = outcomeOf(event.type);
     await this.ds.transaction(async (m) => {
       const fresh: unknown[] = await m.query(`INSERT INTO stripe_events (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`, [event.id, event.type]);
       if (fresh.length === 0) return; // handled before
       if (!outcome) return;
       const intent = event.data.object as Stripe.PaymentIntent;
-      const payment = await m.findOneBy(PaymentEntity, { paymentIntentId: intent.id });
-      if (!payment && (await this.splits?.onIntent(m, intent, outcome))) return;
+      const payment = await m.findOne(PaymentEntity, { where: { paymentIntentId: intent.id }, lock: { mode: 'pessimistic_write' } });
+      if (!payment && (await this.splits?.onIntent(m, intent, outcome === 'succeeded' ? 'succeeded' : outcome === 'canceled' ? 'failed' : 'declined'))) return;
       if (!payment) {
         this.logger.warn({ paymentIntentId: intent.id, eventId: event.id }, 'a webhook for a PaymentIntent this service did not start: ignored');
         return;
@@ -124,28 +125,83 @@ export class PaymentService {
       this.logger.warn({ bookingId }, 'a refund was asked for a booking without a succeeded payment: nothing to refund');
       return;
     }
+    await this.issueRefund(m, p, Math.min(requestedCents, p.amount), `refund:${bookingId}`);
+  }
+
+  /** Refunds `amount` cents of the payment at the provider (once: the idempotency key), records it and publishes it. */
+  private async issueRefund(m: EntityManager, p: PaymentEntity, amount: number, idempotencyKey: string): Promise<void> {
     if (!this.stripe) {
-      this.logger.error({ bookingId }, 'a refund is due but card payments are not configured: refund it by hand');
+      this.logger.error({ bookingId: p.bookingId }, 'a refund is due but card payments are not configured: refund it by hand');
       return;
     }
-    const amount = Math.min(requestedCents, p.amount);
-    const refund = await this.stripe.refunds.create({ payment_intent: p.paymentIntentId, amount, metadata: { bookingId } }, { idempotencyKey: `refund:${bookingId}` });
-    const row = Object.assign(new RefundEntity(), { id: randomUUID(), bookingId, paymentId: p.id, hostId: p.hostId, stripeRefundId: refund.id, amount, currency: p.currency, status: refund.status ?? 'pending', createdAt: new Date() });
+    const refund = await this.stripe.refunds.create({ payment_intent: p.paymentIntentId, amount, metadata: { bookingId: p.bookingId } }, { idempotencyKey });
+    const row = Object.assign(new RefundEntity(), { id: randomUUID(), bookingId: p.bookingId, paymentId: p.id, hostId: p.hostId, stripeRefundId: refund.id, amount, currency: p.currency, status: refund.status ?? 'pending', createdAt: new Date() });
     await m.insert(RefundEntity, row);
-    await this.outbox.add(m, 'payments.refund-issued', p.id, { bookingId, paymentId: p.id, refundId: refund.id, amount, currency: p.currency });
+    await this.outbox.add(m, 'payments.refund-issued', p.id, { bookingId: p.bookingId, paymentId: p.id, refundId: refund.id, amount, currency: p.currency });
   }
 
-  /** A deleted member's payment records go (the card provider keeps its own, as the law requires). */
-  async eraseHost(m: EntityManager, userId: string): Promise<void> {
-    await m.delete(PaymentEntity, { hostId: userId });
-    await m.delete(RefundEntity, { hostId: userId });
+  /**
+   * A deleted member's payment records stay (issue 29, case 2): they are financial records the law
+   * asks to keep, they name him only by a pseudonymous id whose account is gone, and his paid
+   * bookings are refunded from them after the erasure (bookings' refund-requested may arrive
+   * after identity's user-deleted, and a payment may succeed after both).
+   */
+  async eraseHost(_m: EntityManager, _userId: string): Promise<void> {
+    // Nothing personal to remove here: the rows hold ids, amounts and the provider's references.
   }
 
-  private async settle(m: EntityManager, p: PaymentEntity, outcome: 'succeeded' | 'failed', intent: Stripe.PaymentIntent): Promise<void> {
-    if (p.status === 'succeeded' || p.status === outcome) return;
-    p.status = outcome;
+  /**
+   * A booking's hold ended unpaid (released, expired, cancelled, its host or venue gone): its open
+   * PaymentIntent is cancelled at the provider (issue 29, case 6), so the payer cannot complete
+   * it afterwards. An intent already in flight (processing, succeeded) is left: its webhook
+   * brings the success, and bookings refunds a cancelled booking's payment in full.
+   */
+  async closeOpenIntent(m: EntityManager, bookingId: string): Promise<void> {
+    const p = await m.findOne(PaymentEntity, { where: { bookingId }, lock: { mode: 'pessimistic_write' } });
+    if (!p || p.status !== 'pending' || !this.stripe) return;
+    try {
+      // The provider refuses to cancel an intent that succeeded or is processing: an answer is a cancellation.
+      await this.stripe.paymentIntents.cancel(p.paymentIntentId, {}, { idempotencyKey: `cancel:${p.paymentIntentId}` });
+    } catch (err) {
+      this.logger.warn({ err, bookingId, paymentIntentId: p.paymentIntentId }, 'cancelling the PaymentIntent of an ended hold failed (in flight or done at the provider): its webhook decides');
+      return;
+    }
+    p.status = 'canceled';
     await m.save(PaymentEntity, p);
-    if (outcome === 'succeeded') await this.outbox.add(m, 'payments.payment-succeeded', p.id, { paymentId: p.id, bookingId: p.bookingId, amount: p.amount, currency: p.currency });
-    else await this.outbox.add(m, 'payments.payment-failed', p.id, { paymentId: p.id, bookingId: p.bookingId, reason: intent.last_payment_error?.message ?? intent.status ?? 'failed' });
+  }
+
+  /** Whether the booking's whole-card payment is in flight at the provider (a split must not replace it then). */
+  async inFlight(bookingId: string): Promise<boolean> {
+    const p = await this.ds.manager.findOneBy(PaymentEntity, { bookingId });
+    if (!p || !this.stripe) return false;
+    if (p.status === 'succeeded') return true;
+    if (p.status !== 'pending') return false;
+    const intent = await this.stripe.paymentIntents.retrieve(p.paymentIntentId);
+    return INTENT_IN_FLIGHT.has(intent.status);
+  }
+
+  private async settle(m: EntityManager, p: PaymentEntity, outcome: PaymentOutcome, intent: Stripe.PaymentIntent): Promise<void> {
+    const next = nextPaymentStatus(p.status, outcome);
+    if (!next) return;
+    p.status = next.to;
+    if (outcome === 'declined') p.lastError = intent.last_payment_error?.message ?? 'Your card was declined.';
+    await m.save(PaymentEntity, p);
+    switch (next.effect) {
+      case 'confirm':
+        await this.outbox.add(m, 'payments.payment-succeeded', p.id, { paymentId: p.id, bookingId: p.bookingId, amount: p.amount, currency: p.currency });
+        return;
+      case 'retry-allowed':
+        await this.outbox.add(m, 'payments.payment-failed', p.id, { paymentId: p.id, bookingId: p.bookingId, reason: p.lastError ?? 'declined', retryable: true });
+        return;
+      case 'release':
+        await this.outbox.add(m, 'payments.payment-failed', p.id, { paymentId: p.id, bookingId: p.bookingId, reason: intent.cancellation_reason ?? 'canceled', retryable: false });
+        return;
+      case 'refund-in-full':
+        // Replaced by a split, then paid anyway (it was in flight when cancelled): the shares pay
+        // for the booking, so this whole payment goes back at once (issue 29, case 4).
+        await this.issueRefund(m, p, p.amount, `refund-replaced:${p.id}`);
+        this.logger.warn({ bookingId: p.bookingId, paymentIntentId: p.paymentIntentId }, 'a PaymentIntent replaced by a split succeeded anyway: refunded in full');
+        return;
+    }
   }
 }

@@ -18,10 +18,12 @@ export class RefundConsumer {
 
   @OnEvent('bookings.refund-requested')
   async cancelled(e: EventOf<'bookings.refund-requested'>, tx: EntityManager) {
-    // An open split of the booking: its paid shares go back in full (issue 12).
+    // An open split of the booking: its paid shares go back in full, its unpaid ones closed (issue 12).
     await this.splits.bookingCancelled(tx, e.data.bookingId);
     // A confirmed split booking: the refund is shared among what each payer paid.
     if (await this.splits.refundCompleted(tx, e.data.bookingId, e.data.refundAmount ?? 0)) return;
-    return this.payments.refund(tx, e.data.bookingId, e.data.refundAmount ?? 0);
+    await this.payments.refund(tx, e.data.bookingId, e.data.refundAmount ?? 0);
+    // A hold that ended unpaid: its PaymentIntent cannot be completed afterwards (issue 29).
+    await this.payments.closeOpenIntent(tx, e.data.bookingId);
   }
 }

@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   BOOKING_ERRORS,
   bookingWindow,
+  CARD_MINIMUM_CENTS,
   money,
   PAYMENT_ERRORS,
   SPLIT_ERRORS,
@@ -22,6 +23,7 @@ import {
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
+import { INTENT_IN_FLIGHT } from '../payments/payment-lifecycle';
 import { stripeClient } from '../payments/payment.service';
 import type { PaymentSettings } from '../payments/payment.settings';
 
@@ -100,12 +102,12 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     const existing = await this.splitOfBooking(this.ds.manager, bookingId);
     if (existing) return this.view(this.ds.manager, existing, actor.userId);
     if (hold.status !== 'held' || !hold.holdExpiresAt || new Date(hold.holdExpiresAt).getTime() <= now.getTime() || toCents(hold.amountPaid) > 0) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
-    const [card] = (await this.ds.query(`SELECT status FROM payments WHERE booking_id = $1`, [bookingId])) as { status: string }[];
-    if (card?.status === 'succeeded') throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     const deadline = splitDeadline(now, bookingWindow(hold.bookingDate, hold.startTime, hold.duration).startsAt);
     if (!deadline) throw AppError.of(SPLIT_ERRORS.TOO_LATE);
     const total = toCents(hold.depositAmount);
-    if (total < count) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    // Every share is a card charge of its own: none may be under the provider's minimum.
+    if (total < count * CARD_MINIMUM_CENTS) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    await this.retireWholePayment(bookingId);
     const amounts = splitShareAmounts(total, count);
     const splitId = randomUUID();
     const hostShareId = randomUUID();
@@ -150,19 +152,38 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
           host ? (intent.client_secret ?? '') : null,
         ]);
       }
-      // The whole-amount card payment started before (if any) is replaced by the shares: its late
-      // events change nothing (a failed row is settled as failed already).
-      await m.query(`UPDATE payments SET status = 'failed' WHERE booking_id = $1 AND status = 'pending'`, [bookingId]);
+      // The whole-amount card payment started before (if any, cancelled at the provider by
+      // retireWholePayment) is replaced by the shares; should it succeed anyway, it is refunded in
+      // full (payment-lifecycle.ts).
+      await m.query(`UPDATE payments SET status = 'replaced' WHERE booking_id = $1 AND status = 'pending'`, [bookingId]);
       await this.outbox.add(m, 'payments.split-created', splitId, { splitId, bookingId, hostId: actor.userId, deadline: deadline.toISOString(), shares: count, fallback });
       return true;
     });
+    if (!made) this.logger.info({ bookingId }, 'a parallel request split this booking first');
     const split = await this.splitOfBooking(this.ds.manager, bookingId);
     if (!split) throw AppError.of(SPLIT_ERRORS.NOT_FOUND);
-    if (made) {
-      const [old] = (await this.ds.query(`SELECT payment_intent_id FROM payments WHERE booking_id = $1 AND status = 'failed'`, [bookingId])) as { payment_intent_id: string }[];
-      if (old) await this.stripe.paymentIntents.cancel(old.payment_intent_id).catch((err: unknown) => this.logger.warn({ err, bookingId }, 'cancelling the replaced PaymentIntent failed'));
-    }
     return this.view(this.ds.manager, split, actor.userId);
+  }
+
+  /**
+   * Before shares replace it, the booking's whole-card PaymentIntent (if any) is cancelled at the
+   * provider; one in flight or paid cannot be replaced (issue 29, case 4: a split made while the
+   * card payment was processing charged the whole amount and the shares). A cancel that fails
+   * (the payer completed it meanwhile) refuses the split too.
+   */
+  private async retireWholePayment(bookingId: string): Promise<void> {
+    const [card] = (await this.ds.query(`SELECT status, payment_intent_id FROM payments WHERE booking_id = $1`, [bookingId])) as { status: string; payment_intent_id: string }[];
+    if (!card || card.status === 'replaced' || card.status === 'canceled' || card.status === 'failed') return;
+    if (card.status !== 'pending' || !this.stripe) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(card.payment_intent_id);
+      if (INTENT_IN_FLIGHT.has(intent.status)) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+      if (intent.status !== 'canceled') await this.stripe.paymentIntents.cancel(card.payment_intent_id, {}, { idempotencyKey: `cancel:${card.payment_intent_id}` });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      this.logger.warn({ err, bookingId }, 'the whole-card PaymentIntent could not be cancelled: the split is refused');
+      throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    }
   }
 
   /** `GET /api/bookings/{id}/split`: for the host and for the members who pay a share of it. */
@@ -220,7 +241,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
    * A PaymentIntent's outcome from Stripe's webhook (in its transaction): a share paid (once), or
    * the host's fallback charge. False when the intent is none of the splits'.
    */
-  async onIntent(m: EntityManager, intent: Stripe.PaymentIntent, outcome: 'succeeded' | 'failed'): Promise<boolean> {
+  async onIntent(m: EntityManager, intent: Stripe.PaymentIntent, outcome: 'succeeded' | 'failed' | 'declined'): Promise<boolean> {
     const [share] = (await m.query(`SELECT * FROM split_shares WHERE payment_intent_id = $1`, [intent.id])) as ShareRow[];
     if (share) {
       if (outcome !== 'succeeded') return true; // the payer may try again with the same PaymentIntent
@@ -245,6 +266,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     if (!byFallback) return false;
     const split = await this.lockSplit(m, byFallback.id);
     if (!split || split.status !== 'open' || split.fallback_status !== 'pending') return true;
+    // The host's card charged off-session: a decline is final (nobody is there to retry it).
     if (outcome === 'succeeded') await this.coverByHost(m, split);
     else await this.release(m, split, 'the charge of the host card failed');
     return true;
@@ -307,9 +329,12 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     return true;
   }
 
-  /** A deleted member's split records go (the host's splits with their shares; a payer's name). */
+  /**
+   * A deleted member's name leaves the split records; the records stay (issue 29, case 2): they
+   * are the financial records of money still moving (an open split of his booking is released by
+   * bookings' refund-requested, which may arrive after this, and its paid shares refunded from them).
+   */
   async erase(m: EntityManager, userId: string): Promise<void> {
-    await m.query(`DELETE FROM split_payments WHERE host_id = $1`, [userId]);
     await m.query(`UPDATE split_shares SET payer_id = NULL, payer_first_name = NULL WHERE payer_id = $1`, [userId]);
   }
 
@@ -368,6 +393,11 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     if (split.fallback_status === 'pending') await m.query(`UPDATE split_payments SET fallback_status = 'failed' WHERE id = $1`, [split.id]);
     const paid = (await m.query(`SELECT * FROM split_shares WHERE split_id = $1 AND status = 'paid' ORDER BY position`, [split.id])) as ShareRow[];
     for (const share of paid) await this.refundShare(m, split, share);
+    // Unpaid shares' PaymentIntents are cancelled (issue 29, case 6: a released split left them
+    // open, payable by a guest with the link). One in flight is left: its success is refunded in
+    // full by onIntent, the split being released.
+    const open = (await m.query(`SELECT payment_intent_id FROM split_shares WHERE split_id = $1 AND status = 'pending' AND payment_intent_id IS NOT NULL`, [split.id])) as { payment_intent_id: string }[];
+    for (const { payment_intent_id: intentId } of open) await this.cancelIntent(intentId, split.booking_id);
     if (publish) await this.outbox.add(m, 'payments.split-released', split.id, { splitId: split.id, bookingId: split.booking_id, unpaidShares: unpaid });
     this.logger.info({ splitId: split.id, bookingId: split.booking_id, why, refunded: paid.length }, 'split payment released');
   }
@@ -381,6 +411,11 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     const refund = await this.stripe.refunds.create({ payment_intent: share.payment_intent_id, amount: share.amount, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id } }, { idempotencyKey: `split-refund:${share.id}` });
     const done = rowsOf<{ id: string }>(await m.query(`UPDATE split_shares SET status = 'refunded', refund_id = $2, refund_amount = amount WHERE id = $1 AND status = 'paid' RETURNING id`, [share.id, refund.id]));
     if (done.length) await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId: split.booking_id, paymentId: split.id, refundId: refund.id, amount: share.amount, currency: split.currency });
+  }
+
+  private async cancelIntent(intentId: string, bookingId: string): Promise<void> {
+    if (!this.stripe) return;
+    await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel:${intentId}` }).catch((err: unknown) => this.logger.warn({ err, bookingId, intentId }, 'cancelling an unpaid share\'s PaymentIntent failed (in flight at the provider): a late success is refunded in full'));
   }
 
   private payable(split: SplitRow, share: ShareRow): boolean {
