@@ -5,7 +5,7 @@
 _here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=lib.sh
 . "$_here/lib.sh"
-for _c in chromium postgres redis kafka minio stripe; do
+for _c in chromium postgres redis kafka minio stripe localstripe; do
   # shellcheck disable=SC1090
   . "$_here/$_c.sh"
 done
@@ -15,7 +15,7 @@ unset _c _here
 component_var() {
   case "$1" in
     postgres) echo LUXE_PG_ADMIN_URL ;; redis) echo REDIS_URL ;; kafka) echo KAFKA_BROKERS ;;
-    minio) echo S3_ENDPOINT ;; stripe) echo STRIPE_API_BASE ;; *) echo "" ;;
+    minio) echo S3_ENDPOINT ;; stripe) echo STRIPE_API_BASE ;; localstripe) echo LOCALSTRIPE_API_BASE ;; *) echo "" ;;
   esac
 }
 
@@ -32,12 +32,14 @@ is_external() {
     kafka)    [ "$val" != "127.0.0.1:$KAFKA_PORT" ] ;;
     minio)    [ "${val%/}" != "http://127.0.0.1:$MINIO_PORT" ] ;;
     stripe)   [ "${val%/}" != "http://127.0.0.1:$STRIPE_PORT" ] ;;
+    localstripe) [ "${val%/}" != "http://127.0.0.1:$LOCALSTRIPE_PORT" ] ;;
   esac
 }
 
-# Compose service names for the infra components (docker mode).
+# Compose service names for the infra components (docker mode). localstripe has none (no image
+# of it is reachable here): up.sh runs it as a local process in docker mode too.
 compose_service() {
-  case "$1" in stripe) echo stripe-mock ;; chromium) echo "" ;; *) echo "$1" ;; esac
+  case "$1" in stripe) echo stripe-mock ;; chromium|localstripe) echo "" ;; *) echo "$1" ;; esac
 }
 
 docker_mode() {

@@ -3,6 +3,7 @@
 #
 # Layout under $LUXE_INFRA_HOME (default ${XDG_CACHE_HOME:-$HOME/.cache}/luxeswipe-infra):
 #   bin/               go-installed binaries (minio, stripe-mock)
+#   venv-localstripe/  the pinned localstripe (localstripe.sh)
 #   credentials.env    generated secrets, KEY=value, mode 600 (also usable as `docker compose --env-file`)
 #   env                `export` lines for the app, written by up.sh, mode 600
 #   logs/              component logs (postgres logs next to its data dir, see postgres.sh)
@@ -18,7 +19,7 @@ LUXE_LOGS="$LUXE_INFRA_HOME/logs"
 LUXE_CREDS="$LUXE_INFRA_HOME/credentials.env"
 LUXE_ENV_FILE="$LUXE_INFRA_HOME/env"
 
-LUXE_ALL_COMPONENTS=(chromium postgres redis kafka minio stripe)
+LUXE_ALL_COMPONENTS=(chromium postgres redis kafka minio stripe localstripe)
 
 log()  { printf '[luxe-infra] %s\n' "$*" >&2; }
 warn() { printf '[luxe-infra] WARNING: %s\n' "$*" >&2; }

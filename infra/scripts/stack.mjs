@@ -134,7 +134,8 @@ export async function waitReady(url, child, name, timeoutMs = Number(process.env
  * Options: dbPrefix ('luxe'), resetDatabases (false), basePort (3100: services on 3101..3107),
  * gatewayPort (3000), logDir, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix),
  * infraEnv (variables over process.env), databaseAdminUrls ({ [service]: admin URL } for a service
- * whose database lives on another server).
+ * whose database lives on another server), stripe ('localstripe': payments' Stripe is infra/local's
+ * stateful localstripe, LOCALSTRIPE_API_BASE, instead of STRIPE_API_BASE's stripe-mock).
  * instances (1: processes per service, or { social: 2 }; the k-th extra instance of a service
  * listens 10*k ports above the first, logs to `<service>-<k+1>.log`, and the gateway gets every
  * instance's URL, comma-separated), gateways (1: more gateways listen from gatewayPort+50, skipping ports fetch() refuses),
@@ -159,7 +160,14 @@ export async function startStack(opts = {}) {
       ? { privateKey: env.INTERNAL_AUTH_PRIVATE_KEY, publicKey: env.INTERNAL_AUTH_PUBLIC_KEY }
       : platform().generateInternalKeyPair();
   // Card payments against stripe-mock (or the keys the environment gives): a signing secret per
-  // stack, which tests use to sign the webhook events they send.
+  // stack, which tests use to sign the webhook events they send. `stripe: 'localstripe'` points
+  // them at the fake that remembers (reconciliation tests read back what was charged).
+  if (opts.stripe === 'localstripe') {
+    if (!env.LOCALSTRIPE_API_BASE) throw new Error('stripe: localstripe needs LOCALSTRIPE_API_BASE (run: bash infra/local/up.sh localstripe, then source the env file it prints)');
+    env.STRIPE_API_BASE = env.LOCALSTRIPE_API_BASE;
+  } else if (opts.stripe !== undefined && opts.stripe !== 'stripe-mock') {
+    throw new Error(`stripe: '${opts.stripe}' is neither 'localstripe' nor 'stripe-mock'`);
+  }
   const stripe = env.STRIPE_SECRET_KEY || env.STRIPE_API_BASE
     ? {
         STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_LuxeStripeMock123',
@@ -301,6 +309,8 @@ export async function startStack(opts = {}) {
       topicPrefix: opts.topicPrefix ?? opts.groupPrefix ?? '',
       internalKeys: keys,
       stripeWebhookSecret: stripe.STRIPE_WEBHOOK_SECRET ?? null,
+      /** Where payments' Stripe calls go (null: Stripe itself, or card payments not configured). */
+      stripeApiBase: stripe.STRIPE_API_BASE ?? null,
       admin: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD },
       adminTokenSecret,
       logDir,

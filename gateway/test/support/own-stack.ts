@@ -9,6 +9,8 @@ export interface OwnStack {
   dbUrls: Record<string, string>;
   admin: { email: string; password: string };
   logDir: string;
+  stripeWebhookSecret: string | null;
+  stripeApiBase: string | null;
   /** SIGTERM one process (`social`, `social-2`, `gateway-2`), wait for its exit, start it again, wait until ready. */
   restart(name: string): Promise<{ stop: { code: number | null; signal: string | null; ms: number }; start: { ms: number } }>;
   stop(): Promise<void>;

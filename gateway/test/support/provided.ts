@@ -10,6 +10,8 @@ export interface Provided {
   logDir: string;
   /** The signing secret of the stack's Stripe webhook (tests sign the events they send). */
   stripeWebhookSecret: string | null;
+  /** Where the stack's payments service sends its Stripe calls (stripe-mock, or localstripe with LUXE_TEST_STRIPE=localstripe). */
+  stripeApiBase: string | null;
   /** The stack's first admin account. */
   admin: { email: string; password: string };
   /** The gateway's admin token secret (tests forge expired tokens with it). */

@@ -23,6 +23,9 @@ export default async function setup() {
     groupPrefix: `test${id}.`,
     // A busy machine (several stacks on two cores) can take longer than the default 90 s to start one.
     readyTimeoutMs: Number(process.env.LUXE_STACK_READY_MS ?? 90_000),
+    // LUXE_TEST_STRIPE=localstripe: payments calls infra/local's stateful localstripe instead of
+    // stripe-mock (reconcile.api.spec.ts then uses this stack rather than starting its own).
+    ...(process.env.LUXE_TEST_STRIPE ? { stripe: process.env.LUXE_TEST_STRIPE } : {}),
     logDir: `${process.cwd()}/.data/test-logs`,
     extraEnv: {
       NODE_ENV: 'test',
@@ -41,6 +44,7 @@ export default async function setup() {
     dbUrls: stack.dbUrls,
     internalKeys: stack.internalKeys,
     stripeWebhookSecret: stack.stripeWebhookSecret,
+    stripeApiBase: stack.stripeApiBase,
     admin: stack.admin,
     adminTokenSecret: stack.adminTokenSecret,
     logDir: stack.logDir,

@@ -8,10 +8,16 @@ import { inject } from './provided';
 
 /** Shared set-up of the API tests that need members, approved venues and bookings on the stack. */
 export class World {
-  readonly base = inject('gatewayUrl');
-  private readonly urls = inject('dbUrls');
+  readonly base: string;
+  private readonly urls: Record<string, string>;
   readonly dbs: Record<string, Client> = {};
   private redis?: Redis;
+
+  /** The shared test stack's, or another stack's (a test's own: gateway URL and databases). */
+  constructor(stack: { gatewayUrl: string; dbUrls: Record<string, string> } = { gatewayUrl: inject('gatewayUrl'), dbUrls: inject('dbUrls') }) {
+    this.base = stack.gatewayUrl;
+    this.urls = stack.dbUrls;
+  }
 
   async open(...services: string[]): Promise<this> {
     for (const s of new Set(['venues', 'bookings', ...services])) {

@@ -1,0 +1,131 @@
+// `npm run reconcile:payments [-- --since <ISO date>]`: compares the payments database with the
+// card provider's own records and with the bookings' states, and prints every disagreement, one
+// line each (`<kind> booking=<id> <what>`; the kinds are in reconcile-core.cjs and the Runbook).
+// Exit 0 with `no disagreements (N bookings, M intents)`, 1 when there is any, 2 when it could not
+// look (a database or the provider did not answer), 64 on a bad option, 78 when not configured.
+//
+// Reads DATABASE_URL_PAYMENTS and DATABASE_URL_BOOKINGS, and STRIPE_SECRET_KEY (+ STRIPE_API_BASE)
+// as the payments service does (the same stripeClient(), from its build). --since: only bookings
+// created since then, and the provider's intents created since then (plus any older intent that
+// one of those bookings' rows points at). Read-only, on both sides.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT } from './stack.mjs';
+
+const require = createRequire(import.meta.url);
+const { reconcile, formatLine } = require('./reconcile-core.cjs');
+
+const USAGE = 'usage: npm run reconcile:payments [-- --since <ISO date>]';
+const args = process.argv.slice(2);
+let since = null;
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--since' && args[i + 1] !== undefined) {
+    since = new Date(args[++i]);
+    if (Number.isNaN(since.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(args[i])) {
+      console.error(`--since: not an ISO date: ${args[i]}\n${USAGE}`);
+      process.exit(64);
+    }
+  } else if (args[i] === '-h' || args[i] === '--help') {
+    console.log(USAGE);
+    process.exit(0);
+  } else {
+    console.error(`unknown option ${args[i]}\n${USAGE}`);
+    process.exit(64);
+  }
+}
+const missing = ['DATABASE_URL_PAYMENTS', 'DATABASE_URL_BOOKINGS', 'STRIPE_SECRET_KEY'].filter((k) => !process.env[k]);
+if (missing.length) {
+  console.error(`not configured: ${missing.join(', ')} (the payments and bookings databases, and the provider's secret key as the payments service has it)`);
+  process.exit(78);
+}
+
+const pg = require('pg');
+const { stripeClient } = require(join(ROOT, 'services/payments/dist/payments/payment.service.js'));
+const stripe = stripeClient({ STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY, STRIPE_API_BASE: process.env.STRIPE_API_BASE || undefined });
+const cents = (v) => Math.round(Number(v ?? 0) * 100);
+
+/** Runs fn over items, `width` at a time (one provider call each: not all at once). */
+async function each(items, width, fn) {
+  const out = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  }));
+  return out;
+}
+const notFound = (err) => err?.statusCode === 404 || err?.code === 'resource_missing';
+
+async function query(url, sql, params) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(sql, params)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+async function main() {
+  const bookingRows = await query(process.env.DATABASE_URL_BOOKINGS, `SELECT id, status, deposit_amount, amount_paid, refund_amount FROM bookings WHERE $1::timestamptz IS NULL OR created_at >= $1 ORDER BY id`, [since]);
+  const bookings = bookingRows.map((b) => ({ id: b.id, status: b.status, depositCents: cents(b.deposit_amount), paidCents: cents(b.amount_paid), refundCents: cents(b.refund_amount) }));
+  const ids = bookings.map((b) => b.id);
+  const known = new Set(ids);
+  const P = process.env.DATABASE_URL_PAYMENTS;
+  const payments = (await query(P, `SELECT id, booking_id, payment_intent_id, amount, status FROM payments WHERE booking_id = ANY($1::uuid[])`, [ids])).map((r) => ({ id: r.id, bookingId: r.booking_id, intentId: r.payment_intent_id, amount: r.amount, status: r.status }));
+  const refunds = (await query(P, `SELECT id, booking_id, stripe_refund_id, amount FROM refunds WHERE booking_id = ANY($1::uuid[])`, [ids])).map((r) => ({ id: r.id, bookingId: r.booking_id, refundId: r.stripe_refund_id, amount: r.amount }));
+  const splits = (await query(P, `SELECT id, booking_id, status, fallback_intent_id, fallback_status, fallback_amount, fallback_refund_id, fallback_refund_amount FROM split_payments WHERE booking_id = ANY($1::uuid[])`, [ids])).map((r) => ({ id: r.id, bookingId: r.booking_id, status: r.status, fallbackIntentId: r.fallback_intent_id, fallbackStatus: r.fallback_status, fallbackAmount: r.fallback_amount, fallbackRefundId: r.fallback_refund_id, fallbackRefundAmount: r.fallback_refund_amount }));
+  const shares = (await query(P, `SELECT id, split_id, amount, status, payment_intent_id, refund_id, refund_amount FROM split_shares WHERE split_id = ANY($1::uuid[])`, [splits.map((s) => s.id)])).map((r) => ({ id: r.id, splitId: r.split_id, amount: r.amount, status: r.status, intentId: r.payment_intent_id, refundId: r.refund_id, refundAmount: r.refund_amount }));
+
+  // The provider's intents of these bookings (tagged metadata.bookingId), then any our rows point at that the list did not bring.
+  const raw = new Map();
+  const listParams = { limit: 100, ...(since ? { created: { gte: Math.floor(since.getTime() / 1000) } } : {}) };
+  for await (const pi of stripe.paymentIntents.list(listParams)) if (known.has(pi.metadata?.bookingId)) raw.set(pi.id, pi);
+  const referenced = [...payments.map((p) => p.intentId), ...splits.map((s) => s.fallbackIntentId), ...shares.map((s) => s.intentId)].filter((id) => id && !raw.has(id));
+  await each([...new Set(referenced)], 8, async (id) => {
+    try {
+      raw.set(id, await stripe.paymentIntents.retrieve(id));
+    } catch (err) {
+      if (!notFound(err)) throw err;
+    }
+  });
+  const intents = [...raw.values()].map((pi) => ({ id: pi.id, bookingId: pi.metadata?.bookingId ?? null, amount: pi.amount, amountReceived: pi.amount_received ?? null, status: pi.status }));
+
+  // Refunds and charges exist only for intents that were charged.
+  const charged = intents.filter((i) => i.status === 'succeeded' || i.status === 'requires_capture').map((i) => i.id);
+  const refundById = new Map();
+  const charges = [];
+  await each(charged, 8, async (id) => {
+    for await (const r of stripe.refunds.list({ payment_intent: id, limit: 100 })) refundById.set(r.id, r);
+    for await (const c of stripe.charges.list({ payment_intent: id, limit: 100 })) charges.push({ id: c.id, intentId: typeof c.payment_intent === 'string' ? c.payment_intent : (c.payment_intent?.id ?? id), amountRefunded: c.amount_refunded ?? 0 });
+  });
+  const recordedIds = [...refunds.map((r) => r.refundId), ...shares.map((s) => s.refundId), ...splits.map((s) => s.fallbackRefundId)].filter((id) => id && !refundById.has(id));
+  await each([...new Set(recordedIds)], 8, async (id) => {
+    try {
+      refundById.set(id, await stripe.refunds.retrieve(id));
+    } catch (err) {
+      if (!notFound(err)) throw err;
+    }
+  });
+  const providerRefunds = [...refundById.values()].map((r) => ({ id: r.id, intentId: typeof r.payment_intent === 'string' ? r.payment_intent : (r.payment_intent?.id ?? null), bookingId: r.metadata?.bookingId ?? null, amount: r.amount, status: r.status }));
+
+  const found = reconcile({ bookings, payments, refunds, splits, shares, intents, providerRefunds, charges });
+  for (const d of found) console.log(formatLine(d));
+  const counts = `${bookings.length} booking${bookings.length === 1 ? '' : 's'}, ${intents.length} intent${intents.length === 1 ? '' : 's'}`;
+  if (found.length === 0) {
+    console.log(`no disagreements (${counts})`);
+    return 0;
+  }
+  console.error(`${found.length} disagreement${found.length === 1 ? '' : 's'} (${counts})`);
+  return 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`reconcile:payments could not compare: ${err?.message ?? err}`);
+    process.exit(2);
+  },
+);
