@@ -24,7 +24,14 @@ const AGREES = {
   succeeded: new Set(['succeeded']),
   failed: new Set(['requires_payment_method', 'canceled']),
   pending: new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture']),
+  // services/payments/src/payments/payment-lifecycle.ts: cancelled at the provider (a hold ended,
+  // or a split replaced it); a replaced one that succeeded anyway was refunded in full.
+  canceled: new Set(['canceled']),
+  replaced: new Set(['canceled']),
+  'replaced-refunded': new Set(['succeeded']),
 };
+/** A booking's states in which it keeps nothing beyond what it recorded ('gone': erased with its host, keeps nothing). */
+const ENDED = new Set(['cancelled', 'expired', 'gone']);
 
 const usd = (cents) => `$${(cents / 100).toFixed(2)}`;
 
@@ -124,7 +131,7 @@ function reconcile(input) {
     const succeeded = mine.filter((i) => i.status === 'succeeded');
     const taken = succeeded.reduce((a, i) => a + (i.amountReceived ?? i.amount), 0);
     const given = ourRefunds.filter((r) => bookingOfRefund(r) === b.id && REFUNDING.has(r.status)).reduce((a, r) => a + r.amount, 0);
-    if (b.status === 'cancelled' || b.status === 'expired') {
+    if (ENDED.has(b.status)) {
       const kept = Math.max(0, b.paidCents - b.refundCents);
       if (taken - given > kept) say('money-kept', b.id, `${b.status} booking keeps ${usd(kept)} but the provider holds ${usd(taken - given)} (${usd(taken)} taken, ${usd(given)} refunded)`);
     }
@@ -134,7 +141,8 @@ function reconcile(input) {
       say('confirmed-unpaid', b.id, `${b.status} booking's deposit is ${usd(b.depositCents)} but its succeeded intents take ${usd(taken)}${succeeded.length ? ` (${succeeded.map((i) => i.id).join(', ')})` : ''}`);
     }
     // (A cancelled or expired one is money-kept's: what it keeps is what matters.)
-    if (!unpaid && (b.status === 'confirmed' || b.status === 'completed') && taken !== b.paidCents) say('amount-mismatch', b.id, `${b.status} booking records ${usd(b.paidCents)} paid, its succeeded intents take ${usd(taken)}`);
+    // Net of refunds: a whole-card payment replaced by a split that succeeded anyway was taken and given back.
+    if (!unpaid && (b.status === 'confirmed' || b.status === 'completed') && taken - given !== b.paidCents) say('amount-mismatch', b.id, `${b.status} booking records ${usd(b.paidCents)} paid, its succeeded intents take ${usd(taken)}${given ? ` less ${usd(given)} refunded` : ''}`);
     if (b.status !== 'held') {
       for (const i of mine) if (OPEN.has(i.status)) say('intent-left-open', b.id, `intent ${i.id} (${usd(i.amount)}) is still ${i.status} for a ${b.status} booking`);
     }

@@ -41,6 +41,31 @@ describe('reconcile', () => {
     expect(reconcile(held)).toEqual([]);
   });
 
+  it("a booking erased with its host ('gone') keeps nothing: its payment refunded in full agrees, one kept is money-kept", () => {
+    const w = world();
+    w.bookings = [{ id: B, status: 'gone', depositCents: 0, paidCents: 0, refundCents: 0 }];
+    expect(kinds(w)).toEqual(['money-kept']);
+    w.refunds.push({ id: 'r1', bookingId: B, refundId: 're_1', amount: 5000 });
+    w.providerRefunds.push({ id: 're_1', intentId: 'pi_1', bookingId: B, amount: 5000, status: 'succeeded' });
+    w.charges[0].amountRefunded = 5000;
+    expect(reconcile(w)).toEqual([]);
+  });
+
+  it('a whole-card payment replaced by a split that succeeded anyway and went back in full agrees with the booking the shares paid', () => {
+    const w = world();
+    w.payments[0] = { ...w.payments[0]!, status: 'replaced-refunded' };
+    w.refunds.push({ id: 'r1', bookingId: B, refundId: 're_1', amount: 5000 });
+    w.providerRefunds.push({ id: 're_1', intentId: 'pi_1', bookingId: B, amount: 5000, status: 'succeeded' });
+    w.charges[0].amountRefunded = 5000;
+    w.splits.push({ id: 's1', bookingId: B, status: 'completed', fallbackIntentId: null, fallbackStatus: null, fallbackAmount: null, fallbackRefundId: null, fallbackRefundAmount: null });
+    w.shares.push({ id: 'sh1', splitId: 's1', amount: 2500, status: 'paid', intentId: 'pi_2', refundId: null, refundAmount: null }, { id: 'sh2', splitId: 's1', amount: 2500, status: 'paid', intentId: 'pi_3', refundId: null, refundAmount: null });
+    w.intents.push({ id: 'pi_2', bookingId: B, amount: 2500, amountReceived: 2500, status: 'succeeded' }, { id: 'pi_3', bookingId: B, amount: 2500, amountReceived: 2500, status: 'succeeded' });
+    w.charges.push({ id: 'ch_2', intentId: 'pi_2', amountRefunded: 0 }, { id: 'ch_3', intentId: 'pi_3', amountRefunded: 0 });
+    expect(reconcile(w)).toEqual([]);
+    w.payments[0] = { ...w.payments[0]!, status: 'replaced' };
+    expect(kinds(w)).toEqual(['status-mismatch']);
+  });
+
   it('money-kept: a cancelled booking whose refund never reached the provider', () => {
     const w = cancelledHalfRefunded();
     w.providerRefunds = [];

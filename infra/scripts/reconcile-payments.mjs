@@ -71,9 +71,14 @@ async function query(url, sql, params) {
 async function main() {
   const bookingRows = await query(process.env.DATABASE_URL_BOOKINGS, `SELECT id, status, deposit_amount, amount_paid, refund_amount FROM bookings WHERE $1::timestamptz IS NULL OR created_at >= $1 ORDER BY id`, [since]);
   const bookings = bookingRows.map((b) => ({ id: b.id, status: b.status, depositCents: cents(b.deposit_amount), paidCents: cents(b.amount_paid), refundCents: cents(b.refund_amount) }));
+  const P = process.env.DATABASE_URL_PAYMENTS;
+  // Payments keeps its records through a host's erasure while bookings deletes his bookings: the
+  // money of a booking bookings no longer has must all have gone back ('gone': nothing may be kept).
+  const paid = await query(P, `SELECT booking_id FROM payments WHERE $1::timestamptz IS NULL OR created_at >= $1 UNION SELECT booking_id FROM split_payments WHERE $1::timestamptz IS NULL OR created_at >= $1`, [since]);
+  const present = new Set((await query(process.env.DATABASE_URL_BOOKINGS, `SELECT id FROM bookings WHERE id = ANY($1::uuid[])`, [paid.map((r) => r.booking_id)])).map((r) => r.id));
+  for (const { booking_id: id } of paid) if (!present.has(id)) bookings.push({ id, status: 'gone', depositCents: 0, paidCents: 0, refundCents: 0 });
   const ids = bookings.map((b) => b.id);
   const known = new Set(ids);
-  const P = process.env.DATABASE_URL_PAYMENTS;
   const payments = (await query(P, `SELECT id, booking_id, payment_intent_id, amount, status FROM payments WHERE booking_id = ANY($1::uuid[])`, [ids])).map((r) => ({ id: r.id, bookingId: r.booking_id, intentId: r.payment_intent_id, amount: r.amount, status: r.status }));
   const refunds = (await query(P, `SELECT id, booking_id, stripe_refund_id, amount FROM refunds WHERE booking_id = ANY($1::uuid[])`, [ids])).map((r) => ({ id: r.id, bookingId: r.booking_id, refundId: r.stripe_refund_id, amount: r.amount }));
   const splits = (await query(P, `SELECT id, booking_id, status, fallback_intent_id, fallback_status, fallback_amount, fallback_refund_id, fallback_refund_amount FROM split_payments WHERE booking_id = ANY($1::uuid[])`, [ids])).map((r) => ({ id: r.id, bookingId: r.booking_id, status: r.status, fallbackIntentId: r.fallback_intent_id, fallbackStatus: r.fallback_status, fallbackAmount: r.fallback_amount, fallbackRefundId: r.fallback_refund_id, fallbackRefundAmount: r.fallback_refund_amount }));
