@@ -299,6 +299,8 @@ const rows: Record<string, Row> = {
     body: (s) => ({ imageURL: s.imageURL }),
     expect: ownerOnly(200, 404),
   },
+  // The host's own friend only (another's is not shown: 404); a refused call leaves him for the host's.
+  'friends.remove': { setup: async () => ({ friend: (await fx.host.as.call('POST', '/api/friends', { name: 'Gone', bookingId: fx.booking })).json.id }), path: (s) => `/api/friends/${s.friend}`, expect: ownerOnly(204, 404) },
   'friends.invite': { path: () => `/api/friends/invite/${fx.friendToken}`, expect: all(200) },
   'friends.claim': { path: () => `/api/friends/claim/${fx.friendToken}`, body: () => ({ profilePicture: PIXEL }), expect: all(200) },
   'friends.image': { path: () => fx.friendImage, expect: all(302) },

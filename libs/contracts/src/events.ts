@@ -53,6 +53,12 @@ const venueCard = {
 const venuePolicy = { cancellationPolicy: z.enum(CANCELLATION_POLICIES).optional() };
 /** A cancellation: why, and what of the booking's card payment goes back (cents; `refundPercent` of the policy). */
 const cancellation = z.object({ bookingId: id, reason: z.enum(['hold-expired', 'payment-failed', 'cancelled-by-host', 'venue-deleted', 'host-deleted']), refundAmount: z.number().int().min(0).optional(), refundPercent: z.number().int().min(0).max(100).optional() }).loose();
+/**
+ * The section (none: a whole yacht) and entertainer a booking takes: venues refuses to delete a
+ * section or remove a dancer while upcoming bookings take them. Optional: events published before
+ * carry neither.
+ */
+const bookedUnit = { sectionId: z.string().min(1).nullable().optional(), dancerId: z.string().min(1).nullable().optional() };
 const userCard = {
   userId: z.uuid(),
   firstName: z.string(),
@@ -108,7 +114,7 @@ export const eventDefs = {
     z.object({ dancerId: id, venueId: id, entertainerUserId: z.string().nullable(), name: z.string(), priceModifier: z.string(), imageUrl: z.string(), isAvailable: z.boolean(), isActive: z.boolean() }).loose(),
   ),
   'venues.dancer-removed': ev('venues.dancer', z.object({ dancerId: id, venueId: id }).loose(), { ends: true }),
-  'bookings.booking-held': ev('bookings.booking', z.object({ bookingId: id, hostId: id, venueId: id, totalCost: z.string(), holdExpiresAt: z.iso.datetime(), depositAmount: z.string().optional() }).loose()),
+  'bookings.booking-held': ev('bookings.booking', z.object({ bookingId: id, hostId: id, venueId: id, totalCost: z.string(), holdExpiresAt: z.iso.datetime(), depositAmount: z.string().optional(), ...bookedUnit, startsAt: z.iso.datetime().optional() }).loose()),
   /** What social and messaging need of a confirmed booking (discovery, join requests, conversations). */
   'bookings.booking-confirmed': ev(
     'bookings.booking',
@@ -134,6 +140,7 @@ export const eventDefs = {
         totalCost: z.string(),
         /** People the booked section (a yacht: the yacht) holds; social bounds the guest limit with it (issue 12). */
         capacity: z.number().int().nullable().optional(),
+        ...bookedUnit,
       })
       .loose(),
   ),

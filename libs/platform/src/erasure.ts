@@ -1,4 +1,4 @@
-import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
+import type { EntityManager, EntityTarget, MigrationInterface, ObjectLiteral, QueryRunner } from 'typeorm';
 import { Inbox } from './inbox';
 import type { EventOf } from './transport/consumer';
 import { EventConsumer, OnEvent } from './transport/on-event';
@@ -42,6 +42,40 @@ export class UserErasureService {
   async record(m: EntityManager, userId: string): Promise<void> {
     await m.query(`INSERT INTO user_erasures (user_key) VALUES ($1) ON CONFLICT DO NOTHING`, [erasureKey(userId)]);
   }
+}
+
+/**
+ * Saves a member's card kept from identity's `user-registered` / `user-profile-updated` (an upsert
+ * on `conflict`), unless this service recorded the member's erasure (`user_erasures`). A consumer
+ * whose inbox group is not the one that applied `user-deleted` never sees the user's aggregate
+ * end, so a late or replayed event would otherwise bring back the card the saga erased.
+ *
+ * One statement (INSERT … SELECT … WHERE NOT EXISTS … ON CONFLICT DO UPDATE), so it also fits a
+ * `oneStatement` handler; the columns and their values come from the entity's metadata, as
+ * TypeORM's own upsert takes them.
+ */
+export async function upsertUnlessErased<T extends ObjectLiteral>(m: EntityManager, entity: EntityTarget<T>, userId: string, card: Partial<T>, conflict: (keyof T & string)[]): Promise<void> {
+  const meta = m.connection.getMetadata(entity);
+  const driver = m.connection.driver;
+  const q = (name: string) => driver.escape(name);
+  const columns = Object.keys(card)
+    .filter((k) => card[k] !== undefined)
+    .map((k) => {
+      const c = meta.findColumnWithPropertyName(k);
+      if (!c) throw new Error(`upsertUnlessErased: ${meta.name} has no column ${k}`);
+      return c;
+    });
+  const conflictColumns = conflict.map((k) => meta.findColumnWithPropertyName(k)!.databaseName);
+  const names = columns.map((c) => c.databaseName);
+  const values = columns.map((c) => driver.preparePersistentValue(card[c.propertyName], c));
+  const updates = names.filter((n) => !conflictColumns.includes(n)).map((n) => `${q(n)} = EXCLUDED.${q(n)}`);
+  const table = meta.tablePath.split('.').map(q).join('.');
+  await m.query(
+    `INSERT INTO ${table} (${names.map(q).join(', ')}) SELECT ${names.map((_, i) => `$${i + 1}`).join(', ')}
+     WHERE NOT EXISTS (SELECT 1 FROM user_erasures WHERE user_key = $${names.length + 1})
+     ON CONFLICT (${conflictColumns.map(q).join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
+    [...values, erasureKey(userId)],
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import { VenueImageController } from './images/venue-image.controller';
 import { VenueImageService } from './images/venue-image.service';
 import { VenueBookingConsumer } from './venue-bookings/venue-booking.consumer';
 import { VenueBookingEntity } from './venue-bookings/venue-booking.entity';
+import { VenueBookingRepository } from './venue-bookings/venue-booking.repository';
 import { EntertainerController } from './entertainers/entertainer.controller';
 import { EntertainerService } from './entertainers/entertainer.service';
 import { AdminDecisionsConsumer } from './entertainers/admin-decisions.consumer';
@@ -26,6 +27,6 @@ import { AdminDecisionsConsumer } from './entertainers/admin-decisions.consumer'
 @Module({
   imports: [TypeOrmModule.forFeature([VenueEntity, SectionEntity, DancerEntity, BartenderEntity, VenueBookingEntity])],
   controllers: [VenueUserErasureConsumer, VenueBookingConsumer, AdminDecisionsConsumer, EntertainerController, VenueController, SectionController, StaffController, VenueImageController],
-  providers: [VenueService, VenueRepository, VenueAccess, PublicVenueCache, SectionService, SectionRepository, StaffService, StaffRepository, VenueImageService, EntertainerService],
+  providers: [VenueService, VenueRepository, VenueAccess, PublicVenueCache, SectionService, SectionRepository, StaffService, StaffRepository, VenueImageService, EntertainerService, VenueBookingRepository],
 })
 export class VenuesModule {}

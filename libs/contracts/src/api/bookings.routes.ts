@@ -161,6 +161,18 @@ export const friendRoutes = {
     response: friendSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, BOOKING_ERRORS.FRIEND_NOT_FOUND, PROFILE_ERRORS.UPLOAD_REJECTED],
   }),
+  remove: defineRoute({
+    id: 'friends.remove',
+    method: 'DELETE',
+    path: '/api/friends/:id',
+    service: 'bookings',
+    access: 'member',
+    summary: "Remove a friend of the signed-in host (his own friends only): the friend, his pictures and his invite link go, and his bookings no longer list him",
+    params: friendIdParamsSchema,
+    response: z.null(),
+    status: 204,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, BOOKING_ERRORS.FRIEND_NOT_FOUND],
+  }),
   invite: defineRoute({
     id: 'friends.invite',
     method: 'GET',

@@ -5,7 +5,7 @@ import { currentCorrelationId } from '../correlation';
 import type { Inbox } from '../inbox';
 import type { Logger } from '../logger';
 import { EventSchemaError } from '@luxe/contracts';
-import { AnyEventHandler, backoff, type ConsumerMetrics, createMessageHandler, decideOnFailure, eventMetrics, EventRefusedError, HEARTBEAT_EVERY_MS, isTransientFailure, TransientError, UnprocessableEventError } from './consumer';
+import { AnyEventHandler, backoff, type ConsumerMetrics, createMessageHandler, decideOnFailure, DLT_REPLAYED_HEADER, eventMetrics, EventRefusedError, HEARTBEAT_EVERY_MS, isTransientFailure, TransientError, UnprocessableEventError } from './consumer';
 import type { EventTransport, IncomingMessage, OutgoingMessage } from './transport';
 
 const TOPIC = topicFor('platform.test-event');
@@ -120,6 +120,24 @@ describe('createMessageHandler', () => {
     await handle(msg);
     expect(handler).toHaveBeenCalledTimes(1);
     expect(published).toEqual([]);
+  });
+
+  it('warns, with the event id, type and aggregate, when a replayed dead letter is dropped because its aggregate moved on; a routine stale event stays an info line', async () => {
+    for (const outcome of ['stale', 'ended'] as const) {
+      const logger = fakeLogger();
+      const inbox = { process: jest.fn(async () => outcome) } as unknown as Inbox;
+      const handle = createMessageHandler({ group: GROUP, handlers: { 'platform.test-event': async () => undefined } }, { inbox, transport: fakeTransport().transport, logger, retry: { maxAttempts: 2, backoffMs: 1 } });
+      const env = envelope();
+      await handle(message(env, { [DLT_REPLAYED_HEADER]: '0:7' }));
+      expect(logger.warn).toHaveBeenCalledTimes(1);
+      expect((logger.warn as jest.Mock).mock.calls[0]).toEqual([
+        expect.objectContaining({ eventId: env.id, type: 'platform.test-event', stream: 'platform.test', key: 'k1', sequence: 1, outcome, replayedFrom: '0:7' }),
+        expect.stringContaining('replayed dead letter dropped'),
+      ]);
+      await handle(message(envelope()));
+      expect(logger.warn).toHaveBeenCalledTimes(1);
+      expect(logger.info).toHaveBeenLastCalledWith(expect.objectContaining({ outcome }), expect.not.stringContaining('replayed'));
+    }
   });
 
   it('retries a handler that fails twice, then processes it without dead-lettering', async () => {

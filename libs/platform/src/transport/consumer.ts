@@ -46,6 +46,9 @@ export interface DeadLetterSink {
   put(d: DeadLetter): Promise<void>;
 }
 
+/** Set by `npm run dlt:replay` on a dead letter it puts back on its topic (`<partition>:<offset>` in the dead-letter topic). */
+export const DLT_REPLAYED_HEADER = 'x-dlt-replayed-from-offset';
+
 /** Publishes a dead letter to `<topic>.dlt`, with the reason in headers (`npm run dlt:replay` reads it). */
 export class TopicDeadLetterSink implements DeadLetterSink {
   constructor(private readonly transport: EventTransport) {}
@@ -255,7 +258,13 @@ export async function consumeMessage(msg: IncomingMessage, route: ConsumerRoute,
         try {
           const outcome = await deps.inbox.process(route.group, envelope, (m) => run(envelope, m).then(() => undefined), { oneStatement: route.oneStatement });
           const message = { applied: 'event consumed', duplicate: 'duplicate event skipped', stale: 'stale event skipped (a later version was applied)', ended: 'event after the end of its aggregate skipped' }[outcome];
-          log.info({ eventId: envelope.id, type: envelope.type, key: envelope.key, sequence: envelope.sequence, outcome }, message);
+          const fields = { eventId: envelope.id, type: envelope.type, key: envelope.key, sequence: envelope.sequence, outcome };
+          const replayedFrom = msg.headers[DLT_REPLAYED_HEADER];
+          // A dead letter replayed by hand whose aggregate moved on meanwhile is never applied: the
+          // operator who replayed it is told which one, instead of a routine line.
+          if (replayedFrom !== undefined && (outcome === 'stale' || outcome === 'ended'))
+            log.warn({ ...fields, stream: envelope.stream, replayedFrom }, `replayed dead letter dropped, never applied: ${message}`);
+          else log.info(fields, message);
           deps.metrics?.handled(route.group, envelope.type, outcome);
           return;
         } catch (err) {

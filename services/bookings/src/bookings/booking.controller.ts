@@ -2,25 +2,32 @@ import { Controller } from '@nestjs/common';
 import { api, type RouteInput } from '@luxe/contracts';
 import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
 import { BookingService } from './booking.service';
+import { FriendService } from '../friends/friend.service';
 
-/** Bookings and holds. */
+/**
+ * Bookings and holds. A booking answered to its host or the venue's owner lists the friends added
+ * to it after booking too (`FriendService.withFriends`).
+ */
 @Controller()
 export class BookingController {
-  constructor(private readonly bookings: BookingService) {}
+  constructor(
+    private readonly bookings: BookingService,
+    private readonly friends: FriendService,
+  ) {}
 
   @Route(api.bookings.create)
-  create(@Input() input: RouteInput<typeof api.bookings.create>, @CurrentActor() actor: Actor) {
-    return this.bookings.create(actor, input.body);
+  async create(@Input() input: RouteInput<typeof api.bookings.create>, @CurrentActor() actor: Actor) {
+    return this.withFriends(await this.bookings.create(actor, input.body));
   }
 
   @Route(api.bookings.setGuestVisibility)
-  setGuestVisibility(@Input() input: RouteInput<typeof api.bookings.setGuestVisibility>, @CurrentActor() actor: Actor) {
-    return this.bookings.setGuestVisibility(actor, input.params.id, input.body.guestVisibility);
+  async setGuestVisibility(@Input() input: RouteInput<typeof api.bookings.setGuestVisibility>, @CurrentActor() actor: Actor) {
+    return this.withFriends(await this.bookings.setGuestVisibility(actor, input.params.id, input.body.guestVisibility));
   }
 
   @Route(api.bookings.cancel)
-  cancel(@Input() input: RouteInput<typeof api.bookings.cancel>, @CurrentActor() actor: Actor) {
-    return this.bookings.cancel(actor, input.params.id);
+  async cancel(@Input() input: RouteInput<typeof api.bookings.cancel>, @CurrentActor() actor: Actor) {
+    return this.withFriends(await this.bookings.cancel(actor, input.params.id));
   }
 
   @Route(api.bookings.hold)
@@ -29,17 +36,21 @@ export class BookingController {
   }
 
   @Route(api.bookings.mine)
-  mine(@Input() _input: RouteInput<typeof api.bookings.mine>, @CurrentActor() actor: Actor) {
-    return this.bookings.mine(actor);
+  async mine(@Input() _input: RouteInput<typeof api.bookings.mine>, @CurrentActor() actor: Actor) {
+    return this.friends.withFriends(await this.bookings.mine(actor));
   }
 
   @Route(api.bookings.hosted)
-  hosted(@Input() _input: RouteInput<typeof api.bookings.hosted>, @CurrentActor() actor: Actor) {
-    return this.bookings.hosted(actor);
+  async hosted(@Input() _input: RouteInput<typeof api.bookings.hosted>, @CurrentActor() actor: Actor) {
+    return this.friends.withFriends(await this.bookings.hosted(actor));
   }
 
   @Route(api.bookings.atMyVenues)
-  atMyVenues(@Input() _input: RouteInput<typeof api.bookings.atMyVenues>, @CurrentActor() actor: Actor) {
-    return this.bookings.atMyVenues(actor);
+  async atMyVenues(@Input() _input: RouteInput<typeof api.bookings.atMyVenues>, @CurrentActor() actor: Actor) {
+    return this.friends.withFriends(await this.bookings.atMyVenues(actor));
+  }
+
+  private async withFriends<T extends { id: string; friends: string }>(booking: T): Promise<T> {
+    return (await this.friends.withFriends([booking]))[0];
   }
 }

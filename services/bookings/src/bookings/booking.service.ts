@@ -190,7 +190,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
           guestVisibility: 'both',
         }),
       );
-      await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString() });
+      await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString(), sectionId: row.sectionId, dancerId: row.dancerId, startsAt: new Date(row.startsAt).toISOString() });
       return row;
     });
     return toBooking(saved);
@@ -233,7 +233,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
           guestVisibility: dto.guestVisibility,
         }),
       );
-      await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString(), depositAmount: money(Number(row.depositAmount)) });
+      await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString(), depositAmount: money(Number(row.depositAmount)), sectionId: row.sectionId, dancerId: row.dancerId, startsAt: new Date(row.startsAt).toISOString() });
       return row;
     });
     return toBooking(saved);
@@ -513,6 +513,8 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       friendsCount: (b.friends ?? []).length,
       totalCost: r.totalCost,
       capacity: await this.catalog.capacityOf(m, b),
+      sectionId: r.sectionId,
+      dancerId: r.dancerId,
     });
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { upsertUnlessErased } from '@luxe/platform/db';
 import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog.entity';
 
 /** Every query on bookings' read models of venues, sections, entertainers and members. */
@@ -61,8 +62,9 @@ export class CatalogRepository {
   async deleteDancer(m: EntityManager, dancerId: string): Promise<void> {
     await m.delete(DancerCard, { dancerId });
   }
+  /** A member's card from identity's events; never again once his erasure is recorded here (a late or replayed event). */
   async saveMember(m: EntityManager, c: MemberCard): Promise<void> {
-    await m.save(MemberCard, c);
+    await upsertUnlessErased(m, MemberCard, c.userId, { userId: c.userId, firstName: c.firstName }, ['userId']);
   }
   /** A deleted member: his card, and the venues he owned (their own deletion events follow from venues). */
   async eraseMember(m: EntityManager, userId: string): Promise<void> {

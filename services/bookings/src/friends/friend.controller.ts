@@ -23,6 +23,11 @@ export class FriendController {
     return this.friends.setPicture(actor, input.params.id, input.body.imageURL);
   }
 
+  @Route(api.friends.remove)
+  async remove(@Input() input: RouteInput<typeof api.friends.remove>, @CurrentActor() actor: Actor) {
+    await this.friends.remove(actor, input.params.id);
+  }
+
   @Route(api.friends.invite)
   invite(@Input() input: RouteInput<typeof api.friends.invite>) {
     return this.friends.invite(input.params.token);

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { BOOKING_ERRORS, FRIEND_PICTURE_MAX_BYTES, FRIEND_STAGING_OBJECT, friendImagePath, MAX_IMAGE_BYTES, PROFILE_ERRORS, PROFILE_MESSAGES, type Friend, type FriendDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
@@ -124,10 +124,36 @@ export class FriendService {
     return { url: await this.storage.presignedGet(name, 3600), maxAgeSeconds: 600 };
   }
 
+  /**
+   * `DELETE /api/friends/{id}`: the host takes a friend off; his pictures and his invite link go
+   * with him (the link then answers 'Invite Not Found'), and the bookings no longer list him.
+   */
+  async remove(actor: Actor, id: string): Promise<void> {
+    const f = await this.own(actor, id);
+    // The pictures first: should that fail, the friend is still there to remove again.
+    await this.removePictures(f.id);
+    await this.ds.manager.delete(FriendEntity, { id: f.id });
+  }
+
+  /**
+   * Bookings as shown to their host or the venue's owner: `friends` lists the names given when
+   * booking, then those of the friends added to the booking since (POST /api/friends with its
+   * bookingId, as the confirmation does), in the order they were added. The friends table stays
+   * their one record: a removed friend leaves every list at once.
+   */
+  async withFriends<T extends { id: string; friends: string }>(bookings: T[]): Promise<T[]> {
+    if (!bookings.length) return bookings;
+    const rows = await this.ds.manager.find(FriendEntity, { select: { bookingId: true, name: true }, where: { bookingId: In(bookings.map((b) => b.id)) }, order: { createdAt: 'ASC', id: 'ASC' } });
+    if (!rows.length) return bookings;
+    const added = new Map<string, string[]>();
+    for (const r of rows) added.set(r.bookingId!, [...(added.get(r.bookingId!) ?? []), r.name]);
+    return bookings.map((b) => (added.has(b.id) ? { ...b, friends: JSON.stringify([...(JSON.parse(b.friends) as string[]), ...added.get(b.id)!]) } : b));
+  }
+
   /** A deleted member: his friends and their pictures go; invites he claimed forget him. */
   async eraseUser(m: EntityManager, userId: string): Promise<void> {
     const mine = await m.findBy(FriendEntity, { userId });
-    for (const f of mine) for (const n of [...(await this.storage.list(`friends/${f.id}/`)), ...(await this.storage.list(`staging/friends/${f.id}/`))]) await this.storage.remove(n);
+    for (const f of mine) await this.removePictures(f.id);
     await m.delete(FriendEntity, { userId });
     await m.update(FriendEntity, { claimedByUserId: userId }, { claimedByUserId: null });
   }
@@ -143,6 +169,11 @@ export class FriendService {
     const f = await this.ds.manager.findOneBy(FriendEntity, { inviteToken: token });
     if (!f) throw AppError.of(BOOKING_ERRORS.INVITE_NOT_FOUND);
     return f;
+  }
+
+  /** Every stored picture of the friend, checked or still staged. */
+  private async removePictures(friendId: string): Promise<void> {
+    for (const n of [...(await this.storage.list(`friends/${friendId}/`)), ...(await this.storage.list(`staging/friends/${friendId}/`))]) await this.storage.remove(n);
   }
 
   private async removeStored(path: string): Promise<void> {

@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
+import { EventConsumer, OnEvent, upsertUnlessErased, type EventOf } from '@luxe/platform/events';
 import { EventCard, MemberCard } from './catalog.entity';
 
 /**
  * Social's read models (inbox key `social.catalog`): confirmed events from bookings (a cancelled
- * one disappears), member cards from identity. Each handler is one statement (`oneStatement`:
+ * one disappears), member cards from identity (never for an erased member). Each handler is one statement (`oneStatement`:
  * it goes to the database with the inbox's, in one round trip).
  */
 @EventConsumer('catalog')
@@ -65,6 +65,7 @@ export class SocialCatalogConsumer {
     tx: EntityManager,
     d: { userId: string; firstName: string; lastName: string; userType: string; city: string; state: string; profileImages: string[]; age: number | null; bio: string | null; gender: string | null },
   ): Promise<void> {
-    await tx.upsert(MemberCard, { userId: d.userId, firstName: d.firstName, lastName: d.lastName, userType: d.userType, city: d.city, state: d.state, profileImages: d.profileImages, age: d.age, bio: d.bio, gender: d.gender }, ['userId']);
+    // Not for a member social erased (its user-erasure consumer applied his deletion): a late or replayed event brings nothing back.
+    await upsertUnlessErased(tx, MemberCard, d.userId, { userId: d.userId, firstName: d.firstName, lastName: d.lastName, userType: d.userType, city: d.city, state: d.state, profileImages: d.profileImages, age: d.age, bio: d.bio, gender: d.gender }, ['userId']);
   }
 }

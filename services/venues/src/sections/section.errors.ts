@@ -5,4 +5,5 @@ import { AppError } from '@luxe/platform/http';
 export const SectionErrors = {
   notFound: () => AppError.of(VENUE_ERRORS.SECTION_NOT_FOUND),
   vipOnlyStripClub: () => AppError.of(VENUE_ERRORS.VIP_ONLY_STRIP_CLUB),
+  hasUpcomingBookings: () => AppError.of(VENUE_ERRORS.SECTION_HAS_UPCOMING_BOOKINGS),
 };

@@ -9,6 +9,7 @@ import { VenueAccess } from '../venues/venue-access';
 import { SectionEntity } from './section.entity';
 import { SectionErrors } from './section.errors';
 import { SectionRepository } from './section.repository';
+import { VenueBookingRepository } from '../venue-bookings/venue-booking.repository';
 
 export function toSection(s: SectionEntity, venue: Pick<VenueEntity, 'pricePerHour'>): Section {
   const price = Number(s.pricePerHour);
@@ -52,6 +53,7 @@ export class SectionService {
     private readonly sections: SectionRepository,
     private readonly access: VenueAccess,
     private readonly outbox: Outbox,
+    private readonly bookings: VenueBookingRepository,
   ) {}
 
   async list(actor: Actor, venueId: string): Promise<Section[]> {
@@ -81,11 +83,16 @@ export class SectionService {
     });
   }
 
+  /**
+   * Deletes the section and publishes `section-removed`; refused, as a venue is, while upcoming
+   * bookings take it (they would stay confirmed at a section that no longer exists).
+   */
   async remove(actor: Actor, id: string): Promise<void> {
     await this.ds.transaction(async (m) => {
       const s = await this.sections.findById(id, m);
       if (!s) throw SectionErrors.notFound();
       await this.access.owned(m, actor, s.venueId);
+      if (await this.bookings.hasUpcoming(m, { sectionId: s.id })) throw SectionErrors.hasUpcomingBookings();
       await this.sections.delete(m, id);
       await this.outbox.add(m, 'venues.section-removed', s.id, { sectionId: s.id, venueId: s.venueId });
     });

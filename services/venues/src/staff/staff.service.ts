@@ -7,6 +7,7 @@ import { Actor, AppError } from '@luxe/platform/http';
 import { VenueAccess } from '../venues/venue-access';
 import { BartenderEntity, DancerEntity } from './staff.entity';
 import { StaffRepository, type StaffEntity } from './staff.repository';
+import { VenueBookingRepository } from '../venue-bookings/venue-booking.repository';
 
 type Common = DancerEntity | BartenderEntity;
 
@@ -40,6 +41,7 @@ export class StaffService {
     private readonly staff: StaffRepository,
     private readonly access: VenueAccess,
     private readonly outbox: Outbox,
+    private readonly bookings: VenueBookingRepository,
   ) {}
 
   async dancers(actor: Actor, venueId: string): Promise<Dancer[]> {
@@ -67,6 +69,8 @@ export class StaffService {
     return this.ds.transaction(async (m) => {
       const d = await this.ownedStaff(m, actor, DancerEntity, id);
       this.access.checkImages(actor.userId!, dto.images);
+      // Made inactive, the dancer would vanish from the bookings that take him: refused as a removal is.
+      if (d.isActive && !dto.isActive) await this.refuseWhileBooked(m, d);
       Object.assign(d, this.dancerFields(dto));
       const row = await this.staff.save(m, DancerEntity, d);
       await this.publishDancer(m, row);
@@ -77,6 +81,7 @@ export class StaffService {
   async removeDancer(actor: Actor, id: string): Promise<void> {
     await this.ds.transaction(async (m) => {
       const d = await this.ownedStaff(m, actor, DancerEntity, id);
+      await this.refuseWhileBooked(m, d);
       await this.staff.delete(m, DancerEntity, id);
       await this.outbox.add(m, 'venues.dancer-removed', d.id, { dancerId: d.id, venueId: d.venueId });
     });
@@ -121,6 +126,11 @@ export class StaffService {
     if (!row) throw notFound();
     await this.access.owned(m, actor, row.venueId);
     return row;
+  }
+
+  /** A dancer that upcoming bookings take (confirmed, or held) stays, as a venue with them does. */
+  private async refuseWhileBooked(m: EntityManager, d: DancerEntity): Promise<void> {
+    if (await this.bookings.hasUpcoming(m, { dancerId: d.id })) throw AppError.of(VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS);
   }
 
   private commonFields(dto: BartenderDto): Partial<Common> {

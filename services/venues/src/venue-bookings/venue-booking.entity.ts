@@ -1,6 +1,10 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** A confirmed booking at a venue, as far as venues needs it (may the venue be deleted?). Migration 1700000009000. */
+/**
+ * A booking at a venue, as far as venues needs it (may the venue, a section, a dancer be
+ * deleted?): confirmed, or a hold bookings has not yet released. Migrations 1700000009000 and
+ * 1700000036000.
+ */
 @Entity('venue_bookings')
 @Index('venue_bookings_venue_starts', ['venueId', 'startsAt'])
 export class VenueBookingEntity {
@@ -12,4 +16,14 @@ export class VenueBookingEntity {
 
   @Column('timestamptz', { name: 'starts_at' })
   startsAt!: Date;
+
+  /** Null: a whole yacht, or a booking whose event predates the field. */
+  @Column('uuid', { name: 'section_id', nullable: true })
+  sectionId!: string | null;
+
+  @Column('uuid', { name: 'dancer_id', nullable: true })
+  dancerId!: string | null;
+
+  @Column('text', { default: 'confirmed' })
+  status!: 'confirmed' | 'held';
 }

@@ -31,11 +31,6 @@ export class VenueRepository {
     return m.save(VenueEntity, venue);
   }
 
-  /** Whether a confirmed booking at the venue starts after now (venues' read model of bookings). */
-  async hasUpcomingBookings(m: EntityManager, venueId: string): Promise<boolean> {
-    return (await m.query(`SELECT 1 FROM venue_bookings WHERE venue_id = $1 AND starts_at > now() LIMIT 1`, [venueId])).length > 0;
-  }
-
   async delete(m: EntityManager, id: string): Promise<void> {
     await m.delete(VenueEntity, { id });
   }

@@ -11,6 +11,7 @@ import { VenueErrors } from './venue.errors';
 import { SectionRepository } from '../sections/section.repository';
 import { DancerEntity } from '../staff/staff.entity';
 import { StaffRepository } from '../staff/staff.repository';
+import { VenueBookingRepository } from '../venue-bookings/venue-booking.repository';
 import { requireOwnerRole, VenueAccess } from './venue-access';
 
 /** The API's read form of a venue (imageUrl, formattedPrice, parsed tiers). */
@@ -60,6 +61,7 @@ export class VenueService {
     private readonly access: VenueAccess,
     private readonly sections: SectionRepository,
     private readonly staff: StaffRepository,
+    private readonly bookings: VenueBookingRepository,
   ) {}
 
   async create(actor: Actor, dto: VenueDto): Promise<Venue> {
@@ -89,13 +91,13 @@ export class VenueService {
   }
 
   /**
-   * Deletes the venue and publishes `venue-deleted`; refused while it has upcoming confirmed
-   * bookings (venues' read model of bookings' events).
+   * Deletes the venue and publishes `venue-deleted`; refused while it has upcoming bookings
+   * (confirmed, or held: venues' read model of bookings' events).
    */
   async remove(actor: Actor, id: string): Promise<void> {
     await this.ds.transaction(async (m) => {
       const v = await this.access.owned(m, actor, id);
-      if (await this.venues.hasUpcomingBookings(m, v.id)) throw AppError.of(VENUE_ERRORS.HAS_UPCOMING_BOOKINGS);
+      if (await this.bookings.hasUpcoming(m, { venueId: v.id })) throw AppError.of(VENUE_ERRORS.HAS_UPCOMING_BOOKINGS);
       await this.deleteVenue(m, v);
     });
     await this.cache.invalidate();

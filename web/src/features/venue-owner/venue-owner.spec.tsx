@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_MESSAGES, MAX_IMAGE_BYTES, type Dancer, type Section, type Venue } from '@luxe/contracts';
+import { DEPOSIT_MESSAGES, MAX_IMAGE_BYTES, VENUE_ERRORS, type Dancer, type Section, type Venue } from '@luxe/contracts';
 import { makeUser, signIn } from '../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../testing/render-app';
 import { server } from '../../testing/server';
@@ -405,6 +405,33 @@ describe('/venue-dashboard: sections', () => {
     expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this section?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => screen.queryByTestId('toast')?.textContent?.includes('Section not found') ?? false);
+  });
+});
+
+describe('/venue-dashboard: what upcoming bookings hold back (issue case 5)', () => {
+  const refuse = (def: { code: string; status: number; message: string }) => () => HttpResponse.json({ statusCode: def.status, code: def.code, message: def.message }, { status: def.status });
+
+  it("a section with upcoming bookings: the server's 409 message is shown and the section stays listed", async () => {
+    await withVenues([makeVenue()]);
+    server.use(http.get('/api/venues/:id/sections', () => HttpResponse.json([makeSection()])), http.delete('/api/sections/:id', refuse(VENUE_ERRORS.SECTION_HAS_UPCOMING_BOOKINGS)));
+    const { user } = renderApp('/venue-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Manage sections of Velvet Room' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Main Booth' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete section' })).getByRole('button', { name: 'Delete' }));
+    expect(await findToast()).toHaveTextContent('This section has upcoming bookings, so it cannot be deleted');
+    expect(screen.getByRole('button', { name: 'Delete Main Booth' })).toBeInTheDocument();
+  });
+
+  it("a dancer with upcoming bookings: the server's 409 message is shown and the dancer stays listed", async () => {
+    await withVenues([makeVenue({ subtype: 'strip_club' })]);
+    const luna: Dancer = { id: '55555555-5555-4555-8555-555555555555', venueId: VENUE_ID, entertainerUserId: null, name: 'Luna', description: '', images: [], specialties: [], isAvailable: true, isActive: true, createdAt: '2025-01-01T00:00:00.000Z', imageUrl: '/api/placeholder-section', priceModifier: '1.00' };
+    server.use(http.get('/api/venues/:id/dancers', () => HttpResponse.json([luna])), http.delete('/api/dancers/:id', refuse(VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS)));
+    const { user } = renderApp('/venue-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Dancers of Velvet Room' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Luna' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete dancer' })).getByRole('button', { name: 'Delete' }));
+    expect(await findToast()).toHaveTextContent('This dancer has upcoming bookings, so they cannot be removed or made inactive');
+    expect(screen.getByRole('button', { name: 'Delete Luna' })).toBeInTheDocument();
   });
 });
 

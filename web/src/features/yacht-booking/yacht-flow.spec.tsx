@@ -314,7 +314,12 @@ describe('yacht flow, steps 4 to 6: friends', () => {
     const names = mockFriends();
     const puts: { url: string; type: string | null; size: number }[] = [];
     const pictures: { id: string; imageURL: string }[] = [];
+    const removed: string[] = [];
     server.use(
+      http.delete('/api/friends/:id', ({ params }) => {
+        removed.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
       http.post('/api/friends/:id/images', ({ params }) => HttpResponse.json({ uploadUrl: `https://storage.test/staging/friends/${String(params.id)}/up`, objectPath: 'staging/x' })),
       http.put('https://storage.test/staging/friends/:id/up', async ({ request }) => {
         puts.push({ url: request.url, type: request.headers.get('content-type'), size: (await request.arrayBuffer()).byteLength });
@@ -355,13 +360,30 @@ describe('yacht flow, steps 4 to 6: friends', () => {
     expect(pictures).toEqual([{ id: 'aaaaaaaa-0000-4000-8000-000000000001', imageURL: 'https://storage.test/staging/friends/aaaaaaaa-0000-4000-8000-000000000001/up' }]);
 
     await user.click(screen.getByRole('button', { name: 'Remove Riley' }));
-    expect(within(list).queryByText('Riley')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByText('Riley')).not.toBeInTheDocument());
+    // Removed on the server too (his invite link stops working there).
+    expect(removed).toEqual(['aaaaaaaa-0000-4000-8000-000000000002']);
 
     await user.click(next());
     expect(screen.getByRole('heading', { level: 1, name: 'Friends Photos' })).toBeInTheDocument();
     expect(screen.getByTestId('photos-progress')).toHaveTextContent('1 of 1 guests have a photo');
     await user.click(next());
     expect(screen.getByRole('heading', { level: 1, name: 'Event Preview' })).toBeInTheDocument();
+  });
+
+  it('keeps a friend the server could not remove, and says so', async () => {
+    mockFriends();
+    server.use(http.delete('/api/friends/:id', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    const { user } = renderFlow();
+    await toInvites(user);
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Yes, Add Friends' }));
+    await user.type(screen.getByLabelText('Friend name'), 'Riley{Enter}');
+    const list = await screen.findByRole('list', { name: /Friends added/ });
+    await within(list).findByText('Riley');
+    await user.click(screen.getByRole('button', { name: 'Remove Riley' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to remove friend. Please try again.');
+    expect(within(list).getByText('Riley')).toBeInTheDocument();
   });
 
   it('says so when the friend cannot be added, or the photo cannot be uploaded', async () => {

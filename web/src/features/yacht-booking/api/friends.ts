@@ -7,6 +7,8 @@ export const FRIEND_STEP_MESSAGES = {
   addFailed: 'Failed to add friend. Please try again.',
   noUser: 'User not found. Please log in again.',
   uploadFailed: 'Failed to upload image',
+  /** Not in the spec (which shows no removal call): the add failure's wording. */
+  removeFailed: 'Failed to remove friend. Please try again.',
 } as const;
 
 export const FRIEND_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -18,6 +20,15 @@ export function createFriend(name: string): Promise<Friend> {
 
 export function useCreateFriend() {
   return useMutation({ mutationFn: createFriend });
+}
+
+/** DELETE /api/friends/{id}: the friend leaves the server too, and his invite link stops working. */
+export function removeFriend(id: string): Promise<null> {
+  return callApi(api.friends.remove, { params: { id } });
+}
+
+export function useRemoveFriend() {
+  return useMutation({ mutationFn: removeFriend });
 }
 
 /**

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useCurrentUser } from '../../../lib/auth-store';
-import { FRIEND_STEP_MESSAGES, useCreateFriend } from '../api/friends';
+import { FRIEND_STEP_MESSAGES, useCreateFriend, useRemoveFriend } from '../api/friends';
 import { FriendAvatar, FriendPhotoInput, toFlowFriend, type FlowFriend } from './friend-photo-input';
 import { StepShell } from './step-shell';
 
@@ -32,7 +32,14 @@ export function FriendsStep({
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateFriend();
+  const removal = useRemoveFriend();
   const blank = name.trim() === '';
+
+  // Removed on the server first: a friend left there would keep a working invite link.
+  const remove = (id: string) => {
+    setError(null);
+    removal.mutate(id, { onSuccess: () => onRemove(id), onError: () => setError(FRIEND_STEP_MESSAGES.removeFailed) });
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -98,7 +105,7 @@ export function FriendsStep({
                 <FriendAvatar friend={f} />
                 <span className="min-w-0 flex-1 truncate font-medium text-white">{f.name}</span>
                 <FriendPhotoInput friend={f} onUploaded={onUpdate} />
-                <Button type="button" size="sm" variant="ghost" aria-label={`Remove ${f.name}`} onClick={() => onRemove(f.id)}>
+                <Button type="button" size="sm" variant="ghost" aria-label={`Remove ${f.name}`} disabled={removal.isPending} onClick={() => remove(f.id)}>
                   Remove
                 </Button>
               </li>
