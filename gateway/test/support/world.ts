@@ -52,11 +52,11 @@ export class World {
     await this.dbs.bookings.query(`UPDATE venue_cards SET approval_status = 'approved' WHERE venue_id = $1`, [venueId]);
   }
 
-  /** An approved club of a new owner with one open section, known to bookings. */
-  async bookableClub(city = 'Socialville') {
+  /** An approved club of a new owner with one open section (of `capacity` people), known to bookings. */
+  async bookableClub(city = 'Socialville', capacity = 8) {
     const owner = await this.account('venue');
     const club = (await owner.api.call('POST', '/api/venues', { name: 'Velvet', type: 'club', subtype: 'lounge', city, state: 'Florida', address: '5 Night St', capacity: 80, pricePerHour: 300 })).json.id as string;
-    const section = (await owner.api.call('POST', `/api/venues/${club}/sections`, { name: 'Main Floor', type: 'Table', capacity: 8, pricePerHour: 300 })).json.id as string;
+    const section = (await owner.api.call('POST', `/api/venues/${club}/sections`, { name: 'Main Floor', type: 'Table', capacity, pricePerHour: 300 })).json.id as string;
     await this.approve(club);
     await this.has('bookings', 'section_cards', 'section_id', section);
     return { owner, club, section };

@@ -137,11 +137,14 @@ export class World {
     }
   }
 
-  /** An approved club with an open section (approval written straight into venues' and bookings' databases, as the API tests do). */
+  /**
+   * An approved club with an open section (approval written straight into venues' and bookings' databases, as the API tests do).
+   * The section holds more than all the guests: an invite accepted past its places would be refused (409), not a fault.
+   */
   async club(owner, i) {
     const v = await owner.call('setup', 'POST', '/api/venues', { name: `Chaos ${i}`, type: 'club', subtype: 'lounge', city: 'Chaosville', state: 'Florida', address: `${i} Fault St`, capacity: 500, pricePerHour: 300 });
     if (v.status !== 201) throw new Error(`venue: ${v.status} ${JSON.stringify(v.json)}`);
-    const sec = await owner.call('setup', 'POST', `/api/venues/${v.json.id}/sections`, { name: 'Main Floor', type: 'Table', capacity: 8, pricePerHour: 300 });
+    const sec = await owner.call('setup', 'POST', `/api/venues/${v.json.id}/sections`, { name: 'Main Floor', type: 'Table', capacity: 100, pricePerHour: 300 });
     if (sec.status !== 201) throw new Error(`section: ${sec.status} ${JSON.stringify(sec.json)}`);
     return { venueId: v.json.id, sectionId: sec.json.id };
   }

@@ -3,8 +3,10 @@ import { z } from 'zod';
 /**
  * Join requests (spec doc 1 §3–§5, §8): the spec's 'denied' (guest side) and 'declined' (host screens) are one status, 'declined'.
  * Guest list (issue 12): 'waitlisted' (approved past the guest limit), 'left' (the guest left), 'removed' (by the host).
+ * 'cancelled': the booking was cancelled while the request was open (pending, waitlisted or approved) —
+ * not the host's answer to this guest ('declined'), the event is off.
  */
-export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'waitlisted', 'left', 'removed'] as const;
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'waitlisted', 'left', 'removed', 'cancelled'] as const;
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
 export const JOIN_REQUEST_MESSAGES = {
@@ -16,6 +18,7 @@ export const JOIN_REQUEST_MESSAGES = {
   duplicate: 'You have already asked to join this event',
   requestNotFound: 'Join request not found',
   notPending: 'This request has already been answered',
+  eventCancelled: 'This event has been cancelled',
   sent: 'Your request to join has been sent to the host.',
   sendFailed: 'Failed to send join request',
   approveFailed: 'Failed to approve request',
@@ -80,7 +83,8 @@ export type Attendees = z.output<typeof attendeesSchema>;
 
 /* ------------------------------------------------------------------ invites */
 
-export const INVITE_STATUSES = ['pending', 'accepted', 'declined'] as const;
+/** 'cancelled': the invite's booking was cancelled while it was pending or accepted (the event is off). */
+export const INVITE_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
 export const INVITE_MESSAGES = {

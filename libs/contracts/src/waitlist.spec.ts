@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { freePlaces, guestLimitInputSchema, maxGuestLimit, nextToPromote, waitlistPromotedMessage } from './waitlist';
+import { freePlaces, guestLimitInputSchema, maxGuestLimit, nextToPromote, placesLimit, waitlistPromotedMessage } from './waitlist';
 
 const r = (id: string, at: string | null) => ({ id, waitlistedAt: at ? new Date(at) : null });
 
@@ -35,6 +35,12 @@ describe('waitlist promotion order', () => {
     expect(maxGuestLimit(8, 3)).toBe(4);
     expect(maxGuestLimit(2, 5)).toBe(0);
     expect(maxGuestLimit(null, 2)).toBeNull();
+  });
+
+  it("bounds the list by the host's limit, else by the section's places, else not at all", () => {
+    expect(placesLimit({ guestLimit: 3, capacity: 8, friendsCount: 0 })).toBe(3);
+    expect(placesLimit({ guestLimit: null, capacity: 8, friendsCount: 2 })).toBe(5);
+    expect(placesLimit({ guestLimit: null, capacity: null, friendsCount: 2 })).toBeNull();
   });
 
   it('accepts a whole limit of at least 1 or null, with one message otherwise', () => {

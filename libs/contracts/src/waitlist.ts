@@ -17,9 +17,12 @@ import { JOIN_REQUEST_MESSAGES, joinRequestSchema } from './social';
  *   raising or clearing it promotes from the waitlist (event-driven, like a departure).
  * - An approval while the list is full, or while others already wait, is waitlisted (first come,
  *   first served: a freed place is never taken by a newer approval before the waitlist's first).
- * - Invites are the host's own choice: an accepted invite counts against the limit but is never
- *   refused or waitlisted (it may take the list past the limit; then nobody is promoted until the
- *   count is below the limit again). Remove and Leave act on join requests only.
+ * - The list's bound is the host's guest limit or, without one, the section's places
+ *   (`placesLimit`: capacity less the host and his friends; unknown capacity: no bound). Approvals
+ *   past it are waitlisted; accepting an invite past it is refused (409 'full': an invite has no
+ *   waitlist), and so is accepting while others wait (first come, first served). A guest already
+ *   on the list (approved, or through another invite) takes no second place. Remove and Leave act
+ *   on join requests only; a guest also admitted by an accepted invite stays an attendee.
  * - A guest who left or was removed may ask again (a new request); a waitlisted guest may leave the
  *   waitlist; a deleted member's places are promoted from as well.
  */
@@ -29,6 +32,7 @@ export const WAITLIST_MESSAGES = {
   belowApproved: 'Guest limit cannot be lower than the number of guests already on the list; remove guests first',
   notAttending: 'You are not on the guest list of this event',
   notOnList: 'This guest is not on the guest list or the waitlist',
+  full: 'The guest list of this event is full',
   limitSaved: 'Guest limit saved',
   limitCleared: 'Guest limit removed',
   limitFailed: 'Failed to save the guest limit',
@@ -88,4 +92,9 @@ export function freePlaces(limit: number | null, approvedCount: number, waitlist
 /** The largest limit a host may set: the section's capacity less the host and his named friends (null when unknown). */
 export function maxGuestLimit(capacity: number | null, friendsCount: number): number | null {
   return capacity === null ? null : Math.max(0, capacity - 1 - friendsCount);
+}
+
+/** How many guests the list holds: the host's limit, else the section's places (null: no bound known). */
+export function placesLimit(event: { guestLimit: number | null; capacity: number | null; friendsCount: number }): number | null {
+  return event.guestLimit ?? maxGuestLimit(event.capacity, event.friendsCount);
 }

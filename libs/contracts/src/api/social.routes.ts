@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../errors/auth';
 import { SOCIAL_ERRORS } from '../errors/social';
+import { WAITLIST_ERRORS } from '../errors/waitlist';
 import {
   availableEventSchema,
   availableEventsQuerySchema,
@@ -72,7 +73,7 @@ export const joinRequestRoutes = {
     summary: "Approve a pending request (the event's host only); host and guest get a conversation",
     params: joinRequestIdParamsSchema,
     response: joinRequestSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.REQUEST_NOT_FOUND, SOCIAL_ERRORS.NOT_PENDING],
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.REQUEST_NOT_FOUND, SOCIAL_ERRORS.NOT_PENDING, SOCIAL_ERRORS.EVENT_CANCELLED],
   }),
   decline: defineRoute({
     id: 'joinRequests.decline',
@@ -83,7 +84,7 @@ export const joinRequestRoutes = {
     summary: "Decline a pending request (the event's host only)",
     params: joinRequestIdParamsSchema,
     response: joinRequestSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.REQUEST_NOT_FOUND, SOCIAL_ERRORS.NOT_PENDING],
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.REQUEST_NOT_FOUND, SOCIAL_ERRORS.NOT_PENDING, SOCIAL_ERRORS.EVENT_CANCELLED],
   }),
 } as const;
 
@@ -131,11 +132,11 @@ export const inviteRoutes = {
     path: '/api/invites/:id/respond',
     service: 'social',
     access: 'member',
-    summary: 'Accept or decline a pending invite (the invited member only); accepting opens a conversation',
+    summary: "Accept or decline a pending invite (the invited member only); accepting opens a conversation, and needs a place on the event's guest list",
     params: inviteIdParamsSchema,
     body: inviteResponseInputSchema,
     response: inviteSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.INVITE_NOT_FOUND, SOCIAL_ERRORS.INVITE_NOT_PENDING],
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.INVITE_NOT_FOUND, SOCIAL_ERRORS.INVITE_NOT_PENDING, SOCIAL_ERRORS.EVENT_CANCELLED, WAITLIST_ERRORS.FULL],
   }),
 } as const;
 

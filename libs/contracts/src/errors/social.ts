@@ -9,6 +9,8 @@ export const SOCIAL_ERRORS = defineErrors('SOCIAL', {
   DUPLICATE_REQUEST: { status: 409, message: JOIN_REQUEST_MESSAGES.duplicate },
   REQUEST_NOT_FOUND: { status: 404, message: JOIN_REQUEST_MESSAGES.requestNotFound },
   NOT_PENDING: { status: 409, message: JOIN_REQUEST_MESSAGES.notPending },
+  /** An answer to an invite (or request) whose booking was cancelled. */
+  EVENT_CANCELLED: { status: 409, message: JOIN_REQUEST_MESSAGES.eventCancelled },
   INVITE_SELF: { status: 400, message: INVITE_MESSAGES.self },
   HOSTS_ONLY: { status: 403, message: INVITE_MESSAGES.hostsOnly },
   GUEST_NOT_FOUND: { status: 404, message: INVITE_MESSAGES.guestNotFound },

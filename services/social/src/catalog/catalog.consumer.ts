@@ -1,14 +1,18 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, upsertUnlessErased, type EventOf } from '@luxe/platform/events';
+import { GuestListService } from '../guest-list/guest-list.service';
 import { EventCard, MemberCard } from './catalog.entity';
 
 /**
  * Social's read models (inbox key `social.catalog`): confirmed events from bookings (a cancelled
- * one disappears), member cards from identity (never for an erased member). Each handler is one statement (`oneStatement`:
- * it goes to the database with the inbox's, in one round trip).
+ * one disappears, ending its requests and invites), member cards from identity (never for an
+ * erased member). Each handler but the cancellation's is one statement (`oneStatement`: it goes to
+ * the database with the inbox's, in one round trip).
  */
 @EventConsumer('catalog')
 export class SocialCatalogConsumer {
+  constructor(private readonly guestList: GuestListService) {}
+
   @OnEvent('bookings.booking-confirmed', { oneStatement: true })
   async confirmed(e: EventOf<'bookings.booking-confirmed'>, tx: EntityManager): Promise<void> {
     const d = e.data;
@@ -46,9 +50,10 @@ export class SocialCatalogConsumer {
     await tx.update(EventCard, { bookingId: e.data.bookingId }, { guestVisibility: e.data.guestVisibility });
   }
 
-  @OnEvent('bookings.booking-cancelled', { oneStatement: true })
-  async cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager): Promise<void> {
-    await tx.delete(EventCard, { bookingId: e.data.bookingId });
+  /** The event leaves discovery, and its open requests and invites end (three statements, in order: `cancelEvent`). */
+  @OnEvent('bookings.booking-cancelled')
+  cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager): Promise<void> {
+    return this.guestList.cancelEvent(tx, e.data.bookingId);
   }
 
   @OnEvent('identity.user-registered', { oneStatement: true })

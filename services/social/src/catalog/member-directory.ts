@@ -42,8 +42,8 @@ export class MemberDirectory {
   }
 
   /** Everyone the member blocked or was blocked by. */
-  async blockedWith(userId: string): Promise<Set<string>> {
-    const rows: { other: string }[] = await this.ds.query(
+  async blockedWith(userId: string, m: EntityManager = this.ds.manager): Promise<Set<string>> {
+    const rows: { other: string }[] = await m.query(
       `SELECT blocked_id AS other FROM blocks WHERE blocker_id = $1 UNION SELECT blocker_id FROM blocks WHERE blocked_id = $1`,
       [userId],
     );

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { AvailableEvent } from '@luxe/contracts';
 import { Actor, requireMember } from '@luxe/platform/http';
 import { EventCard } from '../catalog/catalog.entity';
@@ -20,6 +20,17 @@ export function visibilityClause(gender: string | null): string {
 }
 
 /**
+ * Who may see an event, the one rule of discovery and of asking to join: its guest visibility
+ * admits the viewer's gender, and neither the viewer nor its host blocked the other. `e` is the
+ * query's `event_cards` alias.
+ */
+export function whereVisibleTo<T extends ObjectLiteral>(q: SelectQueryBuilder<T>, viewerId: string, gender: string | null): SelectQueryBuilder<T> {
+  return q
+    .andWhere(visibilityClause(gender))
+    .andWhere('NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :viewer AND b.blocked_id = e.host_id) OR (b.blocker_id = e.host_id AND b.blocked_id = :viewer))', { viewer: viewerId });
+}
+
+/**
  * Discovery (spec doc 1 §2, §7): other hosts' confirmed upcoming events in a city, those the
  * viewer may see (guest visibility against his gender), has not asked to join yet, and whose host
  * and he have not blocked each other; soonest first, with the host's card and who is going.
@@ -34,7 +45,7 @@ export class DiscoveryService {
   async availableEvents(actor: Actor, place: { city: string; state: string }): Promise<AvailableEvent[]> {
     requireMember(actor);
     const viewer = await this.members.card(actor.userId);
-    const rows = await this.ds.manager
+    const q = this.ds.manager
       .getRepository(EventCard)
       .createQueryBuilder('e')
       // Cities are stored as the location step sets them ('Miami, FL'): their name part counts.
@@ -42,9 +53,8 @@ export class DiscoveryService {
       .andWhere('lower(e.venue_state) = lower(:state)', { state: place.state })
       .andWhere('e.starts_at > now()')
       .andWhere('e.host_id <> :me', { me: actor.userId })
-      .andWhere(visibilityClause(viewer?.gender ?? null))
-      .andWhere('NOT EXISTS (SELECT 1 FROM event_join_requests r WHERE r.booking_id = e.booking_id AND r.guest_id = :me)')
-      .andWhere('NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :me AND b.blocked_id = e.host_id) OR (b.blocker_id = e.host_id AND b.blocked_id = :me))')
+      .andWhere('NOT EXISTS (SELECT 1 FROM event_join_requests r WHERE r.booking_id = e.booking_id AND r.guest_id = :me)');
+    const rows = await whereVisibleTo(q, actor.userId, viewer?.gender ?? null)
       .orderBy('e.starts_at', 'ASC')
       .addOrderBy('e.booking_id', 'ASC')
       .limit(LIMIT)
@@ -71,5 +81,12 @@ export class DiscoveryService {
         attendees: going.get(e.bookingId) ?? { count: e.friendsCount, avatars: [] },
       };
     });
+  }
+
+  /** Whether the member may see the event (as discovery would show it to him, wherever and whenever it is). */
+  async isVisibleTo(bookingId: string, viewerId: string): Promise<boolean> {
+    const viewer = await this.members.card(viewerId);
+    const q = this.ds.manager.getRepository(EventCard).createQueryBuilder('e').where('e.booking_id = :bookingId', { bookingId });
+    return whereVisibleTo(q, viewerId, viewer?.gender ?? null).getExists();
   }
 }

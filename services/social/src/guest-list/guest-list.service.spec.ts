@@ -3,6 +3,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Outbox } from '@luxe/platform/events';
 import type { EventCard } from '../catalog/catalog.entity';
+import type { MemberDirectory } from '../catalog/member-directory';
 import type { JoinRequestEntity } from '../join-requests/join-request.entity';
 import type { JoinRequestRepository } from '../join-requests/join-request.repository';
 import type { JoinRequestService } from '../join-requests/join-request.service';
@@ -16,9 +17,12 @@ function waitlisted(id: string, at: string): JoinRequestEntity {
   return { id, guestId: `guest-${id}`, hostId: HOST, bookingId: BOOKING, status: 'waitlisted', message: null, createdAt: new Date(at), decidedAt: null, waitlistedAt: new Date(at), endedAt: null };
 }
 
-/** The service over a mocked repository (an event with `limit`, `going` guests counted, the waitlist given) and outbox. */
-function setup(limit: number | null, going: number, waitlist: JoinRequestEntity[], event: Partial<EventCard> | null = {}) {
-  const card = event && ({ bookingId: BOOKING, hostId: HOST, venueName: 'Velvet', bookingDate: '2099-06-06', startTime: '22:00', guestLimit: limit, ...event } as EventCard);
+/**
+ * The service over a mocked repository (an event with `limit`, `going` guests counted, the waitlist
+ * given), member directory (the guests blocked with the host) and outbox.
+ */
+function setup(limit: number | null, going: number, waitlist: JoinRequestEntity[], event: Partial<EventCard> | null = {}, blocked: string[] = []) {
+  const card = event && ({ bookingId: BOOKING, hostId: HOST, venueName: 'Velvet', bookingDate: '2099-06-06', startTime: '22:00', guestLimit: limit, capacity: null, friendsCount: 0, ...event } as EventCard);
   const saved: string[] = [];
   const requests = {
     lockEvent: jest.fn(async () => card),
@@ -31,7 +35,8 @@ function setup(limit: number | null, going: number, waitlist: JoinRequestEntity[
   } as unknown as JoinRequestRepository;
   const published: { type: string; key: string; data: Record<string, unknown> }[] = [];
   const outbox = { add: jest.fn(async (_m: EntityManager, type: string, key: string, data: Record<string, unknown>) => void published.push({ type, key, data })) } as unknown as Outbox;
-  const service = new GuestListService({} as DataSource, requests, {} as JoinRequestService, outbox);
+  const members = { blockedWith: jest.fn(async () => new Set(blocked)) } as unknown as MemberDirectory;
+  const service = new GuestListService({} as DataSource, requests, {} as JoinRequestService, members, outbox);
   return { service, saved, published, requests };
 }
 
@@ -61,6 +66,18 @@ describe('GuestListService.promote (the waitlist consumer)', () => {
     const gone = setup(5, 0, list(), null);
     expect(await gone.service.promote(m, BOOKING)).toEqual([]);
     expect(gone.requests.inStatus).not.toHaveBeenCalled();
+  });
+
+  it("without a limit, fills only the section's places (capacity less the host and his friends)", async () => {
+    // Capacity 6, the host and 2 friends: 3 places, 2 taken: one promoted.
+    expect((await setup(null, 2, list(), { capacity: 6, friendsCount: 2 }).service.promote(m, BOOKING)).map((r) => r.id)).toEqual(['a']);
+    expect(await setup(null, 3, list(), { capacity: 6, friendsCount: 2 }).service.promote(m, BOOKING)).toEqual([]);
+  });
+
+  it('passes over a waitlisted guest blocked with the host (either way): he is not approved, the next one is', async () => {
+    const { service, saved } = setup(3, 2, list(), {}, ['guest-a']);
+    expect((await service.promote(m, BOOKING)).map((r) => r.id)).toEqual(['b']);
+    expect(saved).toEqual(['b:approved']);
   });
 
   it("locks the event's row before reading the waitlist (locked too) and counting", async () => {

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { freePlaces, maxGuestLimit, nextToPromote, SOCIAL_ERRORS, WAITLIST_ERRORS, type GuestList, type JoinRequest } from '@luxe/contracts';
+import { freePlaces, maxGuestLimit, nextToPromote, placesLimit, SOCIAL_ERRORS, WAITLIST_ERRORS, type GuestList, type JoinRequest } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { EventCard } from '../catalog/catalog.entity';
+import { MemberDirectory } from '../catalog/member-directory';
 import type { JoinRequestEntity } from '../join-requests/join-request.entity';
 import { JoinRequestRepository } from '../join-requests/join-request.repository';
 import { JoinRequestService } from '../join-requests/join-request.service';
@@ -13,10 +14,11 @@ type Departure = 'social.guest-left' | 'social.guest-removed';
 /**
  * An event's guest list (issue 12): the host's guest limit, guests leaving or removed, and the
  * waitlist's promotion. Every change of one event's list locks the event's row first
- * (`event_cards`), so approvals, departures and promotions count the list one at a time and the
- * list never exceeds the limit through them. Promotion is driven by the departure events
- * (`GuestListConsumer`): it fills the places free under the limit with the first waitlisted
- * requests, so a redelivered or late event promotes nobody twice.
+ * (`event_cards`), so approvals, invites accepted, departures and promotions count the list one at
+ * a time and the list never exceeds its bound through them (the limit, else the section's
+ * places). Promotion is driven by the departure events (`GuestListConsumer`): it fills the places
+ * free under the bound with the first waitlisted requests, so a redelivered or late event
+ * promotes nobody twice.
  */
 @Injectable()
 export class GuestListService {
@@ -24,6 +26,7 @@ export class GuestListService {
     private readonly ds: DataSource,
     private readonly requests: JoinRequestRepository,
     private readonly joinRequests: JoinRequestService,
+    private readonly members: MemberDirectory,
     private readonly outbox: Outbox,
   ) {}
 
@@ -84,8 +87,12 @@ export class GuestListService {
     if (!event) return [];
     const waitlist = await this.requests.inStatus(m, bookingId, 'waitlisted', true);
     if (!waitlist.length) return [];
-    const free = freePlaces(event.guestLimit, await this.requests.countGoing(m, bookingId), waitlist.length);
-    const promoted = nextToPromote(waitlist, free);
+    // A guest blocked either way since he asked is not approved by a promotion either (he keeps waiting, passed over).
+    const blocked = await this.members.blockedWith(event.hostId, m);
+    const eligible = waitlist.filter((r) => !blocked.has(r.guestId));
+    // Without a guest limit, the section's places bound the list.
+    const free = freePlaces(placesLimit(event), await this.requests.countGoing(m, bookingId), eligible.length);
+    const promoted = nextToPromote(eligible, free);
     const now = new Date();
     for (const r of promoted) {
       r.status = 'approved';
@@ -96,6 +103,19 @@ export class GuestListService {
       await this.outbox.add(m, 'social.waitlist-promoted', r.id, { ...data, wasApproved: true, venueName: event.venueName, bookingDate: event.bookingDate, startTime: event.startTime });
     }
     return promoted;
+  }
+
+  /**
+   * A cancelled booking (bookings' `booking-cancelled`, in the consumer's transaction): its event
+   * leaves discovery, and its requests still open (pending, waitlisted, approved) and its invites
+   * (pending, accepted) end as 'cancelled', so their guests see the event is off. The event's row
+   * goes first: its lock waits for requests and invites being made or answered on it, which the
+   * following statements then see (and later ones find the event gone). Again is harmless.
+   */
+  async cancelEvent(m: EntityManager, bookingId: string): Promise<void> {
+    await m.delete(EventCard, { bookingId });
+    await m.query(`UPDATE event_join_requests SET status = 'cancelled', ended_at = now() WHERE booking_id = $1 AND status IN ('pending', 'waitlisted', 'approved')`, [bookingId]);
+    await m.query(`UPDATE invites SET status = 'cancelled' WHERE booking_id = $1 AND status IN ('pending', 'accepted')`, [bookingId]);
   }
 
   /**

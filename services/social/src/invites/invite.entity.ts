@@ -1,9 +1,9 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { InviteStatus } from '@luxe/contracts';
 
-/** A host's invite to a member, optionally to one of his events. Migration 1700000018000. */
+/** A host's invite to a member, optionally to one of his events. Migrations 1700000018000, 1700000033100 (cancelled). */
 @Entity('invites')
-@Check('invites_status_check', `status IN ('pending', 'accepted', 'declined')`)
+@Check('invites_status_check', `status IN ('pending', 'accepted', 'declined', 'cancelled')`)
 // One pending invite per host, guest and event (or per pair without an event): the database decides races.
 @Index('invites_pending_event', ['hostId', 'guestId', 'bookingId'], { unique: true, where: `status = 'pending' AND booking_id IS NOT NULL` })
 @Index('invites_pending_pair', ['hostId', 'guestId'], { unique: true, where: `status = 'pending' AND booking_id IS NULL` })

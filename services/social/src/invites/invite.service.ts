@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { SOCIAL_ERRORS, type Invite, type InviteDto } from '@luxe/contracts';
+import { SOCIAL_ERRORS, WAITLIST_ERRORS, type Invite, type InviteDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { EventCard } from '../catalog/catalog.entity';
 import { MemberDirectory, toMemberView } from '../catalog/member-directory';
+import { JoinRequestRepository } from '../join-requests/join-request.repository';
 import { InviteEntity } from './invite.entity';
 
 /** Members who may be invited (venue owners and entertainers are not part of the social side). */
@@ -21,6 +22,7 @@ export class InviteService {
   constructor(
     private readonly ds: DataSource,
     private readonly members: MemberDirectory,
+    private readonly requests: JoinRequestRepository,
     private readonly outbox: Outbox,
   ) {}
 
@@ -52,6 +54,8 @@ export class InviteService {
     });
     try {
       await this.ds.transaction(async (m) => {
+        // Under the event's share lock: a booking cancelled meanwhile is gone, or cancels this invite with the others.
+        if (row.bookingId && !(await this.requests.shareEvent(m, row.bookingId))) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
         await m.insert(InviteEntity, row);
         await this.publish(m, 'social.invite-sent', row);
       });
@@ -77,13 +81,29 @@ export class InviteService {
     return this.view(rows.filter((r) => !blocked.has(r.guestId)));
   }
 
+  /**
+   * The invited member's answer, once. Accepting an invite to an event takes a place on its guest
+   * list like an approval: under the event's lock (the same as approvals, departures and
+   * promotions), and refused when the list is full or others wait for a place (an invite has no
+   * waitlist), unless the guest already holds one.
+   */
   async respond(actor: Actor, id: string, response: 'accept' | 'decline'): Promise<Invite> {
     requireMember(actor);
+    const found = await this.ds.manager.findOneBy(InviteEntity, { id });
+    if (!found || found.guestId !== actor.userId) throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_FOUND);
     const row = await this.ds.transaction(async (m) => {
+      // The event first, then the invite: the order of every change to an event's list.
+      const event = found.bookingId ? await this.requests.lockEvent(m, found.bookingId) : null;
       const r = await m.getRepository(InviteEntity).createQueryBuilder('i').setLock('pessimistic_write').where('i.id = :id', { id }).getOne();
       // Someone else's invite, or one from a blocked member, does not exist for the caller.
       if (!r || r.guestId !== actor.userId || (await this.members.blockedBetween(r.hostId, r.guestId, m))) throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_FOUND);
+      if (r.status === 'cancelled') throw AppError.of(SOCIAL_ERRORS.EVENT_CANCELLED);
       if (r.status !== 'pending') throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_PENDING);
+      if (response === 'accept' && r.bookingId) {
+        // Its event is gone: the booking was cancelled (its invites end with it).
+        if (!event) throw AppError.of(SOCIAL_ERRORS.EVENT_CANCELLED);
+        if (!(await this.requests.hasPlaceFor(m, event, r.guestId))) throw AppError.of(WAITLIST_ERRORS.FULL);
+      }
       r.status = response === 'accept' ? 'accepted' : 'declined';
       r.respondedAt = new Date();
       await m.save(InviteEntity, r);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { placesLimit } from '@luxe/contracts';
 import { EventCard, MemberCard } from '../catalog/catalog.entity';
 import { JoinRequestEntity } from './join-request.entity';
 
@@ -30,6 +31,14 @@ export class JoinRequestRepository {
   lockEvent(m: EntityManager, bookingId: string): Promise<EventCard | null> {
     return m.getRepository(EventCard).createQueryBuilder('e').setLock('pessimistic_write').where('e.booking_id = :bookingId', { bookingId }).getOne();
   }
+  /**
+   * The event's row share-locked for the rest of the transaction (null: gone, the booking cancelled):
+   * a request or invite made under it is committed before the cancellation deletes the row, which
+   * then ends it with the others.
+   */
+  shareEvent(m: EntityManager, bookingId: string): Promise<EventCard | null> {
+    return m.getRepository(EventCard).createQueryBuilder('e').setLock('pessimistic_read').where('e.booking_id = :bookingId', { bookingId }).getOne();
+  }
   lockById(m: EntityManager, id: string): Promise<JoinRequestEntity | null> {
     return m.getRepository(JoinRequestEntity).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne();
   }
@@ -41,6 +50,39 @@ export class JoinRequestRepository {
       [bookingId],
     );
     return n;
+  }
+  /** Whether the guest already counts among the event's guests (an approved request or an accepted invite). */
+  async holdsPlace(m: EntityManager, bookingId: string, guestId: string): Promise<boolean> {
+    const rows: unknown[] = await m.query(
+      `SELECT 1 FROM event_join_requests WHERE booking_id = $1 AND guest_id = $2 AND status = 'approved'
+       UNION ALL SELECT 1 FROM invites WHERE booking_id = $1 AND guest_id = $2 AND status = 'accepted' LIMIT 1`,
+      [bookingId, guestId],
+    );
+    return rows.length > 0;
+  }
+  /**
+   * Whether someone on the event's waitlist may be promoted: a guest blocked with the host (either
+   * way) is passed over by promotions, so he keeps nobody else waiting.
+   */
+  async othersWaiting(m: EntityManager, bookingId: string): Promise<boolean> {
+    const rows: unknown[] = await m.query(
+      `SELECT 1 FROM event_join_requests r WHERE r.booking_id = $1 AND r.status = 'waitlisted'
+          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = r.host_id AND b.blocked_id = r.guest_id) OR (b.blocker_id = r.guest_id AND b.blocked_id = r.host_id))
+        LIMIT 1`,
+      [bookingId],
+    );
+    return rows.length > 0;
+  }
+  /**
+   * Whether the guest may take a place on the event's list now, under its lock (`lockEvent`): he
+   * holds one already, or nobody waits before him and the list is below its bound (the host's
+   * limit, else the section's places).
+   */
+  async hasPlaceFor(m: EntityManager, event: EventCard, guestId: string): Promise<boolean> {
+    if (await this.holdsPlace(m, event.bookingId, guestId)) return true;
+    if (await this.othersWaiting(m, event.bookingId)) return false;
+    const limit = placesLimit(event);
+    return limit === null || (await this.countGoing(m, event.bookingId)) < limit;
   }
   /** The event's requests of one status, in list order (approved: by approval; waitlisted: by waitlisting). */
   inStatus(m: EntityManager, bookingId: string, status: 'approved' | 'waitlisted', lock = false): Promise<JoinRequestEntity[]> {

@@ -5,6 +5,8 @@ import { SOCIAL_ERRORS, type JoinRequest, type JoinRequestDto } from '@luxe/cont
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import type { EventCard, MemberCard } from '../catalog/catalog.entity';
+import { MemberDirectory } from '../catalog/member-directory';
+import { DiscoveryService } from '../discovery/discovery.service';
 import { JoinRequestEntity } from './join-request.entity';
 import { JoinRequestRepository } from './join-request.repository';
 
@@ -38,6 +40,8 @@ export class JoinRequestService {
   constructor(
     private readonly ds: DataSource,
     private readonly requests: JoinRequestRepository,
+    private readonly members: MemberDirectory,
+    private readonly discovery: DiscoveryService,
     private readonly outbox: Outbox,
   ) {}
 
@@ -46,12 +50,17 @@ export class JoinRequestService {
     const event = await this.requests.event(dto.bookingId);
     if (!event) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
     if (event.hostId === actor.userId) throw AppError.of(SOCIAL_ERRORS.OWN_EVENT);
+    // An event discovery would not show him (its guest visibility, a block either way) does not
+    // exist for the guest: the answer of an unknown event, so a block is not revealed.
+    if (!(await this.discovery.isVisibleTo(event.bookingId, actor.userId))) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
     if (event.startsAt.getTime() <= Date.now()) throw AppError.of(SOCIAL_ERRORS.PAST_EVENT);
     // On the guest list or its waitlist already: asking again is a duplicate too.
     if (await this.requests.openOf(actor.userId, event.bookingId)) throw AppError.of(SOCIAL_ERRORS.DUPLICATE_REQUEST);
     const row = Object.assign(new JoinRequestEntity(), { id: randomUUID(), guestId: actor.userId, hostId: event.hostId, bookingId: event.bookingId, status: 'pending' as const, message: dto.message || null, createdAt: new Date(), decidedAt: null, waitlistedAt: null, endedAt: null });
     try {
       await this.ds.transaction(async (m) => {
+        // Under the event's share lock: a booking cancelled meanwhile is gone, or ends this request with the others.
+        if (!(await this.requests.shareEvent(m, event.bookingId))) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
         await this.requests.save(m, row);
         await this.publish(m, 'social.join-request-created', row);
       });
@@ -74,13 +83,17 @@ export class JoinRequestService {
     const event = await this.requests.event(bookingId);
     // Someone else's event does not exist for the caller.
     if (!event || event.hostId !== actor.userId) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
-    return this.view(await this.requests.ofBooking(bookingId));
+    // Requests of a guest he blocked or who blocked him are hidden, as their invites are.
+    const blocked = await this.members.blockedWith(actor.userId);
+    return this.view((await this.requests.ofBooking(bookingId)).filter((r) => !blocked.has(r.guestId)));
   }
 
   /**
-   * The host's answer, once. An approval when the guest list is full (the guest limit reached) or
-   * someone is already waiting is waitlisted instead (issue 12): the event's row is locked first, so
-   * approvals, departures and promotions of one event count the list one at a time.
+   * The host's answer, once. An approval when the guest list is full (the guest limit, else the
+   * section's places, reached) or someone is already waiting is waitlisted instead (issue 12): the
+   * event's row is locked first, so approvals, invites accepted, departures and promotions of one
+   * event count the list one at a time. A guest blocked either way since he asked is not approved:
+   * his request does not exist for the host any more (as a blocked pair's invite).
    */
   async decide(actor: Actor, id: string, status: 'approved' | 'declined'): Promise<JoinRequest> {
     requireMember(actor);
@@ -90,9 +103,11 @@ export class JoinRequestService {
       const event = await this.requests.lockEvent(m, found.bookingId);
       const r = await this.requests.lockById(m, id);
       if (!r || r.hostId !== actor.userId) throw AppError.of(SOCIAL_ERRORS.REQUEST_NOT_FOUND);
+      if (status === 'approved' && (await this.members.blockedBetween(r.hostId, r.guestId, m))) throw AppError.of(SOCIAL_ERRORS.REQUEST_NOT_FOUND);
+      if (r.status === 'cancelled') throw AppError.of(SOCIAL_ERRORS.EVENT_CANCELLED);
       if (r.status !== 'pending') throw AppError.of(SOCIAL_ERRORS.NOT_PENDING);
       const now = new Date();
-      if (status === 'approved' && event && (await this.isFull(m, event))) {
+      if (status === 'approved' && event && !(await this.requests.hasPlaceFor(m, event, r.guestId))) {
         r.status = 'waitlisted';
         r.waitlistedAt = now;
         await this.requests.save(m, r);
@@ -106,12 +121,6 @@ export class JoinRequestService {
       return r;
     });
     return (await this.view([row]))[0];
-  }
-
-  /** No place for a new approval: the limit is reached, or others wait before (first come, first served). */
-  private async isFull(m: EntityManager, event: EventCard): Promise<boolean> {
-    if ((await this.requests.inStatus(m, event.bookingId, 'waitlisted')).length > 0) return true;
-    return event.guestLimit !== null && (await this.requests.countGoing(m, event.bookingId)) >= event.guestLimit;
   }
 
   async eraseMember(m: EntityManager, userId: string): Promise<void> {
