@@ -37,6 +37,7 @@ async function main() {
       loginSlowdownAfter: cfg.RATE_LIMIT_LOGIN_SLOWDOWN_AFTER,
       loginMaxDelaySeconds: cfg.RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS,
       windowSeconds: cfg.RATE_LIMIT_WINDOW_SECONDS,
+      memberScale: cfg.RATE_LIMIT_MEMBER_SCALE,
     },
   });
   logger.info({ url: gw.url }, 'gateway listening');

@@ -182,6 +182,16 @@ describe('case 6: limits on holds', () => {
     expect(answers.filter((a) => a.status === 409)).toHaveLength(2);
   });
 
+  it('one member starts at most 20 holds in 10 minutes, then 429 with Retry-After (others are not affected)', async () => {
+    const host = await world.account('host');
+    const slot = { bookingDate: nyDate(220) };
+    for (let i = 0; i < 20; i++) expect((await holdYacht(host.api, slot)).status).toBe(200); // the same hold again
+    const refused = await holdYacht(host.api, slot);
+    expect([refused.status, refused.json.code]).toEqual([429, 'AUTH.RATE_LIMITED']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await holdYacht((await world.account('host')).api, { bookingDate: nyDate(221) })).status).toBe(200);
+  });
+
   it('a booking date beyond 365 days ahead is refused, and nothing is held', async () => {
     const host = await world.account('host');
     for (const bookingDate of [nyDate(366), '9999-12-31']) {

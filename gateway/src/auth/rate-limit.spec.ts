@@ -19,6 +19,16 @@ describe('networkKey', () => {
 });
 
 describe('AuthRateLimiter (memory)', () => {
+  it('counts a per-member class per member over its own window (MEMBER_RATE_LIMITS), scaled by memberScale', async () => {
+    const rl = new AuthRateLimiter(null, { ...limits, memberScale: 0.1 }); // member-holds: 20 → 2
+    await rl.consumeMember('member-holds', 'u1');
+    await rl.consumeMember('member-holds', 'u1');
+    const e = await rejection(rl.consumeMember('member-holds', 'u1'));
+    expect(e).toMatchObject({ status: 429, code: 'AUTH.RATE_LIMITED' });
+    expect(e.retryAfterSeconds).toBeGreaterThan(500); // the class's 600 s window, not the login window
+    await expect(rl.consumeMember('member-holds', 'u2')).resolves.toBeUndefined();
+  });
+
   it('allows registerPerIp registrations per network, then 429 with Retry-After', async () => {
     const rl = new AuthRateLimiter(null, limits);
     for (let i = 0; i < 3; i++) await expect(rl.consumeRegister('1.1.1.1')).resolves.toBeUndefined();

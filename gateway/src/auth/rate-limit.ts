@@ -1,7 +1,7 @@
 import type Redis from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AUTH_ERRORS, SERVER_ERRORS } from '@luxe/contracts';
+import { AUTH_ERRORS, MEMBER_RATE_LIMITS, SERVER_ERRORS, type MemberRateLimitClass } from '@luxe/contracts';
 import { AppError } from '@luxe/platform';
 
 export interface RateLimits {
@@ -14,6 +14,8 @@ export interface RateLimits {
   /** The longest such delay: the owner is slowed, never locked out. */
   loginMaxDelaySeconds: number;
   windowSeconds: number;
+  /** Multiplies every per-member limit's points (MEMBER_RATE_LIMITS): a load test may need more, a tight deployment fewer. */
+  memberScale: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -23,6 +25,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginSlowdownAfter: 20,
   loginMaxDelaySeconds: 30,
   windowSeconds: 900,
+  memberScale: 1,
 };
 
 /** The key a client's address is limited by: the IPv4 address, or the IPv6 /64 network. */
@@ -58,6 +61,7 @@ export class AuthRateLimiter {
   private readonly loginIp: RateLimiterAbstract;
   private readonly loginAccountNetwork: RateLimiterAbstract;
   private readonly loginAccount: RateLimiterAbstract;
+  private readonly member: Record<MemberRateLimitClass, RateLimiterAbstract>;
   private readonly memoryGates = new Map<string, number>();
   readonly limits: RateLimits;
 
@@ -76,6 +80,17 @@ export class AuthRateLimiter {
     this.loginAccountNetwork = make('rl:login:acct-net', l.loginFailuresPerAccount);
     // Counts only; the slow-down decides from the count.
     this.loginAccount = make('rl:login:acct', 1_000_000);
+    this.member = Object.fromEntries(
+      Object.entries(MEMBER_RATE_LIMITS).map(([cls, { points, seconds }]) => {
+        const opts = { keyPrefix: `rl:${cls}`, points: Math.max(1, Math.round(points * l.memberScale)), duration: seconds };
+        return [cls, redis ? new RateLimiterRedis({ storeClient: redis, ...opts }) : new RateLimiterMemory(opts)];
+      }),
+    ) as Record<MemberRateLimitClass, RateLimiterAbstract>;
+  }
+
+  /** One request of a per-member class by this member, or 429 with Retry-After past the class's limit. */
+  async consumeMember(cls: MemberRateLimitClass, userId: string): Promise<void> {
+    await guard(() => this.member[cls].consume(userId));
   }
 
   async consumeRegister(ip: string | undefined): Promise<void> {

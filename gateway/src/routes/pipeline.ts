@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_ERRORS, buildPath, SERVER_ERRORS, type RouteDef } from '@luxe/contracts';
+import { AUTH_ERRORS, buildPath, isMemberRateLimit, SERVER_ERRORS, type RouteDef } from '@luxe/contracts';
 import { Actor, ANONYMOUS, AppError, InternalHttpClient, parseOrThrow, SessionStore } from '@luxe/platform';
 import type { AuthRateLimiter } from '../auth/rate-limit';
 import type { AdminTokens } from '../admin/admin-tokens';
@@ -76,6 +76,7 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
     checkAccess(route, actor);
     if (route.rateLimit === 'register') await deps.limiter.consumeRegister(actor.ip ?? 'unknown');
     if (route.rateLimit === 'login') await deps.limiter.consumeLoginAttempt(actor.ip ?? 'unknown');
+    if (isMemberRateLimit(route.rateLimit) && actor.userId) await deps.limiter.consumeMember(route.rateLimit, actor.userId);
     if (route.params) parseOrThrow(route.params, req.params ?? {});
     if (route.query) parseOrThrow(route.query, req.query ?? {});
     const rawBody = route.rawBody && typeof req.body === 'string' ? req.body : undefined;

@@ -16,8 +16,23 @@ export { buildPath, routeRefs, type HttpMethod, type RouteRef, type RouteRefs } 
  */
 export type Access = 'public' | 'member' | 'venue-owner' | 'admin';
 
+/**
+ * Per-member limits (issue 29: one member holding slot after slot; issue 30: writes a member can
+ * repeat without end). Each class is counted per signed-in member over its own window, before the
+ * route's service is called; past it the gateway answers 429 with Retry-After. The gateway's
+ * environment can scale them all (RATE_LIMIT_MEMBER_SCALE, README).
+ */
+export const MEMBER_RATE_LIMITS = {
+  /** Holds of a slot for card payment: the live-hold cap (MAX_LIVE_HOLDS) bounds what is held, this how often. */
+  'member-holds': { points: 20, seconds: 600 },
+} as const;
+export type MemberRateLimitClass = keyof typeof MEMBER_RATE_LIMITS;
+export function isMemberRateLimit(c: RateLimitClass): c is MemberRateLimitClass {
+  return Object.hasOwn(MEMBER_RATE_LIMITS, c);
+}
+
 /** Rate-limit classes the gateway applies (configured by environment, README). */
-export type RateLimitClass = 'register' | 'login' | 'none';
+export type RateLimitClass = 'register' | 'login' | MemberRateLimitClass | 'none';
 
 /**
  * A public GET whose 200 answers the gateway may keep in memory (per gateway, bounded, with a
