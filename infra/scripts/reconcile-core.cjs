@@ -141,8 +141,10 @@ function reconcile(input) {
       say('confirmed-unpaid', b.id, `${b.status} booking's deposit is ${usd(b.depositCents)} but its succeeded intents take ${usd(taken)}${succeeded.length ? ` (${succeeded.map((i) => i.id).join(', ')})` : ''}`);
     }
     // (A cancelled or expired one is money-kept's: what it keeps is what matters.)
-    // Net of refunds: a whole-card payment replaced by a split that succeeded anyway was taken and given back.
-    if (!unpaid && (b.status === 'confirmed' || b.status === 'completed') && taken - given !== b.paidCents) say('amount-mismatch', b.id, `${b.status} booking records ${usd(b.paidCents)} paid, its succeeded intents take ${usd(taken)}${given ? ` less ${usd(given)} refunded` : ''}`);
+    // Net of the refunds we recorded: a whole-card payment replaced by a split that succeeded anyway
+    // was taken and given back. (A refund recorded nowhere is refund-without-row's line, not this one's.)
+    const givenRecorded = ourRefunds.filter((r) => bookingOfRefund(r) === b.id && REFUNDING.has(r.status) && timesRecorded.has(r.id)).reduce((a, r) => a + r.amount, 0);
+    if (!unpaid && (b.status === 'confirmed' || b.status === 'completed') && taken - givenRecorded !== b.paidCents) say('amount-mismatch', b.id, `${b.status} booking records ${usd(b.paidCents)} paid, its succeeded intents take ${usd(taken)}${givenRecorded ? ` less ${usd(givenRecorded)} refunded` : ''}`);
     if (b.status !== 'held') {
       for (const i of mine) if (OPEN.has(i.status)) say('intent-left-open', b.id, `intent ${i.id} (${usd(i.amount)}) is still ${i.status} for a ${b.status} booking`);
     }

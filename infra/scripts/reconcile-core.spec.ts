@@ -66,6 +66,13 @@ describe('reconcile', () => {
     expect(kinds(w)).toEqual(['status-mismatch']);
   });
 
+  it('a refund recorded nowhere on a confirmed booking is one line (refund-without-row), not also an amount mismatch', () => {
+    const w = world();
+    w.providerRefunds.push({ id: 're_x', intentId: 'pi_1', bookingId: B, amount: 1000, status: 'succeeded' });
+    w.charges[0].amountRefunded = 1000;
+    expect(kinds(w)).toEqual(['refund-without-row']);
+  });
+
   it('money-kept: a cancelled booking whose refund never reached the provider', () => {
     const w = cancelledHalfRefunded();
     w.providerRefunds = [];
