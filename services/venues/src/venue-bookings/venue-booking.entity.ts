@@ -7,6 +7,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity('venue_bookings')
 @Index('venue_bookings_venue_starts', ['venueId', 'startsAt'])
+@Index('venue_bookings_section_starts', ['sectionId', 'startsAt'], { where: 'section_id IS NOT NULL' })
+@Index('venue_bookings_dancer_starts', ['dancerId', 'startsAt'], { where: 'dancer_id IS NOT NULL' })
 export class VenueBookingEntity {
   @PrimaryColumn('uuid', { name: 'booking_id' })
   bookingId!: string;
