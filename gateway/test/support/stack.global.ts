@@ -30,12 +30,15 @@ export default async function setup() {
     extraEnv: {
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info',
-      RATE_LIMIT_REGISTER_PER_IP: '1000',
+      // lifecycle-model.api.spec.ts registers about 3 members per sequence, 200 sequences a run.
+      RATE_LIMIT_REGISTER_PER_IP: '100000',
       RATE_LIMIT_LOGIN_PER_IP: '1000',
       RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '5',
       CONSUMER_BACKOFF_MS: '50',
       // Split payments past their deadline are settled within a second (split.api.spec.ts).
       SPLIT_SWEEP_MS: '500',
+      // Expired holds are released within a second (lifecycle-model.api.spec.ts expires holds often).
+      HOLD_SWEEP_MS: '500',
     },
   });
   const provided: Provided = {
