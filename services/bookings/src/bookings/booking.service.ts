@@ -27,13 +27,14 @@ import {
 } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
-import { LOGGER, type Logger } from '@luxe/platform/runtime';
+import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
 import type { DancerCard, SectionCard, VenueCard } from '../catalog/catalog.entity';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { BookingEntity } from './booking.entity';
 import { moveTo, refundOnCancel } from './booking-lifecycle';
 import { BookingRepository, type Unit } from './booking.repository';
 import { publishCancellation } from './cancellation-events';
+import type { BookingsSettings } from '../passes/pass.settings';
 
 const fail = (def: (typeof BOOKING_ERRORS)[keyof typeof BOOKING_ERRORS]) => AppError.of(def);
 
@@ -90,9 +91,6 @@ export function toOwnerBooking(b: BookingEntity): OwnerBooking {
   return { id: r.id, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt, refundAmount: r.refundAmount, depositAmount: r.depositAmount, balanceDue: r.balanceDue };
 }
 
-/** How often expired holds are released (their slots are free from the moment they expire anyway). */
-const HOLD_SWEEP_MS = 30_000;
-
 /**
  * Bookings and holds. The host is the session's user; the venue, section and entertainer come
  * from bookings' own read models; the price is computed here; capacity is counted under a row
@@ -108,10 +106,11 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     private readonly catalog: CatalogRepository,
     private readonly outbox: Outbox,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SERVICE_SETTINGS) private readonly settings: Partial<BookingsSettings>,
   ) {}
 
   onModuleInit(): void {
-    this.sweeper = setInterval(() => void this.releaseExpiredHolds().catch((err) => this.logger.warn({ err }, 'releasing expired holds failed; retried')), HOLD_SWEEP_MS);
+    this.sweeper = setInterval(() => void this.releaseExpiredHolds().catch((err) => this.logger.warn({ err }, 'releasing expired holds failed; retried')), this.settings?.HOLD_SWEEP_MS ?? 30_000);
     this.sweeper.unref();
   }
   onModuleDestroy(): void {

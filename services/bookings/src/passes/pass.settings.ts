@@ -15,6 +15,8 @@ export const bookingsSettingsSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PASS_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** How often expired holds are released, in ms (their slots are free from the moment they expire anyway; tests use a short one). */
+    HOLD_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
   .superRefine((v, ctx) => {
     if (v.NODE_ENV === 'production' && !v.PASS_SIGNING_SECRET) ctx.addIssue({ code: 'custom', path: ['PASS_SIGNING_SECRET'], message: 'is required in production (at least 32 characters)' });
