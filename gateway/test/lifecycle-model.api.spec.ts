@@ -34,7 +34,8 @@ const id = (process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '');
 const RUNS = Number(process.env.LIFECYCLE_RUNS ?? 200);
 const SEED = Number(process.env.LIFECYCLE_SEED ?? 290_029);
 const WIDTH = Number(process.env.LIFECYCLE_WIDTH ?? 10);
-const TIMEOUT = Number(process.env.LIFECYCLE_TIMEOUT_MS ?? 240_000);
+// 200 sequences took 100 s on an idle 2-core VM; ten minutes leaves room for a loaded one.
+const TIMEOUT = Number(process.env.LIFECYCLE_TIMEOUT_MS ?? 600_000);
 
 let own: OwnStack | undefined;
 let stack: { gatewayUrl: string; dbUrls: Record<string, string>; stripeWebhookSecret: string | null };

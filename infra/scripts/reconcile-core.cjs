@@ -118,11 +118,16 @@ function reconcile(input) {
   }
 
   // The provider's charges against its own refunds (what a charge says was refunded).
-  for (const c of charges) {
-    const bookingId = c.intentId && bookingOfIntent.get(c.intentId);
+  // Per intent, not per charge: a declined attempt leaves a failed charge (nothing refunded) beside
+  // the one that succeeded (found by the lifecycle model test: decline, then pay, then a refund).
+  const chargesOf = new Map();
+  for (const c of charges) if (c.intentId) chargesOf.set(c.intentId, [...(chargesOf.get(c.intentId) ?? []), c]);
+  for (const [intentId, cs] of chargesOf) {
+    const bookingId = bookingOfIntent.get(intentId);
     if (!bookingId) continue;
-    const sum = providerRefunds.filter((r) => r.intentId === c.intentId && r.status === 'succeeded').reduce((a, r) => a + r.amount, 0);
-    if (sum !== c.amountRefunded) say('amount-mismatch', bookingId, `the provider's charge ${c.id} says ${usd(c.amountRefunded)} refunded, its refunds of ${c.intentId} sum ${usd(sum)}`);
+    const refunded = cs.reduce((a, c) => a + c.amountRefunded, 0);
+    const sum = providerRefunds.filter((r) => r.intentId === intentId && r.status === 'succeeded').reduce((a, r) => a + r.amount, 0);
+    if (sum !== refunded) say('amount-mismatch', bookingId, `the provider's charges of ${intentId} (${cs.map((c) => c.id).join(', ')}) say ${usd(refunded)} refunded, its refunds sum ${usd(sum)}`);
   }
 
   // Each booking's state against the money.

@@ -73,6 +73,14 @@ describe('reconcile', () => {
     expect(kinds(w)).toEqual(['refund-without-row']);
   });
 
+  it("a declined attempt's failed charge beside the refunded one that succeeded agrees (charges are summed per intent)", () => {
+    const w = cancelledHalfRefunded();
+    w.charges.unshift({ id: 'ch_0', intentId: 'pi_1', amountRefunded: 0 });
+    expect(reconcile(w)).toEqual([]);
+    w.charges[1].amountRefunded = 0;
+    expect(kinds(w)).toEqual(['amount-mismatch']);
+  });
+
   it('money-kept: a cancelled booking whose refund never reached the provider', () => {
     const w = cancelledHalfRefunded();
     w.providerRefunds = [];

@@ -92,3 +92,17 @@ export class RefundEntity {
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
 }
+
+/** A booking whose hold or booking ended (booking-fence.ts; migration 1700000041500): nothing new is charged for it. */
+@Entity('ended_bookings')
+export class EndedBookingEntity {
+  @PrimaryColumn('uuid', { name: 'booking_id' })
+  bookingId!: string;
+
+  /** The cancellation's reason (bookings' refund-requested). */
+  @Column('text')
+  reason!: string;
+
+  @Column('timestamptz', { name: 'ended_at', default: () => 'now()' })
+  endedAt!: Date;
+}

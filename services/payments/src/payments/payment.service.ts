@@ -7,6 +7,7 @@ import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
 import { SplitService } from '../split/split.service';
+import { bookingEnded, lockBooking } from './booking-fence';
 import { INTENT_IN_FLIGHT, nextPaymentStatus, outcomeOf, type PaymentOutcome } from './payment-lifecycle';
 import { PaymentEntity, RefundEntity } from './payment.entity';
 import type { PaymentSettings } from './payment.settings';
@@ -61,6 +62,7 @@ export class PaymentService {
     if (split) return { ...answer(Object.assign(new PaymentEntity(), { clientSecret: split.clientSecret, paymentIntentId: split.paymentIntentId })) };
     const existing = await this.ds.manager.findOneBy(PaymentEntity, { bookingId: hold.id });
     if (existing) return answer(existing);
+    if (await bookingEnded(this.ds.manager, hold.id)) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
     const amount = amountDueNowCents(hold);
     if (amount <= 0) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
     let intent: Stripe.PaymentIntent;
@@ -75,8 +77,19 @@ export class PaymentService {
     }
     const row = Object.assign(new PaymentEntity(), { id: randomUUID(), bookingId: hold.id, hostId: hold.hostId, paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount, currency: 'usd', status: 'pending' as const, lastError: null, createdAt: new Date() });
     try {
-      await this.ds.manager.insert(PaymentEntity, row);
+      const ended = await this.ds.transaction(async (m) => {
+        await lockBooking(m, hold.id);
+        if (await bookingEnded(m, hold.id)) return true;
+        await m.insert(PaymentEntity, row);
+        return false;
+      });
+      if (ended) {
+        // The hold ended while the intent was being made: it must not stay payable.
+        await this.stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `cancel:${intent.id}` }).catch((err: unknown) => this.logger.warn({ err, bookingId: hold.id }, 'cancelling the PaymentIntent of an ended hold failed'));
+        throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
+      }
     } catch (err) {
+      if (err instanceof AppError) throw err;
       // A parallel start of the same hold stored its payment first: answer that one.
       const winner = await this.ds.manager.findOneBy(PaymentEntity, { bookingId: hold.id });
       if (winner) return answer(winner);

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
 import { SplitService } from '../split/split.service';
+import { lockBooking, recordBookingEnded } from './booking-fence';
 import { PaymentService } from './payment.service';
 
 /**
@@ -18,6 +19,9 @@ export class RefundConsumer {
 
   @OnEvent('bookings.refund-requested')
   async cancelled(e: EventOf<'bookings.refund-requested'>, tx: EntityManager) {
+    // The booking's end is recorded first, under its lock: a split or payment starting now is refused (booking-fence.ts).
+    await lockBooking(tx, e.data.bookingId);
+    await recordBookingEnded(tx, e.data.bookingId, e.data.reason);
     // An open split of the booking: its paid shares go back in full, its unpaid ones closed (issue 12).
     await this.splits.bookingCancelled(tx, e.data.bookingId);
     // A confirmed split booking: the refund is shared among what each payer paid.

@@ -23,6 +23,7 @@ import {
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
+import { bookingEnded, lockBooking } from '../payments/booking-fence';
 import { INTENT_IN_FLIGHT } from '../payments/payment-lifecycle';
 import { stripeClient } from '../payments/payment.service';
 import type { PaymentSettings } from '../payments/payment.settings';
@@ -107,6 +108,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     const total = toCents(hold.depositAmount);
     // Every share is a card charge of its own: none may be under the provider's minimum.
     if (total < count * CARD_MINIMUM_CENTS) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    if (await bookingEnded(this.ds.manager, bookingId)) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     await this.retireWholePayment(bookingId);
     const amounts = splitShareAmounts(total, count);
     const splitId = randomUUID();
@@ -132,6 +134,9 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED);
     }
     const made = await this.ds.transaction(async (m) => {
+      // The booking may have ended while the provider was called (booking-fence.ts).
+      await lockBooking(m, bookingId);
+      if (await bookingEnded(m, bookingId)) return 'ended' as const;
       const inserted: unknown[] = await m.query(
         `INSERT INTO split_payments (id, booking_id, host_id, venue_name, booking_date, start_time, fallback, deadline, total, currency, stripe_customer_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'usd', $10) ON CONFLICT (booking_id) DO NOTHING RETURNING id`,
@@ -159,6 +164,10 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       await this.outbox.add(m, 'payments.split-created', splitId, { splitId, bookingId, hostId: actor.userId, deadline: deadline.toISOString(), shares: count, fallback });
       return true;
     });
+    if (made === 'ended') {
+      await this.cancelIntent(intent.id, bookingId);
+      throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    }
     if (!made) this.logger.info({ bookingId }, 'a parallel request split this booking first');
     const split = await this.splitOfBooking(this.ds.manager, bookingId);
     if (!split) throw AppError.of(SPLIT_ERRORS.NOT_FOUND);
@@ -228,12 +237,18 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       this.logger.error({ err, shareId: share.id }, 'creating the share PaymentIntent failed');
       throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED);
     }
+    // Only while the split is open, under a share lock of its row (its release takes it for update):
+    // either the release sees this intent and cancels it, or this sees the release (issue 29).
     const rows = rowsOf<ShareRow>(await this.ds.query(
-      `UPDATE split_shares SET payment_intent_id = $2, client_secret = $3, payer_id = $4, payer_first_name = $5 WHERE id = $1 AND payment_intent_id IS NULL RETURNING client_secret, payment_intent_id, amount`,
-      [share.id, intent.id, intent.client_secret ?? '', actor.userId, firstName.slice(0, 100)],
+      `UPDATE split_shares SET payment_intent_id = $2, client_secret = $3, payer_id = $4, payer_first_name = $5
+        WHERE id = $1 AND payment_intent_id IS NULL AND EXISTS (SELECT 1 FROM split_payments p WHERE p.id = $6 AND p.status = 'open' FOR SHARE)
+        RETURNING client_secret, payment_intent_id, amount`,
+      [share.id, intent.id, intent.client_secret ?? '', actor.userId, firstName.slice(0, 100), split.id],
     ));
     if (rows[0]) return answer(rows[0]);
-    const { share: again } = await this.byToken(this.ds.manager, token);
+    const { split: now, share: again } = await this.byToken(this.ds.manager, token);
+    if (again.payment_intent_id !== intent.id) await this.cancelIntent(intent.id, split.booking_id);
+    if (!again.payment_intent_id || !this.payable(now, again)) throw AppError.of(SPLIT_ERRORS.SHARE_CLOSED);
     return answer(again);
   }
 
