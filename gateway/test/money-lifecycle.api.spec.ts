@@ -236,6 +236,23 @@ describe('case 7: an entertainer is one person', () => {
   });
 });
 
+describe('case 10: friends added in the yacht flow', () => {
+  it("reach the booking its hold becomes (the host's own, not yet on a booking; anyone else's are ignored)", async () => {
+    const host = await world.account('host');
+    const other = await world.account('host');
+    const mine = [];
+    for (const name of ['Marta', 'Jo']) mine.push((await host.api.call('POST', '/api/friends', { name })).json.id as string);
+    const theirs = (await other.api.call('POST', '/api/friends', { name: 'Stranger' })).json.id as string;
+    const r = await holdYacht(host.api, { friendsCount: 2, friendIds: [...mine, theirs] });
+    expect(r.status).toBe(200);
+    const held = (await host.api.call('GET', '/api/bookings/user')).json.find((b: { id: string }) => b.id === r.json.bookingId);
+    expect(JSON.parse(held.friends)).toEqual(['Marta', 'Jo']);
+    expect((await world.dbs.bookings.query('SELECT booking_id FROM friends WHERE id = $1', [theirs])).rows[0].booking_id).toBeNull();
+    const bad = await holdYacht(host.api, { friendIds: ['not-an-id'] });
+    expect([bad.status, bad.json.message]).toEqual([400, 'Friend not found']);
+  });
+});
+
 describe('case 12: the card minimum', () => {
   it('raises a deposit under $0.50 to $0.50 and refuses a hold whose whole total is under it', async () => {
     const host = await world.account('host');

@@ -146,9 +146,22 @@ export type BookingDto = z.output<typeof bookingInputSchema>;
  * time, description and friends count); or a club section that takes a deposit (`sectionId`, with
  * an optional entertainer and who may discover the event): its deposit is what is paid.
  */
+export const FRIEND_MESSAGES = {
+  name: 'Friend name is required',
+  notFound: 'Invite Not Found',
+  notFoundText: 'This invite link is invalid or has expired',
+  picture: 'The picture must be a JPG, PNG or WebP image of at most 5 MB',
+  friendNotFound: 'Friend not found',
+} as const;
 export const paymentIntentInputSchema = z.object({
   ...slotFields,
   friendsCount: z.coerce.number().int().min(0).max(50).default(0),
+  /**
+   * The friends the host added in the yacht flow before the booking existed (POST /api/friends
+   * without a booking): the hold takes them, so they are the booking's friends (issue 29, case 10).
+   * Only his own friends not yet on a booking are taken; others are ignored.
+   */
+  friendIds: z.array(z.uuid({ error: FRIEND_MESSAGES.friendNotFound })).max(50, FRIEND_MESSAGES.friendNotFound).optional(),
   sectionId: z.union([z.literal(-1), z.literal('-1'), z.uuid({ error: BOOKING_MESSAGES.sectionNotFound })]).nullable().optional().transform((s) => (s === -1 || s === '-1' || s == null ? null : s)),
   dancerId: z.uuid({ error: BOOKING_MESSAGES.dancerNotFound }).nullable().optional(),
   guestVisibility: visibility,
@@ -205,13 +218,6 @@ export type OwnerBooking = z.output<typeof ownerBookingSchema>;
 export const holdSchema = bookingSchema;
 export type Hold = Booking;
 
-export const FRIEND_MESSAGES = {
-  name: 'Friend name is required',
-  notFound: 'Invite Not Found',
-  notFoundText: 'This invite link is invalid or has expired',
-  picture: 'The picture must be a JPG, PNG or WebP image of at most 5 MB',
-  friendNotFound: 'Friend not found',
-} as const;
 /** A friend's picture sent as a data URL (the invite page): at most 5 MB of image. */
 export const FRIEND_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -30,6 +30,7 @@ import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
 import type { DancerCard, SectionCard, VenueCard } from '../catalog/catalog.entity';
 import { CatalogRepository } from '../catalog/catalog.repository';
+import { FriendService } from '../friends/friend.service';
 import { BookingEntity } from './booking.entity';
 import { moveTo, refundOnCancel } from './booking-lifecycle';
 import { BookingRepository, type Unit } from './booking.repository';
@@ -104,6 +105,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     private readonly ds: DataSource,
     private readonly bookings: BookingRepository,
     private readonly catalog: CatalogRepository,
+    private readonly friends: FriendService,
     private readonly outbox: Outbox,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SERVICE_SETTINGS) private readonly settings: Partial<BookingsSettings>,
@@ -189,6 +191,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
           guestVisibility: 'both',
         }),
       );
+      await this.friends.attachToBooking(m, actor.userId, row.id, dto.friendIds ?? []);
       await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString(), sectionId: row.sectionId, dancerId: row.dancerId, startsAt: new Date(row.startsAt).toISOString() });
       return row;
     });
@@ -232,6 +235,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
           guestVisibility: dto.guestVisibility,
         }),
       );
+      await this.friends.attachToBooking(m, actor.userId, row.id, dto.friendIds ?? []);
       await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString(), depositAmount: money(Number(row.depositAmount)), sectionId: row.sectionId, dancerId: row.dancerId, startsAt: new Date(row.startsAt).toISOString() });
       return row;
     });
@@ -509,7 +513,8 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       duration: r.duration,
       startsAt: new Date(b.startsAt).toISOString(),
       guestVisibility: r.guestVisibility,
-      friendsCount: (b.friends ?? []).length,
+      // The names given when booking, and the friends added to it (the yacht flow's, the confirmation's).
+      friendsCount: (b.friends ?? []).length + (await this.friends.countOnBooking(m, b.id)),
       totalCost: r.totalCost,
       capacity: await this.catalog.capacityOf(m, b),
       sectionId: r.sectionId,

@@ -10,6 +10,7 @@ export class FriendEntity {
   @Column('uuid', { name: 'user_id' })
   userId!: string;
 
+  @Index('friends_booking_id', { where: 'booking_id IS NOT NULL' })
   @Column('uuid', { name: 'booking_id', nullable: true })
   bookingId!: string | null;
 

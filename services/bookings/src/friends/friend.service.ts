@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull } from 'typeorm';
 import { BOOKING_ERRORS, FRIEND_PICTURE_MAX_BYTES, FRIEND_STAGING_OBJECT, friendImagePath, MAX_IMAGE_BYTES, PROFILE_ERRORS, PROFILE_MESSAGES, type Friend, type FriendDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
@@ -148,6 +148,19 @@ export class FriendService {
     const added = new Map<string, string[]>();
     for (const r of rows) added.set(r.bookingId!, [...(added.get(r.bookingId!) ?? []), r.name]);
     return bookings.map((b) => (added.has(b.id) ? { ...b, friends: JSON.stringify([...(JSON.parse(b.friends) as string[]), ...added.get(b.id)!]) } : b));
+  }
+
+  /**
+   * The hold made at the end of the yacht flow takes the friends the host added in it before the
+   * booking existed (issue 29, case 10): only his own, and only those on no booking yet.
+   */
+  async attachToBooking(m: EntityManager, hostId: string, bookingId: string, friendIds: readonly string[]): Promise<void> {
+    if (!friendIds.length) return;
+    await m.update(FriendEntity, { id: In([...friendIds]), userId: hostId, bookingId: IsNull() }, { bookingId });
+  }
+
+  countOnBooking(m: EntityManager, bookingId: string): Promise<number> {
+    return m.countBy(FriendEntity, { bookingId });
   }
 
   /** A deleted member: his friends and their pictures go; invites he claimed forget him. */

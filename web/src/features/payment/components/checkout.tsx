@@ -150,6 +150,7 @@ export function Checkout() {
         duration: pending.duration,
         eventDescription: pending.eventDescription || undefined,
         friendsCount: pending.friendsCount,
+        ...(pending.friendIds?.length ? { friendIds: pending.friendIds } : {}),
         ...(pending.section ? { sectionId: pending.section.id, dancerId: pending.section.dancerId, guestVisibility: pending.section.guestVisibility } : {}),
       },
       {
