@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { env, productionRules } from '@luxe/platform';
+import { trustProxySetting } from './web/trust-proxy';
 
 export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -24,7 +25,8 @@ export const gatewayEnvSchema = z
     STORAGE_PUBLIC_ORIGIN: z.string().optional(),
     SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default('luxe_session'),
     COOKIE_SECURE: env.bool.optional(),
-    TRUST_PROXY: env.bool.default(false),
+    /** Whose X-Forwarded-For to believe: false, a hop count, or the proxies' addresses/CIDRs (never `true`: README). */
+    TRUST_PROXY: trustProxySetting,
     /** Kafka, for the real-time push of new messages (unset: no push; the web client refetches). */
     KAFKA_BROKERS: z.string().optional(),
     KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
@@ -35,8 +37,11 @@ export const gatewayEnvSchema = z
     ADMIN_TOKEN_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Lifetime of an admin token. */
     ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
-    /** Prometheus metrics on GET /metrics of the gateway's port: an operator endpoint, not to be exposed publicly (block it at the proxy, or set false). */
+    /** Prometheus metrics, served on GET /metrics of METRICS_PORT only (never the public PORT). */
     METRICS_ENABLED: env.bool.default(true),
+    /** The gateway's internal metrics listener (unset: no metrics served); on METRICS_HOST, loopback unless said. */
+    METRICS_PORT: env.port.optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
     /** How long the gateway may serve a cached public read without any event (a safety net; 0: no cache). */
     PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
     /** Most public reads the gateway keeps in memory. */
@@ -58,6 +63,8 @@ export const gatewayEnvSchema = z
   .superRefine((v, ctx) => {
     if (v.NODE_ENV === 'production') productionRules(v, ctx);
     // Several gateways behind a balancer must verify each other's admin tokens.
+    // The scrape must never share the public port.
+    if (v.METRICS_PORT && v.METRICS_PORT === v.PORT) ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (the metrics listener is internal)' });
     if (v.NODE_ENV === 'production' && !v.ADMIN_TOKEN_SECRET) ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN_SECRET'], message: 'is required in production (at least 32 characters)' });
   }, { when: () => true });
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

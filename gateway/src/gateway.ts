@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import type Redis from 'ioredis';
 import { allRoutes } from '@luxe/contracts';
-import { type EventTransport, type ServiceUrls, type ShutdownStep, DrainState, createHttpApp, Metrics, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, Logger, MeSnapshots, REDIS, SessionStore } from '@luxe/platform';
+import { type EventTransport, type ServiceUrls, type ShutdownStep, DrainState, createHttpApp, Metrics, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, listenForMetrics, Logger, MeSnapshots, REDIS, SessionStore } from '@luxe/platform';
 import { CookieOptions } from './auth/auth.handlers';
 import { ownHandlers } from './routes/own-handlers';
 import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { apiSecurityHeaders, csrfHook, isApiPath, staticSecurityHeaders } from './web/security';
 import { ImageOrigin, listImageHints, serveWebClient } from './web/static';
+import type { TrustProxy } from './web/trust-proxy';
 
 export interface GatewayOptions {
   host: string;
@@ -35,7 +36,8 @@ export interface GatewayOptions {
   webDistDir?: string;
   cookieName?: string;
   cookieSecure?: boolean;
-  trustProxy?: boolean;
+  /** Whose X-Forwarded-For gives the client's address (per-IP limits): none (default), a hop count, or proxy addresses/CIDRs. */
+  trustProxy?: TrustProxy;
   rateLimits?: Partial<RateLimits>;
   /** Origin of the object storage browsers upload to (CSP connect-src and img-src). */
   storageOrigin?: string;
@@ -50,13 +52,20 @@ export interface GatewayOptions {
    * `events`, which invalidate it: without them nothing is cached). `false`: off.
    */
   publicCache?: PublicReadCacheOptions | false;
-  /** Prometheus metrics on `GET /metrics` of the gateway's port (default true): an operator endpoint, to keep off the public network. */
+  /** Prometheus metrics (default true), served only on `metricsListener`. */
   metrics?: boolean;
+  /**
+   * Where `GET /metrics` is served: a listener of its own, never the gateway's public port (an
+   * operator endpoint). None: no metrics are served (nor kept).
+   */
+  metricsListener?: { host: string; port: number };
 }
 
 export interface RunningGateway {
   app: NestFastifyApplication;
   url: string;
+  /** The metrics listener's URL (`${metricsUrl}/metrics`), when there is one. */
+  metricsUrl?: string;
   /** Drain (readiness 503, `connection: close`), WebSockets closed, HTTP closed after the requests in flight, service pools closed. */
   shutdownSteps(): ShutdownStep[];
   close(): Promise<void>;
@@ -133,8 +142,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   })
   class GatewayModule {}
 
-  const metrics = o.metrics === false ? null : new Metrics({ service: 'gateway' });
-  const app = await createHttpApp(GatewayModule, o.logger, { trustProxy: o.trustProxy, accessLogLevel: 'info', metrics, drain });
+  const metrics = o.metrics === false || !o.metricsListener ? null : new Metrics({ service: 'gateway' });
+  const app = await createHttpApp(GatewayModule, o.logger, { trustProxy: o.trustProxy, accessLogLevel: 'info', metrics, metricsOnAppPort: false, drain });
   const fastify = app.getHttpAdapter().getInstance();
   const pageHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
@@ -171,6 +180,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   await serveWebClient(fastify, o.webDistDir, { imageHints: images?.hints, imageOrigin });
   // No Nest shutdown hooks: main.ts (or the embedded launcher) handles the stop signals once.
   await app.listen(o.port, o.host);
+  const metricsListener = metrics && o.metricsListener ? await listenForMetrics(metrics, o.metricsListener.host, o.metricsListener.port) : undefined;
   const shutdownSteps = (): ShutdownStep[] => [
     {
       name: 'drain',
@@ -183,12 +193,14 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     { name: 'websockets', run: () => realtime.close() },
     { name: 'public read cache', run: async () => cache?.close() },
     { name: 'http', run: () => app.close() },
+    { name: 'metrics listener', run: async () => metricsListener?.close() },
     { name: 'service connections', run: () => services.close() },
   ];
   let closing: Promise<void> | null = null;
   return {
     app,
     url: listeningUrl(app, o.host, o.port),
+    metricsUrl: metricsListener?.url,
     shutdownSteps,
     close: () => {
       closing ??= (async () => {

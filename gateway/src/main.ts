@@ -28,6 +28,7 @@ async function main() {
     storageOrigin: cfg.STORAGE_PUBLIC_ORIGIN,
     trustProxy: cfg.TRUST_PROXY,
     metrics: cfg.METRICS_ENABLED,
+    metricsListener: cfg.METRICS_PORT !== undefined ? { host: cfg.METRICS_HOST, port: cfg.METRICS_PORT } : undefined,
     publicCache: cfg.PUBLIC_CACHE_TTL_MS > 0 ? { ttlMs: cfg.PUBLIC_CACHE_TTL_MS, maxEntries: cfg.PUBLIC_CACHE_MAX_ENTRIES } : false,
     adminTokens: { secret: cfg.ADMIN_TOKEN_SECRET, previousSecret: cfg.ADMIN_TOKEN_SECRET_PREVIOUS, ttlSeconds: cfg.ADMIN_TOKEN_TTL_SECONDS },
     rateLimits: {
@@ -40,7 +41,7 @@ async function main() {
       memberScale: cfg.RATE_LIMIT_MEMBER_SCALE,
     },
   });
-  logger.info({ url: gw.url }, 'gateway listening');
+  logger.info({ url: gw.url, metrics: gw.metricsUrl }, 'gateway listening');
   exitOnStopSignals(
     () =>
       runShutdown(

@@ -2,10 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { ApiClient, validRegistration, waitFor } from './support/client';
 import { inject } from './support/provided';
 
-// Every process serves Prometheus metrics on GET /metrics of its own port (an operator endpoint,
-// outside /api): request durations by route pattern on the gateway and the services, the outbox
-// gauges and the consumer counters on each service.
+// Every process serves Prometheus metrics on GET /metrics (an operator endpoint, outside /api):
+// a service on its own (internal) port, the gateway on an internal listener of its own
+// (METRICS_PORT), never on its public port. Request durations by route pattern on the gateway and
+// the services, the outbox gauges and the consumer counters on each service.
 const base = inject('gatewayUrl');
+const gatewayMetrics = inject('gatewayMetricsUrl');
 const services = inject('serviceUrls');
 const SOME_ID = '7c0e2a55-1b3d-4f6e-9a8b-0c1d2e3f4a5b';
 
@@ -19,7 +21,7 @@ describe('GET /metrics', () => {
     const api = new ApiClient(base);
     expect((await api.call('GET', `/api/venues/${SOME_ID}`)).status).toBe(404);
     expect((await api.call('GET', `/api/venues/${SOME_ID}`)).status).toBe(404);
-    const m = await scrape(base);
+    const m = await scrape(gatewayMetrics);
     expect(m.status).toBe(200);
     expect(m.contentType).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(m.text).toMatch(/luxe_http_request_duration_seconds_count\{service="gateway",method="GET",route="\/api\/venues\/:id",status_code="404"\} [1-9]/);
@@ -31,6 +33,20 @@ describe('GET /metrics', () => {
 
   it('is not an /api route', async () => {
     expect((await new ApiClient(base).call('GET', '/api/metrics')).status).toBe(404);
+  });
+
+  // Issue 30: the gateway's public port (what the Ingress, or the world in the local and embedded
+  // modes, reaches) answered /metrics.
+  it("is not on the gateway's public port, and its listener serves nothing else", async () => {
+    for (const path of ['/metrics', '/Metrics', '/metrics?x=1', '/%6Detrics']) {
+      const res = await fetch(`${base}${path}`);
+      const text = await res.text();
+      if (!path.includes('%')) expect([path, res.status]).toEqual([path, 404]);
+      expect(text).not.toContain('luxe_http_request_duration_seconds');
+      expect(text).not.toContain('process_resident_memory_bytes');
+    }
+    for (const path of ['/', '/api/auth/me', '/health/ready']) expect([path, (await fetch(`${gatewayMetrics}${path}`)).status]).toEqual([path, 404]);
+    expect((await fetch(`${gatewayMetrics}/metrics`, { method: 'POST' })).status).toBe(404);
   });
 
   it('a service reports its outbox, and its consumers count the events of a registration', async () => {

@@ -320,10 +320,10 @@ async function soak(world) {
   };
   const v8Stats = async () => {
     const out = Object.fromEntries(Object.keys(V8_METRICS).map((m) => [m, {}]));
-    await Promise.all(stack.processes.list().map(async ({ name, url }) => {
+    await Promise.all(stack.processes.list().map(async ({ name, metricsUrl }) => {
       let text = '';
       try {
-        text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(3000) })).text();
+        text = await (await fetch(`${metricsUrl}/metrics`, { signal: AbortSignal.timeout(3000) })).text();
       } catch {
         // a process that does not answer has no figure this time
       }

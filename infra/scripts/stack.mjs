@@ -272,12 +272,16 @@ export async function startStack(opts = {}) {
       ...Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, instanceUrls[s].join(',')])),
     };
     const gatewayUrls = [];
+    const gatewayMetricsUrls = [];
     for (let j = 0; j < Math.max(1, opts.gateways ?? 1); j++) {
       const port = j === 0 ? gatewayPort : fetchablePort(gatewayPort + 49 + j);
       const url = `http://127.0.0.1:${port}`;
+      // The gateway serves its metrics on an internal listener of its own (METRICS_PORT), never its public port.
+      const metricsPort = fetchablePort(gatewayPort + 90 + j);
       const name = j === 0 ? 'gateway' : `gateway-${j + 1}`;
-      await spawnReady(name, join(ROOT, 'gateway', 'dist', 'main.js'), { ...gwEnv, PORT: String(port) }, url);
+      await spawnReady(name, join(ROOT, 'gateway', 'dist', 'main.js'), { ...gwEnv, PORT: String(port), METRICS_PORT: String(metricsPort) }, url);
       gatewayUrls.push(url);
+      gatewayMetricsUrls.push(`http://127.0.0.1:${metricsPort}`);
     }
     const entry = (name) => {
       const e = children.find((c) => c.name === name);
@@ -302,6 +306,8 @@ export async function startStack(opts = {}) {
     return {
       gatewayUrl: gatewayUrls[0],
       gatewayUrls,
+      /** Each gateway's metrics listener (GET /metrics there; the public port has none). */
+      gatewayMetricsUrls,
       serviceUrls,
       instanceUrls,
       dbUrls,
@@ -315,7 +321,8 @@ export async function startStack(opts = {}) {
       adminTokenSecret,
       logDir,
       processes: {
-        list: () => children.map(({ name, child, url }) => ({ name, url, pid: child.pid, running: child.exitCode === null && !child.signalCode })),
+        // metricsUrl: where GET /metrics answers (a gateway's own listener, a service's port).
+        list: () => children.map(({ name, child, url, env: e }) => ({ name, url, metricsUrl: e.METRICS_PORT ? `http://127.0.0.1:${e.METRICS_PORT}` : url, pid: child.pid, running: child.exitCode === null && !child.signalCode })),
         names: () => children.map((c) => c.name),
         pid: (name) => children.find((c) => c.name === name)?.child.pid,
         /** Sends a signal to one process (SIGKILL by default) and resolves once it has exited. */

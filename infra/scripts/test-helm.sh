@@ -67,6 +67,8 @@ schema_refusals() {
     && expect_failure "want integer" render_err --set components.gateway.port=abc
 }
 step "values.schema.json refuses a misspelt key and a port that is not a number" schema_refusals
+step "values.schema.json refuses ingress.trustedProxies=true (trusting every hop lets a client choose its address)" \
+  expect_failure "trustedProxies" render_err --set-string ingress.trustedProxies=true
 
 # ------------------------------------------------------------------ schema validation
 validate() {

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { apiSecurityHeaders, csrfHook, isApiPath, isCsrfSuspect, staticSecurityHeaders } from './security';
+import { apiSecurityHeaders, csrfHook, csrfPath, isApiPath, isCsrfSuspect, staticSecurityHeaders } from './security';
 
 function fakeReply() {
   const r: any = { statusCode: 0, headers: {} as Record<string, string>, sent: undefined as unknown };
@@ -58,6 +58,22 @@ describe('CSRF hook', () => {
   it('refuses POST /API/x (upper case) without JSON nor X-Requested-With', () => {
     expect(isCsrfSuspect('POST', '/API/auth/logout', { 'content-type': 'application/x-www-form-urlencoded' })).toBe(true);
     expect(isCsrfSuspect('post', '/Api/auth/logout', {})).toBe(true);
+  });
+});
+
+describe('csrfPath', () => {
+  // Regression (issue 30): the router decodes `/%61pi/auth/logout` to `/api/auth/logout`; a test
+  // of the raw URL let a form post end the session.
+  it('is the route pattern the router matched, whatever the URL looked like', () => {
+    expect(csrfPath({ url: '/%61pi/blocks/x', routeOptions: { url: '/api/blocks/:id' } })).toBe('/api/blocks/:id');
+    expect(isCsrfSuspect('DELETE', csrfPath({ url: '/%61pi/blocks/x', routeOptions: { url: '/api/blocks/:id' } }), {})).toBe(true);
+  });
+
+  it('without a matched route, is the URL decoded with its repeated slashes collapsed', () => {
+    expect(csrfPath({ url: '/%61pi/auth/logout?x=1' })).toBe('/api/auth/logout');
+    expect(csrfPath({ url: '//api//auth/logout' })).toBe('/api/auth/logout');
+    expect(csrfPath({ url: '/%E0%A4%A' })).toBe('/%E0%A4%A');
+    expect(isCsrfSuspect('POST', csrfPath({ url: '/%2561pi/x' }), {})).toBe(false);
   });
 });
 

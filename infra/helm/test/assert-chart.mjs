@@ -236,6 +236,39 @@ for (const [profile, docs] of Object.entries(profiles)) {
     return p;
   });
 
+  // Issue 30: the chart trusted every hop (a client's own X-Forwarded-For chose the address every
+  // per-IP limit keys on) and served the gateway's /metrics on its public port.
+  check(`${profile}: the gateway trusts a hop count or the Ingress's addresses (never every hop), and serves /metrics on its own port, which the Ingress never routes to`, () => {
+    const p = [];
+    const dep = appDeployment(docs, 'gateway');
+    const c = dep?.spec.template.spec.containers[0];
+    const cm = configMaps.find((x) => x.metadata.name === c?.envFrom?.[0]?.configMapRef?.name)?.data ?? {};
+    const trust = cm.TRUST_PROXY;
+    const { trustProxySetting } = requireBuilt('gateway/dist/web/trust-proxy.js');
+    const parsed = trustProxySetting.safeParse(trust);
+    if (!parsed.success) p.push(`TRUST_PROXY=${trust}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    else if (parsed.data === false) p.push(`TRUST_PROXY=${trust}: behind the Ingress every client would share the controller's address`);
+    const metricsPort = (c?.ports ?? []).find((x) => x.name === 'metrics')?.containerPort;
+    const httpPort = (c?.ports ?? []).find((x) => x.name === 'http')?.containerPort;
+    if (!metricsPort) p.push('no `metrics` container port on the gateway');
+    else {
+      if (cm.METRICS_PORT !== String(metricsPort)) p.push(`METRICS_PORT=${cm.METRICS_PORT}, the metrics container port is ${metricsPort}`);
+      if (metricsPort === httpPort) p.push('the metrics port is the public one');
+      const svc = byKind(docs, 'Service').find((x) => component(x) === 'gateway');
+      const ingressPorts = byKind(docs, 'Ingress').flatMap((i) => i.spec.rules.flatMap((r) => r.http.paths.map((x) => x.backend.service.port)));
+      for (const port of ingressPorts) {
+        const sp = svc?.spec.ports.find((x) => (port.name ? x.name === port.name : x.port === port.number));
+        if (!sp || sp.targetPort !== 'http') p.push(`the Ingress routes to the gateway's ${JSON.stringify(port)}, not its http port`);
+      }
+      const np = byKind(docs, 'NetworkPolicy').find((n) => n.spec.podSelector?.matchLabels && component({ metadata: { labels: n.spec.podSelector.matchLabels } }) === 'gateway');
+      const monitoring = (np?.spec.ingress ?? []).filter((r) => (r.from ?? []).some((f) => f.namespaceSelector && !f.podSelector));
+      // values-dev.yaml lets no monitoring namespace in (networkPolicy.monitoring: null)
+      if (profile === 'default' && !monitoring.some((r) => (r.ports ?? []).some((x) => x.port === metricsPort))) p.push('the monitoring namespace may not reach the gateway\'s metrics port');
+      if (monitoring.some((r) => (r.ports ?? []).some((x) => x.port === httpPort))) p.push('the monitoring namespace may reach the gateway\'s public port');
+    }
+    return p;
+  });
+
   check(`${profile}: HorizontalPodAutoscalers and PodDisruptionBudgets target existing Deployments (default profile: one of each per deployable)`, () => {
     const p = [];
     for (const h of byKind(docs, 'HorizontalPodAutoscaler')) if (!named(docs, 'Deployment', h.spec.scaleTargetRef.name)) p.push(`HPA ${h.metadata.name}: no Deployment ${h.spec.scaleTargetRef.name}`);
@@ -398,7 +431,7 @@ check('dev: the in-cluster PostgreSQL runs the same init scripts as docker-compo
 
 check('dev: every variable docker-compose.yml gives a process, the chart gives it too', () => {
   const p = [];
-  const composeOnly = new Set(['COOKIE_SECURE', 'TRUST_PROXY']); // the chart sets them through components.gateway.env
+  const composeOnly = new Set(['COOKIE_SECURE']); // the chart sets it through components.gateway.env
   for (const s of Object.values(compose.services).filter((x) => x.environment?.SERVICE)) {
     const name = s.environment.SERVICE;
     const c = appDeployment(profiles.dev, name)?.spec.template.spec.containers[0];

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
@@ -143,18 +144,55 @@ export class Metrics implements ConsumerMetrics {
    * itself so no Nest guard or /api contract applies (an operator endpoint: keep it off the
    * public network).
    */
-  install(fastify: FastifyInstance): void {
+  install(fastify: FastifyInstance, o: { endpoint?: boolean } = {}): void {
     fastify.addHook('onResponse', (req, reply, done) => {
       const route = req.routeOptions?.url;
       const path = route ?? req.url;
       if (!UNMEASURED.test(path)) this.observeHttp(req.method, route ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
+    // `endpoint: false`: measured only, the scrape is served by `listen` on a port of its own.
+    if (o.endpoint === false) return;
     fastify.get(METRICS_PATH, async (_req, reply) => {
       const { contentType, body } = await this.exposition();
       return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
     });
   }
+}
+
+/**
+ * `GET /metrics` on a listener of its own, for a process whose main port is public (the gateway):
+ * the scrape never shares a port with the site, so the Ingress cannot expose it and a network
+ * policy can open it to the monitoring namespace alone. Anything else answers 404.
+ */
+export async function listenForMetrics(metrics: Metrics, host: string, port: number): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      return;
+    }
+    metrics.exposition().then(
+      ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body),
+      () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics unavailable\n'),
+    );
+  });
+  // Idle scrape connections must not hold up a stop.
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const addr = server.address();
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${typeof addr === 'object' && addr ? addr.port : port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 interface OutboxSample {

@@ -14,11 +14,14 @@ import { DRAINING_HEADER, type DrainState } from '../shutdown';
 export interface HttpAppOptions {
   /** Largest JSON body in bytes (100 KiB unless said). */
   bodyLimit?: number;
-  trustProxy?: boolean;
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe (false, a hop count, or addresses/CIDRs). */
+  trustProxy?: boolean | number | string[];
   /** Level of the line logged for a successful request: the gateway logs each at info, services at debug. */
   accessLogLevel?: 'info' | 'debug';
   /** The app's Prometheus metrics: request durations by route pattern and `GET /metrics` (none: neither). */
   metrics?: Metrics | null;
+  /** `GET /metrics` on the app's own port (default true); false: measured only, served elsewhere (`listenForMetrics`). */
+  metricsOnAppPort?: boolean;
   /**
    * The process's drain state: while draining, every response says `connection: close` (no
    * keep-alive socket outlives the stop) and carries the draining header (the gateway stops
@@ -87,7 +90,7 @@ export async function createHttpApp(module: Type<unknown>, logger: Logger, opts:
     }
     done();
   });
-  opts.metrics?.install(fastify);
+  opts.metrics?.install(fastify, { endpoint: opts.metricsOnAppPort !== false });
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   return app;
 }

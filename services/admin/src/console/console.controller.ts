@@ -1,12 +1,14 @@
-import { Controller } from '@nestjs/common';
+import { Controller, UseGuards } from '@nestjs/common';
 import { api, type RouteInput } from '@luxe/contracts';
 import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
+import { AdminAccountGuard } from '../accounts/admin-account.guard';
 import { AdminAccountsService, requireAdmin } from '../accounts/admin-accounts.service';
 import { AuditService } from '../audit/audit.service';
 import { ConsoleService } from './console.service';
 
 /** The admin console's routes (the gateway checked the bearer token; the service checks the role again). */
 @Controller()
+@UseGuards(AdminAccountGuard)
 export class ConsoleController {
   constructor(
     private readonly accounts: AdminAccountsService,

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { PASS_CODE_ALPHABET, PASS_CODE_LENGTH, passTokenFrom, passTokenSchema } from '@luxe/contracts';
-import { bookingsSettingsSchema, DEV_PASS_SIGNING_SECRET, passSigningSecret } from './pass.settings';
+import * as settings from './pass.settings';
+import { bookingsSettingsSchema, passSigningSecret } from './pass.settings';
 import { newPassCode, signPassToken, verifyPassToken, type PassSubject } from './pass-token';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
@@ -90,11 +91,26 @@ describe('door codes', () => {
 });
 
 describe('PASS_SIGNING_SECRET', () => {
-  it('is required in production, at least 32 characters; elsewhere the development secret stands in', () => {
+  it('is required in production, at least 32 characters', () => {
     expect(bookingsSettingsSchema.safeParse({ NODE_ENV: 'production' }).success).toBe(false);
     expect(bookingsSettingsSchema.safeParse({ NODE_ENV: 'production', PASS_SIGNING_SECRET: 'short' }).success).toBe(false);
     const prod = bookingsSettingsSchema.parse({ NODE_ENV: 'production', PASS_SIGNING_SECRET: SECRET });
     expect(passSigningSecret(prod)).toBe(SECRET);
-    expect(passSigningSecret(bookingsSettingsSchema.parse({}))).toBe(DEV_PASS_SIGNING_SECRET);
+  });
+
+  // Issue 30: the fallback was a fixed secret in the repository, so a pass could be forged.
+  it('unset (development): a random secret of the process, never a fixed one', () => {
+    const secretOf = () => {
+      let s = '';
+      // A fresh copy of the module: a second process, as far as its secret goes.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      jest.isolateModules(() => (s = (require('./pass.settings') as typeof settings).passSigningSecret(bookingsSettingsSchema.parse({}))));
+      return s;
+    };
+    const [a, b] = [secretOf(), secretOf()];
+    expect(a.length).toBeGreaterThanOrEqual(32);
+    expect(a).not.toBe(b);
+    expect(passSigningSecret({})).toBe(passSigningSecret(undefined)); // one per process
+    expect(Object.keys(settings).filter((k) => /SECRET/.test(k))).toEqual([]);
   });
 });

@@ -1,10 +1,5 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-
-/**
- * The secret door passes are signed with when none is configured: for development and tests only
- * (a production process refuses to start without PASS_SIGNING_SECRET).
- */
-export const DEV_PASS_SIGNING_SECRET = 'luxeswipe-dev-pass-signing-secret-not-for-production';
 
 /**
  * The bookings service's own variables (README). PASS_SIGNING_SECRET signs the door passes
@@ -23,7 +18,15 @@ export const bookingsSettingsSchema = z
   });
 export type BookingsSettings = z.output<typeof bookingsSettingsSchema>;
 
-/** The secret passes are signed with: the configured one, else the development default. */
+/**
+ * Without PASS_SIGNING_SECRET (development, tests): a random secret of this process, so passes
+ * last as long as it runs. No fixed fallback: one written in the repository let anyone compute
+ * any booking's pass. Every stack gives one (the embedded mode its data folder's, stack.mjs a
+ * random one per run, compose and the chart the operator's).
+ */
+let processSecret: string | undefined;
+
+/** The secret passes are signed with: the configured one, else this process's random one. */
 export function passSigningSecret(s: Partial<BookingsSettings> | undefined): string {
-  return s?.PASS_SIGNING_SECRET ?? DEV_PASS_SIGNING_SECRET;
+  return s?.PASS_SIGNING_SECRET ?? (processSecret ??= randomBytes(32).toString('base64url'));
 }
