@@ -28,6 +28,7 @@ async function main() {
     storageOrigin: cfg.STORAGE_PUBLIC_ORIGIN,
     trustProxy: cfg.TRUST_PROXY,
     metrics: cfg.METRICS_ENABLED,
+    realtime: { pingMs: cfg.REALTIME_PING_MS, sessionCheckMs: cfg.REALTIME_SESSION_CHECK_MS },
     publicCache: cfg.PUBLIC_CACHE_TTL_MS > 0 ? { ttlMs: cfg.PUBLIC_CACHE_TTL_MS, maxEntries: cfg.PUBLIC_CACHE_MAX_ENTRIES } : false,
     adminTokens: { secret: cfg.ADMIN_TOKEN_SECRET, previousSecret: cfg.ADMIN_TOKEN_SECRET_PREVIOUS, ttlSeconds: cfg.ADMIN_TOKEN_TTL_SECONDS },
     rateLimits: {
