@@ -46,6 +46,10 @@ export const gatewayEnvSchema = z
     PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
     /** Most public reads the gateway keeps in memory. */
     PUBLIC_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
+    /** How often the gateway pings each WebSocket, so an idle one outlives a proxy's read timeout (an Ingress's is often 60 s). */
+    REALTIME_PING_MS: z.coerce.number().int().min(100).max(60_000).default(25_000),
+    /** How often each WebSocket's session is checked again (an expired session's sockets close within this); at most a minute. */
+    REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
     SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     /** On SIGTERM: how long the gateway keeps serving while its readiness says 503, before it stops listening. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(2000),

@@ -12,7 +12,7 @@ import { serveApiDocs } from './docs/openapi';
 import { GatewayHealthController, SERVICE_URLS } from './health/health.controller';
 import { GatewayHandler, resolveActor, routeHandler } from './routes/pipeline';
 import { AdminTokens, type AdminTokenOptions } from './admin/admin-tokens';
-import { RealtimeHub } from './realtime/realtime.hub';
+import { RealtimeHub, type RealtimeOptions } from './realtime/realtime.hub';
 import { PublicReadCache, type PublicReadCacheOptions } from './cache/public-read-cache';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
@@ -52,6 +52,8 @@ export interface GatewayOptions {
    * `events`, which invalidate it: without them nothing is cached). `false`: off.
    */
   publicCache?: PublicReadCacheOptions | false;
+  /** The real-time sockets' ping and session re-check intervals. */
+  realtime?: RealtimeOptions;
   /** Prometheus metrics (default true), served only on `metricsListener`. */
   metrics?: boolean;
   /**
@@ -104,8 +106,8 @@ export function registerContractRoutes(app: NestFastifyApplication, deps: Parame
             const origin = req.headers.origin;
             if (origin && new URL(origin).host !== req.headers.host) return socket.close(4403, 'cross-site');
             const actor = await resolveActor(req, deps).catch(() => null);
-            if (!actor?.userId) return socket.close(4401, 'not signed in');
-            realtime.attach(actor.userId, socket);
+            if (!actor?.userId || !actor.sessionId) return socket.close(4401, 'not signed in');
+            realtime.attach(actor.userId, actor.sessionId, socket);
           },
         } as never);
     });
@@ -166,7 +168,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   });
   await app.register(fastifyCookie as any);
   fastify.addHook('onRequest', csrfHook);
-  const realtime = new RealtimeHub(o.logger);
+  const realtime = new RealtimeHub(o.logger, o.redis, sessions, { ...o.realtime, channelPrefix: o.events?.topicPrefix });
+  await realtime.start();
   if (o.events) await realtime.follow(o.events.transport, o.events);
   const cache = o.events && o.publicCache !== false ? new PublicReadCache(allRoutes, cookie.name, o.publicCache || {}) : undefined;
   if (cache && o.events) await cache.follow(o.events.transport, o.logger, o.events);

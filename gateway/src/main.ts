@@ -29,6 +29,7 @@ async function main() {
     trustProxy: cfg.TRUST_PROXY,
     metrics: cfg.METRICS_ENABLED,
     metricsListener: cfg.METRICS_PORT !== undefined ? { host: cfg.METRICS_HOST, port: cfg.METRICS_PORT } : undefined,
+    realtime: { pingMs: cfg.REALTIME_PING_MS, sessionCheckMs: cfg.REALTIME_SESSION_CHECK_MS },
     publicCache: cfg.PUBLIC_CACHE_TTL_MS > 0 ? { ttlMs: cfg.PUBLIC_CACHE_TTL_MS, maxEntries: cfg.PUBLIC_CACHE_MAX_ENTRIES } : false,
     adminTokens: { secret: cfg.ADMIN_TOKEN_SECRET, previousSecret: cfg.ADMIN_TOKEN_SECRET_PREVIOUS, ttlSeconds: cfg.ADMIN_TOKEN_TTL_SECONDS },
     rateLimits: {

@@ -42,17 +42,40 @@ describe('gateway readiness', () => {
     for (const a of ['10.0.0.1', '192.168.1.2', '::ffff:10.0.0.1', '2001:db8::1', undefined]) expect(isLoopback(a)).toBe(false);
   });
 
-  it('tells a remote caller only up or down, and a local caller which dependency is down', async () => {
+  it('stays ready with Redis down; tells a remote caller only its status, and a local caller which dependency is down', async () => {
     const redis = { ping: jest.fn(async () => { throw new Error('connect ECONNREFUSED 10.1.2.3:6379'); }) };
     const c = new GatewayHealthController(redis as any, {});
     const remote = reply();
     await c.ready({ socket: { remoteAddress: '203.0.113.5' } } as any, remote);
-    expect(remote.code).toBe(503);
-    expect(remote.body).toEqual({ status: 'unavailable' });
-    expect(JSON.stringify(remote.body)).not.toContain('ECONNREFUSED');
+    expect(remote.code).toBe(200);
+    expect(remote.body).toEqual({ status: 'ok' });
+    expect(redis.ping).not.toHaveBeenCalled();
     const local = reply();
     await c.ready({ socket: { remoteAddress: '127.0.0.1' } } as any, local);
+    expect(local.code).toBe(200);
+    expect(local.body.status).toBe('degraded');
     expect(local.body.checks.redis).toContain('down');
+  });
+
+  it('stays ready when a service has no ready instance (one service down must not take the whole site out: issue 30)', async () => {
+    const down = createServer((_req, res) => res.writeHead(503).end('{}'));
+    servers.push(down);
+    await new Promise<void>((r) => down.listen(0, '127.0.0.1', r));
+    const c = new GatewayHealthController({ ping: async () => 'PONG' } as any, { social: `http://127.0.0.1:${(down.address() as AddressInfo).port}`, venues: await slowService(0) });
+    const local = reply();
+    await c.ready({ socket: { remoteAddress: '127.0.0.1' } } as any, local);
+    expect(local.code).toBe(200);
+    expect(local.body).toEqual({ status: 'degraded', checks: { redis: 'up', venues: 'up', social: 'down: HTTP 503' } });
+    const remote = reply();
+    await c.ready({ socket: { remoteAddress: '10.0.0.7' } } as any, remote);
+    expect(remote.code).toBe(200);
+  });
+
+  it('is not ready while draining', async () => {
+    const c = new GatewayHealthController({ ping: async () => 'PONG' } as any, {}, { draining: true } as any);
+    const r = reply();
+    await c.ready({ socket: { remoteAddress: '10.0.0.7' } } as any, r);
+    expect(r.code).toBe(503);
   });
 
   it('reuses one result for a short while instead of fanning out on every probe', async () => {

@@ -22,8 +22,15 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /**
- * Readiness: Redis answers and every service has an instance that reports ready.
+ * Readiness: this gateway can serve its own requests, i.e. it is not draining. Redis and the
+ * services are shared by every gateway, so they are reported to a caller on this machine, never
+ * judged: when readiness required them all, one service down (or a Kafka blip that took the
+ * services' readiness down) made every gateway unready and the Ingress answered 503 for the whole
+ * site (issue 30). Now only what needs the missing piece fails, with a clear 503 of its own: the
+ * routes of a service with no ready instance (the internal client), a request that needs a
+ * session while Redis is down (the pipeline).
  *
+ * The details for a local caller:
  * A probe is answered from the last finished round of checks, never made to wait for the fan-out
  * (except the first, or after a long quiet): a round can take seconds on a busy machine (up to
  * SERVICE_READY_TIMEOUT_MS), longer than a prober waits (Kubernetes' default is 1 s, the test
@@ -51,16 +58,17 @@ export class GatewayHealthController {
   }
 
   /**
-   * Ready when Redis answers and every service reports ready. Anyone gets up or down; the
-   * per-dependency details (which may carry error text) only a caller on this machine.
+   * Ready unless draining. A caller on this machine also gets each dependency's state (which may
+   * carry error text), `degraded` when one is down; anyone else only the status, without waiting
+   * for the checks.
    */
   @Get('ready')
   async ready(@Req() req: FastifyRequest, @Res() res: FastifyReply) {
     // Stopping: not ready, so the balancer sends nothing new here.
     if (this.drain?.draining) return res.status(503).send({ status: 'draining' });
+    if (!isLoopback(req.socket?.remoteAddress)) return res.status(200).send({ status: 'ok' });
     const r = await this.check();
-    const body = isLoopback(req.socket?.remoteAddress) ? { status: r.ok ? 'ok' : 'unavailable', checks: r.checks } : { status: r.ok ? 'ok' : 'unavailable' };
-    res.status(r.ok ? 200 : 503).send(body);
+    res.status(200).send({ status: r.ok ? 'ok' : 'degraded', checks: r.checks });
   }
 
   /**

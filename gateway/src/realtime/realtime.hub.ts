@@ -1,29 +1,84 @@
-import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import type Redis from 'ioredis';
 import { envelopeSchema, eventSchemas, topicFor, type RealtimeConversation, type RealtimeMessage } from '@luxe/contracts';
-import type { EventTransport, Logger } from '@luxe/platform';
+import { type EventTransport, type Logger, publish, SESSION_ENDED_CHANNEL, type SessionEnded, type SessionStore, subscribe } from '@luxe/platform';
+
+export interface RealtimeOptions {
+  /** How often each socket is pinged (server → client), so proxies see traffic on an idle socket (default 25 s, under an Ingress's usual 60 s read timeout). */
+  pingMs?: number;
+  /** How often each socket's session is checked again (default 60 s): an expired session's sockets close within this. */
+  sessionCheckMs?: number;
+}
+
+/** Pushes older than this are not delivered (a gateway group catching up after all gateways were down: the client refetched on reconnect). */
+export const PUSH_MAX_AGE_MS = 60_000;
+/** A socket that answered none of this many pings in a row is dropped (its peer is gone). */
+const MISSED_PONGS_MAX = 2;
+/** The close code of a socket whose session ended (the web client then does not reconnect). */
+export const SESSION_ENDED_CLOSE = 4401;
+
+interface Held {
+  userId: string;
+  sessionId: string;
+  missedPongs: number;
+}
 
 /**
  * The recipients' open browser sessions, by user, and the push of new messages and new
- * conversations to them. Every
- * gateway instance reads `message-sent` in a consumer group of its own (each instance sees every
- * message and pushes to the sockets it holds), so it works with any number of gateways.
+ * conversations to them, with any number of gateways:
+ *
+ * - every gateway reads `message-sent` and `conversation-opened` in ONE consumer group
+ *   (`gateway.push`), so each event is read once by one of them, which publishes the push on a
+ *   Redis channel every gateway subscribes to; each pushes it to the sockets it holds. (A group per
+ *   gateway, as before, left one abandoned group in Kafka per pod that ever ran.)
+ * - every end of a session (logout, suspension, account deletion: SessionStore announces them on
+ *   SESSION_ENDED_CHANNEL) closes its sockets on every gateway with 4401, and each socket's session
+ *   is checked again every `sessionCheckMs` (expiry, or an announcement this gateway missed).
+ * - each socket is pinged every `pingMs`, so an idle one survives proxies' read timeouts.
  */
 export class RealtimeHub {
   private readonly sockets = new Map<string, Set<WebSocket>>();
-  constructor(private readonly logger: Logger) {}
+  private readonly held = new Map<WebSocket, Held>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private subscription: { close(): Promise<void> } | null = null;
+  private readonly pushChannel: string;
 
-  /** Follows `message-sent` on the event transport from now on. */
+  constructor(
+    private readonly logger: Logger,
+    private readonly redis: Redis,
+    private readonly sessions: SessionStore,
+    private readonly opts: RealtimeOptions & { channelPrefix?: string } = {},
+  ) {
+    // The topic prefix keeps deployments (test stacks) sharing one Redis apart.
+    this.pushChannel = `${opts.channelPrefix ?? ''}luxe:realtime`;
+  }
+
+  /** Listens to pushes and session ends on Redis, and starts the pings and session re-checks. */
+  async start(): Promise<void> {
+    this.subscription = await subscribe(this.redis, [this.pushChannel, SESSION_ENDED_CHANNEL], (channel, message) => {
+      try {
+        if (channel === SESSION_ENDED_CHANNEL) this.sessionsEnded(JSON.parse(message) as SessionEnded);
+        else this.push(JSON.parse(message) as { type: string; data: unknown });
+      } catch (err) {
+        this.logger.warn({ err, channel }, 'realtime: a pub/sub message could not be handled');
+      }
+    });
+    const every = (ms: number, fn: () => unknown) => this.timers.push(setInterval(fn, ms).unref());
+    every(this.opts.pingMs ?? 25_000, () => this.ping());
+    every(this.opts.sessionCheckMs ?? 60_000, () => void this.recheck());
+  }
+
+  /** Reads the push events from now on (one group for all gateways) and hands each to every gateway over Redis. */
   async follow(transport: EventTransport, opts: { topicPrefix?: string; groupPrefix?: string } = {}): Promise<void> {
     await transport.subscribe({
-      groupId: `${opts.groupPrefix ?? ''}gateway.push.${randomUUID()}`,
+      groupId: `${opts.groupPrefix ?? ''}gateway.push`,
       topics: [...new Set([topicFor('messaging.message-sent', opts.topicPrefix ?? ''), topicFor('messaging.conversation-opened', opts.topicPrefix ?? '')])],
       fromBeginning: false,
       handle: async (msg) => {
         try {
           const env = envelopeSchema.parse(JSON.parse(msg.value));
-          if (env.type === 'messaging.message-sent') this.deliver(eventSchemas['messaging.message-sent'].parse(env.data));
-          else if (env.type === 'messaging.conversation-opened') this.opened(eventSchemas['messaging.conversation-opened'].parse(env.data));
+          if (Date.now() - Date.parse(env.occurredAt) > PUSH_MAX_AGE_MS) return;
+          if (env.type === 'messaging.message-sent' || env.type === 'messaging.conversation-opened') await publish(this.redis, this.pushChannel, JSON.stringify({ type: env.type, data: env.data }));
         } catch (err) {
           // A push is best effort: the client refetches on reconnect; never block the stream.
           this.logger.warn({ err }, 'realtime: an event could not be pushed');
@@ -32,13 +87,23 @@ export class RealtimeHub {
     });
   }
 
-  attach(userId: string, socket: WebSocket): void {
+  /** A push from the Redis channel: to the sockets this gateway holds. */
+  private push(p: { type: string; data: unknown }): void {
+    if (p.type === 'messaging.message-sent') this.deliver(eventSchemas['messaging.message-sent'].parse(p.data));
+    else if (p.type === 'messaging.conversation-opened') this.opened(eventSchemas['messaging.conversation-opened'].parse(p.data));
+  }
+
+  attach(userId: string, sessionId: string, socket: WebSocket): void {
     const set = this.sockets.get(userId) ?? new Set<WebSocket>();
     set.add(socket);
     this.sockets.set(userId, set);
+    const held: Held = { userId, sessionId, missedPongs: 0 };
+    this.held.set(socket, held);
+    socket.on('pong', () => (held.missedPongs = 0));
     socket.on('close', () => {
+      this.held.delete(socket);
       set.delete(socket);
-      if (set.size === 0) this.sockets.delete(userId);
+      if (set.size === 0 && this.sockets.get(userId) === set) this.sockets.delete(userId);
     });
   }
 
@@ -59,8 +124,43 @@ export class RealtimeHub {
     for (const userId of new Set(userIds)) for (const s of this.sockets.get(userId) ?? []) if (s.readyState === s.OPEN) s.send(text);
   }
 
-  close(): void {
-    for (const set of this.sockets.values()) for (const s of set) s.close(1001, 'going away');
+  /** Sessions ended somewhere (any gateway, identity): their sockets here close. */
+  sessionsEnded(e: SessionEnded): void {
+    const ids = new Set(e.sessionIds);
+    for (const [socket, h] of this.held) if (ids.has(h.sessionId) || (e.userId && h.userId === e.userId)) socket.close(SESSION_ENDED_CLOSE, 'session ended');
+  }
+
+  private ping(): void {
+    for (const [socket, h] of this.held) {
+      if (socket.readyState !== socket.OPEN) continue;
+      if (h.missedPongs >= MISSED_PONGS_MAX) {
+        socket.terminate();
+        continue;
+      }
+      h.missedPongs++;
+      socket.ping();
+    }
+  }
+
+  /** Each socket's session once more: one that expired (or ended unannounced) closes its sockets. */
+  async recheck(): Promise<void> {
+    const bySession = new Map<string, WebSocket[]>();
+    for (const [socket, h] of this.held) bySession.set(h.sessionId, [...(bySession.get(h.sessionId) ?? []), socket]);
+    await Promise.all(
+      [...bySession].map(async ([id, sockets]) => {
+        // Redis unreachable: keep the sockets (the session may well be valid); checked again next round.
+        const alive = await this.sessions.alive(id).catch(() => true);
+        if (!alive) for (const s of sockets) s.close(SESSION_ENDED_CLOSE, 'session expired');
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.timers.splice(0)) clearInterval(t);
+    for (const socket of this.held.keys()) socket.close(1001, 'going away');
+    this.held.clear();
     this.sockets.clear();
+    await this.subscription?.close();
+    this.subscription = null;
   }
 }

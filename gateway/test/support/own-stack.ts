@@ -13,6 +13,10 @@ export interface OwnStack {
   stripeApiBase: string | null;
   /** SIGTERM one process (`social`, `social-2`, `gateway-2`), wait for its exit, start it again, wait until ready. */
   restart(name: string): Promise<{ stop: { code: number | null; signal: string | null; ms: number }; start: { ms: number } }>;
+  /** SIGTERM one process and wait for its exit (it stays down until startProcess). */
+  stopProcess(name: string): Promise<{ code: number | null; signal: string | null; ms: number }>;
+  /** Start a stopped process again and wait until it is ready. */
+  startProcess(name: string): Promise<{ ms: number }>;
   stop(): Promise<void>;
 }
 
@@ -40,13 +44,15 @@ export async function startOwnStack(opts: Record<string, unknown>): Promise<OwnS
       waiting.set(id, { resolve, reject });
       child.send({ ...msg, id });
     });
-  const info = await call<Omit<OwnStack, 'restart' | 'stop'>>({ cmd: 'start', opts }).catch(async (err) => {
+  const info = await call<Omit<OwnStack, 'restart' | 'stopProcess' | 'startProcess' | 'stop'>>({ cmd: 'start', opts }).catch(async (err) => {
     child.kill('SIGTERM');
     throw err;
   });
   return {
     ...info,
     restart: (name) => call({ cmd: 'restart', name }),
+    stopProcess: (name) => call({ cmd: 'stopProcess', name }),
+    startProcess: (name) => call({ cmd: 'startProcess', name }),
     stop: async () => {
       if (child.exitCode !== null) return;
       await call({ cmd: 'stop' }).catch(() => undefined);

@@ -269,6 +269,20 @@ for (const [profile, docs] of Object.entries(profiles)) {
     return p;
   });
 
+  // The gateway pings each WebSocket every REALTIME_PING_MS (25 s by default): an idle socket
+  // survives when the Ingress waits at least two pings' time (ingress-nginx's default is 60 s).
+  check(`${profile}: the Ingress keeps an idle WebSocket open (nginx proxy-read-timeout and proxy-send-timeout of at least 60 s, over two pings)`, () => {
+    const p = [];
+    const gwEnv = (name) => byKind(docs, 'ConfigMap').map((c) => c.data?.[name]).find((v) => v !== undefined);
+    const pingS = Number(gwEnv('REALTIME_PING_MS') ?? 25_000) / 1000;
+    for (const i of byKind(docs, 'Ingress'))
+      for (const a of ['proxy-read-timeout', 'proxy-send-timeout']) {
+        const v = Number(i.metadata.annotations?.[`nginx.ingress.kubernetes.io/${a}`]);
+        if (!(v >= 60 && v > 2 * pingS)) p.push(`${i.metadata.name}: ${a} is ${i.metadata.annotations?.[`nginx.ingress.kubernetes.io/${a}`] ?? 'not set'}`);
+      }
+    return p;
+  });
+
   check(`${profile}: HorizontalPodAutoscalers and PodDisruptionBudgets target existing Deployments (default profile: one of each per deployable)`, () => {
     const p = [];
     for (const h of byKind(docs, 'HorizontalPodAutoscaler')) if (!named(docs, 'Deployment', h.spec.scaleTargetRef.name)) p.push(`HPA ${h.metadata.name}: no Deployment ${h.spec.scaleTargetRef.name}`);

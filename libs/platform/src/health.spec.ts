@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { runChecks } from './health';
+import { HealthController, runChecks } from './health';
 
 describe('runChecks', () => {
   it('is ok when every check passes', async () => {
@@ -25,5 +25,44 @@ describe('runChecks', () => {
 
   it('is ok with no checks', async () => {
     expect(await runChecks({})).toEqual({ ok: true, checks: {} });
+  });
+});
+
+describe('a service\'s readiness (issue 30: a shared dependency down must not take every instance out)', () => {
+  function reply() {
+    const r: any = { code: 0, body: undefined };
+    r.status = (c: number) => ((r.code = c), r);
+    r.send = (b: unknown) => ((r.body = b), r);
+    return r;
+  }
+  const down = async () => {
+    throw new Error('connection refused');
+  };
+  const hangs = () => new Promise<never>(() => undefined);
+
+  it('stays ready with the broker, Redis and storage down, and names them', async () => {
+    const c = new HealthController({ query: async () => [{ '?column?': 1 }] } as any, { ping: down } as any, { ping: down } as any, { ping: down } as any);
+    const r = reply();
+    await c.ready(r);
+    expect(r.code).toBe(200);
+    expect(r.body).toMatchObject({ status: 'degraded', degraded: ['broker', 'redis', 'storage'], checks: { database: 'up', broker: 'down: connection refused' } });
+  });
+
+  it('answers within a prober\'s second when a dependency hangs (a frozen broker)', async () => {
+    const c = new HealthController({ query: async () => [] } as any, { ping: hangs } as any);
+    const r = reply();
+    const started = Date.now();
+    await c.ready(r);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(r.code).toBe(200);
+    expect(r.body.checks.broker).toBe('down: timed out');
+  });
+
+  it('is not ready without its database', async () => {
+    const c = new HealthController({ query: down } as any, { ping: async () => undefined } as any);
+    const r = reply();
+    await c.ready(r);
+    expect(r.code).toBe(503);
+    expect(r.body.status).toBe('unavailable');
   });
 });

@@ -11,6 +11,9 @@ import { DrainState } from './shutdown';
 
 export type Check = () => Promise<void>;
 
+/** How long readiness waits for each shared dependency it reports (not judged: see HealthController). */
+export const DEPENDENCY_CHECK_MS = 500;
+
 /** Runs named checks with a timeout each; `ok` only if all pass. */
 export async function runChecks(checks: Record<string, Check>, timeoutMs = 2000): Promise<{ ok: boolean; checks: Record<string, string> }> {
   const results: Record<string, string> = {};
@@ -30,7 +33,16 @@ export async function runChecks(checks: Record<string, Check>, timeoutMs = 2000)
   return { ok: Object.values(results).every((r) => r === 'up'), checks: results };
 }
 
-/** `/health/live` (the process answers) and `/health/ready` (database, broker, Redis, storage as configured; 503 while draining). */
+/**
+ * `/health/live` (the process answers) and `/health/ready`: whether THIS instance can serve its own
+ * requests, i.e. its database answers (its migrations ran before it listened); 503 while draining.
+ *
+ * The broker, Redis and object storage are reported (`dependencies`), not judged: they are shared
+ * by every instance, so taking instances out of rotation for them helps nobody, and a blip took
+ * every service and then the gateway out, the whole site answering 503 while the outbox would have
+ * kept writes going (issue 30). A request that needs a dependency that is down fails on its own
+ * with a clear 503; the rest is served.
+ */
 @Controller('health')
 export class HealthController {
   constructor(
@@ -53,17 +65,18 @@ export class HealthController {
   async ready(@Res() res: any) {
     // Stopping: not ready, so balancers (and the gateway's probe) send nothing new here.
     if (this.drain?.draining) return res.status(503).send({ status: 'draining', checks: {} });
-    const checks: Record<string, Check> = {
-      database: async () => void (await this.ds.query('SELECT 1')),
-      broker: () => this.transport.ping(),
-    };
-    if (this.redis) checks.redis = async () => void (await this.redis!.ping());
-    if (this.storage) checks.storage = () => this.storage!.ping();
-    const r = await runChecks(checks);
+    const dependencies: Record<string, Check> = { broker: () => this.transport.ping() };
+    if (this.redis) dependencies.redis = async () => void (await this.redis!.ping());
+    if (this.storage) dependencies.storage = () => this.storage!.ping();
+    // A frozen dependency must not hold the answer past a prober's timeout (1 s by default in
+    // Kubernetes): it is given less, and only the database its 2 s.
+    const [own, deps] = await Promise.all([runChecks({ database: async () => void (await this.ds.query('SELECT 1')) }), runChecks(dependencies, DEPENDENCY_CHECK_MS)]);
+    const ok = own.ok;
+    const degraded = Object.entries(deps.checks).filter(([, state]) => state !== 'up').map(([name]) => name).sort();
     // The event path's state is reported, not judged: a parked outbox row or a dead letter needs a
     // person, but the service still serves requests.
-    const outbox = r.checks.database === 'up' && this.relay ? await this.relay.status().catch(() => null) : null;
+    const outbox = ok && this.relay ? await this.relay.status().catch(() => null) : null;
     const events = { ...(outbox ?? {}), deadLettered: eventMetrics.deadLettered, transientRetries: eventMetrics.transientRetries };
-    res.status(r.ok ? 200 : 503).send({ status: r.ok ? 'ok' : 'unavailable', checks: r.checks, events });
+    res.status(ok ? 200 : 503).send({ status: ok ? (degraded.length ? 'degraded' : 'ok') : 'unavailable', checks: { ...own.checks, ...deps.checks }, ...(degraded.length ? { degraded } : {}), events });
   }
 }

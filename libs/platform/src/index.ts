@@ -6,6 +6,7 @@ export * from './database';
 export * from './outbox';
 export * from './inbox';
 export * from './redis';
+export * from './pubsub';
 export * from './storage';
 export * from './health';
 export * from './metrics';

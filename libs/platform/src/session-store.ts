@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
+import { publish } from './pubsub';
 
 export interface Session {
   userId: string;
@@ -12,7 +13,20 @@ export interface Session {
 /** A session's expiry slides at most this often, so a read is one Redis command, not three. */
 const SLIDE_EVERY_MS = 60_000;
 
-const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** The id of a session: a hash of its token (what Redis and the actor hold). */
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+const hash = sessionIdOf;
+
+/**
+ * Redis channel on which every end of a session is announced (`SessionEnded` as JSON): each
+ * gateway closes the sockets opened with it, whichever process ended it.
+ */
+export const SESSION_ENDED_CHANNEL = 'luxe:session-ended';
+/** Sessions that ended: these ids, or (`userId` set) every session of that member. */
+export interface SessionEnded {
+  sessionIds: string[];
+  userId?: string;
+}
 
 /**
  * Opaque session tokens in Redis (ARCHITECTURE.md §4). Only a hash of the token is stored;
@@ -70,9 +84,7 @@ export class SessionStore {
   async destroy(token: string | undefined | null): Promise<void> {
     if (!token) return;
     const id = hash(token);
-    const raw = await this.redis.get(`sess:${id}`);
-    await this.redis.del(`sess:${id}`);
-    if (raw) await this.redis.srem(`user-sess:${(JSON.parse(raw) as Session).userId}`, id);
+    await this.destroyById(id);
   }
 
   /** Ends one session by its id (the hash the actor carries). */
@@ -81,13 +93,32 @@ export class SessionStore {
     const raw = await this.redis.get(`sess:${id}`);
     await this.redis.del(`sess:${id}`);
     if (raw) await this.redis.srem(`user-sess:${(JSON.parse(raw) as Session).userId}`, id);
+    await this.ended({ sessionIds: [id] });
   }
 
   async destroyAllForUser(userId: string): Promise<number> {
     const ids = await this.redis.smembers(`user-sess:${userId}`);
     if (ids.length) await this.redis.del(...ids.map((i) => `sess:${i}`));
     await this.redis.del(`user-sess:${userId}`);
+    await this.ended({ sessionIds: ids, userId });
     return ids.length;
+  }
+
+  /**
+   * Whether a session is still valid, without sliding its expiry (an open socket asking is not the
+   * member using the site): it exists and is within its absolute lifetime.
+   */
+  async alive(id: string): Promise<boolean> {
+    const raw = await this.redis.get(`sess:${id}`);
+    return !!raw && Date.now() - Date.parse((JSON.parse(raw) as Session).createdAt) < this.maxAgeSeconds * 1000;
+  }
+
+  /**
+   * Tells every gateway (their open sockets). Best effort: the session is already gone, and a
+   * gateway that missed this finds it at its sockets' next re-check (REALTIME_SESSION_CHECK_MS).
+   */
+  private async ended(e: SessionEnded): Promise<void> {
+    await publish(this.redis, SESSION_ENDED_CHANNEL, JSON.stringify(e)).catch(() => undefined);
   }
 }
 
