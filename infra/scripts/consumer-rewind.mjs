@@ -7,7 +7,14 @@
 // Kafka refuses to move the offsets of a group with members. --dry-run prints the plan only.
 import { Kafka, logLevel } from 'kafkajs';
 
+const USAGE = 'usage: KAFKA_BROKERS=host:port [KAFKA_GROUP_PREFIX=...] npm run consumer:rewind -- <service> --to <ISO date-time, e.g. 2026-11-23T04:00:00Z> [--dry-run]\n' +
+  '  (in the jobs image: node infra/scripts/consumer-rewind.mjs ...)';
 const args = process.argv.slice(2);
+// --help: the usage, exit 0 (the containers phase runs it in the jobs image)
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const flag = (name) => {
   const i = args.indexOf(name);
   if (i === -1) return undefined;
@@ -21,7 +28,7 @@ const to = flag('--to');
 const [service] = args;
 const at = to ? Date.parse(to) : NaN;
 if (!service || Number.isNaN(at) || !process.env.KAFKA_BROKERS) {
-  console.error('usage: KAFKA_BROKERS=host:port npm run consumer:rewind -- <service> --to <ISO date-time, e.g. 2026-11-23T04:00:00Z> [--dry-run]');
+  console.error(USAGE);
   process.exit(64);
 }
 const groupId = `${process.env.KAFKA_GROUP_PREFIX ?? ''}${service}.events`;

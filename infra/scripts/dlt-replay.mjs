@@ -7,7 +7,14 @@
 // --group replays only what that consumer dead-lettered (x-dlt-group); --dry-run only lists.
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 
+const USAGE = 'usage: KAFKA_BROKERS=host:port [KAFKA_GROUP_PREFIX=...] npm run dlt:replay -- <topic or topic.dlt> [--group <consumer>] [--dry-run]\n' +
+  '  (in the jobs image: node infra/scripts/dlt-replay.mjs ...)';
 const args = process.argv.slice(2);
+// --help: the usage, exit 0 (the containers phase runs it in the jobs image)
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const flag = (name) => {
   const i = args.indexOf(name);
   if (i === -1) return undefined;
@@ -20,7 +27,7 @@ if (dryRun) args.splice(args.indexOf('--dry-run'), 1);
 const onlyGroup = flag('--group');
 const [given] = args;
 if (!given || !process.env.KAFKA_BROKERS) {
-  console.error('usage: KAFKA_BROKERS=host:port npm run dlt:replay -- <topic or topic.dlt> [--group <consumer>] [--dry-run]');
+  console.error(USAGE);
   process.exit(64);
 }
 const dlt = given.endsWith('.dlt') ? given : `${given}.dlt`;

@@ -61,6 +61,13 @@ export async function prepareDatabases(adminUrl, prefix, reset, adminUrls = {}) 
   return urls;
 }
 
+/** KAFKA_TOPIC_PARTITIONS (default 3): partitions of each topic created, the most consumers of a group that read at once. */
+export function topicPartitions() {
+  const n = Number(process.env.KAFKA_TOPIC_PARTITIONS ?? 3);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`KAFKA_TOPIC_PARTITIONS must be a whole number from 1 (got ${process.env.KAFKA_TOPIC_PARTITIONS})`);
+  return n;
+}
+
 /** Creates every event topic and its dead-letter topic (explicitly, never by auto-create). */
 export async function createTopics(brokers, prefix = '') {
   const { KafkaTransport, createLogger } = platform();
@@ -70,6 +77,7 @@ export async function createTopics(brokers, prefix = '') {
     logger: createLogger('topics', 'warn'),
     replicationFactor: Number(process.env.KAFKA_REPLICATION_FACTOR ?? 1),
     minInsyncReplicas: Number(process.env.KAFKA_MIN_INSYNC_REPLICAS ?? 1),
+    partitions: topicPartitions(),
   });
   await t.connect();
   try {

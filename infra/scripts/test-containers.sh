@@ -11,8 +11,10 @@
 #      databases/prefixes differ), ports $LUXE_CTR_BASE_PORT (gateway) and +1..+7, Redis database
 #      $LUXE_CTR_REDIS_DB (default 10, emptied first: the sign-up and login limits count per address,
 #      and every stack on this machine calls from 127.0.0.1)
-#   5. readiness, the images' own HEALTHCHECK in the running containers, a user registered and signed
-#      in through the gateway (HTTP), and identity's user-registered event in messaging's read model
+#   5. the jobs image's operator tools (dlt-replay, consumer-rewind) run; readiness, the images' own
+#      HEALTHCHECK in the running containers, a user registered and signed in through the gateway
+#      (HTTP), a photo uploaded to the presigned URL the stack hands out and read back from the host
+#      (compose's S3_PUBLIC_ENDPOINT), and identity's user-registered event in messaging's read model
 # Containers, test databases and secrets files are removed at the end (trap); every wait is bounded.
 # Ends with "N passed, N failed"; `--report FILE` also writes a Jest-shaped JSON report for
 # infra/scripts/summarize-tests.mjs (npm test). Image sizes are printed (podman image ls).
@@ -199,6 +201,23 @@ DBS_CREATED=1
 drop_dbs   # a previous run stopped hard may have left them
 step "jobs image: migrations applied to the run's own databases (node infra/scripts/migrate.mjs)" run_job migrations node infra/scripts/migrate.mjs
 step "jobs image: topics created with the run's prefix (node infra/scripts/create-topics.mjs)" run_job topics node infra/scripts/create-topics.mjs
+# The runbook's operator tools are in the jobs image (README, Runbook: replaying a dead-letter topic,
+# restoring a service's database): each answers --help with no network (its imports resolve in the
+# image), and dlt-replay reads a real dead-letter topic of this run (--dry-run: lists, changes nothing).
+operator_tools() {
+  local t out
+  for t in dlt-replay consumer-rewind; do
+    out="$("${PODMAN[@]}" run --rm --network none "luxeswipe/jobs:$TAG" node "infra/scripts/$t.mjs" --help 2>&1)" \
+      || { echo "$t --help failed in the jobs image: $out"; return 1; }
+    printf '%s' "$out" | grep -q "usage:" || { echo "$t --help printed no usage: $out"; return 1; }
+    echo "$t: $(printf '%s' "$out" | head -n1)"
+  done
+  t="$(node -e 'console.log(require("./libs/contracts/dist/index.js").allTopics(process.argv[1])[0])' "$ID.")"
+  out="$(timeout 120 "${PODMAN[@]}" run --rm --network host -e "KAFKA_BROKERS=$KAFKA_BROKERS" -e "KAFKA_GROUP_PREFIX=$ID." \
+    "luxeswipe/jobs:$TAG" node infra/scripts/dlt-replay.mjs "$t" --dry-run 2>&1)" || { echo "dlt-replay $t --dry-run failed: $out"; return 1; }
+  echo "dlt-replay $t --dry-run: $out"
+}
+step "jobs image: the runbook's tools run (node infra/scripts/dlt-replay.mjs and consumer-rewind.mjs --help; dlt-replay --dry-run on this run's topic)" operator_tools
 start_some() {  # start_some DEPLOYABLE...
   local d name
   for d in "$@"; do
@@ -252,7 +271,7 @@ node_flags() {  # each deployable's node process runs with infra/node-flags (the
   return $bad
 }
 step "the gateway and the services run node with infra/node-flags (a young generation of a fixed size)" node_flags
-step "a new user registers and signs in through the gateway; identity's user-registered event reaches messaging" \
+step "a new user registers and signs in through the gateway, uploads a photo to the presigned URL and reads it back from the host; identity's user-registered event reaches messaging" \
   node infra/docker/test/journey.mjs "http://127.0.0.1:$BASE_PORT" "$SECRETS/luxe-$ID-messaging.env"
 
 finish

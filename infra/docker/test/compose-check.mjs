@@ -6,7 +6,9 @@
 // - each process's environment passes that process's own configuration loader (the built
 //   schemas: libs/platform serviceEnvSchema + the service's settings, the gateway's schema) with
 //   NODE_ENV=production rules, Stripe and the admin account included;
-// - the migrations job names every service's database.
+// - the migrations job names every service's database;
+// - presigned storage URLs name an address browsers reach (S3_PUBLIC_ENDPOINT, not compose's
+//   in-network minio:9000), and the gateway's CSP admits it (STORAGE_PUBLIC_ORIGIN).
 // Prints the problems and exits 1 if any. Needs `npm run build:ts`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -56,6 +58,21 @@ for (const job of ['topics', 'migrations']) {
   if (!s) { problems.push(`${job}: not in docker-compose.yml`); continue; }
   if (!String(s.image ?? '').startsWith('luxeswipe/jobs:') || s.build?.target !== 'jobs') problems.push(`${job}: image ${s.image} / target ${s.build?.target}, expected luxeswipe/jobs, target jobs`);
 }
+// Browsers upload photos straight to the storage: the URLs the services sign must name an address
+// outside compose's network (the port compose publishes MinIO on, or one the operator gives).
+const composeHosts = new Set(Object.keys(svc));
+for (const name of SERVICES) {
+  const env = asMap(svc[name]?.environment);
+  if (!env.S3_ENDPOINT) continue;
+  const pub = env.S3_PUBLIC_ENDPOINT;
+  if (!pub) { problems.push(`${name}: no S3_PUBLIC_ENDPOINT: presigned URLs would name ${env.S3_ENDPOINT}, which no browser reaches`); continue; }
+  let host;
+  try { host = new URL(pub).hostname; } catch { problems.push(`${name}: S3_PUBLIC_ENDPOINT ${pub} is not a URL`); continue; }
+  if (composeHosts.has(host)) problems.push(`${name}: S3_PUBLIC_ENDPOINT ${pub} names a container of compose's own network`);
+}
+const firstPub = asMap(svc.identity?.environment).S3_PUBLIC_ENDPOINT;
+const origin = asMap(svc.gateway?.environment).STORAGE_PUBLIC_ORIGIN;
+if (firstPub && (!origin || new URL(origin).origin !== new URL(firstPub).origin)) problems.push(`gateway: STORAGE_PUBLIC_ORIGIN ${origin} is not the origin of S3_PUBLIC_ENDPOINT ${firstPub} (its CSP would block the uploads)`);
 const mig = asMap(svc.migrations?.environment);
 for (const s of SERVICES) if (!/^postgres(ql)?:\/\//.test(mig[`DATABASE_URL_${s.toUpperCase()}`] ?? '')) problems.push(`migrations: DATABASE_URL_${s.toUpperCase()} missing`);
 if (!asMap(svc.topics?.environment).KAFKA_BROKERS) problems.push('topics: KAFKA_BROKERS missing');

@@ -1,5 +1,6 @@
 // The containers' end-to-end check (infra/scripts/test-containers.sh): through the gateway (HTTP),
-// a new user registers and signs in with the session cookie (the web client's X-Requested-With header); then identity's user-registered event
+// a new user registers and signs in with the session cookie (the web client's X-Requested-With header),
+// uploads a photo from the host to the presigned URL and reads it back; then identity's user-registered event
 // must reach messaging (Kafka): messaging keeps a card per user (user_cards, its read model of the
 // names it shows next to conversations), looked up in messaging's own database.
 //   node infra/docker/test/journey.mjs <gateway URL> <messaging container's env file>
@@ -36,6 +37,25 @@ const me = await call('GET', '/api/auth/me', null, login.cookie);
 expect(me.status === 200 && me.body?.id === userId, 'GET /api/auth/me with that cookie is the user', { status: me.status, body: me.body });
 const wrong = await call('POST', '/api/auth/login', { email, password: 'not-the-password' });
 expect(wrong.status === 401, 'a wrong password is refused (401)', { status: wrong.status, body: wrong.body });
+
+// A photo: the presigned URL the stack hands out is used from the host, as a browser would (compose's
+// S3_PUBLIC_ENDPOINT; the in-network http://minio:9000 would not resolve here), then the stored,
+// checked photo is read back through its redirect.
+const sharp = require('sharp');
+const jpeg = await sharp({ create: { width: 16, height: 12, channels: 3, background: { r: 200, g: 30, b: 60 } } }).jpeg().toBuffer();
+const up = await call('POST', `/api/users/${userId}/upload-url`, null, login.cookie);
+expect(up.status === 200 && up.body?.uploadURL, 'POST /api/users/:id/upload-url answers a presigned URL', { status: up.status, body: up.body });
+const put = await fetch(up.body.uploadURL, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: jpeg, signal: AbortSignal.timeout(15_000) })
+  .catch((e) => ({ status: `${e.name}: ${e.cause?.code ?? e.message}` }));
+expect(put.status === 200, `the photo is PUT from the host to the presigned URL (${new URL(up.body.uploadURL).origin})`, { status: put.status });
+const kept = await call('PUT', `/api/users/${userId}/images`, { imageURL: up.body.uploadURL }, login.cookie);
+expect(kept.status === 200 && kept.body?.objectPath, 'PUT /api/users/:id/images checks and keeps it', { status: kept.status, body: kept.body });
+const redirect = await fetch(`${gateway}${kept.body.objectPath}`, { redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+const location = redirect.headers.get('location');
+expect(redirect.status === 302 && location, `GET ${kept.body.objectPath} redirects to the stored photo`, { status: redirect.status, location });
+const stored = await fetch(location, { signal: AbortSignal.timeout(15_000) }).then(async (r) => ({ status: r.status, body: Buffer.from(await r.arrayBuffer()) }), (e) => ({ status: `${e.name}: ${e.cause?.code ?? e.message}` }));
+const meta = stored.status === 200 ? await sharp(stored.body).metadata() : null;
+expect(meta?.format === 'jpeg' && meta.width === 16 && meta.height === 12, `the photo is read back from the host (${new URL(location).origin}): a 16x12 JPEG`, { status: stored.status, format: meta?.format });
 
 const db = new pg.Client({ connectionString: dbUrl });
 await db.connect();

@@ -42,12 +42,33 @@ for (const name of [...SERVICES, 'gateway']) {
     Object.assign(env, { COOKIE_SECURE: 'false', TRUST_PROXY: 'false' });
   } else {
     env.DATABASE_URL = dbUrl(name);
-    if (env.S3_ENDPOINT) Object.assign(env, { S3_ENDPOINT: e.S3_ENDPOINT, S3_ACCESS_KEY: e.S3_ACCESS_KEY, S3_SECRET_KEY: e.S3_SECRET_KEY, S3_BUCKET: `luxe-${id}-${name}` });
+    if (env.S3_ENDPOINT) {
+      // What browsers are handed: compose's S3_PUBLIC_ENDPOINT when it is the host address compose
+      // publishes MinIO on (here, this machine's MinIO at that address); without one, presigned URLs
+      // would name compose's in-network S3_ENDPOINT (http://minio:9000), and so they do here, so that
+      // the journey's read-back from the host fails as a browser's would.
+      const published = minioPublished(compose);
+      const pub = env.S3_PUBLIC_ENDPOINT ? (published.has(new URL(env.S3_PUBLIC_ENDPOINT).host) ? e.S3_ENDPOINT : env.S3_PUBLIC_ENDPOINT) : env.S3_ENDPOINT;
+      Object.assign(env, { S3_ENDPOINT: e.S3_ENDPOINT, S3_PUBLIC_ENDPOINT: pub, S3_ACCESS_KEY: e.S3_ACCESS_KEY, S3_SECRET_KEY: e.S3_SECRET_KEY, S3_BUCKET: `luxe-${id}-${name}` });
+    }
     if (env.STRIPE_API_BASE) env.STRIPE_API_BASE = e.STRIPE_API_BASE;
   }
   write(name, env);
 }
 const topics = asMap(compose.services.topics.environment);
+
+/** host:port pairs compose publishes MinIO's S3 port (9000) on (127.0.0.1 also as localhost). */
+function minioPublished(c) {
+  const out = new Set();
+  for (const p of c.services.minio?.ports ?? []) {
+    const m = typeof p === 'string' ? /^(?:(.+):)?(\d+):9000$/.exec(p) : p.target === 9000 ? [null, p.host_ip, String(p.published)] : null;
+    if (!m) continue;
+    const ip = m[1] ?? '127.0.0.1';
+    out.add(`${ip}:${m[2]}`);
+    if (ip === '127.0.0.1' || ip === '0.0.0.0') out.add(`localhost:${m[2]}`);
+  }
+  return out;
+}
 write('topics', { ...topics, KAFKA_BROKERS: e.KAFKA_BROKERS, KAFKA_TOPIC_PREFIX: prefix });
 const migrations = asMap(compose.services.migrations.environment);
 for (const s of SERVICES) migrations[`DATABASE_URL_${s.toUpperCase()}`] = dbUrl(s);

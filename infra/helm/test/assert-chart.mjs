@@ -1,26 +1,28 @@
 // Assertions on the Helm chart's rendered manifests (infra/scripts/test-helm.sh runs it).
 //
-//   node infra/helm/test/assert-chart.mjs <default.json> <dev.json> <dev-again.json> <values.json> <compose.json>
+//   node infra/helm/test/assert-chart.mjs <default.json> <dev.json> <dev-again.json> <values.json> <compose.json> <monitoring.json>
 //
 // Each *.json is a rendered profile (or values / docker-compose.yml) converted from YAML by the
 // test script. The deployables and their ports come from the repository (services/*, gateway,
 // docker-compose.yml), not from the chart, and each process's rendered environment is checked
 // with the processes' own configuration schemas (the built libs/platform, services and gateway),
-// so the chart cannot drift from the code silently. Prints "ok - ..." / "not ok - ..." lines.
+// so the chart cannot drift from the code silently; the alerts are checked against README.md's runbook
+// and the metrics the code registers. Prints "ok - ..." / "not ok - ..." lines.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(import.meta.url);
-const [defaultFile, devFile, devAgainFile, valuesFile, composeFile] = process.argv.slice(2);
+const [defaultFile, devFile, devAgainFile, valuesFile, composeFile, monitoringFile] = process.argv.slice(2);
 const read = (f) => JSON.parse(readFileSync(f, 'utf8')).filter(Boolean);
 const profiles = { default: read(defaultFile), dev: read(devFile) };
 const devAgain = read(devAgainFile);
 const values = JSON.parse(readFileSync(valuesFile, 'utf8'));
 const compose = JSON.parse(readFileSync(composeFile, 'utf8'));
+const monitoring = read(monitoringFile);
 
 let failures = 0;
 function check(name, fn) {
@@ -297,6 +299,56 @@ for (const [profile, docs] of Object.entries(profiles)) {
     return p;
   });
 
+  check(`${profile}: Kafka topics get at least as many partitions as any deployable may run pods (the topic Job's and every service's KAFKA_TOPIC_PARTITIONS)`, () => {
+    const p = [];
+    const topics = byKind(docs, 'Job').find((j) => component(j) === 'topics');
+    const partitions = Number(podSpec(topics).containers[0].env.find((e) => e.name === 'KAFKA_TOPIC_PARTITIONS')?.value);
+    if (!Number.isInteger(partitions)) return ['the topic Job has no KAFKA_TOPIC_PARTITIONS'];
+    for (const name of DEPLOYABLES) {
+      const dep = appDeployment(docs, name);
+      const hpa = byKind(docs, 'HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === dep.metadata.name);
+      const most = hpa ? hpa.spec.maxReplicas : dep.spec.replicas ?? 1;
+      if (most > partitions) p.push(`${name} may run ${most} pods, the topics have ${partitions} partitions`);
+      const cm = configMaps.find((c) => component(c) === name);
+      if (name !== 'gateway' && cm.data.KAFKA_TOPIC_PARTITIONS !== String(partitions)) p.push(`${name}: KAFKA_TOPIC_PARTITIONS=${cm.data.KAFKA_TOPIC_PARTITIONS}, the topic Job says ${partitions}`);
+    }
+    return p;
+  });
+
+  check(`${profile}: every Deployment spreads its own pods over zones and nodes (topologySpreadConstraints, ScheduleAnyway by default)`, () => {
+    const p = [];
+    for (const name of DEPLOYABLES) {
+      const dep = appDeployment(docs, name);
+      const tsc = dep.spec.template.spec.topologySpreadConstraints ?? [];
+      for (const key of ['topology.kubernetes.io/zone', 'kubernetes.io/hostname']) {
+        const c = tsc.find((x) => x.topologyKey === key);
+        if (!c) { p.push(`${name}: no spread over ${key}`); continue; }
+        if (c.whenUnsatisfiable !== 'ScheduleAnyway') p.push(`${name} ${key}: whenUnsatisfiable ${c.whenUnsatisfiable}`);
+        if (!(c.maxSkew >= 1)) p.push(`${name} ${key}: maxSkew ${c.maxSkew}`);
+        const sel = c.labelSelector?.matchLabels ?? {};
+        if (!matches(sel, podLabels(dep)) || sel['app.kubernetes.io/component'] !== name) p.push(`${name} ${key}: the selector ${JSON.stringify(sel)} is not its own pods`);
+      }
+    }
+    return p;
+  });
+
+  check(`${profile}: pods carry the checksum of their ConfigMaps and (secrets.create) of the Secret the chart renders, so a change rolls them`, () => {
+    const p = [];
+    const secret = secrets[0];
+    // what luxe.generatedSecretData hashes: the Secret's data as compact JSON, keys sorted
+    const secretSum = secret && createHash('sha256').update(JSON.stringify(Object.fromEntries(Object.entries(secret.data).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()])))).digest('hex');
+    for (const name of DEPLOYABLES) {
+      const a = appDeployment(docs, name).spec.template.metadata.annotations ?? {};
+      if (!/^[0-9a-f]{64}$/.test(a['checksum/config'] ?? '')) p.push(`${name}: no checksum/config`);
+      if (secret && a['checksum/secret'] !== secretSum) p.push(`${name}: checksum/secret ${a['checksum/secret']}, the rendered Secret hashes to ${secretSum}`);
+      if (!secret && a['checksum/secret']) p.push(`${name}: checksum/secret without a Secret of the chart`);
+    }
+    return p;
+  });
+
+  check(`${profile}: no Prometheus operator or dashboard resource unless enabled (monitoring.* is off by default)`, () =>
+    docs.filter((d) => ['ServiceMonitor', 'PrometheusRule'].includes(d.kind) || d.metadata?.labels?.grafana_dashboard).map((d) => `${d.kind} ${d.metadata.name}`));
+
   // ---------------------------------------------------------------- network policies
   const pods = workloads(docs).map((w) => ({ name: component(w) ?? w.metadata.name, labels: podLabels(w), ports: podSpec(w).containers.flatMap((c) => (c.ports ?? []).map((x) => x.containerPort)) }));
   const policies = byKind(docs, 'NetworkPolicy');
@@ -445,7 +497,9 @@ check('dev: the in-cluster PostgreSQL runs the same init scripts as docker-compo
 
 check('dev: every variable docker-compose.yml gives a process, the chart gives it too', () => {
   const p = [];
-  const composeOnly = new Set(['COOKIE_SECURE']); // the chart sets it through components.gateway.env
+  // the chart sets COOKIE_SECURE through components.gateway.env, S3_PUBLIC_ENDPOINT and
+  // STORAGE_PUBLIC_ORIGIN from s3.publicEndpoint (the dev profile: the MinIO Ingress host you choose)
+  const composeOnly = new Set(['COOKIE_SECURE', 'S3_PUBLIC_ENDPOINT', 'STORAGE_PUBLIC_ORIGIN']);
   for (const s of Object.values(compose.services).filter((x) => x.environment?.SERVICE)) {
     const name = s.environment.SERVICE;
     const c = appDeployment(profiles.dev, name)?.spec.template.spec.containers[0];
@@ -456,6 +510,144 @@ check('dev: every variable docker-compose.yml gives a process, the chart gives i
     const unused = (v) => (/^REDIS_URL$/.test(v) && !USES[name].redis) || (/^S3_/.test(v) && !USES[name].s3);
     for (const v of Object.keys(s.environment)) if (!have.has(v) && !composeOnly.has(v) && !unused(v)) p.push(`${name}: ${v}`);
   }
+  return p;
+});
+
+check('values.yaml: kafka.partitions is at least the largest autoscaling.maxReplicas (defaults and every component)', () => {
+  const most = Math.max(values.defaults.autoscaling.maxReplicas, ...Object.values(values.components).map((c) => c.autoscaling?.maxReplicas ?? 0));
+  return values.kafka.partitions >= most ? [] : [`kafka.partitions ${values.kafka.partitions} < maxReplicas ${most}`];
+});
+
+check('dev: a change of the generated Secret changes the pods\' checksum/secret (two renders: other credentials), the ConfigMaps\' checksum stays', () => {
+  const p = [];
+  for (const name of DEPLOYABLES) {
+    const a = appDeployment(profiles.dev, name)?.spec.template.metadata.annotations ?? {};
+    const b = appDeployment(devAgain, name)?.spec.template.metadata.annotations ?? {};
+    if (!a['checksum/secret'] || a['checksum/secret'] === b['checksum/secret']) p.push(`${name}: checksum/secret ${a['checksum/secret']} in both renders`);
+    if (a['checksum/config'] !== b['checksum/config']) p.push(`${name}: checksum/config changed with nothing changed`);
+  }
+  return p;
+});
+
+check('monitoring: secrets.revision (an existing Secret the chart cannot read) goes into every pod template, so bumping it rolls them', () => {
+  const p = [];
+  for (const name of DEPLOYABLES) {
+    const a = appDeployment(monitoring, name)?.spec.template.metadata.annotations ?? {};
+    if (a['luxe.dev/secrets-revision'] !== '2026-11-26') p.push(`${name}: luxe.dev/secrets-revision ${a['luxe.dev/secrets-revision']}`);
+    if (appDeployment(profiles.default, name)?.spec.template.metadata.annotations?.['luxe.dev/secrets-revision']) p.push(`${name}: a revision annotation without secrets.revision`);
+  }
+  return p;
+});
+
+// What the code exports: metric names registered in libs, services and the gateway (not tests).
+const CODE_METRICS = (() => {
+  const names = new Set();
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const f = join(dir, e.name);
+      if (e.isDirectory()) { if (e.name !== 'node_modules' && e.name !== 'dist') walk(f); continue; }
+      if (!/\.ts$/.test(e.name) || /\.(spec|test)\.ts$/.test(e.name)) continue;
+      for (const m of readFileSync(f, 'utf8').matchAll(/(?:\bname:\s*|\bgauge\(\s*)['"]([a-z_][a-z0-9_]*)['"]/g)) names.add(m[1]);
+    }
+  };
+  for (const d of ['libs', 'gateway/src', ...SERVICES.map((s) => `services/${s}/src`)]) walk(join(ROOT, d));
+  return names;
+})();
+/** The metric names of a PromQL expression (luxe_*): each must be registered by the code (a histogram's _bucket/_count/_sum by its base name). */
+function unknownMetrics(expr) {
+  const used = [...expr.matchAll(/\b(luxe_[a-z0-9_]+)/g)].map((m) => m[1]);
+  if (used.length === 0) return [`${expr}: uses no luxe_ metric`];
+  return used.filter((n) => !CODE_METRICS.has(n) && !CODE_METRICS.has(n.replace(/_(bucket|count|sum)$/, ''))).map((n) => `${n} is not a metric the code registers`);
+}
+/** Anchors of README.md: explicit <a id> and GitHub's heading slugs. */
+const README_ANCHORS = (() => {
+  const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const ids = new Set([...text.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)].map((m) => m[1]));
+  for (const m of text.matchAll(/^#{1,6}\s+(.+)$/gm)) ids.add(m[1].trim().toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-'));
+  return ids;
+})();
+
+check(`code: the metrics the alerts may use are found (${[...CODE_METRICS].filter((n) => n.startsWith('luxe_')).length} luxe_ metrics registered)`, () =>
+  ['luxe_outbox_oldest_unpublished_age_seconds', 'luxe_events_dead_lettered_total', 'luxe_consumer_lag'].filter((n) => !CODE_METRICS.has(n)).map((n) => `${n} not found in the code`));
+
+check('monitoring: one ServiceMonitor (monitoring.coreos.com/v1) per process whose metrics are on, scraping /metrics on a port its Service has, which its NetworkPolicy opens to the monitoring namespace', () => {
+  const p = [];
+  const sms = byKind(monitoring, 'ServiceMonitor');
+  for (const name of DEPLOYABLES) {
+    const on = byKind(monitoring, 'ConfigMap').find((c) => component(c) === name)?.data.METRICS_ENABLED === 'true';
+    const mine = sms.filter((sm) => component(sm) === name);
+    if (!on) { if (mine.length) p.push(`${name}: a ServiceMonitor although its metrics are off`); continue; }
+    if (mine.length !== 1) { p.push(`${name}: ${mine.length} ServiceMonitors`); continue; }
+    const sm = mine[0];
+    if (sm.apiVersion !== 'monitoring.coreos.com/v1') p.push(`${name}: apiVersion ${sm.apiVersion}`);
+    const svc = byKind(monitoring, 'Service').find((s) => component(s) === name);
+    if (!matches(sm.spec?.selector?.matchLabels, svc.metadata.labels) || !Object.keys(sm.spec?.selector?.matchLabels ?? {}).length) p.push(`${name}: the selector does not select its Service`);
+    if (byKind(monitoring, 'Service').filter((s) => matches(sm.spec?.selector?.matchLabels, s.metadata.labels)).length !== 1) p.push(`${name}: the selector selects more than its Service`);
+    const eps = sm.spec?.endpoints ?? [];
+    if (eps.length !== 1) p.push(`${name}: ${eps.length} endpoints`);
+    for (const ep of eps) {
+      const port = svc.spec.ports.find((x) => x.name === ep.port);
+      if (!port) p.push(`${name}: endpoint port ${ep.port} is not a port of its Service`);
+      if (ep.path !== '/metrics') p.push(`${name}: path ${ep.path}`);
+      if (!/^\d+(ms|s|m|h)$/.test(ep.interval ?? '')) p.push(`${name}: interval ${ep.interval}`);
+      const np = byKind(monitoring, 'NetworkPolicy').find((n) => n.spec.podSelector.matchLabels?.['app.kubernetes.io/component'] === name);
+      const open = (np?.spec.ingress ?? []).some((r) => (r.from ?? []).some((f) => JSON.stringify(f.namespaceSelector) === JSON.stringify(values.networkPolicy.monitoring.namespaceSelector)) && (r.ports ?? []).some((x) => x.port === port?.port));
+      if (!open) p.push(`${name}: its NetworkPolicy does not admit the monitoring namespace on ${port?.port}`);
+    }
+  }
+  return p;
+});
+
+check('monitoring: the PrometheusRule (monitoring.coreos.com/v1) has the runbook\'s alerts, each with an expression, a severity, a summary and a runbook_url', () => {
+  const p = [];
+  const rules = byKind(monitoring, 'PrometheusRule');
+  if (rules.length !== 1) return [`${rules.length} PrometheusRules`];
+  const r = rules[0];
+  if (r.apiVersion !== 'monitoring.coreos.com/v1') p.push(`apiVersion ${r.apiVersion}`);
+  const alerts = (r.spec?.groups ?? []).flatMap((g) => (g.rules ?? []).map((x) => ({ group: g.name, ...x })));
+  if (!(r.spec?.groups ?? []).every((g) => typeof g.name === 'string' && Array.isArray(g.rules))) p.push('a group without a name or rules');
+  for (const want of ['LuxeOutboxStuck', 'LuxeOutboxParked', 'LuxeDeadLetters', 'LuxeConsumerLag', 'LuxeHttpErrors']) if (!alerts.some((a) => a.alert === want)) p.push(`no alert ${want}`);
+  for (const a of alerts) {
+    if (typeof a.alert !== 'string' || typeof a.expr !== 'string') p.push(`${a.alert}: alert and expr must be strings`);
+    if (!['warning', 'critical'].includes(a.labels?.severity)) p.push(`${a.alert}: severity ${a.labels?.severity}`);
+    if (!a.annotations?.summary) p.push(`${a.alert}: no summary`);
+    if (!a.annotations?.runbook_url) p.push(`${a.alert}: no runbook_url`);
+    if (a.for !== undefined && !/^\d+(s|m|h)$/.test(a.for)) p.push(`${a.alert}: for ${a.for}`);
+    if (!/namespace="luxe"/.test(a.expr)) p.push(`${a.alert}: not scoped to the release's namespace`);
+  }
+  return p;
+});
+
+check('monitoring: every alert\'s runbook_url is monitoring.runbookUrl with an anchor that exists in README.md', () => {
+  const p = [];
+  for (const a of byKind(monitoring, 'PrometheusRule').flatMap((r) => r.spec.groups.flatMap((g) => g.rules))) {
+    const url = a.annotations?.runbook_url ?? '';
+    const [base, anchor] = url.split('#');
+    if (base !== 'https://git.example.com/luxeswipe/blob/main/README.md') p.push(`${a.alert}: ${url} is not under monitoring.runbookUrl`);
+    if (!anchor || !README_ANCHORS.has(anchor)) p.push(`${a.alert}: #${anchor} is no anchor of README.md`);
+  }
+  return p;
+});
+
+check('monitoring: every alert uses only metrics the code registers (libs, services, gateway)', () =>
+  byKind(monitoring, 'PrometheusRule').flatMap((r) => r.spec.groups.flatMap((g) => g.rules)).flatMap((a) => unknownMetrics(a.expr).map((x) => `${a.alert}: ${x}`)));
+
+check('monitoring: the Grafana dashboard ConfigMap (label grafana_dashboard) holds a dashboard whose every panel queries metrics the code registers', () => {
+  const p = [];
+  const cms = byKind(monitoring, 'ConfigMap').filter((c) => c.metadata.labels?.grafana_dashboard === '1');
+  if (cms.length !== 1) return [`${cms.length} dashboard ConfigMaps`];
+  const files = Object.entries(cms[0].data ?? {});
+  if (files.length !== 1 || !files[0][0].endsWith('.json')) return [`data: ${files.map(([k]) => k)}`];
+  let dash;
+  try { dash = JSON.parse(files[0][1]); } catch (e) { return [`not JSON: ${e.message}`]; }
+  if (!dash.uid || !dash.title || !Array.isArray(dash.panels) || dash.panels.length === 0) p.push('no uid, title or panels');
+  for (const panel of dash.panels ?? []) {
+    if (!panel.targets?.length) p.push(`${panel.title}: no query`);
+    for (const t of panel.targets ?? []) p.push(...unknownMetrics(t.expr).map((x) => `${panel.title}: ${x}`));
+  }
+  for (const a of byKind(monitoring, 'PrometheusRule').flatMap((r) => r.spec.groups.flatMap((g) => g.rules)))
+    if (!(dash.panels ?? []).some((x) => x.description?.includes(a.alert))) p.push(`no panel for the alert ${a.alert}`);
   return p;
 });
 

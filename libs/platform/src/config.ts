@@ -86,6 +86,8 @@ export const serviceEnvSchema = z.object({
   KAFKA_BROKERS: z.string().optional(),
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
   KAFKA_MIN_INSYNC_REPLICAS: z.coerce.number().int().min(1).max(10).default(1),
+  /** Partitions of the topics a service creates if missing (the topic job's setting): at most this many instances of a consumer group read at once. */
+  KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(3),
   KAFKA_GROUP_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
   /** Prefix of every topic (`staging.`), so environments sharing a broker never consume each other's events. */
   KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),

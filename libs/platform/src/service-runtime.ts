@@ -288,7 +288,7 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
   const logger = createLogger(def.name, cfg.LOG_LEVEL);
   const otlp = otlpEndpointFromEnv(env);
   if (initTracing({ serviceName: def.name, endpoint: otlp })) logger.info({ endpoint: otlp }, 'traces exported by OTLP');
-  const transport: EventTransport = new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger, replicationFactor: cfg.KAFKA_REPLICATION_FACTOR, minInsyncReplicas: cfg.KAFKA_MIN_INSYNC_REPLICAS });
+  const transport: EventTransport = new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger, replicationFactor: cfg.KAFKA_REPLICATION_FACTOR, minInsyncReplicas: cfg.KAFKA_MIN_INSYNC_REPLICAS, partitions: cfg.KAFKA_TOPIC_PARTITIONS });
   const fault = cfg.OUTBOX_RELAY_FAULT === 'crash-after-publish' ? 'crash-after-publish' : null;
   const redis = def.usesRedis ? createRedis(cfg.REDIS_URL!) : undefined;
   const svc = await startService(def, {

@@ -165,3 +165,87 @@ helm.sh/hook: {{ $root.Values.hooks.phases | quote }}
 helm.sh/hook-weight: {{ index . 1 | quote }}
 helm.sh/hook-delete-policy: before-hook-creation,hook-succeeded
 {{- end -}}
+
+{{/* Refuses a partition count below the most pods any deployable may run: each is a consumer of its
+  group, and a group reads with one pod per partition at most (the rest would sit idle). */}}
+{{- define "luxe.checkPartitions" -}}
+{{- $root := . -}}
+{{- $most := 0 -}}
+{{- $who := "" -}}
+{{- range $name := splitList " " (include "luxe.deployables" $root) -}}
+{{- $c := include "luxe.component" (list $root $name) | fromYaml -}}
+{{- $n := int (ternary $c.autoscaling.maxReplicas $c.replicas $c.autoscaling.enabled) -}}
+{{- if gt $n $most }}{{ $most = $n }}{{ $who = $name }}{{ end -}}
+{{- end -}}
+{{- if lt (int $root.Values.kafka.partitions) $most -}}
+{{- fail (printf "kafka.partitions (%d) is fewer than the %d pods %s may run (autoscaling.maxReplicas, or replicas): a consumer group reads with one pod per partition, the rest would sit idle. Set kafka.partitions to at least %d" (int $root.Values.kafka.partitions) $most $who $most) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* topologySpreadConstraints of one deployable's pods: one per topology key (zone, node). */}}
+{{- define "luxe.topologySpread" -}}
+{{- $root := index . 0 -}}
+{{- $name := index . 1 -}}
+{{- $t := index . 2 -}}
+{{- if $t.enabled }}
+topologySpreadConstraints:
+  {{- range $key := $t.topologyKeys }}
+  - maxSkew: {{ $t.maxSkew }}
+    topologyKey: {{ $key }}
+    whenUnsatisfiable: {{ $t.whenUnsatisfiable }}
+    labelSelector:
+      matchLabels:
+        {{- include "luxe.selectorLabels" (list $root $name) | nindent 8 }}
+    # per ReplicaSet: during a rolling update the new pods spread among themselves
+    matchLabelKeys: [pod-template-hash]
+  {{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* Pod annotations that change when what the pods read changes, so `helm upgrade` rolls them:
+  the ConfigMaps, the Secret the chart renders (secrets.create), and secrets.revision for an
+  existing Secret the chart cannot read. */}}
+{{- define "luxe.rolloutAnnotations" -}}
+checksum/config: {{ include (print .Template.BasePath "/configmap.yaml") . | sha256sum }}
+{{- if .Values.secrets.create }}
+checksum/secret: {{ include "luxe.generatedSecretData" . | sha256sum }}
+{{- end }}
+{{- with .Values.secrets.revision }}
+luxe.dev/secrets-revision: {{ . | toString | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* The data of the Secret the chart renders (secrets.create): generated once per render and kept in
+  .Values, so that the Secret and the pods' checksum/secret annotation (luxe.rolloutAnnotations) see the
+  same values; read back from the existing Secret on upgrade (lookup), so unchanged, it hashes the same.
+  A dict of trimmed strings, as JSON. */}}
+{{- define "luxe.generatedSecretData" -}}
+{{- if not (hasKey .Values "__luxeGeneratedSecret") -}}
+{{- $fullname := include "luxe.fullname" . }}
+{{- $name := include "luxe.secretName" . }}
+{{- $old := (lookup "v1" "Secret" .Release.Namespace $name).data | default dict }}
+{{- $gen := dict }}
+{{- range $k := list "POSTGRES_PASSWORD" "S3_SECRET_KEY" "ADMIN_TOKEN_SECRET" "PASS_SIGNING_SECRET" }}
+{{- $_ := set $gen $k (index $old $k | default "" | b64dec | default (randAlphaNum 40)) }}
+{{- end }}
+{{- $_ := set $gen "S3_ACCESS_KEY" (index $old "S3_ACCESS_KEY" | default "" | b64dec | default (printf "luxe%s" (randAlphaNum 12 | lower))) }}
+{{- range $svc := splitList " " (include "luxe.services" .) }}
+{{- $k := printf "LUXE_DB_PW_%s" (upper $svc) }}
+{{- $_ := set $gen $k (index $old $k | default "" | b64dec | default (randAlphaNum 32)) }}
+{{- $_ := set $gen (printf "DATABASE_URL_%s" (upper $svc)) (printf "postgres://svc_%s:%s@%s-postgres:5432/luxe_%s" $svc (index $gen $k) $fullname $svc) }}
+{{- end }}
+{{- if and .Values.devInfra.enabled .Values.devInfra.stripeMock.enabled }}
+{{- /* stripe-mock accepts any test key; the webhook secret signs the test events you send */}}
+{{- $_ := set $gen "STRIPE_SECRET_KEY" (index $old "STRIPE_SECRET_KEY" | default "" | b64dec | default (printf "sk_test_%s" (randAlphaNum 24))) }}
+{{- $_ := set $gen "STRIPE_PUBLISHABLE_KEY" (index $old "STRIPE_PUBLISHABLE_KEY" | default "" | b64dec | default (printf "pk_test_%s" (randAlphaNum 24))) }}
+{{- $_ := set $gen "STRIPE_WEBHOOK_SECRET" (index $old "STRIPE_WEBHOOK_SECRET" | default "" | b64dec | default (printf "whsec_%s" (randAlphaNum 32))) }}
+{{- end }}
+{{- $_ := set $gen "REDIS_URL" (printf "redis://%s-redis:6379" $fullname) }}
+{{- $_ := set $gen "INTERNAL_AUTH_PRIVATE_KEY" (required "secrets.internalAuth.privateKey is required with secrets.create (npm run keys:internal; pass it with --set-file)" .Values.secrets.internalAuth.privateKey) }}
+{{- $_ := set $gen "INTERNAL_AUTH_PUBLIC_KEY" (required "secrets.internalAuth.publicKey is required with secrets.create (npm run keys:internal; pass it with --set-file)" .Values.secrets.internalAuth.publicKey) }}
+{{- $data := dict }}
+{{- range $k, $v := $gen }}{{ $_ := set $data $k (trim $v) }}{{ end }}
+{{- $_ := set .Values "__luxeGeneratedSecret" $data }}
+{{- end -}}
+{{- toJson (get .Values "__luxeGeneratedSecret") -}}
+{{- end -}}
