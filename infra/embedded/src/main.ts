@@ -98,6 +98,25 @@ async function startPostgres(dir: string, port: number, log: (m: string) => void
   return { pg, adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres` };
 }
 
+/** A secret kept in the data folder (made on the first start), so it stays the same across restarts. */
+function folderSecret(dir: string, name: string, make: () => string): string {
+  const file = join(dir, name);
+  if (!existsSync(file)) writeFileSync(file, make(), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * Payments' variables in the embedded mode (issue 31): the test provider unless Stripe's keys are
+ * given (PAYMENT_PROVIDER chooses either way), with its webhook signing secret from the data folder.
+ */
+function embeddedPaymentsEnv(dataDir: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    PAYMENT_PROVIDER: env.STRIPE_SECRET_KEY ? 'stripe' : 'test',
+    TEST_PAYMENT_WEBHOOK_SECRET: folderSecret(dataDir, 'test-payments-webhook-secret', () => `whsec_test_${randomBytes(24).toString('hex')}`),
+    ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')),
+  };
+}
+
 async function startS3(dir: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require('s3rver');
@@ -157,8 +176,8 @@ async function main() {
             ? new ObjectStorage({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', bucket: `luxe-${def.name}` })
             : undefined,
           seed: false,
-          // Payments stay unconfigured unless keys are given (STRIPE_SECRET_KEY and the rest, README).
-          settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, process.env)) : undefined,
+          // Payments take test cards unless Stripe's keys are given (STRIPE_SECRET_KEY and the rest, README).
+          settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, def.name === 'payments' ? embeddedPaymentsEnv(cfg.EMBEDDED_DATA_DIR, process.env) : process.env)) : undefined,
           outboxPollMs: 100,
           // Relays start once every service has subscribed its event handlers (below).
           startRelay: false,

@@ -3,11 +3,12 @@ import { migrations } from './migrations';
 import { PaymentsModule } from './payments.module';
 import { PaymentEntity, RefundEntity, StripeEventEntity } from './payments/payment.entity';
 import { paymentSettingsSchema } from './payments/payment.settings';
+import { TestPaymentCustomerEntity, TestPaymentIntentEntity, TestPaymentRefundEntity } from './payments/provider/test-provider.entity';
 
 export const paymentsService: ServiceDefinition = {
   name: 'payments',
   module: PaymentsModule,
   migrations,
-  entities: [PaymentEntity, StripeEventEntity, RefundEntity],
+  entities: [PaymentEntity, StripeEventEntity, RefundEntity, TestPaymentIntentEntity, TestPaymentRefundEntity, TestPaymentCustomerEntity],
   settings: paymentSettingsSchema,
 };
