@@ -115,7 +115,7 @@ describe('the test payment provider', () => {
     }
     await provider.cancelIntent(intent.id, 'cancel-1');
     await expect(provider.confirm(intent.id, intent.client_secret!, '4242424242424242')).rejects.toMatchObject({ code: 'PAYMENT.TEST_CANCELED' });
-    await settle();
+    await settle(1100);
     expect(events.map(shape)).toEqual([{ type: 'payment_intent.canceled', id: intent.id, status: 'canceled', error: null }]);
   });
 

@@ -10,6 +10,9 @@ import { TestPaymentCustomerEntity, TestPaymentIntentEntity, TestPaymentRefundEn
 /** Where the test provider delivers its signed events: PaymentService.webhook, the handler of Stripe's. */
 export type WebhookSink = (payload: string, signature: string) => Promise<unknown>;
 
+/** How long after an API cancellation its `payment_intent.canceled` event is delivered. */
+const CANCELED_EVENT_DELAY_MS = 1000;
+
 const rid = (bytes = 12) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').slice(0, 24).padEnd(8, '0');
 
 /** Postgres' unique-violation: a parallel call with the same idempotency key stored its row first. */
@@ -88,7 +91,10 @@ export class TestPaymentProvider implements PaymentProvider {
       await m.save(TestPaymentIntentEntity, intent);
       return { row: intent, changed: true };
     });
-    if (changed) this.deliver('payment_intent.canceled', row);
+    // Later than the other outcomes, as Stripe's webhook comes after its answer: the caller records
+    // its own reason first (a split marks the whole payment replaced; a hold's end, canceled), so
+    // this event finds nothing left to change.
+    if (changed) this.deliver('payment_intent.canceled', row, undefined, CANCELED_EVENT_DELAY_MS);
     return intentObject(row);
   }
 
@@ -194,7 +200,7 @@ export class TestPaymentProvider implements PaymentProvider {
    * (never inline: Stripe's events arrive on their own request). A failed delivery is tried again
    * a few times, as Stripe retries a webhook.
    */
-  private deliver(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled', intent: TestPaymentIntentEntity, error?: { message: string; decline_code: string }): void {
+  private deliver(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled', intent: TestPaymentIntentEntity, error?: { message: string; decline_code: string }, delayMs = 0): void {
     const object = { ...intentObject(intent), last_payment_error: error ? { type: 'card_error', code: 'card_declined', ...error } : null };
     const event = { id: `evt_test_${rid()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: null, pending_webhooks: 1, request: null, data: { object } };
     const payload = JSON.stringify(event);
@@ -207,7 +213,7 @@ export class TestPaymentProvider implements PaymentProvider {
         this.later(200 * 2 ** n, () => attempt(n + 1));
       });
     };
-    this.later(0, () => attempt(0));
+    this.later(delayMs, () => attempt(0));
   }
 
   private later(ms: number, fn: () => void | Promise<void>): void {
