@@ -185,7 +185,7 @@ describe('yacht holds and card payments (stripe-mock)', () => {
 
   it('a payment starts from a server-priced hold; the webhook confirms it once, however often it arrives; the post-payment call returns that booking', async () => {
     const host = await account('host', 'Yara');
-    expect((await new ApiClient(base).call('GET', '/api/payments/config')).json).toEqual({ publishableKey: 'pk_test_LuxeStripeMock123' });
+    expect((await new ApiClient(base).call('GET', '/api/payments/config')).json).toEqual({ provider: 'stripe', publishableKey: 'pk_test_LuxeStripeMock123' });
     const r = await start(host.api, { totalCost: 1 });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ totalCost: '3200.00' }); // the 4-hour tier

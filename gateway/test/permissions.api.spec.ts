@@ -309,6 +309,8 @@ const rows: Record<string, Row> = {
   'friends.image': { path: () => fx.friendImage, expect: all(302) },
   'payments.config': { path: () => '/api/payments/config', expect: all(200) },
   'payments.createIntent': { path: () => '/api/create-payment-intent', body: (_s, role) => ({ venueId: fx.yacht, bookingDate: nyDate(dayOf[role] + 10), startTime: slotOf[role], duration: 2 }), expect: signedIn(200) },
+  // The test provider's card form (issue 31): members only; this stack's provider is Stripe, so a signed-in member is answered 404.
+  'payments.testConfirm': { path: () => '/api/test-payments/pi_test_NotThisStack1/confirm', body: () => ({ clientSecret: 'pi_test_NotThisStack1_secret_x', cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }), expect: signedIn(404) },
   // Public, and authenticated by Stripe's signature instead: an unsigned call is refused for everyone.
   'payments.stripeWebhook': { path: () => '/api/webhooks/stripe', body: () => JSON.stringify({ id: 'evt_x', type: 'payment_intent.succeeded' }), headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' }, expect: all(400) },
   // Split payment (issue 12): the host's own held yacht booking, split (a fresh one per row).

@@ -40,8 +40,8 @@ if (missing.length) {
 }
 
 const pg = require('pg');
-const { stripeClient } = require(join(ROOT, 'services/payments/dist/payments/payment.service.js'));
-const stripe = stripeClient({ STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY, STRIPE_API_BASE: process.env.STRIPE_API_BASE || undefined });
+const { stripeClient } = require(join(ROOT, 'services/payments/dist/payments/provider/stripe-provider.js'));
+const stripe = process.env.STRIPE_SECRET_KEY ? stripeClient(process.env.STRIPE_SECRET_KEY, process.env.STRIPE_API_BASE || undefined) : null;
 const cents = (v) => Math.round(Number(v ?? 0) * 100);
 
 /** Runs fn over items, `width` at a time (one provider call each: not all at once). */

@@ -1,4 +1,4 @@
-import { api, PAYMENT_ERRORS, type Hold, type PaymentIntentDto } from '@luxe/contracts';
+import { api, type PaymentConfig, PAYMENT_ERRORS, type Hold, type PaymentIntentDto } from '@luxe/contracts';
 import { AppError } from '@luxe/platform';
 import type { GatewayHandler } from '../routes/pipeline';
 
@@ -12,8 +12,8 @@ export function paymentHandlers(): Record<string, GatewayHandler> {
     [api.payments.createIntent.id]: async (ctx) => {
       const input = ctx.body as PaymentIntentDto;
       // No slot is held for a payment that cannot be taken.
-      const { publishableKey } = await ctx.call<{ publishableKey: string | null }>(api.payments.config, {});
-      if (!publishableKey) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
+      const { provider } = await ctx.call<PaymentConfig>(api.payments.config, {});
+      if (!provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
       const hold = await ctx.call<Hold>(api.bookings.hold, { body: input });
       return ctx.forwardJson({ hold, friendsCount: input.friendsCount });
     },

@@ -1,4 +1,4 @@
-import { api, BOOKING_ERRORS, PAYMENT_ERRORS, type Booking, type SplitInput } from '@luxe/contracts';
+import { api, type PaymentConfig, BOOKING_ERRORS, PAYMENT_ERRORS, type Booking, type SplitInput } from '@luxe/contracts';
 import { AppError } from '@luxe/platform';
 import type { GatewayHandler } from '../routes/pipeline';
 
@@ -11,8 +11,8 @@ export function splitHandlers(): Record<string, GatewayHandler> {
     [api.split.create.id]: async (ctx) => {
       const input = ctx.body as SplitInput;
       const id = (ctx.req.params as { id: string }).id;
-      const { publishableKey } = await ctx.call<{ publishableKey: string | null }>(api.payments.config, {});
-      if (!publishableKey) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
+      const { provider } = await ctx.call<PaymentConfig>(api.payments.config, {});
+      if (!provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
       // The caller's own bookings only: another member's booking is not found (and nothing changes).
       const booking = (await ctx.call<Booking[]>(api.bookings.mine, {})).find((b) => b.id === id);
       if (!booking) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);

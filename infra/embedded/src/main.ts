@@ -98,6 +98,18 @@ async function startPostgres(dir: string, port: number, log: (m: string) => void
   return { pg, adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres` };
 }
 
+/**
+ * Payments' variables in the embedded mode (issue 31): the test provider unless Stripe's keys are
+ * given (PAYMENT_PROVIDER chooses either way), with its webhook signing secret from the data folder.
+ */
+function embeddedPaymentsEnv(dataDir: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    PAYMENT_PROVIDER: env.STRIPE_SECRET_KEY ? 'stripe' : 'test',
+    TEST_PAYMENT_WEBHOOK_SECRET: `whsec_test_${dataFolderSecret(dataDir, 'test-payments-webhook-secret', 24)}`,
+    ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')),
+  };
+}
+
 async function startS3(dir: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require('s3rver');
@@ -160,8 +172,8 @@ async function main() {
             ? new ObjectStorage({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', bucket: `luxe-${def.name}` })
             : undefined,
           seed: false,
-          // Payments stay unconfigured unless keys are given (STRIPE_SECRET_KEY and the rest, README).
-          settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, { ...process.env, PASS_SIGNING_SECRET: passSigningSecret })) : undefined,
+          // Payments take test cards unless Stripe's keys are given (STRIPE_SECRET_KEY and the rest, README).
+          settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, def.name === 'payments' ? embeddedPaymentsEnv(cfg.EMBEDDED_DATA_DIR, { ...process.env, PASS_SIGNING_SECRET: passSigningSecret }) : { ...process.env, PASS_SIGNING_SECRET: passSigningSecret })) : undefined,
           outboxPollMs: 100,
           // Relays start once every service has subscribed its event handlers (below).
           startRelay: false,

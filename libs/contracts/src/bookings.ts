@@ -267,8 +267,13 @@ export const friendClaimSchema = z.object({
     .regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=\s]+$/, FRIEND_MESSAGES.picture),
 });
 
-/** `GET /api/payments/config`: what the card form needs (null when card payments are not configured). */
-export const paymentConfigSchema = z.object({ publishableKey: z.string().nullable() });
+/**
+ * `GET /api/payments/config`: what the card form needs. `provider`: who takes the payment (`test`:
+ * the embedded mode's test provider, a card form of our own and no Stripe.js; null: card payments
+ * are not configured); `publishableKey`: Stripe's, null unless the provider is Stripe.
+ */
+export const paymentConfigSchema = z.object({ provider: z.enum(['stripe', 'test']).nullable(), publishableKey: z.string().nullable() });
+export type PaymentConfig = z.output<typeof paymentConfigSchema>;
 /** `POST /api/create-payment-intent`: the card payment of a held slot; `depositAmount` is what is charged now (a yacht's total), `balanceDue` is paid at the venue. */
 export const paymentIntentSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string(), bookingId: z.uuid(), totalCost: z.string(), holdExpiresAt: z.iso.datetime(), depositAmount: z.string(), balanceDue: z.string() });
 /** What the payments service receives for it: the hold the gateway placed with bookings. */

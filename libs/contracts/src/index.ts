@@ -15,3 +15,4 @@ export * from './admin';
 export * from './passes';
 export * from './cancellation';
 export * from './split';
+export * from './test-payments';

@@ -25,6 +25,7 @@ import { BOOKING_ERRORS, PAYMENT_ERRORS } from '../errors/bookings';
 import { CANCELLATION_ERRORS } from '../errors/cancellation';
 import { PROFILE_ERRORS } from '../errors/profile';
 import { addImageSchema } from '../profile';
+import { testPaymentConfirmInputSchema, testPaymentConfirmSchema, testPaymentParamsSchema } from '../test-payments';
 import { defineRoute } from './route';
 
 /**
@@ -222,7 +223,7 @@ export const paymentRoutes = {
     path: '/api/payments/config',
     service: 'payments',
     access: 'public',
-    summary: "The card provider's publishable key for the payment form (null when card payments are not configured)",
+    summary: "Who takes card payments (stripe, the embedded mode's test provider, or null when not configured) and Stripe's publishable key for its payment form",
     response: paymentConfigSchema,
   }),
   createIntent: defineRoute({
@@ -252,5 +253,18 @@ export const paymentRoutes = {
     response: z.object({ received: z.boolean() }),
     errors: [PAYMENT_ERRORS.BAD_SIGNATURE, PAYMENT_ERRORS.NOT_CONFIGURED],
     gatewayHandler: true,
+  }),
+  testConfirm: defineRoute({
+    id: 'payments.testConfirm',
+    method: 'POST',
+    path: '/api/test-payments/:intentId/confirm',
+    service: 'payments',
+    access: 'member',
+    summary:
+      "The test provider's card form (PAYMENT_PROVIDER=test, the embedded mode; 404 otherwise): an attempt on a test-mode PaymentIntent with one of Stripe's test card numbers, answered as Stripe.js would (succeeded, processing, or declined with the provider's message, retryable on the same payment); the outcome reaches the booking through the same signed webhook handler as Stripe's",
+    params: testPaymentParamsSchema,
+    body: testPaymentConfirmInputSchema,
+    response: testPaymentConfirmSchema,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, PAYMENT_ERRORS.TEST_NOT_FOUND, PAYMENT_ERRORS.TEST_ALREADY_PAID, PAYMENT_ERRORS.TEST_PROCESSING, PAYMENT_ERRORS.TEST_CANCELED],
   }),
 } as const;

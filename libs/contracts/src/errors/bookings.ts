@@ -31,4 +31,9 @@ export const PAYMENT_ERRORS = defineErrors('PAYMENT', {
   NOT_CONFIGURED: { status: 503, message: 'Card payments are not configured. Please contact support.' },
   PROVIDER_FAILED: { status: 502, message: 'Unable to initialize payment. Please try again.' },
   BAD_SIGNATURE: { status: 400, message: 'Invalid webhook signature' },
+  /** The test provider's confirm (issue 31): no such test-mode payment for this client secret, or the provider is not the test one. */
+  TEST_NOT_FOUND: { status: 404, message: 'Payment not found' },
+  TEST_ALREADY_PAID: { status: 409, message: 'This payment has already been made' },
+  TEST_PROCESSING: { status: 409, message: 'This payment is already being processed' },
+  TEST_CANCELED: { status: 409, message: 'This payment was cancelled. Please start again.' },
 });

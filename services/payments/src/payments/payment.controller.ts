@@ -18,6 +18,11 @@ export class PaymentController {
     return this.payments.createIntent(actor, input.body.hold);
   }
 
+  @Route(api.payments.testConfirm)
+  testConfirm(@Input() input: RouteInput<typeof api.payments.testConfirm>, @CurrentActor() actor: Actor) {
+    return this.payments.confirmTest(actor, input.params.intentId, input.body);
+  }
+
   @Route(api.payments.stripeWebhook)
   webhook(@Input() input: RouteInput<typeof api.payments.stripeWebhook>) {
     return this.payments.webhook(input.body.payload, input.body.signature);

@@ -1,59 +1,66 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Optional } from '@nestjs/common';
-import Stripe from 'stripe';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
+import type Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
-import { PAYMENT_ERRORS, toCents, type Hold } from '@luxe/contracts';
+import { PAYMENT_ERRORS, toCents, type Hold, type TestPaymentConfirm, type TestPaymentConfirmInput } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
-import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
+import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import { SplitService } from '../split/split.service';
 import { bookingEnded, lockBooking } from './booking-fence';
 import { INTENT_IN_FLIGHT, nextPaymentStatus, outcomeOf, type PaymentOutcome } from './payment-lifecycle';
 import { PaymentEntity, RefundEntity } from './payment.entity';
-import type { PaymentSettings } from './payment.settings';
+import { PAYMENT_PROVIDER, TestPaymentProvider, type PaymentProvider, type ProviderIntent } from './provider';
 
 /** What a hold's card payment charges now, in cents: its deposit (a yacht's deposit is its total; product issue 12). */
 export function amountDueNowCents(hold: Pick<Hold, 'depositAmount'>): number {
   return toCents(hold.depositAmount);
 }
 
-/** The Stripe client for these settings (another API base for stripe-mock), or null when not configured. */
-export function stripeClient(s: PaymentSettings): Stripe | null {
-  if (!s.STRIPE_SECRET_KEY) return null;
-  const base = s.STRIPE_API_BASE ? new URL(s.STRIPE_API_BASE) : null;
-  return new Stripe(s.STRIPE_SECRET_KEY, {
-    maxNetworkRetries: 2,
-    timeout: 10_000,
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
-  });
-}
-
 /**
- * Card payments of held yacht bookings (Stripe PaymentIntents). A payment starts from a hold that
- * bookings priced (the gateway passes it on); Stripe's webhook, checked by its signature and
- * handled once per event, publishes the outcome that bookings turns into a confirmed booking, or a
- * released slot. Nothing the browser says about amounts is used.
+ * Card payments of held yacht bookings (PaymentIntents at the card provider: Stripe, or the
+ * embedded mode's test provider). A payment starts from a hold that bookings priced (the gateway
+ * passes it on); the provider's webhook, checked by its signature and handled once per event,
+ * publishes the outcome that bookings turns into a confirmed booking, or a released slot. Nothing
+ * the browser says about amounts is used.
  */
 @Injectable()
-export class PaymentService {
-  private readonly stripe: Stripe | null;
+export class PaymentService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly ds: DataSource,
     private readonly outbox: Outbox,
-    @Inject(SERVICE_SETTINGS) private readonly settings: PaymentSettings,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider | null,
     @Optional() private readonly splits?: SplitService,
   ) {
-    this.stripe = stripeClient(settings);
+    // The test provider's outcomes come through the same handler as Stripe's signed webhook.
+    if (provider instanceof TestPaymentProvider) provider.deliverTo((payload, signature) => this.webhook(payload, signature));
   }
 
-  config(): { publishableKey: string | null } {
-    return { publishableKey: this.stripe ? (this.settings.STRIPE_PUBLISHABLE_KEY ?? null) : null };
+  async onModuleInit(): Promise<void> {
+    if (this.provider instanceof TestPaymentProvider) await this.provider.resume();
+  }
+  onModuleDestroy(): void {
+    if (this.provider instanceof TestPaymentProvider) this.provider.stop();
+  }
+
+  /** Who takes card payments, for the payment page: Stripe needs its publishable key there, the test provider nothing. */
+  config(): { provider: 'stripe' | 'test' | null; publishableKey: string | null } {
+    if (this.provider?.kind === 'test') return { provider: 'test', publishableKey: null };
+    const publishableKey = this.provider?.publishableKey ?? null;
+    return { provider: publishableKey ? 'stripe' : null, publishableKey };
+  }
+
+  /** `POST /api/test-payments/{id}/confirm`: the test provider's card form (404 with any other provider). */
+  async confirmTest(actor: Actor, intentId: string, input: TestPaymentConfirmInput): Promise<TestPaymentConfirm> {
+    requireMember(actor);
+    if (!(this.provider instanceof TestPaymentProvider)) throw AppError.of(PAYMENT_ERRORS.TEST_NOT_FOUND);
+    return this.provider.confirm(intentId, input.clientSecret, input.cardNumber);
   }
 
   async createIntent(actor: Actor, hold: Hold): Promise<{ clientSecret: string; paymentIntentId: string; bookingId: string; totalCost: string; holdExpiresAt: string; depositAmount: string; balanceDue: string }> {
     requireMember(actor);
-    if (!this.stripe) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
+    if (!this.provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
     // The gateway got this hold from bookings for this very caller; check anyway.
     if (hold.hostId !== actor.userId || hold.status !== 'held' || !hold.holdExpiresAt) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
     const answer = (p: PaymentEntity) => ({ clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, bookingId: hold.id, totalCost: hold.totalCost, holdExpiresAt: hold.holdExpiresAt!, depositAmount: hold.depositAmount, balanceDue: hold.balanceDue });
@@ -65,11 +72,11 @@ export class PaymentService {
     if (await bookingEnded(this.ds.manager, hold.id)) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
     const amount = amountDueNowCents(hold);
     if (amount <= 0) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
-    let intent: Stripe.PaymentIntent;
+    let intent: ProviderIntent;
     try {
-      intent = await this.stripe.paymentIntents.create(
-        { amount, currency: 'usd', automatic_payment_methods: { enabled: true }, metadata: { bookingId: hold.id, hostId: hold.hostId, venueId: hold.venueId }, description: `${hold.venueName} ${hold.bookingDate} ${hold.startTime}` },
-        { idempotencyKey: `hold-${hold.id}` },
+      intent = await this.provider.createIntent(
+        { amount, currency: 'usd', metadata: { bookingId: hold.id, hostId: hold.hostId, venueId: hold.venueId }, description: `${hold.venueName} ${hold.bookingDate} ${hold.startTime}` },
+        `hold-${hold.id}`,
       );
     } catch (err) {
       this.logger.error({ err, bookingId: hold.id }, 'creating the PaymentIntent failed');
@@ -85,7 +92,7 @@ export class PaymentService {
       });
       if (ended) {
         // The hold ended while the intent was being made: it must not stay payable.
-        await this.stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `cancel:${intent.id}` }).catch((err: unknown) => this.logger.warn({ err, bookingId: hold.id }, 'cancelling the PaymentIntent of an ended hold failed'));
+        await this.provider.cancelIntent(intent.id, `cancel:${intent.id}`).catch((err: unknown) => this.logger.warn({ err, bookingId: hold.id }, 'cancelling the PaymentIntent of an ended hold failed'));
         throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
       }
     } catch (err) {
@@ -98,13 +105,15 @@ export class PaymentService {
     return answer(row);
   }
 
-  /** Stripe's webhook: the signature is checked on the raw body; each event has one effect. */
+  /**
+   * The provider's webhook (Stripe's, or the test provider's own events, signed with its secret):
+   * the signature is checked on the raw body; each event has one effect.
+   */
   async webhook(payload: string, signature: string): Promise<{ received: boolean }> {
-    const secret = this.settings.STRIPE_WEBHOOK_SECRET;
-    if (!this.stripe || !secret) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
+    if (!this.provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(payload, signature, secret);
+      event = this.provider.verifyWebhook(payload, signature);
     } catch {
       throw AppError.of(PAYMENT_ERRORS.BAD_SIGNATURE);
     }
@@ -143,11 +152,11 @@ export class PaymentService {
 
   /** Refunds `amount` cents of the payment at the provider (once: the idempotency key), records it and publishes it. */
   private async issueRefund(m: EntityManager, p: PaymentEntity, amount: number, idempotencyKey: string): Promise<void> {
-    if (!this.stripe) {
+    if (!this.provider) {
       this.logger.error({ bookingId: p.bookingId }, 'a refund is due but card payments are not configured: refund it by hand');
       return;
     }
-    const refund = await this.stripe.refunds.create({ payment_intent: p.paymentIntentId, amount, metadata: { bookingId: p.bookingId } }, { idempotencyKey });
+    const refund = await this.provider.createRefund({ paymentIntentId: p.paymentIntentId, amount, metadata: { bookingId: p.bookingId } }, idempotencyKey);
     const row = Object.assign(new RefundEntity(), { id: randomUUID(), bookingId: p.bookingId, paymentId: p.id, hostId: p.hostId, stripeRefundId: refund.id, amount, currency: p.currency, status: refund.status ?? 'pending', createdAt: new Date() });
     await m.insert(RefundEntity, row);
     await this.outbox.add(m, 'payments.refund-issued', p.id, { bookingId: p.bookingId, paymentId: p.id, refundId: refund.id, amount, currency: p.currency });
@@ -171,10 +180,10 @@ export class PaymentService {
    */
   async closeOpenIntent(m: EntityManager, bookingId: string): Promise<void> {
     const p = await m.findOne(PaymentEntity, { where: { bookingId }, lock: { mode: 'pessimistic_write' } });
-    if (!p || p.status !== 'pending' || !this.stripe) return;
+    if (!p || p.status !== 'pending' || !this.provider) return;
     try {
       // The provider refuses to cancel an intent that succeeded or is processing: an answer is a cancellation.
-      await this.stripe.paymentIntents.cancel(p.paymentIntentId, {}, { idempotencyKey: `cancel:${p.paymentIntentId}` });
+      await this.provider.cancelIntent(p.paymentIntentId, `cancel:${p.paymentIntentId}`);
     } catch (err) {
       this.logger.warn({ err, bookingId, paymentIntentId: p.paymentIntentId }, 'cancelling the PaymentIntent of an ended hold failed (in flight or done at the provider): its webhook decides');
       return;
@@ -186,10 +195,10 @@ export class PaymentService {
   /** Whether the booking's whole-card payment is in flight at the provider (a split must not replace it then). */
   async inFlight(bookingId: string): Promise<boolean> {
     const p = await this.ds.manager.findOneBy(PaymentEntity, { bookingId });
-    if (!p || !this.stripe) return false;
+    if (!p || !this.provider) return false;
     if (p.status === 'succeeded') return true;
     if (p.status !== 'pending') return false;
-    const intent = await this.stripe.paymentIntents.retrieve(p.paymentIntentId);
+    const intent = await this.provider.retrieveIntent(p.paymentIntentId);
     return INTENT_IN_FLIGHT.has(intent.status);
   }
 

@@ -4,18 +4,19 @@ import type { Outbox } from '@luxe/platform/events';
 import type { Logger } from '@luxe/platform/runtime';
 import { PaymentEntity, RefundEntity } from './payment.entity';
 import { PaymentService } from './payment.service';
+import type { PaymentProvider } from './provider';
 
-// The refund step of PaymentService with a stand-in Stripe client and EntityManager (the real
+// The refund step of PaymentService with a stand-in card provider and EntityManager (the real
 // path, stripe-mock and Kafka included, is gateway/test/cancellation.api.spec.ts).
 const BOOKING = '8b7f1c2a-0000-4000-8000-000000000001';
 const payment = Object.assign(new PaymentEntity(), { id: 'p0000000-0000-4000-8000-000000000001', bookingId: BOOKING, hostId: 'h0000000-0000-4000-8000-000000000001', paymentIntentId: 'pi_123', amount: 320000, currency: 'usd', status: 'succeeded' as const });
 
 function setup(opts: { refund?: RefundEntity | null; payment?: PaymentEntity | null; stripe?: boolean } = {}) {
-  const create = jest.fn(async (params: { payment_intent: string; amount: number }, _o: { idempotencyKey: string }) => ({ id: 're_1', status: 'succeeded', amount: params.amount }));
+  const create = jest.fn(async (params: { paymentIntentId: string; amount: number }, _key: string) => ({ id: 're_1', status: 'succeeded', amount: params.amount }));
   const logger = { warn: jest.fn(), error: jest.fn(), info: jest.fn() } as unknown as Logger;
   const outbox = { add: jest.fn(async () => undefined) };
-  const service = new PaymentService({} as DataSource, outbox as unknown as Outbox, { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_xxxxxxxxxx' }, logger);
-  (service as unknown as { stripe: unknown }).stripe = opts.stripe === false ? null : { refunds: { create } };
+  const provider = opts.stripe === false ? null : ({ kind: 'stripe', publishableKey: null, createRefund: create } as unknown as PaymentProvider);
+  const service = new PaymentService({} as DataSource, outbox as unknown as Outbox, logger, provider);
   const inserted: unknown[] = [];
   const m = {
     findOneBy: jest.fn(async (entity: unknown) => (entity === RefundEntity ? (opts.refund ?? null) : opts.payment === undefined ? payment : opts.payment)),
@@ -29,7 +30,7 @@ describe('refunding a cancelled booking', () => {
     const { service, create, outbox, inserted, m } = setup();
     await service.refund(m, BOOKING, 160000);
     expect(create).toHaveBeenCalledTimes(1);
-    expect(create.mock.calls[0]).toEqual([{ payment_intent: 'pi_123', amount: 160000, metadata: { bookingId: BOOKING } }, { idempotencyKey: `refund:${BOOKING}` }]);
+    expect(create.mock.calls[0]).toEqual([{ paymentIntentId: 'pi_123', amount: 160000, metadata: { bookingId: BOOKING } }, `refund:${BOOKING}`]);
     expect(inserted).toEqual([expect.objectContaining({ bookingId: BOOKING, paymentId: payment.id, stripeRefundId: 're_1', amount: 160000, currency: 'usd', status: 'succeeded' })]);
     expect(outbox.add).toHaveBeenCalledWith(m, 'payments.refund-issued', payment.id, { bookingId: BOOKING, paymentId: payment.id, refundId: 're_1', amount: 160000, currency: 'usd' });
   });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   BOOKING_ERRORS,
@@ -25,7 +25,7 @@ import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
 import { bookingEnded, lockBooking } from '../payments/booking-fence';
 import { INTENT_IN_FLIGHT } from '../payments/payment-lifecycle';
-import { stripeClient } from '../payments/payment.service';
+import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from '../payments/provider';
 import type { PaymentSettings } from '../payments/payment.settings';
 
 interface SplitRow {
@@ -75,7 +75,6 @@ const idOf = (x: string | { id: string } | null | undefined): string | null => (
  */
 @Injectable()
 export class SplitService implements OnModuleInit, OnModuleDestroy {
-  private readonly stripe: Stripe | null;
   private sweeper?: NodeJS.Timeout;
   private sweeping = false;
   constructor(
@@ -83,9 +82,8 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     private readonly outbox: Outbox,
     @Inject(SERVICE_SETTINGS) private readonly settings: PaymentSettings,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.stripe = stripeClient(settings);
-  }
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider | null,
+  ) {}
 
   onModuleInit(): void {
     this.sweeper = setInterval(() => void this.sweep().catch((err) => this.logger.warn({ err }, 'settling split payments past their deadline failed; retried')), this.settings.SPLIT_SWEEP_MS ?? 60_000);
@@ -98,7 +96,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
   /** `POST /api/bookings/{id}/split` (the gateway passes the caller's own booking from bookings). */
   async create(actor: Actor, bookingId: string, hold: Hold, count: number, fallback: SplitFallback, now = new Date()): Promise<Split> {
     requireMember(actor);
-    if (!this.stripe) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
+    if (!this.provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
     if (hold.id !== bookingId || hold.hostId !== actor.userId) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
     const existing = await this.splitOfBooking(this.ds.manager, bookingId);
     if (existing) return this.view(this.ds.manager, existing, actor.userId);
@@ -113,21 +111,20 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     const amounts = splitShareAmounts(total, count);
     const splitId = randomUUID();
     const hostShareId = randomUUID();
-    let customer: Stripe.Customer;
-    let intent: Stripe.PaymentIntent;
+    let customer: { id: string };
+    let intent: ProviderIntent;
     try {
-      customer = await this.stripe.customers.create({ metadata: { userId: actor.userId, bookingId } }, { idempotencyKey: `split-customer:${bookingId}:${count}` });
-      intent = await this.stripe.paymentIntents.create(
+      customer = await this.provider.createCustomer({ userId: actor.userId, bookingId }, `split-customer:${bookingId}:${count}`);
+      intent = await this.provider.createIntent(
         {
           amount: amounts[0]!,
           currency: 'usd',
           customer: customer.id,
-          setup_future_usage: 'off_session',
-          automatic_payment_methods: { enabled: true },
+          setupFutureUsage: 'off_session',
           metadata: { bookingId, splitId, shareId: hostShareId, hostId: actor.userId },
           description: `${hold.venueName} ${hold.bookingDate} ${hold.startTime} (your share)`,
         },
-        { idempotencyKey: `split-host:${bookingId}:${count}` },
+        `split-host:${bookingId}:${count}`,
       );
     } catch (err) {
       this.logger.error({ err, bookingId }, 'starting the split payment failed');
@@ -183,13 +180,18 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
   private async retireWholePayment(bookingId: string): Promise<void> {
     const [card] = (await this.ds.query(`SELECT status, payment_intent_id FROM payments WHERE booking_id = $1`, [bookingId])) as { status: string; payment_intent_id: string }[];
     if (!card || card.status === 'replaced' || card.status === 'canceled' || card.status === 'failed') return;
-    if (card.status !== 'pending' || !this.stripe) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    if (card.status !== 'pending' || !this.provider) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    const intent = await this.provider.retrieveIntent(card.payment_intent_id).catch(() => null);
+    if (!intent || INTENT_IN_FLIGHT.has(intent.status)) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    // Marked replaced before the provider cancels it: the cancellation's own webhook then changes
+    // nothing (as 'pending' it would have released the booking being split).
+    const [claimed] = rowsOf<{ payment_intent_id: string }>(await this.ds.query(`UPDATE payments SET status = 'replaced' WHERE booking_id = $1 AND status = 'pending' RETURNING payment_intent_id`, [bookingId]));
+    if (!claimed) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     try {
-      const intent = await this.stripe.paymentIntents.retrieve(card.payment_intent_id);
-      if (INTENT_IN_FLIGHT.has(intent.status)) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
-      if (intent.status !== 'canceled') await this.stripe.paymentIntents.cancel(card.payment_intent_id, {}, { idempotencyKey: `cancel:${card.payment_intent_id}` });
+      if (intent.status !== 'canceled') await this.provider.cancelIntent(card.payment_intent_id, `cancel:${card.payment_intent_id}`);
     } catch (err) {
-      if (err instanceof AppError) throw err;
+      // Completed by the payer meanwhile: it stays the booking's payment (its success is settled as usual).
+      await this.ds.query(`UPDATE payments SET status = 'pending' WHERE booking_id = $1 AND status = 'replaced'`, [bookingId]);
       this.logger.warn({ err, bookingId }, 'the whole-card PaymentIntent could not be cancelled: the split is refused');
       throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     }
@@ -222,16 +224,16 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
   /** `POST /api/split-shares/{token}/payment-intent`: one PaymentIntent per share, the same again if asked again. */
   async shareIntent(actor: Actor, token: string, firstName: string): Promise<SplitShareIntent> {
     requireMember(actor);
-    if (!this.stripe) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
+    if (!this.provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
     const { split, share } = await this.byToken(this.ds.manager, token);
     const answer = (s: Pick<ShareRow, 'client_secret' | 'payment_intent_id' | 'amount'>) => ({ clientSecret: s.client_secret ?? '', paymentIntentId: s.payment_intent_id ?? '', amount: dollars(s.amount) });
     if (!this.payable(split, share)) throw AppError.of(SPLIT_ERRORS.SHARE_CLOSED);
     if (share.payment_intent_id) return answer(share);
-    let intent: Stripe.PaymentIntent;
+    let intent: ProviderIntent;
     try {
-      intent = await this.stripe.paymentIntents.create(
-        { amount: share.amount, currency: split.currency, automatic_payment_methods: { enabled: true }, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id }, description: `${split.venue_name} ${split.booking_date} ${split.start_time} (shared payment)` },
-        { idempotencyKey: `split-share:${share.id}` },
+      intent = await this.provider.createIntent(
+        { amount: share.amount, currency: split.currency, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id }, description: `${split.venue_name} ${split.booking_date} ${split.start_time} (shared payment)` },
+        `split-share:${share.id}`,
       );
     } catch (err) {
       this.logger.error({ err, shareId: share.id }, 'creating the share PaymentIntent failed');
@@ -316,7 +318,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     const split = await this.splitOfBooking(m, bookingId, true);
     if (!split || split.status !== 'completed') return false;
     if (cents <= 0) return true;
-    if (!this.stripe) {
+    if (!this.provider) {
       this.logger.error({ bookingId }, 'a split refund is due but card payments are not configured: refund it by hand');
       return true;
     }
@@ -336,7 +338,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     for (const [i, p] of parts.entries()) {
       const amount = each[i]!;
       if (amount <= 0) continue;
-      const refund = await this.stripe.refunds.create({ payment_intent: p.intent, amount, metadata: { bookingId, splitId: split.id } }, { idempotencyKey: p.key });
+      const refund = await this.provider.createRefund({ paymentIntentId: p.intent, amount, metadata: { bookingId, splitId: split.id } }, p.key);
       if (p.share) await m.query(`UPDATE split_shares SET refund_id = $2, refund_amount = $3, status = CASE WHEN $3 >= amount THEN 'refunded' ELSE status END WHERE id = $1`, [p.share.id, refund.id, amount]);
       else await m.query(`UPDATE split_payments SET fallback_refund_id = $2, fallback_refund_amount = $3 WHERE id = $1`, [split.id, refund.id, amount]);
       await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId, paymentId: split.id, refundId: refund.id, amount, currency: split.currency });
@@ -356,7 +358,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
   private async settleExpired(id: string): Promise<void> {
     const split = await this.lockSplit(this.ds.manager, id);
     if (!split || split.status !== 'open' || split.fallback_status !== null) return;
-    if (split.fallback === 'release' || !this.stripe || !split.host_payment_method_id || !split.stripe_customer_id) {
+    if (split.fallback === 'release' || !this.provider || !split.host_payment_method_id || !split.stripe_customer_id) {
       await this.ds.transaction(async (m) => {
         const s = await this.lockSplit(m, id);
         if (s?.status === 'open' && s.fallback_status === null) await this.release(m, s, split.fallback === 'release' ? 'shares unpaid at the deadline' : 'no saved card of the host');
@@ -364,12 +366,12 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     const unpaid = rowsOf<{ sum: number | null }>(await this.ds.query(`SELECT sum(amount)::int AS sum FROM split_shares WHERE split_id = $1 AND status = 'pending'`, [id]))[0]?.sum ?? 0;
-    let intent: Stripe.PaymentIntent | null = null;
+    let intent: ProviderIntent | null = null;
     if (unpaid > 0) {
       try {
-        intent = await this.stripe.paymentIntents.create(
-          { amount: unpaid, currency: split.currency, customer: split.stripe_customer_id, payment_method: split.host_payment_method_id, off_session: true, confirm: true, metadata: { bookingId: split.booking_id, splitId: split.id, fallback: 'host-card' } },
-          { idempotencyKey: `split-fallback:${split.id}` },
+        intent = await this.provider.chargeOffSession(
+          { amount: unpaid, currency: split.currency, customer: split.stripe_customer_id, paymentMethod: split.host_payment_method_id, metadata: { bookingId: split.booking_id, splitId: split.id, fallback: 'host-card' } },
+          `split-fallback:${split.id}`,
         );
       } catch (err) {
         this.logger.warn({ err, splitId: id }, 'charging the host card for the unpaid shares failed: the booking is released');
@@ -419,18 +421,18 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
 
   private async refundShare(m: EntityManager, split: SplitRow, share: ShareRow): Promise<void> {
     if (share.status !== 'paid' || !share.payment_intent_id) return;
-    if (!this.stripe) {
+    if (!this.provider) {
       this.logger.error({ shareId: share.id }, 'a share refund is due but card payments are not configured: refund it by hand');
       return;
     }
-    const refund = await this.stripe.refunds.create({ payment_intent: share.payment_intent_id, amount: share.amount, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id } }, { idempotencyKey: `split-refund:${share.id}` });
+    const refund = await this.provider.createRefund({ paymentIntentId: share.payment_intent_id, amount: share.amount, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id } }, `split-refund:${share.id}`);
     const done = rowsOf<{ id: string }>(await m.query(`UPDATE split_shares SET status = 'refunded', refund_id = $2, refund_amount = amount WHERE id = $1 AND status = 'paid' RETURNING id`, [share.id, refund.id]));
     if (done.length) await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId: split.booking_id, paymentId: split.id, refundId: refund.id, amount: share.amount, currency: split.currency });
   }
 
   private async cancelIntent(intentId: string, bookingId: string): Promise<void> {
-    if (!this.stripe) return;
-    await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel:${intentId}` }).catch((err: unknown) => this.logger.warn({ err, bookingId, intentId }, 'cancelling an unpaid share\'s PaymentIntent failed (in flight at the provider): a late success is refunded in full'));
+    if (!this.provider) return;
+    await this.provider.cancelIntent(intentId, `cancel:${intentId}`).catch((err: unknown) => this.logger.warn({ err, bookingId, intentId }, 'cancelling an unpaid share\'s PaymentIntent failed (in flight at the provider): a late success is refunded in full'));
   }
 
   private payable(split: SplitRow, share: ShareRow): boolean {

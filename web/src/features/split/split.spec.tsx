@@ -12,7 +12,7 @@ import { axeViolations } from '../../testing/axe';
 // The split form on /payment and a guest's share page /split/:token (issue 12). Stripe.js cannot
 // load here: its card form is a stand-in that reports the client secret it was given.
 const stripe = vi.hoisted(() => ({ loadStripe: vi.fn(), confirmPayment: vi.fn() }));
-vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
 vi.mock('@stripe/react-stripe-js', async () => {
   const { useEffect } = await import('react');
   return {

@@ -18,7 +18,7 @@ const stripe = vi.hoisted(() => ({
   readyCallbacks: [] as Array<() => void>,
 }));
 
-vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
 vi.mock('@stripe/react-stripe-js', async () => {
   const { useEffect } = await import('react');
   return {

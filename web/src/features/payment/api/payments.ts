@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, FULL_YACHT, money, endTimeOf, type Booking, type BookingInput, type PaymentIntentInput } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 
-/** GET /api/payments/config: the card provider's publishable key (null when card payments are not configured). */
+/** GET /api/payments/config: who takes card payments (stripe, test, or null when not configured) and Stripe's publishable key. */
 export function getPaymentConfig(signal?: AbortSignal) {
   return callApi(api.payments.config, {}, { signal });
 }
@@ -103,4 +103,23 @@ export function paidSectionBookingPayload(args: {
 /** POST /api/bookings after the payment succeeded. */
 export function createPaidBooking(payload: BookingInput): Promise<Booking> {
   return callApi(api.bookings.create, { body: payload });
+}
+
+/**
+ * Waits until the caller's booking reaches one of `until` (the test provider's outcome arrives by
+ * its event, after the card form's answer): asks once a second, at most `tries` times; answers
+ * the last status seen (null when the booking is not found).
+ */
+export async function bookingStatus(bookingId: string, { until, tries, intervalMs = 1000 }: { until: Booking['status'][]; tries: number; intervalMs?: number }): Promise<Booking['status'] | null> {
+  let status: Booking['status'] | null = null;
+  for (let i = 0; i < tries; i++) {
+    try {
+      status = (await callApi(api.bookings.mine, {})).find((b) => b.id === bookingId)?.status ?? null;
+    } catch {
+      // A failed read is asked again.
+    }
+    if (status && until.includes(status)) return status;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  return status;
 }

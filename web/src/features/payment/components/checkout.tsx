@@ -11,10 +11,11 @@ import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { clearPendingBooking, readPendingBooking, writePendingBooking, type PendingBooking } from '../../../lib/pending-booking';
 import { inviteChosenGuests } from '../api/event-invites';
-import { createPaidBooking, paidBookingPayload, paidSectionBookingPayload, useCreatePaymentIntent, usePaymentConfig } from '../api/payments';
+import { bookingStatus, createPaidBooking, paidBookingPayload, paidSectionBookingPayload, useCreatePaymentIntent, usePaymentConfig } from '../api/payments';
 import { BookingSummary } from './booking-summary';
 import { CheckoutForm, PAYMENT_TOASTS } from './checkout-form';
 import { getStripe } from './stripe';
+import { TestCardForm } from './test-card-form';
 import { SPLIT_TEXT, SplitForm, SplitLinks } from '../../split/components/split-form';
 
 const SPLIT_SHARE_PAID = 'Your share is paid. The booking is confirmed once every guest has paid his share.';
@@ -128,6 +129,10 @@ export function Checkout() {
   const [setup, setSetup] = useState<Setup>({ state: 'waiting' });
   const started = useRef(false);
   const publishableKey = config.data?.publishableKey;
+  // Who takes the payment: Stripe (its card form, Stripe.js), the test provider of the embedded
+  // mode (a card form of ours, no third-party script), or nobody (null). An answer without the
+  // field comes from a server before issue 31: its publishable key means Stripe.
+  const provider = config.data ? (config.data.provider ?? (config.data.publishableKey ? 'stripe' : null)) : undefined;
   // Split payment (issue 12): the form is opened on demand; once split, the host pays his share.
   const [splitOpen, setSplitOpen] = useState(false);
   const [split, setSplit] = useState<Split | null>(null);
@@ -178,10 +183,10 @@ export function Checkout() {
   // bank's check (3-D Secure), ask the provider how that payment ended: succeeded finishes the
   // booking, anything else offers the same payment again (the hold is still the host's).
   useEffect(() => {
-    if (!booking || !publishableKey || started.current) return;
+    if (!booking || !provider || started.current) return;
     started.current = true;
     const attempt = booking.payment;
-    if (!returned || !attempt || attempt.clientSecret !== returned.clientSecret) {
+    if (provider !== 'stripe' || !publishableKey || !returned || !attempt || attempt.clientSecret !== returned.clientSecret) {
       start(booking);
       return;
     }
@@ -202,7 +207,7 @@ export function Checkout() {
         setSetup(resumed(attempt));
       }
     })();
-  }, [booking, publishableKey]);
+  }, [booking, provider, publishableKey]);
 
   useEffect(() => {
     if (!confirmed) return;
@@ -213,7 +218,7 @@ export function Checkout() {
   if (!booking) return null;
   if (confirmed) return <Confirmed deposit={depositOutcome} />;
 
-  const notConfigured = publishableKey === null || setup.state === 'not-configured';
+  const notConfigured = provider === null || setup.state === 'not-configured';
   const configFailed = config.isError;
   const ready = setup.state === 'ready' ? setup : null;
   const total = ready && Number.isFinite(ready.total) ? ready.total : booking.totalPrice;
@@ -260,6 +265,20 @@ export function Checkout() {
     }
   };
 
+  /**
+   * The test provider's outcome reaches the booking by its event, after the card form's answer:
+   * the page waits for the booking to be confirmed (a payment still processing waits longer).
+   */
+  const afterTestPayment = async (bookingId: string, processing: boolean) => {
+    const status = await bookingStatus(bookingId, { until: ['confirmed', 'cancelled'], tries: processing ? 60 : 15 });
+    if (status === 'cancelled') {
+      toast({ variant: 'destructive', title: PAYMENT_TOASTS.failed, description: PAYMENT_TOASTS.failedFallback });
+      setSetup({ state: 'failed' });
+      return;
+    }
+    await onSucceeded(bookingId);
+  };
+
   let payment: ReactNode;
   if (notConfigured) {
     payment = (
@@ -284,7 +303,7 @@ export function Checkout() {
         </Button>
       </div>
     );
-  } else if (setup.state === 'ready' && publishableKey && split) {
+  } else if (setup.state === 'ready' && provider && split) {
     const mine = split.shares.find((x) => x.isHost);
     payment = (
       <div className="flex flex-col gap-4">
@@ -293,21 +312,25 @@ export function Checkout() {
             {SPLIT_SHARE_PAID}
           </p>
         ) : (
-          <Elements key={split.hostClientSecret} stripe={getStripe(publishableKey)} options={{ clientSecret: split.hostClientSecret, appearance }}>
-            <CheckoutForm
-              total={Number(mine?.amount ?? 0)}
-              onSucceeded={async () => {
-                clearPendingBooking();
-                setSharePaid(true);
-                toast({ title: 'Payment Successful!', description: SPLIT_SHARE_PAID });
-              }}
-            />
-          </Elements>
+          (() => {
+            const onShare = async () => {
+              clearPendingBooking();
+              setSharePaid(true);
+              toast({ title: 'Payment Successful!', description: SPLIT_SHARE_PAID });
+            };
+            return provider === 'test' || !publishableKey ? (
+              <TestCardForm key={split.hostClientSecret} clientSecret={split.hostClientSecret} total={Number(mine?.amount ?? 0)} onSucceeded={onShare} onProcessing={() => void onShare()} />
+            ) : (
+              <Elements key={split.hostClientSecret} stripe={getStripe(publishableKey)} options={{ clientSecret: split.hostClientSecret, appearance }}>
+                <CheckoutForm total={Number(mine?.amount ?? 0)} onSucceeded={onShare} />
+              </Elements>
+            );
+          })()
         )}
         <SplitLinks split={split} />
       </div>
     );
-  } else if (setup.state === 'ready' && publishableKey) {
+  } else if (setup.state === 'ready' && provider) {
     const options: StripeElementsOptions = { clientSecret: setup.clientSecret, appearance };
     const deadline = splitDeadline(new Date(), bookingWindow(booking.date, booking.time, booking.duration).startsAt);
     payment = (
@@ -332,9 +355,13 @@ export function Checkout() {
             ) : null}
           </div>
         ) : null}
-        <Elements stripe={getStripe(publishableKey)} options={options}>
-          <CheckoutForm total={charge} onSucceeded={() => onSucceeded(setup.bookingId)} />
-        </Elements>
+        {provider === 'test' || !publishableKey ? (
+          <TestCardForm clientSecret={setup.clientSecret} total={charge} onSucceeded={() => afterTestPayment(setup.bookingId, false)} onProcessing={() => void afterTestPayment(setup.bookingId, true)} />
+        ) : (
+          <Elements stripe={getStripe(publishableKey)} options={options}>
+            <CheckoutForm total={charge} onSucceeded={() => onSucceeded(setup.bookingId)} />
+          </Elements>
+        )}
       </div>
     );
   } else {

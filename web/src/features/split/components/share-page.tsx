@@ -11,6 +11,7 @@ import { usePaymentConfig } from '../../payment/api/payments';
 import { CheckoutForm } from '../../payment/components/checkout-form';
 import { CHECKOUT_TEXT } from '../../payment/components/checkout';
 import { getStripe } from '../../payment/components/stripe';
+import { TestCardForm } from '../../payment/components/test-card-form';
 import { useShareIntent, useSplitShare } from '../api/split';
 
 export const SHARE_TEXT = {
@@ -54,6 +55,8 @@ export function SharePage({ token }: { token: string }) {
   const config = usePaymentConfig();
   const intent = useShareIntent(token);
   const publishableKey = config.data?.publishableKey;
+  // Stripe, the embedded mode's test provider (our own card form, no Stripe.js), or none (checkout.tsx).
+  const provider = config.data ? (config.data.provider ?? (config.data.publishableKey ? 'stripe' : null)) : undefined;
 
   if (share.isError) {
     return (
@@ -78,12 +81,34 @@ export function SharePage({ token }: { token: string }) {
   let body: ReactNode;
   if (s.status !== 'pending') body = <p role="status" className="text-gold-200">{SHARE_TEXT.paid}</p>;
   else if (!s.open) body = <p role="status" className="text-neutral-200">{SHARE_TEXT.closed}</p>;
-  else if (publishableKey === null) {
+  else if (provider === null) {
     body = (
       <div role="alert" className="rounded-2xl border border-red-400/40 bg-red-500/10 p-4">
         <h2 className="font-semibold text-red-100">{CHECKOUT_TEXT.configTitle}</h2>
         <p className="mt-1 text-sm text-red-100/90">{CHECKOUT_TEXT.configText}</p>
       </div>
+    );
+  } else if (intent.data && provider === 'test') {
+    body = (
+      <TestCardForm
+        clientSecret={intent.data.clientSecret}
+        total={Number(intent.data.amount)}
+        onSucceeded={async () => {
+          toast(SHARE_TEXT.success);
+          // The share is marked paid by the provider's event, just after this answer.
+          await new Promise((r) => setTimeout(r, 1000));
+          await share.refetch();
+        }}
+        onProcessing={() =>
+          void (async () => {
+            // Asked again until the processing payment has marked the share paid.
+            for (let i = 0; i < 30; i++) {
+              await new Promise((r) => setTimeout(r, 1000));
+              if ((await share.refetch()).data?.status !== 'pending') return;
+            }
+          })()
+        }
+      />
     );
   } else if (intent.data && publishableKey) {
     body = (
@@ -103,7 +128,7 @@ export function SharePage({ token }: { token: string }) {
       <Button
         type="button"
         size="lg"
-        disabled={intent.isPending || !publishableKey}
+        disabled={intent.isPending || !provider}
         onClick={() =>
           intent.mutate(undefined, {
             onError: (error) => {
