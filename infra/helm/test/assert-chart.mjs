@@ -589,6 +589,9 @@ check('monitoring: one ServiceMonitor (monitoring.coreos.com/v1) per process who
     for (const ep of eps) {
       const port = svc.spec.ports.find((x) => x.name === ep.port);
       if (!port) p.push(`${name}: endpoint port ${ep.port} is not a port of its Service`);
+      // A process with a metrics listener of its own (the gateway) serves /metrics there only.
+      const metricsPort = byKind(monitoring, 'ConfigMap').find((c) => component(c) === name)?.data.METRICS_PORT;
+      if (metricsPort && port && port.targetPort !== 'metrics' && String(port.targetPort) !== metricsPort) p.push(`${name}: scrapes ${ep.port}, but its metrics are served on ${metricsPort}`);
       if (ep.path !== '/metrics') p.push(`${name}: path ${ep.path}`);
       if (!/^\d+(ms|s|m|h)$/.test(ep.interval ?? '')) p.push(`${name}: interval ${ep.interval}`);
       const np = byKind(monitoring, 'NetworkPolicy').find((n) => n.spec.podSelector.matchLabels?.['app.kubernetes.io/component'] === name);
