@@ -39,6 +39,7 @@ describe.each(allRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s',
     if (r.access === 'venue-owner' || r.access === 'admin') expected.push(AUTH_ERRORS.FORBIDDEN);
     if (r.method !== 'GET') expected.push(SECURITY_ERRORS.CSRF);
     if (r.params) expected.push(REQUEST_ERRORS.NOT_FOUND);
+    if (r.rateLimit !== 'none') expected.push(AUTH_ERRORS.RATE_LIMITED);
     for (const e of expected) {
       const res = op.responses[String(e.status)];
       expect(res?.description).toContain(`${e.code}: ${e.message}`);
@@ -58,6 +59,11 @@ describe('the error catalogue in the document', () => {
       .flatMap((op: any) => Object.entries(op.responses).filter(([s]) => Number(s) >= 400).flatMap(([, res]: [string, any]) => [...(res.description as string).matchAll(/(?:^|; )([A-Z]+\.[A-Z_]+): /g)].map((m) => m[1])));
     expect(named.length).toBeGreaterThan(allRoutes.length);
     expect(named.filter((c) => !codes.has(c as never))).toEqual([]);
+  });
+  it('documents 429 on every rate-limited route, per-member classes included (the fuzzer found holds answering an undocumented 429)', () => {
+    const limited = allRoutes.filter((r) => r.rateLimit !== 'none');
+    expect(limited.map((r) => r.id)).toEqual(expect.arrayContaining(['bookings.hold', 'payments.createIntent', 'auth.register']));
+    for (const r of limited) expect([r.id, opOf(r).responses['429']?.description]).toEqual([r.id, expect.stringContaining(AUTH_ERRORS.RATE_LIMITED.code)]);
   });
   it('documents the answer of a WebSocket route called without the upgrade (426)', () => {
     expect(doc.paths['/api/realtime'].get.responses['426'].description).toContain('REQUEST.UPGRADE_REQUIRED');

@@ -49,6 +49,8 @@ function errorResponses(r: RouteDef): Record<string, Json> {
     add(REQUEST_ERRORS.PAYLOAD_TOO_LARGE);
     add(REQUEST_ERRORS.UNSUPPORTED_MEDIA_TYPE);
   }
+  // Every rate-limited route may answer 429 with Retry-After (the class says which limit).
+  if (r.rateLimit !== 'none') add(AUTH_ERRORS.RATE_LIMITED);
   r.errors.forEach(add);
   // A service the gateway could not use (down, failing, too slow), or a store it could not reach.
   add(UPSTREAM_ERRORS.ERROR);
