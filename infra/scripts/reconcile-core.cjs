@@ -119,7 +119,7 @@ function reconcile(input) {
 
   // The provider's charges against its own refunds (what a charge says was refunded).
   // Per intent, not per charge: a declined attempt leaves a failed charge (nothing refunded) beside
-  // the one that succeeded (found by the lifecycle model test: decline, then pay, then a refund).
+  // the one that succeeded (decline, then pay, then a refund).
   const chargesOf = new Map();
   for (const c of charges) if (c.intentId) chargesOf.set(c.intentId, [...(chargesOf.get(c.intentId) ?? []), c]);
   for (const [intentId, cs] of chargesOf) {

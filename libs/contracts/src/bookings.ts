@@ -16,11 +16,11 @@ export const FULL_YACHT = { sectionId: -1, sectionType: 'Full Yacht' } as const;
 /** How long a started payment keeps its slot. */
 export const HOLD_MINUTES = 15;
 /**
- * Holds one member may keep waiting for payment at once (issue 29): each blocks a slot for
+ * Holds one member may keep waiting for payment at once (docs/booking-lifecycle.md): each blocks a slot for
  * HOLD_MINUTES, so without a cap one member could block every yacht of a city.
  */
 export const MAX_LIVE_HOLDS = 3;
-/** How far ahead a booking may be made (issue 29): a date in 9999 blocked a slot nobody would use. */
+/** How far ahead a booking may be made: a far date would block a slot nobody will use. */
 export const BOOKING_HORIZON_DAYS = 365;
 export const GUEST_VISIBILITY = ['men', 'women', 'both'] as const;
 
@@ -158,7 +158,7 @@ export const paymentIntentInputSchema = z.object({
   friendsCount: z.coerce.number().int().min(0).max(50).default(0),
   /**
    * The friends the host added in the yacht flow before the booking existed (POST /api/friends
-   * without a booking): the hold takes them, so they are the booking's friends (issue 29, case 10).
+   * without a booking): the hold takes them, so they are the booking's friends.
    * Only his own friends not yet on a booking are taken; others are ignored.
    */
   friendIds: z.array(z.uuid({ error: FRIEND_MESSAGES.friendNotFound })).max(50, FRIEND_MESSAGES.friendNotFound).optional(),

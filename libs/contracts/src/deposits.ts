@@ -82,7 +82,7 @@ export function sectionAmounts(price: number, section: { minimumSpend?: number |
 
 /**
  * The smallest card charge the payment provider takes (Stripe: $0.50 in USD); a charge under it
- * is refused at the provider, after the slot was held (issue 29).
+ * is refused at the provider, after the slot was held (docs/booking-lifecycle.md).
  */
 export const CARD_MINIMUM_CENTS = 50;
 

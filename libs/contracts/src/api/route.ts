@@ -17,7 +17,7 @@ export { buildPath, routeRefs, type HttpMethod, type RouteRef, type RouteRefs } 
 export type Access = 'public' | 'member' | 'venue-owner' | 'admin';
 
 /**
- * Per-member limits (issue 29: one member holding slot after slot; issue 30: writes a member can
+ * Per-member limits (one member holding slot after slot; writes a member can
  * repeat without end). Each class is counted per signed-in member over its own window, before the
  * route's service is called; past it the gateway answers 429 with Retry-After. The gateway's
  * environment can scale them all (RATE_LIMIT_MEMBER_SCALE, README).

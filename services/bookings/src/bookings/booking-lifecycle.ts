@@ -2,7 +2,7 @@ import { refundCents, refundPercentAt, type CancellationPolicy, type EventData }
 import type { BookingEntity } from './booking.entity';
 
 /**
- * The booking's life as one state machine (issue 29; docs/booking-lifecycle.md draws it). Every
+ * The booking's life as one state machine (docs/booking-lifecycle.md draws it). Every
  * status change in this service goes through `moveTo`, so a transition that is not in this table
  * (a cancelled booking confirmed again, a completed one cancelled) is a programming error that
  * fails the transaction instead of silently rewriting history.

@@ -107,8 +107,7 @@ export class BookingRepository {
 
   /** Holds past their time become expired (returned, to publish their release). */
   async expireHolds(m: EntityManager): Promise<BookingEntity[]> {
-    // UPDATE … RETURNING answers [rows, count] through TypeORM's Postgres driver: read as rows, no
-    // expired hold was ever published (found by issue 29's test of a dead hold's PaymentIntent).
+    // UPDATE … RETURNING answers [rows, count] through TypeORM's Postgres driver, not rows.
     const [rows] = (await m.query(`UPDATE bookings SET status = 'expired' WHERE status = 'held' AND hold_expires_at <= now() RETURNING id`)) as [{ id: string }[], number];
     const ids = rows.map((r) => r.id);
     return ids.length ? m.findBy(BookingEntity, { id: In(ids) }) : [];

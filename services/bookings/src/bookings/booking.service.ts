@@ -297,7 +297,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     const b = await this.bookings.lockById(m, bookingId);
     if (!b) {
       // The booking is gone (its host's account was erased meanwhile): whatever was paid for it
-      // goes back in full, or a card is charged for nothing (issue 29, case 2). Only the money
+      // goes back in full, or a card is charged for nothing (docs/booking-lifecycle.md). Only the money
       // stream hears of it: no read model has a card of this booking.
       await this.outbox.add(m, 'bookings.refund-requested', bookingId, { bookingId, reason: 'host-deleted', refundAmount: amountCents, refundPercent: 100 });
       this.logger.warn({ bookingId }, 'a payment arrived for a booking that no longer exists: refunded in full');
@@ -357,7 +357,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * A card payment failed. A declined card (`retryable`) keeps the hold: the payer may try again
-   * with the same PaymentIntent until the hold expires (issue 29, case 3: releasing the slot at the
+   * with the same PaymentIntent until the hold expires (docs/booking-lifecycle.md: releasing the slot at the
    * first decline let a retry that succeeded charge a customer whose booking was gone). A
    * PaymentIntent cancelled for good releases the held slot.
    */
@@ -383,7 +383,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
 
   /** The venue is gone (its owner's account, or an old venue): what was still to come there is cancelled and published. */
   async cancelAtVenue(m: EntityManager, venueId: string): Promise<void> {
-    // Not the host's doing: everything paid goes back (issue 29, case 1).
+    // Not the host's doing: everything paid goes back (docs/booking-lifecycle.md).
     for (const b of await this.bookings.listLiveAtVenue(m, venueId)) await this.cancelFor(m, b, 'venue-deleted', new Date());
   }
 
@@ -391,7 +391,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
    * A deleted host: his upcoming bookings are cancelled as if he cancelled them (his choice: the
    * refund schedule applies; an open split's paid shares go back in full at payments), published
    * with their refunds; then every booking of his goes. Payments keeps its financial records
-   * (pseudonymous ids) and refunds from them (issue 29, case 2).
+   * (pseudonymous ids) and refunds from them (docs/booking-lifecycle.md).
    */
   async eraseHost(m: EntityManager, userId: string): Promise<void> {
     const now = new Date();
@@ -433,7 +433,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * An entertainer is one person: under his row's lock, no other booking of his (in any room)
-   * overlaps this window (issue 29, case 7: the section's own count let him be in two rooms).
+   * overlaps this window (a section's own count would let him be in two rooms).
    * Taken after the section's lock, always in that order.
    */
   private async requireDancerFree(m: EntityManager, dancerId: string, startsAt: Date, endsAt: Date): Promise<void> {

@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
 
 /**
- * Payments' memory of bookings whose hold or booking has ended (issue 29, found by the lifecycle
- * model test: a split made from a hold read as 'held' just before its venue's owner deleted his
- * account was created after payments had handled the cancellation, and its shares' PaymentIntents
- * stayed open on a cancelled booking). Every cancellation's refund-requested records the end; a
+ * Payments' memory of bookings whose hold or booking has ended (docs/booking-lifecycle.md).
+ * Without it, a split made from a hold read as 'held' just before the booking was cancelled could be
+ * created after payments had handled the cancellation, its shares' PaymentIntents left open on a
+ * cancelled booking. Every cancellation's refund-requested records the end; a
  * new whole-card payment or split checks it. Both sides first take the booking's transaction-scoped
  * advisory lock, so one of them always sees the other: the cancellation releases a split made
  * before it, and a split or payment started after it is refused.

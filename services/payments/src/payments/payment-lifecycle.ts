@@ -1,6 +1,6 @@
 /**
- * A whole-card payment's life (one PaymentIntent per held booking) as one state machine (issue 29;
- * docs/booking-lifecycle.md draws it with the booking's). `settle` and the hold's end go through
+ * A whole-card payment's life (one PaymentIntent per held booking) as one state machine
+ * (docs/booking-lifecycle.md draws it with the booking's). `settle` and the hold's end go through
  * `nextPaymentStatus`; what a webhook may not change is answered as "no change", never written.
  *
  *   pending ──succeeded──▶ succeeded                       (booking confirmed by bookings)

@@ -163,7 +163,7 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * A deleted member's payment records stay (issue 29, case 2): they are financial records the law
+   * A deleted member's payment records stay (docs/booking-lifecycle.md): they are financial records the law
    * asks to keep, they name him only by a pseudonymous id whose account is gone, and his paid
    * bookings are refunded from them after the erasure (bookings' refund-requested may arrive
    * after identity's user-deleted, and a payment may succeed after both).
@@ -174,7 +174,7 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * A booking's hold ended unpaid (released, expired, cancelled, its host or venue gone): its open
-   * PaymentIntent is cancelled at the provider (issue 29, case 6), so the payer cannot complete
+   * PaymentIntent is cancelled at the provider (docs/booking-lifecycle.md), so the payer cannot complete
    * it afterwards. An intent already in flight (processing, succeeded) is left: its webhook
    * brings the success, and bookings refunds a cancelled booking's payment in full.
    */
@@ -220,7 +220,7 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
         return;
       case 'refund-in-full':
         // Replaced by a split, then paid anyway (it was in flight when cancelled): the shares pay
-        // for the booking, so this whole payment goes back at once (issue 29, case 4).
+        // for the booking, so this whole payment goes back at once (docs/booking-lifecycle.md).
         await this.issueRefund(m, p, p.amount, `refund-replaced:${p.id}`);
         this.logger.warn({ bookingId: p.bookingId, paymentIntentId: p.paymentIntentId }, 'a PaymentIntent replaced by a split succeeded anyway: refunded in full');
         return;

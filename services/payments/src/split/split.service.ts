@@ -173,7 +173,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Before shares replace it, the booking's whole-card PaymentIntent (if any) is cancelled at the
-   * provider; one in flight or paid cannot be replaced (issue 29, case 4: a split made while the
+   * provider; one in flight or paid cannot be replaced (docs/booking-lifecycle.md: a split made while the
    * card payment was processing charged the whole amount and the shares). A cancel that fails
    * (the payer completed it meanwhile) refuses the split too.
    */
@@ -240,7 +240,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED);
     }
     // Only while the split is open, under a share lock of its row (its release takes it for update):
-    // either the release sees this intent and cancels it, or this sees the release (issue 29).
+    // either the release sees this intent and cancels it, or this sees the release.
     const rows = rowsOf<ShareRow>(await this.ds.query(
       `UPDATE split_shares SET payment_intent_id = $2, client_secret = $3, payer_id = $4, payer_first_name = $5
         WHERE id = $1 AND payment_intent_id IS NULL AND EXISTS (SELECT 1 FROM split_payments p WHERE p.id = $6 AND p.status = 'open' FOR SHARE)
@@ -347,7 +347,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * A deleted member's name leaves the split records; the records stay (issue 29, case 2): they
+   * A deleted member's name leaves the split records; the records stay (docs/booking-lifecycle.md): they
    * are the financial records of money still moving (an open split of his booking is released by
    * bookings' refund-requested, which may arrive after this, and its paid shares refunded from them).
    */
@@ -410,7 +410,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     if (split.fallback_status === 'pending') await m.query(`UPDATE split_payments SET fallback_status = 'failed' WHERE id = $1`, [split.id]);
     const paid = (await m.query(`SELECT * FROM split_shares WHERE split_id = $1 AND status = 'paid' ORDER BY position`, [split.id])) as ShareRow[];
     for (const share of paid) await this.refundShare(m, split, share);
-    // Unpaid shares' PaymentIntents are cancelled (issue 29, case 6: a released split left them
+    // Unpaid shares' PaymentIntents are cancelled (docs/booking-lifecycle.md: else a released split leaves them
     // open, payable by a guest with the link). One in flight is left: its success is refunded in
     // full by onIntent, the split being released.
     const open = (await m.query(`SELECT payment_intent_id FROM split_shares WHERE split_id = $1 AND status = 'pending' AND payment_intent_id IS NOT NULL`, [split.id])) as { payment_intent_id: string }[];
