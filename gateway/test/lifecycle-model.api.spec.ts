@@ -375,8 +375,13 @@ async function quiet(kafka: Kafka, timeoutMs = 60_000) {
   }
 }
 
+/**
+ * The nightly reconciliation over everything since the start. Holds of earlier batches expire on
+ * their own while a later batch runs (and while this reads: payments' rows first, the provider's
+ * intents after), so a disagreement must hold over a second look 5 s later (--settle).
+ */
 function reconcile() {
-  const r = spawnSync(process.execPath, [join(ROOT, 'infra/scripts/reconcile-payments.mjs'), '--since', startedAt], {
+  const r = spawnSync(process.execPath, [join(ROOT, 'infra/scripts/reconcile-payments.mjs'), '--since', startedAt, '--settle', '5'], {
     env: { ...process.env, DATABASE_URL_PAYMENTS: stack.dbUrls.payments, DATABASE_URL_BOOKINGS: stack.dbUrls.bookings, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_BASE: LOCALSTRIPE },
     encoding: 'utf8',
     timeout: 120_000,

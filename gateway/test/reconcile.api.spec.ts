@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
@@ -63,9 +63,12 @@ afterAll(async () => {
   await own?.stop();
 });
 
+const reconcileEnv = () => ({ ...process.env, DATABASE_URL_PAYMENTS: stack.dbUrls.payments, DATABASE_URL_BOOKINGS: stack.dbUrls.bookings, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_BASE: LOCALSTRIPE });
+
+/** One run; a disagreement must hold over a second look 1 s later (--settle) to be printed. */
 function reconcile(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'infra/scripts/reconcile-payments.mjs'), '--since', startedAt, ...args], {
-    env: { ...process.env, DATABASE_URL_PAYMENTS: stack.dbUrls.payments, DATABASE_URL_BOOKINGS: stack.dbUrls.bookings, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_BASE: LOCALSTRIPE },
+  const r = spawnSync(process.execPath, [join(ROOT, 'infra/scripts/reconcile-payments.mjs'), '--since', startedAt, '--settle', '1', ...args], {
+    env: reconcileEnv(),
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -114,6 +117,25 @@ describe('npm run reconcile:payments against localstripe', () => {
       `money-kept booking=${bookingId} cancelled booking keeps $0.00 but the provider holds $3190.00 ($3200.00 taken, $10.00 refunded)`,
       `refund-without-row booking=${bookingId} the provider refunded $10.00 (${refund.id}, succeeded) of ${intentId}, recorded nowhere`,
     ]);
+  });
+
+  it('prints only what a second look still finds: a transition that lands between the two looks is not reported', async () => {
+    const child = spawn(process.execPath, [join(ROOT, 'infra/scripts/reconcile-payments.mjs'), '--since', startedAt, '--settle', '3'], { env: reconcileEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += String(d)));
+    child.stderr.on('data', (d: Buffer) => (stderr += String(d)));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await waitFor('the first look', async () => stderr.includes('looking again in 3 s'));
+    expect(stderr).toContain('first look: 2 disagreements');
+    // Between the looks, bookings catches up with the provider (the $10.00 goes back to the host's
+    // account of the booking: it keeps what the provider holds), and payments' row moves on while its
+    // intent has not yet (a webhook in flight): the first is settled, the second seen once only.
+    await world.dbs.bookings.query(`UPDATE bookings SET refund_amount = 10 WHERE id = $1`, [bookingId]);
+    await world.dbs.payments.query(`UPDATE payments SET status = 'canceled' WHERE booking_id = $1`, [bookingId]);
+    expect(await exited).toBe(1);
+    expect(stdout.split('\n').filter(Boolean)).toEqual([`refund-without-row booking=${bookingId} the provider refunded $10.00 (${(await provider.refunds.list({ payment_intent: intentId })).data[0]!.id}, succeeded) of ${intentId}, recorded nowhere`]);
+    expect(stderr).toContain('1 disagreement seen only in the second look (in flight): look again later');
   });
 
   it('refuses a bad option with its usage, and says what is missing when not configured', () => {

@@ -8,6 +8,11 @@
 // as the payments service does (the same stripeClient(), from its build). --since: only bookings
 // created since then, and the provider's intents created since then (plus any older intent that
 // one of those bookings' rows points at). Read-only, on both sides.
+// --settle <seconds> (default 15; 0: one look): the two sides are read one after the other while
+// the product keeps moving (a hold expiring between the read of payments' rows and the read of the
+// provider's intents shows as `pending` against `canceled`), so a first look that finds anything
+// looks again after that long and prints only what both looks found for the same booking. A
+// transition stuck for longer than that is reported: it is one.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT } from './stack.mjs';
@@ -15,14 +20,21 @@ import { ROOT } from './stack.mjs';
 const require = createRequire(import.meta.url);
 const { reconcile, formatLine } = require('./reconcile-core.cjs');
 
-const USAGE = 'usage: npm run reconcile:payments [-- --since <ISO date>]';
+const USAGE = 'usage: npm run reconcile:payments [-- --since <ISO date>] [--settle <seconds>]';
 const args = process.argv.slice(2);
 let since = null;
+let settleSeconds = 15;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--since' && args[i + 1] !== undefined) {
     since = new Date(args[++i]);
     if (Number.isNaN(since.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(args[i])) {
       console.error(`--since: not an ISO date: ${args[i]}\n${USAGE}`);
+      process.exit(64);
+    }
+  } else if (args[i] === '--settle' && args[i + 1] !== undefined) {
+    settleSeconds = Number(args[++i]);
+    if (!/^\d+(\.\d+)?$/.test(args[i]) || settleSeconds > 3600) {
+      console.error(`--settle: not a number of seconds (0–3600): ${args[i]}\n${USAGE}`);
       process.exit(64);
     }
   } else if (args[i] === '-h' || args[i] === '--help') {
@@ -68,7 +80,8 @@ async function query(url, sql, params) {
   }
 }
 
-async function main() {
+/** One look at both sides: the disagreements, and how many bookings and intents it compared. */
+async function look() {
   const bookingRows = await query(process.env.DATABASE_URL_BOOKINGS, `SELECT id, status, deposit_amount, amount_paid, refund_amount FROM bookings WHERE $1::timestamptz IS NULL OR created_at >= $1 ORDER BY id`, [since]);
   const bookings = bookingRows.map((b) => ({ id: b.id, status: b.status, depositCents: cents(b.deposit_amount), paidCents: cents(b.amount_paid), refundCents: cents(b.refund_amount) }));
   const P = process.env.DATABASE_URL_PAYMENTS;
@@ -116,9 +129,22 @@ async function main() {
   });
   const providerRefunds = [...refundById.values()].map((r) => ({ id: r.id, intentId: typeof r.payment_intent === 'string' ? r.payment_intent : (r.payment_intent?.id ?? null), bookingId: r.metadata?.bookingId ?? null, amount: r.amount, status: r.status }));
 
-  const found = reconcile({ bookings, payments, refunds, splits, shares, intents, providerRefunds, charges });
+  return { found: reconcile({ bookings, payments, refunds, splits, shares, intents, providerRefunds, charges }), bookings: bookings.length, intents: intents.length };
+}
+
+async function main() {
+  let { found, bookings, intents } = await look();
+  if (found.length && settleSeconds > 0) {
+    const first = new Set(found.map((d) => `${d.kind} ${d.bookingId}`));
+    console.error(`first look: ${found.length} disagreement${found.length === 1 ? '' : 's'}; looking again in ${settleSeconds} s (--settle)`);
+    await new Promise((r) => setTimeout(r, settleSeconds * 1000));
+    ({ found, bookings, intents } = await look());
+    const passing = found.filter((d) => !first.has(`${d.kind} ${d.bookingId}`)).length;
+    found = found.filter((d) => first.has(`${d.kind} ${d.bookingId}`));
+    if (passing) console.error(`${passing} disagreement${passing === 1 ? '' : 's'} seen only in the second look (in flight): look again later`);
+  }
   for (const d of found) console.log(formatLine(d));
-  const counts = `${bookings.length} booking${bookings.length === 1 ? '' : 's'}, ${intents.length} intent${intents.length === 1 ? '' : 's'}`;
+  const counts = `${bookings} booking${bookings === 1 ? '' : 's'}, ${intents} intent${intents === 1 ? '' : 's'}`;
   if (found.length === 0) {
     console.log(`no disagreements (${counts})`);
     return 0;

@@ -185,8 +185,13 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
       // The provider refuses to cancel an intent that succeeded or is processing: an answer is a cancellation.
       await this.provider.cancelIntent(p.paymentIntentId, `cancel:${p.paymentIntentId}`);
     } catch (err) {
-      this.logger.warn({ err, bookingId, paymentIntentId: p.paymentIntentId }, 'cancelling the PaymentIntent of an ended hold failed (in flight or done at the provider): its webhook decides');
-      return;
+      // Refused: in flight or done at the provider, or already cancelled by an earlier try of this
+      // very transaction that rolled back (a provider without idempotency keys refuses the repeat).
+      const now = await this.provider.retrieveIntent(p.paymentIntentId).catch(() => null);
+      if (now?.status !== 'canceled') {
+        this.logger.warn({ err, bookingId, paymentIntentId: p.paymentIntentId, status: now?.status }, 'cancelling the PaymentIntent of an ended hold failed (in flight or done at the provider): its webhook decides');
+        return;
+      }
     }
     p.status = 'canceled';
     await m.save(PaymentEntity, p);
