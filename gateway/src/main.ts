@@ -1,3 +1,5 @@
+// First: with tracing on, pg, ioredis and http are instrumented before anything requires them.
+import '@luxe/platform/instrument';
 import { join } from 'node:path';
 import { createLogger, createRedis, exitOnStopSignals, initTracing, KafkaTransport, loadConfig, loadConfigOrExit, otlpEndpointFromEnv, runShutdown, shutdownTracing } from '@luxe/platform';
 import { gatewayEnvSchema, SERVICES } from './config';

@@ -1,3 +1,5 @@
+// First: with tracing on, pg, ioredis and http are instrumented before anything requires them.
+import '@luxe/platform/instrument';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -6,13 +6,16 @@ import { allTopics } from '@luxe/contracts';
 import { startGateway, type RunningGateway } from '@luxe/gateway';
 import { identityService } from '@luxe/identity';
 import { messagingService } from '@luxe/messaging';
-import { createLogger, createRedis, databaseUrl, ensureDatabase, generateInternalKeyPair, initTracing, KafkaTransport, ObjectStorage, shutdownTracing, startService, waitFor, type RunningService } from '@luxe/platform';
+import { createLogger, createRedis, databaseUrl, ensureDatabase, generateInternalKeyPair, initTracing, KafkaTransport, ObjectStorage, shutdownTracing, SpanKind, startService, waitFor, type RunningService } from '@luxe/platform';
 
 // One trace from the browser's request to the consumer of the event it caused, on the real
-// broker: the gateway's span for POST /api/auth/register, identity's span for the internal call
-// (its parent the gateway's, through the traceparent header), and messaging's span consuming
-// `identity.user-registered` (its parent identity's, through the outbox row and the Kafka header).
-// The gateway and both services run in this process, so one in-memory exporter sees every span.
+// broker: the gateway's span for POST /api/auth/register, its internal call (an undici client
+// span), identity's span for that call (its parent the client span, through the traceparent
+// header), the relay's producer span (its parent identity's, through the outbox row) and
+// messaging's span consuming `identity.user-registered` (its parent the producer span, through
+// the Kafka header). The gateway and both services run in this process, so one in-memory
+// exporter sees every span. (gateway/test/tracing.api.spec.ts follows a trace across processes,
+// with their SQL.)
 const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
 const brokers = process.env.KAFKA_BROKERS!;
 const ID = (process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '');
@@ -100,13 +103,18 @@ describe('tracing', () => {
     const gatewaySpan = spans.find((s) => s.name === 'POST /api/auth/register' && s.parentSpanContext === undefined);
     expect(gatewaySpan).toBeDefined();
     expect(gatewaySpan!.attributes['http.response.status_code']).toBe(201);
-    // Identity's server span for the internal call is the gateway span's child.
-    // (Services serve the same path, so it has the same name.)
-    const identitySpan = spans.find((s) => parentOf(s) === gatewaySpan!.spanContext().spanId);
+    // The internal call is a client span, the gateway span's child; identity's server span is
+    // the call's child. (Services serve the same path, so it has the same name.)
+    const call = spans.find((s) => s.kind === SpanKind.CLIENT && parentOf(s) === gatewaySpan!.spanContext().spanId && s.attributes['url.path'] === '/api/auth/register');
+    expect(call).toBeDefined();
+    const identitySpan = spans.find((s) => s.kind === SpanKind.SERVER && parentOf(s) === call!.spanContext().spanId);
     expect(identitySpan).toBeDefined();
     expect(identitySpan!.name).toBe('POST /api/auth/register');
-    // The consumer's span continues identity's (the span that wrote the outbox row).
-    expect(parentOf(consumed)).toBe(identitySpan!.spanContext().spanId);
+    // The relay's producer span continues identity's (the span that wrote the outbox row), and
+    // the consumer's span the producer span's.
+    const publish = spans.find((s) => s.kind === SpanKind.PRODUCER && s.name === 'publish identity.user-registered' && parentOf(s) === identitySpan!.spanContext().spanId);
+    expect(publish).toBeDefined();
+    expect(parentOf(consumed)).toBe(publish!.spanContext().spanId);
     // And the effect happened: messaging knows the member.
     await waitFor('messaging has the member', async () => (await running[1].dataSource.query('SELECT 1 FROM user_cards WHERE user_id = $1', [userId])).length === 1, 30_000);
     // A second request is a trace of its own.

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 
@@ -11,6 +12,15 @@ const storage = new AsyncLocalStorage<Context>();
 /** Runs fn with a correlation id that logs, outbox rows and outgoing calls pick up. */
 export function runWithCorrelation<T>(correlationId: string | undefined | null, fn: () => T): T {
   return storage.run({ correlationId: sanitizeCorrelationId(correlationId) ?? randomUUID() }, fn);
+}
+
+/**
+ * Runs fn outside any request: no correlation id, no active span. For a background loop that a
+ * request happens to start (its timers would otherwise carry that request's context forever: its
+ * correlation id in every log line, each of its checks a span of that request's trace).
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return storage.exit(() => context.with(ROOT_CONTEXT, fn));
 }
 
 export function currentCorrelationId(): string | undefined {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { Span } from '@opentelemetry/api';
 import { Client, PoolClient, QueryResult } from 'pg';
 import { EntityManager, DataSource } from 'typeorm';
 import { endsAggregate, EventData, EventEnvelope, EventType, EVENT_VERSION, isEventType, parseEventData, streamOf, streamTopic } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from './correlation';
 import { sqlLiteral } from './database';
-import { currentTraceParent, TRACEPARENT_HEADER } from './tracing';
+import { currentTraceParent, endSpan, startProducerSpan, TRACEPARENT_HEADER } from './tracing';
 import { EVENT_TYPE_HEADER, EventTransport, OutgoingMessage } from './transport/transport';
 import type { Logger } from './logger';
 
@@ -321,12 +322,15 @@ export class OutboxRelay {
         await conn.query('COMMIT');
         return 0;
       }
-      let published: PendingRow[];
+      const sends = this.producerSpans(batch);
+      let published: PendingRow[] = [];
       try {
-        await this.transport.publish(batch.map((r) => this.message(r)));
+        await this.transport.publish(batch.map((r) => this.message(r, sends)));
         published = batch;
       } catch (err) {
-        published = await this.publishRowByRow(qr, batch, err);
+        published = await this.publishRowByRow(qr, batch, err, sends);
+      } finally {
+        for (const [id, s] of sends) endSpan(s.span, !published.some((r) => r.id === id));
       }
       if (this.opts.fault === 'crash-after-publish' && published.length > 0) {
         this.logger.warn('outbox relay: fault injection, crashing after publish and before marking');
@@ -355,11 +359,27 @@ export class OutboxRelay {
     }
   }
 
-  private message(r: PendingRow): OutgoingMessage {
+  /**
+   * With tracing on, a producer span for each row written in a trace: the child of the span that
+   * wrote it, ended once the row is sent (failed if it was not). Empty while tracing is off.
+   */
+  private producerSpans(batch: PendingRow[]): Map<string, { span: Span; traceparent: string }> {
+    const sends = new Map<string, { span: Span; traceparent: string }>();
+    for (const r of batch) {
+      const attributes = { 'messaging.system': 'kafka', 'messaging.operation.type': 'send', 'messaging.destination.name': streamTopic(r.stream, this.opts.topicPrefix ?? ''), 'messaging.message.id': r.id };
+      const s = startProducerSpan(`publish ${r.type}`, r.trace_parent, attributes);
+      if (s) sends.set(r.id, s);
+    }
+    return sends;
+  }
+
+  private message(r: PendingRow, sends: ReadonlyMap<string, { traceparent: string }>): OutgoingMessage {
     const headers: Record<string, string> = { [EVENT_TYPE_HEADER]: r.type };
     if (r.correlation_id) headers[CORRELATION_HEADER] = r.correlation_id;
-    // The trace of the request that wrote the row continues in the consumers.
-    if (r.trace_parent) headers[TRACEPARENT_HEADER] = r.trace_parent;
+    // The trace of the request that wrote the row continues in the consumers: as the child of the
+    // relay's producer span (tracing on), else of the span that wrote the row.
+    const traceparent = sends.get(r.id)?.traceparent ?? r.trace_parent;
+    if (traceparent) headers[TRACEPARENT_HEADER] = traceparent;
     return { topic: streamTopic(r.stream, this.opts.topicPrefix ?? ''), key: r.key, value: JSON.stringify(r.envelope), headers };
   }
 
@@ -382,14 +402,14 @@ export class OutboxRelay {
    * answers its ping is charged an attempt (backoff, parking) and holds back the rest of its key
    * in this batch; when the broker does not answer, the outage is rethrown and no row is charged.
    */
-  private async publishRowByRow(qr: ReturnType<DataSource['createQueryRunner']>, batch: PendingRow[], batchErr: unknown): Promise<PendingRow[]> {
+  private async publishRowByRow(qr: ReturnType<DataSource['createQueryRunner']>, batch: PendingRow[], batchErr: unknown, sends: ReadonlyMap<string, { traceparent: string }>): Promise<PendingRow[]> {
     const published: PendingRow[] = [];
     const held = new Set<string>();
     for (const r of batch) {
       const aggregate = `${r.stream}\u0000${r.key}`;
       if (held.has(aggregate)) continue;
       try {
-        await this.transport.publish([this.message(r)]);
+        await this.transport.publish([this.message(r, sends)]);
         published.push(r);
       } catch (err) {
         try {

@@ -5,14 +5,19 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import type { Instrumentation } from '@opentelemetry/instrumentation';
 
 /**
  * OpenTelemetry traces that follow one request from the gateway through a service, into Kafka and
  * out of the consumer, with one trace id:
  * - every HTTP request of the gateway and of a service is a server span; its parent is the
- *   caller's `traceparent` header (the gateway's internal calls carry it);
- * - an event keeps the `traceparent` of the span that wrote its outbox row; the relay sends it as
- *   a Kafka header and the consumer's span continues that trace;
+ *   caller's `traceparent` header;
+ * - what a span does is its children, from the official instrumentations (`enableInstrumentations`):
+ *   its SQL (pg), its Redis commands (ioredis), its outgoing HTTP calls (undici: the gateway's
+ *   internal calls, which carry the client span's `traceparent`; http: S3, Stripe);
+ * - an event keeps the `traceparent` of the span that wrote its outbox row; the relay's producer
+ *   span (`publish <type>`) is that span's child and sends its own `traceparent` as a Kafka
+ *   header, and the consumer's span is the producer span's child;
  * - log lines carry `traceId` and `spanId` beside the correlation id.
  * Without `initTracing` (or with tracing disabled) the API is a no-op: nothing is recorded, and
  * headers carry nothing.
@@ -32,12 +37,45 @@ export interface TracingOptions {
 }
 
 let provider: NodeTracerProvider | null = null;
+let instrumentations: Instrumentation[] | null = null;
+
+/**
+ * Turns on the instrumentations (once): client spans for a span's SQL, Redis commands and
+ * outgoing HTTP calls. Each is the child of the active span, and none is made without one
+ * (a relay's poll, a health check, the gateway's watch of its services make no traces of their
+ * own). The spans go to the provider `initTracing` registers, whenever it does.
+ *
+ * pg, ioredis and http are patched when they are first required: a process's entry imports
+ * `@luxe/platform/instrument` before anything else, which calls this when tracing is on; undici's
+ * spans come from its diagnostics channels and need no such order. Loaded only here, so a process
+ * without tracing never loads them.
+ */
+export function enableInstrumentations(): void {
+  if (instrumentations) return;
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
+  const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
+  const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
+  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  // Each enables itself when constructed.
+  instrumentations = [
+    // The statement with its placeholders, never its values.
+    new PgInstrumentation({ requireParentSpan: true }),
+    // The command's name only: keys carry session ids (`sess:<id>`) and account names.
+    new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (cmd) => cmd }),
+    new UndiciInstrumentation({ requireParentforSpans: true }),
+    // Outgoing only: incoming requests have their server span by route pattern (startHttpSpan).
+    new HttpInstrumentation({ disableIncomingRequestInstrumentation: true, requireParentforOutgoingSpans: true }),
+  ];
+}
 
 /** Starts tracing for this process once (later calls keep the first set-up). Returns whether it is on. */
 export function initTracing(o: TracingOptions): boolean {
   if (provider) return true;
   const exporter = o.exporter ?? (o.endpoint ? new OTLPTraceExporter({ url: o.endpoint }) : null);
   if (!exporter) return false;
+  enableInstrumentations();
   const processor: SpanProcessor = o.simple ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter);
   provider = new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': o.serviceName }), spanProcessors: [processor] });
   provider.register({ contextManager: new AsyncLocalStorageContextManager(), propagator: new W3CTraceContextPropagator() });
@@ -48,6 +86,8 @@ export function initTracing(o: TracingOptions): boolean {
 export async function shutdownTracing(): Promise<void> {
   const p = provider;
   provider = null;
+  for (const i of instrumentations ?? []) i.disable();
+  instrumentations = null;
   if (!p) return;
   await p.shutdown().catch(() => undefined);
   trace.disable();
@@ -109,7 +149,26 @@ export function endHttpSpan(span: Span, statusCode: number): void {
   span.end();
 }
 
-/** Runs fn in a span (a consumer's handling of an event, a relay's publish). */
+/**
+ * The producer span of an event the relay sends (the child of the span that wrote its outbox
+ * row, `traceparent` of the row) and the `traceparent` the message carries: the span's own. None
+ * while tracing is off, or for a row written outside any span. End it with `endSpan`.
+ */
+export function startProducerSpan(name: string, rowTraceParent: string | null, attributes: Record<string, string | number>): { span: Span; traceparent: string } | undefined {
+  if (!provider || !rowTraceParent) return undefined;
+  const parent = extractContext({ [TRACEPARENT_HEADER]: rowTraceParent });
+  const span = tracer().startSpan(name, { kind: SpanKind.PRODUCER, attributes }, parent);
+  const traceparent = injectTraceHeaders({}, trace.setSpan(parent, span))[TRACEPARENT_HEADER];
+  return traceparent ? { span, traceparent } : undefined;
+}
+
+/** Ends a span, failed (status ERROR) when `failed`. */
+export function endSpan(span: Span, failed = false): void {
+  if (failed) span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end();
+}
+
+/** Runs fn in a span (a consumer's handling of an event). */
 export async function inSpan<T>(name: string, kind: SpanKind, parent: Context, attributes: Record<string, string | number>, fn: () => Promise<T>): Promise<T> {
   const span = tracer().startSpan(name, { kind, attributes }, parent);
   try {

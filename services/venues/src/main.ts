@@ -1,3 +1,5 @@
+// First: with tracing on, pg, ioredis and http are instrumented before anything requires them.
+import '@luxe/platform/instrument';
 import { runServiceFromEnv } from '@luxe/platform/runtime';
 import { venuesService } from './index';
 

@@ -1,7 +1,6 @@
 import { Pool } from 'undici';
 import { ERRORS_BY_CODE, UPSTREAM_ERRORS } from '@luxe/contracts';
-import { currentCorrelationId, CORRELATION_HEADER } from '../correlation';
-import { injectTraceHeaders } from '../tracing';
+import { currentCorrelationId, CORRELATION_HEADER, outsideRequest } from '../correlation';
 import { AppError } from '../errors';
 import { Actor, INTERNAL_AUTH_HEADER, InternalTokenSigner } from '../internal-auth';
 import { DRAINING_HEADER } from '../shutdown';
@@ -72,7 +71,8 @@ class Instance {
     watchEveryMs = 0,
   ) {
     this.pool = new Pool(origin, { connections, keepAliveTimeout: 30_000, pipelining: 1 });
-    if (watchEveryMs > 0) this.watch(watchEveryMs);
+    // An instance is made by the first call to its service, and its checks outlive that call.
+    if (watchEveryMs > 0) outsideRequest(() => this.watch(watchEveryMs));
   }
 
   /** While in rotation, checks `/health/live` for the draining header (or a refusal). */
@@ -118,7 +118,8 @@ class Instance {
       }
       if (this.probe) this.probe = setTimeout(() => void tick(), everyMs).unref();
     };
-    this.probe = setTimeout(() => void tick(), everyMs).unref();
+    // Begun by a call that failed, it outlives that call.
+    this.probe = outsideRequest(() => setTimeout(() => void tick(), everyMs).unref());
   }
 
   async close(): Promise<void> {
@@ -224,7 +225,8 @@ export class InternalHttpClient {
       accept: 'application/json',
     };
     if (cid) headers[CORRELATION_HEADER] = cid;
-    injectTraceHeaders(headers);
+    // No `traceparent` here: with tracing on, the undici instrumentation makes the call a client
+    // span and adds that span's (one added here too would make the header two values, unreadable).
     const body = req.body !== undefined ? JSON.stringify(req.body) : undefined;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const upstream = this.upstream(service);
