@@ -40,6 +40,7 @@ export const userRoutes = {
     path: '/api/users/:id/upload-url',
     service: 'identity',
     access: 'member',
+    rateLimit: 'member-uploads',
     summary: 'A short-lived presigned URL to PUT one photo to (with its content type), and the upload\'s path',
     params: userIdParamsSchema,
     response: uploadUrlSchema,

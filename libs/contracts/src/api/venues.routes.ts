@@ -281,6 +281,7 @@ export const venueImageRoutes = {
     path: '/api/venue-images/upload-url',
     service: 'venues',
     access: 'venue-owner',
+    rateLimit: 'member-uploads',
     summary: 'A short-lived presigned URL to PUT one venue photo to, and the upload\'s path',
     response: uploadUrlSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN],
