@@ -148,7 +148,7 @@ export const friendRoutes = {
     service: 'bookings',
     access: 'member',
     rateLimit: 'member-uploads',
-    summary: "A short-lived presigned URL to PUT the friend's picture to (the host's own friends only)",
+    summary: "A short-lived presigned POST for the friend's picture (the host's own friends only; the storage refuses over 10 MB)",
     params: friendIdParamsSchema,
     response: friendUploadSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, BOOKING_ERRORS.FRIEND_NOT_FOUND],

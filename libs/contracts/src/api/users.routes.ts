@@ -41,7 +41,7 @@ export const userRoutes = {
     service: 'identity',
     access: 'member',
     rateLimit: 'member-uploads',
-    summary: 'A short-lived presigned URL to PUT one photo to (with its content type), and the upload\'s path',
+    summary: 'A short-lived presigned POST for one photo (the form fields, then Content-Type image/... and the file; the storage refuses over 10 MB), and the upload\'s path',
     params: userIdParamsSchema,
     response: uploadUrlSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN],

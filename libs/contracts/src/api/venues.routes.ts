@@ -282,7 +282,7 @@ export const venueImageRoutes = {
     service: 'venues',
     access: 'venue-owner',
     rateLimit: 'member-uploads',
-    summary: 'A short-lived presigned URL to PUT one venue photo to, and the upload\'s path',
+    summary: 'A short-lived presigned POST for one venue photo (the form fields, then Content-Type image/... and the file; the storage refuses over 10 MB), and the upload\'s path',
     response: uploadUrlSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN],
   }),
