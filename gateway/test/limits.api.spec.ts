@@ -158,6 +158,20 @@ describe('uploads: a presigned POST the storage itself checks', () => {
     }
   });
 
+  it("the embedded mode's sweep (its storage has no lifecycle rules) removes uploads under staging/ older than a day, and nothing else", async () => {
+    const made = new ObjectStorage({ ...serviceStorage('identity').opts, bucket: `luxe-sweep-${randomUUID().slice(0, 8)}`, lifecycleRules: false });
+    await made.ensureBucket();
+    try {
+      for (const name of ['staging/users/a/old', 'users/a/kept.jpg']) await made.put(name, Buffer.from('x'), 'image/jpeg');
+      expect(await made.sweepStaged(undefined, new Date(Date.now() + 3_600_000))).toBe(0); // an hour on: still waits
+      expect(await made.sweepStaged(undefined, new Date(Date.now() + 25 * 3_600_000))).toBe(1); // a day on: gone
+      expect((await made.list('')).sort()).toEqual(['users/a/kept.jpg']);
+    } finally {
+      for (const name of await made.list('')) await made.remove(name);
+      await made.client.removeBucket(made.bucket);
+    }
+  });
+
   it.each(['identity', 'bookings', 'venues'])('the %s bucket expires unclaimed uploads under staging/ after a day (its lifecycle rule, read back)', async (service) => {
     const storage = serviceStorage(service);
     const lifecycle = await storage.client.getBucketLifecycle(storage.bucket);
