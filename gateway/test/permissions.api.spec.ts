@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { allRoutes, nightOf, todayInNewYork, type RouteDef } from '@luxe/contracts';
 import { ApiClient, uniqueEmail, validRegistration, waitFor } from './support/client';
 import { inject } from './support/provided';
+import { postUpload } from './support/storage';
 import { nyDate, World } from './support/world';
 
 // The permission matrix: every documented /api route × {anonymous, another member, the owner, a
@@ -58,11 +59,12 @@ function bearer(token: string): Caller {
   return { call: (m, p, b, h = {}) => request(m, p, b, { authorization: `Bearer ${token}`, ...h }) };
 }
 /** Puts a small JPEG where an upload URL points (as the browser does). */
-async function upload(url: string): Promise<void> {
+/** Posts a small JPEG with an upload-url answer's presigned POST; resolves with the upload's path. */
+async function upload(u: { uploadURL?: string; uploadUrl?: string; fields: Record<string, string>; objectPath: string }): Promise<string> {
   const sharp = (await import('sharp')).default;
   const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 10, g: 20, b: 30 } } }).jpeg().toBuffer();
-  const put = await fetch(url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: jpeg });
-  expect(put.status).toBe(200);
+  expect((await postUpload(u, jpeg)).status).toBe(204);
+  return u.objectPath;
 }
 /** A member every service has heard of (social and admin keep read models of members). */
 async function known(userType: 'host' | 'guest', firstName: string): Promise<Member> {
@@ -223,8 +225,7 @@ const rows: Record<string, Row> = {
   'users.addImage': {
     setup: async () => {
       const u = await fx.host.as.call('POST', `/api/users/${fx.host.id}/upload-url`);
-      await upload(u.json.uploadURL);
-      return { imageURL: u.json.uploadURL };
+      return { imageURL: await upload(u.json) };
     },
     path: () => `/api/users/${fx.host.id}/images`,
     body: (s) => ({ imageURL: s.imageURL }),
@@ -258,8 +259,7 @@ const rows: Record<string, Row> = {
   'venueImages.add': {
     setup: async () => {
       const u = await fx.owner.as.call('POST', '/api/venue-images/upload-url');
-      await upload(u.json.uploadURL);
-      return { imageURL: u.json.uploadURL };
+      return { imageURL: await upload(u.json) };
     },
     owner: venueOwner,
     path: () => '/api/venue-images',
@@ -295,8 +295,7 @@ const rows: Record<string, Row> = {
   'friends.setPicture': {
     setup: async () => {
       const u = await fx.host.as.call('POST', `/api/friends/${fx.friend}/images`);
-      await upload(u.json.uploadUrl);
-      return { imageURL: u.json.uploadUrl };
+      return { imageURL: await upload(u.json) };
     },
     path: () => `/api/friends/${fx.friend}/picture`,
     body: (s) => ({ imageURL: s.imageURL }),
@@ -505,11 +504,9 @@ beforeAll(async () => {
   expect(claimed.status).toBe(200);
   fx.friendImage = (await new ApiClient(world.base).call('GET', `/api/friends/invite/${fx.friendToken}`)).json.profilePicture;
   const u = await host.as.call('POST', `/api/users/${host.id}/upload-url`);
-  await upload(u.json.uploadURL);
-  fx.userImage = (await host.as.call('PUT', `/api/users/${host.id}/images`, { imageURL: u.json.uploadURL })).json.objectPath;
+  fx.userImage = (await host.as.call('PUT', `/api/users/${host.id}/images`, { imageURL: await upload(u.json) })).json.objectPath;
   const v = await owner.as.call('POST', '/api/venue-images/upload-url');
-  await upload(v.json.uploadURL);
-  fx.venueImage = (await owner.as.call('PUT', '/api/venue-images', { imageURL: v.json.uploadURL })).json.objectPath;
+  fx.venueImage = (await owner.as.call('PUT', '/api/venue-images', { imageURL: await upload(v.json) })).json.objectPath;
   expect([fx.friendImage, fx.userImage, fx.venueImage]).toEqual([expect.stringMatching(/^\/api\/images\/friends\//), expect.stringMatching(/^\/api\/images\/users\//), expect.stringMatching(/^\/api\/images\/venues\//)]);
   await world.has('social', 'member_cards', 'user_id', guest.id);
   const request = await guest.as.call('POST', '/api/event-join-requests', { bookingId: fx.booking });

@@ -48,6 +48,9 @@ beforeAll(async () => {
       LOG_LEVEL: 'info',
       RATE_LIMIT_REGISTER_PER_IP: '1000',
       RATE_LIMIT_LOGIN_PER_IP: '1000',
+      // One guest sends warm-ups and 80 requests a second of load, messages among them (the
+      // per-member limits, MEMBER_RATE_LIMITS, × 1000: the restarts are measured, not the limits).
+      RATE_LIMIT_MEMBER_SCALE: '1000',
       CONSUMER_BACKOFF_MS: '50',
       // The default drain (2 s): the gateways check each instance every 500 ms.
       SHUTDOWN_DRAIN_MS: '2000',

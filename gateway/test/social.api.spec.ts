@@ -155,10 +155,11 @@ describe('real time', () => {
     const hostSocket = await socket(host.api.cookie('luxe_session'));
     // The gateway's push group joins the broker once; until then a message may go unpushed (the
     // client refetches on reconnect): send until one arrives, then every later one must arrive.
+    // One a second: within the chat limit (60 a minute, MEMBER_RATE_LIMITS) however long it takes.
     let n = 0;
     await waitFor('a pushed message', async () => {
       await guest.api.call('POST', `/api/conversations/${conversation.id}/messages`, { content: `ping ${n++}` });
-      await new Promise((res) => setTimeout(res, 300));
+      await new Promise((res) => setTimeout(res, 1000));
       return hostSocket.received.length > 0;
     }, 90_000, 0);
     const before = hostSocket.received.length;

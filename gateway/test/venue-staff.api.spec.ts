@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { erasureKey } from '@luxe/platform';
 import { ApiClient, waitFor } from './support/client';
-import { jpegWithGps, serviceStorage } from './support/storage';
+import { jpegWithGps, postUpload, serviceStorage } from './support/storage';
 import { World } from './support/world';
 
 // Dancers, bartenders, venue photos, placeholders and a deleted owner's venues, through the
@@ -22,8 +22,7 @@ async function venueOf(owner: { api: ApiClient }, over: Record<string, unknown> 
 async function uploadVenuePhoto(api: ApiClient, body: Buffer, contentType = 'image/jpeg') {
   const u = await api.call('POST', '/api/venue-images/upload-url');
   expect(u.status).toBe(200);
-  const put = await fetch(u.json.uploadURL, { method: 'PUT', headers: { 'content-type': contentType }, body });
-  expect(put.status).toBe(200);
+  expect((await postUpload(u.json, body, contentType)).status).toBe(204);
   return u.json as { uploadURL: string; objectPath: string };
 }
 
@@ -110,10 +109,10 @@ describe('venue photos', () => {
     const up = await uploadVenuePhoto(owner.api, await jpegWithGps());
     expect(up.objectPath).toMatch(new RegExp(`^staging/venues/${owner.id}/`));
     // Another owner cannot claim this upload; a member who is not an owner cannot upload at all.
-    expect((await other.api.call('PUT', '/api/venue-images', { imageURL: up.uploadURL })).json.message).toBe('Not an upload of this owner');
+    expect((await other.api.call('PUT', '/api/venue-images', { imageURL: up.objectPath })).json.message).toBe('Not an upload of this owner');
     expect((await (await account('host')).api.call('POST', '/api/venue-images/upload-url')).status).toBe(403);
 
-    const kept = await owner.api.call('PUT', '/api/venue-images', { imageURL: up.uploadURL });
+    const kept = await owner.api.call('PUT', '/api/venue-images', { imageURL: up.objectPath });
     expect(kept.status).toBe(200);
     expect(kept.json.objectPath).toMatch(new RegExp(`^/api/images/venues/${owner.id}/[0-9a-f-]{36}\\.jpg$`));
     const res = await fetch(new URL(kept.json.objectPath, base), { redirect: 'manual' });
@@ -137,7 +136,6 @@ describe('venue photos', () => {
   it.each([
     ['a GIF (venue photos are JPG, PNG or WebP)', async () => (await import('sharp')).default({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer(), 'The file is not a JPG, PNG or WebP image'],
     ['a text file declared as a JPEG', async () => Buffer.from('not pixels'), 'The file is not a JPG, PNG or WebP image'],
-    ['an 11 MB file', async () => Buffer.alloc(11 * 1024 * 1024, 7), 'The image must be at most 10 MB'],
   ])('refuses %s and keeps nothing', async (_label, make, message) => {
     const owner = await account('venue');
     const up = await uploadVenuePhoto(owner.api, await make());
@@ -161,7 +159,7 @@ describe('venue photos', () => {
 describe("a deleted owner's venues", () => {
   it('go with the account: venues, sections, dancers, bartenders and photos; the public lists forget them', async () => {
     const owner = await account('venue');
-    const photo = (await owner.api.call('PUT', '/api/venue-images', { imageURL: (await uploadVenuePhoto(owner.api, await jpegWithGps())).uploadURL })).json.objectPath as string;
+    const photo = (await owner.api.call('PUT', '/api/venue-images', { imageURL: (await uploadVenuePhoto(owner.api, await jpegWithGps())).objectPath })).json.objectPath as string;
     const venue = await venueOf(owner, { images: [photo], city: 'Erasetown, FL' });
     await owner.api.call('POST', `/api/venues/${venue}/sections`, { name: 'VIP', type: 'VIP Room', capacity: 4, pricePerHour: 500, isVipRoom: true, images: [photo] });
     await owner.api.call('POST', `/api/venues/${venue}/dancers`, { name: 'Aurora', images: [photo] });

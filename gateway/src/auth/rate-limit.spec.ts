@@ -29,6 +29,22 @@ describe('AuthRateLimiter (memory)', () => {
     await expect(rl.consumeMember('member-holds', 'u2')).resolves.toBeUndefined();
   });
 
+  it('counts a class with perVenue per venue as well, whoever asks; other classes ignore the venue', async () => {
+    // member-check-ins at scale 0.005: 1200 → 6 per owner, 600 → 3 per venue.
+    const rl = new AuthRateLimiter(null, { ...limits, memberScale: 0.005 });
+    const attempt = async (owner: string, venue: string) => {
+      await rl.consumeMember('member-check-ins', owner);
+      await rl.consumeVenue('member-check-ins', venue);
+    };
+    for (let i = 0; i < 3; i++) await attempt('owner-a', 'venue-1');
+    const atVenue = await rejection(attempt('owner-b', 'venue-1')); // another owner at the same door
+    expect(atVenue).toMatchObject({ status: 429, code: 'AUTH.RATE_LIMITED' });
+    expect(atVenue.retryAfterSeconds).toBeGreaterThan(500);
+    for (let i = 0; i < 3; i++) await attempt('owner-a', 'venue-2'); // another venue still has room
+    expect((await rejection(attempt('owner-a', 'venue-3'))).status).toBe(429); // the owner's 6 are used
+    await expect(rl.consumeVenue('member-holds', 'venue-1')).resolves.toBeUndefined(); // not counted per venue
+  });
+
   it('allows registerPerIp registrations per network, then 429 with Retry-After', async () => {
     const rl = new AuthRateLimiter(null, limits);
     for (let i = 0; i < 3; i++) await expect(rl.consumeRegister('1.1.1.1')).resolves.toBeUndefined();

@@ -1,7 +1,7 @@
 import type Redis from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AUTH_ERRORS, MEMBER_RATE_LIMITS, SERVER_ERRORS, type MemberRateLimitClass } from '@luxe/contracts';
+import { AUTH_ERRORS, MEMBER_RATE_LIMITS, SERVER_ERRORS, type MemberRateLimit, type MemberRateLimitClass } from '@luxe/contracts';
 import { AppError } from '@luxe/platform';
 
 export interface RateLimits {
@@ -62,6 +62,7 @@ export class AuthRateLimiter {
   private readonly loginAccountNetwork: RateLimiterAbstract;
   private readonly loginAccount: RateLimiterAbstract;
   private readonly member: Record<MemberRateLimitClass, RateLimiterAbstract>;
+  private readonly venue: Partial<Record<MemberRateLimitClass, RateLimiterAbstract>>;
   private readonly memoryGates = new Map<string, number>();
   readonly limits: RateLimits;
 
@@ -80,17 +81,24 @@ export class AuthRateLimiter {
     this.loginAccountNetwork = make('rl:login:acct-net', l.loginFailuresPerAccount);
     // Counts only; the slow-down decides from the count.
     this.loginAccount = make('rl:login:acct', 1_000_000);
-    this.member = Object.fromEntries(
-      Object.entries(MEMBER_RATE_LIMITS).map(([cls, { points, seconds }]) => {
-        const opts = { keyPrefix: `rl:${cls}`, points: Math.max(1, Math.round(points * l.memberScale)), duration: seconds };
-        return [cls, redis ? new RateLimiterRedis({ storeClient: redis, ...opts }) : new RateLimiterMemory(opts)];
-      }),
-    ) as Record<MemberRateLimitClass, RateLimiterAbstract>;
+    const counter = (keyPrefix: string, { points, seconds }: { points: number; seconds: number }) => {
+      const opts = { keyPrefix, points: Math.max(1, Math.round(points * l.memberScale)), duration: seconds };
+      return redis ? new RateLimiterRedis({ storeClient: redis, ...opts }) : new RateLimiterMemory(opts);
+    };
+    const classes = Object.entries(MEMBER_RATE_LIMITS) as [MemberRateLimitClass, MemberRateLimit][];
+    this.member = Object.fromEntries(classes.map(([cls, def]) => [cls, counter(`rl:${cls}`, def)])) as Record<MemberRateLimitClass, RateLimiterAbstract>;
+    this.venue = Object.fromEntries(classes.flatMap(([cls, def]) => (def.perVenue ? [[cls, counter(`rl:${cls}:venue`, def.perVenue)]] : [])));
   }
 
   /** One request of a per-member class by this member, or 429 with Retry-After past the class's limit. */
   async consumeMember(cls: MemberRateLimitClass, userId: string): Promise<void> {
     await guard(() => this.member[cls].consume(userId));
+  }
+
+  /** One request of a class counted per venue (`perVenue`) at this venue, whoever asks, or 429 with Retry-After past its limit; other classes: nothing. */
+  async consumeVenue(cls: MemberRateLimitClass, venueId: string): Promise<void> {
+    const limiter = this.venue[cls];
+    if (limiter) await guard(() => limiter.consume(venueId));
   }
 
   async consumeRegister(ip: string | undefined): Promise<void> {

@@ -81,6 +81,9 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
     if (route.query) parseOrThrow(route.query, req.query ?? {});
     const rawBody = route.rawBody && typeof req.body === 'string' ? req.body : undefined;
     const body = route.body && !route.rawBody ? parseOrThrow(route.body, req.body ?? {}) : undefined;
+    // A class counted per venue as well (door check-ins): the venue the valid body names.
+    const venueId = (body as { venueId?: unknown } | undefined)?.venueId;
+    if (isMemberRateLimit(route.rateLimit) && typeof venueId === 'string') await deps.limiter.consumeVenue(route.rateLimit, venueId);
     const path = buildPath(route.path, req.params as Record<string, string>);
     const forward = (serviceBody?: unknown) =>
       deps.services.requestText(route.service, route.method, path, {

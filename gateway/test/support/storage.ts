@@ -20,3 +20,15 @@ export async function jpegWithGps(): Promise<Buffer> {
     .withExif({ IFD0: { Make: 'SpyCam', Model: 'Leaky 3000' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 46/1 3/1', GPSLongitudeRef: 'W', GPSLongitude: '80/1 11/1 30/1' } })
     .toBuffer();
 }
+
+/**
+ * Posts a file to storage with a presigned POST as the web client does (web/src/lib/upload-form.ts):
+ * the answer's fields, the Content-Type, the file last. Resolves with the storage's answer.
+ */
+export async function postUpload(upload: { uploadURL?: string; uploadUrl?: string; fields: Record<string, string> }, body: Buffer, contentType = 'image/jpeg'): Promise<Response> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('Content-Type', contentType);
+  form.append('file', new Blob([new Uint8Array(body)], { type: contentType }), 'upload');
+  return fetch(upload.uploadURL ?? upload.uploadUrl!, { method: 'POST', body: form });
+}

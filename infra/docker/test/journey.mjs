@@ -38,17 +38,22 @@ expect(me.status === 200 && me.body?.id === userId, 'GET /api/auth/me with that 
 const wrong = await call('POST', '/api/auth/login', { email, password: 'not-the-password' });
 expect(wrong.status === 401, 'a wrong password is refused (401)', { status: wrong.status, body: wrong.body });
 
-// A photo: the presigned URL the stack hands out is used from the host, as a browser would (compose's
-// S3_PUBLIC_ENDPOINT; the in-network http://minio:9000 would not resolve here), then the stored,
-// checked photo is read back through its redirect.
+// A photo: the presigned POST the stack hands out is used from the host, as a browser would (compose's
+// S3_PUBLIC_ENDPOINT; the in-network http://minio:9000 would not resolve here): the form's fields,
+// the Content-Type, the file last (web/src/lib/upload-form.ts); then the stored, checked photo is
+// read back through its redirect.
 const sharp = require('sharp');
 const jpeg = await sharp({ create: { width: 16, height: 12, channels: 3, background: { r: 200, g: 30, b: 60 } } }).jpeg().toBuffer();
 const up = await call('POST', `/api/users/${userId}/upload-url`, null, login.cookie);
-expect(up.status === 200 && up.body?.uploadURL, 'POST /api/users/:id/upload-url answers a presigned URL', { status: up.status, body: up.body });
-const put = await fetch(up.body.uploadURL, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: jpeg, signal: AbortSignal.timeout(15_000) })
+expect(up.status === 200 && up.body?.uploadURL && up.body?.fields, 'POST /api/users/:id/upload-url answers a presigned POST', { status: up.status, body: up.body });
+const form = new FormData();
+for (const [k, v] of Object.entries(up.body.fields)) form.append(k, v);
+form.append('Content-Type', 'image/jpeg');
+form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'photo.jpg');
+const posted = await fetch(up.body.uploadURL, { method: 'POST', body: form, signal: AbortSignal.timeout(15_000) })
   .catch((e) => ({ status: `${e.name}: ${e.cause?.code ?? e.message}` }));
-expect(put.status === 200, `the photo is PUT from the host to the presigned URL (${new URL(up.body.uploadURL).origin})`, { status: put.status });
-const kept = await call('PUT', `/api/users/${userId}/images`, { imageURL: up.body.uploadURL }, login.cookie);
+expect(posted.status === 204, `the photo is POSTed from the host to the presigned URL (${new URL(up.body.uploadURL).origin})`, { status: posted.status });
+const kept = await call('PUT', `/api/users/${userId}/images`, { imageURL: up.body.objectPath }, login.cookie);
 expect(kept.status === 200 && kept.body?.objectPath, 'PUT /api/users/:id/images checks and keeps it', { status: kept.status, body: kept.body });
 const redirect = await fetch(`${gateway}${kept.body.objectPath}`, { redirect: 'manual', signal: AbortSignal.timeout(15_000) });
 const location = redirect.headers.get('location');

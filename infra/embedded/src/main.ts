@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { MAX_IMAGE_BYTES } from '@luxe/contracts';
 import { startGateway } from '@luxe/gateway';
 import { SERVICES } from './services';
 import { dataFolderSecret } from './secrets';
@@ -26,6 +27,7 @@ import {
   ObjectStorage,
   RunningService,
   startService,
+  type Logger,
 } from '@luxe/platform';
 
 
@@ -112,17 +114,47 @@ function embeddedPaymentsEnv(dataDir: string, env: NodeJS.ProcessEnv): NodeJS.Pr
   };
 }
 
+/** The largest upload form the stand-in storage reads: an image at its limit and the form's fields. */
+const EMBEDDED_UPLOAD_FORM_MAX_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+
+/** How often the embedded mode sweeps unclaimed uploads (its stand-in storage has no lifecycle rules). */
+const STAGING_SWEEP_MS = 60 * 60 * 1000;
+
 async function startS3(dir: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require('s3rver');
   mkdirSync(dir, { recursive: true });
-  // Browsers PUT photos straight to storage with presigned URLs (the signature is the permission).
+  // Browsers POST photos straight to storage with presigned forms (the signature is the permission).
   const cors =
-    '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod>' +
+    '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>POST</AllowedMethod><AllowedMethod>GET</AllowedMethod>' +
     '<AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>';
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: SERVICES.filter((d) => d.usesStorage).map((d) => ({ name: `luxe-${d.name}`, configs: [cors] })) });
+  // s3rver reads no POST policy (MinIO and S3 refuse a file over the policy's content-length-range
+  // while it arrives): the stand-in refuses, before reading it, a form larger than an image at its
+  // limit plus its fields, or one of unknown length. The services check each claimed upload again.
+  server.middleware.unshift(async (ctx: { method: string; get(h: string): string; status: number; type: string; body: string }, next: () => Promise<void>) => {
+    if (ctx.method !== 'POST' || !ctx.get('content-type').startsWith('multipart/form-data')) return next();
+    const length = Number(ctx.get('content-length'));
+    if (ctx.get('content-length') !== '' && length <= EMBEDDED_UPLOAD_FORM_MAX_BYTES) return next();
+    const [status, code, message] = ctx.get('content-length') === '' ? [411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.'] : [400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size'];
+    ctx.status = status;
+    ctx.type = 'application/xml';
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+  });
   const { port } = await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/** Removes the uploads no one claimed within a day (what the bucket's lifecycle rule does elsewhere). */
+async function sweepStaging(storages: Iterable<ObjectStorage>, logger: Logger): Promise<void> {
+  for (const storage of storages) {
+    try {
+      const removed = await storage.sweepStaged();
+      if (removed) logger.info({ bucket: storage.bucket, removed }, 'unclaimed uploads swept');
+    } catch (err) {
+      logger.warn({ err, bucket: storage.bucket }, 'could not sweep unclaimed uploads');
+    }
+  }
 }
 
 async function main() {
@@ -149,7 +181,11 @@ async function main() {
   const passSigningSecret = process.env.PASS_SIGNING_SECRET || dataFolderSecret(cfg.EMBEDDED_DATA_DIR, 'pass-signing-secret');
 
   const running: RunningService[] = [];
+  // Each storage user's bucket; no lifecycle rules here: unclaimed uploads are swept (sweepStaging).
+  const storages = new Map(SERVICES.filter((d) => d.usesStorage).map((d) => [d.name, new ObjectStorage({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', bucket: `luxe-${d.name}`, lifecycleRules: false })]));
+  let sweep: NodeJS.Timeout | undefined;
   const stopAll = async () => {
+    clearInterval(sweep);
     for (const s of running.reverse()) await s.close().catch(() => undefined);
     await s3.close().catch(() => undefined);
     await pg.stop().catch(() => undefined);
@@ -170,9 +206,7 @@ async function main() {
           transport,
           logger: createLogger(def.name, cfg.LOG_LEVEL),
           redis: def.usesRedis ? redis : undefined,
-          storage: def.usesStorage
-            ? new ObjectStorage({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', bucket: `luxe-${def.name}` })
-            : undefined,
+          storage: storages.get(def.name),
           seed: false,
           // Payments take test cards unless Stripe's keys are given (STRIPE_SECRET_KEY and the rest, README).
           settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, def.name === 'payments' ? embeddedPaymentsEnv(cfg.EMBEDDED_DATA_DIR, { ...process.env, PASS_SIGNING_SECRET: passSigningSecret }) : { ...process.env, PASS_SIGNING_SECRET: passSigningSecret })) : undefined,
@@ -191,6 +225,8 @@ async function main() {
       await broker.idle();
     }
     for (const s of running) s.relay.start();
+    await sweepStaging(storages.values(), logger);
+    sweep = setInterval(() => void sweepStaging(storages.values(), logger), STAGING_SWEEP_MS).unref();
     const gw = await startGateway({
       host: cfg.HOST,
       port: cfg.PORT,

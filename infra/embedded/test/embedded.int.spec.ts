@@ -235,7 +235,7 @@ describe('embedded mode', () => {
     expect(card).toEqual({ first_name: 'Em', last_name: 'Bedded', user_type: 'guest' });
   });
 
-  it('uploads a photo through a presigned URL to the embedded storage, strips it and serves it', async () => {
+  it('uploads a photo through a presigned POST to the embedded storage (which refuses a form over 10 MB), strips it and serves it', async () => {
     const sharp = (await import('sharp')).default;
     const body = { email: `photo.${Date.now()}@example.com`, password: 'password-123', firstName: 'Pix', lastName: 'Embedded', city: 'Miami, FL', state: 'Florida', userType: 'guest' };
     const r = await post('/api/auth/register', body);
@@ -244,10 +244,20 @@ describe('embedded mode', () => {
     const { id } = await r.json();
     const call = (method: string, path: string, json?: unknown) =>
       fetch(`${base}${path}`, { method, headers: { cookie, 'x-requested-with': 'XMLHttpRequest', ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined });
-    const { uploadURL } = await (await call('POST', `/api/users/${id}/upload-url`)).json();
+    const up = (await (await call('POST', `/api/users/${id}/upload-url`)).json()) as { uploadURL: string; fields: Record<string, string>; objectPath: string };
+    // As the web client posts it (web/src/lib/upload-form.ts): the fields, the Content-Type, the file last.
+    const postFile = (data: Buffer) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(up.fields)) form.append(k, v);
+      form.append('Content-Type', 'image/jpeg');
+      form.append('file', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), 'photo.jpg');
+      return fetch(up.uploadURL, { method: 'POST', body: form });
+    };
+    const tooLarge = await postFile(Buffer.alloc(11 * 1024 * 1024, 7));
+    expect([tooLarge.status, await tooLarge.text()]).toEqual([400, expect.stringContaining('EntityTooLarge')]);
     const jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: 'navy' } }).jpeg().withExif({ IFD0: { Model: 'Embedded Cam' } }).toBuffer();
-    expect((await fetch(uploadURL, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: jpeg })).status).toBe(200);
-    const added = await call('PUT', `/api/users/${id}/images`, { imageURL: uploadURL });
+    expect((await postFile(jpeg)).status).toBe(204);
+    const added = await call('PUT', `/api/users/${id}/images`, { imageURL: up.objectPath });
     expect(added.status).toBe(200);
     const { objectPath } = await added.json();
     const served = await fetch(`${base}${objectPath}`, { redirect: 'manual' });

@@ -163,7 +163,8 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false } 
     groupPrefix: `bench${process.env.BENCH_ID ? `-${process.env.BENCH_ID}` : ''}.`,
     seed: true,
     logDir: join(ROOT, '.data/bench-logs'),
-    extraEnv: { LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_REGISTER_PER_IP: '1000' },
+    // One guest sends 1,000 chat messages back to back (the per-member limits × 1000 let them through).
+    extraEnv: { LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_REGISTER_PER_IP: '1000', RATE_LIMIT_MEMBER_SCALE: '1000' },
   });
   let bare;
   const out = {};

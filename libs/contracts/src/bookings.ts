@@ -3,6 +3,7 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from './cancellation';
 import { bookingDepositFields } from './deposits';
+import { uploadFieldsSchema } from './profile';
 import { parsePricingTier, type PricingTier } from './venues';
 
 /** Times are America/New_York (shown as EST, spec doc 1 §9). */
@@ -255,8 +256,8 @@ export const friendSchema = z.object({
 export type Friend = z.output<typeof friendSchema>;
 export const friendIdParamsSchema = z.object({ id: z.uuid({ error: FRIEND_MESSAGES.friendNotFound }) });
 export const inviteTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, FRIEND_MESSAGES.notFound) });
-/** `POST /api/friends/{id}/images`: where to PUT the picture (spec doc 2 §7 names it uploadUrl). */
-export const friendUploadSchema = z.object({ uploadUrl: z.url(), objectPath: z.string() });
+/** `POST /api/friends/{id}/images`: where to POST the picture, with its form fields (spec doc 2 §7 names it uploadUrl; uploadFieldsSchema). */
+export const friendUploadSchema = z.object({ uploadUrl: z.url(), fields: uploadFieldsSchema, objectPath: z.string() });
 /** `GET /api/friends/invite/{token}`. */
 export const friendInviteSchema = z.object({ name: z.string(), profilePicture: z.string().nullable() });
 /** `PATCH /api/friends/claim/{token}`: the picture as a data URL. */

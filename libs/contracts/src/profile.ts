@@ -67,9 +67,18 @@ export const userIdParamsSchema = z.object({ id: z.uuid({ error: PROFILE_MESSAGE
 /** Where an upload waits (unchecked) until `PUT /api/users/{id}/images` accepts it: `staging/users/{id}/{uuid}`. */
 export const STAGING_OBJECT = /staging\/users\/([0-9a-f-]{36})\/([0-9a-f-]{36})(?:$|\?)/;
 
-/** `POST /api/users/{id}/upload-url`: where to PUT the file (a short-lived presigned URL), and the upload's path. */
-export const uploadUrlSchema = z.object({ uploadURL: z.url(), objectPath: z.string() });
-/** `PUT /api/users/{id}/images`: the upload to check and keep (the uploadURL, or the objectPath of upload-url). */
+/**
+ * The form fields of a presigned POST upload (policy, signature, key…). The browser sends them as
+ * given, then `Content-Type` (the file's type: `image/...`) and the file as `file`, last, as a
+ * multipart form to the upload URL. The storage itself refuses a file over MAX_IMAGE_BYTES, another
+ * object name, another kind of content type, or a form posted after it expired (5 minutes).
+ */
+export const uploadFieldsSchema = z.record(z.string(), z.string());
+/** The content types a presigned POST takes (the policy's `starts-with` condition). */
+export const UPLOAD_CONTENT_TYPE_PREFIX = 'image/';
+/** `POST /api/users/{id}/upload-url`: where to POST the file (presigned, short-lived), its form fields, and the upload's path. */
+export const uploadUrlSchema = z.object({ uploadURL: z.url(), fields: uploadFieldsSchema, objectPath: z.string() });
+/** `PUT /api/users/{id}/images`: the upload to check and keep (the objectPath of upload-url). */
 export const addImageSchema = z.object({ imageURL: z.string({ error: PROFILE_MESSAGES.notYourUpload }).min(1, PROFILE_MESSAGES.notYourUpload).max(2000, PROFILE_MESSAGES.notYourUpload) });
 export const imagePathResultSchema = z.object({ objectPath: z.string() });
 export const imageParamsSchema = z.object({ userId: z.uuid({ error: PROFILE_MESSAGES.userId }), file: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(jpg|png|webp|gif)$/, 'Not a photo') });

@@ -2,6 +2,31 @@ import { Client } from 'minio';
 
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 
+/**
+ * Where browsers' unchecked uploads wait (`staging/...`) until a service claims them (checks,
+ * copies and deletes them). An upload never claimed (the tab closed, a script asked for URLs and
+ * posted files) goes by itself after STAGED_UPLOAD_DAYS: a lifecycle rule of the bucket, or the
+ * embedded mode's sweep (infra/embedded), where the stand-in storage has no lifecycle rules.
+ */
+export const STAGING_PREFIX = 'staging/';
+export const STAGED_UPLOAD_DAYS = 1;
+/** The bucket's lifecycle rule that expires unclaimed uploads (its ID names it when read back). */
+export const STAGING_LIFECYCLE_RULE = {
+  ID: 'expire-unclaimed-uploads',
+  Status: 'Enabled',
+  Filter: { Prefix: STAGING_PREFIX },
+  Expiration: { Days: STAGED_UPLOAD_DAYS },
+} as const;
+
+/**
+ * A browser upload by presigned POST (multipart form to `url`): the `fields` as given (policy,
+ * signature, key…), a `Content-Type` field with the file's type, then the file as `file`, last.
+ */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
 export interface StorageOptions {
   endpoint: string;
   /**
@@ -13,6 +38,11 @@ export interface StorageOptions {
   secretKey: string;
   region: string;
   bucket: string;
+  /**
+   * Whether ensureBucket sets the lifecycle rule expiring unclaimed uploads (default true). The
+   * embedded mode's stand-in has none and sweeps `staging/` itself instead.
+   */
+  lifecycleRules?: boolean;
 }
 
 /** S3-compatible object storage (MinIO in distributed mode, an in-process server in embedded mode). */
@@ -48,13 +78,47 @@ export class ObjectStorage {
         if (e?.code !== 'BucketAlreadyOwnedByYou' && e?.code !== 'BucketAlreadyExists') throw e;
       }
     }
+    if (this.opts.lifecycleRules !== false) await this.ensureLifecycle();
+  }
+  /**
+   * The bucket's lifecycle: unclaimed uploads expire (STAGING_LIFECYCLE_RULE). Set at every start,
+   * where the bucket is made: the service owns its bucket, so this is its whole lifecycle
+   * configuration.
+   */
+  async ensureLifecycle(): Promise<void> {
+    await this.client.setBucketLifecycle(this.bucket, { Rule: [{ ...STAGING_LIFECYCLE_RULE, Filter: { ...STAGING_LIFECYCLE_RULE.Filter }, Expiration: { ...STAGING_LIFECYCLE_RULE.Expiration } }] });
+  }
+  /** Removes the uploads under `staging/` older than `olderThanMs` (where no lifecycle rule does it); how many went. */
+  async sweepStaged(olderThanMs: number = STAGED_UPLOAD_DAYS * 86_400_000, now: Date = new Date()): Promise<number> {
+    let removed = 0;
+    for await (const o of this.client.listObjectsV2(this.bucket, STAGING_PREFIX, true)) {
+      const { name, lastModified } = o as { name?: string; lastModified?: Date };
+      if (name && lastModified && now.getTime() - lastModified.getTime() > olderThanMs) {
+        await this.remove(name);
+        removed++;
+      }
+    }
+    return removed;
   }
   async ping(): Promise<void> {
     if (!(await this.client.bucketExists(this.bucket))) throw new Error(`bucket ${this.bucket} missing`);
   }
-  /** A URL a browser can PUT one object to, for `expirySeconds`. */
-  presignedPut(objectName: string, expirySeconds = 300): Promise<string> {
-    return this.publicClient.presignedPutObject(this.bucket, objectName, expirySeconds);
+  /**
+   * A form a browser can POST one object with, for `expirySeconds`: exactly this object name, a
+   * content type starting with `contentTypePrefix`, and at most `maxBytes` — the storage itself
+   * refuses a larger file (EntityTooLarge) while it arrives, before anything is stored.
+   */
+  async presignedPost(objectName: string, o: { maxBytes: number; contentTypePrefix: string; expirySeconds?: number }): Promise<PresignedPost> {
+    const policy = this.publicClient.newPostPolicy();
+    policy.setBucket(this.bucket);
+    policy.setKey(objectName);
+    policy.setContentTypeStartsWith(o.contentTypePrefix);
+    policy.setContentLengthRange(1, o.maxBytes);
+    policy.setExpires(new Date(Date.now() + (o.expirySeconds ?? 300) * 1000));
+    const { postURL, formData } = await this.publicClient.presignedPostPolicy(policy);
+    // The browser adds the file's own Content-Type (the policy checks its prefix), not the prefix itself.
+    const fields = Object.entries(formData).filter(([k]) => k !== 'Content-Type');
+    return { url: postURL, fields: Object.fromEntries(fields.map(([k, v]) => [k, String(v)])) };
   }
   /** A URL a browser can GET one object from, for `expirySeconds`. */
   presignedGet(objectName: string, expirySeconds = 3600): Promise<string> {

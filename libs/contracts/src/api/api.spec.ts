@@ -27,6 +27,12 @@ describe('the /api contract', () => {
     expect(defineRoute({ ...base, id: 't.c', path: '/api/v/:city/:state', params: z.object({ city: z.string(), state: z.string() }) }).path).toBe('/api/v/:city/:state');
   });
 
+  it('refuses a limit counted per venue on a route whose body names no venue (it could not be counted)', () => {
+    const base = { method: 'POST', path: '/api/t', service: 'bookings', access: 'member', summary: 's', response: z.null(), rateLimit: 'member-check-ins' } as const;
+    expect(() => defineRoute({ ...base, id: 't.v', body: z.object({ code: z.string() }) })).toThrow('needs the venueId in its body');
+    expect(defineRoute({ ...base, id: 't.w', body: z.object({ venueId: z.uuid() }) }).rateLimit).toBe('member-check-ins');
+  });
+
   it('describes the auth routes as the spec documents them', () => {
     expect(api.auth.register).toMatchObject({ method: 'POST', path: '/api/auth/register', service: 'identity', access: 'public', status: 201, rateLimit: 'register', gatewayHandler: true });
     expect(api.auth.login).toMatchObject({ method: 'POST', path: '/api/auth/login', rateLimit: 'login', gatewayHandler: true });

@@ -49,6 +49,7 @@ export const passRoutes = {
     path: '/api/door/check-in',
     service: 'bookings',
     access: 'venue-owner',
+    rateLimit: 'member-check-ins',
     summary: "Door mode: check a pass in (typed code or scanned token) at one of the owner's venues, exactly once; refused for another venue, another night or a cancelled booking",
     body: checkInInputSchema,
     response: checkInSchema,

@@ -19,13 +19,32 @@ export type Access = 'public' | 'member' | 'venue-owner' | 'admin';
 /**
  * Per-member limits (one member holding slot after slot; writes a member can
  * repeat without end). Each class is counted per signed-in member over its own window, before the
- * route's service is called; past it the gateway answers 429 with Retry-After. The gateway's
- * environment can scale them all (RATE_LIMIT_MEMBER_SCALE, README).
+ * route's service is called (a refused or invalid request counts too); past it the gateway answers
+ * 429 with Retry-After. A class with `perVenue` is counted as well per the venue its request's body
+ * names (`venueId`), whoever asks. The gateway's environment can scale them all
+ * (RATE_LIMIT_MEMBER_SCALE, README). Why each number: README, Runbook, "Per-member limits".
  */
+export interface MemberRateLimit {
+  readonly points: number;
+  readonly seconds: number;
+  readonly perVenue?: { readonly points: number; readonly seconds: number };
+}
 export const MEMBER_RATE_LIMITS = {
   /** Holds of a slot for card payment: the live-hold cap (MAX_LIVE_HOLDS) bounds what is held, this how often. */
   'member-holds': { points: 20, seconds: 600 },
-} as const;
+  /** Reports of a member or a message: each lands in the admins' queue. */
+  'member-reports': { points: 10, seconds: 3600 },
+  /** Friends a host adds (each gets an invite link and may get a picture). */
+  'member-friends': { points: 50, seconds: 3600 },
+  /** Invites a host sends to guests. */
+  'member-invites': { points: 30, seconds: 3600 },
+  /** Chat messages sent. */
+  'member-messages': { points: 60, seconds: 60 },
+  /** Presigned upload URLs (each may stage up to 10 MB until it is claimed or expires). */
+  'member-uploads': { points: 100, seconds: 3600 },
+  /** Door check-ins, a wrong code included: per owner, and per venue so a door code cannot be guessed. */
+  'member-check-ins': { points: 1200, seconds: 600, perVenue: { points: 600, seconds: 600 } },
+} as const satisfies Record<string, MemberRateLimit>;
 export type MemberRateLimitClass = keyof typeof MEMBER_RATE_LIMITS;
 export function isMemberRateLimit(c: RateLimitClass): c is MemberRateLimitClass {
   return Object.hasOwn(MEMBER_RATE_LIMITS, c);
@@ -143,6 +162,8 @@ export function defineRoute<
   const declared = def.params instanceof z.ZodObject ? Object.keys(def.params.shape) : [];
   if (names.join(',') !== declared.join(',')) throw new Error(`route ${def.id}: path parameters [${names}] and params schema [${declared}] differ`);
   if (def.contentType !== undefined && !(def.response instanceof z.ZodString)) throw new Error(`route ${def.id}: a ${def.contentType} answer is text (its response schema must be a string)`);
+  const rate = def.rateLimit && isMemberRateLimit(def.rateLimit) ? (MEMBER_RATE_LIMITS[def.rateLimit] as MemberRateLimit) : undefined;
+  if (rate?.perVenue && !(def.body instanceof z.ZodObject && 'venueId' in def.body.shape)) throw new Error(`route ${def.id}: a limit counted per venue needs the venueId in its body`);
   if (def.cache) {
     if (def.method !== 'GET' || def.access !== 'public' || def.gatewayHandler || def.websocket || def.rawBody) throw new Error(`route ${def.id}: only a public GET the gateway forwards can be cached`);
     if (def.cache.invalidatedBy.length === 0) throw new Error(`route ${def.id}: a cached route names the events that invalidate it`);

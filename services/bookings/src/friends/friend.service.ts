@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
-import { BOOKING_ERRORS, FRIEND_PICTURE_MAX_BYTES, FRIEND_STAGING_OBJECT, friendImagePath, MAX_IMAGE_BYTES, PROFILE_ERRORS, PROFILE_MESSAGES, type Friend, type FriendDto } from '@luxe/contracts';
+import { BOOKING_ERRORS, FRIEND_PICTURE_MAX_BYTES, FRIEND_STAGING_OBJECT, friendImagePath, MAX_IMAGE_BYTES, PROFILE_ERRORS, PROFILE_MESSAGES, UPLOAD_CONTENT_TYPE_PREFIX, type Friend, type FriendDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { acceptStagedImage, cleanImage, ImageRejectedError } from '@luxe/platform/images';
@@ -65,10 +65,11 @@ export class FriendService {
     return toFriend(await this.ds.manager.save(FriendEntity, f));
   }
 
-  async uploadUrl(actor: Actor, id: string): Promise<{ uploadUrl: string; objectPath: string }> {
+  async uploadUrl(actor: Actor, id: string): Promise<{ uploadUrl: string; fields: Record<string, string>; objectPath: string }> {
     const f = await this.own(actor, id);
     const objectPath = `staging/friends/${f.id}/${randomUUID()}`;
-    return { uploadUrl: await this.storage.presignedPut(objectPath, UPLOAD_URL_SECONDS), objectPath };
+    const post = await this.storage.presignedPost(objectPath, { maxBytes: MAX_IMAGE_BYTES, contentTypePrefix: UPLOAD_CONTENT_TYPE_PREFIX, expirySeconds: UPLOAD_URL_SECONDS });
+    return { uploadUrl: post.url, fields: post.fields, objectPath };
   }
 
   async setPicture(actor: Actor, id: string, imageURL: string): Promise<Friend> {

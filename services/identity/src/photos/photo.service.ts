@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { IMAGE_FORMATS, MAX_IMAGE_BYTES, STAGING_OBJECT, userImagePath } from '@luxe/contracts';
+import { IMAGE_FORMATS, MAX_IMAGE_BYTES, STAGING_OBJECT, UPLOAD_CONTENT_TYPE_PREFIX, userImagePath } from '@luxe/contracts';
 import type { Actor } from '@luxe/platform/http';
 import { LOGGER, type Logger, OBJECT_STORAGE, type ObjectStorage } from '@luxe/platform/runtime';
 import { requireSelf } from '../users/require-self';
@@ -10,14 +10,15 @@ import { PhotoErrors } from './photo.errors';
 
 const REFUSALS = { 'not-an-image': 'notAnImage', 'too-large': 'tooLarge', missing: 'uploadMissing' } as const;
 
-/** How long a browser may PUT to an upload URL, and how long a photo redirect may be cached. */
+/** How long a browser may POST to an upload URL, and how long a photo redirect may be cached. */
 const UPLOAD_URL_SECONDS = 300;
 const PHOTO_URL_SECONDS = 3600;
 const PHOTO_CACHE_SECONDS = 600;
 
 /**
- * Member photos in object storage. The browser PUTs a file straight to storage under
- * `staging/users/{id}/{uuid}` with a short-lived presigned URL; `addImage` then checks it (size,
+ * Member photos in object storage. The browser POSTs a file straight to storage under
+ * `staging/users/{id}/{uuid}` with a short-lived presigned form (the storage refuses more than
+ * 10 MB or a non-image content type); `addImage` then checks it (size,
  * an image by content), keeps a clean copy under `users/{id}/{uuid}.{ext}` and deletes the upload,
  * whatever the outcome. Photos are served by a stable path that redirects to the stored file.
  */
@@ -28,10 +29,11 @@ export class PhotosService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async uploadUrl(actor: Actor, userId: string): Promise<{ uploadURL: string; objectPath: string }> {
+  async uploadUrl(actor: Actor, userId: string): Promise<{ uploadURL: string; fields: Record<string, string>; objectPath: string }> {
     requireSelf(actor, userId);
     const objectPath = `staging/users/${userId}/${randomUUID()}`;
-    return { uploadURL: await this.storage.presignedPut(objectPath, UPLOAD_URL_SECONDS), objectPath };
+    const post = await this.storage.presignedPost(objectPath, { maxBytes: MAX_IMAGE_BYTES, contentTypePrefix: UPLOAD_CONTENT_TYPE_PREFIX, expirySeconds: UPLOAD_URL_SECONDS });
+    return { uploadURL: post.url, fields: post.fields, objectPath };
   }
 
   async addImage(actor: Actor, userId: string, imageURL: string): Promise<{ objectPath: string }> {

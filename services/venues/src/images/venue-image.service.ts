@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { MAX_IMAGE_BYTES, PROFILE_MESSAGES, VENUE_ERRORS, VENUE_IMAGE_LIMITS, VENUE_IMAGE_MESSAGES, VENUE_STAGING_OBJECT, venueImagePath } from '@luxe/contracts';
+import { MAX_IMAGE_BYTES, PROFILE_MESSAGES, UPLOAD_CONTENT_TYPE_PREFIX, VENUE_ERRORS, VENUE_IMAGE_LIMITS, VENUE_IMAGE_MESSAGES, VENUE_STAGING_OBJECT, venueImagePath } from '@luxe/contracts';
 import { Actor, AppError } from '@luxe/platform/http';
 import { acceptStagedImage, ImageRejectedError } from '@luxe/platform/images';
 import { LOGGER, type Logger, OBJECT_STORAGE, type ObjectStorage } from '@luxe/platform/runtime';
@@ -22,7 +22,7 @@ const REFUSALS = {
 
 /**
  * Photos of venues, sections and staff, kept per owner. The browser PUTs a file to
- * `staging/venues/{ownerId}/{uuid}` through a presigned URL; `add` checks it (the same check and
+ * `staging/venues/{ownerId}/{uuid}` through a presigned POST (at most 10 MB, refused by the storage); `add` checks it (the same check and
  * metadata stripping as member photos, from the platform) and keeps `venues/{ownerId}/{uuid}.{ext}`.
  * Photos and the placeholders are served by stable paths that redirect to the stored file.
  */
@@ -42,10 +42,11 @@ export class VenueImageService implements OnModuleInit {
     }
   }
 
-  async uploadUrl(actor: Actor): Promise<{ uploadURL: string; objectPath: string }> {
+  async uploadUrl(actor: Actor): Promise<{ uploadURL: string; fields: Record<string, string>; objectPath: string }> {
     const ownerId = requireOwnerRole(actor);
     const objectPath = `staging/venues/${ownerId}/${randomUUID()}`;
-    return { uploadURL: await this.storage.presignedPut(objectPath, UPLOAD_URL_SECONDS), objectPath };
+    const post = await this.storage.presignedPost(objectPath, { maxBytes: MAX_IMAGE_BYTES, contentTypePrefix: UPLOAD_CONTENT_TYPE_PREFIX, expirySeconds: UPLOAD_URL_SECONDS });
+    return { uploadURL: post.url, fields: post.fields, objectPath };
   }
 
   async add(actor: Actor, imageURL: string): Promise<{ objectPath: string }> {

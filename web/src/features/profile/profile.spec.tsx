@@ -66,7 +66,7 @@ describe('Profile tab: photos', () => {
     expect(acceptablePhotos([img('a.jpg')], 0)).toEqual([]);
   });
 
-  it('uploads a photo through a presigned URL, marks the first as Main, previews it, and saves the list', async () => {
+  it('uploads a photo through a presigned POST, marks the first as Main, previews it, and saves the list', async () => {
     const member = makeUser({ profileImages: [] });
     await signIn(member);
     const newPath = photoOf(member.id, 1);
@@ -75,11 +75,12 @@ describe('Profile tab: photos', () => {
     server.use(
       http.post('/api/users/:id/upload-url', ({ params }) => {
         calls.push(`upload-url ${params.id}`);
-        return HttpResponse.json({ uploadURL: 'http://storage.test/luxe-identity/staging/users/x/y?X-Amz-Signature=s', objectPath: 'staging/users/x/y' });
+        return HttpResponse.json({ uploadURL: 'http://storage.test/luxe-identity', fields: { key: 'staging/users/x/y', policy: 'p', 'x-amz-signature': 's' }, objectPath: 'staging/users/x/y' });
       }),
-      http.put('http://storage.test/luxe-identity/staging/users/x/y', async ({ request }) => {
-        calls.push(`storage PUT ${request.headers.get('content-type')}`);
-        return new HttpResponse(null, { status: 200 });
+      http.post('http://storage.test/luxe-identity', async ({ request }) => {
+        const form = await request.formData();
+        calls.push(`storage POST ${[...form.keys()].join(',')} ${form.get('key')} ${form.get('Content-Type')} ${(form.get('file') as Blob).size} bytes`);
+        return new HttpResponse(null, { status: 204 });
       }),
       http.put('/api/users/:id/images', async ({ request }) => {
         calls.push(`images ${JSON.stringify(await request.json())}`);
@@ -97,7 +98,8 @@ describe('Profile tab: photos', () => {
     const list = await screen.findByRole('list', { name: 'Your photos' });
     expect(await within(list).findByRole('img', { name: 'Main photo' })).toHaveAttribute('src', newPath);
     expect(within(list).getByText('Main')).toBeInTheDocument();
-    expect(calls).toEqual([`upload-url ${member.id}`, 'storage PUT image/jpeg', `images {"imageURL":"http://storage.test/luxe-identity/staging/users/x/y?X-Amz-Signature=s"}`]);
+    // The server's fields as given, the file's type, the file last; then the upload's path is claimed.
+    expect(calls).toEqual([`upload-url ${member.id}`, 'storage POST key,policy,x-amz-signature,Content-Type,file staging/users/x/y image/jpeg 3 bytes', 'images {"imageURL":"staging/users/x/y"}']);
     expect(add).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Preview photo 1' }));
@@ -122,8 +124,8 @@ describe('Profile tab: photos', () => {
 
     await signIn(member);
     server.use(
-      http.post('/api/users/:id/upload-url', () => HttpResponse.json({ uploadURL: 'http://storage.test/u', objectPath: 'staging/users/x/y' })),
-      http.put('http://storage.test/u', () => new HttpResponse(null, { status: 200 })),
+      http.post('/api/users/:id/upload-url', () => HttpResponse.json({ uploadURL: 'http://storage.test/u', fields: { key: 'staging/users/x/y' }, objectPath: 'staging/users/x/y' })),
+      http.post('http://storage.test/u', () => new HttpResponse(null, { status: 204 })),
       http.put('/api/users/:id/images', () => HttpResponse.json({ statusCode: 400, code: 'PROFILE.UPLOAD_REJECTED', message: 'The file is not an image (JPEG, PNG, WebP or GIF)' }, { status: 400 })),
     );
     const { user } = renderApp('/dashboard?tab=profile');

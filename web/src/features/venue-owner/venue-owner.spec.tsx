@@ -629,18 +629,19 @@ describe('/venue-dashboard: dancers and bartenders', () => {
 describe('/venue-dashboard: photo uploads', () => {
   const jpeg = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], name, { type: 'image/jpeg' });
 
-  it('skips non-images and files over 10 MB, then goes upload-url → PUT → add and puts the path into images', async () => {
+  it('skips non-images and files over 10 MB, then goes upload-url → POST → add and puts the path into images', async () => {
     await withVenues([]);
     const calls: string[] = [];
     let sent: Record<string, unknown> | null = null;
     server.use(
       http.post('/api/venue-images/upload-url', () => {
         calls.push('upload-url');
-        return HttpResponse.json({ uploadURL: 'http://storage.test/luxe-venues/staging/venues/x/y?sig=1', objectPath: 'staging/venues/x/y' });
+        return HttpResponse.json({ uploadURL: 'http://storage.test/luxe-venues', fields: { key: 'staging/venues/x/y', policy: 'p' }, objectPath: 'staging/venues/x/y' });
       }),
-      http.put('http://storage.test/luxe-venues/staging/venues/x/y', ({ request }) => {
-        calls.push(`PUT ${request.headers.get('content-type')}`);
-        return new HttpResponse(null, { status: 200 });
+      http.post('http://storage.test/luxe-venues', async ({ request }) => {
+        const form = await request.formData();
+        calls.push(`POST ${form.get('key')} ${form.get('Content-Type')}`);
+        return new HttpResponse(null, { status: 204 });
       }),
       http.put('/api/venue-images', async ({ request }) => {
         calls.push(`add ${JSON.stringify(await request.json())}`);
@@ -662,7 +663,7 @@ describe('/venue-dashboard: photo uploads', () => {
 
     const uploaded = await screen.findByRole('list', { name: 'Venue photos: uploaded' });
     expect(within(uploaded).getByRole('img', { name: 'Venue photos 1' })).toHaveAttribute('src', photo(7));
-    expect(calls).toEqual(['upload-url', 'PUT image/jpeg', 'add {"imageURL":"http://storage.test/luxe-venues/staging/venues/x/y?sig=1"}']);
+    expect(calls).toEqual(['upload-url', 'POST staging/venues/x/y image/jpeg', 'add {"imageURL":"staging/venues/x/y"}']);
     expect(screen.getByText(/Skipped 3 files/)).toBeInTheDocument();
     const uploads = screen.getByRole('list', { name: 'Uploads' });
     expect(within(uploads).getByRole('progressbar', { name: 'Upload of deck.jpg' })).toHaveAttribute('value', '100');
@@ -685,9 +686,9 @@ describe('/venue-dashboard: photo uploads', () => {
     server.use(
       http.post('/api/venue-images/upload-url', () => {
         urlCalls += 1;
-        return urlCalls === 1 ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ uploadURL: `http://storage.test/u${urlCalls}`, objectPath: 'o' });
+        return urlCalls === 1 ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ uploadURL: `http://storage.test/u${urlCalls}`, fields: { key: 'o' }, objectPath: 'o' });
       }),
-      http.put(/http:\/\/storage\.test\/u\d+/, ({ request }) => (request.url.endsWith('u2') ? new HttpResponse(null, { status: 403 }) : new HttpResponse(null, { status: 200 }))),
+      http.post(/http:\/\/storage\.test\/u\d+/, ({ request }) => (request.url.endsWith('u2') ? new HttpResponse(null, { status: 403 }) : new HttpResponse(null, { status: 204 }))),
       http.put('/api/venue-images', () => {
         n += 1;
         return n === 1 ? HttpResponse.json({ statusCode: 400, message: 'The file is not a JPG, PNG or WebP image' }, { status: 400 }) : HttpResponse.json({ objectPath: photo(10 + n) });

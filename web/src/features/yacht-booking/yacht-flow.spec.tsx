@@ -312,7 +312,7 @@ describe('yacht flow, steps 4 to 6: friends', () => {
 
   it('adds friends by name (Add disabled while blank), uploads a photo through the friend upload API, removes one', async () => {
     const names = mockFriends();
-    const puts: { url: string; type: string | null; size: number }[] = [];
+    const posts: { url: string; key: unknown; type: unknown; size: number }[] = [];
     const pictures: { id: string; imageURL: string }[] = [];
     const removed: string[] = [];
     server.use(
@@ -320,10 +320,11 @@ describe('yacht flow, steps 4 to 6: friends', () => {
         removed.push(String(params.id));
         return new HttpResponse(null, { status: 204 });
       }),
-      http.post('/api/friends/:id/images', ({ params }) => HttpResponse.json({ uploadUrl: `https://storage.test/staging/friends/${String(params.id)}/up`, objectPath: 'staging/x' })),
-      http.put('https://storage.test/staging/friends/:id/up', async ({ request }) => {
-        puts.push({ url: request.url, type: request.headers.get('content-type'), size: (await request.arrayBuffer()).byteLength });
-        return new HttpResponse(null, { status: 200 });
+      http.post('/api/friends/:id/images', ({ params }) => HttpResponse.json({ uploadUrl: 'https://storage.test/luxe-bookings', fields: { key: `staging/friends/${String(params.id)}/up` }, objectPath: `staging/friends/${String(params.id)}/up` })),
+      http.post('https://storage.test/luxe-bookings', async ({ request }) => {
+        const form = await request.formData();
+        posts.push({ url: request.url, key: form.get('key'), type: form.get('Content-Type'), size: (form.get('file') as File).size });
+        return new HttpResponse(null, { status: 204 });
       }),
       http.put('/api/friends/:id/picture', async ({ params, request }) => {
         const body = (await request.json()) as { imageURL: string };
@@ -356,8 +357,8 @@ describe('yacht flow, steps 4 to 6: friends', () => {
     const file = new File(['fake-jpeg-bytes'], 'jamie.jpg', { type: 'image/jpeg' });
     await user.upload(screen.getByLabelText('Upload photo for Jamie'), file);
     expect(await within(list).findByRole('img', { name: 'Photo of Jamie' })).toHaveAttribute('src', '/api/images/friends/aaaaaaaa-0000-4000-8000-000000000001/p.jpg');
-    expect(puts).toEqual([{ url: 'https://storage.test/staging/friends/aaaaaaaa-0000-4000-8000-000000000001/up', type: 'image/jpeg', size: file.size }]);
-    expect(pictures).toEqual([{ id: 'aaaaaaaa-0000-4000-8000-000000000001', imageURL: 'https://storage.test/staging/friends/aaaaaaaa-0000-4000-8000-000000000001/up' }]);
+    expect(posts).toEqual([{ url: 'https://storage.test/luxe-bookings', key: 'staging/friends/aaaaaaaa-0000-4000-8000-000000000001/up', type: 'image/jpeg', size: file.size }]);
+    expect(pictures).toEqual([{ id: 'aaaaaaaa-0000-4000-8000-000000000001', imageURL: 'staging/friends/aaaaaaaa-0000-4000-8000-000000000001/up' }]);
 
     await user.click(screen.getByRole('button', { name: 'Remove Riley' }));
     await waitFor(() => expect(within(list).queryByText('Riley')).not.toBeInTheDocument());

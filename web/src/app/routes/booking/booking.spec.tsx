@@ -492,9 +492,10 @@ describe('/booking/{venueId}: friends in the confirmation', () => {
     expect(within(dialog).getByLabelText('Friend name')).toHaveValue('');
   });
 
-  it('adds a friend with a photo: upload URL, the file PUT with its type, then the picture set', async () => {
+  it('adds a friend with a photo: presigned POST, the file posted with its type, then the picture set', async () => {
     const calls: string[] = [];
-    const uploadUrl = 'https://storage.test/staging/friends/f0000000-0000-4000-8000-000000000001/abc';
+    const uploadUrl = 'https://storage.test/luxe-bookings';
+    const objectPath = 'staging/friends/f0000000-0000-4000-8000-000000000001/abc';
     server.use(
       http.post('/api/friends', () => {
         calls.push('create');
@@ -502,11 +503,12 @@ describe('/booking/{venueId}: friends in the confirmation', () => {
       }),
       http.post('/api/friends/:id/images', () => {
         calls.push('upload-url');
-        return HttpResponse.json({ uploadUrl, objectPath: '/objects/abc' });
+        return HttpResponse.json({ uploadUrl, fields: { key: objectPath, policy: 'p' }, objectPath });
       }),
-      http.put(uploadUrl, ({ request }) => {
-        calls.push(`put ${request.headers.get('content-type')}`);
-        return new HttpResponse(null, { status: 200 });
+      http.post(uploadUrl, async ({ request }) => {
+        const form = await request.formData();
+        calls.push(`post ${form.get('key')} ${form.get('Content-Type')}`);
+        return new HttpResponse(null, { status: 204 });
       }),
       http.put('/api/friends/:id/picture', async ({ request }) => {
         calls.push(`picture ${JSON.stringify(await request.json())}`);
@@ -519,7 +521,7 @@ describe('/booking/{venueId}: friends in the confirmation', () => {
     await user.upload(within(dialog).getByLabelText('Friend photo'), new File(['img'], 'mia.png', { type: 'image/png' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add Friend' }));
     await within(dialog).findByRole('list', { name: 'Friends coming along' });
-    expect(calls).toEqual(['create', 'upload-url', 'put image/png', `picture {"imageURL":"${uploadUrl}"}`]);
+    expect(calls).toEqual(['create', 'upload-url', `post ${objectPath} image/png`, `picture {"imageURL":"${objectPath}"}`]);
   });
 
   it("says 'Failed to add friend. Please try again.' when the server refuses", async () => {

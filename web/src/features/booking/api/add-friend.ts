@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type Friend } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
+import { postUpload } from '../../../lib/upload-form';
 
 export interface AddFriendArgs {
   name: string;
@@ -15,24 +16,20 @@ export interface AddedFriend {
   photoFailed: boolean;
 }
 
-/** PUT the file to the presigned URL with its content type. */
-async function putFile(url: string, file: File): Promise<void> {
-  const response = await fetch(url, { method: 'PUT', headers: { 'Content-Type': file.type || 'application/octet-stream' }, body: file });
-  if (!response.ok) throw new Error(`Upload failed: ${response.status}`);
-}
 
 /**
  * Adds a friend to a booking: POST /api/friends; with a photo, then POST /api/friends/{id}/images
- * for an upload URL, the file PUT there, and PUT /api/friends/{id}/picture. A failed photo leaves
+ * for a presigned POST, the file posted to storage, and PUT /api/friends/{id}/picture. A failed photo leaves
  * the friend added without it.
  */
 export async function addFriend({ name, bookingId, instagram, photo }: AddFriendArgs): Promise<AddedFriend> {
   const friend = await callApi(api.friends.create, { body: { name: name.trim(), bookingId, instagram: instagram?.trim() || null } });
   if (!photo) return { friend, photoFailed: false };
   try {
-    const { uploadUrl } = await callApi(api.friends.uploadUrl, { params: { id: friend.id } });
-    await putFile(uploadUrl, photo);
-    const withPicture = await callApi(api.friends.setPicture, { params: { id: friend.id }, body: { imageURL: uploadUrl } });
+    const upload = await callApi(api.friends.uploadUrl, { params: { id: friend.id } });
+    const posted = await postUpload(upload.uploadUrl, upload.fields, photo);
+    if (!posted.ok) throw new Error(`Upload failed: ${posted.status}`);
+    const withPicture = await callApi(api.friends.setPicture, { params: { id: friend.id }, body: { imageURL: upload.objectPath } });
     return { friend: withPicture, photoFailed: false };
   } catch (error) {
     console.error('Friend picture upload failed', error);

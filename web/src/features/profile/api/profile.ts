@@ -3,6 +3,7 @@ import { api, MAX_IMAGE_BYTES, PROFILE_LIMITS, type ProfileInput, type PublicUse
 import { ApiError, callApi } from '../../../lib/api-client';
 import { getCurrentUser, setCurrentUser } from '../../../lib/auth-store';
 import { getMeQueryOptions } from '../../auth/api/me';
+import { postUpload } from '../../../lib/upload-form';
 
 /** Keeps the stored user and the cached /me in step with what the server answered. */
 function useRememberUser() {
@@ -47,13 +48,14 @@ export function acceptablePhotos(files: readonly File[], room: number): File[] {
 export const MAX_PHOTOS = PROFILE_LIMITS.images;
 
 /**
- * Uploads one photo: a presigned URL from the server, the file PUT straight to storage with its
- * content type, then the server checks and keeps it. Resolves with the photo's path.
+ * Uploads one photo: a presigned POST from the server, the file posted straight to storage with
+ * its content type (the storage refuses more than 10 MB), then the server checks and keeps it.
+ * Resolves with the photo's path.
  */
 export async function uploadPhoto(userId: string, file: File, fetchImpl: typeof fetch = fetch): Promise<string> {
-  const { uploadURL } = await callApi(api.users.uploadUrl, { params: { id: userId } });
-  const put = await fetchImpl(uploadURL, { method: 'PUT', headers: { 'content-type': file.type || 'application/octet-stream' }, body: file });
-  if (!put.ok) throw new ApiError(put.status, put.statusText, '');
-  const { objectPath } = await callApi(api.users.addImage, { params: { id: userId }, body: { imageURL: uploadURL } });
+  const upload = await callApi(api.users.uploadUrl, { params: { id: userId } });
+  const posted = await postUpload(upload.uploadURL, upload.fields, file, fetchImpl);
+  if (!posted.ok) throw new ApiError(posted.status, posted.statusText, '');
+  const { objectPath } = await callApi(api.users.addImage, { params: { id: userId }, body: { imageURL: upload.objectPath } });
   return objectPath;
 }

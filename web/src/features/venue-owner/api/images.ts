@@ -1,5 +1,6 @@
 import { api, MAX_IMAGE_BYTES, VENUE_IMAGE_LIMITS } from '@luxe/contracts';
 import { callApi, serverMessage } from '../../../lib/api-client';
+import { uploadForm } from '../../../lib/upload-form';
 
 /** Photos of venues, sections and staff (spec doc 2 §5): at most 5 per selection, 10 MB each, JPG, PNG or WebP. */
 export const IMAGES_PER_UPLOAD = VENUE_IMAGE_LIMITS.perUpload;
@@ -34,38 +35,37 @@ export class UploadError extends Error {
   }
 }
 
-/** PUT the file to the presigned URL with its content type, reporting progress (0 to 1). */
-function putFile(url: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
+/** POST the file to presigned storage with its form fields, reporting progress (0 to 1). */
+function postFile(url: string, fields: Readonly<Record<string, string>>, file: File, onProgress: (fraction: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    xhr.open('POST', url);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new UploadError(UPLOAD_MESSAGES.upload)));
     xhr.onerror = () => reject(new UploadError(UPLOAD_MESSAGES.upload));
     xhr.onabort = () => reject(new UploadError(UPLOAD_MESSAGES.upload));
-    xhr.send(file);
+    xhr.send(uploadForm(fields, file));
   });
 }
 
 /**
- * Uploads one photo: a presigned URL from the server, the file PUT straight to storage, then the
- * server checks and keeps it. Resolves with the photo's path (for `images`); rejects with an
+ * Uploads one photo: a presigned POST from the server, the file posted straight to storage (which
+ * refuses more than 10 MB), then the server checks and keeps it. Resolves with the photo's path (for `images`); rejects with an
  * UploadError whose message says which step failed (the server's message when it gave one).
  */
 export async function uploadVenueImage(file: File, onProgress: (fraction: number) => void = () => undefined): Promise<string> {
-  let uploadURL: string;
+  let upload: { uploadURL: string; fields: Record<string, string>; objectPath: string };
   try {
-    ({ uploadURL } = await callApi(api.venueImages.uploadUrl, {}));
+    upload = await callApi(api.venueImages.uploadUrl, {});
   } catch (error) {
     throw new UploadError(serverMessage(error, UPLOAD_MESSAGES.uploadUrl));
   }
-  await putFile(uploadURL, file, onProgress);
+  await postFile(upload.uploadURL, upload.fields, file, onProgress);
   onProgress(1);
   try {
-    const { objectPath } = await callApi(api.venueImages.add, { body: { imageURL: uploadURL } });
+    const { objectPath } = await callApi(api.venueImages.add, { body: { imageURL: upload.objectPath } });
     return objectPath;
   } catch (error) {
     throw new UploadError(serverMessage(error, UPLOAD_MESSAGES.process));

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type Friend } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
+import { postUpload } from '../../../lib/upload-form';
 
 /** Messages of the friends step (spec doc 2 §5, §8). */
 export const FRIEND_STEP_MESSAGES = {
@@ -32,15 +33,15 @@ export function useRemoveFriend() {
 }
 
 /**
- * A friend's photo: a presigned URL from the server (POST /api/friends/{id}/images), the file PUT
- * there with its content type, then the server checks it and makes it the friend's picture
+ * A friend's photo: a presigned POST from the server (POST /api/friends/{id}/images), the file
+ * posted to storage with its content type, then the server checks it and makes it the friend's picture
  * (PUT /api/friends/{id}/picture). Resolves with the friend as the server now has it.
  */
 export async function uploadFriendPhoto({ friendId, file }: { friendId: string; file: File }): Promise<Friend> {
-  const { uploadUrl } = await callApi(api.friends.uploadUrl, { params: { id: friendId } });
-  const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Type': file.type || 'application/octet-stream' }, body: file });
-  if (!put.ok) throw new Error(`${put.status}: ${FRIEND_STEP_MESSAGES.uploadFailed}`);
-  return callApi(api.friends.setPicture, { params: { id: friendId }, body: { imageURL: uploadUrl } });
+  const upload = await callApi(api.friends.uploadUrl, { params: { id: friendId } });
+  const posted = await postUpload(upload.uploadUrl, upload.fields, file);
+  if (!posted.ok) throw new Error(`${posted.status}: ${FRIEND_STEP_MESSAGES.uploadFailed}`);
+  return callApi(api.friends.setPicture, { params: { id: friendId }, body: { imageURL: upload.objectPath } });
 }
 
 export function useUploadFriendPhoto() {
