@@ -101,6 +101,11 @@ describe('section bookings', () => {
     expect([r.status, r.json.guestVisibility]).toEqual([200, 'women,men']);
     const bad = await host.api.call('PUT', `/api/bookings/${b.id}/guest-visibility`, { guestVisibility: 'aliens' });
     expect([bad.status, bad.json.message]).toEqual([400, 'Show to Men, Women or Both']);
+    // Both is chosen alone: 'men,both' would say two things at once.
+    for (const guestVisibility of ['men,both', 'women, both']) {
+      const both = await host.api.call('PUT', `/api/bookings/${b.id}/guest-visibility`, { guestVisibility });
+      expect([both.status, both.json.message]).toEqual([400, 'Choose Both on its own: it already includes Men and Women']);
+    }
     expect((await (await account('host')).api.call('PUT', `/api/bookings/${b.id}/guest-visibility`, { guestVisibility: 'men' })).status).toBe(404);
     expect((await dbs.bookings.query('SELECT guest_visibility FROM bookings WHERE id = $1', [b.id])).rows[0].guest_visibility).toBe('women,men');
     const [ev] = (await dbs.bookings.query(`SELECT envelope FROM outbox_events WHERE key = $1 AND type = 'bookings.booking-updated'`, [b.id])).rows;
@@ -120,6 +125,7 @@ describe('section bookings', () => {
       [{ venueId: '00000000-0000-4000-8000-000000000000' }, 404, 'Venue not found'],
       [{ sectionId: '00000000-0000-4000-8000-000000000000' }, 404, 'Section not found'],
       [{ bookingDate: '2026-02-30' }, 400, 'Choose a date'],
+      [{ guestVisibility: 'women,both' }, 400, 'Choose Both on its own: it already includes Men and Women'],
     ];
     for (const [over, status, message] of cases) {
       const r = await host.api.call('POST', '/api/bookings', sectionBooking(over));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, sectionPrice, START_TIMES, todayInNewYork, yachtPrice } from './bookings';
+import { bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, guestVisibilityInputSchema, paymentIntentInputSchema, sectionPrice, START_TIMES, todayInNewYork, yachtPrice } from './bookings';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -70,5 +70,15 @@ describe('the booking payload', () => {
     expect(first(bookingInputSchema.safeParse({ ...base, duration: 0 }))).toBe(BOOKING_MESSAGES.duration);
     expect(first(bookingInputSchema.safeParse({ ...base, bookingDate: '2026-02-30' }))).toBe(BOOKING_MESSAGES.date);
     expect(first(bookingInputSchema.safeParse({ ...base, guestVisibility: 'men,aliens' }))).toBe(BOOKING_MESSAGES.visibility);
+  });
+  it('takes Both only on its own: men,both and women,both are refused with their message; men,women stays', () => {
+    for (const guestVisibility of ['men,both', 'women,both', 'both,men,women', ' both , women']) {
+      expect(first(bookingInputSchema.safeParse({ ...base, guestVisibility }))).toBe(BOOKING_MESSAGES.visibilityBothAlone);
+      expect(first(guestVisibilityInputSchema.safeParse({ guestVisibility }))).toBe(BOOKING_MESSAGES.visibilityBothAlone);
+      expect(first(paymentIntentInputSchema.safeParse({ ...base, guestVisibility }))).toBe(BOOKING_MESSAGES.visibilityBothAlone);
+    }
+    expect(BOOKING_MESSAGES.visibilityBothAlone).toBe('Choose Both on its own: it already includes Men and Women');
+    expect(guestVisibilityInputSchema.parse({ guestVisibility: 'women,men' }).guestVisibility).toBe('women,men');
+    expect(guestVisibilityInputSchema.parse({ guestVisibility: 'both,both' }).guestVisibility).toBe('both');
   });
 });

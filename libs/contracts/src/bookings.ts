@@ -44,6 +44,7 @@ export const BOOKING_MESSAGES = {
   yachtByPayment: 'A yacht is booked by paying for it: start the payment first',
   notYacht: 'Only yachts and sections that take a deposit are paid by card',
   visibility: 'Show to Men, Women or Both',
+  visibilityBothAlone: 'Choose Both on its own: it already includes Men and Women',
 } as const;
 
 /** End time = start hour + duration, wrapped at 24 h, on the hour (spec doc 2 §5). */
@@ -96,7 +97,12 @@ const isoDate = z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\
 const visibilityList = z
   .string({ error: BOOKING_MESSAGES.visibility })
   .trim()
-  .refine((v) => v.split(',').every((p) => (GUEST_VISIBILITY as readonly string[]).includes(p.trim())), BOOKING_MESSAGES.visibility)
+  .superRefine((v, ctx) => {
+    const parts = new Set(v.split(',').map((p) => p.trim()));
+    if (![...parts].every((p) => (GUEST_VISIBILITY as readonly string[]).includes(p))) ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.visibility });
+    // 'men,both' would say both things at once (and the form showed Both chosen beside Men).
+    else if (parts.has('both') && parts.size > 1) ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.visibilityBothAlone });
+  })
   .transform((v) => [...new Set(v.split(',').map((p) => p.trim()))].join(','));
 const visibility = visibilityList.default('both');
 
