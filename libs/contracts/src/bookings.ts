@@ -3,6 +3,7 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from './cancellation';
 import { bookingDepositFields } from './deposits';
+import { TEXT_LIMITS, tooLongMessage } from './text-limits';
 import { parsePricingTier, type PricingTier } from './venues';
 
 /** Times are America/New_York (shown as EST, spec doc 1 §9). */
@@ -93,6 +94,17 @@ export const money = (n: number): string => n.toFixed(2);
 
 const isoDate = z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date).refine((d) => !Number.isNaN(parseISO(d).getTime()) && format(parseISO(d), 'yyyy-MM-dd') === d, BOOKING_MESSAGES.date);
 
+export const FRIEND_MESSAGES = {
+  name: 'Friend name is required',
+  nameLength: tooLongMessage('Friend name', TEXT_LIMITS.friendName),
+  phoneLength: tooLongMessage('Phone number', TEXT_LIMITS.friendPhone),
+  instagramLength: tooLongMessage('Instagram handle', TEXT_LIMITS.friendInstagram),
+  notFound: 'Invite Not Found',
+  notFoundText: 'This invite link is invalid or has expired',
+  picture: 'The picture must be a JPG, PNG or WebP image of at most 5 MB',
+  friendNotFound: 'Friend not found',
+} as const;
+
 /** 'men', 'women', 'both', or several joined by commas (spec doc 2 §6); default both. */
 const visibilityList = z
   .string({ error: BOOKING_MESSAGES.visibility })
@@ -106,6 +118,8 @@ const visibilityList = z
   .transform((v) => [...new Set(v.split(',').map((p) => p.trim()))].join(','));
 const visibility = visibilityList.default('both');
 
+const friendName = z.string({ error: FRIEND_MESSAGES.name }).trim().min(1, FRIEND_MESSAGES.name).max(TEXT_LIMITS.friendName, FRIEND_MESSAGES.nameLength);
+
 /** The booking-flow friends: a JSON list as text (the spec's shape) or the list itself; names only are kept. */
 const friendsList = z
   .preprocess((raw) => {
@@ -115,7 +129,7 @@ const friendsList = z
     } catch {
       return raw;
     }
-  }, z.array(z.union([z.string().trim().min(1).max(120), z.object({ name: z.string().trim().min(1).max(120) }).loose().transform((f) => f.name)])).max(50, 'At most 50 friends'))
+  }, z.array(z.union([friendName, z.object({ name: friendName }).loose().transform((f) => f.name)])).max(50, 'At most 50 friends'))
   .default([]);
 
 /** The slot a booking or hold asks for. */
@@ -152,13 +166,6 @@ export type BookingDto = z.output<typeof bookingInputSchema>;
  * time, description and friends count); or a club section that takes a deposit (`sectionId`, with
  * an optional entertainer and who may discover the event): its deposit is what is paid.
  */
-export const FRIEND_MESSAGES = {
-  name: 'Friend name is required',
-  notFound: 'Invite Not Found',
-  notFoundText: 'This invite link is invalid or has expired',
-  picture: 'The picture must be a JPG, PNG or WebP image of at most 5 MB',
-  friendNotFound: 'Friend not found',
-} as const;
 export const paymentIntentInputSchema = z.object({
   ...slotFields,
   friendsCount: z.coerce.number().int().min(0).max(50).default(0),
@@ -237,9 +244,9 @@ export const FRIEND_STAGING_OBJECT = /staging\/friends\/([0-9a-f-]{36})\/([0-9a-
 
 /** `POST /api/friends`: a friend of the signed-in host (spec doc 2 §3), optionally for one of his bookings. */
 export const friendInputSchema = z.object({
-  name: z.string({ error: FRIEND_MESSAGES.name }).trim().min(1, FRIEND_MESSAGES.name).max(120, FRIEND_MESSAGES.name),
-  phoneNumber: z.string().trim().max(40).nullable().optional(),
-  instagram: z.string().trim().max(60).nullable().optional(),
+  name: friendName,
+  phoneNumber: z.string().trim().max(TEXT_LIMITS.friendPhone, FRIEND_MESSAGES.phoneLength).nullable().optional(),
+  instagram: z.string().trim().max(TEXT_LIMITS.friendInstagram, FRIEND_MESSAGES.instagramLength).nullable().optional(),
   bookingId: z.uuid().nullable().optional(),
 });
 export type FriendInput = z.input<typeof friendInputSchema>;

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_MESSAGES, MAX_IMAGE_BYTES, VENUE_ERRORS, type Dancer, type Section, type Venue } from '@luxe/contracts';
+import { DEPOSIT_MESSAGES, MAX_IMAGE_BYTES, TEXT_LIMITS, VENUE_ERRORS, type Dancer, type Section, type Venue } from '@luxe/contracts';
 import { makeUser, signIn } from '../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../testing/render-app';
 import { server } from '../../testing/server';
@@ -280,6 +280,8 @@ describe('/venue-dashboard: yacht form', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Yacht' }));
     const preview = screen.getByRole('complementary', { name: 'Live preview' });
     expect(within(preview).getByTestId('preview-name')).toHaveTextContent('Your yacht');
+    expect(screen.getByLabelText('Yacht name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.venueName));
+    expect(screen.getByLabelText('Address')).toHaveAttribute('maxlength', String(TEXT_LIMITS.address));
     await user.type(screen.getByLabelText('Yacht name'), 'Sea Breeze');
     expect(within(preview).getByTestId('preview-name')).toHaveTextContent('Sea Breeze');
     expect(screen.queryByLabelText('Club type')).toBeNull();
@@ -376,6 +378,9 @@ describe('/venue-dashboard: sections', () => {
     expect(max).toHaveValue(1);
 
     await user.click(vip);
+    // The contract's limits are the inputs' own (an over-long name answered '…is required').
+    expect(screen.getByLabelText('Section name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.sectionName));
+    expect(screen.getByLabelText('Section type')).toHaveAttribute('maxlength', String(TEXT_LIMITS.sectionType));
     await user.type(screen.getByLabelText('Section name'), 'Red Room');
     await user.type(screen.getByLabelText('Section type'), 'Private');
     await user.type(screen.getByLabelText('Price per hour ($)'), '900');
@@ -610,6 +615,7 @@ describe('/venue-dashboard: dancers and bartenders', () => {
     await screen.findByText('No bartenders yet.');
     await user.click(screen.getByRole('button', { name: 'Add Bartender' }));
     expect(screen.queryByLabelText('Price modifier')).toBeNull();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.staffName));
     await user.type(screen.getByLabelText('Name'), 'Max');
     await user.click(screen.getByRole('button', { name: 'Add Bartender' }));
     expect(await findToast()).toHaveTextContent('Failed to add bartender');

@@ -1,7 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES, todayInNewYork, type Booking, type Dancer, type Section, type Venue } from '@luxe/contracts';
+import { BOOKING_MESSAGES, TEXT_LIMITS, todayInNewYork, type Booking, type Dancer, type Section, type Venue } from '@luxe/contracts';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
@@ -493,6 +493,8 @@ describe('/booking/{venueId}: friends in the confirmation', () => {
     const { user, dialog } = await confirmBooking();
     await user.click(within(dialog).getByRole('button', { name: 'Add Friend' }));
     expect(within(dialog).getByText('Friend name is required')).toBeInTheDocument();
+    // The server's limit, as the input's own: nothing longer can be typed (it answered '…is required').
+    expect(within(dialog).getByLabelText('Friend name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.friendName));
     expect(bodies).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Friend name'), 'Mia');

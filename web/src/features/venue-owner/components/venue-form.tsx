@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS, DEFAULT_CANCELLATION_POLICY, describeCancellationPolicy, toCancellationPolicy, VENUE_PLACEHOLDERS, VENUE_SUBTYPES, venueInputSchema, type Venue, type VenueDto, type VenueInput } from '@luxe/contracts';
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS, DEFAULT_CANCELLATION_POLICY, describeCancellationPolicy, TEXT_LIMITS, toCancellationPolicy, VENUE_PLACEHOLDERS, VENUE_SUBTYPES, venueInputSchema, type Venue, type VenueDto, type VenueInput } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select, Textarea } from '../../../components/ui/select';
@@ -143,7 +143,7 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
         </Select>
       </Field>
       <Field id={id('name')} label={isYacht ? 'Yacht name' : 'Venue name'} error={err('name')}>
-        <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} autoComplete="off" />
+        <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} maxLength={TEXT_LIMITS.venueName} autoComplete="off" />
       </Field>
       {!isYacht ? (
         <Field id={id('subtype')} label="Club type" error={err('subtype')}>
@@ -179,7 +179,7 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
         </Field>
       </div>
       <Field id={id('address')} label="Address" error={err('address')}>
-        <Input {...fieldA11y(id('address'), err('address'))} {...register('address')} autoComplete="street-address" />
+        <Input {...fieldA11y(id('address'), err('address'))} {...register('address')} maxLength={TEXT_LIMITS.address} autoComplete="street-address" />
       </Field>
       <Field id={id('description')} label="Description" error={err('description')}>
         <Textarea {...fieldA11y(id('description'), err('description'))} {...register('description')} rows={4} />
