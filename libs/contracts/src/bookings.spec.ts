@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, guestVisibilityInputSchema, paymentIntentInputSchema, sectionPrice, START_TIMES, todayInNewYork, yachtPrice } from './bookings';
+import { bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, guestVisibilityInputSchema, paymentIntentInputSchema, sectionPrice, START_TIMES, todayInNewYork, yachtPrice, yachtPriceDrops } from './bookings';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -51,6 +51,19 @@ describe('prices', () => {
     expect(sectionPrice('600.00', 3, '1.25')).toBe(2250);
     expect(sectionPrice('333.00', 2, 1.5)).toBe(1000); // 499.5 → 500 per hour
     expect(sectionPrice(99.99, 4, null)).toBe(400);
+  });
+});
+
+describe('yacht prices that drop with more hours', () => {
+  it('finds each bookable duration priced below a shorter one, priced as bookings are (tier, else hourly × hours)', () => {
+    expect(yachtPriceDrops({ pricePerHour: 500, pricingTiers: [{ hours: 5, price: 2500 }, { hours: 6, price: 2000 }] })).toEqual([{ hours: 6, price: 2000, shorterHours: 5, shorterPrice: 2500 }]);
+    // A tier above the hourly price makes the next hour cheaper; equal is no drop.
+    expect(yachtPriceDrops({ pricePerHour: '500.00', pricingTiers: ['4:3000'] })).toEqual([{ hours: 5, price: 2500, shorterHours: 4, shorterPrice: 3000 }]);
+    // Each drop names the dearest shorter duration.
+    expect(yachtPriceDrops({ pricePerHour: 1000, pricingTiers: [{ hours: 3, price: 4500 }, { hours: 5, price: 3500 }] }).map((d) => [d.hours, d.shorterHours])).toEqual([[4, 3], [5, 3]]);
+    // Discounts that still rise with the hours, and tiers past 6 hours (not bookable), are fine.
+    expect(yachtPriceDrops({ pricePerHour: 900, pricingTiers: [{ hours: 2, price: 1700 }, { hours: 4, price: 3200 }, { hours: 8, price: 10 }] })).toEqual([]);
+    expect(yachtPriceDrops({ pricePerHour: Number.NaN, pricingTiers: [] })).toEqual([]);
   });
 });
 

@@ -83,6 +83,32 @@ export function yachtPrice(venue: { pricePerHour: number | string; pricingTiers:
   return tier ? tier.price : Math.round(Number(venue.pricePerHour) * hours);
 }
 
+/** A bookable duration that costs less than a shorter one ('6 hours: $2,000, less than 5 hours: $2,500'). */
+export interface YachtPriceDrop {
+  hours: number;
+  price: number;
+  shorterHours: number;
+  shorterPrice: number;
+}
+
+/**
+ * The bookable durations (DURATION_HOURS) a yacht would sell for less than a shorter one, priced
+ * as bookings are (yachtPrice: the tier for those hours, else the hourly price × hours), each with
+ * the dearest shorter duration. The owner's form warns before saving such tiers; the server takes
+ * them (a cheaper longer trip may be a deliberate offer), so this is advice, never a refusal.
+ */
+export function yachtPriceDrops(venue: { pricePerHour: number | string; pricingTiers: readonly unknown[] }): YachtPriceDrop[] {
+  const drops: YachtPriceDrop[] = [];
+  let dearest: { hours: number; price: number } | null = null;
+  for (let hours = DURATION_HOURS.min; hours <= DURATION_HOURS.max; hours++) {
+    const price = yachtPrice(venue, hours);
+    if (!Number.isFinite(price)) return [];
+    if (dearest && price < dearest.price) drops.push({ hours, price, shorterHours: dearest.hours, shorterPrice: dearest.price });
+    if (!dearest || price >= dearest.price) dearest = { hours, price };
+  }
+  return drops;
+}
+
 /** Section price: the hourly price × the entertainer's modifier (if one is chosen), rounded, × hours (spec doc 2 §9). */
 export function sectionPrice(pricePerHour: number | string, hours: number, priceModifier?: number | string | null): number {
   const hourly = Math.round(Number(pricePerHour) * (priceModifier == null ? 1 : Number(priceModifier)));
