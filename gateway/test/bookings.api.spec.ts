@@ -101,6 +101,11 @@ describe('section bookings', () => {
     expect([r.status, r.json.guestVisibility]).toEqual([200, 'women,men']);
     const bad = await host.api.call('PUT', `/api/bookings/${b.id}/guest-visibility`, { guestVisibility: 'aliens' });
     expect([bad.status, bad.json.message]).toEqual([400, 'Show to Men, Women or Both']);
+    // Both is chosen alone: 'men,both' would say two things at once.
+    for (const guestVisibility of ['men,both', 'women, both']) {
+      const both = await host.api.call('PUT', `/api/bookings/${b.id}/guest-visibility`, { guestVisibility });
+      expect([both.status, both.json.message]).toEqual([400, 'Choose Both on its own: it already includes Men and Women']);
+    }
     expect((await (await account('host')).api.call('PUT', `/api/bookings/${b.id}/guest-visibility`, { guestVisibility: 'men' })).status).toBe(404);
     expect((await dbs.bookings.query('SELECT guest_visibility FROM bookings WHERE id = $1', [b.id])).rows[0].guest_visibility).toBe('women,men');
     const [ev] = (await dbs.bookings.query(`SELECT envelope FROM outbox_events WHERE key = $1 AND type = 'bookings.booking-updated'`, [b.id])).rows;
@@ -120,6 +125,8 @@ describe('section bookings', () => {
       [{ venueId: '00000000-0000-4000-8000-000000000000' }, 404, 'Venue not found'],
       [{ sectionId: '00000000-0000-4000-8000-000000000000' }, 404, 'Section not found'],
       [{ bookingDate: '2026-02-30' }, 400, 'Choose a date'],
+      [{ guestVisibility: 'women,both' }, 400, 'Choose Both on its own: it already includes Men and Women'],
+      [{ friends: JSON.stringify(['x'.repeat(121)]) }, 400, 'Friend name must be at most 120 characters'],
     ];
     for (const [over, status, message] of cases) {
       const r = await host.api.call('POST', '/api/bookings', sectionBooking(over));
@@ -257,6 +264,9 @@ describe('friends and invite links', () => {
   it('a host adds a friend; the link shows the name; the friend sets a picture, which claims it; nonsense is refused', async () => {
     const host = await account('host');
     expect((await host.api.call('POST', '/api/friends', { name: '  ' })).json.message).toBe('Friend name is required');
+    const long = await host.api.call('POST', '/api/friends', { name: 'x'.repeat(121) });
+    expect([long.status, long.json.message]).toEqual([400, 'Friend name must be at most 120 characters']);
+    expect((await host.api.call('POST', '/api/friends', { name: 'Marta', instagram: 'x'.repeat(61) })).json.message).toBe('Instagram handle must be at most 60 characters');
     const f = await host.api.call('POST', '/api/friends', { name: 'Marta', userId: '00000000-0000-4000-8000-000000000000' });
     expect(f.status).toBe(201);
     expect(f.json).toMatchObject({ userId: host.id, name: 'Marta', claimed: false, profilePicture: null });

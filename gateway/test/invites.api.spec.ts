@@ -37,15 +37,16 @@ describe('invites', () => {
     const { host, bookingId } = await hostedEvent();
     const guest = await member('guest', 'Gina', { gender: 'female' });
     await world.has('messaging', 'user_cards', 'user_id', guest.id);
-    const sent = await host.api.call('POST', '/api/invites', { guestId: guest.id, hostId: guest.id, eventTitle: '  Velvet night ', eventDescription: 'Table by the stage', eventDate: '2001-01-01', bookingId });
+    const sent = await host.api.call('POST', '/api/invites', { guestId: guest.id, hostId: guest.id, eventTitle: '  Velvet night ', eventDescription: 'Table by the stage', eventDate: nyDate(30), bookingId });
     expect(sent.status).toBe(201);
-    // The host is the session's user and the date is the event's own, whatever the browser said.
-    expect(sent.json).toMatchObject({ hostId: host.id, guestId: guest.id, bookingId, status: 'pending', eventTitle: 'Velvet night', eventDate: nyDate(3), host: { id: host.id, firstName: 'Hugo' }, guest: { id: guest.id, firstName: 'Gina', lastName: 'Lovelace' }, friendCount: 0, friends: [] });
+    // The host is the session's user and the date is the event's own, whatever the browser said; its start time comes with it.
+    expect(sent.json).toMatchObject({ hostId: host.id, guestId: guest.id, bookingId, status: 'pending', eventTitle: 'Velvet night', eventDate: nyDate(3), eventTime: '22:00', host: { id: host.id, firstName: 'Hugo' }, guest: { id: guest.id, firstName: 'Gina', lastName: 'Lovelace' }, friendCount: 0, friends: [] });
     const dup = await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Again', eventDate: nyDate(3), bookingId });
     expect([dup.status, dup.json.message]).toEqual([409, 'You have already invited this guest to this event']);
 
     // The guest's received list is his own, whatever userId the browser sends.
     expect(ids((await guest.api.call('GET', `/api/invites/received?userId=${host.id}`)).json)).toEqual([sent.json.id]);
+    expect((await guest.api.call('GET', '/api/invites/received')).json[0]).toMatchObject({ eventDate: nyDate(3), eventTime: '22:00' });
     expect((await host.api.call('GET', '/api/invites/received')).json).toEqual([]);
     expect(ids((await host.api.call('GET', '/api/invites/sent')).json)).toEqual([sent.json.id]);
 
@@ -91,6 +92,11 @@ describe('invites', () => {
       [host.api, { ...good, eventTitle: '   ' }, 400, 'Event title is required'],
       [host.api, { ...good, eventTitle: 'x'.repeat(201) }, 400, 'Event title must be at most 200 characters'],
       [host.api, { ...good, eventDate: 'tonight' }, 400, 'Event date is required'],
+      // A day gone by is no invite (it answered 201): yesterday in New York, or a moment past.
+      [host.api, { ...good, eventDate: '2020-01-01' }, 400, 'The event date cannot be earlier than today'],
+      [host.api, { ...good, eventDate: nyDate(-1) }, 400, 'The event date cannot be earlier than today'],
+      [host.api, { ...good, eventDate: new Date(Date.now() - 3_600_000).toISOString() }, 400, 'The event date cannot be earlier than today'],
+      [host.api, { ...good, eventDate: '2020-01-01', bookingId }, 400, 'The event date cannot be earlier than today'],
       [otherHost.api, { ...good, bookingId }, 404, 'Event not found'],
     ];
     for (const [api, body, status, message] of cases) {
@@ -101,7 +107,9 @@ describe('invites', () => {
     expect(await count()).toBe(0);
     // Without an event: one pending invite per pair; a declined one may be sent again.
     const first = await host.api.call('POST', '/api/invites', good);
-    expect([first.status, first.json.bookingId]).toEqual([201, null]);
+    // An invite naming only a day has no time of its own.
+    expect([first.status, first.json.bookingId, first.json.eventDate, first.json.eventTime]).toEqual([201, null, nyDate(2), null]);
+    expect((await host.api.call('POST', '/api/invites', { ...good, guestId: otherHost.id, eventDate: nyDate(0) })).status).toBe(201);
     expect((await host.api.call('POST', '/api/invites', good)).status).toBe(409);
     expect((await guest.api.call('POST', `/api/invites/${first.json.id}/respond`, { response: 'decline' })).json.status).toBe('declined');
     expect((await host.api.call('POST', '/api/invites', good)).status).toBe(201);

@@ -98,6 +98,8 @@ describe('venues', () => {
 
   it.each([
     ['no name', { name: '  ' }, 'Venue name is required'],
+    ['a name over 120 characters', { name: 'x'.repeat(121) }, 'Venue name must be at most 120 characters'],
+    ['an address over 300 characters', { address: 'x'.repeat(301) }, 'Address must be at most 300 characters'],
     ['capacity 0', { capacity: 0 }, 'Capacity must be at least 1'],
     ['a price of 0', { pricePerHour: 0 }, 'Price per hour must be between $0.01 and $99,999,999.99'],
     ['a price under a cent', { pricePerHour: 0.004 }, 'Price per hour must be between $0.01 and $99,999,999.99'],
@@ -189,6 +191,15 @@ describe('venues', () => {
     expect(refused.json.message).toBe('VIP rooms are only for strip club venues');
     const bad = await owner.api.call('POST', `/api/venues/${strip}/sections`, section({ maxSimultaneousBookings: 0 }));
     expect([bad.status, bad.json.message]).toEqual([400, 'Max simultaneous bookings must be at least 1']);
+    // Too long is told apart from missing (it read 'Section name is required'); so for staff names.
+    const long = await owner.api.call('POST', `/api/venues/${strip}/sections`, section({ name: 'x'.repeat(121) }));
+    expect([long.status, long.json.message]).toEqual([400, 'Section name must be at most 120 characters']);
+    const longType = await owner.api.call('POST', `/api/venues/${strip}/sections`, section({ type: 'x'.repeat(61) }));
+    expect([longType.status, longType.json.message]).toEqual([400, 'Section type must be at most 60 characters']);
+    for (const staff of ['bartenders', 'dancers']) {
+      const r = await owner.api.call('POST', `/api/venues/${strip}/${staff}`, { name: 'x'.repeat(121) });
+      expect([staff, r.status, r.json.message]).toEqual([staff, 400, 'Name must be at most 120 characters']);
+    }
     expect((await other.api.call('POST', `/api/venues/${strip}/sections`, section())).status).toBe(403);
     expect((await other.api.call('PUT', `/api/sections/${regular.json.id}`, section({ name: 'Taken' }))).status).toBe(403);
     expect((await other.api.call('DELETE', `/api/sections/${regular.json.id}`)).status).toBe(403);

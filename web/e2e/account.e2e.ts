@@ -125,6 +125,30 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
       expect(await page.getByRole('list', { name: 'Your photos' }).getByRole('img').count()).toBe(2);
       expect(await page.getByLabel('Age').inputValue()).toBe('31');
       expect(await accessibilityViolations(page)).toEqual([]);
+
+      // At 390 px each tile's buttons lie whole inside it, and a tap at a button's centre reaches that button
+      // (Remove was clipped to 'Re' and its centre lay on the next tile).
+      const geometry = await page.evaluate(() =>
+        [...document.querySelectorAll('ul[aria-label="Your photos"] > li')].flatMap((li) => {
+          // Away from the sticky header and the tab bar, so that what is hit is the tile's own content.
+          li.scrollIntoView({ block: 'center' });
+          const tile = li.getBoundingClientRect();
+          return [...li.querySelectorAll('button')].map((b) => {
+            const r = b.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return { name: b.getAttribute('aria-label'), inside: r.left >= tile.left && r.right <= tile.right && r.top >= tile.top && r.bottom <= tile.bottom, text: b.scrollWidth <= b.clientWidth, hitsItself: !!hit && b.contains(hit) };
+          });
+        }),
+      );
+      expect(geometry).toEqual(['Preview photo 1', 'Remove photo 1', 'Preview photo 2', 'Remove photo 2'].map((name) => ({ name, inside: true, text: true, hitsItself: true })));
+      // A tap on Remove photo 1 removes that photo: the second becomes the main one.
+      const second = await page.getByRole('list', { name: 'Your photos' }).getByRole('img', { name: 'Photo 2' }).getAttribute('src');
+      await page.getByRole('button', { name: 'Remove photo 1' }).scrollIntoViewIfNeeded();
+      const box = (await page.getByRole('button', { name: 'Remove photo 1' }).boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.getByTestId('toast').filter({ hasText: 'Photo Removed' }).waitFor();
+      expect(await page.getByRole('list', { name: 'Your photos' }).getByRole('img').count()).toBe(1);
+      expect(await page.getByRole('list', { name: 'Your photos' }).getByRole('img', { name: 'Main photo' }).getAttribute('src')).toBe(second);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, sectionPrice, START_TIMES, todayInNewYork, yachtPrice } from './bookings';
+import { bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, guestVisibilityInputSchema, paymentIntentInputSchema, sectionPrice, START_TIMES, todayInNewYork, yachtPrice, yachtPriceDrops } from './bookings';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -54,6 +54,19 @@ describe('prices', () => {
   });
 });
 
+describe('yacht prices that drop with more hours', () => {
+  it('finds each bookable duration priced below a shorter one, priced as bookings are (tier, else hourly × hours)', () => {
+    expect(yachtPriceDrops({ pricePerHour: 500, pricingTiers: [{ hours: 5, price: 2500 }, { hours: 6, price: 2000 }] })).toEqual([{ hours: 6, price: 2000, shorterHours: 5, shorterPrice: 2500 }]);
+    // A tier above the hourly price makes the next hour cheaper; equal is no drop.
+    expect(yachtPriceDrops({ pricePerHour: '500.00', pricingTiers: ['4:3000'] })).toEqual([{ hours: 5, price: 2500, shorterHours: 4, shorterPrice: 3000 }]);
+    // Each drop names the dearest shorter duration.
+    expect(yachtPriceDrops({ pricePerHour: 1000, pricingTiers: [{ hours: 3, price: 4500 }, { hours: 5, price: 3500 }] }).map((d) => [d.hours, d.shorterHours])).toEqual([[4, 3], [5, 3]]);
+    // Discounts that still rise with the hours, and tiers past 6 hours (not bookable), are fine.
+    expect(yachtPriceDrops({ pricePerHour: 900, pricingTiers: [{ hours: 2, price: 1700 }, { hours: 4, price: 3200 }, { hours: 8, price: 10 }] })).toEqual([]);
+    expect(yachtPriceDrops({ pricePerHour: Number.NaN, pricingTiers: [] })).toEqual([]);
+  });
+});
+
 describe('the booking payload', () => {
   const base = { venueId: '6f1c1d39-3a4f-4a49-8d8e-7d1f7c0f6f7e', bookingDate: '2026-12-31', startTime: '22:00', duration: 3 };
   it("reads the spec's payload: section -1 is the whole yacht, friends as JSON text, visibility joined by commas", () => {
@@ -70,5 +83,15 @@ describe('the booking payload', () => {
     expect(first(bookingInputSchema.safeParse({ ...base, duration: 0 }))).toBe(BOOKING_MESSAGES.duration);
     expect(first(bookingInputSchema.safeParse({ ...base, bookingDate: '2026-02-30' }))).toBe(BOOKING_MESSAGES.date);
     expect(first(bookingInputSchema.safeParse({ ...base, guestVisibility: 'men,aliens' }))).toBe(BOOKING_MESSAGES.visibility);
+  });
+  it('takes Both only on its own: men,both and women,both are refused with their message; men,women stays', () => {
+    for (const guestVisibility of ['men,both', 'women,both', 'both,men,women', ' both , women']) {
+      expect(first(bookingInputSchema.safeParse({ ...base, guestVisibility }))).toBe(BOOKING_MESSAGES.visibilityBothAlone);
+      expect(first(guestVisibilityInputSchema.safeParse({ guestVisibility }))).toBe(BOOKING_MESSAGES.visibilityBothAlone);
+      expect(first(paymentIntentInputSchema.safeParse({ ...base, guestVisibility }))).toBe(BOOKING_MESSAGES.visibilityBothAlone);
+    }
+    expect(BOOKING_MESSAGES.visibilityBothAlone).toBe('Choose Both on its own: it already includes Men and Women');
+    expect(guestVisibilityInputSchema.parse({ guestVisibility: 'women,men' }).guestVisibility).toBe('women,men');
+    expect(guestVisibilityInputSchema.parse({ guestVisibility: 'both,both' }).guestVisibility).toBe('both');
   });
 });

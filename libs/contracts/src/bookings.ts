@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CANCELLATION_POLICIES } from './cancellation';
 import { bookingDepositFields } from './deposits';
 import { uploadFieldsSchema } from './profile';
+import { TEXT_LIMITS, tooLongMessage } from './text-limits';
 import { parsePricingTier, type PricingTier } from './venues';
 
 /** Times are America/New_York (shown as EST, spec doc 1 §9). */
@@ -45,6 +46,7 @@ export const BOOKING_MESSAGES = {
   yachtByPayment: 'A yacht is booked by paying for it: start the payment first',
   notYacht: 'Only yachts and sections that take a deposit are paid by card',
   visibility: 'Show to Men, Women or Both',
+  visibilityBothAlone: 'Choose Both on its own: it already includes Men and Women',
 } as const;
 
 /** End time = start hour + duration, wrapped at 24 h, on the hour (spec doc 2 §5). */
@@ -82,6 +84,32 @@ export function yachtPrice(venue: { pricePerHour: number | string; pricingTiers:
   return tier ? tier.price : Math.round(Number(venue.pricePerHour) * hours);
 }
 
+/** A bookable duration that costs less than a shorter one ('6 hours: $2,000, less than 5 hours: $2,500'). */
+export interface YachtPriceDrop {
+  hours: number;
+  price: number;
+  shorterHours: number;
+  shorterPrice: number;
+}
+
+/**
+ * The bookable durations (DURATION_HOURS) a yacht would sell for less than a shorter one, priced
+ * as bookings are (yachtPrice: the tier for those hours, else the hourly price × hours), each with
+ * the dearest shorter duration. The owner's form warns before saving such tiers; the server takes
+ * them (a cheaper longer trip may be a deliberate offer), so this is advice, never a refusal.
+ */
+export function yachtPriceDrops(venue: { pricePerHour: number | string; pricingTiers: readonly unknown[] }): YachtPriceDrop[] {
+  const drops: YachtPriceDrop[] = [];
+  let dearest: { hours: number; price: number } | null = null;
+  for (let hours = DURATION_HOURS.min; hours <= DURATION_HOURS.max; hours++) {
+    const price = yachtPrice(venue, hours);
+    if (!Number.isFinite(price)) return [];
+    if (dearest && price < dearest.price) drops.push({ hours, price, shorterHours: dearest.hours, shorterPrice: dearest.price });
+    if (!dearest || price >= dearest.price) dearest = { hours, price };
+  }
+  return drops;
+}
+
 /** Section price: the hourly price × the entertainer's modifier (if one is chosen), rounded, × hours (spec doc 2 §9). */
 export function sectionPrice(pricePerHour: number | string, hours: number, priceModifier?: number | string | null): number {
   const hourly = Math.round(Number(pricePerHour) * (priceModifier == null ? 1 : Number(priceModifier)));
@@ -93,13 +121,31 @@ export const money = (n: number): string => n.toFixed(2);
 
 const isoDate = z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date).refine((d) => !Number.isNaN(parseISO(d).getTime()) && format(parseISO(d), 'yyyy-MM-dd') === d, BOOKING_MESSAGES.date);
 
+export const FRIEND_MESSAGES = {
+  name: 'Friend name is required',
+  nameLength: tooLongMessage('Friend name', TEXT_LIMITS.friendName),
+  phoneLength: tooLongMessage('Phone number', TEXT_LIMITS.friendPhone),
+  instagramLength: tooLongMessage('Instagram handle', TEXT_LIMITS.friendInstagram),
+  notFound: 'Invite Not Found',
+  notFoundText: 'This invite link is invalid or has expired',
+  picture: 'The picture must be a JPG, PNG or WebP image of at most 5 MB',
+  friendNotFound: 'Friend not found',
+} as const;
+
 /** 'men', 'women', 'both', or several joined by commas (spec doc 2 §6); default both. */
 const visibilityList = z
   .string({ error: BOOKING_MESSAGES.visibility })
   .trim()
-  .refine((v) => v.split(',').every((p) => (GUEST_VISIBILITY as readonly string[]).includes(p.trim())), BOOKING_MESSAGES.visibility)
+  .superRefine((v, ctx) => {
+    const parts = new Set(v.split(',').map((p) => p.trim()));
+    if (![...parts].every((p) => (GUEST_VISIBILITY as readonly string[]).includes(p))) ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.visibility });
+    // 'men,both' would say both things at once (and the form showed Both chosen beside Men).
+    else if (parts.has('both') && parts.size > 1) ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.visibilityBothAlone });
+  })
   .transform((v) => [...new Set(v.split(',').map((p) => p.trim()))].join(','));
 const visibility = visibilityList.default('both');
+
+const friendName = z.string({ error: FRIEND_MESSAGES.name }).trim().min(1, FRIEND_MESSAGES.name).max(TEXT_LIMITS.friendName, FRIEND_MESSAGES.nameLength);
 
 /** The booking-flow friends: a JSON list as text (the spec's shape) or the list itself; names only are kept. */
 const friendsList = z
@@ -110,7 +156,7 @@ const friendsList = z
     } catch {
       return raw;
     }
-  }, z.array(z.union([z.string().trim().min(1).max(120), z.object({ name: z.string().trim().min(1).max(120) }).loose().transform((f) => f.name)])).max(50, 'At most 50 friends'))
+  }, z.array(z.union([friendName, z.object({ name: friendName }).loose().transform((f) => f.name)])).max(50, 'At most 50 friends'))
   .default([]);
 
 /** The slot a booking or hold asks for. */
@@ -147,13 +193,6 @@ export type BookingDto = z.output<typeof bookingInputSchema>;
  * time, description and friends count); or a club section that takes a deposit (`sectionId`, with
  * an optional entertainer and who may discover the event): its deposit is what is paid.
  */
-export const FRIEND_MESSAGES = {
-  name: 'Friend name is required',
-  notFound: 'Invite Not Found',
-  notFoundText: 'This invite link is invalid or has expired',
-  picture: 'The picture must be a JPG, PNG or WebP image of at most 5 MB',
-  friendNotFound: 'Friend not found',
-} as const;
 export const paymentIntentInputSchema = z.object({
   ...slotFields,
   friendsCount: z.coerce.number().int().min(0).max(50).default(0),
@@ -232,9 +271,9 @@ export const FRIEND_STAGING_OBJECT = /staging\/friends\/([0-9a-f-]{36})\/([0-9a-
 
 /** `POST /api/friends`: a friend of the signed-in host (spec doc 2 §3), optionally for one of his bookings. */
 export const friendInputSchema = z.object({
-  name: z.string({ error: FRIEND_MESSAGES.name }).trim().min(1, FRIEND_MESSAGES.name).max(120, FRIEND_MESSAGES.name),
-  phoneNumber: z.string().trim().max(40).nullable().optional(),
-  instagram: z.string().trim().max(60).nullable().optional(),
+  name: friendName,
+  phoneNumber: z.string().trim().max(TEXT_LIMITS.friendPhone, FRIEND_MESSAGES.phoneLength).nullable().optional(),
+  instagram: z.string().trim().max(TEXT_LIMITS.friendInstagram, FRIEND_MESSAGES.instagramLength).nullable().optional(),
   bookingId: z.uuid().nullable().optional(),
 });
 export type FriendInput = z.input<typeof friendInputSchema>;

@@ -7,6 +7,7 @@ import {
   cancellationScheduleLines,
   describeCancellationPolicy,
   formatCancellationSchedule,
+  NON_REFUNDABLE_LINE,
   refundCents,
   refundDeadlines,
   refundPercentAt,
@@ -85,11 +86,30 @@ describe('the schedule in words, America/New_York', () => {
   it('moderate for a Friday 6:00 PM start', () => {
     const s = bookingWindow('2026-12-18', '18:00', 3).startsAt;
     expect(formatCancellationSchedule('moderate', s)).toBe('Cancel before Sun, Dec 13, 6:00 PM EST: full refund; before Wed, Dec 16, 6:00 PM EST: 50% refund; after: no refund.');
-    expect(cancellationScheduleLines('moderate', s)).toEqual([
+    const booked = new Date('2026-11-01T12:00:00Z');
+    expect(cancellationScheduleLines('moderate', s, booked)).toEqual([
       { when: 'Cancel before Sun, Dec 13, 6:00 PM EST', refund: 'full refund', refundPercent: 100 },
       { when: 'Cancel before Wed, Dec 16, 6:00 PM EST', refund: '50% refund', refundPercent: 50 },
       { when: 'After that', refund: 'no refund', refundPercent: 0 },
     ]);
+  });
+
+  it('offers only the deadlines still ahead; the first line is what cancelling now refunds (the server’s rule)', () => {
+    const s = bookingWindow('2026-12-18', '18:00', 3).startsAt; // Fri Dec 18, 6:00 PM EST
+    const hoursAhead = (hoursBefore: number) => new Date(s.getTime() - hoursBefore * H);
+    // 3 days ahead: the full-refund deadline (5 days) has passed.
+    expect(cancellationScheduleLines('moderate', s, hoursAhead(72))).toEqual([
+      { when: 'Cancel before Wed, Dec 16, 6:00 PM EST', refund: '50% refund', refundPercent: 50 },
+      { when: 'After that', refund: 'no refund', refundPercent: 0 },
+    ]);
+    // Exactly at a deadline it still counts, as refundPercentAt decides.
+    expect(cancellationScheduleLines('moderate', s, hoursAhead(48))[0]).toMatchObject({ refundPercent: 50 });
+    // Tonight: every deadline has passed, the booking is non-refundable.
+    for (const policy of ['flexible', 'moderate', 'strict'] as const) expect(cancellationScheduleLines(policy, s, hoursAhead(3))).toEqual([NON_REFUNDABLE_LINE]);
+    expect(NON_REFUNDABLE_LINE).toEqual({ when: 'Refund deadlines have passed: non-refundable', refund: 'no refund', refundPercent: 0 });
+    for (const policy of ['flexible', 'moderate', 'strict'] as const)
+      for (const h of [400, 336, 200, 168, 100, 48, 30, 24, 10, 0.5])
+        expect([policy, h, cancellationScheduleLines(policy, s, hoursAhead(h))[0]!.refundPercent]).toEqual([policy, h, refundPercentAt(policy, s, hoursAhead(h))]);
   });
 
   it('flexible for an after-midnight start (the night of the date, the next calendar day)', () => {

@@ -102,9 +102,19 @@ export interface ScheduleLine {
   refundPercent: number;
 }
 
-/** The schedule as lines for a booking starting at `startsAt` (times in America/New_York, shown as EST, like every time in the app). */
-export function cancellationScheduleLines(policy: CancellationPolicy, startsAt: Date): ScheduleLine[] {
-  const lines: ScheduleLine[] = refundDeadlines(policy, startsAt).map((d) => ({ when: `Cancel before ${formatDeadline(d.before)} EST`, refund: refundLabel(d.refundPercent), refundPercent: d.refundPercent }));
+/** The single line of a booking whose every refund deadline has passed at the time shown. */
+export const NON_REFUNDABLE_LINE: ScheduleLine = { when: 'Refund deadlines have passed: non-refundable', refund: refundLabel(0), refundPercent: 0 };
+
+/**
+ * The schedule as lines for a booking starting at `startsAt`, as it stands at `now` (times in
+ * America/New_York, shown as EST, like every time in the app). A deadline already passed is left
+ * out: it is no longer on offer, and the first line is what cancelling now refunds (refundPercentAt,
+ * the server's rule). Once every deadline has passed, one line says the booking is non-refundable.
+ */
+export function cancellationScheduleLines(policy: CancellationPolicy, startsAt: Date, now: Date = new Date()): ScheduleLine[] {
+  const open = refundDeadlines(policy, startsAt).filter((d) => d.before.getTime() >= now.getTime());
+  if (open.length === 0) return [NON_REFUNDABLE_LINE];
+  const lines: ScheduleLine[] = open.map((d) => ({ when: `Cancel before ${formatDeadline(d.before)} EST`, refund: refundLabel(d.refundPercent), refundPercent: d.refundPercent }));
   lines.push({ when: 'After that', refund: refundLabel(0), refundPercent: 0 });
   return lines;
 }

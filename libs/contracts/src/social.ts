@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayInNewYork } from './bookings';
 
 /**
  * Join requests (spec doc 1 §3–§5, §8): the spec's 'denied' (guest side) and 'declined' (host screens) are one status, 'declined'.
@@ -93,6 +94,7 @@ export const INVITE_MESSAGES = {
   eventTitleLength: 'Event title must be at most 200 characters',
   eventDescription: 'Event description must be at most 2000 characters',
   eventDate: 'Event date is required',
+  pastDate: 'The event date cannot be earlier than today',
   response: 'Response must be accept or decline',
   self: 'You cannot invite yourself',
   hostsOnly: 'Only hosts can send invites',
@@ -102,12 +104,21 @@ export const INVITE_MESSAGES = {
   notPending: 'This invite has already been answered',
 } as const;
 
+/**
+ * An invite to a day gone by is no invite: a date before today in New York (the app's time zone),
+ * or a moment already past. Today's date stays valid all day ('Tonight with …' invites).
+ */
+export function isPastInviteDate(eventDate: string, now: Date = new Date()): boolean {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(eventDate)) return eventDate < todayInNewYork(now);
+  return new Date(eventDate).getTime() < now.getTime();
+}
+
 /** `POST /api/invites` (spec doc 1 §7): the host is the session's user; `bookingId` ties it to one of his events. */
 export const inviteInputSchema = z.object({
   guestId: z.uuid({ error: INVITE_MESSAGES.guestId }),
   eventTitle: z.string({ error: INVITE_MESSAGES.eventTitle }).trim().min(1, INVITE_MESSAGES.eventTitle).max(200, INVITE_MESSAGES.eventTitleLength),
   eventDescription: z.string().trim().max(2000, INVITE_MESSAGES.eventDescription).nullable().optional().transform((v) => v ?? ''),
-  eventDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: INVITE_MESSAGES.eventDate }),
+  eventDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: INVITE_MESSAGES.eventDate }).refine((d) => !isPastInviteDate(d), INVITE_MESSAGES.pastDate),
   bookingId: z.uuid({ error: JOIN_REQUEST_MESSAGES.notFound }).nullable().optional().transform((v) => v ?? null),
 });
 export type InviteInput = z.input<typeof inviteInputSchema>;
@@ -122,6 +133,8 @@ export const inviteSchema = z.object({
   eventTitle: z.string(),
   eventDescription: z.string(),
   eventDate: z.string(),
+  /** The event's start 'HH:mm' (New York) for an invite to one of the host's events; null when the invite names only a day. */
+  eventTime: z.string().nullable(),
   createdAt: z.iso.datetime(),
   respondedAt: z.iso.datetime().nullable(),
   /** Who invites and who is invited (spec doc 1 §3: reads carry the guest's first and last name). */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { bartenderInputSchema, dancerInputSchema, formatHourlyPrice, parsePricingTier, readPricingTiers, sectionInputSchema, STAFF_MESSAGES, VENUE_IMAGE_MESSAGES, VENUE_MESSAGES, venueImagePath, venueInputSchema } from './venues';
+import type { z } from 'zod';
+import { FRIEND_MESSAGES, friendInputSchema } from './bookings';
+import { TEXT_LIMITS, tooLongMessage } from './text-limits';
+import { bartenderInputSchema, dancerInputSchema, formatHourlyPrice, parsePricingTier, readPricingTiers, SECTION_MESSAGES, sectionInputSchema, STAFF_MESSAGES, VENUE_IMAGE_MESSAGES, VENUE_MESSAGES, venueImagePath, venueInputSchema } from './venues';
 
 const base = { name: 'Azure', type: 'yacht', city: 'Miami, FL', state: 'Florida', address: 'Pier 5', capacity: 12, pricePerHour: 900 };
 
@@ -49,6 +52,25 @@ describe('venue input', () => {
     const section = { name: 'VIP 1', type: 'Table', capacity: 8 };
     expect(sectionInputSchema.safeParse({ ...section, pricePerHour: 250.25 }).success).toBe(true);
     expect(sectionInputSchema.safeParse({ ...section, pricePerHour: 250.255 }).error?.issues[0].message).toBe(VENUE_MESSAGES.cents);
+  });
+  it('tells too long apart from missing, at the limits TEXT_LIMITS gives the forms', () => {
+    const section = { name: 'VIP 1', type: 'Table', capacity: 8, pricePerHour: 100 };
+    const cases: [z.ZodType, Record<string, unknown>, string, number, string, string][] = [
+      [venueInputSchema, base, 'name', TEXT_LIMITS.venueName, VENUE_MESSAGES.name, 'Venue name must be at most 120 characters'],
+      [venueInputSchema, base, 'address', TEXT_LIMITS.address, VENUE_MESSAGES.address, 'Address must be at most 300 characters'],
+      [sectionInputSchema, section, 'name', TEXT_LIMITS.sectionName, SECTION_MESSAGES.name, 'Section name must be at most 120 characters'],
+      [sectionInputSchema, section, 'type', TEXT_LIMITS.sectionType, SECTION_MESSAGES.type, 'Section type must be at most 60 characters'],
+      [bartenderInputSchema, {}, 'name', TEXT_LIMITS.staffName, STAFF_MESSAGES.name, 'Name must be at most 120 characters'],
+      [dancerInputSchema, {}, 'name', TEXT_LIMITS.staffName, STAFF_MESSAGES.name, 'Name must be at most 120 characters'],
+      [friendInputSchema, {}, 'name', TEXT_LIMITS.friendName, FRIEND_MESSAGES.name, 'Friend name must be at most 120 characters'],
+    ];
+    for (const [schema, rest, field, max, required, tooLong] of cases) {
+      const first = (value: string) => schema.safeParse({ ...rest, [field]: value }).error?.issues.find((i) => i.path[0] === field)?.message;
+      expect([field, first('x'.repeat(max))]).toEqual([field, undefined]);
+      expect([field, first('x'.repeat(max + 1))]).toEqual([field, tooLong]);
+      expect([field, first('   ')]).toEqual([field, required]);
+    }
+    expect(tooLongMessage('Friend name', 120)).toBe('Friend name must be at most 120 characters');
   });
   it('formats the hourly price', () => {
     expect(formatHourlyPrice('1250.00')).toBe('$1,250/hr');

@@ -1,6 +1,7 @@
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_MESSAGE, DEFAULT_CANCELLATION_POLICY } from './cancellation';
 import { z } from 'zod';
 import { depositPercentField, minimumSpendField } from './deposits';
+import { TEXT_LIMITS, tooLongMessage } from './text-limits';
 import { VENUE_TYPE_FILTERS, VENUE_TYPES } from './venue-constants';
 
 /** Club subtypes (spec doc 2 §3; the venue kinds, the type filter and the placeholders are in ./venue-constants). */
@@ -37,6 +38,10 @@ export const VENUE_MESSAGES = {
   city: 'City is required',
   state: 'State is required',
   address: 'Address is required',
+  nameLength: tooLongMessage('Venue name', TEXT_LIMITS.venueName),
+  cityLength: tooLongMessage('City', TEXT_LIMITS.city),
+  stateLength: tooLongMessage('State', TEXT_LIMITS.state),
+  addressLength: tooLongMessage('Address', TEXT_LIMITS.address),
   capacity: 'Capacity must be at least 1',
   price: 'Price per hour must be between $0.01 and $99,999,999.99',
   rating: 'Rating must be between 1 and 5 in steps of 0.1',
@@ -116,18 +121,19 @@ const tiersSchema = z
   })
   .transform((tiers) => [...tiers].sort((a, b) => a.hours - b.hours));
 
-const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, message);
+/** Required text: empty (or blanks) says `required`, too long says `tooLong`. */
+const text = (max: number, required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 const list = (maxItems: number, maxLen: number) => z.array(z.string().trim().min(1).max(maxLen)).max(maxItems);
 
 /** `POST /api/venues`: what an owner fills in (the owner is the session's user, never a field). */
 export const venueInputSchema = z
   .object({
-    name: text(120, VENUE_MESSAGES.name),
+    name: text(TEXT_LIMITS.venueName, VENUE_MESSAGES.name, VENUE_MESSAGES.nameLength),
     type: z.enum(VENUE_TYPES, { error: VENUE_MESSAGES.type }),
     subtype: z.enum(VENUE_SUBTYPES, { error: VENUE_MESSAGES.subtype }).nullable().optional(),
-    city: text(120, VENUE_MESSAGES.city),
-    state: text(120, VENUE_MESSAGES.state),
-    address: text(300, VENUE_MESSAGES.address),
+    city: text(TEXT_LIMITS.city, VENUE_MESSAGES.city, VENUE_MESSAGES.cityLength),
+    state: text(TEXT_LIMITS.state, VENUE_MESSAGES.state, VENUE_MESSAGES.stateLength),
+    address: text(TEXT_LIMITS.address, VENUE_MESSAGES.address, VENUE_MESSAGES.addressLength),
     description: z.string().trim().max(5000, 'Description must be at most 5000 characters').default(''),
     images: venueImages(20),
     amenities: list(50, 100).default([]),
@@ -205,6 +211,8 @@ export const UNLIMITED_BOOKINGS = 999;
 export const SECTION_MESSAGES = {
   name: 'Section name is required',
   type: 'Section type is required',
+  nameLength: tooLongMessage('Section name', TEXT_LIMITS.sectionName),
+  typeLength: tooLongMessage('Section type', TEXT_LIMITS.sectionType),
   capacity: 'Capacity must be at least 1',
   price: 'Price per hour must be between $0.01 and $99,999,999.99',
   maxBookings: 'Max simultaneous bookings must be at least 1',
@@ -214,8 +222,8 @@ export const SECTION_MESSAGES = {
 
 /** `POST /api/venues/{id}/sections`, `PUT /api/sections/{id}`. */
 export const sectionInputSchema = z.object({
-  name: text(120, SECTION_MESSAGES.name),
-  type: text(60, SECTION_MESSAGES.type),
+  name: text(TEXT_LIMITS.sectionName, SECTION_MESSAGES.name, SECTION_MESSAGES.nameLength),
+  type: text(TEXT_LIMITS.sectionType, SECTION_MESSAGES.type, SECTION_MESSAGES.typeLength),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
   images: venueImages(5),
   capacity: z.number({ error: SECTION_MESSAGES.capacity }).int(SECTION_MESSAGES.capacity).min(1, SECTION_MESSAGES.capacity).max(100_000, SECTION_MESSAGES.capacity),
@@ -282,6 +290,7 @@ export const PRICE_MODIFIER = { min: 0.5, max: 3, step: 0.01, default: 1 } as co
 
 export const STAFF_MESSAGES = {
   name: 'Name is required',
+  nameLength: tooLongMessage('Name', TEXT_LIMITS.staffName),
   priceModifier: 'Price modifier must be between 0.5 and 3.0 in steps of 0.01',
   dancerNotFound: 'Dancer not found',
   bartenderNotFound: 'Bartender not found',
@@ -289,7 +298,7 @@ export const STAFF_MESSAGES = {
 } as const;
 
 const staffFields = {
-  name: text(120, STAFF_MESSAGES.name),
+  name: text(TEXT_LIMITS.staffName, STAFF_MESSAGES.name, STAFF_MESSAGES.nameLength),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
   images: venueImages(5),
   specialties: list(20, 60).default([]),

@@ -47,6 +47,23 @@ describe('route guards', () => {
     expect(location()).toBe('/venue-dashboard');
   });
 
+  it.each(['host', 'guest', 'entertainer'] as const)('/venue-dashboard sends a member who is no venue owner (%s) to his own dashboard, never the owner\'s shell', async (userType) => {
+    await signIn(makeUser({ firstName: 'Gus', userType }));
+    const myVenues = { count: 0 };
+    server.use(
+      http.get('/api/my-venues', () => {
+        myVenues.count += 1;
+        return HttpResponse.json({ message: 'You do not have permission' }, { status: 403 });
+      }),
+    );
+    const { location } = renderApp('/venue-dashboard?tab=my-bookings');
+    expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Welcome, Gus');
+    expect(location()).toMatch(/^\/dashboard/);
+    expect(screen.queryByRole('navigation', { name: 'Venue dashboard' })).toBeNull();
+    expect(screen.queryByText('You do not have permission')).toBeNull();
+    expect(myVenues.count).toBe(0);
+  });
+
   it('/host-dashboard is the same dashboard', async () => {
     await signIn(host);
     const { location } = renderApp('/host-dashboard?tab=events');

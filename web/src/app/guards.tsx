@@ -70,6 +70,17 @@ export function RedirectVenueUser() {
   return <Outlet />;
 }
 
+/**
+ * /venue-dashboard is the venue owners' (spec doc 1 §2: venue users only have My Events and My
+ * Bookings): any other member goes to his own dashboard instead of a shell whose every list the
+ * server refuses him ('You do not have permission'). The server stays the guard of the data.
+ */
+export function RequireVenueUser() {
+  const user = useCurrentUser();
+  if (user && user.userType !== 'venue') return <Navigate to={homePathFor(user)} replace />;
+  return <Outlet />;
+}
+
 /** Longest delay a browser timer takes (about 24.8 days); a later expiry is checked again then. */
 const MAX_TIMER_MS = 2_147_483_647;
 

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { RedirectIfAdmin, RedirectIfSignedIn, RedirectVenueUser, RequireAdmin, RequireAuth } from './guards';
+import { RedirectIfAdmin, RedirectIfSignedIn, RedirectVenueUser, RequireAdmin, RequireAuth, RequireVenueUser } from './guards';
 import { LandingRoute } from './routes/landing/landing';
 import { NotFoundRoute } from './routes/not-found/not-found';
 import { RootLayout } from './routes/root/root-layout';
@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
               { path: '/host-dashboard', lazy: () => import('./routes/dashboard/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
             ],
           },
-          { path: '/venue-dashboard', lazy: () => import('./routes/venue-dashboard/venue-dashboard').then((m) => ({ Component: m.VenueDashboardRoute })) },
+          { element: <RequireVenueUser />, children: [{ path: '/venue-dashboard', lazy: () => import('./routes/venue-dashboard/venue-dashboard').then((m) => ({ Component: m.VenueDashboardRoute })) }] },
           { path: '/payment', lazy: () => import('./routes/payment/payment').then((m) => ({ Component: m.PaymentRoute })) },
           { path: '/split/:token', lazy: () => import('./routes/split/split').then((m) => ({ Component: m.SplitShareRoute })) },
           { path: '/bookings/:bookingId/pass', lazy: () => import('./routes/pass/pass').then((m) => ({ Component: m.MyPassRoute })) },

@@ -35,6 +35,7 @@ export function makeInvite(overrides: Omit<Partial<Invite>, 'host' | 'guest'> & 
     eventTitle: `Event ${seq}`,
     eventDescription: '',
     eventDate: '2099-06-06',
+    eventTime: null,
     createdAt: '2099-05-01T15:30:00.000Z',
     respondedAt: null,
     host: hostCard,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 import { SOCIAL_ERRORS, WAITLIST_ERRORS, type Invite, type InviteDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
@@ -121,7 +121,10 @@ export class InviteService {
 
   private async view(rows: InviteEntity[]): Promise<Invite[]> {
     const cards = await this.members.cards(rows.flatMap((r) => [r.hostId, r.guestId]));
-    const going = await this.members.attendees(rows.flatMap((r) => (r.bookingId ? [r.bookingId] : [])));
+    const bookingIds = [...new Set(rows.flatMap((r) => (r.bookingId ? [r.bookingId] : [])))];
+    const going = await this.members.attendees(bookingIds);
+    // The invite keeps the event's date; its start time is read from the event (gone once cancelled: the day alone is shown).
+    const starts = new Map(bookingIds.length ? (await this.ds.manager.findBy(EventCard, { bookingId: In(bookingIds) })).map((e) => [e.bookingId, e.startTime]) : []);
     return rows.map((r) => {
       const attendees = r.bookingId ? going.get(r.bookingId) : undefined;
       return {
@@ -133,6 +136,7 @@ export class InviteService {
         eventTitle: r.eventTitle,
         eventDescription: r.eventDescription,
         eventDate: r.eventDate,
+        eventTime: (r.bookingId && starts.get(r.bookingId)) || null,
         createdAt: new Date(r.createdAt).toISOString(),
         respondedAt: r.respondedAt ? new Date(r.respondedAt).toISOString() : null,
         host: toMemberView(cards.get(r.hostId), r.hostId),

@@ -22,6 +22,11 @@ describe('booking rules', () => {
     expect([...parseVisibility('')]).toEqual(['both']);
   });
 
+  it('never joins Both with Men or Women, and reads such a stored value as Both', () => {
+    expect(joinVisibility(new Set(['men', 'both'] as const))).toBe('both');
+    expect([...parseVisibility('women,both')]).toEqual(['both']);
+  });
+
   it('reads back only the stored choice of the same venue, dropping invalid values', () => {
     saveBookingChoice({ venueId: 'v1', date: '2026-11-22', startTime: '21:00', duration: 4, sectionId: 's1', dancerId: null, guestVisibility: 'men' });
     expect(readBookingChoice('v2')).toBeNull();

@@ -38,7 +38,8 @@ export function isStartTime(value: unknown): value is StartTime {
 /** The chosen audiences as the API takes them: in the order men, women, both, joined by commas. */
 export function joinVisibility(chosen: ReadonlySet<GuestVisibility>): string {
   const list = GUEST_VISIBILITY.filter((v) => chosen.has(v));
-  return list.length > 0 ? list.join(',') : 'both';
+  // Both is never sent beside Men or Women (the server refuses 'men,both').
+  return list.length > 0 && !chosen.has('both') ? list.join(',') : 'both';
 }
 
 export function visibilityLabel(joined: string): string {
@@ -102,7 +103,8 @@ export function readBookingChoice(venueId: string): StoredBookingChoice | null {
   };
 }
 
+/** A stored value as the form's choice; one saved before Both was exclusive ('men,both') reads as Both. */
 export function parseVisibility(joined: string): Set<GuestVisibility> {
   const set = new Set(joined.split(',').map((v) => v.trim()).filter((v): v is GuestVisibility => (GUEST_VISIBILITY as readonly string[]).includes(v)));
-  return set.size > 0 ? set : new Set<GuestVisibility>(['both']);
+  return set.size > 0 && !set.has('both') ? set : new Set<GuestVisibility>(['both']);
 }

@@ -47,10 +47,25 @@ function renderDialog(booking: Booking, now: Date) {
 describe('refund schedule', () => {
   it('lists each deadline in New York time with its refund, then none', () => {
     // Fri Dec 18 2026 6:00 PM EST, strict: 14 days and 7 days before.
-    render(<RefundSchedule policy="strict" startsAt={bookingWindow('2026-12-18', '18:00', 2).startsAt} />);
+    render(<RefundSchedule policy="strict" startsAt={bookingWindow('2026-12-18', '18:00', 2).startsAt} now={new Date('2026-11-01T12:00:00Z')} />);
     const s = screen.getByTestId('refund-schedule');
     expect(within(s).getByRole('heading')).toHaveTextContent('Cancellation policy: Strict');
     expect(within(s).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Cancel before Fri, Dec 4, 6:00 PM ESTfull refund', 'Cancel before Fri, Dec 11, 6:00 PM EST50% refund', 'After thatno refund']);
+  });
+
+  it('leaves out the deadlines already passed: 3 days ahead under moderate, only the 50% one is left', () => {
+    const start = bookingWindow('2026-12-18', '18:00', 2).startsAt;
+    render(<RefundSchedule policy="moderate" startsAt={start} now={new Date(start.getTime() - 72 * H)} />);
+    const s = screen.getByTestId('refund-schedule');
+    expect(within(s).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Cancel before Wed, Dec 16, 6:00 PM EST50% refund', 'After thatno refund']);
+  });
+
+  it('reads as non-refundable for a booking tonight: no deadline of the past is offered', () => {
+    const start = bookingWindow('2026-11-21', '22:00', 3).startsAt;
+    render(<RefundSchedule policy="moderate" startsAt={start} now={new Date(start.getTime() - 2 * H)} />);
+    const s = screen.getByTestId('refund-schedule');
+    expect(within(s).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Refund deadlines have passed: non-refundableno refund']);
+    expect(s).not.toHaveTextContent('Cancel before');
   });
 });
 

@@ -1,11 +1,27 @@
 import { todayInNewYork, type Booking, type Invite, type InviteInput, type MemberCardView } from '@luxe/contracts';
-import { bySoonest, formatBookingDate, inviteEventTitle, isUpcoming } from '../../lib/booking-display';
+import { bySoonest, formatBookingDate, formatStartTime, inviteEventTitle, isUpcoming } from '../../lib/booking-display';
+import { formatInEst, formatTimeEst } from '../../lib/format';
 
 /** A member without an age is shown as 25 (spec doc 1 §9). */
 export const DEFAULT_AGE = 25;
 
-/** Received invites show this fixed label, whatever the event's date (spec doc 1 §2, Invites tab). */
-export const RECEIVED_INVITE_TIME = 'Tonight 10:00 PM';
+/** The day of a received invite: 'Sat, Aug 1, 2099'. */
+const INVITE_DAY_FORMAT = 'EEE, MMM d, yyyy';
+
+/**
+ * When a received invite is for, in New York time: 'Sat, Aug 1, 2099 · 10:00 PM EST' for an
+ * invite to one of the host's events (its start time), the day alone for an invite that names
+ * only a day ('Tonight with …'), or the moment an invite dated with a time names. (The spec's
+ * fixed 'Tonight 10:00 PM' was the old product's placeholder: it read so whatever the date.)
+ */
+export function inviteWhen(invite: Pick<Invite, 'eventDate' | 'eventTime'>): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(invite.eventDate)) {
+    const day = formatBookingDate(invite.eventDate, INVITE_DAY_FORMAT);
+    return invite.eventTime ? `${day} · ${formatStartTime({ bookingDate: invite.eventDate, startTime: invite.eventTime, duration: 1 })}` : day;
+  }
+  const at = new Date(invite.eventDate);
+  return Number.isNaN(at.getTime()) ? invite.eventDate : `${formatInEst(at, INVITE_DAY_FORMAT)} · ${formatTimeEst(at)}`;
+}
 
 /** How far a card must be dragged, in px, to count as a swipe (spec doc 1 §9). */
 export const SWIPE_THRESHOLD_PX = 100;

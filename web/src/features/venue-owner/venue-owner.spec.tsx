@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_MESSAGES, MAX_IMAGE_BYTES, VENUE_ERRORS, type Dancer, type Section, type Venue } from '@luxe/contracts';
+import { DEPOSIT_MESSAGES, MAX_IMAGE_BYTES, TEXT_LIMITS, VENUE_ERRORS, type Dancer, type Section, type Venue } from '@luxe/contracts';
 import { makeUser, signIn } from '../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../testing/render-app';
 import { server } from '../../testing/server';
@@ -280,6 +280,8 @@ describe('/venue-dashboard: yacht form', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Yacht' }));
     const preview = screen.getByRole('complementary', { name: 'Live preview' });
     expect(within(preview).getByTestId('preview-name')).toHaveTextContent('Your yacht');
+    expect(screen.getByLabelText('Yacht name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.venueName));
+    expect(screen.getByLabelText('Address')).toHaveAttribute('maxlength', String(TEXT_LIMITS.address));
     await user.type(screen.getByLabelText('Yacht name'), 'Sea Breeze');
     expect(within(preview).getByTestId('preview-name')).toHaveTextContent('Sea Breeze');
     expect(screen.queryByLabelText('Club type')).toBeNull();
@@ -301,8 +303,8 @@ describe('/venue-dashboard: yacht form', () => {
     await user.selectOptions(screen.getByLabelText('State'), 'Florida');
     await user.selectOptions(screen.getByLabelText('City'), 'Miami');
     await user.type(screen.getByLabelText('Address'), 'Pier 5');
-    await user.type(screen.getByLabelText('Price per hour ($)'), '600');
-    expect(within(preview).getByTestId('preview-price')).toHaveTextContent('$600/hr');
+    await user.type(screen.getByLabelText('Price per hour ($)'), '500');
+    expect(within(preview).getByTestId('preview-price')).toHaveTextContent('$500/hr');
     await user.type(screen.getByLabelText('Yacht length (ft)'), '80');
     await user.click(screen.getByRole('switch', { name: 'Captain included' }));
     expect(preview).toHaveTextContent('Captained');
@@ -310,6 +312,69 @@ describe('/venue-dashboard: yacht form', () => {
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
     expect(await findToast()).toHaveTextContent('Success');
     expect(sent).toMatchObject({ type: 'yacht', subtype: null, yachtLength: 80, hasCaptain: true, rules: ['No smoking'], pricingTiers: [{ hours: 4, price: 2000 }, { hours: 6, price: 2800 }] });
+  });
+});
+
+describe('/venue-dashboard: yacht tiers that make a longer trip cheaper', () => {
+  async function yachtForm(tiers: [number, number][]) {
+    await withVenues([]);
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/venues', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(makeVenue({ type: 'yacht', subtype: null }), { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/venue-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Add Yacht' }));
+    await user.type(screen.getByLabelText('Yacht name'), 'Sea Breeze');
+    await user.selectOptions(screen.getByLabelText('State'), 'Florida');
+    await user.selectOptions(screen.getByLabelText('City'), 'Miami');
+    await user.type(screen.getByLabelText('Address'), 'Pier 5');
+    await user.type(screen.getByLabelText('Price per hour ($)'), '500');
+    for (const [i, [hours, price]] of tiers.entries()) {
+      await user.click(screen.getByRole('button', { name: 'Add Tier' }));
+      await user.clear(screen.getByLabelText(`Tier ${i + 1} hours`));
+      await user.type(screen.getByLabelText(`Tier ${i + 1} hours`), String(hours));
+      await user.type(screen.getByLabelText(`Tier ${i + 1} price ($)`), String(price));
+    }
+    return { user, sent };
+  }
+
+  it('warns before saving 6 hours for less than 5; Edit Tiers goes back to the tier, and fixed tiers save without a word', async () => {
+    const { user, sent } = await yachtForm([
+      [5, 2500],
+      [6, 2000],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    const warning = await screen.findByRole('alert', { name: 'A longer trip would cost less than a shorter one' });
+    expect(within(warning).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['6 hours: $2,000, less than 5 hours: $2,500']);
+    expect(warning).toHaveFocus();
+    expect(sent).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(within(warning).getByRole('button', { name: 'Edit Tiers' }));
+    expect(screen.queryByTestId('tier-price-warning')).toBeNull();
+    expect(screen.getByLabelText('Tier 2 price ($)')).toHaveFocus();
+    await user.clear(screen.getByLabelText('Tier 2 price ($)'));
+    await user.type(screen.getByLabelText('Tier 2 price ($)'), '2900');
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect(await findToast()).toHaveTextContent('Success');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ pricingTiers: [{ hours: 5, price: 2500 }, { hours: 6, price: 2900 }] });
+    expect(screen.queryByTestId('tier-price-warning')).toBeNull();
+  });
+
+  it('the owner may confirm: Save Anyway saves the tiers as they are (a tier above the hourly price counts too)', async () => {
+    // $500/hr: 5 hours by the hour is $2,500, less than the 4-hour tier of $3,000.
+    const { user, sent } = await yachtForm([[4, 3000]]);
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    const warning = await screen.findByRole('alert', { name: 'A longer trip would cost less than a shorter one' });
+    expect(within(warning).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['5 hours: $2,500, less than 4 hours: $3,000']); // 6 hours by the hour ($3,000) is no less
+    await user.click(within(warning).getByRole('button', { name: 'Save Anyway' }));
+    expect(await findToast()).toHaveTextContent('Success');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ pricePerHour: 500, pricingTiers: [{ hours: 4, price: 3000 }] });
   });
 });
 
@@ -376,6 +441,9 @@ describe('/venue-dashboard: sections', () => {
     expect(max).toHaveValue(1);
 
     await user.click(vip);
+    // The contract's limits are the inputs' own (an over-long name answered '…is required').
+    expect(screen.getByLabelText('Section name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.sectionName));
+    expect(screen.getByLabelText('Section type')).toHaveAttribute('maxlength', String(TEXT_LIMITS.sectionType));
     await user.type(screen.getByLabelText('Section name'), 'Red Room');
     await user.type(screen.getByLabelText('Section type'), 'Private');
     await user.type(screen.getByLabelText('Price per hour ($)'), '900');
@@ -610,6 +678,7 @@ describe('/venue-dashboard: dancers and bartenders', () => {
     await screen.findByText('No bartenders yet.');
     await user.click(screen.getByRole('button', { name: 'Add Bartender' }));
     expect(screen.queryByLabelText('Price modifier')).toBeNull();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.staffName));
     await user.type(screen.getByLabelText('Name'), 'Max');
     await user.click(screen.getByRole('button', { name: 'Add Bartender' }));
     expect(await findToast()).toHaveTextContent('Failed to add bartender');

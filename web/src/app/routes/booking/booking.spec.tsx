@@ -1,7 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES, todayInNewYork, type Booking, type Dancer, type Section, type Venue } from '@luxe/contracts';
+import { BOOKING_MESSAGES, TEXT_LIMITS, todayInNewYork, type Booking, type Dancer, type Section, type Venue } from '@luxe/contracts';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
@@ -393,20 +393,28 @@ describe('/booking/{venueId}: reserving', () => {
     await waitFor(() => expect(location()).toBe('/dashboard?tab=invites&section=discover'));
   });
 
-  it("sends the chosen audiences joined by commas ('Show to Guests', default both)", async () => {
+  it("sends the chosen audiences joined by commas ('Show to Guests', default both); Both is never chosen beside Men or Women", async () => {
     await signIn(host);
     const { bodies } = mockApi({ venue: nightclub, sections: [booth] });
     const { user } = await openPage(`/booking/${nightclub.id}`);
     const show = screen.getByRole('group', { name: 'Show to Guests' });
-    expect(within(show).getByRole('checkbox', { name: 'Both' })).toBeChecked();
+    const checked = () => ['Men', 'Women', 'Both'].filter((name) => (within(show).getByRole('checkbox', { name }) as HTMLInputElement).checked);
+    expect(checked()).toEqual(['Both']);
+    // Men or Women replaces Both (the server refuses 'women,both'); Both replaces them.
     await user.click(within(show).getByRole('checkbox', { name: 'Women' }));
+    expect(checked()).toEqual(['Women']);
     await user.click(within(show).getByRole('checkbox', { name: 'Men' }));
+    expect(checked()).toEqual(['Men', 'Women']);
     await user.click(within(show).getByRole('checkbox', { name: 'Both' }));
+    expect(checked()).toEqual(['Both']);
     // The last audience cannot be removed.
-    await user.click(within(show).getByRole('checkbox', { name: 'Women' }));
+    await user.click(within(show).getByRole('checkbox', { name: 'Both' }));
+    expect(checked()).toEqual(['Both']);
     await user.click(within(show).getByRole('checkbox', { name: 'Men' }));
-    expect(within(show).getByRole('checkbox', { name: 'Men' })).toBeChecked();
+    await user.click(within(show).getByRole('checkbox', { name: 'Men' }));
+    expect(checked()).toEqual(['Men']);
     await user.click(within(show).getByRole('checkbox', { name: 'Women' }));
+    expect(checked()).toEqual(['Men', 'Women']);
 
     await user.click(screen.getByRole('radio', { name: 'Booth 1' }));
     await user.click(screen.getByRole('radio', { name: '6:00 PM' }));
@@ -428,6 +436,11 @@ describe('/booking/{venueId}: reserving', () => {
     expect(within(confirmedShow).getByRole('checkbox', { name: 'Both' })).not.toBeChecked();
     await user.click(within(confirmedShow).getByRole('checkbox', { name: 'Men' }));
     await waitFor(() => expect(saved).toEqual([{ id: 'b0000000-0000-4000-8000-000000000001', guestVisibility: 'women' }]));
+    await waitFor(() => expect(within(confirmedShow).getByRole('checkbox', { name: 'Both' })).toBeEnabled());
+    await user.click(within(confirmedShow).getByRole('checkbox', { name: 'Both' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toEqual({ id: 'b0000000-0000-4000-8000-000000000001', guestVisibility: 'both' });
+    expect(within(confirmedShow).getByRole('checkbox', { name: 'Women' })).not.toBeChecked();
   });
 
   it("shows the server's message when the booking is refused, and no confirmation", async () => {
@@ -480,6 +493,8 @@ describe('/booking/{venueId}: friends in the confirmation', () => {
     const { user, dialog } = await confirmBooking();
     await user.click(within(dialog).getByRole('button', { name: 'Add Friend' }));
     expect(within(dialog).getByText('Friend name is required')).toBeInTheDocument();
+    // The server's limit, as the input's own: nothing longer can be typed (it answered '…is required').
+    expect(within(dialog).getByLabelText('Friend name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.friendName));
     expect(bodies).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Friend name'), 'Mia');

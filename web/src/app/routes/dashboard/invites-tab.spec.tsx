@@ -80,13 +80,13 @@ function drag(dx: number) {
 const marco = { firstName: 'Marco', age: 31, city: 'Miami, FL', bio: 'Yacht captain by day, DJ by night.', profileImages: ['/img/marco-1.jpg', '/img/marco-2.jpg'] };
 
 describe('Invites tab: Received', () => {
-  it('shows the pending invites one at a time: the host card, the event, Tonight 10:00 PM, n of total; age 25 when missing; a placeholder without photo', async () => {
+  it('shows the pending invites one at a time: the host card, the event, its own date and time, n of total; age 25 when missing; a placeholder without photo', async () => {
     await signIn(guest);
     mockSocial({
       received: async () => {
         await delay(30);
         return [
-          makeInvite({ host: marco, eventTitle: 'Azure Dream · Full Yacht', eventDate: '2099-08-01' }),
+          makeInvite({ host: marco, eventTitle: 'Azure Dream · Full Yacht', eventDate: '2099-08-01', eventTime: '22:00', bookingId: '20000000-0000-4000-8000-000000000001' }),
           makeInvite({ status: 'accepted', host: { firstName: 'Answered' } }),
           makeInvite({ host: { firstName: 'Lena', age: null, profileImages: [], bio: null }, eventTitle: 'Tonight with Lena' }),
           makeInvite({ status: 'declined', host: { firstName: 'Gone' } }),
@@ -105,7 +105,7 @@ describe('Invites tab: Received', () => {
     expect(first.getByTestId('member-place')).toHaveTextContent(/^Miami, FL$/);
     expect(first.getByTestId('member-bio')).toHaveTextContent('Yacht captain by day, DJ by night.');
     expect(first.getByTestId('invite-event')).toHaveTextContent(/^Azure Dream · Full Yacht$/);
-    expect(first.getByTestId('invite-time')).toHaveTextContent(/^Tonight 10:00 PM$/);
+    expect(first.getByTestId('invite-time')).toHaveTextContent(/^Sat, Aug 1, 2099 · 10:00 PM EST$/);
     expect(first.getByRole('img', { name: 'Marco, photo 1 of 2' })).toHaveAttribute('src', '/img/marco-1.jpg');
     await user.click(first.getByRole('button', { name: 'Next photo of Marco' }));
     expect(first.getByRole('img', { name: 'Marco, photo 2 of 2' })).toHaveAttribute('src', '/img/marco-2.jpg');
@@ -116,7 +116,8 @@ describe('Invites tab: Received', () => {
     expect(counter()).toHaveTextContent(/^2 of 2$/);
     expect(within(card()).getByRole('img', { name: 'Lena has no photo yet' })).toBeInTheDocument();
     expect(within(card()).queryByTestId('member-bio')).not.toBeInTheDocument();
-    expect(within(card()).getByTestId('invite-time')).toHaveTextContent(/^Tonight 10:00 PM$/);
+    // An invite naming only a day ('Tonight with Lena') shows that day.
+    expect(within(card()).getByTestId('invite-time')).toHaveTextContent(/^Sat, Jun 6, 2099$/);
     expect(screen.queryByText('Answered', { exact: false })).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FRIEND_MESSAGES, type Friend } from '@luxe/contracts';
+import { FRIEND_MESSAGES, TEXT_LIMITS, type Friend } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -71,6 +71,7 @@ export function AddFriendForm({ bookingId, onAdded }: { bookingId: string; onAdd
         <Input
           id={`${id}-name`}
           value={name}
+          maxLength={TEXT_LIMITS.friendName}
           onChange={(e) => setName(e.target.value)}
           autoComplete="off"
           aria-invalid={nameError ? true : undefined}
@@ -85,7 +86,7 @@ export function AddFriendForm({ bookingId, onAdded }: { bookingId: string; onAdd
       {method === 'instagram' ? (
         <div>
           <Label htmlFor={`${id}-instagram`}>Instagram handle</Label>
-          <Input id={`${id}-instagram`} value={instagram} onChange={(e) => setInstagram(e.target.value)} placeholder="@handle" autoComplete="off" />
+          <Input id={`${id}-instagram`} value={instagram} maxLength={TEXT_LIMITS.friendInstagram} onChange={(e) => setInstagram(e.target.value)} placeholder="@handle" autoComplete="off" />
         </div>
       ) : (
         <div>

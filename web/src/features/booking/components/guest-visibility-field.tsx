@@ -6,12 +6,20 @@ const OPTIONS: { value: GuestVisibility; label: string }[] = [
   { value: 'both', label: 'Both' },
 ];
 
-/** 'Show to Guests': Men, Women, Both; several may be chosen, at least one stays (default Both). */
+/**
+ * 'Show to Guests': Men, Women, Both; Men and Women may both be chosen, at least one stays
+ * (default Both). Both already means Men and Women, so it is chosen alone: picking it clears the
+ * others, picking Men or Women clears it (the server refuses 'men,both').
+ */
 export function GuestVisibilityField({ value, onChange, idPrefix = 'visibility', disabled = false }: { value: ReadonlySet<GuestVisibility>; onChange: (next: Set<GuestVisibility>) => void; idPrefix?: string; disabled?: boolean }) {
   const toggle = (v: GuestVisibility) => {
     const next = new Set(value);
     if (next.has(v)) next.delete(v);
-    else next.add(v);
+    else {
+      if (v === 'both') next.clear();
+      else next.delete('both');
+      next.add(v);
+    }
     if (next.size > 0) onChange(next);
   };
   return (

@@ -36,7 +36,8 @@ export function refundText(amount: number): string {
 export function CancelBookingDialog({ booking, onClose, now = () => new Date() }: { booking: Booking; onClose: (cancelled: boolean) => void; now?: () => Date }) {
   const cancel = useCancelBooking();
   const [done, setDone] = useState<Booking | null>(null);
-  const expected = refundIfCancelledNow(booking, now());
+  const at = now();
+  const expected = refundIfCancelledNow(booking, at);
   const paid = Number(booking.amountPaid);
 
   if (done) {
@@ -62,7 +63,7 @@ export function CancelBookingDialog({ booking, onClose, now = () => new Date() }
 
   return (
     <Dialog key="ask" role="alertdialog" title={`Cancel booking at ${booking.venueName}?`} onClose={() => onClose(false)} description={<p data-testid="cancel-expected">{question}</p>}>
-      <RefundSchedule policy={booking.cancellationPolicy} startsAt={bookingStart(booking)} level={3} />
+      <RefundSchedule policy={booking.cancellationPolicy} startsAt={bookingStart(booking)} now={at} level={3} />
       {cancel.isError ? (
         <p role="alert" className="text-sm font-semibold text-red-300">
           {serverMessage(cancel.error, 'Unable to cancel the booking. Please try again.')}

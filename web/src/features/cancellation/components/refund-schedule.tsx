@@ -2,11 +2,15 @@ import { useId } from 'react';
 import { CANCELLATION_POLICY_LABELS, cancellationScheduleLines, type CancellationPolicy } from '@luxe/contracts';
 import { cn } from '../../../lib/cn';
 
-/** The refund for each cancellation date of a booking starting at `startsAt`, times in New York (shown before paying). */
-export function RefundSchedule({ policy, startsAt, note, level = 2, className }: { policy: CancellationPolicy; startsAt: Date; note?: string; level?: 2 | 3; className?: string }) {
+/**
+ * The refund for each cancellation date of a booking starting at `startsAt`, times in New York
+ * (shown before paying and when cancelling): only the deadlines still ahead at `now`, or
+ * 'non-refundable' once they have all passed (a booking for tonight).
+ */
+export function RefundSchedule({ policy, startsAt, now, note, level = 2, className }: { policy: CancellationPolicy; startsAt: Date; now?: Date; note?: string; level?: 2 | 3; className?: string }) {
   const headingId = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
-  const lines = cancellationScheduleLines(policy, startsAt);
+  const lines = cancellationScheduleLines(policy, startsAt, now ?? new Date());
   return (
     <section aria-labelledby={headingId} data-testid="refund-schedule" className={cn('rounded-2xl border border-white/10 bg-white/5 p-4', className)}>
       <Heading id={headingId} className="mb-2 text-sm font-semibold text-neutral-100">

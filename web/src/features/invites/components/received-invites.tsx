@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Invite } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { useReceivedInvites, useRespondToInvite } from '../api/invites';
-import { pendingInvites, RECEIVED_INVITE_TIME } from '../display';
+import { inviteWhen, pendingInvites } from '../display';
 import { DeckEmpty, DeckError, DeckLoading } from './deck-states';
 import { MemberProfileDialog } from './member-profile-dialog';
 import { SwipeDeck } from './swipe-deck';
@@ -15,7 +15,7 @@ function InviteDetails({ invite }: { invite: Invite }) {
         {invite.eventTitle}
       </p>
       <p data-testid="invite-time" className="text-sm text-gold-200">
-        {RECEIVED_INVITE_TIME}
+        {inviteWhen(invite)}
       </p>
     </div>
   );

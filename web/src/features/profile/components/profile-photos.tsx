@@ -62,11 +62,12 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
           <li key={path} className="relative overflow-hidden rounded-2xl border border-white/10 bg-neutral-800">
             <img src={path} alt={i === 0 ? 'Main photo' : `Photo ${i + 1}`} className="aspect-square w-full object-cover" />
             {i === 0 ? <span className="absolute left-2 top-2 rounded-full bg-gold-400 px-2 py-0.5 text-xs font-semibold text-neutral-950">Main</span> : null}
-            <div className="flex justify-between gap-1 p-2">
-              <Button type="button" size="sm" variant="ghost" onClick={() => setPreview(path)} aria-label={`Preview photo ${i + 1}`}>
+            {/* Wraps when the tile is too narrow for both (two columns at 390 px): Remove was clipped to 'Re' and its centre lay on the next tile. */}
+            <div className="flex flex-wrap gap-1 p-2">
+              <Button type="button" size="sm" variant="ghost" className="flex-auto px-3" onClick={() => setPreview(path)} aria-label={`Preview photo ${i + 1}`}>
                 Preview
               </Button>
-              <Button type="button" size="sm" variant="ghost" className="text-red-300" onClick={() => remove(path)} aria-label={`Remove photo ${i + 1}`}>
+              <Button type="button" size="sm" variant="ghost" className="flex-auto px-3 text-red-300" onClick={() => remove(path)} aria-label={`Remove photo ${i + 1}`}>
                 Remove
               </Button>
             </div>

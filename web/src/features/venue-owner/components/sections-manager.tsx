@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { sectionInputSchema, UNLIMITED_BOOKINGS, type Section, type SectionDto, type SectionInput, type Venue } from '@luxe/contracts';
+import { sectionInputSchema, TEXT_LIMITS, UNLIMITED_BOOKINGS, type Section, type SectionDto, type SectionInput, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -211,10 +211,10 @@ function SectionForm({ venue, section, vip, onDone }: { venue: Venue; section?: 
       </h3>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={id('name')} label="Section name" error={err('name')}>
-          <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} autoComplete="off" />
+          <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} maxLength={TEXT_LIMITS.sectionName} autoComplete="off" />
         </Field>
         <Field id={id('type')} label="Section type" error={err('type')}>
-          <Input {...fieldA11y(id('type'), err('type'))} {...register('type')} placeholder="Booth, Table, Balcony..." />
+          <Input {...fieldA11y(id('type'), err('type'))} {...register('type')} maxLength={TEXT_LIMITS.sectionType} placeholder="Booth, Table, Balcony..." />
         </Field>
       </div>
       <Field id={id('description')} label="Description" error={err('description')}>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { bartenderInputSchema, dancerInputSchema, PRICE_MODIFIER, type Bartender, type Dancer, type DancerDto, type DancerInput, type Venue } from '@luxe/contracts';
+import { bartenderInputSchema, dancerInputSchema, PRICE_MODIFIER, TEXT_LIMITS, type Bartender, type Dancer, type DancerDto, type DancerInput, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -179,7 +179,7 @@ function StaffForm({ kind, venueId, member, onDone }: { kind: Kind; venueId: str
         {member ? `Edit ${member.name}` : `New ${words.one}`}
       </h3>
       <Field id={id('name')} label="Name" error={err('name')}>
-        <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} autoComplete="off" />
+        <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} maxLength={TEXT_LIMITS.staffName} autoComplete="off" />
       </Field>
       <Field id={id('description')} label="Description" error={err('description')}>
         <Textarea {...fieldA11y(id('description'), err('description'))} {...register('description')} rows={3} />

@@ -1,14 +1,14 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS, DEFAULT_CANCELLATION_POLICY, describeCancellationPolicy, toCancellationPolicy, VENUE_PLACEHOLDERS, VENUE_SUBTYPES, venueInputSchema, type Venue, type VenueDto, type VenueInput } from '@luxe/contracts';
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS, DEFAULT_CANCELLATION_POLICY, describeCancellationPolicy, TEXT_LIMITS, toCancellationPolicy, VENUE_PLACEHOLDERS, VENUE_SUBTYPES, venueInputSchema, yachtPriceDrops, type Venue, type VenueDto, type VenueInput, type YachtPriceDrop } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select, Textarea } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
-import { formatPricePerHour } from '../../../lib/format';
+import { formatDollars, formatPricePerHour, formatWholeDollars } from '../../../lib/format';
 import { abbreviateState } from '../../../lib/states';
 import { useCreateVenue, useUpdateVenue } from '../api/venues';
 import { citiesOf, nextTierHours, optionalNumber, parseCapacity, requiredNumber, SUBTYPE_LABELS, VENUE_STATES } from '../rules';
@@ -92,6 +92,14 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
   const policy = useWatch({ control, name: 'cancellationPolicy' });
   const tiers = useFieldArray({ control, name: 'pricingTiers' as never }) as unknown as { fields: { id: string }[]; append: (v: { hours: number; price: number }) => void; remove: (i: number) => void };
   const isYacht = type === 'yacht';
+  // Tiers that make a longer trip cheaper, found when saving: the owner confirms them or edits them.
+  const [priceWarning, setPriceWarning] = useState<{ drops: YachtPriceDrop[]; data: VenueDto } | null>(null);
+  const warningRef = useRef<HTMLDivElement>(null);
+  const pricing = JSON.stringify(useWatch({ control, name: ['pricePerHour', 'pricingTiers', 'type'] }));
+  useEffect(() => setPriceWarning(null), [pricing]);
+  useEffect(() => {
+    if (priceWarning) warningRef.current?.focus();
+  }, [priceWarning]);
 
   useEffect(() => {
     heading.current?.focus();
@@ -103,6 +111,22 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
   const stateOptions = state && !VENUE_STATES.includes(state) ? [state, ...VENUE_STATES] : VENUE_STATES;
 
   const onSubmit = (data: VenueDto) => {
+    const drops = data.type === 'yacht' ? yachtPriceDrops(data) : [];
+    if (drops.length > 0) setPriceWarning({ drops, data });
+    else save(data);
+  };
+
+  const editTiers = () => {
+    const first = priceWarning?.drops[0];
+    setPriceWarning(null);
+    // The price to look at: the longer trip's tier, else the shorter one's (one of them is a tier).
+    const hours = (getValues('pricingTiers') ?? []).map((t) => (typeof t === 'object' && t !== null && 'hours' in t ? t.hours : null));
+    const index = [first?.hours, first?.shorterHours].map((h) => hours.indexOf(h ?? null)).find((i) => i >= 0) ?? 0;
+    document.getElementById(`${id('tier')}-${index}-price`)?.focus();
+  };
+
+  const save = (data: VenueDto) => {
+    setPriceWarning(null);
     const body: VenueInput = { ...data, subtype: data.type === 'club' ? data.subtype : null };
     if (venue) {
       update.mutate(
@@ -143,7 +167,7 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
         </Select>
       </Field>
       <Field id={id('name')} label={isYacht ? 'Yacht name' : 'Venue name'} error={err('name')}>
-        <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} autoComplete="off" />
+        <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} maxLength={TEXT_LIMITS.venueName} autoComplete="off" />
       </Field>
       {!isYacht ? (
         <Field id={id('subtype')} label="Club type" error={err('subtype')}>
@@ -179,7 +203,7 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
         </Field>
       </div>
       <Field id={id('address')} label="Address" error={err('address')}>
-        <Input {...fieldA11y(id('address'), err('address'))} {...register('address')} autoComplete="street-address" />
+        <Input {...fieldA11y(id('address'), err('address'))} {...register('address')} maxLength={TEXT_LIMITS.address} autoComplete="street-address" />
       </Field>
       <Field id={id('description')} label="Description" error={err('description')}>
         <Textarea {...fieldA11y(id('description'), err('description'))} {...register('description')} rows={4} />
@@ -245,6 +269,27 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
         name="images"
         render={({ field }) => <ImageUploader label={isYacht ? 'Yacht photos' : 'Venue photos'} images={field.value ?? []} onChange={field.onChange} max={MAX_VENUE_IMAGES} />}
       />
+      {priceWarning ? (
+        <div ref={warningRef} tabIndex={-1} role="alert" aria-labelledby={id('price-warning')} data-testid="tier-price-warning" className="flex flex-col gap-3 rounded-2xl border border-gold-400/60 bg-gold-400/10 p-4 text-sm text-gold-100 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400">
+          <p id={id('price-warning')} className="font-semibold text-white">
+            A longer trip would cost less than a shorter one
+          </p>
+          <ul className="list-disc pl-5">
+            {priceWarning.drops.map((d) => (
+              <li key={d.hours}>{`${d.hours} hours: ${tierMoney(d.price)}, less than ${d.shorterHours} hours: ${tierMoney(d.shorterPrice)}`}</li>
+            ))}
+          </ul>
+          <p className="text-neutral-200">Members pay the price of the hours they book (a tier, else the hourly price), so they could book the longer trip for less. Save anyway if that is what you mean.</p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="ghost" onClick={editTiers}>
+              Edit Tiers
+            </Button>
+            <Button type="button" variant="secondary" disabled={pending} onClick={() => save(priceWarning.data)}>
+              Save Anyway
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onDone}>
           Cancel
@@ -273,6 +318,11 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
       )}
     </section>
   );
+}
+
+/** '$2,500' or '$2,499.50'. */
+function tierMoney(amount: number): string {
+  return Number.isInteger(amount) ? formatWholeDollars(amount) : formatDollars(amount);
 }
 
 type TiersApi = { fields: { id: string }[]; append: (v: { hours: number; price: number }) => void; remove: (i: number) => void };

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -76,7 +77,7 @@ export function FriendsStep({
           <Input
             id={nameId}
             value={name}
-            maxLength={120}
+            maxLength={TEXT_LIMITS.friendName}
             autoComplete="off"
             placeholder="e.g. Jamie"
             aria-invalid={error ? true : undefined}
