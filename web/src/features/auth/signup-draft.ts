@@ -18,8 +18,9 @@ export const SIGNUP_TITLES: Record<SignupType, string> = {
 };
 
 /**
- * Reading A keeps the four basics and the type; reading B adds the optional phone and the gender,
- * and may carry a 6-character password (its step 1 allows it; the server's final rule says 8).
+ * Reading A keeps the four basics and the type; reading B adds the optional phone and the gender.
+ * The password is only required here: a draft kept by an older version may hold a shorter one,
+ * which the location step sends back to step 1.
  */
 const draftSchema = signupStep1Schema.extend({
   password: z.string().min(1),
