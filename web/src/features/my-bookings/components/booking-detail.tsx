@@ -15,10 +15,7 @@ import { PassQr } from '../../passes/components/pass-qr';
 import { getMyBookingsQueryOptions } from '../api/bookings';
 
 /** My Bookings, where every booking of the member is listed. */
-export const MY_BOOKINGS_PATH = '/dashboard?tab=book';
-
-/** The page of one booking (where a payment lands). */
-export const bookingPath = (bookingId: string) => `/bookings/${bookingId}`;
+const MY_BOOKINGS_PATH = '/dashboard?tab=book';
 
 /** A held booking waits for its payment's outcome (the provider's webhook): asked again this often. */
 const HELD_REFRESH_MS = 2000;

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { bookingWindow, FULL_YACHT, splitDeadline, type Booking, type Split, type StartTime } from '@luxe/contracts';
+import { bookingPath } from '../../../lib/booking-display';
 import { formatMoney } from '../../../lib/format';
 import { Logo } from '../../../components/layout/logo';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -17,7 +18,6 @@ import { CheckoutForm, PAYMENT_TOASTS } from './checkout-form';
 import { getStripe } from './stripe';
 import { TestCardForm } from './test-card-form';
 import { SPLIT_TEXT, SplitForm, SplitLinks } from '../../split/components/split-form';
-import { bookingPath } from '../../my-bookings/components/booking-detail';
 
 const SPLIT_SHARE_PAID = 'Your share is paid. The booking is confirmed once every guest has paid his share.';
 
