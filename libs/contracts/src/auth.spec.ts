@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AUTH_MESSAGES, loginSchema, registerSchema, USER_TYPES } from './auth';
+import { AUTH_MESSAGES, loginSchema, registerSchema, signupStepOneBSchema, USER_TYPES } from './auth';
 
 const valid = {
   email: 'Jane.Doe@Example.com',
@@ -12,7 +12,7 @@ const valid = {
 };
 
 /** Parses and returns the messages per path (fails the test if parsing succeeds). */
-function messages(schema: typeof registerSchema | typeof loginSchema, input: unknown): Record<string, string[]> {
+function messages(schema: typeof registerSchema | typeof loginSchema | typeof signupStepOneBSchema, input: unknown): Record<string, string[]> {
   const r = schema.safeParse(input);
   expect(r.success).toBe(false);
   const out: Record<string, string[]> = {};
@@ -100,5 +100,13 @@ describe('loginSchema', () => {
   });
   it('rejects a bad email with the spec message', () => {
     expect(messages(loginSchema, { email: 'nope', password: 'secret' })).toEqual({ email: ['Please enter a valid email address'] });
+  });
+});
+
+describe('signupStepOneBSchema (reading B, step 1)', () => {
+  const stepOne = { email: 'noor@example.com', password: 'secret-123', firstName: 'Noor', lastName: 'Haddad', gender: 'female' };
+  it("applies the final registration's password rule, not the spec's 6 of this step (a 6-character password dead-ended two steps later, issue 31)", () => {
+    for (const password of ['secret', '1234567']) expect(messages(signupStepOneBSchema, { ...stepOne, password })).toEqual({ password: [AUTH_MESSAGES.password] });
+    expect(signupStepOneBSchema.safeParse({ ...stepOne, password: '12345678' }).success).toBe(true);
   });
 });

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { element: <RequireVenueUser />, children: [{ path: '/venue-dashboard', lazy: () => import('./routes/venue-dashboard/venue-dashboard').then((m) => ({ Component: m.VenueDashboardRoute })) }] },
           { path: '/payment', lazy: () => import('./routes/payment/payment').then((m) => ({ Component: m.PaymentRoute })) },
           { path: '/split/:token', lazy: () => import('./routes/split/split').then((m) => ({ Component: m.SplitShareRoute })) },
+          { path: '/bookings/:bookingId', lazy: () => import('./routes/booking-detail/booking-detail').then((m) => ({ Component: m.BookingDetailRoute })) },
           { path: '/bookings/:bookingId/pass', lazy: () => import('./routes/pass/pass').then((m) => ({ Component: m.MyPassRoute })) },
           { path: '/delete-account', lazy: () => import('./routes/delete-account/delete-account').then((m) => ({ Component: m.DeleteAccountRoute })) },
         ],

@@ -2,6 +2,9 @@ import { bookingWindow, BOOKING_TIME_ZONE } from '@luxe/contracts';
 import { fromZonedTime } from 'date-fns-tz';
 import { formatInEst, LONG_DATE_FORMAT, TIME_FORMAT } from './format';
 
+/** The page of one of the member's bookings (app/routes/booking-detail; where a paid checkout lands). */
+export const bookingPath = (bookingId: string) => `/bookings/${bookingId}`;
+
 /** What every booking read carries for its slot: the night's date, 'HH:mm' and hours. */
 export interface BookingSlot {
   bookingDate: string;

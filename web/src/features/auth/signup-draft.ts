@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { GENDERS, signupStep1Schema } from '@luxe/contracts';
+import { GENDERS, signupStep1Schema, USER_TYPES } from '@luxe/contracts';
 import { session, STORAGE_KEYS } from '../../lib/storage';
 
-/** Account types offered by the two-step sign-up (reading A): /signup?type=host|guest|venue. */
-export const SIGNUP_TYPES = ['host', 'guest', 'venue'] as const;
+/**
+ * Account types offered by the two-step sign-up (reading A): /signup?type=host|guest|venue|entertainer,
+ * the server's own list (spec doc 1 §1: the entertainer is "a fourth type offered at registration";
+ * /signup?type=entertainer fell back to a guest's sign-up, issue 31).
+ */
+export const SIGNUP_TYPES = USER_TYPES;
 export type SignupType = (typeof SIGNUP_TYPES)[number];
 
 /** The type in the query, defaulting to guest. */
@@ -15,11 +19,13 @@ export const SIGNUP_TITLES: Record<SignupType, string> = {
   host: 'Host Registration',
   guest: 'Guest Registration',
   venue: 'Venue Registration',
+  entertainer: 'Entertainer Registration',
 };
 
 /**
- * Reading A keeps the four basics and the type; reading B adds the optional phone and the gender,
- * and may carry a 6-character password (its step 1 allows it; the server's final rule says 8).
+ * Reading A keeps the four basics and the type; reading B adds the optional phone and the gender.
+ * The password is only required here: a draft kept by an older version may hold a shorter one,
+ * which the location step sends back to step 1.
  */
 const draftSchema = signupStep1Schema.extend({
   password: z.string().min(1),

@@ -611,6 +611,39 @@ describe('/booking/{venueId}: visitors', () => {
     expect(bodies[0]).toMatchObject({ sectionId: vipRoom.id, startTime: '23:00', duration: 4, dancerId: null });
   });
 
+  it('a visitor who creates an account in the middle of a booking comes back to it, restored (issue 31: it landed on the Profile tab)', async () => {
+    mockApi();
+    const registered: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/auth/register', async ({ request }) => {
+        registered.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(host, { status: 201 });
+      }),
+    );
+    const { user, location } = renderApp(`/booking/${stripClub.id}?guest=true`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book a Section' }, PAGE)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'VIP Rooms' }));
+    await user.click(screen.getByRole('radio', { name: 'Diamond Suite' }));
+    await user.click(screen.getByRole('radio', { name: '10:00 PM' }));
+    await user.click(reserveButton());
+    await user.click(screen.getByRole('button', { name: 'Create Free Account' }));
+
+    await user.type(await screen.findByLabelText('First Name', {}, PAGE), 'Ava');
+    await user.type(screen.getByLabelText('Last Name'), 'Stone');
+    await user.type(screen.getByLabelText('Email'), 'ava@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'velvet-rope-8');
+    await user.click(screen.getByRole('button', { name: 'Continue to Location' }));
+    server.use(http.get('/api/auth/me', () => HttpResponse.json(host)));
+    await user.click(await screen.findByRole('button', { name: 'Complete Registration' }, PAGE));
+
+    expect(await screen.findByText('Welcome back! Your booking details were restored.', {}, PAGE)).toBeInTheDocument();
+    expect(location()).toBe(`/booking/${stripClub.id}`);
+    expect(registered).toEqual([expect.objectContaining({ userType: 'host', email: 'ava@example.com' })]);
+    expect(screen.getByRole('radio', { name: 'Diamond Suite' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '10:00 PM' })).toBeChecked();
+    expect(window.localStorage.getItem(STORAGE_KEYS.redirectAfterLogin)).toBeNull();
+  });
+
   it('a session that ended before Reserve keeps the choice and sends the user to log in', async () => {
     await signIn(host);
     const { bodies } = mockApi({ venue: nightclub, sections: [booth], booking: () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 }) });
@@ -624,14 +657,14 @@ describe('/booking/{venueId}: visitors', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.redirectAfterLogin)).toBe(`/booking/${nightclub.id}`);
   });
 
-  it('Create Free Account goes to guest sign-up', async () => {
+  it('Create Free Account goes to host sign-up', async () => {
     mockApi({ venue: nightclub, sections: [booth] });
     const { user, location } = renderApp(`/booking/${nightclub.id}?guest=true`);
     await user.click(await screen.findByRole('radio', { name: 'Booth 1' }, PAGE));
     await user.click(screen.getByRole('radio', { name: '6:00 PM' }));
     await user.click(reserveButton());
     await user.click(screen.getByRole('button', { name: 'Create Free Account' }));
-    await waitFor(() => expect(location()).toBe('/signup?type=guest'));
+    await waitFor(() => expect(location()).toBe('/signup?type=host'));
   });
 
   it("a signed-in user does not get another venue's stored choice", async () => {

@@ -23,9 +23,17 @@ const ROLES = [
     points: ['List your venue', 'Manage bookings', 'Grow your business'],
     icon: '⚓',
   },
+  {
+    // Not among the spec's three cards, though it is "a fourth type offered at registration" (spec doc 1 §1).
+    type: 'entertainer',
+    title: 'Entertainer',
+    description: 'Perform at the strip clubs on LuxeSwipe: join their line-up and take VIP room bookings.',
+    points: ['Join venues', 'VIP room assignments', 'Your own profile'],
+    icon: '✧',
+  },
 ] as const;
 
-/** Role-choice page (spec doc 1 §2). */
+/** Role-choice page (spec doc 1 §2), with the entertainer's card as a fourth. */
 export function JoinRoute() {
   return (
     <AuthShell

@@ -54,12 +54,13 @@ describe('landing page', () => {
 });
 
 describe('/join', () => {
-  it('offers the three roles, a back button to / and a Sign In link', async () => {
+  it("offers the spec's three roles and the entertainer's, a back button to / and a Sign In link", async () => {
     renderApp('/join');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Role' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Host/ })).toHaveAttribute('href', '/signup?type=host');
     expect(screen.getByRole('link', { name: /^Guest/ })).toHaveAttribute('href', '/signup?type=guest');
     expect(screen.getByRole('link', { name: /^Venue Owner/ })).toHaveAttribute('href', '/signup?type=venue');
+    expect(screen.getByRole('link', { name: /^Entertainer/ })).toHaveAttribute('href', '/signup?type=entertainer');
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
   });

@@ -254,7 +254,7 @@ describe('/payment', () => {
     expect(toast).toHaveTextContent('This time is no longer available. Please choose another time.');
   });
 
-  it('success: books with the hold, clears the pending booking, confirms, and goes to /dashboard after 2 s', async () => {
+  it("success: books with the hold, clears the pending booking, confirms, and opens the booking's page after 2 s, with its pass and calendar file (issue 31: it went to the dashboard's Profile tab)", async () => {
     let succeed!: () => void;
     stripe.confirmPayment.mockImplementation(() => new Promise((resolve) => (succeed = () => resolve({ paymentIntent: { id: 'pi_123', status: 'succeeded' } }))));
     const api = mockPaymentApi();
@@ -273,7 +273,8 @@ describe('/payment', () => {
     }
     expect(screen.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeInTheDocument();
     expect(screen.getByText(/confirmation email/i)).toBeInTheDocument();
-    expect(screen.getByText('Redirecting to dashboard...')).toBeInTheDocument();
+    expect(screen.getByText('Opening your booking...')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View booking' })).toHaveAttribute('href', `/bookings/${HOLD_ID}`);
     const toast = screen.getByTestId('toast');
     expect(toast).toHaveTextContent('Payment Successful!');
     expect(toast).toHaveTextContent('Your yacht booking has been confirmed.');
@@ -303,14 +304,23 @@ describe('/payment', () => {
     ]);
     expect(window.localStorage.getItem(STORAGE_KEYS.pendingBooking)).toBeNull();
 
-    // Where the router is going (the dashboard loads on demand, so its navigation starts before it completes).
+    server.use(
+      http.get('/api/bookings/user', () => HttpResponse.json([bookingAnswer()])),
+      http.get('/api/bookings/:id/pass', ({ params }) => HttpResponse.json({ token: `tok-${String(params.id)}`, code: 'ABCD2345', url: `/pass/tok-${String(params.id)}` })),
+    );
+    // Where the router is going (the booking's page loads on demand, so its navigation starts before it completes).
     const target = () => router.state.navigation.location?.pathname ?? router.state.location.pathname;
     act(() => vi.advanceTimersByTime(1999));
     expect(target()).toBe('/payment');
     act(() => vi.advanceTimersByTime(1));
-    expect(target()).toBe('/dashboard');
+    expect(target()).toBe(`/bookings/${HOLD_ID}`);
     vi.useRealTimers();
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe(`/bookings/${HOLD_ID}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Azure Dream' })).toBeInTheDocument();
+    expect(screen.getByTestId('booking-status')).toHaveTextContent('Confirmed');
+    expect(screen.getByRole('link', { name: /^Add to calendar/ })).toHaveAttribute('href', `/api/bookings/${HOLD_ID}/calendar.ics`);
+    expect(await screen.findByTestId('pass-code')).toHaveTextContent('ABCD-2345');
+    expect(screen.getByRole('link', { name: 'Open pass' })).toHaveAttribute('href', `/pass/tok-${HOLD_ID}`);
   });
 
   it('success even when the booking call fails (the server confirms it from the payment)', async () => {

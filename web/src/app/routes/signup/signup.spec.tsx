@@ -14,6 +14,11 @@ describe('/signup (step 1 of 2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Venue Registration' })).toBeInTheDocument();
     venue.unmount();
 
+    // The fourth type offered at registration (it fell back to a guest's, issue 31).
+    const entertainer = renderApp('/signup?type=entertainer');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Entertainer Registration' })).toBeInTheDocument();
+    entertainer.unmount();
+
     renderApp('/signup');
     expect(await screen.findByRole('heading', { level: 1, name: 'Guest Registration' })).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { AuthShell, SignInPrompt } from '../../../components/layout/auth-shell';
 import { SignupForm } from '../../../features/auth/components/signup-form';
 import { parseSignupType, SIGNUP_TITLES } from '../../../features/auth/signup-draft';
 
-/** /signup?type=host|guest|venue: sign-up step 1 of 2 (reading A). */
+/** /signup?type=host|guest|venue|entertainer: sign-up step 1 of 2 (reading A). */
 export function SignupRoute() {
   const [params] = useSearchParams();
   const type = parseSignupType(params.get('type'));

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser, RegisterInput } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 import { apiRefs } from '../../../lib/route-refs';
-import { clearRedirectAfterLogin, setCurrentUser, type StoredUser } from '../../../lib/auth-store';
+import { clearRedirectAfterLogin, readRedirectAfterLogin, setCurrentUser, type StoredUser } from '../../../lib/auth-store';
 import { getMeQueryOptions } from './me';
 
 /** POST /api/auth/register: creates the account and starts a session (cookie). */
@@ -11,11 +11,16 @@ export function registerUser(input: RegisterInput): Promise<PublicUser> {
 }
 
 export interface UseRegisterOptions {
-  onSuccess?: (user: StoredUser) => void;
+  /** `remembered`: the path the visitor was on before being asked for an account (a booking), else null. */
+  onSuccess?: (user: StoredUser, remembered: string | null) => void;
   onError?: (error: unknown) => void;
 }
 
-/** Registers, then stores the new user (flagged isNewUser) as the signed-in user. */
+/**
+ * Registers, then stores the new user (flagged isNewUser) as the signed-in user. The remembered
+ * path is handed over and forgotten: like a log-in, a sign-up goes back to where the visitor was
+ * sent from (a booking half made, issue 31).
+ */
 export function useRegister({ onSuccess, onError }: UseRegisterOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -25,9 +30,10 @@ export function useRegister({ onSuccess, onError }: UseRegisterOptions = {}) {
       await queryClient.cancelQueries({ queryKey: meKey });
       queryClient.setQueryData(meKey, user);
       const stored: StoredUser = { ...user, isNewUser: true };
+      const remembered = readRedirectAfterLogin();
       setCurrentUser(stored);
       clearRedirectAfterLogin();
-      onSuccess?.(stored);
+      onSuccess?.(stored, remembered);
     },
     onError,
   });

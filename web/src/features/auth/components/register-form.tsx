@@ -9,8 +9,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { readStepOneB, saveSignupDraft, type SignupType } from '../signup-draft';
 
 /**
- * Sign-up step 1 of 3 (reading B): email, optional phone, password (6 characters here; the
- * server's final rule is 8), names and gender. The values are kept for the next steps and the
+ * Sign-up step 1 of 3 (reading B): email, optional phone, password (the server's rule, not the
+ * spec's 6 of this step: see signupStepOneBSchema), names and gender. The values are kept for the next steps and the
  * user goes on to /role-selection?gender=…, or straight to the location step when the link
  * already named the role (`/register?userType=host`).
  */

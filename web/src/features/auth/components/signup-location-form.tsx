@@ -34,10 +34,11 @@ export function SignupLocationForm({ type, draft }: SignupLocationFormProps) {
   const state = watch('state');
 
   const registration = useRegister({
-    onSuccess: () => {
+    onSuccess: (_user, remembered) => {
       clearSignupDraft();
       toast({ title: 'Welcome to LuxeSwipe!', description: `Your ${type} account has been created successfully.` });
-      navigate(type === 'host' ? '/dashboard' : '/welcome-success', { replace: true });
+      // A visitor asked for an account in the middle of a booking goes back to it (issue 31).
+      navigate(remembered ?? (type === 'host' ? '/dashboard' : '/welcome-success'), { replace: true });
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Registration failed', description: serverMessage(error, 'Please try again') });
@@ -61,17 +62,12 @@ export function SignupLocationForm({ type, draft }: SignupLocationFormProps) {
       ...(draft.phoneNumber ? { phoneNumber: draft.phoneNumber } : {}),
       ...(draft.gender ? { gender: draft.gender } : {}),
     };
-    // Reading B's step 1 allows a 6-character password: the server's final rule (8) decides, and
-    // its message is shown. Reading A's draft was held to the final rules already.
-    if (draft.reading === 'B') {
-      registration.mutate(input);
-      return;
-    }
+    // Both readings' step 1 hold the final rules; a draft that no longer satisfies them (edited
+    // storage, an older version) is fixed on its step 1, where its fields are.
     const checked = registerSchema.safeParse(input);
     if (!checked.success) {
-      // The draft no longer satisfies the rules (edited storage, older version): fix it on step 1.
       toast({ variant: 'destructive', title: 'Registration failed', description: checked.error.issues[0]?.message ?? 'Please try again' });
-      navigate(`/signup?type=${type}`);
+      navigate(draft.reading === 'B' ? '/register' : `/signup?type=${type}`);
       return;
     }
     registration.mutate(input);

@@ -2,7 +2,12 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
-/** A visitor reserving (spec doc 2 §2): the choice is kept; an account finishes the booking. */
+/**
+ * A visitor reserving (spec doc 2 §2): the choice is kept; an account finishes the booking. Sign-up
+ * and log-in both come back to the booking (the remembered path). The free account is a host's:
+ * whoever books an event hosts it (its home lists the member's bookings; a guest's lists the
+ * events he joined).
+ */
 export function AccountRequiredDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   return (
@@ -12,7 +17,7 @@ export function AccountRequiredDialog({ onClose }: { onClose: () => void }) {
       description="Your selection is saved. Create a free account or log in to finish your booking."
     >
       <div className="flex flex-col gap-3">
-        <Button type="button" onClick={() => navigate('/signup?type=guest')}>
+        <Button type="button" onClick={() => navigate('/signup?type=host')}>
           Create Free Account
         </Button>
         <Button type="button" variant="secondary" onClick={() => navigate('/login')}>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { bookingWindow, FULL_YACHT, splitDeadline, type Booking, type Split, type StartTime } from '@luxe/contracts';
+import { bookingPath } from '../../../lib/booking-display';
 import { formatMoney } from '../../../lib/format';
 import { Logo } from '../../../components/layout/logo';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -20,7 +21,10 @@ import { SPLIT_TEXT, SplitForm, SplitLinks } from '../../split/components/split-
 
 const SPLIT_SHARE_PAID = 'Your share is paid. The booking is confirmed once every guest has paid his share.';
 
-/** After the confirmation, the dashboard (spec doc 2 §9). */
+/**
+ * After the confirmation, the booking's own page (spec doc 2 §9 says the dashboard, whose first
+ * tab for a new member is Profile: the booking paid for was nowhere in sight, issue 31).
+ */
 export const REDIRECT_AFTER_PAYMENT_MS = 2000;
 
 export const CHECKOUT_TEXT = {
@@ -75,7 +79,7 @@ interface DepositOutcome {
   balanceDue: number;
 }
 
-function Confirmed({ deposit }: { deposit: DepositOutcome | null }) {
+function Confirmed({ deposit, bookingId }: { deposit: DepositOutcome | null; bookingId: string }) {
   return (
     <Shell>
       <main role="status" className="flex flex-col items-center gap-4 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-8 text-center">
@@ -100,7 +104,10 @@ function Confirmed({ deposit }: { deposit: DepositOutcome | null }) {
         ) : (
           <p className="text-neutral-300">Your yacht is booked. A confirmation email is on its way to you.</p>
         )}
-        <p className="text-sm text-neutral-400">Redirecting to dashboard...</p>
+        <p className="text-sm text-neutral-300">Opening your booking...</p>
+        <Link to={bookingPath(bookingId)} replace className={buttonClasses('secondary', 'sm')}>
+          View booking
+        </Link>
       </main>
     </Shell>
   );
@@ -114,7 +121,7 @@ type Setup = { state: 'waiting' } | { state: 'ready'; clientSecret: string; book
  * The server holds the slot and prices it (create-payment-intent); after the provider confirms
  * the payment, POST /api/bookings with the hold answers the booking (the server's webhook
  * confirms it too), the pending booking is cleared, the guests chosen on the invites step are
- * invited to it and the dashboard follows after 2 s.
+ * invited to it and the booking's page follows after 2 s.
  */
 export function Checkout() {
   const navigate = useNavigate();
@@ -122,7 +129,8 @@ export function Checkout() {
   const user = useCurrentUser();
   const [booking] = useState<PendingBooking | null>(() => readPendingBooking());
   const [returned] = useState(() => redirectReturn(params));
-  const [confirmed, setConfirmed] = useState(false);
+  /** The booking paid for, once confirmed. */
+  const [confirmed, setConfirmed] = useState<string | null>(null);
   const [depositOutcome, setDepositOutcome] = useState<DepositOutcome | null>(null);
   const config = usePaymentConfig({ enabled: booking !== null });
   const intent = useCreatePaymentIntent();
@@ -211,12 +219,12 @@ export function Checkout() {
 
   useEffect(() => {
     if (!confirmed) return;
-    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_PAYMENT_MS);
+    const timer = setTimeout(() => navigate(bookingPath(confirmed), { replace: true }), REDIRECT_AFTER_PAYMENT_MS);
     return () => clearTimeout(timer);
   }, [confirmed, navigate]);
 
   if (!booking) return null;
-  if (confirmed) return <Confirmed deposit={depositOutcome} />;
+  if (confirmed) return <Confirmed deposit={depositOutcome} bookingId={confirmed} />;
 
   const notConfigured = provider === null || setup.state === 'not-configured';
   const configFailed = config.isError;
@@ -251,7 +259,7 @@ export function Checkout() {
     clearPendingBooking();
     if (section) setDepositOutcome({ sectionName: created?.section ?? section.name, depositPaid: created ? Number(created.depositAmount) : charge, balanceDue: created ? Number(created.balanceDue) : balance });
     toast(section ? CHECKOUT_TEXT.depositSuccess : CHECKOUT_TEXT.success);
-    setConfirmed(true);
+    setConfirmed(created?.id ?? bookingId);
     // The guests chosen on the invites step are invited to the confirmed booking (the paid hold).
     const guestIds = booking.sendInvites === false ? [] : (booking.invitedMemberIds ?? []);
     if (guestIds.length > 0) {
