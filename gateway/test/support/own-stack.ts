@@ -23,9 +23,11 @@ export interface OwnStack {
 /**
  * Starts a distributed stack of the test's own in a child process (infra/scripts/stack-child.mjs)
  * and controls it over IPC: for tests that restart its processes (the shared stack is not theirs).
+ * `tree`: another checkout whose stack to run (its own stack-child.mjs runs its own builds: the
+ * previous release, rolling-upgrade.api.spec.ts).
  */
-export async function startOwnStack(opts: Record<string, unknown>): Promise<OwnStack> {
-  const child: ChildProcess = fork(join(__dirname, '..', '..', '..', 'infra', 'scripts', 'stack-child.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startOwnStack(opts: Record<string, unknown>, tree = join(__dirname, '..', '..', '..')): Promise<OwnStack> {
+  const child: ChildProcess = fork(join(tree, 'infra', 'scripts', 'stack-child.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let next = 0;
   const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
   child.on('message', (m: { id: number; ok: boolean; result?: unknown; error?: string }) => {
