@@ -74,6 +74,8 @@ export interface ServiceInfra {
   relay?: Pick<RelayOptions, 'maxAttempts' | 'batchBytes' | 'outboxRetentionMs' | 'inboxRetentionMs'>;
   /** Start the outbox relay with the service (default). The embedded launcher starts the relays itself once every service is subscribed. */
   startRelay?: boolean;
+  /** Between two tries to reach an unreachable broker after start (default 5 s). */
+  eventRetryMs?: number;
   /** The service's own settings, parsed by its `settings` schema. */
   settings?: unknown;
   /** Prometheus metrics on `GET /metrics` (default true). */
@@ -117,8 +119,23 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   const ds = createDataSource({ url: infra.databaseUrl, migrations: def.migrations, entities: def.entities });
   await initDatabase(ds, logger);
   if (infra.storage) await infra.storage.ensureBucket();
-  await infra.transport.connect();
-  if (infra.ensureTopics) await infra.transport.ensureTopics(allTopics(infra.topicPrefix));
+  // A broker that cannot be reached does not stop the service from starting (docs: Runbook,
+  // readiness): it serves what needs no broker, writes events to its outbox, and reaches the broker
+  // in the background. Else every pod restarted during a Kafka outage would crash-loop, and the
+  // outbox's "writes go on while the broker is down" would hold only for pods already running.
+  // The in-process bus of the embedded mode cannot be unreachable: its errors stay fatal.
+  const connectEvents = async () => {
+    await infra.transport.connect();
+    if (infra.ensureTopics) await infra.transport.ensureTopics(allTopics(infra.topicPrefix));
+  };
+  let eventsConnected = true;
+  try {
+    await connectEvents();
+  } catch (err) {
+    if (infra.transport.kind === 'inprocess') throw err;
+    eventsConnected = false;
+    logger.warn({ err }, 'the event broker cannot be reached: starting without it (events wait in the outbox; consumers start once it answers)');
+  }
 
   const outbox = new Outbox(def.name);
   const relay = new OutboxRelay(ds, infra.transport, logger, { ...infra.relay, pollMs: infra.outboxPollMs, fault: infra.relayFault, topicPrefix: infra.topicPrefix });
@@ -168,13 +185,19 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   if (infra.seed && def.seed) await def.seed(app, infra.seed);
 
   // Subscribed before the relay runs, so in embedded mode no event is published to a service not yet listening.
-  await app.startAllMicroservices();
-
-  if (infra.startRelay !== false) relay.start();
+  const startEvents = async () => {
+    await app.startAllMicroservices();
+    if (infra.startRelay !== false) relay.start();
+  };
+  if (eventsConnected) await startEvents();
 
   await app.listen(infra.port, infra.host);
-  const url = listeningUrl(app, infra.host, infra.port);
   let closing: Promise<void> | null = null;
+  const reconnecting = eventsConnected ? null : reachBrokerLater(logger, infra.eventRetryMs ?? 5000, () => closing !== null, async () => {
+    await connectEvents();
+    await startEvents();
+  });
+  const url = listeningUrl(app, infra.host, infra.port);
   const shutdownSteps = (): ShutdownStep[] => [
     {
       name: 'drain',
@@ -183,6 +206,8 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
         if (infra.drainMs) await new Promise((r) => setTimeout(r, infra.drainMs));
       },
     },
+    // A broker still being reached is given up first (its loop sees the stop and ends).
+    { name: 'broker reconnection', run: async () => void (await reconnecting?.stop()) },
     // Nest closes the HTTP server first (waits for requests in flight), then the event consumers.
     { name: 'http and consumers', run: () => app.close() },
     { name: 'outbox relay', run: () => relay.stop() },
@@ -202,6 +227,41 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
         for (const step of shutdownSteps()) await step.run();
       })();
       return closing;
+    },
+  };
+}
+
+/**
+ * Tries `connect` every `everyMs` until it succeeds or the service stops (`stopped()`). Each try
+ * makes new clients (the transport's connect and Nest's listen start afresh), so a half-made
+ * connection of a failed try is never reused.
+ */
+function reachBrokerLater(logger: Logger, everyMs: number, stopped: () => boolean, connect: () => Promise<void>): { stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | null = null;
+  let wake: (() => void) | null = null;
+  let ended = false;
+  const done = (async () => {
+    for (let attempt = 1; !ended && !stopped(); attempt++) {
+      await new Promise<void>((r) => {
+        wake = r;
+        timer = setTimeout(r, everyMs);
+      });
+      if (ended || stopped()) return;
+      try {
+        await connect();
+        logger.info({ attempt }, 'the event broker answers: consumers and outbox relay started');
+        return;
+      } catch (err) {
+        logger.warn({ err, attempt }, 'the event broker still cannot be reached');
+      }
+    }
+  })();
+  return {
+    async stop() {
+      ended = true;
+      if (timer) clearTimeout(timer);
+      wake?.();
+      await done;
     },
   };
 }
