@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import type Redis from 'ioredis';
 import { allRoutes } from '@luxe/contracts';
-import { type EventTransport, type ServiceUrls, type ShutdownStep, DrainState, createHttpApp, Metrics, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, listenForMetrics, Logger, MeSnapshots, REDIS, SessionStore } from '@luxe/platform';
+import { type EventTransport, type ServiceUrls, type ShutdownStep, DrainState, createHttpApp, Metrics, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, listenForMetrics, Logger, MeSnapshots, reachBrokerLater, REDIS, SessionStore } from '@luxe/platform';
 import { CookieOptions } from './auth/auth.handlers';
 import { ownHandlers } from './routes/own-handlers';
 import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
@@ -45,6 +45,8 @@ export interface GatewayOptions {
   production?: boolean;
   /** Where `message-sent` events come from, for the real-time push (none: no push, the client refetches). */
   events?: { transport: EventTransport; topicPrefix?: string; groupPrefix?: string };
+  /** Between two tries to reach an unreachable broker after start (default 5 s). */
+  eventRetryMs?: number;
   /** The admin console's bearer tokens (secret shared by every gateway; unset: random per start). */
   adminTokens?: AdminTokenOptions;
   /**
@@ -170,9 +172,27 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   fastify.addHook('onRequest', csrfHook);
   const realtime = new RealtimeHub(o.logger, o.redis, sessions, { ...o.realtime, channelPrefix: o.events?.topicPrefix });
   await realtime.start();
-  if (o.events) await realtime.follow(o.events.transport, o.events);
   const cache = o.events && o.publicCache !== false ? new PublicReadCache(allRoutes, cookie.name, o.publicCache || {}) : undefined;
-  if (cache && o.events) await cache.follow(o.events.transport, o.logger, o.events);
+  // The pushes and the cache's invalidations come from the broker. One that cannot be reached does
+  // not stop the gateway from starting (a pod restarted during a Kafka outage would crash-loop):
+  // until it answers, sockets get no pushes (clients refetch on reconnect) and cached public
+  // answers live out their TTL.
+  const followEvents = async (events: NonNullable<GatewayOptions['events']>) => {
+    await events.transport.connect();
+    await realtime.follow(events.transport, events);
+    if (cache) await cache.follow(events.transport, o.logger, o.redis, events);
+  };
+  let brokerLater: { stop(): Promise<void> } | null = null;
+  if (o.events) {
+    const events = o.events;
+    try {
+      await followEvents(events);
+    } catch (err) {
+      if (events.transport.kind === 'inprocess') throw err;
+      o.logger.warn({ err }, 'the event broker cannot be reached: starting without pushes and cache invalidations until it answers');
+      brokerLater = reachBrokerLater(o.logger, o.eventRetryMs ?? 5000, () => false, () => followEvents(events));
+    }
+  }
   const adminTokens = new AdminTokens(o.adminTokens);
   const imageOrigin = new ImageOrigin(o.storageOrigin);
   registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name, adminTokens, cache }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens, imageOrigin), o.logger, realtime);
@@ -193,6 +213,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       },
     },
     // Open sockets are told "going away" (the web client reconnects, to another gateway).
+    { name: 'broker reconnection', run: async () => void (await brokerLater?.stop()) },
     { name: 'websockets', run: () => realtime.close() },
     { name: 'public read cache', run: async () => cache?.close() },
     { name: 'http', run: () => app.close() },

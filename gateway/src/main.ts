@@ -11,7 +11,7 @@ async function main() {
   const otlp = otlpEndpointFromEnv();
   if (initTracing({ serviceName: 'gateway', endpoint: otlp })) logger.info({ endpoint: otlp }, 'traces exported by OTLP');
   const transport = cfg.KAFKA_BROKERS ? new KafkaTransport({ brokers: cfg.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId: 'luxe-gateway', logger }) : null;
-  if (transport) await transport.connect();
+  // Connected by startGateway, which starts without it when the broker cannot be reached.
   const redis = createRedis(cfg.REDIS_URL);
   const gw = await startGateway({
     events: transport ? { transport, topicPrefix: cfg.KAFKA_TOPIC_PREFIX, groupPrefix: cfg.KAFKA_GROUP_PREFIX } : undefined,

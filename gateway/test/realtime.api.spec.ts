@@ -10,6 +10,7 @@ import { nyDate, World } from './support/world';
 // Issue 30 on a stack of the test's own with TWO gateways (it stops a service, and its gateways
 // ping every 200 ms and re-check sessions every 1.5 s):
 // - a push reaches a socket held on the other gateway (one Kafka group for all gateways, Redis pub/sub between them);
+//   the public cache's invalidations travel the same way (its group: gateway.cache);
 // - every end of a session closes its sockets with 4401 on every gateway, and an expired one is found by the re-check;
 // - one service down: every gateway stays ready, only that service's routes answer 503.
 // Run alone: SKIP_STACK=1 LUXE_TEST_ID=.. LUXE_TEST_BASE_PORT=.. npx jest --config jest.integration.config.cjs --runInBand gateway/test/realtime.api.spec.ts
@@ -127,19 +128,19 @@ describe('real time across gateways', () => {
     hostSocket.ws.close();
   });
 
-  it('all gateways share one push group, and a restarted gateway joins it rather than leaving a group behind', async () => {
+  it('all gateways share one push group and one public-cache group, and a restarted gateway joins them rather than leaving a group behind', async () => {
     const admin = new Kafka({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: 'realtime-api-test', logLevel: 0 }).admin();
     await admin.connect();
-    const pushGroups = async () => (await admin.listGroups()).groups.map((g) => g.groupId).filter((g) => g.startsWith(`test${id}rt.gateway.push`)).sort();
+    const pushGroups = async () => (await admin.listGroups()).groups.map((g) => g.groupId).filter((g) => g.startsWith(`test${id}rt.gateway.`)).sort();
     try {
       // (Groups an earlier run left behind may be listed: only new ones count.)
       const before = await pushGroups();
-      expect(before).toContain(`test${id}rt.gateway.push`);
-      const members = async () => (await admin.describeGroups([`test${id}rt.gateway.push`])).groups[0].members.length;
-      expect(await members()).toBe(2);
+      expect(before).toEqual(expect.arrayContaining([`test${id}rt.gateway.push`, `test${id}rt.gateway.cache`]));
+      const members = async () => (await admin.describeGroups([`test${id}rt.gateway.push`, `test${id}rt.gateway.cache`])).groups.map((g) => g.members.length);
+      expect(await members()).toEqual([2, 2]);
       await own.restart('gateway-2');
       expect(await pushGroups()).toEqual(before);
-      await waitFor('the restarted gateway is in the group again', async () => (await members()) === 2, 30_000);
+      await waitFor('the restarted gateway is in both groups again', async () => (await members()).every((n) => n === 2), 30_000);
     } finally {
       await admin.disconnect();
     }

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { z } from 'zod';
 import { allRoutes, api, defineRoute, topicFor, VENUE_ERRORS, type RouteDef } from '@luxe/contracts';
-import { AppError, createLogger, EVENT_TYPE_HEADER, InProcessBroker, InProcessTransport, type InternalHttpClient, type SessionStore } from '@luxe/platform';
+import { AppError, createLogger, createRedis, EVENT_TYPE_HEADER, InProcessBroker, InProcessTransport, type InternalHttpClient, type SessionStore } from '@luxe/platform';
 import { PublicReadCache } from './public-read-cache';
 import { routeHandler, type PipelineDeps } from '../routes/pipeline';
 
@@ -129,7 +129,7 @@ describe('PublicReadCache', () => {
       c.set(byLocation, '/l', 200, 'maybe the old list', JSON_TYPE);
       jest.advanceTimersByTime(1000);
       expect(c.size).toBe(0);
-      c.close();
+      void c.close();
     } finally {
       jest.useRealTimers();
     }
@@ -148,18 +148,27 @@ describe('PublicReadCache', () => {
     for (const r of allRoutes.filter((x) => !x.cache)) expect(c.cacheable(r, anon)).toBe(false);
   });
 
-  it('follows its events on the transport (in-process here, Kafka in distributed mode)', async () => {
+  it('follows its events on the transport (in-process here, Kafka in distributed mode), handed to every gateway over pub/sub', async () => {
     const broker = new InProcessBroker();
     const c = new PublicReadCache(allRoutes, 'luxe_session', { settleMs: 0 });
-    await c.follow(new InProcessTransport(broker), logger, { topicPrefix: 'p.' });
+    // A second gateway in the same group: the event reaches it through the pub/sub channel.
+    const other = new PublicReadCache(allRoutes, 'luxe_session', { settleMs: 0 });
+    const redis = createRedis('memory');
+    await c.follow(new InProcessTransport(broker), logger, redis, { topicPrefix: 'p.' });
+    await other.follow(new InProcessTransport(broker), logger, redis, { topicPrefix: 'p.' });
+    other.set(sections, '/s', 200, 's', JSON_TYPE);
     c.set(byLocation, '/l', 200, 'l', JSON_TYPE);
     c.set(sections, '/s', 200, 's', JSON_TYPE);
     await broker.publish([{ topic: topicFor('venues.section-changed', 'p.'), key: 'k', value: '{}', headers: { [EVENT_TYPE_HEADER]: 'venues.section-changed' } }]);
     expect(c.get(sections, '/s')).toBeUndefined();
+    expect(other.get(sections, '/s')).toBeUndefined();
+    expect(other.get(sections, '/s')).toBeUndefined();
     expect(c.get(byLocation, '/l')).toBeDefined();
     // No header: the envelope's type.
     await broker.publish([{ topic: topicFor('venues.venue-approved', 'p.'), key: 'k', value: JSON.stringify({ type: 'venues.venue-approved' }) }]);
     expect(c.size).toBe(0);
+    await c.close();
+    await other.close();
   });
 });
 

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isEventType, topicFor, type EventType, type RouteDef } from '@luxe/contracts';
-import { EVENT_TYPE_HEADER, type EventTransport, type Logger } from '@luxe/platform';
+import { EVENT_TYPE_HEADER, type EventTransport, type Logger, publish, subscribe } from '@luxe/platform';
 
 export interface PublicReadCacheOptions {
   /** Most answers kept (the least recently used go first). */
@@ -198,11 +198,14 @@ export class PublicReadCache {
     this.bytes = 0;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     for (const t of this.settleTimers.values()) clearTimeout(t);
     this.settleTimers.clear();
     this.clear();
+    await this.subscription?.close();
+    this.subscription = null;
   }
+  private subscription: { close(): Promise<void> } | null = null;
 
   private delete(key: string): void {
     const e = this.entries.get(key);
@@ -277,14 +280,19 @@ export class PublicReadCache {
   }
 
   /**
-   * Follows the invalidating events from now on, in a consumer group of this gateway's own (every
-   * gateway drops its own answers). Until the group has joined, the TTL is the only bound.
+   * Listens to the invalidations every gateway hands on over Redis (`<prefix>luxe:public-cache`),
+   * and reads the invalidating events from now on in one consumer group for all gateways
+   * (`gateway.cache`): each event is read by one gateway and handed to every gateway, its own
+   * included. A group per gateway pod was left behind on the broker by every pod that ever ran.
+   * An invalidation missed (Redis reconnecting) is bounded by the TTL, as before the group joins.
    */
-  async follow(transport: EventTransport, logger: Logger, opts: { topicPrefix?: string; groupPrefix?: string } = {}): Promise<void> {
+  async follow(transport: EventTransport, logger: Logger, redis: Redis, opts: { topicPrefix?: string; groupPrefix?: string } = {}): Promise<void> {
     const topics = [...new Set(this.eventTypes.map((t) => topicFor(t, opts.topicPrefix ?? '')))];
     if (topics.length === 0) return;
+    const channel = `${opts.topicPrefix ?? ''}luxe:public-cache`;
+    this.subscription ??= await subscribe(redis, [channel], (_channel, type) => (type === '*' ? this.clear() : this.onEvent(type)));
     await transport.subscribe({
-      groupId: `${opts.groupPrefix ?? ''}gateway.cache.${randomUUID()}`,
+      groupId: `${opts.groupPrefix ?? ''}gateway.cache`,
       topics,
       fromBeginning: false,
       handle: async (msg) => {
@@ -294,10 +302,9 @@ export class PublicReadCache {
             type = (JSON.parse(msg.value) as { type?: string }).type;
           } catch (err) {
             logger.warn({ err }, 'public read cache: an event without a type; dropping every answer');
-            this.clear();
-            return;
           }
-        if (type) this.onEvent(type);
+        // '*': every gateway drops every answer (an event it cannot read might have changed any).
+        await publish(redis, channel, type ?? '*');
       },
     });
   }

@@ -232,11 +232,12 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
 }
 
 /**
- * Tries `connect` every `everyMs` until it succeeds or the service stops (`stopped()`). Each try
- * makes new clients (the transport's connect and Nest's listen start afresh), so a half-made
- * connection of a failed try is never reused.
+ * Tries `connect` every `everyMs` until it succeeds or the process stops (`stopped()`, or `stop()`).
+ * Each try makes new clients (the transport's connect and Nest's listen start afresh), so a
+ * half-made connection of a failed try is never reused. A service and the gateway both start
+ * without a reachable broker this way.
  */
-function reachBrokerLater(logger: Logger, everyMs: number, stopped: () => boolean, connect: () => Promise<void>): { stop(): Promise<void> } {
+export function reachBrokerLater(logger: Logger, everyMs: number, stopped: () => boolean, connect: () => Promise<void>): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | null = null;
   let wake: (() => void) | null = null;
   let ended = false;
