@@ -15,4 +15,5 @@ export * from './admin';
 export * from './passes';
 export * from './cancellation';
 export * from './split';
+export * from './notifications';
 export * from './test-payments';
