@@ -41,6 +41,8 @@ export default async function setup() {
       SPLIT_SWEEP_MS: '500',
       // Expired holds are released within a second (lifecycle-model.api.spec.ts expires holds often).
       HOLD_SWEEP_MS: '500',
+      // Queued emails go to Mailpit within a fraction of a second (notifications.api.spec.ts reads its mailbox).
+      EMAIL_SEND_MS: '200',
     },
   });
   const provided: Provided = {

@@ -16,6 +16,11 @@ export interface QueuedEmail {
   attempts: number;
 }
 
+/** The rows of an UPDATE … RETURNING: TypeORM's PostgreSQL driver answers `[rows, count]` for an UPDATE, the rows for an INSERT. */
+export function returned<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
 /** The members' email preferences, the emails waiting to be sent, and the demo mailbox. */
 @Injectable()
 export class EmailRepository {
@@ -49,12 +54,12 @@ export class EmailRepository {
    * same one at once (SKIP LOCKED).
    */
   async claimDue(limit: number, leaseMs: number): Promise<QueuedEmail[]> {
-    return this.ds.query(
+    return returned<QueuedEmail>(await this.ds.query(
       `UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = now() + ($2 || ' milliseconds')::interval
        WHERE id IN (SELECT id FROM email_outbox WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING id, user_id AS "userId", kind, to_address AS "to", subject, text_body AS "text", html_body AS "html", unsubscribe_url AS "unsubscribeUrl", attempts`,
       [limit, String(leaseMs)],
-    );
+    ));
   }
 
   async markSent(id: string): Promise<void> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Notification, NotificationKind } from '@luxe/contracts';
 import { erasureKey } from '@luxe/platform/db';
+import { returned } from '../email/email.repository';
 import type { NotificationDraft } from './notification.texts';
 
 interface Row {
@@ -26,12 +27,12 @@ export class NotificationRepository {
    * written one, or null when nothing was written.
    */
   async add(m: EntityManager, id: string, d: NotificationDraft, at: Date): Promise<Notification | null> {
-    const rows: Row[] = await m.query(
+    const rows = returned<Row>(await m.query(
       `INSERT INTO notifications (id, user_id, kind, fact_key, title, body, link, read, created_at)
        SELECT $1, $2, $3, $4, $5, $6, $7, false, $8 WHERE NOT EXISTS (SELECT 1 FROM user_erasures WHERE user_key = $9)
        ON CONFLICT ON CONSTRAINT notifications_one_per_fact DO NOTHING RETURNING ${COLUMNS}`,
       [id, d.userId, d.kind, d.factKey, d.title, d.body, d.link, at, erasureKey(d.userId)],
-    );
+    ));
     return rows[0] ? toNotification(rows[0]) : null;
   }
 
@@ -50,7 +51,7 @@ export class NotificationRepository {
 
   /** Marks the member's notification read: the notification, or null when he has none of this id. */
   async markRead(userId: string, id: string): Promise<Notification | null> {
-    const rows: Row[] = await this.ds.query(`UPDATE notifications SET read = true WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`, [id, userId]);
+    const rows = returned<Row>(await this.ds.query(`UPDATE notifications SET read = true WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`, [id, userId]));
     return rows[0] ? toNotification(rows[0]) : null;
   }
 
