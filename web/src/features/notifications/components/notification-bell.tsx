@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useCurrentUser } from '../../../lib/auth-store';
 import { useUnreadCount } from '../api/notifications';
 
 /**
@@ -26,4 +27,9 @@ export function NotificationBell() {
       )}
     </Link>
   );
+}
+
+/** The bell where a page is also open to visitors (a pass, a flow page): shown to a signed-in member only. */
+export function SignedInBell() {
+  return useCurrentUser() ? <NotificationBell /> : null;
 }
