@@ -147,9 +147,9 @@ describe('two gateways', () => {
     await waitFor('gateway A pushes', async () => {
       await guestApiB.call('POST', `/api/conversations/${conversationId}/messages`, { content: `warm-up ${n++}` });
       await new Promise((r) => setTimeout(r, 300));
-      return hostOnA.received.length > 0;
+      return hostOnA.received.some((m) => m.type === 'message-sent');
     }, 90_000, 0);
-    await waitFor('gateway B pushes', async () => guestOnB.received.length > 0, 30_000);
+    await waitFor('gateway B pushes', async () => guestOnB.received.some((m) => m.type === 'message-sent'), 30_000);
 
     // Sent through B by the guest: the host hears it on A, the guest's own session on B too.
     const viaB = await guestApiB.call('POST', `/api/conversations/${conversationId}/messages`, { content: 'sent through B' });
