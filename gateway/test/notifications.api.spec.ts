@@ -257,6 +257,8 @@ describe('the inbox routes', () => {
     const db = world.dbs.notifications;
     await waitFor('the erasure is recorded', async () => (await db.query(`SELECT 1 FROM member_cards WHERE user_id = $1`, [guest.id])).rows.length === 0, 30_000);
     for (const table of ['notifications', 'email_preferences', 'email_outbox']) expect([table, (await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [guest.id])).rows[0].n]).toEqual([table, 0]);
+    // Nor the pushes of his notifications kept in the outbox after publishing.
+    expect((await db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE envelope->'data'->>'userId' = $1`, [guest.id])).rows[0].n).toBe(0);
     // An invite told after the deletion (a late event) writes nothing for him.
     const late = inviteSent(host.id, guest.id, 'Late');
     await publish('social.invite-sent', late);

@@ -94,8 +94,13 @@ export class CardRepository {
     await m.query(`DELETE FROM venue_cards WHERE venue_id = $1`, [venueId]);
   }
 
-  /** Everything the service holds of a deleted member: his card, bookings, venues, notifications, preferences and emails. */
+  /**
+   * Everything the service holds of a deleted member: his card, bookings, venues, notifications,
+   * preferences and emails, and the pushes of his notifications still in the outbox (kept there a
+   * while after they are published; they carry his words and id, and he has no socket any more).
+   */
   async eraseMember(m: EntityManager, userId: string): Promise<void> {
+    await m.query(`DELETE FROM outbox_events WHERE type = 'notifications.notification-created' AND envelope->'data'->>'userId' = $1`, [userId]);
     for (const [table, column] of [
       ['member_cards', 'user_id'],
       ['booking_cards', 'host_id'],
