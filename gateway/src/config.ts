@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { env, productionRules } from '@luxe/platform';
 import { trustProxySetting } from './web/trust-proxy';
 
-export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'] as const;
+export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin', 'notifications'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 const serviceUrls = Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, env.urls(['http:', 'https:'])])) as Record<

@@ -15,7 +15,7 @@ describe('access to every /api route', () => {
   const guarded = allRoutes.filter((r) => r.access === 'member' || r.access === 'venue-owner');
 
   it('covers the routes of every service that has some', () => {
-    expect(new Set(guarded.map((r) => r.service))).toEqual(new Set(['identity', 'venues', 'bookings', 'payments', 'social', 'messaging']));
+    expect(new Set(guarded.map((r) => r.service))).toEqual(new Set(['identity', 'venues', 'bookings', 'payments', 'social', 'messaging', 'notifications']));
   });
 
   it.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('a visitor is refused %s (401)', async (_name, route) => {

@@ -462,6 +462,27 @@ const rows: Record<string, Row> = {
     path: (s) => `/api/venue-owner/entertainer-requests/${s.id}/decline`,
     expect: venueOwnerOnly(200, 404),
   },
+  // Notifications (issue 32): each member's own; an email's unsubscribe link needs no sign-in (its token is the key); the demo mailbox exists only in the embedded demo.
+  'notifications.list': { path: () => '/api/notifications', expect: signedIn(200) },
+  'notifications.unreadCount': { path: () => '/api/notifications/unread-count', expect: signedIn(200) },
+  'notifications.read': {
+    setup: async () => ({ id: (await waitFor("the host's booking notification", async () => (await fx.host.as.call('GET', '/api/notifications')).json.notifications?.[0])).id }),
+    path: (s) => `/api/notifications/${s.id}/read`,
+    expect: ownerOnly(200, 404),
+  },
+  'notifications.readAll': { path: () => '/api/notifications/read-all', expect: signedIn(200) },
+  'notifications.preferences': { path: () => '/api/notifications/preferences', expect: signedIn(200) },
+  'notifications.setPreferences': { path: () => '/api/notifications/preferences', body: () => ({ 'invite-received': true }), expect: signedIn(200) },
+  'notifications.unsubscribe': {
+    setup: async () => {
+      await world.has('notifications', 'member_cards', 'user_id', fx.other.id);
+      return { token: (await world.dbs.notifications.query('SELECT unsubscribe_token FROM member_cards WHERE user_id = $1', [fx.other.id])).rows[0].unsubscribe_token };
+    },
+    path: () => '/api/notifications/unsubscribe',
+    body: (s) => ({ token: s.token, kind: 'refund-issued' }),
+    expect: all(200),
+  },
+  'notifications.demoMailbox': { path: () => '/api/demo/mailbox', expect: all(404) },
   'entertainers.ownerAssignments': { owner: venueOwner, path: () => '/api/venue-owner/vip-assignments', expect: venueOwnerOnly(200, 200) },
   'entertainers.revokeAssignment': {
     setup: async () => {
@@ -476,7 +497,7 @@ const rows: Record<string, Row> = {
 };
 
 beforeAll(async () => {
-  await world.open('social', 'messaging', 'admin');
+  await world.open('social', 'messaging', 'admin', 'notifications');
   const login = await new ApiClient(world.base).call('POST', '/api/admin/login', { email: adminCreds.email, password: adminCreds.password });
   expect(login.status).toBe(200);
   const [host, other, guest, owner, otherOwner, entertainer] = await Promise.all([member('host', 'Hugo'), member('host', 'Olaf'), member('guest', 'Gina'), member('venue', 'Vera'), member('venue', 'Otto'), member('entertainer', 'Ella')]);

@@ -9,7 +9,7 @@ import { jpegWithGps, postUpload, serviceStorage } from './support/storage';
 // Profile details, photos and account deletion through the gateway, on the distributed stack.
 const base = inject('gatewayUrl');
 const dbUrls = inject('dbUrls');
-const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'];
+const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin', 'notifications'];
 const dbs: Record<string, Client> = {};
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 _here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=lib.sh
 . "$_here/lib.sh"
-for _c in chromium postgres redis kafka minio stripe localstripe; do
+for _c in chromium postgres redis kafka minio stripe localstripe mailpit; do
   # shellcheck disable=SC1090
   . "$_here/$_c.sh"
 done
@@ -15,7 +15,7 @@ unset _c _here
 component_var() {
   case "$1" in
     postgres) echo LUXE_PG_ADMIN_URL ;; redis) echo REDIS_URL ;; kafka) echo KAFKA_BROKERS ;;
-    minio) echo S3_ENDPOINT ;; stripe) echo STRIPE_API_BASE ;; localstripe) echo LOCALSTRIPE_API_BASE ;; *) echo "" ;;
+    minio) echo S3_ENDPOINT ;; stripe) echo STRIPE_API_BASE ;; localstripe) echo LOCALSTRIPE_API_BASE ;; mailpit) echo SMTP_URL ;; *) echo "" ;;
   esac
 }
 
@@ -33,6 +33,7 @@ is_external() {
     minio)    [ "${val%/}" != "http://127.0.0.1:$MINIO_PORT" ] ;;
     stripe)   [ "${val%/}" != "http://127.0.0.1:$STRIPE_PORT" ] ;;
     localstripe) [ "${val%/}" != "http://127.0.0.1:$LOCALSTRIPE_PORT" ] ;;
+    mailpit)  [ "${val%/}" != "smtp://127.0.0.1:$MAILPIT_SMTP_PORT" ] ;;
   esac
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Stop what infra/local/up.sh started (pid files, pg_ctl stop). Idempotent. Data is kept.
-#   bash infra/local/down.sh [all|postgres|redis|kafka|minio|stripe|localstripe ...]
+#   bash infra/local/down.sh [all|postgres|redis|kafka|minio|stripe|localstripe|mailpit ...]
 set -euo pipefail
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/components.sh"
 parse_components "$@"

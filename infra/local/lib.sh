@@ -2,7 +2,7 @@
 # Shared helpers for infra/local/*.sh. Sourced, never executed.
 #
 # Layout under $LUXE_INFRA_HOME (default ${XDG_CACHE_HOME:-$HOME/.cache}/luxeswipe-infra):
-#   bin/               go-installed binaries (minio, stripe-mock)
+#   bin/               go-installed binaries (minio, stripe-mock, mailpit)
 #   venv-localstripe/  the pinned localstripe (localstripe.sh)
 #   credentials.env    generated secrets, KEY=value, mode 600 (also usable as `docker compose --env-file`)
 #   env                `export` lines for the app, written by up.sh, mode 600
@@ -19,7 +19,7 @@ LUXE_LOGS="$LUXE_INFRA_HOME/logs"
 LUXE_CREDS="$LUXE_INFRA_HOME/credentials.env"
 LUXE_ENV_FILE="$LUXE_INFRA_HOME/env"
 
-LUXE_ALL_COMPONENTS=(chromium postgres redis kafka minio stripe localstripe)
+LUXE_ALL_COMPONENTS=(chromium postgres redis kafka minio stripe localstripe mailpit)
 
 log()  { printf '[luxe-infra] %s\n' "$*" >&2; }
 warn() { printf '[luxe-infra] WARNING: %s\n' "$*" >&2; }

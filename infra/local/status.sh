@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Print each local component's state. Exit 0 when all listed components run, 3 otherwise.
-#   bash infra/local/status.sh [all|postgres|redis|kafka|minio|stripe|localstripe|chromium ...]
+#   bash infra/local/status.sh [all|postgres|redis|kafka|minio|stripe|localstripe|mailpit|chromium ...]
 set -euo pipefail
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/components.sh"
 parse_components "$@"

@@ -27,7 +27,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, startStack } from './stack.mjs';
+import { ROOT, SERVICES, startStack } from './stack.mjs';
 import { ChaosKafka, ChaosPostgres, requirePortsFree, rssOf } from './chaos/infra.mjs';
 import { nyDate, query, Stats, Workload, World } from './chaos/load.mjs';
 import { drain, printTable, reconcile } from './chaos/reconcile.mjs';
@@ -121,7 +121,7 @@ const results = { faults: [], load: null, reconcile: null, soak: null };
 let failed = [];
 
 try {
-  await requirePortsFree([BASE, ...Array.from({ length: 7 }, (_, i) => BASE + i + 1), BASE + 10, BASE + 11, BASE + 20, BASE + 21]);
+  await requirePortsFree([BASE, ...SERVICES.map((_, i) => BASE + i + 1), BASE + 10, BASE + 11, BASE + 20, BASE + 21]);
   say(`PostgreSQL synchronous_commit = ${SYNC_COMMIT}${SYNC_COMMIT === 'off' ? ' (a crash may lose acknowledged writes: those checks only report)' : ''}`);
   say(`own servers in ${tmp}: Kafka 127.0.0.1:${BASE + 10}, PostgreSQL 127.0.0.1:${BASE + 20} (all but messaging) and :${BASE + 21} (messaging); load average ${loadavg()[0].toFixed(2)}`);
   kafka.provision();

@@ -15,7 +15,7 @@
 // against its documented schema, every answer's media type documented.
 // Writes a Jest-shaped report: one test per operation (its requests, any failures with the
 // request that reproduces them), plus one that the run made at least FUZZ_MIN_REQUESTS requests.
-// Environment: FUZZ_BASE_PORT (4900: gateway there, services on the next 7), FUZZ_MAX_EXAMPLES
+// Environment: FUZZ_BASE_PORT (4900: gateway there, services on the next 8), FUZZ_MAX_EXAMPLES
 // (per operation and run), FUZZ_WORKERS, FUZZ_SEED, FUZZ_MIN_REQUESTS (5000), FUZZ_REDIS_DB (9).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -24,7 +24,7 @@ export function nodeFlags() {
   deployableNodeFlags ??= readFileSync(join(ROOT, 'infra', 'node-flags'), 'utf8').trim().split(/\s+/).filter(Boolean);
   return deployableNodeFlags;
 }
-export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'];
+export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin', 'notifications'];
 
 function platform() {
   return require(join(ROOT, 'libs/platform/dist/index.js'));
@@ -139,7 +139,7 @@ export async function waitReady(url, child, name, timeoutMs = Number(process.env
 }
 
 /**
- * Options: dbPrefix ('luxe'), resetDatabases (false), basePort (3100: services on 3101..3107),
+ * Options: dbPrefix ('luxe'), resetDatabases (false), basePort (3100: services on 3101..3108),
  * gatewayPort (3000), logDir, seed (false), extraEnv ({}), groupPrefix (''), topicPrefix (the group prefix),
  * infraEnv (variables over process.env), databaseAdminUrls ({ [service]: admin URL } for a service
  * whose database lives on another server), stripe ('localstripe': payments' Stripe is infra/local's
@@ -263,6 +263,8 @@ export async function startStack(opts = {}) {
           ...(s === 'payments' ? stripe : {}),
           ...(s === 'admin' ? admin : {}),
           ...(s === 'bookings' ? { PASS_SIGNING_SECRET: passSigningSecret } : {}),
+          // Emails over infra/local's Mailpit (SMTP_URL of its env file; unset: in-app only), linking to this stack's gateway.
+          ...(s === 'notifications' ? { PUBLIC_WEB_URL: `http://127.0.0.1:${gatewayPort}`, ...(env.SMTP_URL ? { SMTP_URL: env.SMTP_URL } : {}) } : {}),
         }, url);
     };
     await Promise.all(SERVICES.map((s, i) => startInstance(s, i, 0)));

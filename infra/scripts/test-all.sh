@@ -36,7 +36,7 @@ jest_phase unit --config jest.config.cjs
 vitest_phase web --config web/vitest.config.ts
 jest_phase integration --config jest.integration.config.cjs --runInBand
 # Rolling restart under load, scale-out, two gateways (gateway/test/scale.load.ts): a stack of its own
-# (16 processes), once the integration phase has stopped the shared one (npm run test:scale alone).
+# (18 processes), once the integration phase has stopped the shared one (npm run test:scale alone).
 SKIP_STACK=1 jest_phase scale --config jest.integration.config.cjs --runInBand --testMatch '<rootDir>/gateway/test/scale.load.ts'
 # The chart's checks write a report of the same shape (a tool that cannot be provisioned counts as a failure).
 echo ""; echo "=== helm (infra/scripts/test-helm.sh) ==="

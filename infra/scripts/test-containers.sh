@@ -8,7 +8,7 @@
 #      stripe-mock: the jobs image migrates (databases of its own, prefix luxe_$LUXE_CTR_ID) and creates
 #      the topics (prefix $LUXE_CTR_ID.), then the gateway and the services run with the environment
 #      compose gives them (host networking; only the infrastructure addresses, ports and test
-#      databases/prefixes differ), ports $LUXE_CTR_BASE_PORT (gateway) and +1..+7, Redis database
+#      databases/prefixes differ), ports $LUXE_CTR_BASE_PORT (gateway) and +1..+8, Redis database
 #      $LUXE_CTR_REDIS_DB (default 10, emptied first: the sign-up and login limits count per address,
 #      and every stack on this machine calls from 127.0.0.1)
 #   5. the jobs image's operator tools (dlt-replay, consumer-rewind) run; readiness, the images' own
@@ -29,9 +29,9 @@ ID="$(printf '%s' "${LUXE_CTR_ID:-ctr}" | tr -cd 'a-z0-9')"
 BASE_PORT="${LUXE_CTR_BASE_PORT:-4700}"
 REDIS_DB="${LUXE_CTR_REDIS_DB:-10}"
 TAG="${LUXE_APP_TAG:-local}"
-SERVICES=(identity venues bookings social messaging payments admin)
+SERVICES=(identity venues bookings social messaging payments admin notifications)
 DEPLOYABLES=(gateway "${SERVICES[@]}" jobs)
-port_of() { case "$1" in gateway) echo 3000 ;; identity) echo 3101 ;; venues) echo 3102 ;; bookings) echo 3103 ;; social) echo 3104 ;; messaging) echo 3105 ;; payments) echo 3106 ;; admin) echo 3107 ;; esac; }
+port_of() { case "$1" in gateway) echo 3000 ;; identity) echo 3101 ;; venues) echo 3102 ;; bookings) echo 3103 ;; social) echo 3104 ;; messaging) echo 3105 ;; payments) echo 3106 ;; admin) echo 3107 ;; notifications) echo 3108 ;; esac; }
 test_port_of() { case "$1" in gateway) echo "$BASE_PORT" ;; *) echo $((BASE_PORT + $(port_of "$1") - 3100)) ;; esac; }
 OUT="$ROOT/.data/containers"
 rm -rf "$OUT"; mkdir -p "$OUT"

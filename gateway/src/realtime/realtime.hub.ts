@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type Redis from 'ioredis';
-import { envelopeSchema, eventSchemas, topicFor, type RealtimeConversation, type RealtimeMessage } from '@luxe/contracts';
+import { envelopeSchema, eventSchemas, NOTIFICATION_KINDS, topicFor, type EventType, type NotificationKind, type RealtimeConversation, type RealtimeMessage, type RealtimeNotification } from '@luxe/contracts';
 import { type EventTransport, type Logger, publish, SESSION_ENDED_CHANNEL, type SessionEnded, type SessionStore, subscribe } from '@luxe/platform';
 
 export interface RealtimeOptions {
@@ -12,6 +12,9 @@ export interface RealtimeOptions {
 
 /** Pushes older than this are not delivered (a gateway group catching up after all gateways were down: the client refetched on reconnect). */
 export const PUSH_MAX_AGE_MS = 60_000;
+/** The events pushed to open sessions. */
+const PUSHED: EventType[] = ['messaging.message-sent', 'messaging.conversation-opened', 'notifications.notification-created'];
+
 /** A socket that answered none of this many pings in a row is dropped (its peer is gone). */
 const MISSED_PONGS_MAX = 2;
 /** The close code of a socket whose session ended (the web client then does not reconnect). */
@@ -24,10 +27,10 @@ interface Held {
 }
 
 /**
- * The recipients' open browser sessions, by user, and the push of new messages and new
- * conversations to them, with any number of gateways:
+ * The recipients' open browser sessions, by user, and the push of new messages, new
+ * conversations and new notifications to them, with any number of gateways:
  *
- * - every gateway reads `message-sent` and `conversation-opened` in ONE consumer group
+ * - every gateway reads `message-sent`, `conversation-opened` and `notification-created` in ONE consumer group
  *   (`gateway.push`), so each event is read once by one of them, which publishes the push on a
  *   Redis channel every gateway subscribes to; each pushes it to the sockets it holds. (A group per
  *   gateway, as before, left one abandoned group in Kafka per pod that ever ran.)
@@ -72,13 +75,13 @@ export class RealtimeHub {
   async follow(transport: EventTransport, opts: { topicPrefix?: string; groupPrefix?: string } = {}): Promise<void> {
     await transport.subscribe({
       groupId: `${opts.groupPrefix ?? ''}gateway.push`,
-      topics: [...new Set([topicFor('messaging.message-sent', opts.topicPrefix ?? ''), topicFor('messaging.conversation-opened', opts.topicPrefix ?? '')])],
+      topics: [...new Set(PUSHED.map((t) => topicFor(t, opts.topicPrefix ?? '')))],
       fromBeginning: false,
       handle: async (msg) => {
         try {
           const env = envelopeSchema.parse(JSON.parse(msg.value));
           if (Date.now() - Date.parse(env.occurredAt) > PUSH_MAX_AGE_MS) return;
-          if (env.type === 'messaging.message-sent' || env.type === 'messaging.conversation-opened') await publish(this.redis, this.pushChannel, JSON.stringify({ type: env.type, data: env.data }));
+          if ((PUSHED as string[]).includes(env.type)) await publish(this.redis, this.pushChannel, JSON.stringify({ type: env.type, data: env.data }));
         } catch (err) {
           // A push is best effort: the client refetches on reconnect; never block the stream.
           this.logger.warn({ err }, 'realtime: an event could not be pushed');
@@ -91,6 +94,7 @@ export class RealtimeHub {
   private push(p: { type: string; data: unknown }): void {
     if (p.type === 'messaging.message-sent') this.deliver(eventSchemas['messaging.message-sent'].parse(p.data));
     else if (p.type === 'messaging.conversation-opened') this.opened(eventSchemas['messaging.conversation-opened'].parse(p.data));
+    else if (p.type === 'notifications.notification-created') this.notified(eventSchemas['notifications.notification-created'].parse(p.data));
   }
 
   attach(userId: string, sessionId: string, socket: WebSocket): void {
@@ -118,6 +122,14 @@ export class RealtimeHub {
   opened(d: { conversationId: string; hostId: string; guestId: string }): void {
     const push: RealtimeConversation = { type: 'conversation-opened', conversationId: d.conversationId };
     this.send([d.hostId, d.guestId], JSON.stringify(push));
+  }
+
+  /** A new notification: the recipient's open sessions show it (the bell counts it). */
+  notified(d: { notificationId: string; userId: string; kind: string; title: string; body: string; link: string; createdAt: string }): void {
+    // A kind this gateway does not know yet (a newer notifications service) is not pushed: the bell catches up on its next read.
+    if (!(NOTIFICATION_KINDS as readonly string[]).includes(d.kind)) return;
+    const push: RealtimeNotification = { type: 'notification', notification: { id: d.notificationId, kind: d.kind as NotificationKind, title: d.title, body: d.body, link: d.link, read: false, createdAt: d.createdAt } };
+    this.send([d.userId], JSON.stringify(push));
   }
 
   private send(userIds: string[], text: string): void {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Provided } from './provided';
 
 // Starts every service and the gateway as real processes against infra/local, once for the
-// API and browser tests, on ports of their own (4100..4107) and with fresh databases. What the
+// API and browser tests, on ports of their own (4100..4108) and with fresh databases. What the
 // tests need (URLs, database URLs, the internal key pair) is written to a file they read.
 export default async function setup() {
   if (process.env.SKIP_STACK) return;
@@ -18,7 +18,7 @@ export default async function setup() {
   const stack = await startStack({
     dbPrefix: `luxe_test${id}`,
     resetDatabases: true,
-    basePort, // services on basePort+1..basePort+7
+    basePort, // services on basePort+1..basePort+8
     gatewayPort: basePort,
     groupPrefix: `test${id}.`,
     // A busy machine (several stacks on two cores) can take longer than the default 90 s to start one.
@@ -41,6 +41,8 @@ export default async function setup() {
       SPLIT_SWEEP_MS: '500',
       // Expired holds are released within a second (lifecycle-model.api.spec.ts expires holds often).
       HOLD_SWEEP_MS: '500',
+      // Queued emails go to Mailpit within a fraction of a second (notifications.api.spec.ts reads its mailbox).
+      EMAIL_SEND_MS: '200',
     },
   });
   const provided: Provided = {

@@ -7,3 +7,4 @@ CREATE DATABASE luxe_social;
 CREATE DATABASE luxe_messaging;
 CREATE DATABASE luxe_payments;
 CREATE DATABASE luxe_admin;
+CREATE DATABASE luxe_notifications;

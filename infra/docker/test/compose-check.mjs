@@ -20,7 +20,7 @@ const compose = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const { loadConfig, serviceEnvSchema } = require(join(ROOT, 'libs/platform/dist/index.js'));
 const { gatewayEnvSchema } = require(join(ROOT, 'gateway/dist/config.js'));
 const SERVICES = readdirSync(join(ROOT, 'services')).filter((s) => existsSync(join(ROOT, 'services', s, 'src', 'main.ts'))).sort();
-const PORTS = { gateway: 3000, identity: 3101, venues: 3102, bookings: 3103, social: 3104, messaging: 3105, payments: 3106, admin: 3107 };
+const PORTS = { gateway: 3000, identity: 3101, venues: 3102, bookings: 3103, social: 3104, messaging: 3105, payments: 3106, admin: 3107, notifications: 3108 };
 
 const asMap = (v) => (Array.isArray(v) ? Object.fromEntries(v.map((x) => { const i = x.indexOf('='); return [x.slice(0, i), x.slice(i + 1)]; })) : { ...(v ?? {}) });
 const problems = [];

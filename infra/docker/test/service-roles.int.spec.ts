@@ -9,7 +9,7 @@ import { Client } from 'pg';
 // against infra/local's real server as its superuser (peer login over the unix socket): each
 // service gets its own role, owning its own database, and cannot connect to another's.
 const ROOT = resolve(__dirname, '..', '..', '..');
-const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'];
+const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin', 'notifications'];
 const run = randomUUID().slice(0, 6);
 const dbPrefix = `rt${run}`;
 const rolePrefix = `rt${run}_svc_`;

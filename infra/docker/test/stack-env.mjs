@@ -17,7 +17,7 @@ const compose = JSON.parse(readFileSync(file, 'utf8'));
 const e = process.env;
 for (const k of ['LUXE_PG_ADMIN_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'STRIPE_API_BASE'])
   if (!e[k]) throw new Error(`${k} is not set (source the env file of infra/local/up.sh)`);
-const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'];
+const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin', 'notifications'];
 const port = (name) => (name === 'gateway' ? basePort : basePort + 1 + SERVICES.indexOf(name));
 const dbUrl = (s) => { const u = new URL(e.LUXE_PG_ADMIN_URL); u.pathname = `/luxe_${id}_${s}`; return u.toString(); };
 const asMap = (v) => (Array.isArray(v) ? Object.fromEntries(v.map((x) => { const i = x.indexOf('='); return [x.slice(0, i), x.slice(i + 1)]; })) : { ...(v ?? {}) });
@@ -52,6 +52,8 @@ for (const name of [...SERVICES, 'gateway']) {
       Object.assign(env, { S3_ENDPOINT: e.S3_ENDPOINT, S3_PUBLIC_ENDPOINT: pub, S3_ACCESS_KEY: e.S3_ACCESS_KEY, S3_SECRET_KEY: e.S3_SECRET_KEY, S3_BUCKET: `luxe-${id}-${name}` });
     }
     if (env.STRIPE_API_BASE) env.STRIPE_API_BASE = e.STRIPE_API_BASE;
+    // Emails to this machine's Mailpit (infra/local) instead of compose's; none without it.
+    if ('SMTP_URL' in env) Object.assign(env, e.SMTP_URL ? { SMTP_URL: e.SMTP_URL } : { SMTP_URL: '', EMAIL_DISABLED: 'true' });
   }
   write(name, env);
 }

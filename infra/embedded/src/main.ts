@@ -120,6 +120,26 @@ const EMBEDDED_UPLOAD_FORM_MAX_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 /** How often the embedded mode sweeps unclaimed uploads (its stand-in storage has no lifecycle rules). */
 const STAGING_SWEEP_MS = 60 * 60 * 1000;
 
+/**
+ * Notifications' variables in the embedded mode (issue 32): emails are kept for the demo mailbox
+ * (/mailbox) through nodemailer's JSON transport, unless SMTP_URL sends them for real; their links
+ * point at this process.
+ */
+function embeddedNotificationsEnv(port: number, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    EMAIL_TRANSPORT: env.SMTP_URL ? 'smtp' : 'demo',
+    PUBLIC_WEB_URL: `http://localhost:${port}`,
+    ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')),
+  };
+}
+
+/** What each service's own settings are read from in the embedded mode. */
+function embeddedSettingsEnv(service: string, cfg: { EMBEDDED_DATA_DIR: string; PORT: number }, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (service === 'payments') return embeddedPaymentsEnv(cfg.EMBEDDED_DATA_DIR, env);
+  if (service === 'notifications') return embeddedNotificationsEnv(cfg.PORT, env);
+  return env;
+}
+
 async function startS3(dir: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require('s3rver');
@@ -208,8 +228,8 @@ async function main() {
           redis: def.usesRedis ? redis : undefined,
           storage: storages.get(def.name),
           seed: false,
-          // Payments take test cards unless Stripe's keys are given (STRIPE_SECRET_KEY and the rest, README).
-          settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, def.name === 'payments' ? embeddedPaymentsEnv(cfg.EMBEDDED_DATA_DIR, { ...process.env, PASS_SIGNING_SECRET: passSigningSecret }) : { ...process.env, PASS_SIGNING_SECRET: passSigningSecret })) : undefined,
+          // Payments take test cards unless Stripe's keys are given (STRIPE_SECRET_KEY and the rest, README); notifications keep emails for the demo mailbox unless SMTP_URL is given.
+          settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, embeddedSettingsEnv(def.name, cfg, { ...process.env, PASS_SIGNING_SECRET: passSigningSecret }))) : undefined,
           outboxPollMs: 100,
           // Relays start once every service has subscribed its event handlers (below).
           startRelay: false,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createDataSource, waitFor } from '@luxe/platform';
 
 // The README's start command runs this process: embedded PostgreSQL, in-process events, Redis
-// and S3 stand-ins, all seven services and the gateway, with demo data.
+// and S3 stand-ins, all eight services and the gateway, with demo data.
 const ROOT = resolve(__dirname, '..', '..', '..');
 let child: ChildProcess;
 let base: string;
@@ -32,7 +32,7 @@ function startEmbedded(extraEnv: Record<string, string> = {}): Promise<void> {
   output = '';
   child = spawn(process.execPath, [join(ROOT, 'infra/embedded/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: String(PG_PORT), EMBEDDED_DATA_DIR: dataDir, METRICS_PORT: String(METRICS_PORT), LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123', ...extraEnv },
+    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: String(PG_PORT), EMBEDDED_DATA_DIR: dataDir, METRICS_PORT: String(METRICS_PORT), LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo-password-123', SMTP_URL: '', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -76,7 +76,7 @@ describe('embedded mode', () => {
   it('is ready with every service and serves the web client', async () => {
     const ready = await (await fetch(`${base}/health/ready`)).json();
     expect(ready.status).toBe('ok');
-    expect(Object.keys(ready.checks)).toHaveLength(8);
+    expect(Object.keys(ready.checks)).toHaveLength(9);
     const page = await fetch(`${base}/signup?type=host`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
@@ -159,6 +159,23 @@ describe('embedded mode', () => {
     // The outcome comes by the test provider's signed event, through the webhook handler, in process.
     await waitFor('the yacht booking is confirmed', async () => (await query<{ status: string }>('luxe_bookings', 'SELECT status FROM bookings WHERE id = $1', [intent.bookingId]))[0]?.status === 'confirmed', 20_000);
     expect(readFileSync(join(dataDir, 'test-payments-webhook-secret'), 'utf8')).toMatch(/^[A-Za-z0-9_-]{32}$/); // 24 random bytes, the data folder's own (the signing secret is whsec_test_ and this)
+  });
+
+  it('keeps the emails in the demo mailbox instead of sending them (issue 32): the booking confirmation to the demo host, also under his bell', async () => {
+    const mail = await waitFor('the confirmation in the demo mailbox', async () => {
+      const r = await fetch(`${base}/api/demo/mailbox`);
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { emails: { to: string; subject: string; text: string; html: string }[] }).emails.find((e) => e.to === 'host@demo.luxeswipe.test' && e.subject.startsWith('Booking confirmed: Velvet Miami'));
+    }, 20_000);
+    expect(mail.text).toMatch(/^Hi Hugo,/);
+    expect(mail.text).toMatch(/See your booking: http:\/\/localhost:\d+\/dashboard\?tab=book/);
+    expect(mail.html).toContain('Unsubscribe');
+    const login = await post('/api/auth/login', { email: 'host@demo.luxeswipe.test', password: 'demo-password-123' });
+    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    const page = (await (await fetch(`${base}/api/notifications`, { headers: { cookie } })).json()) as { notifications: { kind: string; link: string }[] };
+    expect(page.notifications.find((n) => n.kind === 'booking-confirmed')).toMatchObject({ link: '/dashboard?tab=book' });
+    // The mailbox page is the web client's.
+    expect((await fetch(`${base}/mailbox`)).status).toBe(200);
   });
 
   it('seeds demo sections with a minimum spend and a deposit; bookings keeps them and books such a section only by paying the deposit', async () => {

@@ -49,12 +49,12 @@ const composePorts = Object.fromEntries(
     .map((s) => [s.environment.SERVICE, Number(s.environment.PORT)]),
 );
 
-// What each process's code reaches (services/<name>/src/index.ts: usesRedis, usesStorage; payments calls Stripe).
+// What each process's code reaches (services/<name>/src/index.ts: usesRedis, usesStorage; payments calls Stripe, notifications sends email over SMTP).
 const USES = Object.fromEntries(SERVICES.map((s) => {
   const src = readFileSync(join(ROOT, 'services', s, 'src', 'index.ts'), 'utf8');
-  return [s, { postgres: true, kafka: true, redis: /usesRedis:\s*true/.test(src), s3: /usesStorage:\s*true/.test(src), stripe: s === 'payments' }];
+  return [s, { postgres: true, kafka: true, redis: /usesRedis:\s*true/.test(src), s3: /usesStorage:\s*true/.test(src), stripe: s === 'payments', smtp: s === 'notifications' }];
 }));
-USES.gateway = { postgres: false, kafka: true, redis: true, s3: false, stripe: false };
+USES.gateway = { postgres: false, kafka: true, redis: true, s3: false, stripe: false, smtp: false };
 
 const byKind = (docs, kind) => docs.filter((d) => d.kind === kind);
 const named = (docs, kind, name) => docs.find((d) => d.kind === kind && d.metadata.name === name);
@@ -396,7 +396,7 @@ for (const [profile, docs] of Object.entries(profiles)) {
         const labelled = src.labels[`luxe.dev/client-${kind}`] === 'true';
         if (used !== labelled) p.push(`${name}: ${kind} ${used ? 'used but not allowed' : 'allowed but not used'}`);
         if (profile === 'dev') {
-          const infraName = { postgres: 'postgres', redis: 'redis', kafka: 'kafka', s3: 'minio', stripe: 'stripe-mock' }[kind];
+          const infraName = { postgres: 'postgres', redis: 'redis', kafka: 'kafka', s3: 'minio', stripe: 'stripe-mock', smtp: 'mailpit' }[kind];
           const dst = pod(infraName);
           if (dst && reach(src, dst) !== used) p.push(`${name} -> in-cluster ${infraName}: ${used ? 'blocked' : 'open'}`);
         } else {
@@ -445,6 +445,7 @@ for (const [profile, docs] of Object.entries(profiles)) {
       REDIS_URL: 'rediss://:pw@redis.example:6380',
       S3_ACCESS_KEY: 'AKIAEXAMPLE',
       S3_SECRET_KEY: 'secret-example',
+      SMTP_URL: 'smtps://apikey:pw@smtp.example:465',
       ...Object.fromEntries(SERVICES.map((s) => [`DATABASE_URL_${s.toUpperCase()}`, `postgres://svc_${s}:pw@db.example:5432/luxe_${s}`])),
     };
     for (const name of DEPLOYABLES) {

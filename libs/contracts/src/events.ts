@@ -214,6 +214,11 @@ export const eventDefs = {
     'venues.vip-assignment',
     z.object({ assignmentId: id, sectionId: id, dancerId: id, venueId: id, entertainerUserId: z.string().nullable(), status: z.enum(['proposed', 'accepted', 'declined', 'revoked']), createdAt: z.iso.datetime(), respondedAt: z.iso.datetime().nullable() }).loose(),
   ),
+  /** A notification was written for a member: the gateway pushes it to his open sessions (the bell counts it). */
+  'notifications.notification-created': ev(
+    'notifications.notification',
+    z.object({ notificationId: id, userId: id, kind: z.string(), title: z.string(), body: z.string(), link: z.string(), createdAt: z.iso.datetime() }).loose(),
+  ),
   /** Used only by the platform's own tests of the event path. */
   'platform.test-event': ev('platform.test', z.object({ n: z.number().int(), poison: z.boolean().optional(), fail: z.enum(['refuse']).optional() })),
 } as const;

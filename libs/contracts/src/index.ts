@@ -16,4 +16,5 @@ export * from './admin';
 export * from './passes';
 export * from './cancellation';
 export * from './split';
+export * from './notifications';
 export * from './test-payments';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RealtimeNotification } from './notifications';
 
 /** Messages (spec doc 1 §5, §8). */
 export const MESSAGE_LIMITS = { content: 1000 } as const;
@@ -43,5 +44,6 @@ export type RealtimeMessage = z.output<typeof realtimeMessageSchema>;
 /** Also pushed: a new conversation of the user (an invite accepted, a join request approved). */
 export const realtimeConversationSchema = z.object({ type: z.literal('conversation-opened'), conversationId: z.uuid() });
 export type RealtimeConversation = z.output<typeof realtimeConversationSchema>;
-export type RealtimePush = RealtimeMessage | RealtimeConversation;
+/** And a new notification of the user (issue 32): the bell counts it. */
+export type RealtimePush = RealtimeMessage | RealtimeConversation | RealtimeNotification;
 export const messageIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGE_MESSAGES.conversationId }), messageId: z.uuid({ error: MESSAGE_MESSAGES.messageNotFound }) });

@@ -40,6 +40,9 @@ export const routes: RouteObject[] = [
       { path: '/events', lazy: () => import('./routes/events/events').then((m) => ({ Component: m.EventsRoute })) },
       { path: '/friend-invite/:token', lazy: () => import('./routes/friend-invite/friend-invite').then((m) => ({ Component: m.FriendInviteRoute })) },
       { path: '/pass/:token', lazy: () => import('./routes/pass/pass').then((m) => ({ Component: m.PassRoute })) },
+      // An email's unsubscribe link (its token is the key, no sign-in), and the embedded demo's mailbox.
+      { path: '/unsubscribe', lazy: () => import('./routes/unsubscribe/unsubscribe').then((m) => ({ Component: m.UnsubscribeRoute })) },
+      { path: '/mailbox', lazy: () => import('./routes/mailbox/mailbox').then((m) => ({ Component: m.MailboxRoute })) },
 
       // Signed-in only.
       {
@@ -58,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: '/bookings/:bookingId', lazy: () => import('./routes/booking-detail/booking-detail').then((m) => ({ Component: m.BookingDetailRoute })) },
           { path: '/bookings/:bookingId/pass', lazy: () => import('./routes/pass/pass').then((m) => ({ Component: m.MyPassRoute })) },
           { path: '/delete-account', lazy: () => import('./routes/delete-account/delete-account').then((m) => ({ Component: m.DeleteAccountRoute })) },
+          { path: '/notifications', lazy: () => import('./routes/notifications/notifications').then((m) => ({ Component: m.NotificationsRoute })) },
         ],
       },
 

@@ -1,17 +1,24 @@
 import { useEffect, useRef } from 'react';
-import type { RealtimeMessage, RealtimePush } from '@luxe/contracts';
+import type { Notification, RealtimeMessage, RealtimePush } from '@luxe/contracts';
 
 /**
  * The signed-in member's live channel (`/api/realtime`, a WebSocket the gateway serves with the
  * session cookie): calls `onMessage` for each new message pushed to this user, and
- * `onConversationOpened` when a conversation of his is opened (an invite accepted, a request approved). It reconnects with
+ * `onConversationOpened` when a conversation of his is opened (an invite accepted, a request approved),
+ * and `onNotification` for each new notification of his (the bell counts it). It reconnects with
  * a growing delay, and calls `onReconnect` after a reconnection so the caller refetches what it
  * may have missed (the push is best effort; the server's lists are the truth).
  */
-export function useRealtime(enabled: boolean, onMessage: (m: RealtimeMessage) => void, onReconnect: () => void, onConversationOpened: (conversationId: string) => void = () => undefined): void {
+export function useRealtime(
+  enabled: boolean,
+  onMessage: (m: RealtimeMessage) => void,
+  onReconnect: () => void,
+  onConversationOpened: (conversationId: string) => void = () => undefined,
+  onNotification: (n: Notification) => void = () => undefined,
+): void {
   // The latest callbacks, read when an event comes (the socket is not reopened when they change).
-  const handlers = useRef({ onMessage, onReconnect, onConversationOpened });
-  handlers.current = { onMessage, onReconnect, onConversationOpened };
+  const handlers = useRef({ onMessage, onReconnect, onConversationOpened, onNotification });
+  handlers.current = { onMessage, onReconnect, onConversationOpened, onNotification };
   useEffect(() => {
     if (!enabled || typeof WebSocket === 'undefined') return;
     let socket: WebSocket | null = null;
@@ -30,6 +37,7 @@ export function useRealtime(enabled: boolean, onMessage: (m: RealtimeMessage) =>
           const data = JSON.parse(String(e.data)) as RealtimePush;
           if (data?.type === 'message-sent') handlers.current.onMessage(data);
           else if (data?.type === 'conversation-opened') handlers.current.onConversationOpened(data.conversationId);
+          else if (data?.type === 'notification') handlers.current.onNotification(data.notification);
         } catch {
           /* not ours */
         }

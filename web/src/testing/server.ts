@@ -1,11 +1,12 @@
 import { http, HttpResponse, ws } from 'msw';
+import { EMAIL_KINDS } from '@luxe/contracts';
 
 /** The live channel (`/api/realtime`): tests push through `realtime` (connections are accepted, silent by default). */
 export const realtime = ws.link('*/api/realtime');
 import { setupServer } from 'msw/node';
 
 /**
- * Default API: nobody is signed in, the public venue lists and the booking, join-request, conversation, invite, swipe-candidate, entertainer and available-event lists are empty
+ * Default API: nobody is signed in, the public venue lists and the booking, join-request, conversation, invite, swipe-candidate, entertainer, available-event and notification lists are empty (every email on)
  * (so a screen that lists them renders without each test mocking them), and no friend invite
  * exists. Tests add their own handlers with server.use(...).
  */
@@ -33,6 +34,9 @@ export const defaultHandlers = [
   http.get('/api/venue-owner/vip-assignments', () => HttpResponse.json([])),
   http.get('/api/available-events', () => HttpResponse.json([])),
   http.get('/api/blocks', () => HttpResponse.json([])),
+  http.get('/api/notifications', () => HttpResponse.json({ notifications: [], page: 1, pageSize: 20, total: 0, unreadCount: 0 })),
+  http.get('/api/notifications/unread-count', () => HttpResponse.json({ unreadCount: 0 })),
+  http.get('/api/notifications/preferences', () => HttpResponse.json(Object.fromEntries(EMAIL_KINDS.map((k) => [k, true])))),
   http.get('/api/bookings/:id/split', () => HttpResponse.json({ statusCode: 404, code: 'SPLIT.NOT_FOUND', message: 'Split payment not found' }, { status: 404 })),
 ];
 

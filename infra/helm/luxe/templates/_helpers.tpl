@@ -17,7 +17,7 @@
 {{- end -}}
 
 {{/* The deployables, in a fixed order: the gateway (it also serves the web client) and the services. */}}
-{{- define "luxe.services" -}}identity venues bookings social messaging payments admin{{- end -}}
+{{- define "luxe.services" -}}identity venues bookings social messaging payments admin notifications{{- end -}}
 {{- define "luxe.deployables" -}}gateway {{ include "luxe.services" . }}{{- end -}}
 
 {{/* Labels ---------------------------------------------------------------------------------- */}}
@@ -59,7 +59,7 @@ luxe.dev/client-{{ $k }}: "true"
 {{- toYaml (mergeOverwrite (deepCopy $root.Values.defaults) (deepCopy $own)) -}}
 {{- end -}}
 
-{{/* What infrastructure a deployable reaches, as a list: postgres kafka redis s3 stripe. */}}
+{{/* What infrastructure a deployable reaches, as a list: postgres kafka redis s3 stripe smtp. */}}
 {{- define "luxe.uses" -}}
 {{- $root := index . 0 -}}
 {{- $name := index . 1 -}}
@@ -72,6 +72,7 @@ luxe.dev/client-{{ $k }}: "true"
 {{- if $c.redis }}{{ $uses = append $uses "redis" }}{{ end -}}
 {{- if $c.storage }}{{ $uses = append $uses "s3" }}{{ end -}}
 {{- if $c.stripe }}{{ $uses = append $uses "stripe" }}{{ end -}}
+{{- if $c.smtp }}{{ $uses = append $uses "smtp" }}{{ end -}}
 {{- end -}}
 {{- toJson $uses -}}
 {{- end -}}
@@ -239,6 +240,10 @@ luxe.dev/secrets-revision: {{ . | toString | quote }}
 {{- $_ := set $gen "STRIPE_SECRET_KEY" (index $old "STRIPE_SECRET_KEY" | default "" | b64dec | default (printf "sk_test_%s" (randAlphaNum 24))) }}
 {{- $_ := set $gen "STRIPE_PUBLISHABLE_KEY" (index $old "STRIPE_PUBLISHABLE_KEY" | default "" | b64dec | default (printf "pk_test_%s" (randAlphaNum 24))) }}
 {{- $_ := set $gen "STRIPE_WEBHOOK_SECRET" (index $old "STRIPE_WEBHOOK_SECRET" | default "" | b64dec | default (printf "whsec_%s" (randAlphaNum 32))) }}
+{{- end }}
+{{- if and .Values.devInfra.enabled .Values.devInfra.mailpit.enabled }}
+{{- /* the in-cluster Mailpit: every email of the dev release lands in its mailbox */}}
+{{- $_ := set $gen "SMTP_URL" (printf "smtp://%s-mailpit:1025" $fullname) }}
 {{- end }}
 {{- $_ := set $gen "REDIS_URL" (printf "redis://%s-redis:6379" $fullname) }}
 {{- $_ := set $gen "INTERNAL_AUTH_PRIVATE_KEY" (required "secrets.internalAuth.privateKey is required with secrets.create (npm run keys:internal; pass it with --set-file)" .Values.secrets.internalAuth.privateKey) }}

@@ -8,6 +8,7 @@ import { conversationRoutes, realtimeRoutes } from './messaging.routes';
 import { adminRoutes, entertainerRoutes } from './admin.routes';
 import { passRoutes } from './passes.routes';
 import { splitRoutes } from './split.routes';
+import { notificationRoutes } from './notifications.routes';
 import type { RouteDef } from './route';
 
 export * from './route';
@@ -21,6 +22,7 @@ export * from './messaging.routes';
 export * from './admin.routes';
 export * from './passes.routes';
 export * from './split.routes';
+export * from './notifications.routes';
 
 /**
  * The whole documented `/api` surface, one entry per route, grouped by feature.
@@ -47,6 +49,7 @@ export const api = {
   entertainers: entertainerRoutes,
   passes: passRoutes,
   split: splitRoutes,
+  notifications: notificationRoutes,
 } as const;
 
 /** Every route as a flat list (gateway registration, OpenAPI, coverage tests). */

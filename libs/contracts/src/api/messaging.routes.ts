@@ -82,7 +82,7 @@ export const realtimeRoutes = {
     path: '/api/realtime',
     service: 'messaging',
     access: 'member',
-    summary: 'WebSocket (upgrade): new messages for the signed-in user, as {type: "message-sent", conversationId, message}',
+    summary: 'WebSocket (upgrade): new messages for the signed-in user, as {type: "message-sent", conversationId, message}, new conversations, and new notifications as {type: "notification", notification}',
     response: z.null(),
     status: 101,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, REQUEST_ERRORS.UPGRADE_REQUIRED],

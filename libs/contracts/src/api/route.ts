@@ -2,7 +2,7 @@ import { z, type ZodType } from 'zod';
 import type { ErrorDef } from '../errors/define';
 import { isEventType, type EventType } from '../events';
 
-export const SERVICE_NAMES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin'] as const;
+export const SERVICE_NAMES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin', 'notifications'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 import type { HttpMethod } from './path';
 

@@ -9,6 +9,7 @@ import { ADMIN_ERRORS, ENTERTAINER_ERRORS } from './admin';
 import { PASS_ERRORS } from './passes';
 import { CANCELLATION_ERRORS } from './cancellation';
 import { SPLIT_ERRORS } from './split';
+import { NOTIFICATION_ERRORS } from './notifications';
 import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './common';
 import type { ErrorDef } from './define';
 
@@ -25,6 +26,7 @@ export * from './admin';
 export * from './passes';
 export * from './cancellation';
 export * from './split';
+export * from './notifications';
 
 /** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
 export const ALL_ERRORS = [
@@ -45,6 +47,7 @@ export const ALL_ERRORS = [
   ...Object.values(PASS_ERRORS),
   ...Object.values(CANCELLATION_ERRORS),
   ...Object.values(SPLIT_ERRORS),
+  ...Object.values(NOTIFICATION_ERRORS),
 ] as const;
 export type ErrorCode = (typeof ALL_ERRORS)[number]['code'];
 export const ERRORS_BY_CODE: ReadonlyMap<string, ErrorDef> = new Map(ALL_ERRORS.map((e) => [e.code, e]));

@@ -4,7 +4,7 @@
 # database and the only role besides the superuser that may connect to it: a service's
 # credentials open its own data and nothing else. Passwords come from LUXE_DB_PW_<SERVICE>.
 set -euo pipefail
-for s in identity venues bookings social messaging payments admin; do
+for s in identity venues bookings social messaging payments admin notifications; do
   var="LUXE_DB_PW_${s^^}"
   pw="${!var:?$var is required (see the header of docker-compose.yml)}"
   psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname postgres \

@@ -17,6 +17,9 @@ import { getConversationsQueryOptions, refreshConversation } from '../../../feat
 import { MemberSafetyActions } from '../../../features/safety/components/member-safety-actions';
 import { ReportMessageButton } from '../../../features/safety/components/report-message-button';
 import { useRealtime } from '../../../lib/realtime';
+import { NOTIFICATIONS_KEY } from '../../../features/notifications/api/notifications';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { EmailPreferences } from '../../../features/notifications/components/email-preferences';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { HomeTab } from './home-tab';
 import { InvitesTabRoute } from './invites-tab';
@@ -32,13 +35,14 @@ export function DashboardRoute() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab = user ? resolveTab(requested, user) : 'home';
-  // New messages arrive over the live channel: the thread and the list reload, no polling.
+  // New messages and notifications arrive over the live channel: the thread, the list and the bell reload, no polling.
   const queryClient = useQueryClient();
   useRealtime(
     !!user,
     (m) => void (user && refreshConversation(queryClient, user.id, m.conversationId)),
-    () => void (user && queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(user.id).queryKey.slice(0, 1) })),
+    () => void (user && Promise.all([queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(user.id).queryKey.slice(0, 1) }), queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })])),
     () => void (user && queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(user.id).queryKey })),
+    () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   );
 
   useEffect(() => {
@@ -60,9 +64,12 @@ export function DashboardRoute() {
       <header className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-5 py-4">
           <Logo to="/dashboard" />
-          <p data-testid="dashboard-greeting" className="truncate text-sm text-neutral-300">
-            Welcome, <span className="font-semibold text-gold-200">{user.firstName}</span>
-          </p>
+          <div className="flex min-w-0 items-center gap-2">
+            <p data-testid="dashboard-greeting" className="truncate text-sm text-neutral-300">
+              Welcome, <span className="font-semibold text-gold-200">{user.firstName}</span>
+            </p>
+            <NotificationBell />
+          </div>
         </div>
       </header>
 
@@ -152,6 +159,9 @@ function ProfileTab({ user, afterUnblock }: { user: StoredUser; afterUnblock: Qu
           Based in {user.city.split(',')[0]}, <StateLabel state={user.state} />
         </p>
         <ProfileDetailsForm user={user} />
+      </Panel>
+      <Panel title="Email Notifications">
+        <EmailPreferences />
       </Panel>
       <Panel title="Blocked Members">
         <BlockedMembers userId={user.id} invalidates={afterUnblock} />

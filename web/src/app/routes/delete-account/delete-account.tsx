@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/toast';
 import { useDeleteAccount } from '../../../features/account/api/delete-account';
 import { serverMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth-store';
+import { SignedInBell } from '../../../features/notifications/components/notification-bell';
 
 /** What deletion removes (spec doc 2, account deletion). */
 export const DELETED_ITEMS = [
@@ -37,9 +38,12 @@ export function DeleteAccountRoute() {
       <div className="mx-auto flex max-w-lg flex-col gap-6">
         <header className="flex items-center justify-between gap-4">
           <Logo />
-          <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
-            ← Back to Dashboard
-          </Link>
+          <div className="flex items-center gap-2">
+            <SignedInBell />
+            <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
+              ← Back to Dashboard
+            </Link>
+          </div>
         </header>
         <main className="flex flex-col gap-5 rounded-3xl border border-red-500/30 bg-neutral-900/70 p-6 sm:p-8">
           <h1 className="font-display text-3xl font-semibold text-white">Delete Account</h1>

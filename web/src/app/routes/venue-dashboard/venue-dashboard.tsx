@@ -7,6 +7,10 @@ import { VenueBookings } from '../../../features/venue-owner/components/venue-bo
 import { DoorMode } from '../../../features/passes/components/door-mode';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { cn } from '../../../lib/cn';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRealtime } from '../../../lib/realtime';
+import { NOTIFICATIONS_KEY } from '../../../features/notifications/api/notifications';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 
 /** Tabs of the venue owner's dashboard (spec doc 2 §2), and Entertainers: join requests and VIP room assignments. */
 export const VENUE_TABS = ['my-venues', 'my-bookings', 'entertainers', 'door'] as const;
@@ -29,6 +33,10 @@ export function VenueDashboardRoute() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: VenueTab = isVenueTab(requested) ? requested : 'my-venues';
+  // New notifications (a venue approved, an assignment answered) arrive over the live channel: the bell reloads.
+  const queryClient = useQueryClient();
+  const refreshBell = () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+  useRealtime(!!user, () => undefined, refreshBell, undefined, refreshBell);
 
   if (!user) return <Navigate to="/login" replace />;
 
@@ -41,6 +49,7 @@ export function VenueDashboardRoute() {
             <p data-testid="dashboard-greeting" className="hidden truncate text-sm text-neutral-300 sm:block">
               Welcome, <span className="font-semibold text-gold-200">{user.firstName}</span>
             </p>
+            <NotificationBell />
             <LogoutButton className="h-9 px-4" />
           </div>
         </div>

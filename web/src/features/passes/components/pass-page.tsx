@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { formatBookingDate, formatTimeRange } from '../../../lib/booking-display';
 import { isNotFound, usePassView } from '../api/passes';
 import { PassQr } from './pass-qr';
+import { SignedInBell } from '../../notifications/components/notification-bell';
 
 /** Hours from start to end ('22:00' → '01:00' is 3). */
 const hoursBetween = (start: string, end: string) => (Number(end.slice(0, 2)) - Number(start.slice(0, 2)) + 24) % 24 || 24;
@@ -105,8 +106,9 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-neutral-950 px-5 py-6 text-neutral-100">
       <div className="mx-auto flex max-w-md flex-col gap-6">
-        <header>
+        <header className="flex items-center justify-between gap-4">
           <Logo />
+          <SignedInBell />
         </header>
         <main className="flex flex-col gap-5 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center sm:p-8">{children}</main>
       </div>

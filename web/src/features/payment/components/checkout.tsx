@@ -18,6 +18,7 @@ import { CheckoutForm, PAYMENT_TOASTS } from './checkout-form';
 import { getStripe } from './stripe';
 import { TestCardForm } from './test-card-form';
 import { SPLIT_TEXT, SplitForm, SplitLinks } from '../../split/components/split-form';
+import { SignedInBell } from '../../notifications/components/notification-bell';
 
 const SPLIT_SHARE_PAID = 'Your share is paid. The booking is confirmed once every guest has paid his share.';
 
@@ -62,9 +63,12 @@ function Shell({ children }: { children: ReactNode }) {
       <div className="mx-auto flex max-w-lg flex-col gap-6">
         <header className="flex items-center justify-between gap-4">
           <Logo to="/dashboard" />
-          <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
-            Cancel
-          </Link>
+          <div className="flex items-center gap-2">
+            <SignedInBell />
+            <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
+              Cancel
+            </Link>
+          </div>
         </header>
         {children}
       </div>

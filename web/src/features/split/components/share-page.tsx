@@ -13,6 +13,7 @@ import { CHECKOUT_TEXT } from '../../payment/components/checkout';
 import { getStripe } from '../../payment/components/stripe';
 import { TestCardForm } from '../../payment/components/test-card-form';
 import { useShareIntent, useSplitShare } from '../api/split';
+import { SignedInBell } from '../../notifications/components/notification-bell';
 
 export const SHARE_TEXT = {
   title: 'Pay your share',
@@ -35,9 +36,12 @@ function Shell({ children }: { children: ReactNode }) {
       <div className="mx-auto flex max-w-lg flex-col gap-6">
         <header className="flex items-center justify-between gap-4">
           <Logo to="/dashboard" />
-          <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
-            Dashboard
-          </Link>
+          <div className="flex items-center gap-2">
+            <SignedInBell />
+            <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
+              Dashboard
+            </Link>
+          </div>
         </header>
         <main className="flex flex-col gap-6">{children}</main>
       </div>

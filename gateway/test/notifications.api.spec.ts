@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createLogger, KafkaTransport } from '@luxe/platform';
+import { topicFor, type EventType } from '@luxe/contracts';
+import { ApiClient, uniqueEmail, validRegistration, waitFor } from './support/client';
+import { nyDate, World } from './support/world';
+
+// Notifications on the distributed stack (issue 32): the facts of the other services become one
+// in-app notification per recipient and, for the kinds with an email, one email in Mailpit
+// (infra/local, read through its HTTP API: MAILPIT_API); a duplicate event writes and sends
+// nothing more; an opted-out kind is not emailed; the inbox routes are the member's own; a deleted
+// member's notifications are erased.
+const world = new World();
+const MAILPIT = process.env.MAILPIT_API;
+const TOPIC_PREFIX = `test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}.`;
+let kafka: KafkaTransport;
+
+beforeAll(async () => {
+  if (!MAILPIT || !process.env.SMTP_URL) throw new Error('MAILPIT_API and SMTP_URL are not set: run infra/local/up.sh and source the env file it prints');
+  await world.open('social', 'messaging', 'notifications');
+  kafka = new KafkaTransport({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: 'notifications-api-test', logger: createLogger('test', 'warn') });
+  await kafka.connect();
+});
+afterAll(async () => {
+  await kafka?.disconnect();
+  await world.close();
+});
+
+interface Member {
+  api: ApiClient;
+  id: string;
+  email: string;
+}
+/** A member with a known address, whom notifications (and social) have heard of. */
+async function member(userType: 'host' | 'guest', firstName: string): Promise<Member> {
+  const api = new ApiClient(world.base);
+  const email = uniqueEmail(`notify-${firstName.toLowerCase()}`);
+  const r = await api.call('POST', '/api/auth/register', validRegistration({ userType, firstName, email }));
+  expect(r.status).toBe(201);
+  await world.has('notifications', 'member_cards', 'user_id', r.json.id);
+  await world.has('social', 'member_cards', 'user_id', r.json.id);
+  return { api, id: r.json.id, email };
+}
+
+/** A confirmed booking of a new host at a new approved club. */
+async function hostedEvent(host?: Member) {
+  const { club, section } = await world.bookableClub(`Notify ${randomUUID().slice(0, 8)}`);
+  const h = host ?? (await member('host', 'Hugo'));
+  await world.has('bookings', 'member_cards', 'user_id', h.id);
+  const booking = await h.api.call('POST', '/api/bookings', { venueId: club, sectionId: section, bookingDate: nyDate(4), startTime: '22:00', duration: 3, guestVisibility: 'both' });
+  expect(booking.status).toBe(201);
+  await world.has('social', 'event_cards', 'booking_id', booking.json.id);
+  return { host: h, bookingId: booking.json.id as string };
+}
+
+interface Mail {
+  ID: string;
+  Subject: string;
+  To: { Address: string }[];
+}
+/** Mailpit's messages to one address (every stack of the machine sends there: addresses are unique per test). */
+async function mailsTo(address: string): Promise<Mail[]> {
+  const r = await fetch(`${MAILPIT}/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}&limit=50`);
+  expect(r.status).toBe(200);
+  return ((await r.json()) as { messages: Mail[] }).messages;
+}
+async function mailBody(id: string): Promise<{ Text: string; HTML: string }> {
+  return (await fetch(`${MAILPIT}/api/v1/message/${id}`)).json() as Promise<{ Text: string; HTML: string }>;
+}
+async function mailHeaders(id: string): Promise<Record<string, string[]>> {
+  return (await fetch(`${MAILPIT}/api/v1/message/${id}/headers`)).json() as Promise<Record<string, string[]>>;
+}
+/** Waits for the address's one email whose subject matches, then gives the queue time to send a second one if it were going to. */
+async function theOneMail(address: string, subject: RegExp): Promise<Mail> {
+  await waitFor(`an email "${subject}" to ${address}`, async () => (await mailsTo(address)).some((m) => subject.test(m.Subject)), 30_000);
+  await new Promise((r) => setTimeout(r, 1500));
+  const all = (await mailsTo(address)).filter((m) => subject.test(m.Subject));
+  expect(all).toHaveLength(1);
+  expect(all[0].To.map((t) => t.Address)).toEqual([address]);
+  return all[0];
+}
+
+async function notificationsOf(m: Member) {
+  const r = await m.api.call('GET', '/api/notifications?pageSize=50');
+  expect(r.status).toBe(200);
+  return r.json as { notifications: { id: string; kind: string; title: string; body: string; link: string; read: boolean }[]; total: number; unreadCount: number };
+}
+async function waitForKind(m: Member, kind: string) {
+  return waitFor(`${kind} notification of ${m.email}`, async () => (await notificationsOf(m)).notifications.find((n) => n.kind === kind), 30_000);
+}
+
+/** The producer's own envelope of an event (its outbox row), to tell the same fact again. */
+async function envelopeOf(service: string, type: EventType, key: string): Promise<Record<string, any>> {
+  const row = await waitFor(`${service}'s ${type} of ${key}`, async () => (await world.dbs[service].query(`SELECT envelope FROM outbox_events WHERE type = $1 AND key = $2`, [type, key])).rows[0]);
+  return typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope;
+}
+async function publish(type: EventType, envelope: Record<string, any>): Promise<void> {
+  await kafka.publish([{ topic: topicFor(type, TOPIC_PREFIX), key: envelope.key, value: JSON.stringify(envelope) }]);
+}
+
+/** A new invite's `invite-sent`, as social publishes it. */
+function inviteSent(hostId: string, guestId: string, eventTitle: string) {
+  const inviteId = randomUUID();
+  return { id: randomUUID(), type: 'social.invite-sent', version: 1, stream: 'social.invite', sequence: 1, occurredAt: new Date().toISOString(), producer: 'social', key: inviteId, data: { inviteId, hostId, guestId, bookingId: null, eventTitle, eventDate: nyDate(4) } };
+}
+
+describe('notifications from facts, in-app and by email (Mailpit)', () => {
+  it('an invite: the guest gets one notification and one email linking to his invites; the same event again, or the same fact in a new event, adds nothing', async () => {
+    const { host, bookingId } = await hostedEvent();
+    const guest = await member('guest', 'Gina');
+    const sent = await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Velvet night', eventDate: nyDate(4), bookingId });
+    expect(sent.status).toBe(201);
+
+    const n = await waitForKind(guest, 'invite-received');
+    expect(n).toMatchObject({ title: 'Hugo invited you', body: `Velvet night on ${nyDate(4)}.`, link: '/dashboard?tab=invites', read: false });
+    const mail = await theOneMail(guest.email, /^Hugo invited you$/);
+    const body = await mailBody(mail.ID);
+    expect(body.Text).toContain(`${world.base}/dashboard?tab=invites`);
+    expect(body.HTML).toContain(`href="${world.base}/dashboard?tab=invites"`);
+    const headers = await mailHeaders(mail.ID);
+    expect(headers['List-Unsubscribe']?.[0]).toMatch(new RegExp(`^<${world.base}/unsubscribe\\?token=[A-Za-z0-9_-]+&kind=invite-received>$`));
+    // The host is not told of his own invite.
+    expect((await notificationsOf(host)).notifications.filter((x) => x.kind === 'invite-received')).toEqual([]);
+
+    // Redelivered as it was, and told again in an event of its own: nothing more.
+    const original = await envelopeOf('social', 'social.invite-sent', sent.json.id);
+    await publish('social.invite-sent', original);
+    const again = { ...original, id: randomUUID(), sequence: original.sequence + 100, occurredAt: new Date().toISOString() };
+    await publish('social.invite-sent', again);
+    await waitFor('notifications consumed the copy', async () => (await world.dbs.notifications.query(`SELECT 1 FROM inbox_events WHERE event_id = $1`, [again.id])).rows.length === 1, 30_000);
+    await theOneMail(guest.email, /^Hugo invited you$/);
+    expect((await notificationsOf(guest)).notifications.filter((x) => x.kind === 'invite-received')).toHaveLength(1);
+  });
+
+  it('a booking confirmed, then cancelled: the host gets one email of each with the venue and a link to his bookings', async () => {
+    const { host, bookingId } = await hostedEvent();
+    const confirmed = await theOneMail(host.email, /^Booking confirmed: Velvet on /);
+    expect((await mailBody(confirmed.ID)).Text).toContain(`${world.base}/dashboard?tab=book`);
+    const cancel = await host.api.call('POST', `/api/bookings/${bookingId}/cancel`);
+    expect(cancel.status).toBe(200);
+    const cancelled = await theOneMail(host.email, /^Booking cancelled: Velvet on .* is cancelled\.$/);
+    expect((await mailBody(cancelled.ID)).Text).toContain('You cancelled it.');
+    const kinds = (await notificationsOf(host)).notifications.map((x) => x.kind);
+    expect(kinds.filter((k) => k === 'booking-confirmed' || k === 'booking-cancelled').sort()).toEqual(['booking-cancelled', 'booking-confirmed']);
+  });
+
+  it('a join request: the host is told in-app; the approved guest gets one email linking to his events', async () => {
+    const { host, bookingId } = await hostedEvent();
+    const guest = await member('guest', 'Jo');
+    const asked = await guest.api.call('POST', '/api/event-join-requests', { bookingId });
+    expect(asked.status).toBe(201);
+    expect(await waitForKind(host, 'join-request-received')).toMatchObject({ title: 'Jo asks to join', link: '/dashboard?tab=book' });
+    expect((await host.api.call('POST', `/api/event-join-requests/${asked.json.id}/approve`)).status).toBe(200);
+    const mail = await theOneMail(guest.email, /^You're in: Velvet on /);
+    expect((await mailBody(mail.ID)).Text).toContain(`${world.base}/dashboard?tab=events`);
+    expect(await waitForKind(guest, 'join-request-approved')).toMatchObject({ title: 'Your join request was approved', link: '/dashboard?tab=events' });
+  });
+
+  it('a kind the member turned off is not emailed (still in-app); the unsubscribe link turns a kind off without signing in', async () => {
+    const { host, bookingId } = await hostedEvent();
+    const guest = await member('guest', 'Olga');
+    const off = await guest.api.call('PUT', '/api/notifications/preferences', { 'invite-received': false });
+    expect(off.status).toBe(200);
+    expect(off.json).toMatchObject({ 'invite-received': false, 'booking-confirmed': true });
+    expect((await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Quiet night', eventDate: nyDate(4), bookingId })).status).toBe(201);
+    await waitForKind(guest, 'invite-received');
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await mailsTo(guest.email)).toEqual([]);
+
+    // The host's confirmation email carries his unsubscribe link: it works once, a bad token is a clear 400.
+    const confirmed = await theOneMail(host.email, /^Booking confirmed:/);
+    const link = (await mailHeaders(confirmed.ID))['List-Unsubscribe'][0].slice(1, -1);
+    const token = new URL(link).searchParams.get('token')!;
+    const anonymous = new ApiClient(world.base);
+    const bad = await anonymous.call('POST', '/api/notifications/unsubscribe', { token: 'x'.repeat(30), kind: 'booking-confirmed' });
+    expect([bad.status, bad.json.message]).toEqual([400, 'This unsubscribe link is not valid']);
+    const badKind = await anonymous.call('POST', '/api/notifications/unsubscribe', { token, kind: 'message-received' });
+    expect([badKind.status, badKind.json.errors?.[0]?.message]).toEqual([400, 'Unknown email kind']);
+    const done = await anonymous.call('POST', '/api/notifications/unsubscribe', { token, kind: 'booking-confirmed' });
+    expect([done.status, done.json]).toEqual([200, { kind: 'booking-confirmed' }]);
+    expect((await host.api.call('GET', '/api/notifications/preferences')).json['booking-confirmed']).toBe(false);
+  });
+});
+
+describe('the inbox routes', () => {
+  it("are the member's own: paged newest first, unread count, one and all read; another member's is not found; a visitor is refused", async () => {
+    const host = await member('host', 'Hal');
+    const guest = await member('guest', 'Pia');
+    // Three invites of the host told by social's topic (one host invites a guest once per event).
+    for (const title of ['One', 'Two', 'Three']) await publish('social.invite-sent', inviteSent(host.id, guest.id, title));
+    await waitFor('three invites notified', async () => (await notificationsOf(guest)).notifications.length === 3, 30_000);
+
+    const first = await guest.api.call('GET', '/api/notifications?page=1&pageSize=2');
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ page: 1, pageSize: 2, total: 3, unreadCount: 3 });
+    expect(first.json.notifications).toHaveLength(2);
+    const second = await guest.api.call('GET', '/api/notifications?page=2&pageSize=2');
+    expect(second.json.notifications).toHaveLength(1);
+    const all = [...first.json.notifications, ...second.json.notifications];
+    expect(new Set(all.map((n: { id: string }) => n.id)).size).toBe(3);
+    const times = all.map((n: { createdAt: string }) => Date.parse(n.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect((await guest.api.call('GET', '/api/notifications/unread-count')).json).toEqual({ unreadCount: 3 });
+
+    // Bad paging: a clear 400 with the field's message.
+    for (const [q, message] of [
+      ['page=0', 'Page must be a whole number from 1'],
+      ['page=abc', 'Page must be a whole number from 1'],
+      ['pageSize=51', 'Page size must be a whole number from 1 to 50'],
+      ['pageSize=1.5', 'Page size must be a whole number from 1 to 50'],
+    ]) {
+      const r = await guest.api.call('GET', `/api/notifications?${q}`);
+      expect([q, r.status, r.json.errors?.[0]?.message]).toEqual([q, 400, message]);
+    }
+    const badId = await guest.api.call('POST', '/api/notifications/not-an-id/read');
+    expect([badId.status, badId.json.errors?.[0]?.message]).toEqual([400, 'Notification not found']);
+    const badPrefs = await guest.api.call('PUT', '/api/notifications/preferences', { 'invite-received': 'no', 'made-up': false });
+    expect(badPrefs.status).toBe(400);
+    expect(badPrefs.json.errors.map((e: { message: string }) => e.message).sort()).toEqual(['Each preference must be true or false', 'Unknown email kind']);
+
+    // Another member cannot read or mark the guest's; a visitor gets 401.
+    const target = all[0].id as string;
+    expect((await host.api.call('GET', '/api/notifications')).json.notifications.some((n: { id: string }) => n.id === target)).toBe(false);
+    const other = await host.api.call('POST', `/api/notifications/${target}/read`);
+    expect([other.status, other.json.message]).toEqual([404, 'Notification not found']);
+    const anonymous = new ApiClient(world.base);
+    for (const [method, path] of [
+      ['GET', '/api/notifications'],
+      ['GET', '/api/notifications/unread-count'],
+      ['POST', `/api/notifications/${target}/read`],
+      ['POST', '/api/notifications/read-all'],
+      ['GET', '/api/notifications/preferences'],
+    ])
+      expect([path, (await anonymous.call(method, path)).status]).toEqual([path, 401]);
+    expect((await guest.api.call('GET', '/api/notifications/unread-count')).json).toEqual({ unreadCount: 3 });
+
+    // The guest marks one, then all.
+    const read = await guest.api.call('POST', `/api/notifications/${target}/read`);
+    expect([read.status, read.json.id, read.json.read]).toEqual([200, target, true]);
+    expect((await guest.api.call('GET', '/api/notifications/unread-count')).json).toEqual({ unreadCount: 2 });
+    expect((await guest.api.call('POST', '/api/notifications/read-all')).json).toEqual({ unreadCount: 0 });
+    expect((await notificationsOf(guest)).notifications.every((n) => n.read)).toBe(true);
+  });
+
+  it('the demo mailbox is not there outside the embedded demo', async () => {
+    const r = await new ApiClient(world.base).call('GET', '/api/demo/mailbox');
+    expect([r.status, r.json.message]).toEqual([404, 'The demo mailbox exists only in the embedded demo']);
+  });
+
+  it("a deleted member's notifications, preferences and emails queued are erased, and nothing new is written for him", async () => {
+    const { host, bookingId } = await hostedEvent();
+    const guest = await member('guest', 'Del');
+    expect((await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Bye', eventDate: nyDate(4), bookingId })).status).toBe(201);
+    await waitForKind(guest, 'invite-received');
+    expect((await guest.api.call('PUT', '/api/notifications/preferences', { 'booking-confirmed': false })).status).toBe(200);
+    expect((await guest.api.call('DELETE', `/api/users/${guest.id}`)).status).toBe(204);
+    const db = world.dbs.notifications;
+    await waitFor('the erasure is recorded', async () => (await db.query(`SELECT 1 FROM member_cards WHERE user_id = $1`, [guest.id])).rows.length === 0, 30_000);
+    for (const table of ['notifications', 'email_preferences', 'email_outbox']) expect([table, (await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [guest.id])).rows[0].n]).toEqual([table, 0]);
+    // Nor the pushes of his notifications kept in the outbox after publishing.
+    expect((await db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE envelope->'data'->>'userId' = $1`, [guest.id])).rows[0].n).toBe(0);
+    // An invite told after the deletion (a late event) writes nothing for him.
+    const late = inviteSent(host.id, guest.id, 'Late');
+    await publish('social.invite-sent', late);
+    await waitFor('notifications consumed the late invite', async () => (await db.query(`SELECT 1 FROM inbox_events WHERE event_id = $1`, [late.id])).rows.length === 1, 30_000);
+    expect((await db.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1`, [guest.id])).rows[0].n).toBe(0);
+  });
+});

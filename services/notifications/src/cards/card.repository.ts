@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { erasureKey } from '@luxe/platform/db';
+
+export interface MemberCard {
+  userId: string;
+  firstName: string;
+  email: string | null;
+  userType: string;
+  unsubscribeToken: string;
+}
+export interface BookingCard {
+  bookingId: string;
+  hostId: string;
+  venueName: string | null;
+  bookingDate: string | null;
+  startTime: string | null;
+}
+export interface VenueCard {
+  venueId: string;
+  ownerId: string;
+  name: string;
+}
+
+/**
+ * The read models notifications keeps from the other services' events: whom to tell (a booking's
+ * host, a venue's owner, a member's email) and what to call things. Writes run in the event's
+ * inbox transaction.
+ */
+@Injectable()
+export class CardRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /**
+   * Saves a member's card, unless he was erased (a late or replayed event must not bring him
+   * back). The email comes with `user-registered` only: a later profile update keeps it; the
+   * unsubscribe token is made once.
+   */
+  async upsertMember(m: EntityManager, c: { userId: string; firstName: string; userType: string; email: string | null }): Promise<void> {
+    await m.query(
+      `INSERT INTO member_cards (user_id, first_name, email, user_type, unsubscribe_token)
+       SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM user_erasures WHERE user_key = $6)
+       ON CONFLICT (user_id) DO UPDATE SET first_name = EXCLUDED.first_name, user_type = EXCLUDED.user_type,
+         email = COALESCE(EXCLUDED.email, member_cards.email), updated_at = now()`,
+      [c.userId, c.firstName, c.email, c.userType, randomBytes(24).toString('base64url'), erasureKey(c.userId)],
+    );
+  }
+
+  async member(userId: string, m: EntityManager = this.ds.manager): Promise<MemberCard | null> {
+    const rows: MemberCard[] = await m.query(
+      `SELECT user_id AS "userId", first_name AS "firstName", email, user_type AS "userType", unsubscribe_token AS "unsubscribeToken" FROM member_cards WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async memberByToken(token: string): Promise<MemberCard | null> {
+    const rows: MemberCard[] = await this.ds.query(
+      `SELECT user_id AS "userId", first_name AS "firstName", email, user_type AS "userType", unsubscribe_token AS "unsubscribeToken" FROM member_cards WHERE unsubscribe_token = $1`,
+      [token],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A booking's card; later events fill in what the first one lacked (a hold knows no venue name). */
+  async upsertBooking(m: EntityManager, b: BookingCard): Promise<void> {
+    await m.query(
+      `INSERT INTO booking_cards (booking_id, host_id, venue_name, booking_date, start_time) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (booking_id) DO UPDATE SET host_id = EXCLUDED.host_id, venue_name = COALESCE(EXCLUDED.venue_name, booking_cards.venue_name),
+         booking_date = COALESCE(EXCLUDED.booking_date, booking_cards.booking_date), start_time = COALESCE(EXCLUDED.start_time, booking_cards.start_time)`,
+      [b.bookingId, b.hostId, b.venueName, b.bookingDate, b.startTime],
+    );
+  }
+
+  async booking(m: EntityManager, bookingId: string): Promise<BookingCard | null> {
+    const rows: BookingCard[] = await m.query(
+      `SELECT booking_id AS "bookingId", host_id AS "hostId", venue_name AS "venueName", booking_date AS "bookingDate", start_time AS "startTime" FROM booking_cards WHERE booking_id = $1`,
+      [bookingId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async upsertVenue(m: EntityManager, v: VenueCard): Promise<void> {
+    await m.query(`INSERT INTO venue_cards (venue_id, owner_id, name) VALUES ($1, $2, $3) ON CONFLICT (venue_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, name = EXCLUDED.name`, [v.venueId, v.ownerId, v.name]);
+  }
+
+  async venue(m: EntityManager, venueId: string): Promise<VenueCard | null> {
+    const rows: VenueCard[] = await m.query(`SELECT venue_id AS "venueId", owner_id AS "ownerId", name FROM venue_cards WHERE venue_id = $1`, [venueId]);
+    return rows[0] ?? null;
+  }
+
+  async removeVenue(m: EntityManager, venueId: string): Promise<void> {
+    await m.query(`DELETE FROM venue_cards WHERE venue_id = $1`, [venueId]);
+  }
+
+  /**
+   * Everything the service holds of a deleted member: his card, bookings, venues, notifications,
+   * preferences and emails, and the pushes of his notifications still in the outbox (kept there a
+   * while after they are published; they carry his words and id, and he has no socket any more).
+   */
+  async eraseMember(m: EntityManager, userId: string): Promise<void> {
+    await m.query(`DELETE FROM outbox_events WHERE type = 'notifications.notification-created' AND envelope->'data'->>'userId' = $1`, [userId]);
+    for (const [table, column] of [
+      ['member_cards', 'user_id'],
+      ['booking_cards', 'host_id'],
+      ['venue_cards', 'owner_id'],
+      ['notifications', 'user_id'],
+      ['email_preferences', 'user_id'],
+      ['email_outbox', 'user_id'],
+      ['demo_emails', 'user_id'],
+    ] as const)
+      await m.query(`DELETE FROM ${table} WHERE ${column} = $1`, [userId]);
+  }
+}

@@ -1,0 +1,74 @@
+import { EMAIL_KIND_LABELS, type EmailKind } from '@luxe/contracts';
+import type { NotificationDraft } from '../inbox/notification.texts';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  /** The page that turns this kind of email off for the member (also the List-Unsubscribe header). */
+  unsubscribeUrl: string;
+}
+
+/** Per kind: the subject (from the notification's words) and the button's label. */
+const TEMPLATES: Record<EmailKind, { subject: (d: NotificationDraft) => string; action: string }> = {
+  'booking-confirmed': { subject: (d) => `Booking confirmed: ${d.body}`, action: 'See your booking' },
+  'booking-cancelled': { subject: (d) => `Booking cancelled: ${d.body}`, action: 'See your bookings' },
+  'refund-issued': { subject: () => 'Your refund is on its way', action: 'See your bookings' },
+  'invite-received': { subject: (d) => d.title, action: 'See the invite' },
+  'join-request-approved': { subject: (d) => `You're in: ${d.body}`, action: 'See your events' },
+  'join-request-declined': { subject: () => 'Your join request was declined', action: 'Discover other events' },
+  'venue-approved': { subject: (d) => d.title, action: 'Open your venue dashboard' },
+  'venue-rejected': { subject: (d) => d.title, action: 'Open your venue dashboard' },
+  'account-suspended': { subject: () => 'Your LuxeSwipe account is suspended', action: 'Read our safety guidelines' },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The link to a web route of the app from an email (absolute, on the public web URL). */
+export function absolute(webUrl: string, route: string): string {
+  return new URL(route, webUrl.endsWith('/') ? webUrl : `${webUrl}/`).toString();
+}
+
+/** The unsubscribe page of one kind for a member (his token is the only key: no sign-in from an email). */
+export function unsubscribeUrl(webUrl: string, token: string, kind: EmailKind): string {
+  return absolute(webUrl, `/unsubscribe?token=${encodeURIComponent(token)}&kind=${encodeURIComponent(kind)}`);
+}
+
+/**
+ * The email of a notification: plain text and HTML in the brand's look (black and gold), the
+ * button to what it is about, and the unsubscribe link of its kind.
+ */
+export function renderEmail(kind: EmailKind, d: NotificationDraft, to: { firstName: string; unsubscribeToken: string }, webUrl: string): RenderedEmail {
+  const t = TEMPLATES[kind];
+  const link = absolute(webUrl, d.link);
+  const unsubscribe = unsubscribeUrl(webUrl, to.unsubscribeToken, kind);
+  const greeting = `Hi ${to.firstName || 'there'},`;
+  const lines = [d.body, ...(d.detail ? [d.detail] : [])];
+  const text = [
+    greeting,
+    '',
+    d.title,
+    ...lines,
+    '',
+    `${t.action}: ${link}`,
+    '',
+    '—',
+    `LuxeSwipe. You get this email because "${EMAIL_KIND_LABELS[kind]}" emails are on in your settings.`,
+    `Stop these emails: ${unsubscribe}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(d.title)}</title></head>
+<body style="margin:0;background:#0a0a0a;color:#f5f5f5;font-family:Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#0a0a0a"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#171717;border:1px solid #3f3f3f;border-radius:16px">
+<tr><td style="padding:28px 28px 8px;font-size:20px;font-weight:bold;letter-spacing:2px;color:#d4af37">LUXESWIPE</td></tr>
+<tr><td style="padding:8px 28px;font-size:15px;color:#d4d4d4">${escapeHtml(greeting)}</td></tr>
+<tr><td style="padding:8px 28px;font-size:22px;font-weight:bold;color:#ffffff">${escapeHtml(d.title)}</td></tr>
+${lines.map((l) => `<tr><td style="padding:4px 28px;font-size:15px;line-height:1.5;color:#e5e5e5">${escapeHtml(l)}</td></tr>`).join('\n')}
+<tr><td style="padding:20px 28px 28px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#d4af37;color:#0a0a0a;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:999px">${escapeHtml(t.action)}</a></td></tr>
+</table>
+<p style="max-width:520px;font-size:12px;line-height:1.5;color:#a3a3a3">You get this email because &ldquo;${escapeHtml(EMAIL_KIND_LABELS[kind])}&rdquo; emails are on in your settings. <a href="${escapeHtml(unsubscribe)}" style="color:#d4af37">Unsubscribe</a></p>
+</td></tr></table>
+</body></html>`;
+  return { subject: t.subject(d), text, html, unsubscribeUrl: unsubscribe };
+}

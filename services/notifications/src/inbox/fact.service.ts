@@ -1,0 +1,209 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EventData } from '@luxe/contracts';
+import { UserErasureService } from '@luxe/platform/db';
+import { CardRepository } from '../cards/card.repository';
+import { NotificationService } from './notification.service';
+import { excerpt, LINKS, money, nameOf, where } from './notification.texts';
+
+/**
+ * Turns the other services' facts into notifications, one per recipient: who is told and in
+ * which words. Each method runs in the event's inbox transaction; the fact key makes a second
+ * telling of the same fact (a replay, a duplicate event) write nothing.
+ */
+@Injectable()
+export class FactService {
+  private readonly erasures = new UserErasureService();
+  constructor(
+    private readonly cards: CardRepository,
+    private readonly notifications: NotificationService,
+  ) {}
+
+  // Members (identity).
+  async memberRegistered(m: EntityManager, d: EventData<'identity.user-registered'>): Promise<void> {
+    await this.cards.upsertMember(m, { userId: d.userId, firstName: d.firstName, userType: d.userType, email: d.email });
+  }
+  async memberUpdated(m: EntityManager, d: EventData<'identity.user-profile-updated'>): Promise<void> {
+    await this.cards.upsertMember(m, { userId: d.userId, firstName: d.firstName, userType: d.userType, email: null });
+  }
+  /** The deletion saga: everything of the member goes, and the erasure is recorded (nothing is written for him after it). */
+  async memberDeleted(m: EntityManager, userId: string): Promise<void> {
+    await this.cards.eraseMember(m, userId);
+    await this.erasures.record(m, userId);
+  }
+
+  // Bookings.
+  async bookingHeld(m: EntityManager, d: EventData<'bookings.booking-held'>): Promise<void> {
+    await this.cards.upsertBooking(m, { bookingId: d.bookingId, hostId: d.hostId, venueName: null, bookingDate: null, startTime: null });
+  }
+  async bookingConfirmed(m: EntityManager, d: EventData<'bookings.booking-confirmed'>): Promise<void> {
+    const card = { bookingId: d.bookingId, hostId: d.hostId, venueName: d.venueName, bookingDate: d.bookingDate, startTime: d.startTime };
+    await this.cards.upsertBooking(m, card);
+    await this.notifications.notify(m, {
+      userId: d.hostId,
+      kind: 'booking-confirmed',
+      factKey: `booking-confirmed:${d.bookingId}`,
+      title: 'Booking confirmed',
+      body: `${where(card)} is booked.`,
+      detail: `${d.duration} h, ${d.sectionType}, total $${d.totalCost}.`,
+      link: LINKS.hostBookings,
+    });
+  }
+  async bookingCancelled(m: EntityManager, d: EventData<'bookings.booking-cancelled'>): Promise<void> {
+    // A hold that lapsed was never a booking: the member left the payment page, nothing to tell.
+    if (d.reason === 'hold-expired') return;
+    const b = await this.cards.booking(m, d.bookingId);
+    if (!b) return;
+    const why = { 'payment-failed': 'The payment did not go through.', 'cancelled-by-host': 'You cancelled it.', 'venue-deleted': 'The venue was removed.', 'host-deleted': 'The account was deleted.' }[d.reason] ?? '';
+    const refund = d.refundAmount ? ` A refund of ${money(d.refundAmount)} goes back to your card.` : '';
+    await this.notifications.notify(m, {
+      userId: b.hostId,
+      kind: 'booking-cancelled',
+      factKey: `booking-cancelled:${d.bookingId}`,
+      title: 'Booking cancelled',
+      body: `${where(b)} is cancelled.`,
+      detail: `${why}${refund}`.trim() || undefined,
+      link: LINKS.hostBookings,
+    });
+  }
+  async refundIssued(m: EntityManager, d: EventData<'payments.refund-issued'>): Promise<void> {
+    const b = await this.cards.booking(m, d.bookingId);
+    if (!b) return;
+    await this.notifications.notify(m, {
+      userId: b.hostId,
+      kind: 'refund-issued',
+      factKey: `refund-issued:${d.refundId}`,
+      title: 'Refund issued',
+      body: `${money(d.amount, d.currency)} for ${where(b)} is on its way back to your card.`,
+      detail: 'Refunds usually show on your statement within 5 to 10 business days.',
+      link: LINKS.hostBookings,
+    });
+  }
+
+  // Invites and join requests (social).
+  async inviteSent(m: EntityManager, d: EventData<'social.invite-sent'>): Promise<void> {
+    const host = await this.cards.member(d.hostId, m);
+    await this.notifications.notify(m, {
+      userId: d.guestId,
+      kind: 'invite-received',
+      factKey: `invite-received:${d.inviteId}`,
+      title: `${nameOf(host)} invited you`,
+      body: `${d.eventTitle} on ${d.eventDate}.`,
+      link: LINKS.invites,
+    });
+  }
+  async inviteAnswered(m: EntityManager, d: EventData<'social.invite-accepted'>, accepted: boolean): Promise<void> {
+    const guest = await this.cards.member(d.guestId, m);
+    await this.notifications.notify(m, {
+      userId: d.hostId,
+      kind: accepted ? 'invite-accepted' : 'invite-declined',
+      factKey: `invite-${accepted ? 'accepted' : 'declined'}:${d.inviteId}`,
+      title: `${nameOf(guest)} ${accepted ? 'accepted' : 'declined'} your invite`,
+      body: `${d.eventTitle} on ${d.eventDate}.`,
+      link: accepted ? LINKS.messages : LINKS.sentInvites,
+    });
+  }
+  async joinRequestCreated(m: EntityManager, d: EventData<'social.join-request-created'>): Promise<void> {
+    const [guest, b] = [await this.cards.member(d.guestId, m), await this.cards.booking(m, d.bookingId)];
+    await this.notifications.notify(m, {
+      userId: d.hostId,
+      kind: 'join-request-received',
+      factKey: `join-request-received:${d.requestId}`,
+      title: `${nameOf(guest)} asks to join`,
+      body: `${where(b)}.`,
+      link: LINKS.hostBookings,
+    });
+  }
+  async joinRequestAnswered(m: EntityManager, d: EventData<'social.join-request-approved'>, approved: boolean): Promise<void> {
+    const b = await this.cards.booking(m, d.bookingId);
+    await this.notifications.notify(m, {
+      userId: d.guestId,
+      kind: approved ? 'join-request-approved' : 'join-request-declined',
+      factKey: `join-request-${approved ? 'approved' : 'declined'}:${d.requestId}`,
+      title: approved ? 'Your join request was approved' : 'Your join request was declined',
+      body: `${where(b)}.`,
+      detail: approved ? 'Your host is waiting for you in Messages.' : 'There are more events to discover.',
+      link: LINKS.guestEvents,
+    });
+  }
+
+  // Messages.
+  async messageSent(m: EntityManager, d: EventData<'messaging.message-sent'>): Promise<void> {
+    const sender = await this.cards.member(d.senderId, m);
+    await this.notifications.notify(m, {
+      userId: d.recipientId,
+      kind: 'message-received',
+      factKey: `message-received:${d.messageId}`,
+      title: `New message from ${nameOf(sender, 'a member')}`,
+      body: excerpt(d.content),
+      link: LINKS.messages,
+    });
+  }
+
+  // Venues and VIP rooms.
+  async venueChanged(m: EntityManager, d: EventData<'venues.venue-created'>): Promise<void> {
+    await this.cards.upsertVenue(m, { venueId: d.venueId, ownerId: d.ownerId, name: d.name });
+  }
+  async venueDeleted(m: EntityManager, venueId: string): Promise<void> {
+    await this.cards.removeVenue(m, venueId);
+  }
+  async venueDecided(m: EntityManager, d: EventData<'venues.venue-approved'>, eventId: string): Promise<void> {
+    const v = await this.cards.venue(m, d.venueId);
+    if (!v) return;
+    const approved = d.status === 'approved';
+    await this.notifications.notify(m, {
+      userId: v.ownerId,
+      kind: approved ? 'venue-approved' : 'venue-rejected',
+      // A venue can be decided again (rejected, edited, approved): each decision is a fact of its own.
+      factKey: `venue-${d.status}:${d.venueId}:${eventId}`,
+      title: approved ? `${v.name} is approved` : `${v.name} was not approved`,
+      body: approved ? 'Members can now discover and book it.' : 'Review its details and submit it again.',
+      link: LINKS.venueDashboard,
+    });
+  }
+  async vipAssignmentChanged(m: EntityManager, d: EventData<'venues.vip-assignment-changed'>): Promise<void> {
+    const v = await this.cards.venue(m, d.venueId);
+    if (d.status === 'proposed' && d.entertainerUserId) {
+      await this.notifications.notify(m, {
+        userId: d.entertainerUserId,
+        kind: 'vip-assignment-proposed',
+        factKey: `vip-assignment-proposed:${d.assignmentId}`,
+        title: 'A VIP room assignment for you',
+        body: `${v?.name ?? 'A venue'} proposes a VIP room to you: accept or decline it.`,
+        link: LINKS.assignments,
+      });
+    } else if ((d.status === 'accepted' || d.status === 'declined') && v) {
+      await this.notifications.notify(m, {
+        userId: v.ownerId,
+        kind: 'vip-assignment-answered',
+        factKey: `vip-assignment-${d.status}:${d.assignmentId}`,
+        title: `A VIP room assignment was ${d.status}`,
+        body: `At ${v.name}.`,
+        link: LINKS.venueDashboard,
+      });
+    }
+  }
+
+  // Accounts (admin).
+  async suspended(m: EntityManager, d: EventData<'admin.user-suspended'>, eventId: string): Promise<void> {
+    await this.notifications.notify(m, {
+      userId: d.userId,
+      kind: 'account-suspended',
+      factKey: `account-suspended:${eventId}`,
+      title: 'Your account is suspended',
+      body: 'You cannot sign in while it lasts.',
+      detail: d.reason ? `Reason: ${d.reason}` : undefined,
+      link: LINKS.safety,
+    });
+  }
+  async reinstated(m: EntityManager, d: EventData<'admin.user-reinstated'>, eventId: string): Promise<void> {
+    await this.notifications.notify(m, {
+      userId: d.userId,
+      kind: 'account-reinstated',
+      factKey: `account-reinstated:${eventId}`,
+      title: 'Your account is active again',
+      body: 'Welcome back.',
+      link: LINKS.home,
+    });
+  }
+}

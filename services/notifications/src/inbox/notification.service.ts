@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { EMAIL_KINDS, NOTIFICATION_ERRORS, type EmailKind, type EmailPreferences, type EmailPreferencesInput, type Notification, type NotificationPage } from '@luxe/contracts';
+import { Outbox } from '@luxe/platform/events';
+import { Actor, AppError, requireMember } from '@luxe/platform/http';
+import { SERVICE_SETTINGS } from '@luxe/platform/runtime';
+import { CardRepository } from '../cards/card.repository';
+import { EmailRepository } from '../email/email.repository';
+import { EmailSender } from '../email/email.sender';
+import { renderEmail } from '../email/email.templates';
+import type { NotificationsSettings } from '../notifications.settings';
+import { NotificationRepository } from './notification.repository';
+import type { NotificationDraft } from './notification.texts';
+
+const isEmailKind = (k: string): k is EmailKind => (EMAIL_KINDS as readonly string[]).includes(k);
+
+/**
+ * A member's notifications: written from the facts the other services publish (once per member
+ * and fact), pushed to his open sessions (`notification-created`), emailed when the kind has an
+ * email and he did not turn it off; read, counted and marked read by him alone.
+ */
+@Injectable()
+export class NotificationService {
+  constructor(
+    private readonly notifications: NotificationRepository,
+    private readonly cards: CardRepository,
+    private readonly emails: EmailRepository,
+    private readonly sender: EmailSender,
+    private readonly outbox: Outbox,
+    @Inject(SERVICE_SETTINGS) private readonly settings: Partial<NotificationsSettings>,
+  ) {}
+
+  /** Writes the draft in the event's transaction; a fact the member was already told writes nothing (no push, no email). */
+  async notify(m: EntityManager, d: NotificationDraft): Promise<Notification | null> {
+    const n = await this.notifications.add(m, randomUUID(), d, new Date());
+    if (!n) return null;
+    await this.outbox.add(m, 'notifications.notification-created', n.id, { notificationId: n.id, userId: d.userId, kind: n.kind, title: n.title, body: n.body, link: n.link, createdAt: n.createdAt });
+    if (this.sender.enabled && isEmailKind(d.kind)) {
+      const to = await this.cards.member(d.userId, m);
+      if (to?.email && (await this.emails.preferences(d.userId, m))[d.kind]) {
+        await this.emails.enqueue(m, n.id, d.userId, d.kind, to.email, renderEmail(d.kind, d, to, this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000'));
+      }
+    }
+    return n;
+  }
+
+  async list(actor: Actor, page: number, pageSize: number): Promise<NotificationPage> {
+    requireMember(actor);
+    return { ...(await this.notifications.page(actor.userId, page, pageSize)), page, pageSize };
+  }
+
+  async unreadCount(actor: Actor): Promise<{ unreadCount: number }> {
+    requireMember(actor);
+    return { unreadCount: await this.notifications.unreadCount(actor.userId) };
+  }
+
+  async markRead(actor: Actor, id: string): Promise<Notification> {
+    requireMember(actor);
+    const n = await this.notifications.markRead(actor.userId, id);
+    if (!n) throw AppError.of(NOTIFICATION_ERRORS.NOT_FOUND);
+    return n;
+  }
+
+  async markAllRead(actor: Actor): Promise<{ unreadCount: number }> {
+    requireMember(actor);
+    await this.notifications.markAllRead(actor.userId);
+    return { unreadCount: 0 };
+  }
+
+  async preferences(actor: Actor): Promise<EmailPreferences> {
+    requireMember(actor);
+    return this.emails.preferences(actor.userId);
+  }
+
+  async setPreferences(actor: Actor, input: EmailPreferencesInput): Promise<EmailPreferences> {
+    requireMember(actor);
+    await this.emails.setPreferences(actor.userId, input);
+    return this.emails.preferences(actor.userId);
+  }
+
+  /** An email's unsubscribe link: the kind is off for the token's member. */
+  async unsubscribe(token: string, kind: EmailKind): Promise<{ kind: EmailKind }> {
+    const member = await this.cards.memberByToken(token);
+    if (!member) throw AppError.of(NOTIFICATION_ERRORS.UNSUBSCRIBE_TOKEN);
+    await this.emails.setPreferences(member.userId, { [kind]: false });
+    return { kind };
+  }
+
+  /** The embedded demo's mailbox; "not found" wherever emails are really sent. */
+  async demoMailbox() {
+    if (!this.sender.demo || this.settings.NODE_ENV === 'production') throw AppError.of(NOTIFICATION_ERRORS.MAILBOX_OFF);
+    return { emails: await this.emails.demoEmails() };
+  }
+}

@@ -1,0 +1,12 @@
+import type { ServiceDefinition } from '@luxe/platform/runtime';
+import { migrations } from './migrations';
+import { NotificationsModule } from './notifications.module';
+import { notificationsSettingsSchema } from './notifications.settings';
+
+/** The eighth service (issue 32): in-app notifications and their emails, from the other services' facts. */
+export const notificationsService: ServiceDefinition = {
+  name: 'notifications',
+  module: NotificationsModule,
+  migrations,
+  settings: notificationsSettingsSchema,
+};

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CardRepository } from './cards/card.repository';
+import { EmailRepository } from './email/email.repository';
+import { EmailSender } from './email/email.sender';
+import { FactConsumer, MemberConsumer } from './inbox/fact.consumer';
+import { FactService } from './inbox/fact.service';
+import { NotificationController } from './inbox/notification.controller';
+import { NotificationRepository } from './inbox/notification.repository';
+import { NotificationService } from './inbox/notification.service';
+
+@Module({
+  controllers: [MemberConsumer, FactConsumer, NotificationController],
+  providers: [CardRepository, NotificationRepository, EmailRepository, EmailSender, NotificationService, FactService],
+})
+export class NotificationsModule {}
