@@ -7,6 +7,7 @@ import { VenueBookings } from '../../../features/venue-owner/components/venue-bo
 import { DoorMode } from '../../../features/passes/components/door-mode';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { cn } from '../../../lib/cn';
+import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 /** Tabs of the venue owner's dashboard (spec doc 2 §2), and Entertainers: join requests and VIP room assignments. */
 export const VENUE_TABS = ['my-venues', 'my-bookings', 'entertainers', 'door'] as const;
@@ -29,12 +30,14 @@ export function VenueDashboardRoute() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: VenueTab = isVenueTab(requested) ? requested : 'my-venues';
+  const header = useObscuringBar<HTMLElement>('top');
+  const tabBar = useObscuringBar<HTMLElement>('bottom');
 
   if (!user) return <Navigate to="/login" replace />;
 
   return (
     <div className="min-h-dvh bg-neutral-950 pb-28 text-neutral-100">
-      <header className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
+      <header ref={header} className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-5 py-4">
           <Logo to="/venue-dashboard" />
           <div className="flex min-w-0 items-center gap-3">
@@ -55,7 +58,7 @@ export function VenueDashboardRoute() {
         </div>
       </main>
 
-      <nav aria-label="Venue dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <nav ref={tabBar} aria-label="Venue dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
         <ul className="mx-auto grid max-w-5xl grid-cols-4">
           {VENUE_TABS.map((id) => (
             <li key={id}>
