@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, sectionPrice, START_TIMES, todayInNewYork, yachtPrice } from './bookings';
+import { bookingDateProblem, bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, sectionPrice, START_TIMES, todayInNewYork, yachtPrice } from './bookings';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -70,5 +70,22 @@ describe('the booking payload', () => {
     expect(first(bookingInputSchema.safeParse({ ...base, duration: 0 }))).toBe(BOOKING_MESSAGES.duration);
     expect(first(bookingInputSchema.safeParse({ ...base, bookingDate: '2026-02-30' }))).toBe(BOOKING_MESSAGES.date);
     expect(first(bookingInputSchema.safeParse({ ...base, guestVisibility: 'men,aliens' }))).toBe(BOOKING_MESSAGES.visibility);
+  });
+});
+
+describe('bookingDateProblem (the booking forms)', () => {
+  // 20:00 in New York on 1 May 2026.
+  const now = new Date('2026-05-02T00:00:00Z');
+  it('accepts today and the last night of the horizon', () => {
+    expect(bookingDateProblem('2026-05-01', now)).toBeNull();
+    expect(bookingDateProblem('2027-05-01', now)).toBeNull();
+  });
+  it('names what is wrong: none, no real date, before today, past the horizon, a five-digit year', () => {
+    expect(bookingDateProblem('', now)).toBe(BOOKING_MESSAGES.date);
+    expect(bookingDateProblem('2026-02-30', now)).toBe(BOOKING_MESSAGES.date);
+    expect(bookingDateProblem('2026-04-30', now)).toBe(BOOKING_MESSAGES.pastDate);
+    expect(bookingDateProblem('2027-05-02', now)).toBe(BOOKING_MESSAGES.tooFar);
+    // A date input lets it through, and it sorts before '2026-…' as text.
+    expect(bookingDateProblem('20266-05-01', now)).toBe(BOOKING_MESSAGES.tooFar);
   });
 });
