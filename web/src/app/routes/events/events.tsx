@@ -21,9 +21,10 @@ export function EventsRoute() {
   return (
     <div className="min-h-dvh bg-neutral-950 text-neutral-100">
       <header ref={header} className="sticky top-0 z-30 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-5 py-4">
+        {/* Wraps below ~370 px: at 320 px the logo and both links do not fit on one line (WCAG 1.4.10 Reflow). */}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-5 py-4">
           <Logo />
-          <nav aria-label="Account" className="flex items-center gap-2">
+          <nav aria-label="Account" className="ml-auto flex items-center gap-2">
             <Link to="/login" className={buttonClasses('ghost', 'sm', 'whitespace-nowrap')}>
               Sign In
             </Link>
