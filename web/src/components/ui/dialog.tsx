@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { focusIsLost, focusPageHeading } from '../../lib/focus';
 import { Button } from './button';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -20,7 +21,8 @@ const openDialogs: object[] = [];
 
 /**
  * A modal dialog: focus moves inside (the first focusable element, or the panel), Tab and
- * Shift+Tab stay inside, Escape closes it, and focus returns to where it was when it closes.
+ * Shift+Tab stay inside, Escape closes it, and focus returns to where it was when it closes (the
+ * page's heading when that control is gone or disabled).
  * A dialog opened from another one (a confirmation over a profile) takes the keys while it is open.
  */
 export function Dialog({ title, onClose, children, role = 'dialog', description, className }: DialogProps) {
@@ -67,7 +69,10 @@ export function Dialog({ title, onClose, children, role = 'dialog', description,
       document.removeEventListener('keydown', onKey);
       const at = openDialogs.indexOf(self);
       if (at >= 0) openDialogs.splice(at, 1);
-      if (previous && document.contains(previous)) previous.focus();
+      if (previous && previous !== document.body && document.contains(previous) && !previous.matches(':disabled')) previous.focus();
+      // Where it came from is gone or disabled (Reserve, reset once a booking is confirmed): the
+      // page's heading, not <body> (WCAG 2.4.3).
+      else setTimeout(() => focusIsLost() && focusPageHeading(), 0);
     };
   }, []);
 
