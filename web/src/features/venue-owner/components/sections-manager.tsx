@@ -15,6 +15,7 @@ import { optionalNumber, parseCapacity, requiredNumber, toggleExclusive, toggleV
 import { BackHeader } from './back-header';
 import { Field, fieldA11y, firstError, ListField, StatusBadge } from './fields';
 import { ImageUploader } from './image-uploader';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 const MAX_SECTION_IMAGES = 5;
 
@@ -71,9 +72,7 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
       )}
 
       {sections.isPending ? (
-        <p role="status" className="text-neutral-300">
-          Loading sections...
-        </p>
+        <ListSkeleton label="Loading sections..." rows={2} />
       ) : sections.isError ? (
         <p role="alert" className="text-red-300">
           {serverMessage(sections.error, 'Could not load the sections.')}
