@@ -8,10 +8,12 @@ const bars: Record<Edge, Map<Element, number>> = { top: new Map(), bottom: new M
 
 /** Keeps `--obscured-top`, `--obscured-bottom` and `--obscured-toasts` (index.css's scroll padding) at the tallest bar of each edge. */
 function publish(edge: Edge): void {
-  const height = Math.max(0, ...bars[edge].values());
-  const name = `--obscured-${edge}`;
-  if (height > 0) document.documentElement.style.setProperty(name, `${Math.ceil(height)}px`);
-  else document.documentElement.style.removeProperty(name);
+  const tallest = (e: Edge) => Math.ceil(Math.max(0, ...bars[e].values()));
+  const set = (name: string, px: number) => (px > 0 ? document.documentElement.style.setProperty(name, `${px}px`) : document.documentElement.style.removeProperty(name));
+  set(`--obscured-${edge}`, tallest(edge));
+  // `--toasts-reach`: how far up from the screen's bottom the toasts cover, 0 with none (a dialog
+  // drawn at the bottom keeps its buttons above them).
+  set('--toasts-reach', tallest('toasts') > 0 ? tallest('toasts') + tallest('bottom') : 0);
 }
 
 /**
@@ -41,4 +43,17 @@ export function useObscuringBar<T extends HTMLElement>(edge: Edge): RefCallback<
     },
     [edge],
   );
+}
+
+/**
+ * A text area that takes the focus scrolls whole into the room between the bars. The browser
+ * itself only reveals its caret (the first line): the rest stayed under the bottom bar or a
+ * toast. `block: 'nearest'` honours the scroll padding above. Returns the cleanup for an effect.
+ */
+export function revealFocusedTextAreas(): () => void {
+  const onFocus = (e: FocusEvent) => {
+    if (e.target instanceof HTMLTextAreaElement) e.target.scrollIntoView({ block: 'nearest' });
+  };
+  document.addEventListener('focusin', onFocus);
+  return () => document.removeEventListener('focusin', onFocus);
 }

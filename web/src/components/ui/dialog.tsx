@@ -86,7 +86,8 @@ export function Dialog({ title, onClose, children, role = 'dialog', description,
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         className={cn(
-          'flex max-h-[92dvh] w-full max-w-lg flex-col gap-4 overflow-y-auto rounded-t-3xl border border-white/10 bg-neutral-900 p-5 text-neutral-100 shadow-2xl focus:outline-none sm:rounded-3xl',
+          // On a phone the sheet sits at the bottom, where the toasts show: its buttons stay above them (WCAG 2.4.11).
+          'flex max-h-[92dvh] w-full max-w-lg flex-col gap-4 overflow-y-auto rounded-t-3xl border border-white/10 bg-neutral-900 p-5 pb-[calc(1.25rem+var(--toasts-reach,0px))] text-neutral-100 shadow-2xl focus:outline-none sm:rounded-3xl sm:pb-5',
           className,
         )}
       >

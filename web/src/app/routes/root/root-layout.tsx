@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { focusPageHeadingWhenShown } from '../../../lib/focus';
+import { revealFocusedTextAreas } from '../../../lib/obscuring-bars';
 import { documentTitle } from '../../route-title';
 import { SessionSync } from '../../session-sync';
 
@@ -14,6 +15,8 @@ export function RootLayout() {
   useEffect(() => {
     document.title = pageTitle;
   }, [pageTitle]);
+
+  useEffect(revealFocusedTextAreas, []);
 
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
