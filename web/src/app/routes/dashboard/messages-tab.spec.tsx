@@ -120,7 +120,8 @@ describe('dashboard Messages tab', () => {
     expect(b.queryByTestId('avatar-initial')).not.toBeInTheDocument();
     expect(second!.querySelector('img')).toHaveAttribute('src', '/img/marco.jpg');
     expect(b.getByTestId('conversation-time')).toHaveTextContent(/^Jan 10, 10:05 AM EST$/);
-    expect(first).toHaveAccessibleName('Lena Voss, Guest, last message Jun 05, 10:00 PM EST, 3 unread');
+    // The name is the visible text (WCAG 2.5.3 Label in Name), with words for assistive technology.
+    expect(first).toHaveAccessibleName('Lena Voss, Guest, Jun 05, 10:00 PM EST, 3 unread');
   });
 
   it('labels the other party Host for a guest viewer and lists only the signed-in user’s own conversations', async () => {

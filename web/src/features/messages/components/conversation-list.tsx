@@ -20,7 +20,8 @@ export function ConversationList({
     <ul ref={ref} aria-label="Conversations" className="flex flex-col gap-2">
       {conversations.map((c) => {
         const selected = c.id === selectedId;
-        const time = c.lastMessageAt ? `last message ${formatMessageTime(c.lastMessageAt)}` : 'no messages yet';
+        // The name holds the visible text in its order (WCAG 2.5.3 Label in Name: what a voice user reads out works).
+        const time = c.lastMessageAt ? formatMessageTime(c.lastMessageAt) : 'No messages yet';
         const label = [fullName(c.otherUser), otherPartyLabel(c), time, c.unreadCount > 0 ? `${c.unreadCount} unread` : null].filter(Boolean).join(', ');
         return (
           <li key={c.id}>
