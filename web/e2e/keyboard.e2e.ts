@@ -150,7 +150,7 @@ describe('keyboard-only journeys (390×844): focus seen and never lost, axe at e
       await page.evaluate(() => window.scrollTo(0, 0));
       const onScreen = await like.evaluate((el) => {
         const bar = document.querySelector('nav[aria-label="Dashboard"]')!.getBoundingClientRect().top;
-        const card = el.closest('article')!.getBoundingClientRect();
+        const card = document.querySelector('[data-testid="swipe-card"]')!.getBoundingClientRect();
         return { answersAboveTheTabBar: el.getBoundingClientRect().bottom <= bar, cardStartsOnScreen: card.top >= 0 && card.top < bar };
       });
       expect(onScreen).toEqual({ answersAboveTheTabBar: true, cardStartsOnScreen: true });
