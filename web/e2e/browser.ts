@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect } from '@jest/globals';
 
 /** The gateway serving the built web app (e.g. http://127.0.0.1:3000). */
@@ -50,11 +50,11 @@ export function sessionStatus(page: Page): Promise<number> {
 }
 
 const AXE_SOURCE = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8');
-/** WCAG 2.2 AA and everything below it. */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** WCAG 2.2 AA and everything below it, and axe's best practices (every content in a landmark: `region`). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**
- * The axe-core violations (WCAG 2.2 AA) of the page as it is now, one readable line each:
+ * The axe-core violations (WCAG 2.2 AA and best practices) of the page as it is now, one readable line each:
  * `rule (impact): selector, selector…`. An empty list means axe found nothing.
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
@@ -91,4 +91,82 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/venue-dashboard');
+}
+
+/** Where the focus is and what hides it: null when the focused element is on screen and uncovered. */
+export interface FocusProblem {
+  problem: string;
+  focused: string;
+}
+
+/**
+ * Why the focused element is not seen, or null when it is (WCAG 2.4.11 Focus Not Obscured, and
+ * 2.4.3: the focus is somewhere). It must not be <body> (the focus got lost); its box must lie
+ * within the viewport minus the fixed and sticky bars at the top and bottom edges (a header, a tab
+ * bar, a Total/Reserve bar), and the element at its centre must be itself or inside it (nothing
+ * drawn over it: a toast, a dialog's backdrop). A visually hidden input (a styled radio) is judged
+ * by its label.
+ */
+export function focusProblem(page: Page): Promise<FocusProblem | null> {
+  return page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    if (!active || active === document.body || active === document.documentElement) return { problem: 'focus is on <body>', focused: 'body' };
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${((el as HTMLElement).innerText || el.getAttribute('aria-label') || (el as HTMLInputElement).value || '').trim().slice(0, 40)}"`;
+    let target: HTMLElement = active;
+    const tiny = (r: DOMRect) => r.width < 2 || r.height < 2;
+    if (tiny(active.getBoundingClientRect())) target = ((active as HTMLInputElement).labels?.[0] as HTMLElement | undefined) ?? active.parentElement ?? active;
+    const focused = describe(active);
+    const rect = target.getBoundingClientRect();
+    if (tiny(rect)) return { problem: 'the focused element has no size', focused };
+    const modal = active.closest('[aria-modal="true"]');
+    // The bars: fixed or sticky boxes with a background, spanning an edge, that do not hold the focus.
+    let top = 0;
+    let bottom = window.innerHeight;
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const style = getComputedStyle(el);
+      if (style.position !== 'fixed' && style.position !== 'sticky') continue;
+      if (el.contains(active) || style.visibility === 'hidden' || style.display === 'none') continue;
+      // Inside a modal dialog, what lies outside it is under its backdrop: the centre check judges it.
+      if (modal && !modal.contains(el)) continue;
+      const bg = style.backgroundColor;
+      if (bg === 'transparent' || bg === 'rgba(0, 0, 0, 0)') continue;
+      const r = el.getBoundingClientRect();
+      if (r.height === 0 || r.height > window.innerHeight / 2) continue;
+      if (r.top <= 1 && r.bottom > top) top = r.bottom;
+      else if (r.bottom >= window.innerHeight - 1 && r.top < bottom) bottom = r.top;
+    }
+    const where = `box ${Math.round(rect.top)}–${Math.round(rect.bottom)} px, visible area ${Math.round(top)}–${Math.round(bottom)} px`;
+    // An element taller than the room between the bars only needs to start within it.
+    const fits = rect.height <= bottom - top ? rect.top >= top - 1 && rect.bottom <= bottom + 1 : rect.top >= top - 1 && rect.top < bottom;
+    if (!fits || rect.left < -1 || rect.right > window.innerWidth + 1) return { problem: `outside the visible area (${where})`, focused };
+    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + Math.min(rect.height, bottom - rect.top) / 2);
+    if (!hit || !(target.contains(hit) || active.contains(hit))) return { problem: `covered by ${hit ? describe(hit) : 'nothing'} (${where})`, focused };
+    return null;
+  });
+}
+
+/** Fails unless the focused element is visible and not covered (focusProblem), named by where the journey is. */
+export async function expectFocusVisible(page: Page, where: string): Promise<void> {
+  expect({ where, focus: await focusProblem(page) }).toEqual({ where, focus: null });
+}
+
+/**
+ * Presses Tab until the focus reaches `target` (at most `limit` presses), checking after every
+ * press that the focused element is visible and not covered: the keyboard journeys reach every
+ * control the way a keyboard user does, and every stop on the way is checked. A target before the
+ * focus in the document (a field above the bottom tab bar) is reached with Shift+Tab: Tab past the
+ * page's last control leaves the document.
+ */
+export async function tabTo(page: Page, target: Locator, where: string, { limit = 60 } = {}): Promise<void> {
+  const handle = await target.elementHandle();
+  const backwards = await page.evaluate((el) => {
+    const active = document.activeElement;
+    return !!active && active !== document.body && !!(active.compareDocumentPosition(el!) & Node.DOCUMENT_POSITION_PRECEDING);
+  }, handle);
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    await expectFocusVisible(page, `${where} (Tab ${i + 1})`);
+    if (await page.evaluate((el) => el === document.activeElement, handle)) return;
+  }
+  throw new Error(`${where}: ${limit} presses of Tab never reached ${target.toString()}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, guestVisibilityInputSchema, paymentIntentInputSchema, sectionPrice, START_TIMES, todayInNewYork, yachtPrice, yachtPriceDrops } from './bookings';
+import { bookingDateProblem, bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, guestVisibilityInputSchema, paymentIntentInputSchema, sectionPrice, START_TIMES, todayInNewYork, yachtPrice, yachtPriceDrops } from './bookings';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -93,5 +93,22 @@ describe('the booking payload', () => {
     expect(BOOKING_MESSAGES.visibilityBothAlone).toBe('Choose Both on its own: it already includes Men and Women');
     expect(guestVisibilityInputSchema.parse({ guestVisibility: 'women,men' }).guestVisibility).toBe('women,men');
     expect(guestVisibilityInputSchema.parse({ guestVisibility: 'both,both' }).guestVisibility).toBe('both');
+  });
+});
+
+describe('bookingDateProblem (the booking forms)', () => {
+  // 20:00 in New York on 1 May 2026.
+  const now = new Date('2026-05-02T00:00:00Z');
+  it('accepts today and the last night of the horizon', () => {
+    expect(bookingDateProblem('2026-05-01', now)).toBeNull();
+    expect(bookingDateProblem('2027-05-01', now)).toBeNull();
+  });
+  it('names what is wrong: none, no real date, before today, past the horizon, a five-digit year', () => {
+    expect(bookingDateProblem('', now)).toBe(BOOKING_MESSAGES.date);
+    expect(bookingDateProblem('2026-02-30', now)).toBe(BOOKING_MESSAGES.date);
+    expect(bookingDateProblem('2026-04-30', now)).toBe(BOOKING_MESSAGES.pastDate);
+    expect(bookingDateProblem('2027-05-02', now)).toBe(BOOKING_MESSAGES.tooFar);
+    // A date input lets it through, and it sorts before '2026-…' as text.
+    expect(bookingDateProblem('20266-05-01', now)).toBe(BOOKING_MESSAGES.tooFar);
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, addHours, format, parseISO } from 'date-fns';
+import { addDays, addHours, format, isValid, parseISO } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from './cancellation';
@@ -75,6 +75,21 @@ export function todayInNewYork(now: Date = new Date()): string {
 /** The last night that may be booked today (New York's date + BOOKING_HORIZON_DAYS). */
 export function lastBookableDate(now: Date = new Date()): string {
   return format(addDays(parseISO(todayInNewYork(now)), BOOKING_HORIZON_DAYS), 'yyyy-MM-dd');
+}
+
+/**
+ * What is wrong with a night chosen in a booking form ('yyyy-MM-dd', as a date input gives it),
+ * or null when it may be booked: none or no real date, before today, or past the horizon. A date
+ * input lets a year of five digits through ('20266-05-01', which also sorts before '2026-…').
+ */
+export function bookingDateProblem(date: string, now: Date = new Date()): string | null {
+  const shape = /^(\d{4,})-\d{2}-\d{2}$/.exec(date);
+  if (!shape) return BOOKING_MESSAGES.date;
+  if (shape[1]!.length > 4) return BOOKING_MESSAGES.tooFar;
+  if (!isValid(parseISO(date))) return BOOKING_MESSAGES.date;
+  if (date < todayInNewYork(now)) return BOOKING_MESSAGES.pastDate;
+  if (date > lastBookableDate(now)) return BOOKING_MESSAGES.tooFar;
+  return null;
 }
 
 /** Yacht price: the tier for exactly these hours, else the hourly price × hours, rounded (spec doc 2 §9). */

@@ -33,25 +33,28 @@ export function AuthShell({ title, subtitle, back, step, children, footer }: Aut
             </p>
           ) : null}
         </header>
-        {step ? (
-          <div
-            className="flex gap-2"
-            role="progressbar"
-            aria-label="Sign-up progress"
-            aria-valuemin={1}
-            aria-valuemax={step.total}
-            aria-valuenow={step.current}
-          >
-            {Array.from({ length: step.total }, (_, i) => (
-              <span key={i} className={`h-1 flex-1 rounded-full ${i < step.current ? 'bg-gold-400' : 'bg-white/10'}`} />
-            ))}
+        {/* Progress and title inside main: every content in a landmark (axe's region rule). */}
+        <main className="flex flex-col gap-6">
+          {step ? (
+            <div
+              className="flex gap-2"
+              role="progressbar"
+              aria-label="Sign-up progress"
+              aria-valuemin={1}
+              aria-valuemax={step.total}
+              aria-valuenow={step.current}
+            >
+              {Array.from({ length: step.total }, (_, i) => (
+                <span key={i} className={`h-1 flex-1 rounded-full ${i < step.current ? 'bg-gold-400' : 'bg-white/10'}`} />
+              ))}
+            </div>
+          ) : null}
+          <div>
+            <h1 className="font-display text-3xl font-semibold text-white">{title}</h1>
+            {subtitle ? <p className="mt-2 text-sm text-neutral-400">{subtitle}</p> : null}
           </div>
-        ) : null}
-        <div>
-          <h1 className="font-display text-3xl font-semibold text-white">{title}</h1>
-          {subtitle ? <p className="mt-2 text-sm text-neutral-400">{subtitle}</p> : null}
-        </div>
-        <main>{children}</main>
+          <div>{children}</div>
+        </main>
         {footer ? <footer className="text-center text-sm text-neutral-400">{footer}</footer> : null}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { focusIsLost, focusPageHeading } from '../../lib/focus';
 import { Button } from './button';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -20,7 +21,8 @@ const openDialogs: object[] = [];
 
 /**
  * A modal dialog: focus moves inside (the first focusable element, or the panel), Tab and
- * Shift+Tab stay inside, Escape closes it, and focus returns to where it was when it closes.
+ * Shift+Tab stay inside, Escape closes it, and focus returns to where it was when it closes (the
+ * page's heading when that control is gone or disabled).
  * A dialog opened from another one (a confirmation over a profile) takes the keys while it is open.
  */
 export function Dialog({ title, onClose, children, role = 'dialog', description, className }: DialogProps) {
@@ -67,7 +69,10 @@ export function Dialog({ title, onClose, children, role = 'dialog', description,
       document.removeEventListener('keydown', onKey);
       const at = openDialogs.indexOf(self);
       if (at >= 0) openDialogs.splice(at, 1);
-      if (previous && document.contains(previous)) previous.focus();
+      if (previous && previous !== document.body && document.contains(previous) && !previous.matches(':disabled')) previous.focus();
+      // Where it came from is gone or disabled (Reserve, reset once a booking is confirmed): the
+      // page's heading, not <body> (WCAG 2.4.3).
+      else setTimeout(() => focusIsLost() && focusPageHeading(), 0);
     };
   }, []);
 
@@ -81,7 +86,8 @@ export function Dialog({ title, onClose, children, role = 'dialog', description,
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         className={cn(
-          'flex max-h-[92dvh] w-full max-w-lg flex-col gap-4 overflow-y-auto rounded-t-3xl border border-white/10 bg-neutral-900 p-5 text-neutral-100 shadow-2xl focus:outline-none sm:rounded-3xl',
+          // On a phone the sheet sits at the bottom, where the toasts show: its buttons stay above them (WCAG 2.4.11).
+          'flex max-h-[92dvh] w-full max-w-lg flex-col gap-4 overflow-y-auto rounded-t-3xl border border-white/10 bg-neutral-900 p-5 pb-[calc(1.25rem+var(--toasts-reach,0px))] text-neutral-100 shadow-2xl focus:outline-none sm:rounded-3xl sm:pb-5',
           className,
         )}
       >

@@ -1,9 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookingWindow, cancellationScheduleLines, todayInNewYork, type Friend, type MemberCardView, type Venue } from '@luxe/contracts';
+import { BOOKING_MESSAGES, bookingWindow, cancellationScheduleLines, todayInNewYork, type Friend, type MemberCardView, type Venue } from '@luxe/contracts';
 import { AppProviders } from '../../app/providers';
 import { makeUser, storeUser } from '../../testing/fixtures';
 import { makeMember } from '../../testing/invites';
@@ -219,7 +219,11 @@ describe('yacht flow, step 2: Book Your Yacht', () => {
     expect(next()).toBeDisabled();
     await user.type(date, '2020-01-01');
     expect(next()).toBeDisabled();
-    expect(screen.getByRole('alert')).toHaveTextContent('The date cannot be earlier than today');
+    expect(screen.getByRole('alert')).toHaveTextContent(BOOKING_MESSAGES.pastDate);
+    // A five-digit year (a date input lets it through) is refused too.
+    fireEvent.change(date, { target: { value: '20266-05-01' } });
+    expect(next()).toBeDisabled();
+    expect(screen.getByRole('alert')).toHaveTextContent(BOOKING_MESSAGES.tooFar);
   });
 
   it('prices the duration: the tier for exactly those hours, else hourly × hours', async () => {

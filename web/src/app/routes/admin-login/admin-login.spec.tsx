@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@luxe/contracts';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { apiError, makeAdmin, mockAdmin, mockAdminApi, signInAdmin } from '../../../testing/admin';
-import { findToast, renderApp, screen } from '../../../testing/render-app';
+import { waitFor } from '@testing-library/react';
+import { renderApp, screen } from '../../../testing/render-app';
 
 async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
   await user.type(await screen.findByLabelText('Admin Email'), email);
@@ -46,14 +47,14 @@ describe('/admin-login', () => {
     expect(sessions).toHaveLength(0);
   });
 
-  it("failure: a destructive 'Access Denied' toast with the server's message; nothing stored", async () => {
+  it("failure: an 'Access Denied' alert with the server's message that stays, focus back on the password; nothing stored", async () => {
     mockAdmin('post', '/api/admin/login', () => apiError(401, 'ADMIN.INVALID_CREDENTIALS', 'Too many attempts, try again later'));
     const { user, location } = renderApp('/admin-login');
     await fillAndSubmit(user, 'root@luxeswipe.com', 'wrong');
-    const toast = await findToast();
-    expect(toast).toHaveTextContent(ADMIN_MESSAGES.accessDenied);
-    expect(toast).toHaveTextContent('Too many attempts, try again later');
-    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ADMIN_MESSAGES.accessDenied);
+    expect(alert).toHaveTextContent('Too many attempts, try again later');
+    await waitFor(() => expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveFocus());
     expect(location()).toBe('/admin-login');
     expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
   });
@@ -62,9 +63,9 @@ describe('/admin-login', () => {
     mockAdmin('post', '/api/admin/login', () => apiError(502, 'X'));
     const { user } = renderApp('/admin-login');
     await fillAndSubmit(user, 'root@luxeswipe.com', 'whatever');
-    const toast = await findToast();
-    expect(toast).toHaveTextContent(ADMIN_MESSAGES.accessDenied);
-    expect(toast).toHaveTextContent(ADMIN_MESSAGES.invalidCredentials);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ADMIN_MESSAGES.accessDenied);
+    expect(alert).toHaveTextContent(ADMIN_MESSAGES.invalidCredentials);
   });
 
   it('a holder of a valid token goes straight to /admin', async () => {

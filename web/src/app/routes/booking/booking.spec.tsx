@@ -1,7 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES, TEXT_LIMITS, todayInNewYork, type Booking, type Dancer, type Section, type Venue } from '@luxe/contracts';
+import { BOOKING_MESSAGES, lastBookableDate, TEXT_LIMITS, todayInNewYork, type Booking, type Dancer, type Section, type Venue } from '@luxe/contracts';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
@@ -234,9 +234,16 @@ describe('/booking/{venueId}: the section flow', () => {
     await user.click(screen.getByRole('radio', { name: 'Booth 1' }));
     expect(reserveButton()).toBeEnabled();
 
+    // Announced (role alert), and the field points at it.
     fireEvent.change(date, { target: { value: '2020-01-01' } });
-    expect(screen.getByText(BOOKING_MESSAGES.pastDate)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(BOOKING_MESSAGES.pastDate);
+    expect(date).toHaveAccessibleDescription(BOOKING_MESSAGES.pastDate);
     expect(reserveButton()).toBeDisabled();
+    // A date input lets a five-digit year through: refused, no crash (it sorts after today as text).
+    fireEvent.change(date, { target: { value: '20266-05-01' } });
+    expect(screen.getByRole('alert')).toHaveTextContent(BOOKING_MESSAGES.tooFar);
+    expect(reserveButton()).toBeDisabled();
+    expect(date).toHaveAttribute('max', lastBookableDate());
     fireEvent.change(date, { target: { value: '' } });
     expect(reserveButton()).toBeDisabled();
 

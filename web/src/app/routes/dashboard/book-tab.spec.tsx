@@ -126,7 +126,8 @@ describe('dashboard Book tab: My Bookings', () => {
       return [];
     });
     const { user, location } = renderApp('/dashboard?tab=book');
-    expect(await screen.findByText('Loading bookings...')).toHaveAttribute('role', 'status');
+    // A skeleton of the list, announced once as a status.
+    expect((await screen.findByText('Loading bookings...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
     expect(await screen.findByText('No Bookings Yet')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Your bookings' })).not.toBeInTheDocument();
     expect(reads.count).toBe(1);

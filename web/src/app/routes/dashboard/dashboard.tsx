@@ -28,6 +28,7 @@ import { VipRooms } from '../../../features/entertainer/components/vip-rooms';
 import { blockInvalidates } from './member-safety';
 import { BlockedMembers } from '../../../features/safety/components/blocked-members';
 import { rememberActiveTab, resolveTab, TAB_LABELS, tabsFor, type DashboardTab } from './tabs';
+import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
 export function DashboardRoute() {
@@ -45,6 +46,9 @@ export function DashboardRoute() {
     () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   );
 
+  const header = useObscuringBar<HTMLElement>('top');
+  const tabBar = useObscuringBar<HTMLElement>('bottom');
+
   useEffect(() => {
     if (requested === tab) rememberActiveTab(tab);
   }, [requested, tab]);
@@ -61,7 +65,7 @@ export function DashboardRoute() {
 
   return (
     <div className="min-h-dvh bg-neutral-950 pb-28 text-neutral-100">
-      <header className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
+      <header ref={header} className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-5 py-4">
           <Logo to="/dashboard" />
           <div className="flex min-w-0 items-center gap-2">
@@ -115,7 +119,7 @@ export function DashboardRoute() {
         </div>
       </main>
 
-      <nav aria-label="Dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <nav ref={tabBar} aria-label="Dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
         <ul className={cn('mx-auto grid max-w-3xl', GRID_COLUMNS[tabs.length])}>
           {tabs.map((id) => (
             <li key={id}>

@@ -110,7 +110,7 @@ describe('dashboard Messages tab', () => {
     const a = within(first!);
     expect(a.getByTestId('conversation-name')).toHaveTextContent(/^Lena Voss$/);
     expect(a.getByTestId('conversation-role')).toHaveTextContent(/^Guest$/);
-    expect(a.getByTestId('avatar-initial')).toHaveTextContent(/^L$/);
+    expect(a.getByTestId('avatar-initial')).toHaveAttribute('data-initial', 'L');
     expect(a.getByTestId('unread-badge')).toHaveTextContent(/^3$/);
     // 02:00 UTC in June is 10:00 PM the evening before in New York (EDT); January is EST.
     expect(a.getByTestId('conversation-time')).toHaveTextContent(/^Jun 05, 10:00 PM EST$/);
@@ -120,7 +120,8 @@ describe('dashboard Messages tab', () => {
     expect(b.queryByTestId('avatar-initial')).not.toBeInTheDocument();
     expect(second!.querySelector('img')).toHaveAttribute('src', '/img/marco.jpg');
     expect(b.getByTestId('conversation-time')).toHaveTextContent(/^Jan 10, 10:05 AM EST$/);
-    expect(first).toHaveAccessibleName('Lena Voss, Guest, last message Jun 05, 10:00 PM EST, 3 unread');
+    // The name is the visible text (WCAG 2.5.3 Label in Name), with words for assistive technology.
+    expect(first).toHaveAccessibleName('Lena Voss, Guest, Jun 05, 10:00 PM EST, 3 unread');
   });
 
   it('labels the other party Host for a guest viewer and lists only the signed-in user’s own conversations', async () => {

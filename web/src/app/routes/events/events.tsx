@@ -3,6 +3,7 @@ import { Logo } from '../../../components/layout/logo';
 import { buttonClasses } from '../../../components/ui/button';
 import { VenueList, type VenueListTexts } from '../../../features/discovery/components/venue-list';
 import { DEFAULT_VENUE_LOCATION } from '../../../features/discovery/location';
+import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 /** The public browser's words (spec doc 2 §2). */
 const PUBLIC_LIST_TEXTS: VenueListTexts = {
@@ -16,12 +17,14 @@ const PUBLIC_LIST_TEXTS: VenueListTexts = {
 
 /** /events: the public events browser (spec doc 2 §2): venues of a city, by type, bookable as a guest. */
 export function EventsRoute() {
+  const header = useObscuringBar<HTMLElement>('top');
   return (
     <div className="min-h-dvh bg-neutral-950 text-neutral-100">
-      <header className="sticky top-0 z-30 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-5 py-4">
+      <header ref={header} className="sticky top-0 z-30 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
+        {/* Wraps below ~370 px: at 320 px the logo and both links do not fit on one line (WCAG 1.4.10 Reflow). */}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-5 py-4">
           <Logo />
-          <nav aria-label="Account" className="flex items-center gap-2">
+          <nav aria-label="Account" className="ml-auto flex items-center gap-2">
             <Link to="/login" className={buttonClasses('ghost', 'sm', 'whitespace-nowrap')}>
               Sign In
             </Link>

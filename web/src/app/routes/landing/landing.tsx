@@ -3,14 +3,16 @@ import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/layout/logo';
 import { buttonClasses } from '../../../components/ui/button';
 import { DemoCard } from './demo-card';
+import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 const noTarget = (e: { preventDefault: () => void }) => e.preventDefault();
 
 /** Landing page (spec doc 1 §2). */
 export function LandingRoute() {
+  const header = useObscuringBar<HTMLElement>('top');
   return (
     <div className="min-h-dvh bg-neutral-950 text-neutral-100">
-      <header className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/80 backdrop-blur">
+      <header ref={header} className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/80 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-5 py-4">
           <Logo />
           <nav aria-label="Account" className="flex items-center gap-2">

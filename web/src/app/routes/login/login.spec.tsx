@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { makeUser, storedUser } from '../../../testing/fixtures';
+import { waitFor } from '@testing-library/react';
 import { findToast, renderApp, screen } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 
@@ -19,7 +20,7 @@ describe('/login', () => {
     expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription('Password is required');
   });
 
-  it('failure: destructive "Sign in failed" toast with the server message, nobody stored', async () => {
+  it('failure: a "Sign in failed" alert with the server message that stays, focus back on the password, nobody stored', async () => {
     server.use(
       http.post('/api/auth/login', () =>
         HttpResponse.json({ statusCode: 401, code: 'AUTH.INVALID_CREDENTIALS', message: 'Invalid email or password' }, { status: 401 }),
@@ -28,10 +29,10 @@ describe('/login', () => {
     const { user, location } = renderApp('/login');
     await fillAndSubmit(user, 'ava@example.com', 'wrong-password');
 
-    const toast = await findToast();
-    expect(toast).toHaveTextContent('Sign in failed');
-    expect(toast).toHaveTextContent('Invalid email or password');
-    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sign in failed');
+    expect(alert).toHaveTextContent('Invalid email or password');
+    await waitFor(() => expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveFocus());
     expect(location()).toBe('/login');
     expect(storedUser()).toBeNull();
   });
@@ -40,9 +41,9 @@ describe('/login', () => {
     server.use(http.post('/api/auth/login', () => new HttpResponse(null, { status: 500, statusText: 'Internal Server Error' })));
     const { user } = renderApp('/login');
     await fillAndSubmit(user, 'ava@example.com', 'whatever');
-    const toast = await findToast();
-    expect(toast).toHaveTextContent('Sign in failed');
-    expect(toast).toHaveTextContent('Please check your credentials');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sign in failed');
+    expect(alert).toHaveTextContent('Please check your credentials');
   });
 
   it('success: stores the user, says "Welcome back!" and goes to /dashboard', async () => {

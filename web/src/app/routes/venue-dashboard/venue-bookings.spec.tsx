@@ -94,7 +94,8 @@ describe('venue dashboard: My Bookings', () => {
       return [];
     });
     renderApp('/venue-dashboard?tab=my-bookings');
-    expect(await screen.findByText('Loading bookings...')).toHaveAttribute('role', 'status');
+    // A skeleton of the list, announced once as a status.
+    expect((await screen.findByText('Loading bookings...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
     expect(await screen.findByRole('heading', { name: 'No bookings yet' })).toBeInTheDocument();
     expect(screen.getByText('Bookings made at your venues will appear here.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Bookings at your venues' })).not.toBeInTheDocument();

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRealtime } from '../../../lib/realtime';
 import { NOTIFICATIONS_KEY } from '../../../features/notifications/api/notifications';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 /** Tabs of the venue owner's dashboard (spec doc 2 §2), and Entertainers: join requests and VIP room assignments. */
 export const VENUE_TABS = ['my-venues', 'my-bookings', 'entertainers', 'door'] as const;
@@ -37,12 +38,14 @@ export function VenueDashboardRoute() {
   const queryClient = useQueryClient();
   const refreshBell = () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
   useRealtime(!!user, () => undefined, refreshBell, undefined, refreshBell);
+  const header = useObscuringBar<HTMLElement>('top');
+  const tabBar = useObscuringBar<HTMLElement>('bottom');
 
   if (!user) return <Navigate to="/login" replace />;
 
   return (
     <div className="min-h-dvh bg-neutral-950 pb-28 text-neutral-100">
-      <header className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
+      <header ref={header} className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-5 py-4">
           <Logo to="/venue-dashboard" />
           <div className="flex min-w-0 items-center gap-3">
@@ -64,7 +67,7 @@ export function VenueDashboardRoute() {
         </div>
       </main>
 
-      <nav aria-label="Venue dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <nav ref={tabBar} aria-label="Venue dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
         <ul className="mx-auto grid max-w-5xl grid-cols-4">
           {VENUE_TABS.map((id) => (
             <li key={id}>

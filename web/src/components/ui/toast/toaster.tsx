@@ -1,10 +1,12 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cn } from '../../../lib/cn';
+import { useObscuringBar } from '../../../lib/obscuring-bars';
 import { TOAST_DURATION_MS, useToast } from './toast-store';
 
 /** Renders the current toast (Radix Toast: announced to screen readers, swipe to dismiss). */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
+  const viewport = useObscuringBar<HTMLOListElement>('toasts');
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notification">
       {toasts.map((t) => (
@@ -41,7 +43,14 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed inset-x-0 top-0 z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:left-auto sm:top-auto" />
+      {/* At the bottom, above the page's bottom bar: at the top it covered the header's controls
+          (the logo the focus reached after signing in). Its height joins the scroll padding, so a
+          control the keyboard reaches scrolls clear of it (WCAG 2.4.11); empty, it takes no room
+          and lets taps through. */}
+      <ToastPrimitive.Viewport
+        ref={viewport}
+        className="pointer-events-none fixed inset-x-0 bottom-[var(--obscured-bottom,0px)] z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-4 outline-none empty:p-0 sm:right-0 sm:left-auto sm:mx-0"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -10,6 +10,7 @@ import { ReportsPanel } from './reports-panel';
 import { UsersPanel } from './users-panel';
 import { VenuesPanel } from './venues-panel';
 import { VipRoomsPanel } from './vip-rooms-panel';
+import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 /** The console's tabs: the spec's Users, Venues and VIP Rooms, then our Reports and Audit Log. */
 export const ADMIN_TABS = [
@@ -33,6 +34,7 @@ export function AdminConsole() {
   const [params, setParams] = useSearchParams();
   const selected = ADMIN_TABS.find((t) => t.id === params.get('tab')) ?? ADMIN_TABS[0];
   const tabRefs = useRef(new Map<AdminTab, HTMLButtonElement>());
+  const header = useObscuringBar<HTMLElement>('top');
 
   // On a phone the tabs scroll sideways: the selected one is brought into view.
   // A block body: newer browsers return a promise from scrollIntoView, which must not become the effect's cleanup.
@@ -62,7 +64,7 @@ export function AdminConsole() {
   const Panel = selected.Panel;
   return (
     <div className="min-h-dvh bg-neutral-950 text-neutral-100">
-      <header className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/90 backdrop-blur">
+      <header ref={header} className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/90 backdrop-blur">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
           <Logo to="/admin" />
           <div className="flex min-w-0 items-center gap-3">

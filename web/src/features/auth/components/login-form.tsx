@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { loginSchema } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
@@ -14,20 +16,28 @@ export function LoginForm() {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
 
   const signIn = useLogin({
     onSuccess: (user) => {
       toast({ title: 'Welcome back!' });
       navigate(postLoginPath(user), { replace: true });
     },
+    // Stays on screen (a toast vanished after 5 s), and the focus goes back to the password (the
+    // disabled button had dropped it to the page).
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Sign in failed', description: serverMessage(error, 'Please check your credentials') });
+      setFailure(serverMessage(error, 'Please check your credentials'));
+      setTimeout(() => setFocus('password'), 0);
     },
   });
 
-  const onSubmit = handleSubmit((values) => signIn.mutate(values));
+  const onSubmit = handleSubmit((values) => {
+    setFailure(null);
+    signIn.mutate(values);
+  });
   const pending = signIn.isPending;
 
   return (
@@ -52,6 +62,7 @@ export function LoginForm() {
           </a>
         </p>
       </div>
+      <FormAlert id="login-failure" title="Sign in failed" message={failure} />
       <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="w-full">
         {pending ? 'Signing In...' : 'Sign In'}
       </Button>

@@ -1,6 +1,7 @@
 import { sectionAmounts, sectionPrice, takesDeposit, type BookingAmounts, type Dancer, type Section } from '@luxe/contracts';
 import { formatMoney, formatPricePerHour } from '../../../lib/format';
 import { hoursLabel } from '../booking-rules';
+import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 /**
  * The estimate before booking (spec doc 2 §9, product issue 12): the price for the hours, at
@@ -78,8 +79,9 @@ export function PriceSummary({ section, dancer, hours }: { section: Section | nu
 /** The sticky bar at the bottom: the estimate and Reserve (disabled until the choice is complete). */
 export function ReserveBar({ total, deposit = 0, missing, pending, onReserve }: { total: number | null; deposit?: number; missing: string[]; pending: boolean; onReserve: () => void }) {
   const disabled = missing.length > 0 || pending;
+  const bar = useObscuringBar<HTMLDivElement>('bottom');
   return (
-    <div className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-neutral-950/95 px-4 py-3 backdrop-blur">
+    <div ref={bar} className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-neutral-950/95 px-4 py-3 backdrop-blur">
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs text-neutral-300">Total</p>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { bookingWindow, CANCELLATION_POLICY_LABELS, todayInNewYork, toCancellationPolicy, BOOKING_MESSAGES, START_TIMES, takesDeposit, type Booking, type Section, type StartTime, type Venue } from '@luxe/contracts';
+import { bookingDateProblem, bookingWindow, CANCELLATION_POLICY_LABELS, lastBookableDate, todayInNewYork, toCancellationPolicy, START_TIMES, takesDeposit, type Booking, type Section, type StartTime, type Venue } from '@luxe/contracts';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -78,7 +78,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   const dancer = vipMode ? (dancers.data?.find((d) => d.id === dancerId) ?? null) : null;
   const amounts = section ? estimateAmounts(section, duration, dancer) : null;
 
-  const dateError = !date ? BOOKING_MESSAGES.date : date < today ? BOOKING_MESSAGES.pastDate : null;
+  const dateError = bookingDateProblem(date);
   const missing = [dateError ? 'a date' : null, startTime ? null : 'a start time', section ? null : 'a section'].filter((m): m is string => m !== null);
 
   const changeCategory = (next: SectionCategory) => {
@@ -195,6 +195,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
             id={dateId}
             type="date"
             min={today}
+            max={lastBookableDate()}
             value={date}
             onChange={(e) => setDate(e.target.value)}
             aria-invalid={dateError ? true : undefined}
@@ -202,7 +203,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
             className="[color-scheme:dark]"
           />
           {dateError ? (
-            <p id={`${dateId}-error`} className="mt-1 text-sm text-red-300">
+            <p id={`${dateId}-error`} role="alert" className="mt-1 text-sm text-red-300">
               {dateError}
             </p>
           ) : null}

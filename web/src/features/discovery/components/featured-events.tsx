@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useVenuesByLocation, type VenueLocation } from '../api/venues';
 import { VenueImage, venueTypeLabel } from './venue-image';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 /** The host home shows this many venues of the host's city (spec doc 1 §9: home lists show 3 items). */
 export const FEATURED_VENUES_LIMIT = 3;
@@ -15,9 +16,7 @@ export function FeaturedEvents({ location }: { location: VenueLocation }) {
         Featured Events
       </h2>
       {venues.isPending ? (
-        <p role="status" className="text-sm text-neutral-300">
-          Loading venues...
-        </p>
+        <ListSkeleton label="Loading venues..." variant="card" rows={2} />
       ) : venues.isError ? (
         <p role="alert" className="text-sm text-red-300">
           Error loading venues. Please try again.

@@ -8,6 +8,7 @@ import { TypeFilter } from './type-filter';
 import { VenueGrid } from './venue-grid';
 import type { VenueCardProps } from './venue-card';
 import { VenueListMessage } from './venue-states';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 /** The words of one list: the public events browser says "events", the member's Events tab "venues". */
 export interface VenueListTexts {
@@ -65,7 +66,7 @@ export function VenueList({
           {texts.noun} in {location.city}, {location.state}
         </h2>
         {venues.isPending ? (
-          <VenueListMessage title={texts.loading} busy />
+          <ListSkeleton label={texts.loading} variant="card" rows={2} />
         ) : venues.isError ? (
           <div className="flex flex-col items-center gap-4">
             <VenueListMessage tone="error" title={texts.error} />

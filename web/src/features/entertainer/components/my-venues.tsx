@@ -11,6 +11,7 @@ import { formatInEst, SHORT_DATE_FORMAT } from '../../../lib/format';
 import { abbreviateState } from '../../../lib/states';
 import { searchVenues, useStripClubs } from '../api/strip-clubs';
 import { useMyVenueRequests, useRequestVenue } from '../api/venue-requests';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 /**
  * My Venues: the entertainer's requests to join strip clubs with their status, and the
@@ -102,9 +103,7 @@ function JoinVenueDialog({ requests, onClose }: { requests: readonly Entertainer
       </div>
 
       {clubs.isPending ? (
-        <p role="status" className="text-sm text-neutral-300">
-          Loading venues...
-        </p>
+        <ListSkeleton label="Loading venues..." rows={2} />
       ) : clubs.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">
           <p className="text-sm text-red-300">Error loading venues. Please try again.</p>

@@ -22,12 +22,15 @@ function SwipeCard({
   actions,
   onSwipe,
   onViewProfile,
+  answers,
 }: {
   member: MemberCardView;
   details?: ReactNode;
   actions: DeckActions;
   onSwipe: (direction: SwipeDirection) => void;
   onViewProfile: () => void;
+  /** The answer buttons: on the photo's lower edge, so they are on screen with the card (390×844). */
+  answers: ReactNode;
 }) {
   const nameId = useId();
   const { offset, dragging, handlers } = useSwipeDrag(onSwipe);
@@ -44,6 +47,7 @@ function SwipeCard({
       )}
     >
       <MemberPhotos key={member.id} member={member} />
+      <div className="relative z-10 -mt-7 flex items-center justify-center gap-4 px-5">{answers}</div>
       {hint ? (
         <span
           aria-hidden="true"
@@ -56,7 +60,7 @@ function SwipeCard({
           {hint}
         </span>
       ) : null}
-      <div className="flex flex-col gap-2 p-5">
+      <div className="flex flex-col gap-2 p-5 pt-3">
         <h2 id={nameId} className="font-display text-2xl font-semibold break-words text-white">
           {member.firstName}, <span className="font-sans text-xl font-normal text-neutral-300">{ageOf(member)}</span>
         </h2>
@@ -162,32 +166,34 @@ export function SwipeDeck<T>({
             actions={actions}
             onSwipe={decide}
             onViewProfile={() => setProfileOf(() => current)}
+            answers={
+              <>
+                <button
+                  type="button"
+                  aria-label={actions.left.name(memberOf(current).firstName)}
+                  onClick={() => decide('left')}
+                  className={cn(actionButton, 'border border-red-300/50 bg-neutral-900 text-red-200 shadow-lg shadow-black/40 hover:bg-neutral-800')}
+                >
+                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
+                    <path d="M6 6l12 12M18 6L6 18" />
+                  </svg>
+                  {actions.left.text}
+                </button>
+                <button
+                  ref={rightButton}
+                  type="button"
+                  aria-label={actions.right.name(memberOf(current).firstName)}
+                  onClick={() => decide('right')}
+                  className={cn(actionButton, 'bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 shadow-lg shadow-gold-500/20 hover:from-gold-200 hover:to-gold-400')}
+                >
+                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+                    <path d="M12 21l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.18z" />
+                  </svg>
+                  {actions.right.text}
+                </button>
+              </>
+            }
           />
-          <div className="flex items-center justify-center gap-4">
-            <button
-              type="button"
-              aria-label={actions.left.name(memberOf(current).firstName)}
-              onClick={() => decide('left')}
-              className={cn(actionButton, 'border border-red-300/50 text-red-200 hover:bg-red-400/10')}
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-              {actions.left.text}
-            </button>
-            <button
-              ref={rightButton}
-              type="button"
-              aria-label={actions.right.name(memberOf(current).firstName)}
-              onClick={() => decide('right')}
-              className={cn(actionButton, 'bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 shadow-lg shadow-gold-500/20 hover:from-gold-200 hover:to-gold-400')}
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-                <path d="M12 21l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.18z" />
-              </svg>
-              {actions.right.text}
-            </button>
-          </div>
         </>
       )}
       {profileOf !== null ? renderProfile(profileOf, () => setProfileOf(null)) : null}

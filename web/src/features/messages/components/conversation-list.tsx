@@ -20,7 +20,9 @@ export function ConversationList({
     <ul ref={ref} aria-label="Conversations" className="flex flex-col gap-2">
       {conversations.map((c) => {
         const selected = c.id === selectedId;
-        const time = c.lastMessageAt ? `last message ${formatMessageTime(c.lastMessageAt)}` : 'no messages yet';
+        // The name holds the visible text in its order (WCAG 2.5.3 Label in Name: what a voice user
+        // reads out works); the spaces between the spans keep the words apart in that text.
+        const time = c.lastMessageAt ? formatMessageTime(c.lastMessageAt) : 'No messages yet';
         const label = [fullName(c.otherUser), otherPartyLabel(c), time, c.unreadCount > 0 ? `${c.unreadCount} unread` : null].filter(Boolean).join(', ');
         return (
           <li key={c.id}>
@@ -42,11 +44,11 @@ export function ConversationList({
                 <span className="flex min-w-0 items-center gap-2">
                   <span data-testid="conversation-name" className="truncate font-semibold text-white">
                     {fullName(c.otherUser)}
-                  </span>
+                  </span>{' '}
                   <span data-testid="conversation-role" className="shrink-0 rounded-full border border-gold-400/50 px-2 py-0.5 text-[11px] font-medium text-gold-200">
                     {otherPartyLabel(c)}
                   </span>
-                </span>
+                </span>{' '}
                 <span data-testid="conversation-time" className="truncate text-xs text-neutral-300">
                   {c.lastMessageAt ? (
                     <time dateTime={c.lastMessageAt}>{formatMessageTime(c.lastMessageAt)}</time>
@@ -54,7 +56,7 @@ export function ConversationList({
                     'No messages yet'
                   )}
                 </span>
-              </span>
+              </span>{' '}
               {c.unreadCount > 0 ? (
                 <span data-testid="unread-badge" className="inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full bg-gold-400 px-2 text-xs font-bold text-neutral-950">
                   {c.unreadCount}

@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGE_LIMITS, MESSAGE_MESSAGES, messageInputSchema } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { Label } from '../../../components/ui/label';
 import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { focusIsLost } from '../../../lib/focus';
 import { useSendMessage } from '../api/conversations';
 
 const SEND_FAILED = 'Failed to send message';
@@ -22,7 +23,18 @@ export function MessageComposer({ userId, conversationId, recipientName }: { use
   const errorId = `${id}-error`;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const send = useSendMessage(userId, conversationId, { onSuccess: () => setText('') });
+  const field = useRef<HTMLTextAreaElement>(null);
+  // Send is disabled while the message goes (and stays so once the field is cleared): the focus it
+  // held fell to the page. It goes back to the field, for the next message (WCAG 2.4.3).
+  const refocus = () => {
+    if (focusIsLost()) field.current?.focus();
+  };
+  const send = useSendMessage(userId, conversationId, {
+    onSuccess: () => {
+      setText('');
+      setTimeout(refocus, 0);
+    },
+  });
   const blank = text.trim().length === 0;
   const tooLong = text.length > MESSAGE_LIMITS.content;
 
@@ -35,7 +47,12 @@ export function MessageComposer({ userId, conversationId, recipientName }: { use
       return;
     }
     setError(null);
-    send.mutate(parsed.data.content, { onError: (e) => setError(serverMessage(e, SEND_FAILED)) });
+    send.mutate(parsed.data.content, {
+      onError: (e) => {
+        setError(serverMessage(e, SEND_FAILED));
+        setTimeout(refocus, 0);
+      },
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -52,6 +69,7 @@ export function MessageComposer({ userId, conversationId, recipientName }: { use
       </Label>
       <div className="flex items-end gap-2">
         <textarea
+          ref={field}
           id={fieldId}
           rows={2}
           value={text}

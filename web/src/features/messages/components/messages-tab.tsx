@@ -5,6 +5,7 @@ import { cn } from '../../../lib/cn';
 import { useConversations, useMarkConversationRead } from '../api/conversations';
 import { ConversationList } from './conversation-list';
 import { ConversationThread, type ThreadSlots } from './conversation-thread';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 /**
  * The Messages tab (spec doc 1 §2, §4): the conversation list and the selected thread, side by
@@ -39,11 +40,7 @@ export function MessagesTab({ userId, ...slots }: { userId: string } & ThreadSlo
 
   if (conversations.isPending) {
     return (
-      <Box>
-        <p role="status" className="text-center text-neutral-300">
-          Loading conversations...
-        </p>
-      </Box>
+      <ListSkeleton label="Loading conversations..." />
     );
   }
   if (conversations.isError) {

@@ -10,6 +10,7 @@ import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatWholeDollars } from '../../../lib/format';
 import { useMyBookings } from '../api/bookings';
 import { CancelBookingDialog, canCancel } from '../../cancellation/components/cancel-booking-dialog';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 /** What 'View Guest Requests' opens for one booking (join requests are another feature). */
 export type GuestRequestsRenderer = (booking: Booking, onClose: () => void) => ReactNode;
@@ -26,7 +27,7 @@ export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { us
         My Bookings
       </h2>
       {bookings.isPending ? (
-        <Message role="status" title="Loading bookings..." />
+        <ListSkeleton label="Loading bookings..." />
       ) : bookings.isError ? (
         <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 px-6 py-10 text-center">
           <p className="font-semibold text-red-300">Error loading bookings. Please try again.</p>
@@ -63,14 +64,6 @@ export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { us
         />
       ) : null}
     </section>
-  );
-}
-
-function Message({ title, role }: { title: string; role: 'status' }) {
-  return (
-    <p role={role} className="rounded-3xl border border-white/10 bg-neutral-900/70 px-6 py-10 text-center text-neutral-300">
-      {title}
-    </p>
   );
 }
 

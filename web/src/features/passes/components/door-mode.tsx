@@ -8,6 +8,7 @@ import { ApiError, serverMessage } from '../../../lib/api-client';
 import { formatBookingDate, formatStartTime } from '../../../lib/booking-display';
 import { useMyVenues } from '../../venue-owner/api/venues';
 import { useCheckIn } from '../api/passes';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 /** The camera scanner, loaded only when the door staff opens it (it brings its QR reader). */
 const QrScanner = lazy(() => import('./qr-scanner'));
@@ -41,9 +42,7 @@ export function DoorMode() {
 
   if (venues.isPending) {
     return (
-      <p role="status" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center text-neutral-300">
-        Loading venues...
-      </p>
+      <ListSkeleton label="Loading venues..." rows={2} />
     );
   }
   if (venues.isError) {

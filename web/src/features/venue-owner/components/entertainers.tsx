@@ -10,6 +10,7 @@ import { focusByIdSoon } from '../../../lib/focus';
 import { formatInEst, SHORT_DATE_FORMAT } from '../../../lib/format';
 import { useApproveEntertainer, useDeclineEntertainer, useEntertainerRequests, useOwnerAssignments, useRevokeAssignment } from '../api/entertainers';
 import { useDancers } from '../api/staff';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 const REQUEST_FAILED = 'Failed to update request';
 const REVOKE_FAILED = 'Failed to revoke assignment';
@@ -59,9 +60,7 @@ function JoinRequests() {
         Join Requests
       </h2>
       {requests.isPending ? (
-        <p role="status" className="text-neutral-300">
-          Loading requests...
-        </p>
+        <ListSkeleton label="Loading requests..." rows={2} />
       ) : requests.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-red-400/40 bg-red-950/40 p-5 text-red-100">
           <p>{serverMessage(requests.error, 'Error loading requests. Please try again.')}</p>

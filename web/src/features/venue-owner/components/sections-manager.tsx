@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sectionInputSchema, TEXT_LIMITS, UNLIMITED_BOOKINGS, type Section, type SectionDto, type SectionInput, type Venue } from '@luxe/contracts';
@@ -9,11 +9,13 @@ import { Textarea } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
+import { focusByIdSoon } from '../../../lib/focus';
 import { useCreateSection, useDeleteSection, useSections, useUpdateSection } from '../api/sections';
 import { optionalNumber, parseCapacity, requiredNumber, toggleExclusive, toggleVipRoom } from '../rules';
 import { BackHeader } from './back-header';
 import { Field, fieldA11y, firstError, ListField, StatusBadge } from './fields';
 import { ImageUploader } from './image-uploader';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 const MAX_SECTION_IMAGES = 5;
 
@@ -27,11 +29,25 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<Section | null>(null);
   const isStripClub = venue.subtype === 'strip_club';
+  // The buttons that open the form go away with it (or lose the focus to it), and a deleted
+  // section's Delete with its row: the focus comes back to the button that opened the form, and
+  // to Add Section after a delete, never to the page (WCAG 2.4.3).
+  const addId = `${headingId}-add`;
+  const addVipId = `${headingId}-add-vip`;
+  const editId = (s: Section) => `${headingId}-edit-${s.id}`;
+  const closeForm = () => {
+    const opener = editing?.mode === 'edit' ? editId(editing.section) : editing?.vip ? addVipId : addId;
+    setEditing(null);
+    focusByIdSoon(opener);
+  };
 
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
-      onSuccess: () => toast({ title: 'Success', description: 'Section deleted' }),
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'Section deleted' });
+        focusByIdSoon(addId);
+      },
       onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to delete section') }),
       onSettled: () => setToDelete(null),
     });
@@ -41,14 +57,14 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
     <section aria-labelledby={headingId} className="flex flex-col gap-5">
       <BackHeader id={headingId} title={`Sections of ${venue.name}`} subtitle={`Venue price ${venue.formattedPrice}`} onBack={onBack} />
       {editing ? (
-        <SectionForm venue={venue} section={editing.mode === 'edit' ? editing.section : undefined} vip={editing.mode === 'create' && editing.vip} onDone={() => setEditing(null)} />
+        <SectionForm venue={venue} section={editing.mode === 'edit' ? editing.section : undefined} vip={editing.mode === 'create' && editing.vip} onDone={closeForm} />
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button type="button" size="sm" onClick={() => setEditing({ mode: 'create', vip: false })}>
+          <Button id={addId} type="button" size="sm" onClick={() => setEditing({ mode: 'create', vip: false })}>
             Add Section
           </Button>
           {isStripClub ? (
-            <Button type="button" size="sm" variant="secondary" onClick={() => setEditing({ mode: 'create', vip: true })}>
+            <Button id={addVipId} type="button" size="sm" variant="secondary" onClick={() => setEditing({ mode: 'create', vip: true })}>
               Create VIP Room
             </Button>
           ) : null}
@@ -56,9 +72,7 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
       )}
 
       {sections.isPending ? (
-        <p role="status" className="text-neutral-300">
-          Loading sections...
-        </p>
+        <ListSkeleton label="Loading sections..." rows={2} />
       ) : sections.isError ? (
         <p role="alert" className="text-red-300">
           {serverMessage(sections.error, 'Could not load the sections.')}
@@ -88,7 +102,7 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button type="button" size="sm" variant="secondary" onClick={() => setEditing({ mode: 'edit', section: s })} aria-label={`Edit ${s.name}`}>
+                <Button id={editId(s)} type="button" size="sm" variant="secondary" onClick={() => setEditing({ mode: 'edit', section: s })} aria-label={`Edit ${s.name}`}>
                   Edit
                 </Button>
                 <Button type="button" size="sm" variant="ghost" className="text-red-300 hover:text-red-200" onClick={() => setToDelete(s)} aria-label={`Delete ${s.name}`}>
@@ -163,8 +177,11 @@ function SectionForm({ venue, section, vip, onDone }: { venue: Venue; section?: 
     handleSubmit,
     setValue,
     getValues,
+    setFocus,
     formState: { errors },
   } = useForm<SectionInput, unknown, SectionDto>({ resolver: zodResolver(sectionInputSchema), defaultValues: toFormValues(section, vip) });
+  // The button that opened the form is gone or behind it: the focus starts in its first field.
+  useEffect(() => setFocus('name'), [setFocus]);
   const isVipRoom = useWatch({ control, name: 'isVipRoom' });
   const isExclusive = useWatch({ control, name: 'isExclusive' });
 

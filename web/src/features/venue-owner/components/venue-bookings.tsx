@@ -5,6 +5,7 @@ import { bySoonest, formatBookingDate, formatDuration, formatGuestVisibility, fo
 import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatInEst, formatWholeDollars, SHORT_DATE_FORMAT } from '../../../lib/format';
 import { useOwnerBookings } from '../api/owner-bookings';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 /** The venue dashboard's My Bookings (spec doc 2 §2): bookings at the owner's venues, soonest first. */
 export function VenueBookings() {
@@ -12,9 +13,7 @@ export function VenueBookings() {
 
   if (bookings.isPending) {
     return (
-      <p role="status" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center text-neutral-300">
-        Loading bookings...
-      </p>
+      <ListSkeleton label="Loading bookings..." />
     );
   }
   if (bookings.isError) {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DURATION_HOURS, todayInNewYork, yachtPrice, type StartTime, type Venue } from '@luxe/contracts';
+import { bookingDateProblem, DURATION_HOURS, lastBookableDate, todayInNewYork, yachtPrice, type StartTime, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -16,13 +16,11 @@ export interface Schedule {
   duration: number;
 }
 
-export const PAST_DATE_MESSAGE = 'The date cannot be earlier than today';
-
 const DURATIONS = Array.from({ length: DURATION_HOURS.max - DURATION_HOURS.min + 1 }, (_, i) => DURATION_HOURS.min + i);
 
-/** Whether Next may go on: a date (not before today in New York) and a start time. */
-export function scheduleComplete(s: Schedule, today = todayInNewYork()): boolean {
-  return !!s.date && s.date >= today && !!s.startTime;
+/** Whether Next may go on: a date that may be booked (bookingDateProblem) and a start time. */
+export function scheduleComplete(s: Schedule, now = new Date()): boolean {
+  return bookingDateProblem(s.date, now) === null && !!s.startTime;
 }
 
 /** Step 2, 'Book Your Yacht': date, start time and duration, with the price (spec doc 2 §2, §5, §9). */
@@ -46,8 +44,9 @@ export function ScheduleStep({
   const dateErrorId = useId();
   const durationId = useId();
   const hintId = useId();
-  const pastDate = !!value.date && value.date < today;
-  const ready = scheduleComplete(value, today);
+  // A cleared field says nothing until Next (which stays disabled); a wrong date says what is wrong.
+  const dateProblem = value.date ? bookingDateProblem(value.date) : null;
+  const ready = scheduleComplete(value);
   const total = yachtPrice(venue, value.duration);
 
   return (
@@ -76,16 +75,17 @@ export function ScheduleStep({
           id={dateId}
           type="date"
           min={today}
+          max={lastBookableDate()}
           value={value.date}
           required
-          aria-invalid={pastDate || undefined}
-          aria-describedby={pastDate ? dateErrorId : undefined}
+          aria-invalid={dateProblem ? true : undefined}
+          aria-describedby={dateProblem ? dateErrorId : undefined}
           onChange={(e) => onChange({ ...value, date: e.target.value })}
           className="[color-scheme:dark]"
         />
-        {pastDate ? (
+        {dateProblem ? (
           <p id={dateErrorId} role="alert" className="mt-2 text-sm text-red-300">
-            {PAST_DATE_MESSAGE}
+            {dateProblem}
           </p>
         ) : null}
       </div>

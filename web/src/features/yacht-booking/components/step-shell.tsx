@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
+import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 /**
  * One full-screen step of the yacht flow: a header with Back and the step's title, the content,
@@ -27,13 +28,15 @@ export function StepShell({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
+  const header = useObscuringBar<HTMLElement>('top');
+  const bar = useObscuringBar<HTMLDivElement>('bottom');
   useEffect(() => {
     if (focusTitle) heading.current?.focus();
   }, [focusTitle]);
 
   return (
     <div className="flex min-h-dvh flex-col bg-neutral-950 text-neutral-100">
-      <header className="sticky top-0 z-30 border-b border-white/10 bg-neutral-950/95 backdrop-blur">
+      <header ref={header} className="sticky top-0 z-30 border-b border-white/10 bg-neutral-950/95 backdrop-blur">
         <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3">
           <button
             type="button"
@@ -58,12 +61,13 @@ export function StepShell({
           {title}
         </h1>
         <div className="mt-5 flex flex-col gap-6">{children}</div>
+        {/* Inside main: the bar's buttons belong to the step (every content in a landmark). */}
+        {footer ? (
+          <div ref={bar} className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-neutral-950/95 backdrop-blur">
+            <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">{footer}</div>
+          </div>
+        ) : null}
       </main>
-      {footer ? (
-        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-neutral-950/95 backdrop-blur">
-          <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">{footer}</div>
-        </div>
-      ) : null}
     </div>
   );
 }
