@@ -78,6 +78,29 @@ describe('invites', () => {
     expect(types).toEqual(['social.invite-sent', 'social.invite-accepted']);
   });
 
+  it('a guest who joined one event and accepted an invite to another has two conversations, each naming its event with its last message (issue 31.2.6)', async () => {
+    const { host, bookingId: joined } = await hostedEvent({ days: 4 });
+    const { bookingId: invitedTo } = await hostedEvent({ host, days: 6 });
+    const guest = await member('guest', 'Gina', { gender: 'female' });
+    await world.has('messaging', 'user_cards', 'user_id', guest.id);
+    const r = await guest.api.call('POST', '/api/event-join-requests', { bookingId: joined });
+    expect((await host.api.call('POST', `/api/event-join-requests/${r.json.id}/approve`)).status).toBe(200);
+    const sent = await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Rooftop birthday', eventDate: nyDate(6), bookingId: invitedTo });
+    expect((await guest.api.call('POST', `/api/invites/${sent.json.id}/respond`, { response: 'accept' })).status).toBe(200);
+    const list = async (m: Member) => (await m.api.call('GET', `/api/conversations/${m.id}`)).json as { id: string; bookingId: string; event: unknown; lastMessage: unknown }[];
+    const both = await waitFor('both conversations open', async () => ((await list(guest)).length === 2 ? list(guest) : undefined));
+    const byBooking = new Map(both.map((c) => [c.bookingId, c]));
+    expect(byBooking.get(joined)).toMatchObject({ event: { title: 'Velvet', date: nyDate(4) }, lastMessage: null });
+    expect(byBooking.get(invitedTo)).toMatchObject({ event: { title: 'Rooftop birthday', date: nyDate(6) }, lastMessage: null });
+
+    const c = byBooking.get(invitedTo)!;
+    expect((await host.api.call('POST', `/api/conversations/${c.id}/messages`, { content: 'See you at the rooftop' })).status).toBe(201);
+    expect((await guest.api.call('POST', `/api/conversations/${c.id}/messages`, { content: '  Can not wait ' })).status).toBe(201);
+    const after = new Map((await list(host)).map((x) => [x.bookingId, x]));
+    expect(after.get(invitedTo)).toMatchObject({ event: { title: 'Rooftop birthday' }, lastMessage: { senderId: guest.id, content: 'Can not wait' } });
+    expect(after.get(joined)).toMatchObject({ event: { title: 'Velvet', date: nyDate(4) }, lastMessage: null });
+  });
+
   it('refuses guests sending invites, self-invites, unknown members, other hosts\' events and bad input, with the messages, and changes nothing', async () => {
     const { host, bookingId } = await hostedEvent();
     const guest = await member('guest', 'Gina');

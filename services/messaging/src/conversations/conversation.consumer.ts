@@ -12,7 +12,8 @@ export class ConversationConsumer {
 
   @OnEvent('social.join-request-approved')
   approved(e: EventOf<'social.join-request-approved'>, tx: EntityManager) {
-    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId);
+    const { venueName, bookingDate } = e.data;
+    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId, venueName && bookingDate ? { title: venueName, date: bookingDate } : null);
   }
 
   /** A waitlisted guest took a place (issue 12): the host's conversation with him tells him so. */
@@ -23,7 +24,7 @@ export class ConversationConsumer {
 
   @OnEvent('social.invite-accepted')
   accepted(e: EventOf<'social.invite-accepted'>, tx: EntityManager) {
-    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId);
+    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId, { title: e.data.eventTitle, date: e.data.eventDate });
   }
 
   @OnEvent('social.user-blocked')

@@ -117,7 +117,7 @@ export class JoinRequestService {
       r.status = status;
       r.decidedAt = now;
       await this.requests.save(m, r);
-      await this.publish(m, status === 'approved' ? 'social.join-request-approved' : 'social.join-request-declined', r);
+      await this.publish(m, status === 'approved' ? 'social.join-request-approved' : 'social.join-request-declined', r, event);
       return r;
     });
     return (await this.view([row]))[0];
@@ -136,7 +136,14 @@ export class JoinRequestService {
     return rows.map((r) => toJoinRequest(r, events.get(r.bookingId), guests.get(r.guestId), r.status === 'waitlisted' ? (positions.get(r.id) ?? null) : null));
   }
 
-  private publish(m: EntityManager, type: 'social.join-request-created' | 'social.join-request-approved' | 'social.join-request-declined' | 'social.join-request-waitlisted', r: JoinRequestEntity) {
-    return this.outbox.add(m, type, r.id, { requestId: r.id, bookingId: r.bookingId, guestId: r.guestId, hostId: r.hostId });
+  /** `event`, when known, names the conversation an approval opens (its venue and day). */
+  private publish(
+    m: EntityManager,
+    type: 'social.join-request-created' | 'social.join-request-approved' | 'social.join-request-declined' | 'social.join-request-waitlisted',
+    r: JoinRequestEntity,
+    event?: EventCard | null,
+  ) {
+    const named = event ? { venueName: event.venueName, bookingDate: event.bookingDate } : {};
+    return this.outbox.add(m, type, r.id, { requestId: r.id, bookingId: r.bookingId, guestId: r.guestId, hostId: r.hostId, ...named });
   }
 }

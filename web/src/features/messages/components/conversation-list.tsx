@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { Conversation } from '@luxe/contracts';
 import { cn } from '../../../lib/cn';
-import { formatMessageTime, fullName, otherPartyLabel } from '../display';
+import { eventLabel, formatMessageTime, fullName, lastMessagePreview, otherPartyLabel } from '../display';
 import { Avatar } from './avatar';
 
 /** The member's conversations, newest first as the server sends them. */
@@ -21,7 +21,9 @@ export function ConversationList({
       {conversations.map((c) => {
         const selected = c.id === selectedId;
         const time = c.lastMessageAt ? `last message ${formatMessageTime(c.lastMessageAt)}` : 'no messages yet';
-        const label = [fullName(c.otherUser), otherPartyLabel(c), time, c.unreadCount > 0 ? `${c.unreadCount} unread` : null].filter(Boolean).join(', ');
+        const event = eventLabel(c);
+        const preview = lastMessagePreview(c);
+        const label = [fullName(c.otherUser), otherPartyLabel(c), event, preview, time, c.unreadCount > 0 ? `${c.unreadCount} unread` : null].filter(Boolean).join(', ');
         return (
           <li key={c.id}>
             <button
@@ -47,6 +49,16 @@ export function ConversationList({
                     {otherPartyLabel(c)}
                   </span>
                 </span>
+                {event ? (
+                  <span data-testid="conversation-event" className="truncate text-xs font-medium text-gold-200">
+                    {event}
+                  </span>
+                ) : null}
+                {preview ? (
+                  <span data-testid="conversation-preview" className="truncate text-sm text-neutral-200">
+                    {preview}
+                  </span>
+                ) : null}
                 <span data-testid="conversation-time" className="truncate text-xs text-neutral-300">
                   {c.lastMessageAt ? (
                     <time dateTime={c.lastMessageAt}>{formatMessageTime(c.lastMessageAt)}</time>
