@@ -379,6 +379,31 @@ const rows: Record<string, Row> = {
     body: (s) => ({ venueId: fx.club, code: s.code }),
     expect: venueOwnerOnly(200, 403),
   },
+  // Door staff (issue 31.2.18): the venue's owner keeps the list; each member reads his own door venues.
+  'passes.doorVenues': { path: () => '/api/door/venues', expect: signedIn(200) },
+  'passes.doorStaff': { owner: venueOwner, path: () => `/api/door/venues/${fx.club}/staff`, expect: venueOwnerOnly(200, 403) },
+  'passes.addDoorStaff': {
+    setup: async () => {
+      const staff = await member('guest', 'Dora');
+      await world.has('bookings', 'member_cards', 'user_id', staff.id);
+      return { staff };
+    },
+    owner: venueOwner,
+    path: () => `/api/door/venues/${fx.club}/staff`,
+    body: (s) => ({ email: s.staff.email }),
+    expect: venueOwnerOnly(201, 403),
+  },
+  'passes.removeDoorStaff': {
+    setup: async () => {
+      const staff = await member('guest', 'Dora');
+      await world.has('bookings', 'member_cards', 'user_id', staff.id);
+      expect((await fx.owner.as.call('POST', `/api/door/venues/${fx.club}/staff`, { email: staff.email })).status).toBe(201);
+      return { staff };
+    },
+    owner: venueOwner,
+    path: (s) => `/api/door/venues/${fx.club}/staff/${s.staff.id}`,
+    expect: venueOwnerOnly(204, 403),
+  },
 
   // Messages.
   'conversations.list': { path: () => `/api/conversations/${fx.host.id}`, expect: ownerOnly(200, 403) },

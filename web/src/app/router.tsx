@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
           { path: '/bookings/:bookingId', lazy: () => import('./routes/booking-detail/booking-detail').then((m) => ({ Component: m.BookingDetailRoute })) },
           { path: '/bookings/:bookingId/pass', lazy: () => import('./routes/pass/pass').then((m) => ({ Component: m.MyPassRoute })) },
           { path: '/delete-account', lazy: () => import('./routes/delete-account/delete-account').then((m) => ({ Component: m.DeleteAccountRoute })) },
+          // Door staff of a venue (issue 31.2.18): any member account the owner added; check-in only.
+          { path: '/door', lazy: () => import('./routes/door/door').then((m) => ({ Component: m.DoorRoute })) },
         ],
       },
 
