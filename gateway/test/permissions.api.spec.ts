@@ -322,6 +322,7 @@ const rows: Record<string, Row> = {
   // Join requests, invites, swipes, discovery, safety.
   'joinRequests.create': { setup: async () => ({ asker: await known('guest', 'Asker') }), owner: (s) => s.asker.as, path: () => '/api/event-join-requests', body: () => ({ bookingId: fx.booking }), expect: signedIn(201) },
   'joinRequests.mine': { path: () => '/api/event-join-requests/guest', expect: signedIn(200) },
+  'joinRequests.pendingCounts': { path: () => '/api/event-join-requests/pending-counts', expect: signedIn(200) },
   'joinRequests.ofBooking': { path: () => `/api/event-join-requests?bookingId=${fx.booking}`, expect: ownerOnly(200, 404) },
   'joinRequests.approve': { setup: pendingRequest, path: (s) => `/api/event-join-requests/${s.id}/approve`, expect: ownerOnly(200, 404) },
   'joinRequests.decline': { setup: pendingRequest, path: (s) => `/api/event-join-requests/${s.id}/decline`, expect: ownerOnly(200, 404) },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { SOCIAL_ERRORS, type JoinRequest, type JoinRequestDto } from '@luxe/contracts';
+import { SOCIAL_ERRORS, type JoinRequest, type JoinRequestDto, type PendingJoinRequests } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import type { EventCard, MemberCard } from '../catalog/catalog.entity';
@@ -76,6 +76,12 @@ export class JoinRequestService {
     requireMember(actor);
     const rows = await this.requests.ofGuest(actor.userId);
     return (await this.view(rows)).sort((a, b) => `${a.bookingDate}${a.startTime}`.localeCompare(`${b.bookingDate}${b.startTime}`));
+  }
+
+  /** The host's events with pending requests and how many (those of members blocked either way are hidden, as in `ofBooking`). */
+  async pendingCounts(actor: Actor): Promise<PendingJoinRequests[]> {
+    requireMember(actor);
+    return this.requests.pendingCounts(actor.userId, [...(await this.members.blockedWith(actor.userId))]);
   }
 
   async ofBooking(actor: Actor, bookingId: string): Promise<JoinRequest[]> {
