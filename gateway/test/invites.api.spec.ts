@@ -152,11 +152,18 @@ describe('swipes and the deck', () => {
     expect((await host.api.call('POST', '/api/swipe', { userId: guests[0].id, action: 'pass' })).json).toEqual({ action: 'pass', match: false });
     expect((await host.api.call('POST', '/api/swipe', { userId: guests[1].id, action: 'like' })).json).toEqual({ action: 'like', match: false });
     expect(await deck(host)).toEqual([guests[2].id]);
+    // (Messaging knows both members, as it long has in life: it tells the host from the guest by their cards.)
+    await world.has('messaging', 'user_cards', 'user_id', host.id);
+    await world.has('messaging', 'user_cards', 'user_id', guests[1].id);
     // Bea likes back: a match, announced once even when she likes again.
     expect((await guests[1].api.call('POST', '/api/swipe', { userId: host.id, action: 'like' })).json).toEqual({ action: 'like', match: true });
     expect((await guests[1].api.call('POST', '/api/swipe', { userId: host.id, action: 'like' })).json).toEqual({ action: 'like', match: true });
     const pair = [host.id, guests[1].id].sort().join(':');
     expect((await world.dbs.social.query(`SELECT count(*)::int AS n FROM outbox_events WHERE type = 'social.match-created' AND key = $1`, [pair])).rows[0].n).toBe(1);
+    // The match opens the pair's conversation, about no event, for both (issue 31.2.15).
+    const opened = await waitFor('the match opens a conversation', async () => (await guests[1].api.call('GET', `/api/conversations/${guests[1].id}`)).json[0]);
+    expect(opened).toMatchObject({ hostId: host.id, guestId: guests[1].id, bookingId: null, event: null, viewerRole: 'guest', otherUser: { id: host.id, firstName: 'Hugo' } });
+    expect((await host.api.call('GET', `/api/conversations/${host.id}`)).json.map((c: { id: string }) => c.id)).toEqual([opened.id]);
     // Changing one's mind: the latest swipe counts.
     expect((await host.api.call('POST', '/api/swipe', { userId: guests[0].id, action: 'like' })).json.action).toBe('like');
     expect((await world.dbs.social.query('SELECT action FROM swipe_actions WHERE swiper_id = $1 AND swiped_user_id = $2', [host.id, guests[0].id])).rows).toEqual([{ action: 'like' }]);

@@ -30,6 +30,18 @@ export class ConversationService {
   }
 
   /**
+   * A match: the pair's conversation about no event (the one an invite without an event opens).
+   * The host is the member whose card says so (a host's deck is of guests and a guest's of hosts);
+   * without a card to tell, the order of the pair decides.
+   */
+  async openForMatch(m: EntityManager, userIds: readonly [string, string]): Promise<void> {
+    const cards = await this.conversations.cards([...userIds]);
+    const isHost = (id: string) => cards.find((c) => c.userId === id)?.userType === 'host';
+    const [hostId, guestId] = isHost(userIds[1]) && !isHost(userIds[0]) ? [userIds[1], userIds[0]] : [userIds[0], userIds[1]];
+    await this.open(m, hostId, guestId, null);
+  }
+
+  /**
    * Tells a guest promoted from the waitlist, in the pair's conversation about the event (opened if
    * it is not there yet), with a message from the host; pushed like any message. Called once per
    * promotion event (the inbox drops a redelivery).

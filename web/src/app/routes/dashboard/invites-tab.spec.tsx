@@ -6,6 +6,7 @@ import { makeBooking } from '../../../testing/bookings';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { makeInvite, makeMember } from '../../../testing/invites';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
+import { axeViolations } from '../../../testing/axe';
 import { server } from '../../../testing/server';
 
 const host = makeUser({ userType: 'host', firstName: 'Ava', state: 'Florida', profileImages: ['/img/ava.jpg'] });
@@ -411,6 +412,11 @@ describe('Invites tab: Send Invites', () => {
     await delay(50);
     expect(calls.invites).toEqual([]);
     expect(cardName()).toBe('Noa, 25');
+    // The match's conversation is offered (issue 31.2.15): it opens the Messages tab.
+    server.use(http.get('/api/conversations/:id', () => HttpResponse.json([])));
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(screen.getByTestId('match-offer')).getByRole('button', { name: 'Message Marco' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
   });
 
   it('no toast without a match; a failed swipe is only logged and the deck moves on', async () => {

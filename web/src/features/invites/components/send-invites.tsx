@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
 import type { Booking, MemberCardView } from '@luxe/contracts';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -35,18 +37,25 @@ export function SendInvites({ member, hostBookings }: { member: SendInvitesMembe
   const selectId = useId();
   const events = member.isHost ? inviteEventsOf(hostBookings ?? []) : [];
   const [picked, setPicked] = useState<string | null>(null);
+  // A mutual like opens the pair's conversation (messaging, issue 31.2.15): offered here until the next swipe.
+  const [matchedWith, setMatchedWith] = useState<string | null>(null);
+  const navigate = useNavigate();
   const chosen = picked !== null && (picked === NO_SPECIFIC_EVENT || events.some((e) => e.bookingId === picked)) ? picked : (events[0]?.bookingId ?? NO_SPECIFIC_EVENT);
 
   const onSwipe = (candidate: MemberCardView, direction: 'left' | 'right') => {
     const action = direction === 'right' ? 'like' : 'pass';
     const name = candidate.firstName;
+    setMatchedWith(null);
     const swiped = swipe.mutateAsync({ userId: candidate.id, action }).catch((error: unknown) => {
       console.error(`Failed to ${action} ${name}`, error);
       return null;
     });
     if (action !== 'like' || !member.isHost) {
       void swiped.then((result) => {
-        if (result?.match) toast({ ...MATCH_TOAST, description: `You and ${name} like each other.` });
+        if (result?.match) {
+          toast({ ...MATCH_TOAST, description: `You and ${name} like each other.` });
+          setMatchedWith(name);
+        }
       });
       return;
     }
@@ -61,7 +70,10 @@ export function SendInvites({ member, hostBookings }: { member: SendInvitesMembe
     void Promise.all([swiped, invited]).then(([result, inviteError]) => {
       const where = event ? event.label : 'tonight';
       if (inviteError) toast({ variant: 'destructive', title: 'Invite not sent', description: serverMessage(inviteError, `Could not invite ${name}. Please try again.`) });
-      else if (result?.match) toast({ ...MATCH_TOAST, description: `You and ${name} like each other. ${name} is invited to ${where}.` });
+      else if (result?.match) {
+        toast({ ...MATCH_TOAST, description: `You and ${name} like each other. ${name} is invited to ${where}.` });
+        setMatchedWith(name);
+      }
       else toast({ title: 'Invite sent', description: `${name} is invited to ${where}.` });
     });
   };
@@ -106,6 +118,14 @@ export function SendInvites({ member, hostBookings }: { member: SendInvitesMembe
             ))}
             <option value={NO_SPECIFIC_EVENT}>No specific event</option>
           </Select>
+        </div>
+      ) : null}
+      {matchedWith ? (
+        <div data-testid="match-offer" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gold-400/40 bg-gold-400/10 px-4 py-3">
+          <p className="text-sm text-gold-100">It's a match with {matchedWith}: your conversation is open.</p>
+          <Button type="button" size="sm" onClick={() => navigate('/dashboard?tab=messages')}>
+            Message {matchedWith}
+          </Button>
         </div>
       ) : null}
       {deck}
