@@ -78,6 +78,29 @@ describe('invites', () => {
     expect(types).toEqual(['social.invite-sent', 'social.invite-accepted']);
   });
 
+  it('a guest who joined one event and accepted an invite to another has two conversations, each naming its event with its last message (issue 31.2.6)', async () => {
+    const { host, bookingId: joined } = await hostedEvent({ days: 4 });
+    const { bookingId: invitedTo } = await hostedEvent({ host, days: 6 });
+    const guest = await member('guest', 'Gina', { gender: 'female' });
+    await world.has('messaging', 'user_cards', 'user_id', guest.id);
+    const r = await guest.api.call('POST', '/api/event-join-requests', { bookingId: joined });
+    expect((await host.api.call('POST', `/api/event-join-requests/${r.json.id}/approve`)).status).toBe(200);
+    const sent = await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Rooftop birthday', eventDate: nyDate(6), bookingId: invitedTo });
+    expect((await guest.api.call('POST', `/api/invites/${sent.json.id}/respond`, { response: 'accept' })).status).toBe(200);
+    const list = async (m: Member) => (await m.api.call('GET', `/api/conversations/${m.id}`)).json as { id: string; bookingId: string; event: unknown; lastMessage: unknown }[];
+    const both = await waitFor('both conversations open', async () => ((await list(guest)).length === 2 ? list(guest) : undefined));
+    const byBooking = new Map(both.map((c) => [c.bookingId, c]));
+    expect(byBooking.get(joined)).toMatchObject({ event: { title: 'Velvet', date: nyDate(4) }, lastMessage: null });
+    expect(byBooking.get(invitedTo)).toMatchObject({ event: { title: 'Rooftop birthday', date: nyDate(6) }, lastMessage: null });
+
+    const c = byBooking.get(invitedTo)!;
+    expect((await host.api.call('POST', `/api/conversations/${c.id}/messages`, { content: 'See you at the rooftop' })).status).toBe(201);
+    expect((await guest.api.call('POST', `/api/conversations/${c.id}/messages`, { content: '  Can not wait ' })).status).toBe(201);
+    const after = new Map((await list(host)).map((x) => [x.bookingId, x]));
+    expect(after.get(invitedTo)).toMatchObject({ event: { title: 'Rooftop birthday' }, lastMessage: { senderId: guest.id, content: 'Can not wait' } });
+    expect(after.get(joined)).toMatchObject({ event: { title: 'Velvet', date: nyDate(4) }, lastMessage: null });
+  });
+
   it('refuses guests sending invites, self-invites, unknown members, other hosts\' events and bad input, with the messages, and changes nothing', async () => {
     const { host, bookingId } = await hostedEvent();
     const guest = await member('guest', 'Gina');
@@ -129,11 +152,18 @@ describe('swipes and the deck', () => {
     expect((await host.api.call('POST', '/api/swipe', { userId: guests[0].id, action: 'pass' })).json).toEqual({ action: 'pass', match: false });
     expect((await host.api.call('POST', '/api/swipe', { userId: guests[1].id, action: 'like' })).json).toEqual({ action: 'like', match: false });
     expect(await deck(host)).toEqual([guests[2].id]);
+    // (Messaging knows both members, as it long has in life: it tells the host from the guest by their cards.)
+    await world.has('messaging', 'user_cards', 'user_id', host.id);
+    await world.has('messaging', 'user_cards', 'user_id', guests[1].id);
     // Bea likes back: a match, announced once even when she likes again.
     expect((await guests[1].api.call('POST', '/api/swipe', { userId: host.id, action: 'like' })).json).toEqual({ action: 'like', match: true });
     expect((await guests[1].api.call('POST', '/api/swipe', { userId: host.id, action: 'like' })).json).toEqual({ action: 'like', match: true });
     const pair = [host.id, guests[1].id].sort().join(':');
     expect((await world.dbs.social.query(`SELECT count(*)::int AS n FROM outbox_events WHERE type = 'social.match-created' AND key = $1`, [pair])).rows[0].n).toBe(1);
+    // The match opens the pair's conversation, about no event, for both (issue 31.2.15).
+    const opened = await waitFor('the match opens a conversation', async () => (await guests[1].api.call('GET', `/api/conversations/${guests[1].id}`)).json[0]);
+    expect(opened).toMatchObject({ hostId: host.id, guestId: guests[1].id, bookingId: null, event: null, viewerRole: 'guest', otherUser: { id: host.id, firstName: 'Hugo' } });
+    expect((await host.api.call('GET', `/api/conversations/${host.id}`)).json.map((c: { id: string }) => c.id)).toEqual([opened.id]);
     // Changing one's mind: the latest swipe counts.
     expect((await host.api.call('POST', '/api/swipe', { userId: guests[0].id, action: 'like' })).json.action).toBe('like');
     expect((await world.dbs.social.query('SELECT action FROM swipe_actions WHERE swiper_id = $1 AND swiped_user_id = $2', [host.id, guests[0].id])).rows).toEqual([{ action: 'like' }]);

@@ -165,12 +165,12 @@ describe('POST /api/door/check-in', () => {
     const pass = (await host.api.call('GET', `/api/bookings/${bookingId}/pass`)).json as { code: string; token: string };
 
     const notHis = await other.owner.api.call('POST', '/api/door/check-in', { venueId: club.club, code: pass.code });
-    expect([notHis.status, notHis.json?.message]).toEqual([403, "Only this venue's owner can check guests in here"]);
+    expect([notHis.status, notHis.json?.message]).toEqual([403, "Only this venue's owner and door staff can check guests in here"]);
     const elsewhere = await other.owner.api.call('POST', '/api/door/check-in', { venueId: other.club, code: pass.code });
     expect([elsewhere.status, elsewhere.json?.message]).toEqual([422, 'This pass is for another venue']);
     const elsewhereByToken = await other.owner.api.call('POST', '/api/door/check-in', { venueId: other.club, token: pass.token });
     expect([elsewhereByToken.status, elsewhereByToken.json?.message]).toEqual([422, 'This pass is for another venue']);
-    // A host (not an owner) is refused by the gateway.
+    // A host (not an owner, not door staff) is refused.
     expect((await host.api.call('POST', '/api/door/check-in', { venueId: club.club, code: pass.code })).status).toBe(403);
     expect(await checkedInAt(pass.code)).toBeNull();
     // The right owner still checks it in.
@@ -228,5 +228,70 @@ describe('account deletion', () => {
     expect(await passesOf()).toEqual(['host']);
     expect((await host.api.call('DELETE', `/api/users/${host.id}`)).status).toBe(204);
     await waitFor('the host\'s passes are erased', async () => (await passesOf()).length === 0);
+  });
+});
+
+describe('door staff (issue 31.2.18)', () => {
+  const emailOf = async (m: { api: ApiClient }) => (await m.api.call('GET', '/api/auth/me')).json.email as string;
+
+  it("the owner makes a member door staff by email; he checks guests in at that venue only, and nothing else of the dashboard; removed, he cannot", async () => {
+    const club = await world.bookableClub('Door City');
+    const other = await world.bookableClub('Other Door City');
+    const { host, bookingId } = await tonight(club);
+    const pass = (await host.api.call('GET', `/api/bookings/${bookingId}/pass`)).json as { code: string; token: string };
+    const staff = await world.account('guest', 'Dora');
+    await world.has('bookings', 'member_cards', 'user_id', staff.id);
+    const email = await emailOf(staff);
+
+    // Before: the member is refused at the door, and has no door venue.
+    const before = await staff.api.call('POST', '/api/door/check-in', { venueId: club.club, code: pass.code });
+    expect([before.status, before.json?.message]).toEqual([403, "Only this venue's owner and door staff can check guests in here"]);
+    expect((await staff.api.call('GET', '/api/door/venues')).json).toEqual([]);
+
+    // Bad input, unknown accounts, the owner himself and other owners are refused, and change nothing.
+    const bad = await club.owner.api.call('POST', `/api/door/venues/${club.club}/staff`, { email: 'not-an-email' });
+    expect([bad.status, bad.json?.message]).toEqual([400, 'Please enter a valid email address']);
+    const unknown = await club.owner.api.call('POST', `/api/door/venues/${club.club}/staff`, { email: 'nobody-here@example.com' });
+    expect([unknown.status, unknown.json?.message]).toEqual([404, 'No account with this email']);
+    const self = await club.owner.api.call('POST', `/api/door/venues/${club.club}/staff`, { email: await emailOf(club.owner) });
+    expect([self.status, self.json?.message]).toEqual([422, 'You own this venue already']);
+    const notHis = await other.owner.api.call('POST', `/api/door/venues/${club.club}/staff`, { email });
+    expect([notHis.status, notHis.json?.message]).toEqual([403, "Only this venue's owner and door staff can check guests in here"]);
+    expect((await staff.api.call('POST', `/api/door/venues/${club.club}/staff`, { email })).status).toBe(403);
+    expect((await world.dbs.bookings.query(`SELECT count(*)::int AS n FROM door_staff WHERE venue_id = $1`, [club.club])).rows[0].n).toBe(0);
+
+    // Added (the email's case does not matter); once only.
+    const added = await club.owner.api.call('POST', `/api/door/venues/${club.club}/staff`, { email: `  ${email.toUpperCase()} ` });
+    expect(added.status).toBe(201);
+    expect(added.json).toMatchObject({ venueId: club.club, userId: staff.id, firstName: 'Dora', email });
+    const again = await club.owner.api.call('POST', `/api/door/venues/${club.club}/staff`, { email });
+    expect([again.status, again.json?.message]).toEqual([409, 'Already door staff at this venue']);
+    expect((await club.owner.api.call('GET', `/api/door/venues/${club.club}/staff`)).json).toEqual([added.json]);
+    expect((await other.owner.api.call('GET', `/api/door/venues/${club.club}/staff`)).status).toBe(403);
+    expect((await staff.api.call('GET', `/api/door/venues/${club.club}/staff`)).status).toBe(403);
+    expect((await staff.api.call('GET', '/api/door/venues')).json).toEqual([{ venueId: club.club, name: 'Velvet', city: 'Door City', role: 'staff' }]);
+    expect((await club.owner.api.call('GET', '/api/door/venues')).json).toEqual([{ venueId: club.club, name: 'Velvet', city: 'Door City', role: 'owner' }]);
+
+    // The staff member checks in at this venue; at another venue he is refused.
+    const elsewhere = await staff.api.call('POST', '/api/door/check-in', { venueId: other.club, code: pass.code });
+    expect(elsewhere.status).toBe(403);
+    const checked = await staff.api.call('POST', '/api/door/check-in', { venueId: club.club, code: pass.code });
+    expect([checked.status, checked.json?.status, checked.json?.attendeeName]).toEqual([200, 'checked-in', 'Hugo']);
+    expect(await checkedInAt(pass.code)).not.toBeNull();
+    // Nothing else of the dashboard: the venue's bookings, its sections, its staff lists.
+    expect((await staff.api.call('GET', '/api/venue-owner-bookings')).status).toBe(403);
+    expect((await staff.api.call('POST', `/api/venues/${club.club}/sections`, { name: 'Door', type: 'Table', capacity: 4, pricePerHour: 100 })).status).toBe(403);
+    expect((await staff.api.call('GET', `/api/venues/${club.club}/bartenders`)).status).toBe(403);
+
+    // Removed: refused again; removing twice is not found.
+    expect((await other.owner.api.call('DELETE', `/api/door/venues/${club.club}/staff/${staff.id}`)).status).toBe(403);
+    expect((await club.owner.api.call('DELETE', `/api/door/venues/${club.club}/staff/${staff.id}`)).status).toBe(204);
+    const gone = await club.owner.api.call('DELETE', `/api/door/venues/${club.club}/staff/${staff.id}`);
+    expect([gone.status, gone.json?.message]).toEqual([404, 'Door staff member not found']);
+    const second = await tonight(club, '20:00', 'Ivo');
+    const code = (await second.host.api.call('GET', `/api/bookings/${second.bookingId}/pass`)).json.code as string;
+    expect((await staff.api.call('POST', '/api/door/check-in', { venueId: club.club, code })).status).toBe(403);
+    expect(await checkedInAt(code)).toBeNull();
+    expect((await staff.api.call('GET', '/api/door/venues')).json).toEqual([]);
   });
 });

@@ -322,6 +322,7 @@ const rows: Record<string, Row> = {
   // Join requests, invites, swipes, discovery, safety.
   'joinRequests.create': { setup: async () => ({ asker: await known('guest', 'Asker') }), owner: (s) => s.asker.as, path: () => '/api/event-join-requests', body: () => ({ bookingId: fx.booking }), expect: signedIn(201) },
   'joinRequests.mine': { path: () => '/api/event-join-requests/guest', expect: signedIn(200) },
+  'joinRequests.pendingCounts': { path: () => '/api/event-join-requests/pending-counts', expect: signedIn(200) },
   'joinRequests.ofBooking': { path: () => `/api/event-join-requests?bookingId=${fx.booking}`, expect: ownerOnly(200, 404) },
   'joinRequests.approve': { setup: pendingRequest, path: (s) => `/api/event-join-requests/${s.id}/approve`, expect: ownerOnly(200, 404) },
   'joinRequests.decline': { setup: pendingRequest, path: (s) => `/api/event-join-requests/${s.id}/decline`, expect: ownerOnly(200, 404) },
@@ -378,6 +379,31 @@ const rows: Record<string, Row> = {
     path: () => '/api/door/check-in',
     body: (s) => ({ venueId: fx.club, code: s.code }),
     expect: venueOwnerOnly(200, 403),
+  },
+  // Door staff (issue 31.2.18): the venue's owner keeps the list; each member reads his own door venues.
+  'passes.doorVenues': { path: () => '/api/door/venues', expect: signedIn(200) },
+  'passes.doorStaff': { owner: venueOwner, path: () => `/api/door/venues/${fx.club}/staff`, expect: venueOwnerOnly(200, 403) },
+  'passes.addDoorStaff': {
+    setup: async () => {
+      const staff = await member('guest', 'Dora');
+      await world.has('bookings', 'member_cards', 'user_id', staff.id);
+      return { staff };
+    },
+    owner: venueOwner,
+    path: () => `/api/door/venues/${fx.club}/staff`,
+    body: (s) => ({ email: s.staff.email }),
+    expect: venueOwnerOnly(201, 403),
+  },
+  'passes.removeDoorStaff': {
+    setup: async () => {
+      const staff = await member('guest', 'Dora');
+      await world.has('bookings', 'member_cards', 'user_id', staff.id);
+      expect((await fx.owner.as.call('POST', `/api/door/venues/${fx.club}/staff`, { email: staff.email })).status).toBe(201);
+      return { staff };
+    },
+    owner: venueOwner,
+    path: (s) => `/api/door/venues/${fx.club}/staff/${s.staff.id}`,
+    expect: venueOwnerOnly(204, 403),
   },
 
   // Messages.

@@ -20,6 +20,25 @@ async function hostedEvent(startTime = '22:00', days = 4) {
 }
 
 describe('join requests', () => {
+  it("the host's count of pending requests per event: answered and blocked guests' requests leave it; his own only (issue 31.2.15)", async () => {
+    const { host, bookingId } = await hostedEvent('21:00', 5);
+    const guests = await Promise.all(['Gina', 'Ivy', 'Lea'].map((n) => world.account('guest', n)));
+    for (const g of guests) await world.has('social', 'member_cards', 'user_id', g.id);
+    const asked = [];
+    for (const g of guests) asked.push((await g.api.call('POST', '/api/event-join-requests', { bookingId })).json.id as string);
+    const counts = async (m: { api: ApiClient }) => (await m.api.call('GET', '/api/event-join-requests/pending-counts')).json;
+    expect(await counts(host)).toEqual([{ bookingId, pending: 3 }]);
+    expect((await host.api.call('POST', `/api/event-join-requests/${asked[0]}/approve`)).status).toBe(200);
+    expect((await host.api.call('POST', `/api/event-join-requests/${asked[1]}/decline`)).status).toBe(200);
+    expect(await counts(host)).toEqual([{ bookingId, pending: 1 }]);
+    expect((await guests[2]!.api.call('POST', '/api/blocks', { userId: host.id })).status).toBe(201);
+    expect(await counts(host)).toEqual([]);
+    // Nobody else's: a guest who asked, another host.
+    expect(await counts(guests[0]!)).toEqual([]);
+    expect(await counts(await world.account('host'))).toEqual([]);
+    expect((await new ApiClient(world.base).call('GET', '/api/event-join-requests/pending-counts')).status).toBe(401);
+  });
+
   it('a guest asks to join; the host comes from the booking; only that host sees and decides, once', async () => {
     const { host, bookingId } = await hostedEvent();
     const guest = await world.account('guest', 'Gina');

@@ -183,7 +183,11 @@ export const eventDefs = {
   'social.report-filed': ev('social.report', z.object({ ...report, kind: z.enum(['user', 'message']) }).loose()),
   'social.join-request-created': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
   /** Messaging opens the host's and the guest's conversation on it. */
-  'social.join-request-approved': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
+  'social.join-request-approved': ev(
+    'social.join-request',
+    // The event's venue and day (issue 31.2.6), for the conversation's title; optional: older producers did not send them.
+    z.object({ requestId: id, bookingId: id, guestId: id, hostId: id, venueName: z.string().optional(), bookingDate: z.string().optional() }).loose(),
+  ),
   'social.join-request-declined': ev('social.join-request', z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose()),
   /* Guest list with a waitlist (issue 12): approved past the guest limit, left, removed, promoted (key: the request). */
   'social.join-request-waitlisted': ev('social.join-request', guestListEntry),

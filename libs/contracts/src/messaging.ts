@@ -34,6 +34,14 @@ export const conversationSchema = z.object({
   /** The viewer's side: the other party is labelled Guest for a host viewer and Host otherwise. */
   viewerRole: z.enum(['host', 'guest']),
   otherUser: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), profileImages: z.array(z.string()) }),
+  /**
+   * The event the conversation is about (issue 31.2.6: a pair can talk about several): the invite's
+   * title or the venue's name, and its day (YYYY-MM-DD). Null: opened without an event, or before
+   * messaging kept it.
+   */
+  event: z.object({ title: z.string(), date: z.string() }).nullable(),
+  /** The newest message, for the list's preview (null: none yet). */
+  lastMessage: z.object({ senderId: z.uuid(), content: z.string(), createdAt: z.iso.datetime() }).nullable(),
 });
 export type Conversation = z.output<typeof conversationSchema>;
 export const conversationIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGE_MESSAGES.conversationId }) });

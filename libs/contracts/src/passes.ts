@@ -1,6 +1,7 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { formatInTimeZone } from 'date-fns-tz';
 import { z } from 'zod';
+import { registerSchema } from './auth';
 import { BOOKING_TIME_ZONE } from './bookings';
 
 /**
@@ -46,7 +47,7 @@ export function nightOf(now: Date = new Date()): string {
 export const PASS_MESSAGES = {
   notFound: 'Pass not found',
   notAttendee: 'Only the host and the guests of this booking have a pass',
-  notYourVenue: "Only this venue's owner can check guests in here",
+  notYourVenue: "Only this venue's owner and door staff can check guests in here",
   alreadyCheckedIn: 'Already checked in',
   otherVenue: 'This pass is for another venue',
   otherDate: 'This pass is for another date',
@@ -54,6 +55,11 @@ export const PASS_MESSAGES = {
   notConfirmed: 'This booking is not confirmed',
   codeOrToken: 'Type the pass code or scan the QR code',
   venue: 'Choose a venue',
+  noSuchMember: 'No account with this email',
+  staffIsOwner: 'You own this venue already',
+  alreadyStaff: 'Already door staff at this venue',
+  staffNotFound: 'Door staff member not found',
+  staffUserId: 'Door staff member not found',
 } as const;
 
 /** 'Already checked in at 10:42 PM' (New York time). */
@@ -123,3 +129,16 @@ export const checkInSchema = z.object({
   checkedInAt: z.iso.datetime(),
 });
 export type CheckIn = z.output<typeof checkInSchema>;
+
+/**
+ * Door staff (issue 31.2.18): the owner gives a member account (found by its email) check-in-only
+ * access to one venue, as Luma, Eventbrite and Posh do; nothing else of the dashboard.
+ */
+export const doorStaffInputSchema = z.object({ email: registerSchema.shape.email });
+export type DoorStaffInput = z.input<typeof doorStaffInputSchema>;
+export const doorStaffSchema = z.object({ venueId: z.uuid(), userId: z.uuid(), firstName: z.string(), email: z.string(), addedAt: z.iso.datetime() });
+export type DoorStaff = z.output<typeof doorStaffSchema>;
+export const doorStaffParamsSchema = z.object({ id: z.uuid({ error: PASS_MESSAGES.notYourVenue }), userId: z.uuid({ error: PASS_MESSAGES.staffUserId }) });
+/** A venue where the caller may check guests in: his own, or one he is door staff at. */
+export const doorVenueSchema = z.object({ venueId: z.uuid(), name: z.string(), city: z.string(), role: z.enum(['owner', 'staff']) });
+export type DoorVenue = z.output<typeof doorVenueSchema>;

@@ -59,6 +59,9 @@ export const joinRequestSchema = z.object({
 });
 export type JoinRequest = z.output<typeof joinRequestSchema>;
 export const joinRequestIdParamsSchema = z.object({ id: z.uuid({ error: JOIN_REQUEST_MESSAGES.requestNotFound }) });
+/** A host's event with requests waiting for his answer (issue 31.2.15: the count on My Bookings). */
+export const pendingJoinRequestsSchema = z.object({ bookingId: z.uuid(), pending: z.number().int() });
+export type PendingJoinRequests = z.output<typeof pendingJoinRequestsSchema>;
 export const joinRequestsQuerySchema = z.object({ bookingId: z.uuid({ error: JOIN_REQUEST_MESSAGES.bookingId }) });
 
 /** A member as social shows him on cards and decks (spec doc 1 §2: first name, age, city, bio, photos). */

@@ -14,10 +14,11 @@ import { FriendService } from './friends/friend.service';
 import { PassController } from './passes/pass.controller';
 import { PassRepository } from './passes/pass.repository';
 import { PassService } from './passes/pass.service';
+import { DoorStaffService } from './passes/door-staff.service';
 import { SplitBookingService, SplitConsumer } from './split/split.consumer';
 
 @Module({
   controllers: [CatalogConsumer, PaymentOutcomeConsumer, BookingsErasureConsumer, AttendeeConsumer, SplitConsumer, BookingController, FriendController, CalendarController, PassController],
-  providers: [CatalogRepository, BookingRepository, BookingService, FriendService, AttendeeRepository, CalendarService, PassRepository, PassService, SplitBookingService],
+  providers: [CatalogRepository, BookingRepository, BookingService, FriendService, AttendeeRepository, CalendarService, PassRepository, PassService, DoorStaffService, SplitBookingService],
 })
 export class BookingsModule {}

@@ -5,6 +5,7 @@ import { BookingEntity } from './bookings/booking.entity';
 import { BookingAttendee } from './calendar/attendee.entity';
 import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog/catalog.entity';
 import { FriendEntity } from './friends/friend.entity';
+import { DoorStaffEntity } from './passes/door-staff.entity';
 import { PassEntity } from './passes/pass.entity';
 import { bookingsSettingsSchema } from './passes/pass.settings';
 
@@ -12,7 +13,7 @@ export const bookingsService: ServiceDefinition = {
   name: 'bookings',
   module: BookingsModule,
   migrations,
-  entities: [VenueCard, SectionCard, DancerCard, MemberCard, BookingEntity, FriendEntity, BookingAttendee, PassEntity],
+  entities: [VenueCard, SectionCard, DancerCard, MemberCard, BookingEntity, FriendEntity, BookingAttendee, PassEntity, DoorStaffEntity],
   usesStorage: true,
   settings: bookingsSettingsSchema,
 };

@@ -64,6 +64,8 @@ export const routes: RouteObject[] = [
           { path: '/bookings/:bookingId/pass', lazy: () => import('./routes/pass/pass').then((m) => ({ Component: m.MyPassRoute })), handle: title('My Pass') },
           { path: '/delete-account', lazy: () => import('./routes/delete-account/delete-account').then((m) => ({ Component: m.DeleteAccountRoute })), handle: title('Delete Account') },
           { path: '/notifications', lazy: () => import('./routes/notifications/notifications').then((m) => ({ Component: m.NotificationsRoute })), handle: title('Notifications') },
+          // Door staff of a venue (issue 31.2.18): any member account the owner added; check-in only.
+          { path: '/door', lazy: () => import('./routes/door/door').then((m) => ({ Component: m.DoorRoute })), handle: title('Door Check-In') },
         ],
       },
 

@@ -20,6 +20,7 @@ export const defaultHandlers = [
   http.get('/api/bookings/host', () => HttpResponse.json([])),
   http.get('/api/venue-owner-bookings', () => HttpResponse.json([])),
   http.get('/api/event-join-requests/guest', () => HttpResponse.json([])),
+  http.get('/api/event-join-requests/pending-counts', () => HttpResponse.json([])),
   http.get('/api/event-join-requests', () => HttpResponse.json([])),
   http.get('/api/bookings/:id/guest-list', ({ params }) =>
     HttpResponse.json({ bookingId: params.id, capacity: 8, maxGuestLimit: 7, guestLimit: null, approvedCount: 0, waitlistCount: 0, viewerRole: 'host', approved: [], waitlist: [] }),

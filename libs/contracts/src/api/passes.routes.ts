@@ -2,7 +2,9 @@ import { bookingIdParamsSchema, inviteTokenParamsSchema } from '../bookings';
 import { AUTH_ERRORS } from '../errors/auth';
 import { BOOKING_ERRORS } from '../errors/bookings';
 import { PASS_ERRORS } from '../errors/passes';
-import { checkInInputSchema, checkInSchema, passSchema, passTokenParamsSchema, passViewSchema } from '../passes';
+import { z } from 'zod';
+import { venueIdParamsSchema } from '../venues';
+import { checkInInputSchema, checkInSchema, doorStaffInputSchema, doorStaffParamsSchema, doorStaffSchema, doorVenueSchema, passSchema, passTokenParamsSchema, passViewSchema } from '../passes';
 import { defineRoute } from './route';
 
 /**
@@ -48,11 +50,58 @@ export const passRoutes = {
     method: 'POST',
     path: '/api/door/check-in',
     service: 'bookings',
-    access: 'venue-owner',
+    // Any member: the venue's owner or its door staff (checked by the service, issue 31.2.18).
+    access: 'member',
     rateLimit: 'member-check-ins',
-    summary: "Door mode: check a pass in (typed code or scanned token) at one of the owner's venues, exactly once; refused for another venue, another night or a cancelled booking",
+    summary: "Door mode: check a pass in (typed code or scanned token) at a venue the caller owns or is door staff at, exactly once; refused for another venue, another night or a cancelled booking",
     body: checkInInputSchema,
     response: checkInSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, PASS_ERRORS.NOT_YOUR_VENUE, PASS_ERRORS.NOT_FOUND, PASS_ERRORS.ALREADY_CHECKED_IN, PASS_ERRORS.OTHER_VENUE, PASS_ERRORS.OTHER_DATE, PASS_ERRORS.CANCELLED, PASS_ERRORS.NOT_CONFIRMED],
+  }),
+  doorVenues: defineRoute({
+    id: 'passes.doorVenues',
+    method: 'GET',
+    path: '/api/door/venues',
+    service: 'bookings',
+    access: 'member',
+    summary: 'The venues where the signed-in member may check guests in: those he owns and those he is door staff at',
+    response: z.array(doorVenueSchema),
+    errors: [AUTH_ERRORS.UNAUTHENTICATED],
+  }),
+  doorStaff: defineRoute({
+    id: 'passes.doorStaff',
+    method: 'GET',
+    path: '/api/door/venues/:id/staff',
+    service: 'bookings',
+    access: 'venue-owner',
+    summary: "The venue's door staff (its owner only)",
+    params: venueIdParamsSchema,
+    response: z.array(doorStaffSchema),
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, PASS_ERRORS.NOT_YOUR_VENUE],
+  }),
+  addDoorStaff: defineRoute({
+    id: 'passes.addDoorStaff',
+    method: 'POST',
+    path: '/api/door/venues/:id/staff',
+    service: 'bookings',
+    access: 'venue-owner',
+    summary: "The owner gives an existing account (by its email) check-in-only access to this venue",
+    params: venueIdParamsSchema,
+    body: doorStaffInputSchema,
+    response: doorStaffSchema,
+    status: 201,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, PASS_ERRORS.NOT_YOUR_VENUE, PASS_ERRORS.NO_SUCH_MEMBER, PASS_ERRORS.STAFF_IS_OWNER, PASS_ERRORS.ALREADY_STAFF],
+  }),
+  removeDoorStaff: defineRoute({
+    id: 'passes.removeDoorStaff',
+    method: 'DELETE',
+    path: '/api/door/venues/:id/staff/:userId',
+    service: 'bookings',
+    access: 'venue-owner',
+    summary: "The owner ends a door staff member's access to this venue",
+    params: doorStaffParamsSchema,
+    response: z.null(),
+    status: 204,
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, PASS_ERRORS.NOT_YOUR_VENUE, PASS_ERRORS.STAFF_NOT_FOUND],
   }),
 } as const;

@@ -11,4 +11,8 @@ export const PASS_ERRORS = defineErrors('PASS', {
   OTHER_DATE: { status: 422, message: PASS_MESSAGES.otherDate },
   CANCELLED: { status: 422, message: PASS_MESSAGES.cancelled },
   NOT_CONFIRMED: { status: 422, message: PASS_MESSAGES.notConfirmed },
+  NO_SUCH_MEMBER: { status: 404, message: PASS_MESSAGES.noSuchMember },
+  STAFF_IS_OWNER: { status: 422, message: PASS_MESSAGES.staffIsOwner },
+  ALREADY_STAFF: { status: 409, message: PASS_MESSAGES.alreadyStaff },
+  STAFF_NOT_FOUND: { status: 404, message: PASS_MESSAGES.staffNotFound },
 });

@@ -61,7 +61,7 @@ export class CatalogConsumer {
 
   @OnEvent('identity.user-registered')
   registered(e: EventOf<'identity.user-registered'>, tx: EntityManager) {
-    return this.catalog.saveMember(tx, Object.assign(new MemberCard(), { userId: e.data.userId, firstName: e.data.firstName }));
+    return this.catalog.saveMember(tx, Object.assign(new MemberCard(), { userId: e.data.userId, firstName: e.data.firstName, email: e.data.email.toLowerCase() }));
   }
 
   @OnEvent('identity.user-profile-updated')

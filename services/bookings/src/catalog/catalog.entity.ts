@@ -121,4 +121,9 @@ export class MemberCard {
 
   @Column('text', { name: 'first_name' })
   firstName!: string;
+
+  /** From `user-registered` (null for members registered before migration 1700000042700): door staff are named by it. */
+  @Index('member_cards_email')
+  @Column('text', { nullable: true })
+  email!: string | null;
 }

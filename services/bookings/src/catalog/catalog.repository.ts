@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { upsertUnlessErased } from '@luxe/platform/db';
+import { DoorStaffEntity } from '../passes/door-staff.entity';
 import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog.entity';
 
 /** Every query on bookings' read models of venues, sections, entertainers and members. */
@@ -48,6 +49,7 @@ export class CatalogRepository {
   async deleteVenue(m: EntityManager, venueId: string): Promise<void> {
     await m.delete(SectionCard, { venueId });
     await m.delete(DancerCard, { venueId });
+    await m.delete(DoorStaffEntity, { venueId });
     await m.delete(VenueCard, { venueId });
   }
   async saveSection(m: EntityManager, s: SectionCard): Promise<void> {
@@ -64,11 +66,13 @@ export class CatalogRepository {
   }
   /** A member's card from identity's events; never again once his erasure is recorded here (a late or replayed event). */
   async saveMember(m: EntityManager, c: MemberCard): Promise<void> {
-    await upsertUnlessErased(m, MemberCard, c.userId, { userId: c.userId, firstName: c.firstName }, ['userId']);
+    // A profile update carries no email: the one registered stays.
+    await upsertUnlessErased(m, MemberCard, c.userId, { userId: c.userId, firstName: c.firstName, ...(c.email ? { email: c.email } : {}) }, ['userId']);
   }
   /** A deleted member: his card, and the venues he owned (their own deletion events follow from venues). */
   async eraseMember(m: EntityManager, userId: string): Promise<void> {
     await m.delete(MemberCard, { userId });
+    await m.delete(DoorStaffEntity, { userId });
     const owned = await m.find(VenueCard, { where: { ownerId: userId }, select: { venueId: true } });
     for (const v of owned) await this.deleteVenue(m, v.venueId);
   }

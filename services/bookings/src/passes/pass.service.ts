@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   alreadyCheckedInMessage,
-  AUTH_ERRORS,
   BOOKING_ERRORS,
   nightOf,
   normalizePassCode,
@@ -19,6 +18,7 @@ import { BookingRepository } from '../bookings/booking.repository';
 import { AttendeeRepository } from '../calendar/attendee.repository';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { FriendEntity } from '../friends/friend.entity';
+import { DoorStaffService } from './door-staff.service';
 import type { PassEntity } from './pass.entity';
 import { PassRepository } from './pass.repository';
 import { passSigningSecret, type BookingsSettings } from './pass.settings';
@@ -44,6 +44,7 @@ export class PassService {
     private readonly bookings: BookingRepository,
     private readonly attendees: AttendeeRepository,
     private readonly catalog: CatalogRepository,
+    private readonly doorStaff: DoorStaffService,
     @Inject(SERVICE_SETTINGS) settings: Partial<BookingsSettings>,
   ) {
     this.secret = passSigningSecret(settings);
@@ -93,14 +94,14 @@ export class PassService {
   }
 
   /**
-   * `POST /api/door/check-in`: the owner of the venue checks a pass in (typed code, or the scanned
+   * `POST /api/door/check-in`: the owner of the venue, or its door staff, checks a pass in (typed code, or the scanned
    * token or pass address). Refusals change nothing; a pass already used answers 409 with when.
    */
   async checkIn(actor: Actor, input: { venueId: string; code?: string; token?: string }, now: Date = new Date()): Promise<CheckIn> {
     requireMember(actor);
-    if (actor.userType !== 'venue') throw AppError.of(AUTH_ERRORS.FORBIDDEN);
+    // The venue's owner, or a member he made door staff there (issue 31.2.18); nobody else.
     const venue = await this.catalog.venue(input.venueId);
-    if (!venue || venue.ownerId !== actor.userId) throw AppError.of(PASS_ERRORS.NOT_YOUR_VENUE);
+    if (!venue || !(await this.doorStaff.mayCheckIn(actor.userId, venue))) throw AppError.of(PASS_ERRORS.NOT_YOUR_VENUE);
 
     let pass: PassEntity | null;
     if (input.token) {

@@ -3,8 +3,8 @@ import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
 import { ConversationService } from './conversation.service';
 
 /**
- * Opens the host's and the guest's conversation when a join request is approved or an invite
- * accepted, and follows social's blocks (inbox key `messaging.conversations`).
+ * Opens the host's and the guest's conversation when a join request is approved, an invite
+ * accepted or the two like each other, and follows social's blocks (inbox key `messaging.conversations`).
  */
 @EventConsumer('conversations')
 export class ConversationConsumer {
@@ -12,7 +12,8 @@ export class ConversationConsumer {
 
   @OnEvent('social.join-request-approved')
   approved(e: EventOf<'social.join-request-approved'>, tx: EntityManager) {
-    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId);
+    const { venueName, bookingDate } = e.data;
+    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId, venueName && bookingDate ? { title: venueName, date: bookingDate } : null);
   }
 
   /** A waitlisted guest took a place (issue 12): the host's conversation with him tells him so. */
@@ -23,7 +24,13 @@ export class ConversationConsumer {
 
   @OnEvent('social.invite-accepted')
   accepted(e: EventOf<'social.invite-accepted'>, tx: EntityManager) {
-    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId);
+    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId, { title: e.data.eventTitle, date: e.data.eventDate });
+  }
+
+  /** A mutual like (issue 31.2.15) opens the pair's conversation about no event, so either may write first. */
+  @OnEvent('social.match-created')
+  matched(e: EventOf<'social.match-created'>, tx: EntityManager) {
+    return this.conversations.openForMatch(tx, e.data.userIds);
   }
 
   @OnEvent('social.user-blocked')

@@ -25,6 +25,13 @@ export class ConversationEntity {
   @Column('timestamptz', { name: 'last_message_at', nullable: true })
   lastMessageAt!: Date | null;
 
+  /** The event's title (an invite's) or venue (a join request's), and its day; null without an event (migration 1700000042600). */
+  @Column('text', { name: 'event_title', nullable: true })
+  eventTitle!: string | null;
+
+  @Column('text', { name: 'event_date', nullable: true })
+  eventDate!: string | null;
+
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
 }

@@ -11,8 +11,8 @@ export class ConversationRepository {
   /** Opens the pair's conversation about an event once (true when it is new): a redelivered event finds it there. */
   async open(m: EntityManager, c: ConversationEntity): Promise<boolean> {
     const rows: unknown[] = await m.query(
-      `INSERT INTO conversations (id, host_id, guest_id, booking_id, last_message_at, created_at) VALUES ($1, $2, $3, $4, NULL, $5) ON CONFLICT DO NOTHING RETURNING id`,
-      [c.id, c.hostId, c.guestId, c.bookingId, c.createdAt],
+      `INSERT INTO conversations (id, host_id, guest_id, booking_id, last_message_at, created_at, event_title, event_date) VALUES ($1, $2, $3, $4, NULL, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
+      [c.id, c.hostId, c.guestId, c.bookingId, c.createdAt, c.eventTitle, c.eventDate],
     );
     return rows.length > 0;
   }
@@ -43,6 +43,20 @@ export class ConversationRepository {
       [ids, userId],
     );
     return new Map(rows.map((r) => [r.conversation_id, r.n]));
+  }
+  /** The newest message of each conversation (the list's preview). */
+  async lastMessages(ids: string[]): Promise<Map<string, MessageEntity>> {
+    if (!ids.length) return new Map();
+    const rows = await this.ds.manager
+      .getRepository(MessageEntity)
+      .createQueryBuilder('m')
+      .distinctOn(['m.conversation_id'])
+      .where('m.conversation_id = ANY(:ids)', { ids })
+      .orderBy('m.conversation_id')
+      .addOrderBy('m.created_at', 'DESC')
+      .addOrderBy('m.id', 'DESC')
+      .getMany();
+    return new Map(rows.map((r) => [r.conversationId, r]));
   }
   cards(ids: string[]): Promise<UserCard[]> {
     return ids.length ? this.ds.manager.findBy(UserCard, { userId: In(ids) }) : Promise.resolve([]);

@@ -9,6 +9,8 @@ import { ConversationRepository } from './conversation.repository';
 
 const toMessage = (m: MessageEntity): Message => ({ id: m.id, conversationId: m.conversationId, senderId: m.senderId, content: m.content, read: m.read, createdAt: new Date(m.createdAt).toISOString() });
 
+const lastOf = (m: MessageEntity | undefined) => (m ? { senderId: m.senderId, content: m.content, createdAt: new Date(m.createdAt).toISOString() } : null);
+
 /**
  * Conversations between a host and a guest, opened by an approved join request. Only the two
  * participants read or write one; the sender is always the session's user.
@@ -22,9 +24,21 @@ export class ConversationService {
   ) {}
 
   /** Opens the pair's conversation once; a new one is announced (`conversation-opened`, pushed to both). */
-  async open(m: EntityManager, hostId: string, guestId: string, bookingId: string | null): Promise<void> {
-    const c = Object.assign(new ConversationEntity(), { id: randomUUID(), hostId, guestId, bookingId, lastMessageAt: null, createdAt: new Date() });
+  async open(m: EntityManager, hostId: string, guestId: string, bookingId: string | null, event: { title: string; date: string } | null = null): Promise<void> {
+    const c = Object.assign(new ConversationEntity(), { id: randomUUID(), hostId, guestId, bookingId, lastMessageAt: null, createdAt: new Date(), eventTitle: event?.title ?? null, eventDate: event?.date ?? null });
     if (await this.conversations.open(m, c)) await this.outbox.add(m, 'messaging.conversation-opened', c.id, { conversationId: c.id, hostId, guestId, bookingId });
+  }
+
+  /**
+   * A match: the pair's conversation about no event (the one an invite without an event opens).
+   * The host is the member whose card says so (a host's deck is of guests and a guest's of hosts);
+   * without a card to tell, the order of the pair decides.
+   */
+  async openForMatch(m: EntityManager, userIds: readonly [string, string]): Promise<void> {
+    const cards = await this.conversations.cards([...userIds]);
+    const isHost = (id: string) => cards.find((c) => c.userId === id)?.userType === 'host';
+    const [hostId, guestId] = isHost(userIds[1]) && !isHost(userIds[0]) ? [userIds[1], userIds[0]] : [userIds[0], userIds[1]];
+    await this.open(m, hostId, guestId, null);
   }
 
   /**
@@ -33,7 +47,7 @@ export class ConversationService {
    * promotion event (the inbox drops a redelivery).
    */
   async notifyPromoted(m: EntityManager, d: { hostId: string; guestId: string; bookingId: string; venueName: string; bookingDate: string }): Promise<void> {
-    await this.open(m, d.hostId, d.guestId, d.bookingId);
+    await this.open(m, d.hostId, d.guestId, d.bookingId, { title: d.venueName, date: d.bookingDate });
     const c = await this.conversations.ofPairAndBooking(m, d.hostId, d.guestId, d.bookingId);
     if (!c) return;
     const content = waitlistPromotedMessage(d.venueName, d.bookingDate);
@@ -49,6 +63,7 @@ export class ConversationService {
     const others = rows.map((c) => (c.hostId === userId ? c.guestId : c.hostId));
     const cards = new Map((await this.conversations.cards(others)).map((u) => [u.userId, u]));
     const unread = await this.conversations.unreadCounts(userId, rows.map((c) => c.id));
+    const last = await this.conversations.lastMessages(rows.map((c) => c.id));
     return rows.map((c, i) => {
       const other = cards.get(others[i]);
       return {
@@ -61,6 +76,8 @@ export class ConversationService {
         unreadCount: unread.get(c.id) ?? 0,
         viewerRole: c.hostId === userId ? 'host' : 'guest',
         otherUser: { id: others[i], firstName: other?.firstName ?? (c.hostId === userId ? 'Guest' : 'Host'), lastName: other?.lastName ?? '', profileImages: other?.profileImages ?? [] },
+        event: c.eventTitle && c.eventDate ? { title: c.eventTitle, date: c.eventDate } : null,
+        lastMessage: lastOf(last.get(c.id)),
       };
     });
   }

@@ -99,7 +99,7 @@ export class GuestListService {
       r.decidedAt = now;
       await this.requests.save(m, r);
       const data = { requestId: r.id, bookingId: r.bookingId, guestId: r.guestId, hostId: r.hostId };
-      await this.outbox.add(m, 'social.join-request-approved', r.id, data);
+      await this.outbox.add(m, 'social.join-request-approved', r.id, { ...data, venueName: event.venueName, bookingDate: event.bookingDate });
       await this.outbox.add(m, 'social.waitlist-promoted', r.id, { ...data, wasApproved: true, venueName: event.venueName, bookingDate: event.bookingDate, startTime: event.startTime });
     }
     return promoted;

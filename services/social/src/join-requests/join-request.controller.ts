@@ -18,6 +18,11 @@ export class JoinRequestController {
     return this.requests.mine(actor);
   }
 
+  @Route(api.joinRequests.pendingCounts)
+  pendingCounts(@Input() _input: RouteInput<typeof api.joinRequests.pendingCounts>, @CurrentActor() actor: Actor) {
+    return this.requests.pendingCounts(actor);
+  }
+
   @Route(api.joinRequests.ofBooking)
   ofBooking(@Input() input: RouteInput<typeof api.joinRequests.ofBooking>, @CurrentActor() actor: Actor) {
     return this.requests.ofBooking(actor, input.query.bookingId);

@@ -28,6 +28,14 @@ export class JoinRequestRepository {
     return this.ds.manager.find(JoinRequestEntity, { where: { bookingId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
   /** The event's row locked for the rest of the transaction: its guest list changes one at a time under it. */
+  /** Pending requests per event of the host, leaving out the given guests. */
+  async pendingCounts(hostId: string, excluded: string[]): Promise<{ bookingId: string; pending: number }[]> {
+    const rows: { booking_id: string; n: number }[] = await this.ds.query(
+      `SELECT booking_id, count(*)::int AS n FROM event_join_requests WHERE host_id = $1 AND status = 'pending' AND NOT (guest_id = ANY($2::uuid[])) GROUP BY booking_id ORDER BY booking_id`,
+      [hostId, excluded],
+    );
+    return rows.map((r) => ({ bookingId: r.booking_id, pending: r.n }));
+  }
   lockEvent(m: EntityManager, bookingId: string): Promise<EventCard | null> {
     return m.getRepository(EventCard).createQueryBuilder('e').setLock('pessimistic_write').where('e.booking_id = :bookingId', { bookingId }).getOne();
   }

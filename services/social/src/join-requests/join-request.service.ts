@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { SOCIAL_ERRORS, type JoinRequest, type JoinRequestDto } from '@luxe/contracts';
+import { SOCIAL_ERRORS, type JoinRequest, type JoinRequestDto, type PendingJoinRequests } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import type { EventCard, MemberCard } from '../catalog/catalog.entity';
@@ -78,6 +78,12 @@ export class JoinRequestService {
     return (await this.view(rows)).sort((a, b) => `${a.bookingDate}${a.startTime}`.localeCompare(`${b.bookingDate}${b.startTime}`));
   }
 
+  /** The host's events with pending requests and how many (those of members blocked either way are hidden, as in `ofBooking`). */
+  async pendingCounts(actor: Actor): Promise<PendingJoinRequests[]> {
+    requireMember(actor);
+    return this.requests.pendingCounts(actor.userId, [...(await this.members.blockedWith(actor.userId))]);
+  }
+
   async ofBooking(actor: Actor, bookingId: string): Promise<JoinRequest[]> {
     requireMember(actor);
     const event = await this.requests.event(bookingId);
@@ -117,7 +123,7 @@ export class JoinRequestService {
       r.status = status;
       r.decidedAt = now;
       await this.requests.save(m, r);
-      await this.publish(m, status === 'approved' ? 'social.join-request-approved' : 'social.join-request-declined', r);
+      await this.publish(m, status === 'approved' ? 'social.join-request-approved' : 'social.join-request-declined', r, event);
       return r;
     });
     return (await this.view([row]))[0];
@@ -136,7 +142,14 @@ export class JoinRequestService {
     return rows.map((r) => toJoinRequest(r, events.get(r.bookingId), guests.get(r.guestId), r.status === 'waitlisted' ? (positions.get(r.id) ?? null) : null));
   }
 
-  private publish(m: EntityManager, type: 'social.join-request-created' | 'social.join-request-approved' | 'social.join-request-declined' | 'social.join-request-waitlisted', r: JoinRequestEntity) {
-    return this.outbox.add(m, type, r.id, { requestId: r.id, bookingId: r.bookingId, guestId: r.guestId, hostId: r.hostId });
+  /** `event`, when known, names the conversation an approval opens (its venue and day). */
+  private publish(
+    m: EntityManager,
+    type: 'social.join-request-created' | 'social.join-request-approved' | 'social.join-request-declined' | 'social.join-request-waitlisted',
+    r: JoinRequestEntity,
+    event?: EventCard | null,
+  ) {
+    const named = event ? { venueName: event.venueName, bookingDate: event.bookingDate } : {};
+    return this.outbox.add(m, type, r.id, { requestId: r.id, bookingId: r.bookingId, guestId: r.guestId, hostId: r.hostId, ...named });
   }
 }

@@ -51,6 +51,25 @@ const mia = () =>
 const noah = () => makeJoinRequest({ bookingId: booking.id, guest: { firstName: 'noah', lastName: 'Reed', age: null, city: 'Tampa, FL', profileImages: [] } });
 
 describe('Guest Requests dialog (My Bookings, host)', () => {
+  it("the host's card counts the requests waiting for him, and the count follows his answers (issue 31.2.15)", async () => {
+    await signIn(host);
+    let waiting = 2;
+    server.use(http.get('/api/event-join-requests/pending-counts', () => HttpResponse.json(waiting ? [{ bookingId: booking.id, pending: waiting }] : [])));
+    const requests = [mia(), noah()];
+    mockRequests(() => requests);
+    mockDecision((id) => {
+      waiting -= 1;
+      return HttpResponse.json({ ...requests.find((r) => r.id === id)!, status: 'approved' });
+    });
+    const app = renderApp('/dashboard?tab=book');
+    const button = await screen.findByRole('button', { name: 'View Guest Requests: Azure Dream, 2 waiting' });
+    expect(within(button).getByTestId('pending-requests')).toHaveTextContent(/^2$/);
+    await app.user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Guest Requests' });
+    await app.user.click(await within(dialog).findByRole('button', { name: 'Approve: Mia Laurent' }));
+    expect(await screen.findByRole('button', { name: 'View Guest Requests: Azure Dream, 1 waiting', hidden: true })).toBeInTheDocument();
+  });
+
   it("lists the booking's pending requests with Approve and Decline, then the approved guests; declined ones are left out", async () => {
     await signIn(host);
     const requests = [mia(), noah(), makeJoinRequest({ bookingId: booking.id, status: 'approved', guest: { firstName: 'Zoe', lastName: 'Hart' } }), makeJoinRequest({ bookingId: booking.id, status: 'declined', guest: { firstName: 'Dan', lastName: 'Gone' } })];

@@ -20,6 +20,7 @@ async function atTheDoor(answer: (body: Record<string, string>) => Response) {
   const sent: Record<string, string>[] = [];
   server.use(
     http.get('/api/my-venues', () => HttpResponse.json([velvet, azure])),
+    http.get('/api/door/venues/:id/staff', () => HttpResponse.json([])),
     http.post('/api/door/check-in', async ({ request }) => {
       const body = (await request.json()) as Record<string, string>;
       sent.push(body);
@@ -91,5 +92,80 @@ describe('venue dashboard: door mode', () => {
     server.use(http.get('/api/my-venues', () => HttpResponse.json([])));
     renderApp('/venue-dashboard?tab=door');
     expect(await screen.findByRole('heading', { name: 'No venue yet' })).toBeInTheDocument();
+  });
+});
+
+describe('door staff (issue 31.2.18)', () => {
+  const staffUser = makeUser({ id: '55555555-5555-4555-8555-555555555555', firstName: 'Dora', email: 'dora@example.com', userType: 'guest' });
+  const dora = { venueId: velvet.id, userId: staffUser.id, firstName: 'Dora', email: 'dora@example.com', addedAt: '2099-06-07T03:10:00.000Z' };
+
+  it('the owner adds a member by email to the chosen venue, sees the list, and can remove him; a refusal shows the server message', async () => {
+    await signIn(owner);
+    let staff: (typeof dora)[] = [];
+    const asked: { venue: string; body?: unknown; removed?: string }[] = [];
+    server.use(
+      http.get('/api/my-venues', () => HttpResponse.json([velvet, azure])),
+      http.get('/api/door/venues/:id/staff', ({ params }) => HttpResponse.json(params.id === velvet.id ? staff : [])),
+      http.post('/api/door/venues/:id/staff', async ({ params, request }) => {
+        const body = (await request.json()) as { email: string };
+        asked.push({ venue: String(params.id), body });
+        if (body.email === 'nobody@example.com') return HttpResponse.json({ statusCode: 404, code: 'PASS.NO_SUCH_MEMBER', message: 'No account with this email' }, { status: 404 });
+        staff = [dora];
+        return HttpResponse.json(dora, { status: 201 });
+      }),
+      http.delete('/api/door/venues/:id/staff/:userId', ({ params }) => {
+        asked.push({ venue: String(params.id), removed: String(params.userId) });
+        staff = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp('/venue-dashboard?tab=door');
+    const panel = await screen.findByRole('region', { name: 'Door staff' });
+    expect(await within(panel).findByText('No door staff yet.')).toBeInTheDocument();
+    await user.type(within(panel).getByLabelText("Staff member's email"), 'nobody@example.com');
+    await user.click(within(panel).getByRole('button', { name: 'Add door staff' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('No account with this email');
+    await user.clear(within(panel).getByLabelText("Staff member's email"));
+    await user.type(within(panel).getByLabelText("Staff member's email"), 'dora@example.com');
+    await user.click(within(panel).getByRole('button', { name: 'Add door staff' }));
+    const list = await within(panel).findByRole('list', { name: 'Door staff' });
+    expect(within(list).getByText('Dora')).toBeInTheDocument();
+    expect(await screen.findByText('Door staff added')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(list).getByRole('button', { name: 'Remove Dora from door staff' }));
+    expect(await within(panel).findByText('No door staff yet.')).toBeInTheDocument();
+    expect(asked).toEqual([
+      { venue: velvet.id, body: { email: 'nobody@example.com' } },
+      { venue: velvet.id, body: { email: 'dora@example.com' } },
+      { venue: velvet.id, removed: staffUser.id },
+    ]);
+  });
+
+  it('a staff member (not an owner) opens /door: only the venues he keeps the door of, and check-in there', async () => {
+    await signIn(staffUser);
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/door/venues', () => HttpResponse.json([{ venueId: azure.id, name: 'Azure Dream', city: 'Miami', role: 'staff' }])),
+      http.post('/api/door/check-in', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(checkedIn);
+      }),
+    );
+    const { user } = renderApp('/door');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Door check-in' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Venue')).toHaveDisplayValue('Azure Dream');
+    expect(screen.queryByRole('region', { name: 'Door staff' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Venue dashboard' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Door code'), 'HK4M7QTX{Enter}');
+    expect(await within(result()).findByText('Checked in: Gina')).toBeInTheDocument();
+    expect(sent).toEqual([{ venueId: azure.id, code: 'HK4M7QTX' }]);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('a member who keeps no door is told how to get one', async () => {
+    await signIn(staffUser);
+    server.use(http.get('/api/door/venues', () => HttpResponse.json([])));
+    renderApp('/door');
+    expect(await screen.findByRole('heading', { name: 'No door to keep yet' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
+import { fireEvent, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@luxe/contracts';
 import { makeUser, signIn, storedUser } from '../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../testing/render-app';
+import { axeViolations } from '../../testing/axe';
 import { server } from '../../testing/server';
-import { acceptablePhotos } from './api/profile';
+import { acceptablePhotos, skippedPhotosMessage, sortPhotos } from './api/profile';
 
 const photoOf = (id: string, n: number) => `/api/images/users/${id}/${'0'.repeat(8)}-0000-4000-8000-${String(n).padStart(12, '0')}.jpg`;
 
@@ -64,6 +66,53 @@ describe('Profile tab: photos', () => {
     const text = new File(['x'], 'notes.txt', { type: 'text/plain' });
     expect(acceptablePhotos([img('a.jpg'), text, big, img('b.jpg'), img('c.jpg')], 2).map((f) => f.name)).toEqual(['a.jpg', 'b.jpg']);
     expect(acceptablePhotos([img('a.jpg')], 0)).toEqual([]);
+  });
+
+  it('tells which files were skipped and why: not an image, over 10 MB, no room left (issue 31.2.15)', async () => {
+    const img = (name: string, size = 10) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
+    const { accepted, skipped } = sortPhotos([img('a.jpg'), new File(['x'], 'notes.txt', { type: 'text/plain' }), img('big.jpg', MAX_IMAGE_BYTES + 1), img('b.jpg'), img('c.jpg')], 1);
+    expect(accepted.map((f) => f.name)).toEqual(['a.jpg']);
+    expect(skippedPhotosMessage(skipped)).toBe('notes.txt is not an image. big.jpg is over 10 MB. 2 more photos were not added: a profile holds at most 6.');
+
+    const member = makeUser({ profileImages: [] });
+    await signIn(member);
+    renderApp('/dashboard?tab=profile');
+    await screen.findByRole('button', { name: 'Add Photo' });
+    // As a browser without the picker's filter would hand them over (nothing is uploaded).
+    fireEvent.change(screen.getByTestId('photo-input'), { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' }), img('big.jpg', MAX_IMAGE_BYTES + 1)] } });
+    const toast = await findToast();
+    expect(toast).toHaveTextContent('Photos not added');
+    expect(toast).toHaveTextContent('notes.txt is not an image. big.jpg is over 10 MB.');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('keeps unsaved photos when the member leaves the Profile tab and comes back, and says they are unsaved (issue 31.2.15)', async () => {
+    const member = makeUser({ profileImages: [] });
+    await signIn(member);
+    const newPath = photoOf(member.id, 1);
+    server.use(
+      http.post('/api/users/:id/upload-url', () => HttpResponse.json({ uploadURL: 'http://storage.test/u', fields: { key: 'staging/users/x/y' }, objectPath: 'staging/users/x/y' })),
+      http.post('http://storage.test/u', () => new HttpResponse(null, { status: 204 })),
+      http.put('/api/users/:id/images', () => HttpResponse.json({ objectPath: newPath })),
+      http.put('/api/users/:id/profile', async ({ request }) => HttpResponse.json({ ...member, ...((await request.json()) as object) })),
+      http.get('/api/conversations/:id', () => HttpResponse.json([])),
+    );
+    const { user } = renderApp('/dashboard?tab=profile');
+    await screen.findByRole('button', { name: 'Add Photo' });
+    expect(screen.getByTestId('photos-unsaved')).toBeEmptyDOMElement();
+    await user.upload(screen.getByTestId('photo-input'), new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByRole('img', { name: 'Main photo' })).toHaveAttribute('src', newPath);
+    expect(screen.getByTestId('photos-unsaved')).toHaveTextContent('Unsaved changes: Save Photos to show them on your profile.');
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('button', { name: /Messages/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Messages' });
+    expect(screen.queryByRole('img', { name: 'Main photo' })).toBeNull();
+    await user.click(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('button', { name: /Profile/ }));
+    expect(await screen.findByRole('img', { name: 'Main photo' })).toHaveAttribute('src', newPath);
+    expect(screen.getByTestId('photos-unsaved')).toHaveTextContent('Unsaved changes');
+    await user.click(screen.getByRole('button', { name: 'Save Photos' }));
+    expect(await findToast()).toHaveTextContent('Photos Saved');
+    await waitFor(() => expect(screen.getByTestId('photos-unsaved')).toBeEmptyDOMElement());
   });
 
   it('uploads a photo through a presigned POST, marks the first as Main, previews it, and saves the list', async () => {

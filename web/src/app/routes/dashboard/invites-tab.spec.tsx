@@ -6,6 +6,7 @@ import { makeBooking } from '../../../testing/bookings';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { makeInvite, makeMember } from '../../../testing/invites';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
+import { axeViolations } from '../../../testing/axe';
 import { server } from '../../../testing/server';
 
 const host = makeUser({ userType: 'host', firstName: 'Ava', state: 'Florida', profileImages: ['/img/ava.jpg'] });
@@ -196,17 +197,34 @@ describe('Invites tab: Received', () => {
     expect(counter()).toHaveTextContent(/^1 of 2$/);
   });
 
-  it('a failed answer is only logged, and the deck moves on', async () => {
+  it("a refused answer says why (the server's message), and the deck moves on (issue 31.2.15)", async () => {
     await signIn(guest);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const calls = mockSocial({ received: () => [makeInvite({ host: { firstName: 'Marco' } }), makeInvite({ host: { firstName: 'Lena' } })], respond: () => HttpResponse.json({ message: 'down' }, { status: 500 }) });
+    const calls = mockSocial({ received: () => [makeInvite({ host: { firstName: 'Marco' } }), makeInvite({ host: { firstName: 'Lena' } })], respond: () => HttpResponse.json({ message: 'This event is full' }, { status: 409 }) });
     const { user } = renderApp('/dashboard?tab=invites');
     await screen.findByTestId('swipe-card');
     await user.click(screen.getByRole('button', { name: 'Accept invite from Marco' }));
     expect(cardName()).toBe('Lena, 27');
+    const toast = await findToast();
+    expect(toast).toHaveTextContent('Invite not accepted');
+    expect(toast).toHaveTextContent('This event is full');
     await waitFor(() => expect(errors).toHaveBeenCalledWith('Failed to accept the invite', expect.any(Error)));
     expect(calls.responses).toHaveLength(1);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('accepting and declining each say so in a toast (issue 31.2.15)', async () => {
+    await signIn(guest);
+    mockSocial({ received: () => [makeInvite({ host: { firstName: 'Marco' }, eventTitle: 'Rooftop birthday' }), makeInvite({ host: { firstName: 'Lena' }, eventTitle: 'Velvet night' })] });
+    const { user } = renderApp('/dashboard?tab=invites');
+    await screen.findByTestId('swipe-card');
+    await user.click(screen.getByRole('button', { name: 'Accept invite from Marco' }));
+    let toast = await findToast();
+    expect(toast).toHaveTextContent('Invite accepted');
+    expect(toast).toHaveTextContent("You're going to Rooftop birthday. Your conversation with Marco is in Messages.");
+    await user.click(screen.getByRole('button', { name: 'Decline invite from Lena' }));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Invite declined'));
+    toast = screen.getByTestId('toast');
+    expect(toast).toHaveTextContent("Lena's invite to Velvet night was declined.");
   });
 
   it('View Profile shows the About text and the Friends Joining count with their tiles; Close gives the focus back', async () => {
@@ -327,6 +345,10 @@ describe('Invites tab: Send Invites', () => {
 
     await user.click(screen.getByRole('button', { name: 'Like and invite Mia' }));
     await waitFor(() => expect(calls.invites).toHaveLength(1));
+    // The like and its invite say so (issue 31.2.15).
+    const sent = await findToast();
+    expect(sent).toHaveTextContent('Invite sent');
+    expect(sent).toHaveTextContent('Mia is invited to Azure Dream · Full Yacht, Jun 06, 2099.');
     expect(calls.swipes).toEqual([{ userId: mia.id, action: 'like' }]);
     expect(calls.invites[0]).toEqual({ guestId: mia.id, eventTitle: 'Azure Dream · Full Yacht', eventDescription: 'Birthday on the bay', eventDate: '2099-06-06', bookingId: soon.id });
 
@@ -344,6 +366,19 @@ describe('Invites tab: Send Invites', () => {
     drag(120);
     await waitFor(() => expect(calls.invites).toHaveLength(2));
     expect(calls.invites[1]).toEqual({ guestId: mia.id, eventTitle: 'Velvet Room · VIP Booth', eventDate: '2099-07-04', bookingId: later.id });
+  });
+
+  it("a host's like whose invite is refused says why, with the server's message (issue 31.2.15)", async () => {
+    await signIn(host);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockSocial({ matches: () => [mia], hosted: [makeBooking({ bookingDate: '2099-06-06' })] });
+    server.use(http.post('/api/invites', () => HttpResponse.json({ message: 'You have already invited this guest to this event' }, { status: 409 })));
+    const { user } = renderApp('/dashboard?tab=invites&section=discover');
+    await screen.findByTestId('swipe-card');
+    await user.click(screen.getByRole('button', { name: 'Like and invite Mia' }));
+    const toast = await findToast();
+    expect(toast).toHaveTextContent('Invite not sent');
+    expect(toast).toHaveTextContent('You have already invited this guest to this event');
   });
 
   it("'No specific event' invites for tonight with the host, today in New York", async () => {
@@ -377,6 +412,11 @@ describe('Invites tab: Send Invites', () => {
     await delay(50);
     expect(calls.invites).toEqual([]);
     expect(cardName()).toBe('Noa, 25');
+    // The match's conversation is offered (issue 31.2.15): it opens the Messages tab.
+    server.use(http.get('/api/conversations/:id', () => HttpResponse.json([])));
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(screen.getByTestId('match-offer')).getByRole('button', { name: 'Message Marco' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
   });
 
   it('no toast without a match; a failed swipe is only logged and the deck moves on', async () => {

@@ -25,6 +25,8 @@ function makeConversation(overrides: Partial<Conversation> = {}): Conversation {
     unreadCount: 0,
     viewerRole: 'host',
     otherUser: { id: OTHER, firstName: 'Lena', lastName: 'Voss', profileImages: [] },
+    event: null,
+    lastMessage: null,
     ...overrides,
   };
 }
@@ -122,6 +124,27 @@ describe('dashboard Messages tab', () => {
     expect(b.getByTestId('conversation-time')).toHaveTextContent(/^Jan 10, 10:05 AM EST$/);
     // The name is the visible text (WCAG 2.5.3 Label in Name), with words for assistive technology.
     expect(first).toHaveAccessibleName('Lena Voss, Guest, Jun 05, 10:00 PM EST, 3 unread');
+  });
+
+  it('tells apart two conversations with the same host: each names its event and shows its last message (issue 31.2.6)', async () => {
+    await signIn(guestUser);
+    const hugo = { id: OTHER, firstName: 'Hugo', lastName: 'Host', profileImages: [] };
+    mockMessaging({
+      userId: guestUser.id,
+      conversations: [
+        makeConversation({ id: C1, viewerRole: 'guest', guestId: guestUser.id, hostId: OTHER, otherUser: hugo, event: { title: 'Rooftop birthday', date: '2026-11-28' }, lastMessage: { senderId: OTHER, content: 'See you at the rooftop', createdAt: '2025-06-06T02:00:00.000Z' } }),
+        makeConversation({ id: C2, viewerRole: 'guest', guestId: guestUser.id, hostId: OTHER, otherUser: hugo, event: { title: 'Velvet', date: '2026-12-05' }, lastMessage: { senderId: guestUser.id, content: 'On my way', createdAt: '2025-06-05T02:00:00.000Z' } }),
+      ],
+    });
+    renderApp('/dashboard?tab=messages');
+    await screen.findByRole('list', { name: 'Conversations' });
+    const [first, second] = conversationButtons();
+    expect(within(first!).getByTestId('conversation-event')).toHaveTextContent(/^Rooftop birthday · Sat, Nov 28$/);
+    expect(within(first!).getByTestId('conversation-preview')).toHaveTextContent(/^See you at the rooftop$/);
+    expect(within(second!).getByTestId('conversation-event')).toHaveTextContent(/^Velvet · Sat, Dec 5$/);
+    expect(within(second!).getByTestId('conversation-preview')).toHaveTextContent(/^You: On my way$/);
+    expect(first).toHaveAccessibleName('Hugo Host, Host, Rooftop birthday · Sat, Nov 28, See you at the rooftop, last message Jun 05, 10:00 PM EST');
+    expect(first!).not.toHaveAccessibleName(second!.getAttribute('aria-label')!);
   });
 
   it('labels the other party Host for a guest viewer and lists only the signed-in user’s own conversations', async () => {

@@ -15,7 +15,7 @@ const LENA = '33333333-3333-4333-8333-333333333333';
 const MARCO = '55555555-5555-4555-8555-555555555555';
 
 function conversation(id: string, other: Conversation['otherUser']): Conversation {
-  return { id, hostId: other.id, guestId: me.id, bookingId: null, lastMessageAt: '2025-06-06T02:00:00.000Z', createdAt: '2025-06-01T00:00:00.000Z', unreadCount: 0, viewerRole: 'guest', otherUser: other };
+  return { id, hostId: other.id, guestId: me.id, bookingId: null, lastMessageAt: '2025-06-06T02:00:00.000Z', createdAt: '2025-06-01T00:00:00.000Z', unreadCount: 0, viewerRole: 'guest', otherUser: other, event: null, lastMessage: null };
 }
 const lenaChat = conversation(C1, { id: LENA, firstName: 'Lena', lastName: 'Voss', profileImages: [] });
 const marcoChat = conversation(C2, { id: MARCO, firstName: 'Marco', lastName: 'Bell', profileImages: [] });

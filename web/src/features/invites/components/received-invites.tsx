@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Invite } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { serverMessage } from '../../../lib/api-client';
 import { useReceivedInvites, useRespondToInvite } from '../api/invites';
 import { inviteWhen, pendingInvites } from '../display';
 import { DeckEmpty, DeckError, DeckLoading } from './deck-states';
@@ -23,8 +25,9 @@ function InviteDetails({ invite }: { invite: Invite }) {
 
 /**
  * Received: the member's pending invites as a deck of the inviting hosts' cards; right (or
- * Accept) accepts, left (or Decline) declines. Failures are only logged (spec doc 1 §8): the
- * deck moves on. Answered invites leave the deck the next time it restarts.
+ * Accept) accepts, left (or Decline) declines. The deck moves on at once; a toast then says how
+ * the answer went (issue 31.2.15), a refusal with the server's reason. Answered invites leave
+ * the deck the next time it restarts.
  */
 export function ReceivedInvites({
   userId,
@@ -88,9 +91,15 @@ export function ReceivedInvites({
         respond
           .mutateAsync({ id: invite.id, response })
           .then(() => {
-            if (response === 'accept') onAccepted?.(invite);
+            if (response === 'accept') {
+              onAccepted?.(invite);
+              toast({ title: 'Invite accepted', description: `You're going to ${invite.eventTitle}. Your conversation with ${invite.host.firstName} is in Messages.` });
+            } else toast({ title: 'Invite declined', description: `${invite.host.firstName}'s invite to ${invite.eventTitle} was declined.` });
           })
-          .catch((error: unknown) => console.error(`Failed to ${response} the invite`, error));
+          .catch((error: unknown) => {
+            console.error(`Failed to ${response} the invite`, error);
+            toast({ variant: 'destructive', title: response === 'accept' ? 'Invite not accepted' : 'Invite not declined', description: serverMessage(error, 'Please try again.') });
+          });
       }}
       onRestart={() => setFrozen(null)}
       renderProfile={(i, onClose) => <MemberProfileDialog member={i.host} friends={{ count: i.friendCount, avatars: i.friends }} onClose={onClose} />}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type JoinRequest } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
-import { getBookingJoinRequestsQueryOptions } from './booking-join-requests';
+import { getBookingJoinRequestsQueryOptions, PENDING_COUNTS_KEY } from './booking-join-requests';
 
 /** The host's answer to a pending request. */
 export type JoinRequestDecision = 'approve' | 'decline';
@@ -22,6 +22,7 @@ export function useDecideJoinRequest(bookingId: string) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getBookingJoinRequestsQueryOptions(bookingId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: PENDING_COUNTS_KEY }),
         // An approval counts against the guest limit (or joins the waitlist).
         queryClient.invalidateQueries({ queryKey: ['guest-list', bookingId] }),
       ]),

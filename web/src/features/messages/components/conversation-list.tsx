@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { Conversation } from '@luxe/contracts';
 import { cn } from '../../../lib/cn';
-import { formatMessageTime, fullName, otherPartyLabel } from '../display';
+import { eventLabel, formatMessageTime, fullName, lastMessagePreview, otherPartyLabel } from '../display';
 import { Avatar } from './avatar';
 
 /** The member's conversations, newest first as the server sends them. */
@@ -23,7 +23,9 @@ export function ConversationList({
         // The name holds the visible text in its order (WCAG 2.5.3 Label in Name: what a voice user
         // reads out works); the spaces between the spans keep the words apart in that text.
         const time = c.lastMessageAt ? formatMessageTime(c.lastMessageAt) : 'No messages yet';
-        const label = [fullName(c.otherUser), otherPartyLabel(c), time, c.unreadCount > 0 ? `${c.unreadCount} unread` : null].filter(Boolean).join(', ');
+        const event = eventLabel(c);
+        const preview = lastMessagePreview(c);
+        const label = [fullName(c.otherUser), otherPartyLabel(c), event, preview, time, c.unreadCount > 0 ? `${c.unreadCount} unread` : null].filter(Boolean).join(', ');
         return (
           <li key={c.id}>
             <button
@@ -49,6 +51,18 @@ export function ConversationList({
                     {otherPartyLabel(c)}
                   </span>
                 </span>{' '}
+                {event ? (
+                  <span data-testid="conversation-event" className="truncate text-xs font-medium text-gold-200">
+                    {event}
+                  </span>
+                ) : null}
+                {event ? ' ' : null}
+                {preview ? (
+                  <span data-testid="conversation-preview" className="truncate text-sm text-neutral-200">
+                    {preview}
+                  </span>
+                ) : null}
+                {preview ? ' ' : null}
                 <span data-testid="conversation-time" className="truncate text-xs text-neutral-300">
                   {c.lastMessageAt ? (
                     <time dateTime={c.lastMessageAt}>{formatMessageTime(c.lastMessageAt)}</time>

@@ -3,7 +3,7 @@ import type { Conversation, Message } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useMessages } from '../api/conversations';
-import { formatMessageTime, fullName, otherPartyLabel } from '../display';
+import { eventLabel, formatMessageTime, fullName, otherPartyLabel } from '../display';
 import { Avatar } from './avatar';
 import { MessageComposer } from './message-composer';
 
@@ -60,7 +60,7 @@ export function ConversationThread({
           <h2 id={`thread-${conversation.id}`} ref={headingRef} tabIndex={-1} className="truncate text-lg font-semibold text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400">
             {name}
           </h2>
-          <p className="text-xs text-gold-200">{otherPartyLabel(conversation)}</p>
+          <p className="truncate text-xs text-gold-200">{[otherPartyLabel(conversation), eventLabel(conversation)].filter(Boolean).join(' · ')}</p>
         </div>
         {renderMemberActions ? (
           <div data-testid="thread-member-actions" className="w-full sm:ml-auto sm:w-auto">

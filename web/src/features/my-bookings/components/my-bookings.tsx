@@ -9,6 +9,7 @@ import { bySoonest, formatBookingDate, formatDuration, formatPlace, formatTimeRa
 import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatWholeDollars } from '../../../lib/format';
 import { useMyBookings } from '../api/bookings';
+import { usePendingJoinRequestCounts } from '../../join-requests/api/booking-join-requests';
 import { CancelBookingDialog, canCancel } from '../../cancellation/components/cancel-booking-dialog';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
@@ -18,6 +19,8 @@ export type GuestRequestsRenderer = (booking: Booking, onClose: () => void) => R
 /** My Bookings (host, spec doc 1 §2): one card per booking, soonest first. */
 export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { userId: string; onBrowseEvents: () => void; renderGuestRequests: GuestRequestsRenderer }) {
   const bookings = useMyBookings(userId);
+  // How many requests wait for the host's answer, per event (issue 31.2.15); none shown while unknown.
+  const pending = new Map((usePendingJoinRequestCounts().data ?? []).map((p) => [p.bookingId, p.pending]));
   const [requestsOf, setRequestsOf] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
 
@@ -47,7 +50,7 @@ export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { us
         <ul aria-label="Your bookings" className="flex flex-col gap-4">
           {bySoonest(bookings.data).map((booking) => (
             <li key={booking.id}>
-              <BookingCard booking={booking} onViewRequests={() => setRequestsOf(booking)} onCancel={() => setCancelling(booking)} />
+              <BookingCard booking={booking} pending={pending.get(booking.id) ?? 0} onViewRequests={() => setRequestsOf(booking)} onCancel={() => setCancelling(booking)} />
             </li>
           ))}
         </ul>
@@ -67,7 +70,7 @@ export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { us
   );
 }
 
-function BookingCard({ booking, onViewRequests, onCancel }: { booking: Booking; onViewRequests: () => void; onCancel: () => void }) {
+function BookingCard({ booking, pending, onViewRequests, onCancel }: { booking: Booking; pending: number; onViewRequests: () => void; onCancel: () => void }) {
   const headingId = `booking-${booking.id}`;
   return (
     <article aria-labelledby={headingId} data-testid="booking-card" className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
@@ -100,6 +103,14 @@ function BookingCard({ booking, onViewRequests, onCancel }: { booking: Booking; 
         <Button type="button" variant="secondary" size="sm" onClick={onViewRequests}>
           View Guest Requests
           <span className="sr-only">: {booking.venueName}</span>
+          {pending > 0 ? (
+            <>
+              <span aria-hidden="true" data-testid="pending-requests" className="ml-2 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-400 px-1.5 text-xs font-bold text-neutral-950">
+                {pending}
+              </span>
+              <span className="sr-only">, {pending} waiting</span>
+            </>
+          ) : null}
         </Button>
         {booking.status === 'confirmed' ? <AddToCalendarLink bookingId={booking.id} venueName={booking.venueName} /> : null}
         {booking.status === 'confirmed' ? <ShowPassLink bookingId={booking.id} venueName={booking.venueName} /> : null}

@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, type CheckIn, type CheckInInput, type Pass, type PassView } from '@luxe/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type CheckIn, type CheckInInput, type DoorStaff, type DoorVenue, type Pass, type PassView } from '@luxe/contracts';
 import { ApiError, callApi } from '../../../lib/api-client';
 
 /** GET /api/bookings/{id}/pass: the signed-in attendee's own pass for a booking. */
@@ -23,3 +23,33 @@ export function useCheckIn() {
 }
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** GET /api/door/venues: where the signed-in member may check guests in (owned, or as door staff). */
+export function useDoorVenues() {
+  return useQuery({ queryKey: ['door', 'venues'] as const, queryFn: ({ signal }): Promise<DoorVenue[]> => callApi(api.passes.doorVenues, {}, { signal }) });
+}
+
+const staffKey = (venueId: string) => ['door', 'staff', venueId] as const;
+
+/** GET /api/door/venues/{id}/staff: the owner's door staff of a venue. */
+export function useDoorStaff(venueId: string) {
+  return useQuery({ queryKey: staffKey(venueId), queryFn: ({ signal }): Promise<DoorStaff[]> => callApi(api.passes.doorStaff, { params: { id: venueId } }, { signal }) });
+}
+
+/** POST /api/door/venues/{id}/staff, then the list is read again. */
+export function useAddDoorStaff(venueId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string): Promise<DoorStaff> => callApi(api.passes.addDoorStaff, { params: { id: venueId }, body: { email } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKey(venueId) }),
+  });
+}
+
+/** DELETE /api/door/venues/{id}/staff/{userId}, then the list is read again. */
+export function useRemoveDoorStaff(venueId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string): Promise<unknown> => callApi(api.passes.removeDoorStaff, { params: { id: venueId, userId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKey(venueId) }),
+  });
+}

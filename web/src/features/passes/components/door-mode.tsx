@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { nightOf, PASS_KIND_LABELS, PASS_MESSAGES, passTokenFrom, type CheckIn } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -7,8 +7,9 @@ import { Select } from '../../../components/ui/select';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { formatBookingDate, formatStartTime } from '../../../lib/booking-display';
 import { useMyVenues } from '../../venue-owner/api/venues';
-import { useCheckIn } from '../api/passes';
+import { useCheckIn, useDoorVenues } from '../api/passes';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
+import { DoorStaffPanel } from './door-staff-panel';
 
 /** The camera scanner, loaded only when the door staff opens it (it brings its QR reader). */
 const QrScanner = lazy(() => import('./qr-scanner'));
@@ -31,6 +32,37 @@ export function doorResultOf(outcome: { ok: CheckIn } | { error: unknown }): Doo
  */
 export function DoorMode() {
   const venues = useMyVenues();
+  return (
+    <DoorDesk
+      venues={{ ...venues, data: venues.data?.map((v) => ({ id: v.id, name: v.name })) }}
+      empty={{ title: 'No venue yet', text: 'Add a venue in My Events to check its guests in here.' }}
+      extra={(venueId) => <DoorStaffPanel venueId={venueId} />}
+    />
+  );
+}
+
+/**
+ * The door for its staff (issue 31.2.18): the venues where the owner made the member door staff,
+ * and check-in there; nothing else of the dashboard.
+ */
+export function StaffDoorMode() {
+  const venues = useDoorVenues();
+  return (
+    <DoorDesk
+      venues={{ ...venues, data: venues.data?.filter((v) => v.role === 'staff').map((v) => ({ id: v.venueId, name: v.name })) }}
+      empty={{ title: 'No door to keep yet', text: "A venue's owner can add your account's email as door staff; its check-in then shows here." }}
+    />
+  );
+}
+
+interface DoorVenuesQuery {
+  isPending: boolean;
+  isError: boolean;
+  data: { id: string; name: string }[] | undefined;
+  refetch: () => Promise<unknown>;
+}
+
+function DoorDesk({ venues, empty, extra }: { venues: DoorVenuesQuery; empty: { title: string; text: string }; extra?: (venueId: string) => ReactNode }) {
   const checkIn = useCheckIn();
   const [chosen, setChosen] = useState('');
   const [code, setCode] = useState('');
@@ -55,16 +87,17 @@ export function DoorMode() {
       </div>
     );
   }
-  if (venues.data.length === 0) {
+  if (!venues.data || venues.data.length === 0) {
     return (
       <section className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
-        <h2 className="text-lg font-semibold text-white">No venue yet</h2>
-        <p className="mt-1 text-sm text-neutral-300">Add a venue in My Events to check its guests in here.</p>
+        <h2 className="text-lg font-semibold text-white">{empty.title}</h2>
+        <p className="mt-1 text-sm text-neutral-300">{empty.text}</p>
       </section>
     );
   }
+  const list = venues.data;
 
-  const venueId = venues.data.some((v) => v.id === chosen) ? chosen : venues.data[0]!.id;
+  const venueId = list.some((v) => v.id === chosen) ? chosen : list[0]!.id;
   const send = (input: { code: string } | { token: string }) => {
     setResult(null);
     checkIn.mutate(
@@ -100,7 +133,7 @@ export function DoorMode() {
       <div>
         <Label htmlFor={venueField}>Venue</Label>
         <Select id={venueField} value={venueId} onChange={(e) => setChosen(e.target.value)}>
-          {venues.data.map((v) => (
+          {list.map((v) => (
             <option key={v.id} value={v.id}>
               {v.name}
             </option>
@@ -162,6 +195,7 @@ export function DoorMode() {
       <div aria-live="polite" aria-atomic="true" data-testid="door-result">
         {result ? <ResultCard result={result} /> : null}
       </div>
+      {extra?.(venueId)}
     </div>
   );
 }

@@ -41,10 +41,50 @@ export function useSavePhotos(opts: { onSuccess?: (u: PublicUser) => void; onErr
   });
 }
 
-/** Files the Add Photo button takes (spec doc 1 §5): images of at most 10 MB; others are skipped silently. */
-export function acceptablePhotos(files: readonly File[], room: number): File[] {
-  return files.filter((f) => f.type.startsWith('image/') && f.size <= MAX_IMAGE_BYTES).slice(0, Math.max(0, room));
+/** A file Add Photo did not take, and why. */
+export interface SkippedPhoto {
+  name: string;
+  reason: 'not-image' | 'too-large' | 'no-room';
 }
+
+/**
+ * Files the Add Photo button takes (spec doc 1 §5): images of at most 10 MB, as many as there is
+ * room for; the others are skipped, and (issue 31.2.15) the member is told which and why.
+ */
+export function sortPhotos(files: readonly File[], room: number): { accepted: File[]; skipped: SkippedPhoto[] } {
+  const accepted: File[] = [];
+  const skipped: SkippedPhoto[] = [];
+  for (const f of files) {
+    if (!f.type.startsWith('image/')) skipped.push({ name: f.name, reason: 'not-image' });
+    else if (f.size > MAX_IMAGE_BYTES) skipped.push({ name: f.name, reason: 'too-large' });
+    else if (accepted.length >= Math.max(0, room)) skipped.push({ name: f.name, reason: 'no-room' });
+    else accepted.push(f);
+  }
+  return { accepted, skipped };
+}
+
+export function acceptablePhotos(files: readonly File[], room: number): File[] {
+  return sortPhotos(files, room).accepted;
+}
+
+const MAX_MB = Math.round(MAX_IMAGE_BYTES / 1024 / 1024);
+/** What the toast says of the skipped files: 'notes.txt is not an image. big.jpg is over 10 MB.' */
+export function skippedPhotosMessage(skipped: readonly SkippedPhoto[]): string {
+  const noRoom = skipped.filter((s) => s.reason === 'no-room').length;
+  const each = skipped.filter((s) => s.reason !== 'no-room').map((s) => (s.reason === 'not-image' ? `${s.name} is not an image.` : `${s.name} is over ${MAX_MB} MB.`));
+  if (noRoom) each.push(`${noRoom} more ${noRoom === 1 ? 'photo was' : 'photos were'} not added: a profile holds at most ${PROFILE_LIMITS.images}.`);
+  return each.join(' ');
+}
+
+/**
+ * Photos added but not saved yet, per member, while the app runs (issue 31.2.15): leaving the
+ * Profile tab no longer loses them; Save Photos (or a saved removal) clears them.
+ */
+const photoDrafts = new Map<string, string[]>();
+export const photoDraft = {
+  get: (userId: string) => photoDrafts.get(userId),
+  set: (userId: string, photos: string[] | null) => (photos ? photoDrafts.set(userId, photos) : photoDrafts.delete(userId)),
+};
 export const MAX_PHOTOS = PROFILE_LIMITS.images;
 
 /**

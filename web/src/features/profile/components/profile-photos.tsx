@@ -3,29 +3,45 @@ import { PROFILE_MESSAGES, type PublicUser } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
-import { acceptablePhotos, MAX_PHOTOS, uploadPhoto, useSavePhotos } from '../api/profile';
+import { MAX_PHOTOS, photoDraft, skippedPhotosMessage, sortPhotos, uploadPhoto, useSavePhotos } from '../api/profile';
 
 /**
  * Profile Photos (spec doc 1 §2, §5): up to 6, the first marked Main; Preview; Add Photo (gone at 6;
- * files that are not images or are over 10 MB are skipped silently); Save Photos.
+ * files that are not images or are over 10 MB are skipped, and a toast says which, issue 31.2.15);
+ * Save Photos. Unsaved photos are kept while the member visits other tabs, said so on screen, and
+ * leaving the page asks first.
  */
 export function ProfilePhotos({ user }: { user: PublicUser }) {
-  const [photos, setPhotos] = useState<string[]>(user.profileImages);
+  const [photos, setPhotos] = useState<string[]>(() => photoDraft.get(user.id) ?? user.profileImages);
   const [uploading, setUploading] = useState(0);
   const [preview, setPreview] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const save = useSavePhotos();
   const dirty = photos.join('\n') !== user.profileImages.join('\n');
 
+  // The draft outlives the tab; the browser asks before a reload or a close throws it away.
+  useEffect(() => {
+    photoDraft.set(user.id, dirty ? photos : null);
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty, photos, user.id]);
+
   const addFiles = async (files: File[]) => {
-    const chosen = acceptablePhotos(files, MAX_PHOTOS - photos.length);
-    if (chosen.length === 0) return;
+    const { accepted: chosen, skipped } = sortPhotos(files, MAX_PHOTOS - photos.length);
+    // One toast at a time: the skipped files are told alone, or with the photos added.
+    const skippedNote = skipped.length ? skippedPhotosMessage(skipped) : '';
+    if (chosen.length === 0) {
+      if (skippedNote) toast({ variant: 'destructive', title: skipped.length === 1 ? 'Photo not added' : 'Photos not added', description: skippedNote });
+      return;
+    }
     setUploading((n) => n + chosen.length);
     for (const file of chosen) {
       try {
         const path = await uploadPhoto(user.id, file);
         setPhotos((list) => (list.length < MAX_PHOTOS ? [...list, path] : list));
-        toast({ title: 'Photo Added', description: 'Save your photos to show it on your profile.' });
+        toast({ title: 'Photo Added', description: ['Save your photos to show it on your profile.', skippedNote].filter(Boolean).join(' ') });
       } catch (error) {
         toast({ variant: 'destructive', title: 'Upload Error', description: serverMessage(error, PROFILE_MESSAGES.uploadFailed) });
       } finally {
@@ -74,6 +90,9 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
           </li>
         ))}
       </ul>
+      <p role="status" data-testid="photos-unsaved" className="text-sm text-gold-200 empty:hidden">
+        {dirty && !save.isPending ? 'Unsaved changes: Save Photos to show them on your profile.' : ''}
+      </p>
       {photos.length === 0 ? <p className="text-sm text-neutral-400">No photos yet. Add up to {MAX_PHOTOS}; the first one is your main photo.</p> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
         {photos.length < MAX_PHOTOS ? (
