@@ -54,7 +54,7 @@ describe('web delivery: what /events and /login load (390 px, axe-core WCAG 2.2 
         if (new URL(r.url()).pathname.startsWith('/api/venues/')) listReads.push(new URL(r.url()).pathname);
       });
       await page.goto('/events');
-      await page.getByRole('heading', { level: 2, name: 'Events in Miami, Florida' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Events in Miami, FL' }).waitFor();
       await page.getByText('Loading events...').waitFor({ state: 'hidden' });
       expect(listReads).toEqual(['/api/venues/Miami/Florida/all']);
       await page.getByRole('heading', { level: 1, name: 'Browse Exclusive Events' }).waitFor();
