@@ -86,7 +86,7 @@ describe('section bookings', () => {
     expect((await host.api.call('GET', '/api/bookings/user')).json.map((b: { id: string }) => b.id)).toEqual([plain.json.id, r.json.id]);
     expect((await host.api.call('GET', '/api/bookings/host')).json).toHaveLength(2);
     const ownerView = (await setup.owner.api.call('GET', '/api/venue-owner-bookings')).json.find((b: { id: string }) => b.id === r.json.id);
-    expect(ownerView).toEqual({ id: r.json.id, venueName: 'Crimson', venueType: 'club', sectionType: 'VIP Room', status: 'confirmed', bookingDate: nyDate(3), startTime: '22:00', duration: 3, totalCost: '2250.00', guestVisibility: 'women,men', friends: '["Ana","Bo"]', createdAt: r.json.createdAt, refundAmount: null, depositAmount: '0.00', balanceDue: '2250.00' });
+    expect(ownerView).toEqual({ id: r.json.id, venueId: setup.club, hostName: 'Hugo', venueName: 'Crimson', venueType: 'club', sectionType: 'VIP Room', status: 'confirmed', bookingDate: nyDate(3), startTime: '22:00', duration: 3, totalCost: '2250.00', guestVisibility: 'women,men', friends: '["Ana","Bo"]', createdAt: r.json.createdAt, refundAmount: null, depositAmount: '0.00', balanceDue: '2250.00' });
     expect((await host.api.call('GET', '/api/venue-owner-bookings')).status).toBe(403);
     expect((await (await account('venue')).api.call('GET', '/api/venue-owner-bookings')).json).toEqual([]);
     // Social and messaging learn of it.
@@ -248,6 +248,41 @@ describe('yacht holds and card payments (stripe-mock)', () => {
     expect((await start((await account('host')).api, { bookingDate: nyDate(7) })).status).toBe(409);
     await dbs.bookings.query(`UPDATE bookings SET hold_expires_at = now() - interval '1 second' WHERE id = $1`, [other.json.bookingId]);
     expect((await start((await account('host')).api, { bookingDate: nyDate(7) })).status).toBe(200);
+  });
+
+  it("the owner's list leaves out released holds, names the host, and filters by date and venue, only among his venues (issue 31.13)", async () => {
+    const host = await account('host', 'Hana');
+    await waitForCards('member_cards', 'user_id', host.id);
+    const released = await start(host.api, { bookingDate: nyDate(11) });
+    expect((await host.api.call('POST', `/api/bookings/${released.json.bookingId}/cancel`)).json.status).toBe('cancelled');
+    const club = (await host.api.call('POST', '/api/bookings', sectionBooking({ bookingDate: nyDate(12), startTime: '18:00', duration: 1, friends: '["Zoe"]' }))).json;
+    const later = (await host.api.call('POST', '/api/bookings', sectionBooking({ bookingDate: nyDate(13), startTime: '18:00', duration: 1 }))).json;
+    const list = async (query = '') => {
+      const r = await setup.owner.api.call('GET', `/api/venue-owner-bookings${query}`);
+      expect(r.status).toBe(200);
+      return r.json as { id: string; hostName: string; friends: string; venueId: string }[];
+    };
+    const all = await list();
+    expect(all.map((b) => b.id)).not.toContain(released.json.bookingId);
+    expect(all.find((b) => b.id === club.id)).toMatchObject({ hostName: 'Hana', friends: '["Zoe"]', venueId: setup.club });
+    expect((await list(`?from=${nyDate(12)}&to=${nyDate(12)}`)).map((b) => b.id)).toEqual([club.id]);
+    expect((await list(`?from=${nyDate(13)}`)).map((b) => b.id)).toContain(later.id);
+    expect((await list(`?from=${nyDate(13)}`)).map((b) => b.id)).not.toContain(club.id);
+    expect((await list(`?venueId=${setup.yacht}&from=${nyDate(12)}&to=${nyDate(13)}`)).map((b) => b.id)).toEqual([]);
+    expect((await list(`?venueId=${setup.club}&from=${nyDate(12)}&to=${nyDate(13)}`)).map((b) => b.id).sort()).toEqual([club.id, later.id].sort());
+    // Another owner's filter on this venue sees nothing of it.
+    const stranger = await account('venue');
+    expect((await stranger.api.call('GET', `/api/venue-owner-bookings?venueId=${setup.club}`)).json).toEqual([]);
+    // Bad filters: a clear 400.
+    for (const [query, message] of [
+      ['?from=2026-13-01', 'From must be a date (YYYY-MM-DD)'],
+      ['?to=soon', 'To must be a date (YYYY-MM-DD)'],
+      [`?from=${nyDate(13)}&to=${nyDate(12)}`, 'From must not be after To'],
+      ['?venueId=nope', 'Venue must be a venue id'],
+    ]) {
+      const bad = await setup.owner.api.call('GET', `/api/venue-owner-bookings${query}`);
+      expect([bad.status, bad.json.message]).toEqual([400, message]);
+    }
   });
 
   it('holds only yachts, and only approved ones', async () => {

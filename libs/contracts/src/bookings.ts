@@ -251,7 +251,32 @@ export const bookingSchema = z.object({
 export type Booking = z.output<typeof bookingSchema>;
 
 /** The owner's view of a booking at his venues (spec doc 2 §3). */
-export const ownerBookingSchema = bookingSchema.pick({ id: true, venueName: true, venueType: true, sectionType: true, status: true, bookingDate: true, startTime: true, duration: true, totalCost: true, guestVisibility: true, friends: true, createdAt: true, refundAmount: true, depositAmount: true, balanceDue: true });
+/**
+ * A booking at the owner's venue, as the owner sees it: the host's first name (what the owner needs
+ * at the door; not his contact details) and the friends, never the host's id or payment details.
+ */
+export const ownerBookingSchema = bookingSchema
+  .pick({ id: true, venueId: true, venueName: true, venueType: true, sectionType: true, status: true, bookingDate: true, startTime: true, duration: true, totalCost: true, guestVisibility: true, friends: true, createdAt: true, refundAmount: true, depositAmount: true, balanceDue: true })
+  .extend({ hostName: z.string() });
+
+export const OWNER_BOOKING_MESSAGES = {
+  from: 'From must be a date (YYYY-MM-DD)',
+  to: 'To must be a date (YYYY-MM-DD)',
+  range: 'From must not be after To',
+  venueId: 'Venue must be a venue id',
+} as const;
+
+const filterDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((d) => !Number.isNaN(parseISO(d).getTime()) && format(parseISO(d), 'yyyy-MM-dd') === d, message);
+
+/** `GET /api/venue-owner-bookings?from=&to=&venueId=`: the owner's filters (dates inclusive, by booking date). */
+export const ownerBookingsQuerySchema = z
+  .object({
+    from: filterDate(OWNER_BOOKING_MESSAGES.from).optional(),
+    to: filterDate(OWNER_BOOKING_MESSAGES.to).optional(),
+    venueId: z.uuid({ error: OWNER_BOOKING_MESSAGES.venueId }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: OWNER_BOOKING_MESSAGES.range, path: ['from'] });
+export type OwnerBookingsQuery = z.output<typeof ownerBookingsQuerySchema>;
 export type OwnerBooking = z.output<typeof ownerBookingSchema>;
 
 /** A held slot: the booking waiting for its payment, its price and until when it is kept. */

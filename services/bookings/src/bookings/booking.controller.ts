@@ -46,8 +46,8 @@ export class BookingController {
   }
 
   @Route(api.bookings.atMyVenues)
-  async atMyVenues(@Input() _input: RouteInput<typeof api.bookings.atMyVenues>, @CurrentActor() actor: Actor) {
-    return this.friends.withFriends(await this.bookings.atMyVenues(actor));
+  async atMyVenues(@Input() input: RouteInput<typeof api.bookings.atMyVenues>, @CurrentActor() actor: Actor) {
+    return this.friends.withFriends(await this.bookings.atMyVenues(actor, input.query));
   }
 
   private async withFriends<T extends { id: string; friends: string }>(booking: T): Promise<T> {

@@ -100,9 +100,22 @@ export class BookingRepository {
     });
   }
 
-  listAtVenues(venueIds: string[]): Promise<BookingEntity[]> {
+  /**
+   * Bookings at venues, by booking date (inclusive bounds). A released hold is left out: cancelled
+   * with nothing paid where a card payment was due (a yacht, or a section taking a deposit) was only
+   * ever a hold, never a booking the venue had (issue 31.13: it read 'Cancelled'). A club booking
+   * without deposit is confirmed without payment, so its cancellation still shows.
+   */
+  listAtVenues(venueIds: string[], dates: { from?: string; to?: string } = {}): Promise<BookingEntity[]> {
     if (!venueIds.length) return Promise.resolve([]);
-    return this.ds.manager.find(BookingEntity, { where: { venueId: In(venueIds), status: In(['confirmed', 'cancelled', 'completed']) }, order: { startsAt: 'DESC', id: 'ASC' } });
+    const q = this.ds.manager
+      .createQueryBuilder(BookingEntity, 'b')
+      .where('b.venue_id IN (:...venueIds)', { venueIds })
+      .andWhere(`b.status IN ('confirmed', 'cancelled', 'completed')`)
+      .andWhere(`NOT (b.status = 'cancelled' AND b.amount_paid = 0 AND (b.venue_type = 'yacht' OR b.deposit_amount > 0))`);
+    if (dates.from) q.andWhere('b.booking_date >= :from', { from: dates.from });
+    if (dates.to) q.andWhere('b.booking_date <= :to', { to: dates.to });
+    return q.orderBy('b.starts_at', 'DESC').addOrderBy('b.id', 'ASC').getMany();
   }
 
   /** Holds past their time become expired (returned, to publish their release). */

@@ -23,6 +23,7 @@ import {
   type BookingAmounts,
   type BookingDto,
   type OwnerBooking,
+  type OwnerBookingsQuery,
   type PaymentIntentDto,
 } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
@@ -87,9 +88,9 @@ export function depositView(b: Pick<BookingEntity, 'totalCost' | 'minimumSpend' 
   return { minimumSpend: b.minimumSpend == null ? null : money(Number(b.minimumSpend)), depositPercent: b.depositPercent ?? 0, depositAmount: money(deposit / 100), balanceDue: money((total - deposit) / 100) };
 }
 
-export function toOwnerBooking(b: BookingEntity): OwnerBooking {
+export function toOwnerBooking(b: BookingEntity, hostName: string): OwnerBooking {
   const r = toBooking(b);
-  return { id: r.id, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt, refundAmount: r.refundAmount, depositAmount: r.depositAmount, balanceDue: r.balanceDue };
+  return { id: r.id, venueId: r.venueId, hostName, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt, refundAmount: r.refundAmount, depositAmount: r.depositAmount, balanceDue: r.balanceDue };
 }
 
 /**
@@ -281,10 +282,18 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     return (await this.bookings.listOfHost(actor.userId, ['confirmed'])).map(toBooking);
   }
 
-  async atMyVenues(actor: Actor): Promise<OwnerBooking[]> {
+  /**
+   * Bookings at the owner's venues: only his (a venueId of another owner's venue filters to
+   * nothing), with the host's first name from bookings' member cards.
+   */
+  async atMyVenues(actor: Actor, filter: OwnerBookingsQuery = {}): Promise<OwnerBooking[]> {
     requireMember(actor);
     if (actor.userType !== 'venue') throw AppError.of(AUTH_ERRORS.FORBIDDEN);
-    return (await this.bookings.listAtVenues(await this.catalog.venueIdsOfOwner(actor.userId))).map(toOwnerBooking);
+    const owned = await this.catalog.venueIdsOfOwner(actor.userId);
+    const venueIds = filter.venueId ? owned.filter((id) => id === filter.venueId) : owned;
+    const rows = await this.bookings.listAtVenues(venueIds, { from: filter.from, to: filter.to });
+    const names = await this.catalog.firstNames([...new Set(rows.map((b) => b.hostId))]);
+    return rows.map((b) => toOwnerBooking(b, names.get(b.hostId) ?? 'Member'));
   }
 
   /**

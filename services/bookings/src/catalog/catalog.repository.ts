@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { upsertUnlessErased } from '@luxe/platform/db';
 import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog.entity';
 
@@ -28,6 +28,12 @@ export class CatalogRepository {
   }
   member(id: string, m: EntityManager = this.ds.manager): Promise<MemberCard | null> {
     return m.findOneBy(MemberCard, { userId: id });
+  }
+  /** First names of members, by user id (those bookings has not heard of are absent). */
+  async firstNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.ds.manager.findBy(MemberCard, { userId: In([...ids]) });
+    return new Map(rows.map((r) => [r.userId, r.firstName]));
   }
   /** People the booked unit holds: its section's capacity, or the yacht's (null when not known yet). */
   async capacityOf(m: EntityManager, b: { venueId: string; sectionId: string | null }): Promise<number | null> {
