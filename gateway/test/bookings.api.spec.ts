@@ -156,6 +156,43 @@ describe('section bookings', () => {
     expect((await other.call('POST', '/api/bookings', sectionBooking({ sectionId: setup.vip, bookingDate: nyDate(11), startTime: '18:00', duration: 6 }))).status).toBe(201);
   });
 
+  it('availability: the taken start times of a date for the chosen duration, and the sold-out nights of its month (issue 31.17)', async () => {
+    const owner = setup.owner;
+    // A section of its own, one booking at a time, so other tests' bookings do not count.
+    const solo = (await owner.api.call('POST', `/api/venues/${setup.club}/sections`, { name: 'Solo Booth', type: 'Booth', capacity: 2, pricePerHour: 100, maxSimultaneousBookings: 1 })).json.id as string;
+    await waitForCards('section_cards', 'section_id', solo);
+    const visitor = new ApiClient(base);
+    const date = nyDate(20);
+    const read = (query: string) => visitor.call('GET', `/api/venues/${setup.club}/availability?${query}`);
+    const empty = await read(`date=${date}&sectionId=${solo}`);
+    expect(empty.status).toBe(200);
+    expect(empty.json).toMatchObject({ date, duration: 1, takenStartTimes: [] });
+    expect(empty.json.soldOutDates).not.toContain(date);
+
+    const host = await account('host');
+    expect((await host.api.call('POST', '/api/bookings', sectionBooking({ sectionId: solo, bookingDate: date, startTime: '22:00', duration: 2 }))).status).toBe(201);
+    // 22:00 and 23:00 are inside the booking; with 3 hours, 20:00 and 21:00 run into it too.
+    expect((await read(`date=${date}&sectionId=${solo}`)).json.takenStartTimes).toEqual(['22:00', '23:00']);
+    expect((await read(`date=${date}&sectionId=${solo}&duration=3`)).json.takenStartTimes).toEqual(['20:00', '21:00', '22:00', '23:00']);
+    // The whole night taken (18:00 to 03:00): sold out in the month's list, every time taken.
+    const night = nyDate(21);
+    for (const [startTime, duration] of [['18:00', 6], ['00:00', 3]] as const) {
+      expect((await host.api.call('POST', '/api/bookings', sectionBooking({ sectionId: solo, bookingDate: night, startTime, duration }))).status).toBe(201);
+    }
+    const full = await read(`date=${night}&sectionId=${solo}`);
+    expect(full.json.takenStartTimes).toHaveLength(9);
+    expect(full.json.soldOutDates).toContain(night);
+    expect(full.json.soldOutDates).not.toContain(date);
+    // A yacht: the whole boat, no section.
+    expect((await visitor.call('GET', `/api/venues/${setup.yacht}/availability?date=${date}`)).status).toBe(200);
+    // Bad input: clear 4xx.
+    expect((await read(`date=${date}`)).json.message).toBe('Choose a section');
+    expect((await read(`date=${date}&sectionId=${setup.regular.replace(/.$/, '0')}`)).status).toBe(404);
+    expect((await read(`date=2026-02-30&sectionId=${solo}`)).status).toBe(400);
+    expect((await read(`date=${date}&sectionId=${solo}&duration=7`)).json.message).toBe('Duration must be 1 to 6 hours');
+    expect((await visitor.call('GET', `/api/venues/${crypto.randomUUID()}/availability?date=${date}`)).status).toBe(404);
+  });
+
   it('a section of two takes two overlapping bookings, not three', async () => {
     const host = await account('host');
     const date = nyDate(12);

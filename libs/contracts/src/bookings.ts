@@ -1,4 +1,4 @@
-import { addDays, addHours, format, parseISO } from 'date-fns';
+import { addDays, addHours, eachDayOfInterval, endOfMonth, format, parseISO, startOfMonth } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from './cancellation';
@@ -65,6 +65,12 @@ export function bookingWindow(bookingDate: string, startTime: string, duration: 
   const day = hour < 12 ? format(addDays(parseISO(bookingDate), 1), 'yyyy-MM-dd') : bookingDate;
   const startsAt = fromZonedTime(`${day}T${startTime}:00`, BOOKING_TIME_ZONE);
   return { startsAt, endsAt: addHours(startsAt, duration) };
+}
+
+/** Every night of a date's month, in order ('2026-11-22' → '2026-11-01' … '2026-11-30'): the availability's month. */
+export function nightsOfMonth(date: string): string[] {
+  const d = parseISO(date);
+  return eachDayOfInterval({ start: startOfMonth(d), end: endOfMonth(d) }).map((x) => format(x, 'yyyy-MM-dd'));
 }
 
 /** Today's date in America/New_York ('2026-11-22'). */
@@ -278,6 +284,29 @@ export const ownerBookingsQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: OWNER_BOOKING_MESSAGES.range, path: ['from'] });
 export type OwnerBookingsQuery = z.output<typeof ownerBookingsQuerySchema>;
 export type OwnerBooking = z.output<typeof ownerBookingSchema>;
+
+/**
+ * `GET /api/venues/{id}/availability?date=&sectionId=&duration=` (issue 31.17): what the booking
+ * page's time grid and date picker grey out. The unit is the section (a club) or the whole yacht
+ * (no section); the duration is the one chosen (default 1 hour: a start time taken for one hour is
+ * taken for any).
+ */
+export const availabilityParamsSchema = z.object({ id: z.uuid({ error: BOOKING_MESSAGES.venue }) });
+export const availabilityQuerySchema = z.object({
+  date: isoDate,
+  sectionId: z.uuid({ error: BOOKING_MESSAGES.sectionNotFound }).optional(),
+  duration: z.coerce.number({ error: BOOKING_MESSAGES.duration }).int(BOOKING_MESSAGES.duration).min(DURATION_HOURS.min, BOOKING_MESSAGES.duration).max(DURATION_HOURS.max, BOOKING_MESSAGES.duration).default(DURATION_HOURS.min),
+});
+export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
+export const availabilitySchema = z.object({
+  date: z.string(),
+  duration: z.number().int(),
+  /** Start times of `date` at which the unit is full for `duration` hours (confirmed bookings and live holds). */
+  takenStartTimes: z.array(z.enum(START_TIMES)),
+  /** Nights of `date`'s month on which every start time is full for one hour: sold out. */
+  soldOutDates: z.array(z.string()),
+});
+export type Availability = z.output<typeof availabilitySchema>;
 
 /** A held slot: the booking waiting for its payment, its price and until when it is kept. */
 export const holdSchema = bookingSchema;

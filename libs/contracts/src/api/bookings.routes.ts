@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  availabilityParamsSchema,
+  availabilityQuerySchema,
+  availabilitySchema,
   bookingIdParamsSchema,
   bookingInputSchema,
   guestVisibilityInputSchema,
@@ -65,6 +68,18 @@ export const bookingRoutes = {
     summary: "The signed-in host's confirmed bookings, soonest first",
     response: z.array(bookingSchema),
     errors: [AUTH_ERRORS.UNAUTHENTICATED],
+  }),
+  availability: defineRoute({
+    id: 'bookings.availability',
+    method: 'GET',
+    path: '/api/venues/:id/availability',
+    service: 'bookings',
+    access: 'public',
+    summary: "A venue's taken start times on a date for a section (a club) or the whole yacht, for a duration (default 1 h), and its sold-out nights of that month: what the booking page disables. Public like the booking page; says only that a time is full, never by whom",
+    params: availabilityParamsSchema,
+    query: availabilityQuerySchema,
+    response: availabilitySchema,
+    errors: [BOOKING_ERRORS.VENUE_NOT_FOUND, BOOKING_ERRORS.SECTION_REQUIRED, BOOKING_ERRORS.SECTION_NOT_FOUND],
   }),
   atMyVenues: defineRoute({
     id: 'bookings.atMyVenues',

@@ -28,6 +28,20 @@ export class BookingRepository {
     return q.getCount();
   }
 
+  /** The windows of a unit's bookings that take it (as countTaking counts them) overlapping [from, to). */
+  async windowsTaking(unit: Unit, from: Date, to: Date): Promise<{ startsAt: Date; endsAt: Date }[]> {
+    const rows = await this.ds.manager
+      .getRepository(BookingEntity)
+      .createQueryBuilder('b')
+      .select(['b.startsAt', 'b.endsAt'])
+      .where('b.venue_id = :venueId', { venueId: unit.venueId })
+      .andWhere(unit.sectionId ? 'b.section_id = :sectionId' : 'b.section_id IS NULL', { sectionId: unit.sectionId })
+      .andWhere('b.starts_at < :to AND b.ends_at > :from', { from, to })
+      .andWhere(`(b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > now()))`)
+      .getMany();
+    return rows.map((r) => ({ startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) }));
+  }
+
   /**
    * The same entertainer's bookings (in any room) whose window overlaps [startsAt, endsAt) and that
    * hold him: confirmed, or held and not yet expired. Run under his card's row lock.

@@ -7,24 +7,29 @@ import {
   CANCELLATION_ERRORS,
   CARD_MINIMUM_CENTS,
   bookingWindow,
+  DURATION_HOURS,
   endTimeOf,
   FULL_YACHT,
   HOLD_MINUTES,
   lastBookableDate,
   MAX_LIVE_HOLDS,
   money,
+  nightsOfMonth,
   sectionAmounts,
   sectionPrice,
   takesDeposit,
   todayInNewYork,
   yachtAmounts,
   yachtPrice,
+  START_TIMES,
+  type Availability,
   type Booking,
   type BookingAmounts,
   type BookingDto,
   type OwnerBooking,
   type OwnerBookingsQuery,
   type PaymentIntentDto,
+  type StartTime,
 } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
@@ -280,6 +285,41 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
   async hosted(actor: Actor): Promise<Booking[]> {
     requireMember(actor);
     return (await this.bookings.listOfHost(actor.userId, ['confirmed'])).map(toBooking);
+  }
+
+  /**
+   * What the booking page greys out (issue 31.17): the start times of a date at which the unit is
+   * full for the chosen duration, and the nights of that month full at every start time for one
+   * hour. "Full" is exactly what create and hold refuse (countTaking ≥ the unit's capacity), from
+   * one read of the month's windows; advisory only: booking still decides under the row lock.
+   */
+  async availability(venueId: string, q: { date: string; sectionId?: string; duration: number }): Promise<Availability> {
+    const venue = await this.publicVenue(venueId);
+    let unit: Unit;
+    let capacity = 1;
+    if (venue.type === 'yacht') {
+      unit = { venueId, sectionId: null };
+    } else {
+      if (!q.sectionId) throw fail(BOOKING_ERRORS.SECTION_REQUIRED);
+      const section = await this.catalog.section(q.sectionId);
+      if (!section || section.venueId !== venueId || !section.isActive) throw fail(BOOKING_ERRORS.SECTION_NOT_FOUND);
+      unit = { venueId, sectionId: section.sectionId };
+      capacity = section.maxSimultaneousBookings;
+    }
+    const days = nightsOfMonth(q.date);
+    const from = bookingWindow(days[0]!, START_TIMES[0], 1).startsAt;
+    const to = bookingWindow(days.at(-1)!, START_TIMES.at(-1)!, DURATION_HOURS.max).endsAt;
+    const windows = await this.bookings.windowsTaking(unit, from, to);
+    const full = (date: string, start: StartTime, duration: number) => {
+      const w = bookingWindow(date, start, duration);
+      return windows.filter((b) => b.startsAt < w.endsAt && b.endsAt > w.startsAt).length >= capacity;
+    };
+    return {
+      date: q.date,
+      duration: q.duration,
+      takenStartTimes: START_TIMES.filter((t) => full(q.date, t, q.duration)),
+      soldOutDates: days.filter((d) => START_TIMES.every((t) => full(d, t, 1))),
+    };
   }
 
   /**

@@ -20,6 +20,9 @@ export class CatalogRepository {
     return m.getRepository(SectionCard).createQueryBuilder('s').setLock('pessimistic_write').where('s.section_id = :id', { id }).getOne();
   }
   /** The entertainer's row locked for the rest of the transaction: his bookings in every room are counted under it. */
+  section(id: string): Promise<SectionCard | null> {
+    return this.ds.manager.findOneBy(SectionCard, { sectionId: id });
+  }
   lockDancer(m: EntityManager, id: string): Promise<DancerCard | null> {
     return m.getRepository(DancerCard).createQueryBuilder('d').setLock('pessimistic_write').where('d.dancer_id = :id', { id }).getOne();
   }
