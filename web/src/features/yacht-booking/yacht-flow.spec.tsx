@@ -210,6 +210,27 @@ describe('yacht flow, step 2: Book Your Yacht', () => {
     expect(next()).toBeEnabled();
   });
 
+  it("disables the yacht's taken start times with the reason in words and lists its sold-out nights (issue 31.17)", async () => {
+    const today = todayInNewYork();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/venues/:id/availability', ({ request, params }) => {
+        const q = new URL(request.url).searchParams;
+        asked.push(`${String(params.id)} ${q.get('sectionId')} ${q.get('date')} ${q.get('duration')}`);
+        return HttpResponse.json({ date: q.get('date'), duration: Number(q.get('duration')), takenStartTimes: ['20:00'], soldOutDates: [today] });
+      }),
+    );
+    const { user } = renderFlow();
+    await user.click(screen.getByRole('button', { name: 'Book it' }));
+    const eight = await screen.findByRole('radio', { name: /^8:00 PM, taken for \d hours?$/ });
+    expect(eight).toBeDisabled();
+    expect(eight.closest('label')).toHaveTextContent('Taken');
+    expect(screen.getByRole('radio', { name: '9:00 PM' })).toBeEnabled();
+    expect(asked[0]).toMatch(new RegExp(`^${yacht.id} null ${today} \\d$`));
+    expect(screen.getByTestId('sold-out-nights')).toHaveTextContent('Sold out this month:');
+    expect(screen.getByText(/Sold out: every start time on/)).toBeInTheDocument();
+  });
+
   it('Next is disabled again without a date, and for a date before today', async () => {
     const { user } = renderFlow();
     await user.click(screen.getByRole('button', { name: 'Book it' }));
