@@ -86,7 +86,7 @@ describe('section bookings', () => {
     expect((await host.api.call('GET', '/api/bookings/user')).json.map((b: { id: string }) => b.id)).toEqual([plain.json.id, r.json.id]);
     expect((await host.api.call('GET', '/api/bookings/host')).json).toHaveLength(2);
     const ownerView = (await setup.owner.api.call('GET', '/api/venue-owner-bookings')).json.find((b: { id: string }) => b.id === r.json.id);
-    expect(ownerView).toEqual({ id: r.json.id, venueName: 'Crimson', venueType: 'club', sectionType: 'VIP Room', status: 'confirmed', bookingDate: nyDate(3), startTime: '22:00', duration: 3, totalCost: '2250.00', guestVisibility: 'women,men', friends: '["Ana","Bo"]', createdAt: r.json.createdAt, refundAmount: null, depositAmount: '0.00', balanceDue: '2250.00' });
+    expect(ownerView).toEqual({ id: r.json.id, venueId: setup.club, hostName: 'Hugo', venueName: 'Crimson', venueType: 'club', sectionType: 'VIP Room', status: 'confirmed', bookingDate: nyDate(3), startTime: '22:00', duration: 3, totalCost: '2250.00', guestVisibility: 'women,men', friends: '["Ana","Bo"]', createdAt: r.json.createdAt, refundAmount: null, depositAmount: '0.00', balanceDue: '2250.00' });
     expect((await host.api.call('GET', '/api/venue-owner-bookings')).status).toBe(403);
     expect((await (await account('venue')).api.call('GET', '/api/venue-owner-bookings')).json).toEqual([]);
     // Social and messaging learn of it.
@@ -154,6 +154,43 @@ describe('section bookings', () => {
     expect((await other.call('POST', '/api/bookings', sectionBooking({ sectionId: setup.vip, bookingDate: date, startTime: '01:00', duration: 1 }))).status).toBe(409);
     expect((await other.call('POST', '/api/bookings', sectionBooking({ sectionId: setup.vip, bookingDate: date, startTime: '02:00', duration: 1 }))).status).toBe(201);
     expect((await other.call('POST', '/api/bookings', sectionBooking({ sectionId: setup.vip, bookingDate: nyDate(11), startTime: '18:00', duration: 6 }))).status).toBe(201);
+  });
+
+  it('availability: the taken start times of a date for the chosen duration, and the sold-out nights of its month (issue 31.17)', async () => {
+    const owner = setup.owner;
+    // A section of its own, one booking at a time, so other tests' bookings do not count.
+    const solo = (await owner.api.call('POST', `/api/venues/${setup.club}/sections`, { name: 'Solo Booth', type: 'Booth', capacity: 2, pricePerHour: 100, maxSimultaneousBookings: 1 })).json.id as string;
+    await waitForCards('section_cards', 'section_id', solo);
+    const visitor = new ApiClient(base);
+    const date = nyDate(20);
+    const read = (query: string) => visitor.call('GET', `/api/venues/${setup.club}/availability?${query}`);
+    const empty = await read(`date=${date}&sectionId=${solo}`);
+    expect(empty.status).toBe(200);
+    expect(empty.json).toMatchObject({ date, duration: 1, takenStartTimes: [] });
+    expect(empty.json.soldOutDates).not.toContain(date);
+
+    const host = await account('host');
+    expect((await host.api.call('POST', '/api/bookings', sectionBooking({ sectionId: solo, bookingDate: date, startTime: '22:00', duration: 2 }))).status).toBe(201);
+    // 22:00 and 23:00 are inside the booking; with 3 hours, 20:00 and 21:00 run into it too.
+    expect((await read(`date=${date}&sectionId=${solo}`)).json.takenStartTimes).toEqual(['22:00', '23:00']);
+    expect((await read(`date=${date}&sectionId=${solo}&duration=3`)).json.takenStartTimes).toEqual(['20:00', '21:00', '22:00', '23:00']);
+    // The whole night taken (18:00 to 03:00): sold out in the month's list, every time taken.
+    const night = nyDate(21);
+    for (const [startTime, duration] of [['18:00', 6], ['00:00', 3]] as const) {
+      expect((await host.api.call('POST', '/api/bookings', sectionBooking({ sectionId: solo, bookingDate: night, startTime, duration }))).status).toBe(201);
+    }
+    const full = await read(`date=${night}&sectionId=${solo}`);
+    expect(full.json.takenStartTimes).toHaveLength(9);
+    expect(full.json.soldOutDates).toContain(night);
+    expect(full.json.soldOutDates).not.toContain(date);
+    // A yacht: the whole boat, no section.
+    expect((await visitor.call('GET', `/api/venues/${setup.yacht}/availability?date=${date}`)).status).toBe(200);
+    // Bad input: clear 4xx.
+    expect((await read(`date=${date}`)).json.message).toBe('Choose a section');
+    expect((await read(`date=${date}&sectionId=${setup.regular.replace(/.$/, '0')}`)).status).toBe(404);
+    expect((await read(`date=2026-02-30&sectionId=${solo}`)).status).toBe(400);
+    expect((await read(`date=${date}&sectionId=${solo}&duration=7`)).json.message).toBe('Duration must be 1 to 6 hours');
+    expect((await visitor.call('GET', `/api/venues/${crypto.randomUUID()}/availability?date=${date}`)).status).toBe(404);
   });
 
   it('a section of two takes two overlapping bookings, not three', async () => {
@@ -248,6 +285,45 @@ describe('yacht holds and card payments (stripe-mock)', () => {
     expect((await start((await account('host')).api, { bookingDate: nyDate(7) })).status).toBe(409);
     await dbs.bookings.query(`UPDATE bookings SET hold_expires_at = now() - interval '1 second' WHERE id = $1`, [other.json.bookingId]);
     expect((await start((await account('host')).api, { bookingDate: nyDate(7) })).status).toBe(200);
+  });
+
+  it("the owner's list leaves out released holds, names the host, and filters by date and venue, only among his venues (issue 31.13)", async () => {
+    const host = await account('host', 'Hana');
+    await waitForCards('member_cards', 'user_id', host.id);
+    const released = await start(host.api, { bookingDate: nyDate(40) });
+    expect((await host.api.call('POST', `/api/bookings/${released.json.bookingId}/cancel`)).json.status).toBe('cancelled');
+    const club = (await host.api.call('POST', '/api/bookings', sectionBooking({ bookingDate: nyDate(41), startTime: '18:00', duration: 1, friends: '["Zoe"]' }))).json;
+    const later = (await host.api.call('POST', '/api/bookings', sectionBooking({ bookingDate: nyDate(42), startTime: '18:00', duration: 1 }))).json;
+    const list = async (query = '') => {
+      const r = await setup.owner.api.call('GET', `/api/venue-owner-bookings${query}`);
+      expect(r.status).toBe(200);
+      return r.json as { id: string; hostName: string; friends: string; venueId: string }[];
+    };
+    const all = await list();
+    expect(all.map((b) => b.id)).not.toContain(released.json.bookingId);
+    expect(all.find((b) => b.id === club.id)).toMatchObject({ hostName: 'Hana', friends: '["Zoe"]', venueId: setup.club });
+    // Other tests of this file book other nights of this owner's venues: these three nights are this test's.
+    const one = await list(`?from=${nyDate(41)}&to=${nyDate(41)}`);
+    expect(one.map((b) => b.id)).toEqual([club.id]);
+    const from42 = (await list(`?from=${nyDate(42)}`)).map((b) => b.id);
+    expect(from42).toContain(later.id);
+    expect(from42).not.toContain(club.id);
+    // The yacht's only booking in the range is the released hold: nothing to show.
+    expect((await list(`?venueId=${setup.yacht}&from=${nyDate(40)}&to=${nyDate(42)}`)).map((b) => b.id)).toEqual([]);
+    expect((await list(`?venueId=${setup.club}&from=${nyDate(40)}&to=${nyDate(42)}`)).map((b) => b.id).sort()).toEqual([club.id, later.id].sort());
+    // Another owner's filter on this venue sees nothing of it.
+    const stranger = await account('venue');
+    expect((await stranger.api.call('GET', `/api/venue-owner-bookings?venueId=${setup.club}`)).json).toEqual([]);
+    // Bad filters: a clear 400.
+    for (const [query, message] of [
+      ['?from=2026-13-01', 'From must be a date (YYYY-MM-DD)'],
+      ['?to=soon', 'To must be a date (YYYY-MM-DD)'],
+      [`?from=${nyDate(42)}&to=${nyDate(41)}`, 'From must not be after To'],
+      ['?venueId=nope', 'Venue must be a venue id'],
+    ]) {
+      const bad = await setup.owner.api.call('GET', `/api/venue-owner-bookings${query}`);
+      expect([bad.status, bad.json.message]).toEqual([400, message]);
+    }
   });
 
   it('holds only yachts, and only approved ones', async () => {

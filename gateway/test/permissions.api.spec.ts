@@ -276,6 +276,7 @@ const rows: Record<string, Row> = {
   'bookings.mine': { path: () => '/api/bookings/user', expect: signedIn(200) },
   'bookings.hosted': { path: () => '/api/bookings/host', expect: signedIn(200) },
   'bookings.atMyVenues': { owner: venueOwner, path: () => '/api/venue-owner-bookings', expect: venueOwnerOnly(200, 200) },
+  'bookings.availability': { path: () => `/api/venues/${fx.club}/availability?date=${nyDate(3)}&sectionId=${fx.room}`, expect: all(200) },
   'bookings.setGuestVisibility': { path: () => `/api/bookings/${fx.booking}/guest-visibility`, body: () => ({ guestVisibility: 'both' }), expect: ownerOnly(200, 404) },
   'bookings.calendar': { path: () => `/api/bookings/${fx.booking}/calendar.ics`, expect: ownerOnly(200, 404) },
   // The host cancels his own booking (a fresh one: the owner's call cancels it); others: not shown.

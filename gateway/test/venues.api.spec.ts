@@ -143,6 +143,38 @@ describe('venues', () => {
     expect((await owner.api.call('DELETE', `/api/venues/${id}`)).status).toBe(404);
   });
 
+  it('finds a location by state code or name, and a whole state without a city (issue 31.10)', async () => {
+    const owner = await account('venue');
+    const city = `Statetown${Date.now().toString(36)}`;
+    // Typed as a code, stored by its full name (one spelling per state).
+    const created = await owner.api.call('POST', '/api/venues', club({ city, state: 'wy', name: 'Prairie Room' }));
+    expect(created.status).toBe(201);
+    expect(created.json.state).toBe('Wyoming');
+    const id = created.json.id as string;
+    await approve(id);
+    const visitor = new ApiClient(base);
+    const ids = async (path: string) => {
+      const r = await visitor.call('GET', path);
+      expect(r.status).toBe(200);
+      return (r.json as { id: string; state: string }[]).map((v) => v.id);
+    };
+    for (const state of ['Wyoming', 'WY', 'wy', 'wyoming']) expect(await ids(`/api/venues/${city}/${state}/all`)).toEqual([id]);
+    expect(await ids(`/api/venues/${city}, WY/WY/club`)).toEqual([id]);
+    expect(await ids(`/api/venues/${city}/WY/yacht`)).toEqual([]);
+    // A state alone: every public venue of it, none of another state.
+    for (const state of ['Nevada', 'NV']) {
+      const r = await visitor.call('GET', `/api/venues?state=${state}`);
+      expect(r.status).toBe(200);
+      expect((r.json as { state: string }[]).every((v) => v.state === 'Nevada')).toBe(true);
+    }
+    expect(await ids('/api/venues?state=WY')).toContain(id);
+    expect(await ids('/api/venues?state=Wyoming&type=club')).toContain(id);
+    expect(await ids('/api/venues?state=Wyoming&type=yacht')).not.toContain(id);
+    expect(await ids('/api/venues?state=Atlantis')).toEqual([]);
+    const bad = await visitor.call('GET', '/api/venues?state=WY&type=castles');
+    expect([bad.status, bad.json.message]).toEqual([400, 'Type must be all, club or yacht']);
+  });
+
   it('refuses a bad type filter and an id that is not one', async () => {
     const visitor = new ApiClient(base);
     const r = await visitor.call('GET', '/api/venues/Miami/Florida/castles');

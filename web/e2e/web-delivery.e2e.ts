@@ -54,7 +54,7 @@ describe('web delivery: what /events and /login load (390 px, axe-core WCAG 2.2 
         if (new URL(r.url()).pathname.startsWith('/api/venues/')) listReads.push(new URL(r.url()).pathname);
       });
       await page.goto('/events');
-      await page.getByRole('heading', { level: 2, name: 'Events in Miami, Florida' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Events in Miami, FL' }).waitFor();
       await page.getByText('Loading events...').waitFor({ state: 'hidden' });
       expect(listReads).toEqual(['/api/venues/Miami/Florida/all']);
       await page.getByRole('heading', { level: 1, name: 'Browse Exclusive Events' }).waitFor();
@@ -117,6 +117,37 @@ describe('web delivery: what /events and /login load (390 px, axe-core WCAG 2.2 
       await page.getByLabel('Password', { exact: true }).fill(member.password);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard');
+    });
+  });
+});
+
+describe('events search (issue 31.10, 390 px)', () => {
+  it("a state alone is searched ('NV' + Enter: Nevada, not Jacksonville); the suggestions never cover Search; a text that is no place is said", async () => {
+    await journey(browser, 'events-search', async (page) => {
+      await page.goto('/events');
+      await page.getByRole('heading', { level: 2, name: 'Events in Miami, FL' }).waitFor();
+      const box = page.getByRole('combobox', { name: 'Location' });
+      const search = page.getByRole('button', { name: 'Search', exact: true });
+      await box.fill('Mia');
+      const list = page.getByRole('listbox', { name: 'City suggestions' });
+      await list.waitFor();
+      const [a, b] = [await list.boundingBox(), await search.boundingBox()];
+      const overlap = !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlap).toBe(false);
+      // Search is still clickable with the list open (nothing lies over its centre).
+      expect(await search.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); })).toBe(true);
+
+      await box.fill('NV');
+      await box.press('Enter');
+      await page.getByRole('heading', { level: 2, name: 'Events in Nevada' }).waitFor();
+      expect(await page.getByRole('heading', { level: 2, name: /Jacksonville/ }).count()).toBe(0);
+
+      await box.fill('Jackso');
+      await box.press('Escape');
+      await search.click();
+      await page.getByText('No city or state is called "Jackso"', { exact: false }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Events in Nevada' }).waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
     });
   });
 });

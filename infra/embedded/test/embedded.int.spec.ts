@@ -101,10 +101,11 @@ describe('embedded mode', () => {
     expect((await r.json()).userType).toBe('host');
   });
 
-  it('seeded a dozen approved demo venues of the demo owner across four cities: every club subtype and yachts with tiers, with photos', async () => {
+  it('seeded thirteen approved demo venues of the demo owner across five cities (Monaco, the landing\'s promise, too): every club subtype and yachts with tiers, with photos', async () => {
     const all = (await (await fetch(`${base}/api/venues`)).json()) as { name: string; type: string; subtype: string | null; city: string; pricingTiers: unknown[]; images: string[]; id: string }[];
-    expect(all).toHaveLength(12);
-    expect(new Set(all.map((v) => v.city.split(',')[0]))).toEqual(new Set(['Miami', 'New York', 'Los Angeles', 'Las Vegas']));
+    expect(all).toHaveLength(13);
+    expect(new Set(all.map((v) => v.city.split(',')[0]))).toEqual(new Set(['Miami', 'New York', 'Los Angeles', 'Las Vegas', 'Monaco']));
+    expect(((await (await fetch(`${base}/api/venues/Monaco/Monaco/yacht`)).json()) as unknown[]).length).toBe(1);
     expect(new Set(all.filter((v) => v.type === 'club').map((v) => v.subtype))).toEqual(new Set(['nightclub', 'lounge', 'hookah_bar', 'strip_club']));
     const yachts = all.filter((v) => v.type === 'yacht');
     expect(yachts.length).toBeGreaterThanOrEqual(3);
@@ -117,7 +118,7 @@ describe('embedded mode', () => {
     // The demo owner manages them; a member sees the strip club's dancers.
     const login = await post('/api/auth/login', { email: 'venue@demo.luxeswipe.test', password: 'demo-password-123' });
     const cookie = login.headers.getSetCookie()[0].split(';')[0];
-    expect(((await (await fetch(`${base}/api/my-venues`, { headers: { cookie } })).json()) as unknown[]).length).toBe(12);
+    expect(((await (await fetch(`${base}/api/my-venues`, { headers: { cookie } })).json()) as unknown[]).length).toBe(13);
     const strip = all.find((v) => v.name === 'Diamond Cabaret')!;
     const dancers = (await (await fetch(`${base}/api/venues/${strip.id}/dancers`, { headers: { cookie } })).json()) as { name: string }[];
     expect(dancers.map((d) => d.name)).toEqual(['Aurora', 'Jade', 'Nova']);

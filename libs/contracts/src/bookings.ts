@@ -1,4 +1,4 @@
-import { addDays, addHours, format, isValid, parseISO } from 'date-fns';
+import { addDays, addHours, eachDayOfInterval, endOfMonth, format, isValid, parseISO, startOfMonth } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from './cancellation';
@@ -65,6 +65,12 @@ export function bookingWindow(bookingDate: string, startTime: string, duration: 
   const day = hour < 12 ? format(addDays(parseISO(bookingDate), 1), 'yyyy-MM-dd') : bookingDate;
   const startsAt = fromZonedTime(`${day}T${startTime}:00`, BOOKING_TIME_ZONE);
   return { startsAt, endsAt: addHours(startsAt, duration) };
+}
+
+/** Every night of a date's month, in order ('2026-11-22' → '2026-11-01' … '2026-11-30'): the availability's month. */
+export function nightsOfMonth(date: string): string[] {
+  const d = parseISO(date);
+  return eachDayOfInterval({ start: startOfMonth(d), end: endOfMonth(d) }).map((x) => format(x, 'yyyy-MM-dd'));
 }
 
 /** Today's date in America/New_York ('2026-11-22'). */
@@ -266,8 +272,56 @@ export const bookingSchema = z.object({
 export type Booking = z.output<typeof bookingSchema>;
 
 /** The owner's view of a booking at his venues (spec doc 2 §3). */
-export const ownerBookingSchema = bookingSchema.pick({ id: true, venueName: true, venueType: true, sectionType: true, status: true, bookingDate: true, startTime: true, duration: true, totalCost: true, guestVisibility: true, friends: true, createdAt: true, refundAmount: true, depositAmount: true, balanceDue: true });
+/**
+ * A booking at the owner's venue, as the owner sees it: the host's first name (what the owner needs
+ * at the door; not his contact details) and the friends, never the host's id or payment details.
+ */
+export const ownerBookingSchema = bookingSchema
+  .pick({ id: true, venueId: true, venueName: true, venueType: true, sectionType: true, status: true, bookingDate: true, startTime: true, duration: true, totalCost: true, guestVisibility: true, friends: true, createdAt: true, refundAmount: true, depositAmount: true, balanceDue: true })
+  .extend({ hostName: z.string() });
+
+export const OWNER_BOOKING_MESSAGES = {
+  from: 'From must be a date (YYYY-MM-DD)',
+  to: 'To must be a date (YYYY-MM-DD)',
+  range: 'From must not be after To',
+  venueId: 'Venue must be a venue id',
+} as const;
+
+const filterDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((d) => !Number.isNaN(parseISO(d).getTime()) && format(parseISO(d), 'yyyy-MM-dd') === d, message);
+
+/** `GET /api/venue-owner-bookings?from=&to=&venueId=`: the owner's filters (dates inclusive, by booking date). */
+export const ownerBookingsQuerySchema = z
+  .object({
+    from: filterDate(OWNER_BOOKING_MESSAGES.from).optional(),
+    to: filterDate(OWNER_BOOKING_MESSAGES.to).optional(),
+    venueId: z.uuid({ error: OWNER_BOOKING_MESSAGES.venueId }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: OWNER_BOOKING_MESSAGES.range, path: ['from'] });
+export type OwnerBookingsQuery = z.output<typeof ownerBookingsQuerySchema>;
 export type OwnerBooking = z.output<typeof ownerBookingSchema>;
+
+/**
+ * `GET /api/venues/{id}/availability?date=&sectionId=&duration=` (issue 31.17): what the booking
+ * page's time grid and date picker grey out. The unit is the section (a club) or the whole yacht
+ * (no section); the duration is the one chosen (default 1 hour: a start time taken for one hour is
+ * taken for any).
+ */
+export const availabilityParamsSchema = z.object({ id: z.uuid({ error: BOOKING_MESSAGES.venue }) });
+export const availabilityQuerySchema = z.object({
+  date: isoDate,
+  sectionId: z.uuid({ error: BOOKING_MESSAGES.sectionNotFound }).optional(),
+  duration: z.coerce.number({ error: BOOKING_MESSAGES.duration }).int(BOOKING_MESSAGES.duration).min(DURATION_HOURS.min, BOOKING_MESSAGES.duration).max(DURATION_HOURS.max, BOOKING_MESSAGES.duration).default(DURATION_HOURS.min),
+});
+export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
+export const availabilitySchema = z.object({
+  date: z.string(),
+  duration: z.number().int(),
+  /** Start times of `date` at which the unit is full for `duration` hours (confirmed bookings and live holds). */
+  takenStartTimes: z.array(z.enum(START_TIMES)),
+  /** Nights of `date`'s month on which every start time is full for one hour: sold out. */
+  soldOutDates: z.array(z.string()),
+});
+export type Availability = z.output<typeof availabilitySchema>;
 
 /** A held slot: the booking waiting for its payment, its price and until when it is kept. */
 export const holdSchema = bookingSchema;

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './profile';
 export * from './venues';
 export * from './venue-constants';
+export * from './places';
 export * from './text-limits';
 export * from './events';
 export * from './errors';

@@ -201,8 +201,15 @@ export function formatHourlyPrice(price: string | number): string {
 export const venueIdParamsSchema = z.object({ id: z.uuid({ error: VENUE_MESSAGES.notFound }) });
 export const venueLocationParamsSchema = z.object({
   city: z.string().trim().min(1).max(120),
+  /** A US state by name or code ('Florida' or 'FL'), or another place as stored ('Monaco'). */
   state: z.string().trim().min(1).max(120),
   type: z.enum(VENUE_TYPE_FILTERS, { error: 'Type must be all, club or yacht' }),
+});
+
+/** `GET /api/venues?state=&type=`: every public venue, or those of one state (name or code) and type. */
+export const venueListQuerySchema = z.object({
+  state: z.string().trim().min(1, 'State is required').max(120, tooLongMessage('State', 120)).optional(),
+  type: z.enum(VENUE_TYPE_FILTERS, { error: 'Type must be all, club or yacht' }).optional(),
 });
 
 /** Unlimited simultaneous bookings of a section (spec doc 2 §3). */

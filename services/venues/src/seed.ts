@@ -61,7 +61,10 @@ const vip = (name: string, price: number): Omit<SectionInput, 'images'> => ({ na
 /** A section with a minimum spend and a deposit taken by card when booking (product issue 12). */
 const withDeposit = (s: Omit<SectionInput, 'images'>, minimumSpend: number | null, depositPercent: number): Omit<SectionInput, 'images'> => ({ ...s, minimumSpend, depositPercent });
 
-/** A dozen approved venues across Miami, New York, Los Angeles and Las Vegas: every club subtype and yachts with tiers. */
+/**
+ * Thirteen approved venues across Miami, New York, Los Angeles, Las Vegas and Monaco (the landing
+ * promises 'Miami · Monaco': a yacht there keeps that promise): every club subtype and yachts with tiers.
+ */
 const DEMO_VENUES: DemoVenue[] = [
   { ...wrap(club('Velvet Miami', 'nightclub', 'Miami', 'Florida', 500, 280)), sections: [regular('Main Floor Table', 500), withDeposit(regular('Mezzanine Booth', 750), 2500, 25)] },
   { ...wrap(club('Azure Lounge', 'lounge', 'Miami', 'Florida', 350, 190)), sections: [regular('Terrace Daybed', 400)] },
@@ -83,6 +86,8 @@ const DEMO_VENUES: DemoVenue[] = [
   { ...wrap(club('Sunset Strip Social', 'lounge', 'Los Angeles', 'California', 450, 15)), sections: [regular('Rooftop Cabana', 600)] },
   { ...wrap(club('Neon Desert', 'nightclub', 'Las Vegas', 'Nevada', 900, 300)), sections: [withDeposit(regular('Pool Cabana', 1200), 5000, 30), regular('Main Room Table', 900)] },
   { ...wrap(club('Cashmere Club', 'strip_club', 'Las Vegas', 'Nevada', 650, 340)), sections: [regular('Stage-side Booth', 650), vip('Diamond VIP Room', 1000)], dancers: [{ name: 'Scarlett', description: 'Award-winning showgirl.', specialties: ['Showgirl', 'Pole'], priceModifier: 1.8 }] },
+  // Monaco is a country, not a US state: its state is its own name (normalizeState keeps it as typed).
+  wrap(yacht('Riviera Royale', 'Monaco', 'Monaco', 2500, 120, 45, [{ hours: 3, price: 7000 }, { hours: 6, price: 13000 }])),
 ];
 
 function wrap(v: Omit<VenueInput, 'images'> & { hue: number }): DemoVenue {

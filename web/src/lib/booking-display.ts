@@ -1,4 +1,4 @@
-import { bookingWindow, BOOKING_TIME_ZONE } from '@luxe/contracts';
+import { BOOKING_TIME_ZONE, bookingWindow, formatCity } from '@luxe/contracts';
 import { fromZonedTime } from 'date-fns-tz';
 import { formatInEst, LONG_DATE_FORMAT, TIME_FORMAT } from './format';
 
@@ -51,10 +51,9 @@ export function formatDuration(hours: number): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
-/** 'Miami, Florida' from a stored city ('Miami, FL') and its state. */
+/** 'Miami, FL' from a stored city ('Miami, FL' or 'Miami') and its state: the one city format (formatCity). */
 export function formatPlace(city: string, state: string): string {
-  const name = (city.split(',')[0] ?? '').trim();
-  return name && state ? `${name}, ${state}` : name || state;
+  return formatCity(city, state);
 }
 
 /** 'Yacht' or 'Club'. */

@@ -1,9 +1,11 @@
+import { formatCity } from '@luxe/contracts';
+
 /** A US city offered by the location autocomplete (spec doc 1 §3: 50 large US cities). */
 export interface City {
   name: string;
   state: string;
   stateCode: string;
-  /** 'City, ST' */
+  /** 'City, ST' (formatCity) */
   display: string;
 }
 
@@ -60,7 +62,16 @@ const RAW: ReadonlyArray<Omit<City, 'display'>> = [
   { name: 'New Orleans', state: 'Louisiana', stateCode: 'LA' },
 ];
 
-export const US_CITIES: readonly City[] = RAW.map((c) => ({ ...c, display: `${c.name}, ${c.stateCode}` }));
+export const US_CITIES: readonly City[] = RAW.map((c) => ({ ...c, display: formatCity(c.name, c.state) }));
+
+/**
+ * Monaco: the landing promises 'Miami · Monaco' (spec doc 1 §1), so it can be searched and has a
+ * demo yacht. A city-state: its 'state' is its own name, and it reads 'Monaco' (formatCity).
+ */
+export const MONACO: City = { name: 'Monaco', state: 'Monaco', stateCode: 'MC', display: formatCity('Monaco', 'Monaco') };
+
+/** Every place the autocomplete offers: the 50 US cities, then Monaco. */
+export const CITIES: readonly City[] = [...US_CITIES, MONACO];
 
 /** Default location of the sign-up location step (spec doc 1 §2). */
 export const DEFAULT_LOCATION = { city: 'Miami', state: 'Florida' } as const;
@@ -84,7 +95,7 @@ export function searchCities(query: string, limit = CITY_SUGGESTION_LIMIT): City
     if (c.state.toLowerCase().includes(q) || c.display.toLowerCase().includes(q)) return 2;
     return -1;
   };
-  return US_CITIES.map((c, i) => ({ c, i, r: rank(c) }))
+  return CITIES.map((c, i) => ({ c, i, r: rank(c) }))
     .filter((x) => x.r >= 0)
     .sort((a, b) => a.r - b.r || a.i - b.i)
     .slice(0, limit)
@@ -94,5 +105,5 @@ export function searchCities(query: string, limit = CITY_SUGGESTION_LIMIT): City
 /** The city whose name or 'City, ST' text is exactly the given text (case-insensitive), if any. */
 export function findCity(text: string): City | undefined {
   const t = text.trim().toLowerCase();
-  return US_CITIES.find((c) => c.name.toLowerCase() === t || c.display.toLowerCase() === t);
+  return CITIES.find((c) => c.name.toLowerCase() === t || c.display.toLowerCase() === t);
 }

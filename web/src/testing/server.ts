@@ -6,7 +6,7 @@ export const realtime = ws.link('*/api/realtime');
 import { setupServer } from 'msw/node';
 
 /**
- * Default API: nobody is signed in, the public venue lists and the booking, join-request, conversation, invite, swipe-candidate, entertainer, available-event and notification lists are empty (every email on)
+ * Default API: nobody is signed in, every time is free (availability), the public venue lists and the booking, join-request, conversation, invite, swipe-candidate, entertainer, available-event and notification lists are empty (every email on)
  * (so a screen that lists them renders without each test mocking them), and no friend invite
  * exists. Tests add their own handlers with server.use(...).
  */
@@ -14,6 +14,10 @@ export const defaultHandlers = [
   realtime.addEventListener('connection', () => undefined),
   http.get('/api/auth/me', () => HttpResponse.json({ statusCode: 401, code: 'AUTH.NOT_AUTHENTICATED', message: 'Not authenticated' }, { status: 401 })),
   http.get('/api/venues/:city/:state/:type', () => HttpResponse.json([])),
+  http.get('/api/venues/:id/availability', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    return HttpResponse.json({ date: q.get('date'), duration: Number(q.get('duration') ?? 1), takenStartTimes: [], soldOutDates: [] });
+  }),
   http.get('/api/friends/invite/:token', () => HttpResponse.json({ statusCode: 404, code: 'BOOKING.INVITE_NOT_FOUND', message: 'Invite Not Found' }, { status: 404 })),
   http.get('/api/friends/invite/:token/pass', () => HttpResponse.json({ statusCode: 404, code: 'PASS.NOT_ATTENDEE', message: 'Only the host and the guests of this booking have a pass' }, { status: 404 })),
   http.get('/api/bookings/user', () => HttpResponse.json([])),

@@ -14,6 +14,7 @@ import {
   venueIdParamsSchema,
   venueImageParamsSchema,
   venueInputSchema,
+  venueListQuerySchema,
   venueLocationParamsSchema,
   venueSchema,
 } from '../venues';
@@ -85,9 +86,10 @@ export const venueRoutes = {
     path: '/api/venues',
     service: 'venues',
     access: 'public',
-    summary: 'Every approved, active venue',
+    summary: 'Every approved, active venue; ?state= (a US state by name or code) narrows it to one state (a state-only search), ?type= to clubs or yachts',
+    query: venueListQuerySchema,
     response: z.array(venueSchema),
-    // The same list for every caller.
+    // The same list for every caller (keyed by its query).
     cache: { invalidatedBy: VENUE_CHANGES, sharedWith: 'anyone' },
   }),
   byLocation: defineRoute({
@@ -96,7 +98,7 @@ export const venueRoutes = {
     path: '/api/venues/:city/:state/:type',
     service: 'venues',
     access: 'public',
-    summary: 'Approved, active venues of a city or state, of a type (all, club, yacht)',
+    summary: 'Approved, active venues of a city in a state (the state by name or code: Florida or FL), of a type (all, club, yacht)',
     params: venueLocationParamsSchema,
     response: z.array(venueSchema),
     // The same list for every caller.

@@ -45,9 +45,14 @@ export class BookingController {
     return this.friends.withFriends(await this.bookings.hosted(actor));
   }
 
+  @Route(api.bookings.availability)
+  availability(@Input() input: RouteInput<typeof api.bookings.availability>) {
+    return this.bookings.availability(input.params.id, input.query);
+  }
+
   @Route(api.bookings.atMyVenues)
-  async atMyVenues(@Input() _input: RouteInput<typeof api.bookings.atMyVenues>, @CurrentActor() actor: Actor) {
-    return this.friends.withFriends(await this.bookings.atMyVenues(actor));
+  async atMyVenues(@Input() input: RouteInput<typeof api.bookings.atMyVenues>, @CurrentActor() actor: Actor) {
+    return this.friends.withFriends(await this.bookings.atMyVenues(actor, input.query));
   }
 
   private async withFriends<T extends { id: string; friends: string }>(booking: T): Promise<T> {

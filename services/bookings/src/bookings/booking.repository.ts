@@ -28,6 +28,20 @@ export class BookingRepository {
     return q.getCount();
   }
 
+  /** The windows of a unit's bookings that take it (as countTaking counts them) overlapping [from, to). */
+  async windowsTaking(unit: Unit, from: Date, to: Date): Promise<{ startsAt: Date; endsAt: Date }[]> {
+    const rows = await this.ds.manager
+      .getRepository(BookingEntity)
+      .createQueryBuilder('b')
+      .select(['b.startsAt', 'b.endsAt'])
+      .where('b.venue_id = :venueId', { venueId: unit.venueId })
+      .andWhere(unit.sectionId ? 'b.section_id = :sectionId' : 'b.section_id IS NULL', { sectionId: unit.sectionId })
+      .andWhere('b.starts_at < :to AND b.ends_at > :from', { from, to })
+      .andWhere(`(b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > now()))`)
+      .getMany();
+    return rows.map((r) => ({ startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) }));
+  }
+
   /**
    * The same entertainer's bookings (in any room) whose window overlaps [startsAt, endsAt) and that
    * hold him: confirmed, or held and not yet expired. Run under his card's row lock.
@@ -100,9 +114,22 @@ export class BookingRepository {
     });
   }
 
-  listAtVenues(venueIds: string[]): Promise<BookingEntity[]> {
+  /**
+   * Bookings at venues, by booking date (inclusive bounds). A released hold is left out: cancelled
+   * with nothing paid where a card payment was due (a yacht, or a section taking a deposit) was only
+   * ever a hold, never a booking the venue had (issue 31.13: it read 'Cancelled'). A club booking
+   * without deposit is confirmed without payment, so its cancellation still shows.
+   */
+  listAtVenues(venueIds: string[], dates: { from?: string; to?: string } = {}): Promise<BookingEntity[]> {
     if (!venueIds.length) return Promise.resolve([]);
-    return this.ds.manager.find(BookingEntity, { where: { venueId: In(venueIds), status: In(['confirmed', 'cancelled', 'completed']) }, order: { startsAt: 'DESC', id: 'ASC' } });
+    const q = this.ds.manager
+      .createQueryBuilder(BookingEntity, 'b')
+      .where('b.venue_id IN (:...venueIds)', { venueIds })
+      .andWhere(`b.status IN ('confirmed', 'cancelled', 'completed')`)
+      .andWhere(`NOT (b.status = 'cancelled' AND b.amount_paid = 0 AND (b.venue_type = 'yacht' OR b.deposit_amount > 0))`);
+    if (dates.from) q.andWhere('b.booking_date >= :from', { from: dates.from });
+    if (dates.to) q.andWhere('b.booking_date <= :to', { to: dates.to });
+    return q.orderBy('b.starts_at', 'DESC').addOrderBy('b.id', 'ASC').getMany();
   }
 
   /** Holds past their time become expired (returned, to publish their release). */

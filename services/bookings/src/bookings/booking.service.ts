@@ -7,23 +7,29 @@ import {
   CANCELLATION_ERRORS,
   CARD_MINIMUM_CENTS,
   bookingWindow,
+  DURATION_HOURS,
   endTimeOf,
   FULL_YACHT,
   HOLD_MINUTES,
   lastBookableDate,
   MAX_LIVE_HOLDS,
   money,
+  nightsOfMonth,
   sectionAmounts,
   sectionPrice,
   takesDeposit,
   todayInNewYork,
   yachtAmounts,
   yachtPrice,
+  START_TIMES,
+  type Availability,
   type Booking,
   type BookingAmounts,
   type BookingDto,
   type OwnerBooking,
+  type OwnerBookingsQuery,
   type PaymentIntentDto,
+  type StartTime,
 } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
@@ -87,9 +93,9 @@ export function depositView(b: Pick<BookingEntity, 'totalCost' | 'minimumSpend' 
   return { minimumSpend: b.minimumSpend == null ? null : money(Number(b.minimumSpend)), depositPercent: b.depositPercent ?? 0, depositAmount: money(deposit / 100), balanceDue: money((total - deposit) / 100) };
 }
 
-export function toOwnerBooking(b: BookingEntity): OwnerBooking {
+export function toOwnerBooking(b: BookingEntity, hostName: string): OwnerBooking {
   const r = toBooking(b);
-  return { id: r.id, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt, refundAmount: r.refundAmount, depositAmount: r.depositAmount, balanceDue: r.balanceDue };
+  return { id: r.id, venueId: r.venueId, hostName, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt, refundAmount: r.refundAmount, depositAmount: r.depositAmount, balanceDue: r.balanceDue };
 }
 
 /**
@@ -281,10 +287,53 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     return (await this.bookings.listOfHost(actor.userId, ['confirmed'])).map(toBooking);
   }
 
-  async atMyVenues(actor: Actor): Promise<OwnerBooking[]> {
+  /**
+   * What the booking page greys out (issue 31.17): the start times of a date at which the unit is
+   * full for the chosen duration, and the nights of that month full at every start time for one
+   * hour. "Full" is exactly what create and hold refuse (countTaking ≥ the unit's capacity), from
+   * one read of the month's windows; advisory only: booking still decides under the row lock.
+   */
+  async availability(venueId: string, q: { date: string; sectionId?: string; duration: number }): Promise<Availability> {
+    const venue = await this.publicVenue(venueId);
+    let unit: Unit;
+    let capacity = 1;
+    if (venue.type === 'yacht') {
+      unit = { venueId, sectionId: null };
+    } else {
+      if (!q.sectionId) throw fail(BOOKING_ERRORS.SECTION_REQUIRED);
+      const section = await this.catalog.section(q.sectionId);
+      if (!section || section.venueId !== venueId || !section.isActive) throw fail(BOOKING_ERRORS.SECTION_NOT_FOUND);
+      unit = { venueId, sectionId: section.sectionId };
+      capacity = section.maxSimultaneousBookings;
+    }
+    const days = nightsOfMonth(q.date);
+    const from = bookingWindow(days[0]!, START_TIMES[0], 1).startsAt;
+    const to = bookingWindow(days.at(-1)!, START_TIMES.at(-1)!, DURATION_HOURS.max).endsAt;
+    const windows = await this.bookings.windowsTaking(unit, from, to);
+    const full = (date: string, start: StartTime, duration: number) => {
+      const w = bookingWindow(date, start, duration);
+      return windows.filter((b) => b.startsAt < w.endsAt && b.endsAt > w.startsAt).length >= capacity;
+    };
+    return {
+      date: q.date,
+      duration: q.duration,
+      takenStartTimes: START_TIMES.filter((t) => full(q.date, t, q.duration)),
+      soldOutDates: days.filter((d) => START_TIMES.every((t) => full(d, t, 1))),
+    };
+  }
+
+  /**
+   * Bookings at the owner's venues: only his (a venueId of another owner's venue filters to
+   * nothing), with the host's first name from bookings' member cards.
+   */
+  async atMyVenues(actor: Actor, filter: OwnerBookingsQuery = {}): Promise<OwnerBooking[]> {
     requireMember(actor);
     if (actor.userType !== 'venue') throw AppError.of(AUTH_ERRORS.FORBIDDEN);
-    return (await this.bookings.listAtVenues(await this.catalog.venueIdsOfOwner(actor.userId))).map(toOwnerBooking);
+    const owned = await this.catalog.venueIdsOfOwner(actor.userId);
+    const venueIds = filter.venueId ? owned.filter((id) => id === filter.venueId) : owned;
+    const rows = await this.bookings.listAtVenues(venueIds, { from: filter.from, to: filter.to });
+    const names = await this.catalog.firstNames([...new Set(rows.map((b) => b.hostId))]);
+    return rows.map((b) => toOwnerBooking(b, names.get(b.hostId) ?? 'Member'));
   }
 
   /**

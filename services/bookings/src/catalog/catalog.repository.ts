@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { upsertUnlessErased } from '@luxe/platform/db';
 import { DoorStaffEntity } from '../passes/door-staff.entity';
 import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog.entity';
@@ -21,6 +21,9 @@ export class CatalogRepository {
     return m.getRepository(SectionCard).createQueryBuilder('s').setLock('pessimistic_write').where('s.section_id = :id', { id }).getOne();
   }
   /** The entertainer's row locked for the rest of the transaction: his bookings in every room are counted under it. */
+  section(id: string): Promise<SectionCard | null> {
+    return this.ds.manager.findOneBy(SectionCard, { sectionId: id });
+  }
   lockDancer(m: EntityManager, id: string): Promise<DancerCard | null> {
     return m.getRepository(DancerCard).createQueryBuilder('d').setLock('pessimistic_write').where('d.dancer_id = :id', { id }).getOne();
   }
@@ -29,6 +32,12 @@ export class CatalogRepository {
   }
   member(id: string, m: EntityManager = this.ds.manager): Promise<MemberCard | null> {
     return m.findOneBy(MemberCard, { userId: id });
+  }
+  /** First names of members, by user id (those bookings has not heard of are absent). */
+  async firstNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.ds.manager.findBy(MemberCard, { userId: In([...ids]) });
+    return new Map(rows.map((r) => [r.userId, r.firstName]));
   }
   /** People the booked unit holds: its section's capacity, or the yacht's (null when not known yet). */
   async capacityOf(m: EntityManager, b: { venueId: string; sectionId: string | null }): Promise<number | null> {

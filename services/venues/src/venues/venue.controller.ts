@@ -29,7 +29,10 @@ export class VenueController {
   }
 
   @Route(api.venues.list)
-  list(@Input() _input: RouteInput<typeof api.venues.list>) {
+  list(@Input() input: RouteInput<typeof api.venues.list>) {
+    const { state, type = 'all' } = input.query;
+    if (state) return this.venues.byLocation(undefined, state, type);
+    if (type !== 'all') return this.venues.listPublic().then((all) => all.filter((v) => v.type === type));
     return this.venues.listPublic();
   }
 

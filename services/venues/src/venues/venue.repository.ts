@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { cityName, normalizeState, stateCode } from '@luxe/contracts';
 import { VenueEntity } from './venue.entity';
 
 /** Every query on venues. */
@@ -17,11 +18,18 @@ export class VenueRepository {
   }
 
   /** Approved and active venues, optionally of a city or state (case-insensitive) and of a type. */
-  findPublic(filter: { place?: { city: string; state: string }; type?: 'club' | 'yacht' } = {}): Promise<VenueEntity[]> {
+  /**
+   * Public venues, of a place: `state` is normalised (a US state's full name, see normalizeState);
+   * a stored state matches by its name or its code, so rows written before states were normalised
+   * ('FL') are found too. Without `city`, the whole state.
+   */
+  findPublic(filter: { place?: { city?: string; state: string }; type?: 'club' | 'yacht' } = {}): Promise<VenueEntity[]> {
     const q = this.venues.createQueryBuilder('v').where(`v.approval_status = 'approved'`).andWhere('v.is_active = true');
     if (filter.place) {
-      // The city is stored as the location step sets it ('Miami, FL'): its name part, in that state.
-      q.andWhere(`lower(trim(split_part(v.city, ',', 1))) = lower(:city) AND lower(v.state) = lower(:state)`, filter.place);
+      const state = normalizeState(filter.place.state);
+      q.andWhere('lower(trim(v.state)) IN (lower(:state), lower(:code))', { state, code: stateCode(state) });
+      // The city is stored as the location step sets it ('Miami, FL') or as typed ('Miami'): its name part.
+      if (filter.place.city) q.andWhere(`lower(trim(split_part(v.city, ',', 1))) = lower(:city)`, { city: cityName(filter.place.city) });
     }
     if (filter.type) q.andWhere('v.type = :type', { type: filter.type });
     return q.orderBy('v.created_at', 'DESC').addOrderBy('v.id').getMany();

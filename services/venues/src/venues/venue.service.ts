@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { formatHourlyPrice, readPricingTiers, toCancellationPolicy, VENUE_ERRORS, VENUE_PLACEHOLDERS, type Venue, type VenueDto } from '@luxe/contracts';
+import { cityName, formatHourlyPrice, normalizeState, readPricingTiers, toCancellationPolicy, VENUE_ERRORS, VENUE_PLACEHOLDERS, type Venue, type VenueDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError } from '@luxe/platform/http';
 import { VenueEntity } from './venue.entity';
@@ -155,8 +155,11 @@ export class VenueService {
     return this.cache.read('all', async () => (await this.venues.findPublic()).map(toVenue));
   }
 
-  byLocation(city: string, state: string, type: 'all' | 'club' | 'yacht'): Promise<Venue[]> {
-    return this.cache.read(`${city}|${state}|${type}`, async () => (await this.venues.findPublic({ place: { city, state }, type: type === 'all' ? undefined : type })).map(toVenue));
+  /** A city's venues, or a whole state's without a city; 'FL' and 'Florida' share one cache entry. */
+  byLocation(city: string | undefined, state: string, type: 'all' | 'club' | 'yacht'): Promise<Venue[]> {
+    const st = normalizeState(state);
+    const key = `${city ? cityName(city).toLowerCase() : '*'}|${st.toLowerCase()}|${type}`;
+    return this.cache.read(key, async () => (await this.venues.findPublic({ place: { city, state: st }, type: type === 'all' ? undefined : type })).map(toVenue));
   }
 
   async mine(actor: Actor): Promise<Venue[]> {
@@ -170,7 +173,8 @@ export class VenueService {
       type: dto.type,
       subtype: dto.type === 'club' ? (dto.subtype ?? null) : null,
       city: dto.city,
-      state: dto.state,
+      // One spelling per state, so searches by name or code and the lists' labels agree.
+      state: normalizeState(dto.state),
       address: dto.address,
       description: dto.description,
       images: dto.images,

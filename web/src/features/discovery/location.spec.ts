@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityName, locationOf, locationText, parseLocation, stateName } from './location';
+import { cityName, locationOf, locationText, parseLocation, parseSearch, stateName } from './location';
 
 describe('discovery locations', () => {
   it('reads a stored user location, else Miami, Florida', () => {
@@ -23,5 +23,15 @@ describe('discovery locations', () => {
     expect(stateName('ny')).toBe('New York');
     expect(stateName('Ontario')).toBeNull();
     expect(locationText({ city: 'Miami', state: 'Florida' })).toBe('Miami, FL');
+  });
+
+  it('a search is a location, else a state alone, else nothing (issue 31.10)', () => {
+    expect(parseSearch('Tampa')).toEqual({ city: 'Tampa', state: 'Florida' });
+    expect(parseSearch('NV')).toEqual({ state: 'Nevada' });
+    expect(parseSearch(' nevada ')).toEqual({ state: 'Nevada' });
+    expect(parseSearch('Monaco')).toEqual({ city: 'Monaco', state: 'Monaco' });
+    expect(parseSearch('Jackso')).toBeNull();
+    expect(locationText({ state: 'Nevada' })).toBe('Nevada');
+    expect(locationText({ city: 'Monaco', state: 'Monaco' })).toBe('Monaco');
   });
 });

@@ -1,7 +1,6 @@
-import { DEFAULT_VENUE_LOCATION as CONTRACT_DEFAULT_LOCATION } from '@luxe/contracts';
+import { DEFAULT_VENUE_LOCATION as CONTRACT_DEFAULT_LOCATION, formatCity, usStateName } from '@luxe/contracts';
 import { findCity } from '../../lib/cities';
-import { abbreviateState, STATE_CODES } from '../../lib/states';
-import type { VenueLocation } from './api/venues';
+import type { VenueLocation, VenuePlace } from './api/venues';
 
 /** Default location of the venue lists (spec doc 1 §9, doc 2 §9; the contract's, which the gateway preloads for /events). */
 export const DEFAULT_VENUE_LOCATION: VenueLocation = CONTRACT_DEFAULT_LOCATION;
@@ -13,10 +12,7 @@ export function cityName(city: string): string {
 
 /** The full name of a state given by name or two-letter code (any case), or null when it is not a US state. */
 export function stateName(text: string): string | null {
-  const t = text.trim().toLowerCase();
-  if (!t) return null;
-  const entry = Object.entries(STATE_CODES).find(([name, code]) => name.toLowerCase() === t || code.toLowerCase() === t);
-  return entry ? entry[0] : null;
+  return usStateName(text);
 }
 
 /** A signed-in user's location (stored as 'Miami, FL' and 'Florida'), else the default. */
@@ -41,7 +37,19 @@ export function parseLocation(text: string): VenueLocation | null {
   return city && state ? { city, state } : null;
 }
 
-/** How a location is written in the search box: 'Miami, FL'. */
-export function locationText({ city, state }: VenueLocation): string {
-  return `${city}, ${abbreviateState(state)}`;
+/**
+ * What a typed venue search means: a location as parseLocation reads it, else a US state alone by
+ * name or code ('Nevada', 'nv': every venue of the state). Null when it is neither: the search
+ * then says so rather than pick some city whose name merely contains the text.
+ */
+export function parseSearch(text: string): VenuePlace | null {
+  const location = parseLocation(text);
+  if (location) return location;
+  const state = stateName(text);
+  return state ? { state } : null;
+}
+
+/** How a location is written in the search box: 'Miami, FL' (formatCity); a state alone by its name. */
+export function locationText({ city, state }: VenuePlace): string {
+  return city ? formatCity(city, state) : state;
 }

@@ -1,4 +1,4 @@
-import { START_TIMES, toCancellationPolicy, VENUE_PLACEHOLDERS, type StartTime, type Venue } from '@luxe/contracts';
+import { formatCity, START_TIMES, type StartTime, toCancellationPolicy, type Venue, VENUE_PLACEHOLDERS } from '@luxe/contracts';
 import { formatClockTime } from '../../lib/format';
 
 /** Cancellation policy badge: the policy's name (a legacy text naming flexible or strict reads as it; else moderate). */
@@ -13,10 +13,9 @@ export function yachtImages(venue: Pick<Venue, 'images' | 'imageUrl'>): string[]
   return own.length ? own : [venue.imageUrl || VENUE_PLACEHOLDERS.yacht];
 }
 
-/** 'Miami, Florida' from the stored 'Miami, FL' and 'Florida'. */
+/** 'Miami, FL' from the stored 'Miami, FL' and 'Florida' (the one city format, formatCity). */
 export function yachtPlace(venue: Pick<Venue, 'city' | 'state'>): string {
-  const city = (venue.city.split(',')[0] ?? '').trim();
-  return city && venue.state ? `${city}, ${venue.state}` : venue.city || venue.state;
+  return formatCity(venue.city, venue.state);
 }
 
 /** The 9 start times with their labels: '18:00' → '6:00 PM' … '02:00' → '2:00 AM'. */

@@ -133,7 +133,7 @@ describe('yacht flow, step 1: the detail page', () => {
     await user.click(within(gallery).getByRole('button', { name: 'Previous photo' }));
     expect(within(gallery).getByTestId('photo-counter')).toHaveTextContent('3 / 3');
 
-    expect(screen.getByTestId('detail-place')).toHaveTextContent(/^Miami, Florida$/);
+    expect(screen.getByTestId('detail-place')).toHaveTextContent(/^Miami, FL$/);
     expect(screen.getByLabelText('Rated 4.8 out of 5')).toBeInTheDocument();
     expect(screen.getByTestId('detail-bookings')).toHaveTextContent(/^0 bookings$/);
     const specs = screen.getAllByRole('term').map((t) => `${t.textContent}: ${t.nextElementSibling?.textContent}`);
@@ -208,6 +208,27 @@ describe('yacht flow, step 2: Book Your Yacht', () => {
 
     await user.click(screen.getByRole('radio', { name: '10:00 PM' }));
     expect(next()).toBeEnabled();
+  });
+
+  it("disables the yacht's taken start times with the reason in words and lists its sold-out nights (issue 31.17)", async () => {
+    const today = todayInNewYork();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/venues/:id/availability', ({ request, params }) => {
+        const q = new URL(request.url).searchParams;
+        asked.push(`${String(params.id)} ${q.get('sectionId')} ${q.get('date')} ${q.get('duration')}`);
+        return HttpResponse.json({ date: q.get('date'), duration: Number(q.get('duration')), takenStartTimes: ['20:00'], soldOutDates: [today] });
+      }),
+    );
+    const { user } = renderFlow();
+    await user.click(screen.getByRole('button', { name: 'Book it' }));
+    const eight = await screen.findByRole('radio', { name: /^8:00 PM, taken for \d hours?$/ });
+    expect(eight).toBeDisabled();
+    expect(eight.closest('label')).toHaveTextContent('Taken');
+    expect(screen.getByRole('radio', { name: '9:00 PM' })).toBeEnabled();
+    expect(asked[0]).toMatch(new RegExp(`^${yacht.id} null ${today} \\d$`));
+    expect(screen.getByTestId('sold-out-nights')).toHaveTextContent('Sold out this month:');
+    expect(screen.getByText(/Sold out: every start time on/)).toBeInTheDocument();
   });
 
   it('Next is disabled again without a date, and for a date before today', async () => {

@@ -39,7 +39,9 @@ describe('/admin Users tab', () => {
     const ava = await screen.findByRole('listitem', { name: 'Ava Sterling' });
     expect(ava).toHaveTextContent('ava@example.com');
     expect(ava).toHaveTextContent('Host');
-    expect(ava).toHaveTextContent('Miami, FL, Florida');
+    // One city format everywhere (formatCity), not 'Miami, FL, Florida'.
+    expect(ava).toHaveTextContent('Miami, FL');
+    expect(ava).not.toHaveTextContent('Florida');
     expect(ava).toHaveTextContent('Nov 01, 2026');
     expect(ava).toHaveTextContent('Active');
     const rex = screen.getByRole('listitem', { name: 'Rex Rude' });

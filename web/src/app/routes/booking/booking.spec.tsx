@@ -160,7 +160,7 @@ describe('/booking/{venueId}: loading and missing states', () => {
     expect(screen.queryByText('Loading venue details...')).not.toBeInTheDocument();
     const card = screen.getByRole('article', { name: 'Velvet Room' });
     expect(card).toHaveTextContent('$300/hr');
-    expect(within(card).getByTestId('venue-place')).toHaveTextContent(/^Miami, Florida$/);
+    expect(within(card).getByTestId('venue-place')).toHaveTextContent(/^Miami, FL$/);
   });
 
   it("an unknown venue shows 'Venue not found' without retrying, and Go Back goes to /dashboard when there is no history", async () => {
@@ -386,6 +386,37 @@ describe('/booking/{venueId}: reserving', () => {
     expect(summary).not.toHaveTextContent('$1,875');
     expect(within(dialog).getByRole('heading', { name: 'Friends Coming Along' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Go to Dashboard' })).toBeInTheDocument();
+  });
+
+  it('disables taken start times with the reason in words, marks sold-out nights, and asks again for the chosen section and duration (issue 31.17)', async () => {
+    await signIn(host);
+    mockApi({ venue: nightclub, sections: [booth] });
+    const today = todayInNewYork();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/venues/:id/availability', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        asked.push(`${q.get('sectionId')} ${q.get('date')} ${q.get('duration')}`);
+        const duration = Number(q.get('duration'));
+        return HttpResponse.json({ date: q.get('date'), duration, takenStartTimes: duration >= 3 ? ['21:00', '22:00'] : ['22:00'], soldOutDates: ['2099-01-01', today] });
+      }),
+    );
+    const { user } = await openPage(`/booking/${nightclub.id}`);
+    // No section yet: nothing asked, nothing disabled.
+    expect(screen.getByRole('radio', { name: '10:00 PM' })).toBeEnabled();
+    await user.click(screen.getByRole('radio', { name: 'Booth 1' }));
+    const ten = await screen.findByRole('radio', { name: '10:00 PM, taken for 2 hours' });
+    expect(ten).toBeDisabled();
+    expect(screen.getByRole('radio', { name: '9:00 PM' })).toBeEnabled();
+    expect(asked).toEqual([`${booth.id} ${today} 2`]);
+    expect(screen.getByTestId('sold-out-nights')).toHaveTextContent('Sold out this month for Booth 1:');
+    expect(screen.getByText(/Sold out: every start time on/)).toBeInTheDocument();
+    // A chosen time that a longer duration makes taken is no choice: said, and Reserve waits.
+    await user.click(screen.getByRole('radio', { name: '9:00 PM' }));
+    await user.selectOptions(screen.getByLabelText('Duration'), '3');
+    expect(await screen.findByText('9:00 PM is taken for 3 hours. Choose another start time or a shorter duration.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '9:00 PM, taken for 3 hours' })).toBeDisabled();
+    expect(reserveButton()).toBeDisabled();
   });
 
   it('Start Inviting goes to the discover section of the invites tab', async () => {

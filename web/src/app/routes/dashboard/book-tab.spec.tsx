@@ -35,7 +35,7 @@ describe('dashboard Book tab: My Bookings', () => {
     expect(c.getByRole('heading', { level: 3 })).toHaveTextContent('Azure Dream');
     expect(c.getByTestId('booking-type')).toHaveTextContent(/^Yacht$/);
     expect(c.getByTestId('booking-section')).toHaveTextContent(/^Full Yacht$/);
-    expect(c.getByTestId('booking-place')).toHaveTextContent(/^Miami, Florida$/);
+    expect(c.getByTestId('booking-place')).toHaveTextContent(/^Miami, FL$/);
     expect(c.getByTestId('booking-date')).toHaveTextContent(/^Saturday, Jun 06, 2099$/);
     expect(c.getByTestId('booking-time')).toHaveTextContent(/^10:00 PM - 2:00 AM EST$/);
     expect(c.getByTestId('booking-total')).toHaveTextContent(/^\$1,700$/);

@@ -1,8 +1,9 @@
 import { waitFor } from '@testing-library/react';
-import { delay, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { renderApp, screen, within } from '../../../testing/render-app';
+import { server } from '../../../testing/server';
 import { createFastRetryQueryClient, makeVenue, mockVenuesByLocation } from '../../../testing/venues';
 
 const member = makeUser({ firstName: 'Ava', city: 'Tampa, FL', state: 'Florida', profileImages: ['/img/ava.jpg'] });
@@ -25,7 +26,7 @@ describe('dashboard Events tab (list)', () => {
 
     expect(within(card).getByRole('img', { name: 'Photo of Sea Breeze' })).toHaveAttribute('src', yacht.imageUrl);
     expect(within(card).getByTestId('venue-type')).toHaveTextContent(/^Yacht$/);
-    expect(within(card).getByTestId('venue-place')).toHaveTextContent(/^Tampa, Florida$/);
+    expect(within(card).getByTestId('venue-place')).toHaveTextContent(/^Tampa, FL$/);
     expect(within(card).getByTestId('venue-capacity')).toHaveTextContent('Up to 24 guests');
     expect(within(card).getByTestId('venue-price')).toHaveTextContent(/^\$900\/hr$/);
     expect(within(card).queryByTestId('venue-description')).not.toBeInTheDocument();
@@ -56,7 +57,7 @@ describe('dashboard Events tab (list)', () => {
     await user.type(input, 'Aus');
     await user.click(await screen.findByRole('option', { name: /Austin, TX/ }));
     await waitFor(() => expect(requests.at(-1)).toEqual({ city: 'Austin', state: 'Texas', type: 'all' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'Venues in Austin, Texas' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Venues in Austin, TX' })).toBeInTheDocument();
 
     const group = screen.getByRole('group', { name: 'Filter by type' });
     await user.click(within(group).getByRole('button', { name: 'Clubs' }));
@@ -64,6 +65,44 @@ describe('dashboard Events tab (list)', () => {
     expect(await screen.findByRole('article', { name: 'Velvet Room' })).toBeInTheDocument();
     expect(requests.at(-1)).toEqual({ city: 'Austin', state: 'Texas', type: 'club' });
     expect(requests).toHaveLength(3);
+  });
+
+  it('searches a state alone by name or code, and Enter on a text that matches nothing picks no city (issue 31.10)', async () => {
+    await signIn(member);
+    const cityRequests = mockVenuesByLocation(() => []);
+    const stateRequests: string[] = [];
+    const neon = makeVenue({ name: 'Neon Desert', type: 'club', city: 'Las Vegas', state: 'Nevada' });
+    server.use(
+      http.get('/api/venues', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        stateRequests.push(`${q.get('state')}|${q.get('type')}`);
+        return HttpResponse.json(q.get('state') === 'Nevada' ? [neon] : []);
+      }),
+    );
+    const { user } = renderApp('/dashboard?tab=events');
+    expect(await screen.findByText('No Venues Found')).toBeInTheDocument();
+    const input = screen.getByRole('combobox', { name: 'Search by city or state' });
+
+    // 'NV' + Enter: the whole of Nevada, not Jacksonville (whose name contains 'nv').
+    await user.clear(input);
+    await user.type(input, 'NV{Enter}');
+    expect(await screen.findByRole('article', { name: 'Neon Desert' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Venues in Nevada' })).toBeInTheDocument();
+    expect(stateRequests).toEqual(['Nevada|all']);
+
+    await user.clear(input);
+    await user.type(input, 'nevada');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(input).toHaveValue('Nevada');
+
+    // No city and no state: said, and the list stays where it was.
+    const before = cityRequests.length + stateRequests.length;
+    await user.clear(input);
+    await user.type(input, 'Jackso{Enter}');
+    expect(input).toHaveAccessibleDescription(/No city or state is called "Jackso"/);
+    expect(screen.getByRole('heading', { level: 2, name: 'Venues in Nevada' })).toBeInTheDocument();
+    expect(cityRequests.length + stateRequests.length).toBe(before);
+    expect(cityRequests.some((r) => r.city === 'Jacksonville')).toBe(false);
   });
 
   it('says so when the list cannot be loaded after 3 retries', async () => {

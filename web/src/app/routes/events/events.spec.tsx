@@ -44,7 +44,7 @@ describe('/events', () => {
     const a = await screen.findByRole('article', { name: 'Azure Dream' });
     expect(within(a).getByRole('img', { name: 'Photo of Azure Dream' })).toHaveAttribute('src', yacht.imageUrl);
     expect(within(a).getByTestId('venue-type')).toHaveTextContent(/^Yacht$/);
-    expect(within(a).getByTestId('venue-place')).toHaveTextContent(/^Miami, Florida$/);
+    expect(within(a).getByTestId('venue-place')).toHaveTextContent(/^Miami, FL$/);
     const description = within(a).getByTestId('venue-description');
     expect(description).toHaveTextContent(yacht.description);
     expect(description).toHaveClass('line-clamp-2');

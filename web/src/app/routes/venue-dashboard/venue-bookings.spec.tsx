@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { OwnerBooking } from '@luxe/contracts';
 import { makeOwnerBooking } from '../../../testing/bookings';
 import { makeUser, signIn } from '../../../testing/fixtures';
+import { fireEvent, waitFor } from '@testing-library/react';
 import { renderApp, screen, within } from '../../../testing/render-app';
+import { makeVenue } from '../../../testing/venues';
 import { server } from '../../../testing/server';
 
 const owner = makeUser({ id: '11111111-1111-4111-8111-111111111111', firstName: 'Olivia', userType: 'venue' });
@@ -57,6 +59,34 @@ describe('venue dashboard: My Bookings', () => {
     // 02:30 UTC on May 1 is still April 30 in New York.
     expect(c.getByTestId('owner-booking-created')).toHaveTextContent(/^Apr 30, 2099$/);
     expect(c.getByTestId('booking-status')).toHaveTextContent(/^Confirmed$/);
+    expect(c.getByTestId('owner-booking-host')).toHaveTextContent(/^Hugo$/);
+  });
+
+  it('filters by date and venue on the server, and offers to clear filters that match nothing (issue 31.13)', async () => {
+    await signIn(owner);
+    const queries: string[] = [];
+    const velvet = { id: '22222222-2222-4222-8222-222222222222', name: 'Velvet Room' };
+    server.use(
+      http.get('/api/my-venues', () => HttpResponse.json([makeVenue(velvet), makeVenue({ id: '33333333-3333-4333-8333-333333333333', name: 'Sea Breeze' })])),
+      http.get('/api/venue-owner-bookings', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        queries.push(q.toString());
+        return HttpResponse.json(q.get('from') === '2099-07-01' ? [] : [makeOwnerBooking({ venueName: 'Velvet Room', hostName: 'Hana', bookingDate: '2099-06-06' })]);
+      }),
+    );
+    const { user } = renderApp('/venue-dashboard?tab=my-bookings');
+    const [card] = await cards();
+    expect(within(card!).getByTestId('owner-booking-host')).toHaveTextContent(/^Hana$/);
+    const filters = screen.getByRole('search', { name: 'Filter bookings' });
+    await user.selectOptions(await within(filters).findByRole('combobox', { name: 'Venue' }), 'Velvet Room');
+    await waitFor(() => expect(queries.at(-1)).toBe(`venueId=${velvet.id}`));
+    fireEvent.change(within(filters).getByLabelText('From'), { target: { value: '2099-07-01' } });
+    await waitFor(() => expect(queries.at(-1)).toBe(`venueId=${velvet.id}&from=2099-07-01`));
+    expect(await screen.findByRole('heading', { name: 'No bookings match these filters' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await cards()).toHaveLength(1);
+    expect(within(filters).getByLabelText('From')).toHaveValue('');
+    expect(within(filters).getByRole('combobox', { name: 'Venue' })).toHaveValue('');
   });
 
   it('reads friends given as objects, and says when there are none or the list is unreadable', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ADMIN_MESSAGES, USER_TYPES, type AdminUser } from '@luxe/contracts';
+import { ADMIN_MESSAGES, type AdminUser, formatCity, USER_TYPES } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
@@ -57,7 +57,7 @@ export function UsersPanel() {
               { label: 'Name', render: (u) => <span className="font-semibold">{fullName(u)}</span> },
               { label: 'Email', render: (u) => u.email },
               { label: 'Type', render: (u) => USER_TYPE_LABELS[u.userType] },
-              { label: 'Location', render: (u) => [u.city, u.state].filter(Boolean).join(', ') || '—' },
+              { label: 'Location', render: (u) => formatCity(u.city, u.state) || '—' },
               { label: 'Joined', render: (u) => formatInEst(u.createdAt, SHORT_DATE_FORMAT) },
               {
                 label: 'Status',

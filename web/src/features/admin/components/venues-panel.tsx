@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ADMIN_MESSAGES, APPROVAL_STATUSES, type AdminVenue } from '@luxe/contracts';
+import { ADMIN_MESSAGES, type AdminVenue, APPROVAL_STATUSES, formatCity } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
@@ -57,7 +57,7 @@ export function VenuesPanel() {
             columns={[
               { label: 'Venue', render: (v) => <span className="font-semibold">{v.name}</span> },
               { label: 'Type', render: (v) => (v.type === 'yacht' ? 'Yacht' : 'Club') + (v.subtype ? ` · ${v.subtype}` : '') },
-              { label: 'Location', render: (v) => [v.city, v.state].filter(Boolean).join(', ') },
+              { label: 'Location', render: (v) => formatCity(v.city, v.state) },
               {
                 label: 'Owner',
                 render: (v) => (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminVipRoom, AssignmentStatus } from '@luxe/contracts';
+import { type AdminVipRoom, type AssignmentStatus, formatCity } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
@@ -25,7 +25,7 @@ export function VipRoomsPanel() {
   const revoke = useRevokeAssignment();
   const [assigning, setAssigning] = useState<AdminVipRoom | null>(null);
 
-  const venueOptions: Option<string>[] = [{ value: '', label: 'All venues' }, ...(venues.data?.venues ?? []).map((v) => ({ value: v.id, label: `${v.name} (${v.city})` }))];
+  const venueOptions: Option<string>[] = [{ value: '', label: 'All venues' }, ...(venues.data?.venues ?? []).map((v) => ({ value: v.id, label: `${v.name} (${formatCity(v.city, v.state)})` }))];
 
   const onRevoke = (room: AdminVipRoom) => {
     if (!room.assignment) return;
@@ -59,7 +59,7 @@ export function VipRoomsPanel() {
                   </span>
                 ),
               },
-              { label: 'Venue', render: (r) => `${r.venue.name} · ${r.venue.city}` },
+              { label: 'Venue', render: (r) => `${r.venue.name} · ${formatCity(r.venue.city, r.venue.state)}` },
               { label: 'Price', render: (r) => `${formatPricePerHour(r.pricePerHour)} · ${r.capacity} guests` },
               {
                 label: 'Current dancer',

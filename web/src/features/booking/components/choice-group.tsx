@@ -7,6 +7,8 @@ export interface ChoiceOption<T extends string> {
   /** The accessible name when the label is rich content. */
   ariaLabel?: string;
   description?: ReactNode;
+  /** Not choosable (a taken time): the input is disabled and the description says why in words. */
+  disabled?: boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ export function ChoiceGroup<T extends string>({
                 name={name}
                 value={o.value}
                 checked={checked}
+                disabled={o.disabled}
                 onChange={() => onChange(o.value)}
                 aria-label={o.ariaLabel}
                 className="peer sr-only"
@@ -52,12 +55,16 @@ export function ChoiceGroup<T extends string>({
               <label
                 htmlFor={id}
                 className={cn(
-                  'flex h-full cursor-pointer flex-col justify-center rounded-2xl border px-3 py-3 text-sm transition-colors',
+                  'flex h-full flex-col justify-center rounded-2xl border px-3 py-3 text-sm transition-colors',
                   'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-400',
-                  checked ? 'border-gold-400 bg-gold-400/15 text-gold-100' : 'border-white/15 bg-white/5 text-neutral-100 hover:border-gold-400/60',
+                  o.disabled
+                    ? 'cursor-not-allowed border-dashed border-white/15 bg-transparent text-neutral-400'
+                    : checked
+                      ? 'cursor-pointer border-gold-400 bg-gold-400/15 text-gold-100'
+                      : 'cursor-pointer border-white/15 bg-white/5 text-neutral-100 hover:border-gold-400/60',
                 )}
               >
-                <span className="font-semibold">{o.label}</span>
+                <span className={cn('font-semibold', o.disabled && 'line-through')}>{o.label}</span>
                 {o.description ? <span className="mt-1 text-xs text-neutral-300">{o.description}</span> : null}
               </label>
             </div>

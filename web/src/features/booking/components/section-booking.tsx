@@ -6,8 +6,10 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
+import { formatBookingDate } from '../../../lib/booking-display';
 import { clearCurrentUser, rememberRedirectAfterLogin, useCurrentUser } from '../../../lib/auth-store';
 import { writePendingBooking } from '../../../lib/pending-booking';
+import { useAvailability } from '../api/availability';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookableDancers } from '../api/venue';
 import {
@@ -77,9 +79,16 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   const section = listed.find((s) => s.id === sectionId) ?? null;
   const dancer = vipMode ? (dancers.data?.find((d) => d.id === dancerId) ?? null) : null;
   const amounts = section ? estimateAmounts(section, duration, dancer) : null;
+  const dateValid = !bookingDateProblem(date);
+  const availability = useAvailability({ venueId: venue.id, sectionId: section?.id, date, duration }, !!section && dateValid);
+  const open = availability.data && availability.data.date === date ? availability.data : null;
+  const taken = new Set<string>(open?.takenStartTimes ?? []);
+  const soldOut = (open?.soldOutDates ?? []).filter((d) => d >= today);
+  const startTimeOptions = START_TIME_OPTIONS.map((o) => (taken.has(o.value) ? { ...o, disabled: true, description: `Taken for ${hoursLabel(duration)}`, ariaLabel: `${o.label}, taken for ${hoursLabel(duration)}` } : o));
 
   const dateError = bookingDateProblem(date);
-  const missing = [dateError ? 'a date' : null, startTime ? null : 'a start time', section ? null : 'a section'].filter((m): m is string => m !== null);
+  // A chosen time that became taken (another booking, a longer duration) is no choice: the grid says so.
+  const missing = [dateError ? 'a date' : null, startTime && !taken.has(startTime) ? null : 'a start time', section ? null : 'a section'].filter((m): m is string => m !== null);
 
   const changeCategory = (next: SectionCategory) => {
     setCategory(next);
@@ -222,7 +231,22 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
           />
         ) : null}
 
-        <ChoiceGroup name="start-time" legend="Start Time (EST)" options={START_TIME_OPTIONS} value={startTime} onChange={setStartTime} columns="grid-cols-3" />
+        {soldOut.length > 0 ? (
+          <p data-testid="sold-out-nights" className="text-sm text-neutral-300">
+            Sold out this month for {section?.name}: {soldOut.map((d) => formatBookingDate(d, 'EEE, MMM d')).join('; ')}
+          </p>
+        ) : null}
+        {open && soldOut.includes(date) ? (
+          <p role="status" className="rounded-2xl border border-white/15 bg-white/5 px-4 py-3 text-sm text-neutral-100">
+            Sold out: every start time on {formatBookingDate(date)} is taken. Choose another night or section.
+          </p>
+        ) : null}
+        <ChoiceGroup name="start-time" legend="Start Time (EST)" options={startTimeOptions} value={startTime} onChange={setStartTime} columns="grid-cols-3" />
+        {startTime && taken.has(startTime) ? (
+          <p role="status" className="text-sm text-red-300">
+            {timeLabel(startTime)} is taken for {hoursLabel(duration)}. Choose another start time or a shorter duration.
+          </p>
+        ) : null}
 
         <div>
           <Label htmlFor={durationId}>Duration</Label>

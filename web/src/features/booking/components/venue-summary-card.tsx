@@ -1,10 +1,9 @@
-import { VENUE_PLACEHOLDERS, type Venue } from '@luxe/contracts';
+import { formatCity, VENUE_PLACEHOLDERS, type Venue } from '@luxe/contracts';
 import { useState } from 'react';
 
-/** 'Miami, Florida': the city part of a stored city ('Miami, FL') and the venue's state. */
+/** 'Miami, FL': the one city format (formatCity). */
 function venuePlace(venue: Pick<Venue, 'city' | 'state'>): string {
-  const city = (venue.city.split(',')[0] ?? '').trim();
-  return city && venue.state ? `${city}, ${venue.state}` : venue.city || venue.state;
+  return formatCity(venue.city, venue.state);
 }
 
 /** The venue being booked: photo, name, place, hourly price and description. */

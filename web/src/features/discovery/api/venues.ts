@@ -13,22 +13,30 @@ export interface VenueLocation {
   state: string;
 }
 
-export interface VenuesByLocationArgs extends VenueLocation {
+/** What the venue list searches: a city in a state, or a whole state (a state-only search: no city). */
+export interface VenuePlace {
+  city?: string;
+  state: string;
+}
+
+export interface VenuesByLocationArgs extends VenuePlace {
   type: VenueTypeFilter;
 }
 
 /**
- * GET /api/venues/{city}/{state}/{type}: approved, active venues of a city, of a type. Called through
- * its route ref: the public /events page loads no zod and no schema.
+ * GET /api/venues/{city}/{state}/{type}: approved, active venues of a city, of a type; without a
+ * city, GET /api/venues?state=&type= (the whole state). Called through route refs: the public
+ * /events page loads no zod and no schema.
  */
 export function getVenuesByLocation({ city, state, type }: VenuesByLocationArgs, signal?: AbortSignal) {
+  if (!city) return callApi(apiRefs.venues.list, { query: { state, type } }, { signal });
   return callApi(apiRefs.venues.byLocation, { params: { city, state, type } }, { signal });
 }
 
 /** Venue lists are the exception to the fetching rules: 3 retries, never cached (spec doc 1 §9, doc 2 §9). */
 export function getVenuesByLocationQueryOptions({ city, state, type }: VenuesByLocationArgs) {
   return queryOptions({
-    queryKey: ['venues', 'by-location', city.toLowerCase(), state.toLowerCase(), type] as const,
+    queryKey: ['venues', 'by-location', city?.toLowerCase() ?? '', state.toLowerCase(), type] as const,
     queryFn: ({ signal }) => getVenuesByLocation({ city, state, type }, signal),
     ...venueListQueryDefaults,
   });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { formatCity } from '@luxe/contracts';
 import { useVenuesByLocation, type VenueLocation } from '../api/venues';
 import { VenueImage, venueTypeLabel } from './venue-image';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
@@ -38,7 +39,7 @@ export function FeaturedEvents({ location }: { location: VenueLocation }) {
                   </Link>
                 </p>
                 <p className="truncate text-sm text-neutral-300" data-testid="venue-city">
-                  {venue.city}
+                  {formatCity(venue.city, venue.state)}
                 </p>
                 <p className="text-sm font-semibold text-gold-200" data-testid="venue-price">
                   {venue.formattedPrice}

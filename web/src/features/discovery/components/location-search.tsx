@@ -3,21 +3,27 @@ import { CityAutocomplete } from '../../../components/city-autocomplete';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { Label } from '../../../components/ui/label';
-import type { VenueLocation } from '../api/venues';
-import { locationText, parseLocation } from '../location';
+import type { VenuePlace } from '../api/venues';
+import { locationText, parseSearch } from '../location';
 
 export const LOCATION_HINT = 'Choose a city from the list, or type City, State (for example Key West, Florida).';
+
+/** A typed text that is no city and no state: said, with the hint; no other city is picked for it. */
+export function noMatchMessage(text: string): string {
+  return `No city or state is called "${text.trim()}". ${LOCATION_HINT}`;
+}
 
 export interface LocationSearchProps {
   id: string;
   label: string;
-  location: VenueLocation;
-  onChange: (next: VenueLocation) => void;
+  location: VenuePlace;
+  onChange: (next: VenuePlace) => void;
 }
 
 /**
- * A city search (suggestions match a city or a state name): choosing a suggestion changes the
- * location at once; Search takes a typed 'City, State'.
+ * A city or state search (suggestions match a city or a state name): choosing a suggestion changes
+ * the location at once; Search (or Enter with no suggestion chosen) takes exactly what was typed, a
+ * 'City, State', a known city or a state alone, and never a city that only resembles it.
  */
 export function LocationSearch({ id, label, location, onChange }: LocationSearchProps) {
   const [text, setText] = useState(() => locationText(location));
@@ -27,9 +33,9 @@ export function LocationSearch({ id, label, location, onChange }: LocationSearch
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const next = parseLocation(text);
+    const next = parseSearch(text);
     if (!next) {
-      setError(LOCATION_HINT);
+      setError(text.trim() ? noMatchMessage(text) : LOCATION_HINT);
       return;
     }
     setError(undefined);
@@ -40,7 +46,8 @@ export function LocationSearch({ id, label, location, onChange }: LocationSearch
   return (
     <form role="search" aria-label={label} onSubmit={submit} noValidate className="w-full">
       <Label htmlFor={id}>{label}</Label>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      {/* Side by side at every width: the suggestion list opens below both, never over Search. */}
+      <div className="flex flex-row items-start gap-3">
         <div className="min-w-0 flex-1">
           <CityAutocomplete
             id={id}
@@ -64,7 +71,7 @@ export function LocationSearch({ id, label, location, onChange }: LocationSearch
         </Button>
       </div>
       <p id={hintId} className="mt-2 text-xs text-neutral-400">
-        Type a city or a state, then choose a city.
+        Type a city or a state, then choose a city or press Search.
       </p>
       <FieldError id={errorId} message={error} />
     </form>

@@ -1,13 +1,11 @@
 import { Link } from 'react-router-dom';
-import type { Venue } from '@luxe/contracts';
+import { formatCity, type Venue } from '@luxe/contracts';
 import { buttonClasses } from '../../../components/ui/button';
-import { cityName } from '../location';
 import { VenueImage, VenueTypeBadge } from './venue-image';
 
-/** 'Miami, Florida': the city's name part and the venue's state. */
+/** 'Miami, FL': the one city format (formatCity). */
 export function venuePlace(venue: Pick<Venue, 'city' | 'state'>): string {
-  const city = cityName(venue.city);
-  return city && venue.state ? `${city}, ${venue.state}` : venue.city || venue.state;
+  return formatCity(venue.city, venue.state);
 }
 
 export interface VenueCardProps {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { DEFAULT_VENUE_TYPE_FILTER, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useVenuesByLocation, type VenueLocation, type VenueTypeFilter } from '../api/venues';
+import { useVenuesByLocation, type VenuePlace, type VenueTypeFilter } from '../api/venues';
+import { locationText } from '../location';
 import { LocationSearch } from './location-search';
 import { TypeFilter } from './type-filter';
 import { VenueGrid } from './venue-grid';
@@ -13,7 +14,7 @@ import { ListSkeleton } from '../../../components/ui/list-skeleton';
 /** The words of one list: the public events browser says "events", the member's Events tab "venues". */
 export interface VenueListTexts {
   searchLabel: string;
-  /** 'Events' → 'Events in Miami, Florida', and the grid's name. */
+  /** 'Events' → 'Events in Miami, FL' (or 'Events in Nevada'), and the grid's name. */
   noun: string;
   loading: string;
   error: string;
@@ -44,13 +45,13 @@ export function VenueList({
   panelClassName = 'bg-neutral-900/70',
 }: {
   id: string;
-  initialLocation: VenueLocation;
+  initialLocation: VenuePlace;
   texts?: VenueListTexts;
   cardProps?: (v: Venue) => Omit<VenueCardProps, 'venue'>;
   gridClassName?: string;
   panelClassName?: string;
 }) {
-  const [location, setLocation] = useState<VenueLocation>(initialLocation);
+  const [location, setLocation] = useState<VenuePlace>(initialLocation);
   const [type, setType] = useState<VenueTypeFilter>(DEFAULT_VENUE_TYPE_FILTER);
   const venues = useVenuesByLocation({ ...location, type });
 
@@ -63,7 +64,7 @@ export function VenueList({
 
       <section aria-labelledby={`${id}-results`} className="flex flex-col gap-4">
         <h2 id={`${id}-results`} className="text-lg font-semibold text-white">
-          {texts.noun} in {location.city}, {location.state}
+          {texts.noun} in {locationText(location)}
         </h2>
         {venues.isPending ? (
           <ListSkeleton label={texts.loading} variant="card" rows={2} />

@@ -8,9 +8,9 @@ export function isStripClub(venue: Venue): boolean {
   return venue.type === 'club' && venue.subtype === 'strip_club';
 }
 
-/** GET /api/venues (every approved, active venue), kept to the approved strip clubs. */
+/** GET /api/venues?type=club (every approved, active club), kept to the approved strip clubs. */
 export async function getStripClubs(signal?: AbortSignal): Promise<Venue[]> {
-  const venues = await callApi(api.venues.list, {}, { signal });
+  const venues = await callApi(api.venues.list, { query: { type: 'club' } }, { signal });
   return venues.filter((v) => isStripClub(v) && v.approvalStatus === 'approved');
 }
 

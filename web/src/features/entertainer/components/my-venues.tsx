@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { EntertainerRequest, Venue } from '@luxe/contracts';
+import { formatCity, type EntertainerRequest, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -8,7 +8,6 @@ import { toast } from '../../../components/ui/toast';
 import { EmptyState, RequestStatusBadge } from '../../../components/vip-assignment';
 import { serverMessage } from '../../../lib/api-client';
 import { formatInEst, SHORT_DATE_FORMAT } from '../../../lib/format';
-import { abbreviateState } from '../../../lib/states';
 import { searchVenues, useStripClubs } from '../api/strip-clubs';
 import { useMyVenueRequests, useRequestVenue } from '../api/venue-requests';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
@@ -126,7 +125,7 @@ function JoinVenueDialog({ requests, onClose }: { requests: readonly Entertainer
                 <div className="min-w-0 flex-1">
                   <h3 className="font-semibold break-words text-white">{venue.name}</h3>
                   <p className="text-sm text-neutral-300">
-                    {venue.city.split(',')[0]}, {abbreviateState(venue.state)}
+                    {formatCity(venue.city, venue.state)}
                   </p>
                 </div>
                 {open ? (

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Venue } from '@luxe/contracts';
+import { formatCity, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
-import { abbreviateState } from '../../../lib/states';
 import { useDeleteVenue, useMyVenues } from '../api/venues';
 import { APPROVAL_LABELS, SUBTYPE_LABELS } from '../rules';
 import { StatusBadge } from './fields';
@@ -144,7 +143,7 @@ function VenueCard({ venue, onOpen, onDelete }: { venue: Venue; onOpen: (view: V
             <StatusBadge tone={APPROVAL_TONES[venue.approvalStatus]}>{APPROVAL_LABELS[venue.approvalStatus]}</StatusBadge>
           </div>
           <p className="text-sm text-neutral-300">
-            {kind} · {venue.city}, {abbreviateState(venue.state)}
+            {kind} · {formatCity(venue.city, venue.state)}
           </p>
           <p className="font-semibold text-gold-200">{venue.formattedPrice}</p>
           <div className="mt-2 flex flex-wrap gap-2">

@@ -1,23 +1,33 @@
-import type { OwnerBooking } from '@luxe/contracts';
+import { useId, useState } from 'react';
+import type { OwnerBooking, OwnerBookingsQuery } from '@luxe/contracts';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
 import { bySoonest, formatBookingDate, formatDuration, formatGuestVisibility, formatTimeRange, friendNames, venueKindLabel } from '../../../lib/booking-display';
 import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatInEst, formatWholeDollars, SHORT_DATE_FORMAT } from '../../../lib/format';
 import { useOwnerBookings } from '../api/owner-bookings';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
+import { useMyVenues } from '../api/venues';
 
-/** The venue dashboard's My Bookings (spec doc 2 §2): bookings at the owner's venues, soonest first. */
+/**
+ * The venue dashboard's My Bookings (spec doc 2 §2): bookings at the owner's venues, soonest first,
+ * filtered by date and venue on the server (issue 31.13).
+ */
 export function VenueBookings() {
-  const bookings = useOwnerBookings();
+  const [filter, setFilter] = useState<OwnerBookingsQuery>({});
+  const bookings = useOwnerBookings(filter);
+  const filtered = !!(filter.from || filter.to || filter.venueId);
 
+  let body;
   if (bookings.isPending) {
-    return (
+    body = (
       <ListSkeleton label="Loading bookings..." />
     );
-  }
-  if (bookings.isError) {
-    return (
+  } else if (bookings.isError) {
+    body = (
       <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
         <p className="font-semibold text-red-300">Error loading bookings. Please try again.</p>
         <Button type="button" variant="secondary" size="sm" onClick={() => void bookings.refetch()}>
@@ -25,23 +35,70 @@ export function VenueBookings() {
         </Button>
       </div>
     );
-  }
-  if (bookings.data.length === 0) {
-    return (
+  } else if (bookings.data.length === 0) {
+    body = filtered ? (
+      <section className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
+        <h2 className="text-lg font-semibold text-white">No bookings match these filters</h2>
+        <Button type="button" variant="secondary" size="sm" onClick={() => setFilter({})}>
+          Clear filters
+        </Button>
+      </section>
+    ) : (
       <section className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
         <h2 className="text-lg font-semibold text-white">No bookings yet</h2>
         <p className="mt-1 text-sm text-neutral-300">Bookings made at your venues will appear here.</p>
       </section>
     );
+  } else {
+    body = (
+      <ul aria-label="Bookings at your venues" aria-busy={bookings.isPlaceholderData || undefined} className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {bySoonest(bookings.data).map((booking) => (
+          <li key={booking.id}>
+            <OwnerBookingCard booking={booking} />
+          </li>
+        ))}
+      </ul>
+    );
   }
   return (
-    <ul aria-label="Bookings at your venues" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-      {bySoonest(bookings.data).map((booking) => (
-        <li key={booking.id}>
-          <OwnerBookingCard booking={booking} />
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-4">
+      <BookingFilters filter={filter} onChange={setFilter} />
+      {body}
+    </div>
+  );
+}
+
+/** From and To (booking dates, inclusive) and one of the owner's venues. */
+function BookingFilters({ filter, onChange }: { filter: OwnerBookingsQuery; onChange: (next: OwnerBookingsQuery) => void }) {
+  const id = useId();
+  const venues = useMyVenues();
+  const set = (key: keyof OwnerBookingsQuery, value: string) => {
+    // A half-typed or five-digit year is not sent (the server would refuse it); the filter waits for a date.
+    if (key !== 'venueId' && value && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
+    onChange({ ...filter, [key]: value || undefined });
+  };
+  return (
+    <form role="search" aria-label="Filter bookings" onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-4 min-[400px]:grid-cols-2 lg:grid-cols-3">
+      <div className="min-w-0">
+        <Label htmlFor={`${id}-from`}>From</Label>
+        <Input id={`${id}-from`} type="date" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.target.value)} />
+      </div>
+      <div className="min-w-0">
+        <Label htmlFor={`${id}-to`}>To</Label>
+        <Input id={`${id}-to`} type="date" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.target.value)} />
+      </div>
+      <div className="min-w-0 min-[400px]:col-span-2 lg:col-span-1">
+        <Label htmlFor={`${id}-venue`}>Venue</Label>
+        <Select id={`${id}-venue`} value={filter.venueId ?? ''} onChange={(e) => set('venueId', e.target.value)}>
+          <option value="">All venues</option>
+          {(venues.data ?? []).map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </form>
   );
 }
 
@@ -64,6 +121,7 @@ function OwnerBookingCard({ booking }: { booking: OwnerBooking }) {
         <BookingStatusBadge status={booking.status} />
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[400px]:grid-cols-2">
+        <Field label="Host" testId="owner-booking-host" value={booking.hostName} />
         <Field label="Date" testId="owner-booking-date" value={formatBookingDate(booking.bookingDate)} />
         <Field label="Time" testId="owner-booking-time" value={formatTimeRange(booking)} />
         <Field label="Duration" testId="owner-booking-duration" value={formatDuration(booking.duration)} />

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS, DEFAULT_CANCELLATION_POLICY, describeCancellationPolicy, TEXT_LIMITS, toCancellationPolicy, VENUE_PLACEHOLDERS, VENUE_SUBTYPES, venueInputSchema, yachtPriceDrops, type Venue, type VenueDto, type VenueInput, type YachtPriceDrop } from '@luxe/contracts';
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS, DEFAULT_CANCELLATION_POLICY, describeCancellationPolicy, formatCity, TEXT_LIMITS, toCancellationPolicy, VENUE_PLACEHOLDERS, VENUE_SUBTYPES, venueInputSchema, yachtPriceDrops, type Venue, type VenueDto, type VenueInput, type YachtPriceDrop } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select, Textarea } from '../../../components/ui/select';
@@ -9,7 +9,6 @@ import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDollars, formatPricePerHour, formatWholeDollars } from '../../../lib/format';
-import { abbreviateState } from '../../../lib/states';
 import { useCreateVenue, useUpdateVenue } from '../api/venues';
 import { citiesOf, nextTierHours, optionalNumber, parseCapacity, requiredNumber, SUBTYPE_LABELS, VENUE_STATES } from '../rules';
 import { Field, fieldA11y, firstError, ListField } from './fields';
@@ -391,7 +390,7 @@ function YachtPreview({ control }: { control: Control<VenueInput, unknown, Venue
         <h3 className="font-display text-xl font-semibold text-white" data-testid="preview-name">
           {v.name || 'Your yacht'}
         </h3>
-        <p className="text-sm text-neutral-300">{v.city && v.state ? `${v.city}, ${abbreviateState(v.state)}` : 'City, State'}</p>
+        <p className="text-sm text-neutral-300">{v.city && v.state ? formatCity(v.city, v.state) : 'City, State'}</p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-200">
           <li>{v.yachtLength ? `${v.yachtLength} ft` : 'Length —'}</li>
           <li>{v.capacity ?? 1} guests</li>

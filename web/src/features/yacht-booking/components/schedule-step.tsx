@@ -5,7 +5,9 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
+import { formatBookingDate } from '../../../lib/booking-display';
 import { formatDollars, formatHours } from '../../../lib/format';
+import { useAvailability } from '../../booking/api/availability';
 import { START_TIME_OPTIONS } from '../rules';
 import { StepShell } from './step-shell';
 
@@ -46,7 +48,14 @@ export function ScheduleStep({
   const hintId = useId();
   // A cleared field says nothing until Next (which stays disabled); a wrong date says what is wrong.
   const dateProblem = value.date ? bookingDateProblem(value.date) : null;
-  const ready = scheduleComplete(value);
+  // The yacht is booked whole: its taken times and sold-out nights (issue 31.17), advisory (the hold decides).
+  const dateValid = !!value.date && !dateProblem;
+  const availability = useAvailability({ venueId: venue.id, date: value.date, duration: value.duration }, dateValid);
+  const open = availability.data && availability.data.date === value.date ? availability.data : null;
+  const taken = new Set<string>(open?.takenStartTimes ?? []);
+  const soldOut = (open?.soldOutDates ?? []).filter((d) => d >= today);
+  const chosenTaken = !!value.startTime && taken.has(value.startTime);
+  const ready = scheduleComplete(value) && !chosenTaken;
   const total = yachtPrice(venue, value.duration);
 
   return (
@@ -90,32 +99,54 @@ export function ScheduleStep({
         ) : null}
       </div>
 
+      {soldOut.length > 0 ? (
+        <p data-testid="sold-out-nights" className="text-sm text-neutral-300">
+          Sold out this month: {soldOut.map((d) => formatBookingDate(d, 'EEE, MMM d')).join('; ')}
+        </p>
+      ) : null}
+      {open && soldOut.includes(value.date) ? (
+        <p role="status" className="rounded-2xl border border-white/15 bg-white/5 px-4 py-3 text-sm text-neutral-100">
+          Sold out: every start time on {formatBookingDate(value.date)} is taken. Choose another night.
+        </p>
+      ) : null}
+
       <fieldset>
         <legend className="mb-2 block text-sm font-medium text-neutral-200">Start time</legend>
         <div className="grid grid-cols-3 gap-2">
-          {START_TIME_OPTIONS.map((o) => (
-            <label key={o.value} className="relative">
-              <input
-                type="radio"
-                name="yacht-start-time"
-                value={o.value}
-                checked={value.startTime === o.value}
-                onChange={() => onChange({ ...value, startTime: o.value })}
-                className="peer sr-only"
-              />
-              <span
-                className={cn(
-                  'flex h-11 items-center justify-center rounded-xl border text-sm font-semibold transition-colors',
-                  'border-white/40 bg-white/5 text-neutral-100 hover:border-gold-400/80',
-                  'peer-checked:border-gold-300 peer-checked:bg-gold-400 peer-checked:text-neutral-950',
-                  'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-400',
-                )}
-              >
-                {o.label}
-              </span>
-            </label>
-          ))}
+          {START_TIME_OPTIONS.map((o) => {
+            const isTaken = taken.has(o.value);
+            return (
+              <label key={o.value} className="relative">
+                <input
+                  type="radio"
+                  name="yacht-start-time"
+                  value={o.value}
+                  checked={value.startTime === o.value}
+                  disabled={isTaken}
+                  aria-label={isTaken ? `${o.label}, taken for ${formatHours(value.duration)}` : undefined}
+                  onChange={() => onChange({ ...value, startTime: o.value })}
+                  className="peer sr-only"
+                />
+                <span
+                  className={cn(
+                    'flex h-11 flex-col items-center justify-center rounded-xl border text-sm font-semibold transition-colors',
+                    isTaken ? 'cursor-not-allowed border-dashed border-white/20 bg-transparent text-neutral-400' : 'border-white/40 bg-white/5 text-neutral-100 hover:border-gold-400/80',
+                    'peer-checked:border-gold-300 peer-checked:bg-gold-400 peer-checked:text-neutral-950',
+                    'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-400',
+                  )}
+                >
+                  <span className={isTaken ? 'line-through' : undefined}>{o.label}</span>
+                  {isTaken ? <span className="text-[11px] font-normal">Taken</span> : null}
+                </span>
+              </label>
+            );
+          })}
         </div>
+        {chosenTaken ? (
+          <p role="status" className="mt-2 text-sm text-red-300">
+            This start time is taken for {formatHours(value.duration)}. Choose another start time or a shorter duration.
+          </p>
+        ) : null}
       </fieldset>
 
       <div>
