@@ -10,6 +10,10 @@ import { server } from './server';
 // do not wait longer for it; only a failing one does.
 configure({ asyncUtilTimeout: 10_000 });
 
+// jsdom lays nothing out and has no scrollIntoView; the pages call it to bring a focused control
+// clear of the fixed bars (lib/obscuring-bars.ts), which the browser journeys check for real.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 afterEach(() => {
