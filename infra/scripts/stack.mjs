@@ -82,8 +82,18 @@ export async function createTopics(brokers, prefix = '') {
   await t.connect();
   try {
     const topics = contracts().allTopics(prefix);
-    await t.ensureTopics(topics);
-    return topics;
+    // A broker that just came back (a test froze it: broker-outage.api.spec.ts; a restart) answers
+    // "does not host this topic-partition" or "leader not available" for a while: Kafka's retriable
+    // errors, tried again for up to a minute.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await t.ensureTopics(topics);
+        return topics;
+      } catch (err) {
+        if (attempt >= 20 || err?.retriable === false) throw err;
+        await new Promise((r) => setTimeout(r, 3000));
+      }
+    }
   } finally {
     await t.disconnect();
   }

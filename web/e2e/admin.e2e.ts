@@ -43,7 +43,8 @@ describe('admin console (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
       await page.getByLabel('Admin Email', { exact: true }).fill(admin.email);
       await page.getByLabel('Password', { exact: true }).fill('not-the-password');
       await page.getByLabel('Password', { exact: true }).press('Enter');
-      await page.getByTestId('toast').filter({ hasText: 'Access Denied' }).waitFor();
+      // A failed sign-in says so in an alert that stays until the next attempt (not a toast that vanishes).
+      await page.getByRole('alert').filter({ hasText: 'Access Denied' }).waitFor();
       await page.getByLabel('Password', { exact: true }).fill(admin.password);
       await page.getByLabel('Password', { exact: true }).press('Enter');
       await page.waitForURL((url) => url.pathname === '/admin');

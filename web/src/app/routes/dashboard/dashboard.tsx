@@ -66,7 +66,7 @@ export function DashboardRoute() {
   return (
     <div className="min-h-dvh bg-neutral-950 pb-28 text-neutral-100">
       <header ref={header} className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-5 py-4">
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-4 px-5 py-4">
           <Logo to="/dashboard" />
           <div className="flex min-w-0 items-center gap-2">
             <p data-testid="dashboard-greeting" className="truncate text-sm text-neutral-300">

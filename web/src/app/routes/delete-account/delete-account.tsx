@@ -36,7 +36,7 @@ export function DeleteAccountRoute() {
   return (
     <div className="min-h-dvh bg-neutral-950 px-5 py-6 text-neutral-100">
       <div className="mx-auto flex max-w-lg flex-col gap-6">
-        <header className="flex items-center justify-between gap-4">
+        <header className="flex flex-wrap items-center justify-between gap-4">
           <Logo />
           <div className="flex items-center gap-2">
             <SignedInBell />

@@ -46,7 +46,7 @@ export function VenueDashboardRoute() {
   return (
     <div className="min-h-dvh bg-neutral-950 pb-28 text-neutral-100">
       <header ref={header} className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-5 py-4">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-5 py-4">
           <Logo to="/venue-dashboard" />
           <div className="flex min-w-0 items-center gap-3">
             <p data-testid="dashboard-greeting" className="hidden truncate text-sm text-neutral-300 sm:block">

@@ -106,7 +106,7 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-neutral-950 px-5 py-6 text-neutral-100">
       <div className="mx-auto flex max-w-md flex-col gap-6">
-        <header className="flex items-center justify-between gap-4">
+        <header className="flex flex-wrap items-center justify-between gap-4">
           <Logo />
           <SignedInBell />
         </header>

@@ -61,7 +61,7 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-neutral-950 px-4 py-6 text-neutral-100">
       <div className="mx-auto flex max-w-lg flex-col gap-6">
-        <header className="flex items-center justify-between gap-4">
+        <header className="flex flex-wrap items-center justify-between gap-4">
           <Logo to="/dashboard" />
           <div className="flex items-center gap-2">
             <SignedInBell />
@@ -86,7 +86,9 @@ interface DepositOutcome {
 function Confirmed({ deposit, bookingId }: { deposit: DepositOutcome | null; bookingId: string }) {
   return (
     <Shell>
-      <main role="status" className="flex flex-col items-center gap-4 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-8 text-center">
+      {/* The page's main landmark holds the announcement: a <main> cannot itself be a status (axe aria-allowed-role). */}
+      <main>
+        <div role="status" className="flex flex-col items-center gap-4 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-8 text-center">
         <span aria-hidden="true" className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-gold-400 text-3xl text-neutral-950">
           ✓
         </span>
@@ -112,6 +114,7 @@ function Confirmed({ deposit, bookingId }: { deposit: DepositOutcome | null; boo
         <Link to={bookingPath(bookingId)} replace className={buttonClasses('secondary', 'sm')}>
           View booking
         </Link>
+        </div>
       </main>
     </Shell>
   );
