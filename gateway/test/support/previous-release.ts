@@ -21,11 +21,23 @@ export function buildPreviousRelease(commit: string, log: (line: string) => void
   const dir = join(tmpdir(), `luxe-previous-release-${commit.slice(0, 12)}`);
   const done = join(dir, '.built');
   if (existsSync(done)) return dir;
-  try {
-    execFileSync('git', ['-C', ROOT, 'cat-file', '-e', `${commit}^{commit}`], { stdio: 'ignore' });
-  } catch {
-    throw new Error(`the previous release ${commit} (infra/release/previous.json) is not in this clone's history: clone with history (not --depth), or fetch it`);
+  const present = () => {
+    try {
+      execFileSync('git', ['-C', ROOT, 'cat-file', '-e', `${commit}^{commit}`], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // A shallow clone (CI's may be one) lacks it: fetched by its id from the clone's origin.
+  if (!present()) {
+    try {
+      execFileSync('git', ['-C', ROOT, 'fetch', '--quiet', '--depth=1', 'origin', commit], { stdio: 'ignore', timeout: 120_000 });
+    } catch {
+      // Said below.
+    }
   }
+  if (!present()) throw new Error(`the previous release ${commit} (infra/release/previous.json) is not in this clone's history and could not be fetched from its origin`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const tar = execFileSync('git', ['-C', ROOT, 'archive', '--format=tar', commit], { maxBuffer: 1 << 30 });
