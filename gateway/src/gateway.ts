@@ -127,7 +127,7 @@ export function registerContractRoutes(app: NestFastifyApplication, deps: Parame
 export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const sessions = new SessionStore(o.redis);
   const cookie: CookieOptions = { name: o.cookieName ?? 'luxe_session', secure: o.cookieSecure ?? false, maxAgeMs: sessions.ttlSeconds * 1000 };
-  const limiter = new AuthRateLimiter(isMemoryRedis(o.redis) ? null : o.redis, o.rateLimits);
+  const limiter = new AuthRateLimiter(isMemoryRedis(o.redis) ? null : o.redis, o.rateLimits, o.events?.topicPrefix ?? '');
   const services = new InternalHttpClient(o.serviceUrls, new InternalTokenSigner(o.internalAuthPrivateKey), o.serviceTimeoutMs ?? 5000, {
     logger: o.logger,
     // Each instance checked twice a second: one that starts draining leaves the rotation within

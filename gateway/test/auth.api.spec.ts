@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Redis from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { allRoutes, SERVICE_NAMES } from '@luxe/contracts';
 import { generateInternalKeyPair, INTERNAL_AUTH_HEADER, InternalTokenSigner } from '@luxe/platform';
+import { AuthRateLimiter } from '../src/auth/rate-limit';
 import { ApiClient, uniqueEmail, validRegistration, waitFor } from './support/client';
 import { inject } from './support/provided';
 
@@ -160,6 +162,29 @@ describe('login limits under parallel guessing', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
     for (const r of results.filter((r) => r.status === 429)) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('limits of deployments sharing one Redis', () => {
+  // Two deployments (or two test stacks) on one Redis count apart: each gateway's keys carry its
+  // topic prefix, so one's sign-ups never use up the other's per-network allowance (CI's scale stack
+  // was refused with 429 after the integration phase's thousands of sign-ups from 127.0.0.1).
+  it("keeps each namespace's counters apart in the real Redis", async () => {
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      const ns = `rl-test-${Date.now()}`;
+      const a = new AuthRateLimiter(redis, { registerPerIp: 2 }, `${ns}-a.`);
+      const b = new AuthRateLimiter(redis, { registerPerIp: 2 }, `${ns}-b.`);
+      await a.consumeRegister('203.0.113.7');
+      await a.consumeRegister('203.0.113.7');
+      await expect(a.consumeRegister('203.0.113.7')).rejects.toMatchObject({ status: 429 });
+      await expect(b.consumeRegister('203.0.113.7')).resolves.toBeUndefined();
+      const keys = (await redis.keys(`${ns}-*`)).sort();
+      expect(keys).toEqual([`${ns}-a.rl:register:ip:203.0.113.7`, `${ns}-b.rl:register:ip:203.0.113.7`]);
+      await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
 

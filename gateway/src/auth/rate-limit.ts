@@ -66,23 +66,30 @@ export class AuthRateLimiter {
   private readonly memoryGates = new Map<string, number>();
   readonly limits: RateLimits;
 
+  /** Prepended to every Redis key: deployments (and test stacks) sharing one Redis keep their counters apart. */
+  private readonly ns: string;
+
   constructor(
     private readonly redis: Redis | null,
     limits: Partial<RateLimits> = {},
+    namespace = '',
   ) {
     this.limits = { ...DEFAULT_RATE_LIMITS, ...limits };
+    this.ns = namespace;
     const l = this.limits;
-    const make = (keyPrefix: string, points: number) =>
-      redis
+    const make = (name: string, points: number) => {
+      const keyPrefix = `${namespace}${name}`;
+      return redis
         ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: l.windowSeconds })
         : new RateLimiterMemory({ keyPrefix, points, duration: l.windowSeconds });
+    };
     this.registerIp = make('rl:register:ip', l.registerPerIp);
     this.loginIp = make('rl:login:ip', l.loginPerIp);
     this.loginAccountNetwork = make('rl:login:acct-net', l.loginFailuresPerAccount);
     // Counts only; the slow-down decides from the count.
     this.loginAccount = make('rl:login:acct', 1_000_000);
-    const counter = (keyPrefix: string, { points, seconds }: { points: number; seconds: number }) => {
-      const opts = { keyPrefix, points: Math.max(1, Math.round(points * l.memberScale)), duration: seconds };
+    const counter = (name: string, { points, seconds }: { points: number; seconds: number }) => {
+      const opts = { keyPrefix: `${namespace}${name}`, points: Math.max(1, Math.round(points * l.memberScale)), duration: seconds };
       return redis ? new RateLimiterRedis({ storeClient: redis, ...opts }) : new RateLimiterMemory(opts);
     };
     const classes = Object.entries(MEMBER_RATE_LIMITS) as [MemberRateLimitClass, MemberRateLimit][];
@@ -142,7 +149,7 @@ export class AuthRateLimiter {
 
   /** Lets one attempt through and closes the gate for delayMs; returns how long to wait when closed. */
   private async passGate(account: string, delayMs: number): Promise<number> {
-    const key = `rl:login:gate:${account}`;
+    const key = `${this.ns}rl:login:gate:${account}`;
     if (!this.redis) {
       const now = Date.now();
       const until = this.memoryGates.get(key) ?? 0;
