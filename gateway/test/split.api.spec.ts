@@ -195,6 +195,13 @@ describe('at the deadline', () => {
     expect(shares.slice(0, 2).every((s) => typeof s.refund_id === 'string' && s.refund_id.length > 0)).toBe(true);
     const refunds = async () => (await world.dbs.payments.query(`SELECT envelope FROM outbox_events WHERE type = 'payments.refund-issued' AND key = $1`, [made.id])).rows.map((r) => r.envelope.data.amount).sort();
     expect(await refunds()).toEqual([66666, 66668]);
+    // Each payer hears of his own refund: Gina of her share, the host of his (issue 29).
+    type Note = { kind: string; body: string; link: string };
+    const refundNotes = async (who: { api: ApiClient }) => ((await who.api.call('GET', '/api/notifications')).json.notifications as Note[]).filter((n) => n.kind === 'refund-issued');
+    await waitFor('Gina is told of her refund', async () => (await refundNotes(gina)).length === 1);
+    expect((await refundNotes(gina))[0]).toMatchObject({ body: expect.stringMatching(/^\$666\.66, your share for /), link: '/dashboard?tab=events' });
+    await waitFor('the host is told of his', async () => (await refundNotes(b.host)).length === 1);
+    expect((await refundNotes(b.host))[0]).toMatchObject({ body: expect.stringMatching(/^\$666\.68 for /), link: '/dashboard?tab=book' });
     // Later sweeps and a replayed webhook refund nothing more; the unpaid link is closed.
     expect((await webhook(succeeded(i1.paymentIntentId, 66666))).status).toBe(200);
     await world.dbs.payments.query(`UPDATE split_payments SET deadline = now() - interval '2 second' WHERE id = $1`, [made.id]);

@@ -163,8 +163,13 @@ export const eventDefs = {
    * PaymentIntent is cancelled for good and the hold is released (issue 29).
    */
   'payments.payment-failed': ev('payments.payment', z.object({ paymentId: id, bookingId: id, reason: z.string(), retryable: z.boolean().optional() }).loose()),
-  /** A refund of a cancelled booking's payment was issued at the card provider (once per booking). */
-  'payments.refund-issued': ev('payments.payment', z.object({ bookingId: id, paymentId: id, refundId: id, amount: z.number().int(), currency: z.string() }).loose()),
+  /**
+   * A refund was issued at the card provider: once per booking for a whole-card payment, once per
+   * paid part for a split (each guest's share, the host's share, the host's fallback charge).
+   * `payerId`: the member whose card gets it back (the host, or the guest who paid that share);
+   * absent from the previous release's events and for a share whose payer has since been erased.
+   */
+  'payments.refund-issued': ev('payments.payment', z.object({ bookingId: id, paymentId: id, refundId: id, amount: z.number().int(), currency: z.string(), payerId: id.optional() }).loose()),
   /** A split payment was made: bookings keeps the booking's hold until the split's deadline (issue 12). */
   'payments.split-created': ev('payments.split', z.object({ splitId: id, bookingId: id, hostId: id, deadline: z.iso.datetime(), shares: z.number().int(), fallback: z.enum(['host-card', 'release']) }).loose()),
   /** A split's deadline passed with shares unpaid and the booking is released: bookings cancels it (payments refunds the paid shares itself). */

@@ -69,14 +69,18 @@ export class FactService {
   async refundIssued(m: EntityManager, d: EventData<'payments.refund-issued'>): Promise<void> {
     const b = await this.cards.booking(m, d.bookingId);
     if (!b) return;
+    // The member whose card it goes back to: a guest who paid a share of a split hears of his own
+    // refund; the previous release's events name nobody, and then it was the host's payment.
+    const payer = d.payerId ?? b.hostId;
+    const guest = payer !== b.hostId;
     await this.notifications.notify(m, {
-      userId: b.hostId,
+      userId: payer,
       kind: 'refund-issued',
       factKey: `refund-issued:${d.refundId}`,
       title: 'Refund issued',
-      body: `${money(d.amount, d.currency)} for ${where(b)} is on its way back to your card.`,
+      body: `${money(d.amount, d.currency)}${guest ? ', your share' : ''} for ${where(b)} is on its way back to your card.`,
       detail: 'Refunds usually show on your statement within 5 to 10 business days.',
-      link: LINKS.hostBookings,
+      link: guest ? LINKS.guestEvents : LINKS.hostBookings,
     });
   }
 

@@ -159,7 +159,7 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     const refund = await this.provider.createRefund({ paymentIntentId: p.paymentIntentId, amount, metadata: { bookingId: p.bookingId } }, idempotencyKey);
     const row = Object.assign(new RefundEntity(), { id: randomUUID(), bookingId: p.bookingId, paymentId: p.id, hostId: p.hostId, stripeRefundId: refund.id, amount, currency: p.currency, status: refund.status ?? 'pending', createdAt: new Date() });
     await m.insert(RefundEntity, row);
-    await this.outbox.add(m, 'payments.refund-issued', p.id, { bookingId: p.bookingId, paymentId: p.id, refundId: refund.id, amount, currency: p.currency });
+    await this.outbox.add(m, 'payments.refund-issued', p.id, { bookingId: p.bookingId, paymentId: p.id, refundId: refund.id, amount, currency: p.currency, payerId: p.hostId });
   }
 
   /**

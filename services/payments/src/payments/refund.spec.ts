@@ -32,7 +32,7 @@ describe('refunding a cancelled booking', () => {
     expect(create).toHaveBeenCalledTimes(1);
     expect(create.mock.calls[0]).toEqual([{ paymentIntentId: 'pi_123', amount: 160000, metadata: { bookingId: BOOKING } }, `refund:${BOOKING}`]);
     expect(inserted).toEqual([expect.objectContaining({ bookingId: BOOKING, paymentId: payment.id, stripeRefundId: 're_1', amount: 160000, currency: 'usd', status: 'succeeded' })]);
-    expect(outbox.add).toHaveBeenCalledWith(m, 'payments.refund-issued', payment.id, { bookingId: BOOKING, paymentId: payment.id, refundId: 're_1', amount: 160000, currency: 'usd' });
+    expect(outbox.add).toHaveBeenCalledWith(m, 'payments.refund-issued', payment.id, { bookingId: BOOKING, paymentId: payment.id, refundId: 're_1', amount: 160000, currency: 'usd', payerId: payment.hostId });
   });
 
   it('never refunds more than was paid', async () => {

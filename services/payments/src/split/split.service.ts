@@ -323,8 +323,8 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       return true;
     }
     const paid = (await m.query(`SELECT * FROM split_shares WHERE split_id = $1 AND status = 'paid' AND refund_id IS NULL ORDER BY position`, [split.id])) as ShareRow[];
-    const parts: { key: string; intent: string; amount: number; share?: ShareRow }[] = paid.filter((s) => s.payment_intent_id).map((s) => ({ key: `split-refund:${s.id}`, intent: s.payment_intent_id!, amount: s.amount, share: s }));
-    if (split.fallback_intent_id && split.fallback_status === 'succeeded' && !split.fallback_refund_id && split.fallback_amount) parts.push({ key: `split-refund-fallback:${split.id}`, intent: split.fallback_intent_id, amount: split.fallback_amount });
+    const parts: { key: string; intent: string; amount: number; payerId?: string; share?: ShareRow }[] = paid.filter((s) => s.payment_intent_id).map((s) => ({ key: `split-refund:${s.id}`, intent: s.payment_intent_id!, amount: s.amount, payerId: s.payer_id ?? undefined, share: s }));
+    if (split.fallback_intent_id && split.fallback_status === 'succeeded' && !split.fallback_refund_id && split.fallback_amount) parts.push({ key: `split-refund-fallback:${split.id}`, intent: split.fallback_intent_id, amount: split.fallback_amount, payerId: split.host_id });
     const paidTotal = parts.reduce((a, p) => a + p.amount, 0);
     const target = Math.min(cents, paidTotal);
     const each = parts.map((p) => Math.floor((p.amount * target) / Math.max(paidTotal, 1)));
@@ -341,7 +341,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       const refund = await this.provider.createRefund({ paymentIntentId: p.intent, amount, metadata: { bookingId, splitId: split.id } }, p.key);
       if (p.share) await m.query(`UPDATE split_shares SET refund_id = $2, refund_amount = $3, status = CASE WHEN $3 >= amount THEN 'refunded' ELSE status END WHERE id = $1`, [p.share.id, refund.id, amount]);
       else await m.query(`UPDATE split_payments SET fallback_refund_id = $2, fallback_refund_amount = $3 WHERE id = $1`, [split.id, refund.id, amount]);
-      await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId, paymentId: split.id, refundId: refund.id, amount, currency: split.currency });
+      await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId, paymentId: split.id, refundId: refund.id, amount, currency: split.currency, payerId: p.payerId });
     }
     return true;
   }
@@ -427,7 +427,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     }
     const refund = await this.provider.createRefund({ paymentIntentId: share.payment_intent_id, amount: share.amount, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id } }, `split-refund:${share.id}`);
     const done = rowsOf<{ id: string }>(await m.query(`UPDATE split_shares SET status = 'refunded', refund_id = $2, refund_amount = amount WHERE id = $1 AND status = 'paid' RETURNING id`, [share.id, refund.id]));
-    if (done.length) await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId: split.booking_id, paymentId: split.id, refundId: refund.id, amount: share.amount, currency: split.currency });
+    if (done.length) await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId: split.booking_id, paymentId: split.id, refundId: refund.id, amount: share.amount, currency: split.currency, payerId: share.payer_id ?? undefined });
   }
 
   private async cancelIntent(intentId: string, bookingId: string): Promise<void> {
