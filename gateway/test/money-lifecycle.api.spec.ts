@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiClient, waitFor } from './support/client';
 import { paymentSucceededEvent, stripeWebhook } from './support/stripe';
@@ -104,6 +105,36 @@ describe('case 2: a host deletes his account', () => {
     expect((await stripeWebhook(paymentSucceededEvent(eventId('late'), pay.payment_intent_id, 200_000))).status).toBe(200);
     await waitFor('the late payment is refunded in full', async () => (await refundsOf(id)).length === 1);
     expect(await refundsOf(id)).toEqual([200_000]);
+  });
+});
+
+describe('the erasure and a payment at the same moment (the lifecycle model, seed 290260)', () => {
+  // The model found a host's erasure cancelling his hold with a $0 refund while the payment
+  // confirmed it: the erasure had read the booking without its lock and saved its stale copy over
+  // the confirmation, so the card stayed charged. Here the payment's confirmation holds the row
+  // when the erasure arrives; the erasure must wait for it and refund what was then paid.
+  it('the erasure waits for the confirmation holding the booking and refunds what it recorded', async () => {
+    const host = await world.account('host');
+    const r = await holdYacht(host.api);
+    expect(r.status).toBe(200);
+    const id = r.json.bookingId as string;
+    const confirming = new Client({ connectionString: world.urls.bookings });
+    await confirming.connect();
+    try {
+      await confirming.query('BEGIN');
+      await confirming.query('SELECT 1 FROM bookings WHERE id = $1 FOR UPDATE', [id]);
+      expect((await host.api.call('DELETE', `/api/users/${host.id}`)).status).toBe(204);
+      const waiting = async () => (await world.dbs.bookings.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0].n as number;
+      await waitFor('the erasure reaches the booking and waits for its row', async () => (await waiting()) > 0, 30_000);
+      await confirming.query(`UPDATE bookings SET status = 'confirmed', amount_paid = 2000, hold_expires_at = NULL WHERE id = $1`, [id]);
+      await confirming.query('COMMIT');
+    } finally {
+      await confirming.end();
+    }
+    await waitFor('the booking is gone', async () => (await bookingOf(id)) === undefined, 30_000);
+    const asked = (await world.dbs.bookings.query(`SELECT envelope->'data' AS d FROM outbox_events WHERE type = 'bookings.refund-requested' AND key = $1`, [id])).rows.map((x) => x.d);
+    // 30+ days ahead under the moderate policy: all of the $2,000 the confirmation recorded.
+    expect(asked).toEqual([expect.objectContaining({ reason: 'host-deleted', refundAmount: 200_000 })]);
   });
 });
 

@@ -9,7 +9,7 @@ import { inject } from './provided';
 /** Shared set-up of the API tests that need members, approved venues and bookings on the stack. */
 export class World {
   readonly base: string;
-  private readonly urls: Record<string, string>;
+  readonly urls: Record<string, string>;
   readonly dbs: Record<string, Client> = {};
   private redis?: Redis;
 

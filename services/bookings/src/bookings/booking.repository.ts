@@ -140,13 +140,25 @@ export class BookingRepository {
     return ids.length ? m.findBy(BookingEntity, { id: In(ids) }) : [];
   }
 
-  /** Bookings of a venue that still take place or hold a slot. */
-  listLiveAtVenue(m: EntityManager, venueId: string): Promise<BookingEntity[]> {
-    return m.getRepository(BookingEntity).createQueryBuilder('b').where(`b.venue_id = :venueId AND b.status IN ('confirmed', 'held') AND b.ends_at > now()`, { venueId }).getMany();
+  /**
+   * Bookings of a venue that still take place or hold a slot, locked (in id order) for the
+   * caller's transaction. Unlocked, a payment confirming one of them at the same moment was
+   * overwritten by the cancellation's stale copy: cancelled with the refund of an unpaid hold ($0)
+   * while the card was charged (found by the lifecycle model, seed 290260).
+   */
+  lockLiveAtVenue(m: EntityManager, venueId: string): Promise<BookingEntity[]> {
+    return m
+      .getRepository(BookingEntity)
+      .createQueryBuilder('b')
+      .setLock('pessimistic_write')
+      .where(`b.venue_id = :venueId AND b.status IN ('confirmed', 'held') AND b.ends_at > now()`, { venueId })
+      .orderBy('b.id')
+      .getMany();
   }
 
-  listByHostForErasure(m: EntityManager, hostId: string): Promise<BookingEntity[]> {
-    return m.findBy(BookingEntity, { hostId });
+  /** Every booking of the host, locked (in id order) for his erasure: see lockLiveAtVenue. */
+  lockByHostForErasure(m: EntityManager, hostId: string): Promise<BookingEntity[]> {
+    return m.getRepository(BookingEntity).createQueryBuilder('b').setLock('pessimistic_write').where('b.host_id = :hostId', { hostId }).orderBy('b.id').getMany();
   }
 
   async deleteOfHost(m: EntityManager, hostId: string): Promise<void> {

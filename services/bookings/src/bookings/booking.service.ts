@@ -267,7 +267,8 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
   async setGuestVisibility(actor: Actor, id: string, guestVisibility: string): Promise<Booking> {
     requireMember(actor);
     const saved = await this.ds.transaction(async (m) => {
-      const b = await this.bookings.findById(id, m);
+      // Locked: saving a stale copy would undo a payment confirming the hold at the same moment.
+      const b = await this.bookings.lockById(m, id);
       if (!b || b.hostId !== actor.userId || (b.status !== 'confirmed' && b.status !== 'held')) throw fail(BOOKING_ERRORS.NOT_FOUND);
       b.guestVisibility = guestVisibility;
       const row = await this.bookings.save(m, b);
@@ -433,7 +434,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
   /** The venue is gone (its owner's account, or an old venue): what was still to come there is cancelled and published. */
   async cancelAtVenue(m: EntityManager, venueId: string): Promise<void> {
     // Not the host's doing: everything paid goes back (docs/booking-lifecycle.md).
-    for (const b of await this.bookings.listLiveAtVenue(m, venueId)) await this.cancelFor(m, b, 'venue-deleted', new Date());
+    for (const b of await this.bookings.lockLiveAtVenue(m, venueId)) await this.cancelFor(m, b, 'venue-deleted', new Date());
   }
 
   /**
@@ -444,7 +445,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
    */
   async eraseHost(m: EntityManager, userId: string): Promise<void> {
     const now = new Date();
-    for (const b of await this.bookings.listByHostForErasure(m, userId)) {
+    for (const b of await this.bookings.lockByHostForErasure(m, userId)) {
       const upcoming = new Date(b.startsAt).getTime() > now.getTime();
       if ((b.status === 'confirmed' && upcoming) || b.status === 'held') await this.cancelFor(m, b, 'host-deleted', now);
     }
