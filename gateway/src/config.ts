@@ -61,6 +61,8 @@ export const gatewayEnvSchema = z
     RATE_LIMIT_LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_RESET_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
     RATE_LIMIT_MEMBER_SCALE: z.coerce.number().positive().max(1000).default(1),
     ...serviceUrls,
   })

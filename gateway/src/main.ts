@@ -41,6 +41,8 @@ async function main() {
       loginSlowdownAfter: cfg.RATE_LIMIT_LOGIN_SLOWDOWN_AFTER,
       loginMaxDelaySeconds: cfg.RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS,
       windowSeconds: cfg.RATE_LIMIT_WINDOW_SECONDS,
+      resetPerIp: cfg.RATE_LIMIT_RESET_PER_IP,
+      resetPerAddress: cfg.RATE_LIMIT_RESET_PER_ADDRESS,
       memberScale: cfg.RATE_LIMIT_MEMBER_SCALE,
     },
   });

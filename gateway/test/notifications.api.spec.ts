@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger, KafkaTransport } from '@luxe/platform';
-import { topicFor, type EventType } from '@luxe/contracts';
+import { ACCOUNT_EMAIL_MESSAGES, AUTH_ERRORS, AUTH_MESSAGES, topicFor, type EventType } from '@luxe/contracts';
 import { ApiClient, uniqueEmail, validRegistration, waitFor } from './support/client';
 import { nyDate, World } from './support/world';
 
@@ -17,7 +17,7 @@ let kafka: KafkaTransport;
 
 beforeAll(async () => {
   if (!MAILPIT || !process.env.SMTP_URL) throw new Error('MAILPIT_API and SMTP_URL are not set: run infra/local/up.sh and source the env file it prints');
-  await world.open('social', 'messaging', 'notifications');
+  await world.open('identity', 'social', 'messaging', 'notifications');
   kafka = new KafkaTransport({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: 'notifications-api-test', logger: createLogger('test', 'warn') });
   await kafka.connect();
 });
@@ -264,5 +264,94 @@ describe('the inbox routes', () => {
     await publish('social.invite-sent', late);
     await waitFor('notifications consumed the late invite', async () => (await db.query(`SELECT 1 FROM inbox_events WHERE event_id = $1`, [late.id])).rows.length === 1, 30_000);
     expect((await db.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1`, [guest.id])).rows[0].n).toBe(0);
+  });
+});
+
+describe('forgot password (issue 32)', () => {
+  const tokenIn = (text: string) => /\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+  async function resetMail(m: Member): Promise<{ token: string; mail: Mail }> {
+    const mail = await theOneMail(m.email, /^Reset your LuxeSwipe password$/);
+    const body = await mailBody(mail.ID);
+    const token = tokenIn(body.Text);
+    expect(token).toBeDefined();
+    expect(tokenIn(body.HTML.replace(/&amp;/g, '&'))).toBe(token);
+    return { token: token!, mail };
+  }
+  const ask = (email: string) => new ApiClient(world.base).call('POST', '/api/auth/password-reset', { email });
+  const confirm = (token: string, password: string) => new ApiClient(world.base).call('POST', '/api/auth/password-reset/confirm', { token, password });
+
+  it('emails a single-use link to the account (no inbox entry, no unsubscribe); the new password ends every session and the link works once', async () => {
+    const m = await member('guest', 'Rita');
+    const asked = await ask(m.email.toUpperCase());
+    expect([asked.status, asked.json.message]).toEqual([202, ACCOUNT_EMAIL_MESSAGES.resetRequested]);
+    const { token, mail } = await resetMail(m);
+    expect((await mailHeaders(mail.ID))['List-Unsubscribe']).toBeUndefined();
+    // Identity keeps only the token's hash.
+    const stored = (await world.dbs.identity.query(`SELECT token_hash FROM account_tokens WHERE user_id = $1`, [m.id])).rows;
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).not.toContain(token);
+    expect((await notificationsOf(m)).total).toBe(0);
+    // A bad new password changes nothing: the link still works afterwards.
+    const short = await confirm(token, 'short');
+    expect([short.status, short.json.message]).toEqual([400, AUTH_MESSAGES.password]);
+    expect((await m.api.call('GET', '/api/auth/me')).status).toBe(200);
+    expect((await confirm(token, 'a-brand-new-password')).status).toBe(204);
+    // The session opened with the old password is over; the old password no longer signs in.
+    expect((await m.api.call('GET', '/api/auth/me')).status).toBe(401);
+    expect((await new ApiClient(world.base).call('POST', '/api/auth/login', { email: m.email, password: validRegistration().password })).status).toBe(401);
+    expect((await new ApiClient(world.base).call('POST', '/api/auth/login', { email: m.email, password: 'a-brand-new-password' })).status).toBe(200);
+    // Once only.
+    const again = await confirm(token, 'yet-another-password');
+    expect([again.status, again.json.code, again.json.message]).toEqual([400, AUTH_ERRORS.RESET_TOKEN_INVALID.code, ACCOUNT_EMAIL_MESSAGES.resetToken]);
+  });
+
+  it('answers an address with no account exactly as one with an account, and sends it nothing', async () => {
+    const nobody = uniqueEmail('reset-nobody');
+    const asked = await ask(nobody);
+    expect([asked.status, asked.json]).toEqual([202, { message: ACCOUNT_EMAIL_MESSAGES.resetRequested }]);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await mailsTo(nobody)).toEqual([]);
+    const bad = await ask('not-an-email');
+    expect([bad.status, bad.json.message]).toEqual([400, AUTH_MESSAGES.loginEmail]);
+  });
+
+  it('refuses an expired link, a link made pointless by a newer reset, and a token nobody was sent, with one message', async () => {
+    const m = await member('host', 'Exp');
+    expect((await ask(m.email)).status).toBe(202);
+    const { token: first } = await resetMail(m);
+    // It expires (moved back in the database: 30 minutes are not waited for).
+    await world.dbs.identity.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [m.id]);
+    const expired = await confirm(first, 'a-brand-new-password');
+    expect([expired.status, expired.json.message]).toEqual([400, ACCOUNT_EMAIL_MESSAGES.resetToken]);
+    // Two fresh links: using one makes the other pointless.
+    await world.dbs.identity.query(`DELETE FROM account_tokens WHERE user_id = $1`, [m.id]);
+    expect((await ask(m.email)).status).toBe(202);
+    expect((await ask(m.email)).status).toBe(202);
+    await waitFor('two more reset emails', async () => (await mailsTo(m.email)).length === 3, 30_000);
+    const tokens = await Promise.all((await mailsTo(m.email)).map(async (x) => tokenIn((await mailBody(x.ID)).Text)!));
+    const open = (await world.dbs.identity.query(`SELECT token_hash FROM account_tokens WHERE user_id = $1 AND used_at IS NULL`, [m.id])).rows.map((r) => r.token_hash);
+    expect(open).toHaveLength(2);
+    const fresh = tokens.filter((t) => t !== first);
+    expect(fresh).toHaveLength(2);
+    expect((await confirm(fresh[0], 'a-brand-new-password')).status).toBe(204);
+    expect((await confirm(fresh[1], 'another-new-password')).status).toBe(400);
+    // A token of the right shape that nobody was sent; a malformed one.
+    expect((await confirm('A'.repeat(43), 'a-brand-new-password')).json.message).toBe(ACCOUNT_EMAIL_MESSAGES.resetToken);
+    expect((await confirm('short', 'a-brand-new-password')).json.message).toBe(ACCOUNT_EMAIL_MESSAGES.resetToken);
+  });
+
+  it('limits requests per address (3 a window, whoever asks): the fourth is refused with 429 and sends nothing', async () => {
+    const m = await member('guest', 'Lim');
+    for (let i = 0; i < 3; i++) expect((await ask(m.email)).status).toBe(202);
+    const fourth = await ask(m.email);
+    expect([fourth.status, fourth.json.code]).toEqual([429, AUTH_ERRORS.RATE_LIMITED.code]);
+    expect(fourth.headers.get('retry-after')).toMatch(/^\d+$/);
+    await waitFor('three reset emails', async () => (await mailsTo(m.email)).length === 3, 30_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await mailsTo(m.email)).toHaveLength(3);
+    // An address with no account is limited alike.
+    const nobody = uniqueEmail('reset-limit');
+    for (let i = 0; i < 3; i++) expect((await ask(nobody)).status).toBe(202);
+    expect((await ask(nobody)).status).toBe(429);
   });
 });

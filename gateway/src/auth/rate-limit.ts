@@ -14,6 +14,9 @@ export interface RateLimits {
   /** The longest such delay: the owner is slowed, never locked out. */
   loginMaxDelaySeconds: number;
   windowSeconds: number;
+  /** Password-reset emails asked from one network, and for one address from anywhere, per window. */
+  resetPerIp: number;
+  resetPerAddress: number;
   /** Multiplies every per-member limit's points (MEMBER_RATE_LIMITS): a load test may need more, a tight deployment fewer. */
   memberScale: number;
 }
@@ -25,6 +28,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginSlowdownAfter: 20,
   loginMaxDelaySeconds: 30,
   windowSeconds: 900,
+  resetPerIp: 10,
+  resetPerAddress: 3,
   memberScale: 1,
 };
 
@@ -61,6 +66,8 @@ export class AuthRateLimiter {
   private readonly loginIp: RateLimiterAbstract;
   private readonly loginAccountNetwork: RateLimiterAbstract;
   private readonly loginAccount: RateLimiterAbstract;
+  private readonly resetIp: RateLimiterAbstract;
+  private readonly resetAddress: RateLimiterAbstract;
   private readonly member: Record<MemberRateLimitClass, RateLimiterAbstract>;
   private readonly venue: Partial<Record<MemberRateLimitClass, RateLimiterAbstract>>;
   private readonly memoryGates = new Map<string, number>();
@@ -88,6 +95,8 @@ export class AuthRateLimiter {
     this.loginAccountNetwork = make('rl:login:acct-net', l.loginFailuresPerAccount);
     // Counts only; the slow-down decides from the count.
     this.loginAccount = make('rl:login:acct', 1_000_000);
+    this.resetIp = make('rl:reset:ip', l.resetPerIp);
+    this.resetAddress = make('rl:reset:addr', l.resetPerAddress);
     const counter = (name: string, { points, seconds }: { points: number; seconds: number }) => {
       const opts = { keyPrefix: `${namespace}${name}`, points: Math.max(1, Math.round(points * l.memberScale)), duration: seconds };
       return redis ? new RateLimiterRedis({ storeClient: redis, ...opts }) : new RateLimiterMemory(opts);
@@ -114,6 +123,15 @@ export class AuthRateLimiter {
 
   async consumeLoginAttempt(ip: string | undefined): Promise<void> {
     await guard(() => this.loginIp.consume(networkKey(ip)));
+  }
+
+  /**
+   * One password-reset email asked from this network for this address, or 429: the same whether
+   * or not an account uses the address (the limit says nothing about who is a member).
+   */
+  async consumePasswordReset(ip: string | undefined, email: string): Promise<void> {
+    await guard(() => this.resetIp.consume(networkKey(ip)));
+    await guard(() => this.resetAddress.consume(email.trim().toLowerCase()));
   }
 
   /** Reserves an attempt for this account from this network, or refuses with 429 and Retry-After. */

@@ -84,6 +84,7 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
     // A class counted per venue as well (door check-ins): the venue the valid body names.
     const venueId = (body as { venueId?: unknown } | undefined)?.venueId;
     if (isMemberRateLimit(route.rateLimit) && typeof venueId === 'string') await deps.limiter.consumeVenue(route.rateLimit, venueId);
+    if (route.rateLimit === 'password-reset') await deps.limiter.consumePasswordReset(actor.ip ?? 'unknown', String((body as { email?: unknown }).email));
     const path = buildPath(route.path, req.params as Record<string, string>);
     const forward = (serviceBody?: unknown) =>
       deps.services.requestText(route.service, route.method, path, {

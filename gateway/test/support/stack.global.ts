@@ -35,6 +35,8 @@ export default async function setup() {
       // Redis for 15 minutes: well above what the phase registers.
       RATE_LIMIT_REGISTER_PER_IP: '100000',
       RATE_LIMIT_LOGIN_PER_IP: '1000',
+      // The per-address limit of password resets stays the product's (3): auth.api.spec checks it.
+      RATE_LIMIT_RESET_PER_IP: '1000',
       RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '5',
       CONSUMER_BACKOFF_MS: '50',
       // Split payments past their deadline are settled within a second (split.api.spec.ts).

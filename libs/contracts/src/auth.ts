@@ -101,6 +101,27 @@ export const locationSchema = z.object({
   state: z.string().trim().min(1, 'Please select your state'),
 });
 
+/**
+ * Password reset (issue 32): a link with a single-use token, good for PASSWORD_RESET_MINUTES,
+ * emailed to the address when an account has it. The answer to the request is the same either
+ * way, so the form tells nobody which emails have accounts.
+ */
+export const PASSWORD_RESET_MINUTES = 30;
+export const ACCOUNT_EMAIL_MESSAGES = {
+  resetRequested: `If an account uses that email, we sent it a link to choose a new password. The link works for ${PASSWORD_RESET_MINUTES} minutes.`,
+  resetToken: 'This password reset link is invalid or has expired. Request a new one.',
+  confirmPassword: 'Passwords do not match',
+} as const;
+export const passwordResetRequestSchema = z.object({ email: loginSchema.shape.email });
+export type PasswordResetRequestDto = z.output<typeof passwordResetRequestSchema>;
+export const passwordResetSchema = z.object({
+  // 32 random bytes, base64url: 43 characters. Anything else is not a token we sent.
+  token: z.string({ error: ACCOUNT_EMAIL_MESSAGES.resetToken }).regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_EMAIL_MESSAGES.resetToken),
+  password: registerSchema.shape.password,
+});
+export type PasswordResetDto = z.output<typeof passwordResetSchema>;
+export const noticeSchema = z.object({ message: z.string() });
+
 /** The user as the API returns it (never the password hash). */
 export const publicUserSchema = z.object({
   id: z.uuid(),

@@ -102,6 +102,13 @@ export const eventDefs = {
   'identity.user-registered': ev('identity.user', z.object({ ...userCard, email: z.string(), registeredAt: z.iso.datetime() })),
   'identity.user-profile-updated': ev('identity.user', z.object({ ...userCard, age: z.number().int().nullable(), bio: z.string().nullable() })),
   'identity.user-deleted': ev('identity.user', z.object({ userId: z.uuid(), deletedAt: z.iso.datetime() }), { ends: true }),
+  /**
+   * A member asked to choose a new password (issue 32). Its own stream, which only notifications
+   * reads: it carries the link's token (identity keeps only its hash; it works once, for
+   * PASSWORD_RESET_MINUTES), and the previous release's consumers of `identity.user` never meet a
+   * type they do not know (they would dead-letter it).
+   */
+  'identity.password-reset-requested': ev('identity.account-email', z.object({ userId: z.uuid(), email: z.string(), firstName: z.string(), token: z.string(), expiresAt: z.iso.datetime() })),
   'venues.venue-created': ev('venues.venue', z.object({ ...venueCard, ...venuePolicy }).loose()),
   'venues.venue-updated': ev('venues.venue', z.object({ ...venueCard, ...venuePolicy }).loose()),
   'venues.venue-approved': ev('venues.venue', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),

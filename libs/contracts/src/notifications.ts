@@ -31,6 +31,13 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const EMAIL_KINDS = ['booking-confirmed', 'booking-cancelled', 'refund-issued', 'invite-received', 'join-request-approved', 'join-request-declined', 'venue-approved', 'venue-rejected', 'account-suspended'] as const satisfies readonly NotificationKind[];
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
+/**
+ * Emails about the account itself, sent whatever the preferences say (the member asked for them):
+ * no inbox notification, no unsubscribe link.
+ */
+export const ACCOUNT_EMAIL_KINDS = ['password-reset'] as const;
+export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
+
 /** What the settings list shows for each email kind. */
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   'booking-confirmed': 'Booking confirmed',

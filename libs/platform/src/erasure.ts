@@ -42,6 +42,12 @@ export class UserErasureService {
   async record(m: EntityManager, userId: string): Promise<void> {
     await m.query(`INSERT INTO user_erasures (user_key) VALUES ($1) ON CONFLICT DO NOTHING`, [erasureKey(userId)]);
   }
+
+  /** Whether this service erased the user (an event of another stream may arrive after his erasure). */
+  async isErased(m: EntityManager, userId: string): Promise<boolean> {
+    const rows: unknown[] = await m.query(`SELECT 1 FROM user_erasures WHERE user_key = $1`, [erasureKey(userId)]);
+    return rows.length > 0;
+  }
 }
 
 /**

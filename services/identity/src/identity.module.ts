@@ -7,6 +7,9 @@ import { UsersRepository } from './users/user.repository';
 import { UsersService } from './users/user.service';
 import { PhotosController } from './photos/photo.controller';
 import { PhotosService } from './photos/photo.service';
+import { AccountTokenRepository } from './recovery/account-token.repository';
+import { PasswordResetController } from './recovery/password-reset.controller';
+import { PasswordResetService } from './recovery/password-reset.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([User])], controllers: [UsersController, PhotosController, SuspensionConsumer], providers: [UsersService, UsersRepository, PhotosService] })
+@Module({ imports: [TypeOrmModule.forFeature([User])], controllers: [UsersController, PhotosController, PasswordResetController, SuspensionConsumer], providers: [UsersService, UsersRepository, PhotosService, AccountTokenRepository, PasswordResetService] })
 export class IdentityModule {}

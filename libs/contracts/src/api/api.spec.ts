@@ -38,7 +38,10 @@ describe('the /api contract', () => {
     expect(api.auth.login).toMatchObject({ method: 'POST', path: '/api/auth/login', rateLimit: 'login', gatewayHandler: true });
     expect(api.auth.logout).toMatchObject({ method: 'POST', status: 204 });
     expect(api.auth.me).toMatchObject({ method: 'GET', access: 'member' });
-    expect(routesOf('identity').map((r) => r.id).sort()).toEqual(['auth.login', 'auth.logout', 'auth.me', 'auth.register', 'users.addImage', 'users.deleteAccount', 'users.image', 'users.savePhotos', 'users.updateProfile', 'users.uploadUrl']);
+    // Forgot password (issue 32): public, limited per network and address; the confirmation per network.
+    expect(api.auth.requestPasswordReset).toMatchObject({ method: 'POST', path: '/api/auth/password-reset', access: 'public', status: 202, rateLimit: 'password-reset' });
+    expect(api.auth.resetPassword).toMatchObject({ method: 'POST', path: '/api/auth/password-reset/confirm', access: 'public', status: 204, rateLimit: 'login' });
+    expect(routesOf('identity').map((r) => r.id).sort()).toEqual(['auth.login', 'auth.logout', 'auth.me', 'auth.register', 'auth.requestPasswordReset', 'auth.resetPassword', 'users.addImage', 'users.deleteAccount', 'users.image', 'users.savePhotos', 'users.updateProfile', 'users.uploadUrl']);
   });
 
   it('describes the profile, photo and deletion routes (spec doc 1 §7), each for the account itself', () => {

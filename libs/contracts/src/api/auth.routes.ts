@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authResultSchema, loginSchema, publicUserSchema, registerSchema } from '../auth';
+import { authResultSchema, loginSchema, noticeSchema, passwordResetRequestSchema, passwordResetSchema, publicUserSchema, registerSchema } from '../auth';
 import { AUTH_ERRORS } from '../errors/auth';
 import { defineRoute } from './route';
 
@@ -44,6 +44,33 @@ export const authRoutes = {
     response: z.null(),
     status: 204,
     gatewayHandler: true,
+  }),
+  requestPasswordReset: defineRoute({
+    id: 'auth.requestPasswordReset',
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    service: 'identity',
+    access: 'public',
+    summary: 'Email a link to choose a new password (the same answer whether or not an account uses the email)',
+    body: passwordResetRequestSchema,
+    response: noticeSchema,
+    status: 202,
+    // Per network and per address: nobody floods a member's inbox or probes many addresses.
+    rateLimit: 'password-reset',
+    errors: [AUTH_ERRORS.RATE_LIMITED],
+  }),
+  resetPassword: defineRoute({
+    id: 'auth.resetPassword',
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    service: 'identity',
+    access: 'public',
+    summary: "Choose a new password with the emailed link's token (once); every session of the account ends",
+    body: passwordResetSchema,
+    response: z.null(),
+    status: 204,
+    rateLimit: 'login',
+    errors: [AUTH_ERRORS.RESET_TOKEN_INVALID, AUTH_ERRORS.RATE_LIMITED],
   }),
   me: defineRoute({
     id: 'auth.me',

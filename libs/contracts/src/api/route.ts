@@ -51,7 +51,7 @@ export function isMemberRateLimit(c: RateLimitClass): c is MemberRateLimitClass 
 }
 
 /** Rate-limit classes the gateway applies (configured by environment, README). */
-export type RateLimitClass = 'register' | 'login' | MemberRateLimitClass | 'none';
+export type RateLimitClass = 'register' | 'login' | 'password-reset' | MemberRateLimitClass | 'none';
 
 /**
  * A public GET whose 200 answers the gateway may keep in memory (per gateway, bounded, with a

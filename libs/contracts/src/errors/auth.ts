@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '../auth';
+import { ACCOUNT_EMAIL_MESSAGES, AUTH_MESSAGES } from '../auth';
 import { defineErrors } from './define';
 
 /** Accounts and access (spec doc 1 §5, §8). */
@@ -9,6 +9,7 @@ export const AUTH_ERRORS = defineErrors('AUTH', {
   INVALID_CREDENTIALS: { status: 401, message: AUTH_MESSAGES.invalidCredentials },
   RATE_LIMITED: { status: 429, message: AUTH_MESSAGES.tooManyAttempts },
   SUSPENDED: { status: 403, message: AUTH_MESSAGES.suspended },
+  RESET_TOKEN_INVALID: { status: 400, message: ACCOUNT_EMAIL_MESSAGES.resetToken },
   INTERNAL_CREDENTIALS_MISSING: { status: 401, message: 'Internal call without gateway credentials' },
   INTERNAL_CREDENTIALS_INVALID: { status: 401, message: 'Internal call with invalid gateway credentials' },
 });

@@ -67,6 +67,11 @@ export class UsersRepository {
     return m.findOneBy(User, { id });
   }
 
+  /** A new password hash, in the caller's transaction. */
+  async setPasswordHash(m: EntityManager, id: string, passwordHash: string): Promise<void> {
+    await m.update(User, { id }, { passwordHash });
+  }
+
   /** Deletes the row in the caller's transaction; false when there was none. */
   async delete(m: EntityManager, id: string): Promise<boolean> {
     const r = await m.delete(User, { id });

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { EMAIL_KINDS, type EmailKind, type EmailPreferences } from '@luxe/contracts';
+import { EMAIL_KINDS, type AccountEmailKind, type EmailKind, type EmailPreferences } from '@luxe/contracts';
 import type { RenderedEmail } from './email.templates';
 
 export interface QueuedEmail {
   id: string;
   userId: string;
-  kind: EmailKind;
+  kind: EmailKind | AccountEmailKind;
   to: string;
   subject: string;
   text: string;
   html: string;
-  unsubscribeUrl: string;
+  /** Null for an account email (a link the member asked for: nothing to unsubscribe from). */
+  unsubscribeUrl: string | null;
   attempts: number;
 }
 
@@ -45,6 +46,14 @@ export class EmailRepository {
     await m.query(
       `INSERT INTO email_outbox (id, notification_id, user_id, kind, to_address, subject, text_body, html_body, unsubscribe_url) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (notification_id) DO NOTHING`,
       [randomUUID(), notificationId, userId, kind, to, e.subject, e.text, e.html, e.unsubscribeUrl],
+    );
+  }
+
+  /** Queues an account email (no notification, no unsubscribe) once per `dedupeKey`. */
+  async enqueueAccountEmail(m: EntityManager, dedupeKey: string, userId: string, kind: AccountEmailKind, to: string, e: Omit<RenderedEmail, 'unsubscribeUrl'>): Promise<void> {
+    await m.query(
+      `INSERT INTO email_outbox (id, dedupe_key, user_id, kind, to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (dedupe_key) DO NOTHING`,
+      [randomUUID(), dedupeKey, userId, kind, to, e.subject, e.text, e.html],
     );
   }
 

@@ -85,7 +85,7 @@ export class EmailSender implements OnModuleInit, OnModuleDestroy {
         text: e.text,
         html: e.html,
         headers: { 'X-Luxe-Kind': e.kind },
-        list: { unsubscribe: e.unsubscribeUrl },
+        ...(e.unsubscribeUrl ? { list: { unsubscribe: e.unsubscribeUrl } } : {}),
       });
       if (this.demo) await this.emails.keepDemo(e);
       await this.emails.markSent(e.id);

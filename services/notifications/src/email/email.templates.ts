@@ -34,41 +34,68 @@ export function unsubscribeUrl(webUrl: string, token: string, kind: EmailKind): 
   return absolute(webUrl, `/unsubscribe?token=${encodeURIComponent(token)}&kind=${encodeURIComponent(kind)}`);
 }
 
-/**
- * The email of a notification: plain text and HTML in the brand's look (black and gold), the
- * button to what it is about, and the unsubscribe link of its kind.
- */
-export function renderEmail(kind: EmailKind, d: NotificationDraft, to: { firstName: string; unsubscribeToken: string }, webUrl: string): RenderedEmail {
-  const t = TEMPLATES[kind];
-  const link = absolute(webUrl, d.link);
-  const unsubscribe = unsubscribeUrl(webUrl, to.unsubscribeToken, kind);
-  const greeting = `Hi ${to.firstName || 'there'},`;
-  const lines = [d.body, ...(d.detail ? [d.detail] : [])];
-  const text = [
-    greeting,
-    '',
-    d.title,
-    ...lines,
-    '',
-    `${t.action}: ${link}`,
-    '',
-    '—',
-    `LuxeSwipe. You get this email because "${EMAIL_KIND_LABELS[kind]}" emails are on in your settings.`,
-    `Stop these emails: ${unsubscribe}`,
-  ].join('\n');
+/** The parts of an email: what it says, its button, and the footer saying why it was sent. */
+interface EmailParts {
+  title: string;
+  greeting: string;
+  lines: string[];
+  action: string;
+  link: string;
+  footerText: string[];
+  footerHtml: string;
+}
+
+/** Plain text and HTML in the brand's look (black and gold), the button to `link`, the footer. */
+function layout(p: EmailParts): { text: string; html: string } {
+  const text = [p.greeting, '', p.title, ...p.lines, '', `${p.action}: ${p.link}`, '', '—', ...p.footerText].join('\n');
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(d.title)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(p.title)}</title></head>
 <body style="margin:0;background:#0a0a0a;color:#f5f5f5;font-family:Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#0a0a0a"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#171717;border:1px solid #3f3f3f;border-radius:16px">
 <tr><td style="padding:28px 28px 8px;font-size:20px;font-weight:bold;letter-spacing:2px;color:#d4af37">LUXESWIPE</td></tr>
-<tr><td style="padding:8px 28px;font-size:15px;color:#d4d4d4">${escapeHtml(greeting)}</td></tr>
-<tr><td style="padding:8px 28px;font-size:22px;font-weight:bold;color:#ffffff">${escapeHtml(d.title)}</td></tr>
-${lines.map((l) => `<tr><td style="padding:4px 28px;font-size:15px;line-height:1.5;color:#e5e5e5">${escapeHtml(l)}</td></tr>`).join('\n')}
-<tr><td style="padding:20px 28px 28px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#d4af37;color:#0a0a0a;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:999px">${escapeHtml(t.action)}</a></td></tr>
+<tr><td style="padding:8px 28px;font-size:15px;color:#d4d4d4">${escapeHtml(p.greeting)}</td></tr>
+<tr><td style="padding:8px 28px;font-size:22px;font-weight:bold;color:#ffffff">${escapeHtml(p.title)}</td></tr>
+${p.lines.map((l) => `<tr><td style="padding:4px 28px;font-size:15px;line-height:1.5;color:#e5e5e5">${escapeHtml(l)}</td></tr>`).join('\n')}
+<tr><td style="padding:20px 28px 28px"><a href="${escapeHtml(p.link)}" style="display:inline-block;background:#d4af37;color:#0a0a0a;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:999px">${escapeHtml(p.action)}</a></td></tr>
 </table>
-<p style="max-width:520px;font-size:12px;line-height:1.5;color:#a3a3a3">You get this email because &ldquo;${escapeHtml(EMAIL_KIND_LABELS[kind])}&rdquo; emails are on in your settings. <a href="${escapeHtml(unsubscribe)}" style="color:#d4af37">Unsubscribe</a></p>
+<p style="max-width:520px;font-size:12px;line-height:1.5;color:#a3a3a3">${p.footerHtml}</p>
 </td></tr></table>
 </body></html>`;
+  return { text, html };
+}
+
+const greetingOf = (firstName: string) => `Hi ${firstName || 'there'},`;
+
+/**
+ * The email of a notification: what it says, the button to what it is about, and the unsubscribe
+ * link of its kind.
+ */
+export function renderEmail(kind: EmailKind, d: NotificationDraft, to: { firstName: string; unsubscribeToken: string }, webUrl: string): RenderedEmail {
+  const t = TEMPLATES[kind];
+  const unsubscribe = unsubscribeUrl(webUrl, to.unsubscribeToken, kind);
+  const { text, html } = layout({
+    title: d.title,
+    greeting: greetingOf(to.firstName),
+    lines: [d.body, ...(d.detail ? [d.detail] : [])],
+    action: t.action,
+    link: absolute(webUrl, d.link),
+    footerText: [`LuxeSwipe. You get this email because "${EMAIL_KIND_LABELS[kind]}" emails are on in your settings.`, `Stop these emails: ${unsubscribe}`],
+    footerHtml: `You get this email because &ldquo;${escapeHtml(EMAIL_KIND_LABELS[kind])}&rdquo; emails are on in your settings. <a href="${escapeHtml(unsubscribe)}" style="color:#d4af37">Unsubscribe</a>`,
+  });
   return { subject: t.subject(d), text, html, unsubscribeUrl: unsubscribe };
+}
+
+/** The password-reset email: the link with its token, how long it works, and what to do if it was not you. */
+export function renderPasswordReset(to: { firstName: string }, token: string, minutes: number, webUrl: string): Omit<RenderedEmail, 'unsubscribeUrl'> {
+  const { text, html } = layout({
+    title: 'Choose a new password',
+    greeting: greetingOf(to.firstName),
+    lines: [`Someone asked to reset the password of your LuxeSwipe account. The link works once, for ${minutes} minutes.`, 'If it was not you, ignore this email: your password stays as it is.'],
+    action: 'Choose a new password',
+    link: absolute(webUrl, `/reset-password?token=${encodeURIComponent(token)}`),
+    footerText: ['LuxeSwipe. You get this email because a password reset was asked for this address.'],
+    footerHtml: 'You get this email because a password reset was asked for this address.',
+  });
+  return { subject: 'Reset your LuxeSwipe password', text, html };
 }

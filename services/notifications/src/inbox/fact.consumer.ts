@@ -20,6 +20,11 @@ export class MemberConsumer {
     return this.facts.memberUpdated(tx, e.data);
   }
 
+  @OnEvent('identity.password-reset-requested')
+  passwordReset(e: EventOf<'identity.password-reset-requested'>, tx: EntityManager) {
+    return this.facts.passwordResetRequested(tx, e.id, e.data);
+  }
+
   @OnEvent('identity.user-deleted')
   deleted(e: EventOf<'identity.user-deleted'>, tx: EntityManager) {
     return this.facts.memberDeleted(tx, e.data.userId);

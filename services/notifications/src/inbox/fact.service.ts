@@ -26,6 +26,11 @@ export class FactService {
   async memberUpdated(m: EntityManager, d: EventData<'identity.user-profile-updated'>): Promise<void> {
     await this.cards.upsertMember(m, { userId: d.userId, firstName: d.firstName, userType: d.userType, email: null });
   }
+  /** Its own stream, so it may come after the member's erasure: then it is dropped. */
+  async passwordResetRequested(m: EntityManager, eventId: string, d: EventData<'identity.password-reset-requested'>): Promise<void> {
+    if (await this.erasures.isErased(m, d.userId)) return;
+    await this.notifications.passwordReset(m, `password-reset:${eventId}`, d);
+  }
   /** The deletion saga: everything of the member goes, and the erasure is recorded (nothing is written for him after it). */
   async memberDeleted(m: EntityManager, userId: string): Promise<void> {
     await this.cards.eraseMember(m, userId);

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EMAIL_KINDS, NOTIFICATION_ERRORS, type EmailKind, type EmailPreferences, type EmailPreferencesInput, type Notification, type NotificationPage } from '@luxe/contracts';
+import { EMAIL_KINDS, NOTIFICATION_ERRORS, PASSWORD_RESET_MINUTES, type EventData, type EmailKind, type EmailPreferences, type EmailPreferencesInput, type Notification, type NotificationPage } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { SERVICE_SETTINGS } from '@luxe/platform/runtime';
 import { CardRepository } from '../cards/card.repository';
 import { EmailRepository } from '../email/email.repository';
 import { EmailSender } from '../email/email.sender';
-import { renderEmail } from '../email/email.templates';
+import { renderEmail, renderPasswordReset } from '../email/email.templates';
 import type { NotificationsSettings } from '../notifications.settings';
 import { NotificationRepository } from './notification.repository';
 import type { NotificationDraft } from './notification.texts';
@@ -43,6 +43,17 @@ export class NotificationService {
       }
     }
     return n;
+  }
+
+  /**
+   * The password-reset link, to the address identity gave (the account's own), whatever the
+   * preferences say: the member asked for it. Nothing in the inbox. Without email (EMAIL_DISABLED,
+   * or no SMTP outside production) nothing can be sent: the member asks again once it is back.
+   */
+  async passwordReset(m: EntityManager, dedupeKey: string, d: EventData<'identity.password-reset-requested'>): Promise<void> {
+    if (!this.sender.enabled) return;
+    const email = renderPasswordReset({ firstName: d.firstName }, d.token, PASSWORD_RESET_MINUTES, this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000');
+    await this.emails.enqueueAccountEmail(m, dedupeKey, d.userId, 'password-reset', d.email, email);
   }
 
   async list(actor: Actor, page: number, pageSize: number): Promise<NotificationPage> {

@@ -1,4 +1,5 @@
 import { ERASURE_MIGRATIONS } from '@luxe/platform/db';
 import { CreateNotifications1700000043000 } from './1700000043000-create-notifications';
+import { AccountEmails1700000045000 } from './1700000045000-account-emails';
 
-export const migrations = [...ERASURE_MIGRATIONS, CreateNotifications1700000043000];
+export const migrations = [...ERASURE_MIGRATIONS, CreateNotifications1700000043000, AccountEmails1700000045000];
