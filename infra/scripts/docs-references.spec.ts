@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 
 // Issue 33, one shape everywhere: the product's rules live in docs/product.md, and the code and docs
-// point at them as `docs/product.md#<anchor>`. The specification the project started from is not
-// in the repository, so a pointer into it (its document and section numbers) leads nowhere; and an
-// anchor that no longer names a section of docs/product.md leads nowhere either.
+// point at them by anchor (`docs/product.md#booking-deposits`). The specification the project
+// started from is not in the repository, so a pointer into it (its document and section numbers)
+// leads nowhere; and an anchor that no longer names a section of docs/product.md leads nowhere
+// either.
 
 const ROOT = join(__dirname, '..', '..');
 const PRODUCT = 'docs/product.md';
@@ -85,7 +86,7 @@ describe('references to the product rules (docs/product.md)', () => {
     expect(found).toEqual([]);
   });
 
-  it('every docs/product.md#anchor names a section of docs/product.md', () => {
+  it('every anchor a pointer to docs/product.md names is one of its sections (explicit anchor or heading)', () => {
     const links = files.flatMap(({ path, text }) => {
       const own = path === PRODUCT ? [...text.matchAll(/\]\(#([^)\s]*)\)/g)] : [];
       return [...text.matchAll(PRODUCT_LINK), ...own].map((m) => ({ where: `${path}:${lineOf(text, m.index)}`, anchor: m[1]! }));
