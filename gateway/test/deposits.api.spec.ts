@@ -3,8 +3,9 @@ import { ApiClient, waitFor } from './support/client';
 import { paymentSucceededEvent, stripeWebhook } from './support/stripe';
 import { nyDate, World } from './support/world';
 
-// Table deposits and minimum spend (product issue 12) through the gateway, on the distributed
-// stack: the owner sets them, bookings prices them, payments charges the deposit (stripe-mock).
+// Table deposits and minimum spend (docs/product.md#booking-deposits) through the gateway, on the
+// distributed stack: the owner sets them, bookings prices them, payments charges the deposit
+// (stripe-mock).
 const world = new World();
 const base = world.base;
 beforeAll(() => world.open('payments'));

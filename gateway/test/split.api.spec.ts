@@ -3,10 +3,10 @@ import { ApiClient, waitFor } from './support/client';
 import { paymentSucceededEvent, stripeWebhook } from './support/stripe';
 import { nyDate, World } from './support/world';
 
-// Split payment (product issue 12) on the distributed stack with stripe-mock: the host splits his
-// held yacht booking, each share is paid by its own PaymentIntent confirmed by Stripe's signed
-// webhook, and the deadline sweeper (SPLIT_SWEEP_MS=500 in the test stack) charges the host's
-// card or releases the booking.
+// Split payment (docs/product.md#payment-split) on the distributed stack with stripe-mock: the host
+// splits his held yacht booking, each share is paid by its own PaymentIntent confirmed by Stripe's
+// signed webhook, and the deadline sweeper (SPLIT_SWEEP_MS=500 in the test stack) charges the
+// host's card or releases the booking.
 const world = new World();
 const webhook = stripeWebhook;
 let n = 0;

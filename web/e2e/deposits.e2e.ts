@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 
-// Table deposits and minimum spend (product issue 12) in real Chromium at 390 px, by keyboard,
-// with axe-core (WCAG 2.2 AA) on every screen.
+// Table deposits and minimum spend (docs/product.md#booking-deposits) in real Chromium at 390 px,
+// by keyboard, with axe-core (WCAG 2.2 AA) on every screen.
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USER_TYPES } from './auth';
 import { REPORT_REASONS } from './social';
 
-/** The admin console's words (spec doc 1 §2, §8) and the server's own. */
+/** The admin console's words (docs/product.md#admin) and the server's own. */
 export const ADMIN_MESSAGES = {
   email: 'Please enter a valid email address',
   password: 'Password is required',
@@ -29,7 +29,7 @@ export const ADMIN_MESSAGES = {
   rejected: 'Venue rejected',
   assigned: 'Dancer assignment proposed',
   revoked: 'Assignment revoked',
-  // The console's toasts and fallbacks (spec doc 1 §8).
+  // The console's toasts and fallbacks (docs/product.md#admin).
   accessDenied: 'Access Denied',
   venueStatusFailed: 'Failed to update venue status',
   assignFailed: 'Failed to assign dancer',

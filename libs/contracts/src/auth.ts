@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** User types offered at registration (spec doc 1 §1, §5). */
+/** User types offered at registration (docs/product.md#accounts-registration-rules). */
 export const USER_TYPES = ['host', 'guest', 'venue', 'entertainer'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
 export const PASSWORD_MIN = 8;
 
-/** Messages exactly as spec doc 1 §5 words them. */
+/** Messages exactly as docs/product.md#accounts-registration-rules words them. */
 export const AUTH_MESSAGES = {
   email: 'Please enter a valid email address',
   password: 'Password must be at least 8 characters',
@@ -27,11 +27,11 @@ export const AUTH_MESSAGES = {
 const SIGNUP_B_GENDER = 'Please select your gender';
 const trimmed = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-/** Gender, collected by reading B only; it orders the role cards (spec doc 1 §2, §6). */
+/** Gender, collected by reading B only; it orders the role cards (docs/product.md#accounts-signup-b). */
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** Final registration post (spec doc 1 §5). phoneNumber is optional with no format rule. */
+/** Final registration post (docs/product.md#accounts-registration-rules). phoneNumber is optional with no format rule. */
 export const registerSchema = z.object({
   email: z
     .string({ error: AUTH_MESSAGES.email })
@@ -61,7 +61,7 @@ export type RegisterDto = z.output<typeof registerSchema>;
 export const signupStep1Schema = registerSchema.pick({ email: true, password: true, firstName: true, lastName: true });
 
 
-/** Reading B's step-1 messages (spec doc 1 §5). */
+/** Reading B's step-1 messages (docs/product.md#accounts-signup-b). */
 export const SIGNUP_B_MESSAGES = {
   email: 'Please enter a valid email',
   gender: SIGNUP_B_GENDER,
@@ -95,7 +95,7 @@ export const loginSchema = z.object({
 });
 export type LoginDto = z.output<typeof loginSchema>;
 
-/** Location step (spec doc 1 §5). */
+/** Location step (docs/product.md#accounts-location). */
 export const locationSchema = z.object({
   city: z.string().trim().min(1, 'Please select your city'),
   state: z.string().trim().min(1, 'Please select your state'),

@@ -7,13 +7,13 @@ import { uploadFieldsSchema } from './profile';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits';
 import { parsePricingTier, type PricingTier } from './venues';
 
-/** Times are America/New_York (shown as EST, spec doc 1 §9). */
+/** Times are America/New_York (shown as EST, docs/product.md#conventions-time). */
 export const BOOKING_TIME_ZONE = 'America/New_York';
-/** Start times: every hour from 6:00 PM to 2:00 AM (spec doc 2 §9): 9 options. */
+/** Start times: every hour from 6:00 PM to 2:00 AM (docs/product.md#booking-slots): 9 options. */
 export const START_TIMES = ['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00'] as const;
 export type StartTime = (typeof START_TIMES)[number];
 export const DURATION_HOURS = { min: 1, max: 6 } as const;
-/** A yacht is booked whole: section id -1, 'Full Yacht' (spec doc 2 §3). */
+/** A yacht is booked whole: section id -1, 'Full Yacht' (docs/product.md#booking-yachts). */
 export const FULL_YACHT = { sectionId: -1, sectionType: 'Full Yacht' } as const;
 /** How long a started payment keeps its slot. */
 export const HOLD_MINUTES = 15;
@@ -49,7 +49,7 @@ export const BOOKING_MESSAGES = {
   visibilityBothAlone: 'Choose Both on its own: it already includes Men and Women',
 } as const;
 
-/** End time = start hour + duration, wrapped at 24 h, on the hour (spec doc 2 §5). */
+/** End time = start hour + duration, wrapped at 24 h, on the hour (docs/product.md#booking-slots). */
 export function endTimeOf(startTime: string, duration: number): string {
   const h = Number(startTime.slice(0, 2));
   return `${String((h + duration) % 24).padStart(2, '0')}:00`;
@@ -98,7 +98,7 @@ export function bookingDateProblem(date: string, now: Date = new Date()): string
   return null;
 }
 
-/** Yacht price: the tier for exactly these hours, else the hourly price × hours, rounded (spec doc 2 §9). */
+/** Yacht price: the tier for exactly these hours, else the hourly price × hours, rounded (docs/product.md#booking-pricing). */
 export function yachtPrice(venue: { pricePerHour: number | string; pricingTiers: readonly unknown[] }, hours: number): number {
   const tiers = venue.pricingTiers.map(parsePricingTier).filter((t): t is PricingTier => t !== null);
   const tier = tiers.find((t) => t.hours === hours);
@@ -131,13 +131,13 @@ export function yachtPriceDrops(venue: { pricePerHour: number | string; pricingT
   return drops;
 }
 
-/** Section price: the hourly price × the entertainer's modifier (if one is chosen), rounded, × hours (spec doc 2 §9). */
+/** Section price: the hourly price × the entertainer's modifier (if one is chosen), rounded, × hours (docs/product.md#booking-pricing). */
 export function sectionPrice(pricePerHour: number | string, hours: number, priceModifier?: number | string | null): number {
   const hourly = Math.round(Number(pricePerHour) * (priceModifier == null ? 1 : Number(priceModifier)));
   return hourly * hours;
 }
 
-/** '1700.00': how totals travel (a string, spec doc 2 §3). */
+/** '1700.00': how totals travel (a string, docs/product.md#conventions-money). */
 export const money = (n: number): string => n.toFixed(2);
 
 const isoDate = z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date).refine((d) => !Number.isNaN(parseISO(d).getTime()) && format(parseISO(d), 'yyyy-MM-dd') === d, BOOKING_MESSAGES.date);
@@ -153,7 +153,7 @@ export const FRIEND_MESSAGES = {
   friendNotFound: 'Friend not found',
 } as const;
 
-/** 'men', 'women', 'both', or several joined by commas (spec doc 2 §6); default both. */
+/** 'men', 'women', 'both', or several joined by commas (docs/product.md#booking-guest-visibility); default both. */
 const visibilityList = z
   .string({ error: BOOKING_MESSAGES.visibility })
   .trim()
@@ -190,10 +190,10 @@ const slotFields = {
 };
 
 /**
- * `POST /api/bookings`: the spec's booking payload (spec doc 2 §3). The server decides the host
- * (the session), the venue's name and type, the section type, the end time, the status and the
- * total: those fields are accepted and ignored. `sectionId` -1 (or none) books a whole yacht.
- * `holdId`: after a yacht payment, the booking its hold became (never a second one).
+ * `POST /api/bookings`: the spec's booking payload (docs/product.md#booking-sections). The server
+ * decides the host (the session), the venue's name and type, the section type, the end time, the
+ * status and the total: those fields are accepted and ignored. `sectionId` -1 (or none) books a
+ * whole yacht. `holdId`: after a yacht payment, the booking its hold became (never a second one).
  */
 export const bookingInputSchema = z.object({
   ...slotFields,
@@ -210,9 +210,10 @@ export const bookingIdParamsSchema = z.object({ id: z.uuid({ error: BOOKING_MESS
 export type BookingDto = z.output<typeof bookingInputSchema>;
 
 /**
- * `POST /api/create-payment-intent`: the yacht slot to hold and pay for (spec doc 2 §7, plus date,
- * time, description and friends count); or a club section that takes a deposit (`sectionId`, with
- * an optional entertainer and who may discover the event): its deposit is what is paid.
+ * `POST /api/create-payment-intent`: the yacht slot to hold and pay for
+ * (docs/product.md#booking-holds, plus date, time, description and friends count); or a club
+ * section that takes a deposit (`sectionId`, with an optional entertainer and who may discover the
+ * event): its deposit is what is paid.
  */
 export const paymentIntentInputSchema = z.object({
   ...slotFields,
@@ -232,7 +233,7 @@ export type PaymentIntentDto = z.output<typeof paymentIntentInputSchema>;
 
 export const BOOKING_STATUSES = ['held', 'confirmed', 'cancelled', 'completed', 'expired'] as const;
 
-/** A booking as the API returns it (spec doc 2 §3 and the dashboards' fields of spec doc 1 §3). */
+/** A booking as the API returns it (docs/product.md#booking, with the fields of docs/product.md#dashboard-my-bookings). */
 export const bookingSchema = z.object({
   id: z.uuid(),
   hostId: z.uuid(),
@@ -266,12 +267,12 @@ export const bookingSchema = z.object({
   /** What cancelling refunded (null until cancelled). */
   refundAmount: z.string().nullable(),
   cancelledAt: z.iso.datetime().nullable(),
-  /** Minimum spend, deposit and balance due at the venue (product issue 12, `deposits.ts`). */
+  /** Minimum spend, deposit and balance due at the venue (docs/product.md#booking-deposits, `deposits.ts`). */
   ...bookingDepositFields,
 });
 export type Booking = z.output<typeof bookingSchema>;
 
-/** The owner's view of a booking at his venues (spec doc 2 §3). */
+/** The owner's view of a booking at his venues (docs/product.md#venues-bookings). */
 /**
  * A booking at the owner's venue, as the owner sees it: the host's first name (what the owner needs
  * at the door; not his contact details) and the friends, never the host's id or payment details.
@@ -338,7 +339,7 @@ export function friendImagePath(friendId: string, file: string): string {
 /** Where a friend picture upload waits (unchecked): `staging/friends/{friendId}/{uuid}`. */
 export const FRIEND_STAGING_OBJECT = /staging\/friends\/([0-9a-f-]{36})\/([0-9a-f-]{36})(?:$|\?)/;
 
-/** `POST /api/friends`: a friend of the signed-in host (spec doc 2 §3), optionally for one of his bookings. */
+/** `POST /api/friends`: a friend of the signed-in host (docs/product.md#booking-friends), optionally for one of his bookings. */
 export const friendInputSchema = z.object({
   name: friendName,
   phoneNumber: z.string().trim().max(TEXT_LIMITS.friendPhone, FRIEND_MESSAGES.phoneLength).nullable().optional(),
@@ -364,7 +365,7 @@ export const friendSchema = z.object({
 export type Friend = z.output<typeof friendSchema>;
 export const friendIdParamsSchema = z.object({ id: z.uuid({ error: FRIEND_MESSAGES.friendNotFound }) });
 export const inviteTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, FRIEND_MESSAGES.notFound) });
-/** `POST /api/friends/{id}/images`: where to POST the picture, with its form fields (spec doc 2 §7 names it uploadUrl; uploadFieldsSchema). */
+/** `POST /api/friends/{id}/images`: where to POST the picture, with its form fields (docs/product.md#public-friend-invite; the first product named it uploadUrl; uploadFieldsSchema). */
 export const friendUploadSchema = z.object({ uploadUrl: z.url(), fields: uploadFieldsSchema, objectPath: z.string() });
 /** `GET /api/friends/invite/{token}`. */
 export const friendInviteSchema = z.object({ name: z.string(), profilePicture: z.string().nullable() });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Table deposits and minimum spend (product issue 12). A section may have a minimum spend; a
- * booking of it costs at least that much, and the owner's deposit percentage of the total is paid
- * by card when booking, the rest (the balance) at the venue. A yacht is paid in full when booked.
- * Every amount is computed by the server with these functions (the web shows the same estimate).
+ * Table deposits and minimum spend (docs/product.md#booking-deposits). A section may have a minimum
+ * spend; a booking of it costs at least that much, and the owner's deposit percentage of the total
+ * is paid by card when booking, the rest (the balance) at the venue. A yacht is paid in full when
+ * booked. Every amount is computed by the server with these functions (the web shows the same
+ * estimate).
  *
  * Rounding: amounts are worked out in whole cents. The deposit is total × percent / 100, rounded
  * half-up to the cent (0.5 cent and more goes up: 50 % of $0.01 is $0.01, 33 % of $100.01 is

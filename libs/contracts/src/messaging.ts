@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RealtimeNotification } from './notifications';
 
-/** Messages (spec doc 1 §5, §8). */
+/** Messages (docs/product.md#messaging-conversations). */
 export const MESSAGE_LIMITS = { content: 1000 } as const;
 export const MESSAGE_MESSAGES = {
   empty: 'Message cannot be empty',
@@ -22,7 +22,7 @@ export type MessageInput = z.input<typeof messageInputSchema>;
 export const messageSchema = z.object({ id: z.uuid(), conversationId: z.uuid(), senderId: z.uuid(), content: z.string(), read: z.boolean(), createdAt: z.iso.datetime() });
 export type Message = z.output<typeof messageSchema>;
 
-/** A conversation as its participant sees it (spec doc 1 §3): the other user, unread count, last message time. */
+/** A conversation as its participant sees it (docs/product.md#messaging-conversations): the other user, unread count, last message time. */
 export const conversationSchema = z.object({
   id: z.uuid(),
   hostId: z.uuid(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Profile rules and messages exactly as spec doc 1 §5 words them. */
+/** Profile rules and messages exactly as docs/product.md#profiles words them. */
 export const PROFILE_MESSAGES = {
   ageRequired: 'Age is required',
   ageMin: 'Must be at least 18 years old',
@@ -18,7 +18,7 @@ export const PROFILE_MESSAGES = {
   notYourUpload: 'Not an upload of this account',
 } as const;
 
-/** Upload limit (spec doc 1 §5): 10 MB per image. */
+/** Upload limit (docs/product.md#profiles): 10 MB per image. */
 export const MAX_IMAGE_BYTES = 10_485_760;
 /** Image formats accepted, by their content (never by the name or the declared type). */
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const;

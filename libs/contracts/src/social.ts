@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { todayInNewYork } from './bookings';
 
 /**
- * Join requests (spec doc 1 §3–§5, §8): the spec's 'denied' (guest side) and 'declined' (host screens) are one status, 'declined'.
+ * Join requests (docs/product.md#social-join-requests): the spec's 'denied' (guest side) and 'declined' (host screens) are one status, 'declined'.
  * Guest list (issue 12): 'waitlisted' (approved past the guest limit), 'left' (the guest left), 'removed' (by the host).
  * 'cancelled': the booking was cancelled while the request was open (pending, waitlisted or approved) —
  * not the host's answer to this guest ('declined'), the event is off.
@@ -44,7 +44,7 @@ export const joinRequestSchema = z.object({
   status: z.enum(JOIN_REQUEST_STATUSES),
   message: z.string().nullable(),
   createdAt: z.iso.datetime(),
-  /** The event it is for (spec doc 1 §7: bookingDate, startTime, venueName, host.firstName). */
+  /** The event it is for (docs/product.md#dashboard-guest-home: bookingDate, startTime, venueName, host.firstName). */
   bookingDate: z.string(),
   startTime: z.string(),
   endTime: z.string(),
@@ -64,7 +64,7 @@ export const pendingJoinRequestsSchema = z.object({ bookingId: z.uuid(), pending
 export type PendingJoinRequests = z.output<typeof pendingJoinRequestsSchema>;
 export const joinRequestsQuerySchema = z.object({ bookingId: z.uuid({ error: JOIN_REQUEST_MESSAGES.bookingId }) });
 
-/** A member as social shows him on cards and decks (spec doc 1 §2: first name, age, city, bio, photos). */
+/** A member as social shows him on cards and decks (docs/product.md#social-invites: first name, age, city, bio, photos). */
 export const memberCardSchema = z.object({
   id: z.uuid(),
   firstName: z.string(),
@@ -78,7 +78,7 @@ export const memberCardSchema = z.object({
 });
 export type MemberCardView = z.output<typeof memberCardSchema>;
 
-/** Who is going to an event: up to 3 avatars (spec doc 1 §9) and the count. */
+/** Who is going to an event: up to 3 avatars (docs/product.md#discovery-swipe-deck) and the count. */
 export const attendeesSchema = z.object({
   count: z.number().int(),
   avatars: z.array(z.object({ id: z.uuid(), firstName: z.string(), image: z.string().nullable() })).max(3),
@@ -116,7 +116,7 @@ export function isPastInviteDate(eventDate: string, now: Date = new Date()): boo
   return new Date(eventDate).getTime() < now.getTime();
 }
 
-/** `POST /api/invites` (spec doc 1 §7): the host is the session's user; `bookingId` ties it to one of his events. */
+/** `POST /api/invites` (docs/product.md#social-invites): the host is the session's user; `bookingId` ties it to one of his events. */
 export const inviteInputSchema = z.object({
   guestId: z.uuid({ error: INVITE_MESSAGES.guestId }),
   eventTitle: z.string({ error: INVITE_MESSAGES.eventTitle }).trim().min(1, INVITE_MESSAGES.eventTitle).max(200, INVITE_MESSAGES.eventTitleLength),
@@ -140,10 +140,10 @@ export const inviteSchema = z.object({
   eventTime: z.string().nullable(),
   createdAt: z.iso.datetime(),
   respondedAt: z.iso.datetime().nullable(),
-  /** Who invites and who is invited (spec doc 1 §3: reads carry the guest's first and last name). */
+  /** Who invites and who is invited (docs/product.md#social-invites: reads carry the guest's first and last name). */
   host: memberCardSchema,
   guest: memberCardSchema,
-  /** Friends joining the event (spec doc 1 §3: friendCount and friends). */
+  /** Friends joining the event (docs/product.md#social-invites: friendCount and friends). */
   friendCount: z.number().int(),
   friends: attendeesSchema.shape.avatars,
 });
@@ -185,7 +185,7 @@ export const availableEventsQuerySchema = z.object({
   state: z.string({ error: DISCOVERY_MESSAGES.state }).trim().min(1, DISCOVERY_MESSAGES.state).max(120),
   userId: z.string().optional(),
 });
-/** An event a guest may ask to join (spec doc 1 §2 Discover Events). */
+/** An event a guest may ask to join (Discover Events, docs/product.md#discovery-swipe-deck). */
 export const availableEventSchema = z.object({
   bookingId: z.uuid(),
   venueId: z.uuid(),

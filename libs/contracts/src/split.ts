@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { holdSchema } from './bookings';
 
 /**
- * Split payment (product issue 12): the host splits the amount due now of his held booking among
- * the people paying (himself included); each guest pays his share by a link; unpaid shares at the
- * deadline fall back to the host's card or release the booking, as the host chose at checkout.
+ * Split payment (docs/product.md#payment-split): the host splits the amount due now of his held
+ * booking among the people paying (himself included); each guest pays his share by a link; unpaid
+ * shares at the deadline fall back to the host's card or release the booking, as the host chose at
+ * checkout.
  */
 export const SPLIT_MIN_SHARES = 2;
 export const SPLIT_MAX_SHARES = 10;

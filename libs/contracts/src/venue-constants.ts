@@ -4,7 +4,7 @@
  * ./venues build on these; the barrel re-exports them.
  */
 
-/** Venue kinds (spec doc 2 §3). */
+/** Venue kinds (docs/product.md#venues-form). */
 export const VENUE_TYPES = ['club', 'yacht'] as const;
 export type VenueType = (typeof VENUE_TYPES)[number];
 
@@ -12,10 +12,10 @@ export type VenueType = (typeof VENUE_TYPES)[number];
 export const VENUE_TYPE_FILTERS = ['all', 'club', 'yacht'] as const;
 export type VenueTypeFilter = (typeof VENUE_TYPE_FILTERS)[number];
 
-/** Placeholder images served when a venue has none (spec doc 2 §9). */
+/** Placeholder images served when a venue has none (docs/product.md#conventions-feedback). */
 export const VENUE_PLACEHOLDERS = { yacht: '/api/placeholder-yacht', venue: '/api/placeholder-venue', section: '/api/placeholder-section' } as const;
 
-/** Where the venue lists start (spec doc 1 §9, doc 2 §9): the public /events list and a member without a city. */
+/** Where the venue lists start (docs/product.md#discovery-venue-list): the public /events list and a member without a city. */
 export const DEFAULT_VENUE_LOCATION = { city: 'Miami', state: 'Florida' } as const;
 
 /** The type filter the venue lists start with. */

@@ -4,11 +4,11 @@ import { depositPercentField, minimumSpendField } from './deposits';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits';
 import { VENUE_TYPE_FILTERS, VENUE_TYPES } from './venue-constants';
 
-/** Club subtypes (spec doc 2 §3; the venue kinds, the type filter and the placeholders are in ./venue-constants). */
+/** Club subtypes (docs/product.md#venues-form; the venue kinds, the type filter and the placeholders are in ./venue-constants). */
 export const VENUE_SUBTYPES = ['nightclub', 'lounge', 'hookah_bar', 'strip_club'] as const;
 export const VENUE_APPROVAL = ['pending', 'approved', 'rejected'] as const;
 
-/** Venue, section and staff photos: at most 5 chosen per upload, 10 MB each, JPG, PNG or WebP by content (spec doc 2 §5). */
+/** Venue, section and staff photos: at most 5 chosen per upload, 10 MB each, JPG, PNG or WebP by content (docs/product.md#venues-photos). */
 export const VENUE_IMAGE_LIMITS = { perUpload: 5, formats: ['jpeg', 'png', 'webp'] as const } as const;
 export const VENUE_IMAGE_MESSAGES = {
   notAnImage: 'The file is not a JPG, PNG or WebP image',
@@ -63,7 +63,7 @@ const money = (min: number, max: number, message: string) =>
     .max(max, message)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-4, VENUE_MESSAGES.cents);
 
-/** A pricing tier: a price for a number of hours (spec doc 2 §3). */
+/** A pricing tier: a price for a number of hours (docs/product.md#venues-pricing-tiers). */
 export const pricingTierSchema = z.object({
   hours: z.number({ error: VENUE_MESSAGES.tierHours }).int(VENUE_MESSAGES.tierHours).min(1, VENUE_MESSAGES.tierHours).max(72, VENUE_MESSAGES.tierHours),
   // Charged as it is (a yacht's total for those hours), so whole cents: $0.004 would be a $0 charge.
@@ -212,7 +212,7 @@ export const venueListQuerySchema = z.object({
   type: z.enum(VENUE_TYPE_FILTERS, { error: 'Type must be all, club or yacht' }).optional(),
 });
 
-/** Unlimited simultaneous bookings of a section (spec doc 2 §3). */
+/** Unlimited simultaneous bookings of a section (docs/product.md#venues-sections). */
 export const UNLIMITED_BOOKINGS = 999;
 
 export const SECTION_MESSAGES = {
@@ -240,9 +240,9 @@ export const sectionInputSchema = z.object({
   isExclusive: z.boolean().default(false),
   maxSimultaneousBookings: z.number({ error: SECTION_MESSAGES.maxBookings }).int(SECTION_MESSAGES.maxBookings).min(1, SECTION_MESSAGES.maxBookings).max(UNLIMITED_BOOKINGS, SECTION_MESSAGES.maxBookings).default(UNLIMITED_BOOKINGS),
   isActive: z.boolean().default(true),
-  /** Dollars; null: no minimum spend (product issue 12). */
+  /** Dollars; null: no minimum spend (docs/product.md#booking-deposits). */
   minimumSpend: minimumSpendField,
-  /** The share of the total paid by card when booking, 0 to 100 (product issue 12). */
+  /** The share of the total paid by card when booking, 0 to 100 (docs/product.md#booking-deposits). */
   depositPercent: depositPercentField,
 });
 export type SectionInput = z.input<typeof sectionInputSchema>;
@@ -250,7 +250,7 @@ export type SectionDto = z.output<typeof sectionInputSchema>;
 
 /**
  * The booking rules of a section as stored: a VIP room is exclusive, and an exclusive section
- * takes one booking at a time (spec doc 2 §4).
+ * takes one booking at a time (docs/product.md#venues-sections).
  */
 export function sectionBookingRules(s: { isVipRoom: boolean; isExclusive: boolean; maxSimultaneousBookings: number }): { isExclusive: boolean; maxSimultaneousBookings: number } {
   const isExclusive = s.isVipRoom || s.isExclusive;
@@ -292,7 +292,7 @@ export const sectionSchema = z.object({
 export type Section = z.output<typeof sectionSchema>;
 export const sectionIdParamsSchema = z.object({ id: z.uuid({ error: SECTION_MESSAGES.notFound }) });
 
-/** Entertainers' price modifier (spec doc 2 §3, §5): 0.5 to 3.0 in steps of 0.01, default 1.00. */
+/** Entertainers' price modifier (docs/product.md#venues-staff): 0.5 to 3.0 in steps of 0.01, default 1.00. */
 export const PRICE_MODIFIER = { min: 0.5, max: 3, step: 0.01, default: 1 } as const;
 
 export const STAFF_MESSAGES = {
@@ -347,7 +347,7 @@ export const dancerSchema = z.object({
   ...staffRead,
   /** The entertainer account linked to this dancer, if any. */
   entertainerUserId: z.uuid().nullable(),
-  /** '1.25' (a decimal string, spec doc 2 §3). */
+  /** '1.25' (a decimal string, docs/product.md#venues-staff). */
   priceModifier: z.string(),
 });
 export type Dancer = z.output<typeof dancerSchema>;

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { JOIN_REQUEST_MESSAGES, joinRequestSchema } from './social';
 
 /**
- * Guest list with a waitlist (product issue 12). The host sets a guest limit for his booking; an
- * approval past it puts the request on the waitlist (FIFO by approval time); when a guest leaves or
- * is removed, social's consumer of that event promotes the first waitlisted request(s), exactly once.
+ * Guest list with a waitlist (docs/product.md#social-guest-list). The host sets a guest limit for
+ * his booking; an approval past it puts the request on the waitlist (FIFO by approval time); when a
+ * guest leaves or is removed, social's consumer of that event promotes the first waitlisted
+ * request(s), exactly once.
  *
  * Decisions:
  * - What counts against the limit: the guests who joined through the app (approved join requests and

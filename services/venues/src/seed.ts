@@ -58,7 +58,7 @@ const yacht = (name: string, city: string, state: string, price: number, length:
 const regular = (name: string, price: number): Omit<SectionInput, 'images'> => ({ name, type: 'Regular', description: `${name} with table service.`, capacity: 10, pricePerHour: price, amenities: ['Table service'] });
 const vip = (name: string, price: number): Omit<SectionInput, 'images'> => ({ name, type: 'VIP Room', description: `${name}: private, with its own host.`, capacity: 8, pricePerHour: price, isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1, amenities: ['Private host', 'Premium bottles'] });
 
-/** A section with a minimum spend and a deposit taken by card when booking (product issue 12). */
+/** A section with a minimum spend and a deposit taken by card when booking (docs/product.md#booking-deposits). */
 const withDeposit = (s: Omit<SectionInput, 'images'>, minimumSpend: number | null, depositPercent: number): Omit<SectionInput, 'images'> => ({ ...s, minimumSpend, depositPercent });
 
 /**

@@ -13,15 +13,15 @@ import {
 } from '../lib/auth-store';
 
 /*
- * Client-side route guards (spec doc 1 §2). Signed-in means a current user is stored in the
- * browser; the server session stays the truth (see SessionSync), and every /api route is
- * enforced on the server anyway.
+ * Client-side route guards (docs/product.md#accounts-routes). Signed-in means a current user is
+ * stored in the browser; the server session stays the truth (see SessionSync), and every /api route
+ * is enforced on the server anyway.
  */
 
 /**
  * Signed-in-only routes: a visitor goes to /login and the wanted path is remembered.
  * `allowGuestFlow` (the booking screen): a visitor who came with `?guest=true` may stay and fill
- * in a booking; finishing it asks for an account (spec doc 2 §1, §6).
+ * in a booking; finishing it asks for an account (docs/product.md#accounts-resume-booking).
  */
 export function RequireAuth({ allowGuestFlow = false }: { allowGuestFlow?: boolean }) {
   const user = useCurrentUser();
@@ -71,9 +71,10 @@ export function RedirectVenueUser() {
 }
 
 /**
- * /venue-dashboard is the venue owners' (spec doc 1 §2: venue users only have My Events and My
- * Bookings): any other member goes to his own dashboard instead of a shell whose every list the
- * server refuses him ('You do not have permission'). The server stays the guard of the data.
+ * /venue-dashboard is the venue owners' (docs/product.md#venues-dashboard: venue users only have
+ * My Events and My Bookings): any other member goes to his own dashboard instead of a shell whose
+ * every list the server refuses him ('You do not have permission'). The server stays the guard of
+ * the data.
  */
 export function RequireVenueUser() {
   const user = useCurrentUser();

@@ -8,9 +8,9 @@ import { RouteError } from './routes/root/route-error';
 import { title } from './route-title';
 
 /**
- * The route table of spec doc 1 §2, with its client-side guards. The landing page is in the
- * main bundle; every other screen loads on demand. Each page's title is its route's `handle`
- * (RootLayout writes it to the document).
+ * The route table of docs/product.md#accounts-routes, with its client-side guards. The landing page
+ * is in the main bundle; every other screen loads on demand. Each page's title is its route's
+ * `handle` (RootLayout writes it to the document).
  */
 export const routes: RouteObject[] = [
   {

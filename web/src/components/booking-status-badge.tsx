@@ -1,6 +1,6 @@
 import { cn } from '../lib/cn';
 
-/** Statuses shown as filled badges (spec doc 2 §4); any other value is an outline badge. */
+/** Statuses shown as filled badges (docs/product.md#venues-bookings); any other value is an outline badge. */
 const FILLED: Record<string, string> = {
   confirmed: 'bg-gold-400 text-neutral-950',
   cancelled: 'bg-red-950 text-red-200 ring-1 ring-red-400/50',

@@ -3,7 +3,8 @@ import { buildPath, type RouteRef } from '@luxe/contracts/path';
 import { clearAdminToken, getAdminToken } from './auth-store';
 
 /**
- * HTTP client for the gateway (spec doc 1 §7 and §8).
+ * HTTP client for the gateway (docs/product.md#conventions-server and
+ * docs/product.md#conventions-feedback).
  * - every request carries cookies (the member session is an httpOnly cookie);
  * - `Content-Type: application/json` only when there is a body;
  * - `X-Requested-With: XMLHttpRequest` always (the server's CSRF guard for mutating requests);

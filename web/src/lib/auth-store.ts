@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { PublicUser } from '@luxe/contracts';
 import { local, session, STORAGE_KEYS } from './storage';
 
-/** The user as kept in the browser: the API's user plus client-side extras (spec doc 1 §3). */
+/** The user as kept in the browser: the API's user plus client-side extras (docs/product.md#conventions-server). */
 export type StoredUser = PublicUser & { isNewUser?: boolean; profilePic?: string | null };
 
 /** Why the stored user went away: the user logged out, or the server said the session ended. */
@@ -29,7 +29,7 @@ function isStoredUser(value: unknown): value is StoredUser {
 let cachedRaw: string | null = null;
 let cachedUser: StoredUser | null = null;
 
-/** The current user held in local storage; signed-in means this is not null (spec doc 1 §6). */
+/** The current user held in local storage; signed-in means this is not null (docs/product.md#conventions-server). */
 export function getCurrentUser(): StoredUser | null {
   const raw = local.get(STORAGE_KEYS.currentUser);
   if (raw === cachedRaw) return cachedUser;
@@ -99,8 +99,8 @@ function adminTokenExpiry(): number | null {
 }
 
 /**
- * The stored admin token (spec doc 1 §6), or null when there is none or its stored expiry has
- * passed: an expired token counts as absent. A token without a stored expiry is kept until the
+ * The stored admin token (docs/product.md#admin), or null when there is none or its stored expiry
+ * has passed: an expired token counts as absent. A token without a stored expiry is kept until the
  * server refuses it (401).
  */
 export function getAdminToken(): string | null {
@@ -182,7 +182,7 @@ export function readRedirectAfterLogin(): string | null {
   return isSafePath(path) ? path : null;
 }
 
-/** Home of a signed-in user (spec doc 1 §2): venue owners have their own dashboard. */
+/** Home of a signed-in user (docs/product.md#accounts-routes): venue owners have their own dashboard. */
 export function homePathFor(user: Pick<PublicUser, 'userType'>): string {
   return user.userType === 'venue' ? '/venue-dashboard' : '/dashboard';
 }

@@ -1,6 +1,6 @@
 import { formatCity } from '@luxe/contracts';
 
-/** A US city offered by the location autocomplete (spec doc 1 §3: 50 large US cities). */
+/** A US city offered by the location autocomplete (docs/product.md#accounts-location: 50 large US cities). */
 export interface City {
   name: string;
   state: string;
@@ -65,15 +65,16 @@ const RAW: ReadonlyArray<Omit<City, 'display'>> = [
 export const US_CITIES: readonly City[] = RAW.map((c) => ({ ...c, display: formatCity(c.name, c.state) }));
 
 /**
- * Monaco: the landing promises 'Miami · Monaco' (spec doc 1 §1), so it can be searched and has a
- * demo yacht. A city-state: its 'state' is its own name, and it reads 'Monaco' (formatCity).
+ * Monaco: the landing promises 'Miami · Monaco' (docs/product.md#product), so it can be searched
+ * and has a demo yacht. A city-state: its 'state' is its own name, and it reads 'Monaco'
+ * (formatCity).
  */
 export const MONACO: City = { name: 'Monaco', state: 'Monaco', stateCode: 'MC', display: formatCity('Monaco', 'Monaco') };
 
 /** Every place the autocomplete offers: the 50 US cities, then Monaco. */
 export const CITIES: readonly City[] = [...US_CITIES, MONACO];
 
-/** Default location of the sign-up location step (spec doc 1 §2). */
+/** Default location of the sign-up location step (docs/product.md#accounts-location). */
 export const DEFAULT_LOCATION = { city: 'Miami', state: 'Florida' } as const;
 
 export const CITY_SUGGESTION_MIN_CHARS = 2;

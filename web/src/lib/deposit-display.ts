@@ -9,9 +9,10 @@ export interface DepositRow {
 }
 
 /**
- * The deposit and the balance due at the venue of a section booking (product issue 12): the
- * deposit when one was taken ('Deposit due' while its payment is held), and the balance always.
- * A yacht is paid in full when booked: its total says it all, so nothing is added.
+ * The deposit and the balance due at the venue of a section booking
+ * (docs/product.md#booking-deposits): the deposit when one was taken ('Deposit due' while its
+ * payment is held), and the balance always. A yacht is paid in full when booked: its total says it
+ * all, so nothing is added.
  */
 export function depositRows(b: Pick<Booking, 'venueType' | 'status' | 'depositAmount' | 'balanceDue'>): DepositRow[] {
   if (b.venueType === 'yacht') return [];

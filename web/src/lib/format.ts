@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import { formatInTimeZone } from 'date-fns-tz';
 
-/** All times are shown in America/New_York and labelled EST (spec doc 1 §9). */
+/** All times are shown in America/New_York and labelled EST (docs/product.md#conventions-time). */
 export const DISPLAY_TIME_ZONE = 'America/New_York';
 export const TIME_FORMAT = 'h:mm a';
 export const LONG_DATE_FORMAT = 'EEEE, MMM dd, yyyy';

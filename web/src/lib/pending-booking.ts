@@ -3,8 +3,8 @@ import { local, STORAGE_KEYS } from './storage';
 
 /**
  * The yacht booking waiting for its payment, kept in local storage under `pendingBooking`
- * (spec doc 2 §3): written by Confirm Booking at the end of the yacht flow, read by /payment,
- * removed once the payment succeeded.
+ * (docs/product.md#booking-yachts): written by Confirm Booking at the end of the yacht flow, read
+ * by /payment, removed once the payment succeeded.
  */
 export interface PendingBooking {
   venueId: string;
@@ -35,8 +35,9 @@ export interface PendingBooking {
    */
   payment?: { holdId: string; clientSecret: string; total: number; balance?: number };
   /**
-   * A club section that takes a deposit (product issue 12), instead of a whole yacht: what the
-   * server holds, and the deposit and balance as estimated (the server computes them again).
+   * A club section that takes a deposit (docs/product.md#booking-deposits), instead of a whole
+   * yacht: what the server holds, and the deposit and balance as estimated (the server computes
+   * them again).
    */
   section?: PendingSection;
 }

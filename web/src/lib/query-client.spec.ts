@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient, venueListQueryDefaults } from './query-client';
 
-describe('query client defaults (spec doc 1 §9)', () => {
+describe('query client defaults (docs/product.md#conventions-feedback)', () => {
   it('never retries, never goes stale, never refetches on focus, never polls', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries?.retry).toBe(false);

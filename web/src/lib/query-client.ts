@@ -1,7 +1,7 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 
 /**
- * Data-fetching rules (spec doc 1 §9): no automatic retry, data never stale,
+ * Data-fetching rules (docs/product.md#conventions-feedback): no automatic retry, data never stale,
  * no refetch on window focus, no polling.
  */
 export const queryConfig = {

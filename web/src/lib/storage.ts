@@ -1,5 +1,5 @@
 /**
- * Browser storage keys (spec doc 1 §3) and safe accessors.
+ * Browser storage keys (docs/product.md#conventions-server) and safe accessors.
  * Storage can throw (private mode, quota, disabled cookies), so every access is guarded.
  */
 export const STORAGE_KEYS = {
@@ -10,11 +10,11 @@ export const STORAGE_KEYS = {
   adminToken: 'adminToken',
   /** When the stored admin token stops being valid (ISO time from POST /api/admin/login). */
   adminTokenExpiresAt: 'adminTokenExpiresAt',
-  /** A visitor's unfinished section booking, restored once signed in (spec doc 2 §3, §4). */
+  /** A visitor's unfinished section booking, restored once signed in (docs/product.md#accounts-resume-booking). */
   guestBooking: 'guestBooking',
   /** Sign-up draft. Kept in sessionStorage because it holds the password. */
   signupData: 'signup-data',
-  /** The yacht booking waiting for its payment (spec doc 2 §3). */
+  /** The yacht booking waiting for its payment (docs/product.md#booking-yachts). */
   pendingBooking: 'pendingBooking',
 } as const;
 

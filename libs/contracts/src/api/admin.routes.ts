@@ -40,10 +40,10 @@ import { defineRoute } from './route';
 const ADMIN_AUTH = [AUTH_ERRORS.UNAUTHENTICATED, ADMIN_ERRORS.SESSION_EXPIRED];
 
 /**
- * The admin console (spec doc 1 §2, §7). `POST /api/admin/login` gives a short-lived signed bearer
- * token; the gateway checks it on every other route here (a member's session is never enough).
- * Lists come from the admin service's read models; decisions are published as events that the
- * owning services apply; every decision is written to the audit log.
+ * The admin console (docs/product.md#admin). `POST /api/admin/login` gives a short-lived signed
+ * bearer token; the gateway checks it on every other route here (a member's session is never
+ * enough). Lists come from the admin service's read models; decisions are published as events that
+ * the owning services apply; every decision is written to the audit log.
  */
 export const adminRoutes = {
   login: defineRoute({
@@ -209,9 +209,10 @@ export const adminRoutes = {
 } as const;
 
 /**
- * Entertainers (spec doc 2 §3: entertainer_venue_requests, vip_room_assignments), served by the
- * venues service: an entertainer asks to join a strip club, its owner approves by linking a dancer
- * profile; the dancer's entertainer accepts or declines VIP room assignments; the owner revokes.
+ * Entertainers (docs/product.md#entertainers; tables entertainer_venue_requests,
+ * vip_room_assignments), served by the venues service: an entertainer asks to join a strip club,
+ * its owner approves by linking a dancer profile; the dancer's entertainer accepts or declines VIP
+ * room assignments; the owner revokes.
  */
 export const entertainerRoutes = {
   requestVenue: defineRoute({

@@ -44,7 +44,7 @@ describe('the /api contract', () => {
     expect(routesOf('identity').map((r) => r.id).sort()).toEqual(['auth.login', 'auth.logout', 'auth.me', 'auth.register', 'auth.requestPasswordReset', 'auth.resetPassword', 'users.addImage', 'users.deleteAccount', 'users.image', 'users.savePhotos', 'users.updateProfile', 'users.uploadUrl']);
   });
 
-  it('describes the profile, photo and deletion routes (spec doc 1 §7), each for the account itself', () => {
+  it('describes the profile, photo and deletion routes (docs/product.md#profiles, docs/product.md#accounts-deletion), each for the account itself', () => {
     expect(api.users.updateProfile).toMatchObject({ method: 'POST', path: '/api/profile', access: 'member', service: 'identity' });
     expect(api.users.savePhotos).toMatchObject({ method: 'PUT', path: '/api/users/:id/profile', access: 'member' });
     expect(api.users.deleteAccount).toMatchObject({ method: 'DELETE', path: '/api/users/:id', status: 204, gatewayHandler: true });
@@ -58,7 +58,7 @@ describe('the /api contract', () => {
     expect(routesOf('venues').filter((r) => r.id.startsWith('venues.')).map((r) => r.id).sort()).toEqual(['venues.byLocation', 'venues.create', 'venues.createSection', 'venues.get', 'venues.list', 'venues.mine', 'venues.remove', 'venues.removeSection', 'venues.sections', 'venues.update', 'venues.updateSection']);
   });
 
-  it('describes dancers, bartenders and venue photos (spec doc 2 §7): owners change them, members read a strip club\'s dancers', () => {
+  it('describes dancers, bartenders and venue photos (docs/product.md#venues-staff, docs/product.md#venues-photos): owners change them, members read a strip club\'s dancers', () => {
     expect(routesOf('venues').map((r) => `${r.method} ${r.path} ${r.access}`).filter((k) => /dancers|bartenders|images|placeholder/.test(k)).sort()).toEqual([
       'DELETE /api/bartenders/:id venue-owner',
       'DELETE /api/dancers/:id venue-owner',

@@ -3,7 +3,7 @@ import { authResultSchema, loginSchema, noticeSchema, passwordResetRequestSchema
 import { AUTH_ERRORS } from '../errors/auth';
 import { defineRoute } from './route';
 
-/** `/api/auth/*` (spec doc 1 §7). */
+/** `/api/auth/*` (docs/product.md#accounts). */
 export const authRoutes = {
   register: defineRoute({
     id: 'auth.register',

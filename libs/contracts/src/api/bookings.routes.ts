@@ -33,7 +33,7 @@ import { testPaymentConfirmInputSchema, testPaymentConfirmSchema, testPaymentPar
 import { defineRoute } from './route';
 
 /**
- * Bookings (spec doc 2 §3, §7; spec doc 1 §7). The host is always the session's user; prices,
+ * Bookings (docs/product.md#booking). The host is always the session's user; prices,
  * end times and capacity are the server's.
  */
 export const bookingRoutes = {
@@ -143,7 +143,7 @@ export const bookingRoutes = {
   }),
 } as const;
 
-/** Friends a host brings, and the invite link each friend opens (spec doc 2 §2, §3, §7). */
+/** Friends a host brings, and the invite link each friend opens (docs/product.md#booking-friends). */
 export const friendRoutes = {
   create: defineRoute({
     id: 'friends.create',
@@ -234,7 +234,7 @@ export const friendRoutes = {
   }),
 } as const;
 
-/** Card payments of yacht bookings (spec doc 2 §2 Payment, §7). */
+/** Card payments of yacht bookings (docs/product.md#payment-checkout). */
 export const paymentRoutes = {
   config: defineRoute({
     id: 'payments.config',

@@ -7,8 +7,8 @@ import { reportInputSchema, reportSchema } from '../social';
 import { defineRoute } from './route';
 
 /**
- * Conversations (spec doc 1 §7). A conversation is opened for the host and the guest when a join
- * request is approved; only its two participants read or write it.
+ * Conversations (docs/product.md#messaging-conversations). A conversation is opened for the host
+ * and the guest when a join request is approved; only its two participants read or write it.
  */
 export const conversationRoutes = {
   list: defineRoute({

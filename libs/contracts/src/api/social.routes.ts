@@ -28,8 +28,9 @@ import {
 import { defineRoute } from './route';
 
 /**
- * Join requests (spec doc 1 §7): a guest asks to join a host's confirmed event; only that event's
- * host sees and decides them. The guest is the session's user; the host comes from the booking.
+ * Join requests (docs/product.md#social-join-requests): a guest asks to join a host's confirmed
+ * event; only that event's host sees and decides them. The guest is the session's user; the host
+ * comes from the booking.
  */
 export const joinRequestRoutes = {
   create: defineRoute({
@@ -100,8 +101,9 @@ export const joinRequestRoutes = {
 } as const;
 
 /**
- * Invites (spec doc 1 §7): a host invites a member, optionally to one of his events; only the
- * invited member answers, once. Accepting opens the pair's conversation (messaging).
+ * Invites (docs/product.md#social-invites): a host invites a member, optionally to one of his
+ * events; only the invited member answers, once. Accepting opens the pair's conversation
+ * (messaging).
  */
 export const inviteRoutes = {
   create: defineRoute({
@@ -152,7 +154,7 @@ export const inviteRoutes = {
   }),
 } as const;
 
-/** Swipes (spec doc 1 §7): like or pass on a member; two likes make a match. */
+/** Swipes (docs/product.md#social-swipes): like or pass on a member; two likes make a match. */
 export const swipeRoutes = {
   swipe: defineRoute({
     id: 'swipes.swipe',
@@ -178,7 +180,7 @@ export const swipeRoutes = {
   }),
 } as const;
 
-/** Discovery (spec doc 1 §2 Events tab, Discover Events). */
+/** Discovery (the Events tab and Discover Events: docs/product.md#discovery). */
 export const discoveryRoutes = {
   availableEvents: defineRoute({
     id: 'discovery.availableEvents',

@@ -5,7 +5,7 @@ import { SPLIT_ERRORS } from '../errors/split';
 import { splitInputSchema, splitSchema, splitServiceBodySchema, splitShareIntentSchema, splitShareIntentServiceBodySchema, splitSharePublicSchema, splitTokenParamsSchema } from '../split';
 import { defineRoute } from './route';
 
-/** Split payment of a held booking among the people paying (product issue 12). Payments owns the split. */
+/** Split payment of a held booking among the people paying (docs/product.md#payment-split). Payments owns the split. */
 export const splitRoutes = {
   create: defineRoute({
     id: 'split.create',

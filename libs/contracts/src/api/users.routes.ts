@@ -6,8 +6,8 @@ import { PROFILE_ERRORS } from '../errors/profile';
 import { defineRoute } from './route';
 
 /**
- * A member's own profile, photos and account (spec doc 1 §7). Every `/api/users/{id}` route
- * refuses (403) a caller whose session is not that user; none trusts an id from the browser.
+ * A member's own profile, photos and account (docs/product.md#profiles). Every `/api/users/{id}`
+ * route refuses (403) a caller whose session is not that user; none trusts an id from the browser.
  */
 export const userRoutes = {
   updateProfile: defineRoute({

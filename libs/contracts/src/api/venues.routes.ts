@@ -27,8 +27,9 @@ import { defineRoute } from './route';
 const VENUE_CHANGES = ['venues.venue-created', 'venues.venue-updated', 'venues.venue-approved', 'venues.venue-deleted'] as const;
 
 /**
- * Venues (spec doc 2 §7). Public reads show only approved, active venues; the owner sees his own
- * whatever their status. Only the owner (the session's user, never a body field) changes one.
+ * Venues (docs/product.md#venues). Public reads show only approved, active venues; the owner sees
+ * his own whatever their status. Only the owner (the session's user, never a body field) changes
+ * one.
  */
 export const venueRoutes = {
   create: defineRoute({
@@ -169,8 +170,9 @@ export const venueRoutes = {
 const ownerErrors = [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.NOT_OWNER] as const;
 
 /**
- * Dancers (entertainers) and bartenders of a venue (spec doc 2 §3, §7). The owner manages them;
- * members read a strip club's available dancers (the booking page's entertainer picker).
+ * Dancers (entertainers) and bartenders of a venue (docs/product.md#venues-staff). The owner
+ * manages them; members read a strip club's available dancers (the booking page's entertainer
+ * picker).
  */
 export const staffRoutes = {
   dancers: defineRoute({

@@ -6,8 +6,9 @@ import { guestLimitInputSchema, guestListParamsSchema, guestListSchema } from '.
 import { defineRoute } from './route';
 
 /**
- * Guest list with a waitlist (product issue 12), served by social: the host's guest limit, the
- * guest list, a guest leaving and the host removing a guest (both promote from the waitlist).
+ * Guest list with a waitlist (docs/product.md#social-guest-list), served by social: the host's
+ * guest limit, the guest list, a guest leaving and the host removing a guest (both promote from the
+ * waitlist).
  */
 export const guestListRoutes = {
   get: defineRoute({

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, ENTERTAINER_MESSAGES } from '../admin';
 import { defineErrors } from './define';
 
-/** The admin console (spec doc 1 §2, §8). */
+/** The admin console (docs/product.md#admin). */
 export const ADMIN_ERRORS = defineErrors('ADMIN', {
   INVALID_CREDENTIALS: { status: 401, message: ADMIN_MESSAGES.invalidCredentials },
   SESSION_EXPIRED: { status: 401, message: ADMIN_MESSAGES.sessionExpired },
@@ -20,7 +20,7 @@ export const ADMIN_ERRORS = defineErrors('ADMIN', {
   REPORT_DECIDED: { status: 409, message: ADMIN_MESSAGES.reportDecided },
 });
 
-/** Entertainers and their venues and VIP rooms (spec doc 2 §3). */
+/** Entertainers and their venues and VIP rooms (docs/product.md#entertainers). */
 export const ENTERTAINER_ERRORS = defineErrors('ENTERTAINER', {
   ENTERTAINERS_ONLY: { status: 403, message: ENTERTAINER_MESSAGES.entertainersOnly },
   VENUE_NOT_FOUND: { status: 404, message: ENTERTAINER_MESSAGES.venueNotFound },

@@ -1,7 +1,7 @@
 import { ACCOUNT_EMAIL_MESSAGES, AUTH_MESSAGES } from '../auth';
 import { defineErrors } from './define';
 
-/** Accounts and access (spec doc 1 §5, §8). */
+/** Accounts and access (docs/product.md#accounts). */
 export const AUTH_ERRORS = defineErrors('AUTH', {
   UNAUTHENTICATED: { status: 401, message: AUTH_MESSAGES.notAuthenticated },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do this' },

@@ -2,7 +2,7 @@ import { BOOKING_MESSAGES, FRIEND_MESSAGES } from '../bookings';
 import { DEPOSIT_MESSAGES } from '../deposits';
 import { defineErrors } from './define';
 
-/** Bookings and friends (spec doc 2). */
+/** Bookings and friends (docs/product.md#booking). */
 export const BOOKING_ERRORS = defineErrors('BOOKING', {
   VENUE_NOT_FOUND: { status: 404, message: BOOKING_MESSAGES.venue },
   PAST_DATE: { status: 400, message: BOOKING_MESSAGES.pastDate },
@@ -16,7 +16,7 @@ export const BOOKING_ERRORS = defineErrors('BOOKING', {
   DANCER_NOT_FOUND: { status: 404, message: BOOKING_MESSAGES.dancerNotFound },
   PAYMENT_REQUIRED: { status: 400, message: BOOKING_MESSAGES.yachtByPayment },
   NOT_A_YACHT: { status: 400, message: BOOKING_MESSAGES.notYacht },
-  /** A section that takes a deposit is booked by paying it (product issue 12). */
+  /** A section that takes a deposit is booked by paying it (docs/product.md#booking-deposits). */
   DEPOSIT_REQUIRED: { status: 400, message: DEPOSIT_MESSAGES.depositRequired },
   SLOT_TAKEN: { status: 409, message: BOOKING_MESSAGES.slotTaken },
   HOLD_EXPIRED: { status: 409, message: BOOKING_MESSAGES.holdExpired },
@@ -26,7 +26,7 @@ export const BOOKING_ERRORS = defineErrors('BOOKING', {
   PICTURE_REJECTED: { status: 400, message: FRIEND_MESSAGES.picture },
 });
 
-/** Card payments (spec doc 2 §2, §8). */
+/** Card payments (docs/product.md#payment-checkout). */
 export const PAYMENT_ERRORS = defineErrors('PAYMENT', {
   NOT_CONFIGURED: { status: 503, message: 'Card payments are not configured. Please contact support.' },
   PROVIDER_FAILED: { status: 502, message: 'Unable to initialize payment. Please try again.' },

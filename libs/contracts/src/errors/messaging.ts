@@ -1,7 +1,7 @@
 import { MESSAGE_MESSAGES } from '../messaging';
 import { defineErrors } from './define';
 
-/** Conversations and messages (spec doc 1 §5, §8). */
+/** Conversations and messages (docs/product.md#messaging). */
 export const MESSAGING_ERRORS = defineErrors('MESSAGING', {
   CONVERSATION_NOT_FOUND: { status: 404, message: MESSAGE_MESSAGES.conversationId },
   NOT_YOURS: { status: 403, message: MESSAGE_MESSAGES.notYours },

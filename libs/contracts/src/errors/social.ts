@@ -1,7 +1,7 @@
 import { INVITE_MESSAGES, JOIN_REQUEST_MESSAGES, SAFETY_MESSAGES, SWIPE_MESSAGES } from '../social';
 import { defineErrors } from './define';
 
-/** Invites, join requests, swipes (spec doc 1). */
+/** Invites, join requests, swipes (docs/product.md#social). */
 export const SOCIAL_ERRORS = defineErrors('SOCIAL', {
   EVENT_NOT_FOUND: { status: 404, message: JOIN_REQUEST_MESSAGES.notFound },
   OWN_EVENT: { status: 400, message: JOIN_REQUEST_MESSAGES.ownEvent },

@@ -1,7 +1,7 @@
 import { SECTION_MESSAGES, STAFF_MESSAGES, VENUE_IMAGE_MESSAGES, VENUE_MESSAGES } from '../venues';
 import { defineErrors } from './define';
 
-/** Venues (spec doc 2). */
+/** Venues (docs/product.md#venues). */
 export const VENUE_ERRORS = defineErrors('VENUE', {
   NOT_FOUND: { status: 404, message: VENUE_MESSAGES.notFound },
   NOT_OWNER: { status: 403, message: VENUE_MESSAGES.notOwner },

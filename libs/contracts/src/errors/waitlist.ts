@@ -1,7 +1,7 @@
 import { WAITLIST_MESSAGES } from '../waitlist';
 import { defineErrors } from './define';
 
-/** Guest limits, leaving and removing guests (product issue 12). */
+/** Guest limits, leaving and removing guests (docs/product.md#social-guest-list). */
 export const WAITLIST_ERRORS = defineErrors('WAITLIST', {
   OVER_CAPACITY: { status: 400, message: WAITLIST_MESSAGES.overCapacity },
   BELOW_APPROVED: { status: 409, message: WAITLIST_MESSAGES.belowApproved },

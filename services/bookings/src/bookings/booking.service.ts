@@ -86,7 +86,7 @@ export function toBooking(b: BookingEntity): Booking {
   };
 }
 
-/** A booking's minimum spend, deposit (paid by card when booking) and balance due at the venue (product issue 12). */
+/** A booking's minimum spend, deposit (paid by card when booking) and balance due at the venue (docs/product.md#booking-deposits). */
 export function depositView(b: Pick<BookingEntity, 'totalCost' | 'minimumSpend' | 'depositPercent' | 'depositAmount'>): Pick<Booking, 'minimumSpend' | 'depositPercent' | 'depositAmount' | 'balanceDue'> {
   const total = Math.round(Number(b.totalCost) * 100);
   const deposit = Math.round(Number(b.depositAmount ?? 0) * 100);
@@ -205,9 +205,10 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * A club section that takes a deposit, held while the deposit is paid by card (product issue
-   * 12): capacity is counted as for a section booking, under the section's row lock; the same
-   * hold again for the same slot and entertainer. A section without a deposit is booked directly.
+   * A club section that takes a deposit, held while the deposit is paid by card
+   * (docs/product.md#booking-deposits): capacity is counted as for a section booking, under the
+   * section's row lock; the same hold again for the same slot and entertainer. A section without a
+   * deposit is booked directly.
    */
   private async holdSection(actor: Actor, venue: VenueCard, dto: PaymentIntentDto): Promise<Booking> {
     requireMember(actor);

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Bookings (spec doc 2 §3) with their window as instants, so overlaps across midnight are range overlaps. */
+/** Bookings (docs/product.md#booking) with their window as instants, so overlaps across midnight are range overlaps. */
 export class CreateBookings1700000011000 implements MigrationInterface {
   name = 'CreateBookings1700000011000';
   async up(q: QueryRunner): Promise<void> {

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Friends of hosts and their invite tokens (spec doc 2 §3). */
+/** Friends of hosts and their invite tokens (docs/product.md#booking-friends). */
 export class CreateFriends1700000012000 implements MigrationInterface {
   name = 'CreateFriends1700000012000';
   async up(q: QueryRunner): Promise<void> {

@@ -1,9 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Minimum spend and deposits (product issue 12): the catalog keeps each section's, and a booking
- * keeps what applied when it was made. Bookings made before were section bookings paid at the
- * venue (no deposit) or yachts paid in full (the deposit is their total).
+ * Minimum spend and deposits (docs/product.md#booking-deposits): the catalog keeps each section's,
+ * and a booking keeps what applied when it was made. Bookings made before were section bookings
+ * paid at the venue (no deposit) or yachts paid in full (the deposit is their total).
  */
 export class BookingDeposits1700000027000 implements MigrationInterface {
   name = 'BookingDeposits1700000027000';

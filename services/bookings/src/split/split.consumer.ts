@@ -7,10 +7,10 @@ import { BookingRepository } from '../bookings/booking.repository';
 import { publishCancellation } from '../bookings/cancellation-events';
 
 /**
- * Bookings' part of a split payment (product issue 12; payments owns the split): the booking's
- * hold lasts until the split's deadline (its slot stays taken) and a grace of
- * SPLIT_HOLD_GRACE_MINUTES after it, so the deadline's settlement comes first; and a split released at its
- * deadline cancels the booking (capacity freed; payments refunds the paid shares itself).
+ * Bookings' part of a split payment (docs/product.md#payment-split; payments owns the split): the
+ * booking's hold lasts until the split's deadline (its slot stays taken) and a grace of
+ * SPLIT_HOLD_GRACE_MINUTES after it, so the deadline's settlement comes first; and a split released
+ * at its deadline cancels the booking (capacity freed; payments refunds the paid shares itself).
  */
 @Injectable()
 export class SplitBookingService {

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Conversations (one per host, guest and event) and their messages (spec doc 1 §3). */
+/** Conversations (one per host, guest and event) and their messages (docs/product.md#messaging-conversations). */
 export class CreateConversations1700000016000 implements MigrationInterface {
   name = 'CreateConversations1700000016000';
   async up(q: QueryRunner): Promise<void> {

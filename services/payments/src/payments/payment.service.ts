@@ -12,7 +12,7 @@ import { INTENT_IN_FLIGHT, nextPaymentStatus, outcomeOf, type PaymentOutcome } f
 import { PaymentEntity, RefundEntity } from './payment.entity';
 import { PAYMENT_PROVIDER, TestPaymentProvider, type PaymentProvider, type ProviderIntent } from './provider';
 
-/** What a hold's card payment charges now, in cents: its deposit (a yacht's deposit is its total; product issue 12). */
+/** What a hold's card payment charges now, in cents: its deposit (a yacht's deposit is its total; docs/product.md#booking-deposits). */
 export function amountDueNowCents(hold: Pick<Hold, 'depositAmount'>): number {
   return toCents(hold.depositAmount);
 }
@@ -64,7 +64,7 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     // The gateway got this hold from bookings for this very caller; check anyway.
     if (hold.hostId !== actor.userId || hold.status !== 'held' || !hold.holdExpiresAt) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
     const answer = (p: PaymentEntity) => ({ clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, bookingId: hold.id, totalCost: hold.totalCost, holdExpiresAt: hold.holdExpiresAt!, depositAmount: hold.depositAmount, balanceDue: hold.balanceDue });
-    // A split booking: the host pays his share (product issue 12).
+    // A split booking: the host pays his share (docs/product.md#payment-split).
     const split = await this.splits?.hostShareIntent(hold.id, hold.hostId);
     if (split) return { ...answer(Object.assign(new PaymentEntity(), { clientSecret: split.clientSecret, paymentIntentId: split.paymentIntentId })) };
     const existing = await this.ds.manager.findOneBy(PaymentEntity, { bookingId: hold.id });

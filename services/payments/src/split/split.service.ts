@@ -65,11 +65,11 @@ const dollars = (cents: number) => money(cents / 100);
 const idOf = (x: string | { id: string } | null | undefined): string | null => (x == null ? null : typeof x === 'string' ? x : x.id);
 
 /**
- * Split payments (product issue 12). The host splits his held booking's amount due now among the
- * people paying: equal cents, the remainder on his share. He pays his share at once (his card is
- * kept for later with the Stripe customer made for the split); each guest pays his share by a
- * link. Each share's webhook marks it paid once (conditional update); when every share is paid the
- * booking is confirmed (`payments.payment-succeeded` with the total). At the deadline a sweeper
+ * Split payments (docs/product.md#payment-split). The host splits his held booking's amount due now
+ * among the people paying: equal cents, the remainder on his share. He pays his share at once (his
+ * card is kept for later with the Stripe customer made for the split); each guest pays his share by
+ * a link. Each share's webhook marks it paid once (conditional update); when every share is paid
+ * the booking is confirmed (`payments.payment-succeeded` with the total). At the deadline a sweeper
  * charges the host's saved card for the unpaid shares ('host-card'), or releases the booking and
  * refunds every paid share in full ('release', and 'host-card' when the charge fails).
  */

@@ -31,9 +31,10 @@ export function whereVisibleTo<T extends ObjectLiteral>(q: SelectQueryBuilder<T>
 }
 
 /**
- * Discovery (spec doc 1 §2, §7): other hosts' confirmed upcoming events in a city, those the
- * viewer may see (guest visibility against his gender), has not asked to join yet, and whose host
- * and he have not blocked each other; soonest first, with the host's card and who is going.
+ * Discovery (docs/product.md#discovery-swipe-deck): other hosts' confirmed upcoming events in a
+ * city, those the viewer may see (guest visibility against his gender), has not asked to join yet,
+ * and whose host and he have not blocked each other; soonest first, with the host's card and who is
+ * going.
  */
 @Injectable()
 export class DiscoveryService {

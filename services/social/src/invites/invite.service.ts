@@ -13,8 +13,8 @@ import { InviteEntity } from './invite.entity';
 const INVITABLE = new Set(['host', 'guest']);
 
 /**
- * Invites (spec doc 1 §3, §4, §7). The host is the session's user and must be a host; only the
- * invited member answers, once, while the invite is pending. A block between the two hides the
+ * Invites (docs/product.md#social-invites). The host is the session's user and must be a host; only
+ * the invited member answers, once, while the invite is pending. A block between the two hides the
  * invite from both and refuses new ones.
  */
 @Injectable()

@@ -12,7 +12,7 @@ import { SwipeEntity } from './swipe.entity';
 const DECK_OF: Record<string, string> = { host: 'guest', guest: 'host' };
 const DECK_SIZE = 50;
 
-/** Swipes (spec doc 1 §3, §7): like or pass; the latest swipe on a member counts; two likes are a match. */
+/** Swipes (docs/product.md#social-swipes): like or pass; the latest swipe on a member counts; two likes are a match. */
 @Injectable()
 export class SwipeService {
   constructor(

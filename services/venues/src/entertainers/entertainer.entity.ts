@@ -3,7 +3,7 @@ import { SectionEntity } from '../sections/section.entity';
 import { DancerEntity } from '../staff/staff.entity';
 import { VenueEntity } from '../venues/venue.entity';
 
-/** An entertainer's request to be attached to a strip club (spec doc 2 §3). Migration 1700000021000. */
+/** An entertainer's request to be attached to a strip club (docs/product.md#entertainers). Migration 1700000021000. */
 @Entity('entertainer_venue_requests')
 @Check('entertainer_venue_requests_status_check', `status IN ('pending', 'approved', 'declined')`)
 @Index('entertainer_venue_requests_open', ['entertainerUserId', 'venueId'], { unique: true, where: `status = 'pending'` })
@@ -37,7 +37,7 @@ export class EntertainerRequestEntity {
   respondedAt!: Date | null;
 }
 
-/** A dancer proposed for a VIP room (spec doc 2 §3): proposed → accepted | declined | revoked; one current per room. */
+/** A dancer proposed for a VIP room (docs/product.md#entertainers): proposed → accepted | declined | revoked; one current per room. */
 @Entity('vip_room_assignments')
 @Check('vip_room_assignments_status_check', `status IN ('proposed', 'accepted', 'declined', 'revoked')`)
 @Index('vip_room_assignments_current', ['sectionId'], { unique: true, where: `status IN ('proposed', 'accepted')` })

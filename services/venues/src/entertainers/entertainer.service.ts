@@ -15,11 +15,11 @@ const isUniqueViolation = (e: unknown) => e instanceof QueryFailedError && (e as
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /**
- * Entertainers and venues (spec doc 2 §3): an entertainer asks to join a strip club; its owner
- * approves by linking a dancer profile (an existing unlinked one, or a new one in the entertainer's
- * name) or declines. VIP room assignments come from the admin (`vip-assignment-proposed`); the
- * dancer's entertainer accepts or declines; the owner or an admin revokes. Every change of an
- * assignment is published (`vip-assignment-changed`).
+ * Entertainers and venues (docs/product.md#entertainers): an entertainer asks to join a strip club;
+ * its owner approves by linking a dancer profile (an existing unlinked one, or a new one in the
+ * entertainer's name) or declines. VIP room assignments come from the admin
+ * (`vip-assignment-proposed`); the dancer's entertainer accepts or declines; the owner or an admin
+ * revokes. Every change of an assignment is published (`vip-assignment-changed`).
  */
 @Injectable()
 export class EntertainerService {

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Venues (spec doc 2 §3). Pricing tiers are kept as JSON text, one per element. */
+/** Venues (docs/product.md#venues-form). Pricing tiers are kept as JSON text, one per element. */
 export class CreateVenues1700000006000 implements MigrationInterface {
   name = 'CreateVenues1700000006000';
   async up(q: QueryRunner): Promise<void> {

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Sections and VIP rooms of a venue (spec doc 2 §3); they go with their venue. */
+/** Sections and VIP rooms of a venue (docs/product.md#venues-sections); they go with their venue. */
 export class CreateSections1700000007000 implements MigrationInterface {
   name = 'CreateSections1700000007000';
   async up(q: QueryRunner): Promise<void> {

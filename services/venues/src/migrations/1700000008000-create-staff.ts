@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Dancers (entertainers) and bartenders of a venue (spec doc 2 §3); they go with their venue. */
+/** Dancers (entertainers) and bartenders of a venue (docs/product.md#venues-staff); they go with their venue. */
 export class CreateStaff1700000008000 implements MigrationInterface {
   name = 'CreateStaff1700000008000';
   async up(q: QueryRunner): Promise<void> {

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Entertainers' venue requests, VIP room assignments, and entertainers' cards (spec doc 2 §3). */
+/** Entertainers' venue requests, VIP room assignments, and entertainers' cards (docs/product.md#entertainers). */
 export class CreateEntertainers1700000021000 implements MigrationInterface {
   name = 'CreateEntertainers1700000021000';
   async up(q: QueryRunner): Promise<void> {

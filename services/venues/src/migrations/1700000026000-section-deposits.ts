@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** A section's minimum spend (none by default) and the deposit percentage taken when booking (product issue 12). */
+/** A section's minimum spend (none by default) and the deposit percentage taken when booking (docs/product.md#booking-deposits). */
 export class SectionDeposits1700000026000 implements MigrationInterface {
   name = 'SectionDeposits1700000026000';
   async up(q: QueryRunner): Promise<void> {

@@ -44,7 +44,7 @@ export function sectionDeposit(s: Pick<SectionEntity, 'minimumSpend' | 'depositP
 /**
  * Sections and VIP rooms. Only the venue's owner changes them; VIP rooms exist only in strip
  * clubs; a VIP room is exclusive and an exclusive section takes one booking at a time, whatever
- * the form sent (spec doc 2 §4).
+ * the form sent (docs/product.md#venues-sections).
  */
 @Injectable()
 export class SectionService {

@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { VenueEntity } from '../venues/venue.entity';
 
-/** What dancers and bartenders share (spec doc 2 §3); each table goes with its venue. */
+/** What dancers and bartenders share (docs/product.md#venues-staff); each table goes with its venue. */
 abstract class StaffColumns {
   @PrimaryColumn('uuid')
   id!: string;

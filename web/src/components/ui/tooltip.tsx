@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
-/** Tooltips open after 700 ms (spec doc 1 §9). */
+/** Tooltips open after 700 ms (docs/product.md#conventions-feedback). */
 export const TOOLTIP_DELAY_MS = 700;
 
 /**

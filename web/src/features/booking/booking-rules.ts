@@ -8,7 +8,7 @@ export type SectionCategory = 'vip' | 'regular';
 
 export const DEFAULT_DURATION = 2;
 export const DURATION_OPTIONS = Array.from({ length: DURATION_HOURS.max - DURATION_HOURS.min + 1 }, (_, i) => DURATION_HOURS.min + i);
-/** Entertainers are shown three at a time (spec doc 2 §9). */
+/** Entertainers are shown three at a time (docs/product.md#booking-vip-rooms). */
 export const ENTERTAINERS_PER_PAGE = 3;
 
 /** '18:00' → '6:00 PM' (the wall clock of New York, where every venue time is). */
@@ -56,8 +56,9 @@ export function isStripClub(venue: Pick<Venue, 'subtype'>): boolean {
 }
 
 /**
- * A strip club's VIP rooms and regular sections are separate categories (spec doc 2 §4); the
- * choice is offered only when both exist. Other clubs list every section.
+ * A strip club's VIP rooms and regular sections are separate categories
+ * (docs/product.md#booking-vip-rooms); the choice is offered only when both exist. Other clubs list
+ * every section.
  */
 export function sectionCategories(venue: Pick<Venue, 'subtype'>, sections: readonly Section[]) {
   const vip = sections.filter((s) => s.isVipRoom);
@@ -66,7 +67,7 @@ export function sectionCategories(venue: Pick<Venue, 'subtype'>, sections: reado
   return { vip, regular, hasChoice: stripClub && vip.length > 0 && regular.length > 0, onlyVip: stripClub && vip.length > 0 && regular.length === 0 };
 }
 
-/** A visitor's choice, kept while an account is made (spec doc 2 §3 and §4). */
+/** A visitor's choice, kept while an account is made (docs/product.md#accounts-resume-booking). */
 export interface StoredBookingChoice {
   venueId: string;
   date: string;

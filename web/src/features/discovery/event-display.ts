@@ -1,7 +1,7 @@
 import type { AvailableEvent } from '@luxe/contracts';
 import { formatClockTime } from '../../lib/format';
 
-/** Age shown for a member who has not given one (spec doc 1 §9). */
+/** Age shown for a member who has not given one (docs/product.md#profiles). */
 export const DEFAULT_AGE = 25;
 
 export function displayAge(age: number | null | undefined): number {

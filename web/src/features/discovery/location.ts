@@ -2,7 +2,7 @@ import { DEFAULT_VENUE_LOCATION as CONTRACT_DEFAULT_LOCATION, formatCity, usStat
 import { findCity } from '../../lib/cities';
 import type { VenueLocation, VenuePlace } from './api/venues';
 
-/** Default location of the venue lists (spec doc 1 §9, doc 2 §9; the contract's, which the gateway preloads for /events). */
+/** Default location of the venue lists (docs/product.md#discovery-venue-list; the contract's, which the gateway preloads for /events). */
 export const DEFAULT_VENUE_LOCATION: VenueLocation = CONTRACT_DEFAULT_LOCATION;
 
 /** The city name part of a stored city ('Miami, FL' → 'Miami'). */

@@ -2,7 +2,7 @@ import { todayInNewYork, type Booking, type Invite, type InviteInput, type Membe
 import { bySoonest, formatBookingDate, formatStartTime, inviteEventTitle, isUpcoming } from '../../lib/booking-display';
 import { formatInEst, formatTimeEst } from '../../lib/format';
 
-/** A member without an age is shown as 25 (spec doc 1 §9). */
+/** A member without an age is shown as 25 (docs/product.md#profiles). */
 export const DEFAULT_AGE = 25;
 
 /** The day of a received invite: 'Sat, Aug 1, 2099'. */
@@ -23,7 +23,7 @@ export function inviteWhen(invite: Pick<Invite, 'eventDate' | 'eventTime'>): str
   return Number.isNaN(at.getTime()) ? invite.eventDate : `${formatInEst(at, INVITE_DAY_FORMAT)} · ${formatTimeEst(at)}`;
 }
 
-/** How far a card must be dragged, in px, to count as a swipe (spec doc 1 §9). */
+/** How far a card must be dragged, in px, to count as a swipe (docs/product.md#social-invites). */
 export const SWIPE_THRESHOLD_PX = 100;
 
 export function ageOf(member: Pick<MemberCardView, 'age'>): number {

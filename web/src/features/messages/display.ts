@@ -2,12 +2,12 @@ import type { Conversation } from '@luxe/contracts';
 import { format, parseISO } from 'date-fns';
 import { formatInEst, formatTimeEst } from '../../lib/format';
 
-/** A message or last-message time in New York, labelled EST (spec doc 1 §9): 'Jun 06, 10:00 PM EST'. */
+/** A message or last-message time in New York, labelled EST (docs/product.md#conventions-time): 'Jun 06, 10:00 PM EST'. */
 export function formatMessageTime(iso: string): string {
   return `${formatInEst(iso, 'MMM dd')}, ${formatTimeEst(iso)}`;
 }
 
-/** The other party is labelled Guest for a host viewer and Host otherwise (spec doc 1 §2). */
+/** The other party is labelled Guest for a host viewer and Host otherwise (docs/product.md#messaging-conversations). */
 export function otherPartyLabel(conversation: Pick<Conversation, 'viewerRole'>): 'Guest' | 'Host' {
   return conversation.viewerRole === 'host' ? 'Guest' : 'Host';
 }

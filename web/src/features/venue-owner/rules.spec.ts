@@ -3,7 +3,7 @@ import { MAX_IMAGE_BYTES, UNLIMITED_BOOKINGS } from '@luxe/contracts';
 import { acceptableVenueImages } from './api/images';
 import { citiesOf, nextTierHours, parseCapacity, toggleExclusive, toggleVipRoom, VENUE_STATES } from './rules';
 
-describe('section toggles (spec doc 2 §4)', () => {
+describe('section toggles (docs/product.md#venues-sections)', () => {
   it('VIP on: exclusive on and max 1 when max was unset or 999', () => {
     expect(toggleVipRoom({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: UNLIMITED_BOOKINGS }, true)).toEqual({ isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1 });
     expect(toggleVipRoom({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: undefined }, true)).toEqual({ isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1 });
@@ -38,7 +38,7 @@ describe('venue form rules', () => {
   });
 });
 
-describe('photo selection (spec doc 2 §5)', () => {
+describe('photo selection (docs/product.md#venues-photos)', () => {
   const file = (name: string, type: string, size = 10) => {
     const f = new File([new Uint8Array(4)], name, { type });
     Object.defineProperty(f, 'size', { value: size });

@@ -10,7 +10,7 @@ export interface SectionToggles {
 
 /**
  * Turning VIP Room on sets max simultaneous bookings to 1 if it was unset or unlimited (999), and
- * turns Exclusive on; turning it off changes nothing else (spec doc 2 §4).
+ * turns Exclusive on; turning it off changes nothing else (docs/product.md#venues-sections).
  */
 export function toggleVipRoom(current: SectionToggles, on: boolean): SectionToggles {
   if (!on) return { ...current, isVipRoom: false };
@@ -24,12 +24,12 @@ export function toggleExclusive(current: SectionToggles, on: boolean): SectionTo
   return { ...current, isExclusive: on, maxSimultaneousBookings: on ? 1 : UNLIMITED_BOOKINGS };
 }
 
-/** Default hours of a new pricing tier: (tier count + 1) x 2 (spec doc 2 §3). */
+/** Default hours of a new pricing tier: (tier count + 1) x 2 (docs/product.md#venues-pricing-tiers). */
 export function nextTierHours(tiers: readonly PricingTier[] | readonly unknown[]): number {
   return (tiers.length + 1) * 2;
 }
 
-/** Capacity as typed: a whole number of at least 1, falling back to 1 on bad input (spec doc 2 §5). */
+/** Capacity as typed: a whole number of at least 1, falling back to 1 on bad input (docs/product.md#venues-form). */
 export function parseCapacity(raw: unknown): number {
   const n = typeof raw === 'number' ? raw : Number.parseInt(String(raw ?? ''), 10);
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 1;

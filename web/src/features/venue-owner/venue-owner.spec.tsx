@@ -535,7 +535,7 @@ describe('/venue-dashboard: editing a section', () => {
   });
 });
 
-describe('/venue-dashboard: minimum spend and deposit of a section (product issue 12)', () => {
+describe('/venue-dashboard: minimum spend and deposit of a section (docs/product.md#booking-deposits)', () => {
   it('shows them in the list, edits them, and refuses a deposit above 100 % with its message before sending', async () => {
     await withVenues([makeVenue()]);
     const section = makeSection({ minimumSpend: '2500.00', depositPercent: 25 });

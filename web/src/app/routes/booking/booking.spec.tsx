@@ -715,7 +715,7 @@ describe('/booking/{venueId}: visitors', () => {
   });
 });
 
-describe('/booking/{venueId}: a section that takes a deposit (product issue 12)', () => {
+describe('/booking/{venueId}: a section that takes a deposit (docs/product.md#booking-deposits)', () => {
   const balcony = makeSection({ venueId: nightclub.id, name: 'Balcony', pricePerHour: '500.00', minimumSpend: '2500.00', depositPercent: 25 });
 
   it('shows the minimum spend, the deposit due now and the balance due at the venue; Pay Deposit goes to the card payment with the choice, booking nothing yet', async () => {

@@ -8,9 +8,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth-store';
 
 /**
- * /booking/{venueId} (or /booking?venueId=): the booking screen (spec doc 2 §2). A yacht has
- * its own flow; a club is booked by section. `guest=true` lets a visitor in (see RequireAuth);
- * whoever is not signed in books as a guest and is asked for an account to finish.
+ * /booking/{venueId} (or /booking?venueId=): the booking screen (docs/product.md#booking-screen). A
+ * yacht has its own flow; a club is booked by section. `guest=true` lets a visitor in (see
+ * RequireAuth); whoever is not signed in books as a guest and is asked for an account to finish.
  */
 export function BookingRoute() {
   const { venueId: pathId } = useParams();

@@ -148,7 +148,7 @@ describe('dashboard Book tab: My Bookings', () => {
   });
 });
 
-describe('dashboard Book tab: deposits (product issue 12)', () => {
+describe('dashboard Book tab: deposits (docs/product.md#booking-deposits)', () => {
   it('shows the deposit paid and the balance due at the venue of a section booking; a yacht (paid in full) shows neither', async () => {
     await signIn(host);
     mockMyBookings(() => [

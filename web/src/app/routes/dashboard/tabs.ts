@@ -1,7 +1,7 @@
 import type { StoredUser } from '../../../lib/auth-store';
 import { local, STORAGE_KEYS } from '../../../lib/storage';
 
-/** Tabs of a host's or guest's dashboard; ?tab= accepts exactly these (spec doc 1 §2). */
+/** Tabs of a host's or guest's dashboard; ?tab= accepts exactly these (docs/product.md#dashboard-tabs). */
 export const MEMBER_TABS = ['home', 'messages', 'events', 'invites', 'book', 'profile'] as const;
 /** Tabs of an entertainer's dashboard: the venues he asked to join and his VIP room assignments instead of events, invites and bookings. */
 export const ENTERTAINER_TABS = ['home', 'messages', 'venues', 'assignments', 'profile'] as const;

@@ -8,7 +8,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { SignedInBell } from '../../../features/notifications/components/notification-bell';
 
-/** What deletion removes (spec doc 2, account deletion). */
+/** What deletion removes (docs/product.md#accounts-deletion). */
 export const DELETED_ITEMS = [
   'Your profile, photos and settings',
   'All your bookings and events, past and future',

@@ -5,7 +5,7 @@ import { VenueList, type VenueListTexts } from '../../../features/discovery/comp
 import { DEFAULT_VENUE_LOCATION } from '../../../features/discovery/location';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
 
-/** The public browser's words (spec doc 2 §2). */
+/** The public browser's words (docs/product.md#public-events). */
 const PUBLIC_LIST_TEXTS: VenueListTexts = {
   searchLabel: 'Location',
   noun: 'Events',
@@ -15,7 +15,7 @@ const PUBLIC_LIST_TEXTS: VenueListTexts = {
   emptyDetail: 'Try adjusting your location or filters',
 };
 
-/** /events: the public events browser (spec doc 2 §2): venues of a city, by type, bookable as a guest. */
+/** /events: the public events browser (docs/product.md#public-events): venues of a city, by type, bookable as a guest. */
 export function EventsRoute() {
   const header = useObscuringBar<HTMLElement>('top');
   return (

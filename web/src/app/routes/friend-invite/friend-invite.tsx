@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { FriendInvitePage } from '../../../features/friend-invite/components/friend-invite-page';
 
-/** /friend-invite/:token: a host's friend adds a picture (spec doc 2 §2, public). */
+/** /friend-invite/:token: a host's friend adds a picture (public, docs/product.md#public-friend-invite). */
 export function FriendInviteRoute() {
   const { token = '' } = useParams();
   return <FriendInvitePage key={token} token={token} />;

@@ -24,7 +24,7 @@ const ROLES = [
     icon: '⚓',
   },
   {
-    // Not among the spec's three cards, though it is "a fourth type offered at registration" (spec doc 1 §1).
+    // Not among the spec's three cards, though it is "a fourth type offered at registration" (docs/product.md#accounts-join).
     type: 'entertainer',
     title: 'Entertainer',
     description: 'Perform at the strip clubs on LuxeSwipe: join their line-up and take VIP room bookings.',
@@ -33,7 +33,7 @@ const ROLES = [
   },
 ] as const;
 
-/** Role-choice page (spec doc 1 §2), with the entertainer's card as a fourth. */
+/** Role-choice page (docs/product.md#accounts-join), with the entertainer's card as a fourth. */
 export function JoinRoute() {
   return (
     <AuthShell

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 
-/** Exit animation length and the time until the card comes back (spec doc 1 §9). */
+/** Exit animation length and the time until the card comes back (docs/product.md#public-landing). */
 export const DEMO_EXIT_MS = 300;
 export const DEMO_REAPPEAR_MS = 1000;
 

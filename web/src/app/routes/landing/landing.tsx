@@ -7,7 +7,7 @@ import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 const noTarget = (e: { preventDefault: () => void }) => e.preventDefault();
 
-/** Landing page (spec doc 1 §2). */
+/** Landing page (docs/product.md#public-landing). */
 export function LandingRoute() {
   const header = useObscuringBar<HTMLElement>('top');
   return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/layout/logo';
 import { buttonClasses } from '../../../components/ui/button';
 
-/** The separate login success page (spec doc 1 §2): a welcome message, Sign In to Continue and Back to Home. */
+/** The separate login success page (docs/product.md#accounts-login): a welcome message, Sign In to Continue and Back to Home. */
 export function LoginSuccessRoute() {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-neutral-950 px-5 py-6 text-neutral-100">

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
 
-/** Any path not in the route table (spec doc 1 §2). */
+/** Any path not in the route table (docs/product.md#accounts-routes). */
 export function NotFoundRoute() {
   const location = useLocation();
   return (

@@ -485,7 +485,7 @@ describe('/payment', () => {
   });
 });
 
-describe('/payment: a section paid by deposit (product issue 12)', () => {
+describe('/payment: a section paid by deposit (docs/product.md#booking-deposits)', () => {
   const SECTION_ID = '5ec71010-0000-4000-8000-000000000777';
   const sectionPending: Partial<PendingBooking> = {
     venueName: 'Velvet Room',

@@ -1,6 +1,6 @@
 import { Checkout } from '../../../features/payment/components/checkout';
 
-/** /payment: checkout of the pending yacht booking (spec doc 2 §2 Payment). */
+/** /payment: checkout of the pending yacht booking (docs/product.md#payment-checkout). */
 export function PaymentRoute() {
   return <Checkout />;
 }

@@ -1,7 +1,7 @@
 import { MailLink, PolicyPage, type PolicySection } from '../../../components/layout/policy-page';
 import { CONTACT, POLICIES_LAST_UPDATED } from '../../../lib/site-config';
 
-/** The twelve sections of the privacy policy (spec doc 2: deletion within 30 days, 18+ only). */
+/** The twelve sections of the privacy policy (docs/product.md#public-privacy: deletion within 30 days, 18+ only). */
 export const PRIVACY_SECTIONS: PolicySection[] = [
   { title: 'Introduction', body: <p>This policy explains what LuxeSwipe collects when you use our website and services, why, and the choices you have.</p> },
   {

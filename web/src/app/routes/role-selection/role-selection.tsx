@@ -2,7 +2,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthShell } from '../../../components/layout/auth-shell';
 import { readStepOneB, roleOrder, saveSignupDraft } from '../../../features/auth/signup-draft';
 
-/** The role cards of reading B (spec doc 1 §2); the Venue Owner card exists but is not offered here. */
+/** The role cards of reading B (docs/product.md#accounts-signup-b); the Venue Owner card exists but is not offered here. */
 export const ROLE_CARDS = {
   guest: { title: 'Guest', text: 'Get invited to exclusive events and luxury experiences', points: ['Attend VIP events', 'Connect with hosts', 'Exclusive access'] },
   host: { title: 'Host', text: 'Book exclusive venues and invite guests to unforgettable experiences', points: ['Book VIP sections', 'Invite guests', 'Premium venues'] },

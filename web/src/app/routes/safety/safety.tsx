@@ -1,7 +1,7 @@
 import { MailLink, PolicyPage, type PolicySection } from '../../../components/layout/policy-page';
 import { CONTACT, POLICIES_LAST_UPDATED } from '../../../lib/site-config';
 
-/** The safety page's sections (spec doc 2). */
+/** The safety page's sections (docs/product.md#public-safety). */
 export const SAFETY_SECTIONS: PolicySection[] = [
   { title: 'Our Commitment to Safety', body: <p>Every event on LuxeSwipe brings people together who have not met before. We build the product so that meeting is safe, and we act on every report.</p> },
   {

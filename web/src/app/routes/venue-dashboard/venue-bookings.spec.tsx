@@ -144,7 +144,7 @@ describe('venue dashboard: My Bookings', () => {
   });
 });
 
-describe('venue dashboard: My Bookings, deposits (product issue 12)', () => {
+describe('venue dashboard: My Bookings, deposits (docs/product.md#booking-deposits)', () => {
   it('shows the deposit paid and the balance due at the venue', async () => {
     await withOwnerBookings(() => [makeOwnerBooking({ venueName: 'Deposit Club', totalCost: '1000.01', depositAmount: '330.00', balanceDue: '670.01' })]);
     renderApp('/venue-dashboard?tab=my-bookings');

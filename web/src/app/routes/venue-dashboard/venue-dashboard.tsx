@@ -13,7 +13,7 @@ import { NOTIFICATIONS_KEY } from '../../../features/notifications/api/notificat
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
 
-/** Tabs of the venue owner's dashboard (spec doc 2 §2), and Entertainers: join requests and VIP room assignments. */
+/** Tabs of the venue owner's dashboard (docs/product.md#venues-dashboard), and Entertainers: join requests and VIP room assignments. */
 export const VENUE_TABS = ['my-venues', 'my-bookings', 'entertainers', 'door'] as const;
 export type VenueTab = (typeof VENUE_TABS)[number];
 const TAB_LABELS: Record<VenueTab, string> = { 'my-venues': 'My Events', 'my-bookings': 'My Bookings', entertainers: 'Entertainers', door: 'Door' };

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Toasts (spec doc 1 §4, §9): one visible at a time, shown for 5000 ms, default or destructive. */
+/** Toasts (docs/product.md#conventions-feedback): one visible at a time, shown for 5000 ms, default or destructive. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 

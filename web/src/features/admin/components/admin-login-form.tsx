@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { serverMessage } from '../../../lib/api-client';
 import { useAdminLogin } from '../api/session';
 
-/** The administrator's sign-in (spec doc 1 §2, §8): the contract's rules and messages, then /admin. */
+/** The administrator's sign-in (docs/product.md#admin): the contract's rules and messages, then /admin. */
 export function AdminLoginForm() {
   const navigate = useNavigate();
   const {

@@ -12,7 +12,7 @@ import { useAssignDancer, useVenueDancers } from '../api/vip-rooms';
 import { ListMessage } from './list-parts';
 
 /**
- * Propose a dancer for a VIP room (spec doc 1 §2, §6): only the dancers of the room's own venue
+ * Propose a dancer for a VIP room (docs/product.md#admin): only the dancers of the room's own venue
  * are offered (GET /api/admin/dancers?venueId=), the current one excepted.
  */
 export function AssignDancerDialog({ room, onClose }: { room: AdminVipRoom; onClose: () => void }) {

@@ -3,10 +3,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
 /**
- * A visitor reserving (spec doc 2 §2): the choice is kept; an account finishes the booking. Sign-up
- * and log-in both come back to the booking (the remembered path). The free account is a host's:
- * whoever books an event hosts it (its home lists the member's bookings; a guest's lists the
- * events he joined).
+ * A visitor reserving (docs/product.md#accounts-resume-booking): the choice is kept; an account
+ * finishes the booking. Sign-up and log-in both come back to the booking (the remembered path). The
+ * free account is a host's: whoever books an event hosts it (its home lists the member's bookings;
+ * a guest's lists the events he joined).
  */
 export function AccountRequiredDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();

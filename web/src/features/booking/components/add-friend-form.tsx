@@ -20,7 +20,7 @@ const METHODS = [
   { value: 'photo', label: 'Photo' },
 ] as const;
 
-/** Adds a friend to the booking: a name plus an Instagram handle or a photo (spec doc 2 §2, §5). */
+/** Adds a friend to the booking: a name plus an Instagram handle or a photo (docs/product.md#booking-friends). */
 export function AddFriendForm({ bookingId, onAdded }: { bookingId: string; onAdded: (friend: Friend) => void }) {
   const id = useId();
   const [method, setMethod] = useState<Method>('instagram');

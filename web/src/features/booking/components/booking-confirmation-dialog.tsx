@@ -15,8 +15,8 @@ import { AddFriendForm } from './add-friend-form';
 export const START_INVITING_PATH = '/dashboard?tab=invites&section=discover';
 
 /**
- * 'Booking Confirmed!' (spec doc 2 §2): what the server booked (venue, date, time range, total),
- * the friends coming along, who the event is shown to, and where to go next.
+ * 'Booking Confirmed!' (docs/product.md#booking-page): what the server booked (venue, date, time
+ * range, total), the friends coming along, who the event is shown to, and where to go next.
  */
 export function BookingConfirmationDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const navigate = useNavigate();

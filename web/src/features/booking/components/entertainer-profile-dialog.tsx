@@ -5,8 +5,9 @@ import { Badge } from './badge';
 import { ImageCarousel } from './image-carousel';
 
 /**
- * An entertainer's profile (spec doc 2 §2): photos with arrows and dots, name, Available badge,
- * description, specialties, and Select Entertainer / Selected when choosing is possible.
+ * An entertainer's profile (docs/product.md#booking-vip-rooms): photos with arrows and dots, name,
+ * Available badge, description, specialties, and Select Entertainer / Selected when choosing is
+ * possible.
  */
 export function EntertainerProfileDialog({
   dancer,

@@ -4,9 +4,9 @@ import { hoursLabel } from '../booking-rules';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 /**
- * The estimate before booking (spec doc 2 §9, product issue 12): the price for the hours, at
- * least the minimum spend, the deposit due now and the balance due at the venue. The server
- * computes them again with the same functions.
+ * The estimate before booking (docs/product.md#booking-pricing, docs/product.md#booking-deposits):
+ * the price for the hours, at least the minimum spend, the deposit due now and the balance due at
+ * the venue. The server computes them again with the same functions.
  */
 export function estimateAmounts(section: Section, hours: number, dancer: Dancer | null): BookingAmounts {
   return sectionAmounts(sectionPrice(section.pricePerHour, hours, dancer?.priceModifier), section);

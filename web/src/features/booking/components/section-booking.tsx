@@ -42,8 +42,8 @@ const START_TIME_OPTIONS = START_TIMES.map((t) => ({ value: t, label: timeLabel(
 export const BOOKING_FAILED = 'Booking Failed';
 
 /**
- * 'Book a Section' (spec doc 2 §2, §4, §5): date, section (VIP rooms or regular sections at a
- * strip club), an optional VIP entertainer, start time and duration, the price estimate and
+ * 'Book a Section' (docs/product.md#booking-sections): date, section (VIP rooms or regular sections
+ * at a strip club), an optional VIP entertainer, start time and duration, the price estimate and
  * Reserve. A visitor's Reserve keeps the choice and asks for an account; a signed-in user comes
  * back to it.
  */
@@ -150,8 +150,9 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   };
 
   /**
-   * A section that takes a deposit is paid by card first (product issue 12): the choice goes to
-   * /payment as the pending booking, where the server holds the section and charges the deposit.
+   * A section that takes a deposit is paid by card first (docs/product.md#booking-deposits): the
+   * choice goes to /payment as the pending booking, where the server holds the section and charges
+   * the deposit.
    */
   const payDeposit = (chosen: Section, time: StartTime) => {
     const estimate = estimateAmounts(chosen, duration, dancer);

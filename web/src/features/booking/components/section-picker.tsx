@@ -14,7 +14,7 @@ export function CategoryChoice({ value, onChange }: { value: SectionCategory; on
   return <ChoiceGroup name="section-category" legend="Section Type" options={CATEGORY_OPTIONS} value={value} onChange={onChange} columns="grid-cols-2" />;
 }
 
-/** ' · Minimum spend $2,500 · 25% deposit' (product issue 12), or nothing. */
+/** ' · Minimum spend $2,500 · 25% deposit' (docs/product.md#booking-deposits), or nothing. */
 export function depositTerms(s: Pick<Section, 'minimumSpend' | 'depositPercent'>): string {
   return `${s.minimumSpend != null ? ` · Minimum spend ${formatMoney(s.minimumSpend)}` : ''}${s.depositPercent > 0 ? ` · ${s.depositPercent}% deposit` : ''}`;
 }
@@ -57,7 +57,7 @@ export function SectionPicker({ sections, value, onChange }: { sections: readonl
       />
       {selected ? (
         <div className="flex flex-col gap-2 rounded-2xl border border-white/10 bg-white/5 p-3" data-testid="section-preview">
-          {/* A new section starts at its first photo (spec doc 2 §4). */}
+          {/* A new section starts at its first photo (docs/product.md#booking-sections). */}
           <ImageCarousel key={selected.id} images={selected.images.length > 0 ? selected.images : [selected.imageUrl]} alt={selected.name} className="aspect-video" />
           {selected.description ? <p className="text-sm text-neutral-200">{selected.description}</p> : null}
           {selected.amenities.length > 0 ? <p className="text-xs text-neutral-300">Amenities: {selected.amenities.join(', ')}</p> : null}

@@ -33,7 +33,7 @@ export function getVenuesByLocation({ city, state, type }: VenuesByLocationArgs,
   return callApi(apiRefs.venues.byLocation, { params: { city, state, type } }, { signal });
 }
 
-/** Venue lists are the exception to the fetching rules: 3 retries, never cached (spec doc 1 §9, doc 2 §9). */
+/** Venue lists are the exception to the fetching rules: 3 retries, never cached (docs/product.md#conventions-feedback). */
 export function getVenuesByLocationQueryOptions({ city, state, type }: VenuesByLocationArgs) {
   return queryOptions({
     queryKey: ['venues', 'by-location', city?.toLowerCase() ?? '', state.toLowerCase(), type] as const,

@@ -9,8 +9,8 @@ import { locationText, parseLocation } from '../location';
 import { LOCATION_HINT } from './location-search';
 
 /**
- * 'Change Location' (spec doc 1 §2): a city with the city suggestions (or a typed 'City, State');
- * Apply hands the place back, Cancel keeps the current one.
+ * 'Change Location' (docs/product.md#discovery-swipe-deck): a city with the city suggestions (or a
+ * typed 'City, State'); Apply hands the place back, Cancel keeps the current one.
  */
 export function ChangeLocationDialog({ location, onApply, onClose }: { location: VenueLocation; onApply: (next: VenueLocation) => void; onClose: () => void }) {
   const id = useId();

@@ -47,9 +47,9 @@ const roundButton =
   'inline-flex items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400 disabled:cursor-not-allowed disabled:opacity-40';
 
 /**
- * Discover Events (spec doc 1 §2, swipe mode): the events of a city one card at a time, with
- * Decline (the toast 'Event Passed - Moving to next event...', then the next one), Like (Request to
- * Join), Previous and Next, and a counter; Change Location picks another city.
+ * Discover Events (swipe mode, docs/product.md#discovery-swipe-deck): the events of a city one card
+ * at a time, with Decline (the toast 'Event Passed - Moving to next event...', then the next one),
+ * Like (Request to Join), Previous and Next, and a counter; Change Location picks another city.
  */
 export function DiscoverEvents({ initialLocation, renderHostActions }: { initialLocation: VenueLocation; renderHostActions?: RenderHostActions }) {
   const [location, setLocation] = useState(initialLocation);

@@ -8,9 +8,10 @@ import { MemberPhoto } from './member-photo';
 import { fallbackImageFor, VenueTypeBadge } from './venue-image';
 
 /**
- * One event of the Discover deck (spec doc 1 §2): the venue's photos (a photo opens full size),
- * type badge, venue name, section type, place, date, New York start and end with the duration,
- * the host with a profile button, and who is attending (up to 3 avatars and '+N').
+ * One event of the Discover deck (docs/product.md#discovery-swipe-deck): the venue's photos (a
+ * photo opens full size), type badge, venue name, section type, place, date, New York start and end
+ * with the duration, the host with a profile button, and who is attending (up to 3 avatars and
+ * '+N').
  */
 export function EventCard({
   event,

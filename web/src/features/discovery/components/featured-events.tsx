@@ -4,7 +4,7 @@ import { useVenuesByLocation, type VenueLocation } from '../api/venues';
 import { VenueImage, venueTypeLabel } from './venue-image';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
-/** The host home shows this many venues of the host's city (spec doc 1 §9: home lists show 3 items). */
+/** The host home shows this many venues of the host's city (docs/product.md#dashboard-host-home: home lists show 3 items). */
 export const FEATURED_VENUES_LIMIT = 3;
 
 /** Host home's 'Featured Events': the first 3 venues in the host's city. */

@@ -7,8 +7,9 @@ import { displayAge } from '../event-display';
 import { MemberPhoto } from './member-photo';
 
 /**
- * The host's profile (spec doc 1 §2 viewer dialogs): photos, first name, age (25 when missing),
- * city and bio; `actions` (Report and Block, from the safety feature) under it.
+ * The host's profile (viewer dialogs, docs/product.md#discovery-swipe-deck): photos, first name,
+ * age (25 when missing), city and bio; `actions` (Report and Block, from the safety feature) under
+ * it.
  */
 export function HostProfileDialog({ host, actions, onClose }: { host: MemberCardView; actions?: ReactNode; onClose: () => void }) {
   return (

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
-/** One photo at full size (spec doc 1 §2: viewer dialogs for full-size photos). */
+/** One photo at full size (docs/product.md#discovery-swipe-deck: viewer dialogs for full-size photos). */
 export function PhotoViewerDialog({ src, alt, title, onClose }: { src: string; alt: string; title: string; onClose: () => void }) {
   return (
     <Dialog title={title} onClose={onClose} className="max-w-3xl">

@@ -14,9 +14,10 @@ import { useRequestToJoin } from '../api/request-to-join';
 export const JOIN_MESSAGE_MAX = 500;
 
 /**
- * 'Request to Join' (spec doc 1 §2, §8): an optional message to the host (at most 500), Cancel and
- * Send Request ('Sending...' while it goes). Success closes the dialog with 'Request Sent!'; a
- * failure keeps it open with the server's message, else 'Failed to send join request'.
+ * 'Request to Join' (docs/product.md#social-join-requests): an optional message to the host (at
+ * most 500), Cancel and Send Request ('Sending...' while it goes). Success closes the dialog with
+ * 'Request Sent!'; a failure keeps it open with the server's message, else 'Failed to send join
+ * request'.
  */
 export function RequestToJoinDialog({ event, onSent, onClose }: { event: AvailableEvent; onSent: () => void; onClose: () => void }) {
   const id = useId();

@@ -22,7 +22,7 @@ export interface VenueListTexts {
   emptyDetail: string;
 }
 
-/** The member's Events tab, list mode (spec doc 1 §2). */
+/** The member's Events tab, list mode (docs/product.md#discovery-venue-list). */
 export const MEMBER_LIST_TEXTS: VenueListTexts = {
   searchLabel: 'Search by city or state',
   noun: 'Venues',

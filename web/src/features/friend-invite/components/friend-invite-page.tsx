@@ -9,8 +9,9 @@ import { isInviteNotFound, useClaimFriendInvite, useFriendInvite } from '../api/
 import { pictureProblem, readAsDataUrl } from '../api/read-picture';
 
 /**
- * The page a host's friend opens from an invite link (spec doc 2 §2): the friend is greeted by
- * name and adds a profile picture, which is sent as a data URL and claims the invite.
+ * The page a host's friend opens from an invite link (docs/product.md#public-friend-invite): the
+ * friend is greeted by name and adds a profile picture, which is sent as a data URL and claims the
+ * invite.
  */
 export function FriendInvitePage({ token }: { token: string }) {
   const invite = useFriendInvite(token);
@@ -97,7 +98,8 @@ function PictureUpload({ token, name, picture }: { token: string; name: string; 
     }
     claim.mutate(dataUrl, {
       onError: (error) => {
-        // Upload errors are only logged (spec doc 2 §8), except a picture the server refuses.
+        // Upload errors are only logged (docs/product.md#public-friend-invite), except a picture
+        // the server refuses.
         console.error('Friend picture upload failed', error);
         if (error instanceof ApiError && error.status === 400) setProblem(serverMessage(error, FRIEND_MESSAGES.picture));
       },

@@ -7,7 +7,7 @@ export function getReceivedInvites(signal?: AbortSignal): Promise<Invite[]> {
   return callApi(api.invites.received, { query: {} }, { signal });
 }
 
-/** The key carries the user id (spec doc 1 §7), so another account never sees a cached list. */
+/** The key carries the user id (docs/product.md#conventions-server), so another account never sees a cached list. */
 export function getReceivedInvitesQueryOptions(userId: string) {
   return queryOptions({ queryKey: ['invites', 'received', userId] as const, queryFn: ({ signal }) => getReceivedInvites(signal) });
 }

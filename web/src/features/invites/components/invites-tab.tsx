@@ -10,8 +10,8 @@ export type InvitesSection = 'received' | 'discover';
 const SECTION_LABELS: Record<InvitesSection, string> = { received: 'Received', discover: 'Send Invites' };
 
 /**
- * The Invites tab (spec doc 1 §2): Received (invites to answer) and Send Invites (members to
- * like or pass; a host's like also invites). Both are swipe decks.
+ * The Invites tab (docs/product.md#social-invites): Received (invites to answer) and Send Invites
+ * (members to like or pass; a host's like also invites). Both are swipe decks.
  */
 export function InvitesTab({
   user,

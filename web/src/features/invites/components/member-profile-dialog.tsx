@@ -26,7 +26,7 @@ function FriendTile({ friend }: { friend: FriendsJoining['avatars'][number] }) {
 }
 
 /**
- * View Profile (spec doc 1 §2, Invites tab): the member's About text and, for an invite, the
+ * View Profile (docs/product.md#social-invites): the member's About text and, for an invite, the
  * friends joining its event (the count and their tiles).
  */
 export function MemberProfileDialog({ member, friends, onClose }: { member: MemberCardView; friends?: FriendsJoining; onClose: () => void }) {

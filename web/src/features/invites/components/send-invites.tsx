@@ -28,7 +28,8 @@ export interface SendInvitesMember {
  * 'Invite to' (an upcoming confirmed booking, or no specific event: tonight). Left (or Pass)
  * passes. A mutual like toasts "It's a Match!". The deck moves on at once; a host's like then
  * says whether the invite went (issue 31.2.15: 'Invite sent', or the server's reason), one toast
- * for the like and its invite. A guest's failed swipe is only logged (spec doc 1 §8).
+ * for the like and its invite. A guest's failed swipe is only logged
+ * (docs/product.md#social-swipes).
  */
 export function SendInvites({ member, hostBookings }: { member: SendInvitesMember; hostBookings?: readonly Booking[] }) {
   const matches = usePotentialMatches(member.id, member.state);

@@ -82,7 +82,7 @@ function SwipeCard({
 }
 
 /**
- * One card at a time with the counter 'n of total' and Reset (spec doc 1 §2, Invites tab).
+ * One card at a time with the counter 'n of total' and Reset (docs/product.md#social-invites).
  * Dragging the card more than 100 px right is the right answer (accept, like), left the left one
  * (decline, pass); the buttons under it do the same for keyboard users. After the last card:
  * "That's Everyone!" with Start Over. Both restart the deck: `onRestart` lets the owner rebuild it.

@@ -7,7 +7,7 @@ export function getMyJoinRequests(signal?: AbortSignal): Promise<JoinRequest[]> 
   return callApi(api.joinRequests.mine, {}, { signal });
 }
 
-/** The key carries the user id (spec doc 1 §7), so another account never sees a cached list. */
+/** The key carries the user id (docs/product.md#conventions-server), so another account never sees a cached list. */
 export function getMyJoinRequestsQueryOptions(userId: string) {
   return queryOptions({ queryKey: ['event-join-requests', 'guest', userId] as const, queryFn: ({ signal }) => getMyJoinRequests(signal) });
 }

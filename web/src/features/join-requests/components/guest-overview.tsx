@@ -14,7 +14,7 @@ import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useLeaveEvent } from '../api/guest-list';
 
-/** Home lists show 3 items (spec doc 1 §9). */
+/** Home lists show 3 items (docs/product.md#dashboard-guest-home). */
 export const ATTENDING_LIMIT = 3;
 
 /** The member's received invites as read by the dashboard (GET /api/invites/received, every status). */
@@ -27,9 +27,9 @@ export interface ReceivedInvitesRead {
 const TABS = { events: '/dashboard?tab=events', invites: '/dashboard?tab=invites' } as const;
 
 /**
- * The guest's home (spec doc 1 §2): greeting and actions, statistics (events attending, pending
- * requests, invites received: those still waiting for an answer) and the 3 soonest upcoming
- * events the guest was approved for.
+ * The guest's home (docs/product.md#dashboard-guest-home): greeting and actions, statistics (events
+ * attending, pending requests, invites received: those still waiting for an answer) and the 3
+ * soonest upcoming events the guest was approved for.
  */
 export function GuestOverview({ userId, firstName, receivedInvites }: { userId: string; firstName: string; receivedInvites: ReceivedInvitesRead }) {
   const requests = useMyJoinRequests(userId);

@@ -8,7 +8,7 @@ export function getConversations(userId: string, signal?: AbortSignal): Promise<
   return callApi(api.conversations.list, { params: { id: userId } }, { signal });
 }
 
-/** The key carries the user id (spec doc 1 §7), so another account never sees a cached list. */
+/** The key carries the user id (docs/product.md#conventions-server), so another account never sees a cached list. */
 export function getConversationsQueryOptions(userId: string) {
   return queryOptions({ queryKey: ['conversations', 'list', userId] as const, queryFn: ({ signal }) => getConversations(userId, signal) });
 }
@@ -32,7 +32,7 @@ export function useMessages(conversationId: string) {
 
 /**
  * Marks one conversation's thread and the member's list stale, so whatever is on screen is read
- * again (data is never stale by itself and nothing polls, spec doc 1 §9).
+ * again (data is never stale by itself and nothing polls, docs/product.md#conventions-feedback).
  *
  * Real-time push: when the message-sent event reaches this browser (it names the recipient and
  * the conversation), call `refreshConversation(queryClient, currentUserId, event.conversationId)`.
@@ -55,7 +55,7 @@ export function sendMessage(conversationId: string, content: string): Promise<Me
   return callApi(api.conversations.send, { params: { id: conversationId }, body: { content: content.trim() } });
 }
 
-/** Sends, then refreshes the thread and the list (spec doc 1 §4). */
+/** Sends, then refreshes the thread and the list (docs/product.md#messaging-conversations). */
 export function useSendMessage(userId: string, conversationId: string, opts: { onSuccess?: (m: Message) => void } = {}) {
   const refresh = useRefreshConversation(userId);
   return useMutation({

@@ -11,9 +11,9 @@ import { useSendMessage } from '../api/conversations';
 const SEND_FAILED = 'Failed to send message';
 
 /**
- * Writes one message (spec doc 1 §5): at most 1000 characters, Send disabled while the trimmed
- * text is empty, the text trimmed before sending; cleared once sent. Enter sends, Shift+Enter
- * starts a new line.
+ * Writes one message (docs/product.md#messaging-conversations): at most 1000 characters, Send
+ * disabled while the trimmed text is empty, the text trimmed before sending; cleared once sent.
+ * Enter sends, Shift+Enter starts a new line.
  */
 export function MessageComposer({ userId, conversationId, recipientName }: { userId: string; conversationId: string; recipientName: string }) {
   const id = useId();

@@ -8,10 +8,11 @@ import { ConversationThread, type ThreadSlots } from './conversation-thread';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 /**
- * The Messages tab (spec doc 1 §2, §4): the conversation list and the selected thread, side by
- * side on wide screens and one at a time (with Back) on narrow ones. Opening a conversation with
- * unread messages marks it read. Nothing polls: a real-time push calls `refreshConversation`
- * (see ../api/conversations.ts). `slots` carry the app's Report and Block (see ThreadSlots).
+ * The Messages tab (docs/product.md#messaging-conversations): the conversation list and the
+ * selected thread, side by side on wide screens and one at a time (with Back) on narrow ones.
+ * Opening a conversation with unread messages marks it read. Nothing polls: a real-time push calls
+ * `refreshConversation` (see ../api/conversations.ts). `slots` carry the app's Report and Block
+ * (see ThreadSlots).
  */
 export function MessagesTab({ userId, ...slots }: { userId: string } & ThreadSlots) {
   const conversations = useConversations(userId);

@@ -7,7 +7,7 @@ export function getMyBookings(signal?: AbortSignal): Promise<Booking[]> {
   return callApi(api.bookings.mine, {}, { signal });
 }
 
-/** The key carries the user id (spec doc 1 §7), so another account never sees a cached list. */
+/** The key carries the user id (docs/product.md#conventions-server), so another account never sees a cached list. */
 export function getMyBookingsQueryOptions(userId: string) {
   return queryOptions({ queryKey: ['bookings', 'user', userId] as const, queryFn: ({ signal }) => getMyBookings(signal) });
 }

@@ -9,10 +9,10 @@ import { greetingFor } from '../../../lib/greeting';
 import { useHostedBookings } from '../api/bookings';
 import { Panel, Statistic } from '../../../components/ui/panel';
 
-/** Home lists show 3 items (spec doc 1 §9). */
+/** Home lists show 3 items (docs/product.md#dashboard-host-home). */
 export const UPCOMING_EVENTS_LIMIT = 3;
 
-/** Recent Activity lists the 3 newest sent invites (spec doc 1 §2, §9). */
+/** Recent Activity lists the 3 newest sent invites (docs/product.md#dashboard-host-home). */
 export const RECENT_ACTIVITY_LIMIT = 3;
 
 /** The host's sent invites as read by the dashboard (GET /api/invites/sent, newest first). */
@@ -26,9 +26,9 @@ export interface SentInvitesRead {
 const TABS = { events: '/dashboard?tab=events', invites: '/dashboard?tab=invites&section=discover' } as const;
 
 /**
- * The host's home (spec doc 1 §2): greeting and actions, statistics (only once there are
- * bookings or invites), the 3 soonest upcoming confirmed bookings, and recent activity (the 3
- * newest sent invites).
+ * The host's home (docs/product.md#dashboard-host-home): greeting and actions, statistics (only
+ * once there are bookings or invites), the 3 soonest upcoming confirmed bookings, and recent
+ * activity (the 3 newest sent invites).
  */
 export function HostOverview({ userId, firstName, sentInvites }: { userId: string; firstName: string; sentInvites: SentInvitesRead }) {
   const hosted = useHostedBookings(userId);

@@ -16,7 +16,7 @@ import { ListSkeleton } from '../../../components/ui/list-skeleton';
 /** What 'View Guest Requests' opens for one booking (join requests are another feature). */
 export type GuestRequestsRenderer = (booking: Booking, onClose: () => void) => ReactNode;
 
-/** My Bookings (host, spec doc 1 §2): one card per booking, soonest first. */
+/** My Bookings (host, docs/product.md#dashboard-my-bookings): one card per booking, soonest first. */
 export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { userId: string; onBrowseEvents: () => void; renderGuestRequests: GuestRequestsRenderer }) {
   const bookings = useMyBookings(userId);
   // How many requests wait for the host's answer, per event (issue 31.2.15); none shown while unknown.

@@ -26,7 +26,7 @@ export function inviteToEvent(guestId: string, event: InvitedEvent): Promise<Inv
 
 /**
  * Sends the invites chosen on the yacht flow's invites step once the booking is confirmed. Invite
- * failures are only logged (spec doc 1 §8); the others still go out.
+ * failures are only logged (docs/product.md#booking-yachts); the others still go out.
  */
 export async function inviteChosenGuests(guestIds: readonly string[], event: InvitedEvent): Promise<void> {
   await Promise.all(

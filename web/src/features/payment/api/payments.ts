@@ -25,9 +25,10 @@ export function useCreatePaymentIntent() {
 }
 
 /**
- * The booking payload sent after a successful payment (spec doc 2 §3): a full yacht, no
- * entertainer, an empty friends list, shown to both; `holdId` makes the server answer the booking
- * the paid hold became, never a second one. The server decides host, names, end time and total.
+ * The booking payload sent after a successful payment (docs/product.md#booking-yachts): a full
+ * yacht, no entertainer, an empty friends list, shown to both; `holdId` makes the server answer the
+ * booking the paid hold became, never a second one. The server decides host, names, end time and
+ * total.
  */
 export interface PaidBookingPayload extends BookingInput {
   hostId: string;
@@ -73,9 +74,9 @@ export function paidBookingPayload(args: {
 }
 
 /**
- * The booking payload sent after a section's deposit was paid (product issue 12): the section,
- * entertainer and slot that were held; `holdId` makes the server answer the booking the paid hold
- * became. Prices are never sent: the server computed the total, deposit and balance.
+ * The booking payload sent after a section's deposit was paid (docs/product.md#booking-deposits):
+ * the section, entertainer and slot that were held; `holdId` makes the server answer the booking
+ * the paid hold became. Prices are never sent: the server computed the total, deposit and balance.
  */
 export function paidSectionBookingPayload(args: {
   venueId: string;

@@ -5,9 +5,9 @@ import { formatClockTime, formatDollars, formatHours, formatLongDate, formatMone
 import type { PendingBooking } from '../../../lib/pending-booking';
 
 /**
- * The booking being paid for (spec doc 2 §2, Payment). `total` is the server's price once it is
- * known; a section paid by deposit (product issue 12) also shows the deposit due now and the
- * balance due at the venue.
+ * The booking being paid for (docs/product.md#payment-checkout). `total` is the server's price once
+ * it is known; a section paid by deposit (docs/product.md#booking-deposits) also shows the deposit
+ * due now and the balance due at the venue.
  */
 export function BookingSummary({ booking, total, deposit }: { booking: PendingBooking; total: number; deposit?: { amount: number; balance: number; percent: number } }) {
   const [failed, setFailed] = useState(false);

@@ -14,7 +14,7 @@ export const PAYMENT_TOASTS = {
 /**
  * The card form inside <Elements>: the provider's payment element, and 'Pay $total', enabled once
  * the provider and its form are ready. The provider confirms the payment in the browser and
- * redirects only when the card requires it (spec doc 2 §7).
+ * redirects only when the card requires it (docs/product.md#payment-checkout).
  */
 export function CheckoutForm({ total, onSucceeded, returnPath = '/payment' }: { total: number; onSucceeded: () => Promise<void>; returnPath?: string }) {
   const stripe = useStripe();

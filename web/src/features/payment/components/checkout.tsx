@@ -23,8 +23,9 @@ import { SignedInBell } from '../../notifications/components/notification-bell';
 const SPLIT_SHARE_PAID = 'Your share is paid. The booking is confirmed once every guest has paid his share.';
 
 /**
- * After the confirmation, the booking's own page (spec doc 2 §9 says the dashboard, whose first
- * tab for a new member is Profile: the booking paid for was nowhere in sight, issue 31).
+ * After the confirmation, the booking's own page (docs/product.md#booking-page; the specification
+ * said the dashboard, whose first tab for a new member is Profile: the booking paid for was nowhere
+ * in sight, issue 31).
  */
 export const REDIRECT_AFTER_PAYMENT_MS = 2000;
 
@@ -124,7 +125,7 @@ function Confirmed({ deposit, bookingId }: { deposit: DepositOutcome | null; boo
 type Setup = { state: 'waiting' } | { state: 'ready'; clientSecret: string; bookingId: string; charge: number; total: number; balance: number } | { state: 'not-configured' } | { state: 'failed' };
 
 /**
- * /payment (spec doc 2 §2 Payment, §4, §8): the pending booking's summary and the card form.
+ * /payment (docs/product.md#payment-checkout): the pending booking's summary and the card form.
  * The server holds the slot and prices it (create-payment-intent); after the provider confirms
  * the payment, POST /api/bookings with the hold answers the booking (the server's webhook
  * confirms it too), the pending booking is cleared, the guests chosen on the invites step are
@@ -260,7 +261,7 @@ export function Checkout() {
         }),
       );
     } catch (error) {
-      // The payment went through: the server's webhook confirms the booking (spec doc 2 §7, §8).
+      // The payment went through: the server's webhook confirms the booking (docs/product.md#payment-checkout).
       console.error('Booking after payment failed; the payment webhook confirms it', error);
     }
     clearPendingBooking();

@@ -48,8 +48,8 @@ export interface SkippedPhoto {
 }
 
 /**
- * Files the Add Photo button takes (spec doc 1 §5): images of at most 10 MB, as many as there is
- * room for; the others are skipped, and (issue 31.2.15) the member is told which and why.
+ * Files the Add Photo button takes (docs/product.md#profiles): images of at most 10 MB, as many as
+ * there is room for; the others are skipped, and (issue 31.2.15) the member is told which and why.
  */
 export function sortPhotos(files: readonly File[], room: number): { accepted: File[]; skipped: SkippedPhoto[] } {
   const accepted: File[] = [];

@@ -11,7 +11,7 @@ import { useUpdateProfile } from '../api/profile';
 
 const detailsSchema = profileSchema.pick({ age: true, bio: true });
 
-/** Profile Details (spec doc 1 §2, §5): age 18–100 and a bio of 10–500 characters with a live n/500 counter. */
+/** Profile Details (docs/product.md#profiles): age 18–100 and a bio of 10–500 characters with a live n/500 counter. */
 export function ProfileDetailsForm({ user }: { user: PublicUser }) {
   const {
     register,

@@ -2,7 +2,7 @@ import { api, MAX_IMAGE_BYTES, VENUE_IMAGE_LIMITS } from '@luxe/contracts';
 import { callApi, serverMessage } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/upload-form';
 
-/** Photos of venues, sections and staff (spec doc 2 §5): at most 5 per selection, 10 MB each, JPG, PNG or WebP. */
+/** Photos of venues, sections and staff (docs/product.md#venues-photos): at most 5 per selection, 10 MB each, JPG, PNG or WebP. */
 export const IMAGES_PER_UPLOAD = VENUE_IMAGE_LIMITS.perUpload;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const UPLOAD_MESSAGES = {

@@ -20,8 +20,8 @@ type View =
   | { kind: 'bartenders'; venue: Venue };
 
 /**
- * My Events (spec doc 2 §2): the owner's venues with their approval status; add, edit and delete
- * (after a confirmation); per venue, its sections, dancers and bartenders.
+ * My Events (docs/product.md#venues-dashboard): the owner's venues with their approval status; add,
+ * edit and delete (after a confirmation); per venue, its sections, dancers and bartenders.
  */
 export function MyEvents() {
   const [view, setView] = useState<View>({ kind: 'list' });

@@ -21,7 +21,7 @@ const MAX_SECTION_IMAGES = 5;
 
 type Editing = { mode: 'create'; vip: boolean } | { mode: 'edit'; section: Section } | null;
 
-/** Manage Sections of one venue (spec doc 2 §2, §4): list, create, edit, delete; Create VIP Room for strip clubs. */
+/** Manage Sections of one venue (docs/product.md#venues-sections): list, create, edit, delete; Create VIP Room for strip clubs. */
 export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () => void }) {
   const headingId = useId();
   const sections = useSections(venue.id);

@@ -35,7 +35,7 @@ const WORDS = {
   bartender: { plural: 'Bartenders', one: 'Bartender', addFailed: 'Failed to add bartender', updateFailed: 'Failed to update bartender', deleteFailed: 'Failed to delete bartender' },
 } as const;
 
-/** Dancers or bartenders of one venue (spec doc 2 §2): list, add, edit, delete, and a profile viewer. */
+/** Dancers or bartenders of one venue (docs/product.md#venues-staff): list, add, edit, delete, and a profile viewer. */
 export function StaffManager({ kind, venue, onBack }: { kind: Kind; venue: Venue; onBack: () => void }) {
   const headingId = useId();
   const words = WORDS[kind];

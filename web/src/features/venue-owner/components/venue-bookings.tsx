@@ -13,8 +13,8 @@ import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { useMyVenues } from '../api/venues';
 
 /**
- * The venue dashboard's My Bookings (spec doc 2 §2): bookings at the owner's venues, soonest first,
- * filtered by date and venue on the server (issue 31.13).
+ * The venue dashboard's My Bookings (docs/product.md#venues-bookings): bookings at the owner's
+ * venues, soonest first, filtered by date and venue on the server (issue 31.13).
  */
 export function VenueBookings() {
   const [filter, setFilter] = useState<OwnerBookingsQuery>({});

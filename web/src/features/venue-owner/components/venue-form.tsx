@@ -66,10 +66,10 @@ function toFormValues(venue: Venue | undefined, type: 'club' | 'yacht'): VenueIn
 }
 
 /**
- * Add or edit a venue (spec doc 2 §2, §5). Clubs: one column. Yachts: the form beside a live
- * preview card (stacked on small screens), with yacht length, captain, response rate,
- * cancellation policy, rules and pricing tiers. Checked with the contract's schema, so the
- * messages are the server's.
+ * Add or edit a venue (docs/product.md#venues-form). Clubs: one column. Yachts: the form beside a
+ * live preview card (stacked on small screens), with yacht length, captain, response rate,
+ * cancellation policy, rules and pricing tiers. Checked with the contract's schema, so the messages
+ * are the server's.
  */
 export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Venue; initialType?: 'club' | 'yacht'; onDone: () => void }) {
   const uid = useId();

@@ -3,7 +3,7 @@ import { api, type Friend } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 import { postUpload } from '../../../lib/upload-form';
 
-/** Messages of the friends step (spec doc 2 §5, §8). */
+/** Messages of the friends step (docs/product.md#booking-friends). */
 export const FRIEND_STEP_MESSAGES = {
   addFailed: 'Failed to add friend. Please try again.',
   noUser: 'User not found. Please log in again.',

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type MemberCardView } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 
-/** The Event Invites step shows a deck of 3 guests (spec doc 2 §2). */
+/** The Event Invites step shows a deck of 3 guests (docs/product.md#booking-yachts). */
 export const INVITE_DECK_SIZE = 3;
 
 /** GET /api/users/potential-matches?state=: guests a host may invite (never already swiped ones). */

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { StepShell } from './step-shell';
 
-/** Step 4: the prompt to add friends, strongly recommended (spec doc 2 §2). */
+/** Step 4: the prompt to add friends, strongly recommended (docs/product.md#booking-yachts). */
 export function FriendsPromptStep({ onBack, onYes, onSkip, focusTitle }: { onBack: () => void; onYes: () => void; onSkip: () => void; focusTitle: boolean }) {
   return (
     <StepShell title="Would you like to add some friends to your event?" eyebrow="Friends" onBack={onBack} focusTitle={focusTitle}>

@@ -8,7 +8,7 @@ import { FRIEND_STEP_MESSAGES, useCreateFriend, useRemoveFriend } from '../api/f
 import { FriendAvatar, FriendPhotoInput, toFlowFriend, type FlowFriend } from './friend-photo-input';
 import { StepShell } from './step-shell';
 
-/** Step 5: add friends by name, give each a photo, remove one (spec doc 2 §2, §5). */
+/** Step 5: add friends by name, give each a photo, remove one (docs/product.md#booking-yachts). */
 export function FriendsStep({
   friends,
   onAdd,

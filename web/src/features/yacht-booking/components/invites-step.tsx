@@ -11,7 +11,7 @@ export type GuestDecisions = Readonly<Record<string, GuestDecision>>;
 /** How far a card must be dragged to count as a swipe. */
 const SWIPE_PX = 80;
 
-/** A member without an age is shown as 25 (spec doc 1 §9). */
+/** A member without an age is shown as 25 (docs/product.md#profiles). */
 const DEFAULT_AGE = 25;
 
 function GuestCard({ guest, position, total, onDecide }: { guest: MemberCardView; position: number; total: number; onDecide: (d: GuestDecision) => void }) {
@@ -88,8 +88,9 @@ function GuestCard({ guest, position, total, onDecide }: { guest: MemberCardView
 
 /**
  * Step 3, Event Invites: invites on or off, and a deck of up to 3 guests of the host's state to
- * invite or decline (spec doc 2 §2). The invites go out once the booking is confirmed; without
- * guests nearby (or for a visitor, who signs in at the end) the step says so and Next continues.
+ * invite or decline (docs/product.md#booking-yachts). The invites go out once the booking is
+ * confirmed; without guests nearby (or for a visitor, who signs in at the end) the step says so and
+ * Next continues.
  */
 export function InvitesStep({
   host,

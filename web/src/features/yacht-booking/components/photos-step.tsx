@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button';
 import { FriendAvatar, FriendPhotoInput, type FlowFriend } from './friend-photo-input';
 import { StepShell } from './step-shell';
 
-/** Step 6: photos for all guests, recommended (spec doc 2 §2). */
+/** Step 6: photos for all guests, recommended (docs/product.md#booking-yachts). */
 export function PhotosStep({
   friends,
   onUpdate,

@@ -60,7 +60,7 @@ function HostProfileDialog({ user, friends, onClose }: { user: StoredUser | null
   );
 }
 
-/** Step 7, Event Preview: the event as guests will see it, a description, and Confirm Booking (spec doc 2 §2). */
+/** Step 7, Event Preview: the event as guests will see it, a description, and Confirm Booking (docs/product.md#booking-yachts). */
 export function PreviewStep({
   venue,
   schedule,

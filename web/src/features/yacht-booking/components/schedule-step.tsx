@@ -25,7 +25,7 @@ export function scheduleComplete(s: Schedule, now = new Date()): boolean {
   return bookingDateProblem(s.date, now) === null && !!s.startTime;
 }
 
-/** Step 2, 'Book Your Yacht': date, start time and duration, with the price (spec doc 2 §2, §5, §9). */
+/** Step 2, 'Book Your Yacht': date, start time and duration, with the price (docs/product.md#booking-yachts, docs/product.md#booking-slots, docs/product.md#booking-pricing). */
 export function ScheduleStep({
   venue,
   value,

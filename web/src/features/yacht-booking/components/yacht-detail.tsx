@@ -25,7 +25,7 @@ function Spec({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Step 1: the yacht's page (spec doc 2 §2), with a bottom bar to book it. */
+/** Step 1: the yacht's page (docs/product.md#booking-yachts), with a bottom bar to book it. */
 export function YachtDetail({ venue, bookingsCount, onBack, onBook, focusTitle }: { venue: Venue; bookingsCount: number; onBack: () => void; onBook: () => void; focusTitle: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const long = venue.description.length > DESCRIPTION_CLAMP;

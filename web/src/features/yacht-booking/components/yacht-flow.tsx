@@ -18,10 +18,10 @@ export type YachtStep = 'detail' | 'schedule' | 'invites' | 'friends-prompt' | '
 export const DEFAULT_DURATION = 4;
 
 /**
- * The yacht booking flow (spec doc 2 §2, §4): detail → date/time/duration → event invites →
- * add-friends prompt → friends (or skip) → photos → preview; Confirm Booking writes the pending
- * booking (with the guests chosen on the invites step) and goes to /payment, where the slot is
- * held, priced by the server and paid, and the invites go out once the booking is confirmed.
+ * The yacht booking flow (docs/product.md#booking-yachts): detail → date/time/duration → event
+ * invites → add-friends prompt → friends (or skip) → photos → preview; Confirm Booking writes the
+ * pending booking (with the guests chosen on the invites step) and goes to /payment, where the slot
+ * is held, priced by the server and paid, and the invites go out once the booking is confirmed.
  */
 export function YachtFlow({ venue }: { venue: Venue; guest: boolean }) {
   const navigate = useNavigate();
@@ -42,7 +42,7 @@ export function YachtFlow({ venue }: { venue: Venue; guest: boolean }) {
   const total = yachtPrice(venue, schedule.duration);
 
   const leave = () => {
-    // The booking screen's back action: the previous page, or the dashboard without history (spec doc 2 §2).
+    // The booking screen's back action: the previous page, or the dashboard without history (docs/product.md#booking-screen).
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
     else navigate('/dashboard');
