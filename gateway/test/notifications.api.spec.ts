@@ -165,7 +165,8 @@ describe('notifications from facts, in-app and by email (Mailpit)', () => {
     expect((await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Quiet night', eventDate: nyDate(4), bookingId })).status).toBe(201);
     await waitForKind(guest, 'invite-received');
     await new Promise((r) => setTimeout(r, 2000));
-    expect(await mailsTo(guest.email)).toEqual([]);
+    // Only the verification link every new account gets (an account email: preferences do not apply).
+    expect((await mailsTo(guest.email)).map((x) => x.Subject)).toEqual(['Verify your LuxeSwipe email']);
 
     // The host's confirmation email carries his unsubscribe link: it works once, a bad token is a clear 400.
     const confirmed = await theOneMail(host.email, /^Booking confirmed:/);
@@ -277,6 +278,7 @@ describe('forgot password (issue 32)', () => {
     expect(tokenIn(body.HTML.replace(/&amp;/g, '&'))).toBe(token);
     return { token: token!, mail };
   }
+  const resetMails = async (address: string) => (await mailsTo(address)).filter((x) => x.Subject === 'Reset your LuxeSwipe password');
   const ask = (email: string) => new ApiClient(world.base).call('POST', '/api/auth/password-reset', { email });
   const confirm = (token: string, password: string) => new ApiClient(world.base).call('POST', '/api/auth/password-reset/confirm', { token, password });
 
@@ -287,7 +289,7 @@ describe('forgot password (issue 32)', () => {
     const { token, mail } = await resetMail(m);
     expect((await mailHeaders(mail.ID))['List-Unsubscribe']).toBeUndefined();
     // Identity keeps only the token's hash.
-    const stored = (await world.dbs.identity.query(`SELECT token_hash FROM account_tokens WHERE user_id = $1`, [m.id])).rows;
+    const stored = (await world.dbs.identity.query(`SELECT token_hash FROM account_tokens WHERE user_id = $1 AND purpose = 'password-reset'`, [m.id])).rows;
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).not.toContain(token);
     expect((await notificationsOf(m)).total).toBe(0);
@@ -327,9 +329,9 @@ describe('forgot password (issue 32)', () => {
     await world.dbs.identity.query(`DELETE FROM account_tokens WHERE user_id = $1`, [m.id]);
     expect((await ask(m.email)).status).toBe(202);
     expect((await ask(m.email)).status).toBe(202);
-    await waitFor('two more reset emails', async () => (await mailsTo(m.email)).length === 3, 30_000);
-    const tokens = await Promise.all((await mailsTo(m.email)).map(async (x) => tokenIn((await mailBody(x.ID)).Text)!));
-    const open = (await world.dbs.identity.query(`SELECT token_hash FROM account_tokens WHERE user_id = $1 AND used_at IS NULL`, [m.id])).rows.map((r) => r.token_hash);
+    await waitFor('two more reset emails', async () => (await resetMails(m.email)).length === 3, 30_000);
+    const tokens = await Promise.all((await resetMails(m.email)).map(async (x) => tokenIn((await mailBody(x.ID)).Text)!));
+    const open = (await world.dbs.identity.query(`SELECT token_hash FROM account_tokens WHERE user_id = $1 AND purpose = 'password-reset' AND used_at IS NULL`, [m.id])).rows.map((r) => r.token_hash);
     expect(open).toHaveLength(2);
     const fresh = tokens.filter((t) => t !== first);
     expect(fresh).toHaveLength(2);
@@ -346,12 +348,56 @@ describe('forgot password (issue 32)', () => {
     const fourth = await ask(m.email);
     expect([fourth.status, fourth.json.code]).toEqual([429, AUTH_ERRORS.RATE_LIMITED.code]);
     expect(fourth.headers.get('retry-after')).toMatch(/^\d+$/);
-    await waitFor('three reset emails', async () => (await mailsTo(m.email)).length === 3, 30_000);
+    await waitFor('three reset emails', async () => (await resetMails(m.email)).length === 3, 30_000);
     await new Promise((r) => setTimeout(r, 1500));
-    expect(await mailsTo(m.email)).toHaveLength(3);
+    expect(await resetMails(m.email)).toHaveLength(3);
     // An address with no account is limited alike.
     const nobody = uniqueEmail('reset-limit');
     for (let i = 0; i < 3; i++) expect((await ask(nobody)).status).toBe(202);
     expect((await ask(nobody)).status).toBe(429);
+  });
+});
+
+describe('email verification (issue 32)', () => {
+  const tokenIn = (text: string) => /\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+  const verify = (token: string) => new ApiClient(world.base).call('POST', '/api/auth/verify-email', { token });
+
+  it('a new account gets one verification email; its link verifies the email (again: the same answer), and the other services hear of it', async () => {
+    const m = await member('guest', 'Vera');
+    expect((await m.api.call('GET', '/api/auth/me')).json.emailVerified).toBe(false);
+    const mail = await theOneMail(m.email, /^Verify your LuxeSwipe email$/);
+    expect((await mailHeaders(mail.ID))['List-Unsubscribe']).toBeUndefined();
+    const token = tokenIn((await mailBody(mail.ID)).Text)!;
+    expect(token).toBeDefined();
+    const ok = await verify(token);
+    expect([ok.status, ok.json.message]).toEqual([200, ACCOUNT_EMAIL_MESSAGES.verified]);
+    expect((await m.api.call('GET', '/api/auth/me')).json.emailVerified).toBe(true);
+    // Opened again (a second tab, a mail client's preview): still fine.
+    expect((await verify(token)).status).toBe(200);
+    // Social keeps the badge on the member's card.
+    await waitFor('social knows the member is verified', async () => (await world.dbs.social.query(`SELECT email_verified FROM member_cards WHERE user_id = $1`, [m.id])).rows[0]?.email_verified === true, 30_000);
+    // A verified member asking for a new link gets none.
+    const again = await m.api.call('POST', '/api/auth/verify-email/resend');
+    expect([again.status, again.json.message]).toEqual([202, ACCOUNT_EMAIL_MESSAGES.alreadyVerified]);
+  });
+
+  it('refuses an unknown, malformed or expired link with one message; a member asks for a new one and a visitor cannot', async () => {
+    const m = await member('host', 'Nova');
+    await theOneMail(m.email, /^Verify your LuxeSwipe email$/);
+    for (const bad of ['B'.repeat(43), 'short']) {
+      const r = await verify(bad);
+      expect([r.status, r.json.message]).toEqual([400, ACCOUNT_EMAIL_MESSAGES.verifyToken]);
+    }
+    const [first] = await Promise.all((await mailsTo(m.email)).map(async (x) => tokenIn((await mailBody(x.ID)).Text)!));
+    await world.dbs.identity.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [m.id]);
+    expect((await verify(first)).status).toBe(400);
+    expect((await m.api.call('GET', '/api/auth/me')).json.emailVerified).toBe(false);
+    expect((await new ApiClient(world.base).call('POST', '/api/auth/verify-email/resend')).status).toBe(401);
+    const sent = await m.api.call('POST', '/api/auth/verify-email/resend');
+    expect([sent.status, sent.json.message]).toEqual([202, ACCOUNT_EMAIL_MESSAGES.verificationSent]);
+    await waitFor('the new link', async () => (await mailsTo(m.email)).length === 2, 30_000);
+    const fresh = (await Promise.all((await mailsTo(m.email)).map(async (x) => tokenIn((await mailBody(x.ID)).Text)!))).find((t) => t !== first)!;
+    expect((await verify(fresh)).status).toBe(200);
+    expect((await m.api.call('GET', '/api/auth/me')).json.emailVerified).toBe(true);
   });
 });

@@ -223,6 +223,8 @@ const rows: Record<string, Row> = {
   'auth.requestPasswordReset': { path: () => '/api/auth/password-reset', body: () => ({ email: uniqueEmail('perm-reset') }), expect: all(202) },
   // A token nobody was sent: refused alike, whoever asks (a session changes nothing).
   'auth.resetPassword': { path: () => '/api/auth/password-reset/confirm', body: () => ({ token: 'x'.repeat(43), password: 'a-new-password' }), expect: all(400) },
+  'auth.verifyEmail': { path: () => '/api/auth/verify-email', body: () => ({ token: 'y'.repeat(43) }), expect: all(400) },
+  'auth.resendVerification': { path: () => '/api/auth/verify-email/resend', expect: signedIn(202) },
   'users.updateProfile': { path: () => '/api/profile', body: () => ({ age: 30, bio: 'Matrix row, one of many' }), expect: signedIn(200) },
   'users.savePhotos': { path: () => `/api/users/${fx.host.id}/profile`, body: () => ({ profileImages: [] }), expect: ownerOnly(200, 403) },
   'users.uploadUrl': { path: () => `/api/users/${fx.host.id}/upload-url`, expect: ownerOnly(200, 403) },

@@ -107,10 +107,20 @@ export const locationSchema = z.object({
  * way, so the form tells nobody which emails have accounts.
  */
 export const PASSWORD_RESET_MINUTES = 30;
+/**
+ * Email verification (issue 32): a link sent at sign-up (and again on request) proves the member
+ * reads the address; verified members carry a badge. Unverified accounts keep working: nothing of
+ * the product waits for it.
+ */
+export const EMAIL_VERIFICATION_HOURS = 48;
 export const ACCOUNT_EMAIL_MESSAGES = {
   resetRequested: `If an account uses that email, we sent it a link to choose a new password. The link works for ${PASSWORD_RESET_MINUTES} minutes.`,
   resetToken: 'This password reset link is invalid or has expired. Request a new one.',
   confirmPassword: 'Passwords do not match',
+  verifyToken: 'This verification link is invalid or has expired. Send yourself a new one from your profile.',
+  verified: 'Your email is verified.',
+  verificationSent: 'We sent you a new verification link.',
+  alreadyVerified: 'Your email is already verified.',
 } as const;
 export const passwordResetRequestSchema = z.object({ email: loginSchema.shape.email });
 export type PasswordResetRequestDto = z.output<typeof passwordResetRequestSchema>;
@@ -120,6 +130,8 @@ export const passwordResetSchema = z.object({
   password: registerSchema.shape.password,
 });
 export type PasswordResetDto = z.output<typeof passwordResetSchema>;
+export const verifyEmailSchema = z.object({ token: z.string({ error: ACCOUNT_EMAIL_MESSAGES.verifyToken }).regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_EMAIL_MESSAGES.verifyToken) });
+export type VerifyEmailDto = z.output<typeof verifyEmailSchema>;
 export const noticeSchema = z.object({ message: z.string() });
 
 /** The user as the API returns it (never the password hash). */
@@ -137,6 +149,8 @@ export const publicUserSchema = z.object({
   profileImages: z.array(z.string()),
   gender: z.enum(GENDERS).nullable(),
   profileCompleted: z.string(),
+  /** The member opened the verification link sent to his email (absent from the previous release's answers). */
+  emailVerified: z.boolean().default(false),
   createdAt: z.iso.datetime(),
 });
 export type PublicUser = z.output<typeof publicUserSchema>;

@@ -69,7 +69,11 @@ const userCard = {
   profileImages: z.array(z.string()),
   /** Given at sign-up (reading B); discovery filters events by the host's guest visibility with it. */
   gender: z.enum(GENDERS).nullable().default(null),
+  /** The member opened the verification link (issue 32); absent from the previous release's events. */
+  emailVerified: z.boolean().optional(),
 };
+/** An account email's facts: the link's token travels to notifications only (identity keeps its hash). */
+const accountEmail = z.object({ userId: z.uuid(), email: z.string(), firstName: z.string(), token: z.string(), expiresAt: z.iso.datetime() });
 const invite = z.object({ inviteId: id, hostId: id, guestId: id, bookingId: z.string().nullable(), eventTitle: z.string(), eventDate: z.string() }).loose();
 /** A join request on an event's guest list; `wasApproved`: it held a place (not only the waitlist). */
 const guestListEntry = z.object({ requestId: id, bookingId: id, guestId: id, hostId: id, wasApproved: z.boolean().optional() }).loose();
@@ -108,7 +112,9 @@ export const eventDefs = {
    * PASSWORD_RESET_MINUTES), and the previous release's consumers of `identity.user` never meet a
    * type they do not know (they would dead-letter it).
    */
-  'identity.password-reset-requested': ev('identity.account-email', z.object({ userId: z.uuid(), email: z.string(), firstName: z.string(), token: z.string(), expiresAt: z.iso.datetime() })),
+  'identity.password-reset-requested': ev('identity.account-email', accountEmail),
+  /** A link to verify the member's email (at sign-up, and again on his request); the same stream and reasons. */
+  'identity.email-verification-requested': ev('identity.account-email', accountEmail),
   'venues.venue-created': ev('venues.venue', z.object({ ...venueCard, ...venuePolicy }).loose()),
   'venues.venue-updated': ev('venues.venue', z.object({ ...venueCard, ...venuePolicy }).loose()),
   'venues.venue-approved': ev('venues.venue', z.object({ venueId: id, status: z.enum(['approved', 'rejected']) }).loose()),

@@ -35,7 +35,7 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
  * Emails about the account itself, sent whatever the preferences say (the member asked for them):
  * no inbox notification, no unsubscribe link.
  */
-export const ACCOUNT_EMAIL_KINDS = ['password-reset'] as const;
+export const ACCOUNT_EMAIL_KINDS = ['password-reset', 'email-verification'] as const;
 export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
 
 /** What the settings list shows for each email kind. */

@@ -75,6 +75,8 @@ export const memberCardSchema = z.object({
   state: z.string(),
   bio: z.string().nullable(),
   profileImages: z.array(z.string()),
+  /** The verified badge (issue 32): he verified his email (absent from the previous release's answers). */
+  verified: z.boolean().default(false),
 });
 export type MemberCardView = z.output<typeof memberCardSchema>;
 

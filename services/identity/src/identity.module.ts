@@ -7,9 +7,10 @@ import { UsersRepository } from './users/user.repository';
 import { UsersService } from './users/user.service';
 import { PhotosController } from './photos/photo.controller';
 import { PhotosService } from './photos/photo.service';
-import { AccountTokenRepository } from './recovery/account-token.repository';
-import { PasswordResetController } from './recovery/password-reset.controller';
-import { PasswordResetService } from './recovery/password-reset.service';
+import { AccountTokenRepository } from './account-email/account-token.repository';
+import { AccountEmailController } from './account-email/account-email.controller';
+import { EmailVerificationService } from './account-email/email-verification.service';
+import { PasswordResetService } from './account-email/password-reset.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([User])], controllers: [UsersController, PhotosController, PasswordResetController, SuspensionConsumer], providers: [UsersService, UsersRepository, PhotosService, AccountTokenRepository, PasswordResetService] })
+@Module({ imports: [TypeOrmModule.forFeature([User])], controllers: [UsersController, PhotosController, AccountEmailController, SuspensionConsumer], providers: [UsersService, UsersRepository, PhotosService, AccountTokenRepository, PasswordResetService, EmailVerificationService] })
 export class IdentityModule {}

@@ -19,6 +19,6 @@ export async function seedIdentity(app: INestApplication, opts: SeedOptions): Pr
   for (const u of DEMO_USERS) {
     if (await users.existsByEmail(u.email)) continue;
     const { id, ...dto } = u;
-    await auth.register({ ...dto, password }, { id });
+    await auth.register({ ...dto, password }, { id, verified: true });
   }
 }

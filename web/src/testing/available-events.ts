@@ -18,6 +18,7 @@ export function makeHost(overrides: Partial<MemberCardView> = {}): MemberCardVie
     state: 'Florida',
     bio: null,
     profileImages: [],
+    verified: false,
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     profileImages: [],
     gender: null,
     profileCompleted: 'false',
+    emailVerified: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

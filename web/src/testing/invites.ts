@@ -16,6 +16,7 @@ export function makeMember(overrides: Partial<MemberCardView> = {}): MemberCardV
     state: 'Florida',
     bio: 'Sunset sails, house music and good champagne.',
     profileImages: [`/img/member-${seq}.jpg`],
+    verified: false,
     ...overrides,
   };
 }

@@ -41,7 +41,7 @@ describe('the /api contract', () => {
     // Forgot password (issue 32): public, limited per network and address; the confirmation per network.
     expect(api.auth.requestPasswordReset).toMatchObject({ method: 'POST', path: '/api/auth/password-reset', access: 'public', status: 202, rateLimit: 'password-reset' });
     expect(api.auth.resetPassword).toMatchObject({ method: 'POST', path: '/api/auth/password-reset/confirm', access: 'public', status: 204, rateLimit: 'login' });
-    expect(routesOf('identity').map((r) => r.id).sort()).toEqual(['auth.login', 'auth.logout', 'auth.me', 'auth.register', 'auth.requestPasswordReset', 'auth.resetPassword', 'users.addImage', 'users.deleteAccount', 'users.image', 'users.savePhotos', 'users.updateProfile', 'users.uploadUrl']);
+    expect(routesOf('identity').map((r) => r.id).sort()).toEqual(['auth.login', 'auth.logout', 'auth.me', 'auth.register', 'auth.requestPasswordReset', 'auth.resendVerification', 'auth.resetPassword', 'auth.verifyEmail', 'users.addImage', 'users.deleteAccount', 'users.image', 'users.savePhotos', 'users.updateProfile', 'users.uploadUrl']);
   });
 
   it('describes the profile, photo and deletion routes (docs/product.md#profiles, docs/product.md#accounts-deletion), each for the account itself', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authResultSchema, loginSchema, noticeSchema, passwordResetRequestSchema, passwordResetSchema, publicUserSchema, registerSchema } from '../auth';
+import { authResultSchema, loginSchema, noticeSchema, passwordResetRequestSchema, passwordResetSchema, publicUserSchema, registerSchema, verifyEmailSchema } from '../auth';
 import { AUTH_ERRORS } from '../errors/auth';
 import { defineRoute } from './route';
 
@@ -71,6 +71,31 @@ export const authRoutes = {
     status: 204,
     rateLimit: 'login',
     errors: [AUTH_ERRORS.RESET_TOKEN_INVALID, AUTH_ERRORS.RATE_LIMITED],
+  }),
+  verifyEmail: defineRoute({
+    id: 'auth.verifyEmail',
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    service: 'identity',
+    access: 'public',
+    // Public: the link may be opened on a device where the member is not signed in.
+    summary: "Verify the account's email with the emailed link's token (again: the same answer)",
+    body: verifyEmailSchema,
+    response: noticeSchema,
+    rateLimit: 'login',
+    errors: [AUTH_ERRORS.VERIFY_TOKEN_INVALID, AUTH_ERRORS.RATE_LIMITED],
+  }),
+  resendVerification: defineRoute({
+    id: 'auth.resendVerification',
+    method: 'POST',
+    path: '/api/auth/verify-email/resend',
+    service: 'identity',
+    access: 'member',
+    summary: 'Email the signed-in member a new verification link (nothing when already verified)',
+    response: noticeSchema,
+    status: 202,
+    rateLimit: 'member-verification-emails',
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.RATE_LIMITED],
   }),
   me: defineRoute({
     id: 'auth.me',

@@ -42,6 +42,8 @@ export const MEMBER_RATE_LIMITS = {
   'member-messages': { points: 60, seconds: 60 },
   /** Presigned upload URLs (each may stage up to 10 MB until it is claimed or expires). */
   'member-uploads': { points: 100, seconds: 3600 },
+  /** Verification emails a member asks for again (one is sent at sign-up without asking). */
+  'member-verification-emails': { points: 3, seconds: 3600 },
   /** Door check-ins, a wrong code included: per owner, and per venue so a door code cannot be guessed. */
   'member-check-ins': { points: 1200, seconds: 600, perVenue: { points: 600, seconds: 600 } },
 } as const satisfies Record<string, MemberRateLimit>;

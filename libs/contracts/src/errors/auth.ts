@@ -10,6 +10,7 @@ export const AUTH_ERRORS = defineErrors('AUTH', {
   RATE_LIMITED: { status: 429, message: AUTH_MESSAGES.tooManyAttempts },
   SUSPENDED: { status: 403, message: AUTH_MESSAGES.suspended },
   RESET_TOKEN_INVALID: { status: 400, message: ACCOUNT_EMAIL_MESSAGES.resetToken },
+  VERIFY_TOKEN_INVALID: { status: 400, message: ACCOUNT_EMAIL_MESSAGES.verifyToken },
   INTERNAL_CREDENTIALS_MISSING: { status: 401, message: 'Internal call without gateway credentials' },
   INTERNAL_CREDENTIALS_INVALID: { status: 401, message: 'Internal call with invalid gateway credentials' },
 });

@@ -57,4 +57,8 @@ export class User {
   /** Suspended by an admin (migration 1700000022000): sign-in refused, sessions ended. */
   @Column('timestamptz', { name: 'suspended_at', nullable: true })
   suspendedAt!: Date | null;
+
+  /** When the member opened the verification link sent to his email (issue 32); null until then. */
+  @Column('timestamptz', { name: 'email_verified_at', nullable: true })
+  emailVerifiedAt!: Date | null;
 }

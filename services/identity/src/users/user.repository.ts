@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, QueryFailedError, Repository } from 'typeorm';
-import type { PublicUser } from '@luxe/contracts';
+import { EntityManager, IsNull, QueryFailedError, Repository } from 'typeorm';
+import type { EventData, PublicUser } from '@luxe/contracts';
 import { prepareFindOneBy } from '@luxe/platform/db';
 import { User } from './user.entity';
 import { EmailTakenError } from './user.errors';
 
-export type NewUser = Pick<User, 'id' | 'email' | 'passwordHash' | 'phoneNumber' | 'firstName' | 'lastName' | 'userType' | 'city' | 'state' | 'gender'>;
+export type NewUser = Pick<User, 'id' | 'email' | 'passwordHash' | 'phoneNumber' | 'firstName' | 'lastName' | 'userType' | 'city' | 'state' | 'gender'> & Partial<Pick<User, 'emailVerifiedAt'>>;
 
 export function toPublicUser(u: User): PublicUser {
   return {
@@ -23,7 +23,25 @@ export function toPublicUser(u: User): PublicUser {
     profileImages: u.profileImages ?? [],
     gender: u.gender ?? null,
     profileCompleted: u.profileCompleted,
+    emailVerified: u.emailVerifiedAt != null,
     createdAt: new Date(u.createdAt).toISOString(),
+  };
+}
+
+/** `user-profile-updated`: what other services show of a user (names, photos, city, age, bio, the verified badge). */
+export function profileUpdated(u: User): EventData<'identity.user-profile-updated'> {
+  return {
+    userId: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    userType: u.userType,
+    city: u.city,
+    state: u.state,
+    gender: u.gender ?? null,
+    profileImages: u.profileImages ?? [],
+    age: u.age,
+    bio: u.bio,
+    emailVerified: u.emailVerifiedAt != null,
   };
 }
 
@@ -65,6 +83,12 @@ export class UsersRepository {
   async update(m: EntityManager, id: string, changes: Partial<Pick<User, 'age' | 'bio' | 'profileImages' | 'profileCompleted'>>): Promise<User | null> {
     await m.update(User, { id }, changes);
     return m.findOneBy(User, { id });
+  }
+
+  /** Marks the email verified (once) in the caller's transaction; the row as it now is, or null when it was already. */
+  async markEmailVerified(m: EntityManager, id: string): Promise<User | null> {
+    const r = await m.update(User, { id, emailVerifiedAt: IsNull() }, { emailVerifiedAt: new Date() });
+    return (r.affected ?? 0) > 0 ? m.findOneBy(User, { id }) : null;
   }
 
   /** A new password hash, in the caller's transaction. */

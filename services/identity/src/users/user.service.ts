@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { api, AUTH_ERRORS, ownerOfImagePath, SERVER_ERRORS, type AuthResult, type LoginDto, type ProfileDto, type PublicUser, type RegisterDto } from '@luxe/contracts';
+import { api, AUTH_ERRORS, EMAIL_VERIFICATION_HOURS, ownerOfImagePath, SERVER_ERRORS, type AuthResult, type LoginDto, type ProfileDto, type PublicUser, type RegisterDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import type { EntityManager } from 'typeorm';
 import { Actor, AppError, hashPassword, MeSnapshots, REDIS, requireMember, SessionStore, verifyPassword } from '@luxe/platform/http';
@@ -9,7 +9,8 @@ import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import type Redis from 'ioredis';
 import { User } from './user.entity';
 import { EmailTakenError, UsersErrors } from './user.errors';
-import { toPublicUser, UsersRepository } from './user.repository';
+import { profileUpdated, toPublicUser, UsersRepository } from './user.repository';
+import { AccountTokenRepository } from '../account-email/account-token.repository';
 import { requireSelf } from './require-self';
 import { PhotosService } from '../photos/photo.service';
 
@@ -25,14 +26,18 @@ export class UsersService {
     @Inject(REDIS) redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly photos: PhotosService,
+    private readonly tokens: AccountTokenRepository,
   ) {
     this.sessions = new SessionStore(redis);
     this.snapshots = new MeSnapshots(redis);
   }
 
   /** Creates the account and publishes `user-registered` in the same transaction, then opens a session. */
-  /** `opts.id`: a fixed id (the demo accounts' seed); otherwise a new random one. */
-  async register(dto: RegisterDto, opts: { id?: string } = {}): Promise<AuthResult> {
+  /**
+   * `opts.id`: a fixed id (the demo accounts' seed); otherwise a new random one. `opts.verified`:
+   * the demo accounts' addresses are not real mailboxes, so they start verified (no link is sent).
+   */
+  async register(dto: RegisterDto, opts: { id?: string; verified?: boolean } = {}): Promise<AuthResult> {
     if (await this.users.existsByEmail(dto.email)) throw UsersErrors.emailTaken();
     const passwordHash = await hashPassword(dto.password);
     let user: User;
@@ -49,6 +54,7 @@ export class UsersService {
           city: dto.city,
           state: dto.state,
           gender: dto.gender ?? null,
+          emailVerifiedAt: opts.verified ? new Date() : null,
         });
         await this.outbox.add(m, 'identity.user-registered', inserted.id, {
           userId: inserted.id,
@@ -60,8 +66,13 @@ export class UsersService {
           state: inserted.state,
           gender: inserted.gender ?? null,
           profileImages: inserted.profileImages ?? [],
+          emailVerified: inserted.emailVerifiedAt != null,
           registeredAt: new Date(inserted.createdAt).toISOString(),
         });
+        // The verification link (issue 32), in the same transaction: every new account gets one.
+        if (inserted.emailVerifiedAt) return inserted;
+        const { token, expiresAt } = await this.tokens.issue(m, inserted.id, 'email-verification', EMAIL_VERIFICATION_HOURS * 60);
+        await this.outbox.add(m, 'identity.email-verification-requested', inserted.id, { userId: inserted.id, email: inserted.email, firstName: inserted.firstName, token, expiresAt: expiresAt.toISOString() });
         return inserted;
       });
     } catch (e) {
@@ -176,20 +187,8 @@ export class UsersService {
     }
   }
 
-  /** `user-profile-updated`: what other services show of a user (names, photos, city, age, bio). */
   private publishProfile(m: EntityManager, u: User) {
-    return this.outbox.add(m, 'identity.user-profile-updated', u.id, {
-      userId: u.id,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      userType: u.userType,
-      city: u.city,
-      state: u.state,
-      gender: u.gender ?? null,
-      profileImages: u.profileImages ?? [],
-      age: u.age,
-      bio: u.bio,
-    });
+    return this.outbox.add(m, 'identity.user-profile-updated', u.id, profileUpdated(u));
   }
 
   /** A photo path must be one of this account's own (`/api/images/users/{id}/...`). */

@@ -99,3 +99,17 @@ export function renderPasswordReset(to: { firstName: string }, token: string, mi
   });
   return { subject: 'Reset your LuxeSwipe password', text, html };
 }
+
+/** The verification email: the link with its token, and that nothing waits for it. */
+export function renderEmailVerification(to: { firstName: string }, token: string, hours: number, webUrl: string): Omit<RenderedEmail, 'unsubscribeUrl'> {
+  const { text, html } = layout({
+    title: 'Verify your email',
+    greeting: greetingOf(to.firstName),
+    lines: [`Open the link to verify the email of your LuxeSwipe account: verified members carry a badge hosts and guests can see. The link works for ${hours} hours.`, 'If you did not make an account, ignore this email.'],
+    action: 'Verify my email',
+    link: absolute(webUrl, `/verify-email?token=${encodeURIComponent(token)}`),
+    footerText: ['LuxeSwipe. You get this email because an account was made, or a new link asked for, with this address.'],
+    footerHtml: 'You get this email because an account was made, or a new link asked for, with this address.',
+  });
+  return { subject: 'Verify your LuxeSwipe email', text, html };
+}

@@ -25,6 +25,11 @@ export class MemberConsumer {
     return this.facts.passwordResetRequested(tx, e.id, e.data);
   }
 
+  @OnEvent('identity.email-verification-requested')
+  emailVerification(e: EventOf<'identity.email-verification-requested'>, tx: EntityManager) {
+    return this.facts.emailVerificationRequested(tx, e.id, e.data);
+  }
+
   @OnEvent('identity.user-deleted')
   deleted(e: EventOf<'identity.user-deleted'>, tx: EntityManager) {
     return this.facts.memberDeleted(tx, e.data.userId);

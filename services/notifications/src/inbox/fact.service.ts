@@ -31,6 +31,10 @@ export class FactService {
     if (await this.erasures.isErased(m, d.userId)) return;
     await this.notifications.passwordReset(m, `password-reset:${eventId}`, d);
   }
+  async emailVerificationRequested(m: EntityManager, eventId: string, d: EventData<'identity.email-verification-requested'>): Promise<void> {
+    if (await this.erasures.isErased(m, d.userId)) return;
+    await this.notifications.emailVerification(m, `email-verification:${eventId}`, d);
+  }
   /** The deletion saga: everything of the member goes, and the erasure is recorded (nothing is written for him after it). */
   async memberDeleted(m: EntityManager, userId: string): Promise<void> {
     await this.cards.eraseMember(m, userId);

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EMAIL_KINDS, NOTIFICATION_ERRORS, PASSWORD_RESET_MINUTES, type EventData, type EmailKind, type EmailPreferences, type EmailPreferencesInput, type Notification, type NotificationPage } from '@luxe/contracts';
+import { EMAIL_KINDS, EMAIL_VERIFICATION_HOURS, NOTIFICATION_ERRORS, PASSWORD_RESET_MINUTES, type EventData, type EmailKind, type EmailPreferences, type EmailPreferencesInput, type Notification, type NotificationPage } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { SERVICE_SETTINGS } from '@luxe/platform/runtime';
 import { CardRepository } from '../cards/card.repository';
 import { EmailRepository } from '../email/email.repository';
 import { EmailSender } from '../email/email.sender';
-import { renderEmail, renderPasswordReset } from '../email/email.templates';
+import { renderEmail, renderEmailVerification, renderPasswordReset } from '../email/email.templates';
 import type { NotificationsSettings } from '../notifications.settings';
 import { NotificationRepository } from './notification.repository';
 import type { NotificationDraft } from './notification.texts';
@@ -52,8 +52,19 @@ export class NotificationService {
    */
   async passwordReset(m: EntityManager, dedupeKey: string, d: EventData<'identity.password-reset-requested'>): Promise<void> {
     if (!this.sender.enabled) return;
-    const email = renderPasswordReset({ firstName: d.firstName }, d.token, PASSWORD_RESET_MINUTES, this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000');
+    const email = renderPasswordReset({ firstName: d.firstName }, d.token, PASSWORD_RESET_MINUTES, this.webUrl);
     await this.emails.enqueueAccountEmail(m, dedupeKey, d.userId, 'password-reset', d.email, email);
+  }
+
+  /** The verification link, likewise (the member asked for it by signing up, or again from his profile). */
+  async emailVerification(m: EntityManager, dedupeKey: string, d: EventData<'identity.email-verification-requested'>): Promise<void> {
+    if (!this.sender.enabled) return;
+    const email = renderEmailVerification({ firstName: d.firstName }, d.token, EMAIL_VERIFICATION_HOURS, this.webUrl);
+    await this.emails.enqueueAccountEmail(m, dedupeKey, d.userId, 'email-verification', d.email, email);
+  }
+
+  private get webUrl(): string {
+    return this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000';
   }
 
   async list(actor: Actor, page: number, pageSize: number): Promise<NotificationPage> {

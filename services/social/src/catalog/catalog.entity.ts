@@ -98,4 +98,8 @@ export class MemberCard {
   /** Migration 1700000018000: discovery matches it against an event's guest visibility. */
   @Column('text', { nullable: true })
   gender!: string | null;
+
+  /** The verified badge (issue 32): the member opened the link sent to his email. */
+  @Column('boolean', { name: 'email_verified', default: false })
+  emailVerified!: boolean;
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-export type TokenPurpose = 'password-reset';
+export type TokenPurpose = 'password-reset' | 'email-verification';
 
 /** The SHA-256 the table keeps of a token (a token is 32 random bytes: no salt or slow hash needed). */
 export function tokenHash(token: string): string {
@@ -31,6 +31,12 @@ export class AccountTokenRepository {
       `UPDATE account_tokens SET used_at = now() WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
       [tokenHash(token), purpose],
     )) as [{ user_id: string }[], number];
+    return rows[0]?.user_id ?? null;
+  }
+
+  /** The account a token (spent or not, expired or not) was sent to, or null: a link opened twice. */
+  async ownerOf(m: EntityManager, token: string, purpose: TokenPurpose): Promise<string | null> {
+    const rows: { user_id: string }[] = await m.query(`SELECT user_id FROM account_tokens WHERE token_hash = $1 AND purpose = $2`, [tokenHash(token), purpose]);
     return rows[0]?.user_id ?? null;
   }
 
