@@ -158,6 +158,30 @@ describe('real time across gateways', () => {
   });
 });
 
+describe('a thread read reads its message notifications (issue 32)', () => {
+  it("the reader's message notifications of that thread become read and every socket of his is told the new count; reading again tells nothing", async () => {
+    const { host, guest, conversationId } = await conversation();
+    const hostSocket = await socket(gw[1], host.api.cookie('luxe_session'));
+    await attached(hostSocket);
+    for (const content of ['First', 'Second']) expect((await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, { content })).status).toBe(201);
+    type Note = { kind: string; read: boolean };
+    const messageNotes = async () => ((await host.api.call('GET', '/api/notifications?pageSize=50')).json.notifications as Note[]).filter((n) => n.kind === 'message-received');
+    await waitFor('two message notifications', async () => (await messageNotes()).length === 2, 30_000);
+    const before = (await host.api.call('GET', '/api/notifications/unread-count')).json.unreadCount as number;
+    expect((await host.api.call('POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
+    const pushes = () => hostSocket.received.filter((p) => p.type === 'notifications-read');
+    await waitFor('the new count is pushed', async () => pushes().length === 1, 30_000);
+    expect(pushes()[0]).toEqual({ type: 'notifications-read', unreadCount: before - 2 });
+    expect((await messageNotes()).every((n) => n.read)).toBe(true);
+    expect((await host.api.call('GET', '/api/notifications/unread-count')).json.unreadCount).toBe(before - 2);
+    // Nothing unread any more: reading again publishes nothing.
+    expect((await host.api.call('POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(pushes()).toHaveLength(1);
+    hostSocket.ws.close();
+  });
+});
+
 describe('sockets end with their session (4401)', () => {
   it('logout through one gateway closes that session\'s sockets on both gateways at once; another session of the member keeps its socket', async () => {
     const email = `rt.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;

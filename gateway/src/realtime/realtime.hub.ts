@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type Redis from 'ioredis';
-import { envelopeSchema, eventSchemas, NOTIFICATION_KINDS, topicFor, type EventType, type NotificationKind, type RealtimeConversation, type RealtimeMessage, type RealtimeNotification } from '@luxe/contracts';
+import { envelopeSchema, eventSchemas, NOTIFICATION_KINDS, topicFor, type EventType, type NotificationKind, type RealtimeConversation, type RealtimeMessage, type RealtimeNotification, type RealtimeNotificationsRead } from '@luxe/contracts';
 import { type EventTransport, type Logger, publish, SESSION_ENDED_CHANNEL, type SessionEnded, type SessionStore, subscribe } from '@luxe/platform';
 
 export interface RealtimeOptions {
@@ -13,7 +13,7 @@ export interface RealtimeOptions {
 /** Pushes older than this are not delivered (a gateway group catching up after all gateways were down: the client refetched on reconnect). */
 export const PUSH_MAX_AGE_MS = 60_000;
 /** The events pushed to open sessions. */
-const PUSHED: EventType[] = ['messaging.message-sent', 'messaging.conversation-opened', 'notifications.notification-created'];
+const PUSHED: EventType[] = ['messaging.message-sent', 'messaging.conversation-opened', 'notifications.notification-created', 'notifications.notifications-read'];
 
 /** A socket that answered none of this many pings in a row is dropped (its peer is gone). */
 const MISSED_PONGS_MAX = 2;
@@ -95,6 +95,7 @@ export class RealtimeHub {
     if (p.type === 'messaging.message-sent') this.deliver(eventSchemas['messaging.message-sent'].parse(p.data));
     else if (p.type === 'messaging.conversation-opened') this.opened(eventSchemas['messaging.conversation-opened'].parse(p.data));
     else if (p.type === 'notifications.notification-created') this.notified(eventSchemas['notifications.notification-created'].parse(p.data));
+    else if (p.type === 'notifications.notifications-read') this.notificationsRead(eventSchemas['notifications.notifications-read'].parse(p.data));
   }
 
   attach(userId: string, sessionId: string, socket: WebSocket): void {
@@ -129,6 +130,12 @@ export class RealtimeHub {
     // A kind this gateway does not know yet (a newer notifications service) is not pushed: the bell catches up on its next read.
     if (!(NOTIFICATION_KINDS as readonly string[]).includes(d.kind)) return;
     const push: RealtimeNotification = { type: 'notification', notification: { id: d.notificationId, kind: d.kind as NotificationKind, title: d.title, body: d.body, link: d.link, read: false, createdAt: d.createdAt } };
+    this.send([d.userId], JSON.stringify(push));
+  }
+
+  /** Some of his notifications became read elsewhere (a thread he read): his bells show the new count. */
+  notificationsRead(d: { userId: string; unreadCount: number }): void {
+    const push: RealtimeNotificationsRead = { type: 'notifications-read', unreadCount: d.unreadCount };
     this.send([d.userId], JSON.stringify(push));
   }
 

@@ -221,6 +221,12 @@ export const eventDefs = {
   'messaging.message-sent': ev('messaging.conversation', z.object({ messageId: id, conversationId: id, senderId: id, recipientId: id, content: z.string(), createdAt: z.iso.datetime() }).loose()),
   /** A host's and a guest's conversation exists (once per pair and event): pushed to both open sessions. */
   'messaging.conversation-opened': ev('messaging.conversation', z.object({ conversationId: id, hostId: id, guestId: id, bookingId: z.string().nullable() }).loose()),
+  /**
+   * A member read a conversation's messages (issue 32): notifications marks his message
+   * notifications of it read. Its own stream: the previous release's consumers of
+   * `messaging.conversation` never meet a type they would dead-letter.
+   */
+  'messaging.conversation-read': ev('messaging.reading', z.object({ conversationId: id, readerId: id, readAt: z.iso.datetime() }).loose()),
   /** Social keeps the report with the others (its reports table) and tells the admins. */
   'messaging.message-reported': ev('messaging.report', z.object({ ...report, conversationId: id }).loose()),
   /** The venues service applies it (and publishes `venue-approved`). */
@@ -241,6 +247,8 @@ export const eventDefs = {
     'notifications.notification',
     z.object({ notificationId: id, userId: id, kind: z.string(), title: z.string(), body: z.string(), link: z.string(), createdAt: z.iso.datetime() }).loose(),
   ),
+  /** Some of a member's notifications became read without a click on them (a thread he read): his open sessions' bells refetch. */
+  'notifications.notifications-read': ev('notifications.notification', z.object({ userId: id, unreadCount: z.number().int().min(0) }).loose()),
   /** Used only by the platform's own tests of the event path. */
   'platform.test-event': ev('platform.test', z.object({ n: z.number().int(), poison: z.boolean().optional(), fail: z.enum(['refuse']).optional() })),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RealtimeNotification } from './notifications';
+import type { RealtimeNotification, RealtimeNotificationsRead } from './notifications';
 
 /** Messages (docs/product.md#messaging-conversations). */
 export const MESSAGE_LIMITS = { content: 1000 } as const;
@@ -53,5 +53,5 @@ export type RealtimeMessage = z.output<typeof realtimeMessageSchema>;
 export const realtimeConversationSchema = z.object({ type: z.literal('conversation-opened'), conversationId: z.uuid() });
 export type RealtimeConversation = z.output<typeof realtimeConversationSchema>;
 /** And a new notification of the user (issue 32): the bell counts it. */
-export type RealtimePush = RealtimeMessage | RealtimeConversation | RealtimeNotification;
+export type RealtimePush = RealtimeMessage | RealtimeConversation | RealtimeNotification | RealtimeNotificationsRead;
 export const messageIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGE_MESSAGES.conversationId }), messageId: z.uuid({ error: MESSAGE_MESSAGES.messageNotFound }) });

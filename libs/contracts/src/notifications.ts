@@ -113,3 +113,6 @@ export type DemoEmail = z.output<typeof demoEmailSchema>;
 /** Pushed over `/api/realtime` to the recipient's open sessions when a notification is written. */
 export const realtimeNotificationSchema = z.object({ type: z.literal('notification'), notification: notificationSchema });
 export type RealtimeNotification = z.output<typeof realtimeNotificationSchema>;
+/** Pushed when some of his notifications became read elsewhere (a thread read): the bell shows the new count. */
+export const realtimeNotificationsReadSchema = z.object({ type: z.literal('notifications-read'), unreadCount: z.number().int().min(0) });
+export type RealtimeNotificationsRead = z.output<typeof realtimeNotificationsReadSchema>;

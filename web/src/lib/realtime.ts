@@ -5,7 +5,8 @@ import type { Notification, RealtimeMessage, RealtimePush } from '@luxe/contract
  * The signed-in member's live channel (`/api/realtime`, a WebSocket the gateway serves with the
  * session cookie): calls `onMessage` for each new message pushed to this user, and
  * `onConversationOpened` when a conversation of his is opened (an invite accepted, a request approved),
- * and `onNotification` for each new notification of his (the bell counts it). It reconnects with
+ * and `onNotification` for each new notification of his (the bell counts it), or with null when some
+ * became read elsewhere (a thread he read: the bell refetches). It reconnects with
  * a growing delay, and calls `onReconnect` after a reconnection so the caller refetches what it
  * may have missed (the push is best effort; the server's lists are the truth).
  */
@@ -14,7 +15,7 @@ export function useRealtime(
   onMessage: (m: RealtimeMessage) => void,
   onReconnect: () => void,
   onConversationOpened: (conversationId: string) => void = () => undefined,
-  onNotification: (n: Notification) => void = () => undefined,
+  onNotification: (n: Notification | null) => void = () => undefined,
 ): void {
   // The latest callbacks, read when an event comes (the socket is not reopened when they change).
   const handlers = useRef({ onMessage, onReconnect, onConversationOpened, onNotification });
@@ -38,6 +39,7 @@ export function useRealtime(
           if (data?.type === 'message-sent') handlers.current.onMessage(data);
           else if (data?.type === 'conversation-opened') handlers.current.onConversationOpened(data.conversationId);
           else if (data?.type === 'notification') handlers.current.onNotification(data.notification);
+          else if (data?.type === 'notifications-read') handlers.current.onNotification(null);
         } catch {
           /* not ours */
         }

@@ -83,8 +83,10 @@ export class ConversationRepository {
     await m.insert(MessageEntity, msg);
     await m.update(ConversationEntity, { id: msg.conversationId }, { lastMessageAt: msg.createdAt });
   }
-  async markRead(conversationId: string, readerId: string): Promise<void> {
-    await this.ds.query(`UPDATE messages SET read = true WHERE conversation_id = $1 AND sender_id <> $2 AND NOT read`, [conversationId, readerId]);
+  /** Marks the other participant's messages read, in the caller's transaction; how many were unread. */
+  async markRead(m: EntityManager, conversationId: string, readerId: string): Promise<number> {
+    const [, count] = (await m.query(`UPDATE messages SET read = true WHERE conversation_id = $1 AND sender_id <> $2 AND NOT read`, [conversationId, readerId])) as [unknown, number];
+    return count;
   }
   /** A deleted member's conversations go with all their messages (both sides lose the thread), and his blocks. */
   async eraseMember(m: EntityManager, userId: string): Promise<void> {

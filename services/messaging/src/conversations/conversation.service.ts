@@ -131,7 +131,11 @@ export class ConversationService {
 
   async markRead(actor: Actor, id: string): Promise<{ unreadCount: number }> {
     await this.participant(actor, id);
-    await this.conversations.markRead(id, actor.userId!);
+    // Published only when something was unread: notifications marks the member's message
+    // notifications of this thread read (his bell drops), so reading twice tells nothing more.
+    await this.ds.transaction(async (m) => {
+      if ((await this.conversations.markRead(m, id, actor.userId!)) > 0) await this.outbox.add(m, 'messaging.conversation-read', id, { conversationId: id, readerId: actor.userId!, readAt: new Date().toISOString() });
+    });
     return { unreadCount: 0 };
   }
 

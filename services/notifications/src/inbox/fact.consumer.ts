@@ -91,6 +91,11 @@ export class FactConsumer {
     return this.facts.joinRequestAnswered(tx, e.data, false);
   }
 
+  @OnEvent('messaging.conversation-read')
+  conversationRead(e: EventOf<'messaging.conversation-read'>, tx: EntityManager) {
+    return this.facts.conversationRead(tx, e.data);
+  }
+
   @OnEvent('messaging.message-sent')
   messageSent(e: EventOf<'messaging.message-sent'>, tx: EntityManager) {
     return this.facts.messageSent(tx, e.data);

@@ -150,7 +150,11 @@ export class FactService {
       title: `New message from ${nameOf(sender, 'a member')}`,
       body: excerpt(d.content),
       link: LINKS.messages,
+      subjectId: d.conversationId,
     });
+  }
+  conversationRead(m: EntityManager, d: EventData<'messaging.conversation-read'>): Promise<void> {
+    return this.notifications.conversationRead(m, d);
   }
 
   // Venues and VIP rooms.

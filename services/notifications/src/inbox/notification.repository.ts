@@ -28,10 +28,10 @@ export class NotificationRepository {
    */
   async add(m: EntityManager, id: string, d: NotificationDraft, at: Date): Promise<Notification | null> {
     const rows = returned<Row>(await m.query(
-      `INSERT INTO notifications (id, user_id, kind, fact_key, title, body, link, read, created_at)
-       SELECT $1, $2, $3, $4, $5, $6, $7, false, $8 WHERE NOT EXISTS (SELECT 1 FROM user_erasures WHERE user_key = $9)
+      `INSERT INTO notifications (id, user_id, kind, fact_key, title, body, link, read, created_at, subject_id)
+       SELECT $1, $2, $3, $4, $5, $6, $7, false, $8, $10 WHERE NOT EXISTS (SELECT 1 FROM user_erasures WHERE user_key = $9)
        ON CONFLICT ON CONSTRAINT notifications_one_per_fact DO NOTHING RETURNING ${COLUMNS}`,
-      [id, d.userId, d.kind, d.factKey, d.title, d.body, d.link, at, erasureKey(d.userId)],
+      [id, d.userId, d.kind, d.factKey, d.title, d.body, d.link, at, erasureKey(d.userId), d.subjectId ?? null],
     ));
     return rows[0] ? toNotification(rows[0]) : null;
   }
@@ -53,6 +53,17 @@ export class NotificationRepository {
   async markRead(userId: string, id: string): Promise<Notification | null> {
     const rows = returned<Row>(await this.ds.query(`UPDATE notifications SET read = true WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`, [id, userId]));
     return rows[0] ? toNotification(rows[0]) : null;
+  }
+
+  /** Marks read, in the caller's transaction, his unread notifications of a kind about `subjectId` written up to `upTo`; how many. */
+  async markSubjectRead(m: EntityManager, userId: string, kind: NotificationKind, subjectId: string, upTo: Date): Promise<number> {
+    const [, count] = (await m.query(`UPDATE notifications SET read = true WHERE user_id = $1 AND subject_id = $2 AND kind = $3 AND NOT read AND created_at <= $4`, [userId, subjectId, kind, upTo])) as [unknown, number];
+    return count;
+  }
+
+  async unreadCountIn(m: EntityManager, userId: string): Promise<number> {
+    const rows: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT read`, [userId]);
+    return rows[0]!.n;
   }
 
   async markAllRead(userId: string): Promise<void> {

@@ -67,6 +67,15 @@ export class NotificationService {
     return this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000';
   }
 
+  /**
+   * The member read a conversation: his message notifications of it up to then are read, and his
+   * open sessions are told the new count (nothing when none was unread).
+   */
+  async conversationRead(m: EntityManager, d: EventData<'messaging.conversation-read'>): Promise<void> {
+    if ((await this.notifications.markSubjectRead(m, d.readerId, 'message-received', d.conversationId, new Date(d.readAt))) === 0) return;
+    await this.outbox.add(m, 'notifications.notifications-read', d.readerId, { userId: d.readerId, unreadCount: await this.notifications.unreadCountIn(m, d.readerId) });
+  }
+
   async list(actor: Actor, page: number, pageSize: number): Promise<NotificationPage> {
     requireMember(actor);
     return { ...(await this.notifications.page(actor.userId, page, pageSize)), page, pageSize };

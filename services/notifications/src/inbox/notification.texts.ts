@@ -12,6 +12,8 @@ export interface NotificationDraft {
   link: string;
   /** What the email adds to the title and body (only kinds with an email template read it). */
   detail?: string;
+  /** What it is about, when reading that reads it too (a message's conversation). */
+  subjectId?: string;
 }
 
 /** Web routes the notifications link to (the dashboard's tabs, the venue dashboard). */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Account emails (issue 32: the password-reset link) wait in the same queue as the notifications'
+ * Notifications read by reading what they are about (`subject_id`), and account emails (issue 32: the password-reset link) wait in the same queue as the notifications'
  * emails, with its retries, but belong to no notification and cannot be unsubscribed from: a
  * member always gets the link he asked for. `dedupe_key` makes a redelivered event queue nothing
  * more (a notification's email is kept once by its notification_id).
@@ -12,8 +12,13 @@ export class AccountEmails1700000045000 implements MigrationInterface {
     await q.query(`ALTER TABLE email_outbox ALTER COLUMN notification_id DROP NOT NULL`);
     await q.query(`ALTER TABLE email_outbox ALTER COLUMN unsubscribe_url DROP NOT NULL`);
     await q.query(`ALTER TABLE email_outbox ADD COLUMN dedupe_key text UNIQUE`);
+    // What a notification is about when something other than a click makes it read (a message's
+    // conversation: reading the thread reads its notifications).
+    await q.query(`ALTER TABLE notifications ADD COLUMN subject_id text`);
+    await q.query(`CREATE INDEX notifications_user_subject_unread ON notifications (user_id, subject_id) WHERE NOT read AND subject_id IS NOT NULL`);
   }
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE notifications DROP COLUMN subject_id`);
     await q.query(`DELETE FROM email_outbox WHERE notification_id IS NULL`);
     await q.query(`ALTER TABLE email_outbox DROP COLUMN dedupe_key`);
     await q.query(`ALTER TABLE email_outbox ALTER COLUMN unsubscribe_url SET NOT NULL`);
