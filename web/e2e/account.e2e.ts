@@ -29,6 +29,8 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
         ['/login-success', 'Welcome to LuxeSwipe!'],
         ['/user-type-selection', 'Choose Your Role'],
         ['/register', 'Create Your Account'],
+        ['/forgot-password', 'Forgot Your Password?'],
+        ['/reset-password', 'Choose a New Password'],
       ] as const) {
         await page.goto(path);
         if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor();

@@ -236,6 +236,8 @@ const VISIT: Record<string, 'visitor' | 'guest' | 'owner' | 'admin'> = {
   '/role-selection': 'visitor',
   '/register': 'visitor',
   '/login': 'visitor',
+  '/forgot-password': 'visitor',
+  '/reset-password': 'visitor',
   '/user-type-selection': 'visitor',
   '/signup-location': 'visitor',
   '/login-success': 'visitor',

@@ -112,6 +112,8 @@ describe('route guards', () => {
     ['/user-type-selection', 'Choose Your Role'],
     ['/login-success', 'Welcome to LuxeSwipe!'],
     ['/welcome-success', 'Welcome to LuxeSwipe!'],
+    ['/forgot-password', 'Forgot Your Password?'],
+    ['/reset-password', 'Choose a New Password'],
   ])('public page %s is open to visitors', async (path, heading) => {
     const { location } = renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -35,6 +35,9 @@ export const routes: RouteObject[] = [
       // Other public pages.
       { path: '/user-type-selection', lazy: () => import('./routes/user-type-selection/user-type-selection').then((m) => ({ Component: m.UserTypeSelectionRoute })), handle: title('Choose Account Type') },
       { path: '/signup-location', lazy: () => import('./routes/signup-location/signup-location').then((m) => ({ Component: m.SignupLocationRoute })), handle: title('Your Location') },
+      // Forgot password (issue 32): the request, and the emailed link's page (open signed in or not).
+      { path: '/forgot-password', lazy: () => import('./routes/forgot-password/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })), handle: title('Forgot Password') },
+      { path: '/reset-password', lazy: () => import('./routes/reset-password/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })), handle: title('Choose a New Password') },
       { path: '/login-success', lazy: () => import('./routes/login-success/login-success').then((m) => ({ Component: m.LoginSuccessRoute })), handle: title('Signed In') },
       { path: '/welcome-success', lazy: () => import('./routes/welcome-success/welcome-success').then((m) => ({ Component: m.WelcomeSuccessRoute })), handle: title('Welcome') },
       { path: '/privacy', lazy: () => import('./routes/privacy/privacy').then((m) => ({ Component: m.PrivacyRoute })), handle: title('Privacy Policy') },

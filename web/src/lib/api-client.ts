@@ -55,6 +55,15 @@ export function serverMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The server's error `code` (e.g. 'AUTH.RESET_TOKEN_INVALID'), or null when the answer had none. */
+export function serverCode(error: unknown): string | null {
+  if (error instanceof ApiError && typeof error.body === 'object' && error.body !== null) {
+    const code = (error.body as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return null;
+}
+
 export function isAdminPath(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? '';
   return pathname.startsWith('/api/admin/') && pathname !== '/api/admin/login';

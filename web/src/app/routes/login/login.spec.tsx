@@ -66,11 +66,20 @@ describe('/login', () => {
     expect(await findToast()).toHaveTextContent('Welcome back!');
   });
 
-  it('the forgot-password link goes nowhere, and Join Now leads to /join', async () => {
+  it('"Forgot your password?" leads to /forgot-password with the email typed here, and Join Now leads to /join', async () => {
     const { user, location } = renderApp('/login');
-    const forgot = await screen.findByRole('link', { name: 'Forgot your password?' });
-    await user.click(forgot);
-    expect(location()).toBe('/login');
+    await user.type(await screen.findByLabelText('Email'), ' ava@example.com');
     expect(screen.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/join');
+    await user.click(screen.getByRole('link', { name: 'Forgot your password?' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Your Password?' })).toBeInTheDocument();
+    expect(location()).toBe('/forgot-password');
+    expect(screen.getByLabelText('Email')).toHaveValue('ava@example.com');
+  });
+
+  it('"Forgot your password?" with no email typed opens an empty form', async () => {
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Your Password?' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 });

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@luxe/contracts';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { clearCurrentUser } from '../../../lib/auth-store';
@@ -19,17 +19,25 @@ export interface UseLogoutOptions {
   onError?: (error: unknown) => void;
 }
 
+/**
+ * Forgets the signed-in user: the stored user and every cached query of theirs (the session on the
+ * server has already ended: a log-out, or a password reset, which ends every session).
+ */
+export async function forgetSignedInUser(queryClient: QueryClient): Promise<void> {
+  const meKey = getMeQueryOptions().queryKey;
+  await queryClient.cancelQueries({ queryKey: meKey });
+  queryClient.setQueryData(meKey, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
+  clearCurrentUser('logout');
+}
+
 /** Logs out, then forgets the stored user and every cached query of that user. */
 export function useLogout({ onSuccess, onError }: UseLogoutOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
     onSuccess: async () => {
-      const meKey = getMeQueryOptions().queryKey;
-      await queryClient.cancelQueries({ queryKey: meKey });
-      queryClient.setQueryData(meKey, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
-      clearCurrentUser('logout');
+      await forgetSignedInUser(queryClient);
       onSuccess?.();
     },
     onError,

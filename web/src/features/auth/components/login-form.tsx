@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
 import { loginSchema } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -17,8 +17,11 @@ export function LoginForm() {
     register,
     handleSubmit,
     setFocus,
+    control,
     formState: { errors },
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  // The reset page starts with the email typed here (router state: not in the address bar or history).
+  const typedEmail = useWatch({ control, name: 'email' }).trim();
   const [failure, setFailure] = useState<string | null>(null);
 
   const signIn = useLogin({
@@ -53,13 +56,13 @@ export function LoginForm() {
           {...register('password')}
         />
         <p className="mt-2 text-right">
-          <a
-            href="#"
-            onClick={(e) => e.preventDefault()}
+          <Link
+            to="/forgot-password"
+            state={typedEmail ? { email: typedEmail } : undefined}
             className="text-sm text-gold-300 hover:text-gold-200 focus-visible:outline-2 focus-visible:outline-gold-400"
           >
             Forgot your password?
-          </a>
+          </Link>
         </p>
       </div>
       <FormAlert id="login-failure" title="Sign in failed" message={failure} />
