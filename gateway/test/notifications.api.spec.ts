@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger, KafkaTransport } from '@luxe/platform';
 import { ACCOUNT_EMAIL_MESSAGES, AUTH_ERRORS, AUTH_MESSAGES, topicFor, type EventType } from '@luxe/contracts';
@@ -175,7 +176,7 @@ describe('notifications from facts, in-app and by email (Mailpit)', () => {
     const anonymous = new ApiClient(world.base);
     const bad = await anonymous.call('POST', '/api/notifications/unsubscribe', { token: 'x'.repeat(30), kind: 'booking-confirmed' });
     expect([bad.status, bad.json.message]).toEqual([400, 'This unsubscribe link is not valid']);
-    const badKind = await anonymous.call('POST', '/api/notifications/unsubscribe', { token, kind: 'message-received' });
+    const badKind = await anonymous.call('POST', '/api/notifications/unsubscribe', { token, kind: 'invite-accepted' });
     expect([badKind.status, badKind.json.errors?.[0]?.message]).toEqual([400, 'Unknown email kind']);
     const done = await anonymous.call('POST', '/api/notifications/unsubscribe', { token, kind: 'booking-confirmed' });
     expect([done.status, done.json]).toEqual([200, { kind: 'booking-confirmed' }]);
@@ -399,5 +400,54 @@ describe('email verification (issue 32)', () => {
     const fresh = (await Promise.all((await mailsTo(m.email)).map(async (x) => tokenIn((await mailBody(x.ID)).Text)!))).find((t) => t !== first)!;
     expect((await verify(fresh)).status).toBe(200);
     expect((await m.api.call('GET', '/api/auth/me')).json.emailVerified).toBe(true);
+  });
+});
+
+describe('messages by email, batched, only to members away (issue 32)', () => {
+  /** A host's event, a guest approved to it: their conversation. */
+  async function pair() {
+    const { host, bookingId } = await hostedEvent();
+    const guest = await member('guest', 'Mia');
+    const r = await guest.api.call('POST', '/api/event-join-requests', { bookingId });
+    expect((await host.api.call('POST', `/api/event-join-requests/${r.json.id}/approve`)).status).toBe(200);
+    const c = await waitFor('the conversation opens', async () => (await host.api.call('GET', `/api/conversations/${host.id}`)).json[0], 30_000);
+    return { host, guest, conversationId: c.id as string };
+  }
+  const messageMails = async (address: string) => (await mailsTo(address)).filter((x) => /new messages? on LuxeSwipe$/.test(x.Subject));
+
+  it('a member with no live socket gets one email for the messages waiting (not one per message); a member online gets none', async () => {
+    const { host, guest, conversationId } = await pair();
+    // The guest is online: his live socket is open while the host writes to him.
+    const ws = new WebSocket(`${world.base.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: `luxe_session=${guest.api.cookie('luxe_session')}`, origin: world.base } });
+    await new Promise((res, rej) => ws.once('open', res).once('error', rej));
+    try {
+      for (const content of ['Welcome aboard', 'Dress code: white']) expect((await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, { content })).status).toBe(201);
+      expect((await host.api.call('POST', `/api/conversations/${conversationId}/messages`, { content: 'See you at ten' })).status).toBe(201);
+      const mail = await theOneMail(host.email, /^You have 2 new messages on LuxeSwipe$/);
+      const body = await mailBody(mail.ID);
+      expect(body.Text).toContain('Welcome aboard');
+      expect(body.Text).toContain('Dress code: white');
+      expect((await mailHeaders(mail.ID))['List-Unsubscribe']?.[0]).toMatch(/kind=message-received/);
+      // The guest's message was looked at and skipped: he was online.
+      await waitFor('the guest\'s message notification is settled', async () => (await world.dbs.notifications.query(`SELECT email_state FROM notifications WHERE user_id = $1 AND kind = 'message-received'`, [guest.id])).rows[0]?.email_state === 'skipped', 30_000);
+      expect(await messageMails(guest.email)).toEqual([]);
+      expect(await messageMails(host.email)).toHaveLength(1);
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('a member who turned message emails off, or read the thread in time, gets none', async () => {
+    const { host, guest, conversationId } = await pair();
+    expect((await host.api.call('PUT', '/api/notifications/preferences', { 'message-received': false })).status).toBe(200);
+    expect((await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, { content: 'Off?' })).status).toBe(201);
+    await waitFor('the host\'s message notification is settled', async () => (await world.dbs.notifications.query(`SELECT email_state FROM notifications WHERE user_id = $1 AND kind = 'message-received'`, [host.id])).rows[0]?.email_state === 'skipped', 30_000);
+    expect(await messageMails(host.email)).toEqual([]);
+    // The guest reads the host's message at once: it is never emailed.
+    expect((await host.api.call('POST', `/api/conversations/${conversationId}/messages`, { content: 'Read me' })).status).toBe(201);
+    await waitFor('the guest has the notification', async () => (await notificationsOf(guest)).notifications.some((n) => n.kind === 'message-received'), 30_000);
+    expect((await guest.api.call('POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(await messageMails(guest.email)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type Redis from 'ioredis';
 import { envelopeSchema, eventSchemas, NOTIFICATION_KINDS, topicFor, type EventType, type NotificationKind, type RealtimeConversation, type RealtimeMessage, type RealtimeNotification, type RealtimeNotificationsRead } from '@luxe/contracts';
-import { type EventTransport, type Logger, publish, SESSION_ENDED_CHANNEL, type SessionEnded, type SessionStore, subscribe } from '@luxe/platform';
+import { type EventTransport, type Logger, markLeft, markOnline, publish, SESSION_ENDED_CHANNEL, type SessionEnded, type SessionStore, subscribe } from '@luxe/platform';
 
 export interface RealtimeOptions {
   /** How often each socket is pinged (server → client), so proxies see traffic on an idle socket (default 25 s, under an Ingress's usual 60 s read timeout). */
@@ -45,6 +45,7 @@ export class RealtimeHub {
   private readonly timers: NodeJS.Timeout[] = [];
   private subscription: { close(): Promise<void> } | null = null;
   private readonly pushChannel: string;
+  private readonly prefix: string;
 
   constructor(
     private readonly logger: Logger,
@@ -53,7 +54,8 @@ export class RealtimeHub {
     private readonly opts: RealtimeOptions & { channelPrefix?: string } = {},
   ) {
     // The topic prefix keeps deployments (test stacks) sharing one Redis apart.
-    this.pushChannel = `${opts.channelPrefix ?? ''}luxe:realtime`;
+    this.prefix = opts.channelPrefix ?? '';
+    this.pushChannel = `${this.prefix}luxe:realtime`;
   }
 
   /** Listens to pushes and session ends on Redis, and starts the pings and session re-checks. */
@@ -105,10 +107,15 @@ export class RealtimeHub {
     const held: Held = { userId, sessionId, missedPongs: 0 };
     this.held.set(socket, held);
     socket.on('pong', () => (held.missedPongs = 0));
+    this.presence(markOnline(this.redis, this.prefix, [userId]));
     socket.on('close', () => {
       this.held.delete(socket);
       set.delete(socket);
-      if (set.size === 0 && this.sockets.get(userId) === set) this.sockets.delete(userId);
+      if (set.size === 0 && this.sockets.get(userId) === set) {
+        this.sockets.delete(userId);
+        // The "away for a while" of message emails counts from his last close.
+        this.presence(markLeft(this.redis, this.prefix, userId));
+      }
     });
   }
 
@@ -149,7 +156,13 @@ export class RealtimeHub {
     for (const [socket, h] of this.held) if (ids.has(h.sessionId) || (e.userId && h.userId === e.userId)) socket.close(SESSION_ENDED_CLOSE, 'session ended');
   }
 
+  /** Presence (platform's presence.ts): notifications emails messages only to members away for a while. Best effort. */
+  private presence(write: Promise<void>): void {
+    write.catch((err) => this.logger.warn({ err }, 'realtime: presence could not be recorded'));
+  }
+
   private ping(): void {
+    if (this.sockets.size) this.presence(markOnline(this.redis, this.prefix, this.sockets.keys()));
     for (const [socket, h] of this.held) {
       if (socket.readyState !== socket.OPEN) continue;
       if (h.missedPongs >= MISSED_PONGS_MAX) {

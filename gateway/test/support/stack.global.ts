@@ -45,6 +45,9 @@ export default async function setup() {
       HOLD_SWEEP_MS: '500',
       // Queued emails go to Mailpit within a fraction of a second (notifications.api.spec.ts reads its mailbox).
       EMAIL_SEND_MS: '200',
+      // Messages are emailed to members away 2 s after they arrive (5 minutes in production).
+      MESSAGE_EMAIL_AFTER_MS: '2000',
+      MESSAGE_DIGEST_MS: '300',
     },
   });
   const provided: Provided = {

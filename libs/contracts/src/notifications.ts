@@ -26,9 +26,10 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * The kinds a member may receive by email (each has a template); every other kind is in-app only.
- * Messages are not emailed yet: issue 32 wants them batched for members away for a while.
+ * Messages are emailed batched, only to members away for a while (MESSAGE_EMAIL_AFTER_MS without
+ * an open live socket), never one email per message.
  */
-export const EMAIL_KINDS = ['booking-confirmed', 'booking-cancelled', 'refund-issued', 'invite-received', 'join-request-approved', 'join-request-declined', 'venue-approved', 'venue-rejected', 'account-suspended'] as const satisfies readonly NotificationKind[];
+export const EMAIL_KINDS = ['booking-confirmed', 'booking-cancelled', 'refund-issued', 'invite-received', 'join-request-approved', 'join-request-declined', 'message-received', 'venue-approved', 'venue-rejected', 'account-suspended'] as const satisfies readonly NotificationKind[];
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**
@@ -46,6 +47,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   'invite-received': 'Invite received',
   'join-request-approved': 'Join request approved',
   'join-request-declined': 'Join request declined',
+  'message-received': 'New messages (while you are away)',
   'venue-approved': 'Venue approved',
   'venue-rejected': 'Venue rejected',
   'account-suspended': 'Account suspended',

@@ -9,4 +9,6 @@ export const notificationsService: ServiceDefinition = {
   module: NotificationsModule,
   migrations,
   settings: notificationsSettingsSchema,
+  // Presence: whether a member has a live socket (the gateways write it), for message emails.
+  usesRedis: true,
 };

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CardRepository } from './cards/card.repository';
 import { EmailRepository } from './email/email.repository';
 import { EmailSender } from './email/email.sender';
+import { MessageDigest } from './email/message-digest';
 import { FactConsumer, MemberConsumer } from './inbox/fact.consumer';
 import { FactService } from './inbox/fact.service';
 import { NotificationController } from './inbox/notification.controller';
@@ -10,6 +11,6 @@ import { NotificationService } from './inbox/notification.service';
 
 @Module({
   controllers: [MemberConsumer, FactConsumer, NotificationController],
-  providers: [CardRepository, NotificationRepository, EmailRepository, EmailSender, NotificationService, FactService],
+  providers: [CardRepository, NotificationRepository, EmailRepository, EmailSender, MessageDigest, NotificationService, FactService],
 })
 export class NotificationsModule {}

@@ -18,6 +18,12 @@ export const notificationsSettingsSchema = z
     PUBLIC_WEB_URL: env.url(['http:', 'https:']).default('http://localhost:3000'),
     /** How often waiting emails are looked for, in ms (tests use a short one). */
     EMAIL_SEND_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /** Messages are emailed to a member away (no live socket) this long after the first unread one, batched. */
+    MESSAGE_EMAIL_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+    /** How often members with unread messages are looked at for that email, in ms. */
+    MESSAGE_DIGEST_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
+    /** The deployment's prefix (topics, and the gateways' presence keys in Redis). */
+    KAFKA_TOPIC_PREFIX: z.string().default(''),
   })
   .superRefine((v, ctx) => {
     if (v.NODE_ENV !== 'production') return;

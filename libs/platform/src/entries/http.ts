@@ -7,5 +7,6 @@ export * from '../errors';
 export * from '../correlation';
 export * from '../session-store';
 export * from '../redis';
+export * from '../presence';
 export * from '../health';
 export * from '../passwords';

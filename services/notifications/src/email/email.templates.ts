@@ -17,6 +17,7 @@ const TEMPLATES: Record<EmailKind, { subject: (d: NotificationDraft) => string; 
   'invite-received': { subject: (d) => d.title, action: 'See the invite' },
   'join-request-approved': { subject: (d) => `You're in: ${d.body}`, action: 'See your events' },
   'join-request-declined': { subject: () => 'Your join request was declined', action: 'Discover other events' },
+  'message-received': { subject: (d) => d.title, action: 'Open your messages' },
   'venue-approved': { subject: (d) => d.title, action: 'Open your venue dashboard' },
   'venue-rejected': { subject: (d) => d.title, action: 'Open your venue dashboard' },
   'account-suspended': { subject: () => 'Your LuxeSwipe account is suspended', action: 'Read our safety guidelines' },
@@ -77,7 +78,7 @@ export function renderEmail(kind: EmailKind, d: NotificationDraft, to: { firstNa
   const { text, html } = layout({
     title: d.title,
     greeting: greetingOf(to.firstName),
-    lines: [d.body, ...(d.detail ? [d.detail] : [])],
+    lines: [...d.body.split('\n'), ...(d.detail ? [d.detail] : [])],
     action: t.action,
     link: absolute(webUrl, d.link),
     footerText: [`LuxeSwipe. You get this email because "${EMAIL_KIND_LABELS[kind]}" emails are on in your settings.`, `Stop these emails: ${unsubscribe}`],

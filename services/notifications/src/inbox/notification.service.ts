@@ -36,7 +36,8 @@ export class NotificationService {
     const n = await this.notifications.add(m, randomUUID(), d, new Date());
     if (!n) return null;
     await this.outbox.add(m, 'notifications.notification-created', n.id, { notificationId: n.id, userId: d.userId, kind: n.kind, title: n.title, body: n.body, link: n.link, createdAt: n.createdAt });
-    if (this.sender.enabled && isEmailKind(d.kind)) {
+    // Messages go out batched, to members away for a while (MessageDigest), never one by one.
+    if (this.sender.enabled && isEmailKind(d.kind) && d.kind !== 'message-received') {
       const to = await this.cards.member(d.userId, m);
       if (to?.email && (await this.emails.preferences(d.userId, m))[d.kind]) {
         await this.emails.enqueue(m, n.id, d.userId, d.kind, to.email, renderEmail(d.kind, d, to, this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000'));
