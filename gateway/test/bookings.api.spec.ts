@@ -193,6 +193,37 @@ describe('section bookings', () => {
     expect((await visitor.call('GET', `/api/venues/${crypto.randomUUID()}/availability?date=${date}`)).status).toBe(404);
   });
 
+  it('availability with the chosen entertainer: a time free in this VIP room is taken, said apart, once he is booked in the other room', async () => {
+    const silver = (await setup.owner.api.call('POST', `/api/venues/${setup.club}/sections`, { name: 'Silver Room', type: 'VIP Room', capacity: 4, pricePerHour: 500, isVipRoom: true })).json.id as string;
+    await waitForCards('section_cards', 'section_id', silver);
+    const visitor = new ApiClient(base);
+    const date = nyDate(25);
+    const read = (query: string) => visitor.call('GET', `/api/venues/${setup.club}/availability?date=${date}&${query}`);
+    expect((await read(`sectionId=${silver}&dancerId=${setup.dancer}`)).json).toMatchObject({ takenStartTimes: [], dancerTakenStartTimes: [] });
+
+    const host = await account('host');
+    expect((await host.api.call('POST', '/api/bookings', sectionBooking({ sectionId: setup.vip, dancerId: setup.dancer, bookingDate: date, startTime: '20:00', duration: 2 }))).status).toBe(201);
+    // The Silver Room is free without him; with him, 20:00 and 21:00 are taken (19:00 too for two hours), because of him.
+    expect((await read(`sectionId=${silver}`)).json).toMatchObject({ takenStartTimes: [], dancerTakenStartTimes: [] });
+    expect((await read(`sectionId=${silver}&dancerId=${setup.dancer}`)).json).toMatchObject({ takenStartTimes: ['20:00', '21:00'], dancerTakenStartTimes: ['20:00', '21:00'] });
+    expect((await read(`sectionId=${silver}&dancerId=${setup.dancer}&duration=2`)).json).toMatchObject({ takenStartTimes: ['19:00', '20:00', '21:00'], dancerTakenStartTimes: ['19:00', '20:00', '21:00'] });
+    // In his own room the room is full: taken, not said to be him.
+    expect((await read(`sectionId=${setup.vip}&dancerId=${setup.dancer}`)).json).toMatchObject({ takenStartTimes: ['20:00', '21:00'], dancerTakenStartTimes: [] });
+    // What the page greys out is what booking refuses.
+    const r = await host.api.call('POST', '/api/bookings', sectionBooking({ sectionId: silver, dancerId: setup.dancer, bookingDate: date, startTime: '21:00', duration: 1 }));
+    expect({ status: r.status, message: r.json.message }).toEqual({ status: 409, message: 'This entertainer is already booked at that time. Please choose another time or entertainer.' });
+    // Bad input: clear 4xx, as booking says it.
+    for (const [query, status, message] of [
+      [`sectionId=${setup.regular}&dancerId=${setup.dancer}`, 400, 'Entertainers can only be chosen for VIP rooms of strip clubs'],
+      [`sectionId=${silver}&dancerId=${crypto.randomUUID()}`, 404, 'Entertainer not found'],
+      [`sectionId=${silver}&dancerId=nobody`, 400, 'Entertainer not found'],
+    ] as const) {
+      const bad = await read(query);
+      expect({ query, status: bad.status, message: bad.json.message }).toEqual({ query, status, message });
+    }
+    expect((await visitor.call('GET', `/api/venues/${setup.yacht}/availability?date=${date}&dancerId=${setup.dancer}`)).status).toBe(400);
+  });
+
   it('a section of two takes two overlapping bookings, not three', async () => {
     const host = await account('host');
     const date = nyDate(12);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { journey, launchBrowser, noViolations, registerMember } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, step } from './browser';
 import { apiAs, stackAdmin } from './stack';
 
 let browser: Browser;
@@ -44,10 +44,11 @@ describe('admin console (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
       await page.getByLabel('Password', { exact: true }).fill('not-the-password');
       await page.getByLabel('Password', { exact: true }).press('Enter');
       // A failed sign-in says so in an alert that stays until the next attempt (not a toast that vanishes).
-      await page.getByRole('alert').filter({ hasText: 'Access Denied' }).waitFor();
+      await step(page, '/admin-login refused', page.getByRole('alert').filter({ hasText: 'Access Denied' }));
       await page.getByLabel('Password', { exact: true }).fill(admin.password);
       await page.getByLabel('Password', { exact: true }).press('Enter');
       await page.waitForURL((url) => url.pathname === '/admin');
+      await step(page, '/admin (users)', page.getByRole('tabpanel', { name: 'Users' }).getByRole('list').first());
 
       // Venues: the pending club, approved by keyboard.
       await page.getByRole('tab', { name: 'Venues' }).click();
@@ -58,9 +59,11 @@ describe('admin console (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
       await approve.focus();
       await page.keyboard.press('Enter');
       await approve.waitFor({ state: 'detached' });
+      await step(page, '/admin (venues, approved)');
 
       // VIP Rooms: only this venue's dancers are offered.
       await page.getByRole('tab', { name: 'VIP Rooms' }).click();
+      await step(page, '/admin (vip rooms, unassigned)', page.getByRole('button', { name: `Assign dancer to Ruby ${tag}` }));
       await page.getByRole('button', { name: `Assign dancer to Ruby ${tag}` }).click();
       const dialog = page.getByRole('dialog', { name: `Assign Dancer to Ruby ${tag}` });
       await dialog.getByLabel('Dancer').locator('option', { hasText: `Roxy ${tag}` }).waitFor({ state: 'attached' });
@@ -77,7 +80,7 @@ describe('admin console (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
     await journey(browser, 'public-events-after-approval', async (page) => {
       await until('the club is public', async () => ((await apiAs(null, 'GET', '/api/venues')).json as { name: string }[]).some((v) => v.name === clubName));
       await page.goto('/events');
-      await page.getByTestId('venue-card').filter({ hasText: clubName }).waitFor();
+      await step(page, '/events with the approved club', page.getByTestId('venue-card').filter({ hasText: clubName }));
     });
     const audit = await adminGet(`/api/admin/audit-log?targetId=${club.json.id}`);
     expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['venue.approve']);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 
 let browser: Browser;
@@ -36,12 +36,13 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
     for (let i = 0; i < 100 && ((await apiAs(hostCookie, 'GET', '/api/users/potential-matches?state=Florida')).json ?? []).length === 0; i++) await new Promise((r) => setTimeout(r, 200));
     await journey(browser, 'yacht-flow', async (page) => {
       await signIn(page, host.email, host.password);
+      await step(page, 'dashboard after sign-in', page.getByTestId('dashboard-greeting'));
       await page.goto(`/booking/${yacht.id}`);
       await page.getByRole('heading', { name: yacht.name }).first().waitFor();
       await noViolations(page, 'yacht detail');
       await page.getByRole('button', { name: 'Book it' }).click();
 
-      await page.getByRole('heading', { name: 'Book Your Yacht' }).waitFor();
+      await step(page, 'schedule (nothing chosen)', page.getByRole('heading', { name: 'Book Your Yacht' }));
       const next = page.getByRole('button', { name: 'Next', exact: true });
       expect(await next.isDisabled()).toBe(true);
       await page.getByText('8:00 PM', { exact: true }).click();
@@ -53,17 +54,18 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await page.getByRole('heading', { name: 'Event Invites' }).waitFor();
       await noViolations(page, 'invites deck');
       await page.getByRole('button', { name: /^Invite / }).first().click();
+      await step(page, 'invites deck after an invite');
       await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-      await page.getByRole('heading', { name: 'Would you like to add some friends to your event?' }).waitFor();
+      await step(page, 'friends prompt', page.getByRole('heading', { name: 'Would you like to add some friends to your event?' }));
       await page.getByRole('button', { name: 'Yes, Add Friends' }).click();
-      await page.getByRole('heading', { name: 'Add Friends' }).waitFor();
+      await step(page, 'friends (none yet)', page.getByRole('heading', { name: 'Add Friends' }));
       await page.getByLabel('Friend name').fill('Marta');
       await page.getByRole('button', { name: 'Add', exact: true }).click();
       await page.getByText('Marta').first().waitFor();
       await noViolations(page, 'friends');
       await page.getByRole('button', { name: 'Next', exact: true }).click();
-      await page.getByRole('heading', { name: 'Friends Photos' }).waitFor();
+      await step(page, 'friends photos', page.getByRole('heading', { name: 'Friends Photos' }));
       await page.getByRole('button', { name: 'Next', exact: true }).click();
 
       await page.getByRole('heading', { name: 'Event Preview' }).waitFor();
@@ -87,8 +89,9 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
     const host = await registerMember({ userType: 'host', firstName: 'Sami' });
     await journey(browser, 'section-flow', async (page) => {
       await signIn(page, host.email, host.password);
+      await step(page, 'dashboard after sign-in', page.getByTestId('dashboard-greeting'));
       await page.goto(`/booking/${club.id}`);
-      await page.getByRole('heading', { name: 'Book a Section' }).waitFor();
+      await step(page, 'section booking (nothing chosen)', page.getByRole('heading', { name: 'Book a Section' }));
       const reserve = page.getByRole('button', { name: 'Reserve' });
       expect(await reserve.isDisabled()).toBe(true);
       // The choices are native radios drawn as cards: picked by keyboard (Space).
@@ -108,6 +111,7 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await noViolations(page, 'confirmation');
       await confirmation.getByRole('button', { name: 'Go to Dashboard' }).or(confirmation.getByRole('link', { name: 'Go to Dashboard' })).first().click();
       await page.waitForURL((url) => url.pathname === '/dashboard');
+      await step(page, 'dashboard after the confirmation', page.getByTestId('dashboard-greeting'));
       await page.goto('/dashboard?tab=book');
       const card = page.locator('article, li').filter({ hasText: club.name }).first();
       await card.waitFor();
@@ -137,6 +141,7 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await noViolations(page, 'invite with picture');
       await page.getByRole('button', { name: 'Done' }).or(page.getByRole('link', { name: 'Done' })).first().click();
       await page.waitForURL((url) => url.pathname === '/');
+      await step(page, 'home page after the invite');
     });
     const after = await apiAs(null, 'GET', friend.json.inviteUrl.replace('/friend-invite/', '/api/friends/invite/'));
     expect(after.json.profilePicture).toMatch(/^\/api\/images\/friends\//);

@@ -84,6 +84,16 @@ export async function noViolations(page: Page, where: string): Promise<void> {
   expect({ where, violations: await accessibilityViolations(page) }).toEqual({ where, violations: [] });
 }
 
+/**
+ * A step of a journey that changed what is on screen (a page, a dialog, a form error, a success):
+ * waits until `shown` is there, then checks the whole page with axe-core (noViolations), so every
+ * state a journey passes through is checked, one line a step.
+ */
+export async function step(page: Page, where: string, shown?: Locator): Promise<void> {
+  await shown?.waitFor();
+  await noViolations(page, where);
+}
+
 /** Signs in through the login form and waits for the member's dashboard (a venue owner's, or a host's or guest's). */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addDays, format, parseISO } from 'date-fns';
 import { bookingWindow, cancellationScheduleLines, todayInNewYork, type CancellationPolicy } from '@luxe/contracts';
-import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 
 // Cancellation policies in the browser (issue 12): the refund dates before paying, and the host
@@ -41,9 +41,10 @@ describe('cancellation policies (390 px wide, axe-core WCAG 2.2 AA)', () => {
     const host = await registerMember({ userType: 'host', firstName: 'Cora' });
     await journey(browser, 'refund-schedule', async (page) => {
       await signIn(page, host.email, host.password);
+      await step(page, 'dashboard after sign-in', page.getByTestId('dashboard-greeting'));
       // A club section: the schedule appears once the start time is chosen.
       await page.goto(`/booking/${club.id}`);
-      await page.getByRole('heading', { name: 'Book a Section' }).waitFor();
+      await step(page, 'section booking (nothing chosen)', page.getByRole('heading', { name: 'Book a Section' }));
       for (const name of ['Terrace', '10:00 PM']) {
         const radio = page.getByRole('radio', { name, exact: true });
         await radio.focus();
@@ -93,9 +94,11 @@ describe('cancellation policies (390 px wide, axe-core WCAG 2.2 AA)', () => {
 
     await journey(browser, 'cancel-booking', async (page) => {
       await signIn(page, host.email, host.password);
+      await step(page, 'dashboard after sign-in', page.getByTestId('dashboard-greeting'));
       await page.goto('/dashboard?tab=book');
       const card = page.getByTestId('booking-card').filter({ hasText: yacht.name });
       const open = card.getByRole('button', { name: /^Cancel booking/ });
+      await step(page, 'my bookings', open);
       await open.focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('alertdialog', { name: `Cancel booking at ${yacht.name}?` });

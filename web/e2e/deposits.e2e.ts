@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 
 // Table deposits and minimum spend (docs/product.md#booking-deposits) in real Chromium at 390 px,
@@ -33,8 +33,9 @@ describe('deposit journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
     const host = await registerMember({ userType: 'host', firstName: 'Nico' });
     await journey(browser, 'deposit-flow', async (page) => {
       await signIn(page, host.email, host.password);
+      await step(page, 'dashboard after sign-in', page.getByTestId('dashboard-greeting'));
       await page.goto(`/booking/${club.id}`);
-      await page.getByRole('heading', { name: 'Book a Section' }).waitFor();
+      await step(page, 'section booking (nothing chosen)', page.getByRole('heading', { name: 'Book a Section' }));
       expect(await page.getByText('Minimum spend $2,500 · 25% deposit').count()).toBeGreaterThan(0);
       for (const name of ['Balcony', '10:00 PM']) {
         const radio = page.getByRole('radio', { name, exact: true });
@@ -74,8 +75,9 @@ describe('deposit journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
     const host = await registerMember({ userType: 'host', firstName: 'Ines' });
     await journey(browser, 'no-deposit-flow', async (page) => {
       await signIn(page, host.email, host.password);
+      await step(page, 'dashboard after sign-in', page.getByTestId('dashboard-greeting'));
       await page.goto(`/booking/${club.id}`);
-      await page.getByRole('heading', { name: 'Book a Section' }).waitFor();
+      await step(page, 'section booking (nothing chosen)', page.getByRole('heading', { name: 'Book a Section' }));
       for (const name of ['Bar Table', '9:00 PM']) {
         const radio = page.getByRole('radio', { name, exact: true });
         await radio.focus();
@@ -84,6 +86,7 @@ describe('deposit journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
       }
       expect(await page.getByTestId('price-deposit').count()).toBe(0);
       expect(await page.getByTestId('price-balance').textContent()).toBe('$600');
+      await step(page, 'section booking without a deposit');
       await page.getByRole('button', { name: 'Reserve' }).click();
       const confirmation = page.getByRole('dialog', { name: 'Booking Confirmed!' });
       await confirmation.waitFor();
@@ -97,10 +100,14 @@ describe('deposit journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
     });
     await journey(browser, 'owner-deposit-form', async (page) => {
       await signIn(page, owner.email, owner.password);
+      await step(page, 'venue dashboard after sign-in', page.getByRole('heading', { name: 'Your venues' }));
       await page.goto('/venue-dashboard');
+      await step(page, "owner's venues", page.getByRole('button', { name: `Manage sections of ${club.name}` }));
       await page.getByRole('button', { name: `Manage sections of ${club.name}` }).click();
+      await step(page, "owner's sections with a deposit", page.getByRole('button', { name: 'Edit Balcony' }));
       await page.getByRole('button', { name: 'Edit Balcony' }).click();
       const deposit = page.getByLabel('Deposit (%)');
+      await step(page, "owner's section form", deposit);
       expect(await deposit.inputValue()).toBe('25');
       expect(await page.getByLabel('Minimum spend ($)').inputValue()).toBe('2500');
       await deposit.fill('101');

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs } from './stack';
 
 let browser: Browser;
@@ -51,6 +51,7 @@ describe('notifications (390 px, axe-core WCAG 2.2 AA)', () => {
     try {
       await journey(browser, 'bell-counts-a-pushed-invite', async () => {
         await signIn(page, guest.email, guest.password);
+        await step(page, 'dashboard after sign-in', page.getByTestId('dashboard-greeting'));
         await page.goto('/dashboard?tab=home');
         await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
         const bell = page.getByTestId('notification-bell');
@@ -73,7 +74,7 @@ describe('notifications (390 px, axe-core WCAG 2.2 AA)', () => {
         await item.focus();
         await page.keyboard.press('Enter');
         await page.waitForURL((u) => u.pathname === '/dashboard' && u.searchParams.get('tab') === 'invites');
-        await page.getByRole('link', { name: 'Notifications' }).waitFor();
+        await step(page, 'invites after the notification', page.getByRole('link', { name: 'Notifications' }));
       });
     } finally {
       await context.close();

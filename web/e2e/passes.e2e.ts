@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { formatPassCode, nightOf, todayInNewYork } from '@luxe/contracts';
-import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 
 let browser: Browser;
@@ -65,8 +65,9 @@ describe('door passes (390 px wide, axe-core WCAG 2.2 AA)', () => {
 
     await journey(browser, 'door-mode', async (page) => {
       await signIn(page, owner.email, owner.password);
+      await step(page, 'venue dashboard after sign-in', page.getByRole('heading', { name: 'Your venues' }));
       await page.goto('/venue-dashboard?tab=door');
-      await page.getByRole('heading', { level: 1, name: 'Door' }).waitFor();
+      await step(page, 'door mode (no venue chosen)', page.getByRole('heading', { level: 1, name: 'Door' }));
       await page.getByLabel('Venue', { exact: true }).selectOption({ label: clubName });
       await noViolations(page, 'door mode');
       // By keyboard: the code typed as people read it, Enter sends it.
@@ -80,7 +81,7 @@ describe('door passes (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await noViolations(page, 'door mode: already checked in');
       // The page of the used pass says so.
       await page.goto(pass.url);
-      await page.getByText(/^Already checked in at/).waitFor();
+      await step(page, 'pass page, used', page.getByText(/^Already checked in at/));
     });
   });
 });

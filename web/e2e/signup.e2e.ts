@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { accessibilityViolations, journey, launchBrowser, sessionStatus } from './browser';
+import { accessibilityViolations, journey, launchBrowser, sessionStatus, step } from './browser';
 
 let browser: Browser;
 
@@ -21,7 +21,7 @@ describe('sign-up journey (reading A, two steps)', () => {
 
       // Step 1 of 2: basic information.
       await page.goto('/signup?type=host');
-      await page.getByRole('heading', { level: 1, name: 'Host Registration' }).waitFor();
+      await step(page, '/signup (host)', page.getByRole('heading', { level: 1, name: 'Host Registration' }));
       await page.getByLabel('First Name', { exact: true }).fill(firstName);
       await page.getByLabel('Last Name', { exact: true }).fill('Sterling');
       await page.getByLabel('Email', { exact: true }).fill(email);
@@ -31,9 +31,10 @@ describe('sign-up journey (reading A, two steps)', () => {
       // Step 2 of 2: the city autocomplete, driven by the keyboard.
       await page.waitForURL((url) => url.pathname === '/signup-location' && url.searchParams.get('type') === 'host');
       const city = page.getByRole('combobox', { name: 'City' });
+      await step(page, '/signup-location', city);
       await city.fill('');
       await city.pressSequentially('Aus');
-      await page.getByRole('option', { name: /Austin, TX/ }).waitFor();
+      await step(page, '/signup-location with suggestions', page.getByRole('option', { name: /Austin, TX/ }));
       await city.press('ArrowDown');
       await city.press('Enter');
       expect(await city.inputValue()).toBe('Austin, TX');
@@ -46,6 +47,7 @@ describe('sign-up journey (reading A, two steps)', () => {
       await greeting.waitFor();
       expect(await greeting.textContent()).toBe(`Welcome, ${firstName}`);
       expect(await sessionStatus(page)).toBe(200);
+      await step(page, 'dashboard after sign-up');
 
       // Still signed in after a reload.
       await page.reload();
@@ -55,8 +57,10 @@ describe('sign-up journey (reading A, two steps)', () => {
 
       // Logout from the profile tab ends the session.
       await page.getByRole('button', { name: 'Profile', exact: true }).click();
+      await step(page, 'profile tab', page.getByRole('button', { name: 'Logout', exact: true }));
       await page.getByRole('button', { name: 'Logout', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/login');
+      await step(page, '/login after Logout', page.getByRole('button', { name: 'Sign In', exact: true }));
       expect(await sessionStatus(page)).toBe(401);
 
       // The dashboard is now for signed-in users only.
@@ -94,7 +98,7 @@ describe('sign-up journey (reading B, three steps)', () => {
 
       // Step 3: the location, then the account.
       await page.waitForURL((url) => url.pathname === '/signup-location' && url.searchParams.get('type') === 'guest');
-      await page.getByText('Step 3 of 3').waitFor();
+      await step(page, '/signup-location (step 3 of 3)', page.getByText('Step 3 of 3'));
       await page.getByRole('button', { name: 'Complete Registration' }).click();
       await page.waitForURL((url) => url.pathname === '/welcome-success');
       await page.getByRole('heading', { name: 'Welcome to LuxeSwipe, Noor!' }).waitFor();

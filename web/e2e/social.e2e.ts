@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { format, parseISO } from 'date-fns';
 import { todayInNewYork } from '@luxe/contracts';
-import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 
 let browser: Browser;
@@ -49,26 +49,31 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
     try {
       await journey(browser, 'guest-discovers', async () => {
         await signIn(guestPage, guest.email, guest.password);
+        await step(guestPage, 'dashboard after sign-in', guestPage.getByTestId('dashboard-greeting'));
         await guestPage.goto('/dashboard?tab=events');
+        await step(guestPage, 'events tab', guestPage.getByRole('button', { name: 'Discover Events' }));
         await guestPage.getByRole('button', { name: 'Discover Events' }).click();
         await guestPage.getByRole('heading', { name: club.json.name }).waitFor();
         await noViolations(guestPage, 'discover deck');
         await guestPage.getByRole('button', { name: `Like: ${club.json.name}` }).click();
         const ask = guestPage.getByRole('dialog', { name: 'Request to Join' });
+        await step(guestPage, 'request to join (empty)', ask);
         await ask.getByLabel(/^Message to Hugo/).fill('Can I come?');
         await noViolations(guestPage, 'request to join');
         await ask.getByRole('button', { name: 'Send Request' }).click();
-        await guestPage.getByTestId('toast').filter({ hasText: 'Request Sent!' }).waitFor();
+        await step(guestPage, 'request sent', guestPage.getByTestId('toast').filter({ hasText: 'Request Sent!' }));
       });
       await journey(browser, 'host-approves', async () => {
         await signIn(hostPage, host.email, host.password);
+        await step(hostPage, 'dashboard after sign-in', hostPage.getByTestId('dashboard-greeting'));
         await hostPage.goto('/dashboard?tab=book');
+        await step(hostPage, 'my bookings with a request', hostPage.getByRole('button', { name: 'View Guest Requests' }).first());
         await hostPage.getByRole('button', { name: 'View Guest Requests' }).first().click();
         const dialog = hostPage.getByRole('dialog');
         await dialog.getByText('Can I come?').waitFor();
         await noViolations(hostPage, 'guest requests');
         await dialog.getByRole('button', { name: /^Approve/ }).first().click();
-        await hostPage.getByTestId('toast').filter({ hasText: 'Request Approved!' }).waitFor();
+        await step(hostPage, 'request approved', hostPage.getByTestId('toast').filter({ hasText: 'Request Approved!' }));
         await hostPage.keyboard.press('Escape');
       });
       // The gateway's push group joins the broker once per start: until it has, a message may go
@@ -89,6 +94,8 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
       await journey(browser, 'chat', async () => {
         await guestPage.goto('/dashboard?tab=messages');
         await hostPage.goto('/dashboard?tab=messages');
+        await step(guestPage, 'conversations (guest)', guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hugo/ }));
+        await step(hostPage, 'conversations (host)', hostPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Gina/ }));
         await guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hugo/ }).click();
         await hostPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Gina/ }).click();
         await noViolations(guestPage, 'messages (guest)');
@@ -100,6 +107,7 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
         await hostPage.keyboard.press('Enter');
         await guestPage.getByLabel(/^Messages with Hugo/).getByText('Table is ready.').waitFor();
         await noViolations(hostPage, 'messages (host)');
+        await noViolations(guestPage, 'messages with an answer (guest)');
       });
     } finally {
       await hostContext.close();
@@ -124,6 +132,7 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
     try {
       await journey(browser, 'host-invites', async () => {
         await signIn(hostPage, host.email, host.password);
+        await step(hostPage, 'dashboard after sign-in', hostPage.getByTestId('dashboard-greeting'));
         await hostPage.goto('/dashboard?tab=invites&section=discover');
         await hostPage.getByRole('heading', { name: /Greta/ }).waitFor();
         await noViolations(hostPage, 'send invites');
@@ -131,10 +140,11 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
         const like = hostPage.getByRole('button', { name: /^Like and invite Greta/ });
         await like.focus();
         await hostPage.keyboard.press('Enter');
-        await hostPage.getByText("That's Everyone!").waitFor();
+        await step(hostPage, 'send invites, everyone seen', hostPage.getByText("That's Everyone!"));
       });
       await journey(browser, 'guest-accepts', async () => {
         await signIn(guestPage, guest.email, guest.password);
+        await step(guestPage, 'dashboard after sign-in', guestPage.getByTestId('dashboard-greeting'));
         await guestPage.goto('/dashboard?tab=invites');
         await guestPage.getByRole('heading', { name: /Hector/ }).waitFor();
         // The invite's own day (a like invites for tonight: today in New York), not a fixed 'Tonight 10:00 PM'.
@@ -151,7 +161,7 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
         const guestCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })).cookie;
         await until('the conversation opens', async () => ((await apiAs(guestCookie, 'GET', `/api/conversations/${guest.id}`)).json ?? []).length === 1);
         await guestPage.goto('/dashboard?tab=messages');
-        await guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hector/ }).waitFor();
+        await step(guestPage, 'conversations after the accepted invite', guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hector/ }));
       });
       const sent = (await apiAs(hostCookie, 'GET', '/api/invites/sent')).json;
       expect(sent.map((i: { status: string; guest: { firstName: string } }) => [i.guest.firstName, i.status])).toEqual([['Greta', 'accepted']]);

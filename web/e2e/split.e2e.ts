@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addDays, format, parseISO } from 'date-fns';
 import { todayInNewYork } from '@luxe/contracts';
-import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs, approveVenues } from './stack';
 
 // Split payment (issue 12) in real Chromium at 390 px, by keyboard, axe-core (WCAG 2.2 AA) on
@@ -32,16 +32,18 @@ describe('split payment (390 px wide, axe-core WCAG 2.2 AA)', () => {
     await journey(browser, 'split-host', async (page) => {
       await noStripeJs(page);
       await signIn(page, host.email, host.password);
+      await step(page, 'dashboard after sign-in', page.getByTestId('dashboard-greeting'));
       await page.evaluate(
         ([id, name, d]) => localStorage.setItem('pendingBooking', JSON.stringify({ venueId: id, venueName: name, venueImage: '', date: d, time: '20:00', duration: 4, totalPrice: 3200, eventDescription: '', friendsCount: 0 })),
         [yacht.json.id, yacht.json.name, nyDate(9)],
       );
       await page.goto('/payment');
-      await page.getByRole('heading', { name: 'Complete Your Booking' }).waitFor();
+      await step(page, '/payment', page.getByRole('heading', { name: 'Complete Your Booking' }));
       const toggle = page.getByRole('button', { name: 'Split the payment' });
       await toggle.focus();
       await page.keyboard.press('Enter');
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await step(page, '/payment split form (opened)');
       await page.getByLabel('Number of people paying (you included)').selectOption('3');
       expect(await page.getByTestId('split-preview').textContent()).toBe('Your share $1,066.68, each guest $1,066.66');
       const release = page.getByRole('radio', { name: 'Cancel the booking at the deadline if any share is unpaid (paid shares are refunded in full)' });
@@ -53,7 +55,7 @@ describe('split payment (390 px wide, axe-core WCAG 2.2 AA)', () => {
       const submit = page.getByRole('button', { name: 'Split and get the links' });
       await submit.focus();
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: 'Links for your guests' }).waitFor();
+      await step(page, '/payment split links', page.getByRole('heading', { name: 'Links for your guests' }));
       expect(await page.getByTestId('split-paid-count').textContent()).toBe('0 of 3 shares paid');
       const links = await page.getByTestId('split-link').allTextContents();
       expect(links).toHaveLength(2);
@@ -67,7 +69,7 @@ describe('split payment (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await page.keyboard.press('Enter');
       await page.getByText('Link copied').first().waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}${link}`);
-      await noViolations(page, '/payment split links');
+      await noViolations(page, '/payment split links, copied');
     });
 
     const guest = await registerMember({ userType: 'guest', firstName: 'Gwen' });
@@ -76,6 +78,7 @@ describe('split payment (390 px wide, axe-core WCAG 2.2 AA)', () => {
       // Signed out, the link asks to sign in first and comes back to the share.
       await page.goto(link);
       await page.waitForURL((url) => url.pathname === '/login');
+      await step(page, '/login from a split link', page.getByLabel('Email', { exact: true }));
       await page.getByLabel('Email', { exact: true }).fill(guest.email);
       await page.getByLabel('Password', { exact: true }).fill(guest.password);
       await page.getByLabel('Password', { exact: true }).press('Enter');

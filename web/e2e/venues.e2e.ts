@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { journey, launchBrowser, noViolations, registerMember } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, step } from './browser';
 import { approveVenues } from './stack';
 
 let browser: Browser;
@@ -29,6 +29,7 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
 
     await journey(browser, 'venue-owner', async (page) => {
       await page.goto('/login');
+      await step(page, '/login', page.getByLabel('Email', { exact: true }));
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByLabel('Password', { exact: true }).press('Enter');
@@ -38,7 +39,7 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
 
       // A strip club, with a photo.
       await page.getByRole('button', { name: 'Add Event' }).click();
-      await page.getByRole('heading', { name: 'Add Club Event' }).waitFor();
+      await step(page, 'club form (empty)', page.getByRole('heading', { name: 'Add Club Event' }));
       await page.getByLabel('Venue name', { exact: true }).fill(clubName);
       await page.getByLabel('Club type', { exact: true }).selectOption('strip_club');
       await page.getByLabel('State', { exact: true }).selectOption('Florida');
@@ -52,18 +53,20 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
       await page.getByRole('button', { name: 'Create Event' }).click();
       await page.getByTestId('toast').filter({ hasText: 'Success' }).waitFor();
       const clubCard = page.getByTestId('venue-card').filter({ hasText: clubName });
-      await clubCard.waitFor();
+      await step(page, 'my events with the club', clubCard);
       expect(await clubCard.getByText('Pending').count()).toBe(1);
 
       // Its sections: a regular one and a VIP room (exclusive, one booking at a time).
       await page.getByRole('button', { name: `Manage sections of ${clubName}` }).click();
+      await step(page, 'sections (none yet)', page.getByRole('button', { name: 'Add Section' }));
       await page.getByRole('button', { name: 'Add Section' }).click();
+      await step(page, 'section form', page.getByLabel('Section name', { exact: true }));
       await page.getByLabel('Section name', { exact: true }).fill('Stage-side Table');
       await page.getByLabel('Section type', { exact: true }).fill('Table');
       await page.getByLabel('Capacity', { exact: true }).fill('6');
       await page.getByLabel('Price per hour ($)', { exact: true }).fill('400');
       await page.getByRole('button', { name: 'Create Section' }).click();
-      await page.getByRole('list', { name: 'Sections' }).getByText('Stage-side Table').waitFor();
+      await step(page, 'sections with one', page.getByRole('list', { name: 'Sections' }).getByText('Stage-side Table'));
       await page.getByRole('button', { name: 'Create VIP Room' }).click();
       await page.getByLabel('Section name', { exact: true }).fill('Gold VIP Room');
       await page.getByLabel('Section type', { exact: true }).fill('VIP Room');
@@ -81,11 +84,13 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
 
       // A dancer for the VIP room, with a price modifier; the profile viewer shows her.
       await page.getByRole('button', { name: `Dancers of ${clubName}` }).click();
+      await step(page, 'dancers (none yet)', page.getByRole('button', { name: 'Add Dancer' }));
       await page.getByRole('button', { name: 'Add Dancer' }).click();
       await page.getByLabel('Name', { exact: true }).fill('Aurora');
       await page.getByLabel('Price modifier', { exact: true }).fill('1.5');
       await noViolations(page, 'dancer form');
       await page.getByRole('button', { name: 'Add Dancer' }).click();
+      await step(page, 'dancers with Aurora', page.getByRole('button', { name: 'View profile of Aurora' }));
       await page.getByRole('button', { name: 'View profile of Aurora' }).click();
       const profile = page.getByRole('dialog');
       await profile.getByText('Available').first().waitFor();
@@ -96,7 +101,7 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
 
       // A yacht with two pricing tiers and a photo; the live preview follows the form.
       await page.getByRole('button', { name: 'Add Yacht' }).click();
-      await page.getByRole('heading', { name: 'Add Yacht Event' }).waitFor();
+      await step(page, 'yacht form (empty)', page.getByRole('heading', { name: 'Add Yacht Event' }));
       await page.getByLabel('Yacht name', { exact: true }).fill(yachtName);
       await page.getByLabel('State', { exact: true }).selectOption('Florida');
       await page.getByLabel('City', { exact: true }).selectOption('Miami');
@@ -137,7 +142,7 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
       await noViolations(page, '/events');
 
       await page.getByRole('button', { name: 'Yachts' }).click();
-      await yacht.waitFor();
+      await step(page, '/events (yachts)', yacht);
       expect(await club.count()).toBe(0);
       await page.getByRole('button', { name: 'Clubs' }).click();
       await club.waitFor();
@@ -147,7 +152,7 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
       // Book Now starts the guest flow: a visitor fills in the booking page, and signs in to reserve.
       await club.getByRole('link', { name: /Book Now/ }).or(club.getByRole('button', { name: /Book Now/ })).first().click();
       await page.waitForURL((url) => url.pathname.startsWith('/booking/') && url.searchParams.get('guest') === 'true');
-      await page.getByRole('heading', { name: 'Book a Section' }).waitFor();
+      await step(page, 'section booking (visitor)', page.getByRole('heading', { name: 'Book a Section' }));
     });
 
     // A host in Miami finds them in the Events tab and among Featured Events on Home.
@@ -158,12 +163,14 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
       await page.getByLabel('Password', { exact: true }).fill(host.password);
       await page.getByLabel('Password', { exact: true }).press('Enter');
       await page.waitForURL((url) => url.pathname === '/dashboard');
+      await step(page, 'dashboard', page.getByTestId('dashboard-greeting'));
       await page.goto('/dashboard?tab=events');
       const card = page.getByTestId('venue-card').filter({ hasText: yachtName });
       await card.waitFor();
       await noViolations(page, 'events tab');
       await card.getByRole('link', { name: /Book It/ }).or(card.getByRole('button', { name: /Book It/ })).first().click();
       await page.waitForURL((url) => /^\/booking\/[0-9a-f-]{36}$/.test(url.pathname));
+      await step(page, 'yacht detail', page.getByRole('button', { name: 'Book it' }));
       await page.goto('/dashboard?tab=home');
       await page.getByRole('heading', { name: 'Featured Events' }).waitFor();
       await noViolations(page, 'home (featured events)');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { journey, launchBrowser, noViolations, registerMember, signIn } from './browser';
+import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 
 let browser: Browser;
@@ -49,10 +49,12 @@ describe('guest list with a waitlist (two browsers, 390 px, keyboard, axe-core W
     try {
       await journey(browser, 'host-sets-limit', async () => {
         await signIn(hostPage, host.email, host.password);
+        await step(hostPage, 'dashboard after sign-in', hostPage.getByTestId('dashboard-greeting'));
         await hostPage.goto('/dashboard?tab=book');
+        await step(hostPage, 'my bookings with requests', hostPage.getByRole('button', { name: 'View Guest Requests' }).first());
         await hostPage.getByRole('button', { name: 'View Guest Requests' }).first().click();
         const dialog = hostPage.getByRole('dialog');
-        await dialog.getByText('Ana here').waitFor();
+        await step(hostPage, 'guest requests', dialog.getByText('Ana here'));
         // By keyboard: type the limit, Enter saves it.
         const limit = dialog.getByRole('spinbutton', { name: 'Guest limit' });
         await limit.fill('9');
@@ -61,9 +63,9 @@ describe('guest list with a waitlist (two browsers, 390 px, keyboard, axe-core W
         await noViolations(hostPage, 'guest limit refused');
         await limit.fill('1');
         await limit.press('Enter');
-        await dialog.getByTestId('guest-count').filter({ hasText: '0 of 1 on the list' }).waitFor();
+        await step(hostPage, 'guest limit saved', dialog.getByTestId('guest-count').filter({ hasText: '0 of 1 on the list' }));
         await dialog.getByRole('button', { name: /^Approve\s?: Ana Hart$/ }).click();
-        await dialog.getByRole('region', { name: 'Approved Guests (1)' }).waitFor();
+        await step(hostPage, 'guest requests with one approved', dialog.getByRole('region', { name: 'Approved Guests (1)' }));
         await dialog.getByRole('button', { name: /^Approve\s?: Bea Hart$/ }).click();
         await hostPage.getByTestId('toast').filter({ hasText: 'Added to the waitlist (#1)' }).waitFor();
         const waitlist = dialog.getByRole('region', { name: 'Waitlist (1)' });
@@ -73,6 +75,7 @@ describe('guest list with a waitlist (two browsers, 390 px, keyboard, axe-core W
       });
       await journey(browser, 'guest-waitlisted', async () => {
         await signIn(guestPage, bea.email, bea.password);
+        await step(guestPage, 'dashboard after sign-in', guestPage.getByTestId('dashboard-greeting'));
         await guestPage.goto('/dashboard?tab=home');
         const region = guestPage.getByRole('region', { name: 'Waitlisted' });
         expect(await region.getByTestId('waitlist-status').textContent()).toBe('Waitlisted (#1)');
@@ -83,7 +86,7 @@ describe('guest list with a waitlist (two browsers, 390 px, keyboard, axe-core W
         const dialog = hostPage.getByRole('dialog');
         await dialog.getByRole('button', { name: /^Remove\s?: Ana Hart$/ }).focus();
         await hostPage.keyboard.press('Enter');
-        await hostPage.getByTestId('toast').filter({ hasText: 'Guest Removed' }).waitFor();
+        await step(hostPage, 'guest removed', hostPage.getByTestId('toast').filter({ hasText: 'Guest Removed' }));
         // The promotion follows from the removal's event: the open dialog reads the lists again until it shows.
         await dialog.getByRole('region', { name: 'Approved Guests (1)' }).getByTestId('guest-name').filter({ hasText: 'Bea Hart' }).waitFor({ timeout: 60_000 });
         expect(await hostPage.getByRole('dialog').getByRole('region', { name: /^Waitlist/ }).count()).toBe(0);
@@ -91,11 +94,12 @@ describe('guest list with a waitlist (two browsers, 390 px, keyboard, axe-core W
       });
       await journey(browser, 'guest-promoted', async () => {
         await guestPage.goto('/dashboard?tab=messages');
+        await step(guestPage, 'conversations, promoted', guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hugo/ }));
         await guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hugo/ }).click();
         await guestPage.getByLabel(/^Messages with Hugo/).getByText(/Good news: a spot opened up/).waitFor();
         await noViolations(guestPage, 'messages, promoted');
         await guestPage.goto('/dashboard?tab=home');
-        await guestPage.getByRole('region', { name: "Events I'm Attending" }).getByRole('button', { name: /^Leave Event/ }).waitFor();
+        await step(guestPage, 'guest home, attending', guestPage.getByRole('region', { name: "Events I'm Attending" }).getByRole('button', { name: /^Leave Event/ }));
         expect(await guestPage.getByRole('region', { name: 'Waitlisted' }).count()).toBe(0);
       });
     } finally {

@@ -302,27 +302,38 @@ export type OwnerBookingsQuery = z.output<typeof ownerBookingsQuerySchema>;
 export type OwnerBooking = z.output<typeof ownerBookingSchema>;
 
 /**
- * `GET /api/venues/{id}/availability?date=&sectionId=&duration=` (issue 31.17): what the booking
- * page's time grid and date picker grey out. The unit is the section (a club) or the whole yacht
- * (no section); the duration is the one chosen (default 1 hour: a start time taken for one hour is
- * taken for any).
+ * `GET /api/venues/{id}/availability?date=&sectionId=&duration=&dancerId=` (issue 31.17): what the
+ * booking page's time grid and date picker grey out. The unit is the section (a club) or the whole
+ * yacht (no section); the duration is the one chosen (default 1 hour: a start time taken for one
+ * hour is taken for any). With the entertainer chosen for a VIP room, the times he is booked
+ * (in any room of the club) are taken too: he is one person (BOOKING_ERRORS.DANCER_TAKEN).
  */
 export const availabilityParamsSchema = z.object({ id: z.uuid({ error: BOOKING_MESSAGES.venue }) });
 export const availabilityQuerySchema = z.object({
   date: isoDate,
   sectionId: z.uuid({ error: BOOKING_MESSAGES.sectionNotFound }).optional(),
+  dancerId: z.uuid({ error: BOOKING_MESSAGES.dancerNotFound }).optional(),
   duration: z.coerce.number({ error: BOOKING_MESSAGES.duration }).int(BOOKING_MESSAGES.duration).min(DURATION_HOURS.min, BOOKING_MESSAGES.duration).max(DURATION_HOURS.max, BOOKING_MESSAGES.duration).default(DURATION_HOURS.min),
 });
 export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
 export const availabilitySchema = z.object({
   date: z.string(),
   duration: z.number().int(),
-  /** Start times of `date` at which the unit is full for `duration` hours (confirmed bookings and live holds). */
+  /**
+   * Start times of `date` that cannot be booked for `duration` hours: the unit is full (confirmed
+   * bookings and live holds), or the chosen entertainer is booked then.
+   */
   takenStartTimes: z.array(z.enum(START_TIMES)),
+  /** Those of takenStartTimes taken only because the chosen entertainer is booked then (the unit is free): said with AVAILABILITY_REASONS.dancerTaken. Empty without dancerId. */
+  dancerTakenStartTimes: z.array(z.enum(START_TIMES)),
   /** Nights of `date`'s month on which every start time is full for one hour: sold out. */
   soldOutDates: z.array(z.string()),
 });
 export type Availability = z.output<typeof availabilitySchema>;
+/** Why the booking page disables a start time, in words beside it (the unit being full says its duration there). */
+export const AVAILABILITY_REASONS = {
+  dancerTaken: 'Entertainer booked',
+} as const;
 
 /** A held slot: the booking waiting for its payment, its price and until when it is kept. */
 export const holdSchema = bookingSchema;

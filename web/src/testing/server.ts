@@ -16,7 +16,7 @@ export const defaultHandlers = [
   http.get('/api/venues/:city/:state/:type', () => HttpResponse.json([])),
   http.get('/api/venues/:id/availability', ({ request }) => {
     const q = new URL(request.url).searchParams;
-    return HttpResponse.json({ date: q.get('date'), duration: Number(q.get('duration') ?? 1), takenStartTimes: [], soldOutDates: [] });
+    return HttpResponse.json({ date: q.get('date'), duration: Number(q.get('duration') ?? 1), takenStartTimes: [], dancerTakenStartTimes: [], soldOutDates: [] });
   }),
   http.get('/api/friends/invite/:token', () => HttpResponse.json({ statusCode: 404, code: 'BOOKING.INVITE_NOT_FOUND', message: 'Invite Not Found' }, { status: 404 })),
   http.get('/api/friends/invite/:token/pass', () => HttpResponse.json({ statusCode: 404, code: 'PASS.NOT_ATTENDEE', message: 'Only the host and the guests of this booking have a pass' }, { status: 404 })),

@@ -75,11 +75,11 @@ export const bookingRoutes = {
     path: '/api/venues/:id/availability',
     service: 'bookings',
     access: 'public',
-    summary: "A venue's taken start times on a date for a section (a club) or the whole yacht, for a duration (default 1 h), and its sold-out nights of that month: what the booking page disables. Public like the booking page; says only that a time is full, never by whom",
+    summary: "A venue's taken start times on a date for a section (a club) or the whole yacht, for a duration (default 1 h), and its sold-out nights of that month: what the booking page disables. With ?dancerId= (a VIP room's entertainer), the times he is booked in any room are taken too, said apart. Public like the booking page; says only that a time is full or he is busy, never by whom",
     params: availabilityParamsSchema,
     query: availabilityQuerySchema,
     response: availabilitySchema,
-    errors: [BOOKING_ERRORS.VENUE_NOT_FOUND, BOOKING_ERRORS.SECTION_REQUIRED, BOOKING_ERRORS.SECTION_NOT_FOUND],
+    errors: [BOOKING_ERRORS.VENUE_NOT_FOUND, BOOKING_ERRORS.SECTION_REQUIRED, BOOKING_ERRORS.SECTION_NOT_FOUND, BOOKING_ERRORS.DANCER_NOT_ALLOWED, BOOKING_ERRORS.DANCER_NOT_FOUND],
   }),
   atMyVenues: defineRoute({
     id: 'bookings.atMyVenues',

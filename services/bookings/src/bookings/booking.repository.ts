@@ -42,6 +42,19 @@ export class BookingRepository {
     return rows.map((r) => ({ startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) }));
   }
 
+  /** The windows of an entertainer's bookings (in any room) that hold him (as countDancerTaking counts them) overlapping [from, to). */
+  async dancerWindowsTaking(dancerId: string, from: Date, to: Date): Promise<{ startsAt: Date; endsAt: Date }[]> {
+    const rows = await this.ds.manager
+      .getRepository(BookingEntity)
+      .createQueryBuilder('b')
+      .select(['b.startsAt', 'b.endsAt'])
+      .where('b.dancer_id = :dancerId', { dancerId })
+      .andWhere('b.starts_at < :to AND b.ends_at > :from', { from, to })
+      .andWhere(`(b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > now()))`)
+      .getMany();
+    return rows.map((r) => ({ startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) }));
+  }
+
   /**
    * The same entertainer's bookings (in any room) whose window overlaps [startsAt, endsAt) and that
    * hold him: confirmed, or held and not yet expired. Run under his card's row lock.

@@ -29,7 +29,6 @@ import {
   type OwnerBooking,
   type OwnerBookingsQuery,
   type PaymentIntentDto,
-  type StartTime,
 } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
@@ -38,6 +37,7 @@ import type { DancerCard, SectionCard, VenueCard } from '../catalog/catalog.enti
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { FriendService } from '../friends/friend.service';
 import { BookingEntity } from './booking.entity';
+import { availabilityOf } from './availability';
 import { moveTo, refundOnCancel } from './booking-lifecycle';
 import { BookingRepository, type Unit } from './booking.repository';
 import { publishCancellation } from './cancellation-events';
@@ -291,15 +291,19 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * What the booking page greys out (issue 31.17): the start times of a date at which the unit is
-   * full for the chosen duration, and the nights of that month full at every start time for one
-   * hour. "Full" is exactly what create and hold refuse (countTaking ≥ the unit's capacity), from
-   * one read of the month's windows; advisory only: booking still decides under the row lock.
+   * full for the chosen duration, or the chosen entertainer is booked in any room, and the nights
+   * of that month full at every start time for one hour. "Full" and "booked" are exactly what
+   * create and hold refuse (SLOT_TAKEN, DANCER_TAKEN), from one read of the month's windows;
+   * advisory only: booking still decides under the row locks. An entertainer is checked as create
+   * checks him (DANCER_NOT_ALLOWED, DANCER_NOT_FOUND): the answer says only that he is busy.
    */
-  async availability(venueId: string, q: { date: string; sectionId?: string; duration: number }): Promise<Availability> {
+  async availability(venueId: string, q: { date: string; sectionId?: string; dancerId?: string; duration: number }): Promise<Availability> {
     const venue = await this.publicVenue(venueId);
     let unit: Unit;
     let capacity = 1;
+    let dancer: DancerCard | null = null;
     if (venue.type === 'yacht') {
+      if (q.dancerId) throw fail(BOOKING_ERRORS.DANCER_NOT_ALLOWED);
       unit = { venueId, sectionId: null };
     } else {
       if (!q.sectionId) throw fail(BOOKING_ERRORS.SECTION_REQUIRED);
@@ -307,21 +311,14 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       if (!section || section.venueId !== venueId || !section.isActive) throw fail(BOOKING_ERRORS.SECTION_NOT_FOUND);
       unit = { venueId, sectionId: section.sectionId };
       capacity = section.maxSimultaneousBookings;
+      dancer = await this.chosenDancer(this.ds.manager, venue, section, q.dancerId ?? null);
     }
     const days = nightsOfMonth(q.date);
     const from = bookingWindow(days[0]!, START_TIMES[0], 1).startsAt;
     const to = bookingWindow(days.at(-1)!, START_TIMES.at(-1)!, DURATION_HOURS.max).endsAt;
     const windows = await this.bookings.windowsTaking(unit, from, to);
-    const full = (date: string, start: StartTime, duration: number) => {
-      const w = bookingWindow(date, start, duration);
-      return windows.filter((b) => b.startsAt < w.endsAt && b.endsAt > w.startsAt).length >= capacity;
-    };
-    return {
-      date: q.date,
-      duration: q.duration,
-      takenStartTimes: START_TIMES.filter((t) => full(q.date, t, q.duration)),
-      soldOutDates: days.filter((d) => START_TIMES.every((t) => full(d, t, 1))),
-    };
+    const dancerWindows = dancer ? await this.bookings.dancerWindowsTaking(dancer.dancerId, from, to) : [];
+    return availabilityOf(q, { windows, capacity }, dancerWindows);
   }
 
   /**

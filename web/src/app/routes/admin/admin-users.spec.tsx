@@ -35,7 +35,7 @@ describe('/admin Users tab', () => {
           ]),
     );
     const { user } = renderApp('/admin');
-    expect(await screen.findByText('Loading users...')).toBeInTheDocument();
+    expect((await screen.findByText('Loading users...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
     const ava = await screen.findByRole('listitem', { name: 'Ava Sterling' });
     expect(ava).toHaveTextContent('ava@example.com');
     expect(ava).toHaveTextContent('Host');

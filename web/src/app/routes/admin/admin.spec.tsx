@@ -77,6 +77,26 @@ describe('/admin: the console and its token', () => {
     expect(location()).toBe('/admin?tab=audit-log');
   });
 
+  it('every list shows the skeleton of its rows while it loads, named for assistive technology (issue 31)', async () => {
+    signInAdmin();
+    const lists = [
+      ['users', '/api/admin/users', 'Loading users...'],
+      ['venues', '/api/admin/venues', 'Loading venues...'],
+      ['vip-rooms', '/api/admin/vip-rooms', 'Loading VIP rooms...'],
+      ['reports', '/api/admin/reports', 'Loading reports...'],
+      ['audit-log', '/api/admin/audit-log', 'Loading audit entries...'],
+    ] as const;
+    // Never answered: each list stays pending.
+    for (const [, path] of lists) mockAdmin('get', path, () => new Promise<never>(() => {}));
+    for (const [tab, , label] of lists) {
+      const { unmount } = renderApp(`/admin?tab=${tab}`);
+      const skeleton = (await screen.findByText(label)).closest('[role="status"]');
+      expect(skeleton).toHaveAttribute('data-testid', 'list-skeleton');
+      expect(skeleton).toHaveAttribute('aria-busy', 'true');
+      unmount();
+    }
+  });
+
   it('axe finds nothing on the console with a list, nor in the suspend dialog', async () => {
     signInAdmin();
     mockAdmin('get', '/api/admin/users', () => page('users', [makeAdminUser({ firstName: 'Ava', lastName: 'Sterling' }), makeAdminUser({ suspended: true, suspendedReason: 'Spam' })], { total: 60 }));

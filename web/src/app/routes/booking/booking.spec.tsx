@@ -419,6 +419,35 @@ describe('/booking/{venueId}: reserving', () => {
     expect(reserveButton()).toBeDisabled();
   });
 
+  it('asks with the chosen entertainer and disables the times he is booked in another room, saying so (issue 31)', async () => {
+    await signIn(host);
+    mockApi();
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/api/venues/:id/availability', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        asked.push(q.get('dancerId'));
+        const busy = q.get('dancerId') === roxy.id ? (['21:00'] as const) : [];
+        return HttpResponse.json({ date: q.get('date'), duration: Number(q.get('duration')), takenStartTimes: busy, dancerTakenStartTimes: busy, soldOutDates: [] });
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('radio', { name: 'VIP Rooms' }));
+    await user.click(screen.getByRole('radio', { name: 'Diamond Suite' }));
+    await user.click(screen.getByRole('radio', { name: '9:00 PM' }));
+    expect(asked).toEqual([null]);
+    await user.click(await screen.findByRole('button', { name: 'Roxy: view profile' }));
+    await user.click(screen.getByRole('button', { name: 'Select Entertainer' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('radio', { name: '9:00 PM, entertainer booked' })).toBeDisabled();
+    expect(asked).toEqual([null, roxy.id]);
+    expect(screen.getByText('This entertainer is already booked at that time. Please choose another time or entertainer.')).toBeInTheDocument();
+    expect(reserveButton()).toBeDisabled();
+    // Without him the room is free again.
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('radio', { name: '9:00 PM' })).toBeEnabled();
+  });
+
   it('Start Inviting goes to the discover section of the invites tab', async () => {
     server.use(http.get('/api/*', () => HttpResponse.json([])));
     await signIn(host);

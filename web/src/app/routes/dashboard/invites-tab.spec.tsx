@@ -95,7 +95,7 @@ describe('Invites tab: Received', () => {
       },
     });
     const { user } = renderApp('/dashboard?tab=invites');
-    expect(await screen.findByText('Loading invites...')).toHaveAttribute('role', 'status');
+    expect((await screen.findByText('Loading invites...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
     expect(screen.getByRole('button', { name: 'Received' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Send Invites' })).toHaveAttribute('aria-pressed', 'false');
 
@@ -322,6 +322,22 @@ describe('Invites tab: Send Invites', () => {
 
     await user.click(screen.getByRole('button', { name: 'Received' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'No Invites Yet' })).toBeInTheDocument();
+  });
+
+  it('shows the skeleton of the deck while the members load, named for assistive technology (issue 31)', async () => {
+    await signIn(host);
+    mockSocial({
+      matches: async () => {
+        await delay(30);
+        return [mia];
+      },
+    });
+    renderApp('/dashboard?tab=invites&section=discover');
+    const skeleton = (await screen.findByText('Loading guests...')).closest('[role="status"]');
+    expect(skeleton).toHaveAttribute('data-testid', 'list-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    await screen.findByTestId('swipe-card');
+    expect(screen.queryByTestId('list-skeleton')).not.toBeInTheDocument();
   });
 
   it("a host's like swipes and invites to the event chosen in 'Invite to'; a pass only swipes", async () => {

@@ -174,6 +174,27 @@ describe('dashboard Messages tab', () => {
     expect(screen.queryByRole('heading', { name: 'Select a Conversation' })).not.toBeInTheDocument();
   });
 
+  it("shows the skeleton of the thread's messages while they load, named for assistive technology (issue 31)", async () => {
+    await signIn(host);
+    mockMessaging({ conversations: [makeConversation()], threads: { [C1]: [makeMessage({ content: 'Arrived' })] } });
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/conversations/:id/messages', async () => {
+        await answered;
+        return HttpResponse.json([makeMessage({ content: 'Arrived' })]);
+      }),
+    );
+    const { user } = renderApp('/dashboard?tab=messages');
+    const thread = await openConversation(user, /Lena Voss/);
+    const skeleton = (await within(thread).findByText('Loading messages...')).closest('[role="status"]');
+    expect(skeleton).toHaveAttribute('data-testid', 'list-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    answer();
+    expect(await within(thread).findByText('Arrived')).toBeInTheDocument();
+    expect(within(thread).queryByTestId('list-skeleton')).not.toBeInTheDocument();
+  });
+
   it('shows the thread oldest first as sent, own messages on the right, with New York times', async () => {
     await signIn(host);
     mockMessaging({

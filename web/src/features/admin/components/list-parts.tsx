@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES, adminUsersQuerySchema } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { isAdminSessionError } from '../../../lib/api-client';
@@ -127,7 +128,8 @@ export function PagedList<P extends { page: number; pageSize: number; total: num
   children: (items: T[]) => ReactNode;
 }) {
   useLoadFailureToast(query, errorDetail);
-  if (query.isPending) return <ListMessage title={`Loading ${noun}...`} busy />;
+  // Drawn as the rows it will have, like the app's other lists (issue 31: loading states as skeletons).
+  if (query.isPending) return <ListSkeleton label={`Loading ${noun}...`} />;
   if (query.isError)
     return (
       <ListMessage

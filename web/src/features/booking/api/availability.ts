@@ -8,16 +8,18 @@ export interface AvailabilityArgs {
   /** The section of a club; none for a yacht (booked whole). */
   sectionId?: string;
   duration: number;
+  /** The entertainer chosen for a VIP room: the times he is booked in any room are taken too. */
+  dancerId?: string;
 }
 
 /** GET /api/venues/{id}/availability: the date's taken start times and the month's sold-out nights. */
-export function getAvailability({ venueId, date, sectionId, duration }: AvailabilityArgs, signal?: AbortSignal): Promise<Availability> {
-  return callApi(api.bookings.availability, { params: { id: venueId }, query: { date, sectionId, duration } }, { signal });
+export function getAvailability({ venueId, date, sectionId, duration, dancerId }: AvailabilityArgs, signal?: AbortSignal): Promise<Availability> {
+  return callApi(api.bookings.availability, { params: { id: venueId }, query: { date, sectionId, duration, dancerId } }, { signal });
 }
 
 export function getAvailabilityQueryOptions(args: AvailabilityArgs) {
   return queryOptions({
-    queryKey: ['bookings', 'availability', args.venueId, args.sectionId ?? '', args.date, args.duration] as const,
+    queryKey: ['bookings', 'availability', args.venueId, args.sectionId ?? '', args.date, args.duration, args.dancerId ?? ''] as const,
     queryFn: ({ signal }) => getAvailability(args, signal),
     // Availability changes with every booking: read again on each visit, never a retry storm.
     staleTime: 0,

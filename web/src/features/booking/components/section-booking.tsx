@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { bookingDateProblem, bookingWindow, CANCELLATION_POLICY_LABELS, lastBookableDate, todayInNewYork, toCancellationPolicy, START_TIMES, takesDeposit, type Booking, type Section, type StartTime, type Venue } from '@luxe/contracts';
+import { AVAILABILITY_REASONS, BOOKING_MESSAGES, bookingDateProblem, bookingWindow, CANCELLATION_POLICY_LABELS, lastBookableDate, todayInNewYork, toCancellationPolicy, START_TIMES, takesDeposit, type Booking, type Section, type StartTime, type Venue } from '@luxe/contracts';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -80,11 +80,14 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   const dancer = vipMode ? (dancers.data?.find((d) => d.id === dancerId) ?? null) : null;
   const amounts = section ? estimateAmounts(section, duration, dancer) : null;
   const dateValid = !bookingDateProblem(date);
-  const availability = useAvailability({ venueId: venue.id, sectionId: section?.id, date, duration }, !!section && dateValid);
+  // With an entertainer chosen, the times he is booked (in any room) are taken too, said apart.
+  const availability = useAvailability({ venueId: venue.id, sectionId: section?.id, date, duration, dancerId: dancer?.id }, !!section && dateValid);
   const open = availability.data && availability.data.date === date ? availability.data : null;
   const taken = new Set<string>(open?.takenStartTimes ?? []);
+  const dancerBusy = new Set<string>(open?.dancerTakenStartTimes ?? []);
   const soldOut = (open?.soldOutDates ?? []).filter((d) => d >= today);
-  const startTimeOptions = START_TIME_OPTIONS.map((o) => (taken.has(o.value) ? { ...o, disabled: true, description: `Taken for ${hoursLabel(duration)}`, ariaLabel: `${o.label}, taken for ${hoursLabel(duration)}` } : o));
+  const takenReason = (t: string) => (dancerBusy.has(t) ? AVAILABILITY_REASONS.dancerTaken : `Taken for ${hoursLabel(duration)}`);
+  const startTimeOptions = START_TIME_OPTIONS.map((o) => (taken.has(o.value) ? { ...o, disabled: true, description: takenReason(o.value), ariaLabel: `${o.label}, ${takenReason(o.value).toLowerCase()}` } : o));
 
   const dateError = bookingDateProblem(date);
   // A chosen time that became taken (another booking, a longer duration) is no choice: the grid says so.
@@ -245,7 +248,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
         <ChoiceGroup name="start-time" legend="Start Time (EST)" options={startTimeOptions} value={startTime} onChange={setStartTime} columns="grid-cols-3" />
         {startTime && taken.has(startTime) ? (
           <p role="status" className="text-sm text-red-300">
-            {timeLabel(startTime)} is taken for {hoursLabel(duration)}. Choose another start time or a shorter duration.
+            {dancerBusy.has(startTime) ? BOOKING_MESSAGES.dancerTaken : `${timeLabel(startTime)} is taken for ${hoursLabel(duration)}. Choose another start time or a shorter duration.`}
           </p>
         ) : null}
 

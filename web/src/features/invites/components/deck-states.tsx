@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
+/** A deck that is loading: the card it will show, as the app's other lists load (one skeleton, its label heard once). */
 export function DeckLoading({ text }: { text: string }) {
-  return (
-    <p role="status" className="flex items-center justify-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-8 text-sm text-neutral-300">
-      <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-gold-400 border-t-transparent motion-reduce:animate-none" />
-      {text}
-    </p>
-  );
+  return <ListSkeleton label={text} variant="card" rows={1} />;
 }
 
 export function DeckError({ text, onRetry }: { text: string; onRetry: () => void }) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Conversation, Message } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { cn } from '../../../lib/cn';
 import { useMessages } from '../api/conversations';
 import { eventLabel, formatMessageTime, fullName, otherPartyLabel } from '../display';
@@ -77,9 +78,7 @@ export function ConversationThread({
         className="max-h-[55dvh] min-h-48 overflow-y-auto rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
       >
         {messages.isPending ? (
-          <p role="status" className="py-10 text-center text-sm text-neutral-300">
-            Loading messages...
-          </p>
+          <ListSkeleton label="Loading messages..." className="p-1" />
         ) : messages.isError ? (
           <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
             <p className="text-sm text-red-300">Error loading messages. Please try again.</p>
