@@ -451,3 +451,47 @@ describe('messages by email, batched, only to members away (issue 32)', () => {
     expect(await messageMails(guest.email)).toEqual([]);
   });
 });
+
+describe('booking reminders on a PostgreSQL job queue (issue 32)', () => {
+  // pg-boss keeps the reminders in the notifications database (schema pgboss); the clock of a
+  // reminder is its job's start_after, moved in the database as the tests move other deadlines.
+  const jobs = async (bookingId: string) =>
+    (await world.dbs.notifications.query(`SELECT data->>'which' AS which, start_after, state FROM pgboss.job WHERE name = 'booking-reminder' AND data->>'bookingId' = $1 ORDER BY start_after`, [bookingId])).rows as { which: string; start_after: Date; state: string }[];
+  const due = (bookingId: string, which: string) => world.dbs.notifications.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'booking-reminder' AND data->>'bookingId' = $1 AND data->>'which' = $2`, [bookingId, which]);
+  const reminders = async (m: Member) => (await notificationsOf(m)).notifications.filter((n) => n.kind === 'booking-reminder');
+
+  it('a confirmed booking queues a reminder a day and 2 hours before it starts; when one is due the host and his approved guest are told once', async () => {
+    const { host, bookingId } = await hostedEvent();
+    const guest = await member('guest', 'Rae');
+    const r = await guest.api.call('POST', '/api/event-join-requests', { bookingId });
+    expect((await host.api.call('POST', `/api/event-join-requests/${r.json.id}/approve`)).status).toBe(200);
+    const startsAt = new Date((await world.dbs.notifications.query(`SELECT starts_at FROM booking_cards WHERE booking_id = $1`, [bookingId])).rows[0].starts_at);
+    await waitFor('both reminders are queued', async () => (await jobs(bookingId)).length === 2, 30_000);
+    expect((await jobs(bookingId)).map((j) => [j.which, new Date(j.start_after).getTime()])).toEqual([
+      ['24h', startsAt.getTime() - 24 * 3_600_000],
+      ['2h', startsAt.getTime() - 2 * 3_600_000],
+    ]);
+    await waitFor('the guest is on the list', async () => (await world.dbs.notifications.query(`SELECT 1 FROM booking_guests WHERE booking_id = $1 AND user_id = $2`, [bookingId, guest.id])).rows.length === 1, 30_000);
+    await due(bookingId, '24h');
+    await waitFor('the host is reminded', async () => (await reminders(host)).length === 1, 30_000);
+    await waitFor('the guest is reminded', async () => (await reminders(guest)).length === 1, 30_000);
+    expect((await reminders(host))[0]).toMatchObject({ title: expect.stringMatching(/^Tomorrow: /), link: '/dashboard?tab=book' });
+    expect((await reminders(guest))[0]).toMatchObject({ title: expect.stringMatching(/^Tomorrow: /), link: '/dashboard?tab=events' });
+    await theOneMail(host.email, /^Tomorrow: /);
+    // The 2-hour one still waits; the 24-hour job is done.
+    expect((await jobs(bookingId)).map((j) => [j.which, j.state])).toEqual([
+      ['24h', 'completed'],
+      ['2h', 'created'],
+    ]);
+  });
+
+  it('a booking cancelled before its reminder: nobody is told', async () => {
+    const { host, bookingId } = await hostedEvent();
+    await waitFor('its reminders are queued', async () => (await jobs(bookingId)).length === 2, 30_000);
+    expect((await host.api.call('POST', `/api/bookings/${bookingId}/cancel`)).status).toBe(200);
+    await waitFor('notifications knows it is cancelled', async () => (await world.dbs.notifications.query(`SELECT cancelled FROM booking_cards WHERE booking_id = $1`, [bookingId])).rows[0]?.cancelled === true, 30_000);
+    await due(bookingId, '24h');
+    await waitFor('the reminder ran', async () => (await jobs(bookingId))[0]?.state === 'completed', 30_000);
+    expect(await reminders(host)).toEqual([]);
+  });
+});

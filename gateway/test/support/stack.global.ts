@@ -48,6 +48,8 @@ export default async function setup() {
       // Messages are emailed to members away 2 s after they arrive (5 minutes in production).
       MESSAGE_EMAIL_AFTER_MS: '2000',
       MESSAGE_DIGEST_MS: '300',
+      // Due booking reminders are looked for every second (notifications.api.spec.ts moves one's due time).
+      REMINDER_POLL_SECONDS: '1',
     },
   });
   const provided: Provided = {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const NOTIFICATION_KINDS = [
   'booking-confirmed',
   'booking-cancelled',
+  'booking-reminder',
   'refund-issued',
   'invite-received',
   'invite-accepted',
@@ -29,7 +30,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * Messages are emailed batched, only to members away for a while (MESSAGE_EMAIL_AFTER_MS without
  * an open live socket), never one email per message.
  */
-export const EMAIL_KINDS = ['booking-confirmed', 'booking-cancelled', 'refund-issued', 'invite-received', 'join-request-approved', 'join-request-declined', 'message-received', 'venue-approved', 'venue-rejected', 'account-suspended'] as const satisfies readonly NotificationKind[];
+export const EMAIL_KINDS = ['booking-confirmed', 'booking-cancelled', 'booking-reminder', 'refund-issued', 'invite-received', 'join-request-approved', 'join-request-declined', 'message-received', 'venue-approved', 'venue-rejected', 'account-suspended'] as const satisfies readonly NotificationKind[];
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**
@@ -43,6 +44,7 @@ export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   'booking-confirmed': 'Booking confirmed',
   'booking-cancelled': 'Booking cancelled',
+  'booking-reminder': 'Booking reminders (a day and 2 hours before)',
   'refund-issued': 'Refund issued',
   'invite-received': 'Invite received',
   'join-request-approved': 'Join request approved',

@@ -8,9 +8,10 @@ import { FactService } from './inbox/fact.service';
 import { NotificationController } from './inbox/notification.controller';
 import { NotificationRepository } from './inbox/notification.repository';
 import { NotificationService } from './inbox/notification.service';
+import { ReminderScheduler } from './reminders/reminder.scheduler';
 
 @Module({
   controllers: [MemberConsumer, FactConsumer, NotificationController],
-  providers: [CardRepository, NotificationRepository, EmailRepository, EmailSender, MessageDigest, NotificationService, FactService],
+  providers: [CardRepository, NotificationRepository, EmailRepository, EmailSender, MessageDigest, NotificationService, FactService, ReminderScheduler],
 })
 export class NotificationsModule {}

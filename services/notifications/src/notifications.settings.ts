@@ -22,6 +22,8 @@ export const notificationsSettingsSchema = z
     MESSAGE_EMAIL_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
     /** How often members with unread messages are looked at for that email, in ms. */
     MESSAGE_DIGEST_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
+    /** How often due booking reminders are looked for (pg-boss's polling), in seconds. */
+    REMINDER_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(30),
     /** The deployment's prefix (topics, and the gateways' presence keys in Redis). */
     KAFKA_TOPIC_PREFIX: z.string().default(''),
   })

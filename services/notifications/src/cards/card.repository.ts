@@ -16,6 +16,9 @@ export interface BookingCard {
   venueName: string | null;
   bookingDate: string | null;
   startTime: string | null;
+  /** When it starts (from its confirmation): the reminders count back from it. */
+  startsAt?: Date | null;
+  cancelled?: boolean;
 }
 export interface VenueCard {
   venueId: string;
@@ -66,19 +69,38 @@ export class CardRepository {
   /** A booking's card; later events fill in what the first one lacked (a hold knows no venue name). */
   async upsertBooking(m: EntityManager, b: BookingCard): Promise<void> {
     await m.query(
-      `INSERT INTO booking_cards (booking_id, host_id, venue_name, booking_date, start_time) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO booking_cards (booking_id, host_id, venue_name, booking_date, start_time, starts_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (booking_id) DO UPDATE SET host_id = EXCLUDED.host_id, venue_name = COALESCE(EXCLUDED.venue_name, booking_cards.venue_name),
-         booking_date = COALESCE(EXCLUDED.booking_date, booking_cards.booking_date), start_time = COALESCE(EXCLUDED.start_time, booking_cards.start_time)`,
-      [b.bookingId, b.hostId, b.venueName, b.bookingDate, b.startTime],
+         booking_date = COALESCE(EXCLUDED.booking_date, booking_cards.booking_date), start_time = COALESCE(EXCLUDED.start_time, booking_cards.start_time),
+         starts_at = COALESCE(EXCLUDED.starts_at, booking_cards.starts_at)`,
+      [b.bookingId, b.hostId, b.venueName, b.bookingDate, b.startTime, b.startsAt ?? null],
     );
   }
 
   async booking(m: EntityManager, bookingId: string): Promise<BookingCard | null> {
     const rows: BookingCard[] = await m.query(
-      `SELECT booking_id AS "bookingId", host_id AS "hostId", venue_name AS "venueName", booking_date AS "bookingDate", start_time AS "startTime" FROM booking_cards WHERE booking_id = $1`,
+      `SELECT booking_id AS "bookingId", host_id AS "hostId", venue_name AS "venueName", booking_date AS "bookingDate", start_time AS "startTime", starts_at AS "startsAt", cancelled FROM booking_cards WHERE booking_id = $1`,
       [bookingId],
     );
     return rows[0] ?? null;
+  }
+
+  async markCancelled(m: EntityManager, bookingId: string): Promise<void> {
+    await m.query(`UPDATE booking_cards SET cancelled = true WHERE booking_id = $1`, [bookingId]);
+  }
+
+  /** A guest going to the booking's event (approved, or accepted an invite to it); removed when taken off the list. */
+  async addGuest(m: EntityManager, bookingId: string, userId: string): Promise<void> {
+    await m.query(`INSERT INTO booking_guests (booking_id, user_id) SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM user_erasures WHERE user_key = $3) ON CONFLICT DO NOTHING`, [bookingId, userId, erasureKey(userId)]);
+  }
+
+  async removeGuest(m: EntityManager, bookingId: string, userId: string): Promise<void> {
+    await m.query(`DELETE FROM booking_guests WHERE booking_id = $1 AND user_id = $2`, [bookingId, userId]);
+  }
+
+  async guests(m: EntityManager, bookingId: string): Promise<string[]> {
+    const rows: { user_id: string }[] = await m.query(`SELECT user_id FROM booking_guests WHERE booking_id = $1 ORDER BY user_id`, [bookingId]);
+    return rows.map((r) => r.user_id);
   }
 
   async upsertVenue(m: EntityManager, v: VenueCard): Promise<void> {
@@ -106,6 +128,7 @@ export class CardRepository {
       ['booking_cards', 'host_id'],
       ['venue_cards', 'owner_id'],
       ['notifications', 'user_id'],
+      ['booking_guests', 'user_id'],
       ['email_preferences', 'user_id'],
       ['email_outbox', 'user_id'],
       ['demo_emails', 'user_id'],

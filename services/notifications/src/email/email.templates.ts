@@ -13,6 +13,7 @@ export interface RenderedEmail {
 const TEMPLATES: Record<EmailKind, { subject: (d: NotificationDraft) => string; action: string }> = {
   'booking-confirmed': { subject: (d) => `Booking confirmed: ${d.body}`, action: 'See your booking' },
   'booking-cancelled': { subject: (d) => `Booking cancelled: ${d.body}`, action: 'See your bookings' },
+  'booking-reminder': { subject: (d) => d.title, action: 'See the booking' },
   'refund-issued': { subject: () => 'Your refund is on its way', action: 'See your bookings' },
   'invite-received': { subject: (d) => d.title, action: 'See the invite' },
   'join-request-approved': { subject: (d) => `You're in: ${d.body}`, action: 'See your events' },

@@ -91,6 +91,11 @@ export class FactConsumer {
     return this.facts.joinRequestAnswered(tx, e.data, false);
   }
 
+  @OnEvent('social.guest-removed')
+  guestRemoved(e: EventOf<'social.guest-removed'>, tx: EntityManager) {
+    return this.facts.guestRemoved(tx, e.data);
+  }
+
   @OnEvent('messaging.conversation-read')
   conversationRead(e: EventOf<'messaging.conversation-read'>, tx: EntityManager) {
     return this.facts.conversationRead(tx, e.data);

@@ -4,6 +4,7 @@ import type { EventData } from '@luxe/contracts';
 import { UserErasureService } from '@luxe/platform/db';
 import { CardRepository } from '../cards/card.repository';
 import { NotificationService } from './notification.service';
+import { ReminderScheduler } from '../reminders/reminder.scheduler';
 import { excerpt, LINKS, money, nameOf, where } from './notification.texts';
 
 /**
@@ -17,6 +18,7 @@ export class FactService {
   constructor(
     private readonly cards: CardRepository,
     private readonly notifications: NotificationService,
+    private readonly reminders: ReminderScheduler,
   ) {}
 
   // Members (identity).
@@ -46,8 +48,9 @@ export class FactService {
     await this.cards.upsertBooking(m, { bookingId: d.bookingId, hostId: d.hostId, venueName: null, bookingDate: null, startTime: null });
   }
   async bookingConfirmed(m: EntityManager, d: EventData<'bookings.booking-confirmed'>): Promise<void> {
-    const card = { bookingId: d.bookingId, hostId: d.hostId, venueName: d.venueName, bookingDate: d.bookingDate, startTime: d.startTime };
+    const card = { bookingId: d.bookingId, hostId: d.hostId, venueName: d.venueName, bookingDate: d.bookingDate, startTime: d.startTime, startsAt: new Date(d.startsAt) };
     await this.cards.upsertBooking(m, card);
+    await this.reminders.schedule(m, d.bookingId, card.startsAt);
     await this.notifications.notify(m, {
       userId: d.hostId,
       kind: 'booking-confirmed',
@@ -61,6 +64,8 @@ export class FactService {
   async bookingCancelled(m: EntityManager, d: EventData<'bookings.booking-cancelled'>): Promise<void> {
     // A hold that lapsed was never a booking: the member left the payment page, nothing to tell.
     if (d.reason === 'hold-expired') return;
+    // Its reminders, still queued, find it cancelled and tell nobody.
+    await this.cards.markCancelled(m, d.bookingId);
     const b = await this.cards.booking(m, d.bookingId);
     if (!b) return;
     const why = { 'payment-failed': 'The payment did not go through.', 'cancelled-by-host': 'You cancelled it.', 'venue-deleted': 'The venue was removed.', 'host-deleted': 'The account was deleted.' }[d.reason] ?? '';
@@ -106,6 +111,7 @@ export class FactService {
     });
   }
   async inviteAnswered(m: EntityManager, d: EventData<'social.invite-accepted'>, accepted: boolean): Promise<void> {
+    if (accepted && d.bookingId) await this.cards.addGuest(m, d.bookingId, d.guestId);
     const guest = await this.cards.member(d.guestId, m);
     await this.notifications.notify(m, {
       userId: d.hostId,
@@ -128,6 +134,7 @@ export class FactService {
     });
   }
   async joinRequestAnswered(m: EntityManager, d: EventData<'social.join-request-approved'>, approved: boolean): Promise<void> {
+    if (approved) await this.cards.addGuest(m, d.bookingId, d.guestId);
     const b = await this.cards.booking(m, d.bookingId);
     await this.notifications.notify(m, {
       userId: d.guestId,
@@ -138,6 +145,11 @@ export class FactService {
       detail: approved ? 'Your host is waiting for you in Messages.' : 'There are more events to discover.',
       link: LINKS.guestEvents,
     });
+  }
+
+  /** Taken off the guest list: no reminder of that event for him. */
+  guestRemoved(m: EntityManager, d: EventData<'social.guest-removed'>): Promise<void> {
+    return this.cards.removeGuest(m, d.bookingId, d.guestId);
   }
 
   // Messages.

@@ -1,0 +1,85 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
+import { LOGGER, SERVICE_SETTINGS, type Logger } from '@luxe/platform/runtime';
+import { CardRepository } from '../cards/card.repository';
+import { NotificationService } from '../inbox/notification.service';
+import { LINKS, where } from '../inbox/notification.texts';
+import type { NotificationsSettings } from '../notifications.settings';
+import { reminderTimes, type ReminderWhich } from './reminder-times';
+
+export const REMINDER_QUEUE = 'booking-reminder';
+interface ReminderJob {
+  bookingId: string;
+  which: ReminderWhich;
+}
+
+/**
+ * Booking reminders (issue 32) on a PostgreSQL job queue (pg-boss, in this service's own
+ * database): a confirmed booking's reminders are queued in the same transaction as the event that
+ * confirmed it, wait there (through restarts and deploys) until they are due, and are taken by one
+ * replica only (pg-boss takes jobs with SKIP LOCKED). A reminder runs once per member besides:
+ * its notification's fact key is unique per member, so a retried job tells nobody twice.
+ */
+@Injectable()
+export class ReminderScheduler implements OnModuleInit, OnModuleDestroy {
+  private boss: PgBoss | null = null;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly cards: CardRepository,
+    private readonly notifications: NotificationService,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SERVICE_SETTINGS) private readonly settings: Partial<NotificationsSettings>,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const url = (this.ds.options as PostgresConnectionOptions).url;
+    if (!url) throw new Error('reminders: the database has no URL for pg-boss');
+    // A pool of its own, small: a poll every REMINDER_POLL_SECONDS and the jobs' own writes.
+    const boss = new PgBoss({ connectionString: url, max: 2, schema: 'pgboss', schedule: false });
+    boss.on('error', (err) => this.logger.warn({ err }, 'reminders: the job queue reported an error'));
+    await boss.start();
+    // Several replicas start together: the second creation of the queue is refused, which is fine.
+    if (!(await boss.getQueue(REMINDER_QUEUE))) await boss.createQueue(REMINDER_QUEUE, { name: REMINDER_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true }).catch(() => undefined);
+    await boss.work<ReminderJob>(REMINDER_QUEUE, { pollingIntervalSeconds: this.settings.REMINDER_POLL_SECONDS ?? 30, batchSize: 10 }, async (jobs) => {
+      for (const job of jobs) await this.remind(job.data);
+    });
+    this.boss = boss;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.boss?.stop({ graceful: true, timeout: 10_000, wait: true });
+  }
+
+  /** Queues the booking's reminders still ahead, in the caller's transaction (rolled back with it). */
+  async schedule(m: EntityManager, bookingId: string, startsAt: Date, now = new Date()): Promise<void> {
+    if (!this.boss) throw new Error('reminders: the job queue is not started');
+    const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: (await m.query(text, values)) as unknown[] }) };
+    for (const { which, at } of reminderTimes(startsAt, now)) {
+      await this.boss.send(REMINDER_QUEUE, { bookingId, which } satisfies ReminderJob, { startAfter: at, singletonKey: `${bookingId}:${which}`, db } as PgBoss.SendOptions);
+    }
+  }
+
+  /** A due reminder: the host and the guests going, unless the booking was cancelled meanwhile. */
+  async remind(job: ReminderJob): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      const b = await this.cards.booking(m, job.bookingId);
+      if (!b || b.cancelled || !b.startsAt) return;
+      const title = job.which === '24h' ? `Tomorrow: ${where(b)}` : `In 2 hours: ${where(b)}`;
+      const members = [b.hostId, ...(await this.cards.guests(m, b.bookingId))];
+      for (const userId of members) {
+        await this.notifications.notify(m, {
+          userId,
+          kind: 'booking-reminder',
+          factKey: `booking-reminder:${job.which}:${b.bookingId}`,
+          title,
+          body: userId === b.hostId ? 'Your booking is coming up. Your guests get this reminder too.' : 'The event you are going to is coming up.',
+          detail: 'Your pass is on the booking: show it at the door.',
+          link: userId === b.hostId ? LINKS.hostBookings : LINKS.guestEvents,
+        });
+      }
+    });
+  }
+}
