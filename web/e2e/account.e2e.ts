@@ -31,6 +31,7 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
         ['/register', 'Create Your Account'],
         ['/forgot-password', 'Forgot Your Password?'],
         ['/reset-password', 'Choose a New Password'],
+        ['/verify-email', 'Verify Your Email'],
       ] as const) {
         await page.goto(path);
         if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor();

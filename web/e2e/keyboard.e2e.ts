@@ -238,6 +238,7 @@ const VISIT: Record<string, 'visitor' | 'guest' | 'owner' | 'admin'> = {
   '/login': 'visitor',
   '/forgot-password': 'visitor',
   '/reset-password': 'visitor',
+  '/verify-email': 'visitor',
   '/user-type-selection': 'visitor',
   '/signup-location': 'visitor',
   '/login-success': 'visitor',

@@ -114,6 +114,7 @@ describe('route guards', () => {
     ['/welcome-success', 'Welcome to LuxeSwipe!'],
     ['/forgot-password', 'Forgot Your Password?'],
     ['/reset-password', 'Choose a New Password'],
+    ['/verify-email', 'Verify Your Email'],
   ])('public page %s is open to visitors', async (path, heading) => {
     const { location } = renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
       // Forgot password (issue 32): the request, and the emailed link's page (open signed in or not).
       { path: '/forgot-password', lazy: () => import('./routes/forgot-password/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })), handle: title('Forgot Password') },
       { path: '/reset-password', lazy: () => import('./routes/reset-password/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })), handle: title('Choose a New Password') },
+      // Email verification (issue 32): the emailed link's page, open signed in or not.
+      { path: '/verify-email', lazy: () => import('./routes/verify-email/verify-email').then((m) => ({ Component: m.VerifyEmailRoute })), handle: title('Verify Email') },
       { path: '/login-success', lazy: () => import('./routes/login-success/login-success').then((m) => ({ Component: m.LoginSuccessRoute })), handle: title('Signed In') },
       { path: '/welcome-success', lazy: () => import('./routes/welcome-success/welcome-success').then((m) => ({ Component: m.WelcomeSuccessRoute })), handle: title('Welcome') },
       { path: '/privacy', lazy: () => import('./routes/privacy/privacy').then((m) => ({ Component: m.PrivacyRoute })), handle: title('Privacy Policy') },

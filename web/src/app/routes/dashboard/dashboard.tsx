@@ -20,6 +20,7 @@ import { useRealtime } from '../../../lib/realtime';
 import { NOTIFICATIONS_KEY } from '../../../features/notifications/api/notifications';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { EmailPreferences } from '../../../features/notifications/components/email-preferences';
+import { EmailVerificationRow } from '../../../features/auth/components/email-verification';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { HomeTab } from './home-tab';
 import { InvitesTabRoute } from './invites-tab';
@@ -163,6 +164,9 @@ function ProfileTab({ user, afterUnblock }: { user: StoredUser; afterUnblock: Qu
           Based in {user.city.split(',')[0]}, <StateLabel state={user.state} />
         </p>
         <ProfileDetailsForm user={user} />
+      </Panel>
+      <Panel title="Email Address">
+        <EmailVerificationRow user={user} />
       </Panel>
       <Panel title="Email Notifications">
         <EmailPreferences />

@@ -1,6 +1,7 @@
 import type { AvailableEvent } from '@luxe/contracts';
 import { ImageCarousel } from '../../../components/image-carousel';
 import { StateLabel } from '../../../components/state-label';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { formatBookingDate, formatDuration } from '../../../lib/booking-display';
 import { attendeesText, formatEventTimes, moreAttendees } from '../event-display';
 import { cityName } from '../location';
@@ -74,7 +75,8 @@ export function EventCard({
             Hosted by{' '}
             <span data-testid="event-host" className="font-semibold text-white">
               {event.host.firstName}
-            </span>
+            </span>{' '}
+            <VerifiedBadge verified={event.host.verified} className="align-middle" />
           </p>
           <button
             type="button"

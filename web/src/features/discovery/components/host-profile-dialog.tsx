@@ -3,6 +3,7 @@ import type { MemberCardView } from '@luxe/contracts';
 import { ImageCarousel } from '../../../components/image-carousel';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { displayAge } from '../event-display';
 import { MemberPhoto } from './member-photo';
 
@@ -28,6 +29,7 @@ export function HostProfileDialog({ host, actions, onClose }: { host: MemberCard
         <p className="text-xl font-semibold text-white">
           <span data-testid="host-name">{host.firstName}</span>, <span data-testid="host-age">{displayAge(host.age)}</span>
         </p>
+        <VerifiedBadge verified={host.verified} className="self-start" />
         {host.city ? (
           <p data-testid="host-city" className="text-sm text-neutral-300">
             {host.city}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Attendees, MemberCardView } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { ageOf, placeOf } from '../display';
 
 /** Friends joining an invite's event: the count and up to 3 avatars. */
@@ -48,6 +49,7 @@ export function MemberProfileDialog({ member, friends, onClose }: { member: Memb
             {member.firstName}, {ageOf(member)}
           </p>
           <p className="text-sm text-neutral-300">{placeOf(member)}</p>
+          <VerifiedBadge verified={member.verified} className="mt-1" />
         </div>
       </div>
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { MemberCardView } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { cn } from '../../../lib/cn';
 import { ageOf, placeOf } from '../display';
 import { MemberPhotos } from './member-photos';
@@ -64,6 +65,7 @@ function SwipeCard({
         <h2 id={nameId} className="font-display text-2xl font-semibold break-words text-white">
           {member.firstName}, <span className="font-sans text-xl font-normal text-neutral-300">{ageOf(member)}</span>
         </h2>
+        <VerifiedBadge verified={member.verified} className="self-start" />
         <p data-testid="member-place" className="text-sm text-neutral-300">
           {placeOf(member)}
         </p>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Booking, Invite } from '@luxe/contracts';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { InviteStatusBadge } from '../../../components/invite-status-badge';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { bySoonest, formatBookingDate, formatStartTime, isUpcoming } from '../../../lib/booking-display';
 import { formatWholeDollars } from '../../../lib/format';
@@ -129,6 +130,7 @@ export function HostOverview({ userId, firstName, sentInvites }: { userId: strin
                   <p data-testid="recent-invite-text" className="font-medium break-words text-white">
                     You invited {invite.guest.firstName}
                   </p>
+                  <VerifiedBadge verified={invite.guest.verified} className="my-0.5" />
                   <p className="truncate text-xs text-neutral-400">{invite.eventTitle}</p>
                 </div>
                 <InviteStatusBadge status={invite.status} />

@@ -2,6 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { SAFETY_MESSAGES } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { serverMessage } from '../../../lib/api-client';
 import { useBlocks, useUnblockMember } from '../api/block';
 
@@ -33,7 +34,10 @@ export function BlockedMembers({ userId, invalidates }: { userId: string; invali
         const busy = unblock.isPending && unblock.variables === b.blockedUserId;
         return (
           <li key={b.blockedUserId} className="flex items-center justify-between gap-3 py-3">
-            <span className="min-w-0 truncate text-neutral-100">{name}</span>
+            <span className="flex min-w-0 items-center gap-2">
+              <span className="min-w-0 truncate text-neutral-100">{name}</span>
+              <VerifiedBadge verified={b.user?.verified} />
+            </span>
             <Button
               type="button"
               variant="secondary"

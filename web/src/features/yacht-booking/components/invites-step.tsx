@@ -3,6 +3,7 @@ import type { MemberCardView } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { useInviteCandidates } from '../api/invite-candidates';
 import { ImageCarousel } from '../../../components/image-carousel';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { StepShell } from './step-shell';
 
 export type GuestDecision = 'invited' | 'declined';
@@ -55,6 +56,7 @@ function GuestCard({ guest, position, total, onDecide }: { guest: MemberCardView
         <h2 id={nameId} className="font-display text-2xl font-semibold break-words text-white">
           {guest.firstName}, <span className="font-sans text-xl font-normal text-neutral-300">{guest.age ?? DEFAULT_AGE}</span>
         </h2>
+        <VerifiedBadge verified={guest.verified} className="self-start" />
         {guest.bio?.trim() ? <p className="break-words text-neutral-300">{guest.bio}</p> : null}
         <p data-testid="deck-counter" aria-live="polite" className="text-xs font-semibold uppercase tracking-wider text-gold-300">
           {position} of {total}
