@@ -117,6 +117,25 @@ describe('entertainer dashboard: My Venues', () => {
     expect(items[0]).toHaveTextContent('Requested Feb 28, 2026');
   });
 
+  it('shows a skeleton of the list while it loads', async () => {
+    await asEntertainer();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/entertainer/venue-requests', async () => {
+        await answered;
+        return HttpResponse.json([makeEntertainerRequest({ venueName: 'Velvet Lounge' })]);
+      }),
+    );
+    renderApp('/dashboard?tab=venues');
+    const skeleton = (await screen.findByText('Loading your venues...')).closest('[role="status"]');
+    expect(skeleton).toHaveAttribute('data-testid', 'list-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    answer();
+    expect(await screen.findByRole('list', { name: 'Your venue requests' })).toBeInTheDocument();
+    expect(screen.queryByTestId('list-skeleton')).not.toBeInTheDocument();
+  });
+
   it('says so when there are no requests', async () => {
     await asEntertainer();
     renderApp('/dashboard?tab=venues');
@@ -284,6 +303,25 @@ describe('entertainer dashboard: VIP Rooms', () => {
     await screen.findByText('Failed to update assignment');
     toast = await findToast();
     expect(toast).toHaveAttribute('data-variant', 'destructive');
+  });
+
+  it('shows a skeleton of the list while it loads', async () => {
+    await asEntertainer();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/entertainer/vip-assignments', async () => {
+        await answered;
+        return HttpResponse.json([proposed]);
+      }),
+    );
+    renderApp('/dashboard?tab=assignments');
+    const skeleton = (await screen.findByText('Loading your VIP rooms...')).closest('[role="status"]');
+    expect(skeleton).toHaveAttribute('data-testid', 'list-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    answer();
+    expect(await screen.findByRole('list', { name: 'Your VIP room assignments' })).toBeInTheDocument();
+    expect(screen.queryByTestId('list-skeleton')).not.toBeInTheDocument();
   });
 
   it('says so when there are no assignments', async () => {

@@ -205,6 +205,26 @@ describe('Guest Requests dialog (My Bookings, host)', () => {
     expect(within(dialog).getByRole('button', { name: 'Approve: noah Reed' })).toBeEnabled();
   });
 
+  it('shows a skeleton of the requests while they load', async () => {
+    await signIn(host);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    mockRequests(() => [mia()]);
+    server.use(
+      http.get('/api/event-join-requests', async () => {
+        await answered;
+        return HttpResponse.json([mia()]);
+      }),
+    );
+    const { dialog } = await openDialog();
+    const skeleton = (await within(dialog).findByText('Loading requests...')).closest('[role="status"]');
+    expect(skeleton).toHaveAttribute('data-testid', 'list-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    answer();
+    expect(await within(dialog).findByRole('region', { name: 'Pending Requests (1)' })).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('list-skeleton')).not.toBeInTheDocument();
+  });
+
   it('says when the requests cannot be loaded, and Try Again reads them again', async () => {
     await signIn(host);
     let fail = true;

@@ -265,6 +265,25 @@ describe('/venue-dashboard: Entertainers, VIP assignments', () => {
     expect(toast).toHaveTextContent('Error');
   });
 
+  it('shows a skeleton of the assignments while they load', async () => {
+    await asOwner();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/venue-owner/vip-assignments', async () => {
+        await answered;
+        return HttpResponse.json([makeAssignment({ sectionName: 'Champagne Room', status: 'proposed' })]);
+      }),
+    );
+    renderApp('/venue-dashboard?tab=entertainers');
+    const skeleton = (await screen.findByText('Loading VIP assignments...')).closest('[role="status"]');
+    expect(skeleton).toHaveAttribute('data-testid', 'list-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    answer();
+    expect(await screen.findByRole('list', { name: 'VIP assignments' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading VIP assignments...')).not.toBeInTheDocument();
+  });
+
   it('says so when there are no requests and no assignments', async () => {
     await asOwner();
     renderApp('/venue-dashboard?tab=entertainers');

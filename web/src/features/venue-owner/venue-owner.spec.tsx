@@ -115,6 +115,25 @@ describe('/venue-dashboard: My Events', () => {
     expect(await screen.findByText('No bookings yet')).toBeInTheDocument();
   });
 
+  it('shows a skeleton of the venue cards while the list loads', async () => {
+    await signIn(owner);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/my-venues', async () => {
+        await answered;
+        return HttpResponse.json([makeVenue()]);
+      }),
+    );
+    renderApp('/venue-dashboard');
+    const skeleton = (await screen.findByText('Loading your venues...')).closest('[role="status"]');
+    expect(skeleton).toHaveAttribute('data-testid', 'list-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    answer();
+    expect(await screen.findByRole('list', { name: 'Your venues' })).toBeInTheDocument();
+    expect(screen.queryByTestId('list-skeleton')).not.toBeInTheDocument();
+  });
+
   it('creates a club: state before city, numbers sent as numbers, no userId, then the list is read again', async () => {
     const mine: Venue[] = [];
     const reads = await withVenues(mine);
@@ -659,6 +678,33 @@ describe('/venue-dashboard: dancers and bartenders', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(luna).toHaveFocus();
+  });
+
+  it('shows a skeleton of the dancers (and of the bartenders) while they load', async () => {
+    await withVenues([makeVenue({ subtype: 'strip_club' })]);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/venues/:id/dancers', async () => {
+        await answered;
+        return HttpResponse.json([dancer()]);
+      }),
+      http.get('/api/venues/:id/bartenders', async () => {
+        await answered;
+        return HttpResponse.json([]);
+      }),
+    );
+    const { user } = renderApp('/venue-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Dancers of Velvet Room' }));
+    const skeleton = (await screen.findByText('Loading dancers...')).closest('[role="status"]');
+    expect(skeleton).toHaveAttribute('data-testid', 'list-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    await user.click(screen.getByRole('button', { name: '← Back to My Events' }));
+    await user.click(await screen.findByRole('button', { name: 'Bartenders of Velvet Room' }));
+    expect((await screen.findByText('Loading bartenders...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
+    answer();
+    expect(await screen.findByText('No bartenders yet.')).toBeInTheDocument();
+    expect(screen.queryByTestId('list-skeleton')).not.toBeInTheDocument();
   });
 
   it('says "Failed to add dancer" / "Failed to add bartender" when adding fails without a message; bartenders have no price modifier', async () => {

@@ -74,8 +74,10 @@ describe('Discover Events (Events tab, swipe mode)', () => {
       return [seaBreeze, velvet];
     });
     await openDiscover();
-    expect(await screen.findByText('Loading events...')).toBeInTheDocument();
+    // A skeleton of the card, its label the spec's loading text.
+    expect((await screen.findByText('Loading events...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
     const event = await card();
+    expect(screen.queryByTestId('list-skeleton')).not.toBeInTheDocument();
     expect(requests).toEqual([{ city: 'Tampa', state: 'Florida' }]);
     const c = within(event);
     expect(event).toHaveAccessibleName('Sea Breeze');

@@ -61,7 +61,7 @@ describe('dashboard Home tab: the guest home', () => {
     });
     renderApp('/dashboard?tab=home');
     const region = await attendingRegion();
-    expect(await within(region).findByText('Loading your events...')).toHaveAttribute('role', 'status');
+    expect((await within(region).findByText('Loading your events...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
     const items = await within(region).findAllByTestId('attending-event');
 
     // After midnight belongs to the night of its date, so it comes after 10 PM that evening.

@@ -61,7 +61,7 @@ describe('dashboard Home tab: the host home', () => {
       ];
     });
     renderApp('/dashboard?tab=home');
-    expect(await within(await findUpcomingRegion()).findByText('Loading your events...')).toBeInTheDocument();
+    expect((await within(await findUpcomingRegion()).findByText('Loading your events...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
     const items = await within(upcomingRegion()).findAllByTestId('upcoming-event');
     expect(items.map((i) => within(i).getByRole('heading', { level: 3 }).textContent)).toEqual(['Azure Dream', 'After Midnight', 'Third']);
 
@@ -140,7 +140,7 @@ describe('dashboard Home tab: the host home', () => {
     );
     renderApp('/dashboard?tab=home');
     const activity = await screen.findByRole('region', { name: 'Recent Activity' });
-    expect(await within(activity).findByText('Loading your invites...')).toHaveAttribute('role', 'status');
+    expect((await within(activity).findByText('Loading your invites...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
     const items = await within(activity).findAllByTestId('recent-invite');
     expect(items.map((i) => within(i).getByTestId('recent-invite-text').textContent)).toEqual(['You invited Mia', 'You invited Noa', 'You invited Lia']);
     expect(items.map((i) => within(i).getByTestId('invite-status').textContent)).toEqual(['Pending', 'Accepted', 'Declined']);

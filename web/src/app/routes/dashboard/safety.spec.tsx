@@ -325,6 +325,25 @@ describe('Profile tab: Blocked Members', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('shows a skeleton of the list while it loads', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/blocks', async () => {
+        await answered;
+        return HttpResponse.json([blockOf(LENA, 'Lena', 'Voss')]);
+      }),
+    );
+    await signIn(me);
+    renderApp('/dashboard?tab=profile');
+    const skeleton = (await screen.findByText('Loading blocked members...')).closest('[role="status"]');
+    expect(skeleton).toHaveAttribute('data-testid', 'list-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    answer();
+    expect(await screen.findByRole('list', { name: 'Blocked members' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading blocked members...')).not.toBeInTheDocument();
+  });
+
   it("says when nobody is blocked, and shows the server's message when unblocking fails", async () => {
     await signIn(me);
     const first = renderApp('/dashboard?tab=profile');

@@ -150,13 +150,15 @@ describe('/events', () => {
     expect(requests).toHaveLength(3);
   });
 
-  it('shows the loading text, then the empty state', async () => {
+  it('shows a skeleton of the cards (its label the loading text), then the empty state', async () => {
     mockVenuesByLocation(async () => {
       await delay(50);
       return [];
     });
     renderApp('/events');
-    expect(await screen.findByText('Loading events...')).toBeInTheDocument();
+    const skeleton = (await screen.findByText('Loading events...')).closest('[role="status"]');
+    expect(skeleton).toHaveAttribute('data-testid', 'list-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
     expect(await screen.findByText('No events found')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your location or filters')).toBeInTheDocument();
     expect(screen.queryByText('Loading events...')).not.toBeInTheDocument();

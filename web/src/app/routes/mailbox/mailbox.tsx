@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, NOTIFICATION_MESSAGES } from '@luxe/contracts';
 import { Logo } from '../../../components/layout/logo';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { callApi } from '../../../lib/api-client';
 
 /**
@@ -21,7 +22,7 @@ export function MailboxRoute() {
           Demo mailbox
         </h1>
         {isPending ? (
-          <p className="mt-4 text-neutral-300">Loading…</p>
+          <ListSkeleton label="Loading…" className="mt-6" />
         ) : isError || !data ? (
           <p className="mt-4 text-neutral-300">{NOTIFICATION_MESSAGES.mailboxOff}.</p>
         ) : data.emails.length === 0 ? (

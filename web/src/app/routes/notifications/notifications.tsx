@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { Notification } from '@luxe/contracts';
 import { Logo } from '../../../components/layout/logo';
 import { buttonClasses } from '../../../components/ui/button';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { formatDistanceLabel } from './time';
@@ -50,7 +51,7 @@ export function NotificationsRoute() {
           {data ? (data.unreadCount === 0 ? 'You are all caught up.' : `${data.unreadCount} unread`) : '\u00a0'}
         </p>
         {isPending ? (
-          <p className="mt-6 text-neutral-300">Loading your notifications…</p>
+          <ListSkeleton label="Loading your notifications…" className="mt-6" />
         ) : isError || !data ? (
           <p className="mt-6 text-red-300">Your notifications could not be loaded. Please try again.</p>
         ) : data.notifications.length === 0 ? (

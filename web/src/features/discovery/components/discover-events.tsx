@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AvailableEvent, MemberCardView } from '@luxe/contracts';
 import { StateLabel } from '../../../components/state-label';
 import { Button } from '../../../components/ui/button';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { useAvailableEvents } from '../api/available-events';
@@ -102,7 +103,7 @@ export function DiscoverEvents({ initialLocation, renderHostActions }: { initial
 
       <div ref={deckRef} tabIndex={-1} aria-label="Event deck" role="region" className="flex flex-col gap-4 focus:outline-none">
         {events.isPending ? (
-          <VenueListMessage title="Loading events..." busy />
+          <ListSkeleton label="Loading events..." variant="card" rows={1} />
         ) : events.isError ? (
           <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/50 px-6 py-12 text-center">
             <p className="font-semibold text-red-300">Error loading events. Please try again.</p>

@@ -32,9 +32,7 @@ export function MyVenues() {
       </div>
 
       {requests.isPending ? (
-        <p role="status" className="text-neutral-300">
-          Loading your venues...
-        </p>
+        <ListSkeleton label="Loading your venues..." rows={2} />
       ) : requests.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-red-400/40 bg-red-950/40 p-5 text-red-100">
           <p>{serverMessage(requests.error, 'Error loading your venues. Please try again.')}</p>

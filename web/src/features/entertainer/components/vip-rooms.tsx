@@ -1,5 +1,6 @@
 import type { VipAssignment } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { toast } from '../../../components/ui/toast';
 import { assignmentHeadingId, EmptyState, VipAssignmentCard } from '../../../components/vip-assignment';
 import { serverMessage } from '../../../lib/api-client';
@@ -31,11 +32,7 @@ export function VipRooms() {
   };
 
   if (assignments.isPending) {
-    return (
-      <p role="status" className="text-neutral-300">
-        Loading your VIP rooms...
-      </p>
-    );
+    return <ListSkeleton label="Loading your VIP rooms..." rows={2} />;
   }
   if (assignments.isError) {
     return (

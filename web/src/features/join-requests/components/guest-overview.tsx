@@ -4,6 +4,7 @@ import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { ShowPassLink } from '../../passes/components/show-pass-link';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { formatBookingDate } from '../../../lib/booking-display';
 import { formatTimeEst } from '../../../lib/format';
 import { greetingFor } from '../../../lib/greeting';
@@ -70,9 +71,7 @@ export function GuestOverview({ userId, firstName, receivedInvites }: { userId: 
 
       <Panel id="events-attending" title="Events I'm Attending">
         {requests.isPending ? (
-          <p role="status" className="text-sm text-neutral-300">
-            Loading your events...
-          </p>
+          <ListSkeleton label="Loading your events..." rows={2} />
         ) : requests.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3">
             <p className="text-sm text-red-300">Error loading your events. Please try again.</p>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { JOIN_REQUEST_MESSAGES, WAITLIST_MESSAGES, type JoinRequest } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useBookingJoinRequests } from '../api/booking-join-requests';
@@ -93,9 +94,7 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
       <div ref={body} className="flex flex-col gap-5">
         {guestList.data ? <GuestLimitForm bookingId={bookingId} list={guestList.data} /> : null}
         {requests.isPending ? (
-          <p role="status" className="py-4 text-center text-neutral-300">
-            Loading requests...
-          </p>
+          <ListSkeleton label="Loading requests..." rows={2} />
         ) : requests.isError ? (
           <div role="alert" className="flex flex-col items-center gap-3 py-4 text-center">
             <p className="text-red-300">Error loading requests. Please try again.</p>

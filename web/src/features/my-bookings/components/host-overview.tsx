@@ -4,6 +4,7 @@ import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { InviteStatusBadge } from '../../../components/invite-status-badge';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { bySoonest, formatBookingDate, formatStartTime, isUpcoming } from '../../../lib/booking-display';
 import { formatWholeDollars } from '../../../lib/format';
 import { greetingFor } from '../../../lib/greeting';
@@ -69,9 +70,7 @@ export function HostOverview({ userId, firstName, sentInvites }: { userId: strin
 
       <Panel id="upcoming-events" title="Your Upcoming Events">
         {hosted.isPending ? (
-          <p role="status" className="text-sm text-neutral-300">
-            Loading your events...
-          </p>
+          <ListSkeleton label="Loading your events..." rows={2} />
         ) : hosted.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3">
             <p className="text-sm text-red-300">Error loading your events. Please try again.</p>
@@ -100,9 +99,7 @@ export function HostOverview({ userId, firstName, sentInvites }: { userId: strin
 
       <Panel id="recent-activity" title="Recent Activity">
         {sentInvites.isPending ? (
-          <p role="status" className="text-sm text-neutral-300">
-            Loading your invites...
-          </p>
+          <ListSkeleton label="Loading your invites..." rows={2} />
         ) : sentInvites.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3">
             <p className="text-sm text-red-300">Error loading your invites. Please try again.</p>

@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { SAFETY_MESSAGES } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { toast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { serverMessage } from '../../../lib/api-client';
@@ -16,7 +17,7 @@ export function BlockedMembers({ userId, invalidates }: { userId: string; invali
   const blocks = useBlocks(userId);
   const unblock = useUnblockMember(userId, invalidates);
 
-  if (blocks.isPending) return <p className="text-sm text-neutral-300">Loading blocked members...</p>;
+  if (blocks.isPending) return <ListSkeleton label="Loading blocked members..." rows={2} />;
   if (blocks.isError)
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-200">

@@ -226,9 +226,7 @@ function OwnerAssignments() {
         VIP Assignments
       </h2>
       {assignments.isPending ? (
-        <p role="status" className="text-neutral-300">
-          Loading VIP assignments...
-        </p>
+        <ListSkeleton label="Loading VIP assignments..." rows={2} />
       ) : assignments.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-red-400/40 bg-red-950/40 p-5 text-red-100">
           <p>{serverMessage(assignments.error, 'Error loading VIP assignments. Please try again.')}</p>

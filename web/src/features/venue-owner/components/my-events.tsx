@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatCity, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useDeleteVenue, useMyVenues } from '../api/venues';
@@ -89,9 +90,7 @@ function VenueList({ onOpen, focusHeading }: { onOpen: (view: View) => void; foc
       </div>
 
       {venues.isPending ? (
-        <p role="status" className="text-neutral-300">
-          Loading your venues...
-        </p>
+        <ListSkeleton label="Loading your venues..." variant="card" rows={2} />
       ) : venues.isError ? (
         <div role="alert" className="rounded-3xl border border-red-400/40 bg-red-950/40 p-5 text-red-100">
           <p>{serverMessage(venues.error, 'Could not load your venues.')}</p>

@@ -6,6 +6,7 @@ import { bartenderInputSchema, dancerInputSchema, PRICE_MODIFIER, TEXT_LIMITS, t
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { Textarea } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
@@ -69,9 +70,7 @@ export function StaffManager({ kind, venue, onBack }: { kind: Kind; venue: Venue
         </Button>
       )}
       {list.isPending ? (
-        <p role="status" className="text-neutral-300">
-          Loading {words.plural.toLowerCase()}...
-        </p>
+        <ListSkeleton label={`Loading ${words.plural.toLowerCase()}...`} rows={2} />
       ) : list.isError ? (
         <p role="alert" className="text-red-300">
           {serverMessage(list.error, `Could not load the ${words.plural.toLowerCase()}.`)}
