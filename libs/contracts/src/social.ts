@@ -34,7 +34,7 @@ export const joinRequestInputSchema = z.object({
 export type JoinRequestInput = z.input<typeof joinRequestInputSchema>;
 export type JoinRequestDto = z.output<typeof joinRequestInputSchema>;
 
-const memberBrief = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), profileImages: z.array(z.string()), age: z.number().int().nullable(), city: z.string() });
+const memberBrief = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), profileImages: z.array(z.string()), age: z.number().int().nullable(), city: z.string(), verified: z.boolean().default(false) });
 
 export const joinRequestSchema = z.object({
   id: z.uuid(),

@@ -26,6 +26,6 @@ export function makeJoinRequest(overrides: Omit<Partial<JoinRequest>, 'guest'> &
     sectionType: 'VIP Booth',
     host: { id: '6f1c2a7e-2b9d-4a53-9f44-0d6c8a1f2b3c', firstName: 'Ava' },
     ...rest,
-    guest: guest === null ? null : { id: guestId, firstName: `Guest${seq}`, lastName: 'Doe', profileImages: [], age: 27, city: 'Miami, FL', ...guest },
+    guest: guest === null ? null : { id: guestId, firstName: `Guest${seq}`, lastName: 'Doe', profileImages: [], age: 27, city: 'Miami, FL', verified: false, ...guest },
   };
 }

@@ -26,7 +26,7 @@ function toJoinRequest(r: JoinRequestEntity, e: EventCard | undefined, guest: Me
     venueType: e?.venueType ?? 'club',
     sectionType: e?.sectionType ?? '',
     host: { id: r.hostId, firstName: e?.hostFirstName ?? 'Host' },
-    guest: guest ? { id: guest.userId, firstName: guest.firstName, lastName: guest.lastName, profileImages: guest.profileImages ?? [], age: guest.age, city: guest.city } : null,
+    guest: guest ? { id: guest.userId, firstName: guest.firstName, lastName: guest.lastName, profileImages: guest.profileImages ?? [], age: guest.age, city: guest.city, verified: guest.emailVerified === true } : null,
     waitlistPosition,
   };
 }

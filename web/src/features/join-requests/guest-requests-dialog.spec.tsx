@@ -47,7 +47,7 @@ async function openDialog() {
 }
 
 const mia = () =>
-  makeJoinRequest({ bookingId: booking.id, message: 'Birthday night, two of us!', guest: { firstName: 'Mia', lastName: 'Laurent', age: 26, city: 'Miami, FL', profileImages: ['/img/mia.jpg'] } });
+  makeJoinRequest({ bookingId: booking.id, message: 'Birthday night, two of us!', guest: { firstName: 'Mia', lastName: 'Laurent', age: 26, city: 'Miami, FL', profileImages: ['/img/mia.jpg'], verified: true } });
 const noah = () => makeJoinRequest({ bookingId: booking.id, guest: { firstName: 'noah', lastName: 'Reed', age: null, city: 'Tampa, FL', profileImages: [] } });
 
 describe('Guest Requests dialog (My Bookings, host)', () => {
@@ -91,6 +91,9 @@ describe('Guest Requests dialog (My Bookings, host)', () => {
     expect(within(second!).getByTestId('guest-initial')).toHaveTextContent(/^N$/);
     expect(within(second!).getByTestId('guest-details')).toHaveTextContent(/^Tampa, FL$/);
     expect(within(second!).queryByTestId('guest-message')).not.toBeInTheDocument();
+    // Mia verified her email (issue 32); Noah did not, and nothing marks him down.
+    expect(within(first!).getByTestId('verified-badge')).toHaveTextContent('Verified');
+    expect(within(second!).queryByTestId('verified-badge')).not.toBeInTheDocument();
 
     expect(within(approved).getAllByTestId('guest-name').map((n) => n.textContent)).toEqual(['Zoe Hart']);
     expect(within(approved).getAllByRole('button').map((b) => b.textContent)).toEqual(['Remove: Zoe Hart']);

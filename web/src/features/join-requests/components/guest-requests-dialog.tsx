@@ -10,6 +10,7 @@ import { useDecideJoinRequest, type JoinRequestDecision } from '../api/decide-jo
 import { promotionPending, PROMOTION_POLL_MS, useGuestList, useRemoveGuest } from '../api/guest-list';
 import { GuestAvatar, guestName } from './guest-avatar';
 import { GuestLimitForm } from './guest-limit-form';
+import { VerifiedBadge } from '../../../components/verified-badge';
 
 const OUTCOME: Record<JoinRequestDecision, { success: string; failure: string }> = {
   approve: { success: 'Request Approved!', failure: JOIN_REQUEST_MESSAGES.approveFailed },
@@ -180,6 +181,7 @@ function RequestCard({ request, badge, children }: { request: JoinRequest; badge
           <p className="font-semibold break-words text-white" data-testid="guest-name">
             {name}
           </p>
+          <VerifiedBadge verified={request.guest?.verified} className="mt-1" />
           {badge ? (
             <p className="text-sm font-semibold text-gold-200" data-testid="waitlist-position">
               <span className="sr-only">Waitlist place </span>
