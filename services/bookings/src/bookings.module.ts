@@ -6,7 +6,8 @@ import { BookingService } from './bookings/booking.service';
 import { BookingsErasureConsumer } from './bookings/erasure.consumer';
 import { AttendeeConsumer } from './calendar/attendee.consumer';
 import { AttendeeRepository } from './calendar/attendee.repository';
-import { CalendarController, CalendarService } from './calendar/calendar.controller';
+import { CalendarController } from './calendar/calendar.controller';
+import { CalendarService } from './calendar/calendar.service';
 import { CatalogConsumer } from './catalog/catalog.consumer';
 import { CatalogRepository } from './catalog/catalog.repository';
 import { FriendController } from './friends/friend.controller';
@@ -15,7 +16,8 @@ import { PassController } from './passes/pass.controller';
 import { PassRepository } from './passes/pass.repository';
 import { PassService } from './passes/pass.service';
 import { DoorStaffService } from './passes/door-staff.service';
-import { SplitBookingService, SplitConsumer } from './split/split.consumer';
+import { SplitConsumer } from './split/split.consumer';
+import { SplitBookingService } from './split/split.service';
 
 @Module({
   controllers: [CatalogConsumer, PaymentOutcomeConsumer, BookingsErasureConsumer, AttendeeConsumer, SplitConsumer, BookingController, FriendController, CalendarController, PassController],

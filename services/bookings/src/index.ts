@@ -7,7 +7,7 @@ import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog/catalo
 import { FriendEntity } from './friends/friend.entity';
 import { DoorStaffEntity } from './passes/door-staff.entity';
 import { PassEntity } from './passes/pass.entity';
-import { bookingsSettingsSchema } from './passes/pass.settings';
+import { bookingsSettingsSchema } from './bookings.settings';
 
 export const bookingsService: ServiceDefinition = {
   name: 'bookings',

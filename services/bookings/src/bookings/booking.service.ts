@@ -41,7 +41,7 @@ import { availabilityOf } from './availability';
 import { moveTo, refundOnCancel } from './booking-lifecycle';
 import { BookingRepository, type Unit } from './booking.repository';
 import { publishCancellation } from './cancellation-events';
-import type { BookingsSettings } from '../passes/pass.settings';
+import type { BookingsSettings } from '../bookings.settings';
 
 const fail = (def: (typeof BOOKING_ERRORS)[keyof typeof BOOKING_ERRORS]) => AppError.of(def);
 

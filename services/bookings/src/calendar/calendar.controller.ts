@@ -1,29 +1,9 @@
-import { Controller, Injectable } from '@nestjs/common';
-import { api, BOOKING_ERRORS, type RouteInput } from '@luxe/contracts';
-import { Actor, AppError, CurrentActor, Input, requireMember, Route } from '@luxe/platform/http';
-import { BookingRepository } from '../bookings/booking.repository';
-import { toBooking } from '../bookings/booking.service';
-import { AttendeeRepository } from './attendee.repository';
-import { bookingCalendar } from './ics';
+import { Controller } from '@nestjs/common';
+import { api, type RouteInput } from '@luxe/contracts';
+import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
+import { CalendarService } from './calendar.service';
 
-/** Calendar files of confirmed bookings, for their host and their approved guests. */
-@Injectable()
-export class CalendarService {
-  constructor(
-    private readonly bookings: BookingRepository,
-    private readonly attendees: AttendeeRepository,
-  ) {}
-
-  /** Anyone else, and a booking not (or no longer) confirmed, is told the booking does not exist. */
-  async calendar(actor: Actor, id: string): Promise<string> {
-    requireMember(actor);
-    const b = await this.bookings.findById(id);
-    if (!b || b.status !== 'confirmed') throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
-    if (b.hostId !== actor.userId && !(await this.attendees.has(b.id, actor.userId))) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
-    return bookingCalendar(toBooking(b));
-  }
-}
-
+/** `GET /api/bookings/{id}/calendar`: the booking's calendar file. */
 @Controller()
 export class CalendarController {
   constructor(private readonly calendars: CalendarService) {}

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it, jest } from '@jest/globals';
 import { PASS_CODE_ALPHABET, PASS_CODE_LENGTH, passTokenFrom, passTokenSchema } from '@luxe/contracts';
-import * as settings from './pass.settings';
-import { bookingsSettingsSchema, passSigningSecret } from './pass.settings';
+import * as settings from '../bookings.settings';
+import { bookingsSettingsSchema, passSigningSecret } from '../bookings.settings';
 import { newPassCode, signPassToken, verifyPassToken, type PassSubject } from './pass-token';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
@@ -104,7 +104,7 @@ describe('PASS_SIGNING_SECRET', () => {
       let s = '';
       // A fresh copy of the module: a second process, as far as its secret goes.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      jest.isolateModules(() => (s = (require('./pass.settings') as typeof settings).passSigningSecret(bookingsSettingsSchema.parse({}))));
+      jest.isolateModules(() => (s = (require('../bookings.settings') as typeof settings).passSigningSecret(bookingsSettingsSchema.parse({}))));
       return s;
     };
     const [a, b] = [secretOf(), secretOf()];

@@ -21,7 +21,7 @@ import { FriendEntity } from '../friends/friend.entity';
 import { DoorStaffService } from './door-staff.service';
 import type { PassEntity } from './pass.entity';
 import { PassRepository } from './pass.repository';
-import { passSigningSecret, type BookingsSettings } from './pass.settings';
+import { passSigningSecret, type BookingsSettings } from '../bookings.settings';
 import { signPassToken, verifyPassToken, type PassSubject } from './pass-token';
 
 /** A booking that still holds: its attendees have passes, and may come in. */
