@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../testing/server';
 import { api as contractApi, defineRoute } from '@luxe/contracts';
 import { z } from 'zod';
-import { ApiError, api, apiGet, callApi, isAdminPath, serverMessage } from './api-client';
+import { ApiError, apiGet, apiRequest, callApi, isAdminPath, serverMessage } from './api-client';
 import { STORAGE_KEYS } from './storage';
 
 /** Records every request that reaches the mocked network. */
@@ -23,7 +23,7 @@ describe('api client', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const seen = captureRequests();
 
-    await expect(api.get('/api/things')).resolves.toEqual({ ok: true });
+    await expect(apiGet('/api/things')).resolves.toEqual({ ok: true });
 
     const init = fetchSpy.mock.calls[0]![1]!;
     expect(init.credentials).toBe('include');
@@ -40,8 +40,8 @@ describe('api client', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const seen = captureRequests();
 
-    await expect(api.post('/api/with-body', { a: 1 })).resolves.toEqual({ got: { a: 1 } });
-    await expect(api.post('/api/no-body')).resolves.toBeNull();
+    await expect(apiRequest('POST', '/api/with-body', { a: 1 })).resolves.toEqual({ got: { a: 1 } });
+    await expect(apiRequest('POST', '/api/no-body')).resolves.toBeNull();
 
     expect(seen.map((r) => r.headers.get('content-type'))).toEqual(['application/json', null]);
     expect(seen.map((r) => r.headers.get('x-requested-with'))).toEqual(['XMLHttpRequest', 'XMLHttpRequest']);
@@ -58,10 +58,10 @@ describe('api client', () => {
     );
     const seen = captureRequests();
 
-    await api.get('/api/admin/users');
-    await api.post('/api/admin/login', { email: 'a@b.co', password: 'x' });
-    await api.get('/api/venues');
-    await api.get('/api/administrators');
+    await apiGet('/api/admin/users');
+    await apiRequest('POST', '/api/admin/login', { email: 'a@b.co', password: 'x' });
+    await apiGet('/api/venues');
+    await apiGet('/api/administrators');
 
     expect(seen.map((r) => [new URL(r.url).pathname, r.headers.get('authorization')])).toEqual([
       ['/api/admin/users', 'Bearer admin-token-123'],
@@ -80,11 +80,11 @@ describe('api client', () => {
     server.use(http.post('/api/admin/login', refused), http.get('/api/auth/me', refused), http.get('/api/admin/users', refused));
 
     keep();
-    await expect(api.post('/api/admin/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('POST', '/api/admin/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 401 });
     await expect(apiGet('/api/auth/me')).rejects.toMatchObject({ status: 401 });
     expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('admin-token-123');
 
-    await expect(api.get('/api/admin/users?page=2')).rejects.toMatchObject({ status: 401 });
+    await expect(apiGet('/api/admin/users?page=2')).rejects.toMatchObject({ status: 401 });
     expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.adminTokenExpiresAt)).toBeNull();
   });
@@ -94,7 +94,7 @@ describe('api client', () => {
     window.localStorage.setItem(STORAGE_KEYS.adminTokenExpiresAt, new Date(Date.now() - 1000).toISOString());
     server.use(http.get('/api/admin/session', () => HttpResponse.json({})));
     const seen = captureRequests();
-    await api.get('/api/admin/session');
+    await apiGet('/api/admin/session');
     expect(seen[0]!.headers.get('authorization')).toBeNull();
   });
 
@@ -108,7 +108,7 @@ describe('api client', () => {
     const body = { statusCode: 409, code: 'AUTH.EMAIL_TAKEN', message: 'An account with this email already exists' };
     server.use(http.post('/api/auth/register', () => HttpResponse.json(body, { status: 409 })));
 
-    const error = await api.post('/api/auth/register', {}).catch((e: unknown) => e);
+    const error = await apiRequest('POST', '/api/auth/register', {}).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(`409: ${JSON.stringify(body)}`);
@@ -120,7 +120,7 @@ describe('api client', () => {
   it('uses the status text when the error response is empty, and serverMessage falls back', async () => {
     server.use(http.get('/api/empty', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })));
 
-    const error = await api.get('/api/empty').catch((e: unknown) => e);
+    const error = await apiGet('/api/empty').catch((e: unknown) => e);
 
     expect((error as ApiError).message).toBe('503: Service Unavailable');
     expect((error as ApiError).body).toBeNull();
@@ -130,7 +130,7 @@ describe('api client', () => {
 
   it('keeps a plain-text error body as text', async () => {
     server.use(http.get('/api/text', () => new HttpResponse('Bad gateway upstream', { status: 502 })));
-    const error = (await api.get('/api/text').catch((e: unknown) => e)) as ApiError;
+    const error = (await apiGet('/api/text').catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('502: Bad gateway upstream');
     expect(error.body).toBe('Bad gateway upstream');
   });

@@ -109,14 +109,6 @@ export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T
   return apiRequest<T | null>('GET', path, undefined, options);
 }
 
-export const api = {
-  get: apiGet,
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
-};
-
 type Defined<T> = Exclude<T, undefined>;
 type Part<K extends string, S, V> = [Defined<S>] extends [never] ? { [P in K]?: never } : { [P in K]: V };
 
