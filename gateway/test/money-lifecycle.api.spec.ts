@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PAYMENT_ERRORS } from '@luxe/contracts';
 import { ApiClient, waitFor } from './support/client';
 import { paymentSucceededEvent, stripeWebhook } from './support/stripe';
 import { nyDate, World } from './support/world';
@@ -190,7 +191,7 @@ describe('case 4: a split replacing a whole-card payment', () => {
     const split = await host.api.call('POST', `/api/bookings/${id}/split`, { shares: 2, fallback: 'release' });
     expect([split.status, split.json.code]).toEqual([409, 'SPLIT.NOT_SPLITTABLE']);
     const pay = await host.api.call('POST', '/api/create-payment-intent', { venueId: yacht, bookingDate, startTime: '20:00', duration: 4 });
-    expect([pay.status, pay.json.message]).toEqual([502, 'This booking cannot be paid for']);
+    expect([pay.status, pay.json.code, pay.json.message]).toEqual([409, PAYMENT_ERRORS.HOLD_ENDED.code, PAYMENT_ERRORS.HOLD_ENDED.message]);
     expect((await world.dbs.payments.query('SELECT count(*)::int AS n FROM split_payments WHERE booking_id = $1', [id])).rows[0].n).toBe(0);
     expect(await paymentOf(id)).toBeUndefined();
   });

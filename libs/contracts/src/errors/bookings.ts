@@ -30,6 +30,12 @@ export const BOOKING_ERRORS = defineErrors('BOOKING', {
 export const PAYMENT_ERRORS = defineErrors('PAYMENT', {
   NOT_CONFIGURED: { status: 503, message: 'Card payments are not configured. Please contact support.' },
   PROVIDER_FAILED: { status: 502, message: 'Unable to initialize payment. Please try again.' },
+  /**
+   * The hold ended (released, expired, its venue or section deleted) between bookings' answer and
+   * the payment's start: a conflict with the booking's state, not a provider failure (the lifecycle
+   * model found it answered 502 after a venue was deleted in that instant).
+   */
+  HOLD_ENDED: { status: 409, message: 'This booking can no longer be paid for. Please start a new booking.' },
   BAD_SIGNATURE: { status: 400, message: 'Invalid webhook signature' },
   /** The test provider's confirm (issue 31): no such test-mode payment for this client secret, or the provider is not the test one. */
   TEST_NOT_FOUND: { status: 404, message: 'Payment not found' },

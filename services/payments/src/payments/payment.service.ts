@@ -62,14 +62,14 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     requireMember(actor);
     if (!this.provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
     // The gateway got this hold from bookings for this very caller; check anyway.
-    if (hold.hostId !== actor.userId || hold.status !== 'held' || !hold.holdExpiresAt) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
+    if (hold.hostId !== actor.userId || hold.status !== 'held' || !hold.holdExpiresAt) throw AppError.of(PAYMENT_ERRORS.HOLD_ENDED);
     const answer = (p: PaymentEntity) => ({ clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, bookingId: hold.id, totalCost: hold.totalCost, holdExpiresAt: hold.holdExpiresAt!, depositAmount: hold.depositAmount, balanceDue: hold.balanceDue });
     // A split booking: the host pays his share (docs/product.md#payment-split).
     const split = await this.splits?.hostShareIntent(hold.id, hold.hostId);
     if (split) return { ...answer(Object.assign(new PaymentEntity(), { clientSecret: split.clientSecret, paymentIntentId: split.paymentIntentId })) };
     const existing = await this.ds.manager.findOneBy(PaymentEntity, { bookingId: hold.id });
     if (existing) return answer(existing);
-    if (await bookingEnded(this.ds.manager, hold.id)) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
+    if (await bookingEnded(this.ds.manager, hold.id)) throw AppError.of(PAYMENT_ERRORS.HOLD_ENDED);
     const amount = amountDueNowCents(hold);
     if (amount <= 0) throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
     let intent: ProviderIntent;
@@ -93,7 +93,7 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
       if (ended) {
         // The hold ended while the intent was being made: it must not stay payable.
         await this.provider.cancelIntent(intent.id, `cancel:${intent.id}`).catch((err: unknown) => this.logger.warn({ err, bookingId: hold.id }, 'cancelling the PaymentIntent of an ended hold failed'));
-        throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED, { message: 'This booking cannot be paid for' });
+        throw AppError.of(PAYMENT_ERRORS.HOLD_ENDED);
       }
     } catch (err) {
       if (err instanceof AppError) throw err;
