@@ -7,9 +7,10 @@
 // `-- --events-only` runs that part alone. Then the issue's figures on the distributed stack
 // (infra/scripts/bench/discovery.mjs: the public discovery read through the gateway, its cache, the
 // venues service and a bare Fastify server; the signed-in reads; bookings against pgbench; 500-way
-// contention on one slot; chat delivery; booking-confirmed → social against Kafka's own), ending
-// with one table of every figure and its target; `-- --discovery` runs that part alone
-// (`--reads-only`: the reads; `--latency-only`: chat delivery and event propagation). Asserts
+// contention on one slot; chat delivery; booking-confirmed → social against Kafka's own;
+// booking-confirmed → email accepted by Mailpit, bench/email.mjs), ending with one table of every
+// figure and its target; `-- --discovery` runs that part alone (`--reads-only`: the reads;
+// `--latency-only`: chat delivery and event propagation; `--email-only`: the email figure). Asserts
 // nothing; bounded in time (about 8 minutes, more on a loaded machine). `-- --embedded-only`: the
 // embedded part alone (with `--profile`: only the profiles, quickly). Then the web client's landing
 // JavaScript and Lighthouse scores (infra/scripts/bench/web.mjs), `-- --web` alone.
@@ -36,8 +37,8 @@ if (args.has('--events-only')) {
   await benchEvents();
   process.exit(0);
 }
-if (args.has('--discovery') || args.has('--reads-only') || args.has('--latency-only')) {
-  await benchDiscovery({ readsOnly: args.has('--reads-only'), latencyOnly: args.has('--latency-only') });
+if (args.has('--discovery') || args.has('--reads-only') || args.has('--latency-only') || args.has('--email-only')) {
+  await benchDiscovery({ readsOnly: args.has('--reads-only'), latencyOnly: args.has('--latency-only'), emailOnly: args.has('--email-only') });
   process.exit(0);
 }
 if (args.has('--web')) {

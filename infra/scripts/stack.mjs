@@ -158,7 +158,9 @@ export async function waitReady(url, child, name, timeoutMs = Number(process.env
  * listens 10*k ports above the first, logs to `<service>-<k+1>.log`, and the gateway gets every
  * instance's URL, comma-separated), gateways (1: more gateways listen from gatewayPort+50, skipping ports fetch() refuses),
  * readyTimeoutMs (90 000 ms, or LUXE_STACK_READY_MS: how long a process may take to be ready), startRetries (0: how many times a
- * process that exits before it is ready is started again).
+ * process that exits before it is ready is started again). services (every one of SERVICES: the ones to start, e.g. a benchmark
+ * of one path on a 2-core machine; the others keep their ports and URLs with nothing listening, and the gateway, ready
+ * without them, cannot serve their routes).
  *
  * The stack it returns can stop, start and restart one process by name (`social`, `social-2`,
  * `gateway`, `gateway-2`): SIGTERM, wait for its exit, start it again, wait until it is ready.
@@ -277,8 +279,13 @@ export async function startStack(opts = {}) {
           ...(s === 'notifications' ? { PUBLIC_WEB_URL: `http://127.0.0.1:${gatewayPort}`, ...(env.SMTP_URL ? { SMTP_URL: env.SMTP_URL } : {}) } : {}),
         }, url);
     };
-    await Promise.all(SERVICES.map((s, i) => startInstance(s, i, 0)));
-    await Promise.all(SERVICES.flatMap((s, i) => Array.from({ length: instancesOf(s) - 1 }, (_, k) => startInstance(s, i, k + 1))));
+    const started = opts.services ?? SERVICES;
+    const unknown = started.filter((s) => !SERVICES.includes(s));
+    if (unknown.length) throw new Error(`services: ${unknown.join(', ')} not among ${SERVICES.join(', ')}`);
+    // A service not started still gets its URL (the gateway needs one for each).
+    for (const [i, s] of SERVICES.entries()) if (!started.includes(s)) instanceUrls[s] = [`http://127.0.0.1:${basePort + i + 1}`];
+    await Promise.all(SERVICES.map((s, i) => started.includes(s) && startInstance(s, i, 0)));
+    await Promise.all(SERVICES.flatMap((s, i) => (started.includes(s) ? Array.from({ length: instancesOf(s) - 1 }, (_, k) => startInstance(s, i, k + 1)) : [])));
     const gwEnv = {
       ...process.env,
       ...common,
