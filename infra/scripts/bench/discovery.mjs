@@ -51,7 +51,8 @@ async function benchChat(gatewayUrl) {
   // Right after a start the bookings service may not have the seeded venues yet (its read model follows events).
   let booking;
   for (let i = 0; i < 100; i++) {
-    const r = await call(host, 'POST', '/api/bookings', { venueId: clubs[0].id, sectionId: section.id, bookingDate: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10), startTime: '21:00', duration: 2 });
+    // Within the booking horizon (BOOKING_HORIZON_DAYS, 365): a date beyond it is refused.
+    const r = await call(host, 'POST', '/api/bookings', { venueId: clubs[0].id, sectionId: section.id, bookingDate: new Date(Date.now() + 360 * 86_400_000).toISOString().slice(0, 10), startTime: '21:00', duration: 2 });
     booking = r.json;
     if (r.status !== 404) break;
     await new Promise((res) => setTimeout(res, 300));
