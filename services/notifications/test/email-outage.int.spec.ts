@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import { createDataSource, createLogger, databaseUrl, ensureDatabase, initDatabase } from '@luxe/platform';
 // The platform's test proxy (libs/platform/test/support): a real SMTP server taken away and back.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { FaultProxy } from '../../../libs/platform/test/support/fault-proxy';
 import { EmailRepository } from '../src/email/email.repository';
 import { EmailSender } from '../src/email/email.sender';
