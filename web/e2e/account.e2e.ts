@@ -111,7 +111,7 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
       await page.getByTestId('toast').filter({ hasText: 'Photos Saved' }).waitFor();
 
       // Details, by keyboard.
-      await page.getByLabel('Age').focus();
+      await page.getByLabel('Age', { exact: true }).focus();
       await page.keyboard.type('31');
       await page.getByLabel('Bio').focus();
       await page.keyboard.type('Sunset cruises and rooftop sets.');
@@ -126,7 +126,7 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
       await main.waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll('ul[aria-label="Your photos"] img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 40));
       expect(await page.getByRole('list', { name: 'Your photos' }).getByRole('img').count()).toBe(2);
-      expect(await page.getByLabel('Age').inputValue()).toBe('31');
+      expect(await page.getByLabel('Age', { exact: true }).inputValue()).toBe('31');
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // At 390 px each tile's buttons lie whole inside it, and a tap at a button's centre reaches that button

@@ -1,6 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { streamOf } from '@luxe/contracts';
+
+const ACCOUNT_EMAIL_STREAM = streamOf('identity.password-reset-requested');
 
 export type TokenPurpose = 'password-reset' | 'email-verification';
 
@@ -38,6 +41,12 @@ export class AccountTokenRepository {
   async ownerOf(m: EntityManager, token: string, purpose: TokenPurpose): Promise<string | null> {
     const rows: { user_id: string }[] = await m.query(`SELECT user_id FROM account_tokens WHERE token_hash = $1 AND purpose = $2`, [tokenHash(token), purpose]);
     return rows[0]?.user_id ?? null;
+  }
+
+  /** The account's account-email events in the outbox (published or not) and their sequence: erased with the account. */
+  async forgetEvents(m: EntityManager, userId: string): Promise<void> {
+    await m.query(`DELETE FROM outbox_events WHERE stream = $1 AND key = $2`, [ACCOUNT_EMAIL_STREAM, userId]);
+    await m.query(`DELETE FROM outbox_sequences WHERE stream = $1 AND key = $2`, [ACCOUNT_EMAIL_STREAM, userId]);
   }
 
   /** Spends every other open token of that purpose for the account (a reset makes older links pointless). */

@@ -144,6 +144,9 @@ export class UsersService {
     requireSelf(actor, userId);
     const deleted = await this.ds.transaction(async (m) => {
       if (!(await this.users.delete(m, userId))) return false;
+      // The account's emailed links (their tokens, his address) go with him, sent or not: the relay
+      // forgets an ended aggregate's own stream only, and these travel on identity.account-email.
+      await this.tokens.forgetEvents(m, userId);
       await this.outbox.add(m, 'identity.user-deleted', userId, { userId, deletedAt: new Date().toISOString() });
       return true;
     });

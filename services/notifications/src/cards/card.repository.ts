@@ -122,7 +122,7 @@ export class CardRepository {
    * while after they are published; they carry his words and id, and he has no socket any more).
    */
   async eraseMember(m: EntityManager, userId: string): Promise<void> {
-    await m.query(`DELETE FROM outbox_events WHERE type = 'notifications.notification-created' AND envelope->'data'->>'userId' = $1`, [userId]);
+    await m.query(`DELETE FROM outbox_events WHERE type IN ('notifications.notification-created', 'notifications.notifications-read') AND envelope->'data'->>'userId' = $1`, [userId]);
     for (const [table, column] of [
       ['member_cards', 'user_id'],
       ['booking_cards', 'host_id'],
