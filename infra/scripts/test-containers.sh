@@ -133,8 +133,13 @@ if [ ! -s "$SECRETS/compose.json" ]; then finish; fi
 # ------------------------------------------------------------------ images
 build_args=(--network host --format docker --layers -f infra/docker/Dockerfile --ignorefile infra/docker/Dockerfile.dockerignore
   --build-arg "BASE_IMAGE=$LUXE_BASE_IMAGE")
-# The registries' TLS may be inspected by a proxy: its CA as a build secret (download steps only).
-if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -s "$NODE_EXTRA_CA_CERTS" ]; then build_args+=(--secret "id=ca,src=$NODE_EXTRA_CA_CERTS"); fi
+# The registries' TLS may be inspected by a proxy: its CA as a build secret (download steps only):
+# NODE_EXTRA_CA_CERTS, else the CA file npm itself is configured with (a CI started with a bare
+# environment has no NODE_EXTRA_CA_CERTS, and the build then failed SELF_SIGNED_CERT_IN_CHAIN as soon
+# as the lockfile named a package the build cache did not hold).
+ca="${NODE_EXTRA_CA_CERTS:-}"
+if [ -z "$ca" ] || [ ! -s "$ca" ]; then ca="$(npm config get cafile 2>/dev/null || true)"; fi
+if [ -n "$ca" ] && [ -s "$ca" ]; then build_args+=(--secret "id=ca,src=$ca"); fi
 BUILT=()
 for d in "${DEPLOYABLES[@]}"; do
   tb=$(date +%s)
