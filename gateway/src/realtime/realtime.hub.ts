@@ -13,7 +13,7 @@ export interface RealtimeOptions {
 /** Pushes older than this are not delivered (a gateway group catching up after all gateways were down: the client refetched on reconnect). */
 export const PUSH_MAX_AGE_MS = 60_000;
 /** The events pushed to open sessions. */
-const PUSHED: EventType[] = ['messaging.message-sent', 'messaging.conversation-opened', 'notifications.notification-created', 'notifications.notifications-read'];
+export const PUSHED: EventType[] = ['messaging.message-sent', 'messaging.conversation-opened', 'notifications.notification-created', 'notifications.notifications-read'];
 
 /** A socket that answered none of this many pings in a row is dropped (its peer is gone). */
 const MISSED_PONGS_MAX = 2;
