@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AUTH_ERRORS } from '@luxe/contracts';
 import { type Actor, AppError } from '@luxe/platform/http';
+import { AdminAccountRepository } from './admin-account.repository';
 
 /**
  * Revocation of the admin console's bearer tokens: an admin call goes through only while the
@@ -14,13 +14,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class AdminAccountGuard implements CanActivate {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly accounts: AdminAccountRepository) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const actor = ctx.switchToHttp().getRequest<{ actor?: Actor }>().actor;
     if (actor?.role !== 'admin') return true; // sign-in, or a member: the routes' own checks answer
-    const rows: unknown[] = actor.userId && UUID.test(actor.userId) ? await this.ds.query(`SELECT 1 FROM admin_accounts WHERE id = $1`, [actor.userId]) : [];
-    if (rows.length === 0) throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);
+    const exists = !!actor.userId && UUID.test(actor.userId) && (await this.accounts.exists(actor.userId));
+    if (!exists) throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);
     return true;
   }
 }

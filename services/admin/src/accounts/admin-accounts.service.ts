@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ADMIN_ERRORS, AUTH_ERRORS, type Admin } from '@luxe/contracts';
 import { Actor, AppError, hashPassword, verifyPassword } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
-import { AdminAccount } from './admin-account.entity';
+import { toAdmin } from './admin-account.mapper';
+import { AdminAccountRepository } from './admin-account.repository';
 import type { AdminSettings } from './admin.settings';
-
-const toAdmin = (a: AdminAccount): Admin => ({ id: a.id, email: a.email, name: a.name });
 
 /** The caller of an admin route: the gateway put there the admin its bearer token names. */
 export function requireAdmin(actor: Actor): asserts actor is Actor & { userId: string } {
@@ -18,7 +16,7 @@ export function requireAdmin(actor: Actor): asserts actor is Actor & { userId: s
 @Injectable()
 export class AdminAccountsService implements OnApplicationBootstrap {
   constructor(
-    private readonly ds: DataSource,
+    private readonly accounts: AdminAccountRepository,
     @Inject(SERVICE_SETTINGS) private readonly settings: AdminSettings,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -32,34 +30,22 @@ export class AdminAccountsService implements OnApplicationBootstrap {
 
   /** Creates the account unless one has this email; true when created. */
   async ensure(email: string, password: string, name: string): Promise<boolean> {
-    if (await this.byEmail(email)) return false;
+    if (await this.accounts.byEmail(email)) return false;
     const passwordHash = await hashPassword(password);
-    const rows: unknown[] = await this.ds.query(
-      `INSERT INTO admin_accounts (id, email, password_hash, name) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
-      [randomUUID(), email.trim().toLowerCase(), passwordHash, name],
-    );
-    return rows.length > 0;
+    return this.accounts.insertIfAbsent({ id: randomUUID(), email: email.trim().toLowerCase(), passwordHash, name });
   }
 
   /** Sign-in: the same answer (and the same work) for an unknown email and a wrong password. */
   async login(email: string, password: string): Promise<{ admin: Admin }> {
-    const a = await this.byEmail(email);
+    const a = await this.accounts.byEmail(email);
     if (!(await verifyPassword(a?.passwordHash ?? null, password)) || !a) throw AppError.of(ADMIN_ERRORS.INVALID_CREDENTIALS);
     return { admin: toAdmin(a) };
   }
 
   async session(actor: Actor): Promise<Admin> {
     requireAdmin(actor);
-    const a = await this.ds.manager.findOneBy(AdminAccount, { id: actor.userId });
+    const a = await this.accounts.byId(actor.userId);
     if (!a) throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED); // removed since the token was issued
     return toAdmin(a);
-  }
-
-  byId(id: string): Promise<AdminAccount | null> {
-    return this.ds.manager.findOneBy(AdminAccount, { id });
-  }
-
-  private byEmail(email: string): Promise<AdminAccount | null> {
-    return this.ds.manager.getRepository(AdminAccount).createQueryBuilder('a').where('lower(a.email) = lower(:email)', { email: email.trim() }).getOne();
   }
 }

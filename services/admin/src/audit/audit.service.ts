@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { AuditEntry } from '@luxe/contracts';
 import { AuditRow } from './audit.entity';
+import { toAuditEntry } from './audit.mapper';
+import { AuditRepository } from './audit.repository';
 
 export interface AuditInput {
   admin: { id: string; email: string };
@@ -16,35 +18,15 @@ export interface AuditInput {
 /** The audit log: written in the same transaction as the action it records. */
 @Injectable()
 export class AuditService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly log: AuditRepository) {}
 
   async record(m: EntityManager, a: AuditInput): Promise<void> {
     const row = Object.assign(new AuditRow(), { id: randomUUID(), adminId: a.admin.id, adminEmail: a.admin.email, action: a.action, targetType: a.targetType, targetId: a.targetId, before: a.before, after: a.after, createdAt: new Date() });
-    await m.save(AuditRow, row);
+    await this.log.add(m, row);
   }
 
   async list(q: { page: number; pageSize: number; targetId?: string }): Promise<{ entries: AuditEntry[]; page: number; pageSize: number; total: number }> {
-    const [rows, total] = await this.ds.manager.findAndCount(AuditRow, {
-      where: q.targetId ? { targetId: q.targetId } : {},
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    });
-    return {
-      entries: rows.map((r) => ({
-        id: r.id,
-        adminId: r.adminId,
-        adminEmail: r.adminEmail,
-        action: r.action as AuditEntry['action'],
-        targetType: r.targetType as AuditEntry['targetType'],
-        targetId: r.targetId,
-        before: r.before,
-        after: r.after,
-        createdAt: new Date(r.createdAt).toISOString(),
-      })),
-      page: q.page,
-      pageSize: q.pageSize,
-      total,
-    };
+    const [rows, total] = await this.log.page(q);
+    return { entries: rows.map(toAuditEntry), page: q.page, pageSize: q.pageSize, total };
   }
 }

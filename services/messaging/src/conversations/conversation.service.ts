@@ -5,11 +5,8 @@ import { MESSAGING_ERRORS, waitlistPromotedMessage, type Conversation, type Mess
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { ConversationEntity, MessageEntity } from './conversation.entity';
+import { toConversation, toMessage } from './conversation.mapper';
 import { ConversationRepository } from './conversation.repository';
-
-const toMessage = (m: MessageEntity): Message => ({ id: m.id, conversationId: m.conversationId, senderId: m.senderId, content: m.content, read: m.read, createdAt: new Date(m.createdAt).toISOString() });
-
-const lastOf = (m: MessageEntity | undefined) => (m ? { senderId: m.senderId, content: m.content, createdAt: new Date(m.createdAt).toISOString() } : null);
 
 /**
  * Conversations between a host and a guest, opened by an approved join request. Only the two
@@ -64,22 +61,7 @@ export class ConversationService {
     const cards = new Map((await this.conversations.cards(others)).map((u) => [u.userId, u]));
     const unread = await this.conversations.unreadCounts(userId, rows.map((c) => c.id));
     const last = await this.conversations.lastMessages(rows.map((c) => c.id));
-    return rows.map((c, i) => {
-      const other = cards.get(others[i]);
-      return {
-        id: c.id,
-        hostId: c.hostId,
-        guestId: c.guestId,
-        bookingId: c.bookingId,
-        lastMessageAt: c.lastMessageAt ? new Date(c.lastMessageAt).toISOString() : null,
-        createdAt: new Date(c.createdAt).toISOString(),
-        unreadCount: unread.get(c.id) ?? 0,
-        viewerRole: c.hostId === userId ? 'host' : 'guest',
-        otherUser: { id: others[i], firstName: other?.firstName ?? (c.hostId === userId ? 'Guest' : 'Host'), lastName: other?.lastName ?? '', profileImages: other?.profileImages ?? [] },
-        event: c.eventTitle && c.eventDate ? { title: c.eventTitle, date: c.eventDate } : null,
-        lastMessage: lastOf(last.get(c.id)),
-      };
-    });
+    return rows.map((c, i) => toConversation(c, userId, cards.get(others[i]), unread.get(c.id) ?? 0, last.get(c.id)));
   }
 
   async messages(actor: Actor, id: string): Promise<Message[]> {

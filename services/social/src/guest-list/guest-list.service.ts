@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { freePlaces, maxGuestLimit, nextToPromote, placesLimit, SOCIAL_ERRORS, WAITLIST_ERRORS, type GuestList, type JoinRequest } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
-import { EventCard } from '../catalog/catalog.entity';
+import type { EventCard } from '../catalog/catalog.entity';
 import { MemberDirectory } from '../catalog/member-directory';
 import type { JoinRequestEntity } from '../join-requests/join-request.entity';
 import { JoinRequestRepository } from '../join-requests/join-request.repository';
@@ -56,7 +56,7 @@ export class GuestListService {
       }
       if (event.guestLimit !== guestLimit) {
         event.guestLimit = guestLimit;
-        await m.update(EventCard, { bookingId }, { guestLimit });
+        await this.requests.setGuestLimit(m, bookingId, guestLimit);
         // A raised or cleared limit opens places: the consumer promotes from the waitlist.
         await this.outbox.add(m, 'social.guest-limit-changed', bookingId, { bookingId, hostId: event.hostId, guestLimit });
       }
@@ -112,10 +112,8 @@ export class GuestListService {
    * goes first: its lock waits for requests and invites being made or answered on it, which the
    * following statements then see (and later ones find the event gone). Again is harmless.
    */
-  async cancelEvent(m: EntityManager, bookingId: string): Promise<void> {
-    await m.delete(EventCard, { bookingId });
-    await m.query(`UPDATE event_join_requests SET status = 'cancelled', ended_at = now() WHERE booking_id = $1 AND status IN ('pending', 'waitlisted', 'approved')`, [bookingId]);
-    await m.query(`UPDATE invites SET status = 'cancelled' WHERE booking_id = $1 AND status IN ('pending', 'accepted')`, [bookingId]);
+  cancelEvent(m: EntityManager, bookingId: string): Promise<void> {
+    return this.requests.cancelEvent(m, bookingId);
   }
 
   /**
@@ -123,14 +121,9 @@ export class GuestListService {
    * deleted member's places open, and `promote` fills them after his rows are gone.
    */
   async lockPlacesOf(m: EntityManager, userId: string): Promise<string[]> {
-    const rows: { booking_id: string }[] = await m.query(
-      `SELECT booking_id FROM event_join_requests WHERE guest_id = $1 AND status = 'approved' AND host_id <> $1
-       UNION SELECT booking_id FROM invites WHERE guest_id = $1 AND status = 'accepted' AND booking_id IS NOT NULL AND host_id <> $1
-       ORDER BY 1`,
-      [userId],
-    );
-    for (const r of rows) await this.requests.lockEvent(m, r.booking_id);
-    return rows.map((r) => r.booking_id);
+    const places = await this.requests.placesOf(m, userId);
+    for (const bookingId of places) await this.requests.lockEvent(m, bookingId);
+    return places;
   }
 
   private async depart(id: string, type: Departure, mayAct: (r: JoinRequestEntity) => boolean, notOnList: typeof WAITLIST_ERRORS.NOT_ON_LIST | typeof WAITLIST_ERRORS.NOT_ATTENDING): Promise<JoinRequest> {

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { SOCIAL_ERRORS, WAITLIST_ERRORS, type Invite, type InviteDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
-import { EventCard } from '../catalog/catalog.entity';
-import { MemberDirectory, toMemberView } from '../catalog/member-directory';
+import { MemberDirectory } from '../catalog/member-directory';
 import { JoinRequestRepository } from '../join-requests/join-request.repository';
 import { InviteEntity } from './invite.entity';
+import { toInvite } from './invite.mapper';
+import { InviteRepository } from './invite.repository';
 
 /** Members who may be invited (venue owners and entertainers are not part of the social side). */
 const INVITABLE = new Set(['host', 'guest']);
@@ -21,6 +22,7 @@ const INVITABLE = new Set(['host', 'guest']);
 export class InviteService {
   constructor(
     private readonly ds: DataSource,
+    private readonly invites: InviteRepository,
     private readonly members: MemberDirectory,
     private readonly requests: JoinRequestRepository,
     private readonly outbox: Outbox,
@@ -35,7 +37,7 @@ export class InviteService {
     if (!guest || !INVITABLE.has(guest.userType) || (await this.members.blockedBetween(actor.userId, dto.guestId))) throw AppError.of(SOCIAL_ERRORS.GUEST_NOT_FOUND);
     let eventDate = dto.eventDate;
     if (dto.bookingId) {
-      const event = await this.ds.manager.findOneBy(EventCard, { bookingId: dto.bookingId });
+      const event = await this.requests.event(dto.bookingId);
       if (!event || event.hostId !== actor.userId) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
       if (event.startsAt.getTime() <= Date.now()) throw AppError.of(SOCIAL_ERRORS.PAST_EVENT);
       eventDate = event.bookingDate; // the event's own date, whatever the browser said
@@ -56,7 +58,7 @@ export class InviteService {
       await this.ds.transaction(async (m) => {
         // Under the event's share lock: a booking cancelled meanwhile is gone, or cancels this invite with the others.
         if (row.bookingId && !(await this.requests.shareEvent(m, row.bookingId))) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
-        await m.insert(InviteEntity, row);
+        await this.invites.insert(m, row);
         await this.publish(m, 'social.invite-sent', row);
       });
     } catch (e) {
@@ -70,14 +72,14 @@ export class InviteService {
   async received(actor: Actor): Promise<Invite[]> {
     requireMember(actor);
     const blocked = await this.members.blockedWith(actor.userId);
-    const rows = await this.ds.manager.find(InviteEntity, { where: { guestId: actor.userId }, order: { createdAt: 'DESC', id: 'ASC' } });
+    const rows = await this.invites.ofGuest(actor.userId);
     return this.view(rows.filter((r) => !blocked.has(r.hostId)));
   }
 
   async sent(actor: Actor): Promise<Invite[]> {
     requireMember(actor);
     const blocked = await this.members.blockedWith(actor.userId);
-    const rows = await this.ds.manager.find(InviteEntity, { where: { hostId: actor.userId }, order: { createdAt: 'DESC', id: 'ASC' } });
+    const rows = await this.invites.ofHost(actor.userId);
     return this.view(rows.filter((r) => !blocked.has(r.guestId)));
   }
 
@@ -89,12 +91,12 @@ export class InviteService {
    */
   async respond(actor: Actor, id: string, response: 'accept' | 'decline'): Promise<Invite> {
     requireMember(actor);
-    const found = await this.ds.manager.findOneBy(InviteEntity, { id });
+    const found = await this.invites.byId(id);
     if (!found || found.guestId !== actor.userId) throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_FOUND);
     const row = await this.ds.transaction(async (m) => {
       // The event first, then the invite: the order of every change to an event's list.
       const event = found.bookingId ? await this.requests.lockEvent(m, found.bookingId) : null;
-      const r = await m.getRepository(InviteEntity).createQueryBuilder('i').setLock('pessimistic_write').where('i.id = :id', { id }).getOne();
+      const r = await this.invites.lockById(m, id);
       // Someone else's invite, or one from a blocked member, does not exist for the caller.
       if (!r || r.guestId !== actor.userId || (await this.members.blockedBetween(r.hostId, r.guestId, m))) throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_FOUND);
       if (r.status === 'cancelled') throw AppError.of(SOCIAL_ERRORS.EVENT_CANCELLED);
@@ -106,7 +108,7 @@ export class InviteService {
       }
       r.status = response === 'accept' ? 'accepted' : 'declined';
       r.respondedAt = new Date();
-      await m.save(InviteEntity, r);
+      await this.invites.save(m, r);
       await this.publish(m, r.status === 'accepted' ? 'social.invite-accepted' : 'social.invite-declined', r);
       return r;
     });
@@ -114,9 +116,8 @@ export class InviteService {
   }
 
   /** A deleted member's invites, sent or received. */
-  async eraseMember(m: EntityManager, userId: string): Promise<void> {
-    await m.delete(InviteEntity, { hostId: userId });
-    await m.delete(InviteEntity, { guestId: userId });
+  eraseMember(m: EntityManager, userId: string): Promise<void> {
+    return this.invites.eraseMember(m, userId);
   }
 
   private async view(rows: InviteEntity[]): Promise<Invite[]> {
@@ -124,27 +125,8 @@ export class InviteService {
     const bookingIds = [...new Set(rows.flatMap((r) => (r.bookingId ? [r.bookingId] : [])))];
     const going = await this.members.attendees(bookingIds);
     // The invite keeps the event's date; its start time is read from the event (gone once cancelled: the day alone is shown).
-    const starts = new Map(bookingIds.length ? (await this.ds.manager.findBy(EventCard, { bookingId: In(bookingIds) })).map((e) => [e.bookingId, e.startTime]) : []);
-    return rows.map((r) => {
-      const attendees = r.bookingId ? going.get(r.bookingId) : undefined;
-      return {
-        id: r.id,
-        hostId: r.hostId,
-        guestId: r.guestId,
-        bookingId: r.bookingId,
-        status: r.status,
-        eventTitle: r.eventTitle,
-        eventDescription: r.eventDescription,
-        eventDate: r.eventDate,
-        eventTime: (r.bookingId && starts.get(r.bookingId)) || null,
-        createdAt: new Date(r.createdAt).toISOString(),
-        respondedAt: r.respondedAt ? new Date(r.respondedAt).toISOString() : null,
-        host: toMemberView(cards.get(r.hostId), r.hostId),
-        guest: toMemberView(cards.get(r.guestId), r.guestId),
-        friendCount: attendees?.count ?? 0,
-        friends: attendees?.avatars ?? [],
-      };
-    });
+    const starts = new Map((await this.requests.eventsByIds(bookingIds)).map((e) => [e.bookingId, e.startTime]));
+    return rows.map((r) => toInvite(r, cards.get(r.hostId), cards.get(r.guestId), (r.bookingId && starts.get(r.bookingId)) || null, r.bookingId ? going.get(r.bookingId) : undefined));
   }
 
   private publish(m: EntityManager, type: 'social.invite-sent' | 'social.invite-accepted' | 'social.invite-declined', r: InviteEntity) {

@@ -27,7 +27,6 @@ export class JoinRequestRepository {
   ofBooking(bookingId: string): Promise<JoinRequestEntity[]> {
     return this.ds.manager.find(JoinRequestEntity, { where: { bookingId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
-  /** The event's row locked for the rest of the transaction: its guest list changes one at a time under it. */
   /** Pending requests per event of the host, leaving out the given guests. */
   async pendingCounts(hostId: string, excluded: string[]): Promise<{ bookingId: string; pending: number }[]> {
     const rows: { booking_id: string; n: number }[] = await this.ds.query(
@@ -36,6 +35,7 @@ export class JoinRequestRepository {
     );
     return rows.map((r) => ({ bookingId: r.booking_id, pending: r.n }));
   }
+  /** The event's row locked for the rest of the transaction: its guest list changes one at a time under it. */
   lockEvent(m: EntityManager, bookingId: string): Promise<EventCard | null> {
     return m.getRepository(EventCard).createQueryBuilder('e').setLock('pessimistic_write').where('e.booking_id = :bookingId', { bookingId }).getOne();
   }
@@ -120,6 +120,29 @@ export class JoinRequestRepository {
       [bookingIds],
     );
     return new Map(rows.map((r) => [r.id, r.position]));
+  }
+  /** The host's guest limit of the event (null: none). */
+  async setGuestLimit(m: EntityManager, bookingId: string, guestLimit: number | null): Promise<void> {
+    await m.update(EventCard, { bookingId }, { guestLimit });
+  }
+  /**
+   * A cancelled booking: its event's row goes first (its lock waits for requests and invites being
+   * made or answered on it), then its open requests and invites end as 'cancelled'.
+   */
+  async cancelEvent(m: EntityManager, bookingId: string): Promise<void> {
+    await m.delete(EventCard, { bookingId });
+    await m.query(`UPDATE event_join_requests SET status = 'cancelled', ended_at = now() WHERE booking_id = $1 AND status IN ('pending', 'waitlisted', 'approved')`, [bookingId]);
+    await m.query(`UPDATE invites SET status = 'cancelled' WHERE booking_id = $1 AND status IN ('pending', 'accepted')`, [bookingId]);
+  }
+  /** The events of other hosts where the member holds a place (an approved request or an accepted invite), in a fixed order. */
+  async placesOf(m: EntityManager, userId: string): Promise<string[]> {
+    const rows: { booking_id: string }[] = await m.query(
+      `SELECT booking_id FROM event_join_requests WHERE guest_id = $1 AND status = 'approved' AND host_id <> $1
+       UNION SELECT booking_id FROM invites WHERE guest_id = $1 AND status = 'accepted' AND booking_id IS NOT NULL AND host_id <> $1
+       ORDER BY 1`,
+      [userId],
+    );
+    return rows.map((r) => r.booking_id);
   }
   save(m: EntityManager, r: JoinRequestEntity): Promise<JoinRequestEntity> {
     return m.save(JoinRequestEntity, r);

@@ -4,32 +4,12 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { SOCIAL_ERRORS, type JoinRequest, type JoinRequestDto, type PendingJoinRequests } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
-import type { EventCard, MemberCard } from '../catalog/catalog.entity';
+import type { EventCard } from '../catalog/catalog.entity';
 import { MemberDirectory } from '../catalog/member-directory';
 import { DiscoveryService } from '../discovery/discovery.service';
 import { JoinRequestEntity } from './join-request.entity';
+import { toJoinRequest } from './join-request.mapper';
 import { JoinRequestRepository } from './join-request.repository';
-
-function toJoinRequest(r: JoinRequestEntity, e: EventCard | undefined, guest: MemberCard | undefined, waitlistPosition: number | null): JoinRequest {
-  return {
-    id: r.id,
-    guestId: r.guestId,
-    hostId: r.hostId,
-    bookingId: r.bookingId,
-    status: r.status,
-    message: r.message,
-    createdAt: new Date(r.createdAt).toISOString(),
-    bookingDate: e?.bookingDate ?? '',
-    startTime: e?.startTime ?? '',
-    endTime: e?.endTime ?? '',
-    venueName: e?.venueName ?? '',
-    venueType: e?.venueType ?? 'club',
-    sectionType: e?.sectionType ?? '',
-    host: { id: r.hostId, firstName: e?.hostFirstName ?? 'Host' },
-    guest: guest ? { id: guest.userId, firstName: guest.firstName, lastName: guest.lastName, profileImages: guest.profileImages ?? [], age: guest.age, city: guest.city, verified: guest.emailVerified === true } : null,
-    waitlistPosition,
-  };
-}
 
 /**
  * Requests to join events. The guest is the session's user; the host comes from social's read
