@@ -10,7 +10,7 @@ const serviceUrls = Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toU
   ReturnType<typeof env.urls>
 >;
 
-/** Gateway environment (README: environment variables). */
+/** Gateway environment (docs/configuration.md, generated from this schema). */
 export const gatewayEnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,7 +25,7 @@ export const gatewayEnvSchema = z
     STORAGE_PUBLIC_ORIGIN: z.string().optional(),
     SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default('luxe_session'),
     COOKIE_SECURE: env.bool.optional(),
-    /** Whose X-Forwarded-For to believe: false, a hop count, or the proxies' addresses/CIDRs (never `true`: README). */
+    /** Whose X-Forwarded-For to believe: false, a hop count, or the proxies' addresses/CIDRs (never `true`: docs/configuration.md). */
     TRUST_PROXY: trustProxySetting,
     /** Kafka, for the real-time push of new messages (unset: no push; the web client refetches). */
     KAFKA_BROKERS: z.string().optional(),

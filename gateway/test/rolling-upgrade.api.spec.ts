@@ -6,7 +6,7 @@ import { startOwnStack, type OwnStack } from './support/own-stack';
 import { buildPreviousRelease, previousRelease } from './support/previous-release';
 import { nyDate, World } from './support/world';
 
-// Rolling upgrades (README, Runbook: rolling upgrades): the chart runs this tree's migrations
+// Rolling upgrades (docs/runbook.md#runbook-rolling-upgrades): the chart runs this tree's migrations
 // before its new pods start, while the previous release's pods go on serving. So every migration
 // must be an expansion the previous release's code does not notice (expand/contract: a column is
 // added nullable or with a default, never renamed or dropped in the release that stops using it).

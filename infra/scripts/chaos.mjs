@@ -338,9 +338,9 @@ async function soak(world) {
     return out;
   };
   // RSS every 10 s from the end of the warm-up; growth compares the median of the first minute with
-  // the median of the last. V8 resizes its heap by tens of MiB within half a minute (seen: payments
-  // 151 → 116 → 131 MiB in 90 s, heap in use flat at 48–58 MiB), so two instants 10 minutes apart
-  // measured the heap's breathing (a run failed on payments "+11.5 %"); a leak raises every sample.
+  // the median of the last. V8 resizes its heap by tens of MiB within half a minute while the heap
+  // in use stays flat, so two instants 10 minutes apart would measure the heap's breathing and fail a
+  // process that does not leak; a leak raises every sample, and so the medians.
   const SAMPLE_MS = 10_000;
   const WINDOW = 6;
   const samples = [];

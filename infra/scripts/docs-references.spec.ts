@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 
 // Issue 33, one shape everywhere: the product's rules live in docs/product.md, and the code and docs
 // point at them by anchor (`docs/product.md#booking-deposits`). The specification the project
 // started from is not in the repository, so a pointer into it (its document and section numbers)
 // leads nowhere; and an anchor that no longer names a section of docs/product.md leads nowhere
-// either.
+// either. The same holds for every other page: the README and docs/*.md point at each other's
+// sections, and code comments at theirs (`docs/runbook.md#runbook-stuck-outbox`), so a section
+// renamed or moved to another page must take its pointers along.
 
 const ROOT = join(__dirname, '..', '..');
 const PRODUCT = 'docs/product.md';
@@ -47,7 +49,7 @@ function githubSlugs(markdown: string): string[] {
   return slugs;
 }
 
-/** Every anchor of docs/product.md: its explicit `<a id>` anchors (the fixed ones) and its headings' slugs. */
+/** Every anchor of a page: its explicit `<a id>` anchors (the fixed ones) and its headings' slugs. */
 function productAnchors(markdown: string): Set<string> {
   const explicit = [...markdown.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)].map((m) => m[1]!);
   return new Set([...explicit, ...githubSlugs(markdown)]);
@@ -57,6 +59,42 @@ function productAnchors(markdown: string): Set<string> {
 const GAP = String.raw`(?:\s|\*|\/\/|#)+`;
 const OUTSIDE_POINTER = new RegExp(String.raw`\bspec${GAP}doc${GAP}\d|\bproduct${GAP}issue${GAP}\d`, 'gi');
 const PRODUCT_LINK = /\bproduct\.md#([A-Za-z0-9_-]*)/g;
+
+/** A pointer to a section of a Markdown page: `docs/runbook.md#runbook-dead-letters`, the README's from a page in docs/ (`../`), `(#x)` within a page. */
+const PAGE_LINK = /(?<![\w/.-])((?:\.\.?\/)*(?:[\w.-]+\/)*[\w.-]+\.md)#([A-Za-z0-9_-]*)/g;
+const OWN_LINK = /\]\(#([^)\s]*)\)/g;
+
+/**
+ * Every pointer to a page's section that names no anchor of it, as `file:line: target#anchor`. A
+ * pointer resolves against its own folder first (links between pages), then the repository's root
+ * (code comments name `docs/…` from there); a page that exists in neither place is reported too.
+ * Pointers into pages written by the docs generator are checked on the page it wrote.
+ */
+function brokenPageLinks(files: { path: string; text: string }[], read: (path: string) => string | undefined): string[] {
+  const anchorsOf = new Map<string, Set<string> | undefined>();
+  const anchors = (page: string) => {
+    if (!anchorsOf.has(page)) {
+      const text = read(page);
+      anchorsOf.set(page, text === undefined ? undefined : productAnchors(text));
+    }
+    return anchorsOf.get(page);
+  };
+  const broken: string[] = [];
+  for (const { path, text } of files) {
+    const links = [...text.matchAll(PAGE_LINK)].map((m) => ({ at: m.index, target: m[1]!, anchor: m[2]! }));
+    if (path.endsWith('.md')) links.push(...[...text.matchAll(OWN_LINK)].map((m) => ({ at: m.index, target: '', anchor: m[1]! })));
+    for (const l of links) {
+      // The docs generator's sources write into docs/: their links are relative to it, as on the page they make.
+      const from = path.startsWith('infra/scripts/docs/') ? 'docs' : dirname(path);
+      const candidates = l.target === '' ? [path] : [normalize(join(from, l.target)), normalize(l.target)];
+      const page = candidates.find((c) => anchors(c) !== undefined);
+      if (!page) broken.push(`${path}:${lineOf(text, l.at)}: ${l.target}#${l.anchor} (no such page)`);
+      else if (!anchors(page)!.has(l.anchor)) broken.push(`${path}:${lineOf(text, l.at)}: ${l.target}#${l.anchor}`);
+    }
+  }
+  return broken;
+}
+const readPage = (path: string) => (path.startsWith('..') || !existsSync(join(ROOT, path)) ? undefined : readFileSync(join(ROOT, path), 'utf8'));
 
 describe('references to the product rules (docs/product.md)', () => {
   const files = trackedTextFiles();
@@ -93,5 +131,31 @@ describe('references to the product rules (docs/product.md)', () => {
     });
     expect(links.length).toBeGreaterThan(100);
     expect(links.filter((l) => !anchors.has(l.anchor)).map((l) => `${l.where}: #${l.anchor}`)).toEqual([]);
+  });
+});
+
+describe('references to sections of the README and the docs (any page#anchor)', () => {
+  it('finds a broken anchor, a missing page and a broken link within a page, and passes good ones', () => {
+    // Each pointer is put together from its parts, so that this file does not point anywhere itself.
+    const to = (page: string, anchor: string) => `${page}#${anchor}`;
+    const pages: Record<string, string> = {
+      'docs/a.md': `# A\n## Good section\n<a id="fixed"></a>\nSee [b](${to('b.md', 'top-b')}), [self](${to('', 'good-section')}), [gone](${to('', 'gone')}).\n`,
+      'docs/b.md': '# Top B\n',
+      'README.md': '# Readme\n',
+    };
+    const code = `// see ${to('docs/a.md', 'fixed')} and ${to('docs/a.md', 'good-section')}\n// ${to('docs/a.md', 'renamed')}; ${to('README.md', 'readme')}; ${to('docs/c.md', 'x')}`;
+    const files = [...Object.entries(pages).map(([path, text]) => ({ path, text })), { path: 'services/x/src/y.ts', text: code }];
+    expect(brokenPageLinks(files, (p) => pages[p])).toEqual([
+      `docs/a.md:4: ${to('', 'gone')}`,
+      `services/x/src/y.ts:2: ${to('docs/a.md', 'renamed')}`,
+      `services/x/src/y.ts:2: ${to('docs/c.md', 'x')} (no such page)`,
+    ]);
+  });
+
+  it('every page#anchor pointer in the tracked files names an anchor or heading of that page', () => {
+    const files = trackedTextFiles();
+    const pointers = files.reduce((n, { text }) => n + [...text.matchAll(PAGE_LINK)].length, 0);
+    expect(pointers).toBeGreaterThan(150);
+    expect(brokenPageLinks(files, readPage)).toEqual([]);
   });
 });

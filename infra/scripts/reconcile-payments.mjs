@@ -1,6 +1,6 @@
 // `npm run reconcile:payments [-- --since <ISO date>]`: compares the payments database with the
 // card provider's own records and with the bookings' states, and prints every disagreement, one
-// line each (`<kind> booking=<id> <what>`; the kinds are in reconcile-core.cjs and the Runbook).
+// line each (`<kind> booking=<id> <what>`; the kinds are in reconcile-core.cjs and docs/runbook.md#runbook-payments-disagree).
 // Exit 0 with `no disagreements (N bookings, M intents)`, 1 when there is any, 2 when it could not
 // look (a database or the provider did not answer), 64 on a bad option, 78 when not configured.
 //

@@ -14,8 +14,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
  * The node flags every deployable runs with (`infra/node-flags`, read by this file and by the
  * container images' command): a young generation of a fixed size. V8 otherwise grows it with the
  * allocation rate (2 × 1 up to 2 × 16 MiB) and gives it back when the rate drops, and the process's
- * RSS rose and fell 30 MiB with it (`npm run chaos`'s soak: new space 32 → 2 → 4 → 8 → 16 → 32
- * MiB against RSS 164 → 130 → 146 MiB in venues) — so memory at load is what it is from the first
+ * RSS rises and falls by tens of MiB with it. Fixed, memory at load is what it is from the first
  * minute, and a growing RSS means a growing old generation. Read when a process is first started
  * (the jobs image carries this file without it).
  */

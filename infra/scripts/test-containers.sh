@@ -206,7 +206,7 @@ DBS_CREATED=1
 drop_dbs   # a previous run stopped hard may have left them
 step "jobs image: migrations applied to the run's own databases (node infra/scripts/migrate.mjs)" run_job migrations node infra/scripts/migrate.mjs
 step "jobs image: topics created with the run's prefix (node infra/scripts/create-topics.mjs)" run_job topics node infra/scripts/create-topics.mjs
-# The runbook's operator tools are in the jobs image (README, Runbook: replaying a dead-letter topic,
+# The runbook's operator tools are in the jobs image (docs/runbook.md: replaying a dead-letter topic,
 # restoring a service's database): each answers --help with no network (its imports resolve in the
 # image), and dlt-replay reads a real dead-letter topic of this run (--dry-run: lists, changes nothing).
 operator_tools() {

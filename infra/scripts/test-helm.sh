@@ -8,7 +8,7 @@
 #   4. assertions on the rendered output (infra/helm/test/assert-chart.mjs): deployables, probes,
 #      resources, security contexts, hooks, network reachability, secrets, each process's
 #      environment checked with its own configuration schema (needs `npm run build:ts`), partitions,
-#      spread, rollout checksums, and the alerts against README.md's runbook and the code's metrics
+#      spread, rollout checksums, and the alerts against docs/runbook.md and the code's metrics
 # Tools come from infra/local/helm.sh (pinned, cached). If they cannot be provisioned, that counts
 # as one failure with the reason, never a hang (PROVISION_TIMEOUT seconds at most).
 # Ends with "N passed, N failed"; `--report FILE` also writes a Jest-shaped JSON report for
@@ -58,7 +58,7 @@ step "helm lint --strict (default values)" "$HELM" lint --strict --kube-version 
 step "helm lint --strict (dev profile)" "$HELM" lint --strict --kube-version "$K8S_VERSION" "$CHART" "${DEV_ARGS[@]}"
 # Monitoring on (ServiceMonitors, PrometheusRule, dashboard) and a secrets.revision of an existing Secret.
 MON_ARGS=(--set monitoring.serviceMonitor.enabled=true --set monitoring.prometheusRule.enabled=true --set monitoring.dashboard.enabled=true
-  --set monitoring.runbookUrl=https://git.example.com/luxeswipe/blob/main/README.md --set-string secrets.revision=2026-11-26)
+  --set monitoring.runbookUrl=https://git.example.com/luxeswipe/blob/main/docs/runbook.md --set-string secrets.revision=2026-11-26)
 step "helm lint --strict (monitoring on)" "$HELM" lint --strict --kube-version "$K8S_VERSION" "$CHART" "${MON_ARGS[@]}"
 step "helm template (default values: external PostgreSQL, Redis, Kafka, S3)" render "$OUT/default.yaml"
 step "helm template (dev profile: in-cluster infrastructure)" render "$OUT/dev.yaml" "${DEV_ARGS[@]}"

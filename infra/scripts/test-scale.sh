@@ -2,10 +2,9 @@
 # `npm run test:scale`: the rolling restart under load and the scale-out test (gateway/test/scale.load.ts)
 # on a distributed stack of its own (two instances of every service, two gateways), against
 # infra/local's infrastructure. About 5 minutes on an idle 2-core machine, 10 on a loaded one. Also
-# `npm test`'s "scale" phase (infra/scripts/test-all.sh), after the integration phase. (In the
-# session-21 CI run its second gateway never reported ready: on a loaded machine the gateway's
-# readiness fan-out took longer than the 2 s a probe waited, and each probe started a new one;
-# the gateway now answers probes from its last finished round of checks.)
+# `npm test`'s "scale" phase (infra/scripts/test-all.sh), after the integration phase. Its second
+# gateway starts while the machine is loaded, which is why the gateway answers readiness probes from
+# its last finished round of checks (gateway/src/health/health.controller.ts) instead of waiting for one.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 ensure_node

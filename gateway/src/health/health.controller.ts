@@ -34,10 +34,10 @@ export function isLoopback(address: string | undefined): boolean {
  * A probe is answered from the last finished round of checks, never made to wait for the fan-out
  * (except the first, or after a long quiet): a round can take seconds on a busy machine (up to
  * SERVICE_READY_TIMEOUT_MS), longer than a prober waits (Kubernetes' default is 1 s, the test
- * stack's 2 s). Before, each probe after the 2 s cache started a new round and waited for it; when
- * rounds took longer than the prober's timeout, no probe ever got an answer, and a 1.5 s wait per
- * service (less than a service's own 2 s per dependency) called busy services down, so a gateway
- * started on a loaded machine could stay unready for minutes (the scale test's second gateway in CI).
+ * stack's 2 s). A probe that started a round and waited for it would get no answer whenever rounds
+ * take longer than the prober's timeout, and a wait per service shorter than a service's own 2 s per
+ * dependency would call busy services down: a gateway started on a loaded machine could then stay
+ * unready for minutes.
  */
 @Controller('health')
 export class GatewayHealthController {

@@ -33,7 +33,7 @@ interface Held {
  * - every gateway reads `message-sent`, `conversation-opened` and `notification-created` in ONE consumer group
  *   (`gateway.push`), so each event is read once by one of them, which publishes the push on a
  *   Redis channel every gateway subscribes to; each pushes it to the sockets it holds. (A group per
- *   gateway, as before, left one abandoned group in Kafka per pod that ever ran.)
+ *   gateway would leave one abandoned group in Kafka per pod that ever ran.)
  * - every end of a session (logout, suspension, account deletion: SessionStore announces them on
  *   SESSION_ENDED_CHANNEL) closes its sockets on every gateway with 4401, and each socket's session
  *   is checked again every `sessionCheckMs` (expiry, or an announcement this gateway missed).

@@ -1,13 +1,12 @@
 // First: with tracing on, pg, ioredis and http are instrumented before anything requires them.
 import '@luxe/platform/instrument';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { z } from 'zod';
+import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@luxe/contracts';
 import { startGateway } from '@luxe/gateway';
 import { SERVICES } from './services';
 import { dataFolderSecret } from './secrets';
+import { embeddedEnvSchema } from './config';
 import { DEMO_USERS } from '@luxe/identity';
 import { DEMO_ADMIN } from '@luxe/admin';
 import {
@@ -18,7 +17,6 @@ import {
   createRedis,
   databaseUrl,
   ensureDatabase,
-  env,
   generateInternalKeyPair,
   InProcessBroker,
   InProcessTransport,
@@ -31,20 +29,6 @@ import {
 } from '@luxe/platform';
 
 
-const embeddedEnvSchema = z.object({
-  HOST: z.string().default('127.0.0.1'),
-  PORT: env.port.default(3000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-  EMBEDDED_DATA_DIR: z.string().default(join(tmpdir(), 'luxeswipe-embedded')),
-  EMBEDDED_PG_PORT: env.port.default(55433),
-  /** The gateway's metrics listener (GET /metrics), on 127.0.0.1; unset: none (never on PORT). */
-  METRICS_PORT: env.port.optional(),
-  SEED_DEMO_DATA: env.bool.default(true),
-  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('luxeswipe-demo'),
-  WEB_DIST_DIR: z.string().default(resolve(__dirname, '..', '..', '..', 'web', 'dist')),
-  /** Fault injection for the crash test only: the process kills itself when the bus delivers its n-th message. */
-  EMBEDDED_CRASH_ON_DELIVERY: z.coerce.number().int().min(1).optional(),
-});
 
 /**
  * A launcher killed without a chance to stop (kill -9, a crash) leaves its PostgreSQL running on
@@ -228,7 +212,7 @@ async function main() {
           redis: def.usesRedis ? redis : undefined,
           storage: storages.get(def.name),
           seed: false,
-          // Payments take test cards unless Stripe's keys are given (STRIPE_SECRET_KEY and the rest, README); notifications keep emails for the demo mailbox unless SMTP_URL is given.
+          // Payments take test cards unless Stripe's keys are given (STRIPE_SECRET_KEY and the rest, docs/configuration.md); notifications keep emails for the demo mailbox unless SMTP_URL is given.
           settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, embeddedSettingsEnv(def.name, cfg, { ...process.env, PASS_SIGNING_SECRET: passSigningSecret }))) : undefined,
           outboxPollMs: 100,
           // Relays start once every service has subscribed its event handlers (below).

@@ -6,7 +6,7 @@
 // test script. The deployables and their ports come from the repository (services/*, gateway,
 // docker-compose.yml), not from the chart, and each process's rendered environment is checked
 // with the processes' own configuration schemas (the built libs/platform, services and gateway),
-// so the chart cannot drift from the code silently; the alerts are checked against README.md's runbook
+// so the chart cannot drift from the code silently; the alerts are checked against docs/runbook.md
 // and the metrics the code registers. Prints "ok - ..." / "not ok - ..." lines.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -561,9 +561,9 @@ function unknownMetrics(expr) {
   if (used.length === 0) return [`${expr}: uses no luxe_ metric`];
   return used.filter((n) => !CODE_METRICS.has(n) && !CODE_METRICS.has(n.replace(/_(bucket|count|sum)$/, ''))).map((n) => `${n} is not a metric the code registers`);
 }
-/** Anchors of README.md: explicit <a id> and GitHub's heading slugs. */
-const README_ANCHORS = (() => {
-  const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** Anchors of docs/runbook.md: explicit <a id> and GitHub's heading slugs. */
+const RUNBOOK_ANCHORS = (() => {
+  const text = readFileSync(join(ROOT, 'docs/runbook.md'), 'utf8');
   const ids = new Set([...text.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)].map((m) => m[1]));
   for (const m of text.matchAll(/^#{1,6}\s+(.+)$/gm)) ids.add(m[1].trim().toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-'));
   return ids;
@@ -623,13 +623,13 @@ check('monitoring: the PrometheusRule (monitoring.coreos.com/v1) has the runbook
   return p;
 });
 
-check('monitoring: every alert\'s runbook_url is monitoring.runbookUrl with an anchor that exists in README.md', () => {
+check('monitoring: every alert\'s runbook_url is monitoring.runbookUrl with an anchor that exists in docs/runbook.md', () => {
   const p = [];
   for (const a of byKind(monitoring, 'PrometheusRule').flatMap((r) => r.spec.groups.flatMap((g) => g.rules))) {
     const url = a.annotations?.runbook_url ?? '';
     const [base, anchor] = url.split('#');
-    if (base !== 'https://git.example.com/luxeswipe/blob/main/README.md') p.push(`${a.alert}: ${url} is not under monitoring.runbookUrl`);
-    if (!anchor || !README_ANCHORS.has(anchor)) p.push(`${a.alert}: #${anchor} is no anchor of README.md`);
+    if (base !== 'https://git.example.com/luxeswipe/blob/main/docs/runbook.md') p.push(`${a.alert}: ${url} is not under monitoring.runbookUrl`);
+    if (!anchor || !RUNBOOK_ANCHORS.has(anchor)) p.push(`${a.alert}: #${anchor} is no anchor of docs/runbook.md`);
   }
   return p;
 });

@@ -102,7 +102,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /**
  * Median of each figure over the rounds, and each target's share of its bare reference as the
  * median of the rounds' own shares (a round's bare run follows its gateway runs within seconds):
- * this VM's speed moves by a third from one half-minute to the next, and a ratio of medians
+ * a shared VM's speed drifts from one half-minute to the next, and a ratio of medians
  * taken from different rounds carries that drift.
  */
 function summarize(results) {

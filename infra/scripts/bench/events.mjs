@@ -172,8 +172,8 @@ export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {})
  * Next to it, Kafka's own produce → consume measured the same way and in the same minutes: the two
  * paths take turns in blocks of `block` events (the stack's, then Kafka's, and so on), each path's
  * first `warmup` events not counted (the code paths were idle until then). Measured one after the
- * other instead, each figure also measured the minute it ran in: on this 2-core machine Kafka's own
- * p99 moved between 2.8 and 7 ms from one minute to the next.
+ * other instead, each figure would also measure the minute it ran in: on a small shared machine
+ * Kafka's own tail latency moves by a factor of two from one minute to the next.
  */
 export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVENTS_PROPAGATION ?? 5000), gap = GAP_MS, warmup = Number(process.env.BENCH_EVENTS_WARMUP ?? 2000), block = Number(process.env.BENCH_EVENTS_BLOCK ?? 500) } = {}) {
   const bookingsDs = platform.createDataSource({ url: stack.dbUrls.bookings, migrations: [] });

@@ -4,7 +4,7 @@ import { CANCELLATION_POLICIES } from './cancellation';
 import { REPORT_REASONS } from './social';
 
 /**
- * Envelope of every event (README "How it fits together", Services: the outbox and its events). `stream` names the aggregate stream the event
+ * Envelope of every event (docs/events.md#envelope-and-topics; the catalogue there is generated from eventDefs below). `stream` names the aggregate stream the event
  * belongs to and `key` the aggregate's id; `sequence` is the aggregate's version, 1, 2, 3… per
  * (stream, key) in the order the producer committed them, so a consumer can ignore a stale event.
  */

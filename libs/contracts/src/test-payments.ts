@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The test provider of the embedded mode (issue 31, PAYMENT_PROVIDER=test): Stripe's documented
  * test card numbers and their documented outcomes. One list for the server (the outcome), the
- * checkout's note and the README.
+ * checkout's note and docs/deployment.md#modes-of-running.
  */
 export const TEST_CARDS = [
   { number: '4242424242424242', outcome: 'succeeded', label: 'succeeds' },

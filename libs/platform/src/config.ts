@@ -24,7 +24,7 @@ export function loadConfig<S extends z.ZodObject<any>>(component: string, schema
   throw new ConfigError(component, problems);
 }
 
-/** The documented demo password (README); refused in production. */
+/** The documented demo password (README.md); refused in production. */
 export const DEFAULT_DEMO_PASSWORD = 'luxeswipe-demo';
 
 const port = z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535);
@@ -73,7 +73,7 @@ export const env = {
     ),
 };
 
-/** Variables every service process reads (README: environment variables). */
+/** Variables every service process reads (docs/configuration.md, generated from this schema). */
 export const serviceEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -101,7 +101,7 @@ export const serviceEnvSchema = z.object({
   S3_PUBLIC_ENDPOINT: z.string().optional(),
   /** The gateway's Ed25519 public key (PEM, or base64 of its DER): checks internal tokens. */
   INTERNAL_AUTH_PUBLIC_KEY: env.internalKey('public'),
-  /** While the key pair is rotated: the previous public key, still accepted (README, runbook). */
+  /** While the key pair is rotated: the previous public key, still accepted (docs/runbook.md#runbook-internal-keys). */
   INTERNAL_AUTH_PUBLIC_KEY_PREVIOUS: env.internalKey('public').optional(),
   /** Refused: only the gateway holds the private key. */
   INTERNAL_AUTH_PRIVATE_KEY: z.string().optional(),

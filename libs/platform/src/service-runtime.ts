@@ -39,7 +39,7 @@ export interface ServiceDefinition {
   usesStorage?: boolean;
   /** Runs after migrations, before listening (embedded demo data). */
   seed?: (app: INestApplication, opts: SeedOptions) => Promise<void>;
-  /** Variables only this service reads (validated at start like the rest; README documents them). */
+  /** Variables only this service reads (validated at start like the rest; docs/configuration.md documents them). */
   settings?: z.ZodObject<any>;
 }
 
@@ -119,9 +119,9 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   const ds = createDataSource({ url: infra.databaseUrl, migrations: def.migrations, entities: def.entities });
   await initDatabase(ds, logger);
   if (infra.storage) await infra.storage.ensureBucket();
-  // A broker that cannot be reached does not stop the service from starting (docs: Runbook,
-  // readiness): it serves what needs no broker, writes events to its outbox, and reaches the broker
-  // in the background. Else every pod restarted during a Kafka outage would crash-loop, and the
+  // A broker that cannot be reached does not stop the service from starting
+  // (docs/runbook.md#runbook-readiness): it serves what needs no broker, writes events to its
+  // outbox, and reaches the broker in the background. Else every pod restarted during a Kafka outage would crash-loop, and the
   // outbox's "writes go on while the broker is down" would hold only for pods already running.
   // The in-process bus of the embedded mode cannot be unreachable: its errors stay fatal.
   const connectEvents = async () => {

@@ -29,7 +29,7 @@ export interface SessionEnded {
 }
 
 /**
- * Opaque session tokens in Redis (README "How it fits together", Sessions). Only a hash of the token is stored;
+ * Opaque session tokens in Redis (docs/architecture.md, Sessions). Only a hash of the token is stored;
  * a user's sessions are indexed so that logout-everywhere and account deletion revoke them.
  */
 export class SessionStore {

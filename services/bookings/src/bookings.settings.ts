@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * The bookings service's own variables (README). PASS_SIGNING_SECRET signs the door passes
+ * The bookings service's own variables (docs/configuration.md, generated from this schema). PASS_SIGNING_SECRET signs the door passes
  * (HMAC-SHA256); every bookings process of a deployment needs the same one, and changing it
  * voids every pass already handed out.
  */

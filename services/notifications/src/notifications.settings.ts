@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { env } from '@luxe/platform/runtime';
 
 /**
- * The notifications service's own variables (README). Email goes over SMTP_URL (Mailpit locally,
+ * The notifications service's own variables (docs/configuration.md, generated from this schema). Email goes over SMTP_URL (Mailpit locally,
  * the provider in production); production refuses to start without it unless EMAIL_DISABLED=true
  * says on purpose that no email is sent. EMAIL_TRANSPORT=demo is the embedded demo's: emails are
  * kept in the database for its mailbox page instead of being sent, and is refused in production.

@@ -22,7 +22,7 @@ export type Access = 'public' | 'member' | 'venue-owner' | 'admin';
  * route's service is called (a refused or invalid request counts too); past it the gateway answers
  * 429 with Retry-After. A class with `perVenue` is counted as well per the venue its request's body
  * names (`venueId`), whoever asks. The gateway's environment can scale them all
- * (RATE_LIMIT_MEMBER_SCALE, README). Why each number: README, Runbook, "Per-member limits".
+ * (RATE_LIMIT_MEMBER_SCALE, docs/configuration.md). Why each number: docs/runbook.md#runbook-member-limits.
  */
 export interface MemberRateLimit {
   readonly points: number;
@@ -52,7 +52,7 @@ export function isMemberRateLimit(c: RateLimitClass): c is MemberRateLimitClass 
   return Object.hasOwn(MEMBER_RATE_LIMITS, c);
 }
 
-/** Rate-limit classes the gateway applies (configured by environment, README). */
+/** Rate-limit classes the gateway applies (configured by environment, docs/configuration.md). */
 export type RateLimitClass = 'register' | 'login' | 'password-reset' | MemberRateLimitClass | 'none';
 
 /**

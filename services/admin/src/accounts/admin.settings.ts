@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The admin service's own variables (README). The first admin account is created at start from
+ * The admin service's own variables (docs/configuration.md, generated from this schema). The first admin account is created at start from
  * ADMIN_EMAIL and ADMIN_PASSWORD when no account has that email yet; without them no account is
  * created (the embedded demo seeds one).
  */

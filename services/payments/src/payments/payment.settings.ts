@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The payments service's own variables (README). PAYMENT_PROVIDER chooses who takes card
+ * The payments service's own variables (docs/configuration.md, generated from this schema). PAYMENT_PROVIDER chooses who takes card
  * payments: Stripe (the default; without STRIPE_SECRET_KEY card payments are not configured: the
  * payment page says so and nothing is charged), or the test provider of the embedded mode (issue
  * 31: Stripe's test card numbers, records in this service's database, no card charged), which a

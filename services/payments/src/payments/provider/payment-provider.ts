@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 
-/** Which card provider takes the payments (PAYMENT_PROVIDER, README). */
+/** Which card provider takes the payments (PAYMENT_PROVIDER, docs/configuration.md). */
 export type PaymentProviderKind = 'stripe' | 'test';
 
 /** What the service reads of a PaymentIntent (Stripe's field names: the test provider answers the same shape). */
