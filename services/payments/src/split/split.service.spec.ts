@@ -47,7 +47,7 @@ function shareRow(id: string, over: Partial<ShareRow> = {}): ShareRow {
 }
 
 /** The service over fake repositories (each method a jest.fn, overridable), provider, outbox and logger. */
-function setup(opts: { splits?: Partial<Record<keyof SplitRepository, unknown>>; payments?: Partial<Record<keyof PaymentRepository, unknown>>; provider?: Partial<Record<keyof PaymentProvider, unknown>> } = {}) {
+function setup(opts: { splits?: Partial<Record<keyof SplitRepository, jest.Mock>>; payments?: Partial<Record<keyof PaymentRepository, jest.Mock>>; provider?: Partial<Record<keyof PaymentProvider, jest.Mock>> } = {}) {
   let refunds = 0;
   const splits = {
     splitOfBooking: jest.fn(async () => null),
