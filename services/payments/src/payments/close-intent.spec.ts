@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Outbox } from '@luxe/platform/events';
 import type { Logger } from '@luxe/platform/runtime';
 import { PaymentEntity } from './payment.entity';
+import { PaymentRepository } from './payment.repository';
 import { PaymentService } from './payment.service';
 import type { PaymentProvider } from './provider';
 
@@ -15,7 +16,7 @@ function setup(cancel: () => Promise<unknown>, statusAfter: string) {
   const row = Object.assign(new PaymentEntity(), { id: 'p1', bookingId: BOOKING, hostId: 'h1', paymentIntentId: 'pi_open', amount: 50000, currency: 'usd', status: 'pending' as const });
   const provider = { kind: 'stripe', publishableKey: null, cancelIntent: jest.fn(cancel), retrieveIntent: jest.fn(async () => ({ id: 'pi_open', status: statusAfter })) } as unknown as PaymentProvider;
   const logger = { warn: jest.fn(), error: jest.fn(), info: jest.fn() } as unknown as Logger;
-  const service = new PaymentService({} as DataSource, { add: jest.fn() } as unknown as Outbox, logger, provider);
+  const service = new PaymentService({} as DataSource, new PaymentRepository({} as DataSource), { add: jest.fn() } as unknown as Outbox, logger, provider);
   const saved: PaymentEntity[] = [];
   const m = { findOne: jest.fn(async () => row), save: jest.fn(async (_e: unknown, p: PaymentEntity) => void saved.push({ ...p })) } as unknown as EntityManager;
   return { service, m, saved, provider, logger };

@@ -6,11 +6,13 @@ import { PAYMENT_ERRORS, toCents, type Hold, type TestPaymentConfirm, type TestP
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
-import { SplitService } from '../split/split.service';
 import { bookingEnded, lockBooking } from './booking-fence';
 import { INTENT_IN_FLIGHT, nextPaymentStatus, outcomeOf, type PaymentOutcome } from './payment-lifecycle';
 import { PaymentEntity, RefundEntity } from './payment.entity';
+import { toPaymentIntentView, type PaymentIntentView } from './payment.mapper';
+import { PaymentRepository } from './payment.repository';
 import { PAYMENT_PROVIDER, TestPaymentProvider, type PaymentProvider, type ProviderIntent } from './provider';
+import { SPLIT_PAYMENTS, type SplitPayments } from './split-payments';
 
 /** What a hold's card payment charges now, in cents: its deposit (a yacht's deposit is its total; docs/product.md#booking-deposits). */
 export function amountDueNowCents(hold: Pick<Hold, 'depositAmount'>): number {
@@ -28,10 +30,11 @@ export function amountDueNowCents(hold: Pick<Hold, 'depositAmount'>): number {
 export class PaymentService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly ds: DataSource,
+    private readonly payments: PaymentRepository,
     private readonly outbox: Outbox,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider | null,
-    @Optional() private readonly splits?: SplitService,
+    @Optional() @Inject(SPLIT_PAYMENTS) private readonly splits?: SplitPayments,
   ) {
     // The test provider's outcomes come through the same handler as Stripe's signed webhook.
     if (provider instanceof TestPaymentProvider) provider.deliverTo((payload, signature) => this.webhook(payload, signature));
@@ -58,16 +61,16 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     return this.provider.confirm(intentId, input.clientSecret, input.cardNumber);
   }
 
-  async createIntent(actor: Actor, hold: Hold): Promise<{ clientSecret: string; paymentIntentId: string; bookingId: string; totalCost: string; holdExpiresAt: string; depositAmount: string; balanceDue: string }> {
+  async createIntent(actor: Actor, hold: Hold): Promise<PaymentIntentView> {
     requireMember(actor);
     if (!this.provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
     // The gateway got this hold from bookings for this very caller; check anyway.
     if (hold.hostId !== actor.userId || hold.status !== 'held' || !hold.holdExpiresAt) throw AppError.of(PAYMENT_ERRORS.HOLD_ENDED);
-    const answer = (p: PaymentEntity) => ({ clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, bookingId: hold.id, totalCost: hold.totalCost, holdExpiresAt: hold.holdExpiresAt!, depositAmount: hold.depositAmount, balanceDue: hold.balanceDue });
+    const answer = (p: Pick<PaymentEntity, 'clientSecret' | 'paymentIntentId'>) => toPaymentIntentView(p, hold);
     // A split booking: the host pays his share (docs/product.md#payment-split).
     const split = await this.splits?.hostShareIntent(hold.id, hold.hostId);
-    if (split) return { ...answer(Object.assign(new PaymentEntity(), { clientSecret: split.clientSecret, paymentIntentId: split.paymentIntentId })) };
-    const existing = await this.ds.manager.findOneBy(PaymentEntity, { bookingId: hold.id });
+    if (split) return answer(split);
+    const existing = await this.payments.findByBooking(hold.id);
     if (existing) return answer(existing);
     if (await bookingEnded(this.ds.manager, hold.id)) throw AppError.of(PAYMENT_ERRORS.HOLD_ENDED);
     const amount = amountDueNowCents(hold);
@@ -87,7 +90,7 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
       const ended = await this.ds.transaction(async (m) => {
         await lockBooking(m, hold.id);
         if (await bookingEnded(m, hold.id)) return true;
-        await m.insert(PaymentEntity, row);
+        await this.payments.insert(m, row);
         return false;
       });
       if (ended) {
@@ -98,7 +101,7 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     } catch (err) {
       if (err instanceof AppError) throw err;
       // A parallel start of the same hold stored its payment first: answer that one.
-      const winner = await this.ds.manager.findOneBy(PaymentEntity, { bookingId: hold.id });
+      const winner = await this.payments.findByBooking(hold.id);
       if (winner) return answer(winner);
       throw err;
     }
@@ -119,11 +122,10 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     }
     const outcome = outcomeOf(event.type);
     await this.ds.transaction(async (m) => {
-      const fresh: unknown[] = await m.query(`INSERT INTO stripe_events (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`, [event.id, event.type]);
-      if (fresh.length === 0) return; // handled before
+      if (!(await this.payments.recordEvent(m, event.id, event.type))) return; // handled before
       if (!outcome) return;
       const intent = event.data.object as Stripe.PaymentIntent;
-      const payment = await m.findOne(PaymentEntity, { where: { paymentIntentId: intent.id }, lock: { mode: 'pessimistic_write' } });
+      const payment = await this.payments.lockByIntent(m, intent.id);
       if (!payment && (await this.splits?.onIntent(m, intent, outcome === 'succeeded' ? 'succeeded' : outcome === 'canceled' ? 'failed' : 'declined'))) return;
       if (!payment) {
         this.logger.warn({ paymentIntentId: intent.id, eventId: event.id }, 'a webhook for a PaymentIntent this service did not start: ignored');
@@ -141,8 +143,8 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
    */
   async refund(m: EntityManager, bookingId: string, requestedCents: number): Promise<void> {
     if (requestedCents <= 0) return;
-    if (await m.findOneBy(RefundEntity, { bookingId })) return; // refunded before
-    const p = await m.findOneBy(PaymentEntity, { bookingId });
+    if (await this.payments.findRefund(m, bookingId)) return; // refunded before
+    const p = await this.payments.findByBooking(bookingId, m);
     if (!p || p.status !== 'succeeded') {
       this.logger.warn({ bookingId }, 'a refund was asked for a booking without a succeeded payment: nothing to refund');
       return;
@@ -158,7 +160,7 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     }
     const refund = await this.provider.createRefund({ paymentIntentId: p.paymentIntentId, amount, metadata: { bookingId: p.bookingId } }, idempotencyKey);
     const row = Object.assign(new RefundEntity(), { id: randomUUID(), bookingId: p.bookingId, paymentId: p.id, hostId: p.hostId, stripeRefundId: refund.id, amount, currency: p.currency, status: refund.status ?? 'pending', createdAt: new Date() });
-    await m.insert(RefundEntity, row);
+    await this.payments.insertRefund(m, row);
     await this.outbox.add(m, 'payments.refund-issued', p.id, { bookingId: p.bookingId, paymentId: p.id, refundId: refund.id, amount, currency: p.currency, payerId: p.hostId });
   }
 
@@ -179,7 +181,7 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
    * brings the success, and bookings refunds a cancelled booking's payment in full.
    */
   async closeOpenIntent(m: EntityManager, bookingId: string): Promise<void> {
-    const p = await m.findOne(PaymentEntity, { where: { bookingId }, lock: { mode: 'pessimistic_write' } });
+    const p = await this.payments.lockByBooking(m, bookingId);
     if (!p || p.status !== 'pending' || !this.provider) return;
     try {
       // The provider refuses to cancel an intent that succeeded or is processing: an answer is a cancellation.
@@ -194,12 +196,12 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
       }
     }
     p.status = 'canceled';
-    await m.save(PaymentEntity, p);
+    await this.payments.save(m, p);
   }
 
   /** Whether the booking's whole-card payment is in flight at the provider (a split must not replace it then). */
   async inFlight(bookingId: string): Promise<boolean> {
-    const p = await this.ds.manager.findOneBy(PaymentEntity, { bookingId });
+    const p = await this.payments.findByBooking(bookingId);
     if (!p || !this.provider) return false;
     if (p.status === 'succeeded') return true;
     if (p.status !== 'pending') return false;
@@ -212,7 +214,7 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     if (!next) return;
     p.status = next.to;
     if (outcome === 'declined') p.lastError = intent.last_payment_error?.message ?? 'Your card was declined.';
-    await m.save(PaymentEntity, p);
+    await this.payments.save(m, p);
     switch (next.effect) {
       case 'confirm':
         await this.outbox.add(m, 'payments.payment-succeeded', p.id, { paymentId: p.id, bookingId: p.bookingId, amount: p.amount, currency: p.currency });

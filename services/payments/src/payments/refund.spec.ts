@@ -3,10 +3,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Outbox } from '@luxe/platform/events';
 import type { Logger } from '@luxe/platform/runtime';
 import { PaymentEntity, RefundEntity } from './payment.entity';
+import { PaymentRepository } from './payment.repository';
 import { PaymentService } from './payment.service';
 import type { PaymentProvider } from './provider';
 
-// The refund step of PaymentService with a stand-in card provider and EntityManager (the real
+// The refund step of PaymentService (over its real repository) with a stand-in card provider and EntityManager (the real
 // path, stripe-mock and Kafka included, is gateway/test/cancellation.api.spec.ts).
 const BOOKING = '8b7f1c2a-0000-4000-8000-000000000001';
 const payment = Object.assign(new PaymentEntity(), { id: 'p0000000-0000-4000-8000-000000000001', bookingId: BOOKING, hostId: 'h0000000-0000-4000-8000-000000000001', paymentIntentId: 'pi_123', amount: 320000, currency: 'usd', status: 'succeeded' as const });
@@ -16,7 +17,7 @@ function setup(opts: { refund?: RefundEntity | null; payment?: PaymentEntity | n
   const logger = { warn: jest.fn(), error: jest.fn(), info: jest.fn() } as unknown as Logger;
   const outbox = { add: jest.fn(async () => undefined) };
   const provider = opts.stripe === false ? null : ({ kind: 'stripe', publishableKey: null, createRefund: create } as unknown as PaymentProvider);
-  const service = new PaymentService({} as DataSource, outbox as unknown as Outbox, logger, provider);
+  const service = new PaymentService({} as DataSource, new PaymentRepository({} as DataSource), outbox as unknown as Outbox, logger, provider);
   const inserted: unknown[] = [];
   const m = {
     findOneBy: jest.fn(async (entity: unknown) => (entity === RefundEntity ? (opts.refund ?? null) : opts.payment === undefined ? payment : opts.payment)),

@@ -6,7 +6,6 @@ import {
   BOOKING_ERRORS,
   bookingWindow,
   CARD_MINIMUM_CENTS,
-  money,
   PAYMENT_ERRORS,
   SPLIT_ERRORS,
   splitDeadline,
@@ -17,8 +16,6 @@ import {
   type SplitFallback,
   type SplitShareIntent,
   type SplitSharePublic,
-  type SplitShareStatus,
-  type SplitStatus,
 } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
@@ -26,42 +23,12 @@ import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
 import { bookingEnded, lockBooking } from '../payments/booking-fence';
 import { INTENT_IN_FLIGHT } from '../payments/payment-lifecycle';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from '../payments/provider';
+import { PaymentRepository } from '../payments/payment.repository';
 import type { PaymentSettings } from '../payments/payment.settings';
+import type { SplitPayments } from '../payments/split-payments';
+import { toShareIntent, toSharePublic, toSplit } from './split.mapper';
+import { SplitRepository, type ShareRow, type SplitRow } from './split.repository';
 
-interface SplitRow {
-  id: string;
-  booking_id: string;
-  host_id: string;
-  venue_name: string;
-  booking_date: string;
-  start_time: string;
-  fallback: SplitFallback;
-  status: SplitStatus;
-  deadline: Date;
-  total: number;
-  currency: string;
-  stripe_customer_id: string | null;
-  host_payment_method_id: string | null;
-  fallback_intent_id: string | null;
-  fallback_status: string | null;
-  fallback_amount: number | null;
-  fallback_refund_id: string | null;
-}
-interface ShareRow {
-  id: string;
-  split_id: string;
-  position: number;
-  is_host: boolean;
-  token: string | null;
-  amount: number;
-  status: SplitShareStatus;
-  payer_id: string | null;
-  payer_first_name: string | null;
-  payment_intent_id: string | null;
-  client_secret: string | null;
-}
-
-const dollars = (cents: number) => money(cents / 100);
 const idOf = (x: string | { id: string } | null | undefined): string | null => (x == null ? null : typeof x === 'string' ? x : x.id);
 
 /**
@@ -74,11 +41,13 @@ const idOf = (x: string | { id: string } | null | undefined): string | null => (
  * refunds every paid share in full ('release', and 'host-card' when the charge fails).
  */
 @Injectable()
-export class SplitService implements OnModuleInit, OnModuleDestroy {
+export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestroy {
   private sweeper?: NodeJS.Timeout;
   private sweeping = false;
   constructor(
     private readonly ds: DataSource,
+    private readonly splits: SplitRepository,
+    private readonly payments: PaymentRepository,
     private readonly outbox: Outbox,
     @Inject(SERVICE_SETTINGS) private readonly settings: PaymentSettings,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -98,7 +67,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     requireMember(actor);
     if (!this.provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
     if (hold.id !== bookingId || hold.hostId !== actor.userId) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
-    const existing = await this.splitOfBooking(this.ds.manager, bookingId);
+    const existing = await this.splits.splitOfBooking(this.ds.manager, bookingId);
     if (existing) return this.view(this.ds.manager, existing, actor.userId);
     if (hold.status !== 'held' || !hold.holdExpiresAt || new Date(hold.holdExpiresAt).getTime() <= now.getTime() || toCents(hold.amountPaid) > 0) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     const deadline = splitDeadline(now, bookingWindow(hold.bookingDate, hold.startTime, hold.duration).startsAt);
@@ -134,30 +103,26 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       // The booking may have ended while the provider was called (booking-fence.ts).
       await lockBooking(m, bookingId);
       if (await bookingEnded(m, bookingId)) return 'ended' as const;
-      const inserted: unknown[] = await m.query(
-        `INSERT INTO split_payments (id, booking_id, host_id, venue_name, booking_date, start_time, fallback, deadline, total, currency, stripe_customer_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'usd', $10) ON CONFLICT (booking_id) DO NOTHING RETURNING id`,
-        [splitId, bookingId, actor.userId, hold.venueName, hold.bookingDate, hold.startTime, fallback, deadline, total, customer.id],
-      );
-      if (inserted.length === 0) return false; // a parallel request split it first
+      const inserted = await this.splits.insertSplit(m, { id: splitId, bookingId, hostId: actor.userId, venueName: hold.venueName, bookingDate: hold.bookingDate, startTime: hold.startTime, fallback, deadline, total, stripeCustomerId: customer.id });
+      if (!inserted) return false; // a parallel request split it first
       for (const [i, amount] of amounts.entries()) {
         const host = i === 0;
-        await m.query(`INSERT INTO split_shares (id, split_id, position, is_host, token, amount, payer_id, payment_intent_id, client_secret) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
-          host ? hostShareId : randomUUID(),
+        await this.splits.insertShare(m, {
+          id: host ? hostShareId : randomUUID(),
           splitId,
-          i,
-          host,
-          host ? null : randomBytes(24).toString('base64url'),
+          position: i,
+          isHost: host,
+          token: host ? null : randomBytes(24).toString('base64url'),
           amount,
-          host ? actor.userId : null,
-          host ? intent.id : null,
-          host ? (intent.client_secret ?? '') : null,
-        ]);
+          payerId: host ? actor.userId : null,
+          paymentIntentId: host ? intent.id : null,
+          clientSecret: host ? (intent.client_secret ?? '') : null,
+        });
       }
       // The whole-amount card payment started before (if any, cancelled at the provider by
       // retireWholePayment) is replaced by the shares; should it succeed anyway, it is refunded in
       // full (payment-lifecycle.ts).
-      await m.query(`UPDATE payments SET status = 'replaced' WHERE booking_id = $1 AND status = 'pending'`, [bookingId]);
+      await this.payments.replacePending(m, bookingId);
       await this.outbox.add(m, 'payments.split-created', splitId, { splitId, bookingId, hostId: actor.userId, deadline: deadline.toISOString(), shares: count, fallback });
       return true;
     });
@@ -166,7 +131,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     }
     if (!made) this.logger.info({ bookingId }, 'a parallel request split this booking first');
-    const split = await this.splitOfBooking(this.ds.manager, bookingId);
+    const split = await this.splits.splitOfBooking(this.ds.manager, bookingId);
     if (!split) throw AppError.of(SPLIT_ERRORS.NOT_FOUND);
     return this.view(this.ds.manager, split, actor.userId);
   }
@@ -178,20 +143,19 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
    * (the payer completed it meanwhile) refuses the split too.
    */
   private async retireWholePayment(bookingId: string): Promise<void> {
-    const [card] = (await this.ds.query(`SELECT status, payment_intent_id FROM payments WHERE booking_id = $1`, [bookingId])) as { status: string; payment_intent_id: string }[];
+    const card = await this.payments.cardOfBooking(bookingId);
     if (!card || card.status === 'replaced' || card.status === 'canceled' || card.status === 'failed') return;
     if (card.status !== 'pending' || !this.provider) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     const intent = await this.provider.retrieveIntent(card.payment_intent_id).catch(() => null);
     if (!intent || INTENT_IN_FLIGHT.has(intent.status)) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     // Marked replaced before the provider cancels it: the cancellation's own webhook then changes
     // nothing (as 'pending' it would have released the booking being split).
-    const [claimed] = rowsOf<{ payment_intent_id: string }>(await this.ds.query(`UPDATE payments SET status = 'replaced' WHERE booking_id = $1 AND status = 'pending' RETURNING payment_intent_id`, [bookingId]));
-    if (!claimed) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    if (!(await this.payments.claimForReplacement(bookingId))) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     try {
       if (intent.status !== 'canceled') await this.provider.cancelIntent(card.payment_intent_id, `cancel:${card.payment_intent_id}`);
     } catch (err) {
       // Completed by the payer meanwhile: it stays the booking's payment (its success is settled as usual).
-      await this.ds.query(`UPDATE payments SET status = 'pending' WHERE booking_id = $1 AND status = 'replaced'`, [bookingId]);
+      await this.payments.unclaimReplacement(bookingId);
       this.logger.warn({ err, bookingId }, 'the whole-card PaymentIntent could not be cancelled: the split is refused');
       throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     }
@@ -200,25 +164,24 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
   /** `GET /api/bookings/{id}/split`: for the host and for the members who pay a share of it. */
   async get(actor: Actor, bookingId: string): Promise<Split> {
     requireMember(actor);
-    const split = await this.splitOfBooking(this.ds.manager, bookingId);
+    const split = await this.splits.splitOfBooking(this.ds.manager, bookingId);
     if (!split) throw AppError.of(SPLIT_ERRORS.NOT_FOUND);
     if (split.host_id !== actor.userId) {
-      const [mine] = (await this.ds.query(`SELECT 1 FROM split_shares WHERE split_id = $1 AND payer_id = $2`, [split.id, actor.userId])) as unknown[];
-      if (!mine) throw AppError.of(SPLIT_ERRORS.NOT_FOUND);
+      if (!(await this.splits.paysShareOf(split.id, actor.userId))) throw AppError.of(SPLIT_ERRORS.NOT_FOUND);
     }
     return this.view(this.ds.manager, split, actor.userId);
   }
 
   /** The host's split of a booking for his checkout (null when none). */
   async hostShareIntent(bookingId: string, hostId: string): Promise<{ clientSecret: string; paymentIntentId: string } | null> {
-    const [row] = (await this.ds.query(`SELECT s.client_secret, s.payment_intent_id FROM split_shares s JOIN split_payments p ON p.id = s.split_id WHERE p.booking_id = $1 AND p.host_id = $2 AND s.is_host`, [bookingId, hostId])) as { client_secret: string; payment_intent_id: string }[];
+    const row = await this.splits.hostShare(bookingId, hostId);
     return row ? { clientSecret: row.client_secret, paymentIntentId: row.payment_intent_id } : null;
   }
 
   /** `GET /api/split-shares/{token}`: what anyone with the link may see. */
   async share(token: string): Promise<SplitSharePublic> {
     const { split, share } = await this.byToken(this.ds.manager, token);
-    return { venueName: split.venue_name, bookingDate: split.booking_date, startTime: split.start_time, amount: dollars(share.amount), status: share.status, deadline: new Date(split.deadline).toISOString(), open: this.payable(split, share) };
+    return toSharePublic(split, share, this.payable(split, share));
   }
 
   /** `POST /api/split-shares/{token}/payment-intent`: one PaymentIntent per share, the same again if asked again. */
@@ -226,9 +189,8 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     requireMember(actor);
     if (!this.provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
     const { split, share } = await this.byToken(this.ds.manager, token);
-    const answer = (s: Pick<ShareRow, 'client_secret' | 'payment_intent_id' | 'amount'>) => ({ clientSecret: s.client_secret ?? '', paymentIntentId: s.payment_intent_id ?? '', amount: dollars(s.amount) });
     if (!this.payable(split, share)) throw AppError.of(SPLIT_ERRORS.SHARE_CLOSED);
-    if (share.payment_intent_id) return answer(share);
+    if (share.payment_intent_id) return toShareIntent(share);
     let intent: ProviderIntent;
     try {
       intent = await this.provider.createIntent(
@@ -241,17 +203,12 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     }
     // Only while the split is open, under a share lock of its row (its release takes it for update):
     // either the release sees this intent and cancels it, or this sees the release.
-    const rows = rowsOf<ShareRow>(await this.ds.query(
-      `UPDATE split_shares SET payment_intent_id = $2, client_secret = $3, payer_id = $4, payer_first_name = $5
-        WHERE id = $1 AND payment_intent_id IS NULL AND EXISTS (SELECT 1 FROM split_payments p WHERE p.id = $6 AND p.status = 'open' FOR SHARE)
-        RETURNING client_secret, payment_intent_id, amount`,
-      [share.id, intent.id, intent.client_secret ?? '', actor.userId, firstName.slice(0, 100), split.id],
-    ));
-    if (rows[0]) return answer(rows[0]);
+    const claimed = await this.splits.claimShare({ id: share.id, splitId: split.id }, { id: intent.id, clientSecret: intent.client_secret ?? '' }, { id: actor.userId, firstName: firstName.slice(0, 100) });
+    if (claimed) return toShareIntent(claimed);
     const { split: now, share: again } = await this.byToken(this.ds.manager, token);
     if (again.payment_intent_id !== intent.id) await this.cancelIntent(intent.id, split.booking_id);
     if (!again.payment_intent_id || !this.payable(now, again)) throw AppError.of(SPLIT_ERRORS.SHARE_CLOSED);
-    return answer(again);
+    return toShareIntent(again);
   }
 
   /**
@@ -259,17 +216,16 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
    * the host's fallback charge. False when the intent is none of the splits'.
    */
   async onIntent(m: EntityManager, intent: Stripe.PaymentIntent, outcome: 'succeeded' | 'failed' | 'declined'): Promise<boolean> {
-    const [share] = (await m.query(`SELECT * FROM split_shares WHERE payment_intent_id = $1`, [intent.id])) as ShareRow[];
+    const share = await this.splits.shareByIntent(m, intent.id);
     if (share) {
       if (outcome !== 'succeeded') return true; // the payer may try again with the same PaymentIntent
-      const split = await this.lockSplit(m, share.split_id);
+      const split = await this.splits.lockSplit(m, share.split_id);
       if (!split) return true;
-      const paid = rowsOf<ShareRow>(await m.query(`UPDATE split_shares SET status = 'paid', paid_at = now() WHERE id = $1 AND status = 'pending' RETURNING *`, [share.id]));
-      if (paid.length === 0) return true; // confirmed before: a replayed webhook does nothing
+      if (!(await this.splits.markPaid(m, share.id))) return true; // confirmed before: a replayed webhook does nothing
       if (share.is_host) {
         const pm = idOf(intent.payment_method as string | { id: string } | null);
         const customer = idOf(intent.customer as string | { id: string } | null);
-        await m.query(`UPDATE split_payments SET host_payment_method_id = COALESCE($2, host_payment_method_id), stripe_customer_id = COALESCE($3, stripe_customer_id) WHERE id = $1`, [split.id, pm, customer]);
+        await this.splits.saveHostCard(m, split.id, pm, customer);
       }
       if (split.status === 'released') {
         // Paid after the booking was released: it goes back in full.
@@ -279,9 +235,9 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       if (split.status === 'open') await this.completeIfPaid(m, split);
       return true;
     }
-    const [byFallback] = (await m.query(`SELECT id FROM split_payments WHERE fallback_intent_id = $1`, [intent.id])) as { id: string }[];
+    const byFallback = await this.splits.splitIdOfFallbackIntent(m, intent.id);
     if (!byFallback) return false;
-    const split = await this.lockSplit(m, byFallback.id);
+    const split = await this.splits.lockSplit(m, byFallback);
     if (!split || split.status !== 'open' || split.fallback_status !== 'pending') return true;
     // The host's card charged off-session: a decline is final (nobody is there to retry it).
     if (outcome === 'succeeded') await this.coverByHost(m, split);
@@ -294,8 +250,8 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
     if (this.sweeping) return 0;
     this.sweeping = true;
     try {
-      const due = (await this.ds.query(`SELECT id FROM split_payments WHERE status = 'open' AND deadline <= $1 AND fallback_status IS NULL ORDER BY deadline LIMIT 50`, [now])) as { id: string }[];
-      for (const { id } of due) await this.settleExpired(id);
+      const due = await this.splits.dueIds(now);
+      for (const id of due) await this.settleExpired(id);
       return due.length;
     } finally {
       this.sweeping = false;
@@ -304,7 +260,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
 
   /** A booking cancelled by its host (or otherwise) while its split was open: the paid shares are refunded in full. */
   async bookingCancelled(m: EntityManager, bookingId: string): Promise<void> {
-    const split = await this.splitOfBooking(m, bookingId, true);
+    const split = await this.splits.splitOfBooking(m, bookingId, true);
     if (split?.status === 'open') await this.release(m, split, 'the booking was cancelled', false);
   }
 
@@ -315,14 +271,14 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
    * key per share). False when the booking has no completed split.
    */
   async refundCompleted(m: EntityManager, bookingId: string, cents: number): Promise<boolean> {
-    const split = await this.splitOfBooking(m, bookingId, true);
+    const split = await this.splits.splitOfBooking(m, bookingId, true);
     if (!split || split.status !== 'completed') return false;
     if (cents <= 0) return true;
     if (!this.provider) {
       this.logger.error({ bookingId }, 'a split refund is due but card payments are not configured: refund it by hand');
       return true;
     }
-    const paid = (await m.query(`SELECT * FROM split_shares WHERE split_id = $1 AND status = 'paid' AND refund_id IS NULL ORDER BY position`, [split.id])) as ShareRow[];
+    const paid = await this.splits.paidUnrefundedShares(m, split.id);
     const parts: { key: string; intent: string; amount: number; payerId?: string; share?: ShareRow }[] = paid.filter((s) => s.payment_intent_id).map((s) => ({ key: `split-refund:${s.id}`, intent: s.payment_intent_id!, amount: s.amount, payerId: s.payer_id ?? undefined, share: s }));
     if (split.fallback_intent_id && split.fallback_status === 'succeeded' && !split.fallback_refund_id && split.fallback_amount) parts.push({ key: `split-refund-fallback:${split.id}`, intent: split.fallback_intent_id, amount: split.fallback_amount, payerId: split.host_id });
     const paidTotal = parts.reduce((a, p) => a + p.amount, 0);
@@ -339,8 +295,8 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       const amount = each[i]!;
       if (amount <= 0) continue;
       const refund = await this.provider.createRefund({ paymentIntentId: p.intent, amount, metadata: { bookingId, splitId: split.id } }, p.key);
-      if (p.share) await m.query(`UPDATE split_shares SET refund_id = $2, refund_amount = $3, status = CASE WHEN $3 >= amount THEN 'refunded' ELSE status END WHERE id = $1`, [p.share.id, refund.id, amount]);
-      else await m.query(`UPDATE split_payments SET fallback_refund_id = $2, fallback_refund_amount = $3 WHERE id = $1`, [split.id, refund.id, amount]);
+      if (p.share) await this.splits.recordShareRefund(m, p.share.id, refund.id, amount);
+      else await this.splits.recordFallbackRefund(m, split.id, refund.id, amount);
       await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId, paymentId: split.id, refundId: refund.id, amount, currency: split.currency, payerId: p.payerId });
     }
     return true;
@@ -352,20 +308,20 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
    * bookings' refund-requested, which may arrive after this, and its paid shares refunded from them).
    */
   async erase(m: EntityManager, userId: string): Promise<void> {
-    await m.query(`UPDATE split_shares SET payer_id = NULL, payer_first_name = NULL WHERE payer_id = $1`, [userId]);
+    await this.splits.erasePayer(m, userId);
   }
 
   private async settleExpired(id: string): Promise<void> {
-    const split = await this.lockSplit(this.ds.manager, id);
+    const split = await this.splits.lockSplit(this.ds.manager, id);
     if (!split || split.status !== 'open' || split.fallback_status !== null) return;
     if (split.fallback === 'release' || !this.provider || !split.host_payment_method_id || !split.stripe_customer_id) {
       await this.ds.transaction(async (m) => {
-        const s = await this.lockSplit(m, id);
+        const s = await this.splits.lockSplit(m, id);
         if (s?.status === 'open' && s.fallback_status === null) await this.release(m, s, split.fallback === 'release' ? 'shares unpaid at the deadline' : 'no saved card of the host');
       });
       return;
     }
-    const unpaid = rowsOf<{ sum: number | null }>(await this.ds.query(`SELECT sum(amount)::int AS sum FROM split_shares WHERE split_id = $1 AND status = 'pending'`, [id]))[0]?.sum ?? 0;
+    const unpaid = await this.splits.pendingAmount(id);
     let intent: ProviderIntent | null = null;
     if (unpaid > 0) {
       try {
@@ -378,43 +334,41 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       }
     }
     await this.ds.transaction(async (m) => {
-      const s = await this.lockSplit(m, id);
+      const s = await this.splits.lockSplit(m, id);
       if (!s || s.status !== 'open' || s.fallback_status !== null) return;
       if (unpaid === 0) return this.completeIfPaid(m, s);
       if (!intent || intent.status === 'canceled') return this.release(m, s, 'the charge of the host card failed');
-      await m.query(`UPDATE split_payments SET fallback_intent_id = $2, fallback_status = 'pending', fallback_amount = $3 WHERE id = $1`, [id, intent.id, unpaid]);
+      await this.splits.startFallback(m, id, intent.id, unpaid);
       // Succeeded at once: covered now. Otherwise (e.g. processing) Stripe's webhook decides.
       if (intent.status === 'succeeded') await this.coverByHost(m, { ...s, fallback_status: 'pending', fallback_intent_id: intent.id });
     });
   }
 
   private async coverByHost(m: EntityManager, split: SplitRow): Promise<void> {
-    await m.query(`UPDATE split_shares SET status = 'covered-by-host' WHERE split_id = $1 AND status = 'pending'`, [split.id]);
-    await m.query(`UPDATE split_payments SET fallback_status = 'succeeded' WHERE id = $1`, [split.id]);
+    await this.splits.coverPending(m, split.id);
+    await this.splits.fallbackSucceeded(m, split.id);
     await this.completeIfPaid(m, split);
   }
 
   /** Every share paid (or covered): the split is complete and the booking confirmed once, with the total. */
   private async completeIfPaid(m: EntityManager, split: SplitRow): Promise<void> {
-    const [left] = rowsOf<{ n: number }>(await m.query(`SELECT count(*)::int AS n FROM split_shares WHERE split_id = $1 AND status = 'pending'`, [split.id]));
-    if ((left?.n ?? 0) > 0) return;
-    const done = rowsOf<{ id: string }>(await m.query(`UPDATE split_payments SET status = 'completed' WHERE id = $1 AND status = 'open' RETURNING id`, [split.id]));
-    if (done.length === 0) return;
+    if ((await this.splits.countPending(m, split.id)) > 0) return;
+    if (!(await this.splits.complete(m, split.id))) return;
     await this.outbox.add(m, 'payments.payment-succeeded', split.id, { paymentId: split.id, bookingId: split.booking_id, amount: split.total, currency: split.currency });
   }
 
   /** The booking is released: every paid share refunded in full (once each), the unpaid ones closed. */
   private async release(m: EntityManager, split: SplitRow, why: string, publish = true): Promise<void> {
-    const unpaid = rowsOf<{ n: number }>(await m.query(`SELECT count(*)::int AS n FROM split_shares WHERE split_id = $1 AND status = 'pending'`, [split.id]))[0]?.n ?? 0;
-    await m.query(`UPDATE split_payments SET status = 'released', fallback_status = COALESCE(fallback_status, 'none') WHERE id = $1`, [split.id]);
-    if (split.fallback_status === 'pending') await m.query(`UPDATE split_payments SET fallback_status = 'failed' WHERE id = $1`, [split.id]);
-    const paid = (await m.query(`SELECT * FROM split_shares WHERE split_id = $1 AND status = 'paid' ORDER BY position`, [split.id])) as ShareRow[];
+    const unpaid = await this.splits.countPending(m, split.id);
+    await this.splits.release(m, split.id);
+    if (split.fallback_status === 'pending') await this.splits.fallbackFailed(m, split.id);
+    const paid = await this.splits.paidShares(m, split.id);
     for (const share of paid) await this.refundShare(m, split, share);
     // Unpaid shares' PaymentIntents are cancelled (docs/booking-lifecycle.md: else a released split leaves them
     // open, payable by a guest with the link). One in flight is left: its success is refunded in
     // full by onIntent, the split being released.
-    const open = (await m.query(`SELECT payment_intent_id FROM split_shares WHERE split_id = $1 AND status = 'pending' AND payment_intent_id IS NOT NULL`, [split.id])) as { payment_intent_id: string }[];
-    for (const { payment_intent_id: intentId } of open) await this.cancelIntent(intentId, split.booking_id);
+    const open = await this.splits.openShareIntents(m, split.id);
+    for (const intentId of open) await this.cancelIntent(intentId, split.booking_id);
     if (publish) await this.outbox.add(m, 'payments.split-released', split.id, { splitId: split.id, bookingId: split.booking_id, unpaidShares: unpaid });
     this.logger.info({ splitId: split.id, bookingId: split.booking_id, why, refunded: paid.length }, 'split payment released');
   }
@@ -426,8 +380,7 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     const refund = await this.provider.createRefund({ paymentIntentId: share.payment_intent_id, amount: share.amount, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id } }, `split-refund:${share.id}`);
-    const done = rowsOf<{ id: string }>(await m.query(`UPDATE split_shares SET status = 'refunded', refund_id = $2, refund_amount = amount WHERE id = $1 AND status = 'paid' RETURNING id`, [share.id, refund.id]));
-    if (done.length) await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId: split.booking_id, paymentId: split.id, refundId: refund.id, amount: share.amount, currency: split.currency, payerId: share.payer_id ?? undefined });
+    if (await this.splits.markRefunded(m, share.id, refund.id)) await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId: split.booking_id, paymentId: split.id, refundId: refund.id, amount: share.amount, currency: split.currency, payerId: share.payer_id ?? undefined });
   }
 
   private async cancelIntent(intentId: string, bookingId: string): Promise<void> {
@@ -440,50 +393,13 @@ export class SplitService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async byToken(m: EntityManager, token: string): Promise<{ split: SplitRow; share: ShareRow }> {
-    const [share] = (await m.query(`SELECT * FROM split_shares WHERE token = $1 AND NOT is_host`, [token])) as ShareRow[];
-    const [split] = share ? ((await m.query(`SELECT * FROM split_payments WHERE id = $1`, [share.split_id])) as SplitRow[]) : [];
+    const share = await this.splits.shareByToken(m, token);
+    const split = share ? await this.splits.splitById(m, share.split_id) : null;
     if (!share || !split) throw AppError.of(SPLIT_ERRORS.SHARE_NOT_FOUND);
     return { split, share };
   }
 
-  private async splitOfBooking(m: EntityManager, bookingId: string, lock = false): Promise<SplitRow | null> {
-    const [row] = (await m.query(`SELECT * FROM split_payments WHERE booking_id = $1${lock ? ' FOR UPDATE' : ''}`, [bookingId])) as SplitRow[];
-    return row ?? null;
-  }
-
-  private async lockSplit(m: EntityManager, id: string): Promise<SplitRow | null> {
-    const [row] = (await m.query(`SELECT * FROM split_payments WHERE id = $1${m.queryRunner?.isTransactionActive ? ' FOR UPDATE' : ''}`, [id])) as SplitRow[];
-    return row ?? null;
-  }
-
   private async view(m: EntityManager, split: SplitRow, viewerId: string): Promise<Split> {
-    const shares = (await m.query(`SELECT * FROM split_shares WHERE split_id = $1 ORDER BY position`, [split.id])) as ShareRow[];
-    const forHost = split.host_id === viewerId;
-    const host = shares.find((s) => s.is_host);
-    return {
-      id: split.id,
-      bookingId: split.booking_id,
-      fallback: split.fallback,
-      status: split.status,
-      deadline: new Date(split.deadline).toISOString(),
-      total: dollars(split.total),
-      paidCount: shares.filter((s) => s.status === 'paid' || s.status === 'covered-by-host').length,
-      shares: shares.map((s) => ({
-        id: s.id,
-        label: s.is_host ? 'Host' : `Guest ${s.position}`,
-        isHost: s.is_host,
-        amount: dollars(s.amount),
-        status: s.status,
-        paidBy: !s.is_host && s.status !== 'pending' ? s.payer_first_name : null,
-        link: forHost && !s.is_host && s.token ? `/split/${s.token}` : null,
-      })),
-      hostClientSecret: forHost && host?.status === 'pending' && split.status === 'open' ? host.client_secret : null,
-    };
+    return toSplit(split, await this.splits.sharesOf(m, split.id), viewerId);
   }
-}
-
-/** TypeORM's UPDATE … RETURNING answers [rows, count] on Postgres; a SELECT answers rows. */
-function rowsOf<T>(r: unknown): T[] {
-  if (Array.isArray(r) && r.length === 2 && Array.isArray(r[0]) && typeof r[1] === 'number') return r[0] as T[];
-  return r as T[];
 }

@@ -1,14 +1,15 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
-import { SplitService } from '../split/split.service';
-import { lockBooking, recordBookingEnded } from './booking-fence';
-import { PaymentService } from './payment.service';
+import { lockBooking, recordBookingEnded } from './payments/booking-fence';
+import { PaymentService } from './payments/payment.service';
+import { SplitService } from './split/split.service';
 
 /**
  * Refunds of cancelled bookings (inbox key `payments.refunds`): bookings says how much of the
  * payment goes back, on the refund stream (`refund-requested`, published with every
  * `booking-cancelled`: payments does not read the booking stream's other events); the inbox, the
  * refunds table (one per booking) and Stripe's idempotency key make a redelivered event refund once.
+ * Beside the module, not in a feature's folder: it drives both the card payment and split payments.
  */
 @EventConsumer('refunds')
 export class RefundConsumer {

@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, UserErasureService, type EventOf } from '@luxe/platform/events';
-import { SplitService } from '../split/split.service';
-import { PaymentService } from './payment.service';
+import { PaymentService } from './payments/payment.service';
+import { SplitService } from './split/split.service';
 
-/** Payments' part of the account-deletion saga (inbox key `payments.user-erasure`). */
+/** Payments' part of the account-deletion saga (inbox key `payments.user-erasure`), for the card payment and split payments both. */
 @EventConsumer('user-erasure')
 export class PaymentsErasureConsumer {
   private readonly erasure = new UserErasureService();
