@@ -98,6 +98,11 @@ export class UsersRepository {
     await m.update(User, { id }, { passwordHash });
   }
 
+  /** Suspends (since `at`) or reinstates (null) the account, in the caller's transaction. */
+  async setSuspendedAt(m: EntityManager, id: string, at: Date | null): Promise<void> {
+    await m.update(User, { id }, { suspendedAt: at });
+  }
+
   /** Deletes the row in the caller's transaction; false when there was none. */
   async delete(m: EntityManager, id: string): Promise<boolean> {
     const r = await m.delete(User, { id });

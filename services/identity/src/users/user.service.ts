@@ -7,7 +7,7 @@ import type { EntityManager } from 'typeorm';
 import { Actor, AppError, hashPassword, MeSnapshots, REDIS, requireMember, SessionStore, verifyPassword } from '@luxe/platform/http';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import type Redis from 'ioredis';
-import { User } from './user.entity';
+import type { User } from './user.entity';
 import { profileUpdated, toPublicUser, UsersRepository } from './user.repository';
 import { AccountTokenRepository } from '../account-email/account-token.repository';
 import { requireSelf } from './require-self';
@@ -92,7 +92,7 @@ export class UsersService {
    * transaction: sign-in is refused while it lasts and the member's sessions end at once.
    */
   async setSuspended(m: EntityManager, userId: string, suspended: boolean): Promise<void> {
-    await m.update(User, { id: userId }, { suspendedAt: suspended ? new Date() : null });
+    await this.users.setSuspendedAt(m, userId, suspended ? new Date() : null);
     if (!suspended) return;
     await this.sessions.destroyAllForUser(userId);
     await this.snapshots.drop(userId);
