@@ -21,12 +21,13 @@ import { VenueBookingConsumer } from './venue-bookings/venue-booking.consumer';
 import { VenueBookingEntity } from './venue-bookings/venue-booking.entity';
 import { VenueBookingRepository } from './venue-bookings/venue-booking.repository';
 import { EntertainerController } from './entertainers/entertainer.controller';
+import { EntertainerRepository } from './entertainers/entertainer.repository';
 import { EntertainerService } from './entertainers/entertainer.service';
 import { AdminDecisionsConsumer } from './entertainers/admin-decisions.consumer';
 
 @Module({
   imports: [TypeOrmModule.forFeature([VenueEntity, SectionEntity, DancerEntity, BartenderEntity, VenueBookingEntity])],
   controllers: [VenueUserErasureConsumer, VenueBookingConsumer, AdminDecisionsConsumer, EntertainerController, VenueController, SectionController, StaffController, VenueImageController],
-  providers: [VenueService, VenueRepository, VenueAccess, PublicVenueCache, SectionService, SectionRepository, StaffService, StaffRepository, VenueImageService, EntertainerService, VenueBookingRepository],
+  providers: [VenueService, VenueRepository, VenueAccess, PublicVenueCache, SectionService, SectionRepository, StaffService, StaffRepository, VenueImageService, EntertainerRepository, EntertainerService, VenueBookingRepository],
 })
 export class VenuesModule {}

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
@@ -8,7 +7,6 @@ import {
   CARD_MINIMUM_CENTS,
   bookingWindow,
   DURATION_HOURS,
-  endTimeOf,
   FULL_YACHT,
   HOLD_MINUTES,
   lastBookableDate,
@@ -39,63 +37,54 @@ import { FriendService } from '../friends/friend.service';
 import { BookingEntity } from './booking.entity';
 import { availabilityOf } from './availability';
 import { moveTo, refundOnCancel } from './booking-lifecycle';
+import { newBooking, toBooking, toOwnerBooking } from './booking.mapper';
 import { BookingRepository, type Unit } from './booking.repository';
 import { publishCancellation } from './cancellation-events';
 import type { BookingsSettings } from '../bookings.settings';
-
-const fail = (def: (typeof BOOKING_ERRORS)[keyof typeof BOOKING_ERRORS]) => AppError.of(def);
 
 /**
  * A hold exists to be paid by card: one whose charge the provider would refuse (under its
  * minimum, or nothing at all: a price that rounds to $0) is refused here, before any slot is held.
  */
 function requireCardChargeable(amounts: BookingAmounts): void {
-  if (Math.round(amounts.depositAmount * 100) < CARD_MINIMUM_CENTS) throw fail(BOOKING_ERRORS.BELOW_CARD_MINIMUM);
+  if (Math.round(amounts.depositAmount * 100) < CARD_MINIMUM_CENTS) throw AppError.of(BOOKING_ERRORS.BELOW_CARD_MINIMUM);
 }
 
-export function toBooking(b: BookingEntity): Booking {
-  return {
-    id: b.id,
-    hostId: b.hostId,
-    venueId: b.venueId,
-    venueName: b.venueName,
-    venueType: b.venueType,
-    venueCity: b.venueCity,
-    venueState: b.venueState,
-    venueImage: b.venueImage,
-    sectionId: b.sectionId,
-    sectionType: b.sectionType,
-    section: b.sectionName,
-    dancerId: b.dancerId,
-    bookingDate: typeof b.bookingDate === 'string' ? b.bookingDate : new Date(b.bookingDate).toISOString().slice(0, 10),
-    startTime: b.startTime,
-    endTime: b.endTime,
-    duration: b.duration,
-    totalCost: money(Number(b.totalCost)),
-    friends: JSON.stringify(b.friends ?? []),
-    guestVisibility: b.guestVisibility,
-    status: b.status,
-    eventDescription: b.eventDescription,
-    createdAt: new Date(b.createdAt).toISOString(),
-    holdExpiresAt: b.holdExpiresAt ? new Date(b.holdExpiresAt).toISOString() : null,
-    cancellationPolicy: b.cancellationPolicy ?? 'moderate',
-    amountPaid: money(Number(b.amountPaid ?? 0)),
-    refundAmount: b.refundAmount == null ? null : money(Number(b.refundAmount)),
-    cancelledAt: b.cancelledAt ? new Date(b.cancelledAt).toISOString() : null,
-    ...depositView(b),
-  };
+/** The slot a reservation asks for (a booking's or a hold's request). */
+interface Slot {
+  sectionId?: string | null;
+  dancerId?: string | null;
+  bookingDate: string;
+  startTime: string;
+  duration: number;
+  eventDescription?: string | null;
 }
 
-/** A booking's minimum spend, deposit (paid by card when booking) and balance due at the venue (docs/product.md#booking-deposits). */
-export function depositView(b: Pick<BookingEntity, 'totalCost' | 'minimumSpend' | 'depositPercent' | 'depositAmount'>): Pick<Booking, 'minimumSpend' | 'depositPercent' | 'depositAmount' | 'balanceDue'> {
-  const total = Math.round(Number(b.totalCost) * 100);
-  const deposit = Math.round(Number(b.depositAmount ?? 0) * 100);
-  return { minimumSpend: b.minimumSpend == null ? null : money(Number(b.minimumSpend)), depositPercent: b.depositPercent ?? 0, depositAmount: money(deposit / 100), balanceDue: money((total - deposit) / 100) };
+/**
+ * A reservation: a section booked at once ('confirmed', no card payment), or a unit held while its
+ * card payment runs ('held': a yacht, or a section that takes a deposit).
+ */
+interface Reservation {
+  status: 'confirmed' | 'held';
+  slot: Slot;
+  /** The names given when booking. */
+  friends: string[];
+  /** The host's friends added before the booking existed: the hold takes them. */
+  friendIds: string[];
+  guestVisibility: string;
 }
 
-export function toOwnerBooking(b: BookingEntity, hostName: string): OwnerBooking {
-  const r = toBooking(b);
-  return { id: r.id, venueId: r.venueId, hostName, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt, refundAmount: r.refundAmount, depositAmount: r.depositAmount, balanceDue: r.balanceDue };
+/** The unit a reservation takes, read and checked under its row lock. */
+interface LockedUnit {
+  /** The venue as the booking records it. */
+  venue: VenueCard;
+  unit: Unit;
+  /** How many bookings of one window the unit takes at once. */
+  capacity: number;
+  sectionName: string;
+  sectionType: string;
+  dancer: DancerCard | null;
+  amounts: BookingAmounts;
 }
 
 /**
@@ -130,39 +119,14 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     requireMember(actor);
     if (dto.holdId) {
       const b = await this.bookings.findById(dto.holdId);
-      if (!b || b.hostId !== actor.userId) throw fail(BOOKING_ERRORS.NOT_FOUND);
+      if (!b || b.hostId !== actor.userId) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
       return toBooking(b);
     }
     const venue = await this.publicVenue(dto.venueId);
-    if (venue.type === 'yacht') throw fail(BOOKING_ERRORS.PAYMENT_REQUIRED);
+    if (venue.type === 'yacht') throw AppError.of(BOOKING_ERRORS.PAYMENT_REQUIRED);
     this.requireBookableDate(dto.bookingDate);
-    if (!dto.sectionId) throw fail(BOOKING_ERRORS.SECTION_REQUIRED);
-    const { startsAt, endsAt } = bookingWindow(dto.bookingDate, dto.startTime, dto.duration);
-    const saved = await this.ds.transaction(async (m) => {
-      const section = await this.catalog.lockSection(m, dto.sectionId!);
-      if (!section || section.venueId !== venue.venueId || !section.isActive) throw fail(BOOKING_ERRORS.SECTION_NOT_FOUND);
-      // A section that takes a deposit is held and paid by card first (holdSection).
-      if (takesDeposit(section)) throw fail(BOOKING_ERRORS.DEPOSIT_REQUIRED);
-      const dancer = await this.chosenDancer(m, venue, section, dto.dancerId ?? null);
-      if ((await this.bookings.countTaking(m, { venueId: venue.venueId, sectionId: section.sectionId }, startsAt, endsAt)) >= section.maxSimultaneousBookings) throw fail(BOOKING_ERRORS.SLOT_TAKEN);
-      if (dancer) await this.requireDancerFree(m, dancer.dancerId, startsAt, endsAt);
-      const row = await this.bookings.insert(
-        m,
-        this.newBooking(actor.userId, venue, dto, { startsAt, endsAt }, {
-          sectionId: section.sectionId,
-          sectionName: section.name,
-          sectionType: section.type,
-          dancerId: dancer?.dancerId ?? null,
-          amounts: sectionAmounts(sectionPrice(section.pricePerHour, dto.duration, dancer?.priceModifier ?? null), section),
-          status: 'confirmed',
-          friends: dto.friends,
-          guestVisibility: dto.guestVisibility,
-        }),
-      );
-      await this.publishConfirmed(m, row);
-      return row;
-    });
-    return toBooking(saved);
+    if (!dto.sectionId) throw AppError.of(BOOKING_ERRORS.SECTION_REQUIRED);
+    return this.reserve(actor.userId, venue, { status: 'confirmed', slot: dto, friends: dto.friends, friendIds: [], guestVisibility: dto.guestVisibility });
   }
 
   /** `POST /api/bookings/holds`: a yacht slot kept for the host while he pays (the same hold again for the same slot). */
@@ -171,37 +135,8 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     const venue = await this.publicVenue(dto.venueId);
     if (venue.type !== 'yacht') return this.holdSection(actor, venue, dto);
     this.requireBookableDate(dto.bookingDate);
-    const window = bookingWindow(dto.bookingDate, dto.startTime, dto.duration);
-    const unit: Unit = { venueId: venue.venueId, sectionId: null };
-    const saved = await this.ds.transaction(async (m) => {
-      await this.bookings.lockHost(m, actor.userId);
-      const locked = await this.catalog.lockVenue(m, venue.venueId);
-      if (!locked) throw fail(BOOKING_ERRORS.VENUE_NOT_FOUND);
-      const existing = await this.bookings.findLiveHold(m, actor.userId, unit, window.startsAt, dto.duration);
-      if (existing) return existing;
-      await this.requireHoldRoom(m, actor.userId);
-      if ((await this.bookings.countTaking(m, unit, window.startsAt, window.endsAt)) >= 1) throw fail(BOOKING_ERRORS.SLOT_TAKEN);
-      const amounts = yachtAmounts(yachtPrice(locked, dto.duration));
-      requireCardChargeable(amounts);
-      const row = await this.bookings.insert(
-        m,
-        this.newBooking(actor.userId, locked, { ...dto, eventDescription: dto.eventDescription ?? null }, window, {
-          sectionId: null,
-          sectionName: FULL_YACHT.sectionType,
-          sectionType: FULL_YACHT.sectionType,
-          dancerId: null,
-          amounts,
-          status: 'held',
-          holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000),
-          friends: [],
-          guestVisibility: 'both',
-        }),
-      );
-      await this.friends.attachToBooking(m, actor.userId, row.id, dto.friendIds ?? []);
-      await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString(), sectionId: row.sectionId, dancerId: row.dancerId, startsAt: new Date(row.startsAt).toISOString() });
-      return row;
-    });
-    return toBooking(saved);
+    // A yacht's hold starts visible to both, whatever the request says; its host chooses later (setGuestVisibility).
+    return this.reserve(actor.userId, venue, { status: 'held', slot: dto, friends: [], friendIds: dto.friendIds ?? [], guestVisibility: 'both' });
   }
 
   /**
@@ -212,41 +147,79 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
    */
   private async holdSection(actor: Actor, venue: VenueCard, dto: PaymentIntentDto): Promise<Booking> {
     requireMember(actor);
-    if (!dto.sectionId) throw fail(BOOKING_ERRORS.NOT_A_YACHT);
+    if (!dto.sectionId) throw AppError.of(BOOKING_ERRORS.NOT_A_YACHT);
     this.requireBookableDate(dto.bookingDate);
-    const window = bookingWindow(dto.bookingDate, dto.startTime, dto.duration);
+    return this.reserve(actor.userId, venue, { status: 'held', slot: dto, friends: [], friendIds: dto.friendIds ?? [], guestVisibility: dto.guestVisibility });
+  }
+
+  /**
+   * The one reservation flow of create, hold and holdSection, in one transaction. Locks are taken
+   * in one order: the host's (a hold's: the live-hold cap), then the unit's row, then the
+   * entertainer's; capacity is counted under them. A hold asked again for the same slot answers
+   * the host's live hold of it (a retried payment start reuses it).
+   */
+  private async reserve(hostId: string, venue: VenueCard, r: Reservation): Promise<Booking> {
+    const hold = r.status === 'held';
+    const { slot } = r;
+    const window = bookingWindow(slot.bookingDate, slot.startTime, slot.duration);
     const saved = await this.ds.transaction(async (m) => {
-      await this.bookings.lockHost(m, actor.userId);
-      const section = await this.catalog.lockSection(m, dto.sectionId!);
-      if (!section || section.venueId !== venue.venueId || !section.isActive) throw fail(BOOKING_ERRORS.SECTION_NOT_FOUND);
-      if (!takesDeposit(section)) throw fail(BOOKING_ERRORS.NOT_A_YACHT);
-      const dancer = await this.chosenDancer(m, venue, section, dto.dancerId ?? null);
-      const existing = await this.bookings.findLiveSectionHold(m, actor.userId, section.sectionId, dancer?.dancerId ?? null, window.startsAt, dto.duration);
-      if (existing) return existing;
-      await this.requireHoldRoom(m, actor.userId);
-      if ((await this.bookings.countTaking(m, { venueId: venue.venueId, sectionId: section.sectionId }, window.startsAt, window.endsAt)) >= section.maxSimultaneousBookings) throw fail(BOOKING_ERRORS.SLOT_TAKEN);
-      if (dancer) await this.requireDancerFree(m, dancer.dancerId, window.startsAt, window.endsAt);
-      const amounts = sectionAmounts(sectionPrice(section.pricePerHour, dto.duration, dancer?.priceModifier ?? null), section);
-      requireCardChargeable(amounts);
+      if (hold) await this.bookings.lockHost(m, hostId);
+      const u = await this.lockUnit(m, venue, slot, hold);
+      if (hold) {
+        const existing = u.unit.sectionId
+          ? await this.bookings.findLiveSectionHold(m, hostId, u.unit.sectionId, u.dancer?.dancerId ?? null, window.startsAt, slot.duration)
+          : await this.bookings.findLiveHold(m, hostId, u.unit, window.startsAt, slot.duration);
+        if (existing) return existing;
+        await this.requireHoldRoom(m, hostId);
+      }
+      if ((await this.bookings.countTaking(m, u.unit, window.startsAt, window.endsAt)) >= u.capacity) throw AppError.of(BOOKING_ERRORS.SLOT_TAKEN);
+      if (u.dancer) await this.requireDancerFree(m, u.dancer.dancerId, window.startsAt, window.endsAt);
+      if (hold) requireCardChargeable(u.amounts);
       const row = await this.bookings.insert(
         m,
-        this.newBooking(actor.userId, venue, { ...dto, eventDescription: dto.eventDescription ?? null }, window, {
-          sectionId: section.sectionId,
-          sectionName: section.name,
-          sectionType: section.type,
-          dancerId: dancer?.dancerId ?? null,
-          amounts,
-          status: 'held',
-          holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000),
-          friends: [],
-          guestVisibility: dto.guestVisibility,
+        newBooking(hostId, u.venue, slot, window, {
+          sectionId: u.unit.sectionId,
+          sectionName: u.sectionName,
+          sectionType: u.sectionType,
+          dancerId: u.dancer?.dancerId ?? null,
+          amounts: u.amounts,
+          status: r.status,
+          ...(hold ? { holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000) } : {}),
+          friends: r.friends,
+          guestVisibility: r.guestVisibility,
         }),
       );
-      await this.friends.attachToBooking(m, actor.userId, row.id, dto.friendIds ?? []);
-      await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString(), depositAmount: money(Number(row.depositAmount)), sectionId: row.sectionId, dancerId: row.dancerId, startsAt: new Date(row.startsAt).toISOString() });
+      if (!hold) {
+        await this.publishConfirmed(m, row);
+        return row;
+      }
+      await this.friends.attachToBooking(m, hostId, row.id, r.friendIds);
+      // A yacht is paid in full (its total): only a section's hold names the deposit it waits for.
+      const deposit = row.sectionId ? { depositAmount: money(Number(row.depositAmount)) } : {};
+      await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString(), ...deposit, sectionId: row.sectionId, dancerId: row.dancerId, startsAt: new Date(row.startsAt).toISOString() });
       return row;
     });
     return toBooking(saved);
+  }
+
+  /**
+   * The unit a reservation takes, under its row lock: a whole yacht (its venue row, read afresh),
+   * or an active section of the venue with its chosen entertainer. A section that takes a deposit
+   * is only held (paid by card first); one without is only booked directly.
+   */
+  private async lockUnit(m: EntityManager, venue: VenueCard, slot: Slot, hold: boolean): Promise<LockedUnit> {
+    if (venue.type === 'yacht') {
+      const locked = await this.catalog.lockVenue(m, venue.venueId);
+      if (!locked) throw AppError.of(BOOKING_ERRORS.VENUE_NOT_FOUND);
+      const amounts = yachtAmounts(yachtPrice(locked, slot.duration));
+      return { venue: locked, unit: { venueId: venue.venueId, sectionId: null }, capacity: 1, sectionName: FULL_YACHT.sectionType, sectionType: FULL_YACHT.sectionType, dancer: null, amounts };
+    }
+    const section = await this.catalog.lockSection(m, slot.sectionId!);
+    if (!section || section.venueId !== venue.venueId || !section.isActive) throw AppError.of(BOOKING_ERRORS.SECTION_NOT_FOUND);
+    if (takesDeposit(section) !== hold) throw AppError.of(hold ? BOOKING_ERRORS.NOT_A_YACHT : BOOKING_ERRORS.DEPOSIT_REQUIRED);
+    const dancer = await this.chosenDancer(m, venue, section, slot.dancerId ?? null);
+    const amounts = sectionAmounts(sectionPrice(section.pricePerHour, slot.duration, dancer?.priceModifier ?? null), section);
+    return { venue, unit: { venueId: venue.venueId, sectionId: section.sectionId }, capacity: section.maxSimultaneousBookings, sectionName: section.name, sectionType: section.type, dancer, amounts };
   }
 
   /** Whether the unit of a hold that expired before its payment arrived was taken meanwhile (under the unit's row lock). */
@@ -270,7 +243,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     const saved = await this.ds.transaction(async (m) => {
       // Locked: saving a stale copy would undo a payment confirming the hold at the same moment.
       const b = await this.bookings.lockById(m, id);
-      if (!b || b.hostId !== actor.userId || (b.status !== 'confirmed' && b.status !== 'held')) throw fail(BOOKING_ERRORS.NOT_FOUND);
+      if (!b || b.hostId !== actor.userId || (b.status !== 'confirmed' && b.status !== 'held')) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
       b.guestVisibility = guestVisibility;
       const row = await this.bookings.save(m, b);
       await this.outbox.add(m, 'bookings.booking-updated', b.id, { bookingId: b.id, guestVisibility });
@@ -303,12 +276,12 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     let capacity = 1;
     let dancer: DancerCard | null = null;
     if (venue.type === 'yacht') {
-      if (q.dancerId) throw fail(BOOKING_ERRORS.DANCER_NOT_ALLOWED);
+      if (q.dancerId) throw AppError.of(BOOKING_ERRORS.DANCER_NOT_ALLOWED);
       unit = { venueId, sectionId: null };
     } else {
-      if (!q.sectionId) throw fail(BOOKING_ERRORS.SECTION_REQUIRED);
+      if (!q.sectionId) throw AppError.of(BOOKING_ERRORS.SECTION_REQUIRED);
       const section = await this.catalog.section(q.sectionId);
-      if (!section || section.venueId !== venueId || !section.isActive) throw fail(BOOKING_ERRORS.SECTION_NOT_FOUND);
+      if (!section || section.venueId !== venueId || !section.isActive) throw AppError.of(BOOKING_ERRORS.SECTION_NOT_FOUND);
       unit = { venueId, sectionId: section.sectionId };
       capacity = section.maxSimultaneousBookings;
       dancer = await this.chosenDancer(this.ds.manager, venue, section, q.dancerId ?? null);
@@ -393,7 +366,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     requireMember(actor);
     const saved = await this.ds.transaction(async (m) => {
       const b = await this.bookings.lockById(m, id);
-      if (!b || b.hostId !== actor.userId) throw fail(BOOKING_ERRORS.NOT_FOUND);
+      if (!b || b.hostId !== actor.userId) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
       if (b.status === 'cancelled') return b;
       if (b.status !== 'confirmed' && b.status !== 'held') throw AppError.of(CANCELLATION_ERRORS.NOT_CANCELLABLE);
       const at = now();
@@ -464,19 +437,19 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
 
   private async publicVenue(id: string): Promise<VenueCard> {
     const v = await this.catalog.venue(id);
-    if (!v || v.approvalStatus !== 'approved' || !v.isActive) throw fail(BOOKING_ERRORS.VENUE_NOT_FOUND);
+    if (!v || v.approvalStatus !== 'approved' || !v.isActive) throw AppError.of(BOOKING_ERRORS.VENUE_NOT_FOUND);
     return v;
   }
 
   /** Not in the past, and within the booking horizon (a far date blocks a slot nobody will use). */
   private requireBookableDate(date: string): void {
-    if (date < todayInNewYork()) throw fail(BOOKING_ERRORS.PAST_DATE);
-    if (date > lastBookableDate()) throw fail(BOOKING_ERRORS.TOO_FAR);
+    if (date < todayInNewYork()) throw AppError.of(BOOKING_ERRORS.PAST_DATE);
+    if (date > lastBookableDate()) throw AppError.of(BOOKING_ERRORS.TOO_FAR);
   }
 
   /** Under the host's lock: at most MAX_LIVE_HOLDS holds waiting for payment at once. */
   private async requireHoldRoom(m: EntityManager, hostId: string): Promise<void> {
-    if ((await this.bookings.countLiveHoldsOfHost(m, hostId)) >= MAX_LIVE_HOLDS) throw fail(BOOKING_ERRORS.TOO_MANY_HOLDS);
+    if ((await this.bookings.countLiveHoldsOfHost(m, hostId)) >= MAX_LIVE_HOLDS) throw AppError.of(BOOKING_ERRORS.TOO_MANY_HOLDS);
   }
 
   /**
@@ -486,59 +459,16 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
    */
   private async requireDancerFree(m: EntityManager, dancerId: string, startsAt: Date, endsAt: Date): Promise<void> {
     await this.catalog.lockDancer(m, dancerId);
-    if ((await this.bookings.countDancerTaking(m, dancerId, startsAt, endsAt)) > 0) throw fail(BOOKING_ERRORS.DANCER_TAKEN);
+    if ((await this.bookings.countDancerTaking(m, dancerId, startsAt, endsAt)) > 0) throw AppError.of(BOOKING_ERRORS.DANCER_TAKEN);
   }
 
   /** Entertainers only in the VIP rooms of strip clubs, and only the venue's available ones. */
   private async chosenDancer(m: EntityManager, venue: VenueCard, section: SectionCard, dancerId: string | null): Promise<DancerCard | null> {
     if (!dancerId) return null;
-    if (venue.subtype !== 'strip_club' || !section.isVipRoom) throw fail(BOOKING_ERRORS.DANCER_NOT_ALLOWED);
+    if (venue.subtype !== 'strip_club' || !section.isVipRoom) throw AppError.of(BOOKING_ERRORS.DANCER_NOT_ALLOWED);
     const d = await this.catalog.dancer(dancerId, m);
-    if (!d || d.venueId !== venue.venueId || !d.isActive || !d.isAvailable) throw fail(BOOKING_ERRORS.DANCER_NOT_FOUND);
+    if (!d || d.venueId !== venue.venueId || !d.isActive || !d.isAvailable) throw AppError.of(BOOKING_ERRORS.DANCER_NOT_FOUND);
     return d;
-  }
-
-  private newBooking(
-    hostId: string,
-    venue: VenueCard,
-    dto: { bookingDate: string; startTime: string; duration: number; eventDescription?: string | null },
-    window: { startsAt: Date; endsAt: Date },
-    x: { sectionId: string | null; sectionName: string; sectionType: string; dancerId: string | null; amounts: BookingAmounts; status: BookingEntity['status']; holdExpiresAt?: Date; friends: string[]; guestVisibility: string },
-  ): BookingEntity {
-    return Object.assign(new BookingEntity(), {
-      id: randomUUID(),
-      hostId,
-      venueId: venue.venueId,
-      venueName: venue.name,
-      venueType: venue.type,
-      venueCity: venue.city,
-      venueState: venue.state,
-      venueImage: venue.imageUrl,
-      sectionId: x.sectionId,
-      sectionName: x.sectionName,
-      sectionType: x.sectionType,
-      dancerId: x.dancerId,
-      bookingDate: dto.bookingDate,
-      startTime: dto.startTime,
-      endTime: endTimeOf(dto.startTime, dto.duration),
-      duration: dto.duration,
-      startsAt: window.startsAt,
-      endsAt: window.endsAt,
-      totalCost: money(x.amounts.total),
-      minimumSpend: x.amounts.minimumSpend === null ? null : money(x.amounts.minimumSpend),
-      depositPercent: x.amounts.depositPercent,
-      depositAmount: money(x.amounts.depositAmount),
-      friends: x.friends,
-      guestVisibility: x.guestVisibility,
-      status: x.status,
-      eventDescription: dto.eventDescription ?? null,
-      holdExpiresAt: x.holdExpiresAt ?? null,
-      createdAt: new Date(),
-      cancellationPolicy: venue.cancellationPolicy ?? 'moderate',
-      amountPaid: money(0),
-      refundAmount: null,
-      cancelledAt: null,
-    });
   }
 
   private async publishConfirmed(m: EntityManager, b: BookingEntity): Promise<void> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BOOKING_ERRORS } from '@luxe/contracts';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { BookingRepository } from '../bookings/booking.repository';
-import { toBooking } from '../bookings/booking.service';
+import { toBooking } from '../bookings/booking.mapper';
 import { AttendeeRepository } from './attendee.repository';
 import { bookingCalendar } from './ics';
 

@@ -20,10 +20,10 @@ export class CatalogRepository {
   lockSection(m: EntityManager, id: string): Promise<SectionCard | null> {
     return m.getRepository(SectionCard).createQueryBuilder('s').setLock('pessimistic_write').where('s.section_id = :id', { id }).getOne();
   }
-  /** The entertainer's row locked for the rest of the transaction: his bookings in every room are counted under it. */
   section(id: string): Promise<SectionCard | null> {
     return this.ds.manager.findOneBy(SectionCard, { sectionId: id });
   }
+  /** The entertainer's row locked for the rest of the transaction: his bookings in every room are counted under it. */
   lockDancer(m: EntityManager, id: string): Promise<DancerCard | null> {
     return m.getRepository(DancerCard).createQueryBuilder('d').setLock('pessimistic_write').where('d.dancer_id = :id', { id }).getOne();
   }
@@ -32,6 +32,13 @@ export class CatalogRepository {
   }
   member(id: string, m: EntityManager = this.ds.manager): Promise<MemberCard | null> {
     return m.findOneBy(MemberCard, { userId: id });
+  }
+  memberByEmail(email: string): Promise<MemberCard | null> {
+    return this.ds.manager.findOneBy(MemberCard, { email });
+  }
+  /** The members' cards (those bookings has not heard of are absent). */
+  members(ids: readonly string[]): Promise<MemberCard[]> {
+    return this.ds.manager.findBy(MemberCard, { userId: In([...ids]) });
   }
   /** First names of members, by user id (those bookings has not heard of are absent). */
   async firstNames(ids: readonly string[]): Promise<Map<string, string>> {
@@ -43,6 +50,15 @@ export class CatalogRepository {
   async capacityOf(m: EntityManager, b: { venueId: string; sectionId: string | null }): Promise<number | null> {
     if (b.sectionId) return (await m.findOneBy(SectionCard, { sectionId: b.sectionId }))?.capacity ?? null;
     return (await m.findOneBy(VenueCard, { venueId: b.venueId }))?.capacity ?? null;
+  }
+  /** The owner's venues, by name. */
+  venuesOfOwner(ownerId: string): Promise<VenueCard[]> {
+    return this.ds.manager.find(VenueCard, { where: { ownerId }, order: { name: 'ASC' } });
+  }
+  /** The venues, by name. */
+  venuesByName(ids: readonly string[]): Promise<VenueCard[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.ds.manager.find(VenueCard, { where: { venueId: In([...ids]) }, order: { name: 'ASC' } });
   }
   venueIdsOfOwner(ownerId: string): Promise<string[]> {
     return this.ds.manager.find(VenueCard, { where: { ownerId }, select: { venueId: true } }).then((vs) => vs.map((v) => v.venueId));

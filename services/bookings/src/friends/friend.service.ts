@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, IsNull } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { BOOKING_ERRORS, FRIEND_PICTURE_MAX_BYTES, FRIEND_STAGING_OBJECT, friendImagePath, MAX_IMAGE_BYTES, PROFILE_ERRORS, PROFILE_MESSAGES, UPLOAD_CONTENT_TYPE_PREFIX, type Friend, type FriendDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
@@ -8,6 +8,7 @@ import { acceptStagedImage, cleanImage, ImageRejectedError } from '@luxe/platfor
 import { LOGGER, type Logger, OBJECT_STORAGE, type ObjectStorage } from '@luxe/platform/runtime';
 import { BookingRepository } from '../bookings/booking.repository';
 import { FriendEntity } from './friend.entity';
+import { FriendRepository } from './friend.repository';
 
 const FORMATS = ['jpeg', 'png', 'webp'] as const;
 const UPLOAD_URL_SECONDS = 300;
@@ -36,6 +37,7 @@ export function toFriend(f: FriendEntity): Friend {
 export class FriendService {
   constructor(
     private readonly ds: DataSource,
+    private readonly friends: FriendRepository,
     private readonly bookings: BookingRepository,
     private readonly outbox: Outbox,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
@@ -62,7 +64,7 @@ export class FriendService {
       claimedByUserId: null,
       createdAt: new Date(),
     });
-    return toFriend(await this.ds.manager.save(FriendEntity, f));
+    return toFriend(await this.friends.save(f));
   }
 
   async uploadUrl(actor: Actor, id: string): Promise<{ uploadUrl: string; fields: Record<string, string>; objectPath: string }> {
@@ -84,7 +86,7 @@ export class FriendService {
       throw e;
     }
     f.profilePicture = friendImagePath(f.id, file);
-    return toFriend(await this.ds.manager.save(FriendEntity, f));
+    return toFriend(await this.friends.save(f));
   }
 
   async invite(token: string): Promise<{ name: string; profilePicture: string | null }> {
@@ -112,7 +114,7 @@ export class FriendService {
       f.profilePicture = friendImagePath(f.id, file);
       f.claimed = true;
       if (actor.userId && actor.role === 'member') f.claimedByUserId = actor.userId;
-      await m.save(FriendEntity, f);
+      await this.friends.save(f, m);
       await this.outbox.add(m, 'bookings.friend-invite-claimed', f.id, { friendId: f.id, hostId: f.userId, bookingId: f.bookingId, claimedByUserId: f.claimedByUserId });
     });
     if (previous) await this.removeStored(previous);
@@ -133,7 +135,7 @@ export class FriendService {
     const f = await this.own(actor, id);
     // The pictures first: should that fail, the friend is still there to remove again.
     await this.removePictures(f.id);
-    await this.ds.manager.delete(FriendEntity, { id: f.id });
+    await this.friends.delete(f.id);
   }
 
   /**
@@ -144,7 +146,7 @@ export class FriendService {
    */
   async withFriends<T extends { id: string; friends: string }>(bookings: T[]): Promise<T[]> {
     if (!bookings.length) return bookings;
-    const rows = await this.ds.manager.find(FriendEntity, { select: { bookingId: true, name: true }, where: { bookingId: In(bookings.map((b) => b.id)) }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await this.friends.namesOnBookings(bookings.map((b) => b.id));
     if (!rows.length) return bookings;
     const added = new Map<string, string[]>();
     for (const r of rows) added.set(r.bookingId!, [...(added.get(r.bookingId!) ?? []), r.name]);
@@ -157,30 +159,28 @@ export class FriendService {
    */
   async attachToBooking(m: EntityManager, hostId: string, bookingId: string, friendIds: readonly string[]): Promise<void> {
     if (!friendIds.length) return;
-    await m.update(FriendEntity, { id: In([...friendIds]), userId: hostId, bookingId: IsNull() }, { bookingId });
+    await this.friends.attachToBooking(m, hostId, bookingId, friendIds);
   }
 
   countOnBooking(m: EntityManager, bookingId: string): Promise<number> {
-    return m.countBy(FriendEntity, { bookingId });
+    return this.friends.countOnBooking(m, bookingId);
   }
 
   /** A deleted member: his friends and their pictures go; invites he claimed forget him. */
   async eraseUser(m: EntityManager, userId: string): Promise<void> {
-    const mine = await m.findBy(FriendEntity, { userId });
-    for (const f of mine) await this.removePictures(f.id);
-    await m.delete(FriendEntity, { userId });
-    await m.update(FriendEntity, { claimedByUserId: userId }, { claimedByUserId: null });
+    for (const f of await this.friends.ofUser(m, userId)) await this.removePictures(f.id);
+    await this.friends.eraseUser(m, userId);
   }
 
   private async own(actor: Actor, id: string): Promise<FriendEntity> {
     requireMember(actor);
-    const f = await this.ds.manager.findOneBy(FriendEntity, { id });
+    const f = await this.friends.findById(id);
     if (!f || f.userId !== actor.userId) throw AppError.of(BOOKING_ERRORS.FRIEND_NOT_FOUND);
     return f;
   }
 
   private async byToken(token: string): Promise<FriendEntity> {
-    const f = await this.ds.manager.findOneBy(FriendEntity, { inviteToken: token });
+    const f = await this.friends.findByToken(token);
     if (!f) throw AppError.of(BOOKING_ERRORS.INVITE_NOT_FOUND);
     return f;
   }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   alreadyCheckedInMessage,
   BOOKING_ERRORS,
@@ -17,7 +16,7 @@ import type { BookingEntity } from '../bookings/booking.entity';
 import { BookingRepository } from '../bookings/booking.repository';
 import { AttendeeRepository } from '../calendar/attendee.repository';
 import { CatalogRepository } from '../catalog/catalog.repository';
-import { FriendEntity } from '../friends/friend.entity';
+import { FriendRepository } from '../friends/friend.repository';
 import { DoorStaffService } from './door-staff.service';
 import type { PassEntity } from './pass.entity';
 import { PassRepository } from './pass.repository';
@@ -39,8 +38,8 @@ const dateOf = (b: BookingEntity) => (typeof b.bookingDate === 'string' ? b.book
 export class PassService {
   private readonly secret: string;
   constructor(
-    private readonly ds: DataSource,
     private readonly passes: PassRepository,
+    private readonly friends: FriendRepository,
     private readonly bookings: BookingRepository,
     private readonly attendees: AttendeeRepository,
     private readonly catalog: CatalogRepository,
@@ -62,7 +61,7 @@ export class PassService {
 
   /** `GET /api/friends/invite/{token}/pass`: the pass of the friend the link is for, named for a confirmed booking. */
   async friend(inviteToken: string): Promise<Pass> {
-    const f = await this.ds.manager.findOneBy(FriendEntity, { inviteToken });
+    const f = await this.friends.findByToken(inviteToken);
     if (!f) throw AppError.of(BOOKING_ERRORS.INVITE_NOT_FOUND);
     const b = f.bookingId ? await this.bookings.findById(f.bookingId) : null;
     if (!b || !holds(b) || b.hostId !== f.userId) throw AppError.of(PASS_ERRORS.NOT_ATTENDEE);
@@ -137,7 +136,7 @@ export class PassService {
   private async attendeeName(s: PassSubject, b: BookingEntity): Promise<string | null> {
     if (s.kind === 'host') return s.attendeeId === b.hostId ? ((await this.catalog.member(s.attendeeId))?.firstName ?? 'Host') : null;
     if (s.kind === 'guest') return (await this.attendees.has(b.id, s.attendeeId)) ? ((await this.catalog.member(s.attendeeId))?.firstName ?? 'Guest') : null;
-    const f = await this.ds.manager.findOneBy(FriendEntity, { id: s.attendeeId });
+    const f = await this.friends.findById(s.attendeeId);
     return f && f.bookingId === b.id ? f.name : null;
   }
 }

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { IMAGE_FORMATS, MAX_IMAGE_BYTES, STAGING_OBJECT, UPLOAD_CONTENT_TYPE_PREFIX, userImagePath } from '@luxe/contracts';
-import type { Actor } from '@luxe/platform/http';
+import { AUTH_ERRORS, IMAGE_FORMATS, MAX_IMAGE_BYTES, PROFILE_ERRORS, PROFILE_MESSAGES, STAGING_OBJECT, UPLOAD_CONTENT_TYPE_PREFIX, userImagePath } from '@luxe/contracts';
+import { AppError, type Actor } from '@luxe/platform/http';
 import { LOGGER, type Logger, OBJECT_STORAGE, type ObjectStorage } from '@luxe/platform/runtime';
 import { requireSelf } from '../users/require-self';
-import { UsersErrors } from '../users/user.errors';
 import { acceptStagedImage, ImageRejectedError } from '@luxe/platform/images';
-import { PhotoErrors } from './photo.errors';
 
-const REFUSALS = { 'not-an-image': 'notAnImage', 'too-large': 'tooLarge', missing: 'uploadMissing' } as const;
+/** Why a staged upload was refused, as the member reads it. */
+const REFUSALS = { 'not-an-image': PROFILE_MESSAGES.notAnImage, 'too-large': PROFILE_MESSAGES.tooLarge, missing: PROFILE_MESSAGES.uploadMissing } as const;
 
 /** How long a browser may POST to an upload URL, and how long a photo redirect may be cached. */
 const UPLOAD_URL_SECONDS = 300;
@@ -39,8 +38,8 @@ export class PhotosService {
   async addImage(actor: Actor, userId: string, imageURL: string): Promise<{ objectPath: string }> {
     requireSelf(actor, userId);
     const m = STAGING_OBJECT.exec(imageURL);
-    if (!m) throw PhotoErrors.notYourUpload();
-    if (m[1] !== userId) throw UsersErrors.forbidden();
+    if (!m) throw AppError.of(PROFILE_ERRORS.UPLOAD_REJECTED, { message: PROFILE_MESSAGES.notYourUpload });
+    if (m[1] !== userId) throw AppError.of(AUTH_ERRORS.FORBIDDEN);
     try {
       const kept = await acceptStagedImage(this.storage, this.logger, {
         staged: `staging/users/${m[1]}/${m[2]}`,
@@ -50,7 +49,7 @@ export class PhotosService {
       });
       return { objectPath: userImagePath(userId, kept.file) };
     } catch (e) {
-      if (e instanceof ImageRejectedError) throw PhotoErrors[REFUSALS[e.reason]]();
+      if (e instanceof ImageRejectedError) throw AppError.of(PROFILE_ERRORS.UPLOAD_REJECTED, { message: REFUSALS[e.reason] });
       throw e;
     }
   }
@@ -58,7 +57,7 @@ export class PhotosService {
   /** Where the browser gets a photo now (a presigned URL), and how long the redirect may be cached. */
   async location(userId: string, file: string): Promise<{ url: string; maxAgeSeconds: number }> {
     const name = `users/${userId}/${file}`;
-    if ((await this.storage.size(name)) === null) throw PhotoErrors.notFound();
+    if ((await this.storage.size(name)) === null) throw AppError.of(PROFILE_ERRORS.IMAGE_NOT_FOUND);
     return { url: await this.storage.presignedGet(name, PHOTO_URL_SECONDS), maxAgeSeconds: PHOTO_CACHE_SECONDS };
   }
 

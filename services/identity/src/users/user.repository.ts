@@ -4,7 +4,6 @@ import { EntityManager, IsNull, QueryFailedError, Repository } from 'typeorm';
 import type { EventData, PublicUser } from '@luxe/contracts';
 import { prepareFindOneBy } from '@luxe/platform/db';
 import { User } from './user.entity';
-import { EmailTakenError } from './user.errors';
 
 export type NewUser = Pick<User, 'id' | 'email' | 'passwordHash' | 'phoneNumber' | 'firstName' | 'lastName' | 'userType' | 'city' | 'state' | 'gender'> & Partial<Pick<User, 'emailVerifiedAt'>>;
 
@@ -55,13 +54,16 @@ export class UsersRepository {
     this.byId = prepareFindOneBy(users, 'id');
   }
 
-  /** Inserts in the caller's transaction; the database fills the defaults (created_at, photos). */
-  async insert(m: EntityManager, u: NewUser): Promise<User> {
+  /**
+   * Inserts in the caller's transaction; the database fills the defaults (created_at, photos).
+   * Null when the unique index on lower(email) refused it (a concurrent registration won).
+   */
+  async insert(m: EntityManager, u: NewUser): Promise<User | null> {
     const user = m.create(User, { ...u, age: null, bio: null });
     try {
       await m.insert(User, user);
     } catch (e) {
-      if (e instanceof QueryFailedError && (e.driverError as { code?: string })?.code === '23505') throw new EmailTakenError();
+      if (e instanceof QueryFailedError && (e.driverError as { code?: string })?.code === '23505') return null;
       throw e;
     }
     return user;
@@ -94,6 +96,11 @@ export class UsersRepository {
   /** A new password hash, in the caller's transaction. */
   async setPasswordHash(m: EntityManager, id: string, passwordHash: string): Promise<void> {
     await m.update(User, { id }, { passwordHash });
+  }
+
+  /** Suspends (since `at`) or reinstates (null) the account, in the caller's transaction. */
+  async setSuspendedAt(m: EntityManager, id: string, at: Date | null): Promise<void> {
+    await m.update(User, { id }, { suspendedAt: at });
   }
 
   /** Deletes the row in the caller's transaction; false when there was none. */

@@ -7,8 +7,7 @@ import type { EntityManager } from 'typeorm';
 import { Actor, AppError, hashPassword, MeSnapshots, REDIS, requireMember, SessionStore, verifyPassword } from '@luxe/platform/http';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import type Redis from 'ioredis';
-import { User } from './user.entity';
-import { EmailTakenError, UsersErrors } from './user.errors';
+import type { User } from './user.entity';
 import { profileUpdated, toPublicUser, UsersRepository } from './user.repository';
 import { AccountTokenRepository } from '../account-email/account-token.repository';
 import { requireSelf } from './require-self';
@@ -38,47 +37,43 @@ export class UsersService {
    * the demo accounts' addresses are not real mailboxes, so they start verified (no link is sent).
    */
   async register(dto: RegisterDto, opts: { id?: string; verified?: boolean } = {}): Promise<AuthResult> {
-    if (await this.users.existsByEmail(dto.email)) throw UsersErrors.emailTaken();
+    if (await this.users.existsByEmail(dto.email)) throw AppError.of(AUTH_ERRORS.EMAIL_TAKEN);
     const passwordHash = await hashPassword(dto.password);
-    let user: User;
-    try {
-      user = await this.ds.transaction(async (m) => {
-        const inserted = await this.users.insert(m, {
-          id: opts.id ?? randomUUID(),
-          email: dto.email,
-          passwordHash,
-          phoneNumber: dto.phoneNumber ?? null,
-          firstName: dto.firstName,
-          lastName: dto.lastName,
-          userType: dto.userType,
-          city: dto.city,
-          state: dto.state,
-          gender: dto.gender ?? null,
-          emailVerifiedAt: opts.verified ? new Date() : null,
-        });
-        await this.outbox.add(m, 'identity.user-registered', inserted.id, {
-          userId: inserted.id,
-          email: inserted.email,
-          firstName: inserted.firstName,
-          lastName: inserted.lastName,
-          userType: inserted.userType,
-          city: inserted.city,
-          state: inserted.state,
-          gender: inserted.gender ?? null,
-          profileImages: inserted.profileImages ?? [],
-          emailVerified: inserted.emailVerifiedAt != null,
-          registeredAt: new Date(inserted.createdAt).toISOString(),
-        });
-        // The verification link (issue 32), in the same transaction: every new account gets one.
-        if (inserted.emailVerifiedAt) return inserted;
-        const { token, expiresAt } = await this.tokens.issue(m, inserted.id, 'email-verification', EMAIL_VERIFICATION_HOURS * 60);
-        await this.outbox.add(m, 'identity.email-verification-requested', inserted.id, { userId: inserted.id, email: inserted.email, firstName: inserted.firstName, token, expiresAt: expiresAt.toISOString() });
-        return inserted;
+    const user = await this.ds.transaction(async (m) => {
+      const inserted = await this.users.insert(m, {
+        id: opts.id ?? randomUUID(),
+        email: dto.email,
+        passwordHash,
+        phoneNumber: dto.phoneNumber ?? null,
+        firstName: dto.firstName,
+        lastName: dto.lastName,
+        userType: dto.userType,
+        city: dto.city,
+        state: dto.state,
+        gender: dto.gender ?? null,
+        emailVerifiedAt: opts.verified ? new Date() : null,
       });
-    } catch (e) {
-      if (e instanceof EmailTakenError) throw UsersErrors.emailTaken();
-      throw e;
-    }
+      // A concurrent registration of the same email won (the unique index refused this one).
+      if (!inserted) throw AppError.of(AUTH_ERRORS.EMAIL_TAKEN);
+      await this.outbox.add(m, 'identity.user-registered', inserted.id, {
+        userId: inserted.id,
+        email: inserted.email,
+        firstName: inserted.firstName,
+        lastName: inserted.lastName,
+        userType: inserted.userType,
+        city: inserted.city,
+        state: inserted.state,
+        gender: inserted.gender ?? null,
+        profileImages: inserted.profileImages ?? [],
+        emailVerified: inserted.emailVerifiedAt != null,
+        registeredAt: new Date(inserted.createdAt).toISOString(),
+      });
+      // The verification link (issue 32), in the same transaction: every new account gets one.
+      if (inserted.emailVerifiedAt) return inserted;
+      const { token, expiresAt } = await this.tokens.issue(m, inserted.id, 'email-verification', EMAIL_VERIFICATION_HOURS * 60);
+      await this.outbox.add(m, 'identity.email-verification-requested', inserted.id, { userId: inserted.id, email: inserted.email, firstName: inserted.firstName, token, expiresAt: expiresAt.toISOString() });
+      return inserted;
+    });
     return { user: toPublicUser(user), sessionToken: await this.openSession(user) };
   }
 
@@ -86,7 +81,7 @@ export class UsersService {
   async login(dto: LoginDto): Promise<AuthResult> {
     const user = await this.users.findByEmail(dto.email);
     const ok = await verifyPassword(user?.passwordHash ?? null, dto.password);
-    if (!user || !ok) throw UsersErrors.invalidCredentials();
+    if (!user || !ok) throw AppError.of(AUTH_ERRORS.INVALID_CREDENTIALS);
     // Said only to the holder of the right password.
     if (user.suspendedAt) throw AppError.of(AUTH_ERRORS.SUSPENDED);
     return { user: toPublicUser(user), sessionToken: await this.openSession(user) };
@@ -97,7 +92,7 @@ export class UsersService {
    * transaction: sign-in is refused while it lasts and the member's sessions end at once.
    */
   async setSuspended(m: EntityManager, userId: string, suspended: boolean): Promise<void> {
-    await m.update(User, { id: userId }, { suspendedAt: suspended ? new Date() : null });
+    await this.users.setSuspendedAt(m, userId, suspended ? new Date() : null);
     if (!suspended) return;
     await this.sessions.destroyAllForUser(userId);
     await this.snapshots.drop(userId);
@@ -115,7 +110,7 @@ export class UsersService {
   async me(actor: Actor): Promise<PublicUser> {
     requireMember(actor);
     const user = await this.users.findById(actor.userId);
-    if (!user) throw UsersErrors.unauthenticated();
+    if (!user) throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);
     const view = toPublicUser(user);
     await this.keepSnapshot(view, 'fill');
     return view;
@@ -150,7 +145,7 @@ export class UsersService {
       await this.outbox.add(m, 'identity.user-deleted', userId, { userId, deletedAt: new Date().toISOString() });
       return true;
     });
-    if (!deleted) throw UsersErrors.unauthenticated();
+    if (!deleted) throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);
     try {
       await this.sessions.destroyAllForUser(userId);
       await this.snapshots.drop(userId);
@@ -172,7 +167,7 @@ export class UsersService {
       await this.publishProfile(m, u);
       return u;
     });
-    if (!user) throw UsersErrors.unauthenticated();
+    if (!user) throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);
     const view = toPublicUser(user);
     await this.keepSnapshot(view, 'put');
     return view;
@@ -196,7 +191,7 @@ export class UsersService {
 
   /** A photo path must be one of this account's own (`/api/images/users/{id}/...`). */
   private requireOwnPhotos(userId: string, paths: string[]): void {
-    if (paths.some((p) => ownerOfImagePath(p) !== userId)) throw UsersErrors.forbidden();
+    if (paths.some((p) => ownerOfImagePath(p) !== userId)) throw AppError.of(AUTH_ERRORS.FORBIDDEN);
   }
 
   /** A session in Redis; if Redis is down the caller gets 503, not a raw 500. */

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ENTERTAINER_ERRORS, type EntertainerRequest, type EventData, type VipAssignment } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
-import { SectionEntity } from '../sections/section.entity';
+import { SectionRepository } from '../sections/section.repository';
 import { DancerEntity } from '../staff/staff.entity';
+import { StaffRepository } from '../staff/staff.repository';
 import { StaffService } from '../staff/staff.service';
 import { requireOwnerRole, isPublic } from '../venues/venue-access';
-import { VenueEntity } from '../venues/venue.entity';
+import { VenueRepository } from '../venues/venue.repository';
 import { EntertainerCard, EntertainerRequestEntity, VipAssignmentEntity } from './entertainer.entity';
-
-const isUniqueViolation = (e: unknown) => e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505';
+import { EntertainerRepository } from './entertainer.repository';
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /**
@@ -25,6 +25,10 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 export class EntertainerService {
   constructor(
     private readonly ds: DataSource,
+    private readonly entertainers: EntertainerRepository,
+    private readonly venues: VenueRepository,
+    private readonly sections: SectionRepository,
+    private readonly dancers: StaffRepository,
     private readonly staff: StaffService,
     private readonly outbox: Outbox,
   ) {}
@@ -34,58 +38,44 @@ export class EntertainerService {
   async request(actor: Actor, venueId: string): Promise<EntertainerRequest> {
     requireMember(actor);
     if (actor.userType !== 'entertainer') throw AppError.of(ENTERTAINER_ERRORS.ENTERTAINERS_ONLY);
-    const venue = await this.ds.manager.findOneBy(VenueEntity, { id: venueId });
+    const venue = await this.venues.findById(venueId);
     if (!venue || !isPublic(venue)) throw AppError.of(ENTERTAINER_ERRORS.VENUE_NOT_FOUND);
     if (venue.subtype !== 'strip_club') throw AppError.of(ENTERTAINER_ERRORS.NO_ENTERTAINERS);
     // Already one of the venue's entertainers: nothing to ask.
-    if (await this.ds.manager.existsBy(DancerEntity, { venueId, entertainerUserId: actor.userId })) throw AppError.of(ENTERTAINER_ERRORS.DUPLICATE_REQUEST);
+    if (await this.dancers.isLinked(venueId, actor.userId)) throw AppError.of(ENTERTAINER_ERRORS.DUPLICATE_REQUEST);
     const row = Object.assign(new EntertainerRequestEntity(), { id: randomUUID(), entertainerUserId: actor.userId, venueId, status: 'pending' as const, dancerId: null, createdAt: new Date(), respondedAt: null });
-    try {
-      await this.ds.manager.insert(EntertainerRequestEntity, row);
-    } catch (e) {
-      if (isUniqueViolation(e)) throw AppError.of(ENTERTAINER_ERRORS.DUPLICATE_REQUEST);
-      throw e;
-    }
+    if (!(await this.entertainers.addRequest(row))) throw AppError.of(ENTERTAINER_ERRORS.DUPLICATE_REQUEST);
     return (await this.requestViews([row]))[0];
   }
 
   async myRequests(actor: Actor): Promise<EntertainerRequest[]> {
     requireMember(actor);
-    return this.requestViews(await this.ds.manager.find(EntertainerRequestEntity, { where: { entertainerUserId: actor.userId }, order: { createdAt: 'DESC', id: 'ASC' } }));
+    return this.requestViews(await this.entertainers.requestsOf(actor.userId));
   }
 
   async ownerRequests(actor: Actor): Promise<EntertainerRequest[]> {
     const ownerId = requireOwnerRole(actor);
-    const rows = await this.ds.manager
-      .getRepository(EntertainerRequestEntity)
-      .createQueryBuilder('r')
-      .innerJoin(VenueEntity, 'v', 'v.id = r.venue_id')
-      .where('v.owner_id = :ownerId', { ownerId })
-      .orderBy(`(r.status = 'pending')`, 'DESC')
-      .addOrderBy('r.created_at', 'DESC')
-      .addOrderBy('r.id')
-      .getMany();
-    return this.requestViews(rows);
+    return this.requestViews(await this.entertainers.requestsToOwner(ownerId));
   }
 
   async decideRequest(actor: Actor, id: string, decision: { approve: true; dancerId: string | null } | { approve: false }): Promise<EntertainerRequest> {
     const ownerId = requireOwnerRole(actor);
     const row = await this.ds.transaction(async (m) => {
-      const r = await m.getRepository(EntertainerRequestEntity).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne();
-      const venue = r ? await m.findOneBy(VenueEntity, { id: r.venueId }) : null;
+      const r = await this.entertainers.lockRequest(m, id);
+      const venue = r ? await this.venues.findById(r.venueId, m) : null;
       // Another owner's request does not exist for the caller.
       if (!r || !venue || venue.ownerId !== ownerId) throw AppError.of(ENTERTAINER_ERRORS.REQUEST_NOT_FOUND);
       if (r.status !== 'pending') throw AppError.of(ENTERTAINER_ERRORS.NOT_PENDING);
       r.respondedAt = new Date();
       if (!decision.approve) {
         r.status = 'declined';
-        return m.save(EntertainerRequestEntity, r);
+        return this.entertainers.saveRequest(m, r);
       }
       const dancer = decision.dancerId ? await this.linkExisting(m, r, decision.dancerId) : await this.createProfile(m, r);
       await this.staff.publishDancer(m, dancer);
       r.status = 'approved';
       r.dancerId = dancer.id;
-      return m.save(EntertainerRequestEntity, r);
+      return this.entertainers.saveRequest(m, r);
     });
     return (await this.requestViews([row]))[0];
   }
@@ -94,36 +84,20 @@ export class EntertainerService {
 
   async myAssignments(actor: Actor): Promise<VipAssignment[]> {
     requireMember(actor);
-    const rows = await this.ds.manager
-      .getRepository(VipAssignmentEntity)
-      .createQueryBuilder('a')
-      .innerJoin(DancerEntity, 'd', 'd.id = a.dancer_id')
-      .where('d.entertainer_user_id = :me', { me: actor.userId })
-      .orderBy('a.created_at', 'DESC')
-      .addOrderBy('a.id')
-      .getMany();
-    return this.assignmentViews(rows);
+    return this.assignmentViews(await this.entertainers.assignmentsOfEntertainer(actor.userId));
   }
 
   async ownerAssignments(actor: Actor): Promise<VipAssignment[]> {
     const ownerId = requireOwnerRole(actor);
-    const rows = await this.ds.manager
-      .getRepository(VipAssignmentEntity)
-      .createQueryBuilder('a')
-      .innerJoin(VenueEntity, 'v', 'v.id = a.venue_id')
-      .where('v.owner_id = :ownerId', { ownerId })
-      .orderBy('a.created_at', 'DESC')
-      .addOrderBy('a.id')
-      .getMany();
-    return this.assignmentViews(rows);
+    return this.assignmentViews(await this.entertainers.assignmentsAtOwner(ownerId));
   }
 
   /** The entertainer linked to the assignment's dancer answers, once, while it is proposed. */
   async answer(actor: Actor, id: string, accept: boolean): Promise<VipAssignment> {
     requireMember(actor);
     const row = await this.ds.transaction(async (m) => {
-      const a = await this.lock(m, id);
-      const dancer = a ? await m.findOneBy(DancerEntity, { id: a.dancerId }) : null;
+      const a = await this.entertainers.lockAssignment(m, id);
+      const dancer = a ? await this.dancers.findById(DancerEntity, a.dancerId, m) : null;
       if (!a || !dancer || dancer.entertainerUserId !== actor.userId) throw AppError.of(ENTERTAINER_ERRORS.ASSIGNMENT_NOT_FOUND);
       if (a.status !== 'proposed') throw AppError.of(ENTERTAINER_ERRORS.NOT_PROPOSED);
       return this.setStatus(m, a, accept ? 'accepted' : 'declined');
@@ -134,8 +108,8 @@ export class EntertainerService {
   async ownerRevoke(actor: Actor, id: string): Promise<VipAssignment> {
     const ownerId = requireOwnerRole(actor);
     const row = await this.ds.transaction(async (m) => {
-      const a = await this.lock(m, id);
-      const venue = a ? await m.findOneBy(VenueEntity, { id: a.venueId }) : null;
+      const a = await this.entertainers.lockAssignment(m, id);
+      const venue = a ? await this.venues.findById(a.venueId, m) : null;
       if (!a || !venue || venue.ownerId !== ownerId) throw AppError.of(ENTERTAINER_ERRORS.ASSIGNMENT_NOT_FOUND);
       if (a.status !== 'proposed' && a.status !== 'accepted') throw AppError.of(ENTERTAINER_ERRORS.NOT_REVOCABLE);
       return this.setStatus(m, a, 'revoked');
@@ -149,23 +123,23 @@ export class EntertainerService {
    * proposal is announced as revoked so the admin's view settles.
    */
   async proposed(m: EntityManager, d: EventData<'admin.vip-assignment-proposed'>): Promise<void> {
-    if (await m.existsBy(VipAssignmentEntity, { id: d.assignmentId })) return;
-    const section = await m.findOneBy(SectionEntity, { id: d.sectionId });
-    const dancer = await m.findOneBy(DancerEntity, { id: d.dancerId });
+    if (await this.entertainers.assignmentExists(m, d.assignmentId)) return;
+    const section = await this.sections.findById(d.sectionId, m);
+    const dancer = await this.dancers.findById(DancerEntity, d.dancerId, m);
     const now = new Date();
     if (!section || !dancer || !section.isVipRoom || dancer.venueId !== section.venueId) {
       await this.outbox.add(m, 'venues.vip-assignment-changed', d.assignmentId, { assignmentId: d.assignmentId, sectionId: d.sectionId, dancerId: d.dancerId, venueId: d.venueId, entertainerUserId: null, status: 'revoked', createdAt: now.toISOString(), respondedAt: now.toISOString() });
       return;
     }
-    for (const current of await m.find(VipAssignmentEntity, { where: { sectionId: section.id, status: In(['proposed', 'accepted']) } })) await this.setStatus(m, current, 'revoked');
+    for (const current of await this.entertainers.liveAssignmentsOfSection(m, section.id)) await this.setStatus(m, current, 'revoked');
     const a = Object.assign(new VipAssignmentEntity(), { id: d.assignmentId, sectionId: section.id, dancerId: dancer.id, venueId: section.venueId, entertainerUserId: dancer.entertainerUserId, status: 'proposed' as const, createdAt: now, respondedAt: null });
-    await m.insert(VipAssignmentEntity, a);
+    await this.entertainers.insertAssignment(m, a);
     await this.publish(m, a);
   }
 
   /** An admin revoked it: applied while it is still proposed or accepted. */
   async revokedByAdmin(m: EntityManager, assignmentId: string): Promise<void> {
-    const a = await this.lock(m, assignmentId);
+    const a = await this.entertainers.lockAssignment(m, assignmentId);
     if (a && (a.status === 'proposed' || a.status === 'accepted')) await this.setStatus(m, a, 'revoked');
   }
 
@@ -173,27 +147,26 @@ export class EntertainerService {
 
   async saveCard(m: EntityManager, d: { userId: string; firstName: string; lastName: string; userType: string; profileImages: string[] }): Promise<void> {
     if (d.userType !== 'entertainer') return;
-    await m.save(EntertainerCard, Object.assign(new EntertainerCard(), { userId: d.userId, firstName: d.firstName, lastName: d.lastName, profileImages: d.profileImages }));
+    await this.entertainers.saveCard(m, Object.assign(new EntertainerCard(), { userId: d.userId, firstName: d.firstName, lastName: d.lastName, profileImages: d.profileImages }));
   }
 
   /** A deleted entertainer: his card and requests go (his dancers are unlinked by the staff service). */
   async eraseEntertainer(m: EntityManager, userId: string): Promise<void> {
-    await m.delete(EntertainerRequestEntity, { entertainerUserId: userId });
-    await m.delete(EntertainerCard, { userId });
+    await this.entertainers.eraseEntertainer(m, userId);
   }
 
   /* ---------------------------------------------------------------- helpers */
 
   private async linkExisting(m: EntityManager, r: EntertainerRequestEntity, dancerId: string): Promise<DancerEntity> {
-    const dancer = await m.getRepository(DancerEntity).createQueryBuilder('d').setLock('pessimistic_write').where('d.id = :dancerId', { dancerId }).getOne();
+    const dancer = await this.dancers.lockDancer(m, dancerId);
     if (!dancer || dancer.venueId !== r.venueId) throw AppError.of(ENTERTAINER_ERRORS.DANCER_NOT_FOUND);
     if (dancer.entertainerUserId && dancer.entertainerUserId !== r.entertainerUserId) throw AppError.of(ENTERTAINER_ERRORS.DANCER_TAKEN);
     dancer.entertainerUserId = r.entertainerUserId;
-    return m.save(DancerEntity, dancer);
+    return this.dancers.save(m, DancerEntity, dancer);
   }
 
   private async createProfile(m: EntityManager, r: EntertainerRequestEntity): Promise<DancerEntity> {
-    const card = await m.findOneBy(EntertainerCard, { userId: r.entertainerUserId });
+    const card = await this.entertainers.card(m, r.entertainerUserId);
     const name = card ? `${card.firstName} ${card.lastName}`.trim() : 'Entertainer';
     const dancer = Object.assign(new DancerEntity(), {
       id: randomUUID(),
@@ -208,17 +181,13 @@ export class EntertainerService {
       priceModifier: '1.00',
       createdAt: new Date(),
     });
-    return m.save(DancerEntity, dancer);
-  }
-
-  private lock(m: EntityManager, id: string): Promise<VipAssignmentEntity | null> {
-    return m.getRepository(VipAssignmentEntity).createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :id', { id }).getOne();
+    return this.dancers.save(m, DancerEntity, dancer);
   }
 
   private async setStatus(m: EntityManager, a: VipAssignmentEntity, status: VipAssignmentEntity['status']): Promise<VipAssignmentEntity> {
     a.status = status;
     a.respondedAt = new Date();
-    const saved = await m.save(VipAssignmentEntity, a);
+    const saved = await this.entertainers.saveAssignment(m, a);
     await this.publish(m, saved);
     return saved;
   }
@@ -239,8 +208,8 @@ export class EntertainerService {
   private async requestViews(rows: EntertainerRequestEntity[]): Promise<EntertainerRequest[]> {
     const venueIds = [...new Set(rows.map((r) => r.venueId))];
     const userIds = [...new Set(rows.map((r) => r.entertainerUserId))];
-    const venues = new Map((venueIds.length ? await this.ds.manager.findBy(VenueEntity, { id: In(venueIds) }) : []).map((v) => [v.id, v]));
-    const cards = new Map((userIds.length ? await this.ds.manager.findBy(EntertainerCard, { userId: In(userIds) }) : []).map((c) => [c.userId, c]));
+    const venues = new Map((venueIds.length ? await this.venues.findByIds(venueIds) : []).map((v) => [v.id, v]));
+    const cards = new Map((userIds.length ? await this.entertainers.cards(userIds) : []).map((c) => [c.userId, c]));
     return rows.map((r) => {
       const c = cards.get(r.entertainerUserId);
       return {
@@ -259,10 +228,10 @@ export class EntertainerService {
 
   private async assignmentViews(rows: VipAssignmentEntity[]): Promise<VipAssignment[]> {
     const ids = (k: 'dancerId' | 'sectionId' | 'venueId') => [...new Set(rows.map((a) => a[k]))];
-    const find = async <T extends { id: string }>(entity: new () => T, list: string[]) => new Map((list.length ? await this.ds.manager.findBy(entity, { id: In(list) } as never) : []).map((x) => [x.id, x]));
-    const dancers = await find(DancerEntity, ids('dancerId'));
-    const sections = await find(SectionEntity, ids('sectionId'));
-    const venues = await find(VenueEntity, ids('venueId'));
+    const byId = async <T extends { id: string }>(list: string[], find: (ids: string[]) => Promise<T[]>) => new Map((list.length ? await find(list) : []).map((x) => [x.id, x]));
+    const dancers = await byId(ids('dancerId'), (l) => this.dancers.findByIds(DancerEntity, l));
+    const sections = await byId(ids('sectionId'), (l) => this.sections.findByIds(l));
+    const venues = await byId(ids('venueId'), (l) => this.venues.findByIds(l));
     return rows.map((a) => ({
       id: a.id,
       sectionId: a.sectionId,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { SectionEntity } from './section.entity';
 
 /** Every query on sections. */
@@ -10,6 +10,10 @@ export class SectionRepository {
 
   findById(id: string, m: EntityManager = this.sections.manager): Promise<SectionEntity | null> {
     return m.findOneBy(SectionEntity, { id });
+  }
+
+  findByIds(ids: string[]): Promise<SectionEntity[]> {
+    return this.sections.manager.findBy(SectionEntity, { id: In(ids) });
   }
 
   findByVenue(venueId: string, onlyActive: boolean, m: EntityManager = this.sections.manager): Promise<SectionEntity[]> {

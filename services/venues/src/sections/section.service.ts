@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { premiumLabel, sectionBookingRules, VENUE_PLACEHOLDERS, type Section, type SectionDto } from '@luxe/contracts';
+import { premiumLabel, sectionBookingRules, VENUE_ERRORS, VENUE_PLACEHOLDERS, type Section, type SectionDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
-import { Actor } from '@luxe/platform/http';
+import { Actor, AppError } from '@luxe/platform/http';
 import { VenueEntity } from '../venues/venue.entity';
 import { VenueAccess } from '../venues/venue-access';
 import { SectionEntity } from './section.entity';
-import { SectionErrors } from './section.errors';
 import { SectionRepository } from './section.repository';
 import { VenueBookingRepository } from '../venue-bookings/venue-booking.repository';
 
@@ -74,7 +73,7 @@ export class SectionService {
   async update(actor: Actor, id: string, dto: SectionDto): Promise<Section> {
     return this.ds.transaction(async (m) => {
       const s = await this.sections.findById(id, m);
-      if (!s) throw SectionErrors.notFound();
+      if (!s) throw AppError.of(VENUE_ERRORS.SECTION_NOT_FOUND);
       const venue = await this.access.owned(m, actor, s.venueId);
       Object.assign(s, this.fields(venue, dto));
       const row = await this.sections.save(m, s);
@@ -90,16 +89,16 @@ export class SectionService {
   async remove(actor: Actor, id: string): Promise<void> {
     await this.ds.transaction(async (m) => {
       const s = await this.sections.findById(id, m);
-      if (!s) throw SectionErrors.notFound();
+      if (!s) throw AppError.of(VENUE_ERRORS.SECTION_NOT_FOUND);
       await this.access.owned(m, actor, s.venueId);
-      if (await this.bookings.hasUpcoming(m, { sectionId: s.id })) throw SectionErrors.hasUpcomingBookings();
+      if (await this.bookings.hasUpcoming(m, { sectionId: s.id })) throw AppError.of(VENUE_ERRORS.SECTION_HAS_UPCOMING_BOOKINGS);
       await this.sections.delete(m, id);
       await this.outbox.add(m, 'venues.section-removed', s.id, { sectionId: s.id, venueId: s.venueId });
     });
   }
 
   private fields(venue: VenueEntity, dto: SectionDto): Partial<SectionEntity> {
-    if (dto.isVipRoom && venue.subtype !== 'strip_club') throw SectionErrors.vipOnlyStripClub();
+    if (dto.isVipRoom && venue.subtype !== 'strip_club') throw AppError.of(VENUE_ERRORS.VIP_ONLY_STRIP_CLUB);
     this.access.checkImages(venue.ownerId, dto.images);
     const rules = sectionBookingRules(dto);
     return {

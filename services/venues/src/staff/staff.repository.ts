@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { BartenderEntity, DancerEntity } from './staff.entity';
 
 export type StaffEntity = typeof DancerEntity | typeof BartenderEntity;
@@ -12,6 +12,20 @@ export class StaffRepository {
 
   findById<E extends StaffEntity>(entity: E, id: string, m: EntityManager = this.dancers.manager): Promise<InstanceType<E> | null> {
     return m.findOneBy(entity, { id }) as Promise<InstanceType<E> | null>;
+  }
+
+  findByIds<E extends StaffEntity>(entity: E, ids: string[]): Promise<InstanceType<E>[]> {
+    return this.dancers.manager.findBy(entity, { id: In(ids) }) as Promise<InstanceType<E>[]>;
+  }
+
+  /** The dancer row locked for the rest of the transaction (two owners linking it at once: one wins, the other sees it taken). */
+  lockDancer(m: EntityManager, id: string): Promise<DancerEntity | null> {
+    return m.getRepository(DancerEntity).createQueryBuilder('d').setLock('pessimistic_write').where('d.id = :dancerId', { dancerId: id }).getOne();
+  }
+
+  /** Whether the entertainer is already linked to one of the venue's dancers. */
+  isLinked(venueId: string, entertainerUserId: string): Promise<boolean> {
+    return this.dancers.manager.existsBy(DancerEntity, { venueId, entertainerUserId });
   }
 
   /** A venue's staff; only the available, active ones unless `all`. */

@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { VENUE_ERRORS, VENUE_IMAGE_PATH } from '@luxe/contracts';
+import { AUTH_ERRORS, VENUE_ERRORS, VENUE_IMAGE_PATH } from '@luxe/contracts';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { VenueEntity } from './venue.entity';
-import { VenueErrors } from './venue.errors';
 import { VenueRepository } from './venue.repository';
 
 /** Venue owners only (the gateway checks it too): the session's user id. */
 export function requireOwnerRole(actor: Actor): string {
   requireMember(actor);
-  if (actor.userType !== 'venue') throw VenueErrors.ownersOnly();
+  if (actor.userType !== 'venue') throw AppError.of(AUTH_ERRORS.FORBIDDEN);
   return actor.userId;
 }
 
@@ -26,8 +25,8 @@ export class VenueAccess {
   async owned(m: EntityManager, actor: Actor, venueId: string): Promise<VenueEntity> {
     const ownerId = requireOwnerRole(actor);
     const venue = await this.venues.findById(venueId, m);
-    if (!venue) throw VenueErrors.notFound();
-    if (venue.ownerId !== ownerId) throw VenueErrors.notOwner();
+    if (!venue) throw AppError.of(VENUE_ERRORS.NOT_FOUND);
+    if (venue.ownerId !== ownerId) throw AppError.of(VENUE_ERRORS.NOT_OWNER);
     return venue;
   }
 
@@ -35,7 +34,7 @@ export class VenueAccess {
   async visible(actor: Actor, venueId: string): Promise<{ venue: VenueEntity; owner: boolean }> {
     const venue = await this.venues.findById(venueId);
     const owner = !!venue && actor.userId !== null && venue.ownerId === actor.userId;
-    if (!venue || (!owner && !isPublic(venue))) throw VenueErrors.notFound();
+    if (!venue || (!owner && !isPublic(venue))) throw AppError.of(VENUE_ERRORS.NOT_FOUND);
     return { venue, owner };
   }
 

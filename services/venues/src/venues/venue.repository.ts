@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { cityName, normalizeState, stateCode } from '@luxe/contracts';
 import { VenueEntity } from './venue.entity';
 
@@ -11,6 +11,10 @@ export class VenueRepository {
 
   findById(id: string, m: EntityManager = this.venues.manager): Promise<VenueEntity | null> {
     return m.findOneBy(VenueEntity, { id });
+  }
+
+  findByIds(ids: string[]): Promise<VenueEntity[]> {
+    return this.venues.manager.findBy(VenueEntity, { id: In(ids) });
   }
 
   findByOwner(ownerId: string, m: EntityManager = this.venues.manager): Promise<VenueEntity[]> {

@@ -7,7 +7,6 @@ import { Actor, AppError } from '@luxe/platform/http';
 import { VenueEntity } from './venue.entity';
 import { VenueRepository } from './venue.repository';
 import { PublicVenueCache } from './venue.cache';
-import { VenueErrors } from './venue.errors';
 import { SectionRepository } from '../sections/section.repository';
 import { DancerEntity } from '../staff/staff.entity';
 import { StaffRepository } from '../staff/staff.repository';
@@ -110,7 +109,7 @@ export class VenueService {
   async decideApproval(venueId: string, status: 'approved' | 'rejected'): Promise<Venue> {
     const saved = await this.ds.transaction(async (m) => {
       const v = await this.venues.findById(venueId, m);
-      if (!v) throw VenueErrors.notFound();
+      if (!v) throw AppError.of(VENUE_ERRORS.NOT_FOUND);
       v.approvalStatus = status;
       const row = await this.venues.save(m, v);
       await this.outbox.add(m, 'venues.venue-approved', v.id, { venueId: v.id, status });
