@@ -34,6 +34,18 @@ export default [
     rules: { '@nx/enforce-module-boundaries': ['error', { ...boundaries, allow: ['@luxe/platform/testing'] }] },
   },
   {
+    // A service says what happens; its repositories (<noun>.repository.ts) own how it is stored,
+    // so the SQL of a table is in one place and a service can be tested over a fake repository.
+    files: ['services/*/src/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='query']", message: 'SQL belongs in a repository (<noun>.repository.ts), not in a service.' },
+        { selector: "CallExpression[callee.property.name='createQueryBuilder']", message: 'Queries belong in a repository (<noun>.repository.ts), not in a service.' },
+      ],
+    },
+  },
+  {
     // A service route takes its input only through @Route + @Input() (validated by the contract):
     // Nest's raw @Body/@Query/@Param would skip that validation.
     files: ['services/*/src/**/*.ts'],
