@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:embedded`: start time and memory of the embedded mode (what `npm start` runs).
 // Starts it twice (cold: a new data folder, so PostgreSQL is initialised; warm: the same
 // folder again), then drives 200 register/me calls against 127.0.0.1 and reads the RSS.

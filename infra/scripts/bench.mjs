@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench`: the gateway path against a bare Node server answering the same JSON, in one run
 // and alternating rounds, for GET /api/auth/me (with a session) and GET /health/live, at 50
 // connections, on 127.0.0.1 only. Prints requests/s, p50 and p99 per target and the ratio, then one
@@ -19,13 +20,18 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { parseCommandLine } from './args.mjs';
 import { ROOT } from './stack.mjs';
 import { benchEvents } from './bench/events.mjs';
 import { benchDiscovery } from './bench/discovery.mjs';
 import { benchWeb } from './bench/web.mjs';
 
-const args = new Set(process.argv.slice(2));
-const PROFILE = args.has('--profile');
+const flag = /** @type {const} */ ({ type: 'boolean', default: false, multiple: false });
+const { values: args } = parseCommandLine({
+  usage: 'usage: npm run bench [-- --profile] [--events-only | --discovery [--reads-only | --latency-only | --email-only] | --web | --embedded-only]',
+  options: { profile: flag, 'events-only': flag, discovery: flag, 'reads-only': flag, 'latency-only': flag, 'email-only': flag, web: flag, 'embedded-only': flag },
+});
+const PROFILE = args.profile;
 const ROUNDS = 3;
 const SECONDS = 5;
 const CONNECTIONS = 50;
@@ -33,21 +39,29 @@ const DISCOVERY = '/api/venues/Miami/Florida/all';
 // BENCH_ROOT: measure another checkout's built embedded mode (e.g. an older commit) with this script.
 const TARGET = process.env.BENCH_ROOT ?? ROOT;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-if (args.has('--events-only')) {
+if (args['events-only']) {
   await benchEvents();
   process.exit(0);
 }
-if (args.has('--discovery') || args.has('--reads-only') || args.has('--latency-only') || args.has('--email-only')) {
-  await benchDiscovery({ readsOnly: args.has('--reads-only'), latencyOnly: args.has('--latency-only'), emailOnly: args.has('--email-only') });
+if (args.discovery || args['reads-only'] || args['latency-only'] || args['email-only']) {
+  await benchDiscovery({ readsOnly: args['reads-only'], latencyOnly: args['latency-only'], emailOnly: args['email-only'] });
   process.exit(0);
 }
-if (args.has('--web')) {
+if (args.web) {
   await benchWeb();
   process.exit(0);
 }
 
 if (!existsSync(join(TARGET, 'infra/embedded/dist/main.js'))) spawnSync('npm', ['run', 'build'], { cwd: TARGET, stdio: 'inherit' });
 
+/**
+ * @param {string} cmd
+ * @param {string[]} argv
+ * @param {Record<string, string>} env
+ * @param {RegExp} readyRe its first group is what `ready` resolves with
+ * @param {string} [cwd]
+ * @returns {{ child: import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, null>, ready: Promise<string>, output: () => string }}
+ */
 function startChild(cmd, argv, env, readyRe, cwd = undefined) {
   const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
@@ -110,6 +124,7 @@ try {
 
   console.log(`load average at start: ${load()}`);
   for (const t of targets) await run(t, 2); // warm-up
+  /** @type {Record<string, { rps: number, p50: number, p99: number, errors: number }[]>} */
   const results = Object.fromEntries(targets.map((t) => [t.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const t of targets) results[t.name].push(await run(t, SECONDS));
@@ -133,7 +148,9 @@ try {
 
   if (PROFILE) {
     // One 10 s run of each signed-in and public read (the latter answered from the gateway's cache).
-    for (const [t, out] of [[targets[0], profileOut], [targets[4], profileOut.replace(/\.cpuprofile$/, '-2.cpuprofile')]]) {
+    /** @type {[typeof targets[number], string][]} */
+    const profiled = [[targets[0], profileOut], [targets[4], profileOut.replace(/\.cpuprofile$/, '-2.cpuprofile')]];
+    for (const [t, out] of profiled) {
       embedded.child.kill('SIGUSR2');
       await run(t, 10);
       embedded.child.kill('SIGUSR2');
@@ -143,7 +160,7 @@ try {
     }
   }
   bare.child.kill('SIGTERM');
-  if (!args.has('--embedded-only')) {
+  if (!args['embedded-only']) {
     await benchEvents();
     await benchDiscovery();
     await benchWeb();

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run chaos`: fault injection with reconciliation, then a steady soak (issue 14).
 //
 // Runs its OWN Kafka broker and PostgreSQL clusters on loopback ports of its own (data in a
@@ -27,24 +28,36 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseCommandLine, usageError } from './args.mjs';
 import { ROOT, SERVICES, startStack } from './stack.mjs';
 import { ChaosKafka, ChaosPostgres, requirePortsFree, rssOf } from './chaos/infra.mjs';
 import { nyDate, query, Stats, Workload, World } from './chaos/load.mjs';
 import { drain, printTable, reconcile } from './chaos/reconcile.mjs';
 
-const argv = process.argv.slice(2);
-const flag = (name) => argv.includes(name);
-const option = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i === -1 ? dflt : Number(argv[i + 1]);
+const USAGE = 'usage: npm run chaos [-- --chaos-only | --soak-only] [--rate N] [--soak-rate N] [--soak-minutes N] [--events N]';
+const { values: args } = parseCommandLine({
+  usage: USAGE,
+  options: {
+    'chaos-only': { type: 'boolean', default: false },
+    'soak-only': { type: 'boolean', default: false },
+    rate: { type: 'string', default: '60' },
+    'soak-rate': { type: 'string', default: '25' },
+    'soak-minutes': { type: 'string', default: '10' },
+    events: { type: 'string', default: '10000' },
+  },
+});
+/** @param {'rate' | 'soak-rate' | 'soak-minutes' | 'events'} name */
+const positive = (name) => {
+  const n = Number(args[name]);
+  return n > 0 ? n : usageError(`--${name}: not a positive number: ${args[name]}`, USAGE);
 };
-const CHAOS = !flag('--soak-only');
-const SOAK = !flag('--chaos-only');
-const RATE = option('--rate', 60);
-const SOAK_RATE = option('--soak-rate', 25);
-const SOAK_MINUTES = option('--soak-minutes', 10);
+const CHAOS = !args['soak-only'];
+const SOAK = !args['chaos-only'];
+const RATE = positive('rate');
+const SOAK_RATE = positive('soak-rate');
+const SOAK_MINUTES = positive('soak-minutes');
 const BASE = Number(process.env.CHAOS_BASE_PORT ?? 5300);
-const EVENT_TARGET = option('--events', 10_000);
+const EVENT_TARGET = positive('events');
 const DOWN_MS = 5000;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const t0 = Date.now();
@@ -117,6 +130,7 @@ async function restartProcess(name) {
   }
 }
 
+/** @type {{ faults: Record<string, unknown>[], load: Record<string, unknown> | null, reconcile: Record<string, unknown> | null, soak: ({ seconds: number } & Record<string, unknown>) | null }} the run's JSON report */
 const results = { faults: [], load: null, reconcile: null, soak: null };
 let failed = [];
 
@@ -361,15 +375,17 @@ async function soak(world) {
     say(`soak: warm-up over, RSS sampled every ${SAMPLE_MS / 1000} s from now; ${firstStats.sent} requests so far`);
     while (sampling) {
       samples.push(rss());
-      v8Samples.push(await v8Stats());
-      heapSamples.push(v8Samples.at(-1).heapUsed);
+      const v8 = await v8Stats();
+      v8Samples.push(v8);
+      heapSamples.push(v8.heapUsed);
       await sleep(SAMPLE_MS);
     }
   })();
   const ran = await load.run({ rate: SOAK_RATE, concurrency: 24, until: () => stopping, maxMs: warmupMs + soakMs + 6000 });
   samples.push(rss());
-  v8Samples.push(await v8Stats());
-  heapSamples.push(v8Samples.at(-1).heapUsed);
+  const v8 = await v8Stats();
+  v8Samples.push(v8);
+  heapSamples.push(v8.heapUsed);
   sampling = false;
   await sampler;
   const growthOf = (xs) => {
@@ -396,6 +412,6 @@ async function soak(world) {
   for (const m of Object.keys(V8_METRICS)) series[`${m}MiB`] = v8Samples.map((x) => mib(x[m]));
   console.log(JSON.stringify({ soakSeries: series }));
   if (totals.failed + totals.rejected > 0) failed.push(`soak: ${totals.failed + totals.rejected} requests failed (${JSON.stringify(stats.failureSummary())})`);
-  for (const [k, g] of Object.entries(growth)) if (!k.startsWith('kafka') && g.growthPct >= 10) failed.push(`soak: RSS of ${k} grew ${g.growthPct} %`);
+  for (const [k, g] of Object.entries(growth)) if (!k.startsWith('kafka') && (g.growthPct ?? 0) >= 10) failed.push(`soak: RSS of ${k} grew ${g.growthPct} %`);
   await reconcileAndPrint('soak', load, world);
 }

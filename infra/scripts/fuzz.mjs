@@ -1,3 +1,4 @@
+// @ts-check
 // API fuzzing of the whole /api surface with schemathesis, against the gateway's own OpenAPI
 // document (GET /api/openapi.json), on the distributed stack (real PostgreSQL, Kafka, Redis,
 // MinIO, stripe-mock of infra/local; databases of its own, demo data seeded). Used by
@@ -21,17 +22,17 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { parseCommandLine } from './args.mjs';
 import { ROOT, startStack } from './stack.mjs';
 
 const STARTED_MS = Date.now();
 const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const arg = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const SCHEMATHESIS = arg('--schemathesis') ?? process.env.SCHEMATHESIS;
-const REPORT = arg('--report');
+const { values: args } = parseCommandLine({
+  usage: 'usage: node infra/scripts/fuzz.mjs --schemathesis PATH [--report FILE]',
+  options: { schemathesis: { type: 'string' }, report: { type: 'string' } },
+});
+const SCHEMATHESIS = args.schemathesis ?? process.env.SCHEMATHESIS;
+const REPORT = args.report;
 const OUT = join(ROOT, '.data', 'fuzz');
 const BASE_PORT = Number(process.env.FUZZ_BASE_PORT ?? 4900);
 const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 35);
@@ -77,7 +78,14 @@ function writeReport() {
   return failed === 0 && results.length > 0;
 }
 
+/**
+ * @param {string} base
+ * @param {string} method
+ * @param {string} path
+ * @param {{ body?: unknown, cookie?: string, bearer?: string }} [opts]
+ */
 async function call(base, method, path, { body, cookie, bearer } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { ...(body ? { 'content-type': 'application/json' } : { 'x-requested-with': 'XMLHttpRequest' }) };
   if (cookie) headers.cookie = cookie;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
@@ -104,6 +112,7 @@ async function member(base, userType, firstName) {
 
 /** Forgets this stack's rate-limit windows and sessions of a previous run: its own Redis database only. */
 async function flushOwnRedisDb(url) {
+  /** @type {typeof import('ioredis').Redis} */
   const Redis = require('ioredis');
   const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await r.connect();
@@ -161,7 +170,7 @@ function runSchemathesis(name, base, schemaFile, { headers, operations, maxExamp
   for (const op of operations) argv.push('--include-operation-id', op);
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(SCHEMATHESIS, argv, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' } });
+    const child = spawn(/** @type {string} main checked it */ (SCHEMATHESIS), argv, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' } });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -231,7 +240,7 @@ async function main() {
   if (!SCHEMATHESIS) throw new Error('--schemathesis PATH (or SCHEMATHESIS) is required: bash infra/local/schemathesis.sh prints it');
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const redisUrl = new URL(process.env.REDIS_URL);
+  const redisUrl = new URL(String(process.env.REDIS_URL));
   redisUrl.pathname = `/${REDIS_DB}`;
   await flushOwnRedisDb(redisUrl.toString());
   const t0 = Date.now();
@@ -260,7 +269,7 @@ async function main() {
     if (admin.status !== 200) throw new Error(`admin login: ${admin.status} ${admin.text.slice(0, 300)}`);
     const docRes = await fetch(`${base}/api/openapi.json`);
     if (docRes.status !== 200) throw new Error(`GET /api/openapi.json: ${docRes.status}`);
-    const doc = await docRes.json();
+    const doc = /** @type {{ paths: Record<string, Record<string, any>> }} the gateway's OpenAPI document */ (await docRes.json());
     const schemaFile = join(OUT, 'openapi.json');
     writeFileSync(schemaFile, JSON.stringify(doc, null, 1));
     const operations = Object.values(doc.paths).flatMap((p) => Object.values(p));

@@ -1,3 +1,4 @@
+// @ts-check
 // Booking creation on the distributed stack of `npm run bench` (infra/scripts/bench/discovery.mjs
 // starts it): non-conflicting bookings per second through the gateway next to pgbench's TPS of one
 // equivalent insert transaction on the same PostgreSQL, then 500 concurrent requests for one
@@ -29,9 +30,9 @@ async function login(gatewayUrl, email) {
 
 /** The demo clubs' sections, regular and exclusive. */
 async function demoSections(gatewayUrl) {
-  const clubs = (await (await fetch(`${gatewayUrl}/api/venues`)).json()).filter((v) => v.type === 'club');
+  const clubs = /** @type {any[]} */ (await (await fetch(`${gatewayUrl}/api/venues`)).json()).filter((v) => v.type === 'club');
   const units = [];
-  for (const c of clubs) for (const s of await (await fetch(`${gatewayUrl}/api/venues/${c.id}/sections`)).json()) units.push({ venueId: c.id, sectionId: s.id, exclusive: s.isExclusive || s.maxSimultaneousBookings === 1, deposit: s.depositPercent > 0 });
+  for (const c of clubs) for (const s of /** @type {any[]} */ (await (await fetch(`${gatewayUrl}/api/venues/${c.id}/sections`)).json())) units.push({ venueId: c.id, sectionId: s.id, exclusive: s.isExclusive || s.maxSimultaneousBookings === 1, deposit: s.depositPercent > 0 });
   return { clubs, units };
 }
 

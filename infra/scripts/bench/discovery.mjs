@@ -1,3 +1,4 @@
+// @ts-check
 // The issue's figures on the distributed stack (real PostgreSQL, Redis, Kafka, MinIO of infra/local,
 // demo data seeded), each next to its reference, then one table of every figure, its target and
 // whether it is met. Part of `npm run bench` (or alone: `-- --discovery`). Asserts nothing; about
@@ -57,8 +58,11 @@ async function benchChat(gatewayUrl) {
     if (r.status !== 404) break;
     await new Promise((res) => setTimeout(res, 300));
   }
-  let request;
-  for (let i = 0; i < 100 && (request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id })).status !== 201; i++) await new Promise((r) => setTimeout(r, 200));
+  let request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id });
+  for (let i = 1; i < 100 && request.status !== 201; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id });
+  }
   if (booking?.id === undefined || request.status !== 201) throw new Error(`chat bench set-up: booking ${JSON.stringify(booking).slice(0, 200)}, join request ${request.status} ${JSON.stringify(request.json).slice(0, 200)}`);
   const approved = await call(host, 'POST', `/api/event-join-requests/${request.json.id}/approve`);
   if (approved.status !== 200) throw new Error(`chat bench approval: ${approved.status} ${JSON.stringify(approved.json)}`);
@@ -97,6 +101,9 @@ async function benchChat(gatewayUrl) {
   return { messages: N, delivered: sorted.length, p50: Number(pct(50)), p99: Number(pct(99)) };
 }
 
+/** @typedef {{ rps: number, p50: number, p99: number, errors: number }} Round one autocannon run's figures */
+
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
@@ -105,8 +112,13 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * this VM's speed moves by a third from one half-minute to the next, and a ratio of medians
  * taken from different rounds carries that drift.
  */
+/**
+ * @param {Record<string, Round[]>} results each target's rounds
+ * @returns {Record<string, { rps: number, p50: number, p99: number, errors: number, share: number, shares: number[] }>}
+ */
 function summarize(results) {
-  const s = Object.fromEntries(Object.entries(results).map(([n, rs]) => [n, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((a, r) => a + r.errors, 0) }]));
+  /** @type {Record<string, { rps: number, p50: number, p99: number, errors: number, share: number, shares: number[] }>} */
+  const s = Object.fromEntries(Object.entries(results).map(([n, rs]) => [n, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((a, r) => a + r.errors, 0), share: NaN, shares: [] }]));
   for (const [n, rs] of Object.entries(results)) {
     const ref = results[referenceOf(n)];
     s[n].share = median(rs.map((r, i) => (r.rps / ref[i].rps) * 100));
@@ -219,7 +231,14 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
     // A bare Fastify server answering the same bodies from memory: the ceiling of one Node process here.
     const src = `const b=${JSON.stringify(body)},me=${JSON.stringify(meBody)};const f=require('fastify')({logger:false});f.get(${JSON.stringify(PATH)},(q,s)=>{s.type('application/json; charset=utf-8');return b});f.get('/api/auth/me',(q,s)=>{s.type('application/json; charset=utf-8');return me});f.listen({port:0,host:'127.0.0.1'}).then((a)=>console.log('bare '+a))`;
     bare = spawn(process.execPath, ['-e', src], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    const bareUrl = await new Promise((res) => bare.stdout.on('data', (d) => res(/bare (\S+)/.exec(String(d))[1])));
+    const bareOut = bare.stdout;
+    /** @type {string} */
+    const bareUrl = await new Promise((res) =>
+      bareOut.on('data', (d) => {
+        const m = /bare (\S+)/.exec(String(d));
+        if (m) res(m[1]);
+      }),
+    );
     // The venues service refuses calls without the gateway's token: sign one per round (30 s life).
     const signer = new platform.InternalTokenSigner(stack.internalKeys.privateKey);
     const direct = () => ({ [platform.INTERNAL_AUTH_HEADER]: signer.sign(platform.ANONYMOUS, { service: 'venues', method: 'GET', path: PATH }) });
@@ -234,6 +253,7 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
     const run = (t, seconds) =>
       autocannon({ url: t.url, headers: t.headers(), connections: CONNECTIONS, duration: seconds }).then((r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx }));
     for (const t of targets) await run(t, 2);
+    /** @type {Record<string, Round[]>} */
     const results = Object.fromEntries(targets.map((t) => [t.name, []]));
     // Alternating rounds: every target once per round, so the machine's load hits them alike.
     for (let i = 0; i < ROUNDS; i++) for (const t of targets) results[t.name].push(await run(t, SECONDS));

@@ -1,3 +1,4 @@
+// @ts-check
 // The issue's email figure on the distributed stack of `npm run bench` (bench/discovery.mjs starts
 // it, with infra/local's SMTP_URL passed to notifications): a booking confirmed → its host's email
 // accepted by Mailpit. Asserts nothing; about 2 minutes.
@@ -26,7 +27,7 @@ async function mailsTo(address) {
   for (let start = 0; ; start += 250) {
     const r = await fetch(`${process.env.MAILPIT_API}/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}&start=${start}&limit=250`);
     if (!r.ok) throw new Error(`Mailpit search: ${r.status} ${await r.text()}`);
-    const page = (await r.json()).messages ?? [];
+    const page = /** @type {{ messages?: any[] }} */ (await r.json()).messages ?? [];
     all.push(...page.filter((m) => m.To?.some((t) => t.Address === address)));
     if (page.length < 250) return all;
   }
@@ -55,7 +56,7 @@ export async function benchEmail(stack, { n = Number(process.env.BENCH_EMAILS ??
     const post = (path, body, cookie) => fetch(`${gw}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
     const reg = await post('/api/auth/register', { email: address, password, firstName: 'Bench', lastName: 'Host', city: 'Miami, FL', state: 'Florida', userType: 'host' });
     if (reg.status !== 201) throw new Error(`email bench: registering ${address}: ${reg.status} ${await reg.text()}`);
-    const hostId = (await reg.json()).id;
+    const hostId = /** @type {{ id: string }} */ (await reg.json()).id;
     const login = await post('/api/auth/login', { email: address, password });
     if (login.status !== 200) throw new Error(`email bench: login: ${login.status} ${await login.text()}`);
     const cookie = login.headers.getSetCookie()[0].split(';')[0];
@@ -66,9 +67,9 @@ export async function benchEmail(stack, { n = Number(process.env.BENCH_EMAILS ??
       if (i === 119) throw new Error('email bench: notifications or bookings never heard of the new host');
       await sleep(500);
     }
-    const clubs = (await (await fetch(`${gw}/api/venues`)).json()).filter((v) => v.type === 'club');
+    const clubs = /** @type {any[]} */ (await (await fetch(`${gw}/api/venues`)).json()).filter((v) => v.type === 'club');
     const units = [];
-    for (const c of clubs) for (const s of await (await fetch(`${gw}/api/venues/${c.id}/sections`)).json()) if (!s.isExclusive && s.maxSimultaneousBookings !== 1 && !(s.depositPercent > 0)) units.push({ venueId: c.id, sectionId: s.id });
+    for (const c of clubs) for (const s of /** @type {any[]} */ (await (await fetch(`${gw}/api/venues/${c.id}/sections`)).json())) if (!s.isExclusive && s.maxSimultaneousBookings !== 1 && !(s.depositPercent > 0)) units.push({ venueId: c.id, sectionId: s.id });
     if (!units.length) throw new Error('email bench: no regular demo section without a deposit');
     // The i-th booking's night and hour: each its own (the warm-up's from day 2, the counted ones from day 303
     // to 358, past the bookings figure's nights and within the 365 days bookable).
@@ -97,7 +98,7 @@ export async function benchEmail(stack, { n = Number(process.env.BENCH_EMAILS ??
     for (let i = 0; i < n; i++) {
       const r = await post('/api/bookings', bodyOf(i, 303), cookie).catch((err) => ({ status: err.name, json: async () => null }));
       statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-      if (r.status === 201) bookingIds.push((await r.json()).id);
+      if (r.status === 201) bookingIds.push(/** @type {{ id: string }} */ (await r.json()).id);
       await sleep(gap);
     }
     const sendSeconds = (Date.now() - started) / 1000;
@@ -110,17 +111,19 @@ export async function benchEmail(stack, { n = Number(process.env.BENCH_EMAILS ??
     // Every email in Mailpit, or 30 s after the last booking.
     let received = new Map();
     for (const end = Date.now() + 30_000; ; await sleep(1000)) {
-      received = new Map((await mailsTo(address)).map((m) => [slotOf(m.Subject), Date.parse(m.Created)]).filter(([slot]) => committed.has(slot)));
+      received = new Map((await mailsTo(address)).flatMap((m) => { const slot = slotOf(m.Subject); return slot !== null && committed.has(slot) ? [/** @type {const} */ ([slot, Date.parse(m.Created)])] : []; }));
       if (received.size >= committed.size || Date.now() > end) break;
     }
     const { rows: queuedRows } = await dbs.notifications.query(`SELECT subject, extract(epoch FROM created_at) * 1000 AS queued FROM email_outbox WHERE to_address = $1 AND kind = 'booking-confirmed'`, [address]);
     const queued = new Map(queuedRows.map((r) => [slotOf(r.subject), Number(r.queued)]));
     const slots = [...committed.keys()].filter((s) => received.has(s));
-    const total = stat(slots.map((s) => received.get(s) - committed.get(s)));
+    /** The time of a slot that map holds (the slots below are filtered so). @type {(m: Map<string | null, number>, id: string) => number} */
+    const ms = (m, id) => m.get(id) ?? NaN;
+    const total = stat(slots.map((s) => ms(received, s) - ms(committed, s)));
     const both = slots.filter((s) => queued.has(s));
     const stages = {
-      toQueued: stat(both.map((s) => queued.get(s) - committed.get(s))),
-      queuedToMailpit: stat(both.map((s) => received.get(s) - queued.get(s))),
+      toQueued: stat(both.map((s) => ms(queued, s) - ms(committed, s))),
+      queuedToMailpit: stat(both.map((s) => ms(received, s) - ms(queued, s))),
     };
     const stageNames = { toQueued: "committed → email queued (relay, Kafka, notifications' inbox transaction)", queuedToMailpit: "queued → accepted by Mailpit (the sender's next poll, SMTP)" };
     const missing = n - slots.length;

@@ -1,3 +1,4 @@
+// @ts-check
 // The event path's latency: Kafka's own produce→consume, against outbox commit→consume through the
 // relay (polling only, as before, and woken by NOTIFY), on the real PostgreSQL and Kafka of
 // infra/local. One event at a time, 10 ms apart, 200 per mode; prints p50/p99 per mode and the
@@ -46,7 +47,7 @@ export async function benchEvents() {
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   let joined = false;
   consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
-  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(JSON.parse(message.value.toString()).id, performance.now()) });
+  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(JSON.parse(String(message.value)).id, performance.now()) });
   while (!joined) await sleep(50);
 
   // Kafka's own: the clock starts when the send starts (its own topic and reader, as below).
@@ -119,6 +120,7 @@ export async function kafkaOwnLatency({ n, gap = GAP_MS, warmup = 0, brokers = p
 export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {}) {
   const prefix = `bench${randomUUID().slice(0, 8)}.`;
   const topic = contracts.streamTopic('platform.test', prefix);
+  if (!brokers) throw new Error('KAFKA_BROKERS is not set (source infra/local\'s env file)');
   const kafka = new Kafka({ clientId: 'bench-kafka-own', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
@@ -129,7 +131,7 @@ export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {})
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   let joined = false;
   consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
-  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(message.headers['bench-id'].toString(), performance.now()) });
+  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(String(message.headers?.['bench-id']), performance.now()) });
   while (!joined) await sleep(50);
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
   await producer.connect();
@@ -202,7 +204,7 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   const onKafkaAt = new Map();
   let observer = null;
   if (process.env.BENCH_EVENTS_OBSERVE === '1') {
-    const observerKafka = new Kafka({ clientId: 'bench-observer', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
+    const observerKafka = new Kafka({ clientId: 'bench-observer', brokers: String(process.env.KAFKA_BROKERS).split(','), logLevel: logLevel.NOTHING });
     observer = observerKafka.consumer({ groupId: `bench-observer-${randomUUID().slice(0, 8)}`, maxWaitTimeInMs: 100 });
     await observer.connect();
     await observer.subscribe({ topics: [contracts.streamTopic('bookings.booking', stack.topicPrefix ?? '')], fromBeginning: false });
@@ -267,26 +269,28 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   await social.query('DELETE FROM event_cards WHERE host_id = $1', [hostId]).catch(() => undefined);
   await social.end();
   await bookingsDs.destroy();
-  const lat = ids.map((id) => arrivedAt.get(id) - committedAt.get(id));
+  /** A time the bench did not see is NaN, which the figures leave out. @type {(m: Map<string, number | undefined>, id: string) => number} */
+  const ms = (m, id) => m.get(id) ?? NaN;
+  const lat = ids.map((id) => ms(arrivedAt, id) - ms(committedAt, id));
   const path = { n: lat.length, p50: +pct(lat, 50).toFixed(1), p99: +pct(lat, 99).toFixed(1), max: +pct(lat, 100).toFixed(1) };
   const stage = (f) => {
     const xs = ids.map(f).filter((x) => Number.isFinite(x));
     return xs.length ? { n: xs.length, p50: +pct(xs, 50).toFixed(1), p99: +pct(xs, 99).toFixed(1) } : null;
   };
   const stages = {
-    'commit → relay transaction': stage((id) => published.get(id) - committedAt.get(id)),
-    'relay → consumer transaction (publish, Kafka, fetch)': stage((id) => processed.get(id) - published.get(id)),
+    'commit → relay transaction': stage((id) => ms(published, id) - ms(committedAt, id)),
+    'relay → consumer transaction (publish, Kafka, fetch)': stage((id) => ms(processed, id) - ms(published, id)),
     ...(observer && {
-      '  of which relay → on Kafka (publish, a consumer of the bench fetched it)': stage((id) => onKafkaAt.get(id) - published.get(id)),
-      '  of which on Kafka → consumer transaction (social fetched it, began)': stage((id) => processed.get(id) - onKafkaAt.get(id)),
+      '  of which relay → on Kafka (publish, a consumer of the bench fetched it)': stage((id) => ms(onKafkaAt, id) - ms(published, id)),
+      '  of which on Kafka → consumer transaction (social fetched it, began)': stage((id) => ms(processed, id) - ms(onKafkaAt, id)),
     }),
-    'consumer transaction → committed': stage((id) => arrivedAt.get(id) - processed.get(id)),
+    'consumer transaction → committed': stage((id) => ms(arrivedAt, id) - ms(processed, id)),
   };
   // BENCH_EVENTS_DUMP=file: one line per counted event (commit time and each stage), to find what the slow ones share.
   if (process.env.BENCH_EVENTS_DUMP) {
     const lines = ids.map((id) => {
-      const c = committedAt.get(id);
-      return JSON.stringify({ at: +(c - committedAt.get(ids[0])).toFixed(1), epochMs: +c.toFixed(1), total: +(arrivedAt.get(id) - c).toFixed(2), toRelay: +(published.get(id) - c).toFixed(2), relayToKafka: +(onKafkaAt.get(id) - published.get(id)).toFixed(2), kafkaToConsumer: +(processed.get(id) - onKafkaAt.get(id)).toFixed(2), consumerToCommitted: +(arrivedAt.get(id) - processed.get(id)).toFixed(2) });
+      const c = ms(committedAt, id);
+      return JSON.stringify({ at: +(c - ms(committedAt, ids[0])).toFixed(1), epochMs: +c.toFixed(1), total: +(ms(arrivedAt, id) - c).toFixed(2), toRelay: +(ms(published, id) - c).toFixed(2), relayToKafka: +(ms(onKafkaAt, id) - ms(published, id)).toFixed(2), kafkaToConsumer: +(ms(processed, id) - ms(onKafkaAt, id)).toFixed(2), consumerToCommitted: +(ms(arrivedAt, id) - ms(processed, id)).toFixed(2) });
     });
     require('node:fs').writeFileSync(process.env.BENCH_EVENTS_DUMP, `${lines.join('\n')}\n`);
   }

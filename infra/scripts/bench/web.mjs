@@ -1,3 +1,4 @@
+// @ts-check
 // The web client's figures (issue 14): the gzip size of the JavaScript each of /, /events and /login
 // loads (every script the page fetches until the network is idle, measured in Debian's Chromium), and
 // Lighthouse's performance and accessibility scores for the same pages (npm `lighthouse` driving the
@@ -15,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { parseCommandLine } from '../args.mjs';
 import { ROOT } from '../stack.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -110,8 +112,14 @@ async function lighthouseScores(base, paths) {
   const rows = [];
   try {
     for (const path of paths) {
-      for (const [profile, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
-        const run = () => lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+      /** @type {[string, import('lighthouse').Config | undefined][]} */
+      const profiles = [['mobile', undefined], ['desktop', desktopConfig]];
+      for (const [profile, config] of profiles) {
+        const run = async () => {
+          const r = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+          if (!r) throw new Error(`Lighthouse ${path} ${profile}: no result`);
+          return r;
+        };
         let result = await run();
         // A run that errs (a trace without its paint events, now and then on a busy machine) is
         // tried once more, and its error named, rather than printed as a score of 0.
@@ -121,7 +129,7 @@ async function lighthouseScores(base, paths) {
         }
         const lhr = result.lhr;
         // BENCH_LIGHTHOUSE_DIR: keep each full report (the audits' details: LCP element, request chains).
-        if (process.env.BENCH_LIGHTHOUSE_DIR) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${path.replace(/\W+/g, '_') || 'root'}-${profile}.json`), result.report);
+        if (process.env.BENCH_LIGHTHOUSE_DIR) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${path.replace(/\W+/g, '_') || 'root'}-${profile}.json`), String(result.report)); // output 'json': one report
         const metric = (id) => lhr.audits[id]?.numericValue;
         rows.push({
           path,
@@ -165,4 +173,7 @@ export async function benchWeb({ lighthouse: withLighthouse = true } = {}) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchWeb({ lighthouse: !process.argv.includes('--js-only') });
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseCommandLine({ usage: 'usage: node infra/scripts/bench/web.mjs [--js-only]', options: { 'js-only': { type: 'boolean', default: false } } });
+  await benchWeb({ lighthouse: !values['js-only'] });
+}

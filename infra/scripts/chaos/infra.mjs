@@ -1,3 +1,4 @@
+// @ts-check
 // The chaos run's own Kafka broker and PostgreSQL clusters: loopback ports of their own, data in a
 // temporary directory, started from what infra/local already installed (the broker's jars under
 // $LUXE_INFRA_HOME/kafka/lib, Debian's /usr/lib/postgresql/*/bin). Never the shared infra/local
@@ -93,7 +94,7 @@ export class ChaosKafka {
     );
     const cp = `${this.lib}/*`;
     const log4j = `-Dlog4j.configuration=file:${join(this.dir, 'log4j.properties')}`;
-    const id = execFileSync('java', [log4j, '-cp', cp, 'kafka.tools.StorageTool', 'random-uuid'], { encoding: 'utf8' }).trim().split('\n').pop();
+    const id = execFileSync('java', [log4j, '-cp', cp, 'kafka.tools.StorageTool', 'random-uuid'], { encoding: 'utf8' }).trim().split('\n').pop() ?? '';
     execFileSync('java', [log4j, '-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', id, '-c', join(this.dir, 'server.properties')], { stdio: 'ignore' });
   }
 
@@ -151,7 +152,7 @@ export class ChaosPostgres {
     const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'pg_ctl'))) : [];
     if (!versions.length) throw new Error('no /usr/lib/postgresql/*/bin/pg_ctl (infra/local/up.sh postgres installs it)');
     versions.sort((a, b) => Number(a) - Number(b));
-    return join(base, versions.at(-1), 'bin');
+    return join(base, versions[versions.length - 1], 'bin');
   }
 
   /** Runs a PostgreSQL program as the cluster's owner. */

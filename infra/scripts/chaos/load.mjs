@@ -1,3 +1,4 @@
+// @ts-check
 // The chaos run's load: members with sessions, approved clubs, and a paced mix of bookings,
 // invites, accepts and messages (plus reads in the soak) through the gateway. Counts every request
 // by outcome and keeps the ids the gateway acknowledged (reconciliation looks for them).
@@ -5,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { addDays, format } from 'date-fns';
 import { formatInTimeZone } from 'date-fns-tz';
 import { Client as PgClient } from 'pg';
-import Redis from 'ioredis';
+import { Redis } from 'ioredis';
 
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 
@@ -14,6 +16,12 @@ const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 export const nyDate = (days) => format(addDays(new Date(`${formatInTimeZone(new Date(), 'America/New_York', 'yyyy-MM-dd')}T12:00:00`), days), 'yyyy-MM-dd');
 
 /** One query on a fresh connection (a database may be down or restarted between two queries). */
+/**
+ * @param {string} url
+ * @param {string} sql
+ * @param {unknown[]} [params]
+ * @returns {Promise<any[]>} the rows
+ */
 export async function query(url, sql, params = []) {
   const c = new PgClient({ connectionString: url, connectionTimeoutMillis: 5000 });
   c.on('error', () => undefined);
@@ -161,7 +169,7 @@ export class World {
     for (let i = 0; i < clubs; i++) this.clubs.push(await this.club(owner, i));
     const venueIds = this.clubs.map((c) => c.venueId);
     await query(this.stack.dbUrls.venues, `UPDATE venues SET approval_status = 'approved' WHERE id = ANY($1::uuid[])`, [venueIds]);
-    const redis = new Redis(process.env.REDIS_URL);
+    const redis = new Redis(/** @type {string} chaos.mjs stops without it */ (process.env.REDIS_URL));
     await redis.incr(`${new URL(this.stack.dbUrls.venues).pathname.slice(1)}:venues:public:gen`);
     redis.disconnect();
     await this.waitRows('bookings', 'SELECT count(*) FROM venue_cards WHERE venue_id = ANY($1::uuid[])', [venueIds], clubs, 'bookings knows the clubs');
@@ -285,6 +293,7 @@ export class Workload {
     if (this.discover.length && Math.random() < 0.15) {
       if (await this.findConversations()) return;
     }
+    /** @type {[string, number][]} */
     const left = Object.entries(this.quota).map(([k, q]) => [k, Number.isFinite(q) ? Math.max(0, q - this.done[k]) : 1]);
     const total = left.reduce((a, [, n]) => a + n, 0);
     if (total === 0) return this.booking(); // quotas met; the load goes on until told to stop

@@ -1,3 +1,4 @@
+// @ts-check
 // Reconciliation after the faults: per service database and on Kafka, every committed state
 // change has its event, every event reached every consumer that handles its type, nothing was
 // applied twice, nothing is left in an outbox, and the dead-letter topics are empty.
@@ -51,6 +52,7 @@ function kafkaClient(brokers) {
 
 /** Unpublished outbox rows per service, and the summed lag of every consumer group. */
 export async function backlog(dbUrls, brokers) {
+  /** @type {Record<string, { pending: number, parked: number }>} */
   const outbox = {};
   for (const s of SERVICES) {
     const [r] = await query(dbUrls[s], `SELECT count(*) FILTER (WHERE parked_at IS NULL) AS pending, count(*) FILTER (WHERE parked_at IS NOT NULL) AS parked FROM outbox_events WHERE published_at IS NULL`);
@@ -58,6 +60,7 @@ export async function backlog(dbUrls, brokers) {
   }
   const admin = kafkaClient(brokers).admin();
   await admin.connect();
+  /** @type {Record<string, number>} */
   const lag = {};
   try {
     const topics = (await admin.listTopics()).filter((t) => !t.startsWith('__'));
@@ -85,16 +88,21 @@ export async function backlog(dbUrls, brokers) {
   return { outbox, lag };
 }
 
-/** Waits (at most timeoutMs) until no outbox has an unpublished row and no consumer group lags. */
+/**
+ * Waits (at most timeoutMs) until no outbox has an unpublished row and no consumer group lags.
+ * @returns {Promise<{ ms: number, timedOut?: boolean, outbox?: Record<string, { pending: number }>, lag?: Record<string, number>, error?: string }>}
+ */
 export async function drain(dbUrls, brokers, timeoutMs) {
   const start = Date.now();
+  /** @type {{ outbox?: Record<string, { pending: number }>, lag?: Record<string, number>, error?: string }} */
   let last;
   for (;;) {
     try {
-      last = await backlog(dbUrls, brokers);
-      const pending = Object.values(last.outbox).reduce((a, o) => a + o.pending, 0);
-      const lag = Object.values(last.lag).reduce((a, n) => a + n, 0);
-      if (pending === 0 && lag === 0) return { ms: Date.now() - start, ...last };
+      const now = await backlog(dbUrls, brokers);
+      last = now;
+      const pending = Object.values(now.outbox).reduce((a, o) => a + o.pending, 0);
+      const lag = Object.values(now.lag).reduce((a, n) => a + n, 0);
+      if (pending === 0 && lag === 0) return { ms: Date.now() - start, ...now };
     } catch (err) {
       last = { error: String(err) };
     }
@@ -125,7 +133,7 @@ async function readTopics(brokers, topics) {
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning: true });
   let messages = 0;
-  await new Promise((resolve, reject) => {
+  await new Promise(/** @param {(v?: void) => void} resolve @param {(err: unknown) => void} reject */ (resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`reading the topics took over 120 s (${messages}/${total})`)), 120_000);
     consumer
       .run({
@@ -137,7 +145,7 @@ async function readTopics(brokers, topics) {
             if (end === undefined || Number(m.offset) >= end) break;
             messages++;
             try {
-              const id = JSON.parse(m.value.toString()).id;
+              const id = JSON.parse(String(m.value)).id;
               seen.set(id, (seen.get(id) ?? 0) + 1);
             } catch {
               seen.set('(not JSON)', (seen.get('(not JSON)') ?? 0) + 1);
