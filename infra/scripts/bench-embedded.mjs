@@ -10,11 +10,16 @@ import { join } from 'node:path';
 import { ROOT } from './stack.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'luxe-bench-'));
+/** @param {number | undefined} pid */
 const rssMiB = (pid) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
+/**
+ * @param {string} label
+ * @param {number} requests
+ */
 async function run(label, requests) {
   const t0 = process.hrtime.bigint();
   const child = spawn(process.execPath, [join(ROOT, 'infra/embedded/dist/main.js')], {

@@ -38,6 +38,7 @@ const CONNECTIONS = 50;
 const DISCOVERY = '/api/venues/Miami/Florida/all';
 // BENCH_ROOT: measure another checkout's built embedded mode (e.g. an older commit) with this script.
 const TARGET = process.env.BENCH_ROOT ?? ROOT;
+/** @typedef {{ rps: number, p50: number, p99: number, errors: number }} Round one autocannon run's figures */
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 if (args['events-only']) {
   await benchEvents();
@@ -114,6 +115,7 @@ try {
     { name: `gateway ${DISCOVERY}`, url: `${gateway}${DISCOVERY}` },
     { name: `bare    ${DISCOVERY}`, url: `${bareUrl}${DISCOVERY}` },
   ];
+  /** @type {(t: typeof targets[number], seconds: number) => Promise<Round>} */
   const run = (t, seconds) =>
     autocannon({ url: t.url, headers: t.headers, connections: CONNECTIONS, duration: seconds, pipelining: 1 }).then((r) => ({
       rps: r.requests.average,
@@ -130,6 +132,7 @@ try {
     for (const t of targets) results[t.name].push(await run(t, SECONDS));
     console.log(`round ${round}/${ROUNDS} done (load ${load()})`);
   }
+  /** @param {number[]} xs */
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const summary = Object.fromEntries(
     Object.entries(results).map(([name, rs]) => [name, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((a, r) => a + r.errors, 0) }]),
@@ -171,21 +174,28 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** Self time per function and per package, from a V8 .cpuprofile. */
+/**
+ * Self time per function and per package, from a V8 .cpuprofile.
+ * @param {import('node:inspector').Profiler.Profile} p
+ */
 function printProfile(p) {
   const nodes = new Map(p.nodes.map((n) => [n.id, n]));
+  /** @type {Map<number, number>} node id → self time */
   const self = new Map();
-  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  p.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas?.[i] ?? 0)));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const byFn = new Map();
   const byPkg = new Map();
   for (const [id, t] of self) {
-    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+    const node = nodes.get(id);
+    if (!node) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
     const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.startsWith('node:') ? 'node (core)' : url.includes(ROOT) ? url.slice(url.indexOf(ROOT) + ROOT.length + 1).split('/dist/')[0] : functionName || '(native)');
     const fn = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
     byFn.set(fn, (byFn.get(fn) ?? 0) + t);
     byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + t);
   }
+  /** @type {(m: Map<string, number>, n: number) => string} */
   const top = (m, n) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`).join('\n');
   console.log(`by package (self time):\n${top(byPkg, 20)}\n\nby function (self time):\n${top(byFn, 25)}`);
 }

@@ -33,7 +33,7 @@ async function check(name, fn, verify = () => true) {
     if (problem === true || problem === undefined) results.push({ name, ok: true, note: '' });
     else results.push({ name, ok: false, note: String(problem) });
     return out;
-  } catch (err) {
+  } catch (/** @type {any} the client's error (StripeError), or anything fn threw */ err) {
     results.push({ name, ok: false, note: `${err.statusCode ?? ''} ${err.message ?? err}`.trim() });
     return null;
   }
@@ -79,7 +79,7 @@ for (const pm of ['pm_card_chargeDeclined', 'pm_card_visa_chargeDeclined', 'pm_c
     try {
       const pi = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd', payment_method: pm, confirm: true, metadata: { bookingId: `${tag}-declined` } });
       return `accepted: status ${pi.status}`;
-    } catch (err) {
+    } catch (/** @type {any} StripeError */ err) {
       return err.code === 'card_declined' ? true : `${err.statusCode} ${err.code ?? ''} ${err.message}`;
     }
   }, (r) => r);
@@ -89,7 +89,7 @@ await check('decline: payment_methods.create card 4000000000000002 then create+c
   try {
     const pi = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd', payment_method: pm.id, confirm: true, metadata: { bookingId: `${tag}-declined` } });
     return `accepted: status ${pi.status}`;
-  } catch (err) {
+  } catch (/** @type {any} StripeError */ err) {
     return err.code === 'card_declined' ? true : `${err.statusCode} ${err.code ?? ''} ${err.message}`;
   }
 }, (r) => r);
@@ -118,7 +118,7 @@ await check('refunds.create more than what is left is refused', async () => {
   try {
     const r = await stripe.refunds.create({ payment_intent: need(forRefund).id, amount: 999_999 });
     return `accepted ${r.amount}`;
-  } catch (err) {
+  } catch (/** @type {any} StripeError */ err) {
     return err.statusCode === 400 ? true : `${err.statusCode} ${err.message}`;
   }
 }, (r) => r);
@@ -135,6 +135,7 @@ await check('charges.retrieve: amount_refunded after the refund', async () => {
 // Webhooks: localstripe posts each event to the URLs registered at /_config/webhooks/<id>, signed
 // with that secret; the payments service checks with stripe.webhooks.constructEvent.
 const secret = `whsec_${tag.replace(/-/g, '')}`;
+/** @type {{ body: string, signature: string | string[] | undefined }[]} the webhook deliveries */
 const got = [];
 const server = createServer((req, res) => {
   let body = '';
@@ -153,6 +154,7 @@ await check('POST /_config/webhooks/luxe-check (url, secret, events[])', async (
 }, (s) => s === 200 || `HTTP ${s}`);
 const paid = await stripe.paymentIntents.create({ amount: 900, currency: 'usd', payment_method: 'pm_card_visa', confirm: true, metadata: { bookingId: `${tag}-hook` } }).catch(() => null);
 const dropped = await stripe.paymentIntents.create({ amount: 900, currency: 'usd', metadata: { bookingId: `${tag}-hook-cancel` } }).then((pi) => stripe.paymentIntents.cancel(pi.id)).catch(() => null);
+/** @param {string | undefined} id */
 const arrived = (id) => got.find((g) => g.body.includes(id ?? '-'));
 for (let i = 0; i < 40 && !(arrived(paid?.id) && arrived(dropped?.id)); i++) await new Promise((r) => setTimeout(r, 250));
 // The shared instance keeps the registration: point it at nothing of ours that may be reused.
@@ -160,7 +162,7 @@ await fetch(new URL('/_config/webhooks/luxe-check', base), { method: 'POST', bod
 server.close();
 const delivery = arrived(paid?.id);
 await check('webhook payment_intent.succeeded delivered', () => delivery ?? Promise.reject(new Error('not delivered within 10 s')));
-await check('webhook signature verifies with stripe.webhooks.constructEvent', () => stripe.webhooks.constructEvent(need(delivery).body, need(delivery).signature, secret), (e) => (e.type === 'payment_intent.succeeded' && e.data.object.id === need(paid).id) || `event ${e.type}`);
+await check('webhook signature verifies with stripe.webhooks.constructEvent', () => stripe.webhooks.constructEvent(need(delivery).body, need(need(delivery).signature), secret), (e) => (e.type === 'payment_intent.succeeded' && e.data.object.id === need(paid).id) || `event ${e.type}`);
 await check('webhook payment_intent.canceled delivered on cancel', () => arrived(dropped?.id) ?? Promise.reject(new Error('not delivered within 10 s')), (d) => JSON.parse(d.body).type === 'payment_intent.canceled' || JSON.parse(d.body).type);
 
 for (const r of results) {

@@ -10,13 +10,17 @@ import { join } from 'node:path';
 import { ROOT } from '../stack.mjs';
 
 const require = createRequire(import.meta.url);
+/** @type {typeof import('@luxe/platform')} the build (the benchmarks measure what runs) */
 const platform = require(join(ROOT, 'libs/platform/dist/index.js'));
+/** @type {typeof import('@luxe/contracts')} */
 const contracts = require(join(ROOT, 'libs/contracts/dist/index.js'));
 const { Kafka, logLevel, Partitioners } = require('kafkajs');
 
 const N = Number(process.env.BENCH_EVENTS ?? 200);
 const GAP_MS = 10;
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** @type {(xs: number[], p: number) => number} */
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 export async function benchEvents() {
@@ -51,7 +55,12 @@ export async function benchEvents() {
   while (!joined) await sleep(50);
 
   // Kafka's own: the clock starts when the send starts (its own topic and reader, as below).
+  /** @type {Record<string, { n: number, p50: number, p99: number }>} */
   const results = { 'kafka produce→consume': await kafkaOwnLatency({ n: N, brokers }) };
+  /**
+   * @param {string} name
+   * @param {(i: number) => Promise<{ id: string, t: number }>} sendOne
+   */
   async function measure(name, sendOne) {
     const started = new Map();
     for (let i = 0; i < N; i++) {
@@ -67,7 +76,9 @@ export async function benchEvents() {
 
   // The outbox: the clock starts when the transaction has committed (the event exists from then).
   const outbox = new platform.Outbox('bench');
-  for (const [name, listen] of [['outbox commit→consume (poll 200 ms only)', false], ['outbox commit→consume (NOTIFY)', true]]) {
+  /** @type {[string, boolean][]} */
+  const relays = [['outbox commit→consume (poll 200 ms only)', false], ['outbox commit→consume (NOTIFY)', true]];
+  for (const [name, listen] of relays) {
     const relay = new platform.OutboxRelay(ds, transport, logger, { topicPrefix: prefix, pollMs: 200, listen });
     relay.start();
     if (listen) while (!relay.isListening()) await sleep(20);
@@ -98,6 +109,7 @@ export async function benchEvents() {
  * own (3 partitions, as the stack's), with a consumer of its own group: the clock starts when the
  * send starts and stops when the consumer has the message.
  */
+/** @param {{ n: number, gap?: number, warmup?: number, brokers?: string }} opts */
 export async function kafkaOwnLatency({ n, gap = GAP_MS, warmup = 0, brokers = process.env.KAFKA_BROKERS }) {
   const own = await openKafkaOwn({ brokers });
   try {
@@ -138,6 +150,7 @@ export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {})
   const started = new Map();
   return {
     /** Sends one message; `counted` false for a warm-up message. */
+    /** @param {number} i */
     async sendOne(i, counted = true) {
       const id = randomUUID();
       if (counted) started.set(id, performance.now());
@@ -177,6 +190,10 @@ export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {})
  * other instead, each figure also measured the minute it ran in: on this 2-core machine Kafka's own
  * p99 moved between 2.8 and 7 ms from one minute to the next.
  */
+/**
+ * @param {import('../stack.mjs').Stack} stack
+ * @param {{ n?: number, gap?: number, warmup?: number, block?: number }} [opts]
+ */
 export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVENTS_PROPAGATION ?? 5000), gap = GAP_MS, warmup = Number(process.env.BENCH_EVENTS_WARMUP ?? 2000), block = Number(process.env.BENCH_EVENTS_BLOCK ?? 500) } = {}) {
   const bookingsDs = platform.createDataSource({ url: stack.dbUrls.bookings, migrations: [] });
   await bookingsDs.initialize();
@@ -213,9 +230,13 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
     await observer.run({ eachMessage: async ({ message }) => void (message.key && !onKafkaAt.has(message.key.toString()) && onKafkaAt.set(message.key.toString(), now())) });
     while (!observing) await sleep(50);
   }
+  /**
+   * @param {string} bookingId
+   * @param {number} i
+   */
   const data = (bookingId, i) => {
     const date = new Date(Date.now() + (30 + (i % 300)) * 86_400_000).toISOString().slice(0, 10);
-    return { bookingId, hostId, hostFirstName: 'Bench', venueId, venueName: 'Bench Club', venueType: 'club', venueCity: 'Miami', venueState: 'Florida', venueImage: '/api/placeholder-venue', sectionType: 'Table', bookingDate: date, startTime: '21:00', endTime: '22:00', duration: 1, startsAt: `${date}T01:00:00.000Z`, guestVisibility: 'both', friendsCount: 0, totalCost: '300.00', capacity: 8 };
+    return { bookingId, hostId, hostFirstName: 'Bench', venueId, venueName: 'Bench Club', venueType: /** @type {const} */ ('club'), venueCity: 'Miami', venueState: 'Florida', venueImage: '/api/placeholder-venue', sectionType: 'Table', bookingDate: date, startTime: '21:00', endTime: '22:00', duration: 1, startsAt: `${date}T01:00:00.000Z`, guestVisibility: 'both', friendsCount: 0, totalCost: '300.00', capacity: 8 };
   };
   const counted = [];
   const own = await openKafkaOwn();
@@ -253,6 +274,7 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   // Where the time goes: the outbox row's creation and publication, the consumer's inbox row (each
   // the start of its transaction, PostgreSQL's clock, the same machine's).
   const ids = counted.filter((id) => arrivedAt.has(id));
+  /** @type {{ key: string, event_id: string, published: string }[]} */
   const outRows = await bookingsDs.query(
     `SELECT key, envelope->>'id' AS event_id, extract(epoch FROM published_at) * 1000 AS published FROM outbox_events WHERE key = ANY($1::text[]) AND type = 'bookings.booking-confirmed'`,
     [ids],
@@ -273,6 +295,7 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   const ms = (m, id) => m.get(id) ?? NaN;
   const lat = ids.map((id) => ms(arrivedAt, id) - ms(committedAt, id));
   const path = { n: lat.length, p50: +pct(lat, 50).toFixed(1), p99: +pct(lat, 99).toFixed(1), max: +pct(lat, 100).toFixed(1) };
+  /** @param {(id: string) => number} f */
   const stage = (f) => {
     const xs = ids.map(f).filter((x) => Number.isFinite(x));
     return xs.length ? { n: xs.length, p50: +pct(xs, 50).toFixed(1), p99: +pct(xs, 99).toFixed(1) } : null;

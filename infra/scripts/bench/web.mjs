@@ -55,6 +55,11 @@ function startEmbedded() {
  * Every script each page loads on a first visit (a fresh browser context: empty cache, no session),
  * with its size as sent and gzip -9 of its body.
  */
+/**
+ * @param {string} base
+ * @param {string[]} paths
+ * @returns {Promise<Map<string, Script[]>>}
+ */
 async function pageScripts(base, paths) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.filter((f) => f !== '--headless') });
   const byPath = new Map();
@@ -62,6 +67,7 @@ async function pageScripts(base, paths) {
     for (const path of paths) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
+      /** @type {Promise<Script>[]} */
       const pending = [];
       page.on('response', (r) => {
         if (r.request().resourceType() !== 'script') return;
@@ -83,11 +89,16 @@ async function pageScripts(base, paths) {
   }
 }
 
+/** @typedef {{ url: string, raw: number, gzip: number, encoding: string }} Script one script a page loaded, its size as sent and gzipped */
+
+/** @param {number} bytes */
 const kb = (bytes) => (bytes / 1024).toFixed(1);
+/** @type {(scripts: Script[], key: 'raw' | 'gzip') => number} */
 const sum = (scripts, key) => scripts.reduce((s, x) => s + x[key], 0);
 
+/** @param {Map<string, Script[]>} byPath */
 function printScripts(byPath) {
-  const landing = byPath.get('/');
+  const landing = byPath.get('/') ?? [];
   const gzipTotal = sum(landing, 'gzip');
   console.log(`\nThe landing page's JavaScript (GET / at 390 px in Chromium, every script until the network is idle):\n`);
   console.log('| script | raw KB | gzip -9 KB | sent as |');
@@ -107,6 +118,10 @@ function printScripts(byPath) {
   return gzipTotal;
 }
 
+/**
+ * @param {string} base
+ * @param {string[]} paths
+ */
 async function lighthouseScores(base, paths) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const rows = [];
@@ -130,6 +145,7 @@ async function lighthouseScores(base, paths) {
         const lhr = result.lhr;
         // BENCH_LIGHTHOUSE_DIR: keep each full report (the audits' details: LCP element, request chains).
         if (process.env.BENCH_LIGHTHOUSE_DIR) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${path.replace(/\W+/g, '_') || 'root'}-${profile}.json`), String(result.report)); // output 'json': one report
+        /** @param {string} id */
         const metric = (id) => lhr.audits[id]?.numericValue;
         rows.push({
           path,
