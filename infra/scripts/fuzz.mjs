@@ -43,8 +43,9 @@ const MIN_REQUESTS = Number(process.env.FUZZ_MIN_REQUESTS ?? 5000);
 const REDIS_DB = Number(process.env.FUZZ_REDIS_DB ?? 9);
 const CHECKS = 'not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance';
 
-/** One result line of the Jest-shaped report. */
+/** @type {{ title: string, fullName: string, status: 'passed' | 'failed', failureMessages: string[] }[]} the Jest-shaped report's result lines */
 const results = [];
+/** @type {(title: string, ok: boolean, message?: string) => void} */
 const record = (title, ok, message) => {
   results.push({ title, fullName: `fuzz ${title}`, status: ok ? 'passed' : 'failed', failureMessages: ok || !message ? [] : [message] });
   console.log(`${ok ? 'ok' : 'not ok'} - ${title}`);
@@ -101,6 +102,11 @@ async function call(base, method, path, { body, cookie, bearer } = {}) {
 }
 
 /** Registers a member of the type and returns its session cookie (`luxe_session=...`). */
+/**
+ * @param {string} base
+ * @param {string} userType
+ * @param {string} firstName
+ */
 async function member(base, userType, firstName) {
   const email = `fuzz-${userType}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@fuzz.luxeswipe.test`;
   const r = await call(base, 'POST', '/api/auth/register', { body: { email, password: 'fuzz-password-1', firstName, lastName: 'Fuzz', city: 'Miami, FL', state: 'Florida', userType } });
@@ -111,6 +117,7 @@ async function member(base, userType, firstName) {
 }
 
 /** Forgets this stack's rate-limit windows and sessions of a previous run: its own Redis database only. */
+/** @param {string} url */
 async function flushOwnRedisDb(url) {
   /** @type {typeof import('ioredis').Redis} */
   const Redis = require('ioredis');
@@ -123,6 +130,13 @@ async function flushOwnRedisDb(url) {
   }
 }
 
+/**
+ * @param {string} name
+ * @param {string} base
+ * @param {string} schemaFile
+ * @param {{ headers: string[], operations: string[], maxExamples: number }} run
+ * @returns {Promise<{ name: string, code: number | null, output: string, seconds: number, dir: string }>}
+ */
 function runSchemathesis(name, base, schemaFile, { headers, operations, maxExamples }) {
   const dir = join(OUT, name);
   rmSync(dir, { recursive: true, force: true });
@@ -186,13 +200,20 @@ function runSchemathesis(name, base, schemaFile, { headers, operations, maxExamp
  * recorder of the scenario's test cases (one HTTP interaction each) and their check results.
  */
 /** A recorded body: text, or `{ $base64 }` for bytes. */
+/** @param {any} b a request's or response's body as schemathesis records it (text, {$base64}, or JSON) */
 const text = (b) => (b == null ? '' : typeof b === 'string' ? b : b.$base64 !== undefined ? Buffer.from(b.$base64, 'base64').toString('utf8') : JSON.stringify(b)).slice(0, 400);
 
+/**
+ * @typedef {{ requests: number, statuses: Record<string, number>, failures: Map<string, string>, errors: string[] }} OpStats
+ */
+/** @param {string} file schemathesis' NDJSON event stream */
 function parseEvents(file) {
+  /** @type {Map<string, OpStats>} */
   const ops = new Map();
+  /** @type {(label: string) => OpStats} */
   const op = (label) => {
     if (!ops.has(label)) ops.set(label, { requests: 0, statuses: {}, failures: new Map(), errors: [] });
-    return ops.get(label);
+    return /** @type {OpStats} set above */ (ops.get(label));
   };
   let total = 0;
   if (!existsSync(file)) return { ops, total, missing: true };
@@ -273,12 +294,15 @@ async function main() {
     const schemaFile = join(OUT, 'openapi.json');
     writeFileSync(schemaFile, JSON.stringify(doc, null, 1));
     const operations = Object.values(doc.paths).flatMap((p) => Object.values(p));
+    /** @param {any} o an operation of the OpenAPI document */
     const access = (o) => (o.security?.[0]?.adminBearer ? 'admin' : o.description.includes('of type venue') ? 'venue-owner' : o.security ? 'member' : 'public');
+    /** @param {(o: any) => boolean} pred */
     const ids = (pred) => operations.filter(pred).map((o) => o.operationId);
     // Operations that end the caller's own session run last, each with a member of its own:
     // schemathesis reuses ids it saw in earlier answers (its resource pool), so it does find the
     // fuzzer's own account to delete, or (as the admin) to suspend.
     const ENDS_SESSION = ['users.deleteAccount', 'auth.logout'];
+    /** @param {string} cookie */
     const sessionOk = (cookie) => async () => (await call(base, 'GET', '/api/auth/me', { cookie })).status;
     const runs = [
       { name: 'venue-owner', headers: [`Cookie: ${owner.cookie}`], operations: ids((o) => access(o) === 'venue-owner'), session: sessionOk(owner.cookie) },
@@ -313,7 +337,7 @@ async function main() {
         const [path, method] = Object.entries(doc.paths).flatMap(([p, ms]) => Object.entries(ms).filter(([, x]) => x === o).map(([m]) => [p, m]))[0];
         const label = `${method.toUpperCase()} ${path}`;
         const stats = r.parsed.ops.get(label) ?? { requests: 0, statuses: {}, failures: new Map(), errors: [] };
-        const problems = [...stats.failures.values(), ...stats.errors.map((e) => `error: ${e}`)];
+        const problems = [...stats.failures.values(), ...stats.errors.map((/** @type {string} */ e) => `error: ${e}`)];
         if (stats.requests === 0) problems.push('no request was made for this operation');
         const statuses = Object.entries(stats.statuses).map(([s, n]) => `${s}×${n}`).join(' ');
         record(`${label} (${id}, as ${r.name}): ${stats.requests} requests [${statuses}], no 5xx, documented statuses, schemas and media types`, problems.length === 0, problems.join('\n\n'));
@@ -325,7 +349,7 @@ async function main() {
     record(`at least ${MIN_REQUESTS} generated requests in total (${total} in ${seconds.toFixed(0)} s)`, total >= MIN_REQUESTS, `only ${total} requests`);
     writeFileSync(join(OUT, 'summary.json'), JSON.stringify({ requests: total, seconds, seed: SEED, runs: ran.map((r) => ({ name: r.name, operations: r.operations.length, requests: r.parsed.total, seconds: r.res.seconds, exit: r.res.code })) }, null, 1));
     console.log(`\n${total} requests in ${seconds.toFixed(0)} s (seed ${SEED}); details under ${OUT}`);
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     record('the fuzzing run completed (stack, sign-in, schemathesis)', false, String(err?.stack ?? err));
   } finally {
     await stack.stop();
