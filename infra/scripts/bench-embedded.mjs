@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:embedded`: start time and memory of the embedded mode (what `npm start` runs).
 // Starts it twice (cold: a new data folder, so PostgreSQL is initialised; warm: the same
 // folder again), then drives 200 register/me calls against 127.0.0.1 and reads the RSS.
@@ -9,11 +10,16 @@ import { join } from 'node:path';
 import { ROOT } from './stack.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'luxe-bench-'));
+/** @param {number | undefined} pid */
 const rssMiB = (pid) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
+/**
+ * @param {string} label
+ * @param {number} requests
+ */
 async function run(label, requests) {
   const t0 = process.hrtime.bigint();
   const child = spawn(process.execPath, [join(ROOT, 'infra/embedded/dist/main.js')], {

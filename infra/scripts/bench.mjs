@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench`: the gateway path against a bare Node server answering the same JSON, in one run
 // and alternating rounds, for GET /api/auth/me (with a session) and GET /health/live, at 50
 // connections, on 127.0.0.1 only. Prints requests/s, p50 and p99 per target and the ratio, then one
@@ -19,35 +20,49 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { parseCommandLine } from './args.mjs';
 import { ROOT } from './stack.mjs';
 import { benchEvents } from './bench/events.mjs';
 import { benchDiscovery } from './bench/discovery.mjs';
 import { benchWeb } from './bench/web.mjs';
 
-const args = new Set(process.argv.slice(2));
-const PROFILE = args.has('--profile');
+const flag = /** @type {const} */ ({ type: 'boolean', default: false, multiple: false });
+const { values: args } = parseCommandLine({
+  usage: 'usage: npm run bench [-- --profile] [--events-only | --discovery [--reads-only | --latency-only | --email-only] | --web | --embedded-only]',
+  options: { profile: flag, 'events-only': flag, discovery: flag, 'reads-only': flag, 'latency-only': flag, 'email-only': flag, web: flag, 'embedded-only': flag },
+});
+const PROFILE = args.profile;
 const ROUNDS = 3;
 const SECONDS = 5;
 const CONNECTIONS = 50;
 const DISCOVERY = '/api/venues/Miami/Florida/all';
 // BENCH_ROOT: measure another checkout's built embedded mode (e.g. an older commit) with this script.
 const TARGET = process.env.BENCH_ROOT ?? ROOT;
+/** @typedef {{ rps: number, p50: number, p99: number, errors: number }} Round one autocannon run's figures */
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-if (args.has('--events-only')) {
+if (args['events-only']) {
   await benchEvents();
   process.exit(0);
 }
-if (args.has('--discovery') || args.has('--reads-only') || args.has('--latency-only') || args.has('--email-only')) {
-  await benchDiscovery({ readsOnly: args.has('--reads-only'), latencyOnly: args.has('--latency-only'), emailOnly: args.has('--email-only') });
+if (args.discovery || args['reads-only'] || args['latency-only'] || args['email-only']) {
+  await benchDiscovery({ readsOnly: args['reads-only'], latencyOnly: args['latency-only'], emailOnly: args['email-only'] });
   process.exit(0);
 }
-if (args.has('--web')) {
+if (args.web) {
   await benchWeb();
   process.exit(0);
 }
 
 if (!existsSync(join(TARGET, 'infra/embedded/dist/main.js'))) spawnSync('npm', ['run', 'build'], { cwd: TARGET, stdio: 'inherit' });
 
+/**
+ * @param {string} cmd
+ * @param {string[]} argv
+ * @param {Record<string, string>} env
+ * @param {RegExp} readyRe its first group is what `ready` resolves with
+ * @param {string} [cwd]
+ * @returns {{ child: import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, null>, ready: Promise<string>, output: () => string }}
+ */
 function startChild(cmd, argv, env, readyRe, cwd = undefined) {
   const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
@@ -100,6 +115,7 @@ try {
     { name: `gateway ${DISCOVERY}`, url: `${gateway}${DISCOVERY}` },
     { name: `bare    ${DISCOVERY}`, url: `${bareUrl}${DISCOVERY}` },
   ];
+  /** @type {(t: typeof targets[number], seconds: number) => Promise<Round>} */
   const run = (t, seconds) =>
     autocannon({ url: t.url, headers: t.headers, connections: CONNECTIONS, duration: seconds, pipelining: 1 }).then((r) => ({
       rps: r.requests.average,
@@ -110,11 +126,13 @@ try {
 
   console.log(`load average at start: ${load()}`);
   for (const t of targets) await run(t, 2); // warm-up
+  /** @type {Record<string, { rps: number, p50: number, p99: number, errors: number }[]>} */
   const results = Object.fromEntries(targets.map((t) => [t.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const t of targets) results[t.name].push(await run(t, SECONDS));
     console.log(`round ${round}/${ROUNDS} done (load ${load()})`);
   }
+  /** @param {number[]} xs */
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const summary = Object.fromEntries(
     Object.entries(results).map(([name, rs]) => [name, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((a, r) => a + r.errors, 0) }]),
@@ -133,7 +151,9 @@ try {
 
   if (PROFILE) {
     // One 10 s run of each signed-in and public read (the latter answered from the gateway's cache).
-    for (const [t, out] of [[targets[0], profileOut], [targets[4], profileOut.replace(/\.cpuprofile$/, '-2.cpuprofile')]]) {
+    /** @type {[typeof targets[number], string][]} */
+    const profiled = [[targets[0], profileOut], [targets[4], profileOut.replace(/\.cpuprofile$/, '-2.cpuprofile')]];
+    for (const [t, out] of profiled) {
       embedded.child.kill('SIGUSR2');
       await run(t, 10);
       embedded.child.kill('SIGUSR2');
@@ -143,7 +163,7 @@ try {
     }
   }
   bare.child.kill('SIGTERM');
-  if (!args.has('--embedded-only')) {
+  if (!args['embedded-only']) {
     await benchEvents();
     await benchDiscovery();
     await benchWeb();
@@ -154,21 +174,28 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** Self time per function and per package, from a V8 .cpuprofile. */
+/**
+ * Self time per function and per package, from a V8 .cpuprofile.
+ * @param {import('node:inspector').Profiler.Profile} p
+ */
 function printProfile(p) {
   const nodes = new Map(p.nodes.map((n) => [n.id, n]));
+  /** @type {Map<number, number>} node id → self time */
   const self = new Map();
-  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  p.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas?.[i] ?? 0)));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const byFn = new Map();
   const byPkg = new Map();
   for (const [id, t] of self) {
-    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+    const node = nodes.get(id);
+    if (!node) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
     const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.startsWith('node:') ? 'node (core)' : url.includes(ROOT) ? url.slice(url.indexOf(ROOT) + ROOT.length + 1).split('/dist/')[0] : functionName || '(native)');
     const fn = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
     byFn.set(fn, (byFn.get(fn) ?? 0) + t);
     byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + t);
   }
+  /** @type {(m: Map<string, number>, n: number) => string} */
   const top = (m, n) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`).join('\n');
   console.log(`by package (self time):\n${top(byPkg, 20)}\n\nby function (self time):\n${top(byFn, 25)}`);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run chaos`: fault injection with reconciliation, then a steady soak (issue 14).
 //
 // Runs its OWN Kafka broker and PostgreSQL clusters on loopback ports of its own (data in a
@@ -27,28 +28,42 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseCommandLine, usageError } from './args.mjs';
 import { ROOT, SERVICES, startStack } from './stack.mjs';
 import { ChaosKafka, ChaosPostgres, requirePortsFree, rssOf } from './chaos/infra.mjs';
 import { nyDate, query, Stats, Workload, World } from './chaos/load.mjs';
 import { drain, printTable, reconcile } from './chaos/reconcile.mjs';
 
-const argv = process.argv.slice(2);
-const flag = (name) => argv.includes(name);
-const option = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i === -1 ? dflt : Number(argv[i + 1]);
+const USAGE = 'usage: npm run chaos [-- --chaos-only | --soak-only] [--rate N] [--soak-rate N] [--soak-minutes N] [--events N]';
+const { values: args } = parseCommandLine({
+  usage: USAGE,
+  options: {
+    'chaos-only': { type: 'boolean', default: false },
+    'soak-only': { type: 'boolean', default: false },
+    rate: { type: 'string', default: '60' },
+    'soak-rate': { type: 'string', default: '25' },
+    'soak-minutes': { type: 'string', default: '10' },
+    events: { type: 'string', default: '10000' },
+  },
+});
+/** @param {'rate' | 'soak-rate' | 'soak-minutes' | 'events'} name */
+const positive = (name) => {
+  const n = Number(args[name]);
+  return n > 0 ? n : usageError(`--${name}: not a positive number: ${args[name]}`, USAGE);
 };
-const CHAOS = !flag('--soak-only');
-const SOAK = !flag('--chaos-only');
-const RATE = option('--rate', 60);
-const SOAK_RATE = option('--soak-rate', 25);
-const SOAK_MINUTES = option('--soak-minutes', 10);
+const CHAOS = !args['soak-only'];
+const SOAK = !args['chaos-only'];
+const RATE = positive('rate');
+const SOAK_RATE = positive('soak-rate');
+const SOAK_MINUTES = positive('soak-minutes');
 const BASE = Number(process.env.CHAOS_BASE_PORT ?? 5300);
-const EVENT_TARGET = option('--events', 10_000);
+const EVENT_TARGET = positive('events');
 const DOWN_MS = 5000;
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const t0 = Date.now();
 const clock = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s`;
+/** @param {...unknown} a */
 const say = (...a) => console.log(`[chaos ${clock()}]`, ...a);
 
 for (const k of ['REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) if (!process.env[k]) throw new Error(`${k} missing: source infra/local's env file (npm run chaos does)`);
@@ -59,7 +74,23 @@ const kafka = new ChaosKafka(join(tmp, 'kafka'), BASE + 10);
 const SYNC_COMMIT = process.env.CHAOS_PG_SYNCHRONOUS_COMMIT === 'off' ? 'off' : 'on';
 const pgMain = new ChaosPostgres(join(tmp, 'pg-main'), BASE + 20, 'main', SYNC_COMMIT);
 const pgMessaging = new ChaosPostgres(join(tmp, 'pg-messaging'), BASE + 21, 'messaging', SYNC_COMMIT);
+/** @type {import('./stack.mjs').Stack | null} */
 let stack = null;
+/** The stack once started: every phase runs after the start. */
+const started = () => {
+  if (!stack) throw new Error('the stack is not started');
+  return stack;
+};
+/**
+ * What the chaos phase set up before the probes use it.
+ * @template T
+ * @param {T | undefined} x
+ * @returns {T}
+ */
+const need = (x) => {
+  if (x === undefined) throw new Error('the chaos phase sets the probes up first');
+  return x;
+};
 let stopping = false;
 
 let cleaned = null;
@@ -82,6 +113,10 @@ setTimeout(() => {
   void cleanup().then(() => process.exit(124));
 }, 60 * 60_000).unref();
 
+/**
+ * @param {string} logDir
+ * @returns {import('./stack.mjs').StackOptions}
+ */
 const STACK_OPTIONS = (logDir) => ({
     dbPrefix: 'luxe_chaos',
     resetDatabases: true,
@@ -105,18 +140,21 @@ const STACK_OPTIONS = (logDir) => ({
   });
 
 /** Restarts one process of the stack, starting it again when it dies while starting. */
+/** @param {string} name */
 async function restartProcess(name) {
+  const s = started();
   for (let attempt = 1; ; attempt++) {
     try {
-      return await stack.processes.restart(name);
-    } catch (err) {
+      return await s.processes.restart(name);
+    } catch (/** @type {any} */ err) {
       if (attempt >= 3 || stopping) throw err;
       say(`${name} did not start (${err.message}); trying again`);
-      await stack.processes.kill(name);
+      await s.processes.kill(name);
     }
   }
 }
 
+/** @type {{ faults: Record<string, unknown>[], load: Record<string, unknown> | null, reconcile: Record<string, unknown> | null, soak: ({ seconds: number } & Record<string, unknown>) | null }} the run's JSON report */
 const results = { faults: [], load: null, reconcile: null, soak: null };
 let failed = [];
 
@@ -140,7 +178,7 @@ try {
     try {
       stack = await startStack(STACK_OPTIONS(logDir));
       break;
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       if (attempt >= 3 || stopping) throw err;
       say(`stack did not start (${err.message}); trying again`);
     }
@@ -154,7 +192,7 @@ try {
 
   if (CHAOS) await chaos(world, stats);
   if (SOAK) await soak(world);
-} catch (err) {
+} catch (/** @type {any} */ err) {
   console.error(err);
   failed.push(`error: ${err?.message ?? err}`);
 } finally {
@@ -169,11 +207,17 @@ console.log('\nchaos: all checks passed');
 process.exit(0);
 
 /** Booking → social and venues; invite → accept → bookings attendees and a messaging conversation. Retries each step until it works. */
+/**
+ * @param {World} world
+ * @param {number} deadlineMs
+ */
 async function probe(world, deadlineMs) {
+  const stack = started();
   const end = Date.now() + deadlineMs;
-  const host = world.probeHost;
-  const guest = world.probeGuest;
+  const host = need(world.probeHost);
+  const guest = need(world.probeGuest);
   const club = world.clubs[0];
+  /** @type {<T>(what: string, fn: () => Promise<T>) => Promise<T>} */
   const until = async (what, fn) => {
     for (;;) {
       try {
@@ -190,7 +234,7 @@ async function probe(world, deadlineMs) {
     const r = await host.call(null, 'POST', '/api/bookings', { venueId: club.venueId, sectionId: club.sectionId, bookingDate: nyDate(7), startTime: '21:00', duration: 1, guestVisibility: 'both' });
     return r.ok && r.json.id;
   });
-  world.probeBookings.add(booking);
+  need(world.probeBookings).add(booking);
   await until('booking in social', async () => (await query(stack.dbUrls.social, 'SELECT 1 FROM event_cards WHERE booking_id = $1', [booking])).length === 1);
   await until('booking in venues', async () => (await query(stack.dbUrls.venues, 'SELECT 1 FROM venue_bookings WHERE booking_id = $1', [booking])).length === 1);
   const invite = await until('invite', async () => {
@@ -206,12 +250,19 @@ async function probe(world, deadlineMs) {
   await until('conversation in messaging', async () => (await query(stack.dbUrls.messaging, 'SELECT 1 FROM conversations WHERE booking_id = $1 AND guest_id = $2', [booking, guest.id])).length === 1);
 }
 
+/**
+ * @param {World} world
+ * @param {Stats} stats
+ */
 async function chaos(world, stats) {
-  world.probeHost = await world.member('host', 'Probe');
-  world.probeGuest = await world.member('guest', 'Probe');
+  const stack = started();
+  const probeHost = await world.member('host', 'Probe');
+  const probeGuest = await world.member('guest', 'Probe');
+  world.probeHost = probeHost;
+  world.probeGuest = probeGuest;
   world.probeBookings = new Set();
-  await world.waitRows('social', 'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])', [[world.probeHost.id, world.probeGuest.id]], 2, 'social knows the probes');
-  await world.waitRows('bookings', 'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])', [[world.probeHost.id]], 1, 'bookings knows the probe host');
+  await world.waitRows('social', 'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])', [[probeHost.id, probeGuest.id]], 2, 'social knows the probes');
+  await world.waitRows('bookings', 'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])', [[probeHost.id]], 1, 'bookings knows the probe host');
   await world.waitRows('messaging', 'SELECT count(*) FROM user_cards WHERE user_id = ANY($1::uuid[])', [[world.probeHost.id, world.probeGuest.id]], 2, 'messaging knows the probes');
   await probe(world, 60_000);
 
@@ -224,6 +275,7 @@ async function chaos(world, stats) {
     for (const s of Object.keys(stack.dbUrls)) n += Number((await query(stack.dbUrls[s], 'SELECT count(*) FROM outbox_events'))[0].count);
     return n;
   };
+  /** @type {[number, number][]} each fault's kill window (from the kill to the process being ready again) */
   const windows = [];
   say(`load: ${RATE} writes/s, quotas ${JSON.stringify(load.quota)}`);
   const running = load.run({ rate: RATE, concurrency: 24, until: () => stopping || (faultsDone && load.quotaMet()), maxMs: 25 * 60_000 });
@@ -250,7 +302,7 @@ async function chaos(world, stats) {
     try {
       await probe(world, 180_000);
       recoveredAt = Date.now();
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       failed.push(`${f.name}: ${err.message}`);
     }
     const after = stats.totals();
@@ -263,11 +315,12 @@ async function chaos(world, stats) {
   faultsDone = true;
   // Keep going until the events are there (the quotas are a floor; a slow machine needs longer).
   while (!stopping && (await eventsProduced()) < EVENT_TARGET) {
-    Object.keys(load.quota).forEach((k) => (load.quota[k] += 100));
+    for (const k of /** @type {(keyof typeof load.quota)[]} */ (Object.keys(load.quota))) load.quota[k] += 100;
     await sleep(5000);
   }
   const ran = await running;
   const totals = stats.totals();
+  /** @param {{ started: number, ended: number }} f */
   const inWindow = (f) => windows.some(([a, b]) => f.ended >= a && f.started <= b);
   const failures = stats.failures.filter((f) => f.kind !== 'setup');
   results.load = {
@@ -284,7 +337,13 @@ async function chaos(world, stats) {
   await reconcileAndPrint('chaos', load, world);
 }
 
+/**
+ * @param {string} phase
+ * @param {Workload} load
+ * @param {World} world
+ */
 async function reconcileAndPrint(phase, load, world) {
+  const stack = started();
   say(`${phase}: draining (outboxes empty, consumer lag 0; at most 180 s)...`);
   const d = await drain(stack.dbUrls, kafka.brokers, 180_000);
   say(`${phase}: ${d.timedOut ? 'NOT drained' : 'drained'} after ${(d.ms / 1000).toFixed(1)} s`);
@@ -299,13 +358,18 @@ async function reconcileAndPrint(phase, load, world) {
   if (!r.ok) failed.push(`${phase}: reconciliation failed (${r.rows.filter((x) => !x.ok).map((x) => x.check).join('; ')})`);
 }
 
+/** @param {World} world */
 async function soak(world) {
+  const stack = started();
   const stats = new Stats();
   for (const s of [...world.hosts, ...world.guests]) s.stats = stats;
   const load = new Workload(world, { reads: 0.6 });
   const warmupMs = 60_000;
   const soakMs = SOAK_MINUTES * 60_000;
+  /** @typedef {Record<string, number | null>} Sample a figure per process (bytes; null: the process gave none) */
+  /** @returns {Sample} */
   const rss = () => {
+    /** @type {Sample} */
     const out = {};
     for (const n of stack.processes.names()) out[n] = rssOf(stack.processes.pid(n));
     out['kafka (JVM, not gated)'] = rssOf(kafka.pid);
@@ -322,7 +386,8 @@ async function soak(world) {
     external: /^nodejs_external_memory_bytes(?:\{[^}]*\})?\s+([\d.e+]+)/m,
   };
   const v8Stats = async () => {
-    const out = Object.fromEntries(Object.keys(V8_METRICS).map((m) => [m, {}]));
+    /** @type {Record<keyof typeof V8_METRICS, Sample>} */
+    const out = { heapUsed: {}, heapTotal: {}, newSpace: {}, external: {} };
     await Promise.all(stack.processes.list().map(async ({ name, metricsUrl }) => {
       let text = '';
       try {
@@ -330,7 +395,7 @@ async function soak(world) {
       } catch {
         // a process that does not answer has no figure this time
       }
-      for (const [m, re] of Object.entries(V8_METRICS)) {
+      for (const [m, re] of /** @type {[keyof typeof V8_METRICS, RegExp][]} */ (Object.entries(V8_METRICS))) {
         const found = re.exec(text);
         out[m][name] = found ? Number(found[1]) : null;
       }
@@ -343,13 +408,18 @@ async function soak(world) {
   // process that does not leak; a leak raises every sample, and so the medians.
   const SAMPLE_MS = 10_000;
   const WINDOW = 6;
+  /** @type {Sample[]} */
   const samples = [];
+  /** @type {Sample[]} */
   const heapSamples = [];
+  /** @type {Awaited<ReturnType<typeof v8Stats>>[]} */
   const v8Samples = [];
+  /** @param {number[]} xs */
   const median = (xs) => {
     const v = [...xs].sort((a, b) => a - b);
     return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   };
+  /** @param {Sample[]} xs */
   const windowMedian = (xs) => Object.fromEntries(Object.keys(xs[0]).map((k) => [k, median(xs.map((x) => x[k] ?? 0))]));
   say(`soak: ${SOAK_RATE} requests/s (60 % reads), ${warmupMs / 1000} s warm-up, then ${SOAK_MINUTES} min`);
   const start = Date.now();
@@ -361,17 +431,23 @@ async function soak(world) {
     say(`soak: warm-up over, RSS sampled every ${SAMPLE_MS / 1000} s from now; ${firstStats.sent} requests so far`);
     while (sampling) {
       samples.push(rss());
-      v8Samples.push(await v8Stats());
-      heapSamples.push(v8Samples.at(-1).heapUsed);
+      const v8 = await v8Stats();
+      v8Samples.push(v8);
+      heapSamples.push(v8.heapUsed);
       await sleep(SAMPLE_MS);
     }
   })();
   const ran = await load.run({ rate: SOAK_RATE, concurrency: 24, until: () => stopping, maxMs: warmupMs + soakMs + 6000 });
   samples.push(rss());
-  v8Samples.push(await v8Stats());
-  heapSamples.push(v8Samples.at(-1).heapUsed);
+  const v8 = await v8Stats();
+  v8Samples.push(v8);
+  heapSamples.push(v8.heapUsed);
   sampling = false;
   await sampler;
+  /**
+   * @param {Sample[]} xs
+   * @returns {Record<string, { startMiB: number, endMiB: number, growthPct: number | null }>}
+   */
   const growthOf = (xs) => {
     if (xs.length === 0) return {};
     const first = windowMedian(xs.slice(0, WINDOW));
@@ -391,11 +467,13 @@ async function soak(world) {
     console.log(`| ${k} | ${g.startMiB} | ${g.endMiB} | ${g.growthPct} % | ${h?.startMiB ?? '-'} | ${h?.endMiB ?? '-'} | ${h ? `${h.growthPct} %` : '-'} |`);
   }
   // The series, to tell a steady climb (a leak) from a heap that breathes.
+  /** @param {Sample} x */
   const mib = (x) => Object.fromEntries(Object.entries(x).map(([k, v]) => [k, v === null ? null : +(v / 2 ** 20).toFixed(1)]));
+  /** @type {Record<string, unknown>} */
   const series = { sampleMs: SAMPLE_MS, rssMiB: samples.map(mib) };
-  for (const m of Object.keys(V8_METRICS)) series[`${m}MiB`] = v8Samples.map((x) => mib(x[m]));
+  for (const m of /** @type {(keyof typeof V8_METRICS)[]} */ (Object.keys(V8_METRICS))) series[`${m}MiB`] = v8Samples.map((x) => mib(x[m]));
   console.log(JSON.stringify({ soakSeries: series }));
   if (totals.failed + totals.rejected > 0) failed.push(`soak: ${totals.failed + totals.rejected} requests failed (${JSON.stringify(stats.failureSummary())})`);
-  for (const [k, g] of Object.entries(growth)) if (!k.startsWith('kafka') && g.growthPct >= 10) failed.push(`soak: RSS of ${k} grew ${g.growthPct} %`);
+  for (const [k, g] of Object.entries(growth)) if (!k.startsWith('kafka') && (g.growthPct ?? 0) >= 10) failed.push(`soak: RSS of ${k} grew ${g.growthPct} %`);
   await reconcileAndPrint('soak', load, world);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run consumer:rewind -- <service> --to <ISO date-time> [--dry-run]`
 // After a service's database is restored from a backup taken at <date-time>, its consumer group
 // (`<KAFKA_GROUP_PREFIX><service>.events`) is moved back to the first message of each partition
@@ -6,33 +7,22 @@
 // is only ever moved back, never forward (nothing unread is skipped). The service must be stopped:
 // Kafka refuses to move the offsets of a group with members. --dry-run prints the plan only.
 import { Kafka, logLevel } from 'kafkajs';
+import { parseCommandLine, usageError } from './args.mjs';
 
 const USAGE = 'usage: KAFKA_BROKERS=host:port [KAFKA_GROUP_PREFIX=...] npm run consumer:rewind -- <service> --to <ISO date-time, e.g. 2026-11-23T04:00:00Z> [--dry-run]\n' +
   '  (in the jobs image: node infra/scripts/consumer-rewind.mjs ...)';
-const args = process.argv.slice(2);
 // --help: the usage, exit 0 (the containers phase runs it in the jobs image)
-if (args.includes('--help') || args.includes('-h')) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const flag = (name) => {
-  const i = args.indexOf(name);
-  if (i === -1) return undefined;
-  const v = args[i + 1];
-  args.splice(i, 2);
-  return v;
-};
-const dryRun = args.includes('--dry-run');
-if (dryRun) args.splice(args.indexOf('--dry-run'), 1);
-const to = flag('--to');
-const [service] = args;
-const at = to ? Date.parse(to) : NaN;
-if (!service || Number.isNaN(at) || !process.env.KAFKA_BROKERS) {
-  console.error(USAGE);
-  process.exit(64);
-}
+const { values, positionals } = parseCommandLine({
+  usage: USAGE,
+  options: { to: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+const dryRun = values['dry-run'];
+const [service] = positionals;
+const at = values.to ? Date.parse(values.to) : NaN;
+if (!service || positionals.length > 1 || Number.isNaN(at) || !process.env.KAFKA_BROKERS) usageError('', USAGE);
 const groupId = `${process.env.KAFKA_GROUP_PREFIX ?? ''}${service}.events`;
-const kafka = new Kafka({ clientId: 'luxe-consumer-rewind', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.WARN });
+const kafka = new Kafka({ clientId: 'luxe-consumer-rewind', brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.WARN });
 const admin = kafka.admin();
 await admin.connect();
 try {

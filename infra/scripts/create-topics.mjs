@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run topics`: creates every event topic and dead-letter topic on KAFKA_BROKERS (with KAFKA_TOPIC_PREFIX),
 // KAFKA_TOPIC_PARTITIONS partitions each (default 3; the Helm chart's kafka.partitions). A consumer group
 // reads with at most one instance per partition: more replicas than partitions sit idle.

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run dlt:replay -- <topic> [--group <consumer>] [--dry-run]`
 // Replays a dead-letter topic into its source topic, once the cause is fixed: every message the
 // replay has not yet taken is published again to `<topic>` (the name without `.dlt`) with its key,
@@ -6,36 +7,26 @@
 // group (`<KAFKA_GROUP_PREFIX>dlt-replay[.<consumer>]`) remembers how far it got, so a message is replayed once;
 // --group replays only what that consumer dead-lettered (x-dlt-group); --dry-run only lists.
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
+import { parseCommandLine, usageError } from './args.mjs';
 
 const USAGE = 'usage: KAFKA_BROKERS=host:port [KAFKA_GROUP_PREFIX=...] npm run dlt:replay -- <topic or topic.dlt> [--group <consumer>] [--dry-run]\n' +
   '  (in the jobs image: node infra/scripts/dlt-replay.mjs ...)';
-const args = process.argv.slice(2);
 // --help: the usage, exit 0 (the containers phase runs it in the jobs image)
-if (args.includes('--help') || args.includes('-h')) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const flag = (name) => {
-  const i = args.indexOf(name);
-  if (i === -1) return undefined;
-  const v = args[i + 1];
-  args.splice(i, 2);
-  return v;
-};
-const dryRun = args.includes('--dry-run');
-if (dryRun) args.splice(args.indexOf('--dry-run'), 1);
-const onlyGroup = flag('--group');
-const [given] = args;
-if (!given || !process.env.KAFKA_BROKERS) {
-  console.error(USAGE);
-  process.exit(64);
-}
+const { values, positionals } = parseCommandLine({
+  usage: USAGE,
+  options: { group: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+const dryRun = values['dry-run'];
+const onlyGroup = values.group;
+const [given] = positionals;
+if (!given || positionals.length > 1 || !process.env.KAFKA_BROKERS) usageError('', USAGE);
 const dlt = given.endsWith('.dlt') ? given : `${given}.dlt`;
 const source = dlt.slice(0, -'.dlt'.length);
 // One replay position per filter, so replaying one consumer's letters leaves the others' for later.
 const groupId = `${process.env.KAFKA_GROUP_PREFIX ?? ''}dlt-replay${onlyGroup ? `.${onlyGroup}` : ''}`;
 
-const kafka = new Kafka({ clientId: 'luxe-dlt-replay', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.WARN });
+const kafka = new Kafka({ clientId: 'luxe-dlt-replay', brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.WARN });
 const admin = kafka.admin();
 await admin.connect();
 const topics = new Set(await admin.listTopics());
@@ -50,6 +41,7 @@ for (const t of [dlt, source]) {
 const ends = await admin.fetchTopicOffsets(dlt);
 const [committed] = await admin.fetchOffsets({ groupId, topics: [dlt] });
 await admin.disconnect();
+/** @param {{ partition: number, low: string }} p */
 const startOf = (p) => {
   const c = committed.partitions.find((x) => x.partition === p.partition);
   return c && c.offset !== '-1' ? Number(c.offset) : Number(p.low);
@@ -69,12 +61,13 @@ await consumer.subscribe({ topics: [dlt], fromBeginning: true });
 let replayed = 0;
 const reached = new Map();
 let skipped = 0;
-const done = new Promise((resolve) => {
+const done = new Promise(/** @param {(v?: void) => void} resolve */ (resolve) => {
   consumer.run({
     autoCommit: !dryRun,
     eachMessage: async ({ partition, message }) => {
       const end = todo.get(partition);
       if (end === undefined || Number(message.offset) >= end) return;
+      /** @type {import('kafkajs').IHeaders} */
       const headers = {};
       for (const [k, v] of Object.entries(message.headers ?? {})) if (!k.startsWith('x-dlt-') && v !== undefined) headers[k] = v;
       const group = message.headers?.['x-dlt-group']?.toString();

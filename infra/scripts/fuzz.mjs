@@ -1,3 +1,4 @@
+// @ts-check
 // API fuzzing of the whole /api surface with schemathesis, against the gateway's own OpenAPI
 // document (GET /api/openapi.json), on the distributed stack (real PostgreSQL, Kafka, Redis,
 // MinIO, stripe-mock of infra/local; databases of its own, demo data seeded). Used by
@@ -21,17 +22,17 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { parseCommandLine } from './args.mjs';
 import { ROOT, startStack } from './stack.mjs';
 
 const STARTED_MS = Date.now();
 const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const arg = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const SCHEMATHESIS = arg('--schemathesis') ?? process.env.SCHEMATHESIS;
-const REPORT = arg('--report');
+const { values: args } = parseCommandLine({
+  usage: 'usage: node infra/scripts/fuzz.mjs --schemathesis PATH [--report FILE]',
+  options: { schemathesis: { type: 'string' }, report: { type: 'string' } },
+});
+const SCHEMATHESIS = args.schemathesis ?? process.env.SCHEMATHESIS;
+const REPORT = args.report;
 const OUT = join(ROOT, '.data', 'fuzz');
 const BASE_PORT = Number(process.env.FUZZ_BASE_PORT ?? 4900);
 const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 35);
@@ -42,8 +43,9 @@ const MIN_REQUESTS = Number(process.env.FUZZ_MIN_REQUESTS ?? 5000);
 const REDIS_DB = Number(process.env.FUZZ_REDIS_DB ?? 9);
 const CHECKS = 'not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance';
 
-/** One result line of the Jest-shaped report. */
+/** @type {{ title: string, fullName: string, status: 'passed' | 'failed', failureMessages: string[] }[]} the Jest-shaped report's result lines */
 const results = [];
+/** @type {(title: string, ok: boolean, message?: string) => void} */
 const record = (title, ok, message) => {
   results.push({ title, fullName: `fuzz ${title}`, status: ok ? 'passed' : 'failed', failureMessages: ok || !message ? [] : [message] });
   console.log(`${ok ? 'ok' : 'not ok'} - ${title}`);
@@ -77,7 +79,14 @@ function writeReport() {
   return failed === 0 && results.length > 0;
 }
 
+/**
+ * @param {string} base
+ * @param {string} method
+ * @param {string} path
+ * @param {{ body?: unknown, cookie?: string, bearer?: string }} [opts]
+ */
 async function call(base, method, path, { body, cookie, bearer } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { ...(body ? { 'content-type': 'application/json' } : { 'x-requested-with': 'XMLHttpRequest' }) };
   if (cookie) headers.cookie = cookie;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
@@ -93,6 +102,11 @@ async function call(base, method, path, { body, cookie, bearer } = {}) {
 }
 
 /** Registers a member of the type and returns its session cookie (`luxe_session=...`). */
+/**
+ * @param {string} base
+ * @param {string} userType
+ * @param {string} firstName
+ */
 async function member(base, userType, firstName) {
   const email = `fuzz-${userType}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@fuzz.luxeswipe.test`;
   const r = await call(base, 'POST', '/api/auth/register', { body: { email, password: 'fuzz-password-1', firstName, lastName: 'Fuzz', city: 'Miami, FL', state: 'Florida', userType } });
@@ -103,7 +117,9 @@ async function member(base, userType, firstName) {
 }
 
 /** Forgets this stack's rate-limit windows and sessions of a previous run: its own Redis database only. */
+/** @param {string} url */
 async function flushOwnRedisDb(url) {
+  /** @type {typeof import('ioredis').Redis} */
   const Redis = require('ioredis');
   const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await r.connect();
@@ -114,6 +130,13 @@ async function flushOwnRedisDb(url) {
   }
 }
 
+/**
+ * @param {string} name
+ * @param {string} base
+ * @param {string} schemaFile
+ * @param {{ headers: string[], operations: string[], maxExamples: number }} run
+ * @returns {Promise<{ name: string, code: number | null, output: string, seconds: number, dir: string }>}
+ */
 function runSchemathesis(name, base, schemaFile, { headers, operations, maxExamples }) {
   const dir = join(OUT, name);
   rmSync(dir, { recursive: true, force: true });
@@ -161,7 +184,7 @@ function runSchemathesis(name, base, schemaFile, { headers, operations, maxExamp
   for (const op of operations) argv.push('--include-operation-id', op);
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(SCHEMATHESIS, argv, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' } });
+    const child = spawn(/** @type {string} main checked it */ (SCHEMATHESIS), argv, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' } });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -177,13 +200,20 @@ function runSchemathesis(name, base, schemaFile, { headers, operations, maxExamp
  * recorder of the scenario's test cases (one HTTP interaction each) and their check results.
  */
 /** A recorded body: text, or `{ $base64 }` for bytes. */
+/** @param {any} b a request's or response's body as schemathesis records it (text, {$base64}, or JSON) */
 const text = (b) => (b == null ? '' : typeof b === 'string' ? b : b.$base64 !== undefined ? Buffer.from(b.$base64, 'base64').toString('utf8') : JSON.stringify(b)).slice(0, 400);
 
+/**
+ * @typedef {{ requests: number, statuses: Record<string, number>, failures: Map<string, string>, errors: string[] }} OpStats
+ */
+/** @param {string} file schemathesis' NDJSON event stream */
 function parseEvents(file) {
+  /** @type {Map<string, OpStats>} */
   const ops = new Map();
+  /** @type {(label: string) => OpStats} */
   const op = (label) => {
     if (!ops.has(label)) ops.set(label, { requests: 0, statuses: {}, failures: new Map(), errors: [] });
-    return ops.get(label);
+    return /** @type {OpStats} set above */ (ops.get(label));
   };
   let total = 0;
   if (!existsSync(file)) return { ops, total, missing: true };
@@ -231,7 +261,7 @@ async function main() {
   if (!SCHEMATHESIS) throw new Error('--schemathesis PATH (or SCHEMATHESIS) is required: bash infra/local/schemathesis.sh prints it');
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const redisUrl = new URL(process.env.REDIS_URL);
+  const redisUrl = new URL(String(process.env.REDIS_URL));
   redisUrl.pathname = `/${REDIS_DB}`;
   await flushOwnRedisDb(redisUrl.toString());
   const t0 = Date.now();
@@ -260,16 +290,19 @@ async function main() {
     if (admin.status !== 200) throw new Error(`admin login: ${admin.status} ${admin.text.slice(0, 300)}`);
     const docRes = await fetch(`${base}/api/openapi.json`);
     if (docRes.status !== 200) throw new Error(`GET /api/openapi.json: ${docRes.status}`);
-    const doc = await docRes.json();
+    const doc = /** @type {{ paths: Record<string, Record<string, any>> }} the gateway's OpenAPI document */ (await docRes.json());
     const schemaFile = join(OUT, 'openapi.json');
     writeFileSync(schemaFile, JSON.stringify(doc, null, 1));
     const operations = Object.values(doc.paths).flatMap((p) => Object.values(p));
+    /** @param {any} o an operation of the OpenAPI document */
     const access = (o) => (o.security?.[0]?.adminBearer ? 'admin' : o.description.includes('of type venue') ? 'venue-owner' : o.security ? 'member' : 'public');
+    /** @param {(o: any) => boolean} pred */
     const ids = (pred) => operations.filter(pred).map((o) => o.operationId);
     // Operations that end the caller's own session run last, each with a member of its own:
     // schemathesis reuses ids it saw in earlier answers (its resource pool), so it does find the
     // fuzzer's own account to delete, or (as the admin) to suspend.
     const ENDS_SESSION = ['users.deleteAccount', 'auth.logout'];
+    /** @param {string} cookie */
     const sessionOk = (cookie) => async () => (await call(base, 'GET', '/api/auth/me', { cookie })).status;
     const runs = [
       { name: 'venue-owner', headers: [`Cookie: ${owner.cookie}`], operations: ids((o) => access(o) === 'venue-owner'), session: sessionOk(owner.cookie) },
@@ -304,7 +337,7 @@ async function main() {
         const [path, method] = Object.entries(doc.paths).flatMap(([p, ms]) => Object.entries(ms).filter(([, x]) => x === o).map(([m]) => [p, m]))[0];
         const label = `${method.toUpperCase()} ${path}`;
         const stats = r.parsed.ops.get(label) ?? { requests: 0, statuses: {}, failures: new Map(), errors: [] };
-        const problems = [...stats.failures.values(), ...stats.errors.map((e) => `error: ${e}`)];
+        const problems = [...stats.failures.values(), ...stats.errors.map((/** @type {string} */ e) => `error: ${e}`)];
         if (stats.requests === 0) problems.push('no request was made for this operation');
         const statuses = Object.entries(stats.statuses).map(([s, n]) => `${s}×${n}`).join(' ');
         record(`${label} (${id}, as ${r.name}): ${stats.requests} requests [${statuses}], no 5xx, documented statuses, schemas and media types`, problems.length === 0, problems.join('\n\n'));
@@ -316,7 +349,7 @@ async function main() {
     record(`at least ${MIN_REQUESTS} generated requests in total (${total} in ${seconds.toFixed(0)} s)`, total >= MIN_REQUESTS, `only ${total} requests`);
     writeFileSync(join(OUT, 'summary.json'), JSON.stringify({ requests: total, seconds, seed: SEED, runs: ran.map((r) => ({ name: r.name, operations: r.operations.length, requests: r.parsed.total, seconds: r.res.seconds, exit: r.res.code })) }, null, 1));
     console.log(`\n${total} requests in ${seconds.toFixed(0)} s (seed ${SEED}); details under ${OUT}`);
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     record('the fuzzing run completed (stack, sign-in, schemathesis)', false, String(err?.stack ?? err));
   } finally {
     await stack.stop();

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run keys:internal`: prints a fresh Ed25519 key pair for internal calls, as env lines
 // (base64 of the DER, one line each): INTERNAL_AUTH_PRIVATE_KEY for the gateway only,
 // INTERNAL_AUTH_PUBLIC_KEY for every service. The embedded mode and the test stacks make their

@@ -1,3 +1,4 @@
+// @ts-check
 // The comparison of `npm run reconcile:payments` (infra/scripts/reconcile-payments.mjs), apart from
 // its I/O so that each kind of disagreement is unit-tested (reconcile-core.spec.ts): the payments
 // database, the card provider's own records and bookings' states, all amounts in cents.
@@ -19,7 +20,10 @@
 const OPEN = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing']);
 /** Provider refunds that give (or will give) the money back. */
 const REFUNDING = new Set(['succeeded', 'pending', 'requires_action']);
-/** Intent statuses each payments row status agrees with (a failed payment leaves its intent requires_payment_method, a cancelled one canceled). */
+/**
+ * Intent statuses each payments row status agrees with (a failed payment leaves its intent requires_payment_method, a cancelled one canceled).
+ * @type {Record<string, Set<string>>}
+ */
 const AGREES = {
   succeeded: new Set(['succeeded']),
   failed: new Set(['requires_payment_method', 'canceled']),
@@ -33,6 +37,7 @@ const AGREES = {
 /** A booking's states in which it keeps nothing beyond what it recorded ('gone': erased with its host, keeps nothing). */
 const ENDED = new Set(['cancelled', 'expired', 'gone']);
 
+/** @param {number} cents */
 const usd = (cents) => `$${(cents / 100).toFixed(2)}`;
 
 /**
@@ -45,7 +50,10 @@ function reconcile(input) {
   const { bookings, payments, refunds, splits, shares, intents, providerRefunds, charges = [] } = input;
   /** @type {Disagreement[]} */
   const out = [];
-  const say = (kind, bookingId, message) => out.push({ kind, bookingId, message });
+  /** @type {(kind: string, bookingId: string, message: string) => void} */
+  const say = (kind, bookingId, message) => {
+    out.push({ kind, bookingId, message });
+  };
   const byId = new Map(intents.map((i) => [i.id, i]));
   const known = new Set(bookings.map((b) => b.id));
   const splitById = new Map(splits.map((s) => [s.id, s]));
@@ -53,15 +61,17 @@ function reconcile(input) {
   // Each booking's intents: those the provider tags with it and those our rows point at.
   /** @type {Map<string, Set<string>>} */
   const intentsOf = new Map();
+  /** @type {(bookingId: string, intentId: string | null) => void} */
   const tie = (bookingId, intentId) => {
     if (!intentId || !known.has(bookingId)) return;
-    if (!intentsOf.has(bookingId)) intentsOf.set(bookingId, new Set());
-    intentsOf.get(bookingId).add(intentId);
+    const ids = intentsOf.get(bookingId) ?? new Set();
+    intentsOf.set(bookingId, ids.add(intentId));
   };
   for (const i of intents) if (i.bookingId) tie(i.bookingId, i.id);
   for (const p of payments) tie(p.bookingId, p.intentId);
   for (const s of splits) tie(s.bookingId, s.fallbackIntentId);
   for (const sh of shares) tie(splitById.get(sh.splitId)?.bookingId ?? '', sh.intentId);
+  /** @type {Map<string, string>} */
   const bookingOfIntent = new Map();
   for (const [b, ids] of intentsOf) for (const id of ids) bookingOfIntent.set(id, b);
 
@@ -69,13 +79,15 @@ function reconcile(input) {
   /** @type {{ refundId: string, bookingId: string, amount: number, where: string }[]} */
   const recorded = [
     ...refunds.map((r) => ({ refundId: r.refundId, bookingId: r.bookingId, amount: r.amount, where: `refunds ${r.id}` })),
-    ...shares.filter((s) => s.refundId).map((s) => ({ refundId: s.refundId, bookingId: splitById.get(s.splitId)?.bookingId ?? '', amount: s.refundAmount ?? 0, where: `split_shares ${s.id}` })),
-    ...splits.filter((s) => s.fallbackRefundId).map((s) => ({ refundId: s.fallbackRefundId, bookingId: s.bookingId, amount: s.fallbackRefundAmount ?? 0, where: `split_payments ${s.id} (fallback)` })),
+    ...shares.flatMap((s) => (s.refundId ? [{ ...s, refundId: s.refundId }] : [])).map((s) => ({ refundId: s.refundId, bookingId: splitById.get(s.splitId)?.bookingId ?? '', amount: s.refundAmount ?? 0, where: `split_shares ${s.id}` })),
+    ...splits.flatMap((s) => (s.fallbackRefundId ? [{ ...s, fallbackRefundId: s.fallbackRefundId }] : [])).map((s) => ({ refundId: s.fallbackRefundId, bookingId: s.bookingId, amount: s.fallbackRefundAmount ?? 0, where: `split_payments ${s.id} (fallback)` })),
   ];
   const providerRefundById = new Map(providerRefunds.map((r) => [r.id, r]));
   const ourRefunds = providerRefunds.filter((r) => (r.intentId && bookingOfIntent.has(r.intentId)) || (r.bookingId && known.has(r.bookingId)));
-  const bookingOfRefund = (r) => (r.intentId && bookingOfIntent.get(r.intentId)) || r.bookingId;
+  /** @param {ProviderRefund} r one of ourRefunds: tied to a booking by its intent or its metadata */
+  const bookingOfRefund = (r) => /** @type {string} */ ((r.intentId && bookingOfIntent.get(r.intentId)) || r.bookingId);
 
+  /** @type {Map<string, typeof recorded>} */
   const timesRecorded = new Map();
   for (const r of recorded) timesRecorded.set(r.refundId, [...(timesRecorded.get(r.refundId) ?? []), r]);
   for (const [refundId, rows] of timesRecorded) {
@@ -91,6 +103,7 @@ function reconcile(input) {
   }
 
   // Rows against the provider's intents.
+  /** @type {(bookingId: string, what: string, intentId: string, amount: number | null, agrees: (status: string) => string | null) => void} */
   const against = (bookingId, what, intentId, amount, agrees) => {
     const i = byId.get(intentId);
     if (!i) return say('intent-not-at-provider', bookingId, `${what} points at ${intentId}, which the provider does not have`);
@@ -120,6 +133,7 @@ function reconcile(input) {
   // The provider's charges against its own refunds (what a charge says was refunded).
   // Per intent, not per charge: a declined attempt leaves a failed charge (nothing refunded) beside
   // the one that succeeded (decline, then pay, then a refund).
+  /** @type {Map<string, Charge[]>} */
   const chargesOf = new Map();
   for (const c of charges) if (c.intentId) chargesOf.set(c.intentId, [...(chargesOf.get(c.intentId) ?? []), c]);
   for (const [intentId, cs] of chargesOf) {
@@ -132,7 +146,7 @@ function reconcile(input) {
 
   // Each booking's state against the money.
   for (const b of bookings) {
-    const mine = [...(intentsOf.get(b.id) ?? [])].map((id) => byId.get(id)).filter(Boolean);
+    const mine = [...(intentsOf.get(b.id) ?? [])].flatMap((id) => byId.get(id) ?? []);
     const succeeded = mine.filter((i) => i.status === 'succeeded');
     const taken = succeeded.reduce((a, i) => a + (i.amountReceived ?? i.amount), 0);
     const given = ourRefunds.filter((r) => bookingOfRefund(r) === b.id && REFUNDING.has(r.status)).reduce((a, r) => a + r.amount, 0);
@@ -158,7 +172,10 @@ function reconcile(input) {
   return out.sort((a, b) => (a.bookingId < b.bookingId ? -1 : a.bookingId > b.bookingId ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 }
 
-/** One line per disagreement: `<kind> booking=<id> <what>`. */
+/**
+ * One line per disagreement: `<kind> booking=<id> <what>`.
+ * @param {Disagreement} d
+ */
 function formatLine(d) {
   return `${d.kind} booking=${d.bookingId} ${d.message}`;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run reconcile:payments [-- --since <ISO date>]`: compares the payments database with the
 // card provider's own records and with the bookings' states, and prints every disagreement, one
 // line each (`<kind> booking=<id> <what>`; the kinds are in reconcile-core.cjs and docs/runbook.md#runbook-payments-disagree).
@@ -15,35 +16,25 @@
 // transition stuck for longer than that is reported: it is one.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { parseCommandLine, usageError } from './args.mjs';
 import { ROOT } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
+/** @type {typeof import('./reconcile-core.cjs')} */
 const { reconcile, formatLine } = require('./reconcile-core.cjs');
 
 const USAGE = 'usage: npm run reconcile:payments [-- --since <ISO date>] [--settle <seconds>]';
-const args = process.argv.slice(2);
+const { values } = parseCommandLine({ usage: USAGE, options: { since: { type: 'string' }, settle: { type: 'string' } } });
+/** @type {Date | null} */
 let since = null;
 let settleSeconds = 15;
-for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--since' && args[i + 1] !== undefined) {
-    since = new Date(args[++i]);
-    if (Number.isNaN(since.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(args[i])) {
-      console.error(`--since: not an ISO date: ${args[i]}\n${USAGE}`);
-      process.exit(64);
-    }
-  } else if (args[i] === '--settle' && args[i + 1] !== undefined) {
-    settleSeconds = Number(args[++i]);
-    if (!/^\d+(\.\d+)?$/.test(args[i]) || settleSeconds > 3600) {
-      console.error(`--settle: not a number of seconds (0–3600): ${args[i]}\n${USAGE}`);
-      process.exit(64);
-    }
-  } else if (args[i] === '-h' || args[i] === '--help') {
-    console.log(USAGE);
-    process.exit(0);
-  } else {
-    console.error(`unknown option ${args[i]}\n${USAGE}`);
-    process.exit(64);
-  }
+if (values.since !== undefined) {
+  since = new Date(values.since);
+  if (Number.isNaN(since.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(values.since)) usageError(`--since: not an ISO date: ${values.since}`, USAGE);
+}
+if (values.settle !== undefined) {
+  settleSeconds = Number(values.settle);
+  if (!/^\d+(\.\d+)?$/.test(values.settle) || settleSeconds > 3600) usageError(`--settle: not a number of seconds (0–3600): ${values.settle}`, USAGE);
 }
 const missing = ['DATABASE_URL_PAYMENTS', 'DATABASE_URL_BOOKINGS', 'STRIPE_SECRET_KEY'].filter((k) => !process.env[k]);
 if (missing.length) {
@@ -51,13 +42,23 @@ if (missing.length) {
   process.exit(78);
 }
 
+/** @type {typeof import('pg')} */
 const pg = require('pg');
+/** @type {typeof import('@luxe/payments/dist/payments/provider/stripe-provider.js')} */
 const { stripeClient } = require(join(ROOT, 'services/payments/dist/payments/provider/stripe-provider.js'));
-const stripe = process.env.STRIPE_SECRET_KEY ? stripeClient(process.env.STRIPE_SECRET_KEY, process.env.STRIPE_API_BASE || undefined) : null;
+const stripe = stripeClient(/** @type {string} checked above */ (process.env.STRIPE_SECRET_KEY), process.env.STRIPE_API_BASE || undefined);
+/** @param {string | number | null} v a numeric column (pg gives numeric as a string) */
 const cents = (v) => Math.round(Number(v ?? 0) * 100);
 
-/** Runs fn over items, `width` at a time (one provider call each: not all at once). */
+/**
+ * Runs fn over items, `width` at a time (one provider call each: not all at once).
+ * @template T, R
+ * @param {T[]} items
+ * @param {number} width
+ * @param {(item: T) => Promise<R>} fn
+ */
 async function each(items, width, fn) {
+  /** @type {R[]} */
   const out = [];
   let next = 0;
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
@@ -68,8 +69,15 @@ async function each(items, width, fn) {
   }));
   return out;
 }
+/** @param {any} err what the provider's client threw */
 const notFound = (err) => err?.statusCode === 404 || err?.code === 'resource_missing';
 
+/**
+ * @param {string} url
+ * @param {string} sql
+ * @param {unknown[]} params
+ * @returns {Promise<any[]>} the rows (the columns the query names)
+ */
 async function query(url, sql, params) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -82,13 +90,14 @@ async function query(url, sql, params) {
 
 /** One look at both sides: the disagreements, and how many bookings and intents it compared. */
 async function look() {
-  const bookingRows = await query(process.env.DATABASE_URL_BOOKINGS, `SELECT id, status, deposit_amount, amount_paid, refund_amount FROM bookings WHERE $1::timestamptz IS NULL OR created_at >= $1 ORDER BY id`, [since]);
+  const B = /** @type {string} checked above */ (process.env.DATABASE_URL_BOOKINGS);
+  const bookingRows = await query(B, `SELECT id, status, deposit_amount, amount_paid, refund_amount FROM bookings WHERE $1::timestamptz IS NULL OR created_at >= $1 ORDER BY id`, [since]);
   const bookings = bookingRows.map((b) => ({ id: b.id, status: b.status, depositCents: cents(b.deposit_amount), paidCents: cents(b.amount_paid), refundCents: cents(b.refund_amount) }));
-  const P = process.env.DATABASE_URL_PAYMENTS;
+  const P = /** @type {string} checked above */ (process.env.DATABASE_URL_PAYMENTS);
   // Payments keeps its records through a host's erasure while bookings deletes his bookings: the
   // money of a booking bookings no longer has must all have gone back ('gone': nothing may be kept).
   const paid = await query(P, `SELECT booking_id FROM payments WHERE $1::timestamptz IS NULL OR created_at >= $1 UNION SELECT booking_id FROM split_payments WHERE $1::timestamptz IS NULL OR created_at >= $1`, [since]);
-  const present = new Set((await query(process.env.DATABASE_URL_BOOKINGS, `SELECT id FROM bookings WHERE id = ANY($1::uuid[])`, [paid.map((r) => r.booking_id)])).map((r) => r.id));
+  const present = new Set((await query(B, `SELECT id FROM bookings WHERE id = ANY($1::uuid[])`, [paid.map((r) => r.booking_id)])).map((r) => r.id));
   for (const { booking_id: id } of paid) if (!present.has(id)) bookings.push({ id, status: 'gone', depositCents: 0, paidCents: 0, refundCents: 0 });
   const ids = bookings.map((b) => b.id);
   const known = new Set(ids);
@@ -114,6 +123,7 @@ async function look() {
   // Refunds and charges exist only for intents that were charged.
   const charged = intents.filter((i) => i.status === 'succeeded' || i.status === 'requires_capture').map((i) => i.id);
   const refundById = new Map();
+  /** @type {import('./reconcile-core.cjs').Charge[]} */
   const charges = [];
   await each(charged, 8, async (id) => {
     for await (const r of stripe.refunds.list({ payment_intent: id, limit: 100 })) refundById.set(r.id, r);

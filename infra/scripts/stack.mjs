@@ -1,3 +1,4 @@
+// @ts-check
 // Starts every service and the gateway as their own processes against real infrastructure
 // (distributed mode). Used by `npm run start:distributed` and by the API and browser tests.
 import { spawn } from 'node:child_process';
@@ -6,6 +7,31 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+/**
+ * What startStack takes (each described on startStack).
+ * @typedef {object} StackOptions
+ * @property {string} [dbPrefix]
+ * @property {boolean} [resetDatabases]
+ * @property {number} [basePort]
+ * @property {number} [gatewayPort]
+ * @property {string} [gatewayHost]
+ * @property {string} [logDir]
+ * @property {boolean} [seed]
+ * @property {Record<string, string>} [extraEnv]
+ * @property {string} [groupPrefix]
+ * @property {string} [topicPrefix]
+ * @property {Record<string, string | undefined>} [infraEnv]
+ * @property {Record<string, string>} [databaseAdminUrls]
+ * @property {'localstripe' | 'stripe-mock'} [stripe]
+ * @property {number | Record<string, number>} [instances]
+ * @property {number} [gateways]
+ * @property {number} [readyTimeoutMs]
+ * @property {number} [startRetries]
+ * @property {string[]} [services]
+ */
+/** @typedef {Awaited<ReturnType<typeof startStack>>} Stack */
 
 const require = createRequire(import.meta.url);
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,6 +44,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
  * minute, and a growing RSS means a growing old generation. Read when a process is first started
  * (the jobs image carries this file without it).
  */
+/** @type {string[] | null} */
 let deployableNodeFlags = null;
 export function nodeFlags() {
   deployableNodeFlags ??= readFileSync(join(ROOT, 'infra', 'node-flags'), 'utf8').trim().split(/\s+/).filter(Boolean);
@@ -25,9 +52,11 @@ export function nodeFlags() {
 }
 export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin', 'notifications'];
 
+/** @returns {typeof import('@luxe/platform')} the built platform (the jobs image has no sources) */
 function platform() {
   return require(join(ROOT, 'libs/platform/dist/index.js'));
 }
+/** @returns {typeof import('@luxe/contracts')} */
 function contracts() {
   return require(join(ROOT, 'libs/contracts/dist/index.js'));
 }
@@ -38,9 +67,18 @@ export function requireInfraEnv(env = process.env) {
 }
 
 /** Creates (or with reset, recreates) one database per service (on `adminUrls[service]` when given, else on `adminUrl`). */
+/**
+ * @param {string} adminUrl
+ * @param {string} prefix
+ * @param {boolean} reset
+ * @param {Record<string, string>} [adminUrls]
+ * @returns {Promise<Record<string, string>>} each service's database URL
+ */
 export async function prepareDatabases(adminUrl, prefix, reset, adminUrls = {}) {
   const { ensureDatabase, databaseUrl } = platform();
+  /** @type {typeof import('pg')} */
   const pg = require('pg');
+  /** @type {Record<string, string>} */
   const urls = {};
   for (const s of SERVICES) {
     const name = `${prefix}_${s}`;
@@ -68,6 +106,7 @@ export function topicPartitions() {
 }
 
 /** Creates every event topic and its dead-letter topic (explicitly, never by auto-create). */
+/** @param {string} brokers comma-separated host:port */
 export async function createTopics(brokers, prefix = '') {
   const { KafkaTransport, createLogger } = platform();
   const t = new KafkaTransport({
@@ -89,7 +128,7 @@ export async function createTopics(brokers, prefix = '') {
         await t.ensureTopics(topics);
         return topics;
       } catch (err) {
-        if (attempt >= 20 || err?.retriable === false) throw err;
+        if (attempt >= 20 || /** @type {{ retriable?: boolean } | undefined} */ (err)?.retriable === false) throw err;
         await new Promise((r) => setTimeout(r, 3000));
       }
     }
@@ -99,6 +138,7 @@ export async function createTopics(brokers, prefix = '') {
 }
 
 /** What one failed readiness poll got, for the message when the wait gives up: the status and body, or the fetch's error. */
+/** @param {any} err what fetch() threw */
 function describeFailure(err) {
   const cause = err?.cause;
   const causeText = cause ? ` (cause: ${cause.code ?? cause.name ?? ''}${cause.message ? ` ${cause.message}` : ''})` : '';
@@ -112,19 +152,29 @@ function describeFailure(err) {
  */
 export const FETCH_BLOCKED_PORTS = new Set([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
 /** The port itself, or the next one fetch() can reach. */
+/** @param {number} port */
 export function fetchablePort(port) {
   let p = port;
   while (FETCH_BLOCKED_PORTS.has(p)) p++;
   return p;
 }
 
-// LUXE_STACK_READY_MS: a longer wait on a machine under heavy load.
+/**
+ * LUXE_STACK_READY_MS: a longer wait on a machine under heavy load.
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {string} name
+ * @param {number} [timeoutMs]
+ * @returns {Promise<void>}
+ */
 export async function waitReady(url, child, name, timeoutMs = Number(process.env.LUXE_STACK_READY_MS ?? 90_000)) {
   const started = Date.now();
   const end = started + timeoutMs;
   let last = 'no answer yet';
   let polls = 0;
-  const kinds = new Map(); // outcome → how many polls got it (`HTTP 503`, `TimeoutError`, `TypeError ECONNREFUSED`)
+  /** @type {Map<string, number>} outcome → how many polls got it (`HTTP 503`, `TimeoutError`, `TypeError ECONNREFUSED`) */
+  const kinds = new Map();
+  /** @param {string} kind */
   const count = (kind) => kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   while (Date.now() < end) {
     if (child.exitCode !== null || child.signalCode) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready; see its log`);
@@ -140,7 +190,8 @@ export async function waitReady(url, child, name, timeoutMs = Number(process.env
       count(`HTTP ${r.status}`);
     } catch (err) {
       last = `${describeFailure(err)} after ${Date.now() - at} ms`;
-      count([err?.name, err?.cause?.code].filter(Boolean).join(' ') || 'error');
+      const e = /** @type {{ name?: string, cause?: { code?: string } } | undefined} */ (err);
+      count([e?.name, e?.cause?.code].filter(Boolean).join(' ') || 'error');
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -165,6 +216,7 @@ export async function waitReady(url, child, name, timeoutMs = Number(process.env
  * `gateway`, `gateway-2`): SIGTERM, wait for its exit, start it again, wait until it is ready.
  * Its `processes` lists them, and kills (any signal, e.g. SIGKILL: infra/scripts/chaos.mjs) and
  * restarts one.
+ * @param {StackOptions} [opts]
  */
 export async function startStack(opts = {}) {
   const env = { ...process.env, ...(opts.infraEnv ?? {}) };
@@ -187,6 +239,7 @@ export async function startStack(opts = {}) {
   } else if (opts.stripe !== undefined && opts.stripe !== 'stripe-mock') {
     throw new Error(`stripe: '${opts.stripe}' is neither 'localstripe' nor 'stripe-mock'`);
   }
+  /** @type {{ STRIPE_SECRET_KEY?: string, STRIPE_PUBLISHABLE_KEY?: string, STRIPE_WEBHOOK_SECRET?: string, STRIPE_API_BASE?: string }} */
   const stripe = env.STRIPE_SECRET_KEY || env.STRIPE_API_BASE
     ? {
         STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_LuxeStripeMock123',
@@ -200,14 +253,16 @@ export async function startStack(opts = {}) {
   const adminTokenSecret = env.ADMIN_TOKEN_SECRET ?? randomBytes(32).toString('hex');
   // The bookings service's door-pass signing secret (the environment's, or one for this stack).
   const passSigningSecret = env.PASS_SIGNING_SECRET ?? randomBytes(32).toString('hex');
-  const dbUrls = await prepareDatabases(env.LUXE_PG_ADMIN_URL, opts.dbPrefix ?? 'luxe', !!opts.resetDatabases, opts.databaseAdminUrls ?? {});
-  await createTopics(env.KAFKA_BROKERS, opts.topicPrefix ?? opts.groupPrefix ?? '');
+  const dbUrls = await prepareDatabases(/** @type {string} requireInfraEnv checked it */ (env.LUXE_PG_ADMIN_URL), opts.dbPrefix ?? 'luxe', !!opts.resetDatabases, opts.databaseAdminUrls ?? {});
+  await createTopics(/** @type {string} */ (env.KAFKA_BROKERS), opts.topicPrefix ?? opts.groupPrefix ?? '');
 
+  /** @type {{ name: string, child: ChildProcess, script: string, env: NodeJS.ProcessEnv, url: string }[]} */
   const children = [];
   // Once stopping, no process is started: a restart under way when the stack is stopped (a test
   // that timed out) would otherwise start one after the stop, which nobody stops (it kept a port
   // of the next run's stack and answered with the old keys).
   let stopping = false;
+  /** @type {(name: string, script: string, childEnv: NodeJS.ProcessEnv, url: string, flags?: string) => ChildProcess} */
   const spawnOne = (name, script, childEnv, url, flags = opts.resetDatabases ? 'w' : 'a') => {
     if (stopping) throw new Error(`the stack is stopping: ${name} is not started`);
     const log = createWriteStream(join(logDir, `${name}.log`), { flags });
@@ -223,7 +278,10 @@ export async function startStack(opts = {}) {
     return child;
   };
   const readyMs = opts.readyTimeoutMs; // undefined: waitReady's default (LUXE_STACK_READY_MS or 90 s)
-  /** Starts a process and waits until it is ready; one that exits first is started again up to startRetries times (a supervisor's restart policy). */
+  /**
+   * Starts a process and waits until it is ready; one that exits first is started again up to startRetries times (a supervisor's restart policy).
+   * @type {(name: string, script: string, childEnv: NodeJS.ProcessEnv, url: string, flags?: string) => Promise<void>}
+   */
   const spawnReady = async (name, script, childEnv, url, flags) => {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -236,7 +294,9 @@ export async function startStack(opts = {}) {
       }
     }
   };
+  /** @param {string} s */
   const instancesOf = (s) => Math.max(1, typeof opts.instances === 'number' ? opts.instances : (opts.instances?.[s] ?? 1));
+  /** @type {(s: string, k: number) => string} */
   const instanceName = (s, k) => (k === 0 ? s : `${s}-${k + 1}`);
   const common = {
     NODE_ENV: env.NODE_ENV ?? 'development',
@@ -244,10 +304,13 @@ export async function startStack(opts = {}) {
     REDIS_URL: env.REDIS_URL,
     ...(opts.extraEnv ?? {}),
   };
+  /** @type {Record<string, string>} the first instance's URL per service */
   const serviceUrls = {};
+  /** @type {Record<string, string[]>} */
   const instanceUrls = {};
   try {
     // First instances together (each migrates its database), then any extra ones.
+    /** @type {(s: string, i: number, k: number) => Promise<void>} */
     const startInstance = (s, i, k) => {
         const port = basePort + i + 1 + 10 * k;
         const url = `http://127.0.0.1:${port}`;
@@ -297,7 +360,9 @@ export async function startStack(opts = {}) {
       KAFKA_TOPIC_PREFIX: opts.topicPrefix ?? opts.groupPrefix ?? '',
       ...Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, instanceUrls[s].join(',')])),
     };
+    /** @type {string[]} */
     const gatewayUrls = [];
+    /** @type {string[]} */
     const gatewayMetricsUrls = [];
     for (let j = 0; j < Math.max(1, opts.gateways ?? 1); j++) {
       const port = j === 0 ? gatewayPort : fetchablePort(gatewayPort + 49 + j);
@@ -309,19 +374,26 @@ export async function startStack(opts = {}) {
       gatewayUrls.push(url);
       gatewayMetricsUrls.push(`http://127.0.0.1:${metricsPort}`);
     }
+    /** @param {string} name */
     const entry = (name) => {
       const e = children.find((c) => c.name === name);
       if (!e) throw new Error(`no process ${name} in this stack (${children.map((c) => c.name).join(', ')})`);
       return e;
     };
-    /** Sends SIGTERM and waits for the exit: { code, signal, ms }. */
+    /**
+     * Sends SIGTERM and waits for the exit: { code, signal, ms }.
+     * @param {string} name
+     */
     const stopProcess = async (name, timeoutMs = 30_000) => {
       const { child } = entry(name);
       const started = Date.now();
       const [code, signal] = await stopChild(child, timeoutMs);
       return { code, signal, ms: Date.now() - started };
     };
-    /** Starts a stopped process again (same port, same environment) and waits until it is ready. */
+    /**
+     * Starts a stopped process again (same port, same environment) and waits until it is ready.
+     * @param {string} name
+     */
     const startProcess = async (name) => {
       const e = entry(name);
       if (e.child.exitCode === null && !e.child.signalCode) throw new Error(`${name} is still running`);
@@ -350,8 +422,14 @@ export async function startStack(opts = {}) {
         // metricsUrl: where GET /metrics answers (a gateway's own listener, a service's port).
         list: () => children.map(({ name, child, url, env: e }) => ({ name, url, metricsUrl: e.METRICS_PORT ? `http://127.0.0.1:${e.METRICS_PORT}` : url, pid: child.pid, running: child.exitCode === null && !child.signalCode })),
         names: () => children.map((c) => c.name),
+        /** @param {string} name */
         pid: (name) => children.find((c) => c.name === name)?.child.pid,
-        /** Sends a signal to one process (SIGKILL by default) and resolves once it has exited. */
+        /**
+         * Sends a signal to one process (SIGKILL by default) and resolves once it has exited.
+         * @param {string} name
+         * @param {NodeJS.Signals} [signal]
+         * @returns {Promise<void>}
+         */
         kill: (name, signal = 'SIGKILL') =>
           new Promise((res) => {
             const { child } = entry(name);
@@ -359,11 +437,15 @@ export async function startStack(opts = {}) {
             child.once('exit', () => res());
             child.kill(signal);
           }),
-        /** Starts a process that has exited again, with the environment it had, and waits until it is ready. */
+        /**
+         * Starts a process that has exited again, with the environment it had, and waits until it is ready.
+         * @param {string} name
+         */
         restart: (name) => startProcess(name),
       },
       stopProcess,
       startProcess,
+      /** @param {string} name */
       restart: async (name) => ({ stop: await stopProcess(name), start: await startProcess(name) }),
       stop: () => {
         stopping = true;
@@ -377,7 +459,11 @@ export async function startStack(opts = {}) {
   }
 }
 
-/** SIGTERM, then SIGKILL after timeoutMs; resolves with [exit code, signal]. */
+/**
+ * SIGTERM, then SIGKILL after timeoutMs; resolves with [exit code, signal].
+ * @param {ChildProcess} child
+ * @returns {Promise<[number | null, NodeJS.Signals | null]>}
+ */
 function stopChild(child, timeoutMs = 10_000) {
   return new Promise((res) => {
     if (child.exitCode !== null || child.signalCode) return res([child.exitCode, child.signalCode]);
@@ -390,6 +476,7 @@ function stopChild(child, timeoutMs = 10_000) {
   });
 }
 
+/** @param {{ child: ChildProcess }[]} children */
 async function stopAll(children) {
   await Promise.all(children.map(({ child }) => stopChild(child, 30_000)));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run start:distributed`: every service its own process against infra/local.
 import { startStack } from './stack.mjs';
 

@@ -7,9 +7,10 @@ import type { Provided } from './provided';
 // tests need (URLs, database URLs, the internal key pair) is written to a file they read.
 export default async function setup() {
   if (process.env.SKIP_STACK) return;
-  // infra/scripts is not an Nx project: the tests start the stack with the same script as the README.
+  // The tests start the stack with the same script as the README (infra/scripts, the `scripts` project:
+  // ES modules that node runs as they are, typed with JSDoc and checked by that project's tsconfig).
   /* eslint-disable @nx/enforce-module-boundaries */
-  // @ts-expect-error plain ES module without types
+  // @ts-expect-error the gateway's tsconfig does not read JavaScript (allowJs)
   const { startStack } = await import('../../../infra/scripts/stack.mjs');
   /* eslint-enable @nx/enforce-module-boundaries */
   // LUXE_TEST_ID keeps two test runs on one machine apart (databases, ports, consumer groups).

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 
-// docker-compose's PostgreSQL init script (infra/docker/postgres-init/02-service-roles.sh), run
+// docker-compose's PostgreSQL init script (infra/helm/luxe/files/postgres-init/02-service-roles.sh), run
 // against infra/local's real server as its superuser (peer login over the unix socket): each
 // service gets its own role, owning its own database, and cannot connect to another's.
 const ROOT = resolve(__dirname, '..', '..', '..');
@@ -53,7 +53,7 @@ describe('one database role per service (compose init script)', () => {
   it('creates a role per service that owns its own database and cannot connect to another service’s', async () => {
     const env: Record<string, string> = { PGHOST: socketDir, PGPORT: port, POSTGRES_USER: superuser, LUXE_DB_PREFIX: dbPrefix, LUXE_ROLE_PREFIX: rolePrefix, PATH: `${binDir}:${process.env.PATH}` };
     for (const s of SERVICES) env[`LUXE_DB_PW_${s.toUpperCase()}`] = password(s);
-    const r = asOwner(['bash', join(ROOT, 'infra/docker/postgres-init/02-service-roles.sh')], env);
+    const r = asOwner(['bash', join(ROOT, 'infra/helm/luxe/files/postgres-init/02-service-roles.sh')], env);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
 
@@ -72,7 +72,7 @@ describe('one database role per service (compose init script)', () => {
   });
 
   it('refuses to run without a password for every service', () => {
-    const r = asOwner(['bash', join(ROOT, 'infra/docker/postgres-init/02-service-roles.sh')], { PGHOST: socketDir, PGPORT: port, POSTGRES_USER: superuser, LUXE_DB_PREFIX: `${dbPrefix}x`, PATH: `${binDir}:${process.env.PATH}` });
+    const r = asOwner(['bash', join(ROOT, 'infra/helm/luxe/files/postgres-init/02-service-roles.sh')], { PGHOST: socketDir, PGPORT: port, POSTGRES_USER: superuser, LUXE_DB_PREFIX: `${dbPrefix}x`, PATH: `${binDir}:${process.env.PATH}` });
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('LUXE_DB_PW_IDENTITY is required');
   });

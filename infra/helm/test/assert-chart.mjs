@@ -485,14 +485,16 @@ check('dev: generated credentials are random per install (two renders differ), t
   return p;
 });
 
-check('dev: the in-cluster PostgreSQL runs the same init scripts as docker-compose.yml (infra/docker/postgres-init)', () => {
+check('dev: the in-cluster PostgreSQL runs the init scripts docker-compose.yml mounts (infra/helm/luxe/files/postgres-init, their one copy)', () => {
   const cm = byKind(profiles.dev, 'ConfigMap').find((c) => c.metadata.name.endsWith('-postgres-init'));
   if (!cm) return ['no postgres-init ConfigMap'];
-  const dir = join(ROOT, 'infra/docker/postgres-init');
-  const want = Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+  const dir = 'infra/helm/luxe/files/postgres-init';
   const p = [];
-  for (const [f, text] of Object.entries(want)) if (cm.data[f] !== text) p.push(`${f} differs from infra/docker/postgres-init/${f} (copy it into infra/helm/luxe/files/postgres-init)`);
-  for (const f of Object.keys(cm.data)) if (!(f in want)) p.push(`${f} is not in infra/docker/postgres-init`);
+  if (!readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8').includes(`./${dir}:/docker-entrypoint-initdb.d:ro`)) p.push(`docker-compose.yml does not mount ./${dir}`);
+  const want = Object.fromEntries(readdirSync(join(ROOT, dir)).map((f) => [f, readFileSync(join(ROOT, dir, f), 'utf8')]));
+  if (Object.keys(want).length === 0) p.push(`${dir} is empty`);
+  for (const [f, text] of Object.entries(want)) if (cm.data[f] !== text) p.push(`${f}: the ConfigMap's differs from ${dir}/${f}`);
+  for (const f of Object.keys(cm.data)) if (!(f in want)) p.push(`${f} is not in ${dir}`);
   return p;
 });
 

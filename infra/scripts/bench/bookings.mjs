@@ -1,3 +1,4 @@
+// @ts-check
 // Booking creation on the distributed stack of `npm run bench` (infra/scripts/bench/discovery.mjs
 // starts it): non-conflicting bookings per second through the gateway next to pgbench's TPS of one
 // equivalent insert transaction on the same PostgreSQL, then 500 concurrent requests for one
@@ -18,9 +19,14 @@ const CONNECTIONS = 20;
 const SECONDS = 10;
 const CONTENDERS = Number(process.env.BENCH_CONTENDERS ?? 500);
 const password = () => process.env.DEMO_PASSWORD ?? 'luxeswipe-demo';
+/** @param {number} n */
 const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const STARTS = ['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00'];
 
+/**
+ * @param {string} gatewayUrl
+ * @param {string} email
+ */
 async function login(gatewayUrl, email) {
   const r = await fetch(`${gatewayUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: password() }) });
   if (r.status !== 200) throw new Error(`${email} login: ${r.status} ${await r.text()}`);
@@ -28,10 +34,11 @@ async function login(gatewayUrl, email) {
 }
 
 /** The demo clubs' sections, regular and exclusive. */
+/** @param {string} gatewayUrl */
 async function demoSections(gatewayUrl) {
-  const clubs = (await (await fetch(`${gatewayUrl}/api/venues`)).json()).filter((v) => v.type === 'club');
+  const clubs = /** @type {any[]} */ (await (await fetch(`${gatewayUrl}/api/venues`)).json()).filter((v) => v.type === 'club');
   const units = [];
-  for (const c of clubs) for (const s of await (await fetch(`${gatewayUrl}/api/venues/${c.id}/sections`)).json()) units.push({ venueId: c.id, sectionId: s.id, exclusive: s.isExclusive || s.maxSimultaneousBookings === 1, deposit: s.depositPercent > 0 });
+  for (const c of clubs) for (const s of /** @type {any[]} */ (await (await fetch(`${gatewayUrl}/api/venues/${c.id}/sections`)).json())) units.push({ venueId: c.id, sectionId: s.id, exclusive: s.isExclusive || s.maxSimultaneousBookings === 1, deposit: s.depositPercent > 0 });
   return { clubs, units };
 }
 
@@ -48,6 +55,10 @@ function pgbenchBinary() {
  * What one booking creation does in PostgreSQL, as one pgbench transaction on a scratch database
  * of the same server: lock the section's row, count the overlapping bookings, insert the booking
  * (the bookings table's columns), then the outbox: the stream's sequence, the event row, NOTIFY.
+ */
+/**
+ * @param {string} adminUrl
+ * @param {string} dbPrefix
  */
 async function pgbenchTps(adminUrl, dbPrefix) {
   const bin = pgbenchBinary();
@@ -106,11 +117,16 @@ COMMIT;
  * booking is priced, checked and counted under its section's row lock, and published through
  * the outbox. Then pgbench's TPS of the same work in SQL alone, same connections and time.
  */
+/**
+ * @param {string} gatewayUrl
+ * @param {{ adminUrl: string, dbPrefix: string }} db
+ */
 export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix }) {
   const cookie = await login(gatewayUrl, 'host@demo.luxeswipe.test');
   const { clubs, units: all } = await demoSections(gatewayUrl);
   const units = all.filter((u) => !u.exclusive && !u.deposit);
   const body = () => ({ ...pick(units), bookingDate: day(2 + Math.floor(Math.random() * 300)), startTime: STARTS[Math.floor(Math.random() * 9)], duration: 1 });
+  /** @param {typeof units} xs */
   const pick = (xs) => {
     const u = xs[Math.floor(Math.random() * xs.length)];
     return { venueId: u.venueId, sectionId: u.sectionId };
@@ -118,6 +134,7 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix }) {
   // The demo venues reach bookings by their events: wait until it can book them.
   const probe = () => fetch(`${gatewayUrl}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body()) });
   for (let i = 0; i < 60 && (await probe()).status !== 201; i++) await new Promise((r) => setTimeout(r, 1000));
+  /** @type {Record<string, number>} */
   const statuses = {};
   const r = await autocannon({
     url: `${gatewayUrl}/api/bookings`,
@@ -145,6 +162,7 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix }) {
  * host: the slot check is the section's, whoever asks). Exactly one may win (201); the others
  * are refused with 409. Counts every status.
  */
+/** @param {string} gatewayUrl */
 export async function benchContention(gatewayUrl) {
   const cookie = await login(gatewayUrl, 'host@demo.luxeswipe.test');
   const { units } = await demoSections(gatewayUrl);
@@ -165,6 +183,7 @@ export async function benchContention(gatewayUrl) {
       req.on('error', rej);
       req.end(body);
     });
+  /** @type {Record<number, number>} */
   const statuses = {};
   let failed = 0;
   const t0 = performance.now();

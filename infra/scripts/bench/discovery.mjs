@@ -1,3 +1,4 @@
+// @ts-check
 // The issue's figures on the distributed stack (real PostgreSQL, Redis, Kafka, MinIO of infra/local,
 // demo data seeded), each next to its reference, then one table of every figure, its target and
 // whether it is met. Part of `npm run bench` (or alone: `-- --discovery`). Asserts nothing; about
@@ -23,6 +24,7 @@ import { benchEmail, EMAIL_SKIPPED, emailBenchEnabled } from './email.mjs';
 import { benchPropagation } from './events.mjs';
 
 const require = createRequire(import.meta.url);
+/** @type {typeof import('@luxe/platform')} the build (the benchmarks measure what runs) */
 const platform = require(join(ROOT, 'libs/platform/dist/index.js'));
 
 const PATH = '/api/venues/Miami/Florida/all';
@@ -35,19 +37,22 @@ const SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 4);
  * guest posts 1,000 messages one after another while the host's WebSocket is open; the time from
  * each POST's start to the push on the host's socket (outbox → Kafka → gateway → socket).
  */
+/** @param {string} gatewayUrl */
 async function benchChat(gatewayUrl) {
   const { default: WebSocket } = await import('ws');
+  /** @type {(cookie: string | undefined, method: string, path: string, body?: unknown) => Promise<{ status: number, json: any, cookie: string | undefined }>} */
   const call = async (cookie, method, path, body) => {
-    const r = await fetch(`${gatewayUrl}${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : { 'x-requested-with': 'XMLHttpRequest' }), cookie }, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(`${gatewayUrl}${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : { 'x-requested-with': 'XMLHttpRequest' }), ...(cookie === undefined ? {} : { cookie }) }, body: body ? JSON.stringify(body) : undefined });
     const text = await r.text();
     return { status: r.status, json: text ? JSON.parse(text) : null, cookie: r.headers.getSetCookie()[0]?.split(';')[0] };
   };
+  /** @param {string} email */
   const login = async (email) => (await call('', 'POST', '/api/auth/login', { email, password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' })).cookie;
   const host = await login('host@demo.luxeswipe.test');
   const guest = await login('guest@demo.luxeswipe.test');
   const hostId = (await call(host, 'GET', '/api/auth/me')).json.id;
-  const clubs = (await call('', 'GET', '/api/venues')).json.filter((v) => v.type === 'club');
-  const section = (await call('', 'GET', `/api/venues/${clubs[0].id}/sections`)).json.find((x) => !x.isExclusive);
+  const clubs = (await call('', 'GET', '/api/venues')).json.filter((/** @type {{ type: string }} */ v) => v.type === 'club');
+  const section = (await call('', 'GET', `/api/venues/${clubs[0].id}/sections`)).json.find((/** @type {{ isExclusive: boolean }} */ x) => !x.isExclusive);
   // Right after a start the bookings service may not have the seeded venues yet (its read model follows events).
   let booking;
   for (let i = 0; i < 100; i++) {
@@ -57,8 +62,11 @@ async function benchChat(gatewayUrl) {
     if (r.status !== 404) break;
     await new Promise((res) => setTimeout(res, 300));
   }
-  let request;
-  for (let i = 0; i < 100 && (request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id })).status !== 201; i++) await new Promise((r) => setTimeout(r, 200));
+  let request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id });
+  for (let i = 1; i < 100 && request.status !== 201; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id });
+  }
   if (booking?.id === undefined || request.status !== 201) throw new Error(`chat bench set-up: booking ${JSON.stringify(booking).slice(0, 200)}, join request ${request.status} ${JSON.stringify(request.json).slice(0, 200)}`);
   const approved = await call(host, 'POST', `/api/event-join-requests/${request.json.id}/approve`);
   if (approved.status !== 200) throw new Error(`chat bench approval: ${approved.status} ${JSON.stringify(approved.json)}`);
@@ -88,6 +96,7 @@ async function benchChat(gatewayUrl) {
   }
   ws.close();
   const sorted = latencies.sort((a, b) => a - b);
+  /** @param {number} p */
   const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]?.toFixed(1);
   console.log(`\nChat delivery, POST /api/conversations/{id}/messages → the recipient's WebSocket, ${N} messages one after another:\n`);
   console.log('| delivered | p50 ms | p99 ms | max ms |');
@@ -97,6 +106,9 @@ async function benchChat(gatewayUrl) {
   return { messages: N, delivered: sorted.length, p50: Number(pct(50)), p99: Number(pct(99)) };
 }
 
+/** @typedef {{ rps: number, p50: number, p99: number, errors: number }} Round one autocannon run's figures */
+
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
@@ -105,8 +117,13 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * a shared VM's speed drifts from one half-minute to the next, and a ratio of medians
  * taken from different rounds carries that drift.
  */
+/**
+ * @param {Record<string, Round[]>} results each target's rounds
+ * @returns {Record<string, { rps: number, p50: number, p99: number, errors: number, share: number, shares: number[] }>}
+ */
 function summarize(results) {
-  const s = Object.fromEntries(Object.entries(results).map(([n, rs]) => [n, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((a, r) => a + r.errors, 0) }]));
+  /** @type {Record<string, { rps: number, p50: number, p99: number, errors: number, share: number, shares: number[] }>} */
+  const s = Object.fromEntries(Object.entries(results).map(([n, rs]) => [n, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((a, r) => a + r.errors, 0), share: NaN, shares: [] }]));
   for (const [n, rs] of Object.entries(results)) {
     const ref = results[referenceOf(n)];
     s[n].share = median(rs.map((r, i) => (r.rps / ref[i].rps) * 100));
@@ -115,11 +132,14 @@ function summarize(results) {
   return s;
 }
 
+/** @param {string} name */
 const referenceOf = (name) => (name.endsWith('/api/auth/me') ? 'bare Fastify /api/auth/me' : 'bare Fastify');
 
 /** One table: every figure, its target, met or not. */
+/** @param {Record<string, any>} out what benchDiscovery measured, by part */
 export function printTargets(out) {
   const rows = [];
+  /** @type {(a: number, b: number) => number} */
   const pctOf = (a, b) => (a / b) * 100;
   const d = out.discovery;
   if (d) {
@@ -129,7 +149,8 @@ export function printTargets(out) {
     const me = d['gateway /api/auth/me'];
     const bareMe = d['bare Fastify /api/auth/me'];
     // A share: the median of the rounds' own (see summarize), then the ratio of the medians.
-    const share = (t, ref) => `${t.share.toFixed(1)} % (rounds ${t.shares.join(', ')}; medians ${t.rps.toFixed(0)} / ${ref.rps.toFixed(0)} rps = ${pctOf(t.rps, ref.rps).toFixed(1)} %)`;
+    /** @type {(t: { share: number, shares: number[], rps: number }, ref: { rps: number }) => string} */
+  const share = (t, ref) => `${t.share.toFixed(1)} % (rounds ${t.shares.join(', ')}; medians ${t.rps.toFixed(0)} / ${ref.rps.toFixed(0)} rps = ${pctOf(t.rps, ref.rps).toFixed(1)} %)`;
     rows.push(['public discovery read, gateway / bare Fastify', share(anon, bare), '≥ 50 %', anon.share >= 50]);
     rows.push(['public discovery read, gateway p99', `${anon.p99} ms`, '≤ 25 ms', anon.p99 <= 25]);
     rows.push(['signed-in discovery read (session cookie), gateway / bare Fastify', `${share(signed, bare)}, p99 ${signed.p99} ms`, '≥ 25 %', signed.share >= 25]);
@@ -181,9 +202,12 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
     // One guest sends 1,000 chat messages back to back (the per-member limits × 1000 let them through).
     extraEnv: { LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_REGISTER_PER_IP: '1000', RATE_LIMIT_MEMBER_SCALE: '1000', EMAIL_SEND_MS: String(emailSendMs) },
   });
+  /** @type {import('node:child_process').ChildProcess | null | undefined} */
   let bare;
+  /** @type {Record<string, any>} */
   const out = {};
   // A crash (an exception in a socket callback) or ^C must not leave the stack's processes running.
+  /** @param {unknown} err */
   const abort = async (err) => {
     console.error(err);
     bare?.kill('SIGTERM');
@@ -219,7 +243,14 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
     // A bare Fastify server answering the same bodies from memory: the ceiling of one Node process here.
     const src = `const b=${JSON.stringify(body)},me=${JSON.stringify(meBody)};const f=require('fastify')({logger:false});f.get(${JSON.stringify(PATH)},(q,s)=>{s.type('application/json; charset=utf-8');return b});f.get('/api/auth/me',(q,s)=>{s.type('application/json; charset=utf-8');return me});f.listen({port:0,host:'127.0.0.1'}).then((a)=>console.log('bare '+a))`;
     bare = spawn(process.execPath, ['-e', src], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    const bareUrl = await new Promise((res) => bare.stdout.on('data', (d) => res(/bare (\S+)/.exec(String(d))[1])));
+    const bareOut = /** @type {import('node:stream').Readable} spawned with stdout piped */ (bare.stdout);
+    /** @type {string} */
+    const bareUrl = await new Promise((res) =>
+      bareOut.on('data', (d) => {
+        const m = /bare (\S+)/.exec(String(d));
+        if (m) res(m[1]);
+      }),
+    );
     // The venues service refuses calls without the gateway's token: sign one per round (30 s life).
     const signer = new platform.InternalTokenSigner(stack.internalKeys.privateKey);
     const direct = () => ({ [platform.INTERNAL_AUTH_HEADER]: signer.sign(platform.ANONYMOUS, { service: 'venues', method: 'GET', path: PATH }) });
@@ -231,9 +262,11 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
       { name: 'gateway /api/auth/me', url: `${gw}/api/auth/me`, headers: () => ({ cookie }) },
       { name: 'bare Fastify /api/auth/me', url: `${bareUrl}/api/auth/me`, headers: () => ({}) },
     ];
+    /** @type {(t: typeof targets[number], seconds: number) => Promise<Round>} */
     const run = (t, seconds) =>
       autocannon({ url: t.url, headers: t.headers(), connections: CONNECTIONS, duration: seconds }).then((r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx }));
     for (const t of targets) await run(t, 2);
+    /** @type {Record<string, Round[]>} */
     const results = Object.fromEntries(targets.map((t) => [t.name, []]));
     // Alternating rounds: every target once per round, so the machine's load hits them alike.
     for (let i = 0; i < ROUNDS; i++) for (const t of targets) results[t.name].push(await run(t, SECONDS));

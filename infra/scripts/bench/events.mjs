@@ -1,3 +1,4 @@
+// @ts-check
 // The event path's latency: Kafka's own produce→consume, against outbox commit→consume through the
 // relay (polling only, as before, and woken by NOTIFY), on the real PostgreSQL and Kafka of
 // infra/local. One event at a time, 10 ms apart, 200 per mode; prints p50/p99 per mode and the
@@ -9,13 +10,17 @@ import { join } from 'node:path';
 import { ROOT } from '../stack.mjs';
 
 const require = createRequire(import.meta.url);
+/** @type {typeof import('@luxe/platform')} the build (the benchmarks measure what runs) */
 const platform = require(join(ROOT, 'libs/platform/dist/index.js'));
+/** @type {typeof import('@luxe/contracts')} */
 const contracts = require(join(ROOT, 'libs/contracts/dist/index.js'));
 const { Kafka, logLevel, Partitioners } = require('kafkajs');
 
 const N = Number(process.env.BENCH_EVENTS ?? 200);
 const GAP_MS = 10;
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** @type {(xs: number[], p: number) => number} */
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 export async function benchEvents() {
@@ -46,11 +51,16 @@ export async function benchEvents() {
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   let joined = false;
   consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
-  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(JSON.parse(message.value.toString()).id, performance.now()) });
+  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(JSON.parse(String(message.value)).id, performance.now()) });
   while (!joined) await sleep(50);
 
   // Kafka's own: the clock starts when the send starts (its own topic and reader, as below).
+  /** @type {Record<string, { n: number, p50: number, p99: number }>} */
   const results = { 'kafka produce→consume': await kafkaOwnLatency({ n: N, brokers }) };
+  /**
+   * @param {string} name
+   * @param {(i: number) => Promise<{ id: string, t: number }>} sendOne
+   */
   async function measure(name, sendOne) {
     const started = new Map();
     for (let i = 0; i < N; i++) {
@@ -66,7 +76,9 @@ export async function benchEvents() {
 
   // The outbox: the clock starts when the transaction has committed (the event exists from then).
   const outbox = new platform.Outbox('bench');
-  for (const [name, listen] of [['outbox commit→consume (poll 200 ms only)', false], ['outbox commit→consume (NOTIFY)', true]]) {
+  /** @type {[string, boolean][]} */
+  const relays = [['outbox commit→consume (poll 200 ms only)', false], ['outbox commit→consume (NOTIFY)', true]];
+  for (const [name, listen] of relays) {
     const relay = new platform.OutboxRelay(ds, transport, logger, { topicPrefix: prefix, pollMs: 200, listen });
     relay.start();
     if (listen) while (!relay.isListening()) await sleep(20);
@@ -97,6 +109,7 @@ export async function benchEvents() {
  * own (3 partitions, as the stack's), with a consumer of its own group: the clock starts when the
  * send starts and stops when the consumer has the message.
  */
+/** @param {{ n: number, gap?: number, warmup?: number, brokers?: string }} opts */
 export async function kafkaOwnLatency({ n, gap = GAP_MS, warmup = 0, brokers = process.env.KAFKA_BROKERS }) {
   const own = await openKafkaOwn({ brokers });
   try {
@@ -119,6 +132,7 @@ export async function kafkaOwnLatency({ n, gap = GAP_MS, warmup = 0, brokers = p
 export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {}) {
   const prefix = `bench${randomUUID().slice(0, 8)}.`;
   const topic = contracts.streamTopic('platform.test', prefix);
+  if (!brokers) throw new Error('KAFKA_BROKERS is not set (source infra/local\'s env file)');
   const kafka = new Kafka({ clientId: 'bench-kafka-own', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
@@ -129,13 +143,14 @@ export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {})
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   let joined = false;
   consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
-  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(message.headers['bench-id'].toString(), performance.now()) });
+  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(String(message.headers?.['bench-id']), performance.now()) });
   while (!joined) await sleep(50);
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
   await producer.connect();
   const started = new Map();
   return {
     /** Sends one message; `counted` false for a warm-up message. */
+    /** @param {number} i */
     async sendOne(i, counted = true) {
       const id = randomUUID();
       if (counted) started.set(id, performance.now());
@@ -175,6 +190,10 @@ export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {})
  * other instead, each figure would also measure the minute it ran in: on a small shared machine
  * Kafka's own tail latency moves by a factor of two from one minute to the next.
  */
+/**
+ * @param {import('../stack.mjs').Stack} stack
+ * @param {{ n?: number, gap?: number, warmup?: number, block?: number }} [opts]
+ */
 export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVENTS_PROPAGATION ?? 5000), gap = GAP_MS, warmup = Number(process.env.BENCH_EVENTS_WARMUP ?? 2000), block = Number(process.env.BENCH_EVENTS_BLOCK ?? 500) } = {}) {
   const bookingsDs = platform.createDataSource({ url: stack.dbUrls.bookings, migrations: [] });
   await bookingsDs.initialize();
@@ -202,7 +221,7 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   const onKafkaAt = new Map();
   let observer = null;
   if (process.env.BENCH_EVENTS_OBSERVE === '1') {
-    const observerKafka = new Kafka({ clientId: 'bench-observer', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
+    const observerKafka = new Kafka({ clientId: 'bench-observer', brokers: String(process.env.KAFKA_BROKERS).split(','), logLevel: logLevel.NOTHING });
     observer = observerKafka.consumer({ groupId: `bench-observer-${randomUUID().slice(0, 8)}`, maxWaitTimeInMs: 100 });
     await observer.connect();
     await observer.subscribe({ topics: [contracts.streamTopic('bookings.booking', stack.topicPrefix ?? '')], fromBeginning: false });
@@ -211,9 +230,13 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
     await observer.run({ eachMessage: async ({ message }) => void (message.key && !onKafkaAt.has(message.key.toString()) && onKafkaAt.set(message.key.toString(), now())) });
     while (!observing) await sleep(50);
   }
+  /**
+   * @param {string} bookingId
+   * @param {number} i
+   */
   const data = (bookingId, i) => {
     const date = new Date(Date.now() + (30 + (i % 300)) * 86_400_000).toISOString().slice(0, 10);
-    return { bookingId, hostId, hostFirstName: 'Bench', venueId, venueName: 'Bench Club', venueType: 'club', venueCity: 'Miami', venueState: 'Florida', venueImage: '/api/placeholder-venue', sectionType: 'Table', bookingDate: date, startTime: '21:00', endTime: '22:00', duration: 1, startsAt: `${date}T01:00:00.000Z`, guestVisibility: 'both', friendsCount: 0, totalCost: '300.00', capacity: 8 };
+    return { bookingId, hostId, hostFirstName: 'Bench', venueId, venueName: 'Bench Club', venueType: /** @type {const} */ ('club'), venueCity: 'Miami', venueState: 'Florida', venueImage: '/api/placeholder-venue', sectionType: 'Table', bookingDate: date, startTime: '21:00', endTime: '22:00', duration: 1, startsAt: `${date}T01:00:00.000Z`, guestVisibility: 'both', friendsCount: 0, totalCost: '300.00', capacity: 8 };
   };
   const counted = [];
   const own = await openKafkaOwn();
@@ -251,6 +274,7 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   // Where the time goes: the outbox row's creation and publication, the consumer's inbox row (each
   // the start of its transaction, PostgreSQL's clock, the same machine's).
   const ids = counted.filter((id) => arrivedAt.has(id));
+  /** @type {{ key: string, event_id: string, published: string }[]} */
   const outRows = await bookingsDs.query(
     `SELECT key, envelope->>'id' AS event_id, extract(epoch FROM published_at) * 1000 AS published FROM outbox_events WHERE key = ANY($1::text[]) AND type = 'bookings.booking-confirmed'`,
     [ids],
@@ -267,26 +291,29 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   await social.query('DELETE FROM event_cards WHERE host_id = $1', [hostId]).catch(() => undefined);
   await social.end();
   await bookingsDs.destroy();
-  const lat = ids.map((id) => arrivedAt.get(id) - committedAt.get(id));
+  /** A time the bench did not see is NaN, which the figures leave out. @type {(m: Map<string, number | undefined>, id: string) => number} */
+  const ms = (m, id) => m.get(id) ?? NaN;
+  const lat = ids.map((id) => ms(arrivedAt, id) - ms(committedAt, id));
   const path = { n: lat.length, p50: +pct(lat, 50).toFixed(1), p99: +pct(lat, 99).toFixed(1), max: +pct(lat, 100).toFixed(1) };
+  /** @param {(id: string) => number} f */
   const stage = (f) => {
     const xs = ids.map(f).filter((x) => Number.isFinite(x));
     return xs.length ? { n: xs.length, p50: +pct(xs, 50).toFixed(1), p99: +pct(xs, 99).toFixed(1) } : null;
   };
   const stages = {
-    'commit → relay transaction': stage((id) => published.get(id) - committedAt.get(id)),
-    'relay → consumer transaction (publish, Kafka, fetch)': stage((id) => processed.get(id) - published.get(id)),
+    'commit → relay transaction': stage((id) => ms(published, id) - ms(committedAt, id)),
+    'relay → consumer transaction (publish, Kafka, fetch)': stage((id) => ms(processed, id) - ms(published, id)),
     ...(observer && {
-      '  of which relay → on Kafka (publish, a consumer of the bench fetched it)': stage((id) => onKafkaAt.get(id) - published.get(id)),
-      '  of which on Kafka → consumer transaction (social fetched it, began)': stage((id) => processed.get(id) - onKafkaAt.get(id)),
+      '  of which relay → on Kafka (publish, a consumer of the bench fetched it)': stage((id) => ms(onKafkaAt, id) - ms(published, id)),
+      '  of which on Kafka → consumer transaction (social fetched it, began)': stage((id) => ms(processed, id) - ms(onKafkaAt, id)),
     }),
-    'consumer transaction → committed': stage((id) => arrivedAt.get(id) - processed.get(id)),
+    'consumer transaction → committed': stage((id) => ms(arrivedAt, id) - ms(processed, id)),
   };
   // BENCH_EVENTS_DUMP=file: one line per counted event (commit time and each stage), to find what the slow ones share.
   if (process.env.BENCH_EVENTS_DUMP) {
     const lines = ids.map((id) => {
-      const c = committedAt.get(id);
-      return JSON.stringify({ at: +(c - committedAt.get(ids[0])).toFixed(1), epochMs: +c.toFixed(1), total: +(arrivedAt.get(id) - c).toFixed(2), toRelay: +(published.get(id) - c).toFixed(2), relayToKafka: +(onKafkaAt.get(id) - published.get(id)).toFixed(2), kafkaToConsumer: +(processed.get(id) - onKafkaAt.get(id)).toFixed(2), consumerToCommitted: +(arrivedAt.get(id) - processed.get(id)).toFixed(2) });
+      const c = ms(committedAt, id);
+      return JSON.stringify({ at: +(c - ms(committedAt, ids[0])).toFixed(1), epochMs: +c.toFixed(1), total: +(ms(arrivedAt, id) - c).toFixed(2), toRelay: +(ms(published, id) - c).toFixed(2), relayToKafka: +(ms(onKafkaAt, id) - ms(published, id)).toFixed(2), kafkaToConsumer: +(ms(processed, id) - ms(onKafkaAt, id)).toFixed(2), consumerToCommitted: +(ms(arrivedAt, id) - ms(processed, id)).toFixed(2) });
     });
     require('node:fs').writeFileSync(process.env.BENCH_EVENTS_DUMP, `${lines.join('\n')}\n`);
   }

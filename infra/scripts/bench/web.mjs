@@ -1,3 +1,4 @@
+// @ts-check
 // The web client's figures (issue 14): the gzip size of the JavaScript each of /, /events and /login
 // loads (every script the page fetches until the network is idle, measured in Debian's Chromium), and
 // Lighthouse's performance and accessibility scores for the same pages (npm `lighthouse` driving the
@@ -15,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { parseCommandLine } from '../args.mjs';
 import { ROOT } from '../stack.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -53,6 +55,11 @@ function startEmbedded() {
  * Every script each page loads on a first visit (a fresh browser context: empty cache, no session),
  * with its size as sent and gzip -9 of its body.
  */
+/**
+ * @param {string} base
+ * @param {string[]} paths
+ * @returns {Promise<Map<string, Script[]>>}
+ */
 async function pageScripts(base, paths) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.filter((f) => f !== '--headless') });
   const byPath = new Map();
@@ -60,6 +67,7 @@ async function pageScripts(base, paths) {
     for (const path of paths) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
+      /** @type {Promise<Script>[]} */
       const pending = [];
       page.on('response', (r) => {
         if (r.request().resourceType() !== 'script') return;
@@ -81,11 +89,16 @@ async function pageScripts(base, paths) {
   }
 }
 
+/** @typedef {{ url: string, raw: number, gzip: number, encoding: string }} Script one script a page loaded, its size as sent and gzipped */
+
+/** @param {number} bytes */
 const kb = (bytes) => (bytes / 1024).toFixed(1);
+/** @type {(scripts: Script[], key: 'raw' | 'gzip') => number} */
 const sum = (scripts, key) => scripts.reduce((s, x) => s + x[key], 0);
 
+/** @param {Map<string, Script[]>} byPath */
 function printScripts(byPath) {
-  const landing = byPath.get('/');
+  const landing = byPath.get('/') ?? [];
   const gzipTotal = sum(landing, 'gzip');
   console.log(`\nThe landing page's JavaScript (GET / at 390 px in Chromium, every script until the network is idle):\n`);
   console.log('| script | raw KB | gzip -9 KB | sent as |');
@@ -105,13 +118,23 @@ function printScripts(byPath) {
   return gzipTotal;
 }
 
+/**
+ * @param {string} base
+ * @param {string[]} paths
+ */
 async function lighthouseScores(base, paths) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const rows = [];
   try {
     for (const path of paths) {
-      for (const [profile, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
-        const run = () => lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+      /** @type {[string, import('lighthouse').Config | undefined][]} */
+      const profiles = [['mobile', undefined], ['desktop', desktopConfig]];
+      for (const [profile, config] of profiles) {
+        const run = async () => {
+          const r = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+          if (!r) throw new Error(`Lighthouse ${path} ${profile}: no result`);
+          return r;
+        };
         let result = await run();
         // A run that errs (a trace without its paint events, now and then on a busy machine) is
         // tried once more, and its error named, rather than printed as a score of 0.
@@ -121,7 +144,8 @@ async function lighthouseScores(base, paths) {
         }
         const lhr = result.lhr;
         // BENCH_LIGHTHOUSE_DIR: keep each full report (the audits' details: LCP element, request chains).
-        if (process.env.BENCH_LIGHTHOUSE_DIR) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${path.replace(/\W+/g, '_') || 'root'}-${profile}.json`), result.report);
+        if (process.env.BENCH_LIGHTHOUSE_DIR) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${path.replace(/\W+/g, '_') || 'root'}-${profile}.json`), String(result.report)); // output 'json': one report
+        /** @param {string} id */
         const metric = (id) => lhr.audits[id]?.numericValue;
         rows.push({
           path,
@@ -165,4 +189,7 @@ export async function benchWeb({ lighthouse: withLighthouse = true } = {}) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchWeb({ lighthouse: !process.argv.includes('--js-only') });
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseCommandLine({ usage: 'usage: node infra/scripts/bench/web.mjs [--js-only]', options: { 'js-only': { type: 'boolean', default: false } } });
+  await benchWeb({ lighthouse: !values['js-only'] });
+}

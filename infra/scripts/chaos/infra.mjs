@@ -1,3 +1,4 @@
+// @ts-check
 // The chaos run's own Kafka broker and PostgreSQL clusters: loopback ports of their own, data in a
 // temporary directory, started from what infra/local already installed (the broker's jars under
 // $LUXE_INFRA_HOME/kafka/lib, Debian's /usr/lib/postgresql/*/bin). Never the shared infra/local
@@ -8,6 +9,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import net from 'node:net';
 
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function infraHome() {
@@ -15,6 +17,10 @@ export function infraHome() {
 }
 
 /** True when something accepts connections on 127.0.0.1:port. */
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 export function portOpen(port) {
   return new Promise((res) => {
     const s = net.connect({ host: '127.0.0.1', port });
@@ -25,10 +31,17 @@ export function portOpen(port) {
   });
 }
 
+/** @param {number[]} ports */
 export async function requirePortsFree(ports) {
   for (const p of ports) if (await portOpen(p)) throw new Error(`port 127.0.0.1:${p} is in use; the chaos run needs it for its own servers (pick another base with CHAOS_BASE_PORT)`);
 }
 
+/**
+ * @param {string} what
+ * @param {() => Promise<boolean> | boolean} check
+ * @param {number} timeoutMs
+ * @param {() => boolean} [alive]
+ */
 async function waitFor(what, check, timeoutMs, alive = () => true) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
@@ -41,10 +54,15 @@ async function waitFor(what, check, timeoutMs, alive = () => true) {
 
 /** Kafka 3.9 KRaft single node on 127.0.0.1:port (controller port+1), data in dir. */
 export class ChaosKafka {
+  /**
+   * @param {string} dir
+   * @param {number} port
+   */
   constructor(dir, port) {
     this.dir = dir;
     this.port = port;
     this.lib = join(infraHome(), 'kafka', 'lib');
+    /** @type {import('node:child_process').ChildProcess | null} */
     this.child = null;
   }
 
@@ -93,7 +111,7 @@ export class ChaosKafka {
     );
     const cp = `${this.lib}/*`;
     const log4j = `-Dlog4j.configuration=file:${join(this.dir, 'log4j.properties')}`;
-    const id = execFileSync('java', [log4j, '-cp', cp, 'kafka.tools.StorageTool', 'random-uuid'], { encoding: 'utf8' }).trim().split('\n').pop();
+    const id = execFileSync('java', [log4j, '-cp', cp, 'kafka.tools.StorageTool', 'random-uuid'], { encoding: 'utf8' }).trim().split('\n').pop() ?? '';
     execFileSync('java', [log4j, '-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', id, '-c', join(this.dir, 'server.properties')], { stdio: 'ignore' });
   }
 
@@ -135,6 +153,12 @@ export class ChaosKafka {
 
 /** A PostgreSQL cluster on 127.0.0.1:port, data in dir, owned by `postgres` when run as root. */
 export class ChaosPostgres {
+  /**
+   * @param {string} dir
+   * @param {number} port
+   * @param {string} name
+   * @param {'on' | 'off'} [synchronousCommit]
+   */
   constructor(dir, port, name, synchronousCommit = 'on') {
     this.dir = dir;
     this.port = port;
@@ -151,14 +175,20 @@ export class ChaosPostgres {
     const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'pg_ctl'))) : [];
     if (!versions.length) throw new Error('no /usr/lib/postgresql/*/bin/pg_ctl (infra/local/up.sh postgres installs it)');
     versions.sort((a, b) => Number(a) - Number(b));
-    return join(base, versions.at(-1), 'bin');
+    return join(base, versions[versions.length - 1], 'bin');
   }
 
   /** Runs a PostgreSQL program as the cluster's owner. */
+  /**
+   * @param {string} program
+   * @param {string[]} args
+   * @param {Omit<import('node:child_process').ExecFileSyncOptions, 'encoding'>} [opts]
+   * @returns {string} what it printed (nothing when opts.stdio does not pipe it)
+   */
   run(program, args, opts = {}) {
     const cmd = join(this.bin, program);
-    if (!this.root) return execFileSync(cmd, args, { cwd: '/', encoding: 'utf8', ...opts });
-    return execFileSync('setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', cmd, ...args], { cwd: '/', encoding: 'utf8', ...opts });
+    if (!this.root) return execFileSync(cmd, args, { cwd: '/', ...opts, encoding: 'utf8' });
+    return execFileSync('setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', cmd, ...args], { cwd: '/', ...opts, encoding: 'utf8' });
   }
 
   get adminUrl() {
@@ -205,6 +235,7 @@ export class ChaosPostgres {
         /* already gone */
       }
     }
+    /** @param {number} p */
     const alive = (p) => {
       try {
         process.kill(p, 0);
@@ -226,6 +257,7 @@ export class ChaosPostgres {
 }
 
 /** Direct children of a process (from /proc). */
+/** @param {number} pid */
 export function childrenOf(pid) {
   const out = [];
   for (const d of readdirSync('/proc')) {
@@ -242,6 +274,7 @@ export function childrenOf(pid) {
 }
 
 /** Resident set size of a process in bytes (VmRSS), or null when it is gone. */
+/** @param {number | undefined} pid a process that is not there (or none) has no figure: null */
 export function rssOf(pid) {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

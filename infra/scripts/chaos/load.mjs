@@ -1,3 +1,4 @@
+// @ts-check
 // The chaos run's load: members with sessions, approved clubs, and a paced mix of bookings,
 // invites, accepts and messages (plus reads in the soak) through the gateway. Counts every request
 // by outcome and keeps the ids the gateway acknowledged (reconciliation looks for them).
@@ -5,15 +6,24 @@ import { randomUUID } from 'node:crypto';
 import { addDays, format } from 'date-fns';
 import { formatInTimeZone } from 'date-fns-tz';
 import { Client as PgClient } from 'pg';
-import Redis from 'ioredis';
+import { Redis } from 'ioredis';
 
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** @type {<T>(xs: T[]) => T} */
 const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 
 /** A date in New York `days` from today ('yyyy-MM-dd'). */
+/** @param {number} days */
 export const nyDate = (days) => format(addDays(new Date(`${formatInTimeZone(new Date(), 'America/New_York', 'yyyy-MM-dd')}T12:00:00`), days), 'yyyy-MM-dd');
 
 /** One query on a fresh connection (a database may be down or restarted between two queries). */
+/**
+ * @param {string} url
+ * @param {string} sql
+ * @param {unknown[]} [params]
+ * @returns {Promise<any[]>} the rows
+ */
 export async function query(url, sql, params = []) {
   const c = new PgClient({ connectionString: url, connectionTimeoutMillis: 5000 });
   c.on('error', () => undefined);
@@ -27,15 +37,29 @@ export async function query(url, sql, params = []) {
 
 /** A member's HTTP session (cookie jar, the X-Requested-With header the gateway wants). */
 export class Session {
+  /**
+   * @param {string} base the gateway's URL
+   * @param {Stats | null} stats
+   */
   constructor(base, stats) {
     this.base = base;
     this.stats = stats;
+    /** @type {Map<string, string>} */
     this.cookies = new Map();
+    /** @type {string | null} the member's id once registered */
     this.id = null;
   }
 
   /** One request; counted in stats under `kind` unless kind is null. Never throws. */
+  /**
+   * @param {string | null} kind
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]
+   * @returns {Promise<{ ok: boolean, status: number, json: any, error: string | null }>}
+   */
   async call(kind, method, path, body) {
+    /** @type {Record<string, string>} */
     const headers = { 'x-requested-with': 'XMLHttpRequest' };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -59,7 +83,7 @@ export class Session {
       } catch {
         json = undefined;
       }
-    } catch (err) {
+    } catch (/** @type {any} fetch's error */ err) {
       error = String(err?.cause?.code ?? err?.name ?? err);
     }
     const ended = Date.now();
@@ -70,11 +94,19 @@ export class Session {
 }
 
 /** Request counts by kind and outcome, with the moments of failures (to tell kill windows apart). */
+/** @typedef {{ sent: number, ok: number, failed: number, rejected: number }} Counts */
+/** @typedef {{ kind: string, status: number, error: string | null, message?: string, started: number, ended: number }} Failure */
 export class Stats {
   constructor() {
+    /** @type {Map<string, Counts>} */
     this.byKind = new Map();
+    /** @type {Failure[]} */
     this.failures = [];
   }
+  /**
+   * @param {string} kind
+   * @param {{ ok: boolean } & Omit<Failure, 'kind'>} r
+   */
   record(kind, r) {
     const k = this.byKind.get(kind) ?? { sent: 0, ok: 0, failed: 0, rejected: 0 };
     k.sent++;
@@ -85,6 +117,7 @@ export class Stats {
     if (!r.ok) this.failures.push({ kind, status: r.status, error: r.error, message: r.message, started: r.started, ended: r.ended });
   }
   /** Failures grouped by kind, status (or network error) and message, most frequent first. */
+  /** @param {(f: Failure) => boolean} [filter] */
   failureSummary(filter = () => true) {
     const m = new Map();
     for (const f of this.failures.filter(filter)) {
@@ -94,8 +127,9 @@ export class Stats {
     return Object.fromEntries([...m].sort((a, b) => b[1] - a[1]).slice(0, 8));
   }
   totals() {
+    /** @type {Counts} */
     const t = { sent: 0, ok: 0, failed: 0, rejected: 0 };
-    for (const k of this.byKind.values()) for (const f of Object.keys(t)) t[f] += k[f];
+    for (const k of this.byKind.values()) for (const f of /** @type {(keyof Counts)[]} */ (Object.keys(t))) t[f] += k[f];
     return t;
   }
 }
@@ -104,14 +138,33 @@ const REGISTRATION = { password: 'correct-horse-battery', lastName: 'Chaos', cit
 
 /** Members, clubs and sessions for the load (created before the clock starts). */
 export class World {
+  /**
+   * @param {import('../stack.mjs').Stack} stack
+   * @param {Stats} stats
+   */
   constructor(stack, stats) {
     this.stack = stack;
     this.stats = stats;
+    /** @type {Session[]} */
     this.hosts = [];
+    /** @type {Session[]} */
     this.guests = [];
+    /** @type {{ venueId: string, sectionId: string }[]} */
     this.clubs = [];
+    // The chaos run's probe members and their bookings (acknowledged too), set by chaos.mjs.
+    /** @type {Session | undefined} */
+    this.probeHost = undefined;
+    /** @type {Session | undefined} */
+    this.probeGuest = undefined;
+    /** @type {Set<string> | undefined} */
+    this.probeBookings = undefined;
   }
 
+  /**
+   * @param {string} userType
+   * @param {string} firstName
+   * @returns {Promise<Session>}
+   */
   async member(userType, firstName) {
     // Password hashing is slow on a busy machine: a timed-out registration is tried again as another member.
     for (let attempt = 1; ; attempt++) {
@@ -127,6 +180,13 @@ export class World {
     }
   }
 
+  /**
+   * @param {string} service
+   * @param {string} sql a count(*)
+   * @param {unknown[]} params
+   * @param {number} n
+   * @param {string} what
+   */
   async waitRows(service, sql, params, n, what, timeoutMs = 120_000) {
     const end = Date.now() + timeoutMs;
     for (;;) {
@@ -141,6 +201,10 @@ export class World {
    * An approved club with an open section (approval written straight into venues' and bookings' databases, as the API tests do).
    * The section holds more than all the guests: an invite accepted past its places would be refused (409), not a fault.
    */
+  /**
+   * @param {Session} owner
+   * @param {number} i
+   */
   async club(owner, i) {
     const v = await owner.call('setup', 'POST', '/api/venues', { name: `Chaos ${i}`, type: 'club', subtype: 'lounge', city: 'Chaosville', state: 'Florida', address: `${i} Fault St`, capacity: 500, pricePerHour: 300 });
     if (v.status !== 201) throw new Error(`venue: ${v.status} ${JSON.stringify(v.json)}`);
@@ -149,7 +213,9 @@ export class World {
     return { venueId: v.json.id, sectionId: sec.json.id };
   }
 
+  /** @param {{ hosts: number, guests: number, clubs: number }} counts */
   async setup({ hosts, guests, clubs }) {
+    /** @type {(n: number, type: string, name: string) => Promise<Session[]>} */
     const make = async (n, type, name) => {
       const out = [];
       for (let i = 0; i < n; i += 2) out.push(...(await Promise.all(Array.from({ length: Math.min(2, n - i) }, (_, j) => this.member(type, `${name}${i + j}`)))));
@@ -161,7 +227,7 @@ export class World {
     for (let i = 0; i < clubs; i++) this.clubs.push(await this.club(owner, i));
     const venueIds = this.clubs.map((c) => c.venueId);
     await query(this.stack.dbUrls.venues, `UPDATE venues SET approval_status = 'approved' WHERE id = ANY($1::uuid[])`, [venueIds]);
-    const redis = new Redis(process.env.REDIS_URL);
+    const redis = new Redis(/** @type {string} chaos.mjs stops without it */ (process.env.REDIS_URL));
     await redis.incr(`${new URL(this.stack.dbUrls.venues).pathname.slice(1)}:venues:public:gen`);
     redis.disconnect();
     await this.waitRows('bookings', 'SELECT count(*) FROM venue_cards WHERE venue_id = ANY($1::uuid[])', [venueIds], clubs, 'bookings knows the clubs');
@@ -179,23 +245,35 @@ export class World {
  * sent invites; messages in conversations the guests found by listing theirs. `quota` caps each
  * kind (Infinity: no cap). Every acknowledged id is kept in `acked`.
  */
+/** @typedef {'booking' | 'invite' | 'accept' | 'message'} Kind */
 export class Workload {
+  /**
+   * @param {World} world
+   * @param {{ quota?: Partial<Record<Kind, number>>, reads?: number }} [opts]
+   */
   constructor(world, { quota = {}, reads = 0 } = {}) {
     this.world = world;
+    /** @type {Record<Kind, number>} */
     this.quota = { booking: Infinity, invite: Infinity, accept: Infinity, message: Infinity, ...quota };
     this.reads = reads;
+    /** @type {Record<Kind, number>} */
     this.done = { booking: 0, invite: 0, accept: 0, message: 0 };
+    /** @type {{ bookings: Set<string>, invites: Set<string>, accepted: Set<string>, messages: Set<string> }} */
     this.acked = { bookings: new Set(), invites: new Set(), accepted: new Set(), messages: new Set() };
-    this.bookings = []; // { id, host, at, invited: Set }
-    this.pending = []; // { id, guest, at }
-    this.discover = []; // { guest, at }
-    this.conversations = []; // { id, host, guest }
+    /** @type {{ id: string, host: Session, ready: boolean, invited: Set<string | null> }[]} */
+    this.bookings = [];
+    /** @type {{ id: string, guest: Session, at: number }[]} */
+    this.pending = [];
+    /** @type {{ guest: Session, at: number }[]} */
+    this.discover = [];
+    /** @type {{ id: string, host: Session, guest: Session }[]} */
+    this.conversations = [];
     this.known = new Set();
     this.dayCounter = 0;
   }
 
   quotaMet() {
-    return Object.keys(this.quota).every((k) => this.done[k] >= this.quota[k]);
+    return /** @type {Kind[]} */ (Object.keys(this.quota)).every((k) => this.done[k] >= this.quota[k]);
   }
 
   async booking() {
@@ -285,7 +363,8 @@ export class Workload {
     if (this.discover.length && Math.random() < 0.15) {
       if (await this.findConversations()) return;
     }
-    const left = Object.entries(this.quota).map(([k, q]) => [k, Number.isFinite(q) ? Math.max(0, q - this.done[k]) : 1]);
+    /** @type {[Kind, number][]} */
+    const left = /** @type {[Kind, number][]} */ (Object.entries(this.quota)).map(([k, q]) => [k, Number.isFinite(q) ? Math.max(0, q - this.done[k]) : 1]);
     const total = left.reduce((a, [, n]) => a + n, 0);
     if (total === 0) return this.booking(); // quotas met; the load goes on until told to stop
     let x = Math.random() * total;
@@ -313,6 +392,7 @@ export class Workload {
    * Runs operations at `rate` per second (at most `concurrency` at once) until `until()` is true
    * or `maxMs` has passed.
    */
+  /** @param {{ rate: number, concurrency: number, until: () => boolean, maxMs: number }} opts */
   async run({ rate, concurrency, until, maxMs }) {
     const start = Date.now();
     let issued = 0;

@@ -1,3 +1,4 @@
+// @ts-check
 // Reconciliation after the faults: per service database and on Kafka, every committed state
 // change has its event, every event reached every consumer that handles its type, nothing was
 // applied twice, nothing is left in an outbox, and the dead-letter topics are empty.
@@ -7,6 +8,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { ROOT, SERVICES } from '../stack.mjs';
 import { query } from './load.mjs';
 
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -14,7 +16,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * sources (`@EventConsumer('name')` classes and their `@OnEvent('type')` methods).
  */
 export function consumersByType() {
+  /** @type {Map<string, Set<string>>} event type → the consumers of it */
   const byType = new Map();
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const f of readdirSync(dir)) {
       const p = join(dir, f);
@@ -23,6 +27,7 @@ export function consumersByType() {
     }
   };
   let service = '';
+  /** @param {string} file */
   const scan = (file) => {
     const src = readFileSync(file, 'utf8');
     if (!src.includes('@OnEvent(')) return;
@@ -45,12 +50,18 @@ export function consumersByType() {
   return byType;
 }
 
+/** @param {string} brokers */
 function kafkaClient(brokers) {
   return new Kafka({ clientId: 'luxe-chaos-reconcile', brokers: brokers.split(','), logLevel: logLevel.NOTHING, retry: { retries: 3 } });
 }
 
 /** Unpublished outbox rows per service, and the summed lag of every consumer group. */
+/**
+ * @param {Record<string, string>} dbUrls
+ * @param {string} brokers
+ */
 export async function backlog(dbUrls, brokers) {
+  /** @type {Record<string, { pending: number, parked: number }>} */
   const outbox = {};
   for (const s of SERVICES) {
     const [r] = await query(dbUrls[s], `SELECT count(*) FILTER (WHERE parked_at IS NULL) AS pending, count(*) FILTER (WHERE parked_at IS NOT NULL) AS parked FROM outbox_events WHERE published_at IS NULL`);
@@ -58,9 +69,11 @@ export async function backlog(dbUrls, brokers) {
   }
   const admin = kafkaClient(brokers).admin();
   await admin.connect();
+  /** @type {Record<string, number>} */
   const lag = {};
   try {
     const topics = (await admin.listTopics()).filter((t) => !t.startsWith('__'));
+    /** @type {Map<string, { partition: number, offset: string, high: string, low: string }[]>} */
     const ends = new Map();
     for (const t of topics) ends.set(t, await admin.fetchTopicOffsets(t));
     const { groups } = await admin.listGroups();
@@ -85,16 +98,24 @@ export async function backlog(dbUrls, brokers) {
   return { outbox, lag };
 }
 
-/** Waits (at most timeoutMs) until no outbox has an unpublished row and no consumer group lags. */
+/**
+ * Waits (at most timeoutMs) until no outbox has an unpublished row and no consumer group lags.
+ * @param {Record<string, string>} dbUrls
+ * @param {string} brokers
+ * @param {number} timeoutMs
+ * @returns {Promise<{ ms: number, timedOut?: boolean, outbox?: Record<string, { pending: number }>, lag?: Record<string, number>, error?: string }>}
+ */
 export async function drain(dbUrls, brokers, timeoutMs) {
   const start = Date.now();
+  /** @type {{ outbox?: Record<string, { pending: number }>, lag?: Record<string, number>, error?: string }} */
   let last;
   for (;;) {
     try {
-      last = await backlog(dbUrls, brokers);
-      const pending = Object.values(last.outbox).reduce((a, o) => a + o.pending, 0);
-      const lag = Object.values(last.lag).reduce((a, n) => a + n, 0);
-      if (pending === 0 && lag === 0) return { ms: Date.now() - start, ...last };
+      const now = await backlog(dbUrls, brokers);
+      last = now;
+      const pending = Object.values(now.outbox).reduce((a, o) => a + o.pending, 0);
+      const lag = Object.values(now.lag).reduce((a, n) => a + n, 0);
+      if (pending === 0 && lag === 0) return { ms: Date.now() - start, ...now };
     } catch (err) {
       last = { error: String(err) };
     }
@@ -104,6 +125,10 @@ export async function drain(dbUrls, brokers, timeoutMs) {
 }
 
 /** Every message of the given topics up to their current end: envelope ids and how often each came. */
+/**
+ * @param {string} brokers
+ * @param {string[]} topics
+ */
 async function readTopics(brokers, topics) {
   const kafka = kafkaClient(brokers);
   const admin = kafka.admin();
@@ -125,7 +150,7 @@ async function readTopics(brokers, topics) {
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning: true });
   let messages = 0;
-  await new Promise((resolve, reject) => {
+  await new Promise(/** @param {(v?: void) => void} resolve @param {(err: unknown) => void} reject */ (resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`reading the topics took over 120 s (${messages}/${total})`)), 120_000);
     consumer
       .run({
@@ -137,7 +162,7 @@ async function readTopics(brokers, topics) {
             if (end === undefined || Number(m.offset) >= end) break;
             messages++;
             try {
-              const id = JSON.parse(m.value.toString()).id;
+              const id = JSON.parse(String(m.value)).id;
               seen.set(id, (seen.get(id) ?? 0) + 1);
             } catch {
               seen.set('(not JSON)', (seen.get('(not JSON)') ?? 0) + 1);
@@ -157,10 +182,12 @@ async function readTopics(brokers, topics) {
 }
 
 /** Messages waiting in the dead-letter topics. */
+/** @param {string} brokers */
 async function deadLetters(brokers) {
   const admin = kafkaClient(brokers).admin();
   await admin.connect();
   try {
+    /** @type {Record<string, number>} */
     const out = {};
     for (const t of (await admin.listTopics()).filter((x) => x.endsWith('.dlt'))) {
       const n = (await admin.fetchTopicOffsets(t)).reduce((a, p) => a + Number(p.high) - Number(p.low), 0);
@@ -172,25 +199,37 @@ async function deadLetters(brokers) {
   }
 }
 
+/** @type {(rows: any[], col?: string) => Set<string>} */
 const ids = (rows, col = 'id') => new Set(rows.map((r) => r[col]));
+/** @type {(want: Iterable<string>, have: Set<string>) => string[]} */
 const missingFrom = (want, have) => [...want].filter((x) => !have.has(x));
 
 /**
  * The checks, each `{ check, expected, actual, ok }`. `acked` holds what the gateway acknowledged
  * (ids of bookings, invites, accepted invites, messages).
  */
+/**
+ * @param {{ dbUrls: Record<string, string>, brokers: string, acked: import('./load.mjs').Workload['acked'], ackedMayBeLost?: boolean }} opts
+ */
 export async function reconcile({ dbUrls, brokers, acked, ackedMayBeLost = false }) {
+  /** @type {Row[]} */
   const rows = [];
-  const add = (check, expected, actual, ok = expected === actual) => rows.push({ check, expected: String(expected), actual: String(actual), ok });
+  /** @type {(check: string, expected: unknown, actual: unknown, ok?: boolean) => void} */
+  const add = (check, expected, actual, ok = expected === actual) => {
+    rows.push({ check, expected: String(expected), actual: String(actual), ok });
+  };
+  /** @type {(s: string, sql: string, p?: unknown[]) => Promise<any[]>} */
   const db = (s, sql, p) => query(dbUrls[s], sql, p);
 
   // Outboxes: nothing left behind.
+  /** @type {Record<string, any[]>} each service's outbox rows */
   const outboxes = {};
   for (const s of SERVICES) {
     outboxes[s] = await db(s, `SELECT id, type, key, envelope->'data' AS data, published_at IS NOT NULL AS published, parked_at IS NOT NULL AS parked FROM outbox_events`);
     add(`${s}: outbox rows unpublished (of ${outboxes[s].length})`, 0, outboxes[s].filter((r) => !r.published).length);
   }
   const events = Object.entries(outboxes).flatMap(([producer, rs]) => rs.map((r) => ({ ...r, producer })));
+  /** @param {string} type */
   const keysOf = (type) => new Set(events.filter((e) => e.type === type).map((e) => e.key));
 
   // Producers: every committed row has its event.
@@ -213,6 +252,7 @@ export async function reconcile({ dbUrls, brokers, acked, ackedMayBeLost = false
 
   // What the gateway acknowledged was committed.
   // (With synchronous_commit = off a server crash may lose acknowledged commits: reported, not gated.)
+  /** @type {(check: string, n: number) => unknown} */
   const ackedCheck = (check, n) => (ackedMayBeLost ? rows.push({ check: `${check} (synchronous_commit off: not gated)`, expected: '0', actual: String(n), ok: true }) : add(check, 0, n));
   ackedCheck('acknowledged bookings missing in bookings', missingFrom(acked.bookings, ids(bookings)).length);
   ackedCheck('acknowledged invites missing in social', missingFrom(acked.invites, ids(invites)).length);
@@ -280,12 +320,16 @@ export async function reconcile({ dbUrls, brokers, acked, ackedMayBeLost = false
   const dlt = await deadLetters(brokers);
   add(`dead-letter messages${Object.keys(dlt).length ? ` (${Object.entries(dlt).map(([t, n]) => `${t}: ${n}`).join(', ')})` : ''}`, 0, Object.values(dlt).reduce((a, n) => a + n, 0));
 
+  /** @type {{ events: number, published: number, byType: Record<string, number> }} */
   const totals = { events: events.length, published: published.length, byType: {} };
   for (const e of events) totals.byType[e.type] = (totals.byType[e.type] ?? 0) + 1;
   const deliveredTotal = [...deliveries.values()].reduce((a, d) => a + d.expected - d.missing, 0);
   return { rows, ok: rows.every((r) => r.ok), totals: { ...totals, deliveries: deliveredTotal, republished, kafkaMessages: onKafka } };
 }
 
+/** @typedef {{ check: string, expected: string, actual: string, ok: boolean }} Row one check of the reconciliation */
+
+/** @param {Row[]} rows */
 export function printTable(rows) {
   const w = Math.max(...rows.map((r) => r.check.length));
   console.log(`\n| ${'check'.padEnd(w)} | expected | actual | ok |`);
