@@ -1,10 +1,10 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import type { ArgumentsHost } from '@nestjs/common';
-import { AUTH_ERRORS, registerSchema } from '@luxe/contracts';
+import { AUTH_ERRORS, REQUEST_ERRORS, registerSchema } from '@luxe/contracts';
 import { z } from 'zod';
 import { describe, expect, it, jest } from '@jest/globals';
 import { runWithCorrelation } from './correlation';
-import { AllExceptionsFilter, AppError, Errors, ZodValidationPipe } from './errors';
+import { AllExceptionsFilter, AppError, validationError, ZodValidationPipe } from './errors';
 import type { Logger } from './logger';
 
 function fakeRes() {
@@ -107,12 +107,12 @@ describe('AllExceptionsFilter', () => {
   });
 });
 
-describe('Errors', () => {
-  it('builds the common errors', () => {
-    expect(Errors.unauthenticated()).toMatchObject({ status: 401, code: 'AUTH.UNAUTHENTICATED', message: 'Not authenticated' });
-    expect(Errors.forbidden()).toMatchObject({ status: 403, code: 'AUTH.FORBIDDEN', message: 'You do not have permission to do this' });
-    expect(Errors.notFound('No such user')).toMatchObject({ status: 404, code: 'REQUEST.NOT_FOUND', message: 'No such user' });
-    expect(Errors.validation([])).toMatchObject({ status: 400, message: 'Invalid request' });
+describe('AppError.of', () => {
+  it('builds an error from its one definition in the contract, the message overridable', () => {
+    expect(AppError.of(AUTH_ERRORS.UNAUTHENTICATED)).toMatchObject({ status: 401, code: 'AUTH.UNAUTHENTICATED', message: 'Not authenticated' });
+    expect(AppError.of(AUTH_ERRORS.FORBIDDEN)).toMatchObject({ status: 403, code: 'AUTH.FORBIDDEN', message: 'You do not have permission to do this' });
+    expect(AppError.of(REQUEST_ERRORS.NOT_FOUND, { message: 'No such user' })).toMatchObject({ status: 404, code: 'REQUEST.NOT_FOUND', message: 'No such user' });
+    expect(validationError([])).toMatchObject({ status: 400, code: 'REQUEST.VALIDATION_FAILED', message: 'Invalid request' });
   });
 });
 

@@ -30,16 +30,10 @@ export class AppError extends Error {
   }
 }
 
-export const Errors = {
-  validation: (errors: FieldError[]) => AppError.of(REQUEST_ERRORS.VALIDATION_FAILED, { message: errors[0]?.message, errors }),
-  unauthenticated: (message?: string) => AppError.of(AUTH_ERRORS.UNAUTHENTICATED, { message }),
-  forbidden: (message?: string) => AppError.of(AUTH_ERRORS.FORBIDDEN, { message }),
-  notFound: (message?: string) => AppError.of(REQUEST_ERRORS.NOT_FOUND, { message }),
-};
-
 /** zod issues as field errors: the first message becomes the error's message. */
 export function validationError(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix?: string): AppError {
-  return Errors.validation(issues.map((i) => ({ path: [...(prefix ? [prefix] : []), ...i.path.map(String)].join('.'), message: i.message })));
+  const errors = issues.map((i) => ({ path: [...(prefix ? [prefix] : []), ...i.path.map(String)].join('.'), message: i.message }));
+  return AppError.of(REQUEST_ERRORS.VALIDATION_FAILED, { message: errors[0]?.message, errors });
 }
 
 /** Validates a value with a zod schema, or throws a 400 with the schema's messages. */

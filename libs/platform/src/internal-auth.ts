@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject, sign
 import { CanActivate, ExecutionContext, Inject, Injectable, createParamDecorator } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AUTH_ERRORS } from '@luxe/contracts';
-import { AppError, Errors } from './errors';
+import { AppError } from './errors';
 
 export const INTERNAL_AUTH_HEADER = 'x-internal-auth';
 const VERSION = 'v2';
@@ -177,5 +177,5 @@ export const CurrentActor = createParamDecorator((_data: unknown, ctx: Execution
 
 /** Refuses anyone but a signed-in member (or admin). */
 export function requireMember(actor: Actor): asserts actor is Actor & { userId: string } {
-  if (!actor.userId || actor.role === 'anonymous') throw Errors.unauthenticated();
+  if (!actor.userId || actor.role === 'anonymous') throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);
 }

@@ -18,10 +18,11 @@ describe('service-module generator', () => {
 
   it('creates the module in the service shape, with a real spec and a migration', async () => {
     await serviceModuleGenerator(tree, { service: 'venues', name: 'vip-room' });
-    for (const role of ['controller', 'service', 'repository', 'entity', 'errors', 'service.spec'])
+    for (const role of ['controller', 'service', 'repository', 'entity', 'service.spec'])
       expect(tree.exists(`services/venues/src/vip-rooms/vip-room.${role}.ts`)).toBe(true);
     expect(tree.read('services/venues/src/vip-rooms/vip-room.entity.ts', 'utf-8')).toContain("@Entity('vip_rooms')");
-    expect(tree.read('services/venues/src/vip-rooms/vip-room.errors.ts', 'utf-8')).toContain("'Vip Room not found'");
+    expect(tree.read('services/venues/src/vip-rooms/vip-room.service.ts', 'utf-8')).toContain("AppError.of(REQUEST_ERRORS.NOT_FOUND, { message: 'Vip Room not found' })");
+    expect(tree.exists('services/venues/src/vip-rooms/vip-room.errors.ts')).toBe(false);
     expect(tree.read('services/venues/src/vip-rooms/vip-room.service.spec.ts', 'utf-8')).toContain("from '@jest/globals'");
     const migration = tree.children('services/venues/src/migrations').find((f) => f.endsWith('-create-vip-rooms.ts'))!;
     expect(tree.read(`services/venues/src/migrations/${migration}`, 'utf-8')).toContain('CREATE TABLE vip_rooms');
