@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Injectable, PipeTransform } from '@nestjs/common';
-import { AUTH_ERRORS, NUL_CHARACTER_MESSAGE, REQUEST_ERRORS, SERVER_ERRORS, type ApiErrorBody, type ErrorDef } from '@luxe/contracts';
+import { NUL_CHARACTER_MESSAGE, REQUEST_ERRORS, SERVER_ERRORS, type ApiErrorBody, type ErrorDef } from '@luxe/contracts';
 import type { ZodType } from 'zod';
 import { currentCorrelationId } from './correlation';
 import type { Logger } from './logger';
