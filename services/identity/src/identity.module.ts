@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { MeSnapshots, REDIS, SessionStore } from '@luxe/platform/http';
 import { SuspensionConsumer } from './users/suspension.consumer';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from './users/user.entity';
@@ -12,5 +14,9 @@ import { AccountEmailController } from './account-email/account-email.controller
 import { EmailVerificationService } from './account-email/email-verification.service';
 import { PasswordResetService } from './account-email/password-reset.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([User])], controllers: [UsersController, PhotosController, AccountEmailController, SuspensionConsumer], providers: [UsersService, UsersRepository, PhotosService, AccountTokenRepository, PasswordResetService, EmailVerificationService] })
+@Module({ imports: [TypeOrmModule.forFeature([User])], controllers: [UsersController, PhotosController, AccountEmailController, SuspensionConsumer], providers: [
+    // One session store and one cache of /me answers for every service of identity that opens or ends sessions.
+    { provide: SessionStore, useFactory: (redis: Redis) => new SessionStore(redis), inject: [REDIS] },
+    { provide: MeSnapshots, useFactory: (redis: Redis) => new MeSnapshots(redis), inject: [REDIS] },
+    UsersService, UsersRepository, PhotosService, AccountTokenRepository, PasswordResetService, EmailVerificationService] })
 export class IdentityModule {}

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type Redis from 'ioredis';
 import { ACCOUNT_EMAIL_MESSAGES, api, AUTH_ERRORS, EMAIL_VERIFICATION_HOURS } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
-import { Actor, AppError, MeSnapshots, REDIS, requireMember } from '@luxe/platform/http';
+import { Actor, AppError, MeSnapshots, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import { profileUpdated, toPublicUser, UsersRepository } from '../users/user.repository';
 import { AccountTokenRepository } from './account-token.repository';
@@ -15,17 +14,14 @@ import { AccountTokenRepository } from './account-token.repository';
  */
 @Injectable()
 export class EmailVerificationService {
-  private readonly snapshots: MeSnapshots;
   constructor(
     private readonly ds: DataSource,
     private readonly users: UsersRepository,
     private readonly tokens: AccountTokenRepository,
     private readonly outbox: Outbox,
-    @Inject(REDIS) redis: Redis,
+    private readonly snapshots: MeSnapshots,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.snapshots = new MeSnapshots(redis);
-  }
+  ) {}
 
   /**
    * Spends the token and marks the email verified, in one transaction. A link opened again (spent,

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type Redis from 'ioredis';
 import { ACCOUNT_EMAIL_MESSAGES, AUTH_ERRORS, PASSWORD_RESET_MINUTES, type PasswordResetDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
-import { AppError, hashPassword, MeSnapshots, REDIS, SessionStore } from '@luxe/platform/http';
+import { AppError, hashPassword, MeSnapshots, SessionStore } from '@luxe/platform/http';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import { UsersRepository } from '../users/user.repository';
 import { AccountTokenRepository } from './account-token.repository';
@@ -15,19 +14,15 @@ import { AccountTokenRepository } from './account-token.repository';
  */
 @Injectable()
 export class PasswordResetService {
-  private readonly sessions: SessionStore;
-  private readonly snapshots: MeSnapshots;
   constructor(
     private readonly ds: DataSource,
     private readonly users: UsersRepository,
     private readonly tokens: AccountTokenRepository,
     private readonly outbox: Outbox,
-    @Inject(REDIS) redis: Redis,
+    private readonly sessions: SessionStore,
+    private readonly snapshots: MeSnapshots,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.sessions = new SessionStore(redis);
-    this.snapshots = new MeSnapshots(redis);
-  }
+  ) {}
 
   /**
    * The same answer whether or not an account uses the email: the form must not tell who is a

@@ -4,7 +4,7 @@ import type Redis from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AUTH_ERRORS, registerSchema, userImagePath } from '@luxe/contracts';
 import type { Outbox } from '@luxe/platform/events';
-import { hashPassword, type Actor } from '@luxe/platform/http';
+import { hashPassword, MeSnapshots, SessionStore, type Actor } from '@luxe/platform/http';
 import type { Logger } from '@luxe/platform/runtime';
 import type { AccountTokenRepository } from '../account-email/account-token.repository';
 import type { PhotosService } from '../photos/photo.service';
@@ -47,8 +47,9 @@ function setup(opts: { stored?: User | null; raceLost?: boolean; deletes?: boole
   const outbox = { add: jest.fn(async (_m: EntityManager, type: string) => void published.push(type)) } as unknown as Outbox;
   const tokens = { issue: jest.fn(async () => ({ token: 't', expiresAt: new Date('2099-01-02T00:00:00Z') })), forgetEvents: jest.fn(async () => undefined) } as unknown as AccountTokenRepository;
   const photos = { eraseUser: jest.fn(async () => 0) } as unknown as PhotosService;
+  const redis = new RedisMock() as Redis;
   const ds = { transaction: (fn: (m: EntityManager) => unknown) => fn(m) } as unknown as DataSource;
-  const service = new UsersService(ds, users, outbox, new RedisMock() as Redis, logger, photos, tokens);
+  const service = new UsersService(ds, users, outbox, new SessionStore(redis), new MeSnapshots(redis), logger, photos, tokens);
   return { service, users, inserted, published };
 }
 

@@ -4,9 +4,8 @@ import { DataSource } from 'typeorm';
 import { api, AUTH_ERRORS, EMAIL_VERIFICATION_HOURS, ownerOfImagePath, SERVER_ERRORS, type AuthResult, type LoginDto, type ProfileDto, type PublicUser, type RegisterDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import type { EntityManager } from 'typeorm';
-import { Actor, AppError, hashPassword, MeSnapshots, REDIS, requireMember, SessionStore, verifyPassword } from '@luxe/platform/http';
+import { Actor, AppError, hashPassword, MeSnapshots, requireMember, SessionStore, verifyPassword } from '@luxe/platform/http';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
-import type Redis from 'ioredis';
 import type { User } from './user.entity';
 import { profileUpdated, toPublicUser, UsersRepository } from './user.repository';
 import { AccountTokenRepository } from '../account-email/account-token.repository';
@@ -16,20 +15,16 @@ import { PhotosService } from '../photos/photo.service';
 /** Accounts and sessions: registration, sign-in and -out, the current user. */
 @Injectable()
 export class UsersService {
-  private readonly sessions: SessionStore;
-  private readonly snapshots: MeSnapshots;
   constructor(
     private readonly ds: DataSource,
     private readonly users: UsersRepository,
     private readonly outbox: Outbox,
-    @Inject(REDIS) redis: Redis,
+    private readonly sessions: SessionStore,
+    private readonly snapshots: MeSnapshots,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly photos: PhotosService,
     private readonly tokens: AccountTokenRepository,
-  ) {
-    this.sessions = new SessionStore(redis);
-    this.snapshots = new MeSnapshots(redis);
-  }
+  ) {}
 
   /** Creates the account and publishes `user-registered` in the same transaction, then opens a session. */
   /**
