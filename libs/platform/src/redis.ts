@@ -19,9 +19,10 @@ export function isMemoryRedis(client: Redis): boolean {
 
 /**
  * The stand-in, ioredis-mock (with a Lua VM), is no dependency of the platform: the embedded mode
- * (infra/embedded) and the development install bring it, the production images do not (where `memory`
- * is refused at start anyway). Loaded only when `memory` is asked for. (Not an optional peer either:
- * npm would install it with the platform wherever another workspace depends on it.)
+ * (infra/embedded) and the root's development dependencies bring it, the production images do not
+ * (where `memory` is refused at start anyway). Loaded only when `memory` is asked for. Neither an
+ * optional peer nor a development dependency of the platform's own: `npm ci --omit=dev --workspace`
+ * (the images) follows those edges and installs it as soon as another workspace depends on it.
  */
 function memoryRedisClass(): new () => Redis {
   try {
