@@ -131,8 +131,11 @@ step "docker-compose.yml is valid (podman-compose config) and gives each process
 if [ ! -s "$SECRETS/compose.json" ]; then finish; fi
 
 # ------------------------------------------------------------------ images
+# The build's `npm ci` opens many files at once: with a cold download cache (a new lockfile) it once
+# failed EMFILE under the container's default limit; the host's own hard limit is allowed instead.
+nofile="$(ulimit -Hn)"; [ "$nofile" = unlimited ] && nofile=65536
 build_args=(--network host --format docker --layers -f infra/docker/Dockerfile --ignorefile infra/docker/Dockerfile.dockerignore
-  --build-arg "BASE_IMAGE=$LUXE_BASE_IMAGE")
+  --build-arg "BASE_IMAGE=$LUXE_BASE_IMAGE" --ulimit "nofile=$nofile:$nofile")
 # The registries' TLS may be inspected by a proxy: its CA as a build secret (download steps only):
 # NODE_EXTRA_CA_CERTS, else the CA file npm itself is configured with (a CI started with a bare
 # environment has no NODE_EXTRA_CA_CERTS, and the build then failed SELF_SIGNED_CERT_IN_CHAIN as soon
