@@ -85,7 +85,7 @@ function brokenPageLinks(files: { path: string; text: string }[], read: (path: s
     if (path.endsWith('.md')) links.push(...[...text.matchAll(OWN_LINK)].map((m) => ({ at: m.index, target: '', anchor: m[1]! })));
     for (const l of links) {
       // The docs generator's sources write into docs/: their links are relative to it, as on the page they make.
-      const from = path.startsWith('infra/scripts/docs/') ? 'docs' : dirname(path);
+      const from = path.startsWith('infra/embedded/src/docs/') ? 'docs' : dirname(path);
       const candidates = l.target === '' ? [path] : [normalize(join(from, l.target)), normalize(l.target)];
       const page = candidates.find((c) => anchors(c) !== undefined);
       if (!page) broken.push(`${path}:${lineOf(text, l.at)}: ${l.target}#${l.anchor} (no such page)`);

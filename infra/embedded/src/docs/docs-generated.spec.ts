@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { EVENT_TYPES } from '../../libs/contracts/src/events';
-import { configProblems, eventsCatalogue, generatedFiles, schemaDefault, withParts, type ConfigComponent } from './docs/generate';
+import { EVENT_TYPES } from '@luxe/contracts';
+import { configProblems, eventsCatalogue, generatedFiles, schemaDefault, withParts, type ConfigComponent } from './generate';
 
 // Issue 33, generate what can be generated: docs/events.md's catalogue and docs/configuration.md's
 // variable tables are written by `npm run docs:generate` from the event contract and the

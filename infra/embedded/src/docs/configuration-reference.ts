@@ -1,9 +1,9 @@
 // What each configuration variable means, for the tables of docs/configuration.md. The variables
 // themselves and their defaults come from the schemas each process validates at start
-// (infra/scripts/docs/generate.ts reads them); the rows here say what no schema can: what a
+// (generate.ts beside it reads them); the rows here say what no schema can: what a
 // variable is for and what its default amounts to. The drift test fails on a variable a schema reads
 // without a row here, and on a row naming a variable no schema reads.
-import { SERVICES } from '../../../gateway/src/config';
+import { SERVICES } from '@luxe/gateway';
 
 export interface ConfigEntry {
   /** The variables of one row (several when they go together). */

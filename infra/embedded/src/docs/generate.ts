@@ -4,20 +4,21 @@
 // docs/configuration.md's tables come from the configuration schemas every process validates at
 // start (their variables and defaults) and from configuration-reference.ts (what each one means).
 // A generated part sits between its BEGIN/END markers; the prose around it is written by hand.
-// `npm run docs:generate` writes them; infra/scripts/docs-generated.spec.ts fails when the
+// `npm run docs:generate` writes them; infra/embedded/src/docs/docs-generated.spec.ts fails when the
 // committed docs differ from what this gives, so neither can drift from the code unnoticed.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as ts from 'typescript';
 import { z } from 'zod';
-import { EVENT_TYPES, endsAggregate, eventDefs, streamOf, topicFor, deadLetterTopic, type EventType } from '../../../libs/contracts/src/events';
-import { serviceEnvSchema } from '../../../libs/platform/src/config';
-import { gatewayEnvSchema } from '../../../gateway/src/config';
-import { embeddedEnvSchema } from '../../../infra/embedded/src/config';
-import { SERVICES } from '../../../infra/embedded/src/services';
+import { EVENT_TYPES, endsAggregate, eventDefs, streamOf, topicFor, deadLetterTopic, type EventType } from '@luxe/contracts';
+import { serviceEnvSchema } from '@luxe/platform';
+import { gatewayEnvSchema } from '@luxe/gateway';
+import { embeddedEnvSchema } from '../config';
+import { SERVICES } from '../services';
 import { CONFIGURATION, TITLES, type ConfigEntry } from './configuration-reference';
 
-export const ROOT = join(__dirname, '..', '..', '..');
+// The repository's root (infra/embedded/src/docs, or its build under dist/docs).
+export const ROOT = join(__dirname, '..', '..', '..', '..');
 
 /** One generated part: the file it lives in and the text between its markers. */
 export interface GeneratedPart {
