@@ -251,14 +251,14 @@ describe('security at the edge and inside', () => {
     const gz = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: broken });
     expect(gz.status).toBeGreaterThanOrEqual(400);
     expect(gz.status).toBeLessThan(500);
-    expect((await gz.json()).code).toMatch(/^REQUEST\./);
+    expect(((await gz.json()) as { code: string }).code).toMatch(/^REQUEST\./);
   });
 
   it('reports ready with the database, broker, Redis and storage checked', async () => {
     const r = await fetch(`${serviceUrls.identity}/health/ready`);
     expect(r.status).toBe(200);
-    expect((await r.json()).checks).toEqual({ database: 'up', broker: 'up', redis: 'up', storage: 'up' });
-    const gw = await (await fetch(`${base}/health/ready`)).json();
+    expect(((await r.json()) as { checks: unknown }).checks).toEqual({ database: 'up', broker: 'up', redis: 'up', storage: 'up' });
+    const gw = (await (await fetch(`${base}/health/ready`)).json()) as { status: string; checks: Record<string, string> };
     expect(gw.status).toBe('ok');
     // Every service of the contract, and Redis.
     expect(Object.keys(gw.checks).sort()).toEqual([...SERVICE_NAMES, 'redis'].sort());
@@ -269,7 +269,7 @@ describe('the contract as documentation', () => {
   it('serves the OpenAPI 3.1 document built from the contract, and the interactive docs', async () => {
     const r = await fetch(`${base}/api/openapi.json`);
     expect(r.status).toBe(200);
-    const doc = await r.json();
+    const doc = (await r.json()) as any;
     expect(doc.openapi).toBe('3.1.0');
     // Every contract entry is documented, path parameters in OpenAPI's {name} form.
     expect(Object.keys(doc.paths).sort()).toEqual([...new Set(allRoutes.map((x) => x.path.replace(/:([A-Za-z]\w*)/g, '{$1}')))].sort());

@@ -113,11 +113,11 @@ describe('per-member limits', () => {
 });
 
 describe('uploads: a presigned POST the storage itself checks', () => {
-  const kinds = [
+  const kinds: [service: string, label: string, uploadUrl: () => Promise<unknown>][] = [
     ['identity', 'a member photo', async () => { const m = await world.account('host', 'Pia'); return (await m.api.call('POST', `/api/users/${m.id}/upload-url`)).json; }],
     ['bookings', "a friend's picture", async () => { const m = await world.account('host', 'Flo'); const f = (await m.api.call('POST', '/api/friends', { name: 'Pic' })).json.id; return (await m.api.call('POST', `/api/friends/${f}/images`)).json; }],
     ['venues', 'a venue photo', async () => { const m = await world.account('venue', 'Ven'); return (await m.api.call('POST', '/api/venue-images/upload-url')).json; }],
-  ] as const;
+  ];
 
   it.each(kinds)('%s (%s): over 10 MB refused by MinIO (EntityTooLarge), nothing staged; exactly 10 MB taken; another content type or object name refused', async (service, _label, uploadUrl) => {
     const storage = serviceStorage(service);

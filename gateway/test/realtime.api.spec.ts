@@ -244,7 +244,7 @@ describe('readiness with one service down (issue 30)', () => {
         await waitFor(`${base} reports social down`, async () => {
           const ready = await fetch(`${base}/health/ready`);
           expect(ready.status).toBe(200);
-          const body = await ready.json();
+          const body = (await ready.json()) as { status: string; checks: Record<string, string> };
           return body.status === 'degraded' && String(body.checks.social).startsWith('down');
         }, 30_000);
       const socialRoute = await member.api.call('GET', '/api/event-join-requests/guest');

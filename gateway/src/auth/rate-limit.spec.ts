@@ -5,7 +5,9 @@ import { AuthRateLimiter, networkKey } from './rate-limit';
 const limits = { registerPerIp: 3, loginPerIp: 4, loginFailuresPerAccount: 3, loginSlowdownAfter: 5, loginMaxDelaySeconds: 8, windowSeconds: 60 };
 const rejection = (p: Promise<unknown>) => rejectionOf<AppError>(p);
 
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('networkKey', () => {
   it('keeps an IPv4 address, maps IPv4-in-IPv6 to IPv4, and groups IPv6 by /64', () => {

@@ -17,7 +17,9 @@ const logger = createLogger('test', 'silent');
 describe('PublicReadCache', () => {
   let now = 1_000;
   const clock = () => now;
-  beforeEach(() => (now = 1_000));
+  beforeEach(() => {
+    now = 1_000;
+  });
 
   it('keys by route and path with its query', () => {
     const c = new PublicReadCache(allRoutes, 'luxe_session', { now: clock });
@@ -190,7 +192,7 @@ describe('the cache in front of the route pipeline', () => {
       void reply.header('x-frame-options', 'DENY');
       done();
     });
-    app.setErrorHandler((err, _req, reply) => void reply.code(err instanceof AppError ? err.status : 500).send({ message: err.message }));
+    app.setErrorHandler<Error>((err, _req, reply) => void reply.code(err instanceof AppError ? err.status : 500).send({ message: err.message }));
     for (const r of [byLocation, get, mine, api.venues.update] as RouteDef[]) app.route({ method: r.method, url: r.path, onRequest: r.cache ? cache.hook(r) : undefined, onResponse: r.cache ? cache.responded : undefined, handler: routeHandler(r, deps) });
     await app.ready();
   });

@@ -20,7 +20,7 @@ function hook(method: string, url: string, headers: Record<string, string> = {})
 
 describe('CSRF hook', () => {
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('refuses %s /api/x without a JSON content type nor X-Requested-With', (method) => {
-    for (const headers of [{}, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'text/plain' }, { 'content-type': 'multipart/form-data; boundary=x' }]) {
+    for (const headers of [{} as Record<string, string>, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'text/plain' }, { 'content-type': 'multipart/form-data; boundary=x' }]) {
       const { reply, done } = hook(method, '/api/x', headers);
       expect(done).not.toHaveBeenCalled();
       expect(reply.statusCode).toBe(403);

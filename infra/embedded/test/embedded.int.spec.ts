@@ -74,7 +74,7 @@ const post = (path: string, body: unknown, cookie?: string) =>
 
 describe('embedded mode', () => {
   it('is ready with every service and serves the web client', async () => {
-    const ready = await (await fetch(`${base}/health/ready`)).json();
+    const ready = (await (await fetch(`${base}/health/ready`)).json()) as { status: string; checks: Record<string, string> };
     expect(ready.status).toBe('ok');
     expect(Object.keys(ready.checks)).toHaveLength(9);
     const page = await fetch(`${base}/signup?type=host`);
@@ -98,7 +98,7 @@ describe('embedded mode', () => {
     expect(output).toContain('host@demo.luxeswipe.test');
     const r = await post('/api/auth/login', { email: 'host@demo.luxeswipe.test', password: 'demo-password-123' });
     expect(r.status).toBe(200);
-    expect((await r.json()).userType).toBe('host');
+    expect(((await r.json()) as { userType: string }).userType).toBe('host');
   });
 
   it('seeded thirteen approved demo venues of the demo owner across five cities (Monaco, the landing\'s promise, too): every club subtype and yachts with tiers, with photos', async () => {
@@ -239,11 +239,11 @@ describe('embedded mode', () => {
     expect(r.status).toBe(201);
     const cookie = r.headers.getSetCookie()[0].split(';')[0];
     const me = await fetch(`${base}/api/auth/me`, { headers: { cookie } });
-    expect((await me.json()).email).toBe(email);
+    expect(((await me.json()) as { email: string }).email).toBe(email);
     const dup = await post('/api/auth/register', body);
     expect(dup.status).toBe(409);
     const bad = await post('/api/auth/register', { ...body, email: 'x', password: '1' });
-    expect((await bad.json()).message).toBe('Please enter a valid email address');
+    expect(((await bad.json()) as { message: string }).message).toBe('Please enter a valid email address');
   });
 
   it('delivers events in process to @OnEvent handlers: the demo accounts (seeded before the relays run) and a new one get a messaging user card', async () => {
@@ -259,7 +259,7 @@ describe('embedded mode', () => {
     const r = await post('/api/auth/register', body);
     expect(r.status).toBe(201);
     const cookie = r.headers.getSetCookie()[0].split(';')[0];
-    const { id } = await r.json();
+    const { id } = (await r.json()) as { id: string };
     const call = (method: string, path: string, json?: unknown) =>
       fetch(`${base}${path}`, { method, headers: { cookie, 'x-requested-with': 'XMLHttpRequest', ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(json) : undefined });
     const up = (await (await call('POST', `/api/users/${id}/upload-url`)).json()) as { uploadURL: string; fields: Record<string, string>; objectPath: string };
@@ -277,7 +277,7 @@ describe('embedded mode', () => {
     expect((await postFile(jpeg)).status).toBe(204);
     const added = await call('PUT', `/api/users/${id}/images`, { imageURL: up.objectPath });
     expect(added.status).toBe(200);
-    const { objectPath } = await added.json();
+    const { objectPath } = (await added.json()) as { objectPath: string };
     const served = await fetch(`${base}${objectPath}`, { redirect: 'manual' });
     expect(served.status).toBe(302);
     const stored = Buffer.from(await (await fetch(served.headers.get('location')!)).arrayBuffer());
@@ -289,12 +289,12 @@ describe('embedded mode', () => {
     expect(output).toContain('admin@demo.luxeswipe.test');
     const login = await post('/api/admin/login', { email: 'admin@demo.luxeswipe.test', password: 'demo-password-123' });
     expect(login.status).toBe(200);
-    const auth = { authorization: `Bearer ${(await login.json()).token}` };
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
     const owner = await post('/api/auth/login', { email: 'venue@demo.luxeswipe.test', password: 'demo-password-123' });
     const cookie = owner.headers.getSetCookie()[0].split(';')[0];
     const name = `Embedded Approval ${Date.now()}`;
     const created = await post('/api/venues', { name, type: 'club', subtype: 'lounge', city: 'Miami', state: 'Florida', address: '1 Test St', capacity: 20, pricePerHour: 150 }, cookie);
-    const venueId = (await created.json()).id as string;
+    const venueId = ((await created.json()) as { id: string }).id;
     // The admin's read model hears of it, the decision goes back to venues, the public list changes.
     await waitFor('the admin lists the venue', async () => ((await (await fetch(`${base}/api/admin/venues?approvalStatus=pending&search=${encodeURIComponent(name)}`, { headers: auth })).json()) as { total: number }).total === 1, 20_000);
     const decided = await fetch(`${base}/api/admin/venues/${venueId}/approval`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'approved' }) });
@@ -322,7 +322,7 @@ describe('embedded mode', () => {
     expect((await fetch(`${base}/api/passes/${passToken}`)).status).toBe(200);
     const r = await post('/api/auth/login', { email, password: 'password-123' });
     expect(r.status).toBe(200);
-    expect((await r.json()).email).toBe(email);
+    expect(((await r.json()) as { email: string }).email).toBe(email);
   }, 180_000);
 
   it('delivers an event committed just before a crash: killed on its first delivery, the next start delivers it', async () => {

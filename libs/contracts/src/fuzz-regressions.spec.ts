@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { DEPOSIT_MESSAGES, minimumSpendField } from './deposits';
 import { sectionInputSchema, venueInputSchema } from './venues';
 

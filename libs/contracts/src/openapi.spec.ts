@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { allRoutes } from './api';
 import { ALL_ERRORS, AUTH_ERRORS, REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './errors';

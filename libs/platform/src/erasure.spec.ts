@@ -5,7 +5,7 @@ import { EVENT_RUNTIME, EventRuntime, handledEventTypes } from './transport/on-e
 
 describe('UserErasureHandler', () => {
   it('handles user-deleted as the consumer "user-erasure" and records the erasure in the inbox transaction', async () => {
-    const query = jest.fn().mockResolvedValue([]);
+    const query = jest.fn<(sql: string, params?: unknown[]) => Promise<unknown[]>>().mockResolvedValue([]);
     const tx = { query };
     const refs: unknown[] = [];
     // A runtime that hands the message straight to the method, as the service runtime does after its checks.

@@ -13,7 +13,9 @@ const target = { service: 'identity', method: 'GET', path: '/api/auth/me' };
 const signer = () => new InternalTokenSigner(GATEWAY.privateKey);
 const verifier = () => new InternalTokenVerifier(GATEWAY.publicKey);
 
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('internal tokens (Ed25519)', () => {
   it('take keys as PEM, PEM with \\n escapes, or base64 DER, and refuse anything that is not the right Ed25519 key', () => {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { NUL_CHARACTER_MESSAGE } from '@luxe/contracts';
 import { AppError, findNulCharacter, parseOrThrow } from './errors';

@@ -14,7 +14,9 @@ beforeEach(async () => {
   await redis.flushall();
   store = new SessionStore(redis, 3600);
 });
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('SessionStore', () => {
   it('create → get returns the session with its id', async () => {

@@ -55,8 +55,12 @@ function fakeGroup() {
 }
 
 describe('IntervalCommits: offsets committed on an interval, not after every batch', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('hands each message over in order, resolves its offset once its handler resolved, and commits only when the interval is up', async () => {
     const g = fakeGroup();

@@ -6,7 +6,9 @@ import { KafkaTransport, producerStateLost } from './kafka';
 // kafkajs's own errors, built the way its producer throws them: the protocol error of the broker's
 // answer, wrapped by its retrier in a KafkaJSNonRetriableError whose cause it is.
 const protocolError = (type: string, code: number) => new KafkaJSProtocolError({ type, code, retriable: false, message: `broker says ${type}` } as never);
-const wrapped = (e: Error) => new KafkaJSNonRetriableError(e, { cause: e });
+// kafkajs's types leave out the constructor's options, which its errors.js takes ({ cause }).
+const NonRetriable = KafkaJSNonRetriableError as unknown as new (e: Error, o: { cause: Error }) => KafkaJSNonRetriableError;
+const wrapped = (e: Error) => new NonRetriable(e, { cause: e });
 
 /** A fake kafkajs client: each producer() is a new fake whose sends follow `script` (one entry per send, over all producers). */
 function fakeKafka(script: (Error | null)[]) {

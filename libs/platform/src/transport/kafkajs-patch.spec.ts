@@ -29,8 +29,12 @@ function request(correlationId: number, sent: number[]) {
 }
 
 describe('kafkajs request queue (patched)', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('leaves no timer behind once a response came and nothing waits (was: a 1 ms timer re-armed forever)', async () => {
     const q = queue();

@@ -7,7 +7,9 @@ import { routeOfPattern } from './transport';
 const logger = createLogger('routing-test', 'silent');
 
 describe('routeOfPattern: an event type is its own route, without a JSON.parse attempt', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('returns an event type as it is and leaves any other pattern to Nest', () => {
     const nest = jest.fn((p: string) => `nest:${p}`);
