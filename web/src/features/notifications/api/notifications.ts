@@ -1,18 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type EmailPreferences, type EmailPreferencesInput, type NotificationPage } from '@luxe/contracts';
+import { NOTIFICATIONS_KEY } from '../../../api/unread-count';
 import { callApi } from '../../../lib/api-client';
-
-/** Every notification query starts with this key: a push or a mark-read refreshes them all. */
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
-
-/** GET /api/notifications/unread-count: the bell's badge. */
-export function getUnreadCountQueryOptions() {
-  return queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'unread'] as const, queryFn: ({ signal }) => callApi(api.notifications.unreadCount, {}, { signal }) });
-}
-
-export function useUnreadCount(enabled = true) {
-  return useQuery({ ...getUnreadCountQueryOptions(), enabled });
-}
 
 /** GET /api/notifications?page=: the member's own, newest first. */
 export function getNotificationsQueryOptions(page: number) {

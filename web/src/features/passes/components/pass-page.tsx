@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { formatBookingDate, formatTimeRange } from '../../../lib/booking-display';
 import { isNotFound, usePassView } from '../api/passes';
 import { PassQr } from './pass-qr';
-import { SignedInBell } from '../../notifications/components/notification-bell';
+import { SignedInBell } from '../../../components/layout/notification-bell';
 
 /** Hours from start to end ('22:00' → '01:00' is 3). */
 const hoursBetween = (start: string, end: string) => (Number(end.slice(0, 2)) - Number(start.slice(0, 2)) + 24) % 24 || 24;

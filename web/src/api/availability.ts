@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Availability } from '@luxe/contracts';
-import { callApi } from '../../../lib/api-client';
+import { callApi } from '../lib/api-client';
 
 export interface AvailabilityArgs {
   venueId: string;
