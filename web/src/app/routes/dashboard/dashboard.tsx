@@ -15,7 +15,7 @@ import { getConversationsQueryOptions, refreshConversation } from '../../../feat
 import { MemberSafetyActions } from '../../../features/safety/components/member-safety-actions';
 import { ReportMessageButton } from '../../../features/safety/components/report-message-button';
 import { useRealtime } from '../../../lib/realtime';
-import { NOTIFICATIONS_KEY } from '../../../api/unread-count';
+import { NOTIFICATIONS_KEY } from '../../../api/query-keys';
 import { NotificationBell } from '../../../components/layout/notification-bell';
 import { EmailPreferences } from '../../../features/notifications/components/email-preferences';
 import { EmailVerificationRow } from '../../../features/auth/components/email-verification';

@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../lib/auth-store';
 import { cn } from '../../../lib/cn';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtime } from '../../../lib/realtime';
-import { NOTIFICATIONS_KEY } from '../../../api/unread-count';
+import { NOTIFICATIONS_KEY } from '../../../api/query-keys';
 import { NotificationBell } from '../../../components/layout/notification-bell';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
 
