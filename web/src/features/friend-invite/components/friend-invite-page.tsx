@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { isInviteNotFound, useClaimFriendInvite, useFriendInvite } from '../api/friend-invite';
 import { pictureProblem, readAsDataUrl } from '../api/read-picture';
+import { QueryError } from '../../../components/query-state';
 
 /**
  * The page a host's friend opens from an invite link (docs/product.md#public-friend-invite): the
@@ -38,12 +39,7 @@ export function FriendInvitePage({ token, passLink }: { token: string; passLink:
     ) : (
       <Shell>
         <h1 className="font-display text-3xl font-semibold text-white">Something went wrong</h1>
-        <p role="alert" className="text-red-300">
-          We could not load your invite. Please try again.
-        </p>
-        <Button type="button" variant="secondary" className="self-center" onClick={() => void invite.refetch()}>
-          Try Again
-        </Button>
+        <QueryError look="center" text="We could not load your invite. Please try again." onRetry={() => void invite.refetch()} />
       </Shell>
     );
   }
