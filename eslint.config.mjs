@@ -1,5 +1,18 @@
 import nx from '@nx/eslint-plugin';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import webImport from './web/eslint/import-rules.mjs';
+
+// The web client's layers (web/README.md, after bulletproof-react): a feature imports no other
+// feature (routes in app/ compose them), and the shared code imports neither features nor app.
+const webSrc = (dir) => fileURLToPath(new URL(`web/src/${dir}`, import.meta.url));
+const webFeatures = fs.readdirSync(webSrc('features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const webZones = [
+  ...webFeatures.map((f) => ({ target: webSrc(`features/${f}`), from: webSrc('features'), except: [`./${f}`], message: 'A feature imports no other feature: compose them in app/routes, or move what they share to components/, lib/ or api/.' })),
+  { target: webSrc('features'), from: webSrc('app'), message: 'Features do not import the app.' },
+  { target: [webSrc('components'), webSrc('lib'), webSrc('api')], from: [webSrc('features'), webSrc('app')], message: 'Shared code imports neither features nor the app.' },
+];
 
 const boundaries = {
   enforceBuildableLibDependency: false,
@@ -61,5 +74,16 @@ export default [
         },
       ],
     },
+  },
+  {
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    plugins: { import: webImport },
+    rules: { 'import/no-restricted-paths': ['error', { zones: webZones }], 'import/no-cycle': 'error' },
+  },
+  {
+    // A spec may render the app around what it tests, and a shared component's spec the features that
+    // show it; it still may not reach from one feature into another.
+    files: ['web/src/**/*.spec.ts', 'web/src/**/*.spec.tsx'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: webZones.slice(0, webFeatures.length) }] },
   },
 ];

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMe } from '../features/auth/api/me';
+import { useMe } from '../api/me';
 import { clearCurrentUser, getCurrentUser, refreshCurrentUser } from '../lib/auth-store';
 import { useAfterFirstPaint } from '../lib/first-paint';
 

@@ -10,7 +10,7 @@ import { makeUser, signIn } from '../../testing/fixtures';
 import { renderApp, screen, within } from '../../testing/render-app';
 import { server } from '../../testing/server';
 import { CancelBookingDialog } from './components/cancel-booking-dialog';
-import { RefundSchedule } from './components/refund-schedule';
+import { RefundSchedule } from '../../components/refund-schedule';
 
 const host = makeUser({ userType: 'host' });
 const H = 3_600_000;

@@ -10,18 +10,17 @@ import { ProfilePhotos } from '../../../features/profile/components/profile-phot
 import { StateLabel } from '../../../components/state-label';
 import { EventsTab } from '../../../features/discovery/components/events-tab';
 import { locationOf } from '../../../features/discovery/location';
-import { MyBookings } from '../../../features/my-bookings/components/my-bookings';
-import { GuestRequestsDialog } from '../../../features/join-requests/components/guest-requests-dialog';
 import { MessagesTab } from '../../../features/messages/components/messages-tab';
 import { getConversationsQueryOptions, refreshConversation } from '../../../features/messages/api/conversations';
 import { MemberSafetyActions } from '../../../features/safety/components/member-safety-actions';
 import { ReportMessageButton } from '../../../features/safety/components/report-message-button';
 import { useRealtime } from '../../../lib/realtime';
-import { NOTIFICATIONS_KEY } from '../../../features/notifications/api/notifications';
-import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { NOTIFICATIONS_KEY } from '../../../api/query-keys';
+import { NotificationBell } from '../../../components/layout/notification-bell';
 import { EmailPreferences } from '../../../features/notifications/components/email-preferences';
 import { EmailVerificationRow } from '../../../features/auth/components/email-verification';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { BookTab } from './book-tab';
 import { HomeTab } from './home-tab';
 import { InvitesTabRoute } from './invites-tab';
 import { MyVenues } from '../../../features/entertainer/components/my-venues';
@@ -107,11 +106,7 @@ export function DashboardRoute() {
           ) : tab === 'assignments' ? (
             <VipRooms />
           ) : tab === 'book' ? (
-            <MyBookings
-              userId={user.id}
-              onBrowseEvents={() => selectTab('events')}
-              renderGuestRequests={(booking, onClose) => <GuestRequestsDialog bookingId={booking.id} venueName={booking.venueName} onClose={onClose} />}
-            />
+            <BookTab userId={user.id} onBrowseEvents={() => selectTab('events')} />
           ) : (
             <Panel>
               <p className="text-neutral-300">This part of your dashboard is coming soon.</p>

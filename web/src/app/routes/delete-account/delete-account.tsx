@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast';
 import { useDeleteAccount } from '../../../features/account/api/delete-account';
 import { serverMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth-store';
-import { SignedInBell } from '../../../features/notifications/components/notification-bell';
+import { SignedInBell } from '../../../components/layout/notification-bell';
 
 /** What deletion removes (docs/product.md#accounts-deletion). */
 export const DELETED_ITEMS = [

@@ -7,8 +7,9 @@ import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { formatDistanceLabel } from './time';
-import { NOTIFICATIONS_KEY, useMarkAllRead, useMarkRead, useNotifications } from '../../../features/notifications/api/notifications';
-import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { NOTIFICATIONS_KEY } from '../../../api/query-keys';
+import { useMarkAllRead, useMarkRead, useNotifications } from '../../../features/notifications/api/notifications';
+import { NotificationBell } from '../../../components/layout/notification-bell';
 import { useRealtime } from '../../../lib/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 

@@ -5,12 +5,13 @@ import { Entertainers } from '../../../features/venue-owner/components/entertain
 import { MyEvents } from '../../../features/venue-owner/components/my-events';
 import { VenueBookings } from '../../../features/venue-owner/components/venue-bookings';
 import { DoorMode } from '../../../features/passes/components/door-mode';
+import { useMyVenues } from '../../../features/venue-owner/api/venues';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { cn } from '../../../lib/cn';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtime } from '../../../lib/realtime';
-import { NOTIFICATIONS_KEY } from '../../../features/notifications/api/notifications';
-import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { NOTIFICATIONS_KEY } from '../../../api/query-keys';
+import { NotificationBell } from '../../../components/layout/notification-bell';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 /** Tabs of the venue owner's dashboard (docs/product.md#venues-dashboard), and Entertainers: join requests and VIP room assignments. */
@@ -63,7 +64,7 @@ export function VenueDashboardRoute() {
           {TAB_LABELS[tab]}
         </h1>
         <div className="mt-6">
-          {tab === 'my-venues' ? <MyEvents /> : tab === 'my-bookings' ? <VenueBookings /> : tab === 'door' ? <DoorMode /> : <Entertainers />}
+          {tab === 'my-venues' ? <MyEvents /> : tab === 'my-bookings' ? <VenueBookings /> : tab === 'door' ? <OwnerDoor /> : <Entertainers />}
         </div>
       </main>
 
@@ -92,4 +93,9 @@ export function VenueDashboardRoute() {
       </nav>
     </div>
   );
+}
+
+/** Door mode over the owner's own venues (the passes feature checks in; venue-owner knows his venues). */
+function OwnerDoor() {
+  return <DoorMode venues={useMyVenues()} />;
 }

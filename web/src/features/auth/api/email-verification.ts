@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { api, type VerifyEmailDto } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 import { getCurrentUser, refreshCurrentUser } from '../../../lib/auth-store';
-import { getMeQueryOptions } from './me';
+import { getMeQueryOptions } from '../../../api/me';
 
 /**
  * POST /api/auth/verify-email: the emailed link's token verifies its account's address (public:

@@ -3,7 +3,7 @@ import type { LoginDto, PublicUser } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 import { apiRefs } from '../../../lib/route-refs';
 import { setCurrentUser } from '../../../lib/auth-store';
-import { getMeQueryOptions } from './me';
+import { getMeQueryOptions } from '../../../api/me';
 
 /** POST /api/auth/login: starts a session (cookie) and returns the user. */
 export function login(input: LoginDto): Promise<PublicUser> {

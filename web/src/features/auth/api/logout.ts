@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { api } from '@luxe/contracts';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { clearCurrentUser } from '../../../lib/auth-store';
-import { getMeQueryOptions } from './me';
+import { getMeQueryOptions } from '../../../api/me';
 
 /** POST /api/auth/logout: ends the session. A 401 means it had already ended, which is the goal. */
 export async function logout(): Promise<void> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type PasswordResetDto, type PasswordResetRequestDto } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 import { forgetSignedInUser } from './logout';
-import { getMeQueryOptions } from './me';
+import { getMeQueryOptions } from '../../../api/me';
 
 /**
  * POST /api/auth/password-reset: emails a link to choose a new password. The answer (202, its

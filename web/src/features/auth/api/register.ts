@@ -3,7 +3,7 @@ import type { PublicUser, RegisterInput } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 import { apiRefs } from '../../../lib/route-refs';
 import { clearRedirectAfterLogin, readRedirectAfterLogin, setCurrentUser, type StoredUser } from '../../../lib/auth-store';
-import { getMeQueryOptions } from './me';
+import { getMeQueryOptions } from '../../../api/me';
 
 /** POST /api/auth/register: creates the account and starts a session (cookie). */
 export function registerUser(input: RegisterInput): Promise<PublicUser> {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Booking, type BookingInput } from '@luxe/contracts';
+import { BOOKINGS_KEY } from '../../../api/query-keys';
 import { callApi } from '../../../lib/api-client';
 
 /**
@@ -14,8 +15,8 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBooking,
-    // The user's booking lists (kept by other screens under 'bookings') are out of date now.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+    // The user's booking lists (kept by other screens under BOOKINGS_KEY) are out of date now.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
   });
 }
 
@@ -24,6 +25,6 @@ export function useSetGuestVisibility(bookingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (guestVisibility: string) => callApi(api.bookings.setGuestVisibility, { params: { id: bookingId }, body: { guestVisibility } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
   });
 }

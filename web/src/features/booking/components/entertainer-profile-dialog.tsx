@@ -2,7 +2,7 @@ import type { Dancer } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Badge } from './badge';
-import { ImageCarousel } from './image-carousel';
+import { ImageCarousel } from '../../../components/image-carousel';
 
 /**
  * An entertainer's profile (docs/product.md#booking-vip-rooms): photos with arrows and dots, name,
@@ -22,7 +22,7 @@ export function EntertainerProfileDialog({
 }) {
   return (
     <Dialog title={dancer.name} onClose={onClose}>
-      <ImageCarousel key={dancer.id} images={dancer.images.length > 0 ? dancer.images : [dancer.imageUrl]} alt={dancer.name} className="aspect-[4/5]" />
+      <ImageCarousel key={dancer.id} images={dancer.images.length > 0 ? dancer.images : [dancer.imageUrl]} altOf={(i, n) => `${dancer.name}, photo ${i + 1} of ${n}`} className="rounded-2xl" imageClassName="aspect-[4/5]" counter="none" dots />
       <div className="flex flex-wrap items-center gap-2">
         {dancer.isAvailable ? <Badge tone="green">Available</Badge> : <Badge>Unavailable</Badge>}
         {Number(dancer.priceModifier) !== 1 ? <Badge tone="gold">Price ×{dancer.priceModifier}</Badge> : null}

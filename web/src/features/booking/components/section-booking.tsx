@@ -9,7 +9,7 @@ import { ApiError, serverMessage } from '../../../lib/api-client';
 import { formatBookingDate } from '../../../lib/booking-display';
 import { clearCurrentUser, rememberRedirectAfterLogin, useCurrentUser } from '../../../lib/auth-store';
 import { writePendingBooking } from '../../../lib/pending-booking';
-import { useAvailability } from '../api/availability';
+import { useAvailability } from '../../../api/availability';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookableDancers } from '../api/venue';
 import {
@@ -33,7 +33,7 @@ import { BookingConfirmationDialog } from './booking-confirmation-dialog';
 import { ChoiceGroup } from './choice-group';
 import { EntertainerPicker } from './entertainer-picker';
 import { estimateAmounts, PriceSummary, ReserveBar } from './price-summary';
-import { RefundSchedule } from '../../cancellation/components/refund-schedule';
+import { RefundSchedule } from '../../../components/refund-schedule';
 import { CategoryChoice, SectionPicker } from './section-picker';
 import { VenueSummaryCard } from './venue-summary-card';
 import { GuestVisibilityField } from './guest-visibility-field';

@@ -2,7 +2,7 @@ import type { Section } from '@luxe/contracts';
 import { formatMoney, formatPricePerHour } from '../../../lib/format';
 import type { SectionCategory } from '../booking-rules';
 import { ChoiceGroup } from './choice-group';
-import { ImageCarousel } from './image-carousel';
+import { ImageCarousel } from '../../../components/image-carousel';
 
 const CATEGORY_OPTIONS = [
   { value: 'vip', label: 'VIP Rooms' },
@@ -58,7 +58,7 @@ export function SectionPicker({ sections, value, onChange }: { sections: readonl
       {selected ? (
         <div className="flex flex-col gap-2 rounded-2xl border border-white/10 bg-white/5 p-3" data-testid="section-preview">
           {/* A new section starts at its first photo (docs/product.md#booking-sections). */}
-          <ImageCarousel key={selected.id} images={selected.images.length > 0 ? selected.images : [selected.imageUrl]} alt={selected.name} className="aspect-video" />
+          <ImageCarousel key={selected.id} images={selected.images.length > 0 ? selected.images : [selected.imageUrl]} altOf={(i, n) => `${selected.name}, photo ${i + 1} of ${n}`} className="rounded-2xl" imageClassName="aspect-video" counter="none" dots />
           {selected.description ? <p className="text-sm text-neutral-200">{selected.description}</p> : null}
           {selected.amenities.length > 0 ? <p className="text-xs text-neutral-300">Amenities: {selected.amenities.join(', ')}</p> : null}
         </div>

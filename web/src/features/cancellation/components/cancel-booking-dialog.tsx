@@ -1,21 +1,12 @@
 import { useState } from 'react';
-import { bookingWindow, refundCents, refundPercentAt, type Booking } from '@luxe/contracts';
+import { refundCents, refundPercentAt, type Booking } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { serverMessage } from '../../../lib/api-client';
+import { bookingStart } from '../../../lib/cancellation';
 import { formatDollars } from '../../../lib/format';
 import { useCancelBooking } from '../api/cancel-booking';
-import { RefundSchedule } from './refund-schedule';
-
-/** The start instant of a booking (its night's date and start time in New York). */
-export function bookingStart(b: Pick<Booking, 'bookingDate' | 'startTime' | 'duration'>): Date {
-  return bookingWindow(b.bookingDate, b.startTime, b.duration).startsAt;
-}
-
-/** Whether the host may still cancel it: held or confirmed, and not started. */
-export function canCancel(b: Booking, now: Date = new Date()): boolean {
-  return (b.status === 'confirmed' || b.status === 'held') && bookingStart(b).getTime() > now.getTime();
-}
+import { RefundSchedule } from '../../../components/refund-schedule';
 
 /** What cancelling now would refund, in dollars (for display only: the server decides). */
 export function refundIfCancelledNow(b: Booking, now: Date = new Date()): { percent: number; amount: number } {

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type JoinRequest } from '@luxe/contracts';
+import { JOIN_REQUESTS_KEY } from '../../../api/query-keys';
 import { callApi } from '../../../lib/api-client';
 import { DEFAULT_VENUE_LOCATION } from '../location';
 import { getAvailableEventsQueryOptions } from './available-events';
-
-/** The first key segment of the join-request reads (features/join-requests owns them), named after their path. */
-const JOIN_REQUESTS_ROOT = ['event-join-requests'] as const;
 
 /** POST /api/event-join-requests: the guest is the session's user, the host comes from the booking. */
 export function requestToJoin(bookingId: string, message: string): Promise<JoinRequest> {
@@ -25,7 +23,7 @@ export function useRequestToJoin() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getAvailableEventsQueryOptions(DEFAULT_VENUE_LOCATION).queryKey.slice(0, 1) }),
-        queryClient.invalidateQueries({ queryKey: JOIN_REQUESTS_ROOT }),
+        queryClient.invalidateQueries({ queryKey: JOIN_REQUESTS_KEY }),
       ]),
   });
 }

@@ -10,7 +10,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { formatInEst, SHORT_DATE_FORMAT } from '../../../lib/format';
 import { searchVenues, useStripClubs } from '../api/strip-clubs';
 import { useMyVenueRequests, useRequestVenue } from '../api/venue-requests';
-import { ListSkeleton } from '../../../components/ui/list-skeleton';
+import { QueryState, serverErrorText } from '../../../components/query-state';
 
 /**
  * My Venues: the entertainer's requests to join strip clubs with their status, and the
@@ -31,31 +31,32 @@ export function MyVenues() {
         </Button>
       </div>
 
-      {requests.isPending ? (
-        <ListSkeleton label="Loading your venues..." rows={2} />
-      ) : requests.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-red-400/40 bg-red-950/40 p-5 text-red-100">
-          <p>{serverMessage(requests.error, 'Error loading your venues. Please try again.')}</p>
-          <Button type="button" variant="secondary" size="sm" onClick={() => void requests.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : requests.data.length === 0 ? (
-        <EmptyState title="No Venue Requests Yet">Ask a strip club to add you to its entertainers; its owner approves or declines.</EmptyState>
-      ) : (
-        <ul aria-label="Your venue requests" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {requests.data.map((request) => (
-            <li key={request.id} data-testid="venue-request" className="flex items-start justify-between gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
-              <div className="min-w-0">
-                <h3 className="font-semibold break-words text-white">{request.venueName}</h3>
-                <p className="mt-1 text-sm text-neutral-300">Requested {formatInEst(request.createdAt, SHORT_DATE_FORMAT)}</p>
-                {request.status === 'approved' ? <p className="mt-1 text-sm text-emerald-200">You can be assigned to its VIP rooms.</p> : null}
-              </div>
-              <RequestStatusBadge status={request.status} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={requests}
+        loadingLabel="Loading your venues..."
+        rows={2}
+        errorText={serverErrorText('Error loading your venues. Please try again.')}
+        errorLook="danger"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState title="No Venue Requests Yet">Ask a strip club to add you to its entertainers; its owner approves or declines.</EmptyState>
+        }
+      >
+        {(loaded) => (
+          <ul aria-label="Your venue requests" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            {loaded.map((request) => (
+              <li key={request.id} data-testid="venue-request" className="flex items-start justify-between gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+                <div className="min-w-0">
+                  <h3 className="font-semibold break-words text-white">{request.venueName}</h3>
+                  <p className="mt-1 text-sm text-neutral-300">Requested {formatInEst(request.createdAt, SHORT_DATE_FORMAT)}</p>
+                  {request.status === 'approved' ? <p className="mt-1 text-sm text-emerald-200">You can be assigned to its VIP rooms.</p> : null}
+                </div>
+                <RequestStatusBadge status={request.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       {choosing ? <JoinVenueDialog requests={requests.data ?? []} onClose={() => setChoosing(false)} /> : null}
     </section>
@@ -99,45 +100,46 @@ function JoinVenueDialog({ requests, onClose }: { requests: readonly Entertainer
         <Input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" placeholder="Miami, Velvet..." />
       </div>
 
-      {clubs.isPending ? (
-        <ListSkeleton label="Loading venues..." rows={2} />
-      ) : clubs.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="text-sm text-red-300">Error loading venues. Please try again.</p>
-          <Button type="button" variant="secondary" size="sm" onClick={() => void clubs.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : shown.length === 0 ? (
-        <p role="status" className="rounded-2xl border border-white/10 p-4 text-center text-sm text-neutral-300">
-          {clubs.data.length === 0 ? 'No strip clubs are taking requests yet.' : 'No strip clubs match your search.'}
-        </p>
-      ) : (
-        <ul aria-label="Strip clubs" className="flex flex-col gap-3">
-          {shown.map((venue) => {
-            const existing = asked.get(venue.id);
-            const open = existing && existing.status !== 'declined';
-            return (
-              <li key={venue.id} data-testid="strip-club" className="flex items-center gap-3 rounded-2xl border border-white/10 bg-neutral-950/60 p-3">
-                <img src={venue.imageUrl} alt="" className="h-14 w-14 shrink-0 rounded-xl object-cover" />
-                <div className="min-w-0 flex-1">
-                  <h3 className="font-semibold break-words text-white">{venue.name}</h3>
-                  <p className="text-sm text-neutral-300">
-                    {formatCity(venue.city, venue.state)}
-                  </p>
-                </div>
-                {open ? (
-                  <RequestStatusBadge status={existing.status} />
-                ) : (
-                  <Button type="button" size="sm" disabled={send.isPending} onClick={() => request(venue)} aria-label={`Request to join ${venue.name}`}>
-                    Request
-                  </Button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryState
+        query={clubs}
+        loadingLabel="Loading venues..."
+        rows={2}
+        errorText="Error loading venues. Please try again."
+        errorLook="inline"
+        isEmpty={() => shown.length === 0}
+        empty={(all) => (
+          <p role="status" className="rounded-2xl border border-white/10 p-4 text-center text-sm text-neutral-300">
+            {all.length === 0 ? 'No strip clubs are taking requests yet.' : 'No strip clubs match your search.'}
+          </p>
+        )}
+      >
+        {() => (
+          <ul aria-label="Strip clubs" className="flex flex-col gap-3">
+            {shown.map((venue) => {
+              const existing = asked.get(venue.id);
+              const open = existing && existing.status !== 'declined';
+              return (
+                <li key={venue.id} data-testid="strip-club" className="flex items-center gap-3 rounded-2xl border border-white/10 bg-neutral-950/60 p-3">
+                  <img src={venue.imageUrl} alt="" className="h-14 w-14 shrink-0 rounded-xl object-cover" />
+                  <div className="min-w-0 flex-1">
+                    <h3 className="font-semibold break-words text-white">{venue.name}</h3>
+                    <p className="text-sm text-neutral-300">
+                      {formatCity(venue.city, venue.state)}
+                    </p>
+                  </div>
+                  {open ? (
+                    <RequestStatusBadge status={existing.status} />
+                  ) : (
+                    <Button type="button" size="sm" disabled={send.isPending} onClick={() => request(venue)} aria-label={`Request to join ${venue.name}`}>
+                      Request
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
 
       <div className="flex justify-end">
         <Button type="button" variant="ghost" onClick={onClose}>

@@ -6,6 +6,7 @@ import { assignmentHeadingId, EmptyState, VipAssignmentCard } from '../../../com
 import { serverMessage } from '../../../lib/api-client';
 import { focusByIdSoon } from '../../../lib/focus';
 import { useAnswerAssignment, useMyAssignments, type AssignmentAnswer } from '../api/assignments';
+import { QueryError } from '../../../components/query-state';
 
 const ANSWERED: Record<AssignmentAnswer, string> = { accept: 'Assignment Accepted', decline: 'Assignment Declined' };
 
@@ -36,12 +37,7 @@ export function VipRooms() {
   }
   if (assignments.isError) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-red-400/40 bg-red-950/40 p-5 text-red-100">
-        <p>{serverMessage(assignments.error, 'Error loading your VIP rooms. Please try again.')}</p>
-        <Button type="button" variant="secondary" size="sm" onClick={() => void assignments.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <QueryError look="danger" text={serverMessage(assignments.error, 'Error loading your VIP rooms. Please try again.')} onRetry={() => void assignments.refetch()} />
     );
   }
   if (assignments.data.length === 0) {

@@ -4,16 +4,17 @@ import { FRIEND_MESSAGES } from '@luxe/contracts';
 import { Logo } from '../../../components/layout/logo';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ApiError, serverMessage } from '../../../lib/api-client';
-import { FriendPassLink } from '../../passes/components/friend-pass-link';
 import { isInviteNotFound, useClaimFriendInvite, useFriendInvite } from '../api/friend-invite';
 import { pictureProblem, readAsDataUrl } from '../api/read-picture';
+import { QueryError } from '../../../components/query-state';
 
 /**
  * The page a host's friend opens from an invite link (docs/product.md#public-friend-invite): the
  * friend is greeted by name and adds a profile picture, which is sent as a data URL and claims the
- * invite.
+ * invite. `passLink` is his door pass's link once the host named him (the passes feature's, composed
+ * by the route).
  */
-export function FriendInvitePage({ token }: { token: string }) {
+export function FriendInvitePage({ token, passLink }: { token: string; passLink: ReactNode }) {
   const invite = useFriendInvite(token);
 
   if (invite.isPending) {
@@ -38,12 +39,7 @@ export function FriendInvitePage({ token }: { token: string }) {
     ) : (
       <Shell>
         <h1 className="font-display text-3xl font-semibold text-white">Something went wrong</h1>
-        <p role="alert" className="text-red-300">
-          We could not load your invite. Please try again.
-        </p>
-        <Button type="button" variant="secondary" className="self-center" onClick={() => void invite.refetch()}>
-          Try Again
-        </Button>
+        <QueryError look="center" text="We could not load your invite. Please try again." onRetry={() => void invite.refetch()} />
       </Shell>
     );
   }
@@ -55,7 +51,7 @@ export function FriendInvitePage({ token }: { token: string }) {
         You have been invited to an event. Add a profile picture so the host and the other guests can recognise you.
       </p>
       <PictureUpload token={token} name={invite.data.name} picture={invite.data.profilePicture} />
-      <FriendPassLink inviteToken={token} />
+      {passLink}
     </Shell>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { QueryError } from '../../../components/query-state';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 /** A deck that is loading: the card it will show, as the app's other lists load (one skeleton, its label heard once). */
@@ -9,12 +9,7 @@ export function DeckLoading({ text }: { text: string }) {
 
 export function DeckError({ text, onRetry }: { text: string; onRetry: () => void }) {
   return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
-      <p className="text-sm text-red-300">{text}</p>
-      <Button type="button" variant="secondary" size="sm" onClick={onRetry}>
-        Try Again
-      </Button>
-    </div>
+    <QueryError text={text} onRetry={onRetry} className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6" />
   );
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type JoinRequest, type PendingJoinRequests } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
+import { joinRequestKeys } from './keys';
 
 /** GET /api/event-join-requests?bookingId=: the requests to join one event (its host only). */
 export function getBookingJoinRequests(bookingId: string, signal?: AbortSignal): Promise<JoinRequest[]> {
@@ -9,7 +10,7 @@ export function getBookingJoinRequests(bookingId: string, signal?: AbortSignal):
 
 export function getBookingJoinRequestsQueryOptions(bookingId: string) {
   return queryOptions({
-    queryKey: ['event-join-requests', 'booking', bookingId] as const,
+    queryKey: joinRequestKeys.ofBooking(bookingId),
     queryFn: ({ signal }) => getBookingJoinRequests(bookingId, signal),
   });
 }
@@ -20,7 +21,6 @@ export function useBookingJoinRequests(bookingId: string, refetchEvery: number |
 }
 
 /** GET /api/event-join-requests/pending-counts: the host's events with requests waiting for him (issue 31.2.15). */
-export const PENDING_COUNTS_KEY = ['event-join-requests', 'pending-counts'] as const;
 export function usePendingJoinRequestCounts() {
-  return useQuery({ queryKey: PENDING_COUNTS_KEY, queryFn: ({ signal }): Promise<PendingJoinRequests[]> => callApi(api.joinRequests.pendingCounts, {}, { signal }) });
+  return useQuery({ queryKey: joinRequestKeys.pendingCounts, queryFn: ({ signal }): Promise<PendingJoinRequests[]> => callApi(api.joinRequests.pendingCounts, {}, { signal }) });
 }

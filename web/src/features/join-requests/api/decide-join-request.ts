@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type JoinRequest } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
-import { getBookingJoinRequestsQueryOptions, PENDING_COUNTS_KEY } from './booking-join-requests';
+import { joinRequestKeys } from './keys';
 
 /** The host's answer to a pending request. */
 export type JoinRequestDecision = 'approve' | 'decline';
@@ -21,10 +21,10 @@ export function useDecideJoinRequest(bookingId: string) {
     mutationFn: ({ id, decision }: { id: string; decision: JoinRequestDecision }) => decideJoinRequest(id, decision),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: getBookingJoinRequestsQueryOptions(bookingId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: PENDING_COUNTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: joinRequestKeys.ofBooking(bookingId) }),
+        queryClient.invalidateQueries({ queryKey: joinRequestKeys.pendingCounts }),
         // An approval counts against the guest limit (or joins the waitlist).
-        queryClient.invalidateQueries({ queryKey: ['guest-list', bookingId] }),
+        queryClient.invalidateQueries({ queryKey: joinRequestKeys.guestList(bookingId) }),
       ]),
   });
 }

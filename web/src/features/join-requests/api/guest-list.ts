@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type GuestList, type JoinRequest } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
-import { getBookingJoinRequestsQueryOptions } from './booking-join-requests';
+import { joinRequestKeys } from './keys';
 
 /** GET /api/bookings/{id}/guest-list: limit, capacity, approved guests and the waitlist in order (issue 12). */
 export function getGuestList(bookingId: string, signal?: AbortSignal): Promise<GuestList> {
@@ -9,7 +9,7 @@ export function getGuestList(bookingId: string, signal?: AbortSignal): Promise<G
 }
 
 export function getGuestListQueryOptions(bookingId: string) {
-  return queryOptions({ queryKey: ['guest-list', bookingId] as const, queryFn: ({ signal }) => getGuestList(bookingId, signal) });
+  return queryOptions({ queryKey: joinRequestKeys.guestList(bookingId), queryFn: ({ signal }) => getGuestList(bookingId, signal) });
 }
 
 /** True while the server owes a promotion: someone waits and a place is free (a guest just left or was removed). */
@@ -29,8 +29,8 @@ function useRefreshGuestList(bookingId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: getBookingJoinRequestsQueryOptions(bookingId).queryKey }),
-      queryClient.invalidateQueries({ queryKey: getGuestListQueryOptions(bookingId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: joinRequestKeys.ofBooking(bookingId) }),
+      queryClient.invalidateQueries({ queryKey: joinRequestKeys.guestList(bookingId) }),
     ]);
 }
 
@@ -57,6 +57,6 @@ export function useLeaveEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string): Promise<JoinRequest> => callApi(api.guestList.leave, { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['event-join-requests', 'guest'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: joinRequestKeys.guests }),
   });
 }

@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import { WAITLIST_MESSAGES, type Invite, type JoinRequest } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
-import { ShowPassLink } from '../../passes/components/show-pass-link';
+import { ShowPassLink } from '../../../components/show-pass-link';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { formatBookingDate } from '../../../lib/booking-display';
 import { formatTimeEst } from '../../../lib/format';
 import { greetingFor } from '../../../lib/greeting';
@@ -14,6 +13,7 @@ import { Panel, Statistic } from '../../../components/ui/panel';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useLeaveEvent } from '../api/guest-list';
+import { QueryState } from '../../../components/query-state';
 
 /** Home lists show 3 items (docs/product.md#dashboard-guest-home). */
 export const ATTENDING_LIMIT = 3;
@@ -70,29 +70,30 @@ export function GuestOverview({ userId, firstName, receivedInvites }: { userId: 
       ) : null}
 
       <Panel id="events-attending" title="Events I'm Attending">
-        {requests.isPending ? (
-          <ListSkeleton label="Loading your events..." rows={2} />
-        ) : requests.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3">
-            <p className="text-sm text-red-300">Error loading your events. Please try again.</p>
-            <Button type="button" variant="secondary" size="sm" onClick={() => void requests.refetch()}>
-              Try Again
-            </Button>
-          </div>
-        ) : attending.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-4 text-center">
-            <p className="font-semibold text-white">No Upcoming Events Yet</p>
-            <p className="text-sm text-neutral-300">Ask to join an event; once its host approves you, it shows up here.</p>
-          </div>
-        ) : (
-          <ul aria-label="Events I'm attending" className="flex flex-col gap-3">
-            {attending.slice(0, ATTENDING_LIMIT).map((request) => (
-              <li key={request.id}>
-                <AttendingEvent request={request} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={requests}
+          loadingLabel="Loading your events..."
+          rows={2}
+          errorText="Error loading your events. Please try again."
+          errorLook="inline"
+          isEmpty={() => attending.length === 0}
+          empty={
+            <div className="flex flex-col items-center gap-2 py-4 text-center">
+              <p className="font-semibold text-white">No Upcoming Events Yet</p>
+              <p className="text-sm text-neutral-300">Ask to join an event; once its host approves you, it shows up here.</p>
+            </div>
+          }
+        >
+          {() => (
+            <ul aria-label="Events I'm attending" className="flex flex-col gap-3">
+              {attending.slice(0, ATTENDING_LIMIT).map((request) => (
+                <li key={request.id}>
+                  <AttendingEvent request={request} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </Panel>
 
       {waitlisted.length > 0 ? (

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { JOIN_REQUEST_MESSAGES, WAITLIST_MESSAGES, type JoinRequest } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useBookingJoinRequests } from '../api/booking-join-requests';
@@ -11,6 +10,7 @@ import { promotionPending, PROMOTION_POLL_MS, useGuestList, useRemoveGuest } fro
 import { GuestAvatar, guestName } from './guest-avatar';
 import { GuestLimitForm } from './guest-limit-form';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { QueryState } from '../../../components/query-state';
 
 const OUTCOME: Record<JoinRequestDecision, { success: string; failure: string }> = {
   approve: { success: 'Request Approved!', failure: JOIN_REQUEST_MESSAGES.approveFailed },
@@ -94,61 +94,63 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
     <Dialog title="Guest Requests" description={venueName} onClose={onClose}>
       <div ref={body} className="flex flex-col gap-5">
         {guestList.data ? <GuestLimitForm bookingId={bookingId} list={guestList.data} /> : null}
-        {requests.isPending ? (
-          <ListSkeleton label="Loading requests..." rows={2} />
-        ) : requests.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-4 text-center">
-            <p className="text-red-300">Error loading requests. Please try again.</p>
-            <Button type="button" variant="secondary" size="sm" onClick={() => void requests.refetch()}>
-              Try Again
-            </Button>
-          </div>
-        ) : pending.length === 0 && approved.length === 0 && waitlist.length === 0 ? (
-          <p className="rounded-2xl border border-white/10 bg-white/5 p-6 text-center text-neutral-300">No guest requests yet</p>
-        ) : (
-          <>
-            {pending.length > 0 ? (
-              <RequestSection id={`pending-${bookingId}`} title={`Pending Requests (${pending.length})`} listLabel="Pending requests">
-                {pending.map((request) => (
-                  <li key={request.id}>
-                    <RequestCard request={request}>
-                      <div className="flex gap-2">
-                        <Button type="button" size="sm" className="flex-1" data-decision="approve" disabled={busy} onClick={() => onDecide(request, 'approve')}>
-                          Approve
-                          <span className="sr-only">: {guestName(request)}</span>
-                        </Button>
-                        <Button type="button" variant="secondary" size="sm" className="flex-1" disabled={busy} onClick={() => onDecide(request, 'decline')}>
-                          Decline
-                          <span className="sr-only">: {guestName(request)}</span>
-                        </Button>
-                      </div>
-                    </RequestCard>
-                  </li>
-                ))}
-              </RequestSection>
-            ) : null}
-            {approved.length > 0 ? (
-              <RequestSection id={`approved-${bookingId}`} title={`Approved Guests (${approved.length})`} listLabel="Approved guests">
-                {approved.map((request) => (
-                  <li key={request.id}>
-                    <RequestCard request={request}>{removeButton(request)}</RequestCard>
-                  </li>
-                ))}
-              </RequestSection>
-            ) : null}
-            {waitlist.length > 0 ? (
-              <RequestSection id={`waitlist-${bookingId}`} title={`Waitlist (${waitlist.length})`} listLabel="Waitlist, first promoted first">
-                {waitlist.map((request, i) => (
-                  <li key={request.id}>
-                    <RequestCard request={request} badge={`#${request.waitlistPosition ?? i + 1}`}>
-                      {removeButton(request)}
-                    </RequestCard>
-                  </li>
-                ))}
-              </RequestSection>
-            ) : null}
-          </>
-        )}
+        <QueryState
+          query={requests}
+          loadingLabel="Loading requests..."
+          rows={2}
+          errorText="Error loading requests. Please try again."
+          errorLook="center"
+          errorClassName="py-4"
+          isEmpty={() => pending.length === 0 && approved.length === 0 && waitlist.length === 0}
+          empty={
+            <p className="rounded-2xl border border-white/10 bg-white/5 p-6 text-center text-neutral-300">No guest requests yet</p>
+          }
+        >
+          {() => (
+            <>
+              {pending.length > 0 ? (
+                <RequestSection id={`pending-${bookingId}`} title={`Pending Requests (${pending.length})`} listLabel="Pending requests">
+                  {pending.map((request) => (
+                    <li key={request.id}>
+                      <RequestCard request={request}>
+                        <div className="flex gap-2">
+                          <Button type="button" size="sm" className="flex-1" data-decision="approve" disabled={busy} onClick={() => onDecide(request, 'approve')}>
+                            Approve
+                            <span className="sr-only">: {guestName(request)}</span>
+                          </Button>
+                          <Button type="button" variant="secondary" size="sm" className="flex-1" disabled={busy} onClick={() => onDecide(request, 'decline')}>
+                            Decline
+                            <span className="sr-only">: {guestName(request)}</span>
+                          </Button>
+                        </div>
+                      </RequestCard>
+                    </li>
+                  ))}
+                </RequestSection>
+              ) : null}
+              {approved.length > 0 ? (
+                <RequestSection id={`approved-${bookingId}`} title={`Approved Guests (${approved.length})`} listLabel="Approved guests">
+                  {approved.map((request) => (
+                    <li key={request.id}>
+                      <RequestCard request={request}>{removeButton(request)}</RequestCard>
+                    </li>
+                  ))}
+                </RequestSection>
+              ) : null}
+              {waitlist.length > 0 ? (
+                <RequestSection id={`waitlist-${bookingId}`} title={`Waitlist (${waitlist.length})`} listLabel="Waitlist, first promoted first">
+                  {waitlist.map((request, i) => (
+                    <li key={request.id}>
+                      <RequestCard request={request} badge={`#${request.waitlistPosition ?? i + 1}`}>
+                        {removeButton(request)}
+                      </RequestCard>
+                    </li>
+                  ))}
+                </RequestSection>
+              ) : null}
+            </>
+          )}
+        </QueryState>
       </div>
       <Button ref={closeButton} type="button" variant="ghost" onClick={onClose}>
         Close

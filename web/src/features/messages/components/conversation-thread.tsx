@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Conversation, Message } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
-import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { cn } from '../../../lib/cn';
 import { useMessages } from '../api/conversations';
 import { eventLabel, formatMessageTime, fullName, otherPartyLabel } from '../display';
 import { Avatar } from './avatar';
 import { MessageComposer } from './message-composer';
+import { QueryState } from '../../../components/query-state';
 
 /**
  * What the app adds to a thread (the safety feature's Report and Block): actions on the other
@@ -77,30 +77,32 @@ export function ConversationThread({
         tabIndex={0}
         className="max-h-[55dvh] min-h-48 overflow-y-auto rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
       >
-        {messages.isPending ? (
-          <ListSkeleton label="Loading messages..." className="p-1" />
-        ) : messages.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-            <p className="text-sm text-red-300">Error loading messages. Please try again.</p>
-            <Button type="button" variant="secondary" size="sm" onClick={() => void messages.refetch()}>
-              Try Again
-            </Button>
-          </div>
-        ) : messages.data.length === 0 ? (
-          <p className="py-10 text-center text-sm text-neutral-300">No messages yet. Start the conversation!</p>
-        ) : (
-          <ol aria-label="Messages" className="flex flex-col gap-3 p-1">
-            {messages.data.map((m) => (
-              <MessageItem
-                key={m.id}
-                message={m}
-                own={m.senderId === userId}
-                otherName={conversation.otherUser.firstName}
-                actions={m.senderId !== userId ? renderMessageActions?.(m, conversation) : null}
-              />
-            ))}
-          </ol>
-        )}
+        <QueryState
+          query={messages}
+          loadingLabel="Loading messages..."
+          skeletonClassName="p-1"
+          errorText="Error loading messages. Please try again."
+          errorLook="center"
+          errorClassName="py-10"
+          isEmpty={(data) => data.length === 0}
+          empty={
+            <p className="py-10 text-center text-sm text-neutral-300">No messages yet. Start the conversation!</p>
+          }
+        >
+          {(data) => (
+            <ol aria-label="Messages" className="flex flex-col gap-3 p-1">
+              {data.map((m) => (
+                <MessageItem
+                  key={m.id}
+                  message={m}
+                  own={m.senderId === userId}
+                  otherName={conversation.otherUser.firstName}
+                  actions={m.senderId !== userId ? renderMessageActions?.(m, conversation) : null}
+                />
+              ))}
+            </ol>
+          )}
+        </QueryState>
       </div>
 
       <p aria-live="polite" data-testid="thread-announcer" className="sr-only">

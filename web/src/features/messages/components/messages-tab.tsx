@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useConversations, useMarkConversationRead } from '../api/conversations';
 import { ConversationList } from './conversation-list';
 import { ConversationThread, type ThreadSlots } from './conversation-thread';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
+import { QueryError } from '../../../components/query-state';
 
 /**
  * The Messages tab (docs/product.md#messaging-conversations): the conversation list and the
@@ -47,12 +47,7 @@ export function MessagesTab({ userId, ...slots }: { userId: string } & ThreadSlo
   if (conversations.isError) {
     return (
       <Box>
-        <div role="alert" className="flex flex-col items-center gap-3 text-center">
-          <p className="font-semibold text-red-300">Error loading messages. Please try again.</p>
-          <Button type="button" variant="secondary" size="sm" onClick={() => void conversations.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <QueryError look="center" text="Error loading messages. Please try again." onRetry={() => void conversations.refetch()} />
       </Box>
     );
   }

@@ -1,18 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { formatPassCode, type Booking } from '@luxe/contracts';
+import type { Booking } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Logo } from '../../../components/layout/logo';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
+import { canCancel } from '../../../lib/cancellation';
 import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatWholeDollars } from '../../../lib/format';
-import { CancelBookingDialog, canCancel } from '../../cancellation/components/cancel-booking-dialog';
-import { useMyPass } from '../../passes/api/passes';
-import { PassQr } from '../../passes/components/pass-qr';
 import { getMyBookingsQueryOptions } from '../api/bookings';
+import { QueryError } from '../../../components/query-state';
 
 /** My Bookings, where every booking of the member is listed. */
 const MY_BOOKINGS_PATH = '/dashboard?tab=book';
@@ -21,12 +20,21 @@ const MY_BOOKINGS_PATH = '/dashboard?tab=book';
 const HELD_REFRESH_MS = 2000;
 
 /**
+ * What other features add to the page, composed by the route: a confirmed booking's door pass, and
+ * the cancel dialog (`onClose(true)` once cancelled).
+ */
+export interface BookingDetailSlots {
+  renderPass: (booking: Booking) => ReactNode;
+  renderCancel: (booking: Booking, onClose: (cancelled: boolean) => void) => ReactNode;
+}
+
+/**
  * /bookings/{id}: one booking of the signed-in member, where checkout lands once paid (issue 31:
  * it landed on the dashboard's Profile tab). Its details, the door pass (QR code and door code) and
  * the calendar file once confirmed, and Cancel. Read from the member's own bookings (GET
  * /api/bookings/user): another member's booking is simply not found.
  */
-export function BookingDetail({ userId, bookingId }: { userId: string; bookingId: string }) {
+export function BookingDetail({ userId, bookingId, ...slots }: { userId: string; bookingId: string } & BookingDetailSlots) {
   // Read again on arrival (the list may be cached from before the payment), and while the booking
   // is held, until the payment's outcome reached it.
   const bookings = useQuery({
@@ -49,12 +57,7 @@ export function BookingDetail({ userId, bookingId }: { userId: string; bookingId
     return (
       <Shell>
         <h1 className="font-display text-3xl font-semibold text-white">Booking</h1>
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="text-red-300">Error loading the booking. Please try again.</p>
-          <Button type="button" variant="secondary" size="sm" onClick={() => void bookings.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <QueryError look="inline" text="Error loading the booking. Please try again." onRetry={() => void bookings.refetch()} />
       </Shell>
     );
   }
@@ -68,12 +71,12 @@ export function BookingDetail({ userId, bookingId }: { userId: string; bookingId
   }
   return (
     <Shell>
-      <Details booking={booking} />
+      <Details booking={booking} {...slots} />
     </Shell>
   );
 }
 
-function Details({ booking }: { booking: Booking }) {
+function Details({ booking, renderPass, renderCancel }: { booking: Booking } & BookingDetailSlots) {
   const [cancelling, setCancelling] = useState(false);
   const confirmed = booking.status === 'confirmed';
   return (
@@ -107,7 +110,7 @@ function Details({ booking }: { booking: Booking }) {
         ))}
         {booking.status === 'cancelled' && booking.refundAmount !== null ? <Field label="Refund" testId="booking-refund" value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'} /> : null}
       </dl>
-      {confirmed ? <BookingPass booking={booking} /> : null}
+      {confirmed ? renderPass(booking) : null}
       <div className="flex flex-wrap gap-3">
         {confirmed ? <AddToCalendarLink bookingId={booking.id} venueName={booking.venueName} /> : null}
         {canCancel(booking) ? (
@@ -116,54 +119,14 @@ function Details({ booking }: { booking: Booking }) {
           </Button>
         ) : null}
       </div>
-      {cancelling ? (
-        <CancelBookingDialog
-          booking={booking}
-          onClose={(cancelled) => {
+      {cancelling
+        ? renderCancel(booking, (cancelled) => {
             setCancelling(false);
             // Its Cancel button is gone once cancelled: the focus goes to the booking's title.
             if (cancelled) requestAnimationFrame(() => document.getElementById('booking-title')?.focus());
-          }}
-        />
-      ) : null}
+          })
+        : null}
     </>
-  );
-}
-
-/** The host's door pass for the booking: its QR code, door code and its own page. */
-function BookingPass({ booking }: { booking: Booking }) {
-  const pass = useMyPass(booking.id);
-  return (
-    <section aria-labelledby="booking-pass-title" className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-neutral-950/60 p-4">
-      <h2 id="booking-pass-title" className="text-lg font-semibold text-white">
-        Your door pass
-      </h2>
-      {pass.isPending ? (
-        <p role="status" className="text-sm text-neutral-300">
-          Loading pass...
-        </p>
-      ) : pass.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p className="text-sm text-red-300">We could not load your pass. Please try again.</p>
-          <Button type="button" variant="secondary" size="sm" onClick={() => void pass.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : (
-        <>
-          <PassQr token={pass.data.token} label={`QR code of your pass for ${booking.venueName}`} />
-          <p className="text-center">
-            <span className="block text-xs uppercase tracking-wide text-neutral-400">Door code</span>
-            <span data-testid="pass-code" className="font-mono text-2xl font-semibold tracking-[0.2em] text-gold-200">
-              {formatPassCode(pass.data.code)}
-            </span>
-          </p>
-          <Link to={pass.data.url} className={buttonClasses('secondary', 'sm', 'self-center')}>
-            Open pass
-          </Link>
-        </>
-      )}
-    </section>
   );
 }
 

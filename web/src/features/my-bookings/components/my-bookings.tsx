@@ -2,25 +2,31 @@ import { useState, type ReactNode } from 'react';
 import type { Booking } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
-import { SplitProgress } from '../../split/components/split-progress';
 import { Button } from '../../../components/ui/button';
-import { ShowPassLink } from '../../passes/components/show-pass-link';
+import { ShowPassLink } from '../../../components/show-pass-link';
+import { canCancel } from '../../../lib/cancellation';
 import { bySoonest, formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
 import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatWholeDollars } from '../../../lib/format';
 import { useMyBookings } from '../api/bookings';
-import { usePendingJoinRequestCounts } from '../../join-requests/api/booking-join-requests';
-import { CancelBookingDialog, canCancel } from '../../cancellation/components/cancel-booking-dialog';
-import { ListSkeleton } from '../../../components/ui/list-skeleton';
+import { QueryState } from '../../../components/query-state';
 
-/** What 'View Guest Requests' opens for one booking (join requests are another feature). */
-export type GuestRequestsRenderer = (booking: Booking, onClose: () => void) => ReactNode;
+/**
+ * What other features add to a booking's card, composed by the route: the guest requests (join
+ * requests: how many wait, and the dialog 'View Guest Requests' opens), a held booking's split
+ * progress, and the cancel dialog (`onClose(true)` once cancelled).
+ */
+export interface MyBookingsSlots {
+  /** How many requests wait for the host's answer, per booking id (issue 31.2.15); none shown while unknown. */
+  pendingRequests: ReadonlyMap<string, number>;
+  renderGuestRequests: (booking: Booking, onClose: () => void) => ReactNode;
+  renderSplitProgress: (booking: Booking) => ReactNode;
+  renderCancel: (booking: Booking, onClose: (cancelled: boolean) => void) => ReactNode;
+}
 
 /** My Bookings (host, docs/product.md#dashboard-my-bookings): one card per booking, soonest first. */
-export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { userId: string; onBrowseEvents: () => void; renderGuestRequests: GuestRequestsRenderer }) {
+export function MyBookings({ userId, onBrowseEvents, pendingRequests: pending, renderGuestRequests, renderSplitProgress, renderCancel }: { userId: string; onBrowseEvents: () => void } & MyBookingsSlots) {
   const bookings = useMyBookings(userId);
-  // How many requests wait for the host's answer, per event (issue 31.2.15); none shown while unknown.
-  const pending = new Map((usePendingJoinRequestCounts().data ?? []).map((p) => [p.bookingId, p.pending]));
   const [requestsOf, setRequestsOf] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
 
@@ -29,48 +35,45 @@ export function MyBookings({ userId, onBrowseEvents, renderGuestRequests }: { us
       <h2 id="my-bookings-heading" className="text-lg font-semibold text-white">
         My Bookings
       </h2>
-      {bookings.isPending ? (
-        <ListSkeleton label="Loading bookings..." />
-      ) : bookings.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 px-6 py-10 text-center">
-          <p className="font-semibold text-red-300">Error loading bookings. Please try again.</p>
-          <Button type="button" variant="secondary" size="sm" onClick={() => void bookings.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : bookings.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 px-6 py-10 text-center">
-          <p className="font-semibold text-white">No Bookings Yet</p>
-          <p className="text-sm text-neutral-300">Book a yacht or a club section and it will appear here.</p>
-          <Button type="button" size="sm" onClick={onBrowseEvents}>
-            Browse Events
-          </Button>
-        </div>
-      ) : (
-        <ul aria-label="Your bookings" className="flex flex-col gap-4">
-          {bySoonest(bookings.data).map((booking) => (
-            <li key={booking.id}>
-              <BookingCard booking={booking} pending={pending.get(booking.id) ?? 0} onViewRequests={() => setRequestsOf(booking)} onCancel={() => setCancelling(booking)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={bookings}
+        loadingLabel="Loading bookings..."
+        errorText="Error loading bookings. Please try again."
+        errorLook="card"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <div className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 px-6 py-10 text-center">
+            <p className="font-semibold text-white">No Bookings Yet</p>
+            <p className="text-sm text-neutral-300">Book a yacht or a club section and it will appear here.</p>
+            <Button type="button" size="sm" onClick={onBrowseEvents}>
+              Browse Events
+            </Button>
+          </div>
+        }
+      >
+        {(list) => (
+          <ul aria-label="Your bookings" className="flex flex-col gap-4">
+            {bySoonest(list).map((booking) => (
+              <li key={booking.id}>
+                <BookingCard booking={booking} pending={pending.get(booking.id) ?? 0} splitProgress={booking.status === 'held' ? renderSplitProgress(booking) : null} onViewRequests={() => setRequestsOf(booking)} onCancel={() => setCancelling(booking)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {requestsOf ? renderGuestRequests(requestsOf, () => setRequestsOf(null)) : null}
-      {cancelling ? (
-        <CancelBookingDialog
-          booking={cancelling}
-          onClose={(cancelled) => {
+      {cancelling
+        ? renderCancel(cancelling, (cancelled) => {
             setCancelling(null);
             // Its Cancel button is gone once the booking is cancelled: the focus goes to the booking's card.
             if (cancelled) requestAnimationFrame(() => document.getElementById(`booking-${cancelling.id}`)?.focus());
-          }}
-        />
-      ) : null}
+          })
+        : null}
     </section>
   );
 }
 
-function BookingCard({ booking, pending, onViewRequests, onCancel }: { booking: Booking; pending: number; onViewRequests: () => void; onCancel: () => void }) {
+function BookingCard({ booking, pending, splitProgress, onViewRequests, onCancel }: { booking: Booking; pending: number; splitProgress: ReactNode; onViewRequests: () => void; onCancel: () => void }) {
   const headingId = `booking-${booking.id}`;
   return (
     <article aria-labelledby={headingId} data-testid="booking-card" className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
@@ -98,7 +101,7 @@ function BookingCard({ booking, pending, onViewRequests, onCancel }: { booking: 
         ))}
         {booking.status === 'cancelled' && booking.refundAmount !== null ? <Field label="Refund" testId="booking-refund" value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'} /> : null}
       </dl>
-      {booking.status === 'held' ? <SplitProgress bookingId={booking.id} /> : null}
+      {splitProgress}
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="secondary" size="sm" onClick={onViewRequests}>
           View Guest Requests

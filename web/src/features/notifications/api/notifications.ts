@@ -1,23 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type EmailPreferences, type EmailPreferencesInput, type NotificationPage } from '@luxe/contracts';
+import { NOTIFICATIONS_KEY } from '../../../api/query-keys';
 import { callApi } from '../../../lib/api-client';
 
-/** Every notification query starts with this key: a push or a mark-read refreshes them all. */
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
-
-/** GET /api/notifications/unread-count: the bell's badge. */
-export function getUnreadCountQueryOptions() {
-  return queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'unread'] as const, queryFn: ({ signal }) => callApi(api.notifications.unreadCount, {}, { signal }) });
-}
-
-export function useUnreadCount(enabled = true) {
-  return useQuery({ ...getUnreadCountQueryOptions(), enabled });
-}
+/** The notifications feature's keys (all under NOTIFICATIONS_KEY, so a push refreshes them). */
+export const notificationKeys = {
+  page: (page: number) => [...NOTIFICATIONS_KEY, 'page', page] as const,
+  preferences: [...NOTIFICATIONS_KEY, 'preferences'] as const,
+};
 
 /** GET /api/notifications?page=: the member's own, newest first. */
 export function getNotificationsQueryOptions(page: number) {
   return queryOptions({
-    queryKey: [...NOTIFICATIONS_KEY, 'page', page] as const,
+    queryKey: notificationKeys.page(page),
     queryFn: ({ signal }): Promise<NotificationPage> => callApi(api.notifications.list, { query: { page, pageSize: 20 } }, { signal }),
   });
 }
@@ -45,13 +40,13 @@ export function useMarkAllRead() {
 
 /** GET/PUT /api/notifications/preferences: which kinds of email the member receives. */
 export function useEmailPreferences() {
-  return useQuery({ queryKey: [...NOTIFICATIONS_KEY, 'preferences'] as const, queryFn: ({ signal }): Promise<EmailPreferences> => callApi(api.notifications.preferences, {}, { signal }) });
+  return useQuery({ queryKey: notificationKeys.preferences, queryFn: ({ signal }): Promise<EmailPreferences> => callApi(api.notifications.preferences, {}, { signal }) });
 }
 
 export function useSetEmailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: EmailPreferencesInput) => callApi(api.notifications.setPreferences, { body: changes }),
-    onSuccess: (prefs) => queryClient.setQueryData([...NOTIFICATIONS_KEY, 'preferences'], prefs),
+    onSuccess: (prefs) => queryClient.setQueryData(notificationKeys.preferences, prefs),
   });
 }

@@ -6,10 +6,10 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { formatBookingDate, formatStartTime } from '../../../lib/booking-display';
-import { useMyVenues } from '../../venue-owner/api/venues';
 import { useCheckIn, useDoorVenues } from '../api/passes';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { DoorStaffPanel } from './door-staff-panel';
+import { QueryError } from '../../../components/query-state';
 
 /** The camera scanner, loaded only when the door staff opens it (it brings its QR reader). */
 const QrScanner = lazy(() => import('./qr-scanner'));
@@ -28,10 +28,10 @@ export function doorResultOf(outcome: { ok: CheckIn } | { error: unknown }): Doo
 /**
  * Door mode of the venue dashboard (issue 12): the owner picks the venue he is at, then scans a
  * pass's QR code with the camera or types its door code; each pass is let in once, tonight only.
- * The result is announced (aria-live) and shown large enough to read at arm's length.
+ * The result is announced (aria-live) and shown large enough to read at arm's length. The owner's
+ * venues are the venue-owner feature's query: the dashboard's route hands them in.
  */
-export function DoorMode() {
-  const venues = useMyVenues();
+export function DoorMode({ venues }: { venues: DoorVenuesQuery }) {
   return (
     <DoorDesk
       venues={{ ...venues, data: venues.data?.map((v) => ({ id: v.id, name: v.name })) }}
@@ -79,12 +79,7 @@ function DoorDesk({ venues, empty, extra }: { venues: DoorVenuesQuery; empty: { 
   }
   if (venues.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
-        <p className="font-semibold text-red-300">Error loading venues. Please try again.</p>
-        <Button type="button" variant="secondary" size="sm" onClick={() => void venues.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <QueryError look="card" text="Error loading venues. Please try again." onRetry={() => void venues.refetch()} />
     );
   }
   if (!venues.data || venues.data.length === 0) {

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { alreadyCheckedInMessage, formatPassCode, PASS_KIND_LABELS, PASS_MESSAGES } from '@luxe/contracts';
 import { Logo } from '../../../components/layout/logo';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { formatBookingDate, formatTimeRange } from '../../../lib/booking-display';
 import { isNotFound, usePassView } from '../api/passes';
 import { PassQr } from './pass-qr';
-import { SignedInBell } from '../../notifications/components/notification-bell';
+import { SignedInBell } from '../../../components/layout/notification-bell';
+import { QueryError } from '../../../components/query-state';
 
 /** Hours from start to end ('22:00' → '01:00' is 3). */
 const hoursBetween = (start: string, end: string) => (Number(end.slice(0, 2)) - Number(start.slice(0, 2)) + 24) % 24 || 24;
@@ -36,12 +37,7 @@ export function PassPage({ token }: { token: string }) {
     ) : (
       <Shell>
         <h1 className="font-display text-3xl font-semibold text-white">Something went wrong</h1>
-        <p role="alert" className="text-red-300">
-          We could not load your pass. Please try again.
-        </p>
-        <Button type="button" variant="secondary" className="self-center" onClick={() => void pass.refetch()}>
-          Try Again
-        </Button>
+        <QueryError look="center" text="We could not load your pass. Please try again." onRetry={() => void pass.refetch()} />
       </Shell>
     );
   }

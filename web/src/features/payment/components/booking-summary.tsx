@@ -1,5 +1,5 @@
 import { bookingWindow, endTimeOf, isCancellationPolicy, VENUE_PLACEHOLDERS } from '@luxe/contracts';
-import { RefundSchedule } from '../../cancellation/components/refund-schedule';
+import { RefundSchedule } from '../../../components/refund-schedule';
 import { useState } from 'react';
 import { formatClockTime, formatDollars, formatHours, formatLongDate, formatMoney } from '../../../lib/format';
 import type { PendingBooking } from '../../../lib/pending-booking';

@@ -12,13 +12,14 @@ import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { clearPendingBooking, readPendingBooking, writePendingBooking, type PendingBooking } from '../../../lib/pending-booking';
 import { inviteChosenGuests } from '../api/event-invites';
-import { bookingStatus, createPaidBooking, paidBookingPayload, paidSectionBookingPayload, useCreatePaymentIntent, usePaymentConfig } from '../api/payments';
+import { bookingStatus, createPaidBooking, paidBookingPayload, paidSectionBookingPayload, useCreatePaymentIntent } from '../api/payments';
+import { usePaymentConfig } from '../../../api/payment-config';
 import { BookingSummary } from './booking-summary';
-import { CheckoutForm, PAYMENT_TOASTS } from './checkout-form';
-import { getStripe } from './stripe';
-import { TestCardForm } from './test-card-form';
-import { SPLIT_TEXT, SplitForm, SplitLinks } from '../../split/components/split-form';
-import { SignedInBell } from '../../notifications/components/notification-bell';
+import { cardAppearance, CARD_CONFIG_TEXT } from '../../../components/card-payment/appearance';
+import { CheckoutForm, PAYMENT_TOASTS } from '../../../components/card-payment/checkout-form';
+import { getStripe } from '../../../components/card-payment/stripe';
+import { TestCardForm } from '../../../components/card-payment/test-card-form';
+import { SignedInBell } from '../../../components/layout/notification-bell';
 
 const SPLIT_SHARE_PAID = 'Your share is paid. The booking is confirmed once every guest has paid his share.';
 
@@ -31,8 +32,8 @@ export const REDIRECT_AFTER_PAYMENT_MS = 2000;
 
 export const CHECKOUT_TEXT = {
   noBooking: { title: 'No Booking Found', description: 'Please start a new booking.' },
-  configTitle: 'Payment Configuration Error',
-  configText: 'Card payments are not configured. Please contact support.',
+  configTitle: CARD_CONFIG_TEXT.title,
+  configText: CARD_CONFIG_TEXT.text,
   setupFailed: { title: 'Payment Setup Failed', description: 'Unable to initialize payment. Please try again.' },
   success: { title: 'Payment Successful!', description: 'Your yacht booking has been confirmed.' },
   depositSuccess: { title: 'Payment Successful!', description: 'Your deposit is paid and your booking is confirmed.' },
@@ -52,11 +53,6 @@ function redirectReturn(params: URLSearchParams): { clientSecret: string } | nul
   return params.get('payment_intent') && clientSecret ? { clientSecret } : null;
 }
 
-/** The dark theme of the provider's card form, with the gold accent. */
-const appearance: StripeElementsOptions['appearance'] = {
-  theme: 'night',
-  variables: { colorPrimary: '#d4af37', colorBackground: '#171717', colorText: '#f5f5f5', borderRadius: '12px' },
-};
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -125,13 +121,23 @@ function Confirmed({ deposit, bookingId }: { deposit: DepositOutcome | null; boo
 type Setup = { state: 'waiting' } | { state: 'ready'; clientSecret: string; bookingId: string; charge: number; total: number; balance: number } | { state: 'not-configured' } | { state: 'failed' };
 
 /**
+ * Splitting the payment among the guests is the split feature's: the route hands in its toggle's
+ * title, its form and the share links it made.
+ */
+export interface SplitPaymentSlot {
+  title: string;
+  form: (props: { bookingId: string; charge: number; deadline: Date; onSplit: (split: Split) => void }) => ReactNode;
+  links: (split: Split) => ReactNode;
+}
+
+/**
  * /payment (docs/product.md#payment-checkout): the pending booking's summary and the card form.
  * The server holds the slot and prices it (create-payment-intent); after the provider confirms
  * the payment, POST /api/bookings with the hold answers the booking (the server's webhook
  * confirms it too), the pending booking is cleared, the guests chosen on the invites step are
  * invited to it and the booking's page follows after 2 s.
  */
-export function Checkout() {
+export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const user = useCurrentUser();
@@ -337,36 +343,36 @@ export function Checkout() {
             return provider === 'test' || !publishableKey ? (
               <TestCardForm key={split.hostClientSecret} clientSecret={split.hostClientSecret} total={Number(mine?.amount ?? 0)} onSucceeded={onShare} onProcessing={() => void onShare()} />
             ) : (
-              <Elements key={split.hostClientSecret} stripe={getStripe(publishableKey)} options={{ clientSecret: split.hostClientSecret, appearance }}>
+              <Elements key={split.hostClientSecret} stripe={getStripe(publishableKey)} options={{ clientSecret: split.hostClientSecret, appearance: cardAppearance }}>
                 <CheckoutForm total={Number(mine?.amount ?? 0)} onSucceeded={onShare} />
               </Elements>
             );
           })()
         )}
-        <SplitLinks split={split} />
+        {splitPayment.links(split)}
       </div>
     );
   } else if (setup.state === 'ready' && provider) {
-    const options: StripeElementsOptions = { clientSecret: setup.clientSecret, appearance };
+    const options: StripeElementsOptions = { clientSecret: setup.clientSecret, appearance: cardAppearance };
     const deadline = splitDeadline(new Date(), bookingWindow(booking.date, booking.time, booking.duration).startsAt);
     payment = (
       <div className="flex flex-col gap-4">
         {deadline ? (
           <div className="flex flex-col gap-3">
             <Button type="button" variant="ghost" aria-expanded={splitOpen} aria-controls="split-payment" onClick={() => setSplitOpen((o) => !o)}>
-              {SPLIT_TEXT.title}
+              {splitPayment.title}
             </Button>
             {splitOpen ? (
               <div id="split-payment">
-                <SplitForm
-                  bookingId={setup.bookingId}
-                  charge={charge}
-                  deadline={deadline}
-                  onSplit={(made) => {
+                {splitPayment.form({
+                  bookingId: setup.bookingId,
+                  charge,
+                  deadline,
+                  onSplit: (made) => {
                     setSplit(made);
                     if (made.hostClientSecret) writePendingBooking({ ...booking, payment: { holdId: setup.bookingId, clientSecret: made.hostClientSecret, total: Number(made.shares.find((x) => x.isHost)?.amount ?? 0), balance } });
-                  }}
-                />
+                  },
+                })}
               </div>
             ) : null}
           </div>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, MAX_IMAGE_BYTES, PROFILE_LIMITS, type ProfileInput, type PublicUser } from '@luxe/contracts';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { getCurrentUser, setCurrentUser } from '../../../lib/auth-store';
-import { getMeQueryOptions } from '../../auth/api/me';
+import { getMeQueryOptions } from '../../../api/me';
 import { postUpload } from '../../../lib/upload-form';
 
 /** Keeps the stored user and the cached /me in step with what the server answered. */

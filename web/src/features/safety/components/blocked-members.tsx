@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { SAFETY_MESSAGES } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
+import { QueryError } from '../../../components/query-state';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { toast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/verified-badge';
@@ -19,14 +20,7 @@ export function BlockedMembers({ userId, invalidates }: { userId: string; invali
 
   if (blocks.isPending) return <ListSkeleton label="Loading blocked members..." rows={2} />;
   if (blocks.isError)
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-200">
-        Unable to load blocked members.
-        <Button type="button" variant="secondary" size="sm" onClick={() => void blocks.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+    return <QueryError text="Unable to load blocked members." onRetry={() => void blocks.refetch()} />;
   if (blocks.data.length === 0) return <p className="text-sm text-neutral-300">You have not blocked anyone.</p>;
   return (
     <ul aria-label="Blocked members" className="flex flex-col divide-y divide-white/10">

@@ -2,6 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, type SplitInput } from '@luxe/contracts';
 import { ApiError, callApi } from '../../../lib/api-client';
 
+/** The split feature's query keys, the one place they are spelt. */
+export const splitKeys = {
+  share: (token: string) => ['split-share', token] as const,
+  ofBooking: (bookingId: string) => ['booking-split', bookingId] as const,
+};
+
 /** POST /api/bookings/{id}/split: the server splits the host's held booking (amounts are the server's). */
 export function createSplit(bookingId: string, input: SplitInput) {
   return callApi(api.split.create, { params: { id: bookingId }, body: input });
@@ -12,7 +18,7 @@ export function useCreateSplit(bookingId: string) {
 
 /** GET /api/split-shares/{token}: a guest's share as its link shows it. */
 export function useSplitShare(token: string) {
-  return useQuery({ queryKey: ['split-share', token] as const, queryFn: ({ signal }) => callApi(api.split.share, { params: { token } }, { signal }), retry: false });
+  return useQuery({ queryKey: splitKeys.share(token), queryFn: ({ signal }) => callApi(api.split.share, { params: { token } }, { signal }), retry: false });
 }
 
 /** POST /api/split-shares/{token}/payment-intent: the share's card payment (the same again if asked again). */
@@ -23,7 +29,7 @@ export function useShareIntent(token: string) {
 /** GET /api/bookings/{id}/split: who has paid (none: null). */
 export function useBookingSplit(bookingId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ['booking-split', bookingId] as const,
+    queryKey: splitKeys.ofBooking(bookingId),
     queryFn: async ({ signal }) => {
       try {
         return await callApi(api.split.get, { params: { id: bookingId } }, { signal });

@@ -1,19 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
-import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { Logo } from '../../../components/layout/logo';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { formatClockTime, formatDateTimeEst, formatDollars, formatLongDate } from '../../../lib/format';
-import { usePaymentConfig } from '../../payment/api/payments';
-import { CheckoutForm } from '../../payment/components/checkout-form';
-import { CHECKOUT_TEXT } from '../../payment/components/checkout';
-import { getStripe } from '../../payment/components/stripe';
-import { TestCardForm } from '../../payment/components/test-card-form';
+import { usePaymentConfig } from '../../../api/payment-config';
+import { cardAppearance, CARD_CONFIG_TEXT } from '../../../components/card-payment/appearance';
+import { CheckoutForm } from '../../../components/card-payment/checkout-form';
+import { getStripe } from '../../../components/card-payment/stripe';
+import { TestCardForm } from '../../../components/card-payment/test-card-form';
 import { useShareIntent, useSplitShare } from '../api/split';
-import { SignedInBell } from '../../notifications/components/notification-bell';
+import { SignedInBell } from '../../../components/layout/notification-bell';
 
 export const SHARE_TEXT = {
   title: 'Pay your share',
@@ -24,11 +23,6 @@ export const SHARE_TEXT = {
   success: { title: 'Share paid!', description: 'Your share is paid. The booking is confirmed once every share is paid.' },
   failed: 'Unable to initialize payment. Please try again.',
 } as const;
-
-const appearance: StripeElementsOptions['appearance'] = {
-  theme: 'night',
-  variables: { colorPrimary: '#d4af37', colorBackground: '#171717', colorText: '#f5f5f5', borderRadius: '12px' },
-};
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -88,8 +82,8 @@ export function SharePage({ token }: { token: string }) {
   else if (provider === null) {
     body = (
       <div role="alert" className="rounded-2xl border border-red-400/40 bg-red-500/10 p-4">
-        <h2 className="font-semibold text-red-100">{CHECKOUT_TEXT.configTitle}</h2>
-        <p className="mt-1 text-sm text-red-100/90">{CHECKOUT_TEXT.configText}</p>
+        <h2 className="font-semibold text-red-100">{CARD_CONFIG_TEXT.title}</h2>
+        <p className="mt-1 text-sm text-red-100/90">{CARD_CONFIG_TEXT.text}</p>
       </div>
     );
   } else if (intent.data && provider === 'test') {
@@ -116,7 +110,7 @@ export function SharePage({ token }: { token: string }) {
     );
   } else if (intent.data && publishableKey) {
     body = (
-      <Elements stripe={getStripe(publishableKey)} options={{ clientSecret: intent.data.clientSecret, appearance }}>
+      <Elements stripe={getStripe(publishableKey)} options={{ clientSecret: intent.data.clientSecret, appearance: cardAppearance }}>
         <CheckoutForm
           total={Number(intent.data.amount)}
           returnPath={`/split/${token}`}

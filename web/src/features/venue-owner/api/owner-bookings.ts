@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type OwnerBooking, type OwnerBookingsQuery } from '@luxe/contracts';
+import { BOOKINGS_KEY } from '../../../api/query-keys';
 import { callApi } from '../../../lib/api-client';
 
 /**
@@ -13,7 +14,7 @@ export function getOwnerBookings(filter: OwnerBookingsQuery = {}, signal?: Abort
 
 export function getOwnerBookingsQueryOptions(filter: OwnerBookingsQuery = {}) {
   return queryOptions({
-    queryKey: ['bookings', 'at-my-venues', filter.from ?? '', filter.to ?? '', filter.venueId ?? ''] as const,
+    queryKey: [...BOOKINGS_KEY, 'at-my-venues', filter.from ?? '', filter.to ?? '', filter.venueId ?? ''] as const,
     queryFn: ({ signal }) => getOwnerBookings(filter, signal),
   });
 }

@@ -10,7 +10,7 @@ import { focusByIdSoon } from '../../../lib/focus';
 import { formatInEst, SHORT_DATE_FORMAT } from '../../../lib/format';
 import { useApproveEntertainer, useDeclineEntertainer, useEntertainerRequests, useOwnerAssignments, useRevokeAssignment } from '../api/entertainers';
 import { useDancers } from '../api/staff';
-import { ListSkeleton } from '../../../components/ui/list-skeleton';
+import { QueryState, serverErrorText } from '../../../components/query-state';
 
 const REQUEST_FAILED = 'Failed to update request';
 const REVOKE_FAILED = 'Failed to revoke assignment';
@@ -59,58 +59,59 @@ function JoinRequests() {
       <h2 id="entertainer-requests-heading" className="text-lg font-semibold text-white">
         Join Requests
       </h2>
-      {requests.isPending ? (
-        <ListSkeleton label="Loading requests..." rows={2} />
-      ) : requests.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-red-400/40 bg-red-950/40 p-5 text-red-100">
-          <p>{serverMessage(requests.error, 'Error loading requests. Please try again.')}</p>
-          <Button type="button" variant="secondary" size="sm" onClick={() => void requests.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : requests.data.length === 0 ? (
-        <EmptyState title="No Entertainer Requests">Entertainers who ask to join your strip clubs appear here.</EmptyState>
-      ) : (
-        <ul aria-label="Entertainer requests" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-          {pendingFirst(requests.data).map((request) => {
-            const name = fullName(request);
-            const busy = decline.isPending && decline.variables === request.id;
-            return (
-              <li key={request.id} data-testid="entertainer-request" className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
-                <div className="flex items-start gap-3">
-                  <EntertainerAvatar request={request} />
-                  <div className="min-w-0 flex-1">
-                    <h3 id={requestHeadingId(request.id)} tabIndex={-1} className={cn('font-semibold break-words text-white', FOCUSABLE_HEADING)}>
-                      {name}
-                    </h3>
-                    <p className="text-sm break-words text-neutral-300">{request.venueName}</p>
-                    <p className="text-xs text-neutral-400">Requested {formatInEst(request.createdAt, SHORT_DATE_FORMAT)}</p>
+      <QueryState
+        query={requests}
+        loadingLabel="Loading requests..."
+        rows={2}
+        errorText={serverErrorText('Error loading requests. Please try again.')}
+        errorLook="danger"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState title="No Entertainer Requests">Entertainers who ask to join your strip clubs appear here.</EmptyState>
+        }
+      >
+        {(loaded) => (
+          <ul aria-label="Entertainer requests" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+            {pendingFirst(loaded).map((request) => {
+              const name = fullName(request);
+              const busy = decline.isPending && decline.variables === request.id;
+              return (
+                <li key={request.id} data-testid="entertainer-request" className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+                  <div className="flex items-start gap-3">
+                    <EntertainerAvatar request={request} />
+                    <div className="min-w-0 flex-1">
+                      <h3 id={requestHeadingId(request.id)} tabIndex={-1} className={cn('font-semibold break-words text-white', FOCUSABLE_HEADING)}>
+                        {name}
+                      </h3>
+                      <p className="text-sm break-words text-neutral-300">{request.venueName}</p>
+                      <p className="text-xs text-neutral-400">Requested {formatInEst(request.createdAt, SHORT_DATE_FORMAT)}</p>
+                    </div>
+                    <RequestStatusBadge status={request.status} />
                   </div>
-                  <RequestStatusBadge status={request.status} />
-                </div>
-                {request.status === 'pending' ? (
-                  <div className="flex flex-col gap-2 min-[400px]:flex-row">
-                    <Button type="button" size="sm" disabled={busy} onClick={() => setApproving(request)} aria-label={`Approve ${name} for ${request.venueName}`}>
-                      Approve
-                    </Button>
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-300 hover:text-red-200"
-                      disabled={busy}
-                      onClick={() => declineRequest(request)}
-                      aria-label={`Decline ${name} for ${request.venueName}`}
-                    >
-                      Decline
-                    </Button>
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  {request.status === 'pending' ? (
+                    <div className="flex flex-col gap-2 min-[400px]:flex-row">
+                      <Button type="button" size="sm" disabled={busy} onClick={() => setApproving(request)} aria-label={`Approve ${name} for ${request.venueName}`}>
+                        Approve
+                      </Button>
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-300 hover:text-red-200"
+                        disabled={busy}
+                        onClick={() => declineRequest(request)}
+                        aria-label={`Decline ${name} for ${request.venueName}`}
+                      >
+                        Decline
+                      </Button>
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
       {approving ? <ApproveDialog request={approving} onClose={() => setApproving(null)} /> : null}
     </section>
   );
@@ -225,44 +226,45 @@ function OwnerAssignments() {
       <h2 id="owner-assignments-heading" className="text-lg font-semibold text-white">
         VIP Assignments
       </h2>
-      {assignments.isPending ? (
-        <ListSkeleton label="Loading VIP assignments..." rows={2} />
-      ) : assignments.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-red-400/40 bg-red-950/40 p-5 text-red-100">
-          <p>{serverMessage(assignments.error, 'Error loading VIP assignments. Please try again.')}</p>
-          <Button type="button" variant="secondary" size="sm" onClick={() => void assignments.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : assignments.data.length === 0 ? (
-        <EmptyState title="No VIP Assignments">Dancers proposed for the VIP rooms of your venues appear here.</EmptyState>
-      ) : (
-        <ul aria-label="VIP assignments" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {assignments.data.map((assignment) => {
-            const revocable = assignment.status === 'proposed' || assignment.status === 'accepted';
-            const busy = revoke.isPending && revoke.variables === assignment.id;
-            return (
-              <li key={assignment.id}>
-                <VipAssignmentCard assignment={assignment}>
-                  {revocable ? (
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-300 hover:text-red-200"
-                      disabled={busy}
-                      onClick={() => revokeAssignment(assignment)}
-                      aria-label={`Revoke ${assignment.dancerName} from ${assignment.sectionName}`}
-                    >
-                      Revoke
-                    </Button>
-                  ) : null}
-                </VipAssignmentCard>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryState
+        query={assignments}
+        loadingLabel="Loading VIP assignments..."
+        rows={2}
+        errorText={serverErrorText('Error loading VIP assignments. Please try again.')}
+        errorLook="danger"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState title="No VIP Assignments">Dancers proposed for the VIP rooms of your venues appear here.</EmptyState>
+        }
+      >
+        {(data) => (
+          <ul aria-label="VIP assignments" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            {data.map((assignment) => {
+              const revocable = assignment.status === 'proposed' || assignment.status === 'accepted';
+              const busy = revoke.isPending && revoke.variables === assignment.id;
+              return (
+                <li key={assignment.id}>
+                  <VipAssignmentCard assignment={assignment}>
+                    {revocable ? (
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-300 hover:text-red-200"
+                        disabled={busy}
+                        onClick={() => revokeAssignment(assignment)}
+                        aria-label={`Revoke ${assignment.dancerName} from ${assignment.sectionName}`}
+                      >
+                        Revoke
+                      </Button>
+                    ) : null}
+                  </VipAssignmentCard>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

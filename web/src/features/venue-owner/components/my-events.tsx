@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { formatCity, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useDeleteVenue, useMyVenues } from '../api/venues';
@@ -11,6 +10,7 @@ import { StatusBadge } from './fields';
 import { SectionsManager } from './sections-manager';
 import { StaffManager } from './staff-manager';
 import { VenueForm } from './venue-form';
+import { QueryState, serverErrorText } from '../../../components/query-state';
 
 type View =
   | { kind: 'list' }
@@ -89,27 +89,28 @@ function VenueList({ onOpen, focusHeading }: { onOpen: (view: View) => void; foc
         </div>
       </div>
 
-      {venues.isPending ? (
-        <ListSkeleton label="Loading your venues..." variant="card" rows={2} />
-      ) : venues.isError ? (
-        <div role="alert" className="rounded-3xl border border-red-400/40 bg-red-950/40 p-5 text-red-100">
-          <p>{serverMessage(venues.error, 'Could not load your venues.')}</p>
-          <Button type="button" variant="secondary" size="sm" className="mt-3" onClick={() => void venues.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : venues.data.length === 0 ? (
-        <div className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
-          <p className="font-semibold text-white">No events yet</p>
-          <p className="mt-1 text-sm text-neutral-300">Add your first club or yacht; it is listed once an administrator approves it.</p>
-        </div>
-      ) : (
-        <ul className="flex flex-col gap-4" aria-label="Your venues">
-          {venues.data.map((v) => (
-            <VenueCard key={v.id} venue={v} onOpen={onOpen} onDelete={() => setToDelete(v)} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={venues}
+        loadingLabel="Loading your venues..."
+        variant="card" rows={2}
+        errorText={serverErrorText('Could not load your venues.')}
+        errorLook="danger"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <div className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
+            <p className="font-semibold text-white">No events yet</p>
+            <p className="mt-1 text-sm text-neutral-300">Add your first club or yacht; it is listed once an administrator approves it.</p>
+          </div>
+        }
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-4" aria-label="Your venues">
+            {data.map((v) => (
+              <VenueCard key={v.id} venue={v} onOpen={onOpen} onDelete={() => setToDelete(v)} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       {toDelete ? (
         <ConfirmDialog

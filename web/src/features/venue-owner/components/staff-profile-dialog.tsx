@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import type { Bartender, Dancer } from '@luxe/contracts';
+import { ImageCarousel } from '../../../components/image-carousel';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { StatusBadge } from './fields';
@@ -7,26 +7,16 @@ import { StatusBadge } from './fields';
 /** A dancer's or bartender's profile: image carousel, name, Available badge, description and specialties. */
 export function StaffProfileDialog({ member, onClose }: { member: Dancer | Bartender; onClose: () => void }) {
   const images = member.images.length > 0 ? member.images : [member.imageUrl];
-  const [index, setIndex] = useState(0);
-  const go = (delta: number) => setIndex((i) => (i + delta + images.length) % images.length);
   return (
     <Dialog title={member.name} onClose={onClose}>
-      <div className="relative">
-        <img src={images[index]} alt={`${member.name}, photo ${index + 1} of ${images.length}`} className="aspect-[4/5] w-full rounded-2xl object-cover" />
-        {images.length > 1 ? (
-          <>
-            <button type="button" onClick={() => go(-1)} aria-label="Previous photo" className="absolute left-2 top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/80 text-white focus-visible:outline-2 focus-visible:outline-gold-400">
-              ‹
-            </button>
-            <button type="button" onClick={() => go(1)} aria-label="Next photo" className="absolute right-2 top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/80 text-white focus-visible:outline-2 focus-visible:outline-gold-400">
-              ›
-            </button>
-            <p className="mt-2 text-center text-xs text-neutral-300" aria-live="polite">
-              {index + 1} / {images.length}
-            </p>
-          </>
-        ) : null}
-      </div>
+      <ImageCarousel
+        images={images}
+        altOf={(i, n) => `${member.name}, photo ${i + 1} of ${n}`}
+        className="rounded-2xl"
+        imageClassName="aspect-[4/5]"
+        counter="below"
+        counterAlone={false}
+      />
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge tone={member.isAvailable ? 'green' : 'neutral'}>{member.isAvailable ? 'Available' : 'Unavailable'}</StatusBadge>
         {'priceModifier' in member ? <StatusBadge tone="gold">Price ×{member.priceModifier}</StatusBadge> : null}

@@ -11,6 +11,7 @@ import { formatDollars, formatInEst, formatWholeDollars, SHORT_DATE_FORMAT } fro
 import { useOwnerBookings } from '../api/owner-bookings';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { useMyVenues } from '../api/venues';
+import { QueryError } from '../../../components/query-state';
 
 /**
  * The venue dashboard's My Bookings (docs/product.md#venues-bookings): bookings at the owner's
@@ -28,12 +29,7 @@ export function VenueBookings() {
     );
   } else if (bookings.isError) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
-        <p className="font-semibold text-red-300">Error loading bookings. Please try again.</p>
-        <Button type="button" variant="secondary" size="sm" onClick={() => void bookings.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <QueryError look="card" text="Error loading bookings. Please try again." onRetry={() => void bookings.refetch()} />
     );
   } else if (bookings.data.length === 0) {
     body = filtered ? (

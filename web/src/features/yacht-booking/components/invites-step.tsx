@@ -5,6 +5,7 @@ import { useInviteCandidates } from '../api/invite-candidates';
 import { ImageCarousel } from '../../../components/image-carousel';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { StepShell } from './step-shell';
+import { QueryError } from '../../../components/query-state';
 
 export type GuestDecision = 'invited' | 'declined';
 export type GuestDecisions = Readonly<Record<string, GuestDecision>>;
@@ -134,12 +135,7 @@ export function InvitesStep({
     );
   } else if (candidates.isError) {
     content = (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-white/10 bg-neutral-900/70 p-4">
-        <p className="text-sm text-red-300">Error loading guests. Please try again.</p>
-        <Button type="button" variant="secondary" size="sm" onClick={() => void candidates.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <QueryError look="inline" className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4" text="Error loading guests. Please try again." onRetry={() => void candidates.refetch()} />
     );
   } else if (deck.length === 0) {
     content = <p className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">No guests to invite in your area yet</p>;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { bookingWindow, endTimeOf, toCancellationPolicy, VENUE_PLACEHOLDERS, type Venue } from '@luxe/contracts';
-import { RefundSchedule } from '../../cancellation/components/refund-schedule';
+import { RefundSchedule } from '../../../components/refund-schedule';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';

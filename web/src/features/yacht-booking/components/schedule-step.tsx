@@ -7,7 +7,7 @@ import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
 import { formatBookingDate } from '../../../lib/booking-display';
 import { formatDollars, formatHours } from '../../../lib/format';
-import { useAvailability } from '../../booking/api/availability';
+import { useAvailability } from '../../../api/availability';
 import { START_TIME_OPTIONS } from '../rules';
 import { StepShell } from './step-shell';
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Availability } from '@luxe/contracts';
-import { callApi } from '../../../lib/api-client';
+import { callApi } from '../lib/api-client';
+import { BOOKINGS_KEY } from './query-keys';
 
 export interface AvailabilityArgs {
   venueId: string;
@@ -19,7 +20,7 @@ export function getAvailability({ venueId, date, sectionId, duration, dancerId }
 
 export function getAvailabilityQueryOptions(args: AvailabilityArgs) {
   return queryOptions({
-    queryKey: ['bookings', 'availability', args.venueId, args.sectionId ?? '', args.date, args.duration, args.dancerId ?? ''] as const,
+    queryKey: [...BOOKINGS_KEY, 'availability', args.venueId, args.sectionId ?? '', args.date, args.duration, args.dancerId ?? ''] as const,
     queryFn: ({ signal }) => getAvailability(args, signal),
     // Availability changes with every booking: read again on each visit, never a retry storm.
     staleTime: 0,

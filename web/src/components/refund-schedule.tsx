@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { CANCELLATION_POLICY_LABELS, cancellationScheduleLines, type CancellationPolicy } from '@luxe/contracts';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 /**
  * The refund for each cancellation date of a booking starting at `startsAt`, times in New York

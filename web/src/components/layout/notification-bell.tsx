@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useCurrentUser } from '../../../lib/auth-store';
-import { useUnreadCount } from '../api/notifications';
+import { useCurrentUser } from '../../lib/auth-store';
+import { useUnreadCount } from '../../api/unread-count';
 
 /**
  * The header's bell: a link to the notifications page with the unread count, read from the

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '@luxe/contracts';
-import { callApi } from '../../../lib/api-client';
-import { apiRefs } from '../../../lib/route-refs';
+import { callApi } from '../lib/api-client';
+import { apiRefs } from '../lib/route-refs';
 
 /** GET /api/auth/me: the session's user, or null when there is no session (401). */
 export function getMe(): Promise<PublicUser | null> {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { formatDollars } from '../../../lib/format';
+import { Button } from '../ui/button';
+import { toast } from '../ui/toast';
+import { formatDollars } from '../../lib/format';
 
 export const PAYMENT_TOASTS = {
   failed: 'Payment Failed',

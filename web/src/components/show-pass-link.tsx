@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from './ui/button';
 
 /** Where the signed-in attendee's pass for a booking opens (the page fetches it, then shows /pass/{token}). */
 export const myPassPath = (bookingId: string) => `/bookings/${bookingId}/pass`;

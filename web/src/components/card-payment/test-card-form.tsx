@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { api, formatCardNumber, TEST_CARDS, testPaymentConfirmInputSchema, type TestPaymentConfirm } from '@luxe/contracts';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast';
-import { ApiError, callApi, serverMessage } from '../../../lib/api-client';
-import { formatDollars } from '../../../lib/format';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/text-field';
+import { toast } from '../ui/toast';
+import { ApiError, callApi, serverMessage } from '../../lib/api-client';
+import { formatDollars } from '../../lib/format';
 import { PAYMENT_TOASTS } from './checkout-form';
 
 export const TEST_MODE_TEXT = {
