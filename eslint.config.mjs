@@ -2,7 +2,7 @@ import nx from '@nx/eslint-plugin';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
-import webImport from './web/eslint/import-rules.mjs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 // The web client's layers (web/README.md, after bulletproof-react): a feature imports no other
 // feature (routes in app/ compose them), and the shared code imports neither features nor app.
@@ -77,7 +77,14 @@ export default [
   },
   {
     files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
-    plugins: { import: webImport },
+    plugins: { import: importX },
+    // The web client imports its own modules by relative path without an extension (Vite's way).
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // no-cycle reads the imported modules too: with TypeScript's parser, as the files themselves are.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
     rules: { 'import/no-restricted-paths': ['error', { zones: webZones }], 'import/no-cycle': 'error' },
   },
   {
