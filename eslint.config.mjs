@@ -7,11 +7,24 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 // The web client's layers (web/README.md, after bulletproof-react): a feature imports no other
 // feature (routes in app/ compose them), and the shared code imports neither features nor app.
 const webSrc = (dir) => fileURLToPath(new URL(`web/src/${dir}`, import.meta.url));
-const webFeatures = fs.readdirSync(webSrc('features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const webFeatures = fs
+  .readdirSync(webSrc('features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const webZones = [
-  ...webFeatures.map((f) => ({ target: webSrc(`features/${f}`), from: webSrc('features'), except: [`./${f}`], message: 'A feature imports no other feature: compose them in app/routes, or move what they share to components/, lib/ or api/.' })),
+  ...webFeatures.map((f) => ({
+    target: webSrc(`features/${f}`),
+    from: webSrc('features'),
+    except: [`./${f}`],
+    message:
+      'A feature imports no other feature: compose them in app/routes, or move what they share to components/, lib/ or api/.',
+  })),
   { target: webSrc('features'), from: webSrc('app'), message: 'Features do not import the app.' },
-  { target: [webSrc('components'), webSrc('lib'), webSrc('api')], from: [webSrc('features'), webSrc('app')], message: 'Shared code imports neither features nor the app.' },
+  {
+    target: [webSrc('components'), webSrc('lib'), webSrc('api')],
+    from: [webSrc('features'), webSrc('app')],
+    message: 'Shared code imports neither features nor the app.',
+  },
 ];
 
 const boundaries = {
@@ -23,12 +36,25 @@ const boundaries = {
     { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform'] },
     { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform'] },
     { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:contracts'] },
-    { sourceTag: 'scope:embedded', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:service', 'scope:gateway'] },
+    {
+      sourceTag: 'scope:embedded',
+      onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:service', 'scope:gateway'],
+    },
   ],
 };
 
 export default [
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/*.d.ts', '**/coverage/**', '**/vite.config.*', '**/vitest.*.config.*'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.nx/**',
+      '**/*.d.ts',
+      '**/coverage/**',
+      '**/vite.config.*',
+      '**/vitest.*.config.*',
+    ],
+  },
   ...tseslint.configs.recommended,
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {
@@ -53,8 +79,14 @@ export default [
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='query']", message: 'SQL belongs in a repository (<noun>.repository.ts), not in a service.' },
-        { selector: "CallExpression[callee.property.name='createQueryBuilder']", message: 'Queries belong in a repository (<noun>.repository.ts), not in a service.' },
+        {
+          selector: "CallExpression[callee.property.name='query']",
+          message: 'SQL belongs in a repository (<noun>.repository.ts), not in a service.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='createQueryBuilder']",
+          message: 'Queries belong in a repository (<noun>.repository.ts), not in a service.',
+        },
       ],
     },
   },
@@ -68,8 +100,16 @@ export default [
         'error',
         {
           paths: [
-            { name: '@nestjs/common', importNames: ['Body', 'Query', 'Param', 'Get', 'Post', 'Put', 'Patch', 'Delete'], message: 'Bind the handler to its /api contract entry with @Route(api.x.y) and read its input with @Input().' },
-            { name: '@luxe/platform', message: 'Import from an entry point: @luxe/platform/events, /http, /db, /runtime, /images or /testing.' },
+            {
+              name: '@nestjs/common',
+              importNames: ['Body', 'Query', 'Param', 'Get', 'Post', 'Put', 'Patch', 'Delete'],
+              message:
+                'Bind the handler to its /api contract entry with @Route(api.x.y) and read its input with @Input().',
+            },
+            {
+              name: '@luxe/platform',
+              message: 'Import from an entry point: @luxe/platform/events, /http, /db, /runtime, /images or /testing.',
+            },
           ],
         },
       ],

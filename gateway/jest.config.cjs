@@ -1,2 +1,7 @@
 // Unit specs next to the code (`*.spec.ts` under src/).
-module.exports = { ...require('../jest.preset.cjs'), displayName: 'gateway', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts'] };
+module.exports = {
+  ...require('../jest.preset.cjs'),
+  displayName: 'gateway',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+};

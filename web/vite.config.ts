@@ -12,12 +12,24 @@ const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 const contractsAlias = [
   // The contracts package builds to CommonJS; the web client compiles its TypeScript source directly.
   // `@luxe/contracts/path` is its zod-free part (what the first screen loads).
-  { find: /^@luxe\/contracts\/path$/, replacement: fileURLToPath(new URL('../libs/contracts/src/api/path.ts', import.meta.url)) },
-  { find: /^@luxe\/contracts$/, replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+  {
+    find: /^@luxe\/contracts\/path$/,
+    replacement: fileURLToPath(new URL('../libs/contracts/src/api/path.ts', import.meta.url)),
+  },
+  {
+    find: /^@luxe\/contracts$/,
+    replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+  },
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routeRefsPlugin(), routePreloadPlugin(fileURLToPath(new URL('src/app/router.tsx', import.meta.url))), precompressPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    routeRefsPlugin(),
+    routePreloadPlugin(fileURLToPath(new URL('src/app/router.tsx', import.meta.url))),
+    precompressPlugin(),
+  ],
   resolve: { alias: contractsAlias },
   server: {
     proxy: {
@@ -46,7 +58,11 @@ export default defineConfig({
           groups: [
             // The contract's zod-free part (method and path), which the first screen needs.
             { name: 'api-path', test: /libs[\\/]contracts[\\/]src[\\/]api[\\/]path\.ts/, priority: 30 },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 20 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              priority: 20,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 10 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 10 },
           ],

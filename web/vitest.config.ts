@@ -10,8 +10,14 @@ export default defineConfig({
   plugins: [react(), routeRefsPlugin()],
   resolve: {
     alias: [
-      { find: /^@luxe\/contracts\/path$/, replacement: fileURLToPath(new URL('../libs/contracts/src/api/path.ts', import.meta.url)) },
-      { find: /^@luxe\/contracts$/, replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+      {
+        find: /^@luxe\/contracts\/path$/,
+        replacement: fileURLToPath(new URL('../libs/contracts/src/api/path.ts', import.meta.url)),
+      },
+      {
+        find: /^@luxe\/contracts$/,
+        replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+      },
     ],
   },
   test: {

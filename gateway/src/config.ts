@@ -2,13 +2,21 @@ import { z } from 'zod';
 import { env, productionRules } from '@luxe/platform';
 import { trustProxySetting } from './web/trust-proxy';
 
-export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin', 'notifications'] as const;
+export const SERVICES = [
+  'identity',
+  'venues',
+  'bookings',
+  'social',
+  'messaging',
+  'payments',
+  'admin',
+  'notifications',
+] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-const serviceUrls = Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, env.urls(['http:', 'https:'])])) as Record<
-  `SERVICE_URL_${Uppercase<ServiceName>}`,
-  ReturnType<typeof env.urls>
->;
+const serviceUrls = Object.fromEntries(
+  SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, env.urls(['http:', 'https:'])]),
+) as Record<`SERVICE_URL_${Uppercase<ServiceName>}`, ReturnType<typeof env.urls>>;
 
 /** Gateway environment (docs/configuration.md, generated from this schema). */
 export const gatewayEnvSchema = z
@@ -17,20 +25,31 @@ export const gatewayEnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     HOST: z.string().default('127.0.0.1'),
     PORT: env.port.default(3000),
-    REDIS_URL: z.string({ error: 'is required (a redis:// URL, or "memory")' }).refine((v) => v === 'memory' || /^rediss?:\/\//.test(v), 'must be a redis:// URL or "memory"'),
+    REDIS_URL: z
+      .string({ error: 'is required (a redis:// URL, or "memory")' })
+      .refine((v) => v === 'memory' || /^rediss?:\/\//.test(v), 'must be a redis:// URL or "memory"'),
     /** Ed25519 private key that signs internal calls (PEM, or base64 of its DER); only the gateway has it. */
     INTERNAL_AUTH_PRIVATE_KEY: env.internalKey('private'),
     WEB_DIST_DIR: z.string().optional(),
     /** The origin browsers upload photos to and load them from (object storage), allowed by the CSP. */
     STORAGE_PUBLIC_ORIGIN: z.string().optional(),
-    SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default('luxe_session'),
+    SESSION_COOKIE_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .default('luxe_session'),
     COOKIE_SECURE: env.bool.optional(),
     /** Whose X-Forwarded-For to believe: false, a hop count, or the proxies' addresses/CIDRs (never `true`: docs/configuration.md). */
     TRUST_PROXY: trustProxySetting,
     /** Kafka, for the real-time push of new messages (unset: no push; the web client refetches). */
     KAFKA_BROKERS: z.string().optional(),
-    KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
-    KAFKA_GROUP_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only').default(''),
+    KAFKA_TOPIC_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only')
+      .default(''),
+    KAFKA_GROUP_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only')
+      .default(''),
     /** Signs the admin console's bearer tokens (HS256, at least 32 characters); every gateway of a deployment shares it. Unset: random per start. */
     ADMIN_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** While ADMIN_TOKEN_SECRET is rotated: the previous secret, whose tokens stay valid until they expire. */
@@ -66,11 +85,24 @@ export const gatewayEnvSchema = z
     RATE_LIMIT_MEMBER_SCALE: z.coerce.number().positive().max(1000).default(1),
     ...serviceUrls,
   })
-  .superRefine((v, ctx) => {
-    if (v.NODE_ENV === 'production') productionRules(v, ctx);
-    // Several gateways behind a balancer must verify each other's admin tokens.
-    // The scrape must never share the public port.
-    if (v.METRICS_PORT && v.METRICS_PORT === v.PORT) ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (the metrics listener is internal)' });
-    if (v.NODE_ENV === 'production' && !v.ADMIN_TOKEN_SECRET) ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN_SECRET'], message: 'is required in production (at least 32 characters)' });
-  }, { when: () => true });
+  .superRefine(
+    (v, ctx) => {
+      if (v.NODE_ENV === 'production') productionRules(v, ctx);
+      // Several gateways behind a balancer must verify each other's admin tokens.
+      // The scrape must never share the public port.
+      if (v.METRICS_PORT && v.METRICS_PORT === v.PORT)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['METRICS_PORT'],
+          message: 'must differ from PORT (the metrics listener is internal)',
+        });
+      if (v.NODE_ENV === 'production' && !v.ADMIN_TOKEN_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_TOKEN_SECRET'],
+          message: 'is required in production (at least 32 characters)',
+        });
+    },
+    { when: () => true },
+  );
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

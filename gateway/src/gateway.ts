@@ -4,7 +4,25 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import type Redis from 'ioredis';
 import { allRoutes } from '@luxe/contracts';
-import { type EventTransport, type ServiceUrls, type ShutdownStep, DrainState, createHttpApp, Metrics, fastifyErrorHandler, InternalHttpClient, InternalTokenSigner, isMemoryRedis, listeningUrl, listenForMetrics, Logger, MeSnapshots, reachBrokerLater, REDIS, SessionStore } from '@luxe/platform';
+import {
+  type EventTransport,
+  type ServiceUrls,
+  type ShutdownStep,
+  DrainState,
+  createHttpApp,
+  Metrics,
+  fastifyErrorHandler,
+  InternalHttpClient,
+  InternalTokenSigner,
+  isMemoryRedis,
+  listeningUrl,
+  listenForMetrics,
+  Logger,
+  MeSnapshots,
+  reachBrokerLater,
+  REDIS,
+  SessionStore,
+} from '@luxe/platform';
 import { CookieOptions } from './auth/auth.handlers';
 import { ownHandlers } from './routes/own-handlers';
 import { AuthRateLimiter, RateLimits } from './auth/rate-limit';
@@ -76,7 +94,13 @@ export interface RunningGateway {
 }
 
 /** Registers every /api contract entry; the gateway's own handlers where an entry says so. */
-export function registerContractRoutes(app: NestFastifyApplication, deps: Parameters<typeof routeHandler>[1], own: Record<string, GatewayHandler>, logger: Logger, realtime?: RealtimeHub): void {
+export function registerContractRoutes(
+  app: NestFastifyApplication,
+  deps: Parameters<typeof routeHandler>[1],
+  own: Record<string, GatewayHandler>,
+  logger: Logger,
+  realtime?: RealtimeHub,
+): void {
   const fastify = app.getHttpAdapter().getInstance();
   const missing = allRoutes.filter((r) => r.gatewayHandler && !own[r.id]).map((r) => r.id);
   if (missing.length) throw new Error(`gateway: contract entries without their gateway handler: ${missing.join(', ')}`);
@@ -126,14 +150,27 @@ export function registerContractRoutes(app: NestFastifyApplication, deps: Parame
 
 export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const sessions = new SessionStore(o.redis);
-  const cookie: CookieOptions = { name: o.cookieName ?? 'luxe_session', secure: o.cookieSecure ?? false, maxAgeMs: sessions.ttlSeconds * 1000 };
-  const limiter = new AuthRateLimiter(isMemoryRedis(o.redis) ? null : o.redis, o.rateLimits, o.events?.topicPrefix ?? '');
-  const services = new InternalHttpClient(o.serviceUrls, new InternalTokenSigner(o.internalAuthPrivateKey), o.serviceTimeoutMs ?? 5000, {
-    logger: o.logger,
-    // Each instance checked twice a second: one that starts draining leaves the rotation within
-    // 0.5 s, well inside a service's drain (SHUTDOWN_DRAIN_MS, 2 s by default).
-    watchEveryMs: 500,
-  });
+  const cookie: CookieOptions = {
+    name: o.cookieName ?? 'luxe_session',
+    secure: o.cookieSecure ?? false,
+    maxAgeMs: sessions.ttlSeconds * 1000,
+  };
+  const limiter = new AuthRateLimiter(
+    isMemoryRedis(o.redis) ? null : o.redis,
+    o.rateLimits,
+    o.events?.topicPrefix ?? '',
+  );
+  const services = new InternalHttpClient(
+    o.serviceUrls,
+    new InternalTokenSigner(o.internalAuthPrivateKey),
+    o.serviceTimeoutMs ?? 5000,
+    {
+      logger: o.logger,
+      // Each instance checked twice a second: one that starts draining leaves the rotation within
+      // 0.5 s, well inside a service's drain (SHUTDOWN_DRAIN_MS, 2 s by default).
+      watchEveryMs: 500,
+    },
+  );
   const drain = new DrainState();
 
   @Module({
@@ -147,14 +184,35 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   class GatewayModule {}
 
   const metrics = o.metrics === false || !o.metricsListener ? null : new Metrics({ service: 'gateway' });
-  const app = await createHttpApp(GatewayModule, o.logger, { trustProxy: o.trustProxy, accessLogLevel: 'info', metrics, metricsOnAppPort: false, drain });
+  const app = await createHttpApp(GatewayModule, o.logger, {
+    trustProxy: o.trustProxy,
+    accessLogLevel: 'info',
+    metrics,
+    metricsOnAppPort: false,
+    drain,
+  });
   const fastify = app.getHttpAdapter().getInstance();
   const pageHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*', ...(o.storageOrigin ? [o.storageOrigin] : [])],
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          'https:',
+          'http://127.0.0.1:*',
+          'http://localhost:*',
+          ...(o.storageOrigin ? [o.storageOrigin] : []),
+        ],
         // Photos are PUT straight to object storage with a presigned URL.
-        'connect-src': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', 'https://api.stripe.com', 'https://m.stripe.network', ...(o.storageOrigin ? [o.storageOrigin] : [])],
+        'connect-src': [
+          "'self'",
+          'http://127.0.0.1:*',
+          'http://localhost:*',
+          'https://api.stripe.com',
+          'https://m.stripe.network',
+          ...(o.storageOrigin ? [o.storageOrigin] : []),
+        ],
         // The card form is Stripe's (Stripe.js and its frames), as Stripe documents for a CSP.
         'script-src': ["'self'", 'https://js.stripe.com'],
         'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
@@ -170,9 +228,13 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   });
   await app.register(fastifyCookie as any);
   fastify.addHook('onRequest', csrfHook);
-  const realtime = new RealtimeHub(o.logger, o.redis, sessions, { ...o.realtime, channelPrefix: o.events?.topicPrefix });
+  const realtime = new RealtimeHub(o.logger, o.redis, sessions, {
+    ...o.realtime,
+    channelPrefix: o.events?.topicPrefix,
+  });
   await realtime.start();
-  const cache = o.events && o.publicCache !== false ? new PublicReadCache(allRoutes, cookie.name, o.publicCache || {}) : undefined;
+  const cache =
+    o.events && o.publicCache !== false ? new PublicReadCache(allRoutes, cookie.name, o.publicCache || {}) : undefined;
   // The pushes and the cache's invalidations come from the broker. One that cannot be reached does
   // not stop the gateway from starting (a pod restarted during a Kafka outage would crash-loop):
   // until it answers, sockets get no pushes (clients refetch on reconnect) and cached public
@@ -189,13 +251,27 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       await followEvents(events);
     } catch (err) {
       if (events.transport.kind === 'inprocess') throw err;
-      o.logger.warn({ err }, 'the event broker cannot be reached: starting without pushes and cache invalidations until it answers');
-      brokerLater = reachBrokerLater(o.logger, o.eventRetryMs ?? 5000, () => false, () => followEvents(events));
+      o.logger.warn(
+        { err },
+        'the event broker cannot be reached: starting without pushes and cache invalidations until it answers',
+      );
+      brokerLater = reachBrokerLater(
+        o.logger,
+        o.eventRetryMs ?? 5000,
+        () => false,
+        () => followEvents(events),
+      );
     }
   }
   const adminTokens = new AdminTokens(o.adminTokens);
   const imageOrigin = new ImageOrigin(o.storageOrigin);
-  registerContractRoutes(app, { services, sessions, limiter, cookieName: cookie.name, adminTokens, cache }, ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens, imageOrigin), o.logger, realtime);
+  registerContractRoutes(
+    app,
+    { services, sessions, limiter, cookieName: cookie.name, adminTokens, cache },
+    ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens, imageOrigin),
+    o.logger,
+    realtime,
+  );
   await serveApiDocs(fastify);
   // /events' first venue image (the page's largest paint) is hinted with the page, learnt from the cache's answers of its list.
   const images = cache ? listImageHints() : undefined;
@@ -203,7 +279,10 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   await serveWebClient(fastify, o.webDistDir, { imageHints: images?.hints, imageOrigin });
   // No Nest shutdown hooks: main.ts (or the embedded launcher) handles the stop signals once.
   await app.listen(o.port, o.host);
-  const metricsListener = metrics && o.metricsListener ? await listenForMetrics(metrics, o.metricsListener.host, o.metricsListener.port) : undefined;
+  const metricsListener =
+    metrics && o.metricsListener
+      ? await listenForMetrics(metrics, o.metricsListener.host, o.metricsListener.port)
+      : undefined;
   const shutdownSteps = (): ShutdownStep[] => [
     {
       name: 'drain',

@@ -1,7 +1,18 @@
 // First: with tracing on, pg, ioredis and http are instrumented before anything requires them.
 import '@luxe/platform/instrument';
 import { join } from 'node:path';
-import { createLogger, createRedis, exitOnStopSignals, initTracing, KafkaTransport, loadConfig, loadConfigOrExit, otlpEndpointFromEnv, runShutdown, shutdownTracing } from '@luxe/platform';
+import {
+  createLogger,
+  createRedis,
+  exitOnStopSignals,
+  initTracing,
+  KafkaTransport,
+  loadConfig,
+  loadConfigOrExit,
+  otlpEndpointFromEnv,
+  runShutdown,
+  shutdownTracing,
+} from '@luxe/platform';
 import { gatewayEnvSchema, SERVICES } from './config';
 import { startGateway } from './gateway';
 
@@ -9,18 +20,29 @@ async function main() {
   const cfg = loadConfigOrExit(() => loadConfig('gateway', gatewayEnvSchema));
   const logger = createLogger('gateway', cfg.LOG_LEVEL);
   const otlp = otlpEndpointFromEnv();
-  if (initTracing({ serviceName: 'gateway', endpoint: otlp })) logger.info({ endpoint: otlp }, 'traces exported by OTLP');
-  const transport = cfg.KAFKA_BROKERS ? new KafkaTransport({ brokers: cfg.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId: 'luxe-gateway', logger }) : null;
+  if (initTracing({ serviceName: 'gateway', endpoint: otlp }))
+    logger.info({ endpoint: otlp }, 'traces exported by OTLP');
+  const transport = cfg.KAFKA_BROKERS
+    ? new KafkaTransport({
+        brokers: cfg.KAFKA_BROKERS.split(',').map((b) => b.trim()),
+        clientId: 'luxe-gateway',
+        logger,
+      })
+    : null;
   // Connected by startGateway, which starts without it when the broker cannot be reached.
   const redis = createRedis(cfg.REDIS_URL);
   const gw = await startGateway({
-    events: transport ? { transport, topicPrefix: cfg.KAFKA_TOPIC_PREFIX, groupPrefix: cfg.KAFKA_GROUP_PREFIX } : undefined,
+    events: transport
+      ? { transport, topicPrefix: cfg.KAFKA_TOPIC_PREFIX, groupPrefix: cfg.KAFKA_GROUP_PREFIX }
+      : undefined,
     host: cfg.HOST,
     port: cfg.PORT,
     redis,
     logger,
     internalAuthPrivateKey: cfg.INTERNAL_AUTH_PRIVATE_KEY,
-    serviceUrls: Object.fromEntries(SERVICES.map((s) => [s, cfg[`SERVICE_URL_${s.toUpperCase()}` as keyof typeof cfg] as string])),
+    serviceUrls: Object.fromEntries(
+      SERVICES.map((s) => [s, cfg[`SERVICE_URL_${s.toUpperCase()}` as keyof typeof cfg] as string]),
+    ),
     serviceTimeoutMs: cfg.SERVICE_TIMEOUT_MS,
     drainMs: cfg.SHUTDOWN_DRAIN_MS,
     webDistDir: cfg.WEB_DIST_DIR ?? join(__dirname, '..', '..', 'web', 'dist'),
@@ -32,8 +54,15 @@ async function main() {
     metrics: cfg.METRICS_ENABLED,
     metricsListener: cfg.METRICS_PORT !== undefined ? { host: cfg.METRICS_HOST, port: cfg.METRICS_PORT } : undefined,
     realtime: { pingMs: cfg.REALTIME_PING_MS, sessionCheckMs: cfg.REALTIME_SESSION_CHECK_MS },
-    publicCache: cfg.PUBLIC_CACHE_TTL_MS > 0 ? { ttlMs: cfg.PUBLIC_CACHE_TTL_MS, maxEntries: cfg.PUBLIC_CACHE_MAX_ENTRIES } : false,
-    adminTokens: { secret: cfg.ADMIN_TOKEN_SECRET, previousSecret: cfg.ADMIN_TOKEN_SECRET_PREVIOUS, ttlSeconds: cfg.ADMIN_TOKEN_TTL_SECONDS },
+    publicCache:
+      cfg.PUBLIC_CACHE_TTL_MS > 0
+        ? { ttlMs: cfg.PUBLIC_CACHE_TTL_MS, maxEntries: cfg.PUBLIC_CACHE_MAX_ENTRIES }
+        : false,
+    adminTokens: {
+      secret: cfg.ADMIN_TOKEN_SECRET,
+      previousSecret: cfg.ADMIN_TOKEN_SECRET_PREVIOUS,
+      ttlSeconds: cfg.ADMIN_TOKEN_TTL_SECONDS,
+    },
     rateLimits: {
       registerPerIp: cfg.RATE_LIMIT_REGISTER_PER_IP,
       loginPerIp: cfg.RATE_LIMIT_LOGIN_PER_IP,

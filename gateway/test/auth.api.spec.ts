@@ -29,7 +29,8 @@ afterAll(async () => {
   await Promise.all(Object.values(dbs).map((c) => c.end()));
 });
 
-const countUsers = async (email: string) => (await dbs.identity.query('SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)', [email])).rows[0].n;
+const countUsers = async (email: string) =>
+  (await dbs.identity.query('SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)', [email])).rows[0].n;
 
 describe('POST /api/auth/register', () => {
   it('creates the account, answers the user without secrets and sets an httpOnly session cookie', async () => {
@@ -37,7 +38,17 @@ describe('POST /api/auth/register', () => {
     const body = validRegistration({ email: uniqueEmail('Reg').replace('reg', 'REG'), phoneNumber: '+1 305 555 0100' });
     const r = await api.call('POST', '/api/auth/register', body);
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ email: body.email.toLowerCase(), firstName: 'Ada', lastName: 'Lovelace', userType: 'host', city: 'Miami, FL', state: 'Florida', phoneNumber: '+1 305 555 0100', profileImages: [], profileCompleted: 'false' });
+    expect(r.json).toMatchObject({
+      email: body.email.toLowerCase(),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      userType: 'host',
+      city: 'Miami, FL',
+      state: 'Florida',
+      phoneNumber: '+1 305 555 0100',
+      profileImages: [],
+      profileCompleted: 'false',
+    });
     expect(r.json.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(r.text).not.toMatch(/password|hash/i);
     const setCookie = r.headers.getSetCookie().join('\n');
@@ -75,7 +86,11 @@ describe('POST /api/auth/register', () => {
   });
 
   it('accepts entertainer as a role and a missing phone number', async () => {
-    const r = await new ApiClient(base).call('POST', '/api/auth/register', validRegistration({ userType: 'entertainer' }));
+    const r = await new ApiClient(base).call(
+      'POST',
+      '/api/auth/register',
+      validRegistration({ userType: 'entertainer' }),
+    );
     expect(r.status).toBe(201);
     expect(r.json.userType).toBe('entertainer');
     expect(r.json.phoneNumber).toBeNull();
@@ -84,14 +99,20 @@ describe('POST /api/auth/register', () => {
   it('refuses a duplicate email (any case) with 409 and a clear message, keeping one account', async () => {
     const body = validRegistration();
     expect((await new ApiClient(base).call('POST', '/api/auth/register', body)).status).toBe(201);
-    const again = await new ApiClient(base).call('POST', '/api/auth/register', { ...body, email: body.email.toUpperCase(), firstName: 'Other' });
+    const again = await new ApiClient(base).call('POST', '/api/auth/register', {
+      ...body,
+      email: body.email.toUpperCase(),
+      firstName: 'Other',
+    });
     expect(again.status).toBe(409);
     expect(again.json.message).toBe('An account with this email already exists');
     expect(await countUsers(body.email)).toBe(1);
   });
 
   it('refuses malformed JSON with 400', async () => {
-    const r = await new ApiClient(base).call('POST', '/api/auth/register', '{"email": ', { 'content-type': 'application/json' });
+    const r = await new ApiClient(base).call('POST', '/api/auth/register', '{"email": ', {
+      'content-type': 'application/json',
+    });
     expect(r.status).toBe(400);
     expect(r.json.message).toBe('Malformed JSON body');
   });
@@ -103,7 +124,10 @@ describe('login, me, logout', () => {
     await new ApiClient(base).call('POST', '/api/auth/register', body);
     const api = new ApiClient(base);
     expect((await api.call('GET', '/api/auth/me')).status).toBe(401);
-    const login = await api.call('POST', '/api/auth/login', { email: body.email.toUpperCase(), password: body.password });
+    const login = await api.call('POST', '/api/auth/login', {
+      email: body.email.toUpperCase(),
+      password: body.password,
+    });
     expect(login.status).toBe(200);
     expect(login.json).toMatchObject({ email: body.email, userType: 'guest' });
     const token = api.cookie('luxe_session')!;
@@ -124,8 +148,14 @@ describe('login, me, logout', () => {
   it('answers a wrong password and an unknown email with the same generic 401', async () => {
     const body = validRegistration();
     await new ApiClient(base).call('POST', '/api/auth/register', body);
-    const wrong = await new ApiClient(base).call('POST', '/api/auth/login', { email: body.email, password: 'not-the-password' });
-    const unknown = await new ApiClient(base).call('POST', '/api/auth/login', { email: uniqueEmail('nobody'), password: 'whatever-password' });
+    const wrong = await new ApiClient(base).call('POST', '/api/auth/login', {
+      email: body.email,
+      password: 'not-the-password',
+    });
+    const unknown = await new ApiClient(base).call('POST', '/api/auth/login', {
+      email: uniqueEmail('nobody'),
+      password: 'whatever-password',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json.message).toBe('Invalid email or password');
@@ -145,8 +175,15 @@ describe('login, me, logout', () => {
   it('locks an account after 5 failed logins with 429 and Retry-After, even with the right password', async () => {
     const body = validRegistration();
     await new ApiClient(base).call('POST', '/api/auth/register', body);
-    for (let i = 0; i < 5; i++) expect((await new ApiClient(base).call('POST', '/api/auth/login', { email: body.email, password: `wrong-${i}-pw` })).status).toBe(401);
-    const locked = await new ApiClient(base).call('POST', '/api/auth/login', { email: body.email, password: body.password });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await new ApiClient(base).call('POST', '/api/auth/login', { email: body.email, password: `wrong-${i}-pw` }))
+          .status,
+      ).toBe(401);
+    const locked = await new ApiClient(base).call('POST', '/api/auth/login', {
+      email: body.email,
+      password: body.password,
+    });
     expect(locked.status).toBe(429);
     expect(locked.json.message).toBe('Too many attempts. Please try again later.');
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -157,11 +194,16 @@ describe('login limits under parallel guessing', () => {
   it('lets exactly the limit of 30 parallel wrong passwords reach identity; the rest are refused before it', async () => {
     const body = validRegistration();
     expect((await new ApiClient(base).call('POST', '/api/auth/register', body)).status).toBe(201);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => new ApiClient(base).call('POST', '/api/auth/login', { email: body.email, password: `wrong-${i}-password` })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        new ApiClient(base).call('POST', '/api/auth/login', { email: body.email, password: `wrong-${i}-password` }),
+      ),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
-    for (const r of results.filter((r) => r.status === 429)) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (const r of results.filter((r) => r.status === 429))
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 
@@ -190,7 +232,11 @@ describe('limits of deployments sharing one Redis', () => {
 
 describe('security at the edge and inside', () => {
   it('refuses a mutating call that is neither JSON nor marked X-Requested-With (CSRF)', async () => {
-    const res = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const res = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(res.status).toBe(403);
     const logout = await fetch(`${base}/api/auth/logout`, { method: 'POST' });
     expect(logout.status).toBe(403);
@@ -215,40 +261,67 @@ describe('security at the edge and inside', () => {
     expect(direct.status).toBe(401);
     const actor = { role: 'member' as const, userId: '00000000-0000-0000-0000-000000000000' };
     // Signed with a key that is not the gateway's.
-    const forged = new InternalTokenSigner(generateInternalKeyPair().privateKey).sign(actor, { service: 'identity', method: 'GET', path: '/api/auth/me' });
-    const withForged = await fetch(`${serviceUrls.identity}/api/auth/me`, { headers: { [INTERNAL_AUTH_HEADER]: forged } });
+    const forged = new InternalTokenSigner(generateInternalKeyPair().privateKey).sign(actor, {
+      service: 'identity',
+      method: 'GET',
+      path: '/api/auth/me',
+    });
+    const withForged = await fetch(`${serviceUrls.identity}/api/auth/me`, {
+      headers: { [INTERNAL_AUTH_HEADER]: forged },
+    });
     expect(withForged.status).toBe(401);
     // A genuine token made for another route or service is refused too (no replay across routes).
     const real = new InternalTokenSigner(internalKeys.privateKey);
     const forLogout = real.sign(actor, { service: 'identity', method: 'POST', path: '/api/auth/logout' });
-    expect((await fetch(`${serviceUrls.identity}/api/auth/me`, { headers: { [INTERNAL_AUTH_HEADER]: forLogout } })).status).toBe(401);
+    expect(
+      (await fetch(`${serviceUrls.identity}/api/auth/me`, { headers: { [INTERNAL_AUTH_HEADER]: forLogout } })).status,
+    ).toBe(401);
     const forVenues = real.sign(actor, { service: 'venues', method: 'GET', path: '/api/auth/me' });
-    expect((await fetch(`${serviceUrls.identity}/api/auth/me`, { headers: { [INTERNAL_AUTH_HEADER]: forVenues } })).status).toBe(401);
-    const reg = await fetch(`${serviceUrls.identity}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validRegistration()) });
+    expect(
+      (await fetch(`${serviceUrls.identity}/api/auth/me`, { headers: { [INTERNAL_AUTH_HEADER]: forVenues } })).status,
+    ).toBe(401);
+    const reg = await fetch(`${serviceUrls.identity}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validRegistration()),
+    });
     expect(reg.status).toBe(401);
     // Health probes stay open.
     expect((await fetch(`${serviceUrls.identity}/health/live`)).status).toBe(200);
   });
 
   it('refuses a body that is not JSON with 415 and an unknown /api route with a JSON 404', async () => {
-    const r = await new ApiClient(base).call('POST', '/api/auth/login', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' });
+    const r = await new ApiClient(base).call('POST', '/api/auth/login', 'email=a', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(r.status).toBe(415);
     expect(r.json).toMatchObject({ code: 'REQUEST.UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported media type' });
     const nope = await new ApiClient(base).call('GET', '/api/no-such-route');
     expect(nope.status).toBe(404);
     expect(nope.json).toMatchObject({ statusCode: 404, code: 'REQUEST.NOT_FOUND' });
-    const big = await new ApiClient(base).call('POST', '/api/auth/login', { email: 'a@b.co', password: 'x'.repeat(200 * 1024) });
+    const big = await new ApiClient(base).call('POST', '/api/auth/login', {
+      email: 'a@b.co',
+      password: 'x'.repeat(200 * 1024),
+    });
     expect(big.status).toBe(413);
     expect(big.json.message).toBe('Request body too large');
   });
 
   it('answers an unknown or broken content encoding with a 4xx, never a 500', async () => {
     const { gzipSync } = await import('node:zlib');
-    const odd = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'foo' }, body: '{"email":"a@b.co","password":"x"}' });
+    const odd = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'foo' },
+      body: '{"email":"a@b.co","password":"x"}',
+    });
     expect(odd.status).toBeGreaterThanOrEqual(400);
     expect(odd.status).toBeLessThan(500);
     const broken = gzipSync(Buffer.from('{"email":"a@b.co","password":"secret"}')).subarray(0, 12);
-    const gz = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: broken });
+    const gz = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: broken,
+    });
     expect(gz.status).toBeGreaterThanOrEqual(400);
     expect(gz.status).toBeLessThan(500);
     expect(((await gz.json()) as { code: string }).code).toMatch(/^REQUEST\./);
@@ -257,8 +330,16 @@ describe('security at the edge and inside', () => {
   it('reports ready with the database, broker, Redis and storage checked', async () => {
     const r = await fetch(`${serviceUrls.identity}/health/ready`);
     expect(r.status).toBe(200);
-    expect(((await r.json()) as { checks: unknown }).checks).toEqual({ database: 'up', broker: 'up', redis: 'up', storage: 'up' });
-    const gw = (await (await fetch(`${base}/health/ready`)).json()) as { status: string; checks: Record<string, string> };
+    expect(((await r.json()) as { checks: unknown }).checks).toEqual({
+      database: 'up',
+      broker: 'up',
+      redis: 'up',
+      storage: 'up',
+    });
+    const gw = (await (await fetch(`${base}/health/ready`)).json()) as {
+      status: string;
+      checks: Record<string, string>;
+    };
     expect(gw.status).toBe('ok');
     // Every service of the contract, and Redis.
     expect(Object.keys(gw.checks).sort()).toEqual([...SERVICE_NAMES, 'redis'].sort());
@@ -272,12 +353,28 @@ describe('the contract as documentation', () => {
     const doc = (await r.json()) as any;
     expect(doc.openapi).toBe('3.1.0');
     // Every contract entry is documented, path parameters in OpenAPI's {name} form.
-    expect(Object.keys(doc.paths).sort()).toEqual([...new Set(allRoutes.map((x) => x.path.replace(/:([A-Za-z]\w*)/g, '{$1}')))].sort());
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/register', '/api/profile', '/api/users/{id}', '/api/users/{id}/profile']));
-    expect(doc.paths['/api/users/{id}'].delete.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]));
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [...new Set(allRoutes.map((x) => x.path.replace(/:([A-Za-z]\w*)/g, '{$1}')))].sort(),
+    );
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/auth/me',
+        '/api/auth/register',
+        '/api/profile',
+        '/api/users/{id}',
+        '/api/users/{id}/profile',
+      ]),
+    );
+    expect(doc.paths['/api/users/{id}'].delete.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
+    );
     const register = doc.paths['/api/auth/register'].post;
     expect(register.operationId).toBe('auth.register');
-    expect(register.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'password', 'userType']));
+    expect(register.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['email', 'password', 'userType']),
+    );
     expect(Object.keys(register.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '429']));
     expect(register.responses['409'].description).toContain('An account with this email already exists');
     expect(doc.paths['/api/auth/me'].get.security).toEqual([{ sessionCookie: [] }]);
@@ -291,16 +388,33 @@ describe('the contract as documentation', () => {
 describe('the first event path: user-registered → messaging user cards', () => {
   it('publishes through the outbox with the request correlation id and is consumed exactly once', async () => {
     const body = validRegistration({ firstName: 'Evelyn', lastName: 'Event' });
-    const r = await new ApiClient(base).call('POST', '/api/auth/register', body, { 'x-correlation-id': `corr-${Date.now()}` });
+    const r = await new ApiClient(base).call('POST', '/api/auth/register', body, {
+      'x-correlation-id': `corr-${Date.now()}`,
+    });
     expect(r.status).toBe(201);
     const userId = r.json.id;
-    const card = await waitFor('user card in messaging', async () => (await dbs.messaging.query('SELECT * FROM user_cards WHERE user_id = $1', [userId])).rows[0]);
+    const card = await waitFor(
+      'user card in messaging',
+      async () => (await dbs.messaging.query('SELECT * FROM user_cards WHERE user_id = $1', [userId])).rows[0],
+    );
     expect(card).toMatchObject({ first_name: 'Evelyn', last_name: 'Event', user_type: 'host' });
-    const [out] = (await dbs.identity.query(`SELECT id, correlation_id, published_at, envelope FROM outbox_events WHERE key = $1 AND type = 'identity.user-registered'`, [userId])).rows;
+    const [out] = (
+      await dbs.identity.query(
+        `SELECT id, correlation_id, published_at, envelope FROM outbox_events WHERE key = $1 AND type = 'identity.user-registered'`,
+        [userId],
+      )
+    ).rows;
     expect(out.correlation_id).toBe(r.headers.get('x-correlation-id'));
     expect(out.published_at).not.toBeNull();
-    expect(out.envelope).toMatchObject({ type: 'identity.user-registered', version: 1, producer: 'identity', key: userId, data: { userId, email: body.email } });
-    const inbox = (await dbs.messaging.query('SELECT consumer_group FROM inbox_events WHERE event_id = $1', [out.id])).rows;
+    expect(out.envelope).toMatchObject({
+      type: 'identity.user-registered',
+      version: 1,
+      producer: 'identity',
+      key: userId,
+      data: { userId, email: body.email },
+    });
+    const inbox = (await dbs.messaging.query('SELECT consumer_group FROM inbox_events WHERE event_id = $1', [out.id]))
+      .rows;
     expect(inbox).toEqual([{ consumer_group: 'messaging.user-cards' }]);
     // It travelled on this stack's own topic (the aggregate's stream, prefixed per environment),
     // never on the unprefixed one a development stack on the same broker reads.
@@ -308,25 +422,40 @@ describe('the first event path: user-registered → messaging user cards', () =>
     expect((await eventIdsOn(`${prefix}identity.user.v1`)).has(out.id)).toBe(true);
     expect((await eventIdsOn('identity.user.v1')).has(out.id)).toBe(false);
     // The consumer's log line carries the same correlation id (gateway → service → event → consumer).
-    const line = await waitFor('consumer log line', async () =>
-      readFileSync(join(logDir, 'messaging.log'), 'utf8')
-        .split('\n')
-        .filter((l) => l.includes(out.id) && l.includes('event consumed'))
-        .map((l) => JSON.parse(l))[0],
+    const line = await waitFor(
+      'consumer log line',
+      async () =>
+        readFileSync(join(logDir, 'messaging.log'), 'utf8')
+          .split('\n')
+          .filter((l) => l.includes(out.id) && l.includes('event consumed'))
+          .map((l) => JSON.parse(l))[0],
     );
-    expect(line).toMatchObject({ service: 'messaging', consumerGroup: 'messaging.user-cards', correlationId: r.headers.get('x-correlation-id'), outcome: 'applied' });
+    expect(line).toMatchObject({
+      service: 'messaging',
+      consumerGroup: 'messaging.user-cards',
+      correlationId: r.headers.get('x-correlation-id'),
+      outcome: 'applied',
+    });
   });
 });
 
 /** The event ids on a topic now (read from the beginning to the end; none when the topic does not exist). */
 async function eventIdsOn(topic: string): Promise<Set<string>> {
-  const kafka = new Kafka({ clientId: 'api-test-reader', brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({
+    clientId: 'api-test-reader',
+    brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
+    logLevel: logLevel.NOTHING,
+  });
   const admin = kafka.admin();
   await admin.connect();
   const ids = new Set<string>();
   try {
     if (!(await admin.listTopics()).includes(topic)) return ids;
-    const ends = new Map((await admin.fetchTopicOffsets(topic)).filter((p) => Number(p.high) > Number(p.low)).map((p) => [p.partition, Number(p.high)]));
+    const ends = new Map(
+      (await admin.fetchTopicOffsets(topic))
+        .filter((p) => Number(p.high) > Number(p.low))
+        .map((p) => [p.partition, Number(p.high)]),
+    );
     if (ends.size === 0) return ids;
     const consumer = kafka.consumer({ groupId: `api-test-reader-${Date.now()}-${Math.random()}` });
     await consumer.connect();

@@ -44,21 +44,31 @@ describe('the broker frozen', () => {
     try {
       // The services notice within their 500 ms broker check: wait until each says so.
       for (const [name, url] of Object.entries(processes).filter(([n]) => n !== 'gateway')) {
-        await waitFor(`${name} reports the broker down`, async () => {
-          const r = await ready(url);
-          expect([name, r.status]).toEqual([name, 200]);
-          return r.body.status === 'degraded';
-        }, 10_000);
+        await waitFor(
+          `${name} reports the broker down`,
+          async () => {
+            const r = await ready(url);
+            expect([name, r.status]).toEqual([name, 200]);
+            return r.body.status === 'degraded';
+          },
+          10_000,
+        );
       }
       const body = validRegistration({ userType: 'guest' });
       const res = await new ApiClient(processes.gateway).call('POST', '/api/auth/register', body);
       expect(res.status).toBe(201);
       registered = { id: res.json.id, email: body.email };
-      const [row] = (await world.dbs.identity.query(`SELECT published_at FROM outbox_events WHERE key = $1 AND type = 'identity.user-registered'`, [registered.id])).rows;
+      const [row] = (
+        await world.dbs.identity.query(
+          `SELECT published_at FROM outbox_events WHERE key = $1 AND type = 'identity.user-registered'`,
+          [registered.id],
+        )
+      ).rows;
       expect(row).toEqual({ published_at: null });
       // Ready all along the freeze, every one of them.
       while (Date.now() < until) {
-        for (const [name, url] of Object.entries(processes)) expect([name, (await ready(url)).status]).toEqual([name, 200]);
+        for (const [name, url] of Object.entries(processes))
+          expect([name, (await ready(url)).status]).toEqual([name, 200]);
         await new Promise((r) => setTimeout(r, 1000));
       }
     } finally {
@@ -66,16 +76,39 @@ describe('the broker frozen', () => {
       frozen = false;
     }
     // Back: the relay publishes the row and bookings' consumer has the new member's card.
-    await waitFor('the sign-up published', async () => (await world.dbs.identity.query(`SELECT 1 FROM outbox_events WHERE key = $1 AND type = 'identity.user-registered' AND published_at IS NOT NULL`, [registered!.id])).rows.length === 1, 90_000);
+    await waitFor(
+      'the sign-up published',
+      async () =>
+        (
+          await world.dbs.identity.query(
+            `SELECT 1 FROM outbox_events WHERE key = $1 AND type = 'identity.user-registered' AND published_at IS NOT NULL`,
+            [registered!.id],
+          )
+        ).rows.length === 1,
+      90_000,
+    );
     await world.has('bookings', 'member_cards', 'user_id', registered!.id);
-    for (const [name, url] of Object.entries(processes)) await waitFor(`${name} ready after the freeze`, async () => (await ready(url)).status === 200, 60_000);
+    for (const [name, url] of Object.entries(processes))
+      await waitFor(`${name} ready after the freeze`, async () => (await ready(url)).status === 200, 60_000);
     // The broker takes a while after a freeze before it makes topics again (the next test file may
     // start a stack of its own): left only once it does.
-    const admin = new Kafka({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: 'broker-outage-probe', logLevel: logLevel.NOTHING }).admin();
+    const admin = new Kafka({
+      brokers: process.env.KAFKA_BROKERS!.split(','),
+      clientId: 'broker-outage-probe',
+      logLevel: logLevel.NOTHING,
+    }).admin();
     await admin.connect();
     try {
       const topic = `broker-outage-probe-${Date.now()}`;
-      await waitFor('the broker makes topics again', async () => admin.createTopics({ topics: [{ topic }], waitForLeaders: true }).then(() => true, () => false), 90_000);
+      await waitFor(
+        'the broker makes topics again',
+        async () =>
+          admin.createTopics({ topics: [{ topic }], waitForLeaders: true }).then(
+            () => true,
+            () => false,
+          ),
+        90_000,
+      );
       await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
     } finally {
       await admin.disconnect();

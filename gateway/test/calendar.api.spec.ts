@@ -15,7 +15,14 @@ async function hostedEvent(startTime = '22:00', days = 4) {
   const host = await world.account('host', 'Hugo');
   await world.has('bookings', 'member_cards', 'user_id', host.id);
   const bookingDate = nyDate(days);
-  const booking = await host.api.call('POST', '/api/bookings', { venueId: club, sectionId: section, bookingDate, startTime, duration: 3, eventDescription: 'Birthday, bring your best' });
+  const booking = await host.api.call('POST', '/api/bookings', {
+    venueId: club,
+    sectionId: section,
+    bookingDate,
+    startTime,
+    duration: 3,
+    eventDescription: 'Birthday, bring your best',
+  });
   expect(booking.status).toBe(201);
   return { host, bookingId: booking.json.id as string, bookingDate, sectionType: booking.json.sectionType as string };
 }
@@ -47,7 +54,9 @@ describe('GET /api/bookings/:id/calendar.ics', () => {
     const stranger = await world.account('guest', 'Sam');
     const refused = await stranger.api.call('GET', `/api/bookings/${bookingId}/calendar.ics`);
     expect([refused.status, refused.json?.message]).toEqual([404, 'Booking not found']);
-    expect((await host.api.call('GET', '/api/bookings/00000000-0000-4000-8000-000000000000/calendar.ics')).status).toBe(404);
+    expect((await host.api.call('GET', '/api/bookings/00000000-0000-4000-8000-000000000000/calendar.ics')).status).toBe(
+      404,
+    );
     expect((await new ApiClient(world.base).call('GET', `/api/bookings/${bookingId}/calendar.ics`)).status).toBe(401);
   });
 
@@ -74,12 +83,25 @@ describe('GET /api/bookings/:id/calendar.ics', () => {
     await world.has('social', 'event_cards', 'booking_id', bookingId);
     const guest = await world.account('guest', 'Ivy');
     await world.has('social', 'member_cards', 'user_id', guest.id);
-    const loose = await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Drinks', eventDate: nyDate(6) });
-    const invite = await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Velvet night', eventDate: nyDate(6), bookingId });
+    const loose = await host.api.call('POST', '/api/invites', {
+      guestId: guest.id,
+      eventTitle: 'Drinks',
+      eventDate: nyDate(6),
+    });
+    const invite = await host.api.call('POST', '/api/invites', {
+      guestId: guest.id,
+      eventTitle: 'Velvet night',
+      eventDate: nyDate(6),
+      bookingId,
+    });
     expect([loose.status, invite.status]).toEqual([201, 201]);
-    expect((await guest.api.call('POST', `/api/invites/${loose.json.id}/respond`, { response: 'accept' })).status).toBe(200);
+    expect((await guest.api.call('POST', `/api/invites/${loose.json.id}/respond`, { response: 'accept' })).status).toBe(
+      200,
+    );
     expect((await guest.api.call('GET', `/api/bookings/${bookingId}/calendar.ics`)).status).toBe(404);
-    expect((await guest.api.call('POST', `/api/invites/${invite.json.id}/respond`, { response: 'accept' })).status).toBe(200);
+    expect(
+      (await guest.api.call('POST', `/api/invites/${invite.json.id}/respond`, { response: 'accept' })).status,
+    ).toBe(200);
     await world.has('bookings', 'booking_attendees', 'user_id', guest.id);
     const r = await guest.api.call('GET', `/api/bookings/${bookingId}/calendar.ics`);
     expect([r.status, parse(r.text).event.uid]).toEqual([200, `${bookingId}@luxeswipe`]);

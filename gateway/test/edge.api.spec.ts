@@ -15,8 +15,15 @@ afterAll(() => world.close());
  */
 async function crossSite(method: string, path: string, cookie: string): Promise<{ status: number; code?: string }[]> {
   const out = [];
-  for (const extra of [{}, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1' }] as { headers?: Record<string, string>; body?: string }[]) {
-    const res = await fetch(`${world.base}${path}`, { method, headers: { cookie, ...extra.headers }, body: extra.body });
+  for (const extra of [{}, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1' }] as {
+    headers?: Record<string, string>;
+    body?: string;
+  }[]) {
+    const res = await fetch(`${world.base}${path}`, {
+      method,
+      headers: { cookie, ...extra.headers },
+      body: extra.body,
+    });
     const text = await res.text();
     out.push({ status: res.status, code: text ? (JSON.parse(text) as { code?: string }).code : undefined });
   }
@@ -40,7 +47,9 @@ describe('CSRF: the rule follows the route the router matched, not the raw URL',
 
     // Nothing happened: still signed in, Bob still blocked.
     expect((await ann.api.call('GET', '/api/auth/me')).status).toBe(200);
-    expect((await ann.api.call('GET', '/api/blocks')).json.map((b: { blockedUserId: string }) => b.blockedUserId)).toEqual([bob.id]);
+    expect(
+      (await ann.api.call('GET', '/api/blocks')).json.map((b: { blockedUserId: string }) => b.blockedUserId),
+    ).toEqual([bob.id]);
     // The web client's own calls (X-Requested-With) still go through, encoded or not.
     expect((await ann.api.call('DELETE', `/%61pi/blocks/${bob.id}`)).status).toBe(204);
     expect((await ann.api.call('POST', '/%61pi/auth/logout')).status).toBe(204);
@@ -55,11 +64,18 @@ describe('admin tokens are revocable', () => {
   it('an admin removed from admin_accounts is refused at once with the token he holds', async () => {
     const id = randomUUID();
     const email = `removed.${id.slice(0, 8)}@example.com`;
-    await world.dbs.admin.query(`INSERT INTO admin_accounts (id, email, password_hash, name) VALUES ($1, $2, $3, 'Soon Gone')`, [id, email, await hashPassword('admin-password-1')]);
-    const login = await new ApiClient(world.base).call('POST', '/api/admin/login', { email, password: 'admin-password-1' });
+    await world.dbs.admin.query(
+      `INSERT INTO admin_accounts (id, email, password_hash, name) VALUES ($1, $2, $3, 'Soon Gone')`,
+      [id, email, await hashPassword('admin-password-1')],
+    );
+    const login = await new ApiClient(world.base).call('POST', '/api/admin/login', {
+      email,
+      password: 'admin-password-1',
+    });
     expect(login.status).toBe(200);
     const console_ = new ApiClient(world.base);
-    const call = (method: string, path: string, body?: unknown) => console_.call(method, path, body, { authorization: `Bearer ${login.json.token}` });
+    const call = (method: string, path: string, body?: unknown) =>
+      console_.call(method, path, body, { authorization: `Bearer ${login.json.token}` });
     const member = await world.account('guest', 'Mona');
     expect((await call('GET', '/api/admin/session')).status).toBe(200);
     expect((await call('GET', '/api/admin/users')).status).toBe(200);
@@ -75,7 +91,10 @@ describe('admin tokens are revocable', () => {
       expect([path, r.status, r.json?.code]).toEqual([path, 401, 'AUTH.UNAUTHENTICATED']);
     }
     // Nothing was decided with the stale token.
-    expect((await world.dbs.admin.query(`SELECT count(*)::int AS n FROM admin_audit_log WHERE admin_id = $1`, [id])).rows[0].n).toBe(0);
+    expect(
+      (await world.dbs.admin.query(`SELECT count(*)::int AS n FROM admin_audit_log WHERE admin_id = $1`, [id])).rows[0]
+        .n,
+    ).toBe(0);
     expect((await member.api.call('GET', '/api/auth/me')).status).toBe(200);
   });
 });

@@ -47,9 +47,16 @@ let provider: Stripe;
 const startedAt = new Date(Date.now() - 1000).toISOString();
 
 beforeAll(async () => {
-  if (!LOCALSTRIPE) throw new Error('LOCALSTRIPE_API_BASE is not set: run bash infra/local/up.sh (it starts localstripe) and source its env file');
+  if (!LOCALSTRIPE)
+    throw new Error(
+      'LOCALSTRIPE_API_BASE is not set: run bash infra/local/up.sh (it starts localstripe) and source its env file',
+    );
   if (inject('stripeApiBase') === LOCALSTRIPE) {
-    stack = { gatewayUrl: inject('gatewayUrl'), dbUrls: inject('dbUrls'), stripeWebhookSecret: inject('stripeWebhookSecret') };
+    stack = {
+      gatewayUrl: inject('gatewayUrl'),
+      dbUrls: inject('dbUrls'),
+      stripeWebhookSecret: inject('stripeWebhookSecret'),
+    };
     groupPrefix = `test${id}.`;
   } else {
     const base = Number(process.env.LUXE_TEST_BASE_PORT ?? 4100) + 40;
@@ -63,21 +70,49 @@ beforeAll(async () => {
       groupPrefix,
       readyTimeoutMs: Number(process.env.LUXE_STACK_READY_MS ?? 90_000),
       logDir: `${process.cwd()}/.data/test-logs/lifecycle-model`,
-      extraEnv: { NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info', RATE_LIMIT_REGISTER_PER_IP: '100000', CONSUMER_BACKOFF_MS: '50', SPLIT_SWEEP_MS: '500', HOLD_SWEEP_MS: '500' },
+      extraEnv: {
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info',
+        RATE_LIMIT_REGISTER_PER_IP: '100000',
+        CONSUMER_BACKOFF_MS: '50',
+        SPLIT_SWEEP_MS: '500',
+        HOLD_SWEEP_MS: '500',
+      },
     });
     stack = { gatewayUrl: own.gatewayUrls[0]!, dbUrls: own.dbUrls, stripeWebhookSecret: own.stripeWebhookSecret };
   }
   world = await new World(stack).open('payments', 'identity');
   const url = new URL(LOCALSTRIPE);
-  provider = new Stripe(SECRET_KEY, { host: url.hostname, port: Number(url.port || 80), protocol: url.protocol.replace(':', '') as 'http' });
+  provider = new Stripe(SECRET_KEY, {
+    host: url.hostname,
+    port: Number(url.port || 80),
+    protocol: url.protocol.replace(':', '') as 'http',
+  });
   // localstripe posts its own signed events to this stack (as reconcile.api.spec.ts registers it).
-  const events = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'].map((e): [string, string] => ['events[]', e]);
-  const hook = new URLSearchParams([['url', `${stack.gatewayUrl}/api/webhooks/stripe`], ['secret', stack.stripeWebhookSecret!], ...events]);
-  expect((await fetch(`${LOCALSTRIPE}/_config/webhooks/luxe-test-${id || 'default'}-lm`, { method: 'POST', body: hook })).status).toBe(200);
+  const events = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'].map(
+    (e): [string, string] => ['events[]', e],
+  );
+  const hook = new URLSearchParams([
+    ['url', `${stack.gatewayUrl}/api/webhooks/stripe`],
+    ['secret', stack.stripeWebhookSecret!],
+    ...events,
+  ]);
+  expect(
+    (await fetch(`${LOCALSTRIPE}/_config/webhooks/luxe-test-${id || 'default'}-lm`, { method: 'POST', body: hook }))
+      .status,
+  ).toBe(200);
 }, 240_000);
 
 afterAll(async () => {
-  if (LOCALSTRIPE) await fetch(`${LOCALSTRIPE}/_config/webhooks/luxe-test-${id || 'default'}-lm`, { method: 'POST', body: new URLSearchParams([['url', 'http://127.0.0.1:9/gone'], ['secret', 'whsec_gone_gone'], ['events[]', 'none.none']]) }).catch(() => undefined);
+  if (LOCALSTRIPE)
+    await fetch(`${LOCALSTRIPE}/_config/webhooks/luxe-test-${id || 'default'}-lm`, {
+      method: 'POST',
+      body: new URLSearchParams([
+        ['url', 'http://127.0.0.1:9/gone'],
+        ['secret', 'whsec_gone_gone'],
+        ['events[]', 'none.none'],
+      ]),
+    }).catch(() => undefined);
   await world?.close();
   await own?.stop();
 });
@@ -158,23 +193,51 @@ function sequence(seed: number): Cmd[] {
     const op = pick();
     const b = int(4);
     switch (op) {
-      case 'hold': cmds.push({ op, host: int(2), slot: int(SLOTS.length) }); break;
-      case 'holdRoom': cmds.push({ op, host: int(2), room: int(2), slot: int(ROOM_SLOTS.length), dancer: r() < 0.7 }); break;
-      case 'deleteSection': cmds.push({ op, room: int(2) }); break;
-      case 'deleteDancer': cmds.push({ op }); break;
-      case 'deleteVenue': cmds.push({ op, club: r() < 0.5 }); break;
-      case 'pay': case 'decline': case 'cancel': case 'expire': cmds.push({ op, b }); break;
-      case 'redeliver': cmds.push({ op, b, kind: r() < 0.6 ? 'succeeded' : 'payment_failed' }); break;
-      case 'split': cmds.push({ op, b, shares: r() < 0.5 ? 2 : 3 }); break;
-      case 'payShare': cmds.push({ op, b, share: int(3) }); break;
-      case 'deleteOwner': cmds.push({ op }); break;
-      case 'deleteHost': cmds.push({ op, host: int(2) }); break;
+      case 'hold':
+        cmds.push({ op, host: int(2), slot: int(SLOTS.length) });
+        break;
+      case 'holdRoom':
+        cmds.push({ op, host: int(2), room: int(2), slot: int(ROOM_SLOTS.length), dancer: r() < 0.7 });
+        break;
+      case 'deleteSection':
+        cmds.push({ op, room: int(2) });
+        break;
+      case 'deleteDancer':
+        cmds.push({ op });
+        break;
+      case 'deleteVenue':
+        cmds.push({ op, club: r() < 0.5 });
+        break;
+      case 'pay':
+      case 'decline':
+      case 'cancel':
+      case 'expire':
+        cmds.push({ op, b });
+        break;
+      case 'redeliver':
+        cmds.push({ op, b, kind: r() < 0.6 ? 'succeeded' : 'payment_failed' });
+        break;
+      case 'split':
+        cmds.push({ op, b, shares: r() < 0.5 ? 2 : 3 });
+        break;
+      case 'payShare':
+        cmds.push({ op, b, share: int(3) });
+        break;
+      case 'deleteOwner':
+        cmds.push({ op });
+        break;
+      case 'deleteHost':
+        cmds.push({ op, host: int(2) });
+        break;
     }
   }
   return cmds;
 }
 
-const show = (c: Cmd) => Object.entries(c).map(([k, v]) => (k === 'op' ? v : `${k}=${v}`)).join(' ');
+const show = (c: Cmd) =>
+  Object.entries(c)
+    .map(([k, v]) => (k === 'op' ? v : `${k}=${v}`))
+    .join(' ');
 
 // ---- running one ---------------------------------------------------------------------------------
 
@@ -204,10 +267,28 @@ interface Run {
 let guests: Account[] = [];
 let eventN = 0;
 const intentEvent = (type: string, paymentIntentId: string, amount: number) =>
-  JSON.stringify({ id: `evt_lm_${Date.now()}_${eventN++}`, object: 'event', type, api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), data: { object: { id: paymentIntentId, object: 'payment_intent', amount, currency: 'usd', status: type.endsWith('succeeded') ? 'succeeded' : 'requires_payment_method' } } });
+  JSON.stringify({
+    id: `evt_lm_${Date.now()}_${eventN++}`,
+    object: 'event',
+    type,
+    api_version: '2025-01-27',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: paymentIntentId,
+        object: 'payment_intent',
+        amount,
+        currency: 'usd',
+        status: type.endsWith('succeeded') ? 'succeeded' : 'requires_payment_method',
+      },
+    },
+  });
 async function webhook(payload: string) {
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: stack.stripeWebhookSecret! });
-  return new ApiClient(stack.gatewayUrl).call('POST', '/api/webhooks/stripe', payload, { 'stripe-signature': signature, 'content-type': 'application/json' });
+  return new ApiClient(stack.gatewayUrl).call('POST', '/api/webhooks/stripe', payload, {
+    'stripe-signature': signature,
+    'content-type': 'application/json',
+  });
 }
 /** Confirms an intent at localstripe as Stripe.js would; its answer (or the provider's refusal). */
 async function confirm(intent: string, card: string): Promise<string> {
@@ -221,7 +302,8 @@ async function confirm(intent: string, card: string): Promise<string> {
 /** An API answer: 5xx is always wrong; `allowed` lists what a rule allows for this command. */
 function check(run: Run, what: string, res: { status: number; json?: any }, allowed: number[]) {
   run.log.push(`  -> ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}`);
-  if (res.status >= 500 || !allowed.includes(res.status)) run.errors.push(`${what}: answered ${res.status} ${JSON.stringify(res.json)} (allowed ${allowed.join('/')})`);
+  if (res.status >= 500 || !allowed.includes(res.status))
+    run.errors.push(`${what}: answered ${res.status} ${JSON.stringify(res.json)} (allowed ${allowed.join('/')})`);
 }
 
 /**
@@ -235,7 +317,8 @@ async function account(type: 'host' | 'venue', firstName?: string): Promise<Acco
       return await world.account(type, firstName);
     } catch (err) {
       // jest's message colours the number: compare without the escapes.
-      if (attempt === 3 || !/Received: 50[34]/.test(String((err as Error).message).replace(/\x1b\[[0-9;]*m/g, ''))) throw err;
+      if (attempt === 3 || !/Received: 50[34]/.test(String((err as Error).message).replace(/\x1b\[[0-9;]*m/g, '')))
+        throw err;
       await sleep(2000 * attempt);
     }
   }
@@ -255,7 +338,12 @@ async function step(run: Run, c: Cmd, day: number) {
       const h = await host(run, c.host);
       if (!h) return void run.log.push('  (host deleted)');
       const s = SLOTS[c.slot]!;
-      const res = await h.api.call('POST', '/api/create-payment-intent', { venueId: run.yacht, bookingDate: nyDate(day + s.day), startTime: s.startTime, duration: s.duration });
+      const res = await h.api.call('POST', '/api/create-payment-intent', {
+        venueId: run.yacht,
+        bookingDate: nyDate(day + s.day),
+        startTime: s.startTime,
+        duration: s.duration,
+      });
       // 409: the slot is taken; 404: the venue is gone with its owner.
       check(run, show(c), res, [200, 404, 409]);
       if (res.status === 200 && !run.bookings.some((x) => x.id === res.json.bookingId)) {
@@ -275,7 +363,8 @@ async function step(run: Run, c: Cmd, day: number) {
       if (!b) return;
       const pi = await provider.paymentIntents.retrieve(b.intent);
       // A duplicate of what happened (succeeded), or a stale decline arriving after it: both must change nothing wrong.
-      if (c.kind === 'succeeded' && pi.status !== 'succeeded') return void run.log.push(`  (intent is ${pi.status}: nothing to redeliver)`);
+      if (c.kind === 'succeeded' && pi.status !== 'succeeded')
+        return void run.log.push(`  (intent is ${pi.status}: nothing to redeliver)`);
       check(run, show(c), await webhook(intentEvent(`payment_intent.${c.kind}`, b.intent, pi.amount)), [200]);
       return;
     }
@@ -286,7 +375,10 @@ async function step(run: Run, c: Cmd, day: number) {
       const res = await h.api.call('POST', `/api/bookings/${b.id}/split`, { shares: c.shares, fallback: 'release' });
       // 404: gone; 409: not held any more, paid, or a payment in flight.
       check(run, show(c), res, [201, 404, 409]);
-      if (res.status === 201) b.shares = res.json.shares.map((s: { isHost: boolean; link?: string }) => (s.isHost ? { intent: String(res.json.hostClientSecret).split('_secret')[0] } : { link: s.link }));
+      if (res.status === 201)
+        b.shares = res.json.shares.map((s: { isHost: boolean; link?: string }) =>
+          s.isHost ? { intent: String(res.json.hostClientSecret).split('_secret')[0] } : { link: s.link },
+        );
       return;
     }
     case 'payShare': {
@@ -294,7 +386,10 @@ async function step(run: Run, c: Cmd, day: number) {
       if (!b || !share) return;
       if (share.link && !share.intent) {
         const guest = guests[(c.b + c.share) % guests.length]!;
-        const res = await guest.api.call('POST', `/api/split-shares/${share.link.replace('/split/', '')}/payment-intent`);
+        const res = await guest.api.call(
+          'POST',
+          `/api/split-shares/${share.link.replace('/split/', '')}/payment-intent`,
+        );
         // 409/410: the split is closed or the share paid.
         check(run, show(c), res, [200, 404, 409, 410]);
         if (res.status !== 200) return;
@@ -312,7 +407,10 @@ async function step(run: Run, c: Cmd, day: number) {
     }
     case 'expire': {
       if (!b) return;
-      const r = await world.dbs.bookings.query(`UPDATE bookings SET hold_expires_at = now() - interval '1 second' WHERE id = $1 AND status = 'held' RETURNING id`, [b.id]);
+      const r = await world.dbs.bookings.query(
+        `UPDATE bookings SET hold_expires_at = now() - interval '1 second' WHERE id = $1 AND status = 'held' RETURNING id`,
+        [b.id],
+      );
       run.log.push(`  ${r.rowCount ? 'expired' : '(not held)'}`);
       return;
     }
@@ -342,7 +440,12 @@ async function step(run: Run, c: Cmd, day: number) {
     case 'deleteSection': {
       if (run.ownerGone || !run.club) return;
       // 409 while an upcoming booking (or a hold) takes it (docs/booking-lifecycle.md); 404 once gone.
-      check(run, show(c), await run.owner!.api.call('DELETE', `/api/sections/${run.club.rooms[c.room]}`), [204, 404, 409]);
+      check(
+        run,
+        show(c),
+        await run.owner!.api.call('DELETE', `/api/sections/${run.club.rooms[c.room]}`),
+        [204, 404, 409],
+      );
       return;
     }
     case 'deleteDancer': {
@@ -373,17 +476,60 @@ async function step(run: Run, c: Cmd, day: number) {
 }
 
 async function runOne(seed: number, day: number): Promise<Run> {
-  const run: Run = { seed, cmds: sequence(seed), log: [], ownerGone: false, hosts: [], hostGone: [false, false], bookings: [], errors: [] };
+  const run: Run = {
+    seed,
+    cmds: sequence(seed),
+    log: [],
+    ownerGone: false,
+    hosts: [],
+    hostGone: [false, false],
+    bookings: [],
+    errors: [],
+  };
   try {
     run.owner = await account('venue');
-    const v = await run.owner.api.call('POST', '/api/venues', { name: `Model ${seed}`, type: 'yacht', city: 'Modelville', state: 'Florida', address: '1 Pier', capacity: 12, pricePerHour: 500, yachtLength: 60 });
+    const v = await run.owner.api.call('POST', '/api/venues', {
+      name: `Model ${seed}`,
+      type: 'yacht',
+      city: 'Modelville',
+      state: 'Florida',
+      address: '1 Pier',
+      capacity: 12,
+      pricePerHour: 500,
+      yachtLength: 60,
+    });
     run.yacht = v.json.id;
     await world.approve(run.yacht!);
     if (run.cmds.some((c) => c.op === 'holdRoom')) {
-      const club = (await run.owner.api.call('POST', '/api/venues', { name: `Model Club ${seed}`, type: 'club', subtype: 'strip_club', city: 'Modelville', state: 'Florida', address: '2 Night St', capacity: 80, pricePerHour: 400 })).json.id as string;
+      const club = (
+        await run.owner.api.call('POST', '/api/venues', {
+          name: `Model Club ${seed}`,
+          type: 'club',
+          subtype: 'strip_club',
+          city: 'Modelville',
+          state: 'Florida',
+          address: '2 Night St',
+          capacity: 80,
+          pricePerHour: 400,
+        })
+      ).json.id as string;
       const rooms: string[] = [];
-      for (const name of ['Room A', 'Room B']) rooms.push((await run.owner.api.call('POST', `/api/venues/${club}/sections`, { name, type: 'VIP Room', isVipRoom: true, capacity: 4, pricePerHour: 600, depositPercent: 25 })).json.id);
-      const dancer = (await run.owner.api.call('POST', `/api/venues/${club}/dancers`, { name: 'Aurora', priceModifier: 1 })).json.id as string;
+      for (const name of ['Room A', 'Room B'])
+        rooms.push(
+          (
+            await run.owner.api.call('POST', `/api/venues/${club}/sections`, {
+              name,
+              type: 'VIP Room',
+              isVipRoom: true,
+              capacity: 4,
+              pricePerHour: 600,
+              depositPercent: 25,
+            })
+          ).json.id,
+        );
+      const dancer = (
+        await run.owner.api.call('POST', `/api/venues/${club}/dancers`, { name: 'Aurora', priceModifier: 1 })
+      ).json.id as string;
       await world.approve(club);
       for (const room of rooms) await world.has('bookings', 'section_cards', 'section_id', room);
       await world.has('bookings', 'dancer_cards', 'dancer_id', dancer);
@@ -405,7 +551,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function backlog(kafka: Kafka, where: string[]): Promise<number> {
   let n = 0;
   for (const s of SERVICES) {
-    const k = (await world.dbs[s]!.query(`SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL AND parked_at IS NULL`)).rows[0].n;
+    const k = (
+      await world.dbs[s]!.query(
+        `SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL AND parked_at IS NULL`,
+      )
+    ).rows[0].n;
     if (k) where.push(`${s} outbox ${k}`);
     n += k;
   }
@@ -439,8 +589,12 @@ async function backlog(kafka: Kafka, where: string[]): Promise<number> {
 
 /** What the money and the bookings look like (changes while anything is still moving). */
 async function fingerprint(): Promise<string> {
-  const b = await world.dbs.bookings.query(`SELECT count(*) AS n, string_agg(status || amount_paid || coalesce(refund_amount::text, ''), ',' ORDER BY id) AS s FROM bookings`);
-  const p = await world.dbs.payments.query(`SELECT (SELECT string_agg(status, ',' ORDER BY id) FROM payments) AS p, (SELECT count(*) FROM refunds) AS r, (SELECT string_agg(status, ',' ORDER BY id) FROM split_shares) AS s`);
+  const b = await world.dbs.bookings.query(
+    `SELECT count(*) AS n, string_agg(status || amount_paid || coalesce(refund_amount::text, ''), ',' ORDER BY id) AS s FROM bookings`,
+  );
+  const p = await world.dbs.payments.query(
+    `SELECT (SELECT string_agg(status, ',' ORDER BY id) FROM payments) AS p, (SELECT count(*) FROM refunds) AS r, (SELECT string_agg(status, ',' ORDER BY id) FROM split_shares) AS s`,
+  );
   return JSON.stringify([b.rows[0], p.rows[0]]);
 }
 
@@ -454,13 +608,18 @@ async function quiet(kafka: Kafka, timeoutMs = 60_000) {
   let last = '';
   for (;;) {
     await sleep(1000);
-    const overdue = (await world.dbs.bookings.query(`SELECT count(*)::int AS n FROM bookings WHERE status = 'held' AND hold_expires_at <= now()`)).rows[0].n;
+    const overdue = (
+      await world.dbs.bookings.query(
+        `SELECT count(*)::int AS n FROM bookings WHERE status = 'held' AND hold_expires_at <= now()`,
+      )
+    ).rows[0].n;
     const where: string[] = overdue ? [`${overdue} holds past expiry`] : [];
     const n = (await backlog(kafka, where)) + overdue;
     const fp = await fingerprint();
     if (n === 0 && fp === last) return;
     last = n === 0 ? fp : '';
-    if (Date.now() - start > timeoutMs) throw new Error(`the stack is not quiet after ${timeoutMs} ms (${where.join(', ')})`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`the stack is not quiet after ${timeoutMs} ms (${where.join(', ')})`);
   }
 }
 
@@ -472,11 +631,21 @@ async function quiet(kafka: Kafka, timeoutMs = 60_000) {
  * later (--settle).
  */
 function reconcile(since: string) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'infra/scripts/reconcile-payments.mjs'), '--since', since, '--settle', '5'], {
-    env: { ...process.env, DATABASE_URL_PAYMENTS: stack.dbUrls.payments, DATABASE_URL_BOOKINGS: stack.dbUrls.bookings, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_BASE: LOCALSTRIPE },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'infra/scripts/reconcile-payments.mjs'), '--since', since, '--settle', '5'],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL_PAYMENTS: stack.dbUrls.payments,
+        DATABASE_URL_BOOKINGS: stack.dbUrls.bookings,
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_API_BASE: LOCALSTRIPE,
+      },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   return { code: r.status, lines: r.stdout.split('\n').filter(Boolean), stderr: r.stderr };
 }
 
@@ -506,7 +675,10 @@ async function invariants(runs: Run[]): Promise<string[]> {
   );
   for (const t of doubled.rows) out.push(`dancer-in-two-rooms booking=${t.a} booking=${t.b}`);
   // Nothing refers to a deleted member (payments keeps ids and amounts by design: the financial record).
-  const gone = runs.flatMap((r) => [...(r.ownerGone && r.owner ? [r.owner.id] : []), ...r.hosts.filter((h, i) => h && r.hostGone[i]).map((h) => h!.id)]);
+  const gone = runs.flatMap((r) => [
+    ...(r.ownerGone && r.owner ? [r.owner.id] : []),
+    ...r.hosts.filter((h, i) => h && r.hostGone[i]).map((h) => h!.id),
+  ]);
   if (gone.length) {
     const refs: [string, string, string][] = [
       ['identity', 'users', 'id'],
@@ -517,7 +689,9 @@ async function invariants(runs: Run[]): Promise<string[]> {
       ['venues', 'venues', 'owner_id'],
     ];
     for (const [s, table, col] of refs) {
-      const hit = await world.dbs[s]!.query(`SELECT ${col}::text AS m FROM ${table} WHERE ${col} = ANY($1::uuid[])`, [gone]).catch((err: Error) => ({ rows: [{ m: `(${err.message})` }] }));
+      const hit = await world.dbs[s]!.query(`SELECT ${col}::text AS m FROM ${table} WHERE ${col} = ANY($1::uuid[])`, [
+        gone,
+      ]).catch((err: Error) => ({ rows: [{ m: `(${err.message})` }] }));
       for (const h of hit.rows) out.push(`refers-to-deleted member=${h.m} ${s}.${table}.${col}`);
     }
   }
@@ -525,40 +699,80 @@ async function invariants(runs: Run[]): Promise<string[]> {
 }
 
 describe('the booking and payment lifecycle, as random sequences on the stack with localstripe', () => {
-  it(`${RUNS} seeded sequences (from seed ${SEED}) leave the money reconciled, no slot taken twice and no reference to a deleted member`, async () => {
-    const kafka = new Kafka({ clientId: `luxe-lifecycle-model-${id}`, brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
-    guests = [];
-    for (let i = 0; i < 4; i++) guests.push(await world.account('guest', `Guest${i}`));
-    const failures: string[] = [];
-    const started = Date.now();
-    // Each sequence has a yacht of its own (its slots collide only with its own holds), on days 3..303
-    // ahead: the host's cancellation refunds by the moderate policy's 100 % (and, late in a day, a
-    // share's deadline 24 h ahead stays before the booking starts).
-    for (let first = 0; first < RUNS; first += WIDTH) {
-      const batchStart = new Date(Date.now() - 1000).toISOString();
-      const batch = await Promise.all(Array.from({ length: Math.min(WIDTH, RUNS - first) }, (_, k) => runOne(SEED + first + k, 3 + ((first + k) % 300))));
-      await quiet(kafka);
-      const rec = reconcile(batchStart);
-      const broken = await invariants(batch);
-      const lines = [...(rec.code === 0 ? [] : rec.lines.length ? rec.lines : [`reconcile exit ${rec.code}: ${rec.stderr}`]), ...broken];
-      for (const run of batch) {
-        const mine = lines.filter((l) => run.bookings.some((b) => l.includes(b.id)) || [run.owner?.id, ...run.hosts.map((h) => h?.id)].some((m) => m && l.includes(m)));
-        if (run.errors.length || mine.length) {
-          failures.push([`sequence seed ${run.seed} (replay: LIFECYCLE_SEED=${run.seed} LIFECYCLE_RUNS=1):`, ...run.errors.map((e) => `  ERROR ${e}`), ...mine.map((l) => `  FOUND ${l}`), '  sequence:', ...run.log.map((l) => `    ${l}`)].join('\n'));
+  it(
+    `${RUNS} seeded sequences (from seed ${SEED}) leave the money reconciled, no slot taken twice and no reference to a deleted member`,
+    async () => {
+      const kafka = new Kafka({
+        clientId: `luxe-lifecycle-model-${id}`,
+        brokers: process.env.KAFKA_BROKERS!.split(','),
+        logLevel: logLevel.NOTHING,
+      });
+      guests = [];
+      for (let i = 0; i < 4; i++) guests.push(await world.account('guest', `Guest${i}`));
+      const failures: string[] = [];
+      const started = Date.now();
+      // Each sequence has a yacht of its own (its slots collide only with its own holds), on days 3..303
+      // ahead: the host's cancellation refunds by the moderate policy's 100 % (and, late in a day, a
+      // share's deadline 24 h ahead stays before the booking starts).
+      for (let first = 0; first < RUNS; first += WIDTH) {
+        const batchStart = new Date(Date.now() - 1000).toISOString();
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(WIDTH, RUNS - first) }, (_, k) =>
+            runOne(SEED + first + k, 3 + ((first + k) % 300)),
+          ),
+        );
+        await quiet(kafka);
+        const rec = reconcile(batchStart);
+        const broken = await invariants(batch);
+        const lines = [
+          ...(rec.code === 0 ? [] : rec.lines.length ? rec.lines : [`reconcile exit ${rec.code}: ${rec.stderr}`]),
+          ...broken,
+        ];
+        for (const run of batch) {
+          const mine = lines.filter(
+            (l) =>
+              run.bookings.some((b) => l.includes(b.id)) ||
+              [run.owner?.id, ...run.hosts.map((h) => h?.id)].some((m) => m && l.includes(m)),
+          );
+          if (run.errors.length || mine.length) {
+            failures.push(
+              [
+                `sequence seed ${run.seed} (replay: LIFECYCLE_SEED=${run.seed} LIFECYCLE_RUNS=1):`,
+                ...run.errors.map((e) => `  ERROR ${e}`),
+                ...mine.map((l) => `  FOUND ${l}`),
+                '  sequence:',
+                ...run.log.map((l) => `    ${l}`),
+              ].join('\n'),
+            );
+          }
         }
+        const unowned = lines.filter(
+          (l) =>
+            !batch.some(
+              (run) =>
+                run.bookings.some((b) => l.includes(b.id)) ||
+                [run.owner?.id, ...run.hosts.map((h) => h?.id)].some((m) => m && l.includes(m)),
+            ),
+        );
+        if (unowned.length) failures.push(`batch from seed ${SEED + first}: ${unowned.join('\n')}`);
+        if (failures.length) break; // the first failing batch is the one to look at (later ones would repeat its lines)
       }
-      const unowned = lines.filter((l) => !batch.some((run) => run.bookings.some((b) => l.includes(b.id)) || [run.owner?.id, ...run.hosts.map((h) => h?.id)].some((m) => m && l.includes(m))));
-      if (unowned.length) failures.push(`batch from seed ${SEED + first}: ${unowned.join('\n')}`);
-      if (failures.length) break; // the first failing batch is the one to look at (later ones would repeat its lines)
-    }
-    if (!failures.length) {
-      // A hold a batch left held expires HOLD_MINUTES later, during a later batch: the whole run is
-      // looked at once more at the end.
-      await quiet(kafka);
-      const rec = reconcile(startedAt);
-      if (rec.code !== 0) failures.push(`the whole run (since ${startedAt}): ${rec.lines.length ? rec.lines.join('\n') : `reconcile exit ${rec.code}: ${rec.stderr}`}`);
-    }
-    console.log(`lifecycle model: ${RUNS} sequences from seed ${SEED} in ${Math.round((Date.now() - started) / 1000)} s`);
-    if (failures.length) throw new Error(`seed ${SEED}: ${failures.length} failing sequence(s)\n\n${failures.join('\n\n')}`);
-  }, TIMEOUT);
+      if (!failures.length) {
+        // A hold a batch left held expires HOLD_MINUTES later, during a later batch: the whole run is
+        // looked at once more at the end.
+        await quiet(kafka);
+        const rec = reconcile(startedAt);
+        if (rec.code !== 0)
+          failures.push(
+            `the whole run (since ${startedAt}): ${rec.lines.length ? rec.lines.join('\n') : `reconcile exit ${rec.code}: ${rec.stderr}`}`,
+          );
+      }
+      console.log(
+        `lifecycle model: ${RUNS} sequences from seed ${SEED} in ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+      if (failures.length)
+        throw new Error(`seed ${SEED}: ${failures.length} failing sequence(s)\n\n${failures.join('\n\n')}`);
+    },
+    TIMEOUT,
+  );
 });

@@ -24,7 +24,9 @@ describe('GET /metrics', () => {
     const m = await scrape(gatewayMetrics);
     expect(m.status).toBe(200);
     expect(m.contentType).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(m.text).toMatch(/luxe_http_request_duration_seconds_count\{service="gateway",method="GET",route="\/api\/venues\/:id",status_code="404"\} [1-9]/);
+    expect(m.text).toMatch(
+      /luxe_http_request_duration_seconds_count\{service="gateway",method="GET",route="\/api\/venues\/:id",status_code="404"\} [1-9]/,
+    );
     expect(m.text).not.toContain(SOME_ID);
     expect(m.text).not.toContain('route="/metrics"');
     // The process's own metrics, labelled with its name.
@@ -45,7 +47,8 @@ describe('GET /metrics', () => {
       expect(text).not.toContain('luxe_http_request_duration_seconds');
       expect(text).not.toContain('process_resident_memory_bytes');
     }
-    for (const path of ['/', '/api/auth/me', '/health/ready']) expect([path, (await fetch(`${gatewayMetrics}${path}`)).status]).toEqual([path, 404]);
+    for (const path of ['/', '/api/auth/me', '/health/ready'])
+      expect([path, (await fetch(`${gatewayMetrics}${path}`)).status]).toEqual([path, 404]);
     expect((await fetch(`${gatewayMetrics}/metrics`, { method: 'POST' })).status).toBe(404);
   });
 
@@ -61,12 +64,28 @@ describe('GET /metrics', () => {
     expect(identity.text).toContain('# TYPE luxe_events_handled_total counter');
     expect(identity.text).toContain('# TYPE luxe_events_dead_lettered_total counter');
     // The call the gateway made to identity, under identity's own route pattern.
-    expect(identity.text).toMatch(/luxe_http_request_duration_seconds_count\{service="identity",method="POST",route="[^"]*register[^"]*",status_code="201"\} [1-9]/);
+    expect(identity.text).toMatch(
+      /luxe_http_request_duration_seconds_count\{service="identity",method="POST",route="[^"]*register[^"]*",status_code="201"\} [1-9]/,
+    );
 
     // The registration reaches messaging's user cards through Kafka.
-    const handled = /luxe_events_handled_total\{consumer_group="messaging\.[^"]+",type="identity\.user-registered",outcome="applied",service="messaging"\} [1-9]/;
-    await waitFor('messaging to count the registration', async () => handled.test((await scrape(services.messaging)).text), 30_000, 200);
+    const handled =
+      /luxe_events_handled_total\{consumer_group="messaging\.[^"]+",type="identity\.user-registered",outcome="applied",service="messaging"\} [1-9]/;
+    await waitFor(
+      'messaging to count the registration',
+      async () => handled.test((await scrape(services.messaging)).text),
+      30_000,
+      200,
+    );
     // Its consumer group's lag on the identity stream, asked of Kafka at the scrape.
-    await waitFor('messaging to have read the identity stream', async () => /luxe_consumer_lag\{consumer_group="[^"]*messaging\.events",topic="[^"]*identity\.user\.v\d+",service="messaging"\} 0$/m.test((await scrape(services.messaging)).text), 30_000, 200);
+    await waitFor(
+      'messaging to have read the identity stream',
+      async () =>
+        /luxe_consumer_lag\{consumer_group="[^"]*messaging\.events",topic="[^"]*identity\.user\.v\d+",service="messaging"\} 0$/m.test(
+          (await scrape(services.messaging)).text,
+        ),
+      30_000,
+      200,
+    );
   });
 });

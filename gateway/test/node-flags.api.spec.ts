@@ -10,7 +10,9 @@ const ROOT = resolve(__dirname, '..', '..');
 const services = inject('serviceUrls');
 // The gateway serves its metrics on a listener of its own, never on its public port (issue 30.11).
 const gatewayMetrics = inject('gatewayMetricsUrl');
-const flags = readFileSync(join(ROOT, 'infra', 'node-flags'), 'utf8').trim().split(/\s+/);
+const flags = readFileSync(join(ROOT, 'infra', 'node-flags'), 'utf8')
+  .trim()
+  .split(/\s+/);
 
 /** The command lines of this checkout's running deployables (gateway/dist/main.js, services/<s>/dist/main.js). */
 function deployableProcesses(): { script: string; args: string[] }[] {
@@ -42,7 +44,8 @@ describe('node flags of the deployables', () => {
     for (const script of scripts) {
       const found = procs.filter((p) => p.script === script);
       expect({ script, running: found.length > 0 }).toEqual({ script, running: true });
-      for (const p of found) expect({ script, flags: flags.filter((f) => !p.args.includes(f)) }).toEqual({ script, flags: [] });
+      for (const p of found)
+        expect({ script, flags: flags.filter((f) => !p.args.includes(f)) }).toEqual({ script, flags: [] });
     }
   });
 
@@ -50,9 +53,14 @@ describe('node flags of the deployables', () => {
     const min = Number(/--min-semi-space-size=(\d+)/.exec(flags.join(' '))?.[1]);
     for (const [name, url] of [['gateway', gatewayMetrics], ...Object.entries(services)]) {
       const text = await (await fetch(`${url}/metrics`)).text();
-      const newSpaceMiB = Number(/^nodejs_heap_space_size_total_bytes\{space="new"[^}]*\} (\d+)/m.exec(text)?.[1]) / 2 ** 20;
+      const newSpaceMiB =
+        Number(/^nodejs_heap_space_size_total_bytes\{space="new"[^}]*\} (\d+)/m.exec(text)?.[1]) / 2 ** 20;
       // Two semi-spaces; one while V8 has given back the unused one (an idle process's memory reducer).
-      expect({ name, semiSpacesOfThatSize: [1, 2].includes(newSpaceMiB / min), newSpaceMiB }).toEqual({ name, semiSpacesOfThatSize: true, newSpaceMiB });
+      expect({ name, semiSpacesOfThatSize: [1, 2].includes(newSpaceMiB / min), newSpaceMiB }).toEqual({
+        name,
+        semiSpacesOfThatSize: true,
+        newSpaceMiB,
+      });
     }
   });
 });

@@ -46,7 +46,12 @@ beforeAll(async () => {
     },
     stdio: 'ignore',
   });
-  await waitFor('the second gateway', async () => (await fetch(`${secondUrl}/health/ready`).catch(() => null))?.ok, 60_000, 200);
+  await waitFor(
+    'the second gateway',
+    async () => (await fetch(`${secondUrl}/health/ready`).catch(() => null))?.ok,
+    60_000,
+    200,
+  );
 });
 afterAll(async () => {
   if (second && second.exitCode === null) {
@@ -57,7 +62,17 @@ afterAll(async () => {
   await world.close();
 });
 
-const club = (city: string, over: Record<string, unknown> = {}) => ({ name: 'Velvet', type: 'club', subtype: 'lounge', city: `${city}, FL`, state: 'Florida', address: '1 Ocean Dr', capacity: 80, pricePerHour: 300, ...over });
+const club = (city: string, over: Record<string, unknown> = {}) => ({
+  name: 'Velvet',
+  type: 'club',
+  subtype: 'lounge',
+  city: `${city}, FL`,
+  state: 'Florida',
+  address: '1 Ocean Dr',
+  capacity: 80,
+  pricePerHour: 300,
+  ...over,
+});
 const names = (r: { json: { name: string }[] }) => r.json.map((v) => v.name);
 /** A new venue of this owner (pending until approved). */
 async function createVenue(owner: { api: ApiClient }, body: Record<string, unknown>): Promise<string> {
@@ -71,10 +86,15 @@ async function createVenue(owner: { api: ApiClient }, body: Record<string, unkno
  * and once more a second later; after them the answer stays cached.
  */
 async function readUntilHit(client: ApiClient, path: string) {
-  return waitFor(`a cache hit on ${path}`, async () => {
-    const r = await client.call('GET', path);
-    return r.headers.get('x-cache') === 'hit' ? r : null;
-  }, 30_000, 300);
+  return waitFor(
+    `a cache hit on ${path}`,
+    async () => {
+      const r = await client.call('GET', path);
+      return r.headers.get('x-cache') === 'hit' ? r : null;
+    },
+    30_000,
+    300,
+  );
 }
 
 describe('the gateway cache of public reads', () => {
@@ -96,7 +116,15 @@ describe('the gateway cache of public reads', () => {
       expect(first.status).toBe(200);
       expect(hit.status).toBe(200);
       expect(hit.text).toBe(first.text);
-      for (const h of ['content-type', 'content-length', 'content-security-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security', 'referrer-policy'])
+      for (const h of [
+        'content-type',
+        'content-length',
+        'content-security-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'strict-transport-security',
+        'referrer-policy',
+      ])
         expect([h, hit.headers.get(h)]).toEqual([h, first.headers.get(h)]);
       expect(hit.headers.get('x-correlation-id')).toBeTruthy();
     }
@@ -126,14 +154,21 @@ describe('the gateway cache of public reads', () => {
     expect([stale.headers.get('x-cache'), names(stale)]).toEqual(['hit', ['First Name']]);
 
     // The owner's update through the first gateway: that gateway shows it on the very next read...
-    expect((await owner.api.call('PUT', `/api/venues/${venueId}`, club(city, { name: 'Second Name' }))).status).toBe(200);
+    expect((await owner.api.call('PUT', `/api/venues/${venueId}`, club(city, { name: 'Second Name' }))).status).toBe(
+      200,
+    );
     const next = await visitor.call('GET', path);
     expect([next.headers.get('x-cache'), names(next)]).toEqual(['miss', ['Second Name']]);
     // ...and the second one once venue-updated reaches it (bounded wait, well under its TTL).
-    const fresh = await waitFor('the second gateway to drop its answer on venue-updated', async () => {
-      const r = await onSecond.call('GET', path);
-      return names(r)[0] === 'Second Name' ? r : null;
-    }, 30_000, 100);
+    const fresh = await waitFor(
+      'the second gateway to drop its answer on venue-updated',
+      async () => {
+        const r = await onSecond.call('GET', path);
+        return names(r)[0] === 'Second Name' ? r : null;
+      },
+      30_000,
+      100,
+    );
     expect(fresh.status).toBe(200);
     // Cached again from then on.
     expect((await onSecond.call('GET', path)).headers.get('x-cache')).toBe('hit');
@@ -141,7 +176,12 @@ describe('the gateway cache of public reads', () => {
     // A deletion (venue-deleted) empties the list on both.
     expect((await owner.api.call('DELETE', `/api/venues/${venueId}`)).status).toBe(204);
     expect((await visitor.call('GET', path)).json).toEqual([]);
-    await waitFor('the second gateway to drop its answer on venue-deleted', async () => (await onSecond.call('GET', path)).json.length === 0, 30_000, 100);
+    await waitFor(
+      'the second gateway to drop its answer on venue-deleted',
+      async () => (await onSecond.call('GET', path)).json.length === 0,
+      30_000,
+      100,
+    );
   });
 
   it("never serves a signed-in caller's answer to another caller", async () => {
@@ -165,8 +205,27 @@ describe('the gateway cache of public reads', () => {
 
     // Sections: the owner also sees inactive ones; an anonymous read (cached) shows only the active one.
     const approved = await createVenue(owner, club(city, { name: 'Public Now' }));
-    expect((await owner.api.call('POST', `/api/venues/${approved}/sections`, { name: 'Main Floor', type: 'Table', capacity: 8, pricePerHour: 300 })).status).toBe(201);
-    expect((await owner.api.call('POST', `/api/venues/${approved}/sections`, { name: 'Closed Room', type: 'Table', capacity: 8, pricePerHour: 300, isActive: false })).status).toBe(201);
+    expect(
+      (
+        await owner.api.call('POST', `/api/venues/${approved}/sections`, {
+          name: 'Main Floor',
+          type: 'Table',
+          capacity: 8,
+          pricePerHour: 300,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await owner.api.call('POST', `/api/venues/${approved}/sections`, {
+          name: 'Closed Room',
+          type: 'Table',
+          capacity: 8,
+          pricePerHour: 300,
+          isActive: false,
+        })
+      ).status,
+    ).toBe(201);
     await world.approve(approved);
     const path = `/api/venues/${approved}/sections`;
     const asOwner = new ApiClient(secondUrl);

@@ -33,7 +33,16 @@ beforeAll(async () => {
     readyTimeoutMs: Number(process.env.LUXE_STACK_READY_MS ?? 90_000),
     logDir: `${process.cwd()}/.data/test-logs/realtime`,
     // The warm-up below sends a message every 300 ms until the push arrives: 10 × the chat limit.
-    extraEnv: { NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info', RATE_LIMIT_REGISTER_PER_IP: '1000', RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_MEMBER_SCALE: '10', CONSUMER_BACKOFF_MS: '50', REALTIME_PING_MS: '200', REALTIME_SESSION_CHECK_MS: String(SESSION_CHECK_MS) },
+    extraEnv: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info',
+      RATE_LIMIT_REGISTER_PER_IP: '1000',
+      RATE_LIMIT_LOGIN_PER_IP: '1000',
+      RATE_LIMIT_MEMBER_SCALE: '10',
+      CONSUMER_BACKOFF_MS: '50',
+      REALTIME_PING_MS: '200',
+      REALTIME_SESSION_CHECK_MS: String(SESSION_CHECK_MS),
+    },
   });
   gw = [own.gatewayUrls[0]!, own.gatewayUrls[1]!];
   world = await new World({ gatewayUrl: gw[0], dbUrls: own.dbUrls }).open('social', 'messaging', 'admin');
@@ -56,7 +65,9 @@ interface Sock {
 
 /** /api/realtime opened on gateway `base` as a page of that site would (its cookie, its origin). */
 function socket(base: string, cookie: string | undefined): Promise<Sock> {
-  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/realtime`, { headers: { ...(cookie ? { cookie: `luxe_session=${cookie}` } : {}), origin: base } });
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/realtime`, {
+    headers: { ...(cookie ? { cookie: `luxe_session=${cookie}` } : {}), origin: base },
+  });
   const s: Sock = {
     ws,
     received: [],
@@ -76,23 +87,37 @@ function socket(base: string, cookie: string | undefined): Promise<Sock> {
  * Once the gateway holds the socket: it checks the session after the upgrade, so a session ended
  * before that is refused ('not signed in') rather than closed. Its pings (every 200 ms) say so.
  */
-const attached = (...socks: Sock[]) => waitFor('the gateway holds the sockets', async () => socks.every((x) => x.pings > 0), 10_000);
+const attached = (...socks: Sock[]) =>
+  waitFor('the gateway holds the sockets', async () => socks.every((x) => x.pings > 0), 10_000);
 
 /** Resolves with the close, or rejects after `ms`. */
-const closedWithin = (s: Sock, ms: number) => Promise.race([s.closed, new Promise<never>((_, rej) => setTimeout(() => rej(new Error(`the socket was still open after ${ms} ms`)), ms))]);
+const closedWithin = (s: Sock, ms: number) =>
+  Promise.race([
+    s.closed,
+    new Promise<never>((_, rej) => setTimeout(() => rej(new Error(`the socket was still open after ${ms} ms`)), ms)),
+  ]);
 
 async function conversation() {
   const { club, section } = await world.bookableClub();
   const host = await world.account('host', 'Hugo');
   await world.has('bookings', 'member_cards', 'user_id', host.id);
-  const booking = await host.api.call('POST', '/api/bookings', { venueId: club, sectionId: section, bookingDate: nyDate(4), startTime: '22:00', duration: 2 });
+  const booking = await host.api.call('POST', '/api/bookings', {
+    venueId: club,
+    sectionId: section,
+    bookingDate: nyDate(4),
+    startTime: '22:00',
+    duration: 2,
+  });
   expect(booking.status).toBe(201);
   await world.has('social', 'event_cards', 'booking_id', booking.json.id);
   const guest = await world.account('guest', 'Gina');
   await world.has('social', 'member_cards', 'user_id', guest.id);
   const r = await guest.api.call('POST', '/api/event-join-requests', { bookingId: booking.json.id });
   expect((await host.api.call('POST', `/api/event-join-requests/${r.json.id}/approve`)).status).toBe(200);
-  const c = await waitFor('the conversation opens', async () => (await host.api.call('GET', `/api/conversations/${host.id}`)).json[0]);
+  const c = await waitFor(
+    'the conversation opens',
+    async () => (await host.api.call('GET', `/api/conversations/${host.id}`)).json[0],
+  );
   return { host, guest, conversationId: c.id as string };
 }
 
@@ -104,7 +129,7 @@ async function secondSession(base: string, email: string): Promise<ApiClient> {
 }
 
 describe('real time across gateways', () => {
-  it('a message sent through one gateway reaches the recipient\'s socket on the other gateway, once', async () => {
+  it("a message sent through one gateway reaches the recipient's socket on the other gateway, once", async () => {
     const { host, guest, conversationId } = await conversation();
     // The host's socket on the second gateway, the guest writes through the first.
     const hostSocket = await socket(gw[1], host.api.cookie('luxe_session'));
@@ -113,17 +138,32 @@ describe('real time across gateways', () => {
     // Until the gateways' push group has joined the broker a message may go unpushed (the client
     // refetches on reconnect): send until one arrives, then every later one must arrive once.
     let n = 0;
-    await waitFor('a pushed message', async () => {
-      await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, { content: `hello ${n++}` });
-      await new Promise((res) => setTimeout(res, 300));
-      return messages().length > 0;
-    }, 90_000, 0);
+    await waitFor(
+      'a pushed message',
+      async () => {
+        await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, { content: `hello ${n++}` });
+        await new Promise((res) => setTimeout(res, 300));
+        return messages().length > 0;
+      },
+      90_000,
+      0,
+    );
     await new Promise((res) => setTimeout(res, 1000));
     const before = messages().length;
-    const sent = await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, { content: 'Across gateways' });
+    const sent = await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'Across gateways',
+    });
     expect(sent.status).toBe(201);
-    const push = await waitFor('the push on the other gateway', async () => hostSocket.received.find((m) => m.message?.id === sent.json.id), 10_000);
-    expect(push).toMatchObject({ type: 'message-sent', conversationId, message: { id: sent.json.id, senderId: guest.id, content: 'Across gateways' } });
+    const push = await waitFor(
+      'the push on the other gateway',
+      async () => hostSocket.received.find((m) => m.message?.id === sent.json.id),
+      10_000,
+    );
+    expect(push).toMatchObject({
+      type: 'message-sent',
+      conversationId,
+      message: { id: sent.json.id, senderId: guest.id, content: 'Across gateways' },
+    });
     await new Promise((res) => setTimeout(res, 500));
     // Once: two gateways, one group; not once per gateway.
     expect(messages().length).toBe(before + 1);
@@ -131,24 +171,39 @@ describe('real time across gateways', () => {
   });
 
   it('all gateways share one push group and one public-cache group, and a restarted gateway joins them rather than leaving a group behind', async () => {
-    const admin = new Kafka({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: 'realtime-api-test', logLevel: 0 }).admin();
+    const admin = new Kafka({
+      brokers: process.env.KAFKA_BROKERS!.split(','),
+      clientId: 'realtime-api-test',
+      logLevel: 0,
+    }).admin();
     await admin.connect();
-    const pushGroups = async () => (await admin.listGroups()).groups.map((g) => g.groupId).filter((g) => g.startsWith(`test${id}rt.gateway.`)).sort();
+    const pushGroups = async () =>
+      (await admin.listGroups()).groups
+        .map((g) => g.groupId)
+        .filter((g) => g.startsWith(`test${id}rt.gateway.`))
+        .sort();
     try {
       // (Groups an earlier run left behind may be listed: only new ones count.)
       const before = await pushGroups();
       expect(before).toEqual(expect.arrayContaining([`test${id}rt.gateway.push`, `test${id}rt.gateway.cache`]));
-      const members = async () => (await admin.describeGroups([`test${id}rt.gateway.push`, `test${id}rt.gateway.cache`])).groups.map((g) => g.members.length);
+      const members = async () =>
+        (await admin.describeGroups([`test${id}rt.gateway.push`, `test${id}rt.gateway.cache`])).groups.map(
+          (g) => g.members.length,
+        );
       expect(await members()).toEqual([2, 2]);
       await own.restart('gateway-2');
       expect(await pushGroups()).toEqual(before);
-      await waitFor('the restarted gateway is in both groups again', async () => (await members()).every((n) => n === 2), 30_000);
+      await waitFor(
+        'the restarted gateway is in both groups again',
+        async () => (await members()).every((n) => n === 2),
+        30_000,
+      );
     } finally {
       await admin.disconnect();
     }
   });
 
-  it('pings an idle socket (REALTIME_PING_MS), so a proxy\'s read timeout never sees it idle', async () => {
+  it("pings an idle socket (REALTIME_PING_MS), so a proxy's read timeout never sees it idle", async () => {
     const m = await world.account('guest');
     const s = await socket(gw[0], m.api.cookie('luxe_session'));
     await new Promise((res) => setTimeout(res, 1500));
@@ -163,9 +218,15 @@ describe('a thread read reads its message notifications (issue 32)', () => {
     const { host, guest, conversationId } = await conversation();
     const hostSocket = await socket(gw[1], host.api.cookie('luxe_session'));
     await attached(hostSocket);
-    for (const content of ['First', 'Second']) expect((await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, { content })).status).toBe(201);
+    for (const content of ['First', 'Second'])
+      expect((await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, { content })).status).toBe(
+        201,
+      );
     type Note = { kind: string; read: boolean };
-    const messageNotes = async () => ((await host.api.call('GET', '/api/notifications?pageSize=50')).json.notifications as Note[]).filter((n) => n.kind === 'message-received');
+    const messageNotes = async () =>
+      ((await host.api.call('GET', '/api/notifications?pageSize=50')).json.notifications as Note[]).filter(
+        (n) => n.kind === 'message-received',
+      );
     await waitFor('two message notifications', async () => (await messageNotes()).length === 2, 30_000);
     const before = (await host.api.call('GET', '/api/notifications/unread-count')).json.unreadCount as number;
     expect((await host.api.call('POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
@@ -183,10 +244,22 @@ describe('a thread read reads its message notifications (issue 32)', () => {
 });
 
 describe('sockets end with their session (4401)', () => {
-  it('logout through one gateway closes that session\'s sockets on both gateways at once; another session of the member keeps its socket', async () => {
+  it("logout through one gateway closes that session's sockets on both gateways at once; another session of the member keeps its socket", async () => {
     const email = `rt.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
     const api = new ApiClient(gw[0]);
-    expect((await api.call('POST', '/api/auth/register', { email, password: 'correct-horse', firstName: 'Lou', lastName: 'Gout', city: 'Miami, FL', state: 'Florida', userType: 'guest' })).status).toBe(201);
+    expect(
+      (
+        await api.call('POST', '/api/auth/register', {
+          email,
+          password: 'correct-horse',
+          firstName: 'Lou',
+          lastName: 'Gout',
+          city: 'Miami, FL',
+          state: 'Florida',
+          userType: 'guest',
+        })
+      ).status,
+    ).toBe(201);
     const other = await secondSession(gw[1], email);
     const here = await socket(gw[0], api.cookie('luxe_session'));
     const there = await socket(gw[1], api.cookie('luxe_session'));
@@ -201,19 +274,35 @@ describe('sockets end with their session (4401)', () => {
     otherSocket.ws.close();
   });
 
-  it('a suspended member\'s sockets are closed on every gateway', async () => {
+  it("a suspended member's sockets are closed on every gateway", async () => {
     const email = `rt.susp.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
     const api = new ApiClient(gw[1]);
-    const reg = await api.call('POST', '/api/auth/register', { email, password: 'correct-horse', firstName: 'Sue', lastName: 'Pended', city: 'Miami, FL', state: 'Florida', userType: 'guest' });
+    const reg = await api.call('POST', '/api/auth/register', {
+      email,
+      password: 'correct-horse',
+      firstName: 'Sue',
+      lastName: 'Pended',
+      city: 'Miami, FL',
+      state: 'Florida',
+      userType: 'guest',
+    });
     expect(reg.status).toBe(201);
     await world.has('admin', 'admin_users', 'user_id', reg.json.id);
     const second = await secondSession(gw[0], email);
     const a = await socket(gw[0], api.cookie('luxe_session'));
     const b = await socket(gw[1], second.cookie('luxe_session'));
     await attached(a, b);
-    const login = await new ApiClient(gw[0]).call('POST', '/api/admin/login', { email: own.admin.email, password: own.admin.password });
+    const login = await new ApiClient(gw[0]).call('POST', '/api/admin/login', {
+      email: own.admin.email,
+      password: own.admin.password,
+    });
     expect(login.status).toBe(200);
-    const s = await new ApiClient(gw[0]).call('POST', `/api/admin/users/${reg.json.id}/suspension`, { reason: 'Harassment reports' }, { authorization: `Bearer ${login.json.token}` });
+    const s = await new ApiClient(gw[0]).call(
+      'POST',
+      `/api/admin/users/${reg.json.id}/suspension`,
+      { reason: 'Harassment reports' },
+      { authorization: `Bearer ${login.json.token}` },
+    );
     expect(s.status).toBe(200);
     // By event (admin → identity), which ends the sessions and announces it.
     expect(await closedWithin(a, 30_000)).toEqual({ code: 4401, reason: 'session ended' });
@@ -235,18 +324,22 @@ describe('sockets end with their session (4401)', () => {
 });
 
 describe('readiness with one service down (issue 30)', () => {
-  it('every gateway stays ready; only that service\'s routes answer 503, the others are served', async () => {
+  it("every gateway stays ready; only that service's routes answer 503, the others are served", async () => {
     const member = await world.account('guest');
     try {
       await own.stopProcess('social');
+      // Ready on every probe; a caller on this machine is told what is missing once a round of checks has seen it.
       for (const base of gw)
-        // Ready on every probe; a caller on this machine is told what is missing once a round of checks has seen it.
-        await waitFor(`${base} reports social down`, async () => {
-          const ready = await fetch(`${base}/health/ready`);
-          expect(ready.status).toBe(200);
-          const body = (await ready.json()) as { status: string; checks: Record<string, string> };
-          return body.status === 'degraded' && String(body.checks.social).startsWith('down');
-        }, 30_000);
+        await waitFor(
+          `${base} reports social down`,
+          async () => {
+            const ready = await fetch(`${base}/health/ready`);
+            expect(ready.status).toBe(200);
+            const body = (await ready.json()) as { status: string; checks: Record<string, string> };
+            return body.status === 'degraded' && String(body.checks.social).startsWith('down');
+          },
+          30_000,
+        );
       const socialRoute = await member.api.call('GET', '/api/event-join-requests/guest');
       expect(socialRoute.status).toBe(503);
       expect(socialRoute.json.message).toEqual(expect.any(String));

@@ -28,7 +28,13 @@ const options = (resetDatabases: boolean) => ({
   gatewayPort: base,
   groupPrefix: `test${id}up.`,
   readyTimeoutMs: Number(process.env.LUXE_STACK_READY_MS ?? 90_000),
-  extraEnv: { NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info', RATE_LIMIT_REGISTER_PER_IP: '100000', RATE_LIMIT_LOGIN_PER_IP: '100000', ...(existsSync(join(ROOT, 'web', 'dist')) ? { WEB_DIST_DIR: join(ROOT, 'web', 'dist') } : {}) },
+  extraEnv: {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info',
+    RATE_LIMIT_REGISTER_PER_IP: '100000',
+    RATE_LIMIT_LOGIN_PER_IP: '100000',
+    ...(existsSync(join(ROOT, 'web', 'dist')) ? { WEB_DIST_DIR: join(ROOT, 'web', 'dist') } : {}),
+  },
 });
 
 /** What the new release wrote before the old one came back. */
@@ -39,10 +45,22 @@ beforeAll(async () => {
   // Built first (about a minute on an idle machine; cached per commit in the temporary folder).
   previousTree = buildPreviousRelease(commit, (line) => console.log(line));
   stack = await startOwnStack({ ...options(true), logDir: `${process.cwd()}/.data/test-logs/upgrade-new` });
-  world = await new World({ gatewayUrl: stack.gatewayUrls[0]!, dbUrls: stack.dbUrls }).open('identity', 'social', 'messaging');
+  world = await new World({ gatewayUrl: stack.gatewayUrls[0]!, dbUrls: stack.dbUrls }).open(
+    'identity',
+    'social',
+    'messaging',
+  );
   const { owner, club, section } = await world.bookableClub('Upgradeville');
   const host = await world.account('host', 'Nora');
-  const b = await host.api.call('POST', '/api/bookings', { venueId: club, sectionId: section, bookingDate: nyDate(6), startTime: '21:00', duration: 2, friends: '[]', guestVisibility: 'both' });
+  const b = await host.api.call('POST', '/api/bookings', {
+    venueId: club,
+    sectionId: section,
+    bookingDate: nyDate(6),
+    startTime: '21:00',
+    duration: 2,
+    friends: '[]',
+    guestVisibility: 'both',
+  });
   expect(b.status).toBe(201);
   written = { owner, club, section, bookingId: b.json.id };
   await world.close();
@@ -58,10 +76,17 @@ afterAll(async () => {
 
 describe(`the previous release (${commit.slice(0, 12)}) serving on this tree's schema`, () => {
   it('starts on the migrated databases, every process ready', async () => {
-    stack = await startOwnStack({ ...options(false), logDir: `${process.cwd()}/.data/test-logs/upgrade-previous` }, previousTree);
+    stack = await startOwnStack(
+      { ...options(false), logDir: `${process.cwd()}/.data/test-logs/upgrade-previous` },
+      previousTree,
+    );
     const ready = await new ApiClient(stack.gatewayUrls[0]!).call('GET', '/health/ready');
     expect(ready.status).toBe(200);
-    world = await new World({ gatewayUrl: stack.gatewayUrls[0]!, dbUrls: stack.dbUrls }).open('identity', 'social', 'messaging');
+    world = await new World({ gatewayUrl: stack.gatewayUrls[0]!, dbUrls: stack.dbUrls }).open(
+      'identity',
+      'social',
+      'messaging',
+    );
   }, 300_000);
 
   it('reads what the new release wrote: the venue, its section and the booking (owner and public)', async () => {
@@ -72,7 +97,8 @@ describe(`the previous release (${commit.slice(0, 12)}) serving on this tree's s
     expect(sections.json.map((s: { id: string }) => s.id)).toContain(written.section);
     // The owner's session was kept in Redis by the new gateway under its own secret: he signs in again.
     const owner = new ApiClient(stack!.gatewayUrls[0]!);
-    const email = (await world!.dbs.identity.query('SELECT email FROM users WHERE id = $1', [written.owner.id])).rows[0].email as string;
+    const email = (await world!.dbs.identity.query('SELECT email FROM users WHERE id = $1', [written.owner.id])).rows[0]
+      .email as string;
     expect((await owner.call('POST', '/api/auth/login', { email, password: 'correct-horse' })).status).toBe(200);
     const booked = await owner.call('GET', '/api/venue-owner-bookings');
     expect(booked.status).toBe(200);
@@ -82,7 +108,15 @@ describe(`the previous release (${commit.slice(0, 12)}) serving on this tree's s
   it('serves a journey end to end: sign-up, a venue with a section, approval, a booking, its cancellation', async () => {
     const { club, section } = await world!.bookableClub('Upgradeville');
     const host = await world!.account('host', 'Olga');
-    const b = await host.api.call('POST', '/api/bookings', { venueId: club, sectionId: section, bookingDate: nyDate(7), startTime: '22:00', duration: 2, friends: '[]', guestVisibility: 'both' });
+    const b = await host.api.call('POST', '/api/bookings', {
+      venueId: club,
+      sectionId: section,
+      bookingDate: nyDate(7),
+      startTime: '22:00',
+      duration: 2,
+      friends: '[]',
+      guestVisibility: 'both',
+    });
     expect([b.status, b.json.status]).toEqual([201, 'confirmed']);
     const mine = await host.api.call('GET', '/api/bookings/host');
     expect(JSON.stringify(mine.json)).toContain(b.json.id);

@@ -17,7 +17,16 @@ import { nyDate } from './support/world';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon');
 
-const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin', 'notifications'] as const;
+const SERVICES = [
+  'identity',
+  'venues',
+  'bookings',
+  'social',
+  'messaging',
+  'payments',
+  'admin',
+  'notifications',
+] as const;
 const id = (process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '');
 // Ports 40.. above the shared stack's: services +41..+48 and +51..+58, gateways +40 and +90 (+91 with the
 // default base: fetch() refuses port 4190, see FETCH_BLOCKED_PORTS in infra/scripts/stack.mjs).
@@ -81,13 +90,34 @@ async function account(userType: 'venue' | 'host' | 'guest', firstName = 'Ada', 
 }
 
 const has = (service: string, table: string, column: string, value: string) =>
-  waitFor(`${service} has ${table} ${value}`, async () => (await dbs[service].query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [value])).rows.length === 1);
+  waitFor(
+    `${service} has ${table} ${value}`,
+    async () => (await dbs[service].query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [value])).rows.length === 1,
+  );
 
 /** A host's event with an approved guest: their conversation (the same steps as the social API tests). */
 async function conversationPair() {
   const owner = await account('venue');
-  const club = (await owner.api.call('POST', '/api/venues', { name: 'Velvet', type: 'club', subtype: 'lounge', city: 'Scaleville', state: 'Florida', address: '5 Night St', capacity: 80, pricePerHour: 300 })).json.id as string;
-  const section = (await owner.api.call('POST', `/api/venues/${club}/sections`, { name: 'Main Floor', type: 'Table', capacity: 8, pricePerHour: 300 })).json.id as string;
+  const club = (
+    await owner.api.call('POST', '/api/venues', {
+      name: 'Velvet',
+      type: 'club',
+      subtype: 'lounge',
+      city: 'Scaleville',
+      state: 'Florida',
+      address: '5 Night St',
+      capacity: 80,
+      pricePerHour: 300,
+    })
+  ).json.id as string;
+  const section = (
+    await owner.api.call('POST', `/api/venues/${club}/sections`, {
+      name: 'Main Floor',
+      type: 'Table',
+      capacity: 8,
+      pricePerHour: 300,
+    })
+  ).json.id as string;
   await dbs.venues.query(`UPDATE venues SET approval_status = 'approved' WHERE id = $1`, [club]);
   await redis.incr(`${new URL(stack.dbUrls.venues).pathname.slice(1)}:venues:public:gen`);
   await has('bookings', 'venue_cards', 'venue_id', club);
@@ -95,7 +125,13 @@ async function conversationPair() {
   await has('bookings', 'section_cards', 'section_id', section);
   const host = await account('host', 'Hugo');
   await has('bookings', 'member_cards', 'user_id', host.id);
-  const booking = await host.api.call('POST', '/api/bookings', { venueId: club, sectionId: section, bookingDate: nyDate(5), startTime: '22:00', duration: 2 });
+  const booking = await host.api.call('POST', '/api/bookings', {
+    venueId: club,
+    sectionId: section,
+    bookingDate: nyDate(5),
+    startTime: '22:00',
+    duration: 2,
+  });
   expect(booking.status).toBe(201);
   await has('social', 'event_cards', 'booking_id', booking.json.id);
   const guest = await account('guest', 'Gina', gw(1));
@@ -103,13 +139,18 @@ async function conversationPair() {
   const join = await guest.api.call('POST', '/api/event-join-requests', { bookingId: booking.json.id });
   expect(join.status).toBe(201);
   expect((await host.api.call('POST', `/api/event-join-requests/${join.json.id}/approve`)).status).toBe(200);
-  const conversation = await waitFor('the conversation opens', async () => (await host.api.call('GET', `/api/conversations/${host.id}`)).json?.[0]);
+  const conversation = await waitFor(
+    'the conversation opens',
+    async () => (await host.api.call('GET', `/api/conversations/${host.id}`)).json?.[0],
+  );
   return { owner, host, guest, club, bookingId: booking.json.id as string, conversationId: conversation.id as string };
 }
 
 /** /api/realtime opened on one gateway as a page of that site would. */
 function socket(base: string, cookie: string): Promise<{ ws: WebSocket; received: any[] }> {
-  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: `luxe_session=${cookie}`, origin: base } });
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/realtime`, {
+    headers: { cookie: `luxe_session=${cookie}`, origin: base },
+  });
   const received: any[] = [];
   ws.on('message', (d) => received.push(JSON.parse(String(d))));
   return new Promise((res, rej) => {
@@ -147,26 +188,53 @@ describe('two gateways', () => {
     // Each gateway's push consumer joins its own group once; until then a message may go unpushed
     // (the client refetches on reconnect): send until one arrives on each side.
     let n = 0;
-    await waitFor('gateway A pushes', async () => {
-      await guestApiB.call('POST', `/api/conversations/${conversationId}/messages`, { content: `warm-up ${n++}` });
-      await new Promise((r) => setTimeout(r, 300));
-      return hostOnA.received.some((m) => m.type === 'message-sent');
-    }, 90_000, 0);
+    await waitFor(
+      'gateway A pushes',
+      async () => {
+        await guestApiB.call('POST', `/api/conversations/${conversationId}/messages`, { content: `warm-up ${n++}` });
+        await new Promise((r) => setTimeout(r, 300));
+        return hostOnA.received.some((m) => m.type === 'message-sent');
+      },
+      90_000,
+      0,
+    );
     await waitFor('gateway B pushes', async () => guestOnB.received.some((m) => m.type === 'message-sent'), 30_000);
 
     // Sent through B by the guest: the host hears it on A, the guest's own session on B too.
-    const viaB = await guestApiB.call('POST', `/api/conversations/${conversationId}/messages`, { content: 'sent through B' });
+    const viaB = await guestApiB.call('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'sent through B',
+    });
     expect(viaB.status).toBe(201);
-    const onA = await waitFor('A pushes the message sent through B', async () => hostOnA.received.find((m) => m.message?.id === viaB.json.id), 10_000);
-    expect(onA).toMatchObject({ type: 'message-sent', conversationId, message: { content: 'sent through B', senderId: guest.id } });
-    await waitFor('B pushes it to the sender\'s own session', async () => guestOnB.received.find((m) => m.message?.id === viaB.json.id), 10_000);
+    const onA = await waitFor(
+      'A pushes the message sent through B',
+      async () => hostOnA.received.find((m) => m.message?.id === viaB.json.id),
+      10_000,
+    );
+    expect(onA).toMatchObject({
+      type: 'message-sent',
+      conversationId,
+      message: { content: 'sent through B', senderId: guest.id },
+    });
+    await waitFor(
+      "B pushes it to the sender's own session",
+      async () => guestOnB.received.find((m) => m.message?.id === viaB.json.id),
+      10_000,
+    );
 
     // Sent through A by the host (and once through B with the same session): the guest hears both on B.
-    const viaA = await host.api.call('POST', `/api/conversations/${conversationId}/messages`, { content: 'sent through A' });
-    const hostViaB = await hostApiB.call('POST', `/api/conversations/${conversationId}/messages`, { content: 'host through B' });
+    const viaA = await host.api.call('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'sent through A',
+    });
+    const hostViaB = await hostApiB.call('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'host through B',
+    });
     expect([viaA.status, hostViaB.status]).toEqual([201, 201]);
     for (const sent of [viaA, hostViaB]) {
-      const got = await waitFor('B pushes the host\'s message', async () => guestOnB.received.find((m) => m.message?.id === sent.json.id), 10_000);
+      const got = await waitFor(
+        "B pushes the host's message",
+        async () => guestOnB.received.find((m) => m.message?.id === sent.json.id),
+        10_000,
+      );
       expect(got).toMatchObject({ type: 'message-sent', conversationId, message: { senderId: host.id } });
     }
     // Each push once per socket.
@@ -174,7 +242,9 @@ describe('two gateways', () => {
       const ids = s.received.filter((m) => m.type === 'message-sent').map((m) => m.message.id);
       expect(new Set(ids).size).toBe(ids.length);
     }
-    console.log(`two gateways: host on ${gw(0)} got ${hostOnA.received.length} pushes, guest on ${gw(1)} got ${guestOnB.received.length}`);
+    console.log(
+      `two gateways: host on ${gw(0)} got ${hostOnA.received.length} pushes, guest on ${gw(1)} got ${guestOnB.received.length}`,
+    );
     hostOnA.ws.close();
     guestOnB.ws.close();
   });
@@ -183,7 +253,10 @@ describe('two gateways', () => {
 describe('rolling restart under load', () => {
   it('restarts every service instance in turn (SIGTERM, exit 0, start, ready) while 20 connections of reads and writes run through the gateway: 0 failed requests', async () => {
     const { owner, host, guest, conversationId, club } = pair ?? (pair = await conversationPair());
-    const login = await new ApiClient(gw()).call('POST', '/api/admin/login', { email: stack.admin.email, password: stack.admin.password });
+    const login = await new ApiClient(gw()).call('POST', '/api/admin/login', {
+      email: stack.admin.email,
+      password: stack.admin.password,
+    });
     expect(login.status).toBe(200);
     const base = { 'x-requested-with': 'XMLHttpRequest' };
     const as = (cookie: string) => ({ ...base, cookie: `luxe_session=${cookie}` });
@@ -199,8 +272,18 @@ describe('rolling restart under load', () => {
       { method: 'GET', path: '/api/payments/config', headers: as(host.cookie) },
       { method: 'GET', path: '/api/admin/session', headers: { ...base, authorization: `Bearer ${login.json.token}` } },
       { method: 'GET', path: '/api/my-venues', headers: as(owner.cookie) },
-      { method: 'POST', path: `/api/conversations/${conversationId}/messages`, headers: json(guest.cookie), body: JSON.stringify({ content: 'under load' }) },
-      { method: 'POST', path: '/api/profile', headers: json(host.cookie), body: JSON.stringify({ age: 30, bio: 'Rolling restarts are fine.' }) },
+      {
+        method: 'POST',
+        path: `/api/conversations/${conversationId}/messages`,
+        headers: json(guest.cookie),
+        body: JSON.stringify({ content: 'under load' }),
+      },
+      {
+        method: 'POST',
+        path: '/api/profile',
+        headers: json(host.cookie),
+        body: JSON.stringify({ age: 30, bio: 'Rolling restarts are fine.' }),
+      },
       { method: 'POST', path: `/api/conversations/${conversationId}/read`, headers: as(host.cookie) },
     ];
     // Each answers 2xx before the restarts (a failure later is the restart's).
@@ -228,7 +311,9 @@ describe('rolling restart under load', () => {
       for (const s of SERVICES)
         for (const name of [s, `${s}-2`]) {
           const r = await stack.restart(name);
-          restarts.push(`${name}: stopped in ${r.stop.ms} ms (exit ${r.stop.code ?? r.stop.signal}), ready in ${r.start.ms} ms`);
+          restarts.push(
+            `${name}: stopped in ${r.stop.ms} ms (exit ${r.stop.code ?? r.stop.signal}), ready in ${r.start.ms} ms`,
+          );
           expect([name, r.stop.code]).toEqual([name, 0]);
           // As a rolling update waits (minReadySeconds) before the next instance: the gateways'
           // probes take it back into rotation meanwhile.
@@ -252,7 +337,11 @@ describe('rolling restart under load', () => {
     );
     expect(restarts).toHaveLength(SERVICES.length * 2);
     expect(completed).toBeGreaterThan(1000);
-    expect({ non2xx: result.non2xx, errors: result.errors + errors, timeouts: result.timeouts }).toEqual({ non2xx: 0, errors: 0, timeouts: 0 });
+    expect({ non2xx: result.non2xx, errors: result.errors + errors, timeouts: result.timeouts }).toEqual({
+      non2xx: 0,
+      errors: 0,
+      timeouts: 0,
+    });
     // Sixteen restarts of 20 to 50 s each on a loaded 2-core CI machine.
   }, 1_500_000);
 });
@@ -260,7 +349,11 @@ describe('rolling restart under load', () => {
 describe('scale-out: two instances in one consumer group', () => {
   const N = 200;
   it(`share the topic's partitions, and each of ${N} events is handled exactly once, by one or the other`, async () => {
-    const kafka = new Kafka({ clientId: 'scale-test', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({
+      clientId: 'scale-test',
+      brokers: process.env.KAFKA_BROKERS!.split(','),
+      logLevel: logLevel.NOTHING,
+    });
     const admin = kafka.admin();
     const producer = kafka.producer();
     await Promise.all([admin.connect(), producer.connect()]);
@@ -270,12 +363,19 @@ describe('scale-out: two instances in one consumer group', () => {
       const [meta] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
       expect(meta.partitions.length).toBeGreaterThanOrEqual(2);
       // Both instances are members of the group, each with partitions of the topic.
-      const members = await waitFor('both social instances hold partitions', async () => {
-        const [g] = (await admin.describeGroups([group])).groups;
-        if (g.state !== 'Stable' || g.members.length !== 2) return null;
-        const assigned = g.members.map((m) => AssignerProtocol.MemberAssignment.decode(m.memberAssignment)?.assignment[topic] ?? []);
-        return assigned.every((a) => a.length > 0) ? assigned : null;
-      }, 60_000, 250);
+      const members = await waitFor(
+        'both social instances hold partitions',
+        async () => {
+          const [g] = (await admin.describeGroups([group])).groups;
+          if (g.state !== 'Stable' || g.members.length !== 2) return null;
+          const assigned = g.members.map(
+            (m) => AssignerProtocol.MemberAssignment.decode(m.memberAssignment)?.assignment[topic] ?? [],
+          );
+          return assigned.every((a) => a.length > 0) ? assigned : null;
+        },
+        60_000,
+        250,
+      );
       expect(members.flat().sort()).toEqual(meta.partitions.map((p) => p.partitionId).sort());
 
       // N registrations, each its own key (spread over the partitions), straight onto the topic.
@@ -295,20 +395,44 @@ describe('scale-out: two instances in one consumer group', () => {
             occurredAt: new Date().toISOString(),
             producer: 'identity',
             key: userId,
-            data: { userId, firstName: 'Scale', lastName: `Out ${i}`, userType: 'guest', city: 'Miami, FL', state: 'Florida', profileImages: [], gender: null, email: `scale.${i}@example.com`, registeredAt: new Date().toISOString() },
+            data: {
+              userId,
+              firstName: 'Scale',
+              lastName: `Out ${i}`,
+              userType: 'guest',
+              city: 'Miami, FL',
+              state: 'Florida',
+              profileImages: [],
+              gender: null,
+              email: `scale.${i}@example.com`,
+              registeredAt: new Date().toISOString(),
+            },
           }),
         })),
       });
-      const count = async () => Number((await dbs.social.query(`SELECT count(*)::int AS n FROM inbox_events WHERE event_id = ANY($1::uuid[])`, [eventIds])).rows[0].n);
+      const count = async () =>
+        Number(
+          (
+            await dbs.social.query(`SELECT count(*)::int AS n FROM inbox_events WHERE event_id = ANY($1::uuid[])`, [
+              eventIds,
+            ])
+          ).rows[0].n,
+        );
       await waitFor(`social handled all ${N} events`, async () => (await count()) === N, 60_000, 200);
-      expect((await dbs.social.query(`SELECT count(*)::int AS n FROM member_cards WHERE user_id = ANY($1::uuid[])`, [ids])).rows[0].n).toBe(N);
+      expect(
+        (await dbs.social.query(`SELECT count(*)::int AS n FROM member_cards WHERE user_id = ANY($1::uuid[])`, [ids]))
+          .rows[0].n,
+      ).toBe(N);
 
       // Who handled what: the "event consumed" lines of each instance's log.
       const wanted = new Set(eventIds);
-      const handled = (name: string) => logLines(name).filter((l) => l.msg === 'event consumed' && wanted.has(l.eventId));
+      const handled = (name: string) =>
+        logLines(name).filter((l) => l.msg === 'event consumed' && wanted.has(l.eventId));
       const [a, b] = [handled('social'), handled('social-2')];
       const all = [...a, ...b].map((l) => l.eventId);
-      console.log(`scale-out: ${N} events on ${meta.partitions.length} partitions of ${topic}; partitions ${JSON.stringify(members)}; social handled ${a.length}, social-2 handled ${b.length}, distinct ${new Set(all).size}`);
+      console.log(
+        `scale-out: ${N} events on ${meta.partitions.length} partitions of ${topic}; partitions ${JSON.stringify(members)}; social handled ${a.length}, social-2 handled ${b.length}, distinct ${new Set(all).size}`,
+      );
       expect(all).toHaveLength(N);
       expect(new Set(all).size).toBe(N);
       expect(a.length).toBeGreaterThan(0);
@@ -318,11 +442,16 @@ describe('scale-out: two instances in one consumer group', () => {
       // Over the whole run (restarts and rebalances included), across both instances of every
       // service: each event was applied once per consumer. A redelivery (an offset whose commit a
       // rebalance refused) is skipped by the inbox and counted here.
-      const lines = SERVICES.flatMap((s) => [s, `${s}-2`]).flatMap((name) => logLines(name).filter((l) => l.eventId && l.outcome));
+      const lines = SERVICES.flatMap((s) => [s, `${s}-2`]).flatMap((name) =>
+        logLines(name).filter((l) => l.eventId && l.outcome),
+      );
       const applied = new Map<string, number>();
-      for (const l of lines.filter((x) => x.outcome === 'applied')) applied.set(`${l.consumerGroup} ${l.eventId}`, (applied.get(`${l.consumerGroup} ${l.eventId}`) ?? 0) + 1);
+      for (const l of lines.filter((x) => x.outcome === 'applied'))
+        applied.set(`${l.consumerGroup} ${l.eventId}`, (applied.get(`${l.consumerGroup} ${l.eventId}`) ?? 0) + 1);
       const twice = [...applied].filter(([, n]) => n > 1);
-      console.log(`whole run: ${applied.size} (consumer, event) pairs applied, ${twice.length} applied twice, ${lines.filter((l) => l.outcome === 'duplicate').length} redeliveries skipped by the inbox`);
+      console.log(
+        `whole run: ${applied.size} (consumer, event) pairs applied, ${twice.length} applied twice, ${lines.filter((l) => l.outcome === 'duplicate').length} redeliveries skipped by the inbox`,
+      );
       expect(twice).toEqual([]);
     } finally {
       await Promise.all([admin.disconnect(), producer.disconnect()]);

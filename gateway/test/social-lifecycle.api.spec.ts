@@ -14,7 +14,11 @@ afterAll(() => world.close());
 type Member = Awaited<ReturnType<World['account']>>;
 
 /** A member social and bookings already know. */
-async function member(userType: 'host' | 'guest', firstName: string, more: Parameters<World['account']>[2] = {}): Promise<Member> {
+async function member(
+  userType: 'host' | 'guest',
+  firstName: string,
+  more: Parameters<World['account']>[2] = {},
+): Promise<Member> {
   const m = await world.account(userType, firstName, more);
   await world.has('social', 'member_cards', 'user_id', m.id);
   await world.has('bookings', 'member_cards', 'user_id', m.id);
@@ -26,7 +30,14 @@ let day = 30;
 async function hostedEvent(opts: { capacity?: number; guestVisibility?: string } = {}) {
   const { club, section } = await world.bookableClub('Lifecycle', opts.capacity ?? 8);
   const host = await member('host', 'Hugo', { gender: 'male' });
-  const booking = await host.api.call('POST', '/api/bookings', { venueId: club, sectionId: section, bookingDate: nyDate(day++), startTime: '22:00', duration: 2, guestVisibility: opts.guestVisibility ?? 'both' });
+  const booking = await host.api.call('POST', '/api/bookings', {
+    venueId: club,
+    sectionId: section,
+    bookingDate: nyDate(day++),
+    startTime: '22:00',
+    duration: 2,
+    guestVisibility: opts.guestVisibility ?? 'both',
+  });
   expect(booking.status).toBe(201);
   await world.has('social', 'event_cards', 'booking_id', booking.json.id);
   return { host, bookingId: booking.json.id as string };
@@ -34,13 +45,20 @@ async function hostedEvent(opts: { capacity?: number; guestVisibility?: string }
 
 const ask = (guest: Member, bookingId: string) => guest.api.call('POST', '/api/event-join-requests', { bookingId });
 const approve = (host: Member, id: string) => host.api.call('POST', `/api/event-join-requests/${id}/approve`);
-const setLimit = (host: Member, bookingId: string, guestLimit: number | null) => host.api.call('PUT', `/api/bookings/${bookingId}/guest-limit`, { guestLimit });
+const setLimit = (host: Member, bookingId: string, guestLimit: number | null) =>
+  host.api.call('PUT', `/api/bookings/${bookingId}/guest-limit`, { guestLimit });
 const invite = async (host: Member, guest: Member, bookingId: string) => {
-  const r = await host.api.call('POST', '/api/invites', { guestId: guest.id, eventTitle: 'Velvet night', eventDate: nyDate(1), bookingId });
+  const r = await host.api.call('POST', '/api/invites', {
+    guestId: guest.id,
+    eventTitle: 'Velvet night',
+    eventDate: nyDate(1),
+    bookingId,
+  });
   expect(r.status).toBe(201);
   return r.json.id as string;
 };
-const accept = (guest: Member, inviteId: string) => guest.api.call('POST', `/api/invites/${inviteId}/respond`, { response: 'accept' });
+const accept = (guest: Member, inviteId: string) =>
+  guest.api.call('POST', `/api/invites/${inviteId}/respond`, { response: 'accept' });
 /** A guest on the list through an approved request. */
 async function approved(host: Member, bookingId: string, name: string) {
   const guest = await member('guest', name);
@@ -50,16 +68,43 @@ async function approved(host: Member, bookingId: string, name: string) {
   return { guest, requestId: r.json.id as string };
 }
 
-const requestStatus = async (id: string) => (await world.dbs.social.query('SELECT status FROM event_join_requests WHERE id = $1', [id])).rows[0]?.status as string | undefined;
-const inviteStatus = async (id: string) => (await world.dbs.social.query('SELECT status FROM invites WHERE id = $1', [id])).rows[0]?.status as string | undefined;
-const going = async (bookingId: string) => (await world.dbs.social.query(`SELECT count(DISTINCT guest_id)::int AS n FROM (SELECT guest_id FROM event_join_requests WHERE booking_id = $1 AND status = 'approved' UNION ALL SELECT guest_id FROM invites WHERE booking_id = $1 AND status = 'accepted') g`, [bookingId])).rows[0].n as number;
-const attendees = async (bookingId: string) => (await world.dbs.bookings.query('SELECT user_id FROM booking_attendees WHERE booking_id = $1', [bookingId])).rows.map((x) => x.user_id as string);
-const outboxTypes = async (key: string) => (await world.dbs.social.query('SELECT type FROM outbox_events WHERE key = $1 ORDER BY sequence', [key])).rows.map((x) => x.type as string);
+const requestStatus = async (id: string) =>
+  (await world.dbs.social.query('SELECT status FROM event_join_requests WHERE id = $1', [id])).rows[0]?.status as
+    | string
+    | undefined;
+const inviteStatus = async (id: string) =>
+  (await world.dbs.social.query('SELECT status FROM invites WHERE id = $1', [id])).rows[0]?.status as
+    | string
+    | undefined;
+const going = async (bookingId: string) =>
+  (
+    await world.dbs.social.query(
+      `SELECT count(DISTINCT guest_id)::int AS n FROM (SELECT guest_id FROM event_join_requests WHERE booking_id = $1 AND status = 'approved' UNION ALL SELECT guest_id FROM invites WHERE booking_id = $1 AND status = 'accepted') g`,
+      [bookingId],
+    )
+  ).rows[0].n as number;
+const attendees = async (bookingId: string) =>
+  (await world.dbs.bookings.query('SELECT user_id FROM booking_attendees WHERE booking_id = $1', [bookingId])).rows.map(
+    (x) => x.user_id as string,
+  );
+const outboxTypes = async (key: string) =>
+  (await world.dbs.social.query('SELECT type FROM outbox_events WHERE key = $1 ORDER BY sequence', [key])).rows.map(
+    (x) => x.type as string,
+  );
 /** Waits until bookings applied social's event of this type about `key` (its inbox has it). */
 async function bookingsApplied(type: string, key: string) {
-  const [ev] = (await world.dbs.social.query(`SELECT envelope->>'id' AS id FROM outbox_events WHERE key = $1 AND type = $2`, [key, type])).rows;
+  const [ev] = (
+    await world.dbs.social.query(`SELECT envelope->>'id' AS id FROM outbox_events WHERE key = $1 AND type = $2`, [
+      key,
+      type,
+    ])
+  ).rows;
   expect(ev).toBeDefined();
-  await waitFor(`bookings applied ${type}`, async () => (await world.dbs.bookings.query('SELECT 1 FROM inbox_events WHERE event_id = $1', [ev.id])).rows.length > 0);
+  await waitFor(
+    `bookings applied ${type}`,
+    async () =>
+      (await world.dbs.bookings.query('SELECT 1 FROM inbox_events WHERE event_id = $1', [ev.id])).rows.length > 0,
+  );
 }
 
 const FULL = [409, 'The guest list of this event is full'];
@@ -87,7 +132,10 @@ describe('places on the guest list: invites as approvals', () => {
     // A place opens: the invite may be accepted now (it stayed pending).
     expect((await setLimit(host, bookingId, 2)).status).toBe(200);
     expect((await accept(bea, toBea)).json.status).toBe('accepted');
-    expect((await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json).toMatchObject({ guestLimit: 2, approvedCount: 2 });
+    expect((await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json).toMatchObject({
+      guestLimit: 2,
+      approvedCount: 2,
+    });
   });
 
   it("without a guest limit, the section's capacity bounds the list: an approval past it is waitlisted, an invite refused", async () => {
@@ -107,7 +155,12 @@ describe('places on the guest list: invites as approvals', () => {
     expect([refused.status, refused.json.message]).toEqual(FULL);
     expect(await inviteStatus(toDora)).toBe('pending');
     expect(await going(bookingId)).toBe(2);
-    expect((await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json).toMatchObject({ guestLimit: null, capacity: 3, approvedCount: 2, waitlistCount: 1 });
+    expect((await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json).toMatchObject({
+      guestLimit: null,
+      capacity: 3,
+      approvedCount: 2,
+      waitlistCount: 1,
+    });
   });
 
   it('concurrent accepts for the last place: exactly one wins, the others are told the list is full', async () => {
@@ -126,7 +179,10 @@ describe('places on the guest list: invites as approvals', () => {
     const late = guests.filter((_g, i) => answers[i]!.status === 409);
     const asker = await member('guest', 'Fay');
     const req = await ask(asker, bookingId);
-    const [acc, app] = await Promise.all([accept(late[0]!, invites[guests.indexOf(late[0]!)]!), approve(host, req.json.id)]);
+    const [acc, app] = await Promise.all([
+      accept(late[0]!, invites[guests.indexOf(late[0]!)]!),
+      approve(host, req.json.id),
+    ]);
     expect(`${acc.status} ${app.json.status}`).toMatch(/^(200 waitlisted|409 approved)$/);
     expect(await going(bookingId)).toBe(3);
   });
@@ -145,13 +201,19 @@ describe('asking to join: blocks and guest visibility', () => {
       const r = await ask(g, bookingId);
       expect([r.status, r.json.message, r.json.code]).toEqual([...NOT_FOUND, unknown.json.code]);
     }
-    expect((await world.dbs.social.query('SELECT count(*)::int AS n FROM event_join_requests WHERE booking_id = $1', [bookingId])).rows[0].n).toBe(0);
+    expect(
+      (
+        await world.dbs.social.query('SELECT count(*)::int AS n FROM event_join_requests WHERE booking_id = $1', [
+          bookingId,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
     // Unblocked, he may ask.
     expect((await host.api.call('DELETE', `/api/blocks/${blockedByHost.id}`)).status).toBe(204);
     expect((await ask(blockedByHost, bookingId)).status).toBe(201);
   });
 
-  it("an event shown to the other gender only is not there to join; one shown to his is", async () => {
+  it('an event shown to the other gender only is not there to join; one shown to his is', async () => {
     const forWomen = await hostedEvent({ guestVisibility: 'women' });
     const forBoth = await hostedEvent({ guestVisibility: 'men,women' });
     const man = await member('guest', 'Max', { gender: 'male' });
@@ -165,7 +227,7 @@ describe('asking to join: blocks and guest visibility', () => {
     for (const g of [man, unsaid]) expect((await ask(g, forBoth.bookingId)).status).toBe(201);
   });
 
-  it('a guest blocked since he asked (either way) is not approved nor promoted, and his request leaves the host\'s list', async () => {
+  it("a guest blocked since he asked (either way) is not approved nor promoted, and his request leaves the host's list", async () => {
     const { host, bookingId } = await hostedEvent();
     const bo = await member('guest', 'Bo');
     const cy = await member('guest', 'Cy');
@@ -215,7 +277,9 @@ describe('a guest admitted by an invite and a request', () => {
     expect((await gina.api.call('GET', `/api/bookings/${bookingId}/pass`)).status).toBe(200);
 
     expect((await gina.api.call('POST', `/api/event-join-requests/${r.json.id}/leave`)).json.status).toBe('left');
-    expect((await only.guest.api.call('POST', `/api/event-join-requests/${only.requestId}/leave`)).json.status).toBe('left');
+    expect((await only.guest.api.call('POST', `/api/event-join-requests/${only.requestId}/leave`)).json.status).toBe(
+      'left',
+    );
     await bookingsApplied('social.guest-left', r.json.id);
     await bookingsApplied('social.guest-left', only.requestId);
     expect(await attendees(bookingId)).toEqual([gina.id]);
@@ -234,7 +298,11 @@ describe('a cancelled booking', () => {
     const bea = await member('guest', 'Bea');
     const toBea = await invite(host, bea, bookingId);
     expect((await accept(bea, toBea)).json.status).toBe('accepted');
-    const [cleo, dora, eve] = [await member('guest', 'Cleo'), await member('guest', 'Dora'), await member('guest', 'Eve')];
+    const [cleo, dora, eve] = [
+      await member('guest', 'Cleo'),
+      await member('guest', 'Dora'),
+      await member('guest', 'Eve'),
+    ];
     const waiting = await ask(cleo, bookingId);
     expect((await approve(host, waiting.json.id)).json.status).toBe('waitlisted');
     const pending = await ask(dora, bookingId);
@@ -250,8 +318,15 @@ describe('a cancelled booking', () => {
     for (const id of [toBea, toEve]) expect(await inviteStatus(id)).toBe('cancelled');
 
     // The guests see the event is off.
-    expect((await cleo.api.call('GET', '/api/event-join-requests/guest')).json[0]).toMatchObject({ id: waiting.json.id, status: 'cancelled', waitlistPosition: null });
-    expect((await eve.api.call('GET', '/api/invites/received')).json[0]).toMatchObject({ id: toEve, status: 'cancelled' });
+    expect((await cleo.api.call('GET', '/api/event-join-requests/guest')).json[0]).toMatchObject({
+      id: waiting.json.id,
+      status: 'cancelled',
+      waitlistPosition: null,
+    });
+    expect((await eve.api.call('GET', '/api/invites/received')).json[0]).toMatchObject({
+      id: toEve,
+      status: 'cancelled',
+    });
     // Nobody answers them; nobody asks to join or is invited again.
     const late = await accept(eve, toEve);
     expect([late.status, late.json.message]).toEqual([409, 'This event has been cancelled']);
@@ -259,7 +334,12 @@ describe('a cancelled booking', () => {
     expect([lateApproval.status, lateApproval.json.message]).toEqual([409, 'This event has been cancelled']);
     const again = await ask(dora, bookingId);
     expect([again.status, again.json.message]).toEqual(NOT_FOUND);
-    const reinvite = await host.api.call('POST', '/api/invites', { guestId: dora.id, eventTitle: 'Again', eventDate: nyDate(1), bookingId });
+    const reinvite = await host.api.call('POST', '/api/invites', {
+      guestId: dora.id,
+      eventTitle: 'Again',
+      eventDate: nyDate(1),
+      bookingId,
+    });
     expect([reinvite.status, reinvite.json.message]).toEqual(NOT_FOUND);
     expect(await inviteStatus(toEve)).toBe('cancelled');
   });

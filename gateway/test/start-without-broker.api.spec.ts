@@ -35,7 +35,8 @@ const sockets = new Set<Socket>();
 let port: number;
 
 beforeAll(async () => {
-  if (!brokers || !process.env.REDIS_URL) throw new Error('KAFKA_BROKERS and REDIS_URL must be set (infra/local/up.sh)');
+  if (!brokers || !process.env.REDIS_URL)
+    throw new Error('KAFKA_BROKERS and REDIS_URL must be set (infra/local/up.sh)');
   producer = new KafkaTransport({ brokers: brokers.split(','), clientId: 'nobrokergw-producer', logger });
   await producer.connect();
   // The pushed topics exist (made by the operator's jobs in a deployment).
@@ -67,14 +68,22 @@ describe('a gateway started while the broker cannot be reached', () => {
       logger,
       internalAuthPrivateKey: generateInternalKeyPair().privateKey,
       serviceUrls: {},
-      events: { transport: new KafkaTransport({ brokers: [`127.0.0.1:${port}`], clientId: 'nobrokergw', logger }), topicPrefix, groupPrefix: `test.${run}.` },
+      events: {
+        transport: new KafkaTransport({ brokers: [`127.0.0.1:${port}`], clientId: 'nobrokergw', logger }),
+        topicPrefix,
+        groupPrefix: `test.${run}.`,
+      },
       eventRetryMs: 500,
       publicCache: false,
     });
     const live = await fetch(`${gateway.url}/health/live`);
     expect(live.status).toBe(200);
     // The public contract is served (a refused body is the gateway's own answer, no service needed).
-    const bad = await fetch(`${gateway.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const bad = await fetch(`${gateway.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(bad.status).toBe(400);
 
     // The broker comes back at the address the gateway was given.
@@ -92,18 +101,38 @@ describe('a gateway started while the broker cannot be reached', () => {
 
     // The push group reads from the end once it joins: a message is sent again until one is pushed.
     const messageId = randomUUID();
-    const data = { messageId, conversationId: randomUUID(), senderId: randomUUID(), recipientId: randomUUID(), content: 'hello', createdAt: new Date().toISOString() };
+    const data = {
+      messageId,
+      conversationId: randomUUID(),
+      senderId: randomUUID(),
+      recipientId: randomUUID(),
+      content: 'hello',
+      createdAt: new Date().toISOString(),
+    };
     await waitFor(
       'a message-sent event pushed over Redis',
       async () => {
         if (pushed.some((p) => p.includes(messageId))) return true;
-        const envelope = { id: randomUUID(), type: 'messaging.message-sent', version: 1, stream: 'messaging.conversation', sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: data.conversationId, data };
+        const envelope = {
+          id: randomUUID(),
+          type: 'messaging.message-sent',
+          version: 1,
+          stream: 'messaging.conversation',
+          sequence: 1,
+          occurredAt: new Date().toISOString(),
+          producer: 'test',
+          key: data.conversationId,
+          data,
+        };
         await producer.publish([{ topic: TOPIC, key: data.conversationId, value: JSON.stringify(envelope) }]);
         return false;
       },
       60_000,
       1000,
     );
-    expect(JSON.parse(pushed.find((p) => p.includes(messageId))!)).toMatchObject({ type: 'messaging.message-sent', data: { messageId, content: 'hello' } });
+    expect(JSON.parse(pushed.find((p) => p.includes(messageId))!)).toMatchObject({
+      type: 'messaging.message-sent',
+      data: { messageId, content: 'hello' },
+    });
   }, 150_000);
 });

@@ -33,8 +33,10 @@ const PRODUCER = 4;
 const CONSUMER = 5;
 
 type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
-const value = (v: AnyValue) => v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : (v.boolValue ?? v.doubleValue));
-const attrs = (list: { key: string; value: AnyValue }[] = []) => Object.fromEntries(list.map((a) => [a.key, value(a.value)]));
+const value = (v: AnyValue) =>
+  v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : (v.boolValue ?? v.doubleValue));
+const attrs = (list: { key: string; value: AnyValue }[] = []) =>
+  Object.fromEntries(list.map((a) => [a.key, value(a.value)]));
 
 /** The smallest OTLP/HTTP traces receiver: POST /v1/traces (JSON, the exporter's encoding), every span kept. */
 function collector(spans: Received[]): Promise<Server> {
@@ -49,7 +51,16 @@ function collector(spans: Received[]): Promise<Server> {
           const service = String(attrs(rs.resource?.attributes)['service.name']);
           for (const ss of rs.scopeSpans ?? [])
             for (const s of ss.spans ?? [])
-              spans.push({ service, scope: ss.scope?.name ?? '', traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, name: s.name, kind: s.kind, attributes: attrs(s.attributes) });
+              spans.push({
+                service,
+                scope: ss.scope?.name ?? '',
+                traceId: s.traceId,
+                spanId: s.spanId,
+                parentSpanId: s.parentSpanId || undefined,
+                name: s.name,
+                kind: s.kind,
+                attributes: attrs(s.attributes),
+              });
         }
         res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       } catch {
@@ -96,47 +107,84 @@ afterAll(async () => {
 describe('tracing across processes (OTLP)', () => {
   it('follows a sign-up from the gateway through identity, its SQL, the outbox relay and Kafka into messaging’s consumer and its SQL, with one trace id', async () => {
     const api = new ApiClient(own.gatewayUrls[0]!);
-    const r = await api.call('POST', '/api/auth/register', validRegistration({ userType: 'guest', firstName: 'Tracy' }));
+    const r = await api.call(
+      'POST',
+      '/api/auth/register',
+      validRegistration({ userType: 'guest', firstName: 'Tracy' }),
+    );
     expect(r.status).toBe(201);
 
     // The gateway's server span of this request (a root: the test sends no traceparent).
     const gateway = await waitFor('the gateway exported its span of the sign-up', async () =>
-      spans.find((s) => s.service === 'gateway' && s.kind === SERVER && s.name === 'POST /api/auth/register' && s.attributes['http.response.status_code'] === 201),
+      spans.find(
+        (s) =>
+          s.service === 'gateway' &&
+          s.kind === SERVER &&
+          s.name === 'POST /api/auth/register' &&
+          s.attributes['http.response.status_code'] === 201,
+      ),
     );
     expect(gateway.parentSpanId).toBeUndefined();
     const trace = () => spans.filter((s) => s.traceId === gateway.traceId);
-    const childrenOf = (parent: Received, where: (s: Received) => boolean) => trace().filter((s) => s.parentSpanId === parent.spanId && where(s));
-    const pgChild = (parent: Received) => childrenOf(parent, (s) => s.service === parent.service && s.scope.endsWith('instrumentation-pg') && s.kind === CLIENT);
-    const show = () => trace().map((s) => `${s.service} ${s.kind} ${s.name} ${s.spanId}<${s.parentSpanId ?? '-'}`).join(' | ');
+    const childrenOf = (parent: Received, where: (s: Received) => boolean) =>
+      trace().filter((s) => s.parentSpanId === parent.spanId && where(s));
+    const pgChild = (parent: Received) =>
+      childrenOf(
+        parent,
+        (s) => s.service === parent.service && s.scope.endsWith('instrumentation-pg') && s.kind === CLIENT,
+      );
+    const show = () =>
+      trace()
+        .map((s) => `${s.service} ${s.kind} ${s.name} ${s.spanId}<${s.parentSpanId ?? '-'}`)
+        .join(' | ');
 
     // The last link: messaging's consumer span and its SQL arrived (each process exports on its own).
-    const consumer = await waitFor('messaging consumed the sign-up in the same trace, with its SQL', async () => {
-      const c = trace().find((s) => s.service === 'messaging' && s.kind === CONSUMER && s.name === 'consume identity.user-registered');
-      return c && pgChild(c).length > 0 ? c : undefined;
-    }, 60_000).catch((e: Error) => {
+    const consumer = await waitFor(
+      'messaging consumed the sign-up in the same trace, with its SQL',
+      async () => {
+        const c = trace().find(
+          (s) => s.service === 'messaging' && s.kind === CONSUMER && s.name === 'consume identity.user-registered',
+        );
+        return c && pgChild(c).length > 0 ? c : undefined;
+      },
+      60_000,
+    ).catch((e: Error) => {
       throw new Error(`${e.message}; the trace: ${show()}`);
     });
 
     // The gateway's internal call: an undici client span, the child of its server span ...
-    const [call] = childrenOf(gateway, (s) => s.service === 'gateway' && s.kind === CLIENT && s.scope.endsWith('instrumentation-undici') && s.attributes['url.path'] === '/api/auth/register');
+    const [call] = childrenOf(
+      gateway,
+      (s) =>
+        s.service === 'gateway' &&
+        s.kind === CLIENT &&
+        s.scope.endsWith('instrumentation-undici') &&
+        s.attributes['url.path'] === '/api/auth/register',
+    );
     expect(call).toBeDefined();
     // ... as are its Redis commands (the sign-up rate limit), by command name only (keys carry session ids).
     const redis = childrenOf(gateway, (s) => s.scope.endsWith('instrumentation-ioredis'));
     expect(redis.length).toBeGreaterThan(0);
-    for (const s of redis) expect(String(s.attributes['db.statement'] ?? s.attributes['db.query.text'])).toMatch(/^[a-z]+$/i);
+    for (const s of redis)
+      expect(String(s.attributes['db.statement'] ?? s.attributes['db.query.text'])).toMatch(/^[a-z]+$/i);
 
     // Identity's server span is the client span's child (the traceparent the call carried).
     const [identity] = childrenOf(call, (s) => s.service === 'identity' && s.kind === SERVER);
     expect(identity?.name).toBe('POST /api/auth/register');
     // Its SQL: the member's row, by statement (placeholders, no values).
-    const identitySql = pgChild(identity).map((s) => String(s.attributes['db.statement'] ?? s.attributes['db.query.text']));
+    const identitySql = pgChild(identity).map((s) =>
+      String(s.attributes['db.statement'] ?? s.attributes['db.query.text']),
+    );
     expect(identitySql.some((q) => /INSERT INTO "?users"?/i.test(q))).toBe(true);
     expect(identitySql.some((q) => /INSERT INTO outbox_events/i.test(q))).toBe(true);
     expect(identitySql.join(' ')).not.toContain('Tracy');
     expect(childrenOf(identity, (s) => s.scope.endsWith('instrumentation-ioredis')).length).toBeGreaterThan(0);
 
     // The relay's producer span is the child of the span that wrote the outbox row ...
-    const [publish] = childrenOf(identity, (s) => s.service === 'identity' && s.kind === PRODUCER && s.name === 'publish identity.user-registered');
+    const [publish] = childrenOf(
+      identity,
+      (s) => s.service === 'identity' && s.kind === PRODUCER && s.name === 'publish identity.user-registered',
+    );
     expect(publish).toBeDefined();
     expect(publish.attributes['messaging.destination.name']).toBe(topicFor('identity.user-registered', `test${id}ot.`));
     // ... and the consumer's, in messaging, is the producer span's child (the Kafka header).
@@ -147,7 +195,11 @@ describe('tracing across processes (OTLP)', () => {
     // 500 ms) are no part of that call's trace; and no relay poll or health check made a trace of
     // its own (a client span is made only under another span).
     await new Promise((r) => setTimeout(r, 1500));
-    expect(trace().filter((s) => String(s.attributes['url.path']).startsWith('/health')).map((s) => s.name)).toEqual([]);
+    expect(
+      trace()
+        .filter((s) => String(s.attributes['url.path']).startsWith('/health'))
+        .map((s) => s.name),
+    ).toEqual([]);
     expect(spans.filter((s) => s.kind === CLIENT && !s.parentSpanId).map((s) => `${s.service} ${s.name}`)).toEqual([]);
   }, 120_000);
 });

@@ -58,7 +58,10 @@ describe('POST /api/profile', () => {
 
   it('refuses 7 photos with "Maximum 6 images allowed"', async () => {
     const { api, id } = await member();
-    const r = await api.call('POST', '/api/profile', { ...goodProfile, images: Array.from({ length: 7 }, (_, i) => photo(id, i)) });
+    const r = await api.call('POST', '/api/profile', {
+      ...goodProfile,
+      images: Array.from({ length: 7 }, (_, i) => photo(id, i)),
+    });
     expect(r.status).toBe(400);
     expect(r.json.message).toBe('Maximum 6 images allowed');
   });
@@ -70,12 +73,26 @@ describe('POST /api/profile', () => {
     expect(r.json).toMatchObject({ id, age: 29, bio: goodProfile.bio, profileCompleted: 'true' });
     expect((await api.call('GET', '/api/auth/me')).json).toMatchObject({ age: 29, bio: goodProfile.bio });
     const events = await waitFor('profile event consumed by messaging', async () => {
-      const rows = (await dbs.identity.query(`SELECT id, envelope FROM outbox_events WHERE key = $1 AND type = 'identity.user-profile-updated'`, [id])).rows;
+      const rows = (
+        await dbs.identity.query(
+          `SELECT id, envelope FROM outbox_events WHERE key = $1 AND type = 'identity.user-profile-updated'`,
+          [id],
+        )
+      ).rows;
       if (rows.length === 0) return undefined;
-      const seen = (await dbs.messaging.query(`SELECT 1 FROM inbox_events WHERE event_id = $1 AND consumer_group = 'messaging.user-cards'`, [rows[0].id])).rows;
+      const seen = (
+        await dbs.messaging.query(
+          `SELECT 1 FROM inbox_events WHERE event_id = $1 AND consumer_group = 'messaging.user-cards'`,
+          [rows[0].id],
+        )
+      ).rows;
       return seen.length ? rows : undefined;
     });
-    expect(events[0].envelope).toMatchObject({ stream: 'identity.user', sequence: 2, data: { userId: id, age: 29, bio: goodProfile.bio } });
+    expect(events[0].envelope).toMatchObject({
+      stream: 'identity.user',
+      sequence: 2,
+      data: { userId: id, age: 29, bio: goodProfile.bio },
+    });
   });
 });
 
@@ -88,7 +105,12 @@ describe('GET /api/auth/me from the snapshot identity keeps', () => {
       // Registration wrote the view the gateway answers from.
       expect(JSON.parse((await redis.get(`me:${id}`))!)).toMatchObject({ id, firstName: 'Snap', bio: null });
       expect((await api.call('POST', '/api/profile', goodProfile)).status).toBe(200);
-      expect((await api.call('GET', '/api/auth/me')).json).toMatchObject({ id, age: 29, bio: goodProfile.bio, profileCompleted: 'true' });
+      expect((await api.call('GET', '/api/auth/me')).json).toMatchObject({
+        id,
+        age: 29,
+        bio: goodProfile.bio,
+        profileCompleted: 'true',
+      });
       // Gone from Redis (expired, evicted): identity answers and fills it again.
       await redis.del(`me:${id}`);
       const me = await api.call('GET', '/api/auth/me');
@@ -129,15 +151,21 @@ describe('PUT /api/users/{id}/profile (photos)', () => {
     expect(other.json.code).toBe('AUTH.FORBIDDEN');
     const stolen = await a.api.call('PUT', `/api/users/${a.id}/profile`, { profileImages: [photo(b.id)] });
     expect(stolen.status).toBe(403);
-    expect((await dbs.identity.query('SELECT profile_images FROM users WHERE id = ANY($1::uuid[])', [[a.id, b.id]])).rows).toEqual([{ profile_images: [] }, { profile_images: [] }]);
+    expect(
+      (await dbs.identity.query('SELECT profile_images FROM users WHERE id = ANY($1::uuid[])', [[a.id, b.id]])).rows,
+    ).toEqual([{ profile_images: [] }, { profile_images: [] }]);
   });
 
   it('refuses 7 photos, a path that is not a photo path, a bad id, and a visitor', async () => {
     const { api, id } = await member();
-    const seven = await api.call('PUT', `/api/users/${id}/profile`, { profileImages: Array.from({ length: 7 }, (_, i) => photo(id, i)) });
+    const seven = await api.call('PUT', `/api/users/${id}/profile`, {
+      profileImages: Array.from({ length: 7 }, (_, i) => photo(id, i)),
+    });
     expect(seven.status).toBe(400);
     expect(seven.json.message).toBe('Maximum 6 images allowed');
-    const outside = await api.call('PUT', `/api/users/${id}/profile`, { profileImages: ['https://evil.example/x.jpg'] });
+    const outside = await api.call('PUT', `/api/users/${id}/profile`, {
+      profileImages: ['https://evil.example/x.jpg'],
+    });
     expect(outside.status).toBe(400);
     expect(outside.json.message).toBe('Not a photo of this account');
     expect((await api.call('PUT', '/api/users/not-a-uuid/profile', { profileImages: [] })).status).toBe(400);
@@ -151,7 +179,9 @@ describe('DELETE /api/users/{id}', () => {
     const b = await member();
     const r = await a.api.call('DELETE', `/api/users/${b.id}`);
     expect(r.status).toBe(403);
-    expect((await new ApiClient(base).call('POST', '/api/auth/login', { email: b.email, password: b.password })).status).toBe(200);
+    expect(
+      (await new ApiClient(base).call('POST', '/api/auth/login', { email: b.email, password: b.password })).status,
+    ).toBe(200);
     expect((await new ApiClient(base).call('DELETE', `/api/users/${b.id}`)).status).toBe(401);
   });
 
@@ -162,7 +192,10 @@ describe('DELETE /api/users/{id}', () => {
     // A second session on another device.
     const other = new ApiClient(base);
     expect((await other.call('POST', '/api/auth/login', { email, password })).status).toBe(200);
-    await waitFor('messaging has the card', async () => (await dbs.messaging.query('SELECT 1 FROM user_cards WHERE user_id = $1', [id])).rows.length === 1);
+    await waitFor(
+      'messaging has the card',
+      async () => (await dbs.messaging.query('SELECT 1 FROM user_cards WHERE user_id = $1', [id])).rows.length === 1,
+    );
 
     const started = Date.now();
     const r = await api.call('DELETE', `/api/users/${id}`);
@@ -175,21 +208,37 @@ describe('DELETE /api/users/{id}', () => {
     const key = erasureKey(id);
     const erasing = SERVICES.filter((s) => s !== 'identity');
     await waitFor('every service erased the user', async () => {
-      for (const s of erasing) if ((await dbs[s].query('SELECT 1 FROM user_erasures WHERE user_key = $1', [key])).rows.length === 0) return false;
+      for (const s of erasing)
+        if ((await dbs[s].query('SELECT 1 FROM user_erasures WHERE user_key = $1', [key])).rows.length === 0)
+          return false;
       return true;
     });
     const erasedMs = Date.now() - started;
     // And identity's outbox lets go of the account's envelopes once its deletion is published.
-    await waitFor('identity outbox emptied of the account', async () => (await dbs.identity.query('SELECT 1 FROM outbox_events WHERE key = $1', [id])).rows.length === 0);
+    await waitFor(
+      'identity outbox emptied of the account',
+      async () => (await dbs.identity.query('SELECT 1 FROM outbox_events WHERE key = $1', [id])).rows.length === 0,
+    );
 
     for (const s of SERVICES) {
-      const tables = (await dbs[s].query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`)).rows.map((t) => t.table_name as string);
+      const tables = (
+        await dbs[s].query(
+          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+        )
+      ).rows.map((t) => t.table_name as string);
       for (const t of tables) {
-        const hits = (await dbs[s].query(`SELECT count(*)::int AS n FROM "${t}" x WHERE x::text ILIKE '%' || $1 || '%' OR x::text ILIKE '%' || $2 || '%'`, [id, email])).rows[0].n;
+        const hits = (
+          await dbs[s].query(
+            `SELECT count(*)::int AS n FROM "${t}" x WHERE x::text ILIKE '%' || $1 || '%' OR x::text ILIKE '%' || $2 || '%'`,
+            [id, email],
+          )
+        ).rows[0].n;
         expect({ service: s, table: t, rows: hits }).toEqual({ service: s, table: t, rows: 0 });
       }
     }
-    process.stdout.write(`account deletion: every service erased the user ${erasedMs} ms after DELETE /api/users/{id}\n`);
+    process.stdout.write(
+      `account deletion: every service erased the user ${erasedMs} ms after DELETE /api/users/{id}\n`,
+    );
   });
 });
 
@@ -229,13 +278,32 @@ describe('photos: upload, check and serve', () => {
     // The unchecked upload is gone; the photo can be saved to the profile.
     const s3 = await storage();
     expect(await s3.size(up.objectPath)).toBeNull();
-    expect((await api.call('PUT', `/api/users/${id}/profile`, { profileImages: [r.json.objectPath] })).json.profileImages).toEqual([r.json.objectPath]);
-    expect((await fetch(new URL(`/api/images/users/${id}/${randomUUID()}.jpg`, base), { redirect: 'manual' })).status).toBe(404);
+    expect(
+      (await api.call('PUT', `/api/users/${id}/profile`, { profileImages: [r.json.objectPath] })).json.profileImages,
+    ).toEqual([r.json.objectPath]);
+    expect(
+      (await fetch(new URL(`/api/images/users/${id}/${randomUUID()}.jpg`, base), { redirect: 'manual' })).status,
+    ).toBe(404);
   });
 
   it.each([
-    ['a text file declared as a JPEG', () => Promise.resolve(Buffer.from('just some text, not pixels at all')), 'image/jpeg', 'The file is not an image (JPEG, PNG, WebP or GIF)'],
-    ['an SVG with a script declared as a PNG', () => Promise.resolve(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>')), 'image/png', 'The file is not an image (JPEG, PNG, WebP or GIF)'],
+    [
+      'a text file declared as a JPEG',
+      () => Promise.resolve(Buffer.from('just some text, not pixels at all')),
+      'image/jpeg',
+      'The file is not an image (JPEG, PNG, WebP or GIF)',
+    ],
+    [
+      'an SVG with a script declared as a PNG',
+      () =>
+        Promise.resolve(
+          Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+          ),
+        ),
+      'image/png',
+      'The file is not an image (JPEG, PNG, WebP or GIF)',
+    ],
   ])('refuses %s and keeps nothing', async (_label, make, contentType, message) => {
     const { api, id } = await member();
     const up = await upload(api, id, await make(), contentType);

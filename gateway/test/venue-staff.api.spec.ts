@@ -13,7 +13,17 @@ afterAll(() => world.close());
 const account = (userType: 'venue' | 'host' | 'guest') => world.account(userType);
 const approve = (id: string) => world.approve(id);
 const venuesDb = { query: (sql: string, params?: unknown[]) => world.dbs.venues.query(sql, params) };
-const venueBody = (over: Record<string, unknown> = {}) => ({ name: 'Crimson', type: 'club', subtype: 'strip_club', city: 'Staffville, FL', state: 'Florida', address: '9 Night St', capacity: 80, pricePerHour: 400, ...over });
+const venueBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Crimson',
+  type: 'club',
+  subtype: 'strip_club',
+  city: 'Staffville, FL',
+  state: 'Florida',
+  address: '9 Night St',
+  capacity: 80,
+  pricePerHour: 400,
+  ...over,
+});
 async function venueOf(owner: { api: ApiClient }, over: Record<string, unknown> = {}) {
   const r = await owner.api.call('POST', '/api/venues', venueBody(over));
   expect(r.status).toBe(201);
@@ -27,54 +37,87 @@ async function uploadVenuePhoto(api: ApiClient, body: Buffer, contentType = 'ima
 }
 
 describe('dancers', () => {
-  it('the owner adds, edits and deletes dancers; members see a strip club\'s available ones; everyone else is refused', async () => {
+  it("the owner adds, edits and deletes dancers; members see a strip club's available ones; everyone else is refused", async () => {
     const owner = await account('venue');
     const other = await account('venue');
     const host = await account('host');
     const strip = await venueOf(owner);
     const lounge = await venueOf(owner, { name: 'Mist', subtype: 'lounge' });
 
-    const aurora = await owner.api.call('POST', `/api/venues/${strip}/dancers`, { name: 'Aurora', description: 'Headliner', specialties: ['Pole'], priceModifier: 1.25 });
+    const aurora = await owner.api.call('POST', `/api/venues/${strip}/dancers`, {
+      name: 'Aurora',
+      description: 'Headliner',
+      specialties: ['Pole'],
+      priceModifier: 1.25,
+    });
     expect(aurora.status).toBe(201);
-    expect(aurora.json).toMatchObject({ venueId: strip, name: 'Aurora', priceModifier: '1.25', isAvailable: true, isActive: true, entertainerUserId: null, imageUrl: '/api/placeholder-section' });
+    expect(aurora.json).toMatchObject({
+      venueId: strip,
+      name: 'Aurora',
+      priceModifier: '1.25',
+      isAvailable: true,
+      isActive: true,
+      entertainerUserId: null,
+      imageUrl: '/api/placeholder-section',
+    });
     const jade = await owner.api.call('POST', `/api/venues/${strip}/dancers`, { name: 'Jade' });
     expect(jade.json.priceModifier).toBe('1.00');
     for (const bad of [0.4, 3.5, 1.234]) {
       const r = await owner.api.call('POST', `/api/venues/${strip}/dancers`, { name: 'Bad', priceModifier: bad });
       expect([r.status, r.json.message]).toEqual([400, 'Price modifier must be between 0.5 and 3.0 in steps of 0.01']);
     }
-    expect((await owner.api.call('POST', `/api/venues/${strip}/dancers`, { name: ' ' })).json.message).toBe('Name is required');
+    expect((await owner.api.call('POST', `/api/venues/${strip}/dancers`, { name: ' ' })).json.message).toBe(
+      'Name is required',
+    );
 
     // Only the owner changes them (another owner 403, a host 403, a visitor 401).
     expect((await other.api.call('POST', `/api/venues/${strip}/dancers`, { name: 'Intruder' })).status).toBe(403);
     expect((await host.api.call('POST', `/api/venues/${strip}/dancers`, { name: 'Intruder' })).status).toBe(403);
-    expect((await new ApiClient(base).call('POST', `/api/venues/${strip}/dancers`, { name: 'Intruder' })).status).toBe(401);
+    expect((await new ApiClient(base).call('POST', `/api/venues/${strip}/dancers`, { name: 'Intruder' })).status).toBe(
+      401,
+    );
     expect((await other.api.call('PUT', `/api/dancers/${jade.json.id}`, { name: 'Taken' })).status).toBe(403);
     expect((await other.api.call('DELETE', `/api/dancers/${jade.json.id}`)).status).toBe(403);
-    expect((await venuesDb.query(`SELECT count(*)::int AS n FROM dancers WHERE venue_id = $1`, [strip])).rows[0].n).toBe(2);
+    expect(
+      (await venuesDb.query(`SELECT count(*)::int AS n FROM dancers WHERE venue_id = $1`, [strip])).rows[0].n,
+    ).toBe(2);
 
     // Members read a strip club's available dancers once it is public; the owner sees all.
     expect((await host.api.call('GET', `/api/venues/${strip}/dancers`)).status).toBe(404);
     expect((await new ApiClient(base).call('GET', `/api/venues/${strip}/dancers`)).status).toBe(401);
-    const off = await owner.api.call('PUT', `/api/dancers/${jade.json.id}`, { name: 'Jade', priceModifier: 2, isAvailable: false });
+    const off = await owner.api.call('PUT', `/api/dancers/${jade.json.id}`, {
+      name: 'Jade',
+      priceModifier: 2,
+      isAvailable: false,
+    });
     expect(off.json).toMatchObject({ priceModifier: '2.00', isAvailable: false });
     await approve(strip);
     await approve(lounge);
-    expect((await host.api.call('GET', `/api/venues/${strip}/dancers`)).json.map((d: { name: string }) => d.name)).toEqual(['Aurora']);
-    expect((await owner.api.call('GET', `/api/venues/${strip}/dancers`)).json.map((d: { name: string }) => d.name)).toEqual(['Aurora', 'Jade']);
+    expect(
+      (await host.api.call('GET', `/api/venues/${strip}/dancers`)).json.map((d: { name: string }) => d.name),
+    ).toEqual(['Aurora']);
+    expect(
+      (await owner.api.call('GET', `/api/venues/${strip}/dancers`)).json.map((d: { name: string }) => d.name),
+    ).toEqual(['Aurora', 'Jade']);
     await owner.api.call('POST', `/api/venues/${lounge}/dancers`, { name: 'Lounge act' });
     expect((await host.api.call('GET', `/api/venues/${lounge}/dancers`)).json).toEqual([]);
 
     // Changes are published for bookings' prices; a deletion ends the dancer: once that end is
     // published, the outbox keeps nothing of it (only an ending event lets go of an aggregate).
-    const changes = (await venuesDb.query(`SELECT envelope FROM outbox_events WHERE key = $1 ORDER BY sequence`, [jade.json.id])).rows.map((r) => r.envelope);
+    const changes = (
+      await venuesDb.query(`SELECT envelope FROM outbox_events WHERE key = $1 ORDER BY sequence`, [jade.json.id])
+    ).rows.map((r) => r.envelope);
     expect(changes.map((e) => [e.type, e.data.priceModifier, e.data.isAvailable])).toEqual([
       ['venues.dancer-changed', '1.00', true],
       ['venues.dancer-changed', '2.00', false],
     ]);
     expect((await owner.api.call('DELETE', `/api/dancers/${jade.json.id}`)).status).toBe(204);
     expect((await owner.api.call('DELETE', `/api/dancers/${jade.json.id}`)).status).toBe(404);
-    await waitFor('the removed dancer ended in the outbox', async () => (await venuesDb.query(`SELECT 1 FROM outbox_events WHERE key = $1`, [jade.json.id])).rows.length === 0);
+    await waitFor(
+      'the removed dancer ended in the outbox',
+      async () =>
+        (await venuesDb.query(`SELECT 1 FROM outbox_events WHERE key = $1`, [jade.json.id])).rows.length === 0,
+    );
     expect((await venuesDb.query(`SELECT 1 FROM outbox_events WHERE key = $1`, [aurora.json.id])).rows).toHaveLength(1);
   });
 });
@@ -85,11 +128,18 @@ describe('bartenders', () => {
     const other = await account('venue');
     const guest = await account('guest');
     const venue = await venueOf(owner, { subtype: 'nightclub', name: 'Bar One' });
-    const b = await owner.api.call('POST', `/api/venues/${venue}/bartenders`, { name: 'Marco', specialties: ['Mezcal'], priceModifier: 9 });
+    const b = await owner.api.call('POST', `/api/venues/${venue}/bartenders`, {
+      name: 'Marco',
+      specialties: ['Mezcal'],
+      priceModifier: 9,
+    });
     expect(b.status).toBe(201);
     expect(b.json).toMatchObject({ name: 'Marco', specialties: ['Mezcal'], isAvailable: true });
     expect(b.json).not.toHaveProperty('priceModifier');
-    expect((await owner.api.call('PUT', `/api/bartenders/${b.json.id}`, { name: 'Marco', isAvailable: false })).json.isAvailable).toBe(false);
+    expect(
+      (await owner.api.call('PUT', `/api/bartenders/${b.json.id}`, { name: 'Marco', isAvailable: false })).json
+        .isAvailable,
+    ).toBe(false);
     expect((await owner.api.call('GET', `/api/venues/${venue}/bartenders`)).json).toHaveLength(1);
     await approve(venue);
     expect((await other.api.call('GET', `/api/venues/${venue}/bartenders`)).status).toBe(403);
@@ -109,7 +159,9 @@ describe('venue photos', () => {
     const up = await uploadVenuePhoto(owner.api, await jpegWithGps());
     expect(up.objectPath).toMatch(new RegExp(`^staging/venues/${owner.id}/`));
     // Another owner cannot claim this upload; a member who is not an owner cannot upload at all.
-    expect((await other.api.call('PUT', '/api/venue-images', { imageURL: up.objectPath })).json.message).toBe('Not an upload of this owner');
+    expect((await other.api.call('PUT', '/api/venue-images', { imageURL: up.objectPath })).json.message).toBe(
+      'Not an upload of this owner',
+    );
     expect((await (await account('host')).api.call('POST', '/api/venue-images/upload-url')).status).toBe(403);
 
     const kept = await owner.api.call('PUT', '/api/venue-images', { imageURL: up.objectPath });
@@ -129,13 +181,31 @@ describe('venue photos', () => {
     expect(mine.json.imageUrl).toBe(kept.json.objectPath);
     const stolen = await other.api.call('POST', '/api/venues', venueBody({ images: [kept.json.objectPath] }));
     expect([stolen.status, stolen.json.message]).toEqual([400, 'Images must be uploaded photos of this owner']);
-    const outside = await owner.api.call('POST', `/api/venues/${mine.json.id}/sections`, { name: 'A', type: 'Table', capacity: 4, pricePerHour: 100, images: ['https://tracker.example/p.gif'] });
+    const outside = await owner.api.call('POST', `/api/venues/${mine.json.id}/sections`, {
+      name: 'A',
+      type: 'Table',
+      capacity: 4,
+      pricePerHour: 100,
+      images: ['https://tracker.example/p.gif'],
+    });
     expect([outside.status, outside.json.message]).toEqual([400, 'Images must be uploaded photos of this owner']);
   });
 
   it.each([
-    ['a GIF (venue photos are JPG, PNG or WebP)', async () => (await import('sharp')).default({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer(), 'The file is not a JPG, PNG or WebP image'],
-    ['a text file declared as a JPEG', async () => Buffer.from('not pixels'), 'The file is not a JPG, PNG or WebP image'],
+    [
+      'a GIF (venue photos are JPG, PNG or WebP)',
+      async () =>
+        (await import('sharp'))
+          .default({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+          .gif()
+          .toBuffer(),
+      'The file is not a JPG, PNG or WebP image',
+    ],
+    [
+      'a text file declared as a JPEG',
+      async () => Buffer.from('not pixels'),
+      'The file is not a JPG, PNG or WebP image',
+    ],
   ])('refuses %s and keeps nothing', async (_label, make, message) => {
     const owner = await account('venue');
     const up = await uploadVenuePhoto(owner.api, await make());
@@ -146,38 +216,66 @@ describe('venue photos', () => {
     expect(await s3.list(`venues/${owner.id}/`)).toEqual([]);
   });
 
-  it.each(['yacht', 'venue', 'section'])('serves the %s placeholder: a cacheable redirect to a real JPEG', async (kind) => {
-    const res = await fetch(new URL(`/api/placeholder-${kind}`, base), { redirect: 'manual' });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
-    const img = Buffer.from(await (await fetch(res.headers.get('location')!)).arrayBuffer());
-    const meta = await (await import('sharp')).default(img).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1280, 800]);
-  });
+  it.each(['yacht', 'venue', 'section'])(
+    'serves the %s placeholder: a cacheable redirect to a real JPEG',
+    async (kind) => {
+      const res = await fetch(new URL(`/api/placeholder-${kind}`, base), { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+      const img = Buffer.from(await (await fetch(res.headers.get('location')!)).arrayBuffer());
+      const meta = await (await import('sharp')).default(img).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1280, 800]);
+    },
+  );
 });
 
 describe("a deleted owner's venues", () => {
   it('go with the account: venues, sections, dancers, bartenders and photos; the public lists forget them', async () => {
     const owner = await account('venue');
-    const photo = (await owner.api.call('PUT', '/api/venue-images', { imageURL: (await uploadVenuePhoto(owner.api, await jpegWithGps())).objectPath })).json.objectPath as string;
+    const photo = (
+      await owner.api.call('PUT', '/api/venue-images', {
+        imageURL: (await uploadVenuePhoto(owner.api, await jpegWithGps())).objectPath,
+      })
+    ).json.objectPath as string;
     const venue = await venueOf(owner, { images: [photo], city: 'Erasetown, FL' });
-    await owner.api.call('POST', `/api/venues/${venue}/sections`, { name: 'VIP', type: 'VIP Room', capacity: 4, pricePerHour: 500, isVipRoom: true, images: [photo] });
+    await owner.api.call('POST', `/api/venues/${venue}/sections`, {
+      name: 'VIP',
+      type: 'VIP Room',
+      capacity: 4,
+      pricePerHour: 500,
+      isVipRoom: true,
+      images: [photo],
+    });
     await owner.api.call('POST', `/api/venues/${venue}/dancers`, { name: 'Aurora', images: [photo] });
     await owner.api.call('POST', `/api/venues/${venue}/bartenders`, { name: 'Marco' });
     await approve(venue);
     const visitor = new ApiClient(base);
-    expect((await visitor.call('GET', '/api/venues/Erasetown/Florida/all')).json.map((v: { id: string }) => v.id)).toEqual([venue]);
+    expect(
+      (await visitor.call('GET', '/api/venues/Erasetown/Florida/all')).json.map((v: { id: string }) => v.id),
+    ).toEqual([venue]);
 
     expect((await owner.api.call('DELETE', `/api/users/${owner.id}`)).status).toBe(204);
-    await waitFor('venues erased the owner', async () => (await venuesDb.query('SELECT 1 FROM user_erasures WHERE user_key = $1', [erasureKey(owner.id)])).rows.length === 1);
+    await waitFor(
+      'venues erased the owner',
+      async () =>
+        (await venuesDb.query('SELECT 1 FROM user_erasures WHERE user_key = $1', [erasureKey(owner.id)])).rows
+          .length === 1,
+    );
     for (const t of ['venues', 'sections', 'dancers', 'bartenders']) {
-      const n = (await venuesDb.query(`SELECT count(*)::int AS n FROM ${t} x WHERE x::text LIKE '%' || $1 || '%'`, [owner.id])).rows[0].n;
+      const n = (
+        await venuesDb.query(`SELECT count(*)::int AS n FROM ${t} x WHERE x::text LIKE '%' || $1 || '%'`, [owner.id])
+      ).rows[0].n;
       expect({ table: t, rows: n }).toEqual({ table: t, rows: 0 });
     }
     expect((await venuesDb.query(`SELECT count(*)::int AS n FROM venues WHERE id = $1`, [venue])).rows[0].n).toBe(0);
     expect(await serviceStorage('venues').list(`venues/${owner.id}/`)).toEqual([]);
     // The venues' envelopes (which named their owner) go once their deletions are published.
-    await waitFor('venues outbox let go of the owner', async () => (await venuesDb.query(`SELECT 1 FROM outbox_events x WHERE x::text LIKE '%' || $1 || '%'`, [owner.id])).rows.length === 0);
+    await waitFor(
+      'venues outbox let go of the owner',
+      async () =>
+        (await venuesDb.query(`SELECT 1 FROM outbox_events x WHERE x::text LIKE '%' || $1 || '%'`, [owner.id])).rows
+          .length === 0,
+    );
     expect((await visitor.call('GET', '/api/venues/Erasetown/Florida/all')).json).toEqual([]);
     expect((await visitor.call('GET', `/api/venues/${venue}`)).status).toBe(404);
   });

@@ -54,11 +54,23 @@ describe('venues', () => {
     const owner = await account('venue');
     const r = await owner.api.call('POST', '/api/venues', club());
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ ownerId: owner.id, approvalStatus: 'pending', isActive: true, pricePerHour: '450.00', formattedPrice: '$450/hr', imageUrl: '/api/placeholder-venue', rating: '0.00' });
+    expect(r.json).toMatchObject({
+      ownerId: owner.id,
+      approvalStatus: 'pending',
+      isActive: true,
+      pricePerHour: '450.00',
+      formattedPrice: '$450/hr',
+      imageUrl: '/api/placeholder-venue',
+      rating: '0.00',
+    });
     const id = r.json.id as string;
     const visitor = new ApiClient(base);
     expect((await visitor.call('GET', `/api/venues/${id}`)).status).toBe(404);
-    expect((await visitor.call('GET', `/api/venues/${encodeURIComponent(town)}/Florida/all`)).json.map((v: { id: string }) => v.id)).not.toContain(id);
+    expect(
+      (await visitor.call('GET', `/api/venues/${encodeURIComponent(town)}/Florida/all`)).json.map(
+        (v: { id: string }) => v.id,
+      ),
+    ).not.toContain(id);
     expect((await owner.api.call('GET', `/api/venues/${id}`)).json.approvalStatus).toBe('pending');
     expect((await owner.api.call('GET', '/api/my-venues')).json.map((v: { id: string }) => v.id)).toEqual([id]);
 
@@ -66,23 +78,49 @@ describe('venues', () => {
     expect((await visitor.call('GET', `/api/venues/${id}`)).status).toBe(200);
     const listed = (await visitor.call('GET', `/api/venues/${encodeURIComponent(town)}/Florida/club`)).json;
     expect(listed.map((v: { id: string }) => v.id)).toContain(id);
-    expect((await visitor.call('GET', `/api/venues/${encodeURIComponent(town)}/Florida/yacht`)).json.map((v: { id: string }) => v.id)).not.toContain(id);
+    expect(
+      (await visitor.call('GET', `/api/venues/${encodeURIComponent(town)}/Florida/yacht`)).json.map(
+        (v: { id: string }) => v.id,
+      ),
+    ).not.toContain(id);
     expect((await visitor.call('GET', '/api/venues')).json.map((v: { id: string }) => v.id)).toContain(id);
     // The outbox carried venue-created.
-    const [ev] = (await venuesDb.query(`SELECT envelope FROM outbox_events WHERE key = $1 AND type = 'venues.venue-created'`, [id])).rows;
-    expect(ev.envelope).toMatchObject({ stream: 'venues.venue', sequence: 1, data: { venueId: id, ownerId: owner.id, name: 'Velvet Room', approvalStatus: 'pending' } });
+    const [ev] = (
+      await venuesDb.query(`SELECT envelope FROM outbox_events WHERE key = $1 AND type = 'venues.venue-created'`, [id])
+    ).rows;
+    expect(ev.envelope).toMatchObject({
+      stream: 'venues.venue',
+      sequence: 1,
+      data: { venueId: id, ownerId: owner.id, name: 'Velvet Room', approvalStatus: 'pending' },
+    });
   });
 
   it('reads pricing tiers given as objects or legacy "hours:price" text, sorted by hours; refuses duplicates, fractional hours and free tiers', async () => {
     const owner = await account('venue');
-    const r = await owner.api.call('POST', '/api/venues', club({ type: 'yacht', subtype: undefined, name: 'Azure', yachtLength: 82, hasCaptain: true, pricingTiers: ['8:4000', { hours: 2, price: 1200 }, '{"hours":4,"price":2100}'] }));
+    const r = await owner.api.call(
+      'POST',
+      '/api/venues',
+      club({
+        type: 'yacht',
+        subtype: undefined,
+        name: 'Azure',
+        yachtLength: 82,
+        hasCaptain: true,
+        pricingTiers: ['8:4000', { hours: 2, price: 1200 }, '{"hours":4,"price":2100}'],
+      }),
+    );
     expect(r.status).toBe(201);
     expect(r.json.pricingTiers).toEqual([
       { hours: 2, price: 1200 },
       { hours: 4, price: 2100 },
       { hours: 8, price: 4000 },
     ]);
-    expect(r.json).toMatchObject({ type: 'yacht', yachtLength: 82, hasCaptain: true, imageUrl: '/api/placeholder-yacht' });
+    expect(r.json).toMatchObject({
+      type: 'yacht',
+      yachtLength: 82,
+      hasCaptain: true,
+      imageUrl: '/api/placeholder-yacht',
+    });
     const cases: [unknown[], string][] = [
       [[{ hours: 2, price: 100 }, '2:300'], 'Each pricing tier needs different hours'],
       [[{ hours: 1.5, price: 100 }], 'Tier hours must be a whole number of at least 1'],
@@ -91,7 +129,11 @@ describe('venues', () => {
       [[{ hours: 3, price: 100.005 }], 'A price has at most two decimals (whole cents)'],
     ];
     for (const [pricingTiers, message] of cases) {
-      const bad = await owner.api.call('POST', '/api/venues', club({ type: 'yacht', subtype: undefined, pricingTiers }));
+      const bad = await owner.api.call(
+        'POST',
+        '/api/venues',
+        club({ type: 'yacht', subtype: undefined, pricingTiers }),
+      );
       expect({ status: bad.status, message: bad.json.message }).toEqual({ status: 400, message });
     }
   });
@@ -103,7 +145,11 @@ describe('venues', () => {
     ['capacity 0', { capacity: 0 }, 'Capacity must be at least 1'],
     ['a price of 0', { pricePerHour: 0 }, 'Price per hour must be between $0.01 and $99,999,999.99'],
     ['a price under a cent', { pricePerHour: 0.004 }, 'Price per hour must be between $0.01 and $99,999,999.99'],
-    ['a price over the largest amount', { pricePerHour: 100_000_000 }, 'Price per hour must be between $0.01 and $99,999,999.99'],
+    [
+      'a price over the largest amount',
+      { pricePerHour: 100_000_000 },
+      'Price per hour must be between $0.01 and $99,999,999.99',
+    ],
     ['a price in fractions of a cent', { pricePerHour: 12.345 }, 'A price has at most two decimals (whole cents)'],
     ['a rating of 5.5', { rating: 5.5 }, 'Rating must be between 1 and 5 in steps of 0.1'],
     ['a rating of 4.25', { rating: 4.25 }, 'Rating must be between 1 and 5 in steps of 0.1'],
@@ -114,7 +160,9 @@ describe('venues', () => {
     const r = await owner.api.call('POST', '/api/venues', club(over));
     expect(r.status).toBe(400);
     expect(r.json.message).toBe(message);
-    expect((await venuesDb.query('SELECT count(*)::int AS n FROM venues WHERE owner_id = $1', [owner.id])).rows[0].n).toBe(0);
+    expect(
+      (await venuesDb.query('SELECT count(*)::int AS n FROM venues WHERE owner_id = $1', [owner.id])).rows[0].n,
+    ).toBe(0);
   });
 
   it('only its owner edits or deletes a venue; guests, hosts and visitors cannot list one; a userId in the body is ignored', async () => {
@@ -134,12 +182,17 @@ describe('venues', () => {
     const updated = await owner.api.call('PUT', `/api/venues/${id}`, club({ name: 'Velvet Room II', capacity: 150 }));
     expect(updated.status).toBe(200);
     expect(updated.json).toMatchObject({ name: 'Velvet Room II', capacity: 150, approvalStatus: 'pending' });
-    const before = (await venuesDb.query(`SELECT type FROM outbox_events WHERE key = $1 ORDER BY sequence`, [id])).rows.map((x) => x.type as string);
+    const before = (
+      await venuesDb.query(`SELECT type FROM outbox_events WHERE key = $1 ORDER BY sequence`, [id])
+    ).rows.map((x) => x.type as string);
     expect(before).toEqual(['venues.venue-created', 'venues.venue-updated']);
     expect((await owner.api.call('DELETE', `/api/venues/${id}`)).status).toBe(204);
     expect((await owner.api.call('GET', `/api/venues/${id}`)).status).toBe(404);
     // venue-deleted ends the aggregate: once it is published, the outbox lets go of the venue's rows.
-    await waitFor('venue-deleted published', async () => (await venuesDb.query(`SELECT 1 FROM outbox_events WHERE key = $1`, [id])).rows.length === 0);
+    await waitFor(
+      'venue-deleted published',
+      async () => (await venuesDb.query(`SELECT 1 FROM outbox_events WHERE key = $1`, [id])).rows.length === 0,
+    );
     expect((await owner.api.call('DELETE', `/api/venues/${id}`)).status).toBe(404);
   });
 
@@ -158,7 +211,8 @@ describe('venues', () => {
       expect(r.status).toBe(200);
       return (r.json as { id: string; state: string }[]).map((v) => v.id);
     };
-    for (const state of ['Wyoming', 'WY', 'wy', 'wyoming']) expect(await ids(`/api/venues/${city}/${state}/all`)).toEqual([id]);
+    for (const state of ['Wyoming', 'WY', 'wy', 'wyoming'])
+      expect(await ids(`/api/venues/${city}/${state}/all`)).toEqual([id]);
     expect(await ids(`/api/venues/${city}, WY/WY/club`)).toEqual([id]);
     expect(await ids(`/api/venues/${city}/WY/yacht`)).toEqual([]);
     // A state alone: every public venue of it, none of another state.
@@ -186,7 +240,9 @@ describe('venues', () => {
   it("serves public lists from the cache, and an owner's update shows in the next public read", async () => {
     const owner = await account('venue');
     const city = `Cachetown${Date.now().toString(36)}`;
-    const id = (await owner.api.call('POST', '/api/venues', club({ city: `${city}, NV`, state: 'Nevada', name: 'First Name' }))).json.id as string;
+    const id = (
+      await owner.api.call('POST', '/api/venues', club({ city: `${city}, NV`, state: 'Nevada', name: 'First Name' }))
+    ).json.id as string;
     await approve(id);
     const visitor = new ApiClient(base);
     const path = `/api/venues/${city}/Nevada/all`;
@@ -197,7 +253,15 @@ describe('venues', () => {
     const keys = await redis.keys(`${cacheGeneration.replace(/:gen$/, '')}:*${city.toLowerCase()}*`);
     expect(keys.length).toBeGreaterThan(0);
     // ...while the owner's own update invalidates it at once.
-    expect((await owner.api.call('PUT', `/api/venues/${id}`, club({ city: `${city}, NV`, state: 'Nevada', name: 'Second Name' }))).status).toBe(200);
+    expect(
+      (
+        await owner.api.call(
+          'PUT',
+          `/api/venues/${id}`,
+          club({ city: `${city}, NV`, state: 'Nevada', name: 'Second Name' }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await visitor.call('GET', path)).json.map((v: { name: string }) => v.name)).toEqual(['Second Name']);
     expect((await owner.api.call('DELETE', `/api/venues/${id}`)).status).toBe(204);
     expect((await visitor.call('GET', path)).json).toEqual([]);
@@ -206,16 +270,47 @@ describe('venues', () => {
   it('sections: VIP rooms only in strip clubs, VIP and exclusive mean one booking at a time, the premium over the venue, owner-only changes', async () => {
     const owner = await account('venue');
     const other = await account('venue');
-    const strip = (await owner.api.call('POST', '/api/venues', club({ subtype: 'strip_club', name: 'Crimson', pricePerHour: 400 }))).json.id as string;
-    const lounge = (await owner.api.call('POST', '/api/venues', club({ subtype: 'lounge', name: 'Mist', pricePerHour: 400 }))).json.id as string;
-    const section = (over: Record<string, unknown> = {}) => ({ name: 'Main Floor', type: 'Table', capacity: 8, pricePerHour: 600, ...over });
+    const strip = (
+      await owner.api.call('POST', '/api/venues', club({ subtype: 'strip_club', name: 'Crimson', pricePerHour: 400 }))
+    ).json.id as string;
+    const lounge = (
+      await owner.api.call('POST', '/api/venues', club({ subtype: 'lounge', name: 'Mist', pricePerHour: 400 }))
+    ).json.id as string;
+    const section = (over: Record<string, unknown> = {}) => ({
+      name: 'Main Floor',
+      type: 'Table',
+      capacity: 8,
+      pricePerHour: 600,
+      ...over,
+    });
 
-    const vip = await owner.api.call('POST', `/api/venues/${strip}/sections`, section({ name: 'Diamond Room', type: 'VIP Room', isVipRoom: true }));
+    const vip = await owner.api.call(
+      'POST',
+      `/api/venues/${strip}/sections`,
+      section({ name: 'Diamond Room', type: 'VIP Room', isVipRoom: true }),
+    );
     expect(vip.status).toBe(201);
-    expect(vip.json).toMatchObject({ venueId: strip, isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1, premiumMultiplier: 1.5, premiumLabel: '+50%', imageUrl: '/api/placeholder-section' });
+    expect(vip.json).toMatchObject({
+      venueId: strip,
+      isVipRoom: true,
+      isExclusive: true,
+      maxSimultaneousBookings: 1,
+      premiumMultiplier: 1.5,
+      premiumLabel: '+50%',
+      imageUrl: '/api/placeholder-section',
+    });
     const regular = await owner.api.call('POST', `/api/venues/${strip}/sections`, section({ pricePerHour: 400 }));
-    expect(regular.json).toMatchObject({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: 999, premiumLabel: '+0%' });
-    const exclusive = await owner.api.call('POST', `/api/venues/${strip}/sections`, section({ name: 'Booth', isExclusive: true, maxSimultaneousBookings: 10 }));
+    expect(regular.json).toMatchObject({
+      isVipRoom: false,
+      isExclusive: false,
+      maxSimultaneousBookings: 999,
+      premiumLabel: '+0%',
+    });
+    const exclusive = await owner.api.call(
+      'POST',
+      `/api/venues/${strip}/sections`,
+      section({ name: 'Booth', isExclusive: true, maxSimultaneousBookings: 10 }),
+    );
     expect(exclusive.json).toMatchObject({ isExclusive: true, maxSimultaneousBookings: 1 });
 
     const refused = await owner.api.call('POST', `/api/venues/${lounge}/sections`, section({ isVipRoom: true }));
@@ -233,26 +328,43 @@ describe('venues', () => {
       expect([staff, r.status, r.json.message]).toEqual([staff, 400, 'Name must be at most 120 characters']);
     }
     expect((await other.api.call('POST', `/api/venues/${strip}/sections`, section())).status).toBe(403);
-    expect((await other.api.call('PUT', `/api/sections/${regular.json.id}`, section({ name: 'Taken' }))).status).toBe(403);
+    expect((await other.api.call('PUT', `/api/sections/${regular.json.id}`, section({ name: 'Taken' }))).status).toBe(
+      403,
+    );
     expect((await other.api.call('DELETE', `/api/sections/${regular.json.id}`)).status).toBe(403);
 
     // Public reads follow the venue's approval; inactive sections only for the owner.
     const visitor = new ApiClient(base);
     expect((await visitor.call('GET', `/api/venues/${strip}/sections`)).status).toBe(404);
-    await owner.api.call('PUT', `/api/sections/${exclusive.json.id}`, section({ name: 'Booth', isExclusive: true, isActive: false }));
+    await owner.api.call(
+      'PUT',
+      `/api/sections/${exclusive.json.id}`,
+      section({ name: 'Booth', isExclusive: true, isActive: false }),
+    );
     await approve(strip);
     const seen = (await visitor.call('GET', `/api/venues/${strip}/sections`)).json.map((x: { name: string }) => x.name);
     expect(seen).toEqual(['Diamond Room', 'Main Floor']);
     expect((await owner.api.call('GET', `/api/venues/${strip}/sections`)).json).toHaveLength(3);
 
     // Turning exclusive off gives back the unlimited default; deleting removes it.
-    const opened = await owner.api.call('PUT', `/api/sections/${exclusive.json.id}`, section({ name: 'Booth', isExclusive: false }));
+    const opened = await owner.api.call(
+      'PUT',
+      `/api/sections/${exclusive.json.id}`,
+      section({ name: 'Booth', isExclusive: false }),
+    );
     expect(opened.json).toMatchObject({ isExclusive: false, maxSimultaneousBookings: 999 });
     expect((await owner.api.call('DELETE', `/api/sections/${regular.json.id}`)).status).toBe(204);
     expect((await owner.api.call('DELETE', `/api/sections/${regular.json.id}`)).status).toBe(404);
     // The removal ends the section: once published, the outbox keeps nothing of it; the others stay.
-    await waitFor('the removed section ended in the outbox', async () => (await venuesDb.query(`SELECT 1 FROM outbox_events WHERE key = $1`, [regular.json.id])).rows.length === 0);
-    expect((await venuesDb.query(`SELECT envelope FROM outbox_events WHERE key = $1`, [vip.json.id])).rows.map((r) => r.envelope.type)).toEqual(['venues.section-changed']);
+    await waitFor(
+      'the removed section ended in the outbox',
+      async () =>
+        (await venuesDb.query(`SELECT 1 FROM outbox_events WHERE key = $1`, [regular.json.id])).rows.length === 0,
+    );
+    expect(
+      (await venuesDb.query(`SELECT envelope FROM outbox_events WHERE key = $1`, [vip.json.id])).rows.map(
+        (r) => r.envelope.type,
+      ),
+    ).toEqual(['venues.section-changed']);
   });
 });
-

@@ -17,7 +17,13 @@ async function hostedEvent() {
   const { club, section } = await world.bookableClub('Waitville');
   const host = await world.account('host', 'Hugo');
   await world.has('bookings', 'member_cards', 'user_id', host.id);
-  const booking = await host.api.call('POST', '/api/bookings', { venueId: club, sectionId: section, bookingDate: nyDate(day++), startTime: '22:00', duration: 2 });
+  const booking = await host.api.call('POST', '/api/bookings', {
+    venueId: club,
+    sectionId: section,
+    bookingDate: nyDate(day++),
+    startTime: '22:00',
+    duration: 2,
+  });
   expect(booking.status).toBe(201);
   await world.has('social', 'event_cards', 'booking_id', booking.json.id);
   return { host, bookingId: booking.json.id as string };
@@ -37,19 +43,43 @@ async function requests(bookingId: string, names: string[]): Promise<{ guest: Me
 }
 
 const approve = (host: Member, id: string) => host.api.call('POST', `/api/event-join-requests/${id}/approve`);
-const setLimit = (who: Member, bookingId: string, guestLimit: unknown) => who.api.call('PUT', `/api/bookings/${bookingId}/guest-limit`, { guestLimit });
-const statusOf = async (id: string) => (await world.dbs.social.query('SELECT status FROM event_join_requests WHERE id = $1', [id])).rows[0]?.status as string;
-const eventsOf = async (id: string) => (await world.dbs.social.query('SELECT type FROM outbox_events WHERE key = $1 ORDER BY sequence', [id])).rows.map((x) => x.type as string);
-const approvedCount = async (bookingId: string) => (await world.dbs.social.query(`SELECT count(*)::int AS n FROM event_join_requests WHERE booking_id = $1 AND status = 'approved'`, [bookingId])).rows[0].n as number;
-const attendees = async (bookingId: string) => (await world.dbs.bookings.query('SELECT user_id FROM booking_attendees WHERE booking_id = $1 ORDER BY user_id', [bookingId])).rows.map((x) => x.user_id as string);
+const setLimit = (who: Member, bookingId: string, guestLimit: unknown) =>
+  who.api.call('PUT', `/api/bookings/${bookingId}/guest-limit`, { guestLimit });
+const statusOf = async (id: string) =>
+  (await world.dbs.social.query('SELECT status FROM event_join_requests WHERE id = $1', [id])).rows[0]
+    ?.status as string;
+const eventsOf = async (id: string) =>
+  (await world.dbs.social.query('SELECT type FROM outbox_events WHERE key = $1 ORDER BY sequence', [id])).rows.map(
+    (x) => x.type as string,
+  );
+const approvedCount = async (bookingId: string) =>
+  (
+    await world.dbs.social.query(
+      `SELECT count(*)::int AS n FROM event_join_requests WHERE booking_id = $1 AND status = 'approved'`,
+      [bookingId],
+    )
+  ).rows[0].n as number;
+const attendees = async (bookingId: string) =>
+  (
+    await world.dbs.bookings.query('SELECT user_id FROM booking_attendees WHERE booking_id = $1 ORDER BY user_id', [
+      bookingId,
+    ])
+  ).rows.map((x) => x.user_id as string);
 
 /** The message the promoted guest finds in Messages, from the host, in their conversation about the event. */
 async function promotionMessage(guest: Member, hostId: string, bookingId: string) {
   return waitFor('the promoted guest is told in Messages', async () => {
-    const conversations = (await guest.api.call('GET', `/api/conversations/${guest.id}`)).json as { id: string; hostId: string; bookingId: string }[];
+    const conversations = (await guest.api.call('GET', `/api/conversations/${guest.id}`)).json as {
+      id: string;
+      hostId: string;
+      bookingId: string;
+    }[];
     const c = conversations.find((x) => x.hostId === hostId && x.bookingId === bookingId);
     if (!c) return null;
-    const messages = (await guest.api.call('GET', `/api/conversations/${c.id}/messages`)).json as { senderId: string; content: string }[];
+    const messages = (await guest.api.call('GET', `/api/conversations/${c.id}/messages`)).json as {
+      senderId: string;
+      content: string;
+    }[];
     const found = messages.filter((m) => m.content.startsWith('Good news: a spot opened up'));
     return found.length ? found : null;
   });
@@ -60,32 +90,63 @@ describe('guest limit', () => {
     const { host, bookingId } = await hostedEvent();
     const [a, b] = await requests(bookingId, ['Ana', 'Bea']);
     const list = await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`);
-    expect(list.json).toMatchObject({ bookingId, capacity: 8, maxGuestLimit: 7, guestLimit: null, approvedCount: 0, waitlistCount: 0, viewerRole: 'host', approved: [], waitlist: [] });
+    expect(list.json).toMatchObject({
+      bookingId,
+      capacity: 8,
+      maxGuestLimit: 7,
+      guestLimit: null,
+      approvedCount: 0,
+      waitlistCount: 0,
+      viewerRole: 'host',
+      approved: [],
+      waitlist: [],
+    });
 
     const stranger = await world.account('host');
     const notHost = await setLimit(stranger, bookingId, 3);
     expect([notHost.status, notHost.json.message]).toEqual([404, 'Event not found']);
     expect((await setLimit(a.guest, bookingId, 3)).status).toBe(404);
-    expect((await new ApiClient(world.base).call('PUT', `/api/bookings/${bookingId}/guest-limit`, { guestLimit: 3 })).status).toBe(401);
+    expect(
+      (await new ApiClient(world.base).call('PUT', `/api/bookings/${bookingId}/guest-limit`, { guestLimit: 3 })).status,
+    ).toBe(401);
     const over = await setLimit(host, bookingId, 8);
-    expect([over.status, over.json.message]).toEqual([400, 'Guest limit cannot exceed the places left in this section (its capacity minus you and your friends)']);
+    expect([over.status, over.json.message]).toEqual([
+      400,
+      'Guest limit cannot exceed the places left in this section (its capacity minus you and your friends)',
+    ]);
     for (const bad of [0, -2, 1.5, 'three']) {
       const r = await setLimit(host, bookingId, bad);
       expect([r.status, r.json.message]).toEqual([400, 'Guest limit must be a whole number of at least 1']);
     }
-    expect((await world.dbs.social.query('SELECT guest_limit FROM event_cards WHERE booking_id = $1', [bookingId])).rows[0].guest_limit).toBeNull();
+    expect(
+      (await world.dbs.social.query('SELECT guest_limit FROM event_cards WHERE booking_id = $1', [bookingId])).rows[0]
+        .guest_limit,
+    ).toBeNull();
 
     const ok = await setLimit(host, bookingId, 7);
     expect([ok.status, ok.json.guestLimit]).toEqual([200, 7]);
     expect((await approve(host, a.id)).json.status).toBe('approved');
     expect((await approve(host, b.id)).json.status).toBe('approved');
     const below = await setLimit(host, bookingId, 1);
-    expect([below.status, below.json.message]).toEqual([409, 'Guest limit cannot be lower than the number of guests already on the list; remove guests first']);
+    expect([below.status, below.json.message]).toEqual([
+      409,
+      'Guest limit cannot be lower than the number of guests already on the list; remove guests first',
+    ]);
     expect((await setLimit(host, bookingId, 2)).json).toMatchObject({ guestLimit: 2, approvedCount: 2 });
-    expect((await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json.approved.map((r: { id: string }) => r.id)).toEqual([a.id, b.id]);
+    expect(
+      (await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json.approved.map(
+        (r: { id: string }) => r.id,
+      ),
+    ).toEqual([a.id, b.id]);
 
     // An approved guest sees the figures only; someone else nothing.
-    expect((await a.guest.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json).toMatchObject({ viewerRole: 'guest', guestLimit: 2, approvedCount: 2, approved: [], waitlist: [] });
+    expect((await a.guest.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json).toMatchObject({
+      viewerRole: 'guest',
+      guestLimit: 2,
+      approvedCount: 2,
+      approved: [],
+      waitlist: [],
+    });
     expect((await stranger.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).status).toBe(404);
     expect((await setLimit(host, bookingId, null)).json.guestLimit).toBeNull();
   });
@@ -101,10 +162,19 @@ describe('waitlist', () => {
     expect(wb.json).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
     expect((await approve(host, c.id)).json).toMatchObject({ status: 'waitlisted', waitlistPosition: 2 });
     // The guest sees it in his requests; asking again while waitlisted is a duplicate.
-    expect((await c.guest.api.call('GET', '/api/event-join-requests/guest')).json[0]).toMatchObject({ id: c.id, status: 'waitlisted', waitlistPosition: 2 });
+    expect((await c.guest.api.call('GET', '/api/event-join-requests/guest')).json[0]).toMatchObject({
+      id: c.id,
+      status: 'waitlisted',
+      waitlistPosition: 2,
+    });
     expect((await c.guest.api.call('POST', '/api/event-join-requests', { bookingId })).status).toBe(409);
     const list = (await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json;
-    expect([list.approved.map((r: { id: string }) => r.id), list.waitlist.map((r: { id: string }) => r.id), list.approvedCount, list.waitlistCount]).toEqual([[a.id], [b.id, c.id], 1, 2]);
+    expect([
+      list.approved.map((r: { id: string }) => r.id),
+      list.waitlist.map((r: { id: string }) => r.id),
+      list.approvedCount,
+      list.waitlistCount,
+    ]).toEqual([[a.id], [b.id, c.id], 1, 2]);
     await waitFor('bookings knows the first guest', async () => (await attendees(bookingId)).includes(a.guest.id));
 
     // Removing: not the guest himself, not another host; the host removes once.
@@ -119,12 +189,27 @@ describe('waitlist', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ senderId: host.id });
     expect(messages[0].content).toContain('Velvet');
-    await waitFor('bookings swaps the attendees', async () => JSON.stringify(await attendees(bookingId)) === JSON.stringify([b.guest.id]));
+    await waitFor(
+      'bookings swaps the attendees',
+      async () => JSON.stringify(await attendees(bookingId)) === JSON.stringify([b.guest.id]),
+    );
     expect(await statusOf(c.id)).toBe('waitlisted');
     expect(await approvedCount(bookingId)).toBe(1);
-    expect(await eventsOf(b.id)).toEqual(['social.join-request-created', 'social.join-request-waitlisted', 'social.join-request-approved', 'social.waitlist-promoted']);
-    expect((await c.guest.api.call('GET', '/api/event-join-requests/guest')).json[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
-    expect(await eventsOf(a.id)).toEqual(['social.join-request-created', 'social.join-request-approved', 'social.guest-removed']);
+    expect(await eventsOf(b.id)).toEqual([
+      'social.join-request-created',
+      'social.join-request-waitlisted',
+      'social.join-request-approved',
+      'social.waitlist-promoted',
+    ]);
+    expect((await c.guest.api.call('GET', '/api/event-join-requests/guest')).json[0]).toMatchObject({
+      status: 'waitlisted',
+      waitlistPosition: 1,
+    });
+    expect(await eventsOf(a.id)).toEqual([
+      'social.join-request-created',
+      'social.join-request-approved',
+      'social.guest-removed',
+    ]);
 
     // Raising the limit promotes the next one.
     expect((await setLimit(host, bookingId, 2)).status).toBe(200);
@@ -137,9 +222,16 @@ describe('waitlist', () => {
     expect((await setLimit(host, bookingId, 2)).status).toBe(200);
     const [a, b, c, d, e] = await requests(bookingId, ['Ana', 'Bea', 'Cleo', 'Dora', 'Eve']);
     for (const r of [a, b, c, d, e]) expect((await approve(host, r.id)).status).toBe(200);
-    expect((await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json.waitlist.map((r: { id: string }) => r.id)).toEqual([c.id, d.id, e.id]);
+    expect(
+      (await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json.waitlist.map(
+        (r: { id: string }) => r.id,
+      ),
+    ).toEqual([c.id, d.id, e.id]);
 
-    const [ra, rb] = await Promise.all([host.api.call('POST', `/api/event-join-requests/${a.id}/remove`), host.api.call('POST', `/api/event-join-requests/${b.id}/remove`)]);
+    const [ra, rb] = await Promise.all([
+      host.api.call('POST', `/api/event-join-requests/${a.id}/remove`),
+      host.api.call('POST', `/api/event-join-requests/${b.id}/remove`),
+    ]);
     expect([ra.status, rb.status]).toEqual([200, 200]);
     const counts: number[] = [];
     await waitFor('the first two waitlisted are promoted', async () => {
@@ -181,9 +273,21 @@ describe('waitlist', () => {
 
     // The waitlisted guest leaves the waitlist: nobody is promoted past the limit.
     expect((await c.guest.api.call('POST', `/api/event-join-requests/${c.id}/leave`)).json.status).toBe('left');
-    await waitFor('social handled the departure', async () => (await world.dbs.social.query(`SELECT 1 FROM inbox_events WHERE event_type = 'social.guest-left' AND event_id IN (SELECT id FROM outbox_events WHERE key = $1)`, [c.id])).rows.length > 0);
+    await waitFor(
+      'social handled the departure',
+      async () =>
+        (
+          await world.dbs.social.query(
+            `SELECT 1 FROM inbox_events WHERE event_type = 'social.guest-left' AND event_id IN (SELECT id FROM outbox_events WHERE key = $1)`,
+            [c.id],
+          )
+        ).rows.length > 0,
+    );
     expect(await approvedCount(bookingId)).toBe(1);
-    expect((await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json).toMatchObject({ approvedCount: 1, waitlistCount: 0 });
+    expect((await host.api.call('GET', `/api/bookings/${bookingId}/guest-list`)).json).toMatchObject({
+      approvedCount: 1,
+      waitlistCount: 0,
+    });
     // Having left, a guest may ask again.
     expect((await a.guest.api.call('POST', '/api/event-join-requests', { bookingId })).status).toBe(201);
   });

@@ -23,12 +23,16 @@ beforeAll(() => {
   writeFileSync(join(dir, 'tool.mjs'), SCRIPT);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const run = (...args: string[]) => spawnSync(process.execPath, [join(dir, 'tool.mjs'), ...args], { encoding: 'utf8', timeout: 20_000 });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [join(dir, 'tool.mjs'), ...args], { encoding: 'utf8', timeout: 20_000 });
 
 describe('parseCommandLine (infra/scripts/args.mjs)', () => {
   it('gives the options and the positionals', () => {
     const r = run('orders.dlt', '--group', 'social', '--dry-run');
-    expect([r.status, JSON.parse(r.stdout)]).toEqual([0, { values: { group: 'social', 'dry-run': true }, positionals: ['orders.dlt'] }]);
+    expect([r.status, JSON.parse(r.stdout)]).toEqual([
+      0,
+      { values: { group: 'social', 'dry-run': true }, positionals: ['orders.dlt'] },
+    ]);
   });
 
   it('fills in the defaults', () => {

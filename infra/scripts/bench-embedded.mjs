@@ -45,7 +45,15 @@ async function run(label, requests) {
       const r = await fetch(`${url}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `bench.${Date.now()}.${i}@example.com`, password: 'password-123', firstName: 'B', lastName: 'M', city: 'Miami, FL', state: 'Florida', userType: 'guest' }),
+        body: JSON.stringify({
+          email: `bench.${Date.now()}.${i}@example.com`,
+          password: 'password-123',
+          firstName: 'B',
+          lastName: 'M',
+          city: 'Miami, FL',
+          state: 'Florida',
+          userType: 'guest',
+        }),
       });
       const cookie = r.headers.getSetCookie()[0]?.split(';')[0];
       await (await fetch(`${url}/api/auth/me`, { headers: { cookie } })).text();
@@ -57,7 +65,9 @@ async function run(label, requests) {
   await new Promise((r) => child.once('exit', r));
   console.log(
     `${label}: ready in ${(readyMs / 1000).toFixed(2)} s (process start to URL printed); RSS ${rssReady.toFixed(0)} MiB at ready` +
-      (requests ? `, ${rssAfter.toFixed(0)} MiB after ${requests} requests (${(reqMs / requests).toFixed(1)} ms per request, argon2id included)` : ''),
+      (requests
+        ? `, ${rssAfter.toFixed(0)} MiB after ${requests} requests (${(reqMs / requests).toFixed(1)} ms per request, argon2id included)`
+        : ''),
   );
 }
 

@@ -28,8 +28,18 @@ import { benchWeb } from './bench/web.mjs';
 
 const flag = /** @type {const} */ ({ type: 'boolean', default: false, multiple: false });
 const { values: args } = parseCommandLine({
-  usage: 'usage: npm run bench [-- --profile] [--events-only | --discovery [--reads-only | --latency-only | --email-only] | --web | --embedded-only]',
-  options: { profile: flag, 'events-only': flag, discovery: flag, 'reads-only': flag, 'latency-only': flag, 'email-only': flag, web: flag, 'embedded-only': flag },
+  usage:
+    'usage: npm run bench [-- --profile] [--events-only | --discovery [--reads-only | --latency-only | --email-only] | --web | --embedded-only]',
+  options: {
+    profile: flag,
+    'events-only': flag,
+    discovery: flag,
+    'reads-only': flag,
+    'latency-only': flag,
+    'email-only': flag,
+    web: flag,
+    'embedded-only': flag,
+  },
 });
 const PROFILE = args.profile;
 const ROUNDS = 3;
@@ -39,13 +49,20 @@ const DISCOVERY = '/api/venues/Miami/Florida/all';
 // BENCH_ROOT: measure another checkout's built embedded mode (e.g. an older commit) with this script.
 const TARGET = process.env.BENCH_ROOT ?? ROOT;
 /** @typedef {{ rps: number, p50: number, p99: number, errors: number }} Round one autocannon run's figures */
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 if (args['events-only']) {
   await benchEvents();
   process.exit(0);
 }
 if (args.discovery || args['reads-only'] || args['latency-only'] || args['email-only']) {
-  await benchDiscovery({ readsOnly: args['reads-only'], latencyOnly: args['latency-only'], emailOnly: args['email-only'] });
+  await benchDiscovery({
+    readsOnly: args['reads-only'],
+    latencyOnly: args['latency-only'],
+    emailOnly: args['email-only'],
+  });
   process.exit(0);
 }
 if (args.web) {
@@ -53,7 +70,8 @@ if (args.web) {
   process.exit(0);
 }
 
-if (!existsSync(join(TARGET, 'infra/embedded/dist/main.js'))) spawnSync('npm', ['run', 'build'], { cwd: TARGET, stdio: 'inherit' });
+if (!existsSync(join(TARGET, 'infra/embedded/dist/main.js')))
+  spawnSync('npm', ['run', 'build'], { cwd: TARGET, stdio: 'inherit' });
 
 /**
  * @param {string} cmd
@@ -84,8 +102,17 @@ const profileOut = join(profileDir, `gateway-${Date.now()}.cpuprofile`);
 if (PROFILE) mkdirSync(profileDir, { recursive: true });
 const embedded = startChild(
   process.execPath,
-  [...(PROFILE ? ['--require', join(ROOT, 'infra/scripts/bench/profile-preload.cjs')] : []), join(TARGET, 'infra/embedded/dist/main.js')],
-  { PORT: '0', EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? '55461', EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'error', LUXE_PROFILE_OUT: profileOut },
+  [
+    ...(PROFILE ? ['--require', join(ROOT, 'infra/scripts/bench/profile-preload.cjs')] : []),
+    join(TARGET, 'infra/embedded/dist/main.js'),
+  ],
+  {
+    PORT: '0',
+    EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? '55461',
+    EMBEDDED_DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    LUXE_PROFILE_OUT: profileOut,
+  },
   /is ready in [\d.]+s: (http:\/\/\S+)/,
 );
 
@@ -94,7 +121,10 @@ try {
   const login = await fetch(`${gateway}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'host@demo.luxeswipe.test', password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' }),
+    body: JSON.stringify({
+      email: 'host@demo.luxeswipe.test',
+      password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo',
+    }),
   });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
@@ -117,12 +147,14 @@ try {
   ];
   /** @type {(t: typeof targets[number], seconds: number) => Promise<Round>} */
   const run = (t, seconds) =>
-    autocannon({ url: t.url, headers: t.headers, connections: CONNECTIONS, duration: seconds, pipelining: 1 }).then((r) => ({
-      rps: r.requests.average,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      errors: r.errors + r.non2xx,
-    }));
+    autocannon({ url: t.url, headers: t.headers, connections: CONNECTIONS, duration: seconds, pipelining: 1 }).then(
+      (r) => ({
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.non2xx,
+      }),
+    );
 
   console.log(`load average at start: ${load()}`);
   for (const t of targets) await run(t, 2); // warm-up
@@ -135,7 +167,15 @@ try {
   /** @param {number[]} xs */
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const summary = Object.fromEntries(
-    Object.entries(results).map(([name, rs]) => [name, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((a, r) => a + r.errors, 0) }]),
+    Object.entries(results).map(([name, rs]) => [
+      name,
+      {
+        rps: median(rs.map((r) => r.rps)),
+        p50: median(rs.map((r) => r.p50)),
+        p99: median(rs.map((r) => r.p99)),
+        errors: rs.reduce((a, r) => a + r.errors, 0),
+      },
+    ]),
   );
   console.log(`\nmedian of ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections:\n`);
   console.log('| target | requests/s | p50 ms | p99 ms | errors | gateway/bare |');
@@ -143,16 +183,30 @@ try {
   for (const path of ['/api/auth/me', '/health/live', DISCOVERY]) {
     const g = summary[`gateway ${path}`];
     const b = summary[`bare    ${path}`];
-    console.log(`| gateway ${path} | ${g.rps.toFixed(0)} | ${g.p50} | ${g.p99} | ${g.errors} | ${((g.rps / b.rps) * 100).toFixed(1)} % |`);
+    console.log(
+      `| gateway ${path} | ${g.rps.toFixed(0)} | ${g.p50} | ${g.p99} | ${g.errors} | ${((g.rps / b.rps) * 100).toFixed(1)} % |`,
+    );
     console.log(`| bare ${path} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${b.errors} | |`);
   }
   console.log(`\nload average at end: ${load()}`);
-  console.log(JSON.stringify({ bench: 'gateway', connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS, load: loadavg(), results: summary }));
+  console.log(
+    JSON.stringify({
+      bench: 'gateway',
+      connections: CONNECTIONS,
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      load: loadavg(),
+      results: summary,
+    }),
+  );
 
   if (PROFILE) {
     // One 10 s run of each signed-in and public read (the latter answered from the gateway's cache).
     /** @type {[typeof targets[number], string][]} */
-    const profiled = [[targets[0], profileOut], [targets[4], profileOut.replace(/\.cpuprofile$/, '-2.cpuprofile')]];
+    const profiled = [
+      [targets[0], profileOut],
+      [targets[4], profileOut.replace(/\.cpuprofile$/, '-2.cpuprofile')],
+    ];
     for (const [t, out] of profiled) {
       embedded.child.kill('SIGUSR2');
       await run(t, 10);
@@ -190,12 +244,23 @@ function printProfile(p) {
     const node = nodes.get(id);
     if (!node) continue;
     const { functionName, url, lineNumber } = node.callFrame;
-    const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.startsWith('node:') ? 'node (core)' : url.includes(ROOT) ? url.slice(url.indexOf(ROOT) + ROOT.length + 1).split('/dist/')[0] : functionName || '(native)');
+    const pkg =
+      /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+      (url.startsWith('node:')
+        ? 'node (core)'
+        : url.includes(ROOT)
+          ? url.slice(url.indexOf(ROOT) + ROOT.length + 1).split('/dist/')[0]
+          : functionName || '(native)');
     const fn = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
     byFn.set(fn, (byFn.get(fn) ?? 0) + t);
     byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + t);
   }
   /** @type {(m: Map<string, number>, n: number) => string} */
-  const top = (m, n) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`).join('\n');
+  const top = (m, n) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`)
+      .join('\n');
   console.log(`by package (self time):\n${top(byPkg, 20)}\n\nby function (self time):\n${top(byFn, 25)}`);
 }

@@ -34,7 +34,8 @@ import { ChaosKafka, ChaosPostgres, requirePortsFree, rssOf } from './chaos/infr
 import { nyDate, query, Stats, Workload, World } from './chaos/load.mjs';
 import { drain, printTable, reconcile } from './chaos/reconcile.mjs';
 
-const USAGE = 'usage: npm run chaos [-- --chaos-only | --soak-only] [--rate N] [--soak-rate N] [--soak-minutes N] [--events N]';
+const USAGE =
+  'usage: npm run chaos [-- --chaos-only | --soak-only] [--rate N] [--soak-rate N] [--soak-minutes N] [--events N]';
 const { values: args } = parseCommandLine({
   usage: USAGE,
   options: {
@@ -66,7 +67,8 @@ const clock = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s`;
 /** @param {...unknown} a */
 const say = (...a) => console.log(`[chaos ${clock()}]`, ...a);
 
-for (const k of ['REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) if (!process.env[k]) throw new Error(`${k} missing: source infra/local's env file (npm run chaos does)`);
+for (const k of ['REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'])
+  if (!process.env[k]) throw new Error(`${k} missing: source infra/local's env file (npm run chaos does)`);
 
 const tmp = mkdtempSync(join(tmpdir(), 'luxe-chaos-'));
 chmodSync(tmp, 0o755); // the postgres user (when run as root) must reach its data directory below
@@ -118,26 +120,26 @@ setTimeout(() => {
  * @returns {import('./stack.mjs').StackOptions}
  */
 const STACK_OPTIONS = (logDir) => ({
-    dbPrefix: 'luxe_chaos',
-    resetDatabases: true,
-    basePort: BASE,
-    gatewayPort: BASE,
-    logDir,
-    readyTimeoutMs: 300_000, // a busy shared machine starts a Node process slowly
-    databaseAdminUrls: { messaging: pgMessaging.adminUrl },
-    extraEnv: {
-      LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'warn',
-      RATE_LIMIT_REGISTER_PER_IP: '100000',
-      RATE_LIMIT_LOGIN_PER_IP: '100000',
-      // The load's few members send messages and invites far faster than any person
-      // (MEMBER_RATE_LIMITS): the per-member limits × 1000, out of the way of what is measured.
-      RATE_LIMIT_MEMBER_SCALE: '1000',
-      CONSUMER_BACKOFF_MS: '100',
-      // The gateway's wait for a service (5 s by default): on a small machine shared with other
-      // runs, a password hash alone can take longer; CHAOS_SERVICE_TIMEOUT_MS=5000 for the default.
-      SERVICE_TIMEOUT_MS: process.env.CHAOS_SERVICE_TIMEOUT_MS ?? '30000',
-    },
-  });
+  dbPrefix: 'luxe_chaos',
+  resetDatabases: true,
+  basePort: BASE,
+  gatewayPort: BASE,
+  logDir,
+  readyTimeoutMs: 300_000, // a busy shared machine starts a Node process slowly
+  databaseAdminUrls: { messaging: pgMessaging.adminUrl },
+  extraEnv: {
+    LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'warn',
+    RATE_LIMIT_REGISTER_PER_IP: '100000',
+    RATE_LIMIT_LOGIN_PER_IP: '100000',
+    // The load's few members send messages and invites far faster than any person
+    // (MEMBER_RATE_LIMITS): the per-member limits × 1000, out of the way of what is measured.
+    RATE_LIMIT_MEMBER_SCALE: '1000',
+    CONSUMER_BACKOFF_MS: '100',
+    // The gateway's wait for a service (5 s by default): on a small machine shared with other
+    // runs, a password hash alone can take longer; CHAOS_SERVICE_TIMEOUT_MS=5000 for the default.
+    SERVICE_TIMEOUT_MS: process.env.CHAOS_SERVICE_TIMEOUT_MS ?? '30000',
+  },
+});
 
 /** Restarts one process of the stack, starting it again when it dies while starting. */
 /** @param {string} name */
@@ -160,8 +162,12 @@ let failed = [];
 
 try {
   await requirePortsFree([BASE, ...SERVICES.map((_, i) => BASE + i + 1), BASE + 10, BASE + 11, BASE + 20, BASE + 21]);
-  say(`PostgreSQL synchronous_commit = ${SYNC_COMMIT}${SYNC_COMMIT === 'off' ? ' (a crash may lose acknowledged writes: those checks only report)' : ''}`);
-  say(`own servers in ${tmp}: Kafka 127.0.0.1:${BASE + 10}, PostgreSQL 127.0.0.1:${BASE + 20} (all but messaging) and :${BASE + 21} (messaging); load average ${loadavg()[0].toFixed(2)}`);
+  say(
+    `PostgreSQL synchronous_commit = ${SYNC_COMMIT}${SYNC_COMMIT === 'off' ? ' (a crash may lose acknowledged writes: those checks only report)' : ''}`,
+  );
+  say(
+    `own servers in ${tmp}: Kafka 127.0.0.1:${BASE + 10}, PostgreSQL 127.0.0.1:${BASE + 20} (all but messaging) and :${BASE + 21} (messaging); load average ${loadavg()[0].toFixed(2)}`,
+  );
   kafka.provision();
   pgMain.provision();
   pgMessaging.provision();
@@ -231,23 +237,62 @@ async function probe(world, deadlineMs) {
     }
   };
   const booking = await until('booking', async () => {
-    const r = await host.call(null, 'POST', '/api/bookings', { venueId: club.venueId, sectionId: club.sectionId, bookingDate: nyDate(7), startTime: '21:00', duration: 1, guestVisibility: 'both' });
+    const r = await host.call(null, 'POST', '/api/bookings', {
+      venueId: club.venueId,
+      sectionId: club.sectionId,
+      bookingDate: nyDate(7),
+      startTime: '21:00',
+      duration: 1,
+      guestVisibility: 'both',
+    });
     return r.ok && r.json.id;
   });
   need(world.probeBookings).add(booking);
-  await until('booking in social', async () => (await query(stack.dbUrls.social, 'SELECT 1 FROM event_cards WHERE booking_id = $1', [booking])).length === 1);
-  await until('booking in venues', async () => (await query(stack.dbUrls.venues, 'SELECT 1 FROM venue_bookings WHERE booking_id = $1', [booking])).length === 1);
+  await until(
+    'booking in social',
+    async () =>
+      (await query(stack.dbUrls.social, 'SELECT 1 FROM event_cards WHERE booking_id = $1', [booking])).length === 1,
+  );
+  await until(
+    'booking in venues',
+    async () =>
+      (await query(stack.dbUrls.venues, 'SELECT 1 FROM venue_bookings WHERE booking_id = $1', [booking])).length === 1,
+  );
   const invite = await until('invite', async () => {
-    const r = await host.call(null, 'POST', '/api/invites', { guestId: guest.id, eventTitle: 'Probe', eventDate: nyDate(7), bookingId: booking });
-    if (r.status === 409) return (await query(stack.dbUrls.social, 'SELECT id FROM invites WHERE booking_id = $1', [booking]))[0]?.id;
+    const r = await host.call(null, 'POST', '/api/invites', {
+      guestId: guest.id,
+      eventTitle: 'Probe',
+      eventDate: nyDate(7),
+      bookingId: booking,
+    });
+    if (r.status === 409)
+      return (await query(stack.dbUrls.social, 'SELECT id FROM invites WHERE booking_id = $1', [booking]))[0]?.id;
     return r.ok && r.json.id;
   });
   await until('accept', async () => {
     const r = await guest.call(null, 'POST', `/api/invites/${invite}/respond`, { response: 'accept' });
     return r.ok || r.status === 409;
   });
-  await until('attendee in bookings', async () => (await query(stack.dbUrls.bookings, 'SELECT 1 FROM booking_attendees WHERE booking_id = $1 AND user_id = $2', [booking, guest.id])).length === 1);
-  await until('conversation in messaging', async () => (await query(stack.dbUrls.messaging, 'SELECT 1 FROM conversations WHERE booking_id = $1 AND guest_id = $2', [booking, guest.id])).length === 1);
+  await until(
+    'attendee in bookings',
+    async () =>
+      (
+        await query(stack.dbUrls.bookings, 'SELECT 1 FROM booking_attendees WHERE booking_id = $1 AND user_id = $2', [
+          booking,
+          guest.id,
+        ])
+      ).length === 1,
+  );
+  await until(
+    'conversation in messaging',
+    async () =>
+      (
+        await query(stack.dbUrls.messaging, 'SELECT 1 FROM conversations WHERE booking_id = $1 AND guest_id = $2', [
+          booking,
+          guest.id,
+        ])
+      ).length === 1,
+  );
 }
 
 /**
@@ -261,30 +306,71 @@ async function chaos(world, stats) {
   world.probeHost = probeHost;
   world.probeGuest = probeGuest;
   world.probeBookings = new Set();
-  await world.waitRows('social', 'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])', [[probeHost.id, probeGuest.id]], 2, 'social knows the probes');
-  await world.waitRows('bookings', 'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])', [[probeHost.id]], 1, 'bookings knows the probe host');
-  await world.waitRows('messaging', 'SELECT count(*) FROM user_cards WHERE user_id = ANY($1::uuid[])', [[world.probeHost.id, world.probeGuest.id]], 2, 'messaging knows the probes');
+  await world.waitRows(
+    'social',
+    'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])',
+    [[probeHost.id, probeGuest.id]],
+    2,
+    'social knows the probes',
+  );
+  await world.waitRows(
+    'bookings',
+    'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])',
+    [[probeHost.id]],
+    1,
+    'bookings knows the probe host',
+  );
+  await world.waitRows(
+    'messaging',
+    'SELECT count(*) FROM user_cards WHERE user_id = ANY($1::uuid[])',
+    [[world.probeHost.id, world.probeGuest.id]],
+    2,
+    'messaging knows the probes',
+  );
   await probe(world, 60_000);
 
   // Writes per kind: with the events they cause (an accept also opens a conversation), over 10,000.
   const per = Math.ceil(EVENT_TARGET / 4.4);
-  const load = new Workload(world, { quota: { booking: per, invite: per, accept: Math.ceil(per * 0.8), message: per } });
+  const load = new Workload(world, {
+    quota: { booking: per, invite: per, accept: Math.ceil(per * 0.8), message: per },
+  });
   let faultsDone = false;
   const eventsProduced = async () => {
     let n = 0;
-    for (const s of Object.keys(stack.dbUrls)) n += Number((await query(stack.dbUrls[s], 'SELECT count(*) FROM outbox_events'))[0].count);
+    for (const s of Object.keys(stack.dbUrls))
+      n += Number((await query(stack.dbUrls[s], 'SELECT count(*) FROM outbox_events'))[0].count);
     return n;
   };
   /** @type {[number, number][]} each fault's kill window (from the kill to the process being ready again) */
   const windows = [];
   say(`load: ${RATE} writes/s, quotas ${JSON.stringify(load.quota)}`);
-  const running = load.run({ rate: RATE, concurrency: 24, until: () => stopping || (faultsDone && load.quotaMet()), maxMs: 25 * 60_000 });
+  const running = load.run({
+    rate: RATE,
+    concurrency: 24,
+    until: () => stopping || (faultsDone && load.quotaMet()),
+    maxMs: 25 * 60_000,
+  });
 
   const faults = [
     { name: 'Kafka broker', pid: () => kafka.pid, kill: () => kafka.kill9(), restart: () => kafka.start() },
-    { name: 'bookings service (its outbox relay)', pid: () => stack.processes.pid('bookings'), kill: () => stack.processes.kill('bookings'), restart: () => restartProcess('bookings') },
-    { name: 'social service (consumer of bookings events)', pid: () => stack.processes.pid('social'), kill: () => stack.processes.kill('social'), restart: () => restartProcess('social') },
-    { name: "PostgreSQL of messaging's database", pid: () => pgMessaging.pid, kill: () => pgMessaging.kill9(), restart: () => pgMessaging.start() },
+    {
+      name: 'bookings service (its outbox relay)',
+      pid: () => stack.processes.pid('bookings'),
+      kill: () => stack.processes.kill('bookings'),
+      restart: () => restartProcess('bookings'),
+    },
+    {
+      name: 'social service (consumer of bookings events)',
+      pid: () => stack.processes.pid('social'),
+      kill: () => stack.processes.kill('social'),
+      restart: () => restartProcess('social'),
+    },
+    {
+      name: "PostgreSQL of messaging's database",
+      pid: () => pgMessaging.pid,
+      kill: () => pgMessaging.kill9(),
+      restart: () => pgMessaging.start(),
+    },
   ];
   await sleep(20_000);
   for (const f of faults) {
@@ -306,10 +392,19 @@ async function chaos(world, stats) {
       failed.push(`${f.name}: ${err.message}`);
     }
     const after = stats.totals();
-    const fault = { fault: f.name, pid, killedToRestartedS: +((restartedAt - killedAt) / 1000).toFixed(1), recoveryS: recoveredAt ? +((recoveredAt - killedAt) / 1000).toFixed(1) : null, writesFailedDuring: after.failed - before.failed, writesRejectedDuring: after.rejected - before.rejected };
+    const fault = {
+      fault: f.name,
+      pid,
+      killedToRestartedS: +((restartedAt - killedAt) / 1000).toFixed(1),
+      recoveryS: recoveredAt ? +((recoveredAt - killedAt) / 1000).toFixed(1) : null,
+      writesFailedDuring: after.failed - before.failed,
+      writesRejectedDuring: after.rejected - before.rejected,
+    };
     results.faults.push(fault);
     windows.push([killedAt, recoveredAt ?? Date.now()]);
-    say(`${f.name}: recovered (probe through) ${fault.recoveryS ?? 'NOT'} s after the kill; ${fault.writesFailedDuring} writes failed meanwhile`);
+    say(
+      `${f.name}: recovered (probe through) ${fault.recoveryS ?? 'NOT'} s after the kill; ${fault.writesFailedDuring} writes failed meanwhile`,
+    );
     await sleep(15_000);
   }
   faultsDone = true;
@@ -347,15 +442,35 @@ async function reconcileAndPrint(phase, load, world) {
   say(`${phase}: draining (outboxes empty, consumer lag 0; at most 180 s)...`);
   const d = await drain(stack.dbUrls, kafka.brokers, 180_000);
   say(`${phase}: ${d.timedOut ? 'NOT drained' : 'drained'} after ${(d.ms / 1000).toFixed(1)} s`);
-  if (d.timedOut) failed.push(`${phase}: not drained within 180 s: ${JSON.stringify({ outbox: d.outbox, lag: d.lag, error: d.error })}`);
+  if (d.timedOut)
+    failed.push(
+      `${phase}: not drained within 180 s: ${JSON.stringify({ outbox: d.outbox, lag: d.lag, error: d.error })}`,
+    );
   const acked = load.acked;
   // the probes' bookings were acknowledged too
   for (const b of world.probeBookings ?? []) acked.bookings.add(b);
-  const r = await reconcile({ dbUrls: stack.dbUrls, brokers: kafka.brokers, acked, ackedMayBeLost: SYNC_COMMIT === 'off' });
+  const r = await reconcile({
+    dbUrls: stack.dbUrls,
+    brokers: kafka.brokers,
+    acked,
+    ackedMayBeLost: SYNC_COMMIT === 'off',
+  });
   printTable(r.rows);
-  console.log(`\n${phase}: ${r.totals.events} events in the outboxes (${Object.entries(r.totals.byType).map(([t, n]) => `${t} ${n}`).join(', ')}), ${r.totals.deliveries} consumer deliveries checked, ${r.totals.kafkaMessages} messages on Kafka, ${r.totals.republished} published more than once`);
+  console.log(
+    `\n${phase}: ${r.totals.events} events in the outboxes (${Object.entries(r.totals.byType)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(
+        ', ',
+      )}), ${r.totals.deliveries} consumer deliveries checked, ${r.totals.kafkaMessages} messages on Kafka, ${r.totals.republished} published more than once`,
+  );
   (results.reconcile ??= {})[phase] = { ok: r.ok, totals: r.totals, failedChecks: r.rows.filter((x) => !x.ok) };
-  if (!r.ok) failed.push(`${phase}: reconciliation failed (${r.rows.filter((x) => !x.ok).map((x) => x.check).join('; ')})`);
+  if (!r.ok)
+    failed.push(
+      `${phase}: reconciliation failed (${r.rows
+        .filter((x) => !x.ok)
+        .map((x) => x.check)
+        .join('; ')})`,
+    );
 }
 
 /** @param {World} world */
@@ -388,18 +503,20 @@ async function soak(world) {
   const v8Stats = async () => {
     /** @type {Record<keyof typeof V8_METRICS, Sample>} */
     const out = { heapUsed: {}, heapTotal: {}, newSpace: {}, external: {} };
-    await Promise.all(stack.processes.list().map(async ({ name, metricsUrl }) => {
-      let text = '';
-      try {
-        text = await (await fetch(`${metricsUrl}/metrics`, { signal: AbortSignal.timeout(3000) })).text();
-      } catch {
-        // a process that does not answer has no figure this time
-      }
-      for (const [m, re] of /** @type {[keyof typeof V8_METRICS, RegExp][]} */ (Object.entries(V8_METRICS))) {
-        const found = re.exec(text);
-        out[m][name] = found ? Number(found[1]) : null;
-      }
-    }));
+    await Promise.all(
+      stack.processes.list().map(async ({ name, metricsUrl }) => {
+        let text = '';
+        try {
+          text = await (await fetch(`${metricsUrl}/metrics`, { signal: AbortSignal.timeout(3000) })).text();
+        } catch {
+          // a process that does not answer has no figure this time
+        }
+        for (const [m, re] of /** @type {[keyof typeof V8_METRICS, RegExp][]} */ (Object.entries(V8_METRICS))) {
+          const found = re.exec(text);
+          out[m][name] = found ? Number(found[1]) : null;
+        }
+      }),
+    );
     return out;
   };
   // RSS every 10 s from the end of the warm-up; growth compares the median of the first minute with
@@ -437,7 +554,12 @@ async function soak(world) {
       await sleep(SAMPLE_MS);
     }
   })();
-  const ran = await load.run({ rate: SOAK_RATE, concurrency: 24, until: () => stopping, maxMs: warmupMs + soakMs + 6000 });
+  const ran = await load.run({
+    rate: SOAK_RATE,
+    concurrency: 24,
+    until: () => stopping,
+    maxMs: warmupMs + soakMs + 6000,
+  });
   samples.push(rss());
   const v8 = await v8Stats();
   v8Samples.push(v8);
@@ -452,28 +574,57 @@ async function soak(world) {
     if (xs.length === 0) return {};
     const first = windowMedian(xs.slice(0, WINDOW));
     const last = windowMedian(xs.slice(-WINDOW));
-    return Object.fromEntries(Object.keys(first).map((k) => [k, { startMiB: +(first[k] / 2 ** 20).toFixed(1), endMiB: +(last[k] / 2 ** 20).toFixed(1), growthPct: first[k] ? +(((last[k] - first[k]) / first[k]) * 100).toFixed(1) : null }]));
+    return Object.fromEntries(
+      Object.keys(first).map((k) => [
+        k,
+        {
+          startMiB: +(first[k] / 2 ** 20).toFixed(1),
+          endMiB: +(last[k] / 2 ** 20).toFixed(1),
+          growthPct: first[k] ? +(((last[k] - first[k]) / first[k]) * 100).toFixed(1) : null,
+        },
+      ]),
+    );
   };
   const totals = stats.totals();
   const growth = growthOf(samples);
   const heapGrowth = growthOf(heapSamples.filter((h) => Object.values(h).every((v) => v !== null)));
-  results.soak = { seconds: +((Date.now() - start) / 1000).toFixed(0), operations: ran.issued, requests: totals, byKind: Object.fromEntries(stats.byKind), failures: stats.failureSummary(), rss: growth, heapUsed: heapGrowth };
-  console.log(`\nsoak: ${totals.sent} requests in ${results.soak.seconds} s (${(totals.sent / results.soak.seconds).toFixed(1)}/s): ${totals.ok} ok, ${totals.failed} failed, ${totals.rejected} rejected (4xx)`);
-  console.log(`\nRSS: median of the first and of the last ${WINDOW} samples (${samples.length} in all, ${SAMPLE_MS / 1000} s apart).`);
-  console.log('\n| process | RSS after warm-up MiB | RSS at end MiB | growth | V8 heap in use after warm-up MiB | at end MiB | growth |');
+  results.soak = {
+    seconds: +((Date.now() - start) / 1000).toFixed(0),
+    operations: ran.issued,
+    requests: totals,
+    byKind: Object.fromEntries(stats.byKind),
+    failures: stats.failureSummary(),
+    rss: growth,
+    heapUsed: heapGrowth,
+  };
+  console.log(
+    `\nsoak: ${totals.sent} requests in ${results.soak.seconds} s (${(totals.sent / results.soak.seconds).toFixed(1)}/s): ${totals.ok} ok, ${totals.failed} failed, ${totals.rejected} rejected (4xx)`,
+  );
+  console.log(
+    `\nRSS: median of the first and of the last ${WINDOW} samples (${samples.length} in all, ${SAMPLE_MS / 1000} s apart).`,
+  );
+  console.log(
+    '\n| process | RSS after warm-up MiB | RSS at end MiB | growth | V8 heap in use after warm-up MiB | at end MiB | growth |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const [k, g] of Object.entries(growth)) {
     const h = heapGrowth[k];
-    console.log(`| ${k} | ${g.startMiB} | ${g.endMiB} | ${g.growthPct} % | ${h?.startMiB ?? '-'} | ${h?.endMiB ?? '-'} | ${h ? `${h.growthPct} %` : '-'} |`);
+    console.log(
+      `| ${k} | ${g.startMiB} | ${g.endMiB} | ${g.growthPct} % | ${h?.startMiB ?? '-'} | ${h?.endMiB ?? '-'} | ${h ? `${h.growthPct} %` : '-'} |`,
+    );
   }
   // The series, to tell a steady climb (a leak) from a heap that breathes.
   /** @param {Sample} x */
-  const mib = (x) => Object.fromEntries(Object.entries(x).map(([k, v]) => [k, v === null ? null : +(v / 2 ** 20).toFixed(1)]));
+  const mib = (x) =>
+    Object.fromEntries(Object.entries(x).map(([k, v]) => [k, v === null ? null : +(v / 2 ** 20).toFixed(1)]));
   /** @type {Record<string, unknown>} */
   const series = { sampleMs: SAMPLE_MS, rssMiB: samples.map(mib) };
-  for (const m of /** @type {(keyof typeof V8_METRICS)[]} */ (Object.keys(V8_METRICS))) series[`${m}MiB`] = v8Samples.map((x) => mib(x[m]));
+  for (const m of /** @type {(keyof typeof V8_METRICS)[]} */ (Object.keys(V8_METRICS)))
+    series[`${m}MiB`] = v8Samples.map((x) => mib(x[m]));
   console.log(JSON.stringify({ soakSeries: series }));
-  if (totals.failed + totals.rejected > 0) failed.push(`soak: ${totals.failed + totals.rejected} requests failed (${JSON.stringify(stats.failureSummary())})`);
-  for (const [k, g] of Object.entries(growth)) if (!k.startsWith('kafka') && (g.growthPct ?? 0) >= 10) failed.push(`soak: RSS of ${k} grew ${g.growthPct} %`);
+  if (totals.failed + totals.rejected > 0)
+    failed.push(`soak: ${totals.failed + totals.rejected} requests failed (${JSON.stringify(stats.failureSummary())})`);
+  for (const [k, g] of Object.entries(growth))
+    if (!k.startsWith('kafka') && (g.growthPct ?? 0) >= 10) failed.push(`soak: RSS of ${k} grew ${g.growthPct} %`);
   await reconcileAndPrint('soak', load, world);
 }

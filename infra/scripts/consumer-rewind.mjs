@@ -9,7 +9,8 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { parseCommandLine, usageError } from './args.mjs';
 
-const USAGE = 'usage: KAFKA_BROKERS=host:port [KAFKA_GROUP_PREFIX=...] npm run consumer:rewind -- <service> --to <ISO date-time, e.g. 2026-11-23T04:00:00Z> [--dry-run]\n' +
+const USAGE =
+  'usage: KAFKA_BROKERS=host:port [KAFKA_GROUP_PREFIX=...] npm run consumer:rewind -- <service> --to <ISO date-time, e.g. 2026-11-23T04:00:00Z> [--dry-run]\n' +
   '  (in the jobs image: node infra/scripts/consumer-rewind.mjs ...)';
 // --help: the usage, exit 0 (the containers phase runs it in the jobs image)
 const { values, positionals } = parseCommandLine({
@@ -22,7 +23,11 @@ const [service] = positionals;
 const at = values.to ? Date.parse(values.to) : NaN;
 if (!service || positionals.length > 1 || Number.isNaN(at) || !process.env.KAFKA_BROKERS) usageError('', USAGE);
 const groupId = `${process.env.KAFKA_GROUP_PREFIX ?? ''}${service}.events`;
-const kafka = new Kafka({ clientId: 'luxe-consumer-rewind', brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.WARN });
+const kafka = new Kafka({
+  clientId: 'luxe-consumer-rewind',
+  brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
+  logLevel: logLevel.WARN,
+});
 const admin = kafka.admin();
 await admin.connect();
 try {
@@ -32,7 +37,9 @@ try {
     console.error(`consumer group ${groupId} is ${state}: stop every instance of ${service} first`);
     process.exitCode = 75;
   } else {
-    const committed = (await admin.fetchOffsets({ groupId })).filter((t) => t.partitions.some((p) => p.offset !== '-1'));
+    const committed = (await admin.fetchOffsets({ groupId })).filter((t) =>
+      t.partitions.some((p) => p.offset !== '-1'),
+    );
     if (committed.length === 0) {
       console.error(`consumer group ${groupId} has no committed offsets: nothing to rewind`);
       process.exitCode = 66;

@@ -13,13 +13,22 @@ const partitions = topicPartitions();
 const topics = await createTopics(process.env.KAFKA_BROKERS, process.env.KAFKA_TOPIC_PREFIX ?? '');
 // Topics that existed before keep their partitions: adding some moves keys to other partitions,
 // which reorders an aggregate's events in flight (docs/runbook.md#runbook-partitions).
-const admin = new Kafka({ clientId: 'luxe-topics', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.WARN }).admin();
+const admin = new Kafka({
+  clientId: 'luxe-topics',
+  brokers: process.env.KAFKA_BROKERS.split(','),
+  logLevel: logLevel.WARN,
+}).admin();
 await admin.connect();
 try {
   const { topics: meta } = await admin.fetchTopicMetadata({ topics });
   const fewer = meta.filter((t) => t.partitions.length < partitions);
-  for (const t of fewer) console.warn(`warning: ${t.name} has ${t.partitions.length} partitions, fewer than KAFKA_TOPIC_PARTITIONS=${partitions} (left as it is; see docs/runbook.md#runbook-partitions)`);
-  console.log(`${topics.length} topics present, ${partitions} partitions each${fewer.length ? ` (${fewer.length} created earlier with fewer)` : ''}`);
+  for (const t of fewer)
+    console.warn(
+      `warning: ${t.name} has ${t.partitions.length} partitions, fewer than KAFKA_TOPIC_PARTITIONS=${partitions} (left as it is; see docs/runbook.md#runbook-partitions)`,
+    );
+  console.log(
+    `${topics.length} topics present, ${partitions} partitions each${fewer.length ? ` (${fewer.length} created earlier with fewer)` : ''}`,
+  );
 } finally {
   await admin.disconnect();
 }

@@ -9,7 +9,8 @@
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { parseCommandLine, usageError } from './args.mjs';
 
-const USAGE = 'usage: KAFKA_BROKERS=host:port [KAFKA_GROUP_PREFIX=...] npm run dlt:replay -- <topic or topic.dlt> [--group <consumer>] [--dry-run]\n' +
+const USAGE =
+  'usage: KAFKA_BROKERS=host:port [KAFKA_GROUP_PREFIX=...] npm run dlt:replay -- <topic or topic.dlt> [--group <consumer>] [--dry-run]\n' +
   '  (in the jobs image: node infra/scripts/dlt-replay.mjs ...)';
 // --help: the usage, exit 0 (the containers phase runs it in the jobs image)
 const { values, positionals } = parseCommandLine({
@@ -26,7 +27,11 @@ const source = dlt.slice(0, -'.dlt'.length);
 // One replay position per filter, so replaying one consumer's letters leaves the others' for later.
 const groupId = `${process.env.KAFKA_GROUP_PREFIX ?? ''}dlt-replay${onlyGroup ? `.${onlyGroup}` : ''}`;
 
-const kafka = new Kafka({ clientId: 'luxe-dlt-replay', brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.WARN });
+const kafka = new Kafka({
+  clientId: 'luxe-dlt-replay',
+  brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
+  logLevel: logLevel.WARN,
+});
 const admin = kafka.admin();
 await admin.connect();
 const topics = new Set(await admin.listTopics());
@@ -53,7 +58,12 @@ if (todo.size === 0) {
 }
 
 // The platform's partitioner, so a replayed message lands on its key's partition again.
-const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+const producer = kafka.producer({
+  idempotent: true,
+  maxInFlightRequests: 1,
+  allowAutoTopicCreation: false,
+  createPartitioner: Partitioners.DefaultPartitioner,
+});
 const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
 await producer.connect();
 await consumer.connect();
@@ -61,35 +71,49 @@ await consumer.subscribe({ topics: [dlt], fromBeginning: true });
 let replayed = 0;
 const reached = new Map();
 let skipped = 0;
-const done = new Promise(/** @param {(v?: void) => void} resolve */ (resolve) => {
-  consumer.run({
-    autoCommit: !dryRun,
-    eachMessage: async ({ partition, message }) => {
-      const end = todo.get(partition);
-      if (end === undefined || Number(message.offset) >= end) return;
-      /** @type {import('kafkajs').IHeaders} */
-      const headers = {};
-      for (const [k, v] of Object.entries(message.headers ?? {})) if (!k.startsWith('x-dlt-') && v !== undefined) headers[k] = v;
-      const group = message.headers?.['x-dlt-group']?.toString();
-      const reason = message.headers?.['x-dlt-reason']?.toString();
-      if (onlyGroup && group !== onlyGroup) skipped++;
-      else if (dryRun) {
-        console.log(`would replay ${dlt}[${partition}]@${message.offset} key=${message.key} group=${group} reason=${reason}`);
-        replayed++;
-      } else {
-        headers['x-dlt-replayed-from-offset'] = `${partition}:${message.offset}`;
-        await producer.send({ topic: source, acks: -1, messages: [{ key: message.key, value: message.value, headers }] });
-        replayed++;
-      }
-      reached.set(partition, Number(message.offset) + 1);
-      if (Number(message.offset) >= end - 1) todo.delete(partition);
-      if (todo.size === 0) resolve();
-    },
-  });
-});
+const done = new Promise(
+  /** @param {(v?: void) => void} resolve */ (resolve) => {
+    consumer.run({
+      autoCommit: !dryRun,
+      eachMessage: async ({ partition, message }) => {
+        const end = todo.get(partition);
+        if (end === undefined || Number(message.offset) >= end) return;
+        /** @type {import('kafkajs').IHeaders} */
+        const headers = {};
+        for (const [k, v] of Object.entries(message.headers ?? {}))
+          if (!k.startsWith('x-dlt-') && v !== undefined) headers[k] = v;
+        const group = message.headers?.['x-dlt-group']?.toString();
+        const reason = message.headers?.['x-dlt-reason']?.toString();
+        if (onlyGroup && group !== onlyGroup) skipped++;
+        else if (dryRun) {
+          console.log(
+            `would replay ${dlt}[${partition}]@${message.offset} key=${message.key} group=${group} reason=${reason}`,
+          );
+          replayed++;
+        } else {
+          headers['x-dlt-replayed-from-offset'] = `${partition}:${message.offset}`;
+          await producer.send({
+            topic: source,
+            acks: -1,
+            messages: [{ key: message.key, value: message.value, headers }],
+          });
+          replayed++;
+        }
+        reached.set(partition, Number(message.offset) + 1);
+        if (Number(message.offset) >= end - 1) todo.delete(partition);
+        if (todo.size === 0) resolve();
+      },
+    });
+  },
+);
 await done;
 // Committed before leaving, so the next replay starts after what this one took.
-if (!dryRun) await consumer.commitOffsets([...reached].map(([partition, offset]) => ({ topic: dlt, partition, offset: String(offset) })));
+if (!dryRun)
+  await consumer.commitOffsets(
+    [...reached].map(([partition, offset]) => ({ topic: dlt, partition, offset: String(offset) })),
+  );
 await consumer.disconnect();
 await producer.disconnect();
-console.log(`${dryRun ? 'would replay' : 'replayed'} ${replayed} message(s) from ${dlt} to ${source}${skipped ? ` (${skipped} of other consumers left)` : ''}`);
+console.log(
+  `${dryRun ? 'would replay' : 'replayed'} ${replayed} message(s) from ${dlt} to ${source}${skipped ? ` (${skipped} of other consumers left)` : ''}`,
+);

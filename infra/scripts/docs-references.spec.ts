@@ -18,7 +18,10 @@ const PRODUCT = 'docs/product.md';
 function trackedTextFiles(): { path: string; text: string }[] {
   const paths = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
   return paths
-    .filter((p) => !/(^|\/)(node_modules|dist)\//.test(p) && !/(^|\/)(package-lock\.json|[^/]*\.lock|pnpm-lock\.yaml)$/.test(p))
+    .filter(
+      (p) =>
+        !/(^|\/)(node_modules|dist)\//.test(p) && !/(^|\/)(package-lock\.json|[^/]*\.lock|pnpm-lock\.yaml)$/.test(p),
+    )
     .filter((p) => existsSync(join(ROOT, p)))
     .map((p) => ({ path: p, buf: readFileSync(join(ROOT, p)) }))
     .filter(({ buf }) => !buf.includes(0))
@@ -41,7 +44,11 @@ function githubSlugs(markdown: string): string[] {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     const heading = !fenced && /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
-    const base = heading[1]!.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-');
+    const base = heading[1]!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .trim()
+      .replace(/\s/g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     slugs.push(n === 0 ? base : `${base}-${n}`);
@@ -70,7 +77,10 @@ const OWN_LINK = /\]\(#([^)\s]*)\)/g;
  * (code comments name `docs/…` from there); a page that exists in neither place is reported too.
  * Pointers into pages written by the docs generator are checked on the page it wrote.
  */
-function brokenPageLinks(files: { path: string; text: string }[], read: (path: string) => string | undefined): string[] {
+function brokenPageLinks(
+  files: { path: string; text: string }[],
+  read: (path: string) => string | undefined,
+): string[] {
   const anchorsOf = new Map<string, Set<string> | undefined>();
   const anchors = (page: string) => {
     if (!anchorsOf.has(page)) {
@@ -82,7 +92,8 @@ function brokenPageLinks(files: { path: string; text: string }[], read: (path: s
   const broken: string[] = [];
   for (const { path, text } of files) {
     const links = [...text.matchAll(PAGE_LINK)].map((m) => ({ at: m.index, target: m[1]!, anchor: m[2]! }));
-    if (path.endsWith('.md')) links.push(...[...text.matchAll(OWN_LINK)].map((m) => ({ at: m.index, target: '', anchor: m[1]! })));
+    if (path.endsWith('.md'))
+      links.push(...[...text.matchAll(OWN_LINK)].map((m) => ({ at: m.index, target: '', anchor: m[1]! })));
     for (const l of links) {
       // The docs generator's sources write into docs/: their links are relative to it, as on the page they make.
       const from = path.startsWith('infra/embedded/src/docs/') ? 'docs' : dirname(path);
@@ -94,7 +105,8 @@ function brokenPageLinks(files: { path: string; text: string }[], read: (path: s
   }
   return broken;
 }
-const readPage = (path: string) => (path.startsWith('..') || !existsSync(join(ROOT, path)) ? undefined : readFileSync(join(ROOT, path), 'utf8'));
+const readPage = (path: string) =>
+  path.startsWith('..') || !existsSync(join(ROOT, path)) ? undefined : readFileSync(join(ROOT, path), 'utf8');
 
 describe('references to the product rules (docs/product.md)', () => {
   const files = trackedTextFiles();
@@ -127,7 +139,10 @@ describe('references to the product rules (docs/product.md)', () => {
   it('every anchor a pointer to docs/product.md names is one of its sections (explicit anchor or heading)', () => {
     const links = files.flatMap(({ path, text }) => {
       const own = path === PRODUCT ? [...text.matchAll(/\]\(#([^)\s]*)\)/g)] : [];
-      return [...text.matchAll(PRODUCT_LINK), ...own].map((m) => ({ where: `${path}:${lineOf(text, m.index)}`, anchor: m[1]! }));
+      return [...text.matchAll(PRODUCT_LINK), ...own].map((m) => ({
+        where: `${path}:${lineOf(text, m.index)}`,
+        anchor: m[1]!,
+      }));
     });
     expect(links.length).toBeGreaterThan(100);
     expect(links.filter((l) => !anchors.has(l.anchor)).map((l) => `${l.where}: #${l.anchor}`)).toEqual([]);
@@ -144,7 +159,10 @@ describe('references to sections of the README and the docs (any page#anchor)', 
       'README.md': '# Readme\n',
     };
     const code = `// see ${to('docs/a.md', 'fixed')} and ${to('docs/a.md', 'good-section')}\n// ${to('docs/a.md', 'renamed')}; ${to('README.md', 'readme')}; ${to('docs/c.md', 'x')}`;
-    const files = [...Object.entries(pages).map(([path, text]) => ({ path, text })), { path: 'services/x/src/y.ts', text: code }];
+    const files = [
+      ...Object.entries(pages).map(([path, text]) => ({ path, text })),
+      { path: 'services/x/src/y.ts', text: code },
+    ];
     expect(brokenPageLinks(files, (p) => pages[p])).toEqual([
       `docs/a.md:4: ${to('', 'gone')}`,
       `services/x/src/y.ts:2: ${to('docs/a.md', 'renamed')}`,

@@ -47,7 +47,12 @@ const CHECKS = 'not_a_server_error,status_code_conformance,response_schema_confo
 const results = [];
 /** @type {(title: string, ok: boolean, message?: string) => void} */
 const record = (title, ok, message) => {
-  results.push({ title, fullName: `fuzz ${title}`, status: ok ? 'passed' : 'failed', failureMessages: ok || !message ? [] : [message] });
+  results.push({
+    title,
+    fullName: `fuzz ${title}`,
+    status: ok ? 'passed' : 'failed',
+    failureMessages: ok || !message ? [] : [message],
+  });
   console.log(`${ok ? 'ok' : 'not ok'} - ${title}`);
   if (!ok && message) console.log(message.replace(/^/gm, '    '));
 };
@@ -64,7 +69,9 @@ function writeReport() {
           numPendingTests: 0,
           numTodoTests: 0,
           success: failed === 0 && results.length > 0,
-          testResults: [{ name: 'infra/scripts/test-fuzz.sh', status: failed ? 'failed' : 'passed', assertionResults: results }],
+          testResults: [
+            { name: 'infra/scripts/test-fuzz.sh', status: failed ? 'failed' : 'passed', assertionResults: results },
+          ],
         },
         null,
         1,
@@ -109,7 +116,17 @@ async function call(base, method, path, { body, cookie, bearer } = {}) {
  */
 async function member(base, userType, firstName) {
   const email = `fuzz-${userType}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@fuzz.luxeswipe.test`;
-  const r = await call(base, 'POST', '/api/auth/register', { body: { email, password: 'fuzz-password-1', firstName, lastName: 'Fuzz', city: 'Miami, FL', state: 'Florida', userType } });
+  const r = await call(base, 'POST', '/api/auth/register', {
+    body: {
+      email,
+      password: 'fuzz-password-1',
+      firstName,
+      lastName: 'Fuzz',
+      city: 'Miami, FL',
+      state: 'Florida',
+      userType,
+    },
+  });
   if (r.status !== 201 || !r.cookie) throw new Error(`register ${userType}: ${r.status} ${r.text.slice(0, 300)}`);
   const me = await call(base, 'GET', '/api/auth/me', { cookie: r.cookie });
   if (me.status !== 200) throw new Error(`me ${userType}: ${me.status} ${me.text.slice(0, 300)}`);
@@ -184,7 +201,11 @@ function runSchemathesis(name, base, schemaFile, { headers, operations, maxExamp
   for (const op of operations) argv.push('--include-operation-id', op);
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(/** @type {string} main checked it */ (SCHEMATHESIS), argv, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' } });
+    const child = spawn(/** @type {string} main checked it */ (SCHEMATHESIS), argv, {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' },
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -201,7 +222,15 @@ function runSchemathesis(name, base, schemaFile, { headers, operations, maxExamp
  */
 /** A recorded body: text, or `{ $base64 }` for bytes. */
 /** @param {any} b a request's or response's body as schemathesis records it (text, {$base64}, or JSON) */
-const text = (b) => (b == null ? '' : typeof b === 'string' ? b : b.$base64 !== undefined ? Buffer.from(b.$base64, 'base64').toString('utf8') : JSON.stringify(b)).slice(0, 400);
+const text = (b) =>
+  (b == null
+    ? ''
+    : typeof b === 'string'
+      ? b
+      : b.$base64 !== undefined
+        ? Buffer.from(b.$base64, 'base64').toString('utf8')
+        : JSON.stringify(b)
+  ).slice(0, 400);
 
 /**
  * @typedef {{ requests: number, statuses: Record<string, number>, failures: Map<string, string>, errors: string[] }} OpStats
@@ -247,18 +276,24 @@ function parseEvents(file) {
           const resp = i?.response;
           const curl = req ? `${req.method} ${req.uri}${req.body ? ` body=${text(req.body)}` : ''}` : '';
           const respBody = text(resp?.content);
-          o.failures.set(key, `${key}\n${c.failure_info?.failure?.message ?? ''}\n  request: ${curl}\n  response: ${resp?.status_code ?? '?'} ${respBody}`);
+          o.failures.set(
+            key,
+            `${key}\n${c.failure_info?.failure?.message ?? ''}\n  request: ${curl}\n  response: ${resp?.status_code ?? '?'} ${respBody}`,
+          );
         }
       }
     } else if (type === 'NonFatalError') {
-      op(data.label ?? 'schema').errors.push(String(data.info?.message ?? data.value?.message ?? JSON.stringify(data).slice(0, 300)));
+      op(data.label ?? 'schema').errors.push(
+        String(data.info?.message ?? data.value?.message ?? JSON.stringify(data).slice(0, 300)),
+      );
     }
   }
   return { ops, total, missing: false };
 }
 
 async function main() {
-  if (!SCHEMATHESIS) throw new Error('--schemathesis PATH (or SCHEMATHESIS) is required: bash infra/local/schemathesis.sh prints it');
+  if (!SCHEMATHESIS)
+    throw new Error('--schemathesis PATH (or SCHEMATHESIS) is required: bash infra/local/schemathesis.sh prints it');
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const redisUrl = new URL(String(process.env.REDIS_URL));
@@ -279,23 +314,36 @@ async function main() {
     // Sign-up and login limits above the defaults so that the fuzzer reaches the handlers, and still low enough that it meets their 429 answers.
     extraEnv: { NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_REGISTER_PER_IP: '60', RATE_LIMIT_LOGIN_PER_IP: '100' },
   });
-  console.log(`stack ready in ${((Date.now() - t0) / 1000).toFixed(0)} s at ${stack.gatewayUrl} (seed ${SEED}, ${MAX_EXAMPLES} examples per operation and run, ${WORKERS} workers)`);
+  console.log(
+    `stack ready in ${((Date.now() - t0) / 1000).toFixed(0)} s at ${stack.gatewayUrl} (seed ${SEED}, ${MAX_EXAMPLES} examples per operation and run, ${WORKERS} workers)`,
+  );
   let ok = false;
   try {
     const base = stack.gatewayUrl;
     const host = await member(base, 'host', 'Fuzzy');
     const owner = await member(base, 'venue', 'Owner');
     const leaver = await member(base, 'guest', 'Leaver');
-    const admin = await call(base, 'POST', '/api/admin/login', { body: { email: stack.admin.email, password: stack.admin.password } });
+    const admin = await call(base, 'POST', '/api/admin/login', {
+      body: { email: stack.admin.email, password: stack.admin.password },
+    });
     if (admin.status !== 200) throw new Error(`admin login: ${admin.status} ${admin.text.slice(0, 300)}`);
     const docRes = await fetch(`${base}/api/openapi.json`);
     if (docRes.status !== 200) throw new Error(`GET /api/openapi.json: ${docRes.status}`);
-    const doc = /** @type {{ paths: Record<string, Record<string, any>> }} the gateway's OpenAPI document */ (await docRes.json());
+    const doc = /** @type {{ paths: Record<string, Record<string, any>> }} the gateway's OpenAPI document */ (
+      await docRes.json()
+    );
     const schemaFile = join(OUT, 'openapi.json');
     writeFileSync(schemaFile, JSON.stringify(doc, null, 1));
     const operations = Object.values(doc.paths).flatMap((p) => Object.values(p));
     /** @param {any} o an operation of the OpenAPI document */
-    const access = (o) => (o.security?.[0]?.adminBearer ? 'admin' : o.description.includes('of type venue') ? 'venue-owner' : o.security ? 'member' : 'public');
+    const access = (o) =>
+      o.security?.[0]?.adminBearer
+        ? 'admin'
+        : o.description.includes('of type venue')
+          ? 'venue-owner'
+          : o.security
+            ? 'member'
+            : 'public';
     /** @param {(o: any) => boolean} pred */
     const ids = (pred) => operations.filter(pred).map((o) => o.operationId);
     // Operations that end the caller's own session run last, each with a member of its own:
@@ -305,22 +353,47 @@ async function main() {
     /** @param {string} cookie */
     const sessionOk = (cookie) => async () => (await call(base, 'GET', '/api/auth/me', { cookie })).status;
     const runs = [
-      { name: 'venue-owner', headers: [`Cookie: ${owner.cookie}`], operations: ids((o) => access(o) === 'venue-owner'), session: sessionOk(owner.cookie) },
-      { name: 'member', headers: [`Cookie: ${host.cookie}`], operations: ids((o) => access(o) === 'member' && !ENDS_SESSION.includes(o.operationId)), session: sessionOk(host.cookie) },
-      { name: 'public', headers: [], operations: ids((o) => access(o) === 'public' && !ENDS_SESSION.includes(o.operationId)) },
-      { name: 'admin', headers: [`Authorization: Bearer ${admin.json.token}`], operations: ids((o) => access(o) === 'admin'), session: async () => (await call(base, 'GET', '/api/admin/session', { bearer: admin.json.token })).status },
+      {
+        name: 'venue-owner',
+        headers: [`Cookie: ${owner.cookie}`],
+        operations: ids((o) => access(o) === 'venue-owner'),
+        session: sessionOk(owner.cookie),
+      },
+      {
+        name: 'member',
+        headers: [`Cookie: ${host.cookie}`],
+        operations: ids((o) => access(o) === 'member' && !ENDS_SESSION.includes(o.operationId)),
+        session: sessionOk(host.cookie),
+      },
+      {
+        name: 'public',
+        headers: [],
+        operations: ids((o) => access(o) === 'public' && !ENDS_SESSION.includes(o.operationId)),
+      },
+      {
+        name: 'admin',
+        headers: [`Authorization: Bearer ${admin.json.token}`],
+        operations: ids((o) => access(o) === 'admin'),
+        session: async () => (await call(base, 'GET', '/api/admin/session', { bearer: admin.json.token })).status,
+      },
       { name: 'session-ending', headers: [`Cookie: ${leaver.cookie}`], operations: ENDS_SESSION },
     ];
     const ran = [];
     for (const r of runs) {
       const res = await runSchemathesis(r.name, base, schemaFile, { ...r, maxExamples: MAX_EXAMPLES });
       const parsed = parseEvents(join(res.dir, 'events.ndjson'));
-      console.log(`${r.name}: ${r.operations.length} operations, ${parsed.total} requests, ${res.seconds.toFixed(0)} s, schemathesis exit ${res.code}`);
+      console.log(
+        `${r.name}: ${r.operations.length} operations, ${parsed.total} requests, ${res.seconds.toFixed(0)} s, schemathesis exit ${res.code}`,
+      );
       ran.push({ ...r, res, parsed });
       // The run's sign-in must have lasted to its end (else most of its answers were 401s).
       if (r.session) {
         const status = await r.session();
-        record(`${r.name}: the signed-in session lasted the whole run`, status === 200, `the session check answered ${status}`);
+        record(
+          `${r.name}: the signed-in session lasted the whole run`,
+          status === 200,
+          `the session check answered ${status}`,
+        );
       }
     }
 
@@ -328,26 +401,62 @@ async function main() {
     for (const r of ran) {
       total += r.parsed.total;
       if (r.parsed.missing) {
-        record(`${r.name}: schemathesis ran and wrote its event stream`, false, `exit ${r.res.code}\n${r.res.output.slice(-3000)}`);
+        record(
+          `${r.name}: schemathesis ran and wrote its event stream`,
+          false,
+          `exit ${r.res.code}\n${r.res.output.slice(-3000)}`,
+        );
         continue;
       }
       const byId = new Map(operations.map((o) => [o.operationId, o]));
       for (const id of r.operations) {
         const o = byId.get(id);
-        const [path, method] = Object.entries(doc.paths).flatMap(([p, ms]) => Object.entries(ms).filter(([, x]) => x === o).map(([m]) => [p, m]))[0];
+        const [path, method] = Object.entries(doc.paths).flatMap(([p, ms]) =>
+          Object.entries(ms)
+            .filter(([, x]) => x === o)
+            .map(([m]) => [p, m]),
+        )[0];
         const label = `${method.toUpperCase()} ${path}`;
         const stats = r.parsed.ops.get(label) ?? { requests: 0, statuses: {}, failures: new Map(), errors: [] };
         const problems = [...stats.failures.values(), ...stats.errors.map((/** @type {string} */ e) => `error: ${e}`)];
         if (stats.requests === 0) problems.push('no request was made for this operation');
-        const statuses = Object.entries(stats.statuses).map(([s, n]) => `${s}×${n}`).join(' ');
-        record(`${label} (${id}, as ${r.name}): ${stats.requests} requests [${statuses}], no 5xx, documented statuses, schemas and media types`, problems.length === 0, problems.join('\n\n'));
+        const statuses = Object.entries(stats.statuses)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ');
+        record(
+          `${label} (${id}, as ${r.name}): ${stats.requests} requests [${statuses}], no 5xx, documented statuses, schemas and media types`,
+          problems.length === 0,
+          problems.join('\n\n'),
+        );
       }
       if (r.res.code !== 0 && ![...r.parsed.ops.values()].some((s) => s.failures.size || s.errors.length))
         record(`${r.name}: schemathesis finished cleanly`, false, `exit ${r.res.code}\n${r.res.output.slice(-3000)}`);
     }
     const seconds = (Date.now() - t0) / 1000;
-    record(`at least ${MIN_REQUESTS} generated requests in total (${total} in ${seconds.toFixed(0)} s)`, total >= MIN_REQUESTS, `only ${total} requests`);
-    writeFileSync(join(OUT, 'summary.json'), JSON.stringify({ requests: total, seconds, seed: SEED, runs: ran.map((r) => ({ name: r.name, operations: r.operations.length, requests: r.parsed.total, seconds: r.res.seconds, exit: r.res.code })) }, null, 1));
+    record(
+      `at least ${MIN_REQUESTS} generated requests in total (${total} in ${seconds.toFixed(0)} s)`,
+      total >= MIN_REQUESTS,
+      `only ${total} requests`,
+    );
+    writeFileSync(
+      join(OUT, 'summary.json'),
+      JSON.stringify(
+        {
+          requests: total,
+          seconds,
+          seed: SEED,
+          runs: ran.map((r) => ({
+            name: r.name,
+            operations: r.operations.length,
+            requests: r.parsed.total,
+            seconds: r.res.seconds,
+            exit: r.res.code,
+          })),
+        },
+        null,
+        1,
+      ),
+    );
     console.log(`\n${total} requests in ${seconds.toFixed(0)} s (seed ${SEED}); details under ${OUT}`);
   } catch (/** @type {any} */ err) {
     record('the fuzzing run completed (stack, sign-in, schemathesis)', false, String(err?.stack ?? err));

@@ -57,10 +57,28 @@ describe('reconcile', () => {
     w.refunds.push({ id: 'r1', bookingId: B, refundId: 're_1', amount: 5000 });
     w.providerRefunds.push({ id: 're_1', intentId: 'pi_1', bookingId: B, amount: 5000, status: 'succeeded' });
     w.charges[0].amountRefunded = 5000;
-    w.splits.push({ id: 's1', bookingId: B, status: 'completed', fallbackIntentId: null, fallbackStatus: null, fallbackAmount: null, fallbackRefundId: null, fallbackRefundAmount: null });
-    w.shares.push({ id: 'sh1', splitId: 's1', amount: 2500, status: 'paid', intentId: 'pi_2', refundId: null, refundAmount: null }, { id: 'sh2', splitId: 's1', amount: 2500, status: 'paid', intentId: 'pi_3', refundId: null, refundAmount: null });
-    w.intents.push({ id: 'pi_2', bookingId: B, amount: 2500, amountReceived: 2500, status: 'succeeded' }, { id: 'pi_3', bookingId: B, amount: 2500, amountReceived: 2500, status: 'succeeded' });
-    w.charges.push({ id: 'ch_2', intentId: 'pi_2', amountRefunded: 0 }, { id: 'ch_3', intentId: 'pi_3', amountRefunded: 0 });
+    w.splits.push({
+      id: 's1',
+      bookingId: B,
+      status: 'completed',
+      fallbackIntentId: null,
+      fallbackStatus: null,
+      fallbackAmount: null,
+      fallbackRefundId: null,
+      fallbackRefundAmount: null,
+    });
+    w.shares.push(
+      { id: 'sh1', splitId: 's1', amount: 2500, status: 'paid', intentId: 'pi_2', refundId: null, refundAmount: null },
+      { id: 'sh2', splitId: 's1', amount: 2500, status: 'paid', intentId: 'pi_3', refundId: null, refundAmount: null },
+    );
+    w.intents.push(
+      { id: 'pi_2', bookingId: B, amount: 2500, amountReceived: 2500, status: 'succeeded' },
+      { id: 'pi_3', bookingId: B, amount: 2500, amountReceived: 2500, status: 'succeeded' },
+    );
+    w.charges.push(
+      { id: 'ch_2', intentId: 'pi_2', amountRefunded: 0 },
+      { id: 'ch_3', intentId: 'pi_3', amountRefunded: 0 },
+    );
     expect(reconcile(w)).toEqual([]);
     w.payments[0] = { ...w.payments[0]!, status: 'replaced' };
     expect(kinds(w)).toEqual(['status-mismatch']);
@@ -87,7 +105,9 @@ describe('reconcile', () => {
     w.charges[0].amountRefunded = 0;
     const found = reconcile(w);
     expect(found.map((d: { kind: string }) => d.kind)).toEqual(['money-kept', 'refund-not-at-provider']);
-    expect(formatLine(found[0])).toBe(`money-kept booking=${B} cancelled booking keeps $25.00 but the provider holds $50.00 ($50.00 taken, $0.00 refunded)`);
+    expect(formatLine(found[0])).toBe(
+      `money-kept booking=${B} cancelled booking keeps $25.00 but the provider holds $50.00 ($50.00 taken, $0.00 refunded)`,
+    );
   });
 
   it('money-kept: an expired hold whose payment succeeded anyway', () => {
@@ -114,7 +134,16 @@ describe('reconcile', () => {
 
   it('refund-recorded-twice: one provider refund in two rows', () => {
     const w = cancelledHalfRefunded();
-    w.splits.push({ id: 's1', bookingId: B, status: 'released', fallbackIntentId: null, fallbackStatus: 'none', fallbackAmount: null, fallbackRefundId: 're_1', fallbackRefundAmount: 2500 });
+    w.splits.push({
+      id: 's1',
+      bookingId: B,
+      status: 'released',
+      fallbackIntentId: null,
+      fallbackStatus: 'none',
+      fallbackAmount: null,
+      fallbackRefundId: 're_1',
+      fallbackRefundAmount: 2500,
+    });
     const found = reconcile(w);
     expect(found.map((d: { kind: string }) => d.kind)).toEqual(['refund-recorded-twice']);
     expect(found[0].message).toContain('refunds r1, split_payments s1 (fallback)');
@@ -157,8 +186,25 @@ describe('reconcile', () => {
   it('status-mismatch: a paid share whose intent did not succeed, a fallback the webhook never settled', () => {
     const w = world();
     w.payments = [];
-    w.splits.push({ id: 's1', bookingId: B, status: 'completed', fallbackIntentId: 'pi_f', fallbackStatus: 'pending', fallbackAmount: 2000, fallbackRefundId: null, fallbackRefundAmount: null });
-    w.shares.push({ id: 'sh1', splitId: 's1', amount: 3000, status: 'paid', intentId: 'pi_1', refundId: null, refundAmount: null });
+    w.splits.push({
+      id: 's1',
+      bookingId: B,
+      status: 'completed',
+      fallbackIntentId: 'pi_f',
+      fallbackStatus: 'pending',
+      fallbackAmount: 2000,
+      fallbackRefundId: null,
+      fallbackRefundAmount: null,
+    });
+    w.shares.push({
+      id: 'sh1',
+      splitId: 's1',
+      amount: 3000,
+      status: 'paid',
+      intentId: 'pi_1',
+      refundId: null,
+      refundAmount: null,
+    });
     w.intents[0] = { ...w.intents[0], amount: 3000, amountReceived: 3000 };
     w.intents.push({ id: 'pi_f', bookingId: B, amount: 2000, status: 'succeeded' });
     expect(kinds(w)).toEqual(['status-mismatch']);
@@ -178,7 +224,9 @@ describe('reconcile', () => {
     expect(kinds(refund)).toEqual(['amount-mismatch']);
     const booking = world();
     booking.bookings[0] = { ...booking.bookings[0]!, paidCents: 4000, depositCents: 4000 };
-    expect(reconcile(booking).map((d: { message: string }) => d.message)).toEqual([`confirmed booking records $40.00 paid, its succeeded intents take $50.00`]);
+    expect(reconcile(booking).map((d: { message: string }) => d.message)).toEqual([
+      `confirmed booking records $40.00 paid, its succeeded intents take $50.00`,
+    ]);
     const charge = cancelledHalfRefunded();
     charge.charges[0].amountRefunded = 5000;
     expect(kinds(charge)).toEqual(['amount-mismatch']);
@@ -193,11 +241,19 @@ describe('reconcile', () => {
   it("leaves the provider's records of other bookings alone, and sorts by booking then kind", () => {
     const w = world();
     w.intents.push({ id: 'pi_other', bookingId: 'not-ours', amount: 100, status: 'requires_payment_method' });
-    w.providerRefunds.push({ id: 're_other', intentId: 'pi_other', bookingId: 'not-ours', amount: 100, status: 'succeeded' });
+    w.providerRefunds.push({
+      id: 're_other',
+      intentId: 'pi_other',
+      bookingId: 'not-ours',
+      amount: 100,
+      status: 'succeeded',
+    });
     expect(reconcile(w)).toEqual([]);
     w.bookings.push({ id: B2, status: 'confirmed', depositCents: 100, paidCents: 100, refundCents: 0 });
     w.bookings.reverse();
     w.payments[0] = { ...w.payments[0]!, status: 'pending' };
-    expect(reconcile(w).map((d: { bookingId: string; kind: string }) => `${d.bookingId.slice(0, 1)} ${d.kind}`)).toEqual(['1 status-mismatch', '2 confirmed-unpaid']);
+    expect(
+      reconcile(w).map((d: { bookingId: string; kind: string }) => `${d.bookingId.slice(0, 1)} ${d.kind}`),
+    ).toEqual(['1 status-mismatch', '2 confirmed-unpaid']);
   });
 });

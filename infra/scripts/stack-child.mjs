@@ -17,8 +17,32 @@ async function run(m) {
   switch (m.cmd) {
     case 'start': {
       stack = await startStack(m.opts ?? {});
-      const { gatewayUrl, gatewayUrls, serviceUrls, instanceUrls, dbUrls, internalKeys, stripeWebhookSecret, stripeApiBase, admin, adminTokenSecret, logDir } = stack;
-      return { gatewayUrl, gatewayUrls, serviceUrls, instanceUrls, dbUrls, internalKeys, stripeWebhookSecret, stripeApiBase, admin, adminTokenSecret, logDir };
+      const {
+        gatewayUrl,
+        gatewayUrls,
+        serviceUrls,
+        instanceUrls,
+        dbUrls,
+        internalKeys,
+        stripeWebhookSecret,
+        stripeApiBase,
+        admin,
+        adminTokenSecret,
+        logDir,
+      } = stack;
+      return {
+        gatewayUrl,
+        gatewayUrls,
+        serviceUrls,
+        instanceUrls,
+        dbUrls,
+        internalKeys,
+        stripeWebhookSecret,
+        stripeApiBase,
+        admin,
+        adminTokenSecret,
+        logDir,
+      };
     }
     case 'restart':
     case 'stopProcess':

@@ -47,7 +47,10 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 /** @type {string[] | null} */
 let deployableNodeFlags = null;
 export function nodeFlags() {
-  deployableNodeFlags ??= readFileSync(join(ROOT, 'infra', 'node-flags'), 'utf8').trim().split(/\s+/).filter(Boolean);
+  deployableNodeFlags ??= readFileSync(join(ROOT, 'infra', 'node-flags'), 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   return deployableNodeFlags;
 }
 export const SERVICES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin', 'notifications'];
@@ -62,8 +65,18 @@ function contracts() {
 }
 
 export function requireInfraEnv(env = process.env) {
-  const missing = ['LUXE_PG_ADMIN_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'].filter((k) => !env[k]);
-  if (missing.length) throw new Error(`infrastructure variables missing: ${missing.join(', ')} (run: bash infra/local/up.sh, then source the env file it prints)`);
+  const missing = [
+    'LUXE_PG_ADMIN_URL',
+    'REDIS_URL',
+    'KAFKA_BROKERS',
+    'S3_ENDPOINT',
+    'S3_ACCESS_KEY',
+    'S3_SECRET_KEY',
+  ].filter((k) => !env[k]);
+  if (missing.length)
+    throw new Error(
+      `infrastructure variables missing: ${missing.join(', ')} (run: bash infra/local/up.sh, then source the env file it prints)`,
+    );
 }
 
 /** Creates (or with reset, recreates) one database per service (on `adminUrls[service]` when given, else on `adminUrl`). */
@@ -101,7 +114,8 @@ export async function prepareDatabases(adminUrl, prefix, reset, adminUrls = {}) 
 /** KAFKA_TOPIC_PARTITIONS (default 3): partitions of each topic created, the most consumers of a group that read at once. */
 export function topicPartitions() {
   const n = Number(process.env.KAFKA_TOPIC_PARTITIONS ?? 3);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`KAFKA_TOPIC_PARTITIONS must be a whole number from 1 (got ${process.env.KAFKA_TOPIC_PARTITIONS})`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`KAFKA_TOPIC_PARTITIONS must be a whole number from 1 (got ${process.env.KAFKA_TOPIC_PARTITIONS})`);
   return n;
 }
 
@@ -141,7 +155,9 @@ export async function createTopics(brokers, prefix = '') {
 /** @param {any} err what fetch() threw */
 function describeFailure(err) {
   const cause = err?.cause;
-  const causeText = cause ? ` (cause: ${cause.code ?? cause.name ?? ''}${cause.message ? ` ${cause.message}` : ''})` : '';
+  const causeText = cause
+    ? ` (cause: ${cause.code ?? cause.name ?? ''}${cause.message ? ` ${cause.message}` : ''})`
+    : '';
   return `${err?.name ?? 'Error'}: ${err?.message ?? err}${causeText}`;
 }
 
@@ -150,7 +166,12 @@ function describeFailure(err) {
  * undici applies): a process listening there cannot be probed or called. 4190 (ManageSieve) is where
  * the scale test's second gateway landed with the default base port, and it never looked ready.
  */
-export const FETCH_BLOCKED_PORTS = new Set([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+export const FETCH_BLOCKED_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
 /** The port itself, or the next one fetch() can reach. */
 /** @param {number} port */
 export function fetchablePort(port) {
@@ -177,7 +198,8 @@ export async function waitReady(url, child, name, timeoutMs = Number(process.env
   /** @param {string} kind */
   const count = (kind) => kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   while (Date.now() < end) {
-    if (child.exitCode !== null || child.signalCode) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready; see its log`);
+    if (child.exitCode !== null || child.signalCode)
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready; see its log`);
     const at = Date.now();
     polls++;
     try {
@@ -195,7 +217,9 @@ export async function waitReady(url, child, name, timeoutMs = Number(process.env
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms (${polls} polls of /health/ready: ${[...kinds].map(([k, n]) => `${n} × ${k}`).join(', ')}; the last got ${last})`);
+  throw new Error(
+    `${name} was not ready at ${url} within ${timeoutMs} ms (${polls} polls of /health/ready: ${[...kinds].map(([k, n]) => `${n} × ${k}`).join(', ')}; the last got ${last})`,
+  );
 }
 
 /**
@@ -234,26 +258,38 @@ export async function startStack(opts = {}) {
   // stack, which tests use to sign the webhook events they send. `stripe: 'localstripe'` points
   // them at the fake that remembers (reconciliation tests read back what was charged).
   if (opts.stripe === 'localstripe') {
-    if (!env.LOCALSTRIPE_API_BASE) throw new Error('stripe: localstripe needs LOCALSTRIPE_API_BASE (run: bash infra/local/up.sh localstripe, then source the env file it prints)');
+    if (!env.LOCALSTRIPE_API_BASE)
+      throw new Error(
+        'stripe: localstripe needs LOCALSTRIPE_API_BASE (run: bash infra/local/up.sh localstripe, then source the env file it prints)',
+      );
     env.STRIPE_API_BASE = env.LOCALSTRIPE_API_BASE;
   } else if (opts.stripe !== undefined && opts.stripe !== 'stripe-mock') {
     throw new Error(`stripe: '${opts.stripe}' is neither 'localstripe' nor 'stripe-mock'`);
   }
   /** @type {{ STRIPE_SECRET_KEY?: string, STRIPE_PUBLISHABLE_KEY?: string, STRIPE_WEBHOOK_SECRET?: string, STRIPE_API_BASE?: string }} */
-  const stripe = env.STRIPE_SECRET_KEY || env.STRIPE_API_BASE
-    ? {
-        STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_LuxeStripeMock123',
-        STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_LuxeStripeMock123',
-        STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`,
-        ...(env.STRIPE_API_BASE ? { STRIPE_API_BASE: env.STRIPE_API_BASE } : {}),
-      }
-    : {};
+  const stripe =
+    env.STRIPE_SECRET_KEY || env.STRIPE_API_BASE
+      ? {
+          STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_LuxeStripeMock123',
+          STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_LuxeStripeMock123',
+          STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`,
+          ...(env.STRIPE_API_BASE ? { STRIPE_API_BASE: env.STRIPE_API_BASE } : {}),
+        }
+      : {};
   // The first admin account (the environment's, or one for this stack) and the gateway's token secret.
-  const admin = { ADMIN_EMAIL: env.ADMIN_EMAIL ?? 'admin@local.luxeswipe.test', ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? randomBytes(12).toString('hex') };
+  const admin = {
+    ADMIN_EMAIL: env.ADMIN_EMAIL ?? 'admin@local.luxeswipe.test',
+    ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? randomBytes(12).toString('hex'),
+  };
   const adminTokenSecret = env.ADMIN_TOKEN_SECRET ?? randomBytes(32).toString('hex');
   // The bookings service's door-pass signing secret (the environment's, or one for this stack).
   const passSigningSecret = env.PASS_SIGNING_SECRET ?? randomBytes(32).toString('hex');
-  const dbUrls = await prepareDatabases(/** @type {string} requireInfraEnv checked it */ (env.LUXE_PG_ADMIN_URL), opts.dbPrefix ?? 'luxe', !!opts.resetDatabases, opts.databaseAdminUrls ?? {});
+  const dbUrls = await prepareDatabases(
+    /** @type {string} requireInfraEnv checked it */ (env.LUXE_PG_ADMIN_URL),
+    opts.dbPrefix ?? 'luxe',
+    !!opts.resetDatabases,
+    opts.databaseAdminUrls ?? {},
+  );
   await createTopics(/** @type {string} */ (env.KAFKA_BROKERS), opts.topicPrefix ?? opts.groupPrefix ?? '');
 
   /** @type {{ name: string, child: ChildProcess, script: string, env: NodeJS.ProcessEnv, url: string }[]} */
@@ -269,7 +305,11 @@ export async function startStack(opts = {}) {
     // LUXE_STACK_NODE_ARGS: extra node flags for every process of the stack, e.g. to profile a
     // benchmark's services: LUXE_STACK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof).
     const nodeArgs = (process.env.LUXE_STACK_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-    const child = spawn(process.execPath, [...nodeFlags(), ...nodeArgs, script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeFlags(), ...nodeArgs, script], {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     const entry = children.find((c) => c.name === name);
@@ -290,12 +330,15 @@ export async function startStack(opts = {}) {
         const e = children.find((c) => c.name === name);
         const exited = e && (e.child.exitCode !== null || e.child.signalCode);
         if (stopping || !exited || attempt >= (opts.startRetries ?? 0)) throw err;
-        process.stderr.write(`${name} exited before it was ready; starting it again (${attempt + 1}/${opts.startRetries})\n`);
+        process.stderr.write(
+          `${name} exited before it was ready; starting it again (${attempt + 1}/${opts.startRetries})\n`,
+        );
       }
     }
   };
   /** @param {string} s */
-  const instancesOf = (s) => Math.max(1, typeof opts.instances === 'number' ? opts.instances : (opts.instances?.[s] ?? 1));
+  const instancesOf = (s) =>
+    Math.max(1, typeof opts.instances === 'number' ? opts.instances : (opts.instances?.[s] ?? 1));
   /** @type {(s: string, k: number) => string} */
   const instanceName = (s, k) => (k === 0 ? s : `${s}-${k + 1}`);
   const common = {
@@ -312,11 +355,14 @@ export async function startStack(opts = {}) {
     // First instances together (each migrates its database), then any extra ones.
     /** @type {(s: string, i: number, k: number) => Promise<void>} */
     const startInstance = (s, i, k) => {
-        const port = basePort + i + 1 + 10 * k;
-        const url = `http://127.0.0.1:${port}`;
-        if (k === 0) serviceUrls[s] = url;
-        (instanceUrls[s] ??= [])[k] = url;
-        return spawnReady(instanceName(s, k), join(ROOT, 'services', s, 'dist', 'main.js'), {
+      const port = basePort + i + 1 + 10 * k;
+      const url = `http://127.0.0.1:${port}`;
+      if (k === 0) serviceUrls[s] = url;
+      (instanceUrls[s] ??= [])[k] = url;
+      return spawnReady(
+        instanceName(s, k),
+        join(ROOT, 'services', s, 'dist', 'main.js'),
+        {
           ...process.env,
           ...common,
           HOST: '127.0.0.1',
@@ -338,16 +384,25 @@ export async function startStack(opts = {}) {
           ...(s === 'admin' ? admin : {}),
           ...(s === 'bookings' ? { PASS_SIGNING_SECRET: passSigningSecret } : {}),
           // Emails over infra/local's Mailpit (SMTP_URL of its env file; unset: in-app only), linking to this stack's gateway.
-          ...(s === 'notifications' ? { PUBLIC_WEB_URL: `http://127.0.0.1:${gatewayPort}`, ...(env.SMTP_URL ? { SMTP_URL: env.SMTP_URL } : {}) } : {}),
-        }, url);
+          ...(s === 'notifications'
+            ? { PUBLIC_WEB_URL: `http://127.0.0.1:${gatewayPort}`, ...(env.SMTP_URL ? { SMTP_URL: env.SMTP_URL } : {}) }
+            : {}),
+        },
+        url,
+      );
     };
     const started = opts.services ?? SERVICES;
     const unknown = started.filter((s) => !SERVICES.includes(s));
     if (unknown.length) throw new Error(`services: ${unknown.join(', ')} not among ${SERVICES.join(', ')}`);
     // A service not started still gets its URL (the gateway needs one for each).
-    for (const [i, s] of SERVICES.entries()) if (!started.includes(s)) instanceUrls[s] = [`http://127.0.0.1:${basePort + i + 1}`];
+    for (const [i, s] of SERVICES.entries())
+      if (!started.includes(s)) instanceUrls[s] = [`http://127.0.0.1:${basePort + i + 1}`];
     await Promise.all(SERVICES.map((s, i) => started.includes(s) && startInstance(s, i, 0)));
-    await Promise.all(SERVICES.flatMap((s, i) => (started.includes(s) ? Array.from({ length: instancesOf(s) - 1 }, (_, k) => startInstance(s, i, k + 1)) : [])));
+    await Promise.all(
+      SERVICES.flatMap((s, i) =>
+        started.includes(s) ? Array.from({ length: instancesOf(s) - 1 }, (_, k) => startInstance(s, i, k + 1)) : [],
+      ),
+    );
     const gwEnv = {
       ...process.env,
       ...common,
@@ -370,7 +425,12 @@ export async function startStack(opts = {}) {
       // The gateway serves its metrics on an internal listener of its own (METRICS_PORT), never its public port.
       const metricsPort = fetchablePort(gatewayPort + 90 + j);
       const name = j === 0 ? 'gateway' : `gateway-${j + 1}`;
-      await spawnReady(name, join(ROOT, 'gateway', 'dist', 'main.js'), { ...gwEnv, PORT: String(port), METRICS_PORT: String(metricsPort) }, url);
+      await spawnReady(
+        name,
+        join(ROOT, 'gateway', 'dist', 'main.js'),
+        { ...gwEnv, PORT: String(port), METRICS_PORT: String(metricsPort) },
+        url,
+      );
       gatewayUrls.push(url);
       gatewayMetricsUrls.push(`http://127.0.0.1:${metricsPort}`);
     }
@@ -420,7 +480,14 @@ export async function startStack(opts = {}) {
       logDir,
       processes: {
         // metricsUrl: where GET /metrics answers (a gateway's own listener, a service's port).
-        list: () => children.map(({ name, child, url, env: e }) => ({ name, url, metricsUrl: e.METRICS_PORT ? `http://127.0.0.1:${e.METRICS_PORT}` : url, pid: child.pid, running: child.exitCode === null && !child.signalCode })),
+        list: () =>
+          children.map(({ name, child, url, env: e }) => ({
+            name,
+            url,
+            metricsUrl: e.METRICS_PORT ? `http://127.0.0.1:${e.METRICS_PORT}` : url,
+            pid: child.pid,
+            running: child.exitCode === null && !child.signalCode,
+          })),
         names: () => children.map((c) => c.name),
         /** @param {string} name */
         pid: (name) => children.find((c) => c.name === name)?.child.pid,

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { parseCommandLine, usageError } from './args.mjs';
 
 const USAGE = 'usage: node infra/scripts/summarize-tests.mjs <report directory> <phase>...';
-const { positionals: [dir, ...phases] } = parseCommandLine({ usage: USAGE, options: {}, allowPositionals: true });
+const {
+  positionals: [dir, ...phases],
+} = parseCommandLine({ usage: USAGE, options: {}, allowPositionals: true });
 if (!dir) usageError('', USAGE);
 let passed = 0;
 let failed = 0;
@@ -25,9 +27,12 @@ for (const p of phases) {
   const failedToLoad = (t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0;
   const suiteErrors = (r.testResults ?? []).filter(failedToLoad).length;
   passed += r.numPassedTests;
-  failed += r.numFailedTests + suiteErrors + (r.success === false && r.numFailedTests === 0 && suiteErrors === 0 ? 1 : 0);
+  failed +=
+    r.numFailedTests + suiteErrors + (r.success === false && r.numFailedTests === 0 && suiteErrors === 0 ? 1 : 0);
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  console.log(`${p}: ${r.numPassedTests} passed, ${r.numFailedTests} failed${suiteErrors ? `, ${suiteErrors} files failed to load` : ''}`);
+  console.log(
+    `${p}: ${r.numPassedTests} passed, ${r.numFailedTests} failed${suiteErrors ? `, ${suiteErrors} files failed to load` : ''}`,
+  );
 }
 if (skipped) console.log(`${skipped} skipped`);
 console.log(`${passed} passed, ${failed} failed`);

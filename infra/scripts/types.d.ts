@@ -9,7 +9,13 @@ declare module 'autocannon' {
     method?: string;
     body?: string;
     amount?: number;
-    requests?: { method?: string; path?: string; body?: string; headers?: Record<string, string>; setupRequest?: (req: any) => any }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      body?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (req: any) => any;
+    }[];
   }
   interface Result {
     requests: { average: number; total: number };

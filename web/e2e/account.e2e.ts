@@ -13,7 +13,14 @@ afterAll(async () => {
 });
 
 /** The accessible name of the focused element. */
-const focused = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() || document.activeElement?.getAttribute('aria-label') || document.activeElement?.id || '');
+const focused = (page: Page) =>
+  page.evaluate(
+    () =>
+      (document.activeElement as HTMLElement | null)?.innerText?.trim() ||
+      document.activeElement?.getAttribute('aria-label') ||
+      document.activeElement?.id ||
+      '',
+  );
 
 describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () => {
   it('public pages have no axe violations', async () => {
@@ -73,7 +80,14 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
       expect(await page.evaluate(() => window.localStorage.getItem('currentUser'))).toBeNull();
       expect(await accessibilityViolations(page)).toEqual([]);
       const again = await page.evaluate(
-        async ([e, p]) => (await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify({ email: e, password: p }) })).status,
+        async ([e, p]) =>
+          (
+            await fetch('/api/auth/login', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+              body: JSON.stringify({ email: e, password: p }),
+            })
+          ).status,
         [email, password],
       );
       expect(again).toBe(401);
@@ -83,7 +97,10 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
   it('a member adds two photos and saves them, and fills in the profile details, by keyboard, on the real storage', async () => {
     const { email, password } = await registerMember({ firstName: 'Photo', userType: 'host' });
     const sharp = (await import('sharp')).default;
-    const jpeg = (r: number) => sharp({ create: { width: 40, height: 40, channels: 3, background: { r, g: 80, b: 120 } } }).jpeg().toBuffer();
+    const jpeg = (r: number) =>
+      sharp({ create: { width: 40, height: 40, channels: 3, background: { r, g: 80, b: 120 } } })
+        .jpeg()
+        .toBuffer();
     const files = [
       { name: 'first.jpg', mimeType: 'image/jpeg', buffer: await jpeg(200) },
       { name: 'second.jpg', mimeType: 'image/jpeg', buffer: await jpeg(40) },
@@ -124,7 +141,11 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
       await page.reload();
       const main = page.getByRole('list', { name: 'Your photos' }).getByRole('img', { name: 'Main photo' });
       await main.waitFor();
-      await page.waitForFunction(() => [...document.querySelectorAll('ul[aria-label="Your photos"] img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 40));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('ul[aria-label="Your photos"] img')].every(
+          (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 40,
+        ),
+      );
       expect(await page.getByRole('list', { name: 'Your photos' }).getByRole('img').count()).toBe(2);
       expect(await page.getByLabel('Age', { exact: true }).inputValue()).toBe('31');
       expect(await accessibilityViolations(page)).toEqual([]);
@@ -139,20 +160,39 @@ describe('account journeys (390 px wide, keyboard, axe-core WCAG 2.2 AA)', () =>
           return [...li.querySelectorAll('button')].map((b) => {
             const r = b.getBoundingClientRect();
             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-            return { name: b.getAttribute('aria-label'), inside: r.left >= tile.left && r.right <= tile.right && r.top >= tile.top && r.bottom <= tile.bottom, text: b.scrollWidth <= b.clientWidth, hitsItself: !!hit && b.contains(hit) };
+            return {
+              name: b.getAttribute('aria-label'),
+              inside: r.left >= tile.left && r.right <= tile.right && r.top >= tile.top && r.bottom <= tile.bottom,
+              text: b.scrollWidth <= b.clientWidth,
+              hitsItself: !!hit && b.contains(hit),
+            };
           });
         }),
       );
-      expect(geometry).toEqual(['Preview photo 1', 'Remove photo 1', 'Preview photo 2', 'Remove photo 2'].map((name) => ({ name, inside: true, text: true, hitsItself: true })));
+      expect(geometry).toEqual(
+        ['Preview photo 1', 'Remove photo 1', 'Preview photo 2', 'Remove photo 2'].map((name) => ({
+          name,
+          inside: true,
+          text: true,
+          hitsItself: true,
+        })),
+      );
       // A tap on Remove photo 1 removes that photo: the second becomes the main one.
-      const second = await page.getByRole('list', { name: 'Your photos' }).getByRole('img', { name: 'Photo 2' }).getAttribute('src');
+      const second = await page
+        .getByRole('list', { name: 'Your photos' })
+        .getByRole('img', { name: 'Photo 2' })
+        .getAttribute('src');
       await page.getByRole('button', { name: 'Remove photo 1' }).scrollIntoViewIfNeeded();
       const box = (await page.getByRole('button', { name: 'Remove photo 1' }).boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await page.getByTestId('toast').filter({ hasText: 'Photo Removed' }).waitFor();
       expect(await page.getByRole('list', { name: 'Your photos' }).getByRole('img').count()).toBe(1);
-      expect(await page.getByRole('list', { name: 'Your photos' }).getByRole('img', { name: 'Main photo' }).getAttribute('src')).toBe(second);
+      expect(
+        await page
+          .getByRole('list', { name: 'Your photos' })
+          .getByRole('img', { name: 'Main photo' })
+          .getAttribute('src'),
+      ).toBe(second);
     });
   });
 });
-

@@ -24,16 +24,42 @@ describe('admin console (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
     const tag = Date.now().toString(36);
     const clubName = `Garnet ${tag}`;
     const owner = await registerMember({ userType: 'venue' });
-    const ownerCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password })).cookie;
-    const club = await apiAs(ownerCookie, 'POST', '/api/venues', { name: clubName, type: 'club', subtype: 'strip_club', city: 'Miami', state: 'Florida', address: '7 Ocean Dr', capacity: 50, pricePerHour: 350 });
+    const ownerCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password }))
+      .cookie;
+    const club = await apiAs(ownerCookie, 'POST', '/api/venues', {
+      name: clubName,
+      type: 'club',
+      subtype: 'strip_club',
+      city: 'Miami',
+      state: 'Florida',
+      address: '7 Ocean Dr',
+      capacity: 50,
+      pricePerHour: 350,
+    });
     expect(club.status).toBe(201);
-    const room = await apiAs(ownerCookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: `Ruby ${tag}`, type: 'VIP Room', capacity: 4, pricePerHour: 700, isVipRoom: true });
-    const dancer = await apiAs(ownerCookie, 'POST', `/api/venues/${club.json.id}/dancers`, { name: `Roxy ${tag}`, priceModifier: 1.5 });
+    const room = await apiAs(ownerCookie, 'POST', `/api/venues/${club.json.id}/sections`, {
+      name: `Ruby ${tag}`,
+      type: 'VIP Room',
+      capacity: 4,
+      pricePerHour: 700,
+      isVipRoom: true,
+    });
+    const dancer = await apiAs(ownerCookie, 'POST', `/api/venues/${club.json.id}/dancers`, {
+      name: `Roxy ${tag}`,
+      priceModifier: 1.5,
+    });
     expect([room.status, dancer.status]).toEqual([201, 201]);
     const admin = stackAdmin();
-    const token = (await apiAs(null, 'POST', '/api/admin/login', { email: admin.email, password: admin.password })).json.token as string;
-    const adminGet = async (path: string) => (await fetch(`${process.env.E2E_BASE_URL}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
-    await until('the admin knows the room and the dancer', async () => (await adminGet(`/api/admin/vip-rooms?venueId=${club.json.id}`)).total === 1 && (await adminGet(`/api/admin/dancers?venueId=${club.json.id}`)).total === 1);
+    const token = (await apiAs(null, 'POST', '/api/admin/login', { email: admin.email, password: admin.password })).json
+      .token as string;
+    const adminGet = async (path: string) =>
+      (await fetch(`${process.env.E2E_BASE_URL}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    await until(
+      'the admin knows the room and the dancer',
+      async () =>
+        (await adminGet(`/api/admin/vip-rooms?venueId=${club.json.id}`)).total === 1 &&
+        (await adminGet(`/api/admin/dancers?venueId=${club.json.id}`)).total === 1,
+    );
 
     await journey(browser, 'admin-console', async (page) => {
       await page.setViewportSize({ width: 390, height: 844 });
@@ -63,10 +89,17 @@ describe('admin console (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
 
       // VIP Rooms: only this venue's dancers are offered.
       await page.getByRole('tab', { name: 'VIP Rooms' }).click();
-      await step(page, '/admin (vip rooms, unassigned)', page.getByRole('button', { name: `Assign dancer to Ruby ${tag}` }));
+      await step(
+        page,
+        '/admin (vip rooms, unassigned)',
+        page.getByRole('button', { name: `Assign dancer to Ruby ${tag}` }),
+      );
       await page.getByRole('button', { name: `Assign dancer to Ruby ${tag}` }).click();
       const dialog = page.getByRole('dialog', { name: `Assign Dancer to Ruby ${tag}` });
-      await dialog.getByLabel('Dancer').locator('option', { hasText: `Roxy ${tag}` }).waitFor({ state: 'attached' });
+      await dialog
+        .getByLabel('Dancer')
+        .locator('option', { hasText: `Roxy ${tag}` })
+        .waitFor({ state: 'attached' });
       const options = await dialog.getByLabel('Dancer').locator('option').allTextContents();
       expect(options).toEqual(['Select a dancer', `Roxy ${tag}`]);
       await noViolations(page, '/admin (assign dancer)');
@@ -78,7 +111,9 @@ describe('admin console (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
 
     // The venues service applied the approval: the club is public.
     await journey(browser, 'public-events-after-approval', async (page) => {
-      await until('the club is public', async () => ((await apiAs(null, 'GET', '/api/venues')).json as { name: string }[]).some((v) => v.name === clubName));
+      await until('the club is public', async () =>
+        ((await apiAs(null, 'GET', '/api/venues')).json as { name: string }[]).some((v) => v.name === clubName),
+      );
       await page.goto('/events');
       await step(page, '/events with the approved club', page.getByTestId('venue-card').filter({ hasText: clubName }));
     });

@@ -11,15 +11,52 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** A venue owner with an approved yacht (tiers) and an approved strip club (a section and a VIP room), made through the API. */
 async function listedVenues(tag: string) {
   const owner = await registerMember({ userType: 'venue', firstName: 'Vera' });
   const { cookie } = await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password });
-  const yacht = await apiAs(cookie, 'POST', '/api/venues', { name: `Azure ${tag}`, type: 'yacht', city: 'Miami', state: 'Florida', address: 'Pier 5', capacity: 12, pricePerHour: 900, yachtLength: 82, hasCaptain: true, responseRate: 98, cancellationPolicy: 'moderate', rules: ['No glass on deck'], amenities: ['Sound system'], pricingTiers: [{ hours: 2, price: 1700 }, { hours: 4, price: 3200 }] });
-  const club = await apiAs(cookie, 'POST', '/api/venues', { name: `Scarlet ${tag}`, type: 'club', subtype: 'strip_club', city: 'Miami', state: 'Florida', address: '1 Ocean Dr', capacity: 100, pricePerHour: 400 });
-  const regular = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: 'Stage Table', type: 'Table', capacity: 6, pricePerHour: 400 });
-  const vip = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: 'Gold Room', type: 'VIP Room', capacity: 4, pricePerHour: 600, isVipRoom: true });
+  const yacht = await apiAs(cookie, 'POST', '/api/venues', {
+    name: `Azure ${tag}`,
+    type: 'yacht',
+    city: 'Miami',
+    state: 'Florida',
+    address: 'Pier 5',
+    capacity: 12,
+    pricePerHour: 900,
+    yachtLength: 82,
+    hasCaptain: true,
+    responseRate: 98,
+    cancellationPolicy: 'moderate',
+    rules: ['No glass on deck'],
+    amenities: ['Sound system'],
+    pricingTiers: [
+      { hours: 2, price: 1700 },
+      { hours: 4, price: 3200 },
+    ],
+  });
+  const club = await apiAs(cookie, 'POST', '/api/venues', {
+    name: `Scarlet ${tag}`,
+    type: 'club',
+    subtype: 'strip_club',
+    city: 'Miami',
+    state: 'Florida',
+    address: '1 Ocean Dr',
+    capacity: 100,
+    pricePerHour: 400,
+  });
+  const regular = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, {
+    name: 'Stage Table',
+    type: 'Table',
+    capacity: 6,
+    pricePerHour: 400,
+  });
+  const vip = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, {
+    name: 'Gold Room',
+    type: 'VIP Room',
+    capacity: 4,
+    pricePerHour: 600,
+    isVipRoom: true,
+  });
   await approveVenues([yacht.json.name, club.json.name]);
   await bookingsKnowsSections([regular.json.id, vip.json.id]);
   return { yacht: yacht.json as { id: string; name: string }, club: club.json as { id: string; name: string } };
@@ -32,8 +69,17 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
     // A guest of the host's state for the Event Invites deck, known to social before the deck loads
     // (the file must not depend on guests other files registered).
     await registerMember({ userType: 'guest', firstName: 'Gia' });
-    const { cookie: hostCookie } = await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password });
-    for (let i = 0; i < 100 && ((await apiAs(hostCookie, 'GET', '/api/users/potential-matches?state=Florida')).json ?? []).length === 0; i++) await new Promise((r) => setTimeout(r, 200));
+    const { cookie: hostCookie } = await apiAs(null, 'POST', '/api/auth/login', {
+      email: host.email,
+      password: host.password,
+    });
+    for (
+      let i = 0;
+      i < 100 &&
+      ((await apiAs(hostCookie, 'GET', '/api/users/potential-matches?state=Florida')).json ?? []).length === 0;
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 200));
     await journey(browser, 'yacht-flow', async (page) => {
       await signIn(page, host.email, host.password);
       await step(page, 'dashboard after sign-in', page.getByTestId('dashboard-greeting'));
@@ -53,11 +99,18 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
 
       await page.getByRole('heading', { name: 'Event Invites' }).waitFor();
       await noViolations(page, 'invites deck');
-      await page.getByRole('button', { name: /^Invite / }).first().click();
+      await page
+        .getByRole('button', { name: /^Invite / })
+        .first()
+        .click();
       await step(page, 'invites deck after an invite');
       await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-      await step(page, 'friends prompt', page.getByRole('heading', { name: 'Would you like to add some friends to your event?' }));
+      await step(
+        page,
+        'friends prompt',
+        page.getByRole('heading', { name: 'Would you like to add some friends to your event?' }),
+      );
       await page.getByRole('button', { name: 'Yes, Add Friends' }).click();
       await step(page, 'friends (none yet)', page.getByRole('heading', { name: 'Add Friends' }));
       await page.getByLabel('Friend name').fill('Marta');
@@ -72,7 +125,9 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await noViolations(page, 'preview');
       // Card payments are configured on the test stack, and Stripe.js cannot load without the
       // internet: the page's configuration-error state is what a browser can show here.
-      await page.route('**/api/payments/config', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"publishableKey":null}' }));
+      await page.route('**/api/payments/config', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"publishableKey":null}' }),
+      );
       await page.getByRole('button', { name: 'Confirm Booking' }).click();
       await page.waitForURL((url) => url.pathname === '/payment');
       await page.getByText('Payment Configuration Error').waitFor();
@@ -80,7 +135,14 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
       expect(await page.getByRole('heading', { name: 'Complete Your Booking' }).count()).toBeGreaterThan(0);
       await noViolations(page, '/payment');
       const pending = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingBooking'))) ?? 'null');
-      expect(pending).toMatchObject({ venueId: yacht.id, venueName: yacht.name, time: '20:00', duration: 4, totalPrice: 3200, friendsCount: 1 });
+      expect(pending).toMatchObject({
+        venueId: yacht.id,
+        venueName: yacht.name,
+        time: '20:00',
+        duration: 4,
+        totalPrice: 3200,
+        friendsCount: 1,
+      });
     });
   });
 
@@ -109,7 +171,11 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
       expect(await confirmation.getByText(club.name).count()).toBeGreaterThan(0);
       expect(await confirmation.getByText('$800').count()).toBeGreaterThan(0); // 2 hours × $400, the server's total
       await noViolations(page, 'confirmation');
-      await confirmation.getByRole('button', { name: 'Go to Dashboard' }).or(confirmation.getByRole('link', { name: 'Go to Dashboard' })).first().click();
+      await confirmation
+        .getByRole('button', { name: 'Go to Dashboard' })
+        .or(confirmation.getByRole('link', { name: 'Go to Dashboard' }))
+        .first()
+        .click();
       await page.waitForURL((url) => url.pathname === '/dashboard');
       await step(page, 'dashboard after the confirmation', page.getByTestId('dashboard-greeting'));
       await page.goto('/dashboard?tab=book');
@@ -126,7 +192,11 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
     const friend = await apiAs(cookie, 'POST', '/api/friends', { name: 'Marta' });
     expect(friend.status).toBe(201);
     const sharp = (await import('sharp')).default;
-    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer();
+    const picture = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: { r: 30, g: 120, b: 200 } },
+    })
+      .jpeg()
+      .toBuffer();
     await journey(browser, 'friend-invite', async (page) => {
       await page.goto('/friend-invite/not-a-real-token-000000000000');
       await page.getByText('Invite Not Found').waitFor();
@@ -134,12 +204,21 @@ describe('booking journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await page.goto(friend.json.inviteUrl);
       await page.getByRole('heading', { name: 'Welcome, Marta' }).waitFor();
       await noViolations(page, 'invite');
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload Picture' }).click()]);
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByRole('button', { name: 'Upload Picture' }).click(),
+      ]);
       await chooser.setFiles([{ name: 'me.jpg', mimeType: 'image/jpeg', buffer: picture }]);
       await page.getByRole('button', { name: 'Change Picture' }).waitFor();
-      await page.waitForFunction(() => [...document.querySelectorAll('img')].some((i) => i.complete && i.naturalWidth === 64));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('img')].some((i) => i.complete && i.naturalWidth === 64),
+      );
       await noViolations(page, 'invite with picture');
-      await page.getByRole('button', { name: 'Done' }).or(page.getByRole('link', { name: 'Done' })).first().click();
+      await page
+        .getByRole('button', { name: 'Done' })
+        .or(page.getByRole('link', { name: 'Done' }))
+        .first()
+        .click();
       await page.waitForURL((url) => url.pathname === '/');
       await step(page, 'home page after the invite');
     });

@@ -38,7 +38,10 @@ export async function journey(browser: Browser, name: string, run: (page: Page) 
     await mkdir(RESULTS_DIR, { recursive: true });
     const file = `${RESULTS_DIR}${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.png`;
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n(screenshot: ${file}, url: ${page.url()})`, { cause: error });
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n(screenshot: ${file}, url: ${page.url()})`,
+      { cause: error },
+    );
   } finally {
     await context.close();
   }
@@ -49,7 +52,10 @@ export function sessionStatus(page: Page): Promise<number> {
   return page.evaluate(async () => (await fetch('/api/auth/me', { credentials: 'include' })).status);
 }
 
-const AXE_SOURCE = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8');
+const AXE_SOURCE = readFileSync(
+  fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)),
+  'utf8',
+);
 /** WCAG 2.2 AA and everything below it, and axe's best practices (every content in a landmark: `region`). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -59,11 +65,29 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   // Colours are judged at rest: a CSS transition still running (a filter button just released) is not the page's state.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') stays in force.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
   }, AXE_TAGS);
@@ -71,12 +95,31 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
 }
 
 /** Registers a member through the API (not the browser), for journeys that start signed out. */
-export async function registerMember(over: Record<string, unknown> = {}): Promise<{ email: string; password: string; id: string }> {
+export async function registerMember(
+  over: Record<string, unknown> = {},
+): Promise<{ email: string; password: string; id: string }> {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const body = { email: `e2e-${unique}@example.com`, password: 'velvet-rope-2025', firstName: 'Robin', lastName: 'Hart', city: 'Miami, FL', state: 'Florida', userType: 'guest', ...over };
-  const r = await fetch(`${BASE_URL}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify(body) });
+  const body = {
+    email: `e2e-${unique}@example.com`,
+    password: 'velvet-rope-2025',
+    firstName: 'Robin',
+    lastName: 'Hart',
+    city: 'Miami, FL',
+    state: 'Florida',
+    userType: 'guest',
+    ...over,
+  };
+  const r = await fetch(`${BASE_URL}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify(body),
+  });
   if (r.status !== 201) throw new Error(`registration failed: ${r.status} ${await r.text()}`);
-  return { email: body.email as string, password: body.password as string, id: ((await r.json()) as { id: string }).id };
+  return {
+    email: body.email as string,
+    password: body.password as string,
+    id: ((await r.json()) as { id: string }).id,
+  };
 }
 
 /** Fails with the page's axe-core (WCAG 2.2 AA) violations, named by where the journey is. */
@@ -120,11 +163,14 @@ export interface FocusProblem {
 export function focusProblem(page: Page): Promise<FocusProblem | null> {
   return page.evaluate(() => {
     const active = document.activeElement as HTMLElement | null;
-    if (!active || active === document.body || active === document.documentElement) return { problem: 'focus is on <body>', focused: 'body' };
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${((el as HTMLElement).innerText || el.getAttribute('aria-label') || (el as HTMLInputElement).value || '').trim().slice(0, 40)}"`;
+    if (!active || active === document.body || active === document.documentElement)
+      return { problem: 'focus is on <body>', focused: 'body' };
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${((el as HTMLElement).innerText || el.getAttribute('aria-label') || (el as HTMLInputElement).value || '').trim().slice(0, 40)}"`;
     let target: HTMLElement = active;
     const tiny = (r: DOMRect) => r.width < 2 || r.height < 2;
-    if (tiny(active.getBoundingClientRect())) target = ((active as HTMLInputElement).labels?.[0] as HTMLElement | undefined) ?? active.parentElement ?? active;
+    if (tiny(active.getBoundingClientRect()))
+      target = ((active as HTMLInputElement).labels?.[0] as HTMLElement | undefined) ?? active.parentElement ?? active;
     const focused = describe(active);
     const rect = target.getBoundingClientRect();
     if (tiny(rect)) return { problem: 'the focused element has no size', focused };
@@ -147,10 +193,18 @@ export function focusProblem(page: Page): Promise<FocusProblem | null> {
     }
     const where = `box ${Math.round(rect.top)}–${Math.round(rect.bottom)} px, visible area ${Math.round(top)}–${Math.round(bottom)} px`;
     // An element taller than the room between the bars only needs to start within it.
-    const fits = rect.height <= bottom - top ? rect.top >= top - 1 && rect.bottom <= bottom + 1 : rect.top >= top - 1 && rect.top < bottom;
-    if (!fits || rect.left < -1 || rect.right > window.innerWidth + 1) return { problem: `outside the visible area (${where})`, focused };
-    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + Math.min(rect.height, bottom - rect.top) / 2);
-    if (!hit || !(target.contains(hit) || active.contains(hit))) return { problem: `covered by ${hit ? describe(hit) : 'nothing'} (${where})`, focused };
+    const fits =
+      rect.height <= bottom - top
+        ? rect.top >= top - 1 && rect.bottom <= bottom + 1
+        : rect.top >= top - 1 && rect.top < bottom;
+    if (!fits || rect.left < -1 || rect.right > window.innerWidth + 1)
+      return { problem: `outside the visible area (${where})`, focused };
+    const hit = document.elementFromPoint(
+      rect.left + rect.width / 2,
+      rect.top + Math.min(rect.height, bottom - rect.top) / 2,
+    );
+    if (!hit || !(target.contains(hit) || active.contains(hit)))
+      return { problem: `covered by ${hit ? describe(hit) : 'nothing'} (${where})`, focused };
     return null;
   });
 }
@@ -171,7 +225,9 @@ export async function tabTo(page: Page, target: Locator, where: string, { limit 
   const handle = await target.elementHandle();
   const backwards = await page.evaluate((el) => {
     const active = document.activeElement;
-    return !!active && active !== document.body && !!(active.compareDocumentPosition(el!) & Node.DOCUMENT_POSITION_PRECEDING);
+    return (
+      !!active && active !== document.body && !!(active.compareDocumentPosition(el!) & Node.DOCUMENT_POSITION_PRECEDING)
+    );
   }, handle);
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');

@@ -13,14 +13,34 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** An owner with an approved nightclub: a balcony with a $2,500 minimum spend and a 25 % deposit, and a bar without. */
 async function depositClub(tag: string) {
   const owner = await registerMember({ userType: 'venue', firstName: 'Dora' });
   const { cookie } = await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password });
-  const club = await apiAs(cookie, 'POST', '/api/venues', { name: `Deposit ${tag}`, type: 'club', subtype: 'nightclub', city: 'Miami', state: 'Florida', address: '9 Collins Ave', capacity: 100, pricePerHour: 300 });
-  const balcony = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: 'Balcony', type: 'Table', capacity: 6, pricePerHour: 500, minimumSpend: 2500, depositPercent: 25 });
-  const bar = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: 'Bar Table', type: 'Table', capacity: 4, pricePerHour: 300 });
+  const club = await apiAs(cookie, 'POST', '/api/venues', {
+    name: `Deposit ${tag}`,
+    type: 'club',
+    subtype: 'nightclub',
+    city: 'Miami',
+    state: 'Florida',
+    address: '9 Collins Ave',
+    capacity: 100,
+    pricePerHour: 300,
+  });
+  const balcony = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, {
+    name: 'Balcony',
+    type: 'Table',
+    capacity: 6,
+    pricePerHour: 500,
+    minimumSpend: 2500,
+    depositPercent: 25,
+  });
+  const bar = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, {
+    name: 'Bar Table',
+    type: 'Table',
+    capacity: 4,
+    pricePerHour: 300,
+  });
   expect([balcony.status, bar.status]).toEqual([201, 201]);
   await approveVenues([club.json.name]);
   await bookingsKnowsSections([balcony.json.id, bar.json.id]);
@@ -54,7 +74,9 @@ describe('deposit journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
 
       // Card payments are configured on the test stack, and Stripe.js cannot load without the
       // internet: the page's configuration-error state is what a browser can show here.
-      await page.route('**/api/payments/config', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"publishableKey":null}' }));
+      await page.route('**/api/payments/config', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"publishableKey":null}' }),
+      );
       const pay = page.getByRole('button', { name: 'Pay Deposit' });
       await pay.focus();
       await page.keyboard.press('Enter');
@@ -66,7 +88,13 @@ describe('deposit journeys (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await page.getByText('Payment Configuration Error').waitFor();
       await noViolations(page, '/payment of a deposit');
       const pending = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingBooking'))) ?? 'null');
-      expect(pending).toMatchObject({ venueId: club.id, time: '22:00', duration: 2, totalPrice: 2500, section: { name: 'Balcony', depositPercent: 25, depositAmount: 625, balanceDue: 1875 } });
+      expect(pending).toMatchObject({
+        venueId: club.id,
+        time: '22:00',
+        duration: 2,
+        totalPrice: 2500,
+        section: { name: 'Balcony', depositPercent: 25, depositAmount: 625, balanceDue: 1875 },
+      });
     });
   });
 

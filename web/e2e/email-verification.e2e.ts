@@ -11,7 +11,8 @@ const SUBJECT = 'Verify your LuxeSwipe email';
 
 let browser: Browser;
 beforeAll(async () => {
-  if (!MAILPIT || !process.env.SMTP_URL) throw new Error('MAILPIT_API and SMTP_URL are not set: run infra/local/up.sh and source the env file it prints');
+  if (!MAILPIT || !process.env.SMTP_URL)
+    throw new Error('MAILPIT_API and SMTP_URL are not set: run infra/local/up.sh and source the env file it prints');
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -28,7 +29,9 @@ async function verificationLinks(address: string, count: number): Promise<string
     `${count} verification email(s) to ${address}`,
     async () => {
       const r = await fetch(`${MAILPIT}/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}&limit=10`);
-      const found = ((await r.json()) as { messages: { ID: string; Subject: string }[] }).messages.filter((m) => m.Subject === SUBJECT);
+      const found = ((await r.json()) as { messages: { ID: string; Subject: string }[] }).messages.filter(
+        (m) => m.Subject === SUBJECT,
+      );
       return found.length >= count ? found : null;
     },
     30_000,
@@ -87,7 +90,12 @@ describe('email verification (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
       expect(await verifiedRow.getByRole('button', { name: 'Send a new link' }).count()).toBe(0);
       await noViolations(page, 'profile, verified');
       // The server says so too (a reload reads it again).
-      const me = await page.evaluate(async () => (await (await fetch('/api/auth/me', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json()) as { emailVerified: boolean });
+      const me = await page.evaluate(
+        async () =>
+          (await (await fetch('/api/auth/me', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json()) as {
+            emailVerified: boolean;
+          },
+      );
       expect(me.emailVerified).toBe(true);
     });
 

@@ -36,7 +36,12 @@ const DEPOSIT_SECTION = 'Mezzanine Booth'; // $750/h, $2,500 minimum spend, 25 %
 
 /** The night `days` after today in New York, 'yyyy-MM-dd'. */
 function nightIn(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   const d = new Date(`${today}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
@@ -44,17 +49,45 @@ function nightIn(days: number): string {
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function api(method: string, path: string, body?: unknown, cookie?: string): Promise<{ status: number; json: any; cookie: string | null }> {
-  const r = await fetch(`${base}${path}`, { method, headers: { 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) }, body: body ? JSON.stringify(body) : undefined });
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  cookie?: string,
+): Promise<{ status: number; json: any; cookie: string | null }> {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   const text = await r.text();
-  return { status: r.status, json: text ? JSON.parse(text) : null, cookie: r.headers.getSetCookie()[0]?.split(';')[0] ?? null };
+  return {
+    status: r.status,
+    json: text ? JSON.parse(text) : null,
+    cookie: r.headers.getSetCookie()[0]?.split(';')[0] ?? null,
+  };
 }
 
 beforeAll(async () => {
   child = spawn(process.execPath, [join(ROOT, 'infra/embedded/dist/main.js')], {
     cwd: ROOT,
     // The default mode's payments: the test provider (no Stripe keys, whatever the shell has).
-    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: String(PG_PORT), EMBEDDED_DATA_DIR: dataDir, METRICS_PORT: String(PG_PORT + 1000), LOG_LEVEL: 'warn', DEMO_PASSWORD, STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      EMBEDDED_PG_PORT: String(PG_PORT),
+      EMBEDDED_DATA_DIR: dataDir,
+      METRICS_PORT: String(PG_PORT + 1000),
+      LOG_LEVEL: 'warn',
+      DEMO_PASSWORD,
+      STRIPE_SECRET_KEY: '',
+      STRIPE_PUBLISHABLE_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -78,9 +111,20 @@ beforeAll(async () => {
   const clubs = (await api('GET', '/api/venues/Miami/Florida/club')).json as { id: string; name: string }[];
   for (const name of [VIP_CLUB, DEPOSIT_CLUB]) {
     const club = clubs.find((v) => v.name === name)!;
-    const section = ((await api('GET', `/api/venues/${club.id}/sections`)).json as { id: string; depositPercent: number }[]).find((s) => s.depositPercent === 0)!;
+    const section = (
+      (await api('GET', `/api/venues/${club.id}/sections`)).json as { id: string; depositPercent: number }[]
+    ).find((s) => s.depositPercent === 0)!;
     const end = Date.now() + 60_000;
-    while ((await api('POST', '/api/bookings', { venueId: club.id, sectionId: section.id, bookingDate: nightIn(60), startTime: '18:00', duration: 1 }, host.cookie!)).status !== 201) {
+    while (
+      (
+        await api(
+          'POST',
+          '/api/bookings',
+          { venueId: club.id, sectionId: section.id, bookingDate: nightIn(60), startTime: '18:00', duration: 1 },
+          host.cookie!,
+        )
+      ).status !== 201
+    ) {
       if (Date.now() > end) throw new Error(`bookings never learned of ${name}`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -106,8 +150,15 @@ afterAll(async () => {
  * on the page as it is; each step's violations are kept and the journey fails at its end with all
  * of them, each named by its step (so one run shows every page that needs a fix).
  */
-async function journey(name: string, run: (page: Page, step: (where: string) => Promise<void>) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, acceptDownloads: true });
+async function journey(
+  name: string,
+  run: (page: Page, step: (where: string) => Promise<void>) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 390, height: 844 },
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const found: { where: string; violations: string[] }[] = [];
@@ -121,7 +172,10 @@ async function journey(name: string, run: (page: Page, step: (where: string) => 
     await mkdir(RESULTS_DIR, { recursive: true });
     const file = `${RESULTS_DIR}${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.png`;
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n(screenshot: ${file}, url: ${page.url()}; axe so far: ${JSON.stringify(found)})`, { cause: error });
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n(screenshot: ${file}, url: ${page.url()}; axe so far: ${JSON.stringify(found)})`,
+      { cause: error },
+    );
   } finally {
     await context.close();
   }
@@ -139,7 +193,12 @@ async function payWithCard(page: Page, cardNumber: string): Promise<void> {
 }
 
 /** The booking page a paid checkout lands on: confirmed, its door pass, and its calendar file. */
-async function expectConfirmedBooking(page: Page, step: (where: string) => Promise<void>, venue: string, bookingId: string): Promise<void> {
+async function expectConfirmedBooking(
+  page: Page,
+  step: (where: string) => Promise<void>,
+  venue: string,
+  bookingId: string,
+): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Booking Confirmed!' }).waitFor();
   await step('payment confirmed');
   await page.waitForURL((url) => url.pathname === `/bookings/${bookingId}`);
@@ -149,7 +208,10 @@ async function expectConfirmedBooking(page: Page, step: (where: string) => Promi
   await page.getByTestId('pass-qr').waitFor();
   expect(await page.getByTestId('pass-code').textContent()).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
   await step('the booking, with its pass');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Add to calendar/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: /^Add to calendar/ }).click(),
+  ]);
   const ics = readFileSync((await download.path())!, 'utf8');
   expect(ics).toContain('BEGIN:VCALENDAR');
   expect(ics).toContain(venue);
@@ -181,7 +243,12 @@ async function expectRestored(page: Page, venueId: string, night: string, sectio
   expect(await page.getByRole('radio', { name: '10:00 PM', exact: true }).isChecked()).toBe(true);
 }
 
-const holdOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('pendingBooking') ?? 'null') as { payment?: { holdId: string } } | null)?.payment?.holdId ?? null);
+const holdOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('pendingBooking') ?? 'null') as { payment?: { holdId: string } } | null)?.payment
+        ?.holdId ?? null,
+  );
 
 describe('the default mode, end to end in Chromium at 390 px (issue 31)', () => {
   it('a visitor picks a VIP room, signs up in the middle of the booking, comes back to it, pays its deposit with 4242, sees it confirmed with its pass and calendar file, and cancels it in the 50 % tier', async () => {
@@ -235,7 +302,9 @@ describe('the default mode, end to end in Chromium at 390 px (issue 31)', () => 
       await page.getByRole('button', { name: 'Cancel booking' }).click();
       const cancel = page.getByRole('alertdialog', { name: `Cancel booking at ${VIP_CLUB}?` });
       await cancel.waitFor();
-      expect(await cancel.getByTestId('cancel-expected').textContent()).toBe('If you cancel now you get a 50% refund: $750.00 of the $1,500.00 you paid.');
+      expect(await cancel.getByTestId('cancel-expected').textContent()).toBe(
+        'If you cancel now you get a 50% refund: $750.00 of the $1,500.00 you paid.',
+      );
       await step('cancel, the refund it gives');
       await cancel.getByRole('button', { name: 'Cancel booking' }).click();
       const done = page.getByRole('dialog', { name: 'Booking cancelled' });
@@ -253,11 +322,21 @@ describe('the default mode, end to end in Chromium at 390 px (issue 31)', () => 
   it('a second visitor logs in in the middle of a booking, comes back to it, is declined with 4000 0000 0000 0002, and pays with 4242 on the same hold', async () => {
     const night = nightIn(4);
     const member = { email: `journey-${unique()}@example.com`, password: 'velvet-rope-2025' };
-    const made = await api('POST', '/api/auth/register', { ...member, firstName: 'Bea', lastName: 'Journey', city: 'Miami, FL', state: 'Florida', userType: 'host' });
+    const made = await api('POST', '/api/auth/register', {
+      ...member,
+      firstName: 'Bea',
+      lastName: 'Journey',
+      city: 'Miami, FL',
+      state: 'Florida',
+      userType: 'host',
+    });
     expect(made.status).toBe(201);
     await journey('embedded-declined-then-paid', async (page, step) => {
       await page.goto('/events');
-      await page.getByRole('article', { name: DEPOSIT_CLUB }).getByRole('link', { name: /^Book Now/ }).click();
+      await page
+        .getByRole('article', { name: DEPOSIT_CLUB })
+        .getByRole('link', { name: /^Book Now/ })
+        .click();
       await page.waitForURL((url) => url.pathname.startsWith('/booking/'));
       const venueId = new URL(page.url()).pathname.split('/')[2];
       await chooseSection(page, night, DEPOSIT_SECTION);

@@ -3,7 +3,17 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { lazyRoutes } from '../route-preload.plugin';
-import { BASE_URL, expectFocusVisible, focusProblem, journey, launchBrowser, noViolations, registerMember, signIn, tabTo } from './browser';
+import {
+  BASE_URL,
+  expectFocusVisible,
+  focusProblem,
+  journey,
+  launchBrowser,
+  noViolations,
+  registerMember,
+  signIn,
+  tabTo,
+} from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections, stackAdmin } from './stack';
 
 // WCAG 2.2 beyond what axe sees (issue 31, item 20): each role's main journey done by keyboard
@@ -34,9 +44,13 @@ async function step(page: Page, where: string): Promise<void> {
 
 /** Waits until the focus is on an element matching `selector` (a heading the app moves it to). */
 async function focusReaches(page: Page, selector: string, where: string): Promise<void> {
-  await page.waitForFunction((s) => !!document.activeElement?.matches(s), selector, { timeout: 10_000 }).catch(async () => {
-    throw new Error(`${where}: the focus never reached ${selector} (${JSON.stringify(await focusProblem(page))} / ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))})`);
-  });
+  await page
+    .waitForFunction((s) => !!document.activeElement?.matches(s), selector, { timeout: 10_000 })
+    .catch(async () => {
+      throw new Error(
+        `${where}: the focus never reached ${selector} (${JSON.stringify(await focusProblem(page))} / ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))})`,
+      );
+    });
 }
 
 /**
@@ -69,7 +83,10 @@ async function openTab(page: Page, name: string): Promise<void> {
   const tab = page.getByRole('navigation', { name: /dashboard/i }).getByRole('button', { name, exact: true });
   await tabTo(page, tab, `tab ${name}`);
   await page.keyboard.press('Enter');
-  await page.waitForFunction((n) => [...document.querySelectorAll('nav [aria-current="page"]')].some((b) => b.textContent?.trim() === n), name);
+  await page.waitForFunction(
+    (n) => [...document.querySelectorAll('nav [aria-current="page"]')].some((b) => b.textContent?.trim() === n),
+    name,
+  );
   await step(page, `tab ${name}`);
 }
 
@@ -78,8 +95,22 @@ describe('keyboard-only journeys (390×844): focus seen and never lost, axe at e
     const owner = await registerMember({ userType: 'venue' });
     const { cookie } = await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password });
     const tag = Date.now().toString(36);
-    const club = await apiAs(cookie, 'POST', '/api/venues', { name: `Velvet ${tag}`, type: 'club', subtype: 'lounge', city: 'Miami', state: 'Florida', address: '2 Ocean Dr', capacity: 80, pricePerHour: 300 });
-    const section = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: 'Terrace', type: 'Table', capacity: 6, pricePerHour: 300 });
+    const club = await apiAs(cookie, 'POST', '/api/venues', {
+      name: `Velvet ${tag}`,
+      type: 'club',
+      subtype: 'lounge',
+      city: 'Miami',
+      state: 'Florida',
+      address: '2 Ocean Dr',
+      capacity: 80,
+      pricePerHour: 300,
+    });
+    const section = await apiAs(cookie, 'POST', `/api/venues/${club.json.id}/sections`, {
+      name: 'Terrace',
+      type: 'Table',
+      capacity: 6,
+      pricePerHour: 300,
+    });
     await approveVenues([club.json.name]);
     await bookingsKnowsSections([section.json.id]);
     const guest = await registerMember({ userType: 'guest', firstName: 'Gwen' });
@@ -127,14 +158,30 @@ describe('keyboard-only journeys (390×844): focus seen and never lost, axe at e
     const guest = await registerMember({ userType: 'guest', firstName: 'Gaia', gender: 'female', state });
     // A conversation to write in: another guest accepted an invite (set up through the API).
     const friend = await registerMember({ userType: 'guest', firstName: 'Fern', gender: 'female' });
-    const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password })).cookie;
-    const friendCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: friend.email, password: friend.password })).cookie;
+    const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password }))
+      .cookie;
+    const friendCookie = (
+      await apiAs(null, 'POST', '/api/auth/login', { email: friend.email, password: friend.password })
+    ).cookie;
     const eventDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const invite = await apiAs(hostCookie, 'POST', '/api/invites', { guestId: friend.id, eventTitle: 'Rooftop night', eventDate });
+    const invite = await apiAs(hostCookie, 'POST', '/api/invites', {
+      guestId: friend.id,
+      eventTitle: 'Rooftop night',
+      eventDate,
+    });
     expect(invite.status).toBe(201);
-    expect((await apiAs(friendCookie, 'POST', `/api/invites/${invite.json.id}/respond`, { response: 'accept' })).status).toBe(200);
-    await until('the conversation opens', async () => ((await apiAs(hostCookie, 'GET', `/api/conversations/${host.id}`)).json ?? []).length === 1);
-    await until('social knows the guest', async () => ((await apiAs(hostCookie, 'GET', `/api/users/potential-matches?state=${encodeURIComponent(state)}`)).json ?? []).some((m: { id: string }) => m.id === guest.id));
+    expect(
+      (await apiAs(friendCookie, 'POST', `/api/invites/${invite.json.id}/respond`, { response: 'accept' })).status,
+    ).toBe(200);
+    await until(
+      'the conversation opens',
+      async () => ((await apiAs(hostCookie, 'GET', `/api/conversations/${host.id}`)).json ?? []).length === 1,
+    );
+    await until('social knows the guest', async () =>
+      (
+        (await apiAs(hostCookie, 'GET', `/api/users/potential-matches?state=${encodeURIComponent(state)}`)).json ?? []
+      ).some((m: { id: string }) => m.id === guest.id),
+    );
 
     await journey(browser, 'keyboard-host', async (page) => {
       await keyboardSignIn(page, host.email, host.password);
@@ -151,7 +198,10 @@ describe('keyboard-only journeys (390×844): focus seen and never lost, axe at e
       const onScreen = await like.evaluate((el) => {
         const bar = document.querySelector('nav[aria-label="Dashboard"]')!.getBoundingClientRect().top;
         const card = document.querySelector('[data-testid="swipe-card"]')!.getBoundingClientRect();
-        return { answersAboveTheTabBar: el.getBoundingClientRect().bottom <= bar, cardStartsOnScreen: card.top >= 0 && card.top < bar };
+        return {
+          answersAboveTheTabBar: el.getBoundingClientRect().bottom <= bar,
+          cardStartsOnScreen: card.top >= 0 && card.top < bar,
+        };
       });
       expect(onScreen).toEqual({ answersAboveTheTabBar: true, cardStartsOnScreen: true });
       await tabTo(page, like, 'like');
@@ -172,7 +222,10 @@ describe('keyboard-only journeys (390×844): focus seen and never lost, axe at e
       const send = page.getByRole('button', { name: 'Send', exact: true });
       await tabTo(page, send, 'send');
       await page.keyboard.press('Enter');
-      await page.getByLabel(/^Messages with Fern/).getByText('See you on the roof.').waitFor();
+      await page
+        .getByLabel(/^Messages with Fern/)
+        .getByText('See you on the roof.')
+        .waitFor();
       // Send is disabled once the field is empty: the focus is back in the field, not on <body>.
       await focusReaches(page, 'textarea', 'after send');
       await step(page, 'after send');
@@ -183,7 +236,16 @@ describe('keyboard-only journeys (390×844): focus seen and never lost, axe at e
     const owner = await registerMember({ userType: 'venue', firstName: 'Olga' });
     const { cookie } = await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password });
     const tag = Date.now().toString(36);
-    const club = await apiAs(cookie, 'POST', '/api/venues', { name: `Nocturne ${tag}`, type: 'club', subtype: 'lounge', city: 'Miami', state: 'Florida', address: '5 Bay St', capacity: 90, pricePerHour: 350 });
+    const club = await apiAs(cookie, 'POST', '/api/venues', {
+      name: `Nocturne ${tag}`,
+      type: 'club',
+      subtype: 'lounge',
+      city: 'Miami',
+      state: 'Florida',
+      address: '5 Bay St',
+      capacity: 90,
+      pricePerHour: 350,
+    });
     expect(club.status).toBe(201);
 
     await journey(browser, 'keyboard-owner', async (page) => {
@@ -210,7 +272,9 @@ describe('keyboard-only journeys (390×844): focus seen and never lost, axe at e
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Mezzanine' }).waitFor();
       // Back on the button that opened the form.
-      await until('the focus is on Add Section', async () => page.evaluate(() => document.activeElement?.textContent?.trim() === 'Add Section'));
+      await until('the focus is on Add Section', async () =>
+        page.evaluate(() => document.activeElement?.textContent?.trim() === 'Add Section'),
+      );
       await step(page, 'section created');
 
       const remove = page.getByRole('button', { name: 'Delete Mezzanine' });
@@ -222,7 +286,9 @@ describe('keyboard-only journeys (390×844): focus seen and never lost, axe at e
       await tabTo(page, confirm.getByRole('button', { name: 'Delete', exact: true }), 'confirm');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Mezzanine' }).waitFor({ state: 'detached' });
-      await until('the focus is on Add Section', async () => page.evaluate(() => document.activeElement?.textContent?.trim() === 'Add Section'));
+      await until('the focus is on Add Section', async () =>
+        page.evaluate(() => document.activeElement?.textContent?.trim() === 'Add Section'),
+      );
       await step(page, 'section deleted');
     });
   });
@@ -276,11 +342,24 @@ describe('every route (WCAG 2.4.2 Page Titled, 1.4.10 Reflow)', () => {
     const owner = await registerMember({ userType: 'venue' });
     const guest = await registerMember({ userType: 'guest' });
     const { cookie } = await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password });
-    const venue = await apiAs(cookie, 'POST', '/api/venues', { name: `Titled ${Date.now().toString(36)}`, type: 'club', subtype: 'lounge', city: 'Miami', state: 'Florida', address: '1 Title St', capacity: 40, pricePerHour: 200 });
+    const venue = await apiAs(cookie, 'POST', '/api/venues', {
+      name: `Titled ${Date.now().toString(36)}`,
+      type: 'club',
+      subtype: 'lounge',
+      city: 'Miami',
+      state: 'Florida',
+      address: '1 Title St',
+      capacity: 40,
+      pricePerHour: 200,
+    });
     const admin = stackAdmin();
     const adminLogin = await apiAs(null, 'POST', '/api/admin/login', { email: admin.email, password: admin.password });
     expect(adminLogin.status).toBe(200);
-    const url = (path: string) => path.replace(':venueId', venue.json.id).replace(':bookingId', '00000000-0000-4000-8000-000000000000').replace(':token', 'no-such-token-0000000000000000');
+    const url = (path: string) =>
+      path
+        .replace(':venueId', venue.json.id)
+        .replace(':bookingId', '00000000-0000-4000-8000-000000000000')
+        .replace(':token', 'no-such-token-0000000000000000');
 
     const seen: { path: string; at: string; title: string; width: number }[] = [];
     for (const role of ['visitor', 'guest', 'owner', 'admin'] as const) {
@@ -299,9 +378,16 @@ describe('every route (WCAG 2.4.2 Page Titled, 1.4.10 Reflow)', () => {
         for (const path of paths.filter((p) => VISIT[p] === role)) {
           await page.goto(url(path));
           // The title is the route's once its screen has loaded (lazily); a bare 'LuxeSwipe' fails below.
-          await page.waitForFunction(() => document.title !== 'LuxeSwipe', undefined, { timeout: 5000 }).catch(() => undefined);
+          await page
+            .waitForFunction(() => document.title !== 'LuxeSwipe', undefined, { timeout: 5000 })
+            .catch(() => undefined);
           await page.waitForLoadState('networkidle');
-          seen.push({ path, at: new URL(page.url()).pathname, title: await page.title(), width: await page.evaluate(() => document.documentElement.scrollWidth) });
+          seen.push({
+            path,
+            at: new URL(page.url()).pathname,
+            title: await page.title(),
+            width: await page.evaluate(() => document.documentElement.scrollWidth),
+          });
         }
       } finally {
         await context.close();

@@ -22,7 +22,11 @@ const until = async (what: string, fn: () => Promise<boolean>) => {
 /** The host invites the guest to a night without a booked event, once social knows the guest (retried until then). */
 async function invite(hostCookie: string | null, guestId: string, eventTitle: string): Promise<void> {
   const date = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-  await until(`the invite "${eventTitle}" is sent`, async () => (await apiAs(hostCookie, 'POST', '/api/invites', { guestId, eventTitle, eventDate: date })).status === 201);
+  await until(
+    `the invite "${eventTitle}" is sent`,
+    async () =>
+      (await apiAs(hostCookie, 'POST', '/api/invites', { guestId, eventTitle, eventDate: date })).status === 201,
+  );
 }
 
 describe('notifications (390 px, axe-core WCAG 2.2 AA)', () => {
@@ -30,12 +34,17 @@ describe('notifications (390 px, axe-core WCAG 2.2 AA)', () => {
     const host = await registerMember({ userType: 'host', firstName: 'Hugo' });
     const guest = await registerMember({ userType: 'guest', firstName: 'Gina' });
     const probeGuest = await registerMember({ userType: 'guest', firstName: 'Pat' });
-    const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password })).cookie;
-    const probeCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: probeGuest.email, password: probeGuest.password })).cookie;
+    const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password }))
+      .cookie;
+    const probeCookie = (
+      await apiAs(null, 'POST', '/api/auth/login', { email: probeGuest.email, password: probeGuest.password })
+    ).cookie;
 
     // The gateway's push group joins the broker once per start: until it has, a push may be lost.
     // Wait until a notification reaches another member's socket first.
-    const probe = new WebSocket(`${process.env.E2E_BASE_URL!.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: probeCookie!, origin: process.env.E2E_BASE_URL! } });
+    const probe = new WebSocket(`${process.env.E2E_BASE_URL!.replace(/^http/, 'ws')}/api/realtime`, {
+      headers: { cookie: probeCookie!, origin: process.env.E2E_BASE_URL! },
+    });
     let pushed = 0;
     probe.on('message', (m) => (pushed += String(m).includes('"notification"') ? 1 : 0));
     await new Promise((r) => probe.once('open', r));
@@ -46,7 +55,10 @@ describe('notifications (390 px, axe-core WCAG 2.2 AA)', () => {
     probe.close();
     expect(pushed).toBeGreaterThan(0);
 
-    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
     try {
       await journey(browser, 'bell-counts-a-pushed-invite', async () => {

@@ -14,8 +14,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const bookingsDb = () => (JSON.parse(readFileSync(process.env.LUXE_TEST_PROVIDED!, 'utf8')) as { dbUrls: Record<string, string> }).dbUrls.bookings;
-
+const bookingsDb = () =>
+  (JSON.parse(readFileSync(process.env.LUXE_TEST_PROVIDED!, 'utf8')) as { dbUrls: Record<string, string> }).dbUrls
+    .bookings;
 
 /**
  * An owner's approved club, and a host's confirmed booking there for the night under way (made
@@ -24,23 +25,55 @@ const bookingsDb = () => (JSON.parse(readFileSync(process.env.LUXE_TEST_PROVIDED
  */
 async function bookedTonight(tag: string) {
   const owner = await registerMember({ userType: 'venue', firstName: 'Vera' });
-  const { cookie: ownerCookie } = await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password });
-  const club = await apiAs(ownerCookie, 'POST', '/api/venues', { name: `Door ${tag}`, type: 'club', subtype: 'lounge', city: 'Miami', state: 'Florida', address: '1 Ocean Dr', capacity: 100, pricePerHour: 400 });
-  const section = await apiAs(ownerCookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: 'Stage Table', type: 'Table', capacity: 6, pricePerHour: 400 });
+  const { cookie: ownerCookie } = await apiAs(null, 'POST', '/api/auth/login', {
+    email: owner.email,
+    password: owner.password,
+  });
+  const club = await apiAs(ownerCookie, 'POST', '/api/venues', {
+    name: `Door ${tag}`,
+    type: 'club',
+    subtype: 'lounge',
+    city: 'Miami',
+    state: 'Florida',
+    address: '1 Ocean Dr',
+    capacity: 100,
+    pricePerHour: 400,
+  });
+  const section = await apiAs(ownerCookie, 'POST', `/api/venues/${club.json.id}/sections`, {
+    name: 'Stage Table',
+    type: 'Table',
+    capacity: 6,
+    pricePerHour: 400,
+  });
   await approveVenues([club.json.name]);
   await bookingsKnowsSections([section.json.id]);
 
   const host = await registerMember({ userType: 'host', firstName: 'Hana' });
-  const { cookie: hostCookie } = await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password });
+  const { cookie: hostCookie } = await apiAs(null, 'POST', '/api/auth/login', {
+    email: host.email,
+    password: host.password,
+  });
   let booking = { status: 0, json: null as any };
-  for (const end = Date.now() + 30_000; booking.status !== 201 && Date.now() < end; await new Promise((r) => setTimeout(r, 250))) {
-    booking = await apiAs(hostCookie, 'POST', '/api/bookings', { venueId: club.json.id, sectionId: section.json.id, bookingDate: todayInNewYork(), startTime: '22:00', duration: 2 });
+  for (
+    const end = Date.now() + 30_000;
+    booking.status !== 201 && Date.now() < end;
+    await new Promise((r) => setTimeout(r, 250))
+  ) {
+    booking = await apiAs(hostCookie, 'POST', '/api/bookings', {
+      venueId: club.json.id,
+      sectionId: section.json.id,
+      bookingDate: todayInNewYork(),
+      startTime: '22:00',
+      duration: 2,
+    });
   }
   expect(booking.status).toBe(201);
   if (nightOf() !== todayInNewYork()) {
     const db = new Client({ connectionString: bookingsDb() });
     await db.connect();
-    await db.query(`UPDATE bookings SET booking_date = $2 WHERE id = $1`, [booking.json.id, nightOf()]).finally(() => db.end());
+    await db
+      .query(`UPDATE bookings SET booking_date = $2 WHERE id = $1`, [booking.json.id, nightOf()])
+      .finally(() => db.end());
   }
   const pass = await apiAs(hostCookie, 'GET', `/api/bookings/${booking.json.id}/pass`);
   expect(pass.status).toBe(200);
@@ -77,7 +110,10 @@ describe('door passes (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await noViolations(page, 'door mode: checked in');
       await page.getByRole('textbox', { name: 'Door code' }).fill(pass.code);
       await page.getByRole('button', { name: 'Check in' }).click();
-      await page.getByTestId('door-result').getByText(/^Already checked in at \d{1,2}:\d{2} (AM|PM)$/).waitFor();
+      await page
+        .getByTestId('door-result')
+        .getByText(/^Already checked in at \d{1,2}:\d{2} (AM|PM)$/)
+        .waitFor();
       await noViolations(page, 'door mode: already checked in');
       // The page of the used pass says so.
       await page.goto(pass.url);

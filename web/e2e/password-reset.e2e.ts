@@ -1,7 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@luxe/platform/testing';
-import { BASE_URL, journey, launchBrowser, noViolations, registerMember, sessionStatus, signIn, tabTo } from './browser';
+import {
+  BASE_URL,
+  journey,
+  launchBrowser,
+  noViolations,
+  registerMember,
+  sessionStatus,
+  signIn,
+  tabTo,
+} from './browser';
 
 // Forgot password (issue 32) in the browser, with the email read from infra/local's Mailpit (its
 // HTTP API: MAILPIT_API of the env file infra/local/up.sh prints; the stack's notifications
@@ -10,7 +19,8 @@ const MAILPIT = process.env.MAILPIT_API;
 
 let browser: Browser;
 beforeAll(async () => {
-  if (!MAILPIT || !process.env.SMTP_URL) throw new Error('MAILPIT_API and SMTP_URL are not set: run infra/local/up.sh and source the env file it prints');
+  if (!MAILPIT || !process.env.SMTP_URL)
+    throw new Error('MAILPIT_API and SMTP_URL are not set: run infra/local/up.sh and source the env file it prints');
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -21,7 +31,9 @@ afterAll(async () => {
 async function resetLink(address: string): Promise<URL> {
   const search = async () => {
     const r = await fetch(`${MAILPIT}/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}&limit=10`);
-    return ((await r.json()) as { messages: { ID: string; Subject: string }[] }).messages.filter((m) => m.Subject === 'Reset your LuxeSwipe password');
+    return ((await r.json()) as { messages: { ID: string; Subject: string }[] }).messages.filter(
+      (m) => m.Subject === 'Reset your LuxeSwipe password',
+    );
   };
   const [mail] = await waitFor(
     `the reset email to ${address}`,
@@ -94,7 +106,14 @@ describe('forgot password (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
         await page.waitForURL((u) => u.pathname === '/login');
         const login = (password: string) =>
           page.evaluate(
-            async ([e, p]) => (await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify({ email: e, password: p }) })).status,
+            async ([e, p]) =>
+              (
+                await fetch('/api/auth/login', {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+                  body: JSON.stringify({ email: e, password: p }),
+                })
+              ).status,
             [member.email, password],
           );
         expect(await login(member.password)).toBe(401);
@@ -109,7 +128,10 @@ describe('forgot password (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
         await page.getByLabel('New password', { exact: true }).fill('another-new-password');
         await page.getByLabel('Confirm new password', { exact: true }).fill('another-new-password');
         await page.getByRole('button', { name: 'Change Password' }).click();
-        await page.getByRole('alert').filter({ hasText: 'This password reset link is invalid or has expired.' }).waitFor();
+        await page
+          .getByRole('alert')
+          .filter({ hasText: 'This password reset link is invalid or has expired.' })
+          .waitFor();
         await page.getByRole('link', { name: 'Request a new link' }).waitFor();
         await noViolations(page, 'used link');
         expect(await sessionStatus(page)).toBe(200);

@@ -104,9 +104,14 @@ describe('sign-up journey (reading B, three steps)', () => {
       await page.getByRole('heading', { name: 'Welcome to LuxeSwipe, Noor!' }).waitFor();
       expect(await sessionStatus(page)).toBe(200);
       const me = await page.evaluate(async () => (await fetch('/api/auth/me', { credentials: 'include' })).json());
-      expect(me).toMatchObject({ email, userType: 'guest', phoneNumber: '+1 305 555 0142', city: 'Miami', state: 'Florida' });
+      expect(me).toMatchObject({
+        email,
+        userType: 'guest',
+        phoneNumber: '+1 305 555 0142',
+        city: 'Miami',
+        state: 'Florida',
+      });
       expect(await accessibilityViolations(page)).toEqual([]);
     });
   });
 });
-

@@ -26,24 +26,66 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
     // A booked event (API set-up) in a city of its own; the guest lives there and finds it in the
     // Discover deck of the Events tab.
     const owner = await registerMember({ userType: 'venue' });
-    const ownerCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password })).cookie;
+    const ownerCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password }))
+      .cookie;
     const tag = Date.now().toString(36);
     const city = `Onyx Bay ${tag}`;
-    const club = await apiAs(ownerCookie, 'POST', '/api/venues', { name: `Onyx ${tag}`, type: 'club', subtype: 'lounge', city, state: 'Florida', address: '9 Bay Rd', capacity: 60, pricePerHour: 250 });
-    const section = await apiAs(ownerCookie, 'POST', `/api/venues/${club.json.id}/sections`, { name: 'Terrace', type: 'Table', capacity: 6, pricePerHour: 250 });
+    const club = await apiAs(ownerCookie, 'POST', '/api/venues', {
+      name: `Onyx ${tag}`,
+      type: 'club',
+      subtype: 'lounge',
+      city,
+      state: 'Florida',
+      address: '9 Bay Rd',
+      capacity: 60,
+      pricePerHour: 250,
+    });
+    const section = await apiAs(ownerCookie, 'POST', `/api/venues/${club.json.id}/sections`, {
+      name: 'Terrace',
+      type: 'Table',
+      capacity: 6,
+      pricePerHour: 250,
+    });
     await approveVenues([club.json.name]);
     await bookingsKnowsSections([section.json.id]);
     const host = await registerMember({ userType: 'host', firstName: 'Hugo', gender: 'male' });
-    const guest = await registerMember({ userType: 'guest', firstName: 'Gina', gender: 'female', city, state: 'Florida' });
-    const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password })).cookie;
-    const guestCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })).cookie;
+    const guest = await registerMember({
+      userType: 'guest',
+      firstName: 'Gina',
+      gender: 'female',
+      city,
+      state: 'Florida',
+    });
+    const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password }))
+      .cookie;
+    const guestCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password }))
+      .cookie;
     const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
-    const booking = await apiAs(hostCookie, 'POST', '/api/bookings', { venueId: club.json.id, sectionId: section.json.id, bookingDate: date, startTime: '21:00', duration: 2 });
+    const booking = await apiAs(hostCookie, 'POST', '/api/bookings', {
+      venueId: club.json.id,
+      sectionId: section.json.id,
+      bookingDate: date,
+      startTime: '21:00',
+      duration: 2,
+    });
     expect(booking.status).toBe(201);
-    await until('social knows the event', async () => ((await apiAs(guestCookie, 'GET', `/api/available-events?city=${encodeURIComponent(city)}&state=Florida`)).json ?? []).length === 1);
+    await until(
+      'social knows the event',
+      async () =>
+        (
+          (await apiAs(guestCookie, 'GET', `/api/available-events?city=${encodeURIComponent(city)}&state=Florida`))
+            .json ?? []
+        ).length === 1,
+    );
 
-    const hostContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
-    const guestContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
+    const hostContext = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 390, height: 844 },
+    });
+    const guestContext = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 390, height: 844 },
+    });
     const hostPage = await hostContext.newPage();
     const guestPage = await guestContext.newPage();
     try {
@@ -67,21 +109,37 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
         await signIn(hostPage, host.email, host.password);
         await step(hostPage, 'dashboard after sign-in', hostPage.getByTestId('dashboard-greeting'));
         await hostPage.goto('/dashboard?tab=book');
-        await step(hostPage, 'my bookings with a request', hostPage.getByRole('button', { name: 'View Guest Requests' }).first());
+        await step(
+          hostPage,
+          'my bookings with a request',
+          hostPage.getByRole('button', { name: 'View Guest Requests' }).first(),
+        );
         await hostPage.getByRole('button', { name: 'View Guest Requests' }).first().click();
         const dialog = hostPage.getByRole('dialog');
         await dialog.getByText('Can I come?').waitFor();
         await noViolations(hostPage, 'guest requests');
-        await dialog.getByRole('button', { name: /^Approve/ }).first().click();
-        await step(hostPage, 'request approved', hostPage.getByTestId('toast').filter({ hasText: 'Request Approved!' }));
+        await dialog
+          .getByRole('button', { name: /^Approve/ })
+          .first()
+          .click();
+        await step(
+          hostPage,
+          'request approved',
+          hostPage.getByTestId('toast').filter({ hasText: 'Request Approved!' }),
+        );
         await hostPage.keyboard.press('Escape');
       });
       // The gateway's push group joins the broker once per start: until it has, a message may go
       // unpushed (the page refetches on reconnect). Wait until a push arrives, as the host.
       const hostId = (await apiAs(hostCookie, 'GET', '/api/auth/me')).json.id;
       let conversation: { id: string } | undefined;
-      await until('the conversation opens', async () => !!(conversation = (await apiAs(hostCookie, 'GET', `/api/conversations/${hostId}`)).json[0]));
-      const probe = new WebSocket(`${process.env.E2E_BASE_URL!.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: hostCookie!, origin: process.env.E2E_BASE_URL! } });
+      await until(
+        'the conversation opens',
+        async () => !!(conversation = (await apiAs(hostCookie, 'GET', `/api/conversations/${hostId}`)).json[0]),
+      );
+      const probe = new WebSocket(`${process.env.E2E_BASE_URL!.replace(/^http/, 'ws')}/api/realtime`, {
+        headers: { cookie: hostCookie!, origin: process.env.E2E_BASE_URL! },
+      });
       let pushed = 0;
       probe.on('message', () => (pushed += 1));
       await new Promise((r) => probe.once('open', r));
@@ -94,18 +152,32 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
       await journey(browser, 'chat', async () => {
         await guestPage.goto('/dashboard?tab=messages');
         await hostPage.goto('/dashboard?tab=messages');
-        await step(guestPage, 'conversations (guest)', guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hugo/ }));
-        await step(hostPage, 'conversations (host)', hostPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Gina/ }));
+        await step(
+          guestPage,
+          'conversations (guest)',
+          guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hugo/ }),
+        );
+        await step(
+          hostPage,
+          'conversations (host)',
+          hostPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Gina/ }),
+        );
         await guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hugo/ }).click();
         await hostPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Gina/ }).click();
         await noViolations(guestPage, 'messages (guest)');
         // The guest writes; the host's open thread shows it without a reload, and back.
         await guestPage.getByRole('textbox', { name: /^Message Hugo/ }).fill('See you at nine!');
         await guestPage.getByRole('button', { name: 'Send' }).click();
-        await hostPage.getByLabel(/^Messages with Gina/).getByText('See you at nine!').waitFor();
+        await hostPage
+          .getByLabel(/^Messages with Gina/)
+          .getByText('See you at nine!')
+          .waitFor();
         await hostPage.getByRole('textbox', { name: /^Message Gina/ }).fill('Table is ready.');
         await hostPage.keyboard.press('Enter');
-        await guestPage.getByLabel(/^Messages with Hugo/).getByText('Table is ready.').waitFor();
+        await guestPage
+          .getByLabel(/^Messages with Hugo/)
+          .getByText('Table is ready.')
+          .waitFor();
         await noViolations(hostPage, 'messages (host)');
         await noViolations(guestPage, 'messages with an answer (guest)');
       });
@@ -122,11 +194,23 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
     const state = `Invitia ${tag}`;
     const host = await registerMember({ userType: 'host', firstName: 'Hector', gender: 'male', state });
     const guest = await registerMember({ userType: 'guest', firstName: 'Greta', gender: 'female', state });
-    const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password })).cookie;
-    await until('social knows the guest', async () => ((await apiAs(hostCookie, 'GET', `/api/users/potential-matches?state=${encodeURIComponent(state)}`)).json ?? []).length === 1);
+    const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password }))
+      .cookie;
+    await until(
+      'social knows the guest',
+      async () =>
+        ((await apiAs(hostCookie, 'GET', `/api/users/potential-matches?state=${encodeURIComponent(state)}`)).json ?? [])
+          .length === 1,
+    );
 
-    const hostContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
-    const guestContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
+    const hostContext = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 390, height: 844 },
+    });
+    const guestContext = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 390, height: 844 },
+    });
     const hostPage = await hostContext.newPage();
     const guestPage = await guestContext.newPage();
     try {
@@ -155,16 +239,29 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
         // The answer is awaited before leaving the page (a navigation would abort it), and the
         // conversation is opened by messaging from the event: the list is read once it exists.
         await Promise.all([
-          guestPage.waitForResponse((r) => /\/api\/invites\/[^/]+\/respond$/.test(new URL(r.url()).pathname) && r.status() === 200),
+          guestPage.waitForResponse(
+            (r) => /\/api\/invites\/[^/]+\/respond$/.test(new URL(r.url()).pathname) && r.status() === 200,
+          ),
           guestPage.getByRole('button', { name: /^Accept invite from Hector/ }).click(),
         ]);
-        const guestCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })).cookie;
-        await until('the conversation opens', async () => ((await apiAs(guestCookie, 'GET', `/api/conversations/${guest.id}`)).json ?? []).length === 1);
+        const guestCookie = (
+          await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })
+        ).cookie;
+        await until(
+          'the conversation opens',
+          async () => ((await apiAs(guestCookie, 'GET', `/api/conversations/${guest.id}`)).json ?? []).length === 1,
+        );
         await guestPage.goto('/dashboard?tab=messages');
-        await step(guestPage, 'conversations after the accepted invite', guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hector/ }));
+        await step(
+          guestPage,
+          'conversations after the accepted invite',
+          guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hector/ }),
+        );
       });
       const sent = (await apiAs(hostCookie, 'GET', '/api/invites/sent')).json;
-      expect(sent.map((i: { status: string; guest: { firstName: string } }) => [i.guest.firstName, i.status])).toEqual([['Greta', 'accepted']]);
+      expect(sent.map((i: { status: string; guest: { firstName: string } }) => [i.guest.firstName, i.status])).toEqual([
+        ['Greta', 'accepted'],
+      ]);
     } finally {
       await hostContext.close();
       await guestContext.close();

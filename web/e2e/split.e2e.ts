@@ -24,7 +24,17 @@ describe('split payment (390 px wide, axe-core WCAG 2.2 AA)', () => {
   it('the host splits his yacht booking on /payment by keyboard and sees the links; a guest opens one and reaches the payment of his share', async () => {
     const owner = await registerMember({ userType: 'venue', firstName: 'Sol' });
     const { cookie } = await apiAs(null, 'POST', '/api/auth/login', { email: owner.email, password: owner.password });
-    const yacht = await apiAs(cookie, 'POST', '/api/venues', { name: `Split Yacht ${Date.now().toString(36)}`, type: 'yacht', city: 'Miami', state: 'Florida', address: 'Pier 4', capacity: 12, pricePerHour: 900, yachtLength: 70, pricingTiers: [{ hours: 4, price: 3200 }] });
+    const yacht = await apiAs(cookie, 'POST', '/api/venues', {
+      name: `Split Yacht ${Date.now().toString(36)}`,
+      type: 'yacht',
+      city: 'Miami',
+      state: 'Florida',
+      address: 'Pier 4',
+      capacity: 12,
+      pricePerHour: 900,
+      yachtLength: 70,
+      pricingTiers: [{ hours: 4, price: 3200 }],
+    });
     expect(yacht.status).toBe(201);
     await approveVenues([yacht.json.name]);
     const host = await registerMember({ userType: 'host', firstName: 'Hugo' });
@@ -34,7 +44,21 @@ describe('split payment (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await signIn(page, host.email, host.password);
       await step(page, 'dashboard after sign-in', page.getByTestId('dashboard-greeting'));
       await page.evaluate(
-        ([id, name, d]) => localStorage.setItem('pendingBooking', JSON.stringify({ venueId: id, venueName: name, venueImage: '', date: d, time: '20:00', duration: 4, totalPrice: 3200, eventDescription: '', friendsCount: 0 })),
+        ([id, name, d]) =>
+          localStorage.setItem(
+            'pendingBooking',
+            JSON.stringify({
+              venueId: id,
+              venueName: name,
+              venueImage: '',
+              date: d,
+              time: '20:00',
+              duration: 4,
+              totalPrice: 3200,
+              eventDescription: '',
+              friendsCount: 0,
+            }),
+          ),
         [yacht.json.id, yacht.json.name, nyDate(9)],
       );
       await page.goto('/payment');
@@ -46,11 +70,15 @@ describe('split payment (390 px wide, axe-core WCAG 2.2 AA)', () => {
       await step(page, '/payment split form (opened)');
       await page.getByLabel('Number of people paying (you included)').selectOption('3');
       expect(await page.getByTestId('split-preview').textContent()).toBe('Your share $1,066.68, each guest $1,066.66');
-      const release = page.getByRole('radio', { name: 'Cancel the booking at the deadline if any share is unpaid (paid shares are refunded in full)' });
+      const release = page.getByRole('radio', {
+        name: 'Cancel the booking at the deadline if any share is unpaid (paid shares are refunded in full)',
+      });
       await release.focus();
       await page.keyboard.press('Space');
       expect(await release.isChecked()).toBe(true);
-      expect(await page.getByRole('group', { name: /If a share is still unpaid at the deadline \(.+ EST\)/ }).count()).toBe(1);
+      expect(
+        await page.getByRole('group', { name: /If a share is still unpaid at the deadline \(.+ EST\)/ }).count(),
+      ).toBe(1);
       await noViolations(page, '/payment split form');
       const submit = page.getByRole('button', { name: 'Split and get the links' });
       await submit.focus();

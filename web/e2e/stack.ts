@@ -30,7 +30,11 @@ async function withDb<T>(service: string, fn: (db: Client) => Promise<T>): Promi
  */
 export async function approveVenues(names: string[]): Promise<string[]> {
   const url = dbUrls().venues;
-  const ids = await withDb('venues', async (db) => (await db.query(`UPDATE venues SET approval_status = 'approved' WHERE name = ANY($1) RETURNING id`, [names])).rows.map((r) => r.id as string));
+  const ids = await withDb('venues', async (db) =>
+    (
+      await db.query(`UPDATE venues SET approval_status = 'approved' WHERE name = ANY($1) RETURNING id`, [names])
+    ).rows.map((r) => r.id as string),
+  );
   const redis = new Redis(process.env.REDIS_URL!);
   try {
     await redis.incr(`${new URL(url).pathname.slice(1)}:venues:public:gen`);
@@ -60,8 +64,21 @@ export async function bookingsKnowsSections(ids: string[]): Promise<void> {
 }
 
 /** A JSON call to the gateway with a session cookie (set-up through the API, not the browser). */
-export async function apiAs(cookie: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; json: any; cookie: string | null }> {
-  const r = await fetch(`${BASE_URL}${path}`, { method, headers: { 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) }, body: body ? JSON.stringify(body) : undefined });
+export async function apiAs(
+  cookie: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any; cookie: string | null }> {
+  const r = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   const text = await r.text();
   const set = r.headers.getSetCookie()[0];
   return { status: r.status, json: text ? JSON.parse(text) : null, cookie: set ? set.split(';')[0] : cookie };

@@ -11,11 +11,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 async function uploadPhoto(page: Page, label: string, buffer: Buffer) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload Images' }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Upload Images' }).click(),
+  ]);
   await chooser.setFiles([{ name: 'photo.jpg', mimeType: 'image/jpeg', buffer }]);
-  await page.getByRole('list', { name: `${label}: uploaded` }).getByRole('listitem').first().waitFor();
+  await page
+    .getByRole('list', { name: `${label}: uploaded` })
+    .getByRole('listitem')
+    .first()
+    .waitFor();
 }
 
 describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', () => {
@@ -25,7 +31,10 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
     const yachtName = `Sea Velvet ${tag}`;
     const { email, password } = await registerMember({ firstName: 'Olive', userType: 'venue' });
     const sharp = (await import('sharp')).default;
-    const jpeg = (r: number) => sharp({ create: { width: 120, height: 80, channels: 3, background: { r, g: 60, b: 90 } } }).jpeg().toBuffer();
+    const jpeg = (r: number) =>
+      sharp({ create: { width: 120, height: 80, channels: 3, background: { r, g: 60, b: 90 } } })
+        .jpeg()
+        .toBuffer();
 
     await journey(browser, 'venue-owner', async (page) => {
       await page.goto('/login');
@@ -150,7 +159,11 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
 
       await noViolations(page, '/events (clubs)');
       // Book Now starts the guest flow: a visitor fills in the booking page, and signs in to reserve.
-      await club.getByRole('link', { name: /Book Now/ }).or(club.getByRole('button', { name: /Book Now/ })).first().click();
+      await club
+        .getByRole('link', { name: /Book Now/ })
+        .or(club.getByRole('button', { name: /Book Now/ }))
+        .first()
+        .click();
       await page.waitForURL((url) => url.pathname.startsWith('/booking/') && url.searchParams.get('guest') === 'true');
       await step(page, 'section booking (visitor)', page.getByRole('heading', { name: 'Book a Section' }));
     });
@@ -168,7 +181,11 @@ describe('venue owner and public events (390 px wide, axe-core WCAG 2.2 AA)', ()
       const card = page.getByTestId('venue-card').filter({ hasText: yachtName });
       await card.waitFor();
       await noViolations(page, 'events tab');
-      await card.getByRole('link', { name: /Book It/ }).or(card.getByRole('button', { name: /Book It/ })).first().click();
+      await card
+        .getByRole('link', { name: /Book It/ })
+        .or(card.getByRole('button', { name: /Book It/ }))
+        .first()
+        .click();
       await page.waitForURL((url) => /^\/booking\/[0-9a-f-]{36}$/.test(url.pathname));
       await step(page, 'yacht detail', page.getByRole('button', { name: 'Book it' }));
       await page.goto('/dashboard?tab=home');

@@ -24,7 +24,13 @@ function collectScripts(page: Page): { name: string; hasZod: Promise<boolean> }[
   const scripts: { name: string; hasZod: Promise<boolean> }[] = [];
   page.on('response', (r) => {
     if (r.request().resourceType() !== 'script') return;
-    scripts.push({ name: new URL(r.url()).pathname.split('/').pop() ?? '', hasZod: r.text().then((t) => t.includes(ZOD_MARKER), () => false) });
+    scripts.push({
+      name: new URL(r.url()).pathname.split('/').pop() ?? '',
+      hasZod: r.text().then(
+        (t) => t.includes(ZOD_MARKER),
+        () => false,
+      ),
+    });
   });
   return scripts;
 }
@@ -36,7 +42,8 @@ function layoutShift(page: Page): Promise<number> {
       new Promise<number>((resolve) => {
         let sum = 0;
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) sum += e.value;
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!e.hadRecentInput) sum += e.value;
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(sum), 300);
       }),
@@ -132,10 +139,16 @@ describe('events search (issue 31.10, 390 px)', () => {
       const list = page.getByRole('listbox', { name: 'City suggestions' });
       await list.waitFor();
       const [a, b] = [await list.boundingBox(), await search.boundingBox()];
-      const overlap = !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      const overlap =
+        !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
       expect(overlap).toBe(false);
       // Search is still clickable with the list open (nothing lies over its centre).
-      expect(await search.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); })).toBe(true);
+      expect(
+        await search.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }),
+      ).toBe(true);
 
       await box.fill('NV');
       await box.press('Enter');

@@ -6,7 +6,11 @@ const admin = { id: '6f1c0c1e-2a4b-4c55-9d7e-0a1b2c3d4e5f', email: 'admin@exampl
 const OLD = 'o'.repeat(32);
 const NEW = 'n'.repeat(32);
 const bearer = (t: string) => `Bearer ${t}`;
-const status = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof AppError ? e.status : 500));
+const status = (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (e: unknown) => (e instanceof AppError ? e.status : 500),
+  );
 
 describe('admin tokens', () => {
   it('verify their own tokens and refuse missing, forged and other-secret ones (401)', async () => {
@@ -25,7 +29,9 @@ describe('admin tokens', () => {
     const old = await before.issue(admin);
     await expect(rotating.verify(bearer(old.token))).resolves.toEqual({ adminId: admin.id, email: admin.email });
     const fresh = await rotating.issue(admin);
-    await expect(new AdminTokens({ secret: NEW }).verify(bearer(fresh.token))).resolves.toMatchObject({ adminId: admin.id });
+    await expect(new AdminTokens({ secret: NEW }).verify(bearer(fresh.token))).resolves.toMatchObject({
+      adminId: admin.id,
+    });
     expect(await status(before.verify(bearer(fresh.token)))).toBe(401);
     // An expired token of the previous secret is refused as expired, not accepted.
     const stale = await new AdminTokens({ secret: OLD, ttlSeconds: 60 }).issue(admin, new Date(Date.now() - 3_600_000));

@@ -52,7 +52,8 @@ export class AdminTokens {
       const options = { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] };
       const { payload } = await jwtVerify(token, this.key, options).catch((e: unknown) => {
         // Signed with the previous secret during a rotation: still good until it expires.
-        if (this.previousKey && e instanceof errors.JWSSignatureVerificationFailed) return jwtVerify(token, this.previousKey, options);
+        if (this.previousKey && e instanceof errors.JWSSignatureVerificationFailed)
+          return jwtVerify(token, this.previousKey, options);
         throw e;
       });
       if (typeof payload.sub !== 'string') throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);

@@ -16,10 +16,21 @@ export interface CookieOptions {
  * turns them into the httpOnly cookie (set on sign-up and login, cleared on logout and account
  * deletion) and keeps the per-account login limit.
  */
-export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, snapshots: MeSnapshots, imageOrigin?: ImageOrigin): Record<string, GatewayHandler> {
+export function authHandlers(
+  limiter: AuthRateLimiter,
+  cookie: CookieOptions,
+  snapshots: MeSnapshots,
+  imageOrigin?: ImageOrigin,
+): Record<string, GatewayHandler> {
   const redirectToStoredFile = storedFileRedirect(imageOrigin);
   const setCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(cookie.name, token, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/', maxAge: Math.floor(cookie.maxAgeMs / 1000) });
+    reply.setCookie(cookie.name, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cookie.secure,
+      path: '/',
+      maxAge: Math.floor(cookie.maxAgeMs / 1000),
+    });
   return {
     [api.auth.register.id]: async (ctx) => {
       const r = await ctx.forwardJson<AuthResult>();
@@ -56,7 +67,14 @@ export function authHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, sn
     },
     // Photos' and placeholders' stable paths: a redirect to the stored file.
     ...Object.fromEntries(
-      [api.users.image, api.venueImages.image, api.friends.image, api.venueImages.placeholderYacht, api.venueImages.placeholderVenue, api.venueImages.placeholderSection].map((r) => [r.id, redirectToStoredFile]),
+      [
+        api.users.image,
+        api.venueImages.image,
+        api.friends.image,
+        api.venueImages.placeholderYacht,
+        api.venueImages.placeholderVenue,
+        api.venueImages.placeholderSection,
+      ].map((r) => [r.id, redirectToStoredFile]),
     ),
     // Identity deletes the account and all its sessions; the browser's cookie goes with them.
     [api.users.deleteAccount.id]: async (ctx) => {

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { AppError, rejection as rejectionOf } from '@luxe/platform';
 import { AuthRateLimiter, networkKey } from './rate-limit';
 
-const limits = { registerPerIp: 3, loginPerIp: 4, loginFailuresPerAccount: 3, loginSlowdownAfter: 5, loginMaxDelaySeconds: 8, windowSeconds: 60 };
+const limits = {
+  registerPerIp: 3,
+  loginPerIp: 4,
+  loginFailuresPerAccount: 3,
+  loginSlowdownAfter: 5,
+  loginMaxDelaySeconds: 8,
+  windowSeconds: 60,
+};
 const rejection = (p: Promise<unknown>) => rejectionOf<AppError>(p);
 
 afterEach(() => {
@@ -52,7 +59,11 @@ describe('AuthRateLimiter (memory)', () => {
     for (let i = 0; i < 3; i++) await expect(rl.consumeRegister('1.1.1.1')).resolves.toBeUndefined();
     const e = await rejection(rl.consumeRegister('1.1.1.1'));
     expect(e).toBeInstanceOf(AppError);
-    expect(e).toMatchObject({ status: 429, code: 'AUTH.RATE_LIMITED', message: 'Too many attempts. Please try again later.' });
+    expect(e).toMatchObject({
+      status: 429,
+      code: 'AUTH.RATE_LIMITED',
+      message: 'Too many attempts. Please try again later.',
+    });
     expect(e.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(e.retryAfterSeconds).toBeLessThanOrEqual(60);
     await expect(rl.consumeRegister('2.2.2.2')).resolves.toBeUndefined();
@@ -74,9 +85,12 @@ describe('AuthRateLimiter (memory)', () => {
 
   it('reserves before the password check: parallel attempts past the limit are refused, case-insensitively', async () => {
     const rl = new AuthRateLimiter(null, limits);
-    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => rl.beginLogin(i % 2 ? 'Jane@Example.com' : 'jane@example.com', '5.5.5.5')));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => rl.beginLogin(i % 2 ? 'Jane@Example.com' : 'jane@example.com', '5.5.5.5')),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
-    for (const r of results.filter((r) => r.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 429 });
+    for (const r of results.filter((r) => r.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 429 });
   });
 
   it('locks the account only for that network: the owner logs in from another one', async () => {
@@ -101,7 +115,25 @@ describe('AuthRateLimiter (memory)', () => {
   });
 
   it('past the account-wide threshold, each attempt waits a growing delay, capped, never a lockout', async () => {
-    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: new Date('2030-01-01T00:00:00Z'),
+    });
     const rl = new AuthRateLimiter(null, { ...limits, loginFailuresPerAccount: 100 });
     // An attacker spreads guesses over many networks: 5 pass freely.
     for (let i = 0; i < 5; i++) await rl.beginLogin('eve@example.com', `10.0.0.${i}`);
@@ -130,7 +162,12 @@ describe('AuthRateLimiter (memory)', () => {
   });
 
   it('answers 503, not 500, when its store cannot be reached', async () => {
-    const broken = { set: async () => { throw new Error('Connection is closed.'); }, pttl: async () => 0 } as any;
+    const broken = {
+      set: async () => {
+        throw new Error('Connection is closed.');
+      },
+      pttl: async () => 0,
+    } as any;
     const rl = new AuthRateLimiter(broken, limits);
     const e = await rejection(rl.consumeRegister('1.2.3.4'));
     expect(e).toMatchObject({ status: 503, code: 'SERVER.UNAVAILABLE' });

@@ -1,7 +1,13 @@
 import type Redis from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AUTH_ERRORS, MEMBER_RATE_LIMITS, SERVER_ERRORS, type MemberRateLimit, type MemberRateLimitClass } from '@luxe/contracts';
+import {
+  AUTH_ERRORS,
+  MEMBER_RATE_LIMITS,
+  SERVER_ERRORS,
+  type MemberRateLimit,
+  type MemberRateLimitClass,
+} from '@luxe/contracts';
 import { AppError } from '@luxe/platform';
 
 export interface RateLimits {
@@ -38,9 +44,13 @@ export function networkKey(ip: string | undefined): string {
   if (!ip) return 'unknown';
   try {
     let addr = ipaddr.parse(ip);
-    if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+    if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress())
+      addr = (addr as ipaddr.IPv6).toIPv4Address();
     if (addr.kind() === 'ipv4') return addr.toString();
-    return `${(addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
+    return `${(addr as ipaddr.IPv6).parts
+      .slice(0, 4)
+      .map((p) => p.toString(16))
+      .join(':')}::/64`;
   } catch {
     return ip;
   }
@@ -98,12 +108,21 @@ export class AuthRateLimiter {
     this.resetIp = make('rl:reset:ip', l.resetPerIp);
     this.resetAddress = make('rl:reset:addr', l.resetPerAddress);
     const counter = (name: string, { points, seconds }: { points: number; seconds: number }) => {
-      const opts = { keyPrefix: `${namespace}${name}`, points: Math.max(1, Math.round(points * l.memberScale)), duration: seconds };
+      const opts = {
+        keyPrefix: `${namespace}${name}`,
+        points: Math.max(1, Math.round(points * l.memberScale)),
+        duration: seconds,
+      };
       return redis ? new RateLimiterRedis({ storeClient: redis, ...opts }) : new RateLimiterMemory(opts);
     };
     const classes = Object.entries(MEMBER_RATE_LIMITS) as [MemberRateLimitClass, MemberRateLimit][];
-    this.member = Object.fromEntries(classes.map(([cls, def]) => [cls, counter(`rl:${cls}`, def)])) as Record<MemberRateLimitClass, RateLimiterAbstract>;
-    this.venue = Object.fromEntries(classes.flatMap(([cls, def]) => (def.perVenue ? [[cls, counter(`rl:${cls}:venue`, def.perVenue)]] : [])));
+    this.member = Object.fromEntries(classes.map(([cls, def]) => [cls, counter(`rl:${cls}`, def)])) as Record<
+      MemberRateLimitClass,
+      RateLimiterAbstract
+    >;
+    this.venue = Object.fromEntries(
+      classes.flatMap(([cls, def]) => (def.perVenue ? [[cls, counter(`rl:${cls}:venue`, def.perVenue)]] : [])),
+    );
   }
 
   /** One request of a per-member class by this member, or 429 with Retry-After past the class's limit. */

@@ -3,7 +3,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { z } from 'zod';
 import { allRoutes, api, defineRoute, topicFor, VENUE_ERRORS, type RouteDef } from '@luxe/contracts';
-import { AppError, createLogger, createRedis, EVENT_TYPE_HEADER, InProcessBroker, InProcessTransport, type InternalHttpClient, type SessionStore } from '@luxe/platform';
+import {
+  AppError,
+  createLogger,
+  createRedis,
+  EVENT_TYPE_HEADER,
+  InProcessBroker,
+  InProcessTransport,
+  type InternalHttpClient,
+  type SessionStore,
+} from '@luxe/platform';
 import { PublicReadCache } from './public-read-cache';
 import { routeHandler, type PipelineDeps } from '../routes/pipeline';
 
@@ -28,10 +37,22 @@ describe('PublicReadCache', () => {
     expect(c.get(byLocation, '/api/venues/Miami/Florida/all?x=1')).toBeUndefined();
     expect(c.get(byLocation, '/api/venues/Miami/Florida/club')).toBeUndefined();
     expect(c.get(api.venues.list, '/api/venues/Miami/Florida/all')).toBeUndefined();
-    expect(PublicReadCache.key(byLocation, '/api/venues/a/b/all?q=1')).toBe('venues.byLocation /api/venues/a/b/all?q=1');
+    expect(PublicReadCache.key(byLocation, '/api/venues/a/b/all?q=1')).toBe(
+      'venues.byLocation /api/venues/a/b/all?q=1',
+    );
     // A request's key: its path, and its query when the route takes one.
     expect(PublicReadCache.requestKey(byLocation, '/api/venues/a/b/all?q=1')).toBe('/api/venues/a/b/all');
-    const withQuery = defineRoute({ id: 't.q', method: 'GET', path: '/api/q', service: 'venues', access: 'public', summary: 's', query: z.object({ q: z.string() }), response: z.null(), cache: { invalidatedBy: ['venues.venue-updated'] } });
+    const withQuery = defineRoute({
+      id: 't.q',
+      method: 'GET',
+      path: '/api/q',
+      service: 'venues',
+      access: 'public',
+      summary: 's',
+      query: z.object({ q: z.string() }),
+      response: z.null(),
+      cache: { invalidatedBy: ['venues.venue-updated'] },
+    });
     expect(PublicReadCache.requestKey(withQuery, '/api/q?q=1')).toBe('/api/q?q=1');
   });
 
@@ -113,7 +134,16 @@ describe('PublicReadCache', () => {
 
   it('does not keep an answer fetched across an invalidation (it may predate the change)', () => {
     const c = new PublicReadCache(allRoutes, 'luxe_session', { now: clock });
-    const route = defineRoute({ id: 't.x', method: 'GET', path: '/api/t', service: 'venues', access: 'public', summary: 's', response: z.null(), cache: { invalidatedBy: ['venues.venue-updated'] } });
+    const route = defineRoute({
+      id: 't.x',
+      method: 'GET',
+      path: '/api/t',
+      service: 'venues',
+      access: 'public',
+      summary: 's',
+      response: z.null(),
+      cache: { invalidatedBy: ['venues.venue-updated'] },
+    });
     const cx = new PublicReadCache([route], 'luxe_session', { now: clock });
     const gen = (cx as unknown as { generation: number }).generation;
     cx.invalidate('venues.venue-updated');
@@ -143,7 +173,9 @@ describe('PublicReadCache', () => {
     const member = { method: 'GET', cookies: { luxe_session: 't' }, headers: {} } as never;
     expect(c.cacheable(get, anon)).toBe(true);
     expect(c.cacheable(get, member)).toBe(false);
-    expect(c.cacheable(get, { method: 'GET', cookies: {}, headers: { authorization: 'Bearer x' } } as never)).toBe(false);
+    expect(c.cacheable(get, { method: 'GET', cookies: {}, headers: { authorization: 'Bearer x' } } as never)).toBe(
+      false,
+    );
     expect(c.cacheable(byLocation, member)).toBe(true);
     expect(c.cacheable(byLocation, { method: 'HEAD', cookies: {}, headers: {} } as never)).toBe(false);
     // Never a route that is not a public GET marked in the contract.
@@ -161,13 +193,26 @@ describe('PublicReadCache', () => {
     other.set(sections, '/s', 200, 's', JSON_TYPE);
     c.set(byLocation, '/l', 200, 'l', JSON_TYPE);
     c.set(sections, '/s', 200, 's', JSON_TYPE);
-    await broker.publish([{ topic: topicFor('venues.section-changed', 'p.'), key: 'k', value: '{}', headers: { [EVENT_TYPE_HEADER]: 'venues.section-changed' } }]);
+    await broker.publish([
+      {
+        topic: topicFor('venues.section-changed', 'p.'),
+        key: 'k',
+        value: '{}',
+        headers: { [EVENT_TYPE_HEADER]: 'venues.section-changed' },
+      },
+    ]);
     expect(c.get(sections, '/s')).toBeUndefined();
     expect(other.get(sections, '/s')).toBeUndefined();
     expect(other.get(sections, '/s')).toBeUndefined();
     expect(c.get(byLocation, '/l')).toBeDefined();
     // No header: the envelope's type.
-    await broker.publish([{ topic: topicFor('venues.venue-approved', 'p.'), key: 'k', value: JSON.stringify({ type: 'venues.venue-approved' }) }]);
+    await broker.publish([
+      {
+        topic: topicFor('venues.venue-approved', 'p.'),
+        key: 'k',
+        value: JSON.stringify({ type: 'venues.venue-approved' }),
+      },
+    ]);
     expect(c.size).toBe(0);
     await c.close();
     await other.close();
@@ -185,15 +230,29 @@ describe('the cache in front of the route pipeline', () => {
     sessionGet.mockReset();
     sessionGet.mockResolvedValue({ id: 's1', userId: 'u1', userType: 'venue' } as never);
     cache = new PublicReadCache(allRoutes, 'luxe_session', { settleMs: 0 });
-    const deps = { services: { requestText } as unknown as InternalHttpClient, sessions: { get: sessionGet } as unknown as SessionStore, cookieName: 'luxe_session', cache } as unknown as PipelineDeps;
+    const deps = {
+      services: { requestText } as unknown as InternalHttpClient,
+      sessions: { get: sessionGet } as unknown as SessionStore,
+      cookieName: 'luxe_session',
+      cache,
+    } as unknown as PipelineDeps;
     app = Fastify();
     await app.register(fastifyCookie);
     app.addHook('onRequest', (_req, reply, done) => {
       void reply.header('x-frame-options', 'DENY');
       done();
     });
-    app.setErrorHandler<Error>((err, _req, reply) => void reply.code(err instanceof AppError ? err.status : 500).send({ message: err.message }));
-    for (const r of [byLocation, get, mine, api.venues.update] as RouteDef[]) app.route({ method: r.method, url: r.path, onRequest: r.cache ? cache.hook(r) : undefined, onResponse: r.cache ? cache.responded : undefined, handler: routeHandler(r, deps) });
+    app.setErrorHandler<Error>(
+      (err, _req, reply) => void reply.code(err instanceof AppError ? err.status : 500).send({ message: err.message }),
+    );
+    for (const r of [byLocation, get, mine, api.venues.update] as RouteDef[])
+      app.route({
+        method: r.method,
+        url: r.path,
+        onRequest: r.cache ? cache.hook(r) : undefined,
+        onResponse: r.cache ? cache.responded : undefined,
+        handler: routeHandler(r, deps),
+      });
     await app.ready();
   });
   afterEach(() => app.close());
@@ -203,7 +262,12 @@ describe('the cache in front of the route pipeline', () => {
     const miss = await app.inject({ url: '/api/venues/Miami/Florida/all' });
     const hit = await app.inject({ url: '/api/venues/Miami/Florida/all' });
     expect(requestText).toHaveBeenCalledTimes(1);
-    expect([miss.statusCode, miss.headers['x-cache'], hit.statusCode, hit.headers['x-cache']]).toEqual([200, 'miss', 200, 'hit']);
+    expect([miss.statusCode, miss.headers['x-cache'], hit.statusCode, hit.headers['x-cache']]).toEqual([
+      200,
+      'miss',
+      200,
+      'hit',
+    ]);
     expect(hit.body).toBe(miss.body);
     for (const h of ['content-type', 'x-frame-options', 'content-length']) expect(hit.headers[h]).toBe(miss.headers[h]);
     // The session is never looked up on a hit.
@@ -227,10 +291,21 @@ describe('the cache in front of the route pipeline', () => {
     await app.inject({ url: '/api/venues/Miami/Florida/all' });
     const url = '/api/venues/00000000-0000-4000-8000-000000000003';
     // A refused change (invalid body) drops nothing.
-    expect((await app.inject({ method: 'PUT', url, cookies: { luxe_session: 'tok' }, payload: { name: 'x' } })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'PUT', url, cookies: { luxe_session: 'tok' }, payload: { name: 'x' } })).statusCode,
+    ).toBe(400);
     expect((await app.inject({ url: '/api/venues/Miami/Florida/all' })).headers['x-cache']).toBe('hit');
     requestText.mockResolvedValueOnce('{"id":"v1"}');
-    const venue = { name: 'V', type: 'club', subtype: 'lounge', city: 'Miami, FL', state: 'Florida', address: '1 Ocean Dr', capacity: 10, pricePerHour: 100 };
+    const venue = {
+      name: 'V',
+      type: 'club',
+      subtype: 'lounge',
+      city: 'Miami, FL',
+      state: 'Florida',
+      address: '1 Ocean Dr',
+      capacity: 10,
+      pricePerHour: 100,
+    };
     const put = await app.inject({ method: 'PUT', url, cookies: { luxe_session: 'tok' }, payload: venue });
     expect(put.statusCode).toBe(200);
     requestText.mockResolvedValueOnce('["new"]');
@@ -261,7 +336,7 @@ describe('the cache in front of the route pipeline', () => {
     expect(requestText).toHaveBeenCalledTimes(3);
   });
 
-  it("never keeps an error answer", async () => {
+  it('never keeps an error answer', async () => {
     requestText.mockRejectedValue(AppError.of(VENUE_ERRORS.NOT_FOUND));
     const id = '00000000-0000-4000-8000-000000000001';
     expect((await app.inject({ url: `/api/venues/${id}` })).statusCode).toBe(404);

@@ -78,7 +78,8 @@ export class PublicReadCache {
     this.settleMs = opts.settleMs ?? 1000;
     this.now = opts.now ?? Date.now;
     for (const r of routes) {
-      if (r.cache) this.routesByService.set(r.service, (this.routesByService.get(r.service) ?? new Set<string>()).add(r.id));
+      if (r.cache)
+        this.routesByService.set(r.service, (this.routesByService.get(r.service) ?? new Set<string>()).add(r.id));
       for (const t of r.cache?.invalidatedBy ?? []) {
         const set = this.routesByEvent.get(t) ?? new Set<string>();
         set.add(r.id);
@@ -101,7 +102,10 @@ export class PublicReadCache {
     if (!route.cache || route.method !== 'GET' || req.method !== 'GET') return false;
     if (route.cache.sharedWith === 'anyone') return true;
     // Anonymous only: no session cookie at all (an unknown one is anonymous too, but not worth a lookup here).
-    return (req.cookies as Record<string, string | undefined> | undefined)?.[this.cookieName] === undefined && req.headers.authorization === undefined;
+    return (
+      (req.cookies as Record<string, string | undefined> | undefined)?.[this.cookieName] === undefined &&
+      req.headers.authorization === undefined
+    );
   }
 
   static key(route: RouteDef, url: string): string {
@@ -133,7 +137,14 @@ export class PublicReadCache {
   }
 
   /** Keeps a 200 answer, unless an invalidation happened since `generation` (the answer may predate it). */
-  set(route: RouteDef, url: string, status: number, body: string, contentType: string, generation = this.generation): boolean {
+  set(
+    route: RouteDef,
+    url: string,
+    status: number,
+    body: string,
+    contentType: string,
+    generation = this.generation,
+  ): boolean {
     if (!route.cache || status !== 200 || generation !== this.generation) return false;
     const bytes = Buffer.byteLength(body);
     if (bytes > this.maxBytes) return false;
@@ -286,11 +297,18 @@ export class PublicReadCache {
    * included. A group per gateway pod was left behind on the broker by every pod that ever ran.
    * An invalidation missed (Redis reconnecting) is bounded by the TTL, as before the group joins.
    */
-  async follow(transport: EventTransport, logger: Logger, redis: Redis, opts: { topicPrefix?: string; groupPrefix?: string } = {}): Promise<void> {
+  async follow(
+    transport: EventTransport,
+    logger: Logger,
+    redis: Redis,
+    opts: { topicPrefix?: string; groupPrefix?: string } = {},
+  ): Promise<void> {
     const topics = [...new Set(this.eventTypes.map((t) => topicFor(t, opts.topicPrefix ?? '')))];
     if (topics.length === 0) return;
     const channel = `${opts.topicPrefix ?? ''}luxe:public-cache`;
-    this.subscription ??= await subscribe(redis, [channel], (_channel, type) => (type === '*' ? this.clear() : this.onEvent(type)));
+    this.subscription ??= await subscribe(redis, [channel], (_channel, type) =>
+      type === '*' ? this.clear() : this.onEvent(type),
+    );
     await transport.subscribe({
       groupId: `${opts.groupPrefix ?? ''}gateway.cache`,
       topics,

@@ -29,5 +29,12 @@ export async function serveApiDocs(fastify: FastifyInstance): Promise<void> {
   fastify.get('/api/docs/init.js', (_req, reply) => reply.type('text/javascript; charset=utf-8').send(INIT_JS));
   // The folder only: requiring the package itself would load the whole browser bundle into the gateway.
   const root = dirname(createRequire(__filename).resolve('swagger-ui-dist/absolute-path.js'));
-  await fastify.register(fastifyStatic, { root, prefix: '/api/docs/assets/', decorateReply: false, index: false, wildcard: false, allowedPath: (p) => /^\/swagger-ui(-bundle\.js|\.css)$/.test(p) });
+  await fastify.register(fastifyStatic, {
+    root,
+    prefix: '/api/docs/assets/',
+    decorateReply: false,
+    index: false,
+    wildcard: false,
+    allowedPath: (p) => /^\/swagger-ui(-bundle\.js|\.css)$/.test(p),
+  });
 }

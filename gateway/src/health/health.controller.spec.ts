@@ -13,19 +13,30 @@ afterEach(async () => {
 
 /** A service whose /health/ready answers 200 after `delayMs`. */
 async function slowService(delayMs: number): Promise<string> {
-  const server = createServer((_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'), delayMs));
+  const server = createServer((_req, res) =>
+    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'), delayMs),
+  );
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 /** Whether a promise settles within `ms` (a prober that gives up). */
-const within = <T>(p: Promise<T>, ms: number) => Promise.race([p.then((v) => ({ answered: true as const, v })), new Promise<{ answered: false }>((r) => setTimeout(() => r({ answered: false }), ms))]);
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([
+    p.then((v) => ({ answered: true as const, v })),
+    new Promise<{ answered: false }>((r) => setTimeout(() => r({ answered: false }), ms)),
+  ]);
 
 /** A Redis whose ping resolves or fails when the test says. */
 function heldRedis() {
   const held: { release: (ok: boolean) => void }[] = [];
-  const ping = jest.fn(() => new Promise<string>((res, rej) => held.push({ release: (ok) => (ok ? res('PONG') : rej(new Error('connection lost'))) })));
+  const ping = jest.fn(
+    () =>
+      new Promise<string>((res, rej) =>
+        held.push({ release: (ok) => (ok ? res('PONG') : rej(new Error('connection lost'))) }),
+      ),
+  );
   return { redis: { ping }, held };
 }
 
@@ -39,11 +50,16 @@ function reply() {
 describe('gateway readiness', () => {
   it('recognises callers on this machine by the socket address only', () => {
     for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) expect(isLoopback(a)).toBe(true);
-    for (const a of ['10.0.0.1', '192.168.1.2', '::ffff:10.0.0.1', '2001:db8::1', undefined]) expect(isLoopback(a)).toBe(false);
+    for (const a of ['10.0.0.1', '192.168.1.2', '::ffff:10.0.0.1', '2001:db8::1', undefined])
+      expect(isLoopback(a)).toBe(false);
   });
 
   it('stays ready with Redis down; tells a remote caller only its status, and a local caller which dependency is down', async () => {
-    const redis = { ping: jest.fn(async () => { throw new Error('connect ECONNREFUSED 10.1.2.3:6379'); }) };
+    const redis = {
+      ping: jest.fn(async () => {
+        throw new Error('connect ECONNREFUSED 10.1.2.3:6379');
+      }),
+    };
     const c = new GatewayHealthController(redis as any, {});
     const remote = reply();
     await c.ready({ socket: { remoteAddress: '203.0.113.5' } } as any, remote);
@@ -61,7 +77,10 @@ describe('gateway readiness', () => {
     const down = createServer((_req, res) => res.writeHead(503).end('{}'));
     servers.push(down);
     await new Promise<void>((r) => down.listen(0, '127.0.0.1', r));
-    const c = new GatewayHealthController({ ping: async () => 'PONG' } as any, { social: `http://127.0.0.1:${(down.address() as AddressInfo).port}`, venues: await slowService(0) });
+    const c = new GatewayHealthController({ ping: async () => 'PONG' } as any, {
+      social: `http://127.0.0.1:${(down.address() as AddressInfo).port}`,
+      venues: await slowService(0),
+    });
     const local = reply();
     await c.ready({ socket: { remoteAddress: '127.0.0.1' } } as any, local);
     expect(local.code).toBe(200);
@@ -95,7 +114,10 @@ describe('gateway readiness', () => {
     held[0].release(true);
     expect((await first).ok).toBe(true);
     // Stale: a new round starts, the probe gets the last result without waiting for it.
-    expect(await within(c.check(READY_CACHE_MS + 1), 200)).toEqual({ answered: true, v: { ok: true, checks: { redis: 'up' } } });
+    expect(await within(c.check(READY_CACHE_MS + 1), 200)).toEqual({
+      answered: true,
+      v: { ok: true, checks: { redis: 'up' } },
+    });
     expect(await within(c.check(READY_CACHE_MS + 500), 200)).toMatchObject({ answered: true, v: { ok: true } });
     expect(redis.ping).toHaveBeenCalledTimes(2);
     // That round finds Redis down: the next probe says so.
@@ -131,9 +153,10 @@ describe('gateway readiness', () => {
     expect((await late).ok).toBe(false);
   });
 
-  it('counts a busy service that answers its readiness within a service\'s own budget (2 s per dependency) as up', async () => {
-    const c = new GatewayHealthController({ ping: async () => 'PONG' } as any, { social: `${await slowService(1800)}` });
+  it("counts a busy service that answers its readiness within a service's own budget (2 s per dependency) as up", async () => {
+    const c = new GatewayHealthController({ ping: async () => 'PONG' } as any, {
+      social: `${await slowService(1800)}`,
+    });
     expect(await c.check()).toEqual({ ok: true, checks: { redis: 'up', social: 'up' } });
   });
 });
-

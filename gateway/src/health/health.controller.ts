@@ -91,7 +91,9 @@ export class GatewayHealthController {
         checks[name] = () =>
           Promise.any(
             parseServiceUrls(urls).map(async (url) => {
-              const r = await fetch(new URL('/health/ready', url), { signal: AbortSignal.timeout(SERVICE_READY_TIMEOUT_MS) });
+              const r = await fetch(new URL('/health/ready', url), {
+                signal: AbortSignal.timeout(SERVICE_READY_TIMEOUT_MS),
+              });
               // Read to the end: the connection goes back to the pool for the next round.
               await r.arrayBuffer();
               if (!r.ok) throw new Error(`HTTP ${r.status}`);

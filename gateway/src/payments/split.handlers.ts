@@ -1,4 +1,11 @@
-import { api, type PaymentConfig, BOOKING_ERRORS, PAYMENT_ERRORS, type Booking, type SplitInput } from '@luxe/contracts';
+import {
+  api,
+  type PaymentConfig,
+  BOOKING_ERRORS,
+  PAYMENT_ERRORS,
+  type Booking,
+  type SplitInput,
+} from '@luxe/contracts';
 import { AppError } from '@luxe/platform';
 import type { GatewayHandler } from '../routes/pipeline';
 

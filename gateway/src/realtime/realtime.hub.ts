@@ -1,7 +1,28 @@
 import type { WebSocket } from 'ws';
 import type Redis from 'ioredis';
-import { envelopeSchema, eventSchemas, NOTIFICATION_KINDS, topicFor, type EventType, type NotificationKind, type RealtimeConversation, type RealtimeMessage, type RealtimeNotification, type RealtimeNotificationsRead } from '@luxe/contracts';
-import { type EventTransport, type Logger, markLeft, markOnline, publish, SESSION_ENDED_CHANNEL, type SessionEnded, type SessionStore, subscribe } from '@luxe/platform';
+import {
+  envelopeSchema,
+  eventSchemas,
+  NOTIFICATION_KINDS,
+  topicFor,
+  type EventType,
+  type NotificationKind,
+  type RealtimeConversation,
+  type RealtimeMessage,
+  type RealtimeNotification,
+  type RealtimeNotificationsRead,
+} from '@luxe/contracts';
+import {
+  type EventTransport,
+  type Logger,
+  markLeft,
+  markOnline,
+  publish,
+  SESSION_ENDED_CHANNEL,
+  type SessionEnded,
+  type SessionStore,
+  subscribe,
+} from '@luxe/platform';
 
 export interface RealtimeOptions {
   /** How often each socket is pinged (server → client), so proxies see traffic on an idle socket (default 25 s, under an Ingress's usual 60 s read timeout). */
@@ -13,7 +34,12 @@ export interface RealtimeOptions {
 /** Pushes older than this are not delivered (a gateway group catching up after all gateways were down: the client refetched on reconnect). */
 export const PUSH_MAX_AGE_MS = 60_000;
 /** The events pushed to open sessions. */
-export const PUSHED: EventType[] = ['messaging.message-sent', 'messaging.conversation-opened', 'notifications.notification-created', 'notifications.notifications-read'];
+export const PUSHED: EventType[] = [
+  'messaging.message-sent',
+  'messaging.conversation-opened',
+  'notifications.notification-created',
+  'notifications.notifications-read',
+];
 
 /** A socket that answered none of this many pings in a row is dropped (its peer is gone). */
 const MISSED_PONGS_MAX = 2;
@@ -83,7 +109,8 @@ export class RealtimeHub {
         try {
           const env = envelopeSchema.parse(JSON.parse(msg.value));
           if (Date.now() - Date.parse(env.occurredAt) > PUSH_MAX_AGE_MS) return;
-          if ((PUSHED as string[]).includes(env.type)) await publish(this.redis, this.pushChannel, JSON.stringify({ type: env.type, data: env.data }));
+          if ((PUSHED as string[]).includes(env.type))
+            await publish(this.redis, this.pushChannel, JSON.stringify({ type: env.type, data: env.data }));
         } catch (err) {
           // A push is best effort: the client refetches on reconnect; never block the stream.
           this.logger.warn({ err }, 'realtime: an event could not be pushed');
@@ -95,9 +122,12 @@ export class RealtimeHub {
   /** A push from the Redis channel: to the sockets this gateway holds. */
   private push(p: { type: string; data: unknown }): void {
     if (p.type === 'messaging.message-sent') this.deliver(eventSchemas['messaging.message-sent'].parse(p.data));
-    else if (p.type === 'messaging.conversation-opened') this.opened(eventSchemas['messaging.conversation-opened'].parse(p.data));
-    else if (p.type === 'notifications.notification-created') this.notified(eventSchemas['notifications.notification-created'].parse(p.data));
-    else if (p.type === 'notifications.notifications-read') this.notificationsRead(eventSchemas['notifications.notifications-read'].parse(p.data));
+    else if (p.type === 'messaging.conversation-opened')
+      this.opened(eventSchemas['messaging.conversation-opened'].parse(p.data));
+    else if (p.type === 'notifications.notification-created')
+      this.notified(eventSchemas['notifications.notification-created'].parse(p.data));
+    else if (p.type === 'notifications.notifications-read')
+      this.notificationsRead(eventSchemas['notifications.notifications-read'].parse(p.data));
   }
 
   attach(userId: string, sessionId: string, socket: WebSocket): void {
@@ -119,8 +149,26 @@ export class RealtimeHub {
     });
   }
 
-  deliver(d: { messageId: string; conversationId: string; senderId: string; recipientId: string; content: string; createdAt: string }): void {
-    const push: RealtimeMessage = { type: 'message-sent', conversationId: d.conversationId, message: { id: d.messageId, conversationId: d.conversationId, senderId: d.senderId, content: d.content, read: false, createdAt: d.createdAt } };
+  deliver(d: {
+    messageId: string;
+    conversationId: string;
+    senderId: string;
+    recipientId: string;
+    content: string;
+    createdAt: string;
+  }): void {
+    const push: RealtimeMessage = {
+      type: 'message-sent',
+      conversationId: d.conversationId,
+      message: {
+        id: d.messageId,
+        conversationId: d.conversationId,
+        senderId: d.senderId,
+        content: d.content,
+        read: false,
+        createdAt: d.createdAt,
+      },
+    };
     const text = JSON.stringify(push);
     // The recipient's sessions, and the sender's other ones (his other tabs show what he sent).
     this.send([d.recipientId, d.senderId], text);
@@ -133,10 +181,29 @@ export class RealtimeHub {
   }
 
   /** A new notification: the recipient's open sessions show it (the bell counts it). */
-  notified(d: { notificationId: string; userId: string; kind: string; title: string; body: string; link: string; createdAt: string }): void {
+  notified(d: {
+    notificationId: string;
+    userId: string;
+    kind: string;
+    title: string;
+    body: string;
+    link: string;
+    createdAt: string;
+  }): void {
     // A kind this gateway does not know yet (a newer notifications service) is not pushed: the bell catches up on its next read.
     if (!(NOTIFICATION_KINDS as readonly string[]).includes(d.kind)) return;
-    const push: RealtimeNotification = { type: 'notification', notification: { id: d.notificationId, kind: d.kind as NotificationKind, title: d.title, body: d.body, link: d.link, read: false, createdAt: d.createdAt } };
+    const push: RealtimeNotification = {
+      type: 'notification',
+      notification: {
+        id: d.notificationId,
+        kind: d.kind as NotificationKind,
+        title: d.title,
+        body: d.body,
+        link: d.link,
+        read: false,
+        createdAt: d.createdAt,
+      },
+    };
     this.send([d.userId], JSON.stringify(push));
   }
 
@@ -147,13 +214,16 @@ export class RealtimeHub {
   }
 
   private send(userIds: string[], text: string): void {
-    for (const userId of new Set(userIds)) for (const s of this.sockets.get(userId) ?? []) if (s.readyState === s.OPEN) s.send(text);
+    for (const userId of new Set(userIds))
+      for (const s of this.sockets.get(userId) ?? []) if (s.readyState === s.OPEN) s.send(text);
   }
 
   /** Sessions ended somewhere (any gateway, identity): their sockets here close. */
   sessionsEnded(e: SessionEnded): void {
     const ids = new Set(e.sessionIds);
-    for (const [socket, h] of this.held) if (ids.has(h.sessionId) || (e.userId && h.userId === e.userId)) socket.close(SESSION_ENDED_CLOSE, 'session ended');
+    for (const [socket, h] of this.held)
+      if (ids.has(h.sessionId) || (e.userId && h.userId === e.userId))
+        socket.close(SESSION_ENDED_CLOSE, 'session ended');
   }
 
   /** Presence (platform's presence.ts): notifications emails messages only to members away for a while. Best effort. */

@@ -10,7 +10,13 @@ import type { GatewayHandler } from './pipeline';
 import type { ImageOrigin } from '../web/static';
 
 /** Every handler the gateway owns, by contract entry id (the rest of the surface is forwarded). */
-export function ownHandlers(limiter: AuthRateLimiter, cookie: CookieOptions, snapshots: MeSnapshots, adminTokens: AdminTokens, imageOrigin?: ImageOrigin): Record<string, GatewayHandler> {
+export function ownHandlers(
+  limiter: AuthRateLimiter,
+  cookie: CookieOptions,
+  snapshots: MeSnapshots,
+  adminTokens: AdminTokens,
+  imageOrigin?: ImageOrigin,
+): Record<string, GatewayHandler> {
   return {
     ...authHandlers(limiter, cookie, snapshots, imageOrigin),
     ...adminHandlers(limiter, adminTokens),

@@ -49,7 +49,9 @@ export async function resolveActor(req: FastifyRequest, deps: PipelineDeps): Pro
     // The session store (Redis) is down: say so, rather than treating the caller as anonymous.
     throw AppError.of(SERVER_ERRORS.UNAVAILABLE);
   }
-  return s ? { role: 'member', userId: s.userId, userType: s.userType, sessionId: s.id, ip: req.ip } : { ...ANONYMOUS, ip: req.ip };
+  return s
+    ? { role: 'member', userId: s.userId, userType: s.userType, sessionId: s.id, ip: req.ip }
+    : { ...ANONYMOUS, ip: req.ip };
 }
 
 /** An admin route's caller: the admin its bearer token names (a member's session is never enough). */
@@ -76,15 +78,18 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
     checkAccess(route, actor);
     if (route.rateLimit === 'register') await deps.limiter.consumeRegister(actor.ip ?? 'unknown');
     if (route.rateLimit === 'login') await deps.limiter.consumeLoginAttempt(actor.ip ?? 'unknown');
-    if (isMemberRateLimit(route.rateLimit) && actor.userId) await deps.limiter.consumeMember(route.rateLimit, actor.userId);
+    if (isMemberRateLimit(route.rateLimit) && actor.userId)
+      await deps.limiter.consumeMember(route.rateLimit, actor.userId);
     if (route.params) parseOrThrow(route.params, req.params ?? {});
     if (route.query) parseOrThrow(route.query, req.query ?? {});
     const rawBody = route.rawBody && typeof req.body === 'string' ? req.body : undefined;
     const body = route.body && !route.rawBody ? parseOrThrow(route.body, req.body ?? {}) : undefined;
     // A class counted per venue as well (door check-ins): the venue the valid body names.
     const venueId = (body as { venueId?: unknown } | undefined)?.venueId;
-    if (isMemberRateLimit(route.rateLimit) && typeof venueId === 'string') await deps.limiter.consumeVenue(route.rateLimit, venueId);
-    if (route.rateLimit === 'password-reset') await deps.limiter.consumePasswordReset(actor.ip ?? 'unknown', String((body as { email?: unknown }).email));
+    if (isMemberRateLimit(route.rateLimit) && typeof venueId === 'string')
+      await deps.limiter.consumeVenue(route.rateLimit, venueId);
+    if (route.rateLimit === 'password-reset')
+      await deps.limiter.consumePasswordReset(actor.ip ?? 'unknown', String((body as { email?: unknown }).email));
     const path = buildPath(route.path, req.params as Record<string, string>);
     const forward = (serviceBody?: unknown) =>
       deps.services.requestText(route.service, route.method, path, {
@@ -105,7 +110,10 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
         return (t ? JSON.parse(t) : null) as T;
       },
       call: <T>(other: RouteDef, input: { params?: Record<string, string>; body?: unknown }) =>
-        deps.services.request<T>(other.service, other.method, buildPath(other.path, input.params), { actor, body: input.body }),
+        deps.services.request<T>(other.service, other.method, buildPath(other.path, input.params), {
+          actor,
+          body: input.body,
+        }),
     };
     reply.code(route.status);
     // A change (not a read) that succeeded: this gateway's cached reads of that service go.

@@ -19,19 +19,27 @@ function hook(method: string, url: string, headers: Record<string, string> = {})
 }
 
 describe('CSRF hook', () => {
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('refuses %s /api/x without a JSON content type nor X-Requested-With', (method) => {
-    for (const headers of [{} as Record<string, string>, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'text/plain' }, { 'content-type': 'multipart/form-data; boundary=x' }]) {
-      const { reply, done } = hook(method, '/api/x', headers);
-      expect(done).not.toHaveBeenCalled();
-      expect(reply.statusCode).toBe(403);
-      expect(JSON.parse(reply.sent as string)).toEqual({
-        statusCode: 403,
-        code: 'SECURITY.CSRF',
-        message: 'Request refused: send JSON or the X-Requested-With header',
-        correlationId: 'cid-csrf',
-      });
-    }
-  });
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    'refuses %s /api/x without a JSON content type nor X-Requested-With',
+    (method) => {
+      for (const headers of [
+        {} as Record<string, string>,
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        { 'content-type': 'text/plain' },
+        { 'content-type': 'multipart/form-data; boundary=x' },
+      ]) {
+        const { reply, done } = hook(method, '/api/x', headers);
+        expect(done).not.toHaveBeenCalled();
+        expect(reply.statusCode).toBe(403);
+        expect(JSON.parse(reply.sent as string)).toEqual({
+          statusCode: 403,
+          code: 'SECURITY.CSRF',
+          message: 'Request refused: send JSON or the X-Requested-With header',
+          correlationId: 'cid-csrf',
+        });
+      }
+    },
+  );
 
   it('lets a JSON request through', () => {
     for (const ct of ['application/json', 'application/json; charset=utf-8', 'Application/JSON']) {
@@ -56,7 +64,9 @@ describe('CSRF hook', () => {
 
   // Regression: the check must be as case-insensitive as a router can be.
   it('refuses POST /API/x (upper case) without JSON nor X-Requested-With', () => {
-    expect(isCsrfSuspect('POST', '/API/auth/logout', { 'content-type': 'application/x-www-form-urlencoded' })).toBe(true);
+    expect(isCsrfSuspect('POST', '/API/auth/logout', { 'content-type': 'application/x-www-form-urlencoded' })).toBe(
+      true,
+    );
     expect(isCsrfSuspect('post', '/Api/auth/logout', {})).toBe(true);
   });
 });
@@ -66,7 +76,9 @@ describe('csrfPath', () => {
   // of the raw URL let a form post end the session.
   it('is the route pattern the router matched, whatever the URL looked like', () => {
     expect(csrfPath({ url: '/%61pi/blocks/x', routeOptions: { url: '/api/blocks/:id' } })).toBe('/api/blocks/:id');
-    expect(isCsrfSuspect('DELETE', csrfPath({ url: '/%61pi/blocks/x', routeOptions: { url: '/api/blocks/:id' } }), {})).toBe(true);
+    expect(
+      isCsrfSuspect('DELETE', csrfPath({ url: '/%61pi/blocks/x', routeOptions: { url: '/api/blocks/:id' } }), {}),
+    ).toBe(true);
   });
 
   it('without a matched route, is the URL decoded with its repeated slashes collapsed', () => {
@@ -87,7 +99,9 @@ describe('staticSecurityHeaders', () => {
     expect(h).not.toHaveProperty('x-powered-by');
   });
   it('refuses a bad CSP the way helmet does', () => {
-    expect(() => staticSecurityHeaders({ contentSecurityPolicy: { directives: { 'default-src': ["'self';"] } } })).toThrow();
+    expect(() =>
+      staticSecurityHeaders({ contentSecurityPolicy: { directives: { 'default-src': ["'self';"] } } }),
+    ).toThrow();
   });
 });
 
@@ -104,6 +118,10 @@ describe('apiSecurityHeaders', () => {
   });
   it('tells /api answers from pages, assets and the HTML docs', () => {
     expect(['/api/venues', '/api/auth/me?x=1', '/api/openapi.json'].map(isApiPath)).toEqual([true, true, true]);
-    expect(['/', '/events', '/assets/index.js', '/api/docs', '/api/docs/assets/swagger-ui.css', '/apix', '/api'].map(isApiPath)).toEqual([false, false, false, false, false, false, false]);
+    expect(
+      ['/', '/events', '/assets/index.js', '/api/docs', '/api/docs/assets/swagger-ui.css', '/apix', '/api'].map(
+        isApiPath,
+      ),
+    ).toEqual([false, false, false, false, false, false, false]);
   });
 });

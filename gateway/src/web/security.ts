@@ -53,7 +53,8 @@ export function csrfHook(req: FastifyRequest, reply: FastifyReply, done: () => v
 export function staticSecurityHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (k: string, v: string | number | string[]) => void (headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v)),
+    setHeader: (k: string, v: string | number | string[]) =>
+      void (headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v)),
     removeHeader: (k: string) => void delete headers[k.toLowerCase()],
     getHeader: (k: string) => headers[k.toLowerCase()],
   };
@@ -73,7 +74,10 @@ export function staticSecurityHeaders(options: Parameters<typeof helmet>[0]): Re
  */
 export function apiSecurityHeaders(): Record<string, string> {
   return staticSecurityHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+    },
     xFrameOptions: { action: 'deny' },
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,

@@ -67,12 +67,14 @@ describe('serveWebClient: the built client, precompressed and cached by name', (
   });
 });
 
-describe('routePages: a screen\'s own scripts preloaded in its HTML', () => {
+describe("routePages: a screen's own scripts preloaded in its HTML", () => {
   const dir = mkdtempSync(join(tmpdir(), 'luxe-preload-'));
-  const page = Buffer.from('<!doctype html><html><head><title>LuxeSwipe</title></head><body><div id="root"></div></body></html>');
+  const page = Buffer.from(
+    '<!doctype html><html><head><title>LuxeSwipe</title></head><body><div id="root"></div></body></html>',
+  );
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('adds each matching screen\'s files before </head>, params and a trailing slash included; other paths get index.html', () => {
+  it("adds each matching screen's files before </head>, params and a trailing slash included; other paths get index.html", () => {
     writeFileSync(
       join(dir, 'route-preloads.json'),
       JSON.stringify([
@@ -82,10 +84,14 @@ describe('routePages: a screen\'s own scripts preloaded in its HTML', () => {
     );
     const pageFor = routePages(dir, page);
     const events = pageFor('/events').toString();
-    expect(events).toContain('<link rel="modulepreload" crossorigin href="/assets/events-a1.js"><link rel="modulepreload" crossorigin href="/assets/venue-list-b2.js">');
+    expect(events).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/events-a1.js"><link rel="modulepreload" crossorigin href="/assets/venue-list-b2.js">',
+    );
     expect(pageFor('/events/').toString()).toBe(events);
     // /events also starts its first list read from the HTML (the contract's default location, every type).
-    expect(events).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/venues/Miami/Florida/all"></head>');
+    expect(events).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/venues/Miami/Florida/all"></head>',
+    );
     expect(pageFor('/pass/8f2c').toString()).not.toContain('rel="preload"');
     expect(pageFor('/pass/8f2c').toString()).toContain('href="/assets/pass-c3.js"');
     expect(pageFor('/pass/8f2c').toString()).not.toContain('events-a1');
@@ -99,15 +105,19 @@ describe('routePages: a screen\'s own scripts preloaded in its HTML', () => {
   });
 });
 
-describe("the first image a page shows, hinted with the page (Link: rel=preload; as=image)", () => {
-  const list = (...imageUrls: unknown[]) => JSON.stringify(imageUrls.map((imageUrl, i) => ({ id: `v${i}`, name: `Venue ${i}`, imageUrl })));
+describe('the first image a page shows, hinted with the page (Link: rel=preload; as=image)', () => {
+  const list = (...imageUrls: unknown[]) =>
+    JSON.stringify(imageUrls.map((imageUrl, i) => ({ id: `v${i}`, name: `Venue ${i}`, imageUrl })));
 
   it("hints the first venue's image of the list /events opens with, once an answer of it was learnt", () => {
     const h = listImageHints();
     expect(h.hints('/events')).toEqual([]);
     h.learn('/api/venues/Paris/Texas/all', list('/api/images/venues/o9/elsewhere.jpg'));
     expect(h.hints('/events')).toEqual([]);
-    h.learn('/api/venues/Miami/Florida/all', list('/api/images/venues/o1/first.jpg', '/api/images/venues/o1/second.jpg'));
+    h.learn(
+      '/api/venues/Miami/Florida/all',
+      list('/api/images/venues/o1/first.jpg', '/api/images/venues/o1/second.jpg'),
+    );
     expect(h.hints('/events')).toEqual(['/api/images/venues/o1/first.jpg']);
     // A new answer (the cache was refilled after a change) replaces it.
     h.learn('/api/venues/Miami/Florida/all', list('/api/images/venues/o2/other.jpg'));
@@ -163,7 +173,12 @@ describe("the first image a page shows, hinted with the page (Link: rel=preload;
     });
 
     it('hints only our own image paths: another origin or a header-breaking value is dropped', async () => {
-      hinted = ['https://elsewhere.example/x.jpg', '/api/images/venues/o1/a.jpg>; rel=stylesheet', '/api/images/venues/o1/b c.jpg', '/api/placeholder-venue'];
+      hinted = [
+        'https://elsewhere.example/x.jpg',
+        '/api/images/venues/o1/a.jpg>; rel=stylesheet',
+        '/api/images/venues/o1/b c.jpg',
+        '/api/placeholder-venue',
+      ];
       const r = await app.inject({ url: '/events' });
       expect(r.headers.link).toBe('</api/placeholder-venue>; rel=preload; as=image; fetchpriority=high');
       hinted = ['//elsewhere.example/x.jpg'];
@@ -173,11 +188,18 @@ describe("the first image a page shows, hinted with the page (Link: rel=preload;
     it("preconnects to the images' origin beside the hints once it is known, and not without a hint", async () => {
       const origin = new ImageOrigin();
       const other = Fastify();
-      await serveWebClient(other, dir, { imageHints: (path) => (path === '/events' ? ['/api/images/venues/o1/first.jpg'] : []), imageOrigin: origin });
+      await serveWebClient(other, dir, {
+        imageHints: (path) => (path === '/events' ? ['/api/images/venues/o1/first.jpg'] : []),
+        imageOrigin: origin,
+      });
       try {
-        expect((await other.inject({ url: '/events' })).headers.link).toBe('</api/images/venues/o1/first.jpg>; rel=preload; as=image; fetchpriority=high');
+        expect((await other.inject({ url: '/events' })).headers.link).toBe(
+          '</api/images/venues/o1/first.jpg>; rel=preload; as=image; fetchpriority=high',
+        );
         origin.learn('http://127.0.0.1:9000/luxe-venues/venues/o1/first.jpg?X-Amz-Signature=abc');
-        expect((await other.inject({ url: '/events' })).headers.link).toBe('<http://127.0.0.1:9000>; rel=preconnect, </api/images/venues/o1/first.jpg>; rel=preload; as=image; fetchpriority=high');
+        expect((await other.inject({ url: '/events' })).headers.link).toBe(
+          '<http://127.0.0.1:9000>; rel=preconnect, </api/images/venues/o1/first.jpg>; rel=preload; as=image; fetchpriority=high',
+        );
         expect((await other.inject({ url: '/login' })).headers.link).toBeUndefined();
       } finally {
         await other.close();
@@ -193,7 +215,8 @@ describe('ImageOrigin', () => {
     configured.learn('http://127.0.0.1:9000/x.jpg');
     expect(configured.get()).toBe('https://cdn.example');
     const learnt = new ImageOrigin();
-    for (const url of ['/api/placeholder-venue', 'data:image/png;base64,AAAA', 'javascript:alert(1)', 'http://']) learnt.learn(url);
+    for (const url of ['/api/placeholder-venue', 'data:image/png;base64,AAAA', 'javascript:alert(1)', 'http://'])
+      learnt.learn(url);
     expect(learnt.get()).toBeUndefined();
     learnt.learn('HTTPS://Photos.Example:8443/a/b.jpg?sig=1');
     learnt.learn('http://other.example/c.jpg');

@@ -49,7 +49,11 @@ export class ImageOrigin {
   }
 }
 
-export async function serveWebClient(fastify: FastifyInstance, dir: string | undefined, opts: WebClientOptions = {}): Promise<void> {
+export async function serveWebClient(
+  fastify: FastifyInstance,
+  dir: string | undefined,
+  opts: WebClientOptions = {},
+): Promise<void> {
   const indexHtml = dir ? join(dir, 'index.html') : '';
   const built = !!dir && existsSync(indexHtml);
   if (built) {
@@ -61,7 +65,14 @@ export async function serveWebClient(fastify: FastifyInstance, dir: string | und
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
-        void reply.header('Cache-Control', path.endsWith('.html') ? 'no-cache' : /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        void reply.header(
+          'Cache-Control',
+          path.endsWith('.html')
+            ? 'no-cache'
+            : /[\\/]assets[\\/]/.test(path)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -74,10 +85,13 @@ export async function serveWebClient(fastify: FastifyInstance, dir: string | und
       const path = req.url.split('?')[0].toLowerCase();
       // /metrics too: the gateway serves it on an internal listener only (METRICS_PORT), never here.
       if (path === '/api' || path.startsWith('/api/') || path.startsWith('/health') || path === '/metrics') {
-        const { body } = errorBody(AppError.of(REQUEST_ERRORS.NOT_FOUND, { message: `Cannot ${req.method} ${req.url.split('?')[0]}` }));
+        const { body } = errorBody(
+          AppError.of(REQUEST_ERRORS.NOT_FOUND, { message: `Cannot ${req.method} ${req.url.split('?')[0]}` }),
+        );
         return sendError(reply, body);
       }
-      if (!page || !pageFor) return reply.code(503).type('text/plain').send('The web client is not built: run `npm run build`.');
+      if (!page || !pageFor)
+        return reply.code(503).type('text/plain').send('The web client is not built: run `npm run build`.');
       // The page is a few KB of HTML: sent compressed like the assets (made once per page).
       const body = pageFor(path);
       const accepts = String(req.headers['accept-encoding'] ?? '');
@@ -107,7 +121,10 @@ const compressedPages = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
 function compressed(page: Buffer, encoding: 'br' | 'gzip'): Buffer {
   let forms = compressedPages.get(page);
   if (!forms) compressedPages.set(page, (forms = {}));
-  return (forms[encoding] ??= encoding === 'br' ? brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(page, { level: 9 }));
+  return (forms[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
+      : gzipSync(page, { level: 9 }));
 }
 
 /**
@@ -175,9 +192,14 @@ export function routePages(dir: string, page: Buffer): (path: string) => Buffer 
     const links = [
       ...r.files.map((f) => `<link rel="modulepreload" crossorigin href="${attr(f)}">`),
       // The client's requests carry the session cookie (credentials: 'include'): so does the preload, or it would not be taken.
-      ...(DATA_PRELOADS[r.path] ?? []).map((u) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attr(u)}">`),
+      ...(DATA_PRELOADS[r.path] ?? []).map(
+        (u) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attr(u)}">`,
+      ),
     ].join('');
-    return { pattern: new RegExp(r.pattern, 'i'), page: html.includes('</head>') ? Buffer.from(html.replace('</head>', `${links}</head>`)) : page };
+    return {
+      pattern: new RegExp(r.pattern, 'i'),
+      page: html.includes('</head>') ? Buffer.from(html.replace('</head>', `${links}</head>`)) : page,
+    };
   });
   return (path) => routes.find((r) => r.pattern.test(path))?.page ?? page;
 }

@@ -8,19 +8,39 @@ const keys = generateInternalKeyPair();
 // No service listens there: a request the limit lets through fails at the forward (503), one it
 // stops answers 429 before any forward.
 const serviceUrls = Object.fromEntries(SERVICES.map((s) => [s, 'http://127.0.0.1:9']));
-const registration = { email: 'x@example.com', password: 'correct-horse', firstName: 'A', lastName: 'B', city: 'Miami, FL', state: 'Florida', userType: 'guest' };
+const registration = {
+  email: 'x@example.com',
+  password: 'correct-horse',
+  firstName: 'A',
+  lastName: 'B',
+  city: 'Miami, FL',
+  state: 'Florida',
+  userType: 'guest',
+};
 
 describe('TRUST_PROXY', () => {
   it('is none by default; takes a hop count or proxy addresses/CIDRs; refuses true (every hop)', () => {
     expect(trustProxySetting.parse(undefined)).toBe(false);
     for (const v of ['false', 'none', '0', '']) expect(trustProxySetting.parse(v)).toBe(false);
     expect(trustProxySetting.parse('2')).toBe(2);
-    expect(trustProxySetting.parse('10.0.0.0/8, 192.168.1.7,fd00::/8,loopback')).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']);
-    for (const v of ['true', 'TRUE', '11', 'nginx', '10.0.0.0/99', '1.2.3.4,']) expect([v, trustProxySetting.safeParse(v).success]).toEqual([v, false]);
-    const base = { REDIS_URL: 'memory', INTERNAL_AUTH_PRIVATE_KEY: keys.privateKey, ...Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, 'http://127.0.0.1:9'])) };
+    expect(trustProxySetting.parse('10.0.0.0/8, 192.168.1.7,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const v of ['true', 'TRUE', '11', 'nginx', '10.0.0.0/99', '1.2.3.4,'])
+      expect([v, trustProxySetting.safeParse(v).success]).toEqual([v, false]);
+    const base = {
+      REDIS_URL: 'memory',
+      INTERNAL_AUTH_PRIVATE_KEY: keys.privateKey,
+      ...Object.fromEntries(SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, 'http://127.0.0.1:9'])),
+    };
     const refused = gatewayEnvSchema.safeParse({ ...base, TRUST_PROXY: 'true' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['TRUST_PROXY'], message: expect.stringMatching(/^true would trust every hop/) })]);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ['TRUST_PROXY'], message: expect.stringMatching(/^true would trust every hop/) }),
+    ]);
     expect(gatewayEnvSchema.parse({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
   });
 });
@@ -60,7 +80,10 @@ describe.each([
       const res = await gw.app.inject({
         method: 'POST',
         url: '/api/auth/register',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': proxied ? `${spoofed}, 203.0.113.9` : spoofed },
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': proxied ? `${spoofed}, 203.0.113.9` : spoofed,
+        },
         remoteAddress: proxied ? '127.0.0.1' : '203.0.113.9',
         payload: registration,
       });

@@ -29,13 +29,21 @@ export const trustProxySetting = z
     if (s === 'true')
       ctx.addIssue({
         code: 'custom',
-        message: 'true would trust every hop (a client could choose its own address with X-Forwarded-For): give the number of proxies in front of the gateway (e.g. 1) or their addresses/CIDRs, comma-separated',
+        message:
+          'true would trust every hop (a client could choose its own address with X-Forwarded-For): give the number of proxies in front of the gateway (e.g. 1) or their addresses/CIDRs, comma-separated',
       });
     else if (['', 'false', 'none'].includes(s) || /^\d+$/.test(s)) {
       if (/^\d+$/.test(s) && Number(s) > 10) ctx.addIssue({ code: 'custom', message: 'must be at most 10 hops' });
     } else {
-      const bad = s.split(',').map((p) => p.trim()).filter((p) => !isAddressOrCidr(p));
-      if (bad.length) ctx.addIssue({ code: 'custom', message: `must be false, a hop count, or proxy addresses/CIDRs separated by commas (not an address: ${bad.join(', ')})` });
+      const bad = s
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => !isAddressOrCidr(p));
+      if (bad.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be false, a hop count, or proxy addresses/CIDRs separated by commas (not an address: ${bad.join(', ')})`,
+        });
     }
   })
   .transform((v): TrustProxy => {

@@ -15,7 +15,11 @@ export class ApiClient {
     const h: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...headers };
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (body !== undefined && !h['content-type']) h['content-type'] = 'application/json';
-    const res = await fetch(new URL(path, this.base), { method, headers: h, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+    const res = await fetch(new URL(path, this.base), {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair, ...attrs] = c.split(';');
       const [name, ...rest] = pair.split('=');
@@ -40,7 +44,16 @@ export function uniqueEmail(tag = 'user') {
 }
 
 export function validRegistration(over: Record<string, unknown> = {}) {
-  return { email: uniqueEmail(), password: 'correct-horse', firstName: 'Ada', lastName: 'Lovelace', city: 'Miami, FL', state: 'Florida', userType: 'host', ...over };
+  return {
+    email: uniqueEmail(),
+    password: 'correct-horse',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    city: 'Miami, FL',
+    state: 'Florida',
+    userType: 'host',
+    ...over,
+  };
 }
 
 export { waitFor } from '@luxe/platform';

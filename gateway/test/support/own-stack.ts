@@ -12,7 +12,9 @@ export interface OwnStack {
   stripeWebhookSecret: string | null;
   stripeApiBase: string | null;
   /** SIGTERM one process (`social`, `social-2`, `gateway-2`), wait for its exit, start it again, wait until ready. */
-  restart(name: string): Promise<{ stop: { code: number | null; signal: string | null; ms: number }; start: { ms: number } }>;
+  restart(
+    name: string,
+  ): Promise<{ stop: { code: number | null; signal: string | null; ms: number }; start: { ms: number } }>;
   /** SIGTERM one process and wait for its exit (it stays down until startProcess). */
   stopProcess(name: string): Promise<{ code: number | null; signal: string | null; ms: number }>;
   /** Start a stopped process again and wait until it is ready. */
@@ -26,8 +28,13 @@ export interface OwnStack {
  * `tree`: another checkout whose stack to run (its own stack-child.mjs runs its own builds: the
  * previous release, rolling-upgrade.api.spec.ts).
  */
-export async function startOwnStack(opts: Record<string, unknown>, tree = join(__dirname, '..', '..', '..')): Promise<OwnStack> {
-  const child: ChildProcess = fork(join(tree, 'infra', 'scripts', 'stack-child.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startOwnStack(
+  opts: Record<string, unknown>,
+  tree = join(__dirname, '..', '..', '..'),
+): Promise<OwnStack> {
+  const child: ChildProcess = fork(join(tree, 'infra', 'scripts', 'stack-child.mjs'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   let next = 0;
   const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
   child.on('message', (m: { id: number; ok: boolean; result?: unknown; error?: string }) => {
@@ -46,7 +53,10 @@ export async function startOwnStack(opts: Record<string, unknown>, tree = join(_
       waiting.set(id, { resolve, reject });
       child.send({ ...msg, id });
     });
-  const info = await call<Omit<OwnStack, 'restart' | 'stopProcess' | 'startProcess' | 'stop'>>({ cmd: 'start', opts }).catch(async (err) => {
+  const info = await call<Omit<OwnStack, 'restart' | 'stopProcess' | 'startProcess' | 'stop'>>({
+    cmd: 'start',
+    opts,
+  }).catch(async (err) => {
     child.kill('SIGTERM');
     throw err;
   });

@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -32,23 +41,40 @@ export function buildPreviousRelease(commit: string, log: (line: string) => void
   // A shallow clone (CI's may be one) lacks it: fetched by its id from the clone's origin.
   if (!present()) {
     try {
-      execFileSync('git', ['-C', ROOT, 'fetch', '--quiet', '--depth=1', 'origin', commit], { stdio: 'ignore', timeout: 120_000 });
+      execFileSync('git', ['-C', ROOT, 'fetch', '--quiet', '--depth=1', 'origin', commit], {
+        stdio: 'ignore',
+        timeout: 120_000,
+      });
     } catch {
       // Said below.
     }
   }
-  if (!present()) throw new Error(`the previous release ${commit} (infra/release/previous.json) is not in this clone's history and could not be fetched from its origin`);
+  if (!present())
+    throw new Error(
+      `the previous release ${commit} (infra/release/previous.json) is not in this clone's history and could not be fetched from its origin`,
+    );
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const tar = execFileSync('git', ['-C', ROOT, 'archive', '--format=tar', commit], { maxBuffer: 1 << 30 });
   execFileSync('tar', ['-x', '-C', dir], { input: tar });
-  if (readFileSync(join(dir, 'package-lock.json'), 'utf8') !== readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) log(`the lockfile changed since ${commit}: the previous release runs with this tree's packages`);
+  if (readFileSync(join(dir, 'package-lock.json'), 'utf8') !== readFileSync(join(ROOT, 'package-lock.json'), 'utf8'))
+    log(`the lockfile changed since ${commit}: the previous release runs with this tree's packages`);
   linkModules(join(ROOT, 'node_modules'), join(dir, 'node_modules'), dir);
-  for (const ws of ['gateway', 'web', ...readdirSync(join(ROOT, 'services')).map((s) => `services/${s}`), 'libs/contracts', 'libs/platform']) {
+  for (const ws of [
+    'gateway',
+    'web',
+    ...readdirSync(join(ROOT, 'services')).map((s) => `services/${s}`),
+    'libs/contracts',
+    'libs/platform',
+  ]) {
     const own = join(ROOT, ws, 'node_modules');
     if (existsSync(own) && existsSync(join(dir, ws))) linkModules(own, join(dir, ws, 'node_modules'), dir);
   }
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: dir, stdio: 'pipe' });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'],
+    { cwd: dir, stdio: 'pipe' },
+  );
   writeFileSync(done, `${new Date().toISOString()}\n`);
   return dir;
 }

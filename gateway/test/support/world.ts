@@ -14,7 +14,12 @@ export class World {
   private redis?: Redis;
 
   /** The shared test stack's, or another stack's (a test's own: gateway URL and databases). */
-  constructor(stack: { gatewayUrl: string; dbUrls: Record<string, string> } = { gatewayUrl: inject('gatewayUrl'), dbUrls: inject('dbUrls') }) {
+  constructor(
+    stack: { gatewayUrl: string; dbUrls: Record<string, string> } = {
+      gatewayUrl: inject('gatewayUrl'),
+      dbUrls: inject('dbUrls'),
+    },
+  ) {
     this.base = stack.gatewayUrl;
     this.urls = stack.dbUrls;
   }
@@ -32,7 +37,11 @@ export class World {
     this.redis?.disconnect();
   }
 
-  async account(userType: 'venue' | 'host' | 'guest', firstName = 'Ada', more: { gender?: 'male' | 'female' | 'other'; city?: string; state?: string } = {}) {
+  async account(
+    userType: 'venue' | 'host' | 'guest',
+    firstName = 'Ada',
+    more: { gender?: 'male' | 'female' | 'other'; city?: string; state?: string } = {},
+  ) {
     const api = new ApiClient(this.base);
     const r = await api.call('POST', '/api/auth/register', validRegistration({ userType, firstName, ...more }));
     expect(r.status).toBe(201);
@@ -41,7 +50,11 @@ export class World {
 
   /** Waits until a service's table has the row (events travel through Kafka). */
   has(service: string, table: string, column: string, id: string) {
-    return waitFor(`${service} has ${table} ${id}`, async () => (await this.dbs[service].query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [id])).rows.length === 1);
+    return waitFor(
+      `${service} has ${table} ${id}`,
+      async () =>
+        (await this.dbs[service].query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [id])).rows.length === 1,
+    );
   }
 
   /** Approval straight in venues' and bookings' databases until the admin console decides it by event. */
@@ -55,8 +68,26 @@ export class World {
   /** An approved club of a new owner with one open section (of `capacity` people), known to bookings. */
   async bookableClub(city = 'Socialville', capacity = 8) {
     const owner = await this.account('venue');
-    const club = (await owner.api.call('POST', '/api/venues', { name: 'Velvet', type: 'club', subtype: 'lounge', city, state: 'Florida', address: '5 Night St', capacity: 80, pricePerHour: 300 })).json.id as string;
-    const section = (await owner.api.call('POST', `/api/venues/${club}/sections`, { name: 'Main Floor', type: 'Table', capacity, pricePerHour: 300 })).json.id as string;
+    const club = (
+      await owner.api.call('POST', '/api/venues', {
+        name: 'Velvet',
+        type: 'club',
+        subtype: 'lounge',
+        city,
+        state: 'Florida',
+        address: '5 Night St',
+        capacity: 80,
+        pricePerHour: 300,
+      })
+    ).json.id as string;
+    const section = (
+      await owner.api.call('POST', `/api/venues/${club}/sections`, {
+        name: 'Main Floor',
+        type: 'Table',
+        capacity,
+        pricePerHour: 300,
+      })
+    ).json.id as string;
     await this.approve(club);
     await this.has('bookings', 'section_cards', 'section_id', section);
     return { owner, club, section };
@@ -64,4 +95,8 @@ export class World {
 }
 
 /** A date in New York `days` from today ('yyyy-MM-dd'). */
-export const nyDate = (days: number) => format(addDays(new Date(`${formatInTimeZone(new Date(), 'America/New_York', 'yyyy-MM-dd')}T12:00:00`), days), 'yyyy-MM-dd');
+export const nyDate = (days: number) =>
+  format(
+    addDays(new Date(`${formatInTimeZone(new Date(), 'America/New_York', 'yyyy-MM-dd')}T12:00:00`), days),
+    'yyyy-MM-dd',
+  );

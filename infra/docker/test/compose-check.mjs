@@ -19,23 +19,50 @@ const ROOT = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathna
 const compose = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const { loadConfig, serviceEnvSchema } = require(join(ROOT, 'libs/platform/dist/index.js'));
 const { gatewayEnvSchema } = require(join(ROOT, 'gateway/dist/config.js'));
-const SERVICES = readdirSync(join(ROOT, 'services')).filter((s) => existsSync(join(ROOT, 'services', s, 'src', 'main.ts'))).sort();
-const PORTS = { gateway: 3000, identity: 3101, venues: 3102, bookings: 3103, social: 3104, messaging: 3105, payments: 3106, admin: 3107, notifications: 3108 };
+const SERVICES = readdirSync(join(ROOT, 'services'))
+  .filter((s) => existsSync(join(ROOT, 'services', s, 'src', 'main.ts')))
+  .sort();
+const PORTS = {
+  gateway: 3000,
+  identity: 3101,
+  venues: 3102,
+  bookings: 3103,
+  social: 3104,
+  messaging: 3105,
+  payments: 3106,
+  admin: 3107,
+  notifications: 3108,
+};
 
-const asMap = (v) => (Array.isArray(v) ? Object.fromEntries(v.map((x) => { const i = x.indexOf('='); return [x.slice(0, i), x.slice(i + 1)]; })) : { ...(v ?? {}) });
+const asMap = (v) =>
+  Array.isArray(v)
+    ? Object.fromEntries(
+        v.map((x) => {
+          const i = x.indexOf('=');
+          return [x.slice(0, i), x.slice(i + 1)];
+        }),
+      )
+    : { ...(v ?? {}) };
 const problems = [];
 const svc = compose.services ?? {};
 for (const name of ['gateway', ...SERVICES]) {
   const s = svc[name];
-  if (!s) { problems.push(`${name}: not in docker-compose.yml`); continue; }
+  if (!s) {
+    problems.push(`${name}: not in docker-compose.yml`);
+    continue;
+  }
   const env = asMap(s.environment);
   const args = asMap(s.build?.args);
-  if (!String(s.image ?? '').startsWith(`luxeswipe/${name}:`)) problems.push(`${name}: image ${s.image}, expected luxeswipe/${name}:<tag>`);
-  if (s.build?.dockerfile !== 'infra/docker/Dockerfile' || s.build?.target !== 'app') problems.push(`${name}: build is not infra/docker/Dockerfile, target app`);
+  if (!String(s.image ?? '').startsWith(`luxeswipe/${name}:`))
+    problems.push(`${name}: image ${s.image}, expected luxeswipe/${name}:<tag>`);
+  if (s.build?.dockerfile !== 'infra/docker/Dockerfile' || s.build?.target !== 'app')
+    problems.push(`${name}: build is not infra/docker/Dockerfile, target app`);
   if (args.DEPLOYABLE !== name) problems.push(`${name}: build arg DEPLOYABLE=${args.DEPLOYABLE}`);
-  if (args.PORT !== String(PORTS[name]) || env.PORT !== String(PORTS[name])) problems.push(`${name}: PORT ${env.PORT} / build arg ${args.PORT}, expected ${PORTS[name]}`);
+  if (args.PORT !== String(PORTS[name]) || env.PORT !== String(PORTS[name]))
+    problems.push(`${name}: PORT ${env.PORT} / build arg ${args.PORT}, expected ${PORTS[name]}`);
   if (env.SERVICE !== name) problems.push(`${name}: SERVICE=${env.SERVICE}`);
-  if (!JSON.stringify(s.healthcheck?.test ?? '').includes('/health/ready')) problems.push(`${name}: no health check on /health/ready`);
+  if (!JSON.stringify(s.healthcheck?.test ?? '').includes('/health/ready'))
+    problems.push(`${name}: no health check on /health/ready`);
   if (env.NODE_ENV !== 'production') problems.push(`${name}: NODE_ENV=${env.NODE_ENV}`);
   try {
     if (name === 'gateway') loadConfig(name, gatewayEnvSchema, env);
@@ -50,13 +77,20 @@ for (const name of ['gateway', ...SERVICES]) {
 }
 for (const [name, s] of Object.entries({ payments: svc.payments, admin: svc.admin })) {
   const env = asMap(s?.environment);
-  const want = name === 'payments' ? ['STRIPE_API_BASE', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] : ['ADMIN_EMAIL', 'ADMIN_PASSWORD'];
+  const want =
+    name === 'payments'
+      ? ['STRIPE_API_BASE', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']
+      : ['ADMIN_EMAIL', 'ADMIN_PASSWORD'];
   for (const k of want) if (!(k in env)) problems.push(`${name}: ${k} is not passed`);
 }
 for (const job of ['topics', 'migrations']) {
   const s = svc[job];
-  if (!s) { problems.push(`${job}: not in docker-compose.yml`); continue; }
-  if (!String(s.image ?? '').startsWith('luxeswipe/jobs:') || s.build?.target !== 'jobs') problems.push(`${job}: image ${s.image} / target ${s.build?.target}, expected luxeswipe/jobs, target jobs`);
+  if (!s) {
+    problems.push(`${job}: not in docker-compose.yml`);
+    continue;
+  }
+  if (!String(s.image ?? '').startsWith('luxeswipe/jobs:') || s.build?.target !== 'jobs')
+    problems.push(`${job}: image ${s.image} / target ${s.build?.target}, expected luxeswipe/jobs, target jobs`);
 }
 // Browsers upload photos straight to the storage: the URLs the services sign must name an address
 // outside compose's network (the port compose publishes MinIO on, or one the operator gives).
@@ -65,18 +99,38 @@ for (const name of SERVICES) {
   const env = asMap(svc[name]?.environment);
   if (!env.S3_ENDPOINT) continue;
   const pub = env.S3_PUBLIC_ENDPOINT;
-  if (!pub) { problems.push(`${name}: no S3_PUBLIC_ENDPOINT: presigned URLs would name ${env.S3_ENDPOINT}, which no browser reaches`); continue; }
+  if (!pub) {
+    problems.push(
+      `${name}: no S3_PUBLIC_ENDPOINT: presigned URLs would name ${env.S3_ENDPOINT}, which no browser reaches`,
+    );
+    continue;
+  }
   let host;
-  try { host = new URL(pub).hostname; } catch { problems.push(`${name}: S3_PUBLIC_ENDPOINT ${pub} is not a URL`); continue; }
-  if (composeHosts.has(host)) problems.push(`${name}: S3_PUBLIC_ENDPOINT ${pub} names a container of compose's own network`);
+  try {
+    host = new URL(pub).hostname;
+  } catch {
+    problems.push(`${name}: S3_PUBLIC_ENDPOINT ${pub} is not a URL`);
+    continue;
+  }
+  if (composeHosts.has(host))
+    problems.push(`${name}: S3_PUBLIC_ENDPOINT ${pub} names a container of compose's own network`);
 }
 const firstPub = asMap(svc.identity?.environment).S3_PUBLIC_ENDPOINT;
 const origin = asMap(svc.gateway?.environment).STORAGE_PUBLIC_ORIGIN;
-if (firstPub && (!origin || new URL(origin).origin !== new URL(firstPub).origin)) problems.push(`gateway: STORAGE_PUBLIC_ORIGIN ${origin} is not the origin of S3_PUBLIC_ENDPOINT ${firstPub} (its CSP would block the uploads)`);
+if (firstPub && (!origin || new URL(origin).origin !== new URL(firstPub).origin))
+  problems.push(
+    `gateway: STORAGE_PUBLIC_ORIGIN ${origin} is not the origin of S3_PUBLIC_ENDPOINT ${firstPub} (its CSP would block the uploads)`,
+  );
 const mig = asMap(svc.migrations?.environment);
-for (const s of SERVICES) if (!/^postgres(ql)?:\/\//.test(mig[`DATABASE_URL_${s.toUpperCase()}`] ?? '')) problems.push(`migrations: DATABASE_URL_${s.toUpperCase()} missing`);
+for (const s of SERVICES)
+  if (!/^postgres(ql)?:\/\//.test(mig[`DATABASE_URL_${s.toUpperCase()}`] ?? ''))
+    problems.push(`migrations: DATABASE_URL_${s.toUpperCase()} missing`);
 if (!asMap(svc.topics?.environment).KAFKA_BROKERS) problems.push('topics: KAFKA_BROKERS missing');
 
 for (const p of problems) console.log(`  - ${p}`);
-console.log(problems.length ? `${problems.length} problems` : `compose: ${SERVICES.length} services, the gateway and 2 jobs, each environment accepted by its configuration loader`);
+console.log(
+  problems.length
+    ? `${problems.length} problems`
+    : `compose: ${SERVICES.length} services, the gateway and 2 jobs, each environment accepted by its configuration loader`,
+);
 process.exit(problems.length ? 1 : 0);

@@ -15,8 +15,16 @@ describe('the /api contract and its handlers', () => {
 
   it('every entry the gateway owns has its gateway handler, and no gateway handler lacks an entry', () => {
     // Only the handlers' names are read (none runs): the session snapshots and admin tokens are stand-ins.
-    const own = ownHandlers(new AuthRateLimiter(null, { registerPerIp: 1, loginPerIp: 1, loginFailuresPerAccount: 1, windowSeconds: 1 }), { name: 'c', secure: false, maxAgeMs: 1 }, new MeSnapshots(null as never), null as never);
-    const owned = allRoutes.filter((r) => r.gatewayHandler).map((r) => r.id).sort();
+    const own = ownHandlers(
+      new AuthRateLimiter(null, { registerPerIp: 1, loginPerIp: 1, loginFailuresPerAccount: 1, windowSeconds: 1 }),
+      { name: 'c', secure: false, maxAgeMs: 1 },
+      new MeSnapshots(null as never),
+      null as never,
+    );
+    const owned = allRoutes
+      .filter((r) => r.gatewayHandler)
+      .map((r) => r.id)
+      .sort();
     expect(Object.keys(own).sort()).toEqual(owned);
   });
 });

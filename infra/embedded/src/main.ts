@@ -28,8 +28,6 @@ import {
   type Logger,
 } from '@luxe/platform';
 
-
-
 /**
  * A launcher killed without a chance to stop (kill -9, a crash) leaves its PostgreSQL running on
  * the data folder, and the next start would fail on the lock: stop that orphan first (fast
@@ -119,7 +117,11 @@ function embeddedNotificationsEnv(port: number, env: NodeJS.ProcessEnv): NodeJS.
 }
 
 /** What each service's own settings are read from in the embedded mode. */
-function embeddedSettingsEnv(service: string, cfg: { EMBEDDED_DATA_DIR: string; PORT: number }, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+function embeddedSettingsEnv(
+  service: string,
+  cfg: { EMBEDDED_DATA_DIR: string; PORT: number },
+  env: NodeJS.ProcessEnv,
+): NodeJS.ProcessEnv {
   if (service === 'payments') return embeddedPaymentsEnv(cfg.EMBEDDED_DATA_DIR, env);
   if (service === 'notifications') return embeddedNotificationsEnv(cfg.PORT, env);
   return env;
@@ -133,19 +135,33 @@ async function startS3(dir: string): Promise<{ endpoint: string; close: () => Pr
   const cors =
     '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>POST</AllowedMethod><AllowedMethod>GET</AllowedMethod>' +
     '<AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>';
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: SERVICES.filter((d) => d.usesStorage).map((d) => ({ name: `luxe-${d.name}`, configs: [cors] })) });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: SERVICES.filter((d) => d.usesStorage).map((d) => ({ name: `luxe-${d.name}`, configs: [cors] })),
+  });
   // s3rver reads no POST policy (MinIO and S3 refuse a file over the policy's content-length-range
   // while it arrives): the stand-in refuses, before reading it, a form larger than an image at its
   // limit plus its fields, or one of unknown length. The services check each claimed upload again.
-  server.middleware.unshift(async (ctx: { method: string; get(h: string): string; status: number; type: string; body: string }, next: () => Promise<void>) => {
-    if (ctx.method !== 'POST' || !ctx.get('content-type').startsWith('multipart/form-data')) return next();
-    const length = Number(ctx.get('content-length'));
-    if (ctx.get('content-length') !== '' && length <= EMBEDDED_UPLOAD_FORM_MAX_BYTES) return next();
-    const [status, code, message] = ctx.get('content-length') === '' ? [411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.'] : [400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size'];
-    ctx.status = status;
-    ctx.type = 'application/xml';
-    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
-  });
+  server.middleware.unshift(
+    async (
+      ctx: { method: string; get(h: string): string; status: number; type: string; body: string },
+      next: () => Promise<void>,
+    ) => {
+      if (ctx.method !== 'POST' || !ctx.get('content-type').startsWith('multipart/form-data')) return next();
+      const length = Number(ctx.get('content-length'));
+      if (ctx.get('content-length') !== '' && length <= EMBEDDED_UPLOAD_FORM_MAX_BYTES) return next();
+      const [status, code, message] =
+        ctx.get('content-length') === ''
+          ? [411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.']
+          : [400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size'];
+      ctx.status = status;
+      ctx.type = 'application/xml';
+      ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+    },
+  );
   const { port } = await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
@@ -168,7 +184,8 @@ async function main() {
   const logger = createLogger('embedded', cfg.LOG_LEVEL);
   // One process, one tracer: every span is `service.name=luxeswipe` (the route or event names which part).
   const otlp = otlpEndpointFromEnv();
-  if (initTracing({ serviceName: 'luxeswipe', endpoint: otlp })) logger.info({ endpoint: otlp }, 'traces exported by OTLP');
+  if (initTracing({ serviceName: 'luxeswipe', endpoint: otlp }))
+    logger.info({ endpoint: otlp }, 'traces exported by OTLP');
   const say = (m: string) => process.stdout.write(`${m}\n`);
   mkdirSync(cfg.EMBEDDED_DATA_DIR, { recursive: true, mode: 0o755 });
   chmodSync(cfg.EMBEDDED_DATA_DIR, 0o755);
@@ -183,11 +200,24 @@ async function main() {
   const keys = generateInternalKeyPair();
   // The door passes' signing secret is the data folder's own (random on its first start, kept
   // after): passes handed out stay valid across restarts, and no one else can compute them.
-  const passSigningSecret = process.env.PASS_SIGNING_SECRET || dataFolderSecret(cfg.EMBEDDED_DATA_DIR, 'pass-signing-secret');
+  const passSigningSecret =
+    process.env.PASS_SIGNING_SECRET || dataFolderSecret(cfg.EMBEDDED_DATA_DIR, 'pass-signing-secret');
 
   const running: RunningService[] = [];
   // Each storage user's bucket; no lifecycle rules here: unclaimed uploads are swept (sweepStaging).
-  const storages = new Map(SERVICES.filter((d) => d.usesStorage).map((d) => [d.name, new ObjectStorage({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', bucket: `luxe-${d.name}`, lifecycleRules: false })]));
+  const storages = new Map(
+    SERVICES.filter((d) => d.usesStorage).map((d) => [
+      d.name,
+      new ObjectStorage({
+        endpoint: s3.endpoint,
+        accessKey: 'S3RVER',
+        secretKey: 'S3RVER',
+        region: 'us-east-1',
+        bucket: `luxe-${d.name}`,
+        lifecycleRules: false,
+      }),
+    ]),
+  );
   let sweep: NodeJS.Timeout | undefined;
   const stopAll = async () => {
     clearInterval(sweep);
@@ -214,7 +244,15 @@ async function main() {
           storage: storages.get(def.name),
           seed: false,
           // Payments take test cards unless Stripe's keys are given (STRIPE_SECRET_KEY and the rest, docs/configuration.md); notifications keep emails for the demo mailbox unless SMTP_URL is given.
-          settings: def.settings ? loadConfigOrExit(() => loadConfig(def.name, def.settings!, embeddedSettingsEnv(def.name, cfg, { ...process.env, PASS_SIGNING_SECRET: passSigningSecret }))) : undefined,
+          settings: def.settings
+            ? loadConfigOrExit(() =>
+                loadConfig(
+                  def.name,
+                  def.settings!,
+                  embeddedSettingsEnv(def.name, cfg, { ...process.env, PASS_SIGNING_SECRET: passSigningSecret }),
+                ),
+              )
+            : undefined,
           outboxPollMs: 100,
           // Relays start once every service has subscribed its event handlers (below).
           startRelay: false,
@@ -225,7 +263,8 @@ async function main() {
     const failed = starts.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
     if (cfg.SEED_DEMO_DATA) {
-      for (const [i, def] of SERVICES.entries()) if (def.seed) await def.seed(running[i].app, { demoPassword: cfg.DEMO_PASSWORD });
+      for (const [i, def] of SERVICES.entries())
+        if (def.seed) await def.seed(running[i].app, { demoPassword: cfg.DEMO_PASSWORD });
       for (const s of running) await s.relay.flush();
       await broker.idle();
     }
@@ -247,9 +286,11 @@ async function main() {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     say(`LuxeSwipe is ready in ${seconds}s: ${gw.url}`);
     if (gw.metricsUrl) say(`Metrics: ${gw.metricsUrl}/metrics`);
-    if (cfg.SEED_DEMO_DATA) say(`Demo accounts (password "${cfg.DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
+    if (cfg.SEED_DEMO_DATA)
+      say(`Demo accounts (password "${cfg.DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
     if (cfg.SEED_DEMO_DATA) say(`Admin console: ${gw.url}/admin-login as ${DEMO_ADMIN.email} (same password)`);
-    if (!existsSync(join(cfg.WEB_DIST_DIR, 'index.html'))) say('Note: the web client is not built; run `npm run build` to serve it.');
+    if (!existsSync(join(cfg.WEB_DIST_DIR, 'index.html')))
+      say('Note: the web client is not built; run `npm run build` to serve it.');
     const shutdown = async () => {
       say('LuxeSwipe: stopping...');
       await gw.close().catch(() => undefined);

@@ -9,7 +9,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 // Issue 30: the embedded mode signed door passes with a secret written in the repository, so
 // anyone could forge a pass for any booking of any installation.
-describe('dataFolderSecret (the embedded mode\'s pass signing secret)', () => {
+describe("dataFolderSecret (the embedded mode's pass signing secret)", () => {
   it('is random per data folder, at least 32 characters, readable by its owner only', () => {
     const [a, b] = dirs.map((d) => dataFolderSecret(d, 'pass-signing-secret'));
     expect(a).not.toBe(b);

@@ -19,6 +19,7 @@ export function dataFolderSecret(dir: string, name: string, bytes = 32): string 
     }
   }
   const secret = readFileSync(file, 'utf8').trim();
-  if (!secret) throw new Error(`${file} is empty: delete it to make a new secret (the door passes handed out become invalid)`);
+  if (!secret)
+    throw new Error(`${file} is empty: delete it to make a new secret (the door passes handed out become invalid)`);
   return secret;
 }

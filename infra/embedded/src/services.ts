@@ -9,4 +9,13 @@ import { socialService } from '@luxe/social';
 import { venuesService } from '@luxe/venues';
 
 /** Every service, in start order. */
-export const SERVICES: ServiceDefinition[] = [identityService, venuesService, bookingsService, socialService, messagingService, paymentsService, adminService, notificationsService];
+export const SERVICES: ServiceDefinition[] = [
+  identityService,
+  venuesService,
+  bookingsService,
+  socialService,
+  messagingService,
+  paymentsService,
+  adminService,
+  notificationsService,
+];

@@ -20,7 +20,11 @@ beforeAll(async () => {
   await c.query(`CREATE DATABASE ${name}`);
   await c.end();
   const identity = SERVICES.find((s) => s.name === 'identity')!;
-  ds = createDataSource({ url: databaseUrl(adminUrl, name), migrations: identity.migrations, entities: identity.entities });
+  ds = createDataSource({
+    url: databaseUrl(adminUrl, name),
+    migrations: identity.migrations,
+    entities: identity.entities,
+  });
   await initDatabase(ds);
 });
 afterAll(async () => {
@@ -31,12 +35,30 @@ describe('prepareFindOneBy', () => {
   it('returns the same entity as findOneBy, and null for an unknown key', async () => {
     const repo = ds.getRepository('User');
     const userId = randomUUID();
-    await repo.insert({ id: userId, email: 'p@example.com', passwordHash: 'h', phoneNumber: null, firstName: 'P', lastName: 'Q', userType: 'host', city: 'Miami, FL', state: 'Florida', age: 30, bio: null, profileImages: ['a.jpg', 'b.jpg'] });
+    await repo.insert({
+      id: userId,
+      email: 'p@example.com',
+      passwordHash: 'h',
+      phoneNumber: null,
+      firstName: 'P',
+      lastName: 'Q',
+      userType: 'host',
+      city: 'Miami, FL',
+      state: 'Florida',
+      age: 30,
+      bio: null,
+      profileImages: ['a.jpg', 'b.jpg'],
+    });
     const find = prepareFindOneBy(repo, 'id');
     const prepared = await find(userId);
     const reference = await repo.findOneBy({ id: userId });
     expect(prepared).toEqual(reference);
-    expect(prepared).toMatchObject({ age: 30, bio: null, profileImages: ['a.jpg', 'b.jpg'], profileCompleted: 'false' });
+    expect(prepared).toMatchObject({
+      age: 30,
+      bio: null,
+      profileImages: ['a.jpg', 'b.jpg'],
+      profileCompleted: 'false',
+    });
     expect((prepared as { createdAt: Date }).createdAt).toBeInstanceOf(Date);
     expect(await find(randomUUID())).toBeNull();
     expect(() => prepareFindOneBy(repo, 'nope' as never)).toThrow('has no column nope');

@@ -22,17 +22,20 @@ async function freshDatabase(name: string): Promise<string> {
 }
 
 describe('entities match migrations', () => {
-  it.each(SERVICES.map((s) => [s.name, s] as const))('%s: no pending schema change after its migrations', async (name, def) => {
-    const url = await freshDatabase(`luxe_drift${id}_${name}`);
-    const ds = createDataSource({ url, migrations: def.migrations, entities: def.entities });
-    try {
-      await initDatabase(ds);
-      const pending = await ds.driver.createSchemaBuilder().log();
-      expect(pending.upQueries.map((q) => q.query)).toEqual([]);
-    } finally {
-      await ds.destroy();
-    }
-  });
+  it.each(SERVICES.map((s) => [s.name, s] as const))(
+    '%s: no pending schema change after its migrations',
+    async (name, def) => {
+      const url = await freshDatabase(`luxe_drift${id}_${name}`);
+      const ds = createDataSource({ url, migrations: def.migrations, entities: def.entities });
+      try {
+        await initDatabase(ds);
+        const pending = await ds.driver.createSchemaBuilder().log();
+        expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+      } finally {
+        await ds.destroy();
+      }
+    },
+  );
 
   it('would notice a drift (an entity column the migrations do not create)', async () => {
     const identity = SERVICES.find((s) => s.name === 'identity')!;

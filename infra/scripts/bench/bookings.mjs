@@ -28,7 +28,11 @@ const STARTS = ['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '
  * @param {string} email
  */
 async function login(gatewayUrl, email) {
-  const r = await fetch(`${gatewayUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: password() }) });
+  const r = await fetch(`${gatewayUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: password() }),
+  });
   if (r.status !== 200) throw new Error(`${email} login: ${r.status} ${await r.text()}`);
   return r.headers.getSetCookie()[0].split(';')[0];
 }
@@ -36,9 +40,18 @@ async function login(gatewayUrl, email) {
 /** The demo clubs' sections, regular and exclusive. */
 /** @param {string} gatewayUrl */
 async function demoSections(gatewayUrl) {
-  const clubs = /** @type {any[]} */ (await (await fetch(`${gatewayUrl}/api/venues`)).json()).filter((v) => v.type === 'club');
+  const clubs = /** @type {any[]} */ (await (await fetch(`${gatewayUrl}/api/venues`)).json()).filter(
+    (v) => v.type === 'club',
+  );
   const units = [];
-  for (const c of clubs) for (const s of /** @type {any[]} */ (await (await fetch(`${gatewayUrl}/api/venues/${c.id}/sections`)).json())) units.push({ venueId: c.id, sectionId: s.id, exclusive: s.isExclusive || s.maxSimultaneousBookings === 1, deposit: s.depositPercent > 0 });
+  for (const c of clubs)
+    for (const s of /** @type {any[]} */ (await (await fetch(`${gatewayUrl}/api/venues/${c.id}/sections`)).json()))
+      units.push({
+        venueId: c.id,
+        sectionId: s.id,
+        exclusive: s.isExclusive || s.maxSimultaneousBookings === 1,
+        deposit: s.depositPercent > 0,
+      });
   return { clubs, units };
 }
 
@@ -47,7 +60,8 @@ function pgbenchBinary() {
   if (process.env.PGBENCH) return process.env.PGBENCH;
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  for (const v of readdirSync(base).sort().reverse()) if (existsSync(join(base, v, 'bin/pgbench'))) return join(base, v, 'bin/pgbench');
+  for (const v of readdirSync(base).sort().reverse())
+    if (existsSync(join(base, v, 'bin/pgbench'))) return join(base, v, 'bin/pgbench');
   return null;
 }
 
@@ -69,8 +83,12 @@ async function pgbenchTps(adminUrl, dbPrefix) {
   const ds = platform.createDataSource({ url, migrations: [] });
   await platform.initDatabase(ds); // the outbox tables, exactly as the services have them
   await ds.query(`DROP TABLE IF EXISTS bench_bookings, bench_sections`);
-  await ds.query(`CREATE TABLE bench_sections (section_id integer PRIMARY KEY, venue_id uuid NOT NULL, name text NOT NULL, price_per_hour numeric(10,2) NOT NULL, max_simultaneous_bookings integer NOT NULL, is_active boolean NOT NULL)`);
-  await ds.query(`INSERT INTO bench_sections SELECT g, gen_random_uuid(), 'Main Floor', 300, 1000000, true FROM generate_series(1, 12) g`);
+  await ds.query(
+    `CREATE TABLE bench_sections (section_id integer PRIMARY KEY, venue_id uuid NOT NULL, name text NOT NULL, price_per_hour numeric(10,2) NOT NULL, max_simultaneous_bookings integer NOT NULL, is_active boolean NOT NULL)`,
+  );
+  await ds.query(
+    `INSERT INTO bench_sections SELECT g, gen_random_uuid(), 'Main Floor', 300, 1000000, true FROM generate_series(1, 12) g`,
+  );
   await ds.query(`CREATE TABLE bench_bookings (
     id uuid PRIMARY KEY, host_id uuid NOT NULL, venue_id uuid NOT NULL, venue_name text NOT NULL, venue_type text NOT NULL, venue_city text NOT NULL,
     venue_state text NOT NULL, venue_image text NOT NULL, section_id integer, section_name text NOT NULL, section_type text NOT NULL, dancer_id uuid,
@@ -101,7 +119,9 @@ COMMIT;
 `,
   );
   try {
-    const r = spawnSync(bin, ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-f', script, url], { encoding: 'utf8' });
+    const r = spawnSync(bin, ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-f', script, url], {
+      encoding: 'utf8',
+    });
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout) ?? /tps = ([\d.]+)/.exec(r.stdout);
     const lat = /latency average = ([\d.]+) ms/.exec(r.stdout);
     if (!tps) return { skipped: `pgbench failed: ${(r.stderr || r.stdout).slice(0, 400)}` };
@@ -125,14 +145,24 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix }) {
   const cookie = await login(gatewayUrl, 'host@demo.luxeswipe.test');
   const { clubs, units: all } = await demoSections(gatewayUrl);
   const units = all.filter((u) => !u.exclusive && !u.deposit);
-  const body = () => ({ ...pick(units), bookingDate: day(2 + Math.floor(Math.random() * 300)), startTime: STARTS[Math.floor(Math.random() * 9)], duration: 1 });
+  const body = () => ({
+    ...pick(units),
+    bookingDate: day(2 + Math.floor(Math.random() * 300)),
+    startTime: STARTS[Math.floor(Math.random() * 9)],
+    duration: 1,
+  });
   /** @param {typeof units} xs */
   const pick = (xs) => {
     const u = xs[Math.floor(Math.random() * xs.length)];
     return { venueId: u.venueId, sectionId: u.sectionId };
   };
   // The demo venues reach bookings by their events: wait until it can book them.
-  const probe = () => fetch(`${gatewayUrl}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body()) });
+  const probe = () =>
+    fetch(`${gatewayUrl}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body()),
+    });
   for (let i = 0; i < 60 && (await probe()).status !== 201; i++) await new Promise((r) => setTimeout(r, 1000));
   /** @type {Record<string, number>} */
   const statuses = {};
@@ -146,13 +176,28 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix }) {
   });
   for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = s.count;
   const pgb = await pgbenchTps(adminUrl, dbPrefix);
-  console.log(`\nPOST /api/bookings, non-conflicting (${units.length} sections of ${clubs.length} demo clubs, random nights), ${CONNECTIONS} connections, ${SECONDS} s, against pgbench of the same transaction in SQL:\n`);
+  console.log(
+    `\nPOST /api/bookings, non-conflicting (${units.length} sections of ${clubs.length} demo clubs, random nights), ${CONNECTIONS} connections, ${SECONDS} s, against pgbench of the same transaction in SQL:\n`,
+  );
   console.log('| path | per second | p50 ms | p99 ms | statuses | errors |');
   console.log('|---|---:|---:|---:|---|---:|');
-  console.log(`| gateway → bookings service | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${JSON.stringify(statuses)} | ${r.errors} |`);
-  console.log(pgb.tps ? `| pgbench, one equivalent insert transaction | ${pgb.tps.toFixed(0)} | (avg ${pgb.latencyAvgMs} ms) | | | |` : `| pgbench | ${pgb.skipped} | | | | |`);
+  console.log(
+    `| gateway → bookings service | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${JSON.stringify(statuses)} | ${r.errors} |`,
+  );
+  console.log(
+    pgb.tps
+      ? `| pgbench, one equivalent insert transaction | ${pgb.tps.toFixed(0)} | (avg ${pgb.latencyAvgMs} ms) | | | |`
+      : `| pgbench | ${pgb.skipped} | | | | |`,
+  );
   if (pgb.tps) console.log(`\nbookings/s over pgbench TPS: ${((r.requests.average / pgb.tps) * 100).toFixed(1)} %`);
-  const out = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, statuses, errors: r.errors, pgbench: pgb };
+  const out = {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    statuses,
+    errors: r.errors,
+    pgbench: pgb,
+  };
   console.log(JSON.stringify({ bench: 'bookings', ...out }));
   return out;
 }
@@ -171,15 +216,29 @@ export async function benchContention(gatewayUrl) {
     console.log('\ncontention: skipped (no exclusive demo section without a deposit)');
     return null;
   }
-  const body = JSON.stringify({ venueId: slot.venueId, sectionId: slot.sectionId, bookingDate: day(350 + Math.floor(Math.random() * 10)), startTime: '22:00', duration: 2 });
+  const body = JSON.stringify({
+    venueId: slot.venueId,
+    sectionId: slot.sectionId,
+    bookingDate: day(350 + Math.floor(Math.random() * 10)),
+    startTime: '22:00',
+    duration: 2,
+  });
   // One socket per contender, all opened at once (node:http, no pooling limit).
   const agent = new http.Agent({ keepAlive: false, maxSockets: CONTENDERS });
   const post = () =>
     new Promise((res, rej) => {
-      const req = http.request(`${gatewayUrl}/api/bookings`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie } }, (r) => {
-        r.resume();
-        r.on('end', () => res(r.statusCode));
-      });
+      const req = http.request(
+        `${gatewayUrl}/api/bookings`,
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie },
+        },
+        (r) => {
+          r.resume();
+          r.on('end', () => res(r.statusCode));
+        },
+      );
       req.on('error', rej);
       req.end(body);
     });
@@ -200,10 +259,14 @@ export async function benchContention(gatewayUrl) {
   const winners = statuses[201] ?? 0;
   const conflicts = statuses[409] ?? 0;
   const others = Object.entries(statuses).filter(([c]) => c !== '201' && c !== '409');
-  console.log(`\n${CONTENDERS} concurrent POST /api/bookings for one exclusive section, night and hour (${(ms / 1000).toFixed(1)} s):\n`);
+  console.log(
+    `\n${CONTENDERS} concurrent POST /api/bookings for one exclusive section, night and hour (${(ms / 1000).toFixed(1)} s):\n`,
+  );
   console.log('| winners (201) | refused (409) | other statuses | network errors | exactly one winner |');
   console.log('|---:|---:|---|---:|---|');
-  console.log(`| ${winners} | ${conflicts} | ${others.length ? JSON.stringify(Object.fromEntries(others)) : 'none'} | ${failed} | ${winners === 1 ? 'yes' : 'NO'} |`);
+  console.log(
+    `| ${winners} | ${conflicts} | ${others.length ? JSON.stringify(Object.fromEntries(others)) : 'none'} | ${failed} | ${winners === 1 ? 'yes' : 'NO'} |`,
+  );
   const out = { contenders: CONTENDERS, winners, conflicts, statuses, networkErrors: failed, seconds: ms / 1000 };
   console.log(JSON.stringify({ bench: 'contention', ...out }));
   return out;

@@ -42,22 +42,45 @@ async function benchChat(gatewayUrl) {
   const { default: WebSocket } = await import('ws');
   /** @type {(cookie: string | undefined, method: string, path: string, body?: unknown) => Promise<{ status: number, json: any, cookie: string | undefined }>} */
   const call = async (cookie, method, path, body) => {
-    const r = await fetch(`${gatewayUrl}${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : { 'x-requested-with': 'XMLHttpRequest' }), ...(cookie === undefined ? {} : { cookie }) }, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(`${gatewayUrl}${path}`, {
+      method,
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : { 'x-requested-with': 'XMLHttpRequest' }),
+        ...(cookie === undefined ? {} : { cookie }),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const text = await r.text();
-    return { status: r.status, json: text ? JSON.parse(text) : null, cookie: r.headers.getSetCookie()[0]?.split(';')[0] };
+    return {
+      status: r.status,
+      json: text ? JSON.parse(text) : null,
+      cookie: r.headers.getSetCookie()[0]?.split(';')[0],
+    };
   };
   /** @param {string} email */
-  const login = async (email) => (await call('', 'POST', '/api/auth/login', { email, password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' })).cookie;
+  const login = async (email) =>
+    (await call('', 'POST', '/api/auth/login', { email, password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' }))
+      .cookie;
   const host = await login('host@demo.luxeswipe.test');
   const guest = await login('guest@demo.luxeswipe.test');
   const hostId = (await call(host, 'GET', '/api/auth/me')).json.id;
-  const clubs = (await call('', 'GET', '/api/venues')).json.filter((/** @type {{ type: string }} */ v) => v.type === 'club');
-  const section = (await call('', 'GET', `/api/venues/${clubs[0].id}/sections`)).json.find((/** @type {{ isExclusive: boolean }} */ x) => !x.isExclusive);
+  const clubs = (await call('', 'GET', '/api/venues')).json.filter(
+    (/** @type {{ type: string }} */ v) => v.type === 'club',
+  );
+  const section = (await call('', 'GET', `/api/venues/${clubs[0].id}/sections`)).json.find(
+    (/** @type {{ isExclusive: boolean }} */ x) => !x.isExclusive,
+  );
   // Right after a start the bookings service may not have the seeded venues yet (its read model follows events).
   let booking;
   for (let i = 0; i < 100; i++) {
     // Within the booking horizon (BOOKING_HORIZON_DAYS, 365): a date beyond it is refused.
-    const r = await call(host, 'POST', '/api/bookings', { venueId: clubs[0].id, sectionId: section.id, bookingDate: new Date(Date.now() + 360 * 86_400_000).toISOString().slice(0, 10), startTime: '21:00', duration: 2 });
+    const r = await call(host, 'POST', '/api/bookings', {
+      venueId: clubs[0].id,
+      sectionId: section.id,
+      bookingDate: new Date(Date.now() + 360 * 86_400_000).toISOString().slice(0, 10),
+      startTime: '21:00',
+      duration: 2,
+    });
     booking = r.json;
     if (r.status !== 404) break;
     await new Promise((res) => setTimeout(res, 300));
@@ -67,12 +90,19 @@ async function benchChat(gatewayUrl) {
     await new Promise((r) => setTimeout(r, 200));
     request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id });
   }
-  if (booking?.id === undefined || request.status !== 201) throw new Error(`chat bench set-up: booking ${JSON.stringify(booking).slice(0, 200)}, join request ${request.status} ${JSON.stringify(request.json).slice(0, 200)}`);
+  if (booking?.id === undefined || request.status !== 201)
+    throw new Error(
+      `chat bench set-up: booking ${JSON.stringify(booking).slice(0, 200)}, join request ${request.status} ${JSON.stringify(request.json).slice(0, 200)}`,
+    );
   const approved = await call(host, 'POST', `/api/event-join-requests/${request.json.id}/approve`);
-  if (approved.status !== 200) throw new Error(`chat bench approval: ${approved.status} ${JSON.stringify(approved.json)}`);
+  if (approved.status !== 200)
+    throw new Error(`chat bench approval: ${approved.status} ${JSON.stringify(approved.json)}`);
   let conversation;
-  for (let i = 0; i < 100 && !(conversation = (await call(host, 'GET', `/api/conversations/${hostId}`)).json[0]); i++) await new Promise((r) => setTimeout(r, 200));
-  const ws = new WebSocket(`${gatewayUrl.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: host, origin: gatewayUrl } });
+  for (let i = 0; i < 100 && !(conversation = (await call(host, 'GET', `/api/conversations/${hostId}`)).json[0]); i++)
+    await new Promise((r) => setTimeout(r, 200));
+  const ws = new WebSocket(`${gatewayUrl.replace(/^http/, 'ws')}/api/realtime`, {
+    headers: { cookie: host, origin: gatewayUrl },
+  });
   const arrivals = new Map();
   ws.on('message', (d) => {
     const push = JSON.parse(String(d));
@@ -98,11 +128,21 @@ async function benchChat(gatewayUrl) {
   const sorted = latencies.sort((a, b) => a - b);
   /** @param {number} p */
   const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]?.toFixed(1);
-  console.log(`\nChat delivery, POST /api/conversations/{id}/messages → the recipient's WebSocket, ${N} messages one after another:\n`);
+  console.log(
+    `\nChat delivery, POST /api/conversations/{id}/messages → the recipient's WebSocket, ${N} messages one after another:\n`,
+  );
   console.log('| delivered | p50 ms | p99 ms | max ms |');
   console.log('|---:|---:|---:|---:|');
   console.log(`| ${sorted.length}/${N} | ${pct(50)} | ${pct(99)} | ${sorted.at(-1)?.toFixed(1)} |`);
-  console.log(JSON.stringify({ bench: 'chat', messages: N, delivered: sorted.length, p50: Number(pct(50)), p99: Number(pct(99)) }));
+  console.log(
+    JSON.stringify({
+      bench: 'chat',
+      messages: N,
+      delivered: sorted.length,
+      p50: Number(pct(50)),
+      p99: Number(pct(99)),
+    }),
+  );
   return { messages: N, delivered: sorted.length, p50: Number(pct(50)), p99: Number(pct(99)) };
 }
 
@@ -123,7 +163,19 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  */
 function summarize(results) {
   /** @type {Record<string, { rps: number, p50: number, p99: number, errors: number, share: number, shares: number[] }>} */
-  const s = Object.fromEntries(Object.entries(results).map(([n, rs]) => [n, { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((a, r) => a + r.errors, 0), share: NaN, shares: [] }]));
+  const s = Object.fromEntries(
+    Object.entries(results).map(([n, rs]) => [
+      n,
+      {
+        rps: median(rs.map((r) => r.rps)),
+        p50: median(rs.map((r) => r.p50)),
+        p99: median(rs.map((r) => r.p99)),
+        errors: rs.reduce((a, r) => a + r.errors, 0),
+        share: NaN,
+        shares: [],
+      },
+    ]),
+  );
   for (const [n, rs] of Object.entries(results)) {
     const ref = results[referenceOf(n)];
     s[n].share = median(rs.map((r, i) => (r.rps / ref[i].rps) * 100));
@@ -150,34 +202,90 @@ export function printTargets(out) {
     const bareMe = d['bare Fastify /api/auth/me'];
     // A share: the median of the rounds' own (see summarize), then the ratio of the medians.
     /** @type {(t: { share: number, shares: number[], rps: number }, ref: { rps: number }) => string} */
-  const share = (t, ref) => `${t.share.toFixed(1)} % (rounds ${t.shares.join(', ')}; medians ${t.rps.toFixed(0)} / ${ref.rps.toFixed(0)} rps = ${pctOf(t.rps, ref.rps).toFixed(1)} %)`;
+    const share = (t, ref) =>
+      `${t.share.toFixed(1)} % (rounds ${t.shares.join(', ')}; medians ${t.rps.toFixed(0)} / ${ref.rps.toFixed(0)} rps = ${pctOf(t.rps, ref.rps).toFixed(1)} %)`;
     rows.push(['public discovery read, gateway / bare Fastify', share(anon, bare), '≥ 50 %', anon.share >= 50]);
     rows.push(['public discovery read, gateway p99', `${anon.p99} ms`, '≤ 25 ms', anon.p99 <= 25]);
-    rows.push(['signed-in discovery read (session cookie), gateway / bare Fastify', `${share(signed, bare)}, p99 ${signed.p99} ms`, '≥ 25 %', signed.share >= 25]);
-    rows.push(['signed-in GET /api/auth/me, gateway / bare Fastify', `${share(me, bareMe)}, p99 ${me.p99} ms`, '≥ 25 %', me.share >= 25]);
-    rows.push(['discovery read straight to the venues service / bare Fastify', share(d['venues service'], bare), '(reference)', null]);
+    rows.push([
+      'signed-in discovery read (session cookie), gateway / bare Fastify',
+      `${share(signed, bare)}, p99 ${signed.p99} ms`,
+      '≥ 25 %',
+      signed.share >= 25,
+    ]);
+    rows.push([
+      'signed-in GET /api/auth/me, gateway / bare Fastify',
+      `${share(me, bareMe)}, p99 ${me.p99} ms`,
+      '≥ 25 %',
+      me.share >= 25,
+    ]);
+    rows.push([
+      'discovery read straight to the venues service / bare Fastify',
+      share(d['venues service'], bare),
+      '(reference)',
+      null,
+    ]);
   }
   const b = out.bookings;
-  if (b) rows.push(['non-conflicting bookings/s / pgbench TPS of the same transaction', b.pgbench?.tps ? `${b.rps.toFixed(0)} / ${b.pgbench.tps.toFixed(0)} = ${pctOf(b.rps, b.pgbench.tps).toFixed(1)} %` : `${b.rps.toFixed(0)}/s (pgbench: ${b.pgbench?.skipped})`, '(reported)', null]);
+  if (b)
+    rows.push([
+      'non-conflicting bookings/s / pgbench TPS of the same transaction',
+      b.pgbench?.tps
+        ? `${b.rps.toFixed(0)} / ${b.pgbench.tps.toFixed(0)} = ${pctOf(b.rps, b.pgbench.tps).toFixed(1)} %`
+        : `${b.rps.toFixed(0)}/s (pgbench: ${b.pgbench?.skipped})`,
+      '(reported)',
+      null,
+    ]);
   const c = out.contention;
-  if (c) rows.push([`${c.contenders} requests for one exclusive slot`, `${c.winners} won, ${c.conflicts} × 409, others ${JSON.stringify(Object.fromEntries(Object.entries(c.statuses).filter(([k]) => k !== '201' && k !== '409')))}, ${c.networkErrors} network errors`, 'exactly 1 winner', c.winners === 1]);
+  if (c)
+    rows.push([
+      `${c.contenders} requests for one exclusive slot`,
+      `${c.winners} won, ${c.conflicts} × 409, others ${JSON.stringify(Object.fromEntries(Object.entries(c.statuses).filter(([k]) => k !== '201' && k !== '409')))}, ${c.networkErrors} network errors`,
+      'exactly 1 winner',
+      c.winners === 1,
+    ]);
   const ch = out.chat;
-  if (ch) rows.push([`chat delivery POST → WebSocket (${ch.delivered}/${ch.messages})`, `p50 ${ch.p50} ms, p99 ${ch.p99} ms`, 'p99 ≤ 100 ms', ch.p99 <= 100 && ch.delivered === ch.messages]);
+  if (ch)
+    rows.push([
+      `chat delivery POST → WebSocket (${ch.delivered}/${ch.messages})`,
+      `p50 ${ch.p50} ms, p99 ${ch.p99} ms`,
+      'p99 ≤ 100 ms',
+      ch.p99 <= 100 && ch.delivered === ch.messages,
+    ]);
   const p = out.propagation;
-  if (p) rows.push([`booking-confirmed → social read model (${p.path.n}/${p.n})`, `p50 ${p.path.p50} ms, p99 ${p.path.p99} ms; Kafka's own p50 ${p.kafka.p50} ms, p99 ${p.kafka.p99} ms: ${p.ratio.toFixed(1)}×`, 'p99 ≤ 3× Kafka p99', p.ratio <= 3 && p.path.n === p.n]);
+  if (p)
+    rows.push([
+      `booking-confirmed → social read model (${p.path.n}/${p.n})`,
+      `p50 ${p.path.p50} ms, p99 ${p.path.p99} ms; Kafka's own p50 ${p.kafka.p50} ms, p99 ${p.kafka.p99} ms: ${p.ratio.toFixed(1)}×`,
+      'p99 ≤ 3× Kafka p99',
+      p.ratio <= 3 && p.path.n === p.n,
+    ]);
   const e = out.email;
   // The sender's poll (EMAIL_SEND_MS) is most of it: an email waits for the next round, up to one interval.
-  if (e) rows.push([`booking-confirmed → email accepted by Mailpit, p50 / p99 (${e.found}/${e.n}, ${e.missing} missing)`, `p50 ${e.path?.p50 ?? '-'} ms, p99 ${e.path?.p99 ?? '-'} ms, max ${e.path?.max ?? '-'} ms (the sender polls every ${e.sendMs} ms, which dominates; committed → queued p50 ${e.stages.toQueued?.p50 ?? '-'} ms, p99 ${e.stages.toQueued?.p99 ?? '-'} ms)`, 'every email arrives; latency: no target yet (measured only)', e.missing === 0]);
-  console.log('\nEvery figure against its target (one run; the machine is shared, so ratios matter more than absolute numbers):\n');
+  if (e)
+    rows.push([
+      `booking-confirmed → email accepted by Mailpit, p50 / p99 (${e.found}/${e.n}, ${e.missing} missing)`,
+      `p50 ${e.path?.p50 ?? '-'} ms, p99 ${e.path?.p99 ?? '-'} ms, max ${e.path?.max ?? '-'} ms (the sender polls every ${e.sendMs} ms, which dominates; committed → queued p50 ${e.stages.toQueued?.p50 ?? '-'} ms, p99 ${e.stages.toQueued?.p99 ?? '-'} ms)`,
+      'every email arrives; latency: no target yet (measured only)',
+      e.missing === 0,
+    ]);
+  console.log(
+    '\nEvery figure against its target (one run; the machine is shared, so ratios matter more than absolute numbers):\n',
+  );
   console.log('| figure | measured | target | met |');
   console.log('|---|---|---|---|');
   for (const [f, m, t, ok] of rows) console.log(`| ${f} | ${m} | ${t} | ${ok === null ? '—' : ok ? 'yes' : 'NO'} |`);
-  console.log(`\nload average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 export async function benchDiscovery({ readsOnly = false, latencyOnly = false, emailOnly = false } = {}) {
   if (!process.env.LUXE_PG_ADMIN_URL || !process.env.KAFKA_BROKERS) {
-    console.log('\ndiscovery read: skipped (infra/local variables not set; run bash infra/local/up.sh and source its env file)');
+    console.log(
+      '\ndiscovery read: skipped (infra/local variables not set; run bash infra/local/up.sh and source its env file)',
+    );
     return null;
   }
   if (emailOnly && !emailBenchEnabled()) {
@@ -200,7 +308,14 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
     // The email path alone: a host registers (identity), books a demo club (venues, bookings), is emailed (notifications).
     ...(emailOnly ? { services: ['identity', 'venues', 'bookings', 'notifications'] } : {}),
     // One guest sends 1,000 chat messages back to back (the per-member limits × 1000 let them through).
-    extraEnv: { LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_REGISTER_PER_IP: '1000', RATE_LIMIT_MEMBER_SCALE: '1000', EMAIL_SEND_MS: String(emailSendMs) },
+    extraEnv: {
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      RATE_LIMIT_LOGIN_PER_IP: '1000',
+      RATE_LIMIT_REGISTER_PER_IP: '1000',
+      RATE_LIMIT_MEMBER_SCALE: '1000',
+      EMAIL_SEND_MS: String(emailSendMs),
+    },
   });
   /** @type {import('node:child_process').ChildProcess | null | undefined} */
   let bare;
@@ -214,12 +329,16 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
     await stack.stop().catch(() => undefined);
     process.exit(1);
   };
-  process.once('uncaughtException', abort).once('unhandledRejection', abort).once('SIGINT', abort).once('SIGTERM', abort);
+  process
+    .once('uncaughtException', abort)
+    .once('unhandledRejection', abort)
+    .once('SIGINT', abort)
+    .once('SIGTERM', abort);
   try {
     const gw = stack.gatewayUrl;
     if (emailOnly) {
       out.email = await benchEmail(stack, { sendMs: emailSendMs });
-      return printTargets(out), out;
+      return (printTargets(out), out);
     }
     if (latencyOnly) {
       // The seed is still landing right after the start: wait for the demo venues.
@@ -232,11 +351,18 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
       }
       out.chat = await benchChat(gw);
       out.propagation = await benchPropagation(stack);
-      return printTargets(out), out;
+      return (printTargets(out), out);
     }
     const body = await (await fetch(`${gw}${PATH}`)).text();
     const count = JSON.parse(body).length;
-    const login = await fetch(`${gw}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'host@demo.luxeswipe.test', password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' }) });
+    const login = await fetch(`${gw}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'host@demo.luxeswipe.test',
+        password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo',
+      }),
+    });
     if (login.status !== 200) throw new Error(`demo host login: ${login.status} ${await login.text()}`);
     const cookie = login.headers.getSetCookie()[0].split(';')[0];
     const meBody = await (await fetch(`${gw}/api/auth/me`, { headers: { cookie } })).text();
@@ -253,7 +379,13 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
     );
     // The venues service refuses calls without the gateway's token: sign one per round (30 s life).
     const signer = new platform.InternalTokenSigner(stack.internalKeys.privateKey);
-    const direct = () => ({ [platform.INTERNAL_AUTH_HEADER]: signer.sign(platform.ANONYMOUS, { service: 'venues', method: 'GET', path: PATH }) });
+    const direct = () => ({
+      [platform.INTERNAL_AUTH_HEADER]: signer.sign(platform.ANONYMOUS, {
+        service: 'venues',
+        method: 'GET',
+        path: PATH,
+      }),
+    });
     const targets = [
       { name: 'gateway, anonymous', url: `${gw}${PATH}`, headers: () => ({}) },
       { name: 'gateway, signed in', url: `${gw}${PATH}`, headers: () => ({ cookie }) },
@@ -264,7 +396,12 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
     ];
     /** @type {(t: typeof targets[number], seconds: number) => Promise<Round>} */
     const run = (t, seconds) =>
-      autocannon({ url: t.url, headers: t.headers(), connections: CONNECTIONS, duration: seconds }).then((r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx }));
+      autocannon({ url: t.url, headers: t.headers(), connections: CONNECTIONS, duration: seconds }).then((r) => ({
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.non2xx,
+      }));
     for (const t of targets) await run(t, 2);
     /** @type {Record<string, Round[]>} */
     const results = Object.fromEntries(targets.map((t) => [t.name, []]));
@@ -273,15 +410,22 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
     const s = summarize(results);
     await fetch(`${gw}${PATH}`);
     const xcache = (await fetch(`${gw}${PATH}`)).headers.get('x-cache');
-    console.log(`\nGET ${PATH} (${count} venues, ${body.length} bytes; the gateway's second answer in a row says x-cache: ${xcache}), distributed mode, median of ${ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} connections:\n`);
-    console.log('| target | requests/s | p50 ms | p99 ms | errors | share of bare Fastify (median of the rounds\' shares) |');
+    console.log(
+      `\nGET ${PATH} (${count} venues, ${body.length} bytes; the gateway's second answer in a row says x-cache: ${xcache}), distributed mode, median of ${ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} connections:\n`,
+    );
+    console.log(
+      "| target | requests/s | p50 ms | p99 ms | errors | share of bare Fastify (median of the rounds' shares) |",
+    );
     console.log('|---|---:|---:|---:|---:|---:|');
-    for (const [n, r] of Object.entries(s)) console.log(`| ${n} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.share.toFixed(1)} % (rounds ${r.shares.join(', ')}) |`);
+    for (const [n, r] of Object.entries(s))
+      console.log(
+        `| ${n} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.share.toFixed(1)} % (rounds ${r.shares.join(', ')}) |`,
+      );
     console.log(JSON.stringify({ bench: 'discovery', path: PATH, connections: CONNECTIONS, results: s }));
     out.discovery = s;
     bare.kill('SIGTERM');
     bare = null;
-    if (readsOnly) return printTargets(out), out;
+    if (readsOnly) return (printTargets(out), out);
     out.bookings = await benchBookings(gw, { adminUrl: process.env.LUXE_PG_ADMIN_URL, dbPrefix });
     out.contention = await benchContention(gw);
     out.chat = await benchChat(gw);

@@ -26,7 +26,9 @@ const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Mat
 export async function benchEvents() {
   const { LUXE_PG_ADMIN_URL: adminUrl, KAFKA_BROKERS: brokers } = process.env;
   if (!adminUrl || !brokers) {
-    console.log('\nevent latency: skipped (LUXE_PG_ADMIN_URL and KAFKA_BROKERS not set; run bash infra/local/up.sh and source its env file)');
+    console.log(
+      '\nevent latency: skipped (LUXE_PG_ADMIN_URL and KAFKA_BROKERS not set; run bash infra/local/up.sh and source its env file)',
+    );
     return null;
   }
   const prefix = `bench${randomUUID().slice(0, 8)}.`;
@@ -41,7 +43,11 @@ export async function benchEvents() {
   const ds = platform.createDataSource({ url: platform.databaseUrl(adminUrl, db), migrations: [] });
   await platform.initDatabase(ds);
   await ds.query('TRUNCATE outbox_events, outbox_sequences');
-  const transport = new platform.KafkaTransport({ brokers: brokers.split(','), clientId: 'bench-events-relay', logger });
+  const transport = new platform.KafkaTransport({
+    brokers: brokers.split(','),
+    clientId: 'bench-events-relay',
+    logger,
+  });
   await transport.connect();
 
   // One reader for every mode: the time each event id arrives.
@@ -51,7 +57,9 @@ export async function benchEvents() {
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   let joined = false;
   consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
-  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(JSON.parse(String(message.value)).id, performance.now()) });
+  await consumer.run({
+    eachMessage: async ({ message }) => void arrived.set(JSON.parse(String(message.value)).id, performance.now()),
+  });
   while (!joined) await sleep(50);
 
   // Kafka's own: the clock starts when the send starts (its own topic and reader, as below).
@@ -77,7 +85,10 @@ export async function benchEvents() {
   // The outbox: the clock starts when the transaction has committed (the event exists from then).
   const outbox = new platform.Outbox('bench');
   /** @type {[string, boolean][]} */
-  const relays = [['outbox commit→consume (poll 200 ms only)', false], ['outbox commit→consume (NOTIFY)', true]];
+  const relays = [
+    ['outbox commit→consume (poll 200 ms only)', false],
+    ['outbox commit→consume (NOTIFY)', true],
+  ];
   for (const [name, listen] of relays) {
     const relay = new platform.OutboxRelay(ds, transport, logger, { topicPrefix: prefix, pollMs: 200, listen });
     relay.start();
@@ -98,7 +109,8 @@ export async function benchEvents() {
   console.log(`\nevent latency, ${N} events one at a time (${GAP_MS} ms apart), real PostgreSQL and Kafka:\n`);
   console.log('| path | events | p50 ms | p99 ms | p99 / Kafka p99 |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const [name, r] of Object.entries(results)) console.log(`| ${name} | ${r.n} | ${r.p50} | ${r.p99} | ${(r.p99 / k.p99).toFixed(1)}× |`);
+  for (const [name, r] of Object.entries(results))
+    console.log(`| ${name} | ${r.n} | ${r.p50} | ${r.p99} | ${(r.p99 / k.p99).toFixed(1)}× |`);
   console.log('target: outbox (NOTIFY) p99 at most 3× Kafka p99');
   console.log(JSON.stringify({ bench: 'events', n: N, results }));
   return results;
@@ -132,7 +144,7 @@ export async function kafkaOwnLatency({ n, gap = GAP_MS, warmup = 0, brokers = p
 export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {}) {
   const prefix = `bench${randomUUID().slice(0, 8)}.`;
   const topic = contracts.streamTopic('platform.test', prefix);
-  if (!brokers) throw new Error('KAFKA_BROKERS is not set (source infra/local\'s env file)');
+  if (!brokers) throw new Error("KAFKA_BROKERS is not set (source infra/local's env file)");
   const kafka = new Kafka({ clientId: 'bench-kafka-own', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
@@ -143,9 +155,15 @@ export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {})
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   let joined = false;
   consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
-  await consumer.run({ eachMessage: async ({ message }) => void arrived.set(String(message.headers?.['bench-id']), performance.now()) });
+  await consumer.run({
+    eachMessage: async ({ message }) => void arrived.set(String(message.headers?.['bench-id']), performance.now()),
+  });
   while (!joined) await sleep(50);
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+  const producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
   await producer.connect();
   const started = new Map();
   return {
@@ -154,7 +172,11 @@ export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {})
     async sendOne(i, counted = true) {
       const id = randomUUID();
       if (counted) started.set(id, performance.now());
-      await producer.send({ topic, acks: -1, messages: [{ key: `k${i % 10}`, value: JSON.stringify({ id }), headers: { 'bench-id': id } }] });
+      await producer.send({
+        topic,
+        acks: -1,
+        messages: [{ key: `k${i % 10}`, value: JSON.stringify({ id }), headers: { 'bench-id': id } }],
+      });
     },
     /** Waits (30 s at most) until every counted message has arrived. */
     async drain() {
@@ -163,7 +185,12 @@ export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {})
     },
     result() {
       const lat = [...started].filter(([id]) => arrived.has(id)).map(([id, t]) => arrived.get(id) - t);
-      return { n: lat.length, p50: +pct(lat, 50).toFixed(1), p99: +pct(lat, 99).toFixed(1), max: +pct(lat, 100).toFixed(1) };
+      return {
+        n: lat.length,
+        p50: +pct(lat, 50).toFixed(1),
+        p99: +pct(lat, 99).toFixed(1),
+        max: +pct(lat, 100).toFixed(1),
+      };
     },
     async close() {
       await consumer.disconnect().catch(() => undefined);
@@ -194,7 +221,15 @@ export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {})
  * @param {import('../stack.mjs').Stack} stack
  * @param {{ n?: number, gap?: number, warmup?: number, block?: number }} [opts]
  */
-export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVENTS_PROPAGATION ?? 5000), gap = GAP_MS, warmup = Number(process.env.BENCH_EVENTS_WARMUP ?? 2000), block = Number(process.env.BENCH_EVENTS_BLOCK ?? 500) } = {}) {
+export async function benchPropagation(
+  stack,
+  {
+    n = Number(process.env.BENCH_EVENTS_PROPAGATION ?? 5000),
+    gap = GAP_MS,
+    warmup = Number(process.env.BENCH_EVENTS_WARMUP ?? 2000),
+    block = Number(process.env.BENCH_EVENTS_BLOCK ?? 500),
+  } = {},
+) {
   const bookingsDs = platform.createDataSource({ url: stack.dbUrls.bookings, migrations: [] });
   await bookingsDs.initialize();
   const pg = require('pg');
@@ -203,9 +238,13 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   const listener = new pg.Client({ connectionString: stack.dbUrls.social });
   await listener.connect();
   const channel = 'luxe_bench_arrival';
-  await social.query(`CREATE OR REPLACE FUNCTION luxe_bench_arrival() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('${channel}', NEW.booking_id::text); RETURN NEW; END $$`);
+  await social.query(
+    `CREATE OR REPLACE FUNCTION luxe_bench_arrival() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('${channel}', NEW.booking_id::text); RETURN NEW; END $$`,
+  );
   await social.query('DROP TRIGGER IF EXISTS luxe_bench_arrival ON event_cards');
-  await social.query('CREATE TRIGGER luxe_bench_arrival AFTER INSERT ON event_cards FOR EACH ROW EXECUTE FUNCTION luxe_bench_arrival()');
+  await social.query(
+    'CREATE TRIGGER luxe_bench_arrival AFTER INSERT ON event_cards FOR EACH ROW EXECUTE FUNCTION luxe_bench_arrival()',
+  );
   const outbox = new platform.Outbox('bookings');
   const hostId = randomUUID();
   const venueId = randomUUID();
@@ -221,13 +260,23 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   const onKafkaAt = new Map();
   let observer = null;
   if (process.env.BENCH_EVENTS_OBSERVE === '1') {
-    const observerKafka = new Kafka({ clientId: 'bench-observer', brokers: String(process.env.KAFKA_BROKERS).split(','), logLevel: logLevel.NOTHING });
+    const observerKafka = new Kafka({
+      clientId: 'bench-observer',
+      brokers: String(process.env.KAFKA_BROKERS).split(','),
+      logLevel: logLevel.NOTHING,
+    });
     observer = observerKafka.consumer({ groupId: `bench-observer-${randomUUID().slice(0, 8)}`, maxWaitTimeInMs: 100 });
     await observer.connect();
-    await observer.subscribe({ topics: [contracts.streamTopic('bookings.booking', stack.topicPrefix ?? '')], fromBeginning: false });
+    await observer.subscribe({
+      topics: [contracts.streamTopic('bookings.booking', stack.topicPrefix ?? '')],
+      fromBeginning: false,
+    });
     let observing = false;
     observer.on(observer.events.GROUP_JOIN, () => (observing = true));
-    await observer.run({ eachMessage: async ({ message }) => void (message.key && !onKafkaAt.has(message.key.toString()) && onKafkaAt.set(message.key.toString(), now())) });
+    await observer.run({
+      eachMessage: async ({ message }) =>
+        void (message.key && !onKafkaAt.has(message.key.toString()) && onKafkaAt.set(message.key.toString(), now())),
+    });
     while (!observing) await sleep(50);
   }
   /**
@@ -236,7 +285,27 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
    */
   const data = (bookingId, i) => {
     const date = new Date(Date.now() + (30 + (i % 300)) * 86_400_000).toISOString().slice(0, 10);
-    return { bookingId, hostId, hostFirstName: 'Bench', venueId, venueName: 'Bench Club', venueType: /** @type {const} */ ('club'), venueCity: 'Miami', venueState: 'Florida', venueImage: '/api/placeholder-venue', sectionType: 'Table', bookingDate: date, startTime: '21:00', endTime: '22:00', duration: 1, startsAt: `${date}T01:00:00.000Z`, guestVisibility: 'both', friendsCount: 0, totalCost: '300.00', capacity: 8 };
+    return {
+      bookingId,
+      hostId,
+      hostFirstName: 'Bench',
+      venueId,
+      venueName: 'Bench Club',
+      venueType: /** @type {const} */ ('club'),
+      venueCity: 'Miami',
+      venueState: 'Florida',
+      venueImage: '/api/placeholder-venue',
+      sectionType: 'Table',
+      bookingDate: date,
+      startTime: '21:00',
+      endTime: '22:00',
+      duration: 1,
+      startsAt: `${date}T01:00:00.000Z`,
+      guestVisibility: 'both',
+      friendsCount: 0,
+      totalCost: '300.00',
+      capacity: 8,
+    };
   };
   const counted = [];
   const own = await openKafkaOwn();
@@ -294,7 +363,12 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   /** A time the bench did not see is NaN, which the figures leave out. @type {(m: Map<string, number | undefined>, id: string) => number} */
   const ms = (m, id) => m.get(id) ?? NaN;
   const lat = ids.map((id) => ms(arrivedAt, id) - ms(committedAt, id));
-  const path = { n: lat.length, p50: +pct(lat, 50).toFixed(1), p99: +pct(lat, 99).toFixed(1), max: +pct(lat, 100).toFixed(1) };
+  const path = {
+    n: lat.length,
+    p50: +pct(lat, 50).toFixed(1),
+    p99: +pct(lat, 99).toFixed(1),
+    max: +pct(lat, 100).toFixed(1),
+  };
   /** @param {(id: string) => number} f */
   const stage = (f) => {
     const xs = ids.map(f).filter((x) => Number.isFinite(x));
@@ -304,8 +378,12 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
     'commit → relay transaction': stage((id) => ms(published, id) - ms(committedAt, id)),
     'relay → consumer transaction (publish, Kafka, fetch)': stage((id) => ms(processed, id) - ms(published, id)),
     ...(observer && {
-      '  of which relay → on Kafka (publish, a consumer of the bench fetched it)': stage((id) => ms(onKafkaAt, id) - ms(published, id)),
-      '  of which on Kafka → consumer transaction (social fetched it, began)': stage((id) => ms(processed, id) - ms(onKafkaAt, id)),
+      '  of which relay → on Kafka (publish, a consumer of the bench fetched it)': stage(
+        (id) => ms(onKafkaAt, id) - ms(published, id),
+      ),
+      '  of which on Kafka → consumer transaction (social fetched it, began)': stage(
+        (id) => ms(processed, id) - ms(onKafkaAt, id),
+      ),
     }),
     'consumer transaction → committed': stage((id) => ms(arrivedAt, id) - ms(processed, id)),
   };
@@ -313,7 +391,15 @@ export async function benchPropagation(stack, { n = Number(process.env.BENCH_EVE
   if (process.env.BENCH_EVENTS_DUMP) {
     const lines = ids.map((id) => {
       const c = ms(committedAt, id);
-      return JSON.stringify({ at: +(c - ms(committedAt, ids[0])).toFixed(1), epochMs: +c.toFixed(1), total: +(ms(arrivedAt, id) - c).toFixed(2), toRelay: +(ms(published, id) - c).toFixed(2), relayToKafka: +(ms(onKafkaAt, id) - ms(published, id)).toFixed(2), kafkaToConsumer: +(ms(processed, id) - ms(onKafkaAt, id)).toFixed(2), consumerToCommitted: +(ms(arrivedAt, id) - ms(processed, id)).toFixed(2) });
+      return JSON.stringify({
+        at: +(c - ms(committedAt, ids[0])).toFixed(1),
+        epochMs: +c.toFixed(1),
+        total: +(ms(arrivedAt, id) - c).toFixed(2),
+        toRelay: +(ms(published, id) - c).toFixed(2),
+        relayToKafka: +(ms(onKafkaAt, id) - ms(published, id)).toFixed(2),
+        kafkaToConsumer: +(ms(processed, id) - ms(onKafkaAt, id)).toFixed(2),
+        consumerToCommitted: +(ms(arrivedAt, id) - ms(processed, id)).toFixed(2),
+      });
     });
     require('node:fs').writeFileSync(process.env.BENCH_EVENTS_DUMP, `${lines.join('\n')}\n`);
   }
@@ -323,12 +409,15 @@ Event propagation, ${n} events one at a time (${gap} ms apart, after ${warmup} n
 `);
   console.log('| path | events | p50 ms | p99 ms | max ms | p99 / Kafka p99 |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  console.log(`| booking-confirmed → social event_cards | ${path.n}/${n} | ${path.p50} | ${path.p99} | ${path.max} | ${(path.p99 / kafka.p99).toFixed(1)}× |`);
+  console.log(
+    `| booking-confirmed → social event_cards | ${path.n}/${n} | ${path.p50} | ${path.p99} | ${path.max} | ${(path.p99 / kafka.p99).toFixed(1)}× |`,
+  );
   console.log(`| Kafka produce → consume | ${kafka.n}/${n} | ${kafka.p50} | ${kafka.p99} | ${kafka.max} | 1.0× |`);
   console.log('\nWhere the time goes (each stage on its own, so the p99s do not add up):\n');
   console.log('| stage | events | p50 ms | p99 ms |');
   console.log('|---|---:|---:|---:|');
-  for (const [name, r] of Object.entries(stages)) console.log(`| ${name} | ${r?.n ?? 0} | ${r?.p50 ?? '-'} | ${r?.p99 ?? '-'} |`);
+  for (const [name, r] of Object.entries(stages))
+    console.log(`| ${name} | ${r?.n ?? 0} | ${r?.p50 ?? '-'} | ${r?.p99 ?? '-'} |`);
   const out = { n, warmup, block, path, kafka, ratio: path.p99 / kafka.p99, stages };
   console.log(JSON.stringify({ bench: 'propagation', ...out }));
   return out;

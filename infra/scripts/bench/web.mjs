@@ -28,7 +28,13 @@ const PAGES = ['/', '/events', '/login'];
 function startEmbedded() {
   const dataDir = mkdtempSync(join(tmpdir(), 'luxe-bench-web-'));
   const child = spawn(process.execPath, [join(ROOT, 'infra/embedded/dist/main.js')], {
-    env: { ...process.env, PORT: '0', EMBEDDED_PG_PORT: process.env.BENCH_WEB_PG_PORT ?? '55497', EMBEDDED_DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      EMBEDDED_PG_PORT: process.env.BENCH_WEB_PG_PORT ?? '55497',
+      EMBEDDED_DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -75,7 +81,12 @@ async function pageScripts(base, paths) {
           r
             .body()
             .catch(() => Buffer.alloc(0))
-            .then((body) => ({ url: new URL(r.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, encoding: r.headers()['content-encoding'] ?? 'none' })),
+            .then((body) => ({
+              url: new URL(r.url()).pathname,
+              raw: body.length,
+              gzip: gzipSync(body, { level: 9 }).length,
+              encoding: r.headers()['content-encoding'] ?? 'none',
+            })),
         );
       });
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
@@ -100,21 +111,44 @@ const sum = (scripts, key) => scripts.reduce((s, x) => s + x[key], 0);
 function printScripts(byPath) {
   const landing = byPath.get('/') ?? [];
   const gzipTotal = sum(landing, 'gzip');
-  console.log(`\nThe landing page's JavaScript (GET / at 390 px in Chromium, every script until the network is idle):\n`);
+  console.log(
+    `\nThe landing page's JavaScript (GET / at 390 px in Chromium, every script until the network is idle):\n`,
+  );
   console.log('| script | raw KB | gzip -9 KB | sent as |');
   console.log('|---|---:|---:|---|');
   for (const s of landing) console.log(`| ${s.url} | ${kb(s.raw)} | ${kb(s.gzip)} | ${s.encoding} |`);
-  console.log(`| **total (${landing.length} files)** | ${kb(sum(landing, 'raw'))} | **${kb(gzipTotal)}** (target ≤ ${LANDING_JS_TARGET_KB}) | |`);
-  console.log(JSON.stringify({ bench: 'landing-js', files: landing.length, gzipKB: Number(kb(gzipTotal)), targetKB: LANDING_JS_TARGET_KB, met: gzipTotal / 1024 <= LANDING_JS_TARGET_KB }));
+  console.log(
+    `| **total (${landing.length} files)** | ${kb(sum(landing, 'raw'))} | **${kb(gzipTotal)}** (target ≤ ${LANDING_JS_TARGET_KB}) | |`,
+  );
+  console.log(
+    JSON.stringify({
+      bench: 'landing-js',
+      files: landing.length,
+      gzipKB: Number(kb(gzipTotal)),
+      targetKB: LANDING_JS_TARGET_KB,
+      met: gzipTotal / 1024 <= LANDING_JS_TARGET_KB,
+    }),
+  );
 
   console.log(`\nThe JavaScript each page loads (first visit, same method):\n`);
   console.log('| page | files | raw KB | gzip -9 KB | scripts |');
   console.log('|---|---:|---:|---:|---|');
   for (const [path, scripts] of byPath) {
     const names = scripts.map((s) => s.url.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')).join(', ');
-    console.log(`| ${path} | ${scripts.length} | ${kb(sum(scripts, 'raw'))} | **${kb(sum(scripts, 'gzip'))}** | ${names} |`);
+    console.log(
+      `| ${path} | ${scripts.length} | ${kb(sum(scripts, 'raw'))} | **${kb(sum(scripts, 'gzip'))}** | ${names} |`,
+    );
   }
-  for (const [path, scripts] of byPath) console.log(JSON.stringify({ bench: 'page-js', path, files: scripts.length, rawKB: Number(kb(sum(scripts, 'raw'))), gzipKB: Number(kb(sum(scripts, 'gzip'))) }));
+  for (const [path, scripts] of byPath)
+    console.log(
+      JSON.stringify({
+        bench: 'page-js',
+        path,
+        files: scripts.length,
+        rawKB: Number(kb(sum(scripts, 'raw'))),
+        gzipKB: Number(kb(sum(scripts, 'gzip'))),
+      }),
+    );
   return gzipTotal;
 }
 
@@ -128,10 +162,17 @@ async function lighthouseScores(base, paths) {
   try {
     for (const path of paths) {
       /** @type {[string, import('lighthouse').Config | undefined][]} */
-      const profiles = [['mobile', undefined], ['desktop', desktopConfig]];
+      const profiles = [
+        ['mobile', undefined],
+        ['desktop', desktopConfig],
+      ];
       for (const [profile, config] of profiles) {
         const run = async () => {
-          const r = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+          const r = await lighthouse(
+            `${base}${path}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+            config,
+          );
           if (!r) throw new Error(`Lighthouse ${path} ${profile}: no result`);
           return r;
         };
@@ -139,12 +180,18 @@ async function lighthouseScores(base, paths) {
         // A run that errs (a trace without its paint events, now and then on a busy machine) is
         // tried once more, and its error named, rather than printed as a score of 0.
         if (result.lhr.runtimeError || result.lhr.categories.performance.score === null) {
-          console.log(`Lighthouse ${path} ${profile}: ${result.lhr.runtimeError?.code ?? 'no performance score'}; running it again`);
+          console.log(
+            `Lighthouse ${path} ${profile}: ${result.lhr.runtimeError?.code ?? 'no performance score'}; running it again`,
+          );
           result = await run();
         }
         const lhr = result.lhr;
         // BENCH_LIGHTHOUSE_DIR: keep each full report (the audits' details: LCP element, request chains).
-        if (process.env.BENCH_LIGHTHOUSE_DIR) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${path.replace(/\W+/g, '_') || 'root'}-${profile}.json`), String(result.report)); // output 'json': one report
+        if (process.env.BENCH_LIGHTHOUSE_DIR)
+          writeFileSync(
+            join(process.env.BENCH_LIGHTHOUSE_DIR, `${path.replace(/\W+/g, '_') || 'root'}-${profile}.json`),
+            String(result.report),
+          ); // output 'json': one report
         /** @param {string} id */
         const metric = (id) => lhr.audits[id]?.numericValue;
         rows.push({
@@ -157,7 +204,14 @@ async function lighthouseScores(base, paths) {
           tbtMs: Math.round(metric('total-blocking-time') ?? NaN),
           cls: Number((metric('cumulative-layout-shift') ?? NaN).toFixed(3)),
           failed: Object.values(lhr.audits)
-            .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+            .filter(
+              (a) =>
+                a.score !== null &&
+                a.score < 0.9 &&
+                a.scoreDisplayMode !== 'informative' &&
+                a.scoreDisplayMode !== 'manual' &&
+                a.scoreDisplayMode !== 'notApplicable',
+            )
             .map((a) => a.id)
             .slice(0, 6),
         });
@@ -170,7 +224,8 @@ async function lighthouseScores(base, paths) {
 }
 
 export async function benchWeb({ lighthouse: withLighthouse = true } = {}) {
-  if (!existsSync(join(ROOT, 'web/dist/index.html')) || !existsSync(join(ROOT, 'infra/embedded/dist/main.js'))) throw new Error('build first: npm run build');
+  if (!existsSync(join(ROOT, 'web/dist/index.html')) || !existsSync(join(ROOT, 'infra/embedded/dist/main.js')))
+    throw new Error('build first: npm run build');
   const embedded = startEmbedded();
   try {
     const base = await embedded.ready;
@@ -178,11 +233,25 @@ export async function benchWeb({ lighthouse: withLighthouse = true } = {}) {
     if (!withLighthouse) return { gzipKB: gzipTotal / 1024, rows: [] };
 
     const rows = await lighthouseScores(base, PAGES);
-    console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} (Debian Chromium; target ≥ ${LIGHTHOUSE_TARGET}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):\n`);
+    console.log(
+      `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} (Debian Chromium; target ≥ ${LIGHTHOUSE_TARGET}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}):\n`,
+    );
     console.log('| page | profile | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | audits under 0.9 |');
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
-    for (const r of rows) console.log(`| ${r.path} | ${r.profile} | ${r.performance} | ${r.accessibility} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.failed.join(', ') || '-'} |`);
-    for (const r of rows) console.log(JSON.stringify({ bench: 'lighthouse', ...r, met: r.performance >= LIGHTHOUSE_TARGET && r.accessibility >= LIGHTHOUSE_TARGET }));
+    for (const r of rows)
+      console.log(
+        `| ${r.path} | ${r.profile} | ${r.performance} | ${r.accessibility} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.failed.join(', ') || '-'} |`,
+      );
+    for (const r of rows)
+      console.log(
+        JSON.stringify({
+          bench: 'lighthouse',
+          ...r,
+          met: r.performance >= LIGHTHOUSE_TARGET && r.accessibility >= LIGHTHOUSE_TARGET,
+        }),
+      );
     return { gzipKB: gzipTotal / 1024, rows };
   } finally {
     await embedded.stop();
@@ -190,6 +259,9 @@ export async function benchWeb({ lighthouse: withLighthouse = true } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseCommandLine({ usage: 'usage: node infra/scripts/bench/web.mjs [--js-only]', options: { 'js-only': { type: 'boolean', default: false } } });
+  const { values } = parseCommandLine({
+    usage: 'usage: node infra/scripts/bench/web.mjs [--js-only]',
+    options: { 'js-only': { type: 'boolean', default: false } },
+  });
   await benchWeb({ lighthouse: !values['js-only'] });
 }

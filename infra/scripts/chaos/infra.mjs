@@ -13,7 +13,9 @@ import net from 'node:net';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function infraHome() {
-  return process.env.LUXE_INFRA_HOME ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'luxeswipe-infra');
+  return (
+    process.env.LUXE_INFRA_HOME ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'luxeswipe-infra')
+  );
 }
 
 /** True when something accepts connections on 127.0.0.1:port. */
@@ -33,7 +35,11 @@ export function portOpen(port) {
 
 /** @param {number[]} ports */
 export async function requirePortsFree(ports) {
-  for (const p of ports) if (await portOpen(p)) throw new Error(`port 127.0.0.1:${p} is in use; the chaos run needs it for its own servers (pick another base with CHAOS_BASE_PORT)`);
+  for (const p of ports)
+    if (await portOpen(p))
+      throw new Error(
+        `port 127.0.0.1:${p} is in use; the chaos run needs it for its own servers (pick another base with CHAOS_BASE_PORT)`,
+      );
 }
 
 /**
@@ -71,7 +77,8 @@ export class ChaosKafka {
   }
 
   provision() {
-    if (!existsSync(this.lib) || !readdirSync(this.lib).some((f) => /^kafka_2\.13-.*\.jar$/.test(f))) throw new Error(`no Kafka jars under ${this.lib}: run infra/local/up.sh kafka once`);
+    if (!existsSync(this.lib) || !readdirSync(this.lib).some((f) => /^kafka_2\.13-.*\.jar$/.test(f)))
+      throw new Error(`no Kafka jars under ${this.lib}: run infra/local/up.sh kafka once`);
     mkdirSync(join(this.dir, 'data'), { recursive: true });
     writeFileSync(
       join(this.dir, 'server.properties'),
@@ -111,8 +118,16 @@ export class ChaosKafka {
     );
     const cp = `${this.lib}/*`;
     const log4j = `-Dlog4j.configuration=file:${join(this.dir, 'log4j.properties')}`;
-    const id = execFileSync('java', [log4j, '-cp', cp, 'kafka.tools.StorageTool', 'random-uuid'], { encoding: 'utf8' }).trim().split('\n').pop() ?? '';
-    execFileSync('java', [log4j, '-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', id, '-c', join(this.dir, 'server.properties')], { stdio: 'ignore' });
+    const id =
+      execFileSync('java', [log4j, '-cp', cp, 'kafka.tools.StorageTool', 'random-uuid'], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .pop() ?? '';
+    execFileSync(
+      'java',
+      [log4j, '-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', id, '-c', join(this.dir, 'server.properties')],
+      { stdio: 'ignore' },
+    );
   }
 
   async start() {
@@ -120,15 +135,32 @@ export class ChaosKafka {
     const heap = (process.env.CHAOS_KAFKA_HEAP ?? '-Xmx384m -Xms128m').split(' ');
     const child = spawn(
       'java',
-      [...heap, '-XX:+UseG1GC', '-XX:MaxGCPauseMillis=20', '-Djava.awt.headless=true', `-Dlog4j.configuration=file:${join(this.dir, 'log4j.properties')}`, '-cp', `${this.lib}/*`, 'kafka.Kafka', join(this.dir, 'server.properties')],
+      [
+        ...heap,
+        '-XX:+UseG1GC',
+        '-XX:MaxGCPauseMillis=20',
+        '-Djava.awt.headless=true',
+        `-Dlog4j.configuration=file:${join(this.dir, 'log4j.properties')}`,
+        '-cp',
+        `${this.lib}/*`,
+        'kafka.Kafka',
+        join(this.dir, 'server.properties'),
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout.pipe(out);
     child.stderr.pipe(out);
     this.child = child;
-    const started = () => existsSync(join(this.dir, 'server.log')) && readFileSync(join(this.dir, 'server.log'), 'utf8').split('Kafka Server started').length > this.starts + 1;
+    const started = () =>
+      existsSync(join(this.dir, 'server.log')) &&
+      readFileSync(join(this.dir, 'server.log'), 'utf8').split('Kafka Server started').length > this.starts + 1;
     this.starts = this.starts ?? 0;
-    await waitFor('chaos kafka', async () => (await portOpen(this.port)) && started(), 300_000, () => child.exitCode === null && !child.signalCode);
+    await waitFor(
+      'chaos kafka',
+      async () => (await portOpen(this.port)) && started(),
+      300_000,
+      () => child.exitCode === null && !child.signalCode,
+    );
     this.starts++;
   }
 
@@ -172,8 +204,11 @@ export class ChaosPostgres {
   static binDir() {
     if (process.env.LUXE_PG_BIN) return process.env.LUXE_PG_BIN;
     const base = '/usr/lib/postgresql';
-    const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'pg_ctl'))) : [];
-    if (!versions.length) throw new Error('no /usr/lib/postgresql/*/bin/pg_ctl (infra/local/up.sh postgres installs it)');
+    const versions = existsSync(base)
+      ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'pg_ctl')))
+      : [];
+    if (!versions.length)
+      throw new Error('no /usr/lib/postgresql/*/bin/pg_ctl (infra/local/up.sh postgres installs it)');
     versions.sort((a, b) => Number(a) - Number(b));
     return join(base, versions[versions.length - 1], 'bin');
   }
@@ -188,7 +223,11 @@ export class ChaosPostgres {
   run(program, args, opts = {}) {
     const cmd = join(this.bin, program);
     if (!this.root) return execFileSync(cmd, args, { cwd: '/', ...opts, encoding: 'utf8' });
-    return execFileSync('setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', cmd, ...args], { cwd: '/', ...opts, encoding: 'utf8' });
+    return execFileSync('setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', cmd, ...args], {
+      cwd: '/',
+      ...opts,
+      encoding: 'utf8',
+    });
   }
 
   get adminUrl() {
@@ -202,15 +241,38 @@ export class ChaosPostgres {
       const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
       chownSync(this.dir, uid, gid);
     }
-    this.run('initdb', ['-D', this.data, '-U', 'postgres', '--encoding=UTF8', '--locale=C.UTF-8', '--auth-local=trust', '--auth-host=trust'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    this.run(
+      'initdb',
+      [
+        '-D',
+        this.data,
+        '-U',
+        'postgres',
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--auth-local=trust',
+        '--auth-host=trust',
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     // Loopback only. synchronous_commit: on (PostgreSQL's default, production's) unless
     // CHAOS_PG_SYNCHRONOUS_COMMIT=off, infra/local's setting, where a crash loses the last commits.
-    const conf = [`listen_addresses = '127.0.0.1'`, `port = ${this.port}`, `unix_socket_directories = '${this.dir}'`, 'max_connections = 200', `synchronous_commit = ${this.synchronousCommit}`, 'logging_collector = off', ''].join('\n');
+    const conf = [
+      `listen_addresses = '127.0.0.1'`,
+      `port = ${this.port}`,
+      `unix_socket_directories = '${this.dir}'`,
+      'max_connections = 200',
+      `synchronous_commit = ${this.synchronousCommit}`,
+      'logging_collector = off',
+      '',
+    ].join('\n');
     execFileSync('sh', ['-c', `cat >> '${join(this.data, 'postgresql.conf')}'`], { input: conf });
   }
 
   async start() {
-    this.run('pg_ctl', ['start', '-D', this.data, '-l', join(this.dir, 'postgres.log'), '-w', '-t', '180', '-s'], { stdio: 'ignore' });
+    this.run('pg_ctl', ['start', '-D', this.data, '-l', join(this.dir, 'postgres.log'), '-w', '-t', '180', '-s'], {
+      stdio: 'ignore',
+    });
     await waitFor(`chaos postgres ${this.name}`, () => portOpen(this.port), 60_000);
   }
 

@@ -15,7 +15,11 @@ const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 
 /** A date in New York `days` from today ('yyyy-MM-dd'). */
 /** @param {number} days */
-export const nyDate = (days) => format(addDays(new Date(`${formatInTimeZone(new Date(), 'America/New_York', 'yyyy-MM-dd')}T12:00:00`), days), 'yyyy-MM-dd');
+export const nyDate = (days) =>
+  format(
+    addDays(new Date(`${formatInTimeZone(new Date(), 'America/New_York', 'yyyy-MM-dd')}T12:00:00`), days),
+    'yyyy-MM-dd',
+  );
 
 /** One query on a fresh connection (a database may be down or restarted between two queries). */
 /**
@@ -68,7 +72,12 @@ export class Session {
     let json;
     let error = null;
     try {
-      const res = await fetch(new URL(path, this.base), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+      const res = await fetch(new URL(path, this.base), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(20_000),
+      });
       status = res.status;
       for (const c of res.headers.getSetCookie()) {
         const [pair] = c.split(';');
@@ -88,7 +97,8 @@ export class Session {
     }
     const ended = Date.now();
     const ok = status >= 200 && status < 300;
-    if (kind && this.stats) this.stats.record(kind, { ok, status, error, started, ended, message: ok ? undefined : json?.message });
+    if (kind && this.stats)
+      this.stats.record(kind, { ok, status, error, started, ended, message: ok ? undefined : json?.message });
     return { ok, status, json, error };
   }
 }
@@ -114,7 +124,15 @@ export class Stats {
     else if (r.status >= 400 && r.status < 500) k.rejected++;
     else k.failed++;
     this.byKind.set(kind, k);
-    if (!r.ok) this.failures.push({ kind, status: r.status, error: r.error, message: r.message, started: r.started, ended: r.ended });
+    if (!r.ok)
+      this.failures.push({
+        kind,
+        status: r.status,
+        error: r.error,
+        message: r.message,
+        started: r.started,
+        ended: r.ended,
+      });
   }
   /** Failures grouped by kind, status (or network error) and message, most frequent first. */
   /** @param {(f: Failure) => boolean} [filter] */
@@ -129,7 +147,8 @@ export class Stats {
   totals() {
     /** @type {Counts} */
     const t = { sent: 0, ok: 0, failed: 0, rejected: 0 };
-    for (const k of this.byKind.values()) for (const f of /** @type {(keyof Counts)[]} */ (Object.keys(t))) t[f] += k[f];
+    for (const k of this.byKind.values())
+      for (const f of /** @type {(keyof Counts)[]} */ (Object.keys(t))) t[f] += k[f];
     return t;
   }
 }
@@ -170,12 +189,19 @@ export class World {
     for (let attempt = 1; ; attempt++) {
       const s = new Session(this.stack.gatewayUrl, this.stats);
       const email = `${userType}.${randomUUID().slice(0, 12)}@chaos.luxeswipe.test`;
-      const r = await s.call('setup', 'POST', '/api/auth/register', { ...REGISTRATION, email, firstName, userType, gender: userType === 'guest' ? 'female' : 'male' });
+      const r = await s.call('setup', 'POST', '/api/auth/register', {
+        ...REGISTRATION,
+        email,
+        firstName,
+        userType,
+        gender: userType === 'guest' ? 'female' : 'male',
+      });
       if (r.status === 201) {
         s.id = r.json.id;
         return s;
       }
-      if (attempt >= 5 || (r.status >= 400 && r.status < 500)) throw new Error(`register ${userType}: ${r.status} ${JSON.stringify(r.json)}`);
+      if (attempt >= 5 || (r.status >= 400 && r.status < 500))
+        throw new Error(`register ${userType}: ${r.status} ${JSON.stringify(r.json)}`);
       await sleep(1000);
     }
   }
@@ -206,9 +232,23 @@ export class World {
    * @param {number} i
    */
   async club(owner, i) {
-    const v = await owner.call('setup', 'POST', '/api/venues', { name: `Chaos ${i}`, type: 'club', subtype: 'lounge', city: 'Chaosville', state: 'Florida', address: `${i} Fault St`, capacity: 500, pricePerHour: 300 });
+    const v = await owner.call('setup', 'POST', '/api/venues', {
+      name: `Chaos ${i}`,
+      type: 'club',
+      subtype: 'lounge',
+      city: 'Chaosville',
+      state: 'Florida',
+      address: `${i} Fault St`,
+      capacity: 500,
+      pricePerHour: 300,
+    });
     if (v.status !== 201) throw new Error(`venue: ${v.status} ${JSON.stringify(v.json)}`);
-    const sec = await owner.call('setup', 'POST', `/api/venues/${v.json.id}/sections`, { name: 'Main Floor', type: 'Table', capacity: 100, pricePerHour: 300 });
+    const sec = await owner.call('setup', 'POST', `/api/venues/${v.json.id}/sections`, {
+      name: 'Main Floor',
+      type: 'Table',
+      capacity: 100,
+      pricePerHour: 300,
+    });
     if (sec.status !== 201) throw new Error(`section: ${sec.status} ${JSON.stringify(sec.json)}`);
     return { venueId: v.json.id, sectionId: sec.json.id };
   }
@@ -218,7 +258,12 @@ export class World {
     /** @type {(n: number, type: string, name: string) => Promise<Session[]>} */
     const make = async (n, type, name) => {
       const out = [];
-      for (let i = 0; i < n; i += 2) out.push(...(await Promise.all(Array.from({ length: Math.min(2, n - i) }, (_, j) => this.member(type, `${name}${i + j}`)))));
+      for (let i = 0; i < n; i += 2)
+        out.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(2, n - i) }, (_, j) => this.member(type, `${name}${i + j}`)),
+          )),
+        );
       return out;
     };
     this.hosts = await make(hosts, 'host', 'Host');
@@ -226,17 +271,53 @@ export class World {
     const owner = await this.member('venue', 'Owner');
     for (let i = 0; i < clubs; i++) this.clubs.push(await this.club(owner, i));
     const venueIds = this.clubs.map((c) => c.venueId);
-    await query(this.stack.dbUrls.venues, `UPDATE venues SET approval_status = 'approved' WHERE id = ANY($1::uuid[])`, [venueIds]);
+    await query(this.stack.dbUrls.venues, `UPDATE venues SET approval_status = 'approved' WHERE id = ANY($1::uuid[])`, [
+      venueIds,
+    ]);
     const redis = new Redis(/** @type {string} chaos.mjs stops without it */ (process.env.REDIS_URL));
     await redis.incr(`${new URL(this.stack.dbUrls.venues).pathname.slice(1)}:venues:public:gen`);
     redis.disconnect();
-    await this.waitRows('bookings', 'SELECT count(*) FROM venue_cards WHERE venue_id = ANY($1::uuid[])', [venueIds], clubs, 'bookings knows the clubs');
-    await query(this.stack.dbUrls.bookings, `UPDATE venue_cards SET approval_status = 'approved' WHERE venue_id = ANY($1::uuid[])`, [venueIds]);
-    await this.waitRows('bookings', 'SELECT count(*) FROM section_cards WHERE venue_id = ANY($1::uuid[])', [venueIds], clubs, 'bookings knows the sections');
+    await this.waitRows(
+      'bookings',
+      'SELECT count(*) FROM venue_cards WHERE venue_id = ANY($1::uuid[])',
+      [venueIds],
+      clubs,
+      'bookings knows the clubs',
+    );
+    await query(
+      this.stack.dbUrls.bookings,
+      `UPDATE venue_cards SET approval_status = 'approved' WHERE venue_id = ANY($1::uuid[])`,
+      [venueIds],
+    );
+    await this.waitRows(
+      'bookings',
+      'SELECT count(*) FROM section_cards WHERE venue_id = ANY($1::uuid[])',
+      [venueIds],
+      clubs,
+      'bookings knows the sections',
+    );
     const all = [...this.hosts, ...this.guests].map((s) => s.id);
-    await this.waitRows('bookings', 'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])', [all], all.length, 'bookings knows the members');
-    await this.waitRows('social', 'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])', [all], all.length, 'social knows the members');
-    await this.waitRows('messaging', 'SELECT count(*) FROM user_cards WHERE user_id = ANY($1::uuid[])', [all], all.length, 'messaging knows the members');
+    await this.waitRows(
+      'bookings',
+      'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])',
+      [all],
+      all.length,
+      'bookings knows the members',
+    );
+    await this.waitRows(
+      'social',
+      'SELECT count(*) FROM member_cards WHERE user_id = ANY($1::uuid[])',
+      [all],
+      all.length,
+      'social knows the members',
+    );
+    await this.waitRows(
+      'messaging',
+      'SELECT count(*) FROM user_cards WHERE user_id = ANY($1::uuid[])',
+      [all],
+      all.length,
+      'messaging knows the members',
+    );
   }
 }
 
@@ -279,7 +360,14 @@ export class Workload {
   async booking() {
     const host = pick(this.world.hosts);
     const club = pick(this.world.clubs);
-    const r = await host.call('booking', 'POST', '/api/bookings', { venueId: club.venueId, sectionId: club.sectionId, bookingDate: nyDate(1 + (this.dayCounter++ % 300)), startTime: '22:00', duration: 2, guestVisibility: 'both' });
+    const r = await host.call('booking', 'POST', '/api/bookings', {
+      venueId: club.venueId,
+      sectionId: club.sectionId,
+      bookingDate: nyDate(1 + (this.dayCounter++ % 300)),
+      startTime: '22:00',
+      duration: 2,
+      guestVisibility: 'both',
+    });
     if (r.ok) {
       this.done.booking++;
       this.acked.bookings.add(r.json.id);
@@ -293,7 +381,12 @@ export class Workload {
     const b = pick(ready.slice(-200));
     const guest = pick(this.world.guests.filter((g) => !b.invited.has(g.id)));
     b.invited.add(guest.id);
-    const r = await b.host.call('invite', 'POST', '/api/invites', { guestId: guest.id, eventTitle: 'Chaos night', eventDate: nyDate(1), bookingId: b.id });
+    const r = await b.host.call('invite', 'POST', '/api/invites', {
+      guestId: guest.id,
+      eventTitle: 'Chaos night',
+      eventDate: nyDate(1),
+      bookingId: b.id,
+    });
     if (r.ok) {
       this.done.invite++;
       this.acked.invites.add(r.json.id);
@@ -334,7 +427,9 @@ export class Workload {
     if (!this.conversations.length) return (await this.findConversations()) || this.accept();
     const c = pick(this.conversations);
     const from = Math.random() < 0.5 ? c.host : c.guest;
-    const r = await from.call('message', 'POST', `/api/conversations/${c.id}/messages`, { content: `chaos ${randomUUID().slice(0, 8)}` });
+    const r = await from.call('message', 'POST', `/api/conversations/${c.id}/messages`, {
+      content: `chaos ${randomUUID().slice(0, 8)}`,
+    });
     if (r.ok) {
       this.done.message++;
       this.acked.messages.add(r.json.id);
@@ -364,7 +459,10 @@ export class Workload {
       if (await this.findConversations()) return;
     }
     /** @type {[Kind, number][]} */
-    const left = /** @type {[Kind, number][]} */ (Object.entries(this.quota)).map(([k, q]) => [k, Number.isFinite(q) ? Math.max(0, q - this.done[k]) : 1]);
+    const left = /** @type {[Kind, number][]} */ (Object.entries(this.quota)).map(([k, q]) => [
+      k,
+      Number.isFinite(q) ? Math.max(0, q - this.done[k]) : 1,
+    ]);
     const total = left.reduce((a, [, n]) => a + n, 0);
     if (total === 0) return this.booking(); // quotas met; the load goes on until told to stop
     let x = Math.random() * total;
@@ -380,7 +478,11 @@ export class Workload {
     const waiting = this.bookings.filter((b) => !b.ready);
     if (!waiting.length) return;
     try {
-      const rows = await query(this.world.stack.dbUrls.social, 'SELECT booking_id FROM event_cards WHERE booking_id = ANY($1::uuid[])', [waiting.map((b) => b.id)]);
+      const rows = await query(
+        this.world.stack.dbUrls.social,
+        'SELECT booking_id FROM event_cards WHERE booking_id = ANY($1::uuid[])',
+        [waiting.map((b) => b.id)],
+      );
       const known = new Set(rows.map((r) => r.booking_id));
       for (const b of waiting) if (known.has(b.id)) b.ready = true;
     } catch {

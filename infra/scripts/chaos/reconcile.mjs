@@ -52,7 +52,12 @@ export function consumersByType() {
 
 /** @param {string} brokers */
 function kafkaClient(brokers) {
-  return new Kafka({ clientId: 'luxe-chaos-reconcile', brokers: brokers.split(','), logLevel: logLevel.NOTHING, retry: { retries: 3 } });
+  return new Kafka({
+    clientId: 'luxe-chaos-reconcile',
+    brokers: brokers.split(','),
+    logLevel: logLevel.NOTHING,
+    retry: { retries: 3 },
+  });
 }
 
 /** Unpublished outbox rows per service, and the summed lag of every consumer group. */
@@ -64,7 +69,10 @@ export async function backlog(dbUrls, brokers) {
   /** @type {Record<string, { pending: number, parked: number }>} */
   const outbox = {};
   for (const s of SERVICES) {
-    const [r] = await query(dbUrls[s], `SELECT count(*) FILTER (WHERE parked_at IS NULL) AS pending, count(*) FILTER (WHERE parked_at IS NOT NULL) AS parked FROM outbox_events WHERE published_at IS NULL`);
+    const [r] = await query(
+      dbUrls[s],
+      `SELECT count(*) FILTER (WHERE parked_at IS NULL) AS pending, count(*) FILTER (WHERE parked_at IS NOT NULL) AS parked FROM outbox_events WHERE published_at IS NULL`,
+    );
     outbox[s] = { pending: Number(r.pending), parked: Number(r.parked) };
   }
   const admin = kafkaClient(brokers).admin();
@@ -150,33 +158,38 @@ async function readTopics(brokers, topics) {
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning: true });
   let messages = 0;
-  await new Promise(/** @param {(v?: void) => void} resolve @param {(err: unknown) => void} reject */ (resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`reading the topics took over 120 s (${messages}/${total})`)), 120_000);
-    consumer
-      .run({
-        autoCommit: false,
-        eachBatch: async ({ batch }) => {
-          const k = `${batch.topic}:${batch.partition}`;
-          const end = todo.get(k);
-          for (const m of batch.messages) {
-            if (end === undefined || Number(m.offset) >= end) break;
-            messages++;
-            try {
-              const id = JSON.parse(String(m.value)).id;
-              seen.set(id, (seen.get(id) ?? 0) + 1);
-            } catch {
-              seen.set('(not JSON)', (seen.get('(not JSON)') ?? 0) + 1);
+  await new Promise(
+    /** @param {(v?: void) => void} resolve @param {(err: unknown) => void} reject */ (resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`reading the topics took over 120 s (${messages}/${total})`)),
+        120_000,
+      );
+      consumer
+        .run({
+          autoCommit: false,
+          eachBatch: async ({ batch }) => {
+            const k = `${batch.topic}:${batch.partition}`;
+            const end = todo.get(k);
+            for (const m of batch.messages) {
+              if (end === undefined || Number(m.offset) >= end) break;
+              messages++;
+              try {
+                const id = JSON.parse(String(m.value)).id;
+                seen.set(id, (seen.get(id) ?? 0) + 1);
+              } catch {
+                seen.set('(not JSON)', (seen.get('(not JSON)') ?? 0) + 1);
+              }
+              if (Number(m.offset) >= end - 1) todo.delete(k);
             }
-            if (Number(m.offset) >= end - 1) todo.delete(k);
-          }
-          if (todo.size === 0) {
-            clearTimeout(timer);
-            resolve();
-          }
-        },
-      })
-      .catch(reject);
-  });
+            if (todo.size === 0) {
+              clearTimeout(timer);
+              resolve();
+            }
+          },
+        })
+        .catch(reject);
+    },
+  );
   await consumer.disconnect();
   return { seen, messages };
 }
@@ -225,7 +238,10 @@ export async function reconcile({ dbUrls, brokers, acked, ackedMayBeLost = false
   /** @type {Record<string, any[]>} each service's outbox rows */
   const outboxes = {};
   for (const s of SERVICES) {
-    outboxes[s] = await db(s, `SELECT id, type, key, envelope->'data' AS data, published_at IS NOT NULL AS published, parked_at IS NOT NULL AS parked FROM outbox_events`);
+    outboxes[s] = await db(
+      s,
+      `SELECT id, type, key, envelope->'data' AS data, published_at IS NOT NULL AS published, parked_at IS NOT NULL AS parked FROM outbox_events`,
+    );
     add(`${s}: outbox rows unpublished (of ${outboxes[s].length})`, 0, outboxes[s].filter((r) => !r.published).length);
   }
   const events = Object.entries(outboxes).flatMap(([producer, rs]) => rs.map((r) => ({ ...r, producer })));
@@ -246,14 +262,21 @@ export async function reconcile({ dbUrls, brokers, acked, ackedMayBeLost = false
   add('accepted invites without social.invite-accepted', 0, acceptedRows.filter((i) => !acceptedKeys.has(i.id)).length);
   const messageIds = new Set(events.filter((e) => e.type === 'messaging.message-sent').map((e) => e.data.messageId));
   add('messages rows without messaging.message-sent', 0, messages.filter((m) => !messageIds.has(m.id)).length);
-  add('message-sent events per message row (count)', messages.length, events.filter((e) => e.type === 'messaging.message-sent').length);
+  add(
+    'message-sent events per message row (count)',
+    messages.length,
+    events.filter((e) => e.type === 'messaging.message-sent').length,
+  );
   const registered = keysOf('identity.user-registered');
   add('users rows without identity.user-registered', 0, users.filter((u) => !registered.has(u.id)).length);
 
   // What the gateway acknowledged was committed.
   // (With synchronous_commit = off a server crash may lose acknowledged commits: reported, not gated.)
   /** @type {(check: string, n: number) => unknown} */
-  const ackedCheck = (check, n) => (ackedMayBeLost ? rows.push({ check: `${check} (synchronous_commit off: not gated)`, expected: '0', actual: String(n), ok: true }) : add(check, 0, n));
+  const ackedCheck = (check, n) =>
+    ackedMayBeLost
+      ? rows.push({ check: `${check} (synchronous_commit off: not gated)`, expected: '0', actual: String(n), ok: true })
+      : add(check, 0, n);
   ackedCheck('acknowledged bookings missing in bookings', missingFrom(acked.bookings, ids(bookings)).length);
   ackedCheck('acknowledged invites missing in social', missingFrom(acked.invites, ids(invites)).length);
   ackedCheck('acknowledged accepts not accepted in social', missingFrom(acked.accepted, ids(acceptedRows)).length);
@@ -264,8 +287,12 @@ export async function reconcile({ dbUrls, brokers, acked, ackedMayBeLost = false
   const inbox = new Map();
   for (const s of SERVICES) {
     const rs = await db(s, `SELECT event_id, consumer_group FROM inbox_events`);
-    for (const r of rs) inbox.set(`${r.consumer_group}|${r.event_id}`, (inbox.get(`${r.consumer_group}|${r.event_id}`) ?? 0) + 1);
-    const [dup] = await db(s, `SELECT count(*)::int AS n FROM (SELECT 1 FROM inbox_events GROUP BY event_id, consumer_group HAVING count(*) > 1) d`);
+    for (const r of rs)
+      inbox.set(`${r.consumer_group}|${r.event_id}`, (inbox.get(`${r.consumer_group}|${r.event_id}`) ?? 0) + 1);
+    const [dup] = await db(
+      s,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM inbox_events GROUP BY event_id, consumer_group HAVING count(*) > 1) d`,
+    );
     add(`${s}: inbox rows recorded twice`, 0, dup.n);
   }
   const deliveries = new Map(); // group -> { expected, missing }
@@ -280,18 +307,39 @@ export async function reconcile({ dbUrls, brokers, acked, ackedMayBeLost = false
       deliveries.set(group, d);
     }
   }
-  for (const [group, d] of [...deliveries].sort()) add(`${group}: events delivered (of ${d.expected})${d.sample ? `, e.g. missing ${d.sample}` : ''}`, d.expected, d.expected - d.missing);
+  for (const [group, d] of [...deliveries].sort())
+    add(
+      `${group}: events delivered (of ${d.expected})${d.sample ? `, e.g. missing ${d.sample}` : ''}`,
+      d.expected,
+      d.expected - d.missing,
+    );
 
   // Read models: each state change applied once (no missing rows, no extra rows).
   const confirmed = ids(bookings.filter((b) => b.status === 'confirmed'));
   const eventCards = ids(await db('social', `SELECT booking_id FROM event_cards`), 'booking_id');
-  add('social.event_cards = confirmed bookings', confirmed.size, [...confirmed].filter((x) => eventCards.has(x)).length);
+  add(
+    'social.event_cards = confirmed bookings',
+    confirmed.size,
+    [...confirmed].filter((x) => eventCards.has(x)).length,
+  );
   const venueBookings = ids(await db('venues', `SELECT booking_id FROM venue_bookings`), 'booking_id');
-  add('venues.venue_bookings = confirmed bookings', confirmed.size, [...confirmed].filter((x) => venueBookings.has(x)).length);
+  add(
+    'venues.venue_bookings = confirmed bookings',
+    confirmed.size,
+    [...confirmed].filter((x) => venueBookings.has(x)).length,
+  );
   add('venues.venue_bookings rows without a booking', 0, missingFrom(venueBookings, ids(bookings)).length);
   const accepted = acceptedRows.filter((i) => i.booking_id);
-  const attendees = new Set((await db('bookings', `SELECT booking_id, user_id FROM booking_attendees`)).map((r) => `${r.booking_id}|${r.user_id}`));
-  add('bookings.booking_attendees of accepted invites', accepted.length, accepted.filter((i) => attendees.has(`${i.booking_id}|${i.guest_id}`)).length);
+  const attendees = new Set(
+    (await db('bookings', `SELECT booking_id, user_id FROM booking_attendees`)).map(
+      (r) => `${r.booking_id}|${r.user_id}`,
+    ),
+  );
+  add(
+    'bookings.booking_attendees of accepted invites',
+    accepted.length,
+    accepted.filter((i) => attendees.has(`${i.booking_id}|${i.guest_id}`)).length,
+  );
   const conversations = await db('messaging', `SELECT host_id, guest_id, booking_id FROM conversations`);
   const triples = new Set(accepted.map((i) => `${i.host_id}|${i.guest_id}|${i.booking_id}`));
   const convSet = new Set(conversations.map((c) => `${c.host_id}|${c.guest_id}|${c.booking_id}`));
@@ -300,7 +348,12 @@ export async function reconcile({ dbUrls, brokers, acked, ackedMayBeLost = false
   const opened = events.filter((e) => e.type === 'messaging.conversation-opened').length;
   add('messaging.conversation-opened events (one per conversation)', conversations.length, opened);
   const userIds = ids(users);
-  for (const [s, table] of [['social', 'member_cards'], ['bookings', 'member_cards'], ['messaging', 'user_cards'], ['admin', 'admin_users']]) {
+  for (const [s, table] of [
+    ['social', 'member_cards'],
+    ['bookings', 'member_cards'],
+    ['messaging', 'user_cards'],
+    ['admin', 'admin_users'],
+  ]) {
     const have = ids(await db(s, `SELECT user_id FROM ${table}`), 'user_id');
     add(`${s}.${table} = identity users`, userIds.size, [...userIds].filter((u) => have.has(u)).length);
   }
@@ -312,19 +365,42 @@ export async function reconcile({ dbUrls, brokers, acked, ackedMayBeLost = false
   await admin.disconnect();
   const { seen, messages: onKafka } = await readTopics(brokers, topics);
   const published = events.filter((e) => e.published);
-  add(`published events found on Kafka (${onKafka} messages read)`, published.length, published.filter((e) => seen.has(e.id)).length);
+  add(
+    `published events found on Kafka (${onKafka} messages read)`,
+    published.length,
+    published.filter((e) => seen.has(e.id)).length,
+  );
   const known = new Set(events.map((e) => e.id));
   add('events on Kafka without a committed outbox row', 0, [...seen.keys()].filter((id) => !known.has(id)).length);
   const republished = [...seen.values()].filter((n) => n > 1).length;
-  rows.push({ check: 'events published more than once (at-least-once; consumers skip them)', expected: 'any', actual: String(republished), ok: true });
+  rows.push({
+    check: 'events published more than once (at-least-once; consumers skip them)',
+    expected: 'any',
+    actual: String(republished),
+    ok: true,
+  });
   const dlt = await deadLetters(brokers);
-  add(`dead-letter messages${Object.keys(dlt).length ? ` (${Object.entries(dlt).map(([t, n]) => `${t}: ${n}`).join(', ')})` : ''}`, 0, Object.values(dlt).reduce((a, n) => a + n, 0));
+  add(
+    `dead-letter messages${
+      Object.keys(dlt).length
+        ? ` (${Object.entries(dlt)
+            .map(([t, n]) => `${t}: ${n}`)
+            .join(', ')})`
+        : ''
+    }`,
+    0,
+    Object.values(dlt).reduce((a, n) => a + n, 0),
+  );
 
   /** @type {{ events: number, published: number, byType: Record<string, number> }} */
   const totals = { events: events.length, published: published.length, byType: {} };
   for (const e of events) totals.byType[e.type] = (totals.byType[e.type] ?? 0) + 1;
   const deliveredTotal = [...deliveries.values()].reduce((a, d) => a + d.expected - d.missing, 0);
-  return { rows, ok: rows.every((r) => r.ok), totals: { ...totals, deliveries: deliveredTotal, republished, kafkaMessages: onKafka } };
+  return {
+    rows,
+    ok: rows.every((r) => r.ok),
+    totals: { ...totals, deliveries: deliveredTotal, republished, kafkaMessages: onKafka },
+  };
 }
 
 /** @typedef {{ check: string, expected: string, actual: string, ok: boolean }} Row one check of the reconciliation */
@@ -334,5 +410,8 @@ export function printTable(rows) {
   const w = Math.max(...rows.map((r) => r.check.length));
   console.log(`\n| ${'check'.padEnd(w)} | expected | actual | ok |`);
   console.log(`|${'-'.repeat(w + 2)}|---------:|-------:|----|`);
-  for (const r of rows) console.log(`| ${r.check.padEnd(w)} | ${r.expected.padStart(8)} | ${r.actual.padStart(6)} | ${r.ok ? 'ok' : 'FAIL'} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.check.padEnd(w)} | ${r.expected.padStart(8)} | ${r.actual.padStart(6)} | ${r.ok ? 'ok' : 'FAIL'} |`,
+    );
 }

@@ -38,13 +38,24 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 export const adminLoginSchema = z.object({
-  email: z.string({ error: ADMIN_MESSAGES.email }).trim().toLowerCase().pipe(z.email({ error: ADMIN_MESSAGES.email })),
-  password: z.string({ error: ADMIN_MESSAGES.password }).min(1, ADMIN_MESSAGES.password).max(200, ADMIN_MESSAGES.password),
+  email: z
+    .string({ error: ADMIN_MESSAGES.email })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: ADMIN_MESSAGES.email })),
+  password: z
+    .string({ error: ADMIN_MESSAGES.password })
+    .min(1, ADMIN_MESSAGES.password)
+    .max(200, ADMIN_MESSAGES.password),
 });
 export const adminSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string() });
 export type Admin = z.output<typeof adminSchema>;
 /** What the browser receives: a short-lived signed bearer token for every other `/api/admin/*` call. */
-export const adminLoginResultSchema = z.object({ token: z.string().min(1), expiresAt: z.iso.datetime(), admin: adminSchema });
+export const adminLoginResultSchema = z.object({
+  token: z.string().min(1),
+  expiresAt: z.iso.datetime(),
+  admin: adminSchema,
+});
 export type AdminLoginResult = z.output<typeof adminLoginResultSchema>;
 
 /** Paged lists: `?search=&page=&pageSize=` plus each list's filters. */
@@ -55,7 +66,11 @@ const paging = {
 };
 const paged = { page: z.number().int(), pageSize: z.number().int(), total: z.number().int() };
 
-export const adminUsersQuerySchema = z.object({ ...paging, userType: z.enum(USER_TYPES).optional(), status: z.enum(['active', 'suspended']).optional() });
+export const adminUsersQuerySchema = z.object({
+  ...paging,
+  userType: z.enum(USER_TYPES).optional(),
+  status: z.enum(['active', 'suspended']).optional(),
+});
 export const adminUserSchema = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -73,7 +88,11 @@ export type AdminUser = z.output<typeof adminUserSchema>;
 export const adminUsersSchema = z.object({ users: z.array(adminUserSchema), ...paged });
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const adminVenuesQuerySchema = z.object({ ...paging, approvalStatus: z.enum(APPROVAL_STATUSES).optional(), type: z.enum(['club', 'yacht']).optional() });
+export const adminVenuesQuerySchema = z.object({
+  ...paging,
+  approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
+  type: z.enum(['club', 'yacht']).optional(),
+});
 export const adminVenueSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -139,7 +158,9 @@ export type AdminDancer = z.output<typeof adminDancerSchema>;
 export const adminDancersSchema = z.object({ dancers: z.array(adminDancerSchema), ...paged });
 
 export const venueApprovalParamsSchema = z.object({ venueId: z.uuid({ error: ADMIN_MESSAGES.venueNotFound }) });
-export const venueApprovalInputSchema = z.object({ status: z.enum(['approved', 'rejected'], { error: ADMIN_MESSAGES.status }) });
+export const venueApprovalInputSchema = z.object({
+  status: z.enum(['approved', 'rejected'], { error: ADMIN_MESSAGES.status }),
+});
 export const venueApprovalResultSchema = z.object({ message: z.string(), venue: adminVenueSchema });
 
 export const vipAssignmentInputSchema = z.object({
@@ -150,9 +171,24 @@ export const vipAssignmentResultSchema = z.object({ message: z.string(), assignm
 export const assignmentIdParamsSchema = z.object({ id: z.uuid({ error: ADMIN_MESSAGES.assignmentNotFound }) });
 
 export const adminUserIdParamsSchema = z.object({ userId: z.uuid({ error: ADMIN_MESSAGES.userNotFound }) });
-export const suspensionInputSchema = z.object({ reason: z.string({ error: ADMIN_MESSAGES.reason }).trim().min(1, ADMIN_MESSAGES.reason).max(500, ADMIN_MESSAGES.reason) });
+export const suspensionInputSchema = z.object({
+  reason: z
+    .string({ error: ADMIN_MESSAGES.reason })
+    .trim()
+    .min(1, ADMIN_MESSAGES.reason)
+    .max(500, ADMIN_MESSAGES.reason),
+});
 
-export const AUDIT_ACTIONS = ['venue.approve', 'venue.reject', 'vip-assignment.propose', 'vip-assignment.revoke', 'user.suspend', 'user.reinstate', 'report.resolve', 'report.dismiss'] as const;
+export const AUDIT_ACTIONS = [
+  'venue.approve',
+  'venue.reject',
+  'vip-assignment.propose',
+  'vip-assignment.revoke',
+  'user.suspend',
+  'user.reinstate',
+  'report.resolve',
+  'report.dismiss',
+] as const;
 export const auditEntrySchema = z.object({
   id: z.uuid(),
   adminId: z.uuid(),
@@ -165,11 +201,19 @@ export const auditEntrySchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
-export const auditQuerySchema = z.object({ page: paging.page, pageSize: paging.pageSize, targetId: z.uuid().optional() });
+export const auditQuerySchema = z.object({
+  page: paging.page,
+  pageSize: paging.pageSize,
+  targetId: z.uuid().optional(),
+});
 export const auditLogSchema = z.object({ entries: z.array(auditEntrySchema), ...paged });
 
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
-export const adminReportsQuerySchema = z.object({ page: paging.page, pageSize: paging.pageSize, status: z.enum(REPORT_STATUSES).optional() });
+export const adminReportsQuerySchema = z.object({
+  page: paging.page,
+  pageSize: paging.pageSize,
+  status: z.enum(REPORT_STATUSES).optional(),
+});
 export const adminReportSchema = z.object({
   id: z.uuid(),
   kind: z.enum(['user', 'message']),
@@ -184,7 +228,10 @@ export const adminReportSchema = z.object({
 export type AdminReport = z.output<typeof adminReportSchema>;
 export const adminReportsSchema = z.object({ reports: z.array(adminReportSchema), ...paged });
 export const reportIdParamsSchema = z.object({ id: z.uuid({ error: ADMIN_MESSAGES.reportNotFound }) });
-export const reportDecisionInputSchema = z.object({ status: z.enum(['resolved', 'dismissed'], { error: 'Status must be resolved or dismissed' }), note: z.string().trim().max(500).optional() });
+export const reportDecisionInputSchema = z.object({
+  status: z.enum(['resolved', 'dismissed'], { error: 'Status must be resolved or dismissed' }),
+  note: z.string().trim().max(500).optional(),
+});
 
 /* ------------------------------------------------------------- entertainers */
 
@@ -214,9 +261,20 @@ export const entertainerRequestSchema = z.object({
   respondedAt: z.iso.datetime().nullable(),
   /** The dancer profile the approval linked. */
   dancerId: z.uuid().nullable(),
-  entertainer: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), profileImages: z.array(z.string()) }),
+  entertainer: z.object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    profileImages: z.array(z.string()),
+  }),
 });
 export type EntertainerRequest = z.output<typeof entertainerRequestSchema>;
 export const requestIdParamsSchema = z.object({ id: z.uuid({ error: ENTERTAINER_MESSAGES.requestNotFound }) });
 /** The owner approves by linking an existing dancer profile of the venue, or a new one in the entertainer's name. */
-export const entertainerApprovalInputSchema = z.object({ dancerId: z.uuid({ error: ENTERTAINER_MESSAGES.dancerNotFound }).nullable().optional().transform((v) => v ?? null) });
+export const entertainerApprovalInputSchema = z.object({
+  dancerId: z
+    .uuid({ error: ENTERTAINER_MESSAGES.dancerNotFound })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+});

@@ -12,7 +12,10 @@ const valid = {
 };
 
 /** Parses and returns the messages per path (fails the test if parsing succeeds). */
-function messages(schema: typeof registerSchema | typeof loginSchema | typeof signupStepOneBSchema, input: unknown): Record<string, string[]> {
+function messages(
+  schema: typeof registerSchema | typeof loginSchema | typeof signupStepOneBSchema,
+  input: unknown,
+): Record<string, string[]> {
   const r = schema.safeParse(input);
   expect(r.success).toBe(false);
   const out: Record<string, string[]> = {};
@@ -25,7 +28,14 @@ describe('registerSchema', () => {
     const r = registerSchema.parse({ ...valid, email: '  Jane.Doe@Example.COM  ' });
     expect(r.email).toBe('jane.doe@example.com');
     expect(r.phoneNumber).toBeNull();
-    expect(r).toMatchObject({ firstName: 'Jane', lastName: 'Doe', city: 'Miami', state: 'FL', userType: 'guest', password: 'correct-horse' });
+    expect(r).toMatchObject({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      city: 'Miami',
+      state: 'FL',
+      userType: 'guest',
+      password: 'correct-horse',
+    });
   });
 
   it('turns an empty phone into null and keeps a given one trimmed', () => {
@@ -35,7 +45,13 @@ describe('registerSchema', () => {
   });
 
   it('trims names', () => {
-    const r = registerSchema.parse({ ...valid, firstName: '  Jane ', lastName: ' Doe  ', city: ' Miami ', state: ' FL ' });
+    const r = registerSchema.parse({
+      ...valid,
+      firstName: '  Jane ',
+      lastName: ' Doe  ',
+      city: ' Miami ',
+      state: ' FL ',
+    });
     expect([r.firstName, r.lastName, r.city, r.state]).toEqual(['Jane', 'Doe', 'Miami', 'FL']);
   });
 
@@ -49,7 +65,9 @@ describe('registerSchema', () => {
   });
 
   it('rejects a password shorter than 8 with the spec message, accepts exactly 8', () => {
-    expect(messages(registerSchema, { ...valid, password: '1234567' })).toEqual({ password: ['Password must be at least 8 characters'] });
+    expect(messages(registerSchema, { ...valid, password: '1234567' })).toEqual({
+      password: ['Password must be at least 8 characters'],
+    });
     expect(registerSchema.safeParse({ ...valid, password: '12345678' }).success).toBe(true);
     const { password: _p, ...rest } = valid;
     expect(messages(registerSchema, rest)).toEqual({ password: ['Password must be at least 8 characters'] });
@@ -62,16 +80,19 @@ describe('registerSchema', () => {
     ['state', 'State is required'],
   ];
   it.each(required)('rejects empty, whitespace-only and missing %s with %j', (field, message) => {
-    for (const v of ['', '   ', '\t\n']) expect(messages(registerSchema, { ...valid, [field]: v })).toEqual({ [field]: [message] });
+    for (const v of ['', '   ', '\t\n'])
+      expect(messages(registerSchema, { ...valid, [field]: v })).toEqual({ [field]: [message] });
     const rest: Record<string, unknown> = { ...valid };
     delete rest[field];
     expect(messages(registerSchema, rest)).toEqual({ [field]: [message] });
   });
 
   it('accepts each role and rejects anything else with the spec message', () => {
-    for (const t of ['host', 'guest', 'venue', 'entertainer']) expect(registerSchema.parse({ ...valid, userType: t }).userType).toBe(t);
+    for (const t of ['host', 'guest', 'venue', 'entertainer'])
+      expect(registerSchema.parse({ ...valid, userType: t }).userType).toBe(t);
     expect([...USER_TYPES].sort()).toEqual(['entertainer', 'guest', 'host', 'venue']);
-    for (const t of ['admin', 'Host', '', 42]) expect(messages(registerSchema, { ...valid, userType: t })).toEqual({ userType: ['Please select your role'] });
+    for (const t of ['admin', 'Host', '', 42])
+      expect(messages(registerSchema, { ...valid, userType: t })).toEqual({ userType: ['Please select your role'] });
     const { userType: _u, ...rest } = valid;
     expect(messages(registerSchema, rest)).toEqual({ userType: ['Please select your role'] });
   });
@@ -99,14 +120,23 @@ describe('loginSchema', () => {
     expect(messages(loginSchema, { email: 'a@b.co' })).toEqual({ password: ['Password is required'] });
   });
   it('rejects a bad email with the spec message', () => {
-    expect(messages(loginSchema, { email: 'nope', password: 'secret' })).toEqual({ email: ['Please enter a valid email address'] });
+    expect(messages(loginSchema, { email: 'nope', password: 'secret' })).toEqual({
+      email: ['Please enter a valid email address'],
+    });
   });
 });
 
 describe('signupStepOneBSchema (reading B, step 1)', () => {
-  const stepOne = { email: 'noor@example.com', password: 'secret-123', firstName: 'Noor', lastName: 'Haddad', gender: 'female' };
+  const stepOne = {
+    email: 'noor@example.com',
+    password: 'secret-123',
+    firstName: 'Noor',
+    lastName: 'Haddad',
+    gender: 'female',
+  };
   it("applies the final registration's password rule, not the spec's 6 of this step (a 6-character password dead-ended two steps later, issue 31)", () => {
-    for (const password of ['secret', '1234567']) expect(messages(signupStepOneBSchema, { ...stepOne, password })).toEqual({ password: [AUTH_MESSAGES.password] });
+    for (const password of ['secret', '1234567'])
+      expect(messages(signupStepOneBSchema, { ...stepOne, password })).toEqual({ password: [AUTH_MESSAGES.password] });
     expect(signupStepOneBSchema.safeParse({ ...stepOne, password: '12345678' }).success).toBe(true);
   });
 });

@@ -38,7 +38,10 @@ export const registerSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: AUTH_MESSAGES.email }).max(254, AUTH_MESSAGES.email)),
-  password: z.string({ error: AUTH_MESSAGES.password }).min(PASSWORD_MIN, AUTH_MESSAGES.password).max(200, 'Password must be at most 200 characters'),
+  password: z
+    .string({ error: AUTH_MESSAGES.password })
+    .min(PASSWORD_MIN, AUTH_MESSAGES.password)
+    .max(200, 'Password must be at most 200 characters'),
   firstName: trimmed(AUTH_MESSAGES.firstName).pipe(z.string().max(100, 'First name must be at most 100 characters')),
   lastName: trimmed(AUTH_MESSAGES.lastName).pipe(z.string().max(100, 'Last name must be at most 100 characters')),
   city: trimmed(AUTH_MESSAGES.city).pipe(z.string().max(120, 'City must be at most 120 characters')),
@@ -52,14 +55,17 @@ export const registerSchema = z.object({
     .nullable()
     .transform((v) => (v ? v : null)),
   /** Reading B's step 1 asks it; discovery shows a member the events whose guest visibility includes him. */
-  gender: z.enum(GENDERS, { error: SIGNUP_B_GENDER }).nullable().optional().transform((v) => v ?? null),
+  gender: z
+    .enum(GENDERS, { error: SIGNUP_B_GENDER })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterDto = z.output<typeof registerSchema>;
 
 /** Sign-up step 1 of reading A: city, state and phone are left out. */
 export const signupStep1Schema = registerSchema.pick({ email: true, password: true, firstName: true, lastName: true });
-
 
 /** Reading B's step-1 messages (docs/product.md#accounts-signup-b). */
 export const SIGNUP_B_MESSAGES = {
@@ -91,7 +97,10 @@ export const loginSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: AUTH_MESSAGES.loginEmail })),
-  password: z.string({ error: AUTH_MESSAGES.loginPassword }).min(1, AUTH_MESSAGES.loginPassword).max(200, AUTH_MESSAGES.loginPassword),
+  password: z
+    .string({ error: AUTH_MESSAGES.loginPassword })
+    .min(1, AUTH_MESSAGES.loginPassword)
+    .max(200, AUTH_MESSAGES.loginPassword),
 });
 export type LoginDto = z.output<typeof loginSchema>;
 
@@ -126,11 +135,17 @@ export const passwordResetRequestSchema = z.object({ email: loginSchema.shape.em
 export type PasswordResetRequestDto = z.output<typeof passwordResetRequestSchema>;
 export const passwordResetSchema = z.object({
   // 32 random bytes, base64url: 43 characters. Anything else is not a token we sent.
-  token: z.string({ error: ACCOUNT_EMAIL_MESSAGES.resetToken }).regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_EMAIL_MESSAGES.resetToken),
+  token: z
+    .string({ error: ACCOUNT_EMAIL_MESSAGES.resetToken })
+    .regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_EMAIL_MESSAGES.resetToken),
   password: registerSchema.shape.password,
 });
 export type PasswordResetDto = z.output<typeof passwordResetSchema>;
-export const verifyEmailSchema = z.object({ token: z.string({ error: ACCOUNT_EMAIL_MESSAGES.verifyToken }).regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_EMAIL_MESSAGES.verifyToken) });
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: ACCOUNT_EMAIL_MESSAGES.verifyToken })
+    .regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_EMAIL_MESSAGES.verifyToken),
+});
 export type VerifyEmailDto = z.output<typeof verifyEmailSchema>;
 export const noticeSchema = z.object({ message: z.string() });
 

@@ -1,5 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
-import { bookingDateProblem, bookingInputSchema, bookingWindow, BOOKING_MESSAGES, endTimeOf, guestVisibilityInputSchema, paymentIntentInputSchema, sectionPrice, START_TIMES, todayInNewYork, yachtPrice, yachtPriceDrops } from './bookings';
+import {
+  bookingDateProblem,
+  bookingInputSchema,
+  bookingWindow,
+  BOOKING_MESSAGES,
+  endTimeOf,
+  guestVisibilityInputSchema,
+  paymentIntentInputSchema,
+  sectionPrice,
+  START_TIMES,
+  todayInNewYork,
+  yachtPrice,
+  yachtPriceDrops,
+} from './bookings';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -17,13 +30,20 @@ describe('schedule', () => {
 
   it('places a window in New York time; hours after midnight belong to the night of the date', () => {
     // 2026-11-21 is in EST (UTC-5); 2026-07-04 in EDT (UTC-4).
-    expect(bookingWindow('2026-11-21', '22:00', 3)).toEqual({ startsAt: new Date('2026-11-22T03:00:00Z'), endsAt: new Date('2026-11-22T06:00:00Z') });
-    expect(bookingWindow('2026-11-21', '01:00', 2)).toEqual({ startsAt: new Date('2026-11-22T06:00:00Z'), endsAt: new Date('2026-11-22T08:00:00Z') });
+    expect(bookingWindow('2026-11-21', '22:00', 3)).toEqual({
+      startsAt: new Date('2026-11-22T03:00:00Z'),
+      endsAt: new Date('2026-11-22T06:00:00Z'),
+    });
+    expect(bookingWindow('2026-11-21', '01:00', 2)).toEqual({
+      startsAt: new Date('2026-11-22T06:00:00Z'),
+      endsAt: new Date('2026-11-22T08:00:00Z'),
+    });
     expect(bookingWindow('2026-07-04', '18:00', 1).startsAt).toEqual(new Date('2026-07-04T22:00:00Z'));
   });
 
   it('windows that cross midnight overlap the way a calendar does', () => {
-    const overlap = (a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+    const overlap = (a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }) =>
+      a.startsAt < b.endsAt && b.startsAt < a.endsAt;
     const late = bookingWindow('2026-11-21', '23:00', 3); // 23:00 → 02:00
     expect(overlap(late, bookingWindow('2026-11-21', '01:00', 1))).toBe(true);
     expect(overlap(late, bookingWindow('2026-11-21', '02:00', 1))).toBe(false);
@@ -56,21 +76,64 @@ describe('prices', () => {
 
 describe('yacht prices that drop with more hours', () => {
   it('finds each bookable duration priced below a shorter one, priced as bookings are (tier, else hourly × hours)', () => {
-    expect(yachtPriceDrops({ pricePerHour: 500, pricingTiers: [{ hours: 5, price: 2500 }, { hours: 6, price: 2000 }] })).toEqual([{ hours: 6, price: 2000, shorterHours: 5, shorterPrice: 2500 }]);
+    expect(
+      yachtPriceDrops({
+        pricePerHour: 500,
+        pricingTiers: [
+          { hours: 5, price: 2500 },
+          { hours: 6, price: 2000 },
+        ],
+      }),
+    ).toEqual([{ hours: 6, price: 2000, shorterHours: 5, shorterPrice: 2500 }]);
     // A tier above the hourly price makes the next hour cheaper; equal is no drop.
-    expect(yachtPriceDrops({ pricePerHour: '500.00', pricingTiers: ['4:3000'] })).toEqual([{ hours: 5, price: 2500, shorterHours: 4, shorterPrice: 3000 }]);
+    expect(yachtPriceDrops({ pricePerHour: '500.00', pricingTiers: ['4:3000'] })).toEqual([
+      { hours: 5, price: 2500, shorterHours: 4, shorterPrice: 3000 },
+    ]);
     // Each drop names the dearest shorter duration.
-    expect(yachtPriceDrops({ pricePerHour: 1000, pricingTiers: [{ hours: 3, price: 4500 }, { hours: 5, price: 3500 }] }).map((d) => [d.hours, d.shorterHours])).toEqual([[4, 3], [5, 3]]);
+    expect(
+      yachtPriceDrops({
+        pricePerHour: 1000,
+        pricingTiers: [
+          { hours: 3, price: 4500 },
+          { hours: 5, price: 3500 },
+        ],
+      }).map((d) => [d.hours, d.shorterHours]),
+    ).toEqual([
+      [4, 3],
+      [5, 3],
+    ]);
     // Discounts that still rise with the hours, and tiers past 6 hours (not bookable), are fine.
-    expect(yachtPriceDrops({ pricePerHour: 900, pricingTiers: [{ hours: 2, price: 1700 }, { hours: 4, price: 3200 }, { hours: 8, price: 10 }] })).toEqual([]);
+    expect(
+      yachtPriceDrops({
+        pricePerHour: 900,
+        pricingTiers: [
+          { hours: 2, price: 1700 },
+          { hours: 4, price: 3200 },
+          { hours: 8, price: 10 },
+        ],
+      }),
+    ).toEqual([]);
     expect(yachtPriceDrops({ pricePerHour: Number.NaN, pricingTiers: [] })).toEqual([]);
   });
 });
 
 describe('the booking payload', () => {
-  const base = { venueId: '6f1c1d39-3a4f-4a49-8d8e-7d1f7c0f6f7e', bookingDate: '2026-12-31', startTime: '22:00', duration: 3 };
+  const base = {
+    venueId: '6f1c1d39-3a4f-4a49-8d8e-7d1f7c0f6f7e',
+    bookingDate: '2026-12-31',
+    startTime: '22:00',
+    duration: 3,
+  };
   it("reads the spec's payload: section -1 is the whole yacht, friends as JSON text, visibility joined by commas", () => {
-    const b = bookingInputSchema.parse({ ...base, sectionId: -1, friends: '[{"name":"Ana"},"Bo"]', guestVisibility: 'men,women', totalCost: '1', hostId: 'x', status: 'confirmed' });
+    const b = bookingInputSchema.parse({
+      ...base,
+      sectionId: -1,
+      friends: '[{"name":"Ana"},"Bo"]',
+      guestVisibility: 'men,women',
+      totalCost: '1',
+      hostId: 'x',
+      status: 'confirmed',
+    });
     expect(b).toMatchObject({ sectionId: null, friends: ['Ana', 'Bo'], guestVisibility: 'men,women' });
     expect(b).not.toHaveProperty('totalCost');
     expect(b).not.toHaveProperty('hostId');
@@ -82,13 +145,21 @@ describe('the booking payload', () => {
     expect(first(bookingInputSchema.safeParse({ ...base, duration: 7 }))).toBe(BOOKING_MESSAGES.duration);
     expect(first(bookingInputSchema.safeParse({ ...base, duration: 0 }))).toBe(BOOKING_MESSAGES.duration);
     expect(first(bookingInputSchema.safeParse({ ...base, bookingDate: '2026-02-30' }))).toBe(BOOKING_MESSAGES.date);
-    expect(first(bookingInputSchema.safeParse({ ...base, guestVisibility: 'men,aliens' }))).toBe(BOOKING_MESSAGES.visibility);
+    expect(first(bookingInputSchema.safeParse({ ...base, guestVisibility: 'men,aliens' }))).toBe(
+      BOOKING_MESSAGES.visibility,
+    );
   });
   it('takes Both only on its own: men,both and women,both are refused with their message; men,women stays', () => {
     for (const guestVisibility of ['men,both', 'women,both', 'both,men,women', ' both , women']) {
-      expect(first(bookingInputSchema.safeParse({ ...base, guestVisibility }))).toBe(BOOKING_MESSAGES.visibilityBothAlone);
-      expect(first(guestVisibilityInputSchema.safeParse({ guestVisibility }))).toBe(BOOKING_MESSAGES.visibilityBothAlone);
-      expect(first(paymentIntentInputSchema.safeParse({ ...base, guestVisibility }))).toBe(BOOKING_MESSAGES.visibilityBothAlone);
+      expect(first(bookingInputSchema.safeParse({ ...base, guestVisibility }))).toBe(
+        BOOKING_MESSAGES.visibilityBothAlone,
+      );
+      expect(first(guestVisibilityInputSchema.safeParse({ guestVisibility }))).toBe(
+        BOOKING_MESSAGES.visibilityBothAlone,
+      );
+      expect(first(paymentIntentInputSchema.safeParse({ ...base, guestVisibility }))).toBe(
+        BOOKING_MESSAGES.visibilityBothAlone,
+      );
     }
     expect(BOOKING_MESSAGES.visibilityBothAlone).toBe('Choose Both on its own: it already includes Men and Women');
     expect(guestVisibilityInputSchema.parse({ guestVisibility: 'women,men' }).guestVisibility).toBe('women,men');

@@ -60,7 +60,11 @@ export function endTimeOf(startTime: string, duration: number): string {
  * evening, 00:00–02:00 start after midnight (the next calendar day), in America/New_York.
  * Windows that cross midnight are ordinary ranges, so overlap is a range overlap.
  */
-export function bookingWindow(bookingDate: string, startTime: string, duration: number): { startsAt: Date; endsAt: Date } {
+export function bookingWindow(
+  bookingDate: string,
+  startTime: string,
+  duration: number,
+): { startsAt: Date; endsAt: Date } {
   const hour = Number(startTime.slice(0, 2));
   const day = hour < 12 ? format(addDays(parseISO(bookingDate), 1), 'yyyy-MM-dd') : bookingDate;
   const startsAt = fromZonedTime(`${day}T${startTime}:00`, BOOKING_TIME_ZONE);
@@ -99,7 +103,10 @@ export function bookingDateProblem(date: string, now: Date = new Date()): string
 }
 
 /** Yacht price: the tier for exactly these hours, else the hourly price × hours, rounded (docs/product.md#booking-pricing). */
-export function yachtPrice(venue: { pricePerHour: number | string; pricingTiers: readonly unknown[] }, hours: number): number {
+export function yachtPrice(
+  venue: { pricePerHour: number | string; pricingTiers: readonly unknown[] },
+  hours: number,
+): number {
   const tiers = venue.pricingTiers.map(parsePricingTier).filter((t): t is PricingTier => t !== null);
   const tier = tiers.find((t) => t.hours === hours);
   return tier ? tier.price : Math.round(Number(venue.pricePerHour) * hours);
@@ -119,20 +126,28 @@ export interface YachtPriceDrop {
  * the dearest shorter duration. The owner's form warns before saving such tiers; the server takes
  * them (a cheaper longer trip may be a deliberate offer), so this is advice, never a refusal.
  */
-export function yachtPriceDrops(venue: { pricePerHour: number | string; pricingTiers: readonly unknown[] }): YachtPriceDrop[] {
+export function yachtPriceDrops(venue: {
+  pricePerHour: number | string;
+  pricingTiers: readonly unknown[];
+}): YachtPriceDrop[] {
   const drops: YachtPriceDrop[] = [];
   let dearest: { hours: number; price: number } | null = null;
   for (let hours = DURATION_HOURS.min; hours <= DURATION_HOURS.max; hours++) {
     const price = yachtPrice(venue, hours);
     if (!Number.isFinite(price)) return [];
-    if (dearest && price < dearest.price) drops.push({ hours, price, shorterHours: dearest.hours, shorterPrice: dearest.price });
+    if (dearest && price < dearest.price)
+      drops.push({ hours, price, shorterHours: dearest.hours, shorterPrice: dearest.price });
     if (!dearest || price >= dearest.price) dearest = { hours, price };
   }
   return drops;
 }
 
 /** Section price: the hourly price × the entertainer's modifier (if one is chosen), rounded, × hours (docs/product.md#booking-pricing). */
-export function sectionPrice(pricePerHour: number | string, hours: number, priceModifier?: number | string | null): number {
+export function sectionPrice(
+  pricePerHour: number | string,
+  hours: number,
+  priceModifier?: number | string | null,
+): number {
   const hourly = Math.round(Number(pricePerHour) * (priceModifier == null ? 1 : Number(priceModifier)));
   return hourly * hours;
 }
@@ -140,7 +155,13 @@ export function sectionPrice(pricePerHour: number | string, hours: number, price
 /** '1700.00': how totals travel (a string, docs/product.md#conventions-money). */
 export const money = (n: number): string => n.toFixed(2);
 
-const isoDate = z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date).refine((d) => !Number.isNaN(parseISO(d).getTime()) && format(parseISO(d), 'yyyy-MM-dd') === d, BOOKING_MESSAGES.date);
+const isoDate = z
+  .string({ error: BOOKING_MESSAGES.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date)
+  .refine(
+    (d) => !Number.isNaN(parseISO(d).getTime()) && format(parseISO(d), 'yyyy-MM-dd') === d,
+    BOOKING_MESSAGES.date,
+  );
 
 export const FRIEND_MESSAGES = {
   name: 'Friend name is required',
@@ -159,25 +180,44 @@ const visibilityList = z
   .trim()
   .superRefine((v, ctx) => {
     const parts = new Set(v.split(',').map((p) => p.trim()));
-    if (![...parts].every((p) => (GUEST_VISIBILITY as readonly string[]).includes(p))) ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.visibility });
+    if (![...parts].every((p) => (GUEST_VISIBILITY as readonly string[]).includes(p)))
+      ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.visibility });
     // 'men,both' would say both things at once (and the form showed Both chosen beside Men).
-    else if (parts.has('both') && parts.size > 1) ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.visibilityBothAlone });
+    else if (parts.has('both') && parts.size > 1)
+      ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.visibilityBothAlone });
   })
   .transform((v) => [...new Set(v.split(',').map((p) => p.trim()))].join(','));
 const visibility = visibilityList.default('both');
 
-const friendName = z.string({ error: FRIEND_MESSAGES.name }).trim().min(1, FRIEND_MESSAGES.name).max(TEXT_LIMITS.friendName, FRIEND_MESSAGES.nameLength);
+const friendName = z
+  .string({ error: FRIEND_MESSAGES.name })
+  .trim()
+  .min(1, FRIEND_MESSAGES.name)
+  .max(TEXT_LIMITS.friendName, FRIEND_MESSAGES.nameLength);
 
 /** The booking-flow friends: a JSON list as text (the spec's shape) or the list itself; names only are kept. */
 const friendsList = z
-  .preprocess((raw) => {
-    if (typeof raw !== 'string') return raw ?? [];
-    try {
-      return JSON.parse(raw);
-    } catch {
-      return raw;
-    }
-  }, z.array(z.union([friendName, z.object({ name: friendName }).loose().transform((f) => f.name)])).max(50, 'At most 50 friends'))
+  .preprocess(
+    (raw) => {
+      if (typeof raw !== 'string') return raw ?? [];
+      try {
+        return JSON.parse(raw);
+      } catch {
+        return raw;
+      }
+    },
+    z
+      .array(
+        z.union([
+          friendName,
+          z
+            .object({ name: friendName })
+            .loose()
+            .transform((f) => f.name),
+        ]),
+      )
+      .max(50, 'At most 50 friends'),
+  )
   .default([]);
 
 /** The slot a booking or hold asks for. */
@@ -185,7 +225,11 @@ const slotFields = {
   venueId: z.uuid({ error: BOOKING_MESSAGES.venue }),
   bookingDate: isoDate,
   startTime: z.enum(START_TIMES, { error: BOOKING_MESSAGES.startTime }),
-  duration: z.coerce.number({ error: BOOKING_MESSAGES.duration }).int(BOOKING_MESSAGES.duration).min(DURATION_HOURS.min, BOOKING_MESSAGES.duration).max(DURATION_HOURS.max, BOOKING_MESSAGES.duration),
+  duration: z.coerce
+    .number({ error: BOOKING_MESSAGES.duration })
+    .int(BOOKING_MESSAGES.duration)
+    .min(DURATION_HOURS.min, BOOKING_MESSAGES.duration)
+    .max(DURATION_HOURS.max, BOOKING_MESSAGES.duration),
   eventDescription: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullable().optional(),
 };
 
@@ -197,7 +241,11 @@ const slotFields = {
  */
 export const bookingInputSchema = z.object({
   ...slotFields,
-  sectionId: z.union([z.literal(-1), z.literal('-1'), z.uuid({ error: BOOKING_MESSAGES.sectionNotFound })]).nullable().optional().transform((s) => (s === -1 || s === '-1' || s == null ? null : s)),
+  sectionId: z
+    .union([z.literal(-1), z.literal('-1'), z.uuid({ error: BOOKING_MESSAGES.sectionNotFound })])
+    .nullable()
+    .optional()
+    .transform((s) => (s === -1 || s === '-1' || s == null ? null : s)),
   dancerId: z.uuid({ error: BOOKING_MESSAGES.dancerNotFound }).nullable().optional(),
   friends: friendsList,
   guestVisibility: visibility,
@@ -223,8 +271,15 @@ export const paymentIntentInputSchema = z.object({
    * without a booking): the hold takes them, so they are the booking's friends.
    * Only his own friends not yet on a booking are taken; others are ignored.
    */
-  friendIds: z.array(z.uuid({ error: FRIEND_MESSAGES.friendNotFound })).max(50, FRIEND_MESSAGES.friendNotFound).optional(),
-  sectionId: z.union([z.literal(-1), z.literal('-1'), z.uuid({ error: BOOKING_MESSAGES.sectionNotFound })]).nullable().optional().transform((s) => (s === -1 || s === '-1' || s == null ? null : s)),
+  friendIds: z
+    .array(z.uuid({ error: FRIEND_MESSAGES.friendNotFound }))
+    .max(50, FRIEND_MESSAGES.friendNotFound)
+    .optional(),
+  sectionId: z
+    .union([z.literal(-1), z.literal('-1'), z.uuid({ error: BOOKING_MESSAGES.sectionNotFound })])
+    .nullable()
+    .optional()
+    .transform((s) => (s === -1 || s === '-1' || s == null ? null : s)),
   dancerId: z.uuid({ error: BOOKING_MESSAGES.dancerNotFound }).nullable().optional(),
   guestVisibility: visibility,
 });
@@ -278,7 +333,24 @@ export type Booking = z.output<typeof bookingSchema>;
  * at the door; not his contact details) and the friends, never the host's id or payment details.
  */
 export const ownerBookingSchema = bookingSchema
-  .pick({ id: true, venueId: true, venueName: true, venueType: true, sectionType: true, status: true, bookingDate: true, startTime: true, duration: true, totalCost: true, guestVisibility: true, friends: true, createdAt: true, refundAmount: true, depositAmount: true, balanceDue: true })
+  .pick({
+    id: true,
+    venueId: true,
+    venueName: true,
+    venueType: true,
+    sectionType: true,
+    status: true,
+    bookingDate: true,
+    startTime: true,
+    duration: true,
+    totalCost: true,
+    guestVisibility: true,
+    friends: true,
+    createdAt: true,
+    refundAmount: true,
+    depositAmount: true,
+    balanceDue: true,
+  })
   .extend({ hostName: z.string() });
 
 export const OWNER_BOOKING_MESSAGES = {
@@ -288,7 +360,11 @@ export const OWNER_BOOKING_MESSAGES = {
   venueId: 'Venue must be a venue id',
 } as const;
 
-const filterDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((d) => !Number.isNaN(parseISO(d).getTime()) && format(parseISO(d), 'yyyy-MM-dd') === d, message);
+const filterDate = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((d) => !Number.isNaN(parseISO(d).getTime()) && format(parseISO(d), 'yyyy-MM-dd') === d, message);
 
 /** `GET /api/venue-owner-bookings?from=&to=&venueId=`: the owner's filters (dates inclusive, by booking date). */
 export const ownerBookingsQuerySchema = z
@@ -313,7 +389,12 @@ export const availabilityQuerySchema = z.object({
   date: isoDate,
   sectionId: z.uuid({ error: BOOKING_MESSAGES.sectionNotFound }).optional(),
   dancerId: z.uuid({ error: BOOKING_MESSAGES.dancerNotFound }).optional(),
-  duration: z.coerce.number({ error: BOOKING_MESSAGES.duration }).int(BOOKING_MESSAGES.duration).min(DURATION_HOURS.min, BOOKING_MESSAGES.duration).max(DURATION_HOURS.max, BOOKING_MESSAGES.duration).default(DURATION_HOURS.min),
+  duration: z.coerce
+    .number({ error: BOOKING_MESSAGES.duration })
+    .int(BOOKING_MESSAGES.duration)
+    .min(DURATION_HOURS.min, BOOKING_MESSAGES.duration)
+    .max(DURATION_HOURS.max, BOOKING_MESSAGES.duration)
+    .default(DURATION_HOURS.min),
 });
 export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
 export const availabilitySchema = z.object({
@@ -375,7 +456,9 @@ export const friendSchema = z.object({
 });
 export type Friend = z.output<typeof friendSchema>;
 export const friendIdParamsSchema = z.object({ id: z.uuid({ error: FRIEND_MESSAGES.friendNotFound }) });
-export const inviteTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, FRIEND_MESSAGES.notFound) });
+export const inviteTokenParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, FRIEND_MESSAGES.notFound),
+});
 /** `POST /api/friends/{id}/images`: where to POST the picture, with its form fields (docs/product.md#public-friend-invite; the first product named it uploadUrl; uploadFieldsSchema). */
 export const friendUploadSchema = z.object({ uploadUrl: z.url(), fields: uploadFieldsSchema, objectPath: z.string() });
 /** `GET /api/friends/invite/{token}`. */
@@ -393,11 +476,25 @@ export const friendClaimSchema = z.object({
  * the embedded mode's test provider, a card form of our own and no Stripe.js; null: card payments
  * are not configured); `publishableKey`: Stripe's, null unless the provider is Stripe.
  */
-export const paymentConfigSchema = z.object({ provider: z.enum(['stripe', 'test']).nullable(), publishableKey: z.string().nullable() });
+export const paymentConfigSchema = z.object({
+  provider: z.enum(['stripe', 'test']).nullable(),
+  publishableKey: z.string().nullable(),
+});
 export type PaymentConfig = z.output<typeof paymentConfigSchema>;
 /** `POST /api/create-payment-intent`: the card payment of a held slot; `depositAmount` is what is charged now (a yacht's total), `balanceDue` is paid at the venue. */
-export const paymentIntentSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string(), bookingId: z.uuid(), totalCost: z.string(), holdExpiresAt: z.iso.datetime(), depositAmount: z.string(), balanceDue: z.string() });
+export const paymentIntentSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  bookingId: z.uuid(),
+  totalCost: z.string(),
+  holdExpiresAt: z.iso.datetime(),
+  depositAmount: z.string(),
+  balanceDue: z.string(),
+});
 /** What the payments service receives for it: the hold the gateway placed with bookings. */
 export const paymentIntentServiceBodySchema = z.object({ hold: holdSchema, friendsCount: z.number().int().min(0) });
 /** What the payments service receives for a Stripe webhook: the raw body and its signature header, untouched. */
-export const stripeWebhookServiceBodySchema = z.object({ payload: z.string().max(1_000_000), signature: z.string().max(2000) });
+export const stripeWebhookServiceBodySchema = z.object({
+  payload: z.string().max(1_000_000),
+  signature: z.string().max(2000),
+});

@@ -37,12 +37,15 @@ describe('refund schedules', () => {
     ['strict', 336, 100, 50],
     ['strict', 168, 50, 0],
   ];
-  it.each(edges)('%s: exactly %i h before still counts; 1 ms earlier too; 1 ms later is the next band', (policy, hours, inside, after) => {
-    const p = toCancellationPolicy(policy);
-    expect(refundPercentAt(p, start, at(hours * H))).toBe(inside);
-    expect(refundPercentAt(p, start, at(hours * H + 1))).toBe(inside);
-    expect(refundPercentAt(p, start, at(hours * H - 1))).toBe(after);
-  });
+  it.each(edges)(
+    '%s: exactly %i h before still counts; 1 ms earlier too; 1 ms later is the next band',
+    (policy, hours, inside, after) => {
+      const p = toCancellationPolicy(policy);
+      expect(refundPercentAt(p, start, at(hours * H))).toBe(inside);
+      expect(refundPercentAt(p, start, at(hours * H + 1))).toBe(inside);
+      expect(refundPercentAt(p, start, at(hours * H - 1))).toBe(after);
+    },
+  );
 
   it('the bands are ordered and cover only the documented percentages', () => {
     for (const p of CANCELLATION_POLICIES) {
@@ -69,7 +72,15 @@ describe('refund schedules', () => {
   });
 
   it('the venue input accepts only the three policies, moderate by default', () => {
-    const base = { name: 'A', type: 'club', city: 'Miami', state: 'Florida', address: '1 St', capacity: 10, pricePerHour: 100 };
+    const base = {
+      name: 'A',
+      type: 'club',
+      city: 'Miami',
+      state: 'Florida',
+      address: '1 St',
+      capacity: 10,
+      pricePerHour: 100,
+    };
     expect(venueInputSchema.parse(base).cancellationPolicy).toBe('moderate');
     expect(venueInputSchema.parse({ ...base, cancellationPolicy: 'strict' }).cancellationPolicy).toBe('strict');
     const bad = venueInputSchema.safeParse({ ...base, cancellationPolicy: 'whenever' });
@@ -85,7 +96,9 @@ describe('the schedule in words, America/New_York', () => {
 
   it('moderate for a Friday 6:00 PM start', () => {
     const s = bookingWindow('2026-12-18', '18:00', 3).startsAt;
-    expect(formatCancellationSchedule('moderate', s)).toBe('Cancel before Sun, Dec 13, 6:00 PM EST: full refund; before Wed, Dec 16, 6:00 PM EST: 50% refund; after: no refund.');
+    expect(formatCancellationSchedule('moderate', s)).toBe(
+      'Cancel before Sun, Dec 13, 6:00 PM EST: full refund; before Wed, Dec 16, 6:00 PM EST: 50% refund; after: no refund.',
+    );
     const booked = new Date('2026-11-01T12:00:00Z');
     expect(cancellationScheduleLines('moderate', s, booked)).toEqual([
       { when: 'Cancel before Sun, Dec 13, 6:00 PM EST', refund: 'full refund', refundPercent: 100 },
@@ -105,32 +118,56 @@ describe('the schedule in words, America/New_York', () => {
     // Exactly at a deadline it still counts, as refundPercentAt decides.
     expect(cancellationScheduleLines('moderate', s, hoursAhead(48))[0]).toMatchObject({ refundPercent: 50 });
     // Tonight: every deadline has passed, the booking is non-refundable.
-    for (const policy of ['flexible', 'moderate', 'strict'] as const) expect(cancellationScheduleLines(policy, s, hoursAhead(3))).toEqual([NON_REFUNDABLE_LINE]);
-    expect(NON_REFUNDABLE_LINE).toEqual({ when: 'Refund deadlines have passed: non-refundable', refund: 'no refund', refundPercent: 0 });
+    for (const policy of ['flexible', 'moderate', 'strict'] as const)
+      expect(cancellationScheduleLines(policy, s, hoursAhead(3))).toEqual([NON_REFUNDABLE_LINE]);
+    expect(NON_REFUNDABLE_LINE).toEqual({
+      when: 'Refund deadlines have passed: non-refundable',
+      refund: 'no refund',
+      refundPercent: 0,
+    });
     for (const policy of ['flexible', 'moderate', 'strict'] as const)
       for (const h of [400, 336, 200, 168, 100, 48, 30, 24, 10, 0.5])
-        expect([policy, h, cancellationScheduleLines(policy, s, hoursAhead(h))[0]!.refundPercent]).toEqual([policy, h, refundPercentAt(policy, s, hoursAhead(h))]);
+        expect([policy, h, cancellationScheduleLines(policy, s, hoursAhead(h))[0]!.refundPercent]).toEqual([
+          policy,
+          h,
+          refundPercentAt(policy, s, hoursAhead(h)),
+        ]);
   });
 
   it('flexible for an after-midnight start (the night of the date, the next calendar day)', () => {
     const s = bookingWindow('2026-12-18', '01:00', 2).startsAt; // Sat Dec 19, 1:00 AM
-    expect(formatCancellationSchedule('flexible', s)).toBe('Cancel before Fri, Dec 18, 1:00 AM EST: full refund; after: no refund.');
+    expect(formatCancellationSchedule('flexible', s)).toBe(
+      'Cancel before Fri, Dec 18, 1:00 AM EST: full refund; after: no refund.',
+    );
   });
 
   it('a deadline across the end of daylight saving time is exact hours before the start, so the clock time moves', () => {
     // Mon Nov 2 2026, 6:00 PM EST; DST ended Sun Nov 1 at 2:00 AM. 48 h before is Sat Oct 31, 7:00 PM EDT.
     const s = bookingWindow('2026-11-02', '18:00', 2).startsAt;
     expect(s.toISOString()).toBe('2026-11-02T23:00:00.000Z');
-    expect(refundDeadlines('moderate', s).map((d) => d.before.toISOString())).toEqual(['2026-10-28T23:00:00.000Z', '2026-10-31T23:00:00.000Z']);
-    expect(formatCancellationSchedule('moderate', s)).toBe('Cancel before Wed, Oct 28, 7:00 PM EST: full refund; before Sat, Oct 31, 7:00 PM EST: 50% refund; after: no refund.');
+    expect(refundDeadlines('moderate', s).map((d) => d.before.toISOString())).toEqual([
+      '2026-10-28T23:00:00.000Z',
+      '2026-10-31T23:00:00.000Z',
+    ]);
+    expect(formatCancellationSchedule('moderate', s)).toBe(
+      'Cancel before Wed, Oct 28, 7:00 PM EST: full refund; before Sat, Oct 31, 7:00 PM EST: 50% refund; after: no refund.',
+    );
     // And into daylight saving time (Sun Mar 8 2026): 7 days before Fri Mar 13, 6:00 PM EDT is Fri Mar 6, 5:00 PM EST.
     const spring = bookingWindow('2026-03-13', '18:00', 2).startsAt;
-    expect(formatCancellationSchedule('strict', spring)).toBe('Cancel before Fri, Feb 27, 5:00 PM EST: full refund; before Fri, Mar 6, 5:00 PM EST: 50% refund; after: no refund.');
+    expect(formatCancellationSchedule('strict', spring)).toBe(
+      'Cancel before Fri, Feb 27, 5:00 PM EST: full refund; before Fri, Mar 6, 5:00 PM EST: 50% refund; after: no refund.',
+    );
   });
 
   it('describes each policy without a date', () => {
-    expect(describeCancellationPolicy('flexible')).toBe('Full refund up to 24 hours before the start; no refund after.');
-    expect(describeCancellationPolicy('moderate')).toBe('Full refund up to 5 days before the start; 50% refund up to 48 hours before; no refund after.');
-    expect(describeCancellationPolicy('strict')).toBe('Full refund up to 14 days before the start; 50% refund up to 7 days before; no refund after.');
+    expect(describeCancellationPolicy('flexible')).toBe(
+      'Full refund up to 24 hours before the start; no refund after.',
+    );
+    expect(describeCancellationPolicy('moderate')).toBe(
+      'Full refund up to 5 days before the start; 50% refund up to 48 hours before; no refund after.',
+    );
+    expect(describeCancellationPolicy('strict')).toBe(
+      'Full refund up to 14 days before the start; 50% refund up to 7 days before; no refund after.',
+    );
   });
 });

@@ -36,7 +36,11 @@ export const CANCELLATION_SCHEDULES: Readonly<Record<CancellationPolicy, readonl
   ],
 };
 
-export const CANCELLATION_POLICY_LABELS: Readonly<Record<CancellationPolicy, string>> = { flexible: 'Flexible', moderate: 'Moderate', strict: 'Strict' };
+export const CANCELLATION_POLICY_LABELS: Readonly<Record<CancellationPolicy, string>> = {
+  flexible: 'Flexible',
+  moderate: 'Moderate',
+  strict: 'Strict',
+};
 
 /** The zone deadlines are shown in (the same as BOOKING_TIME_ZONE; not imported, to keep this module free of cycles). */
 export const CANCELLATION_TIME_ZONE = 'America/New_York';
@@ -64,7 +68,8 @@ export function toCancellationPolicy(v: string | null | undefined): Cancellation
 export function refundPercentAt(policy: CancellationPolicy, startsAt: Date, now: Date): number {
   const before = startsAt.getTime() - now.getTime();
   if (before <= 0) return 0;
-  for (const band of CANCELLATION_SCHEDULES[policy]) if (before >= band.minHoursBefore * HOUR_MS) return band.refundPercent;
+  for (const band of CANCELLATION_SCHEDULES[policy])
+    if (before >= band.minHoursBefore * HOUR_MS) return band.refundPercent;
   return 0;
 }
 
@@ -81,7 +86,10 @@ export interface RefundDeadline {
 
 /** The policy's deadlines for a booking starting at `startsAt`, earliest first. */
 export function refundDeadlines(policy: CancellationPolicy, startsAt: Date): RefundDeadline[] {
-  return CANCELLATION_SCHEDULES[policy].map((b) => ({ before: new Date(startsAt.getTime() - b.minHoursBefore * HOUR_MS), refundPercent: b.refundPercent }));
+  return CANCELLATION_SCHEDULES[policy].map((b) => ({
+    before: new Date(startsAt.getTime() - b.minHoursBefore * HOUR_MS),
+    refundPercent: b.refundPercent,
+  }));
 }
 
 /** 'full refund', '50% refund', 'no refund'. */
@@ -103,7 +111,11 @@ export interface ScheduleLine {
 }
 
 /** The single line of a booking whose every refund deadline has passed at the time shown. */
-export const NON_REFUNDABLE_LINE: ScheduleLine = { when: 'Refund deadlines have passed: non-refundable', refund: refundLabel(0), refundPercent: 0 };
+export const NON_REFUNDABLE_LINE: ScheduleLine = {
+  when: 'Refund deadlines have passed: non-refundable',
+  refund: refundLabel(0),
+  refundPercent: 0,
+};
 
 /**
  * The schedule as lines for a booking starting at `startsAt`, as it stands at `now` (times in
@@ -111,23 +123,37 @@ export const NON_REFUNDABLE_LINE: ScheduleLine = { when: 'Refund deadlines have 
  * out: it is no longer on offer, and the first line is what cancelling now refunds (refundPercentAt,
  * the server's rule). Once every deadline has passed, one line says the booking is non-refundable.
  */
-export function cancellationScheduleLines(policy: CancellationPolicy, startsAt: Date, now: Date = new Date()): ScheduleLine[] {
+export function cancellationScheduleLines(
+  policy: CancellationPolicy,
+  startsAt: Date,
+  now: Date = new Date(),
+): ScheduleLine[] {
   const open = refundDeadlines(policy, startsAt).filter((d) => d.before.getTime() >= now.getTime());
   if (open.length === 0) return [NON_REFUNDABLE_LINE];
-  const lines: ScheduleLine[] = open.map((d) => ({ when: `Cancel before ${formatDeadline(d.before)} EST`, refund: refundLabel(d.refundPercent), refundPercent: d.refundPercent }));
+  const lines: ScheduleLine[] = open.map((d) => ({
+    when: `Cancel before ${formatDeadline(d.before)} EST`,
+    refund: refundLabel(d.refundPercent),
+    refundPercent: d.refundPercent,
+  }));
   lines.push({ when: 'After that', refund: refundLabel(0), refundPercent: 0 });
   return lines;
 }
 
 /** One sentence: 'Cancel before Fri, Nov 27, 6:00 PM EST: full refund; before Sat, …: 50% refund; after: no refund.' */
 export function formatCancellationSchedule(policy: CancellationPolicy, startsAt: Date): string {
-  const parts = refundDeadlines(policy, startsAt).map((d, i) => `${i === 0 ? 'Cancel before' : 'before'} ${formatDeadline(d.before)} EST: ${refundLabel(d.refundPercent)}`);
+  const parts = refundDeadlines(policy, startsAt).map(
+    (d, i) =>
+      `${i === 0 ? 'Cancel before' : 'before'} ${formatDeadline(d.before)} EST: ${refundLabel(d.refundPercent)}`,
+  );
   return `${parts.join('; ')}; after: no refund.`;
 }
 
 /** The policy's rules in words, independent of a date: 'Full refund up to 5 days before the start; 50% refund up to 48 hours before; no refund after.' */
 export function describeCancellationPolicy(policy: CancellationPolicy): string {
   const span = (h: number) => (h % 24 === 0 && h >= 72 ? `${h / 24} days` : `${h} hours`);
-  const parts = CANCELLATION_SCHEDULES[policy].map((b, i) => `${i === 0 ? refundLabel(b.refundPercent).replace(/^./, (c) => c.toUpperCase()) : refundLabel(b.refundPercent)} up to ${span(b.minHoursBefore)} before${i === 0 ? ' the start' : ''}`);
+  const parts = CANCELLATION_SCHEDULES[policy].map(
+    (b, i) =>
+      `${i === 0 ? refundLabel(b.refundPercent).replace(/^./, (c) => c.toUpperCase()) : refundLabel(b.refundPercent)} up to ${span(b.minHoursBefore)} before${i === 0 ? ' the start' : ''}`,
+  );
   return `${parts.join('; ')}; no refund after.`;
 }

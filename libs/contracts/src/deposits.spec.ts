@@ -1,6 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { sectionPrice, yachtPrice } from './bookings';
-import { CARD_MINIMUM_CENTS, cardChargeable, DEPOSIT_MESSAGES, depositCents, sectionAmounts, takesDeposit, toCents, yachtAmounts } from './deposits';
+import {
+  CARD_MINIMUM_CENTS,
+  cardChargeable,
+  DEPOSIT_MESSAGES,
+  depositCents,
+  sectionAmounts,
+  takesDeposit,
+  toCents,
+  yachtAmounts,
+} from './deposits';
 import { sectionInputSchema } from './venues';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
@@ -8,7 +17,13 @@ const section = { name: 'Booth', type: 'Table', capacity: 4, pricePerHour: 300 }
 
 describe('section totals with a minimum spend', () => {
   it('is the price for the hours when there is no minimum spend', () => {
-    expect(sectionAmounts(sectionPrice(300, 3), { minimumSpend: null, depositPercent: 0 })).toEqual({ total: 900, minimumSpend: null, depositPercent: 0, depositAmount: 0, balanceDue: 900 });
+    expect(sectionAmounts(sectionPrice(300, 3), { minimumSpend: null, depositPercent: 0 })).toEqual({
+      total: 900,
+      minimumSpend: null,
+      depositPercent: 0,
+      depositAmount: 0,
+      balanceDue: 900,
+    });
   });
 
   it('is the minimum spend when the hours cost less, and the price when they cost more', () => {
@@ -17,7 +32,10 @@ describe('section totals with a minimum spend', () => {
     // Equal: either way the same.
     expect(sectionAmounts(sectionPrice(250, 4), { minimumSpend: 1000, depositPercent: 0 }).total).toBe(1000);
     // The entertainer's modifier is part of the price the minimum spend is compared with.
-    expect(sectionAmounts(sectionPrice(600, 1, 1.25), { minimumSpend: 700.5, depositPercent: 0 })).toMatchObject({ total: 750, minimumSpend: 700.5 });
+    expect(sectionAmounts(sectionPrice(600, 1, 1.25), { minimumSpend: 700.5, depositPercent: 0 })).toMatchObject({
+      total: 750,
+      minimumSpend: 700.5,
+    });
     expect(sectionAmounts(sectionPrice(600, 1, 1.25), { minimumSpend: 750.01, depositPercent: 0 }).total).toBe(750.01);
   });
 
@@ -30,7 +48,11 @@ describe('section totals with a minimum spend', () => {
 
 describe('deposit and balance rounding (half-up on cents)', () => {
   it('33 % of $100.01 is $33.00 (3300.33 cents rounds down), the balance $67.01', () => {
-    expect(sectionAmounts(100.01, { depositPercent: 33 })).toMatchObject({ total: 100.01, depositAmount: 33, balanceDue: 67.01 });
+    expect(sectionAmounts(100.01, { depositPercent: 33 })).toMatchObject({
+      total: 100.01,
+      depositAmount: 33,
+      balanceDue: 67.01,
+    });
   });
 
   it('rounds half a cent up', () => {
@@ -58,7 +80,8 @@ describe('deposit and balance rounding (half-up on cents)', () => {
         // The percentage, to the half cent, unless that is under the card minimum (then raised to it, never above the total).
         const rounded = depositCents(toCents(total), p);
         expect(Math.abs(rounded - (toCents(total) * p) / 100)).toBeLessThanOrEqual(0.5);
-        if (rounded > 0 && rounded < CARD_MINIMUM_CENTS) expect(toCents(a.depositAmount)).toBe(Math.min(toCents(total), CARD_MINIMUM_CENTS));
+        if (rounded > 0 && rounded < CARD_MINIMUM_CENTS)
+          expect(toCents(a.depositAmount)).toBe(Math.min(toCents(total), CARD_MINIMUM_CENTS));
         else expect(toCents(a.depositAmount)).toBe(rounded);
       }
     }
@@ -77,7 +100,13 @@ describe('deposit and balance rounding (half-up on cents)', () => {
 
   it('applies the deposit to the minimum spend when that is the total', () => {
     // 2 h × $500 = $1000 < $2500 minimum: 25 % of $2500.
-    expect(sectionAmounts(sectionPrice(500, 2), { minimumSpend: '2500.00', depositPercent: 25 })).toEqual({ total: 2500, minimumSpend: 2500, depositPercent: 25, depositAmount: 625, balanceDue: 1875 });
+    expect(sectionAmounts(sectionPrice(500, 2), { minimumSpend: '2500.00', depositPercent: 25 })).toEqual({
+      total: 2500,
+      minimumSpend: 2500,
+      depositPercent: 25,
+      depositAmount: 625,
+      balanceDue: 1875,
+    });
   });
 
   it('refuses a percentage outside 0–100 or not whole, and a negative or fractional-cent total', () => {
@@ -92,8 +121,18 @@ describe('deposit and balance rounding (half-up on cents)', () => {
 describe('yachts', () => {
   it('are paid in full now: the deposit is the total, no balance', () => {
     const venue = { pricePerHour: 900, pricingTiers: [{ hours: 4, price: 3200 }] };
-    expect(yachtAmounts(yachtPrice(venue, 4))).toEqual({ total: 3200, minimumSpend: null, depositPercent: 100, depositAmount: 3200, balanceDue: 0 });
-    expect(yachtAmounts(yachtPrice({ pricePerHour: 333.33, pricingTiers: [] }, 3))).toMatchObject({ total: 1000, depositAmount: 1000, balanceDue: 0 });
+    expect(yachtAmounts(yachtPrice(venue, 4))).toEqual({
+      total: 3200,
+      minimumSpend: null,
+      depositPercent: 100,
+      depositAmount: 3200,
+      balanceDue: 0,
+    });
+    expect(yachtAmounts(yachtPrice({ pricePerHour: 333.33, pricingTiers: [] }, 3))).toMatchObject({
+      total: 1000,
+      depositAmount: 1000,
+      balanceDue: 0,
+    });
   });
 });
 
@@ -105,13 +144,22 @@ describe('section minimum spend and deposit fields', () => {
   });
 
   it('accept dollars and cents and whole percentages 0–100', () => {
-    expect(sectionInputSchema.parse({ ...section, minimumSpend: 2500.5, depositPercent: 100 })).toMatchObject({ minimumSpend: 2500.5, depositPercent: 100 });
-    expect(sectionInputSchema.parse({ ...section, minimumSpend: null, depositPercent: 0 })).toMatchObject({ minimumSpend: null, depositPercent: 0 });
+    expect(sectionInputSchema.parse({ ...section, minimumSpend: 2500.5, depositPercent: 100 })).toMatchObject({
+      minimumSpend: 2500.5,
+      depositPercent: 100,
+    });
+    expect(sectionInputSchema.parse({ ...section, minimumSpend: null, depositPercent: 0 })).toMatchObject({
+      minimumSpend: null,
+      depositPercent: 0,
+    });
   });
 
-  it.each([[0], [-5], [10.001], [100_000_000], ['1000']])('refuse minimum spend %p with its message', (minimumSpend) => {
-    expect(first(sectionInputSchema.safeParse({ ...section, minimumSpend }))).toBe(DEPOSIT_MESSAGES.minimumSpend);
-  });
+  it.each([[0], [-5], [10.001], [100_000_000], ['1000']])(
+    'refuse minimum spend %p with its message',
+    (minimumSpend) => {
+      expect(first(sectionInputSchema.safeParse({ ...section, minimumSpend }))).toBe(DEPOSIT_MESSAGES.minimumSpend);
+    },
+  );
 
   it.each([[-1], [101], [12.5], ['25'], [null]])('refuse deposit percent %p with its message', (depositPercent) => {
     expect(first(sectionInputSchema.safeParse({ ...section, depositPercent }))).toBe(DEPOSIT_MESSAGES.depositPercent);

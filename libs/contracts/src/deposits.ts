@@ -56,7 +56,8 @@ export function fromCents(cents: number): number {
 /** The deposit of a total in cents: total × percent / 100, half-up to the cent (integer arithmetic, no float drift). */
 export function depositCents(totalCents: number, percent: number): number {
   if (!Number.isInteger(totalCents) || totalCents < 0) throw new RangeError(`bad total ${totalCents}`);
-  if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new RangeError(`bad deposit percent ${percent}`);
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100)
+    throw new RangeError(`bad deposit percent ${percent}`);
   return Math.floor((totalCents * percent + 50) / 100);
 }
 
@@ -73,12 +74,22 @@ export interface BookingAmounts {
 }
 
 /** A section booking: total = max(price for the hours, minimum spend); deposit and balance as above. Dollars in, dollars out. */
-export function sectionAmounts(price: number, section: { minimumSpend?: number | string | null; depositPercent?: number | null }): BookingAmounts {
-  const minimum = section.minimumSpend == null || Number(section.minimumSpend) <= 0 ? null : toCents(section.minimumSpend);
+export function sectionAmounts(
+  price: number,
+  section: { minimumSpend?: number | string | null; depositPercent?: number | null },
+): BookingAmounts {
+  const minimum =
+    section.minimumSpend == null || Number(section.minimumSpend) <= 0 ? null : toCents(section.minimumSpend);
   const percent = section.depositPercent ?? 0;
   const total = Math.max(toCents(price), minimum ?? 0);
   const deposit = cardChargeable(total, depositCents(total, percent));
-  return { total: fromCents(total), minimumSpend: minimum === null ? null : fromCents(minimum), depositPercent: percent, depositAmount: fromCents(deposit), balanceDue: fromCents(total - deposit) };
+  return {
+    total: fromCents(total),
+    minimumSpend: minimum === null ? null : fromCents(minimum),
+    depositPercent: percent,
+    depositAmount: fromCents(deposit),
+    balanceDue: fromCents(total - deposit),
+  };
 }
 
 /**
@@ -100,7 +111,13 @@ export function cardChargeable(totalCents: number, depositCents: number): number
 /** A yacht is paid in full when booked: the deposit is the total, nothing is left to pay. */
 export function yachtAmounts(price: number): BookingAmounts {
   const total = toCents(price);
-  return { total: fromCents(total), minimumSpend: null, depositPercent: 100, depositAmount: fromCents(total), balanceDue: 0 };
+  return {
+    total: fromCents(total),
+    minimumSpend: null,
+    depositPercent: 100,
+    depositAmount: fromCents(total),
+    balanceDue: 0,
+  };
 }
 
 /** Whether booking this section needs a card payment (a deposit) first. */

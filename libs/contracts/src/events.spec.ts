@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { allTopics, deadLetterTopic, endsAggregate, EVENT_STREAMS, EVENT_TYPES, EventSchemaError, eventSchemas, parseEnvelope, parseEventData, sourceOfDeadLetterTopic, streamOf, topicFor } from './events';
+import {
+  allTopics,
+  deadLetterTopic,
+  endsAggregate,
+  EVENT_STREAMS,
+  EVENT_TYPES,
+  EventSchemaError,
+  eventSchemas,
+  parseEnvelope,
+  parseEventData,
+  sourceOfDeadLetterTopic,
+  streamOf,
+  topicFor,
+} from './events';
 
 const registered = () => ({
   userId: randomUUID(),
@@ -80,8 +93,10 @@ describe('parseEnvelope', () => {
     expect(() => parseEnvelope(envelope({ sequence: 0 }))).toThrow();
     expect(() => parseEnvelope(envelope({ stream: undefined }))).toThrow();
   });
-  it('rejects an envelope whose stream is not its type\'s stream', () => {
-    expect(() => parseEnvelope(envelope({ stream: 'venues.venue' }))).toThrow(/stream venues.venue is not the stream of identity.user-registered/);
+  it("rejects an envelope whose stream is not its type's stream", () => {
+    expect(() => parseEnvelope(envelope({ stream: 'venues.venue' }))).toThrow(
+      /stream venues.venue is not the stream of identity.user-registered/,
+    );
   });
 });
 

@@ -6,7 +6,15 @@ import { sectionInputSchema, venueInputSchema } from './venues';
 // then failed on or stored wrongly; each is now refused with the field's own message.
 describe('amounts below a cent (schemathesis: 5e-324)', () => {
   const section = { name: 'Main', type: 'Table', capacity: 8, pricePerHour: 300 };
-  const venue = { name: 'Velvet', type: 'club', city: 'Miami', state: 'Florida', address: '1 Night St', capacity: 80, pricePerHour: 300 };
+  const venue = {
+    name: 'Velvet',
+    type: 'club',
+    city: 'Miami',
+    state: 'Florida',
+    address: '1 Night St',
+    capacity: 80,
+    pricePerHour: 300,
+  };
 
   it('refuses a minimum spend that would be stored as 0.00 (the table refused it: a 500 before)', () => {
     for (const tiny of [5e-324, 0.001, 0.004]) {

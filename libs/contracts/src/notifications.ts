@@ -30,7 +30,19 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * Messages are emailed batched, only to members away for a while (MESSAGE_EMAIL_AFTER_MS without
  * an open live socket), never one email per message.
  */
-export const EMAIL_KINDS = ['booking-confirmed', 'booking-cancelled', 'booking-reminder', 'refund-issued', 'invite-received', 'join-request-approved', 'join-request-declined', 'message-received', 'venue-approved', 'venue-rejected', 'account-suspended'] as const satisfies readonly NotificationKind[];
+export const EMAIL_KINDS = [
+  'booking-confirmed',
+  'booking-cancelled',
+  'booking-reminder',
+  'refund-issued',
+  'invite-received',
+  'join-request-approved',
+  'join-request-declined',
+  'message-received',
+  'venue-approved',
+  'venue-rejected',
+  'account-suspended',
+] as const satisfies readonly NotificationKind[];
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**
@@ -80,7 +92,12 @@ export type Notification = z.output<typeof notificationSchema>;
 
 /** `GET /api/notifications?page=&pageSize=`: newest first. */
 export const notificationsQuerySchema = z.object({
-  page: z.coerce.number({ error: NOTIFICATION_MESSAGES.page }).int(NOTIFICATION_MESSAGES.page).min(1, NOTIFICATION_MESSAGES.page).max(100_000, NOTIFICATION_MESSAGES.page).default(1),
+  page: z.coerce
+    .number({ error: NOTIFICATION_MESSAGES.page })
+    .int(NOTIFICATION_MESSAGES.page)
+    .min(1, NOTIFICATION_MESSAGES.page)
+    .max(100_000, NOTIFICATION_MESSAGES.page)
+    .default(1),
   pageSize: z.coerce
     .number({ error: NOTIFICATION_MESSAGES.pageSize })
     .int(NOTIFICATION_MESSAGES.pageSize)
@@ -88,35 +105,60 @@ export const notificationsQuerySchema = z.object({
     .max(NOTIFICATION_LIMITS.pageSize, NOTIFICATION_MESSAGES.pageSize)
     .default(20),
 });
-export const notificationPageSchema = z.object({ notifications: z.array(notificationSchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), unreadCount: z.number().int() });
+export const notificationPageSchema = z.object({
+  notifications: z.array(notificationSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  unreadCount: z.number().int(),
+});
 export type NotificationPage = z.output<typeof notificationPageSchema>;
 export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
 export const notificationIdParamsSchema = z.object({ id: z.uuid({ error: NOTIFICATION_MESSAGES.notFound }) });
 
 /** Per-member email preferences: every email kind, true when it is emailed (the default). */
-export const emailPreferencesSchema = z.object(Object.fromEntries(EMAIL_KINDS.map((k) => [k, z.boolean()])) as Record<EmailKind, z.ZodBoolean>);
+export const emailPreferencesSchema = z.object(
+  Object.fromEntries(EMAIL_KINDS.map((k) => [k, z.boolean()])) as Record<EmailKind, z.ZodBoolean>,
+);
 export type EmailPreferences = z.output<typeof emailPreferencesSchema>;
 /** `PUT /api/notifications/preferences`: the kinds to change (others stay as they are). */
 export const emailPreferencesInputSchema = z.strictObject(
-  Object.fromEntries(EMAIL_KINDS.map((k) => [k, z.boolean({ error: NOTIFICATION_MESSAGES.preference }).optional()])) as Record<EmailKind, z.ZodOptional<z.ZodBoolean>>,
+  Object.fromEntries(
+    EMAIL_KINDS.map((k) => [k, z.boolean({ error: NOTIFICATION_MESSAGES.preference }).optional()]),
+  ) as Record<EmailKind, z.ZodOptional<z.ZodBoolean>>,
   { error: (i) => (i.code === 'unrecognized_keys' ? NOTIFICATION_MESSAGES.kind : undefined) },
 );
 export type EmailPreferencesInput = z.input<typeof emailPreferencesInputSchema>;
 
 /** `POST /api/notifications/unsubscribe`: the link of an email (the member's unsubscribe token and the kind). */
 export const unsubscribeInputSchema = z.object({
-  token: z.string({ error: NOTIFICATION_MESSAGES.unsubscribeToken }).regex(/^[A-Za-z0-9_-]{20,100}$/, NOTIFICATION_MESSAGES.unsubscribeToken),
+  token: z
+    .string({ error: NOTIFICATION_MESSAGES.unsubscribeToken })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, NOTIFICATION_MESSAGES.unsubscribeToken),
   kind: z.enum(EMAIL_KINDS, { error: NOTIFICATION_MESSAGES.kind }),
 });
 
 /** An email as the embedded demo's mailbox shows it (the stream transport's copy). */
-export const demoEmailSchema = z.object({ id: z.uuid(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), sentAt: z.iso.datetime() });
+export const demoEmailSchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  sentAt: z.iso.datetime(),
+});
 export const demoMailboxSchema = z.object({ emails: z.array(demoEmailSchema) });
 export type DemoEmail = z.output<typeof demoEmailSchema>;
 
 /** Pushed over `/api/realtime` to the recipient's open sessions when a notification is written. */
-export const realtimeNotificationSchema = z.object({ type: z.literal('notification'), notification: notificationSchema });
+export const realtimeNotificationSchema = z.object({
+  type: z.literal('notification'),
+  notification: notificationSchema,
+});
 export type RealtimeNotification = z.output<typeof realtimeNotificationSchema>;
 /** Pushed when some of his notifications became read elsewhere (a thread read): the bell shows the new count. */
-export const realtimeNotificationsReadSchema = z.object({ type: z.literal('notifications-read'), unreadCount: z.number().int().min(0) });
+export const realtimeNotificationsReadSchema = z.object({
+  type: z.literal('notifications-read'),
+  unreadCount: z.number().int().min(0),
+});
 export type RealtimeNotificationsRead = z.output<typeof realtimeNotificationsReadSchema>;

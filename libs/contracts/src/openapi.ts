@@ -15,7 +15,10 @@ const openApiPath = (p: string) => p.replace(/:([A-Za-z][A-Za-z0-9]*)/g, '{$1}')
 
 function parameters(r: RouteDef): Json[] {
   const out: Json[] = [];
-  for (const [where, s] of [['path', r.params], ['query', r.query]] as const) {
+  for (const [where, s] of [
+    ['path', r.params],
+    ['query', r.query],
+  ] as const) {
     if (!s) continue;
     const js = schemaOf(s, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, schema] of Object.entries(js.properties ?? {}))
@@ -67,7 +70,9 @@ function errorResponses(r: RouteDef): Record<string, Json> {
 }
 
 /** The OpenAPI 3.1 document of the `/api` surface, built from the contract entries. */
-export function buildOpenApiDocument(opts: { title?: string; version?: string; routes?: readonly RouteDef[] } = {}): Json {
+export function buildOpenApiDocument(
+  opts: { title?: string; version?: string; routes?: readonly RouteDef[] } = {},
+): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const r of opts.routes ?? allRoutes) {
     const p = (paths[openApiPath(r.path)] ??= {});
@@ -77,11 +82,24 @@ export function buildOpenApiDocument(opts: { title?: string; version?: string; r
       tags: [r.id.split('.')[0]],
       summary: r.summary,
       description: `Access: ${ACCESS_TEXT[r.access]}${r.rateLimit !== 'none' ? ` Rate-limited (${r.rateLimit}).` : ''}`,
-      ...(r.access === 'admin' ? { security: [{ adminBearer: [] }] } : r.access !== 'public' ? { security: [{ sessionCookie: [] }] } : {}),
+      ...(r.access === 'admin'
+        ? { security: [{ adminBearer: [] }] }
+        : r.access !== 'public'
+          ? { security: [{ sessionCookie: [] }] }
+          : {}),
       parameters: parameters(r),
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body, 'input') } } } } : {}),
+      ...(r.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body, 'input') } } } }
+        : {}),
       responses: {
-        [String(r.status)]: isEmpty ? { description: 'No content' } : { description: 'Success', content: { [r.contentType?.split(';')[0] ?? 'application/json']: { schema: schemaOf(r.response, 'output') } } },
+        [String(r.status)]: isEmpty
+          ? { description: 'No content' }
+          : {
+              description: 'Success',
+              content: {
+                [r.contentType?.split(';')[0] ?? 'application/json']: { schema: schemaOf(r.response, 'output') },
+              },
+            },
         ...errorResponses(r),
       },
     };

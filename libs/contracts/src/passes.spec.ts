@@ -38,7 +38,9 @@ describe('door codes and check-in input', () => {
   it('a check-in needs a venue and a code or a token', () => {
     const venueId = '7d0f3b0e-7a57-4c57-9d5e-6f5e8a1c2b3d';
     expect(checkInInputSchema.safeParse({ venueId, code: 'HK4M7QTX' }).success).toBe(true);
-    expect(checkInInputSchema.safeParse({ venueId }).error?.issues[0]?.message).toBe('Type the pass code or scan the QR code');
+    expect(checkInInputSchema.safeParse({ venueId }).error?.issues[0]?.message).toBe(
+      'Type the pass code or scan the QR code',
+    );
     expect(checkInInputSchema.safeParse({ code: 'HK4M7QTX' }).error?.issues[0]?.message).toBe('Choose a venue');
   });
 

@@ -12,7 +12,11 @@ import { BOOKING_TIME_ZONE } from './bookings';
 export const PASS_ATTENDEE_KINDS = ['host', 'guest', 'friend'] as const;
 export type PassAttendeeKind = (typeof PASS_ATTENDEE_KINDS)[number];
 /** How each kind of pass is named to people. */
-export const PASS_KIND_LABELS: Record<PassAttendeeKind, string> = { host: 'Host', guest: 'Guest', friend: 'Friend of the host' };
+export const PASS_KIND_LABELS: Record<PassAttendeeKind, string> = {
+  host: 'Host',
+  guest: 'Guest',
+  friend: 'Friend of the host',
+};
 
 /**
  * The door code's alphabet: capitals and digits without the ones misread at a dark door
@@ -68,7 +72,10 @@ export function alreadyCheckedInMessage(at: Date | string): string {
 }
 
 /** A signed pass token: `<payload>.<signature>`, both base64url (checked by the server). */
-export const passTokenSchema = z.string({ error: PASS_MESSAGES.notFound }).trim().regex(/^[A-Za-z0-9_-]{40,60}\.[A-Za-z0-9_-]{43}$/, PASS_MESSAGES.notFound);
+export const passTokenSchema = z
+  .string({ error: PASS_MESSAGES.notFound })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{40,60}\.[A-Za-z0-9_-]{43}$/, PASS_MESSAGES.notFound);
 /** The pass page's token is checked by the service (signature included): anything malformed is simply not found (404). */
 export const passTokenParamsSchema = z.object({ token: z.string().max(200) });
 
@@ -136,9 +143,23 @@ export type CheckIn = z.output<typeof checkInSchema>;
  */
 export const doorStaffInputSchema = z.object({ email: registerSchema.shape.email });
 export type DoorStaffInput = z.input<typeof doorStaffInputSchema>;
-export const doorStaffSchema = z.object({ venueId: z.uuid(), userId: z.uuid(), firstName: z.string(), email: z.string(), addedAt: z.iso.datetime() });
+export const doorStaffSchema = z.object({
+  venueId: z.uuid(),
+  userId: z.uuid(),
+  firstName: z.string(),
+  email: z.string(),
+  addedAt: z.iso.datetime(),
+});
 export type DoorStaff = z.output<typeof doorStaffSchema>;
-export const doorStaffParamsSchema = z.object({ id: z.uuid({ error: PASS_MESSAGES.notYourVenue }), userId: z.uuid({ error: PASS_MESSAGES.staffUserId }) });
+export const doorStaffParamsSchema = z.object({
+  id: z.uuid({ error: PASS_MESSAGES.notYourVenue }),
+  userId: z.uuid({ error: PASS_MESSAGES.staffUserId }),
+});
 /** A venue where the caller may check guests in: his own, or one he is door staff at. */
-export const doorVenueSchema = z.object({ venueId: z.uuid(), name: z.string(), city: z.string(), role: z.enum(['owner', 'staff']) });
+export const doorVenueSchema = z.object({
+  venueId: z.uuid(),
+  name: z.string(),
+  city: z.string(),
+  role: z.enum(['owner', 'staff']),
+});
 export type DoorVenue = z.output<typeof doorVenueSchema>;

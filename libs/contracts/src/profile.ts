@@ -39,12 +39,19 @@ export function ownerOfImagePath(path: string): string | null {
 }
 
 const imagePath = z.string().max(300, PROFILE_MESSAGES.imagePath).regex(USER_IMAGE_PATH, PROFILE_MESSAGES.imagePath);
-export const profileImagesSchema = z.array(imagePath, { error: PROFILE_MESSAGES.imagesMax }).max(PROFILE_LIMITS.images, PROFILE_MESSAGES.imagesMax);
+export const profileImagesSchema = z
+  .array(imagePath, { error: PROFILE_MESSAGES.imagesMax })
+  .max(PROFILE_LIMITS.images, PROFILE_MESSAGES.imagesMax);
 
 /** `POST /api/profile`: the Profile Details form (images optional: the photos have their own save). */
 export const profileSchema = z.object({
   age: z
-    .number({ error: (i) => (i.input === undefined || i.input === null || i.input === '' ? PROFILE_MESSAGES.ageRequired : 'Age must be a number') })
+    .number({
+      error: (i) =>
+        i.input === undefined || i.input === null || i.input === ''
+          ? PROFILE_MESSAGES.ageRequired
+          : 'Age must be a number',
+    })
     .int('Age must be a whole number')
     .min(PROFILE_LIMITS.ageMin, PROFILE_MESSAGES.ageMin)
     .max(PROFILE_LIMITS.ageMax, PROFILE_MESSAGES.ageMax),
@@ -79,8 +86,16 @@ export const UPLOAD_CONTENT_TYPE_PREFIX = 'image/';
 /** `POST /api/users/{id}/upload-url`: where to POST the file (presigned, short-lived), its form fields, and the upload's path. */
 export const uploadUrlSchema = z.object({ uploadURL: z.url(), fields: uploadFieldsSchema, objectPath: z.string() });
 /** `PUT /api/users/{id}/images`: the upload to check and keep (the objectPath of upload-url). */
-export const addImageSchema = z.object({ imageURL: z.string({ error: PROFILE_MESSAGES.notYourUpload }).min(1, PROFILE_MESSAGES.notYourUpload).max(2000, PROFILE_MESSAGES.notYourUpload) });
+export const addImageSchema = z.object({
+  imageURL: z
+    .string({ error: PROFILE_MESSAGES.notYourUpload })
+    .min(1, PROFILE_MESSAGES.notYourUpload)
+    .max(2000, PROFILE_MESSAGES.notYourUpload),
+});
 export const imagePathResultSchema = z.object({ objectPath: z.string() });
-export const imageParamsSchema = z.object({ userId: z.uuid({ error: PROFILE_MESSAGES.userId }), file: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(jpg|png|webp|gif)$/, 'Not a photo') });
+export const imageParamsSchema = z.object({
+  userId: z.uuid({ error: PROFILE_MESSAGES.userId }),
+  file: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(jpg|png|webp|gif)$/, 'Not a photo'),
+});
 /** What identity answers for a photo: where the browser gets it now; the gateway turns it into a redirect. */
 export const imageLocationSchema = z.object({ url: z.url(), maxAgeSeconds: z.number().int().positive() });

@@ -19,7 +19,8 @@ describe('invite dates', () => {
 
   it('the schema refuses a past date with its message, and a date that is not one with the other', () => {
     const base = { guestId: '6f1c1d39-3a4f-4a49-8d8e-7d1f7c0f6f7e', eventTitle: 'Night out' };
-    const message = (eventDate: string) => inviteInputSchema.safeParse({ ...base, eventDate }).error?.issues[0]?.message;
+    const message = (eventDate: string) =>
+      inviteInputSchema.safeParse({ ...base, eventDate }).error?.issues[0]?.message;
     expect(message('2020-01-01')).toBe(INVITE_MESSAGES.pastDate);
     expect(INVITE_MESSAGES.pastDate).toBe('The event date cannot be earlier than today');
     expect(message('tonight')).toBe(INVITE_MESSAGES.eventDate);

@@ -7,7 +7,15 @@ import { todayInNewYork } from './bookings';
  * 'cancelled': the booking was cancelled while the request was open (pending, waitlisted or approved) —
  * not the host's answer to this guest ('declined'), the event is off.
  */
-export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'waitlisted', 'left', 'removed', 'cancelled'] as const;
+export const JOIN_REQUEST_STATUSES = [
+  'pending',
+  'approved',
+  'declined',
+  'waitlisted',
+  'left',
+  'removed',
+  'cancelled',
+] as const;
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
 export const JOIN_REQUEST_MESSAGES = {
@@ -34,7 +42,15 @@ export const joinRequestInputSchema = z.object({
 export type JoinRequestInput = z.input<typeof joinRequestInputSchema>;
 export type JoinRequestDto = z.output<typeof joinRequestInputSchema>;
 
-const memberBrief = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), profileImages: z.array(z.string()), age: z.number().int().nullable(), city: z.string(), verified: z.boolean().default(false) });
+const memberBrief = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImages: z.array(z.string()),
+  age: z.number().int().nullable(),
+  city: z.string(),
+  verified: z.boolean().default(false),
+});
 
 export const joinRequestSchema = z.object({
   id: z.uuid(),
@@ -121,10 +137,26 @@ export function isPastInviteDate(eventDate: string, now: Date = new Date()): boo
 /** `POST /api/invites` (docs/product.md#social-invites): the host is the session's user; `bookingId` ties it to one of his events. */
 export const inviteInputSchema = z.object({
   guestId: z.uuid({ error: INVITE_MESSAGES.guestId }),
-  eventTitle: z.string({ error: INVITE_MESSAGES.eventTitle }).trim().min(1, INVITE_MESSAGES.eventTitle).max(200, INVITE_MESSAGES.eventTitleLength),
-  eventDescription: z.string().trim().max(2000, INVITE_MESSAGES.eventDescription).nullable().optional().transform((v) => v ?? ''),
-  eventDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: INVITE_MESSAGES.eventDate }).refine((d) => !isPastInviteDate(d), INVITE_MESSAGES.pastDate),
-  bookingId: z.uuid({ error: JOIN_REQUEST_MESSAGES.notFound }).nullable().optional().transform((v) => v ?? null),
+  eventTitle: z
+    .string({ error: INVITE_MESSAGES.eventTitle })
+    .trim()
+    .min(1, INVITE_MESSAGES.eventTitle)
+    .max(200, INVITE_MESSAGES.eventTitleLength),
+  eventDescription: z
+    .string()
+    .trim()
+    .max(2000, INVITE_MESSAGES.eventDescription)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? ''),
+  eventDate: z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: INVITE_MESSAGES.eventDate })
+    .refine((d) => !isPastInviteDate(d), INVITE_MESSAGES.pastDate),
+  bookingId: z
+    .uuid({ error: JOIN_REQUEST_MESSAGES.notFound })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
 });
 export type InviteInput = z.input<typeof inviteInputSchema>;
 export type InviteDto = z.output<typeof inviteInputSchema>;
@@ -153,7 +185,9 @@ export type Invite = z.output<typeof inviteSchema>;
 export const inviteIdParamsSchema = z.object({ id: z.uuid({ error: INVITE_MESSAGES.notFound }) });
 /** `GET /api/invites/received?userId=`: the `userId` the spec's browser sends is ignored (always the caller's own). */
 export const receivedInvitesQuerySchema = z.object({ userId: z.string().optional() });
-export const inviteResponseInputSchema = z.object({ response: z.enum(['accept', 'decline'], { error: INVITE_MESSAGES.response }) });
+export const inviteResponseInputSchema = z.object({
+  response: z.enum(['accept', 'decline'], { error: INVITE_MESSAGES.response }),
+});
 
 /* ------------------------------------------------------------------- swipes */
 
@@ -222,12 +256,22 @@ export const SAFETY_MESSAGES = {
   reported: 'Thank you. Our team will review this report.',
 } as const;
 export const blockInputSchema = z.object({ userId: z.uuid({ error: SAFETY_MESSAGES.userId }) });
-export const blockSchema = z.object({ blockedUserId: z.uuid(), createdAt: z.iso.datetime(), user: memberCardSchema.nullable() });
+export const blockSchema = z.object({
+  blockedUserId: z.uuid(),
+  createdAt: z.iso.datetime(),
+  user: memberCardSchema.nullable(),
+});
 export type Block = z.output<typeof blockSchema>;
 export const memberIdParamsSchema = z.object({ userId: z.uuid({ error: SAFETY_MESSAGES.userNotFound }) });
 export const reportInputSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: SAFETY_MESSAGES.reason }),
-  details: z.string().trim().max(1000, SAFETY_MESSAGES.details).nullable().optional().transform((v) => v || null),
+  details: z
+    .string()
+    .trim()
+    .max(1000, SAFETY_MESSAGES.details)
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
 export const reportSchema = z.object({

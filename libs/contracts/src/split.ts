@@ -60,12 +60,18 @@ export function splitShareAmounts(totalCents: number, count: number): number[] {
 
 /** The split's deadline: min(now + 24 h, start − 2 h); null when that is less than 1 h away. */
 export function splitDeadline(now: Date, startsAt: Date): Date | null {
-  const d = new Date(Math.min(now.getTime() + SPLIT_MAX_HOURS * 3_600_000, startsAt.getTime() - SPLIT_HOURS_BEFORE_START * 3_600_000));
+  const d = new Date(
+    Math.min(now.getTime() + SPLIT_MAX_HOURS * 3_600_000, startsAt.getTime() - SPLIT_HOURS_BEFORE_START * 3_600_000),
+  );
   return d.getTime() - now.getTime() < SPLIT_MIN_HOURS * 3_600_000 ? null : d;
 }
 
 export const splitInputSchema = z.object({
-  shares: z.number({ error: SPLIT_MESSAGES.shares }).int(SPLIT_MESSAGES.shares).min(SPLIT_MIN_SHARES, SPLIT_MESSAGES.shares).max(SPLIT_MAX_SHARES, SPLIT_MESSAGES.shares),
+  shares: z
+    .number({ error: SPLIT_MESSAGES.shares })
+    .int(SPLIT_MESSAGES.shares)
+    .min(SPLIT_MIN_SHARES, SPLIT_MESSAGES.shares)
+    .max(SPLIT_MAX_SHARES, SPLIT_MESSAGES.shares),
   fallback: z.enum(SPLIT_FALLBACKS, { error: SPLIT_MESSAGES.fallback }),
 });
 export type SplitInput = z.infer<typeof splitInputSchema>;
@@ -102,7 +108,9 @@ export const splitSchema = z.object({
 });
 export type Split = z.infer<typeof splitSchema>;
 
-export const splitTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, SPLIT_MESSAGES.shareNotFound) });
+export const splitTokenParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, SPLIT_MESSAGES.shareNotFound),
+});
 
 /** A guest share as its link shows it to anyone (nothing sensitive). */
 export const splitSharePublicSchema = z.object({
@@ -117,5 +125,9 @@ export const splitSharePublicSchema = z.object({
 });
 export type SplitSharePublic = z.infer<typeof splitSharePublicSchema>;
 export const splitShareIntentServiceBodySchema = z.object({ firstName: z.string() });
-export const splitShareIntentSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string(), amount: z.string() });
+export const splitShareIntentSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.string(),
+});
 export type SplitShareIntent = z.infer<typeof splitShareIntentSchema>;

@@ -4,13 +4,26 @@ import { TEST_CARD_UNKNOWN_MESSAGE, testCardOutcome, testPaymentConfirmInputSche
 describe("the test provider's card numbers (Stripe's documented test cards)", () => {
   it('gives each documented number its documented outcome, spaces and dashes ignored', () => {
     expect(testCardOutcome('4242 4242 4242 4242')).toEqual({ kind: 'succeeded' });
-    expect(testCardOutcome('4000-0000-0000-0002')).toEqual({ kind: 'declined', message: 'Your card was declined.', declineCode: 'generic_decline' });
-    expect(testCardOutcome('4000000000009995')).toEqual({ kind: 'declined', message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' });
+    expect(testCardOutcome('4000-0000-0000-0002')).toEqual({
+      kind: 'declined',
+      message: 'Your card was declined.',
+      declineCode: 'generic_decline',
+    });
+    expect(testCardOutcome('4000000000009995')).toEqual({
+      kind: 'declined',
+      message: 'Your card has insufficient funds.',
+      declineCode: 'insufficient_funds',
+    });
     expect(testCardOutcome('4000 0025 0000 3155')).toEqual({ kind: 'processing' });
   });
 
   it('declines any other number as not a test card', () => {
-    for (const n of ['5555555555554444', '4242424242424241', '378282246310005']) expect(testCardOutcome(n)).toEqual({ kind: 'declined', message: TEST_CARD_UNKNOWN_MESSAGE, declineCode: 'card_not_test' });
+    for (const n of ['5555555555554444', '4242424242424241', '378282246310005'])
+      expect(testCardOutcome(n)).toEqual({
+        kind: 'declined',
+        message: TEST_CARD_UNKNOWN_MESSAGE,
+        declineCode: 'card_not_test',
+      });
   });
 });
 

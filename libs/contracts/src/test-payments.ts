@@ -7,15 +7,30 @@ import { z } from 'zod';
  */
 export const TEST_CARDS = [
   { number: '4242424242424242', outcome: 'succeeded', label: 'succeeds' },
-  { number: '4000000000000002', outcome: 'declined', label: 'is declined', message: 'Your card was declined.', declineCode: 'generic_decline' },
-  { number: '4000000000009995', outcome: 'declined', label: 'is declined (insufficient funds)', message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' },
+  {
+    number: '4000000000000002',
+    outcome: 'declined',
+    label: 'is declined',
+    message: 'Your card was declined.',
+    declineCode: 'generic_decline',
+  },
+  {
+    number: '4000000000009995',
+    outcome: 'declined',
+    label: 'is declined (insufficient funds)',
+    message: 'Your card has insufficient funds.',
+    declineCode: 'insufficient_funds',
+  },
   { number: '4000002500003155', outcome: 'processing', label: 'is processing for a few seconds, then succeeds' },
 ] as const;
 
 /** What any other number answers (a decline, as Stripe's test mode declines a real card). */
 export const TEST_CARD_UNKNOWN_MESSAGE = 'Your card number is not a test card. Use one of the test numbers shown.';
 
-export type TestCardOutcome = { kind: 'succeeded' } | { kind: 'processing' } | { kind: 'declined'; message: string; declineCode: string };
+export type TestCardOutcome =
+  | { kind: 'succeeded' }
+  | { kind: 'processing' }
+  | { kind: 'declined'; message: string; declineCode: string };
 
 /** The outcome of a card number (spaces and dashes ignored) at the test provider. */
 export function testCardOutcome(cardNumber: string): TestCardOutcome {
@@ -48,7 +63,10 @@ function notExpired(expiry: string, now = new Date()): boolean {
 
 /** `POST /api/test-payments/{intentId}/confirm`: the test-mode card form's answer. */
 export const testPaymentConfirmInputSchema = z.object({
-  clientSecret: z.string({ error: TEST_PAYMENT_MESSAGES.clientSecret }).min(1, TEST_PAYMENT_MESSAGES.clientSecret).max(200, TEST_PAYMENT_MESSAGES.clientSecret),
+  clientSecret: z
+    .string({ error: TEST_PAYMENT_MESSAGES.clientSecret })
+    .min(1, TEST_PAYMENT_MESSAGES.clientSecret)
+    .max(200, TEST_PAYMENT_MESSAGES.clientSecret),
   cardNumber: z
     .string({ error: TEST_PAYMENT_MESSAGES.cardNumber })
     .max(30, TEST_PAYMENT_MESSAGES.cardNumber)
@@ -59,14 +77,22 @@ export const testPaymentConfirmInputSchema = z.object({
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, TEST_PAYMENT_MESSAGES.expiry)
     .refine((v) => notExpired(v), TEST_PAYMENT_MESSAGES.expired),
-  cvc: z.string({ error: TEST_PAYMENT_MESSAGES.cvc }).trim().regex(/^\d{3,4}$/, TEST_PAYMENT_MESSAGES.cvc),
+  cvc: z
+    .string({ error: TEST_PAYMENT_MESSAGES.cvc })
+    .trim()
+    .regex(/^\d{3,4}$/, TEST_PAYMENT_MESSAGES.cvc),
 });
 export type TestPaymentConfirmInput = z.input<typeof testPaymentConfirmInputSchema>;
-export const testPaymentParamsSchema = z.object({ intentId: z.string().regex(/^pi_test_[A-Za-z0-9]{8,64}$/, TEST_PAYMENT_MESSAGES.clientSecret) });
+export const testPaymentParamsSchema = z.object({
+  intentId: z.string().regex(/^pi_test_[A-Za-z0-9]{8,64}$/, TEST_PAYMENT_MESSAGES.clientSecret),
+});
 /**
  * What the attempt gave at once, as Stripe.js answers a confirmation: `succeeded`, `processing`
  * (the outcome follows), or `requires_payment_method` with the decline's message (the payer may
  * try again on the same payment). The booking itself is confirmed by the outcome's event.
  */
-export const testPaymentConfirmSchema = z.object({ status: z.enum(['succeeded', 'processing', 'requires_payment_method']), error: z.string().nullable() });
+export const testPaymentConfirmSchema = z.object({
+  status: z.enum(['succeeded', 'processing', 'requires_payment_method']),
+  error: z.string().nullable(),
+});
 export type TestPaymentConfirm = z.output<typeof testPaymentConfirmSchema>;

@@ -13,7 +13,11 @@ export const VENUE_TYPE_FILTERS = ['all', 'club', 'yacht'] as const;
 export type VenueTypeFilter = (typeof VENUE_TYPE_FILTERS)[number];
 
 /** Placeholder images served when a venue has none (docs/product.md#conventions-feedback). */
-export const VENUE_PLACEHOLDERS = { yacht: '/api/placeholder-yacht', venue: '/api/placeholder-venue', section: '/api/placeholder-section' } as const;
+export const VENUE_PLACEHOLDERS = {
+  yacht: '/api/placeholder-yacht',
+  venue: '/api/placeholder-venue',
+  section: '/api/placeholder-section',
+} as const;
 
 /** Where the venue lists start (docs/product.md#discovery-venue-list): the public /events list and a member without a city. */
 export const DEFAULT_VENUE_LOCATION = { city: 'Miami', state: 'Florida' } as const;

@@ -26,10 +26,16 @@ export function venueImagePath(ownerId: string, file: string): string {
 }
 /** Where an owner's upload waits (unchecked): `staging/venues/{ownerId}/{uuid}`. */
 export const VENUE_STAGING_OBJECT = /staging\/venues\/([0-9a-f-]{36})\/([0-9a-f-]{36})(?:$|\?)/;
-export const venueImageParamsSchema = z.object({ ownerId: z.uuid({ error: 'Not a photo' }), file: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(jpg|png|webp)$/, 'Not a photo') });
+export const venueImageParamsSchema = z.object({
+  ownerId: z.uuid({ error: 'Not a photo' }),
+  file: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(jpg|png|webp)$/, 'Not a photo'),
+});
 /** A list of an owner's photo paths (the service checks they are the session owner's). */
 const venueImages = (max: number) =>
-  z.array(z.string().max(300, VENUE_IMAGE_MESSAGES.imagePath).regex(VENUE_IMAGE_PATH, VENUE_IMAGE_MESSAGES.imagePath)).max(max, `At most ${max} images`).default([]);
+  z
+    .array(z.string().max(300, VENUE_IMAGE_MESSAGES.imagePath).regex(VENUE_IMAGE_PATH, VENUE_IMAGE_MESSAGES.imagePath))
+    .max(max, `At most ${max} images`)
+    .default([]);
 
 export const VENUE_MESSAGES = {
   name: 'Venue name is required',
@@ -65,7 +71,11 @@ const money = (min: number, max: number, message: string) =>
 
 /** A pricing tier: a price for a number of hours (docs/product.md#venues-pricing-tiers). */
 export const pricingTierSchema = z.object({
-  hours: z.number({ error: VENUE_MESSAGES.tierHours }).int(VENUE_MESSAGES.tierHours).min(1, VENUE_MESSAGES.tierHours).max(72, VENUE_MESSAGES.tierHours),
+  hours: z
+    .number({ error: VENUE_MESSAGES.tierHours })
+    .int(VENUE_MESSAGES.tierHours)
+    .min(1, VENUE_MESSAGES.tierHours)
+    .max(72, VENUE_MESSAGES.tierHours),
   // Charged as it is (a yacht's total for those hours), so whole cents: $0.004 would be a $0 charge.
   price: money(0.01, 10_000_000, VENUE_MESSAGES.tierPrice),
 });
@@ -94,7 +104,10 @@ export function parsePricingTier(raw: unknown): PricingTier | null {
 
 /** Tiers sorted by hours ascending, unreadable entries left out (reads stay tolerant of old data). */
 export function readPricingTiers(raw: readonly unknown[] | null | undefined): PricingTier[] {
-  return (raw ?? []).map(parsePricingTier).filter((t): t is PricingTier => t !== null).sort((a, b) => a.hours - b.hours);
+  return (raw ?? [])
+    .map(parsePricingTier)
+    .filter((t): t is PricingTier => t !== null)
+    .sort((a, b) => a.hours - b.hours);
 }
 
 /** A tier as sent: an object, or the text forms (read into an object, then checked with the tier's own messages). */
@@ -122,7 +135,8 @@ const tiersSchema = z
   .transform((tiers) => [...tiers].sort((a, b) => a.hours - b.hours));
 
 /** Required text: empty (or blanks) says `required`, too long says `tooLong`. */
-const text = (max: number, required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+const text = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 const list = (maxItems: number, maxLen: number) => z.array(z.string().trim().min(1).max(maxLen)).max(maxItems);
 
 /** `POST /api/venues`: what an owner fills in (the owner is the session's user, never a field). */
@@ -137,7 +151,11 @@ export const venueInputSchema = z
     description: z.string().trim().max(5000, 'Description must be at most 5000 characters').default(''),
     images: venueImages(20),
     amenities: list(50, 100).default([]),
-    capacity: z.number({ error: VENUE_MESSAGES.capacity }).int(VENUE_MESSAGES.capacity).min(1, VENUE_MESSAGES.capacity).max(100_000, VENUE_MESSAGES.capacity),
+    capacity: z
+      .number({ error: VENUE_MESSAGES.capacity })
+      .int(VENUE_MESSAGES.capacity)
+      .min(1, VENUE_MESSAGES.capacity)
+      .max(100_000, VENUE_MESSAGES.capacity),
     pricePerHour: money(0.01, 99_999_999.99, VENUE_MESSAGES.price),
     rating: z
       .number({ error: VENUE_MESSAGES.rating })
@@ -149,12 +167,15 @@ export const venueInputSchema = z
     yachtLength: z.number().positive('Yacht length must be greater than 0').max(1000).nullable().optional(),
     hasCaptain: z.boolean().default(false),
     responseRate: z.number().int().min(0).max(100).nullable().optional(),
-    cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: CANCELLATION_POLICY_MESSAGE }).default(DEFAULT_CANCELLATION_POLICY),
+    cancellationPolicy: z
+      .enum(CANCELLATION_POLICIES, { error: CANCELLATION_POLICY_MESSAGE })
+      .default(DEFAULT_CANCELLATION_POLICY),
     rules: list(50, 300).default([]),
     pricingTiers: tiersSchema.default([]),
   })
   .superRefine((v, ctx) => {
-    if (v.type === 'yacht' && v.subtype) ctx.addIssue({ code: 'custom', path: ['subtype'], message: VENUE_MESSAGES.subtypeForYacht });
+    if (v.type === 'yacht' && v.subtype)
+      ctx.addIssue({ code: 'custom', path: ['subtype'], message: VENUE_MESSAGES.subtypeForYacht });
   });
 export type VenueInput = z.input<typeof venueInputSchema>;
 export type VenueDto = z.output<typeof venueInputSchema>;
@@ -233,12 +254,21 @@ export const sectionInputSchema = z.object({
   type: text(TEXT_LIMITS.sectionType, SECTION_MESSAGES.type, SECTION_MESSAGES.typeLength),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
   images: venueImages(5),
-  capacity: z.number({ error: SECTION_MESSAGES.capacity }).int(SECTION_MESSAGES.capacity).min(1, SECTION_MESSAGES.capacity).max(100_000, SECTION_MESSAGES.capacity),
+  capacity: z
+    .number({ error: SECTION_MESSAGES.capacity })
+    .int(SECTION_MESSAGES.capacity)
+    .min(1, SECTION_MESSAGES.capacity)
+    .max(100_000, SECTION_MESSAGES.capacity),
   pricePerHour: money(0.01, 99_999_999.99, SECTION_MESSAGES.price),
   amenities: list(50, 100).default([]),
   isVipRoom: z.boolean().default(false),
   isExclusive: z.boolean().default(false),
-  maxSimultaneousBookings: z.number({ error: SECTION_MESSAGES.maxBookings }).int(SECTION_MESSAGES.maxBookings).min(1, SECTION_MESSAGES.maxBookings).max(UNLIMITED_BOOKINGS, SECTION_MESSAGES.maxBookings).default(UNLIMITED_BOOKINGS),
+  maxSimultaneousBookings: z
+    .number({ error: SECTION_MESSAGES.maxBookings })
+    .int(SECTION_MESSAGES.maxBookings)
+    .min(1, SECTION_MESSAGES.maxBookings)
+    .max(UNLIMITED_BOOKINGS, SECTION_MESSAGES.maxBookings)
+    .default(UNLIMITED_BOOKINGS),
   isActive: z.boolean().default(true),
   /** Dollars; null: no minimum spend (docs/product.md#booking-deposits). */
   minimumSpend: minimumSpendField,
@@ -252,7 +282,10 @@ export type SectionDto = z.output<typeof sectionInputSchema>;
  * The booking rules of a section as stored: a VIP room is exclusive, and an exclusive section
  * takes one booking at a time (docs/product.md#venues-sections).
  */
-export function sectionBookingRules(s: { isVipRoom: boolean; isExclusive: boolean; maxSimultaneousBookings: number }): { isExclusive: boolean; maxSimultaneousBookings: number } {
+export function sectionBookingRules(s: { isVipRoom: boolean; isExclusive: boolean; maxSimultaneousBookings: number }): {
+  isExclusive: boolean;
+  maxSimultaneousBookings: number;
+} {
   const isExclusive = s.isVipRoom || s.isExclusive;
   return { isExclusive, maxSimultaneousBookings: isExclusive ? 1 : s.maxSimultaneousBookings };
 }
@@ -354,4 +387,3 @@ export type Dancer = z.output<typeof dancerSchema>;
 export const bartenderSchema = z.object(staffRead);
 export type Bartender = z.output<typeof bartenderSchema>;
 export const staffIdParamsSchema = z.object({ id: z.uuid({ error: 'Not found' }) });
-

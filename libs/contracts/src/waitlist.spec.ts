@@ -1,10 +1,22 @@
 import { describe, expect, it } from '@jest/globals';
-import { freePlaces, guestLimitInputSchema, maxGuestLimit, nextToPromote, placesLimit, waitlistPromotedMessage } from './waitlist';
+import {
+  freePlaces,
+  guestLimitInputSchema,
+  maxGuestLimit,
+  nextToPromote,
+  placesLimit,
+  waitlistPromotedMessage,
+} from './waitlist';
 
 const r = (id: string, at: string | null) => ({ id, waitlistedAt: at ? new Date(at) : null });
 
 describe('waitlist promotion order', () => {
-  const waitlist = [r('c', '2099-01-01T10:00:03Z'), r('a', '2099-01-01T10:00:01Z'), r('d', null), r('b', '2099-01-01T10:00:02Z')];
+  const waitlist = [
+    r('c', '2099-01-01T10:00:03Z'),
+    r('a', '2099-01-01T10:00:01Z'),
+    r('d', null),
+    r('b', '2099-01-01T10:00:02Z'),
+  ];
 
   it('promotes the earliest waitlisted first, as many as places are free', () => {
     expect(nextToPromote(waitlist, 1).map((x) => x.id)).toEqual(['a']);
@@ -53,6 +65,8 @@ describe('waitlist promotion order', () => {
   });
 
   it("tells the promoted guest the event's venue and night", () => {
-    expect(waitlistPromotedMessage('Velvet', '2099-06-06')).toBe("Good news: a spot opened up — you're now on the guest list for Velvet on Saturday, Jun 06, 2099.");
+    expect(waitlistPromotedMessage('Velvet', '2099-06-06')).toBe(
+      "Good news: a spot opened up — you're now on the guest list for Velvet on Saturday, Jun 06, 2099.",
+    );
   });
 });

@@ -43,7 +43,9 @@ export const WAITLIST_MESSAGES = {
 
 /** The text messaging sends the promoted guest, from the host, in their conversation ('… for Velvet on Saturday, Jun 06, 2099.'). */
 export function waitlistPromotedMessage(venueName: string, bookingDate: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(bookingDate) ? format(parseISO(bookingDate), 'EEEE, MMM dd, yyyy') : bookingDate;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(bookingDate)
+    ? format(parseISO(bookingDate), 'EEEE, MMM dd, yyyy')
+    : bookingDate;
   return `Good news: a spot opened up — you're now on the guest list for ${venueName} on ${date}.`;
 }
 
@@ -51,7 +53,12 @@ export const guestListParamsSchema = z.object({ id: z.uuid({ error: JOIN_REQUEST
 
 /** `PUT /api/bookings/:id/guest-limit`: a whole number ≥ 1, or null to remove the limit. */
 export const guestLimitInputSchema = z.object({
-  guestLimit: z.number({ error: WAITLIST_MESSAGES.guestLimit }).int(WAITLIST_MESSAGES.guestLimit).min(1, WAITLIST_MESSAGES.guestLimit).max(10_000, WAITLIST_MESSAGES.guestLimit).nullable(),
+  guestLimit: z
+    .number({ error: WAITLIST_MESSAGES.guestLimit })
+    .int(WAITLIST_MESSAGES.guestLimit)
+    .min(1, WAITLIST_MESSAGES.guestLimit)
+    .max(10_000, WAITLIST_MESSAGES.guestLimit)
+    .nullable(),
 });
 export type GuestLimitInput = z.input<typeof guestLimitInputSchema>;
 
@@ -80,7 +87,10 @@ export type GuestList = z.output<typeof guestListSchema>;
  * The first `free` waitlisted requests, in waitlist order (by the time they were waitlisted, then id):
  * who is promoted when places open. `free` is never negative: a full list promotes nobody.
  */
-export function nextToPromote<T extends { waitlistedAt: Date | string | null; id: string }>(waitlist: readonly T[], free: number): T[] {
+export function nextToPromote<T extends { waitlistedAt: Date | string | null; id: string }>(
+  waitlist: readonly T[],
+  free: number,
+): T[] {
   const at = (r: T) => (r.waitlistedAt ? new Date(r.waitlistedAt).getTime() : Number.MAX_SAFE_INTEGER);
   return [...waitlist].sort((a, b) => at(a) - at(b) || a.id.localeCompare(b.id)).slice(0, Math.max(0, free));
 }
@@ -96,6 +106,10 @@ export function maxGuestLimit(capacity: number | null, friendsCount: number): nu
 }
 
 /** How many guests the list holds: the host's limit, else the section's places (null: no bound known). */
-export function placesLimit(event: { guestLimit: number | null; capacity: number | null; friendsCount: number }): number | null {
+export function placesLimit(event: {
+  guestLimit: number | null;
+  capacity: number | null;
+  friendsCount: number;
+}): number | null {
   return event.guestLimit ?? maxGuestLimit(event.capacity, event.friendsCount);
 }

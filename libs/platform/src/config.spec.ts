@@ -23,7 +23,9 @@ function configError(env: Record<string, string | undefined>): ConfigError {
 
 describe('loadConfig(serviceEnvSchema)', () => {
   it('takes an empty variable as unset: its default applies, and a required one is named as not set', () => {
-    expect(loadConfig('identity', serviceEnvSchema, { ...good, OUTBOX_POLL_MS: '' }).OUTBOX_POLL_MS).toBe(loadConfig('identity', serviceEnvSchema, { ...good }).OUTBOX_POLL_MS);
+    expect(loadConfig('identity', serviceEnvSchema, { ...good, OUTBOX_POLL_MS: '' }).OUTBOX_POLL_MS).toBe(
+      loadConfig('identity', serviceEnvSchema, { ...good }).OUTBOX_POLL_MS,
+    );
     expect(configError({ ...good, DATABASE_URL: '' }).problems.join('\n')).toMatch(/DATABASE_URL: .*/);
   });
 
@@ -48,7 +50,9 @@ describe('loadConfig(serviceEnvSchema)', () => {
 
   it('refuses the in-process bus in a service process of its own (each would have a private bus)', () => {
     const e = configError({ ...good, EVENT_TRANSPORT: 'inprocess' });
-    expect(e.problems).toEqual(['EVENT_TRANSPORT: must be kafka (the in-process bus works only inside the embedded launcher, npm start)']);
+    expect(e.problems).toEqual([
+      'EVENT_TRANSPORT: must be kafka (the in-process bus works only inside the embedded launcher, npm start)',
+    ]);
   });
 
   it('names a missing DATABASE_URL', () => {
@@ -79,11 +83,15 @@ describe('loadConfig(serviceEnvSchema)', () => {
 
   it('refuses an internal public key that is not an Ed25519 public key, and a private key given to a service', () => {
     const e = configError({ ...good, INTERNAL_AUTH_PUBLIC_KEY: 'too-short' });
-    expect(e.problems).toEqual(['INTERNAL_AUTH_PUBLIC_KEY: must be an Ed25519 public key (PEM, or the base64 of its DER); make one with: npm run keys:internal']);
+    expect(e.problems).toEqual([
+      'INTERNAL_AUTH_PUBLIC_KEY: must be an Ed25519 public key (PEM, or the base64 of its DER); make one with: npm run keys:internal',
+    ]);
     const p = configError({ ...good, INTERNAL_AUTH_PUBLIC_KEY: KEYS.privateKey });
     expect(p.problems[0]).toMatch(/^INTERNAL_AUTH_PUBLIC_KEY: must be an Ed25519 public key/);
     const s = configError({ ...good, INTERNAL_AUTH_PRIVATE_KEY: KEYS.privateKey });
-    expect(s.problems).toEqual(["INTERNAL_AUTH_PRIVATE_KEY: must not be given to a service (only the gateway signs internal calls; a service gets INTERNAL_AUTH_PUBLIC_KEY)"]);
+    expect(s.problems).toEqual([
+      'INTERNAL_AUTH_PRIVATE_KEY: must not be given to a service (only the gateway signs internal calls; a service gets INTERNAL_AUTH_PUBLIC_KEY)',
+    ]);
   });
 
   it('names KAFKA_BROKERS when EVENT_TRANSPORT=kafka has none', () => {
@@ -113,7 +121,14 @@ describe('settings that used to be read raw', () => {
     const defaults = loadConfig('identity', serviceEnvSchema, { ...good });
     expect(defaults).toMatchObject({ SEED_DEMO_DATA: false, DEMO_PASSWORD: 'luxeswipe-demo' });
     expect(defaults.OUTBOX_RELAY_FAULT).toBeUndefined();
-    expect(loadConfig('identity', serviceEnvSchema, { ...good, SEED_DEMO_DATA: 'true', DEMO_PASSWORD: 'another-secret', OUTBOX_RELAY_FAULT: 'crash-after-publish' })).toMatchObject({
+    expect(
+      loadConfig('identity', serviceEnvSchema, {
+        ...good,
+        SEED_DEMO_DATA: 'true',
+        DEMO_PASSWORD: 'another-secret',
+        OUTBOX_RELAY_FAULT: 'crash-after-publish',
+      }),
+    ).toMatchObject({
       SEED_DEMO_DATA: true,
       DEMO_PASSWORD: 'another-secret',
       OUTBOX_RELAY_FAULT: 'crash-after-publish',
@@ -125,22 +140,43 @@ describe('settings that used to be read raw', () => {
   });
 
   it('refuses in production: memory Redis, demo seeding with the default password, the relay fault', () => {
-    const e = configError({ ...good, NODE_ENV: 'production', REDIS_URL: 'memory', SEED_DEMO_DATA: 'true', OUTBOX_RELAY_FAULT: 'crash-after-publish' });
+    const e = configError({
+      ...good,
+      NODE_ENV: 'production',
+      REDIS_URL: 'memory',
+      SEED_DEMO_DATA: 'true',
+      OUTBOX_RELAY_FAULT: 'crash-after-publish',
+    });
     const text = e.problems.join('\n');
     expect(text).toContain('REDIS_URL: must be a real Redis in production');
     expect(text).toContain('SEED_DEMO_DATA: must be false in production');
     expect(text).toContain('DEMO_PASSWORD: must not be the documented default in production');
     expect(text).toContain('OUTBOX_RELAY_FAULT: is a test fault and is refused in production');
     // the same settings are fine outside production
-    expect(() => loadConfig('identity', serviceEnvSchema, { ...good, REDIS_URL: 'memory', SEED_DEMO_DATA: 'true' })).not.toThrow();
-    expect(() => loadConfig('identity', serviceEnvSchema, { ...good, NODE_ENV: 'production', REDIS_URL: 'redis://r:6379' })).not.toThrow();
+    expect(() =>
+      loadConfig('identity', serviceEnvSchema, { ...good, REDIS_URL: 'memory', SEED_DEMO_DATA: 'true' }),
+    ).not.toThrow();
+    expect(() =>
+      loadConfig('identity', serviceEnvSchema, { ...good, NODE_ENV: 'production', REDIS_URL: 'redis://r:6379' }),
+    ).not.toThrow();
   });
 });
 
 describe('Kafka durability settings', () => {
   it('defaults to one replica locally and refuses more in-sync replicas than replicas', () => {
-    expect(loadConfig('identity', serviceEnvSchema, { ...good })).toMatchObject({ KAFKA_REPLICATION_FACTOR: 1, KAFKA_MIN_INSYNC_REPLICAS: 1 });
-    expect(loadConfig('identity', serviceEnvSchema, { ...good, KAFKA_REPLICATION_FACTOR: '3', KAFKA_MIN_INSYNC_REPLICAS: '2' })).toMatchObject({ KAFKA_REPLICATION_FACTOR: 3, KAFKA_MIN_INSYNC_REPLICAS: 2 });
-    expect(configError({ ...good, KAFKA_REPLICATION_FACTOR: '1', KAFKA_MIN_INSYNC_REPLICAS: '2' }).problems.join('\n')).toContain('KAFKA_MIN_INSYNC_REPLICAS: must not exceed KAFKA_REPLICATION_FACTOR');
+    expect(loadConfig('identity', serviceEnvSchema, { ...good })).toMatchObject({
+      KAFKA_REPLICATION_FACTOR: 1,
+      KAFKA_MIN_INSYNC_REPLICAS: 1,
+    });
+    expect(
+      loadConfig('identity', serviceEnvSchema, {
+        ...good,
+        KAFKA_REPLICATION_FACTOR: '3',
+        KAFKA_MIN_INSYNC_REPLICAS: '2',
+      }),
+    ).toMatchObject({ KAFKA_REPLICATION_FACTOR: 3, KAFKA_MIN_INSYNC_REPLICAS: 2 });
+    expect(
+      configError({ ...good, KAFKA_REPLICATION_FACTOR: '1', KAFKA_MIN_INSYNC_REPLICAS: '2' }).problems.join('\n'),
+    ).toContain('KAFKA_MIN_INSYNC_REPLICAS: must not exceed KAFKA_REPLICATION_FACTOR');
   });
 });

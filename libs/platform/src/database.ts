@@ -23,7 +23,9 @@ export class PlatformOutboxInbox1700000000000 implements MigrationInterface {
       attempts int NOT NULL DEFAULT 0,
       last_error text
     )`);
-    await q.query(`CREATE INDEX IF NOT EXISTS outbox_events_unpublished ON outbox_events (seq) WHERE published_at IS NULL`);
+    await q.query(
+      `CREATE INDEX IF NOT EXISTS outbox_events_unpublished ON outbox_events (seq) WHERE published_at IS NULL`,
+    );
     await q.query(`CREATE TABLE IF NOT EXISTS inbox_events (
       event_id uuid NOT NULL,
       consumer_group text NOT NULL,
@@ -53,19 +55,33 @@ export class PlatformOrderedEvents1700000004000 implements MigrationInterface {
       ADD COLUMN IF NOT EXISTS bytes int`);
     // Rows written before streams existed: their stream is the first two parts of the type's
     // aggregate ("identity.user-registered" -> "identity.user"), the same rule as the contracts.
-    await q.query(`UPDATE outbox_events SET stream = split_part(type, '.', 1) || '.' || split_part(split_part(type, '.', 2), '-', 1) WHERE stream IS NULL`);
-    await q.query(`UPDATE outbox_events o SET sequence = r.n FROM (SELECT id, row_number() OVER (PARTITION BY stream, key ORDER BY seq) AS n FROM outbox_events) r WHERE o.id = r.id AND o.sequence IS NULL`);
-    await q.query(`UPDATE outbox_events SET envelope = envelope || jsonb_build_object('stream', stream, 'sequence', sequence), bytes = octet_length(envelope::text) WHERE NOT (envelope ? 'sequence')`);
-    await q.query(`ALTER TABLE outbox_events ALTER COLUMN stream SET NOT NULL, ALTER COLUMN sequence SET NOT NULL, ALTER COLUMN topic DROP NOT NULL`);
-    await q.query(`CREATE INDEX IF NOT EXISTS outbox_events_blocked ON outbox_events (stream, key, seq) WHERE published_at IS NULL`);
-    await q.query(`CREATE INDEX IF NOT EXISTS outbox_events_published ON outbox_events (published_at) WHERE published_at IS NOT NULL`);
+    await q.query(
+      `UPDATE outbox_events SET stream = split_part(type, '.', 1) || '.' || split_part(split_part(type, '.', 2), '-', 1) WHERE stream IS NULL`,
+    );
+    await q.query(
+      `UPDATE outbox_events o SET sequence = r.n FROM (SELECT id, row_number() OVER (PARTITION BY stream, key ORDER BY seq) AS n FROM outbox_events) r WHERE o.id = r.id AND o.sequence IS NULL`,
+    );
+    await q.query(
+      `UPDATE outbox_events SET envelope = envelope || jsonb_build_object('stream', stream, 'sequence', sequence), bytes = octet_length(envelope::text) WHERE NOT (envelope ? 'sequence')`,
+    );
+    await q.query(
+      `ALTER TABLE outbox_events ALTER COLUMN stream SET NOT NULL, ALTER COLUMN sequence SET NOT NULL, ALTER COLUMN topic DROP NOT NULL`,
+    );
+    await q.query(
+      `CREATE INDEX IF NOT EXISTS outbox_events_blocked ON outbox_events (stream, key, seq) WHERE published_at IS NULL`,
+    );
+    await q.query(
+      `CREATE INDEX IF NOT EXISTS outbox_events_published ON outbox_events (published_at) WHERE published_at IS NOT NULL`,
+    );
     await q.query(`CREATE TABLE IF NOT EXISTS outbox_sequences (
       stream text NOT NULL,
       key text NOT NULL,
       sequence bigint NOT NULL,
       PRIMARY KEY (stream, key)
     )`);
-    await q.query(`INSERT INTO outbox_sequences (stream, key, sequence) SELECT stream, key, max(sequence) FROM outbox_events GROUP BY stream, key ON CONFLICT DO NOTHING`);
+    await q.query(
+      `INSERT INTO outbox_sequences (stream, key, sequence) SELECT stream, key, max(sequence) FROM outbox_events GROUP BY stream, key ON CONFLICT DO NOTHING`,
+    );
     await q.query(`CREATE TABLE IF NOT EXISTS consumer_positions (
       consumer_group text NOT NULL,
       stream text NOT NULL,
@@ -95,7 +111,9 @@ export class PlatformOrderedEvents1700000004000 implements MigrationInterface {
     await q.query(`DROP INDEX IF EXISTS outbox_events_blocked`);
     await q.query(`DROP INDEX IF EXISTS outbox_events_published`);
     await q.query(`DROP INDEX IF EXISTS inbox_events_processed`);
-    await q.query(`ALTER TABLE outbox_events DROP COLUMN IF EXISTS stream, DROP COLUMN IF EXISTS sequence, DROP COLUMN IF EXISTS next_attempt_at, DROP COLUMN IF EXISTS parked_at, DROP COLUMN IF EXISTS bytes`);
+    await q.query(
+      `ALTER TABLE outbox_events DROP COLUMN IF EXISTS stream, DROP COLUMN IF EXISTS sequence, DROP COLUMN IF EXISTS next_attempt_at, DROP COLUMN IF EXISTS parked_at, DROP COLUMN IF EXISTS bytes`,
+    );
   }
 }
 
@@ -122,7 +140,12 @@ export function createDataSource(opts: DatabaseOptions): DataSource {
     type: 'postgres',
     url: opts.url,
     entities: opts.entities ?? [],
-    migrations: [PlatformOutboxInbox1700000000000, PlatformOrderedEvents1700000004000, PlatformOutboxTrace1700000034000, ...opts.migrations],
+    migrations: [
+      PlatformOutboxInbox1700000000000,
+      PlatformOrderedEvents1700000004000,
+      PlatformOutboxTrace1700000034000,
+      ...opts.migrations,
+    ],
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
@@ -181,18 +204,26 @@ export function typeOrmModuleFor(ds: DataSource): DynamicModule {
  * entity's metadata, then each call only runs it and hydrates the row the way TypeORM does
  * (`findOneBy` rebuilds the query on every call, a tenth of a session read's CPU).
  */
-export function prepareFindOneBy<E extends ObjectLiteral>(repo: Repository<E>, property: keyof E & string): (value: unknown, manager?: EntityManager) => Promise<E | null> {
+export function prepareFindOneBy<E extends ObjectLiteral>(
+  repo: Repository<E>,
+  property: keyof E & string,
+): (value: unknown, manager?: EntityManager) => Promise<E | null> {
   const alias = 'e';
   const meta = repo.metadata;
   const column = meta.findColumnWithPropertyName(property);
   if (!column) throw new Error(`${meta.name} has no column ${property}`);
-  const [sql] = repo.createQueryBuilder(alias).where(`${alias}.${property} = :value`, { value: null }).limit(1).getQueryAndParameters();
+  const [sql] = repo
+    .createQueryBuilder(alias)
+    .where(`${alias}.${property} = :value`, { value: null })
+    .limit(1)
+    .getQueryAndParameters();
   const driver = repo.manager.connection.driver;
   return async (value, manager = repo.manager) => {
     const rows: Record<string, unknown>[] = await manager.query(sql, [value]);
     if (rows.length === 0) return null;
     const entity = repo.create();
-    for (const c of meta.columns) c.setEntityValue(entity, driver.prepareHydratedValue(rows[0][`${alias}_${c.databaseName}`], c));
+    for (const c of meta.columns)
+      c.setEntityValue(entity, driver.prepareHydratedValue(rows[0][`${alias}_${c.databaseName}`], c));
     return entity;
   };
 }
@@ -239,7 +270,11 @@ export function withLiterals<V>(sql: string, values: readonly V[], literal: (val
  * savepoints work as usual). When the statement fails the transaction is rolled back and the
  * runner is left as it was. Returns the statement's rows.
  */
-export async function beginWith<R = Record<string, unknown>>(qr: QueryRunner, sql: string, values: readonly SqlLiteral[]): Promise<R[]> {
+export async function beginWith<R = Record<string, unknown>>(
+  qr: QueryRunner,
+  sql: string,
+  values: readonly SqlLiteral[],
+): Promise<R[]> {
   if (qr.isTransactionActive) throw new Error('beginWith: the query runner is already in a transaction');
   const text = withLiterals(sql, values, sqlLiteral);
   const conn = (await qr.connect()) as { query(text: string): Promise<unknown> };
@@ -271,7 +306,11 @@ export async function beginWith<R = Record<string, unknown>>(qr: QueryRunner, sq
 export async function flushCommitted(ds: DataSource): Promise<void> {
   const qr = ds.createQueryRunner();
   try {
-    await beginWith(qr, `SELECT set_config('synchronous_commit', 'on', true), pg_logical_emit_message(true, 'luxe.flush', '')`, []);
+    await beginWith(
+      qr,
+      `SELECT set_config('synchronous_commit', 'on', true), pg_logical_emit_message(true, 'luxe.flush', '')`,
+      [],
+    );
     await qr.commitTransaction();
   } catch (err) {
     if (qr.isTransactionActive) await qr.rollbackTransaction().catch(() => undefined);
@@ -280,4 +319,3 @@ export async function flushCommitted(ds: DataSource): Promise<void> {
     await qr.release();
   }
 }
-

@@ -15,9 +15,22 @@ describe('UserErasureHandler', () => {
         await invoke(data as never, tx as never);
       },
     };
-    const mod = await Test.createTestingModule({ controllers: [UserErasureHandler], providers: [{ provide: EVENT_RUNTIME, useValue: runtime }] }).compile();
+    const mod = await Test.createTestingModule({
+      controllers: [UserErasureHandler],
+      providers: [{ provide: EVENT_RUNTIME, useValue: runtime }],
+    }).compile();
     const userId = '6f1c2c8e-9a4b-4d8e-8f1e-2b3c4d5e6f70';
-    const event = { id: 'e', type: 'identity.user-deleted' as const, version: 1, stream: 'identity.user', sequence: 3, occurredAt: '', producer: 'identity', key: userId, data: { userId, deletedAt: '' } };
+    const event = {
+      id: 'e',
+      type: 'identity.user-deleted' as const,
+      version: 1,
+      stream: 'identity.user',
+      sequence: 3,
+      occurredAt: '',
+      producer: 'identity',
+      key: userId,
+      data: { userId, deletedAt: '' },
+    };
     await mod.get(UserErasureHandler).erase(event, tx as never);
     expect(refs).toEqual([{ consumer: 'user-erasure', type: 'identity.user-deleted' }]);
     expect(query).toHaveBeenCalledTimes(1);

@@ -7,7 +7,9 @@ import { EventConsumer, OnEvent } from './transport/on-event';
 export class CreateUserErasures1700000003000 implements MigrationInterface {
   name = 'CreateUserErasures1700000003000';
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE IF NOT EXISTS user_erasures (user_id uuid PRIMARY KEY, erased_at timestamptz NOT NULL DEFAULT now())`);
+    await q.query(
+      `CREATE TABLE IF NOT EXISTS user_erasures (user_id uuid PRIMARY KEY, erased_at timestamptz NOT NULL DEFAULT now())`,
+    );
   }
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE IF EXISTS user_erasures`);
@@ -21,7 +23,9 @@ export class CreateUserErasures1700000003000 implements MigrationInterface {
 export class HashUserErasures1700000005000 implements MigrationInterface {
   name = 'HashUserErasures1700000005000';
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE user_erasures ALTER COLUMN user_id TYPE text USING encode(sha256(convert_to('identity.user:' || user_id::text, 'UTF8')), 'hex')`);
+    await q.query(
+      `ALTER TABLE user_erasures ALTER COLUMN user_id TYPE text USING encode(sha256(convert_to('identity.user:' || user_id::text, 'UTF8')), 'hex')`,
+    );
     await q.query(`ALTER TABLE user_erasures RENAME COLUMN user_id TO user_key`);
   }
   async down(q: QueryRunner): Promise<void> {
@@ -60,7 +64,13 @@ export class UserErasureService {
  * `oneStatement` handler; the columns and their values come from the entity's metadata, as
  * TypeORM's own upsert takes them.
  */
-export async function upsertUnlessErased<T extends ObjectLiteral>(m: EntityManager, entity: EntityTarget<T>, userId: string, card: Partial<T>, conflict: (keyof T & string)[]): Promise<void> {
+export async function upsertUnlessErased<T extends ObjectLiteral>(
+  m: EntityManager,
+  entity: EntityTarget<T>,
+  userId: string,
+  card: Partial<T>,
+  conflict: (keyof T & string)[],
+): Promise<void> {
   const meta = m.connection.getMetadata(entity);
   const driver = m.connection.driver;
   const q = (name: string) => driver.escape(name);

@@ -1,5 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Injectable, PipeTransform } from '@nestjs/common';
-import { NUL_CHARACTER_MESSAGE, REQUEST_ERRORS, SERVER_ERRORS, type ApiErrorBody, type ErrorDef } from '@luxe/contracts';
+import {
+  NUL_CHARACTER_MESSAGE,
+  REQUEST_ERRORS,
+  SERVER_ERRORS,
+  type ApiErrorBody,
+  type ErrorDef,
+} from '@luxe/contracts';
 import type { ZodType } from 'zod';
 import { currentCorrelationId } from './correlation';
 import type { Logger } from './logger';
@@ -22,17 +28,32 @@ export class AppError extends Error {
     super(message);
   }
   /** `throw AppError.of(AUTH_ERRORS.EMAIL_TAKEN)`; the message may be overridden with a more precise one. */
-  static of(def: ErrorDef, opts: { message?: string; errors?: FieldError[]; retryAfterSeconds?: number } = {}): AppError {
+  static of(
+    def: ErrorDef,
+    opts: { message?: string; errors?: FieldError[]; retryAfterSeconds?: number } = {},
+  ): AppError {
     return new AppError(def.code, opts.message ?? def.message, def.status, opts.errors, opts.retryAfterSeconds);
   }
   toBody(): ApiErrorBody {
-    return { statusCode: this.status, code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}), correlationId: currentCorrelationId() };
+    return {
+      statusCode: this.status,
+      code: this.code,
+      message: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+      correlationId: currentCorrelationId(),
+    };
   }
 }
 
 /** zod issues as field errors: the first message becomes the error's message. */
-export function validationError(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix?: string): AppError {
-  const errors = issues.map((i) => ({ path: [...(prefix ? [prefix] : []), ...i.path.map(String)].join('.'), message: i.message }));
+export function validationError(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix?: string,
+): AppError {
+  const errors = issues.map((i) => ({
+    path: [...(prefix ? [prefix] : []), ...i.path.map(String)].join('.'),
+    message: i.message,
+  }));
   return AppError.of(REQUEST_ERRORS.VALIDATION_FAILED, { message: errors[0]?.message, errors });
 }
 
@@ -78,14 +99,25 @@ export class ZodValidationPipe<T> implements PipeTransform {
 
 /** Fastify's own request errors (body parsing, media type, limits) as our catalogue's errors. */
 function fromFrameworkError(err: any): ErrorDef | null {
-  const status = typeof err?.statusCode === 'number' ? err.statusCode : typeof err?.status === 'number' ? err.status : undefined;
+  const status =
+    typeof err?.statusCode === 'number' ? err.statusCode : typeof err?.status === 'number' ? err.status : undefined;
   const code = typeof err?.code === 'string' ? err.code : '';
-  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err instanceof SyntaxError && status === 400)) return REQUEST_ERRORS.MALFORMED_JSON;
+  if (
+    code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (err instanceof SyntaxError && status === 400)
+  )
+    return REQUEST_ERRORS.MALFORMED_JSON;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return REQUEST_ERRORS.PAYLOAD_TOO_LARGE;
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return REQUEST_ERRORS.UNSUPPORTED_MEDIA_TYPE;
   // A path parameter longer than the router takes (100 characters) matches no route: no such resource.
   if (code === 'FST_ERR_MAX_PARAM_LENGTH') return REQUEST_ERRORS.NOT_FOUND;
-  if (status && status >= 400 && status < 500) return status === 404 ? REQUEST_ERRORS.NOT_FOUND : status === 405 ? REQUEST_ERRORS.METHOD_NOT_ALLOWED : REQUEST_ERRORS.BAD_REQUEST;
+  if (status && status >= 400 && status < 500)
+    return status === 404
+      ? REQUEST_ERRORS.NOT_FOUND
+      : status === 405
+        ? REQUEST_ERRORS.METHOD_NOT_ALLOWED
+        : REQUEST_ERRORS.BAD_REQUEST;
   return null;
 }
 

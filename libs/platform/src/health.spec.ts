@@ -3,7 +3,10 @@ import { HealthController, runChecks } from './health';
 
 describe('runChecks', () => {
   it('is ok when every check passes', async () => {
-    expect(await runChecks({ database: async () => undefined, broker: async () => undefined })).toEqual({ ok: true, checks: { database: 'up', broker: 'up' } });
+    expect(await runChecks({ database: async () => undefined, broker: async () => undefined })).toEqual({
+      ok: true,
+      checks: { database: 'up', broker: 'up' },
+    });
   });
 
   it('is not ok when one check throws, with its message', async () => {
@@ -28,7 +31,7 @@ describe('runChecks', () => {
   });
 });
 
-describe('a service\'s readiness (issue 30: a shared dependency down must not take every instance out)', () => {
+describe("a service's readiness (issue 30: a shared dependency down must not take every instance out)", () => {
   function reply() {
     const r: any = { code: 0, body: undefined };
     r.status = (c: number) => ((r.code = c), r);
@@ -41,14 +44,23 @@ describe('a service\'s readiness (issue 30: a shared dependency down must not ta
   const hangs = () => new Promise<never>(() => undefined);
 
   it('stays ready with the broker, Redis and storage down, and names them', async () => {
-    const c = new HealthController({ query: async () => [{ '?column?': 1 }] } as any, { ping: down } as any, { ping: down } as any, { ping: down } as any);
+    const c = new HealthController(
+      { query: async () => [{ '?column?': 1 }] } as any,
+      { ping: down } as any,
+      { ping: down } as any,
+      { ping: down } as any,
+    );
     const r = reply();
     await c.ready(r);
     expect(r.code).toBe(200);
-    expect(r.body).toMatchObject({ status: 'degraded', degraded: ['broker', 'redis', 'storage'], checks: { database: 'up', broker: 'down: connection refused' } });
+    expect(r.body).toMatchObject({
+      status: 'degraded',
+      degraded: ['broker', 'redis', 'storage'],
+      checks: { database: 'up', broker: 'down: connection refused' },
+    });
   });
 
-  it('answers within a prober\'s second when a dependency hangs (a frozen broker)', async () => {
+  it("answers within a prober's second when a dependency hangs (a frozen broker)", async () => {
     const c = new HealthController({ query: async () => [] } as any, { ping: hangs } as any);
     const r = reply();
     const started = Date.now();

@@ -15,13 +15,19 @@ export type Check = () => Promise<void>;
 export const DEPENDENCY_CHECK_MS = 500;
 
 /** Runs named checks with a timeout each; `ok` only if all pass. */
-export async function runChecks(checks: Record<string, Check>, timeoutMs = 2000): Promise<{ ok: boolean; checks: Record<string, string> }> {
+export async function runChecks(
+  checks: Record<string, Check>,
+  timeoutMs = 2000,
+): Promise<{ ok: boolean; checks: Record<string, string> }> {
   const results: Record<string, string> = {};
   await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       let timer: NodeJS.Timeout | undefined;
       try {
-        await Promise.race([check(), new Promise((_, rej) => (timer = setTimeout(() => rej(new Error('timed out')), timeoutMs)))]);
+        await Promise.race([
+          check(),
+          new Promise((_, rej) => (timer = setTimeout(() => rej(new Error('timed out')), timeoutMs))),
+        ]);
         results[name] = 'up';
       } catch (e) {
         results[name] = `down: ${(e as Error)?.message ?? e}`;
@@ -70,13 +76,28 @@ export class HealthController {
     if (this.storage) dependencies.storage = () => this.storage!.ping();
     // A frozen dependency must not hold the answer past a prober's timeout (1 s by default in
     // Kubernetes): it is given less, and only the database its 2 s.
-    const [own, deps] = await Promise.all([runChecks({ database: async () => void (await this.ds.query('SELECT 1')) }), runChecks(dependencies, DEPENDENCY_CHECK_MS)]);
+    const [own, deps] = await Promise.all([
+      runChecks({ database: async () => void (await this.ds.query('SELECT 1')) }),
+      runChecks(dependencies, DEPENDENCY_CHECK_MS),
+    ]);
     const ok = own.ok;
-    const degraded = Object.entries(deps.checks).filter(([, state]) => state !== 'up').map(([name]) => name).sort();
+    const degraded = Object.entries(deps.checks)
+      .filter(([, state]) => state !== 'up')
+      .map(([name]) => name)
+      .sort();
     // The event path's state is reported, not judged: a parked outbox row or a dead letter needs a
     // person, but the service still serves requests.
     const outbox = ok && this.relay ? await this.relay.status().catch(() => null) : null;
-    const events = { ...(outbox ?? {}), deadLettered: eventMetrics.deadLettered, transientRetries: eventMetrics.transientRetries };
-    res.status(ok ? 200 : 503).send({ status: ok ? (degraded.length ? 'degraded' : 'ok') : 'unavailable', checks: { ...own.checks, ...deps.checks }, ...(degraded.length ? { degraded } : {}), events });
+    const events = {
+      ...(outbox ?? {}),
+      deadLettered: eventMetrics.deadLettered,
+      transientRetries: eventMetrics.transientRetries,
+    };
+    res.status(ok ? 200 : 503).send({
+      status: ok ? (degraded.length ? 'degraded' : 'ok') : 'unavailable',
+      checks: { ...own.checks, ...deps.checks },
+      ...(degraded.length ? { degraded } : {}),
+      events,
+    });
   }
 }

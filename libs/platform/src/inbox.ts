@@ -86,7 +86,12 @@ export class Inbox {
    * So the effect may be called twice (it must only build its statement); a second statement
    * fails the delivery (a programming error, caught by the handler's tests).
    */
-  async process(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>, options: { oneStatement?: boolean } = {}): Promise<InboxOutcome> {
+  async process(
+    group: string,
+    envelope: EventEnvelope,
+    effect: (manager: EntityManager) => Promise<void>,
+    options: { oneStatement?: boolean } = {},
+  ): Promise<InboxOutcome> {
     if (options.oneStatement && (await this.applyInOneStatement(group, envelope, effect))) return 'applied';
     return this.processInTransaction(group, envelope, effect);
   }
@@ -94,10 +99,22 @@ export class Inbox {
   /** The inbox statement's values: `$1`… of INBOX_CTE. */
   private static values(group: string, envelope: EventEnvelope): SqlLiteral[] {
     const ends = isEventType(envelope.type) && endsAggregate(envelope.type);
-    return [envelope.id, group, envelope.type, envelope.stream, Inbox.positionKey(envelope.stream, envelope.key), envelope.sequence, ends];
+    return [
+      envelope.id,
+      group,
+      envelope.type,
+      envelope.stream,
+      Inbox.positionKey(envelope.stream, envelope.key),
+      envelope.sequence,
+      ends,
+    ];
   }
 
-  private async processInTransaction(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<InboxOutcome> {
+  private async processInTransaction(
+    group: string,
+    envelope: EventEnvelope,
+    effect: (manager: EntityManager) => Promise<void>,
+  ): Promise<InboxOutcome> {
     const qr = this.ds.createQueryRunner();
     try {
       // The transaction and one statement before the effect, in one round trip (`beginWith`):
@@ -113,11 +130,10 @@ export class Inbox {
       if (!row.inserted) outcome = 'duplicate';
       else if (!row.advanced) {
         // Rare: tell a stale event from one after the end (the row is locked by the upsert above).
-        const [position]: { ended: boolean }[] = await qr.query(`SELECT ended FROM consumer_positions WHERE consumer_group = $1 AND stream = $2 AND key = $3`, [
-          group,
-          envelope.stream,
-          Inbox.positionKey(envelope.stream, envelope.key),
-        ]);
+        const [position]: { ended: boolean }[] = await qr.query(
+          `SELECT ended FROM consumer_positions WHERE consumer_group = $1 AND stream = $2 AND key = $3`,
+          [group, envelope.stream, Inbox.positionKey(envelope.stream, envelope.key)],
+        );
         outcome = position?.ended ? 'ended' : 'stale';
       } else await effect(qr.manager);
       await qr.commitTransaction();
@@ -137,7 +153,11 @@ export class Inbox {
    * begins none of its own) and its connection sends the first statement behind the inbox's (its
    * `query` is wrapped while this runner holds it, then given back as it was).
    */
-  private async applyInOneStatement(group: string, envelope: EventEnvelope, effect: (manager: EntityManager) => Promise<void>): Promise<boolean> {
+  private async applyInOneStatement(
+    group: string,
+    envelope: EventEnvelope,
+    effect: (manager: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
     const gate = withLiterals(INBOX_GATE_SQL, Inbox.values(group, envelope), sqlLiteral);
     const qr = this.ds.createQueryRunner();
     const runner = qr as unknown as { isTransactionActive: boolean; transactionDepth: number };

@@ -4,7 +4,16 @@ import type { ExecutionContext } from '@nestjs/common';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { AppError } from './errors';
 import { generateKeyPairSync } from 'node:crypto';
-import { Actor, generateInternalKeyPair, InternalAuthGuard, InternalTokenSigner, InternalTokenVerifier, parseInternalKey, PublicRoute, requireMember } from './internal-auth';
+import {
+  Actor,
+  generateInternalKeyPair,
+  InternalAuthGuard,
+  InternalTokenSigner,
+  InternalTokenVerifier,
+  parseInternalKey,
+  PublicRoute,
+  requireMember,
+} from './internal-auth';
 
 const GATEWAY = generateInternalKeyPair();
 const OTHER = generateInternalKeyPair();
@@ -19,7 +28,10 @@ afterEach(() => {
 
 describe('internal tokens (Ed25519)', () => {
   it('take keys as PEM, PEM with \\n escapes, or base64 DER, and refuse anything that is not the right Ed25519 key', () => {
-    const der = (pem: string, kind: 'private' | 'public') => parseInternalKey(kind, pem).export({ format: 'der', type: kind === 'private' ? 'pkcs8' : 'spki' }).toString('base64');
+    const der = (pem: string, kind: 'private' | 'public') =>
+      parseInternalKey(kind, pem)
+        .export({ format: 'der', type: kind === 'private' ? 'pkcs8' : 'spki' })
+        .toString('base64');
     expect(() => new InternalTokenSigner(GATEWAY.privateKey.replace(/\n/g, '\\n'))).not.toThrow();
     expect(() => new InternalTokenSigner(der(GATEWAY.privateKey, 'private'))).not.toThrow();
     expect(() => new InternalTokenVerifier(der(GATEWAY.publicKey, 'public'))).not.toThrow();
@@ -27,7 +39,9 @@ describe('internal tokens (Ed25519)', () => {
     // A service's public key cannot sign; a private key is not accepted where a public one is meant.
     expect(() => new InternalTokenSigner(GATEWAY.publicKey)).toThrow('must be an Ed25519 private key');
     expect(() => new InternalTokenVerifier(GATEWAY.privateKey)).toThrow('must be an Ed25519 public key');
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
     expect(() => new InternalTokenVerifier(rsa)).toThrow('must be an Ed25519 public key');
   });
 
@@ -64,7 +78,9 @@ describe('internal tokens (Ed25519)', () => {
     const rotating = new InternalTokenVerifier([NEW.publicKey, GATEWAY.publicKey]);
     expect(rotating.verify(oldToken, target).actor).toEqual(member);
     expect(rotating.verify(newToken, target).actor).toEqual(member);
-    expect(() => rotating.verify(new InternalTokenSigner(OTHER.privateKey).sign(member, target), target)).toThrow('bad signature');
+    expect(() => rotating.verify(new InternalTokenSigner(OTHER.privateKey).sign(member, target), target)).toThrow(
+      'bad signature',
+    );
     const after = new InternalTokenVerifier([NEW.publicKey]);
     expect(after.verify(newToken, target).actor).toEqual(member);
     expect(() => after.verify(oldToken, target)).toThrow('bad signature');
@@ -72,7 +88,25 @@ describe('internal tokens (Ed25519)', () => {
   });
 
   it('refuse an expired token, also after it was verified once', () => {
-    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: new Date('2030-01-01T00:00:00Z'),
+    });
     const v = verifier();
     const token = signer().sign(member, target, 1);
     expect(v.verify(token, target)).toMatchObject({ actor: member });
@@ -82,7 +116,21 @@ describe('internal tokens (Ed25519)', () => {
   });
 
   it('reuse a signed token for the same claims while it is fresh, and sign again when it ages', () => {
-    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: new Date('2030-01-01T00:00:00Z'),
+    });
     const s = signer();
     const a = s.sign(member, target);
     expect(s.sign(member, target)).toBe(a);
@@ -119,7 +167,12 @@ class Controller {
   secret() {}
 }
 
-function ctx(handler: (...args: any[]) => unknown, headers: Record<string, unknown> = {}, method = 'GET', url = '/api/auth/me') {
+function ctx(
+  handler: (...args: any[]) => unknown,
+  headers: Record<string, unknown> = {},
+  method = 'GET',
+  url = '/api/auth/me',
+) {
   const req: any = { headers, method, url };
   const c = {
     getHandler: () => handler,
@@ -153,7 +206,9 @@ describe('InternalAuthGuard', () => {
   });
 
   it('refuses a call with an invalid token with a 401 AppError', () => {
-    const { c, req } = ctx(Controller.prototype.secret, { 'x-internal-auth': new InternalTokenSigner(OTHER.privateKey).sign(member, target) });
+    const { c, req } = ctx(Controller.prototype.secret, {
+      'x-internal-auth': new InternalTokenSigner(OTHER.privateKey).sign(member, target),
+    });
     const e = refusal(() => guard.canActivate(c));
     expect(e).toBeInstanceOf(AppError);
     expect(e.status).toBe(401);
@@ -162,7 +217,10 @@ describe('InternalAuthGuard', () => {
   });
 
   it('refuses a valid token made for another service or another route', () => {
-    for (const t of [{ ...target, service: 'venues' }, { ...target, path: '/api/auth/login', method: 'POST' }]) {
+    for (const t of [
+      { ...target, service: 'venues' },
+      { ...target, path: '/api/auth/login', method: 'POST' },
+    ]) {
       const { c, req } = ctx(Controller.prototype.secret, { 'x-internal-auth': auth.sign(member, t) });
       expect(refusal(() => guard.canActivate(c)).code).toBe('AUTH.INTERNAL_CREDENTIALS_INVALID');
       expect(req.actor).toBeUndefined();

@@ -1,4 +1,11 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject, sign as edSign, verify as edVerify } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  KeyObject,
+  sign as edSign,
+  verify as edVerify,
+} from 'node:crypto';
 import { CanActivate, ExecutionContext, Inject, Injectable, createParamDecorator } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AUTH_ERRORS } from '@luxe/contracts';
@@ -45,22 +52,32 @@ export function parseInternalKey(kind: 'private' | 'public', value: string | Key
     const text = value.trim().replace(/\\n/g, '\n');
     try {
       const der = Buffer.from(text, 'base64');
-      if (kind === 'private') key = text.includes('-----BEGIN') ? createPrivateKey(text) : createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+      if (kind === 'private')
+        key = text.includes('-----BEGIN')
+          ? createPrivateKey(text)
+          : createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
       // createPublicKey would derive one from a private key: a service must not be handed that.
       else if (text.includes('PRIVATE KEY')) throw new Error('a private key');
-      else key = text.includes('-----BEGIN') ? createPublicKey(text) : createPublicKey({ key: der, format: 'der', type: 'spki' });
+      else
+        key = text.includes('-----BEGIN')
+          ? createPublicKey(text)
+          : createPublicKey({ key: der, format: 'der', type: 'spki' });
     } catch {
       throw new Error(`must be an Ed25519 ${kind} key (PEM, or the base64 of its DER)`);
     }
   }
-  if (key.asymmetricKeyType !== 'ed25519' || key.type !== kind) throw new Error(`must be an Ed25519 ${kind} key (PEM, or the base64 of its DER)`);
+  if (key.asymmetricKeyType !== 'ed25519' || key.type !== kind)
+    throw new Error(`must be an Ed25519 ${kind} key (PEM, or the base64 of its DER)`);
   return key;
 }
 
 /** A fresh key pair as PEM (the embedded launcher and test stacks make one per start). */
 export function generateInternalKeyPair(): { privateKey: string; publicKey: string } {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  return { privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+  return {
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 }
 
 const requestOf = (t: InternalTarget) => `${t.method.toUpperCase()} ${stripQuery(t.path)}`;
@@ -173,7 +190,9 @@ export class InternalAuthGuard implements CanActivate {
 }
 
 /** `@CurrentActor() actor: Actor` in a service controller. */
-export const CurrentActor = createParamDecorator((_data: unknown, ctx: ExecutionContext): Actor => ctx.switchToHttp().getRequest().actor ?? ANONYMOUS);
+export const CurrentActor = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): Actor => ctx.switchToHttp().getRequest().actor ?? ANONYMOUS,
+);
 
 /** Refuses anyone but a signed-in member (or admin). */
 export function requireMember(actor: Actor): asserts actor is Actor & { userId: string } {

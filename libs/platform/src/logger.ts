@@ -17,6 +17,15 @@ export function createLogger(name: string, level: string = process.env.LOG_LEVEL
     level,
     base: { service: name },
     mixin: logContext,
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-internal-auth"]', 'password', '*.password'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-internal-auth"]',
+        'password',
+        '*.password',
+      ],
+      censor: '[redacted]',
+    },
   });
 }

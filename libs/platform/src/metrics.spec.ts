@@ -27,7 +27,9 @@ describe('Metrics', () => {
     const res = await a.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(res.body).toContain('luxe_http_request_duration_seconds_count{service="venues",method="GET",route="/api/venues/:id",status_code="200"} 1');
+    expect(res.body).toContain(
+      'luxe_http_request_duration_seconds_count{service="venues",method="GET",route="/api/venues/:id",status_code="200"} 1',
+    );
     expect(res.body).not.toContain(VENUE_ID);
   });
 
@@ -50,7 +52,9 @@ describe('Metrics', () => {
     const [ta, tb] = [await a.registry.metrics(), await b.registry.metrics()];
     expect(ta).toContain('process_cpu_user_seconds_total{service="identity"}');
     expect(tb).toContain('process_cpu_user_seconds_total{service="venues"}');
-    expect(ta).toContain('luxe_events_handled_total{consumer_group="identity.users",type="identity.user-registered",outcome="applied",service="identity"} 1');
+    expect(ta).toContain(
+      'luxe_events_handled_total{consumer_group="identity.users",type="identity.user-registered",outcome="applied",service="identity"} 1',
+    );
     expect(tb).not.toContain('luxe_events_handled_total{');
   });
 
@@ -61,10 +65,18 @@ describe('Metrics', () => {
     m.deadLettered('social.cards', 'identity.user-registered');
     m.deadLettered('social.events', 'made.up-type');
     const text = await m.registry.metrics();
-    expect(text).toContain('luxe_events_failed_total{consumer_group="social.cards",type="identity.user-registered",transient="true",service="social"} 1');
-    expect(text).toContain('luxe_events_failed_total{consumer_group="social.cards",type="identity.user-registered",transient="false",service="social"} 1');
-    expect(text).toContain('luxe_events_dead_lettered_total{consumer_group="social.cards",type="identity.user-registered",service="social"} 1');
-    expect(text).toContain('luxe_events_dead_lettered_total{consumer_group="social.events",type="unknown",service="social"} 1');
+    expect(text).toContain(
+      'luxe_events_failed_total{consumer_group="social.cards",type="identity.user-registered",transient="true",service="social"} 1',
+    );
+    expect(text).toContain(
+      'luxe_events_failed_total{consumer_group="social.cards",type="identity.user-registered",transient="false",service="social"} 1',
+    );
+    expect(text).toContain(
+      'luxe_events_dead_lettered_total{consumer_group="social.cards",type="identity.user-registered",service="social"} 1',
+    );
+    expect(text).toContain(
+      'luxe_events_dead_lettered_total{consumer_group="social.events",type="unknown",service="social"} 1',
+    );
   });
 
   it('reads the outbox gauges from the database once per scrape, NaN when it does not answer', async () => {
@@ -92,7 +104,7 @@ describe('Metrics', () => {
     expect(after).toMatch(/luxe_outbox_backlog\{service="identity"\} nan$/im);
   });
 
-  it('reports a consumer group\'s lag per topic, NaN when the broker does not answer', async () => {
+  it("reports a consumer group's lag per topic, NaN when the broker does not answer", async () => {
     const m = new Metrics({ service: 'messaging', defaultMetrics: false });
     let fail = false;
     m.addConsumerLag('messaging.events', ['identity.user', 'social.match'], async () => {
@@ -100,9 +112,15 @@ describe('Metrics', () => {
       return [{ topic: 'identity.user', lag: 4 }];
     });
     const text = await m.registry.metrics();
-    expect(text).toContain('luxe_consumer_lag{consumer_group="messaging.events",topic="identity.user",service="messaging"} 4');
-    expect(text).toContain('luxe_consumer_lag{consumer_group="messaging.events",topic="social.match",service="messaging"} 0');
+    expect(text).toContain(
+      'luxe_consumer_lag{consumer_group="messaging.events",topic="identity.user",service="messaging"} 4',
+    );
+    expect(text).toContain(
+      'luxe_consumer_lag{consumer_group="messaging.events",topic="social.match",service="messaging"} 0',
+    );
     fail = true;
-    expect(await m.registry.metrics()).toMatch(/luxe_consumer_lag\{consumer_group="messaging.events",topic="identity.user",service="messaging"\} nan$/im);
+    expect(await m.registry.metrics()).toMatch(
+      /luxe_consumer_lag\{consumer_group="messaging.events",topic="identity.user",service="messaging"\} nan$/im,
+    );
   });
 });

@@ -109,15 +109,27 @@ export class Metrics implements ConsumerMetrics {
         },
       });
     gauge('luxe_outbox_backlog', 'Outbox rows not yet published (parked rows excluded)', (s) => s.backlog);
-    gauge('luxe_outbox_oldest_unpublished_age_seconds', 'Age of the oldest outbox row not yet published (parked rows excluded); 0 when none', (s) => s.oldestAgeSeconds);
-    gauge('luxe_outbox_parked', 'Outbox rows parked after too many failed publish attempts (they need a person)', (s) => s.parked);
+    gauge(
+      'luxe_outbox_oldest_unpublished_age_seconds',
+      'Age of the oldest outbox row not yet published (parked rows excluded); 0 when none',
+      (s) => s.oldestAgeSeconds,
+    );
+    gauge(
+      'luxe_outbox_parked',
+      'Outbox rows parked after too many failed publish attempts (they need a person)',
+      (s) => s.parked,
+    );
   }
 
   /**
    * `luxe_consumer_lag{consumer_group,topic}`, asked of the broker at each scrape (Kafka only);
    * NaN when it does not answer within two seconds.
    */
-  addConsumerLag(groupId: string, topics: string[], read: (groupId: string, topics: string[]) => Promise<TopicLag[]>): void {
+  addConsumerLag(
+    groupId: string,
+    topics: string[],
+    read: (groupId: string, topics: string[]) => Promise<TopicLag[]>,
+  ): void {
     new Gauge({
       name: 'luxe_consumer_lag',
       help: 'Messages the consumer group has not read yet, per topic (latest offsets minus committed ones)',
@@ -125,10 +137,14 @@ export class Metrics implements ConsumerMetrics {
       registers: [this.registry],
       async collect() {
         let timer: NodeJS.Timeout | undefined;
-        const lags = await Promise.race([read(groupId, topics), new Promise<null>((r) => (timer = setTimeout(() => r(null), 2000)))])
+        const lags = await Promise.race([
+          read(groupId, topics),
+          new Promise<null>((r) => (timer = setTimeout(() => r(null), 2000))),
+        ])
           .catch(() => null)
           .finally(() => clearTimeout(timer));
-        for (const topic of topics) this.set({ consumer_group: groupId, topic }, lags ? (lags.find((l) => l.topic === topic)?.lag ?? 0) : NaN);
+        for (const topic of topics)
+          this.set({ consumer_group: groupId, topic }, lags ? (lags.find((l) => l.topic === topic)?.lag ?? 0) : NaN);
       },
     });
   }
@@ -148,7 +164,8 @@ export class Metrics implements ConsumerMetrics {
     fastify.addHook('onResponse', (req, reply, done) => {
       const route = req.routeOptions?.url;
       const path = route ?? req.url;
-      if (!UNMEASURED.test(path)) this.observeHttp(req.method, route ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+      if (!UNMEASURED.test(path))
+        this.observeHttp(req.method, route ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
     // `endpoint: false`: measured only, the scrape is served by `listen` on a port of its own.
@@ -165,7 +182,11 @@ export class Metrics implements ConsumerMetrics {
  * the scrape never shares a port with the site, so the Ingress cannot expose it and a network
  * policy can open it to the monitoring namespace alone. Anything else answers 404.
  */
-export async function listenForMetrics(metrics: Metrics, host: string, port: number): Promise<{ url: string; close(): Promise<void> }> {
+export async function listenForMetrics(
+  metrics: Metrics,
+  host: string,
+  port: number,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -173,7 +194,10 @@ export async function listenForMetrics(metrics: Metrics, host: string, port: num
       return;
     }
     metrics.exposition().then(
-      ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body),
+      ({ contentType, body }) =>
+        res
+          .writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : body),
       () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics unavailable\n'),
     );
   });
@@ -208,7 +232,11 @@ async function readOutbox(ds: DataSource): Promise<OutboxSample> {
             count(*) FILTER (WHERE parked_at IS NOT NULL) AS parked
        FROM outbox_events WHERE published_at IS NULL`,
   );
-  return { backlog: Number(r.backlog), oldestAgeSeconds: r.oldest === null ? 0 : Math.max(0, Number(r.oldest)), parked: Number(r.parked) };
+  return {
+    backlog: Number(r.backlog),
+    oldestAgeSeconds: r.oldest === null ? 0 : Math.max(0, Number(r.oldest)),
+    parked: Number(r.parked),
+  };
 }
 
 /** An event type as a label: only the contracts' types, so a stray message cannot add series. */

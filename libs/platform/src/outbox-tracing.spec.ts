@@ -14,7 +14,17 @@ beforeAll(() => expect(initTracing({ serviceName: 'unit', exporter, simple: true
 afterAll(() => shutdownTracing());
 
 const WRITER = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
-const row = (id: string, trace_parent: string | null) => ({ id, stream: 'platform.test', key: 'k', type: 'platform.test-event', envelope: { n: 1 }, correlation_id: null, trace_parent, attempts: 0, bytes: 10 });
+const row = (id: string, trace_parent: string | null) => ({
+  id,
+  stream: 'platform.test',
+  key: 'k',
+  type: 'platform.test-event',
+  envelope: { n: 1 },
+  correlation_id: null,
+  trace_parent,
+  attempts: 0,
+  bytes: 10,
+});
 
 /** A database with these rows due (once), and a transport that records or refuses what it is sent. */
 function relayOf(rows: ReturnType<typeof row>[], publish: (m: OutgoingMessage[]) => Promise<void>) {
@@ -42,16 +52,29 @@ describe('OutboxRelay with tracing on', () => {
     const spans = exporter.getFinishedSpans();
     expect(spans).toHaveLength(1);
     const [publish] = spans;
-    expect([publish.name, publish.kind, publish.status.code]).toEqual(['publish platform.test-event', SpanKind.PRODUCER, 0]);
+    expect([publish.name, publish.kind, publish.status.code]).toEqual([
+      'publish platform.test-event',
+      SpanKind.PRODUCER,
+      0,
+    ]);
     expect(publish.spanContext().traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
     expect(publish.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
-    expect(publish.attributes).toMatchObject({ 'messaging.system': 'kafka', 'messaging.destination.name': 't.platform.test.v1', 'messaging.message.id': 'a' });
-    expect(sent.map((m) => m.headers?.traceparent)).toEqual([`00-4bf92f3577b34da6a3ce929d0e0e4736-${publish.spanContext().spanId}-01`, undefined]);
+    expect(publish.attributes).toMatchObject({
+      'messaging.system': 'kafka',
+      'messaging.destination.name': 't.platform.test.v1',
+      'messaging.message.id': 'a',
+    });
+    expect(sent.map((m) => m.headers?.traceparent)).toEqual([
+      `00-4bf92f3577b34da6a3ce929d0e0e4736-${publish.spanContext().spanId}-01`,
+      undefined,
+    ]);
   });
 
   it('ends the producer span of a row the broker refused as failed', async () => {
     exporter.reset();
-    expect(await relayOf([row('a', WRITER)], async () => Promise.reject(new Error('MESSAGE_TOO_LARGE'))).publishBatch()).toBe(0);
+    expect(
+      await relayOf([row('a', WRITER)], async () => Promise.reject(new Error('MESSAGE_TOO_LARGE'))).publishBatch(),
+    ).toBe(0);
     const [publish] = exporter.getFinishedSpans();
     expect([publish.name, publish.status.code]).toEqual(['publish platform.test-event', 2]);
   });

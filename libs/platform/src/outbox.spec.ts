@@ -10,7 +10,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 function manager(active = true) {
   let sequence = 0;
-  const query = jest.fn(async (sql: string) => (sql.startsWith('INSERT INTO outbox_sequences') ? [{ sequence: String(++sequence) }] : []));
+  const query = jest.fn(async (sql: string) =>
+    sql.startsWith('INSERT INTO outbox_sequences') ? [{ sequence: String(++sequence) }] : [],
+  );
   return { m: { query, queryRunner: { isTransactionActive: active } } as unknown as EntityManager, query };
 }
 
@@ -18,7 +20,9 @@ describe('Outbox.add', () => {
   it('refuses to run outside a transaction', async () => {
     const outbox = new Outbox('identity');
     const { m, query } = manager(false);
-    await expect(outbox.add(m, 'platform.test-event', 'k', { n: 1 })).rejects.toThrow('Outbox.add must run inside a transaction');
+    await expect(outbox.add(m, 'platform.test-event', 'k', { n: 1 })).rejects.toThrow(
+      'Outbox.add must run inside a transaction',
+    );
     const noRunner = { query } as unknown as EntityManager;
     await expect(outbox.add(noRunner, 'platform.test-event', 'k', { n: 1 })).rejects.toThrow('inside a transaction');
     expect(query).not.toHaveBeenCalled();
@@ -28,9 +32,9 @@ describe('Outbox.add', () => {
     const outbox = new Outbox('identity');
     const { m, query } = manager();
     await expect(outbox.add(m, 'platform.test-event', 'k', { n: 'x' } as any)).rejects.toBeInstanceOf(EventSchemaError);
-    await expect(outbox.add(m, 'identity.user-deleted', 'k', { userId: 'not-uuid', deletedAt: new Date().toISOString() })).rejects.toBeInstanceOf(
-      EventSchemaError,
-    );
+    await expect(
+      outbox.add(m, 'identity.user-deleted', 'k', { userId: 'not-uuid', deletedAt: new Date().toISOString() }),
+    ).rejects.toBeInstanceOf(EventSchemaError);
     expect(query).not.toHaveBeenCalled();
   });
 
@@ -39,7 +43,15 @@ describe('Outbox.add', () => {
     const { m, query } = manager();
     const before = Date.now();
     const env = await runWithCorrelation('corr-42', () => outbox.add(m, 'platform.test-event', 'key-1', { n: 3 }));
-    expect(env).toMatchObject({ type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, producer: 'identity', key: 'key-1', data: { n: 3 } });
+    expect(env).toMatchObject({
+      type: 'platform.test-event',
+      version: 1,
+      stream: 'platform.test',
+      sequence: 1,
+      producer: 'identity',
+      key: 'key-1',
+      data: { n: 3 },
+    });
     expect(env.id).toMatch(UUID);
     expect(Date.parse(env.occurredAt)).toBeGreaterThanOrEqual(before - 1000);
     const calls = query.mock.calls as unknown as [string, unknown[]][];
@@ -50,7 +62,18 @@ describe('Outbox.add', () => {
     expect(calls[1][1]).toEqual(['platform.test', 'key-1']);
     expect(calls[2][0]).toMatch(/^INSERT INTO outbox_events/);
     const json = JSON.stringify(env);
-    expect(calls[2][1]).toEqual([env.id, 'platform.test-event', 1, 'platform.test', 1, 'key-1', json, Buffer.byteLength(json), 'corr-42', null]); // no active span: no traceparent
+    expect(calls[2][1]).toEqual([
+      env.id,
+      'platform.test-event',
+      1,
+      'platform.test',
+      1,
+      'key-1',
+      json,
+      Buffer.byteLength(json),
+      'corr-42',
+      null,
+    ]); // no active span: no traceparent
     expect(calls[3]).toEqual([`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]]);
   });
 
@@ -91,7 +114,17 @@ describe('OutboxRelay scheduling', () => {
         expect(sql).toContain('pg_try_advisory_xact_lock');
         const n = Math.min(waiting, Number(/LIMIT (\d+)$/.exec(sql)![1]));
         batches.push(n);
-        const rows = Array.from({ length: n }, (_, i) => ({ id: `r${waiting - i}`, stream: 'platform.test', key: 'k', type: 'platform.test-event', envelope: { n: 1 }, correlation_id: null, trace_parent: null, attempts: 0, bytes: 10 }));
+        const rows = Array.from({ length: n }, (_, i) => ({
+          id: `r${waiting - i}`,
+          stream: 'platform.test',
+          key: 'k',
+          type: 'platform.test-event',
+          envelope: { n: 1 },
+          correlation_id: null,
+          trace_parent: null,
+          attempts: 0,
+          bytes: 10,
+        }));
         return [{ rows: [] }, { rows: [{ locked: true }] }, { rows }];
       },
     };
@@ -101,7 +134,11 @@ describe('OutboxRelay scheduling', () => {
       query: async () => [],
     };
     const runs = { count: 0 };
-    const ds = { createQueryRunner: () => (runs.count++, qr), query: async () => [[], 0], options: {} } as unknown as DataSource;
+    const ds = {
+      createQueryRunner: () => (runs.count++, qr),
+      query: async () => [[], 0],
+      options: {},
+    } as unknown as DataSource;
     return { ds, batches, runs };
   }
   const transport = { publish: jest.fn(async () => undefined) } as unknown as EventTransport;
@@ -148,16 +185,24 @@ describe('OutboxRelay scheduling', () => {
     try {
       const { ds } = fakeDb(1);
       const attempts: number[] = [];
-      const down = { publish: jest.fn(async () => { attempts.push(Date.now()); throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }); }) } as unknown as EventTransport;
+      const down = {
+        publish: jest.fn(async () => {
+          attempts.push(Date.now());
+          throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+        }),
+      } as unknown as EventTransport;
       const relay = new OutboxRelay(ds, down, logger, { listen: false, pollMs: 200 });
       relays.push(relay);
       relay.start();
       await jest.advanceTimersByTimeAsync(120_000);
       const first = attempts[0];
-      const gaps = attempts.slice(1).map((t, i) => t - attempts[i]).filter((g) => g > 0);
+      const gaps = attempts
+        .slice(1)
+        .map((t, i) => t - attempts[i])
+        .filter((g) => g > 0);
       expect(first).toBeDefined();
       expect(MAX_RELAY_BACKOFF_MS).toBeLessThanOrEqual(5_000);
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(MAX_RELAY_BACKOFF_MS + 50);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(MAX_RELAY_BACKOFF_MS + 50);
       expect(gaps.filter((g) => g >= MAX_RELAY_BACKOFF_MS - 50).length).toBeGreaterThan(10);
     } finally {
       jest.useRealTimers();

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Span } from '@opentelemetry/api';
 import { Client, PoolClient, QueryResult } from 'pg';
 import { EntityManager, DataSource } from 'typeorm';
-import { endsAggregate, EventData, EventEnvelope, EventType, EVENT_VERSION, isEventType, parseEventData, streamOf, streamTopic } from '@luxe/contracts';
+import {
+  endsAggregate,
+  EventData,
+  EventEnvelope,
+  EventType,
+  EVENT_VERSION,
+  isEventType,
+  parseEventData,
+  streamOf,
+  streamTopic,
+} from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from './correlation';
 import { sqlLiteral } from './database';
 import { currentTraceParent, endSpan, startProducerSpan, TRACEPARENT_HEADER } from './tracing';
@@ -23,7 +33,12 @@ export const OUTBOX_CHANNEL = 'luxe_outbox';
 export class Outbox {
   constructor(private readonly producer: string) {}
 
-  async add<T extends EventType>(manager: EntityManager, type: T, key: string, data: EventData<T>): Promise<EventEnvelope<EventData<T>>> {
+  async add<T extends EventType>(
+    manager: EntityManager,
+    type: T,
+    key: string,
+    data: EventData<T>,
+  ): Promise<EventEnvelope<EventData<T>>> {
     if (!manager.queryRunner?.isTransactionActive) throw new Error('Outbox.add must run inside a transaction');
     const checked = parseEventData(type, data);
     const stream = streamOf(type);
@@ -50,7 +65,18 @@ export class Outbox {
     const json = JSON.stringify(envelope);
     await manager.query(
       `INSERT INTO outbox_events (id, type, version, stream, sequence, key, envelope, bytes, correlation_id, trace_parent) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [envelope.id, type, envelope.version, stream, envelope.sequence, key, json, Buffer.byteLength(json), currentCorrelationId() ?? null, currentTraceParent()],
+      [
+        envelope.id,
+        type,
+        envelope.version,
+        stream,
+        envelope.sequence,
+        key,
+        json,
+        Buffer.byteLength(json),
+        currentCorrelationId() ?? null,
+        currentTraceParent(),
+      ],
     );
     await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
     return envelope;
@@ -197,7 +223,11 @@ export class OutboxRelay {
     const [r]: { pending: string; parked: string }[] = await this.ds.query(
       `SELECT count(*) FILTER (WHERE parked_at IS NULL) AS pending, count(*) FILTER (WHERE parked_at IS NOT NULL) AS parked FROM outbox_events WHERE published_at IS NULL`,
     );
-    return { pending: Number(r.pending), parked: Number(r.parked), failingSince: this.failingSince?.toISOString() ?? null };
+    return {
+      pending: Number(r.pending),
+      parked: Number(r.parked),
+      failingSince: this.failingSince?.toISOString() ?? null,
+    };
   }
 
   private async listen(): Promise<void> {
@@ -255,7 +285,8 @@ export class OutboxRelay {
     let delay = this.opts.pollMs ?? 200;
     try {
       published = await this.publishBatch();
-      if (this.failingSince) this.logger.info({ since: this.failingSince.toISOString() }, 'outbox relay: publishing again');
+      if (this.failingSince)
+        this.logger.info({ since: this.failingSince.toISOString() }, 'outbox relay: publishing again');
       this.failingSince = null;
       this.failures = 0;
       await this.housekeeping();
@@ -283,8 +314,14 @@ export class OutboxRelay {
     this.lastHousekeeping = Date.now();
     const outboxMs = this.opts.outboxRetentionMs ?? 24 * 3600_000;
     const inboxMs = this.opts.inboxRetentionMs ?? 8 * 24 * 3600_000;
-    const [, outbox] = (await this.ds.query(`DELETE FROM outbox_events WHERE published_at < now() - make_interval(secs => $1)`, [outboxMs / 1000])) as [unknown, number];
-    const [, inbox] = (await this.ds.query(`DELETE FROM inbox_events WHERE processed_at < now() - make_interval(secs => $1)`, [inboxMs / 1000])) as [unknown, number];
+    const [, outbox] = (await this.ds.query(
+      `DELETE FROM outbox_events WHERE published_at < now() - make_interval(secs => $1)`,
+      [outboxMs / 1000],
+    )) as [unknown, number];
+    const [, inbox] = (await this.ds.query(
+      `DELETE FROM inbox_events WHERE processed_at < now() - make_interval(secs => $1)`,
+      [inboxMs / 1000],
+    )) as [unknown, number];
     if (outbox || inbox) this.logger.info({ outbox, inbox }, 'outbox relay: pruned old rows');
     return { outbox, inbox };
   }
@@ -342,10 +379,18 @@ export class OutboxRelay {
       // values as literals quoted by the driver). An aggregate that ended (a deleted account) leaves
       // nothing here once its end is published: its earlier envelopes (names, email) and its version
       // counter go.
-      const statements = published.length > 0 ? [`UPDATE outbox_events SET published_at = now(), attempts = attempts + 1, next_attempt_at = NULL WHERE id IN (${published.map((r) => sqlLiteral(r.id)).join(', ')})`] : [];
+      const statements =
+        published.length > 0
+          ? [
+              `UPDATE outbox_events SET published_at = now(), attempts = attempts + 1, next_attempt_at = NULL WHERE id IN (${published.map((r) => sqlLiteral(r.id)).join(', ')})`,
+            ]
+          : [];
       for (const r of published.filter((p) => isEventType(p.type) && endsAggregate(p.type))) {
         const aggregate = `stream = ${sqlLiteral(r.stream)} AND key = ${sqlLiteral(r.key)}`;
-        statements.push(`DELETE FROM outbox_events WHERE ${aggregate} AND published_at IS NOT NULL`, `DELETE FROM outbox_sequences WHERE ${aggregate}`);
+        statements.push(
+          `DELETE FROM outbox_events WHERE ${aggregate} AND published_at IS NOT NULL`,
+          `DELETE FROM outbox_sequences WHERE ${aggregate}`,
+        );
       }
       // A failed statement skips the rest of the message, COMMIT included: still open, rolled back below.
       await conn.query([...statements, 'COMMIT'].join(';\n'));
@@ -367,7 +412,12 @@ export class OutboxRelay {
   private producerSpans(batch: PendingRow[]): Map<string, { span: Span; traceparent: string }> {
     const sends = new Map<string, { span: Span; traceparent: string }>();
     for (const r of batch) {
-      const attributes = { 'messaging.system': 'kafka', 'messaging.operation.type': 'send', 'messaging.destination.name': streamTopic(r.stream, this.opts.topicPrefix ?? ''), 'messaging.message.id': r.id };
+      const attributes = {
+        'messaging.system': 'kafka',
+        'messaging.operation.type': 'send',
+        'messaging.destination.name': streamTopic(r.stream, this.opts.topicPrefix ?? ''),
+        'messaging.message.id': r.id,
+      };
       const s = startProducerSpan(`publish ${r.type}`, r.trace_parent, attributes);
       if (s) sends.set(r.id, s);
     }
@@ -381,7 +431,12 @@ export class OutboxRelay {
     // relay's producer span (tracing on), else of the span that wrote the row.
     const traceparent = sends.get(r.id)?.traceparent ?? r.trace_parent;
     if (traceparent) headers[TRACEPARENT_HEADER] = traceparent;
-    return { topic: streamTopic(r.stream, this.opts.topicPrefix ?? ''), key: r.key, value: JSON.stringify(r.envelope), headers };
+    return {
+      topic: streamTopic(r.stream, this.opts.topicPrefix ?? ''),
+      key: r.key,
+      value: JSON.stringify(r.envelope),
+      headers,
+    };
   }
 
   /** Rows in order while their envelopes fit in the byte cap (always the first). */
@@ -403,7 +458,12 @@ export class OutboxRelay {
    * answers its ping is charged an attempt (backoff, parking) and holds back the rest of its key
    * in this batch; when the broker does not answer, the outage is rethrown and no row is charged.
    */
-  private async publishRowByRow(qr: ReturnType<DataSource['createQueryRunner']>, batch: PendingRow[], batchErr: unknown, sends: ReadonlyMap<string, { traceparent: string }>): Promise<PendingRow[]> {
+  private async publishRowByRow(
+    qr: ReturnType<DataSource['createQueryRunner']>,
+    batch: PendingRow[],
+    batchErr: unknown,
+    sends: ReadonlyMap<string, { traceparent: string }>,
+  ): Promise<PendingRow[]> {
     const published: PendingRow[] = [];
     const held = new Set<string>();
     for (const r of batch) {
@@ -426,7 +486,11 @@ export class OutboxRelay {
     return published;
   }
 
-  private async chargeFailure(qr: ReturnType<DataSource['createQueryRunner']>, r: PendingRow, err: unknown): Promise<void> {
+  private async chargeFailure(
+    qr: ReturnType<DataSource['createQueryRunner']>,
+    r: PendingRow,
+    err: unknown,
+  ): Promise<void> {
     const attempts = r.attempts + 1;
     const max = this.opts.maxAttempts ?? 10;
     const park = attempts >= max;
@@ -436,7 +500,15 @@ export class OutboxRelay {
       `UPDATE outbox_events SET attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4), parked_at = CASE WHEN $5 THEN now() ELSE NULL END WHERE id = $1`,
       [r.id, attempts, reason, backoffMs / 1000, park],
     );
-    if (park) this.logger.error({ eventId: r.id, type: r.type, key: r.key, attempts, reason }, 'outbox relay: row parked after too many failed attempts; later events of its aggregate wait behind it');
-    else this.logger.warn({ eventId: r.id, type: r.type, attempts, retryInMs: backoffMs, reason }, 'outbox relay: row failed to publish, will retry');
+    if (park)
+      this.logger.error(
+        { eventId: r.id, type: r.type, key: r.key, attempts, reason },
+        'outbox relay: row parked after too many failed attempts; later events of its aggregate wait behind it',
+      );
+    else
+      this.logger.warn(
+        { eventId: r.id, type: r.type, attempts, retryInMs: backoffMs, reason },
+        'outbox relay: row failed to publish, will retry',
+      );
   }
 }

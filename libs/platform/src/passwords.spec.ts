@@ -5,7 +5,12 @@ describe('password hashing', () => {
   it('produces an argon2id hash with the OWASP parameters, salted', async () => {
     const h = await hashPassword('correct-horse-battery');
     expect(h.startsWith('$argon2id$')).toBe(true);
-    const params = Object.fromEntries(h.split('$')[3].split(',').map((kv) => kv.split('=')));
+    const params = Object.fromEntries(
+      h
+        .split('$')[3]
+        .split(',')
+        .map((kv) => kv.split('=')),
+    );
     expect(params).toEqual({ m: '19456', t: '2', p: '1' });
     expect(h).not.toContain('correct-horse-battery');
     expect(await hashPassword('correct-horse-battery')).not.toBe(h);

@@ -17,7 +17,9 @@ export function presenceKey(prefix: string, userId: string): string {
 
 /** The members have a socket open now. */
 export async function markOnline(redis: Redis, prefix: string, userIds: Iterable<string>): Promise<void> {
-  await Promise.all([...new Set(userIds)].map((u) => redis.set(presenceKey(prefix, u), ONLINE, 'EX', PRESENCE_TTL_SECONDS)));
+  await Promise.all(
+    [...new Set(userIds)].map((u) => redis.set(presenceKey(prefix, u), ONLINE, 'EX', PRESENCE_TTL_SECONDS)),
+  );
 }
 
 /** The member's last socket (here) closed now. */

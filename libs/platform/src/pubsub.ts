@@ -20,7 +20,11 @@ export async function publish(redis: Redis, channel: string, message: string): P
 }
 
 /** Calls `handle` with each message of the channels from now on; the result stops it. */
-export async function subscribe(redis: Redis, channels: string[], handle: (channel: string, message: string) => void): Promise<{ close(): Promise<void> }> {
+export async function subscribe(
+  redis: Redis,
+  channels: string[],
+  handle: (channel: string, message: string) => void,
+): Promise<{ close(): Promise<void> }> {
   if (isMemoryRedis(redis)) {
     const listeners = channels.map((c) => [c, (m: string) => handle(c, m)] as const);
     for (const [c, l] of listeners) local.on(c, l);

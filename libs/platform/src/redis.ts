@@ -9,7 +9,13 @@ export function createRedis(url: string): Redis {
   if (url === 'memory') return Object.assign(new (memoryRedisClass())(), { [MEMORY]: true }) as Redis;
   // Auto-pipelining: the commands of one event-loop turn (many requests' session reads under load)
   // go to Redis in one write and come back in one read, instead of one round trip each.
-  return new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 3000, enableAutoPipelining: true });
+  return new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    connectTimeout: 3000,
+    enableAutoPipelining: true,
+  });
 }
 
 /** True for the in-process stand-in (features that need real Redis, like Lua-backed limiters, fall back). */
@@ -30,6 +36,8 @@ function memoryRedisClass(): new () => Redis {
     return require('ioredis-mock');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
-    throw new Error('REDIS_URL=memory needs the in-process stand-in (ioredis-mock), installed with the embedded mode and the development dependencies only: give a redis:// URL');
+    throw new Error(
+      'REDIS_URL=memory needs the in-process stand-in (ioredis-mock), installed with the embedded mode and the development dependencies only: give a redis:// URL',
+    );
   }
 }

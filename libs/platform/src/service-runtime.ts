@@ -115,7 +115,8 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   const logger = infra.logger;
   // Every handler is bound to its /api contract entry and every entry of this service has a handler.
   const problems = contractProblems(def.name, def.module, allRoutes);
-  if (problems.length) throw new Error(`${def.name}: handlers and the /api contract disagree:\n  ${problems.join('\n  ')}`);
+  if (problems.length)
+    throw new Error(`${def.name}: handlers and the /api contract disagree:\n  ${problems.join('\n  ')}`);
   const ds = createDataSource({ url: infra.databaseUrl, migrations: def.migrations, entities: def.entities });
   await initDatabase(ds, logger);
   if (infra.storage) await infra.storage.ensureBucket();
@@ -134,11 +135,19 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   } catch (err) {
     if (infra.transport.kind === 'inprocess') throw err;
     eventsConnected = false;
-    logger.warn({ err }, 'the event broker cannot be reached: starting without it (events wait in the outbox; consumers start once it answers)');
+    logger.warn(
+      { err },
+      'the event broker cannot be reached: starting without it (events wait in the outbox; consumers start once it answers)',
+    );
   }
 
   const outbox = new Outbox(def.name);
-  const relay = new OutboxRelay(ds, infra.transport, logger, { ...infra.relay, pollMs: infra.outboxPollMs, fault: infra.relayFault, topicPrefix: infra.topicPrefix });
+  const relay = new OutboxRelay(ds, infra.transport, logger, {
+    ...infra.relay,
+    pollMs: infra.outboxPollMs,
+    fault: infra.relayFault,
+    topicPrefix: infra.topicPrefix,
+  });
   const metrics = infra.metrics === false ? null : new Metrics({ service: def.name });
   metrics?.addOutboxGauges(ds);
   const runtime = eventRuntime(def, infra, ds, metrics);
@@ -162,11 +171,33 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
       { provide: INTERNAL_AUDIENCE, useValue: def.name },
       { provide: EVENT_RUNTIME, useValue: runtime },
       ...(infra.redis ? [{ provide: REDIS, useValue: infra.redis }] : []),
-      ...(infra.storage ? [{ provide: OBJECT_STORAGE, useValue: infra.storage }, { provide: ObjectStorage, useValue: infra.storage }] : []),
+      ...(infra.storage
+        ? [
+            { provide: OBJECT_STORAGE, useValue: infra.storage },
+            { provide: ObjectStorage, useValue: infra.storage },
+          ]
+        : []),
     ],
-    exports: [DataSource, Outbox, OutboxRelay, EVENT_TRANSPORT, LOGGER, DrainState, SERVICE_NAME, SERVICE_SETTINGS, InternalTokenVerifier, INTERNAL_AUDIENCE, EVENT_RUNTIME, ...(infra.redis ? [REDIS] : []), ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : [])],
+    exports: [
+      DataSource,
+      Outbox,
+      OutboxRelay,
+      EVENT_TRANSPORT,
+      LOGGER,
+      DrainState,
+      SERVICE_NAME,
+      SERVICE_SETTINGS,
+      InternalTokenVerifier,
+      INTERNAL_AUDIENCE,
+      EVENT_RUNTIME,
+      ...(infra.redis ? [REDIS] : []),
+      ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : []),
+    ],
   };
-  @Module({ imports: [platform, typeOrmModuleFor(ds), def.module], controllers: [HealthController], providers: [
+  @Module({
+    imports: [platform, typeOrmModuleFor(ds), def.module],
+    controllers: [HealthController],
+    providers: [
       { provide: APP_GUARD, useClass: InternalAuthGuard },
       { provide: APP_GUARD, useClass: ContractGuard },
     ],
@@ -174,7 +205,10 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
   class RootModule {}
 
   // The largest body any of its routes takes (the gateway enforces each route's own limit first).
-  const bodyLimit = Math.max(100 * 1024, ...allRoutes.filter((r) => r.service === def.name).map((r) => r.bodyLimit ?? 0));
+  const bodyLimit = Math.max(
+    100 * 1024,
+    ...allRoutes.filter((r) => r.service === def.name).map((r) => r.bodyLimit ?? 0),
+  );
   const app = await createHttpApp(RootModule, logger, { bodyLimit, metrics, drain });
   // No Nest shutdown hooks: the process's owner (runServiceFromEnv, the embedded launcher) handles
   // the stop signals once and calls close(); Nest's own hook would close the app concurrently and
@@ -193,10 +227,17 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
 
   await app.listen(infra.port, infra.host);
   let closing: Promise<void> | null = null;
-  const reconnecting = eventsConnected ? null : reachBrokerLater(logger, infra.eventRetryMs ?? 5000, () => closing !== null, async () => {
-    await connectEvents();
-    await startEvents();
-  });
+  const reconnecting = eventsConnected
+    ? null
+    : reachBrokerLater(
+        logger,
+        infra.eventRetryMs ?? 5000,
+        () => closing !== null,
+        async () => {
+          await connectEvents();
+          await startEvents();
+        },
+      );
   const url = listeningUrl(app, infra.host, infra.port);
   const shutdownSteps = (): ShutdownStep[] => [
     {
@@ -237,7 +278,12 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
  * half-made connection of a failed try is never reused. A service and the gateway both start
  * without a reachable broker this way.
  */
-export function reachBrokerLater(logger: Logger, everyMs: number, stopped: () => boolean, connect: () => Promise<void>): { stop(): Promise<void> } {
+export function reachBrokerLater(
+  logger: Logger,
+  everyMs: number,
+  stopped: () => boolean,
+  connect: () => Promise<void>,
+): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | null = null;
   let wake: (() => void) | null = null;
   let ended = false;
@@ -277,13 +323,19 @@ export function eventGroupId(service: string, groupPrefix = ''): string {
  * `.dlt` topic on Kafka, and to the service's own `dead_letter_events` table on the in-process bus,
  * whose topics do not outlive the process.
  */
-function eventRuntime(def: ServiceDefinition, infra: ServiceInfra, ds: DataSource, metrics: Metrics | null): ServiceEventRuntime {
+function eventRuntime(
+  def: ServiceDefinition,
+  infra: ServiceInfra,
+  ds: DataSource,
+  metrics: Metrics | null,
+): ServiceEventRuntime {
   return new ServiceEventRuntime(def.name, {
     inbox: new Inbox(ds),
     transport: infra.transport,
     logger: infra.logger,
     retry: infra.retry ?? { maxAttempts: 4, backoffMs: 200 },
-    deadLetters: infra.transport.kind === 'inprocess' ? new TableDeadLetterSink(ds) : new TopicDeadLetterSink(infra.transport),
+    deadLetters:
+      infra.transport.kind === 'inprocess' ? new TableDeadLetterSink(ds) : new TopicDeadLetterSink(infra.transport),
     metrics: metrics ?? undefined,
   });
 }
@@ -293,15 +345,30 @@ function eventRuntime(def: ServiceDefinition, infra: ServiceInfra, ds: DataSourc
  * `@OnEvent` handlers of its controllers; `app.startAllMicroservices()` then subscribes them.
  * A service without handlers gets no consumer.
  */
-function connectEventServer(app: INestApplication, def: ServiceDefinition, infra: ServiceInfra, ds: DataSource, runtime: ServiceEventRuntime, metrics: Metrics | null): void {
+function connectEventServer(
+  app: INestApplication,
+  def: ServiceDefinition,
+  infra: ServiceInfra,
+  ds: DataSource,
+  runtime: ServiceEventRuntime,
+  metrics: Metrics | null,
+): void {
   const types = eventTypesHandled(app);
   if (types.length === 0) return;
   const groupId = eventGroupId(def.name, infra.groupPrefix);
   // Inbox transactions commit as the server is configured; the offsets that cover them wait for a flush.
-  const strategy = infra.transport.createEventServer({ groupId, topicPrefix: infra.topicPrefix, onUnroutable: (msg) => runtime.deadLetterUnroutable(msg), beforeCommit: () => flushCommitted(ds) });
+  const strategy = infra.transport.createEventServer({
+    groupId,
+    topicPrefix: infra.topicPrefix,
+    onUnroutable: (msg) => runtime.deadLetterUnroutable(msg),
+    beforeCommit: () => flushCommitted(ds),
+  });
   app.connectMicroservice<MicroserviceOptions>({ strategy });
   const transport = infra.transport;
-  if (metrics && transport.consumerLag) metrics.addConsumerLag(groupId, topicsForPatterns(types, infra.topicPrefix), (g, t) => transport.consumerLag!(g, t));
+  if (metrics && transport.consumerLag)
+    metrics.addConsumerLag(groupId, topicsForPatterns(types, infra.topicPrefix), (g, t) =>
+      transport.consumerLag!(g, t),
+    );
   infra.logger.info({ group: groupId, types }, 'event handlers connected');
 }
 
@@ -309,7 +376,8 @@ function connectEventServer(app: INestApplication, def: ServiceDefinition, infra
 function eventTypesHandled(app: INestApplication): string[] {
   const types = new Set<string>();
   for (const mod of app.get(ModulesContainer).values()) {
-    for (const wrapper of mod.controllers.values()) if (wrapper.metatype) handledEventTypes(wrapper.metatype as Type<unknown>).forEach((t) => types.add(t));
+    for (const wrapper of mod.controllers.values())
+      if (wrapper.metatype) handledEventTypes(wrapper.metatype as Type<unknown>).forEach((t) => types.add(t));
   }
   return [...types];
 }
@@ -328,12 +396,16 @@ export function loadConfigOrExit<T>(load: () => T): T {
 }
 
 /** `main.ts` of every service: configuration from the environment, real infrastructure. */
-export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
+export async function runServiceFromEnv(
+  def: ServiceDefinition,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningService> {
   const cfg: ServiceEnv = loadConfigOrExit(() => {
     const c = loadConfig(def.name, serviceEnvSchema, env);
     const problems: string[] = [];
     if (def.usesRedis && !c.REDIS_URL) problems.push('REDIS_URL: is required (a redis:// URL, or "memory")');
-    if (def.usesStorage && !c.S3_ENDPOINT) problems.push('S3_ENDPOINT: is required (with S3_ACCESS_KEY and S3_SECRET_KEY)');
+    if (def.usesStorage && !c.S3_ENDPOINT)
+      problems.push('S3_ENDPOINT: is required (with S3_ACCESS_KEY and S3_SECRET_KEY)');
     if (def.settings) {
       try {
         loadConfig(def.name, def.settings, env);
@@ -348,23 +420,45 @@ export async function runServiceFromEnv(def: ServiceDefinition, env: NodeJS.Proc
   const settings = def.settings ? loadConfig(def.name, def.settings, env) : undefined;
   const logger = createLogger(def.name, cfg.LOG_LEVEL);
   const otlp = otlpEndpointFromEnv(env);
-  if (initTracing({ serviceName: def.name, endpoint: otlp })) logger.info({ endpoint: otlp }, 'traces exported by OTLP');
-  const transport: EventTransport = new KafkaTransport({ brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()), clientId: `luxe-${def.name}`, logger, replicationFactor: cfg.KAFKA_REPLICATION_FACTOR, minInsyncReplicas: cfg.KAFKA_MIN_INSYNC_REPLICAS, partitions: cfg.KAFKA_TOPIC_PARTITIONS });
+  if (initTracing({ serviceName: def.name, endpoint: otlp }))
+    logger.info({ endpoint: otlp }, 'traces exported by OTLP');
+  const transport: EventTransport = new KafkaTransport({
+    brokers: cfg.KAFKA_BROKERS!.split(',').map((b) => b.trim()),
+    clientId: `luxe-${def.name}`,
+    logger,
+    replicationFactor: cfg.KAFKA_REPLICATION_FACTOR,
+    minInsyncReplicas: cfg.KAFKA_MIN_INSYNC_REPLICAS,
+    partitions: cfg.KAFKA_TOPIC_PARTITIONS,
+  });
   const fault = cfg.OUTBOX_RELAY_FAULT === 'crash-after-publish' ? 'crash-after-publish' : null;
   const redis = def.usesRedis ? createRedis(cfg.REDIS_URL!) : undefined;
   const svc = await startService(def, {
     host: cfg.HOST,
     port: cfg.PORT,
     databaseUrl: cfg.DATABASE_URL,
-    internalAuthPublicKey: [cfg.INTERNAL_AUTH_PUBLIC_KEY, ...(cfg.INTERNAL_AUTH_PUBLIC_KEY_PREVIOUS ? [cfg.INTERNAL_AUTH_PUBLIC_KEY_PREVIOUS] : [])],
+    internalAuthPublicKey: [
+      cfg.INTERNAL_AUTH_PUBLIC_KEY,
+      ...(cfg.INTERNAL_AUTH_PUBLIC_KEY_PREVIOUS ? [cfg.INTERNAL_AUTH_PUBLIC_KEY_PREVIOUS] : []),
+    ],
     transport,
     logger,
     redis,
     storage: def.usesStorage
-      ? new ObjectStorage({ endpoint: cfg.S3_ENDPOINT!, publicEndpoint: cfg.S3_PUBLIC_ENDPOINT, accessKey: cfg.S3_ACCESS_KEY!, secretKey: cfg.S3_SECRET_KEY!, region: cfg.S3_REGION, bucket: cfg.S3_BUCKET ?? `luxe-${def.name}` })
+      ? new ObjectStorage({
+          endpoint: cfg.S3_ENDPOINT!,
+          publicEndpoint: cfg.S3_PUBLIC_ENDPOINT,
+          accessKey: cfg.S3_ACCESS_KEY!,
+          secretKey: cfg.S3_SECRET_KEY!,
+          region: cfg.S3_REGION,
+          bucket: cfg.S3_BUCKET ?? `luxe-${def.name}`,
+        })
       : undefined,
     outboxPollMs: cfg.OUTBOX_POLL_MS,
-    retry: { maxAttempts: cfg.CONSUMER_MAX_ATTEMPTS, backoffMs: cfg.CONSUMER_BACKOFF_MS, maxBackoffMs: cfg.CONSUMER_MAX_BACKOFF_MS },
+    retry: {
+      maxAttempts: cfg.CONSUMER_MAX_ATTEMPTS,
+      backoffMs: cfg.CONSUMER_BACKOFF_MS,
+      maxBackoffMs: cfg.CONSUMER_MAX_BACKOFF_MS,
+    },
     relayFault: fault,
     seed: cfg.SEED_DEMO_DATA ? { demoPassword: cfg.DEMO_PASSWORD } : false,
     settings,

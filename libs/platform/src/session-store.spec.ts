@@ -54,12 +54,14 @@ describe('SessionStore', () => {
     await store.destroy(token);
     expect(await store.get(token)).toBeNull();
     expect(await store.get(other.token)).not.toBeNull();
-    expect(await redis.smembers('user-sess:user-1')).toEqual([createHash('sha256').update(other.token).digest('base64url')]);
+    expect(await redis.smembers('user-sess:user-1')).toEqual([
+      createHash('sha256').update(other.token).digest('base64url'),
+    ]);
     await expect(store.destroy(token)).resolves.toBeUndefined();
     await expect(store.destroy(null)).resolves.toBeUndefined();
   });
 
-  it('destroyAllForUser revokes every session of that user and not another user\'s', async () => {
+  it("destroyAllForUser revokes every session of that user and not another user's", async () => {
     const a1 = await store.create('alice', 'guest');
     const a2 = await store.create('alice', 'guest');
     const a3 = await store.create('alice', 'guest');
@@ -80,12 +82,33 @@ describe('SessionStore', () => {
     expect(await store.get(token + 'x'.repeat(200))).toBeNull();
     // an overlong token is refused before any lookup, even if such a key existed
     const long = 'y'.repeat(201);
-    await redis.set(`sess:${createHash('sha256').update(long).digest('base64url')}`, JSON.stringify({ userId: 'x', userType: 'guest', createdAt: '' }));
+    await redis.set(
+      `sess:${createHash('sha256').update(long).digest('base64url')}`,
+      JSON.stringify({ userId: 'x', userType: 'guest', createdAt: '' }),
+    );
     expect(await store.get(long)).toBeNull();
   });
 
   it('get slides the expiry, at most once a minute (a read is one command otherwise)', async () => {
-    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: new Date('2030-01-01T00:00:00Z'),
+    });
     const { token } = await store.create('user-1', 'guest');
     const id = createHash('sha256').update(token).digest('base64url');
     await redis.expire(`sess:${id}`, 100);
@@ -102,7 +125,25 @@ describe('SessionStore', () => {
 describe('SessionStore: sliding expiry and revocation', () => {
   // Regression: get() must slide the user index too, or revoke-all misses live sessions.
   it('destroyAllForUser still revokes a session kept alive past the original TTL by get()', async () => {
-    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: new Date('2030-01-01T00:00:00Z'),
+    });
     const short = new SessionStore(redis, 100);
     const { token } = await short.create('carol', 'guest');
     jest.setSystemTime(new Date('2030-01-01T00:01:00Z')); // +60 s
@@ -134,7 +175,9 @@ describe('createRedis', () => {
       });
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { createRedis } = require('./redis') as typeof import('./redis');
-      expect(() => createRedis('memory')).toThrow('REDIS_URL=memory needs the in-process stand-in (ioredis-mock), installed with the embedded mode and the development dependencies only: give a redis:// URL');
+      expect(() => createRedis('memory')).toThrow(
+        'REDIS_URL=memory needs the in-process stand-in (ioredis-mock), installed with the embedded mode and the development dependencies only: give a redis:// URL',
+      );
     });
     jest.dontMock('ioredis-mock');
   });
@@ -142,7 +185,25 @@ describe('createRedis', () => {
 
 describe('SessionStore: absolute lifetime and atomic creation', () => {
   it('ends a session at its absolute lifetime however often it is used, and forgets it', async () => {
-    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: new Date('2030-01-01T00:00:00Z') });
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: new Date('2030-01-01T00:00:00Z'),
+    });
     const redis = createRedis('memory');
     const store = new SessionStore(redis, 3600, 3 * 3600);
     const { token } = await store.create('dora', 'guest');
@@ -163,7 +224,24 @@ describe('SessionStore: absolute lifetime and atomic creation', () => {
     const { token } = await store.create('erin', 'host');
     const id = createHash('sha256').update(token).digest('base64url');
     expect(await redis.sismember('user-sess:erin', id)).toBe(1);
-    const failing = { multi: () => ({ set() { return this; }, sadd() { return this; }, expire() { return this; }, exec: async () => [[null, 'OK'], [new Error('OOM'), null], [null, 1]] }) } as any;
+    const failing = {
+      multi: () => ({
+        set() {
+          return this;
+        },
+        sadd() {
+          return this;
+        },
+        expire() {
+          return this;
+        },
+        exec: async () => [
+          [null, 'OK'],
+          [new Error('OOM'), null],
+          [null, 1],
+        ],
+      }),
+    } as any;
     await expect(new SessionStore(failing).create('frank', 'guest')).rejects.toThrow('OOM');
   });
 });

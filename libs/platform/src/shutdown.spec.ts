@@ -16,7 +16,13 @@ describe('runShutdown', () => {
     const ok = await runShutdown(
       [
         { name: 'drain', run: async () => void order.push('drain') },
-        { name: 'http', run: async () => { order.push('http'); throw new Error('boom'); } },
+        {
+          name: 'http',
+          run: async () => {
+            order.push('http');
+            throw new Error('boom');
+          },
+        },
         { name: 'relay', run: () => void order.push('relay') },
       ],
       log as never,

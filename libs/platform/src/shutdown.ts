@@ -28,7 +28,11 @@ export interface ShutdownStep {
  * Runs the steps of a graceful stop one after the other (a failing step is logged and the next
  * still runs), within `timeoutMs` overall. Resolves true when every step finished in time.
  */
-export async function runShutdown(steps: ShutdownStep[], logger: Pick<Logger, 'info' | 'error'>, timeoutMs: number): Promise<boolean> {
+export async function runShutdown(
+  steps: ShutdownStep[],
+  logger: Pick<Logger, 'info' | 'error'>,
+  timeoutMs: number,
+): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   let ok = true;
   const all = (async () => {
@@ -63,7 +67,11 @@ export async function runShutdown(steps: ShutdownStep[], logger: Pick<Logger, 'i
  * second signal while stopping exits at once with 1 (an operator insisting). Returns a function
  * that removes the listeners.
  */
-export function exitOnStopSignals(stop: (signal: NodeJS.Signals) => Promise<boolean>, logger: Pick<Logger, 'info' | 'warn'>, proc: Pick<NodeJS.Process, 'on' | 'off' | 'exit'> = process): () => void {
+export function exitOnStopSignals(
+  stop: (signal: NodeJS.Signals) => Promise<boolean>,
+  logger: Pick<Logger, 'info' | 'warn'>,
+  proc: Pick<NodeJS.Process, 'on' | 'off' | 'exit'> = process,
+): () => void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -85,5 +93,3 @@ export function exitOnStopSignals(stop: (signal: NodeJS.Signals) => Promise<bool
     proc.off('SIGINT', onSignal);
   };
 }
-
-

@@ -86,7 +86,15 @@ export class ObjectStorage {
    * configuration.
    */
   async ensureLifecycle(): Promise<void> {
-    await this.client.setBucketLifecycle(this.bucket, { Rule: [{ ...STAGING_LIFECYCLE_RULE, Filter: { ...STAGING_LIFECYCLE_RULE.Filter }, Expiration: { ...STAGING_LIFECYCLE_RULE.Expiration } }] });
+    await this.client.setBucketLifecycle(this.bucket, {
+      Rule: [
+        {
+          ...STAGING_LIFECYCLE_RULE,
+          Filter: { ...STAGING_LIFECYCLE_RULE.Filter },
+          Expiration: { ...STAGING_LIFECYCLE_RULE.Expiration },
+        },
+      ],
+    });
   }
   /** Removes the uploads under `staging/` older than `olderThanMs` (where no lifecycle rule does it); how many went. */
   async sweepStaged(olderThanMs: number = STAGED_UPLOAD_DAYS * 86_400_000, now: Date = new Date()): Promise<number> {
@@ -108,7 +116,10 @@ export class ObjectStorage {
    * content type starting with `contentTypePrefix`, and at most `maxBytes` — the storage itself
    * refuses a larger file (EntityTooLarge) while it arrives, before anything is stored.
    */
-  async presignedPost(objectName: string, o: { maxBytes: number; contentTypePrefix: string; expirySeconds?: number }): Promise<PresignedPost> {
+  async presignedPost(
+    objectName: string,
+    o: { maxBytes: number; contentTypePrefix: string; expirySeconds?: number },
+  ): Promise<PresignedPost> {
     const policy = this.publicClient.newPostPolicy();
     policy.setBucket(this.bucket);
     policy.setKey(objectName);
@@ -139,7 +150,8 @@ export class ObjectStorage {
   /** Names of the objects under a prefix. */
   async list(prefix: string): Promise<string[]> {
     const names: string[] = [];
-    for await (const o of this.client.listObjectsV2(this.bucket, prefix, true)) if ((o as { name?: string }).name) names.push((o as { name: string }).name);
+    for await (const o of this.client.listObjectsV2(this.bucket, prefix, true))
+      if ((o as { name?: string }).name) names.push((o as { name: string }).name);
     return names;
   }
   async put(objectName: string, body: Buffer, contentType: string): Promise<void> {

@@ -1,7 +1,12 @@
 /** Testing aids shared by the unit, integration and API specs. */
 
 /** Polls until fn returns something truthy; throws naming what it waited for. */
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 60_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false>,
+  ms = 60_000,
+  everyMs = 100,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();

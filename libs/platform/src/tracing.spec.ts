@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { runWithCorrelation } from './correlation';
 import { logContext } from './logger';
-import { currentTraceParent, endHttpSpan, extractContext, initTracing, injectTraceHeaders, inSpan, otlpEndpointFromEnv, shutdownTracing, SpanKind, startHttpSpan, withContext } from './tracing';
+import {
+  currentTraceParent,
+  endHttpSpan,
+  extractContext,
+  initTracing,
+  injectTraceHeaders,
+  inSpan,
+  otlpEndpointFromEnv,
+  shutdownTracing,
+  SpanKind,
+  startHttpSpan,
+  withContext,
+} from './tracing';
 
 const exporter = new InMemorySpanExporter();
 beforeAll(() => expect(initTracing({ serviceName: 'unit', exporter, simple: true })).toBe(true));
@@ -25,15 +37,27 @@ describe('tracing', () => {
 
     // A consumer's span from the Kafka header (a Buffer there) is the child of the span that wrote the event.
     exporter.reset();
-    const ids = await inSpan('consume x', SpanKind.CONSUMER, extractContext({ traceparent: Buffer.from(stored!) }), { a: 1 }, async () => runWithCorrelation('corr-1', () => logContext()));
+    const ids = await inSpan(
+      'consume x',
+      SpanKind.CONSUMER,
+      extractContext({ traceparent: Buffer.from(stored!) }),
+      { a: 1 },
+      async () => runWithCorrelation('corr-1', () => logContext()),
+    );
     const [consumer] = exporter.getFinishedSpans();
     expect(consumer.parentSpanContext?.spanId).toBe(server.spanContext().spanId);
-    expect(ids).toEqual({ correlationId: 'corr-1', traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: consumer.spanContext().spanId });
+    expect(ids).toEqual({
+      correlationId: 'corr-1',
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      spanId: consumer.spanContext().spanId,
+    });
   });
 
   it('records a failure in the span and rethrows it; without an active span nothing is carried', async () => {
     exporter.reset();
-    await expect(inSpan('consume bad', SpanKind.CONSUMER, extractContext({}), {}, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(
+      inSpan('consume bad', SpanKind.CONSUMER, extractContext({}), {}, async () => Promise.reject(new Error('boom'))),
+    ).rejects.toThrow('boom');
     const [failed] = exporter.getFinishedSpans();
     expect(failed.status.code).toBe(2);
     expect(failed.parentSpanContext).toBeUndefined();
@@ -43,16 +67,27 @@ describe('tracing', () => {
 
   it('takes its OTLP endpoint from the standard variables', () => {
     expect(otlpEndpointFromEnv({})).toBeUndefined();
-    expect(otlpEndpointFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' })).toBe('http://collector:4318/v1/traces');
-    expect(otlpEndpointFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://t:4318/x' })).toBe('http://t:4318/x');
-    expect(otlpEndpointFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'true' })).toBeUndefined();
+    expect(otlpEndpointFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' })).toBe(
+      'http://collector:4318/v1/traces',
+    );
+    expect(
+      otlpEndpointFromEnv({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://t:4318/x',
+      }),
+    ).toBe('http://t:4318/x');
+    expect(
+      otlpEndpointFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'true' }),
+    ).toBeUndefined();
   });
 });
 
 describe('tracing off', () => {
   it('starts no span for a request (and the request carries no trace)', async () => {
     await shutdownTracing();
-    expect(startHttpSpan('GET', '/api/venues', { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' })).toBeUndefined();
+    expect(
+      startHttpSpan('GET', '/api/venues', { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' }),
+    ).toBeUndefined();
     expect(injectTraceHeaders({})).toEqual({});
   });
 });

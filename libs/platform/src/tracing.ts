@@ -3,7 +3,12 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  BatchSpanProcessor,
+  SimpleSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { Instrumentation } from '@opentelemetry/instrumentation';
 
@@ -53,10 +58,14 @@ let instrumentations: Instrumentation[] | null = null;
 export function enableInstrumentations(): void {
   if (instrumentations) return;
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
-  const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
-  const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
-  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const { PgInstrumentation } =
+    require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
+  const { IORedisInstrumentation } =
+    require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
+  const { UndiciInstrumentation } =
+    require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
+  const { HttpInstrumentation } =
+    require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
   /* eslint-enable @typescript-eslint/no-require-imports */
   // Each enables itself when constructed.
   instrumentations = [
@@ -77,8 +86,14 @@ export function initTracing(o: TracingOptions): boolean {
   if (!exporter) return false;
   enableInstrumentations();
   const processor: SpanProcessor = o.simple ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter);
-  provider = new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': o.serviceName }), spanProcessors: [processor] });
-  provider.register({ contextManager: new AsyncLocalStorageContextManager(), propagator: new W3CTraceContextPropagator() });
+  provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': o.serviceName }),
+    spanProcessors: [processor],
+  });
+  provider.register({
+    contextManager: new AsyncLocalStorageContextManager(),
+    propagator: new W3CTraceContextPropagator(),
+  });
   return true;
 }
 
@@ -115,7 +130,10 @@ export function extractContext(headers: Record<string, unknown>): Context {
 }
 
 /** Adds `traceparent` for the active span to outgoing headers (nothing when no span is active). */
-export function injectTraceHeaders(headers: Record<string, string>, ctx: Context = context.active()): Record<string, string> {
+export function injectTraceHeaders(
+  headers: Record<string, string>,
+  ctx: Context = context.active(),
+): Record<string, string> {
   propagation.inject(ctx, headers);
   return headers;
 }
@@ -136,10 +154,18 @@ export function currentTraceIds(): { traceId: string; spanId: string } | undefin
  * Starts a server span for an HTTP request (its parent from the request's headers); end it with
  * `endHttpSpan`. None while tracing is off: the API would only build no-op objects, per request.
  */
-export function startHttpSpan(method: string, route: string, headers: Record<string, unknown>): { span: Span; ctx: Context } | undefined {
+export function startHttpSpan(
+  method: string,
+  route: string,
+  headers: Record<string, unknown>,
+): { span: Span; ctx: Context } | undefined {
   if (!provider) return undefined;
   const parent = extractContext(headers);
-  const span = tracer().startSpan(`${method} ${route}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'http.route': route } }, parent);
+  const span = tracer().startSpan(
+    `${method} ${route}`,
+    { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'http.route': route } },
+    parent,
+  );
   return { span, ctx: trace.setSpan(parent, span) };
 }
 
@@ -154,7 +180,11 @@ export function endHttpSpan(span: Span, statusCode: number): void {
  * row, `traceparent` of the row) and the `traceparent` the message carries: the span's own. None
  * while tracing is off, or for a row written outside any span. End it with `endSpan`.
  */
-export function startProducerSpan(name: string, rowTraceParent: string | null, attributes: Record<string, string | number>): { span: Span; traceparent: string } | undefined {
+export function startProducerSpan(
+  name: string,
+  rowTraceParent: string | null,
+  attributes: Record<string, string | number>,
+): { span: Span; traceparent: string } | undefined {
   if (!provider || !rowTraceParent) return undefined;
   const parent = extractContext({ [TRACEPARENT_HEADER]: rowTraceParent });
   const span = tracer().startSpan(name, { kind: SpanKind.PRODUCER, attributes }, parent);
@@ -169,7 +199,13 @@ export function endSpan(span: Span, failed = false): void {
 }
 
 /** Runs fn in a span (a consumer's handling of an event). */
-export async function inSpan<T>(name: string, kind: SpanKind, parent: Context, attributes: Record<string, string | number>, fn: () => Promise<T>): Promise<T> {
+export async function inSpan<T>(
+  name: string,
+  kind: SpanKind,
+  parent: Context,
+  attributes: Record<string, string | number>,
+  fn: () => Promise<T>,
+): Promise<T> {
   const span = tracer().startSpan(name, { kind, attributes }, parent);
   try {
     return await context.with(trace.setSpan(parent, span), fn);

@@ -38,7 +38,9 @@ const OUTAGE_MS = { refuse: 10_000, blackhole: 10_000 };
 class CreateOutageEffects1700000009100 implements MigrationInterface {
   name = 'CreateOutageEffects1700000009100';
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE IF NOT EXISTS outage_effects (event_id uuid PRIMARY KEY, n int NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await q.query(
+      `CREATE TABLE IF NOT EXISTS outage_effects (event_id uuid PRIMARY KEY, n int NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
   }
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE IF EXISTS outage_effects`);
@@ -92,7 +94,11 @@ beforeAll(async () => {
   consumer.on(consumer.events.GROUP_JOIN, () => void groupEvents.push('join'));
   consumer.on(consumer.events.REBALANCING, () => void groupEvents.push('rebalancing'));
   consumer.on(consumer.events.CRASH, () => void groupEvents.push('crash'));
-  await transport.subscribe({ groupId: `${PREFIX}dlt-reader`, topics: [deadLetterTopic(TOPIC)], handle: async (m) => void dlt.push(m) });
+  await transport.subscribe({
+    groupId: `${PREFIX}dlt-reader`,
+    topics: [deadLetterTopic(TOPIC)],
+    handle: async (m) => void dlt.push(m),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -111,9 +117,26 @@ describe('a consumer whose database goes away for 20 s', () => {
   it('dead-letters nothing, loses nothing, applies each event once, and its group never rebalances', async () => {
     // The group has joined and owns its partitions before the run starts: a warm-up event is applied.
     const warmup = randomUUID();
-    const env = { id: warmup, type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'outage-test', key: `warmup-${PREFIX}`, data: { n: -1 } };
-    await transport.publish([{ topic: TOPIC, key: env.key, value: JSON.stringify(env), headers: { 'x-event-type': 'platform.test-event' } }]);
-    await waitFor('warm-up event applied', async () => (await svc.dataSource.query(`SELECT 1 FROM outage_effects WHERE event_id = $1`, [warmup])).length === 1, 90_000);
+    const env = {
+      id: warmup,
+      type: 'platform.test-event',
+      version: 1,
+      stream: 'platform.test',
+      sequence: 1,
+      occurredAt: new Date().toISOString(),
+      producer: 'outage-test',
+      key: `warmup-${PREFIX}`,
+      data: { n: -1 },
+    };
+    await transport.publish([
+      { topic: TOPIC, key: env.key, value: JSON.stringify(env), headers: { 'x-event-type': 'platform.test-event' } },
+    ]);
+    await waitFor(
+      'warm-up event applied',
+      async () =>
+        (await svc.dataSource.query(`SELECT 1 FROM outage_effects WHERE event_id = $1`, [warmup])).length === 1,
+      90_000,
+    );
     const joinsBefore = groupEvents.length;
     const deadBefore = eventMetrics.deadLettered;
     const keys = Array.from({ length: 10 }, (_, i) => `outage-${i}-${PREFIX}`);
@@ -126,8 +149,20 @@ describe('a consumer whose database goes away for 20 s', () => {
         const sequence = (sequences.get(key) ?? 0) + 1;
         sequences.set(key, sequence);
         const id = randomUUID();
-        const envelope = { id, type: 'platform.test-event', version: 1, stream: 'platform.test', sequence, occurredAt: new Date().toISOString(), producer: 'outage-test', key, data: { n } };
-        await transport.publish([{ topic: TOPIC, key, value: JSON.stringify(envelope), headers: { 'x-event-type': 'platform.test-event' } }]);
+        const envelope = {
+          id,
+          type: 'platform.test-event',
+          version: 1,
+          stream: 'platform.test',
+          sequence,
+          occurredAt: new Date().toISOString(),
+          producer: 'outage-test',
+          key,
+          data: { n },
+        };
+        await transport.publish([
+          { topic: TOPIC, key, value: JSON.stringify(envelope), headers: { 'x-event-type': 'platform.test-event' } },
+        ]);
         sent.push(id);
         await sleep(150);
       }
@@ -148,11 +183,21 @@ describe('a consumer whose database goes away for 20 s', () => {
     await ds.initialize();
     try {
       const ofRun = `event_id = ANY($1::uuid[])`;
-      await waitFor(`all ${sent.length} events applied`, async () => (await ds.query(`SELECT count(*)::int AS c FROM outage_effects WHERE ${ofRun}`, [sent]))[0].c >= sent.length, 120_000);
+      await waitFor(
+        `all ${sent.length} events applied`,
+        async () =>
+          (await ds.query(`SELECT count(*)::int AS c FROM outage_effects WHERE ${ofRun}`, [sent]))[0].c >= sent.length,
+        120_000,
+      );
       const drainedMs = Date.now() - restoredAt;
-      const applied: { event_id: string }[] = await ds.query(`SELECT event_id FROM outage_effects WHERE ${ofRun}`, [sent]);
+      const applied: { event_id: string }[] = await ds.query(`SELECT event_id FROM outage_effects WHERE ${ofRun}`, [
+        sent,
+      ]);
       expect(applied.map((r) => r.event_id).sort()).toEqual([...sent].sort());
-      const [{ c: inbox }] = await ds.query(`SELECT count(*)::int AS c FROM inbox_events WHERE consumer_group = 'outagetest.outage-effects' AND ${ofRun}`, [sent]);
+      const [{ c: inbox }] = await ds.query(
+        `SELECT count(*)::int AS c FROM inbox_events WHERE consumer_group = 'outagetest.outage-effects' AND ${ofRun}`,
+        [sent],
+      );
       expect(inbox).toBe(sent.length);
       expect(eventMetrics.deadLettered - deadBefore).toBe(0);
       expect(dlt).toEqual([]);

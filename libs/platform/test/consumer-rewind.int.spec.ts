@@ -14,13 +14,22 @@ const PREFIX = `rw${randomUUID().slice(0, 8)}.`;
 const SERVICE = 'rewindtest';
 const GROUP = `${PREFIX}${SERVICE}.events`;
 const TOPIC = `${PREFIX}platform.rewind`;
-const kafka = new Kafka({ clientId: 'consumer-rewind-int', brokers: (brokers ?? '').split(','), logLevel: logLevel.NOTHING });
+const kafka = new Kafka({
+  clientId: 'consumer-rewind-int',
+  brokers: (brokers ?? '').split(','),
+  logLevel: logLevel.NOTHING,
+});
 const admin = kafka.admin();
 
 function rewind(...args: string[]) {
-  return spawnSync(process.execPath, [join(ROOT, 'infra/scripts/consumer-rewind.mjs'), SERVICE, ...args], { env: { ...process.env, KAFKA_GROUP_PREFIX: PREFIX }, encoding: 'utf8', timeout: 60_000 });
+  return spawnSync(process.execPath, [join(ROOT, 'infra/scripts/consumer-rewind.mjs'), SERVICE, ...args], {
+    env: { ...process.env, KAFKA_GROUP_PREFIX: PREFIX },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
-const committed = async () => Number((await admin.fetchOffsets({ groupId: GROUP, topics: [TOPIC] }))[0].partitions[0].offset);
+const committed = async () =>
+  Number((await admin.fetchOffsets({ groupId: GROUP, topics: [TOPIC] }))[0].partitions[0].offset);
 
 /** Reads the topic to its end in the group and commits, as the service would. */
 async function consumeAll(expected: number): Promise<Consumer> {
@@ -29,7 +38,11 @@ async function consumeAll(expected: number): Promise<Consumer> {
   await consumer.subscribe({ topics: [TOPIC], fromBeginning: true });
   let seen = 0;
   await consumer.run({ eachMessage: async () => void seen++ });
-  await waitFor('the group read every message', async () => seen >= expected && (await committed().catch(() => -1)) === expected, 60_000);
+  await waitFor(
+    'the group read every message',
+    async () => seen >= expected && (await committed().catch(() => -1)) === expected,
+    60_000,
+  );
   return consumer;
 }
 
@@ -42,9 +55,15 @@ beforeAll(async () => {
   await producer.connect();
   const now = Date.now();
   // Three messages before the backup, two after (their timestamps set explicitly, a minute apart).
-  await producer.send({ topic: TOPIC, messages: [0, 1, 2].map((i) => ({ key: 'k', value: `before ${i}`, timestamp: String(now - 600_000 + i * 1000) })) });
+  await producer.send({
+    topic: TOPIC,
+    messages: [0, 1, 2].map((i) => ({ key: 'k', value: `before ${i}`, timestamp: String(now - 600_000 + i * 1000) })),
+  });
   backupTime = new Date(now - 300_000);
-  await producer.send({ topic: TOPIC, messages: [0, 1].map((i) => ({ key: 'k', value: `after ${i}`, timestamp: String(now - 120_000 + i * 1000) })) });
+  await producer.send({
+    topic: TOPIC,
+    messages: [0, 1].map((i) => ({ key: 'k', value: `after ${i}`, timestamp: String(now - 120_000 + i * 1000) })),
+  });
   await producer.disconnect();
 }, 120_000);
 
@@ -61,7 +80,11 @@ describe('consumer:rewind', () => {
     expect(busy.status).toBe(75);
     expect(busy.stderr).toContain(`consumer group ${GROUP} is`);
     await consumer.disconnect();
-    await waitFor('the group is empty', async () => (await admin.describeGroups([GROUP])).groups[0].state === 'Empty', 60_000);
+    await waitFor(
+      'the group is empty',
+      async () => (await admin.describeGroups([GROUP])).groups[0].state === 'Empty',
+      60_000,
+    );
 
     const dry = rewind('--to', backupTime.toISOString(), '--dry-run');
     expect(dry.status).toBe(0);
@@ -91,7 +114,11 @@ describe('consumer:rewind', () => {
   it('refuses bad arguments and a group that never committed', () => {
     expect(rewind().status).toBe(64);
     expect(rewind('--to', 'yesterday-ish').status).toBe(64);
-    const none = spawnSync(process.execPath, [join(ROOT, 'infra/scripts/consumer-rewind.mjs'), 'nobody', '--to', new Date().toISOString()], { env: { ...process.env, KAFKA_GROUP_PREFIX: PREFIX }, encoding: 'utf8', timeout: 60_000 });
+    const none = spawnSync(
+      process.execPath,
+      [join(ROOT, 'infra/scripts/consumer-rewind.mjs'), 'nobody', '--to', new Date().toISOString()],
+      { env: { ...process.env, KAFKA_GROUP_PREFIX: PREFIX }, encoding: 'utf8', timeout: 60_000 },
+    );
     expect(none.status).toBe(66);
   });
 });

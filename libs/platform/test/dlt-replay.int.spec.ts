@@ -6,8 +6,23 @@ import { Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { allTopics, deadLetterTopic, streamTopic } from '@luxe/contracts';
-import { createLogger, databaseUrl, ensureDatabase,
-  generateInternalKeyPair, InProcessBroker, InProcessTransport, EventConsumer, EventOf, EventRefusedError, IncomingMessage, KafkaTransport, OnEvent, RunningService, startService, waitFor } from '../src';
+import {
+  createLogger,
+  databaseUrl,
+  ensureDatabase,
+  generateInternalKeyPair,
+  InProcessBroker,
+  InProcessTransport,
+  EventConsumer,
+  EventOf,
+  EventRefusedError,
+  IncomingMessage,
+  KafkaTransport,
+  OnEvent,
+  RunningService,
+  startService,
+  waitFor,
+} from '../src';
 
 // `npm run dlt:replay -- <topic>` on the real broker: a refused event lands in the dead-letter
 // topic; once the cause is fixed, the replay puts it back on its source topic and it is applied,
@@ -70,7 +85,11 @@ beforeAll(async () => {
   );
   await svc.dataSource.query(`TRUNCATE replay_rules, replay_effects`);
   await svc.dataSource.query(`INSERT INTO replay_rules (refuse) VALUES (true)`);
-  await transport.subscribe({ groupId: `${PREFIX}dlt-reader`, topics: [deadLetterTopic(TOPIC)], handle: async (m) => void dlt.push(m) });
+  await transport.subscribe({
+    groupId: `${PREFIX}dlt-reader`,
+    topics: [deadLetterTopic(TOPIC)],
+    handle: async (m) => void dlt.push(m),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -93,10 +112,31 @@ describe('npm run dlt:replay', () => {
   it('puts a dead-lettered event back on its source topic once the cause is fixed, and replays each letter once', async () => {
     const id = randomUUID();
     const key = `replay-${id}`;
-    const envelope = { id, type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'replay-test', key, data: { n: 7 } };
-    await transport.publish([{ topic: TOPIC, key, value: JSON.stringify(envelope), headers: { 'x-event-type': 'platform.test-event', 'x-correlation-id': 'corr-replay' } }]);
+    const envelope = {
+      id,
+      type: 'platform.test-event',
+      version: 1,
+      stream: 'platform.test',
+      sequence: 1,
+      occurredAt: new Date().toISOString(),
+      producer: 'replay-test',
+      key,
+      data: { n: 7 },
+    };
+    await transport.publish([
+      {
+        topic: TOPIC,
+        key,
+        value: JSON.stringify(envelope),
+        headers: { 'x-event-type': 'platform.test-event', 'x-correlation-id': 'corr-replay' },
+      },
+    ]);
     const letter = await waitFor('dead letter', async () => dlt.find((m) => JSON.parse(m.value).id === id), 90_000);
-    expect(letter.headers).toMatchObject({ 'x-dlt-reason': 'refused by the rule of the day', 'x-dlt-group': 'replaytest.replay-effects', 'x-dlt-attempts': '1' });
+    expect(letter.headers).toMatchObject({
+      'x-dlt-reason': 'refused by the rule of the day',
+      'x-dlt-group': 'replaytest.replay-effects',
+      'x-dlt-attempts': '1',
+    });
     expect(await svc.dataSource.query(`SELECT 1 FROM replay_effects WHERE event_id = $1`, [id])).toHaveLength(0);
 
     // A dry run lists it and moves nothing.
@@ -110,7 +150,11 @@ describe('npm run dlt:replay', () => {
     const r = replay(deadLetterTopic(TOPIC));
     expect(r.stderr).toBe('');
     expect(r.stdout).toContain(`replayed 1 message(s) from ${deadLetterTopic(TOPIC)} to ${TOPIC}`);
-    await waitFor('replayed event applied', async () => (await svc.dataSource.query(`SELECT n FROM replay_effects WHERE event_id = $1`, [id])).length === 1, 60_000);
+    await waitFor(
+      'replayed event applied',
+      async () => (await svc.dataSource.query(`SELECT n FROM replay_effects WHERE event_id = $1`, [id])).length === 1,
+      60_000,
+    );
     expect(await svc.dataSource.query(`SELECT n FROM replay_effects WHERE event_id = $1`, [id])).toEqual([{ n: 7 }]);
 
     // Nothing left: a second replay publishes nothing.
@@ -135,17 +179,51 @@ describe('dead letters on the in-process bus (embedded mode)', () => {
     const inproc = new InProcessTransport(broker);
     const embedded = await startService(
       { name: 'replaytest', module: ReplayModule, migrations: [CreateReplayEffects1700000009200] },
-      { host: '127.0.0.1', port: 0, databaseUrl: databaseUrl(adminUrl, DB), internalAuthPublicKey: generateInternalKeyPair().publicKey, transport: inproc, logger, retry: { maxAttempts: 2, backoffMs: 10 }, startRelay: false },
+      {
+        host: '127.0.0.1',
+        port: 0,
+        databaseUrl: databaseUrl(adminUrl, DB),
+        internalAuthPublicKey: generateInternalKeyPair().publicKey,
+        transport: inproc,
+        logger,
+        retry: { maxAttempts: 2, backoffMs: 10 },
+        startRelay: false,
+      },
     );
     try {
       await embedded.dataSource.query(`UPDATE replay_rules SET refuse = true`);
       const id = randomUUID();
-      const envelope = { id, type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'replay-test', key: `embedded-${id}`, data: { n: 9 } };
+      const envelope = {
+        id,
+        type: 'platform.test-event',
+        version: 1,
+        stream: 'platform.test',
+        sequence: 1,
+        occurredAt: new Date().toISOString(),
+        producer: 'replay-test',
+        key: `embedded-${id}`,
+        data: { n: 9 },
+      };
       // Resolves once the service's consumer has dealt with it (at-least-once bus).
-      await inproc.publish([{ topic: streamTopic('platform.test'), key: envelope.key, value: JSON.stringify(envelope), headers: { 'x-event-type': 'platform.test-event' } }]);
-      const rows = await embedded.dataSource.query(`SELECT consumer_group, topic, key, value, reason, headers FROM dead_letter_events WHERE key = $1`, [envelope.key]);
+      await inproc.publish([
+        {
+          topic: streamTopic('platform.test'),
+          key: envelope.key,
+          value: JSON.stringify(envelope),
+          headers: { 'x-event-type': 'platform.test-event' },
+        },
+      ]);
+      const rows = await embedded.dataSource.query(
+        `SELECT consumer_group, topic, key, value, reason, headers FROM dead_letter_events WHERE key = $1`,
+        [envelope.key],
+      );
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ consumer_group: 'replaytest.replay-effects', topic: 'platform.test.v1', reason: 'refused by the rule of the day', value: JSON.stringify(envelope) });
+      expect(rows[0]).toMatchObject({
+        consumer_group: 'replaytest.replay-effects',
+        topic: 'platform.test.v1',
+        reason: 'refused by the rule of the day',
+        value: JSON.stringify(envelope),
+      });
       expect(rows[0].headers).toMatchObject({ 'x-event-type': 'platform.test-event' });
       expect(await embedded.dataSource.query(`SELECT 1 FROM replay_effects WHERE event_id = $1`, [id])).toHaveLength(0);
     } finally {

@@ -28,7 +28,18 @@ afterAll(async () => {
   await ds?.destroy();
 });
 
-const envelope = () => ({ id: randomUUID(), type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: randomUUID(), data: { n: 1 } }) as const;
+const envelope = () =>
+  ({
+    id: randomUUID(),
+    type: 'platform.test-event',
+    version: 1,
+    stream: 'platform.test',
+    sequence: 1,
+    occurredAt: new Date().toISOString(),
+    producer: 'test',
+    key: randomUUID(),
+    data: { n: 1 },
+  }) as const;
 
 describe('Inbox.process durability', () => {
   it('commits as the connection is configured (asynchronously here); flushCommitted then has the log on disk past that commit', async () => {
@@ -39,7 +50,9 @@ describe('Inbox.process durability', () => {
     const outcome = await new Inbox(ds).process('platform.durability', e, async (m) => {
       [{ synchronous_commit: inside }] = await m.query(`SHOW synchronous_commit`);
       // Enough log that the WAL writer has not flushed it all by the time the test asks.
-      await m.query(`INSERT INTO inbox_events (event_id, consumer_group, event_type) SELECT gen_random_uuid(), 'platform.durability.filler', 'x' FROM generate_series(1, 2000)`);
+      await m.query(
+        `INSERT INTO inbox_events (event_id, consumer_group, event_type) SELECT gen_random_uuid(), 'platform.durability.filler', 'x' FROM generate_series(1, 2000)`,
+      );
     });
     expect(outcome).toBe('applied');
     expect(inside).toBe('off');
@@ -62,7 +75,10 @@ describe('Inbox.process durability', () => {
     } finally {
       watch.restore();
     }
-    expect(watch.sent).toEqual([`BEGIN; SELECT set_config('synchronous_commit', 'on', true), pg_logical_emit_message(true, 'luxe.flush', '')`, 'COMMIT']);
+    expect(watch.sent).toEqual([
+      `BEGIN; SELECT set_config('synchronous_commit', 'on', true), pg_logical_emit_message(true, 'luxe.flush', '')`,
+      'COMMIT',
+    ]);
   });
 
   it('a duplicate delivery is still skipped', async () => {

@@ -14,19 +14,33 @@ let ds: DataSource;
 
 beforeAll(async () => {
   ds = await oneConnectionDatabase('platform_inbox_one');
-  await ds.query(`CREATE TABLE IF NOT EXISTS one_effects (id uuid PRIMARY KEY, note text NOT NULL, n int NOT NULL DEFAULT 1)`);
-  await ds.query(`CREATE TABLE IF NOT EXISTS one_values (id uuid PRIMARY KEY, t text, ts timestamptz, tags text[], doc jsonb, bin bytea, i int, big bigint, num numeric, b boolean, d date)`);
+  await ds.query(
+    `CREATE TABLE IF NOT EXISTS one_effects (id uuid PRIMARY KEY, note text NOT NULL, n int NOT NULL DEFAULT 1)`,
+  );
+  await ds.query(
+    `CREATE TABLE IF NOT EXISTS one_values (id uuid PRIMARY KEY, t text, ts timestamptz, tags text[], doc jsonb, bin bytea, i int, big bigint, num numeric, b boolean, d date)`,
+  );
 });
 afterAll(async () => {
   await ds?.destroy();
 });
 
-const notes = async (id: string) => (await ds.query(`SELECT note FROM one_effects WHERE id = $1`, [id])).map((r: { note: string }) => r.note);
-const inboxRows = async (eventId: string, group: string) => (await ds.query(`SELECT 1 FROM inbox_events WHERE event_id = $1 AND consumer_group = $2`, [eventId, group])).length;
+const notes = async (id: string) =>
+  (await ds.query(`SELECT note FROM one_effects WHERE id = $1`, [id])).map((r: { note: string }) => r.note);
+const inboxRows = async (eventId: string, group: string) =>
+  (await ds.query(`SELECT 1 FROM inbox_events WHERE event_id = $1 AND consumer_group = $2`, [eventId, group])).length;
 const position = async (group: string, key: string) =>
-  (await ds.query(`SELECT sequence::int FROM consumer_positions WHERE consumer_group = $1 AND key = $2`, [group, Inbox.positionKey('platform.test', key)]))[0]?.sequence ?? null;
+  (
+    await ds.query(`SELECT sequence::int FROM consumer_positions WHERE consumer_group = $1 AND key = $2`, [
+      group,
+      Inbox.positionKey('platform.test', key),
+    ])
+  )[0]?.sequence ?? null;
 const upsertNote = (id: string, note: string) => async (m: EntityManager) =>
-  void (await m.query(`INSERT INTO one_effects (id, note) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET note = EXCLUDED.note, n = one_effects.n + 1`, [id, note]));
+  void (await m.query(
+    `INSERT INTO one_effects (id, note) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET note = EXCLUDED.note, n = one_effects.n + 1`,
+    [id, note],
+  ));
 const first2 = (q: string) => q.split(' ').slice(0, 2).join(' ');
 
 describe('Inbox.process with oneStatement', () => {
@@ -35,9 +49,13 @@ describe('Inbox.process with oneStatement', () => {
     const id = randomUUID();
     const watch = watchQueries(ds);
     try {
-      expect(await new Inbox(ds).process('test.one', e, upsertNote(id, "it's one"), { oneStatement: true })).toBe('applied');
+      expect(await new Inbox(ds).process('test.one', e, upsertNote(id, "it's one"), { oneStatement: true })).toBe(
+        'applied',
+      );
       expect(watch.sent).toHaveLength(1);
-      expect(watch.sent[0]).toMatch(/^WITH inbox AS .*; INSERT INTO one_effects .* VALUES \('[0-9a-f-]{36}', 'it''s one'\)/);
+      expect(watch.sent[0]).toMatch(
+        /^WITH inbox AS .*; INSERT INTO one_effects .* VALUES \('[0-9a-f-]{36}', 'it''s one'\)/,
+      );
     } finally {
       watch.restore();
     }
@@ -68,7 +86,9 @@ describe('Inbox.process with oneStatement', () => {
     const key = randomUUID();
     const id = randomUUID();
     const inbox = new Inbox(ds);
-    expect(await inbox.process('test.one', envelope({ key, sequence: 2 }), upsertNote(id, 'v2'), { oneStatement: true })).toBe('applied');
+    expect(
+      await inbox.process('test.one', envelope({ key, sequence: 2 }), upsertNote(id, 'v2'), { oneStatement: true }),
+    ).toBe('applied');
     const old = envelope({ key, sequence: 1 });
     expect(await inbox.process('test.one', old, upsertNote(id, 'v1'), { oneStatement: true })).toBe('stale');
     expect(await notes(id)).toEqual(['v2']);
@@ -84,7 +104,9 @@ describe('Inbox.process with oneStatement', () => {
     const inbox = new Inbox(ds);
     const end = envelope({ key, sequence: 2, type: 'identity.user-deleted' });
     expect(await inbox.process('test.one', end, upsertNote(id, 'deleted'), { oneStatement: true })).toBe('applied');
-    expect(await inbox.process('test.one', envelope({ key, sequence: 3 }), upsertNote(id, 'back'), { oneStatement: true })).toBe('ended');
+    expect(
+      await inbox.process('test.one', envelope({ key, sequence: 3 }), upsertNote(id, 'back'), { oneStatement: true }),
+    ).toBe('ended');
     expect(await notes(id)).toEqual(['deleted']);
   });
 
@@ -92,9 +114,14 @@ describe('Inbox.process with oneStatement', () => {
     const e = envelope();
     const id = randomUUID();
     const inbox = new Inbox(ds);
-    await expect(inbox.process('test.one', e, async (m) => void (await m.query(`INSERT INTO one_effects (id, note) VALUES ($1, NULL)`, [id])), { oneStatement: true })).rejects.toThrow(
-      /null value in column "note"/,
-    );
+    await expect(
+      inbox.process(
+        'test.one',
+        e,
+        async (m) => void (await m.query(`INSERT INTO one_effects (id, note) VALUES ($1, NULL)`, [id])),
+        { oneStatement: true },
+      ),
+    ).rejects.toThrow(/null value in column "note"/);
     expect(await inboxRows((e as { id: string }).id, 'test.one')).toBe(0);
     expect(await position('test.one', (e as { key: string }).key)).toBeNull();
     expect(await inTransaction(ds)).toBe(false);
@@ -146,12 +173,35 @@ describe('Inbox.process with oneStatement', () => {
     const key = randomUUID();
     const watch = watchQueries(ds);
     try {
-      await inbox.process('test.one', envelope({ key, sequence: 1 }), async (m) => void (await m.createQueryBuilder().insert().into('one_effects').values({ id, note: 'qb' }).execute()), { oneStatement: true });
-      await inbox.process('test.one', envelope({ key, sequence: 2 }), async (m) => void (await m.createQueryBuilder().update('one_effects').set({ note: 'updated' }).where('id = :id', { id }).execute()), {
-        oneStatement: true,
-      });
+      await inbox.process(
+        'test.one',
+        envelope({ key, sequence: 1 }),
+        async (m) =>
+          void (await m.createQueryBuilder().insert().into('one_effects').values({ id, note: 'qb' }).execute()),
+        { oneStatement: true },
+      );
+      await inbox.process(
+        'test.one',
+        envelope({ key, sequence: 2 }),
+        async (m) =>
+          void (await m
+            .createQueryBuilder()
+            .update('one_effects')
+            .set({ note: 'updated' })
+            .where('id = :id', { id })
+            .execute()),
+        {
+          oneStatement: true,
+        },
+      );
       expect(watch.sent).toHaveLength(2);
-      await inbox.process('test.one', envelope({ key, sequence: 3 }), async (m) => void (await m.createQueryBuilder().delete().from('one_effects').where('id = :id', { id }).execute()), { oneStatement: true });
+      await inbox.process(
+        'test.one',
+        envelope({ key, sequence: 3 }),
+        async (m) =>
+          void (await m.createQueryBuilder().delete().from('one_effects').where('id = :id', { id }).execute()),
+        { oneStatement: true },
+      );
       expect(watch.sent.map(first2)).toEqual(['WITH inbox', 'WITH inbox', 'WITH inbox']);
       expect(watch.sent.map((q) => q.split('; ')[1].split(' ')[0])).toEqual(['INSERT', 'UPDATE', 'DELETE']);
     } finally {
@@ -177,9 +227,18 @@ describe('parameterLiteral', () => {
     ];
     const cols = 't, ts, tags, doc, bin, i, big, num, b, d';
     const [byParams, byLiterals] = [randomUUID(), randomUUID()];
-    await ds.query(`INSERT INTO one_values (id, ${cols}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [byParams, ...values]);
-    await ds.query(`INSERT INTO one_values (id, ${cols}) VALUES (${[byLiterals, ...values].map(parameterLiteral).join(', ')})`);
-    const [p, l] = await Promise.all([byParams, byLiterals].map(async (id) => (await ds.query(`SELECT ${cols} FROM one_values WHERE id = $1`, [id]))[0]));
+    await ds.query(`INSERT INTO one_values (id, ${cols}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
+      byParams,
+      ...values,
+    ]);
+    await ds.query(
+      `INSERT INTO one_values (id, ${cols}) VALUES (${[byLiterals, ...values].map(parameterLiteral).join(', ')})`,
+    );
+    const [p, l] = await Promise.all(
+      [byParams, byLiterals].map(
+        async (id) => (await ds.query(`SELECT ${cols} FROM one_values WHERE id = $1`, [id]))[0],
+      ),
+    );
     expect(l).toEqual(p);
     expect(l.t).toBe(values[0]);
     expect(l.tags).toEqual(['a', 'b c', `d'e`, 'f"g', null]);

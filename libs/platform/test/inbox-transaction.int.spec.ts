@@ -19,8 +19,11 @@ afterAll(async () => {
   await ds?.destroy();
 });
 
-const effects = async (id: string) => (await ds.query(`SELECT note FROM inbox_tx_effects WHERE id = $1`, [id])).map((r: { note: string }) => r.note);
-const inboxRows = async (eventId: string, group: string) => (await ds.query(`SELECT event_type FROM inbox_events WHERE event_id = $1 AND consumer_group = $2`, [eventId, group])).length;
+const effects = async (id: string) =>
+  (await ds.query(`SELECT note FROM inbox_tx_effects WHERE id = $1`, [id])).map((r: { note: string }) => r.note);
+const inboxRows = async (eventId: string, group: string) =>
+  (await ds.query(`SELECT event_type FROM inbox_events WHERE event_id = $1 AND consumer_group = $2`, [eventId, group]))
+    .length;
 
 describe('Inbox.process: the transaction begins with the inbox statement', () => {
   it('sends BEGIN with the inbox statement (one query), then the effect, then COMMIT', async () => {
@@ -28,8 +31,18 @@ describe('Inbox.process: the transaction begins with the inbox statement', () =>
     try {
       const e = envelope();
       const id = randomUUID();
-      expect(await new Inbox(ds).process('test.tx', e, async (m) => void (await m.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'one')`, [id])))).toBe('applied');
-      expect(watch.sent.map((q) => q.split(' ').slice(0, 2).join(' '))).toEqual(['BEGIN; WITH', 'INSERT INTO', 'COMMIT']);
+      expect(
+        await new Inbox(ds).process(
+          'test.tx',
+          e,
+          async (m) => void (await m.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'one')`, [id])),
+        ),
+      ).toBe('applied');
+      expect(watch.sent.map((q) => q.split(' ').slice(0, 2).join(' '))).toEqual([
+        'BEGIN; WITH',
+        'INSERT INTO',
+        'COMMIT',
+      ]);
       expect(await effects(id)).toEqual(['one']);
     } finally {
       watch.restore();
@@ -49,7 +62,13 @@ describe('Inbox.process: the transaction begins with the inbox statement', () =>
     expect(await inboxRows((e as { id: string }).id, 'test.tx')).toBe(0);
     expect(await inTransaction(ds)).toBe(false);
     // The event comes again and is applied this time.
-    expect(await new Inbox(ds).process('test.tx', e, async (m) => void (await m.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'again')`, [id])))).toBe('applied');
+    expect(
+      await new Inbox(ds).process(
+        'test.tx',
+        e,
+        async (m) => void (await m.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'again')`, [id])),
+      ),
+    ).toBe('applied');
     expect(await effects(id)).toEqual(['again']);
   });
 
@@ -67,7 +86,10 @@ describe('Inbox.process: the transaction begins with the inbox statement', () =>
     expect(await new Inbox(ds).process(group, e, async () => undefined)).toBe('applied');
     expect(await inboxRows((e as { id: string }).id, group)).toBe(1);
     expect(await new Inbox(ds).process(group, e, async () => undefined)).toBe('duplicate');
-    const [pos] = await ds.query(`SELECT sequence::int FROM consumer_positions WHERE consumer_group = $1 AND key = $2`, [group, Inbox.positionKey('platform.test', key)]);
+    const [pos] = await ds.query(
+      `SELECT sequence::int FROM consumer_positions WHERE consumer_group = $1 AND key = $2`,
+      [group, Inbox.positionKey('platform.test', key)],
+    );
     expect(pos).toEqual({ sequence: 1 });
   });
 
@@ -105,7 +127,11 @@ describe('beginWith', () => {
   it('leaves the runner in its transaction: the statement and what follows commit together, or roll back together', async () => {
     const [a, b] = [randomUUID(), randomUUID()];
     await withRunner(async (qr) => {
-      const rows = await beginWith<{ n: number }>(qr, `INSERT INTO inbox_tx_effects (id, note) VALUES ($1, $2) RETURNING 7 AS n`, [a, 'first']);
+      const rows = await beginWith<{ n: number }>(
+        qr,
+        `INSERT INTO inbox_tx_effects (id, note) VALUES ($1, $2) RETURNING 7 AS n`,
+        [a, 'first'],
+      );
       expect(rows).toEqual([{ n: 7 }]);
       expect(qr.isTransactionActive).toBe(true);
       await qr.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'second')`, [b]);

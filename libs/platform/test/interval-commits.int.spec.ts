@@ -18,7 +18,8 @@ describe('IntervalCommits on Kafka', () => {
     const producer = kafka.producer();
     await Promise.all([admin.connect(), producer.connect()]);
     await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 1 }] });
-    const committedOffset = async () => Number((await admin.fetchOffsets({ groupId, topics: [topic] }))[0].partitions[0].offset);
+    const committedOffset = async () =>
+      Number((await admin.fetchOffsets({ groupId, topics: [topic] }))[0].partitions[0].offset);
     try {
       const N = 60;
       const handled: string[] = [];

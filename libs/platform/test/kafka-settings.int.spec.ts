@@ -9,20 +9,35 @@ const logger = createLogger('kafka-settings-int', process.env.TEST_LOG_LEVEL ?? 
 
 describe('Kafka topic settings', () => {
   it('creates topics with the configured min.insync.replicas, and refuses a replication the cluster cannot give', async () => {
-    const t = new KafkaTransport({ brokers, clientId: 'kafka-settings-int', logger, replicationFactor: 1, minInsyncReplicas: 1 });
+    const t = new KafkaTransport({
+      brokers,
+      clientId: 'kafka-settings-int',
+      logger,
+      replicationFactor: 1,
+      minInsyncReplicas: 1,
+    });
     await t.connect();
     const admin = new Kafka({ clientId: 'kafka-settings-int-admin', brokers, logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
     try {
       const topic = `test.settings.${randomUUID()}`;
       await t.ensureTopics([topic]);
-      const { resources } = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['min.insync.replicas'] }] });
+      const { resources } = await admin.describeConfigs({
+        includeSynonyms: false,
+        resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['min.insync.replicas'] }],
+      });
       const entry = resources[0].configEntries.find((e) => e.configName === 'min.insync.replicas')!;
       expect(entry.configValue).toBe('1');
       expect(entry.isDefault).toBe(false); // set on the topic, not inherited
       await admin.deleteTopics({ topics: [topic] });
 
-      const three = new KafkaTransport({ brokers, clientId: 'kafka-settings-int-3', logger, replicationFactor: 3, minInsyncReplicas: 2 });
+      const three = new KafkaTransport({
+        brokers,
+        clientId: 'kafka-settings-int-3',
+        logger,
+        replicationFactor: 3,
+        minInsyncReplicas: 2,
+      });
       await three.connect();
       try {
         await expect(three.ensureTopics([`test.settings.${randomUUID()}`])).rejects.toThrow();

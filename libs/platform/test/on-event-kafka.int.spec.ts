@@ -79,7 +79,11 @@ beforeAll(async () => {
   const admin = new Kafka({ brokers: brokers.split(','), clientId: 'on-event-int-setup', logLevel: 0 }).admin();
   await admin.connect();
   const ends = await admin.fetchTopicOffsets(TOPIC);
-  await admin.setOffsets({ groupId: eventGroupId('eventtest', GROUP_PREFIX), topic: TOPIC, partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })) });
+  await admin.setOffsets({
+    groupId: eventGroupId('eventtest', GROUP_PREFIX),
+    topic: TOPIC,
+    partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })),
+  });
   await admin.disconnect();
   svc = await startService(
     { name: 'eventtest', module: EffectsModule, migrations: [CreateTestEffects1700000009000] },
@@ -99,7 +103,11 @@ beforeAll(async () => {
   expect(ms).toHaveLength(1);
   [, consumer] = ms[0].unwrap<[unknown, Consumer]>();
   consumer.on(consumer.events.GROUP_JOIN, () => void joins++);
-  await transport.subscribe({ groupId: `test.dlt-reader.${randomUUID()}`, topics: [DLT], handle: async (m) => void dlt.push(m) });
+  await transport.subscribe({
+    groupId: `test.dlt-reader.${randomUUID()}`,
+    topics: [DLT],
+    handle: async (m) => void dlt.push(m),
+  });
 });
 
 afterAll(async () => {
@@ -126,35 +134,49 @@ describe('@OnEvent on Nest’s Kafka transport', () => {
     const env = await svc.dataSource.transaction((m) => outbox.add(m, 'platform.test-event', `k-${n}`, { n }));
     // The same message published again by hand (a relay that died before marking): applied once.
     const headers = { 'x-correlation-id': `corr-${n}` };
-    await waitFor('applied', async () => (await svc.dataSource.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [env.id])).length === 1);
+    await waitFor(
+      'applied',
+      async () => (await svc.dataSource.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [env.id])).length === 1,
+    );
     await transport.publish([{ topic: TOPIC, key: env.key, value: JSON.stringify(env), headers }]);
     await waitFor('second delivery seen by the inbox', async () => {
       const offsets = await consumerLag();
       return offsets === 0;
     });
     expect(await svc.dataSource.query(`SELECT n FROM test_effects WHERE event_id = $1`, [env.id])).toEqual([{ n }]);
-    expect(await svc.dataSource.query(`SELECT consumer_group FROM inbox_events WHERE event_id = $1`, [env.id])).toEqual([{ consumer_group: 'eventtest.effects' }]);
+    expect(await svc.dataSource.query(`SELECT consumer_group FROM inbox_events WHERE event_id = $1`, [env.id])).toEqual(
+      [{ consumer_group: 'eventtest.effects' }],
+    );
     expect(attempts.get(env.id)).toBe(1);
 
     // A message with a correlation id: the handler runs with it as the current one.
     const other = mk(n + 1, `k-${n}`, false, 2);
     await transport.publish([{ topic: TOPIC, key: other.key, value: JSON.stringify(other), headers }]);
-    await waitFor('other applied', async () => (await svc.dataSource.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [other.id])).length === 1);
+    await waitFor(
+      'other applied',
+      async () =>
+        (await svc.dataSource.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [other.id])).length === 1,
+    );
     expect(correlations.get(other.id)).toBe(`corr-${n}`);
   });
 
-  it('commits an offset only after flushing the log of the service\'s database (its inbox transactions commit as the server is configured)', async () => {
+  it("commits an offset only after flushing the log of the service's database (its inbox transactions commit as the server is configured)", async () => {
     const e = mk(7, `flush-${randomUUID()}`);
     const watch = watchQueries(svc.dataSource);
     try {
       await transport.publish([{ topic: TOPIC, key: e.key, value: JSON.stringify(e) }]);
-      await waitFor('applied', async () => (await svc.dataSource.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [e.id])).length === 1);
+      await waitFor(
+        'applied',
+        async () => (await svc.dataSource.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [e.id])).length === 1,
+      );
       await waitFor('its offset committed', async () => (await consumerLag()) === 0);
     } finally {
       watch.restore();
     }
     const inbox = watch.sent.findIndex((q) => q.startsWith('BEGIN; WITH inbox AS') && q.includes(e.id));
-    const flush = watch.sent.findIndex((q, i) => i > inbox && q.includes("pg_logical_emit_message(true, 'luxe.flush', '')"));
+    const flush = watch.sent.findIndex(
+      (q, i) => i > inbox && q.includes("pg_logical_emit_message(true, 'luxe.flush', '')"),
+    );
     expect([inbox >= 0, flush > inbox]).toEqual([true, true]);
   });
 
@@ -168,7 +190,11 @@ describe('@OnEvent on Nest’s Kafka transport', () => {
       { topic: TOPIC, key, value: JSON.stringify(poison), headers: { 'x-correlation-id': `poison-${poison.id}` } },
       { topic: TOPIC, key, value: JSON.stringify(good) },
     ]);
-    await waitFor('good event applied after the poison', async () => (await svc.dataSource.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [good.id])).length === 1);
+    await waitFor(
+      'good event applied after the poison',
+      async () =>
+        (await svc.dataSource.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [good.id])).length === 1,
+    );
     const found = await waitFor('both in the dead-letter topic', async () => {
       const p = dlt.filter((m) => m.value === JSON.stringify(poison));
       const bad = dlt.filter((m) => m.value === '{not json' && m.headers['x-correlation-id'] === `bad-${poison.id}`);

@@ -56,7 +56,12 @@ beforeAll(async () => {
   await admin.createTopics({
     waitForLeaders: true,
     topics: [
-      { topic: TOPIC, numPartitions: 3, replicationFactor: 1, configEntries: [{ name: 'max.message.bytes', value: '4096' }] },
+      {
+        topic: TOPIC,
+        numPartitions: 3,
+        replicationFactor: 1,
+        configEntries: [{ name: 'max.message.bytes', value: '4096' }],
+      },
       { topic: deadLetterTopic(TOPIC), numPartitions: 1, replicationFactor: 1 },
     ],
   });
@@ -75,7 +80,11 @@ afterAll(async () => {
 
 /** Every message of the run's topic, in the order each partition delivers it. */
 async function readTopic(into: IncomingMessage[]): Promise<void> {
-  await transport.subscribe({ groupId: `test.order-reader.${randomUUID()}`, topics: [TOPIC], handle: async (m) => void into.push(m) });
+  await transport.subscribe({
+    groupId: `test.order-reader.${randomUUID()}`,
+    topics: [TOPIC],
+    handle: async (m) => void into.push(m),
+  });
 }
 const envelopeOf = (m: IncomingMessage) => JSON.parse(m.value) as EventEnvelope<{ n: number }>;
 
@@ -86,7 +95,9 @@ describe('outbox relay', () => {
     const perKey = 25;
     const got: IncomingMessage[] = [];
     await readTopic(got);
-    const relays = [ds, ds2].map((d) => new OutboxRelay(d, transport, logger, { topicPrefix: PREFIX, batchSize: 7, listen: false }));
+    const relays = [ds, ds2].map(
+      (d) => new OutboxRelay(d, transport, logger, { topicPrefix: PREFIX, batchSize: 7, listen: false }),
+    );
     // Writers and both relays run together; each transaction writes one event of two keys.
     let writing = true;
     const writers = (async () => {
@@ -123,7 +134,10 @@ describe('outbox relay', () => {
     const outbox = new Outbox('platform-test');
     const key = `locked-${randomUUID().slice(0, 8)}`;
     const env = await ds.transaction((m) => outbox.add(m, 'platform.test-event', key, { n: 1 }));
-    const published = async () => (await ds.query(`SELECT published_at IS NOT NULL AS p FROM outbox_events WHERE envelope->>'id' = $1`, [env.id]))[0].p;
+    const published = async () =>
+      (
+        await ds.query(`SELECT published_at IS NOT NULL AS p FROM outbox_events WHERE envelope->>'id' = $1`, [env.id])
+      )[0].p;
     const holder = new Client({ connectionString: databaseUrl(adminUrl, DB) });
     await holder.connect();
     const relay = new OutboxRelay(ds, transport, logger, { topicPrefix: PREFIX, listen: false });
@@ -155,7 +169,10 @@ describe('outbox relay', () => {
     // First pass: the batch fails, row by row the small key goes out, the big row is charged.
     expect(await relay.publishBatch()).toBe(1);
     await waitFor('small key delivered', async () => got.some((m) => m.key === small));
-    let rows = await ds.query(`SELECT key = $1 AS big, sequence::int, attempts, parked_at, published_at, last_error, next_attempt_at > now() AS waiting FROM outbox_events WHERE key IN ($1, $2) ORDER BY seq`, [hugeKey, small]);
+    let rows = await ds.query(
+      `SELECT key = $1 AS big, sequence::int, attempts, parked_at, published_at, last_error, next_attempt_at > now() AS waiting FROM outbox_events WHERE key IN ($1, $2) ORDER BY seq`,
+      [hugeKey, small],
+    );
     expect(rows.map((r: any) => [r.big, r.sequence, r.attempts, !!r.published_at, !!r.parked_at])).toEqual([
       [true, 1, 1, false, false],
       [true, 2, 0, false, false],
@@ -193,7 +210,8 @@ describe('outbox relay', () => {
     const switched = Object.assign(Object.create(Object.getPrototypeOf(transport)), transport, {
       publish: async (ms: Parameters<KafkaTransport['publish']>[0]) => {
         publishCalls++;
-        if (down) throw Object.assign(new Error('Connection error: connect ECONNREFUSED 127.0.0.1:59092'), { retriable: true });
+        if (down)
+          throw Object.assign(new Error('Connection error: connect ECONNREFUSED 127.0.0.1:59092'), { retriable: true });
         return transport.publish(ms);
       },
       ping: async () => {
@@ -201,7 +219,10 @@ describe('outbox relay', () => {
       },
     }) as KafkaTransport;
     const warnings: string[] = [];
-    const spy = Object.assign(Object.create(logger), { warn: (_o: unknown, msg: string) => void warnings.push(msg), child: () => spy }) as typeof logger;
+    const spy = Object.assign(Object.create(logger), {
+      warn: (_o: unknown, msg: string) => void warnings.push(msg),
+      child: () => spy,
+    }) as typeof logger;
     const relay = new OutboxRelay(ds, switched, spy, { topicPrefix: PREFIX, pollMs: 50, listen: false });
     relay.start();
     try {
@@ -211,7 +232,10 @@ describe('outbox relay', () => {
       expect(warnings.filter((w) => w.includes('cannot publish'))).toHaveLength(1);
       expect((await relay.status()).failingSince).not.toBeNull();
       down = false;
-      await waitFor('published once the broker is back', async () => (await ds.query(`SELECT published_at FROM outbox_events WHERE key = $1`, [key]))[0].published_at);
+      await waitFor(
+        'published once the broker is back',
+        async () => (await ds.query(`SELECT published_at FROM outbox_events WHERE key = $1`, [key]))[0].published_at,
+      );
       expect((await relay.status()).failingSince).toBeNull();
     } finally {
       await relay.stop();
@@ -229,7 +253,11 @@ describe('outbox relay', () => {
     await waitFor('relay listening', async () => relay.isListening());
     await new Promise((r) => setTimeout(r, 300)); // its first pass is over: the next poll is ten minutes away
     await ds.transaction((m) => outbox.add(m, 'platform.test-event', key, { n: 1 }));
-    await waitUntil('published after the commit notified the relay', async () => got.some((m) => m.key === key), 20_000);
+    await waitUntil(
+      'published after the commit notified the relay',
+      async () => got.some((m) => m.key === key),
+      20_000,
+    );
     const [row] = await ds.query(`SELECT published_at FROM outbox_events WHERE key = $1`, [key]);
     expect(row.published_at).not.toBeNull();
     await relay.stop();
@@ -246,20 +274,38 @@ describe('outbox relay', () => {
     await ds.query(`UPDATE outbox_events SET created_at = now() - interval '30 days' WHERE id = $1`, [pending.id]);
     const oldInbox = randomUUID();
     const newInbox = randomUUID();
-    await ds.query(`INSERT INTO inbox_events (event_id, consumer_group, event_type, processed_at) VALUES ($1, 'g', 't', now() - interval '9 days'), ($2, 'g', 't', now())`, [oldInbox, newInbox]);
-    const relay = new OutboxRelay(ds, transport, logger, { topicPrefix: PREFIX, outboxRetentionMs: 3600_000, inboxRetentionMs: 8 * 24 * 3600_000, listen: false });
+    await ds.query(
+      `INSERT INTO inbox_events (event_id, consumer_group, event_type, processed_at) VALUES ($1, 'g', 't', now() - interval '9 days'), ($2, 'g', 't', now())`,
+      [oldInbox, newInbox],
+    );
+    const relay = new OutboxRelay(ds, transport, logger, {
+      topicPrefix: PREFIX,
+      outboxRetentionMs: 3600_000,
+      inboxRetentionMs: 8 * 24 * 3600_000,
+      listen: false,
+    });
     const pruned = await relay.housekeeping(true);
     expect(pruned.outbox).toBeGreaterThanOrEqual(1);
     expect(pruned.inbox).toBeGreaterThanOrEqual(1);
-    const left = (await ds.query(`SELECT id FROM outbox_events WHERE id = ANY($1::uuid[])`, [[old.id, recent.id, pending.id]])).map((r: { id: string }) => r.id).sort();
+    const left = (
+      await ds.query(`SELECT id FROM outbox_events WHERE id = ANY($1::uuid[])`, [[old.id, recent.id, pending.id]])
+    )
+      .map((r: { id: string }) => r.id)
+      .sort();
     expect(left).toEqual([recent.id, pending.id].sort());
-    const inbox = (await ds.query(`SELECT event_id FROM inbox_events WHERE event_id = ANY($1::uuid[])`, [[oldInbox, newInbox]])).map((r: { event_id: string }) => r.event_id);
+    const inbox = (
+      await ds.query(`SELECT event_id FROM inbox_events WHERE event_id = ANY($1::uuid[])`, [[oldInbox, newInbox]])
+    ).map((r: { event_id: string }) => r.event_id);
     expect(inbox).toEqual([newInbox]);
   });
 });
 
 describe('inbox order per aggregate', () => {
-  const userEvent = (type: 'identity.user-registered' | 'identity.user-profile-updated' | 'identity.user-deleted', key: string, sequence: number): EventEnvelope => ({
+  const userEvent = (
+    type: 'identity.user-registered' | 'identity.user-profile-updated' | 'identity.user-deleted',
+    key: string,
+    sequence: number,
+  ): EventEnvelope => ({
     id: randomUUID(),
     type,
     version: 1,
@@ -274,7 +320,11 @@ describe('inbox order per aggregate', () => {
   async function deliver(inbox: Inbox, group: string, e: EventEnvelope) {
     return inbox.process(group, e, async (m) => {
       if (e.type === 'identity.user-deleted') await m.query(`DELETE FROM test_cards WHERE key = $1`, [e.key]);
-      else await m.query(`INSERT INTO test_cards (key, n) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET n = EXCLUDED.n`, [e.key, e.sequence]);
+      else
+        await m.query(
+          `INSERT INTO test_cards (key, n) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET n = EXCLUDED.n`,
+          [e.key, e.sequence],
+        );
     });
   }
   const orders: [string, number[]][] = [
@@ -288,11 +338,18 @@ describe('inbox order per aggregate', () => {
     const inbox = new Inbox(ds);
     const key = randomUUID();
     const group = `test.cards.${randomUUID().slice(0, 8)}`;
-    const events = [userEvent('identity.user-registered', key, 1), userEvent('identity.user-profile-updated', key, 2), userEvent('identity.user-deleted', key, 3)];
+    const events = [
+      userEvent('identity.user-registered', key, 1),
+      userEvent('identity.user-profile-updated', key, 2),
+      userEvent('identity.user-deleted', key, 3),
+    ];
     const outcomes = [];
     for (const i of order) outcomes.push(await deliver(inbox, group, events[i]));
     expect(await ds.query(`SELECT 1 FROM test_cards WHERE key = $1`, [key])).toHaveLength(0);
-    const [pos] = await ds.query(`SELECT sequence::int, ended FROM consumer_positions WHERE consumer_group = $1 AND key = $2`, [group, Inbox.positionKey('identity.user', key)]);
+    const [pos] = await ds.query(
+      `SELECT sequence::int, ended FROM consumer_positions WHERE consumer_group = $1 AND key = $2`,
+      [group, Inbox.positionKey('identity.user', key)],
+    );
     expect(pos).toEqual({ sequence: 3, ended: true });
     // Whatever came after the deletion was skipped, never applied.
     const afterDeletion = outcomes.slice(order.indexOf(2) + 1);

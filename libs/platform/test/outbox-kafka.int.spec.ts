@@ -43,7 +43,6 @@ let ds: DataSource;
 let url: string;
 let transport: KafkaTransport;
 
-
 beforeAll(async () => {
   if (!adminUrl || !brokers) throw new Error('LUXE_PG_ADMIN_URL and KAFKA_BROKERS must be set (infra/local/up.sh)');
   await ensureDatabase(adminUrl, `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_platform`);
@@ -101,10 +100,18 @@ describe('outbox → Kafka → inbox', () => {
 
     // 1. A relay process publishes the row and is killed before it marks it published.
     const child = spawn(process.execPath, [join(__dirname, 'fixtures', 'relay-child.cjs')], {
-      env: { ...process.env, DATABASE_URL: url, KAFKA_BROKERS: brokers, OUTBOX_RELAY_FAULT: 'crash-after-publish', NODE_ENV: 'test' },
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        KAFKA_BROKERS: brokers,
+        OUTBOX_RELAY_FAULT: 'crash-after-publish',
+        NODE_ENV: 'test',
+      },
       stdio: 'pipe',
     });
-    const exit = await new Promise<{ code: number | null; signal: string | null }>((res) => child.on('exit', (code, signal) => res({ code, signal })));
+    const exit = await new Promise<{ code: number | null; signal: string | null }>((res) =>
+      child.on('exit', (code, signal) => res({ code, signal })),
+    );
     expect(exit.signal).toBe('SIGKILL');
     const [row] = await ds.query(`SELECT published_at FROM outbox_events WHERE id = $1`, [env.id]);
     expect(row.published_at).toBeNull();
@@ -143,7 +150,11 @@ describe('outbox → Kafka → inbox', () => {
     const poison = mk(1, true);
     const good = mk(2);
     const dlt: IncomingMessage[] = [];
-    await transport.subscribe({ groupId: `test.dlt-reader.${randomUUID()}`, topics: [deadLetterTopic(RUN_TOPIC)], handle: async (m) => void dlt.push(m) });
+    await transport.subscribe({
+      groupId: `test.dlt-reader.${randomUUID()}`,
+      topics: [deadLetterTopic(RUN_TOPIC)],
+      handle: async (m) => void dlt.push(m),
+    });
     const deliveries: IncomingMessage[] = [];
     await startConsumer(`test.poison.${randomUUID()}`, deliveries, RUN_TOPIC);
 
@@ -154,7 +165,10 @@ describe('outbox → Kafka → inbox', () => {
       { topic: RUN_TOPIC, key, value: JSON.stringify(good) },
     ]);
 
-    await waitFor('good event applied after the poison', async () => (await ds.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [good.id])).length === 1);
+    await waitFor(
+      'good event applied after the poison',
+      async () => (await ds.query(`SELECT 1 FROM test_effects WHERE event_id = $1`, [good.id])).length === 1,
+    );
     const inDlt = await waitFor('poison in the dead-letter topic', async () => {
       const p = dlt.find((m) => m.value === JSON.stringify(poison));
       const bad = dlt.find((m) => m.value === '{not json');

@@ -11,7 +11,12 @@ describe('createRedis', () => {
   it('queues the commands issued in one turn and sends them as one pipeline, each with its own answer', async () => {
     const prefix = `test:pipelining:${randomUUID()}`;
     await redis.set(`${prefix}:a`, '1', 'EX', 60);
-    const pending = [redis.get(`${prefix}:a`), redis.get(`${prefix}:missing`), redis.incr(`${prefix}:n`), redis.incr(`${prefix}:n`)];
+    const pending = [
+      redis.get(`${prefix}:a`),
+      redis.get(`${prefix}:missing`),
+      redis.incr(`${prefix}:n`),
+      redis.incr(`${prefix}:n`),
+    ];
     // Nothing sent yet: all four wait for the end of this turn.
     expect(redis.autoPipelineQueueSize).toBe(4);
     expect(await Promise.all(pending)).toEqual(['1', null, 1, 2]);

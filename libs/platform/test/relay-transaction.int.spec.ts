@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { createDataSource, createLogger, databaseUrl, ensureDatabase, InProcessBroker, InProcessTransport, initDatabase, Outbox, OutboxRelay } from '../src';
+import {
+  createDataSource,
+  createLogger,
+  databaseUrl,
+  ensureDatabase,
+  InProcessBroker,
+  InProcessTransport,
+  initDatabase,
+  Outbox,
+  OutboxRelay,
+} from '../src';
 import type { IncomingMessage } from '../src';
 import { watchQueries } from './support/watch-queries';
 
@@ -31,12 +41,17 @@ beforeEach(async () => {
 function bus() {
   const broker = new InProcessBroker();
   const got: IncomingMessage[] = [];
-  broker.subscribe({ groupId: 'relay-tx', topics: ['platform.test.v1', 'identity.user.v1'], handle: async (m: IncomingMessage) => void got.push(m) });
+  broker.subscribe({
+    groupId: 'relay-tx',
+    topics: ['platform.test.v1', 'identity.user.v1'],
+    handle: async (m: IncomingMessage) => void got.push(m),
+  });
   return { transport: new InProcessTransport(broker), got };
 }
 
 const inTransaction = async () => (await ds.query(`SELECT now() <> statement_timestamp() AS open`))[0].open as boolean;
-const unpublished = async () => Number((await ds.query(`SELECT count(*) AS n FROM outbox_events WHERE published_at IS NULL`))[0].n);
+const unpublished = async () =>
+  Number((await ds.query(`SELECT count(*) AS n FROM outbox_events WHERE published_at IS NULL`))[0].n);
 
 describe('OutboxRelay.publishBatch: two round trips per batch', () => {
   it('marks the published rows and commits in one query after the publish', async () => {
@@ -56,7 +71,9 @@ describe('OutboxRelay.publishBatch: two round trips per batch', () => {
     expect(got.map((m) => m.key).sort()).toEqual([...keys].sort());
     expect(watch.sent).toHaveLength(2);
     expect(watch.sent[0]).toMatch(/^BEGIN; SELECT pg_try_advisory_xact_lock/);
-    expect(watch.sent[1]).toMatch(/^UPDATE outbox_events SET published_at = now\(\).* WHERE id IN \('[0-9a-f-]{36}', '[0-9a-f-]{36}'\); COMMIT$/);
+    expect(watch.sent[1]).toMatch(
+      /^UPDATE outbox_events SET published_at = now\(\).* WHERE id IN \('[0-9a-f-]{36}', '[0-9a-f-]{36}'\); COMMIT$/,
+    );
     expect(await unpublished()).toBe(0);
     const rows = await ds.query(`SELECT attempts, next_attempt_at FROM outbox_events`);
     expect(rows).toEqual([
@@ -80,7 +97,18 @@ describe('OutboxRelay.publishBatch: two round trips per batch', () => {
 
   it("the end of an aggregate removes its published rows and its version counter in the same query; another aggregate's stay", async () => {
     const outbox = new Outbox('identity');
-    const card = (userId: string, firstName: string) => ({ userId, firstName, lastName: 'K', userType: 'guest' as const, city: 'Miami', state: 'Florida', profileImages: [], gender: null, age: null, bio: null });
+    const card = (userId: string, firstName: string) => ({
+      userId,
+      firstName,
+      lastName: 'K',
+      userType: 'guest' as const,
+      city: 'Miami',
+      state: 'Florida',
+      profileImages: [],
+      gender: null,
+      age: null,
+      bio: null,
+    });
     const gone = randomUUID();
     const kept = randomUUID();
     await ds.transaction(async (m) => {
@@ -97,7 +125,9 @@ describe('OutboxRelay.publishBatch: two round trips per batch', () => {
     }
     expect(got).toHaveLength(3);
     expect(watch.sent).toHaveLength(2);
-    expect(watch.sent[1]).toMatch(/^UPDATE outbox_events .*; DELETE FROM outbox_events WHERE stream = 'identity.user' AND key = '[0-9a-f-]{36}' AND published_at IS NOT NULL; DELETE FROM outbox_sequences WHERE stream = 'identity.user' AND key = '[0-9a-f-]{36}'; COMMIT$/);
+    expect(watch.sent[1]).toMatch(
+      /^UPDATE outbox_events .*; DELETE FROM outbox_events WHERE stream = 'identity.user' AND key = '[0-9a-f-]{36}' AND published_at IS NOT NULL; DELETE FROM outbox_sequences WHERE stream = 'identity.user' AND key = '[0-9a-f-]{36}'; COMMIT$/,
+    );
     expect(await ds.query(`SELECT key FROM outbox_events`)).toEqual([{ key: kept }]);
     expect(await ds.query(`SELECT key FROM outbox_sequences`)).toEqual([{ key: kept }]);
   });
@@ -105,8 +135,12 @@ describe('OutboxRelay.publishBatch: two round trips per batch', () => {
   it('a failure while marking rolls the batch back: the rows stay due, no transaction is left open, the next batch publishes them', async () => {
     const outbox = new Outbox('platform');
     await ds.transaction((m) => outbox.add(m, 'platform.test-event', randomUUID(), { n: 1 }));
-    await ds.query(`CREATE OR REPLACE FUNCTION relay_tx_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
-    await ds.query(`CREATE TRIGGER relay_tx_refuse BEFORE UPDATE ON outbox_events FOR EACH ROW EXECUTE FUNCTION relay_tx_refuse()`);
+    await ds.query(
+      `CREATE OR REPLACE FUNCTION relay_tx_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
+    );
+    await ds.query(
+      `CREATE TRIGGER relay_tx_refuse BEFORE UPDATE ON outbox_events FOR EACH ROW EXECUTE FUNCTION relay_tx_refuse()`,
+    );
     const { transport, got } = bus();
     const relay = new OutboxRelay(ds, transport, logger, { listen: false });
     await expect(relay.publishBatch()).rejects.toThrow('refused by the test');

@@ -4,7 +4,20 @@ import { Module } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { deadLetterTopic, topicFor } from '@luxe/contracts';
-import { createLogger, databaseUrl, ensureDatabase, EventConsumer, EventOf, generateInternalKeyPair, KafkaTransport, OnEvent, Outbox, RunningService, startService, waitFor } from '../src';
+import {
+  createLogger,
+  databaseUrl,
+  ensureDatabase,
+  EventConsumer,
+  EventOf,
+  generateInternalKeyPair,
+  KafkaTransport,
+  OnEvent,
+  Outbox,
+  RunningService,
+  startService,
+  waitFor,
+} from '../src';
 
 // A service started while its broker cannot be reached (a pod restarted during a Kafka outage):
 // it starts and is ready, its writes wait in the outbox, and once the broker answers its consumers
@@ -31,7 +44,10 @@ class CreateNoBrokerEffects1700000009100 implements MigrationInterface {
 class EffectsConsumer {
   @OnEvent('platform.test-event')
   async apply(event: EventOf<'platform.test-event'>, tx: EntityManager): Promise<void> {
-    await tx.query(`INSERT INTO nobroker_effects (event_id, n) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [event.id, event.data.n]);
+    await tx.query(`INSERT INTO nobroker_effects (event_id, n) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+      event.id,
+      event.data.n,
+    ]);
   }
 }
 @Module({ controllers: [EffectsConsumer] })
@@ -73,16 +89,30 @@ describe('a service started while the broker cannot be reached', () => {
     const transport = new KafkaTransport({ brokers: [`127.0.0.1:${port}`], clientId: 'nobroker', logger });
     svc = await startService(
       { name: 'nobroker', module: EffectsModule, migrations: [CreateNoBrokerEffects1700000009100] },
-      { host: '127.0.0.1', port: 0, databaseUrl: databaseUrl(adminUrl, DB), internalAuthPublicKey: generateInternalKeyPair().publicKey, transport, logger, groupPrefix: `test.${randomUUID()}.`, outboxPollMs: 50, eventRetryMs: 500 },
+      {
+        host: '127.0.0.1',
+        port: 0,
+        databaseUrl: databaseUrl(adminUrl, DB),
+        internalAuthPublicKey: generateInternalKeyPair().publicKey,
+        transport,
+        logger,
+        groupPrefix: `test.${randomUUID()}.`,
+        outboxPollMs: 50,
+        eventRetryMs: 500,
+      },
     );
     const ready = await fetch(`${svc.url}/health/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'degraded' });
 
     const n = Math.floor(Math.random() * 1e9);
-    const env = await svc.dataSource.transaction((m) => new Outbox('platform-test').add(m, 'platform.test-event', `k-${n}`, { n }));
+    const env = await svc.dataSource.transaction((m) =>
+      new Outbox('platform-test').add(m, 'platform.test-event', `k-${n}`, { n }),
+    );
     await new Promise((r) => setTimeout(r, 1500));
-    expect(await svc.dataSource.query(`SELECT published_at FROM outbox_events WHERE id = $1`, [env.id])).toEqual([{ published_at: null }]);
+    expect(await svc.dataSource.query(`SELECT published_at FROM outbox_events WHERE id = $1`, [env.id])).toEqual([
+      { published_at: null },
+    ]);
 
     // The broker comes back (reachable at the address the service was given).
     const [host, brokerPort] = brokers.split(',')[0]!.split(':');
@@ -97,8 +127,15 @@ describe('a service started while the broker cannot be reached', () => {
     });
     await new Promise<void>((r) => proxy!.listen(port, '127.0.0.1', r));
 
-    await waitFor('the event published and consumed', async () => (await svc!.dataSource.query(`SELECT n FROM nobroker_effects WHERE event_id = $1`, [env.id])).length === 1, 90_000);
+    await waitFor(
+      'the event published and consumed',
+      async () =>
+        (await svc!.dataSource.query(`SELECT n FROM nobroker_effects WHERE event_id = $1`, [env.id])).length === 1,
+      90_000,
+    );
     expect(await svc.dataSource.query(`SELECT n FROM nobroker_effects WHERE event_id = $1`, [env.id])).toEqual([{ n }]);
-    expect((await svc.dataSource.query(`SELECT published_at FROM outbox_events WHERE id = $1`, [env.id]))[0].published_at).not.toBeNull();
+    expect(
+      (await svc.dataSource.query(`SELECT published_at FROM outbox_events WHERE id = $1`, [env.id]))[0].published_at,
+    ).not.toBeNull();
   }, 180_000);
 });

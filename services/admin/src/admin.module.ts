@@ -11,6 +11,13 @@ import { ConsoleService } from './console/console.service';
 
 @Module({
   controllers: [UserErasureHandler, AdminCatalogConsumer, ConsoleController],
-  providers: [AdminAccountRepository, AuditRepository, ConsoleRepository, AdminAccountsService, AuditService, ConsoleService],
+  providers: [
+    AdminAccountRepository,
+    AuditRepository,
+    ConsoleRepository,
+    AdminAccountsService,
+    AuditService,
+    ConsoleService,
+  ],
 })
 export class AdminModule {}

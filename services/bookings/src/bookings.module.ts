@@ -22,7 +22,30 @@ import { SplitConsumer } from './split/split.consumer';
 import { SplitBookingService } from './split/split.service';
 
 @Module({
-  controllers: [CatalogConsumer, PaymentOutcomeConsumer, BookingsErasureConsumer, AttendeeConsumer, SplitConsumer, BookingController, FriendController, CalendarController, PassController],
-  providers: [CatalogRepository, BookingRepository, BookingService, FriendService, AttendeeRepository, CalendarService, FriendRepository, PassRepository, PassService, DoorStaffRepository, DoorStaffService, SplitBookingService],
+  controllers: [
+    CatalogConsumer,
+    PaymentOutcomeConsumer,
+    BookingsErasureConsumer,
+    AttendeeConsumer,
+    SplitConsumer,
+    BookingController,
+    FriendController,
+    CalendarController,
+    PassController,
+  ],
+  providers: [
+    CatalogRepository,
+    BookingRepository,
+    BookingService,
+    FriendService,
+    AttendeeRepository,
+    CalendarService,
+    FriendRepository,
+    PassRepository,
+    PassService,
+    DoorStaffRepository,
+    DoorStaffService,
+    SplitBookingService,
+  ],
 })
 export class BookingsModule {}

@@ -14,7 +14,12 @@ export const bookingsSettingsSchema = z
     HOLD_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
   .superRefine((v, ctx) => {
-    if (v.NODE_ENV === 'production' && !v.PASS_SIGNING_SECRET) ctx.addIssue({ code: 'custom', path: ['PASS_SIGNING_SECRET'], message: 'is required in production (at least 32 characters)' });
+    if (v.NODE_ENV === 'production' && !v.PASS_SIGNING_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASS_SIGNING_SECRET'],
+        message: 'is required in production (at least 32 characters)',
+      });
   });
 export type BookingsSettings = z.output<typeof bookingsSettingsSchema>;
 

@@ -13,7 +13,17 @@ export const bookingsService: ServiceDefinition = {
   name: 'bookings',
   module: BookingsModule,
   migrations,
-  entities: [VenueCard, SectionCard, DancerCard, MemberCard, BookingEntity, FriendEntity, BookingAttendee, PassEntity, DoorStaffEntity],
+  entities: [
+    VenueCard,
+    SectionCard,
+    DancerCard,
+    MemberCard,
+    BookingEntity,
+    FriendEntity,
+    BookingAttendee,
+    PassEntity,
+    DoorStaffEntity,
+  ],
   usesStorage: true,
   settings: bookingsSettingsSchema,
 };

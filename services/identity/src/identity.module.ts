@@ -14,9 +14,19 @@ import { AccountEmailController } from './account-email/account-email.controller
 import { EmailVerificationService } from './account-email/email-verification.service';
 import { PasswordResetService } from './account-email/password-reset.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([User])], controllers: [UsersController, PhotosController, AccountEmailController, SuspensionConsumer], providers: [
+@Module({
+  imports: [TypeOrmModule.forFeature([User])],
+  controllers: [UsersController, PhotosController, AccountEmailController, SuspensionConsumer],
+  providers: [
     // One session store and one cache of /me answers for every service of identity that opens or ends sessions.
     { provide: SessionStore, useFactory: (redis: Redis) => new SessionStore(redis), inject: [REDIS] },
     { provide: MeSnapshots, useFactory: (redis: Redis) => new MeSnapshots(redis), inject: [REDIS] },
-    UsersService, UsersRepository, PhotosService, AccountTokenRepository, PasswordResetService, EmailVerificationService] })
+    UsersService,
+    UsersRepository,
+    PhotosService,
+    AccountTokenRepository,
+    PasswordResetService,
+    EmailVerificationService,
+  ],
+})
 export class IdentityModule {}

@@ -12,6 +12,15 @@ import { ReminderScheduler } from './reminders/reminder.scheduler';
 
 @Module({
   controllers: [MemberConsumer, FactConsumer, NotificationController],
-  providers: [CardRepository, NotificationRepository, EmailRepository, EmailSender, MessageDigest, NotificationService, FactService, ReminderScheduler],
+  providers: [
+    CardRepository,
+    NotificationRepository,
+    EmailRepository,
+    EmailSender,
+    MessageDigest,
+    NotificationService,
+    FactService,
+    ReminderScheduler,
+  ],
 })
 export class NotificationsModule {}

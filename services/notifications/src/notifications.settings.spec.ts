@@ -15,12 +15,18 @@ describe('notifications settings', () => {
   });
 
   it('takes an smtp:// or smtps:// URL and nothing else', () => {
-    expect(load({ NODE_ENV: 'production', SMTP_URL: 'smtps://u:p@smtp.example:465' }).SMTP_URL).toBe('smtps://u:p@smtp.example:465');
-    expect(() => load({ SMTP_URL: 'http://smtp.example' })).toThrow(/SMTP_URL: must be a URL with one of smtp:, smtps:/);
+    expect(load({ NODE_ENV: 'production', SMTP_URL: 'smtps://u:p@smtp.example:465' }).SMTP_URL).toBe(
+      'smtps://u:p@smtp.example:465',
+    );
+    expect(() => load({ SMTP_URL: 'http://smtp.example' })).toThrow(
+      /SMTP_URL: must be a URL with one of smtp:, smtps:/,
+    );
   });
 
   it("refuses the demo mailbox's transport in production", () => {
-    expect(() => load({ NODE_ENV: 'production', SMTP_URL: 'smtp://x:25', EMAIL_TRANSPORT: 'demo' })).toThrow(/EMAIL_TRANSPORT: demo keeps emails/);
+    expect(() => load({ NODE_ENV: 'production', SMTP_URL: 'smtp://x:25', EMAIL_TRANSPORT: 'demo' })).toThrow(
+      /EMAIL_TRANSPORT: demo keeps emails/,
+    );
     expect(load({ EMAIL_TRANSPORT: 'demo' }).EMAIL_TRANSPORT).toBe('demo');
   });
 });

@@ -29,7 +29,18 @@ export const notificationsSettingsSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.NODE_ENV !== 'production') return;
-    if (!v.SMTP_URL && !v.EMAIL_DISABLED) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (an smtp:// or smtps:// URL), unless EMAIL_DISABLED=true turns email off on purpose' });
-    if (v.EMAIL_TRANSPORT === 'demo') ctx.addIssue({ code: 'custom', path: ['EMAIL_TRANSPORT'], message: 'demo keeps emails instead of sending them: refused in production' });
+    if (!v.SMTP_URL && !v.EMAIL_DISABLED)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required in production (an smtp:// or smtps:// URL), unless EMAIL_DISABLED=true turns email off on purpose',
+      });
+    if (v.EMAIL_TRANSPORT === 'demo')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EMAIL_TRANSPORT'],
+        message: 'demo keeps emails instead of sending them: refused in production',
+      });
   });
 export type NotificationsSettings = z.output<typeof notificationsSettingsSchema>;

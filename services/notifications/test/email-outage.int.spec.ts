@@ -21,7 +21,8 @@ let emails: EmailRepository;
 let sender: EmailSender;
 
 beforeAll(async () => {
-  if (!MAILPIT || !SMTP) throw new Error('MAILPIT_API and SMTP_URL are not set: run infra/local/up.sh and source the env file it prints');
+  if (!MAILPIT || !SMTP)
+    throw new Error('MAILPIT_API and SMTP_URL are not set: run infra/local/up.sh and source the env file it prints');
   const adminUrl = process.env.LUXE_PG_ADMIN_URL!;
   const db = `luxe_test${(process.env.LUXE_TEST_ID ?? '').replace(/[^a-z0-9]/g, '')}_notifications_outage`;
   await ensureDatabase(adminUrl, db);
@@ -31,7 +32,10 @@ beforeAll(async () => {
   await proxy.start();
   emails = new EmailRepository(ds);
   // Driven by hand (no timer): each sendDue() is one round of the sender.
-  sender = new EmailSender(emails, createLogger('notifications-outage-test', 'error'), { SMTP_URL: `smtp://127.0.0.1:${proxy.port}`, EMAIL_FROM: 'LuxeSwipe <no-reply@luxeswipe.local>' });
+  sender = new EmailSender(emails, createLogger('notifications-outage-test', 'error'), {
+    SMTP_URL: `smtp://127.0.0.1:${proxy.port}`,
+    EMAIL_FROM: 'LuxeSwipe <no-reply@luxeswipe.local>',
+  });
 });
 afterAll(async () => {
   await sender?.onModuleDestroy();
@@ -44,7 +48,12 @@ async function mailsTo(address: string): Promise<{ Subject: string }[]> {
   return ((await r.json()) as { messages: { Subject: string }[] }).messages;
 }
 const row = async (key: string) =>
-  (await ds.query(`SELECT attempts, sent_at, last_error, next_attempt_at > now() + interval '1 second' AS waits FROM email_outbox WHERE dedupe_key = $1`, [key]))[0] as { attempts: number; sent_at: Date | null; last_error: string | null; waits: boolean };
+  (
+    await ds.query(
+      `SELECT attempts, sent_at, last_error, next_attempt_at > now() + interval '1 second' AS waits FROM email_outbox WHERE dedupe_key = $1`,
+      [key],
+    )
+  )[0] as { attempts: number; sent_at: Date | null; last_error: string | null; waits: boolean };
 
 describe('SMTP down', () => {
   it('keeps an email queued while the server is down, retries it with backoff, and sends it once when it is back', async () => {
@@ -52,7 +61,13 @@ describe('SMTP down', () => {
     const to = `outage-${randomUUID().slice(0, 8)}@example.com`;
     await proxy.refuse();
     // Queueing is a database write: it does not need the SMTP server.
-    await ds.transaction((m) => emails.enqueueAccountEmail(m, key, randomUUID(), 'password-reset', to, { subject: 'Outage test', text: 'kept', html: '<p>kept</p>' }));
+    await ds.transaction((m) =>
+      emails.enqueueAccountEmail(m, key, randomUUID(), 'password-reset', to, {
+        subject: 'Outage test',
+        text: 'kept',
+        html: '<p>kept</p>',
+      }),
+    );
     await sender.sendDue();
     expect(await row(key)).toMatchObject({ attempts: 1, sent_at: null, waits: true });
     expect((await row(key)).last_error).toEqual(expect.any(String));

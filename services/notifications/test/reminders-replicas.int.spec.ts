@@ -28,7 +28,9 @@ beforeAll(async () => {
   ds = createDataSource({ url: databaseUrl(adminUrl, db), migrations, poolSize: 2 });
   await initDatabase(ds);
   const logger = createLogger('reminders-test', 'error');
-  replicas = [0, 1].map(() => new Replica(ds, {} as CardRepository, {} as NotificationService, logger, { REMINDER_POLL_SECONDS: 0.5 }));
+  replicas = [0, 1].map(
+    () => new Replica(ds, {} as CardRepository, {} as NotificationService, logger, { REMINDER_POLL_SECONDS: 0.5 }),
+  );
   // Started together, as a deployment's replicas are: both create the queue.
   await Promise.all(replicas.map((r) => r.onModuleInit()));
 }, 60_000);
@@ -46,7 +48,10 @@ describe('booking reminders with two replicas', () => {
     await waitFor('the reminder runs', async () => ran().length > 0, 20_000);
     await new Promise((r) => setTimeout(r, 2500)); // several more polls of both replicas
     expect(ran()).toEqual([`${bookingId}:24h`]);
-    const states = (await ds.query(`SELECT data->>'which' AS which, state FROM pgboss.job WHERE name = 'booking-reminder' AND data->>'bookingId' = $1 ORDER BY start_after`, [bookingId])) as { which: string; state: string }[];
+    const states = (await ds.query(
+      `SELECT data->>'which' AS which, state FROM pgboss.job WHERE name = 'booking-reminder' AND data->>'bookingId' = $1 ORDER BY start_after`,
+      [bookingId],
+    )) as { which: string; state: string }[];
     expect(states).toEqual([
       { which: '24h', state: 'completed' },
       { which: '2h', state: 'created' },

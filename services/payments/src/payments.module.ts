@@ -17,7 +17,11 @@ import { SplitService } from './split/split.service';
   controllers: [PaymentsErasureConsumer, RefundConsumer, PaymentController, SplitController],
   providers: [
     // One card provider for the whole service (PAYMENT_PROVIDER: Stripe, or the embedded mode's test provider).
-    { provide: PAYMENT_PROVIDER, useFactory: (s: PaymentSettings, ds: DataSource, logger: Logger) => paymentProvider(s, ds, logger), inject: [SERVICE_SETTINGS, DataSource, LOGGER] },
+    {
+      provide: PAYMENT_PROVIDER,
+      useFactory: (s: PaymentSettings, ds: DataSource, logger: Logger) => paymentProvider(s, ds, logger),
+      inject: [SERVICE_SETTINGS, DataSource, LOGGER],
+    },
     PaymentRepository,
     SplitRepository,
     PaymentService,

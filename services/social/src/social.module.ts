@@ -23,7 +23,31 @@ import { SwipeRepository } from './swipes/swipe.repository';
 import { SwipeService } from './swipes/swipe.service';
 
 @Module({
-  controllers: [SocialCatalogConsumer, SocialErasureConsumer, SafetyConsumer, GuestListConsumer, JoinRequestController, GuestListController, InviteController, SwipeController, DiscoveryController, SafetyController],
-  providers: [MemberDirectory, JoinRequestRepository, InviteRepository, SwipeRepository, DiscoveryRepository, SafetyRepository, JoinRequestService, GuestListService, InviteService, SwipeService, DiscoveryService, SafetyService],
+  controllers: [
+    SocialCatalogConsumer,
+    SocialErasureConsumer,
+    SafetyConsumer,
+    GuestListConsumer,
+    JoinRequestController,
+    GuestListController,
+    InviteController,
+    SwipeController,
+    DiscoveryController,
+    SafetyController,
+  ],
+  providers: [
+    MemberDirectory,
+    JoinRequestRepository,
+    InviteRepository,
+    SwipeRepository,
+    DiscoveryRepository,
+    SafetyRepository,
+    JoinRequestService,
+    GuestListService,
+    InviteService,
+    SwipeService,
+    DiscoveryService,
+    SafetyService,
+  ],
 })
 export class SocialModule {}

@@ -27,7 +27,29 @@ import { AdminDecisionsConsumer } from './entertainers/admin-decisions.consumer'
 
 @Module({
   imports: [TypeOrmModule.forFeature([VenueEntity, SectionEntity, DancerEntity, BartenderEntity, VenueBookingEntity])],
-  controllers: [VenueUserErasureConsumer, VenueBookingConsumer, AdminDecisionsConsumer, EntertainerController, VenueController, SectionController, StaffController, VenueImageController],
-  providers: [VenueService, VenueRepository, VenueAccess, PublicVenueCache, SectionService, SectionRepository, StaffService, StaffRepository, VenueImageService, EntertainerRepository, EntertainerService, VenueBookingRepository],
+  controllers: [
+    VenueUserErasureConsumer,
+    VenueBookingConsumer,
+    AdminDecisionsConsumer,
+    EntertainerController,
+    VenueController,
+    SectionController,
+    StaffController,
+    VenueImageController,
+  ],
+  providers: [
+    VenueService,
+    VenueRepository,
+    VenueAccess,
+    PublicVenueCache,
+    SectionService,
+    SectionRepository,
+    StaffService,
+    StaffRepository,
+    VenueImageService,
+    EntertainerRepository,
+    EntertainerService,
+    VenueBookingRepository,
+  ],
 })
 export class VenuesModule {}

@@ -14,13 +14,28 @@ export interface AvailabilityArgs {
 }
 
 /** GET /api/venues/{id}/availability: the date's taken start times and the month's sold-out nights. */
-export function getAvailability({ venueId, date, sectionId, duration, dancerId }: AvailabilityArgs, signal?: AbortSignal): Promise<Availability> {
-  return callApi(api.bookings.availability, { params: { id: venueId }, query: { date, sectionId, duration, dancerId } }, { signal });
+export function getAvailability(
+  { venueId, date, sectionId, duration, dancerId }: AvailabilityArgs,
+  signal?: AbortSignal,
+): Promise<Availability> {
+  return callApi(
+    api.bookings.availability,
+    { params: { id: venueId }, query: { date, sectionId, duration, dancerId } },
+    { signal },
+  );
 }
 
 export function getAvailabilityQueryOptions(args: AvailabilityArgs) {
   return queryOptions({
-    queryKey: [...BOOKINGS_KEY, 'availability', args.venueId, args.sectionId ?? '', args.date, args.duration, args.dancerId ?? ''] as const,
+    queryKey: [
+      ...BOOKINGS_KEY,
+      'availability',
+      args.venueId,
+      args.sectionId ?? '',
+      args.date,
+      args.duration,
+      args.dancerId ?? '',
+    ] as const,
     queryFn: ({ signal }) => getAvailability(args, signal),
     // Availability changes with every booking: read again on each visit, never a retry storm.
     staleTime: 0,

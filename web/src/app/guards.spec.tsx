@@ -11,7 +11,6 @@ import { makeVenue } from '../testing/venues';
 const host = makeUser({ firstName: 'Ava', userType: 'host' });
 const venueOwner = makeUser({ id: '0b7e3c1d-1111-4a53-9f44-0d6c8a1f2b3c', firstName: 'Vito', userType: 'venue' });
 
-
 describe('route guards', () => {
   it('a visitor on /dashboard goes to /login and the wanted path is remembered', async () => {
     const { location } = renderApp('/dashboard?tab=events');
@@ -32,37 +31,46 @@ describe('route guards', () => {
     await expect.poll(() => window.localStorage.getItem(STORAGE_KEYS.redirectAfterLogin)).toBeNull();
   });
 
-  it.each(['/login', '/signup?type=host', '/join', '/role-selection', '/'])('a signed-in host visiting %s goes to /dashboard', async (path) => {
-    await signIn(host);
-    const { location } = renderApp(path);
-    expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Welcome, Ava');
-    expect(location()).toMatch(/^\/dashboard/);
-  });
+  it.each(['/login', '/signup?type=host', '/join', '/role-selection', '/'])(
+    'a signed-in host visiting %s goes to /dashboard',
+    async (path) => {
+      await signIn(host);
+      const { location } = renderApp(path);
+      expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Welcome, Ava');
+      expect(location()).toMatch(/^\/dashboard/);
+    },
+  );
 
-  it.each(['/login', '/', '/dashboard', '/host-dashboard'])('a venue user visiting %s goes to /venue-dashboard', async (path) => {
-    await signIn(venueOwner);
-    server.use(http.get('/api/my-venues', () => HttpResponse.json([])));
-    const { location } = renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Events' })).toBeInTheDocument();
-    expect(location()).toBe('/venue-dashboard');
-  });
+  it.each(['/login', '/', '/dashboard', '/host-dashboard'])(
+    'a venue user visiting %s goes to /venue-dashboard',
+    async (path) => {
+      await signIn(venueOwner);
+      server.use(http.get('/api/my-venues', () => HttpResponse.json([])));
+      const { location } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'My Events' })).toBeInTheDocument();
+      expect(location()).toBe('/venue-dashboard');
+    },
+  );
 
-  it.each(['host', 'guest', 'entertainer'] as const)('/venue-dashboard sends a member who is no venue owner (%s) to his own dashboard, never the owner\'s shell', async (userType) => {
-    await signIn(makeUser({ firstName: 'Gus', userType }));
-    const myVenues = { count: 0 };
-    server.use(
-      http.get('/api/my-venues', () => {
-        myVenues.count += 1;
-        return HttpResponse.json({ message: 'You do not have permission' }, { status: 403 });
-      }),
-    );
-    const { location } = renderApp('/venue-dashboard?tab=my-bookings');
-    expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Welcome, Gus');
-    expect(location()).toMatch(/^\/dashboard/);
-    expect(screen.queryByRole('navigation', { name: 'Venue dashboard' })).toBeNull();
-    expect(screen.queryByText('You do not have permission')).toBeNull();
-    expect(myVenues.count).toBe(0);
-  });
+  it.each(['host', 'guest', 'entertainer'] as const)(
+    "/venue-dashboard sends a member who is no venue owner (%s) to his own dashboard, never the owner's shell",
+    async (userType) => {
+      await signIn(makeUser({ firstName: 'Gus', userType }));
+      const myVenues = { count: 0 };
+      server.use(
+        http.get('/api/my-venues', () => {
+          myVenues.count += 1;
+          return HttpResponse.json({ message: 'You do not have permission' }, { status: 403 });
+        }),
+      );
+      const { location } = renderApp('/venue-dashboard?tab=my-bookings');
+      expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Welcome, Gus');
+      expect(location()).toMatch(/^\/dashboard/);
+      expect(screen.queryByRole('navigation', { name: 'Venue dashboard' })).toBeNull();
+      expect(screen.queryByText('You do not have permission')).toBeNull();
+      expect(myVenues.count).toBe(0);
+    },
+  );
 
   it('/host-dashboard is the same dashboard', async () => {
     await signIn(host);
@@ -121,12 +129,15 @@ describe('route guards', () => {
     expect(location()).toBe(path);
   });
 
-  it.each(['/booking/v1', '/venue-dashboard', '/payment', '/delete-account', '/host-dashboard'])('%s is for signed-in users only', async (path) => {
-    const { location } = renderApp(path);
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(location()).toBe('/login');
-    expect(window.localStorage.getItem(STORAGE_KEYS.redirectAfterLogin)).toBe(path);
-  });
+  it.each(['/booking/v1', '/venue-dashboard', '/payment', '/delete-account', '/host-dashboard'])(
+    '%s is for signed-in users only',
+    async (path) => {
+      const { location } = renderApp(path);
+      expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+      expect(location()).toBe('/login');
+      expect(window.localStorage.getItem(STORAGE_KEYS.redirectAfterLogin)).toBe(path);
+    },
+  );
 });
 
 describe('the booking guest flow', () => {

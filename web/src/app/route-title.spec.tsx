@@ -7,7 +7,10 @@ import { routes } from './router';
 
 /** Every route of the table with a path, and its handle. */
 function pathRoutes(rs: RouteObject[]): { path: string; handle: Partial<RouteHandle> | undefined }[] {
-  return rs.flatMap((r) => [...(r.path ? [{ path: r.path, handle: r.handle as Partial<RouteHandle> | undefined }] : []), ...pathRoutes(r.children ?? [])]);
+  return rs.flatMap((r) => [
+    ...(r.path ? [{ path: r.path, handle: r.handle as Partial<RouteHandle> | undefined }] : []),
+    ...pathRoutes(r.children ?? []),
+  ]);
 }
 
 describe('page titles (WCAG 2.4.2): one per route, from the route table', () => {
@@ -21,7 +24,9 @@ describe('page titles (WCAG 2.4.2): one per route, from the route table', () => 
 
   it("writes the deepest match's title before the site's name; the name alone when none has one", () => {
     expect(documentTitle([{ handle: undefined }, { handle: { title: 'Sign In' } }])).toBe(`Sign In · ${SITE_NAME}`);
-    expect(documentTitle([{ handle: { title: 'Outer' } }, { handle: { title: 'Inner' } }])).toBe(`Inner · ${SITE_NAME}`);
+    expect(documentTitle([{ handle: { title: 'Outer' } }, { handle: { title: 'Inner' } }])).toBe(
+      `Inner · ${SITE_NAME}`,
+    );
     expect(documentTitle([{ handle: undefined }])).toBe(SITE_NAME);
   });
 

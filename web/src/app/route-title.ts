@@ -15,6 +15,9 @@ export function title(text: string): RouteHandle {
 
 /** The document title of the deepest matched route that has one; the site's name alone when none has. */
 export function documentTitle(matches: readonly Pick<UIMatch, 'handle'>[]): string {
-  const own = matches.map((m) => (m.handle as Partial<RouteHandle> | undefined)?.title).filter((t): t is string => !!t).at(-1);
+  const own = matches
+    .map((m) => (m.handle as Partial<RouteHandle> | undefined)?.title)
+    .filter((t): t is string => !!t)
+    .at(-1);
   return own ? `${own} · ${SITE_NAME}` : SITE_NAME;
 }

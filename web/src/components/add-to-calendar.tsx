@@ -9,7 +9,11 @@ export function calendarFileUrl(bookingId: string): string {
 /** 'Add to calendar': downloads the booking's .ics file, which the device's calendar opens. */
 export function AddToCalendarLink({ bookingId, venueName }: { bookingId: string; venueName: string }) {
   return (
-    <a href={calendarFileUrl(bookingId)} download={`luxeswipe-${bookingId}.ics`} className={buttonClasses('secondary', 'sm', 'self-start')}>
+    <a
+      href={calendarFileUrl(bookingId)}
+      download={`luxeswipe-${bookingId}.ics`}
+      className={buttonClasses('secondary', 'sm', 'self-start')}
+    >
       Add to calendar
       <span className="sr-only">: {venueName}</span>
     </a>

@@ -22,7 +22,16 @@ export interface CityAutocompleteProps {
  * City-and-state autocomplete (ARIA 1.2 combobox with a listbox popup): suggestions after
  * 2 typed characters, at most 6; ArrowUp/ArrowDown move, Enter chooses, Escape closes.
  */
-export function CityAutocomplete({ id, value, onInputChange, onSelect, onBlur, invalid, describedBy, placeholder }: CityAutocompleteProps) {
+export function CityAutocomplete({
+  id,
+  value,
+  onInputChange,
+  onSelect,
+  onBlur,
+  invalid,
+  describedBy,
+  placeholder,
+}: CityAutocompleteProps) {
   const listId = `${id}-listbox`;
   const optionPrefix = `${id}-option-${useId().replace(/:/g, '')}`;
   const [open, setOpen] = useState(false);

@@ -5,7 +5,8 @@ const arrowButton =
   'absolute top-1/2 -translate-y-1/2 inline-flex h-10 w-10 items-center justify-center rounded-full bg-neutral-950/80 text-white ring-1 ring-white/20 ' +
   'hover:bg-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400';
 
-const counterOverlay = 'absolute right-3 bottom-3 rounded-full bg-neutral-950/85 px-3 py-1 text-xs font-semibold text-white';
+const counterOverlay =
+  'absolute right-3 bottom-3 rounded-full bg-neutral-950/85 px-3 py-1 text-xs font-semibold text-white';
 
 /**
  * Photos one at a time with Previous / Next (wrapping) and the counter 'x / n'; the one carousel of
@@ -121,12 +122,26 @@ export function ImageCarousel({
       {count > 1 ? (
         <>
           <button type="button" aria-label={previousLabel} onClick={() => go(-1)} className={cn(arrowButton, 'left-3')}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M15 18l-6-6 6-6" />
             </svg>
           </button>
           <button type="button" aria-label={nextLabel} onClick={() => go(1)} className={cn(arrowButton, 'right-3')}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M9 6l6 6-6 6" />
             </svg>
           </button>
@@ -144,7 +159,11 @@ export function ImageCarousel({
     <div className="flex flex-col gap-2">
       {frame}
       {showCounter && counter === 'below' ? (
-        <p data-testid="photo-counter" aria-live={announce ? 'polite' : undefined} className="text-center text-xs text-neutral-300">
+        <p
+          data-testid="photo-counter"
+          aria-live={announce ? 'polite' : undefined}
+          className="text-center text-xs text-neutral-300"
+        >
           {counterText}
         </p>
       ) : null}
@@ -159,7 +178,10 @@ export function ImageCarousel({
               aria-current={i === current ? 'true' : undefined}
               className="flex h-6 w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-gold-400"
             >
-              <span aria-hidden="true" className={cn('block h-2 w-2 rounded-full', i === current ? 'bg-gold-300' : 'bg-neutral-500')} />
+              <span
+                aria-hidden="true"
+                className={cn('block h-2 w-2 rounded-full', i === current ? 'bg-gold-300' : 'bg-neutral-500')}
+              />
             </button>
           ))}
         </div>

@@ -1,7 +1,12 @@
 import type { InviteStatus } from '@luxe/contracts';
 import { cn } from '../lib/cn';
 
-const LABELS: Record<InviteStatus, string> = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined', cancelled: 'Cancelled' };
+const LABELS: Record<InviteStatus, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+};
 
 const STYLES: Record<InviteStatus, string> = {
   pending: 'border border-gold-400/70 text-gold-200',
@@ -15,7 +20,11 @@ export function InviteStatusBadge({ status, className }: { status: InviteStatus;
   return (
     <span
       data-testid="invite-status"
-      className={cn('inline-flex shrink-0 items-center rounded-full px-3 py-1 text-xs font-semibold tracking-wide', STYLES[status], className)}
+      className={cn(
+        'inline-flex shrink-0 items-center rounded-full px-3 py-1 text-xs font-semibold tracking-wide',
+        STYLES[status],
+        className,
+      )}
     >
       {LABELS[status]}
     </span>

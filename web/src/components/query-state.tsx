@@ -26,10 +26,25 @@ const ERROR_BOX: Record<ErrorLook, string> = {
   center: 'flex flex-col items-center gap-3 text-center',
   danger: 'flex flex-col items-start gap-3 rounded-3xl border border-red-400/40 bg-red-950/40 p-5 text-red-100',
 };
-const ERROR_TEXT: Record<ErrorLook, string> = { card: 'font-semibold text-red-300', inline: 'text-sm text-red-300', center: 'text-sm text-red-300', danger: '' };
+const ERROR_TEXT: Record<ErrorLook, string> = {
+  card: 'font-semibold text-red-300',
+  inline: 'text-sm text-red-300',
+  center: 'text-sm text-red-300',
+  danger: '',
+};
 
 /** A query's error, announced (role="alert"), with Try Again reading it again. */
-export function QueryError({ text, onRetry, look = 'inline', className }: { text: string; onRetry: () => void; look?: ErrorLook; className?: string }) {
+export function QueryError({
+  text,
+  onRetry,
+  look = 'inline',
+  className,
+}: {
+  text: string;
+  onRetry: () => void;
+  look?: ErrorLook;
+  className?: string;
+}) {
   return (
     <div role="alert" className={cn(ERROR_BOX[look], className)}>
       <p className={ERROR_TEXT[look] || undefined}>{text}</p>
@@ -73,7 +88,10 @@ export function QueryState<T>({
   empty?: ReactNode | ((data: T) => ReactNode);
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return loading ?? <ListSkeleton label={loadingLabel ?? ''} rows={rows} variant={variant} className={skeletonClassName} />;
+  if (query.isPending)
+    return (
+      loading ?? <ListSkeleton label={loadingLabel ?? ''} rows={rows} variant={variant} className={skeletonClassName} />
+    );
   if (query.isError || query.data === undefined) {
     const text = typeof errorText === 'function' ? errorText(query.error) : errorText;
     return <QueryError text={text} look={errorLook} className={errorClassName} onRetry={() => void query.refetch()} />;

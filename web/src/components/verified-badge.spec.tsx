@@ -28,18 +28,34 @@ describe('VerifiedBadge', () => {
 
 describe('the Verified badge on member cards (only a verified member has it)', () => {
   it("the host on an event card and in the host's profile", async () => {
-    const { unmount } = render(<EventCard event={makeAvailableEvent({ host: makeHost({ firstName: 'Rex', verified: true }) })} onOpenPhoto={noop} onViewHost={noop} />);
+    const { unmount } = render(
+      <EventCard
+        event={makeAvailableEvent({ host: makeHost({ firstName: 'Rex', verified: true }) })}
+        onOpenPhoto={noop}
+        onViewHost={noop}
+      />,
+    );
     expect(within(screen.getByTestId('event-card')).getByTestId('verified-badge')).toHaveTextContent('Verified');
     expect(await accessibilityViolations()).toEqual([]);
     unmount();
 
-    render(<EventCard event={makeAvailableEvent({ host: makeHost({ firstName: 'Sam', verified: false }) })} onOpenPhoto={noop} onViewHost={noop} />);
+    render(
+      <EventCard
+        event={makeAvailableEvent({ host: makeHost({ firstName: 'Sam', verified: false }) })}
+        onOpenPhoto={noop}
+        onViewHost={noop}
+      />,
+    );
     expect(within(screen.getByTestId('event-card')).queryByTestId('verified-badge')).not.toBeInTheDocument();
 
     const verified = render(<HostProfileDialog host={makeHost({ firstName: 'Rex', verified: true })} onClose={noop} />);
-    expect(withinElement(verified.baseElement).getByRole('dialog', { name: "Rex's profile" })).toContainElement(withinElement(verified.baseElement).getByTestId('verified-badge'));
+    expect(withinElement(verified.baseElement).getByRole('dialog', { name: "Rex's profile" })).toContainElement(
+      withinElement(verified.baseElement).getByTestId('verified-badge'),
+    );
     verified.unmount();
-    const unverified = render(<HostProfileDialog host={makeHost({ firstName: 'Sam', verified: false })} onClose={noop} />);
+    const unverified = render(
+      <HostProfileDialog host={makeHost({ firstName: 'Sam', verified: false })} onClose={noop} />,
+    );
     expect(withinElement(unverified.baseElement).getByRole('dialog', { name: "Sam's profile" })).toBeInTheDocument();
     expect(withinElement(unverified.baseElement).queryByTestId('verified-badge')).not.toBeInTheDocument();
   });
@@ -47,9 +63,21 @@ describe('the Verified badge on member cards (only a verified member has it)', (
   it("the invite deck's card and View Profile, and the host home's sent invites", async () => {
     await signIn(makeUser({ userType: 'host', firstName: 'Ava' }));
     server.use(
-      http.get('/api/invites/received', () => HttpResponse.json([makeInvite({ host: { firstName: 'Rex', verified: true } }), makeInvite({ host: { firstName: 'Sam', verified: false } })])),
-      http.get('/api/invites/sent', () => HttpResponse.json([makeInvite({ guest: { firstName: 'Mia', verified: true } }), makeInvite({ guest: { firstName: 'Noa', verified: false } })])),
-      http.post('/api/invites/:id/respond', ({ params }) => HttpResponse.json(makeInvite({ id: String(params.id), status: 'declined' }))),
+      http.get('/api/invites/received', () =>
+        HttpResponse.json([
+          makeInvite({ host: { firstName: 'Rex', verified: true } }),
+          makeInvite({ host: { firstName: 'Sam', verified: false } }),
+        ]),
+      ),
+      http.get('/api/invites/sent', () =>
+        HttpResponse.json([
+          makeInvite({ guest: { firstName: 'Mia', verified: true } }),
+          makeInvite({ guest: { firstName: 'Noa', verified: false } }),
+        ]),
+      ),
+      http.post('/api/invites/:id/respond', ({ params }) =>
+        HttpResponse.json(makeInvite({ id: String(params.id), status: 'declined' })),
+      ),
     );
     const { user } = renderApp('/dashboard?tab=invites');
     const card = await screen.findByTestId('swipe-card');
@@ -57,7 +85,9 @@ describe('the Verified badge on member cards (only a verified member has it)', (
     expect(within(card).getByTestId('verified-badge')).toHaveTextContent('Verified');
     expect(await accessibilityViolations()).toEqual([]);
     await user.click(within(card).getByRole('button', { name: /^View Profile/ }));
-    expect(within(await screen.findByRole('dialog', { name: "Rex's Profile" })).getByTestId('verified-badge')).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('dialog', { name: "Rex's Profile" })).getByTestId('verified-badge'),
+    ).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Decline invite from Rex' }));
     await waitForCard('Sam');
@@ -71,7 +101,7 @@ describe('the Verified badge on member cards (only a verified member has it)', (
     expect(within(noa).queryByTestId('verified-badge')).not.toBeInTheDocument();
   });
 
-  it('the Profile tab\'s blocked members', async () => {
+  it("the Profile tab's blocked members", async () => {
     await signIn(makeUser());
     const blocked = (firstName: string, verified: boolean) => {
       const user = makeMember({ firstName, lastName: 'Doe', verified });

@@ -11,9 +11,21 @@ export function VerifiedBadge({ verified, className }: { verified: boolean | und
   return (
     <span
       data-testid="verified-badge"
-      className={cn('inline-flex shrink-0 items-center gap-1 rounded-full border border-gold-400/60 bg-gold-400/10 px-2 py-0.5 text-xs font-semibold text-gold-200', className)}
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 rounded-full border border-gold-400/60 bg-gold-400/10 px-2 py-0.5 text-xs font-semibold text-gold-200',
+        className,
+      )}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-3.5 w-3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M5 12.5l4.5 4.5L19 7.5" />
       </svg>
       Verified

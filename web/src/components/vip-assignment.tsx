@@ -18,14 +18,28 @@ const TONES: Record<Tone, string> = {
 
 function Badge({ tone, children, testId }: { tone: Tone; children: ReactNode; testId: string }) {
   return (
-    <span data-testid={testId} className={cn('inline-flex shrink-0 items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold', TONES[tone])}>
+    <span
+      data-testid={testId}
+      className={cn(
+        'inline-flex shrink-0 items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        TONES[tone],
+      )}
+    >
       {children}
     </span>
   );
 }
 
-export const REQUEST_STATUS_LABELS: Record<EntertainerRequest['status'], string> = { pending: 'Pending', approved: 'Approved', declined: 'Declined' };
-const REQUEST_TONES: Record<EntertainerRequest['status'], Tone> = { pending: 'gold', approved: 'green', declined: 'red' };
+export const REQUEST_STATUS_LABELS: Record<EntertainerRequest['status'], string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+};
+const REQUEST_TONES: Record<EntertainerRequest['status'], Tone> = {
+  pending: 'gold',
+  approved: 'green',
+  declined: 'red',
+};
 
 export function RequestStatusBadge({ status }: { status: EntertainerRequest['status'] }) {
   return (
@@ -35,8 +49,18 @@ export function RequestStatusBadge({ status }: { status: EntertainerRequest['sta
   );
 }
 
-export const ASSIGNMENT_STATUS_LABELS: Record<AssignmentStatus, string> = { proposed: 'Proposed', accepted: 'Accepted', declined: 'Declined', revoked: 'Revoked' };
-const ASSIGNMENT_TONES: Record<AssignmentStatus, Tone> = { proposed: 'gold', accepted: 'green', declined: 'red', revoked: 'neutral' };
+export const ASSIGNMENT_STATUS_LABELS: Record<AssignmentStatus, string> = {
+  proposed: 'Proposed',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  revoked: 'Revoked',
+};
+const ASSIGNMENT_TONES: Record<AssignmentStatus, Tone> = {
+  proposed: 'gold',
+  accepted: 'green',
+  declined: 'red',
+  revoked: 'neutral',
+};
 
 export function AssignmentStatusBadge({ status }: { status: AssignmentStatus }) {
   return (
@@ -47,7 +71,8 @@ export function AssignmentStatusBadge({ status }: { status: AssignmentStatus }) 
 }
 
 /** Headings that take the focus after an action on their card (tabIndex -1): a visible ring, no outline on click. */
-export const FOCUSABLE_HEADING = 'rounded-md focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400';
+export const FOCUSABLE_HEADING =
+  'rounded-md focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400';
 
 /** The id of an assignment card's heading (the focus goes there after an answer or a revocation). */
 export function assignmentHeadingId(id: string): string {
@@ -66,10 +91,18 @@ export function pendingFirst<T extends { status: string }>(items: readonly T[]):
 export function VipAssignmentCard({ assignment, children }: { assignment: VipAssignment; children?: ReactNode }) {
   const headingId = assignmentHeadingId(assignment.id);
   return (
-    <article aria-labelledby={headingId} data-testid="vip-assignment" className="flex h-full flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+    <article
+      aria-labelledby={headingId}
+      data-testid="vip-assignment"
+      className="flex h-full flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} tabIndex={-1} className={cn('text-lg font-semibold break-words text-white', FOCUSABLE_HEADING)}>
+          <h3
+            id={headingId}
+            tabIndex={-1}
+            className={cn('text-lg font-semibold break-words text-white', FOCUSABLE_HEADING)}
+          >
             {assignment.sectionName}
           </h3>
           <p className="text-sm break-words text-neutral-300">{assignment.venueName}</p>

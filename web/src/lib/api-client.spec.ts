@@ -76,11 +76,25 @@ describe('api client', () => {
       window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token-123');
       window.localStorage.setItem(STORAGE_KEYS.adminTokenExpiresAt, '2099-01-01T00:00:00.000Z');
     };
-    const refused = () => HttpResponse.json({ statusCode: 401, code: 'ADMIN.SESSION_EXPIRED', message: 'Your admin session has expired. Please sign in again.' }, { status: 401 });
-    server.use(http.post('/api/admin/login', refused), http.get('/api/auth/me', refused), http.get('/api/admin/users', refused));
+    const refused = () =>
+      HttpResponse.json(
+        {
+          statusCode: 401,
+          code: 'ADMIN.SESSION_EXPIRED',
+          message: 'Your admin session has expired. Please sign in again.',
+        },
+        { status: 401 },
+      );
+    server.use(
+      http.post('/api/admin/login', refused),
+      http.get('/api/auth/me', refused),
+      http.get('/api/admin/users', refused),
+    );
 
     keep();
-    await expect(apiRequest('POST', '/api/admin/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('POST', '/api/admin/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
+      status: 401,
+    });
     await expect(apiGet('/api/auth/me')).rejects.toMatchObject({ status: 401 });
     expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('admin-token-123');
 
@@ -118,7 +132,9 @@ describe('api client', () => {
   });
 
   it('uses the status text when the error response is empty, and serverMessage falls back', async () => {
-    server.use(http.get('/api/empty', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })));
+    server.use(
+      http.get('/api/empty', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })),
+    );
 
     const error = await apiGet('/api/empty').catch((e: unknown) => e);
 
@@ -138,7 +154,10 @@ describe('api client', () => {
   it('GET throws on 401 by default and returns null with on401: returnNull', async () => {
     server.use(http.get('/api/auth/me', () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 })));
 
-    await expect(apiGet('/api/auth/me')).rejects.toMatchObject({ status: 401, message: '401: {"message":"Not authenticated"}' });
+    await expect(apiGet('/api/auth/me')).rejects.toMatchObject({
+      status: 401,
+      message: '401: {"message":"Not authenticated"}',
+    });
     await expect(apiGet('/api/auth/me', { on401: 'returnNull' })).resolves.toBeNull();
   });
 
@@ -150,14 +169,25 @@ describe('api client', () => {
 
 describe('callApi (typed from the /api contract)', () => {
   const getVenue = defineRoute({
-    id: 'test.venue', method: 'GET', path: '/api/test-venues/:city/:state', service: 'venues', access: 'public', summary: 't',
+    id: 'test.venue',
+    method: 'GET',
+    path: '/api/test-venues/:city/:state',
+    service: 'venues',
+    access: 'public',
+    summary: 't',
     params: z.object({ city: z.string(), state: z.string() }),
     query: z.object({ type: z.enum(['all', 'club']).optional() }),
     response: z.array(z.object({ name: z.string() })),
   });
 
   it('uses the entry method and path, fills and encodes its parameters, and adds the query', async () => {
-    server.use(http.get('/api/test-venues/:city/:state', ({ params, request }) => HttpResponse.json([{ name: `${params.city}|${params.state}|${new URL(request.url).searchParams.get('type')}` }])));
+    server.use(
+      http.get('/api/test-venues/:city/:state', ({ params, request }) =>
+        HttpResponse.json([
+          { name: `${params.city}|${params.state}|${new URL(request.url).searchParams.get('type')}` },
+        ]),
+      ),
+    );
     const seen = captureRequests();
     const out = await callApi(getVenue, { params: { city: 'New York', state: 'NY' }, query: { type: 'club' } });
     expect(out).toEqual([{ name: 'New York|NY|club' }]);
@@ -166,7 +196,9 @@ describe('callApi (typed from the /api contract)', () => {
   });
 
   it('sends the body of a POST entry as JSON and types the answer', async () => {
-    server.use(http.post('/api/auth/login', async ({ request }) => HttpResponse.json({ echoed: await request.json() })));
+    server.use(
+      http.post('/api/auth/login', async ({ request }) => HttpResponse.json({ echoed: await request.json() })),
+    );
     const seen = captureRequests();
     await callApi(contractApi.auth.login, { body: { email: 'a@b.co', password: 'secret-pw' } });
     expect(seen[0]!.method).toBe('POST');

@@ -85,7 +85,12 @@ export function buildHeaders(path: string, hasBody: boolean): Headers {
   return headers;
 }
 
-export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const hasBody = body !== undefined;
   const response = await fetch(path, {
     method,
@@ -129,9 +134,21 @@ function queryString(query: Record<string, unknown> | undefined): string {
  * answer typed by the entry's response schema (no request or response type declared twice). Takes the
  * entry itself or its schema-free reference (`apiRefs`, for code on the first screen).
  */
-export function callApi<R extends RouteDef>(route: R | RouteRef<R>, args: CallArgs<R>, options?: RequestOptions & { on401?: 'throw' }): Promise<RouteResponse<R>>;
-export function callApi<R extends RouteDef>(route: R | RouteRef<R>, args: CallArgs<R>, options: RequestOptions & { on401: 'returnNull' }): Promise<RouteResponse<R> | null>;
-export function callApi<R extends RouteDef>(route: R | RouteRef<R>, args: CallArgs<R>, options: RequestOptions = {}): Promise<RouteResponse<R> | null> {
+export function callApi<R extends RouteDef>(
+  route: R | RouteRef<R>,
+  args: CallArgs<R>,
+  options?: RequestOptions & { on401?: 'throw' },
+): Promise<RouteResponse<R>>;
+export function callApi<R extends RouteDef>(
+  route: R | RouteRef<R>,
+  args: CallArgs<R>,
+  options: RequestOptions & { on401: 'returnNull' },
+): Promise<RouteResponse<R> | null>;
+export function callApi<R extends RouteDef>(
+  route: R | RouteRef<R>,
+  args: CallArgs<R>,
+  options: RequestOptions = {},
+): Promise<RouteResponse<R> | null> {
   const a = args as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
   const path = buildPath(route.path, a.params) + queryString(a.query);
   return apiRequest<RouteResponse<R>>(route.method, path, a.body, options);

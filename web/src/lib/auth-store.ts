@@ -146,7 +146,13 @@ function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   const onStorage = (e: StorageEvent) => {
     // Another tab signed in or out.
-    if (e.key === null || e.key === STORAGE_KEYS.currentUser || e.key === STORAGE_KEYS.adminToken || e.key === STORAGE_KEYS.adminTokenExpiresAt) listener();
+    if (
+      e.key === null ||
+      e.key === STORAGE_KEYS.currentUser ||
+      e.key === STORAGE_KEYS.adminToken ||
+      e.key === STORAGE_KEYS.adminTokenExpiresAt
+    )
+      listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {

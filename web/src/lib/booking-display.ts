@@ -75,7 +75,13 @@ export function friendNames(friends: string | null | undefined): string[] {
   }
   if (!Array.isArray(parsed)) return [];
   return parsed
-    .map((f: unknown) => (typeof f === 'string' ? f : typeof f === 'object' && f !== null && typeof (f as { name?: unknown }).name === 'string' ? (f as { name: string }).name : ''))
+    .map((f: unknown) =>
+      typeof f === 'string'
+        ? f
+        : typeof f === 'object' && f !== null && typeof (f as { name?: unknown }).name === 'string'
+          ? (f as { name: string }).name
+          : '',
+    )
     .map((name) => name.trim())
     .filter((name) => name.length > 0);
 }

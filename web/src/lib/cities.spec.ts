@@ -5,7 +5,12 @@ describe('city list and search', () => {
   it('holds 50 distinct cities with a "City, ST" display text', () => {
     expect(US_CITIES).toHaveLength(50);
     expect(new Set(US_CITIES.map((c) => c.display)).size).toBe(50);
-    expect(US_CITIES.find((c) => c.name === 'Miami')).toEqual({ name: 'Miami', state: 'Florida', stateCode: 'FL', display: 'Miami, FL' });
+    expect(US_CITIES.find((c) => c.name === 'Miami')).toEqual({
+      name: 'Miami',
+      state: 'Florida',
+      stateCode: 'FL',
+      display: 'Miami, FL',
+    });
   });
 
   it('suggests nothing under 2 characters', () => {
@@ -24,7 +29,11 @@ describe('city list and search', () => {
   });
 
   it('puts cities whose name starts with the text first', () => {
-    expect(searchCities('san').map((c) => c.name).slice(0, 4)).toEqual(['San Antonio', 'San Diego', 'San Jose', 'San Francisco']);
+    expect(
+      searchCities('san')
+        .map((c) => c.name)
+        .slice(0, 4),
+    ).toEqual(['San Antonio', 'San Diego', 'San Jose', 'San Francisco']);
     expect(searchCities('new')[0]!.name).toBe('New York');
   });
 

@@ -69,7 +69,12 @@ export const US_CITIES: readonly City[] = RAW.map((c) => ({ ...c, display: forma
  * and has a demo yacht. A city-state: its 'state' is its own name, and it reads 'Monaco'
  * (formatCity).
  */
-export const MONACO: City = { name: 'Monaco', state: 'Monaco', stateCode: 'MC', display: formatCity('Monaco', 'Monaco') };
+export const MONACO: City = {
+  name: 'Monaco',
+  state: 'Monaco',
+  stateCode: 'MC',
+  display: formatCity('Monaco', 'Monaco'),
+};
 
 /** Every place the autocomplete offers: the 50 US cities, then Monaco. */
 export const CITIES: readonly City[] = [...US_CITIES, MONACO];

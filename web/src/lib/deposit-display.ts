@@ -17,7 +17,12 @@ export interface DepositRow {
 export function depositRows(b: Pick<Booking, 'venueType' | 'status' | 'depositAmount' | 'balanceDue'>): DepositRow[] {
   if (b.venueType === 'yacht') return [];
   const rows: DepositRow[] = [];
-  if (Number(b.depositAmount) > 0) rows.push({ key: 'deposit', label: b.status === 'held' ? 'Deposit due' : 'Deposit paid', value: formatMoney(b.depositAmount) });
+  if (Number(b.depositAmount) > 0)
+    rows.push({
+      key: 'deposit',
+      label: b.status === 'held' ? 'Deposit due' : 'Deposit paid',
+      value: formatMoney(b.depositAmount),
+    });
   rows.push({ key: 'balance', label: 'Balance due at venue', value: formatMoney(b.balanceDue) });
   return rows;
 }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockTime, formatDateTimeEst, formatDollars, formatHours, formatInEst, formatLongDate, formatPricePerHour, formatTimeEst, formatWholeDollars, LONG_DATE_FORMAT, SHORT_DATE_FORMAT } from './format';
+import {
+  formatClockTime,
+  formatDateTimeEst,
+  formatDollars,
+  formatHours,
+  formatInEst,
+  formatLongDate,
+  formatPricePerHour,
+  formatTimeEst,
+  formatWholeDollars,
+  LONG_DATE_FORMAT,
+  SHORT_DATE_FORMAT,
+} from './format';
 
 describe('formatting', () => {
   it('shows times in America/New_York whatever the machine zone', () => {
@@ -21,7 +33,12 @@ describe('formatting', () => {
   it('payment amounts with cents, clock times in 12 hours, long US dates, hours', () => {
     expect(formatDollars(2500)).toBe('$2,500.00');
     expect(formatDollars('1234.5')).toBe('$1,234.50');
-    expect(['18:00', '23:00', '00:00', '02:00'].map(formatClockTime)).toEqual(['6:00 PM', '11:00 PM', '12:00 AM', '2:00 AM']);
+    expect(['18:00', '23:00', '00:00', '02:00'].map(formatClockTime)).toEqual([
+      '6:00 PM',
+      '11:00 PM',
+      '12:00 AM',
+      '2:00 AM',
+    ]);
     expect(formatLongDate('2026-11-22')).toBe('Sunday, November 22, 2026');
     expect(formatHours(1)).toBe('1 hour');
     expect(formatHours(4)).toBe('4 hours');

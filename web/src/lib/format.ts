@@ -22,7 +22,12 @@ export function formatDateTimeEst(date: Date | string | number): string {
 }
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const cents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Booking totals are shown in whole dollars. */
 export function formatWholeDollars(amount: number | string): string {
@@ -56,8 +61,6 @@ export function formatLongDate(date: string): string {
 export function formatHours(hours: number): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
-
-
 
 /** A money amount: whole dollars when it has no cents ('$2,500'), else with cents ('$330.01'): deposits and balances. */
 export function formatMoney(amount: number | string): string {

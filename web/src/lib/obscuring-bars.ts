@@ -9,7 +9,10 @@ const bars: Record<Edge, Map<Element, number>> = { top: new Map(), bottom: new M
 /** Keeps `--obscured-top`, `--obscured-bottom` and `--obscured-toasts` (index.css's scroll padding) at the tallest bar of each edge. */
 function publish(edge: Edge): void {
   const tallest = (e: Edge) => Math.ceil(Math.max(0, ...bars[e].values()));
-  const set = (name: string, px: number) => (px > 0 ? document.documentElement.style.setProperty(name, `${px}px`) : document.documentElement.style.removeProperty(name));
+  const set = (name: string, px: number) =>
+    px > 0
+      ? document.documentElement.style.setProperty(name, `${px}px`)
+      : document.documentElement.style.removeProperty(name);
   set(`--obscured-${edge}`, tallest(edge));
   // `--toasts-reach`: how far up from the screen's bottom the toasts cover, 0 with none (a dialog
   // drawn at the bottom keeps its buttons above them).

@@ -88,7 +88,12 @@ function isPendingBooking(value: unknown): value is PendingBooking {
 function isPayment(value: unknown): value is NonNullable<PendingBooking['payment']> {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.holdId === 'string' && typeof v.clientSecret === 'string' && typeof v.total === 'number' && (v.balance === undefined || typeof v.balance === 'number');
+  return (
+    typeof v.holdId === 'string' &&
+    typeof v.clientSecret === 'string' &&
+    typeof v.total === 'number' &&
+    (v.balance === undefined || typeof v.balance === 'number')
+  );
 }
 
 /** The pending booking, or null when there is none (or what is stored is not one). */
@@ -100,7 +105,9 @@ export function readPendingBooking(): PendingBooking | null {
     venueImage: typeof value.venueImage === 'string' ? value.venueImage : '',
     eventDescription: typeof value.eventDescription === 'string' ? value.eventDescription : '',
     friendsCount: typeof value.friendsCount === 'number' && value.friendsCount > 0 ? Math.floor(value.friendsCount) : 0,
-    invitedMemberIds: Array.isArray(value.invitedMemberIds) ? value.invitedMemberIds.filter((id): id is string => typeof id === 'string') : [],
+    invitedMemberIds: Array.isArray(value.invitedMemberIds)
+      ? value.invitedMemberIds.filter((id): id is string => typeof id === 'string')
+      : [],
     payment: isPayment(value.payment) ? value.payment : undefined,
     section: isPendingSection(value.section) ? value.section : undefined,
   };

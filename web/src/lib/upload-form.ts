@@ -13,6 +13,11 @@ export function uploadForm(fields: Readonly<Record<string, string>>, file: File)
 }
 
 /** POSTs the file to presigned storage (the browser sets the multipart content type itself). */
-export function postUpload(url: string, fields: Readonly<Record<string, string>>, file: File, fetchImpl: typeof fetch = fetch): Promise<Response> {
+export function postUpload(
+  url: string,
+  fields: Readonly<Record<string, string>>,
+  file: File,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Response> {
   return fetchImpl(url, { method: 'POST', body: uploadForm(fields, file) });
 }

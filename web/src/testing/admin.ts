@@ -1,5 +1,14 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import type { Admin, AdminDancer, AdminReport, AdminUser, AdminVenue, AdminVipRoom, AuditEntry, VipAssignment } from '@luxe/contracts';
+import type {
+  Admin,
+  AdminDancer,
+  AdminReport,
+  AdminUser,
+  AdminVenue,
+  AdminVipRoom,
+  AuditEntry,
+  VipAssignment,
+} from '@luxe/contracts';
 import { STORAGE_KEYS } from '../lib/storage';
 import { server } from './server';
 
@@ -68,7 +77,10 @@ export function makeAssignment(overrides: Partial<VipAssignment> = {}): VipAssig
   };
 }
 
-export function makeVipRoom(venue: Pick<AdminVenue, 'id' | 'name' | 'city' | 'state'>, overrides: Partial<AdminVipRoom> = {}): AdminVipRoom {
+export function makeVipRoom(
+  venue: Pick<AdminVenue, 'id' | 'name' | 'city' | 'state'>,
+  overrides: Partial<AdminVipRoom> = {},
+): AdminVipRoom {
   const n = next();
   return {
     id: uuid('a5000000', n),
@@ -132,8 +144,14 @@ export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry 
 }
 
 /** A page of a list as the admin routes answer it. */
-export function page<K extends string, T>(key: K, items: T[], over: { page?: number; pageSize?: number; total?: number } = {}) {
-  return { [key]: items, page: over.page ?? 1, pageSize: over.pageSize ?? 25, total: over.total ?? items.length } as { [P in K]: T[] } & { page: number; pageSize: number; total: number };
+export function page<K extends string, T>(
+  key: K,
+  items: T[],
+  over: { page?: number; pageSize?: number; total?: number } = {},
+) {
+  return { [key]: items, page: over.page ?? 1, pageSize: over.pageSize ?? 25, total: over.total ?? items.length } as {
+    [P in K]: T[];
+  } & { page: number; pageSize: number; total: number };
 }
 
 /** One request an admin handler saw: its query, bearer header and JSON body. */
@@ -149,7 +167,11 @@ export interface SeenRequest {
  * Answers one admin route with `respond` (an object is sent as JSON) and records every request,
  * so tests can assert what was asked, with which bearer header and body.
  */
-export function mockAdmin(method: 'get' | 'post' | 'put' | 'delete', path: string, respond: (req: SeenRequest) => Response | JsonBodyType | Promise<Response | JsonBodyType>) {
+export function mockAdmin(
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  respond: (req: SeenRequest) => Response | JsonBodyType | Promise<Response | JsonBodyType>,
+) {
   const seen: SeenRequest[] = [];
   server.use(
     http[method](path, async ({ request }) => {
@@ -172,7 +194,9 @@ export function mockAdmin(method: 'get' | 'post' | 'put' | 'delete', path: strin
 
 /** An error answer as the gateway sends it. */
 export function apiError(status: number, code: string, message?: string) {
-  return message === undefined ? new HttpResponse(null, { status }) : HttpResponse.json({ statusCode: status, code, message }, { status });
+  return message === undefined
+    ? new HttpResponse(null, { status })
+    : HttpResponse.json({ statusCode: status, code, message }, { status });
 }
 
 /** The admin API as a valid token sees it: the session answers `admin`, and every list is empty until a test answers it. */
@@ -189,7 +213,10 @@ export function mockAdminApi(admin: Admin = makeAdmin()) {
 }
 
 /** A signed-in admin: a token (expiring in an hour unless said) in local storage, and the admin API of {@link mockAdminApi}. */
-export function signInAdmin({ expiresAt = new Date(Date.now() + 3_600_000).toISOString(), admin = makeAdmin() }: { expiresAt?: string; admin?: Admin } = {}) {
+export function signInAdmin({
+  expiresAt = new Date(Date.now() + 3_600_000).toISOString(),
+  admin = makeAdmin(),
+}: { expiresAt?: string; admin?: Admin } = {}) {
   window.localStorage.setItem(STORAGE_KEYS.adminToken, ADMIN_TOKEN);
   window.localStorage.setItem(STORAGE_KEYS.adminTokenExpiresAt, expiresAt);
   mockAdminApi(admin);

@@ -52,7 +52,9 @@ export interface AvailableEventsRequest {
 }
 
 /** Answers GET /api/available-events with `respond(request)` (read on every call) and records each request's city and state. */
-export function mockAvailableEvents(respond: (req: AvailableEventsRequest) => AvailableEvent[] | Response | Promise<AvailableEvent[] | Response>) {
+export function mockAvailableEvents(
+  respond: (req: AvailableEventsRequest) => AvailableEvent[] | Response | Promise<AvailableEvent[] | Response>,
+) {
   const requests: AvailableEventsRequest[] = [];
   server.use(
     http.get('/api/available-events', async ({ request }) => {

@@ -10,9 +10,23 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * from index.html, which tests do not load; names, roles, labels, alt text and ARIA are checked here.
  */
 export async function accessibilityViolations(root: Element | Document = document): Promise<string[]> {
-  const rules = { 'color-contrast': { enabled: false }, 'document-title': { enabled: false }, 'html-has-lang': { enabled: false } };
-  const result = await axe.run(root, { runOnly: { type: 'tag', values: AXE_TAGS }, rules, resultTypes: ['violations'] });
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+  const rules = {
+    'color-contrast': { enabled: false },
+    'document-title': { enabled: false },
+    'html-has-lang': { enabled: false },
+  };
+  const result = await axe.run(root, {
+    runOnly: { type: 'tag', values: AXE_TAGS },
+    rules,
+    resultTypes: ['violations'],
+  });
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(', ')}`,
+  );
 }
 
 /** The same check, over the whole document unless an element is given. */

@@ -44,6 +44,42 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
 
 /** The owner's view of a booking (GET /api/venue-owner-bookings). */
 export function makeOwnerBooking(overrides: Partial<OwnerBooking> = {}): OwnerBooking {
-  const { id, venueId, venueName, venueType, sectionType, status, bookingDate, startTime, duration, totalCost, guestVisibility, friends, createdAt, refundAmount, depositAmount, balanceDue } = makeBooking();
-  return { id, venueId, hostName: 'Hugo', venueName, venueType, sectionType, status, bookingDate, startTime, duration, totalCost, guestVisibility, friends, createdAt, refundAmount, depositAmount, balanceDue, ...overrides };
+  const {
+    id,
+    venueId,
+    venueName,
+    venueType,
+    sectionType,
+    status,
+    bookingDate,
+    startTime,
+    duration,
+    totalCost,
+    guestVisibility,
+    friends,
+    createdAt,
+    refundAmount,
+    depositAmount,
+    balanceDue,
+  } = makeBooking();
+  return {
+    id,
+    venueId,
+    hostName: 'Hugo',
+    venueName,
+    venueType,
+    sectionType,
+    status,
+    bookingDate,
+    startTime,
+    duration,
+    totalCost,
+    guestVisibility,
+    friends,
+    createdAt,
+    refundAmount,
+    depositAmount,
+    balanceDue,
+    ...overrides,
+  };
 }

@@ -22,7 +22,12 @@ export function makeMember(overrides: Partial<MemberCardView> = {}): MemberCardV
 }
 
 /** An invite as GET /api/invites/received and /sent answer it (pending, from a host to a guest). */
-export function makeInvite(overrides: Omit<Partial<Invite>, 'host' | 'guest'> & { host?: Partial<MemberCardView>; guest?: Partial<MemberCardView> } = {}): Invite {
+export function makeInvite(
+  overrides: Omit<Partial<Invite>, 'host' | 'guest'> & {
+    host?: Partial<MemberCardView>;
+    guest?: Partial<MemberCardView>;
+  } = {},
+): Invite {
   seq += 1;
   const { host, guest, ...rest } = overrides;
   const hostCard = makeMember({ userType: 'host', ...host });

@@ -6,7 +6,9 @@ const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n
 type Guest = NonNullable<JoinRequest['guest']>;
 
 /** A join request as GET /api/event-join-requests (?bookingId= and /guest) and the decisions answer it. */
-export function makeJoinRequest(overrides: Omit<Partial<JoinRequest>, 'guest'> & { guest?: Partial<Guest> | null } = {}): JoinRequest {
+export function makeJoinRequest(
+  overrides: Omit<Partial<JoinRequest>, 'guest'> & { guest?: Partial<Guest> | null } = {},
+): JoinRequest {
   seq += 1;
   const { guest, ...rest } = overrides;
   const guestId = rest.guestId ?? uuid('d0000000', seq);
@@ -26,6 +28,18 @@ export function makeJoinRequest(overrides: Omit<Partial<JoinRequest>, 'guest'> &
     sectionType: 'VIP Booth',
     host: { id: '6f1c2a7e-2b9d-4a53-9f44-0d6c8a1f2b3c', firstName: 'Ava' },
     ...rest,
-    guest: guest === null ? null : { id: guestId, firstName: `Guest${seq}`, lastName: 'Doe', profileImages: [], age: 27, city: 'Miami, FL', verified: false, ...guest },
+    guest:
+      guest === null
+        ? null
+        : {
+            id: guestId,
+            firstName: `Guest${seq}`,
+            lastName: 'Doe',
+            profileImages: [],
+            age: 27,
+            city: 'Miami, FL',
+            verified: false,
+            ...guest,
+          },
   };
 }

@@ -50,7 +50,9 @@ export interface VenueRequest {
  * Answers GET /api/venues/{city}/{state}/{type} with `respond(request)` and records every
  * request (decoded parameters), so tests can assert what was asked and how often.
  */
-export function mockVenuesByLocation(respond: (req: VenueRequest) => Response | JsonBodyType | Promise<Response | JsonBodyType>) {
+export function mockVenuesByLocation(
+  respond: (req: VenueRequest) => Response | JsonBodyType | Promise<Response | JsonBodyType>,
+) {
   const requests: VenueRequest[] = [];
   server.use(
     http.get('/api/venues/:city/:state/:type', async ({ params }) => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { EVENT_TYPES } from '@luxe/contracts';
-import { configProblems, eventsCatalogue, generatedFiles, schemaDefault, withParts, type ConfigComponent } from './generate';
+import {
+  configProblems,
+  eventsCatalogue,
+  generatedFiles,
+  schemaDefault,
+  withParts,
+  type ConfigComponent,
+} from './generate';
 
 // Issue 33, generate what can be generated: docs/events.md's catalogue and docs/configuration.md's
 // variable tables are written by `npm run docs:generate` from the event contract and the
@@ -23,7 +30,8 @@ describe('generated docs (npm run docs:generate)', () => {
   it('docs/events.md and docs/configuration.md are what npm run docs:generate writes from the code (run it after changing an event or a configuration schema)', () => {
     const files = generatedFiles();
     expect(files.map((f) => f.file).sort()).toEqual(['docs/configuration.md', 'docs/events.md']);
-    for (const f of files) expect({ file: f.file, drift: drift(f.committed, f.generated) }).toEqual({ file: f.file, drift: [] });
+    for (const f of files)
+      expect({ file: f.file, drift: drift(f.committed, f.generated) }).toEqual({ file: f.file, drift: [] });
   });
 
   it('the catalogue has a section for every event type of the contract', () => {
@@ -33,21 +41,41 @@ describe('generated docs (npm run docs:generate)', () => {
   });
 
   it('refuses a variable a schema reads without a row, a row no schema reads, and a default that contradicts the schema', () => {
-    const c: ConfigComponent = { key: 'demo', title: 'Demo', required: { A_MS: z.coerce.number().default(200), B: z.string().optional() }, allowed: { A_MS: z.coerce.number().default(200), B: z.string().optional() } };
-    expect(configProblems(c, [{ vars: ['A_MS'], meaning: 'a' }])).toEqual(['demo: B is read by the schema but has no row']);
-    expect(configProblems(c, [{ vars: ['A_MS', 'B'], meaning: 'a' }, { vars: ['C'], meaning: 'c' }])).toEqual(['demo: C has a row but no schema reads it']);
-    expect(configProblems(c, [{ vars: ['A_MS', 'B'], default: '`300`', meaning: 'a' }])).toEqual(["demo: A_MS's default is `200`, the row says `300`"]);
-    expect(configProblems(c, [{ vars: ['A_MS', 'B'], meaning: 'a' }])).toEqual([]);
-    expect([schemaDefault(z.string().default('')), schemaDefault(z.string().optional()), schemaDefault(z.string()), schemaDefault(z.enum(['true', 'false']).transform((v) => v === 'true').default(false))]).toEqual([
-      'empty',
-      'unset',
-      '(required)',
-      '`false`',
+    const c: ConfigComponent = {
+      key: 'demo',
+      title: 'Demo',
+      required: { A_MS: z.coerce.number().default(200), B: z.string().optional() },
+      allowed: { A_MS: z.coerce.number().default(200), B: z.string().optional() },
+    };
+    expect(configProblems(c, [{ vars: ['A_MS'], meaning: 'a' }])).toEqual([
+      'demo: B is read by the schema but has no row',
     ]);
+    expect(
+      configProblems(c, [
+        { vars: ['A_MS', 'B'], meaning: 'a' },
+        { vars: ['C'], meaning: 'c' },
+      ]),
+    ).toEqual(['demo: C has a row but no schema reads it']);
+    expect(configProblems(c, [{ vars: ['A_MS', 'B'], default: '`300`', meaning: 'a' }])).toEqual([
+      "demo: A_MS's default is `200`, the row says `300`",
+    ]);
+    expect(configProblems(c, [{ vars: ['A_MS', 'B'], meaning: 'a' }])).toEqual([]);
+    expect([
+      schemaDefault(z.string().default('')),
+      schemaDefault(z.string().optional()),
+      schemaDefault(z.string()),
+      schemaDefault(
+        z
+          .enum(['true', 'false'])
+          .transform((v) => v === 'true')
+          .default(false),
+      ),
+    ]).toEqual(['empty', 'unset', '(required)', '`false`']);
   });
 
-  it('replaces only what lies between a part\'s markers, and refuses a page without them', () => {
-    const page = 'before\n<!-- BEGIN GENERATED p: written by npm run docs:generate from the code; edit the code, not this -->\nold\n<!-- END GENERATED p -->\nafter\n';
+  it("replaces only what lies between a part's markers, and refuses a page without them", () => {
+    const page =
+      'before\n<!-- BEGIN GENERATED p: written by npm run docs:generate from the code; edit the code, not this -->\nold\n<!-- END GENERATED p -->\nafter\n';
     expect(withParts('x.md', page, [{ file: 'x.md', name: 'p', text: 'new' }])).toBe(page.replace('old', 'new'));
     expect(() => withParts('x.md', 'no markers', [{ file: 'x.md', name: 'p', text: 'new' }])).toThrow(/no markers/);
   });

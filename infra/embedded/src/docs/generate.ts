@@ -10,7 +10,15 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as ts from 'typescript';
 import { z } from 'zod';
-import { EVENT_TYPES, endsAggregate, eventDefs, streamOf, topicFor, deadLetterTopic, type EventType } from '@luxe/contracts';
+import {
+  EVENT_TYPES,
+  endsAggregate,
+  eventDefs,
+  streamOf,
+  topicFor,
+  deadLetterTopic,
+  type EventType,
+} from '@luxe/contracts';
 import { serviceEnvSchema } from '@luxe/platform';
 import { gatewayEnvSchema } from '@luxe/gateway';
 import { embeddedEnvSchema } from '../config';
@@ -27,7 +35,8 @@ export interface GeneratedPart {
   text: string;
 }
 
-const begin = (name: string) => `<!-- BEGIN GENERATED ${name}: written by npm run docs:generate from the code; edit the code, not this -->`;
+const begin = (name: string) =>
+  `<!-- BEGIN GENERATED ${name}: written by npm run docs:generate from the code; edit the code, not this -->`;
 const end = (name: string) => `<!-- END GENERATED ${name} -->`;
 
 /** The file's text with each of its parts' marked regions replaced; throws when a marker is missing. */
@@ -36,7 +45,8 @@ export function withParts(file: string, text: string, parts: GeneratedPart[]): s
   for (const p of parts.filter((x) => x.file === file)) {
     const b = out.indexOf(begin(p.name));
     const e = out.indexOf(end(p.name));
-    if (b < 0 || e < b) throw new Error(`${file}: no markers for the generated part ${p.name} (${begin(p.name)} … ${end(p.name)})`);
+    if (b < 0 || e < b)
+      throw new Error(`${file}: no markers for the generated part ${p.name} (${begin(p.name)} … ${end(p.name)})`);
     out = `${out.slice(0, b)}${begin(p.name)}\n${p.text.trimEnd()}\n${out.slice(e)}`;
   }
   return out;
@@ -58,10 +68,19 @@ function eventComments(): Map<string, string> {
       for (const prop of init.properties) {
         if (!ts.isPropertyAssignment(prop) || !ts.isStringLiteral(prop.name)) continue;
         const ranges = ts.getLeadingCommentRanges(text, prop.getFullStart()) ?? [];
-        const blocks = ranges.filter((r) => r.kind === ts.SyntaxKind.MultiLineCommentTrivia).map((r) => text.slice(r.pos, r.end));
+        const blocks = ranges
+          .filter((r) => r.kind === ts.SyntaxKind.MultiLineCommentTrivia)
+          .map((r) => text.slice(r.pos, r.end));
         if (blocks.length === 0) continue;
         const words = blocks
-          .map((b) => b.replace(/^\/\*+|\*+\/$/g, '').split('\n').map((l) => l.replace(/^\s*\*?\s?/, '').trim()).filter(Boolean).join(' '))
+          .map((b) =>
+            b
+              .replace(/^\/\*+|\*+\/$/g, '')
+              .split('\n')
+              .map((l) => l.replace(/^\s*\*?\s?/, '').trim())
+              .filter(Boolean)
+              .join(' '),
+          )
           .join(' ');
         comments.set(prop.name.text, words);
       }
@@ -107,12 +126,16 @@ function typeText(s: Json): string {
     return `${s.items ? typeText(s.items) : 'unknown'}[]`;
   }
   if (s.type === 'object') {
-    const props = Object.entries<Json>(s.properties ?? {}).map(([k, v]) => `${k}${(s.required ?? []).includes(k) ? '' : '?'}: ${typeText(v)}`);
+    const props = Object.entries<Json>(s.properties ?? {}).map(
+      ([k, v]) => `${k}${(s.required ?? []).includes(k) ? '' : '?'}: ${typeText(v)}`,
+    );
     return `{ ${props.join(', ')} }`;
   }
   if (s.type === 'string' && s.format) return `string (${s.format})`;
   if (s.type === 'integer' || s.type === 'number') {
-    const bounds = [s.minimum !== undefined ? `≥ ${s.minimum}` : '', s.maximum !== undefined ? `≤ ${s.maximum}` : ''].filter(Boolean).join(', ');
+    const bounds = [s.minimum !== undefined ? `≥ ${s.minimum}` : '', s.maximum !== undefined ? `≤ ${s.maximum}` : '']
+      .filter(Boolean)
+      .join(', ');
     return bounds ? `${s.type} (${bounds})` : s.type;
   }
   return s.type ?? 'unknown';
@@ -123,22 +146,32 @@ export function eventsCatalogue(): string {
   const comments = eventComments();
   const consumers = eventConsumers();
   const producerOf = (t: string) => t.slice(0, t.indexOf('.'));
-  const slug = (t: string) => t.toLowerCase().replace(/[^a-z0-9_ -]/g, '').replace(/ /g, '-');
+  const slug = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[^a-z0-9_ -]/g, '')
+      .replace(/ /g, '-');
   const streams = [...new Set(EVENT_TYPES.map(streamOf))];
   const lines: string[] = [];
   lines.push('| Stream | Topic (and dead letters) | Event types |', '|---|---|---|');
   for (const stream of streams) {
     const types = EVENT_TYPES.filter((t) => streamOf(t) === stream);
     const topic = topicFor(types[0]!);
-    lines.push(`| \`${stream}\` | \`${topic}\` (\`${deadLetterTopic(topic)}\`) | ${types.map((t) => `[\`${t}\`](#${slug(t)})`).join(', ')} |`);
+    lines.push(
+      `| \`${stream}\` | \`${topic}\` (\`${deadLetterTopic(topic)}\`) | ${types.map((t) => `[\`${t}\`](#${slug(t)})`).join(', ')} |`,
+    );
   }
   for (const type of EVENT_TYPES) {
     const schema = z.toJSONSchema(eventDefs[type as EventType].data, { io: 'input', unrepresentable: 'any' }) as Json;
     lines.push('', `### \`${type}\``, '');
-    const facts = [`Stream \`${streamOf(type)}\`, produced by ${producerOf(type)}`, `service handlers: ${consumers.get(type)?.join(', ') || 'none'}`];
+    const facts = [
+      `Stream \`${streamOf(type)}\`, produced by ${producerOf(type)}`,
+      `service handlers: ${consumers.get(type)?.join(', ') || 'none'}`,
+    ];
     if (endsAggregate(type)) facts.push('ends its aggregate (nothing of its key is applied after it)');
     // `.loose()`: a consumer keeps the fields it does not know (a newer producer may send more); else they are dropped.
-    const catchall = (eventDefs[type as EventType].data as unknown as { _zod: { def: { catchall?: unknown } } })._zod.def.catchall;
+    const catchall = (eventDefs[type as EventType].data as unknown as { _zod: { def: { catchall?: unknown } } })._zod
+      .def.catchall;
     facts.push(catchall ? 'fields it does not list are kept' : 'fields it does not list are dropped');
     lines.push(`${facts.join('; ')}.`);
     const comment = comments.get(type);
@@ -161,7 +194,8 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
 
 /** A variable's default as the schema gives it: `200`, empty, unset (optional) or (required). */
 export function schemaDefault(field: z.ZodType): string {
-  const def = (field as unknown as { _zod: { def: { type: string; defaultValue?: unknown; innerType?: z.ZodType } } })._zod.def;
+  const def = (field as unknown as { _zod: { def: { type: string; defaultValue?: unknown; innerType?: z.ZodType } } })
+    ._zod.def;
   if (def.type === 'default') {
     const v = def.defaultValue;
     return v === '' ? 'empty' : `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
@@ -187,13 +221,33 @@ export function configComponents(): ConfigComponent[] {
   const services = SERVICES.filter((s) => s.settings).map((s): ConfigComponent => {
     const own = shapeOf(s.settings!);
     const required = Object.fromEntries(Object.entries(own).filter(([k]) => !(k in common)));
-    return { key: s.name, title: `The ${s.name} service also reads (its \`settings\` schema):`, required, allowed: { ...common, ...own } };
+    return {
+      key: s.name,
+      title: `The ${s.name} service also reads (its \`settings\` schema):`,
+      required,
+      allowed: { ...common, ...own },
+    };
   });
   return [
-    { key: 'service', title: 'Every service (`services/<name>/dist/main.js`; `serviceEnvSchema` in `libs/platform/src/config.ts`):', required: common, allowed: common },
+    {
+      key: 'service',
+      title: 'Every service (`services/<name>/dist/main.js`; `serviceEnvSchema` in `libs/platform/src/config.ts`):',
+      required: common,
+      allowed: common,
+    },
     ...services,
-    { key: 'gateway', title: 'Gateway (`gateway/dist/main.js`; `gatewayEnvSchema` in `gateway/src/config.ts`):', required: shapeOf(gatewayEnvSchema), allowed: shapeOf(gatewayEnvSchema) },
-    { key: 'embedded', title: 'Embedded mode (`npm start`; `embeddedEnvSchema` in `infra/embedded/src/config.ts`) also reads:', required: shapeOf(embeddedEnvSchema), allowed: shapeOf(embeddedEnvSchema) },
+    {
+      key: 'gateway',
+      title: 'Gateway (`gateway/dist/main.js`; `gatewayEnvSchema` in `gateway/src/config.ts`):',
+      required: shapeOf(gatewayEnvSchema),
+      allowed: shapeOf(gatewayEnvSchema),
+    },
+    {
+      key: 'embedded',
+      title: 'Embedded mode (`npm start`; `embeddedEnvSchema` in `infra/embedded/src/config.ts`) also reads:',
+      required: shapeOf(embeddedEnvSchema),
+      allowed: shapeOf(embeddedEnvSchema),
+    },
   ];
 }
 
@@ -202,18 +256,21 @@ export function configProblems(c: ConfigComponent, entries: ConfigEntry[] | unde
   if (!entries) return [`${c.key}: no rows in configuration-reference.ts`];
   const p: string[] = [];
   const documented = new Set(entries.flatMap((e) => e.vars));
-  for (const v of Object.keys(c.required)) if (!documented.has(v)) p.push(`${c.key}: ${v} is read by the schema but has no row`);
+  for (const v of Object.keys(c.required))
+    if (!documented.has(v)) p.push(`${c.key}: ${v} is read by the schema but has no row`);
   for (const e of entries) {
     for (const v of e.vars) {
       if (e.readBy) {
-        if (!readFileSync(join(ROOT, e.readBy), 'utf8').includes(v)) p.push(`${c.key}: ${v} is said to be read by ${e.readBy}, which does not name it`);
+        if (!readFileSync(join(ROOT, e.readBy), 'utf8').includes(v))
+          p.push(`${c.key}: ${v} is said to be read by ${e.readBy}, which does not name it`);
       } else if (!(v in c.allowed)) p.push(`${c.key}: ${v} has a row but no schema reads it`);
     }
     // An override may explain a default, never contradict the one the schema applies.
     if (e.default !== undefined && !e.readBy && !e.computedDefault)
       for (const v of e.vars) {
         const d = c.allowed[v] ? schemaDefault(c.allowed[v]!) : undefined;
-        if (d && d.startsWith('`') && !e.default.includes(d)) p.push(`${c.key}: ${v}'s default is ${d}, the row says ${e.default}`);
+        if (d && d.startsWith('`') && !e.default.includes(d))
+          p.push(`${c.key}: ${v}'s default is ${d}, the row says ${e.default}`);
       }
   }
   return p;

@@ -4,9 +4,18 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { addToModuleArray, serviceModuleGenerator } from './generator';
 
 function seedService(tree: Tree) {
-  tree.write('services/venues/src/venues.module.ts', `import { Module } from '@nestjs/common';\nimport { UserErasureHandler } from '@luxe/platform/events';\n\n@Module({ controllers: [UserErasureHandler] })\nexport class VenuesModule {}\n`);
-  tree.write('services/venues/src/index.ts', `import type { ServiceDefinition } from '@luxe/platform/runtime';\nimport { migrations } from './migrations';\nimport { VenuesModule } from './venues.module';\n\nexport const venuesService: ServiceDefinition = {\n  name: 'venues',\n  module: VenuesModule,\n  migrations,\n};\n`);
-  tree.write('services/venues/src/migrations/index.ts', `import { CreateUserErasures1700000003000 } from '@luxe/platform/db';\n\nexport const migrations = [CreateUserErasures1700000003000];\n`);
+  tree.write(
+    'services/venues/src/venues.module.ts',
+    `import { Module } from '@nestjs/common';\nimport { UserErasureHandler } from '@luxe/platform/events';\n\n@Module({ controllers: [UserErasureHandler] })\nexport class VenuesModule {}\n`,
+  );
+  tree.write(
+    'services/venues/src/index.ts',
+    `import type { ServiceDefinition } from '@luxe/platform/runtime';\nimport { migrations } from './migrations';\nimport { VenuesModule } from './venues.module';\n\nexport const venuesService: ServiceDefinition = {\n  name: 'venues',\n  module: VenuesModule,\n  migrations,\n};\n`,
+  );
+  tree.write(
+    'services/venues/src/migrations/index.ts',
+    `import { CreateUserErasures1700000003000 } from '@luxe/platform/db';\n\nexport const migrations = [CreateUserErasures1700000003000];\n`,
+  );
 }
 
 describe('service-module generator', () => {
@@ -21,12 +30,18 @@ describe('service-module generator', () => {
     for (const role of ['controller', 'service', 'repository', 'entity', 'service.spec'])
       expect(tree.exists(`services/venues/src/vip-rooms/vip-room.${role}.ts`)).toBe(true);
     expect(tree.read('services/venues/src/vip-rooms/vip-room.entity.ts', 'utf-8')).toContain("@Entity('vip_rooms')");
-    expect(tree.read('services/venues/src/vip-rooms/vip-room.service.ts', 'utf-8')).toContain("AppError.of(REQUEST_ERRORS.NOT_FOUND, { message: 'Vip Room not found' })");
+    expect(tree.read('services/venues/src/vip-rooms/vip-room.service.ts', 'utf-8')).toContain(
+      "AppError.of(REQUEST_ERRORS.NOT_FOUND, { message: 'Vip Room not found' })",
+    );
     expect(tree.exists('services/venues/src/vip-rooms/vip-room.errors.ts')).toBe(false);
-    expect(tree.read('services/venues/src/vip-rooms/vip-room.service.spec.ts', 'utf-8')).toContain("from '@jest/globals'");
+    expect(tree.read('services/venues/src/vip-rooms/vip-room.service.spec.ts', 'utf-8')).toContain(
+      "from '@jest/globals'",
+    );
     const migration = tree.children('services/venues/src/migrations').find((f) => f.endsWith('-create-vip-rooms.ts'))!;
     expect(tree.read(`services/venues/src/migrations/${migration}`, 'utf-8')).toContain('CREATE TABLE vip_rooms');
-    expect(tree.read('services/venues/src/migrations/index.ts', 'utf-8')).toMatch(/export const migrations = \[CreateUserErasures1700000003000, CreateVipRooms\d+\]/);
+    expect(tree.read('services/venues/src/migrations/index.ts', 'utf-8')).toMatch(
+      /export const migrations = \[CreateUserErasures1700000003000, CreateVipRooms\d+\]/,
+    );
   });
 
   it('registers controller, providers, repository and entity in the service', async () => {
@@ -49,9 +64,13 @@ describe('service-module generator', () => {
   it('refuses a missing service, a bad name, a bad route and an existing module', async () => {
     await expect(serviceModuleGenerator(tree, { service: 'nope', name: 'x' })).rejects.toThrow('no service module');
     await expect(serviceModuleGenerator(tree, { service: 'venues', name: 'VipRoom' })).rejects.toThrow('kebab-case');
-    await expect(serviceModuleGenerator(tree, { service: 'venues', name: 'vip-room', route: 'nodot' })).rejects.toThrow('<group>.<name>');
+    await expect(serviceModuleGenerator(tree, { service: 'venues', name: 'vip-room', route: 'nodot' })).rejects.toThrow(
+      '<group>.<name>',
+    );
     await serviceModuleGenerator(tree, { service: 'venues', name: 'vip-room' });
-    await expect(serviceModuleGenerator(tree, { service: 'venues', name: 'vip-room' })).rejects.toThrow('already exists');
+    await expect(serviceModuleGenerator(tree, { service: 'venues', name: 'vip-room' })).rejects.toThrow(
+      'already exists',
+    );
   });
 });
 
@@ -59,7 +78,11 @@ describe('addToModuleArray', () => {
   it('appends to an existing array or adds the property', () => {
     const src = '@Module({ controllers: [A] })\nexport class M {}';
     expect(addToModuleArray(src, 'controllers', 'B')).toBe('@Module({ controllers: [A, B] })\nexport class M {}');
-    expect(addToModuleArray(src, 'providers', 'P').replace(/\s+/g, ' ')).toBe('@Module({ controllers: [A], providers: [P] }) export class M {}');
-    expect(addToModuleArray('@Module({})\nclass M {}', 'imports', 'X').replace(/\s+/g, ' ')).toBe('@Module({ imports: [X] }) class M {}');
+    expect(addToModuleArray(src, 'providers', 'P').replace(/\s+/g, ' ')).toBe(
+      '@Module({ controllers: [A], providers: [P] }) export class M {}',
+    );
+    expect(addToModuleArray('@Module({})\nclass M {}', 'imports', 'X').replace(/\s+/g, ' ')).toBe(
+      '@Module({ imports: [X] }) class M {}',
+    );
   });
 });

@@ -53,7 +53,8 @@ export async function serviceModuleGenerator(tree: Tree, schema: ServiceModuleSc
   const modulePath = `${root}/src/${schema.service}.module.ts`;
   if (!tree.exists(modulePath)) throw new Error(`no service module at ${modulePath}`);
   if (!/^[a-z][a-z0-9-]*$/.test(schema.name)) throw new Error(`name must be singular kebab-case, got "${schema.name}"`);
-  if (schema.route && !/^[a-zA-Z]+\.[a-zA-Z]+$/.test(schema.route)) throw new Error(`route must be <group>.<name> of the /api contract, got "${schema.route}"`);
+  if (schema.route && !/^[a-zA-Z]+\.[a-zA-Z]+$/.test(schema.route))
+    throw new Error(`route must be <group>.<name> of the /api contract, got "${schema.route}"`);
   const n = names(schema.name);
   const folder = `${root}/src/${n.fileName}s`;
   if (tree.exists(folder)) throw new Error(`${folder} already exists`);
@@ -80,7 +81,10 @@ export async function serviceModuleGenerator(tree: Tree, schema: ServiceModuleSc
   const migrationsIndex = `${root}/src/migrations/index.ts`;
   let m = tree.read(migrationsIndex, 'utf-8')!;
   m = addImport(m, `import { ${migrationName} } from './${stamp}-create-${n.fileName}s';`);
-  m = m.replace(/export const migrations = \[([^\]]*)\]/, (_all, items: string) => `export const migrations = [${items.trim().replace(/,\s*$/, '')}, ${migrationName}]`);
+  m = m.replace(
+    /export const migrations = \[([^\]]*)\]/,
+    (_all, items: string) => `export const migrations = [${items.trim().replace(/,\s*$/, '')}, ${migrationName}]`,
+  );
   tree.write(migrationsIndex, m);
 
   let mod = tree.read(modulePath, 'utf-8')!;
@@ -99,7 +103,10 @@ export async function serviceModuleGenerator(tree: Tree, schema: ServiceModuleSc
   let idx = tree.read(indexPath, 'utf-8')!;
   idx = addImport(idx, `import { ${n.className} } from '${base}.entity';`);
   idx = /entities: \[/.test(idx)
-    ? idx.replace(/entities: \[([^\]]*)\]/, (_a, items: string) => `entities: [${items.trim().replace(/,\s*$/, '')}, ${n.className}]`)
+    ? idx.replace(
+        /entities: \[([^\]]*)\]/,
+        (_a, items: string) => `entities: [${items.trim().replace(/,\s*$/, '')}, ${n.className}]`,
+      )
     : idx.replace(/(\n\s*migrations,\n)/, `$1  entities: [${n.className}],\n`);
   tree.write(indexPath, idx);
 }

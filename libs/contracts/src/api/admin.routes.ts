@@ -136,7 +136,13 @@ export const adminRoutes = {
     body: vipAssignmentInputSchema,
     response: vipAssignmentResultSchema,
     status: 201,
-    errors: [...ADMIN_AUTH, ADMIN_ERRORS.SECTION_NOT_FOUND, ADMIN_ERRORS.DANCER_NOT_FOUND, ADMIN_ERRORS.NOT_VIP_ROOM, ADMIN_ERRORS.OTHER_VENUE],
+    errors: [
+      ...ADMIN_AUTH,
+      ADMIN_ERRORS.SECTION_NOT_FOUND,
+      ADMIN_ERRORS.DANCER_NOT_FOUND,
+      ADMIN_ERRORS.NOT_VIP_ROOM,
+      ADMIN_ERRORS.OTHER_VENUE,
+    ],
   }),
   revokeAssignment: defineRoute({
     id: 'admin.revokeAssignment',
@@ -155,7 +161,7 @@ export const adminRoutes = {
     path: '/api/admin/users/:userId/suspension',
     service: 'admin',
     access: 'admin',
-    summary: "Suspend a member: his sessions end and sign-in is refused until reinstated",
+    summary: 'Suspend a member: his sessions end and sign-in is refused until reinstated',
     params: adminUserIdParamsSchema,
     body: suspensionInputSchema,
     response: adminUserSchema,
@@ -225,7 +231,13 @@ export const entertainerRoutes = {
     body: entertainerRequestInputSchema,
     response: entertainerRequestSchema,
     status: 201,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, ENTERTAINER_ERRORS.ENTERTAINERS_ONLY, ENTERTAINER_ERRORS.VENUE_NOT_FOUND, ENTERTAINER_ERRORS.NO_ENTERTAINERS, ENTERTAINER_ERRORS.DUPLICATE_REQUEST],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      ENTERTAINER_ERRORS.ENTERTAINERS_ONLY,
+      ENTERTAINER_ERRORS.VENUE_NOT_FOUND,
+      ENTERTAINER_ERRORS.NO_ENTERTAINERS,
+      ENTERTAINER_ERRORS.DUPLICATE_REQUEST,
+    ],
   }),
   myRequests: defineRoute({
     id: 'entertainers.myRequests',
@@ -285,11 +297,19 @@ export const entertainerRoutes = {
     path: '/api/venue-owner/entertainer-requests/:id/approve',
     service: 'venues',
     access: 'venue-owner',
-    summary: "Approve a pending request: link the entertainer to one of the venue's dancer profiles, or to a new one in the entertainer's name",
+    summary:
+      "Approve a pending request: link the entertainer to one of the venue's dancer profiles, or to a new one in the entertainer's name",
     params: requestIdParamsSchema,
     body: entertainerApprovalInputSchema,
     response: entertainerRequestSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, ENTERTAINER_ERRORS.REQUEST_NOT_FOUND, ENTERTAINER_ERRORS.NOT_PENDING, ENTERTAINER_ERRORS.DANCER_NOT_FOUND, ENTERTAINER_ERRORS.DANCER_TAKEN],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      AUTH_ERRORS.FORBIDDEN,
+      ENTERTAINER_ERRORS.REQUEST_NOT_FOUND,
+      ENTERTAINER_ERRORS.NOT_PENDING,
+      ENTERTAINER_ERRORS.DANCER_NOT_FOUND,
+      ENTERTAINER_ERRORS.DANCER_TAKEN,
+    ],
   }),
   declineRequest: defineRoute({
     id: 'entertainers.declineRequest',
@@ -300,7 +320,12 @@ export const entertainerRoutes = {
     summary: 'Decline a pending request',
     params: requestIdParamsSchema,
     response: entertainerRequestSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, ENTERTAINER_ERRORS.REQUEST_NOT_FOUND, ENTERTAINER_ERRORS.NOT_PENDING],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      AUTH_ERRORS.FORBIDDEN,
+      ENTERTAINER_ERRORS.REQUEST_NOT_FOUND,
+      ENTERTAINER_ERRORS.NOT_PENDING,
+    ],
   }),
   ownerAssignments: defineRoute({
     id: 'entertainers.ownerAssignments',
@@ -321,6 +346,11 @@ export const entertainerRoutes = {
     summary: "Revoke a proposed or accepted assignment in the owner's venue",
     params: assignmentIdParamsSchema,
     response: vipAssignmentSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, ENTERTAINER_ERRORS.ASSIGNMENT_NOT_FOUND, ENTERTAINER_ERRORS.NOT_REVOCABLE],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      AUTH_ERRORS.FORBIDDEN,
+      ENTERTAINER_ERRORS.ASSIGNMENT_NOT_FOUND,
+      ENTERTAINER_ERRORS.NOT_REVOCABLE,
+    ],
   }),
 } as const;

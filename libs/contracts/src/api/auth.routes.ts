@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { authResultSchema, loginSchema, noticeSchema, passwordResetRequestSchema, passwordResetSchema, publicUserSchema, registerSchema, verifyEmailSchema } from '../auth';
+import {
+  authResultSchema,
+  loginSchema,
+  noticeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  publicUserSchema,
+  registerSchema,
+  verifyEmailSchema,
+} from '../auth';
 import { AUTH_ERRORS } from '../errors/auth';
 import { defineRoute } from './route';
 

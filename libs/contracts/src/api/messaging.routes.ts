@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { AUTH_ERRORS } from '../errors/auth';
 import { REQUEST_ERRORS } from '../errors/common';
 import { MESSAGING_ERRORS } from '../errors/messaging';
-import { conversationIdParamsSchema, conversationSchema, messageIdParamsSchema, messageInputSchema, messageSchema } from '../messaging';
+import {
+  conversationIdParamsSchema,
+  conversationSchema,
+  messageIdParamsSchema,
+  messageInputSchema,
+  messageSchema,
+} from '../messaging';
 import { reportInputSchema, reportSchema } from '../social';
 import { defineRoute } from './route';
 
@@ -59,7 +65,12 @@ export const conversationRoutes = {
     body: reportInputSchema,
     response: reportSchema,
     status: 201,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.CONVERSATION_NOT_FOUND, MESSAGING_ERRORS.MESSAGE_NOT_FOUND, MESSAGING_ERRORS.OWN_MESSAGE],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      MESSAGING_ERRORS.CONVERSATION_NOT_FOUND,
+      MESSAGING_ERRORS.MESSAGE_NOT_FOUND,
+      MESSAGING_ERRORS.OWN_MESSAGE,
+    ],
   }),
   read: defineRoute({
     id: 'conversations.read',
@@ -82,7 +93,8 @@ export const realtimeRoutes = {
     path: '/api/realtime',
     service: 'messaging',
     access: 'member',
-    summary: 'WebSocket (upgrade): new messages for the signed-in user, as {type: "message-sent", conversationId, message}, new conversations, and new notifications as {type: "notification", notification}',
+    summary:
+      'WebSocket (upgrade): new messages for the signed-in user, as {type: "message-sent", conversationId, message}, new conversations, and new notifications as {type: "notification", notification}',
     response: z.null(),
     status: 101,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, REQUEST_ERRORS.UPGRADE_REQUIRED],

@@ -25,7 +25,8 @@ export const notificationRoutes = {
     path: '/api/notifications',
     service: 'notifications',
     access: 'member',
-    summary: "The signed-in member's notifications, newest first, paged (`?page=&pageSize=`, at most 50), with the unread count",
+    summary:
+      "The signed-in member's notifications, newest first, paged (`?page=&pageSize=`, at most 50), with the unread count",
     query: notificationsQuerySchema,
     response: notificationPageSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED],
@@ -88,7 +89,8 @@ export const notificationRoutes = {
     path: '/api/notifications/unsubscribe',
     service: 'notifications',
     access: 'public',
-    summary: "An email's unsubscribe link: that kind of email is no longer sent to its member (no sign-in: the link's token is the member's)",
+    summary:
+      "An email's unsubscribe link: that kind of email is no longer sent to its member (no sign-in: the link's token is the member's)",
     body: unsubscribeInputSchema,
     response: z.object({ kind: unsubscribeInputSchema.shape.kind }),
     errors: [NOTIFICATION_ERRORS.UNSUBSCRIBE_TOKEN],
@@ -99,7 +101,8 @@ export const notificationRoutes = {
     path: '/api/demo/mailbox',
     service: 'notifications',
     access: 'public',
-    summary: 'The embedded demo\'s mailbox: the latest emails sent (the demo keeps them instead of sending); "not found" anywhere else',
+    summary:
+      'The embedded demo\'s mailbox: the latest emails sent (the demo keeps them instead of sending); "not found" anywhere else',
     response: demoMailboxSchema,
     errors: [NOTIFICATION_ERRORS.MAILBOX_OFF],
   }),

@@ -4,7 +4,17 @@ import { BOOKING_ERRORS } from '../errors/bookings';
 import { PASS_ERRORS } from '../errors/passes';
 import { z } from 'zod';
 import { venueIdParamsSchema } from '../venues';
-import { checkInInputSchema, checkInSchema, doorStaffInputSchema, doorStaffParamsSchema, doorStaffSchema, doorVenueSchema, passSchema, passTokenParamsSchema, passViewSchema } from '../passes';
+import {
+  checkInInputSchema,
+  checkInSchema,
+  doorStaffInputSchema,
+  doorStaffParamsSchema,
+  doorStaffSchema,
+  doorVenueSchema,
+  passSchema,
+  passTokenParamsSchema,
+  passViewSchema,
+} from '../passes';
 import { defineRoute } from './route';
 
 /**
@@ -18,7 +28,8 @@ export const passRoutes = {
     path: '/api/bookings/:id/pass',
     service: 'bookings',
     access: 'member',
-    summary: "The signed-in attendee's pass for a confirmed booking (its host or a guest approved to it): signed token, door code and the pass page's path",
+    summary:
+      "The signed-in attendee's pass for a confirmed booking (its host or a guest approved to it): signed token, door code and the pass page's path",
     params: bookingIdParamsSchema,
     response: passSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, BOOKING_ERRORS.NOT_FOUND, PASS_ERRORS.NOT_ATTENDEE],
@@ -29,7 +40,8 @@ export const passRoutes = {
     path: '/api/friends/invite/:token/pass',
     service: 'bookings',
     access: 'public',
-    summary: "The pass of the friend an invite link is for, when the host named him for a confirmed booking (the link is the key)",
+    summary:
+      'The pass of the friend an invite link is for, when the host named him for a confirmed booking (the link is the key)',
     params: inviteTokenParamsSchema,
     response: passSchema,
     errors: [BOOKING_ERRORS.INVITE_NOT_FOUND, PASS_ERRORS.NOT_ATTENDEE],
@@ -40,7 +52,8 @@ export const passRoutes = {
     path: '/api/passes/:token',
     service: 'bookings',
     access: 'public',
-    summary: "What a pass page shows: venue, night, time, the attendee's first name, the door code and whether it was used (a bad or forged token: 404)",
+    summary:
+      "What a pass page shows: venue, night, time, the attendee's first name, the door code and whether it was used (a bad or forged token: 404)",
     params: passTokenParamsSchema,
     response: passViewSchema,
     errors: [PASS_ERRORS.NOT_FOUND],
@@ -53,10 +66,21 @@ export const passRoutes = {
     // Any member: the venue's owner or its door staff (checked by the service, issue 31.2.18).
     access: 'member',
     rateLimit: 'member-check-ins',
-    summary: "Door mode: check a pass in (typed code or scanned token) at a venue the caller owns or is door staff at, exactly once; refused for another venue, another night or a cancelled booking",
+    summary:
+      'Door mode: check a pass in (typed code or scanned token) at a venue the caller owns or is door staff at, exactly once; refused for another venue, another night or a cancelled booking',
     body: checkInInputSchema,
     response: checkInSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, PASS_ERRORS.NOT_YOUR_VENUE, PASS_ERRORS.NOT_FOUND, PASS_ERRORS.ALREADY_CHECKED_IN, PASS_ERRORS.OTHER_VENUE, PASS_ERRORS.OTHER_DATE, PASS_ERRORS.CANCELLED, PASS_ERRORS.NOT_CONFIRMED],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      AUTH_ERRORS.FORBIDDEN,
+      PASS_ERRORS.NOT_YOUR_VENUE,
+      PASS_ERRORS.NOT_FOUND,
+      PASS_ERRORS.ALREADY_CHECKED_IN,
+      PASS_ERRORS.OTHER_VENUE,
+      PASS_ERRORS.OTHER_DATE,
+      PASS_ERRORS.CANCELLED,
+      PASS_ERRORS.NOT_CONFIRMED,
+    ],
   }),
   doorVenues: defineRoute({
     id: 'passes.doorVenues',
@@ -85,12 +109,19 @@ export const passRoutes = {
     path: '/api/door/venues/:id/staff',
     service: 'bookings',
     access: 'venue-owner',
-    summary: "The owner gives an existing account (by its email) check-in-only access to this venue",
+    summary: 'The owner gives an existing account (by its email) check-in-only access to this venue',
     params: venueIdParamsSchema,
     body: doorStaffInputSchema,
     response: doorStaffSchema,
     status: 201,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, PASS_ERRORS.NOT_YOUR_VENUE, PASS_ERRORS.NO_SUCH_MEMBER, PASS_ERRORS.STAFF_IS_OWNER, PASS_ERRORS.ALREADY_STAFF],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      AUTH_ERRORS.FORBIDDEN,
+      PASS_ERRORS.NOT_YOUR_VENUE,
+      PASS_ERRORS.NO_SUCH_MEMBER,
+      PASS_ERRORS.STAFF_IS_OWNER,
+      PASS_ERRORS.ALREADY_STAFF,
+    ],
   }),
   removeDoorStaff: defineRoute({
     id: 'passes.removeDoorStaff',
@@ -102,6 +133,11 @@ export const passRoutes = {
     params: doorStaffParamsSchema,
     response: z.null(),
     status: 204,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, PASS_ERRORS.NOT_YOUR_VENUE, PASS_ERRORS.STAFF_NOT_FOUND],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      AUTH_ERRORS.FORBIDDEN,
+      PASS_ERRORS.NOT_YOUR_VENUE,
+      PASS_ERRORS.STAFF_NOT_FOUND,
+    ],
   }),
 } as const;

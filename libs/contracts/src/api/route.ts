@@ -2,7 +2,16 @@ import { z, type ZodType } from 'zod';
 import type { ErrorDef } from '../errors/define';
 import { isEventType, type EventType } from '../events';
 
-export const SERVICE_NAMES = ['identity', 'venues', 'bookings', 'social', 'messaging', 'payments', 'admin', 'notifications'] as const;
+export const SERVICE_NAMES = [
+  'identity',
+  'venues',
+  'bookings',
+  'social',
+  'messaging',
+  'payments',
+  'admin',
+  'notifications',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 import type { HttpMethod } from './path';
 
@@ -162,19 +171,34 @@ export function defineRoute<
 }): RouteDef<Opt<P>, Opt<Q>, Opt<B>, R, S, Opt<SB>> {
   const names = [...def.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map((m) => m[1]);
   const declared = def.params instanceof z.ZodObject ? Object.keys(def.params.shape) : [];
-  if (names.join(',') !== declared.join(',')) throw new Error(`route ${def.id}: path parameters [${names}] and params schema [${declared}] differ`);
-  if (def.contentType !== undefined && !(def.response instanceof z.ZodString)) throw new Error(`route ${def.id}: a ${def.contentType} answer is text (its response schema must be a string)`);
-  const rate = def.rateLimit && isMemberRateLimit(def.rateLimit) ? (MEMBER_RATE_LIMITS[def.rateLimit] as MemberRateLimit) : undefined;
-  if (rate?.perVenue && !(def.body instanceof z.ZodObject && 'venueId' in def.body.shape)) throw new Error(`route ${def.id}: a limit counted per venue needs the venueId in its body`);
+  if (names.join(',') !== declared.join(','))
+    throw new Error(`route ${def.id}: path parameters [${names}] and params schema [${declared}] differ`);
+  if (def.contentType !== undefined && !(def.response instanceof z.ZodString))
+    throw new Error(`route ${def.id}: a ${def.contentType} answer is text (its response schema must be a string)`);
+  const rate =
+    def.rateLimit && isMemberRateLimit(def.rateLimit)
+      ? (MEMBER_RATE_LIMITS[def.rateLimit] as MemberRateLimit)
+      : undefined;
+  if (rate?.perVenue && !(def.body instanceof z.ZodObject && 'venueId' in def.body.shape))
+    throw new Error(`route ${def.id}: a limit counted per venue needs the venueId in its body`);
   if (def.cache) {
-    if (def.method !== 'GET' || def.access !== 'public' || def.gatewayHandler || def.websocket || def.rawBody) throw new Error(`route ${def.id}: only a public GET the gateway forwards can be cached`);
-    if (def.cache.invalidatedBy.length === 0) throw new Error(`route ${def.id}: a cached route names the events that invalidate it`);
+    if (def.method !== 'GET' || def.access !== 'public' || def.gatewayHandler || def.websocket || def.rawBody)
+      throw new Error(`route ${def.id}: only a public GET the gateway forwards can be cached`);
+    if (def.cache.invalidatedBy.length === 0)
+      throw new Error(`route ${def.id}: a cached route names the events that invalidate it`);
     const unknown = def.cache.invalidatedBy.filter((t) => !isEventType(t));
     if (unknown.length) throw new Error(`route ${def.id}: unknown event types ${unknown.join(', ')}`);
   }
   return Object.freeze({
     ...def,
-    ...(def.cache ? { cache: Object.freeze({ invalidatedBy: Object.freeze([...def.cache.invalidatedBy]), sharedWith: def.cache.sharedWith ?? 'anonymous' }) } : {}),
+    ...(def.cache
+      ? {
+          cache: Object.freeze({
+            invalidatedBy: Object.freeze([...def.cache.invalidatedBy]),
+            sharedWith: def.cache.sharedWith ?? 'anonymous',
+          }),
+        }
+      : {}),
     serviceResponse: (def.serviceResponse ?? def.response) as S,
     serviceBody: def.serviceBody ?? def.body,
     status: def.status ?? 200,

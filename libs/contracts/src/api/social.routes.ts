@@ -43,7 +43,13 @@ export const joinRequestRoutes = {
     body: joinRequestInputSchema,
     response: joinRequestSchema,
     status: 201,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.EVENT_NOT_FOUND, SOCIAL_ERRORS.OWN_EVENT, SOCIAL_ERRORS.PAST_EVENT, SOCIAL_ERRORS.DUPLICATE_REQUEST],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      SOCIAL_ERRORS.EVENT_NOT_FOUND,
+      SOCIAL_ERRORS.OWN_EVENT,
+      SOCIAL_ERRORS.PAST_EVENT,
+      SOCIAL_ERRORS.DUPLICATE_REQUEST,
+    ],
   }),
   mine: defineRoute({
     id: 'joinRequests.mine',
@@ -61,7 +67,8 @@ export const joinRequestRoutes = {
     path: '/api/event-join-requests/pending-counts',
     service: 'social',
     access: 'member',
-    summary: "The signed-in host's events with requests waiting for his answer, and how many (blocked members' left out)",
+    summary:
+      "The signed-in host's events with requests waiting for his answer, and how many (blocked members' left out)",
     response: z.array(pendingJoinRequestsSchema),
     errors: [AUTH_ERRORS.UNAUTHENTICATED],
   }),
@@ -85,7 +92,12 @@ export const joinRequestRoutes = {
     summary: "Approve a pending request (the event's host only); host and guest get a conversation",
     params: joinRequestIdParamsSchema,
     response: joinRequestSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.REQUEST_NOT_FOUND, SOCIAL_ERRORS.NOT_PENDING, SOCIAL_ERRORS.EVENT_CANCELLED],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      SOCIAL_ERRORS.REQUEST_NOT_FOUND,
+      SOCIAL_ERRORS.NOT_PENDING,
+      SOCIAL_ERRORS.EVENT_CANCELLED,
+    ],
   }),
   decline: defineRoute({
     id: 'joinRequests.decline',
@@ -96,7 +108,12 @@ export const joinRequestRoutes = {
     summary: "Decline a pending request (the event's host only)",
     params: joinRequestIdParamsSchema,
     response: joinRequestSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.REQUEST_NOT_FOUND, SOCIAL_ERRORS.NOT_PENDING, SOCIAL_ERRORS.EVENT_CANCELLED],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      SOCIAL_ERRORS.REQUEST_NOT_FOUND,
+      SOCIAL_ERRORS.NOT_PENDING,
+      SOCIAL_ERRORS.EVENT_CANCELLED,
+    ],
   }),
 } as const;
 
@@ -113,11 +130,18 @@ export const inviteRoutes = {
     service: 'social',
     access: 'member',
     rateLimit: 'member-invites',
-    summary: 'Invite a member (hosts only; the host is the session\'s user; one pending invite per guest and event)',
+    summary: "Invite a member (hosts only; the host is the session's user; one pending invite per guest and event)",
     body: inviteInputSchema,
     response: inviteSchema,
     status: 201,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.HOSTS_ONLY, SOCIAL_ERRORS.INVITE_SELF, SOCIAL_ERRORS.GUEST_NOT_FOUND, SOCIAL_ERRORS.EVENT_NOT_FOUND, SOCIAL_ERRORS.DUPLICATE_INVITE],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      SOCIAL_ERRORS.HOSTS_ONLY,
+      SOCIAL_ERRORS.INVITE_SELF,
+      SOCIAL_ERRORS.GUEST_NOT_FOUND,
+      SOCIAL_ERRORS.EVENT_NOT_FOUND,
+      SOCIAL_ERRORS.DUPLICATE_INVITE,
+    ],
   }),
   received: defineRoute({
     id: 'invites.received',
@@ -146,11 +170,18 @@ export const inviteRoutes = {
     path: '/api/invites/:id/respond',
     service: 'social',
     access: 'member',
-    summary: "Accept or decline a pending invite (the invited member only); accepting opens a conversation, and needs a place on the event's guest list",
+    summary:
+      "Accept or decline a pending invite (the invited member only); accepting opens a conversation, and needs a place on the event's guest list",
     params: inviteIdParamsSchema,
     body: inviteResponseInputSchema,
     response: inviteSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.INVITE_NOT_FOUND, SOCIAL_ERRORS.INVITE_NOT_PENDING, SOCIAL_ERRORS.EVENT_CANCELLED, WAITLIST_ERRORS.FULL],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      SOCIAL_ERRORS.INVITE_NOT_FOUND,
+      SOCIAL_ERRORS.INVITE_NOT_PENDING,
+      SOCIAL_ERRORS.EVENT_CANCELLED,
+      WAITLIST_ERRORS.FULL,
+    ],
   }),
 } as const;
 
@@ -162,7 +193,7 @@ export const swipeRoutes = {
     path: '/api/swipe',
     service: 'social',
     access: 'member',
-    summary: 'Like or pass on a member (the swiper is the session\'s user); a mutual like is a match',
+    summary: "Like or pass on a member (the swiper is the session's user); a mutual like is a match",
     body: swipeInputSchema,
     response: swipeResultSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.SWIPE_SELF, SOCIAL_ERRORS.USER_NOT_FOUND],
@@ -173,7 +204,8 @@ export const swipeRoutes = {
     path: '/api/users/potential-matches',
     service: 'social',
     access: 'member',
-    summary: 'Swipe candidates: guests for a host, hosts for a guest; never oneself, already swiped, blocked or deleted members',
+    summary:
+      'Swipe candidates: guests for a host, hosts for a guest; never oneself, already swiped, blocked or deleted members',
     query: potentialMatchesQuerySchema,
     response: z.array(memberCardSchema),
     errors: [AUTH_ERRORS.UNAUTHENTICATED],
@@ -188,7 +220,8 @@ export const discoveryRoutes = {
     path: '/api/available-events',
     service: 'social',
     access: 'member',
-    summary: "Other hosts' confirmed upcoming events in a city the viewer may join (guest visibility, not yet asked, not blocked), soonest first",
+    summary:
+      "Other hosts' confirmed upcoming events in a city the viewer may join (guest visibility, not yet asked, not blocked), soonest first",
     query: availableEventsQuerySchema,
     response: z.array(availableEventSchema),
     errors: [AUTH_ERRORS.UNAUTHENTICATED],

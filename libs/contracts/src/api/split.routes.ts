@@ -2,7 +2,15 @@ import { bookingIdParamsSchema } from '../bookings';
 import { AUTH_ERRORS } from '../errors/auth';
 import { BOOKING_ERRORS, PAYMENT_ERRORS } from '../errors/bookings';
 import { SPLIT_ERRORS } from '../errors/split';
-import { splitInputSchema, splitSchema, splitServiceBodySchema, splitShareIntentSchema, splitShareIntentServiceBodySchema, splitSharePublicSchema, splitTokenParamsSchema } from '../split';
+import {
+  splitInputSchema,
+  splitSchema,
+  splitServiceBodySchema,
+  splitShareIntentSchema,
+  splitShareIntentServiceBodySchema,
+  splitSharePublicSchema,
+  splitTokenParamsSchema,
+} from '../split';
 import { defineRoute } from './route';
 
 /** Split payment of a held booking among the people paying (docs/product.md#payment-split). Payments owns the split. */
@@ -20,7 +28,14 @@ export const splitRoutes = {
     serviceBody: splitServiceBodySchema,
     response: splitSchema,
     status: 201,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, BOOKING_ERRORS.NOT_FOUND, SPLIT_ERRORS.NOT_SPLITTABLE, SPLIT_ERRORS.TOO_LATE, PAYMENT_ERRORS.NOT_CONFIGURED, PAYMENT_ERRORS.PROVIDER_FAILED],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      BOOKING_ERRORS.NOT_FOUND,
+      SPLIT_ERRORS.NOT_SPLITTABLE,
+      SPLIT_ERRORS.TOO_LATE,
+      PAYMENT_ERRORS.NOT_CONFIGURED,
+      PAYMENT_ERRORS.PROVIDER_FAILED,
+    ],
     gatewayHandler: true,
   }),
   get: defineRoute({
@@ -40,7 +55,8 @@ export const splitRoutes = {
     path: '/api/split-shares/:token',
     service: 'payments',
     access: 'public',
-    summary: "A guest's share by its payment link: the venue, the date, the amount and whether it is paid (nothing else)",
+    summary:
+      "A guest's share by its payment link: the venue, the date, the amount and whether it is paid (nothing else)",
     params: splitTokenParamsSchema,
     response: splitSharePublicSchema,
     errors: [SPLIT_ERRORS.SHARE_NOT_FOUND],
@@ -51,12 +67,19 @@ export const splitRoutes = {
     path: '/api/split-shares/:token/payment-intent',
     service: 'payments',
     access: 'member',
-    summary: "Start the card payment of a guest's share (one PaymentIntent per share: the same again if asked again); the signed-in member pays it",
+    summary:
+      "Start the card payment of a guest's share (one PaymentIntent per share: the same again if asked again); the signed-in member pays it",
     params: splitTokenParamsSchema,
     serviceBody: splitShareIntentServiceBodySchema,
     response: splitShareIntentSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, SPLIT_ERRORS.SHARE_NOT_FOUND, SPLIT_ERRORS.SHARE_CLOSED, SPLIT_ERRORS.OWN_SHARE, PAYMENT_ERRORS.NOT_CONFIGURED, PAYMENT_ERRORS.PROVIDER_FAILED],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      SPLIT_ERRORS.SHARE_NOT_FOUND,
+      SPLIT_ERRORS.SHARE_CLOSED,
+      SPLIT_ERRORS.OWN_SHARE,
+      PAYMENT_ERRORS.NOT_CONFIGURED,
+      PAYMENT_ERRORS.PROVIDER_FAILED,
+    ],
     gatewayHandler: true,
   }),
 } as const;
-

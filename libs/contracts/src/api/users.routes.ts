@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { publicUserSchema } from '../auth';
 import { AUTH_ERRORS } from '../errors/auth';
-import { addImageSchema, imageLocationSchema, imageParamsSchema, imagePathResultSchema, profilePhotosSchema, profileSchema, uploadUrlSchema, userIdParamsSchema } from '../profile';
+import {
+  addImageSchema,
+  imageLocationSchema,
+  imageParamsSchema,
+  imagePathResultSchema,
+  profilePhotosSchema,
+  profileSchema,
+  uploadUrlSchema,
+  userIdParamsSchema,
+} from '../profile';
 import { PROFILE_ERRORS } from '../errors/profile';
 import { defineRoute } from './route';
 
@@ -41,7 +50,8 @@ export const userRoutes = {
     service: 'identity',
     access: 'member',
     rateLimit: 'member-uploads',
-    summary: 'A short-lived presigned POST for one photo (the form fields, then Content-Type image/... and the file; the storage refuses over 10 MB), and the upload\'s path',
+    summary:
+      "A short-lived presigned POST for one photo (the form fields, then Content-Type image/... and the file; the storage refuses over 10 MB), and the upload's path",
     params: userIdParamsSchema,
     response: uploadUrlSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN],
@@ -52,7 +62,8 @@ export const userRoutes = {
     path: '/api/users/:id/images',
     service: 'identity',
     access: 'member',
-    summary: 'Check an uploaded file (an image by its content, at most 10 MB), strip its metadata (EXIF, GPS) and keep it; answers the photo path',
+    summary:
+      'Check an uploaded file (an image by its content, at most 10 MB), strip its metadata (EXIF, GPS) and keep it; answers the photo path',
     params: userIdParamsSchema,
     body: addImageSchema,
     response: imagePathResultSchema,

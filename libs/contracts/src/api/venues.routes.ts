@@ -24,7 +24,12 @@ import { defineRoute } from './route';
  * What changes the public venue reads: the gateway drops its cached answers on these events.
  * `venue-created` too, though a new venue is pending (not public): cheap, and safe if that changes.
  */
-const VENUE_CHANGES = ['venues.venue-created', 'venues.venue-updated', 'venues.venue-approved', 'venues.venue-deleted'] as const;
+const VENUE_CHANGES = [
+  'venues.venue-created',
+  'venues.venue-updated',
+  'venues.venue-approved',
+  'venues.venue-deleted',
+] as const;
 
 /**
  * Venues (docs/product.md#venues). Public reads show only approved, active venues; the owner sees
@@ -66,7 +71,13 @@ export const venueRoutes = {
     params: venueIdParamsSchema,
     response: z.null(),
     status: 204,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.NOT_FOUND, VENUE_ERRORS.NOT_OWNER, VENUE_ERRORS.HAS_UPCOMING_BOOKINGS],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      AUTH_ERRORS.FORBIDDEN,
+      VENUE_ERRORS.NOT_FOUND,
+      VENUE_ERRORS.NOT_OWNER,
+      VENUE_ERRORS.HAS_UPCOMING_BOOKINGS,
+    ],
   }),
   get: defineRoute({
     id: 'venues.get',
@@ -87,7 +98,8 @@ export const venueRoutes = {
     path: '/api/venues',
     service: 'venues',
     access: 'public',
-    summary: 'Every approved, active venue; ?state= (a US state by name or code) narrows it to one state (a state-only search), ?type= to clubs or yachts',
+    summary:
+      'Every approved, active venue; ?state= (a US state by name or code) narrows it to one state (a state-only search), ?type= to clubs or yachts',
     query: venueListQuerySchema,
     response: z.array(venueSchema),
     // The same list for every caller (keyed by its query).
@@ -99,7 +111,8 @@ export const venueRoutes = {
     path: '/api/venues/:city/:state/:type',
     service: 'venues',
     access: 'public',
-    summary: 'Approved, active venues of a city in a state (the state by name or code: Florida or FL), of a type (all, club, yacht)',
+    summary:
+      'Approved, active venues of a city in a state (the state by name or code: Florida or FL), of a type (all, club, yacht)',
     params: venueLocationParamsSchema,
     response: z.array(venueSchema),
     // The same list for every caller.
@@ -126,7 +139,10 @@ export const venueRoutes = {
     response: z.array(sectionSchema),
     errors: [VENUE_ERRORS.NOT_FOUND],
     // Sections show the venue's price (premium) and only a public venue's: its changes count too.
-    cache: { invalidatedBy: [...VENUE_CHANGES, 'venues.section-changed', 'venues.section-removed'], sharedWith: 'anonymous' },
+    cache: {
+      invalidatedBy: [...VENUE_CHANGES, 'venues.section-changed', 'venues.section-removed'],
+      sharedWith: 'anonymous',
+    },
   }),
   createSection: defineRoute({
     id: 'venues.createSection',
@@ -139,7 +155,13 @@ export const venueRoutes = {
     body: sectionInputSchema,
     response: sectionSchema,
     status: 201,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.NOT_FOUND, VENUE_ERRORS.NOT_OWNER, VENUE_ERRORS.VIP_ONLY_STRIP_CLUB],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      AUTH_ERRORS.FORBIDDEN,
+      VENUE_ERRORS.NOT_FOUND,
+      VENUE_ERRORS.NOT_OWNER,
+      VENUE_ERRORS.VIP_ONLY_STRIP_CLUB,
+    ],
   }),
   updateSection: defineRoute({
     id: 'venues.updateSection',
@@ -151,7 +173,13 @@ export const venueRoutes = {
     params: sectionIdParamsSchema,
     body: sectionInputSchema,
     response: sectionSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.SECTION_NOT_FOUND, VENUE_ERRORS.NOT_OWNER, VENUE_ERRORS.VIP_ONLY_STRIP_CLUB],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      AUTH_ERRORS.FORBIDDEN,
+      VENUE_ERRORS.SECTION_NOT_FOUND,
+      VENUE_ERRORS.NOT_OWNER,
+      VENUE_ERRORS.VIP_ONLY_STRIP_CLUB,
+    ],
   }),
   removeSection: defineRoute({
     id: 'venues.removeSection',
@@ -163,7 +191,13 @@ export const venueRoutes = {
     params: sectionIdParamsSchema,
     response: z.null(),
     status: 204,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.SECTION_NOT_FOUND, VENUE_ERRORS.NOT_OWNER, VENUE_ERRORS.SECTION_HAS_UPCOMING_BOOKINGS],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      AUTH_ERRORS.FORBIDDEN,
+      VENUE_ERRORS.SECTION_NOT_FOUND,
+      VENUE_ERRORS.NOT_OWNER,
+      VENUE_ERRORS.SECTION_HAS_UPCOMING_BOOKINGS,
+    ],
   }),
 } as const;
 
@@ -205,11 +239,17 @@ export const staffRoutes = {
     path: '/api/dancers/:id',
     service: 'venues',
     access: 'venue-owner',
-    summary: "Replace a dancer's details (the venue's owner only); made inactive only while no upcoming booking takes the dancer",
+    summary:
+      "Replace a dancer's details (the venue's owner only); made inactive only while no upcoming booking takes the dancer",
     params: staffIdParamsSchema,
     body: dancerInputSchema,
     response: dancerSchema,
-    errors: [...ownerErrors, VENUE_ERRORS.DANCER_NOT_FOUND, VENUE_ERRORS.NOT_YOUR_IMAGE, VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS],
+    errors: [
+      ...ownerErrors,
+      VENUE_ERRORS.DANCER_NOT_FOUND,
+      VENUE_ERRORS.NOT_YOUR_IMAGE,
+      VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS,
+    ],
   }),
   removeDancer: defineRoute({
     id: 'staff.removeDancer',
@@ -286,7 +326,8 @@ export const venueImageRoutes = {
     service: 'venues',
     access: 'venue-owner',
     rateLimit: 'member-uploads',
-    summary: 'A short-lived presigned POST for one venue photo (the form fields, then Content-Type image/... and the file; the storage refuses over 10 MB), and the upload\'s path',
+    summary:
+      "A short-lived presigned POST for one venue photo (the form fields, then Content-Type image/... and the file; the storage refuses over 10 MB), and the upload's path",
     response: uploadUrlSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN],
   }),
@@ -296,7 +337,8 @@ export const venueImageRoutes = {
     path: '/api/venue-images',
     service: 'venues',
     access: 'venue-owner',
-    summary: 'Check an uploaded venue photo (JPG, PNG or WebP by content, at most 10 MB), strip its metadata and keep it; answers its path',
+    summary:
+      'Check an uploaded venue photo (JPG, PNG or WebP by content, at most 10 MB), strip its metadata and keep it; answers its path',
     body: addImageSchema,
     response: imagePathResultSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, AUTH_ERRORS.FORBIDDEN, VENUE_ERRORS.UPLOAD_REJECTED],

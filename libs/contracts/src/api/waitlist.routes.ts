@@ -17,7 +17,8 @@ export const guestListRoutes = {
     path: '/api/bookings/:id/guest-list',
     service: 'social',
     access: 'member',
-    summary: "An event's guest list: approved guests and the waitlist in order, limit and capacity (the host; an approved or waitlisted guest sees the figures only)",
+    summary:
+      "An event's guest list: approved guests and the waitlist in order, limit and capacity (the host; an approved or waitlisted guest sees the figures only)",
     params: guestListParamsSchema,
     response: guestListSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.EVENT_NOT_FOUND],
@@ -28,11 +29,17 @@ export const guestListRoutes = {
     path: '/api/bookings/:id/guest-limit',
     service: 'social',
     access: 'member',
-    summary: "Set or clear (null) the event's guest limit (its host only; at most the section's capacity less the host and his friends; not below the guests already approved). Raising it promotes from the waitlist",
+    summary:
+      "Set or clear (null) the event's guest limit (its host only; at most the section's capacity less the host and his friends; not below the guests already approved). Raising it promotes from the waitlist",
     params: guestListParamsSchema,
     body: guestLimitInputSchema,
     response: guestListSchema,
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.EVENT_NOT_FOUND, WAITLIST_ERRORS.OVER_CAPACITY, WAITLIST_ERRORS.BELOW_APPROVED],
+    errors: [
+      AUTH_ERRORS.UNAUTHENTICATED,
+      SOCIAL_ERRORS.EVENT_NOT_FOUND,
+      WAITLIST_ERRORS.OVER_CAPACITY,
+      WAITLIST_ERRORS.BELOW_APPROVED,
+    ],
   }),
   leave: defineRoute({
     id: 'guestList.leave',
@@ -40,7 +47,8 @@ export const guestListRoutes = {
     path: '/api/event-join-requests/:id/leave',
     service: 'social',
     access: 'member',
-    summary: 'Leave an event one was approved or waitlisted for (the guest only); the first waitlisted guest takes the place',
+    summary:
+      'Leave an event one was approved or waitlisted for (the guest only); the first waitlisted guest takes the place',
     params: joinRequestIdParamsSchema,
     response: joinRequestSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.REQUEST_NOT_FOUND, WAITLIST_ERRORS.NOT_ATTENDING],
@@ -51,7 +59,8 @@ export const guestListRoutes = {
     path: '/api/event-join-requests/:id/remove',
     service: 'social',
     access: 'member',
-    summary: "Remove an approved or waitlisted guest (the event's host only); the first waitlisted guest takes the place",
+    summary:
+      "Remove an approved or waitlisted guest (the event's host only); the first waitlisted guest takes the place",
     params: joinRequestIdParamsSchema,
     response: joinRequestSchema,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, SOCIAL_ERRORS.REQUEST_NOT_FOUND, WAITLIST_ERRORS.NOT_ON_LIST],

@@ -14,6 +14,7 @@ export function defineErrors<D extends string, T extends Record<string, { status
   defs: T,
 ): { readonly [K in keyof T & string]: ErrorDef<`${D}.${K}`> } {
   const out: Record<string, ErrorDef> = {};
-  for (const [k, v] of Object.entries(defs)) out[k] = Object.freeze({ code: `${domain}.${k}`, status: v.status, message: v.message });
+  for (const [k, v] of Object.entries(defs))
+    out[k] = Object.freeze({ code: `${domain}.${k}`, status: v.status, message: v.message });
   return Object.freeze(out) as never;
 }

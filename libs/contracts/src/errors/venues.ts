@@ -8,11 +8,17 @@ export const VENUE_ERRORS = defineErrors('VENUE', {
   HAS_UPCOMING_BOOKINGS: { status: 409, message: VENUE_MESSAGES.upcomingBookings },
   SECTION_NOT_FOUND: { status: 404, message: SECTION_MESSAGES.notFound },
   /** As HAS_UPCOMING_BOOKINGS: a confirmed booking or a live hold starts later at the section. */
-  SECTION_HAS_UPCOMING_BOOKINGS: { status: 409, message: 'This section has upcoming bookings, so it cannot be deleted' },
+  SECTION_HAS_UPCOMING_BOOKINGS: {
+    status: 409,
+    message: 'This section has upcoming bookings, so it cannot be deleted',
+  },
   VIP_ONLY_STRIP_CLUB: { status: 400, message: SECTION_MESSAGES.vipOnlyStripClub },
   DANCER_NOT_FOUND: { status: 404, message: STAFF_MESSAGES.dancerNotFound },
   /** As HAS_UPCOMING_BOOKINGS: a confirmed booking or a live hold starts later with the dancer. */
-  DANCER_HAS_UPCOMING_BOOKINGS: { status: 409, message: 'This dancer has upcoming bookings, so they cannot be removed or made inactive' },
+  DANCER_HAS_UPCOMING_BOOKINGS: {
+    status: 409,
+    message: 'This dancer has upcoming bookings, so they cannot be removed or made inactive',
+  },
   BARTENDER_NOT_FOUND: { status: 404, message: STAFF_MESSAGES.bartenderNotFound },
   /** The catalogue's upload message by default; the message names the rule that refused it. */
   UPLOAD_REJECTED: { status: 400, message: 'Failed to process uploaded images' },

@@ -1,3 +1,10 @@
 /** `@luxe/platform/db`: DataSource, migrations, @nestjs/typeorm wiring, the erasure checkpoint table. */
 export * from '../database';
-export { CreateUserErasures1700000003000, ERASURE_MIGRATIONS, erasureKey, HashUserErasures1700000005000, upsertUnlessErased, UserErasureService } from '../erasure';
+export {
+  CreateUserErasures1700000003000,
+  ERASURE_MIGRATIONS,
+  erasureKey,
+  HashUserErasures1700000005000,
+  upsertUnlessErased,
+  UserErasureService,
+} from '../erasure';

@@ -24,7 +24,11 @@ describe("createHttpApp: the router's own refusals answer in the catalogue's sha
   });
   afterAll(() => app.close());
 
-  const post = (url: string) => app.getHttpAdapter().getInstance().inject({ method: 'POST', url, headers: { 'x-correlation-id': 'cid-1' } });
+  const post = (url: string) =>
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'POST', url, headers: { 'x-correlation-id': 'cid-1' } });
 
   it('a path parameter within the limit reaches the handler', async () => {
     const res = await post(`/things/${'a'.repeat(100)}/touch`);
@@ -32,7 +36,7 @@ describe("createHttpApp: the router's own refusals answer in the catalogue's sha
     expect(res.json()).toEqual({ id: 'a'.repeat(100) });
   });
 
-  it('a path parameter over 100 characters is 404 Not found (not Fastify\'s 414)', async () => {
+  it("a path parameter over 100 characters is 404 Not found (not Fastify's 414)", async () => {
     const res = await post(`/things/${'a'.repeat(101)}/touch`);
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');

@@ -41,7 +41,11 @@ interface Traced {
   trace?: { span: Span; ctx: Context };
 }
 
-export async function createHttpApp(module: Type<unknown>, logger: Logger, opts: HttpAppOptions = {}): Promise<NestFastifyApplication> {
+export async function createHttpApp(
+  module: Type<unknown>,
+  logger: Logger,
+  opts: HttpAppOptions = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: opts.bodyLimit ?? 100 * 1024,
     trustProxy: opts.trustProxy ?? false,
@@ -57,7 +61,11 @@ export async function createHttpApp(module: Type<unknown>, logger: Logger, opts:
     // middie, no request runs its (empty) middleware chain.
     skipMiddie: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: false, abortOnError: false, bodyParser: false });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    logger: false,
+    abortOnError: false,
+    bodyParser: false,
+  });
   app.useLogger(new PinoNestLogger(logger));
   const fastify = app.getHttpAdapter().getInstance();
   // JSON only: any other body is refused with 415 instead of reaching a handler as text.
@@ -69,21 +77,29 @@ export async function createHttpApp(module: Type<unknown>, logger: Logger, opts:
     const r = req as Traced;
     r.correlationId = cid;
     // A server span per request (its parent: the caller's traceparent), named by route pattern.
-    if (!req.url.startsWith('/health') && !req.url.startsWith('/metrics')) r.trace = startHttpSpan(req.method, req.routeOptions?.url ?? 'unmatched', req.headers);
+    if (!req.url.startsWith('/health') && !req.url.startsWith('/metrics'))
+      r.trace = startHttpSpan(req.method, req.routeOptions?.url ?? 'unmatched', req.headers);
     done();
   });
   // After the body is read (body-stream callbacks do not keep an async context), so the handler
   // and everything it awaits see the id and the span.
   fastify.addHook('preHandler', (req, _reply, done) => {
     const r = req as Traced;
-    return r.trace ? withContext(r.trace.ctx, () => runWithCorrelation(r.correlationId, done)) : runWithCorrelation(r.correlationId, done);
+    return r.trace
+      ? withContext(r.trace.ctx, () => runWithCorrelation(r.correlationId, done))
+      : runWithCorrelation(r.correlationId, done);
   });
   fastify.addHook('onResponse', (req, reply, done) => {
     const span = (req as Traced).trace?.span;
     if (span) endHttpSpan(span, reply.statusCode);
     if (!req.url.startsWith('/health') && !req.url.startsWith('/metrics')) {
       const status = reply.statusCode;
-      const line = { method: req.method, url: req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+      const line = {
+        method: req.method,
+        url: req.url.split('?')[0],
+        status,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      };
       if (status >= 500) logger.error(line, 'request failed');
       else if (status >= 400) logger.warn(line, 'request refused');
       else logger[opts.accessLogLevel ?? 'debug'](line, 'request');

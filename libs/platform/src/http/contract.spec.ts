@@ -7,17 +7,38 @@ import { AppError } from '../errors';
 import { ContractGuard, contractProblems, Input, Route } from './contract';
 
 const getThing = defineRoute({
-  id: 'things.get', method: 'GET', path: '/api/things/:id', service: 'venues', access: 'member', summary: 's',
+  id: 'things.get',
+  method: 'GET',
+  path: '/api/things/:id',
+  service: 'venues',
+  access: 'member',
+  summary: 's',
   params: z.object({ id: z.string().regex(/^\d+$/, 'Thing id must be a number') }),
   query: z.object({ full: z.enum(['yes', 'no']).default('no') }),
   response: z.object({ id: z.string(), name: z.string() }),
 });
 const makeThing = defineRoute({
-  id: 'things.make', method: 'POST', path: '/api/things', service: 'venues', access: 'member', summary: 's', status: 201,
+  id: 'things.make',
+  method: 'POST',
+  path: '/api/things',
+  service: 'venues',
+  access: 'member',
+  summary: 's',
+  status: 201,
   body: z.object({ name: z.string().trim().min(1, 'Name is required') }),
   response: z.object({ id: z.string(), name: z.string() }),
 });
-const deleteThing = defineRoute({ id: 'things.delete', method: 'DELETE', path: '/api/things/:id', service: 'venues', access: 'member', summary: 's', params: z.object({ id: z.string() }), status: 204, response: z.null() });
+const deleteThing = defineRoute({
+  id: 'things.delete',
+  method: 'DELETE',
+  path: '/api/things/:id',
+  service: 'venues',
+  access: 'member',
+  summary: 's',
+  params: z.object({ id: z.string() }),
+  status: 204,
+  response: z.null(),
+});
 
 @Controller()
 class ThingsController {
@@ -45,7 +66,11 @@ class ThingsModule {}
 class LooseModule {}
 
 function ctxFor(handler: (...a: any[]) => unknown, req: Record<string, unknown>) {
-  return { getType: () => 'http', getHandler: () => handler, switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
+  return {
+    getType: () => 'http',
+    getHandler: () => handler,
+    switchToHttp: () => ({ getRequest: () => req }),
+  } as unknown as ExecutionContext;
 }
 
 describe('@Route and the ContractGuard', () => {
@@ -69,7 +94,12 @@ describe('@Route and the ContractGuard', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ status: 400, code: 'REQUEST.VALIDATION_FAILED', message: 'Thing id must be a number', errors: [{ path: 'id', message: 'Thing id must be a number' }] });
+    expect(err).toMatchObject({
+      status: 400,
+      code: 'REQUEST.VALIDATION_FAILED',
+      message: 'Thing id must be a number',
+      errors: [{ path: 'id', message: 'Thing id must be a number' }],
+    });
     expect(req.contractInput).toBeUndefined();
   });
 
@@ -109,14 +139,25 @@ describe('@Route and the ContractGuard', () => {
   });
 
   it('sends a text answer with the content type of its entry (JSON ones keep the default)', () => {
-    const text = defineRoute({ id: 'things.text', method: 'GET', path: '/api/things.txt', service: 'venues', access: 'member', summary: 's', response: z.string(), contentType: 'text/plain; charset=utf-8' });
+    const text = defineRoute({
+      id: 'things.text',
+      method: 'GET',
+      path: '/api/things.txt',
+      service: 'venues',
+      access: 'member',
+      summary: 's',
+      response: z.string(),
+      contentType: 'text/plain; charset=utf-8',
+    });
     class TextController {
       @Route(text)
       get() {
         return 'hello';
       }
     }
-    expect(Reflect.getMetadata('__headers__', TextController.prototype.get)).toEqual([{ name: 'content-type', value: 'text/plain; charset=utf-8' }]);
+    expect(Reflect.getMetadata('__headers__', TextController.prototype.get)).toEqual([
+      { name: 'content-type', value: 'text/plain; charset=utf-8' },
+    ]);
     expect(Reflect.getMetadata('__headers__', ThingsController.prototype.get)).toBeUndefined();
   });
 });
@@ -132,7 +173,7 @@ describe('contractProblems', () => {
       'venues: contract entry things.delete (DELETE /api/things/:id) has no handler',
     ]);
   });
-  it('names a handler bound to another service\'s entry', () => {
+  it("names a handler bound to another service's entry", () => {
     expect(contractProblems('identity', ThingsModule, [])).toEqual([
       'identity: ThingsController.get binds things.get, which belongs to venues',
       'identity: ThingsController.make binds things.make, which belongs to venues',

@@ -24,7 +24,10 @@ const METHODS: Record<RouteDef['method'], RequestMethod> = {
   DELETE: RequestMethod.DELETE,
 };
 
-type Handler<R extends RouteDef> = (input: RouteInput<R>, ...rest: any[]) => Promise<ServiceResponse<R> | void> | ServiceResponse<R> | void;
+type Handler<R extends RouteDef> = (
+  input: RouteInput<R>,
+  ...rest: any[]
+) => Promise<ServiceResponse<R> | void> | ServiceResponse<R> | void;
 
 /**
  * Binds a service controller method to its `/api` contract entry: the same method and path,
@@ -56,7 +59,9 @@ export function Route<R extends RouteDef>(route: R) {
 }
 
 /** The parsed params, query and body of the route (`@Input() input: RouteInput<typeof api.x.y>`). */
-export const Input = createParamDecorator((_data: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest().contractInput);
+export const Input = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest().contractInput,
+);
 
 /**
  * Global in every service, after the internal-auth guard: the input of a contract-bound handler
@@ -100,8 +105,16 @@ export function boundRoutes(module: Type<unknown>, seen = new Set<unknown>()): B
       const fn = c.prototype[name];
       if (typeof fn !== 'function' || Reflect.getMetadata(PATH_METADATA, fn) === undefined) continue;
       const m = Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod;
-      const path = `/${[base, String(Reflect.getMetadata(PATH_METADATA, fn))].join('/')}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
-      out.push({ controller: c.name, handler: name, method: RequestMethod[m], path, route: Reflect.getMetadata(ROUTE_DEF, fn) });
+      const path = `/${[base, String(Reflect.getMetadata(PATH_METADATA, fn))].join('/')}`
+        .replace(/\/+/g, '/')
+        .replace(/(.)\/$/, '$1');
+      out.push({
+        controller: c.name,
+        handler: name,
+        method: RequestMethod[m],
+        path,
+        route: Reflect.getMetadata(ROUTE_DEF, fn),
+      });
     }
   }
   const imports: unknown[] = Reflect.getMetadata(MODULE_METADATA.IMPORTS, module) ?? [];
@@ -117,8 +130,12 @@ export function contractProblems(service: string, module: Type<unknown>, entries
   const problems: string[] = [];
   const bound = boundRoutes(module).filter((b) => !b.path.startsWith('/health'));
   for (const b of bound) {
-    if (!b.route) problems.push(`${service}: ${b.controller}.${b.handler} (${b.method} ${b.path}) has no contract entry (@Route)`);
-    else if (b.route.service !== service) problems.push(`${service}: ${b.controller}.${b.handler} binds ${b.route.id}, which belongs to ${b.route.service}`);
+    if (!b.route)
+      problems.push(`${service}: ${b.controller}.${b.handler} (${b.method} ${b.path}) has no contract entry (@Route)`);
+    else if (b.route.service !== service)
+      problems.push(
+        `${service}: ${b.controller}.${b.handler} binds ${b.route.id}, which belongs to ${b.route.service}`,
+      );
   }
   for (const e of entries.filter((r) => r.service === service && !r.websocket)) {
     const n = bound.filter((b) => b.route === e).length;

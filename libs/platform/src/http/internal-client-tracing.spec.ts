@@ -36,10 +36,19 @@ afterAll(async () => {
 
 describe('InternalHttpClient with tracing on', () => {
   it('makes the call a client span of the caller’s, sends its traceparent once, and keeps the instance checks it started out of the trace', async () => {
-    const client = new InternalHttpClient({ identity: url }, new InternalTokenSigner(generateInternalKeyPair().privateKey), 5000, { watchEveryMs: 20 });
+    const client = new InternalHttpClient(
+      { identity: url },
+      new InternalTokenSigner(generateInternalKeyPair().privateKey),
+      5000,
+      { watchEveryMs: 20 },
+    );
     try {
       // The first call to the service makes its instance, and so starts its checks.
-      await runWithCorrelation('corr-9', () => inSpan('GET /api/x', SpanKind.SERVER, extractContext({}), {}, () => client.request('identity', 'GET', '/x', { actor })));
+      await runWithCorrelation('corr-9', () =>
+        inSpan('GET /api/x', SpanKind.SERVER, extractContext({}), {}, () =>
+          client.request('identity', 'GET', '/x', { actor }),
+        ),
+      );
       await waitFor('the instance checked twice', async () => checks.length >= 2, 5000, 10);
       const spans = exporter.getFinishedSpans();
       const caller = spans.find((s) => s.name === 'GET /api/x')!;

@@ -29,7 +29,9 @@ afterEach(async () => {
   }
 });
 
-async function serve(reply: (req: IncomingMessage, res: ServerResponse, seen: Seen) => void): Promise<{ url: string; seen: Seen[] }> {
+async function serve(
+  reply: (req: IncomingMessage, res: ServerResponse, seen: Seen) => void,
+): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -56,7 +58,12 @@ describe('InternalHttpClient', () => {
   it('sends a verifiable gateway token and the correlation id, no content type without a body', async () => {
     const { url, seen } = await serve((_q, res) => json(res, 200, { ok: 1 }));
     const client = new InternalHttpClient({ identity: url }, auth);
-    const r = await runWithCorrelation('corr-77', () => client.request<{ ok: number }>('identity', 'GET', '/users/me', { actor, query: { a: 'x y', b: 2, c: undefined } }));
+    const r = await runWithCorrelation('corr-77', () =>
+      client.request<{ ok: number }>('identity', 'GET', '/users/me', {
+        actor,
+        query: { a: 'x y', b: 2, c: undefined },
+      }),
+    );
     expect(r).toEqual({ ok: 1 });
     expect(seen).toHaveLength(1);
     const s = seen[0];
@@ -68,9 +75,18 @@ describe('InternalHttpClient', () => {
     const target = { service: 'identity', method: 'GET', path: '/users/me' };
     expect(verifier.verify(s.headers['x-internal-auth'] as string, target)).toEqual({ actor });
     // another key cannot verify it, nor can another service or route accept it
-    expect(() => new InternalTokenVerifier(generateInternalKeyPair().publicKey).verify(s.headers['x-internal-auth'] as string, target)).toThrow('bad signature');
-    expect(() => verifier.verify(s.headers['x-internal-auth'] as string, { ...target, service: 'venues' })).toThrow('wrong audience');
-    expect(() => verifier.verify(s.headers['x-internal-auth'] as string, { ...target, path: '/users/other' })).toThrow('wrong request');
+    expect(() =>
+      new InternalTokenVerifier(generateInternalKeyPair().publicKey).verify(
+        s.headers['x-internal-auth'] as string,
+        target,
+      ),
+    ).toThrow('bad signature');
+    expect(() => verifier.verify(s.headers['x-internal-auth'] as string, { ...target, service: 'venues' })).toThrow(
+      'wrong audience',
+    );
+    expect(() => verifier.verify(s.headers['x-internal-auth'] as string, { ...target, path: '/users/other' })).toThrow(
+      'wrong request',
+    );
   });
 
   it('sends a JSON body with a JSON content type', async () => {
@@ -90,13 +106,27 @@ describe('InternalHttpClient', () => {
       res.writeHead(204);
       res.end();
     });
-    await expect(new InternalHttpClient({ identity: url }, auth).request('identity', 'DELETE', '/x', { actor })).resolves.toBeUndefined();
+    await expect(
+      new InternalHttpClient({ identity: url }, auth).request('identity', 'DELETE', '/x', { actor }),
+    ).resolves.toBeUndefined();
   });
 
   it('maps a 409 JSON error to an AppError with the same status, code, message and errors', async () => {
     const errors = [{ path: 'email', message: 'An account with this email already exists' }];
-    const { url } = await serve((_q, res) => json(res, 409, { statusCode: 409, code: 'AUTH.EMAIL_TAKEN', message: 'An account with this email already exists', errors }));
-    const e = await rejection(new InternalHttpClient({ identity: url }, auth).request('identity', 'POST', '/auth/register', { actor, body: {} }));
+    const { url } = await serve((_q, res) =>
+      json(res, 409, {
+        statusCode: 409,
+        code: 'AUTH.EMAIL_TAKEN',
+        message: 'An account with this email already exists',
+        errors,
+      }),
+    );
+    const e = await rejection(
+      new InternalHttpClient({ identity: url }, auth).request('identity', 'POST', '/auth/register', {
+        actor,
+        body: {},
+      }),
+    );
     expect(e).toBeInstanceOf(AppError);
     expect(e.status).toBe(409);
     expect(e.code).toBe('AUTH.EMAIL_TAKEN');
@@ -109,13 +139,19 @@ describe('InternalHttpClient', () => {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('nothing here');
     });
-    const e = await rejection(new InternalHttpClient({ identity: url }, auth).request('identity', 'GET', '/x', { actor }));
+    const e = await rejection(
+      new InternalHttpClient({ identity: url }, auth).request('identity', 'GET', '/x', { actor }),
+    );
     expect(e).toMatchObject({ status: 404, code: 'HTTP_404', message: 'Not Found' });
   });
 
   it('maps a 500 to 502 UPSTREAM.ERROR without the service body', async () => {
-    const { url } = await serve((_q, res) => json(res, 500, { statusCode: 500, code: 'INTERNAL', message: 'relation "users" does not exist' }));
-    const e = await rejection(new InternalHttpClient({ identity: url }, auth).request('identity', 'GET', '/x', { actor }));
+    const { url } = await serve((_q, res) =>
+      json(res, 500, { statusCode: 500, code: 'INTERNAL', message: 'relation "users" does not exist' }),
+    );
+    const e = await rejection(
+      new InternalHttpClient({ identity: url }, auth).request('identity', 'GET', '/x', { actor }),
+    );
     expect(e).toBeInstanceOf(AppError);
     expect(e.status).toBe(502);
     expect(e.code).toBe('UPSTREAM.ERROR');
@@ -126,7 +162,9 @@ describe('InternalHttpClient', () => {
   it('maps a server that never answers to 504 after timeoutMs', async () => {
     const { url } = await serve(() => undefined);
     const started = Date.now();
-    const e = await rejection(new InternalHttpClient({ identity: url }, auth).request('identity', 'GET', '/slow', { actor, timeoutMs: 200 }));
+    const e = await rejection(
+      new InternalHttpClient({ identity: url }, auth).request('identity', 'GET', '/slow', { actor, timeoutMs: 200 }),
+    );
     expect(e).toBeInstanceOf(AppError);
     expect(e.status).toBe(504);
     expect(e.code).toBe('UPSTREAM.TIMEOUT');
@@ -137,7 +175,9 @@ describe('InternalHttpClient', () => {
 
   it('uses the default timeout given to the constructor', async () => {
     const { url } = await serve(() => undefined);
-    const e = await rejection(new InternalHttpClient({ identity: url }, auth, 150).request('identity', 'GET', '/slow', { actor }));
+    const e = await rejection(
+      new InternalHttpClient({ identity: url }, auth, 150).request('identity', 'GET', '/slow', { actor }),
+    );
     expect(e.status).toBe(504);
   });
 
@@ -146,14 +186,20 @@ describe('InternalHttpClient', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
     await new Promise((r) => server.close(r));
-    const e = await rejection(new InternalHttpClient({ identity: `http://127.0.0.1:${port}` }, auth).request('identity', 'GET', '/x', { actor }));
+    const e = await rejection(
+      new InternalHttpClient({ identity: `http://127.0.0.1:${port}` }, auth).request('identity', 'GET', '/x', {
+        actor,
+      }),
+    );
     expect(e).toBeInstanceOf(AppError);
     expect(e.status).toBe(503);
     expect(e.code).toBe('UPSTREAM.UNAVAILABLE');
   });
 
   it('throws for a service without a URL', async () => {
-    await expect(new InternalHttpClient({}, auth).request('venues', 'GET', '/x', { actor })).rejects.toThrow('no URL configured for service venues');
+    await expect(new InternalHttpClient({}, auth).request('venues', 'GET', '/x', { actor })).rejects.toThrow(
+      'no URL configured for service venues',
+    );
   });
 
   // Regression: reading the body is inside the timeout and error mapping (was a raw 500).
@@ -162,7 +208,9 @@ describe('InternalHttpClient', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"partial":');
     });
-    const e = await rejection(new InternalHttpClient({ identity: url }, auth).request('identity', 'GET', '/x', { actor, timeoutMs: 200 }));
+    const e = await rejection(
+      new InternalHttpClient({ identity: url }, auth).request('identity', 'GET', '/x', { actor, timeoutMs: 200 }),
+    );
     expect(e).toBeInstanceOf(AppError);
     expect(e.status).toBe(504);
   });
@@ -213,17 +261,20 @@ describe('InternalHttpClient with several instances, retries and draining', () =
     expect(good.seen.map((s) => s.method)).toEqual(['GET', 'HEAD', 'HEAD', 'HEAD']);
   });
 
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('never retries a %s whose connection is refused (503), and sends the next write to an instance in rotation', async (method) => {
-    const dead = await refusedUrl();
-    const good = await serve((_q, res) => json(res, 200, { ok: true }));
-    const c = client({ identity: [dead, good.url] });
-    const e = await rejection(c.request('identity', method, '/x', { actor, body: { a: 1 } }));
-    expect(e.code).toBe('UPSTREAM.UNAVAILABLE');
-    expect(e.status).toBe(503);
-    expect(good.seen).toHaveLength(0);
-    expect(await c.request('identity', method, '/x', { actor, body: { a: 1 } })).toEqual({ ok: true });
-    expect(good.seen).toHaveLength(1);
-  });
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    'never retries a %s whose connection is refused (503), and sends the next write to an instance in rotation',
+    async (method) => {
+      const dead = await refusedUrl();
+      const good = await serve((_q, res) => json(res, 200, { ok: true }));
+      const c = client({ identity: [dead, good.url] });
+      const e = await rejection(c.request('identity', method, '/x', { actor, body: { a: 1 } }));
+      expect(e.code).toBe('UPSTREAM.UNAVAILABLE');
+      expect(e.status).toBe(503);
+      expect(good.seen).toHaveLength(0);
+      expect(await c.request('identity', method, '/x', { actor, body: { a: 1 } })).toEqual({ ok: true });
+      expect(good.seen).toHaveLength(1);
+    },
+  );
 
   it('retries a read refused by the only instance in rotation on another one out of rotation (it may be back before its probe says so)', async () => {
     let calls = 0;
@@ -268,7 +319,10 @@ describe('InternalHttpClient with several instances, retries and draining', () =
     let draining = true;
     const a = await serve((req, res) => {
       if (req.url === '/health/ready') return json(res, draining ? 503 : 200, {});
-      res.writeHead(200, { 'content-type': 'application/json', ...(draining ? { [DRAINING_HEADER]: '1', connection: 'close' } : {}) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(draining ? { [DRAINING_HEADER]: '1', connection: 'close' } : {}),
+      });
       res.end(JSON.stringify({ from: 'a' }));
     });
     const b = await serve((_q, res) => json(res, 200, { from: 'b' }));
@@ -290,18 +344,25 @@ describe('InternalHttpClient with several instances, retries and draining', () =
   it('checks the instances in rotation on /health/live: one that starts draining leaves the rotation before any call reaches it', async () => {
     let draining = false;
     const a = await serve((req, res) => {
-      res.writeHead(req.url === '/health/ready' && draining ? 503 : 200, { 'content-type': 'application/json', ...(draining ? { [DRAINING_HEADER]: '1' } : {}) });
+      res.writeHead(req.url === '/health/ready' && draining ? 503 : 200, {
+        'content-type': 'application/json',
+        ...(draining ? { [DRAINING_HEADER]: '1' } : {}),
+      });
       res.end(JSON.stringify({ from: 'a' }));
     });
     const b = await serve((_q, res) => json(res, 200, { from: 'b' }));
-    const c = new InternalHttpClient({ identity: [a.url, b.url] }, auth, 10_000, { probeEveryMs: 30, watchEveryMs: 30 });
+    const c = new InternalHttpClient({ identity: [a.url, b.url] }, auth, 10_000, {
+      probeEveryMs: 30,
+      watchEveryMs: 30,
+    });
     clients.push(c);
     expect(c.instances('identity').map((i) => i.up)).toEqual([true, true]);
     await waitFor('a watched', async () => a.seen.some((s) => s.url === '/health/live'), 5000, 10);
     draining = true;
     await waitFor('a out of rotation', async () => !c.instances('identity')[0].up, 5000, 10);
     const from = [];
-    for (let i = 0; i < 3; i++) from.push((await c.request<{ from: string }>('identity', 'POST', '/x', { actor, body: {} })).from);
+    for (let i = 0; i < 3; i++)
+      from.push((await c.request<{ from: string }>('identity', 'POST', '/x', { actor, body: {} })).from);
     expect(from).toEqual(['b', 'b', 'b']);
     expect(a.seen.filter((s) => s.url === '/x')).toHaveLength(0);
   });
@@ -342,4 +403,3 @@ describe('InternalHttpClient with several instances, retries and draining', () =
     expect(await from()).toBe('b');
   });
 });
-

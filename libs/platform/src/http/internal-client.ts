@@ -49,7 +49,10 @@ const IDEMPOTENT = new Set(['GET', 'HEAD']);
 export function isConnectionFailure(e: unknown): boolean {
   const code = (e as { code?: unknown })?.code;
   const cause = (e as { cause?: { code?: unknown } })?.cause?.code;
-  return (typeof code === 'string' && CONNECTION_FAILURES.has(code)) || (typeof cause === 'string' && CONNECTION_FAILURES.has(cause));
+  return (
+    (typeof code === 'string' && CONNECTION_FAILURES.has(code)) ||
+    (typeof cause === 'string' && CONNECTION_FAILURES.has(cause))
+  );
 }
 
 /** One instance of a service: its pool and whether it is in rotation. */
@@ -80,7 +83,11 @@ class Instance {
     const tick = async () => {
       if (!this.down) {
         try {
-          const res = await this.pool.request({ method: 'GET', path: '/health/live', signal: AbortSignal.timeout(Math.max(everyMs * 4, 1000)) });
+          const res = await this.pool.request({
+            method: 'GET',
+            path: '/health/live',
+            signal: AbortSignal.timeout(Math.max(everyMs * 4, 1000)),
+          });
           await res.body.dump();
           if (res.headers[DRAINING_HEADER]) this.markDown(this.probeEveryMs, 'draining');
         } catch (e) {
@@ -104,7 +111,11 @@ class Instance {
       try {
         // A service gives each dependency 2 s to answer: a shorter wait would keep a busy but
         // ready instance out of rotation (on a loaded machine, for seconds after it is up).
-        const res = await this.pool.request({ method: 'GET', path: '/health/ready', signal: AbortSignal.timeout(Math.max(everyMs * 4, READY_PROBE_TIMEOUT_MS)) });
+        const res = await this.pool.request({
+          method: 'GET',
+          path: '/health/ready',
+          signal: AbortSignal.timeout(Math.max(everyMs * 4, READY_PROBE_TIMEOUT_MS)),
+        });
         await res.body.dump();
         if (res.statusCode === 200 && !res.headers[DRAINING_HEADER]) {
           this.down = false;
@@ -197,7 +208,19 @@ export class InternalHttpClient {
     if (!u) {
       const urls = this.baseUrls[service] ? parseServiceUrls(this.baseUrls[service]) : [];
       if (urls.length === 0) throw new Error(`no URL configured for service ${service}`);
-      u = new Upstream(urls.map((url) => new Instance(service, new URL(url).origin, this.connections, this.logger, this.probeEveryMs, this.watchEveryMs)));
+      u = new Upstream(
+        urls.map(
+          (url) =>
+            new Instance(
+              service,
+              new URL(url).origin,
+              this.connections,
+              this.logger,
+              this.probeEveryMs,
+              this.watchEveryMs,
+            ),
+        ),
+      );
       this.upstreams.set(service, u);
     }
     return u;
@@ -256,7 +279,8 @@ export class InternalHttpClient {
       // Reading the body is inside the same timeout and error mapping as the headers.
       text = await res.body.text();
     } catch (e: any) {
-      if (abort.signal.aborted || e?.name === 'AbortError' || e?.code === 'UND_ERR_ABORTED') throw AppError.of(UPSTREAM_ERRORS.TIMEOUT);
+      if (abort.signal.aborted || e?.name === 'AbortError' || e?.code === 'UND_ERR_ABORTED')
+        throw AppError.of(UPSTREAM_ERRORS.TIMEOUT);
       throw AppError.of(UPSTREAM_ERRORS.UNAVAILABLE);
     } finally {
       clearTimeout(timer);
@@ -271,8 +295,14 @@ export class InternalHttpClient {
       // A service's own failure stays opaque; a documented 5xx of the catalogue (payments not
       // configured, the card provider down) is the caller's to see.
       const documented = typeof parsed?.code === 'string' ? ERRORS_BY_CODE.get(parsed.code) : undefined;
-      if (status >= 500 && !(documented && documented.status === status && !documented.code.startsWith('SERVER.'))) throw AppError.of(UPSTREAM_ERRORS.ERROR);
-      throw new AppError(parsed?.code ?? `HTTP_${status}`, parsed?.message ?? STATUS_TEXT[status] ?? `HTTP ${status}`, status, parsed?.errors);
+      if (status >= 500 && !(documented && documented.status === status && !documented.code.startsWith('SERVER.')))
+        throw AppError.of(UPSTREAM_ERRORS.ERROR);
+      throw new AppError(
+        parsed?.code ?? `HTTP_${status}`,
+        parsed?.message ?? STATUS_TEXT[status] ?? `HTTP ${status}`,
+        status,
+        parsed?.errors,
+      );
     }
     return text ? text : null;
   }
@@ -283,4 +313,13 @@ export class InternalHttpClient {
   }
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+};

@@ -17,7 +17,11 @@ export interface AcceptUploadOptions {
  * metadata under `target.<ext>`, and the upload is deleted whatever the outcome. Resolves with the
  * kept object's name; refusals are `ImageRejectedError`.
  */
-export async function acceptStagedImage(storage: ObjectStorage, logger: Logger, o: AcceptUploadOptions): Promise<{ name: string; file: string }> {
+export async function acceptStagedImage(
+  storage: ObjectStorage,
+  logger: Logger,
+  o: AcceptUploadOptions,
+): Promise<{ name: string; file: string }> {
   try {
     const size = await storage.size(o.staged);
     if (size === null) throw new ImageRejectedError('missing');

@@ -5,7 +5,20 @@ import { currentCorrelationId } from '../correlation';
 import type { Inbox } from '../inbox';
 import type { Logger } from '../logger';
 import { EventSchemaError } from '@luxe/contracts';
-import { AnyEventHandler, backoff, type ConsumerMetrics, createMessageHandler, decideOnFailure, DLT_REPLAYED_HEADER, eventMetrics, EventRefusedError, HEARTBEAT_EVERY_MS, isTransientFailure, TransientError, UnprocessableEventError } from './consumer';
+import {
+  AnyEventHandler,
+  backoff,
+  type ConsumerMetrics,
+  createMessageHandler,
+  decideOnFailure,
+  DLT_REPLAYED_HEADER,
+  eventMetrics,
+  EventRefusedError,
+  HEARTBEAT_EVERY_MS,
+  isTransientFailure,
+  TransientError,
+  UnprocessableEventError,
+} from './consumer';
 import type { EventTransport, IncomingMessage, OutgoingMessage } from './transport';
 
 const TOPIC = topicFor('platform.test-event');
@@ -51,20 +64,46 @@ function fakeLogger(): Logger {
 }
 
 function envelope(data: unknown = { n: 1 }, type = 'platform.test-event', stream = 'platform.test') {
-  return { id: randomUUID(), type, version: 1, stream, sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: 'k1', data };
+  return {
+    id: randomUUID(),
+    type,
+    version: 1,
+    stream,
+    sequence: 1,
+    occurredAt: new Date().toISOString(),
+    producer: 'test',
+    key: 'k1',
+    data,
+  };
 }
 const refused = () => Object.assign(new Error('x'), { code: 'ECONNREFUSED' });
 
 function message(value: unknown, headers: Record<string, string> = {}): IncomingMessage {
-  return { topic: TOPIC, partition: 0, offset: '42', key: 'k1', value: typeof value === 'string' ? value : JSON.stringify(value), headers };
+  return {
+    topic: TOPIC,
+    partition: 0,
+    offset: '42',
+    key: 'k1',
+    value: typeof value === 'string' ? value : JSON.stringify(value),
+    headers,
+  };
 }
 
-function setup(handler: AnyEventHandler | undefined, opts: { failPublish?: boolean; maxAttempts?: number; backoffMs?: number; metrics?: ConsumerMetrics } = {}) {
+function setup(
+  handler: AnyEventHandler | undefined,
+  opts: { failPublish?: boolean; maxAttempts?: number; backoffMs?: number; metrics?: ConsumerMetrics } = {},
+) {
   const t = fakeTransport(opts);
   const i = fakeInbox();
   const handle = createMessageHandler(
     { group: GROUP, handlers: handler ? { 'platform.test-event': handler } : {} },
-    { inbox: i.inbox, transport: t.transport, logger: fakeLogger(), retry: { maxAttempts: opts.maxAttempts ?? 4, backoffMs: opts.backoffMs ?? 1 }, metrics: opts.metrics },
+    {
+      inbox: i.inbox,
+      transport: t.transport,
+      logger: fakeLogger(),
+      retry: { maxAttempts: opts.maxAttempts ?? 4, backoffMs: opts.backoffMs ?? 1 },
+      metrics: opts.metrics,
+    },
   );
   return { handle, ...t, ...i };
 }
@@ -126,17 +165,31 @@ describe('createMessageHandler', () => {
     for (const outcome of ['stale', 'ended'] as const) {
       const logger = fakeLogger();
       const inbox = { process: jest.fn(async () => outcome) } as unknown as Inbox;
-      const handle = createMessageHandler({ group: GROUP, handlers: { 'platform.test-event': async () => undefined } }, { inbox, transport: fakeTransport().transport, logger, retry: { maxAttempts: 2, backoffMs: 1 } });
+      const handle = createMessageHandler(
+        { group: GROUP, handlers: { 'platform.test-event': async () => undefined } },
+        { inbox, transport: fakeTransport().transport, logger, retry: { maxAttempts: 2, backoffMs: 1 } },
+      );
       const env = envelope();
       await handle(message(env, { [DLT_REPLAYED_HEADER]: '0:7' }));
       expect(logger.warn).toHaveBeenCalledTimes(1);
       expect((logger.warn as jest.Mock).mock.calls[0]).toEqual([
-        expect.objectContaining({ eventId: env.id, type: 'platform.test-event', stream: 'platform.test', key: 'k1', sequence: 1, outcome, replayedFrom: '0:7' }),
+        expect.objectContaining({
+          eventId: env.id,
+          type: 'platform.test-event',
+          stream: 'platform.test',
+          key: 'k1',
+          sequence: 1,
+          outcome,
+          replayedFrom: '0:7',
+        }),
         expect.stringContaining('replayed dead letter dropped'),
       ]);
       await handle(message(envelope()));
       expect(logger.warn).toHaveBeenCalledTimes(1);
-      expect(logger.info).toHaveBeenLastCalledWith(expect.objectContaining({ outcome }), expect.not.stringContaining('replayed'));
+      expect(logger.info).toHaveBeenLastCalledWith(
+        expect.objectContaining({ outcome }),
+        expect.not.stringContaining('replayed'),
+      );
     }
   });
 
@@ -324,12 +377,18 @@ describe('decideOnFailure', () => {
   it('retries a transient failure at any attempt, the delay capped', () => {
     expect(decideOnFailure(refused(), 4, retry)).toEqual({ action: 'retry', delayMs: 1600, transient: true });
     expect(decideOnFailure(refused(), 50, retry)).toEqual({ action: 'retry', delayMs: 30_000, transient: true });
-    expect(decideOnFailure(refused(), 50, { ...retry, maxBackoffMs: 5000 })).toEqual({ action: 'retry', delayMs: 5000, transient: true });
+    expect(decideOnFailure(refused(), 50, { ...retry, maxBackoffMs: 5000 })).toEqual({
+      action: 'retry',
+      delayMs: 5000,
+      transient: true,
+    });
   });
   it('dead-letters an unprocessable event, a schema failure or a refusal at once', () => {
     expect(decideOnFailure(new UnprocessableEventError('bad'), 0, retry)).toEqual({ action: 'dead-letter' });
     expect(decideOnFailure(new UnprocessableEventError('bad'), 1, retry)).toEqual({ action: 'dead-letter' });
-    expect(decideOnFailure(new EventSchemaError('platform.test-event', 'n: bad'), 1, retry)).toEqual({ action: 'dead-letter' });
+    expect(decideOnFailure(new EventSchemaError('platform.test-event', 'n: bad'), 1, retry)).toEqual({
+      action: 'dead-letter',
+    });
     expect(decideOnFailure(new EventRefusedError('no'), 1, retry)).toEqual({ action: 'dead-letter' });
   });
 });
@@ -337,12 +396,21 @@ describe('decideOnFailure', () => {
 describe('isTransientFailure', () => {
   it.each([
     ['a refused connection', refused()],
-    ['PostgreSQL shutting down (57P01)', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
-    ['PostgreSQL starting up (57P03)', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
+    [
+      'PostgreSQL shutting down (57P01)',
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    ],
+    [
+      'PostgreSQL starting up (57P03)',
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    ],
     ['a connection failure (08006)', Object.assign(new Error('x'), { code: '08006' })],
     ['a serialization failure (40001)', Object.assign(new Error('x'), { code: '40001' })],
     ['a deadlock (40P01)', Object.assign(new Error('x'), { code: '40P01' })],
-    ["TypeORM's wrapper of a driver error", Object.assign(new Error('query failed'), { driverError: Object.assign(new Error('x'), { code: '57P01' }) })],
+    [
+      "TypeORM's wrapper of a driver error",
+      Object.assign(new Error('query failed'), { driverError: Object.assign(new Error('x'), { code: '57P01' }) }),
+    ],
     ["the pool's connect timeout", new Error('timeout exceeded when trying to connect')],
     ['a dropped connection', new Error('Connection terminated unexpectedly')],
     ['a cause chain', new Error('outer', { cause: refused() })],

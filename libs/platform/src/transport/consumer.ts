@@ -58,7 +58,13 @@ export class TopicDeadLetterSink implements DeadLetterSink {
         topic: deadLetterTopic(msg.topic),
         key: msg.key ?? 'unknown',
         value: msg.value,
-        headers: { ...msg.headers, 'x-dlt-reason': reason, 'x-dlt-group': group, 'x-dlt-attempts': String(attempts), 'x-dlt-original-offset': msg.offset },
+        headers: {
+          ...msg.headers,
+          'x-dlt-reason': reason,
+          'x-dlt-group': group,
+          'x-dlt-attempts': String(attempts),
+          'x-dlt-original-offset': msg.offset,
+        },
       },
     ]);
   }
@@ -68,14 +74,10 @@ export class TopicDeadLetterSink implements DeadLetterSink {
 export class TableDeadLetterSink implements DeadLetterSink {
   constructor(private readonly ds: DataSource) {}
   async put({ group, message: msg, reason }: DeadLetter): Promise<void> {
-    await this.ds.query(`INSERT INTO dead_letter_events (consumer_group, topic, key, value, headers, reason) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      group,
-      msg.topic,
-      msg.key,
-      msg.value,
-      JSON.stringify(msg.headers),
-      reason,
-    ]);
+    await this.ds.query(
+      `INSERT INTO dead_letter_events (consumer_group, topic, key, value, headers, reason) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [group, msg.topic, msg.key, msg.value, JSON.stringify(msg.headers), reason],
+    );
   }
 }
 
@@ -140,17 +142,40 @@ export class TransientError extends Error {
   }
 }
 
-const TRANSIENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED', 'ENETDOWN']);
+const TRANSIENT_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+  'ENETDOWN',
+]);
 /** PostgreSQL SQLSTATEs of a passing condition: connection (08), resources (53), operator intervention (57), system (58), serialization/deadlock, lock not available. */
 const TRANSIENT_SQLSTATE = /^(08|53|57|58)|^(40001|40P01|55P03)$/;
-const TRANSIENT_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connection error|terminating connection|database system is (starting up|shutting down|in recovery)|Connection is not established|read ECONNRESET/i;
+const TRANSIENT_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|connection error|terminating connection|database system is (starting up|shutting down|in recovery)|Connection is not established|read ECONNRESET/i;
 
 /** True for a failure of the infrastructure (database, network, broker) rather than of the event. */
 export function isTransientFailure(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
-  const e = err as { code?: unknown; retriable?: unknown; message?: unknown; cause?: unknown; driverError?: unknown; errors?: unknown };
+  const e = err as {
+    code?: unknown;
+    retriable?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    driverError?: unknown;
+    errors?: unknown;
+  };
   if (err instanceof TransientError) return true;
-  if (typeof e.code === 'string' && (TRANSIENT_NETWORK_CODES.has(e.code) || (/^[0-9A-Z]{5}$/.test(e.code) && TRANSIENT_SQLSTATE.test(e.code)))) return true;
+  if (
+    typeof e.code === 'string' &&
+    (TRANSIENT_NETWORK_CODES.has(e.code) || (/^[0-9A-Z]{5}$/.test(e.code) && TRANSIENT_SQLSTATE.test(e.code)))
+  )
+    return true;
   if (e.retriable === true) return true;
   if (typeof e.message === 'string' && TRANSIENT_MESSAGES.test(e.message)) return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isTransientFailure(x, depth + 1))) return true;
@@ -237,68 +262,121 @@ async function withHeartbeat<T>(control: DeliveryControl, work: (stillOurs: () =
  * write itself fails (or the heartbeat says the partition is no longer ours), which makes the
  * transport redeliver.
  */
-export async function consumeMessage(msg: IncomingMessage, route: ConsumerRoute, deps: ConsumerDeps, control: DeliveryControl = {}): Promise<void> {
+export async function consumeMessage(
+  msg: IncomingMessage,
+  route: ConsumerRoute,
+  deps: ConsumerDeps,
+  control: DeliveryControl = {},
+): Promise<void> {
   const log = deps.logger.child({ consumerGroup: route.group });
   const sink = deps.deadLetters ?? new TopicDeadLetterSink(deps.transport);
   // The consumer's span continues the trace of the request that wrote the event (its traceparent header).
-  const span = { 'messaging.destination.name': msg.topic, 'messaging.consumer.group.name': route.group, 'messaging.kafka.offset': msg.offset };
-  return inSpan(`consume ${msg.headers[EVENT_TYPE_HEADER] ?? msg.topic}`, SpanKind.CONSUMER, extractContext(msg.headers), span, () => runWithCorrelation(msg.headers[CORRELATION_HEADER], async () => {
-    let envelope: EventEnvelope;
-    let handler: AnyEventHandler | null;
-    try {
-      envelope = parseMessage(msg);
-      handler = route.resolve(envelope);
-    } catch (err) {
-      return deadLetter(err, 0);
-    }
-    if (!handler) return;
-    const run = handler;
-    return withHeartbeat(control, async (stillOurs) => {
-      for (let attempt = 1; ; attempt++) {
+  const span = {
+    'messaging.destination.name': msg.topic,
+    'messaging.consumer.group.name': route.group,
+    'messaging.kafka.offset': msg.offset,
+  };
+  return inSpan(
+    `consume ${msg.headers[EVENT_TYPE_HEADER] ?? msg.topic}`,
+    SpanKind.CONSUMER,
+    extractContext(msg.headers),
+    span,
+    () =>
+      runWithCorrelation(msg.headers[CORRELATION_HEADER], async () => {
+        let envelope: EventEnvelope;
+        let handler: AnyEventHandler | null;
         try {
-          const outcome = await deps.inbox.process(route.group, envelope, (m) => run(envelope, m).then(() => undefined), { oneStatement: route.oneStatement });
-          const message = { applied: 'event consumed', duplicate: 'duplicate event skipped', stale: 'stale event skipped (a later version was applied)', ended: 'event after the end of its aggregate skipped' }[outcome];
-          const fields = { eventId: envelope.id, type: envelope.type, key: envelope.key, sequence: envelope.sequence, outcome };
-          const replayedFrom = msg.headers[DLT_REPLAYED_HEADER];
-          // A dead letter replayed by hand whose aggregate moved on meanwhile is never applied: the
-          // operator who replayed it is told which one, instead of a routine line.
-          if (replayedFrom !== undefined && (outcome === 'stale' || outcome === 'ended'))
-            log.warn({ ...fields, stream: envelope.stream, replayedFrom }, `replayed dead letter dropped, never applied: ${message}`);
-          else log.info(fields, message);
-          deps.metrics?.handled(route.group, envelope.type, outcome);
-          return;
+          envelope = parseMessage(msg);
+          handler = route.resolve(envelope);
         } catch (err) {
-          const decision = decideOnFailure(err, attempt, deps.retry);
-          deps.metrics?.failed(route.group, envelope.type, decision.action === 'retry' && decision.transient);
-          if (decision.action === 'dead-letter') return deadLetter(err, attempt);
-          if (decision.transient) eventMetrics.transientRetries++;
-          const fields = { err, eventId: envelope.id, attempt, delay: decision.delayMs, transient: decision.transient };
-          // An outage retries for as long as it lasts: one warning, then quieter lines.
-          if (attempt === 1 || !decision.transient) log.warn(fields, 'event handler failed, retrying');
-          else log.debug(fields, 'event handler still failing, retrying');
-          // Wakes every second to give up as soon as the partition is no longer ours.
-          await backoff(decision.delayMs, { heartbeat: async () => stillOurs() });
+          return deadLetter(err, 0);
         }
-      }
-    });
-  }));
+        if (!handler) return;
+        const run = handler;
+        return withHeartbeat(control, async (stillOurs) => {
+          for (let attempt = 1; ; attempt++) {
+            try {
+              const outcome = await deps.inbox.process(
+                route.group,
+                envelope,
+                (m) => run(envelope, m).then(() => undefined),
+                { oneStatement: route.oneStatement },
+              );
+              const message = {
+                applied: 'event consumed',
+                duplicate: 'duplicate event skipped',
+                stale: 'stale event skipped (a later version was applied)',
+                ended: 'event after the end of its aggregate skipped',
+              }[outcome];
+              const fields = {
+                eventId: envelope.id,
+                type: envelope.type,
+                key: envelope.key,
+                sequence: envelope.sequence,
+                outcome,
+              };
+              const replayedFrom = msg.headers[DLT_REPLAYED_HEADER];
+              // A dead letter replayed by hand whose aggregate moved on meanwhile is never applied: the
+              // operator who replayed it is told which one, instead of a routine line.
+              if (replayedFrom !== undefined && (outcome === 'stale' || outcome === 'ended'))
+                log.warn(
+                  { ...fields, stream: envelope.stream, replayedFrom },
+                  `replayed dead letter dropped, never applied: ${message}`,
+                );
+              else log.info(fields, message);
+              deps.metrics?.handled(route.group, envelope.type, outcome);
+              return;
+            } catch (err) {
+              const decision = decideOnFailure(err, attempt, deps.retry);
+              deps.metrics?.failed(route.group, envelope.type, decision.action === 'retry' && decision.transient);
+              if (decision.action === 'dead-letter') return deadLetter(err, attempt);
+              if (decision.transient) eventMetrics.transientRetries++;
+              const fields = {
+                err,
+                eventId: envelope.id,
+                attempt,
+                delay: decision.delayMs,
+                transient: decision.transient,
+              };
+              // An outage retries for as long as it lasts: one warning, then quieter lines.
+              if (attempt === 1 || !decision.transient) log.warn(fields, 'event handler failed, retrying');
+              else log.debug(fields, 'event handler still failing, retrying');
+              // Wakes every second to give up as soon as the partition is no longer ours.
+              await backoff(decision.delayMs, { heartbeat: async () => stillOurs() });
+            }
+          }
+        });
+      }),
+  );
 
   async function deadLetter(err: unknown, attempts: number): Promise<void> {
     const reason = String((err as Error)?.message ?? err).slice(0, 2000);
     try {
       await sink.put({ group: route.group, message: msg, reason, attempts });
     } catch (publishErr) {
-      log.error({ err: publishErr, topic: msg.topic, offset: msg.offset }, 'dead-letter write failed, the message will be redelivered');
+      log.error(
+        { err: publishErr, topic: msg.topic, offset: msg.offset },
+        'dead-letter write failed, the message will be redelivered',
+      );
       throw publishErr;
     }
     eventMetrics.deadLettered++;
     deps.metrics?.deadLettered(route.group, eventTypeOf(msg));
-    log.error({ err, topic: msg.topic, offset: msg.offset, attempts, deadLettered: eventMetrics.deadLettered }, 'event dead-lettered');
+    log.error(
+      { err, topic: msg.topic, offset: msg.offset, attempts, deadLettered: eventMetrics.deadLettered },
+      'event dead-lettered',
+    );
   }
 }
 
 /** A transport `handle` function for a plain consumer (a map of typed handlers). */
-export function createMessageHandler(spec: ConsumerSpec, deps: ConsumerDeps): (msg: IncomingMessage, control?: DeliveryControl) => Promise<void> {
-  const route: ConsumerRoute = { group: spec.group, resolve: (e) => (spec.handlers[e.type as EventType] as AnyEventHandler | undefined) ?? null };
+export function createMessageHandler(
+  spec: ConsumerSpec,
+  deps: ConsumerDeps,
+): (msg: IncomingMessage, control?: DeliveryControl) => Promise<void> {
+  const route: ConsumerRoute = {
+    group: spec.group,
+    resolve: (e) => (spec.handlers[e.type as EventType] as AnyEventHandler | undefined) ?? null,
+  };
   return (msg, control) => consumeMessage(msg, route, deps, control);
 }

@@ -40,7 +40,11 @@ describe('InProcessBroker / InProcessTransport', () => {
   it('gives a group nothing from a topic it did not subscribe to', async () => {
     const { broker, transport } = setup();
     const got: string[] = [];
-    await transport.subscribe({ groupId: 'g', topics: ['wanted'], handle: async (m) => void got.push(`${m.topic}:${m.value}`) });
+    await transport.subscribe({
+      groupId: 'g',
+      topics: ['wanted'],
+      handle: async (m) => void got.push(`${m.topic}:${m.value}`),
+    });
     await transport.publish([
       { topic: 'other', key: 'k', value: 'x' },
       { topic: 'wanted', key: 'k', value: 'y' },
@@ -114,10 +118,12 @@ describe('InProcessBroker / InProcessTransport', () => {
     await transport.subscribe({ groupId: 'g1', topics: ['t'], handle: slow });
     await transport.subscribe({ groupId: 'g2', topics: ['t'], handle: slow });
     let resolved = false;
-    const p = transport.publish([
-      { topic: 't', key: 'k', value: 'a' },
-      { topic: 't', key: 'k', value: 'b' },
-    ]).then(() => (resolved = true));
+    const p = transport
+      .publish([
+        { topic: 't', key: 'k', value: 'a' },
+        { topic: 't', key: 'k', value: 'b' },
+      ])
+      .then(() => (resolved = true));
     await new Promise((r) => setTimeout(r, 40));
     expect(resolved).toBe(false);
     await p;

@@ -2,7 +2,16 @@ import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { BaseRpcContext } from '@nestjs/microservices';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { isEventType } from '@luxe/contracts';
-import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, routeOfPattern, SubscribeOptions, topicsForPatterns } from './transport';
+import {
+  EventServerOptions,
+  EventTransport,
+  eventTypeOf,
+  IncomingMessage,
+  OutgoingMessage,
+  routeOfPattern,
+  SubscribeOptions,
+  topicsForPatterns,
+} from './transport';
 
 interface Delivery {
   msg: IncomingMessage;
@@ -45,7 +54,14 @@ export class InProcessBroker {
   publish(messages: OutgoingMessage[]): Promise<void> {
     const pending: Promise<void>[] = [];
     for (const m of messages) {
-      const msg: IncomingMessage = { topic: m.topic, partition: 0, offset: String(this.offsets++), key: m.key, value: m.value, headers: { ...(m.headers ?? {}) } };
+      const msg: IncomingMessage = {
+        topic: m.topic,
+        partition: 0,
+        offset: String(this.offsets++),
+        key: m.key,
+        value: m.value,
+        headers: { ...(m.headers ?? {}) },
+      };
       for (const g of this.groups.values()) {
         if (!g.topics.has(m.topic)) continue;
         pending.push(
@@ -66,14 +82,22 @@ export class InProcessBroker {
       existing.handle = opts.handle;
       return;
     }
-    this.groups.set(opts.groupId, { id: opts.groupId, topics: new Set(opts.topics), handle: opts.handle, queue: [], draining: false });
+    this.groups.set(opts.groupId, {
+      id: opts.groupId,
+      topics: new Set(opts.topics),
+      handle: opts.handle,
+      queue: [],
+      draining: false,
+    });
   }
 
   /** The group leaves: what it had not handled fails its publisher (the outbox row stays unpublished). */
   unsubscribe(groupId: string): void {
     const g = this.groups.get(groupId);
     this.groups.delete(groupId);
-    if (g) for (const d of g.queue.splice(0)) d.fail(new Error(`consumer group ${groupId} left before handling the message`));
+    if (g)
+      for (const d of g.queue.splice(0))
+        d.fail(new Error(`consumer group ${groupId} left before handling the message`));
   }
 
   unsubscribeAll(): void {
@@ -97,7 +121,8 @@ export class InProcessBroker {
         while (g.queue.length > 0 && this.groups.get(g.id) === g) {
           const d = g.queue[0];
           this.deliveries++;
-          if (this.opts.crashOnDelivery && this.deliveries >= this.opts.crashOnDelivery) process.kill(process.pid, 'SIGKILL');
+          if (this.opts.crashOnDelivery && this.deliveries >= this.opts.crashOnDelivery)
+            process.kill(process.pid, 'SIGKILL');
           try {
             await g.handle(d.msg);
             if (g.queue[0] === d) g.queue.shift();
@@ -136,7 +161,8 @@ export class InProcessEventServer extends Server implements CustomTransportStrat
 
   listen(callback: (...optionalParams: unknown[]) => unknown): void {
     const topics = topicsForPatterns(this.messageHandlers.keys(), this.opts.topicPrefix);
-    if (topics.length > 0) this.broker.subscribe({ groupId: this.opts.groupId, topics, handle: (msg) => this.dispatch(msg) });
+    if (topics.length > 0)
+      this.broker.subscribe({ groupId: this.opts.groupId, topics, handle: (msg) => this.dispatch(msg) });
     callback();
   }
 

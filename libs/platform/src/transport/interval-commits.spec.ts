@@ -23,16 +23,43 @@ function fakeGroup() {
     run: jest.fn(async (c: ConsumerRunConfig) => void (config = c)),
   } as unknown as Consumer;
   const uncommitted = () => ({
-    topics: [{ topic: 't', partitions: [...resolved].filter(([p, o]) => committed.get(p) !== o).map(([partition, offset]) => ({ partition, offset })) }].filter((t) => t.partitions.length > 0),
+    topics: [
+      {
+        topic: 't',
+        partitions: [...resolved]
+          .filter(([p, o]) => committed.get(p) !== o)
+          .map(([partition, offset]) => ({ partition, offset })),
+      },
+    ].filter((t) => t.partitions.length > 0),
   });
-  const payload = (partition: number, offsets: number[], heartbeat: () => Promise<void> = async () => undefined): EachBatchPayload =>
+  const payload = (
+    partition: number,
+    offsets: number[],
+    heartbeat: () => Promise<void> = async () => undefined,
+  ): EachBatchPayload =>
     ({
-      batch: { topic: 't', partition, messages: offsets.map((o) => ({ offset: String(o), value: Buffer.from(`m${o}`), key: null, headers: {}, timestamp: '0', attributes: 0 }) as KafkaMessage) },
+      batch: {
+        topic: 't',
+        partition,
+        messages: offsets.map(
+          (o) =>
+            ({
+              offset: String(o),
+              value: Buffer.from(`m${o}`),
+              key: null,
+              headers: {},
+              timestamp: '0',
+              attributes: 0,
+            }) as KafkaMessage,
+        ),
+      },
       resolveOffset: (o: string) => void resolved.set(partition, String(Number(o) + 1)),
       heartbeat,
       pause: () => () => undefined,
       // kafkajs: with offsets, commits them; without, only when its own interval is due (never here).
-      commitOffsetsIfNecessary: async (o?: { topics: { topic: string; partitions: { partition: number; offset: string }[] }[] }) => {
+      commitOffsetsIfNecessary: async (o?: {
+        topics: { topic: string; partitions: { partition: number; offset: string }[] }[];
+      }) => {
         if (!o) return;
         const sent = o.topics.flatMap((t) => t.partitions.map(({ partition, offset }) => ({ partition, offset })));
         commits.push(sent);
@@ -66,8 +93,16 @@ describe('IntervalCommits: offsets committed on an interval, not after every bat
     const g = fakeGroup();
     const commits = new IntervalCommits(logger, INTERVAL);
     const seen: string[] = [];
-    await commits.run(g.consumer, async (m: EachMessagePayload) => void seen.push(`${m.partition}:${m.message.offset}`), { partitionsConsumedConcurrently: 3 });
-    expect(g.config()).toMatchObject({ autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: 3 });
+    await commits.run(
+      g.consumer,
+      async (m: EachMessagePayload) => void seen.push(`${m.partition}:${m.message.offset}`),
+      { partitionsConsumedConcurrently: 3 },
+    );
+    expect(g.config()).toMatchObject({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 3,
+    });
     expect(g.config().eachMessage).toBeUndefined();
 
     await g.eachBatch(g.payload(0, [5]));
@@ -78,7 +113,12 @@ describe('IntervalCommits: offsets committed on an interval, not after every bat
 
     await jest.advanceTimersByTimeAsync(INTERVAL);
     // One commit for everything handled: the next offset to read on each partition.
-    expect(g.commits).toEqual([[{ partition: 0, offset: '8' }, { partition: 1, offset: '1' }]]);
+    expect(g.commits).toEqual([
+      [
+        { partition: 0, offset: '8' },
+        { partition: 1, offset: '1' },
+      ],
+    ]);
 
     // Nothing new: no commit, however long it waits.
     await jest.advanceTimersByTimeAsync(INTERVAL * 5);
@@ -119,7 +159,9 @@ describe('IntervalCommits: offsets committed on an interval, not after every bat
   it('commits what is handled when a heartbeat says the group is rebalancing, then lets kafkajs rejoin', async () => {
     const g = fakeGroup();
     const commits = new IntervalCommits(logger, INTERVAL);
-    const rebalancing = Object.assign(new Error('The group is rebalancing, so a rejoin is needed'), { type: 'REBALANCE_IN_PROGRESS' });
+    const rebalancing = Object.assign(new Error('The group is rebalancing, so a rejoin is needed'), {
+      type: 'REBALANCE_IN_PROGRESS',
+    });
     let beats = 0;
     const heartbeat = async () => {
       if (++beats === 2) throw rebalancing;

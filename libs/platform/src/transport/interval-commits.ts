@@ -33,10 +33,19 @@ export class IntervalCommits {
   ) {}
 
   /** Runs the consumer: `handle` gets each message with the payload `eachMessage` would. */
-  async run(consumer: Consumer, handle: (payload: EachMessagePayload) => Promise<void>, options: Pick<ConsumerRunConfig, 'partitionsConsumedConcurrently'> = {}): Promise<void> {
+  async run(
+    consumer: Consumer,
+    handle: (payload: EachMessagePayload) => Promise<void>,
+    options: Pick<ConsumerRunConfig, 'partitionsConsumedConcurrently'> = {},
+  ): Promise<void> {
     // A rebalance found by a fetch rather than a heartbeat: commit while the generation may still take it.
     consumer.on(consumer.events.REBALANCING, () => void this.flush());
-    await consumer.run({ ...options, autoCommit: false, eachBatchAutoResolve: false, eachBatch: (payload) => this.eachBatch(payload, handle) });
+    await consumer.run({
+      ...options,
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: (payload) => this.eachBatch(payload, handle),
+    });
   }
 
   private async eachBatch(p: EachBatchPayload, handle: (payload: EachMessagePayload) => Promise<void>): Promise<void> {
@@ -56,7 +65,9 @@ export class IntervalCommits {
       } catch (err) {
         // The group is rebalancing (or this member was fenced): what is handled is committed while
         // the generation still accepts it, so the partitions' next owner does not handle it again.
-        await commitResolved().catch((e) => this.log.debug({ err: e }, 'kafka: offsets not committed before the rebalance'));
+        await commitResolved().catch((e) =>
+          this.log.debug({ err: e }, 'kafka: offsets not committed before the rebalance'),
+        );
         throw err;
       }
     };

@@ -5,9 +5,13 @@ import { KafkaTransport, producerStateLost } from './kafka';
 
 // kafkajs's own errors, built the way its producer throws them: the protocol error of the broker's
 // answer, wrapped by its retrier in a KafkaJSNonRetriableError whose cause it is.
-const protocolError = (type: string, code: number) => new KafkaJSProtocolError({ type, code, retriable: false, message: `broker says ${type}` } as never);
+const protocolError = (type: string, code: number) =>
+  new KafkaJSProtocolError({ type, code, retriable: false, message: `broker says ${type}` } as never);
 // kafkajs's types leave out the constructor's options, which its errors.js takes ({ cause }).
-const NonRetriable = KafkaJSNonRetriableError as unknown as new (e: Error, o: { cause: Error }) => KafkaJSNonRetriableError;
+const NonRetriable = KafkaJSNonRetriableError as unknown as new (
+  e: Error,
+  o: { cause: Error },
+) => KafkaJSNonRetriableError;
 const wrapped = (e: Error) => new NonRetriable(e, { cause: e });
 
 /** A fake kafkajs client: each producer() is a new fake whose sends follow `script` (one entry per send, over all producers). */
@@ -47,7 +51,7 @@ async function transportWith(script: (Error | null)[]) {
 
 const message = (n: number) => ({ topic: 'platform.test.v1', key: `k${n}`, value: `{"n":${n}}` });
 
-describe('KafkaTransport.publish when the broker lost the producer\'s sequence', () => {
+describe("KafkaTransport.publish when the broker lost the producer's sequence", () => {
   it('recognises the errors after which the producer id is of no use, wrapped or not, and nothing else', () => {
     expect(producerStateLost(wrapped(protocolError('OUT_OF_ORDER_SEQUENCE_NUMBER', 45)))).toBe(true);
     expect(producerStateLost(protocolError('UNKNOWN_PRODUCER_ID', 59))).toBe(true);
@@ -65,22 +69,30 @@ describe('KafkaTransport.publish when the broker lost the producer\'s sequence',
     expect(stale.sent).toHaveLength(0);
     expect(stale.disconnected).toBe(true);
     expect(fresh.connected).toBe(true);
-    expect(fresh.sent).toEqual([{ acks: -1, topicMessages: [{ topic: 'platform.test.v1', messages: [{ key: 'k1', value: '{"n":1}', headers: {} }] }] }]);
+    expect(fresh.sent).toEqual([
+      {
+        acks: -1,
+        topicMessages: [{ topic: 'platform.test.v1', messages: [{ key: 'k1', value: '{"n":1}', headers: {} }] }],
+      },
+    ]);
     expect(warn).toHaveBeenCalledTimes(1);
     // Later sends go through the new producer.
     await t.publish([message(2)]);
     expect(fresh.sent).toHaveLength(2);
   });
 
-  it('any other failure is the caller\'s (the relay retries the rows): no new producer', async () => {
+  it("any other failure is the caller's (the relay retries the rows): no new producer", async () => {
     const { t, fake } = await transportWith([wrapped(protocolError('NOT_LEADER_FOR_PARTITION', 6))]);
     await expect(t.publish([message(1)])).rejects.toThrow('NOT_LEADER_FOR_PARTITION');
     expect(fake.producers).toHaveLength(1);
     expect(fake.producers[0].disconnected).toBe(false);
   });
 
-  it('when the new producer fails too, the failure is the caller\'s', async () => {
-    const { t, fake } = await transportWith([protocolError('UNKNOWN_PRODUCER_ID', 59), new KafkaJSConnectionError('Connection error')]);
+  it("when the new producer fails too, the failure is the caller's", async () => {
+    const { t, fake } = await transportWith([
+      protocolError('UNKNOWN_PRODUCER_ID', 59),
+      new KafkaJSConnectionError('Connection error'),
+    ]);
     await expect(t.publish([message(1)])).rejects.toThrow('Connection error');
     expect(fake.producers).toHaveLength(2);
   });

@@ -4,7 +4,17 @@ import { isEventType } from '@luxe/contracts';
 import { Admin, Consumer, Kafka, KafkaConfig, logLevel, Partitioners, Producer } from 'kafkajs';
 import type { Logger } from '../logger';
 import { IntervalCommits } from './interval-commits';
-import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, OutgoingMessage, routeOfPattern, SubscribeOptions, TopicLag, topicsForPatterns } from './transport';
+import {
+  EventServerOptions,
+  EventTransport,
+  eventTypeOf,
+  IncomingMessage,
+  OutgoingMessage,
+  routeOfPattern,
+  SubscribeOptions,
+  TopicLag,
+  topicsForPatterns,
+} from './transport';
 
 /**
  * kafkajs waits up to `maxRetryTime` between two attempts (30 s by default): after a broker outage,
@@ -12,7 +22,12 @@ import { EventServerOptions, EventTransport, eventTypeOf, IncomingMessage, Outgo
  */
 export const KAFKA_MAX_RETRY_MS = 5000;
 /** Protocol errors after which an idempotent producer's id and sequence numbers are of no more use. */
-const PRODUCER_STATE_ERRORS = new Set(['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID', 'INVALID_PRODUCER_EPOCH', 'INVALID_PRODUCER_ID_MAPPING']);
+const PRODUCER_STATE_ERRORS = new Set([
+  'OUT_OF_ORDER_SEQUENCE_NUMBER',
+  'UNKNOWN_PRODUCER_ID',
+  'INVALID_PRODUCER_EPOCH',
+  'INVALID_PRODUCER_ID_MAPPING',
+]);
 
 /** True when a send failed because the broker no longer knows or agrees with the producer's id and sequence (kafkajs wraps the protocol error: its cause). */
 export function producerStateLost(err: unknown, depth = 0): boolean {
@@ -24,7 +39,12 @@ export function producerStateLost(err: unknown, depth = 0): boolean {
 }
 
 /** Consumer settings shared by the raw subscriber and the Nest Kafka server. */
-const CONSUMER_SETTINGS = { allowAutoTopicCreation: false, sessionTimeout: 10000, heartbeatInterval: 1000, retry: { retries: 10, maxRetryTime: KAFKA_MAX_RETRY_MS } } as const;
+const CONSUMER_SETTINGS = {
+  allowAutoTopicCreation: false,
+  sessionTimeout: 10000,
+  heartbeatInterval: 1000,
+  retry: { retries: 10, maxRetryTime: KAFKA_MAX_RETRY_MS },
+} as const;
 
 function text(v: unknown): string | null {
   if (v === null || v === undefined) return null;
@@ -41,13 +61,30 @@ function text(v: unknown): string | null {
  * and dead-letters exactly what was on the wire. Nest's default would JSON-parse the value.
  */
 export class KafkaEventDeserializer implements ConsumerDeserializer {
-  deserialize(raw: { topic: string; partition: number; offset: string; key?: unknown; value?: unknown; headers?: Record<string, unknown> }, options?: { channel?: string }): IncomingEvent {
+  deserialize(
+    raw: {
+      topic: string;
+      partition: number;
+      offset: string;
+      key?: unknown;
+      value?: unknown;
+      headers?: Record<string, unknown>;
+    },
+    options?: { channel?: string },
+  ): IncomingEvent {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(raw.headers ?? {})) {
       const t = text(v);
       if (t !== null) headers[k] = t;
     }
-    const message: IncomingMessage = { topic: raw.topic, partition: raw.partition, offset: raw.offset, key: text(raw.key), value: text(raw.value) ?? '', headers };
+    const message: IncomingMessage = {
+      topic: raw.topic,
+      partition: raw.partition,
+      offset: raw.offset,
+      key: text(raw.key),
+      value: text(raw.value) ?? '',
+      headers,
+    };
     return { pattern: eventTypeOf(message) || (options?.channel ?? raw.topic), data: message };
   }
 }
@@ -152,18 +189,22 @@ export class KafkaTransport implements EventTransport {
    * committed within a second (IntervalCommits). Event handlers never reply, so no reply topic is used.
    */
   createEventServer(opts: EventServerOptions): EventKafkaServer {
-    return new EventKafkaServer({
-      postfixId: '',
-      client: this.clientConfig(`${this.opts.clientId}-events`),
-      consumer: { groupId: opts.groupId, ...CONSUMER_SETTINGS },
-      subscribe: { fromBeginning: true },
-      // One message at a time per partition (order by key kept); partitions in parallel, so one
-      // event backing off does not hold up the service's other topics.
-      run: { partitionsConsumedConcurrently: 3 },
-      producer: { allowAutoTopicCreation: false },
-      parser: { keepBinary: true },
-      deserializer: new KafkaEventDeserializer(),
-    }, opts, this.consumerLog(opts.groupId));
+    return new EventKafkaServer(
+      {
+        postfixId: '',
+        client: this.clientConfig(`${this.opts.clientId}-events`),
+        consumer: { groupId: opts.groupId, ...CONSUMER_SETTINGS },
+        subscribe: { fromBeginning: true },
+        // One message at a time per partition (order by key kept); partitions in parallel, so one
+        // event backing off does not hold up the service's other topics.
+        run: { partitionsConsumedConcurrently: 3 },
+        producer: { allowAutoTopicCreation: false },
+        parser: { keepBinary: true },
+        deserializer: new KafkaEventDeserializer(),
+      },
+      opts,
+      this.consumerLog(opts.groupId),
+    );
   }
 
   /**
@@ -171,7 +212,12 @@ export class KafkaTransport implements EventTransport {
    * acknowledged by all in-sync replicas; consumers are idempotent by event id besides.
    */
   private newProducer(): Producer {
-    return this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+    return this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
   }
 
   async connect(): Promise<void> {
@@ -196,13 +242,16 @@ export class KafkaTransport implements EventTransport {
     for (const m of messages) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
     const batch = {
       acks: -1,
-      topicMessages: [...byTopic.entries()].map(([topic, ms]) => ({ topic, messages: ms.map((m) => ({ key: m.key, value: m.value, headers: m.headers ?? {} })) })),
+      topicMessages: [...byTopic.entries()].map(([topic, ms]) => ({
+        topic,
+        messages: ms.map((m) => ({ key: m.key, value: m.value, headers: m.headers ?? {} })),
+      })),
     };
     try {
       await producer.sendBatch(batch);
     } catch (err) {
       if (!producerStateLost(err)) throw err;
-      this.opts.logger.warn({ err }, 'kafka: the broker lost this producer\'s sequence; sending with a new producer id');
+      this.opts.logger.warn({ err }, "kafka: the broker lost this producer's sequence; sending with a new producer id");
       await (await this.replaceProducer(producer)).sendBatch(batch);
     }
   }
@@ -227,8 +276,19 @@ export class KafkaTransport implements EventTransport {
     const commits = new IntervalCommits(this.consumerLog(opts.groupId));
     await commits.run(consumer, async ({ topic, partition, message, heartbeat }) => {
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(message.headers ?? {})) if (v !== undefined) headers[k] = Array.isArray(v) ? String(v[0]) : String(v);
-      await opts.handle({ topic, partition, offset: message.offset, key: message.key?.toString() ?? null, value: message.value?.toString() ?? '', headers }, { heartbeat });
+      for (const [k, v] of Object.entries(message.headers ?? {}))
+        if (v !== undefined) headers[k] = Array.isArray(v) ? String(v[0]) : String(v);
+      await opts.handle(
+        {
+          topic,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString() ?? null,
+          value: message.value?.toString() ?? '',
+          headers,
+        },
+        { heartbeat },
+      );
     });
     this.consumers.push({ consumer, commits });
   }
@@ -284,10 +344,12 @@ export class KafkaTransport implements EventTransport {
   }
 
   async disconnect(): Promise<void> {
-    await Promise.allSettled(this.consumers.map(async ({ consumer, commits }) => {
-      await commits.close();
-      await consumer.disconnect();
-    }));
+    await Promise.allSettled(
+      this.consumers.map(async ({ consumer, commits }) => {
+        await commits.close();
+        await consumer.disconnect();
+      }),
+    );
     await this.producer?.disconnect().catch(() => undefined);
     await this.admin?.disconnect().catch(() => undefined);
   }

@@ -12,7 +12,14 @@ const RequestQueue = require('kafkajs/src/network/requestQueue/index.js');
 const logger = { debug: () => undefined, warn: () => undefined, info: () => undefined, error: () => undefined };
 
 function queue(maxInFlightRequests: number | null = null) {
-  return new RequestQueue({ maxInFlightRequests, requestTimeout: 30_000, enforceRequestTimeout: false, clientId: 'patch-test', broker: 'localhost:1', logger });
+  return new RequestQueue({
+    maxInFlightRequests,
+    requestTimeout: 30_000,
+    enforceRequestTimeout: false,
+    clientId: 'patch-test',
+    broker: 'localhost:1',
+    logger,
+  });
 }
 
 /** A request as kafkajs's connection pushes it; `sent` lists correlation ids in the order they went out. */
@@ -21,7 +28,14 @@ function request(correlationId: number, sent: number[]) {
   return {
     done,
     pushed: {
-      entry: { correlationId, apiKey: 1, apiName: 'Fetch', apiVersion: 11, resolve: (r: unknown) => done.push(r), reject: (e: unknown) => done.push(e) },
+      entry: {
+        correlationId,
+        apiKey: 1,
+        apiName: 'Fetch',
+        apiVersion: 11,
+        resolve: (r: unknown) => done.push(r),
+        reject: (e: unknown) => done.push(e),
+      },
       expectResponse: true,
       sendRequest: () => sent.push(correlationId),
     },

@@ -39,10 +39,21 @@ function fakeLogger(): Logger {
 }
 
 function envelope(data: unknown = { n: 1 }, type: EventType = 'platform.test-event') {
-  return { id: randomUUID(), type, version: 1, stream: streamOf(type), sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: 'k1', data };
+  return {
+    id: randomUUID(),
+    type,
+    version: 1,
+    stream: streamOf(type),
+    sequence: 1,
+    occurredAt: new Date().toISOString(),
+    producer: 'test',
+    key: 'k1',
+    data,
+  };
 }
 
-const calls: { consumer: string; event: EventOf<'platform.test-event'>; tx: EntityManager; correlationId?: string }[] = [];
+const calls: { consumer: string; event: EventOf<'platform.test-event'>; tx: EntityManager; correlationId?: string }[] =
+  [];
 let failuresLeft = 0;
 let transientLeft = 0;
 
@@ -93,10 +104,18 @@ async function start(controllers: (new (...args: never[]) => unknown)[]) {
     void broker.publish(ms);
   });
   const { inbox, process, seen, groups } = fakeInbox();
-  const runtime = new ServiceEventRuntime('svc', { inbox, transport, logger: fakeLogger(), retry: { maxAttempts: 3, backoffMs: 1, maxBackoffMs: 2 } });
+  const runtime = new ServiceEventRuntime('svc', {
+    inbox,
+    transport,
+    logger: fakeLogger(),
+    retry: { maxAttempts: 3, backoffMs: 1, maxBackoffMs: 2 },
+  });
   @Module({ controllers, providers: [{ provide: EVENT_RUNTIME, useValue: runtime }] })
   class TestModule {}
-  const strategy = transport.createEventServer({ groupId: 'svc.events', onUnroutable: (m) => runtime.deadLetterUnroutable(m) });
+  const strategy = transport.createEventServer({
+    groupId: 'svc.events',
+    onUnroutable: (m) => runtime.deadLetterUnroutable(m),
+  });
   app = await NestFactory.createMicroservice(TestModule, { strategy, logger: false });
   await app.listen();
   return { broker, transport, published, publish, seen, groups, process };
@@ -114,7 +133,9 @@ describe('@OnEvent handlers on the in-process transport strategy', () => {
   it('are found by Nest and receive the checked, typed event and the inbox transaction', async () => {
     const { broker, transport, published, groups } = await start([TestConsumer]);
     const env = envelope({ n: 7 });
-    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(env), headers: { 'x-correlation-id': 'corr-1' } }]);
+    await transport.publish([
+      { topic: TOPIC, key: 'k1', value: JSON.stringify(env), headers: { 'x-correlation-id': 'corr-1' } },
+    ]);
     await broker.idle();
     expect(calls).toHaveLength(1);
     expect(calls[0].event).toEqual(env);
@@ -175,9 +196,22 @@ describe('@OnEvent handlers on the in-process transport strategy', () => {
     await broker.idle();
     expect(calls.map((c) => c.event.id)).toEqual([good.id]);
     const dlt = published.filter((m) => m.topic === `${TOPIC}.dlt`);
-    expect(dlt.map((m) => m.value)).toEqual(['{not json', JSON.stringify(poison), JSON.stringify(wrongType), JSON.stringify(refused)]);
-    expect(dlt[0].headers).toMatchObject({ 'x-dlt-attempts': '0', 'x-dlt-group': 'svc.events', 'x-correlation-id': 'c-bad' });
-    expect(dlt[1].headers).toMatchObject({ 'x-dlt-attempts': '3', 'x-dlt-reason': 'poison event', 'x-dlt-group': 'svc.test-consumer' });
+    expect(dlt.map((m) => m.value)).toEqual([
+      '{not json',
+      JSON.stringify(poison),
+      JSON.stringify(wrongType),
+      JSON.stringify(refused),
+    ]);
+    expect(dlt[0].headers).toMatchObject({
+      'x-dlt-attempts': '0',
+      'x-dlt-group': 'svc.events',
+      'x-correlation-id': 'c-bad',
+    });
+    expect(dlt[1].headers).toMatchObject({
+      'x-dlt-attempts': '3',
+      'x-dlt-reason': 'poison event',
+      'x-dlt-group': 'svc.test-consumer',
+    });
     expect(dlt[1].headers!['x-dlt-original-offset']).toMatch(/^\d+$/);
     expect(dlt[2].headers).toMatchObject({ 'x-dlt-attempts': '0' });
     expect(dlt[2].headers!['x-dlt-reason']).toContain('identity.user-deleted');
@@ -197,7 +231,9 @@ describe('@OnEvent handlers on the in-process transport strategy', () => {
   it('skips an event of a known type this service has no handler for (a stream carries every event of its aggregate)', async () => {
     const { broker, transport, published, groups } = await start([TestConsumer]);
     const other = envelope({ userId: randomUUID(), deletedAt: new Date().toISOString() }, 'identity.user-deleted');
-    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(other), headers: { 'x-event-type': 'identity.user-deleted' } }]);
+    await transport.publish([
+      { topic: TOPIC, key: 'k1', value: JSON.stringify(other), headers: { 'x-event-type': 'identity.user-deleted' } },
+    ]);
     await broker.idle();
     expect(calls).toEqual([]);
     expect(groups).toEqual([]);
@@ -206,7 +242,9 @@ describe('@OnEvent handlers on the in-process transport strategy', () => {
 
   it('dead-letters a message whose type header names no event in the contracts', async () => {
     const { broker, transport, published } = await start([TestConsumer]);
-    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(envelope()), headers: { 'x-event-type': 'nobody.nothing' } }]);
+    await transport.publish([
+      { topic: TOPIC, key: 'k1', value: JSON.stringify(envelope()), headers: { 'x-event-type': 'nobody.nothing' } },
+    ]);
     await broker.idle();
     expect(calls).toEqual([]);
     const dlt = published.filter((m) => m.topic.endsWith('.dlt'));
@@ -242,7 +280,10 @@ describe('@OnEvent handlers on the in-process transport strategy', () => {
     await broker.idle();
     expect(calls.map((c) => c.consumer).sort()).toEqual(['one-statement-consumer', 'test-consumer']);
     const byGroup = Object.fromEntries(process.mock.calls.map((c) => [c[0], (c as unknown[])[3]]));
-    expect(byGroup).toEqual({ 'svc.one-statement-consumer': { oneStatement: true }, 'svc.test-consumer': { oneStatement: undefined } });
+    expect(byGroup).toEqual({
+      'svc.one-statement-consumer': { oneStatement: true },
+      'svc.test-consumer': { oneStatement: undefined },
+    });
   });
 
   it('stops delivering when the app closes', async () => {

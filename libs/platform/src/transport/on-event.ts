@@ -3,7 +3,14 @@ import { Controller, Inject } from '@nestjs/common';
 import { PROPERTY_DEPS_METADATA } from '@nestjs/common/constants';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { EventEnvelope, EventType } from '@luxe/contracts';
-import { AnyEventHandler, ConsumerDeps, consumeMessage, EventHandlerFn, EventOf, UnprocessableEventError } from './consumer';
+import {
+  AnyEventHandler,
+  ConsumerDeps,
+  consumeMessage,
+  EventHandlerFn,
+  EventOf,
+  UnprocessableEventError,
+} from './consumer';
 import type { DeliveryControl, IncomingMessage } from './transport';
 
 /** Injection token of the service's EventRuntime (provided by startService). */
@@ -53,22 +60,34 @@ export function EventConsumer(name: string): ClassDecorator {
  * The method may then be called twice for one delivery; a second statement fails the delivery.
  */
 export function OnEvent<T extends EventType>(type: T, options: { oneStatement?: boolean } = {}) {
-  return <M extends EventHandlerFn<T>>(target: object, key: string | symbol, desc: TypedPropertyDescriptor<M>): void => {
+  return <M extends EventHandlerFn<T>>(
+    target: object,
+    key: string | symbol,
+    desc: TypedPropertyDescriptor<M>,
+  ): void => {
     const handler = desc.value;
     const cls = target.constructor;
     if (typeof handler !== 'function') throw new Error(`@OnEvent('${type}') must decorate a method`);
     const handled: EventType[] = Reflect.getOwnMetadata(HANDLED_TYPES, cls) ?? [];
     // One inbox key per consumer class: two methods of one class for the same event would skip each other.
-    if (handled.includes(type)) throw new Error(`${cls.name} handles ${type} twice: one method per event type and consumer`);
+    if (handled.includes(type))
+      throw new Error(`${cls.name} handles ${type} twice: one method per event type and consumer`);
     Reflect.defineMetadata(HANDLED_TYPES, [...handled, type], cls);
     const props: { key: string }[] = Reflect.getMetadata(PROPERTY_DEPS_METADATA, cls) ?? [];
     if (!props.some((p) => p.key === RUNTIME_PROPERTY)) Inject(EVENT_RUNTIME)(target, RUNTIME_PROPERTY);
 
     const wrapped = function (this: Record<string, unknown>, data: unknown, ctx: unknown): Promise<void> {
       const runtime = this[RUNTIME_PROPERTY] as EventRuntime | undefined;
-      if (!runtime) return Promise.reject(new Error(`${cls.name}: no event runtime (declare it with @EventConsumer in a module of a service started by startService)`));
+      if (!runtime)
+        return Promise.reject(
+          new Error(
+            `${cls.name}: no event runtime (declare it with @EventConsumer in a module of a service started by startService)`,
+          ),
+        );
       const consumer: string = Reflect.getMetadata(CONSUMER_NAME, this.constructor) ?? this.constructor.name;
-      return runtime.dispatch({ consumer, type, oneStatement: options.oneStatement }, data, ctx, (event, tx) => handler.call(this, event as EventOf<T>, tx));
+      return runtime.dispatch({ consumer, type, oneStatement: options.oneStatement }, data, ctx, (event, tx) =>
+        handler.call(this, event as EventOf<T>, tx),
+      );
     };
     Object.defineProperty(wrapped, 'name', { value: String(key) });
     desc.value = wrapped as unknown as M;
@@ -86,7 +105,14 @@ export function handledEventTypes(cls: abstract new (...args: never[]) => unknow
 
 function isIncomingMessage(v: unknown): v is IncomingMessage {
   const m = v as IncomingMessage;
-  return !!m && typeof m === 'object' && typeof m.topic === 'string' && typeof m.value === 'string' && typeof m.offset === 'string' && typeof m.headers === 'object';
+  return (
+    !!m &&
+    typeof m === 'object' &&
+    typeof m.topic === 'string' &&
+    typeof m.value === 'string' &&
+    typeof m.offset === 'string' &&
+    typeof m.headers === 'object'
+  );
 }
 
 /** The EventRuntime of one service: the platform's consumer behaviour around every `@OnEvent` method. */
@@ -98,7 +124,8 @@ export class ServiceEventRuntime implements EventRuntime {
 
   dispatch(ref: EventHandlerRef, data: unknown, ctx: unknown, invoke: AnyEventHandler): Promise<void> {
     // Both transports deliver the raw message as the data (KafkaEventDeserializer, InProcessEventServer).
-    if (!isIncomingMessage(data)) return Promise.reject(new Error(`event handler for ${ref.type} received no transport message`));
+    if (!isIncomingMessage(data))
+      return Promise.reject(new Error(`event handler for ${ref.type} received no transport message`));
     const heartbeat = (ctx as { getHeartbeat?: () => () => Promise<void> } | undefined)?.getHeartbeat?.();
     const control: DeliveryControl = heartbeat ? { heartbeat } : {};
     return consumeMessage(
@@ -107,7 +134,8 @@ export class ServiceEventRuntime implements EventRuntime {
         group: `${this.service}.${ref.consumer}`,
         oneStatement: ref.oneStatement,
         resolve: (envelope: EventEnvelope) => {
-          if (envelope.type !== ref.type) throw new UnprocessableEventError(`envelope of type ${envelope.type} delivered as ${ref.type}`);
+          if (envelope.type !== ref.type)
+            throw new UnprocessableEventError(`envelope of type ${envelope.type} delivered as ${ref.type}`);
           return invoke;
         },
       },

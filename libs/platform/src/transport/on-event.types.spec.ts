@@ -16,7 +16,6 @@ class TypedHandlers {
     const n: number = event.data.email;
     void [first, nope, n, tx];
   }
-
 }
 
 // Each wrong handler in a class of its own (one method per event type and consumer).
@@ -26,7 +25,6 @@ class WrongEvent {
   async wrongEvent(event: EventOf<'identity.user-deleted'>): Promise<void> {
     void event;
   }
-
 }
 
 class WrongData {
@@ -35,7 +33,6 @@ class WrongData {
   async wrongData(event: { data: { userId: number } }): Promise<void> {
     void event;
   }
-
 }
 
 class NotAsync {
@@ -44,7 +41,6 @@ class NotAsync {
   syncHandler(event: EventOf<'identity.user-profile-updated'>): void {
     void event;
   }
-
 }
 
 class UnknownType {
@@ -66,6 +62,8 @@ describe('@OnEvent types', () => {
     expect(handledEventTypes(TypedHandlers)).toEqual(['identity.user-registered']);
     expect(handledEventTypes(OnlyTheEvent)).toEqual(['identity.user-deleted']);
     // The wrong ones are still registered at run time; only tsc refuses them.
-    expect([WrongEvent, WrongData, NotAsync, UnknownType].map((c) => handledEventTypes(c).length)).toEqual([1, 1, 1, 1]);
+    expect([WrongEvent, WrongData, NotAsync, UnknownType].map((c) => handledEventTypes(c).length)).toEqual([
+      1, 1, 1, 1,
+    ]);
   });
 });

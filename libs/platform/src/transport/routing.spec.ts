@@ -20,8 +20,12 @@ describe('routeOfPattern: an event type is its own route, without a JSON.parse a
   });
 
   const servers = {
-    'the Kafka event server': () => new KafkaTransport({ brokers: ['127.0.0.1:1'], clientId: 'routing-test', logger }).createEventServer({ groupId: 'routing-test' }),
-    'the in-process event server': () => new InProcessTransport(new InProcessBroker()).createEventServer({ groupId: 'routing-test' }),
+    'the Kafka event server': () =>
+      new KafkaTransport({ brokers: ['127.0.0.1:1'], clientId: 'routing-test', logger }).createEventServer({
+        groupId: 'routing-test',
+      }),
+    'the in-process event server': () =>
+      new InProcessTransport(new InProcessBroker()).createEventServer({ groupId: 'routing-test' }),
   };
 
   for (const [name, make] of Object.entries(servers)) {

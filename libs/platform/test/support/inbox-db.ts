@@ -17,8 +17,20 @@ export async function oneConnectionDatabase(name: string): Promise<DataSource> {
 
 /** A `platform.test-event` envelope of a new id and aggregate, sequence 1 unless `over` says. */
 export const testEnvelope = (over: Record<string, unknown> = {}) =>
-  ({ id: randomUUID(), type: 'platform.test-event', version: 1, stream: 'platform.test', sequence: 1, occurredAt: new Date().toISOString(), producer: 'test', key: randomUUID(), data: {}, ...over }) as never;
+  ({
+    id: randomUUID(),
+    type: 'platform.test-event',
+    version: 1,
+    stream: 'platform.test',
+    sequence: 1,
+    occurredAt: new Date().toISOString(),
+    producer: 'test',
+    key: randomUUID(),
+    data: {},
+    ...over,
+  }) as never;
 
 /** True when the connection of a one-connection database is inside a transaction. */
 export const inTransaction = async (ds: DataSource) =>
-  (await ds.query(`SELECT pg_current_xact_id_if_assigned() IS NOT NULL OR now() <> statement_timestamp() AS open`))[0].open as boolean;
+  (await ds.query(`SELECT pg_current_xact_id_if_assigned() IS NOT NULL OR now() <> statement_timestamp() AS open`))[0]
+    .open as boolean;

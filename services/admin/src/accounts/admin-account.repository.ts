@@ -12,7 +12,11 @@ export class AdminAccountRepository {
   }
   /** The account of this email, whatever its case. */
   byEmail(email: string): Promise<AdminAccount | null> {
-    return this.ds.manager.getRepository(AdminAccount).createQueryBuilder('a').where('lower(a.email) = lower(:email)', { email: email.trim() }).getOne();
+    return this.ds.manager
+      .getRepository(AdminAccount)
+      .createQueryBuilder('a')
+      .where('lower(a.email) = lower(:email)', { email: email.trim() })
+      .getOne();
   }
   /** Whether the account exists (the guard's read on every admin call: one primary-key lookup). */
   async exists(id: string): Promise<boolean> {
@@ -21,7 +25,10 @@ export class AdminAccountRepository {
   }
   /** Creates the account unless one has this email (the unique index decides a race); true when created. */
   async insertIfAbsent(a: { id: string; email: string; passwordHash: string; name: string }): Promise<boolean> {
-    const rows: unknown[] = await this.ds.query(`INSERT INTO admin_accounts (id, email, password_hash, name) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`, [a.id, a.email, a.passwordHash, a.name]);
+    const rows: unknown[] = await this.ds.query(
+      `INSERT INTO admin_accounts (id, email, password_hash, name) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
+      [a.id, a.email, a.passwordHash, a.name],
+    );
     return rows.length > 0;
   }
 }

@@ -11,7 +11,13 @@ const ID = 'a0000000-0000-4000-8000-000000000001';
 let account: AdminAccount;
 
 beforeAll(async () => {
-  account = { id: ID, email: 'admin@example.com', name: 'Admin', passwordHash: await hashPassword('right-password'), createdAt: new Date(0) };
+  account = {
+    id: ID,
+    email: 'admin@example.com',
+    name: 'Admin',
+    passwordHash: await hashPassword('right-password'),
+    createdAt: new Date(0),
+  };
 });
 
 /** The service over a fake repository holding `accounts` (matched by id, and by email whatever its case, as the query does). */
@@ -19,7 +25,9 @@ function setup(accounts: AdminAccount[] = [account]) {
   const inserted: { id: string; email: string; passwordHash: string; name: string }[] = [];
   const repo = {
     byId: jest.fn(async (id: string) => accounts.find((a) => a.id === id) ?? null),
-    byEmail: jest.fn(async (email: string) => accounts.find((a) => a.email.toLowerCase() === email.trim().toLowerCase()) ?? null),
+    byEmail: jest.fn(
+      async (email: string) => accounts.find((a) => a.email.toLowerCase() === email.trim().toLowerCase()) ?? null,
+    ),
     insertIfAbsent: jest.fn(async (a: (typeof inserted)[number]) => (inserted.push(a), true)),
   } as unknown as AdminAccountRepository;
   const service = new AdminAccountsService(repo, {} as AdminSettings, { info: () => undefined } as never);
@@ -28,7 +36,9 @@ function setup(accounts: AdminAccount[] = [account]) {
 
 describe('AdminAccountsService.login', () => {
   it('signs in with the right password and shows the admin without his hash', async () => {
-    expect(await setup().service.login('ADMIN@example.com ', 'right-password')).toEqual({ admin: { id: ID, email: 'admin@example.com', name: 'Admin' } });
+    expect(await setup().service.login('ADMIN@example.com ', 'right-password')).toEqual({
+      admin: { id: ID, email: 'admin@example.com', name: 'Admin' },
+    });
   });
 
   it('answers a wrong password and an unknown email alike (INVALID_CREDENTIALS): nothing tells which', async () => {
@@ -38,20 +48,33 @@ describe('AdminAccountsService.login', () => {
       ['nobody@example.com', 'right-password'],
       ['admin@example.com', ''],
     ]) {
-      await expect(service.login(email!, password!)).rejects.toMatchObject({ code: ADMIN_ERRORS.INVALID_CREDENTIALS.code, status: 401, message: ADMIN_ERRORS.INVALID_CREDENTIALS.message });
+      await expect(service.login(email!, password!)).rejects.toMatchObject({
+        code: ADMIN_ERRORS.INVALID_CREDENTIALS.code,
+        status: 401,
+        message: ADMIN_ERRORS.INVALID_CREDENTIALS.message,
+      });
     }
   });
 });
 
 describe('AdminAccountsService.session', () => {
   it('is the admin of the token while his account exists', async () => {
-    expect(await setup().service.session({ role: 'admin', userId: ID })).toEqual({ id: ID, email: 'admin@example.com', name: 'Admin' });
+    expect(await setup().service.session({ role: 'admin', userId: ID })).toEqual({
+      id: ID,
+      email: 'admin@example.com',
+      name: 'Admin',
+    });
   });
 
   it('refuses a member (even one with the admin’s id), an anonymous caller and a removed admin', async () => {
     const refused = { code: AUTH_ERRORS.UNAUTHENTICATED.code, status: 401 };
     const { service, repo } = setup();
-    for (const actor of [{ role: 'member', userId: ID }, { role: 'anonymous', userId: null }, { role: 'admin', userId: null }] as Actor[]) await expect(service.session(actor)).rejects.toMatchObject(refused);
+    for (const actor of [
+      { role: 'member', userId: ID },
+      { role: 'anonymous', userId: null },
+      { role: 'admin', userId: null },
+    ] as Actor[])
+      await expect(service.session(actor)).rejects.toMatchObject(refused);
     expect(repo.byId).not.toHaveBeenCalled();
     await expect(setup([]).service.session({ role: 'admin', userId: ID })).rejects.toMatchObject(refused);
   });

@@ -23,7 +23,11 @@ export class AdminAccountsService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.settings.ADMIN_EMAIL && this.settings.ADMIN_PASSWORD) {
-      const created = await this.ensure(this.settings.ADMIN_EMAIL, this.settings.ADMIN_PASSWORD, this.settings.ADMIN_NAME);
+      const created = await this.ensure(
+        this.settings.ADMIN_EMAIL,
+        this.settings.ADMIN_PASSWORD,
+        this.settings.ADMIN_NAME,
+      );
       if (created) this.logger.info({ email: this.settings.ADMIN_EMAIL }, 'admin account created from ADMIN_EMAIL');
     }
   }
@@ -38,7 +42,8 @@ export class AdminAccountsService implements OnApplicationBootstrap {
   /** Sign-in: the same answer (and the same work) for an unknown email and a wrong password. */
   async login(email: string, password: string): Promise<{ admin: Admin }> {
     const a = await this.accounts.byEmail(email);
-    if (!(await verifyPassword(a?.passwordHash ?? null, password)) || !a) throw AppError.of(ADMIN_ERRORS.INVALID_CREDENTIALS);
+    if (!(await verifyPassword(a?.passwordHash ?? null, password)) || !a)
+      throw AppError.of(ADMIN_ERRORS.INVALID_CREDENTIALS);
     return { admin: toAdmin(a) };
   }
 

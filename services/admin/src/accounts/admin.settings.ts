@@ -12,6 +12,11 @@ export const adminSettingsSchema = z
     ADMIN_NAME: z.string().trim().min(1).max(100).default('Administrator'),
   })
   .superRefine((v, ctx) => {
-    if (!!v.ADMIN_EMAIL !== !!v.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: [v.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    if (!!v.ADMIN_EMAIL !== !!v.ADMIN_PASSWORD)
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      });
   });
 export type AdminSettings = z.output<typeof adminSettingsSchema>;

@@ -21,11 +21,25 @@ export class AuditService {
   constructor(private readonly log: AuditRepository) {}
 
   async record(m: EntityManager, a: AuditInput): Promise<void> {
-    const row = Object.assign(new AuditRow(), { id: randomUUID(), adminId: a.admin.id, adminEmail: a.admin.email, action: a.action, targetType: a.targetType, targetId: a.targetId, before: a.before, after: a.after, createdAt: new Date() });
+    const row = Object.assign(new AuditRow(), {
+      id: randomUUID(),
+      adminId: a.admin.id,
+      adminEmail: a.admin.email,
+      action: a.action,
+      targetType: a.targetType,
+      targetId: a.targetId,
+      before: a.before,
+      after: a.after,
+      createdAt: new Date(),
+    });
     await this.log.add(m, row);
   }
 
-  async list(q: { page: number; pageSize: number; targetId?: string }): Promise<{ entries: AuditEntry[]; page: number; pageSize: number; total: number }> {
+  async list(q: {
+    page: number;
+    pageSize: number;
+    targetId?: string;
+  }): Promise<{ entries: AuditEntry[]; page: number; pageSize: number; total: number }> {
     const [rows, total] = await this.log.page(q);
     return { entries: rows.map(toAuditEntry), page: q.page, pageSize: q.pageSize, total };
   }

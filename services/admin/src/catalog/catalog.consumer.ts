@@ -1,6 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
-import { AdminAssignmentRow, AdminDancerRow, AdminReportRow, AdminSectionRow, AdminUserRow, AdminVenueRow } from './catalog.entity';
+import {
+  AdminAssignmentRow,
+  AdminDancerRow,
+  AdminReportRow,
+  AdminSectionRow,
+  AdminUserRow,
+  AdminVenueRow,
+} from './catalog.entity';
 
 /**
  * The admin's read models (inbox key `admin.catalog`): members from identity, venues, sections,
@@ -16,7 +23,19 @@ export class AdminCatalogConsumer {
       .createQueryBuilder()
       .insert()
       .into(AdminUserRow)
-      .values({ userId: d.userId, email: d.email, firstName: d.firstName, lastName: d.lastName, userType: d.userType, city: d.city, state: d.state, profileImages: d.profileImages, createdAt: new Date(d.registeredAt), suspendedAt: null, suspendedReason: null })
+      .values({
+        userId: d.userId,
+        email: d.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        userType: d.userType,
+        city: d.city,
+        state: d.state,
+        profileImages: d.profileImages,
+        createdAt: new Date(d.registeredAt),
+        suspendedAt: null,
+        suspendedReason: null,
+      })
       .orUpdate(['email', 'first_name', 'last_name', 'user_type', 'city', 'state', 'profile_images'], ['user_id'])
       .execute();
   }
@@ -24,7 +43,18 @@ export class AdminCatalogConsumer {
   @OnEvent('identity.user-profile-updated')
   async profile(e: EventOf<'identity.user-profile-updated'>, tx: EntityManager): Promise<void> {
     const d = e.data;
-    await tx.update(AdminUserRow, { userId: d.userId }, { firstName: d.firstName, lastName: d.lastName, userType: d.userType, city: d.city, state: d.state, profileImages: d.profileImages });
+    await tx.update(
+      AdminUserRow,
+      { userId: d.userId },
+      {
+        firstName: d.firstName,
+        lastName: d.lastName,
+        userType: d.userType,
+        city: d.city,
+        state: d.state,
+        profileImages: d.profileImages,
+      },
+    );
   }
 
   @OnEvent('identity.user-deleted')
@@ -46,7 +76,11 @@ export class AdminCatalogConsumer {
 
   @OnEvent('venues.venue-approved')
   async approved(e: EventOf<'venues.venue-approved'>, tx: EntityManager): Promise<void> {
-    await tx.update(AdminVenueRow, { venueId: e.data.venueId }, { approvalStatus: e.data.status, updatedAt: new Date() });
+    await tx.update(
+      AdminVenueRow,
+      { venueId: e.data.venueId },
+      { approvalStatus: e.data.status, updatedAt: new Date() },
+    );
   }
 
   @OnEvent('venues.venue-deleted')
@@ -61,7 +95,19 @@ export class AdminCatalogConsumer {
   @OnEvent('venues.section-changed')
   async section(e: EventOf<'venues.section-changed'>, tx: EntityManager): Promise<void> {
     const d = e.data;
-    await tx.save(AdminSectionRow, Object.assign(new AdminSectionRow(), { sectionId: d.sectionId, venueId: d.venueId, name: d.name, type: d.type, pricePerHour: d.pricePerHour, capacity: d.capacity, isVipRoom: d.isVipRoom, isActive: d.isActive }));
+    await tx.save(
+      AdminSectionRow,
+      Object.assign(new AdminSectionRow(), {
+        sectionId: d.sectionId,
+        venueId: d.venueId,
+        name: d.name,
+        type: d.type,
+        pricePerHour: d.pricePerHour,
+        capacity: d.capacity,
+        isVipRoom: d.isVipRoom,
+        isActive: d.isActive,
+      }),
+    );
   }
 
   @OnEvent('venues.section-removed')
@@ -75,7 +121,16 @@ export class AdminCatalogConsumer {
     const d = e.data;
     await tx.save(
       AdminDancerRow,
-      Object.assign(new AdminDancerRow(), { dancerId: d.dancerId, venueId: d.venueId, name: d.name, entertainerUserId: d.entertainerUserId, imageUrl: d.imageUrl, priceModifier: d.priceModifier, isAvailable: d.isAvailable, isActive: d.isActive }),
+      Object.assign(new AdminDancerRow(), {
+        dancerId: d.dancerId,
+        venueId: d.venueId,
+        name: d.name,
+        entertainerUserId: d.entertainerUserId,
+        imageUrl: d.imageUrl,
+        priceModifier: d.priceModifier,
+        isAvailable: d.isAvailable,
+        isActive: d.isActive,
+      }),
     );
   }
 
@@ -110,7 +165,21 @@ export class AdminCatalogConsumer {
       .createQueryBuilder()
       .insert()
       .into(AdminReportRow)
-      .values({ reportId: d.reportId, kind: d.kind, reporterId: d.reporterId, reportedUserId: d.reportedUserId, reason: d.reason, details: d.details, content: d.content, messageId: d.messageId, createdAt: new Date(d.createdAt), status: 'open', decidedAt: null, decidedBy: null, note: null })
+      .values({
+        reportId: d.reportId,
+        kind: d.kind,
+        reporterId: d.reporterId,
+        reportedUserId: d.reportedUserId,
+        reason: d.reason,
+        details: d.details,
+        content: d.content,
+        messageId: d.messageId,
+        createdAt: new Date(d.createdAt),
+        status: 'open',
+        decidedAt: null,
+        decidedBy: null,
+        note: null,
+      })
       .orIgnore()
       .execute();
   }

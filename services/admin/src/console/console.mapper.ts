@@ -1,5 +1,12 @@
 import type { AdminDancer, AdminReport, AdminUser, AdminVenue, AdminVipRoom, VipAssignment } from '@luxe/contracts';
-import type { AdminAssignmentRow, AdminDancerRow, AdminReportRow, AdminSectionRow, AdminUserRow, AdminVenueRow } from '../catalog/catalog.entity';
+import type {
+  AdminAssignmentRow,
+  AdminDancerRow,
+  AdminReportRow,
+  AdminSectionRow,
+  AdminUserRow,
+  AdminVenueRow,
+} from '../catalog/catalog.entity';
 
 /** The console's views of its read models; a row another names may be missing (not arrived yet, or deleted): blanks then. */
 
@@ -29,10 +36,19 @@ export const toVenue = (v: AdminVenueRow, owner: AdminUserRow | undefined): Admi
   capacity: v.capacity,
   isActive: v.isActive,
   approvalStatus: v.approvalStatus,
-  owner: { id: v.ownerId, firstName: owner?.firstName ?? '', lastName: owner?.lastName ?? '', email: owner?.email ?? '' },
+  owner: {
+    id: v.ownerId,
+    firstName: owner?.firstName ?? '',
+    lastName: owner?.lastName ?? '',
+    email: owner?.email ?? '',
+  },
 });
 
-export const toVipRoom = (s: AdminSectionRow, venue: AdminVenueRow | undefined, assignment: VipAssignment | undefined): AdminVipRoom => ({
+export const toVipRoom = (
+  s: AdminSectionRow,
+  venue: AdminVenueRow | undefined,
+  assignment: VipAssignment | undefined,
+): AdminVipRoom => ({
   id: s.sectionId,
   name: s.name,
   type: s.type,
@@ -55,7 +71,10 @@ export const toDancer = (d: AdminDancerRow, venue: AdminVenueRow | undefined): A
   isActive: d.isActive,
 });
 
-export const toAssignment = (a: AdminAssignmentRow, names: { dancer?: AdminDancerRow; section?: AdminSectionRow; venue?: AdminVenueRow }): VipAssignment => ({
+export const toAssignment = (
+  a: AdminAssignmentRow,
+  names: { dancer?: AdminDancerRow; section?: AdminSectionRow; venue?: AdminVenueRow },
+): VipAssignment => ({
   id: a.assignmentId,
   sectionId: a.sectionId,
   dancerId: a.dancerId,
@@ -84,6 +103,10 @@ export function toReport(r: AdminReportRow, users: Map<string, AdminUserRow>): A
     status: r.status,
     createdAt: new Date(r.createdAt).toISOString(),
     reporter: { id: r.reporterId, name: name(r.reporterId) },
-    reported: { id: r.reportedUserId, name: name(r.reportedUserId), suspended: !!users.get(r.reportedUserId)?.suspendedAt },
+    reported: {
+      id: r.reportedUserId,
+      name: name(r.reportedUserId),
+      suspended: !!users.get(r.reportedUserId)?.suspendedAt,
+    },
   };
 }

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, EntityManager, In, SelectQueryBuilder, type ObjectLiteral } from 'typeorm';
-import { AdminAssignmentRow, AdminDancerRow, AdminReportRow, AdminSectionRow, AdminUserRow, AdminVenueRow } from '../catalog/catalog.entity';
+import {
+  AdminAssignmentRow,
+  AdminDancerRow,
+  AdminReportRow,
+  AdminSectionRow,
+  AdminUserRow,
+  AdminVenueRow,
+} from '../catalog/catalog.entity';
 
 export interface Paging {
   search?: string;
@@ -11,7 +18,10 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function paged<T extends ObjectLiteral>(q: SelectQueryBuilder<T>, p: Paging): Promise<[T[], number]> {
   // offset/limit: the lists join no relations, and skip/take cannot order by a joined alias.
-  return q.offset((p.page - 1) * p.pageSize).limit(p.pageSize).getManyAndCount();
+  return q
+    .offset((p.page - 1) * p.pageSize)
+    .limit(p.pageSize)
+    .getManyAndCount();
 }
 
 /**
@@ -26,7 +36,13 @@ export class ConsoleRepository {
 
   users(q: Paging & { userType?: string; status?: 'active' | 'suspended' }): Promise<[AdminUserRow[], number]> {
     const b = this.ds.manager.getRepository(AdminUserRow).createQueryBuilder('u');
-    if (q.search) b.andWhere(new Brackets((w) => w.where(`u.email ILIKE :s`).orWhere(`u.first_name || ' ' || u.last_name ILIKE :s`).orWhere('u.city ILIKE :s')), { s: like(q.search) });
+    if (q.search)
+      b.andWhere(
+        new Brackets((w) =>
+          w.where(`u.email ILIKE :s`).orWhere(`u.first_name || ' ' || u.last_name ILIKE :s`).orWhere('u.city ILIKE :s'),
+        ),
+        { s: like(q.search) },
+      );
     if (q.userType) b.andWhere('u.user_type = :t', { t: q.userType });
     if (q.status) b.andWhere(q.status === 'suspended' ? 'u.suspended_at IS NOT NULL' : 'u.suspended_at IS NULL');
     return paged(b.orderBy('u.created_at', 'DESC').addOrderBy('u.user_id'), q);
@@ -34,16 +50,28 @@ export class ConsoleRepository {
 
   venues(q: Paging & { approvalStatus?: string; type?: string }): Promise<[AdminVenueRow[], number]> {
     const b = this.ds.manager.getRepository(AdminVenueRow).createQueryBuilder('v');
-    if (q.search) b.andWhere(new Brackets((w) => w.where('v.name ILIKE :s').orWhere('v.city ILIKE :s').orWhere('v.state ILIKE :s')), { s: like(q.search) });
+    if (q.search)
+      b.andWhere(
+        new Brackets((w) => w.where('v.name ILIKE :s').orWhere('v.city ILIKE :s').orWhere('v.state ILIKE :s')),
+        { s: like(q.search) },
+      );
     if (q.approvalStatus) b.andWhere('v.approval_status = :a', { a: q.approvalStatus });
     if (q.type) b.andWhere('v.type = :t', { t: q.type });
     // Pending first: that is what waits for an admin.
-    return paged(b.orderBy(`(v.approval_status = 'pending')`, 'DESC').addOrderBy('v.updated_at', 'DESC').addOrderBy('v.venue_id'), q);
+    return paged(
+      b.orderBy(`(v.approval_status = 'pending')`, 'DESC').addOrderBy('v.updated_at', 'DESC').addOrderBy('v.venue_id'),
+      q,
+    );
   }
 
   vipRooms(q: Paging & { venueId?: string }): Promise<[AdminSectionRow[], number]> {
-    const b = this.ds.manager.getRepository(AdminSectionRow).createQueryBuilder('s').innerJoin(AdminVenueRow, 'v', 'v.venue_id = s.venue_id').where('s.is_vip_room');
-    if (q.search) b.andWhere(new Brackets((w) => w.where('s.name ILIKE :s').orWhere('v.name ILIKE :s')), { s: like(q.search) });
+    const b = this.ds.manager
+      .getRepository(AdminSectionRow)
+      .createQueryBuilder('s')
+      .innerJoin(AdminVenueRow, 'v', 'v.venue_id = s.venue_id')
+      .where('s.is_vip_room');
+    if (q.search)
+      b.andWhere(new Brackets((w) => w.where('s.name ILIKE :s').orWhere('v.name ILIKE :s')), { s: like(q.search) });
     if (q.venueId) b.andWhere('s.venue_id = :venueId', { venueId: q.venueId });
     return paged(b.orderBy('v.name').addOrderBy('s.name').addOrderBy('s.section_id'), q);
   }
@@ -63,13 +91,24 @@ export class ConsoleRepository {
 
   /** The sections' assignments still in force (proposed or accepted), newest first. */
   currentAssignments(sectionIds: string[]): Promise<AdminAssignmentRow[]> {
-    return this.ds.manager.find(AdminAssignmentRow, { where: { sectionId: In(sectionIds.length ? sectionIds : ['00000000-0000-0000-0000-000000000000']), status: In(['proposed', 'accepted']) }, order: { createdAt: 'DESC' } });
+    return this.ds.manager.find(AdminAssignmentRow, {
+      where: {
+        sectionId: In(sectionIds.length ? sectionIds : ['00000000-0000-0000-0000-000000000000']),
+        status: In(['proposed', 'accepted']),
+      },
+      order: { createdAt: 'DESC' },
+    });
   }
 
   /* -------------------------------------------------- rows a decision writes */
 
   lockVenue(m: EntityManager, venueId: string): Promise<AdminVenueRow | null> {
-    return m.getRepository(AdminVenueRow).createQueryBuilder('v').setLock('pessimistic_write').where('v.venue_id = :venueId', { venueId }).getOne();
+    return m
+      .getRepository(AdminVenueRow)
+      .createQueryBuilder('v')
+      .setLock('pessimistic_write')
+      .where('v.venue_id = :venueId', { venueId })
+      .getOne();
   }
   async saveVenue(m: EntityManager, v: AdminVenueRow): Promise<void> {
     await m.save(AdminVenueRow, v);
@@ -84,19 +123,34 @@ export class ConsoleRepository {
     await m.insert(AdminAssignmentRow, a);
   }
   lockAssignment(m: EntityManager, id: string): Promise<AdminAssignmentRow | null> {
-    return m.getRepository(AdminAssignmentRow).createQueryBuilder('a').setLock('pessimistic_write').where('a.assignment_id = :id', { id }).getOne();
+    return m
+      .getRepository(AdminAssignmentRow)
+      .createQueryBuilder('a')
+      .setLock('pessimistic_write')
+      .where('a.assignment_id = :id', { id })
+      .getOne();
   }
   async saveAssignment(m: EntityManager, a: AdminAssignmentRow): Promise<void> {
     await m.save(AdminAssignmentRow, a);
   }
   lockReport(m: EntityManager, id: string): Promise<AdminReportRow | null> {
-    return m.getRepository(AdminReportRow).createQueryBuilder('r').setLock('pessimistic_write').where('r.report_id = :id', { id }).getOne();
+    return m
+      .getRepository(AdminReportRow)
+      .createQueryBuilder('r')
+      .setLock('pessimistic_write')
+      .where('r.report_id = :id', { id })
+      .getOne();
   }
   async saveReport(m: EntityManager, r: AdminReportRow): Promise<void> {
     await m.save(AdminReportRow, r);
   }
   lockUser(m: EntityManager, userId: string): Promise<AdminUserRow | null> {
-    return m.getRepository(AdminUserRow).createQueryBuilder('u').setLock('pessimistic_write').where('u.user_id = :userId', { userId }).getOne();
+    return m
+      .getRepository(AdminUserRow)
+      .createQueryBuilder('u')
+      .setLock('pessimistic_write')
+      .where('u.user_id = :userId', { userId })
+      .getOne();
   }
   async saveUser(m: EntityManager, u: AdminUserRow): Promise<void> {
     await m.save(AdminUserRow, u);

@@ -11,7 +11,14 @@ import type { AdminSettings } from '../accounts/admin.settings';
 import type { AuditRow } from '../audit/audit.entity';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AuditService } from '../audit/audit.service';
-import type { AdminAssignmentRow, AdminDancerRow, AdminReportRow, AdminSectionRow, AdminUserRow, AdminVenueRow } from '../catalog/catalog.entity';
+import type {
+  AdminAssignmentRow,
+  AdminDancerRow,
+  AdminReportRow,
+  AdminSectionRow,
+  AdminUserRow,
+  AdminVenueRow,
+} from '../catalog/catalog.entity';
 import type { ConsoleRepository } from './console.repository';
 import { ConsoleService } from './console.service';
 
@@ -21,21 +28,86 @@ const member: Actor = { role: 'member', userId: 'u0000000-0000-4000-8000-0000000
 const m = {} as EntityManager;
 const paging = { page: 1, pageSize: 20 };
 
-const venue = (approvalStatus: AdminVenueRow['approvalStatus']) => ({ venueId: 'venue-1', ownerId: 'owner-1', name: 'Velvet', approvalStatus, updatedAt: new Date(0) }) as AdminVenueRow;
-const section = (over: Partial<AdminSectionRow> = {}) => ({ sectionId: 'section-1', venueId: 'venue-1', name: 'Room A', isVipRoom: true, isActive: true, ...over }) as AdminSectionRow;
-const dancer = (over: Partial<AdminDancerRow> = {}) => ({ dancerId: 'dancer-1', venueId: 'venue-1', name: 'Jade', entertainerUserId: 'ent-1', isActive: true, ...over }) as AdminDancerRow;
-const assignment = (status: AdminAssignmentRow['status']) => ({ assignmentId: 'asg-1', sectionId: 'section-1', dancerId: 'dancer-1', venueId: 'venue-1', entertainerUserId: 'ent-1', status, createdAt: new Date(0), respondedAt: null }) as AdminAssignmentRow;
-const report = (status: AdminReportRow['status']) => ({ reportId: 'report-1', kind: 'user', reporterId: 'u-1', reportedUserId: 'u-2', reason: 'spam', details: null, content: null, status, createdAt: new Date(0), decidedAt: null, decidedBy: null, note: null }) as AdminReportRow;
-const user = (suspendedAt: Date | null) => ({ userId: 'u-2', email: 'u2@example.com', firstName: 'Ann', lastName: 'Lee', userType: 'guest', city: 'Miami', state: 'FL', profileImages: [], createdAt: new Date(0), suspendedAt, suspendedReason: suspendedAt ? 'spam' : null }) as AdminUserRow;
+const venue = (approvalStatus: AdminVenueRow['approvalStatus']) =>
+  ({ venueId: 'venue-1', ownerId: 'owner-1', name: 'Velvet', approvalStatus, updatedAt: new Date(0) }) as AdminVenueRow;
+const section = (over: Partial<AdminSectionRow> = {}) =>
+  ({
+    sectionId: 'section-1',
+    venueId: 'venue-1',
+    name: 'Room A',
+    isVipRoom: true,
+    isActive: true,
+    ...over,
+  }) as AdminSectionRow;
+const dancer = (over: Partial<AdminDancerRow> = {}) =>
+  ({
+    dancerId: 'dancer-1',
+    venueId: 'venue-1',
+    name: 'Jade',
+    entertainerUserId: 'ent-1',
+    isActive: true,
+    ...over,
+  }) as AdminDancerRow;
+const assignment = (status: AdminAssignmentRow['status']) =>
+  ({
+    assignmentId: 'asg-1',
+    sectionId: 'section-1',
+    dancerId: 'dancer-1',
+    venueId: 'venue-1',
+    entertainerUserId: 'ent-1',
+    status,
+    createdAt: new Date(0),
+    respondedAt: null,
+  }) as AdminAssignmentRow;
+const report = (status: AdminReportRow['status']) =>
+  ({
+    reportId: 'report-1',
+    kind: 'user',
+    reporterId: 'u-1',
+    reportedUserId: 'u-2',
+    reason: 'spam',
+    details: null,
+    content: null,
+    status,
+    createdAt: new Date(0),
+    decidedAt: null,
+    decidedBy: null,
+    note: null,
+  }) as AdminReportRow;
+const user = (suspendedAt: Date | null) =>
+  ({
+    userId: 'u-2',
+    email: 'u2@example.com',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    userType: 'guest',
+    city: 'Miami',
+    state: 'FL',
+    profileImages: [],
+    createdAt: new Date(0),
+    suspendedAt,
+    suspendedReason: suspendedAt ? 'spam' : null,
+  }) as AdminUserRow;
 
 /**
  * The console over fake repositories: the rows a decision locks (absent when not given), the
  * admin accounts that exist (the acting admin's, unless `adminGone`), and an outbox and audit
  * log that record what was written.
  */
-function setup(rows: { venue?: AdminVenueRow; section?: AdminSectionRow; dancer?: AdminDancerRow; assignment?: AdminAssignmentRow; report?: AdminReportRow; user?: AdminUserRow } = {}, adminGone = false) {
+function setup(
+  rows: {
+    venue?: AdminVenueRow;
+    section?: AdminSectionRow;
+    dancer?: AdminDancerRow;
+    assignment?: AdminAssignmentRow;
+    report?: AdminReportRow;
+    user?: AdminUserRow;
+  } = {},
+  adminGone = false,
+) {
   const saved: string[] = [];
-  const save = (kind: string) => jest.fn(async (_m: EntityManager, row: object) => void saved.push(`${kind}:${JSON.stringify(row)}`));
+  const save = (kind: string) =>
+    jest.fn(async (_m: EntityManager, row: object) => void saved.push(`${kind}:${JSON.stringify(row)}`));
   const repo = {
     users: jest.fn(async () => [[], 0]),
     venues: jest.fn(async () => [[], 0]),
@@ -56,12 +128,25 @@ function setup(rows: { venue?: AdminVenueRow; section?: AdminSectionRow; dancer?
     sectionsByIds: jest.fn(async () => []),
     dancersByIds: jest.fn(async () => []),
   } as unknown as ConsoleRepository;
-  const accountRows = { byId: jest.fn(async (id: string) => (id === ADMIN_ID && !adminGone ? ({ id, email: 'admin@example.com', name: 'Admin', passwordHash: 'x' } as AdminAccount) : null)) } as unknown as AdminAccountRepository;
+  const accountRows = {
+    byId: jest.fn(async (id: string) =>
+      id === ADMIN_ID && !adminGone
+        ? ({ id, email: 'admin@example.com', name: 'Admin', passwordHash: 'x' } as AdminAccount)
+        : null,
+    ),
+  } as unknown as AdminAccountRepository;
   const accounts = new AdminAccountsService(accountRows, {} as AdminSettings, { info: () => undefined } as never);
   const audited: AuditRow[] = [];
-  const audit = new AuditService({ add: async (_m: EntityManager, r: AuditRow) => void audited.push(r) } as unknown as AuditRepository);
+  const audit = new AuditService({
+    add: async (_m: EntityManager, r: AuditRow) => void audited.push(r),
+  } as unknown as AuditRepository);
   const published: { type: string; key: string; data: Record<string, unknown> }[] = [];
-  const outbox = { add: jest.fn(async (_m: EntityManager, type: string, key: string, data: Record<string, unknown>) => void published.push({ type, key, data })) } as unknown as Outbox;
+  const outbox = {
+    add: jest.fn(
+      async (_m: EntityManager, type: string, key: string, data: Record<string, unknown>) =>
+        void published.push({ type, key, data }),
+    ),
+  } as unknown as Outbox;
   const ds = { transaction: jest.fn((fn: (m: EntityManager) => Promise<unknown>) => fn(m)) } as unknown as DataSource;
   const service = new ConsoleService(ds, repo, accounts, audit, outbox);
   return { service, repo, saved, audited, published, ds };
@@ -99,8 +184,16 @@ describe('ConsoleService.decideVenue', () => {
     const out = await service.decideVenue(admin, 'venue-1', 'approved');
     expect(out.venue).toMatchObject({ id: 'venue-1', approvalStatus: 'approved' });
     expect(saved).toHaveLength(1);
-    expect(audited.map((a) => [a.action, a.adminId, a.adminEmail, a.before, a.after])).toEqual([['venue.approve', ADMIN_ID, 'admin@example.com', { approvalStatus: 'pending' }, { approvalStatus: 'approved' }]]);
-    expect(published).toEqual([{ type: 'admin.venue-approval-decided', key: 'venue-1', data: { venueId: 'venue-1', status: 'approved', adminId: ADMIN_ID } }]);
+    expect(audited.map((a) => [a.action, a.adminId, a.adminEmail, a.before, a.after])).toEqual([
+      ['venue.approve', ADMIN_ID, 'admin@example.com', { approvalStatus: 'pending' }, { approvalStatus: 'approved' }],
+    ]);
+    expect(published).toEqual([
+      {
+        type: 'admin.venue-approval-decided',
+        key: 'venue-1',
+        data: { venueId: 'venue-1', status: 'approved', adminId: ADMIN_ID },
+      },
+    ]);
   });
 
   it('decides a venue once (NOT_PENDING) and answers an unknown one with VENUE_NOT_FOUND, writing nothing', async () => {
@@ -120,11 +213,22 @@ describe('ConsoleService.assignDancer', () => {
   it('proposes an active dancer of the VIP room’s venue: inserted as proposed, audited and published', async () => {
     const { service, saved, audited, published } = setup({ section: section(), dancer: dancer() });
     const out = await service.assignDancer(admin, 'section-1', 'dancer-1');
-    expect(out.assignment).toMatchObject({ sectionId: 'section-1', dancerId: 'dancer-1', venueId: 'venue-1', entertainerUserId: 'ent-1', status: 'proposed' });
+    expect(out.assignment).toMatchObject({
+      sectionId: 'section-1',
+      dancerId: 'dancer-1',
+      venueId: 'venue-1',
+      entertainerUserId: 'ent-1',
+      status: 'proposed',
+    });
     expect(saved).toHaveLength(1);
     expect(audited.map((a) => a.action)).toEqual(['vip-assignment.propose']);
     expect(published.map((p) => p.type)).toEqual(['admin.vip-assignment-proposed']);
-    expect(published[0]!.data).toMatchObject({ sectionId: 'section-1', dancerId: 'dancer-1', venueId: 'venue-1', adminId: ADMIN_ID });
+    expect(published[0]!.data).toMatchObject({
+      sectionId: 'section-1',
+      dancerId: 'dancer-1',
+      venueId: 'venue-1',
+      adminId: ADMIN_ID,
+    });
   });
 
   it('refuses a section that is not a VIP room, an unknown or inactive dancer, and a dancer of another venue', async () => {
@@ -148,7 +252,9 @@ describe('ConsoleService.revokeAssignment', () => {
       const { service, audited, published } = setup({ assignment: assignment(status) });
       expect((await service.revokeAssignment(admin, 'asg-1')).assignment.status).toBe('revoked');
       expect(audited.map((a) => [a.before, a.after])).toEqual([[{ status }, { status: 'revoked' }]]);
-      expect(published).toEqual([{ type: 'admin.vip-assignment-revoked', key: 'asg-1', data: { assignmentId: 'asg-1', adminId: ADMIN_ID } }]);
+      expect(published).toEqual([
+        { type: 'admin.vip-assignment-revoked', key: 'asg-1', data: { assignmentId: 'asg-1', adminId: ADMIN_ID } },
+      ]);
     }
   });
 
@@ -164,9 +270,17 @@ describe('ConsoleService.revokeAssignment', () => {
 describe('ConsoleService: suspension', () => {
   it('suspends an active member with the reason and publishes user-suspended for identity', async () => {
     const { service, audited, published } = setup({ user: user(null) });
-    expect(await service.suspend(admin, 'u-2', 'harassment')).toMatchObject({ id: 'u-2', suspended: true, suspendedReason: 'harassment' });
-    expect(audited.map((a) => [a.action, a.before, a.after])).toEqual([['user.suspend', { suspended: false, reason: null }, { suspended: true, reason: 'harassment' }]]);
-    expect(published).toEqual([{ type: 'admin.user-suspended', key: 'u-2', data: { userId: 'u-2', reason: 'harassment', adminId: ADMIN_ID } }]);
+    expect(await service.suspend(admin, 'u-2', 'harassment')).toMatchObject({
+      id: 'u-2',
+      suspended: true,
+      suspendedReason: 'harassment',
+    });
+    expect(audited.map((a) => [a.action, a.before, a.after])).toEqual([
+      ['user.suspend', { suspended: false, reason: null }, { suspended: true, reason: 'harassment' }],
+    ]);
+    expect(published).toEqual([
+      { type: 'admin.user-suspended', key: 'u-2', data: { userId: 'u-2', reason: 'harassment', adminId: ADMIN_ID } },
+    ]);
   });
 
   it('reinstates a suspended member and publishes user-reinstated', async () => {
@@ -189,11 +303,21 @@ describe('ConsoleService: suspension', () => {
 describe('ConsoleService.decideReport', () => {
   it('resolves an open report once, with the deciding admin and the note (an empty note kept as none)', async () => {
     const { service, saved, audited } = setup({ report: report('open') });
-    expect(await service.decideReport(admin, 'report-1', 'dismissed', '')).toMatchObject({ id: 'report-1', status: 'dismissed' });
-    expect(JSON.parse(saved[0]!.slice('report:'.length))).toMatchObject({ status: 'dismissed', decidedBy: ADMIN_ID, note: null });
+    expect(await service.decideReport(admin, 'report-1', 'dismissed', '')).toMatchObject({
+      id: 'report-1',
+      status: 'dismissed',
+    });
+    expect(JSON.parse(saved[0]!.slice('report:'.length))).toMatchObject({
+      status: 'dismissed',
+      decidedBy: ADMIN_ID,
+      note: null,
+    });
     expect(audited.map((a) => [a.action, a.after])).toEqual([['report.dismiss', { status: 'dismissed', note: null }]]);
     const decided = setup({ report: report('resolved') });
-    await refusedWith(decided.service.decideReport(admin, 'report-1', 'dismissed', 'late'), ADMIN_ERRORS.REPORT_DECIDED);
+    await refusedWith(
+      decided.service.decideReport(admin, 'report-1', 'dismissed', 'late'),
+      ADMIN_ERRORS.REPORT_DECIDED,
+    );
     expect([decided.saved, decided.audited]).toEqual([[], []]);
   });
 });

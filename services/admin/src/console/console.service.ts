@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ADMIN_ERRORS, ADMIN_MESSAGES, type AdminReport, type AdminUser, type AdminVenue, type VipAssignment } from '@luxe/contracts';
+import {
+  ADMIN_ERRORS,
+  ADMIN_MESSAGES,
+  type AdminReport,
+  type AdminUser,
+  type AdminVenue,
+  type VipAssignment,
+} from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError } from '@luxe/platform/http';
 import { AdminAccountsService, requireAdmin } from '../accounts/admin-accounts.service';
@@ -77,11 +84,21 @@ export class ConsoleService {
       v.approvalStatus = status;
       v.updatedAt = new Date();
       await this.rows.saveVenue(m, v);
-      await this.audit.record(m, { admin, action: status === 'approved' ? 'venue.approve' : 'venue.reject', targetType: 'venue', targetId: venueId, before: { approvalStatus: 'pending' }, after: { approvalStatus: status } });
+      await this.audit.record(m, {
+        admin,
+        action: status === 'approved' ? 'venue.approve' : 'venue.reject',
+        targetType: 'venue',
+        targetId: venueId,
+        before: { approvalStatus: 'pending' },
+        after: { approvalStatus: status },
+      });
       await this.outbox.add(m, 'admin.venue-approval-decided', venueId, { venueId, status, adminId: admin.id });
       return v;
     });
-    return { message: status === 'approved' ? ADMIN_MESSAGES.approved : ADMIN_MESSAGES.rejected, venue: (await this.venueViews([row]))[0] };
+    return {
+      message: status === 'approved' ? ADMIN_MESSAGES.approved : ADMIN_MESSAGES.rejected,
+      venue: (await this.venueViews([row]))[0],
+    };
   }
 
   async assignDancer(actor: Actor, sectionId: string, dancerId: string) {
@@ -93,10 +110,32 @@ export class ConsoleService {
       const dancer = await this.rows.dancer(m, dancerId);
       if (!dancer || !dancer.isActive) throw AppError.of(ADMIN_ERRORS.DANCER_NOT_FOUND);
       if (dancer.venueId !== section.venueId) throw AppError.of(ADMIN_ERRORS.OTHER_VENUE);
-      const a = Object.assign(new AdminAssignmentRow(), { assignmentId: randomUUID(), sectionId, dancerId, venueId: section.venueId, entertainerUserId: dancer.entertainerUserId, status: 'proposed' as const, createdAt: new Date(), respondedAt: null });
+      const a = Object.assign(new AdminAssignmentRow(), {
+        assignmentId: randomUUID(),
+        sectionId,
+        dancerId,
+        venueId: section.venueId,
+        entertainerUserId: dancer.entertainerUserId,
+        status: 'proposed' as const,
+        createdAt: new Date(),
+        respondedAt: null,
+      });
       await this.rows.addAssignment(m, a);
-      await this.audit.record(m, { admin, action: 'vip-assignment.propose', targetType: 'vip-assignment', targetId: a.assignmentId, before: null, after: { sectionId, dancerId, status: 'proposed' } });
-      await this.outbox.add(m, 'admin.vip-assignment-proposed', a.assignmentId, { assignmentId: a.assignmentId, sectionId, dancerId, venueId: section.venueId, adminId: admin.id });
+      await this.audit.record(m, {
+        admin,
+        action: 'vip-assignment.propose',
+        targetType: 'vip-assignment',
+        targetId: a.assignmentId,
+        before: null,
+        after: { sectionId, dancerId, status: 'proposed' },
+      });
+      await this.outbox.add(m, 'admin.vip-assignment-proposed', a.assignmentId, {
+        assignmentId: a.assignmentId,
+        sectionId,
+        dancerId,
+        venueId: section.venueId,
+        adminId: admin.id,
+      });
       return a;
     });
     return { message: ADMIN_MESSAGES.assigned, assignment: (await this.assignmentViews([row]))[0] };
@@ -112,7 +151,14 @@ export class ConsoleService {
       a.status = 'revoked';
       a.respondedAt = new Date();
       await this.rows.saveAssignment(m, a);
-      await this.audit.record(m, { admin, action: 'vip-assignment.revoke', targetType: 'vip-assignment', targetId: id, before: { status: before }, after: { status: 'revoked' } });
+      await this.audit.record(m, {
+        admin,
+        action: 'vip-assignment.revoke',
+        targetType: 'vip-assignment',
+        targetId: id,
+        before: { status: before },
+        after: { status: 'revoked' },
+      });
       await this.outbox.add(m, 'admin.vip-assignment-revoked', id, { assignmentId: id, adminId: admin.id });
       return a;
     });
@@ -127,7 +173,12 @@ export class ConsoleService {
     return this.setSuspension(actor, userId, null);
   }
 
-  async decideReport(actor: Actor, id: string, status: 'resolved' | 'dismissed', note: string | undefined): Promise<AdminReport> {
+  async decideReport(
+    actor: Actor,
+    id: string,
+    status: 'resolved' | 'dismissed',
+    note: string | undefined,
+  ): Promise<AdminReport> {
     const admin = await this.admin(actor);
     const row = await this.ds.transaction(async (m) => {
       const r = await this.rows.lockReport(m, id);
@@ -135,7 +186,14 @@ export class ConsoleService {
       if (r.status !== 'open') throw AppError.of(ADMIN_ERRORS.REPORT_DECIDED);
       Object.assign(r, { status, decidedAt: new Date(), decidedBy: admin.id, note: note || null });
       await this.rows.saveReport(m, r);
-      await this.audit.record(m, { admin, action: status === 'resolved' ? 'report.resolve' : 'report.dismiss', targetType: 'report', targetId: id, before: { status: 'open' }, after: { status, note: note || null } });
+      await this.audit.record(m, {
+        admin,
+        action: status === 'resolved' ? 'report.resolve' : 'report.dismiss',
+        targetType: 'report',
+        targetId: id,
+        before: { status: 'open' },
+        after: { status, note: note || null },
+      });
       return r;
     });
     return (await this.reportViews([row]))[0];
@@ -154,8 +212,16 @@ export class ConsoleService {
       u.suspendedAt = reason !== null ? new Date() : null;
       u.suspendedReason = reason;
       await this.rows.saveUser(m, u);
-      await this.audit.record(m, { admin, action: reason !== null ? 'user.suspend' : 'user.reinstate', targetType: 'user', targetId: userId, before, after: { suspended: reason !== null, reason } });
-      if (reason !== null) await this.outbox.add(m, 'admin.user-suspended', userId, { userId, reason, adminId: admin.id });
+      await this.audit.record(m, {
+        admin,
+        action: reason !== null ? 'user.suspend' : 'user.reinstate',
+        targetType: 'user',
+        targetId: userId,
+        before,
+        after: { suspended: reason !== null, reason },
+      });
+      if (reason !== null)
+        await this.outbox.add(m, 'admin.user-suspended', userId, { userId, reason, adminId: admin.id });
       else await this.outbox.add(m, 'admin.user-reinstated', userId, { userId, adminId: admin.id });
       return u;
     });
@@ -175,13 +241,23 @@ export class ConsoleService {
 
   private async assignmentViews(rows: AdminAssignmentRow[]): Promise<VipAssignment[]> {
     const dancers = new Map((await this.rows.dancersByIds(rows.map((a) => a.dancerId))).map((d) => [d.dancerId, d]));
-    const sections = new Map((await this.rows.sectionsByIds(rows.map((a) => a.sectionId))).map((s) => [s.sectionId, s]));
+    const sections = new Map(
+      (await this.rows.sectionsByIds(rows.map((a) => a.sectionId))).map((s) => [s.sectionId, s]),
+    );
     const venues = new Map((await this.rows.venuesByIds(rows.map((a) => a.venueId))).map((v) => [v.venueId, v]));
-    return rows.map((a) => toAssignment(a, { dancer: dancers.get(a.dancerId), section: sections.get(a.sectionId), venue: venues.get(a.venueId) }));
+    return rows.map((a) =>
+      toAssignment(a, {
+        dancer: dancers.get(a.dancerId),
+        section: sections.get(a.sectionId),
+        venue: venues.get(a.venueId),
+      }),
+    );
   }
 
   private async reportViews(rows: AdminReportRow[]): Promise<AdminReport[]> {
-    const users = new Map((await this.rows.usersByIds(rows.flatMap((r) => [r.reporterId, r.reportedUserId]))).map((u) => [u.userId, u]));
+    const users = new Map(
+      (await this.rows.usersByIds(rows.flatMap((r) => [r.reporterId, r.reportedUserId]))).map((u) => [u.userId, u]),
+    );
     return rows.map((r) => toReport(r, users));
   }
 }

@@ -107,6 +107,16 @@ export class CreateAdmin1700000020000 implements MigrationInterface {
     await q.query(`CREATE INDEX admin_reports_reported_user_id ON admin_reports (reported_user_id)`);
   }
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['admin_reports', 'admin_assignments', 'admin_dancers', 'admin_sections', 'admin_venues', 'admin_users', 'admin_audit_log', 'admin_accounts']) await q.query(`DROP TABLE ${t}`);
+    for (const t of [
+      'admin_reports',
+      'admin_assignments',
+      'admin_dancers',
+      'admin_sections',
+      'admin_venues',
+      'admin_users',
+      'admin_audit_log',
+      'admin_accounts',
+    ])
+      await q.query(`DROP TABLE ${t}`);
   }
 }

@@ -12,14 +12,21 @@ export interface Window {
  * (DANCER_TAKEN: he is one person, in whichever room). Sold-out nights are the unit's own: the
  * entertainer's evening says nothing about the room.
  */
-export function availabilityOf(q: { date: string; duration: number }, unit: { windows: readonly Window[]; capacity: number }, dancerWindows: readonly Window[] = []): Availability {
+export function availabilityOf(
+  q: { date: string; duration: number },
+  unit: { windows: readonly Window[]; capacity: number },
+  dancerWindows: readonly Window[] = [],
+): Availability {
   const overlapping = (windows: readonly Window[], date: string, start: StartTime, duration: number) => {
     const w = bookingWindow(date, start, duration);
     return windows.filter((b) => b.startsAt < w.endsAt && b.endsAt > w.startsAt).length;
   };
-  const full = (date: string, start: StartTime, duration: number) => overlapping(unit.windows, date, start, duration) >= unit.capacity;
+  const full = (date: string, start: StartTime, duration: number) =>
+    overlapping(unit.windows, date, start, duration) >= unit.capacity;
   const unitTaken = START_TIMES.filter((t) => full(q.date, t, q.duration));
-  const dancerTaken = START_TIMES.filter((t) => !unitTaken.includes(t) && overlapping(dancerWindows, q.date, t, q.duration) > 0);
+  const dancerTaken = START_TIMES.filter(
+    (t) => !unitTaken.includes(t) && overlapping(dancerWindows, q.date, t, q.duration) > 0,
+  );
   return {
     date: q.date,
     duration: q.duration,

@@ -1,9 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
-import { BOOKING_TRANSITIONS, canMove, moveTo, REFUND_RULE, refundOnCancel, type BookingStatus } from './booking-lifecycle';
+import {
+  BOOKING_TRANSITIONS,
+  canMove,
+  moveTo,
+  REFUND_RULE,
+  refundOnCancel,
+  type BookingStatus,
+} from './booking-lifecycle';
 
 const HOUR = 3_600_000;
 const at = new Date('2026-06-01T12:00:00Z');
-const paid = (dollars: string, hoursAhead: number) => ({ amountPaid: dollars, startsAt: new Date(at.getTime() + hoursAhead * HOUR), cancellationPolicy: 'moderate' as const });
+const paid = (dollars: string, hoursAhead: number) => ({
+  amountPaid: dollars,
+  startsAt: new Date(at.getTime() + hoursAhead * HOUR),
+  cancellationPolicy: 'moderate' as const,
+});
 
 describe('the booking lifecycle', () => {
   it('ends in cancelled or completed, and nothing leaves them', () => {
@@ -36,7 +47,13 @@ describe('the booking lifecycle', () => {
   });
 
   it('has a rule for every cancellation reason of the event schema, and nothing to give back for an unpaid hold', () => {
-    expect(Object.keys(REFUND_RULE).sort()).toEqual(['cancelled-by-host', 'hold-expired', 'host-deleted', 'payment-failed', 'venue-deleted']);
+    expect(Object.keys(REFUND_RULE).sort()).toEqual([
+      'cancelled-by-host',
+      'hold-expired',
+      'host-deleted',
+      'payment-failed',
+      'venue-deleted',
+    ]);
     expect(refundOnCancel('hold-expired', paid('0', 1), at)).toEqual({ cents: 0, percent: 100 });
   });
 });

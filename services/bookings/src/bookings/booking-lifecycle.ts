@@ -55,7 +55,11 @@ export const REFUND_RULE: Readonly<Record<CancellationReason, 'schedule' | 'full
 };
 
 /** The refund of a booking cancelled for `reason` at `at`, in cents and percent of what was paid. */
-export function refundOnCancel(reason: CancellationReason, b: Pick<BookingEntity, 'amountPaid' | 'startsAt'> & { cancellationPolicy?: CancellationPolicy | null }, at: Date): { cents: number; percent: number } {
+export function refundOnCancel(
+  reason: CancellationReason,
+  b: Pick<BookingEntity, 'amountPaid' | 'startsAt'> & { cancellationPolicy?: CancellationPolicy | null },
+  at: Date,
+): { cents: number; percent: number } {
   const paid = Math.round(Number(b.amountPaid ?? 0) * 100);
   const rule = REFUND_RULE[reason];
   if (rule === 'full') return { cents: paid, percent: 100 };

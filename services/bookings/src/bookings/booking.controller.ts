@@ -21,7 +21,10 @@ export class BookingController {
   }
 
   @Route(api.bookings.setGuestVisibility)
-  async setGuestVisibility(@Input() input: RouteInput<typeof api.bookings.setGuestVisibility>, @CurrentActor() actor: Actor) {
+  async setGuestVisibility(
+    @Input() input: RouteInput<typeof api.bookings.setGuestVisibility>,
+    @CurrentActor() actor: Actor,
+  ) {
     return this.withFriends(await this.bookings.setGuestVisibility(actor, input.params.id, input.body.guestVisibility));
   }
 

@@ -12,7 +12,10 @@ import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Check('bookings_status_check', `status IN ('held', 'confirmed', 'cancelled', 'completed', 'expired')`)
 @Check('bookings_duration_check', `duration BETWEEN 1 AND 6`)
 @Check('bookings_cancellation_policy_check', `cancellation_policy IN ('flexible', 'moderate', 'strict')`)
-@Check('bookings_deposit_check', `deposit_percent BETWEEN 0 AND 100 AND deposit_amount >= 0 AND deposit_amount <= total_cost`)
+@Check(
+  'bookings_deposit_check',
+  `deposit_percent BETWEEN 0 AND 100 AND deposit_amount >= 0 AND deposit_amount <= total_cost`,
+)
 export class BookingEntity {
   @PrimaryColumn('uuid')
   id!: string;

@@ -38,16 +38,41 @@ export function toBooking(b: BookingEntity): Booking {
 }
 
 /** A booking's minimum spend, deposit (paid by card when booking) and balance due at the venue (docs/product.md#booking-deposits). */
-export function depositView(b: Pick<BookingEntity, 'totalCost' | 'minimumSpend' | 'depositPercent' | 'depositAmount'>): Pick<Booking, 'minimumSpend' | 'depositPercent' | 'depositAmount' | 'balanceDue'> {
+export function depositView(
+  b: Pick<BookingEntity, 'totalCost' | 'minimumSpend' | 'depositPercent' | 'depositAmount'>,
+): Pick<Booking, 'minimumSpend' | 'depositPercent' | 'depositAmount' | 'balanceDue'> {
   const total = Math.round(Number(b.totalCost) * 100);
   const deposit = Math.round(Number(b.depositAmount ?? 0) * 100);
-  return { minimumSpend: b.minimumSpend == null ? null : money(Number(b.minimumSpend)), depositPercent: b.depositPercent ?? 0, depositAmount: money(deposit / 100), balanceDue: money((total - deposit) / 100) };
+  return {
+    minimumSpend: b.minimumSpend == null ? null : money(Number(b.minimumSpend)),
+    depositPercent: b.depositPercent ?? 0,
+    depositAmount: money(deposit / 100),
+    balanceDue: money((total - deposit) / 100),
+  };
 }
 
 /** A booking as the venue's owner sees it, with the host's first name. */
 export function toOwnerBooking(b: BookingEntity, hostName: string): OwnerBooking {
   const r = toBooking(b);
-  return { id: r.id, venueId: r.venueId, hostName, venueName: r.venueName, venueType: r.venueType, sectionType: r.sectionType, status: r.status, bookingDate: r.bookingDate, startTime: r.startTime, duration: r.duration, totalCost: r.totalCost, guestVisibility: r.guestVisibility, friends: r.friends, createdAt: r.createdAt, refundAmount: r.refundAmount, depositAmount: r.depositAmount, balanceDue: r.balanceDue };
+  return {
+    id: r.id,
+    venueId: r.venueId,
+    hostName,
+    venueName: r.venueName,
+    venueType: r.venueType,
+    sectionType: r.sectionType,
+    status: r.status,
+    bookingDate: r.bookingDate,
+    startTime: r.startTime,
+    duration: r.duration,
+    totalCost: r.totalCost,
+    guestVisibility: r.guestVisibility,
+    friends: r.friends,
+    createdAt: r.createdAt,
+    refundAmount: r.refundAmount,
+    depositAmount: r.depositAmount,
+    balanceDue: r.balanceDue,
+  };
 }
 
 /** What a new booking row records besides its slot: its unit, price and state. */

@@ -71,7 +71,11 @@ export class BookingRepository {
 
   /** The host's holds still waiting for payment. Run under lockHost. */
   countLiveHoldsOfHost(m: EntityManager, hostId: string): Promise<number> {
-    return m.getRepository(BookingEntity).createQueryBuilder('b').where(`b.host_id = :hostId AND b.status = 'held' AND b.hold_expires_at > now()`, { hostId }).getCount();
+    return m
+      .getRepository(BookingEntity)
+      .createQueryBuilder('b')
+      .where(`b.host_id = :hostId AND b.status = 'held' AND b.hold_expires_at > now()`, { hostId })
+      .getCount();
   }
 
   /**
@@ -89,25 +93,49 @@ export class BookingRepository {
 
   /** The booking row locked for the rest of the transaction (parallel cancels of it wait, then see it cancelled). */
   lockById(m: EntityManager, id: string): Promise<BookingEntity | null> {
-    return m.getRepository(BookingEntity).createQueryBuilder('b').setLock('pessimistic_write').where('b.id = :id', { id }).getOne();
-  }
-
-  /** The caller's live hold of this very slot (a retried payment start reuses it). */
-  findLiveHold(m: EntityManager, hostId: string, unit: Unit, startsAt: Date, duration: number): Promise<BookingEntity | null> {
     return m
       .getRepository(BookingEntity)
       .createQueryBuilder('b')
-      .where(`b.host_id = :hostId AND b.venue_id = :venueId AND b.section_id IS NULL AND b.starts_at = :startsAt AND b.duration = :duration`, { hostId, venueId: unit.venueId, startsAt, duration })
+      .setLock('pessimistic_write')
+      .where('b.id = :id', { id })
+      .getOne();
+  }
+
+  /** The caller's live hold of this very slot (a retried payment start reuses it). */
+  findLiveHold(
+    m: EntityManager,
+    hostId: string,
+    unit: Unit,
+    startsAt: Date,
+    duration: number,
+  ): Promise<BookingEntity | null> {
+    return m
+      .getRepository(BookingEntity)
+      .createQueryBuilder('b')
+      .where(
+        `b.host_id = :hostId AND b.venue_id = :venueId AND b.section_id IS NULL AND b.starts_at = :startsAt AND b.duration = :duration`,
+        { hostId, venueId: unit.venueId, startsAt, duration },
+      )
       .andWhere(`b.status = 'held' AND b.hold_expires_at > now()`)
       .getOne();
   }
 
   /** The caller's live hold of this very section slot with this entertainer (a retried deposit payment reuses it). */
-  findLiveSectionHold(m: EntityManager, hostId: string, sectionId: string, dancerId: string | null, startsAt: Date, duration: number): Promise<BookingEntity | null> {
+  findLiveSectionHold(
+    m: EntityManager,
+    hostId: string,
+    sectionId: string,
+    dancerId: string | null,
+    startsAt: Date,
+    duration: number,
+  ): Promise<BookingEntity | null> {
     return m
       .getRepository(BookingEntity)
       .createQueryBuilder('b')
-      .where(`b.host_id = :hostId AND b.section_id = :sectionId AND b.dancer_id IS NOT DISTINCT FROM :dancerId AND b.starts_at = :startsAt AND b.duration = :duration`, { hostId, sectionId, dancerId, startsAt, duration })
+      .where(
+        `b.host_id = :hostId AND b.section_id = :sectionId AND b.dancer_id IS NOT DISTINCT FROM :dancerId AND b.starts_at = :startsAt AND b.duration = :duration`,
+        { hostId, sectionId, dancerId, startsAt, duration },
+      )
       .andWhere(`b.status = 'held' AND b.hold_expires_at > now()`)
       .getOne();
   }
@@ -139,7 +167,9 @@ export class BookingRepository {
       .createQueryBuilder(BookingEntity, 'b')
       .where('b.venue_id IN (:...venueIds)', { venueIds })
       .andWhere(`b.status IN ('confirmed', 'cancelled', 'completed')`)
-      .andWhere(`NOT (b.status = 'cancelled' AND b.amount_paid = 0 AND (b.venue_type = 'yacht' OR b.deposit_amount > 0))`);
+      .andWhere(
+        `NOT (b.status = 'cancelled' AND b.amount_paid = 0 AND (b.venue_type = 'yacht' OR b.deposit_amount > 0))`,
+      );
     if (dates.from) q.andWhere('b.booking_date >= :from', { from: dates.from });
     if (dates.to) q.andWhere('b.booking_date <= :to', { to: dates.to });
     return q.orderBy('b.starts_at', 'DESC').addOrderBy('b.id', 'ASC').getMany();
@@ -148,7 +178,9 @@ export class BookingRepository {
   /** Holds past their time become expired (returned, to publish their release). */
   async expireHolds(m: EntityManager): Promise<BookingEntity[]> {
     // UPDATE … RETURNING answers [rows, count] through TypeORM's Postgres driver, not rows.
-    const [rows] = (await m.query(`UPDATE bookings SET status = 'expired' WHERE status = 'held' AND hold_expires_at <= now() RETURNING id`)) as [{ id: string }[], number];
+    const [rows] = (await m.query(
+      `UPDATE bookings SET status = 'expired' WHERE status = 'held' AND hold_expires_at <= now() RETURNING id`,
+    )) as [{ id: string }[], number];
     const ids = rows.map((r) => r.id);
     return ids.length ? m.findBy(BookingEntity, { id: In(ids) }) : [];
   }
@@ -171,7 +203,13 @@ export class BookingRepository {
 
   /** Every booking of the host, locked (in id order) for his erasure: see lockLiveAtVenue. */
   lockByHostForErasure(m: EntityManager, hostId: string): Promise<BookingEntity[]> {
-    return m.getRepository(BookingEntity).createQueryBuilder('b').setLock('pessimistic_write').where('b.host_id = :hostId', { hostId }).orderBy('b.id').getMany();
+    return m
+      .getRepository(BookingEntity)
+      .createQueryBuilder('b')
+      .setLock('pessimistic_write')
+      .where('b.host_id = :hostId', { hostId })
+      .orderBy('b.id')
+      .getMany();
   }
 
   async deleteOfHost(m: EntityManager, hostId: string): Promise<void> {

@@ -47,7 +47,8 @@ import type { BookingsSettings } from '../bookings.settings';
  * minimum, or nothing at all: a price that rounds to $0) is refused here, before any slot is held.
  */
 function requireCardChargeable(amounts: BookingAmounts): void {
-  if (Math.round(amounts.depositAmount * 100) < CARD_MINIMUM_CENTS) throw AppError.of(BOOKING_ERRORS.BELOW_CARD_MINIMUM);
+  if (Math.round(amounts.depositAmount * 100) < CARD_MINIMUM_CENTS)
+    throw AppError.of(BOOKING_ERRORS.BELOW_CARD_MINIMUM);
 }
 
 /** The slot a reservation asks for (a booking's or a hold's request). */
@@ -107,7 +108,13 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.sweeper = setInterval(() => void this.releaseExpiredHolds().catch((err) => this.logger.warn({ err }, 'releasing expired holds failed; retried')), this.settings?.HOLD_SWEEP_MS ?? 30_000);
+    this.sweeper = setInterval(
+      () =>
+        void this.releaseExpiredHolds().catch((err) =>
+          this.logger.warn({ err }, 'releasing expired holds failed; retried'),
+        ),
+      this.settings?.HOLD_SWEEP_MS ?? 30_000,
+    );
     this.sweeper.unref();
   }
   onModuleDestroy(): void {
@@ -126,7 +133,13 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     if (venue.type === 'yacht') throw AppError.of(BOOKING_ERRORS.PAYMENT_REQUIRED);
     this.requireBookableDate(dto.bookingDate);
     if (!dto.sectionId) throw AppError.of(BOOKING_ERRORS.SECTION_REQUIRED);
-    return this.reserve(actor.userId, venue, { status: 'confirmed', slot: dto, friends: dto.friends, friendIds: [], guestVisibility: dto.guestVisibility });
+    return this.reserve(actor.userId, venue, {
+      status: 'confirmed',
+      slot: dto,
+      friends: dto.friends,
+      friendIds: [],
+      guestVisibility: dto.guestVisibility,
+    });
   }
 
   /** `POST /api/bookings/holds`: a yacht slot kept for the host while he pays (the same hold again for the same slot). */
@@ -136,7 +149,13 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     if (venue.type !== 'yacht') return this.holdSection(actor, venue, dto);
     this.requireBookableDate(dto.bookingDate);
     // A yacht's hold starts visible to both, whatever the request says; its host chooses later (setGuestVisibility).
-    return this.reserve(actor.userId, venue, { status: 'held', slot: dto, friends: [], friendIds: dto.friendIds ?? [], guestVisibility: 'both' });
+    return this.reserve(actor.userId, venue, {
+      status: 'held',
+      slot: dto,
+      friends: [],
+      friendIds: dto.friendIds ?? [],
+      guestVisibility: 'both',
+    });
   }
 
   /**
@@ -149,7 +168,13 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     requireMember(actor);
     if (!dto.sectionId) throw AppError.of(BOOKING_ERRORS.NOT_A_YACHT);
     this.requireBookableDate(dto.bookingDate);
-    return this.reserve(actor.userId, venue, { status: 'held', slot: dto, friends: [], friendIds: dto.friendIds ?? [], guestVisibility: dto.guestVisibility });
+    return this.reserve(actor.userId, venue, {
+      status: 'held',
+      slot: dto,
+      friends: [],
+      friendIds: dto.friendIds ?? [],
+      guestVisibility: dto.guestVisibility,
+    });
   }
 
   /**
@@ -167,12 +192,20 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       const u = await this.lockUnit(m, venue, slot, hold);
       if (hold) {
         const existing = u.unit.sectionId
-          ? await this.bookings.findLiveSectionHold(m, hostId, u.unit.sectionId, u.dancer?.dancerId ?? null, window.startsAt, slot.duration)
+          ? await this.bookings.findLiveSectionHold(
+              m,
+              hostId,
+              u.unit.sectionId,
+              u.dancer?.dancerId ?? null,
+              window.startsAt,
+              slot.duration,
+            )
           : await this.bookings.findLiveHold(m, hostId, u.unit, window.startsAt, slot.duration);
         if (existing) return existing;
         await this.requireHoldRoom(m, hostId);
       }
-      if ((await this.bookings.countTaking(m, u.unit, window.startsAt, window.endsAt)) >= u.capacity) throw AppError.of(BOOKING_ERRORS.SLOT_TAKEN);
+      if ((await this.bookings.countTaking(m, u.unit, window.startsAt, window.endsAt)) >= u.capacity)
+        throw AppError.of(BOOKING_ERRORS.SLOT_TAKEN);
       if (u.dancer) await this.requireDancerFree(m, u.dancer.dancerId, window.startsAt, window.endsAt);
       if (hold) requireCardChargeable(u.amounts);
       const row = await this.bookings.insert(
@@ -196,7 +229,17 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       await this.friends.attachToBooking(m, hostId, row.id, r.friendIds);
       // A yacht is paid in full (its total): only a section's hold names the deposit it waits for.
       const deposit = row.sectionId ? { depositAmount: money(Number(row.depositAmount)) } : {};
-      await this.outbox.add(m, 'bookings.booking-held', row.id, { bookingId: row.id, hostId: row.hostId, venueId: row.venueId, totalCost: money(Number(row.totalCost)), holdExpiresAt: row.holdExpiresAt!.toISOString(), ...deposit, sectionId: row.sectionId, dancerId: row.dancerId, startsAt: new Date(row.startsAt).toISOString() });
+      await this.outbox.add(m, 'bookings.booking-held', row.id, {
+        bookingId: row.id,
+        hostId: row.hostId,
+        venueId: row.venueId,
+        totalCost: money(Number(row.totalCost)),
+        holdExpiresAt: row.holdExpiresAt!.toISOString(),
+        ...deposit,
+        sectionId: row.sectionId,
+        dancerId: row.dancerId,
+        startsAt: new Date(row.startsAt).toISOString(),
+      });
       return row;
     });
     return toBooking(saved);
@@ -212,14 +255,35 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       const locked = await this.catalog.lockVenue(m, venue.venueId);
       if (!locked) throw AppError.of(BOOKING_ERRORS.VENUE_NOT_FOUND);
       const amounts = yachtAmounts(yachtPrice(locked, slot.duration));
-      return { venue: locked, unit: { venueId: venue.venueId, sectionId: null }, capacity: 1, sectionName: FULL_YACHT.sectionType, sectionType: FULL_YACHT.sectionType, dancer: null, amounts };
+      return {
+        venue: locked,
+        unit: { venueId: venue.venueId, sectionId: null },
+        capacity: 1,
+        sectionName: FULL_YACHT.sectionType,
+        sectionType: FULL_YACHT.sectionType,
+        dancer: null,
+        amounts,
+      };
     }
     const section = await this.catalog.lockSection(m, slot.sectionId!);
-    if (!section || section.venueId !== venue.venueId || !section.isActive) throw AppError.of(BOOKING_ERRORS.SECTION_NOT_FOUND);
-    if (takesDeposit(section) !== hold) throw AppError.of(hold ? BOOKING_ERRORS.NOT_A_YACHT : BOOKING_ERRORS.DEPOSIT_REQUIRED);
+    if (!section || section.venueId !== venue.venueId || !section.isActive)
+      throw AppError.of(BOOKING_ERRORS.SECTION_NOT_FOUND);
+    if (takesDeposit(section) !== hold)
+      throw AppError.of(hold ? BOOKING_ERRORS.NOT_A_YACHT : BOOKING_ERRORS.DEPOSIT_REQUIRED);
     const dancer = await this.chosenDancer(m, venue, section, slot.dancerId ?? null);
-    const amounts = sectionAmounts(sectionPrice(section.pricePerHour, slot.duration, dancer?.priceModifier ?? null), section);
-    return { venue, unit: { venueId: venue.venueId, sectionId: section.sectionId }, capacity: section.maxSimultaneousBookings, sectionName: section.name, sectionType: section.type, dancer, amounts };
+    const amounts = sectionAmounts(
+      sectionPrice(section.pricePerHour, slot.duration, dancer?.priceModifier ?? null),
+      section,
+    );
+    return {
+      venue,
+      unit: { venueId: venue.venueId, sectionId: section.sectionId },
+      capacity: section.maxSimultaneousBookings,
+      sectionName: section.name,
+      sectionType: section.type,
+      dancer,
+      amounts,
+    };
   }
 
   /** Whether the unit of a hold that expired before its payment arrived was taken meanwhile (under the unit's row lock). */
@@ -230,7 +294,8 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       return (await this.bookings.countTaking(m, unit, b.startsAt, b.endsAt)) > 0;
     }
     const section = await this.catalog.lockSection(m, b.sectionId);
-    if (!section || (await this.bookings.countTaking(m, unit, b.startsAt, b.endsAt)) >= section.maxSimultaneousBookings) return true;
+    if (!section || (await this.bookings.countTaking(m, unit, b.startsAt, b.endsAt)) >= section.maxSimultaneousBookings)
+      return true;
     // Its entertainer may have been booked into another room meanwhile.
     if (!b.dancerId) return false;
     await this.catalog.lockDancer(m, b.dancerId);
@@ -243,7 +308,8 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     const saved = await this.ds.transaction(async (m) => {
       // Locked: saving a stale copy would undo a payment confirming the hold at the same moment.
       const b = await this.bookings.lockById(m, id);
-      if (!b || b.hostId !== actor.userId || (b.status !== 'confirmed' && b.status !== 'held')) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
+      if (!b || b.hostId !== actor.userId || (b.status !== 'confirmed' && b.status !== 'held'))
+        throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
       b.guestVisibility = guestVisibility;
       const row = await this.bookings.save(m, b);
       await this.outbox.add(m, 'bookings.booking-updated', b.id, { bookingId: b.id, guestVisibility });
@@ -270,7 +336,10 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
    * advisory only: booking still decides under the row locks. An entertainer is checked as create
    * checks him (DANCER_NOT_ALLOWED, DANCER_NOT_FOUND): the answer says only that he is busy.
    */
-  async availability(venueId: string, q: { date: string; sectionId?: string; dancerId?: string; duration: number }): Promise<Availability> {
+  async availability(
+    venueId: string,
+    q: { date: string; sectionId?: string; dancerId?: string; duration: number },
+  ): Promise<Availability> {
     const venue = await this.publicVenue(venueId);
     let unit: Unit;
     let capacity = 1;
@@ -281,7 +350,8 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     } else {
       if (!q.sectionId) throw AppError.of(BOOKING_ERRORS.SECTION_REQUIRED);
       const section = await this.catalog.section(q.sectionId);
-      if (!section || section.venueId !== venueId || !section.isActive) throw AppError.of(BOOKING_ERRORS.SECTION_NOT_FOUND);
+      if (!section || section.venueId !== venueId || !section.isActive)
+        throw AppError.of(BOOKING_ERRORS.SECTION_NOT_FOUND);
       unit = { venueId, sectionId: section.sectionId };
       capacity = section.maxSimultaneousBookings;
       dancer = await this.chosenDancer(this.ds.manager, venue, section, q.dancerId ?? null);
@@ -320,7 +390,12 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       // The booking is gone (its host's account was erased meanwhile): whatever was paid for it
       // goes back in full, or a card is charged for nothing (docs/booking-lifecycle.md). Only the money
       // stream hears of it: no read model has a card of this booking.
-      await this.outbox.add(m, 'bookings.refund-requested', bookingId, { bookingId, reason: 'host-deleted', refundAmount: amountCents, refundPercent: 100 });
+      await this.outbox.add(m, 'bookings.refund-requested', bookingId, {
+        bookingId,
+        reason: 'host-deleted',
+        refundAmount: amountCents,
+        refundPercent: 100,
+      });
       this.logger.warn({ bookingId }, 'a payment arrived for a booking that no longer exists: refunded in full');
       return;
     }
@@ -335,7 +410,10 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     if (b.status === 'expired' || (b.status === 'held' && b.holdExpiresAt && b.holdExpiresAt.getTime() <= Date.now())) {
       if (await this.slotTakenMeanwhile(m, b)) {
         await this.cancelPaidInFull(m, b, paid, amountCents, 'hold-expired');
-        this.logger.warn({ bookingId }, 'a payment arrived after its hold expired and the slot was taken: the booking is cancelled and refunded in full');
+        this.logger.warn(
+          { bookingId },
+          'a payment arrived after its hold expired and the slot was taken: the booking is cancelled and refunded in full',
+        );
         return;
       }
     } else if (b.status !== 'held') return;
@@ -346,14 +424,25 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** A paid booking that cannot take place: cancelled, everything paid refunded (payments acts on its refund-requested). */
-  private async cancelPaidInFull(m: EntityManager, b: BookingEntity, paid: string, amountCents: number, reason: 'hold-expired' | 'payment-failed' | 'cancelled-by-host'): Promise<void> {
+  private async cancelPaidInFull(
+    m: EntityManager,
+    b: BookingEntity,
+    paid: string,
+    amountCents: number,
+    reason: 'hold-expired' | 'payment-failed' | 'cancelled-by-host',
+  ): Promise<void> {
     if (b.status !== 'cancelled') moveTo(b, 'cancelled');
     b.amountPaid = paid;
     b.refundAmount = paid;
     b.cancelledAt = b.cancelledAt ?? new Date();
     b.holdExpiresAt = null;
     await this.bookings.save(m, b);
-    await publishCancellation(this.outbox, m, { bookingId: b.id, reason, refundAmount: amountCents, refundPercent: 100 });
+    await publishCancellation(this.outbox, m, {
+      bookingId: b.id,
+      reason,
+      refundAmount: amountCents,
+      refundPercent: 100,
+    });
   }
 
   /**
@@ -390,7 +479,12 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     b.cancelledAt = new Date();
     b.holdExpiresAt = null;
     await this.bookings.save(m, b);
-    await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'payment-failed', refundAmount: 0, refundPercent: 100 });
+    await publishCancellation(this.outbox, m, {
+      bookingId: b.id,
+      reason: 'payment-failed',
+      refundAmount: 0,
+      refundPercent: 100,
+    });
   }
 
   /** Holds past their time are marked expired and their release published. */
@@ -405,7 +499,8 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
   /** The venue is gone (its owner's account, or an old venue): what was still to come there is cancelled and published. */
   async cancelAtVenue(m: EntityManager, venueId: string): Promise<void> {
     // Not the host's doing: everything paid goes back (docs/booking-lifecycle.md).
-    for (const b of await this.bookings.lockLiveAtVenue(m, venueId)) await this.cancelFor(m, b, 'venue-deleted', new Date());
+    for (const b of await this.bookings.lockLiveAtVenue(m, venueId))
+      await this.cancelFor(m, b, 'venue-deleted', new Date());
   }
 
   /**
@@ -418,13 +513,19 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     const now = new Date();
     for (const b of await this.bookings.lockByHostForErasure(m, userId)) {
       const upcoming = new Date(b.startsAt).getTime() > now.getTime();
-      if ((b.status === 'confirmed' && upcoming) || b.status === 'held') await this.cancelFor(m, b, 'host-deleted', now);
+      if ((b.status === 'confirmed' && upcoming) || b.status === 'held')
+        await this.cancelFor(m, b, 'host-deleted', now);
     }
     await this.bookings.deleteOfHost(m, userId);
   }
 
   /** Cancels the (locked or freshly read) booking for `reason`, with the refund its rule gives, and publishes it. */
-  private async cancelFor(m: EntityManager, b: BookingEntity, reason: 'cancelled-by-host' | 'venue-deleted' | 'host-deleted', at: Date): Promise<BookingEntity> {
+  private async cancelFor(
+    m: EntityManager,
+    b: BookingEntity,
+    reason: 'cancelled-by-host' | 'venue-deleted' | 'host-deleted',
+    at: Date,
+  ): Promise<BookingEntity> {
     const { cents, percent } = refundOnCancel(reason, b, at);
     moveTo(b, 'cancelled');
     b.cancelledAt = at;
@@ -449,7 +550,8 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
 
   /** Under the host's lock: at most MAX_LIVE_HOLDS holds waiting for payment at once. */
   private async requireHoldRoom(m: EntityManager, hostId: string): Promise<void> {
-    if ((await this.bookings.countLiveHoldsOfHost(m, hostId)) >= MAX_LIVE_HOLDS) throw AppError.of(BOOKING_ERRORS.TOO_MANY_HOLDS);
+    if ((await this.bookings.countLiveHoldsOfHost(m, hostId)) >= MAX_LIVE_HOLDS)
+      throw AppError.of(BOOKING_ERRORS.TOO_MANY_HOLDS);
   }
 
   /**
@@ -459,15 +561,22 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
    */
   private async requireDancerFree(m: EntityManager, dancerId: string, startsAt: Date, endsAt: Date): Promise<void> {
     await this.catalog.lockDancer(m, dancerId);
-    if ((await this.bookings.countDancerTaking(m, dancerId, startsAt, endsAt)) > 0) throw AppError.of(BOOKING_ERRORS.DANCER_TAKEN);
+    if ((await this.bookings.countDancerTaking(m, dancerId, startsAt, endsAt)) > 0)
+      throw AppError.of(BOOKING_ERRORS.DANCER_TAKEN);
   }
 
   /** Entertainers only in the VIP rooms of strip clubs, and only the venue's available ones. */
-  private async chosenDancer(m: EntityManager, venue: VenueCard, section: SectionCard, dancerId: string | null): Promise<DancerCard | null> {
+  private async chosenDancer(
+    m: EntityManager,
+    venue: VenueCard,
+    section: SectionCard,
+    dancerId: string | null,
+  ): Promise<DancerCard | null> {
     if (!dancerId) return null;
     if (venue.subtype !== 'strip_club' || !section.isVipRoom) throw AppError.of(BOOKING_ERRORS.DANCER_NOT_ALLOWED);
     const d = await this.catalog.dancer(dancerId, m);
-    if (!d || d.venueId !== venue.venueId || !d.isActive || !d.isAvailable) throw AppError.of(BOOKING_ERRORS.DANCER_NOT_FOUND);
+    if (!d || d.venueId !== venue.venueId || !d.isActive || !d.isAvailable)
+      throw AppError.of(BOOKING_ERRORS.DANCER_NOT_FOUND);
     return d;
   }
 

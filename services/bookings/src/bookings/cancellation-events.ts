@@ -9,7 +9,11 @@ import type { Outbox } from '@luxe/platform/events';
  * alone: on the booking's stream it would be woken by every confirmation and update only to skip
  * them, and each consumer of a stream adds to the latency of every event on it.
  */
-export async function publishCancellation(outbox: Outbox, m: EntityManager, data: EventData<'bookings.booking-cancelled'>): Promise<void> {
+export async function publishCancellation(
+  outbox: Outbox,
+  m: EntityManager,
+  data: EventData<'bookings.booking-cancelled'>,
+): Promise<void> {
   await outbox.add(m, 'bookings.booking-cancelled', data.bookingId, data);
   await outbox.add(m, 'bookings.refund-requested', data.bookingId, data);
 }

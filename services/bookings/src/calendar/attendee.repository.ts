@@ -34,6 +34,9 @@ export class AttendeeRepository {
 
   /** A deleted member: his places at others' bookings, and the guests of his own bookings (before those go). */
   async eraseUser(m: EntityManager, userId: string): Promise<void> {
-    await m.query(`DELETE FROM booking_attendees WHERE user_id = $1 OR booking_id IN (SELECT id FROM bookings WHERE host_id = $1)`, [userId]);
+    await m.query(
+      `DELETE FROM booking_attendees WHERE user_id = $1 OR booking_id IN (SELECT id FROM bookings WHERE host_id = $1)`,
+      [userId],
+    );
   }
 }

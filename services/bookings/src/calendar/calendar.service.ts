@@ -19,7 +19,8 @@ export class CalendarService {
     requireMember(actor);
     const b = await this.bookings.findById(id);
     if (!b || b.status !== 'confirmed') throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
-    if (b.hostId !== actor.userId && !(await this.attendees.has(b.id, actor.userId))) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
+    if (b.hostId !== actor.userId && !(await this.attendees.has(b.id, actor.userId)))
+      throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
     return bookingCalendar(toBooking(b));
   }
 }

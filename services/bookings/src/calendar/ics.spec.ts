@@ -15,7 +15,8 @@ const booking = (over: Partial<CalendarBooking> = {}): CalendarBooking => ({
 
 /** The unfolded content lines (RFC 5545 §3.1: a CRLF followed by a space or a tab continues the line). */
 const lines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n');
-const prop = (ics: string, name: string) => lines(ics).find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
+const prop = (ics: string, name: string) =>
+  lines(ics).find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
 
 describe('bookingCalendar', () => {
   it('a winter night at 22:00 for 3 h in New York (EST, UTC−5): starts 03:00Z and ends 06:00Z the next day', () => {

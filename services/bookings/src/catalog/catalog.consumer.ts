@@ -40,7 +40,22 @@ export class CatalogConsumer {
   @OnEvent('venues.section-changed')
   section(e: EventOf<'venues.section-changed'>, tx: EntityManager) {
     const d = e.data;
-    return this.catalog.saveSection(tx, Object.assign(new SectionCard(), { sectionId: d.sectionId, venueId: d.venueId, name: d.name, type: d.type, pricePerHour: d.pricePerHour, isVipRoom: d.isVipRoom, maxSimultaneousBookings: d.maxSimultaneousBookings, isActive: d.isActive, capacity: d.capacity, minimumSpend: d.minimumSpend ?? null, depositPercent: d.depositPercent ?? 0 }));
+    return this.catalog.saveSection(
+      tx,
+      Object.assign(new SectionCard(), {
+        sectionId: d.sectionId,
+        venueId: d.venueId,
+        name: d.name,
+        type: d.type,
+        pricePerHour: d.pricePerHour,
+        isVipRoom: d.isVipRoom,
+        maxSimultaneousBookings: d.maxSimultaneousBookings,
+        isActive: d.isActive,
+        capacity: d.capacity,
+        minimumSpend: d.minimumSpend ?? null,
+        depositPercent: d.depositPercent ?? 0,
+      }),
+    );
   }
 
   @OnEvent('venues.section-removed')
@@ -51,7 +66,17 @@ export class CatalogConsumer {
   @OnEvent('venues.dancer-changed')
   dancer(e: EventOf<'venues.dancer-changed'>, tx: EntityManager) {
     const d = e.data;
-    return this.catalog.saveDancer(tx, Object.assign(new DancerCard(), { dancerId: d.dancerId, venueId: d.venueId, name: d.name, priceModifier: d.priceModifier, isAvailable: d.isAvailable, isActive: d.isActive }));
+    return this.catalog.saveDancer(
+      tx,
+      Object.assign(new DancerCard(), {
+        dancerId: d.dancerId,
+        venueId: d.venueId,
+        name: d.name,
+        priceModifier: d.priceModifier,
+        isAvailable: d.isAvailable,
+        isActive: d.isActive,
+      }),
+    );
   }
 
   @OnEvent('venues.dancer-removed')
@@ -61,18 +86,43 @@ export class CatalogConsumer {
 
   @OnEvent('identity.user-registered')
   registered(e: EventOf<'identity.user-registered'>, tx: EntityManager) {
-    return this.catalog.saveMember(tx, Object.assign(new MemberCard(), { userId: e.data.userId, firstName: e.data.firstName, email: e.data.email.toLowerCase() }));
+    return this.catalog.saveMember(
+      tx,
+      Object.assign(new MemberCard(), {
+        userId: e.data.userId,
+        firstName: e.data.firstName,
+        email: e.data.email.toLowerCase(),
+      }),
+    );
   }
 
   @OnEvent('identity.user-profile-updated')
   profile(e: EventOf<'identity.user-profile-updated'>, tx: EntityManager) {
-    return this.catalog.saveMember(tx, Object.assign(new MemberCard(), { userId: e.data.userId, firstName: e.data.firstName }));
+    return this.catalog.saveMember(
+      tx,
+      Object.assign(new MemberCard(), { userId: e.data.userId, firstName: e.data.firstName }),
+    );
   }
 
   private saveVenue(tx: EntityManager, d: EventOf<'venues.venue-created'>['data']) {
     return this.catalog.saveVenue(
       tx,
-      Object.assign(new VenueCard(), { venueId: d.venueId, ownerId: d.ownerId, name: d.name, type: d.type, subtype: d.subtype, city: d.city, state: d.state, pricePerHour: d.pricePerHour, pricingTiers: d.pricingTiers ?? [], imageUrl: d.imageUrl, approvalStatus: d.approvalStatus, isActive: d.isActive, capacity: d.capacity, cancellationPolicy: d.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY }),
+      Object.assign(new VenueCard(), {
+        venueId: d.venueId,
+        ownerId: d.ownerId,
+        name: d.name,
+        type: d.type,
+        subtype: d.subtype,
+        city: d.city,
+        state: d.state,
+        pricePerHour: d.pricePerHour,
+        pricingTiers: d.pricingTiers ?? [],
+        imageUrl: d.imageUrl,
+        approvalStatus: d.approvalStatus,
+        isActive: d.isActive,
+        capacity: d.capacity,
+        cancellationPolicy: d.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
+      }),
     );
   }
 }

@@ -14,18 +14,33 @@ export class CatalogRepository {
   }
   /** The venue row locked for the rest of the transaction: bookings of a yacht are counted under it. */
   lockVenue(m: EntityManager, id: string): Promise<VenueCard | null> {
-    return m.getRepository(VenueCard).createQueryBuilder('v').setLock('pessimistic_write').where('v.venue_id = :id', { id }).getOne();
+    return m
+      .getRepository(VenueCard)
+      .createQueryBuilder('v')
+      .setLock('pessimistic_write')
+      .where('v.venue_id = :id', { id })
+      .getOne();
   }
   /** The section row locked for the rest of the transaction: its bookings are counted under it. */
   lockSection(m: EntityManager, id: string): Promise<SectionCard | null> {
-    return m.getRepository(SectionCard).createQueryBuilder('s').setLock('pessimistic_write').where('s.section_id = :id', { id }).getOne();
+    return m
+      .getRepository(SectionCard)
+      .createQueryBuilder('s')
+      .setLock('pessimistic_write')
+      .where('s.section_id = :id', { id })
+      .getOne();
   }
   section(id: string): Promise<SectionCard | null> {
     return this.ds.manager.findOneBy(SectionCard, { sectionId: id });
   }
   /** The entertainer's row locked for the rest of the transaction: his bookings in every room are counted under it. */
   lockDancer(m: EntityManager, id: string): Promise<DancerCard | null> {
-    return m.getRepository(DancerCard).createQueryBuilder('d').setLock('pessimistic_write').where('d.dancer_id = :id', { id }).getOne();
+    return m
+      .getRepository(DancerCard)
+      .createQueryBuilder('d')
+      .setLock('pessimistic_write')
+      .where('d.dancer_id = :id', { id })
+      .getOne();
   }
   dancer(id: string, m: EntityManager = this.ds.manager): Promise<DancerCard | null> {
     return m.findOneBy(DancerCard, { dancerId: id });
@@ -61,7 +76,9 @@ export class CatalogRepository {
     return this.ds.manager.find(VenueCard, { where: { venueId: In([...ids]) }, order: { name: 'ASC' } });
   }
   venueIdsOfOwner(ownerId: string): Promise<string[]> {
-    return this.ds.manager.find(VenueCard, { where: { ownerId }, select: { venueId: true } }).then((vs) => vs.map((v) => v.venueId));
+    return this.ds.manager
+      .find(VenueCard, { where: { ownerId }, select: { venueId: true } })
+      .then((vs) => vs.map((v) => v.venueId));
   }
 
   async saveVenue(m: EntityManager, v: VenueCard): Promise<void> {
@@ -92,7 +109,13 @@ export class CatalogRepository {
   /** A member's card from identity's events; never again once his erasure is recorded here (a late or replayed event). */
   async saveMember(m: EntityManager, c: MemberCard): Promise<void> {
     // A profile update carries no email: the one registered stays.
-    await upsertUnlessErased(m, MemberCard, c.userId, { userId: c.userId, firstName: c.firstName, ...(c.email ? { email: c.email } : {}) }, ['userId']);
+    await upsertUnlessErased(
+      m,
+      MemberCard,
+      c.userId,
+      { userId: c.userId, firstName: c.firstName, ...(c.email ? { email: c.email } : {}) },
+      ['userId'],
+    );
   }
   /** A deleted member: his card, and the venues he owned (their own deletion events follow from venues). */
   async eraseMember(m: EntityManager, userId: string): Promise<void> {

@@ -26,11 +26,20 @@ export class FriendRepository {
 
   /** The names of the friends added to these bookings, in the order they were added. */
   namesOnBookings(bookingIds: string[]): Promise<Pick<FriendEntity, 'bookingId' | 'name'>[]> {
-    return this.ds.manager.find(FriendEntity, { select: { bookingId: true, name: true }, where: { bookingId: In(bookingIds) }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.ds.manager.find(FriendEntity, {
+      select: { bookingId: true, name: true },
+      where: { bookingId: In(bookingIds) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
   }
 
   /** Puts the host's own friends that are on no booking yet on this one. */
-  async attachToBooking(m: EntityManager, hostId: string, bookingId: string, friendIds: readonly string[]): Promise<void> {
+  async attachToBooking(
+    m: EntityManager,
+    hostId: string,
+    bookingId: string,
+    friendIds: readonly string[],
+  ): Promise<void> {
     await m.update(FriendEntity, { id: In([...friendIds]), userId: hostId, bookingId: IsNull() }, { bookingId });
   }
 

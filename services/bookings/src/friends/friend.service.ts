@@ -1,7 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { BOOKING_ERRORS, FRIEND_PICTURE_MAX_BYTES, FRIEND_STAGING_OBJECT, friendImagePath, MAX_IMAGE_BYTES, PROFILE_ERRORS, PROFILE_MESSAGES, UPLOAD_CONTENT_TYPE_PREFIX, type Friend, type FriendDto } from '@luxe/contracts';
+import {
+  BOOKING_ERRORS,
+  FRIEND_PICTURE_MAX_BYTES,
+  FRIEND_STAGING_OBJECT,
+  friendImagePath,
+  MAX_IMAGE_BYTES,
+  PROFILE_ERRORS,
+  PROFILE_MESSAGES,
+  UPLOAD_CONTENT_TYPE_PREFIX,
+  type Friend,
+  type FriendDto,
+} from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { acceptStagedImage, cleanImage, ImageRejectedError } from '@luxe/platform/images';
@@ -67,22 +78,45 @@ export class FriendService {
     return toFriend(await this.friends.save(f));
   }
 
-  async uploadUrl(actor: Actor, id: string): Promise<{ uploadUrl: string; fields: Record<string, string>; objectPath: string }> {
+  async uploadUrl(
+    actor: Actor,
+    id: string,
+  ): Promise<{ uploadUrl: string; fields: Record<string, string>; objectPath: string }> {
     const f = await this.own(actor, id);
     const objectPath = `staging/friends/${f.id}/${randomUUID()}`;
-    const post = await this.storage.presignedPost(objectPath, { maxBytes: MAX_IMAGE_BYTES, contentTypePrefix: UPLOAD_CONTENT_TYPE_PREFIX, expirySeconds: UPLOAD_URL_SECONDS });
+    const post = await this.storage.presignedPost(objectPath, {
+      maxBytes: MAX_IMAGE_BYTES,
+      contentTypePrefix: UPLOAD_CONTENT_TYPE_PREFIX,
+      expirySeconds: UPLOAD_URL_SECONDS,
+    });
     return { uploadUrl: post.url, fields: post.fields, objectPath };
   }
 
   async setPicture(actor: Actor, id: string, imageURL: string): Promise<Friend> {
     const f = await this.own(actor, id);
     const m = FRIEND_STAGING_OBJECT.exec(imageURL);
-    if (!m || m[1] !== f.id) throw AppError.of(PROFILE_ERRORS.UPLOAD_REJECTED, { message: PROFILE_MESSAGES.notYourUpload });
+    if (!m || m[1] !== f.id)
+      throw AppError.of(PROFILE_ERRORS.UPLOAD_REJECTED, { message: PROFILE_MESSAGES.notYourUpload });
     let file: string;
     try {
-      file = (await acceptStagedImage(this.storage, this.logger, { staged: `staging/friends/${f.id}/${m[2]}`, target: `friends/${f.id}/${m[2]}`, formats: FORMATS, maxBytes: MAX_IMAGE_BYTES })).file;
+      file = (
+        await acceptStagedImage(this.storage, this.logger, {
+          staged: `staging/friends/${f.id}/${m[2]}`,
+          target: `friends/${f.id}/${m[2]}`,
+          formats: FORMATS,
+          maxBytes: MAX_IMAGE_BYTES,
+        })
+      ).file;
     } catch (e) {
-      if (e instanceof ImageRejectedError) throw AppError.of(PROFILE_ERRORS.UPLOAD_REJECTED, { message: e.reason === 'too-large' ? PROFILE_MESSAGES.tooLarge : e.reason === 'missing' ? PROFILE_MESSAGES.uploadMissing : PROFILE_MESSAGES.notAnImage });
+      if (e instanceof ImageRejectedError)
+        throw AppError.of(PROFILE_ERRORS.UPLOAD_REJECTED, {
+          message:
+            e.reason === 'too-large'
+              ? PROFILE_MESSAGES.tooLarge
+              : e.reason === 'missing'
+                ? PROFILE_MESSAGES.uploadMissing
+                : PROFILE_MESSAGES.notAnImage,
+        });
       throw e;
     }
     f.profilePicture = friendImagePath(f.id, file);
@@ -115,7 +149,12 @@ export class FriendService {
       f.claimed = true;
       if (actor.userId && actor.role === 'member') f.claimedByUserId = actor.userId;
       await this.friends.save(f, m);
-      await this.outbox.add(m, 'bookings.friend-invite-claimed', f.id, { friendId: f.id, hostId: f.userId, bookingId: f.bookingId, claimedByUserId: f.claimedByUserId });
+      await this.outbox.add(m, 'bookings.friend-invite-claimed', f.id, {
+        friendId: f.id,
+        hostId: f.userId,
+        bookingId: f.bookingId,
+        claimedByUserId: f.claimedByUserId,
+      });
     });
     if (previous) await this.removeStored(previous);
     return { name: f.name, profilePicture: f.profilePicture };
@@ -150,14 +189,23 @@ export class FriendService {
     if (!rows.length) return bookings;
     const added = new Map<string, string[]>();
     for (const r of rows) added.set(r.bookingId!, [...(added.get(r.bookingId!) ?? []), r.name]);
-    return bookings.map((b) => (added.has(b.id) ? { ...b, friends: JSON.stringify([...(JSON.parse(b.friends) as string[]), ...added.get(b.id)!]) } : b));
+    return bookings.map((b) =>
+      added.has(b.id)
+        ? { ...b, friends: JSON.stringify([...(JSON.parse(b.friends) as string[]), ...added.get(b.id)!]) }
+        : b,
+    );
   }
 
   /**
    * The hold made at the end of the yacht flow takes the friends the host added in it before the
    * booking existed (issue 29, case 10): only his own, and only those on no booking yet.
    */
-  async attachToBooking(m: EntityManager, hostId: string, bookingId: string, friendIds: readonly string[]): Promise<void> {
+  async attachToBooking(
+    m: EntityManager,
+    hostId: string,
+    bookingId: string,
+    friendIds: readonly string[],
+  ): Promise<void> {
     if (!friendIds.length) return;
     await this.friends.attachToBooking(m, hostId, bookingId, friendIds);
   }
@@ -187,11 +235,18 @@ export class FriendService {
 
   /** Every stored picture of the friend, checked or still staged. */
   private async removePictures(friendId: string): Promise<void> {
-    for (const n of [...(await this.storage.list(`friends/${friendId}/`)), ...(await this.storage.list(`staging/friends/${friendId}/`))]) await this.storage.remove(n);
+    for (const n of [
+      ...(await this.storage.list(`friends/${friendId}/`)),
+      ...(await this.storage.list(`staging/friends/${friendId}/`)),
+    ])
+      await this.storage.remove(n);
   }
 
   private async removeStored(path: string): Promise<void> {
     const m = /^\/api\/images\/friends\/([0-9a-f-]{36})\/([A-Za-z0-9-]+\.(?:jpg|png|webp))$/.exec(path);
-    if (m) await this.storage.remove(`friends/${m[1]}/${m[2]}`).catch((err) => this.logger.warn({ err, path }, 'could not remove a replaced picture'));
+    if (m)
+      await this.storage
+        .remove(`friends/${m[1]}/${m[2]}`)
+        .catch((err) => this.logger.warn({ err, path }, 'could not remove a replaced picture'));
   }
 }

@@ -13,11 +13,15 @@ export class Cancellations1700000024000 implements MigrationInterface {
       ADD COLUMN amount_paid numeric(10,2) NOT NULL DEFAULT 0,
       ADD COLUMN refund_amount numeric(10,2),
       ADD COLUMN cancelled_at timestamptz`);
-    await q.query(`ALTER TABLE bookings ADD CONSTRAINT bookings_cancellation_policy_check CHECK (cancellation_policy IN ('flexible', 'moderate', 'strict'))`);
+    await q.query(
+      `ALTER TABLE bookings ADD CONSTRAINT bookings_cancellation_policy_check CHECK (cancellation_policy IN ('flexible', 'moderate', 'strict'))`,
+    );
   }
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE bookings DROP CONSTRAINT bookings_cancellation_policy_check`);
-    await q.query(`ALTER TABLE bookings DROP COLUMN cancelled_at, DROP COLUMN refund_amount, DROP COLUMN amount_paid, DROP COLUMN cancellation_policy`);
+    await q.query(
+      `ALTER TABLE bookings DROP COLUMN cancelled_at, DROP COLUMN refund_amount, DROP COLUMN amount_paid, DROP COLUMN cancellation_policy`,
+    );
     await q.query(`ALTER TABLE venue_cards DROP COLUMN cancellation_policy`);
   }
 }

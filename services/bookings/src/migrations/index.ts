@@ -12,4 +12,17 @@ import { DancerOverlap1700000041000 } from './1700000041000-dancer-overlap';
 import { DoorStaff1700000042700 } from './1700000042700-door-staff';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
-export const migrations = [...ERASURE_MIGRATIONS, CreateCatalog1700000010000, CreateBookings1700000011000, CreateFriends1700000012000, CreateBookingAttendees1700000013000, Cancellations1700000024000, BookingDeposits1700000027000, CatalogCapacities1700000029000, CreatePasses1700000032000, AttendeePaths1700000033200, DancerOverlap1700000041000, DoorStaff1700000042700];
+export const migrations = [
+  ...ERASURE_MIGRATIONS,
+  CreateCatalog1700000010000,
+  CreateBookings1700000011000,
+  CreateFriends1700000012000,
+  CreateBookingAttendees1700000013000,
+  Cancellations1700000024000,
+  BookingDeposits1700000027000,
+  CatalogCapacities1700000029000,
+  CreatePasses1700000032000,
+  AttendeePaths1700000033200,
+  DancerOverlap1700000041000,
+  DoorStaff1700000042700,
+];

@@ -23,7 +23,10 @@ export class DoorStaffRepository {
 
   /** Adds the member to the venue's door staff; false when he is on it already (parallel adds insert once). */
   async add(row: DoorStaffEntity): Promise<boolean> {
-    const inserted: unknown[] = await this.ds.query(`INSERT INTO door_staff (venue_id, user_id, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id`, [row.venueId, row.userId, row.addedAt]);
+    const inserted: unknown[] = await this.ds.query(
+      `INSERT INTO door_staff (venue_id, user_id, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id`,
+      [row.venueId, row.userId, row.addedAt],
+    );
     return inserted.length > 0;
   }
 

@@ -29,14 +29,24 @@ export class DoorStaffService {
     const owned = await this.catalog.venuesOfOwner(actor.userId);
     const staffed = await this.staff.venueIdsOf(actor.userId);
     const others = await this.catalog.venuesByName(staffed);
-    const view = (v: VenueCard, role: DoorVenue['role']): DoorVenue => ({ venueId: v.venueId, name: v.name, city: v.city, role });
-    return [...owned.map((v) => view(v, 'owner')), ...others.filter((v) => v.ownerId !== actor.userId).map((v) => view(v, 'staff'))];
+    const view = (v: VenueCard, role: DoorVenue['role']): DoorVenue => ({
+      venueId: v.venueId,
+      name: v.name,
+      city: v.city,
+      role,
+    });
+    return [
+      ...owned.map((v) => view(v, 'owner')),
+      ...others.filter((v) => v.ownerId !== actor.userId).map((v) => view(v, 'staff')),
+    ];
   }
 
   async list(actor: Actor, venueId: string): Promise<DoorStaff[]> {
     await this.ownVenue(actor, venueId);
     const rows = await this.staff.ofVenue(venueId);
-    const cards = new Map(rows.length ? (await this.catalog.members(rows.map((r) => r.userId))).map((c) => [c.userId, c]) : []);
+    const cards = new Map(
+      rows.length ? (await this.catalog.members(rows.map((r) => r.userId))).map((c) => [c.userId, c]) : [],
+    );
     return rows.map((r) => toDoorStaff(r, cards.get(r.userId)));
   }
 

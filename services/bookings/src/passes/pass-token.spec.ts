@@ -6,7 +6,11 @@ import { bookingsSettingsSchema, passSigningSecret } from '../bookings.settings'
 import { newPassCode, signPassToken, verifyPassToken, type PassSubject } from './pass-token';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
-const subject: PassSubject = { bookingId: '7d0f3b0e-7a57-4c57-9d5e-6f5e8a1c2b3d', kind: 'guest', attendeeId: '0b9e2c4a-1f3d-4e5a-8b7c-9d0e1f2a3b4c' };
+const subject: PassSubject = {
+  bookingId: '7d0f3b0e-7a57-4c57-9d5e-6f5e8a1c2b3d',
+  kind: 'guest',
+  attendeeId: '0b9e2c4a-1f3d-4e5a-8b7c-9d0e1f2a3b4c',
+};
 
 /** The token with one character of its part `i` (0 payload, 1 signature) changed at `at`. */
 function tamper(token: string, i: 0 | 1, at: number): string {
@@ -22,13 +26,16 @@ describe('pass tokens', () => {
     const token = signPassToken(SECRET, subject);
     expect(verifyPassToken(SECRET, token)).toEqual(subject);
     expect(signPassToken(SECRET, subject)).toBe(token);
-    for (const kind of ['host', 'friend'] as const) expect(verifyPassToken(SECRET, signPassToken(SECRET, { ...subject, kind }))).toEqual({ ...subject, kind });
+    for (const kind of ['host', 'friend'] as const)
+      expect(verifyPassToken(SECRET, signPassToken(SECRET, { ...subject, kind }))).toEqual({ ...subject, kind });
   });
 
   it('are base64url payload + HMAC-SHA256 signature, matching the contract and found in a scanned pass address', () => {
     const token = signPassToken(SECRET, subject);
     const [payload, signature] = token.split('.');
-    expect(Buffer.from(payload!, 'base64url').toString('hex')).toBe(`01${subject.bookingId.replace(/-/g, '')}01${subject.attendeeId.replace(/-/g, '')}`);
+    expect(Buffer.from(payload!, 'base64url').toString('hex')).toBe(
+      `01${subject.bookingId.replace(/-/g, '')}01${subject.attendeeId.replace(/-/g, '')}`,
+    );
     expect(token.length).toBeLessThanOrEqual(100); // one URL segment within the HTTP servers' parameter limit
     expect(signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(passTokenSchema.safeParse(token).success).toBe(true);
@@ -74,7 +81,8 @@ describe('door codes', () => {
   it('are 8 symbols of the alphabet, which has no look-alike characters', () => {
     for (const ch of '0O1IL2Z5S8BUV') expect(PASS_CODE_ALPHABET).not.toContain(ch);
     expect(new Set(PASS_CODE_ALPHABET).size).toBe(PASS_CODE_ALPHABET.length);
-    for (let i = 0; i < 200; i++) expect(newPassCode()).toMatch(new RegExp(`^[${PASS_CODE_ALPHABET}]{${PASS_CODE_LENGTH}}$`));
+    for (let i = 0; i < 200; i++)
+      expect(newPassCode()).toMatch(new RegExp(`^[${PASS_CODE_ALPHABET}]{${PASS_CODE_LENGTH}}$`));
   });
 
   it('use every symbol of the alphabet, as the random source picks it', () => {
@@ -93,7 +101,9 @@ describe('door codes', () => {
 describe('PASS_SIGNING_SECRET', () => {
   it('is required in production, at least 32 characters', () => {
     expect(bookingsSettingsSchema.safeParse({ NODE_ENV: 'production' }).success).toBe(false);
-    expect(bookingsSettingsSchema.safeParse({ NODE_ENV: 'production', PASS_SIGNING_SECRET: 'short' }).success).toBe(false);
+    expect(bookingsSettingsSchema.safeParse({ NODE_ENV: 'production', PASS_SIGNING_SECRET: 'short' }).success).toBe(
+      false,
+    );
     const prod = bookingsSettingsSchema.parse({ NODE_ENV: 'production', PASS_SIGNING_SECRET: SECRET });
     expect(passSigningSecret(prod)).toBe(SECRET);
   });
@@ -103,8 +113,11 @@ describe('PASS_SIGNING_SECRET', () => {
     const secretOf = () => {
       let s = '';
       // A fresh copy of the module: a second process, as far as its secret goes.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      jest.isolateModules(() => (s = (require('../bookings.settings') as typeof settings).passSigningSecret(bookingsSettingsSchema.parse({}))));
+      jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const fresh = require('../bookings.settings') as typeof settings;
+        s = fresh.passSigningSecret(bookingsSettingsSchema.parse({}));
+      });
       return s;
     };
     const [a, b] = [secretOf(), secretOf()];

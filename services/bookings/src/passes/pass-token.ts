@@ -30,7 +30,12 @@ function mac(secret: string, payload: string): Buffer {
  * read who it is for; only the service can make one.
  */
 export function signPassToken(secret: string, s: PassSubject): string {
-  const payload = Buffer.concat([Buffer.from([VERSION]), uuidBytes(s.bookingId), Buffer.from([PASS_ATTENDEE_KINDS.indexOf(s.kind)]), uuidBytes(s.attendeeId)]).toString('base64url');
+  const payload = Buffer.concat([
+    Buffer.from([VERSION]),
+    uuidBytes(s.bookingId),
+    Buffer.from([PASS_ATTENDEE_KINDS.indexOf(s.kind)]),
+    uuidBytes(s.attendeeId),
+  ]).toString('base64url');
   return `${payload}.${mac(secret, payload).toString('base64url')}`;
 }
 

@@ -33,7 +33,15 @@ export class PassRepository {
         .createQueryBuilder()
         .insert()
         .into(PassEntity)
-        .values({ id: randomUUID(), bookingId: s.bookingId, kind: s.kind, attendeeId: s.attendeeId, code: code(), checkedInAt: null, checkedInBy: null })
+        .values({
+          id: randomUUID(),
+          bookingId: s.bookingId,
+          kind: s.kind,
+          attendeeId: s.attendeeId,
+          code: code(),
+          checkedInAt: null,
+          checkedInBy: null,
+        })
         .orIgnore()
         .returning('*')
         .execute();
@@ -50,7 +58,10 @@ export class PassRepository {
    */
   async checkIn(passId: string, by: string): Promise<{ first: boolean; at: Date }> {
     // UPDATE … RETURNING answers [rows, count] through TypeORM's Postgres driver.
-    const [rows] = (await this.ds.query(`UPDATE passes SET checked_in_at = now(), checked_in_by = $2 WHERE id = $1 AND checked_in_at IS NULL RETURNING checked_in_at`, [passId, by])) as [{ checked_in_at: Date }[], number];
+    const [rows] = (await this.ds.query(
+      `UPDATE passes SET checked_in_at = now(), checked_in_by = $2 WHERE id = $1 AND checked_in_at IS NULL RETURNING checked_in_at`,
+      [passId, by],
+    )) as [{ checked_in_at: Date }[], number];
     if (rows.length === 1) return { first: true, at: new Date(rows[0]!.checked_in_at) };
     const now = await this.ds.manager.findOneByOrFail(PassEntity, { id: passId });
     return { first: false, at: new Date(now.checkedInAt!) };

@@ -25,7 +25,8 @@ import { signPassToken, verifyPassToken, type PassSubject } from './pass-token';
 
 /** A booking that still holds: its attendees have passes, and may come in. */
 const holds = (b: BookingEntity) => b.status === 'confirmed' || b.status === 'completed';
-const dateOf = (b: BookingEntity) => (typeof b.bookingDate === 'string' ? b.bookingDate : new Date(b.bookingDate).toISOString().slice(0, 10));
+const dateOf = (b: BookingEntity) =>
+  typeof b.bookingDate === 'string' ? b.bookingDate : new Date(b.bookingDate).toISOString().slice(0, 10);
 
 /**
  * Door passes (issue 12). An attendee of a confirmed booking (its host, a guest approved to it, a
@@ -96,11 +97,16 @@ export class PassService {
    * `POST /api/door/check-in`: the owner of the venue, or its door staff, checks a pass in (typed code, or the scanned
    * token or pass address). Refusals change nothing; a pass already used answers 409 with when.
    */
-  async checkIn(actor: Actor, input: { venueId: string; code?: string; token?: string }, now: Date = new Date()): Promise<CheckIn> {
+  async checkIn(
+    actor: Actor,
+    input: { venueId: string; code?: string; token?: string },
+    now: Date = new Date(),
+  ): Promise<CheckIn> {
     requireMember(actor);
     // The venue's owner, or a member he made door staff there (issue 31.2.18); nobody else.
     const venue = await this.catalog.venue(input.venueId);
-    if (!venue || !(await this.doorStaff.mayCheckIn(actor.userId, venue))) throw AppError.of(PASS_ERRORS.NOT_YOUR_VENUE);
+    if (!venue || !(await this.doorStaff.mayCheckIn(actor.userId, venue)))
+      throw AppError.of(PASS_ERRORS.NOT_YOUR_VENUE);
 
     let pass: PassEntity | null;
     if (input.token) {
@@ -123,7 +129,15 @@ export class PassService {
 
     const { first, at } = await this.passes.checkIn(pass.id, actor.userId);
     if (!first) throw AppError.of(PASS_ERRORS.ALREADY_CHECKED_IN, { message: alreadyCheckedInMessage(at) });
-    return { status: 'checked-in', attendeeName: name, kind: pass.kind, bookingId: b.id, sectionType: b.sectionType, startTime: b.startTime, checkedInAt: at.toISOString() };
+    return {
+      status: 'checked-in',
+      attendeeName: name,
+      kind: pass.kind,
+      bookingId: b.id,
+      sectionType: b.sectionType,
+      startTime: b.startTime,
+      checkedInAt: at.toISOString(),
+    };
   }
 
   private async issue(s: PassSubject): Promise<Pass> {
@@ -134,8 +148,12 @@ export class PassService {
 
   /** The attendee's name while he still is one (the host; a guest still approved; a friend still named for it), else null. */
   private async attendeeName(s: PassSubject, b: BookingEntity): Promise<string | null> {
-    if (s.kind === 'host') return s.attendeeId === b.hostId ? ((await this.catalog.member(s.attendeeId))?.firstName ?? 'Host') : null;
-    if (s.kind === 'guest') return (await this.attendees.has(b.id, s.attendeeId)) ? ((await this.catalog.member(s.attendeeId))?.firstName ?? 'Guest') : null;
+    if (s.kind === 'host')
+      return s.attendeeId === b.hostId ? ((await this.catalog.member(s.attendeeId))?.firstName ?? 'Host') : null;
+    if (s.kind === 'guest')
+      return (await this.attendees.has(b.id, s.attendeeId))
+        ? ((await this.catalog.member(s.attendeeId))?.firstName ?? 'Guest')
+        : null;
     const f = await this.friends.findById(s.attendeeId);
     return f && f.bookingId === b.id ? f.name : null;
   }

@@ -23,7 +23,10 @@ export class SplitBookingService {
   async created(m: EntityManager, bookingId: string, deadline: Date): Promise<void> {
     const b = await this.bookings.lockById(m, bookingId);
     if (!b || b.status !== 'held') {
-      this.logger.warn({ bookingId, status: b?.status }, 'a split was made for a booking no longer held: its hold is not extended');
+      this.logger.warn(
+        { bookingId, status: b?.status },
+        'a split was made for a booking no longer held: its hold is not extended',
+      );
       return;
     }
     b.holdExpiresAt = new Date(deadline.getTime() + SPLIT_HOLD_GRACE_MINUTES * 60_000);
@@ -39,6 +42,7 @@ export class SplitBookingService {
     b.holdExpiresAt = null;
     await this.bookings.save(m, b);
     // Nothing for bookings to refund: the shares were paid to payments, which refunds them.
-    if (wasHeld) await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'payment-failed', refundAmount: 0 });
+    if (wasHeld)
+      await publishCancellation(this.outbox, m, { bookingId: b.id, reason: 'payment-failed', refundAmount: 0 });
   }
 }

@@ -16,7 +16,12 @@ export function tokenHash(token: string): string {
 @Injectable()
 export class AccountTokenRepository {
   /** A new token for the account, valid `minutes`; the raw token is returned once and never stored. */
-  async issue(m: EntityManager, userId: string, purpose: TokenPurpose, minutes: number): Promise<{ token: string; expiresAt: Date }> {
+  async issue(
+    m: EntityManager,
+    userId: string,
+    purpose: TokenPurpose,
+    minutes: number,
+  ): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const rows: { expires_at: Date }[] = await m.query(
       `INSERT INTO account_tokens (id, user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4, now() + ($5 || ' minutes')::interval) RETURNING expires_at`,
@@ -39,7 +44,10 @@ export class AccountTokenRepository {
 
   /** The account a token (spent or not, expired or not) was sent to, or null: a link opened twice. */
   async ownerOf(m: EntityManager, token: string, purpose: TokenPurpose): Promise<string | null> {
-    const rows: { user_id: string }[] = await m.query(`SELECT user_id FROM account_tokens WHERE token_hash = $1 AND purpose = $2`, [tokenHash(token), purpose]);
+    const rows: { user_id: string }[] = await m.query(
+      `SELECT user_id FROM account_tokens WHERE token_hash = $1 AND purpose = $2`,
+      [tokenHash(token), purpose],
+    );
     return rows[0]?.user_id ?? null;
   }
 
@@ -51,6 +59,9 @@ export class AccountTokenRepository {
 
   /** Spends every other open token of that purpose for the account (a reset makes older links pointless). */
   async spendAll(m: EntityManager, userId: string, purpose: TokenPurpose): Promise<void> {
-    await m.query(`UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
+    await m.query(`UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [
+      userId,
+      purpose,
+    ]);
   }
 }

@@ -60,8 +60,19 @@ export class EmailVerificationService {
     if (!user) throw AppError.of(AUTH_ERRORS.UNAUTHENTICATED);
     if (user.emailVerifiedAt) return { message: ACCOUNT_EMAIL_MESSAGES.alreadyVerified };
     await this.ds.transaction(async (m) => {
-      const { token, expiresAt } = await this.tokens.issue(m, user.id, 'email-verification', EMAIL_VERIFICATION_HOURS * 60);
-      await this.outbox.add(m, 'identity.email-verification-requested', user.id, { userId: user.id, email: user.email, firstName: user.firstName, token, expiresAt: expiresAt.toISOString() });
+      const { token, expiresAt } = await this.tokens.issue(
+        m,
+        user.id,
+        'email-verification',
+        EMAIL_VERIFICATION_HOURS * 60,
+      );
+      await this.outbox.add(m, 'identity.email-verification-requested', user.id, {
+        userId: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        token,
+        expiresAt: expiresAt.toISOString(),
+      });
     });
     return { message: ACCOUNT_EMAIL_MESSAGES.verificationSent };
   }

@@ -33,7 +33,13 @@ export class PasswordResetService {
     if (user) {
       await this.ds.transaction(async (m) => {
         const { token, expiresAt } = await this.tokens.issue(m, user.id, 'password-reset', PASSWORD_RESET_MINUTES);
-        await this.outbox.add(m, 'identity.password-reset-requested', user.id, { userId: user.id, email: user.email, firstName: user.firstName, token, expiresAt: expiresAt.toISOString() });
+        await this.outbox.add(m, 'identity.password-reset-requested', user.id, {
+          userId: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          token,
+          expiresAt: expiresAt.toISOString(),
+        });
       });
     }
     return { message: ACCOUNT_EMAIL_MESSAGES.resetRequested };
@@ -61,7 +67,7 @@ export class PasswordResetService {
       // The password is changed and the link spent: an error now would send the member back to a
       // dead link. Redis being down also refuses every session read, so nothing is open meanwhile;
       // the error log tells the operator which account's sessions to end.
-      this.logger.error({ err, userId }, 'password reset, but the account\'s sessions could not be ended now');
+      this.logger.error({ err, userId }, "password reset, but the account's sessions could not be ended now");
     }
   }
 }

@@ -5,7 +5,9 @@ export class AddUserGender1700000017000 implements MigrationInterface {
   name = 'AddUserGender1700000017000';
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE users ADD COLUMN gender text`);
-    await q.query(`ALTER TABLE users ADD CONSTRAINT users_gender_check CHECK (gender IS NULL OR gender IN ('male', 'female', 'other'))`);
+    await q.query(
+      `ALTER TABLE users ADD CONSTRAINT users_gender_check CHECK (gender IS NULL OR gender IN ('male', 'female', 'other'))`,
+    );
   }
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE users DROP CONSTRAINT users_gender_check`);

@@ -1,13 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AUTH_ERRORS, IMAGE_FORMATS, MAX_IMAGE_BYTES, PROFILE_ERRORS, PROFILE_MESSAGES, STAGING_OBJECT, UPLOAD_CONTENT_TYPE_PREFIX, userImagePath } from '@luxe/contracts';
+import {
+  AUTH_ERRORS,
+  IMAGE_FORMATS,
+  MAX_IMAGE_BYTES,
+  PROFILE_ERRORS,
+  PROFILE_MESSAGES,
+  STAGING_OBJECT,
+  UPLOAD_CONTENT_TYPE_PREFIX,
+  userImagePath,
+} from '@luxe/contracts';
 import { AppError, type Actor } from '@luxe/platform/http';
 import { LOGGER, type Logger, OBJECT_STORAGE, type ObjectStorage } from '@luxe/platform/runtime';
 import { requireSelf } from '../users/require-self';
 import { acceptStagedImage, ImageRejectedError } from '@luxe/platform/images';
 
 /** Why a staged upload was refused, as the member reads it. */
-const REFUSALS = { 'not-an-image': PROFILE_MESSAGES.notAnImage, 'too-large': PROFILE_MESSAGES.tooLarge, missing: PROFILE_MESSAGES.uploadMissing } as const;
+const REFUSALS = {
+  'not-an-image': PROFILE_MESSAGES.notAnImage,
+  'too-large': PROFILE_MESSAGES.tooLarge,
+  missing: PROFILE_MESSAGES.uploadMissing,
+} as const;
 
 /** How long a browser may POST to an upload URL, and how long a photo redirect may be cached. */
 const UPLOAD_URL_SECONDS = 300;
@@ -28,10 +41,17 @@ export class PhotosService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async uploadUrl(actor: Actor, userId: string): Promise<{ uploadURL: string; fields: Record<string, string>; objectPath: string }> {
+  async uploadUrl(
+    actor: Actor,
+    userId: string,
+  ): Promise<{ uploadURL: string; fields: Record<string, string>; objectPath: string }> {
     requireSelf(actor, userId);
     const objectPath = `staging/users/${userId}/${randomUUID()}`;
-    const post = await this.storage.presignedPost(objectPath, { maxBytes: MAX_IMAGE_BYTES, contentTypePrefix: UPLOAD_CONTENT_TYPE_PREFIX, expirySeconds: UPLOAD_URL_SECONDS });
+    const post = await this.storage.presignedPost(objectPath, {
+      maxBytes: MAX_IMAGE_BYTES,
+      contentTypePrefix: UPLOAD_CONTENT_TYPE_PREFIX,
+      expirySeconds: UPLOAD_URL_SECONDS,
+    });
     return { uploadURL: post.url, fields: post.fields, objectPath };
   }
 
@@ -49,7 +69,8 @@ export class PhotosService {
       });
       return { objectPath: userImagePath(userId, kept.file) };
     } catch (e) {
-      if (e instanceof ImageRejectedError) throw AppError.of(PROFILE_ERRORS.UPLOAD_REJECTED, { message: REFUSALS[e.reason] });
+      if (e instanceof ImageRejectedError)
+        throw AppError.of(PROFILE_ERRORS.UPLOAD_REJECTED, { message: REFUSALS[e.reason] });
       throw e;
     }
   }
@@ -63,7 +84,10 @@ export class PhotosService {
 
   /** Removes every photo and pending upload of a deleted account. */
   async eraseUser(userId: string): Promise<number> {
-    const names = [...(await this.storage.list(`users/${userId}/`)), ...(await this.storage.list(`staging/users/${userId}/`))];
+    const names = [
+      ...(await this.storage.list(`users/${userId}/`)),
+      ...(await this.storage.list(`staging/users/${userId}/`)),
+    ];
     for (const n of names) await this.storage.remove(n);
     return names.length;
   }

@@ -5,7 +5,11 @@ import type { EventData, PublicUser } from '@luxe/contracts';
 import { prepareFindOneBy } from '@luxe/platform/db';
 import { User } from './user.entity';
 
-export type NewUser = Pick<User, 'id' | 'email' | 'passwordHash' | 'phoneNumber' | 'firstName' | 'lastName' | 'userType' | 'city' | 'state' | 'gender'> & Partial<Pick<User, 'emailVerifiedAt'>>;
+export type NewUser = Pick<
+  User,
+  'id' | 'email' | 'passwordHash' | 'phoneNumber' | 'firstName' | 'lastName' | 'userType' | 'city' | 'state' | 'gender'
+> &
+  Partial<Pick<User, 'emailVerifiedAt'>>;
 
 export function toPublicUser(u: User): PublicUser {
   return {
@@ -82,7 +86,11 @@ export class UsersRepository {
   }
 
   /** Applies the changes in the caller's transaction and returns the row as it now is (null: no such user). */
-  async update(m: EntityManager, id: string, changes: Partial<Pick<User, 'age' | 'bio' | 'profileImages' | 'profileCompleted'>>): Promise<User | null> {
+  async update(
+    m: EntityManager,
+    id: string,
+    changes: Partial<Pick<User, 'age' | 'bio' | 'profileImages' | 'profileCompleted'>>,
+  ): Promise<User | null> {
     await m.update(User, { id }, changes);
     return m.findOneBy(User, { id });
   }

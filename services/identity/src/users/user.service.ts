@@ -1,10 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { api, AUTH_ERRORS, EMAIL_VERIFICATION_HOURS, ownerOfImagePath, SERVER_ERRORS, type AuthResult, type LoginDto, type ProfileDto, type PublicUser, type RegisterDto } from '@luxe/contracts';
+import {
+  api,
+  AUTH_ERRORS,
+  EMAIL_VERIFICATION_HOURS,
+  ownerOfImagePath,
+  SERVER_ERRORS,
+  type AuthResult,
+  type LoginDto,
+  type ProfileDto,
+  type PublicUser,
+  type RegisterDto,
+} from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import type { EntityManager } from 'typeorm';
-import { Actor, AppError, hashPassword, MeSnapshots, requireMember, SessionStore, verifyPassword } from '@luxe/platform/http';
+import {
+  Actor,
+  AppError,
+  hashPassword,
+  MeSnapshots,
+  requireMember,
+  SessionStore,
+  verifyPassword,
+} from '@luxe/platform/http';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
 import type { User } from './user.entity';
 import { profileUpdated, toPublicUser, UsersRepository } from './user.repository';
@@ -65,8 +84,19 @@ export class UsersService {
       });
       // The verification link (issue 32), in the same transaction: every new account gets one.
       if (inserted.emailVerifiedAt) return inserted;
-      const { token, expiresAt } = await this.tokens.issue(m, inserted.id, 'email-verification', EMAIL_VERIFICATION_HOURS * 60);
-      await this.outbox.add(m, 'identity.email-verification-requested', inserted.id, { userId: inserted.id, email: inserted.email, firstName: inserted.firstName, token, expiresAt: expiresAt.toISOString() });
+      const { token, expiresAt } = await this.tokens.issue(
+        m,
+        inserted.id,
+        'email-verification',
+        EMAIL_VERIFICATION_HOURS * 60,
+      );
+      await this.outbox.add(m, 'identity.email-verification-requested', inserted.id, {
+        userId: inserted.id,
+        email: inserted.email,
+        firstName: inserted.firstName,
+        token,
+        expiresAt: expiresAt.toISOString(),
+      });
       return inserted;
     });
     return { user: toPublicUser(user), sessionToken: await this.openSession(user) };
@@ -115,7 +145,12 @@ export class UsersService {
   async updateProfile(actor: Actor, dto: ProfileDto): Promise<PublicUser> {
     requireMember(actor);
     if (dto.images) this.requireOwnPhotos(actor.userId, dto.images);
-    const changes = { age: dto.age, bio: dto.bio, profileCompleted: 'true', ...(dto.images ? { profileImages: dto.images } : {}) };
+    const changes = {
+      age: dto.age,
+      bio: dto.bio,
+      profileCompleted: 'true',
+      ...(dto.images ? { profileImages: dto.images } : {}),
+    };
     return this.changeProfile(actor.userId, changes);
   }
 

@@ -13,7 +13,13 @@ export class ConversationConsumer {
   @OnEvent('social.join-request-approved')
   approved(e: EventOf<'social.join-request-approved'>, tx: EntityManager) {
     const { venueName, bookingDate } = e.data;
-    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId, venueName && bookingDate ? { title: venueName, date: bookingDate } : null);
+    return this.conversations.open(
+      tx,
+      e.data.hostId,
+      e.data.guestId,
+      e.data.bookingId,
+      venueName && bookingDate ? { title: venueName, date: bookingDate } : null,
+    );
   }
 
   /** A waitlisted guest took a place (issue 12): the host's conversation with him tells him so. */
@@ -24,7 +30,10 @@ export class ConversationConsumer {
 
   @OnEvent('social.invite-accepted')
   accepted(e: EventOf<'social.invite-accepted'>, tx: EntityManager) {
-    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId, { title: e.data.eventTitle, date: e.data.eventDate });
+    return this.conversations.open(tx, e.data.hostId, e.data.guestId, e.data.bookingId, {
+      title: e.data.eventTitle,
+      date: e.data.eventDate,
+    });
   }
 
   /** A mutual like (issue 31.2.15) opens the pair's conversation about no event, so either may write first. */

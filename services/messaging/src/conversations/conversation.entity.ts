@@ -5,7 +5,10 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  * invite without an event, about none (one per pair). Migrations 1700000016000, 1700000019000.
  */
 @Entity('conversations')
-@Index('conversations_pair_booking', ['hostId', 'guestId', 'bookingId'], { unique: true, where: 'booking_id IS NOT NULL' })
+@Index('conversations_pair_booking', ['hostId', 'guestId', 'bookingId'], {
+  unique: true,
+  where: 'booking_id IS NOT NULL',
+})
 @Index('conversations_pair_only', ['hostId', 'guestId'], { unique: true, where: 'booking_id IS NULL' })
 export class ConversationEntity {
   @PrimaryColumn('uuid')

@@ -16,7 +16,12 @@ export class ConversationRepository {
     );
     return rows.length > 0;
   }
-  ofPairAndBooking(m: EntityManager, hostId: string, guestId: string, bookingId: string): Promise<ConversationEntity | null> {
+  ofPairAndBooking(
+    m: EntityManager,
+    hostId: string,
+    guestId: string,
+    bookingId: string,
+  ): Promise<ConversationEntity | null> {
     return m.findOneBy(ConversationEntity, { hostId, guestId, bookingId });
   }
   byId(id: string, m: EntityManager = this.ds.manager): Promise<ConversationEntity | null> {
@@ -66,11 +71,21 @@ export class ConversationRepository {
     return this.ds.manager
       .getRepository(ConversationBlock)
       .createQueryBuilder('b')
-      .where('(b.blocker_id = :a AND b.blocked_id = :b) OR (b.blocker_id = :b AND b.blocked_id = :a)', { a: c.hostId, b: c.guestId })
+      .where('(b.blocker_id = :a AND b.blocked_id = :b) OR (b.blocker_id = :b AND b.blocked_id = :a)', {
+        a: c.hostId,
+        b: c.guestId,
+      })
       .getExists();
   }
   async setBlock(m: EntityManager, blockerId: string, blockedId: string, on: boolean): Promise<void> {
-    if (on) await m.createQueryBuilder().insert().into(ConversationBlock).values({ blockerId, blockedId }).orIgnore().execute();
+    if (on)
+      await m
+        .createQueryBuilder()
+        .insert()
+        .into(ConversationBlock)
+        .values({ blockerId, blockedId })
+        .orIgnore()
+        .execute();
     else await m.delete(ConversationBlock, { blockerId, blockedId });
   }
   message(conversationId: string, id: string): Promise<MessageEntity | null> {
@@ -85,14 +100,21 @@ export class ConversationRepository {
   }
   /** Marks the other participant's messages read, in the caller's transaction; how many were unread. */
   async markRead(m: EntityManager, conversationId: string, readerId: string): Promise<number> {
-    const [, count] = (await m.query(`UPDATE messages SET read = true WHERE conversation_id = $1 AND sender_id <> $2 AND NOT read`, [conversationId, readerId])) as [unknown, number];
+    const [, count] = (await m.query(
+      `UPDATE messages SET read = true WHERE conversation_id = $1 AND sender_id <> $2 AND NOT read`,
+      [conversationId, readerId],
+    )) as [unknown, number];
     return count;
   }
   /** A deleted member's conversations go with all their messages (both sides lose the thread), and his blocks. */
   async eraseMember(m: EntityManager, userId: string): Promise<void> {
     await m.delete(ConversationBlock, { blockerId: userId });
     await m.delete(ConversationBlock, { blockedId: userId });
-    const mine = await m.getRepository(ConversationEntity).createQueryBuilder('c').where('c.host_id = :userId OR c.guest_id = :userId', { userId }).getMany();
+    const mine = await m
+      .getRepository(ConversationEntity)
+      .createQueryBuilder('c')
+      .where('c.host_id = :userId OR c.guest_id = :userId', { userId })
+      .getMany();
     const ids = mine.map((c) => c.id);
     if (ids.length) {
       await m.delete(MessageEntity, { conversationId: In(ids) });

@@ -15,15 +15,34 @@ const STRANGER = 's0000000-0000-4000-8000-000000000001';
 const as = (userId: string): Actor => ({ role: 'member', userId, userType: userId === HOST ? 'host' : 'guest' });
 const m = {} as EntityManager;
 
-const conversation = { id: 'conv-1', hostId: HOST, guestId: GUEST, bookingId: 'booking-1', lastMessageAt: null, eventTitle: 'Velvet', eventDate: '2099-06-06', createdAt: new Date(0) } as ConversationEntity;
-const message = (senderId: string) => ({ id: 'msg-1', conversationId: 'conv-1', senderId, content: 'hello', read: false, createdAt: new Date(0) }) as MessageEntity;
+const conversation = {
+  id: 'conv-1',
+  hostId: HOST,
+  guestId: GUEST,
+  bookingId: 'booking-1',
+  lastMessageAt: null,
+  eventTitle: 'Velvet',
+  eventDate: '2099-06-06',
+  createdAt: new Date(0),
+} as ConversationEntity;
+const message = (senderId: string) =>
+  ({
+    id: 'msg-1',
+    conversationId: 'conv-1',
+    senderId,
+    content: 'hello',
+    read: false,
+    createdAt: new Date(0),
+  }) as MessageEntity;
 
 /**
  * The service over a fake repository: one conversation between HOST and GUEST (blocked or not),
  * its message `msg-1`, the members' cards, and `unread` messages marked read; the outbox records
  * what was published.
  */
-function setup(o: { blocked?: boolean; msg?: MessageEntity; cards?: Partial<UserCard>[]; unread?: number; isNew?: boolean } = {}) {
+function setup(
+  o: { blocked?: boolean; msg?: MessageEntity; cards?: Partial<UserCard>[]; unread?: number; isNew?: boolean } = {},
+) {
   const added: MessageEntity[] = [];
   const repo = {
     byId: jest.fn(async (id: string) => (id === conversation.id ? conversation : null)),
@@ -40,7 +59,12 @@ function setup(o: { blocked?: boolean; msg?: MessageEntity; cards?: Partial<User
     ofPairAndBooking: jest.fn(async () => conversation),
   } as unknown as ConversationRepository;
   const published: { type: string; key: string; data: Record<string, unknown> }[] = [];
-  const outbox = { add: jest.fn(async (_m: EntityManager, type: string, key: string, data: Record<string, unknown>) => void published.push({ type, key, data })) } as unknown as Outbox;
+  const outbox = {
+    add: jest.fn(
+      async (_m: EntityManager, type: string, key: string, data: Record<string, unknown>) =>
+        void published.push({ type, key, data }),
+    ),
+  } as unknown as Outbox;
   const ds = { transaction: jest.fn((fn: (m: EntityManager) => Promise<unknown>) => fn(m)) } as unknown as DataSource;
   return { service: new ConversationService(ds, repo, outbox), repo, added, published };
 }
@@ -58,7 +82,10 @@ describe('ConversationService: only the two participants', () => {
     ] as const) {
       await refusedWith(service.messages(actor, id), MESSAGING_ERRORS.CONVERSATION_NOT_FOUND);
       await refusedWith(service.send(actor, id, 'hi'), MESSAGING_ERRORS.CONVERSATION_NOT_FOUND);
-      await refusedWith(service.reportMessage(actor, id, 'msg-1', { reason: 'spam', details: null }), MESSAGING_ERRORS.CONVERSATION_NOT_FOUND);
+      await refusedWith(
+        service.reportMessage(actor, id, 'msg-1', { reason: 'spam', details: null }),
+        MESSAGING_ERRORS.CONVERSATION_NOT_FOUND,
+      );
       await refusedWith(service.markRead(actor, id), MESSAGING_ERRORS.CONVERSATION_NOT_FOUND);
     }
     expect([added, published]).toEqual([[], []]);
@@ -84,7 +111,18 @@ describe('ConversationService.send', () => {
       const sent = await service.send(as(from!), 'conv-1', 'see you there');
       expect(sent).toMatchObject({ conversationId: 'conv-1', senderId: from, content: 'see you there', read: false });
       expect(added.map((a) => a.id)).toEqual([sent.id]);
-      expect(published).toEqual([{ type: 'messaging.message-sent', key: 'conv-1', data: expect.objectContaining({ messageId: sent.id, senderId: from, recipientId: to, content: 'see you there' }) }]);
+      expect(published).toEqual([
+        {
+          type: 'messaging.message-sent',
+          key: 'conv-1',
+          data: expect.objectContaining({
+            messageId: sent.id,
+            senderId: from,
+            recipientId: to,
+            content: 'see you there',
+          }),
+        },
+      ]);
     }
   });
 
@@ -100,15 +138,39 @@ describe('ConversationService.reportMessage', () => {
   it('reports the other participant’s message with its words as they were (message-reported)', async () => {
     const { service, published } = setup({ msg: message(HOST) });
     const report = await service.reportMessage(as(GUEST), 'conv-1', 'msg-1', { reason: 'harassment', details: 'rude' });
-    expect(report).toMatchObject({ kind: 'message', reporterId: GUEST, reportedUserId: HOST, reason: 'harassment', details: 'rude', messageId: 'msg-1' });
-    expect(published).toEqual([{ type: 'messaging.message-reported', key: report.id, data: expect.objectContaining({ reportId: report.id, conversationId: 'conv-1', content: 'hello', reportedUserId: HOST }) }]);
+    expect(report).toMatchObject({
+      kind: 'message',
+      reporterId: GUEST,
+      reportedUserId: HOST,
+      reason: 'harassment',
+      details: 'rude',
+      messageId: 'msg-1',
+    });
+    expect(published).toEqual([
+      {
+        type: 'messaging.message-reported',
+        key: report.id,
+        data: expect.objectContaining({
+          reportId: report.id,
+          conversationId: 'conv-1',
+          content: 'hello',
+          reportedUserId: HOST,
+        }),
+      },
+    ]);
   });
 
   it('refuses one’s own message (OWN_MESSAGE) and a message not in the conversation (MESSAGE_NOT_FOUND)', async () => {
     const own = setup({ msg: message(GUEST) });
-    await refusedWith(own.service.reportMessage(as(GUEST), 'conv-1', 'msg-1', { reason: 'spam', details: null }), MESSAGING_ERRORS.OWN_MESSAGE);
+    await refusedWith(
+      own.service.reportMessage(as(GUEST), 'conv-1', 'msg-1', { reason: 'spam', details: null }),
+      MESSAGING_ERRORS.OWN_MESSAGE,
+    );
     const missing = setup({ msg: message(HOST) });
-    await refusedWith(missing.service.reportMessage(as(GUEST), 'conv-1', 'msg-2', { reason: 'spam', details: null }), MESSAGING_ERRORS.MESSAGE_NOT_FOUND);
+    await refusedWith(
+      missing.service.reportMessage(as(GUEST), 'conv-1', 'msg-2', { reason: 'spam', details: null }),
+      MESSAGING_ERRORS.MESSAGE_NOT_FOUND,
+    );
     expect([own.published, missing.published]).toEqual([[], []]);
   });
 });
@@ -135,7 +197,12 @@ describe('ConversationService: opening', () => {
   });
 
   it('a match makes the member whose card says host the host, whichever order the pair comes in', async () => {
-    const { service, repo } = setup({ cards: [{ userId: HOST, userType: 'host' }, { userId: GUEST, userType: 'guest' }] });
+    const { service, repo } = setup({
+      cards: [
+        { userId: HOST, userType: 'host' },
+        { userId: GUEST, userType: 'guest' },
+      ],
+    });
     await service.openForMatch(m, [GUEST, HOST]);
     expect((repo.open as jest.Mock).mock.calls[0]![1]).toMatchObject({ hostId: HOST, guestId: GUEST, bookingId: null });
   });
@@ -144,8 +211,17 @@ describe('ConversationService: opening', () => {
 describe('ConversationService.list', () => {
   it('shows each conversation from the caller’s side: his role, the other member (a stand-in before his card), unread count and the event', async () => {
     const [view] = await setup().service.list(as(GUEST), GUEST);
-    expect(view).toMatchObject({ id: 'conv-1', viewerRole: 'guest', unreadCount: 2, otherUser: { id: HOST, firstName: 'Host', lastName: '' }, event: { title: 'Velvet', date: '2099-06-06' }, lastMessage: null });
-    const [named] = await setup({ cards: [{ userId: GUEST, firstName: 'Ann', lastName: 'Lee', profileImages: [] }] }).service.list(as(HOST), HOST);
+    expect(view).toMatchObject({
+      id: 'conv-1',
+      viewerRole: 'guest',
+      unreadCount: 2,
+      otherUser: { id: HOST, firstName: 'Host', lastName: '' },
+      event: { title: 'Velvet', date: '2099-06-06' },
+      lastMessage: null,
+    });
+    const [named] = await setup({
+      cards: [{ userId: GUEST, firstName: 'Ann', lastName: 'Lee', profileImages: [] }],
+    }).service.list(as(HOST), HOST);
     expect(named).toMatchObject({ viewerRole: 'host', otherUser: { id: GUEST, firstName: 'Ann', lastName: 'Lee' } });
   });
 });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { MESSAGING_ERRORS, waitlistPromotedMessage, type Conversation, type Message, type Report, type ReportReason } from '@luxe/contracts';
+import {
+  MESSAGING_ERRORS,
+  waitlistPromotedMessage,
+  type Conversation,
+  type Message,
+  type Report,
+  type ReportReason,
+} from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { ConversationEntity, MessageEntity } from './conversation.entity';
@@ -21,9 +28,30 @@ export class ConversationService {
   ) {}
 
   /** Opens the pair's conversation once; a new one is announced (`conversation-opened`, pushed to both). */
-  async open(m: EntityManager, hostId: string, guestId: string, bookingId: string | null, event: { title: string; date: string } | null = null): Promise<void> {
-    const c = Object.assign(new ConversationEntity(), { id: randomUUID(), hostId, guestId, bookingId, lastMessageAt: null, createdAt: new Date(), eventTitle: event?.title ?? null, eventDate: event?.date ?? null });
-    if (await this.conversations.open(m, c)) await this.outbox.add(m, 'messaging.conversation-opened', c.id, { conversationId: c.id, hostId, guestId, bookingId });
+  async open(
+    m: EntityManager,
+    hostId: string,
+    guestId: string,
+    bookingId: string | null,
+    event: { title: string; date: string } | null = null,
+  ): Promise<void> {
+    const c = Object.assign(new ConversationEntity(), {
+      id: randomUUID(),
+      hostId,
+      guestId,
+      bookingId,
+      lastMessageAt: null,
+      createdAt: new Date(),
+      eventTitle: event?.title ?? null,
+      eventDate: event?.date ?? null,
+    });
+    if (await this.conversations.open(m, c))
+      await this.outbox.add(m, 'messaging.conversation-opened', c.id, {
+        conversationId: c.id,
+        hostId,
+        guestId,
+        bookingId,
+      });
   }
 
   /**
@@ -34,7 +62,8 @@ export class ConversationService {
   async openForMatch(m: EntityManager, userIds: readonly [string, string]): Promise<void> {
     const cards = await this.conversations.cards([...userIds]);
     const isHost = (id: string) => cards.find((c) => c.userId === id)?.userType === 'host';
-    const [hostId, guestId] = isHost(userIds[1]) && !isHost(userIds[0]) ? [userIds[1], userIds[0]] : [userIds[0], userIds[1]];
+    const [hostId, guestId] =
+      isHost(userIds[1]) && !isHost(userIds[0]) ? [userIds[1], userIds[0]] : [userIds[0], userIds[1]];
     await this.open(m, hostId, guestId, null);
   }
 
@@ -43,14 +72,31 @@ export class ConversationService {
    * it is not there yet), with a message from the host; pushed like any message. Called once per
    * promotion event (the inbox drops a redelivery).
    */
-  async notifyPromoted(m: EntityManager, d: { hostId: string; guestId: string; bookingId: string; venueName: string; bookingDate: string }): Promise<void> {
+  async notifyPromoted(
+    m: EntityManager,
+    d: { hostId: string; guestId: string; bookingId: string; venueName: string; bookingDate: string },
+  ): Promise<void> {
     await this.open(m, d.hostId, d.guestId, d.bookingId, { title: d.venueName, date: d.bookingDate });
     const c = await this.conversations.ofPairAndBooking(m, d.hostId, d.guestId, d.bookingId);
     if (!c) return;
     const content = waitlistPromotedMessage(d.venueName, d.bookingDate);
-    const msg = Object.assign(new MessageEntity(), { id: randomUUID(), conversationId: c.id, senderId: d.hostId, content, read: false, createdAt: new Date() });
+    const msg = Object.assign(new MessageEntity(), {
+      id: randomUUID(),
+      conversationId: c.id,
+      senderId: d.hostId,
+      content,
+      read: false,
+      createdAt: new Date(),
+    });
     await this.conversations.addMessage(m, msg);
-    await this.outbox.add(m, 'messaging.message-sent', c.id, { messageId: msg.id, conversationId: c.id, senderId: d.hostId, recipientId: d.guestId, content, createdAt: msg.createdAt.toISOString() });
+    await this.outbox.add(m, 'messaging.message-sent', c.id, {
+      messageId: msg.id,
+      conversationId: c.id,
+      senderId: d.hostId,
+      recipientId: d.guestId,
+      content,
+      createdAt: msg.createdAt.toISOString(),
+    });
   }
 
   async list(actor: Actor, userId: string): Promise<Conversation[]> {
@@ -59,7 +105,10 @@ export class ConversationService {
     const rows = await this.conversations.ofUser(userId);
     const others = rows.map((c) => (c.hostId === userId ? c.guestId : c.hostId));
     const cards = new Map((await this.conversations.cards(others)).map((u) => [u.userId, u]));
-    const unread = await this.conversations.unreadCounts(userId, rows.map((c) => c.id));
+    const unread = await this.conversations.unreadCounts(
+      userId,
+      rows.map((c) => c.id),
+    );
     const last = await this.conversations.lastMessages(rows.map((c) => c.id));
     return rows.map((c, i) => toConversation(c, userId, cards.get(others[i]), unread.get(c.id) ?? 0, last.get(c.id)));
   }
@@ -77,10 +126,24 @@ export class ConversationService {
     const c = await this.participant(actor, id);
     // A blocked conversation stays readable and reportable, but takes no new message.
     if (await this.conversations.blocked(c)) throw AppError.of(MESSAGING_ERRORS.UNAVAILABLE);
-    const msg = Object.assign(new MessageEntity(), { id: randomUUID(), conversationId: id, senderId: actor.userId!, content, read: false, createdAt: new Date() });
+    const msg = Object.assign(new MessageEntity(), {
+      id: randomUUID(),
+      conversationId: id,
+      senderId: actor.userId!,
+      content,
+      read: false,
+      createdAt: new Date(),
+    });
     await this.ds.transaction(async (m) => {
       await this.conversations.addMessage(m, msg);
-      await this.outbox.add(m, 'messaging.message-sent', c.id, { messageId: msg.id, conversationId: c.id, senderId: msg.senderId, recipientId: c.hostId === msg.senderId ? c.guestId : c.hostId, content, createdAt: msg.createdAt.toISOString() });
+      await this.outbox.add(m, 'messaging.message-sent', c.id, {
+        messageId: msg.id,
+        conversationId: c.id,
+        senderId: msg.senderId,
+        recipientId: c.hostId === msg.senderId ? c.guestId : c.hostId,
+        content,
+        createdAt: msg.createdAt.toISOString(),
+      });
     });
     return toMessage(msg);
   }
@@ -89,12 +152,26 @@ export class ConversationService {
    * A participant reports the other's message: checked here, kept by social with the other reports
    * (`message-reported` carries the words as they were).
    */
-  async reportMessage(actor: Actor, id: string, messageId: string, input: { reason: ReportReason; details: string | null }): Promise<Report> {
+  async reportMessage(
+    actor: Actor,
+    id: string,
+    messageId: string,
+    input: { reason: ReportReason; details: string | null },
+  ): Promise<Report> {
     const c = await this.participant(actor, id);
     const msg = await this.conversations.message(c.id, messageId);
     if (!msg) throw AppError.of(MESSAGING_ERRORS.MESSAGE_NOT_FOUND);
     if (msg.senderId === actor.userId) throw AppError.of(MESSAGING_ERRORS.OWN_MESSAGE);
-    const report: Report = { id: randomUUID(), kind: 'message', reporterId: actor.userId!, reportedUserId: msg.senderId, reason: input.reason, details: input.details, messageId: msg.id, createdAt: new Date().toISOString() };
+    const report: Report = {
+      id: randomUUID(),
+      kind: 'message',
+      reporterId: actor.userId!,
+      reportedUserId: msg.senderId,
+      reason: input.reason,
+      details: input.details,
+      messageId: msg.id,
+      createdAt: new Date().toISOString(),
+    };
     await this.ds.transaction((m) =>
       this.outbox.add(m, 'messaging.message-reported', report.id, {
         reportId: report.id,
@@ -116,7 +193,12 @@ export class ConversationService {
     // Published only when something was unread: notifications marks the member's message
     // notifications of this thread read (his bell drops), so reading twice tells nothing more.
     await this.ds.transaction(async (m) => {
-      if ((await this.conversations.markRead(m, id, actor.userId!)) > 0) await this.outbox.add(m, 'messaging.conversation-read', id, { conversationId: id, readerId: actor.userId!, readAt: new Date().toISOString() });
+      if ((await this.conversations.markRead(m, id, actor.userId!)) > 0)
+        await this.outbox.add(m, 'messaging.conversation-read', id, {
+          conversationId: id,
+          readerId: actor.userId!,
+          readAt: new Date().toISOString(),
+        });
     });
     return { unreadCount: 0 };
   }
@@ -129,7 +211,8 @@ export class ConversationService {
   private async participant(actor: Actor, id: string): Promise<ConversationEntity> {
     requireMember(actor);
     const c = await this.conversations.byId(id);
-    if (!c || (c.hostId !== actor.userId && c.guestId !== actor.userId)) throw AppError.of(MESSAGING_ERRORS.CONVERSATION_NOT_FOUND);
+    if (!c || (c.hostId !== actor.userId && c.guestId !== actor.userId))
+      throw AppError.of(MESSAGING_ERRORS.CONVERSATION_NOT_FOUND);
     return c;
   }
 }

@@ -6,8 +6,12 @@ export class ConversationsFromInvitesAndBlocks1700000019000 implements Migration
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE conversations ALTER COLUMN booking_id DROP NOT NULL`);
     await q.query(`DROP INDEX conversations_pair_booking`);
-    await q.query(`CREATE UNIQUE INDEX conversations_pair_booking ON conversations (host_id, guest_id, booking_id) WHERE booking_id IS NOT NULL`);
-    await q.query(`CREATE UNIQUE INDEX conversations_pair_only ON conversations (host_id, guest_id) WHERE booking_id IS NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX conversations_pair_booking ON conversations (host_id, guest_id, booking_id) WHERE booking_id IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE UNIQUE INDEX conversations_pair_only ON conversations (host_id, guest_id) WHERE booking_id IS NULL`,
+    );
     await q.query(`CREATE TABLE conversation_blocks (
       blocker_id uuid NOT NULL,
       blocked_id uuid NOT NULL,

@@ -4,4 +4,10 @@ import { CreateConversations1700000016000 } from './1700000016000-create-convers
 import { ConversationsFromInvitesAndBlocks1700000019000 } from './1700000019000-conversations-from-invites-and-blocks';
 import { ConversationEventNames1700000042600 } from './1700000042600-conversation-event-names';
 
-export const migrations = [CreateUserCards1700000002000, ...ERASURE_MIGRATIONS, CreateConversations1700000016000, ConversationsFromInvitesAndBlocks1700000019000, ConversationEventNames1700000042600];
+export const migrations = [
+  CreateUserCards1700000002000,
+  ...ERASURE_MIGRATIONS,
+  CreateConversations1700000016000,
+  ConversationsFromInvitesAndBlocks1700000019000,
+  ConversationEventNames1700000042600,
+];

@@ -14,8 +14,17 @@ export class UserCardService {
     private readonly conversations: ConversationService,
   ) {}
 
-  async upsertFromEvent(m: EntityManager, d: EventData<'identity.user-registered'> | EventData<'identity.user-profile-updated'>): Promise<void> {
-    await this.cards.upsert(m, { userId: d.userId, firstName: d.firstName, lastName: d.lastName, userType: d.userType, profileImages: d.profileImages });
+  async upsertFromEvent(
+    m: EntityManager,
+    d: EventData<'identity.user-registered'> | EventData<'identity.user-profile-updated'>,
+  ): Promise<void> {
+    await this.cards.upsert(m, {
+      userId: d.userId,
+      firstName: d.firstName,
+      lastName: d.lastName,
+      userType: d.userType,
+      profileImages: d.profileImages,
+    });
   }
 
   async erase(m: EntityManager, userId: string): Promise<void> {

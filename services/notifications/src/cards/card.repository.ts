@@ -40,7 +40,10 @@ export class CardRepository {
    * back). The email comes with `user-registered` only: a later profile update keeps it; the
    * unsubscribe token is made once.
    */
-  async upsertMember(m: EntityManager, c: { userId: string; firstName: string; userType: string; email: string | null }): Promise<void> {
+  async upsertMember(
+    m: EntityManager,
+    c: { userId: string; firstName: string; userType: string; email: string | null },
+  ): Promise<void> {
     await m.query(
       `INSERT INTO member_cards (user_id, first_name, email, user_type, unsubscribe_token)
        SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM user_erasures WHERE user_key = $6)
@@ -91,7 +94,10 @@ export class CardRepository {
 
   /** A guest going to the booking's event (approved, or accepted an invite to it); removed when taken off the list. */
   async addGuest(m: EntityManager, bookingId: string, userId: string): Promise<void> {
-    await m.query(`INSERT INTO booking_guests (booking_id, user_id) SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM user_erasures WHERE user_key = $3) ON CONFLICT DO NOTHING`, [bookingId, userId, erasureKey(userId)]);
+    await m.query(
+      `INSERT INTO booking_guests (booking_id, user_id) SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM user_erasures WHERE user_key = $3) ON CONFLICT DO NOTHING`,
+      [bookingId, userId, erasureKey(userId)],
+    );
   }
 
   async removeGuest(m: EntityManager, bookingId: string, userId: string): Promise<void> {
@@ -99,16 +105,25 @@ export class CardRepository {
   }
 
   async guests(m: EntityManager, bookingId: string): Promise<string[]> {
-    const rows: { user_id: string }[] = await m.query(`SELECT user_id FROM booking_guests WHERE booking_id = $1 ORDER BY user_id`, [bookingId]);
+    const rows: { user_id: string }[] = await m.query(
+      `SELECT user_id FROM booking_guests WHERE booking_id = $1 ORDER BY user_id`,
+      [bookingId],
+    );
     return rows.map((r) => r.user_id);
   }
 
   async upsertVenue(m: EntityManager, v: VenueCard): Promise<void> {
-    await m.query(`INSERT INTO venue_cards (venue_id, owner_id, name) VALUES ($1, $2, $3) ON CONFLICT (venue_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, name = EXCLUDED.name`, [v.venueId, v.ownerId, v.name]);
+    await m.query(
+      `INSERT INTO venue_cards (venue_id, owner_id, name) VALUES ($1, $2, $3) ON CONFLICT (venue_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, name = EXCLUDED.name`,
+      [v.venueId, v.ownerId, v.name],
+    );
   }
 
   async venue(m: EntityManager, venueId: string): Promise<VenueCard | null> {
-    const rows: VenueCard[] = await m.query(`SELECT venue_id AS "venueId", owner_id AS "ownerId", name FROM venue_cards WHERE venue_id = $1`, [venueId]);
+    const rows: VenueCard[] = await m.query(
+      `SELECT venue_id AS "venueId", owner_id AS "ownerId", name FROM venue_cards WHERE venue_id = $1`,
+      [venueId],
+    );
     return rows[0] ?? null;
   }
 
@@ -122,7 +137,10 @@ export class CardRepository {
    * while after they are published; they carry his words and id, and he has no socket any more).
    */
   async eraseMember(m: EntityManager, userId: string): Promise<void> {
-    await m.query(`DELETE FROM outbox_events WHERE type IN ('notifications.notification-created', 'notifications.notifications-read') AND envelope->'data'->>'userId' = $1`, [userId]);
+    await m.query(
+      `DELETE FROM outbox_events WHERE type IN ('notifications.notification-created', 'notifications.notifications-read') AND envelope->'data'->>'userId' = $1`,
+      [userId],
+    );
     for (const [table, column] of [
       ['member_cards', 'user_id'],
       ['booking_cards', 'host_id'],

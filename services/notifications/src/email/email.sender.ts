@@ -49,7 +49,10 @@ export class EmailSender implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     if (!this.transport) {
-      this.logger.info({ reason: this.settings.EMAIL_DISABLED ? 'EMAIL_DISABLED' : 'no SMTP_URL' }, 'emails are off: notifications are in-app only');
+      this.logger.info(
+        { reason: this.settings.EMAIL_DISABLED ? 'EMAIL_DISABLED' : 'no SMTP_URL' },
+        'emails are off: notifications are in-app only',
+      );
       return;
     }
     this.timer = setInterval(() => void this.sendDue(), this.settings.EMAIL_SEND_MS ?? 1000);
@@ -91,7 +94,10 @@ export class EmailSender implements OnModuleInit, OnModuleDestroy {
       await this.emails.markSent(e.id);
     } catch (err) {
       const delay = backoffMs(e.attempts);
-      this.logger.warn({ err, emailId: e.id, attempts: e.attempts, retryInMs: delay }, 'an email could not be sent; tried again later');
+      this.logger.warn(
+        { err, emailId: e.id, attempts: e.attempts, retryInMs: delay },
+        'an email could not be sent; tried again later',
+      );
       await this.emails.retryLater(e.id, delay, String((err as Error)?.message ?? err));
     }
   }

@@ -3,7 +3,15 @@ import { EMAIL_KINDS } from '@luxe/contracts';
 import { backoffMs } from './email.sender';
 import { renderEmail, unsubscribeUrl } from './email.templates';
 
-const draft = { userId: 'u1', kind: 'booking-cancelled' as const, factKey: 'booking-cancelled:b1', title: 'Booking cancelled', body: 'Sky Lounge on 2026-12-05 at 23:00 is cancelled.', detail: 'A refund of $12.50 goes back to your card.', link: '/dashboard?tab=book' };
+const draft = {
+  userId: 'u1',
+  kind: 'booking-cancelled' as const,
+  factKey: 'booking-cancelled:b1',
+  title: 'Booking cancelled',
+  body: 'Sky Lounge on 2026-12-05 at 23:00 is cancelled.',
+  detail: 'A refund of $12.50 goes back to your card.',
+  link: '/dashboard?tab=book',
+};
 const to = { firstName: 'Ada <b>', unsubscribeToken: 'tok_abcdefghijklmnopqrstuvwxyz' };
 
 describe('email templates', () => {
@@ -13,7 +21,9 @@ describe('email templates', () => {
       expect(e.subject.length).toBeGreaterThan(5);
       expect(e.text).toContain('https://luxe.example.com/dashboard?tab=book');
       expect(e.html).toContain('href="https://luxe.example.com/dashboard?tab=book"');
-      expect(e.unsubscribeUrl).toBe(`https://luxe.example.com/unsubscribe?token=tok_abcdefghijklmnopqrstuvwxyz&kind=${kind}`);
+      expect(e.unsubscribeUrl).toBe(
+        `https://luxe.example.com/unsubscribe?token=tok_abcdefghijklmnopqrstuvwxyz&kind=${kind}`,
+      );
       expect(e.text).toContain(e.unsubscribeUrl);
       expect(e.html).toContain(e.unsubscribeUrl.replace(/&/g, '&amp;'));
     }
@@ -27,14 +37,21 @@ describe('email templates', () => {
   });
 
   it("escapes the member's words in the HTML", () => {
-    const e = renderEmail('invite-received', { ...draft, kind: 'invite-received', title: 'Eve <script>alert(1)</script> invited you' }, to, 'https://x.test');
+    const e = renderEmail(
+      'invite-received',
+      { ...draft, kind: 'invite-received', title: 'Eve <script>alert(1)</script> invited you' },
+      to,
+      'https://x.test',
+    );
     expect(e.html).not.toContain('<script>');
     expect(e.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt; invited you');
     expect(e.html).toContain('Hi Ada &lt;b&gt;,');
   });
 
   it('encodes the token in the unsubscribe link', () => {
-    expect(unsubscribeUrl('https://x.test', 'a&b', 'booking-confirmed')).toBe('https://x.test/unsubscribe?token=a%26b&kind=booking-confirmed');
+    expect(unsubscribeUrl('https://x.test', 'a&b', 'booking-confirmed')).toBe(
+      'https://x.test/unsubscribe?token=a%26b&kind=booking-confirmed',
+    );
   });
 });
 

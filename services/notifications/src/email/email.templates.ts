@@ -24,7 +24,8 @@ const TEMPLATES: Record<EmailKind, { subject: (d: NotificationDraft) => string; 
   'account-suspended': { subject: () => 'Your LuxeSwipe account is suspended', action: 'Read our safety guidelines' },
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The link to a web route of the app from an email (absolute, on the public web URL). */
 export function absolute(webUrl: string, route: string): string {
@@ -73,7 +74,12 @@ const greetingOf = (firstName: string) => `Hi ${firstName || 'there'},`;
  * The email of a notification: what it says, the button to what it is about, and the unsubscribe
  * link of its kind.
  */
-export function renderEmail(kind: EmailKind, d: NotificationDraft, to: { firstName: string; unsubscribeToken: string }, webUrl: string): RenderedEmail {
+export function renderEmail(
+  kind: EmailKind,
+  d: NotificationDraft,
+  to: { firstName: string; unsubscribeToken: string },
+  webUrl: string,
+): RenderedEmail {
   const t = TEMPLATES[kind];
   const unsubscribe = unsubscribeUrl(webUrl, to.unsubscribeToken, kind);
   const { text, html } = layout({
@@ -82,18 +88,29 @@ export function renderEmail(kind: EmailKind, d: NotificationDraft, to: { firstNa
     lines: [...d.body.split('\n'), ...(d.detail ? [d.detail] : [])],
     action: t.action,
     link: absolute(webUrl, d.link),
-    footerText: [`LuxeSwipe. You get this email because "${EMAIL_KIND_LABELS[kind]}" emails are on in your settings.`, `Stop these emails: ${unsubscribe}`],
+    footerText: [
+      `LuxeSwipe. You get this email because "${EMAIL_KIND_LABELS[kind]}" emails are on in your settings.`,
+      `Stop these emails: ${unsubscribe}`,
+    ],
     footerHtml: `You get this email because &ldquo;${escapeHtml(EMAIL_KIND_LABELS[kind])}&rdquo; emails are on in your settings. <a href="${escapeHtml(unsubscribe)}" style="color:#d4af37">Unsubscribe</a>`,
   });
   return { subject: t.subject(d), text, html, unsubscribeUrl: unsubscribe };
 }
 
 /** The password-reset email: the link with its token, how long it works, and what to do if it was not you. */
-export function renderPasswordReset(to: { firstName: string }, token: string, minutes: number, webUrl: string): Omit<RenderedEmail, 'unsubscribeUrl'> {
+export function renderPasswordReset(
+  to: { firstName: string },
+  token: string,
+  minutes: number,
+  webUrl: string,
+): Omit<RenderedEmail, 'unsubscribeUrl'> {
   const { text, html } = layout({
     title: 'Choose a new password',
     greeting: greetingOf(to.firstName),
-    lines: [`Someone asked to reset the password of your LuxeSwipe account. The link works once, for ${minutes} minutes.`, 'If it was not you, ignore this email: your password stays as it is.'],
+    lines: [
+      `Someone asked to reset the password of your LuxeSwipe account. The link works once, for ${minutes} minutes.`,
+      'If it was not you, ignore this email: your password stays as it is.',
+    ],
     action: 'Choose a new password',
     link: absolute(webUrl, `/reset-password?token=${encodeURIComponent(token)}`),
     footerText: ['LuxeSwipe. You get this email because a password reset was asked for this address.'],
@@ -103,14 +120,24 @@ export function renderPasswordReset(to: { firstName: string }, token: string, mi
 }
 
 /** The verification email: the link with its token, and that nothing waits for it. */
-export function renderEmailVerification(to: { firstName: string }, token: string, hours: number, webUrl: string): Omit<RenderedEmail, 'unsubscribeUrl'> {
+export function renderEmailVerification(
+  to: { firstName: string },
+  token: string,
+  hours: number,
+  webUrl: string,
+): Omit<RenderedEmail, 'unsubscribeUrl'> {
   const { text, html } = layout({
     title: 'Verify your email',
     greeting: greetingOf(to.firstName),
-    lines: [`Open the link to verify the email of your LuxeSwipe account: verified members carry a badge hosts and guests can see. The link works for ${hours} hours.`, 'If you did not make an account, ignore this email.'],
+    lines: [
+      `Open the link to verify the email of your LuxeSwipe account: verified members carry a badge hosts and guests can see. The link works for ${hours} hours.`,
+      'If you did not make an account, ignore this email.',
+    ],
     action: 'Verify my email',
     link: absolute(webUrl, `/verify-email?token=${encodeURIComponent(token)}`),
-    footerText: ['LuxeSwipe. You get this email because an account was made, or a new link asked for, with this address.'],
+    footerText: [
+      'LuxeSwipe. You get this email because an account was made, or a new link asked for, with this address.',
+    ],
     footerHtml: 'You get this email because an account was made, or a new link asked for, with this address.',
   });
   return { subject: 'Verify your LuxeSwipe email', text, html };

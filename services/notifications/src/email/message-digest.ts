@@ -98,8 +98,18 @@ export class MessageDigest implements OnModuleInit, OnModuleDestroy {
         ...(n > LISTED ? { detail: `And ${n - LISTED} more.` } : {}),
         link: LINKS.messages,
       };
-      await this.emails.enqueue(m, rows[0]!.id, userId, 'message-received', to!.email!, renderEmail('message-received', draft, to!, this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000'));
+      await this.emails.enqueue(
+        m,
+        rows[0]!.id,
+        userId,
+        'message-received',
+        to!.email!,
+        renderEmail('message-received', draft, to!, this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000'),
+      );
     }
-    await m.query(`UPDATE notifications SET email_state = $2 WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id), away && wanted ? 'emailed' : 'skipped']);
+    await m.query(`UPDATE notifications SET email_state = $2 WHERE id = ANY($1::uuid[])`, [
+      rows.map((r) => r.id),
+      away && wanted ? 'emailed' : 'skipped',
+    ]);
   }
 }

@@ -23,17 +23,30 @@ export class FactService {
 
   // Members (identity).
   async memberRegistered(m: EntityManager, d: EventData<'identity.user-registered'>): Promise<void> {
-    await this.cards.upsertMember(m, { userId: d.userId, firstName: d.firstName, userType: d.userType, email: d.email });
+    await this.cards.upsertMember(m, {
+      userId: d.userId,
+      firstName: d.firstName,
+      userType: d.userType,
+      email: d.email,
+    });
   }
   async memberUpdated(m: EntityManager, d: EventData<'identity.user-profile-updated'>): Promise<void> {
     await this.cards.upsertMember(m, { userId: d.userId, firstName: d.firstName, userType: d.userType, email: null });
   }
   /** Its own stream, so it may come after the member's erasure: then it is dropped. */
-  async passwordResetRequested(m: EntityManager, eventId: string, d: EventData<'identity.password-reset-requested'>): Promise<void> {
+  async passwordResetRequested(
+    m: EntityManager,
+    eventId: string,
+    d: EventData<'identity.password-reset-requested'>,
+  ): Promise<void> {
     if (await this.erasures.isErased(m, d.userId)) return;
     await this.notifications.passwordReset(m, `password-reset:${eventId}`, d);
   }
-  async emailVerificationRequested(m: EntityManager, eventId: string, d: EventData<'identity.email-verification-requested'>): Promise<void> {
+  async emailVerificationRequested(
+    m: EntityManager,
+    eventId: string,
+    d: EventData<'identity.email-verification-requested'>,
+  ): Promise<void> {
     if (await this.erasures.isErased(m, d.userId)) return;
     await this.notifications.emailVerification(m, `email-verification:${eventId}`, d);
   }
@@ -45,10 +58,23 @@ export class FactService {
 
   // Bookings.
   async bookingHeld(m: EntityManager, d: EventData<'bookings.booking-held'>): Promise<void> {
-    await this.cards.upsertBooking(m, { bookingId: d.bookingId, hostId: d.hostId, venueName: null, bookingDate: null, startTime: null });
+    await this.cards.upsertBooking(m, {
+      bookingId: d.bookingId,
+      hostId: d.hostId,
+      venueName: null,
+      bookingDate: null,
+      startTime: null,
+    });
   }
   async bookingConfirmed(m: EntityManager, d: EventData<'bookings.booking-confirmed'>): Promise<void> {
-    const card = { bookingId: d.bookingId, hostId: d.hostId, venueName: d.venueName, bookingDate: d.bookingDate, startTime: d.startTime, startsAt: new Date(d.startsAt) };
+    const card = {
+      bookingId: d.bookingId,
+      hostId: d.hostId,
+      venueName: d.venueName,
+      bookingDate: d.bookingDate,
+      startTime: d.startTime,
+      startsAt: new Date(d.startsAt),
+    };
     await this.cards.upsertBooking(m, card);
     await this.reminders.schedule(m, d.bookingId, card.startsAt);
     await this.notifications.notify(m, {
@@ -68,7 +94,13 @@ export class FactService {
     await this.cards.markCancelled(m, d.bookingId);
     const b = await this.cards.booking(m, d.bookingId);
     if (!b) return;
-    const why = { 'payment-failed': 'The payment did not go through.', 'cancelled-by-host': 'You cancelled it.', 'venue-deleted': 'The venue was removed.', 'host-deleted': 'The account was deleted.' }[d.reason] ?? '';
+    const why =
+      {
+        'payment-failed': 'The payment did not go through.',
+        'cancelled-by-host': 'You cancelled it.',
+        'venue-deleted': 'The venue was removed.',
+        'host-deleted': 'The account was deleted.',
+      }[d.reason] ?? '';
     const refund = d.refundAmount ? ` A refund of ${money(d.refundAmount)} goes back to your card.` : '';
     await this.notifications.notify(m, {
       userId: b.hostId,
@@ -133,7 +165,11 @@ export class FactService {
       link: LINKS.hostBookings,
     });
   }
-  async joinRequestAnswered(m: EntityManager, d: EventData<'social.join-request-approved'>, approved: boolean): Promise<void> {
+  async joinRequestAnswered(
+    m: EntityManager,
+    d: EventData<'social.join-request-approved'>,
+    approved: boolean,
+  ): Promise<void> {
     if (approved) await this.cards.addGuest(m, d.bookingId, d.guestId);
     const b = await this.cards.booking(m, d.bookingId);
     await this.notifications.notify(m, {

@@ -14,7 +14,15 @@ interface Row {
   read: boolean;
   created_at: Date;
 }
-const toNotification = (r: Row): Notification => ({ id: r.id, kind: r.kind, title: r.title, body: r.body, link: r.link, read: r.read, createdAt: new Date(r.created_at).toISOString() });
+const toNotification = (r: Row): Notification => ({
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  body: r.body,
+  link: r.link,
+  read: r.read,
+  createdAt: new Date(r.created_at).toISOString(),
+});
 const COLUMNS = 'id, kind, title, body, link, read, created_at';
 
 /** Every query on notifications. */
@@ -27,42 +35,74 @@ export class NotificationRepository {
    * written one, or null when nothing was written.
    */
   async add(m: EntityManager, id: string, d: NotificationDraft, at: Date): Promise<Notification | null> {
-    const rows = returned<Row>(await m.query(
-      `INSERT INTO notifications (id, user_id, kind, fact_key, title, body, link, read, created_at, subject_id)
+    const rows = returned<Row>(
+      await m.query(
+        `INSERT INTO notifications (id, user_id, kind, fact_key, title, body, link, read, created_at, subject_id)
        SELECT $1, $2, $3, $4, $5, $6, $7, false, $8, $10 WHERE NOT EXISTS (SELECT 1 FROM user_erasures WHERE user_key = $9)
        ON CONFLICT ON CONSTRAINT notifications_one_per_fact DO NOTHING RETURNING ${COLUMNS}`,
-      [id, d.userId, d.kind, d.factKey, d.title, d.body, d.link, at, erasureKey(d.userId), d.subjectId ?? null],
-    ));
+        [id, d.userId, d.kind, d.factKey, d.title, d.body, d.link, at, erasureKey(d.userId), d.subjectId ?? null],
+      ),
+    );
     return rows[0] ? toNotification(rows[0]) : null;
   }
 
-  async page(userId: string, page: number, pageSize: number): Promise<{ notifications: Notification[]; total: number; unreadCount: number }> {
+  async page(
+    userId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ notifications: Notification[]; total: number; unreadCount: number }> {
     const [rows, counts]: [Row[], { total: number; unread: number }[]] = await Promise.all([
-      this.ds.query(`SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, [userId, pageSize, (page - 1) * pageSize]),
-      this.ds.query(`SELECT count(*)::int AS total, count(*) FILTER (WHERE NOT read)::int AS unread FROM notifications WHERE user_id = $1`, [userId]),
+      this.ds.query(
+        `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [userId, pageSize, (page - 1) * pageSize],
+      ),
+      this.ds.query(
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE NOT read)::int AS unread FROM notifications WHERE user_id = $1`,
+        [userId],
+      ),
     ]);
     return { notifications: rows.map(toNotification), total: counts[0].total, unreadCount: counts[0].unread };
   }
 
   async unreadCount(userId: string): Promise<number> {
-    const rows: { n: number }[] = await this.ds.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT read`, [userId]);
+    const rows: { n: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT read`,
+      [userId],
+    );
     return rows[0].n;
   }
 
   /** Marks the member's notification read: the notification, or null when he has none of this id. */
   async markRead(userId: string, id: string): Promise<Notification | null> {
-    const rows = returned<Row>(await this.ds.query(`UPDATE notifications SET read = true WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`, [id, userId]));
+    const rows = returned<Row>(
+      await this.ds.query(`UPDATE notifications SET read = true WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`, [
+        id,
+        userId,
+      ]),
+    );
     return rows[0] ? toNotification(rows[0]) : null;
   }
 
   /** Marks read, in the caller's transaction, his unread notifications of a kind about `subjectId` written up to `upTo`; how many. */
-  async markSubjectRead(m: EntityManager, userId: string, kind: NotificationKind, subjectId: string, upTo: Date): Promise<number> {
-    const [, count] = (await m.query(`UPDATE notifications SET read = true WHERE user_id = $1 AND subject_id = $2 AND kind = $3 AND NOT read AND created_at <= $4`, [userId, subjectId, kind, upTo])) as [unknown, number];
+  async markSubjectRead(
+    m: EntityManager,
+    userId: string,
+    kind: NotificationKind,
+    subjectId: string,
+    upTo: Date,
+  ): Promise<number> {
+    const [, count] = (await m.query(
+      `UPDATE notifications SET read = true WHERE user_id = $1 AND subject_id = $2 AND kind = $3 AND NOT read AND created_at <= $4`,
+      [userId, subjectId, kind, upTo],
+    )) as [unknown, number];
     return count;
   }
 
   async unreadCountIn(m: EntityManager, userId: string): Promise<number> {
-    const rows: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT read`, [userId]);
+    const rows: { n: number }[] = await m.query(
+      `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT read`,
+      [userId],
+    );
     return rows[0]!.n;
   }
 

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EMAIL_KINDS, EMAIL_VERIFICATION_HOURS, NOTIFICATION_ERRORS, PASSWORD_RESET_MINUTES, type EventData, type EmailKind, type EmailPreferences, type EmailPreferencesInput, type Notification, type NotificationPage } from '@luxe/contracts';
+import {
+  EMAIL_KINDS,
+  EMAIL_VERIFICATION_HOURS,
+  NOTIFICATION_ERRORS,
+  PASSWORD_RESET_MINUTES,
+  type EventData,
+  type EmailKind,
+  type EmailPreferences,
+  type EmailPreferencesInput,
+  type Notification,
+  type NotificationPage,
+} from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { SERVICE_SETTINGS } from '@luxe/platform/runtime';
@@ -35,12 +46,27 @@ export class NotificationService {
   async notify(m: EntityManager, d: NotificationDraft): Promise<Notification | null> {
     const n = await this.notifications.add(m, randomUUID(), d, new Date());
     if (!n) return null;
-    await this.outbox.add(m, 'notifications.notification-created', n.id, { notificationId: n.id, userId: d.userId, kind: n.kind, title: n.title, body: n.body, link: n.link, createdAt: n.createdAt });
+    await this.outbox.add(m, 'notifications.notification-created', n.id, {
+      notificationId: n.id,
+      userId: d.userId,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      link: n.link,
+      createdAt: n.createdAt,
+    });
     // Messages go out batched, to members away for a while (MessageDigest), never one by one.
     if (this.sender.enabled && isEmailKind(d.kind) && d.kind !== 'message-received') {
       const to = await this.cards.member(d.userId, m);
       if (to?.email && (await this.emails.preferences(d.userId, m))[d.kind]) {
-        await this.emails.enqueue(m, n.id, d.userId, d.kind, to.email, renderEmail(d.kind, d, to, this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000'));
+        await this.emails.enqueue(
+          m,
+          n.id,
+          d.userId,
+          d.kind,
+          to.email,
+          renderEmail(d.kind, d, to, this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000'),
+        );
       }
     }
     return n;
@@ -51,14 +77,22 @@ export class NotificationService {
    * preferences say: the member asked for it. Nothing in the inbox. Without email (EMAIL_DISABLED,
    * or no SMTP outside production) nothing can be sent: the member asks again once it is back.
    */
-  async passwordReset(m: EntityManager, dedupeKey: string, d: EventData<'identity.password-reset-requested'>): Promise<void> {
+  async passwordReset(
+    m: EntityManager,
+    dedupeKey: string,
+    d: EventData<'identity.password-reset-requested'>,
+  ): Promise<void> {
     if (!this.sender.enabled) return;
     const email = renderPasswordReset({ firstName: d.firstName }, d.token, PASSWORD_RESET_MINUTES, this.webUrl);
     await this.emails.enqueueAccountEmail(m, dedupeKey, d.userId, 'password-reset', d.email, email);
   }
 
   /** The verification link, likewise (the member asked for it by signing up, or again from his profile). */
-  async emailVerification(m: EntityManager, dedupeKey: string, d: EventData<'identity.email-verification-requested'>): Promise<void> {
+  async emailVerification(
+    m: EntityManager,
+    dedupeKey: string,
+    d: EventData<'identity.email-verification-requested'>,
+  ): Promise<void> {
     if (!this.sender.enabled) return;
     const email = renderEmailVerification({ firstName: d.firstName }, d.token, EMAIL_VERIFICATION_HOURS, this.webUrl);
     await this.emails.enqueueAccountEmail(m, dedupeKey, d.userId, 'email-verification', d.email, email);
@@ -73,8 +107,20 @@ export class NotificationService {
    * open sessions are told the new count (nothing when none was unread).
    */
   async conversationRead(m: EntityManager, d: EventData<'messaging.conversation-read'>): Promise<void> {
-    if ((await this.notifications.markSubjectRead(m, d.readerId, 'message-received', d.conversationId, new Date(d.readAt))) === 0) return;
-    await this.outbox.add(m, 'notifications.notifications-read', d.readerId, { userId: d.readerId, unreadCount: await this.notifications.unreadCountIn(m, d.readerId) });
+    if (
+      (await this.notifications.markSubjectRead(
+        m,
+        d.readerId,
+        'message-received',
+        d.conversationId,
+        new Date(d.readAt),
+      )) === 0
+    )
+      return;
+    await this.outbox.add(m, 'notifications.notifications-read', d.readerId, {
+      userId: d.readerId,
+      unreadCount: await this.notifications.unreadCountIn(m, d.readerId),
+    });
   }
 
   async list(actor: Actor, page: number, pageSize: number): Promise<NotificationPage> {
@@ -121,7 +167,8 @@ export class NotificationService {
 
   /** The embedded demo's mailbox; "not found" wherever emails are really sent. */
   async demoMailbox() {
-    if (!this.sender.demo || this.settings.NODE_ENV === 'production') throw AppError.of(NOTIFICATION_ERRORS.MAILBOX_OFF);
+    if (!this.sender.demo || this.settings.NODE_ENV === 'production')
+      throw AppError.of(NOTIFICATION_ERRORS.MAILBOX_OFF);
     return { emails: await this.emails.demoEmails() };
   }
 }

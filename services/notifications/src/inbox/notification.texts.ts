@@ -36,9 +36,13 @@ export function money(cents: number, currency = 'usd'): string {
 }
 
 /** "at Sky Lounge on 2026-12-05 at 23:00", with what is known of the booking. */
-export function where(b: { venueName: string | null; bookingDate: string | null; startTime: string | null } | null): string {
+export function where(
+  b: { venueName: string | null; bookingDate: string | null; startTime: string | null } | null,
+): string {
   if (!b?.venueName) return 'your event';
-  return [b.venueName, b.bookingDate ? `on ${b.bookingDate}` : null, b.startTime ? `at ${b.startTime}` : null].filter(Boolean).join(' ');
+  return [b.venueName, b.bookingDate ? `on ${b.bookingDate}` : null, b.startTime ? `at ${b.startTime}` : null]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A member's first name, or a neutral word when this service has not heard of him yet. */

@@ -81,6 +81,15 @@ export class CreateNotifications1700000043000 implements MigrationInterface {
     await q.query(`CREATE INDEX demo_emails_user_id ON demo_emails (user_id)`);
   }
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['demo_emails', 'email_outbox', 'email_preferences', 'notifications', 'venue_cards', 'booking_cards', 'member_cards']) await q.query(`DROP TABLE ${t}`);
+    for (const t of [
+      'demo_emails',
+      'email_outbox',
+      'email_preferences',
+      'notifications',
+      'venue_cards',
+      'booking_cards',
+      'member_cards',
+    ])
+      await q.query(`DROP TABLE ${t}`);
   }
 }

@@ -15,10 +15,14 @@ export class AccountEmails1700000045000 implements MigrationInterface {
     // What a notification is about when something other than a click makes it read (a message's
     // conversation: reading the thread reads its notifications).
     await q.query(`ALTER TABLE notifications ADD COLUMN subject_id text`);
-    await q.query(`CREATE INDEX notifications_user_subject_unread ON notifications (user_id, subject_id) WHERE NOT read AND subject_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX notifications_user_subject_unread ON notifications (user_id, subject_id) WHERE NOT read AND subject_id IS NOT NULL`,
+    );
     // Message notifications waiting for the batched email: 'emailed', or 'skipped' (he was online).
     await q.query(`ALTER TABLE notifications ADD COLUMN email_state text`);
-    await q.query(`CREATE INDEX notifications_message_digest ON notifications (created_at) WHERE kind = 'message-received' AND NOT read AND email_state IS NULL`);
+    await q.query(
+      `CREATE INDEX notifications_message_digest ON notifications (created_at) WHERE kind = 'message-received' AND NOT read AND email_state IS NULL`,
+    );
   }
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE notifications DROP COLUMN email_state`);

@@ -11,7 +11,9 @@ export class BookingReminders1700000046000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE booking_cards ADD COLUMN starts_at timestamptz`);
     await q.query(`ALTER TABLE booking_cards ADD COLUMN cancelled boolean NOT NULL DEFAULT false`);
-    await q.query(`CREATE TABLE booking_guests (booking_id uuid NOT NULL, user_id uuid NOT NULL, PRIMARY KEY (booking_id, user_id))`);
+    await q.query(
+      `CREATE TABLE booking_guests (booking_id uuid NOT NULL, user_id uuid NOT NULL, PRIMARY KEY (booking_id, user_id))`,
+    );
     await q.query(`CREATE INDEX booking_guests_user_id ON booking_guests (user_id)`);
   }
   async down(q: QueryRunner): Promise<void> {

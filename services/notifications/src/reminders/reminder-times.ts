@@ -11,5 +11,7 @@ export type ReminderWhich = (typeof REMINDERS)[number]['which'];
  * nor any for a booking that has started.
  */
 export function reminderTimes(startsAt: Date, now: Date): { which: ReminderWhich; at: Date }[] {
-  return REMINDERS.map((r) => ({ which: r.which, at: new Date(startsAt.getTime() - r.beforeMs) })).filter((r) => r.at.getTime() > now.getTime());
+  return REMINDERS.map((r) => ({ which: r.which, at: new Date(startsAt.getTime() - r.beforeMs) })).filter(
+    (r) => r.at.getTime() > now.getTime(),
+  );
 }

@@ -42,10 +42,17 @@ export class ReminderScheduler implements OnModuleInit, OnModuleDestroy {
     boss.on('error', (err) => this.logger.warn({ err }, 'reminders: the job queue reported an error'));
     await boss.start();
     // Several replicas start together: the second creation of the queue is refused, which is fine.
-    if (!(await boss.getQueue(REMINDER_QUEUE))) await boss.createQueue(REMINDER_QUEUE, { name: REMINDER_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true }).catch(() => undefined);
-    await boss.work<ReminderJob>(REMINDER_QUEUE, { pollingIntervalSeconds: this.settings.REMINDER_POLL_SECONDS ?? 30, batchSize: 10 }, async (jobs) => {
-      for (const job of jobs) await this.remind(job.data);
-    });
+    if (!(await boss.getQueue(REMINDER_QUEUE)))
+      await boss
+        .createQueue(REMINDER_QUEUE, { name: REMINDER_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true })
+        .catch(() => undefined);
+    await boss.work<ReminderJob>(
+      REMINDER_QUEUE,
+      { pollingIntervalSeconds: this.settings.REMINDER_POLL_SECONDS ?? 30, batchSize: 10 },
+      async (jobs) => {
+        for (const job of jobs) await this.remind(job.data);
+      },
+    );
     this.boss = boss;
   }
 
@@ -56,9 +63,15 @@ export class ReminderScheduler implements OnModuleInit, OnModuleDestroy {
   /** Queues the booking's reminders still ahead, in the caller's transaction (rolled back with it). */
   async schedule(m: EntityManager, bookingId: string, startsAt: Date, now = new Date()): Promise<void> {
     if (!this.boss) throw new Error('reminders: the job queue is not started');
-    const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: (await m.query(text, values)) as unknown[] }) };
+    const db = {
+      executeSql: async (text: string, values: unknown[]) => ({ rows: (await m.query(text, values)) as unknown[] }),
+    };
     for (const { which, at } of reminderTimes(startsAt, now)) {
-      await this.boss.send(REMINDER_QUEUE, { bookingId, which } satisfies ReminderJob, { startAfter: at, singletonKey: `${bookingId}:${which}`, db } as PgBoss.SendOptions);
+      await this.boss.send(REMINDER_QUEUE, { bookingId, which } satisfies ReminderJob, {
+        startAfter: at,
+        singletonKey: `${bookingId}:${which}`,
+        db,
+      } as PgBoss.SendOptions);
     }
   }
 
@@ -75,7 +88,10 @@ export class ReminderScheduler implements OnModuleInit, OnModuleDestroy {
           kind: 'booking-reminder',
           factKey: `booking-reminder:${job.which}:${b.bookingId}`,
           title,
-          body: userId === b.hostId ? 'Your booking is coming up. Your guests get this reminder too.' : 'The event you are going to is coming up.',
+          body:
+            userId === b.hostId
+              ? 'Your booking is coming up. Your guests get this reminder too.'
+              : 'The event you are going to is coming up.',
           detail: 'Your pass is on the booking: show it at the door.',
           link: userId === b.hostId ? LINKS.hostBookings : LINKS.guestEvents,
         });

@@ -19,7 +19,9 @@ export class CreatePayments1700000013000 implements MigrationInterface {
     await q.query(`CREATE UNIQUE INDEX payments_booking_id ON payments (booking_id)`);
     await q.query(`CREATE INDEX payments_host_id ON payments (host_id)`);
     await q.query(`CREATE UNIQUE INDEX payments_intent_id ON payments (payment_intent_id)`);
-    await q.query(`CREATE TABLE stripe_events (event_id text PRIMARY KEY, type text NOT NULL, received_at timestamptz NOT NULL DEFAULT now())`);
+    await q.query(
+      `CREATE TABLE stripe_events (event_id text PRIMARY KEY, type text NOT NULL, received_at timestamptz NOT NULL DEFAULT now())`,
+    );
   }
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE stripe_events`);

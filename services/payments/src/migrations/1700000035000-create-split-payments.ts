@@ -31,7 +31,9 @@ export class CreateSplitPayments1700000035000 implements MigrationInterface {
     await q.query(`CREATE UNIQUE INDEX split_payments_booking_id ON split_payments (booking_id)`);
     await q.query(`CREATE INDEX split_payments_host_id ON split_payments (host_id)`);
     await q.query(`CREATE INDEX split_payments_open_deadline ON split_payments (deadline) WHERE status = 'open'`);
-    await q.query(`CREATE UNIQUE INDEX split_payments_fallback_intent ON split_payments (fallback_intent_id) WHERE fallback_intent_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX split_payments_fallback_intent ON split_payments (fallback_intent_id) WHERE fallback_intent_id IS NOT NULL`,
+    );
     await q.query(`CREATE TABLE split_shares (
       id uuid PRIMARY KEY,
       split_id uuid NOT NULL REFERENCES split_payments (id) ON DELETE CASCADE,
@@ -53,7 +55,9 @@ export class CreateSplitPayments1700000035000 implements MigrationInterface {
     )`);
     await q.query(`CREATE UNIQUE INDEX split_shares_position ON split_shares (split_id, position)`);
     await q.query(`CREATE UNIQUE INDEX split_shares_token ON split_shares (token) WHERE token IS NOT NULL`);
-    await q.query(`CREATE UNIQUE INDEX split_shares_intent ON split_shares (payment_intent_id) WHERE payment_intent_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX split_shares_intent ON split_shares (payment_intent_id) WHERE payment_intent_id IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX split_shares_payer ON split_shares (payer_id) WHERE payer_id IS NOT NULL`);
   }
   async down(q: QueryRunner): Promise<void> {

@@ -15,7 +15,10 @@ export async function lockBooking(m: EntityManager, bookingId: string): Promise<
 
 /** Records that the booking's hold or booking ended (idempotent). Under lockBooking. */
 export async function recordBookingEnded(m: EntityManager, bookingId: string, reason: string): Promise<void> {
-  await m.query(`INSERT INTO ended_bookings (booking_id, reason) VALUES ($1, $2) ON CONFLICT (booking_id) DO NOTHING`, [bookingId, reason]);
+  await m.query(`INSERT INTO ended_bookings (booking_id, reason) VALUES ($1, $2) ON CONFLICT (booking_id) DO NOTHING`, [
+    bookingId,
+    reason,
+  ]);
 }
 
 /** Whether the booking ended: nothing new may be charged for it. Under lockBooking to be sure. */

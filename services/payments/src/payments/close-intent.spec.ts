@@ -13,12 +13,34 @@ import type { PaymentProvider } from './provider';
 const BOOKING = '8b7f1c2a-0000-4000-8000-000000000002';
 
 function setup(cancel: () => Promise<unknown>, statusAfter: string) {
-  const row = Object.assign(new PaymentEntity(), { id: 'p1', bookingId: BOOKING, hostId: 'h1', paymentIntentId: 'pi_open', amount: 50000, currency: 'usd', status: 'pending' as const });
-  const provider = { kind: 'stripe', publishableKey: null, cancelIntent: jest.fn(cancel), retrieveIntent: jest.fn(async () => ({ id: 'pi_open', status: statusAfter })) } as unknown as PaymentProvider;
+  const row = Object.assign(new PaymentEntity(), {
+    id: 'p1',
+    bookingId: BOOKING,
+    hostId: 'h1',
+    paymentIntentId: 'pi_open',
+    amount: 50000,
+    currency: 'usd',
+    status: 'pending' as const,
+  });
+  const provider = {
+    kind: 'stripe',
+    publishableKey: null,
+    cancelIntent: jest.fn(cancel),
+    retrieveIntent: jest.fn(async () => ({ id: 'pi_open', status: statusAfter })),
+  } as unknown as PaymentProvider;
   const logger = { warn: jest.fn(), error: jest.fn(), info: jest.fn() } as unknown as Logger;
-  const service = new PaymentService({} as DataSource, new PaymentRepository({} as DataSource), { add: jest.fn() } as unknown as Outbox, logger, provider);
+  const service = new PaymentService(
+    {} as DataSource,
+    new PaymentRepository({} as DataSource),
+    { add: jest.fn() } as unknown as Outbox,
+    logger,
+    provider,
+  );
   const saved: PaymentEntity[] = [];
-  const m = { findOne: jest.fn(async () => row), save: jest.fn(async (_e: unknown, p: PaymentEntity) => void saved.push({ ...p })) } as unknown as EntityManager;
+  const m = {
+    findOne: jest.fn(async () => row),
+    save: jest.fn(async (_e: unknown, p: PaymentEntity) => void saved.push({ ...p })),
+  } as unknown as EntityManager;
   return { service, m, saved, provider, logger };
 }
 

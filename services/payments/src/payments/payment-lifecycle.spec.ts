@@ -16,12 +16,17 @@ describe('the payment lifecycle', () => {
 
   it('a replayed or late event changes nothing once the payment has ended', () => {
     const ended: PaymentStatus[] = ['succeeded', 'replaced-refunded'];
-    for (const from of ended) for (const o of ['succeeded', 'declined', 'canceled'] as const) expect(nextPaymentStatus(from, o)).toBeNull();
+    for (const from of ended)
+      for (const o of ['succeeded', 'declined', 'canceled'] as const) expect(nextPaymentStatus(from, o)).toBeNull();
     expect(nextPaymentStatus('canceled', 'declined')).toBeNull();
     expect(nextPaymentStatus('replaced', 'canceled')).toBeNull();
   });
 
   it("reads Stripe's event types", () => {
-    expect(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'charge.refunded'].map(outcomeOf)).toEqual(['succeeded', 'declined', 'canceled', null]);
+    expect(
+      ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'charge.refunded'].map(
+        outcomeOf,
+      ),
+    ).toEqual(['succeeded', 'declined', 'canceled', null]);
   });
 });

@@ -18,7 +18,10 @@ export type PaymentStatus = 'pending' | 'succeeded' | 'canceled' | 'replaced' | 
 export type PaymentOutcome = 'succeeded' | 'declined' | 'canceled';
 
 /** The payment's next status for a provider outcome, and what that transition publishes; null: nothing changes. */
-export function nextPaymentStatus(from: PaymentStatus, outcome: PaymentOutcome): { to: PaymentStatus; effect: 'confirm' | 'retry-allowed' | 'release' | 'refund-in-full' } | null {
+export function nextPaymentStatus(
+  from: PaymentStatus,
+  outcome: PaymentOutcome,
+): { to: PaymentStatus; effect: 'confirm' | 'retry-allowed' | 'release' | 'refund-in-full' } | null {
   switch (outcome) {
     case 'succeeded':
       if (from === 'pending' || from === 'canceled' || from === 'failed') return { to: 'succeeded', effect: 'confirm' };

@@ -3,7 +3,10 @@ import type { PaymentStatus } from './payment-lifecycle';
 
 /** The card payment of one held booking (a Stripe PaymentIntent). Migration 1700000013000. */
 @Entity('payments')
-@Check('payments_status_check', `status IN ('pending', 'succeeded', 'failed', 'canceled', 'replaced', 'replaced-refunded')`)
+@Check(
+  'payments_status_check',
+  `status IN ('pending', 'succeeded', 'failed', 'canceled', 'replaced', 'replaced-refunded')`,
+)
 export class PaymentEntity {
   @PrimaryColumn('uuid')
   id!: string;

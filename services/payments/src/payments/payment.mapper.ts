@@ -13,6 +13,17 @@ export interface PaymentIntentView {
 }
 
 /** The PaymentIntent (the booking's whole-card payment, or a split's host share) with the hold's amounts. */
-export function toPaymentIntentView(p: Pick<PaymentEntity, 'clientSecret' | 'paymentIntentId'>, hold: Hold): PaymentIntentView {
-  return { clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, bookingId: hold.id, totalCost: hold.totalCost, holdExpiresAt: hold.holdExpiresAt!, depositAmount: hold.depositAmount, balanceDue: hold.balanceDue };
+export function toPaymentIntentView(
+  p: Pick<PaymentEntity, 'clientSecret' | 'paymentIntentId'>,
+  hold: Hold,
+): PaymentIntentView {
+  return {
+    clientSecret: p.clientSecret,
+    paymentIntentId: p.paymentIntentId,
+    bookingId: hold.id,
+    totalCost: hold.totalCost,
+    holdExpiresAt: hold.holdExpiresAt!,
+    depositAmount: hold.depositAmount,
+    balanceDue: hold.balanceDue,
+  };
 }

@@ -37,7 +37,10 @@ export class PaymentRepository {
 
   /** Records a provider event as handled: false when it was handled before (each event has one effect). */
   async recordEvent(m: EntityManager, eventId: string, type: string): Promise<boolean> {
-    const fresh: unknown[] = await m.query(`INSERT INTO stripe_events (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId, type]);
+    const fresh: unknown[] = await m.query(
+      `INSERT INTO stripe_events (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+      [eventId, type],
+    );
     return fresh.length > 0;
   }
 
@@ -53,19 +56,28 @@ export class PaymentRepository {
 
   /** Its status and PaymentIntent, read outside any transaction (null when the booking has none). */
   async cardOfBooking(bookingId: string): Promise<{ status: string; payment_intent_id: string } | null> {
-    const [card] = (await this.ds.query(`SELECT status, payment_intent_id FROM payments WHERE booking_id = $1`, [bookingId])) as { status: string; payment_intent_id: string }[];
+    const [card] = (await this.ds.query(`SELECT status, payment_intent_id FROM payments WHERE booking_id = $1`, [
+      bookingId,
+    ])) as { status: string; payment_intent_id: string }[];
     return card ?? null;
   }
 
   /** Marks a pending payment replaced; false when it was no longer pending. */
   async claimForReplacement(bookingId: string): Promise<boolean> {
-    const [claimed] = rowsOf<{ payment_intent_id: string }>(await this.ds.query(`UPDATE payments SET status = 'replaced' WHERE booking_id = $1 AND status = 'pending' RETURNING payment_intent_id`, [bookingId]));
+    const [claimed] = rowsOf<{ payment_intent_id: string }>(
+      await this.ds.query(
+        `UPDATE payments SET status = 'replaced' WHERE booking_id = $1 AND status = 'pending' RETURNING payment_intent_id`,
+        [bookingId],
+      ),
+    );
     return claimed !== undefined;
   }
 
   /** Undoes claimForReplacement (the provider refused to cancel its intent). */
   async unclaimReplacement(bookingId: string): Promise<void> {
-    await this.ds.query(`UPDATE payments SET status = 'pending' WHERE booking_id = $1 AND status = 'replaced'`, [bookingId]);
+    await this.ds.query(`UPDATE payments SET status = 'pending' WHERE booking_id = $1 AND status = 'replaced'`, [
+      bookingId,
+    ]);
   }
 
   /** In the split's transaction: a payment still pending is replaced by the shares. */

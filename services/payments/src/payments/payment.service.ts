@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
-import { PAYMENT_ERRORS, toCents, type Hold, type TestPaymentConfirm, type TestPaymentConfirmInput } from '@luxe/contracts';
+import {
+  PAYMENT_ERRORS,
+  toCents,
+  type Hold,
+  type TestPaymentConfirm,
+  type TestPaymentConfirmInput,
+} from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
@@ -37,7 +43,8 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     @Optional() @Inject(SPLIT_PAYMENTS) private readonly splits?: SplitPayments,
   ) {
     // The test provider's outcomes come through the same handler as Stripe's signed webhook.
-    if (provider instanceof TestPaymentProvider) provider.deliverTo((payload, signature) => this.webhook(payload, signature));
+    if (provider instanceof TestPaymentProvider)
+      provider.deliverTo((payload, signature) => this.webhook(payload, signature));
   }
 
   async onModuleInit(): Promise<void> {
@@ -65,7 +72,8 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     requireMember(actor);
     if (!this.provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
     // The gateway got this hold from bookings for this very caller; check anyway.
-    if (hold.hostId !== actor.userId || hold.status !== 'held' || !hold.holdExpiresAt) throw AppError.of(PAYMENT_ERRORS.HOLD_ENDED);
+    if (hold.hostId !== actor.userId || hold.status !== 'held' || !hold.holdExpiresAt)
+      throw AppError.of(PAYMENT_ERRORS.HOLD_ENDED);
     const answer = (p: Pick<PaymentEntity, 'clientSecret' | 'paymentIntentId'>) => toPaymentIntentView(p, hold);
     // A split booking: the host pays his share (docs/product.md#payment-split).
     const split = await this.splits?.hostShareIntent(hold.id, hold.hostId);
@@ -78,14 +86,30 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     let intent: ProviderIntent;
     try {
       intent = await this.provider.createIntent(
-        { amount, currency: 'usd', metadata: { bookingId: hold.id, hostId: hold.hostId, venueId: hold.venueId }, description: `${hold.venueName} ${hold.bookingDate} ${hold.startTime}` },
+        {
+          amount,
+          currency: 'usd',
+          metadata: { bookingId: hold.id, hostId: hold.hostId, venueId: hold.venueId },
+          description: `${hold.venueName} ${hold.bookingDate} ${hold.startTime}`,
+        },
         `hold-${hold.id}`,
       );
     } catch (err) {
       this.logger.error({ err, bookingId: hold.id }, 'creating the PaymentIntent failed');
       throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED);
     }
-    const row = Object.assign(new PaymentEntity(), { id: randomUUID(), bookingId: hold.id, hostId: hold.hostId, paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount, currency: 'usd', status: 'pending' as const, lastError: null, createdAt: new Date() });
+    const row = Object.assign(new PaymentEntity(), {
+      id: randomUUID(),
+      bookingId: hold.id,
+      hostId: hold.hostId,
+      paymentIntentId: intent.id,
+      clientSecret: intent.client_secret ?? '',
+      amount,
+      currency: 'usd',
+      status: 'pending' as const,
+      lastError: null,
+      createdAt: new Date(),
+    });
     try {
       const ended = await this.ds.transaction(async (m) => {
         await lockBooking(m, hold.id);
@@ -95,7 +119,11 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
       });
       if (ended) {
         // The hold ended while the intent was being made: it must not stay payable.
-        await this.provider.cancelIntent(intent.id, `cancel:${intent.id}`).catch((err: unknown) => this.logger.warn({ err, bookingId: hold.id }, 'cancelling the PaymentIntent of an ended hold failed'));
+        await this.provider
+          .cancelIntent(intent.id, `cancel:${intent.id}`)
+          .catch((err: unknown) =>
+            this.logger.warn({ err, bookingId: hold.id }, 'cancelling the PaymentIntent of an ended hold failed'),
+          );
         throw AppError.of(PAYMENT_ERRORS.HOLD_ENDED);
       }
     } catch (err) {
@@ -126,9 +154,20 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
       if (!outcome) return;
       const intent = event.data.object as Stripe.PaymentIntent;
       const payment = await this.payments.lockByIntent(m, intent.id);
-      if (!payment && (await this.splits?.onIntent(m, intent, outcome === 'succeeded' ? 'succeeded' : outcome === 'canceled' ? 'failed' : 'declined'))) return;
+      if (
+        !payment &&
+        (await this.splits?.onIntent(
+          m,
+          intent,
+          outcome === 'succeeded' ? 'succeeded' : outcome === 'canceled' ? 'failed' : 'declined',
+        ))
+      )
+        return;
       if (!payment) {
-        this.logger.warn({ paymentIntentId: intent.id, eventId: event.id }, 'a webhook for a PaymentIntent this service did not start: ignored');
+        this.logger.warn(
+          { paymentIntentId: intent.id, eventId: event.id },
+          'a webhook for a PaymentIntent this service did not start: ignored',
+        );
         return;
       }
       await this.settle(m, payment, outcome, intent);
@@ -146,7 +185,10 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     if (await this.payments.findRefund(m, bookingId)) return; // refunded before
     const p = await this.payments.findByBooking(bookingId, m);
     if (!p || p.status !== 'succeeded') {
-      this.logger.warn({ bookingId }, 'a refund was asked for a booking without a succeeded payment: nothing to refund');
+      this.logger.warn(
+        { bookingId },
+        'a refund was asked for a booking without a succeeded payment: nothing to refund',
+      );
       return;
     }
     await this.issueRefund(m, p, Math.min(requestedCents, p.amount), `refund:${bookingId}`);
@@ -155,13 +197,36 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
   /** Refunds `amount` cents of the payment at the provider (once: the idempotency key), records it and publishes it. */
   private async issueRefund(m: EntityManager, p: PaymentEntity, amount: number, idempotencyKey: string): Promise<void> {
     if (!this.provider) {
-      this.logger.error({ bookingId: p.bookingId }, 'a refund is due but card payments are not configured: refund it by hand');
+      this.logger.error(
+        { bookingId: p.bookingId },
+        'a refund is due but card payments are not configured: refund it by hand',
+      );
       return;
     }
-    const refund = await this.provider.createRefund({ paymentIntentId: p.paymentIntentId, amount, metadata: { bookingId: p.bookingId } }, idempotencyKey);
-    const row = Object.assign(new RefundEntity(), { id: randomUUID(), bookingId: p.bookingId, paymentId: p.id, hostId: p.hostId, stripeRefundId: refund.id, amount, currency: p.currency, status: refund.status ?? 'pending', createdAt: new Date() });
+    const refund = await this.provider.createRefund(
+      { paymentIntentId: p.paymentIntentId, amount, metadata: { bookingId: p.bookingId } },
+      idempotencyKey,
+    );
+    const row = Object.assign(new RefundEntity(), {
+      id: randomUUID(),
+      bookingId: p.bookingId,
+      paymentId: p.id,
+      hostId: p.hostId,
+      stripeRefundId: refund.id,
+      amount,
+      currency: p.currency,
+      status: refund.status ?? 'pending',
+      createdAt: new Date(),
+    });
     await this.payments.insertRefund(m, row);
-    await this.outbox.add(m, 'payments.refund-issued', p.id, { bookingId: p.bookingId, paymentId: p.id, refundId: refund.id, amount, currency: p.currency, payerId: p.hostId });
+    await this.outbox.add(m, 'payments.refund-issued', p.id, {
+      bookingId: p.bookingId,
+      paymentId: p.id,
+      refundId: refund.id,
+      amount,
+      currency: p.currency,
+      payerId: p.hostId,
+    });
   }
 
   /**
@@ -191,7 +256,10 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
       // very transaction that rolled back (a provider without idempotency keys refuses the repeat).
       const now = await this.provider.retrieveIntent(p.paymentIntentId).catch(() => null);
       if (now?.status !== 'canceled') {
-        this.logger.warn({ err, bookingId, paymentIntentId: p.paymentIntentId, status: now?.status }, 'cancelling the PaymentIntent of an ended hold failed (in flight or done at the provider): its webhook decides');
+        this.logger.warn(
+          { err, bookingId, paymentIntentId: p.paymentIntentId, status: now?.status },
+          'cancelling the PaymentIntent of an ended hold failed (in flight or done at the provider): its webhook decides',
+        );
         return;
       }
     }
@@ -209,7 +277,12 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     return INTENT_IN_FLIGHT.has(intent.status);
   }
 
-  private async settle(m: EntityManager, p: PaymentEntity, outcome: PaymentOutcome, intent: Stripe.PaymentIntent): Promise<void> {
+  private async settle(
+    m: EntityManager,
+    p: PaymentEntity,
+    outcome: PaymentOutcome,
+    intent: Stripe.PaymentIntent,
+  ): Promise<void> {
     const next = nextPaymentStatus(p.status, outcome);
     if (!next) return;
     p.status = next.to;
@@ -217,19 +290,37 @@ export class PaymentService implements OnModuleInit, OnModuleDestroy {
     await this.payments.save(m, p);
     switch (next.effect) {
       case 'confirm':
-        await this.outbox.add(m, 'payments.payment-succeeded', p.id, { paymentId: p.id, bookingId: p.bookingId, amount: p.amount, currency: p.currency });
+        await this.outbox.add(m, 'payments.payment-succeeded', p.id, {
+          paymentId: p.id,
+          bookingId: p.bookingId,
+          amount: p.amount,
+          currency: p.currency,
+        });
         return;
       case 'retry-allowed':
-        await this.outbox.add(m, 'payments.payment-failed', p.id, { paymentId: p.id, bookingId: p.bookingId, reason: p.lastError ?? 'declined', retryable: true });
+        await this.outbox.add(m, 'payments.payment-failed', p.id, {
+          paymentId: p.id,
+          bookingId: p.bookingId,
+          reason: p.lastError ?? 'declined',
+          retryable: true,
+        });
         return;
       case 'release':
-        await this.outbox.add(m, 'payments.payment-failed', p.id, { paymentId: p.id, bookingId: p.bookingId, reason: intent.cancellation_reason ?? 'canceled', retryable: false });
+        await this.outbox.add(m, 'payments.payment-failed', p.id, {
+          paymentId: p.id,
+          bookingId: p.bookingId,
+          reason: intent.cancellation_reason ?? 'canceled',
+          retryable: false,
+        });
         return;
       case 'refund-in-full':
         // Replaced by a split, then paid anyway (it was in flight when cancelled): the shares pay
         // for the booking, so this whole payment goes back at once (docs/booking-lifecycle.md).
         await this.issueRefund(m, p, p.amount, `refund-replaced:${p.id}`);
-        this.logger.warn({ bookingId: p.bookingId, paymentIntentId: p.paymentIntentId }, 'a PaymentIntent replaced by a split succeeded anyway: refunded in full');
+        this.logger.warn(
+          { bookingId: p.bookingId, paymentIntentId: p.paymentIntentId },
+          'a PaymentIntent replaced by a split succeeded anyway: refunded in full',
+        );
         return;
     }
   }

@@ -13,9 +13,15 @@ export const paymentSettingsSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PAYMENT_PROVIDER: z.enum(['stripe', 'test'], { error: 'must be stripe or test' }).default('stripe'),
     /** Secret API key (`sk_...`): creates PaymentIntents. */
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
     /** Publishable key (`pk_...`) served to the payment page. */
-    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional(),
     /** Signing secret of the webhook endpoint (`whsec_...`). */
     STRIPE_WEBHOOK_SECRET: z.string().min(10, 'must be the webhook signing secret (whsec_…)').optional(),
     /** Another API base (stripe-mock in tests: http://127.0.0.1:12111). */
@@ -31,9 +37,18 @@ export const paymentSettingsSchema = z
     SPLIT_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   })
   .superRefine((v, ctx) => {
-    if (v.STRIPE_SECRET_KEY && !v.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)' });
+    if (v.STRIPE_SECRET_KEY && !v.STRIPE_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)',
+      });
     // The same rule as the in-memory Redis (libs/platform config.ts productionRules): a stand-in is refused in production.
     if (v.NODE_ENV === 'production' && v.PAYMENT_PROVIDER === 'test')
-      ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'must be stripe in production, not "test" (the test provider charges no card)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'must be stripe in production, not "test" (the test provider charges no card)',
+      });
   });
 export type PaymentSettings = z.output<typeof paymentSettingsSchema>;

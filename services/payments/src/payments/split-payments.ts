@@ -11,7 +11,11 @@ export interface SplitPayments {
   /** The host's share of his booking's split for his checkout (null when the booking is not split). */
   hostShareIntent(bookingId: string, hostId: string): Promise<{ clientSecret: string; paymentIntentId: string } | null>;
   /** A PaymentIntent's outcome, in the webhook's transaction: false when the intent is none of the splits'. */
-  onIntent(m: EntityManager, intent: Stripe.PaymentIntent, outcome: 'succeeded' | 'failed' | 'declined'): Promise<boolean>;
+  onIntent(
+    m: EntityManager,
+    intent: Stripe.PaymentIntent,
+    outcome: 'succeeded' | 'failed' | 'declined',
+  ): Promise<boolean>;
 }
 
 /** Nest's token of the split payments as the card payment sees them. */

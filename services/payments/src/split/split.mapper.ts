@@ -34,7 +34,15 @@ export function toSplit(split: SplitRow, shares: ShareRow[], viewerId: string): 
 
 /** What anyone with a share's link may see (`open`: whether it can be paid now). */
 export function toSharePublic(split: SplitRow, share: ShareRow, open: boolean): SplitSharePublic {
-  return { venueName: split.venue_name, bookingDate: split.booking_date, startTime: split.start_time, amount: dollars(share.amount), status: share.status, deadline: new Date(split.deadline).toISOString(), open };
+  return {
+    venueName: split.venue_name,
+    bookingDate: split.booking_date,
+    startTime: split.start_time,
+    amount: dollars(share.amount),
+    status: share.status,
+    deadline: new Date(split.deadline).toISOString(),
+    open,
+  };
 }
 
 /** A share's PaymentIntent for its payer. */

@@ -43,11 +43,30 @@ function splitRow(over: Partial<SplitRow> = {}): SplitRow {
 }
 
 function shareRow(id: string, over: Partial<ShareRow> = {}): ShareRow {
-  return { id, split_id: 'split-1', position: 1, is_host: false, token: `t-${id}`, amount: 3333, status: 'pending', payer_id: null, payer_first_name: null, payment_intent_id: null, client_secret: null, ...over };
+  return {
+    id,
+    split_id: 'split-1',
+    position: 1,
+    is_host: false,
+    token: `t-${id}`,
+    amount: 3333,
+    status: 'pending',
+    payer_id: null,
+    payer_first_name: null,
+    payment_intent_id: null,
+    client_secret: null,
+    ...over,
+  };
 }
 
 /** The service over fake repositories (each method a jest.fn, overridable), provider, outbox and logger. */
-function setup(opts: { splits?: Partial<Record<keyof SplitRepository, jest.Mock>>; payments?: Partial<Record<keyof PaymentRepository, jest.Mock>>; provider?: Partial<Record<keyof PaymentProvider, jest.Mock>> } = {}) {
+function setup(
+  opts: {
+    splits?: Partial<Record<keyof SplitRepository, jest.Mock>>;
+    payments?: Partial<Record<keyof PaymentRepository, jest.Mock>>;
+    provider?: Partial<Record<keyof PaymentProvider, jest.Mock>>;
+  } = {},
+) {
   let refunds = 0;
   const splits = {
     splitOfBooking: jest.fn(async () => null),
@@ -84,16 +103,36 @@ function setup(opts: { splits?: Partial<Record<keyof SplitRepository, jest.Mock>
     retrieveIntent: jest.fn(async () => ({ id: 'pi_card', status: 'requires_payment_method' })),
     cancelIntent: jest.fn(async () => ({ id: 'pi_card', status: 'canceled' })),
     createCustomer: jest.fn(async () => ({ id: 'cus_1' })),
-    createIntent: jest.fn(async () => ({ id: 'pi_new', client_secret: 'pi_new_secret', status: 'requires_payment_method' })),
+    createIntent: jest.fn(async () => ({
+      id: 'pi_new',
+      client_secret: 'pi_new_secret',
+      status: 'requires_payment_method',
+    })),
     ...opts.provider,
   };
   const published: { type: string; key: string; data: Record<string, unknown> }[] = [];
-  const outbox = { add: jest.fn(async (_m: EntityManager, type: string, key: string, data: Record<string, unknown>) => void published.push({ type, key, data })) } as unknown as Outbox;
+  const outbox = {
+    add: jest.fn(
+      async (_m: EntityManager, type: string, key: string, data: Record<string, unknown>) =>
+        void published.push({ type, key, data }),
+    ),
+  } as unknown as Outbox;
   const logger = { warn: jest.fn(), error: jest.fn(), info: jest.fn() } as unknown as Logger;
   // booking-fence.ts asks the database whether the booking ended: it has not.
   const manager = { query: jest.fn(async () => []) };
-  const ds = { manager, transaction: jest.fn(async (fn: (tx: unknown) => unknown) => fn(manager)) } as unknown as DataSource;
-  const service = new SplitService(ds, splits as unknown as SplitRepository, payments as unknown as PaymentRepository, outbox, {} as PaymentSettings, logger, provider as unknown as PaymentProvider);
+  const ds = {
+    manager,
+    transaction: jest.fn(async (fn: (tx: unknown) => unknown) => fn(manager)),
+  } as unknown as DataSource;
+  const service = new SplitService(
+    ds,
+    splits as unknown as SplitRepository,
+    payments as unknown as PaymentRepository,
+    outbox,
+    {} as PaymentSettings,
+    logger,
+    provider as unknown as PaymentProvider,
+  );
   return { service, splits, payments, provider, published };
 }
 
@@ -102,13 +141,36 @@ const intent = (id: string) => ({ id, payment_method: 'pm_9', customer: 'cus_9' 
 describe('SplitService.refundCompleted (a confirmed split booking cancelled with a refund)', () => {
   // The host paid his share (the remainder on it), one guest his; the other guest's share was
   // covered by the host's card at the deadline (the fallback charge).
-  const paid = [shareRow('host', { position: 0, is_host: true, amount: 3334, status: 'paid', payer_id: HOST, payment_intent_id: 'pi_h' }), shareRow('g1', { amount: 3333, status: 'paid', payer_id: GUEST, payment_intent_id: 'pi_g1' })];
-  const completed = splitRow({ status: 'completed', fallback_intent_id: 'pi_fb', fallback_status: 'succeeded', fallback_amount: 3333 });
+  const paid = [
+    shareRow('host', {
+      position: 0,
+      is_host: true,
+      amount: 3334,
+      status: 'paid',
+      payer_id: HOST,
+      payment_intent_id: 'pi_h',
+    }),
+    shareRow('g1', { amount: 3333, status: 'paid', payer_id: GUEST, payment_intent_id: 'pi_g1' }),
+  ];
+  const completed = splitRow({
+    status: 'completed',
+    fallback_intent_id: 'pi_fb',
+    fallback_status: 'succeeded',
+    fallback_amount: 3333,
+  });
 
   it('shares the refund among what each paid, in proportion, the cent left over on the first share, each once with its own key', async () => {
-    const { service, splits, provider, published } = setup({ splits: { splitOfBooking: jest.fn(async () => completed), paidUnrefundedShares: jest.fn(async () => paid) } });
+    const { service, splits, provider, published } = setup({
+      splits: { splitOfBooking: jest.fn(async () => completed), paidUnrefundedShares: jest.fn(async () => paid) },
+    });
     expect(await service.refundCompleted(m, BOOKING, 5000)).toBe(true);
-    expect((provider.createRefund as jest.Mock).mock.calls.map(([p, key]) => [(p as { paymentIntentId: string }).paymentIntentId, (p as { amount: number }).amount, key])).toEqual([
+    expect(
+      (provider.createRefund as jest.Mock).mock.calls.map(([p, key]) => [
+        (p as { paymentIntentId: string }).paymentIntentId,
+        (p as { amount: number }).amount,
+        key,
+      ]),
+    ).toEqual([
       ['pi_h', 1668, 'split-refund:host'],
       ['pi_g1', 1666, 'split-refund:g1'],
       ['pi_fb', 1666, 'split-refund-fallback:split-1'],
@@ -127,9 +189,13 @@ describe('SplitService.refundCompleted (a confirmed split booking cancelled with
 
   it('never refunds more than each paid', async () => {
     for (const cents of [20_000, 999_999]) {
-      const { service, provider } = setup({ splits: { splitOfBooking: jest.fn(async () => completed), paidUnrefundedShares: jest.fn(async () => paid) } });
+      const { service, provider } = setup({
+        splits: { splitOfBooking: jest.fn(async () => completed), paidUnrefundedShares: jest.fn(async () => paid) },
+      });
       await service.refundCompleted(m, BOOKING, cents);
-      expect((provider.createRefund as jest.Mock).mock.calls.map(([p]) => (p as { amount: number }).amount)).toEqual([3334, 3333, 3333]);
+      expect((provider.createRefund as jest.Mock).mock.calls.map(([p]) => (p as { amount: number }).amount)).toEqual([
+        3334, 3333, 3333,
+      ]);
     }
   });
 
@@ -139,7 +205,9 @@ describe('SplitService.refundCompleted (a confirmed split booking cancelled with
       expect(await service.refundCompleted(m, BOOKING, 5000)).toBe(false);
       expect(provider.createRefund).not.toHaveBeenCalled();
     }
-    const zero = setup({ splits: { splitOfBooking: jest.fn(async () => completed), paidUnrefundedShares: jest.fn(async () => paid) } });
+    const zero = setup({
+      splits: { splitOfBooking: jest.fn(async () => completed), paidUnrefundedShares: jest.fn(async () => paid) },
+    });
     expect(await zero.service.refundCompleted(m, BOOKING, 0)).toBe(true);
     expect(zero.provider.createRefund).not.toHaveBeenCalled();
   });
@@ -152,14 +220,24 @@ describe('SplitService.onIntent (a PaymentIntent outcome from the webhook)', () 
     const { service, splits, published } = setup({ splits: { shareByIntent: jest.fn(async () => guestShare) } });
     expect(await service.onIntent(m, intent('pi_g1'), 'succeeded')).toBe(true);
     expect(splits.markPaid).toHaveBeenCalledWith(m, 'g1');
-    expect(published).toEqual([{ type: 'payments.payment-succeeded', key: 'split-1', data: { paymentId: 'split-1', bookingId: BOOKING, amount: 10000, currency: 'usd' } }]);
+    expect(published).toEqual([
+      {
+        type: 'payments.payment-succeeded',
+        key: 'split-1',
+        data: { paymentId: 'split-1', bookingId: BOOKING, amount: 10000, currency: 'usd' },
+      },
+    ]);
   });
 
   it('does not confirm while a share is unpaid, nor on a replayed webhook, nor on a decline', async () => {
-    const unpaid = setup({ splits: { shareByIntent: jest.fn(async () => guestShare), countPending: jest.fn(async () => 1) } });
+    const unpaid = setup({
+      splits: { shareByIntent: jest.fn(async () => guestShare), countPending: jest.fn(async () => 1) },
+    });
     await unpaid.service.onIntent(m, intent('pi_g1'), 'succeeded');
     expect([unpaid.splits.complete.mock.calls.length, unpaid.published.length]).toEqual([0, 0]);
-    const replay = setup({ splits: { shareByIntent: jest.fn(async () => guestShare), markPaid: jest.fn(async () => false) } });
+    const replay = setup({
+      splits: { shareByIntent: jest.fn(async () => guestShare), markPaid: jest.fn(async () => false) },
+    });
     expect(await replay.service.onIntent(m, intent('pi_g1'), 'succeeded')).toBe(true);
     expect([replay.splits.countPending.mock.calls.length, replay.published.length]).toEqual([0, 0]);
     const declined = setup({ splits: { shareByIntent: jest.fn(async () => guestShare) } });
@@ -168,16 +246,31 @@ describe('SplitService.onIntent (a PaymentIntent outcome from the webhook)', () 
   });
 
   it('refunds in full a share paid after the booking was released', async () => {
-    const { service, splits, provider, published } = setup({ splits: { shareByIntent: jest.fn(async () => guestShare), lockSplit: jest.fn(async () => splitRow({ status: 'released' })) } });
+    const { service, splits, provider, published } = setup({
+      splits: {
+        shareByIntent: jest.fn(async () => guestShare),
+        lockSplit: jest.fn(async () => splitRow({ status: 'released' })),
+      },
+    });
     await service.onIntent(m, intent('pi_g1'), 'succeeded');
-    expect((provider.createRefund as jest.Mock).mock.calls[0]).toEqual([{ paymentIntentId: 'pi_g1', amount: 3333, metadata: { bookingId: BOOKING, splitId: 'split-1', shareId: 'g1' } }, 'split-refund:g1']);
+    expect((provider.createRefund as jest.Mock).mock.calls[0]).toEqual([
+      { paymentIntentId: 'pi_g1', amount: 3333, metadata: { bookingId: BOOKING, splitId: 'split-1', shareId: 'g1' } },
+      'split-refund:g1',
+    ]);
     expect(splits.markRefunded).toHaveBeenCalledWith(m, 'g1', 're_1');
     expect(splits.complete).not.toHaveBeenCalled();
-    expect(published.map((p) => [p.type, p.data.amount, p.data.payerId])).toEqual([['payments.refund-issued', 3333, GUEST]]);
+    expect(published.map((p) => [p.type, p.data.amount, p.data.payerId])).toEqual([
+      ['payments.refund-issued', 3333, GUEST],
+    ]);
   });
 
   it('keeps the host’s card for the fallback when his own share is paid', async () => {
-    const { service, splits } = setup({ splits: { shareByIntent: jest.fn(async () => shareRow('host', { is_host: true, position: 0, payment_intent_id: 'pi_h' })), countPending: jest.fn(async () => 1) } });
+    const { service, splits } = setup({
+      splits: {
+        shareByIntent: jest.fn(async () => shareRow('host', { is_host: true, position: 0, payment_intent_id: 'pi_h' })),
+        countPending: jest.fn(async () => 1),
+      },
+    });
     await service.onIntent(m, intent('pi_h'), 'succeeded');
     expect(splits.saveHostCard).toHaveBeenCalledWith(m, 'split-1', 'pm_9', 'cus_9');
   });
@@ -191,7 +284,19 @@ describe('SplitService.onIntent (a PaymentIntent outcome from the webhook)', () 
 describe('SplitService.create (the booking’s whole-card payment before it)', () => {
   const member: Actor = { role: 'member', userId: HOST };
   const now = new Date('2099-06-01T12:00:00Z');
-  const hold = { id: BOOKING, hostId: HOST, status: 'held', holdExpiresAt: '2099-06-01T12:15:00.000Z', amountPaid: '0.00', bookingDate: '2099-06-05', startTime: '22:00', duration: 4, depositAmount: '300.01', venueName: 'Velvet', venueId: 'v1' } as unknown as Hold;
+  const hold = {
+    id: BOOKING,
+    hostId: HOST,
+    status: 'held',
+    holdExpiresAt: '2099-06-01T12:15:00.000Z',
+    amountPaid: '0.00',
+    bookingDate: '2099-06-05',
+    startTime: '22:00',
+    duration: 4,
+    depositAmount: '300.01',
+    venueName: 'Velvet',
+    venueId: 'v1',
+  } as unknown as Hold;
 
   it('refuses a split while the card payment is in flight or paid, without touching it or starting shares', async () => {
     for (const [card, status] of [
@@ -199,33 +304,63 @@ describe('SplitService.create (the booking’s whole-card payment before it)', (
       [{ status: 'pending', payment_intent_id: 'pi_card' }, 'succeeded'],
       [{ status: 'succeeded', payment_intent_id: 'pi_card' }, 'succeeded'],
     ] as const) {
-      const { service, payments, provider } = setup({ payments: { cardOfBooking: jest.fn(async () => card) }, provider: { retrieveIntent: jest.fn(async () => ({ id: 'pi_card', status })) } });
-      await expect(service.create(member, BOOKING, hold, 2, 'host-card', now)).rejects.toMatchObject({ code: SPLIT_ERRORS.NOT_SPLITTABLE.code });
-      expect([payments.claimForReplacement.mock.calls.length, (provider.cancelIntent as jest.Mock).mock.calls.length, (provider.createCustomer as jest.Mock).mock.calls.length]).toEqual([0, 0, 0]);
+      const { service, payments, provider } = setup({
+        payments: { cardOfBooking: jest.fn(async () => card) },
+        provider: { retrieveIntent: jest.fn(async () => ({ id: 'pi_card', status })) },
+      });
+      await expect(service.create(member, BOOKING, hold, 2, 'host-card', now)).rejects.toMatchObject({
+        code: SPLIT_ERRORS.NOT_SPLITTABLE.code,
+      });
+      expect([
+        payments.claimForReplacement.mock.calls.length,
+        (provider.cancelIntent as jest.Mock).mock.calls.length,
+        (provider.createCustomer as jest.Mock).mock.calls.length,
+      ]).toEqual([0, 0, 0]);
     }
   });
 
   it('replaces a pending card payment not yet in flight: claimed, cancelled at the provider, then the shares made and it marked replaced', async () => {
-    const splitOfBooking = jest.fn(async (): Promise<SplitRow | null> => null).mockResolvedValueOnce(null).mockResolvedValueOnce(splitRow());
-    const { service, splits, payments, provider, published } = setup({ splits: { splitOfBooking }, payments: { cardOfBooking: jest.fn(async () => ({ status: 'pending', payment_intent_id: 'pi_card' })) } });
+    const splitOfBooking = jest
+      .fn(async (): Promise<SplitRow | null> => null)
+      .mockResolvedValueOnce(null)
+      .mockResolvedValueOnce(splitRow());
+    const { service, splits, payments, provider, published } = setup({
+      splits: { splitOfBooking },
+      payments: { cardOfBooking: jest.fn(async () => ({ status: 'pending', payment_intent_id: 'pi_card' })) },
+    });
     await service.create(member, BOOKING, hold, 3, 'host-card', now);
     expect(payments.claimForReplacement).toHaveBeenCalledWith(BOOKING);
     expect((provider.cancelIntent as jest.Mock).mock.calls).toEqual([['pi_card', 'cancel:pi_card']]);
     expect(payments.unclaimReplacement).not.toHaveBeenCalled();
     // $300.01 in three: the remainder on the host's share, which is his PaymentIntent's.
-    expect(splits.insertShare.mock.calls.map(([, s]) => [(s as { amount: number }).amount, (s as { isHost: boolean }).isHost, (s as { paymentIntentId: string | null }).paymentIntentId])).toEqual([
+    expect(
+      splits.insertShare.mock.calls.map(([, s]) => [
+        (s as { amount: number }).amount,
+        (s as { isHost: boolean }).isHost,
+        (s as { paymentIntentId: string | null }).paymentIntentId,
+      ]),
+    ).toEqual([
       [10001, true, 'pi_new'],
       [10000, false, null],
       [10000, false, null],
     ]);
-    expect((provider.createIntent as jest.Mock).mock.calls[0]?.[0]).toMatchObject({ amount: 10001, customer: 'cus_1', setupFutureUsage: 'off_session' });
+    expect((provider.createIntent as jest.Mock).mock.calls[0]?.[0]).toMatchObject({
+      amount: 10001,
+      customer: 'cus_1',
+      setupFutureUsage: 'off_session',
+    });
     expect(payments.replacePending).toHaveBeenCalledTimes(1);
     expect(published.map((p) => p.type)).toEqual(['payments.split-created']);
   });
 
   it('gives the card payment back when its intent cannot be cancelled (the payer completed it meanwhile), and refuses the split', async () => {
-    const { service, payments, provider } = setup({ payments: { cardOfBooking: jest.fn(async () => ({ status: 'pending', payment_intent_id: 'pi_card' })) }, provider: { cancelIntent: jest.fn(async () => Promise.reject(new Error('already succeeded'))) } });
-    await expect(service.create(member, BOOKING, hold, 2, 'host-card', now)).rejects.toMatchObject({ code: SPLIT_ERRORS.NOT_SPLITTABLE.code });
+    const { service, payments, provider } = setup({
+      payments: { cardOfBooking: jest.fn(async () => ({ status: 'pending', payment_intent_id: 'pi_card' })) },
+      provider: { cancelIntent: jest.fn(async () => Promise.reject(new Error('already succeeded'))) },
+    });
+    await expect(service.create(member, BOOKING, hold, 2, 'host-card', now)).rejects.toMatchObject({
+      code: SPLIT_ERRORS.NOT_SPLITTABLE.code,
+    });
     expect(payments.claimForReplacement).toHaveBeenCalledWith(BOOKING);
     expect(payments.unclaimReplacement).toHaveBeenCalledWith(BOOKING);
     expect(provider.createCustomer).not.toHaveBeenCalled();
@@ -235,9 +370,17 @@ describe('SplitService.create (the booking’s whole-card payment before it)', (
 describe('SplitService.shareIntent (a guest pays his share by its link)', () => {
   it('refuses a share of a split that is no longer open, or past its deadline, before any PaymentIntent is made', async () => {
     const guest: Actor = { role: 'member', userId: GUEST };
-    for (const split of [splitRow({ status: 'released' }), splitRow({ status: 'completed' }), splitRow({ deadline: new Date('2000-01-01T00:00:00Z') })]) {
-      const { service, provider } = setup({ splits: { shareByToken: jest.fn(async () => shareRow('g1')), splitById: jest.fn(async () => split) } });
-      await expect(service.shareIntent(guest, 't-g1', 'Ann')).rejects.toMatchObject({ code: SPLIT_ERRORS.SHARE_CLOSED.code });
+    for (const split of [
+      splitRow({ status: 'released' }),
+      splitRow({ status: 'completed' }),
+      splitRow({ deadline: new Date('2000-01-01T00:00:00Z') }),
+    ]) {
+      const { service, provider } = setup({
+        splits: { shareByToken: jest.fn(async () => shareRow('g1')), splitById: jest.fn(async () => split) },
+      });
+      await expect(service.shareIntent(guest, 't-g1', 'Ann')).rejects.toMatchObject({
+        code: SPLIT_ERRORS.SHARE_CLOSED.code,
+      });
       expect(provider.createIntent).not.toHaveBeenCalled();
     }
   });

@@ -29,7 +29,8 @@ import type { SplitPayments } from '../payments/split-payments';
 import { toShareIntent, toSharePublic, toSplit } from './split.mapper';
 import { SplitRepository, type ShareRow, type SplitRow } from './split.repository';
 
-const idOf = (x: string | { id: string } | null | undefined): string | null => (x == null ? null : typeof x === 'string' ? x : x.id);
+const idOf = (x: string | { id: string } | null | undefined): string | null =>
+  x == null ? null : typeof x === 'string' ? x : x.id;
 
 /**
  * Split payments (docs/product.md#payment-split). The host splits his held booking's amount due now
@@ -55,7 +56,13 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
   ) {}
 
   onModuleInit(): void {
-    this.sweeper = setInterval(() => void this.sweep().catch((err) => this.logger.warn({ err }, 'settling split payments past their deadline failed; retried')), this.settings.SPLIT_SWEEP_MS ?? 60_000);
+    this.sweeper = setInterval(
+      () =>
+        void this.sweep().catch((err) =>
+          this.logger.warn({ err }, 'settling split payments past their deadline failed; retried'),
+        ),
+      this.settings.SPLIT_SWEEP_MS ?? 60_000,
+    );
     this.sweeper.unref();
   }
   onModuleDestroy(): void {
@@ -63,13 +70,26 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
   }
 
   /** `POST /api/bookings/{id}/split` (the gateway passes the caller's own booking from bookings). */
-  async create(actor: Actor, bookingId: string, hold: Hold, count: number, fallback: SplitFallback, now = new Date()): Promise<Split> {
+  async create(
+    actor: Actor,
+    bookingId: string,
+    hold: Hold,
+    count: number,
+    fallback: SplitFallback,
+    now = new Date(),
+  ): Promise<Split> {
     requireMember(actor);
     if (!this.provider) throw AppError.of(PAYMENT_ERRORS.NOT_CONFIGURED);
     if (hold.id !== bookingId || hold.hostId !== actor.userId) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
     const existing = await this.splits.splitOfBooking(this.ds.manager, bookingId);
     if (existing) return this.view(this.ds.manager, existing, actor.userId);
-    if (hold.status !== 'held' || !hold.holdExpiresAt || new Date(hold.holdExpiresAt).getTime() <= now.getTime() || toCents(hold.amountPaid) > 0) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
+    if (
+      hold.status !== 'held' ||
+      !hold.holdExpiresAt ||
+      new Date(hold.holdExpiresAt).getTime() <= now.getTime() ||
+      toCents(hold.amountPaid) > 0
+    )
+      throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     const deadline = splitDeadline(now, bookingWindow(hold.bookingDate, hold.startTime, hold.duration).startsAt);
     if (!deadline) throw AppError.of(SPLIT_ERRORS.TOO_LATE);
     const total = toCents(hold.depositAmount);
@@ -83,7 +103,10 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
     let customer: { id: string };
     let intent: ProviderIntent;
     try {
-      customer = await this.provider.createCustomer({ userId: actor.userId, bookingId }, `split-customer:${bookingId}:${count}`);
+      customer = await this.provider.createCustomer(
+        { userId: actor.userId, bookingId },
+        `split-customer:${bookingId}:${count}`,
+      );
       intent = await this.provider.createIntent(
         {
           amount: amounts[0]!,
@@ -103,7 +126,18 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
       // The booking may have ended while the provider was called (booking-fence.ts).
       await lockBooking(m, bookingId);
       if (await bookingEnded(m, bookingId)) return 'ended' as const;
-      const inserted = await this.splits.insertSplit(m, { id: splitId, bookingId, hostId: actor.userId, venueName: hold.venueName, bookingDate: hold.bookingDate, startTime: hold.startTime, fallback, deadline, total, stripeCustomerId: customer.id });
+      const inserted = await this.splits.insertSplit(m, {
+        id: splitId,
+        bookingId,
+        hostId: actor.userId,
+        venueName: hold.venueName,
+        bookingDate: hold.bookingDate,
+        startTime: hold.startTime,
+        fallback,
+        deadline,
+        total,
+        stripeCustomerId: customer.id,
+      });
       if (!inserted) return false; // a parallel request split it first
       for (const [i, amount] of amounts.entries()) {
         const host = i === 0;
@@ -123,7 +157,14 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
       // retireWholePayment) is replaced by the shares; should it succeed anyway, it is refunded in
       // full (payment-lifecycle.ts).
       await this.payments.replacePending(m, bookingId);
-      await this.outbox.add(m, 'payments.split-created', splitId, { splitId, bookingId, hostId: actor.userId, deadline: deadline.toISOString(), shares: count, fallback });
+      await this.outbox.add(m, 'payments.split-created', splitId, {
+        splitId,
+        bookingId,
+        hostId: actor.userId,
+        deadline: deadline.toISOString(),
+        shares: count,
+        fallback,
+      });
       return true;
     });
     if (made === 'ended') {
@@ -152,7 +193,8 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
     // nothing (as 'pending' it would have released the booking being split).
     if (!(await this.payments.claimForReplacement(bookingId))) throw AppError.of(SPLIT_ERRORS.NOT_SPLITTABLE);
     try {
-      if (intent.status !== 'canceled') await this.provider.cancelIntent(card.payment_intent_id, `cancel:${card.payment_intent_id}`);
+      if (intent.status !== 'canceled')
+        await this.provider.cancelIntent(card.payment_intent_id, `cancel:${card.payment_intent_id}`);
     } catch (err) {
       // Completed by the payer meanwhile: it stays the booking's payment (its success is settled as usual).
       await this.payments.unclaimReplacement(bookingId);
@@ -173,7 +215,10 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
   }
 
   /** The host's split of a booking for his checkout (null when none). */
-  async hostShareIntent(bookingId: string, hostId: string): Promise<{ clientSecret: string; paymentIntentId: string } | null> {
+  async hostShareIntent(
+    bookingId: string,
+    hostId: string,
+  ): Promise<{ clientSecret: string; paymentIntentId: string } | null> {
     const row = await this.splits.hostShare(bookingId, hostId);
     return row ? { clientSecret: row.client_secret, paymentIntentId: row.payment_intent_id } : null;
   }
@@ -194,7 +239,12 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
     let intent: ProviderIntent;
     try {
       intent = await this.provider.createIntent(
-        { amount: share.amount, currency: split.currency, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id }, description: `${split.venue_name} ${split.booking_date} ${split.start_time} (shared payment)` },
+        {
+          amount: share.amount,
+          currency: split.currency,
+          metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id },
+          description: `${split.venue_name} ${split.booking_date} ${split.start_time} (shared payment)`,
+        },
         `split-share:${share.id}`,
       );
     } catch (err) {
@@ -203,7 +253,11 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
     }
     // Only while the split is open, under a share lock of its row (its release takes it for update):
     // either the release sees this intent and cancels it, or this sees the release.
-    const claimed = await this.splits.claimShare({ id: share.id, splitId: split.id }, { id: intent.id, clientSecret: intent.client_secret ?? '' }, { id: actor.userId, firstName: firstName.slice(0, 100) });
+    const claimed = await this.splits.claimShare(
+      { id: share.id, splitId: split.id },
+      { id: intent.id, clientSecret: intent.client_secret ?? '' },
+      { id: actor.userId, firstName: firstName.slice(0, 100) },
+    );
     if (claimed) return toShareIntent(claimed);
     const { split: now, share: again } = await this.byToken(this.ds.manager, token);
     if (again.payment_intent_id !== intent.id) await this.cancelIntent(intent.id, split.booking_id);
@@ -215,7 +269,11 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
    * A PaymentIntent's outcome from Stripe's webhook (in its transaction): a share paid (once), or
    * the host's fallback charge. False when the intent is none of the splits'.
    */
-  async onIntent(m: EntityManager, intent: Stripe.PaymentIntent, outcome: 'succeeded' | 'failed' | 'declined'): Promise<boolean> {
+  async onIntent(
+    m: EntityManager,
+    intent: Stripe.PaymentIntent,
+    outcome: 'succeeded' | 'failed' | 'declined',
+  ): Promise<boolean> {
     const share = await this.splits.shareByIntent(m, intent.id);
     if (share) {
       if (outcome !== 'succeeded') return true; // the payer may try again with the same PaymentIntent
@@ -279,8 +337,27 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
       return true;
     }
     const paid = await this.splits.paidUnrefundedShares(m, split.id);
-    const parts: { key: string; intent: string; amount: number; payerId?: string; share?: ShareRow }[] = paid.filter((s) => s.payment_intent_id).map((s) => ({ key: `split-refund:${s.id}`, intent: s.payment_intent_id!, amount: s.amount, payerId: s.payer_id ?? undefined, share: s }));
-    if (split.fallback_intent_id && split.fallback_status === 'succeeded' && !split.fallback_refund_id && split.fallback_amount) parts.push({ key: `split-refund-fallback:${split.id}`, intent: split.fallback_intent_id, amount: split.fallback_amount, payerId: split.host_id });
+    const parts: { key: string; intent: string; amount: number; payerId?: string; share?: ShareRow }[] = paid
+      .filter((s) => s.payment_intent_id)
+      .map((s) => ({
+        key: `split-refund:${s.id}`,
+        intent: s.payment_intent_id!,
+        amount: s.amount,
+        payerId: s.payer_id ?? undefined,
+        share: s,
+      }));
+    if (
+      split.fallback_intent_id &&
+      split.fallback_status === 'succeeded' &&
+      !split.fallback_refund_id &&
+      split.fallback_amount
+    )
+      parts.push({
+        key: `split-refund-fallback:${split.id}`,
+        intent: split.fallback_intent_id,
+        amount: split.fallback_amount,
+        payerId: split.host_id,
+      });
     const paidTotal = parts.reduce((a, p) => a + p.amount, 0);
     const target = Math.min(cents, paidTotal);
     const each = parts.map((p) => Math.floor((p.amount * target) / Math.max(paidTotal, 1)));
@@ -294,10 +371,20 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
     for (const [i, p] of parts.entries()) {
       const amount = each[i]!;
       if (amount <= 0) continue;
-      const refund = await this.provider.createRefund({ paymentIntentId: p.intent, amount, metadata: { bookingId, splitId: split.id } }, p.key);
+      const refund = await this.provider.createRefund(
+        { paymentIntentId: p.intent, amount, metadata: { bookingId, splitId: split.id } },
+        p.key,
+      );
       if (p.share) await this.splits.recordShareRefund(m, p.share.id, refund.id, amount);
       else await this.splits.recordFallbackRefund(m, split.id, refund.id, amount);
-      await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId, paymentId: split.id, refundId: refund.id, amount, currency: split.currency, payerId: p.payerId });
+      await this.outbox.add(m, 'payments.refund-issued', split.id, {
+        bookingId,
+        paymentId: split.id,
+        refundId: refund.id,
+        amount,
+        currency: split.currency,
+        payerId: p.payerId,
+      });
     }
     return true;
   }
@@ -317,7 +404,12 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
     if (split.fallback === 'release' || !this.provider || !split.host_payment_method_id || !split.stripe_customer_id) {
       await this.ds.transaction(async (m) => {
         const s = await this.splits.lockSplit(m, id);
-        if (s?.status === 'open' && s.fallback_status === null) await this.release(m, s, split.fallback === 'release' ? 'shares unpaid at the deadline' : 'no saved card of the host');
+        if (s?.status === 'open' && s.fallback_status === null)
+          await this.release(
+            m,
+            s,
+            split.fallback === 'release' ? 'shares unpaid at the deadline' : 'no saved card of the host',
+          );
       });
       return;
     }
@@ -326,11 +418,20 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
     if (unpaid > 0) {
       try {
         intent = await this.provider.chargeOffSession(
-          { amount: unpaid, currency: split.currency, customer: split.stripe_customer_id, paymentMethod: split.host_payment_method_id, metadata: { bookingId: split.booking_id, splitId: split.id, fallback: 'host-card' } },
+          {
+            amount: unpaid,
+            currency: split.currency,
+            customer: split.stripe_customer_id,
+            paymentMethod: split.host_payment_method_id,
+            metadata: { bookingId: split.booking_id, splitId: split.id, fallback: 'host-card' },
+          },
           `split-fallback:${split.id}`,
         );
       } catch (err) {
-        this.logger.warn({ err, splitId: id }, 'charging the host card for the unpaid shares failed: the booking is released');
+        this.logger.warn(
+          { err, splitId: id },
+          'charging the host card for the unpaid shares failed: the booking is released',
+        );
       }
     }
     await this.ds.transaction(async (m) => {
@@ -340,7 +441,8 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
       if (!intent || intent.status === 'canceled') return this.release(m, s, 'the charge of the host card failed');
       await this.splits.startFallback(m, id, intent.id, unpaid);
       // Succeeded at once: covered now. Otherwise (e.g. processing) Stripe's webhook decides.
-      if (intent.status === 'succeeded') await this.coverByHost(m, { ...s, fallback_status: 'pending', fallback_intent_id: intent.id });
+      if (intent.status === 'succeeded')
+        await this.coverByHost(m, { ...s, fallback_status: 'pending', fallback_intent_id: intent.id });
     });
   }
 
@@ -354,7 +456,12 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
   private async completeIfPaid(m: EntityManager, split: SplitRow): Promise<void> {
     if ((await this.splits.countPending(m, split.id)) > 0) return;
     if (!(await this.splits.complete(m, split.id))) return;
-    await this.outbox.add(m, 'payments.payment-succeeded', split.id, { paymentId: split.id, bookingId: split.booking_id, amount: split.total, currency: split.currency });
+    await this.outbox.add(m, 'payments.payment-succeeded', split.id, {
+      paymentId: split.id,
+      bookingId: split.booking_id,
+      amount: split.total,
+      currency: split.currency,
+    });
   }
 
   /** The booking is released: every paid share refunded in full (once each), the unpaid ones closed. */
@@ -369,23 +476,56 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
     // full by onIntent, the split being released.
     const open = await this.splits.openShareIntents(m, split.id);
     for (const intentId of open) await this.cancelIntent(intentId, split.booking_id);
-    if (publish) await this.outbox.add(m, 'payments.split-released', split.id, { splitId: split.id, bookingId: split.booking_id, unpaidShares: unpaid });
-    this.logger.info({ splitId: split.id, bookingId: split.booking_id, why, refunded: paid.length }, 'split payment released');
+    if (publish)
+      await this.outbox.add(m, 'payments.split-released', split.id, {
+        splitId: split.id,
+        bookingId: split.booking_id,
+        unpaidShares: unpaid,
+      });
+    this.logger.info(
+      { splitId: split.id, bookingId: split.booking_id, why, refunded: paid.length },
+      'split payment released',
+    );
   }
 
   private async refundShare(m: EntityManager, split: SplitRow, share: ShareRow): Promise<void> {
     if (share.status !== 'paid' || !share.payment_intent_id) return;
     if (!this.provider) {
-      this.logger.error({ shareId: share.id }, 'a share refund is due but card payments are not configured: refund it by hand');
+      this.logger.error(
+        { shareId: share.id },
+        'a share refund is due but card payments are not configured: refund it by hand',
+      );
       return;
     }
-    const refund = await this.provider.createRefund({ paymentIntentId: share.payment_intent_id, amount: share.amount, metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id } }, `split-refund:${share.id}`);
-    if (await this.splits.markRefunded(m, share.id, refund.id)) await this.outbox.add(m, 'payments.refund-issued', split.id, { bookingId: split.booking_id, paymentId: split.id, refundId: refund.id, amount: share.amount, currency: split.currency, payerId: share.payer_id ?? undefined });
+    const refund = await this.provider.createRefund(
+      {
+        paymentIntentId: share.payment_intent_id,
+        amount: share.amount,
+        metadata: { bookingId: split.booking_id, splitId: split.id, shareId: share.id },
+      },
+      `split-refund:${share.id}`,
+    );
+    if (await this.splits.markRefunded(m, share.id, refund.id))
+      await this.outbox.add(m, 'payments.refund-issued', split.id, {
+        bookingId: split.booking_id,
+        paymentId: split.id,
+        refundId: refund.id,
+        amount: share.amount,
+        currency: split.currency,
+        payerId: share.payer_id ?? undefined,
+      });
   }
 
   private async cancelIntent(intentId: string, bookingId: string): Promise<void> {
     if (!this.provider) return;
-    await this.provider.cancelIntent(intentId, `cancel:${intentId}`).catch((err: unknown) => this.logger.warn({ err, bookingId, intentId }, 'cancelling an unpaid share\'s PaymentIntent failed (in flight at the provider): a late success is refunded in full'));
+    await this.provider
+      .cancelIntent(intentId, `cancel:${intentId}`)
+      .catch((err: unknown) =>
+        this.logger.warn(
+          { err, bookingId, intentId },
+          "cancelling an unpaid share's PaymentIntent failed (in flight at the provider): a late success is refunded in full",
+        ),
+      );
   }
 
   private payable(split: SplitRow, share: ShareRow): boolean {

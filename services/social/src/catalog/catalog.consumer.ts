@@ -68,9 +68,39 @@ export class SocialCatalogConsumer {
 
   private async saveMember(
     tx: EntityManager,
-    d: { userId: string; firstName: string; lastName: string; userType: string; city: string; state: string; profileImages: string[]; age: number | null; bio: string | null; gender: string | null; emailVerified?: boolean },
+    d: {
+      userId: string;
+      firstName: string;
+      lastName: string;
+      userType: string;
+      city: string;
+      state: string;
+      profileImages: string[];
+      age: number | null;
+      bio: string | null;
+      gender: string | null;
+      emailVerified?: boolean;
+    },
   ): Promise<void> {
     // Not for a member social erased (its user-erasure consumer applied his deletion): a late or replayed event brings nothing back.
-    await upsertUnlessErased(tx, MemberCard, d.userId, { userId: d.userId, firstName: d.firstName, lastName: d.lastName, userType: d.userType, city: d.city, state: d.state, profileImages: d.profileImages, age: d.age, bio: d.bio, gender: d.gender, emailVerified: d.emailVerified }, ['userId']);
+    await upsertUnlessErased(
+      tx,
+      MemberCard,
+      d.userId,
+      {
+        userId: d.userId,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        userType: d.userType,
+        city: d.city,
+        state: d.state,
+        profileImages: d.profileImages,
+        age: d.age,
+        bio: d.bio,
+        gender: d.gender,
+        emailVerified: d.emailVerified,
+      },
+      ['userId'],
+    );
   }
 }

@@ -6,12 +6,34 @@ import { EventCard, MemberCard } from './catalog.entity';
 
 /** How a member shows when his card has not arrived yet (or he is gone). */
 function unknownMember(id: string): MemberCardView {
-  return { id, firstName: 'Member', lastName: '', userType: 'guest', age: null, city: '', state: '', bio: null, profileImages: [], verified: false };
+  return {
+    id,
+    firstName: 'Member',
+    lastName: '',
+    userType: 'guest',
+    age: null,
+    city: '',
+    state: '',
+    bio: null,
+    profileImages: [],
+    verified: false,
+  };
 }
 
 export function toMemberView(card: MemberCard | undefined, id: string): MemberCardView {
   if (!card) return unknownMember(id);
-  return { id: card.userId, firstName: card.firstName, lastName: card.lastName, userType: card.userType, age: card.age, city: card.city, state: card.state, bio: card.bio, profileImages: card.profileImages ?? [], verified: card.emailVerified === true };
+  return {
+    id: card.userId,
+    firstName: card.firstName,
+    lastName: card.lastName,
+    userType: card.userType,
+    age: card.age,
+    city: card.city,
+    state: card.state,
+    bio: card.bio,
+    profileImages: card.profileImages ?? [],
+    verified: card.emailVerified === true,
+  };
 }
 
 /**
@@ -55,16 +77,19 @@ export class MemberDirectory {
     const ids = [...new Set(bookingIds)];
     const out = new Map<string, Attendees>();
     if (!ids.length) return out;
-    const rows: { booking_id: string; user_id: string; first_name: string | null; image: string | null }[] = await this.ds.query(
-      `SELECT g.booking_id, g.user_id, c.first_name, c.profile_images[1] AS image
+    const rows: { booking_id: string; user_id: string; first_name: string | null; image: string | null }[] =
+      await this.ds.query(
+        `SELECT g.booking_id, g.user_id, c.first_name, c.profile_images[1] AS image
          FROM (SELECT booking_id, guest_id AS user_id, min(decided_at) AS since FROM event_join_requests WHERE booking_id = ANY($1) AND status = 'approved' GROUP BY 1, 2
                UNION ALL
                SELECT booking_id, guest_id, min(responded_at) FROM invites WHERE booking_id = ANY($1) AND status = 'accepted' GROUP BY 1, 2) g
          LEFT JOIN member_cards c ON c.user_id = g.user_id
         ORDER BY g.booking_id, g.since NULLS LAST, g.user_id`,
-      [ids],
+        [ids],
+      );
+    const friends = new Map(
+      (await this.ds.manager.findBy(EventCard, { bookingId: In(ids) })).map((e) => [e.bookingId, e.friendsCount]),
     );
-    const friends = new Map((await this.ds.manager.findBy(EventCard, { bookingId: In(ids) })).map((e) => [e.bookingId, e.friendsCount]));
     for (const id of ids) out.set(id, { count: friends.get(id) ?? 0, avatars: [] });
     const seen = new Set<string>();
     for (const r of rows) {
@@ -73,7 +98,8 @@ export class MemberDirectory {
       seen.add(key);
       const a = out.get(r.booking_id)!;
       a.count += 1;
-      if (a.avatars.length < 3) a.avatars.push({ id: r.user_id, firstName: r.first_name ?? 'Guest', image: r.image ?? null });
+      if (a.avatars.length < 3)
+        a.avatars.push({ id: r.user_id, firstName: r.first_name ?? 'Guest', image: r.image ?? null });
     }
     return out;
   }

@@ -3,7 +3,11 @@ import type { EventCard, MemberCard } from '../catalog/catalog.entity';
 import { toMemberView } from '../catalog/member-directory';
 
 /** An event as discovery shows it; before the host's card arrives, the event's own copy of his name stands in. */
-export function toAvailableEvent(e: EventCard, host: MemberCard | undefined, going: Attendees | undefined): AvailableEvent {
+export function toAvailableEvent(
+  e: EventCard,
+  host: MemberCard | undefined,
+  going: Attendees | undefined,
+): AvailableEvent {
   const view = toMemberView(host, e.hostId);
   return {
     bookingId: e.bookingId,

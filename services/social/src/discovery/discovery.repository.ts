@@ -19,10 +19,17 @@ function visibilityClause(gender: string | null): string {
  * admits the viewer's gender, and neither the viewer nor its host blocked the other. `e` is the
  * query's `event_cards` alias.
  */
-function whereVisibleTo<T extends ObjectLiteral>(q: SelectQueryBuilder<T>, viewerId: string, gender: string | null): SelectQueryBuilder<T> {
+function whereVisibleTo<T extends ObjectLiteral>(
+  q: SelectQueryBuilder<T>,
+  viewerId: string,
+  gender: string | null,
+): SelectQueryBuilder<T> {
   return q
     .andWhere(visibilityClause(gender))
-    .andWhere('NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :viewer AND b.blocked_id = e.host_id) OR (b.blocker_id = e.host_id AND b.blocked_id = :viewer))', { viewer: viewerId });
+    .andWhere(
+      'NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :viewer AND b.blocked_id = e.host_id) OR (b.blocker_id = e.host_id AND b.blocked_id = :viewer))',
+      { viewer: viewerId },
+    );
 }
 
 /** Every query of discovery on the events' read model. */
@@ -31,22 +38,38 @@ export class DiscoveryRepository {
   constructor(private readonly ds: DataSource) {}
 
   /** Other hosts' upcoming events in the city that the viewer may see and has not asked to join, soonest first. */
-  available(viewerId: string, gender: string | null, place: { city: string; state: string }, limit: number): Promise<EventCard[]> {
+  available(
+    viewerId: string,
+    gender: string | null,
+    place: { city: string; state: string },
+    limit: number,
+  ): Promise<EventCard[]> {
     const q = this.ds.manager
       .getRepository(EventCard)
       .createQueryBuilder('e')
       // Cities are stored as the location step sets them ('Miami, FL'): their name part counts.
-      .where(`lower(trim(split_part(e.venue_city, ',', 1))) = lower(trim(split_part(:city, ',', 1)))`, { city: place.city })
+      .where(`lower(trim(split_part(e.venue_city, ',', 1))) = lower(trim(split_part(:city, ',', 1)))`, {
+        city: place.city,
+      })
       .andWhere('lower(e.venue_state) = lower(:state)', { state: place.state })
       .andWhere('e.starts_at > now()')
       .andWhere('e.host_id <> :me', { me: viewerId })
-      .andWhere('NOT EXISTS (SELECT 1 FROM event_join_requests r WHERE r.booking_id = e.booking_id AND r.guest_id = :me)');
-    return whereVisibleTo(q, viewerId, gender).orderBy('e.starts_at', 'ASC').addOrderBy('e.booking_id', 'ASC').limit(limit).getMany();
+      .andWhere(
+        'NOT EXISTS (SELECT 1 FROM event_join_requests r WHERE r.booking_id = e.booking_id AND r.guest_id = :me)',
+      );
+    return whereVisibleTo(q, viewerId, gender)
+      .orderBy('e.starts_at', 'ASC')
+      .addOrderBy('e.booking_id', 'ASC')
+      .limit(limit)
+      .getMany();
   }
 
   /** Whether the event exists and the viewer may see it (wherever and whenever it is). */
   isVisibleTo(bookingId: string, viewerId: string, gender: string | null): Promise<boolean> {
-    const q = this.ds.manager.getRepository(EventCard).createQueryBuilder('e').where('e.booking_id = :bookingId', { bookingId });
+    const q = this.ds.manager
+      .getRepository(EventCard)
+      .createQueryBuilder('e')
+      .where('e.booking_id = :bookingId', { bookingId });
     return whereVisibleTo(q, viewerId, gender).getExists();
   }
 }

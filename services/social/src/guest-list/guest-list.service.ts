@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { freePlaces, maxGuestLimit, nextToPromote, placesLimit, SOCIAL_ERRORS, WAITLIST_ERRORS, type GuestList, type JoinRequest } from '@luxe/contracts';
+import {
+  freePlaces,
+  maxGuestLimit,
+  nextToPromote,
+  placesLimit,
+  SOCIAL_ERRORS,
+  WAITLIST_ERRORS,
+  type GuestList,
+  type JoinRequest,
+} from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import type { EventCard } from '../catalog/catalog.entity';
@@ -36,7 +45,11 @@ export class GuestListService {
     if (!event) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
     if (event.hostId === actor.userId) return this.list(this.ds.manager, event, 'host');
     // A guest on the list (or waiting, or invited) sees the figures; anyone else learns nothing.
-    if ((await this.requests.openOf(actor.userId, bookingId)) || (await this.requests.invitedTo(actor.userId, bookingId))) return this.list(this.ds.manager, event, 'guest');
+    if (
+      (await this.requests.openOf(actor.userId, bookingId)) ||
+      (await this.requests.invitedTo(actor.userId, bookingId))
+    )
+      return this.list(this.ds.manager, event, 'guest');
     throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
   }
 
@@ -52,13 +65,18 @@ export class GuestListService {
       if (guestLimit !== null) {
         const max = maxGuestLimit(event.capacity, event.friendsCount);
         if (max !== null && guestLimit > max) throw AppError.of(WAITLIST_ERRORS.OVER_CAPACITY);
-        if (guestLimit < (await this.requests.countGoing(m, bookingId))) throw AppError.of(WAITLIST_ERRORS.BELOW_APPROVED);
+        if (guestLimit < (await this.requests.countGoing(m, bookingId)))
+          throw AppError.of(WAITLIST_ERRORS.BELOW_APPROVED);
       }
       if (event.guestLimit !== guestLimit) {
         event.guestLimit = guestLimit;
         await this.requests.setGuestLimit(m, bookingId, guestLimit);
         // A raised or cleared limit opens places: the consumer promotes from the waitlist.
-        await this.outbox.add(m, 'social.guest-limit-changed', bookingId, { bookingId, hostId: event.hostId, guestLimit });
+        await this.outbox.add(m, 'social.guest-limit-changed', bookingId, {
+          bookingId,
+          hostId: event.hostId,
+          guestLimit,
+        });
       }
       return this.list(m, event, 'host');
     });
@@ -99,8 +117,18 @@ export class GuestListService {
       r.decidedAt = now;
       await this.requests.save(m, r);
       const data = { requestId: r.id, bookingId: r.bookingId, guestId: r.guestId, hostId: r.hostId };
-      await this.outbox.add(m, 'social.join-request-approved', r.id, { ...data, venueName: event.venueName, bookingDate: event.bookingDate });
-      await this.outbox.add(m, 'social.waitlist-promoted', r.id, { ...data, wasApproved: true, venueName: event.venueName, bookingDate: event.bookingDate, startTime: event.startTime });
+      await this.outbox.add(m, 'social.join-request-approved', r.id, {
+        ...data,
+        venueName: event.venueName,
+        bookingDate: event.bookingDate,
+      });
+      await this.outbox.add(m, 'social.waitlist-promoted', r.id, {
+        ...data,
+        wasApproved: true,
+        venueName: event.venueName,
+        bookingDate: event.bookingDate,
+        startTime: event.startTime,
+      });
     }
     return promoted;
   }
@@ -126,7 +154,12 @@ export class GuestListService {
     return places;
   }
 
-  private async depart(id: string, type: Departure, mayAct: (r: JoinRequestEntity) => boolean, notOnList: typeof WAITLIST_ERRORS.NOT_ON_LIST | typeof WAITLIST_ERRORS.NOT_ATTENDING): Promise<JoinRequest> {
+  private async depart(
+    id: string,
+    type: Departure,
+    mayAct: (r: JoinRequestEntity) => boolean,
+    notOnList: typeof WAITLIST_ERRORS.NOT_ON_LIST | typeof WAITLIST_ERRORS.NOT_ATTENDING,
+  ): Promise<JoinRequest> {
     const found = await this.requests.byId(id);
     if (!found || !mayAct(found)) throw AppError.of(SOCIAL_ERRORS.REQUEST_NOT_FOUND);
     const row = await this.ds.transaction(async (m) => {
@@ -138,7 +171,13 @@ export class GuestListService {
       r.status = type === 'social.guest-left' ? 'left' : 'removed';
       r.endedAt = new Date();
       await this.requests.save(m, r);
-      await this.outbox.add(m, type, r.id, { requestId: r.id, bookingId: r.bookingId, guestId: r.guestId, hostId: r.hostId, wasApproved });
+      await this.outbox.add(m, type, r.id, {
+        requestId: r.id,
+        bookingId: r.bookingId,
+        guestId: r.guestId,
+        hostId: r.hostId,
+        wasApproved,
+      });
       return r;
     });
     return (await this.joinRequests.view([row]))[0];

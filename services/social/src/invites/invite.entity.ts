@@ -5,8 +5,14 @@ import type { InviteStatus } from '@luxe/contracts';
 @Entity('invites')
 @Check('invites_status_check', `status IN ('pending', 'accepted', 'declined', 'cancelled')`)
 // One pending invite per host, guest and event (or per pair without an event): the database decides races.
-@Index('invites_pending_event', ['hostId', 'guestId', 'bookingId'], { unique: true, where: `status = 'pending' AND booking_id IS NOT NULL` })
-@Index('invites_pending_pair', ['hostId', 'guestId'], { unique: true, where: `status = 'pending' AND booking_id IS NULL` })
+@Index('invites_pending_event', ['hostId', 'guestId', 'bookingId'], {
+  unique: true,
+  where: `status = 'pending' AND booking_id IS NOT NULL`,
+})
+@Index('invites_pending_pair', ['hostId', 'guestId'], {
+  unique: true,
+  where: `status = 'pending' AND booking_id IS NULL`,
+})
 export class InviteEntity {
   @PrimaryColumn('uuid')
   id!: string;

@@ -7,7 +7,13 @@ import type { InviteEntity } from './invite.entity';
  * An invite as the API shows it. `startTime` is its event's (null without one, or once the event
  * is gone: the invite keeps the day alone); `going`, who is going to that event.
  */
-export function toInvite(r: InviteEntity, host: MemberCard | undefined, guest: MemberCard | undefined, startTime: string | null, going: Attendees | undefined): Invite {
+export function toInvite(
+  r: InviteEntity,
+  host: MemberCard | undefined,
+  guest: MemberCard | undefined,
+  startTime: string | null,
+  going: Attendees | undefined,
+): Invite {
   return {
     id: r.id,
     hostId: r.hostId,

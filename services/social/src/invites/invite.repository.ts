@@ -12,7 +12,12 @@ export class InviteRepository {
   }
   /** The invite's row locked for the rest of the transaction: it is answered once. */
   lockById(m: EntityManager, id: string): Promise<InviteEntity | null> {
-    return m.getRepository(InviteEntity).createQueryBuilder('i').setLock('pessimistic_write').where('i.id = :id', { id }).getOne();
+    return m
+      .getRepository(InviteEntity)
+      .createQueryBuilder('i')
+      .setLock('pessimistic_write')
+      .where('i.id = :id', { id })
+      .getOne();
   }
   /** The member's received invites, newest first. */
   ofGuest(guestId: string): Promise<InviteEntity[]> {

@@ -34,7 +34,8 @@ export class InviteService {
     if (dto.guestId === actor.userId) throw AppError.of(SOCIAL_ERRORS.INVITE_SELF);
     const guest = await this.members.card(dto.guestId);
     // A blocked member is as absent as an unknown one: the host learns nothing from the answer.
-    if (!guest || !INVITABLE.has(guest.userType) || (await this.members.blockedBetween(actor.userId, dto.guestId))) throw AppError.of(SOCIAL_ERRORS.GUEST_NOT_FOUND);
+    if (!guest || !INVITABLE.has(guest.userType) || (await this.members.blockedBetween(actor.userId, dto.guestId)))
+      throw AppError.of(SOCIAL_ERRORS.GUEST_NOT_FOUND);
     let eventDate = dto.eventDate;
     if (dto.bookingId) {
       const event = await this.requests.event(dto.bookingId);
@@ -57,12 +58,14 @@ export class InviteService {
     try {
       await this.ds.transaction(async (m) => {
         // Under the event's share lock: a booking cancelled meanwhile is gone, or cancels this invite with the others.
-        if (row.bookingId && !(await this.requests.shareEvent(m, row.bookingId))) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
+        if (row.bookingId && !(await this.requests.shareEvent(m, row.bookingId)))
+          throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
         await this.invites.insert(m, row);
         await this.publish(m, 'social.invite-sent', row);
       });
     } catch (e) {
-      if (e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505') throw AppError.of(SOCIAL_ERRORS.DUPLICATE_INVITE);
+      if (e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505')
+        throw AppError.of(SOCIAL_ERRORS.DUPLICATE_INVITE);
       throw e;
     }
     return (await this.view([row]))[0];
@@ -98,7 +101,8 @@ export class InviteService {
       const event = found.bookingId ? await this.requests.lockEvent(m, found.bookingId) : null;
       const r = await this.invites.lockById(m, id);
       // Someone else's invite, or one from a blocked member, does not exist for the caller.
-      if (!r || r.guestId !== actor.userId || (await this.members.blockedBetween(r.hostId, r.guestId, m))) throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_FOUND);
+      if (!r || r.guestId !== actor.userId || (await this.members.blockedBetween(r.hostId, r.guestId, m)))
+        throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_FOUND);
       if (r.status === 'cancelled') throw AppError.of(SOCIAL_ERRORS.EVENT_CANCELLED);
       if (r.status !== 'pending') throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_PENDING);
       if (response === 'accept' && r.bookingId) {
@@ -126,10 +130,29 @@ export class InviteService {
     const going = await this.members.attendees(bookingIds);
     // The invite keeps the event's date; its start time is read from the event (gone once cancelled: the day alone is shown).
     const starts = new Map((await this.requests.eventsByIds(bookingIds)).map((e) => [e.bookingId, e.startTime]));
-    return rows.map((r) => toInvite(r, cards.get(r.hostId), cards.get(r.guestId), (r.bookingId && starts.get(r.bookingId)) || null, r.bookingId ? going.get(r.bookingId) : undefined));
+    return rows.map((r) =>
+      toInvite(
+        r,
+        cards.get(r.hostId),
+        cards.get(r.guestId),
+        (r.bookingId && starts.get(r.bookingId)) || null,
+        r.bookingId ? going.get(r.bookingId) : undefined,
+      ),
+    );
   }
 
-  private publish(m: EntityManager, type: 'social.invite-sent' | 'social.invite-accepted' | 'social.invite-declined', r: InviteEntity) {
-    return this.outbox.add(m, type, r.id, { inviteId: r.id, hostId: r.hostId, guestId: r.guestId, bookingId: r.bookingId, eventTitle: r.eventTitle, eventDate: r.eventDate });
+  private publish(
+    m: EntityManager,
+    type: 'social.invite-sent' | 'social.invite-accepted' | 'social.invite-declined',
+    r: InviteEntity,
+  ) {
+    return this.outbox.add(m, type, r.id, {
+      inviteId: r.id,
+      hostId: r.hostId,
+      guestId: r.guestId,
+      bookingId: r.bookingId,
+      eventTitle: r.eventTitle,
+      eventDate: r.eventDate,
+    });
   }
 }

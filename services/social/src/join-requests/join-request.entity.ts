@@ -3,7 +3,10 @@ import type { JoinRequestStatus } from '@luxe/contracts';
 
 /** A guest's request to join a host's event. Migrations 1700000015000, 1700000030000 (waitlist), 1700000033100 (cancelled). */
 @Entity('event_join_requests')
-@Check('event_join_requests_status_check', `status IN ('pending', 'approved', 'declined', 'waitlisted', 'left', 'removed', 'cancelled')`)
+@Check(
+  'event_join_requests_status_check',
+  `status IN ('pending', 'approved', 'declined', 'waitlisted', 'left', 'removed', 'cancelled')`,
+)
 @Index('event_join_requests_booking_status', ['bookingId', 'status'])
 @Index('event_join_requests_open', ['guestId', 'bookingId'], { unique: true, where: `status = 'pending'` })
 export class JoinRequestEntity {

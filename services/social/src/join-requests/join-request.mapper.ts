@@ -3,7 +3,12 @@ import type { EventCard, MemberCard } from '../catalog/catalog.entity';
 import type { JoinRequestEntity } from './join-request.entity';
 
 /** A request as the API shows it, with its event (blank once gone), its guest's card and his place on the waitlist. */
-export function toJoinRequest(r: JoinRequestEntity, e: EventCard | undefined, guest: MemberCard | undefined, waitlistPosition: number | null): JoinRequest {
+export function toJoinRequest(
+  r: JoinRequestEntity,
+  e: EventCard | undefined,
+  guest: MemberCard | undefined,
+  waitlistPosition: number | null,
+): JoinRequest {
   return {
     id: r.id,
     guestId: r.guestId,
@@ -19,7 +24,17 @@ export function toJoinRequest(r: JoinRequestEntity, e: EventCard | undefined, gu
     venueType: e?.venueType ?? 'club',
     sectionType: e?.sectionType ?? '',
     host: { id: r.hostId, firstName: e?.hostFirstName ?? 'Host' },
-    guest: guest ? { id: guest.userId, firstName: guest.firstName, lastName: guest.lastName, profileImages: guest.profileImages ?? [], age: guest.age, city: guest.city, verified: guest.emailVerified === true } : null,
+    guest: guest
+      ? {
+          id: guest.userId,
+          firstName: guest.firstName,
+          lastName: guest.lastName,
+          profileImages: guest.profileImages ?? [],
+          age: guest.age,
+          city: guest.city,
+          verified: guest.emailVerified === true,
+        }
+      : null,
     waitlistPosition,
   };
 }

@@ -37,7 +37,12 @@ export class JoinRequestRepository {
   }
   /** The event's row locked for the rest of the transaction: its guest list changes one at a time under it. */
   lockEvent(m: EntityManager, bookingId: string): Promise<EventCard | null> {
-    return m.getRepository(EventCard).createQueryBuilder('e').setLock('pessimistic_write').where('e.booking_id = :bookingId', { bookingId }).getOne();
+    return m
+      .getRepository(EventCard)
+      .createQueryBuilder('e')
+      .setLock('pessimistic_write')
+      .where('e.booking_id = :bookingId', { bookingId })
+      .getOne();
   }
   /**
    * The event's row share-locked for the rest of the transaction (null: gone, the booking cancelled):
@@ -45,10 +50,20 @@ export class JoinRequestRepository {
    * then ends it with the others.
    */
   shareEvent(m: EntityManager, bookingId: string): Promise<EventCard | null> {
-    return m.getRepository(EventCard).createQueryBuilder('e').setLock('pessimistic_read').where('e.booking_id = :bookingId', { bookingId }).getOne();
+    return m
+      .getRepository(EventCard)
+      .createQueryBuilder('e')
+      .setLock('pessimistic_read')
+      .where('e.booking_id = :bookingId', { bookingId })
+      .getOne();
   }
   lockById(m: EntityManager, id: string): Promise<JoinRequestEntity | null> {
-    return m.getRepository(JoinRequestEntity).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne();
+    return m
+      .getRepository(JoinRequestEntity)
+      .createQueryBuilder('r')
+      .setLock('pessimistic_write')
+      .where('r.id = :id', { id })
+      .getOne();
   }
   /** Guests counted against the limit: approved requests and accepted invites to the booking, one per person. */
   async countGoing(m: EntityManager, bookingId: string): Promise<number> {
@@ -93,7 +108,12 @@ export class JoinRequestRepository {
     return limit === null || (await this.countGoing(m, event.bookingId)) < limit;
   }
   /** The event's requests of one status, in list order (approved: by approval; waitlisted: by waitlisting). */
-  inStatus(m: EntityManager, bookingId: string, status: 'approved' | 'waitlisted', lock = false): Promise<JoinRequestEntity[]> {
+  inStatus(
+    m: EntityManager,
+    bookingId: string,
+    status: 'approved' | 'waitlisted',
+    lock = false,
+  ): Promise<JoinRequestEntity[]> {
     const q = m
       .getRepository(JoinRequestEntity)
       .createQueryBuilder('r')
@@ -104,11 +124,16 @@ export class JoinRequestRepository {
   }
   /** The guest's request holding a place or waiting for one at the event, if any. */
   openOf(guestId: string, bookingId: string): Promise<JoinRequestEntity | null> {
-    return this.ds.manager.findOne(JoinRequestEntity, { where: { guestId, bookingId, status: In(['approved', 'waitlisted']) } });
+    return this.ds.manager.findOne(JoinRequestEntity, {
+      where: { guestId, bookingId, status: In(['approved', 'waitlisted']) },
+    });
   }
   /** Whether the member accepted an invite to the booking. */
   async invitedTo(userId: string, bookingId: string): Promise<boolean> {
-    const rows: unknown[] = await this.ds.query(`SELECT 1 FROM invites WHERE guest_id = $1 AND booking_id = $2 AND status = 'accepted' LIMIT 1`, [userId, bookingId]);
+    const rows: unknown[] = await this.ds.query(
+      `SELECT 1 FROM invites WHERE guest_id = $1 AND booking_id = $2 AND status = 'accepted' LIMIT 1`,
+      [userId, bookingId],
+    );
     return rows.length > 0;
   }
   /** Places on the waitlists of these events, 1 first, by request id. */
@@ -131,8 +156,14 @@ export class JoinRequestRepository {
    */
   async cancelEvent(m: EntityManager, bookingId: string): Promise<void> {
     await m.delete(EventCard, { bookingId });
-    await m.query(`UPDATE event_join_requests SET status = 'cancelled', ended_at = now() WHERE booking_id = $1 AND status IN ('pending', 'waitlisted', 'approved')`, [bookingId]);
-    await m.query(`UPDATE invites SET status = 'cancelled' WHERE booking_id = $1 AND status IN ('pending', 'accepted')`, [bookingId]);
+    await m.query(
+      `UPDATE event_join_requests SET status = 'cancelled', ended_at = now() WHERE booking_id = $1 AND status IN ('pending', 'waitlisted', 'approved')`,
+      [bookingId],
+    );
+    await m.query(
+      `UPDATE invites SET status = 'cancelled' WHERE booking_id = $1 AND status IN ('pending', 'accepted')`,
+      [bookingId],
+    );
   }
   /** The events of other hosts where the member holds a place (an approved request or an accepted invite), in a fixed order. */
   async placesOf(m: EntityManager, userId: string): Promise<string[]> {

@@ -32,11 +32,23 @@ export class JoinRequestService {
     if (event.hostId === actor.userId) throw AppError.of(SOCIAL_ERRORS.OWN_EVENT);
     // An event discovery would not show him (its guest visibility, a block either way) does not
     // exist for the guest: the answer of an unknown event, so a block is not revealed.
-    if (!(await this.discovery.isVisibleTo(event.bookingId, actor.userId))) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
+    if (!(await this.discovery.isVisibleTo(event.bookingId, actor.userId)))
+      throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
     if (event.startsAt.getTime() <= Date.now()) throw AppError.of(SOCIAL_ERRORS.PAST_EVENT);
     // On the guest list or its waitlist already: asking again is a duplicate too.
     if (await this.requests.openOf(actor.userId, event.bookingId)) throw AppError.of(SOCIAL_ERRORS.DUPLICATE_REQUEST);
-    const row = Object.assign(new JoinRequestEntity(), { id: randomUUID(), guestId: actor.userId, hostId: event.hostId, bookingId: event.bookingId, status: 'pending' as const, message: dto.message || null, createdAt: new Date(), decidedAt: null, waitlistedAt: null, endedAt: null });
+    const row = Object.assign(new JoinRequestEntity(), {
+      id: randomUUID(),
+      guestId: actor.userId,
+      hostId: event.hostId,
+      bookingId: event.bookingId,
+      status: 'pending' as const,
+      message: dto.message || null,
+      createdAt: new Date(),
+      decidedAt: null,
+      waitlistedAt: null,
+      endedAt: null,
+    });
     try {
       await this.ds.transaction(async (m) => {
         // Under the event's share lock: a booking cancelled meanwhile is gone, or ends this request with the others.
@@ -46,7 +58,8 @@ export class JoinRequestService {
       });
     } catch (e) {
       // One open request per guest and event: the database's unique index decides races.
-      if (e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505') throw AppError.of(SOCIAL_ERRORS.DUPLICATE_REQUEST);
+      if (e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505')
+        throw AppError.of(SOCIAL_ERRORS.DUPLICATE_REQUEST);
       throw e;
     }
     return this.view([row]).then((v) => v[0]);
@@ -55,7 +68,9 @@ export class JoinRequestService {
   async mine(actor: Actor): Promise<JoinRequest[]> {
     requireMember(actor);
     const rows = await this.requests.ofGuest(actor.userId);
-    return (await this.view(rows)).sort((a, b) => `${a.bookingDate}${a.startTime}`.localeCompare(`${b.bookingDate}${b.startTime}`));
+    return (await this.view(rows)).sort((a, b) =>
+      `${a.bookingDate}${a.startTime}`.localeCompare(`${b.bookingDate}${b.startTime}`),
+    );
   }
 
   /** The host's events with pending requests and how many (those of members blocked either way are hidden, as in `ofBooking`). */
@@ -89,7 +104,8 @@ export class JoinRequestService {
       const event = await this.requests.lockEvent(m, found.bookingId);
       const r = await this.requests.lockById(m, id);
       if (!r || r.hostId !== actor.userId) throw AppError.of(SOCIAL_ERRORS.REQUEST_NOT_FOUND);
-      if (status === 'approved' && (await this.members.blockedBetween(r.hostId, r.guestId, m))) throw AppError.of(SOCIAL_ERRORS.REQUEST_NOT_FOUND);
+      if (status === 'approved' && (await this.members.blockedBetween(r.hostId, r.guestId, m)))
+        throw AppError.of(SOCIAL_ERRORS.REQUEST_NOT_FOUND);
       if (r.status === 'cancelled') throw AppError.of(SOCIAL_ERRORS.EVENT_CANCELLED);
       if (r.status !== 'pending') throw AppError.of(SOCIAL_ERRORS.NOT_PENDING);
       const now = new Date();
@@ -103,7 +119,12 @@ export class JoinRequestService {
       r.status = status;
       r.decidedAt = now;
       await this.requests.save(m, r);
-      await this.publish(m, status === 'approved' ? 'social.join-request-approved' : 'social.join-request-declined', r, event);
+      await this.publish(
+        m,
+        status === 'approved' ? 'social.join-request-approved' : 'social.join-request-declined',
+        r,
+        event,
+      );
       return r;
     });
     return (await this.view([row]))[0];
@@ -115,21 +136,42 @@ export class JoinRequestService {
 
   /** Requests as the API shows them, with their events, guests and waitlist places. */
   async view(rows: JoinRequestEntity[]): Promise<JoinRequest[]> {
-    const events = new Map((await this.requests.eventsByIds([...new Set(rows.map((r) => r.bookingId))])).map((e) => [e.bookingId, e]));
-    const guests = new Map((await this.requests.membersByIds([...new Set(rows.map((r) => r.guestId))])).map((g) => [g.userId, g]));
+    const events = new Map(
+      (await this.requests.eventsByIds([...new Set(rows.map((r) => r.bookingId))])).map((e) => [e.bookingId, e]),
+    );
+    const guests = new Map(
+      (await this.requests.membersByIds([...new Set(rows.map((r) => r.guestId))])).map((g) => [g.userId, g]),
+    );
     const waiting = rows.filter((r) => r.status === 'waitlisted');
     const positions = await this.requests.waitlistPositions([...new Set(waiting.map((r) => r.bookingId))]);
-    return rows.map((r) => toJoinRequest(r, events.get(r.bookingId), guests.get(r.guestId), r.status === 'waitlisted' ? (positions.get(r.id) ?? null) : null));
+    return rows.map((r) =>
+      toJoinRequest(
+        r,
+        events.get(r.bookingId),
+        guests.get(r.guestId),
+        r.status === 'waitlisted' ? (positions.get(r.id) ?? null) : null,
+      ),
+    );
   }
 
   /** `event`, when known, names the conversation an approval opens (its venue and day). */
   private publish(
     m: EntityManager,
-    type: 'social.join-request-created' | 'social.join-request-approved' | 'social.join-request-declined' | 'social.join-request-waitlisted',
+    type:
+      | 'social.join-request-created'
+      | 'social.join-request-approved'
+      | 'social.join-request-declined'
+      | 'social.join-request-waitlisted',
     r: JoinRequestEntity,
     event?: EventCard | null,
   ) {
     const named = event ? { venueName: event.venueName, bookingDate: event.bookingDate } : {};
-    return this.outbox.add(m, type, r.id, { requestId: r.id, bookingId: r.bookingId, guestId: r.guestId, hostId: r.hostId, ...named });
+    return this.outbox.add(m, type, r.id, {
+      requestId: r.id,
+      bookingId: r.bookingId,
+      guestId: r.guestId,
+      hostId: r.hostId,
+      ...named,
+    });
   }
 }

@@ -18,7 +18,9 @@ export class CreateJoinRequests1700000015000 implements MigrationInterface {
     await q.query(`CREATE INDEX event_join_requests_guest_id ON event_join_requests (guest_id)`);
     await q.query(`CREATE INDEX event_join_requests_host_id ON event_join_requests (host_id)`);
     await q.query(`CREATE INDEX event_join_requests_booking_id ON event_join_requests (booking_id)`);
-    await q.query(`CREATE UNIQUE INDEX event_join_requests_open ON event_join_requests (guest_id, booking_id) WHERE status = 'pending'`);
+    await q.query(
+      `CREATE UNIQUE INDEX event_join_requests_open ON event_join_requests (guest_id, booking_id) WHERE status = 'pending'`,
+    );
   }
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE event_join_requests`);

@@ -20,8 +20,12 @@ export class CreateInvitesSwipesSafety1700000018000 implements MigrationInterfac
     )`);
     await q.query(`CREATE INDEX invites_host_id ON invites (host_id)`);
     await q.query(`CREATE INDEX invites_guest_id ON invites (guest_id)`);
-    await q.query(`CREATE UNIQUE INDEX invites_pending_event ON invites (host_id, guest_id, booking_id) WHERE status = 'pending' AND booking_id IS NOT NULL`);
-    await q.query(`CREATE UNIQUE INDEX invites_pending_pair ON invites (host_id, guest_id) WHERE status = 'pending' AND booking_id IS NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX invites_pending_event ON invites (host_id, guest_id, booking_id) WHERE status = 'pending' AND booking_id IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE UNIQUE INDEX invites_pending_pair ON invites (host_id, guest_id) WHERE status = 'pending' AND booking_id IS NULL`,
+    );
     await q.query(`CREATE TABLE swipe_actions (
       id uuid PRIMARY KEY,
       swiper_id uuid NOT NULL,

@@ -9,9 +9,13 @@ export class CancelledStatus1700000033100 implements MigrationInterface {
   name = 'CancelledStatus1700000033100';
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE event_join_requests DROP CONSTRAINT event_join_requests_status_check`);
-    await q.query(`ALTER TABLE event_join_requests ADD CONSTRAINT event_join_requests_status_check CHECK (status IN ('pending', 'approved', 'declined', 'waitlisted', 'left', 'removed', 'cancelled'))`);
+    await q.query(
+      `ALTER TABLE event_join_requests ADD CONSTRAINT event_join_requests_status_check CHECK (status IN ('pending', 'approved', 'declined', 'waitlisted', 'left', 'removed', 'cancelled'))`,
+    );
     await q.query(`ALTER TABLE invites DROP CONSTRAINT invites_status_check`);
-    await q.query(`ALTER TABLE invites ADD CONSTRAINT invites_status_check CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled'))`);
+    await q.query(
+      `ALTER TABLE invites ADD CONSTRAINT invites_status_check CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled'))`,
+    );
     await q.query(
       `UPDATE event_join_requests r SET status = 'cancelled', ended_at = now()
         WHERE r.status IN ('pending', 'waitlisted', 'approved') AND NOT EXISTS (SELECT 1 FROM event_cards e WHERE e.booking_id = r.booking_id)`,
@@ -26,8 +30,12 @@ export class CancelledStatus1700000033100 implements MigrationInterface {
     await q.query(`UPDATE event_join_requests SET status = 'declined' WHERE status = 'cancelled'`);
     await q.query(`UPDATE invites SET status = 'declined' WHERE status = 'cancelled'`);
     await q.query(`ALTER TABLE invites DROP CONSTRAINT invites_status_check`);
-    await q.query(`ALTER TABLE invites ADD CONSTRAINT invites_status_check CHECK (status IN ('pending', 'accepted', 'declined'))`);
+    await q.query(
+      `ALTER TABLE invites ADD CONSTRAINT invites_status_check CHECK (status IN ('pending', 'accepted', 'declined'))`,
+    );
     await q.query(`ALTER TABLE event_join_requests DROP CONSTRAINT event_join_requests_status_check`);
-    await q.query(`ALTER TABLE event_join_requests ADD CONSTRAINT event_join_requests_status_check CHECK (status IN ('pending', 'approved', 'declined', 'waitlisted', 'left', 'removed'))`);
+    await q.query(
+      `ALTER TABLE event_join_requests ADD CONSTRAINT event_join_requests_status_check CHECK (status IN ('pending', 'approved', 'declined', 'waitlisted', 'left', 'removed'))`,
+    );
   }
 }

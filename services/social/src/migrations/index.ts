@@ -7,4 +7,12 @@ import { CancelledStatus1700000033100 } from './1700000033100-cancelled-status';
 import { MemberEmailVerified1700000044100 } from './1700000044100-member-email-verified';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
-export const migrations = [...ERASURE_MIGRATIONS, CreateSocialCatalog1700000014000, CreateJoinRequests1700000015000, CreateInvitesSwipesSafety1700000018000, GuestListWaitlist1700000030000, CancelledStatus1700000033100, MemberEmailVerified1700000044100];
+export const migrations = [
+  ...ERASURE_MIGRATIONS,
+  CreateSocialCatalog1700000014000,
+  CreateJoinRequests1700000015000,
+  CreateInvitesSwipesSafety1700000018000,
+  GuestListWaitlist1700000030000,
+  CancelledStatus1700000033100,
+  MemberEmailVerified1700000044100,
+];

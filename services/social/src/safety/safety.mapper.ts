@@ -13,4 +13,8 @@ export const toReport = (r: ReportEntity): Report => ({
 });
 
 /** A block with the blocked member's card (null once he is gone). */
-export const toBlock = (b: BlockEntity, user: MemberCardView | null): Block => ({ blockedUserId: b.blockedId, createdAt: new Date(b.createdAt).toISOString(), user });
+export const toBlock = (b: BlockEntity, user: MemberCardView | null): Block => ({
+  blockedUserId: b.blockedId,
+  createdAt: new Date(b.createdAt).toISOString(),
+  user,
+});

@@ -9,7 +9,14 @@ export class SafetyRepository {
 
   /** Records the block unless it is there already; true when it is new. */
   async addBlock(m: EntityManager, blockerId: string, blockedId: string): Promise<boolean> {
-    const inserted = await m.createQueryBuilder().insert().into(BlockEntity).values({ blockerId, blockedId, createdAt: new Date() }).orIgnore().returning('*').execute();
+    const inserted = await m
+      .createQueryBuilder()
+      .insert()
+      .into(BlockEntity)
+      .values({ blockerId, blockedId, createdAt: new Date() })
+      .orIgnore()
+      .returning('*')
+      .execute();
     return inserted.raw.length > 0;
   }
   block(m: EntityManager, blockerId: string, blockedId: string): Promise<BlockEntity> {

@@ -30,7 +30,11 @@ export class SafetyService {
     if (!card) throw AppError.of(SOCIAL_ERRORS.USER_NOT_FOUND);
     const row = await this.ds.transaction(async (m) => {
       // Blocking twice is harmless and announced once.
-      if (await this.safety.addBlock(m, actor.userId, userId)) await this.outbox.add(m, 'social.user-blocked', `${actor.userId}:${userId}`, { blockerId: actor.userId!, blockedId: userId });
+      if (await this.safety.addBlock(m, actor.userId, userId))
+        await this.outbox.add(m, 'social.user-blocked', `${actor.userId}:${userId}`, {
+          blockerId: actor.userId!,
+          blockedId: userId,
+        });
       return this.safety.block(m, actor.userId, userId);
     });
     return toBlock(row, toMemberView(card, userId));
@@ -40,23 +44,44 @@ export class SafetyService {
     requireMember(actor);
     const rows = await this.safety.blocksBy(actor.userId);
     const cards = await this.members.cards(rows.map((r) => r.blockedId));
-    return rows.map((r) => toBlock(r, cards.has(r.blockedId) ? toMemberView(cards.get(r.blockedId), r.blockedId) : null));
+    return rows.map((r) =>
+      toBlock(r, cards.has(r.blockedId) ? toMemberView(cards.get(r.blockedId), r.blockedId) : null),
+    );
   }
 
   async unblock(actor: Actor, userId: string): Promise<null> {
     requireMember(actor);
     await this.ds.transaction(async (m) => {
-      if (await this.safety.removeBlock(m, actor.userId, userId)) await this.outbox.add(m, 'social.user-unblocked', `${actor.userId}:${userId}`, { blockerId: actor.userId!, blockedId: userId });
+      if (await this.safety.removeBlock(m, actor.userId, userId))
+        await this.outbox.add(m, 'social.user-unblocked', `${actor.userId}:${userId}`, {
+          blockerId: actor.userId!,
+          blockedId: userId,
+        });
     });
     return null;
   }
 
   /** A member's report of another member (also one he blocked). */
-  async reportUser(actor: Actor, userId: string, input: { reason: ReportReason; details: string | null }): Promise<Report> {
+  async reportUser(
+    actor: Actor,
+    userId: string,
+    input: { reason: ReportReason; details: string | null },
+  ): Promise<Report> {
     requireMember(actor);
     if (userId === actor.userId) throw AppError.of(SOCIAL_ERRORS.SAFETY_SELF);
     if (!(await this.members.card(userId))) throw AppError.of(SOCIAL_ERRORS.USER_NOT_FOUND);
-    const row = Object.assign(new ReportEntity(), { id: randomUUID(), kind: 'user' as const, reporterId: actor.userId, reportedUserId: userId, reason: input.reason, details: input.details, messageId: null, conversationId: null, content: null, createdAt: new Date() });
+    const row = Object.assign(new ReportEntity(), {
+      id: randomUUID(),
+      kind: 'user' as const,
+      reporterId: actor.userId,
+      reportedUserId: userId,
+      reason: input.reason,
+      details: input.details,
+      messageId: null,
+      conversationId: null,
+      content: null,
+      createdAt: new Date(),
+    });
     await this.ds.transaction((m) => this.file(m, row));
     return toReport(row);
   }

@@ -35,10 +35,17 @@ export class SwipeRepository {
       .where('c.user_type = :target', { target })
       .andWhere('c.user_id <> :me', { me })
       .andWhere('NOT EXISTS (SELECT 1 FROM swipe_actions s WHERE s.swiper_id = :me AND s.swiped_user_id = c.user_id)')
-      .andWhere('NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :me AND b.blocked_id = c.user_id) OR (b.blocker_id = c.user_id AND b.blocked_id = :me))');
+      .andWhere(
+        'NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :me AND b.blocked_id = c.user_id) OR (b.blocker_id = c.user_id AND b.blocked_id = :me))',
+      );
     if (state) q.andWhere('lower(c.state) = lower(:state)', { state });
     // Members with photos first, then the newest cards' order is stable by name and id.
-    return q.orderBy('cardinality(c.profile_images) > 0', 'DESC').addOrderBy('c.first_name').addOrderBy('c.user_id').limit(size).getMany();
+    return q
+      .orderBy('cardinality(c.profile_images) > 0', 'DESC')
+      .addOrderBy('c.first_name')
+      .addOrderBy('c.user_id')
+      .limit(size)
+      .getMany();
   }
   /** A deleted member's swipes, his and on him. */
   async eraseMember(m: EntityManager, userId: string): Promise<void> {

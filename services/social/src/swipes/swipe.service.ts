@@ -24,7 +24,8 @@ export class SwipeService {
     requireMember(actor);
     const me = actor.userId;
     if (userId === me) throw AppError.of(SOCIAL_ERRORS.SWIPE_SELF);
-    if (!(await this.members.card(userId)) || (await this.members.blockedBetween(me, userId))) throw AppError.of(SOCIAL_ERRORS.USER_NOT_FOUND);
+    if (!(await this.members.card(userId)) || (await this.members.blockedBetween(me, userId)))
+      throw AppError.of(SOCIAL_ERRORS.USER_NOT_FOUND);
     return this.ds.transaction(async (m) => {
       // The pair's swipes are decided one at a time, so two simultaneous likes make exactly one match.
       const pair = [me, userId].sort();
@@ -33,7 +34,10 @@ export class SwipeService {
       await this.swipes.upsert(m, me, userId, action);
       const theirs = await this.swipes.find(m, userId, me);
       const match = action === 'like' && theirs?.action === 'like';
-      if (match && before?.action !== 'like') await this.outbox.add(m, 'social.match-created', pair.join(':'), { userIds: [pair[0], pair[1]] as [string, string] });
+      if (match && before?.action !== 'like')
+        await this.outbox.add(m, 'social.match-created', pair.join(':'), {
+          userIds: [pair[0], pair[1]] as [string, string],
+        });
       return { action, match };
     });
   }

@@ -49,7 +49,10 @@ export class EntertainerController {
   }
 
   @Route(api.entertainers.ownerAssignments)
-  ownerAssignments(@Input() _input: RouteInput<typeof api.entertainers.ownerAssignments>, @CurrentActor() actor: Actor) {
+  ownerAssignments(
+    @Input() _input: RouteInput<typeof api.entertainers.ownerAssignments>,
+    @CurrentActor() actor: Actor,
+  ) {
     return this.entertainers.ownerAssignments(actor);
   }
 

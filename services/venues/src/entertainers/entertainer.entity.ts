@@ -6,7 +6,10 @@ import { VenueEntity } from '../venues/venue.entity';
 /** An entertainer's request to be attached to a strip club (docs/product.md#entertainers). Migration 1700000021000. */
 @Entity('entertainer_venue_requests')
 @Check('entertainer_venue_requests_status_check', `status IN ('pending', 'approved', 'declined')`)
-@Index('entertainer_venue_requests_open', ['entertainerUserId', 'venueId'], { unique: true, where: `status = 'pending'` })
+@Index('entertainer_venue_requests_open', ['entertainerUserId', 'venueId'], {
+  unique: true,
+  where: `status = 'pending'`,
+})
 export class EntertainerRequestEntity {
   @PrimaryColumn('uuid')
   id!: string;

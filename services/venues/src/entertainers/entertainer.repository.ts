@@ -4,7 +4,8 @@ import { DancerEntity } from '../staff/staff.entity';
 import { VenueEntity } from '../venues/venue.entity';
 import { EntertainerCard, EntertainerRequestEntity, VipAssignmentEntity } from './entertainer.entity';
 
-const isUniqueViolation = (e: unknown) => e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505';
+const isUniqueViolation = (e: unknown) =>
+  e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505';
 
 /** Every query on entertainers' venue requests, VIP room assignments and entertainer cards. */
 @Injectable()
@@ -26,7 +27,10 @@ export class EntertainerRepository {
 
   /** The entertainer's requests, newest first. */
   requestsOf(entertainerUserId: string): Promise<EntertainerRequestEntity[]> {
-    return this.ds.manager.find(EntertainerRequestEntity, { where: { entertainerUserId }, order: { createdAt: 'DESC', id: 'ASC' } });
+    return this.ds.manager.find(EntertainerRequestEntity, {
+      where: { entertainerUserId },
+      order: { createdAt: 'DESC', id: 'ASC' },
+    });
   }
 
   /** Requests to the owner's venues: the pending ones first, then newest first. */
@@ -44,7 +48,12 @@ export class EntertainerRepository {
 
   /** The request row locked for the rest of the transaction (parallel decisions wait, then see it decided). */
   lockRequest(m: EntityManager, id: string): Promise<EntertainerRequestEntity | null> {
-    return m.getRepository(EntertainerRequestEntity).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne();
+    return m
+      .getRepository(EntertainerRequestEntity)
+      .createQueryBuilder('r')
+      .setLock('pessimistic_write')
+      .where('r.id = :id', { id })
+      .getOne();
   }
 
   saveRequest(m: EntityManager, r: EntertainerRequestEntity): Promise<EntertainerRequestEntity> {
@@ -79,7 +88,12 @@ export class EntertainerRepository {
 
   /** The assignment row locked for the rest of the transaction (an answer and a revocation at once: one wins, the other sees it). */
   lockAssignment(m: EntityManager, id: string): Promise<VipAssignmentEntity | null> {
-    return m.getRepository(VipAssignmentEntity).createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :id', { id }).getOne();
+    return m
+      .getRepository(VipAssignmentEntity)
+      .createQueryBuilder('a')
+      .setLock('pessimistic_write')
+      .where('a.id = :id', { id })
+      .getOne();
   }
 
   assignmentExists(m: EntityManager, id: string): Promise<boolean> {

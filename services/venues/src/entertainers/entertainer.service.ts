@@ -43,7 +43,15 @@ export class EntertainerService {
     if (venue.subtype !== 'strip_club') throw AppError.of(ENTERTAINER_ERRORS.NO_ENTERTAINERS);
     // Already one of the venue's entertainers: nothing to ask.
     if (await this.dancers.isLinked(venueId, actor.userId)) throw AppError.of(ENTERTAINER_ERRORS.DUPLICATE_REQUEST);
-    const row = Object.assign(new EntertainerRequestEntity(), { id: randomUUID(), entertainerUserId: actor.userId, venueId, status: 'pending' as const, dancerId: null, createdAt: new Date(), respondedAt: null });
+    const row = Object.assign(new EntertainerRequestEntity(), {
+      id: randomUUID(),
+      entertainerUserId: actor.userId,
+      venueId,
+      status: 'pending' as const,
+      dancerId: null,
+      createdAt: new Date(),
+      respondedAt: null,
+    });
     if (!(await this.entertainers.addRequest(row))) throw AppError.of(ENTERTAINER_ERRORS.DUPLICATE_REQUEST);
     return (await this.requestViews([row]))[0];
   }
@@ -58,7 +66,11 @@ export class EntertainerService {
     return this.requestViews(await this.entertainers.requestsToOwner(ownerId));
   }
 
-  async decideRequest(actor: Actor, id: string, decision: { approve: true; dancerId: string | null } | { approve: false }): Promise<EntertainerRequest> {
+  async decideRequest(
+    actor: Actor,
+    id: string,
+    decision: { approve: true; dancerId: string | null } | { approve: false },
+  ): Promise<EntertainerRequest> {
     const ownerId = requireOwnerRole(actor);
     const row = await this.ds.transaction(async (m) => {
       const r = await this.entertainers.lockRequest(m, id);
@@ -71,7 +83,9 @@ export class EntertainerService {
         r.status = 'declined';
         return this.entertainers.saveRequest(m, r);
       }
-      const dancer = decision.dancerId ? await this.linkExisting(m, r, decision.dancerId) : await this.createProfile(m, r);
+      const dancer = decision.dancerId
+        ? await this.linkExisting(m, r, decision.dancerId)
+        : await this.createProfile(m, r);
       await this.staff.publishDancer(m, dancer);
       r.status = 'approved';
       r.dancerId = dancer.id;
@@ -98,7 +112,8 @@ export class EntertainerService {
     const row = await this.ds.transaction(async (m) => {
       const a = await this.entertainers.lockAssignment(m, id);
       const dancer = a ? await this.dancers.findById(DancerEntity, a.dancerId, m) : null;
-      if (!a || !dancer || dancer.entertainerUserId !== actor.userId) throw AppError.of(ENTERTAINER_ERRORS.ASSIGNMENT_NOT_FOUND);
+      if (!a || !dancer || dancer.entertainerUserId !== actor.userId)
+        throw AppError.of(ENTERTAINER_ERRORS.ASSIGNMENT_NOT_FOUND);
       if (a.status !== 'proposed') throw AppError.of(ENTERTAINER_ERRORS.NOT_PROPOSED);
       return this.setStatus(m, a, accept ? 'accepted' : 'declined');
     });
@@ -128,11 +143,30 @@ export class EntertainerService {
     const dancer = await this.dancers.findById(DancerEntity, d.dancerId, m);
     const now = new Date();
     if (!section || !dancer || !section.isVipRoom || dancer.venueId !== section.venueId) {
-      await this.outbox.add(m, 'venues.vip-assignment-changed', d.assignmentId, { assignmentId: d.assignmentId, sectionId: d.sectionId, dancerId: d.dancerId, venueId: d.venueId, entertainerUserId: null, status: 'revoked', createdAt: now.toISOString(), respondedAt: now.toISOString() });
+      await this.outbox.add(m, 'venues.vip-assignment-changed', d.assignmentId, {
+        assignmentId: d.assignmentId,
+        sectionId: d.sectionId,
+        dancerId: d.dancerId,
+        venueId: d.venueId,
+        entertainerUserId: null,
+        status: 'revoked',
+        createdAt: now.toISOString(),
+        respondedAt: now.toISOString(),
+      });
       return;
     }
-    for (const current of await this.entertainers.liveAssignmentsOfSection(m, section.id)) await this.setStatus(m, current, 'revoked');
-    const a = Object.assign(new VipAssignmentEntity(), { id: d.assignmentId, sectionId: section.id, dancerId: dancer.id, venueId: section.venueId, entertainerUserId: dancer.entertainerUserId, status: 'proposed' as const, createdAt: now, respondedAt: null });
+    for (const current of await this.entertainers.liveAssignmentsOfSection(m, section.id))
+      await this.setStatus(m, current, 'revoked');
+    const a = Object.assign(new VipAssignmentEntity(), {
+      id: d.assignmentId,
+      sectionId: section.id,
+      dancerId: dancer.id,
+      venueId: section.venueId,
+      entertainerUserId: dancer.entertainerUserId,
+      status: 'proposed' as const,
+      createdAt: now,
+      respondedAt: null,
+    });
     await this.entertainers.insertAssignment(m, a);
     await this.publish(m, a);
   }
@@ -145,9 +179,20 @@ export class EntertainerService {
 
   /* ------------------------------------------------------------------ cards */
 
-  async saveCard(m: EntityManager, d: { userId: string; firstName: string; lastName: string; userType: string; profileImages: string[] }): Promise<void> {
+  async saveCard(
+    m: EntityManager,
+    d: { userId: string; firstName: string; lastName: string; userType: string; profileImages: string[] },
+  ): Promise<void> {
     if (d.userType !== 'entertainer') return;
-    await this.entertainers.saveCard(m, Object.assign(new EntertainerCard(), { userId: d.userId, firstName: d.firstName, lastName: d.lastName, profileImages: d.profileImages }));
+    await this.entertainers.saveCard(
+      m,
+      Object.assign(new EntertainerCard(), {
+        userId: d.userId,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        profileImages: d.profileImages,
+      }),
+    );
   }
 
   /** A deleted entertainer: his card and requests go (his dancers are unlinked by the staff service). */
@@ -160,7 +205,8 @@ export class EntertainerService {
   private async linkExisting(m: EntityManager, r: EntertainerRequestEntity, dancerId: string): Promise<DancerEntity> {
     const dancer = await this.dancers.lockDancer(m, dancerId);
     if (!dancer || dancer.venueId !== r.venueId) throw AppError.of(ENTERTAINER_ERRORS.DANCER_NOT_FOUND);
-    if (dancer.entertainerUserId && dancer.entertainerUserId !== r.entertainerUserId) throw AppError.of(ENTERTAINER_ERRORS.DANCER_TAKEN);
+    if (dancer.entertainerUserId && dancer.entertainerUserId !== r.entertainerUserId)
+      throw AppError.of(ENTERTAINER_ERRORS.DANCER_TAKEN);
     dancer.entertainerUserId = r.entertainerUserId;
     return this.dancers.save(m, DancerEntity, dancer);
   }
@@ -184,7 +230,11 @@ export class EntertainerService {
     return this.dancers.save(m, DancerEntity, dancer);
   }
 
-  private async setStatus(m: EntityManager, a: VipAssignmentEntity, status: VipAssignmentEntity['status']): Promise<VipAssignmentEntity> {
+  private async setStatus(
+    m: EntityManager,
+    a: VipAssignmentEntity,
+    status: VipAssignmentEntity['status'],
+  ): Promise<VipAssignmentEntity> {
     a.status = status;
     a.respondedAt = new Date();
     const saved = await this.entertainers.saveAssignment(m, a);
@@ -221,14 +271,20 @@ export class EntertainerService {
         createdAt: new Date(r.createdAt).toISOString(),
         respondedAt: iso(r.respondedAt),
         dancerId: r.dancerId,
-        entertainer: { id: r.entertainerUserId, firstName: c?.firstName ?? 'Entertainer', lastName: c?.lastName ?? '', profileImages: c?.profileImages ?? [] },
+        entertainer: {
+          id: r.entertainerUserId,
+          firstName: c?.firstName ?? 'Entertainer',
+          lastName: c?.lastName ?? '',
+          profileImages: c?.profileImages ?? [],
+        },
       };
     });
   }
 
   private async assignmentViews(rows: VipAssignmentEntity[]): Promise<VipAssignment[]> {
     const ids = (k: 'dancerId' | 'sectionId' | 'venueId') => [...new Set(rows.map((a) => a[k]))];
-    const byId = async <T extends { id: string }>(list: string[], find: (ids: string[]) => Promise<T[]>) => new Map((list.length ? await find(list) : []).map((x) => [x.id, x]));
+    const byId = async <T extends { id: string }>(list: string[], find: (ids: string[]) => Promise<T[]>) =>
+      new Map((list.length ? await find(list) : []).map((x) => [x.id, x]));
     const dancers = await byId(ids('dancerId'), (l) => this.dancers.findByIds(DancerEntity, l));
     const sections = await byId(ids('sectionId'), (l) => this.sections.findByIds(l));
     const venues = await byId(ids('venueId'), (l) => this.venues.findByIds(l));

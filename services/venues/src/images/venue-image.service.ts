@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { MAX_IMAGE_BYTES, PROFILE_MESSAGES, UPLOAD_CONTENT_TYPE_PREFIX, VENUE_ERRORS, VENUE_IMAGE_LIMITS, VENUE_IMAGE_MESSAGES, VENUE_STAGING_OBJECT, venueImagePath } from '@luxe/contracts';
+import {
+  MAX_IMAGE_BYTES,
+  PROFILE_MESSAGES,
+  UPLOAD_CONTENT_TYPE_PREFIX,
+  VENUE_ERRORS,
+  VENUE_IMAGE_LIMITS,
+  VENUE_IMAGE_MESSAGES,
+  VENUE_STAGING_OBJECT,
+  venueImagePath,
+} from '@luxe/contracts';
 import { Actor, AppError } from '@luxe/platform/http';
 import { acceptStagedImage, ImageRejectedError } from '@luxe/platform/images';
 import { LOGGER, type Logger, OBJECT_STORAGE, type ObjectStorage } from '@luxe/platform/runtime';
@@ -45,14 +54,19 @@ export class VenueImageService implements OnModuleInit {
   async uploadUrl(actor: Actor): Promise<{ uploadURL: string; fields: Record<string, string>; objectPath: string }> {
     const ownerId = requireOwnerRole(actor);
     const objectPath = `staging/venues/${ownerId}/${randomUUID()}`;
-    const post = await this.storage.presignedPost(objectPath, { maxBytes: MAX_IMAGE_BYTES, contentTypePrefix: UPLOAD_CONTENT_TYPE_PREFIX, expirySeconds: UPLOAD_URL_SECONDS });
+    const post = await this.storage.presignedPost(objectPath, {
+      maxBytes: MAX_IMAGE_BYTES,
+      contentTypePrefix: UPLOAD_CONTENT_TYPE_PREFIX,
+      expirySeconds: UPLOAD_URL_SECONDS,
+    });
     return { uploadURL: post.url, fields: post.fields, objectPath };
   }
 
   async add(actor: Actor, imageURL: string): Promise<{ objectPath: string }> {
     const ownerId = requireOwnerRole(actor);
     const m = VENUE_STAGING_OBJECT.exec(imageURL);
-    if (!m || m[1] !== ownerId) throw AppError.of(VENUE_ERRORS.UPLOAD_REJECTED, { message: VENUE_IMAGE_MESSAGES.notYourUpload });
+    if (!m || m[1] !== ownerId)
+      throw AppError.of(VENUE_ERRORS.UPLOAD_REJECTED, { message: VENUE_IMAGE_MESSAGES.notYourUpload });
     try {
       const kept = await acceptStagedImage(this.storage, this.logger, {
         staged: `staging/venues/${ownerId}/${m[2]}`,
@@ -62,7 +76,8 @@ export class VenueImageService implements OnModuleInit {
       });
       return { objectPath: venueImagePath(ownerId, kept.file) };
     } catch (e) {
-      if (e instanceof ImageRejectedError) throw AppError.of(VENUE_ERRORS.UPLOAD_REJECTED, { message: REFUSALS[e.reason] });
+      if (e instanceof ImageRejectedError)
+        throw AppError.of(VENUE_ERRORS.UPLOAD_REJECTED, { message: REFUSALS[e.reason] });
       throw e;
     }
   }
@@ -81,12 +96,18 @@ export class VenueImageService implements OnModuleInit {
   }
 
   async placeholder(kind: ArtworkKind): Promise<{ url: string; maxAgeSeconds: number }> {
-    return { url: await this.storage.presignedGet(placeholderObject(kind), PHOTO_URL_SECONDS), maxAgeSeconds: PHOTO_CACHE_SECONDS };
+    return {
+      url: await this.storage.presignedGet(placeholderObject(kind), PHOTO_URL_SECONDS),
+      maxAgeSeconds: PHOTO_CACHE_SECONDS,
+    };
   }
 
   /** Removes every photo and pending upload of a deleted owner. */
   async eraseOwner(ownerId: string): Promise<number> {
-    const names = [...(await this.storage.list(`venues/${ownerId}/`)), ...(await this.storage.list(`staging/venues/${ownerId}/`))];
+    const names = [
+      ...(await this.storage.list(`venues/${ownerId}/`)),
+      ...(await this.storage.list(`staging/venues/${ownerId}/`)),
+    ];
     for (const n of names) await this.storage.remove(n);
     return names.length;
   }

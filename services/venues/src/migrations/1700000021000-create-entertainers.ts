@@ -16,7 +16,9 @@ export class CreateEntertainers1700000021000 implements MigrationInterface {
     )`);
     await q.query(`CREATE INDEX entertainer_venue_requests_user ON entertainer_venue_requests (entertainer_user_id)`);
     await q.query(`CREATE INDEX entertainer_venue_requests_venue ON entertainer_venue_requests (venue_id)`);
-    await q.query(`CREATE UNIQUE INDEX entertainer_venue_requests_open ON entertainer_venue_requests (entertainer_user_id, venue_id) WHERE status = 'pending'`);
+    await q.query(
+      `CREATE UNIQUE INDEX entertainer_venue_requests_open ON entertainer_venue_requests (entertainer_user_id, venue_id) WHERE status = 'pending'`,
+    );
     await q.query(`CREATE TABLE vip_room_assignments (
       id uuid PRIMARY KEY,
       section_id uuid NOT NULL CONSTRAINT vip_room_assignments_section_id_fkey REFERENCES sections (id) ON DELETE CASCADE,
@@ -30,7 +32,9 @@ export class CreateEntertainers1700000021000 implements MigrationInterface {
     )`);
     await q.query(`CREATE INDEX vip_room_assignments_section ON vip_room_assignments (section_id)`);
     await q.query(`CREATE INDEX vip_room_assignments_dancer ON vip_room_assignments (dancer_id)`);
-    await q.query(`CREATE UNIQUE INDEX vip_room_assignments_current ON vip_room_assignments (section_id) WHERE status IN ('proposed', 'accepted')`);
+    await q.query(
+      `CREATE UNIQUE INDEX vip_room_assignments_current ON vip_room_assignments (section_id) WHERE status IN ('proposed', 'accepted')`,
+    );
     await q.query(`CREATE TABLE entertainer_cards (
       user_id uuid PRIMARY KEY,
       first_name text NOT NULL,

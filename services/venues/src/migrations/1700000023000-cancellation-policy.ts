@@ -12,11 +12,17 @@ export class CancellationPolicy1700000023000 implements MigrationInterface {
       WHEN cancellation_policy ILIKE '%flexible%' THEN 'flexible'
       WHEN cancellation_policy ILIKE '%strict%' THEN 'strict'
       ELSE 'moderate' END`);
-    await q.query(`ALTER TABLE venues ALTER COLUMN cancellation_policy SET DEFAULT 'moderate', ALTER COLUMN cancellation_policy SET NOT NULL`);
-    await q.query(`ALTER TABLE venues ADD CONSTRAINT venues_cancellation_policy_check CHECK (cancellation_policy IN ('flexible', 'moderate', 'strict'))`);
+    await q.query(
+      `ALTER TABLE venues ALTER COLUMN cancellation_policy SET DEFAULT 'moderate', ALTER COLUMN cancellation_policy SET NOT NULL`,
+    );
+    await q.query(
+      `ALTER TABLE venues ADD CONSTRAINT venues_cancellation_policy_check CHECK (cancellation_policy IN ('flexible', 'moderate', 'strict'))`,
+    );
   }
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE venues DROP CONSTRAINT venues_cancellation_policy_check`);
-    await q.query(`ALTER TABLE venues ALTER COLUMN cancellation_policy DROP NOT NULL, ALTER COLUMN cancellation_policy DROP DEFAULT`);
+    await q.query(
+      `ALTER TABLE venues ALTER COLUMN cancellation_policy DROP NOT NULL, ALTER COLUMN cancellation_policy DROP DEFAULT`,
+    );
   }
 }

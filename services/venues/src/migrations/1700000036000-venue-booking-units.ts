@@ -8,9 +8,15 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 export class VenueBookingUnits1700000036000 implements MigrationInterface {
   name = 'VenueBookingUnits1700000036000';
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE venue_bookings ADD COLUMN section_id uuid, ADD COLUMN dancer_id uuid, ADD COLUMN status text NOT NULL DEFAULT 'confirmed'`);
-    await q.query(`CREATE INDEX venue_bookings_section_starts ON venue_bookings (section_id, starts_at) WHERE section_id IS NOT NULL`);
-    await q.query(`CREATE INDEX venue_bookings_dancer_starts ON venue_bookings (dancer_id, starts_at) WHERE dancer_id IS NOT NULL`);
+    await q.query(
+      `ALTER TABLE venue_bookings ADD COLUMN section_id uuid, ADD COLUMN dancer_id uuid, ADD COLUMN status text NOT NULL DEFAULT 'confirmed'`,
+    );
+    await q.query(
+      `CREATE INDEX venue_bookings_section_starts ON venue_bookings (section_id, starts_at) WHERE section_id IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE INDEX venue_bookings_dancer_starts ON venue_bookings (dancer_id, starts_at) WHERE dancer_id IS NOT NULL`,
+    );
   }
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX venue_bookings_dancer_starts`);

@@ -9,4 +9,14 @@ import { SectionDeposits1700000026000 } from './1700000026000-section-deposits';
 import { VenueBookingUnits1700000036000 } from './1700000036000-venue-booking-units';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
-export const migrations = [...ERASURE_MIGRATIONS, CreateVenues1700000006000, CreateSections1700000007000, CreateStaff1700000008000, CreateVenueBookings1700000009000, CreateEntertainers1700000021000, CancellationPolicy1700000023000, SectionDeposits1700000026000, VenueBookingUnits1700000036000];
+export const migrations = [
+  ...ERASURE_MIGRATIONS,
+  CreateVenues1700000006000,
+  CreateSections1700000007000,
+  CreateStaff1700000008000,
+  CreateVenueBookings1700000009000,
+  CreateEntertainers1700000021000,
+  CancellationPolicy1700000023000,
+  SectionDeposits1700000026000,
+  VenueBookingUnits1700000036000,
+];

@@ -16,8 +16,15 @@ export class SectionRepository {
     return this.sections.manager.findBy(SectionEntity, { id: In(ids) });
   }
 
-  findByVenue(venueId: string, onlyActive: boolean, m: EntityManager = this.sections.manager): Promise<SectionEntity[]> {
-    return m.find(SectionEntity, { where: { venueId, ...(onlyActive ? { isActive: true } : {}) }, order: { createdAt: 'ASC', id: 'ASC' } });
+  findByVenue(
+    venueId: string,
+    onlyActive: boolean,
+    m: EntityManager = this.sections.manager,
+  ): Promise<SectionEntity[]> {
+    return m.find(SectionEntity, {
+      where: { venueId, ...(onlyActive ? { isActive: true } : {}) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
   }
 
   save(m: EntityManager, s: SectionEntity): Promise<SectionEntity> {

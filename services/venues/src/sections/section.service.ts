@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { premiumLabel, sectionBookingRules, VENUE_ERRORS, VENUE_PLACEHOLDERS, type Section, type SectionDto } from '@luxe/contracts';
+import {
+  premiumLabel,
+  sectionBookingRules,
+  VENUE_ERRORS,
+  VENUE_PLACEHOLDERS,
+  type Section,
+  type SectionDto,
+} from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError } from '@luxe/platform/http';
 import { VenueEntity } from '../venues/venue.entity';
@@ -36,8 +43,14 @@ export function toSection(s: SectionEntity, venue: Pick<VenueEntity, 'pricePerHo
 }
 
 /** A section's minimum spend ('1000.00' or null) and deposit percentage, as the API and its event carry them. */
-export function sectionDeposit(s: Pick<SectionEntity, 'minimumSpend' | 'depositPercent'>): { minimumSpend: string | null; depositPercent: number } {
-  return { minimumSpend: s.minimumSpend == null ? null : Number(s.minimumSpend).toFixed(2), depositPercent: s.depositPercent ?? 0 };
+export function sectionDeposit(s: Pick<SectionEntity, 'minimumSpend' | 'depositPercent'>): {
+  minimumSpend: string | null;
+  depositPercent: number;
+} {
+  return {
+    minimumSpend: s.minimumSpend == null ? null : Number(s.minimumSpend).toFixed(2),
+    depositPercent: s.depositPercent ?? 0,
+  };
 }
 
 /**
@@ -63,7 +76,11 @@ export class SectionService {
   async create(actor: Actor, venueId: string, dto: SectionDto): Promise<Section> {
     return this.ds.transaction(async (m) => {
       const venue = await this.access.owned(m, actor, venueId);
-      const s = Object.assign(new SectionEntity(), { id: randomUUID(), venueId, createdAt: new Date() }, this.fields(venue, dto));
+      const s = Object.assign(
+        new SectionEntity(),
+        { id: randomUUID(), venueId, createdAt: new Date() },
+        this.fields(venue, dto),
+      );
       const row = await this.sections.save(m, s);
       await this.publish(m, row);
       return toSection(row, venue);
@@ -91,7 +108,8 @@ export class SectionService {
       const s = await this.sections.findById(id, m);
       if (!s) throw AppError.of(VENUE_ERRORS.SECTION_NOT_FOUND);
       await this.access.owned(m, actor, s.venueId);
-      if (await this.bookings.hasUpcoming(m, { sectionId: s.id })) throw AppError.of(VENUE_ERRORS.SECTION_HAS_UPCOMING_BOOKINGS);
+      if (await this.bookings.hasUpcoming(m, { sectionId: s.id }))
+        throw AppError.of(VENUE_ERRORS.SECTION_HAS_UPCOMING_BOOKINGS);
       await this.sections.delete(m, id);
       await this.outbox.add(m, 'venues.section-removed', s.id, { sectionId: s.id, venueId: s.venueId });
     });

@@ -10,7 +10,11 @@ export type StaffEntity = typeof DancerEntity | typeof BartenderEntity;
 export class StaffRepository {
   constructor(@InjectRepository(DancerEntity) private readonly dancers: Repository<DancerEntity>) {}
 
-  findById<E extends StaffEntity>(entity: E, id: string, m: EntityManager = this.dancers.manager): Promise<InstanceType<E> | null> {
+  findById<E extends StaffEntity>(
+    entity: E,
+    id: string,
+    m: EntityManager = this.dancers.manager,
+  ): Promise<InstanceType<E> | null> {
     return m.findOneBy(entity, { id }) as Promise<InstanceType<E> | null>;
   }
 
@@ -20,7 +24,12 @@ export class StaffRepository {
 
   /** The dancer row locked for the rest of the transaction (two owners linking it at once: one wins, the other sees it taken). */
   lockDancer(m: EntityManager, id: string): Promise<DancerEntity | null> {
-    return m.getRepository(DancerEntity).createQueryBuilder('d').setLock('pessimistic_write').where('d.id = :dancerId', { dancerId: id }).getOne();
+    return m
+      .getRepository(DancerEntity)
+      .createQueryBuilder('d')
+      .setLock('pessimistic_write')
+      .where('d.id = :dancerId', { dancerId: id })
+      .getOne();
   }
 
   /** Whether the entertainer is already linked to one of the venue's dancers. */
@@ -29,8 +38,16 @@ export class StaffRepository {
   }
 
   /** A venue's staff; only the available, active ones unless `all`. */
-  findByVenue<E extends StaffEntity>(entity: E, venueId: string, all: boolean, m: EntityManager = this.dancers.manager): Promise<InstanceType<E>[]> {
-    return m.find(entity, { where: { venueId, ...(all ? {} : { isActive: true, isAvailable: true }) }, order: { createdAt: 'ASC', id: 'ASC' } }) as Promise<InstanceType<E>[]>;
+  findByVenue<E extends StaffEntity>(
+    entity: E,
+    venueId: string,
+    all: boolean,
+    m: EntityManager = this.dancers.manager,
+  ): Promise<InstanceType<E>[]> {
+    return m.find(entity, {
+      where: { venueId, ...(all ? {} : { isActive: true, isAvailable: true }) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    }) as Promise<InstanceType<E>[]>;
   }
 
   save<E extends StaffEntity>(m: EntityManager, entity: E, row: InstanceType<E>): Promise<InstanceType<E>> {

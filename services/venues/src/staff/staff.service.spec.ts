@@ -22,28 +22,62 @@ const member: Actor = { role: 'member', userId: '55555555-5555-4555-8555-5555555
 
 /** The service over fake repositories: one venue, one active dancer, and whether upcoming bookings take him. */
 function setup(opts: { upcoming?: boolean; venue?: Partial<VenueEntity> } = {}) {
-  const venue = { id: VENUE, ownerId: OWNER, subtype: 'strip_club', approvalStatus: 'approved', isActive: true, ...opts.venue } as VenueEntity;
-  const dancer = { id: DANCER, venueId: VENUE, name: 'Star', description: '', images: [], specialties: [], isAvailable: true, isActive: true, entertainerUserId: null, priceModifier: '1.00', createdAt: new Date('2099-01-01T00:00:00Z') } as DancerEntity;
+  const venue = {
+    id: VENUE,
+    ownerId: OWNER,
+    subtype: 'strip_club',
+    approvalStatus: 'approved',
+    isActive: true,
+    ...opts.venue,
+  } as VenueEntity;
+  const dancer = {
+    id: DANCER,
+    venueId: VENUE,
+    name: 'Star',
+    description: '',
+    images: [],
+    specialties: [],
+    isAvailable: true,
+    isActive: true,
+    entertainerUserId: null,
+    priceModifier: '1.00',
+    createdAt: new Date('2099-01-01T00:00:00Z'),
+  } as DancerEntity;
   const saved: DancerEntity[] = [];
   const deleted: string[] = [];
   const staff = {
     findById: jest.fn(async (_e: unknown, id: string) => (id === DANCER ? { ...dancer } : null)),
-    findByVenue: jest.fn(async (_e: unknown, _v: string, all: boolean) => (all || (dancer.isActive && dancer.isAvailable) ? [dancer] : [])),
+    findByVenue: jest.fn(async (_e: unknown, _v: string, all: boolean) =>
+      all || (dancer.isActive && dancer.isAvailable) ? [dancer] : [],
+    ),
     save: jest.fn(async (_m: EntityManager, _e: unknown, d: DancerEntity) => (saved.push(d), d)),
     delete: jest.fn(async (_m: EntityManager, _e: unknown, id: string) => void deleted.push(id)),
   } as unknown as StaffRepository;
-  const venues = { findById: jest.fn(async (id: string) => (id === VENUE ? venue : null)) } as unknown as VenueRepository;
+  const venues = {
+    findById: jest.fn(async (id: string) => (id === VENUE ? venue : null)),
+  } as unknown as VenueRepository;
   const bookings = { hasUpcoming: jest.fn(async () => opts.upcoming ?? false) } as unknown as VenueBookingRepository;
   const published: string[] = [];
-  const outbox = { add: jest.fn(async (_m: EntityManager, type: string, key: string) => void published.push(`${type}:${key}`)) } as unknown as Outbox;
+  const outbox = {
+    add: jest.fn(async (_m: EntityManager, type: string, key: string) => void published.push(`${type}:${key}`)),
+  } as unknown as Outbox;
   const ds = { manager: m, transaction: (fn: (m: EntityManager) => unknown) => fn(m) } as unknown as DataSource;
-  return { service: new StaffService(ds, staff, new VenueAccess(venues), outbox, bookings), saved, deleted, published, bookings };
+  return {
+    service: new StaffService(ds, staff, new VenueAccess(venues), outbox, bookings),
+    saved,
+    deleted,
+    published,
+    bookings,
+  };
 }
 
 describe('StaffService: a dancer that upcoming bookings take stays', () => {
   it('refuses to remove him (409), deleting and publishing nothing; removes him otherwise', async () => {
     const booked = setup({ upcoming: true });
-    await expect(booked.service.removeDancer(owner, DANCER)).rejects.toMatchObject({ status: 409, code: VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS.code });
+    await expect(booked.service.removeDancer(owner, DANCER)).rejects.toMatchObject({
+      status: 409,
+      code: VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS.code,
+    });
     expect(booked.bookings.hasUpcoming).toHaveBeenCalledWith(m, { dancerId: DANCER });
     expect([booked.deleted, booked.published]).toEqual([[], []]);
     const free = setup();
@@ -53,14 +87,21 @@ describe('StaffService: a dancer that upcoming bookings take stays', () => {
 
   it('refuses to make him inactive (409), but lets other changes through', async () => {
     const booked = setup({ upcoming: true });
-    await expect(booked.service.updateDancer(owner, DANCER, dancerInputSchema.parse({ name: 'Star', isActive: false }))).rejects.toMatchObject({ status: 409, code: VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS.code });
+    await expect(
+      booked.service.updateDancer(owner, DANCER, dancerInputSchema.parse({ name: 'Star', isActive: false })),
+    ).rejects.toMatchObject({ status: 409, code: VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS.code });
     expect(booked.saved).toEqual([]);
-    expect(await booked.service.updateDancer(owner, DANCER, dancerInputSchema.parse({ name: 'Nova', priceModifier: 1.5 }))).toMatchObject({ name: 'Nova', priceModifier: '1.50', isActive: true });
+    expect(
+      await booked.service.updateDancer(owner, DANCER, dancerInputSchema.parse({ name: 'Nova', priceModifier: 1.5 })),
+    ).toMatchObject({ name: 'Nova', priceModifier: '1.50', isActive: true });
   });
 
   it("refuses another owner (403) before looking at the dancer's bookings", async () => {
     const { service, bookings, deleted } = setup({ upcoming: true });
-    await expect(service.removeDancer(otherOwner, DANCER)).rejects.toMatchObject({ status: 403, code: VENUE_ERRORS.NOT_OWNER.code });
+    await expect(service.removeDancer(otherOwner, DANCER)).rejects.toMatchObject({
+      status: 403,
+      code: VENUE_ERRORS.NOT_OWNER.code,
+    });
     expect(bookings.hasUpcoming).not.toHaveBeenCalled();
     expect(deleted).toEqual([]);
   });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { VENUE_ERRORS, VENUE_PLACEHOLDERS, type Bartender, type BartenderDto, type Dancer, type DancerDto } from '@luxe/contracts';
+import {
+  VENUE_ERRORS,
+  VENUE_PLACEHOLDERS,
+  type Bartender,
+  type BartenderDto,
+  type Dancer,
+  type DancerDto,
+} from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError } from '@luxe/platform/http';
 import { VenueAccess } from '../venues/venue-access';
@@ -25,7 +32,11 @@ function common(s: Common) {
     imageUrl: s.images?.[0] ?? VENUE_PLACEHOLDERS.section,
   };
 }
-export const toDancer = (d: DancerEntity): Dancer => ({ ...common(d), entertainerUserId: d.entertainerUserId, priceModifier: Number(d.priceModifier).toFixed(2) });
+export const toDancer = (d: DancerEntity): Dancer => ({
+  ...common(d),
+  entertainerUserId: d.entertainerUserId,
+  priceModifier: Number(d.priceModifier).toFixed(2),
+});
 export const toBartender = (b: BartenderEntity): Bartender => common(b);
 
 /**
@@ -59,7 +70,15 @@ export class StaffService {
     return this.ds.transaction(async (m) => {
       const venue = await this.access.owned(m, actor, venueId);
       this.access.checkImages(venue.ownerId, dto.images);
-      const row = await this.staff.save(m, DancerEntity, Object.assign(new DancerEntity(), { id: randomUUID(), venueId, entertainerUserId: null, createdAt: new Date() }, this.dancerFields(dto)));
+      const row = await this.staff.save(
+        m,
+        DancerEntity,
+        Object.assign(
+          new DancerEntity(),
+          { id: randomUUID(), venueId, entertainerUserId: null, createdAt: new Date() },
+          this.dancerFields(dto),
+        ),
+      );
       await this.publishDancer(m, row);
       return toDancer(row);
     });
@@ -91,7 +110,15 @@ export class StaffService {
     return this.ds.transaction(async (m) => {
       const venue = await this.access.owned(m, actor, venueId);
       this.access.checkImages(venue.ownerId, dto.images);
-      const row = await this.staff.save(m, BartenderEntity, Object.assign(new BartenderEntity(), { id: randomUUID(), venueId, createdAt: new Date() }, this.commonFields(dto)));
+      const row = await this.staff.save(
+        m,
+        BartenderEntity,
+        Object.assign(
+          new BartenderEntity(),
+          { id: randomUUID(), venueId, createdAt: new Date() },
+          this.commonFields(dto),
+        ),
+      );
       return toBartender(row);
     });
   }
@@ -120,9 +147,15 @@ export class StaffService {
     }
   }
 
-  private async ownedStaff<E extends StaffEntity>(m: EntityManager, actor: Actor, entity: E, id: string): Promise<InstanceType<E>> {
+  private async ownedStaff<E extends StaffEntity>(
+    m: EntityManager,
+    actor: Actor,
+    entity: E,
+    id: string,
+  ): Promise<InstanceType<E>> {
     const row = await this.staff.findById(entity, id, m);
-    const notFound = () => AppError.of(entity === DancerEntity ? VENUE_ERRORS.DANCER_NOT_FOUND : VENUE_ERRORS.BARTENDER_NOT_FOUND);
+    const notFound = () =>
+      AppError.of(entity === DancerEntity ? VENUE_ERRORS.DANCER_NOT_FOUND : VENUE_ERRORS.BARTENDER_NOT_FOUND);
     if (!row) throw notFound();
     await this.access.owned(m, actor, row.venueId);
     return row;
@@ -130,11 +163,19 @@ export class StaffService {
 
   /** A dancer that upcoming bookings take (confirmed, or held) stays, as a venue with them does. */
   private async refuseWhileBooked(m: EntityManager, d: DancerEntity): Promise<void> {
-    if (await this.bookings.hasUpcoming(m, { dancerId: d.id })) throw AppError.of(VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS);
+    if (await this.bookings.hasUpcoming(m, { dancerId: d.id }))
+      throw AppError.of(VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS);
   }
 
   private commonFields(dto: BartenderDto): Partial<Common> {
-    return { name: dto.name, description: dto.description, images: dto.images, specialties: dto.specialties, isAvailable: dto.isAvailable, isActive: dto.isActive };
+    return {
+      name: dto.name,
+      description: dto.description,
+      images: dto.images,
+      specialties: dto.specialties,
+      isAvailable: dto.isAvailable,
+      isActive: dto.isActive,
+    };
   }
 
   private dancerFields(dto: DancerDto): Partial<DancerEntity> {

@@ -15,13 +15,35 @@ export class VenueBookingConsumer {
     const d = e.data;
     // A hold published before it carried its start cannot hold anything back: nothing to keep.
     if (!d.startsAt) return;
-    await tx.upsert(VenueBookingEntity, { bookingId: d.bookingId, venueId: d.venueId, startsAt: new Date(d.startsAt), sectionId: d.sectionId ?? null, dancerId: d.dancerId ?? null, status: 'held' }, ['bookingId']);
+    await tx.upsert(
+      VenueBookingEntity,
+      {
+        bookingId: d.bookingId,
+        venueId: d.venueId,
+        startsAt: new Date(d.startsAt),
+        sectionId: d.sectionId ?? null,
+        dancerId: d.dancerId ?? null,
+        status: 'held',
+      },
+      ['bookingId'],
+    );
   }
 
   @OnEvent('bookings.booking-confirmed', { oneStatement: true })
   async confirmed(e: EventOf<'bookings.booking-confirmed'>, tx: EntityManager): Promise<void> {
     const d = e.data;
-    await tx.upsert(VenueBookingEntity, { bookingId: d.bookingId, venueId: d.venueId, startsAt: new Date(d.startsAt), sectionId: d.sectionId ?? null, dancerId: d.dancerId ?? null, status: 'confirmed' }, ['bookingId']);
+    await tx.upsert(
+      VenueBookingEntity,
+      {
+        bookingId: d.bookingId,
+        venueId: d.venueId,
+        startsAt: new Date(d.startsAt),
+        sectionId: d.sectionId ?? null,
+        dancerId: d.dancerId ?? null,
+        status: 'confirmed',
+      },
+      ['bookingId'],
+    );
   }
 
   @OnEvent('bookings.booking-cancelled', { oneStatement: true })

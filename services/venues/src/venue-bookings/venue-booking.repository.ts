@@ -12,7 +12,15 @@ export class VenueBookingRepository {
    * a hold bookings has not released (one rule for deleting any of them).
    */
   async hasUpcoming(m: EntityManager, unit: BookedUnit): Promise<boolean> {
-    const [column, id] = 'venueId' in unit ? ['venue_id', unit.venueId] : 'sectionId' in unit ? ['section_id', unit.sectionId] : ['dancer_id', unit.dancerId];
-    return (await m.query(`SELECT 1 FROM venue_bookings WHERE ${column} = $1 AND starts_at > now() LIMIT 1`, [id])).length > 0;
+    const [column, id] =
+      'venueId' in unit
+        ? ['venue_id', unit.venueId]
+        : 'sectionId' in unit
+          ? ['section_id', unit.sectionId]
+          : ['dancer_id', unit.dancerId];
+    return (
+      (await m.query(`SELECT 1 FROM venue_bookings WHERE ${column} = $1 AND starts_at > now() LIMIT 1`, [id])).length >
+      0
+    );
   }
 }

@@ -40,7 +40,8 @@ export class VenueAccess {
 
   /** Photos must be the owner's own uploads (`/api/images/venues/{ownerId}/...`), never any URL. */
   checkImages(ownerId: string, images: readonly string[]): void {
-    for (const path of images) if (VENUE_IMAGE_PATH.exec(path)?.[1] !== ownerId) throw AppError.of(VENUE_ERRORS.NOT_YOUR_IMAGE);
+    for (const path of images)
+      if (VENUE_IMAGE_PATH.exec(path)?.[1] !== ownerId) throw AppError.of(VENUE_ERRORS.NOT_YOUR_IMAGE);
   }
 }
 

@@ -42,12 +42,16 @@ export class PublicVenueCache {
       return load();
     }
     const venues = await load();
-    await this.redis.set(key, JSON.stringify(venues), 'EX', PUBLIC_LIST_TTL_SECONDS).catch((err) => this.logger.warn({ err }, 'venue cache write failed'));
+    await this.redis
+      .set(key, JSON.stringify(venues), 'EX', PUBLIC_LIST_TTL_SECONDS)
+      .catch((err) => this.logger.warn({ err }, 'venue cache write failed'));
     return venues;
   }
 
   /** After a venue changed (committed): the next public read loads fresh lists. */
   async invalidate(): Promise<void> {
-    await this.redis.incr(this.generationKey).catch((err) => this.logger.warn({ err }, 'venue cache invalidation failed; lists refresh within the TTL'));
+    await this.redis
+      .incr(this.generationKey)
+      .catch((err) => this.logger.warn({ err }, 'venue cache invalidation failed; lists refresh within the TTL'));
   }
 }

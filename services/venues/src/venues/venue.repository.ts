@@ -27,13 +27,19 @@ export class VenueRepository {
    * a stored state matches by its name or its code, so rows written before states were normalised
    * ('FL') are found too. Without `city`, the whole state.
    */
-  findPublic(filter: { place?: { city?: string; state: string }; type?: 'club' | 'yacht' } = {}): Promise<VenueEntity[]> {
-    const q = this.venues.createQueryBuilder('v').where(`v.approval_status = 'approved'`).andWhere('v.is_active = true');
+  findPublic(
+    filter: { place?: { city?: string; state: string }; type?: 'club' | 'yacht' } = {},
+  ): Promise<VenueEntity[]> {
+    const q = this.venues
+      .createQueryBuilder('v')
+      .where(`v.approval_status = 'approved'`)
+      .andWhere('v.is_active = true');
     if (filter.place) {
       const state = normalizeState(filter.place.state);
       q.andWhere('lower(trim(v.state)) IN (lower(:state), lower(:code))', { state, code: stateCode(state) });
       // The city is stored as the location step sets it ('Miami, FL') or as typed ('Miami'): its name part.
-      if (filter.place.city) q.andWhere(`lower(trim(split_part(v.city, ',', 1))) = lower(:city)`, { city: cityName(filter.place.city) });
+      if (filter.place.city)
+        q.andWhere(`lower(trim(split_part(v.city, ',', 1))) = lower(:city)`, { city: cityName(filter.place.city) });
     }
     if (filter.type) q.andWhere('v.type = :type', { type: filter.type });
     return q.orderBy('v.created_at', 'DESC').addOrderBy('v.id').getMany();

@@ -23,7 +23,21 @@ const member: Actor = { role: 'member', userId: '55555555-5555-4555-8555-5555555
 
 /** The service over fake repositories: one venue with one section, and whether upcoming bookings take it. */
 function setup(opts: { upcoming?: boolean; venue?: Partial<VenueEntity> } = {}) {
-  const venue = { id: VENUE, ownerId: OWNER, name: 'Velvet', type: 'club', subtype: null, images: [], pricePerHour: '100.00', rating: '0.00', pricingTiers: [], approvalStatus: 'approved', isActive: true, createdAt: new Date('2099-01-01T00:00:00Z'), ...opts.venue } as unknown as VenueEntity;
+  const venue = {
+    id: VENUE,
+    ownerId: OWNER,
+    name: 'Velvet',
+    type: 'club',
+    subtype: null,
+    images: [],
+    pricePerHour: '100.00',
+    rating: '0.00',
+    pricingTiers: [],
+    approvalStatus: 'approved',
+    isActive: true,
+    createdAt: new Date('2099-01-01T00:00:00Z'),
+    ...opts.venue,
+  } as unknown as VenueEntity;
   const deleted: string[] = [];
   const saved: VenueEntity[] = [];
   const venues = {
@@ -31,11 +45,15 @@ function setup(opts: { upcoming?: boolean; venue?: Partial<VenueEntity> } = {}) 
     save: jest.fn(async (_m: EntityManager, v: VenueEntity) => (saved.push(v), v)),
     delete: jest.fn(async (_m: EntityManager, id: string) => void deleted.push(id)),
   } as unknown as VenueRepository;
-  const sections = { findByVenue: jest.fn(async () => [{ id: SECTION, venueId: VENUE }]) } as unknown as SectionRepository;
+  const sections = {
+    findByVenue: jest.fn(async () => [{ id: SECTION, venueId: VENUE }]),
+  } as unknown as SectionRepository;
   const staff = { findByVenue: jest.fn(async () => []) } as unknown as StaffRepository;
   const bookings = { hasUpcoming: jest.fn(async () => opts.upcoming ?? false) } as unknown as VenueBookingRepository;
   const published: string[] = [];
-  const outbox = { add: jest.fn(async (_m: EntityManager, type: string, key: string) => void published.push(`${type}:${key}`)) } as unknown as Outbox;
+  const outbox = {
+    add: jest.fn(async (_m: EntityManager, type: string, key: string) => void published.push(`${type}:${key}`)),
+  } as unknown as Outbox;
   const cache = { invalidate: jest.fn(async () => undefined) } as unknown as PublicVenueCache;
   const ds = { transaction: (fn: (m: EntityManager) => unknown) => fn(m) } as unknown as DataSource;
   const service = new VenueService(ds, venues, outbox, cache, new VenueAccess(venues), sections, staff, bookings);
@@ -45,7 +63,11 @@ function setup(opts: { upcoming?: boolean; venue?: Partial<VenueEntity> } = {}) 
 describe('VenueService.remove', () => {
   it('refuses with 409 while upcoming bookings take the venue, deleting and publishing nothing', async () => {
     const { service, deleted, published, bookings } = setup({ upcoming: true });
-    await expect(service.remove(owner, VENUE)).rejects.toMatchObject({ status: 409, code: VENUE_ERRORS.HAS_UPCOMING_BOOKINGS.code, message: VENUE_ERRORS.HAS_UPCOMING_BOOKINGS.message });
+    await expect(service.remove(owner, VENUE)).rejects.toMatchObject({
+      status: 409,
+      code: VENUE_ERRORS.HAS_UPCOMING_BOOKINGS.code,
+      message: VENUE_ERRORS.HAS_UPCOMING_BOOKINGS.message,
+    });
     expect(bookings.hasUpcoming).toHaveBeenCalledWith(m, { venueId: VENUE });
     expect([deleted, published]).toEqual([[], []]);
   });
@@ -58,11 +80,20 @@ describe('VenueService.remove', () => {
     expect(cache.invalidate).toHaveBeenCalled();
   });
 
-  it("refuses another owner (403), a member who owns no venues (403) and an unknown venue (404)", async () => {
+  it('refuses another owner (403), a member who owns no venues (403) and an unknown venue (404)', async () => {
     const { service, deleted } = setup();
-    await expect(service.remove(otherOwner, VENUE)).rejects.toMatchObject({ status: 403, code: VENUE_ERRORS.NOT_OWNER.code });
-    await expect(service.remove(member, VENUE)).rejects.toMatchObject({ status: 403, code: AUTH_ERRORS.FORBIDDEN.code });
-    await expect(service.remove(owner, SECTION)).rejects.toMatchObject({ status: 404, code: VENUE_ERRORS.NOT_FOUND.code });
+    await expect(service.remove(otherOwner, VENUE)).rejects.toMatchObject({
+      status: 403,
+      code: VENUE_ERRORS.NOT_OWNER.code,
+    });
+    await expect(service.remove(member, VENUE)).rejects.toMatchObject({
+      status: 403,
+      code: AUTH_ERRORS.FORBIDDEN.code,
+    });
+    await expect(service.remove(owner, SECTION)).rejects.toMatchObject({
+      status: 404,
+      code: VENUE_ERRORS.NOT_FOUND.code,
+    });
     expect(deleted).toEqual([]);
   });
 });

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { cityName, formatHourlyPrice, normalizeState, readPricingTiers, toCancellationPolicy, VENUE_ERRORS, VENUE_PLACEHOLDERS, type Venue, type VenueDto } from '@luxe/contracts';
+import {
+  cityName,
+  formatHourlyPrice,
+  normalizeState,
+  readPricingTiers,
+  toCancellationPolicy,
+  VENUE_ERRORS,
+  VENUE_PLACEHOLDERS,
+  type Venue,
+  type VenueDto,
+} from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError } from '@luxe/platform/http';
 import { VenueEntity } from './venue.entity';
@@ -67,7 +77,11 @@ export class VenueService {
     const ownerId = requireOwnerRole(actor);
     const saved = await this.ds.transaction(async (m) => {
       this.access.checkImages(ownerId, dto.images);
-      const v = Object.assign(new VenueEntity(), { id: randomUUID(), ownerId, approvalStatus: 'pending' as const, isActive: true, createdAt: new Date() }, this.fields(dto));
+      const v = Object.assign(
+        new VenueEntity(),
+        { id: randomUUID(), ownerId, approvalStatus: 'pending' as const, isActive: true, createdAt: new Date() },
+        this.fields(dto),
+      );
       const row = await this.venues.save(m, v);
       await this.publish(m, 'venues.venue-created', row);
       return row;
@@ -158,7 +172,11 @@ export class VenueService {
   byLocation(city: string | undefined, state: string, type: 'all' | 'club' | 'yacht'): Promise<Venue[]> {
     const st = normalizeState(state);
     const key = `${city ? cityName(city).toLowerCase() : '*'}|${st.toLowerCase()}|${type}`;
-    return this.cache.read(key, async () => (await this.venues.findPublic({ place: { city, state: st }, type: type === 'all' ? undefined : type })).map(toVenue));
+    return this.cache.read(key, async () =>
+      (await this.venues.findPublic({ place: { city, state: st }, type: type === 'all' ? undefined : type })).map(
+        toVenue,
+      ),
+    );
   }
 
   async mine(actor: Actor): Promise<Venue[]> {
@@ -196,8 +214,10 @@ export class VenueService {
    * section and dancer is ended by its own event, so read models and the outbox let go of them.
    */
   private async deleteVenue(m: EntityManager, v: VenueEntity): Promise<void> {
-    for (const s of await this.sections.findByVenue(v.id, false, m)) await this.outbox.add(m, 'venues.section-removed', s.id, { sectionId: s.id, venueId: v.id });
-    for (const d of await this.staff.findByVenue(DancerEntity, v.id, true, m)) await this.outbox.add(m, 'venues.dancer-removed', d.id, { dancerId: d.id, venueId: v.id });
+    for (const s of await this.sections.findByVenue(v.id, false, m))
+      await this.outbox.add(m, 'venues.section-removed', s.id, { sectionId: s.id, venueId: v.id });
+    for (const d of await this.staff.findByVenue(DancerEntity, v.id, true, m))
+      await this.outbox.add(m, 'venues.dancer-removed', d.id, { dancerId: d.id, venueId: v.id });
     await this.venues.delete(m, v.id);
     await this.outbox.add(m, 'venues.venue-deleted', v.id, { venueId: v.id });
   }

@@ -16,7 +16,15 @@ export const PAYMENT_TOASTS = {
  * the provider and its form are ready. The provider confirms the payment in the browser and
  * redirects only when the card requires it (docs/product.md#payment-checkout).
  */
-export function CheckoutForm({ total, onSucceeded, returnPath = '/payment' }: { total: number; onSucceeded: () => Promise<void>; returnPath?: string }) {
+export function CheckoutForm({
+  total,
+  onSucceeded,
+  returnPath = '/payment',
+}: {
+  total: number;
+  onSucceeded: () => Promise<void>;
+  returnPath?: string;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -33,7 +41,11 @@ export function CheckoutForm({ total, onSucceeded, returnPath = '/payment' }: { 
         confirmParams: { return_url: `${window.location.origin}${returnPath}` },
       });
       if (error) {
-        toast({ variant: 'destructive', title: PAYMENT_TOASTS.failed, description: error.message || PAYMENT_TOASTS.failedFallback });
+        toast({
+          variant: 'destructive',
+          title: PAYMENT_TOASTS.failed,
+          description: error.message || PAYMENT_TOASTS.failedFallback,
+        });
       } else if (paymentIntent?.status === 'succeeded') {
         await onSucceeded();
       } else {
@@ -53,7 +65,14 @@ export function CheckoutForm({ total, onSucceeded, returnPath = '/payment' }: { 
         {submitting ? 'Processing...' : `Pay ${formatDollars(total)}`}
       </Button>
       <p className="flex items-center justify-center gap-2 text-center text-xs text-neutral-300">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 text-gold-300" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-4 w-4 text-gold-300"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <rect x="4" y="11" width="16" height="10" rx="2" />
           <path d="M8 11V7a4 4 0 0 1 8 0v4" />
         </svg>

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { api, formatCardNumber, TEST_CARDS, testPaymentConfirmInputSchema, type TestPaymentConfirm } from '@luxe/contracts';
+import {
+  api,
+  formatCardNumber,
+  TEST_CARDS,
+  testPaymentConfirmInputSchema,
+  type TestPaymentConfirm,
+} from '@luxe/contracts';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
 import { toast } from '../ui/toast';
@@ -21,7 +27,10 @@ type FieldErrors = Partial<Record<keyof Fields, string>>;
 export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
 
 function confirmTestPayment(clientSecret: string, fields: Fields): Promise<TestPaymentConfirm> {
-  return callApi(api.payments.testConfirm, { params: { intentId: intentIdOf(clientSecret) }, body: { clientSecret, ...fields } });
+  return callApi(api.payments.testConfirm, {
+    params: { intentId: intentIdOf(clientSecret) },
+    body: { clientSecret, ...fields },
+  });
 }
 
 /**
@@ -30,7 +39,17 @@ function confirmTestPayment(clientSecret: string, fields: Fields): Promise<TestP
  * answers as Stripe.js would: succeeded, processing (the outcome follows: `onProcessing`), or
  * declined with the provider's message, the form left as it was for another try on the same hold.
  */
-export function TestCardForm({ clientSecret, total, onSucceeded, onProcessing }: { clientSecret: string; total: number; onSucceeded: () => Promise<void>; onProcessing: () => void }) {
+export function TestCardForm({
+  clientSecret,
+  total,
+  onSucceeded,
+  onProcessing,
+}: {
+  clientSecret: string;
+  total: number;
+  onSucceeded: () => Promise<void>;
+  onProcessing: () => void;
+}) {
   const [fields, setFields] = useState<Fields>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [declined, setDeclined] = useState<string | null>(null);
@@ -72,13 +91,24 @@ export function TestCardForm({ clientSecret, total, onSucceeded, onProcessing }:
         toast({ variant: 'destructive', title: PAYMENT_TOASTS.failed, description: message });
       }
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && serverMessage(error, '') === 'This payment has already been made') {
+      if (
+        error instanceof ApiError &&
+        error.status === 409 &&
+        serverMessage(error, '') === 'This payment has already been made'
+      ) {
         await onSucceeded();
-      } else if (error instanceof ApiError && error.status === 409 && serverMessage(error, '') === 'This payment is already being processed') {
+      } else if (
+        error instanceof ApiError &&
+        error.status === 409 &&
+        serverMessage(error, '') === 'This payment is already being processed'
+      ) {
         setProcessing(true);
         onProcessing();
       } else {
-        const message = error instanceof ApiError && error.status < 500 ? serverMessage(error, PAYMENT_TOASTS.error.description) : PAYMENT_TOASTS.error.description;
+        const message =
+          error instanceof ApiError && error.status < 500
+            ? serverMessage(error, PAYMENT_TOASTS.error.description)
+            : PAYMENT_TOASTS.error.description;
         setDeclined(message);
         toast({ variant: 'destructive', title: PAYMENT_TOASTS.failed, description: message });
       }
@@ -90,7 +120,10 @@ export function TestCardForm({ clientSecret, total, onSucceeded, onProcessing }:
   if (processing) {
     return (
       <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
-        <span aria-hidden="true" className="h-6 w-6 animate-spin rounded-full border-2 border-gold-400 border-t-transparent" />
+        <span
+          aria-hidden="true"
+          className="h-6 w-6 animate-spin rounded-full border-2 border-gold-400 border-t-transparent"
+        />
         <p className="font-semibold text-white">{TEST_MODE_TEXT.processing}</p>
         <p className="text-sm text-neutral-300">{TEST_MODE_TEXT.processingText}</p>
       </div>
@@ -99,11 +132,43 @@ export function TestCardForm({ clientSecret, total, onSucceeded, onProcessing }:
 
   return (
     <form onSubmit={submit} aria-label="Test card payment" noValidate className="flex flex-col gap-4">
-      <p className="rounded-xl border border-amber-300/50 bg-amber-400/10 px-3 py-2 text-sm font-semibold text-amber-100">{TEST_MODE_TEXT.label}</p>
-      <TextField id="test-card-number" label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" maxLength={23} value={fields.cardNumber} onChange={set('cardNumber')} error={errors.cardNumber} />
+      <p className="rounded-xl border border-amber-300/50 bg-amber-400/10 px-3 py-2 text-sm font-semibold text-amber-100">
+        {TEST_MODE_TEXT.label}
+      </p>
+      <TextField
+        id="test-card-number"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        maxLength={23}
+        value={fields.cardNumber}
+        onChange={set('cardNumber')}
+        error={errors.cardNumber}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <TextField id="test-card-expiry" label="Expiry (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="12/34" maxLength={7} value={fields.expiry} onChange={set('expiry')} error={errors.expiry} />
-        <TextField id="test-card-cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={fields.cvc} onChange={set('cvc')} error={errors.cvc} />
+        <TextField
+          id="test-card-expiry"
+          label="Expiry (MM/YY)"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="12/34"
+          maxLength={7}
+          value={fields.expiry}
+          onChange={set('expiry')}
+          error={errors.expiry}
+        />
+        <TextField
+          id="test-card-cvc"
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          value={fields.cvc}
+          onChange={set('cvc')}
+          error={errors.cvc}
+        />
       </div>
       {declined ? (
         <p role="alert" className="rounded-xl border border-red-400/40 bg-red-500/10 px-3 py-2 text-sm text-red-100">

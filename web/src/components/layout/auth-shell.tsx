@@ -23,7 +23,14 @@ export function AuthShell({ title, subtitle, back, step, children, footer }: Aut
             aria-label={back.label}
             className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-white/10 text-neutral-300 hover:border-gold-400/60 hover:text-gold-200 focus-visible:outline-2 focus-visible:outline-gold-400"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M15 18l-6-6 6-6" />
             </svg>
           </Link>
@@ -45,7 +52,10 @@ export function AuthShell({ title, subtitle, back, step, children, footer }: Aut
               aria-valuenow={step.current}
             >
               {Array.from({ length: step.total }, (_, i) => (
-                <span key={i} className={`h-1 flex-1 rounded-full ${i < step.current ? 'bg-gold-400' : 'bg-white/10'}`} />
+                <span
+                  key={i}
+                  className={`h-1 flex-1 rounded-full ${i < step.current ? 'bg-gold-400' : 'bg-white/10'}`}
+                />
               ))}
             </div>
           ) : null}

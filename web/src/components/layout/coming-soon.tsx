@@ -4,7 +4,17 @@ import { buttonClasses } from '../ui/button';
 import { Logo } from './logo';
 
 /** Placeholder of a route whose screen is not built yet; it names the route. */
-export function ComingSoon({ title, route, children, backTo = '/' }: { title: string; route: string; children?: ReactNode; backTo?: string }) {
+export function ComingSoon({
+  title,
+  route,
+  children,
+  backTo = '/',
+}: {
+  title: string;
+  route: string;
+  children?: ReactNode;
+  backTo?: string;
+}) {
   return (
     <div className="min-h-dvh bg-neutral-950 px-5 py-6 text-neutral-100">
       <div className="mx-auto flex max-w-md flex-col gap-8">

@@ -17,11 +17,24 @@ export function NotificationBell() {
       data-testid="notification-bell"
       className="relative inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-neutral-200 hover:bg-white/5 hover:text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold-300"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
       </svg>
       {unread > 0 && (
-        <span aria-hidden="true" data-testid="notification-count" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-gold-300 px-1.5 text-center text-xs font-bold leading-5 text-neutral-950">
+        <span
+          aria-hidden="true"
+          data-testid="notification-count"
+          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-gold-300 px-1.5 text-center text-xs font-bold leading-5 text-neutral-950"
+        >
           {unread > 99 ? '99+' : unread}
         </span>
       )}

@@ -9,7 +9,19 @@ export interface PolicySection {
 }
 
 /** A public text page (privacy, safety): back link, title, last-updated line, numbered sections. */
-export function PolicyPage({ title, lastUpdated, backLabel, intro, sections }: { title: string; lastUpdated: string; backLabel: string; intro?: ReactNode; sections: PolicySection[] }) {
+export function PolicyPage({
+  title,
+  lastUpdated,
+  backLabel,
+  intro,
+  sections,
+}: {
+  title: string;
+  lastUpdated: string;
+  backLabel: string;
+  intro?: ReactNode;
+  sections: PolicySection[];
+}) {
   return (
     <div className="min-h-dvh bg-neutral-950 px-5 py-6 text-neutral-100">
       <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -28,7 +40,10 @@ export function PolicyPage({ title, lastUpdated, backLabel, intro, sections }: {
           <ol className="flex flex-col gap-5">
             {sections.map((s, i) => (
               <li key={s.title}>
-                <section aria-labelledby={`section-${i + 1}`} className="rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+                <section
+                  aria-labelledby={`section-${i + 1}`}
+                  className="rounded-3xl border border-white/10 bg-neutral-900/70 p-5"
+                >
                   <h2 id={`section-${i + 1}`} className="text-lg font-semibold text-gold-200">
                     {i + 1}. {s.title}
                   </h2>

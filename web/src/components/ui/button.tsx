@@ -10,7 +10,8 @@ const base =
   'disabled:cursor-not-allowed disabled:opacity-60';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 shadow-lg shadow-gold-500/20 hover:from-gold-200 hover:to-gold-400',
+  primary:
+    'bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 shadow-lg shadow-gold-500/20 hover:from-gold-200 hover:to-gold-400',
   secondary: 'border border-gold-400/60 text-gold-200 hover:bg-gold-400/10',
   ghost: 'text-neutral-300 hover:bg-white/5 hover:text-white',
   destructive: 'bg-red-700 text-white hover:bg-red-800',

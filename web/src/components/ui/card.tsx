@@ -4,7 +4,10 @@ import { cn } from '../../lib/cn';
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn('rounded-3xl border border-white/10 bg-neutral-900/70 p-6 shadow-2xl shadow-black/40 backdrop-blur', className)}
+      className={cn(
+        'rounded-3xl border border-white/10 bg-neutral-900/70 p-6 shadow-2xl shadow-black/40 backdrop-blur',
+        className,
+      )}
       {...props}
     />
   );

@@ -3,7 +3,8 @@ import { cn } from '../../lib/cn';
 import { focusIsLost, focusPageHeading } from '../../lib/focus';
 import { Button } from './button';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface DialogProps {
   title: string;
@@ -69,7 +70,8 @@ export function Dialog({ title, onClose, children, role = 'dialog', description,
       document.removeEventListener('keydown', onKey);
       const at = openDialogs.indexOf(self);
       if (at >= 0) openDialogs.splice(at, 1);
-      if (previous && previous !== document.body && document.contains(previous) && !previous.matches(':disabled')) previous.focus();
+      if (previous && previous !== document.body && document.contains(previous) && !previous.matches(':disabled'))
+        previous.focus();
       // Where it came from is gone or disabled (Reserve, reset once a booking is confirmed): the
       // page's heading, not <body> (WCAG 2.4.3).
       else setTimeout(() => focusIsLost() && focusPageHeading(), 0);

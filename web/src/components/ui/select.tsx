@@ -7,7 +7,16 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 export function Select({ className, ...props }: SelectProps) {
-  return <select className={cn(inputClasses, 'appearance-auto bg-neutral-900 disabled:cursor-not-allowed disabled:opacity-60', className)} {...props} />;
+  return (
+    <select
+      className={cn(
+        inputClasses,
+        'appearance-auto bg-neutral-900 disabled:cursor-not-allowed disabled:opacity-60',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {

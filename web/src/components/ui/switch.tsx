@@ -42,7 +42,13 @@ export function Switch({
           checked ? 'border-gold-300 bg-gold-400' : 'border-white/30 bg-neutral-700',
         )}
       >
-        <span aria-hidden="true" className={cn('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-1')} />
+        <span
+          aria-hidden="true"
+          className={cn(
+            'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-6' : 'translate-x-1',
+          )}
+        />
       </button>
     </div>
   );

@@ -35,10 +35,14 @@ export function Tooltip({ content, children }: { content: string; children: Reac
       >
         {children}
       </span>
-      <span id={id} role="tooltip" hidden={!open} className="absolute bottom-full left-1/2 z-20 mb-2 -translate-x-1/2 whitespace-nowrap rounded-lg bg-neutral-800 px-2 py-1 text-xs text-white shadow-lg">
+      <span
+        id={id}
+        role="tooltip"
+        hidden={!open}
+        className="absolute bottom-full left-1/2 z-20 mb-2 -translate-x-1/2 whitespace-nowrap rounded-lg bg-neutral-800 px-2 py-1 text-xs text-white shadow-lg"
+      >
         {content}
       </span>
     </span>
   );
 }
-

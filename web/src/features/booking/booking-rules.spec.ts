@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { bookingDateLabel, joinVisibility, parseVisibility, readBookingChoice, saveBookingChoice, timeLabel, timeRangeLabel } from './booking-rules';
+import {
+  bookingDateLabel,
+  joinVisibility,
+  parseVisibility,
+  readBookingChoice,
+  saveBookingChoice,
+  timeLabel,
+  timeRangeLabel,
+} from './booking-rules';
 
 describe('booking rules', () => {
   it('labels the 24-hour start times as 12-hour clock times', () => {
-    expect(['18:00', '23:00', '00:00', '01:00', '02:00'].map(timeLabel)).toEqual(['6:00 PM', '11:00 PM', '12:00 AM', '1:00 AM', '2:00 AM']);
+    expect(['18:00', '23:00', '00:00', '01:00', '02:00'].map(timeLabel)).toEqual([
+      '6:00 PM',
+      '11:00 PM',
+      '12:00 AM',
+      '1:00 AM',
+      '2:00 AM',
+    ]);
   });
 
   it('shows a time range across midnight with its hours, in EST', () => {
@@ -28,7 +42,15 @@ describe('booking rules', () => {
   });
 
   it('reads back only the stored choice of the same venue, dropping invalid values', () => {
-    saveBookingChoice({ venueId: 'v1', date: '2026-11-22', startTime: '21:00', duration: 4, sectionId: 's1', dancerId: null, guestVisibility: 'men' });
+    saveBookingChoice({
+      venueId: 'v1',
+      date: '2026-11-22',
+      startTime: '21:00',
+      duration: 4,
+      sectionId: 's1',
+      dancerId: null,
+      guestVisibility: 'men',
+    });
     expect(readBookingChoice('v2')).toBeNull();
     expect(readBookingChoice('v1')).toMatchObject({ startTime: '21:00', duration: 4, sectionId: 's1' });
     window.localStorage.setItem('guestBooking', JSON.stringify({ venueId: 'v1', startTime: '05:00', duration: 9 }));

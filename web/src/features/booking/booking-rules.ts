@@ -1,5 +1,13 @@
 import { format, parseISO } from 'date-fns';
-import { DURATION_HOURS, endTimeOf, GUEST_VISIBILITY, START_TIMES, type Section, type StartTime, type Venue } from '@luxe/contracts';
+import {
+  DURATION_HOURS,
+  endTimeOf,
+  GUEST_VISIBILITY,
+  START_TIMES,
+  type Section,
+  type StartTime,
+  type Venue,
+} from '@luxe/contracts';
 import { LONG_DATE_FORMAT } from '../../lib/format';
 import { local, STORAGE_KEYS } from '../../lib/storage';
 
@@ -7,7 +15,10 @@ export type GuestVisibility = (typeof GUEST_VISIBILITY)[number];
 export type SectionCategory = 'vip' | 'regular';
 
 export const DEFAULT_DURATION = 2;
-export const DURATION_OPTIONS = Array.from({ length: DURATION_HOURS.max - DURATION_HOURS.min + 1 }, (_, i) => DURATION_HOURS.min + i);
+export const DURATION_OPTIONS = Array.from(
+  { length: DURATION_HOURS.max - DURATION_HOURS.min + 1 },
+  (_, i) => DURATION_HOURS.min + i,
+);
 /** Entertainers are shown three at a time (docs/product.md#booking-vip-rooms). */
 export const ENTERTAINERS_PER_PAGE = 3;
 
@@ -64,7 +75,12 @@ export function sectionCategories(venue: Pick<Venue, 'subtype'>, sections: reado
   const vip = sections.filter((s) => s.isVipRoom);
   const regular = sections.filter((s) => !s.isVipRoom);
   const stripClub = isStripClub(venue);
-  return { vip, regular, hasChoice: stripClub && vip.length > 0 && regular.length > 0, onlyVip: stripClub && vip.length > 0 && regular.length === 0 };
+  return {
+    vip,
+    regular,
+    hasChoice: stripClub && vip.length > 0 && regular.length > 0,
+    onlyVip: stripClub && vip.length > 0 && regular.length === 0,
+  };
 }
 
 /** A visitor's choice, kept while an account is made (docs/product.md#accounts-resume-booking). */
@@ -106,6 +122,11 @@ export function readBookingChoice(venueId: string): StoredBookingChoice | null {
 
 /** A stored value as the form's choice; one saved before Both was exclusive ('men,both') reads as Both. */
 export function parseVisibility(joined: string): Set<GuestVisibility> {
-  const set = new Set(joined.split(',').map((v) => v.trim()).filter((v): v is GuestVisibility => (GUEST_VISIBILITY as readonly string[]).includes(v)));
+  const set = new Set(
+    joined
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v): v is GuestVisibility => (GUEST_VISIBILITY as readonly string[]).includes(v)),
+  );
   return set.size > 0 && !set.has('both') ? set : new Set<GuestVisibility>(['both']);
 }

@@ -10,7 +10,13 @@ import { findToast, renderApp, screen, within } from '../../testing/render-app';
 import { server } from '../../testing/server';
 import { makeVenue } from '../../testing/venues';
 
-const entertainer = makeUser({ id: ENTERTAINER_ID, firstName: 'Jade', lastName: 'Rivers', userType: 'entertainer', profileImages: ['/img/jade.jpg'] });
+const entertainer = makeUser({
+  id: ENTERTAINER_ID,
+  firstName: 'Jade',
+  lastName: 'Rivers',
+  userType: 'entertainer',
+  profileImages: ['/img/jade.jpg'],
+});
 const host = makeUser({ firstName: 'Ava', userType: 'host', profileImages: ['/img/ava.jpg'] });
 
 const velvet = makeVenue({ name: 'Velvet Lounge', subtype: 'strip_club', city: 'Miami, FL', state: 'Florida' });
@@ -20,7 +26,10 @@ const yacht = makeVenue({ name: 'Sea Breeze', type: 'yacht', subtype: null });
 const pendingClub = makeVenue({ name: 'Not Yet Approved', subtype: 'strip_club', approvalStatus: 'pending' });
 
 /** The entertainer is signed in; his requests and assignments are these lists (read each time). Returns the read counts. */
-async function asEntertainer({ requests = [], assignments = [] }: { requests?: EntertainerRequest[]; assignments?: VipAssignment[] } = {}) {
+async function asEntertainer({
+  requests = [],
+  assignments = [],
+}: { requests?: EntertainerRequest[]; assignments?: VipAssignment[] } = {}) {
   await signIn(entertainer);
   const reads = { requests: 0, assignments: 0 };
   server.use(
@@ -84,7 +93,12 @@ describe('entertainer dashboard: tabs', () => {
 
   it("the entertainer's home counts venues joined, pending requests and VIP proposals, and leads to both lists", async () => {
     await asEntertainer({
-      requests: [makeEntertainerRequest({ status: 'approved' }), makeEntertainerRequest({ status: 'pending' }), makeEntertainerRequest({ status: 'pending' }), makeEntertainerRequest({ status: 'declined' })],
+      requests: [
+        makeEntertainerRequest({ status: 'approved' }),
+        makeEntertainerRequest({ status: 'pending' }),
+        makeEntertainerRequest({ status: 'pending' }),
+        makeEntertainerRequest({ status: 'declined' }),
+      ],
       assignments: [makeAssignment({ status: 'proposed' }), makeAssignment({ status: 'accepted' })],
     });
     const { user, location } = renderApp('/dashboard?tab=home');
@@ -111,8 +125,16 @@ describe('entertainer dashboard: My Venues', () => {
     renderApp('/dashboard?tab=venues');
     const list = await screen.findByRole('list', { name: 'Your venue requests' });
     const items = within(list).getAllByTestId('venue-request');
-    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['Velvet Lounge', 'Neon Palms', 'Gold Coast']);
-    expect(items.map((i) => within(i).getByTestId('request-status').textContent)).toEqual(['Pending', 'Approved', 'Declined']);
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
+      'Velvet Lounge',
+      'Neon Palms',
+      'Gold Coast',
+    ]);
+    expect(items.map((i) => within(i).getByTestId('request-status').textContent)).toEqual([
+      'Pending',
+      'Approved',
+      'Declined',
+    ]);
     // 02:30 UTC on 1 March is still 28 February in New York.
     expect(items[0]).toHaveTextContent('Requested Feb 28, 2026');
   });
@@ -165,13 +187,25 @@ describe('entertainer dashboard: My Venues', () => {
     const search = within(dialog).getByLabelText('Search by city or name');
     expect(search).toHaveFocus();
     const clubs = await within(dialog).findByRole('list', { name: 'Strip clubs' });
-    expect(within(clubs).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Velvet Lounge', 'Neon Palms']);
+    expect(
+      within(clubs)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Velvet Lounge', 'Neon Palms']);
 
     await user.type(search, 'las veg');
-    expect(within(dialog).getAllByTestId('strip-club').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Neon Palms']);
+    expect(
+      within(dialog)
+        .getAllByTestId('strip-club')
+        .map((c) => within(c).getByRole('heading').textContent),
+    ).toEqual(['Neon Palms']);
     await user.clear(search);
     await user.type(search, 'VELVET');
-    expect(within(dialog).getAllByTestId('strip-club').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Velvet Lounge']);
+    expect(
+      within(dialog)
+        .getAllByTestId('strip-club')
+        .map((c) => within(c).getByRole('heading').textContent),
+    ).toEqual(['Velvet Lounge']);
     await user.clear(search);
     await user.type(search, 'Monaco');
     expect(within(dialog).getByText('No strip clubs match your search.')).toBeInTheDocument();
@@ -193,7 +227,10 @@ describe('entertainer dashboard: My Venues', () => {
     await asEntertainer();
     server.use(
       http.post('/api/entertainer/venue-requests', () =>
-        HttpResponse.json({ statusCode: 409, code: 'ENTERTAINER.DUPLICATE_REQUEST', message: ENTERTAINER_MESSAGES.duplicate }, { status: 409 }),
+        HttpResponse.json(
+          { statusCode: 409, code: 'ENTERTAINER.DUPLICATE_REQUEST', message: ENTERTAINER_MESSAGES.duplicate },
+          { status: 409 },
+        ),
       ),
     );
     const { user } = renderApp('/dashboard?tab=venues');
@@ -208,7 +245,10 @@ describe('entertainer dashboard: My Venues', () => {
 
   it('a club he already asked shows that status instead of the Request button (a declined one can be asked again)', async () => {
     await asEntertainer({
-      requests: [makeEntertainerRequest({ venueId: velvet.id, venueName: velvet.name, status: 'pending' }), makeEntertainerRequest({ venueId: neon.id, venueName: neon.name, status: 'declined' })],
+      requests: [
+        makeEntertainerRequest({ venueId: velvet.id, venueName: velvet.name, status: 'pending' }),
+        makeEntertainerRequest({ venueId: neon.id, venueName: neon.name, status: 'declined' }),
+      ],
     });
     const { user } = renderApp('/dashboard?tab=venues');
     await user.click(await screen.findByRole('button', { name: 'Request to Join a Venue' }));
@@ -232,18 +272,47 @@ describe('entertainer dashboard: My Venues', () => {
 });
 
 describe('entertainer dashboard: VIP Rooms', () => {
-  const proposed = makeAssignment({ sectionName: 'Champagne Room', venueName: 'Velvet Lounge', dancerName: 'Jade', status: 'proposed' });
-  const accepted = makeAssignment({ sectionName: 'Diamond Suite', venueName: 'Neon Palms', dancerName: 'Jade R.', status: 'accepted', respondedAt: '2026-07-04T16:00:00.000Z' });
-  const declined = makeAssignment({ sectionName: 'Ruby Room', status: 'declined', respondedAt: '2026-03-02T12:00:00.000Z' });
-  const revoked = makeAssignment({ sectionName: 'Onyx Room', status: 'revoked', respondedAt: '2026-03-03T12:00:00.000Z' });
+  const proposed = makeAssignment({
+    sectionName: 'Champagne Room',
+    venueName: 'Velvet Lounge',
+    dancerName: 'Jade',
+    status: 'proposed',
+  });
+  const accepted = makeAssignment({
+    sectionName: 'Diamond Suite',
+    venueName: 'Neon Palms',
+    dancerName: 'Jade R.',
+    status: 'accepted',
+    respondedAt: '2026-07-04T16:00:00.000Z',
+  });
+  const declined = makeAssignment({
+    sectionName: 'Ruby Room',
+    status: 'declined',
+    respondedAt: '2026-03-02T12:00:00.000Z',
+  });
+  const revoked = makeAssignment({
+    sectionName: 'Onyx Room',
+    status: 'revoked',
+    respondedAt: '2026-03-03T12:00:00.000Z',
+  });
 
   it('shows venue, room, dancer, status and New York dates; Accept and Decline only while proposed', async () => {
     await asEntertainer({ assignments: [proposed, accepted, declined, revoked] });
     renderApp('/dashboard?tab=assignments');
     const list = await screen.findByRole('list', { name: 'Your VIP room assignments' });
     const cards = within(list).getAllByTestId('vip-assignment');
-    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Champagne Room', 'Diamond Suite', 'Ruby Room', 'Onyx Room']);
-    expect(cards.map((c) => within(c).getByTestId('assignment-status').textContent)).toEqual(['Proposed', 'Accepted', 'Declined', 'Revoked']);
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'Champagne Room',
+      'Diamond Suite',
+      'Ruby Room',
+      'Onyx Room',
+    ]);
+    expect(cards.map((c) => within(c).getByTestId('assignment-status').textContent)).toEqual([
+      'Proposed',
+      'Accepted',
+      'Declined',
+      'Revoked',
+    ]);
     expect(cards[0]).toHaveTextContent('Velvet Lounge');
     expect(within(cards[0]!).getByTestId('assignment-dancer')).toHaveTextContent('Jade');
     expect(within(cards[0]!).getByTestId('assignment-created')).toHaveTextContent('Feb 28, 2026 9:30 PM EST');
@@ -259,36 +328,44 @@ describe('entertainer dashboard: VIP Rooms', () => {
   it.each([
     ['Accept', 'accept', 'Assignment Accepted', 'accepted'],
     ['Decline', 'decline', 'Assignment Declined', 'declined'],
-  ] as const)('%s posts to /%s of that assignment, toasts, and the list is read again', async (verb, path, title, status) => {
-    const assignments = [proposed, accepted];
-    const reads = await asEntertainer({ assignments });
-    const calls: string[] = [];
-    server.use(
-      http.post('/api/entertainer/vip-assignments/:id/:answer', ({ params }) => {
-        calls.push(`${String(params.id)}/${String(params.answer)}`);
-        assignments[0] = { ...proposed, status, respondedAt: '2026-03-05T12:00:00.000Z' };
-        return HttpResponse.json(assignments[0]);
-      }),
-    );
-    const { user } = renderApp('/dashboard?tab=assignments');
-    await user.click(await screen.findByRole('button', { name: `${verb} Champagne Room at Velvet Lounge` }));
-    const toast = await findToast();
-    expect(toast).toHaveTextContent(title);
-    expect(toast).toHaveAttribute('data-variant', 'default');
-    expect(calls).toEqual([`${proposed.id}/${path}`]);
-    const card = within(screen.getByRole('list', { name: 'Your VIP room assignments' })).getAllByTestId('vip-assignment')[0]!;
-    await within(card).findByText(status === 'accepted' ? 'Accepted' : 'Declined');
-    expect(within(card).queryAllByRole('button')).toHaveLength(0);
-    expect(reads.assignments).toBe(2);
-    // The buttons are gone: the focus is on the card's heading, not lost.
-    await waitFor(() => expect(within(card).getByRole('heading', { name: 'Champagne Room' })).toHaveFocus());
-  });
+  ] as const)(
+    '%s posts to /%s of that assignment, toasts, and the list is read again',
+    async (verb, path, title, status) => {
+      const assignments = [proposed, accepted];
+      const reads = await asEntertainer({ assignments });
+      const calls: string[] = [];
+      server.use(
+        http.post('/api/entertainer/vip-assignments/:id/:answer', ({ params }) => {
+          calls.push(`${String(params.id)}/${String(params.answer)}`);
+          assignments[0] = { ...proposed, status, respondedAt: '2026-03-05T12:00:00.000Z' };
+          return HttpResponse.json(assignments[0]);
+        }),
+      );
+      const { user } = renderApp('/dashboard?tab=assignments');
+      await user.click(await screen.findByRole('button', { name: `${verb} Champagne Room at Velvet Lounge` }));
+      const toast = await findToast();
+      expect(toast).toHaveTextContent(title);
+      expect(toast).toHaveAttribute('data-variant', 'default');
+      expect(calls).toEqual([`${proposed.id}/${path}`]);
+      const card = within(screen.getByRole('list', { name: 'Your VIP room assignments' })).getAllByTestId(
+        'vip-assignment',
+      )[0]!;
+      await within(card).findByText(status === 'accepted' ? 'Accepted' : 'Declined');
+      expect(within(card).queryAllByRole('button')).toHaveLength(0);
+      expect(reads.assignments).toBe(2);
+      // The buttons are gone: the focus is on the card's heading, not lost.
+      await waitFor(() => expect(within(card).getByRole('heading', { name: 'Champagne Room' })).toHaveFocus());
+    },
+  );
 
   it('a refused answer shows the server message; a failure without one says Failed to update assignment', async () => {
     await asEntertainer({ assignments: [proposed] });
     server.use(
       http.post('/api/entertainer/vip-assignments/:id/accept', () =>
-        HttpResponse.json({ statusCode: 409, code: 'ENTERTAINER.NOT_PROPOSED', message: ENTERTAINER_MESSAGES.notProposed }, { status: 409 }),
+        HttpResponse.json(
+          { statusCode: 409, code: 'ENTERTAINER.NOT_PROPOSED', message: ENTERTAINER_MESSAGES.notProposed },
+          { status: 409 },
+        ),
       ),
       http.post('/api/entertainer/vip-assignments/:id/decline', () => new HttpResponse(null, { status: 502 })),
     );

@@ -17,7 +17,9 @@ const INVITE_DAY_FORMAT = 'EEE, MMM d, yyyy';
 export function inviteWhen(invite: Pick<Invite, 'eventDate' | 'eventTime'>): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(invite.eventDate)) {
     const day = formatBookingDate(invite.eventDate, INVITE_DAY_FORMAT);
-    return invite.eventTime ? `${day} · ${formatStartTime({ bookingDate: invite.eventDate, startTime: invite.eventTime, duration: 1 })}` : day;
+    return invite.eventTime
+      ? `${day} · ${formatStartTime({ bookingDate: invite.eventDate, startTime: invite.eventTime, duration: 1 })}`
+      : day;
   }
   const at = new Date(invite.eventDate);
   return Number.isNaN(at.getTime()) ? invite.eventDate : `${formatInEst(at, INVITE_DAY_FORMAT)} · ${formatTimeEst(at)}`;
@@ -64,7 +66,18 @@ export function inviteEventsOf(bookings: readonly Booking[], now: Date = new Dat
 }
 
 /** The invite a host sends to `guestId` for `event`, or for tonight when no event is chosen. */
-export function inviteInputFor(guestId: string, event: InviteEvent | undefined, hostFirstName: string, now: Date = new Date()): InviteInput {
+export function inviteInputFor(
+  guestId: string,
+  event: InviteEvent | undefined,
+  hostFirstName: string,
+  now: Date = new Date(),
+): InviteInput {
   if (!event) return { guestId, eventTitle: `Tonight with ${hostFirstName}`, eventDate: todayInNewYork(now) };
-  return { guestId, eventTitle: event.title, eventDescription: event.description ?? undefined, eventDate: event.date, bookingId: event.bookingId };
+  return {
+    guestId,
+    eventTitle: event.title,
+    eventDescription: event.description ?? undefined,
+    eventDate: event.date,
+    bookingId: event.bookingId,
+  };
 }

@@ -6,7 +6,10 @@ export function eventStartsAt(request: Pick<JoinRequest, 'bookingDate' | 'startT
 }
 
 /** The approved requests whose events have not started yet, soonest first: the events a guest is attending. */
-export function upcomingApproved<T extends Pick<JoinRequest, 'status' | 'bookingDate' | 'startTime'>>(requests: readonly T[], now: Date = new Date()): T[] {
+export function upcomingApproved<T extends Pick<JoinRequest, 'status' | 'bookingDate' | 'startTime'>>(
+  requests: readonly T[],
+  now: Date = new Date(),
+): T[] {
   return requests
     .filter((r) => r.status === 'approved')
     .map((r) => ({ r, at: eventStartsAt(r).getTime() }))

@@ -14,7 +14,18 @@ const guest = makeUser({ userType: 'guest', firstName: 'Gia' });
 const booking = makeBooking({ venueName: 'Azure Dream' });
 
 function guestList(over: Partial<GuestList> = {}): GuestList {
-  return { bookingId: booking.id, capacity: 8, maxGuestLimit: 7, guestLimit: null, approvedCount: 0, waitlistCount: 0, viewerRole: 'host', approved: [], waitlist: [], ...over };
+  return {
+    bookingId: booking.id,
+    capacity: 8,
+    maxGuestLimit: 7,
+    guestLimit: null,
+    approvedCount: 0,
+    waitlistCount: 0,
+    viewerRole: 'host',
+    approved: [],
+    waitlist: [],
+    ...over,
+  };
 }
 
 /** The host's booking, its requests (`requests()`) and guest list (`list()`), read on every call. */
@@ -35,7 +46,8 @@ async function openDialog() {
   return { ...app, dialog: screen.getByRole('dialog', { name: 'Guest Requests' }) };
 }
 
-const named = (firstName: string, over: Partial<JoinRequest> = {}) => makeJoinRequest({ bookingId: booking.id, guest: { firstName, lastName: 'Doe' }, ...over });
+const named = (firstName: string, over: Partial<JoinRequest> = {}) =>
+  makeJoinRequest({ bookingId: booking.id, guest: { firstName, lastName: 'Doe' }, ...over });
 
 describe('Guest Requests dialog: guest limit and waitlist (issue 12)', () => {
   it('shows the count against the limit, the approved guests with Remove and the waitlist in its order', async () => {
@@ -43,16 +55,29 @@ describe('Guest Requests dialog: guest limit and waitlist (issue 12)', () => {
     const ana = named('Ana', { status: 'approved' });
     const cleo = named('Cleo', { status: 'waitlisted', waitlistPosition: 2 });
     const bea = named('Bea', { status: 'waitlisted', waitlistPosition: 1 });
-    mockHost(() => [ana, cleo, bea, named('Pat')], () => guestList({ guestLimit: 1, approvedCount: 1, waitlistCount: 2, approved: [ana], waitlist: [bea, cleo] }));
+    mockHost(
+      () => [ana, cleo, bea, named('Pat')],
+      () => guestList({ guestLimit: 1, approvedCount: 1, waitlistCount: 2, approved: [ana], waitlist: [bea, cleo] }),
+    );
     const { dialog } = await openDialog();
 
     const limit = await within(dialog).findByRole('region', { name: 'Guest Limit' });
     expect(within(limit).getByTestId('guest-count')).toHaveTextContent(/^1 of 1 on the list$/);
     expect(within(limit).getByRole('spinbutton', { name: 'Guest limit' })).toHaveValue(1);
-    expect(within(limit).getByText(/^Up to 7 \(the section holds 8, including you and your friends\)/)).toBeInTheDocument();
+    expect(
+      within(limit).getByText(/^Up to 7 \(the section holds 8, including you and your friends\)/),
+    ).toBeInTheDocument();
     const waitlist = await within(dialog).findByRole('region', { name: 'Waitlist (2)' });
-    expect(within(waitlist).getAllByTestId('guest-name').map((n) => n.textContent)).toEqual(['Bea Doe', 'Cleo Doe']);
-    expect(within(waitlist).getAllByTestId('waitlist-position').map((n) => n.textContent)).toEqual(['Waitlist place #1', 'Waitlist place #2']);
+    expect(
+      within(waitlist)
+        .getAllByTestId('guest-name')
+        .map((n) => n.textContent),
+    ).toEqual(['Bea Doe', 'Cleo Doe']);
+    expect(
+      within(waitlist)
+        .getAllByTestId('waitlist-position')
+        .map((n) => n.textContent),
+    ).toEqual(['Waitlist place #1', 'Waitlist place #2']);
     expect(within(waitlist).getByRole('button', { name: 'Remove: Bea Doe' })).toBeEnabled();
     expect(within(dialog).getByRole('region', { name: 'Approved Guests (1)' })).toHaveTextContent('Ana Doe');
     expect(within(dialog).getByRole('region', { name: 'Pending Requests (1)' })).toHaveTextContent('Pat Doe');
@@ -60,7 +85,10 @@ describe('Guest Requests dialog: guest limit and waitlist (issue 12)', () => {
 
   it('says how many on the list came by invite (they count, though they are not requests)', async () => {
     await signIn(host);
-    mockHost(() => [], () => guestList({ guestLimit: 4, approvedCount: 2 }));
+    mockHost(
+      () => [],
+      () => guestList({ guestLimit: 4, approvedCount: 2 }),
+    );
     const { dialog } = await openDialog();
     expect(await within(dialog).findByTestId('guest-count')).toHaveTextContent(/^2 of 4 on the list \(2 by invite\)$/);
   });
@@ -69,7 +97,10 @@ describe('Guest Requests dialog: guest limit and waitlist (issue 12)', () => {
     await signIn(host);
     let current = guestList();
     const puts: unknown[] = [];
-    mockHost(() => [], () => current);
+    mockHost(
+      () => [],
+      () => current,
+    );
     server.use(
       http.put('/api/bookings/:id/guest-limit', async ({ request, params }) => {
         const body = (await request.json()) as { guestLimit: number | null };
@@ -83,7 +114,9 @@ describe('Guest Requests dialog: guest limit and waitlist (issue 12)', () => {
 
     await user.type(input, '9');
     await user.click(within(dialog).getByRole('button', { name: 'Save Limit' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Guest limit cannot exceed the places left in this section (its capacity minus you and your friends)');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Guest limit cannot exceed the places left in this section (its capacity minus you and your friends)',
+    );
     expect(input).toHaveAttribute('aria-invalid', 'true');
     await user.clear(input);
     await user.type(input, '0');
@@ -106,19 +139,38 @@ describe('Guest Requests dialog: guest limit and waitlist (issue 12)', () => {
 
   it("shows the server's refusal of a limit under the field", async () => {
     await signIn(host);
-    mockHost(() => [], () => guestList({ approvedCount: 3 }));
-    server.use(http.put('/api/bookings/:id/guest-limit', () => HttpResponse.json({ statusCode: 409, code: 'WAITLIST.BELOW_APPROVED', message: 'Guest limit cannot be lower than the number of guests already on the list; remove guests first' }, { status: 409 })));
+    mockHost(
+      () => [],
+      () => guestList({ approvedCount: 3 }),
+    );
+    server.use(
+      http.put('/api/bookings/:id/guest-limit', () =>
+        HttpResponse.json(
+          {
+            statusCode: 409,
+            code: 'WAITLIST.BELOW_APPROVED',
+            message: 'Guest limit cannot be lower than the number of guests already on the list; remove guests first',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
     const { dialog, user } = await openDialog();
     await user.type(await within(dialog).findByRole('spinbutton', { name: 'Guest limit' }), '2');
     await user.click(within(dialog).getByRole('button', { name: 'Save Limit' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Guest limit cannot be lower than the number of guests already on the list; remove guests first');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Guest limit cannot be lower than the number of guests already on the list; remove guests first',
+    );
   });
 
   it('an approval past the limit says the guest joined the waitlist', async () => {
     await signIn(host);
     const pat = named('Pat');
     let requests = [pat];
-    mockHost(() => requests, () => guestList({ guestLimit: 1, approvedCount: 1 }));
+    mockHost(
+      () => requests,
+      () => guestList({ guestLimit: 1, approvedCount: 1 }),
+    );
     server.use(
       http.post('/api/event-join-requests/:id/approve', () => {
         requests = [{ ...pat, status: 'waitlisted', waitlistPosition: 1 }];
@@ -137,7 +189,10 @@ describe('Guest Requests dialog: guest limit and waitlist (issue 12)', () => {
     const bea = named('Bea', { status: 'approved' });
     let requests = [ana, bea];
     const posts: string[] = [];
-    mockHost(() => requests, () => guestList({ approvedCount: requests.length, approved: requests }));
+    mockHost(
+      () => requests,
+      () => guestList({ approvedCount: requests.length, approved: requests }),
+    );
     server.use(
       http.post('/api/event-join-requests/:id/remove', ({ request }) => {
         posts.push(new URL(request.url).pathname);
@@ -168,7 +223,9 @@ describe('Guest Requests dialog: a promotion owed', () => {
         () => {
           reads += 1;
           if (reads >= 3) promoted = true;
-          return promoted ? guestList({ guestLimit: 1, approvedCount: 1, approved: [{ ...bea, status: 'approved' }] }) : guestList({ guestLimit: 1, approvedCount: 0, waitlistCount: 1, waitlist: [bea] });
+          return promoted
+            ? guestList({ guestLimit: 1, approvedCount: 1, approved: [{ ...bea, status: 'approved' }] })
+            : guestList({ guestLimit: 1, approvedCount: 0, waitlistCount: 1, waitlist: [bea] });
         },
       );
       const { dialog } = await openDialog();
@@ -194,7 +251,12 @@ describe('Guest Requests dialog: a promotion owed', () => {
 describe('guest home: waitlisted events and leaving (issue 12)', () => {
   it('shows "Waitlisted (#n)" for a waitlisted request and Leave for it and for an approved one; Leave posts to the leave path', async () => {
     await signIn(guest);
-    const waiting = makeJoinRequest({ status: 'waitlisted', waitlistPosition: 2, venueName: 'Azure Dream', bookingDate: '2099-06-06' });
+    const waiting = makeJoinRequest({
+      status: 'waitlisted',
+      waitlistPosition: 2,
+      venueName: 'Azure Dream',
+      bookingDate: '2099-06-06',
+    });
     const going = makeJoinRequest({ status: 'approved', venueName: 'Velvet', bookingDate: '2099-06-07' });
     let mine = [waiting, going];
     const posts: string[] = [];

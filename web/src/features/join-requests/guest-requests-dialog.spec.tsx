@@ -47,14 +47,33 @@ async function openDialog() {
 }
 
 const mia = () =>
-  makeJoinRequest({ bookingId: booking.id, message: 'Birthday night, two of us!', guest: { firstName: 'Mia', lastName: 'Laurent', age: 26, city: 'Miami, FL', profileImages: ['/img/mia.jpg'], verified: true } });
-const noah = () => makeJoinRequest({ bookingId: booking.id, guest: { firstName: 'noah', lastName: 'Reed', age: null, city: 'Tampa, FL', profileImages: [] } });
+  makeJoinRequest({
+    bookingId: booking.id,
+    message: 'Birthday night, two of us!',
+    guest: {
+      firstName: 'Mia',
+      lastName: 'Laurent',
+      age: 26,
+      city: 'Miami, FL',
+      profileImages: ['/img/mia.jpg'],
+      verified: true,
+    },
+  });
+const noah = () =>
+  makeJoinRequest({
+    bookingId: booking.id,
+    guest: { firstName: 'noah', lastName: 'Reed', age: null, city: 'Tampa, FL', profileImages: [] },
+  });
 
 describe('Guest Requests dialog (My Bookings, host)', () => {
   it("the host's card counts the requests waiting for him, and the count follows his answers (issue 31.2.15)", async () => {
     await signIn(host);
     let waiting = 2;
-    server.use(http.get('/api/event-join-requests/pending-counts', () => HttpResponse.json(waiting ? [{ bookingId: booking.id, pending: waiting }] : [])));
+    server.use(
+      http.get('/api/event-join-requests/pending-counts', () =>
+        HttpResponse.json(waiting ? [{ bookingId: booking.id, pending: waiting }] : []),
+      ),
+    );
     const requests = [mia(), noah()];
     mockRequests(() => requests);
     mockDecision((id) => {
@@ -67,12 +86,19 @@ describe('Guest Requests dialog (My Bookings, host)', () => {
     await app.user.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Guest Requests' });
     await app.user.click(await within(dialog).findByRole('button', { name: 'Approve: Mia Laurent' }));
-    expect(await screen.findByRole('button', { name: 'View Guest Requests: Azure Dream, 1 waiting', hidden: true })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'View Guest Requests: Azure Dream, 1 waiting', hidden: true }),
+    ).toBeInTheDocument();
   });
 
   it("lists the booking's pending requests with Approve and Decline, then the approved guests; declined ones are left out", async () => {
     await signIn(host);
-    const requests = [mia(), noah(), makeJoinRequest({ bookingId: booking.id, status: 'approved', guest: { firstName: 'Zoe', lastName: 'Hart' } }), makeJoinRequest({ bookingId: booking.id, status: 'declined', guest: { firstName: 'Dan', lastName: 'Gone' } })];
+    const requests = [
+      mia(),
+      noah(),
+      makeJoinRequest({ bookingId: booking.id, status: 'approved', guest: { firstName: 'Zoe', lastName: 'Hart' } }),
+      makeJoinRequest({ bookingId: booking.id, status: 'declined', guest: { firstName: 'Dan', lastName: 'Gone' } }),
+    ];
     const reads = mockRequests(() => requests);
     const { dialog } = await openDialog();
 
@@ -95,15 +121,25 @@ describe('Guest Requests dialog (My Bookings, host)', () => {
     expect(within(first!).getByTestId('verified-badge')).toHaveTextContent('Verified');
     expect(within(second!).queryByTestId('verified-badge')).not.toBeInTheDocument();
 
-    expect(within(approved).getAllByTestId('guest-name').map((n) => n.textContent)).toEqual(['Zoe Hart']);
-    expect(within(approved).getAllByRole('button').map((b) => b.textContent)).toEqual(['Remove: Zoe Hart']);
+    expect(
+      within(approved)
+        .getAllByTestId('guest-name')
+        .map((n) => n.textContent),
+    ).toEqual(['Zoe Hart']);
+    expect(
+      within(approved)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Remove: Zoe Hart']);
     expect(within(dialog).queryByText('Dan Gone')).not.toBeInTheDocument();
     expect(within(dialog).queryByText('No guest requests yet')).not.toBeInTheDocument();
   });
 
   it('shows only the sections that have guests', async () => {
     await signIn(host);
-    mockRequests(() => [makeJoinRequest({ bookingId: booking.id, status: 'approved', guest: { firstName: 'Zoe', lastName: 'Hart' } })]);
+    mockRequests(() => [
+      makeJoinRequest({ bookingId: booking.id, status: 'approved', guest: { firstName: 'Zoe', lastName: 'Hart' } }),
+    ]);
     const { dialog } = await openDialog();
     expect(await within(dialog).findByRole('region', { name: 'Approved Guests (1)' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('region', { name: /Pending Requests/ })).not.toBeInTheDocument();
@@ -166,7 +202,12 @@ describe('Guest Requests dialog (My Bookings, host)', () => {
   it("shows the server's message in a destructive Error toast when a decision fails, and reads the list again", async () => {
     await signIn(host);
     const reads = mockRequests(() => [mia()]);
-    mockDecision(() => HttpResponse.json({ statusCode: 409, code: 'SOCIAL.NOT_PENDING', message: 'This request has already been answered' }, { status: 409 }));
+    mockDecision(() =>
+      HttpResponse.json(
+        { statusCode: 409, code: 'SOCIAL.NOT_PENDING', message: 'This request has already been answered' },
+        { status: 409 },
+      ),
+    );
     const { dialog, user } = await openDialog();
     await user.click(await within(dialog).findByRole('button', { name: 'Approve: Mia Laurent' }));
 

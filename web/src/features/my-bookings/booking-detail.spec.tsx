@@ -15,24 +15,40 @@ function mockBookings(...answers: Booking[][]) {
   let reads = 0;
   server.use(
     http.get('/api/bookings/user', () => HttpResponse.json(answers[Math.min(reads++, answers.length - 1)])),
-    http.get('/api/bookings/:id/pass', ({ params }) => HttpResponse.json({ token: `tok-${String(params.id)}`, code: 'ABCD2345', url: `/pass/tok-${String(params.id)}` })),
+    http.get('/api/bookings/:id/pass', ({ params }) =>
+      HttpResponse.json({ token: `tok-${String(params.id)}`, code: 'ABCD2345', url: `/pass/tok-${String(params.id)}` }),
+    ),
   );
   return { reads: () => reads };
 }
 
-describe('/bookings/{id}: one of the member\'s bookings (where a paid checkout lands, issue 31)', () => {
+describe("/bookings/{id}: one of the member's bookings (where a paid checkout lands, issue 31)", () => {
   it('a confirmed booking: its details, the door pass (QR code, door code, its page), the calendar file and Cancel', async () => {
     await signIn(host);
-    const booking = makeBooking({ venueName: 'Diamond Cabaret', section: 'Platinum VIP Room', amountPaid: '1500.00', depositPercent: 50, depositAmount: '1500.00', balanceDue: '1500.00', totalCost: '3000.00', minimumSpend: '3000.00' });
+    const booking = makeBooking({
+      venueName: 'Diamond Cabaret',
+      section: 'Platinum VIP Room',
+      amountPaid: '1500.00',
+      depositPercent: 50,
+      depositAmount: '1500.00',
+      balanceDue: '1500.00',
+      totalCost: '3000.00',
+      minimumSpend: '3000.00',
+    });
     mockBookings([makeBooking(), booking]);
     renderApp(`/bookings/${booking.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Diamond Cabaret' }, PAGE)).toBeInTheDocument();
     expect(screen.getByTestId('booking-status')).toHaveTextContent('Confirmed');
     expect(screen.getByTestId('booking-deposit')).toHaveTextContent('$1,500');
     expect(await screen.findByTestId('pass-code')).toHaveTextContent('ABCD-2345');
-    expect(await screen.findByTestId('pass-qr', {}, PAGE)).toHaveAccessibleName('QR code of your pass for Diamond Cabaret');
+    expect(await screen.findByTestId('pass-qr', {}, PAGE)).toHaveAccessibleName(
+      'QR code of your pass for Diamond Cabaret',
+    );
     expect(screen.getByRole('link', { name: 'Open pass' })).toHaveAttribute('href', `/pass/tok-${booking.id}`);
-    expect(screen.getByRole('link', { name: /^Add to calendar/ })).toHaveAttribute('href', `/api/bookings/${booking.id}/calendar.ics`);
+    expect(screen.getByRole('link', { name: /^Add to calendar/ })).toHaveAttribute(
+      'href',
+      `/api/bookings/${booking.id}/calendar.ics`,
+    );
     expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
   });
@@ -42,7 +58,9 @@ describe('/bookings/{id}: one of the member\'s bookings (where a paid checkout l
     const held = makeBooking({ venueName: 'Velvet Miami', status: 'held' });
     const api = mockBookings([held], [{ ...held, status: 'confirmed' }]);
     renderApp(`/bookings/${held.id}`);
-    expect(await screen.findByText('Waiting for the payment to be confirmed. This page updates by itself.', {}, PAGE)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Waiting for the payment to be confirmed. This page updates by itself.', {}, PAGE),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your door pass' })).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Your door pass' }, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.getByTestId('booking-status')).toHaveTextContent('Confirmed');

@@ -7,7 +7,10 @@ import { makeUser, signIn } from '../../testing/fixtures';
 import { renderApp, screen, within } from '../../testing/render-app';
 import { realtime, server } from '../../testing/server';
 
-const host = { ...makeUser({ firstName: 'Ava', userType: 'host', profileImages: ['/api/images/users/a.jpg'] }), isNewUser: false };
+const host = {
+  ...makeUser({ firstName: 'Ava', userType: 'host', profileImages: ['/api/images/users/a.jpg'] }),
+  isNewUser: false,
+};
 const note = (over: Partial<Notification> = {}): Notification => ({
   id: 'b0000000-0000-4000-8000-000000000001',
   kind: 'invite-received',
@@ -25,7 +28,15 @@ function mockNotifications(items: Notification[]) {
   const unread = () => state.items.filter((n) => !n.read).length;
   server.use(
     http.get('/api/notifications/unread-count', () => HttpResponse.json({ unreadCount: unread() })),
-    http.get('/api/notifications', () => HttpResponse.json({ notifications: state.items, page: 1, pageSize: 20, total: state.items.length, unreadCount: unread() })),
+    http.get('/api/notifications', () =>
+      HttpResponse.json({
+        notifications: state.items,
+        page: 1,
+        pageSize: 20,
+        total: state.items.length,
+        unreadCount: unread(),
+      }),
+    ),
     http.post('/api/notifications/:id/read', ({ params }) => {
       state.reads.push(String(params.id));
       state.items = state.items.map((n) => (n.id === params.id ? { ...n, read: true } : n));
@@ -53,15 +64,30 @@ describe('notifications', () => {
     const pushed = note({ id: 'b0000000-0000-4000-8000-000000000002', title: 'Lena invited you' });
     api.items = [pushed, ...api.items];
     act(() => push!(JSON.stringify({ type: 'notification', notification: pushed })));
-    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toHaveAttribute('href', '/notifications');
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
   });
 
   it('lists them newest first; opening one marks it read and goes to what it is about; Mark all read empties the bell (no axe violation)', async () => {
     await signIn(host);
-    const api = mockNotifications([note(), note({ id: 'b0000000-0000-4000-8000-000000000003', kind: 'message-received', title: 'New message from Lena', body: 'On my way', link: '/dashboard?tab=messages' })]);
+    const api = mockNotifications([
+      note(),
+      note({
+        id: 'b0000000-0000-4000-8000-000000000003',
+        kind: 'message-received',
+        title: 'New message from Lena',
+        body: 'On my way',
+        link: '/dashboard?tab=messages',
+      }),
+    ]);
     const { user } = renderApp('/notifications');
     const items = await screen.findAllByTestId('notification-item');
-    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('Marco invited you'), expect.stringContaining('New message from Lena')]);
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Marco invited you'),
+      expect.stringContaining('New message from Lena'),
+    ]);
     expect(screen.getByTestId('notifications-unread')).toHaveTextContent('2 unread');
     expect(await axeViolations()).toEqual([]);
 
@@ -93,6 +119,8 @@ describe('notifications', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     await user.click(toggle);
     await waitFor(() => expect(puts).toEqual([{ 'invite-received': false }]));
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Invite received' })).toHaveAttribute('aria-checked', 'false'));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Invite received' })).toHaveAttribute('aria-checked', 'false'),
+    );
   });
 });

@@ -12,7 +12,15 @@ const velvet = makeVenue({ id: '22222222-2222-4222-8222-222222222222', name: 'Ve
 const azure = makeVenue({ id: '33333333-3333-4333-8333-333333333333', name: 'Azure Dream' });
 const TOKEN = `${'A'.repeat(46)}.${'b'.repeat(43)}`;
 
-const checkedIn: CheckIn = { status: 'checked-in', attendeeName: 'Gina', kind: 'guest', bookingId: '44444444-4444-4444-8444-444444444444', sectionType: 'VIP Table', startTime: '22:00', checkedInAt: '2099-06-07T03:10:00.000Z' };
+const checkedIn: CheckIn = {
+  status: 'checked-in',
+  attendeeName: 'Gina',
+  kind: 'guest',
+  bookingId: '44444444-4444-4444-8444-444444444444',
+  sectionType: 'VIP Table',
+  startTime: '22:00',
+  checkedInAt: '2099-06-07T03:10:00.000Z',
+};
 
 /** The door answers `answer` to each check-in; returns the bodies it received. */
 async function atTheDoor(answer: (body: Record<string, string>) => Response) {
@@ -58,7 +66,12 @@ describe('venue dashboard: door mode', () => {
   });
 
   it('a second scan says the pass was already checked in, and when', async () => {
-    await atTheDoor(() => HttpResponse.json({ statusCode: 409, code: 'PASS.ALREADY_CHECKED_IN', message: 'Already checked in at 10:42 PM' }, { status: 409 }));
+    await atTheDoor(() =>
+      HttpResponse.json(
+        { statusCode: 409, code: 'PASS.ALREADY_CHECKED_IN', message: 'Already checked in at 10:42 PM' },
+        { status: 409 },
+      ),
+    );
     const { user } = renderApp('/venue-dashboard?tab=door');
     await user.type(await screen.findByLabelText('Door code'), 'HK4M7QTX{Enter}');
     expect(await within(result()).findByText('Already checked in at 10:42 PM')).toBeInTheDocument();
@@ -96,8 +109,19 @@ describe('venue dashboard: door mode', () => {
 });
 
 describe('door staff (issue 31.2.18)', () => {
-  const staffUser = makeUser({ id: '55555555-5555-4555-8555-555555555555', firstName: 'Dora', email: 'dora@example.com', userType: 'guest' });
-  const dora = { venueId: velvet.id, userId: staffUser.id, firstName: 'Dora', email: 'dora@example.com', addedAt: '2099-06-07T03:10:00.000Z' };
+  const staffUser = makeUser({
+    id: '55555555-5555-4555-8555-555555555555',
+    firstName: 'Dora',
+    email: 'dora@example.com',
+    userType: 'guest',
+  });
+  const dora = {
+    venueId: velvet.id,
+    userId: staffUser.id,
+    firstName: 'Dora',
+    email: 'dora@example.com',
+    addedAt: '2099-06-07T03:10:00.000Z',
+  };
 
   it('the owner adds a member by email to the chosen venue, sees the list, and can remove him; a refusal shows the server message', async () => {
     await signIn(owner);
@@ -109,7 +133,11 @@ describe('door staff (issue 31.2.18)', () => {
       http.post('/api/door/venues/:id/staff', async ({ params, request }) => {
         const body = (await request.json()) as { email: string };
         asked.push({ venue: String(params.id), body });
-        if (body.email === 'nobody@example.com') return HttpResponse.json({ statusCode: 404, code: 'PASS.NO_SUCH_MEMBER', message: 'No account with this email' }, { status: 404 });
+        if (body.email === 'nobody@example.com')
+          return HttpResponse.json(
+            { statusCode: 404, code: 'PASS.NO_SUCH_MEMBER', message: 'No account with this email' },
+            { status: 404 },
+          );
         staff = [dora];
         return HttpResponse.json(dora, { status: 201 });
       }),
@@ -145,7 +173,9 @@ describe('door staff (issue 31.2.18)', () => {
     await signIn(staffUser);
     const sent: unknown[] = [];
     server.use(
-      http.get('/api/door/venues', () => HttpResponse.json([{ venueId: azure.id, name: 'Azure Dream', city: 'Miami', role: 'staff' }])),
+      http.get('/api/door/venues', () =>
+        HttpResponse.json([{ venueId: azure.id, name: 'Azure Dream', city: 'Miami', role: 'staff' }]),
+      ),
       http.post('/api/door/check-in', async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json(checkedIn);

@@ -7,11 +7,29 @@ import { renderApp, screen } from '../../testing/render-app';
 import { server } from '../../testing/server';
 
 const TOKEN = `${'A'.repeat(46)}.${'b'.repeat(43)}`;
-const view: PassView = { venueName: 'Velvet Room', venueCity: 'Miami', sectionType: 'VIP Table', bookingDate: '2099-06-06', startTime: '22:00', endTime: '01:00', attendeeFirstName: 'Gina', kind: 'guest', code: 'HK4M7QTX', status: 'valid', checkedInAt: null };
+const view: PassView = {
+  venueName: 'Velvet Room',
+  venueCity: 'Miami',
+  sectionType: 'VIP Table',
+  bookingDate: '2099-06-06',
+  startTime: '22:00',
+  endTime: '01:00',
+  attendeeFirstName: 'Gina',
+  kind: 'guest',
+  code: 'HK4M7QTX',
+  status: 'valid',
+  checkedInAt: null,
+};
 
 describe('/pass/:token', () => {
   it("shows the pass's QR code, door code, venue, night and name", async () => {
-    server.use(http.get('/api/passes/:token', ({ params }) => (params.token === TOKEN ? HttpResponse.json(view) : HttpResponse.json({ message: 'Pass not found' }, { status: 404 }))));
+    server.use(
+      http.get('/api/passes/:token', ({ params }) =>
+        params.token === TOKEN
+          ? HttpResponse.json(view)
+          : HttpResponse.json({ message: 'Pass not found' }, { status: 404 }),
+      ),
+    );
     renderApp(`/pass/${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Velvet Room' })).toBeInTheDocument();
     const qr = await screen.findByRole('img', { name: "QR code of Gina's pass for Velvet Room" });
@@ -38,7 +56,11 @@ describe('/pass/:token', () => {
   });
 
   it('a forged pass link says the pass was not found', async () => {
-    server.use(http.get('/api/passes/:token', () => HttpResponse.json({ statusCode: 404, code: 'PASS.NOT_FOUND', message: 'Pass not found' }, { status: 404 })));
+    server.use(
+      http.get('/api/passes/:token', () =>
+        HttpResponse.json({ statusCode: 404, code: 'PASS.NOT_FOUND', message: 'Pass not found' }, { status: 404 }),
+      ),
+    );
     renderApp(`/pass/${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Pass not found' })).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
@@ -51,7 +73,9 @@ describe('/bookings/:bookingId/pass (Show pass)', () => {
   it("opens the signed-in attendee's pass page", async () => {
     await signIn(makeUser({ userType: 'host' }));
     server.use(
-      http.get('/api/bookings/:id/pass', () => HttpResponse.json({ token: TOKEN, code: 'HK4M7QTX', url: `/pass/${TOKEN}` })),
+      http.get('/api/bookings/:id/pass', () =>
+        HttpResponse.json({ token: TOKEN, code: 'HK4M7QTX', url: `/pass/${TOKEN}` }),
+      ),
       http.get('/api/passes/:token', () => HttpResponse.json(view)),
     );
     const { location } = renderApp(`/bookings/${BOOKING}/pass`);
@@ -61,9 +85,22 @@ describe('/bookings/:bookingId/pass (Show pass)', () => {
 
   it('says why when the member has no pass for the booking', async () => {
     await signIn(makeUser({ userType: 'guest' }));
-    server.use(http.get('/api/bookings/:id/pass', () => HttpResponse.json({ statusCode: 404, code: 'PASS.NOT_ATTENDEE', message: 'Only the host and the guests of this booking have a pass' }, { status: 404 })));
+    server.use(
+      http.get('/api/bookings/:id/pass', () =>
+        HttpResponse.json(
+          {
+            statusCode: 404,
+            code: 'PASS.NOT_ATTENDEE',
+            message: 'Only the host and the guests of this booking have a pass',
+          },
+          { status: 404 },
+        ),
+      ),
+    );
     renderApp(`/bookings/${BOOKING}/pass`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Only the host and the guests of this booking have a pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only the host and the guests of this booking have a pass',
+    );
     expect(await axeViolations()).toEqual([]);
   });
 });

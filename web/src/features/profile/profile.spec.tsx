@@ -8,7 +8,8 @@ import { axeViolations } from '../../testing/axe';
 import { server } from '../../testing/server';
 import { acceptablePhotos, skippedPhotosMessage, sortPhotos } from './api/profile';
 
-const photoOf = (id: string, n: number) => `/api/images/users/${id}/${'0'.repeat(8)}-0000-4000-8000-${String(n).padStart(12, '0')}.jpg`;
+const photoOf = (id: string, n: number) =>
+  `/api/images/users/${id}/${'0'.repeat(8)}-0000-4000-8000-${String(n).padStart(12, '0')}.jpg`;
 
 describe('Profile tab: details', () => {
   it('shows the spec messages, counts the bio live and saves age and bio', async () => {
@@ -51,7 +52,11 @@ describe('Profile tab: details', () => {
 
   it('says "Failed to update profile" with the server message when saving fails', async () => {
     await signIn(makeUser({ age: 30, bio: 'Already here for a while', profileImages: [] }));
-    server.use(http.post('/api/profile', () => HttpResponse.json({ statusCode: 503, message: 'Service temporarily unavailable' }, { status: 503 })));
+    server.use(
+      http.post('/api/profile', () =>
+        HttpResponse.json({ statusCode: 503, message: 'Service temporarily unavailable' }, { status: 503 }),
+      ),
+    );
     const { user } = renderApp('/dashboard?tab=profile');
     await user.click(await screen.findByRole('button', { name: 'Save Details' }));
     const toast = await findToast();
@@ -64,22 +69,38 @@ describe('Profile tab: photos', () => {
     const img = (name: string, size = 10) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
     const big = img('big.jpg', MAX_IMAGE_BYTES + 1);
     const text = new File(['x'], 'notes.txt', { type: 'text/plain' });
-    expect(acceptablePhotos([img('a.jpg'), text, big, img('b.jpg'), img('c.jpg')], 2).map((f) => f.name)).toEqual(['a.jpg', 'b.jpg']);
+    expect(acceptablePhotos([img('a.jpg'), text, big, img('b.jpg'), img('c.jpg')], 2).map((f) => f.name)).toEqual([
+      'a.jpg',
+      'b.jpg',
+    ]);
     expect(acceptablePhotos([img('a.jpg')], 0)).toEqual([]);
   });
 
   it('tells which files were skipped and why: not an image, over 10 MB, no room left (issue 31.2.15)', async () => {
     const img = (name: string, size = 10) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
-    const { accepted, skipped } = sortPhotos([img('a.jpg'), new File(['x'], 'notes.txt', { type: 'text/plain' }), img('big.jpg', MAX_IMAGE_BYTES + 1), img('b.jpg'), img('c.jpg')], 1);
+    const { accepted, skipped } = sortPhotos(
+      [
+        img('a.jpg'),
+        new File(['x'], 'notes.txt', { type: 'text/plain' }),
+        img('big.jpg', MAX_IMAGE_BYTES + 1),
+        img('b.jpg'),
+        img('c.jpg'),
+      ],
+      1,
+    );
     expect(accepted.map((f) => f.name)).toEqual(['a.jpg']);
-    expect(skippedPhotosMessage(skipped)).toBe('notes.txt is not an image. big.jpg is over 10 MB. 2 more photos were not added: a profile holds at most 6.');
+    expect(skippedPhotosMessage(skipped)).toBe(
+      'notes.txt is not an image. big.jpg is over 10 MB. 2 more photos were not added: a profile holds at most 6.',
+    );
 
     const member = makeUser({ profileImages: [] });
     await signIn(member);
     renderApp('/dashboard?tab=profile');
     await screen.findByRole('button', { name: 'Add Photo' });
     // As a browser without the picker's filter would hand them over (nothing is uploaded).
-    fireEvent.change(screen.getByTestId('photo-input'), { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' }), img('big.jpg', MAX_IMAGE_BYTES + 1)] } });
+    fireEvent.change(screen.getByTestId('photo-input'), {
+      target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' }), img('big.jpg', MAX_IMAGE_BYTES + 1)] },
+    });
     const toast = await findToast();
     expect(toast).toHaveTextContent('Photos not added');
     expect(toast).toHaveTextContent('notes.txt is not an image. big.jpg is over 10 MB.');
@@ -91,23 +112,40 @@ describe('Profile tab: photos', () => {
     await signIn(member);
     const newPath = photoOf(member.id, 1);
     server.use(
-      http.post('/api/users/:id/upload-url', () => HttpResponse.json({ uploadURL: 'http://storage.test/u', fields: { key: 'staging/users/x/y' }, objectPath: 'staging/users/x/y' })),
+      http.post('/api/users/:id/upload-url', () =>
+        HttpResponse.json({
+          uploadURL: 'http://storage.test/u',
+          fields: { key: 'staging/users/x/y' },
+          objectPath: 'staging/users/x/y',
+        }),
+      ),
       http.post('http://storage.test/u', () => new HttpResponse(null, { status: 204 })),
       http.put('/api/users/:id/images', () => HttpResponse.json({ objectPath: newPath })),
-      http.put('/api/users/:id/profile', async ({ request }) => HttpResponse.json({ ...member, ...((await request.json()) as object) })),
+      http.put('/api/users/:id/profile', async ({ request }) =>
+        HttpResponse.json({ ...member, ...((await request.json()) as object) }),
+      ),
       http.get('/api/conversations/:id', () => HttpResponse.json([])),
     );
     const { user } = renderApp('/dashboard?tab=profile');
     await screen.findByRole('button', { name: 'Add Photo' });
     expect(screen.getByTestId('photos-unsaved')).toBeEmptyDOMElement();
-    await user.upload(screen.getByTestId('photo-input'), new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' }));
+    await user.upload(
+      screen.getByTestId('photo-input'),
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' }),
+    );
     expect(await screen.findByRole('img', { name: 'Main photo' })).toHaveAttribute('src', newPath);
-    expect(screen.getByTestId('photos-unsaved')).toHaveTextContent('Unsaved changes: Save Photos to show them on your profile.');
+    expect(screen.getByTestId('photos-unsaved')).toHaveTextContent(
+      'Unsaved changes: Save Photos to show them on your profile.',
+    );
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('button', { name: /Messages/ }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('button', { name: /Messages/ }),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Messages' });
     expect(screen.queryByRole('img', { name: 'Main photo' })).toBeNull();
-    await user.click(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('button', { name: /Profile/ }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('button', { name: /Profile/ }),
+    );
     expect(await screen.findByRole('img', { name: 'Main photo' })).toHaveAttribute('src', newPath);
     expect(screen.getByTestId('photos-unsaved')).toHaveTextContent('Unsaved changes');
     await user.click(screen.getByRole('button', { name: 'Save Photos' }));
@@ -124,11 +162,17 @@ describe('Profile tab: photos', () => {
     server.use(
       http.post('/api/users/:id/upload-url', ({ params }) => {
         calls.push(`upload-url ${params.id}`);
-        return HttpResponse.json({ uploadURL: 'http://storage.test/luxe-identity', fields: { key: 'staging/users/x/y', policy: 'p', 'x-amz-signature': 's' }, objectPath: 'staging/users/x/y' });
+        return HttpResponse.json({
+          uploadURL: 'http://storage.test/luxe-identity',
+          fields: { key: 'staging/users/x/y', policy: 'p', 'x-amz-signature': 's' },
+          objectPath: 'staging/users/x/y',
+        });
       }),
       http.post('http://storage.test/luxe-identity', async ({ request }) => {
         const form = await request.formData();
-        calls.push(`storage POST ${[...form.keys()].join(',')} ${form.get('key')} ${form.get('Content-Type')} ${(form.get('file') as Blob).size} bytes`);
+        calls.push(
+          `storage POST ${[...form.keys()].join(',')} ${form.get('key')} ${form.get('Content-Type')} ${(form.get('file') as Blob).size} bytes`,
+        );
         return new HttpResponse(null, { status: 204 });
       }),
       http.put('/api/users/:id/images', async ({ request }) => {
@@ -143,12 +187,19 @@ describe('Profile tab: photos', () => {
     const { user } = renderApp('/dashboard?tab=profile');
     const add = await screen.findByRole('button', { name: 'Add Photo' });
     expect(screen.getByRole('button', { name: 'Save Photos' })).toBeDisabled();
-    await user.upload(screen.getByTestId('photo-input'), new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' }));
+    await user.upload(
+      screen.getByTestId('photo-input'),
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' }),
+    );
     const list = await screen.findByRole('list', { name: 'Your photos' });
     expect(await within(list).findByRole('img', { name: 'Main photo' })).toHaveAttribute('src', newPath);
     expect(within(list).getByText('Main')).toBeInTheDocument();
     // The server's fields as given, the file's type, the file last; then the upload's path is claimed.
-    expect(calls).toEqual([`upload-url ${member.id}`, 'storage POST key,policy,x-amz-signature,Content-Type,file staging/users/x/y image/jpeg 3 bytes', 'images {"imageURL":"staging/users/x/y"}']);
+    expect(calls).toEqual([
+      `upload-url ${member.id}`,
+      'storage POST key,policy,x-amz-signature,Content-Type,file staging/users/x/y image/jpeg 3 bytes',
+      'images {"imageURL":"staging/users/x/y"}',
+    ]);
     expect(add).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Preview photo 1' }));
@@ -173,13 +224,31 @@ describe('Profile tab: photos', () => {
 
     await signIn(member);
     server.use(
-      http.post('/api/users/:id/upload-url', () => HttpResponse.json({ uploadURL: 'http://storage.test/u', fields: { key: 'staging/users/x/y' }, objectPath: 'staging/users/x/y' })),
+      http.post('/api/users/:id/upload-url', () =>
+        HttpResponse.json({
+          uploadURL: 'http://storage.test/u',
+          fields: { key: 'staging/users/x/y' },
+          objectPath: 'staging/users/x/y',
+        }),
+      ),
       http.post('http://storage.test/u', () => new HttpResponse(null, { status: 204 })),
-      http.put('/api/users/:id/images', () => HttpResponse.json({ statusCode: 400, code: 'PROFILE.UPLOAD_REJECTED', message: 'The file is not an image (JPEG, PNG, WebP or GIF)' }, { status: 400 })),
+      http.put('/api/users/:id/images', () =>
+        HttpResponse.json(
+          {
+            statusCode: 400,
+            code: 'PROFILE.UPLOAD_REJECTED',
+            message: 'The file is not an image (JPEG, PNG, WebP or GIF)',
+          },
+          { status: 400 },
+        ),
+      ),
     );
     const { user } = renderApp('/dashboard?tab=profile');
     await screen.findByRole('button', { name: 'Add Photo' });
-    await user.upload(screen.getByTestId('photo-input'), new File(['GIF89a-not-really'], 'fake.gif', { type: 'image/gif' }));
+    await user.upload(
+      screen.getByTestId('photo-input'),
+      new File(['GIF89a-not-really'], 'fake.gif', { type: 'image/gif' }),
+    );
     const toast = await findToast();
     expect(toast).toHaveTextContent('Upload Error');
     expect(toast).toHaveTextContent('The file is not an image');

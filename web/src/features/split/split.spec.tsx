@@ -33,7 +33,17 @@ vi.mock('@stripe/react-stripe-js', async () => {
 const host = makeUser({ id: '6f1c2a7e-2b9d-4a53-9f44-0d6c8a1f2b3c', firstName: 'Ava' });
 const HOLD_ID = '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d';
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
-const pending: PendingBooking = { venueId: '0b7d3c1e-5a2f-4c8e-9d1a-000000000042', venueName: 'Azure Dream', venueImage: '/img/azure.jpg', date: '2030-06-15', time: '23:00', duration: 4, totalPrice: 3500, eventDescription: '', friendsCount: 0 };
+const pending: PendingBooking = {
+  venueId: '0b7d3c1e-5a2f-4c8e-9d1a-000000000042',
+  venueName: 'Azure Dream',
+  venueImage: '/img/azure.jpg',
+  date: '2030-06-15',
+  time: '23:00',
+  duration: 4,
+  totalPrice: 3500,
+  eventDescription: '',
+  friendsCount: 0,
+};
 
 const splitAnswer = (shares: number, fallback: 'host-card' | 'release'): Split => ({
   id: '11111111-1111-4111-8111-111111111111',
@@ -70,7 +80,17 @@ describe('Split the payment on /payment', () => {
     const bodies: unknown[] = [];
     server.use(
       http.get('/api/payments/config', () => HttpResponse.json({ publishableKey: 'pk_test_123' })),
-      http.post('/api/create-payment-intent', () => HttpResponse.json({ clientSecret: 'pi_full_secret_f', paymentIntentId: 'pi_full', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '3500.00', balanceDue: '0.00' })),
+      http.post('/api/create-payment-intent', () =>
+        HttpResponse.json({
+          clientSecret: 'pi_full_secret_f',
+          paymentIntentId: 'pi_full',
+          bookingId: HOLD_ID,
+          totalCost: '3500.00',
+          holdExpiresAt: '2030-01-01T00:15:00.000Z',
+          depositAmount: '3500.00',
+          balanceDue: '0.00',
+        }),
+      ),
       http.post('/api/bookings/:id/split', async ({ params, request }) => {
         const body = (await request.json()) as { shares: number; fallback: 'host-card' | 'release' };
         bodies.push({ id: params.id, ...body });
@@ -90,14 +110,18 @@ describe('Split the payment on /payment', () => {
     // The choice is stated in full, with the deadline in New York time.
     const group = screen.getByRole('group', { name: /If a share is still unpaid at the deadline \(.+ EST\)/ });
     const card = within(group).getByRole('radio', { name: 'Charge my card for any unpaid shares at the deadline' });
-    const release = within(group).getByRole('radio', { name: 'Cancel the booking at the deadline if any share is unpaid (paid shares are refunded in full)' });
+    const release = within(group).getByRole('radio', {
+      name: 'Cancel the booking at the deadline if any share is unpaid (paid shares are refunded in full)',
+    });
     expect(card).toBeChecked();
     fireEvent.click(release);
     expect(await axeViolations()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Split and get the links' }));
     await waitFor(() => expect(bodies).toEqual([{ id: HOLD_ID, shares: 3, fallback: 'release' }]));
     // His share's card form (the host share's payment), and the guests' links.
-    await waitFor(() => expect(screen.getByTestId('stripe-elements')).toHaveAttribute('data-client-secret', 'pi_host_secret_s'));
+    await waitFor(() =>
+      expect(screen.getByTestId('stripe-elements')).toHaveAttribute('data-client-secret', 'pi_host_secret_s'),
+    );
     expect(screen.getByRole('button', { name: 'Pay $1,166.68' })).toBeInTheDocument();
     expect(screen.getByTestId('split-paid-count')).toHaveTextContent('0 of 3 shares paid');
     const links = screen.getAllByTestId('split-link').map((l) => l.textContent);
@@ -111,8 +135,27 @@ describe('Split the payment on /payment', () => {
   it('shows the server’s message when the split is refused', async () => {
     server.use(
       http.get('/api/payments/config', () => HttpResponse.json({ publishableKey: 'pk_test_123' })),
-      http.post('/api/create-payment-intent', () => HttpResponse.json({ clientSecret: 'pi_full_secret_f', paymentIntentId: 'pi_full', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '3500.00', balanceDue: '0.00' })),
-      http.post('/api/bookings/:id/split', () => HttpResponse.json({ statusCode: 409, code: 'SPLIT.NOT_SPLITTABLE', message: 'Only your held booking that is not paid yet can be split' }, { status: 409 })),
+      http.post('/api/create-payment-intent', () =>
+        HttpResponse.json({
+          clientSecret: 'pi_full_secret_f',
+          paymentIntentId: 'pi_full',
+          bookingId: HOLD_ID,
+          totalCost: '3500.00',
+          holdExpiresAt: '2030-01-01T00:15:00.000Z',
+          depositAmount: '3500.00',
+          balanceDue: '0.00',
+        }),
+      ),
+      http.post('/api/bookings/:id/split', () =>
+        HttpResponse.json(
+          {
+            statusCode: 409,
+            code: 'SPLIT.NOT_SPLITTABLE',
+            message: 'Only your held booking that is not paid yet can be split',
+          },
+          { status: 409 },
+        ),
+      ),
     );
     renderApp('/payment');
     fireEvent.click(await screen.findByRole('button', { name: 'Split the payment' }));
@@ -125,7 +168,16 @@ describe('Split the payment on /payment', () => {
 });
 
 describe('/split/:token', () => {
-  const share = (over: Partial<SplitSharePublic> = {}): SplitSharePublic => ({ venueName: 'Azure Dream', bookingDate: '2030-06-15', startTime: '23:00', amount: '1166.66', status: 'pending', deadline: '2030-06-14T16:00:00.000Z', open: true, ...over });
+  const share = (over: Partial<SplitSharePublic> = {}): SplitSharePublic => ({
+    venueName: 'Azure Dream',
+    bookingDate: '2030-06-15',
+    startTime: '23:00',
+    amount: '1166.66',
+    status: 'pending',
+    deadline: '2030-06-14T16:00:00.000Z',
+    open: true,
+    ...over,
+  });
   beforeEach(async () => {
     await signIn(makeUser({ id: '9f1c2a7e-2b9d-4a53-9f44-0d6c8a1f2b3d', firstName: 'Gina' }));
   });
@@ -147,27 +199,43 @@ describe('/split/:token', () => {
     expect(screen.getByText('Jun 14, 2030 12:00 PM EST')).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
     fireEvent.click(await screen.findByRole('button', { name: 'Pay my share ($1,166.66)' }));
-    await waitFor(() => expect(screen.getByTestId('stripe-elements')).toHaveAttribute('data-client-secret', 'pi_share_secret_g'));
+    await waitFor(() =>
+      expect(screen.getByTestId('stripe-elements')).toHaveAttribute('data-client-secret', 'pi_share_secret_g'),
+    );
     expect(intents).toBe(1);
     expect(screen.getByRole('button', { name: 'Pay $1,166.66' })).toBeInTheDocument();
   });
 
   it('says so when card payments are not configured', async () => {
-    server.use(http.get('/api/payments/config', () => HttpResponse.json({ publishableKey: null })), http.get('/api/split-shares/:token', () => HttpResponse.json(share())));
+    server.use(
+      http.get('/api/payments/config', () => HttpResponse.json({ publishableKey: null })),
+      http.get('/api/split-shares/:token', () => HttpResponse.json(share())),
+    );
     renderApp(`/split/${TOKEN}`);
     expect(await screen.findByText('Card payments are not configured. Please contact support.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay my share/ })).not.toBeInTheDocument();
   });
 
   it('a paid share says it is paid and offers no payment', async () => {
-    server.use(http.get('/api/payments/config', () => HttpResponse.json({ publishableKey: 'pk_test_123' })), http.get('/api/split-shares/:token', () => HttpResponse.json(share({ status: 'paid', open: false }))));
+    server.use(
+      http.get('/api/payments/config', () => HttpResponse.json({ publishableKey: 'pk_test_123' })),
+      http.get('/api/split-shares/:token', () => HttpResponse.json(share({ status: 'paid', open: false }))),
+    );
     renderApp(`/split/${TOKEN}`);
     expect(await screen.findByText('This share is paid. Thank you!')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay my share/ })).not.toBeInTheDocument();
   });
 
   it('an unknown link says it is invalid', async () => {
-    server.use(http.get('/api/payments/config', () => HttpResponse.json({ publishableKey: 'pk_test_123' })), http.get('/api/split-shares/:token', () => HttpResponse.json({ statusCode: 404, code: 'SPLIT.SHARE_NOT_FOUND', message: 'This payment link is invalid or has expired' }, { status: 404 })));
+    server.use(
+      http.get('/api/payments/config', () => HttpResponse.json({ publishableKey: 'pk_test_123' })),
+      http.get('/api/split-shares/:token', () =>
+        HttpResponse.json(
+          { statusCode: 404, code: 'SPLIT.SHARE_NOT_FOUND', message: 'This payment link is invalid or has expired' },
+          { status: 404 },
+        ),
+      ),
+    );
     renderApp(`/split/${TOKEN}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('This payment link is invalid or has expired');
   });
@@ -180,7 +248,16 @@ describe('My Bookings: who has paid', () => {
     const { SplitProgress } = await import('./components/split-progress');
     const four = splitAnswer(4, 'host-card');
     four.paidCount = 2;
-    server.use(http.get('/api/bookings/:id/split', ({ params }) => (params.id === HOLD_ID ? HttpResponse.json(four) : HttpResponse.json({ statusCode: 404, code: 'SPLIT.NOT_FOUND', message: 'Split payment not found' }, { status: 404 }))));
+    server.use(
+      http.get('/api/bookings/:id/split', ({ params }) =>
+        params.id === HOLD_ID
+          ? HttpResponse.json(four)
+          : HttpResponse.json(
+              { statusCode: 404, code: 'SPLIT.NOT_FOUND', message: 'Split payment not found' },
+              { status: 404 },
+            ),
+      ),
+    );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const { container } = render(
       <QueryClientProvider client={client}>
@@ -191,7 +268,9 @@ describe('My Bookings: who has paid', () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByTestId('booking-split')).toHaveTextContent('2 of 4 shares paid');
-    await waitFor(() => expect(client.getQueryState(['booking-split', '33333333-3333-4333-8333-333333333333'])?.status).toBe('success'));
+    await waitFor(() =>
+      expect(client.getQueryState(['booking-split', '33333333-3333-4333-8333-333333333333'])?.status).toBe('success'),
+    );
     expect(screen.getByTestId('none')).toBeEmptyDOMElement();
     expect(await axeViolations(container)).toEqual([]);
   });

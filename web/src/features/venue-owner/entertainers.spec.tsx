@@ -31,13 +31,22 @@ function makeDancer(overrides: Partial<Dancer> = {}): Dancer {
 
 const luna = makeDancer();
 const star = makeDancer({ id: 'dddddddd-0000-4000-8000-000000000002', name: 'Star' });
-const linked = makeDancer({ id: 'dddddddd-0000-4000-8000-000000000003', name: 'Already Linked', entertainerUserId: '99999999-0000-4000-8000-000000000009' });
+const linked = makeDancer({
+  id: 'dddddddd-0000-4000-8000-000000000003',
+  name: 'Already Linked',
+  entertainerUserId: '99999999-0000-4000-8000-000000000009',
+});
 
 const jade = makeEntertainerRequest({ venueId: VENUE_ID, venueName: 'Velvet Lounge', status: 'pending' });
 const mia = makeEntertainerRequest({
   venueName: 'Neon Palms',
   status: 'approved',
-  entertainer: { id: '44444444-0000-4000-8000-000000000004', firstName: 'Mia', lastName: 'Stone', profileImages: ['/img/mia.jpg'] },
+  entertainer: {
+    id: '44444444-0000-4000-8000-000000000004',
+    firstName: 'Mia',
+    lastName: 'Stone',
+    profileImages: ['/img/mia.jpg'],
+  },
 });
 const kai = makeEntertainerRequest({
   venueName: 'Velvet Lounge',
@@ -46,7 +55,11 @@ const kai = makeEntertainerRequest({
 });
 
 /** The owner is signed in; requests, assignments and the venue's dancers answer these lists (read each time). */
-async function asOwner({ requests = [], assignments = [], dancers = [luna, star, linked] }: { requests?: EntertainerRequest[]; assignments?: VipAssignment[]; dancers?: Dancer[] } = {}) {
+async function asOwner({
+  requests = [],
+  assignments = [],
+  dancers = [luna, star, linked],
+}: { requests?: EntertainerRequest[]; assignments?: VipAssignment[]; dancers?: Dancer[] } = {}) {
   await signIn(owner);
   const reads = { requests: 0, assignments: 0, dancers: 0 };
   server.use(
@@ -77,15 +90,27 @@ describe('/venue-dashboard: Entertainers, join requests', () => {
     await asOwner({ requests: [mia, kai, jade] });
     const { user, location } = renderApp('/venue-dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Venue dashboard' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['My Events', 'My Bookings', 'Entertainers', 'Door']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['My Events', 'My Bookings', 'Entertainers', 'Door']);
     await user.click(within(nav).getByRole('button', { name: 'Entertainers' }));
     expect(location()).toBe('/venue-dashboard?tab=entertainers');
     expect(screen.getByRole('heading', { level: 1, name: 'Entertainers' })).toBeInTheDocument();
 
     const list = await screen.findByRole('list', { name: 'Entertainer requests' });
     const items = within(list).getAllByTestId('entertainer-request');
-    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['Jade Rivers', 'Mia Stone', 'Kai Moon']);
-    expect(items.map((i) => within(i).getByTestId('request-status').textContent)).toEqual(['Pending', 'Approved', 'Declined']);
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
+      'Jade Rivers',
+      'Mia Stone',
+      'Kai Moon',
+    ]);
+    expect(items.map((i) => within(i).getByTestId('request-status').textContent)).toEqual([
+      'Pending',
+      'Approved',
+      'Declined',
+    ]);
     expect(items[0]).toHaveTextContent('Velvet Lounge');
     expect(within(items[0]!).getByRole('button', { name: 'Approve Jade Rivers for Velvet Lounge' })).toBeEnabled();
     expect(within(items[0]!).getByRole('button', { name: 'Decline Jade Rivers for Velvet Lounge' })).toBeEnabled();
@@ -112,7 +137,11 @@ describe('/venue-dashboard: Entertainers, join requests', () => {
     const dialog = screen.getByRole('dialog', { name: 'Approve Jade Rivers' });
     const group = within(dialog).getByRole('group', { name: 'Dancer profile' });
     await within(group).findByRole('radio', { name: /Luna/ });
-    expect(within(group).getAllByRole('radio').map((r) => r.closest('label')?.querySelector('span span')?.textContent)).toEqual(['Luna', 'Star', 'Create a new profile']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.querySelector('span span')?.textContent),
+    ).toEqual(['Luna', 'Star', 'Create a new profile']);
     expect(within(group).getByRole('radio', { name: /Create a new profile/ })).toBeChecked();
     expect(await accessibilityViolations(dialog)).toEqual([]);
 
@@ -143,7 +172,9 @@ describe('/venue-dashboard: Entertainers, join requests', () => {
     const { user } = renderApp('/venue-dashboard?tab=entertainers');
     await user.click(await screen.findByRole('button', { name: 'Approve Jade Rivers for Velvet Lounge' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve Jade Rivers' });
-    expect(await within(dialog).findByText('Every dancer profile of this venue is already linked to an entertainer.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Every dancer profile of this venue is already linked to an entertainer.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getAllByRole('radio')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Approve Jade Rivers' }));
     expect(await findToast()).toHaveTextContent('Entertainer Approved');
@@ -156,7 +187,10 @@ describe('/venue-dashboard: Entertainers, join requests', () => {
     server.use(
       http.post('/api/venue-owner/entertainer-requests/:id/approve', () => {
         calls += 1;
-        return HttpResponse.json({ statusCode: 409, code: 'ENTERTAINER.DANCER_TAKEN', message: ENTERTAINER_MESSAGES.dancerTaken }, { status: 409 });
+        return HttpResponse.json(
+          { statusCode: 409, code: 'ENTERTAINER.DANCER_TAKEN', message: ENTERTAINER_MESSAGES.dancerTaken },
+          { status: 409 },
+        );
       }),
     );
     const { user } = renderApp('/venue-dashboard?tab=entertainers');
@@ -210,9 +244,24 @@ describe('/venue-dashboard: Entertainers, join requests', () => {
 
 describe('/venue-dashboard: Entertainers, VIP assignments', () => {
   const proposed = makeAssignment({ sectionName: 'Champagne Room', dancerName: 'Jade', status: 'proposed' });
-  const accepted = makeAssignment({ sectionName: 'Diamond Suite', dancerName: 'Luna', status: 'accepted', respondedAt: '2026-03-02T12:00:00.000Z' });
-  const declined = makeAssignment({ sectionName: 'Ruby Room', dancerName: 'Star', status: 'declined', respondedAt: '2026-03-02T12:00:00.000Z' });
-  const revoked = makeAssignment({ sectionName: 'Onyx Room', dancerName: 'Mia', status: 'revoked', respondedAt: '2026-03-03T12:00:00.000Z' });
+  const accepted = makeAssignment({
+    sectionName: 'Diamond Suite',
+    dancerName: 'Luna',
+    status: 'accepted',
+    respondedAt: '2026-03-02T12:00:00.000Z',
+  });
+  const declined = makeAssignment({
+    sectionName: 'Ruby Room',
+    dancerName: 'Star',
+    status: 'declined',
+    respondedAt: '2026-03-02T12:00:00.000Z',
+  });
+  const revoked = makeAssignment({
+    sectionName: 'Onyx Room',
+    dancerName: 'Mia',
+    status: 'revoked',
+    respondedAt: '2026-03-03T12:00:00.000Z',
+  });
 
   it('Revoke is offered only for proposed and accepted assignments, and posts to /revoke of the one chosen', async () => {
     const assignments = [proposed, accepted, declined, revoked];
@@ -228,7 +277,12 @@ describe('/venue-dashboard: Entertainers, VIP assignments', () => {
     const { user } = renderApp('/venue-dashboard?tab=entertainers');
     const list = await screen.findByRole('list', { name: 'VIP assignments' });
     const cards = within(list).getAllByTestId('vip-assignment');
-    expect(cards.map((c) => within(c).getByTestId('assignment-status').textContent)).toEqual(['Proposed', 'Accepted', 'Declined', 'Revoked']);
+    expect(cards.map((c) => within(c).getByTestId('assignment-status').textContent)).toEqual([
+      'Proposed',
+      'Accepted',
+      'Declined',
+      'Revoked',
+    ]);
     expect(within(cards[0]!).getByRole('button', { name: 'Revoke Jade from Champagne Room' })).toBeEnabled();
     expect(within(cards[1]!).getByRole('button', { name: 'Revoke Luna from Diamond Suite' })).toBeEnabled();
     expect(within(cards[2]!).queryAllByRole('button')).toHaveLength(0);
@@ -249,9 +303,15 @@ describe('/venue-dashboard: Entertainers, VIP assignments', () => {
     await asOwner({ assignments: [proposed, accepted] });
     server.use(
       http.post(`/api/venue-owner/vip-assignments/${proposed.id}/revoke`, () =>
-        HttpResponse.json({ statusCode: 409, code: 'ENTERTAINER.NOT_REVOCABLE', message: ENTERTAINER_MESSAGES.notRevocable }, { status: 409 }),
+        HttpResponse.json(
+          { statusCode: 409, code: 'ENTERTAINER.NOT_REVOCABLE', message: ENTERTAINER_MESSAGES.notRevocable },
+          { status: 409 },
+        ),
       ),
-      http.post(`/api/venue-owner/vip-assignments/${accepted.id}/revoke`, () => new HttpResponse('Bad Gateway', { status: 502 })),
+      http.post(
+        `/api/venue-owner/vip-assignments/${accepted.id}/revoke`,
+        () => new HttpResponse('Bad Gateway', { status: 502 }),
+      ),
     );
     const { user } = renderApp('/venue-dashboard?tab=entertainers');
     await user.click(await screen.findByRole('button', { name: 'Revoke Jade from Champagne Room' }));

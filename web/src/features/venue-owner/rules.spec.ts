@@ -5,15 +5,33 @@ import { citiesOf, nextTierHours, parseCapacity, toggleExclusive, toggleVipRoom,
 
 describe('section toggles (docs/product.md#venues-sections)', () => {
   it('VIP on: exclusive on and max 1 when max was unset or 999', () => {
-    expect(toggleVipRoom({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: UNLIMITED_BOOKINGS }, true)).toEqual({ isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1 });
-    expect(toggleVipRoom({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: undefined }, true)).toEqual({ isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1 });
+    expect(
+      toggleVipRoom({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: UNLIMITED_BOOKINGS }, true),
+    ).toEqual({ isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1 });
+    expect(toggleVipRoom({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: undefined }, true)).toEqual({
+      isVipRoom: true,
+      isExclusive: true,
+      maxSimultaneousBookings: 1,
+    });
   });
   it('VIP off leaves exclusive and max alone', () => {
-    expect(toggleVipRoom({ isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1 }, false)).toEqual({ isVipRoom: false, isExclusive: true, maxSimultaneousBookings: 1 });
+    expect(toggleVipRoom({ isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1 }, false)).toEqual({
+      isVipRoom: false,
+      isExclusive: true,
+      maxSimultaneousBookings: 1,
+    });
   });
   it('Exclusive on sets 1; off sets 999', () => {
-    expect(toggleExclusive({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: 20 }, true)).toEqual({ isVipRoom: false, isExclusive: true, maxSimultaneousBookings: 1 });
-    expect(toggleExclusive({ isVipRoom: false, isExclusive: true, maxSimultaneousBookings: 1 }, false)).toEqual({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: 999 });
+    expect(toggleExclusive({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: 20 }, true)).toEqual({
+      isVipRoom: false,
+      isExclusive: true,
+      maxSimultaneousBookings: 1,
+    });
+    expect(toggleExclusive({ isVipRoom: false, isExclusive: true, maxSimultaneousBookings: 1 }, false)).toEqual({
+      isVipRoom: false,
+      isExclusive: false,
+      maxSimultaneousBookings: 999,
+    });
   });
 });
 
@@ -21,7 +39,12 @@ describe('venue form rules', () => {
   it('a new tier defaults to (count + 1) x 2 hours', () => {
     expect(nextTierHours([])).toBe(2);
     expect(nextTierHours([{ hours: 2, price: 1 }])).toBe(4);
-    expect(nextTierHours([{ hours: 2, price: 1 }, { hours: 8, price: 1 }])).toBe(6);
+    expect(
+      nextTierHours([
+        { hours: 2, price: 1 },
+        { hours: 8, price: 1 },
+      ]),
+    ).toBe(6);
   });
   it('capacity falls back to 1 on bad input', () => {
     expect(parseCapacity('40')).toBe(40);

@@ -14,7 +14,10 @@ export interface SectionToggles {
  */
 export function toggleVipRoom(current: SectionToggles, on: boolean): SectionToggles {
   if (!on) return { ...current, isVipRoom: false };
-  const unset = current.maxSimultaneousBookings === undefined || Number.isNaN(current.maxSimultaneousBookings) || current.maxSimultaneousBookings === UNLIMITED_BOOKINGS;
+  const unset =
+    current.maxSimultaneousBookings === undefined ||
+    Number.isNaN(current.maxSimultaneousBookings) ||
+    current.maxSimultaneousBookings === UNLIMITED_BOOKINGS;
   const withMax = { ...current, isVipRoom: true, maxSimultaneousBookings: unset ? 1 : current.maxSimultaneousBookings };
   return toggleExclusive(withMax, true);
 }
@@ -49,7 +52,9 @@ export function requiredNumber(raw: unknown): number {
 }
 
 /** States that the venue form offers: those with at least one city in the city list, A to Z. */
-export const VENUE_STATES: readonly string[] = [...new Set(US_CITIES.map((c) => c.state))].sort((a, b) => a.localeCompare(b));
+export const VENUE_STATES: readonly string[] = [...new Set(US_CITIES.map((c) => c.state))].sort((a, b) =>
+  a.localeCompare(b),
+);
 
 /** The cities of a state (the city list depends on the state). */
 export function citiesOf(state: string): string[] {
@@ -64,5 +69,10 @@ export function splitList(text: string, separator: RegExp = /\r?\n/): string[] {
     .filter(Boolean);
 }
 
-export const SUBTYPE_LABELS = { nightclub: 'Nightclub', lounge: 'Lounge', hookah_bar: 'Hookah bar', strip_club: 'Strip club' } as const;
+export const SUBTYPE_LABELS = {
+  nightclub: 'Nightclub',
+  lounge: 'Lounge',
+  hookah_bar: 'Hookah bar',
+  strip_club: 'Strip club',
+} as const;
 export const APPROVAL_LABELS = { pending: 'Pending approval', approved: 'Approved', rejected: 'Rejected' } as const;

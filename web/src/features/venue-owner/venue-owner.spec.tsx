@@ -1,7 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_MESSAGES, MAX_IMAGE_BYTES, TEXT_LIMITS, VENUE_ERRORS, type Dancer, type Section, type Venue } from '@luxe/contracts';
+import {
+  DEPOSIT_MESSAGES,
+  MAX_IMAGE_BYTES,
+  TEXT_LIMITS,
+  VENUE_ERRORS,
+  type Dancer,
+  type Section,
+  type Venue,
+} from '@luxe/contracts';
 import { makeUser, signIn } from '../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../testing/render-app';
 import { server } from '../../testing/server';
@@ -9,7 +17,8 @@ import { axeViolations } from '../../testing/axe';
 
 const owner = makeUser({ id: '11111111-1111-4111-8111-111111111111', firstName: 'Olivia', userType: 'venue' });
 const VENUE_ID = '22222222-2222-4222-8222-222222222222';
-const photo = (n: number) => `/api/images/venues/${owner.id}/${'a'.repeat(8)}-0000-4000-8000-${String(n).padStart(12, '0')}.jpg`;
+const photo = (n: number) =>
+  `/api/images/venues/${owner.id}/${'a'.repeat(8)}-0000-4000-8000-${String(n).padStart(12, '0')}.jpg`;
 
 function makeVenue(overrides: Partial<Venue> = {}): Venue {
   return {
@@ -92,8 +101,19 @@ async function waitFor(check: () => boolean) {
 }
 
 describe('/venue-dashboard: My Events', () => {
-  it('lists the owner\'s venues with type, place, price and approval status, and offers the two tabs', async () => {
-    await withVenues([makeVenue(), makeVenue({ id: '44444444-4444-4444-8444-444444444444', name: 'Sea Breeze', type: 'yacht', subtype: null, approvalStatus: 'approved', formattedPrice: '$1,250/hr', imageUrl: '/api/placeholder-yacht' })]);
+  it("lists the owner's venues with type, place, price and approval status, and offers the two tabs", async () => {
+    await withVenues([
+      makeVenue(),
+      makeVenue({
+        id: '44444444-4444-4444-8444-444444444444',
+        name: 'Sea Breeze',
+        type: 'yacht',
+        subtype: null,
+        approvalStatus: 'approved',
+        formattedPrice: '$1,250/hr',
+        imageUrl: '/api/placeholder-yacht',
+      }),
+    ]);
     const { user, location } = renderApp('/venue-dashboard');
     const list = await screen.findByRole('list', { name: 'Your venues' });
     const cards = within(list).getAllByTestId('venue-card');
@@ -102,7 +122,10 @@ describe('/venue-dashboard: My Events', () => {
     expect(cards[0]).toHaveTextContent('Club · Nightclub · Miami, FL');
     expect(cards[0]).toHaveTextContent('$500/hr');
     expect(within(cards[0]!).getByText('Pending approval')).toBeInTheDocument();
-    expect(within(cards[0]!).getByRole('img', { name: 'Velvet Room' })).toHaveAttribute('src', '/api/placeholder-venue');
+    expect(within(cards[0]!).getByRole('img', { name: 'Velvet Room' })).toHaveAttribute(
+      'src',
+      '/api/placeholder-venue',
+    );
     expect(within(cards[1]!).getByText('Approved')).toBeInTheDocument();
     expect(cards[1]).toHaveTextContent('Yacht · Miami, FL');
     expect(screen.getByRole('heading', { level: 1, name: 'My Events' })).toBeInTheDocument();
@@ -162,7 +185,11 @@ describe('/venue-dashboard: My Events', () => {
     expect(city).toBeDisabled();
     await user.selectOptions(screen.getByLabelText('State'), 'Florida');
     expect(city).toBeEnabled();
-    expect(within(city).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a city', 'Jacksonville', 'Miami', 'Tampa']);
+    expect(
+      within(city)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a city', 'Jacksonville', 'Miami', 'Tampa']);
     await user.selectOptions(city, 'Miami');
     await user.type(screen.getByLabelText('Address'), '1 Ocean Dr');
     const capacity = screen.getByLabelText('Capacity');
@@ -177,10 +204,16 @@ describe('/venue-dashboard: My Events', () => {
     await user.type(screen.getByLabelText('Amenities'), 'Bottle service{Enter}DJ');
     // The cancellation policy: one of three, moderate by default, its rules told under the select.
     const policy = screen.getByLabelText('Cancellation policy');
-    expect(within(policy).getAllByRole('option').map((o) => o.textContent)).toEqual(['Flexible', 'Moderate', 'Strict']);
+    expect(
+      within(policy)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Flexible', 'Moderate', 'Strict']);
     expect(policy).toHaveValue('moderate');
     await user.selectOptions(policy, 'strict');
-    expect(policy).toHaveAccessibleDescription('Full refund up to 14 days before the start; 50% refund up to 7 days before; no refund after.');
+    expect(policy).toHaveAccessibleDescription(
+      'Full refund up to 14 days before the start; 50% refund up to 7 days before; no refund after.',
+    );
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
     const toast = await findToast();
@@ -214,7 +247,10 @@ describe('/venue-dashboard: My Events', () => {
       http.put('/api/venues/:id', async ({ request }) => {
         sent = await request.json();
         return answer === 'message'
-          ? HttpResponse.json({ statusCode: 403, code: 'VENUE.NOT_OWNER', message: 'Only the owner can change this venue' }, { status: 403 })
+          ? HttpResponse.json(
+              { statusCode: 403, code: 'VENUE.NOT_OWNER', message: 'Only the owner can change this venue' },
+              { status: 403 },
+            )
           : new HttpResponse(null, { status: 500 });
       }),
     );
@@ -226,7 +262,16 @@ describe('/venue-dashboard: My Events', () => {
     expect(toast).toHaveAttribute('data-variant', 'destructive');
     expect(toast).toHaveTextContent('Error');
     expect(toast).toHaveTextContent('Only the owner can change this venue');
-    expect(sent).toMatchObject({ name: 'Velvet Room', type: 'club', subtype: 'nightclub', city: 'Miami', state: 'Florida', capacity: 200, pricePerHour: 500, rating: 4.5 });
+    expect(sent).toMatchObject({
+      name: 'Velvet Room',
+      type: 'club',
+      subtype: 'nightclub',
+      city: 'Miami',
+      state: 'Florida',
+      capacity: 200,
+      pricePerHour: 500,
+      rating: 4.5,
+    });
     expect(sent).not.toHaveProperty('userId');
 
     answer = 'bare';
@@ -330,7 +375,17 @@ describe('/venue-dashboard: yacht form', () => {
     await user.type(screen.getByLabelText('Rules & safety'), 'No smoking');
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
     expect(await findToast()).toHaveTextContent('Success');
-    expect(sent).toMatchObject({ type: 'yacht', subtype: null, yachtLength: 80, hasCaptain: true, rules: ['No smoking'], pricingTiers: [{ hours: 4, price: 2000 }, { hours: 6, price: 2800 }] });
+    expect(sent).toMatchObject({
+      type: 'yacht',
+      subtype: null,
+      yachtLength: 80,
+      hasCaptain: true,
+      rules: ['No smoking'],
+      pricingTiers: [
+        { hours: 4, price: 2000 },
+        { hours: 6, price: 2800 },
+      ],
+    });
   });
 });
 
@@ -367,7 +422,11 @@ describe('/venue-dashboard: yacht tiers that make a longer trip cheaper', () => 
     ]);
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
     const warning = await screen.findByRole('alert', { name: 'A longer trip would cost less than a shorter one' });
-    expect(within(warning).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['6 hours: $2,000, less than 5 hours: $2,500']);
+    expect(
+      within(warning)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['6 hours: $2,000, less than 5 hours: $2,500']);
     expect(warning).toHaveFocus();
     expect(sent).toEqual([]);
     expect(await axeViolations()).toEqual([]);
@@ -380,7 +439,12 @@ describe('/venue-dashboard: yacht tiers that make a longer trip cheaper', () => 
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
     expect(await findToast()).toHaveTextContent('Success');
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ pricingTiers: [{ hours: 5, price: 2500 }, { hours: 6, price: 2900 }] });
+    expect(sent[0]).toMatchObject({
+      pricingTiers: [
+        { hours: 5, price: 2500 },
+        { hours: 6, price: 2900 },
+      ],
+    });
     expect(screen.queryByTestId('tier-price-warning')).toBeNull();
   });
 
@@ -389,7 +453,11 @@ describe('/venue-dashboard: yacht tiers that make a longer trip cheaper', () => 
     const { user, sent } = await yachtForm([[4, 3000]]);
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
     const warning = await screen.findByRole('alert', { name: 'A longer trip would cost less than a shorter one' });
-    expect(within(warning).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['5 hours: $2,500, less than 4 hours: $3,000']); // 6 hours by the hour ($3,000) is no less
+    expect(
+      within(warning)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['5 hours: $2,500, less than 4 hours: $3,000']); // 6 hours by the hour ($3,000) is no less
     await user.click(within(warning).getByRole('button', { name: 'Save Anyway' }));
     expect(await findToast()).toHaveTextContent('Success');
     expect(sent).toHaveLength(1);
@@ -434,7 +502,9 @@ describe('/venue-dashboard: sections', () => {
     server.use(
       http.post('/api/venues/:id/sections', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(makeSection({ isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1 }), { status: 201 });
+        return HttpResponse.json(makeSection({ isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1 }), {
+          status: 201,
+        });
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Add Section' }));
@@ -468,7 +538,15 @@ describe('/venue-dashboard: sections', () => {
     await user.type(screen.getByLabelText('Price per hour ($)'), '900');
     await user.click(screen.getByRole('button', { name: 'Create Section' }));
     expect(await findToast()).toHaveTextContent('VIP room created');
-    expect(sent).toMatchObject({ name: 'Red Room', type: 'Private', isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1, pricePerHour: 900, capacity: 1 });
+    expect(sent).toMatchObject({
+      name: 'Red Room',
+      type: 'Private',
+      isVipRoom: true,
+      isExclusive: true,
+      maxSimultaneousBookings: 1,
+      pricePerHour: 900,
+      capacity: 1,
+    });
     await waitFor(() => sectionReads.count === 2);
   });
 
@@ -476,7 +554,9 @@ describe('/venue-dashboard: sections', () => {
     const { user } = await openSections(makeVenue({ subtype: 'strip_club' }));
     server.use(
       http.post('/api/venues/:id/sections', () => new HttpResponse(null, { status: 500 })),
-      http.delete('/api/sections/:id', () => HttpResponse.json({ statusCode: 404, message: 'Section not found' }, { status: 404 })),
+      http.delete('/api/sections/:id', () =>
+        HttpResponse.json({ statusCode: 404, message: 'Section not found' }, { status: 404 }),
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Create VIP Room' }));
     expect(screen.getByRole('switch', { name: 'VIP Room' })).toHaveAttribute('aria-checked', 'true');
@@ -496,28 +576,54 @@ describe('/venue-dashboard: sections', () => {
 });
 
 describe('/venue-dashboard: what upcoming bookings hold back (issue case 5)', () => {
-  const refuse = (def: { code: string; status: number; message: string }) => () => HttpResponse.json({ statusCode: def.status, code: def.code, message: def.message }, { status: def.status });
+  const refuse = (def: { code: string; status: number; message: string }) => () =>
+    HttpResponse.json({ statusCode: def.status, code: def.code, message: def.message }, { status: def.status });
 
   it("a section with upcoming bookings: the server's 409 message is shown and the section stays listed", async () => {
     await withVenues([makeVenue()]);
-    server.use(http.get('/api/venues/:id/sections', () => HttpResponse.json([makeSection()])), http.delete('/api/sections/:id', refuse(VENUE_ERRORS.SECTION_HAS_UPCOMING_BOOKINGS)));
+    server.use(
+      http.get('/api/venues/:id/sections', () => HttpResponse.json([makeSection()])),
+      http.delete('/api/sections/:id', refuse(VENUE_ERRORS.SECTION_HAS_UPCOMING_BOOKINGS)),
+    );
     const { user } = renderApp('/venue-dashboard');
     await user.click(await screen.findByRole('button', { name: 'Manage sections of Velvet Room' }));
     await user.click(await screen.findByRole('button', { name: 'Delete Main Booth' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete section' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete section' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(await findToast()).toHaveTextContent('This section has upcoming bookings, so it cannot be deleted');
     expect(screen.getByRole('button', { name: 'Delete Main Booth' })).toBeInTheDocument();
   });
 
   it("a dancer with upcoming bookings: the server's 409 message is shown and the dancer stays listed", async () => {
     await withVenues([makeVenue({ subtype: 'strip_club' })]);
-    const luna: Dancer = { id: '55555555-5555-4555-8555-555555555555', venueId: VENUE_ID, entertainerUserId: null, name: 'Luna', description: '', images: [], specialties: [], isAvailable: true, isActive: true, createdAt: '2025-01-01T00:00:00.000Z', imageUrl: '/api/placeholder-section', priceModifier: '1.00' };
-    server.use(http.get('/api/venues/:id/dancers', () => HttpResponse.json([luna])), http.delete('/api/dancers/:id', refuse(VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS)));
+    const luna: Dancer = {
+      id: '55555555-5555-4555-8555-555555555555',
+      venueId: VENUE_ID,
+      entertainerUserId: null,
+      name: 'Luna',
+      description: '',
+      images: [],
+      specialties: [],
+      isAvailable: true,
+      isActive: true,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      imageUrl: '/api/placeholder-section',
+      priceModifier: '1.00',
+    };
+    server.use(
+      http.get('/api/venues/:id/dancers', () => HttpResponse.json([luna])),
+      http.delete('/api/dancers/:id', refuse(VENUE_ERRORS.DANCER_HAS_UPCOMING_BOOKINGS)),
+    );
     const { user } = renderApp('/venue-dashboard');
     await user.click(await screen.findByRole('button', { name: 'Dancers of Velvet Room' }));
     await user.click(await screen.findByRole('button', { name: 'Delete Luna' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete dancer' })).getByRole('button', { name: 'Delete' }));
-    expect(await findToast()).toHaveTextContent('This dancer has upcoming bookings, so they cannot be removed or made inactive');
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete dancer' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await findToast()).toHaveTextContent(
+      'This dancer has upcoming bookings, so they cannot be removed or made inactive',
+    );
     expect(screen.getByRole('button', { name: 'Delete Luna' })).toBeInTheDocument();
   });
 });
@@ -549,7 +655,21 @@ describe('/venue-dashboard: editing a section', () => {
     await waitFor(() => screen.queryByTestId('toast')?.textContent?.includes('Section updated') ?? false);
     expect(sent).toEqual({
       id: section.id,
-      body: { name: 'Main Booth', type: 'Booth', description: '', images: [], capacity: 12, pricePerHour: 750, amenities: [], isVipRoom: false, isExclusive: false, maxSimultaneousBookings: 4, isActive: true, minimumSpend: null, depositPercent: 0 },
+      body: {
+        name: 'Main Booth',
+        type: 'Booth',
+        description: '',
+        images: [],
+        capacity: 12,
+        pricePerHour: 750,
+        amenities: [],
+        isVipRoom: false,
+        isExclusive: false,
+        maxSimultaneousBookings: 4,
+        isActive: true,
+        minimumSpend: null,
+        depositPercent: 0,
+      },
     });
   });
 });
@@ -568,7 +688,9 @@ describe('/venue-dashboard: minimum spend and deposit of a section (docs/product
     );
     const { user } = renderApp('/venue-dashboard');
     await user.click(await screen.findByRole('button', { name: 'Manage sections of Velvet Room' }));
-    expect(await screen.findByTestId('section-deposit-terms')).toHaveTextContent('Minimum spend $2,500 · 25% deposit when booking');
+    expect(await screen.findByTestId('section-deposit-terms')).toHaveTextContent(
+      'Minimum spend $2,500 · 25% deposit when booking',
+    );
     await user.click(screen.getByRole('button', { name: 'Edit Main Booth' }));
     const minimum = screen.getByLabelText('Minimum spend ($)');
     const deposit = screen.getByLabelText('Deposit (%)');
@@ -632,7 +754,15 @@ describe('/venue-dashboard: dancers and bartenders', () => {
 
   it('adds a dancer with a price modifier, lists availability and shows the profile', async () => {
     await withVenues([makeVenue({ subtype: 'strip_club' })]);
-    let dancers: Dancer[] = [dancer({ isAvailable: false, name: 'Nova', id: '66666666-6666-4666-8666-666666666666', images: [], imageUrl: '/api/placeholder-section' })];
+    let dancers: Dancer[] = [
+      dancer({
+        isAvailable: false,
+        name: 'Nova',
+        id: '66666666-6666-4666-8666-666666666666',
+        images: [],
+        imageUrl: '/api/placeholder-section',
+      }),
+    ];
     let sent: Record<string, unknown> | null = null;
     server.use(
       http.get('/api/venues/:id/dancers', () => HttpResponse.json(dancers)),
@@ -662,7 +792,15 @@ describe('/venue-dashboard: dancers and bartenders', () => {
     await user.type(screen.getByLabelText('Specialties'), 'Pole, Aerial');
     await user.click(screen.getByRole('button', { name: 'Add Dancer' }));
     expect(await findToast()).toHaveTextContent('Dancer added');
-    expect(sent).toEqual({ name: 'Luna', description: '', images: [], specialties: ['Pole', 'Aerial'], isAvailable: true, isActive: true, priceModifier: 1.5 });
+    expect(sent).toEqual({
+      name: 'Luna',
+      description: '',
+      images: [],
+      specialties: ['Pole', 'Aerial'],
+      isAvailable: true,
+      isActive: true,
+      priceModifier: 1.5,
+    });
 
     const luna = await within(list).findByRole('button', { name: 'View profile of Luna' });
     const card = luna.closest('li')!;
@@ -701,7 +839,10 @@ describe('/venue-dashboard: dancers and bartenders', () => {
     expect(skeleton).toHaveAttribute('aria-busy', 'true');
     await user.click(screen.getByRole('button', { name: '← Back to My Events' }));
     await user.click(await screen.findByRole('button', { name: 'Bartenders of Velvet Room' }));
-    expect((await screen.findByText('Loading bartenders...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
+    expect((await screen.findByText('Loading bartenders...')).closest('[role="status"]')).toHaveAttribute(
+      'data-testid',
+      'list-skeleton',
+    );
     answer();
     expect(await screen.findByText('No bartenders yet.')).toBeInTheDocument();
     expect(screen.queryByTestId('list-skeleton')).not.toBeInTheDocument();
@@ -751,7 +892,11 @@ describe('/venue-dashboard: photo uploads', () => {
     server.use(
       http.post('/api/venue-images/upload-url', () => {
         calls.push('upload-url');
-        return HttpResponse.json({ uploadURL: 'http://storage.test/luxe-venues', fields: { key: 'staging/venues/x/y', policy: 'p' }, objectPath: 'staging/venues/x/y' });
+        return HttpResponse.json({
+          uploadURL: 'http://storage.test/luxe-venues',
+          fields: { key: 'staging/venues/x/y', policy: 'p' },
+          objectPath: 'staging/venues/x/y',
+        });
       }),
       http.post('http://storage.test/luxe-venues', async ({ request }) => {
         const form = await request.formData();
@@ -778,7 +923,11 @@ describe('/venue-dashboard: photo uploads', () => {
 
     const uploaded = await screen.findByRole('list', { name: 'Venue photos: uploaded' });
     expect(within(uploaded).getByRole('img', { name: 'Venue photos 1' })).toHaveAttribute('src', photo(7));
-    expect(calls).toEqual(['upload-url', 'POST staging/venues/x/y image/jpeg', 'add {"imageURL":"staging/venues/x/y"}']);
+    expect(calls).toEqual([
+      'upload-url',
+      'POST staging/venues/x/y image/jpeg',
+      'add {"imageURL":"staging/venues/x/y"}',
+    ]);
     expect(screen.getByText(/Skipped 3 files/)).toBeInTheDocument();
     const uploads = screen.getByRole('list', { name: 'Uploads' });
     expect(within(uploads).getByRole('progressbar', { name: 'Upload of deck.jpg' })).toHaveAttribute('value', '100');
@@ -801,17 +950,26 @@ describe('/venue-dashboard: photo uploads', () => {
     server.use(
       http.post('/api/venue-images/upload-url', () => {
         urlCalls += 1;
-        return urlCalls === 1 ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ uploadURL: `http://storage.test/u${urlCalls}`, fields: { key: 'o' }, objectPath: 'o' });
+        return urlCalls === 1
+          ? new HttpResponse(null, { status: 500 })
+          : HttpResponse.json({ uploadURL: `http://storage.test/u${urlCalls}`, fields: { key: 'o' }, objectPath: 'o' });
       }),
-      http.post(/http:\/\/storage\.test\/u\d+/, ({ request }) => (request.url.endsWith('u2') ? new HttpResponse(null, { status: 403 }) : new HttpResponse(null, { status: 204 }))),
+      http.post(/http:\/\/storage\.test\/u\d+/, ({ request }) =>
+        request.url.endsWith('u2') ? new HttpResponse(null, { status: 403 }) : new HttpResponse(null, { status: 204 }),
+      ),
       http.put('/api/venue-images', () => {
         n += 1;
-        return n === 1 ? HttpResponse.json({ statusCode: 400, message: 'The file is not a JPG, PNG or WebP image' }, { status: 400 }) : HttpResponse.json({ objectPath: photo(10 + n) });
+        return n === 1
+          ? HttpResponse.json({ statusCode: 400, message: 'The file is not a JPG, PNG or WebP image' }, { status: 400 })
+          : HttpResponse.json({ objectPath: photo(10 + n) });
       }),
     );
     const { user } = renderApp('/venue-dashboard');
     await user.click(await screen.findByRole('button', { name: 'Add Event' }));
-    await user.upload(screen.getByTestId('image-input'), ['1', '2', '3', '4', '5', '6'].map((i) => jpeg(`p${i}.jpg`)));
+    await user.upload(
+      screen.getByTestId('image-input'),
+      ['1', '2', '3', '4', '5', '6'].map((i) => jpeg(`p${i}.jpg`)),
+    );
     const uploaded = await screen.findByRole('list', { name: 'Venue photos: uploaded' });
     await waitFor(() => within(uploaded).queryAllByRole('img').length === 2);
     expect(urlCalls).toBe(5);

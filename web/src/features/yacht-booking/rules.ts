@@ -1,4 +1,11 @@
-import { formatCity, START_TIMES, type StartTime, toCancellationPolicy, type Venue, VENUE_PLACEHOLDERS } from '@luxe/contracts';
+import {
+  formatCity,
+  START_TIMES,
+  type StartTime,
+  toCancellationPolicy,
+  type Venue,
+  VENUE_PLACEHOLDERS,
+} from '@luxe/contracts';
 import { formatClockTime } from '../../lib/format';
 
 /** Cancellation policy badge: the policy's name (a legacy text naming flexible or strict reads as it; else moderate). */
@@ -19,7 +26,10 @@ export function yachtPlace(venue: Pick<Venue, 'city' | 'state'>): string {
 }
 
 /** The 9 start times with their labels: '18:00' → '6:00 PM' … '02:00' → '2:00 AM'. */
-export const START_TIME_OPTIONS: readonly { value: StartTime; label: string }[] = START_TIMES.map((value) => ({ value, label: formatClockTime(value) }));
+export const START_TIME_OPTIONS: readonly { value: StartTime; label: string }[] = START_TIMES.map((value) => ({
+  value,
+  label: formatClockTime(value),
+}));
 
 /** The avatars the preview shows: the first 5 friends, then '+N' for the others. */
 export const PREVIEW_AVATARS = 5;

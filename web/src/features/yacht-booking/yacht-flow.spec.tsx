@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES, bookingWindow, cancellationScheduleLines, todayInNewYork, type Friend, type MemberCardView, type Venue } from '@luxe/contracts';
+import {
+  BOOKING_MESSAGES,
+  bookingWindow,
+  cancellationScheduleLines,
+  todayInNewYork,
+  type Friend,
+  type MemberCardView,
+  type Venue,
+} from '@luxe/contracts';
 import { AppProviders } from '../../app/providers';
 import { makeUser, storeUser } from '../../testing/fixtures';
 import { makeMember } from '../../testing/invites';
@@ -13,7 +21,11 @@ import { STORAGE_KEYS } from '../../lib/storage';
 import { YachtFlow } from './components/yacht-flow';
 import { cancellationKind } from './rules';
 
-const host = makeUser({ firstName: 'Ava', lastName: 'Sterling', profileImages: ['/api/images/users/a/1.jpg', '/api/images/users/a/2.jpg'] });
+const host = makeUser({
+  firstName: 'Ava',
+  lastName: 'Sterling',
+  profileImages: ['/api/images/users/a/1.jpg', '/api/images/users/a/2.jpg'],
+});
 
 const yacht: Venue = makeVenue({
   name: 'Azure Dream',
@@ -31,7 +43,9 @@ const yacht: Venue = makeVenue({
   images: ['/img/a.jpg', '/img/b.jpg', '/img/c.jpg'],
   imageUrl: '/img/a.jpg',
   formattedPrice: '$1,000/hr',
-  description: 'A sleek 85 ft motor yacht with a flybridge, a sun pad, a swim platform and a sound system. '.repeat(4).trim(),
+  description: 'A sleek 85 ft motor yacht with a flybridge, a sun pad, a swim platform and a sound system. '
+    .repeat(4)
+    .trim(),
   amenities: ['Sound system', 'Jet ski'],
   cancellationPolicy: 'moderate',
   rules: ['No smoking inside', 'Life jackets on board'],
@@ -97,7 +111,12 @@ async function toInvites(user: ReturnType<typeof userEvent.setup>, time = '9:00 
   await screen.findByRole('heading', { level: 1, name: 'Event Invites' });
 }
 
-const sofia = makeMember({ firstName: 'Sofia', age: 26, bio: 'Sunset sails, house music and good champagne.', profileImages: ['/img/sofia-1.jpg', '/img/sofia-2.jpg', '/img/sofia-3.jpg'] });
+const sofia = makeMember({
+  firstName: 'Sofia',
+  age: 26,
+  bio: 'Sunset sails, house music and good champagne.',
+  profileImages: ['/img/sofia-1.jpg', '/img/sofia-2.jpg', '/img/sofia-3.jpg'],
+});
 const marcus = makeMember({ firstName: 'Marcus', age: null, bio: null, profileImages: [] });
 const isabella = makeMember({ firstName: 'Isabella', age: 24 });
 const fourth = makeMember({ firstName: 'Fourth' });
@@ -174,7 +193,9 @@ describe('yacht flow, step 1: the detail page', () => {
     const policy = screen.getByRole('button', { name: /Cancellation policy/ });
     expect(within(policy).getByTestId('cancellation-badge')).toHaveTextContent(/^MODERATE$/);
     await user.click(policy);
-    expect(screen.getByTestId('cancellation-rules')).toHaveTextContent('Full refund up to 5 days before the start; 50% refund up to 48 hours before; no refund after.');
+    expect(screen.getByTestId('cancellation-rules')).toHaveTextContent(
+      'Full refund up to 5 days before the start; 50% refund up to 48 hours before; no refund after.',
+    );
     expect(screen.getByTestId('cancellation-rules')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Rules & Safety' }));
@@ -202,7 +223,17 @@ describe('yacht flow, step 2: Book Your Yacht', () => {
     expect(date).toHaveValue(todayInNewYork());
     expect(date).toHaveAttribute('min', todayInNewYork());
     const times = within(screen.getByRole('group', { name: 'Start time' })).getAllByRole('radio');
-    expect(times.map((r) => r.closest('label')?.textContent)).toEqual(['6:00 PM', '7:00 PM', '8:00 PM', '9:00 PM', '10:00 PM', '11:00 PM', '12:00 AM', '1:00 AM', '2:00 AM']);
+    expect(times.map((r) => r.closest('label')?.textContent)).toEqual([
+      '6:00 PM',
+      '7:00 PM',
+      '8:00 PM',
+      '9:00 PM',
+      '10:00 PM',
+      '11:00 PM',
+      '12:00 AM',
+      '1:00 AM',
+      '2:00 AM',
+    ]);
     expect(screen.getByText('Hit Next to Start Inviting Guest')).toBeInTheDocument();
     expect(next()).toBeDisabled();
 
@@ -217,7 +248,12 @@ describe('yacht flow, step 2: Book Your Yacht', () => {
       http.get('/api/venues/:id/availability', ({ request, params }) => {
         const q = new URL(request.url).searchParams;
         asked.push(`${String(params.id)} ${q.get('sectionId')} ${q.get('date')} ${q.get('duration')}`);
-        return HttpResponse.json({ date: q.get('date'), duration: Number(q.get('duration')), takenStartTimes: ['20:00'], soldOutDates: [today] });
+        return HttpResponse.json({
+          date: q.get('date'),
+          duration: Number(q.get('duration')),
+          takenStartTimes: ['20:00'],
+          soldOutDates: [today],
+        });
       }),
     );
     const { user } = renderFlow();
@@ -251,7 +287,11 @@ describe('yacht flow, step 2: Book Your Yacht', () => {
     const { user } = renderFlow();
     await user.click(screen.getByRole('button', { name: 'Book it' }));
     const duration = screen.getByLabelText('Duration');
-    expect(within(duration).getAllByRole('option').map((o) => o.textContent)).toEqual(['1 hour', '2 hours', '3 hours', '4 hours', '5 hours', '6 hours']);
+    expect(
+      within(duration)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1 hour', '2 hours', '3 hours', '4 hours', '5 hours', '6 hours']);
     expect(screen.getByTestId('schedule-price')).toHaveTextContent('$3,500.00');
     await user.selectOptions(duration, '3');
     expect(screen.getByTestId('schedule-price')).toHaveTextContent('$3,000.00');
@@ -308,7 +348,9 @@ describe('yacht flow, step 3: Event Invites', () => {
     expect(await screen.findByText('No guests to invite in your area yet')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     await user.click(next());
-    expect(screen.getByRole('heading', { level: 1, name: 'Would you like to add some friends to your event?' })).toHaveFocus();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Would you like to add some friends to your event?' }),
+    ).toHaveFocus();
   });
 
   it('turning invites off hides the deck; Next goes to the friends prompt', async () => {
@@ -317,7 +359,9 @@ describe('yacht flow, step 3: Event Invites', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Send & Receive Invites for your Event' }));
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     await user.click(next());
-    expect(screen.getByRole('heading', { level: 1, name: 'Would you like to add some friends to your event?' })).toHaveFocus();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Would you like to add some friends to your event?' }),
+    ).toHaveFocus();
   });
 });
 
@@ -345,16 +389,29 @@ describe('yacht flow, steps 4 to 6: friends', () => {
         removed.push(String(params.id));
         return new HttpResponse(null, { status: 204 });
       }),
-      http.post('/api/friends/:id/images', ({ params }) => HttpResponse.json({ uploadUrl: 'https://storage.test/luxe-bookings', fields: { key: `staging/friends/${String(params.id)}/up` }, objectPath: `staging/friends/${String(params.id)}/up` })),
+      http.post('/api/friends/:id/images', ({ params }) =>
+        HttpResponse.json({
+          uploadUrl: 'https://storage.test/luxe-bookings',
+          fields: { key: `staging/friends/${String(params.id)}/up` },
+          objectPath: `staging/friends/${String(params.id)}/up`,
+        }),
+      ),
       http.post('https://storage.test/luxe-bookings', async ({ request }) => {
         const form = await request.formData();
-        posts.push({ url: request.url, key: form.get('key'), type: form.get('Content-Type'), size: (form.get('file') as File).size });
+        posts.push({
+          url: request.url,
+          key: form.get('key'),
+          type: form.get('Content-Type'),
+          size: (form.get('file') as File).size,
+        });
         return new HttpResponse(null, { status: 204 });
       }),
       http.put('/api/friends/:id/picture', async ({ params, request }) => {
         const body = (await request.json()) as { imageURL: string };
         pictures.push({ id: String(params.id), imageURL: body.imageURL });
-        return HttpResponse.json(friendOf('Jamie', 1, '/api/images/friends/aaaaaaaa-0000-4000-8000-000000000001/p.jpg'));
+        return HttpResponse.json(
+          friendOf('Jamie', 1, '/api/images/friends/aaaaaaaa-0000-4000-8000-000000000001/p.jpg'),
+        );
       }),
     );
     const { user } = renderFlow();
@@ -381,9 +438,24 @@ describe('yacht flow, steps 4 to 6: friends', () => {
 
     const file = new File(['fake-jpeg-bytes'], 'jamie.jpg', { type: 'image/jpeg' });
     await user.upload(screen.getByLabelText('Upload photo for Jamie'), file);
-    expect(await within(list).findByRole('img', { name: 'Photo of Jamie' })).toHaveAttribute('src', '/api/images/friends/aaaaaaaa-0000-4000-8000-000000000001/p.jpg');
-    expect(posts).toEqual([{ url: 'https://storage.test/luxe-bookings', key: 'staging/friends/aaaaaaaa-0000-4000-8000-000000000001/up', type: 'image/jpeg', size: file.size }]);
-    expect(pictures).toEqual([{ id: 'aaaaaaaa-0000-4000-8000-000000000001', imageURL: 'staging/friends/aaaaaaaa-0000-4000-8000-000000000001/up' }]);
+    expect(await within(list).findByRole('img', { name: 'Photo of Jamie' })).toHaveAttribute(
+      'src',
+      '/api/images/friends/aaaaaaaa-0000-4000-8000-000000000001/p.jpg',
+    );
+    expect(posts).toEqual([
+      {
+        url: 'https://storage.test/luxe-bookings',
+        key: 'staging/friends/aaaaaaaa-0000-4000-8000-000000000001/up',
+        type: 'image/jpeg',
+        size: file.size,
+      },
+    ]);
+    expect(pictures).toEqual([
+      {
+        id: 'aaaaaaaa-0000-4000-8000-000000000001',
+        imageURL: 'staging/friends/aaaaaaaa-0000-4000-8000-000000000001/up',
+      },
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Remove Riley' }));
     await waitFor(() => expect(within(list).queryByText('Riley')).not.toBeInTheDocument());
@@ -415,7 +487,11 @@ describe('yacht flow, steps 4 to 6: friends', () => {
   it('says so when the friend cannot be added, or the photo cannot be uploaded', async () => {
     let fail = true;
     server.use(
-      http.post('/api/friends', () => (fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : HttpResponse.json(friendOf('Jamie', 1), { status: 201 }))),
+      http.post('/api/friends', () =>
+        fail
+          ? HttpResponse.json({ message: 'down' }, { status: 500 })
+          : HttpResponse.json(friendOf('Jamie', 1), { status: 201 }),
+      ),
       http.post('/api/friends/:id/images', () => HttpResponse.json({ message: 'nope' }, { status: 500 })),
     );
     const { user } = renderFlow();
@@ -490,11 +566,15 @@ describe('yacht flow, step 7: Event Preview and Confirm Booking', () => {
     // Before paying: the refund for each cancellation date, from the venue's policy and the start.
     const refunds = screen.getByTestId('refund-schedule');
     expect(refunds).toHaveTextContent('Cancellation policy: Moderate');
-    for (const line of cancellationScheduleLines('moderate', bookingWindow(todayInNewYork(), '23:00', 4).startsAt)) expect(refunds).toHaveTextContent(`${line.when}${line.refund}`);
+    for (const line of cancellationScheduleLines('moderate', bookingWindow(todayInNewYork(), '23:00', 4).startsAt))
+      expect(refunds).toHaveTextContent(`${line.when}${line.refund}`);
     await user.type(screen.getByLabelText('Event description'), '  Birthday on the bay  ');
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking) ?? 'null') as Record<string, unknown>;
+    const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking) ?? 'null') as Record<
+      string,
+      unknown
+    >;
     expect(stored).toEqual({
       venueId: yacht.id,
       venueName: 'Azure Dream',
@@ -535,6 +615,11 @@ describe('yacht flow: leaving and signing in', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem(STORAGE_KEYS.redirectAfterLogin)).toBe('/payment');
-    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking) ?? 'null')).toMatchObject({ venueId: yacht.id, time: '21:00', friendsCount: 0, eventDescription: '' });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking) ?? 'null')).toMatchObject({
+      venueId: yacht.id,
+      time: '21:00',
+      friendsCount: 0,
+      eventDescription: '',
+    });
   });
 });

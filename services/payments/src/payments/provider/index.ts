@@ -21,5 +21,9 @@ export function paymentProvider(s: PaymentSettings, ds: DataSource, logger: Logg
     return new TestPaymentProvider(ds, secret, logger, s.TEST_PAYMENT_PROCESSING_MS ?? 3000);
   }
   if (!s.STRIPE_SECRET_KEY || !s.STRIPE_WEBHOOK_SECRET) return null;
-  return new StripeProvider(stripeClient(s.STRIPE_SECRET_KEY, s.STRIPE_API_BASE), s.STRIPE_WEBHOOK_SECRET, s.STRIPE_PUBLISHABLE_KEY ?? null);
+  return new StripeProvider(
+    stripeClient(s.STRIPE_SECRET_KEY, s.STRIPE_API_BASE),
+    s.STRIPE_WEBHOOK_SECRET,
+    s.STRIPE_PUBLISHABLE_KEY ?? null,
+  );
 }

@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import type { CreateIntentParams, CreateRefundParams, OffSessionChargeParams, PaymentProvider, ProviderIntent } from './payment-provider';
+import type {
+  CreateIntentParams,
+  CreateRefundParams,
+  OffSessionChargeParams,
+  PaymentProvider,
+  ProviderIntent,
+} from './payment-provider';
 
 /** The Stripe client for a secret key (another API base for stripe-mock and localstripe). */
 export function stripeClient(secretKey: string, apiBase?: string): Stripe {
@@ -7,7 +13,13 @@ export function stripeClient(secretKey: string, apiBase?: string): Stripe {
   return new Stripe(secretKey, {
     maxNetworkRetries: 2,
     timeout: 10_000,
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 }
 
@@ -44,7 +56,10 @@ export class StripeProvider implements PaymentProvider {
   }
 
   createRefund(p: CreateRefundParams, idempotencyKey: string): Promise<{ id: string; status: string | null }> {
-    return this.stripe.refunds.create({ payment_intent: p.paymentIntentId, amount: p.amount, metadata: p.metadata }, { idempotencyKey });
+    return this.stripe.refunds.create(
+      { payment_intent: p.paymentIntentId, amount: p.amount, metadata: p.metadata },
+      { idempotencyKey },
+    );
   }
 
   createCustomer(metadata: Record<string, string>, idempotencyKey: string): Promise<{ id: string }> {
@@ -53,7 +68,15 @@ export class StripeProvider implements PaymentProvider {
 
   chargeOffSession(p: OffSessionChargeParams, idempotencyKey: string): Promise<ProviderIntent> {
     return this.stripe.paymentIntents.create(
-      { amount: p.amount, currency: p.currency, customer: p.customer, payment_method: p.paymentMethod, off_session: true, confirm: true, metadata: p.metadata },
+      {
+        amount: p.amount,
+        currency: p.currency,
+        customer: p.customer,
+        payment_method: p.paymentMethod,
+        off_session: true,
+        confirm: true,
+        metadata: p.metadata,
+      },
       { idempotencyKey },
     );
   }

@@ -2,7 +2,10 @@ import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A test-mode PaymentIntent (PAYMENT_PROVIDER=test; migration 1700000042000): `pi_test_…`. */
 @Entity('test_payment_intents')
-@Check('test_payment_intents_status_check', `status IN ('requires_payment_method', 'processing', 'succeeded', 'canceled')`)
+@Check(
+  'test_payment_intents_status_check',
+  `status IN ('requires_payment_method', 'processing', 'succeeded', 'canceled')`,
+)
 @Check('test_payment_intents_amount_check', `amount > 0`)
 export class TestPaymentIntentEntity {
   @PrimaryColumn('text')

@@ -4,7 +4,13 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { PAYMENT_ERRORS, testCardOutcome, type TestPaymentConfirm } from '@luxe/contracts';
 import { AppError } from '@luxe/platform/http';
 import type { Logger } from '@luxe/platform/runtime';
-import type { CreateIntentParams, CreateRefundParams, OffSessionChargeParams, PaymentProvider, ProviderIntent } from './payment-provider';
+import type {
+  CreateIntentParams,
+  CreateRefundParams,
+  OffSessionChargeParams,
+  PaymentProvider,
+  ProviderIntent,
+} from './payment-provider';
 import { TestPaymentCustomerEntity, TestPaymentIntentEntity, TestPaymentRefundEntity } from './test-provider.entity';
 
 /** Where the test provider delivers its signed events: PaymentService.webhook, the handler of Stripe's. */
@@ -90,7 +96,8 @@ export class TestPaymentProvider implements PaymentProvider {
       const intent = await this.intent(m, id, true);
       if (intent.status === 'canceled') return { row: intent, changed: false };
       // As Stripe: an intent that succeeded or is processing cannot be cancelled.
-      if (intent.status !== 'requires_payment_method') throw new Error(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`);
+      if (intent.status !== 'requires_payment_method')
+        throw new Error(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`);
       intent.status = 'canceled';
       await m.save(TestPaymentIntentEntity, intent);
       return { row: intent, changed: true };
@@ -107,17 +114,37 @@ export class TestPaymentProvider implements PaymentProvider {
     if (existing) return { id: existing.id, status: existing.status };
     return this.ds.transaction(async (m) => {
       const intent = await this.intent(m, p.paymentIntentId, true);
-      if (intent.status !== 'succeeded') throw new Error(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
-      const [{ sum }] = (await m.query(`SELECT coalesce(sum(amount), 0)::int AS sum FROM test_payment_refunds WHERE payment_intent_id = $1`, [intent.id])) as { sum: number }[];
-      if (p.amount <= 0 || sum + p.amount > intent.amount) throw new Error(`Refund amount (${p.amount}) is greater than the unrefunded amount on the charge (${intent.amount - sum}).`);
-      const row = Object.assign(new TestPaymentRefundEntity(), { id: `re_test_${rid()}`, idempotencyKey, paymentIntentId: intent.id, amount: p.amount, status: 'succeeded', metadata: p.metadata, createdAt: new Date() });
+      if (intent.status !== 'succeeded')
+        throw new Error(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
+      const [{ sum }] = (await m.query(
+        `SELECT coalesce(sum(amount), 0)::int AS sum FROM test_payment_refunds WHERE payment_intent_id = $1`,
+        [intent.id],
+      )) as { sum: number }[];
+      if (p.amount <= 0 || sum + p.amount > intent.amount)
+        throw new Error(
+          `Refund amount (${p.amount}) is greater than the unrefunded amount on the charge (${intent.amount - sum}).`,
+        );
+      const row = Object.assign(new TestPaymentRefundEntity(), {
+        id: `re_test_${rid()}`,
+        idempotencyKey,
+        paymentIntentId: intent.id,
+        amount: p.amount,
+        status: 'succeeded',
+        metadata: p.metadata,
+        createdAt: new Date(),
+      });
       const saved = await this.insertOnce(TestPaymentRefundEntity, row, idempotencyKey, m);
       return { id: saved.id, status: saved.status };
     });
   }
 
   async createCustomer(metadata: Record<string, string>, idempotencyKey: string): Promise<{ id: string }> {
-    const row = Object.assign(new TestPaymentCustomerEntity(), { id: `cus_test_${rid()}`, idempotencyKey, metadata, createdAt: new Date() });
+    const row = Object.assign(new TestPaymentCustomerEntity(), {
+      id: `cus_test_${rid()}`,
+      idempotencyKey,
+      metadata,
+      createdAt: new Date(),
+    });
     return { id: (await this.insertOnce(TestPaymentCustomerEntity, row, idempotencyKey)).id };
   }
 
@@ -126,8 +153,13 @@ export class TestPaymentProvider implements PaymentProvider {
    * charged at once; it succeeds as his card did (a card saved only by a succeeded payment).
    */
   async chargeOffSession(p: OffSessionChargeParams, idempotencyKey: string): Promise<ProviderIntent> {
-    const saved = await this.ds.manager.findOneBy(TestPaymentIntentEntity, { customerId: p.customer, paymentMethodId: p.paymentMethod, status: 'succeeded' });
-    if (!saved || saved.setupFutureUsage !== 'off_session') throw new Error('The payment method is not attached to this customer for off-session use.');
+    const saved = await this.ds.manager.findOneBy(TestPaymentIntentEntity, {
+      customerId: p.customer,
+      paymentMethodId: p.paymentMethod,
+      status: 'succeeded',
+    });
+    if (!saved || saved.setupFutureUsage !== 'off_session')
+      throw new Error('The payment method is not attached to this customer for off-session use.');
     const row = Object.assign(new TestPaymentIntentEntity(), {
       id: `pi_test_${rid()}`,
       idempotencyKey,
@@ -160,7 +192,10 @@ export class TestPaymentProvider implements PaymentProvider {
   async confirm(intentId: string, clientSecret: string, cardNumber: string): Promise<TestPaymentConfirm> {
     const outcome = testCardOutcome(cardNumber);
     const row = await this.ds.transaction(async (m) => {
-      const intent = await m.findOne(TestPaymentIntentEntity, { where: { id: intentId }, lock: { mode: 'pessimistic_write' } });
+      const intent = await m.findOne(TestPaymentIntentEntity, {
+        where: { id: intentId },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!intent || !sameSecret(intent.clientSecret, clientSecret)) throw AppError.of(PAYMENT_ERRORS.TEST_NOT_FOUND);
       if (intent.status === 'succeeded') throw AppError.of(PAYMENT_ERRORS.TEST_ALREADY_PAID);
       if (intent.status === 'processing') throw AppError.of(PAYMENT_ERRORS.TEST_PROCESSING);
@@ -183,7 +218,10 @@ export class TestPaymentProvider implements PaymentProvider {
         this.later(this.processingMs, () => this.finishProcessing(row.id));
         return { status: 'processing', error: null };
       case 'declined':
-        this.deliver('payment_intent.payment_failed', row, { message: outcome.message, decline_code: outcome.declineCode });
+        this.deliver('payment_intent.payment_failed', row, {
+          message: outcome.message,
+          decline_code: outcome.declineCode,
+        });
         return { status: 'requires_payment_method', error: outcome.message };
     }
   }
@@ -204,15 +242,37 @@ export class TestPaymentProvider implements PaymentProvider {
    * (never inline: Stripe's events arrive on their own request). A failed delivery is tried again
    * a few times, as Stripe retries a webhook.
    */
-  private deliver(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled', intent: TestPaymentIntentEntity, error?: { message: string; decline_code: string }, delayMs = 0): void {
-    const object = { ...intentObject(intent), last_payment_error: error ? { type: 'card_error', code: 'card_declined', ...error } : null };
-    const event = { id: `evt_test_${rid()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: null, pending_webhooks: 1, request: null, data: { object } };
+  private deliver(
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled',
+    intent: TestPaymentIntentEntity,
+    error?: { message: string; decline_code: string },
+    delayMs = 0,
+  ): void {
+    const object = {
+      ...intentObject(intent),
+      last_payment_error: error ? { type: 'card_error', code: 'card_declined', ...error } : null,
+    };
+    const event = {
+      id: `evt_test_${rid()}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      api_version: null,
+      pending_webhooks: 1,
+      request: null,
+      data: { object },
+    };
     const payload = JSON.stringify(event);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
     const attempt = (n: number) => {
       if (!this.sink) return void this.logger.error({ eventId: event.id }, 'a test-mode payment event has no handler');
       this.sink(payload, signature).catch((err: unknown) => {
-        if (n >= 5) return void this.logger.error({ err, eventId: event.id, type }, 'delivering a test-mode payment event failed for good');
+        if (n >= 5)
+          return void this.logger.error(
+            { err, eventId: event.id, type },
+            'delivering a test-mode payment event failed for good',
+          );
         this.logger.warn({ err, eventId: event.id, type }, 'delivering a test-mode payment event failed; retried');
         this.later(200 * 2 ** n, () => attempt(n + 1));
       });
@@ -232,13 +292,21 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   private async intent(m: EntityManager, id: string, lock = false): Promise<TestPaymentIntentEntity> {
-    const intent = await m.findOne(TestPaymentIntentEntity, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const intent = await m.findOne(TestPaymentIntentEntity, {
+      where: { id },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
     if (!intent) throw new Error(`No such payment_intent: '${id}'`);
     return intent;
   }
 
   /** Inserts the row, or answers the one made before with the same idempotency key (as Stripe answers a retried call). */
-  private async insertOnce<T extends { idempotencyKey: string }>(entity: new () => T, row: T, idempotencyKey: string, m: EntityManager = this.ds.manager): Promise<T> {
+  private async insertOnce<T extends { idempotencyKey: string }>(
+    entity: new () => T,
+    row: T,
+    idempotencyKey: string,
+    m: EntityManager = this.ds.manager,
+  ): Promise<T> {
     const before = await m.findOneBy(entity, { idempotencyKey } as never);
     if (before) return before;
     try {

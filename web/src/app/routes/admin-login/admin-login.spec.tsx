@@ -18,7 +18,9 @@ describe('/admin-login', () => {
     await user.type(await screen.findByLabelText('Admin Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(screen.getByLabelText('Admin Email')).toHaveAccessibleDescription(ADMIN_MESSAGES.email);
-    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription(ADMIN_MESSAGES.password);
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription(
+      ADMIN_MESSAGES.password,
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -40,7 +42,12 @@ describe('/admin-login', () => {
 
     expect(await screen.findByRole('heading', { name: 'Admin Console' })).toBeInTheDocument();
     expect(location()).toBe('/admin');
-    expect(logins).toEqual([expect.objectContaining({ body: { email: 'root@luxeswipe.com', password: 'correct horse' }, authorization: null })]);
+    expect(logins).toEqual([
+      expect.objectContaining({
+        body: { email: 'root@luxeswipe.com', password: 'correct horse' },
+        authorization: null,
+      }),
+    ]);
     expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('fresh.admin.token');
     expect(window.localStorage.getItem(STORAGE_KEYS.adminTokenExpiresAt)).toBe(expiresAt);
     // The session came with the login: not asked again.
@@ -48,7 +55,9 @@ describe('/admin-login', () => {
   });
 
   it("failure: an 'Access Denied' alert with the server's message that stays, focus back on the password; nothing stored", async () => {
-    mockAdmin('post', '/api/admin/login', () => apiError(401, 'ADMIN.INVALID_CREDENTIALS', 'Too many attempts, try again later'));
+    mockAdmin('post', '/api/admin/login', () =>
+      apiError(401, 'ADMIN.INVALID_CREDENTIALS', 'Too many attempts, try again later'),
+    );
     const { user, location } = renderApp('/admin-login');
     await fillAndSubmit(user, 'root@luxeswipe.com', 'wrong');
     const alert = await screen.findByRole('alert');

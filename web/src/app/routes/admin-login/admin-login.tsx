@@ -16,9 +16,16 @@ export function AdminLoginRoute() {
   }, [forgetAdminData, expired]);
 
   return (
-    <AuthShell title="Admin Login" subtitle="Administrators only: manage members, venues and VIP rooms." back={{ to: '/', label: 'Back to home' }}>
+    <AuthShell
+      title="Admin Login"
+      subtitle="Administrators only: manage members, venues and VIP rooms."
+      back={{ to: '/', label: 'Back to home' }}
+    >
       {expired ? (
-        <p role="status" className="mb-5 rounded-xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-gold-100">
+        <p
+          role="status"
+          className="mb-5 rounded-xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-gold-100"
+        >
           {ADMIN_MESSAGES.sessionExpired}
         </p>
       ) : null}

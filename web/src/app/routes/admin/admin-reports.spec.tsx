@@ -1,14 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@luxe/contracts';
 import { changeSummary } from '../../../features/admin/components/audit-log-panel';
-import { ADMIN_TOKEN, apiError, makeAuditEntry, makeReport, mockAdmin, page, signInAdmin } from '../../../testing/admin';
+import {
+  ADMIN_TOKEN,
+  apiError,
+  makeAuditEntry,
+  makeReport,
+  mockAdmin,
+  page,
+  signInAdmin,
+} from '../../../testing/admin';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
 
 describe('/admin Reports tab', () => {
   it('open reports first: kind, reason, details, the reported message, both names and status', async () => {
     signInAdmin();
     const reads = mockAdmin('get', '/api/admin/reports', ({ query }) =>
-      page('reports', query.status === 'open' ? [makeReport({ reporter: { id: 'a8000000-0000-4000-8000-000000000001', name: 'Ava Sterling' }, content: 'Answer me now' })] : [makeReport({ status: 'resolved', kind: 'user', content: null, details: null, reported: { id: 'a9000000-0000-4000-8000-000000000002', name: 'Sam Spam', suspended: true } })]),
+      page(
+        'reports',
+        query.status === 'open'
+          ? [
+              makeReport({
+                reporter: { id: 'a8000000-0000-4000-8000-000000000001', name: 'Ava Sterling' },
+                content: 'Answer me now',
+              }),
+            ]
+          : [
+              makeReport({
+                status: 'resolved',
+                kind: 'user',
+                content: null,
+                details: null,
+                reported: { id: 'a9000000-0000-4000-8000-000000000002', name: 'Sam Spam', suspended: true },
+              }),
+            ],
+      ),
     );
     const { user } = renderApp('/admin?tab=reports');
     const report = await screen.findByRole('listitem', { name: 'Report on Rex Rude by Ava Sterling' });
@@ -37,7 +63,8 @@ describe('/admin Reports tab', () => {
     let status: 'open' | 'resolved' = 'open';
     const reads = mockAdmin('get', '/api/admin/reports', () => page('reports', status === 'open' ? [report] : []));
     const puts = mockAdmin('put', '/api/admin/reports/:id', ({ body }) => {
-      if ((body as { status: string }).status === 'dismissed') return apiError(409, 'ADMIN.REPORT_DECIDED', ADMIN_MESSAGES.reportDecided);
+      if ((body as { status: string }).status === 'dismissed')
+        return apiError(409, 'ADMIN.REPORT_DECIDED', ADMIN_MESSAGES.reportDecided);
       status = 'resolved';
       return { ...report, status: 'resolved' };
     });
@@ -58,14 +85,18 @@ describe('/admin Reports tab', () => {
     signInAdmin();
     const report = makeReport({ reason: 'fake-profile' });
     mockAdmin('get', '/api/admin/reports', () => page('reports', [report]));
-    const posts = mockAdmin('post', '/api/admin/users/:userId/suspension', () => apiError(404, 'ADMIN.USER_NOT_FOUND', ADMIN_MESSAGES.userNotFound));
+    const posts = mockAdmin('post', '/api/admin/users/:userId/suspension', () =>
+      apiError(404, 'ADMIN.USER_NOT_FOUND', ADMIN_MESSAGES.userNotFound),
+    );
     const { user } = renderApp('/admin?tab=reports');
     await user.click(await screen.findByRole('button', { name: 'Suspend Rex Rude' }));
     const dialog = await screen.findByRole('dialog', { name: 'Suspend Rex Rude' });
     expect(within(dialog).getByLabelText('Reason')).toHaveValue('Reported for fake profile');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(await findToast()).toHaveTextContent(ADMIN_MESSAGES.userNotFound);
-    expect(posts.map((r) => [r.path, r.body])).toEqual([[`/api/admin/users/${report.reported.id}/suspension`, { reason: 'Reported for fake profile' }]]);
+    expect(posts.map((r) => [r.path, r.body])).toEqual([
+      [`/api/admin/users/${report.reported.id}/suspension`, { reason: 'Reported for fake profile' }],
+    ]);
   });
 });
 
@@ -76,8 +107,22 @@ describe('/admin Audit Log tab', () => {
       page(
         'entries',
         query.page === '2'
-          ? [makeAuditEntry({ action: 'user.suspend', targetType: 'user', adminEmail: 'second@luxeswipe.com', before: { suspended: false }, after: { suspended: true, suspendedReason: 'Spam' } })]
-          : [makeAuditEntry({ adminEmail: 'root@luxeswipe.com', targetId: 'a2000000-0000-4000-8000-000000000077', createdAt: '2026-11-22T23:57:00.000Z' })],
+          ? [
+              makeAuditEntry({
+                action: 'user.suspend',
+                targetType: 'user',
+                adminEmail: 'second@luxeswipe.com',
+                before: { suspended: false },
+                after: { suspended: true, suspendedReason: 'Spam' },
+              }),
+            ]
+          : [
+              makeAuditEntry({
+                adminEmail: 'root@luxeswipe.com',
+                targetId: 'a2000000-0000-4000-8000-000000000077',
+                createdAt: '2026-11-22T23:57:00.000Z',
+              }),
+            ],
         { page: Number(query.page ?? 1), total: 30 },
       ),
     );
@@ -97,7 +142,9 @@ describe('/admin Audit Log tab', () => {
 
   it('the change summary lists only changed fields, sorted, with — for none', () => {
     expect(changeSummary({ a: 1, b: 'x' }, { a: 1, b: 'y', c: null })).toBe('b: x → y');
-    expect(changeSummary(null, { status: 'proposed', dancer: 'Crystal' })).toBe('dancer: — → Crystal; status: — → proposed');
+    expect(changeSummary(null, { status: 'proposed', dancer: 'Crystal' })).toBe(
+      'dancer: — → Crystal; status: — → proposed',
+    );
     expect(changeSummary({ a: 1 }, { a: 1 })).toBe('—');
   });
 });

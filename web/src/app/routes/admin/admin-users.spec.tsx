@@ -8,7 +8,9 @@ describe('/admin Users tab', () => {
   it("a load failure shows 'Error Loading Dashboard' with 'Unable to fetch user data' (and a toast); Try Again reads again", async () => {
     signInAdmin();
     let fail = true;
-    const reads = mockAdmin('get', '/api/admin/users', () => (fail ? apiError(500, 'X') : page('users', [makeAdminUser({ firstName: 'Ava', lastName: 'Sterling' })])));
+    const reads = mockAdmin('get', '/api/admin/users', () =>
+      fail ? apiError(500, 'X') : page('users', [makeAdminUser({ firstName: 'Ava', lastName: 'Sterling' })]),
+    );
     const { user } = renderApp('/admin');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(ADMIN_MESSAGES.loadFailedTitle);
@@ -30,12 +32,23 @@ describe('/admin Users tab', () => {
       query.status === 'suspended'
         ? page('users', [])
         : page('users', [
-            makeAdminUser({ firstName: 'Ava', lastName: 'Sterling', email: 'ava@example.com', userType: 'host', city: 'Miami, FL', state: 'Florida', createdAt: '2026-11-01T15:00:00.000Z' }),
+            makeAdminUser({
+              firstName: 'Ava',
+              lastName: 'Sterling',
+              email: 'ava@example.com',
+              userType: 'host',
+              city: 'Miami, FL',
+              state: 'Florida',
+              createdAt: '2026-11-01T15:00:00.000Z',
+            }),
             makeAdminUser({ firstName: 'Rex', lastName: 'Rude', suspended: true, suspendedReason: 'Harassment' }),
           ]),
     );
     const { user } = renderApp('/admin');
-    expect((await screen.findByText('Loading users...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
+    expect((await screen.findByText('Loading users...')).closest('[role="status"]')).toHaveAttribute(
+      'data-testid',
+      'list-skeleton',
+    );
     const ava = await screen.findByRole('listitem', { name: 'Ava Sterling' });
     expect(ava).toHaveTextContent('ava@example.com');
     expect(ava).toHaveTextContent('Host');
@@ -67,7 +80,9 @@ describe('/admin Users tab', () => {
     await screen.findByText('Page 1 of 3');
     await user.selectOptions(screen.getByLabelText('User type'), 'entertainer');
     await user.selectOptions(screen.getByLabelText('Status'), 'active');
-    await expect.poll(() => reads.at(-1)?.query).toEqual({ search: 'ava', userType: 'entertainer', status: 'active', page: '1' });
+    await expect
+      .poll(() => reads.at(-1)?.query)
+      .toEqual({ search: 'ava', userType: 'entertainer', status: 'active', page: '1' });
     // One request per settled search, not one per keystroke.
     expect(reads.map((r) => r.query.search)).toEqual([undefined, undefined, 'ava', 'ava', 'ava']);
     expect(reads.every((r) => r.authorization === `Bearer ${ADMIN_TOKEN}`)).toBe(true);
@@ -75,7 +90,12 @@ describe('/admin Users tab', () => {
 
   it("paging: Next asks page=2 and shows 'Page 2 of 3'; Previous is disabled on the first page and Next on the last", async () => {
     signInAdmin();
-    const reads = mockAdmin('get', '/api/admin/users', ({ query }) => page('users', [makeAdminUser({ firstName: `P${query.page ?? 1}`, lastName: 'Member' })], { page: Number(query.page ?? 1), total: 60 }));
+    const reads = mockAdmin('get', '/api/admin/users', ({ query }) =>
+      page('users', [makeAdminUser({ firstName: `P${query.page ?? 1}`, lastName: 'Member' })], {
+        page: Number(query.page ?? 1),
+        total: 60,
+      }),
+    );
     const { user } = renderApp('/admin');
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
     const pages = screen.getByRole('navigation', { name: 'Users pages' });
@@ -95,7 +115,9 @@ describe('/admin Users tab', () => {
     signInAdmin();
     let suspended = false;
     const ava = makeAdminUser({ firstName: 'Ava', lastName: 'Sterling' });
-    mockAdmin('get', '/api/admin/users', () => page('users', [{ ...ava, suspended, suspendedReason: suspended ? 'Fake photos' : null }]));
+    mockAdmin('get', '/api/admin/users', () =>
+      page('users', [{ ...ava, suspended, suspendedReason: suspended ? 'Fake photos' : null }]),
+    );
     const posts = mockAdmin('post', '/api/admin/users/:userId/suspension', () => {
       suspended = true;
       return { ...ava, suspended: true, suspendedReason: 'Fake photos' };
@@ -119,16 +141,26 @@ describe('/admin Users tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(await findToast()).toHaveTextContent('User suspended');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(posts).toEqual([expect.objectContaining({ path: `/api/admin/users/${ava.id}/suspension`, body: { reason: 'Fake photos' }, authorization: `Bearer ${ADMIN_TOKEN}` })]);
+    expect(posts).toEqual([
+      expect.objectContaining({
+        path: `/api/admin/users/${ava.id}/suspension`,
+        body: { reason: 'Fake photos' },
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+      }),
+    ]);
     // The focus comes back from the dialog to the row's button, now Reinstate.
-    await expect.poll(() => document.activeElement).toBe(screen.getByRole('button', { name: 'Reinstate Ava Sterling' }));
+    await expect
+      .poll(() => document.activeElement)
+      .toBe(screen.getByRole('button', { name: 'Reinstate Ava Sterling' }));
   });
 
   it("a refused suspension keeps the dialog open and shows the server's message", async () => {
     signInAdmin();
     const ava = makeAdminUser({ firstName: 'Ava', lastName: 'Sterling' });
     mockAdmin('get', '/api/admin/users', () => page('users', [ava]));
-    mockAdmin('post', '/api/admin/users/:userId/suspension', () => apiError(409, 'ADMIN.ALREADY_SUSPENDED', ADMIN_MESSAGES.alreadySuspended));
+    mockAdmin('post', '/api/admin/users/:userId/suspension', () =>
+      apiError(409, 'ADMIN.ALREADY_SUSPENDED', ADMIN_MESSAGES.alreadySuspended),
+    );
     const { user } = renderApp('/admin');
     await user.click(await screen.findByRole('button', { name: 'Suspend Ava Sterling' }));
     const dialog = await screen.findByRole('dialog');
@@ -142,7 +174,11 @@ describe('/admin Users tab', () => {
     signInAdmin();
     const rex = makeAdminUser({ firstName: 'Rex', lastName: 'Rude', suspended: true, suspendedReason: 'Spam' });
     mockAdmin('get', '/api/admin/users', () => page('users', [rex]));
-    const deletes = mockAdmin('delete', '/api/admin/users/:userId/suspension', () => ({ ...rex, suspended: false, suspendedReason: null }));
+    const deletes = mockAdmin('delete', '/api/admin/users/:userId/suspension', () => ({
+      ...rex,
+      suspended: false,
+      suspendedReason: null,
+    }));
     const { user } = renderApp('/admin');
     await user.click(await screen.findByRole('button', { name: 'Reinstate Rex Rude' }));
     expect(await findToast()).toHaveTextContent('User reinstated');

@@ -11,7 +11,18 @@ function withVenues(venues: AdminVenue[]) {
 describe('/admin Venues tab', () => {
   it('each venue with type, location, owner, price and approval; Approve and Reject only while pending', async () => {
     withVenues([
-      makeAdminVenue({ name: 'Velvet Room', approvalStatus: 'pending', type: 'club', subtype: 'nightclub', owner: { id: 'a3000000-0000-4000-8000-000000000001', firstName: 'Olivia', lastName: 'Owner', email: 'olivia@example.com' } }),
+      makeAdminVenue({
+        name: 'Velvet Room',
+        approvalStatus: 'pending',
+        type: 'club',
+        subtype: 'nightclub',
+        owner: {
+          id: 'a3000000-0000-4000-8000-000000000001',
+          firstName: 'Olivia',
+          lastName: 'Owner',
+          email: 'olivia@example.com',
+        },
+      }),
       makeAdminVenue({ name: 'Azure Dream', approvalStatus: 'approved', type: 'yacht', subtype: null }),
       makeAdminVenue({ name: 'Dive Bar', approvalStatus: 'rejected' }),
     ]);
@@ -48,7 +59,13 @@ describe('/admin Venues tab', () => {
     const toast = await findToast();
     expect(toast).toHaveTextContent(ADMIN_MESSAGES.approved);
     expect(toast).toHaveAttribute('data-variant', 'default');
-    expect(puts).toEqual([expect.objectContaining({ path: `/api/admin/venues/${velvet.id}/approval`, body: { status: 'approved' }, authorization: `Bearer ${ADMIN_TOKEN}` })]);
+    expect(puts).toEqual([
+      expect.objectContaining({
+        path: `/api/admin/venues/${velvet.id}/approval`,
+        body: { status: 'approved' },
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+      }),
+    ]);
     await expect.poll(() => reads.length).toBe(2);
     const row = await screen.findByRole('listitem', { name: 'Velvet Room' });
     await expect.poll(() => row.textContent).toContain('Approved');
@@ -69,9 +86,11 @@ describe('/admin Venues tab', () => {
     expect(puts.map((r) => r.body)).toEqual([{ status: 'rejected' }]);
   });
 
-  it("a failure with a server message shows it (another admin decided first)", async () => {
+  it('a failure with a server message shows it (another admin decided first)', async () => {
     withVenues([makeAdminVenue({ name: 'Velvet Room' })]);
-    mockAdmin('put', '/api/admin/venues/:venueId/approval', () => apiError(409, 'ADMIN.NOT_PENDING', ADMIN_MESSAGES.notPending));
+    mockAdmin('put', '/api/admin/venues/:venueId/approval', () =>
+      apiError(409, 'ADMIN.NOT_PENDING', ADMIN_MESSAGES.notPending),
+    );
     const { user } = renderApp('/admin?tab=venues');
     await user.click(await screen.findByRole('button', { name: 'Approve Velvet Room' }));
     expect(await findToast()).toHaveTextContent(ADMIN_MESSAGES.notPending);
@@ -79,7 +98,9 @@ describe('/admin Venues tab', () => {
 
   it('search, approval status and type go to the server; a load failure has the error state', async () => {
     signInAdmin();
-    const reads = mockAdmin('get', '/api/admin/venues', ({ query }) => (query.type === 'yacht' ? apiError(503, 'X') : page('venues', [makeAdminVenue()])));
+    const reads = mockAdmin('get', '/api/admin/venues', ({ query }) =>
+      query.type === 'yacht' ? apiError(503, 'X') : page('venues', [makeAdminVenue()]),
+    );
     const { user } = renderApp('/admin?tab=venues');
     await screen.findByRole('list', { name: 'Venues' });
     await user.type(screen.getByLabelText('Search venues'), 'velvet');

@@ -9,11 +9,16 @@ describe('/admin: the console and its token', () => {
   it('every admin call carries the bearer token; the header names the signed-in admin', async () => {
     signInAdmin({ admin: makeAdmin({ email: 'chief@luxeswipe.com' }) });
     const sessions = mockAdmin('get', '/api/admin/session', () => makeAdmin({ email: 'chief@luxeswipe.com' }));
-    const users = mockAdmin('get', '/api/admin/users', () => page('users', [makeAdminUser({ firstName: 'Ava', lastName: 'Sterling' })]));
+    const users = mockAdmin('get', '/api/admin/users', () =>
+      page('users', [makeAdminUser({ firstName: 'Ava', lastName: 'Sterling' })]),
+    );
     renderApp('/admin');
     expect(await screen.findByRole('listitem', { name: 'Ava Sterling' })).toBeInTheDocument();
     expect(await screen.findByText('chief@luxeswipe.com')).toBeInTheDocument();
-    expect([...sessions, ...users].map((r) => r.authorization)).toEqual([`Bearer ${ADMIN_TOKEN}`, `Bearer ${ADMIN_TOKEN}`]);
+    expect([...sessions, ...users].map((r) => r.authorization)).toEqual([
+      `Bearer ${ADMIN_TOKEN}`,
+      `Bearer ${ADMIN_TOKEN}`,
+    ]);
   });
 
   it('a 401 (token expired or refused) forgets the token and returns to /admin-login, without a load-failure toast', async () => {
@@ -54,7 +59,11 @@ describe('/admin: the console and its token', () => {
     signInAdmin();
     const { user, location } = renderApp('/admin');
     const tablist = await screen.findByRole('tablist', { name: 'Admin sections' });
-    expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Users', 'Venues', 'VIP Rooms', 'Reports', 'Audit Log']);
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Users', 'Venues', 'VIP Rooms', 'Reports', 'Audit Log']);
     const usersTab = within(tablist).getByRole('tab', { name: 'Users' });
     expect(usersTab).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Users' })).toBeInTheDocument();
@@ -99,7 +108,16 @@ describe('/admin: the console and its token', () => {
 
   it('axe finds nothing on the console with a list, nor in the suspend dialog', async () => {
     signInAdmin();
-    mockAdmin('get', '/api/admin/users', () => page('users', [makeAdminUser({ firstName: 'Ava', lastName: 'Sterling' }), makeAdminUser({ suspended: true, suspendedReason: 'Spam' })], { total: 60 }));
+    mockAdmin('get', '/api/admin/users', () =>
+      page(
+        'users',
+        [
+          makeAdminUser({ firstName: 'Ava', lastName: 'Sterling' }),
+          makeAdminUser({ suspended: true, suspendedReason: 'Spam' }),
+        ],
+        { total: 60 },
+      ),
+    );
     const { user } = renderApp('/admin');
     await screen.findByRole('listitem', { name: 'Ava Sterling' });
     expect(await axeViolations()).toEqual([]);

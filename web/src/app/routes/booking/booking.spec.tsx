@@ -1,7 +1,16 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES, lastBookableDate, TEXT_LIMITS, todayInNewYork, type Booking, type Dancer, type Section, type Venue } from '@luxe/contracts';
+import {
+  BOOKING_MESSAGES,
+  lastBookableDate,
+  TEXT_LIMITS,
+  todayInNewYork,
+  type Booking,
+  type Dancer,
+  type Section,
+  type Venue,
+} from '@luxe/contracts';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
@@ -59,12 +68,41 @@ function makeDancer(overrides: Partial<Dancer> = {}): Dancer {
   };
 }
 
-const stripClub = makeVenue({ name: 'Velvet Room', type: 'club', subtype: 'strip_club', pricePerHour: '300.00', formattedPrice: '$300/hr' });
-const mainFloor = makeSection({ venueId: stripClub.id, name: 'Main Floor', pricePerHour: '400.00', images: [img('floor-1'), img('floor-2')] });
-const stageSide = makeSection({ venueId: stripClub.id, name: 'Stage Side', pricePerHour: '450.00', images: [img('stage-1'), img('stage-2')] });
-const vipRoom = makeSection({ venueId: stripClub.id, name: 'Diamond Suite', isVipRoom: true, isExclusive: true, maxSimultaneousBookings: 1, pricePerHour: '500.00' });
+const stripClub = makeVenue({
+  name: 'Velvet Room',
+  type: 'club',
+  subtype: 'strip_club',
+  pricePerHour: '300.00',
+  formattedPrice: '$300/hr',
+});
+const mainFloor = makeSection({
+  venueId: stripClub.id,
+  name: 'Main Floor',
+  pricePerHour: '400.00',
+  images: [img('floor-1'), img('floor-2')],
+});
+const stageSide = makeSection({
+  venueId: stripClub.id,
+  name: 'Stage Side',
+  pricePerHour: '450.00',
+  images: [img('stage-1'), img('stage-2')],
+});
+const vipRoom = makeSection({
+  venueId: stripClub.id,
+  name: 'Diamond Suite',
+  isVipRoom: true,
+  isExclusive: true,
+  maxSimultaneousBookings: 1,
+  pricePerHour: '500.00',
+});
 const roxy = makeDancer({ venueId: stripClub.id, name: 'Roxy', priceModifier: '1.25' });
-const jade = makeDancer({ venueId: stripClub.id, name: 'Jade', priceModifier: '1.00', images: [], imageUrl: img('jade') });
+const jade = makeDancer({
+  venueId: stripClub.id,
+  name: 'Jade',
+  priceModifier: '1.00',
+  images: [],
+  imageUrl: img('jade'),
+});
 
 const nightclub = makeVenue({ name: 'LIV Lounge', type: 'club', subtype: 'nightclub' });
 const booth = makeSection({ venueId: nightclub.id, name: 'Booth 1', pricePerHour: '250.00' });
@@ -77,7 +115,12 @@ interface Api {
 }
 
 /** Mock the venue, its sections and dancers; records booking bodies and every venue request. */
-function mockApi({ venue = stripClub, sections = [mainFloor, stageSide, vipRoom], dancers = [roxy, jade], booking }: Api = {}) {
+function mockApi({
+  venue = stripClub,
+  sections = [mainFloor, stageSide, vipRoom],
+  dancers = [roxy, jade],
+  booking,
+}: Api = {}) {
   const bodies: Record<string, unknown>[] = [];
   const requests: string[] = [];
   server.use(
@@ -225,7 +268,17 @@ describe('/booking/{venueId}: the section flow', () => {
 
     expect(reserveButton()).toBeDisabled();
     const times = within(screen.getByRole('group', { name: 'Start Time (EST)' })).getAllByRole('radio');
-    expect(times.map((r) => r.getAttribute('value'))).toEqual(['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00']);
+    expect(times.map((r) => r.getAttribute('value'))).toEqual([
+      '18:00',
+      '19:00',
+      '20:00',
+      '21:00',
+      '22:00',
+      '23:00',
+      '00:00',
+      '01:00',
+      '02:00',
+    ]);
     expect(screen.getByRole('radio', { name: '6:00 PM' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '2:00 AM' })).toBeInTheDocument();
 
@@ -247,7 +300,11 @@ describe('/booking/{venueId}: the section flow', () => {
     fireEvent.change(date, { target: { value: '' } });
     expect(reserveButton()).toBeDisabled();
 
-    expect(within(screen.getByLabelText('Duration')).getAllByRole('option').map((o) => o.textContent)).toEqual(['1 hour', '2 hours', '3 hours', '4 hours', '5 hours', '6 hours']);
+    expect(
+      within(screen.getByLabelText('Duration'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1 hour', '2 hours', '3 hours', '4 hours', '5 hours', '6 hours']);
     // Not a strip club: no category choice and no entertainers.
     expect(screen.queryByRole('group', { name: 'Section Type' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Choose an Entertainer/ })).not.toBeInTheDocument();
@@ -260,13 +317,21 @@ describe('/booking/{venueId}: the section flow', () => {
     const sectionGroup = () => screen.getByRole('group', { name: 'Choose a Section' });
 
     expect(screen.getByRole('radio', { name: 'Regular Sections' })).toBeChecked();
-    expect(within(sectionGroup()).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['Main Floor', 'Stage Side']);
+    expect(
+      within(sectionGroup())
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['Main Floor', 'Stage Side']);
     expect(screen.queryByRole('heading', { name: /Choose an Entertainer/ })).not.toBeInTheDocument();
     expect(requests).not.toContain('dancers');
 
     await user.click(screen.getByRole('radio', { name: 'Main Floor' }));
     await user.click(screen.getByRole('radio', { name: 'VIP Rooms' }));
-    expect(within(sectionGroup()).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['Diamond Suite']);
+    expect(
+      within(sectionGroup())
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['Diamond Suite']);
     expect(screen.getByRole('radio', { name: 'Diamond Suite' })).not.toBeChecked();
 
     await user.click(screen.getByRole('radio', { name: 'Diamond Suite' }));
@@ -303,7 +368,11 @@ describe('/booking/{venueId}: the section flow', () => {
     expect(within(profile).getByRole('img', { name: 'Roxy, photo 1 of 2' })).toBeInTheDocument();
     expect(within(profile).getByText('Available')).toBeInTheDocument();
     expect(within(profile).getByText('Headliner on Fridays.')).toBeInTheDocument();
-    expect(within(within(profile).getByRole('list', { name: 'Specialties' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Pole', 'Burlesque']);
+    expect(
+      within(within(profile).getByRole('list', { name: 'Specialties' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Pole', 'Burlesque']);
   });
 
   it('pages entertainers three at a time', async () => {
@@ -316,7 +385,11 @@ describe('/booking/{venueId}: the section flow', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(within(screen.getByRole('list', { name: 'Entertainers' })).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Dahlia: view profile']);
+    expect(
+      within(screen.getByRole('list', { name: 'Entertainers' }))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Dahlia: view profile']);
   });
 
   it('changing the section starts its preview at the first photo', async () => {
@@ -372,7 +445,16 @@ describe('/booking/{venueId}: reserving', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Booking Confirmed!' });
     expect(bodies).toEqual([
-      { venueId: stripClub.id, sectionId: vipRoom.id, dancerId: roxy.id, bookingDate: todayInNewYork(), startTime: '21:00', duration: 3, friends: [], guestVisibility: 'both' },
+      {
+        venueId: stripClub.id,
+        sectionId: vipRoom.id,
+        dancerId: roxy.id,
+        bookingDate: todayInNewYork(),
+        startTime: '21:00',
+        duration: 3,
+        friends: [],
+        guestVisibility: 'both',
+      },
     ]);
     expect(bodies[0]).not.toHaveProperty('totalCost');
     expect(bodies[0]).not.toHaveProperty('hostId');
@@ -398,7 +480,12 @@ describe('/booking/{venueId}: reserving', () => {
         const q = new URL(request.url).searchParams;
         asked.push(`${q.get('sectionId')} ${q.get('date')} ${q.get('duration')}`);
         const duration = Number(q.get('duration'));
-        return HttpResponse.json({ date: q.get('date'), duration, takenStartTimes: duration >= 3 ? ['21:00', '22:00'] : ['22:00'], soldOutDates: ['2099-01-01', today] });
+        return HttpResponse.json({
+          date: q.get('date'),
+          duration,
+          takenStartTimes: duration >= 3 ? ['21:00', '22:00'] : ['22:00'],
+          soldOutDates: ['2099-01-01', today],
+        });
       }),
     );
     const { user } = await openPage(`/booking/${nightclub.id}`);
@@ -414,7 +501,9 @@ describe('/booking/{venueId}: reserving', () => {
     // A chosen time that a longer duration makes taken is no choice: said, and Reserve waits.
     await user.click(screen.getByRole('radio', { name: '9:00 PM' }));
     await user.selectOptions(screen.getByLabelText('Duration'), '3');
-    expect(await screen.findByText('9:00 PM is taken for 3 hours. Choose another start time or a shorter duration.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('9:00 PM is taken for 3 hours. Choose another start time or a shorter duration.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '9:00 PM, taken for 3 hours' })).toBeDisabled();
     expect(reserveButton()).toBeDisabled();
   });
@@ -428,7 +517,13 @@ describe('/booking/{venueId}: reserving', () => {
         const q = new URL(request.url).searchParams;
         asked.push(q.get('dancerId'));
         const busy = q.get('dancerId') === roxy.id ? (['21:00'] as const) : [];
-        return HttpResponse.json({ date: q.get('date'), duration: Number(q.get('duration')), takenStartTimes: busy, dancerTakenStartTimes: busy, soldOutDates: [] });
+        return HttpResponse.json({
+          date: q.get('date'),
+          duration: Number(q.get('duration')),
+          takenStartTimes: busy,
+          dancerTakenStartTimes: busy,
+          soldOutDates: [],
+        });
       }),
     );
     const { user } = await openPage();
@@ -441,7 +536,9 @@ describe('/booking/{venueId}: reserving', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(await screen.findByRole('radio', { name: '9:00 PM, entertainer booked' })).toBeDisabled();
     expect(asked).toEqual([null, roxy.id]);
-    expect(screen.getByText('This entertainer is already booked at that time. Please choose another time or entertainer.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This entertainer is already booked at that time. Please choose another time or entertainer.'),
+    ).toBeInTheDocument();
     expect(reserveButton()).toBeDisabled();
     // Without him the room is free again.
     await user.click(screen.getByRole('button', { name: 'Remove' }));
@@ -456,7 +553,11 @@ describe('/booking/{venueId}: reserving', () => {
     await user.click(screen.getByRole('radio', { name: 'Booth 1' }));
     await user.click(screen.getByRole('radio', { name: '6:00 PM' }));
     await user.click(reserveButton());
-    await user.click(within(await screen.findByRole('dialog', { name: 'Booking Confirmed!' })).getByRole('button', { name: 'Start Inviting' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Booking Confirmed!' })).getByRole('button', {
+        name: 'Start Inviting',
+      }),
+    );
     await waitFor(() => expect(location()).toBe('/dashboard?tab=invites&section=discover'));
   });
 
@@ -465,7 +566,10 @@ describe('/booking/{venueId}: reserving', () => {
     const { bodies } = mockApi({ venue: nightclub, sections: [booth] });
     const { user } = await openPage(`/booking/${nightclub.id}`);
     const show = screen.getByRole('group', { name: 'Show to Guests' });
-    const checked = () => ['Men', 'Women', 'Both'].filter((name) => (within(show).getByRole('checkbox', { name }) as HTMLInputElement).checked);
+    const checked = () =>
+      ['Men', 'Women', 'Both'].filter(
+        (name) => (within(show).getByRole('checkbox', { name }) as HTMLInputElement).checked,
+      );
     expect(checked()).toEqual(['Both']);
     // Men or Women replaces Both (the server refuses 'women,both'); Both replaces them.
     await user.click(within(show).getByRole('checkbox', { name: 'Women' }));
@@ -502,7 +606,9 @@ describe('/booking/{venueId}: reserving', () => {
     expect(within(confirmedShow).getByRole('checkbox', { name: 'Women' })).toBeChecked();
     expect(within(confirmedShow).getByRole('checkbox', { name: 'Both' })).not.toBeChecked();
     await user.click(within(confirmedShow).getByRole('checkbox', { name: 'Men' }));
-    await waitFor(() => expect(saved).toEqual([{ id: 'b0000000-0000-4000-8000-000000000001', guestVisibility: 'women' }]));
+    await waitFor(() =>
+      expect(saved).toEqual([{ id: 'b0000000-0000-4000-8000-000000000001', guestVisibility: 'women' }]),
+    );
     await waitFor(() => expect(within(confirmedShow).getByRole('checkbox', { name: 'Both' })).toBeEnabled());
     await user.click(within(confirmedShow).getByRole('checkbox', { name: 'Both' }));
     await waitFor(() => expect(saved).toHaveLength(2));
@@ -512,7 +618,15 @@ describe('/booking/{venueId}: reserving', () => {
 
   it("shows the server's message when the booking is refused, and no confirmation", async () => {
     await signIn(host);
-    mockApi({ venue: nightclub, sections: [booth], booking: () => HttpResponse.json({ statusCode: 409, code: 'BOOKING.SLOT_TAKEN', message: BOOKING_MESSAGES.slotTaken }, { status: 409 }) });
+    mockApi({
+      venue: nightclub,
+      sections: [booth],
+      booking: () =>
+        HttpResponse.json(
+          { statusCode: 409, code: 'BOOKING.SLOT_TAKEN', message: BOOKING_MESSAGES.slotTaken },
+          { status: 409 },
+        ),
+    });
     const { user } = await openPage(`/booking/${nightclub.id}`);
     await user.click(screen.getByRole('radio', { name: 'Booth 1' }));
     await user.click(screen.getByRole('radio', { name: '6:00 PM' }));
@@ -570,7 +684,9 @@ describe('/booking/{venueId}: friends in the confirmation', () => {
     const list = await within(dialog).findByRole('list', { name: 'Friends coming along' });
     expect(list).toHaveTextContent('Mia');
     expect(list).toHaveTextContent('@mia.miami');
-    expect(bodies).toEqual([{ name: 'Mia', bookingId: 'b0000000-0000-4000-8000-000000000001', instagram: 'mia.miami' }]);
+    expect(bodies).toEqual([
+      { name: 'Mia', bookingId: 'b0000000-0000-4000-8000-000000000001', instagram: 'mia.miami' },
+    ]);
     expect(within(dialog).getByLabelText('Friend name')).toHaveValue('');
   });
 
@@ -594,16 +710,26 @@ describe('/booking/{venueId}: friends in the confirmation', () => {
       }),
       http.put('/api/friends/:id/picture', async ({ request }) => {
         calls.push(`picture ${JSON.stringify(await request.json())}`);
-        return HttpResponse.json(friend({ instagram: null, profilePicture: '/api/images/friends/f0000000-0000-4000-8000-000000000001/p.jpg' }));
+        return HttpResponse.json(
+          friend({ instagram: null, profilePicture: '/api/images/friends/f0000000-0000-4000-8000-000000000001/p.jpg' }),
+        );
       }),
     );
     const { user, dialog } = await confirmBooking();
     await user.click(within(dialog).getByRole('radio', { name: 'Photo' }));
     await user.type(within(dialog).getByLabelText('Friend name'), 'Mia');
-    await user.upload(within(dialog).getByLabelText('Friend photo'), new File(['img'], 'mia.png', { type: 'image/png' }));
+    await user.upload(
+      within(dialog).getByLabelText('Friend photo'),
+      new File(['img'], 'mia.png', { type: 'image/png' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Add Friend' }));
     await within(dialog).findByRole('list', { name: 'Friends coming along' });
-    expect(calls).toEqual(['create', 'upload-url', `post ${objectPath} image/png`, `picture {"imageURL":"${objectPath}"}`]);
+    expect(calls).toEqual([
+      'create',
+      'upload-url',
+      `post ${objectPath} image/png`,
+      `picture {"imageURL":"${objectPath}"}`,
+    ]);
   });
 
   it("says 'Failed to add friend. Please try again.' when the server refuses", async () => {
@@ -713,14 +839,22 @@ describe('/booking/{venueId}: visitors', () => {
 
   it('a session that ended before Reserve keeps the choice and sends the user to log in', async () => {
     await signIn(host);
-    const { bodies } = mockApi({ venue: nightclub, sections: [booth], booking: () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 }) });
+    const { bodies } = mockApi({
+      venue: nightclub,
+      sections: [booth],
+      booking: () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 }),
+    });
     const { user, location } = await openPage(`/booking/${nightclub.id}`);
     await user.click(screen.getByRole('radio', { name: 'Booth 1' }));
     await user.click(screen.getByRole('radio', { name: '8:00 PM' }));
     await user.click(reserveButton());
     await waitFor(() => expect(location()).toBe('/login'), PAGE);
     expect(bodies).toHaveLength(1);
-    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.guestBooking) ?? 'null')).toMatchObject({ venueId: nightclub.id, sectionId: booth.id, startTime: '20:00' });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.guestBooking) ?? 'null')).toMatchObject({
+      venueId: nightclub.id,
+      sectionId: booth.id,
+      startTime: '20:00',
+    });
     expect(window.localStorage.getItem(STORAGE_KEYS.redirectAfterLogin)).toBe(`/booking/${nightclub.id}`);
   });
 
@@ -735,7 +869,18 @@ describe('/booking/{venueId}: visitors', () => {
   });
 
   it("a signed-in user does not get another venue's stored choice", async () => {
-    window.localStorage.setItem(STORAGE_KEYS.guestBooking, JSON.stringify({ venueId: nightclub.id, date: todayInNewYork(), startTime: '23:00', duration: 4, sectionId: booth.id, dancerId: null, guestVisibility: 'both' }));
+    window.localStorage.setItem(
+      STORAGE_KEYS.guestBooking,
+      JSON.stringify({
+        venueId: nightclub.id,
+        date: todayInNewYork(),
+        startTime: '23:00',
+        duration: 4,
+        sectionId: booth.id,
+        dancerId: null,
+        guestVisibility: 'both',
+      }),
+    );
     await signIn(host);
     mockApi();
     await openPage();
@@ -745,7 +890,13 @@ describe('/booking/{venueId}: visitors', () => {
 });
 
 describe('/booking/{venueId}: a section that takes a deposit (docs/product.md#booking-deposits)', () => {
-  const balcony = makeSection({ venueId: nightclub.id, name: 'Balcony', pricePerHour: '500.00', minimumSpend: '2500.00', depositPercent: 25 });
+  const balcony = makeSection({
+    venueId: nightclub.id,
+    name: 'Balcony',
+    pricePerHour: '500.00',
+    minimumSpend: '2500.00',
+    depositPercent: 25,
+  });
 
   it('shows the minimum spend, the deposit due now and the balance due at the venue; Pay Deposit goes to the card payment with the choice, booking nothing yet', async () => {
     await signIn(host);
@@ -769,8 +920,25 @@ describe('/booking/{venueId}: a section that takes a deposit (docs/product.md#bo
     await waitFor(() => expect(location()).toBe('/payment'));
     expect(bodies).toEqual([]);
     const pending = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking)!);
-    expect(pending).toMatchObject({ venueId: nightclub.id, venueName: 'LIV Lounge', date: todayInNewYork(), time: '22:00', duration: 2, totalPrice: 2500, friendsCount: 0 });
-    expect(pending.section).toEqual({ id: balcony.id, name: 'Balcony', dancerId: null, guestVisibility: 'both', depositPercent: 25, depositAmount: 625, balanceDue: 1875, minimumSpend: 2500 });
+    expect(pending).toMatchObject({
+      venueId: nightclub.id,
+      venueName: 'LIV Lounge',
+      date: todayInNewYork(),
+      time: '22:00',
+      duration: 2,
+      totalPrice: 2500,
+      friendsCount: 0,
+    });
+    expect(pending.section).toEqual({
+      id: balcony.id,
+      name: 'Balcony',
+      dancerId: null,
+      guestVisibility: 'both',
+      depositPercent: 25,
+      depositAmount: 625,
+      balanceDue: 1875,
+      minimumSpend: 2500,
+    });
   });
 
   it('a section without a deposit is still reserved at once, with the balance due at the venue', async () => {

@@ -33,11 +33,14 @@ export function BookingRoute() {
   }
 
   if (!venue.data) {
-    const missing = !venueId || (venue.error instanceof ApiError && venue.error.status >= 400 && venue.error.status < 500);
+    const missing =
+      !venueId || (venue.error instanceof ApiError && venue.error.status >= 400 && venue.error.status < 500);
     return (
       <Screen>
         <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
-          <h1 className="font-display text-2xl font-semibold text-white">{missing ? 'Venue not found' : 'Venue details could not be loaded'}</h1>
+          <h1 className="font-display text-2xl font-semibold text-white">
+            {missing ? 'Venue not found' : 'Venue details could not be loaded'}
+          </h1>
           <div className="flex gap-3">
             {!missing ? (
               <Button type="button" variant="secondary" onClick={() => void venue.refetch()}>

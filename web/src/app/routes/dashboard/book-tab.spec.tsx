@@ -27,7 +27,18 @@ describe('dashboard Book tab: My Bookings', () => {
   it('shows each booking with venue, type, section, place, date, EST time range, status, whole-dollar total and duration', async () => {
     await signIn(host);
     mockMyBookings(() => [
-      makeBooking({ venueName: 'Azure Dream', venueType: 'yacht', section: 'Full Yacht', sectionType: 'Full Yacht', venueCity: 'Miami, FL', venueState: 'Florida', bookingDate: '2099-06-06', startTime: '22:00', duration: 4, totalCost: '1700.00' }),
+      makeBooking({
+        venueName: 'Azure Dream',
+        venueType: 'yacht',
+        section: 'Full Yacht',
+        sectionType: 'Full Yacht',
+        venueCity: 'Miami, FL',
+        venueState: 'Florida',
+        bookingDate: '2099-06-06',
+        startTime: '22:00',
+        duration: 4,
+        totalCost: '1700.00',
+      }),
     ]);
     renderApp('/dashboard?tab=book');
     const [card] = await screen.findAllByTestId('booking-card');
@@ -45,7 +56,15 @@ describe('dashboard Book tab: My Bookings', () => {
 
   it('shows times in New York whatever the season, totals rounded to whole dollars, and 1 hour in the singular', async () => {
     await signIn(host);
-    mockMyBookings(() => [makeBooking({ venueName: 'Winter Club', bookingDate: '2099-01-10', startTime: '01:00', duration: 1, totalCost: '1499.60' })]);
+    mockMyBookings(() => [
+      makeBooking({
+        venueName: 'Winter Club',
+        bookingDate: '2099-01-10',
+        startTime: '01:00',
+        duration: 1,
+        totalCost: '1499.60',
+      }),
+    ]);
     renderApp('/dashboard?tab=book');
     const [card] = await screen.findAllByTestId('booking-card');
     const c = within(card!);
@@ -66,7 +85,12 @@ describe('dashboard Book tab: My Bookings', () => {
     ]);
     renderApp('/dashboard?tab=book');
     await screen.findAllByTestId('booking-card');
-    expect(cards().map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual(['Past', 'Early', 'Late', 'Next week']);
+    expect(cards().map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Past',
+      'Early',
+      'Late',
+      'Next week',
+    ]);
   });
 
   it('fills the confirmed, cancelled and completed badges and outlines any other status', async () => {
@@ -127,7 +151,10 @@ describe('dashboard Book tab: My Bookings', () => {
     });
     const { user, location } = renderApp('/dashboard?tab=book');
     // A skeleton of the list, announced once as a status.
-    expect((await screen.findByText('Loading bookings...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
+    expect((await screen.findByText('Loading bookings...')).closest('[role="status"]')).toHaveAttribute(
+      'data-testid',
+      'list-skeleton',
+    );
     expect(await screen.findByText('No Bookings Yet')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Your bookings' })).not.toBeInTheDocument();
     expect(reads.count).toBe(1);
@@ -138,7 +165,9 @@ describe('dashboard Book tab: My Bookings', () => {
   it('says when the bookings cannot be loaded, and Try Again reads them again', async () => {
     await signIn(host);
     let fail = true;
-    const reads = mockMyBookings(() => (fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : [makeBooking({ venueName: 'Azure Dream' })]));
+    const reads = mockMyBookings(() =>
+      fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : [makeBooking({ venueName: 'Azure Dream' })],
+    );
     const { user } = renderApp('/dashboard?tab=book');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading bookings. Please try again.');
     fail = false;
@@ -152,9 +181,31 @@ describe('dashboard Book tab: deposits (docs/product.md#booking-deposits)', () =
   it('shows the deposit paid and the balance due at the venue of a section booking; a yacht (paid in full) shows neither', async () => {
     await signIn(host);
     mockMyBookings(() => [
-      makeBooking({ venueName: 'Deposit Club', bookingDate: '2099-06-06', totalCost: '2500.00', minimumSpend: '2500.00', depositPercent: 25, depositAmount: '625.00', balanceDue: '1875.00' }),
-      makeBooking({ venueName: 'Plain Club', bookingDate: '2099-06-07', totalCost: '600.00', depositAmount: '0.00', balanceDue: '600.00' }),
-      makeBooking({ venueName: 'Azure Dream', venueType: 'yacht', bookingDate: '2099-06-08', totalCost: '3200.00', depositPercent: 100, depositAmount: '3200.00', balanceDue: '0.00' }),
+      makeBooking({
+        venueName: 'Deposit Club',
+        bookingDate: '2099-06-06',
+        totalCost: '2500.00',
+        minimumSpend: '2500.00',
+        depositPercent: 25,
+        depositAmount: '625.00',
+        balanceDue: '1875.00',
+      }),
+      makeBooking({
+        venueName: 'Plain Club',
+        bookingDate: '2099-06-07',
+        totalCost: '600.00',
+        depositAmount: '0.00',
+        balanceDue: '600.00',
+      }),
+      makeBooking({
+        venueName: 'Azure Dream',
+        venueType: 'yacht',
+        bookingDate: '2099-06-08',
+        totalCost: '3200.00',
+        depositPercent: 100,
+        depositAmount: '3200.00',
+        balanceDue: '0.00',
+      }),
     ]);
     renderApp('/dashboard?tab=book');
     await screen.findAllByTestId('booking-card');

@@ -15,7 +15,9 @@ export function BookTab({ userId, onBrowseEvents }: { userId: string; onBrowseEv
       userId={userId}
       onBrowseEvents={onBrowseEvents}
       pendingRequests={new Map((pending.data ?? []).map((p) => [p.bookingId, p.pending]))}
-      renderGuestRequests={(booking, onClose) => <GuestRequestsDialog bookingId={booking.id} venueName={booking.venueName} onClose={onClose} />}
+      renderGuestRequests={(booking, onClose) => (
+        <GuestRequestsDialog bookingId={booking.id} venueName={booking.venueName} onClose={onClose} />
+      )}
       renderSplitProgress={(booking) => <SplitProgress bookingId={booking.id} />}
       renderCancel={(booking, onClose) => <CancelBookingDialog booking={booking} onClose={onClose} />}
     />

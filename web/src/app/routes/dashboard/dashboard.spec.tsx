@@ -20,7 +20,11 @@ describe('/dashboard', () => {
     renderApp('/dashboard');
     expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Welcome, Ava');
     const nav = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Home', 'Messages', 'Events', 'Invites', 'Book', 'Profile']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Home', 'Messages', 'Events', 'Invites', 'Book', 'Profile']);
   });
 
   it('respects ?tab= and remembers the active tab', async () => {
@@ -79,7 +83,9 @@ describe('/dashboard', () => {
 
   it('a failed logout keeps the user signed in and says so', async () => {
     await signIn(withPhoto);
-    server.use(http.post('/api/auth/logout', () => HttpResponse.json({ message: 'Service unavailable' }, { status: 503 })));
+    server.use(
+      http.post('/api/auth/logout', () => HttpResponse.json({ message: 'Service unavailable' }, { status: 503 })),
+    );
     const { user, location } = renderApp('/dashboard?tab=profile');
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
 

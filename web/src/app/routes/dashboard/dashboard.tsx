@@ -41,7 +41,14 @@ export function DashboardRoute() {
   useRealtime(
     !!user,
     (m) => void (user && refreshConversation(queryClient, user.id, m.conversationId)),
-    () => void (user && Promise.all([queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(user.id).queryKey.slice(0, 1) }), queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })])),
+    () =>
+      void (
+        user &&
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(user.id).queryKey.slice(0, 1) }),
+          queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+        ])
+      ),
     () => void (user && queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(user.id).queryKey })),
     () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   );
@@ -89,14 +96,22 @@ export function DashboardRoute() {
           ) : tab === 'events' ? (
             <EventsTab
               location={locationOf(user)}
-              renderHostActions={(host, { onBlocked }) => <MemberSafetyActions member={host} invalidates={afterBlock} onBlocked={onBlocked} />}
+              renderHostActions={(host, { onBlocked }) => (
+                <MemberSafetyActions member={host} invalidates={afterBlock} onBlocked={onBlocked} />
+              )}
             />
           ) : tab === 'messages' ? (
             <MessagesTab
               userId={user.id}
-              renderMemberActions={(member, { onBlocked }) => <MemberSafetyActions member={member} invalidates={afterBlock} onBlocked={onBlocked} />}
+              renderMemberActions={(member, { onBlocked }) => (
+                <MemberSafetyActions member={member} invalidates={afterBlock} onBlocked={onBlocked} />
+              )}
               renderMessageActions={(message, conversation) => (
-                <ReportMessageButton conversationId={conversation.id} messageId={message.id} senderName={conversation.otherUser.firstName} />
+                <ReportMessageButton
+                  conversationId={conversation.id}
+                  messageId={message.id}
+                  senderName={conversation.otherUser.firstName}
+                />
               )}
             />
           ) : tab === 'invites' ? (
@@ -115,7 +130,11 @@ export function DashboardRoute() {
         </div>
       </main>
 
-      <nav ref={tabBar} aria-label="Dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <nav
+        ref={tabBar}
+        aria-label="Dashboard"
+        className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      >
         <ul className={cn('mx-auto grid max-w-3xl', GRID_COLUMNS[tabs.length])}>
           {tabs.map((id) => (
             <li key={id}>
@@ -172,7 +191,10 @@ function ProfileTab({ user, afterUnblock }: { user: StoredUser; afterUnblock: Qu
       <Panel title="Account Settings">
         <div className="flex flex-col gap-3 sm:flex-row">
           <LogoutButton className="w-full sm:w-auto" />
-          <Link to="/delete-account" className={buttonClasses('ghost', 'md', 'w-full text-red-400 hover:text-red-300 sm:w-auto')}>
+          <Link
+            to="/delete-account"
+            className={buttonClasses('ghost', 'md', 'w-full text-red-400 hover:text-red-300 sm:w-auto')}
+          >
             Delete Account
           </Link>
         </div>
@@ -188,7 +210,8 @@ const ICON_PATHS: Record<DashboardTab, string> = {
   home: 'M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z',
   messages: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
   events: 'M3 6h18M3 6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM8 2v4M16 2v4',
-  invites: 'M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z',
+  invites:
+    'M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z',
   venues: 'M3 21h18M5 21V8l7-5 7 5v13M9 21v-6h6v6',
   assignments: 'M4 10h16v10H4zM8 10V7a4 4 0 0 1 8 0v3M12 14v2',
   book: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5',
@@ -197,7 +220,15 @@ const ICON_PATHS: Record<DashboardTab, string> = {
 
 function TabIcon({ tab }: { tab: DashboardTab }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+    >
       <path d={ICON_PATHS[tab]} />
     </svg>
   );

@@ -7,9 +7,22 @@ import { makeUser, signIn } from '../../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 
-const member = makeUser({ id: '0b6e3c1d-4f2a-4e8b-9c7d-1a2b3c4d5e6f', firstName: 'Mia', userType: 'guest', city: 'Tampa, FL', state: 'Florida', profileImages: ['/img/mia.jpg'] });
+const member = makeUser({
+  id: '0b6e3c1d-4f2a-4e8b-9c7d-1a2b3c4d5e6f',
+  firstName: 'Mia',
+  userType: 'guest',
+  city: 'Tampa, FL',
+  state: 'Florida',
+  profileImages: ['/img/mia.jpg'],
+});
 
-const noah = makeHost({ firstName: 'Noah', age: null, city: 'Tampa, FL', bio: 'Captain of the Sea Breeze. Sunset cruises.', profileImages: ['/img/noah-1.jpg', '/img/noah-2.jpg'] });
+const noah = makeHost({
+  firstName: 'Noah',
+  age: null,
+  city: 'Tampa, FL',
+  bio: 'Captain of the Sea Breeze. Sunset cruises.',
+  profileImages: ['/img/noah-1.jpg', '/img/noah-2.jpg'],
+});
 const seaBreeze = makeAvailableEvent({
   venueName: 'Sea Breeze',
   venueType: 'yacht',
@@ -42,7 +55,11 @@ const velvet = makeAvailableEvent({
   duration: 4,
   attendees: { count: 1, avatars: [{ id: 'd1000000-0000-4000-8000-000000000004', firstName: 'Dee', image: null }] },
 });
-const harbor = makeAvailableEvent({ venueName: 'Harbor Lights', city: 'Tampa, FL', attendees: { count: 0, avatars: [] } });
+const harbor = makeAvailableEvent({
+  venueName: 'Harbor Lights',
+  city: 'Tampa, FL',
+  attendees: { count: 0, avatars: [] },
+});
 
 async function openDiscover(options: Parameters<typeof renderApp>[1] = {}) {
   const app = renderApp('/dashboard?tab=events', options);
@@ -75,7 +92,10 @@ describe('Discover Events (Events tab, swipe mode)', () => {
     });
     await openDiscover();
     // A skeleton of the card, its label the spec's loading text.
-    expect((await screen.findByText('Loading events...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
+    expect((await screen.findByText('Loading events...')).closest('[role="status"]')).toHaveAttribute(
+      'data-testid',
+      'list-skeleton',
+    );
     const event = await card();
     expect(screen.queryByTestId('list-skeleton')).not.toBeInTheDocument();
     expect(requests).toEqual([{ city: 'Tampa', state: 'Florida' }]);
@@ -194,12 +214,16 @@ describe('Discover Events (Events tab, swipe mode)', () => {
     const { user } = await openDiscover();
     await card();
     await user.click(screen.getByRole('button', { name: 'Like: Velvet Room' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Request to Join' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Request to Join' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(bodies).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Like: Velvet Room' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Request to Join' })).getByRole('button', { name: 'Send Request' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Request to Join' })).getByRole('button', { name: 'Send Request' }),
+    );
     expect(await findToast()).toHaveTextContent('Request Sent!');
     expect(bodies).toEqual([{ bookingId: velvet.bookingId, message: null }]);
   });
@@ -224,7 +248,12 @@ describe('Discover Events (Events tab, swipe mode)', () => {
   it("a failed request shows 'Error' with the server's message and keeps the dialog open", async () => {
     await signIn(member);
     mockAvailableEvents(() => [velvet]);
-    mockJoinRequest(() => HttpResponse.json({ statusCode: 409, code: 'SOCIAL.DUPLICATE_REQUEST', message: 'You have already asked to join this event' }, { status: 409 }));
+    mockJoinRequest(() =>
+      HttpResponse.json(
+        { statusCode: 409, code: 'SOCIAL.DUPLICATE_REQUEST', message: 'You have already asked to join this event' },
+        { status: 409 },
+      ),
+    );
     const { user } = await openDiscover();
     await card();
     await user.click(screen.getByRole('button', { name: 'Like: Velvet Room' }));
@@ -260,7 +289,9 @@ describe('Discover Events (Events tab, swipe mode)', () => {
     await user.click(screen.getByRole('button', { name: 'Next event' }));
 
     await user.click(screen.getByRole('button', { name: 'Change Location' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Change Location' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Change Location' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(requests).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Change Location' }));
@@ -312,7 +343,9 @@ describe('Discover Events (Events tab, swipe mode)', () => {
   it('says so when the events cannot be loaded, and Retry reads them again', async () => {
     await signIn(member);
     let fail = true;
-    const requests = mockAvailableEvents(() => (fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : [velvet]));
+    const requests = mockAvailableEvents(() =>
+      fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : [velvet],
+    );
     const { user } = await openDiscover();
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading events. Please try again.');
     expect(requests).toHaveLength(1);
@@ -330,7 +363,10 @@ describe('Discover Events (Events tab, swipe mode)', () => {
     await user.click(c.getByRole('button', { name: 'Next photo' }));
     await user.click(c.getByRole('button', { name: 'View photo 2 of 2 of Sea Breeze full size' }));
     const dialog = screen.getByRole('dialog', { name: 'Sea Breeze: photo 2 of 2' });
-    expect(within(dialog).getByRole('img', { name: 'Sea Breeze, photo 2 of 2' })).toHaveAttribute('src', '/img/sea-2.jpg');
+    expect(within(dialog).getByRole('img', { name: 'Sea Breeze, photo 2 of 2' })).toHaveAttribute(
+      'src',
+      '/img/sea-2.jpg',
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -7,8 +7,21 @@ import { server } from '../../../testing/server';
 import { createFastRetryQueryClient, makeVenue, mockVenuesByLocation } from '../../../testing/venues';
 
 const member = makeUser({ firstName: 'Ava', city: 'Tampa, FL', state: 'Florida', profileImages: ['/img/ava.jpg'] });
-const yacht = makeVenue({ name: 'Sea Breeze', type: 'yacht', subtype: null, city: 'Tampa, FL', capacity: 24, formattedPrice: '$900/hr' });
-const club = makeVenue({ name: 'Velvet Room', type: 'club', city: 'Tampa, FL', capacity: 300, formattedPrice: '$1,250/hr' });
+const yacht = makeVenue({
+  name: 'Sea Breeze',
+  type: 'yacht',
+  subtype: null,
+  city: 'Tampa, FL',
+  capacity: 24,
+  formattedPrice: '$900/hr',
+});
+const club = makeVenue({
+  name: 'Velvet Room',
+  type: 'club',
+  city: 'Tampa, FL',
+  capacity: 300,
+  formattedPrice: '$1,250/hr',
+});
 
 describe('dashboard Events tab (list)', () => {
   it("lists the venues of the member's own city, with loading text first, and cards that book at /booking/{id}", async () => {
@@ -30,7 +43,9 @@ describe('dashboard Events tab (list)', () => {
     expect(within(card).getByTestId('venue-capacity')).toHaveTextContent('Up to 24 guests');
     expect(within(card).getByTestId('venue-price')).toHaveTextContent(/^\$900\/hr$/);
     expect(within(card).queryByTestId('venue-description')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Velvet Room' })).getByTestId('venue-type')).toHaveTextContent(/^Club$/);
+    expect(within(screen.getByRole('article', { name: 'Velvet Room' })).getByTestId('venue-type')).toHaveTextContent(
+      /^Club$/,
+    );
 
     const bookIt = within(card).getByRole('link', { name: /^Book It/ });
     expect(bookIt).toHaveAttribute('href', `/booking/${yacht.id}`);

@@ -9,7 +9,14 @@ const host = makeUser({ userType: 'host', city: 'Miami, FL', state: 'Florida', p
 const guest = makeUser({ userType: 'guest', city: 'Miami, FL', state: 'Florida', profileImages: ['/img/ava.jpg'] });
 
 const venues = [
-  makeVenue({ name: 'Azure Dream', type: 'yacht', subtype: null, city: 'Miami, FL', formattedPrice: '$2,500/hr', imageUrl: '/api/images/venues/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/azure.jpg' }),
+  makeVenue({
+    name: 'Azure Dream',
+    type: 'yacht',
+    subtype: null,
+    city: 'Miami, FL',
+    formattedPrice: '$2,500/hr',
+    imageUrl: '/api/images/venues/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/azure.jpg',
+  }),
   makeVenue({ name: 'LIV Lounge', type: 'club', city: 'Miami, FL', formattedPrice: '$1,250/hr' }),
   makeVenue({ name: 'Sky Bar', type: 'club', city: 'Miami, FL', formattedPrice: '$800.50/hr' }),
   makeVenue({ name: 'Fourth Venue', type: 'yacht', subtype: null, city: 'Miami, FL' }),
@@ -28,17 +35,25 @@ describe('dashboard Home tab: Featured Events', () => {
     });
     renderApp('/dashboard?tab=home');
     expect(await screen.findByText('Loading venues...')).toBeInTheDocument();
-    const items = await within(await screen.findByRole('list', { name: 'Featured venues' })).findAllByTestId('featured-venue');
+    const items = await within(await screen.findByRole('list', { name: 'Featured venues' })).findAllByTestId(
+      'featured-venue',
+    );
     expect(requests).toEqual([{ city: 'Miami', state: 'Florida', type: 'all' }]);
     expect(items.map((i) => within(i).getByRole('link').textContent)).toEqual(['Azure Dream', 'LIV Lounge', 'Sky Bar']);
     expect(within(featured()).queryByText('Fourth Venue')).not.toBeInTheDocument();
 
     const [first, , third] = items;
-    expect(await within(first!).findByRole('img', { name: 'Photo of Azure Dream' })).toHaveAttribute('src', venues[0]!.imageUrl);
+    expect(await within(first!).findByRole('img', { name: 'Photo of Azure Dream' })).toHaveAttribute(
+      'src',
+      venues[0]!.imageUrl,
+    );
     expect(within(first!).getByTestId('venue-city')).toHaveTextContent(/^Miami, FL$/);
     expect(within(first!).getByTestId('venue-price')).toHaveTextContent(/^\$2,500\/hr$/);
     expect(within(first!).getByTestId('venue-type')).toHaveTextContent(/^Yacht$/);
-    expect(within(first!).getByRole('link', { name: 'Azure Dream' })).toHaveAttribute('href', `/booking/${venues[0]!.id}`);
+    expect(within(first!).getByRole('link', { name: 'Azure Dream' })).toHaveAttribute(
+      'href',
+      `/booking/${venues[0]!.id}`,
+    );
     expect(within(third!).getByTestId('venue-type')).toHaveTextContent(/^Club$/);
     expect(within(third!).getByTestId('venue-price')).toHaveTextContent(/^\$800\.50\/hr$/);
 
@@ -50,7 +65,11 @@ describe('dashboard Home tab: Featured Events', () => {
     await signIn(host);
     mockVenuesByLocation(() => []);
     renderApp('/dashboard?tab=home');
-    expect(await within(await screen.findByRole('region', { name: 'Featured Events' })).findByText('No venues available in your area yet.')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Featured Events' })).findByText(
+        'No venues available in your area yet.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Featured venues' })).not.toBeInTheDocument();
   });
 
@@ -58,7 +77,9 @@ describe('dashboard Home tab: Featured Events', () => {
     await signIn(host);
     const requests = mockVenuesByLocation(() => HttpResponse.json({ message: 'down' }, { status: 500 }));
     renderApp('/dashboard?tab=home', { queryClient: createFastRetryQueryClient() });
-    expect(await within(await screen.findByRole('region', { name: 'Featured Events' })).findByRole('alert')).toHaveTextContent('Error loading venues. Please try again.');
+    expect(
+      await within(await screen.findByRole('region', { name: 'Featured Events' })).findByRole('alert'),
+    ).toHaveTextContent('Error loading venues. Please try again.');
     expect(requests).toHaveLength(4);
   });
 

@@ -27,8 +27,12 @@ function mockHosted(answer: () => Booking[] | Response | Promise<Booking[] | Res
 function statistics(): [string, string][] | null {
   const region = screen.queryByRole('region', { name: 'Statistics' });
   if (!region) return null;
-  const terms = within(region).getAllByRole('term').map((t) => t.textContent ?? '');
-  const values = within(region).getAllByRole('definition').map((d) => d.textContent ?? '');
+  const terms = within(region)
+    .getAllByRole('term')
+    .map((t) => t.textContent ?? '');
+  const values = within(region)
+    .getAllByRole('definition')
+    .map((d) => d.textContent ?? '');
   return terms.map((t, i) => [t, values[i] ?? '']);
 }
 
@@ -39,8 +43,13 @@ describe('dashboard Home tab: the host home', () => {
   it('greets the host and links Create an Event to the Events tab and Invite Guests to the Invites tab', async () => {
     await signIn(host);
     const { user, location } = renderApp('/dashboard?tab=home');
-    expect(await screen.findByRole('heading', { level: 2, name: /^Good (morning|afternoon|evening), Ava$/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Invite Guests' })).toHaveAttribute('href', '/dashboard?tab=invites&section=discover');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /^Good (morning|afternoon|evening), Ava$/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Invite Guests' })).toHaveAttribute(
+      'href',
+      '/dashboard?tab=invites&section=discover',
+    );
     await user.click(screen.getByRole('link', { name: 'Create an Event' }));
     expect(location()).toBe('/dashboard?tab=events');
   });
@@ -55,15 +64,32 @@ describe('dashboard Home tab: the host home', () => {
         makeBooking({ venueName: 'Past Party', bookingDate: '2020-03-01', startTime: '22:00' }),
         makeBooking({ venueName: 'Fourth', bookingDate: '2099-07-04', startTime: '20:00' }),
         makeBooking({ venueName: 'After Midnight', bookingDate: '2099-06-06', startTime: '01:00' }),
-        makeBooking({ venueName: 'Cancelled Soonest', bookingDate: '2099-06-01', startTime: '22:00', status: 'cancelled' }),
-        makeBooking({ venueName: 'Azure Dream', sectionType: 'Full Yacht', bookingDate: '2099-06-06', startTime: '22:00', totalCost: '1700.00' }),
+        makeBooking({
+          venueName: 'Cancelled Soonest',
+          bookingDate: '2099-06-01',
+          startTime: '22:00',
+          status: 'cancelled',
+        }),
+        makeBooking({
+          venueName: 'Azure Dream',
+          sectionType: 'Full Yacht',
+          bookingDate: '2099-06-06',
+          startTime: '22:00',
+          totalCost: '1700.00',
+        }),
         makeBooking({ venueName: 'Third', bookingDate: '2099-06-20', startTime: '19:00' }),
       ];
     });
     renderApp('/dashboard?tab=home');
-    expect((await within(await findUpcomingRegion()).findByText('Loading your events...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
+    expect(
+      (await within(await findUpcomingRegion()).findByText('Loading your events...')).closest('[role="status"]'),
+    ).toHaveAttribute('data-testid', 'list-skeleton');
     const items = await within(upcomingRegion()).findAllByTestId('upcoming-event');
-    expect(items.map((i) => within(i).getByRole('heading', { level: 3 }).textContent)).toEqual(['Azure Dream', 'After Midnight', 'Third']);
+    expect(items.map((i) => within(i).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Azure Dream',
+      'After Midnight',
+      'Third',
+    ]);
 
     const first = within(items[0]!);
     expect(first.getByTestId('upcoming-section')).toHaveTextContent(/^Full Yacht$/);
@@ -71,7 +97,10 @@ describe('dashboard Home tab: the host home', () => {
     expect(first.getByTestId('upcoming-time')).toHaveTextContent(/^10:00 PM EST$/);
     expect(first.getByTestId('upcoming-total')).toHaveTextContent(/^\$1,700$/);
     expect(first.getByTestId('booking-status')).toHaveTextContent(/^Confirmed$/);
-    expect(first.getByRole('link', { name: 'Invite Guests to This Event: Azure Dream' })).toHaveAttribute('href', '/dashboard?tab=invites&section=discover');
+    expect(first.getByRole('link', { name: 'Invite Guests to This Event: Azure Dream' })).toHaveAttribute(
+      'href',
+      '/dashboard?tab=invites&section=discover',
+    );
     expect(within(items[1]!).getByTestId('upcoming-time')).toHaveTextContent(/^1:00 AM EST$/);
 
     expect(statistics()).toEqual([
@@ -89,7 +118,9 @@ describe('dashboard Home tab: the host home', () => {
     expect(await within(await findUpcomingRegion()).findByText('No Upcoming Events')).toBeInTheDocument();
     expect(reads.count).toBe(1);
     expect(statistics()).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Recent Activity' })).getByText('No recent activity yet')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Recent Activity' })).getByText('No recent activity yet'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Featured Events' })).toBeInTheDocument();
     await user.click(within(upcomingRegion()).getByRole('link', { name: 'Browse Events' }));
     expect(location()).toBe('/dashboard?tab=events');
@@ -111,13 +142,19 @@ describe('dashboard Home tab: the host home', () => {
   it('says when the events cannot be loaded, and Try Again reads them again', async () => {
     await signIn(host);
     let fail = true;
-    const reads = mockHosted(() => (fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : [makeBooking({ venueName: 'Azure Dream' })]));
+    const reads = mockHosted(() =>
+      fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : [makeBooking({ venueName: 'Azure Dream' })],
+    );
     const { user } = renderApp('/dashboard?tab=home');
-    expect(await within(await findUpcomingRegion()).findByRole('alert')).toHaveTextContent('Error loading your events. Please try again.');
+    expect(await within(await findUpcomingRegion()).findByRole('alert')).toHaveTextContent(
+      'Error loading your events. Please try again.',
+    );
     expect(statistics()).toBeNull();
     fail = false;
     await user.click(within(upcomingRegion()).getByRole('button', { name: 'Try Again' }));
-    expect(await within(await findUpcomingRegion()).findByRole('heading', { level: 3, name: 'Azure Dream' })).toBeInTheDocument();
+    expect(
+      await within(await findUpcomingRegion()).findByRole('heading', { level: 3, name: 'Azure Dream' }),
+    ).toBeInTheDocument();
     expect(reads.count).toBe(2);
   });
 
@@ -140,10 +177,21 @@ describe('dashboard Home tab: the host home', () => {
     );
     renderApp('/dashboard?tab=home');
     const activity = await screen.findByRole('region', { name: 'Recent Activity' });
-    expect((await within(activity).findByText('Loading your invites...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
+    expect((await within(activity).findByText('Loading your invites...')).closest('[role="status"]')).toHaveAttribute(
+      'data-testid',
+      'list-skeleton',
+    );
     const items = await within(activity).findAllByTestId('recent-invite');
-    expect(items.map((i) => within(i).getByTestId('recent-invite-text').textContent)).toEqual(['You invited Mia', 'You invited Noa', 'You invited Lia']);
-    expect(items.map((i) => within(i).getByTestId('invite-status').textContent)).toEqual(['Pending', 'Accepted', 'Declined']);
+    expect(items.map((i) => within(i).getByTestId('recent-invite-text').textContent)).toEqual([
+      'You invited Mia',
+      'You invited Noa',
+      'You invited Lia',
+    ]);
+    expect(items.map((i) => within(i).getByTestId('invite-status').textContent)).toEqual([
+      'Pending',
+      'Accepted',
+      'Declined',
+    ]);
     expect(within(items[0]!).getByText('Azure Dream · Full Yacht')).toBeInTheDocument();
     expect(within(activity).queryByText('You invited Older')).not.toBeInTheDocument();
     expect(within(activity).queryByText('No recent activity yet')).not.toBeInTheDocument();
@@ -159,10 +207,18 @@ describe('dashboard Home tab: the host home', () => {
     await signIn(host);
     mockHosted(() => [makeBooking({ venueName: 'Azure Dream' })]);
     let fail = true;
-    server.use(http.get('/api/invites/sent', () => (fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : HttpResponse.json([makeInvite({ guest: { firstName: 'Mia' } })]))));
+    server.use(
+      http.get('/api/invites/sent', () =>
+        fail
+          ? HttpResponse.json({ message: 'down' }, { status: 500 })
+          : HttpResponse.json([makeInvite({ guest: { firstName: 'Mia' } })]),
+      ),
+    );
     const { user } = renderApp('/dashboard?tab=home');
     const activity = await screen.findByRole('region', { name: 'Recent Activity' });
-    expect(await within(activity).findByRole('alert')).toHaveTextContent('Error loading your invites. Please try again.');
+    expect(await within(activity).findByRole('alert')).toHaveTextContent(
+      'Error loading your invites. Please try again.',
+    );
     expect(statistics()).toEqual([
       ['Total Events', '1'],
       ['Upcoming', '1'],

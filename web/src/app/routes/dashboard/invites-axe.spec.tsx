@@ -24,9 +24,18 @@ describe('Invites tab and homes: axe', () => {
   it('finds nothing on the received deck, View Profile, the send deck, the finished deck and the host home', async () => {
     await signIn(makeUser({ userType: 'host', firstName: 'Ava', profileImages: ['/img/ava.jpg'] }));
     server.use(
-      http.get('/api/invites/received', () => HttpResponse.json([makeInvite({ friendCount: 2, friends: [{ id: 'aaaaaaaa-0000-4000-8000-000000000001', firstName: 'Nina', image: null }] })])),
+      http.get('/api/invites/received', () =>
+        HttpResponse.json([
+          makeInvite({
+            friendCount: 2,
+            friends: [{ id: 'aaaaaaaa-0000-4000-8000-000000000001', firstName: 'Nina', image: null }],
+          }),
+        ]),
+      ),
       http.get('/api/invites/sent', () => HttpResponse.json([makeInvite({ guest: { firstName: 'Mia' } })])),
-      http.get('/api/users/potential-matches', () => HttpResponse.json([makeMember({ firstName: 'Noa', profileImages: [] }), makeMember({ firstName: 'Lia' })])),
+      http.get('/api/users/potential-matches', () =>
+        HttpResponse.json([makeMember({ firstName: 'Noa', profileImages: [] }), makeMember({ firstName: 'Lia' })]),
+      ),
       http.get('/api/bookings/host', () => HttpResponse.json([makeBooking()])),
       http.post('/api/swipe', () => HttpResponse.json({ action: 'pass', match: false })),
     );

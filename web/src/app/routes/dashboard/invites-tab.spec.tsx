@@ -10,7 +10,13 @@ import { axeViolations } from '../../../testing/axe';
 import { server } from '../../../testing/server';
 
 const host = makeUser({ userType: 'host', firstName: 'Ava', state: 'Florida', profileImages: ['/img/ava.jpg'] });
-const guest = makeUser({ id: '9a1c2a7e-2b9d-4a53-9f44-0d6c8a1f2b3d', userType: 'guest', firstName: 'Gia', state: 'New York', profileImages: ['/img/gia.jpg'] });
+const guest = makeUser({
+  id: '9a1c2a7e-2b9d-4a53-9f44-0d6c8a1f2b3d',
+  userType: 'guest',
+  firstName: 'Gia',
+  state: 'New York',
+  profileImages: ['/img/gia.jpg'],
+});
 
 interface Calls {
   responses: { id: string; body: unknown }[];
@@ -78,7 +84,13 @@ function drag(dx: number) {
   return during;
 }
 
-const marco = { firstName: 'Marco', age: 31, city: 'Miami, FL', bio: 'Yacht captain by day, DJ by night.', profileImages: ['/img/marco-1.jpg', '/img/marco-2.jpg'] };
+const marco = {
+  firstName: 'Marco',
+  age: 31,
+  city: 'Miami, FL',
+  bio: 'Yacht captain by day, DJ by night.',
+  profileImages: ['/img/marco-1.jpg', '/img/marco-2.jpg'],
+};
 
 describe('Invites tab: Received', () => {
   it('shows the pending invites one at a time: the host card, the event, its own date and time, n of total; age 25 when missing; a placeholder without photo', async () => {
@@ -87,15 +99,27 @@ describe('Invites tab: Received', () => {
       received: async () => {
         await delay(30);
         return [
-          makeInvite({ host: marco, eventTitle: 'Azure Dream · Full Yacht', eventDate: '2099-08-01', eventTime: '22:00', bookingId: '20000000-0000-4000-8000-000000000001' }),
+          makeInvite({
+            host: marco,
+            eventTitle: 'Azure Dream · Full Yacht',
+            eventDate: '2099-08-01',
+            eventTime: '22:00',
+            bookingId: '20000000-0000-4000-8000-000000000001',
+          }),
           makeInvite({ status: 'accepted', host: { firstName: 'Answered' } }),
-          makeInvite({ host: { firstName: 'Lena', age: null, profileImages: [], bio: null }, eventTitle: 'Tonight with Lena' }),
+          makeInvite({
+            host: { firstName: 'Lena', age: null, profileImages: [], bio: null },
+            eventTitle: 'Tonight with Lena',
+          }),
           makeInvite({ status: 'declined', host: { firstName: 'Gone' } }),
         ];
       },
     });
     const { user } = renderApp('/dashboard?tab=invites');
-    expect((await screen.findByText('Loading invites...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
+    expect((await screen.findByText('Loading invites...')).closest('[role="status"]')).toHaveAttribute(
+      'data-testid',
+      'list-skeleton',
+    );
     expect(screen.getByRole('button', { name: 'Received' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Send Invites' })).toHaveAttribute('aria-pressed', 'false');
 
@@ -137,10 +161,12 @@ describe('Invites tab: Received', () => {
     const decline = screen.getByRole('button', { name: 'Decline invite from Lena' });
     decline.focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(calls.responses).toEqual([
-      { id: a.id, body: { response: 'accept' } },
-      { id: b.id, body: { response: 'decline' } },
-    ]));
+    await waitFor(() =>
+      expect(calls.responses).toEqual([
+        { id: a.id, body: { response: 'accept' } },
+        { id: b.id, body: { response: 'decline' } },
+      ]),
+    );
     expect(screen.getByRole('heading', { level: 2, name: "That's Everyone!" })).toBeInTheDocument();
     expect(screen.queryByTestId('swipe-card')).not.toBeInTheDocument();
     // The answer buttons went away with the last card: the focus moved on to Start Over.
@@ -186,7 +212,11 @@ describe('Invites tab: Received', () => {
 
   it('Reset restarts the deck with the invites still waiting for an answer', async () => {
     await signIn(guest);
-    const invites = [makeInvite({ host: { firstName: 'Marco' } }), makeInvite({ host: { firstName: 'Lena' } }), makeInvite({ host: { firstName: 'Zoe' } })];
+    const invites = [
+      makeInvite({ host: { firstName: 'Marco' } }),
+      makeInvite({ host: { firstName: 'Lena' } }),
+      makeInvite({ host: { firstName: 'Zoe' } }),
+    ];
     const calls = mockSocial({ received: () => invites.filter((i) => !calls.responses.some((r) => r.id === i.id)) });
     const { user } = renderApp('/dashboard?tab=invites');
     await screen.findByTestId('swipe-card');
@@ -200,7 +230,10 @@ describe('Invites tab: Received', () => {
   it("a refused answer says why (the server's message), and the deck moves on (issue 31.2.15)", async () => {
     await signIn(guest);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const calls = mockSocial({ received: () => [makeInvite({ host: { firstName: 'Marco' } }), makeInvite({ host: { firstName: 'Lena' } })], respond: () => HttpResponse.json({ message: 'This event is full' }, { status: 409 }) });
+    const calls = mockSocial({
+      received: () => [makeInvite({ host: { firstName: 'Marco' } }), makeInvite({ host: { firstName: 'Lena' } })],
+      respond: () => HttpResponse.json({ message: 'This event is full' }, { status: 409 }),
+    });
     const { user } = renderApp('/dashboard?tab=invites');
     await screen.findByTestId('swipe-card');
     await user.click(screen.getByRole('button', { name: 'Accept invite from Marco' }));
@@ -214,7 +247,12 @@ describe('Invites tab: Received', () => {
 
   it('accepting and declining each say so in a toast (issue 31.2.15)', async () => {
     await signIn(guest);
-    mockSocial({ received: () => [makeInvite({ host: { firstName: 'Marco' }, eventTitle: 'Rooftop birthday' }), makeInvite({ host: { firstName: 'Lena' }, eventTitle: 'Velvet night' })] });
+    mockSocial({
+      received: () => [
+        makeInvite({ host: { firstName: 'Marco' }, eventTitle: 'Rooftop birthday' }),
+        makeInvite({ host: { firstName: 'Lena' }, eventTitle: 'Velvet night' }),
+      ],
+    });
     const { user } = renderApp('/dashboard?tab=invites');
     await screen.findByTestId('swipe-card');
     await user.click(screen.getByRole('button', { name: 'Accept invite from Marco' }));
@@ -264,7 +302,10 @@ describe('Invites tab: Received', () => {
 
   it("no invites: a host gets 'Start Inviting Guests', which opens Send Invites", async () => {
     await signIn(host);
-    mockSocial({ received: () => [makeInvite({ status: 'accepted' })], matches: () => [makeMember({ firstName: 'Mia' })] });
+    mockSocial({
+      received: () => [makeInvite({ status: 'accepted' })],
+      matches: () => [makeMember({ firstName: 'Mia' })],
+    });
     const { user, location } = renderApp('/dashboard?tab=invites');
     expect(await screen.findByRole('heading', { level: 2, name: 'No Invites Yet' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Discover Events' })).not.toBeInTheDocument();
@@ -289,7 +330,10 @@ describe('Invites tab: Received', () => {
   it('says when the invites cannot be loaded, and Try Again reads them again', async () => {
     await signIn(guest);
     let fail = true;
-    mockSocial({ received: () => (fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : [makeInvite({ host: { firstName: 'Marco' } })]) });
+    mockSocial({
+      received: () =>
+        fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : [makeInvite({ host: { firstName: 'Marco' } })],
+    });
     const { user } = renderApp('/dashboard?tab=invites');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading invites. Please try again.');
     fail = false;
@@ -342,8 +386,18 @@ describe('Invites tab: Send Invites', () => {
 
   it("a host's like swipes and invites to the event chosen in 'Invite to'; a pass only swipes", async () => {
     await signIn(host);
-    const soon = makeBooking({ venueName: 'Azure Dream', sectionType: 'Full Yacht', bookingDate: '2099-06-06', eventDescription: 'Birthday on the bay' });
-    const later = makeBooking({ venueName: 'Velvet Room', sectionType: 'VIP Booth', bookingDate: '2099-07-04', eventDescription: null });
+    const soon = makeBooking({
+      venueName: 'Azure Dream',
+      sectionType: 'Full Yacht',
+      bookingDate: '2099-06-06',
+      eventDescription: 'Birthday on the bay',
+    });
+    const later = makeBooking({
+      venueName: 'Velvet Room',
+      sectionType: 'VIP Booth',
+      bookingDate: '2099-07-04',
+      eventDescription: null,
+    });
     const past = makeBooking({ venueName: 'Old Party', bookingDate: '2020-01-01' });
     const cancelled = makeBooking({ venueName: 'Called Off', bookingDate: '2099-06-10', status: 'cancelled' });
     const calls = mockSocial({ matches: () => [mia, noa], hosted: [later, past, soon, cancelled] });
@@ -352,11 +406,11 @@ describe('Invites tab: Send Invites', () => {
 
     const select = await screen.findByRole('combobox', { name: 'Invite to' });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Azure Dream · Full Yacht, Jun 06, 2099',
-      'Velvet Room · VIP Booth, Jul 04, 2099',
-      'No specific event',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Azure Dream · Full Yacht, Jun 06, 2099', 'Velvet Room · VIP Booth, Jul 04, 2099', 'No specific event']);
     expect(select).toHaveValue(soon.id);
 
     await user.click(screen.getByRole('button', { name: 'Like and invite Mia' }));
@@ -366,7 +420,13 @@ describe('Invites tab: Send Invites', () => {
     expect(sent).toHaveTextContent('Invite sent');
     expect(sent).toHaveTextContent('Mia is invited to Azure Dream · Full Yacht, Jun 06, 2099.');
     expect(calls.swipes).toEqual([{ userId: mia.id, action: 'like' }]);
-    expect(calls.invites[0]).toEqual({ guestId: mia.id, eventTitle: 'Azure Dream · Full Yacht', eventDescription: 'Birthday on the bay', eventDate: '2099-06-06', bookingId: soon.id });
+    expect(calls.invites[0]).toEqual({
+      guestId: mia.id,
+      eventTitle: 'Azure Dream · Full Yacht',
+      eventDescription: 'Birthday on the bay',
+      eventDate: '2099-06-06',
+      bookingId: soon.id,
+    });
 
     await user.selectOptions(select, later.id);
     await user.click(screen.getByRole('button', { name: 'Pass on Noa' }));
@@ -381,14 +441,23 @@ describe('Invites tab: Send Invites', () => {
     expect(counter()).toHaveTextContent(/^1 of 2$/);
     drag(120);
     await waitFor(() => expect(calls.invites).toHaveLength(2));
-    expect(calls.invites[1]).toEqual({ guestId: mia.id, eventTitle: 'Velvet Room · VIP Booth', eventDate: '2099-07-04', bookingId: later.id });
+    expect(calls.invites[1]).toEqual({
+      guestId: mia.id,
+      eventTitle: 'Velvet Room · VIP Booth',
+      eventDate: '2099-07-04',
+      bookingId: later.id,
+    });
   });
 
   it("a host's like whose invite is refused says why, with the server's message (issue 31.2.15)", async () => {
     await signIn(host);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockSocial({ matches: () => [mia], hosted: [makeBooking({ bookingDate: '2099-06-06' })] });
-    server.use(http.post('/api/invites', () => HttpResponse.json({ message: 'You have already invited this guest to this event' }, { status: 409 })));
+    server.use(
+      http.post('/api/invites', () =>
+        HttpResponse.json({ message: 'You have already invited this guest to this event' }, { status: 409 }),
+      ),
+    );
     const { user } = renderApp('/dashboard?tab=invites&section=discover');
     await screen.findByTestId('swipe-card');
     await user.click(screen.getByRole('button', { name: 'Like and invite Mia' }));
@@ -414,7 +483,10 @@ describe('Invites tab: Send Invites', () => {
   it("a guest's like only swipes (no 'Invite to'); a mutual like toasts It's a Match!", async () => {
     await signIn(guest);
     const hostCard = makeMember({ firstName: 'Marco', userType: 'host' });
-    const calls = mockSocial({ matches: () => [hostCard, noa], swipe: (b) => HttpResponse.json({ action: b.action, match: b.userId === hostCard.id }) });
+    const calls = mockSocial({
+      matches: () => [hostCard, noa],
+      swipe: (b) => HttpResponse.json({ action: b.action, match: b.userId === hostCard.id }),
+    });
     const { user } = renderApp('/dashboard?tab=invites&section=discover');
     await screen.findByTestId('swipe-card');
     expect(calls.matchQueries).toEqual(['?state=New+York']);
@@ -438,7 +510,13 @@ describe('Invites tab: Send Invites', () => {
   it('no toast without a match; a failed swipe is only logged and the deck moves on', async () => {
     await signIn(guest);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const calls = mockSocial({ matches: () => [mia, noa], swipe: (b) => (b.userId === mia.id ? HttpResponse.json({ action: 'like', match: false }) : HttpResponse.json({ message: 'down' }, { status: 500 })) });
+    const calls = mockSocial({
+      matches: () => [mia, noa],
+      swipe: (b) =>
+        b.userId === mia.id
+          ? HttpResponse.json({ action: 'like', match: false })
+          : HttpResponse.json({ message: 'down' }, { status: 500 }),
+    });
     const { user } = renderApp('/dashboard?tab=invites&section=discover');
     await screen.findByTestId('swipe-card');
     await user.click(screen.getByRole('button', { name: 'Like Mia' }));

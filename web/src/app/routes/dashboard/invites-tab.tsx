@@ -28,7 +28,9 @@ export function InvitesTabRoute({ user, onDiscoverEvents }: { user: StoredUser; 
       onSectionChange={onSectionChange}
       onDiscoverEvents={onDiscoverEvents}
       hostBookings={hosted.data}
-      onInviteAccepted={() => void queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(user.id).queryKey })}
+      onInviteAccepted={() =>
+        void queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(user.id).queryKey })
+      }
     />
   );
 }

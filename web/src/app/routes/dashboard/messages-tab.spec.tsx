@@ -8,7 +8,13 @@ import { renderApp, screen, within } from '../../../testing/render-app';
 import { realtime, server } from '../../../testing/server';
 
 const host = makeUser({ userType: 'host', profileImages: ['/img/ava.jpg'] });
-const guestUser = makeUser({ id: '0b6e3c1d-4f2a-4e8b-9c7d-1a2b3c4d5e6f', firstName: 'Noah', lastName: 'Reyes', userType: 'guest', profileImages: ['/img/noah.jpg'] });
+const guestUser = makeUser({
+  id: '0b6e3c1d-4f2a-4e8b-9c7d-1a2b3c4d5e6f',
+  firstName: 'Noah',
+  lastName: 'Reyes',
+  userType: 'guest',
+  profileImages: ['/img/noah.jpg'],
+});
 
 const C1 = '11111111-1111-4111-8111-111111111111';
 const C2 = '22222222-2222-4222-8222-222222222222';
@@ -49,7 +55,12 @@ function makeMessage(overrides: Partial<Message> = {}): Message {
  * A small messaging server: the member's list, each conversation's thread, and what was asked of
  * it. POST /read zeroes the unread count; POST /messages appends (or answers `sendAnswer`).
  */
-function mockMessaging(opts: { userId?: string; conversations: Conversation[]; threads?: Record<string, Message[]>; sendAnswer?: () => Response }) {
+function mockMessaging(opts: {
+  userId?: string;
+  conversations: Conversation[];
+  threads?: Record<string, Message[]>;
+  sendAnswer?: () => Response;
+}) {
   const userId = opts.userId ?? host.id;
   const state = {
     conversations: opts.conversations.map((c) => ({ ...c })),
@@ -81,16 +92,25 @@ function mockMessaging(opts: { userId?: string; conversations: Conversation[]; t
       const body = (await request.json()) as { content: string };
       state.sent.push(body);
       if (opts.sendAnswer) return opts.sendAnswer();
-      const message = makeMessage({ conversationId: id, senderId: userId, content: body.content, read: false, createdAt: '2025-06-06T03:30:00.000Z' });
+      const message = makeMessage({
+        conversationId: id,
+        senderId: userId,
+        content: body.content,
+        read: false,
+        createdAt: '2025-06-06T03:30:00.000Z',
+      });
       state.threads[id] = [...(state.threads[id] ?? []), message];
-      state.conversations = state.conversations.map((c) => (c.id === id ? { ...c, lastMessageAt: message.createdAt } : c));
+      state.conversations = state.conversations.map((c) =>
+        c.id === id ? { ...c, lastMessageAt: message.createdAt } : c,
+      );
       return HttpResponse.json(message, { status: 201 });
     }),
   );
   return state;
 }
 
-const conversationButtons = () => within(screen.getByRole('list', { name: 'Conversations' })).getAllByTestId('conversation');
+const conversationButtons = () =>
+  within(screen.getByRole('list', { name: 'Conversations' })).getAllByTestId('conversation');
 
 async function openConversation(user: ReturnType<typeof renderApp>['user'], name: RegExp) {
   await user.click(await screen.findByRole('button', { name }));
@@ -103,7 +123,12 @@ describe('dashboard Messages tab', () => {
     mockMessaging({
       conversations: [
         makeConversation({ id: C1, unreadCount: 3, lastMessageAt: '2025-06-06T02:00:00.000Z' }),
-        makeConversation({ id: C2, unreadCount: 0, lastMessageAt: '2025-01-10T15:05:00.000Z', otherUser: { id: OTHER, firstName: 'Marco', lastName: 'Bell', profileImages: ['/img/marco.jpg'] } }),
+        makeConversation({
+          id: C2,
+          unreadCount: 0,
+          lastMessageAt: '2025-01-10T15:05:00.000Z',
+          otherUser: { id: OTHER, firstName: 'Marco', lastName: 'Bell', profileImages: ['/img/marco.jpg'] },
+        }),
       ],
     });
     renderApp('/dashboard?tab=messages');
@@ -132,8 +157,24 @@ describe('dashboard Messages tab', () => {
     mockMessaging({
       userId: guestUser.id,
       conversations: [
-        makeConversation({ id: C1, viewerRole: 'guest', guestId: guestUser.id, hostId: OTHER, otherUser: hugo, event: { title: 'Rooftop birthday', date: '2026-11-28' }, lastMessage: { senderId: OTHER, content: 'See you at the rooftop', createdAt: '2025-06-06T02:00:00.000Z' } }),
-        makeConversation({ id: C2, viewerRole: 'guest', guestId: guestUser.id, hostId: OTHER, otherUser: hugo, event: { title: 'Velvet', date: '2026-12-05' }, lastMessage: { senderId: guestUser.id, content: 'On my way', createdAt: '2025-06-05T02:00:00.000Z' } }),
+        makeConversation({
+          id: C1,
+          viewerRole: 'guest',
+          guestId: guestUser.id,
+          hostId: OTHER,
+          otherUser: hugo,
+          event: { title: 'Rooftop birthday', date: '2026-11-28' },
+          lastMessage: { senderId: OTHER, content: 'See you at the rooftop', createdAt: '2025-06-06T02:00:00.000Z' },
+        }),
+        makeConversation({
+          id: C2,
+          viewerRole: 'guest',
+          guestId: guestUser.id,
+          hostId: OTHER,
+          otherUser: hugo,
+          event: { title: 'Velvet', date: '2026-12-05' },
+          lastMessage: { senderId: guestUser.id, content: 'On my way', createdAt: '2025-06-05T02:00:00.000Z' },
+        }),
       ],
     });
     renderApp('/dashboard?tab=messages');
@@ -143,13 +184,18 @@ describe('dashboard Messages tab', () => {
     expect(within(first!).getByTestId('conversation-preview')).toHaveTextContent(/^See you at the rooftop$/);
     expect(within(second!).getByTestId('conversation-event')).toHaveTextContent(/^Velvet · Sat, Dec 5$/);
     expect(within(second!).getByTestId('conversation-preview')).toHaveTextContent(/^You: On my way$/);
-    expect(first).toHaveAccessibleName('Hugo Host, Host, Rooftop birthday · Sat, Nov 28, See you at the rooftop, Jun 05, 10:00 PM EST');
+    expect(first).toHaveAccessibleName(
+      'Hugo Host, Host, Rooftop birthday · Sat, Nov 28, See you at the rooftop, Jun 05, 10:00 PM EST',
+    );
     expect(first!).not.toHaveAccessibleName(second!.getAttribute('aria-label')!);
   });
 
   it('labels the other party Host for a guest viewer and lists only the signed-in user’s own conversations', async () => {
     await signIn(guestUser);
-    mockMessaging({ userId: guestUser.id, conversations: [makeConversation({ viewerRole: 'guest', guestId: guestUser.id, hostId: OTHER })] });
+    mockMessaging({
+      userId: guestUser.id,
+      conversations: [makeConversation({ viewerRole: 'guest', guestId: guestUser.id, hostId: OTHER })],
+    });
     renderApp('/dashboard?tab=messages');
     await screen.findByRole('list', { name: 'Conversations' });
     expect(within(conversationButtons()[0]!).getByTestId('conversation-role')).toHaveTextContent(/^Host$/);
@@ -202,7 +248,11 @@ describe('dashboard Messages tab', () => {
       threads: {
         [C1]: [
           makeMessage({ content: 'Are we still on for Friday?', createdAt: '2025-06-06T01:00:00.000Z' }),
-          makeMessage({ senderId: host.id, content: 'Yes, 10 PM at the marina.', createdAt: '2025-06-06T01:05:00.000Z' }),
+          makeMessage({
+            senderId: host.id,
+            content: 'Yes, 10 PM at the marina.',
+            createdAt: '2025-06-06T01:05:00.000Z',
+          }),
           makeMessage({ content: 'Perfect', createdAt: '2025-06-06T01:07:00.000Z' }),
         ],
       },
@@ -210,7 +260,11 @@ describe('dashboard Messages tab', () => {
     const { user } = renderApp('/dashboard?tab=messages');
     const thread = await openConversation(user, /Lena Voss/);
     const items = await within(thread).findAllByTestId('message');
-    expect(items.map((i) => within(i).getByTestId('message-content').textContent)).toEqual(['Are we still on for Friday?', 'Yes, 10 PM at the marina.', 'Perfect']);
+    expect(items.map((i) => within(i).getByTestId('message-content').textContent)).toEqual([
+      'Are we still on for Friday?',
+      'Yes, 10 PM at the marina.',
+      'Perfect',
+    ]);
     expect(items.map((i) => i.getAttribute('data-own'))).toEqual(['false', 'true', 'false']);
     expect(items[1]).toHaveClass('self-end');
     expect(items[0]).toHaveClass('self-start');
@@ -222,7 +276,14 @@ describe('dashboard Messages tab', () => {
   it('opening a conversation with unread messages marks it read once and refreshes the list', async () => {
     await signIn(host);
     const api = mockMessaging({
-      conversations: [makeConversation({ id: C1, unreadCount: 2 }), makeConversation({ id: C2, unreadCount: 0, otherUser: { id: OTHER, firstName: 'Marco', lastName: 'Bell', profileImages: [] } })],
+      conversations: [
+        makeConversation({ id: C1, unreadCount: 2 }),
+        makeConversation({
+          id: C2,
+          unreadCount: 0,
+          otherUser: { id: OTHER, firstName: 'Marco', lastName: 'Bell', profileImages: [] },
+        }),
+      ],
       threads: { [C1]: [makeMessage({ content: 'Hello?' })] },
     });
     const { user } = renderApp('/dashboard?tab=messages');
@@ -234,7 +295,9 @@ describe('dashboard Messages tab', () => {
 
     await user.click(screen.getByRole('button', { name: /Lena Voss/ }));
     await waitFor(() => expect(api.readCalls).toEqual([C1]));
-    await waitFor(() => expect(within(conversationButtons()[0]!).queryByTestId('unread-badge')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(conversationButtons()[0]!).queryByTestId('unread-badge')).not.toBeInTheDocument(),
+    );
     expect(api.listReads).toBe(2);
     expect(screen.getByRole('button', { name: /Lena Voss/ })).toHaveAttribute('aria-current', 'true');
   });
@@ -255,7 +318,10 @@ describe('dashboard Messages tab', () => {
 
   it('sends the trimmed text, clears the input, refreshes thread and list, and announces it', async () => {
     await signIn(host);
-    const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: [makeMessage({ content: 'First' })] } });
+    const api = mockMessaging({
+      conversations: [makeConversation()],
+      threads: { [C1]: [makeMessage({ content: 'First' })] },
+    });
     const { user } = renderApp('/dashboard?tab=messages');
     const thread = await openConversation(user, /Lena Voss/);
     await within(thread).findAllByTestId('message');
@@ -327,7 +393,10 @@ describe('dashboard Messages tab', () => {
 
   it('refreshConversation (the push hook) re-reads the open thread and the list and announces a new message', async () => {
     await signIn(host);
-    const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: [makeMessage({ content: 'First' })] } });
+    const api = mockMessaging({
+      conversations: [makeConversation()],
+      threads: { [C1]: [makeMessage({ content: 'First' })] },
+    });
     const { user, queryClient } = renderApp('/dashboard?tab=messages');
     const thread = await openConversation(user, /Lena Voss/);
     await within(thread).findAllByTestId('message');
@@ -344,7 +413,10 @@ describe('dashboard Messages tab', () => {
 
   it('a message pushed over the live channel shows in the open thread without a reload', async () => {
     await signIn(host);
-    const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: [makeMessage({ content: 'First' })] } });
+    const api = mockMessaging({
+      conversations: [makeConversation()],
+      threads: { [C1]: [makeMessage({ content: 'First' })] },
+    });
     let push: ((text: string) => void) | undefined;
     server.use(
       realtime.addEventListener('connection', ({ client }) => {

@@ -15,7 +15,19 @@ const LENA = '33333333-3333-4333-8333-333333333333';
 const MARCO = '55555555-5555-4555-8555-555555555555';
 
 function conversation(id: string, other: Conversation['otherUser']): Conversation {
-  return { id, hostId: other.id, guestId: me.id, bookingId: null, lastMessageAt: '2025-06-06T02:00:00.000Z', createdAt: '2025-06-01T00:00:00.000Z', unreadCount: 0, viewerRole: 'guest', otherUser: other, event: null, lastMessage: null };
+  return {
+    id,
+    hostId: other.id,
+    guestId: me.id,
+    bookingId: null,
+    lastMessageAt: '2025-06-06T02:00:00.000Z',
+    createdAt: '2025-06-01T00:00:00.000Z',
+    unreadCount: 0,
+    viewerRole: 'guest',
+    otherUser: other,
+    event: null,
+    lastMessage: null,
+  };
 }
 const lenaChat = conversation(C1, { id: LENA, firstName: 'Lena', lastName: 'Voss', profileImages: [] });
 const marcoChat = conversation(C2, { id: MARCO, firstName: 'Marco', lastName: 'Bell', profileImages: [] });
@@ -23,7 +35,14 @@ const marcoChat = conversation(C2, { id: MARCO, firstName: 'Marco', lastName: 'B
 let seq = 0;
 function message(senderId: string, content: string): Message {
   seq += 1;
-  return { id: `44444444-4444-4444-8444-${String(seq).padStart(12, '0')}`, conversationId: C1, senderId, content, read: true, createdAt: '2025-06-06T01:00:00.000Z' };
+  return {
+    id: `44444444-4444-4444-8444-${String(seq).padStart(12, '0')}`,
+    conversationId: C1,
+    senderId,
+    content,
+    read: true,
+    createdAt: '2025-06-06T01:00:00.000Z',
+  };
 }
 const fromLena = message(LENA, 'Are we still on?');
 const mine = message(me.id, 'Yes, 10 PM.');
@@ -38,7 +57,9 @@ interface Posted {
  * The member's conversations (blocked members' left out), one thread, and the safety calls: each
  * POST answers `answer(path)` when given, else success; records paths and bodies.
  */
-function mockSafetyServer(opts: { answer?: (path: string) => Response | undefined | Promise<Response | undefined> } = {}) {
+function mockSafetyServer(
+  opts: { answer?: (path: string) => Response | undefined | Promise<Response | undefined> } = {},
+) {
   const state = { blocked: [] as string[], posts: [] as Posted[], listReads: 0 };
   const record = async (request: Request) => {
     const path = new URL(request.url).pathname;
@@ -51,7 +72,9 @@ function mockSafetyServer(opts: { answer?: (path: string) => Response | undefine
       state.listReads += 1;
       return HttpResponse.json([lenaChat, marcoChat].filter((c) => !state.blocked.includes(c.otherUser.id)));
     }),
-    http.get('/api/conversations/:id/messages', ({ params }) => HttpResponse.json(params.id === C1 ? [fromLena, mine, fromLena2] : [])),
+    http.get('/api/conversations/:id/messages', ({ params }) =>
+      HttpResponse.json(params.id === C1 ? [fromLena, mine, fromLena2] : []),
+    ),
     http.post('/api/conversations/:id/messages/:messageId/report', async ({ request }) => {
       const { path } = await record(request);
       return (await opts.answer?.(path)) ?? HttpResponse.json({}, { status: 201 });
@@ -99,7 +122,11 @@ describe('Safety in the Messages tab', () => {
     await user.click(within(thread).getAllByRole('button', { name: 'Report message from Lena' })[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Report message' });
     const reason = within(dialog).getByRole('combobox', { name: 'Reason' });
-    expect(within(reason).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a reason', 'Spam', 'Harassment', 'Inappropriate content', 'Fake profile', 'Underage', 'Other']);
+    expect(
+      within(reason)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a reason', 'Spam', 'Harassment', 'Inappropriate content', 'Fake profile', 'Underage', 'Other']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Report' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Please choose a reason$/);
@@ -136,14 +163,25 @@ describe('Safety in the Messages tab', () => {
     const toast = await findToast();
     expect(toast).toHaveTextContent('Report Sent');
     expect(toast).toHaveTextContent(SAFETY_MESSAGES.reported);
-    expect(api.posts).toEqual([{ path: `/api/conversations/${C1}/messages/${fromLena2.id}/report`, body: { reason: 'spam', details: 'Links to a scam' } }]);
+    expect(api.posts).toEqual([
+      {
+        path: `/api/conversations/${C1}/messages/${fromLena2.id}/report`,
+        body: { reason: 'spam', details: 'Links to a scam' },
+      },
+    ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
   });
 
   it("reports the member from the thread header; a failure shows 'Error' with the server's message and keeps the form", async () => {
     await signIn(me);
-    const api = mockSafetyServer({ answer: () => HttpResponse.json({ statusCode: 404, code: 'SOCIAL.USER_NOT_FOUND', message: 'User not found' }, { status: 404 }) });
+    const api = mockSafetyServer({
+      answer: () =>
+        HttpResponse.json(
+          { statusCode: 404, code: 'SOCIAL.USER_NOT_FOUND', message: 'User not found' },
+          { status: 404 },
+        ),
+    });
     const { user } = await openLenaThread();
     await user.click(screen.getByRole('button', { name: 'Report Lena' }));
     const dialog = screen.getByRole('dialog', { name: 'Report Lena' });
@@ -179,13 +217,20 @@ describe('Safety in the Messages tab', () => {
     });
     const { user, queryClient } = await openLenaThread();
     // Reads a block changes, already on hand: they must be marked stale (and read again when shown).
-    const others = [['available-events', 'miami', 'florida'], ['invites', 'received', me.id], ['users', 'potential-matches', 'Florida'], ['bookings', 'user', me.id]];
+    const others = [
+      ['available-events', 'miami', 'florida'],
+      ['invites', 'received', me.id],
+      ['users', 'potential-matches', 'Florida'],
+      ['bookings', 'user', me.id],
+    ];
     for (const key of others) queryClient.setQueryData(key, []);
     const listReads = api.listReads;
 
     await user.click(screen.getByRole('button', { name: 'Block Lena' }));
     let confirm = screen.getByRole('alertdialog', { name: 'Block Lena?' });
-    expect(confirm).toHaveAccessibleDescription("You and Lena will disappear from each other's decks, discovery, invites and conversations.");
+    expect(confirm).toHaveAccessibleDescription(
+      "You and Lena will disappear from each other's decks, discovery, invites and conversations.",
+    );
     expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -209,18 +254,25 @@ describe('Safety in the Messages tab', () => {
 
   it("a failed block shows the server's message, else 'Failed to block', and keeps the thread", async () => {
     await signIn(me);
-    let answer: Response = HttpResponse.json({ statusCode: 400, code: 'SOCIAL.SAFETY_SELF', message: 'You cannot block or report yourself' }, { status: 400 });
+    let answer: Response = HttpResponse.json(
+      { statusCode: 400, code: 'SOCIAL.SAFETY_SELF', message: 'You cannot block or report yourself' },
+      { status: 400 },
+    );
     const api = mockSafetyServer({ answer: () => answer });
     const { user } = await openLenaThread();
     await user.click(screen.getByRole('button', { name: 'Block Lena' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Block Lena?' })).getByRole('button', { name: 'Block' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Block Lena?' })).getByRole('button', { name: 'Block' }),
+    );
     const toast = await findToast();
     expect(toast).toHaveTextContent('You cannot block or report yourself');
     expect(toast).toHaveAttribute('data-variant', 'destructive');
     expect(screen.getByRole('region', { name: 'Messages with Lena Voss' })).toBeInTheDocument();
 
     answer = new HttpResponse('oops', { status: 502 });
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Block Lena?' })).getByRole('button', { name: 'Block' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Block Lena?' })).getByRole('button', { name: 'Block' }),
+    );
     await waitFor(() => expect(api.posts).toHaveLength(2));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Failed to block'));
     expect(screen.getByTestId('toast')).not.toHaveTextContent('oops');
@@ -235,7 +287,9 @@ describe('Safety dialogs are accessible', () => {
     const { user, thread } = await openLenaThread();
     expect(await axeViolations()).toEqual([]);
     await user.click(within(thread).getAllByRole('button', { name: 'Report message from Lena' })[0]!);
-    await user.click(within(screen.getByRole('dialog', { name: 'Report message' })).getByRole('button', { name: 'Report' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Report message' })).getByRole('button', { name: 'Report' }),
+    );
     expect(await axeViolations()).toEqual([]);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Block Lena' }));
@@ -268,7 +322,9 @@ describe('Safety in Discover Events (host profile)', () => {
     expect(within(profile).getByRole('button', { name: 'Block Rex' })).toHaveFocus();
 
     await user.click(within(profile).getByRole('button', { name: 'Block Rex' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Block Rex?' })).getByRole('button', { name: 'Block' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Block Rex?' })).getByRole('button', { name: 'Block' }),
+    );
     expect(await findToast()).toHaveTextContent('Blocked');
     expect(api.posts).toEqual([{ path: '/api/blocks', body: { userId: rex.id } }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -285,7 +341,9 @@ describe('Safety in Discover Events (host profile)', () => {
     const { user } = renderApp('/dashboard?tab=events');
     await user.click(await screen.findByRole('button', { name: 'Discover Events' }));
     await user.click(await screen.findByRole('button', { name: "View Rex's profile" }));
-    await user.click(within(screen.getByRole('dialog', { name: "Rex's profile" })).getByRole('button', { name: 'Report Rex' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: "Rex's profile" })).getByRole('button', { name: 'Report Rex' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Report Rex' });
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason' }), 'Underage');
     await user.click(within(dialog).getByRole('button', { name: 'Report' }));
@@ -300,7 +358,17 @@ describe('Profile tab: Blocked Members', () => {
   const blockOf = (id: string, firstName: string, lastName: string) => ({
     blockedUserId: id,
     createdAt: '2025-06-06T01:00:00.000Z',
-    user: { id, firstName, lastName, userType: 'host', age: null, city: 'Miami, FL', state: 'Florida', bio: null, profileImages: [] },
+    user: {
+      id,
+      firstName,
+      lastName,
+      userType: 'host',
+      age: null,
+      city: 'Miami, FL',
+      state: 'Florida',
+      bio: null,
+      profileImages: [],
+    },
   });
 
   it('lists the blocked members; Unblock calls DELETE /api/blocks/{id}, says so and reads the list again', async () => {
@@ -317,11 +385,17 @@ describe('Profile tab: Blocked Members', () => {
     await signIn(me);
     const { user } = renderApp('/dashboard?tab=profile');
     const list = await screen.findByRole('list', { name: 'Blocked members' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Lena VossUnblock', 'Marco BellUnblock']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Lena VossUnblock', 'Marco BellUnblock']);
     await user.click(within(list).getByRole('button', { name: 'Unblock Lena Voss' }));
     expect(await findToast()).toHaveTextContent(SAFETY_MESSAGES.unblocked);
     expect(deleted).toEqual([LENA]);
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Blocked members' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Blocked members' })).getAllByRole('listitem')).toHaveLength(1),
+    );
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -352,7 +426,12 @@ describe('Profile tab: Blocked Members', () => {
 
     server.use(
       http.get('/api/blocks', () => HttpResponse.json([blockOf(LENA, 'Lena', 'Voss')])),
-      http.delete('/api/blocks/:userId', () => HttpResponse.json({ statusCode: 503, code: 'SERVER.UNAVAILABLE', message: 'Service temporarily unavailable' }, { status: 503 })),
+      http.delete('/api/blocks/:userId', () =>
+        HttpResponse.json(
+          { statusCode: 503, code: 'SERVER.UNAVAILABLE', message: 'Service temporarily unavailable' },
+          { status: 503 },
+        ),
+      ),
     );
     const { user } = renderApp('/dashboard?tab=profile');
     await user.click(await screen.findByRole('button', { name: 'Unblock Lena Voss' }));

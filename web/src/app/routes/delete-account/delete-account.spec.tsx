@@ -56,7 +56,14 @@ describe('/delete-account', () => {
 
   it('a failed deletion says why, keeps the user signed in and on the page', async () => {
     await signIn(member);
-    server.use(http.delete('/api/users/:id', () => HttpResponse.json({ statusCode: 503, code: 'SERVER.UNAVAILABLE', message: 'Service temporarily unavailable' }, { status: 503 })));
+    server.use(
+      http.delete('/api/users/:id', () =>
+        HttpResponse.json(
+          { statusCode: 503, code: 'SERVER.UNAVAILABLE', message: 'Service temporarily unavailable' },
+          { status: 503 },
+        ),
+      ),
+    );
     const { user, location } = renderApp('/delete-account');
     await user.click(await screen.findByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Delete My Account' }));

@@ -29,7 +29,11 @@ export function DeleteAccountRoute() {
       navigate('/', { replace: true });
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Deletion failed', description: serverMessage(error, 'Failed to delete account. Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'Deletion failed',
+        description: serverMessage(error, 'Failed to delete account. Please try again.'),
+      });
     },
   });
 
@@ -47,7 +51,11 @@ export function DeleteAccountRoute() {
         </header>
         <main className="flex flex-col gap-5 rounded-3xl border border-red-500/30 bg-neutral-900/70 p-6 sm:p-8">
           <h1 className="font-display text-3xl font-semibold text-white">Delete Account</h1>
-          <div id={warningId} role="note" className="rounded-2xl border border-red-500/40 bg-red-500/10 p-4 text-red-100">
+          <div
+            id={warningId}
+            role="note"
+            className="rounded-2xl border border-red-500/40 bg-red-500/10 p-4 text-red-100"
+          >
             <p className="font-semibold">This action cannot be undone.</p>
             <p className="mt-1 text-sm text-red-100/90">Deleting your account permanently removes:</p>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-red-100/90">
@@ -74,7 +82,12 @@ export function DeleteAccountRoute() {
             <Link to="/dashboard" className={buttonClasses('secondary', 'md')}>
               Cancel
             </Link>
-            <Button type="button" variant="destructive" disabled={!confirmed || remove.isPending || !user} onClick={() => user && remove.mutate(user.id)}>
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={!confirmed || remove.isPending || !user}
+              onClick={() => user && remove.mutate(user.id)}
+            >
               {remove.isPending ? 'Deleting...' : 'Delete My Account'}
             </Button>
           </div>

@@ -15,7 +15,12 @@ const yacht = makeVenue({
   imageUrl: '/api/images/venues/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/azure.jpg',
   formattedPrice: '$2,500/hr',
 });
-const club = makeVenue({ name: 'LIV Lounge', type: 'club', formattedPrice: '$1,250.50/hr', imageUrl: '/api/images/venues/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/liv.jpg' });
+const club = makeVenue({
+  name: 'LIV Lounge',
+  type: 'club',
+  formattedPrice: '$1,250.50/hr',
+  imageUrl: '/api/images/venues/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/liv.jpg',
+});
 
 function card(name: string) {
   return screen.getByRole('article', { name });
@@ -49,15 +54,21 @@ describe('/events', () => {
     expect(description).toHaveTextContent(yacht.description);
     expect(description).toHaveClass('line-clamp-2');
     expect(within(a).getByTestId('venue-price')).toHaveTextContent(/^\$2,500\/hr$/);
-    expect(within(a).getByRole('link', { name: /^Book Now/ })).toHaveAttribute('href', `/booking/${yacht.id}?guest=true`);
+    expect(within(a).getByRole('link', { name: /^Book Now/ })).toHaveAttribute(
+      'href',
+      `/booking/${yacht.id}?guest=true`,
+    );
 
     const c = card('LIV Lounge');
     expect(within(c).getByTestId('venue-type')).toHaveTextContent(/^Club$/);
     expect(within(c).getByTestId('venue-price')).toHaveTextContent(/^\$1,250\.50\/hr$/);
-    expect(within(c).getByRole('link', { name: /^Book Now/ })).toHaveAttribute('href', `/booking/${club.id}?guest=true`);
+    expect(within(c).getByRole('link', { name: /^Book Now/ })).toHaveAttribute(
+      'href',
+      `/booking/${club.id}?guest=true`,
+    );
   });
 
-  it('fetches the first card\'s image at once with high priority (the page\'s largest paint); the others lazily', async () => {
+  it("fetches the first card's image at once with high priority (the page's largest paint); the others lazily", async () => {
     mockVenuesByLocation(() => [yacht, club]);
     renderApp('/events');
     const first = within(await screen.findByRole('article', { name: 'Azure Dream' })).getByRole('img');
@@ -96,11 +107,17 @@ describe('/events', () => {
   });
 
   it('the filter buttons change the requested type and show which one is on', async () => {
-    const requests = mockVenuesByLocation(({ type }) => (type === 'yacht' ? [yacht] : type === 'club' ? [club] : [yacht, club]));
+    const requests = mockVenuesByLocation(({ type }) =>
+      type === 'yacht' ? [yacht] : type === 'club' ? [club] : [yacht, club],
+    );
     const { user } = renderApp('/events');
     await screen.findByRole('article', { name: 'Azure Dream' });
     const group = screen.getByRole('group', { name: 'Filter by type' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['All Events', 'Clubs', 'Yachts']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All Events', 'Clubs', 'Yachts']);
     expect(within(group).getByRole('button', { name: 'All Events' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(within(group).getByRole('button', { name: 'Yachts' }));
@@ -166,7 +183,9 @@ describe('/events', () => {
 
   it('retries a failing list 3 times (4 requests), then says so; a later answer is never served from cache', async () => {
     let fail = true;
-    const requests = mockVenuesByLocation(() => (fail ? HttpResponse.json({ message: 'down' }, { status: 503 }) : [club]));
+    const requests = mockVenuesByLocation(() =>
+      fail ? HttpResponse.json({ message: 'down' }, { status: 503 }) : [club],
+    );
     const { user } = renderApp('/events', { queryClient: createFastRetryQueryClient() });
     expect(await screen.findByText('Error loading events. Please try again.')).toBeInTheDocument();
     expect(requests).toHaveLength(4);
@@ -180,6 +199,8 @@ describe('/events', () => {
     const group = screen.getByRole('group', { name: 'Filter by type' });
     await user.click(within(group).getByRole('button', { name: 'Clubs' }));
     await user.click(within(group).getByRole('button', { name: 'All Events' }));
-    await waitFor(() => expect(requests.map((r) => r.type)).toEqual(['all', 'all', 'all', 'all', 'all', 'club', 'all']));
+    await waitFor(() =>
+      expect(requests.map((r) => r.type)).toEqual(['all', 'all', 'all', 'all', 'all', 'club', 'all']),
+    );
   });
 });

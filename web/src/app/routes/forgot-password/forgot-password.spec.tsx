@@ -20,7 +20,9 @@ function mockRequest(reply: () => Response) {
 
 describe('/forgot-password', () => {
   it("is open to visitors: the email field, and the contract's email rule before anything is sent", async () => {
-    const sent = mockRequest(() => HttpResponse.json({ message: ACCOUNT_EMAIL_MESSAGES.resetRequested }, { status: 202 }));
+    const sent = mockRequest(() =>
+      HttpResponse.json({ message: ACCOUNT_EMAIL_MESSAGES.resetRequested }, { status: 202 }),
+    );
     const { user, location } = renderApp('/forgot-password');
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Your Password?' })).toBeInTheDocument();
     expect(await accessibilityViolations()).toEqual([]);
@@ -32,7 +34,9 @@ describe('/forgot-password', () => {
   });
 
   it("202: the server's message in a status region, the page stays, and Back to log in leads to /login", async () => {
-    const sent = mockRequest(() => HttpResponse.json({ message: ACCOUNT_EMAIL_MESSAGES.resetRequested }, { status: 202 }));
+    const sent = mockRequest(() =>
+      HttpResponse.json({ message: ACCOUNT_EMAIL_MESSAGES.resetRequested }, { status: 202 }),
+    );
     const { user, location } = renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('Email'), '  Ava@Example.com ');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -52,7 +56,12 @@ describe('/forgot-password', () => {
   });
 
   it("429: the server's message stays on screen in an alert, and the field keeps the address", async () => {
-    mockRequest(() => HttpResponse.json({ statusCode: 429, code: 'AUTH.RATE_LIMITED', message: AUTH_MESSAGES.tooManyAttempts }, { status: 429 }));
+    mockRequest(() =>
+      HttpResponse.json(
+        { statusCode: 429, code: 'AUTH.RATE_LIMITED', message: AUTH_MESSAGES.tooManyAttempts },
+        { status: 429 },
+      ),
+    );
     const { user } = renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('Email'), 'ava@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -67,7 +76,15 @@ describe('/forgot-password', () => {
 
   it("400: the server's message is the email field's error", async () => {
     mockRequest(() =>
-      HttpResponse.json({ statusCode: 400, code: 'REQUEST.VALIDATION_FAILED', message: AUTH_MESSAGES.loginEmail, errors: [{ path: 'email', message: AUTH_MESSAGES.loginEmail }] }, { status: 400 }),
+      HttpResponse.json(
+        {
+          statusCode: 400,
+          code: 'REQUEST.VALIDATION_FAILED',
+          message: AUTH_MESSAGES.loginEmail,
+          errors: [{ path: 'email', message: AUTH_MESSAGES.loginEmail }],
+        },
+        { status: 400 },
+      ),
     );
     const { user } = renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('Email'), 'ava@example.com');
@@ -79,6 +96,10 @@ describe('/forgot-password', () => {
   it('?email= fills in the field', async () => {
     renderApp('/forgot-password?email=ava%40example.com');
     expect(await screen.findByLabelText('Email')).toHaveValue('ava@example.com');
-    expect(within(screen.getByRole('form', { name: 'Request a password reset link' })).getByRole('button', { name: 'Send Reset Link' })).toBeEnabled();
+    expect(
+      within(screen.getByRole('form', { name: 'Request a password reset link' })).getByRole('button', {
+        name: 'Send Reset Link',
+      }),
+    ).toBeEnabled();
   });
 });

@@ -63,7 +63,11 @@ describe('/friend-invite/{token}', () => {
 
   it('offers to try again when the invite cannot be loaded for another reason', async () => {
     let fail = true;
-    const asked = mockInvite(() => (fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : HttpResponse.json({ name: 'Jordan', profilePicture: null })));
+    const asked = mockInvite(() =>
+      fail
+        ? HttpResponse.json({ message: 'down' }, { status: 500 })
+        : HttpResponse.json({ name: 'Jordan', profilePicture: null }),
+    );
     const { user } = renderApp(`/friend-invite/${TOKEN}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your invite. Please try again.');
     expect(screen.queryByText('Invite Not Found')).not.toBeInTheDocument();
@@ -112,9 +116,13 @@ describe('/friend-invite/{token}', () => {
     await screen.findByRole('heading', { name: 'Welcome, Jordan' });
 
     // fireEvent, not user.upload: user-event would drop the file because of accept="image/*".
-    fireEvent.change(screen.getByTestId('picture-input'), { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    fireEvent.change(screen.getByTestId('picture-input'), {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Please choose an image file.');
-    expect(screen.getByRole('button', { name: 'Upload Picture' })).toHaveAccessibleDescription('Please choose an image file.');
+    expect(screen.getByRole('button', { name: 'Upload Picture' })).toHaveAccessibleDescription(
+      'Please choose an image file.',
+    );
     await delay(30);
     expect(sent).toHaveLength(0);
     expect(screen.getByTestId('picture-placeholder')).toBeInTheDocument();
@@ -123,7 +131,16 @@ describe('/friend-invite/{token}', () => {
   it('shows the server message when the picture is refused (400), and only logs other upload failures', async () => {
     mockInvite(() => HttpResponse.json({ name: 'Jordan', profilePicture: null }));
     let status = 400;
-    mockClaim(() => HttpResponse.json({ statusCode: status, code: 'BOOKING.PICTURE_REJECTED', message: status === 400 ? FRIEND_MESSAGES.picture : 'Internal error' }, { status }));
+    mockClaim(() =>
+      HttpResponse.json(
+        {
+          statusCode: status,
+          code: 'BOOKING.PICTURE_REJECTED',
+          message: status === 400 ? FRIEND_MESSAGES.picture : 'Internal error',
+        },
+        { status },
+      ),
+    );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderApp(`/friend-invite/${TOKEN}`);
     await screen.findByRole('heading', { name: 'Welcome, Jordan' });

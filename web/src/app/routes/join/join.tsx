@@ -49,7 +49,10 @@ export function JoinRoute() {
               to={`/signup?type=${role.type}`}
               className="group flex gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5 transition hover:border-gold-400/60 focus-visible:outline-2 focus-visible:outline-gold-400"
             >
-              <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-gold-400/10 text-2xl text-gold-300">
+              <span
+                aria-hidden="true"
+                className="flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-gold-400/10 text-2xl text-gold-300"
+              >
                 {role.icon}
               </span>
               <span className="flex flex-col gap-1">

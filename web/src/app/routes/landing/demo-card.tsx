@@ -54,7 +54,10 @@ export function DemoCard({ heading, subject, acceptLabel, acceptedMessage, child
             'absolute inset-0 flex flex-col overflow-hidden rounded-3xl border border-white/10 bg-neutral-900 shadow-2xl shadow-black/60',
             'transition-[transform,opacity] duration-300 ease-out motion-reduce:transition-none',
             phase === 'visible' && 'translate-x-0 rotate-0 opacity-100',
-            phase === 'leaving' && (direction === 'right' ? 'translate-x-[120%] rotate-12 opacity-0' : '-translate-x-[120%] -rotate-12 opacity-0'),
+            phase === 'leaving' &&
+              (direction === 'right'
+                ? 'translate-x-[120%] rotate-12 opacity-0'
+                : '-translate-x-[120%] -rotate-12 opacity-0'),
             phase === 'hidden' && 'invisible opacity-0',
           )}
         >
@@ -67,7 +70,14 @@ export function DemoCard({ heading, subject, acceptLabel, acceptedMessage, child
               aria-label={`Decline ${subject}`}
               className="flex h-14 w-14 items-center justify-center rounded-full border border-white/15 text-neutral-300 transition hover:border-red-400 hover:text-red-400 focus-visible:outline-2 focus-visible:outline-gold-400"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.5">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </button>
@@ -81,7 +91,10 @@ export function DemoCard({ heading, subject, acceptLabel, acceptedMessage, child
             </button>
           </div>
         </article>
-        <p aria-live="polite" className="pointer-events-none absolute inset-x-0 top-1/2 -translate-y-1/2 text-center font-display text-2xl text-gold-200">
+        <p
+          aria-live="polite"
+          className="pointer-events-none absolute inset-x-0 top-1/2 -translate-y-1/2 text-center font-display text-2xl text-gold-200"
+        >
           {phase === 'visible' ? '' : feedback}
         </p>
       </div>

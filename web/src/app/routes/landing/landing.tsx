@@ -32,10 +32,12 @@ export function LandingRoute() {
             <p className="rounded-full border border-gold-400/30 px-4 py-1 text-xs font-medium uppercase tracking-[0.25em] text-gold-200">
               Miami · Monaco · and beyond
             </p>
-            <h1 className="font-display text-5xl leading-tight font-semibold text-white sm:text-6xl">Swipe Into Luxury Experiences</h1>
+            <h1 className="font-display text-5xl leading-tight font-semibold text-white sm:text-6xl">
+              Swipe Into Luxury Experiences
+            </h1>
             <p className="max-w-xl text-lg text-neutral-300">
-              Connect with yacht owners and VIP hosts. Swipe to join exclusive parties, or host your own at premium clubs and rooftop
-              venues.
+              Connect with yacht owners and VIP hosts. Swipe to join exclusive parties, or host your own at premium
+              clubs and rooftop venues.
             </p>
             <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
               <Link to="/join" className={buttonClasses('primary', 'lg')}>
@@ -58,17 +60,26 @@ export function LandingRoute() {
             <h2 id="how-it-works" className="text-center font-display text-4xl font-semibold text-white">
               See How It Works
             </h2>
-            <p className="mx-auto mt-3 max-w-xl text-center text-neutral-400">Try it: make a choice and watch the next card arrive.</p>
+            <p className="mx-auto mt-3 max-w-xl text-center text-neutral-400">
+              Try it: make a choice and watch the next card arrive.
+            </p>
             <div className="mt-12 grid gap-12 md:grid-cols-2">
               <DemoCard heading="Host Experience" subject="Sophia" acceptLabel="Invite" acceptedMessage="Invite sent!">
                 <DemoArt tone="from-rose-500/40 via-fuchsia-700/30 to-neutral-900" icon="glasses" />
                 <div className="px-5 pt-4">
                   <p className="text-xl font-semibold text-white">Sophia, 27</p>
                   <p className="text-sm text-neutral-400">Miami Beach · Verified member</p>
-                  <p className="mt-2 text-sm text-neutral-300">Sunset yacht parties, rooftop lounges and great music.</p>
+                  <p className="mt-2 text-sm text-neutral-300">
+                    Sunset yacht parties, rooftop lounges and great music.
+                  </p>
                 </div>
               </DemoCard>
-              <DemoCard heading="Guest Experience" subject="Marco's Yacht Party" acceptLabel="Send Invite" acceptedMessage="Request sent!">
+              <DemoCard
+                heading="Guest Experience"
+                subject="Marco's Yacht Party"
+                acceptLabel="Send Invite"
+                acceptedMessage="Request sent!"
+              >
                 <DemoArt tone="from-sky-500/40 via-cyan-800/30 to-neutral-900" icon="yacht" />
                 <div className="px-5 pt-4">
                   <p className="text-xl font-semibold text-white">Marco&apos;s Yacht Party</p>
@@ -137,7 +148,15 @@ export function LandingRoute() {
 function DemoArt({ tone, icon }: { tone: string; icon: 'glasses' | 'yacht' }) {
   return (
     <div aria-hidden="true" className={`flex h-44 items-center justify-center bg-gradient-to-br ${tone} text-gold-200`}>
-      <svg viewBox="0 0 64 64" className="h-20 w-20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 64 64"
+        className="h-20 w-20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {icon === 'glasses' ? (
           <>
             <path d="M14 8h14l-2 16a5 5 0 0 1-10 0z" />
@@ -163,7 +182,10 @@ function DemoArt({ tone, icon }: { tone: string; icon: 'glasses' | 'yacht' }) {
 function Feature({ title, icon, children }: { title: string; icon: string; children: ReactNode }) {
   return (
     <article className="rounded-3xl border border-white/10 bg-neutral-900/60 p-6">
-      <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-2xl bg-gold-400/10 text-2xl text-gold-300">
+      <span
+        aria-hidden="true"
+        className="flex h-12 w-12 items-center justify-center rounded-2xl bg-gold-400/10 text-2xl text-gold-300"
+      >
         {icon}
       </span>
       <h3 className="mt-4 text-lg font-semibold text-white">{title}</h3>

@@ -12,6 +12,7 @@ describe('/login-success and /user-type-selection', () => {
   it('/user-type-selection offers the role choice of /join', async () => {
     renderApp('/user-type-selection');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Role' })).toBeInTheDocument();
-    for (const type of ['host', 'guest', 'venue']) expect(screen.getAllByRole('link').some((l) => l.getAttribute('href') === `/signup?type=${type}`)).toBe(true);
+    for (const type of ['host', 'guest', 'venue'])
+      expect(screen.getAllByRole('link').some((l) => l.getAttribute('href') === `/signup?type=${type}`)).toBe(true);
   });
 });

@@ -11,7 +11,9 @@ export function LoginSuccessRoute() {
       </header>
       <main className="mt-16 flex w-full max-w-md flex-col items-center gap-5 text-center">
         <h1 className="font-display text-4xl font-semibold text-white">Welcome to LuxeSwipe!</h1>
-        <p className="text-neutral-300">Your account is ready. Sign in to discover exclusive events and luxury experiences.</p>
+        <p className="text-neutral-300">
+          Your account is ready. Sign in to discover exclusive events and luxury experiences.
+        </p>
         <Link to="/login" className={buttonClasses('primary', 'lg', 'mt-4 w-full')}>
           Sign In to Continue
         </Link>

@@ -17,13 +17,18 @@ describe('/login', () => {
     const { user } = renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
-    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription('Password is required');
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription(
+      'Password is required',
+    );
   });
 
   it('failure: a "Sign in failed" alert with the server message that stays, focus back on the password, nobody stored', async () => {
     server.use(
       http.post('/api/auth/login', () =>
-        HttpResponse.json({ statusCode: 401, code: 'AUTH.INVALID_CREDENTIALS', message: 'Invalid email or password' }, { status: 401 }),
+        HttpResponse.json(
+          { statusCode: 401, code: 'AUTH.INVALID_CREDENTIALS', message: 'Invalid email or password' },
+          { status: 401 },
+        ),
       ),
     );
     const { user, location } = renderApp('/login');
@@ -38,7 +43,9 @@ describe('/login', () => {
   });
 
   it('failure without a server message: "Please check your credentials"', async () => {
-    server.use(http.post('/api/auth/login', () => new HttpResponse(null, { status: 500, statusText: 'Internal Server Error' })));
+    server.use(
+      http.post('/api/auth/login', () => new HttpResponse(null, { status: 500, statusText: 'Internal Server Error' })),
+    );
     const { user } = renderApp('/login');
     await fillAndSubmit(user, 'ava@example.com', 'whatever');
     const alert = await screen.findByRole('alert');

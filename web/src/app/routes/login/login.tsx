@@ -6,7 +6,9 @@ import { useAfterFirstPaint } from '../../../lib/first-paint';
 // The form stack (zod, react-hook-form, the auth schemas) loads after the page frame has painted: the
 // title (the page's largest paint) shows as soon as this small chunk runs, and the form replaces a
 // placeholder of the same size (no layout shift).
-const LoginForm = lazy(() => import('../../../features/auth/components/login-form').then((m) => ({ default: m.LoginForm })));
+const LoginForm = lazy(() =>
+  import('../../../features/auth/components/login-form').then((m) => ({ default: m.LoginForm })),
+);
 
 export function LoginRoute() {
   const painted = useAfterFirstPaint();

@@ -10,7 +10,14 @@ describe('/mailbox (the embedded demo)', () => {
     server.use(
       http.get('/api/demo/mailbox', async () => {
         await answered;
-        const email = { id: 'c0000000-0000-4000-8000-000000000001', to: 'ava@example.com', subject: 'Welcome to LuxeSwipe', text: 'Hello Ava', html: '<p>Hello Ava</p>', sentAt: new Date().toISOString() };
+        const email = {
+          id: 'c0000000-0000-4000-8000-000000000001',
+          to: 'ava@example.com',
+          subject: 'Welcome to LuxeSwipe',
+          text: 'Hello Ava',
+          html: '<p>Hello Ava</p>',
+          sentAt: new Date().toISOString(),
+        };
         return HttpResponse.json({ emails: [email] });
       }),
     );

@@ -9,7 +9,11 @@ import { callApi } from '../../../lib/api-client';
  * keeps them instead of sending). Anywhere else the server says there is none.
  */
 export function MailboxRoute() {
-  const { data, isPending, isError } = useQuery({ queryKey: ['demo-mailbox'], queryFn: ({ signal }) => callApi(api.notifications.demoMailbox, {}, { signal }), retry: false });
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['demo-mailbox'],
+    queryFn: ({ signal }) => callApi(api.notifications.demoMailbox, {}, { signal }),
+    retry: false,
+  });
   return (
     <div className="min-h-dvh bg-neutral-950 text-neutral-100">
       <header className="border-b border-white/5">
@@ -26,7 +30,9 @@ export function MailboxRoute() {
         ) : isError || !data ? (
           <p className="mt-4 text-neutral-300">{NOTIFICATION_MESSAGES.mailboxOff}.</p>
         ) : data.emails.length === 0 ? (
-          <p className="mt-4 text-neutral-300">No email yet. Book, invite or ask to join an event: its emails land here.</p>
+          <p className="mt-4 text-neutral-300">
+            No email yet. Book, invite or ask to join an event: its emails land here.
+          </p>
         ) : (
           <ul className="mt-6 flex flex-col gap-4">
             {data.emails.map((e) => (

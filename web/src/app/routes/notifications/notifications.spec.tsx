@@ -14,7 +14,15 @@ describe('/notifications while the list loads', () => {
     server.use(
       http.get('/api/notifications', async () => {
         await answered;
-        const notification = { id: 'b0000000-0000-4000-8000-000000000001', kind: 'invite-received', title: 'Marco invited you', body: 'Yacht night.', link: '/dashboard?tab=invites', read: false, createdAt: new Date().toISOString() };
+        const notification = {
+          id: 'b0000000-0000-4000-8000-000000000001',
+          kind: 'invite-received',
+          title: 'Marco invited you',
+          body: 'Yacht night.',
+          link: '/dashboard?tab=invites',
+          read: false,
+          createdAt: new Date().toISOString(),
+        };
         return HttpResponse.json({ notifications: [notification], page: 1, pageSize: 20, total: 1, unreadCount: 1 });
       }),
     );

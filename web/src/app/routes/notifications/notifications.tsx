@@ -44,7 +44,12 @@ export function NotificationsRoute() {
           <h1 id="notifications-heading" className="font-display text-3xl font-semibold text-white">
             Notifications
           </h1>
-          <button type="button" className={buttonClasses('ghost', 'md')} disabled={!data || data.unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+          <button
+            type="button"
+            className={buttonClasses('ghost', 'md')}
+            disabled={!data || data.unreadCount === 0 || markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
             Mark all read
           </button>
         </div>
@@ -56,7 +61,9 @@ export function NotificationsRoute() {
         ) : isError || !data ? (
           <p className="mt-6 text-red-300">Your notifications could not be loaded. Please try again.</p>
         ) : data.notifications.length === 0 ? (
-          <p className="mt-6 text-neutral-300">No notifications yet. Bookings, invites, join requests and messages show up here.</p>
+          <p className="mt-6 text-neutral-300">
+            No notifications yet. Bookings, invites, join requests and messages show up here.
+          </p>
         ) : (
           <ul className="mt-6 flex flex-col gap-3" data-testid="notification-list">
             {data.notifications.map((n) => (
@@ -90,13 +97,23 @@ export function NotificationsRoute() {
         )}
         {data && pages > 1 && (
           <nav aria-label="Notification pages" className="mt-6 flex items-center justify-between gap-3">
-            <button type="button" className={buttonClasses('ghost', 'md')} disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            <button
+              type="button"
+              className={buttonClasses('ghost', 'md')}
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+            >
               Newer
             </button>
             <span className="text-sm text-neutral-300">
               Page {page} of {pages}
             </span>
-            <button type="button" className={buttonClasses('ghost', 'md')} disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            <button
+              type="button"
+              className={buttonClasses('ghost', 'md')}
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
               Older
             </button>
           </nav>

@@ -103,7 +103,16 @@ interface Api {
 /** The payment API: the config answers `publishableKey`; create-payment-intent and bookings answer as given. */
 function mockPaymentApi({
   publishableKey = 'pk_test_123',
-  intent = () => HttpResponse.json({ clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '3500.00', balanceDue: '0.00' }),
+  intent = () =>
+    HttpResponse.json({
+      clientSecret: 'pi_123_secret_abc',
+      paymentIntentId: 'pi_123',
+      bookingId: HOLD_ID,
+      totalCost: '3500.00',
+      holdExpiresAt: '2030-01-01T00:15:00.000Z',
+      depositAmount: '3500.00',
+      balanceDue: '0.00',
+    }),
   booking = () => HttpResponse.json(bookingAnswer(), { status: 201 }),
 }: {
   publishableKey?: string | null;
@@ -132,7 +141,10 @@ async function payButton() {
 beforeEach(async () => {
   stripe.autoReady = true;
   stripe.readyCallbacks = [];
-  stripe.loadStripe.mockImplementation(async () => ({ id: 'stripe', retrievePaymentIntent: stripe.retrievePaymentIntent }));
+  stripe.loadStripe.mockImplementation(async () => ({
+    id: 'stripe',
+    retrievePaymentIntent: stripe.retrievePaymentIntent,
+  }));
   stripe.retrievePaymentIntent.mockReset();
   stripe.confirmPayment.mockReset();
   await signIn(host);
@@ -186,7 +198,15 @@ describe('/payment', () => {
       publishableKey: 'pk_test_setup',
       intent: async () => {
         await answered;
-        return HttpResponse.json({ clientSecret: 'pi_9_secret_x', paymentIntentId: 'pi_9', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '3500.00', balanceDue: '0.00' });
+        return HttpResponse.json({
+          clientSecret: 'pi_9_secret_x',
+          paymentIntentId: 'pi_9',
+          bookingId: HOLD_ID,
+          totalCost: '3500.00',
+          holdExpiresAt: '2030-01-01T00:15:00.000Z',
+          depositAmount: '3500.00',
+          balanceDue: '0.00',
+        });
       },
     });
     storePending();
@@ -194,7 +214,14 @@ describe('/payment', () => {
     expect(await screen.findByText('Setting up secure payment...')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
     await waitFor(() => expect(api.intents).toHaveLength(1));
-    expect(api.intents[0]).toEqual({ venueId: VENUE_ID, bookingDate: '2030-06-15', startTime: '23:00', duration: 4, eventDescription: 'Birthday on the bay', friendsCount: 2 });
+    expect(api.intents[0]).toEqual({
+      venueId: VENUE_ID,
+      bookingDate: '2030-06-15',
+      startTime: '23:00',
+      duration: 4,
+      eventDescription: 'Birthday on the bay',
+      friendsCount: 2,
+    });
 
     answer();
     const pay = await payButton();
@@ -219,7 +246,17 @@ describe('/payment', () => {
   });
 
   it('card payments not configured on the server (503): the configuration error', async () => {
-    mockPaymentApi({ intent: () => HttpResponse.json({ statusCode: 503, code: 'PAYMENT.NOT_CONFIGURED', message: 'Card payments are not configured. Please contact support.' }, { status: 503 }) });
+    mockPaymentApi({
+      intent: () =>
+        HttpResponse.json(
+          {
+            statusCode: 503,
+            code: 'PAYMENT.NOT_CONFIGURED',
+            message: 'Card payments are not configured. Please contact support.',
+          },
+          { status: 503 },
+        ),
+    });
     storePending();
     renderApp('/payment');
     expect(await screen.findByRole('heading', { name: 'Payment Configuration Error' })).toBeInTheDocument();
@@ -232,7 +269,15 @@ describe('/payment', () => {
       intent: () =>
         fail
           ? HttpResponse.json({ message: 'boom' }, { status: 500 })
-          : HttpResponse.json({ clientSecret: 'pi_2_secret_y', paymentIntentId: 'pi_2', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '3500.00', balanceDue: '0.00' }),
+          : HttpResponse.json({
+              clientSecret: 'pi_2_secret_y',
+              paymentIntentId: 'pi_2',
+              bookingId: HOLD_ID,
+              totalCost: '3500.00',
+              holdExpiresAt: '2030-01-01T00:15:00.000Z',
+              depositAmount: '3500.00',
+              balanceDue: '0.00',
+            }),
     });
     storePending();
     const { user } = renderApp('/payment');
@@ -246,7 +291,13 @@ describe('/payment', () => {
   });
 
   it('a taken slot (409) says so in the setup failure toast', async () => {
-    mockPaymentApi({ intent: () => HttpResponse.json({ message: 'This time is no longer available. Please choose another time.' }, { status: 409 }) });
+    mockPaymentApi({
+      intent: () =>
+        HttpResponse.json(
+          { message: 'This time is no longer available. Please choose another time.' },
+          { status: 409 },
+        ),
+    });
     storePending();
     renderApp('/payment');
     const toast = await findToast();
@@ -256,7 +307,10 @@ describe('/payment', () => {
 
   it("success: books with the hold, clears the pending booking, confirms, and opens the booking's page after 2 s, with its pass and calendar file (issue 31: it went to the dashboard's Profile tab)", async () => {
     let succeed!: () => void;
-    stripe.confirmPayment.mockImplementation(() => new Promise((resolve) => (succeed = () => resolve({ paymentIntent: { id: 'pi_123', status: 'succeeded' } }))));
+    stripe.confirmPayment.mockImplementation(
+      () =>
+        new Promise((resolve) => (succeed = () => resolve({ paymentIntent: { id: 'pi_123', status: 'succeeded' } }))),
+    );
     const api = mockPaymentApi();
     storePending();
     const { location, router, user } = renderApp('/payment');
@@ -280,7 +334,10 @@ describe('/payment', () => {
     expect(toast).toHaveTextContent('Your yacht booking has been confirmed.');
 
     expect(stripe.confirmPayment).toHaveBeenCalledTimes(1);
-    expect(stripe.confirmPayment.mock.calls[0]?.[0]).toMatchObject({ elements: { id: 'elements' }, redirect: 'if_required' });
+    expect(stripe.confirmPayment.mock.calls[0]?.[0]).toMatchObject({
+      elements: { id: 'elements' },
+      redirect: 'if_required',
+    });
     expect(api.bookings).toEqual([
       {
         hostId: host.id,
@@ -306,7 +363,13 @@ describe('/payment', () => {
 
     server.use(
       http.get('/api/bookings/user', () => HttpResponse.json([bookingAnswer()])),
-      http.get('/api/bookings/:id/pass', ({ params }) => HttpResponse.json({ token: `tok-${String(params.id)}`, code: 'ABCD2345', url: `/pass/tok-${String(params.id)}` })),
+      http.get('/api/bookings/:id/pass', ({ params }) =>
+        HttpResponse.json({
+          token: `tok-${String(params.id)}`,
+          code: 'ABCD2345',
+          url: `/pass/tok-${String(params.id)}`,
+        }),
+      ),
     );
     // Where the router is going (the booking's page loads on demand, so its navigation starts before it completes).
     const target = () => router.state.navigation.location?.pathname ?? router.state.location.pathname;
@@ -318,7 +381,10 @@ describe('/payment', () => {
     await waitFor(() => expect(location()).toBe(`/bookings/${HOLD_ID}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Azure Dream' })).toBeInTheDocument();
     expect(screen.getByTestId('booking-status')).toHaveTextContent('Confirmed');
-    expect(screen.getByRole('link', { name: /^Add to calendar/ })).toHaveAttribute('href', `/api/bookings/${HOLD_ID}/calendar.ics`);
+    expect(screen.getByRole('link', { name: /^Add to calendar/ })).toHaveAttribute(
+      'href',
+      `/api/bookings/${HOLD_ID}/calendar.ics`,
+    );
     expect(await screen.findByTestId('pass-code')).toHaveTextContent('ABCD-2345');
     expect(screen.getByRole('link', { name: 'Open pass' })).toHaveAttribute('href', `/pass/tok-${HOLD_ID}`);
   });
@@ -346,7 +412,9 @@ describe('/payment', () => {
       http.post('/api/invites', async ({ request }) => {
         const body = (await request.json()) as { guestId: string };
         invites.push(body);
-        return body.guestId === NOA ? HttpResponse.json({ message: 'down' }, { status: 500 }) : HttpResponse.json({}, { status: 201 });
+        return body.guestId === NOA
+          ? HttpResponse.json({ message: 'down' }, { status: 500 })
+          : HttpResponse.json({}, { status: 201 });
       }),
     );
     stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_123', status: 'succeeded' } });
@@ -356,12 +424,19 @@ describe('/payment', () => {
     await user.click(await payButton());
     expect(await screen.findByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeInTheDocument();
     await waitFor(() => expect(invites).toHaveLength(2));
-    const expected = { eventTitle: 'Azure Dream · Full Yacht', eventDescription: 'Birthday on the bay', eventDate: '2030-06-15', bookingId: HOLD_ID };
+    const expected = {
+      eventTitle: 'Azure Dream · Full Yacht',
+      eventDescription: 'Birthday on the bay',
+      eventDate: '2030-06-15',
+      bookingId: HOLD_ID,
+    };
     expect(invites).toEqual([
       { guestId: MIA, ...expected },
       { guestId: NOA, ...expected },
     ]);
-    await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to send an invite for the booking', expect.any(Error)));
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('Failed to send an invite for the booking', expect.any(Error)),
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeInTheDocument();
   });
 
@@ -385,7 +460,9 @@ describe('/payment', () => {
   });
 
   it('declined: toast Payment Failed with the provider message; nothing is booked and the booking stays pending', async () => {
-    stripe.confirmPayment.mockResolvedValue({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+    stripe.confirmPayment.mockResolvedValue({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
     const api = mockPaymentApi();
     storePending();
     const { user, location } = renderApp('/payment');
@@ -436,16 +513,31 @@ describe('/payment', () => {
     expect(await screen.findByText('Setting up secure payment...')).toBeInTheDocument();
   });
 
-  describe('back from the bank\'s check (3-D Secure redirect)', () => {
+  describe("back from the bank's check (3-D Secure redirect)", () => {
     const attempt = { holdId: HOLD_ID, clientSecret: 'pi_3ds_secret_k', total: 3500 };
-    const back = '/payment?payment_intent=pi_3ds&payment_intent_client_secret=pi_3ds_secret_k&redirect_status=succeeded';
+    const back =
+      '/payment?payment_intent=pi_3ds&payment_intent_client_secret=pi_3ds_secret_k&redirect_status=succeeded';
 
     it('remembers the started payment with the pending booking', async () => {
-      mockPaymentApi({ intent: () => HttpResponse.json({ clientSecret: 'pi_3ds_secret_k', paymentIntentId: 'pi_3ds', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '3500.00', balanceDue: '0.00' }) });
+      mockPaymentApi({
+        intent: () =>
+          HttpResponse.json({
+            clientSecret: 'pi_3ds_secret_k',
+            paymentIntentId: 'pi_3ds',
+            bookingId: HOLD_ID,
+            totalCost: '3500.00',
+            holdExpiresAt: '2030-01-01T00:15:00.000Z',
+            depositAmount: '3500.00',
+            balanceDue: '0.00',
+          }),
+      });
       storePending();
       renderApp('/payment');
       await payButton();
-      expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking)!).payment).toEqual({ ...attempt, balance: 0 });
+      expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pendingBooking)!).payment).toEqual({
+        ...attempt,
+        balance: 0,
+      });
     });
 
     it('a succeeded payment finishes that booking with its hold, without a second payment', async () => {
@@ -462,7 +554,9 @@ describe('/payment', () => {
     });
 
     it('a failed check: Payment Failed, and the same payment is offered again', async () => {
-      stripe.retrievePaymentIntent.mockResolvedValue({ paymentIntent: { id: 'pi_3ds', status: 'requires_payment_method' } });
+      stripe.retrievePaymentIntent.mockResolvedValue({
+        paymentIntent: { id: 'pi_3ds', status: 'requires_payment_method' },
+      });
       const api = mockPaymentApi();
       storePending({ payment: attempt });
       renderApp(back.replace('succeeded', 'failed'));
@@ -496,7 +590,16 @@ describe('/payment: a section paid by deposit (docs/product.md#booking-deposits)
     eventDescription: '',
     friendsCount: 0,
     sendInvites: false,
-    section: { id: SECTION_ID, name: 'Balcony', dancerId: null, guestVisibility: 'women', depositPercent: 25, depositAmount: 625, balanceDue: 1875, minimumSpend: 2500 },
+    section: {
+      id: SECTION_ID,
+      name: 'Balcony',
+      dancerId: null,
+      guestVisibility: 'women',
+      depositPercent: 25,
+      depositAmount: 625,
+      balanceDue: 1875,
+      minimumSpend: 2500,
+    },
   };
   const sectionBooking = (): Booking => ({
     ...bookingAnswer(),
@@ -511,7 +614,16 @@ describe('/payment: a section paid by deposit (docs/product.md#booking-deposits)
     depositAmount: '625.00',
     balanceDue: '1875.00',
   });
-  const intent = () => HttpResponse.json({ clientSecret: 'pi_dep_secret_d', paymentIntentId: 'pi_dep', bookingId: HOLD_ID, totalCost: '2500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '625.00', balanceDue: '1875.00' });
+  const intent = () =>
+    HttpResponse.json({
+      clientSecret: 'pi_dep_secret_d',
+      paymentIntentId: 'pi_dep',
+      bookingId: HOLD_ID,
+      totalCost: '2500.00',
+      holdExpiresAt: '2030-01-01T00:15:00.000Z',
+      depositAmount: '625.00',
+      balanceDue: '1875.00',
+    });
 
   it('holds the section, charges the deposit (the server amounts), shows deposit and balance, and confirms with deposit paid and balance due', async () => {
     stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_dep', status: 'succeeded' } });
@@ -519,7 +631,18 @@ describe('/payment: a section paid by deposit (docs/product.md#booking-deposits)
     storePending(sectionPending);
     const { user } = renderApp('/payment');
     const pay = await screen.findByRole('button', { name: 'Pay $625.00' });
-    expect(api.intents).toEqual([{ venueId: VENUE_ID, bookingDate: '2030-06-15', startTime: '22:00', duration: 2, friendsCount: 0, sectionId: SECTION_ID, dancerId: null, guestVisibility: 'women' }]);
+    expect(api.intents).toEqual([
+      {
+        venueId: VENUE_ID,
+        bookingDate: '2030-06-15',
+        startTime: '22:00',
+        duration: 2,
+        friendsCount: 0,
+        sectionId: SECTION_ID,
+        dancerId: null,
+        guestVisibility: 'women',
+      },
+    ]);
     expect(screen.getByTestId('summary-section')).toHaveTextContent('Balcony');
     expect(screen.getByTestId('summary-minimum-spend')).toHaveTextContent('$2,500');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$2,500.00');
@@ -535,7 +658,19 @@ describe('/payment: a section paid by deposit (docs/product.md#booking-deposits)
     expect(screen.getByTestId('confirmed-balance')).toHaveTextContent('$1,875');
     expect(screen.getByTestId('toast')).toHaveTextContent('Your deposit is paid and your booking is confirmed.');
     // The booking call names the held section and the hold; never a price.
-    expect(api.bookings).toEqual([{ venueId: VENUE_ID, sectionId: SECTION_ID, dancerId: null, bookingDate: '2030-06-15', startTime: '22:00', duration: 2, friends: [], guestVisibility: 'women', holdId: HOLD_ID }]);
+    expect(api.bookings).toEqual([
+      {
+        venueId: VENUE_ID,
+        sectionId: SECTION_ID,
+        dancerId: null,
+        bookingDate: '2030-06-15',
+        startTime: '22:00',
+        duration: 2,
+        friends: [],
+        guestVisibility: 'women',
+        holdId: HOLD_ID,
+      },
+    ]);
     expect(window.localStorage.getItem(STORAGE_KEYS.pendingBooking)).toBeNull();
     expect(await axeViolations()).toEqual([]);
   });

@@ -18,20 +18,42 @@ const host = makeUser({ id: '6f1c2a7e-2b9d-4a53-9f44-0d6c8a1f2b3c', firstName: '
 const VENUE_ID = '0b7d3c1e-5a2f-4c8e-9d1a-000000000042';
 const HOLD_ID = '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d';
 const SECRET = 'pi_test_abc12345_secret_xyz';
-const pending: PendingBooking = { venueId: VENUE_ID, venueName: 'Azure Dream', venueImage: '/img/azure.jpg', date: '2030-06-15', time: '23:00', duration: 4, totalPrice: 3500, eventDescription: '', friendsCount: 0 };
+const pending: PendingBooking = {
+  venueId: VENUE_ID,
+  venueName: 'Azure Dream',
+  venueImage: '/img/azure.jpg',
+  date: '2030-06-15',
+  time: '23:00',
+  duration: 4,
+  totalPrice: 3500,
+  eventDescription: '',
+  friendsCount: 0,
+};
 
 /** The test provider's API: confirm answers in turn from `answers`; the booking's status as `status()` says. */
 function mockTestApi(answers: Array<{ status: string; error: string | null }>, status: () => string) {
   const confirms: unknown[] = [];
   server.use(
     http.get('/api/payments/config', () => HttpResponse.json({ provider: 'test', publishableKey: null })),
-    http.post('/api/create-payment-intent', () => HttpResponse.json({ clientSecret: SECRET, paymentIntentId: 'pi_test_abc12345', bookingId: HOLD_ID, totalCost: '3500.00', holdExpiresAt: '2030-01-01T00:15:00.000Z', depositAmount: '3500.00', balanceDue: '0.00' })),
+    http.post('/api/create-payment-intent', () =>
+      HttpResponse.json({
+        clientSecret: SECRET,
+        paymentIntentId: 'pi_test_abc12345',
+        bookingId: HOLD_ID,
+        totalCost: '3500.00',
+        holdExpiresAt: '2030-01-01T00:15:00.000Z',
+        depositAmount: '3500.00',
+        balanceDue: '0.00',
+      }),
+    ),
     http.post('/api/test-payments/:id/confirm', async ({ request, params }) => {
       confirms.push({ id: params.id, ...((await request.json()) as object) });
       return HttpResponse.json(answers.shift());
     }),
     http.get('/api/bookings/user', () => HttpResponse.json([{ id: HOLD_ID, status: status() }])),
-    http.post('/api/bookings', () => HttpResponse.json({ id: HOLD_ID, status: 'confirmed', venueName: 'Azure Dream' }, { status: 201 })),
+    http.post('/api/bookings', () =>
+      HttpResponse.json({ id: HOLD_ID, status: 'confirmed', venueName: 'Azure Dream' }, { status: 201 }),
+    ),
   );
   return confirms;
 }
@@ -57,8 +79,10 @@ describe('/payment with the test provider', () => {
     mockTestApi([], () => 'held');
     const { container } = renderApp('/payment');
     expect(await screen.findByText('Test mode — no real card is charged')).toBeInTheDocument();
-    for (const label of ['Card number', 'Expiry (MM/YY)', 'CVC']) expect(screen.getByLabelText(label)).toBeInTheDocument();
-    for (const n of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995', '4000 0025 0000 3155']) expect(screen.getByText(n)).toBeInTheDocument();
+    for (const label of ['Card number', 'Expiry (MM/YY)', 'CVC'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const n of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995', '4000 0025 0000 3155'])
+      expect(screen.getByText(n)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $3,500.00' })).toBeEnabled();
     expect(stripe.loadStripe).not.toHaveBeenCalled();
     expect(document.querySelector('script[src*="stripe"]')).toBeNull();
@@ -110,6 +134,8 @@ describe('/payment with the test provider', () => {
     expect(await screen.findByText('Payment Processing', { selector: 'p' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Booking Confirmed!' })).not.toBeInTheDocument();
     status = 'confirmed';
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument(), {
+      timeout: 5000,
+    });
   });
 });

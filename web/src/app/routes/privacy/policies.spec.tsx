@@ -20,7 +20,15 @@ describe('/privacy and /safety', () => {
     renderApp('/safety');
     expect(await screen.findByRole('heading', { level: 1, name: 'Safety' })).toBeInTheDocument();
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    for (const t of ['Our Commitment to Safety', 'Guidelines for Hosts and Guests', 'Event Safety Requirements', 'Platform Safety Features', 'How to Report', 'Emergency Advice', 'Community Guidelines'])
+    for (const t of [
+      'Our Commitment to Safety',
+      'Guidelines for Hosts and Guests',
+      'Event Safety Requirements',
+      'Platform Safety Features',
+      'How to Report',
+      'Emergency Advice',
+      'Community Guidelines',
+    ])
       expect(titles.some((x) => x?.endsWith(t))).toBe(true);
     expect(screen.getByText('Last Updated October 16, 2025')).toBeInTheDocument();
     expect(screen.getByText(/within 24 hours/)).toBeInTheDocument();

@@ -5,7 +5,10 @@ import { makeUser, storedUser } from '../../../testing/fixtures';
 import { renderApp, screen, within } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 
-async function fillStepOne(user: ReturnType<typeof renderApp>['user'], over: Partial<Record<'email' | 'password' | 'firstName' | 'lastName' | 'phone', string>> & { gender?: string } = {}) {
+async function fillStepOne(
+  user: ReturnType<typeof renderApp>['user'],
+  over: Partial<Record<'email' | 'password' | 'firstName' | 'lastName' | 'phone', string>> & { gender?: string } = {},
+) {
   await user.type(await screen.findByLabelText('Email'), over.email ?? 'noor@example.com');
   if (over.phone) await user.type(screen.getByLabelText('Phone Number (optional)'), over.phone);
   await user.type(screen.getByLabelText('Password'), over.password ?? 'secret-123');
@@ -26,7 +29,13 @@ describe('sign-up reading B (three steps)', () => {
     expect(screen.getByRole('option', { name: 'Select your gender' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Password'), '1234567');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    for (const m of ['Please enter a valid email', 'Password must be at least 8 characters', 'First name is required', 'Last name is required', 'Please select your gender'])
+    for (const m of [
+      'Please enter a valid email',
+      'Password must be at least 8 characters',
+      'First name is required',
+      'Last name is required',
+      'Please select your gender',
+    ])
       expect(await screen.findByText(m)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Already have an account?' })).toHaveAttribute('href', '/login');
   });
@@ -48,7 +57,17 @@ describe('sign-up reading B (three steps)', () => {
   });
 
   it('a missing gender counts as other; without step 1 the role selection sends the user back to it', async () => {
-    window.sessionStorage.setItem(STORAGE_KEYS.signupData, JSON.stringify({ reading: 'B', email: 'a@b.co', password: 'secret1', firstName: 'A', lastName: 'B', gender: 'male' }));
+    window.sessionStorage.setItem(
+      STORAGE_KEYS.signupData,
+      JSON.stringify({
+        reading: 'B',
+        email: 'a@b.co',
+        password: 'secret1',
+        firstName: 'A',
+        lastName: 'B',
+        gender: 'male',
+      }),
+    );
     const first = renderApp('/role-selection');
     expect(await screen.findByRole('heading', { name: 'Choose Your Role' })).toBeInTheDocument();
     expect(cardTitles()).toEqual(['Guest', 'Host']);
@@ -59,7 +78,7 @@ describe('sign-up reading B (three steps)', () => {
     expect(location()).toBe('/register');
   });
 
-  it('a 6-character password stops on step 1 with the server\'s rule (it used to dead-end on step 3, issue 31); a valid one creates the account with the phone', async () => {
+  it("a 6-character password stops on step 1 with the server's rule (it used to dead-end on step 3, issue 31); a valid one creates the account with the phone", async () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(
       http.post('/api/auth/register', async ({ request }) => {
@@ -81,7 +100,17 @@ describe('sign-up reading B (three steps)', () => {
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
     await expect.poll(() => storedUser()?.firstName).toBe('Noor');
     // Gender is kept at registration since the identity migration (contracts 87e5671).
-    expect(bodies).toEqual([expect.objectContaining({ email: 'noor@example.com', password: 'secret-123', userType: 'guest', phoneNumber: '+1 305 555 0100', city: 'Miami', state: 'Florida', gender: 'female' })]);
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        email: 'noor@example.com',
+        password: 'secret-123',
+        userType: 'guest',
+        phoneNumber: '+1 305 555 0100',
+        city: 'Miami',
+        state: 'Florida',
+        gender: 'female',
+      }),
+    ]);
   });
 
   it('/register?userType=host names the role in advance and skips the role selection', async () => {

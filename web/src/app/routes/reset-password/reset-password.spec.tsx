@@ -11,7 +11,10 @@ import { server } from '../../../testing/server';
 /** A token of the shape the emails carry (32 bytes, base64url). */
 const TOKEN = 'Q2hvb3NlIGEgbmV3IHBhc3N3b3JkIGZvciBMdXhlU3d';
 const tokenRefused = () =>
-  HttpResponse.json({ statusCode: 400, code: 'AUTH.RESET_TOKEN_INVALID', message: ACCOUNT_EMAIL_MESSAGES.resetToken }, { status: 400 });
+  HttpResponse.json(
+    { statusCode: 400, code: 'AUTH.RESET_TOKEN_INVALID', message: ACCOUNT_EMAIL_MESSAGES.resetToken },
+    { status: 400 },
+  );
 
 /** Records what the page posts to POST /api/auth/password-reset/confirm, answering with `reply`. */
 function mockConfirm(reply: () => Response) {
@@ -45,7 +48,16 @@ describe('/reset-password', () => {
     await signIn(ava);
     // The server ends every session of the account: /api/auth/me answers 401 from then on.
     let sessionAlive = true;
-    server.use(http.get('/api/auth/me', () => (sessionAlive ? HttpResponse.json(ava) : HttpResponse.json({ statusCode: 401, code: 'AUTH.UNAUTHENTICATED', message: AUTH_MESSAGES.notAuthenticated }, { status: 401 }))));
+    server.use(
+      http.get('/api/auth/me', () =>
+        sessionAlive
+          ? HttpResponse.json(ava)
+          : HttpResponse.json(
+              { statusCode: 401, code: 'AUTH.UNAUTHENTICATED', message: AUTH_MESSAGES.notAuthenticated },
+              { status: 401 },
+            ),
+      ),
+    );
     const sent = mockConfirm(() => {
       sessionAlive = false;
       return new HttpResponse(null, { status: 204 });
@@ -86,12 +98,18 @@ describe('/reset-password', () => {
     const sent = mockConfirm(() => new HttpResponse(null, { status: 204 }));
     const { user } = renderApp(`/reset-password?token=${TOKEN}`);
     await choose(user, 'a-brand-new-password', 'a-brand-new-passwrd');
-    expect(await screen.findByLabelText('Confirm new password', { selector: 'input' })).toHaveAccessibleDescription(ACCOUNT_EMAIL_MESSAGES.confirmPassword);
+    expect(await screen.findByLabelText('Confirm new password', { selector: 'input' })).toHaveAccessibleDescription(
+      ACCOUNT_EMAIL_MESSAGES.confirmPassword,
+    );
 
     await user.clear(screen.getByLabelText('New password', { selector: 'input' }));
     await user.type(screen.getByLabelText('New password', { selector: 'input' }), 'short');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    await waitFor(() => expect(screen.getByLabelText('New password', { selector: 'input' })).toHaveAccessibleDescription(AUTH_MESSAGES.password));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password', { selector: 'input' })).toHaveAccessibleDescription(
+        AUTH_MESSAGES.password,
+      ),
+    );
     expect(sent).toEqual([]);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
@@ -122,17 +140,34 @@ describe('/reset-password', () => {
 
   it("400 for the password: the server's message is the field's error", async () => {
     mockConfirm(() =>
-      HttpResponse.json({ statusCode: 400, code: 'REQUEST.VALIDATION_FAILED', message: AUTH_MESSAGES.password, errors: [{ path: 'password', message: AUTH_MESSAGES.password }] }, { status: 400 }),
+      HttpResponse.json(
+        {
+          statusCode: 400,
+          code: 'REQUEST.VALIDATION_FAILED',
+          message: AUTH_MESSAGES.password,
+          errors: [{ path: 'password', message: AUTH_MESSAGES.password }],
+        },
+        { status: 400 },
+      ),
     );
     const { user } = renderApp(`/reset-password?token=${TOKEN}`);
     await choose(user, 'a-brand-new-password');
-    await waitFor(() => expect(screen.getByLabelText('New password', { selector: 'input' })).toHaveAccessibleDescription(AUTH_MESSAGES.password));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password', { selector: 'input' })).toHaveAccessibleDescription(
+        AUTH_MESSAGES.password,
+      ),
+    );
     expect(screen.queryByText('Password not changed')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Request a new link' })).not.toBeInTheDocument();
   });
 
   it("429: the server's message in an alert, the form stays", async () => {
-    mockConfirm(() => HttpResponse.json({ statusCode: 429, code: 'AUTH.RATE_LIMITED', message: AUTH_MESSAGES.tooManyAttempts }, { status: 429 }));
+    mockConfirm(() =>
+      HttpResponse.json(
+        { statusCode: 429, code: 'AUTH.RATE_LIMITED', message: AUTH_MESSAGES.tooManyAttempts },
+        { status: 429 },
+      ),
+    );
     const { user } = renderApp(`/reset-password?token=${TOKEN}`);
     await choose(user, 'a-brand-new-password');
     const alert = await screen.findByRole('alert');

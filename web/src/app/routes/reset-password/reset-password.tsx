@@ -16,7 +16,9 @@ const OUTCOME_ID = 'reset-outcome';
 export function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<'form' | 'done' | 'refused'>(() => (passwordResetSchema.shape.token.safeParse(token).success ? 'form' : 'refused'));
+  const [state, setState] = useState<'form' | 'done' | 'refused'>(() =>
+    passwordResetSchema.shape.token.safeParse(token).success ? 'form' : 'refused',
+  );
   // The form (and its focused button) goes away: the focus lands on the outcome.
   const settle = (next: 'done' | 'refused') => {
     setState(next);
@@ -26,13 +28,23 @@ export function ResetPasswordRoute() {
   return (
     <AuthShell
       title="Choose a New Password"
-      subtitle={state === 'form' ? `Use at least ${PASSWORD_MIN} characters. Every device signed in to your account is signed out.` : undefined}
-      back={{ to: '/login', label: 'Back to log in' }}>
+      subtitle={
+        state === 'form'
+          ? `Use at least ${PASSWORD_MIN} characters. Every device signed in to your account is signed out.`
+          : undefined
+      }
+      back={{ to: '/login', label: 'Back to log in' }}
+    >
       {state === 'form' ? (
         <ResetPasswordForm token={token} onDone={() => settle('done')} onTokenRefused={() => settle('refused')} />
       ) : state === 'done' ? (
         <div className="flex flex-col gap-5">
-          <p id={OUTCOME_ID} role="status" tabIndex={-1} className="rounded-xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-neutral-100 focus-visible:outline-2 focus-visible:outline-gold-400">
+          <p
+            id={OUTCOME_ID}
+            role="status"
+            tabIndex={-1}
+            className="rounded-xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-neutral-100 focus-visible:outline-2 focus-visible:outline-gold-400"
+          >
             Your password is changed. Log in with your new password.
           </p>
           <Link to="/login" className={buttonClasses('primary', 'lg', 'w-full')}>
@@ -41,7 +53,12 @@ export function ResetPasswordRoute() {
         </div>
       ) : (
         <div className="flex flex-col gap-5">
-          <p id={OUTCOME_ID} role="alert" tabIndex={-1} className="rounded-xl border border-red-500/50 bg-red-950 px-4 py-3 text-sm text-red-50 focus-visible:outline-2 focus-visible:outline-gold-400">
+          <p
+            id={OUTCOME_ID}
+            role="alert"
+            tabIndex={-1}
+            className="rounded-xl border border-red-500/50 bg-red-950 px-4 py-3 text-sm text-red-50 focus-visible:outline-2 focus-visible:outline-gold-400"
+          >
             {ACCOUNT_EMAIL_MESSAGES.resetToken}
           </p>
           <Link to="/forgot-password" className={buttonClasses('primary', 'lg', 'w-full')}>

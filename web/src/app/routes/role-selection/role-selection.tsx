@@ -4,9 +4,21 @@ import { readStepOneB, roleOrder, saveSignupDraft } from '../../../features/auth
 
 /** The role cards of reading B (docs/product.md#accounts-signup-b); the Venue Owner card exists but is not offered here. */
 export const ROLE_CARDS = {
-  guest: { title: 'Guest', text: 'Get invited to exclusive events and luxury experiences', points: ['Attend VIP events', 'Connect with hosts', 'Exclusive access'] },
-  host: { title: 'Host', text: 'Book exclusive venues and invite guests to unforgettable experiences', points: ['Book VIP sections', 'Invite guests', 'Premium venues'] },
-  venue: { title: 'Venue Owner', text: 'List your venue and fill it every night', points: ['List your venue', 'Manage bookings', 'Grow your business'] },
+  guest: {
+    title: 'Guest',
+    text: 'Get invited to exclusive events and luxury experiences',
+    points: ['Attend VIP events', 'Connect with hosts', 'Exclusive access'],
+  },
+  host: {
+    title: 'Host',
+    text: 'Book exclusive venues and invite guests to unforgettable experiences',
+    points: ['Book VIP sections', 'Invite guests', 'Premium venues'],
+  },
+  venue: {
+    title: 'Venue Owner',
+    text: 'List your venue and fill it every night',
+    points: ['List your venue', 'Manage bookings', 'Grow your business'],
+  },
 } as const;
 
 /** /role-selection?gender=…: sign-up step 2 of 3 (reading B). The card order follows the gender. */
@@ -23,7 +35,12 @@ export function RoleSelectionRoute() {
   };
 
   return (
-    <AuthShell title="Choose Your Role" subtitle="How will you use LuxeSwipe?" back={{ to: '/join', label: 'Back to role choice' }} step={{ current: 2, total: 3 }}>
+    <AuthShell
+      title="Choose Your Role"
+      subtitle="How will you use LuxeSwipe?"
+      back={{ to: '/join', label: 'Back to role choice' }}
+      step={{ current: 2, total: 3 }}
+    >
       <ul className="flex flex-col gap-4" aria-label="Roles">
         {order.map((role) => {
           const card = ROLE_CARDS[role];

@@ -5,7 +5,13 @@ import { makeUser, storedUser } from '../../../testing/fixtures';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 
-const draft = { firstName: 'Ava', lastName: 'Sterling', email: 'ava@example.com', password: 'velvet-rope-8', userType: 'host' };
+const draft = {
+  firstName: 'Ava',
+  lastName: 'Sterling',
+  email: 'ava@example.com',
+  password: 'velvet-rope-8',
+  userType: 'host',
+};
 
 function putDraft(userType = 'host') {
   window.sessionStorage.setItem(STORAGE_KEYS.signupData, JSON.stringify({ ...draft, userType }));
@@ -43,7 +49,10 @@ describe('/signup-location (step 2 of 2)', () => {
     expect(await cityInput()).toHaveValue('Miami');
     expect(screen.getByTestId('selected-state')).toHaveTextContent('Florida');
     expect(screen.getByText('Step 2 of 2')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to basic information' })).toHaveAttribute('href', '/signup?type=host');
+    expect(screen.getByRole('link', { name: 'Back to basic information' })).toHaveAttribute(
+      'href',
+      '/signup?type=host',
+    );
   });
 
   it('suggests cities only from 2 typed characters, at most 6', async () => {
@@ -90,7 +99,12 @@ describe('/signup-location (step 2 of 2)', () => {
     await user.type(input, 'san');
     await user.keyboard('{ArrowDown}{ArrowUp}');
     const options = screen.getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['San Antonio, TXTexas', 'San Diego, CACalifornia', 'San Jose, CACalifornia', 'San Francisco, CACalifornia']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'San Antonio, TXTexas',
+      'San Diego, CACalifornia',
+      'San Jose, CACalifornia',
+      'San Francisco, CACalifornia',
+    ]);
     expect(options[3]).toHaveAttribute('aria-selected', 'true');
     expect(options[0]).toHaveAttribute('aria-selected', 'false');
     await user.keyboard('{Escape}');
@@ -153,7 +167,15 @@ describe('/signup-location (step 2 of 2)', () => {
     expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Welcome, Ava');
     expect(location()).toMatch(/^\/dashboard/);
     expect(bodies).toEqual([
-      { email: 'ava@example.com', password: 'velvet-rope-8', firstName: 'Ava', lastName: 'Sterling', city: 'Austin, TX', state: 'Texas', userType: 'host' },
+      {
+        email: 'ava@example.com',
+        password: 'velvet-rope-8',
+        firstName: 'Ava',
+        lastName: 'Sterling',
+        city: 'Austin, TX',
+        state: 'Texas',
+        userType: 'host',
+      },
     ]);
     expect(storedUser()).toEqual({ ...created, isNewUser: true });
     expect(window.localStorage.getItem(STORAGE_KEYS.currentUserId)).toBe(created.id);
@@ -176,7 +198,10 @@ describe('/signup-location (step 2 of 2)', () => {
 
     expect(await screen.findByRole('heading', { name: `Welcome to LuxeSwipe, ${firstName}!` })).toBeInTheDocument();
     expect(location()).toBe('/welcome-success');
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', type === 'venue' ? '/venue-dashboard' : '/dashboard');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+      'href',
+      type === 'venue' ? '/venue-dashboard' : '/dashboard',
+    );
     expect(bodies[0]).toMatchObject({ city: 'Miami', state: 'Florida', userType: type });
     expect(storedUser()).toMatchObject({ id: created.id, isNewUser: true });
     expect(window.sessionStorage.getItem(STORAGE_KEYS.signupData)).toBeNull();
@@ -185,7 +210,10 @@ describe('/signup-location (step 2 of 2)', () => {
 
   it('409: shows the server message in a destructive toast and keeps the draft', async () => {
     registerHandler(() =>
-      HttpResponse.json({ statusCode: 409, code: 'AUTH.EMAIL_TAKEN', message: 'An account with this email already exists' }, { status: 409 }),
+      HttpResponse.json(
+        { statusCode: 409, code: 'AUTH.EMAIL_TAKEN', message: 'An account with this email already exists' },
+        { status: 409 },
+      ),
     );
     const { user, location } = renderApp('/signup-location?type=host');
     await user.click(await screen.findByRole('button', { name: 'Complete Registration' }));

@@ -17,7 +17,11 @@ export function SignupLocationRoute() {
     <AuthShell
       title="Where are you based?"
       subtitle="We use your city to show you events and venues nearby."
-      back={readingB ? { to: `/role-selection?gender=${draft.gender ?? 'other'}`, label: 'Back to role selection' } : { to: `/signup?type=${type}`, label: 'Back to basic information' }}
+      back={
+        readingB
+          ? { to: `/role-selection?gender=${draft.gender ?? 'other'}`, label: 'Back to role selection' }
+          : { to: `/signup?type=${type}`, label: 'Back to basic information' }
+      }
       step={readingB ? { current: 3, total: 3 } : { current: 2, total: 2 }}
     >
       <SignupLocationForm type={type} draft={draft} />

@@ -15,7 +15,9 @@ export function UnsubscribeRoute() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const kind = params.get('kind');
-  const unsubscribe = useMutation({ mutationFn: (k: EmailKind) => callApi(api.notifications.unsubscribe, { body: { token, kind: k } }) });
+  const unsubscribe = useMutation({
+    mutationFn: (k: EmailKind) => callApi(api.notifications.unsubscribe, { body: { token, kind: k } }),
+  });
   return (
     <div className="min-h-dvh bg-neutral-950 text-neutral-100">
       <header className="border-b border-white/5">
@@ -33,17 +35,25 @@ export function UnsubscribeRoute() {
           </p>
         ) : unsubscribe.isSuccess ? (
           <p className="mt-4 text-neutral-200" role="status">
-            Done: we no longer email you about “{EMAIL_KIND_LABELS[kind]}”. You can turn it back on in your profile settings.
+            Done: we no longer email you about “{EMAIL_KIND_LABELS[kind]}”. You can turn it back on in your profile
+            settings.
           </p>
         ) : (
           <>
-            <p className="mt-4 text-neutral-200">Stop the “{EMAIL_KIND_LABELS[kind]}” emails? You still see these notifications under the bell.</p>
+            <p className="mt-4 text-neutral-200">
+              Stop the “{EMAIL_KIND_LABELS[kind]}” emails? You still see these notifications under the bell.
+            </p>
             {unsubscribe.isError && (
               <p className="mt-3 text-red-300" role="alert">
                 {serverMessage(unsubscribe.error, NOTIFICATION_MESSAGES.unsubscribeToken)}
               </p>
             )}
-            <button type="button" className={buttonClasses('primary', 'md', 'mt-6')} disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(kind)}>
+            <button
+              type="button"
+              className={buttonClasses('primary', 'md', 'mt-6')}
+              disabled={unsubscribe.isPending}
+              onClick={() => unsubscribe.mutate(kind)}
+            >
               Unsubscribe
             </button>
           </>

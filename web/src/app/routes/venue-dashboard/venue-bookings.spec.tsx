@@ -25,7 +25,8 @@ async function withOwnerBookings(answer: () => OwnerBooking[] | Response | Promi
   return reads;
 }
 
-const cards = async () => within(await screen.findByRole('list', { name: 'Bookings at your venues' })).getAllByTestId('owner-booking');
+const cards = async () =>
+  within(await screen.findByRole('list', { name: 'Bookings at your venues' })).getAllByTestId('owner-booking');
 
 describe('venue dashboard: My Bookings', () => {
   it("shows each booking at the owner's venues with the owner's view of it", async () => {
@@ -67,11 +68,20 @@ describe('venue dashboard: My Bookings', () => {
     const queries: string[] = [];
     const velvet = { id: '22222222-2222-4222-8222-222222222222', name: 'Velvet Room' };
     server.use(
-      http.get('/api/my-venues', () => HttpResponse.json([makeVenue(velvet), makeVenue({ id: '33333333-3333-4333-8333-333333333333', name: 'Sea Breeze' })])),
+      http.get('/api/my-venues', () =>
+        HttpResponse.json([
+          makeVenue(velvet),
+          makeVenue({ id: '33333333-3333-4333-8333-333333333333', name: 'Sea Breeze' }),
+        ]),
+      ),
       http.get('/api/venue-owner-bookings', ({ request }) => {
         const q = new URL(request.url).searchParams;
         queries.push(q.toString());
-        return HttpResponse.json(q.get('from') === '2099-07-01' ? [] : [makeOwnerBooking({ venueName: 'Velvet Room', hostName: 'Hana', bookingDate: '2099-06-06' })]);
+        return HttpResponse.json(
+          q.get('from') === '2099-07-01'
+            ? []
+            : [makeOwnerBooking({ venueName: 'Velvet Room', hostName: 'Hana', bookingDate: '2099-06-06' })],
+        );
       }),
     );
     const { user } = renderApp('/venue-dashboard?tab=my-bookings');
@@ -91,13 +101,23 @@ describe('venue dashboard: My Bookings', () => {
 
   it('reads friends given as objects, and says when there are none or the list is unreadable', async () => {
     await withOwnerBookings(() => [
-      makeOwnerBooking({ venueName: 'A', bookingDate: '2099-06-01', friends: '[{"name":"Riley","profilePic":null}]', venueType: 'yacht', sectionType: 'Full Yacht' }),
+      makeOwnerBooking({
+        venueName: 'A',
+        bookingDate: '2099-06-01',
+        friends: '[{"name":"Riley","profilePic":null}]',
+        venueType: 'yacht',
+        sectionType: 'Full Yacht',
+      }),
       makeOwnerBooking({ venueName: 'B', bookingDate: '2099-06-02', friends: '[]' }),
       makeOwnerBooking({ venueName: 'C', bookingDate: '2099-06-03', friends: 'not json' }),
     ]);
     renderApp('/venue-dashboard?tab=my-bookings');
     const list = await cards();
-    expect(list.map((c) => within(c).getByTestId('owner-booking-friends').textContent)).toEqual(['Riley', 'No friends added', 'No friends added']);
+    expect(list.map((c) => within(c).getByTestId('owner-booking-friends').textContent)).toEqual([
+      'Riley',
+      'No friends added',
+      'No friends added',
+    ]);
     expect(within(list[0]!).getByTestId('owner-booking-type')).toHaveTextContent(/^Yacht$/);
   });
 
@@ -125,7 +145,10 @@ describe('venue dashboard: My Bookings', () => {
     });
     renderApp('/venue-dashboard?tab=my-bookings');
     // A skeleton of the list, announced once as a status.
-    expect((await screen.findByText('Loading bookings...')).closest('[role="status"]')).toHaveAttribute('data-testid', 'list-skeleton');
+    expect((await screen.findByText('Loading bookings...')).closest('[role="status"]')).toHaveAttribute(
+      'data-testid',
+      'list-skeleton',
+    );
     expect(await screen.findByRole('heading', { name: 'No bookings yet' })).toBeInTheDocument();
     expect(screen.getByText('Bookings made at your venues will appear here.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Bookings at your venues' })).not.toBeInTheDocument();
@@ -134,7 +157,9 @@ describe('venue dashboard: My Bookings', () => {
 
   it('says when the bookings cannot be loaded, and Try Again reads them again', async () => {
     let fail = true;
-    const reads = await withOwnerBookings(() => (fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : [makeOwnerBooking({ venueName: 'Velvet Room' })]));
+    const reads = await withOwnerBookings(() =>
+      fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : [makeOwnerBooking({ venueName: 'Velvet Room' })],
+    );
     const { user } = renderApp('/venue-dashboard?tab=my-bookings');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading bookings. Please try again.');
     fail = false;
@@ -146,7 +171,14 @@ describe('venue dashboard: My Bookings', () => {
 
 describe('venue dashboard: My Bookings, deposits (docs/product.md#booking-deposits)', () => {
   it('shows the deposit paid and the balance due at the venue', async () => {
-    await withOwnerBookings(() => [makeOwnerBooking({ venueName: 'Deposit Club', totalCost: '1000.01', depositAmount: '330.00', balanceDue: '670.01' })]);
+    await withOwnerBookings(() => [
+      makeOwnerBooking({
+        venueName: 'Deposit Club',
+        totalCost: '1000.01',
+        depositAmount: '330.00',
+        balanceDue: '670.01',
+      }),
+    ]);
     renderApp('/venue-dashboard?tab=my-bookings');
     const [card] = await cards();
     const c = within(card!);

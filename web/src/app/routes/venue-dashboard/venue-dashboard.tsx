@@ -17,7 +17,12 @@ import { useObscuringBar } from '../../../lib/obscuring-bars';
 /** Tabs of the venue owner's dashboard (docs/product.md#venues-dashboard), and Entertainers: join requests and VIP room assignments. */
 export const VENUE_TABS = ['my-venues', 'my-bookings', 'entertainers', 'door'] as const;
 export type VenueTab = (typeof VENUE_TABS)[number];
-const TAB_LABELS: Record<VenueTab, string> = { 'my-venues': 'My Events', 'my-bookings': 'My Bookings', entertainers: 'Entertainers', door: 'Door' };
+const TAB_LABELS: Record<VenueTab, string> = {
+  'my-venues': 'My Events',
+  'my-bookings': 'My Bookings',
+  entertainers: 'Entertainers',
+  door: 'Door',
+};
 const TAB_ICONS: Record<VenueTab, string> = {
   'my-venues': 'M3 6h18M3 6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM8 2v4M16 2v4',
   'my-bookings': 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5',
@@ -64,11 +69,23 @@ export function VenueDashboardRoute() {
           {TAB_LABELS[tab]}
         </h1>
         <div className="mt-6">
-          {tab === 'my-venues' ? <MyEvents /> : tab === 'my-bookings' ? <VenueBookings /> : tab === 'door' ? <OwnerDoor /> : <Entertainers />}
+          {tab === 'my-venues' ? (
+            <MyEvents />
+          ) : tab === 'my-bookings' ? (
+            <VenueBookings />
+          ) : tab === 'door' ? (
+            <OwnerDoor />
+          ) : (
+            <Entertainers />
+          )}
         </div>
       </main>
 
-      <nav ref={tabBar} aria-label="Venue dashboard" className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <nav
+        ref={tabBar}
+        aria-label="Venue dashboard"
+        className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      >
         <ul className="mx-auto grid max-w-5xl grid-cols-4">
           {VENUE_TABS.map((id) => (
             <li key={id}>
@@ -82,7 +99,15 @@ export function VenueDashboardRoute() {
                   tab === id ? 'text-gold-300' : 'text-neutral-400 hover:text-neutral-200',
                 )}
               >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="h-5 w-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinejoin="round"
+                >
                   <path d={TAB_ICONS[id]} />
                 </svg>
                 {TAB_LABELS[id]}

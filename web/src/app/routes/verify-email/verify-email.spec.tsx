@@ -15,7 +15,11 @@ import { routes } from '../../router';
 /** A token of the shape the emails carry (32 bytes, base64url). */
 const TOKEN = 'VmVyaWZ5IHlvdXIgTHV4ZVN3aXBlIGVtYWlsIGFkZHJ';
 const verified = () => HttpResponse.json({ message: ACCOUNT_EMAIL_MESSAGES.verified });
-const tokenRefused = () => HttpResponse.json({ statusCode: 400, code: 'AUTH.VERIFY_TOKEN_INVALID', message: ACCOUNT_EMAIL_MESSAGES.verifyToken }, { status: 400 });
+const tokenRefused = () =>
+  HttpResponse.json(
+    { statusCode: 400, code: 'AUTH.VERIFY_TOKEN_INVALID', message: ACCOUNT_EMAIL_MESSAGES.verifyToken },
+    { status: 400 },
+  );
 
 /** Records what the page posts to POST /api/auth/verify-email; the answer waits for `release` when one is given. */
 function mockVerify(reply: () => Response, release?: Promise<void>) {
@@ -112,7 +116,10 @@ describe('/verify-email', () => {
     let limited = false;
     const resend = mockResend(() =>
       limited
-        ? HttpResponse.json({ statusCode: 429, code: 'AUTH.RATE_LIMITED', message: AUTH_MESSAGES.tooManyAttempts }, { status: 429 })
+        ? HttpResponse.json(
+            { statusCode: 429, code: 'AUTH.RATE_LIMITED', message: AUTH_MESSAGES.tooManyAttempts },
+            { status: 429 },
+          )
         : HttpResponse.json({ message: ACCOUNT_EMAIL_MESSAGES.verificationSent }, { status: 202 }),
     );
     const { user } = renderApp(`/verify-email?token=${TOKEN}`);
@@ -126,7 +133,12 @@ describe('/verify-email', () => {
 
     limited = true;
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([ACCOUNT_EMAIL_MESSAGES.verifyToken, AUTH_MESSAGES.tooManyAttempts]));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        ACCOUNT_EMAIL_MESSAGES.verifyToken,
+        AUTH_MESSAGES.tooManyAttempts,
+      ]),
+    );
     expect(screen.getByRole('status')).toHaveTextContent('');
     expect(resend.count).toBe(2);
   });

@@ -34,12 +34,25 @@ export function VerifyEmailRoute() {
   const refused = !wellFormed || verify.isError;
 
   return (
-    <AuthShell title="Verify Your Email" back={{ to: onward.to, label: user ? 'Back to your dashboard' : 'Back to log in' }}>
+    <AuthShell
+      title="Verify Your Email"
+      back={{ to: onward.to, label: user ? 'Back to your dashboard' : 'Back to log in' }}
+    >
       {refused ? (
-        <VerifyRefused message={wellFormed ? serverMessage(verify.error, ACCOUNT_EMAIL_MESSAGES.verifyToken) : ACCOUNT_EMAIL_MESSAGES.verifyToken} signedIn={!!user} />
+        <VerifyRefused
+          message={
+            wellFormed
+              ? serverMessage(verify.error, ACCOUNT_EMAIL_MESSAGES.verifyToken)
+              : ACCOUNT_EMAIL_MESSAGES.verifyToken
+          }
+          signedIn={!!user}
+        />
       ) : (
         <div className="flex flex-col gap-5">
-          <p role="status" className="rounded-xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-neutral-100">
+          <p
+            role="status"
+            className="rounded-xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-neutral-100"
+          >
             {verify.isSuccess ? verify.data.message : 'Verifying…'}
           </p>
           {verify.isSuccess ? (

@@ -12,15 +12,18 @@ export function WelcomeSuccessRoute() {
         <Logo />
       </header>
       <main className="mt-16 flex w-full max-w-md flex-col items-center gap-5 text-center">
-        <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-gold-400/15 text-4xl text-gold-300">
+        <span
+          aria-hidden="true"
+          className="flex h-20 w-20 items-center justify-center rounded-full bg-gold-400/15 text-4xl text-gold-300"
+        >
           ✦
         </span>
         <h1 className="font-display text-4xl font-semibold text-white">
           {user ? `Welcome to LuxeSwipe, ${user.firstName}!` : 'Welcome to LuxeSwipe!'}
         </h1>
         <p className="text-neutral-300">
-          Your account is ready. Complete your profile so hosts and guests know who they are meeting, then start discovering
-          exclusive events.
+          Your account is ready. Complete your profile so hosts and guests know who they are meeting, then start
+          discovering exclusive events.
         </p>
         <Link to={user ? homePathFor(user) : '/login'} className={buttonClasses('primary', 'lg', 'mt-4 w-full')}>
           {user ? 'Go to Dashboard' : 'Sign In to Continue'}

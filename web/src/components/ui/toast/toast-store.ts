@@ -31,7 +31,12 @@ function setToasts(next: readonly ToastItem[]) {
 export function toast(input: ToastInput): string {
   counter += 1;
   const id = `toast-${counter}`;
-  const item: ToastItem = { id, title: input.title, description: input.description, variant: input.variant ?? 'default' };
+  const item: ToastItem = {
+    id,
+    title: input.title,
+    description: input.description,
+    variant: input.variant ?? 'default',
+  };
   setToasts([item, ...toasts].slice(0, TOAST_LIMIT));
   return id;
 }

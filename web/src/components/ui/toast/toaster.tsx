@@ -37,7 +37,14 @@ export function Toaster() {
             aria-label="Close"
             className="absolute right-3 top-3 rounded-full p-1 text-current opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-gold-400"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </ToastPrimitive.Close>

@@ -28,7 +28,8 @@ export function useAdminReports(query: AdminReportsQuery) {
 export function useDecideReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: ReportDecision & { id: string }): Promise<AdminReport> => callApi(api.admin.decideReport, { params: { id }, body }),
+    mutationFn: ({ id, ...body }: ReportDecision & { id: string }): Promise<AdminReport> =>
+      callApi(api.admin.decideReport, { params: { id }, body }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminListKey('reports') }),

@@ -18,7 +18,10 @@ export function getAdminSession(signal?: AbortSignal): Promise<Admin> {
 }
 
 export function getAdminSessionQueryOptions() {
-  return queryOptions({ queryKey: [...ADMIN_QUERY_KEY, 'session'] as const, queryFn: ({ signal }) => getAdminSession(signal) });
+  return queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, 'session'] as const,
+    queryFn: ({ signal }) => getAdminSession(signal),
+  });
 }
 
 export function useAdminSession() {
@@ -29,7 +32,10 @@ export function useAdminSession() {
  * Signs the admin in: the token and its expiry are stored (every admin call then carries it), the
  * previous admin's lists are dropped and the session is known without asking again.
  */
-export function useAdminLogin({ onSuccess, onError }: { onSuccess?: (result: AdminLoginResult) => void; onError?: (error: unknown) => void } = {}) {
+export function useAdminLogin({
+  onSuccess,
+  onError,
+}: { onSuccess?: (result: AdminLoginResult) => void; onError?: (error: unknown) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adminLogin,

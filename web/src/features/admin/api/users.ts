@@ -39,7 +39,8 @@ function useInvalidateAfterSuspension() {
 export function useSuspendUser() {
   const invalidate = useInvalidateAfterSuspension();
   return useMutation({
-    mutationFn: ({ userId, reason }: { userId: string; reason: string }): Promise<AdminUser> => callApi(api.admin.suspend, { params: { userId }, body: { reason } }),
+    mutationFn: ({ userId, reason }: { userId: string; reason: string }): Promise<AdminUser> =>
+      callApi(api.admin.suspend, { params: { userId }, body: { reason } }),
     onSettled: invalidate,
   });
 }

@@ -31,7 +31,8 @@ export function useAdminVenues(query: AdminVenuesQuery) {
 export function useDecideVenue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ venueId, status }: { venueId: string; status: VenueDecision }) => callApi(api.admin.venueApproval, { params: { venueId }, body: { status } }),
+    mutationFn: ({ venueId, status }: { venueId: string; status: VenueDecision }) =>
+      callApi(api.admin.venueApproval, { params: { venueId }, body: { status } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminListKey('venues') }),

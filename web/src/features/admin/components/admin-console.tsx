@@ -50,7 +50,12 @@ export function AdminConsole() {
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const index = ADMIN_TABS.findIndex((t) => t.id === selected.id);
     const last = ADMIN_TABS.length - 1;
-    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[e.key];
+    const next = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[e.key];
     if (next === undefined) return;
     e.preventDefault();
     select(ADMIN_TABS[next]!.id, true);
@@ -82,7 +87,11 @@ export function AdminConsole() {
 
       <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
         <h1 className="font-display text-3xl font-semibold text-white">Admin Console</h1>
-        <div role="tablist" aria-label="Admin sections" className="-mx-4 flex gap-1 overflow-x-auto border-b border-white/10 px-4 sm:mx-0 sm:px-0">
+        <div
+          role="tablist"
+          aria-label="Admin sections"
+          className="-mx-4 flex gap-1 overflow-x-auto border-b border-white/10 px-4 sm:mx-0 sm:px-0"
+        >
           {ADMIN_TABS.map((t) => {
             const active = t.id === selected.id;
             return (
@@ -102,7 +111,9 @@ export function AdminConsole() {
                 onKeyDown={onTabKey}
                 className={cn(
                   'shrink-0 whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400',
-                  active ? 'border-gold-400 text-gold-200' : 'border-transparent text-neutral-400 hover:text-neutral-200',
+                  active
+                    ? 'border-gold-400 text-gold-200'
+                    : 'border-transparent text-neutral-400 hover:text-neutral-200',
                 )}
               >
                 {t.label}
@@ -110,7 +121,13 @@ export function AdminConsole() {
             );
           })}
         </div>
-        <section role="tabpanel" id={panelId(selected.id)} aria-labelledby={tabId(selected.id)} tabIndex={0} className="rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold-400">
+        <section
+          role="tabpanel"
+          id={panelId(selected.id)}
+          aria-labelledby={tabId(selected.id)}
+          tabIndex={0}
+          className="rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold-400"
+        >
           <Panel key={selected.id} />
         </section>
       </main>

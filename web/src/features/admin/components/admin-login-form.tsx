@@ -17,7 +17,10 @@ export function AdminLoginForm() {
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(adminLoginSchema) /* api.admin.login's body */, defaultValues: { email: '', password: '' } });
+  } = useForm({
+    resolver: zodResolver(adminLoginSchema) /* api.admin.login's body */,
+    defaultValues: { email: '', password: '' },
+  });
 
   const [failure, setFailure] = useState<string | null>(null);
   const signIn = useAdminLogin({
@@ -36,9 +39,27 @@ export function AdminLoginForm() {
       onSubmit={handleSubmit((values) => {
         setFailure(null);
         signIn.mutate(values);
-      })} className="flex flex-col gap-5" aria-label="Admin sign in">
-      <TextField id="admin-email" label="Admin Email" type="email" inputMode="email" autoComplete="username" error={errors.email?.message} {...register('email')} />
-      <TextField id="admin-password" label="Password" password autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      })}
+      className="flex flex-col gap-5"
+      aria-label="Admin sign in"
+    >
+      <TextField
+        id="admin-email"
+        label="Admin Email"
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id="admin-password"
+        label="Password"
+        password
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <FormAlert id="admin-login-failure" title={ADMIN_MESSAGES.accessDenied} message={failure} />
       <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="w-full">
         {pending ? 'Signing in...' : 'Sign In'}

@@ -22,9 +22,14 @@ export function AssignDancerDialog({ room, onClose }: { room: AdminVipRoom; onCl
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(vipAssignmentInputSchema) /* api.admin.assignDancer's body */, defaultValues: { sectionId: room.id, dancerId: '' } });
+  } = useForm({
+    resolver: zodResolver(vipAssignmentInputSchema) /* api.admin.assignDancer's body */,
+    defaultValues: { sectionId: room.id, dancerId: '' },
+  });
 
-  const options = (dancers.data?.dancers ?? []).filter((d) => d.venueId === room.venue.id && d.isActive && d.id !== room.assignment?.dancerId);
+  const options = (dancers.data?.dancers ?? []).filter(
+    (d) => d.venueId === room.venue.id && d.isActive && d.id !== room.assignment?.dancerId,
+  );
 
   const onSubmit = handleSubmit((body) =>
     assign.mutate(body, {
@@ -32,23 +37,45 @@ export function AssignDancerDialog({ room, onClose }: { room: AdminVipRoom; onCl
         toast({ title: result.message, description: `${result.assignment.dancerName} · ${room.name}` });
         onClose();
       },
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, ADMIN_MESSAGES.assignFailed) }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: serverMessage(error, ADMIN_MESSAGES.assignFailed),
+        }),
     }),
   );
 
   return (
-    <Dialog title={`Assign Dancer to ${room.name}`} description={`Dancers of ${room.venue.name} only.`} onClose={onClose}>
+    <Dialog
+      title={`Assign Dancer to ${room.name}`}
+      description={`Dancers of ${room.venue.name} only.`}
+      onClose={onClose}
+    >
       {dancers.isPending ? (
         <ListMessage title="Loading dancers..." busy />
       ) : dancers.isError ? (
-        <ListMessage tone="error" title="Unable to fetch dancers" action={<Button type="button" variant="secondary" size="sm" onClick={() => void dancers.refetch()}>Try Again</Button>} />
+        <ListMessage
+          tone="error"
+          title="Unable to fetch dancers"
+          action={
+            <Button type="button" variant="secondary" size="sm" onClick={() => void dancers.refetch()}>
+              Try Again
+            </Button>
+          }
+        />
       ) : options.length === 0 ? (
         <ListMessage title={`No other dancers at ${room.venue.name}`} />
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <div>
             <Label htmlFor="assign-dancer">Dancer</Label>
-            <Select id="assign-dancer" aria-invalid={errors.dancerId ? true : undefined} aria-describedby={errors.dancerId ? 'assign-dancer-error' : undefined} {...register('dancerId')}>
+            <Select
+              id="assign-dancer"
+              aria-invalid={errors.dancerId ? true : undefined}
+              aria-describedby={errors.dancerId ? 'assign-dancer-error' : undefined}
+              {...register('dancerId')}
+            >
               <option value="">Select a dancer</option>
               {options.map((d) => (
                 <option key={d.id} value={d.id}>

@@ -14,7 +14,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'report.dismiss': 'Dismissed report',
 };
 
-const TARGET_LABELS: Record<AuditEntry['targetType'], string> = { venue: 'Venue', 'vip-assignment': 'VIP assignment', user: 'User', report: 'Report' };
+const TARGET_LABELS: Record<AuditEntry['targetType'], string> = {
+  venue: 'Venue',
+  'vip-assignment': 'VIP assignment',
+  user: 'User',
+  report: 'Report',
+};
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -25,7 +30,9 @@ function show(value: unknown): string {
 /** 'approvalStatus: pending → approved; …' for the fields that changed (absent and null are the same); '—' when none did. */
 export function changeSummary(before: AuditEntry['before'], after: AuditEntry['after']): string {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
-  const changes = keys.filter((k) => JSON.stringify(before?.[k] ?? null) !== JSON.stringify(after?.[k] ?? null)).map((k) => `${k}: ${show(before?.[k])} → ${show(after?.[k])}`);
+  const changes = keys
+    .filter((k) => JSON.stringify(before?.[k] ?? null) !== JSON.stringify(after?.[k] ?? null))
+    .map((k) => `${k}: ${show(before?.[k])} → ${show(after?.[k])}`);
   return changes.length ? changes.join('; ') : '—';
 }
 
@@ -34,7 +41,15 @@ export function AuditLogPanel() {
   const [page, setPage] = usePage('');
   const log = useAuditLog({ page });
   return (
-    <PagedList query={log} rows={(p) => p.entries} noun="audit entries" errorDetail="Unable to fetch the audit log" emptyTitle="No admin actions yet" page={page} onPage={setPage}>
+    <PagedList
+      query={log}
+      rows={(p) => p.entries}
+      noun="audit entries"
+      errorDetail="Unable to fetch the audit log"
+      emptyTitle="No admin actions yet"
+      page={page}
+      onPage={setPage}
+    >
       {(items) => (
         <DataList
           label="Audit log"

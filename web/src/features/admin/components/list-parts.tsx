@@ -31,21 +31,45 @@ export function usePage(resetKey: string): [number, (page: number) => void] {
 }
 
 /** A load failure is told once per failure in a toast ('Error Loading Dashboard'); a refused token is not (the console is leaving). */
-export function useLoadFailureToast(query: Pick<UseQueryResult, 'isError' | 'error' | 'errorUpdatedAt'>, message: string) {
+export function useLoadFailureToast(
+  query: Pick<UseQueryResult, 'isError' | 'error' | 'errorUpdatedAt'>,
+  message: string,
+) {
   const { isError, error, errorUpdatedAt } = query;
   useEffect(() => {
-    if (isError && !isAdminSessionError(error)) toast({ variant: 'destructive', title: ADMIN_MESSAGES.loadFailedTitle, description: message });
+    if (isError && !isAdminSessionError(error))
+      toast({ variant: 'destructive', title: ADMIN_MESSAGES.loadFailedTitle, description: message });
   }, [isError, error, errorUpdatedAt, message]);
 }
 
 /** The longest search the lists take (the contract's rule, the same for every list). */
 export const SEARCH_MAX_LENGTH = adminUsersQuerySchema.shape.search.unwrap().maxLength ?? undefined;
 
-export function SearchField({ id, label, value, onChange, placeholder }: { id: string; label: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+export function SearchField({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} type="search" autoComplete="off" maxLength={SEARCH_MAX_LENGTH} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+      <Input
+        id={id}
+        type="search"
+        autoComplete="off"
+        maxLength={SEARCH_MAX_LENGTH}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }
@@ -55,7 +79,19 @@ export interface Option<V extends string> {
   label: string;
 }
 
-export function FilterSelect<V extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: V; options: readonly Option<V>[]; onChange: (value: V) => void }) {
+export function FilterSelect<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: V;
+  options: readonly Option<V>[];
+  onChange: (value: V) => void;
+}) {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
@@ -76,9 +112,25 @@ export function ListControls({ children }: { children: ReactNode }) {
 }
 
 /** A loading, empty or error message in place of a list (status, or alert for errors). */
-export function ListMessage({ title, detail, tone = 'neutral', busy, action }: { title: string; detail?: ReactNode; tone?: 'neutral' | 'error'; busy?: boolean; action?: ReactNode }) {
+export function ListMessage({
+  title,
+  detail,
+  tone = 'neutral',
+  busy,
+  action,
+}: {
+  title: string;
+  detail?: ReactNode;
+  tone?: 'neutral' | 'error';
+  busy?: boolean;
+  action?: ReactNode;
+}) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} aria-busy={busy || undefined} className="flex flex-col items-center gap-2 rounded-3xl border border-white/10 bg-neutral-900/50 px-6 py-10 text-center">
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      aria-busy={busy || undefined}
+      className="flex flex-col items-center gap-2 rounded-3xl border border-white/10 bg-neutral-900/50 px-6 py-10 text-center"
+    >
       <p className={tone === 'error' ? 'font-semibold text-red-300' : 'font-semibold text-neutral-100'}>{title}</p>
       {detail ? <p className="text-sm text-neutral-400">{detail}</p> : null}
       {action}
@@ -87,7 +139,21 @@ export function ListMessage({ title, detail, tone = 'neutral', busy, action }: {
 }
 
 /** Previous / 'Page n of m' / Next under a list. */
-export function Pager({ label, page, pageSize, total, onPage, busy }: { label: string; page: number; pageSize: number; total: number; onPage: (page: number) => void; busy?: boolean }) {
+export function Pager({
+  label,
+  page,
+  pageSize,
+  total,
+  onPage,
+  busy,
+}: {
+  label: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  busy?: boolean;
+}) {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3">
@@ -97,7 +163,13 @@ export function Pager({ label, page, pageSize, total, onPage, busy }: { label: s
       <p aria-live="polite" className="text-sm text-neutral-300">
         Page {page} of {pages}
       </p>
-      <Button type="button" variant="secondary" size="sm" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        disabled={page >= pages || busy}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </Button>
     </nav>
@@ -148,7 +220,16 @@ export function PagedList<P extends { page: number; pageSize: number; total: num
   return (
     <div aria-busy={query.isPlaceholderData || undefined}>
       {items.length === 0 ? <ListMessage title={emptyTitle} /> : children(items)}
-      {data.total > 0 ? <Pager label={`${capitalize(noun)} pages`} page={page} pageSize={data.pageSize} total={data.total} onPage={onPage} busy={query.isPlaceholderData} /> : null}
+      {data.total > 0 ? (
+        <Pager
+          label={`${capitalize(noun)} pages`}
+          page={page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onPage={onPage}
+          busy={query.isPlaceholderData}
+        />
+      ) : null}
     </div>
   );
 }
@@ -196,11 +277,15 @@ export function DataList<T>({
   const lastRow = useRef<string | null>(null);
   useEffect(() => {
     const active = document.activeElement;
-    if (lastRow.current && (active === null || active === document.body)) rowElements.current.get(lastRow.current)?.focus();
+    if (lastRow.current && (active === null || active === document.body))
+      rowElements.current.get(lastRow.current)?.focus();
   });
   return (
     <div>
-      <div aria-hidden="true" className="hidden gap-4 border-b border-white/10 px-4 pb-2 text-xs font-semibold uppercase tracking-wider text-neutral-400 md:flex">
+      <div
+        aria-hidden="true"
+        className="hidden gap-4 border-b border-white/10 px-4 pb-2 text-xs font-semibold uppercase tracking-wider text-neutral-400 md:flex"
+      >
         <div className="grid flex-1 grid-cols-(--cols) gap-4" style={style}>
           {columns.map((c) => (
             <span key={c.label}>{c.label}</span>
@@ -229,7 +314,11 @@ export function DataList<T>({
                 </div>
               ))}
             </dl>
-            {actions ? <div className={cn('flex flex-wrap gap-2 md:shrink-0 md:justify-end', ACTIONS_WIDTH[actionsWidth])}>{actions(row)}</div> : null}
+            {actions ? (
+              <div className={cn('flex flex-wrap gap-2 md:shrink-0 md:justify-end', ACTIONS_WIDTH[actionsWidth])}>
+                {actions(row)}
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -245,5 +334,9 @@ const BADGE_TONES = {
 } as const;
 
 export function Badge({ tone = 'neutral', children }: { tone?: keyof typeof BADGE_TONES; children: ReactNode }) {
-  return <span className={cn('inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold', BADGE_TONES[tone])}>{children}</span>;
+  return (
+    <span className={cn('inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold', BADGE_TONES[tone])}>
+      {children}
+    </span>
+  );
 }

@@ -18,9 +18,16 @@ export const REASON_LABELS: Record<ReportReason, string> = {
   underage: 'Underage',
   other: 'Other',
 };
-const STATUS_LABELS: Record<AdminReport['status'], string> = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismissed' };
+const STATUS_LABELS: Record<AdminReport['status'], string> = {
+  open: 'Open',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+};
 const STATUS_TONES = { open: 'warn', resolved: 'good', dismissed: 'neutral' } as const;
-const STATUS_OPTIONS: Option<StatusFilter>[] = [...REPORT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })), { value: '', label: 'All reports' }];
+const STATUS_OPTIONS: Option<StatusFilter>[] = [
+  ...REPORT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+  { value: '', label: 'All reports' },
+];
 
 /** Reports tab (ours): members' reports of members and messages; resolve or dismiss the open ones, or suspend the reported member. */
 export function ReportsPanel() {
@@ -34,8 +41,17 @@ export function ReportsPanel() {
     decide.mutate(
       { id: report.id, status: decision },
       {
-        onSuccess: () => toast({ title: decision === 'resolved' ? 'Report resolved' : 'Report dismissed', description: `${report.reported.name} · ${REASON_LABELS[report.reason]}` }),
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to update report') }),
+        onSuccess: () =>
+          toast({
+            title: decision === 'resolved' ? 'Report resolved' : 'Report dismissed',
+            description: `${report.reported.name} · ${REASON_LABELS[report.reason]}`,
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: serverMessage(error, 'Failed to update report'),
+          }),
       },
     );
   const deciding = (report: AdminReport) => decide.isPending && decide.variables?.id === report.id;
@@ -43,9 +59,23 @@ export function ReportsPanel() {
   return (
     <div className="flex flex-col gap-6">
       <ListControls>
-        <FilterSelect id="reports-status" label="Report status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
+        <FilterSelect
+          id="reports-status"
+          label="Report status"
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={setStatus}
+        />
       </ListControls>
-      <PagedList query={reports} rows={(p) => p.reports} noun="reports" errorDetail="Unable to fetch reports" emptyTitle="No reports found" page={page} onPage={setPage}>
+      <PagedList
+        query={reports}
+        rows={(p) => p.reports}
+        noun="reports"
+        errorDetail="Unable to fetch reports"
+        emptyTitle="No reports found"
+        page={page}
+        onPage={setPage}
+      >
         {(items) => (
           <DataList
             label="Reports"
@@ -59,7 +89,9 @@ export function ReportsPanel() {
                 render: (r) => (
                   <span className="flex flex-col">
                     <span className="font-semibold">{REASON_LABELS[r.reason]}</span>
-                    <span className="text-xs text-neutral-400">{r.kind === 'message' ? 'Message' : 'Member'} · {formatDateTimeEst(r.createdAt)}</span>
+                    <span className="text-xs text-neutral-400">
+                      {r.kind === 'message' ? 'Message' : 'Member'} · {formatDateTimeEst(r.createdAt)}
+                    </span>
                   </span>
                 ),
               },
@@ -86,23 +118,45 @@ export function ReportsPanel() {
                   </span>
                 ),
               },
-              { label: 'Status', render: (r) => <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge> },
+              {
+                label: 'Status',
+                render: (r) => <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>,
+              },
             ]}
             actionsWidth="lg"
             actions={(r) => (
               <>
                 {r.status === 'open' ? (
                   <>
-                    <Button type="button" size="sm" aria-label={`Resolve report on ${r.reported.name}`} disabled={deciding(r)} onClick={() => onDecide(r, 'resolved')}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      aria-label={`Resolve report on ${r.reported.name}`}
+                      disabled={deciding(r)}
+                      onClick={() => onDecide(r, 'resolved')}
+                    >
                       Resolve
                     </Button>
-                    <Button type="button" variant="secondary" size="sm" aria-label={`Dismiss report on ${r.reported.name}`} disabled={deciding(r)} onClick={() => onDecide(r, 'dismissed')}>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Dismiss report on ${r.reported.name}`}
+                      disabled={deciding(r)}
+                      onClick={() => onDecide(r, 'dismissed')}
+                    >
                       Dismiss
                     </Button>
                   </>
                 ) : null}
                 {r.reported.suspended ? null : (
-                  <Button type="button" variant="destructive" size="sm" aria-label={`Suspend ${r.reported.name}`} onClick={() => setSuspending(r)}>
+                  <Button
+                    type="button"
+                    variant="destructive"
+                    size="sm"
+                    aria-label={`Suspend ${r.reported.name}`}
+                    onClick={() => setSuspending(r)}
+                  >
                     Suspend
                   </Button>
                 )}

@@ -16,14 +16,25 @@ export const REASON_MAX = 500;
  * Suspend a member (his sessions end and sign-in is refused until reinstated): asks a reason of
  * 1 to 500 characters, the contract's rule and message.
  */
-export function SuspendDialog({ member, defaultReason = '', onClose }: { member: { id: string; name: string }; defaultReason?: string; onClose: () => void }) {
+export function SuspendDialog({
+  member,
+  defaultReason = '',
+  onClose,
+}: {
+  member: { id: string; name: string };
+  defaultReason?: string;
+  onClose: () => void;
+}) {
   const suspend = useSuspendUser();
   const {
     register,
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(suspensionInputSchema) /* api.admin.suspend's body */, defaultValues: { reason: defaultReason } });
+  } = useForm({
+    resolver: zodResolver(suspensionInputSchema) /* api.admin.suspend's body */,
+    defaultValues: { reason: defaultReason },
+  });
   const length = watch('reason').length;
 
   const onSubmit = handleSubmit(({ reason }) =>
@@ -34,13 +45,22 @@ export function SuspendDialog({ member, defaultReason = '', onClose }: { member:
           toast({ title: 'User suspended', description: `${member.name} can no longer sign in.` });
           onClose();
         },
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to suspend user') }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: serverMessage(error, 'Failed to suspend user'),
+          }),
       },
     ),
   );
 
   return (
-    <Dialog title={`Suspend ${member.name}`} description="Their sessions end and they cannot sign in until reinstated." onClose={onClose}>
+    <Dialog
+      title={`Suspend ${member.name}`}
+      description="Their sessions end and they cannot sign in until reinstated."
+      onClose={onClose}
+    >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <div>
           <Label htmlFor="suspend-reason">Reason</Label>

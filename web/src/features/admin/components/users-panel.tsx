@@ -5,14 +5,33 @@ import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { formatInEst, SHORT_DATE_FORMAT } from '../../../lib/format';
 import { useAdminUsers, useReinstateUser } from '../api/users';
-import { Badge, DataList, FilterSelect, ListControls, PagedList, SearchField, SEARCH_DEBOUNCE_MS, useDebouncedValue, usePage, type Option } from './list-parts';
+import {
+  Badge,
+  DataList,
+  FilterSelect,
+  ListControls,
+  PagedList,
+  SearchField,
+  SEARCH_DEBOUNCE_MS,
+  useDebouncedValue,
+  usePage,
+  type Option,
+} from './list-parts';
 import { SuspendDialog } from './suspend-dialog';
 
 type UserTypeFilter = '' | (typeof USER_TYPES)[number];
 type StatusFilter = '' | 'active' | 'suspended';
 
-export const USER_TYPE_LABELS: Record<(typeof USER_TYPES)[number], string> = { host: 'Host', guest: 'Guest', venue: 'Venue owner', entertainer: 'Entertainer' };
-const TYPE_OPTIONS: Option<UserTypeFilter>[] = [{ value: '', label: 'All types' }, ...USER_TYPES.map((t) => ({ value: t, label: USER_TYPE_LABELS[t] }))];
+export const USER_TYPE_LABELS: Record<(typeof USER_TYPES)[number], string> = {
+  host: 'Host',
+  guest: 'Guest',
+  venue: 'Venue owner',
+  entertainer: 'Entertainer',
+};
+const TYPE_OPTIONS: Option<UserTypeFilter>[] = [
+  { value: '', label: 'All types' },
+  ...USER_TYPES.map((t) => ({ value: t, label: USER_TYPE_LABELS[t] })),
+];
 const STATUS_OPTIONS: Option<StatusFilter>[] = [
   { value: '', label: 'All members' },
   { value: 'active', label: 'Active' },
@@ -28,24 +47,54 @@ export function UsersPanel() {
   const [status, setStatus] = useState<StatusFilter>('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = usePage(JSON.stringify([term, userType, status]));
-  const users = useAdminUsers({ search: term || undefined, userType: userType || undefined, status: status || undefined, page });
+  const users = useAdminUsers({
+    search: term || undefined,
+    userType: userType || undefined,
+    status: status || undefined,
+    page,
+  });
   const reinstate = useReinstateUser();
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
 
   const onReinstate = (u: AdminUser) =>
     reinstate.mutate(u.id, {
       onSuccess: () => toast({ title: 'User reinstated', description: `${fullName(u)} can sign in again.` }),
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to reinstate user') }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: serverMessage(error, 'Failed to reinstate user'),
+        }),
     });
 
   return (
     <div className="flex flex-col gap-6">
       <ListControls>
-        <SearchField id="users-search" label="Search users" placeholder="Name or email" value={search} onChange={setSearch} />
-        <FilterSelect id="users-type" label="User type" value={userType} options={TYPE_OPTIONS} onChange={setUserType} />
+        <SearchField
+          id="users-search"
+          label="Search users"
+          placeholder="Name or email"
+          value={search}
+          onChange={setSearch}
+        />
+        <FilterSelect
+          id="users-type"
+          label="User type"
+          value={userType}
+          options={TYPE_OPTIONS}
+          onChange={setUserType}
+        />
         <FilterSelect id="users-status" label="Status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
       </ListControls>
-      <PagedList query={users} rows={(p) => p.users} noun="users" errorDetail={ADMIN_MESSAGES.loadFailed} emptyTitle="No users found" page={page} onPage={setPage}>
+      <PagedList
+        query={users}
+        rows={(p) => p.users}
+        noun="users"
+        errorDetail={ADMIN_MESSAGES.loadFailed}
+        emptyTitle="No users found"
+        page={page}
+        onPage={setPage}
+      >
         {(items) => (
           <DataList
             label="Users"
@@ -74,11 +123,24 @@ export function UsersPanel() {
             ]}
             actions={(u) =>
               u.suspended ? (
-                <Button type="button" variant="secondary" size="sm" aria-label={`Reinstate ${fullName(u)}`} disabled={reinstate.isPending && reinstate.variables === u.id} onClick={() => onReinstate(u)}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Reinstate ${fullName(u)}`}
+                  disabled={reinstate.isPending && reinstate.variables === u.id}
+                  onClick={() => onReinstate(u)}
+                >
                   Reinstate
                 </Button>
               ) : (
-                <Button type="button" variant="destructive" size="sm" aria-label={`Suspend ${fullName(u)}`} onClick={() => setSuspending(u)}>
+                <Button
+                  type="button"
+                  variant="destructive"
+                  size="sm"
+                  aria-label={`Suspend ${fullName(u)}`}
+                  onClick={() => setSuspending(u)}
+                >
                   Suspend
                 </Button>
               )
@@ -86,7 +148,9 @@ export function UsersPanel() {
           />
         )}
       </PagedList>
-      {suspending ? <SuspendDialog member={{ id: suspending.id, name: fullName(suspending) }} onClose={() => setSuspending(null)} /> : null}
+      {suspending ? (
+        <SuspendDialog member={{ id: suspending.id, name: fullName(suspending) }} onClose={() => setSuspending(null)} />
+      ) : null}
     </div>
   );
 }

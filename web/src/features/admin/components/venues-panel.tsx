@@ -5,14 +5,32 @@ import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { formatPricePerHour } from '../../../lib/format';
 import { useAdminVenues, useDecideVenue, type VenueDecision } from '../api/venues';
-import { Badge, DataList, FilterSelect, ListControls, PagedList, SearchField, SEARCH_DEBOUNCE_MS, useDebouncedValue, usePage, type Option } from './list-parts';
+import {
+  Badge,
+  DataList,
+  FilterSelect,
+  ListControls,
+  PagedList,
+  SearchField,
+  SEARCH_DEBOUNCE_MS,
+  useDebouncedValue,
+  usePage,
+  type Option,
+} from './list-parts';
 
 type ApprovalFilter = '' | (typeof APPROVAL_STATUSES)[number];
 type TypeFilter = '' | AdminVenue['type'];
 
-const APPROVAL_LABELS: Record<AdminVenue['approvalStatus'], string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+const APPROVAL_LABELS: Record<AdminVenue['approvalStatus'], string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
 const APPROVAL_TONES = { pending: 'warn', approved: 'good', rejected: 'bad' } as const;
-const APPROVAL_OPTIONS: Option<ApprovalFilter>[] = [{ value: '', label: 'All statuses' }, ...APPROVAL_STATUSES.map((s) => ({ value: s, label: APPROVAL_LABELS[s] }))];
+const APPROVAL_OPTIONS: Option<ApprovalFilter>[] = [
+  { value: '', label: 'All statuses' },
+  ...APPROVAL_STATUSES.map((s) => ({ value: s, label: APPROVAL_LABELS[s] })),
+];
 const TYPE_OPTIONS: Option<TypeFilter>[] = [
   { value: '', label: 'All types' },
   { value: 'club', label: 'Club' },
@@ -26,7 +44,12 @@ export function VenuesPanel() {
   const [type, setType] = useState<TypeFilter>('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = usePage(JSON.stringify([term, approvalStatus, type]));
-  const venues = useAdminVenues({ search: term || undefined, approvalStatus: approvalStatus || undefined, type: type || undefined, page });
+  const venues = useAdminVenues({
+    search: term || undefined,
+    approvalStatus: approvalStatus || undefined,
+    type: type || undefined,
+    page,
+  });
   const decide = useDecideVenue();
 
   const onDecide = (venue: AdminVenue, status: VenueDecision) =>
@@ -34,7 +57,12 @@ export function VenuesPanel() {
       { venueId: venue.id, status },
       {
         onSuccess: (result) => toast({ title: result.message, description: result.venue.name }),
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, ADMIN_MESSAGES.venueStatusFailed) }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: serverMessage(error, ADMIN_MESSAGES.venueStatusFailed),
+          }),
       },
     );
   const deciding = (venue: AdminVenue) => decide.isPending && decide.variables?.venueId === venue.id;
@@ -42,11 +70,31 @@ export function VenuesPanel() {
   return (
     <div className="flex flex-col gap-6">
       <ListControls>
-        <SearchField id="venues-search" label="Search venues" placeholder="Name, city or owner" value={search} onChange={setSearch} />
-        <FilterSelect id="venues-approval" label="Approval status" value={approvalStatus} options={APPROVAL_OPTIONS} onChange={setApprovalStatus} />
+        <SearchField
+          id="venues-search"
+          label="Search venues"
+          placeholder="Name, city or owner"
+          value={search}
+          onChange={setSearch}
+        />
+        <FilterSelect
+          id="venues-approval"
+          label="Approval status"
+          value={approvalStatus}
+          options={APPROVAL_OPTIONS}
+          onChange={setApprovalStatus}
+        />
         <FilterSelect id="venues-type" label="Venue type" value={type} options={TYPE_OPTIONS} onChange={setType} />
       </ListControls>
-      <PagedList query={venues} rows={(p) => p.venues} noun="venues" errorDetail="Unable to fetch venue data" emptyTitle="No venues found" page={page} onPage={setPage}>
+      <PagedList
+        query={venues}
+        rows={(p) => p.venues}
+        noun="venues"
+        errorDetail="Unable to fetch venue data"
+        emptyTitle="No venues found"
+        page={page}
+        onPage={setPage}
+      >
         {(items) => (
           <DataList
             label="Venues"
@@ -56,7 +104,10 @@ export function VenuesPanel() {
             template="minmax(0,1.3fr) minmax(0,0.8fr) minmax(0,1fr) minmax(0,1.4fr) minmax(0,0.9fr) minmax(0,0.8fr)"
             columns={[
               { label: 'Venue', render: (v) => <span className="font-semibold">{v.name}</span> },
-              { label: 'Type', render: (v) => (v.type === 'yacht' ? 'Yacht' : 'Club') + (v.subtype ? ` · ${v.subtype}` : '') },
+              {
+                label: 'Type',
+                render: (v) => (v.type === 'yacht' ? 'Yacht' : 'Club') + (v.subtype ? ` · ${v.subtype}` : ''),
+              },
               { label: 'Location', render: (v) => formatCity(v.city, v.state) },
               {
                 label: 'Owner',
@@ -68,16 +119,34 @@ export function VenuesPanel() {
                 ),
               },
               { label: 'Price', render: (v) => `${formatPricePerHour(v.pricePerHour)} · ${v.capacity} guests` },
-              { label: 'Approval', render: (v) => <Badge tone={APPROVAL_TONES[v.approvalStatus]}>{APPROVAL_LABELS[v.approvalStatus]}</Badge> },
+              {
+                label: 'Approval',
+                render: (v) => (
+                  <Badge tone={APPROVAL_TONES[v.approvalStatus]}>{APPROVAL_LABELS[v.approvalStatus]}</Badge>
+                ),
+              },
             ]}
             actionsWidth="md"
             actions={(v) =>
               v.approvalStatus === 'pending' ? (
                 <>
-                  <Button type="button" size="sm" aria-label={`Approve ${v.name}`} disabled={deciding(v)} onClick={() => onDecide(v, 'approved')}>
+                  <Button
+                    type="button"
+                    size="sm"
+                    aria-label={`Approve ${v.name}`}
+                    disabled={deciding(v)}
+                    onClick={() => onDecide(v, 'approved')}
+                  >
                     Approve
                   </Button>
-                  <Button type="button" variant="destructive" size="sm" aria-label={`Reject ${v.name}`} disabled={deciding(v)} onClick={() => onDecide(v, 'rejected')}>
+                  <Button
+                    type="button"
+                    variant="destructive"
+                    size="sm"
+                    aria-label={`Reject ${v.name}`}
+                    disabled={deciding(v)}
+                    onClick={() => onDecide(v, 'rejected')}
+                  >
                     Reject
                   </Button>
                 </>

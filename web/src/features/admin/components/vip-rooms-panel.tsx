@@ -7,9 +7,25 @@ import { formatPricePerHour } from '../../../lib/format';
 import { useAdminVenues } from '../api/venues';
 import { useAdminVipRooms, useRevokeAssignment } from '../api/vip-rooms';
 import { AssignDancerDialog } from './assign-dancer-dialog';
-import { Badge, DataList, FilterSelect, ListControls, PagedList, SearchField, SEARCH_DEBOUNCE_MS, useDebouncedValue, usePage, type Option } from './list-parts';
+import {
+  Badge,
+  DataList,
+  FilterSelect,
+  ListControls,
+  PagedList,
+  SearchField,
+  SEARCH_DEBOUNCE_MS,
+  useDebouncedValue,
+  usePage,
+  type Option,
+} from './list-parts';
 
-const ASSIGNMENT_LABELS: Record<AssignmentStatus, string> = { proposed: 'Proposed', accepted: 'Accepted', declined: 'Declined', revoked: 'Revoked' };
+const ASSIGNMENT_LABELS: Record<AssignmentStatus, string> = {
+  proposed: 'Proposed',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  revoked: 'Revoked',
+};
 
 /** How many venues the venue filter offers (the contract's largest page). */
 const VENUE_OPTIONS_PAGE_SIZE = 100;
@@ -25,23 +41,46 @@ export function VipRoomsPanel() {
   const revoke = useRevokeAssignment();
   const [assigning, setAssigning] = useState<AdminVipRoom | null>(null);
 
-  const venueOptions: Option<string>[] = [{ value: '', label: 'All venues' }, ...(venues.data?.venues ?? []).map((v) => ({ value: v.id, label: `${v.name} (${formatCity(v.city, v.state)})` }))];
+  const venueOptions: Option<string>[] = [
+    { value: '', label: 'All venues' },
+    ...(venues.data?.venues ?? []).map((v) => ({ value: v.id, label: `${v.name} (${formatCity(v.city, v.state)})` })),
+  ];
 
   const onRevoke = (room: AdminVipRoom) => {
     if (!room.assignment) return;
     revoke.mutate(room.assignment.id, {
-      onSuccess: (result) => toast({ title: result.message, description: `${result.assignment.dancerName} · ${room.name}` }),
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to revoke assignment') }),
+      onSuccess: (result) =>
+        toast({ title: result.message, description: `${result.assignment.dancerName} · ${room.name}` }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: serverMessage(error, 'Failed to revoke assignment'),
+        }),
     });
   };
 
   return (
     <div className="flex flex-col gap-6">
       <ListControls>
-        <SearchField id="vip-search" label="Search VIP rooms" placeholder="Room or venue" value={search} onChange={setSearch} />
+        <SearchField
+          id="vip-search"
+          label="Search VIP rooms"
+          placeholder="Room or venue"
+          value={search}
+          onChange={setSearch}
+        />
         <FilterSelect id="vip-venue" label="Venue" value={venueId} options={venueOptions} onChange={setVenueId} />
       </ListControls>
-      <PagedList query={rooms} rows={(p) => p.vipRooms} noun="VIP rooms" errorDetail="Unable to fetch VIP room data" emptyTitle="No VIP rooms found" page={page} onPage={setPage}>
+      <PagedList
+        query={rooms}
+        rows={(p) => p.vipRooms}
+        noun="VIP rooms"
+        errorDetail="Unable to fetch VIP room data"
+        emptyTitle="No VIP rooms found"
+        page={page}
+        onPage={setPage}
+      >
         {(items) => (
           <DataList
             label="VIP rooms"
@@ -67,7 +106,9 @@ export function VipRoomsPanel() {
                   r.assignment ? (
                     <span className="inline-flex flex-wrap items-center justify-end gap-2 md:justify-start">
                       <span>{r.assignment.dancerName}</span>
-                      <Badge tone={r.assignment.status === 'accepted' ? 'good' : 'warn'}>{ASSIGNMENT_LABELS[r.assignment.status]}</Badge>
+                      <Badge tone={r.assignment.status === 'accepted' ? 'good' : 'warn'}>
+                        {ASSIGNMENT_LABELS[r.assignment.status]}
+                      </Badge>
                     </span>
                   ) : (
                     <span className="text-neutral-400">None assigned</span>
@@ -77,7 +118,12 @@ export function VipRoomsPanel() {
             actionsWidth="lg"
             actions={(r) => (
               <>
-                <Button type="button" size="sm" aria-label={`Assign dancer to ${r.name}`} onClick={() => setAssigning(r)}>
+                <Button
+                  type="button"
+                  size="sm"
+                  aria-label={`Assign dancer to ${r.name}`}
+                  onClick={() => setAssigning(r)}
+                >
                   Assign Dancer
                 </Button>
                 {r.assignment ? (

@@ -2,7 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser, RegisterInput } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 import { apiRefs } from '../../../lib/route-refs';
-import { clearRedirectAfterLogin, readRedirectAfterLogin, setCurrentUser, type StoredUser } from '../../../lib/auth-store';
+import {
+  clearRedirectAfterLogin,
+  readRedirectAfterLogin,
+  setCurrentUser,
+  type StoredUser,
+} from '../../../lib/auth-store';
 import { getMeQueryOptions } from '../../../api/me';
 
 /** POST /api/auth/register: creates the account and starts a session (cookie). */

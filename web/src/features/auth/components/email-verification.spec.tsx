@@ -7,7 +7,11 @@ import { makeUser, signIn, storedUser } from '../../../testing/fixtures';
 import { renderApp, screen, within } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 
-const tooMany = () => HttpResponse.json({ statusCode: 429, code: 'AUTH.RATE_LIMITED', message: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
+const tooMany = () =>
+  HttpResponse.json(
+    { statusCode: 429, code: 'AUTH.RATE_LIMITED', message: AUTH_MESSAGES.tooManyAttempts },
+    { status: 429 },
+  );
 
 /** Answers POST /api/auth/verify-email/resend with `reply`, counting the calls. */
 function mockResend(reply: () => Response) {
@@ -40,14 +44,18 @@ describe("the Profile tab's email row", () => {
   it("not verified: Send a new link; the 202's message in the status region, then a 429's in an alert", async () => {
     await signIn(makeUser({ emailVerified: false }));
     let limited = false;
-    const resend = mockResend(() => (limited ? tooMany() : HttpResponse.json({ message: ACCOUNT_EMAIL_MESSAGES.verificationSent }, { status: 202 })));
+    const resend = mockResend(() =>
+      limited ? tooMany() : HttpResponse.json({ message: ACCOUNT_EMAIL_MESSAGES.verificationSent }, { status: 202 }),
+    );
     const { user } = renderApp('/dashboard?tab=profile');
     const row = await emailRow();
     expect(within(row).getByText('Not verified')).toBeInTheDocument();
     expect(within(row).queryByTestId('verified-badge')).not.toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Send a new link' }));
-    await waitFor(() => expect(within(row).getByRole('status')).toHaveTextContent(ACCOUNT_EMAIL_MESSAGES.verificationSent));
+    await waitFor(() =>
+      expect(within(row).getByRole('status')).toHaveTextContent(ACCOUNT_EMAIL_MESSAGES.verificationSent),
+    );
     expect(within(row).queryByRole('alert')).not.toBeInTheDocument();
     expect(resend.count).toBe(1);
     expect(await accessibilityViolations(row)).toEqual([]);

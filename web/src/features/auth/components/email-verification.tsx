@@ -36,22 +36,49 @@ export function useResendLink() {
   return { send, pending: resend.isPending, notice, failure, statusId };
 }
 
-export function ResendLinkButton({ send, pending, className }: { send: () => void; pending: boolean; className?: string }) {
+export function ResendLinkButton({
+  send,
+  pending,
+  className,
+}: {
+  send: () => void;
+  pending: boolean;
+  className?: string;
+}) {
   return (
-    <Button type="button" variant="secondary" size="sm" disabled={pending} aria-busy={pending} onClick={send} className={className}>
+    <Button
+      type="button"
+      variant="secondary"
+      size="sm"
+      disabled={pending}
+      aria-busy={pending}
+      onClick={send}
+      className={className}
+    >
       {pending ? 'Sending...' : 'Send a new link'}
     </Button>
   );
 }
 
-export function ResendOutcome({ notice, failure, statusId }: { notice: string | null; failure: string | null; statusId: string }) {
+export function ResendOutcome({
+  notice,
+  failure,
+  statusId,
+}: {
+  notice: string | null;
+  failure: string | null;
+  statusId: string;
+}) {
   return (
     <>
       <p
         id={statusId}
         role="status"
         tabIndex={-1}
-        className={cn(notice ? 'rounded-xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-neutral-100' : 'sr-only', 'focus-visible:outline-2 focus-visible:outline-gold-400')}
+        className={cn(
+          notice ? 'rounded-xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-neutral-100' : 'sr-only',
+          'focus-visible:outline-2 focus-visible:outline-gold-400',
+        )}
       >
         {notice}
       </p>
@@ -81,12 +108,16 @@ export function EmailVerificationRow({ user }: { user: Pick<PublicUser, 'email' 
         {user.emailVerified ? (
           <VerifiedBadge verified />
         ) : (
-          <span className="inline-flex shrink-0 items-center rounded-full border border-neutral-500/60 px-2 py-0.5 text-xs font-semibold text-neutral-300">Not verified</span>
+          <span className="inline-flex shrink-0 items-center rounded-full border border-neutral-500/60 px-2 py-0.5 text-xs font-semibold text-neutral-300">
+            Not verified
+          </span>
         )}
       </div>
       {user.emailVerified ? null : (
         <>
-          <p className="text-sm text-neutral-300">Open the link we emailed you to verify your address. Verified members show a badge on their profile.</p>
+          <p className="text-sm text-neutral-300">
+            Open the link we emailed you to verify your address. Verified members show a badge on their profile.
+          </p>
           <ResendLinkButton send={send} pending={pending} className="self-start" />
         </>
       )}

@@ -35,7 +35,8 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
     },
     onError: (error) => {
       // A 400 is the address (the server's rule, as the field's own); anything else (429) stays on screen.
-      if (error instanceof ApiError && error.status === 400) setError('email', { message: serverMessage(error, AUTH_MESSAGES.loginEmail) });
+      if (error instanceof ApiError && error.status === 400)
+        setError('email', { message: serverMessage(error, AUTH_MESSAGES.loginEmail) });
       else setFailure(serverMessage(error, 'The link could not be sent. Please try again.'));
       setTimeout(() => setFocus('email'), 0);
     },
@@ -50,7 +51,12 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
   if (sent) {
     return (
       <div className="flex flex-col gap-5">
-        <p id={SENT_ID} role="status" tabIndex={-1} className="rounded-xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-neutral-100 focus-visible:outline-2 focus-visible:outline-gold-400">
+        <p
+          id={SENT_ID}
+          role="status"
+          tabIndex={-1}
+          className="rounded-xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-neutral-100 focus-visible:outline-2 focus-visible:outline-gold-400"
+        >
           {sent}
         </p>
         <Link to="/login" className={buttonClasses('primary', 'lg', 'w-full')}>
@@ -62,7 +68,15 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Request a password reset link">
-      <TextField id="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField
+        id="email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <FormAlert id="reset-request-failure" title="Link not sent" message={failure} />
       <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="w-full">
         {pending ? 'Sending...' : 'Send Reset Link'}

@@ -16,7 +16,13 @@ export function LogoutButton({ className }: { className?: string }) {
     },
   });
   return (
-    <Button type="button" variant="secondary" className={className} disabled={logout.isPending} onClick={() => logout.mutate()}>
+    <Button
+      type="button"
+      variant="secondary"
+      className={className}
+      disabled={logout.isPending}
+      onClick={() => logout.mutate()}
+    >
       {logout.isPending ? 'Logging Out...' : 'Logout'}
     </Button>
   );

@@ -47,12 +47,47 @@ export function RegisterForm({ presetType }: { presetType: SignupType | null }) 
   const genderError = errors.gender?.message;
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Basic information">
-      <TextField id="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <TextField id="phoneNumber" label="Phone Number (optional)" type="tel" inputMode="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
-      <TextField id="password" label="Password" password autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <TextField
+        id="email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id="phoneNumber"
+        label="Phone Number (optional)"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
+      />
+      <TextField
+        id="password"
+        label="Password"
+        password
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <TextField id="firstName" label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField id="lastName" label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <TextField
+          id="firstName"
+          label="First Name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          id="lastName"
+          label="Last Name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
       </div>
       <div>
         <Label htmlFor="gender">Gender</Label>
@@ -79,4 +114,3 @@ export function RegisterForm({ presetType }: { presetType: SignupType | null }) 
     </form>
   );
 }
-

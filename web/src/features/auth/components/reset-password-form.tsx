@@ -12,7 +12,10 @@ import { useResetPassword } from '../api/password-reset';
 /** The new password by the server's rule, typed twice; the second copy never leaves the browser. */
 const newPasswordSchema = z
   .object({ password: passwordResetSchema.shape.password, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: ACCOUNT_EMAIL_MESSAGES.confirmPassword, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: ACCOUNT_EMAIL_MESSAGES.confirmPassword,
+    path: ['confirmPassword'],
+  });
 
 export interface ResetPasswordFormProps {
   token: string;
@@ -36,7 +39,8 @@ export function ResetPasswordForm({ token, onDone, onTokenRefused }: ResetPasswo
     onError: (error) => {
       if (serverCode(error) === AUTH_ERRORS.RESET_TOKEN_INVALID.code) return onTokenRefused();
       // Another 400 is the password (the server's rule, shown as the field's own); anything else (429) stays on screen.
-      if (error instanceof ApiError && error.status === 400) setError('password', { message: serverMessage(error, 'Please choose another password') });
+      if (error instanceof ApiError && error.status === 400)
+        setError('password', { message: serverMessage(error, 'Please choose another password') });
       else setFailure(serverMessage(error, 'Your password could not be changed. Please try again.'));
       setTimeout(() => setFocus('password'), 0);
     },
@@ -50,8 +54,22 @@ export function ResetPasswordForm({ token, onDone, onTokenRefused }: ResetPasswo
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Choose a new password">
-      <TextField id="password" label="New password" password autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-      <TextField id="confirm-password" label="Confirm new password" password autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <TextField
+        id="password"
+        label="New password"
+        password
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        id="confirm-password"
+        label="Confirm new password"
+        password
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       <FormAlert id="reset-failure" title="Password not changed" message={failure} />
       <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="w-full">
         {pending ? 'Saving...' : 'Change Password'}

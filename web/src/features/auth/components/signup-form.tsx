@@ -32,10 +32,30 @@ export function SignupForm({ type }: { type: SignupType }) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Basic information">
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <TextField id="firstName" label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField id="lastName" label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <TextField
+          id="firstName"
+          label="First Name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          id="lastName"
+          label="Last Name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
       </div>
-      <TextField id="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField
+        id="email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <TextField
         id="password"
         label="Password"

@@ -41,7 +41,11 @@ export function SignupLocationForm({ type, draft }: SignupLocationFormProps) {
       navigate(remembered ?? (type === 'host' ? '/dashboard' : '/welcome-success'), { replace: true });
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Registration failed', description: serverMessage(error, 'Please try again') });
+      toast({
+        variant: 'destructive',
+        title: 'Registration failed',
+        description: serverMessage(error, 'Please try again'),
+      });
     },
   });
 
@@ -66,7 +70,11 @@ export function SignupLocationForm({ type, draft }: SignupLocationFormProps) {
     // storage, an older version) is fixed on its step 1, where its fields are.
     const checked = registerSchema.safeParse(input);
     if (!checked.success) {
-      toast({ variant: 'destructive', title: 'Registration failed', description: checked.error.issues[0]?.message ?? 'Please try again' });
+      toast({
+        variant: 'destructive',
+        title: 'Registration failed',
+        description: checked.error.issues[0]?.message ?? 'Please try again',
+      });
       navigate(draft.reading === 'B' ? '/register' : `/signup?type=${type}`);
       return;
     }
@@ -106,7 +114,10 @@ export function SignupLocationForm({ type, draft }: SignupLocationFormProps) {
           )}
         />
         <p id="state-display" className="mt-2 text-sm text-neutral-400" aria-live="polite">
-          State: <span className="text-neutral-100" data-testid="selected-state">{state || 'choose a city from the list'}</span>
+          State:{' '}
+          <span className="text-neutral-100" data-testid="selected-state">
+            {state || 'choose a city from the list'}
+          </span>
         </p>
         <FieldError id="city-error" message={cityError} />
       </div>

@@ -24,7 +24,8 @@ export function useCreateBooking() {
 export function useSetGuestVisibility(bookingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (guestVisibility: string) => callApi(api.bookings.setGuestVisibility, { params: { id: bookingId }, body: { guestVisibility } }),
+    mutationFn: (guestVisibility: string) =>
+      callApi(api.bookings.setGuestVisibility, { params: { id: bookingId }, body: { guestVisibility } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
   });
 }

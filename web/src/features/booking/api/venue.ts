@@ -20,7 +20,11 @@ export function getVenue(id: string, signal?: AbortSignal): Promise<Venue> {
 }
 
 export function getVenueQueryOptions(id: string) {
-  return queryOptions({ queryKey: ['venues', 'detail', id] as const, queryFn: ({ signal }) => getVenue(id, signal), ...venueQueryDefaults });
+  return queryOptions({
+    queryKey: ['venues', 'detail', id] as const,
+    queryFn: ({ signal }) => getVenue(id, signal),
+    ...venueQueryDefaults,
+  });
 }
 
 export function useVenue(id: string) {
@@ -33,7 +37,11 @@ export function getVenueSections(id: string, signal?: AbortSignal): Promise<Sect
 }
 
 export function getVenueSectionsQueryOptions(id: string) {
-  return queryOptions({ queryKey: ['venues', 'detail', id, 'sections'] as const, queryFn: ({ signal }) => getVenueSections(id, signal), ...venueQueryDefaults });
+  return queryOptions({
+    queryKey: ['venues', 'detail', id, 'sections'] as const,
+    queryFn: ({ signal }) => getVenueSections(id, signal),
+    ...venueQueryDefaults,
+  });
 }
 
 export function useVenueSections(id: string, enabled = true) {
@@ -46,7 +54,11 @@ export function getBookableDancers(id: string, signal?: AbortSignal): Promise<Da
 }
 
 export function getBookableDancersQueryOptions(id: string) {
-  return queryOptions({ queryKey: ['venues', 'detail', id, 'dancers'] as const, queryFn: ({ signal }) => getBookableDancers(id, signal), ...venueQueryDefaults });
+  return queryOptions({
+    queryKey: ['venues', 'detail', id, 'dancers'] as const,
+    queryFn: ({ signal }) => getBookableDancers(id, signal),
+    ...venueQueryDefaults,
+  });
 }
 
 export function useBookableDancers(id: string, enabled: boolean) {

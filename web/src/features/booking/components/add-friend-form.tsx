@@ -45,7 +45,12 @@ export function AddFriendForm({ bookingId, onAdded }: { bookingId: string; onAdd
       return;
     }
     addFriend.mutate(
-      { name, bookingId, instagram: method === 'instagram' ? instagram.replace(/^@/, '') : undefined, photo: method === 'photo' ? (photo ?? undefined) : undefined },
+      {
+        name,
+        bookingId,
+        instagram: method === 'instagram' ? instagram.replace(/^@/, '') : undefined,
+        photo: method === 'photo' ? (photo ?? undefined) : undefined,
+      },
       {
         onSuccess: ({ friend, photoFailed }) => {
           onAdded(friend);
@@ -64,8 +69,20 @@ export function AddFriendForm({ bookingId, onAdded }: { bookingId: string; onAdd
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-white/5 p-3" aria-label="Add a friend">
-      <ChoiceGroup name={`${id}-method`} legend="Add by" options={METHODS} value={method} onChange={setMethod} columns="grid-cols-2" />
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-white/5 p-3"
+      aria-label="Add a friend"
+    >
+      <ChoiceGroup
+        name={`${id}-method`}
+        legend="Add by"
+        options={METHODS}
+        value={method}
+        onChange={setMethod}
+        columns="grid-cols-2"
+      />
       <div>
         <Label htmlFor={`${id}-name`}>Friend name</Label>
         <Input
@@ -86,7 +103,14 @@ export function AddFriendForm({ bookingId, onAdded }: { bookingId: string; onAdd
       {method === 'instagram' ? (
         <div>
           <Label htmlFor={`${id}-instagram`}>Instagram handle</Label>
-          <Input id={`${id}-instagram`} value={instagram} maxLength={TEXT_LIMITS.friendInstagram} onChange={(e) => setInstagram(e.target.value)} placeholder="@handle" autoComplete="off" />
+          <Input
+            id={`${id}-instagram`}
+            value={instagram}
+            maxLength={TEXT_LIMITS.friendInstagram}
+            onChange={(e) => setInstagram(e.target.value)}
+            placeholder="@handle"
+            autoComplete="off"
+          />
         </div>
       ) : (
         <div>

@@ -8,5 +8,9 @@ const tones = {
 } as const;
 
 export function Badge({ tone = 'neutral', children }: { tone?: keyof typeof tones; children: ReactNode }) {
-  return <span className={cn('inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ring-1', tones[tone])}>{children}</span>;
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ring-1', tones[tone])}>
+      {children}
+    </span>
+  );
 }

@@ -5,7 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { depositRows } from '../../../lib/deposit-display';
 import { formatWholeDollars } from '../../../lib/format';
-import { bookingDateLabel, joinVisibility, parseVisibility, timeRangeLabel, type GuestVisibility } from '../booking-rules';
+import {
+  bookingDateLabel,
+  joinVisibility,
+  parseVisibility,
+  timeRangeLabel,
+  type GuestVisibility,
+} from '../booking-rules';
 import { useSetGuestVisibility } from '../api/create-booking';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
@@ -23,7 +29,10 @@ export function BookingConfirmationDialog({ booking, onClose }: { booking: Booki
   const [friends, setFriends] = useState<Friend[]>([]);
   return (
     <Dialog title="Booking Confirmed!" onClose={onClose} description="Your reservation is confirmed.">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl border border-gold-400/30 bg-gold-400/5 p-4 text-sm" data-testid="booking-summary">
+      <dl
+        className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl border border-gold-400/30 bg-gold-400/5 p-4 text-sm"
+        data-testid="booking-summary"
+      >
         <dt className="text-neutral-300">Venue</dt>
         <dd className="font-semibold text-white">{booking.venueName}</dd>
         {booking.section ? (
@@ -63,7 +72,10 @@ export function BookingConfirmationDialog({ booking, onClose }: { booking: Booki
                 {f.profilePicture ? (
                   <img src={f.profilePicture} alt="" className="h-8 w-8 rounded-full object-cover" />
                 ) : (
-                  <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-gold-400/20 font-semibold text-gold-200">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-8 w-8 items-center justify-center rounded-full bg-gold-400/20 font-semibold text-gold-200"
+                  >
                     {f.name.charAt(0).toUpperCase()}
                   </span>
                 )}
@@ -98,9 +110,15 @@ function ShowToGuests({ booking }: { booking: Booking }) {
     save.mutate(joinVisibility(next), {
       onError: (e) => {
         setValue(previous);
-        toast({ variant: 'destructive', title: 'Error', description: serverMessage(e, 'Failed to update who can see your event') });
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: serverMessage(e, 'Failed to update who can see your event'),
+        });
       },
     });
   };
-  return <GuestVisibilityField idPrefix="confirmed-visibility" value={value} onChange={change} disabled={save.isPending} />;
+  return (
+    <GuestVisibilityField idPrefix="confirmed-visibility" value={value} onChange={change} disabled={save.isPending} />
+  );
 }

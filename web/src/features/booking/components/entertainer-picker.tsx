@@ -29,10 +29,22 @@ export function EntertainerPicker({
   const selected = dancers.find((d) => d.id === selectedId) ?? null;
 
   let body;
-  if (state === 'signed-out') body = <p className="text-sm text-neutral-300">Log in to choose an entertainer for your VIP room.</p>;
-  else if (state === 'loading') body = <p role="status" className="text-sm text-neutral-300">Loading entertainers...</p>;
-  else if (state === 'error') body = <p role="alert" className="text-sm text-red-300">Entertainers could not be loaded.</p>;
-  else if (dancers.length === 0) body = <p className="text-sm text-neutral-300">No entertainers are available right now.</p>;
+  if (state === 'signed-out')
+    body = <p className="text-sm text-neutral-300">Log in to choose an entertainer for your VIP room.</p>;
+  else if (state === 'loading')
+    body = (
+      <p role="status" className="text-sm text-neutral-300">
+        Loading entertainers...
+      </p>
+    );
+  else if (state === 'error')
+    body = (
+      <p role="alert" className="text-sm text-red-300">
+        Entertainers could not be loaded.
+      </p>
+    );
+  else if (dancers.length === 0)
+    body = <p className="text-sm text-neutral-300">No entertainers are available right now.</p>;
   else
     body = (
       <>
@@ -47,7 +59,9 @@ export function EntertainerPicker({
                   aria-label={`${d.name}${isSelected ? ' (selected)' : ''}: view profile`}
                   className={cn(
                     'flex w-full flex-col items-stretch gap-1 rounded-2xl border p-1.5 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400',
-                    isSelected ? 'border-gold-400 bg-gold-400/15' : 'border-white/15 bg-white/5 hover:border-gold-400/60',
+                    isSelected
+                      ? 'border-gold-400 bg-gold-400/15'
+                      : 'border-white/15 bg-white/5 hover:border-gold-400/60',
                   )}
                 >
                   <img src={d.imageUrl} alt="" className="aspect-[4/5] w-full rounded-xl bg-neutral-800 object-cover" />
@@ -65,13 +79,25 @@ export function EntertainerPicker({
         </ul>
         {pages > 1 ? (
           <div className="mt-2 flex items-center justify-between gap-2">
-            <Button type="button" variant="ghost" size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={current === 0}
+              onClick={() => setPage(current - 1)}
+            >
               Previous
             </Button>
             <span className="text-xs text-neutral-300" aria-live="polite">
               Page {current + 1} of {pages}
             </span>
-            <Button type="button" variant="ghost" size="sm" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={current >= pages - 1}
+              onClick={() => setPage(current + 1)}
+            >
               Next
             </Button>
           </div>

@@ -22,7 +22,15 @@ export function EntertainerProfileDialog({
 }) {
   return (
     <Dialog title={dancer.name} onClose={onClose}>
-      <ImageCarousel key={dancer.id} images={dancer.images.length > 0 ? dancer.images : [dancer.imageUrl]} altOf={(i, n) => `${dancer.name}, photo ${i + 1} of ${n}`} className="rounded-2xl" imageClassName="aspect-[4/5]" counter="none" dots />
+      <ImageCarousel
+        key={dancer.id}
+        images={dancer.images.length > 0 ? dancer.images : [dancer.imageUrl]}
+        altOf={(i, n) => `${dancer.name}, photo ${i + 1} of ${n}`}
+        className="rounded-2xl"
+        imageClassName="aspect-[4/5]"
+        counter="none"
+        dots
+      />
       <div className="flex flex-wrap items-center gap-2">
         {dancer.isAvailable ? <Badge tone="green">Available</Badge> : <Badge>Unavailable</Badge>}
         {Number(dancer.priceModifier) !== 1 ? <Badge tone="gold">Price ×{dancer.priceModifier}</Badge> : null}
@@ -42,7 +50,13 @@ export function EntertainerProfileDialog({
           Close
         </Button>
         {onToggleSelect ? (
-          <Button type="button" variant={selected ? 'secondary' : 'primary'} aria-pressed={selected} onClick={onToggleSelect} disabled={!dancer.isAvailable && !selected}>
+          <Button
+            type="button"
+            variant={selected ? 'secondary' : 'primary'}
+            aria-pressed={selected}
+            onClick={onToggleSelect}
+            disabled={!dancer.isAvailable && !selected}
+          >
             {selected ? 'Selected' : 'Select Entertainer'}
           </Button>
         ) : null}

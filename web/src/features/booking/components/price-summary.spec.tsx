@@ -50,7 +50,9 @@ describe('PriceSummary: minimum spend, deposit and balance', () => {
     expect(screen.getByTestId('price-deposit')).toHaveTextContent('$625');
     expect(screen.getByText('Balance due at the venue')).toBeInTheDocument();
     expect(screen.getByTestId('price-balance')).toHaveTextContent('$1,875');
-    expect(screen.getByTestId('price-deposit-note')).toHaveTextContent('The deposit is paid by card now; the balance is paid at the venue.');
+    expect(screen.getByTestId('price-deposit-note')).toHaveTextContent(
+      'The deposit is paid by card now; the balance is paid at the venue.',
+    );
   });
 
   it('hours above the minimum spend are the total (the minimum is shown, without "applies")', () => {
@@ -70,8 +72,17 @@ describe('PriceSummary: minimum spend, deposit and balance', () => {
   });
 
   it('estimates with the contract functions the server uses', () => {
-    expect(estimateAmounts(section({ minimumSpend: '2500.00', depositPercent: 25 }), 2, null)).toEqual({ total: 2500, minimumSpend: 2500, depositPercent: 25, depositAmount: 625, balanceDue: 1875 });
-    expect(estimateAmounts(section({ depositPercent: 100 }), 1, null)).toMatchObject({ depositAmount: 500, balanceDue: 0 });
+    expect(estimateAmounts(section({ minimumSpend: '2500.00', depositPercent: 25 }), 2, null)).toEqual({
+      total: 2500,
+      minimumSpend: 2500,
+      depositPercent: 25,
+      depositAmount: 625,
+      balanceDue: 1875,
+    });
+    expect(estimateAmounts(section({ depositPercent: 100 }), 1, null)).toMatchObject({
+      depositAmount: 500,
+      balanceDue: 0,
+    });
   });
 
   it('asks for a section before pricing', () => {
@@ -81,7 +92,9 @@ describe('PriceSummary: minimum spend, deposit and balance', () => {
   });
 
   it('has no accessibility violations with a deposit', async () => {
-    const { container } = render(<PriceSummary section={section({ minimumSpend: '2500.00', depositPercent: 25 })} dancer={roxy} hours={2} />);
+    const { container } = render(
+      <PriceSummary section={section({ minimumSpend: '2500.00', depositPercent: 25 })} dancer={roxy} hours={2} />,
+    );
     expect(await accessibilityViolations(container)).toEqual([]);
   });
 });

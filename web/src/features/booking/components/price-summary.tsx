@@ -1,4 +1,11 @@
-import { sectionAmounts, sectionPrice, takesDeposit, type BookingAmounts, type Dancer, type Section } from '@luxe/contracts';
+import {
+  sectionAmounts,
+  sectionPrice,
+  takesDeposit,
+  type BookingAmounts,
+  type Dancer,
+  type Section,
+} from '@luxe/contracts';
 import { formatMoney, formatPricePerHour } from '../../../lib/format';
 import { hoursLabel } from '../booking-rules';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
@@ -16,7 +23,15 @@ export function estimateTotal(section: Section, hours: number, dancer: Dancer | 
   return estimateAmounts(section, hours, dancer).total;
 }
 
-export function PriceSummary({ section, dancer, hours }: { section: Section | null; dancer: Dancer | null; hours: number }) {
+export function PriceSummary({
+  section,
+  dancer,
+  hours,
+}: {
+  section: Section | null;
+  dancer: Dancer | null;
+  hours: number;
+}) {
   const amounts = section ? estimateAmounts(section, hours, dancer) : null;
   const hoursPrice = section ? sectionPrice(section.pricePerHour, hours, dancer?.priceModifier) : 0;
   return (
@@ -40,7 +55,11 @@ export function PriceSummary({ section, dancer, hours }: { section: Section | nu
             <>
               <dt className="text-neutral-300">
                 Minimum spend
-                {amounts.minimumSpend > hoursPrice ? <span className="block text-xs text-neutral-400">Applies: {hoursLabel(hours)} come to {formatMoney(hoursPrice)}</span> : null}
+                {amounts.minimumSpend > hoursPrice ? (
+                  <span className="block text-xs text-neutral-400">
+                    Applies: {hoursLabel(hours)} come to {formatMoney(hoursPrice)}
+                  </span>
+                ) : null}
               </dt>
               <dd className="text-right text-neutral-100" data-testid="price-minimum-spend">
                 {formatMoney(amounts.minimumSpend)}
@@ -48,7 +67,10 @@ export function PriceSummary({ section, dancer, hours }: { section: Section | nu
             </>
           ) : null}
           <dt className="border-t border-white/10 pt-2 font-semibold text-white">Total</dt>
-          <dd className="border-t border-white/10 pt-2 text-right font-semibold text-gold-200" data-testid="price-total">
+          <dd
+            className="border-t border-white/10 pt-2 text-right font-semibold text-gold-200"
+            data-testid="price-total"
+          >
             {formatMoney(amounts?.total ?? 0)}
           </dd>
           {amounts && takesDeposit(amounts) ? (
@@ -77,11 +99,26 @@ export function PriceSummary({ section, dancer, hours }: { section: Section | nu
 }
 
 /** The sticky bar at the bottom: the estimate and Reserve (disabled until the choice is complete). */
-export function ReserveBar({ total, deposit = 0, missing, pending, onReserve }: { total: number | null; deposit?: number; missing: string[]; pending: boolean; onReserve: () => void }) {
+export function ReserveBar({
+  total,
+  deposit = 0,
+  missing,
+  pending,
+  onReserve,
+}: {
+  total: number | null;
+  deposit?: number;
+  missing: string[];
+  pending: boolean;
+  onReserve: () => void;
+}) {
   const disabled = missing.length > 0 || pending;
   const bar = useObscuringBar<HTMLDivElement>('bottom');
   return (
-    <div ref={bar} className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-neutral-950/95 px-4 py-3 backdrop-blur">
+    <div
+      ref={bar}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-neutral-950/95 px-4 py-3 backdrop-blur"
+    >
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs text-neutral-300">Total</p>

@@ -1,6 +1,21 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AVAILABILITY_REASONS, BOOKING_MESSAGES, bookingDateProblem, bookingWindow, CANCELLATION_POLICY_LABELS, lastBookableDate, todayInNewYork, toCancellationPolicy, START_TIMES, takesDeposit, type Booking, type Section, type StartTime, type Venue } from '@luxe/contracts';
+import {
+  AVAILABILITY_REASONS,
+  BOOKING_MESSAGES,
+  bookingDateProblem,
+  bookingWindow,
+  CANCELLATION_POLICY_LABELS,
+  lastBookableDate,
+  todayInNewYork,
+  toCancellationPolicy,
+  START_TIMES,
+  takesDeposit,
+  type Booking,
+  type Section,
+  type StartTime,
+  type Venue,
+} from '@luxe/contracts';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -63,12 +78,18 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   }, [restored]);
 
   const [date, setDate] = useState(restored && restored.date >= today ? restored.date : today);
-  const [category, setCategory] = useState<SectionCategory>(restoredSection ? (restoredSection.isVipRoom ? 'vip' : 'regular') : categories.onlyVip ? 'vip' : 'regular');
+  const [category, setCategory] = useState<SectionCategory>(
+    restoredSection ? (restoredSection.isVipRoom ? 'vip' : 'regular') : categories.onlyVip ? 'vip' : 'regular',
+  );
   const [sectionId, setSectionId] = useState<string | null>(restoredSection?.id ?? null);
-  const [dancerId, setDancerId] = useState<string | null>(restoredSection?.isVipRoom ? (restored?.dancerId ?? null) : null);
+  const [dancerId, setDancerId] = useState<string | null>(
+    restoredSection?.isVipRoom ? (restored?.dancerId ?? null) : null,
+  );
   const [startTime, setStartTime] = useState<StartTime | null>(restored?.startTime ?? null);
   const [duration, setDuration] = useState(restored?.duration ?? DEFAULT_DURATION);
-  const [visibility, setVisibility] = useState<Set<GuestVisibility>>(() => parseVisibility(restored?.guestVisibility ?? 'both'));
+  const [visibility, setVisibility] = useState<Set<GuestVisibility>>(() =>
+    parseVisibility(restored?.guestVisibility ?? 'both'),
+  );
   const [accountOpen, setAccountOpen] = useState(false);
   const [confirmed, setConfirmed] = useState<Booking | null>(null);
   const createBooking = useCreateBooking();
@@ -81,17 +102,34 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   const amounts = section ? estimateAmounts(section, duration, dancer) : null;
   const dateValid = !bookingDateProblem(date);
   // With an entertainer chosen, the times he is booked (in any room) are taken too, said apart.
-  const availability = useAvailability({ venueId: venue.id, sectionId: section?.id, date, duration, dancerId: dancer?.id }, !!section && dateValid);
+  const availability = useAvailability(
+    { venueId: venue.id, sectionId: section?.id, date, duration, dancerId: dancer?.id },
+    !!section && dateValid,
+  );
   const open = availability.data && availability.data.date === date ? availability.data : null;
   const taken = new Set<string>(open?.takenStartTimes ?? []);
   const dancerBusy = new Set<string>(open?.dancerTakenStartTimes ?? []);
   const soldOut = (open?.soldOutDates ?? []).filter((d) => d >= today);
-  const takenReason = (t: string) => (dancerBusy.has(t) ? AVAILABILITY_REASONS.dancerTaken : `Taken for ${hoursLabel(duration)}`);
-  const startTimeOptions = START_TIME_OPTIONS.map((o) => (taken.has(o.value) ? { ...o, disabled: true, description: takenReason(o.value), ariaLabel: `${o.label}, ${takenReason(o.value).toLowerCase()}` } : o));
+  const takenReason = (t: string) =>
+    dancerBusy.has(t) ? AVAILABILITY_REASONS.dancerTaken : `Taken for ${hoursLabel(duration)}`;
+  const startTimeOptions = START_TIME_OPTIONS.map((o) =>
+    taken.has(o.value)
+      ? {
+          ...o,
+          disabled: true,
+          description: takenReason(o.value),
+          ariaLabel: `${o.label}, ${takenReason(o.value).toLowerCase()}`,
+        }
+      : o,
+  );
 
   const dateError = bookingDateProblem(date);
   // A chosen time that became taken (another booking, a longer duration) is no choice: the grid says so.
-  const missing = [dateError ? 'a date' : null, startTime && !taken.has(startTime) ? null : 'a start time', section ? null : 'a section'].filter((m): m is string => m !== null);
+  const missing = [
+    dateError ? 'a date' : null,
+    startTime && !taken.has(startTime) ? null : 'a start time',
+    section ? null : 'a section',
+  ].filter((m): m is string => m !== null);
 
   const changeCategory = (next: SectionCategory) => {
     setCategory(next);
@@ -146,7 +184,11 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
             return;
           }
           console.error('Booking failed', error);
-          toast({ title: BOOKING_FAILED, description: serverMessage(error, 'The booking could not be made. Please try again.'), variant: 'destructive' });
+          toast({
+            title: BOOKING_FAILED,
+            description: serverMessage(error, 'The booking could not be made. Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -196,7 +238,10 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
     <>
       <div className="flex flex-col gap-6 pb-36">
         {restored ? (
-          <p role="status" className="rounded-2xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-gold-100">
+          <p
+            role="status"
+            className="rounded-2xl border border-gold-400/40 bg-gold-400/10 px-4 py-3 text-sm text-gold-100"
+          >
             Welcome back! Your booking details were restored.
           </p>
         ) : null}
@@ -245,10 +290,19 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
             Sold out: every start time on {formatBookingDate(date)} is taken. Choose another night or section.
           </p>
         ) : null}
-        <ChoiceGroup name="start-time" legend="Start Time (EST)" options={startTimeOptions} value={startTime} onChange={setStartTime} columns="grid-cols-3" />
+        <ChoiceGroup
+          name="start-time"
+          legend="Start Time (EST)"
+          options={startTimeOptions}
+          value={startTime}
+          onChange={setStartTime}
+          columns="grid-cols-3"
+        />
         {startTime && taken.has(startTime) ? (
           <p role="status" className="text-sm text-red-300">
-            {dancerBusy.has(startTime) ? BOOKING_MESSAGES.dancerTaken : `${timeLabel(startTime)} is taken for ${hoursLabel(duration)}. Choose another start time or a shorter duration.`}
+            {dancerBusy.has(startTime)
+              ? BOOKING_MESSAGES.dancerTaken
+              : `${timeLabel(startTime)} is taken for ${hoursLabel(duration)}. Choose another start time or a shorter duration.`}
           </p>
         ) : null}
 
@@ -267,13 +321,26 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
 
         <PriceSummary section={section} dancer={dancer} hours={duration} />
         {startTime && !dateError ? (
-          <RefundSchedule policy={toCancellationPolicy(venue.cancellationPolicy)} startsAt={bookingWindow(date, startTime, duration).startsAt} note="Refunds apply to what you pay online; cancel from My Bookings." />
+          <RefundSchedule
+            policy={toCancellationPolicy(venue.cancellationPolicy)}
+            startsAt={bookingWindow(date, startTime, duration).startsAt}
+            note="Refunds apply to what you pay online; cancel from My Bookings."
+          />
         ) : (
-          <p className="text-sm text-neutral-300">Cancellation policy: {CANCELLATION_POLICY_LABELS[toCancellationPolicy(venue.cancellationPolicy)]}. Choose a date and start time to see the refund dates.</p>
+          <p className="text-sm text-neutral-300">
+            Cancellation policy: {CANCELLATION_POLICY_LABELS[toCancellationPolicy(venue.cancellationPolicy)]}. Choose a
+            date and start time to see the refund dates.
+          </p>
         )}
       </div>
 
-      <ReserveBar total={amounts?.total ?? null} deposit={amounts?.depositAmount ?? 0} missing={missing} pending={createBooking.isPending} onReserve={reserve} />
+      <ReserveBar
+        total={amounts?.total ?? null}
+        deposit={amounts?.depositAmount ?? 0}
+        missing={missing}
+        pending={createBooking.isPending}
+        onReserve={reserve}
+      />
 
       {accountOpen ? <AccountRequiredDialog onClose={() => setAccountOpen(false)} /> : null}
       {confirmed ? <BookingConfirmationDialog booking={confirmed} onClose={closeConfirmation} /> : null}

@@ -10,8 +10,23 @@ const CATEGORY_OPTIONS = [
 ] as const;
 
 /** VIP Rooms vs Regular Sections (strip clubs offering both). */
-export function CategoryChoice({ value, onChange }: { value: SectionCategory; onChange: (next: SectionCategory) => void }) {
-  return <ChoiceGroup name="section-category" legend="Section Type" options={CATEGORY_OPTIONS} value={value} onChange={onChange} columns="grid-cols-2" />;
+export function CategoryChoice({
+  value,
+  onChange,
+}: {
+  value: SectionCategory;
+  onChange: (next: SectionCategory) => void;
+}) {
+  return (
+    <ChoiceGroup
+      name="section-category"
+      legend="Section Type"
+      options={CATEGORY_OPTIONS}
+      value={value}
+      onChange={onChange}
+      columns="grid-cols-2"
+    />
+  );
 }
 
 /** ' · Minimum spend $2,500 · 25% deposit' (docs/product.md#booking-deposits), or nothing. */
@@ -20,11 +35,22 @@ export function depositTerms(s: Pick<Section, 'minimumSpend' | 'depositPercent'>
 }
 
 /** The sections to choose from, and the photos of the chosen one. */
-export function SectionPicker({ sections, value, onChange }: { sections: readonly Section[]; value: string | null; onChange: (id: string) => void }) {
+export function SectionPicker({
+  sections,
+  value,
+  onChange,
+}: {
+  sections: readonly Section[];
+  value: string | null;
+  onChange: (id: string) => void;
+}) {
   const selected = sections.find((s) => s.id === value) ?? null;
   if (sections.length === 0) {
     return (
-      <p role="status" className="rounded-2xl border border-white/10 bg-white/5 px-4 py-6 text-center text-sm text-neutral-300">
+      <p
+        role="status"
+        className="rounded-2xl border border-white/10 bg-white/5 px-4 py-6 text-center text-sm text-neutral-300"
+      >
         No sections are available at this venue yet.
       </p>
     );
@@ -56,11 +82,24 @@ export function SectionPicker({ sections, value, onChange }: { sections: readonl
         }))}
       />
       {selected ? (
-        <div className="flex flex-col gap-2 rounded-2xl border border-white/10 bg-white/5 p-3" data-testid="section-preview">
+        <div
+          className="flex flex-col gap-2 rounded-2xl border border-white/10 bg-white/5 p-3"
+          data-testid="section-preview"
+        >
           {/* A new section starts at its first photo (docs/product.md#booking-sections). */}
-          <ImageCarousel key={selected.id} images={selected.images.length > 0 ? selected.images : [selected.imageUrl]} altOf={(i, n) => `${selected.name}, photo ${i + 1} of ${n}`} className="rounded-2xl" imageClassName="aspect-video" counter="none" dots />
+          <ImageCarousel
+            key={selected.id}
+            images={selected.images.length > 0 ? selected.images : [selected.imageUrl]}
+            altOf={(i, n) => `${selected.name}, photo ${i + 1} of ${n}`}
+            className="rounded-2xl"
+            imageClassName="aspect-video"
+            counter="none"
+            dots
+          />
           {selected.description ? <p className="text-sm text-neutral-200">{selected.description}</p> : null}
-          {selected.amenities.length > 0 ? <p className="text-xs text-neutral-300">Amenities: {selected.amenities.join(', ')}</p> : null}
+          {selected.amenities.length > 0 ? (
+            <p className="text-xs text-neutral-300">Amenities: {selected.amenities.join(', ')}</p>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -24,7 +24,15 @@ export function refundText(amount: number): string {
  * then shows the server's answer, the refund it decided.
  */
 /** `onClose(true)` once the booking is cancelled. */
-export function CancelBookingDialog({ booking, onClose, now = () => new Date() }: { booking: Booking; onClose: (cancelled: boolean) => void; now?: () => Date }) {
+export function CancelBookingDialog({
+  booking,
+  onClose,
+  now = () => new Date(),
+}: {
+  booking: Booking;
+  onClose: (cancelled: boolean) => void;
+  now?: () => Date;
+}) {
   const cancel = useCancelBooking();
   const [done, setDone] = useState<Booking | null>(null);
   const at = now();
@@ -34,8 +42,17 @@ export function CancelBookingDialog({ booking, onClose, now = () => new Date() }
   if (done) {
     const refund = Number(done.refundAmount ?? 0);
     return (
-      <Dialog key="done" title="Booking cancelled" onClose={() => onClose(true)} description={<p data-testid="cancel-result">{`Booking cancelled. ${refundText(refund)}`}</p>}>
-        {refund > 0 ? <p className="text-sm text-neutral-300">The refund goes back to the card you paid with; banks usually show it within 5 to 10 business days.</p> : null}
+      <Dialog
+        key="done"
+        title="Booking cancelled"
+        onClose={() => onClose(true)}
+        description={<p data-testid="cancel-result">{`Booking cancelled. ${refundText(refund)}`}</p>}
+      >
+        {refund > 0 ? (
+          <p className="text-sm text-neutral-300">
+            The refund goes back to the card you paid with; banks usually show it within 5 to 10 business days.
+          </p>
+        ) : null}
         <Button type="button" onClick={() => onClose(true)}>
           Done
         </Button>
@@ -53,7 +70,13 @@ export function CancelBookingDialog({ booking, onClose, now = () => new Date() }
         : 'Nothing was paid for this booking, so there is nothing to refund.';
 
   return (
-    <Dialog key="ask" role="alertdialog" title={`Cancel booking at ${booking.venueName}?`} onClose={() => onClose(false)} description={<p data-testid="cancel-expected">{question}</p>}>
+    <Dialog
+      key="ask"
+      role="alertdialog"
+      title={`Cancel booking at ${booking.venueName}?`}
+      onClose={() => onClose(false)}
+      description={<p data-testid="cancel-expected">{question}</p>}
+    >
       <RefundSchedule policy={booking.cancellationPolicy} startsAt={bookingStart(booking)} now={at} level={3} />
       {cancel.isError ? (
         <p role="alert" className="text-sm font-semibold text-red-300">
@@ -64,7 +87,12 @@ export function CancelBookingDialog({ booking, onClose, now = () => new Date() }
         <Button type="button" variant="ghost" onClick={() => onClose(false)}>
           Keep booking
         </Button>
-        <Button type="button" variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate(booking.id, { onSuccess: setDone })}>
+        <Button
+          type="button"
+          variant="destructive"
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate(booking.id, { onSuccess: setDone })}
+        >
           {cancel.isPending ? 'Cancelling...' : 'Cancel booking'}
         </Button>
       </div>

@@ -22,7 +22,9 @@ export function useRequestToJoin() {
     mutationFn: ({ bookingId, message }: { bookingId: string; message: string }) => requestToJoin(bookingId, message),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: getAvailableEventsQueryOptions(DEFAULT_VENUE_LOCATION).queryKey.slice(0, 1) }),
+        queryClient.invalidateQueries({
+          queryKey: getAvailableEventsQueryOptions(DEFAULT_VENUE_LOCATION).queryKey.slice(0, 1),
+        }),
         queryClient.invalidateQueries({ queryKey: JOIN_REQUESTS_KEY }),
       ]),
   });

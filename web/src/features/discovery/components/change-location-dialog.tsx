@@ -12,7 +12,15 @@ import { LOCATION_HINT } from './location-search';
  * 'Change Location' (docs/product.md#discovery-swipe-deck): a city with the city suggestions (or a
  * typed 'City, State'); Apply hands the place back, Cancel keeps the current one.
  */
-export function ChangeLocationDialog({ location, onApply, onClose }: { location: VenueLocation; onApply: (next: VenueLocation) => void; onClose: () => void }) {
+export function ChangeLocationDialog({
+  location,
+  onApply,
+  onClose,
+}: {
+  location: VenueLocation;
+  onApply: (next: VenueLocation) => void;
+  onClose: () => void;
+}) {
   const id = useId();
   const fieldId = `${id}-city`;
   const hintId = `${id}-hint`;

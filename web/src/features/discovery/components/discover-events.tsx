@@ -52,7 +52,13 @@ const roundButton =
  * at a time, with Decline (the toast 'Event Passed - Moving to next event...', then the next one),
  * Like (Request to Join), Previous and Next, and a counter; Change Location picks another city.
  */
-export function DiscoverEvents({ initialLocation, renderHostActions }: { initialLocation: VenueLocation; renderHostActions?: RenderHostActions }) {
+export function DiscoverEvents({
+  initialLocation,
+  renderHostActions,
+}: {
+  initialLocation: VenueLocation;
+  renderHostActions?: RenderHostActions;
+}) {
   const [location, setLocation] = useState(initialLocation);
   const events = useAvailableEvents(location);
   const [cursor, setCursor] = useState<Cursor>({ index: 0, ahead: null });
@@ -101,18 +107,30 @@ export function DiscoverEvents({ initialLocation, renderHostActions }: { initial
         </Button>
       </div>
 
-      <div ref={deckRef} tabIndex={-1} aria-label="Event deck" role="region" className="flex flex-col gap-4 focus:outline-none">
+      <div
+        ref={deckRef}
+        tabIndex={-1}
+        aria-label="Event deck"
+        role="region"
+        className="flex flex-col gap-4 focus:outline-none"
+      >
         {events.isPending ? (
           <ListSkeleton label="Loading events..." variant="card" rows={1} />
         ) : events.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/50 px-6 py-12 text-center">
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/50 px-6 py-12 text-center"
+          >
             <p className="font-semibold text-red-300">Error loading events. Please try again.</p>
             <Button type="button" variant="secondary" size="sm" onClick={() => void events.refetch()}>
               Retry
             </Button>
           </div>
         ) : list.length === 0 ? (
-          <VenueListMessage title="No Events Found" detail={`There are no events to join in ${location.city} right now. Try Change Location to look in another city.`} />
+          <VenueListMessage
+            title="No Events Found"
+            detail={`There are no events to join in ${location.city} right now. Try Change Location to look in another city.`}
+          />
         ) : (
           <>
             {current ? (
@@ -133,7 +151,13 @@ export function DiscoverEvents({ initialLocation, renderHostActions }: { initial
             )}
 
             <div className="flex items-center justify-between gap-2" role="group" aria-label="Event actions">
-              <button type="button" aria-label="Previous event" disabled={index === 0} onClick={() => goTo(index - 1)} className={cn(roundButton, 'h-11 w-11 border border-white/15 text-white hover:bg-white/5')}>
+              <button
+                type="button"
+                aria-label="Previous event"
+                disabled={index === 0}
+                onClick={() => goTo(index - 1)}
+                className={cn(roundButton, 'h-11 w-11 border border-white/15 text-white hover:bg-white/5')}
+              >
                 <Chevron direction="left" />
               </button>
               <div className="flex items-center gap-4">
@@ -144,7 +168,14 @@ export function DiscoverEvents({ initialLocation, renderHostActions }: { initial
                   onClick={decline}
                   className={cn(roundButton, 'h-14 w-14 border border-red-400/60 text-red-300 hover:bg-red-500/10')}
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.2">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="h-6 w-6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.2"
+                  >
                     <path d="M6 6l12 12M18 6L6 18" />
                   </svg>
                 </button>
@@ -153,14 +184,23 @@ export function DiscoverEvents({ initialLocation, renderHostActions }: { initial
                   aria-label={current ? `Like: ${current.venueName}` : 'Like'}
                   disabled={!current}
                   onClick={() => current && setDialog({ kind: 'request', event: current })}
-                  className={cn(roundButton, 'h-14 w-14 bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 hover:from-gold-200 hover:to-gold-400')}
+                  className={cn(
+                    roundButton,
+                    'h-14 w-14 bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 hover:from-gold-200 hover:to-gold-400',
+                  )}
                 >
                   <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor">
                     <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z" />
                   </svg>
                 </button>
               </div>
-              <button type="button" aria-label="Next event" disabled={!current} onClick={() => goTo(index + 1)} className={cn(roundButton, 'h-11 w-11 border border-white/15 text-white hover:bg-white/5')}>
+              <button
+                type="button"
+                aria-label="Next event"
+                disabled={!current}
+                onClick={() => goTo(index + 1)}
+                className={cn(roundButton, 'h-11 w-11 border border-white/15 text-white hover:bg-white/5')}
+              >
                 <Chevron direction="right" />
               </button>
             </div>
@@ -171,7 +211,9 @@ export function DiscoverEvents({ initialLocation, renderHostActions }: { initial
         )}
       </div>
 
-      {dialog?.kind === 'location' ? <ChangeLocationDialog location={location} onApply={changeLocation} onClose={close} /> : null}
+      {dialog?.kind === 'location' ? (
+        <ChangeLocationDialog location={location} onApply={changeLocation} onClose={close} />
+      ) : null}
       {dialog?.kind === 'request' ? <RequestToJoinDialog event={dialog.event} onSent={close} onClose={close} /> : null}
       {dialog?.kind === 'photo' ? (
         <PhotoViewerDialog

@@ -27,7 +27,11 @@ export function EventCard({
   const count = Math.max(event.images.length, 1);
   const more = moreAttendees(event.attendees);
   return (
-    <article aria-labelledby={headingId} data-testid="event-card" className="overflow-hidden rounded-3xl border border-white/10 bg-neutral-900/70">
+    <article
+      aria-labelledby={headingId}
+      data-testid="event-card"
+      className="overflow-hidden rounded-3xl border border-white/10 bg-neutral-900/70"
+    >
       <div className="relative">
         <ImageCarousel
           images={event.images}
@@ -70,7 +74,12 @@ export function EventCard({
         </dl>
 
         <div className="flex items-center gap-3">
-          <MemberPhoto src={event.host.profileImages[0]} firstName={event.host.firstName} alt="" className="h-12 w-12" />
+          <MemberPhoto
+            src={event.host.profileImages[0]}
+            firstName={event.host.firstName}
+            alt=""
+            className="h-12 w-12"
+          />
           <p className="min-w-0 flex-1 text-sm text-neutral-300">
             Hosted by{' '}
             <span data-testid="event-host" className="font-semibold text-white">

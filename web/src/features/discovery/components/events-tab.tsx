@@ -14,11 +14,21 @@ const MODES: Array<{ id: EventsMode; label: string }> = [
  * The dashboard's Events tab: the venue list, or Discover Events (one event at a time).
  * `renderHostActions` puts the app's Report and Block under a host's profile.
  */
-export function EventsTab({ location, renderHostActions }: { location: VenueLocation; renderHostActions?: RenderHostActions }) {
+export function EventsTab({
+  location,
+  renderHostActions,
+}: {
+  location: VenueLocation;
+  renderHostActions?: RenderHostActions;
+}) {
   const [mode, setMode] = useState<EventsMode>('list');
   return (
     <div className="flex flex-col gap-6">
-      <div role="group" aria-label="Events view" className="inline-flex self-start rounded-full border border-white/10 bg-neutral-900/70 p-1">
+      <div
+        role="group"
+        aria-label="Events view"
+        className="inline-flex self-start rounded-full border border-white/10 bg-neutral-900/70 p-1"
+      >
         {MODES.map(({ id, label }) => (
           <button
             key={id}

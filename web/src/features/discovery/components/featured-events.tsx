@@ -27,7 +27,11 @@ export function FeaturedEvents({ location }: { location: VenueLocation }) {
       ) : (
         <ul aria-label="Featured venues" className="flex flex-col gap-3">
           {venues.data.slice(0, FEATURED_VENUES_LIMIT).map((venue) => (
-            <li key={venue.id} data-testid="featured-venue" className="flex items-center gap-4 rounded-2xl border border-white/5 bg-white/[0.03] p-3">
+            <li
+              key={venue.id}
+              data-testid="featured-venue"
+              className="flex items-center gap-4 rounded-2xl border border-white/5 bg-white/[0.03] p-3"
+            >
               <VenueImage venue={venue} className="h-16 w-16 shrink-0 rounded-xl sm:h-20 sm:w-20" />
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 font-semibold break-words text-white">
@@ -45,7 +49,10 @@ export function FeaturedEvents({ location }: { location: VenueLocation }) {
                   {venue.formattedPrice}
                 </p>
               </div>
-              <span data-testid="venue-type" className="shrink-0 rounded-full border border-gold-400/40 px-3 py-1 text-xs font-semibold text-gold-200">
+              <span
+                data-testid="venue-type"
+                className="shrink-0 rounded-full border border-gold-400/40 px-3 py-1 text-xs font-semibold text-gold-200"
+              >
                 {venueTypeLabel(venue.type)}
               </span>
             </li>

@@ -12,7 +12,15 @@ import { MemberPhoto } from './member-photo';
  * age (25 when missing), city and bio; `actions` (Report and Block, from the safety feature) under
  * it.
  */
-export function HostProfileDialog({ host, actions, onClose }: { host: MemberCardView; actions?: ReactNode; onClose: () => void }) {
+export function HostProfileDialog({
+  host,
+  actions,
+  onClose,
+}: {
+  host: MemberCardView;
+  actions?: ReactNode;
+  onClose: () => void;
+}) {
   return (
     <Dialog title={`${host.firstName}'s profile`} onClose={onClose}>
       {host.profileImages.length > 0 ? (
@@ -23,11 +31,17 @@ export function HostProfileDialog({ host, actions, onClose }: { host: MemberCard
           imageClassName="h-72 sm:h-80"
         />
       ) : (
-        <MemberPhoto src={null} firstName={host.firstName} alt={`${host.firstName} has no photo yet`} className="h-24 w-24 self-center text-3xl" />
+        <MemberPhoto
+          src={null}
+          firstName={host.firstName}
+          alt={`${host.firstName} has no photo yet`}
+          className="h-24 w-24 self-center text-3xl"
+        />
       )}
       <div className="flex flex-col gap-1">
         <p className="text-xl font-semibold text-white">
-          <span data-testid="host-name">{host.firstName}</span>, <span data-testid="host-age">{displayAge(host.age)}</span>
+          <span data-testid="host-name">{host.firstName}</span>,{' '}
+          <span data-testid="host-age">{displayAge(host.age)}</span>
         </p>
         <VerifiedBadge verified={host.verified} className="self-start" />
         {host.city ? (

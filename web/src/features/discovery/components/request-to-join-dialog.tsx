@@ -19,7 +19,15 @@ export const JOIN_MESSAGE_MAX = 500;
  * 'Request Sent!'; a failure keeps it open with the server's message, else 'Failed to send join
  * request'.
  */
-export function RequestToJoinDialog({ event, onSent, onClose }: { event: AvailableEvent; onSent: () => void; onClose: () => void }) {
+export function RequestToJoinDialog({
+  event,
+  onSent,
+  onClose,
+}: {
+  event: AvailableEvent;
+  onSent: () => void;
+  onClose: () => void;
+}) {
   const id = useId();
   const fieldId = `${id}-message`;
   const countId = `${id}-count`;
@@ -44,13 +52,22 @@ export function RequestToJoinDialog({ event, onSent, onClose }: { event: Availab
           toast({ title: 'Request Sent!', description: JOIN_REQUEST_MESSAGES.sent });
           onSent();
         },
-        onError: (e) => toast({ title: 'Error', description: serverMessage(e, JOIN_REQUEST_MESSAGES.sendFailed), variant: 'destructive' }),
+        onError: (e) =>
+          toast({
+            title: 'Error',
+            description: serverMessage(e, JOIN_REQUEST_MESSAGES.sendFailed),
+            variant: 'destructive',
+          }),
       },
     );
   };
 
   return (
-    <Dialog title="Request to Join" description={`${event.venueName} · ${formatBookingDate(event.bookingDate)} · hosted by ${event.host.firstName}`} onClose={onClose}>
+    <Dialog
+      title="Request to Join"
+      description={`${event.venueName} · ${formatBookingDate(event.bookingDate)} · hosted by ${event.host.firstName}`}
+      onClose={onClose}
+    >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div>
           <Label htmlFor={fieldId}>Message to {event.host.firstName} (optional)</Label>
@@ -66,7 +83,15 @@ export function RequestToJoinDialog({ event, onSent, onClose }: { event: Availab
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${countId} ${errorId}` : countId}
           />
-          <p id={countId} data-testid="join-message-count" className={message.length > JOIN_MESSAGE_MAX ? 'mt-1 text-right text-xs text-red-300' : 'mt-1 text-right text-xs text-neutral-400'}>
+          <p
+            id={countId}
+            data-testid="join-message-count"
+            className={
+              message.length > JOIN_MESSAGE_MAX
+                ? 'mt-1 text-right text-xs text-red-300'
+                : 'mt-1 text-right text-xs text-neutral-400'
+            }
+          >
             {message.length}/{JOIN_MESSAGE_MAX}
           </p>
           <FieldError id={errorId} message={error ?? undefined} />

@@ -24,7 +24,11 @@ export interface VenueCardProps {
 export function VenueCard({ venue, to, actionLabel, variant, imagePriority = false }: VenueCardProps) {
   const headingId = `venue-${venue.id}-name`;
   return (
-    <article aria-labelledby={headingId} data-testid="venue-card" className="flex flex-col overflow-hidden rounded-3xl border border-white/10 bg-neutral-900/70 shadow-xl shadow-black/30">
+    <article
+      aria-labelledby={headingId}
+      data-testid="venue-card"
+      className="flex flex-col overflow-hidden rounded-3xl border border-white/10 bg-neutral-900/70 shadow-xl shadow-black/30"
+    >
       <div className="relative">
         <VenueImage venue={venue} priority={imagePriority} className="aspect-[4/3] w-full" />
         <VenueTypeBadge type={venue.type} className="absolute top-3 left-3" />

@@ -9,7 +9,17 @@ import { VenueCard, type VenueCardProps } from './venue-card';
 export const PRIORITY_CARDS = 1;
 
 /** A responsive grid of venue cards: one column on phones, more as the screen widens. */
-export function VenueGrid({ venues, cardProps, label, className }: { venues: Venue[]; cardProps: (v: Venue) => Omit<VenueCardProps, 'venue'>; label: string; className?: string }) {
+export function VenueGrid({
+  venues,
+  cardProps,
+  label,
+  className,
+}: {
+  venues: Venue[];
+  cardProps: (v: Venue) => Omit<VenueCardProps, 'venue'>;
+  label: string;
+  className?: string;
+}) {
   return (
     <ul aria-label={label} className={cn('grid gap-6 sm:grid-cols-2', className)}>
       {venues.map((venue, i) => (

@@ -14,12 +14,21 @@ export function fallbackImageFor(type: Venue['type']): string {
  * `priority` image (the first card of a list, the page's largest paint): fetched at once, first, with
  * the network to itself.
  */
-export function VenueImage({ venue, className, priority = false }: { venue: Pick<Venue, 'name' | 'type' | 'imageUrl'>; className?: string; priority?: boolean }) {
+export function VenueImage({
+  venue,
+  className,
+  priority = false,
+}: {
+  venue: Pick<Venue, 'name' | 'type' | 'imageUrl'>;
+  className?: string;
+  priority?: boolean;
+}) {
   const fallback = fallbackImageFor(venue.type);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const painted = useAfterFirstPaint();
   const src = failedSrc === venue.imageUrl ? fallback : venue.imageUrl;
-  if (!priority && !painted) return <div data-testid="venue-image-pending" aria-hidden="true" className={cn('bg-neutral-800', className)} />;
+  if (!priority && !painted)
+    return <div data-testid="venue-image-pending" aria-hidden="true" className={cn('bg-neutral-800', className)} />;
   return (
     <img
       src={src}
@@ -45,7 +54,10 @@ export function VenueTypeBadge({ type, className }: { type: Venue['type']; class
   return (
     <span
       data-testid="venue-type"
-      className={cn('inline-flex items-center rounded-full bg-neutral-950/85 px-3 py-1 text-xs font-semibold tracking-wide text-gold-200 ring-1 ring-gold-400/40', className)}
+      className={cn(
+        'inline-flex items-center rounded-full bg-neutral-950/85 px-3 py-1 text-xs font-semibold tracking-wide text-gold-200 ring-1 ring-gold-400/40',
+        className,
+      )}
     >
       {venueTypeLabel(type)}
     </span>

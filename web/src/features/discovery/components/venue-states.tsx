@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** An empty or error message in place of a venue grid, announced politely (loading is a ListSkeleton). */
-export function VenueListMessage({ title, detail, tone = 'neutral' }: { title: string; detail?: ReactNode; tone?: 'neutral' | 'error' }) {
+export function VenueListMessage({
+  title,
+  detail,
+  tone = 'neutral',
+}: {
+  title: string;
+  detail?: ReactNode;
+  tone?: 'neutral' | 'error';
+}) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}

@@ -8,7 +8,10 @@ export function getMyAssignments(signal?: AbortSignal): Promise<VipAssignment[]>
 }
 
 export function getMyAssignmentsQueryOptions() {
-  return queryOptions({ queryKey: ['entertainer', 'vip-assignments'] as const, queryFn: ({ signal }) => getMyAssignments(signal) });
+  return queryOptions({
+    queryKey: ['entertainer', 'vip-assignments'] as const,
+    queryFn: ({ signal }) => getMyAssignments(signal),
+  });
 }
 
 export function useMyAssignments() {

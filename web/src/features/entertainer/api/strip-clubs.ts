@@ -16,7 +16,11 @@ export async function getStripClubs(signal?: AbortSignal): Promise<Venue[]> {
 
 /** A venue list: the exception to the fetching rules (3 retries, never cached). */
 export function getStripClubsQueryOptions() {
-  return queryOptions({ queryKey: ['venues', 'strip-clubs'] as const, queryFn: ({ signal }) => getStripClubs(signal), ...venueListQueryDefaults });
+  return queryOptions({
+    queryKey: ['venues', 'strip-clubs'] as const,
+    queryFn: ({ signal }) => getStripClubs(signal),
+    ...venueListQueryDefaults,
+  });
 }
 
 export function useStripClubs() {

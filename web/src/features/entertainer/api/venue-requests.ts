@@ -8,7 +8,10 @@ export function getMyVenueRequests(signal?: AbortSignal): Promise<EntertainerReq
 }
 
 export function getMyVenueRequestsQueryOptions() {
-  return queryOptions({ queryKey: ['entertainer', 'venue-requests'] as const, queryFn: ({ signal }) => getMyVenueRequests(signal) });
+  return queryOptions({
+    queryKey: ['entertainer', 'venue-requests'] as const,
+    queryFn: ({ signal }) => getMyVenueRequests(signal),
+  });
 }
 
 export function useMyVenueRequests() {

@@ -20,11 +20,17 @@ export function EntertainerOverview({ firstName }: { firstName: string }) {
 
   return (
     <>
-      <section aria-labelledby="entertainer-greeting" data-testid="home-overview" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
+      <section
+        aria-labelledby="entertainer-greeting"
+        data-testid="home-overview"
+        className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6"
+      >
         <h2 id="entertainer-greeting" className="font-display text-2xl font-semibold break-words text-white">
           {greetingFor()}, {firstName}
         </h2>
-        <p className="mt-1 text-sm text-neutral-300">Join the strip clubs you perform at and answer their VIP room proposals.</p>
+        <p className="mt-1 text-sm text-neutral-300">
+          Join the strip clubs you perform at and answer their VIP room proposals.
+        </p>
         <div className="mt-5 flex flex-col gap-3 min-[400px]:flex-row">
           <Link to={TABS.venues} className={buttonClasses('primary', 'md')}>
             My Venues

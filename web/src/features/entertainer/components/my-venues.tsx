@@ -39,17 +39,27 @@ export function MyVenues() {
         errorLook="danger"
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState title="No Venue Requests Yet">Ask a strip club to add you to its entertainers; its owner approves or declines.</EmptyState>
+          <EmptyState title="No Venue Requests Yet">
+            Ask a strip club to add you to its entertainers; its owner approves or declines.
+          </EmptyState>
         }
       >
         {(loaded) => (
           <ul aria-label="Your venue requests" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {loaded.map((request) => (
-              <li key={request.id} data-testid="venue-request" className="flex items-start justify-between gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+              <li
+                key={request.id}
+                data-testid="venue-request"
+                className="flex items-start justify-between gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-5"
+              >
                 <div className="min-w-0">
                   <h3 className="font-semibold break-words text-white">{request.venueName}</h3>
-                  <p className="mt-1 text-sm text-neutral-300">Requested {formatInEst(request.createdAt, SHORT_DATE_FORMAT)}</p>
-                  {request.status === 'approved' ? <p className="mt-1 text-sm text-emerald-200">You can be assigned to its VIP rooms.</p> : null}
+                  <p className="mt-1 text-sm text-neutral-300">
+                    Requested {formatInEst(request.createdAt, SHORT_DATE_FORMAT)}
+                  </p>
+                  {request.status === 'approved' ? (
+                    <p className="mt-1 text-sm text-emerald-200">You can be assigned to its VIP rooms.</p>
+                  ) : null}
                 </div>
                 <RequestStatusBadge status={request.status} />
               </li>
@@ -89,15 +99,27 @@ function JoinVenueDialog({ requests, onClose }: { requests: readonly Entertainer
         toast({ title: 'Request Sent', description: `Your request to join ${venue.name} was sent to its owner.` });
         onClose();
       },
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to send request') }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to send request') }),
     });
   };
 
   return (
-    <Dialog title="Request to Join a Venue" description="Strip clubs take entertainers once their owner approves the request." onClose={onClose}>
+    <Dialog
+      title="Request to Join a Venue"
+      description="Strip clubs take entertainers once their owner approves the request."
+      onClose={onClose}
+    >
       <div>
         <Label htmlFor={searchId}>Search by city or name</Label>
-        <Input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" placeholder="Miami, Velvet..." />
+        <Input
+          id={searchId}
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          autoComplete="off"
+          placeholder="Miami, Velvet..."
+        />
       </div>
 
       <QueryState
@@ -119,18 +141,26 @@ function JoinVenueDialog({ requests, onClose }: { requests: readonly Entertainer
               const existing = asked.get(venue.id);
               const open = existing && existing.status !== 'declined';
               return (
-                <li key={venue.id} data-testid="strip-club" className="flex items-center gap-3 rounded-2xl border border-white/10 bg-neutral-950/60 p-3">
+                <li
+                  key={venue.id}
+                  data-testid="strip-club"
+                  className="flex items-center gap-3 rounded-2xl border border-white/10 bg-neutral-950/60 p-3"
+                >
                   <img src={venue.imageUrl} alt="" className="h-14 w-14 shrink-0 rounded-xl object-cover" />
                   <div className="min-w-0 flex-1">
                     <h3 className="font-semibold break-words text-white">{venue.name}</h3>
-                    <p className="text-sm text-neutral-300">
-                      {formatCity(venue.city, venue.state)}
-                    </p>
+                    <p className="text-sm text-neutral-300">{formatCity(venue.city, venue.state)}</p>
                   </div>
                   {open ? (
                     <RequestStatusBadge status={existing.status} />
                   ) : (
-                    <Button type="button" size="sm" disabled={send.isPending} onClick={() => request(venue)} aria-label={`Request to join ${venue.name}`}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      disabled={send.isPending}
+                      onClick={() => request(venue)}
+                      aria-label={`Request to join ${venue.name}`}
+                    >
                       Request
                     </Button>
                   )}

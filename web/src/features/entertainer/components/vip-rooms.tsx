@@ -27,7 +27,12 @@ export function VipRooms() {
           // The buttons are gone once answered: the focus goes to the card's heading.
           focusByIdSoon(assignmentHeadingId(assignment.id));
         },
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to update assignment') }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: serverMessage(error, 'Failed to update assignment'),
+          }),
       },
     );
   };
@@ -37,11 +42,19 @@ export function VipRooms() {
   }
   if (assignments.isError) {
     return (
-      <QueryError look="danger" text={serverMessage(assignments.error, 'Error loading your VIP rooms. Please try again.')} onRetry={() => void assignments.refetch()} />
+      <QueryError
+        look="danger"
+        text={serverMessage(assignments.error, 'Error loading your VIP rooms. Please try again.')}
+        onRetry={() => void assignments.refetch()}
+      />
     );
   }
   if (assignments.data.length === 0) {
-    return <EmptyState title="No VIP Room Assignments Yet">When a venue proposes you for one of its VIP rooms, it appears here to accept or decline.</EmptyState>;
+    return (
+      <EmptyState title="No VIP Room Assignments Yet">
+        When a venue proposes you for one of its VIP rooms, it appears here to accept or decline.
+      </EmptyState>
+    );
   }
   return (
     <ul aria-label="Your VIP room assignments" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -53,10 +66,23 @@ export function VipRooms() {
             <VipAssignmentCard assignment={assignment}>
               {assignment.status === 'proposed' ? (
                 <>
-                  <Button type="button" size="sm" disabled={busy} onClick={() => respond(assignment, 'accept')} aria-label={`Accept ${what}`}>
+                  <Button
+                    type="button"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => respond(assignment, 'accept')}
+                    aria-label={`Accept ${what}`}
+                  >
                     Accept
                   </Button>
-                  <Button type="button" size="sm" variant="secondary" disabled={busy} onClick={() => respond(assignment, 'decline')} aria-label={`Decline ${what}`}>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() => respond(assignment, 'decline')}
+                    aria-label={`Decline ${what}`}
+                  >
                     Decline
                   </Button>
                 </>

@@ -39,7 +39,11 @@ export function FriendInvitePage({ token, passLink }: { token: string; passLink:
     ) : (
       <Shell>
         <h1 className="font-display text-3xl font-semibold text-white">Something went wrong</h1>
-        <QueryError look="center" text="We could not load your invite. Please try again." onRetry={() => void invite.refetch()} />
+        <QueryError
+          look="center"
+          text="We could not load your invite. Please try again."
+          onRetry={() => void invite.refetch()}
+        />
       </Shell>
     );
   }
@@ -63,7 +67,9 @@ function Shell({ children }: { children: ReactNode }) {
         <header>
           <Logo />
         </header>
-        <main className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center sm:p-8">{children}</main>
+        <main className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center sm:p-8">
+          {children}
+        </main>
       </div>
     </div>
   );
@@ -97,7 +103,8 @@ function PictureUpload({ token, name, picture }: { token: string; name: string; 
         // Upload errors are only logged (docs/product.md#public-friend-invite), except a picture
         // the server refuses.
         console.error('Friend picture upload failed', error);
-        if (error instanceof ApiError && error.status === 400) setProblem(serverMessage(error, FRIEND_MESSAGES.picture));
+        if (error instanceof ApiError && error.status === 400)
+          setProblem(serverMessage(error, FRIEND_MESSAGES.picture));
       },
     });
   };
@@ -105,9 +112,16 @@ function PictureUpload({ token, name, picture }: { token: string; name: string; 
   return (
     <div className="flex flex-col items-center gap-4">
       {picture ? (
-        <img src={picture} alt={`Picture of ${name}`} className="h-40 w-40 rounded-full border-2 border-gold-400 object-cover" />
+        <img
+          src={picture}
+          alt={`Picture of ${name}`}
+          className="h-40 w-40 rounded-full border-2 border-gold-400 object-cover"
+        />
       ) : (
-        <div data-testid="picture-placeholder" className="flex h-40 w-40 items-center justify-center rounded-full border-2 border-dashed border-neutral-500 bg-white/5 text-sm text-neutral-300">
+        <div
+          data-testid="picture-placeholder"
+          className="flex h-40 w-40 items-center justify-center rounded-full border-2 border-dashed border-neutral-500 bg-white/5 text-sm text-neutral-300"
+        >
           No picture yet
         </div>
       )}

@@ -9,7 +9,10 @@ export function getReceivedInvites(signal?: AbortSignal): Promise<Invite[]> {
 
 /** The key carries the user id (docs/product.md#conventions-server), so another account never sees a cached list. */
 export function getReceivedInvitesQueryOptions(userId: string) {
-  return queryOptions({ queryKey: ['invites', 'received', userId] as const, queryFn: ({ signal }) => getReceivedInvites(signal) });
+  return queryOptions({
+    queryKey: ['invites', 'received', userId] as const,
+    queryFn: ({ signal }) => getReceivedInvites(signal),
+  });
 }
 
 export function useReceivedInvites(userId: string) {
@@ -22,7 +25,10 @@ export function getSentInvites(signal?: AbortSignal): Promise<Invite[]> {
 }
 
 export function getSentInvitesQueryOptions(userId: string) {
-  return queryOptions({ queryKey: ['invites', 'sent', userId] as const, queryFn: ({ signal }) => getSentInvites(signal) });
+  return queryOptions({
+    queryKey: ['invites', 'sent', userId] as const,
+    queryFn: ({ signal }) => getSentInvites(signal),
+  });
 }
 
 export function useSentInvites(userId: string, { enabled = true }: { enabled?: boolean } = {}) {

@@ -15,7 +15,11 @@ export function getPotentialMatchesQueryOptions(userId: string, state: string | 
   });
 }
 
-export function usePotentialMatches(userId: string, state: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+export function usePotentialMatches(
+  userId: string,
+  state: string | undefined,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
   return useQuery({ ...getPotentialMatchesQueryOptions(userId, state), enabled });
 }
 

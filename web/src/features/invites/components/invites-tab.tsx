@@ -32,7 +32,11 @@ export function InvitesTab({
   const isHost = user.userType === 'host';
   return (
     <div className="flex flex-col gap-5">
-      <div role="group" aria-label="Invites" className="grid grid-cols-2 gap-1 rounded-full border border-white/10 bg-neutral-900/70 p-1">
+      <div
+        role="group"
+        aria-label="Invites"
+        className="grid grid-cols-2 gap-1 rounded-full border border-white/10 bg-neutral-900/70 p-1"
+      >
         {(['received', 'discover'] as const).map((s) => (
           <button
             key={s}
@@ -49,9 +53,18 @@ export function InvitesTab({
         ))}
       </div>
       {section === 'received' ? (
-        <ReceivedInvites userId={user.id} isHost={isHost} onStartInviting={() => onSectionChange('discover')} onDiscoverEvents={onDiscoverEvents} onAccepted={onInviteAccepted} />
+        <ReceivedInvites
+          userId={user.id}
+          isHost={isHost}
+          onStartInviting={() => onSectionChange('discover')}
+          onDiscoverEvents={onDiscoverEvents}
+          onAccepted={onInviteAccepted}
+        />
       ) : (
-        <SendInvites member={{ id: user.id, firstName: user.firstName, state: user.state, isHost }} hostBookings={hostBookings} />
+        <SendInvites
+          member={{ id: user.id, firstName: user.firstName, state: user.state, isHost }}
+          hostBookings={hostBookings}
+        />
       )}
     </div>
   );

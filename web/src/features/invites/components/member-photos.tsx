@@ -3,13 +3,22 @@ import { ImageCarousel } from '../../../components/image-carousel';
 import { cn } from '../../../lib/cn';
 
 /** No photo (or one that does not load): the first name's initial on gold, named for assistive tech. */
-export function PhotoPlaceholder({ member, className }: { member: Pick<MemberCardView, 'firstName'>; className?: string }) {
+export function PhotoPlaceholder({
+  member,
+  className,
+}: {
+  member: Pick<MemberCardView, 'firstName'>;
+  className?: string;
+}) {
   return (
     <div
       role="img"
       aria-label={`${member.firstName} has no photo yet`}
       data-testid="photo-placeholder"
-      className={cn('grid h-80 w-full place-items-center bg-gradient-to-br from-gold-400/25 via-neutral-800 to-neutral-900', className)}
+      className={cn(
+        'grid h-80 w-full place-items-center bg-gradient-to-br from-gold-400/25 via-neutral-800 to-neutral-900',
+        className,
+      )}
     >
       <span aria-hidden="true" className="font-display text-7xl font-semibold text-gold-200">
         {member.firstName.charAt(0).toUpperCase() || '?'}

@@ -17,7 +17,10 @@ function FriendTile({ friend }: { friend: FriendsJoining['avatars'][number] }) {
       {friend.image ? (
         <img src={friend.image} alt="" className="h-12 w-12 rounded-full object-cover ring-2 ring-gold-400/60" />
       ) : (
-        <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-gold-400 text-lg font-semibold text-neutral-950">
+        <span
+          aria-hidden="true"
+          className="grid h-12 w-12 place-items-center rounded-full bg-gold-400 text-lg font-semibold text-neutral-950"
+        >
           {friend.firstName.charAt(0).toUpperCase() || '?'}
         </span>
       )}
@@ -30,7 +33,15 @@ function FriendTile({ friend }: { friend: FriendsJoining['avatars'][number] }) {
  * View Profile (docs/product.md#social-invites): the member's About text and, for an invite, the
  * friends joining its event (the count and their tiles).
  */
-export function MemberProfileDialog({ member, friends, onClose }: { member: MemberCardView; friends?: FriendsJoining; onClose: () => void }) {
+export function MemberProfileDialog({
+  member,
+  friends,
+  onClose,
+}: {
+  member: MemberCardView;
+  friends?: FriendsJoining;
+  onClose: () => void;
+}) {
   const aboutId = useId();
   const friendsId = useId();
   const photo = member.profileImages[0];
@@ -38,9 +49,16 @@ export function MemberProfileDialog({ member, friends, onClose }: { member: Memb
     <Dialog title={`${member.firstName}'s Profile`} onClose={onClose}>
       <div className="flex items-center gap-4">
         {photo ? (
-          <img src={photo} alt={`${member.firstName}, main photo`} className="h-16 w-16 shrink-0 rounded-full object-cover ring-2 ring-gold-400/60" />
+          <img
+            src={photo}
+            alt={`${member.firstName}, main photo`}
+            className="h-16 w-16 shrink-0 rounded-full object-cover ring-2 ring-gold-400/60"
+          />
         ) : (
-          <span aria-hidden="true" className="grid h-16 w-16 shrink-0 place-items-center rounded-full bg-gold-400 text-2xl font-semibold text-neutral-950">
+          <span
+            aria-hidden="true"
+            className="grid h-16 w-16 shrink-0 place-items-center rounded-full bg-gold-400 text-2xl font-semibold text-neutral-950"
+          >
             {member.firstName.charAt(0).toUpperCase() || '?'}
           </span>
         )}

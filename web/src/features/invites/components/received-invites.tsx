@@ -50,14 +50,19 @@ export function ReceivedInvites({
   const [answered, setAnswered] = useState<ReadonlySet<string>>(() => new Set());
 
   if (received.isPending) return <DeckLoading text="Loading invites..." />;
-  if (received.isError) return <DeckError text="Error loading invites. Please try again." onRetry={() => void received.refetch()} />;
+  if (received.isError)
+    return <DeckError text="Error loading invites. Please try again." onRetry={() => void received.refetch()} />;
 
   const deck = frozen ?? pendingInvites(received.data).filter((i) => !answered.has(i.id));
   if (deck.length === 0) {
     return (
       <DeckEmpty
         title="No Invites Yet"
-        text={isHost ? 'Invite guests to your events; invites other hosts send you show up here too.' : 'When a host invites you to an event, it shows up here.'}
+        text={
+          isHost
+            ? 'Invite guests to your events; invites other hosts send you show up here too.'
+            : 'When a host invites you to an event, it shows up here.'
+        }
         action={
           isHost ? (
             <Button type="button" onClick={onStartInviting}>
@@ -93,16 +98,29 @@ export function ReceivedInvites({
           .then(() => {
             if (response === 'accept') {
               onAccepted?.(invite);
-              toast({ title: 'Invite accepted', description: `You're going to ${invite.eventTitle}. Your conversation with ${invite.host.firstName} is in Messages.` });
-            } else toast({ title: 'Invite declined', description: `${invite.host.firstName}'s invite to ${invite.eventTitle} was declined.` });
+              toast({
+                title: 'Invite accepted',
+                description: `You're going to ${invite.eventTitle}. Your conversation with ${invite.host.firstName} is in Messages.`,
+              });
+            } else
+              toast({
+                title: 'Invite declined',
+                description: `${invite.host.firstName}'s invite to ${invite.eventTitle} was declined.`,
+              });
           })
           .catch((error: unknown) => {
             console.error(`Failed to ${response} the invite`, error);
-            toast({ variant: 'destructive', title: response === 'accept' ? 'Invite not accepted' : 'Invite not declined', description: serverMessage(error, 'Please try again.') });
+            toast({
+              variant: 'destructive',
+              title: response === 'accept' ? 'Invite not accepted' : 'Invite not declined',
+              description: serverMessage(error, 'Please try again.'),
+            });
           });
       }}
       onRestart={() => setFrozen(null)}
-      renderProfile={(i, onClose) => <MemberProfileDialog member={i.host} friends={{ count: i.friendCount, avatars: i.friends }} onClose={onClose} />}
+      renderProfile={(i, onClose) => (
+        <MemberProfileDialog member={i.host} friends={{ count: i.friendCount, avatars: i.friends }} onClose={onClose} />
+      )}
     />
   );
 }

@@ -31,7 +31,13 @@ export interface SendInvitesMember {
  * for the like and its invite. A guest's failed swipe is only logged
  * (docs/product.md#social-swipes).
  */
-export function SendInvites({ member, hostBookings }: { member: SendInvitesMember; hostBookings?: readonly Booking[] }) {
+export function SendInvites({
+  member,
+  hostBookings,
+}: {
+  member: SendInvitesMember;
+  hostBookings?: readonly Booking[];
+}) {
   const matches = usePotentialMatches(member.id, member.state);
   const swipe = useSwipe();
   const invite = useCreateInvite(member.id);
@@ -41,7 +47,10 @@ export function SendInvites({ member, hostBookings }: { member: SendInvitesMembe
   // A mutual like opens the pair's conversation (messaging, issue 31.2.15): offered here until the next swipe.
   const [matchedWith, setMatchedWith] = useState<string | null>(null);
   const navigate = useNavigate();
-  const chosen = picked !== null && (picked === NO_SPECIFIC_EVENT || events.some((e) => e.bookingId === picked)) ? picked : (events[0]?.bookingId ?? NO_SPECIFIC_EVENT);
+  const chosen =
+    picked !== null && (picked === NO_SPECIFIC_EVENT || events.some((e) => e.bookingId === picked))
+      ? picked
+      : (events[0]?.bookingId ?? NO_SPECIFIC_EVENT);
 
   const onSwipe = (candidate: MemberCardView, direction: 'left' | 'right') => {
     const action = direction === 'right' ? 'like' : 'pass';
@@ -70,23 +79,32 @@ export function SendInvites({ member, hostBookings }: { member: SendInvitesMembe
     );
     void Promise.all([swiped, invited]).then(([result, inviteError]) => {
       const where = event ? event.label : 'tonight';
-      if (inviteError) toast({ variant: 'destructive', title: 'Invite not sent', description: serverMessage(inviteError, `Could not invite ${name}. Please try again.`) });
+      if (inviteError)
+        toast({
+          variant: 'destructive',
+          title: 'Invite not sent',
+          description: serverMessage(inviteError, `Could not invite ${name}. Please try again.`),
+        });
       else if (result?.match) {
         toast({ ...MATCH_TOAST, description: `You and ${name} like each other. ${name} is invited to ${where}.` });
         setMatchedWith(name);
-      }
-      else toast({ title: 'Invite sent', description: `${name} is invited to ${where}.` });
+      } else toast({ title: 'Invite sent', description: `${name} is invited to ${where}.` });
     });
   };
 
   let deck;
   if (matches.isPending) deck = <DeckLoading text={member.isHost ? 'Loading guests...' : 'Loading hosts...'} />;
-  else if (matches.isError) deck = <DeckError text="Error loading members. Please try again." onRetry={() => void matches.refetch()} />;
+  else if (matches.isError)
+    deck = <DeckError text="Error loading members. Please try again." onRetry={() => void matches.refetch()} />;
   else if (matches.data.length === 0)
     deck = (
       <DeckEmpty
         title={member.isHost ? 'No Guests Here Yet' : 'No Hosts Here Yet'}
-        text={member.isHost ? 'No guests to invite in your area yet. Check back soon.' : 'No hosts in your area yet. Check back soon.'}
+        text={
+          member.isHost
+            ? 'No guests to invite in your area yet. Check back soon.'
+            : 'No hosts in your area yet. Check back soon.'
+        }
       />
     );
   else
@@ -122,7 +140,10 @@ export function SendInvites({ member, hostBookings }: { member: SendInvitesMembe
         </div>
       ) : null}
       {matchedWith ? (
-        <div data-testid="match-offer" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gold-400/40 bg-gold-400/10 px-4 py-3">
+        <div
+          data-testid="match-offer"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gold-400/40 bg-gold-400/10 px-4 py-3"
+        >
           <p className="text-sm text-gold-100">It's a match with {matchedWith}: your conversation is open.</p>
           <Button type="button" size="sm" onClick={() => navigate('/dashboard?tab=messages')}>
             Message {matchedWith}

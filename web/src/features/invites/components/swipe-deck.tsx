@@ -54,7 +54,9 @@ function SwipeCard({
           aria-hidden="true"
           className={cn(
             'absolute top-5 rounded-xl border-2 px-3 py-1 text-lg font-bold tracking-widest uppercase',
-            offset > 0 ? 'left-5 -rotate-12 border-gold-300 text-gold-200' : 'right-5 rotate-12 border-red-300 text-red-200',
+            offset > 0
+              ? 'left-5 -rotate-12 border-gold-300 text-gold-200'
+              : 'right-5 rotate-12 border-red-300 text-red-200',
           )}
           style={{ opacity: Math.min(Math.abs(offset) / 100, 1) }}
         >
@@ -154,7 +156,11 @@ export function SwipeDeck<T>({
       ) : (
         <>
           <div className="flex items-center justify-between gap-3">
-            <p data-testid="deck-counter" aria-live="polite" className="text-xs font-semibold tracking-wider text-gold-300 uppercase">
+            <p
+              data-testid="deck-counter"
+              aria-live="polite"
+              className="text-xs font-semibold tracking-wider text-gold-300 uppercase"
+            >
               {index + 1} of {items.length}
             </p>
             <Button type="button" variant="ghost" size="sm" onClick={restart}>
@@ -174,9 +180,19 @@ export function SwipeDeck<T>({
                   type="button"
                   aria-label={actions.left.name(memberOf(current).firstName)}
                   onClick={() => decide('left')}
-                  className={cn(actionButton, 'border border-red-300/50 bg-neutral-900 text-red-200 shadow-lg shadow-black/40 hover:bg-neutral-800')}
+                  className={cn(
+                    actionButton,
+                    'border border-red-300/50 bg-neutral-900 text-red-200 shadow-lg shadow-black/40 hover:bg-neutral-800',
+                  )}
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="h-5 w-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                  >
                     <path d="M6 6l12 12M18 6L6 18" />
                   </svg>
                   {actions.left.text}
@@ -186,7 +202,10 @@ export function SwipeDeck<T>({
                   type="button"
                   aria-label={actions.right.name(memberOf(current).firstName)}
                   onClick={() => decide('right')}
-                  className={cn(actionButton, 'bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 shadow-lg shadow-gold-500/20 hover:from-gold-200 hover:to-gold-400')}
+                  className={cn(
+                    actionButton,
+                    'bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 shadow-lg shadow-gold-500/20 hover:from-gold-200 hover:to-gold-400',
+                  )}
                 >
                   <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
                     <path d="M12 21l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.18z" />

@@ -22,5 +22,8 @@ export function useBookingJoinRequests(bookingId: string, refetchEvery: number |
 
 /** GET /api/event-join-requests/pending-counts: the host's events with requests waiting for him (issue 31.2.15). */
 export function usePendingJoinRequestCounts() {
-  return useQuery({ queryKey: joinRequestKeys.pendingCounts, queryFn: ({ signal }): Promise<PendingJoinRequests[]> => callApi(api.joinRequests.pendingCounts, {}, { signal }) });
+  return useQuery({
+    queryKey: joinRequestKeys.pendingCounts,
+    queryFn: ({ signal }): Promise<PendingJoinRequests[]> => callApi(api.joinRequests.pendingCounts, {}, { signal }),
+  });
 }

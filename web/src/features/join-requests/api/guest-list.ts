@@ -9,7 +9,10 @@ export function getGuestList(bookingId: string, signal?: AbortSignal): Promise<G
 }
 
 export function getGuestListQueryOptions(bookingId: string) {
-  return queryOptions({ queryKey: joinRequestKeys.guestList(bookingId), queryFn: ({ signal }) => getGuestList(bookingId, signal) });
+  return queryOptions({
+    queryKey: joinRequestKeys.guestList(bookingId),
+    queryFn: ({ signal }) => getGuestList(bookingId, signal),
+  });
 }
 
 /** True while the server owes a promotion: someone waits and a place is free (a guest just left or was removed). */
@@ -21,7 +24,10 @@ export function promotionPending(list: GuestList | undefined): boolean {
 export const PROMOTION_POLL_MS = 1500;
 
 export function useGuestList(bookingId: string) {
-  return useQuery({ ...getGuestListQueryOptions(bookingId), refetchInterval: (query) => (promotionPending(query.state.data) ? PROMOTION_POLL_MS : false) });
+  return useQuery({
+    ...getGuestListQueryOptions(bookingId),
+    refetchInterval: (query) => (promotionPending(query.state.data) ? PROMOTION_POLL_MS : false),
+  });
 }
 
 /** After any change, the event's requests and its guest list are read again (a promotion may follow). */
@@ -38,7 +44,8 @@ function useRefreshGuestList(bookingId: string) {
 export function useSetGuestLimit(bookingId: string) {
   const refresh = useRefreshGuestList(bookingId);
   return useMutation({
-    mutationFn: (guestLimit: number | null): Promise<GuestList> => callApi(api.guestList.setLimit, { params: { id: bookingId }, body: { guestLimit } }),
+    mutationFn: (guestLimit: number | null): Promise<GuestList> =>
+      callApi(api.guestList.setLimit, { params: { id: bookingId }, body: { guestLimit } }),
     onSettled: refresh,
   });
 }

@@ -9,7 +9,10 @@ export function getMyJoinRequests(signal?: AbortSignal): Promise<JoinRequest[]> 
 }
 
 export function getMyJoinRequestsQueryOptions(userId: string) {
-  return queryOptions({ queryKey: joinRequestKeys.ofGuest(userId), queryFn: ({ signal }) => getMyJoinRequests(signal) });
+  return queryOptions({
+    queryKey: joinRequestKeys.ofGuest(userId),
+    queryFn: ({ signal }) => getMyJoinRequests(signal),
+  });
 }
 
 export function useMyJoinRequests(userId: string) {

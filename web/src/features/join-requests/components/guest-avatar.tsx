@@ -15,10 +15,22 @@ export function GuestAvatar({ request }: { request: JoinRequest }) {
   const photo = request.guest?.profileImages[0];
   const [failed, setFailed] = useState(false);
   if (photo && !failed) {
-    return <img src={photo} alt="" data-testid="guest-photo" onError={() => setFailed(true)} className="h-12 w-12 shrink-0 rounded-full object-cover ring-2 ring-gold-400/60" />;
+    return (
+      <img
+        src={photo}
+        alt=""
+        data-testid="guest-photo"
+        onError={() => setFailed(true)}
+        className="h-12 w-12 shrink-0 rounded-full object-cover ring-2 ring-gold-400/60"
+      />
+    );
   }
   return (
-    <span aria-hidden="true" data-testid="guest-initial" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-gold-400 text-lg font-semibold text-neutral-950">
+    <span
+      aria-hidden="true"
+      data-testid="guest-initial"
+      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-gold-400 text-lg font-semibold text-neutral-950"
+    >
       {guestName(request).charAt(0).toUpperCase()}
     </span>
   );

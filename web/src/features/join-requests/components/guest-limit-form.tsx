@@ -27,7 +27,8 @@ export function GuestLimitForm({ bookingId, list }: { bookingId: string; list: G
   const submit = (guestLimit: number | null) => {
     setError(undefined);
     save.mutate(guestLimit, {
-      onSuccess: () => toast({ title: guestLimit === null ? WAITLIST_MESSAGES.limitCleared : WAITLIST_MESSAGES.limitSaved }),
+      onSuccess: () =>
+        toast({ title: guestLimit === null ? WAITLIST_MESSAGES.limitCleared : WAITLIST_MESSAGES.limitSaved }),
       onError: (e) => setError(serverMessage(e, WAITLIST_MESSAGES.limitFailed)),
     });
   };
@@ -43,10 +44,16 @@ export function GuestLimitForm({ bookingId, list }: { bookingId: string; list: G
   // Accepted invites count too, though they are not join requests listed below.
   const invited = Math.max(0, list.approvedCount - list.approved.length);
   const onList = `${list.guestLimit === null ? `${list.approvedCount} on the list, no limit` : `${list.approvedCount} of ${list.guestLimit} on the list`}${invited ? ` (${invited} by invite)` : ''}`;
-  const hint = list.maxGuestLimit === null ? 'Approvals past the limit join the waitlist.' : `Up to ${list.maxGuestLimit} (the section holds ${list.capacity}, including you and your friends). Approvals past the limit join the waitlist.`;
+  const hint =
+    list.maxGuestLimit === null
+      ? 'Approvals past the limit join the waitlist.'
+      : `Up to ${list.maxGuestLimit} (the section holds ${list.capacity}, including you and your friends). Approvals past the limit join the waitlist.`;
 
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-white/[0.03] p-4">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-white/[0.03] p-4"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`${id}-title`} className="text-sm font-semibold tracking-wide text-gold-200 uppercase">
           Guest Limit
@@ -76,7 +83,14 @@ export function GuestLimitForm({ bookingId, list }: { bookingId: string; list: G
             Save Limit
           </Button>
           {list.guestLimit !== null ? (
-            <Button type="button" variant="secondary" size="sm" disabled={save.isPending} onClick={() => submit(null)} className="min-[400px]:self-center">
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              disabled={save.isPending}
+              onClick={() => submit(null)}
+              className="min-[400px]:self-center"
+            >
               Remove Limit
             </Button>
           ) : null}

@@ -32,16 +32,30 @@ const TABS = { events: '/dashboard?tab=events', invites: '/dashboard?tab=invites
  * attending, pending requests, invites received: those still waiting for an answer) and the 3
  * soonest upcoming events the guest was approved for.
  */
-export function GuestOverview({ userId, firstName, receivedInvites }: { userId: string; firstName: string; receivedInvites: ReceivedInvitesRead }) {
+export function GuestOverview({
+  userId,
+  firstName,
+  receivedInvites,
+}: {
+  userId: string;
+  firstName: string;
+  receivedInvites: ReceivedInvitesRead;
+}) {
   const requests = useMyJoinRequests(userId);
   const invitesWaiting = (receivedInvites.data ?? []).filter((i) => i.status === 'pending').length;
   const attending = upcomingApproved(requests.data ?? []);
   const pending = (requests.data ?? []).filter((r) => r.status === 'pending');
-  const waitlisted = (requests.data ?? []).filter((r) => r.status === 'waitlisted' && eventStartsAt(r).getTime() > Date.now());
+  const waitlisted = (requests.data ?? []).filter(
+    (r) => r.status === 'waitlisted' && eventStartsAt(r).getTime() > Date.now(),
+  );
 
   return (
     <>
-      <section aria-labelledby="guest-greeting" data-testid="home-overview" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
+      <section
+        aria-labelledby="guest-greeting"
+        data-testid="home-overview"
+        className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6"
+      >
         <h2 id="guest-greeting" className="font-display text-2xl font-semibold break-words text-white">
           {greetingFor()}, {firstName}
         </h2>
@@ -80,7 +94,9 @@ export function GuestOverview({ userId, firstName, receivedInvites }: { userId: 
           empty={
             <div className="flex flex-col items-center gap-2 py-4 text-center">
               <p className="font-semibold text-white">No Upcoming Events Yet</p>
-              <p className="text-sm text-neutral-300">Ask to join an event; once its host approves you, it shows up here.</p>
+              <p className="text-sm text-neutral-300">
+                Ask to join an event; once its host approves you, it shows up here.
+              </p>
             </div>
           }
         >
@@ -111,11 +127,13 @@ export function GuestOverview({ userId, firstName, receivedInvites }: { userId: 
   );
 }
 
-
-
 function AttendingEvent({ request }: { request: JoinRequest }) {
   return (
-    <article aria-label={request.venueName} data-testid="attending-event" className="flex flex-col gap-2 rounded-2xl border border-white/5 bg-white/[0.03] p-4">
+    <article
+      aria-label={request.venueName}
+      data-testid="attending-event"
+      className="flex flex-col gap-2 rounded-2xl border border-white/5 bg-white/[0.03] p-4"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-semibold break-words text-white">{request.venueName}</h3>
@@ -144,13 +162,20 @@ function AttendingEvent({ request }: { request: JoinRequest }) {
 /** A request approved past the host's guest limit (issue 12): its place on the waitlist, and Leave. */
 function WaitlistedEvent({ request }: { request: JoinRequest }) {
   return (
-    <article aria-label={request.venueName} data-testid="waitlisted-event" className="flex flex-col gap-2 rounded-2xl border border-white/5 bg-white/[0.03] p-4">
+    <article
+      aria-label={request.venueName}
+      data-testid="waitlisted-event"
+      className="flex flex-col gap-2 rounded-2xl border border-white/5 bg-white/[0.03] p-4"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-semibold break-words text-white">{request.venueName}</h3>
           <p className="text-sm text-neutral-300">Hosted by {request.host.firstName}</p>
         </div>
-        <span data-testid="waitlist-status" className="shrink-0 rounded-full border border-gold-400/40 bg-gold-400/10 px-3 py-1 text-xs font-semibold text-gold-200">
+        <span
+          data-testid="waitlist-status"
+          className="shrink-0 rounded-full border border-gold-400/40 bg-gold-400/10 px-3 py-1 text-xs font-semibold text-gold-200"
+        >
           Waitlisted{request.waitlistPosition ? ` (#${request.waitlistPosition})` : ''}
         </span>
       </div>
@@ -159,7 +184,9 @@ function WaitlistedEvent({ request }: { request: JoinRequest }) {
         <span aria-hidden="true"> · </span>
         <span>{formatTimeEst(eventStartsAt(request))}</span>
       </p>
-      <p className="text-xs text-neutral-300">When a place opens, the first on the waitlist joins automatically and hears from the host in Messages.</p>
+      <p className="text-xs text-neutral-300">
+        When a place opens, the first on the waitlist joins automatically and hears from the host in Messages.
+      </p>
       <div className="flex justify-end">
         <LeaveButton request={request} label="Leave Waitlist" />
       </div>
@@ -186,10 +213,18 @@ function LeaveButton({ request, label }: { request: JoinRequest; label: string }
       onClick={() =>
         leave.mutate(request.id, {
           onSuccess: () => {
-            toast({ title: request.status === 'waitlisted' ? 'You left the waitlist' : 'You left the event', description: request.venueName });
+            toast({
+              title: request.status === 'waitlisted' ? 'You left the waitlist' : 'You left the event',
+              description: request.venueName,
+            });
             focusAttending();
           },
-          onError: (error) => toast({ title: 'Error', description: serverMessage(error, WAITLIST_MESSAGES.leaveFailed), variant: 'destructive' }),
+          onError: (error) =>
+            toast({
+              title: 'Error',
+              description: serverMessage(error, WAITLIST_MESSAGES.leaveFailed),
+              variant: 'destructive',
+            }),
         })
       }
     >

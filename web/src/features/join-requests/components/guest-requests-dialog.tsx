@@ -25,7 +25,15 @@ const OUTCOME: Record<JoinRequestDecision, { success: string; failure: string }>
  * moves to the next button of the same kind (or Close), so a keyboard user is never left on a
  * button that has gone.
  */
-export function GuestRequestsDialog({ bookingId, venueName, onClose }: { bookingId: string; venueName: string; onClose: () => void }) {
+export function GuestRequestsDialog({
+  bookingId,
+  venueName,
+  onClose,
+}: {
+  bookingId: string;
+  venueName: string;
+  onClose: () => void;
+}) {
   const guestList = useGuestList(bookingId);
   // While a promotion is owed (a place freed, someone waiting), both lists are read again until it shows.
   const requests = useBookingJoinRequests(bookingId, promotionPending(guestList.data) ? PROMOTION_POLL_MS : false);
@@ -39,7 +47,9 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
   const all = requests.data ?? [];
   const pending = all.filter((r) => r.status === 'pending');
   const approved = all.filter((r) => r.status === 'approved');
-  const waitlist = all.filter((r) => r.status === 'waitlisted').sort((a, b) => (a.waitlistPosition ?? Infinity) - (b.waitlistPosition ?? Infinity));
+  const waitlist = all
+    .filter((r) => r.status === 'waitlisted')
+    .sort((a, b) => (a.waitlistPosition ?? Infinity) - (b.waitlistPosition ?? Infinity));
   const busy = decide.isPending || remove.isPending;
 
   // The guest list changed (e.g. the promotion arrived) and the requests read before it disagree:
@@ -50,7 +60,8 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
   const reconciled = useRef(0);
   const refetchRequests = requests.refetch;
   useEffect(() => {
-    if (listedWaiting === undefined || !requests.data || requests.isFetching || reconciled.current === listReadAt) return;
+    if (listedWaiting === undefined || !requests.data || requests.isFetching || reconciled.current === listReadAt)
+      return;
     reconciled.current = listReadAt;
     if (waitlist.length !== listedWaiting) void refetchRequests();
   }, [listedWaiting, listReadAt, requests.data, requests.isFetching, waitlist.length, refetchRequests]);
@@ -67,8 +78,19 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
     decide.mutate(
       { id: request.id, decision },
       {
-        onSuccess: (answer) => toast({ title: answer.status === 'waitlisted' ? `Added to the waitlist (#${answer.waitlistPosition ?? waitlist.length + 1})` : OUTCOME[decision].success }),
-        onError: (error) => toast({ title: 'Error', description: serverMessage(error, OUTCOME[decision].failure), variant: 'destructive' }),
+        onSuccess: (answer) =>
+          toast({
+            title:
+              answer.status === 'waitlisted'
+                ? `Added to the waitlist (#${answer.waitlistPosition ?? waitlist.length + 1})`
+                : OUTCOME[decision].success,
+          }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: serverMessage(error, OUTCOME[decision].failure),
+            variant: 'destructive',
+          }),
         onSettled: () => setRefocus({ selector: '[data-decision="approve"]', at: Math.max(position, 0) }),
       },
     );
@@ -77,14 +99,27 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
   const onRemove = (request: JoinRequest) => {
     const position = [...approved, ...waitlist].findIndex((r) => r.id === request.id);
     remove.mutate(request.id, {
-      onSuccess: () => toast({ title: 'Guest Removed', description: `${guestName(request)} is no longer on the list.` }),
-      onError: (error) => toast({ title: 'Error', description: serverMessage(error, WAITLIST_MESSAGES.removeFailed), variant: 'destructive' }),
+      onSuccess: () =>
+        toast({ title: 'Guest Removed', description: `${guestName(request)} is no longer on the list.` }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: serverMessage(error, WAITLIST_MESSAGES.removeFailed),
+          variant: 'destructive',
+        }),
       onSettled: () => setRefocus({ selector: '[data-remove]', at: Math.max(position, 0) }),
     });
   };
 
   const removeButton = (request: JoinRequest) => (
-    <Button type="button" variant="secondary" size="sm" data-remove="" disabled={busy} onClick={() => onRemove(request)}>
+    <Button
+      type="button"
+      variant="secondary"
+      size="sm"
+      data-remove=""
+      disabled={busy}
+      onClick={() => onRemove(request)}
+    >
       Remove
       <span className="sr-only">: {guestName(request)}</span>
     </Button>
@@ -103,22 +138,42 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
           errorClassName="py-4"
           isEmpty={() => pending.length === 0 && approved.length === 0 && waitlist.length === 0}
           empty={
-            <p className="rounded-2xl border border-white/10 bg-white/5 p-6 text-center text-neutral-300">No guest requests yet</p>
+            <p className="rounded-2xl border border-white/10 bg-white/5 p-6 text-center text-neutral-300">
+              No guest requests yet
+            </p>
           }
         >
           {() => (
             <>
               {pending.length > 0 ? (
-                <RequestSection id={`pending-${bookingId}`} title={`Pending Requests (${pending.length})`} listLabel="Pending requests">
+                <RequestSection
+                  id={`pending-${bookingId}`}
+                  title={`Pending Requests (${pending.length})`}
+                  listLabel="Pending requests"
+                >
                   {pending.map((request) => (
                     <li key={request.id}>
                       <RequestCard request={request}>
                         <div className="flex gap-2">
-                          <Button type="button" size="sm" className="flex-1" data-decision="approve" disabled={busy} onClick={() => onDecide(request, 'approve')}>
+                          <Button
+                            type="button"
+                            size="sm"
+                            className="flex-1"
+                            data-decision="approve"
+                            disabled={busy}
+                            onClick={() => onDecide(request, 'approve')}
+                          >
                             Approve
                             <span className="sr-only">: {guestName(request)}</span>
                           </Button>
-                          <Button type="button" variant="secondary" size="sm" className="flex-1" disabled={busy} onClick={() => onDecide(request, 'decline')}>
+                          <Button
+                            type="button"
+                            variant="secondary"
+                            size="sm"
+                            className="flex-1"
+                            disabled={busy}
+                            onClick={() => onDecide(request, 'decline')}
+                          >
                             Decline
                             <span className="sr-only">: {guestName(request)}</span>
                           </Button>
@@ -129,7 +184,11 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
                 </RequestSection>
               ) : null}
               {approved.length > 0 ? (
-                <RequestSection id={`approved-${bookingId}`} title={`Approved Guests (${approved.length})`} listLabel="Approved guests">
+                <RequestSection
+                  id={`approved-${bookingId}`}
+                  title={`Approved Guests (${approved.length})`}
+                  listLabel="Approved guests"
+                >
                   {approved.map((request) => (
                     <li key={request.id}>
                       <RequestCard request={request}>{removeButton(request)}</RequestCard>
@@ -138,7 +197,11 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
                 </RequestSection>
               ) : null}
               {waitlist.length > 0 ? (
-                <RequestSection id={`waitlist-${bookingId}`} title={`Waitlist (${waitlist.length})`} listLabel="Waitlist, first promoted first">
+                <RequestSection
+                  id={`waitlist-${bookingId}`}
+                  title={`Waitlist (${waitlist.length})`}
+                  listLabel="Waitlist, first promoted first"
+                >
                   {waitlist.map((request, i) => (
                     <li key={request.id}>
                       <RequestCard request={request} badge={`#${request.waitlistPosition ?? i + 1}`}>
@@ -159,7 +222,17 @@ export function GuestRequestsDialog({ bookingId, venueName, onClose }: { booking
   );
 }
 
-function RequestSection({ id, title, listLabel, children }: { id: string; title: string; listLabel: string; children: ReactNode }) {
+function RequestSection({
+  id,
+  title,
+  listLabel,
+  children,
+}: {
+  id: string;
+  title: string;
+  listLabel: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
       <h3 id={id} className="text-sm font-semibold tracking-wide text-gold-200 uppercase">
@@ -174,9 +247,15 @@ function RequestSection({ id, title, listLabel, children }: { id: string; title:
 
 function RequestCard({ request, badge, children }: { request: JoinRequest; badge?: string; children?: ReactNode }) {
   const name = guestName(request);
-  const details = [request.guest?.age != null ? `Age ${request.guest.age}` : null, request.guest?.city || null].filter(Boolean).join(' · ');
+  const details = [request.guest?.age != null ? `Age ${request.guest.age}` : null, request.guest?.city || null]
+    .filter(Boolean)
+    .join(' · ');
   return (
-    <article aria-label={name} data-testid="guest-request" className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-white/[0.03] p-4">
+    <article
+      aria-label={name}
+      data-testid="guest-request"
+      className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-white/[0.03] p-4"
+    >
       <div className="flex items-start gap-3">
         <GuestAvatar request={request} />
         <div className="min-w-0 flex-1">

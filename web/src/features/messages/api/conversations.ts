@@ -10,7 +10,10 @@ export function getConversations(userId: string, signal?: AbortSignal): Promise<
 
 /** The key carries the user id (docs/product.md#conventions-server), so another account never sees a cached list. */
 export function getConversationsQueryOptions(userId: string) {
-  return queryOptions({ queryKey: ['conversations', 'list', userId] as const, queryFn: ({ signal }) => getConversations(userId, signal) });
+  return queryOptions({
+    queryKey: ['conversations', 'list', userId] as const,
+    queryFn: ({ signal }) => getConversations(userId, signal),
+  });
 }
 
 export function useConversations(userId: string) {
@@ -23,7 +26,10 @@ export function getMessages(conversationId: string, signal?: AbortSignal): Promi
 }
 
 export function getMessagesQueryOptions(conversationId: string) {
-  return queryOptions({ queryKey: ['conversations', 'messages', conversationId] as const, queryFn: ({ signal }) => getMessages(conversationId, signal) });
+  return queryOptions({
+    queryKey: ['conversations', 'messages', conversationId] as const,
+    queryFn: ({ signal }) => getMessages(conversationId, signal),
+  });
 }
 
 export function useMessages(conversationId: string) {
@@ -37,7 +43,11 @@ export function useMessages(conversationId: string) {
  * Real-time push: when the message-sent event reaches this browser (it names the recipient and
  * the conversation), call `refreshConversation(queryClient, currentUserId, event.conversationId)`.
  */
-export function refreshConversation(queryClient: QueryClient, userId: string, conversationId: string): Promise<unknown> {
+export function refreshConversation(
+  queryClient: QueryClient,
+  userId: string,
+  conversationId: string,
+): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: getMessagesQueryOptions(conversationId).queryKey }),
     queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(userId).queryKey }),
@@ -47,7 +57,10 @@ export function refreshConversation(queryClient: QueryClient, userId: string, co
 /** `refreshConversation` bound to the app's query client and the signed-in member. */
 export function useRefreshConversation(userId: string) {
   const queryClient = useQueryClient();
-  return useCallback((conversationId: string) => refreshConversation(queryClient, userId, conversationId), [queryClient, userId]);
+  return useCallback(
+    (conversationId: string) => refreshConversation(queryClient, userId, conversationId),
+    [queryClient, userId],
+  );
 }
 
 /** POST /api/conversations/{id}/messages: the sender is the session's user; the content is trimmed first. */
@@ -56,7 +69,11 @@ export function sendMessage(conversationId: string, content: string): Promise<Me
 }
 
 /** Sends, then refreshes the thread and the list (docs/product.md#messaging-conversations). */
-export function useSendMessage(userId: string, conversationId: string, opts: { onSuccess?: (m: Message) => void } = {}) {
+export function useSendMessage(
+  userId: string,
+  conversationId: string,
+  opts: { onSuccess?: (m: Message) => void } = {},
+) {
   const refresh = useRefreshConversation(userId);
   return useMutation({
     mutationFn: (content: string) => sendMessage(conversationId, content),

@@ -13,7 +13,10 @@ export function Avatar({ user, className }: { user: Conversation['otherUser']; c
       aria-hidden="true"
       data-testid="avatar-initial"
       data-initial={user.firstName.charAt(0).toUpperCase() || '?'}
-      className={cn(box, 'grid place-items-center border border-gold-400/40 bg-gold-400/10 font-semibold text-gold-200 before:content-[attr(data-initial)]')}
+      className={cn(
+        box,
+        'grid place-items-center border border-gold-400/40 bg-gold-400/10 font-semibold text-gold-200 before:content-[attr(data-initial)]',
+      )}
     />
   );
 }

@@ -25,7 +25,16 @@ export function ConversationList({
         const time = c.lastMessageAt ? formatMessageTime(c.lastMessageAt) : 'No messages yet';
         const event = eventLabel(c);
         const preview = lastMessagePreview(c);
-        const label = [fullName(c.otherUser), otherPartyLabel(c), event, preview, time, c.unreadCount > 0 ? `${c.unreadCount} unread` : null].filter(Boolean).join(', ');
+        const label = [
+          fullName(c.otherUser),
+          otherPartyLabel(c),
+          event,
+          preview,
+          time,
+          c.unreadCount > 0 ? `${c.unreadCount} unread` : null,
+        ]
+          .filter(Boolean)
+          .join(', ');
         return (
           <li key={c.id}>
             <button
@@ -47,7 +56,10 @@ export function ConversationList({
                   <span data-testid="conversation-name" className="truncate font-semibold text-white">
                     {fullName(c.otherUser)}
                   </span>{' '}
-                  <span data-testid="conversation-role" className="shrink-0 rounded-full border border-gold-400/50 px-2 py-0.5 text-[11px] font-medium text-gold-200">
+                  <span
+                    data-testid="conversation-role"
+                    className="shrink-0 rounded-full border border-gold-400/50 px-2 py-0.5 text-[11px] font-medium text-gold-200"
+                  >
                     {otherPartyLabel(c)}
                   </span>
                 </span>{' '}
@@ -72,7 +84,10 @@ export function ConversationList({
                 </span>
               </span>{' '}
               {c.unreadCount > 0 ? (
-                <span data-testid="unread-badge" className="inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full bg-gold-400 px-2 text-xs font-bold text-neutral-950">
+                <span
+                  data-testid="unread-badge"
+                  className="inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full bg-gold-400 px-2 text-xs font-bold text-neutral-950"
+                >
                   {c.unreadCount}
                 </span>
               ) : null}

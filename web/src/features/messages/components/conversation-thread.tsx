@@ -39,7 +39,8 @@ export function ConversationThread({
   // Messages already there when the thread opened are not announced; later ones are.
   const [baseline, setBaseline] = useState<number | null>(null);
   if (messages.data && baseline === null) setBaseline(messages.data.length);
-  const latestNew = messages.data && baseline !== null && messages.data.length > baseline ? messages.data.at(-1) : undefined;
+  const latestNew =
+    messages.data && baseline !== null && messages.data.length > baseline ? messages.data.at(-1) : undefined;
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -53,15 +54,29 @@ export function ConversationThread({
   return (
     <section aria-labelledby={`thread-${conversation.id}`} className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3 border-b border-white/10 pb-3">
-        <Button type="button" variant="ghost" size="sm" onClick={onBack} aria-label="Back to conversations" className="-ml-2 px-3 md:hidden">
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={onBack}
+          aria-label="Back to conversations"
+          className="-ml-2 px-3 md:hidden"
+        >
           <span aria-hidden="true">←</span> Back
         </Button>
         <Avatar user={conversation.otherUser} className="h-10 w-10" />
         <div className="min-w-0">
-          <h2 id={`thread-${conversation.id}`} ref={headingRef} tabIndex={-1} className="truncate text-lg font-semibold text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400">
+          <h2
+            id={`thread-${conversation.id}`}
+            ref={headingRef}
+            tabIndex={-1}
+            className="truncate text-lg font-semibold text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400"
+          >
             {name}
           </h2>
-          <p className="truncate text-xs text-gold-200">{[otherPartyLabel(conversation), eventLabel(conversation)].filter(Boolean).join(' · ')}</p>
+          <p className="truncate text-xs text-gold-200">
+            {[otherPartyLabel(conversation), eventLabel(conversation)].filter(Boolean).join(' · ')}
+          </p>
         </div>
         {renderMemberActions ? (
           <div data-testid="thread-member-actions" className="w-full sm:ml-auto sm:w-auto">
@@ -85,9 +100,7 @@ export function ConversationThread({
           errorLook="center"
           errorClassName="py-10"
           isEmpty={(data) => data.length === 0}
-          empty={
-            <p className="py-10 text-center text-sm text-neutral-300">No messages yet. Start the conversation!</p>
-          }
+          empty={<p className="py-10 text-center text-sm text-neutral-300">No messages yet. Start the conversation!</p>}
         >
           {(data) => (
             <ol aria-label="Messages" className="flex flex-col gap-3 p-1">
@@ -115,18 +128,36 @@ export function ConversationThread({
 }
 
 function announce(message: Message, userId: string, otherName: string): string {
-  return message.senderId === userId ? `Message sent: ${message.content}` : `New message from ${otherName}: ${message.content}`;
+  return message.senderId === userId
+    ? `Message sent: ${message.content}`
+    : `New message from ${otherName}: ${message.content}`;
 }
 
-function MessageItem({ message, own, otherName, actions }: { message: Message; own: boolean; otherName: string; actions?: ReactNode }) {
+function MessageItem({
+  message,
+  own,
+  otherName,
+  actions,
+}: {
+  message: Message;
+  own: boolean;
+  otherName: string;
+  actions?: ReactNode;
+}) {
   return (
-    <li data-testid="message" data-own={own} className={cn('flex max-w-[85%] flex-col gap-1', own ? 'items-end self-end' : 'items-start self-start')}>
+    <li
+      data-testid="message"
+      data-own={own}
+      className={cn('flex max-w-[85%] flex-col gap-1', own ? 'items-end self-end' : 'items-start self-start')}
+    >
       <span className="sr-only">{own ? 'You' : otherName}: </span>
       <p
         data-testid="message-content"
         className={cn(
           'rounded-2xl px-4 py-2 text-sm break-words whitespace-pre-wrap',
-          own ? 'rounded-br-sm bg-gold-300 text-neutral-950' : 'rounded-bl-sm border border-white/10 bg-white/10 text-white',
+          own
+            ? 'rounded-br-sm bg-gold-300 text-neutral-950'
+            : 'rounded-bl-sm border border-white/10 bg-white/10 text-white',
         )}
       >
         {message.content}

@@ -15,7 +15,15 @@ const SEND_FAILED = 'Failed to send message';
  * disabled while the trimmed text is empty, the text trimmed before sending; cleared once sent.
  * Enter sends, Shift+Enter starts a new line.
  */
-export function MessageComposer({ userId, conversationId, recipientName }: { userId: string; conversationId: string; recipientName: string }) {
+export function MessageComposer({
+  userId,
+  conversationId,
+  recipientName,
+}: {
+  userId: string;
+  conversationId: string;
+  recipientName: string;
+}) {
   const id = useId();
   const fieldId = `${id}-message`;
   const countId = `${id}-count`;
@@ -91,7 +99,11 @@ export function MessageComposer({ userId, conversationId, recipientName }: { use
         <p id={hintId} className="text-neutral-400">
           Enter to send, Shift+Enter for a new line
         </p>
-        <p id={countId} data-testid="message-count" className={tooLong ? 'shrink-0 text-red-300' : 'shrink-0 text-neutral-400'}>
+        <p
+          id={countId}
+          data-testid="message-count"
+          className={tooLong ? 'shrink-0 text-red-300' : 'shrink-0 text-neutral-400'}
+        >
           {text.length}/{MESSAGE_LIMITS.content}
         </p>
       </div>

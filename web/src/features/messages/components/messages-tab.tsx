@@ -40,14 +40,16 @@ export function MessagesTab({ userId, ...slots }: { userId: string } & ThreadSlo
   };
 
   if (conversations.isPending) {
-    return (
-      <ListSkeleton label="Loading conversations..." />
-    );
+    return <ListSkeleton label="Loading conversations..." />;
   }
   if (conversations.isError) {
     return (
       <Box>
-        <QueryError look="center" text="Error loading messages. Please try again." onRetry={() => void conversations.refetch()} />
+        <QueryError
+          look="center"
+          text="Error loading messages. Please try again."
+          onRetry={() => void conversations.refetch()}
+        />
       </Box>
     );
   }
@@ -56,7 +58,9 @@ export function MessagesTab({ userId, ...slots }: { userId: string } & ThreadSlo
       <Box>
         <div className="flex flex-col items-center gap-2 text-center">
           <h2 className="text-lg font-semibold text-white">No Messages Yet</h2>
-          <p className="text-sm text-neutral-300">Your conversations will appear here after you accept an invite or a join request is approved.</p>
+          <p className="text-sm text-neutral-300">
+            Your conversations will appear here after you accept an invite or a join request is approved.
+          </p>
         </div>
       </Box>
     );
@@ -66,11 +70,26 @@ export function MessagesTab({ userId, ...slots }: { userId: string } & ThreadSlo
     <div className="md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-4">
       <div className={cn(selected && 'hidden md:block')} data-testid="conversation-pane">
         <h2 className="sr-only">Conversations</h2>
-        <ConversationList ref={listRef} conversations={conversations.data} selectedId={selected?.id ?? null} onSelect={setSelectedId} />
+        <ConversationList
+          ref={listRef}
+          conversations={conversations.data}
+          selectedId={selected?.id ?? null}
+          onSelect={setSelectedId}
+        />
       </div>
-      <div className={cn('rounded-3xl border border-white/10 bg-neutral-900/70 p-4', !selected && 'hidden md:block')} data-testid="thread-pane">
+      <div
+        className={cn('rounded-3xl border border-white/10 bg-neutral-900/70 p-4', !selected && 'hidden md:block')}
+        data-testid="thread-pane"
+      >
         {selected ? (
-          <ConversationThread key={selected.id} userId={userId} conversation={selected} onBack={back} onBlocked={leaveBlocked} {...slots} />
+          <ConversationThread
+            key={selected.id}
+            userId={userId}
+            conversation={selected}
+            onBack={back}
+            onBlocked={leaveBlocked}
+            {...slots}
+          />
         ) : (
           <div className="flex h-full min-h-48 flex-col items-center justify-center gap-2 text-center">
             <h2 className="text-lg font-semibold text-white">Select a Conversation</h2>

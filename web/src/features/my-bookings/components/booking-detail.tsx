@@ -6,7 +6,13 @@ import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Logo } from '../../../components/layout/logo';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
+import {
+  formatBookingDate,
+  formatDuration,
+  formatPlace,
+  formatTimeRange,
+  venueKindLabel,
+} from '../../../lib/booking-display';
 import { canCancel } from '../../../lib/cancellation';
 import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatWholeDollars } from '../../../lib/format';
@@ -34,13 +40,18 @@ export interface BookingDetailSlots {
  * the calendar file once confirmed, and Cancel. Read from the member's own bookings (GET
  * /api/bookings/user): another member's booking is simply not found.
  */
-export function BookingDetail({ userId, bookingId, ...slots }: { userId: string; bookingId: string } & BookingDetailSlots) {
+export function BookingDetail({
+  userId,
+  bookingId,
+  ...slots
+}: { userId: string; bookingId: string } & BookingDetailSlots) {
   // Read again on arrival (the list may be cached from before the payment), and while the booking
   // is held, until the payment's outcome reached it.
   const bookings = useQuery({
     ...getMyBookingsQueryOptions(userId),
     refetchOnMount: 'always',
-    refetchInterval: (q) => (q.state.data?.find((b) => b.id === bookingId)?.status === 'held' ? HELD_REFRESH_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.find((b) => b.id === bookingId)?.status === 'held' ? HELD_REFRESH_MS : false,
   });
   const booking = bookings.data?.find((b) => b.id === bookingId) ?? null;
 
@@ -57,7 +68,11 @@ export function BookingDetail({ userId, bookingId, ...slots }: { userId: string;
     return (
       <Shell>
         <h1 className="font-display text-3xl font-semibold text-white">Booking</h1>
-        <QueryError look="inline" text="Error loading the booking. Please try again." onRetry={() => void bookings.refetch()} />
+        <QueryError
+          look="inline"
+          text="Error loading the booking. Please try again."
+          onRetry={() => void bookings.refetch()}
+        />
       </Shell>
     );
   }
@@ -83,7 +98,11 @@ function Details({ booking, renderPass, renderCancel }: { booking: Booking } & B
     <>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 id="booking-title" tabIndex={-1} className="font-display text-3xl font-semibold break-words text-white focus:outline-none">
+          <h1
+            id="booking-title"
+            tabIndex={-1}
+            className="font-display text-3xl font-semibold break-words text-white focus:outline-none"
+          >
             {booking.venueName}
           </h1>
           <p className="text-sm text-neutral-300">
@@ -108,7 +127,13 @@ function Details({ booking, renderPass, renderCancel }: { booking: Booking } & B
         {depositRows(booking).map((row) => (
           <Field key={row.key} label={row.label} testId={`booking-${row.key}`} value={row.value} />
         ))}
-        {booking.status === 'cancelled' && booking.refundAmount !== null ? <Field label="Refund" testId="booking-refund" value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'} /> : null}
+        {booking.status === 'cancelled' && booking.refundAmount !== null ? (
+          <Field
+            label="Refund"
+            testId="booking-refund"
+            value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'}
+          />
+        ) : null}
       </dl>
       {confirmed ? renderPass(booking) : null}
       <div className="flex flex-wrap gap-3">
@@ -151,7 +176,9 @@ function Shell({ children }: { children: ReactNode }) {
             ← My Bookings
           </Link>
         </header>
-        <main className="flex flex-col gap-5 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 sm:p-8">{children}</main>
+        <main className="flex flex-col gap-5 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 sm:p-8">
+          {children}
+        </main>
       </div>
     </div>
   );

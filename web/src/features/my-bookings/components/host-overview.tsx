@@ -32,7 +32,15 @@ const TABS = { events: '/dashboard?tab=events', invites: '/dashboard?tab=invites
  * once there are bookings or invites), the 3 soonest upcoming confirmed bookings, and recent
  * activity (the 3 newest sent invites).
  */
-export function HostOverview({ userId, firstName, sentInvites }: { userId: string; firstName: string; sentInvites: SentInvitesRead }) {
+export function HostOverview({
+  userId,
+  firstName,
+  sentInvites,
+}: {
+  userId: string;
+  firstName: string;
+  sentInvites: SentInvitesRead;
+}) {
   const hosted = useHostedBookings(userId);
   const confirmed = (hosted.data ?? []).filter((b) => b.status === 'confirmed');
   const upcoming = bySoonest(confirmed.filter((b) => isUpcoming(b)));
@@ -116,11 +124,22 @@ export function HostOverview({ userId, firstName, sentInvites }: { userId: strin
           {() => (
             <ul aria-label="Invites you sent" className="flex flex-col gap-3">
               {sent.slice(0, RECENT_ACTIVITY_LIMIT).map((invite) => (
-                <li key={invite.id} data-testid="recent-invite" className="flex items-center gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-3">
+                <li
+                  key={invite.id}
+                  data-testid="recent-invite"
+                  className="flex items-center gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-3"
+                >
                   {invite.guest.profileImages[0] ? (
-                    <img src={invite.guest.profileImages[0]} alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
+                    <img
+                      src={invite.guest.profileImages[0]}
+                      alt=""
+                      className="h-10 w-10 shrink-0 rounded-full object-cover"
+                    />
                   ) : (
-                    <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-gold-400 font-semibold text-neutral-950">
+                    <span
+                      aria-hidden="true"
+                      className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-gold-400 font-semibold text-neutral-950"
+                    >
                       {invite.guest.firstName.charAt(0).toUpperCase() || '?'}
                     </span>
                   )}
@@ -142,11 +161,13 @@ export function HostOverview({ userId, firstName, sentInvites }: { userId: strin
   );
 }
 
-
-
 function UpcomingEvent({ booking }: { booking: Booking }) {
   return (
-    <article aria-label={booking.venueName} data-testid="upcoming-event" className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-4">
+    <article
+      aria-label={booking.venueName}
+      data-testid="upcoming-event"
+      className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-4"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-semibold break-words text-white">{booking.venueName}</h3>

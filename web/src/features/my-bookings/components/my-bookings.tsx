@@ -5,7 +5,14 @@ import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button } from '../../../components/ui/button';
 import { ShowPassLink } from '../../../components/show-pass-link';
 import { canCancel } from '../../../lib/cancellation';
-import { bySoonest, formatBookingDate, formatDuration, formatPlace, formatTimeRange, venueKindLabel } from '../../../lib/booking-display';
+import {
+  bySoonest,
+  formatBookingDate,
+  formatDuration,
+  formatPlace,
+  formatTimeRange,
+  venueKindLabel,
+} from '../../../lib/booking-display';
 import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatWholeDollars } from '../../../lib/format';
 import { useMyBookings } from '../api/bookings';
@@ -25,7 +32,14 @@ export interface MyBookingsSlots {
 }
 
 /** My Bookings (host, docs/product.md#dashboard-my-bookings): one card per booking, soonest first. */
-export function MyBookings({ userId, onBrowseEvents, pendingRequests: pending, renderGuestRequests, renderSplitProgress, renderCancel }: { userId: string; onBrowseEvents: () => void } & MyBookingsSlots) {
+export function MyBookings({
+  userId,
+  onBrowseEvents,
+  pendingRequests: pending,
+  renderGuestRequests,
+  renderSplitProgress,
+  renderCancel,
+}: { userId: string; onBrowseEvents: () => void } & MyBookingsSlots) {
   const bookings = useMyBookings(userId);
   const [requestsOf, setRequestsOf] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
@@ -55,7 +69,13 @@ export function MyBookings({ userId, onBrowseEvents, pendingRequests: pending, r
           <ul aria-label="Your bookings" className="flex flex-col gap-4">
             {bySoonest(list).map((booking) => (
               <li key={booking.id}>
-                <BookingCard booking={booking} pending={pending.get(booking.id) ?? 0} splitProgress={booking.status === 'held' ? renderSplitProgress(booking) : null} onViewRequests={() => setRequestsOf(booking)} onCancel={() => setCancelling(booking)} />
+                <BookingCard
+                  booking={booking}
+                  pending={pending.get(booking.id) ?? 0}
+                  splitProgress={booking.status === 'held' ? renderSplitProgress(booking) : null}
+                  onViewRequests={() => setRequestsOf(booking)}
+                  onCancel={() => setCancelling(booking)}
+                />
               </li>
             ))}
           </ul>
@@ -73,13 +93,33 @@ export function MyBookings({ userId, onBrowseEvents, pendingRequests: pending, r
   );
 }
 
-function BookingCard({ booking, pending, splitProgress, onViewRequests, onCancel }: { booking: Booking; pending: number; splitProgress: ReactNode; onViewRequests: () => void; onCancel: () => void }) {
+function BookingCard({
+  booking,
+  pending,
+  splitProgress,
+  onViewRequests,
+  onCancel,
+}: {
+  booking: Booking;
+  pending: number;
+  splitProgress: ReactNode;
+  onViewRequests: () => void;
+  onCancel: () => void;
+}) {
   const headingId = `booking-${booking.id}`;
   return (
-    <article aria-labelledby={headingId} data-testid="booking-card" className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+    <article
+      aria-labelledby={headingId}
+      data-testid="booking-card"
+      className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} tabIndex={-1} className="font-display text-xl font-semibold break-words text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400">
+          <h3
+            id={headingId}
+            tabIndex={-1}
+            className="font-display text-xl font-semibold break-words text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400"
+          >
             {booking.venueName}
           </h3>
           <p className="text-sm text-neutral-300">
@@ -99,7 +139,13 @@ function BookingCard({ booking, pending, splitProgress, onViewRequests, onCancel
         {depositRows(booking).map((row) => (
           <Field key={row.key} label={row.label} testId={`booking-${row.key}`} value={row.value} />
         ))}
-        {booking.status === 'cancelled' && booking.refundAmount !== null ? <Field label="Refund" testId="booking-refund" value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'} /> : null}
+        {booking.status === 'cancelled' && booking.refundAmount !== null ? (
+          <Field
+            label="Refund"
+            testId="booking-refund"
+            value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'}
+          />
+        ) : null}
       </dl>
       {splitProgress}
       <div className="flex flex-wrap gap-3">
@@ -108,14 +154,20 @@ function BookingCard({ booking, pending, splitProgress, onViewRequests, onCancel
           <span className="sr-only">: {booking.venueName}</span>
           {pending > 0 ? (
             <>
-              <span aria-hidden="true" data-testid="pending-requests" className="ml-2 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-400 px-1.5 text-xs font-bold text-neutral-950">
+              <span
+                aria-hidden="true"
+                data-testid="pending-requests"
+                className="ml-2 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-400 px-1.5 text-xs font-bold text-neutral-950"
+              >
                 {pending}
               </span>
               <span className="sr-only">, {pending} waiting</span>
             </>
           ) : null}
         </Button>
-        {booking.status === 'confirmed' ? <AddToCalendarLink bookingId={booking.id} venueName={booking.venueName} /> : null}
+        {booking.status === 'confirmed' ? (
+          <AddToCalendarLink bookingId={booking.id} venueName={booking.venueName} />
+        ) : null}
         {booking.status === 'confirmed' ? <ShowPassLink bookingId={booking.id} venueName={booking.venueName} /> : null}
         {canCancel(booking) ? (
           <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
@@ -128,7 +180,17 @@ function BookingCard({ booking, pending, splitProgress, onViewRequests, onCancel
   );
 }
 
-function Field({ label, value, testId, emphasis }: { label: string; value: string; testId: string; emphasis?: boolean }) {
+function Field({
+  label,
+  value,
+  testId,
+  emphasis,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  emphasis?: boolean;
+}) {
   return (
     <div className="min-w-0">
       <dt className="text-xs uppercase tracking-wide text-neutral-400">{label}</dt>

@@ -13,7 +13,8 @@ export const notificationKeys = {
 export function getNotificationsQueryOptions(page: number) {
   return queryOptions({
     queryKey: notificationKeys.page(page),
-    queryFn: ({ signal }): Promise<NotificationPage> => callApi(api.notifications.list, { query: { page, pageSize: 20 } }, { signal }),
+    queryFn: ({ signal }): Promise<NotificationPage> =>
+      callApi(api.notifications.list, { query: { page, pageSize: 20 } }, { signal }),
   });
 }
 
@@ -40,7 +41,10 @@ export function useMarkAllRead() {
 
 /** GET/PUT /api/notifications/preferences: which kinds of email the member receives. */
 export function useEmailPreferences() {
-  return useQuery({ queryKey: notificationKeys.preferences, queryFn: ({ signal }): Promise<EmailPreferences> => callApi(api.notifications.preferences, {}, { signal }) });
+  return useQuery({
+    queryKey: notificationKeys.preferences,
+    queryFn: ({ signal }): Promise<EmailPreferences> => callApi(api.notifications.preferences, {}, { signal }),
+  });
 }
 
 export function useSetEmailPreferences() {

@@ -12,7 +12,9 @@ export function EmailPreferences() {
   if (isError || !data) return <p className="text-sm text-red-300">Your email settings could not be loaded.</p>;
   return (
     <div className="flex flex-col gap-2" data-testid="email-preferences">
-      <p className="mb-2 text-sm text-neutral-300">Choose which emails we send you. Every notification still shows under the bell.</p>
+      <p className="mb-2 text-sm text-neutral-300">
+        Choose which emails we send you. Every notification still shows under the bell.
+      </p>
       {EMAIL_KINDS.map((kind) => (
         <Switch
           key={kind}
@@ -21,7 +23,17 @@ export function EmailPreferences() {
           checked={data[kind]}
           disabled={save.isPending}
           onChange={(on) =>
-            save.mutate({ [kind]: on }, { onError: (e) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(e, 'Your email settings could not be saved.') }) })
+            save.mutate(
+              { [kind]: on },
+              {
+                onError: (e) =>
+                  toast({
+                    variant: 'destructive',
+                    title: 'Error',
+                    description: serverMessage(e, 'Your email settings could not be saved.'),
+                  }),
+              },
+            )
           }
         />
       ))}

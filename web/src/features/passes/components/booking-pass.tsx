@@ -9,7 +9,10 @@ import { QueryState } from '../../../components/query-state';
 export function BookingPass({ booking }: { booking: Booking }) {
   const pass = useMyPass(booking.id);
   return (
-    <section aria-labelledby="booking-pass-title" className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-neutral-950/60 p-4">
+    <section
+      aria-labelledby="booking-pass-title"
+      className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-neutral-950/60 p-4"
+    >
       <h2 id="booking-pass-title" className="text-lg font-semibold text-white">
         Your door pass
       </h2>

@@ -15,13 +15,17 @@ import { QueryError } from '../../../components/query-state';
 const QrScanner = lazy(() => import('./qr-scanner'));
 
 /** What the last scan or typed code gave. */
-export type DoorResult = { kind: 'checked-in'; checkIn: CheckIn } | { kind: 'already'; message: string } | { kind: 'refused'; message: string };
+export type DoorResult =
+  | { kind: 'checked-in'; checkIn: CheckIn }
+  | { kind: 'already'; message: string }
+  | { kind: 'refused'; message: string };
 
 /** A check-in answer as the door shows it: checked in, already used (409), or refused with the server's reason. */
 export function doorResultOf(outcome: { ok: CheckIn } | { error: unknown }): DoorResult {
   if ('ok' in outcome) return { kind: 'checked-in', checkIn: outcome.ok };
   const e = outcome.error;
-  if (e instanceof ApiError && e.status === 409) return { kind: 'already', message: serverMessage(e, PASS_MESSAGES.alreadyCheckedIn) };
+  if (e instanceof ApiError && e.status === 409)
+    return { kind: 'already', message: serverMessage(e, PASS_MESSAGES.alreadyCheckedIn) };
   return { kind: 'refused', message: serverMessage(e, 'The pass could not be checked. Please try again.') };
 }
 
@@ -49,8 +53,14 @@ export function StaffDoorMode() {
   const venues = useDoorVenues();
   return (
     <DoorDesk
-      venues={{ ...venues, data: venues.data?.filter((v) => v.role === 'staff').map((v) => ({ id: v.venueId, name: v.name })) }}
-      empty={{ title: 'No door to keep yet', text: "A venue's owner can add your account's email as door staff; its check-in then shows here." }}
+      venues={{
+        ...venues,
+        data: venues.data?.filter((v) => v.role === 'staff').map((v) => ({ id: v.venueId, name: v.name })),
+      }}
+      empty={{
+        title: 'No door to keep yet',
+        text: "A venue's owner can add your account's email as door staff; its check-in then shows here.",
+      }}
     />
   );
 }
@@ -62,7 +72,15 @@ interface DoorVenuesQuery {
   refetch: () => Promise<unknown>;
 }
 
-function DoorDesk({ venues, empty, extra }: { venues: DoorVenuesQuery; empty: { title: string; text: string }; extra?: (venueId: string) => ReactNode }) {
+function DoorDesk({
+  venues,
+  empty,
+  extra,
+}: {
+  venues: DoorVenuesQuery;
+  empty: { title: string; text: string };
+  extra?: (venueId: string) => ReactNode;
+}) {
   const checkIn = useCheckIn();
   const [chosen, setChosen] = useState('');
   const [code, setCode] = useState('');
@@ -73,9 +91,7 @@ function DoorDesk({ venues, empty, extra }: { venues: DoorVenuesQuery; empty: { 
   const codeField = useId();
 
   if (venues.isPending) {
-    return (
-      <ListSkeleton label="Loading venues..." rows={2} />
-    );
+    return <ListSkeleton label="Loading venues..." rows={2} />;
   }
   if (venues.isError) {
     return (
@@ -123,7 +139,8 @@ function DoorDesk({ venues, empty, extra }: { venues: DoorVenuesQuery; empty: { 
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-neutral-300">
-        Tonight: <span className="text-neutral-100">{formatBookingDate(nightOf())}</span>. Each pass lets one guest in once.
+        Tonight: <span className="text-neutral-100">{formatBookingDate(nightOf())}</span>. Each pass lets one guest in
+        once.
       </p>
       <div>
         <Label htmlFor={venueField}>Venue</Label>
@@ -136,7 +153,10 @@ function DoorDesk({ venues, empty, extra }: { venues: DoorVenuesQuery; empty: { 
         </Select>
       </div>
 
-      <section aria-labelledby="door-scan-heading" className="flex flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+      <section
+        aria-labelledby="door-scan-heading"
+        className="flex flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-5"
+      >
         <h2 id="door-scan-heading" className="text-lg font-semibold text-white">
           Scan a pass
         </h2>
@@ -174,13 +194,27 @@ function DoorDesk({ venues, empty, extra }: { venues: DoorVenuesQuery; empty: { 
         ) : null}
       </section>
 
-      <form onSubmit={onSubmit} noValidate aria-labelledby="door-code-heading" className="flex flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="door-code-heading"
+        className="flex flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-5"
+      >
         <h2 id="door-code-heading" className="text-lg font-semibold text-white">
           Type a door code
         </h2>
         <div>
           <Label htmlFor={codeField}>Door code</Label>
-          <Input id={codeField} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} placeholder="HK4M-7QTX" className="font-mono tracking-widest uppercase" />
+          <Input
+            id={codeField}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="HK4M-7QTX"
+            className="font-mono tracking-widest uppercase"
+          />
         </div>
         <Button type="submit" className="self-start" disabled={checkIn.isPending}>
           {checkIn.isPending ? 'Checking...' : 'Check in'}
@@ -199,12 +233,16 @@ function ResultCard({ result }: { result: DoorResult }) {
   if (result.kind === 'checked-in') {
     const c = result.checkIn;
     return (
-      <div data-result="checked-in" className="rounded-3xl border-2 border-emerald-400 bg-emerald-950/60 p-5 text-emerald-100">
+      <div
+        data-result="checked-in"
+        className="rounded-3xl border-2 border-emerald-400 bg-emerald-950/60 p-5 text-emerald-100"
+      >
         <p className="font-display text-2xl font-semibold">
           <span aria-hidden="true">✓ </span>Checked in: {c.attendeeName}
         </p>
         <p className="mt-1 text-sm">
-          {PASS_KIND_LABELS[c.kind]} · {c.sectionType} · {formatStartTime({ bookingDate: nightOf(), startTime: c.startTime, duration: 1 })}
+          {PASS_KIND_LABELS[c.kind]} · {c.sectionType} ·{' '}
+          {formatStartTime({ bookingDate: nightOf(), startTime: c.startTime, duration: 1 })}
         </p>
       </div>
     );

@@ -32,16 +32,29 @@ export function DoorStaffPanel({ venueId }: { venueId: string }) {
   };
 
   return (
-    <section aria-labelledby="door-staff-heading" className="flex flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+    <section
+      aria-labelledby="door-staff-heading"
+      className="flex flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-5"
+    >
       <h2 id="door-staff-heading" className="text-lg font-semibold text-white">
         Door staff
       </h2>
       <p className="text-sm text-neutral-300">
-        They sign in with their own account and open <span className="font-mono text-neutral-100">/door</span> to check guests in at this venue; they see nothing else of your dashboard.
+        They sign in with their own account and open <span className="font-mono text-neutral-100">/door</span> to check
+        guests in at this venue; they see nothing else of your dashboard.
       </p>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Label htmlFor={field}>Staff member's email</Label>
-        <Input id={field} type="email" value={email} maxLength={254} autoComplete="off" onChange={(e) => setEmail(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+        <Input
+          id={field}
+          type="email"
+          value={email}
+          maxLength={254}
+          autoComplete="off"
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
         {error ? (
           <p id={errorId} role="alert" className="text-sm text-red-300">
             {error}
@@ -54,7 +67,10 @@ export function DoorStaffPanel({ venueId }: { venueId: string }) {
       {staff.data && staff.data.length > 0 ? (
         <ul aria-label="Door staff" className="flex flex-col gap-2">
           {staff.data.map((s) => (
-            <li key={s.userId} className="flex items-center justify-between gap-3 rounded-2xl border border-white/10 p-3">
+            <li
+              key={s.userId}
+              className="flex items-center justify-between gap-3 rounded-2xl border border-white/10 p-3"
+            >
               <span className="min-w-0">
                 <span className="block font-semibold text-white">{s.firstName}</span>
                 <span className="block truncate text-xs text-neutral-300">{s.email}</span>
@@ -67,8 +83,17 @@ export function DoorStaffPanel({ venueId }: { venueId: string }) {
                 aria-label={`Remove ${s.firstName} from door staff`}
                 onClick={() =>
                   remove.mutate(s.userId, {
-                    onSuccess: () => toast({ title: 'Door staff removed', description: `${s.firstName} can no longer check guests in here.` }),
-                    onError: (err) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(err, 'Could not remove door staff') }),
+                    onSuccess: () =>
+                      toast({
+                        title: 'Door staff removed',
+                        description: `${s.firstName} can no longer check guests in here.`,
+                      }),
+                    onError: (err) =>
+                      toast({
+                        variant: 'destructive',
+                        title: 'Error',
+                        description: serverMessage(err, 'Could not remove door staff'),
+                      }),
                   })
                 }
               >

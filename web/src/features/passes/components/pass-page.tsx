@@ -10,7 +10,8 @@ import { SignedInBell } from '../../../components/layout/notification-bell';
 import { QueryError } from '../../../components/query-state';
 
 /** Hours from start to end ('22:00' → '01:00' is 3). */
-const hoursBetween = (start: string, end: string) => (Number(end.slice(0, 2)) - Number(start.slice(0, 2)) + 24) % 24 || 24;
+const hoursBetween = (start: string, end: string) =>
+  (Number(end.slice(0, 2)) - Number(start.slice(0, 2)) + 24) % 24 || 24;
 
 /** /pass/{token}: an attendee's door pass (public: whoever holds the link shows it at the door). */
 export function PassPage({ token }: { token: string }) {
@@ -37,7 +38,11 @@ export function PassPage({ token }: { token: string }) {
     ) : (
       <Shell>
         <h1 className="font-display text-3xl font-semibold text-white">Something went wrong</h1>
-        <QueryError look="center" text="We could not load your pass. Please try again." onRetry={() => void pass.refetch()} />
+        <QueryError
+          look="center"
+          text="We could not load your pass. Please try again."
+          onRetry={() => void pass.refetch()}
+        />
       </Shell>
     );
   }
@@ -75,7 +80,10 @@ export function PassPage({ token }: { token: string }) {
         </div>
       </dl>
       {p.status === 'checked-in' && p.checkedInAt ? (
-        <p data-testid="pass-status" className="rounded-2xl border border-emerald-400/40 bg-emerald-950/40 p-3 text-emerald-200">
+        <p
+          data-testid="pass-status"
+          className="rounded-2xl border border-emerald-400/40 bg-emerald-950/40 p-3 text-emerald-200"
+        >
           {alreadyCheckedInMessage(p.checkedInAt)}
         </p>
       ) : p.status === 'valid' ? (
@@ -106,7 +114,9 @@ function Shell({ children }: { children: ReactNode }) {
           <Logo />
           <SignedInBell />
         </header>
-        <main className="flex flex-col gap-5 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center sm:p-8">{children}</main>
+        <main className="flex flex-col gap-5 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center sm:p-8">
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -12,7 +12,8 @@ interface NativeBarcodeDetectorClass {
 /** What a camera problem is called for the door staff. */
 export function cameraProblem(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Camera access was refused. Type the code instead.';
+  if (name === 'NotAllowedError' || name === 'SecurityError')
+    return 'Camera access was refused. Type the code instead.';
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No camera was found. Type the code instead.';
   return 'The camera could not be started. Type the code instead.';
 }
@@ -32,7 +33,13 @@ async function nativeDetector(): Promise<NativeBarcodeDetector | null> {
  * the browser's BarcodeDetector where it has one, else by ZXing. The first code read is handed
  * over and the camera stops.
  */
-export default function QrScanner({ onRead, onError }: { onRead: (text: string) => void; onError: (message: string) => void }) {
+export default function QrScanner({
+  onRead,
+  onError,
+}: {
+  onRead: (text: string) => void;
+  onError: (message: string) => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const handlers = useRef({ onRead, onError });
   handlers.current = { onRead, onError };
@@ -51,7 +58,10 @@ export default function QrScanner({ onRead, onError }: { onRead: (text: string) 
       if (!el) return;
       const detector = await nativeDetector();
       if (detector) {
-        const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+        const stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'environment' },
+          audio: false,
+        });
         if (stopped) return stream.getTracks().forEach((t) => t.stop());
         el.srcObject = stream;
         await el.play();
@@ -69,9 +79,13 @@ export default function QrScanner({ onRead, onError }: { onRead: (text: string) 
         void tick();
       } else {
         const { BrowserQRCodeReader } = await import('@zxing/browser');
-        const controls = await new BrowserQRCodeReader().decodeFromConstraints({ video: { facingMode: 'environment' }, audio: false }, el, (result) => {
-          if (result) read(result.getText());
-        });
+        const controls = await new BrowserQRCodeReader().decodeFromConstraints(
+          { video: { facingMode: 'environment' }, audio: false },
+          el,
+          (result) => {
+            if (result) read(result.getText());
+          },
+        );
         if (stopped) return controls.stop();
         stop = () => controls.stop();
       }
@@ -84,5 +98,14 @@ export default function QrScanner({ onRead, onError }: { onRead: (text: string) 
     };
   }, []);
 
-  return <video ref={video} data-testid="door-camera" muted playsInline aria-label="Camera picture: hold the pass's QR code in front of it" className="aspect-square w-full max-w-sm rounded-2xl bg-black object-cover" />;
+  return (
+    <video
+      ref={video}
+      data-testid="door-camera"
+      muted
+      playsInline
+      aria-label="Camera picture: hold the pass's QR code in front of it"
+      className="aspect-square w-full max-w-sm rounded-2xl bg-black object-cover"
+    />
+  );
 }

@@ -30,6 +30,10 @@ export function inviteToEvent(guestId: string, event: InvitedEvent): Promise<Inv
  */
 export async function inviteChosenGuests(guestIds: readonly string[], event: InvitedEvent): Promise<void> {
   await Promise.all(
-    guestIds.map((guestId) => inviteToEvent(guestId, event).catch((error: unknown) => console.error('Failed to send an invite for the booking', error))),
+    guestIds.map((guestId) =>
+      inviteToEvent(guestId, event).catch((error: unknown) =>
+        console.error('Failed to send an invite for the booking', error),
+      ),
+    ),
   );
 }

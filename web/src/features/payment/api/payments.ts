@@ -1,5 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, FULL_YACHT, money, endTimeOf, type Booking, type BookingInput, type PaymentIntentInput } from '@luxe/contracts';
+import {
+  api,
+  FULL_YACHT,
+  money,
+  endTimeOf,
+  type Booking,
+  type BookingInput,
+  type PaymentIntentInput,
+} from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 
 /** POST /api/create-payment-intent: the server holds the slot, prices it and starts the card payment. */
@@ -98,7 +106,10 @@ export function createPaidBooking(payload: BookingInput): Promise<Booking> {
  * its event, after the card form's answer): asks once a second, at most `tries` times; answers
  * the last status seen (null when the booking is not found).
  */
-export async function bookingStatus(bookingId: string, { until, tries, intervalMs = 1000 }: { until: Booking['status'][]; tries: number; intervalMs?: number }): Promise<Booking['status'] | null> {
+export async function bookingStatus(
+  bookingId: string,
+  { until, tries, intervalMs = 1000 }: { until: Booking['status'][]; tries: number; intervalMs?: number },
+): Promise<Booking['status'] | null> {
   let status: Booking['status'] | null = null;
   for (let i = 0; i < tries; i++) {
     try {

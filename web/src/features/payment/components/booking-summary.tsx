@@ -9,13 +9,29 @@ import type { PendingBooking } from '../../../lib/pending-booking';
  * it is known; a section paid by deposit (docs/product.md#booking-deposits) also shows the deposit
  * due now and the balance due at the venue.
  */
-export function BookingSummary({ booking, total, deposit }: { booking: PendingBooking; total: number; deposit?: { amount: number; balance: number; percent: number } }) {
+export function BookingSummary({
+  booking,
+  total,
+  deposit,
+}: {
+  booking: PendingBooking;
+  total: number;
+  deposit?: { amount: number; balance: number; percent: number };
+}) {
   const [failed, setFailed] = useState(false);
   const placeholder = booking.section ? VENUE_PLACEHOLDERS.section : VENUE_PLACEHOLDERS.yacht;
   const image = !booking.venueImage || failed ? placeholder : booking.venueImage;
   return (
-    <section aria-labelledby="summary-title" className="overflow-hidden rounded-3xl border border-white/10 bg-neutral-900/70">
-      <img src={image} alt={`Photo of ${booking.venueName}`} onError={() => setFailed(true)} className="h-44 w-full bg-neutral-800 object-cover" />
+    <section
+      aria-labelledby="summary-title"
+      className="overflow-hidden rounded-3xl border border-white/10 bg-neutral-900/70"
+    >
+      <img
+        src={image}
+        alt={`Photo of ${booking.venueName}`}
+        onError={() => setFailed(true)}
+        className="h-44 w-full bg-neutral-800 object-cover"
+      />
       <div className="flex flex-col gap-3 p-5">
         <h2 id="summary-title" className="font-display text-xl font-semibold text-white">
           {booking.venueName}
@@ -43,7 +59,8 @@ export function BookingSummary({ booking, total, deposit }: { booking: PendingBo
           </dd>
           <dt className="text-neutral-400">Time</dt>
           <dd data-testid="summary-time" className="text-neutral-100">
-            {formatClockTime(booking.time)} - {formatClockTime(endTimeOf(booking.time, booking.duration))} EST ({formatHours(booking.duration)})
+            {formatClockTime(booking.time)} - {formatClockTime(endTimeOf(booking.time, booking.duration))} EST (
+            {formatHours(booking.duration)})
           </dd>
           {booking.friendsCount > 0 ? (
             <>
@@ -61,7 +78,10 @@ export function BookingSummary({ booking, total, deposit }: { booking: PendingBo
         ) : null}
         <p className="flex items-baseline justify-between border-t border-white/10 pt-3">
           <span className="text-sm text-neutral-300">Total</span>
-          <span data-testid="summary-total" className={deposit ? 'text-lg font-semibold text-white' : 'text-2xl font-semibold text-gold-200'}>
+          <span
+            data-testid="summary-total"
+            className={deposit ? 'text-lg font-semibold text-white' : 'text-2xl font-semibold text-gold-200'}
+          >
             {formatDollars(total)}
           </span>
         </p>
@@ -77,7 +97,13 @@ export function BookingSummary({ booking, total, deposit }: { booking: PendingBo
             </dd>
           </dl>
         ) : null}
-        {isCancellationPolicy(booking.cancellationPolicy) ? <RefundSchedule policy={booking.cancellationPolicy} startsAt={bookingWindow(booking.date, booking.time, booking.duration).startsAt} level={3} /> : null}
+        {isCancellationPolicy(booking.cancellationPolicy) ? (
+          <RefundSchedule
+            policy={booking.cancellationPolicy}
+            startsAt={bookingWindow(booking.date, booking.time, booking.duration).startsAt}
+            level={3}
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -10,9 +10,20 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth-store';
-import { clearPendingBooking, readPendingBooking, writePendingBooking, type PendingBooking } from '../../../lib/pending-booking';
+import {
+  clearPendingBooking,
+  readPendingBooking,
+  writePendingBooking,
+  type PendingBooking,
+} from '../../../lib/pending-booking';
 import { inviteChosenGuests } from '../api/event-invites';
-import { bookingStatus, createPaidBooking, paidBookingPayload, paidSectionBookingPayload, useCreatePaymentIntent } from '../api/payments';
+import {
+  bookingStatus,
+  createPaidBooking,
+  paidBookingPayload,
+  paidSectionBookingPayload,
+  useCreatePaymentIntent,
+} from '../api/payments';
 import { usePaymentConfig } from '../../../api/payment-config';
 import { BookingSummary } from './booking-summary';
 import { cardAppearance, CARD_CONFIG_TEXT } from '../../../components/card-payment/appearance';
@@ -44,7 +55,14 @@ export const CHECKOUT_TEXT = {
 /** A payment started before the bank's check, taken up again: the charge kept with it and the balance. */
 function resumed(attempt: NonNullable<PendingBooking['payment']>): Setup {
   const balance = attempt.balance ?? 0;
-  return { state: 'ready', clientSecret: attempt.clientSecret, bookingId: attempt.holdId, charge: attempt.total, total: Math.round((attempt.total + balance) * 100) / 100, balance };
+  return {
+    state: 'ready',
+    clientSecret: attempt.clientSecret,
+    bookingId: attempt.holdId,
+    charge: attempt.total,
+    total: Math.round((attempt.total + balance) * 100) / 100,
+    balance,
+  };
 }
 
 /** The provider's answer when it sends the browser back after the bank's check (3-D Secure). */
@@ -52,7 +70,6 @@ function redirectReturn(params: URLSearchParams): { clientSecret: string } | nul
   const clientSecret = params.get('payment_intent_client_secret');
   return params.get('payment_intent') && clientSecret ? { clientSecret } : null;
 }
-
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -85,32 +102,40 @@ function Confirmed({ deposit, bookingId }: { deposit: DepositOutcome | null; boo
     <Shell>
       {/* The page's main landmark holds the announcement: a <main> cannot itself be a status (axe aria-allowed-role). */}
       <main>
-        <div role="status" className="flex flex-col items-center gap-4 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-8 text-center">
-        <span aria-hidden="true" className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-gold-400 text-3xl text-neutral-950">
-          ✓
-        </span>
-        <h1 className="font-display text-3xl font-semibold text-white">Booking Confirmed!</h1>
-        {deposit ? (
-          <>
-            <p className="text-neutral-300">{deposit.sectionName} is booked. A confirmation email is on its way to you.</p>
-            <dl className="grid w-full grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-left text-sm">
-              <dt className="text-neutral-300">Deposit paid</dt>
-              <dd data-testid="confirmed-deposit" className="text-right font-semibold text-gold-200">
-                {formatMoney(deposit.depositPaid)}
-              </dd>
-              <dt className="text-neutral-300">Balance due at the venue</dt>
-              <dd data-testid="confirmed-balance" className="text-right font-semibold text-white">
-                {formatMoney(deposit.balanceDue)}
-              </dd>
-            </dl>
-          </>
-        ) : (
-          <p className="text-neutral-300">Your yacht is booked. A confirmation email is on its way to you.</p>
-        )}
-        <p className="text-sm text-neutral-300">Opening your booking...</p>
-        <Link to={bookingPath(bookingId)} replace className={buttonClasses('secondary', 'sm')}>
-          View booking
-        </Link>
+        <div
+          role="status"
+          className="flex flex-col items-center gap-4 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-8 text-center"
+        >
+          <span
+            aria-hidden="true"
+            className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-gold-400 text-3xl text-neutral-950"
+          >
+            ✓
+          </span>
+          <h1 className="font-display text-3xl font-semibold text-white">Booking Confirmed!</h1>
+          {deposit ? (
+            <>
+              <p className="text-neutral-300">
+                {deposit.sectionName} is booked. A confirmation email is on its way to you.
+              </p>
+              <dl className="grid w-full grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-left text-sm">
+                <dt className="text-neutral-300">Deposit paid</dt>
+                <dd data-testid="confirmed-deposit" className="text-right font-semibold text-gold-200">
+                  {formatMoney(deposit.depositPaid)}
+                </dd>
+                <dt className="text-neutral-300">Balance due at the venue</dt>
+                <dd data-testid="confirmed-balance" className="text-right font-semibold text-white">
+                  {formatMoney(deposit.balanceDue)}
+                </dd>
+              </dl>
+            </>
+          ) : (
+            <p className="text-neutral-300">Your yacht is booked. A confirmation email is on its way to you.</p>
+          )}
+          <p className="text-sm text-neutral-300">Opening your booking...</p>
+          <Link to={bookingPath(bookingId)} replace className={buttonClasses('secondary', 'sm')}>
+            View booking
+          </Link>
         </div>
       </main>
     </Shell>
@@ -118,7 +143,11 @@ function Confirmed({ deposit, bookingId }: { deposit: DepositOutcome | null; boo
 }
 
 /** Ready: `charge` is what the card pays now (a yacht's total, a section's deposit), `balance` what is left for the venue. */
-type Setup = { state: 'waiting' } | { state: 'ready'; clientSecret: string; bookingId: string; charge: number; total: number; balance: number } | { state: 'not-configured' } | { state: 'failed' };
+type Setup =
+  | { state: 'waiting' }
+  | { state: 'ready'; clientSecret: string; bookingId: string; charge: number; total: number; balance: number }
+  | { state: 'not-configured' }
+  | { state: 'failed' };
 
 /**
  * Splitting the payment among the guests is the split feature's: the route hands in its toggle's
@@ -178,15 +207,31 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
         eventDescription: pending.eventDescription || undefined,
         friendsCount: pending.friendsCount,
         ...(pending.friendIds?.length ? { friendIds: pending.friendIds } : {}),
-        ...(pending.section ? { sectionId: pending.section.id, dancerId: pending.section.dancerId, guestVisibility: pending.section.guestVisibility } : {}),
+        ...(pending.section
+          ? {
+              sectionId: pending.section.id,
+              dancerId: pending.section.dancerId,
+              guestVisibility: pending.section.guestVisibility,
+            }
+          : {}),
       },
       {
         onSuccess: (r) => {
           // Kept with the pending booking: a return from the bank's check finishes this payment.
           const charge = Number(r.depositAmount);
           const balance = Number(r.balanceDue);
-          writePendingBooking({ ...pending, payment: { holdId: r.bookingId, clientSecret: r.clientSecret, total: charge, balance } });
-          setSetup({ state: 'ready', clientSecret: r.clientSecret, bookingId: r.bookingId, charge, total: Number(r.totalCost), balance });
+          writePendingBooking({
+            ...pending,
+            payment: { holdId: r.bookingId, clientSecret: r.clientSecret, total: charge, balance },
+          });
+          setSetup({
+            state: 'ready',
+            clientSecret: r.clientSecret,
+            bookingId: r.bookingId,
+            charge,
+            total: Number(r.totalCost),
+            balance,
+          });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 503) {
@@ -194,7 +239,10 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
             return;
           }
           setSetup({ state: 'failed' });
-          const description = error instanceof ApiError && error.status === 409 ? serverMessage(error, CHECKOUT_TEXT.setupFailed.description) : CHECKOUT_TEXT.setupFailed.description;
+          const description =
+            error instanceof ApiError && error.status === 409
+              ? serverMessage(error, CHECKOUT_TEXT.setupFailed.description)
+              : CHECKOUT_TEXT.setupFailed.description;
           toast({ variant: 'destructive', title: CHECKOUT_TEXT.setupFailed.title, description });
         },
       },
@@ -208,7 +256,13 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
     if (!booking || !provider || started.current) return;
     started.current = true;
     const attempt = booking.payment;
-    if (provider !== 'stripe' || !publishableKey || !returned || !attempt || attempt.clientSecret !== returned.clientSecret) {
+    if (
+      provider !== 'stripe' ||
+      !publishableKey ||
+      !returned ||
+      !attempt ||
+      attempt.clientSecret !== returned.clientSecret
+    ) {
       start(booking);
       return;
     }
@@ -216,13 +270,20 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
     void (async () => {
       try {
         const stripe = await getStripe(publishableKey);
-        const { paymentIntent, error } = stripe ? await stripe.retrievePaymentIntent(attempt.clientSecret) : { paymentIntent: undefined, error: { message: undefined } };
+        const { paymentIntent, error } = stripe
+          ? await stripe.retrievePaymentIntent(attempt.clientSecret)
+          : { paymentIntent: undefined, error: { message: undefined } };
         if (paymentIntent?.status === 'succeeded') {
           await onSucceeded(attempt.holdId);
           return;
         }
         if (paymentIntent?.status === 'processing') toast(PAYMENT_TOASTS.processing);
-        else toast({ variant: 'destructive', title: PAYMENT_TOASTS.failed, description: error?.message || PAYMENT_TOASTS.failedFallback });
+        else
+          toast({
+            variant: 'destructive',
+            title: PAYMENT_TOASTS.failed,
+            description: error?.message || PAYMENT_TOASTS.failedFallback,
+          });
         setSetup(resumed(attempt));
       } catch {
         toast({ variant: 'destructive', ...PAYMENT_TOASTS.error });
@@ -244,7 +305,8 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
   const configFailed = config.isError;
   const ready = setup.state === 'ready' ? setup : null;
   const total = ready && Number.isFinite(ready.total) ? ready.total : booking.totalPrice;
-  const charge = ready && Number.isFinite(ready.charge) ? ready.charge : (booking.section?.depositAmount ?? booking.totalPrice);
+  const charge =
+    ready && Number.isFinite(ready.charge) ? ready.charge : (booking.section?.depositAmount ?? booking.totalPrice);
   const balance = ready && Number.isFinite(ready.balance) ? ready.balance : (booking.section?.balanceDue ?? 0);
 
   const onSucceeded = async (bookingId: string) => {
@@ -253,25 +315,39 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
     try {
       created = await createPaidBooking(
         section
-          ? paidSectionBookingPayload({ venueId: booking.venueId, sectionId: section.id, dancerId: section.dancerId, bookingDate: booking.date, startTime: booking.time, duration: booking.duration, guestVisibility: section.guestVisibility, holdId: bookingId })
+          ? paidSectionBookingPayload({
+              venueId: booking.venueId,
+              sectionId: section.id,
+              dancerId: section.dancerId,
+              bookingDate: booking.date,
+              startTime: booking.time,
+              duration: booking.duration,
+              guestVisibility: section.guestVisibility,
+              holdId: bookingId,
+            })
           : paidBookingPayload({
-          hostId: user?.id ?? '',
-          venueId: booking.venueId,
-          venueName: booking.venueName,
-          bookingDate: booking.date,
-          startTime: booking.time,
-          duration: booking.duration,
-          totalCost: total,
-          eventDescription: booking.eventDescription,
-          holdId: bookingId,
-        }),
+              hostId: user?.id ?? '',
+              venueId: booking.venueId,
+              venueName: booking.venueName,
+              bookingDate: booking.date,
+              startTime: booking.time,
+              duration: booking.duration,
+              totalCost: total,
+              eventDescription: booking.eventDescription,
+              holdId: bookingId,
+            }),
       );
     } catch (error) {
       // The payment went through: the server's webhook confirms the booking (docs/product.md#payment-checkout).
       console.error('Booking after payment failed; the payment webhook confirms it', error);
     }
     clearPendingBooking();
-    if (section) setDepositOutcome({ sectionName: created?.section ?? section.name, depositPaid: created ? Number(created.depositAmount) : charge, balanceDue: created ? Number(created.balanceDue) : balance });
+    if (section)
+      setDepositOutcome({
+        sectionName: created?.section ?? section.name,
+        depositPaid: created ? Number(created.depositAmount) : charge,
+        balanceDue: created ? Number(created.balanceDue) : balance,
+      });
     toast(section ? CHECKOUT_TEXT.depositSuccess : CHECKOUT_TEXT.success);
     setConfirmed(created?.id ?? bookingId);
     // The guests chosen on the invites step are invited to the confirmed booking (the paid hold).
@@ -341,9 +417,19 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
               toast({ title: 'Payment Successful!', description: SPLIT_SHARE_PAID });
             };
             return provider === 'test' || !publishableKey ? (
-              <TestCardForm key={split.hostClientSecret} clientSecret={split.hostClientSecret} total={Number(mine?.amount ?? 0)} onSucceeded={onShare} onProcessing={() => void onShare()} />
+              <TestCardForm
+                key={split.hostClientSecret}
+                clientSecret={split.hostClientSecret}
+                total={Number(mine?.amount ?? 0)}
+                onSucceeded={onShare}
+                onProcessing={() => void onShare()}
+              />
             ) : (
-              <Elements key={split.hostClientSecret} stripe={getStripe(publishableKey)} options={{ clientSecret: split.hostClientSecret, appearance: cardAppearance }}>
+              <Elements
+                key={split.hostClientSecret}
+                stripe={getStripe(publishableKey)}
+                options={{ clientSecret: split.hostClientSecret, appearance: cardAppearance }}
+              >
                 <CheckoutForm total={Number(mine?.amount ?? 0)} onSucceeded={onShare} />
               </Elements>
             );
@@ -359,7 +445,13 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
       <div className="flex flex-col gap-4">
         {deadline ? (
           <div className="flex flex-col gap-3">
-            <Button type="button" variant="ghost" aria-expanded={splitOpen} aria-controls="split-payment" onClick={() => setSplitOpen((o) => !o)}>
+            <Button
+              type="button"
+              variant="ghost"
+              aria-expanded={splitOpen}
+              aria-controls="split-payment"
+              onClick={() => setSplitOpen((o) => !o)}
+            >
               {splitPayment.title}
             </Button>
             {splitOpen ? (
@@ -370,7 +462,16 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
                   deadline,
                   onSplit: (made) => {
                     setSplit(made);
-                    if (made.hostClientSecret) writePendingBooking({ ...booking, payment: { holdId: setup.bookingId, clientSecret: made.hostClientSecret, total: Number(made.shares.find((x) => x.isHost)?.amount ?? 0), balance } });
+                    if (made.hostClientSecret)
+                      writePendingBooking({
+                        ...booking,
+                        payment: {
+                          holdId: setup.bookingId,
+                          clientSecret: made.hostClientSecret,
+                          total: Number(made.shares.find((x) => x.isHost)?.amount ?? 0),
+                          balance,
+                        },
+                      });
                   },
                 })}
               </div>
@@ -378,7 +479,12 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
           </div>
         ) : null}
         {provider === 'test' || !publishableKey ? (
-          <TestCardForm clientSecret={setup.clientSecret} total={charge} onSucceeded={() => afterTestPayment(setup.bookingId, false)} onProcessing={() => void afterTestPayment(setup.bookingId, true)} />
+          <TestCardForm
+            clientSecret={setup.clientSecret}
+            total={charge}
+            onSucceeded={() => afterTestPayment(setup.bookingId, false)}
+            onProcessing={() => void afterTestPayment(setup.bookingId, true)}
+          />
         ) : (
           <Elements stripe={getStripe(publishableKey)} options={options}>
             <CheckoutForm total={charge} onSucceeded={() => onSucceeded(setup.bookingId)} />
@@ -389,7 +495,10 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
   } else {
     payment = (
       <p role="status" className="flex items-center justify-center gap-3 py-6 text-sm text-neutral-300">
-        <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-gold-400 border-t-transparent" />
+        <span
+          aria-hidden="true"
+          className="h-5 w-5 animate-spin rounded-full border-2 border-gold-400 border-t-transparent"
+        />
         {returned && booking.payment ? CHECKOUT_TEXT.returning : CHECKOUT_TEXT.settingUp}
       </p>
     );
@@ -399,7 +508,11 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
     <Shell>
       <main className="flex flex-col gap-6">
         <h1 className="font-display text-3xl font-semibold text-white">Complete Your Booking</h1>
-        <BookingSummary booking={booking} total={total} deposit={booking.section ? { amount: charge, balance, percent: booking.section.depositPercent } : undefined} />
+        <BookingSummary
+          booking={booking}
+          total={total}
+          deposit={booking.section ? { amount: charge, balance, percent: booking.section.depositPercent } : undefined}
+        />
         <section aria-labelledby="payment-title" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
           <h2 id="payment-title" className="mb-4 text-lg font-semibold text-white">
             Payment details

@@ -32,7 +32,8 @@ export function useUpdateProfile(opts: { onSuccess?: (u: PublicUser) => void; on
 export function useSavePhotos(opts: { onSuccess?: (u: PublicUser) => void; onError?: (e: unknown) => void } = {}) {
   const remember = useRememberUser();
   return useMutation({
-    mutationFn: ({ userId, profileImages }: { userId: string; profileImages: string[] }) => callApi(api.users.savePhotos, { params: { id: userId }, body: { profileImages } }),
+    mutationFn: ({ userId, profileImages }: { userId: string; profileImages: string[] }) =>
+      callApi(api.users.savePhotos, { params: { id: userId }, body: { profileImages } }),
     onSuccess: (u) => {
       remember(u);
       opts.onSuccess?.(u);
@@ -71,8 +72,13 @@ const MAX_MB = Math.round(MAX_IMAGE_BYTES / 1024 / 1024);
 /** What the toast says of the skipped files: 'notes.txt is not an image. big.jpg is over 10 MB.' */
 export function skippedPhotosMessage(skipped: readonly SkippedPhoto[]): string {
   const noRoom = skipped.filter((s) => s.reason === 'no-room').length;
-  const each = skipped.filter((s) => s.reason !== 'no-room').map((s) => (s.reason === 'not-image' ? `${s.name} is not an image.` : `${s.name} is over ${MAX_MB} MB.`));
-  if (noRoom) each.push(`${noRoom} more ${noRoom === 1 ? 'photo was' : 'photos were'} not added: a profile holds at most ${PROFILE_LIMITS.images}.`);
+  const each = skipped
+    .filter((s) => s.reason !== 'no-room')
+    .map((s) => (s.reason === 'not-image' ? `${s.name} is not an image.` : `${s.name} is over ${MAX_MB} MB.`));
+  if (noRoom)
+    each.push(
+      `${noRoom} more ${noRoom === 1 ? 'photo was' : 'photos were'} not added: a profile holds at most ${PROFILE_LIMITS.images}.`,
+    );
   return each.join(' ');
 }
 
@@ -83,7 +89,8 @@ export function skippedPhotosMessage(skipped: readonly SkippedPhoto[]): string {
 const photoDrafts = new Map<string, string[]>();
 export const photoDraft = {
   get: (userId: string) => photoDrafts.get(userId),
-  set: (userId: string, photos: string[] | null) => (photos ? photoDrafts.set(userId, photos) : photoDrafts.delete(userId)),
+  set: (userId: string, photos: string[] | null) =>
+    photos ? photoDrafts.set(userId, photos) : photoDrafts.delete(userId),
 };
 export const MAX_PHOTOS = PROFILE_LIMITS.images;
 
@@ -96,6 +103,9 @@ export async function uploadPhoto(userId: string, file: File, fetchImpl: typeof 
   const upload = await callApi(api.users.uploadUrl, { params: { id: userId } });
   const posted = await postUpload(upload.uploadURL, upload.fields, file, fetchImpl);
   if (!posted.ok) throw new ApiError(posted.status, posted.statusText, '');
-  const { objectPath } = await callApi(api.users.addImage, { params: { id: userId }, body: { imageURL: upload.objectPath } });
+  const { objectPath } = await callApi(api.users.addImage, {
+    params: { id: userId },
+    body: { imageURL: upload.objectPath },
+  });
   return objectPath;
 }

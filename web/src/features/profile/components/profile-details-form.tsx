@@ -26,7 +26,8 @@ export function ProfileDetailsForm({ user }: { user: PublicUser }) {
   const bio = useWatch({ control, name: 'bio' }) ?? '';
   const save = useUpdateProfile({
     onSuccess: () => toast({ title: 'Profile Updated', description: 'Your profile details have been saved.' }),
-    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, PROFILE_MESSAGES.saveFailed) }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, PROFILE_MESSAGES.saveFailed) }),
   });
   const onSubmit = handleSubmit((values) => save.mutate(values));
   const bioError = errors.bio?.message;
@@ -54,7 +55,15 @@ export function ProfileDetailsForm({ user }: { user: PublicUser }) {
           placeholder="Tell hosts and guests about yourself"
           {...register('bio')}
         />
-        <p id="profile-bio-count" aria-live="polite" className={bio.length > PROFILE_LIMITS.bioMax ? 'mt-1 text-right text-xs text-red-300' : 'mt-1 text-right text-xs text-neutral-400'}>
+        <p
+          id="profile-bio-count"
+          aria-live="polite"
+          className={
+            bio.length > PROFILE_LIMITS.bioMax
+              ? 'mt-1 text-right text-xs text-red-300'
+              : 'mt-1 text-right text-xs text-neutral-400'
+          }
+        >
           {bio.length}/{PROFILE_LIMITS.bioMax}
         </p>
         <FieldError id="profile-bio-error" message={bioError} />

@@ -33,7 +33,12 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
     // One toast at a time: the skipped files are told alone, or with the photos added.
     const skippedNote = skipped.length ? skippedPhotosMessage(skipped) : '';
     if (chosen.length === 0) {
-      if (skippedNote) toast({ variant: 'destructive', title: skipped.length === 1 ? 'Photo not added' : 'Photos not added', description: skippedNote });
+      if (skippedNote)
+        toast({
+          variant: 'destructive',
+          title: skipped.length === 1 ? 'Photo not added' : 'Photos not added',
+          description: skippedNote,
+        });
       return;
     }
     setUploading((n) => n + chosen.length);
@@ -41,9 +46,16 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
       try {
         const path = await uploadPhoto(user.id, file);
         setPhotos((list) => (list.length < MAX_PHOTOS ? [...list, path] : list));
-        toast({ title: 'Photo Added', description: ['Save your photos to show it on your profile.', skippedNote].filter(Boolean).join(' ') });
+        toast({
+          title: 'Photo Added',
+          description: ['Save your photos to show it on your profile.', skippedNote].filter(Boolean).join(' '),
+        });
       } catch (error) {
-        toast({ variant: 'destructive', title: 'Upload Error', description: serverMessage(error, PROFILE_MESSAGES.uploadFailed) });
+        toast({
+          variant: 'destructive',
+          title: 'Upload Error',
+          description: serverMessage(error, PROFILE_MESSAGES.uploadFailed),
+        });
       } finally {
         setUploading((n) => n - 1);
       }
@@ -57,7 +69,12 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
       { userId: user.id, profileImages: next },
       {
         onSuccess: () => toast({ title: 'Photo Removed' }),
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to remove photo') }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: serverMessage(error, 'Failed to remove photo'),
+          }),
       },
     );
   };
@@ -67,7 +84,8 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
       { userId: user.id, profileImages: photos },
       {
         onSuccess: () => toast({ title: 'Photos Saved', description: 'Your profile photos have been updated.' }),
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to save photos') }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to save photos') }),
       },
     );
 
@@ -76,14 +94,36 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Your photos">
         {photos.map((path, i) => (
           <li key={path} className="relative overflow-hidden rounded-2xl border border-white/10 bg-neutral-800">
-            <img src={path} alt={i === 0 ? 'Main photo' : `Photo ${i + 1}`} className="aspect-square w-full object-cover" />
-            {i === 0 ? <span className="absolute left-2 top-2 rounded-full bg-gold-400 px-2 py-0.5 text-xs font-semibold text-neutral-950">Main</span> : null}
+            <img
+              src={path}
+              alt={i === 0 ? 'Main photo' : `Photo ${i + 1}`}
+              className="aspect-square w-full object-cover"
+            />
+            {i === 0 ? (
+              <span className="absolute left-2 top-2 rounded-full bg-gold-400 px-2 py-0.5 text-xs font-semibold text-neutral-950">
+                Main
+              </span>
+            ) : null}
             {/* Wraps when the tile is too narrow for both (two columns at 390 px): Remove was clipped to 'Re' and its centre lay on the next tile. */}
             <div className="flex flex-wrap gap-1 p-2">
-              <Button type="button" size="sm" variant="ghost" className="flex-auto px-3" onClick={() => setPreview(path)} aria-label={`Preview photo ${i + 1}`}>
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                className="flex-auto px-3"
+                onClick={() => setPreview(path)}
+                aria-label={`Preview photo ${i + 1}`}
+              >
                 Preview
               </Button>
-              <Button type="button" size="sm" variant="ghost" className="flex-auto px-3 text-red-300" onClick={() => remove(path)} aria-label={`Remove photo ${i + 1}`}>
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                className="flex-auto px-3 text-red-300"
+                onClick={() => remove(path)}
+                aria-label={`Remove photo ${i + 1}`}
+              >
                 Remove
               </Button>
             </div>
@@ -93,7 +133,11 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
       <p role="status" data-testid="photos-unsaved" className="text-sm text-gold-200 empty:hidden">
         {dirty && !save.isPending ? 'Unsaved changes: Save Photos to show them on your profile.' : ''}
       </p>
-      {photos.length === 0 ? <p className="text-sm text-neutral-400">No photos yet. Add up to {MAX_PHOTOS}; the first one is your main photo.</p> : null}
+      {photos.length === 0 ? (
+        <p className="text-sm text-neutral-400">
+          No photos yet. Add up to {MAX_PHOTOS}; the first one is your main photo.
+        </p>
+      ) : null}
       <div className="flex flex-col gap-3 sm:flex-row">
         {photos.length < MAX_PHOTOS ? (
           <>
@@ -112,7 +156,12 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
                 void addFiles(files);
               }}
             />
-            <Button type="button" variant="secondary" disabled={uploading > 0} onClick={() => fileInput.current?.click()}>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={uploading > 0}
+              onClick={() => fileInput.current?.click()}
+            >
               {uploading > 0 ? 'Uploading...' : 'Add Photo'}
             </Button>
           </>
@@ -147,7 +196,12 @@ function PhotoPreview({ src, onClose }: { src: string; onClose: () => void }) {
     };
   }, [onClose]);
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-50 flex items-center justify-center bg-black/80 p-4">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/80 p-4"
+    >
       <div className="flex max-h-full w-full max-w-md flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900 p-4">
         <h2 id={titleId} className="text-lg font-semibold text-white">
           Photo preview

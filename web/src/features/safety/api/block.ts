@@ -13,7 +13,10 @@ export function blockMember(userId: string): Promise<Block> {
  * which knows the features that own them. `onBlocked` runs after the reads, and `onError` on a
  * failure, even when the screen that asked has gone meanwhile (a refreshed list can remove it).
  */
-export function useBlockMember(invalidates: readonly QueryKey[], handlers: { onBlocked?: () => void; onError?: (error: unknown) => void } = {}) {
+export function useBlockMember(
+  invalidates: readonly QueryKey[],
+  handlers: { onBlocked?: () => void; onError?: (error: unknown) => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => blockMember(userId),
@@ -27,7 +30,10 @@ export function useBlockMember(invalidates: readonly QueryKey[], handlers: { onB
 
 /** GET /api/blocks: the members the signed-in member blocked, newest first. */
 export function getBlocksQueryOptions(userId: string) {
-  return queryOptions({ queryKey: ['blocks', userId] as const, queryFn: ({ signal }) => callApi(api.safety.blocks, {}, { signal }) });
+  return queryOptions({
+    queryKey: ['blocks', userId] as const,
+    queryFn: ({ signal }) => callApi(api.safety.blocks, {}, { signal }),
+  });
 }
 
 export function useBlocks(userId: string) {
@@ -40,7 +46,11 @@ export function useUnblockMember(userId: string, invalidates: readonly QueryKey[
   return useMutation({
     mutationFn: (blockedUserId: string) => callApi(api.safety.unblock, { params: { userId: blockedUserId } }),
     onSuccess: async () => {
-      await Promise.all([getBlocksQueryOptions(userId).queryKey, ...invalidates].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(
+        [getBlocksQueryOptions(userId).queryKey, ...invalidates].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
   });
 }

@@ -3,7 +3,9 @@ import { api, type Report, type ReportInput } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 
 /** What is reported: a member, or one message of a conversation (the other participant's). */
-export type ReportTarget = { kind: 'member'; userId: string } | { kind: 'message'; conversationId: string; messageId: string };
+export type ReportTarget =
+  | { kind: 'member'; userId: string }
+  | { kind: 'message'; conversationId: string; messageId: string };
 
 /** POST /api/users/{userId}/report. */
 export function reportMember(userId: string, input: ReportInput): Promise<Report> {
@@ -19,6 +21,8 @@ export function reportMessage(conversationId: string, messageId: string, input: 
 export function useReport(target: ReportTarget) {
   return useMutation({
     mutationFn: (input: ReportInput) =>
-      target.kind === 'member' ? reportMember(target.userId, input) : reportMessage(target.conversationId, target.messageId, input),
+      target.kind === 'member'
+        ? reportMember(target.userId, input)
+        : reportMessage(target.conversationId, target.messageId, input),
   });
 }

@@ -25,11 +25,15 @@ export function BlockDialog({
 }) {
   const block = useBlockMember(invalidates, {
     onBlocked: () => {
-      toast({ title: SAFETY_MESSAGES.blocked, description: `You will no longer see ${member.firstName}, and ${member.firstName} will no longer see you.` });
+      toast({
+        title: SAFETY_MESSAGES.blocked,
+        description: `You will no longer see ${member.firstName}, and ${member.firstName} will no longer see you.`,
+      });
       onClose();
       onBlocked?.();
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, BLOCK_FAILED), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Error', description: serverMessage(error, BLOCK_FAILED), variant: 'destructive' }),
   });
   const confirm = () => block.mutate(member.id);
   return (

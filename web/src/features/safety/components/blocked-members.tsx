@@ -41,8 +41,17 @@ export function BlockedMembers({ userId, invalidates }: { userId: string; invali
               disabled={busy}
               onClick={() =>
                 unblock.mutate(b.blockedUserId, {
-                  onSuccess: () => toast({ title: SAFETY_MESSAGES.unblocked, description: `${name} can see you again, and you can see ${b.user?.firstName ?? 'them'}.` }),
-                  onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, UNBLOCK_FAILED) }),
+                  onSuccess: () =>
+                    toast({
+                      title: SAFETY_MESSAGES.unblocked,
+                      description: `${name} can see you again, and you can see ${b.user?.firstName ?? 'them'}.`,
+                    }),
+                  onError: (error) =>
+                    toast({
+                      variant: 'destructive',
+                      title: 'Error',
+                      description: serverMessage(error, UNBLOCK_FAILED),
+                    }),
                 })
               }
             >

@@ -30,16 +30,35 @@ export function MemberSafetyActions({
   const close = () => setOpen(null);
   return (
     <div className={cn('flex flex-wrap gap-2', className)}>
-      <Button type="button" variant="ghost" size="sm" onClick={() => setOpen('report')} className="border border-white/15">
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        onClick={() => setOpen('report')}
+        className="border border-white/15"
+      >
         Report {member.firstName}
       </Button>
-      <Button type="button" variant="ghost" size="sm" onClick={() => setOpen('block')} className="border border-red-400/40 text-red-300 hover:text-red-200">
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        onClick={() => setOpen('block')}
+        className="border border-red-400/40 text-red-300 hover:text-red-200"
+      >
         Block {member.firstName}
       </Button>
       {open === 'report' ? (
-        <ReportDialog title={`Report ${member.firstName}`} description="Tell our team what is wrong. They will not know who reported them." target={{ kind: 'member', userId: member.id }} onClose={close} />
+        <ReportDialog
+          title={`Report ${member.firstName}`}
+          description="Tell our team what is wrong. They will not know who reported them."
+          target={{ kind: 'member', userId: member.id }}
+          onClose={close}
+        />
       ) : null}
-      {open === 'block' ? <BlockDialog member={member} invalidates={invalidates} onBlocked={onBlocked} onClose={close} /> : null}
+      {open === 'block' ? (
+        <BlockDialog member={member} invalidates={invalidates} onBlocked={onBlocked} onClose={close} />
+      ) : null}
     </div>
   );
 }

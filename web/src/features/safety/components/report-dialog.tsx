@@ -19,7 +19,17 @@ type Errors = Partial<Record<'reason' | 'details', string>>;
  * 1000, with a live counter), Report ('Reporting...' while it goes). Success closes with 'Report
  * Sent'; a failure keeps the form with 'Error' and the server's message, else 'Failed to send report'.
  */
-export function ReportDialog({ title, description, target, onClose }: { title: string; description?: string; target: ReportTarget; onClose: () => void }) {
+export function ReportDialog({
+  title,
+  description,
+  target,
+  onClose,
+}: {
+  title: string;
+  description?: string;
+  target: ReportTarget;
+  onClose: () => void;
+}) {
   const id = useId();
   const reasonId = `${id}-reason`;
   const detailsId = `${id}-details`;
@@ -50,7 +60,8 @@ export function ReportDialog({ title, description, target, onClose }: { title: s
           toast({ title: 'Report Sent', description: SAFETY_MESSAGES.reported });
           onClose();
         },
-        onError: (error) => toast({ title: 'Error', description: serverMessage(error, REPORT_FAILED), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Error', description: serverMessage(error, REPORT_FAILED), variant: 'destructive' }),
       },
     );
   };
@@ -94,7 +105,15 @@ export function ReportDialog({ title, description, target, onClose }: { title: s
             aria-invalid={errors.details ? true : undefined}
             aria-describedby={errors.details ? `${countId} ${detailsId}-error` : countId}
           />
-          <p id={countId} data-testid="report-details-count" className={details.length > REPORT_DETAILS_MAX ? 'mt-1 text-right text-xs text-red-300' : 'mt-1 text-right text-xs text-neutral-400'}>
+          <p
+            id={countId}
+            data-testid="report-details-count"
+            className={
+              details.length > REPORT_DETAILS_MAX
+                ? 'mt-1 text-right text-xs text-red-300'
+                : 'mt-1 text-right text-xs text-neutral-400'
+            }
+          >
             {details.length}/{REPORT_DETAILS_MAX}
           </p>
           <FieldError id={`${detailsId}-error`} message={errors.details} />

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { ReportDialog } from './report-dialog';
 
 /** A small 'Report' under another member's message, named 'Report message from {name}', with its dialog. */
-export function ReportMessageButton({ conversationId, messageId, senderName }: { conversationId: string; messageId: string; senderName: string }) {
+export function ReportMessageButton({
+  conversationId,
+  messageId,
+  senderName,
+}: {
+  conversationId: string;
+  messageId: string;
+  senderName: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -16,7 +24,12 @@ export function ReportMessageButton({ conversationId, messageId, senderName }: {
         Report
       </button>
       {open ? (
-        <ReportDialog title="Report message" description={`A message from ${senderName}. Our team will read it with your report.`} target={{ kind: 'message', conversationId, messageId }} onClose={() => setOpen(false)} />
+        <ReportDialog
+          title="Report message"
+          description={`A message from ${senderName}. Our team will read it with your report.`}
+          target={{ kind: 'message', conversationId, messageId }}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </>
   );

@@ -18,7 +18,11 @@ export function useCreateSplit(bookingId: string) {
 
 /** GET /api/split-shares/{token}: a guest's share as its link shows it. */
 export function useSplitShare(token: string) {
-  return useQuery({ queryKey: splitKeys.share(token), queryFn: ({ signal }) => callApi(api.split.share, { params: { token } }, { signal }), retry: false });
+  return useQuery({
+    queryKey: splitKeys.share(token),
+    queryFn: ({ signal }) => callApi(api.split.share, { params: { token } }, { signal }),
+    retry: false,
+  });
 }
 
 /** POST /api/split-shares/{token}/payment-intent: the share's card payment (the same again if asked again). */

@@ -20,7 +20,10 @@ export const SHARE_TEXT = {
   paid: 'This share is paid. Thank you!',
   closed: 'This share can no longer be paid.',
   start: 'Pay my share',
-  success: { title: 'Share paid!', description: 'Your share is paid. The booking is confirmed once every share is paid.' },
+  success: {
+    title: 'Share paid!',
+    description: 'Your share is paid. The booking is confirmed once every share is paid.',
+  },
   failed: 'Unable to initialize payment. Please try again.',
 } as const;
 
@@ -77,8 +80,18 @@ export function SharePage({ token }: { token: string }) {
   }
   const s = share.data;
   let body: ReactNode;
-  if (s.status !== 'pending') body = <p role="status" className="text-gold-200">{SHARE_TEXT.paid}</p>;
-  else if (!s.open) body = <p role="status" className="text-neutral-200">{SHARE_TEXT.closed}</p>;
+  if (s.status !== 'pending')
+    body = (
+      <p role="status" className="text-gold-200">
+        {SHARE_TEXT.paid}
+      </p>
+    );
+  else if (!s.open)
+    body = (
+      <p role="status" className="text-neutral-200">
+        {SHARE_TEXT.closed}
+      </p>
+    );
   else if (provider === null) {
     body = (
       <div role="alert" className="rounded-2xl border border-red-400/40 bg-red-500/10 p-4">
@@ -110,7 +123,10 @@ export function SharePage({ token }: { token: string }) {
     );
   } else if (intent.data && publishableKey) {
     body = (
-      <Elements stripe={getStripe(publishableKey)} options={{ clientSecret: intent.data.clientSecret, appearance: cardAppearance }}>
+      <Elements
+        stripe={getStripe(publishableKey)}
+        options={{ clientSecret: intent.data.clientSecret, appearance: cardAppearance }}
+      >
         <CheckoutForm
           total={Number(intent.data.amount)}
           returnPath={`/split/${token}`}
@@ -131,7 +147,11 @@ export function SharePage({ token }: { token: string }) {
           intent.mutate(undefined, {
             onError: (error) => {
               if (error instanceof ApiError && error.status === 503) void config.refetch();
-              toast({ variant: 'destructive', title: SHARE_TEXT.failed, description: error instanceof ApiError ? serverMessage(error, SHARE_TEXT.failed) : SHARE_TEXT.failed });
+              toast({
+                variant: 'destructive',
+                title: SHARE_TEXT.failed,
+                description: error instanceof ApiError ? serverMessage(error, SHARE_TEXT.failed) : SHARE_TEXT.failed,
+              });
             },
           })
         }

@@ -1,5 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { SPLIT_FALLBACK_TEXT, SPLIT_FALLBACKS, SPLIT_MAX_SHARES, SPLIT_MIN_SHARES, splitShareAmounts, type Split, type SplitFallback } from '@luxe/contracts';
+import {
+  SPLIT_FALLBACK_TEXT,
+  SPLIT_FALLBACKS,
+  SPLIT_MAX_SHARES,
+  SPLIT_MIN_SHARES,
+  splitShareAmounts,
+  type Split,
+  type SplitFallback,
+} from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
@@ -24,7 +32,17 @@ export const SPLIT_TEXT = {
  * shares at the deadline, stated in full with the deadline in New York time. The server computes
  * the shares and the deadline; the preview here uses the same rules.
  */
-export function SplitForm({ bookingId, charge, deadline, onSplit }: { bookingId: string; charge: number; deadline: Date | null; onSplit: (split: Split) => void }) {
+export function SplitForm({
+  bookingId,
+  charge,
+  deadline,
+  onSplit,
+}: {
+  bookingId: string;
+  charge: number;
+  deadline: Date | null;
+  onSplit: (split: Split) => void;
+}) {
   const id = useId();
   const [shares, setShares] = useState(2);
   const [fallback, setFallback] = useState<SplitFallback>('host-card');
@@ -37,13 +55,22 @@ export function SplitForm({ bookingId, charge, deadline, onSplit }: { bookingId:
       { shares, fallback },
       {
         onSuccess: onSplit,
-        onError: (error) => toast({ variant: 'destructive', title: SPLIT_TEXT.failed, description: error instanceof ApiError ? serverMessage(error, SPLIT_TEXT.failed) : SPLIT_TEXT.failed }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: SPLIT_TEXT.failed,
+            description: error instanceof ApiError ? serverMessage(error, SPLIT_TEXT.failed) : SPLIT_TEXT.failed,
+          }),
       },
     );
   };
 
   return (
-    <form onSubmit={submit} aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-2xl border border-white/10 p-4">
+    <form
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-4 rounded-2xl border border-white/10 p-4"
+    >
       <h3 id={`${id}-title`} className="font-semibold text-white">
         {SPLIT_TEXT.title}
       </h3>
@@ -69,7 +96,14 @@ export function SplitForm({ bookingId, charge, deadline, onSplit }: { bookingId:
         </legend>
         {SPLIT_FALLBACKS.map((f) => (
           <label key={f} className="flex items-start gap-2 text-sm text-neutral-100">
-            <input type="radio" name={`${id}-fallback`} value={f} checked={fallback === f} onChange={() => setFallback(f)} className="mt-1 accent-gold-400" />
+            <input
+              type="radio"
+              name={`${id}-fallback`}
+              value={f}
+              checked={fallback === f}
+              onChange={() => setFallback(f)}
+              className="mt-1 accent-gold-400"
+            />
             <span>{SPLIT_FALLBACK_TEXT[f]}</span>
           </label>
         ))}
@@ -93,7 +127,10 @@ export function SplitLinks({ split }: { split: Split }) {
     }
   };
   return (
-    <section aria-labelledby="split-links-title" className="flex flex-col gap-3 rounded-2xl border border-gold-400/30 p-4">
+    <section
+      aria-labelledby="split-links-title"
+      className="flex flex-col gap-3 rounded-2xl border border-gold-400/30 p-4"
+    >
       <h3 id="split-links-title" className="font-semibold text-white">
         {SPLIT_TEXT.linksTitle}
       </h3>
@@ -105,16 +142,26 @@ export function SplitLinks({ split }: { split: Split }) {
       </p>
       <ul className="flex flex-col gap-2">
         {split.shares.map((s) => (
-          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-neutral-800/60 p-3 text-sm">
+          <li
+            key={s.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-neutral-800/60 p-3 text-sm"
+          >
             <span className="text-neutral-100">
-              {s.isHost ? 'Your share' : s.label} · {formatDollars(s.amount)} · {s.status === 'pending' ? 'unpaid' : s.paidBy ? `paid by ${s.paidBy}` : s.status}
+              {s.isHost ? 'Your share' : s.label} · {formatDollars(s.amount)} ·{' '}
+              {s.status === 'pending' ? 'unpaid' : s.paidBy ? `paid by ${s.paidBy}` : s.status}
             </span>
             {s.link ? (
               <span className="flex min-w-0 items-center gap-2">
                 <code className="max-w-[11rem] truncate text-xs text-neutral-300" data-testid="split-link">
                   {s.link}
                 </code>
-                <Button type="button" size="sm" variant="ghost" onClick={() => void copy(s.link!)} aria-label={`Copy the link of ${s.label}`}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void copy(s.link!)}
+                  aria-label={`Copy the link of ${s.label}`}
+                >
                   Copy
                 </Button>
               </span>

@@ -9,7 +9,10 @@ export function getEntertainerRequests(signal?: AbortSignal): Promise<Entertaine
 }
 
 export function getEntertainerRequestsQueryOptions() {
-  return queryOptions({ queryKey: ['venue-owner', 'entertainer-requests'] as const, queryFn: ({ signal }) => getEntertainerRequests(signal) });
+  return queryOptions({
+    queryKey: ['venue-owner', 'entertainer-requests'] as const,
+    queryFn: ({ signal }) => getEntertainerRequests(signal),
+  });
 }
 
 export function useEntertainerRequests() {
@@ -49,7 +52,10 @@ export function getOwnerAssignments(signal?: AbortSignal): Promise<VipAssignment
 }
 
 export function getOwnerAssignmentsQueryOptions() {
-  return queryOptions({ queryKey: ['venue-owner', 'vip-assignments'] as const, queryFn: ({ signal }) => getOwnerAssignments(signal) });
+  return queryOptions({
+    queryKey: ['venue-owner', 'vip-assignments'] as const,
+    queryFn: ({ signal }) => getOwnerAssignments(signal),
+  });
 }
 
 export function useOwnerAssignments() {

@@ -21,7 +21,10 @@ export function acceptableVenueImages(files: readonly File[], room: number): { a
   const accepted: File[] = [];
   const skipped: File[] = [];
   for (const f of files) {
-    const ok = (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(f.type) && f.size <= MAX_IMAGE_BYTES && accepted.length < limit;
+    const ok =
+      (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(f.type) &&
+      f.size <= MAX_IMAGE_BYTES &&
+      accepted.length < limit;
     (ok ? accepted : skipped).push(f);
   }
   return { accepted, skipped };
@@ -36,14 +39,20 @@ export class UploadError extends Error {
 }
 
 /** POST the file to presigned storage with its form fields, reporting progress (0 to 1). */
-function postFile(url: string, fields: Readonly<Record<string, string>>, file: File, onProgress: (fraction: number) => void): Promise<void> {
+function postFile(
+  url: string,
+  fields: Readonly<Record<string, string>>,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
     };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new UploadError(UPLOAD_MESSAGES.upload)));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new UploadError(UPLOAD_MESSAGES.upload));
     xhr.onerror = () => reject(new UploadError(UPLOAD_MESSAGES.upload));
     xhr.onabort = () => reject(new UploadError(UPLOAD_MESSAGES.upload));
     xhr.send(uploadForm(fields, file));
@@ -55,7 +64,10 @@ function postFile(url: string, fields: Readonly<Record<string, string>>, file: F
  * refuses more than 10 MB), then the server checks and keeps it. Resolves with the photo's path (for `images`); rejects with an
  * UploadError whose message says which step failed (the server's message when it gave one).
  */
-export async function uploadVenueImage(file: File, onProgress: (fraction: number) => void = () => undefined): Promise<string> {
+export async function uploadVenueImage(
+  file: File,
+  onProgress: (fraction: number) => void = () => undefined,
+): Promise<string> {
   let upload: { uploadURL: string; fields: Record<string, string>; objectPath: string };
   try {
     upload = await callApi(api.venueImages.uploadUrl, {});

@@ -33,7 +33,8 @@ export function useCreateSection(venueId: string) {
 export function useUpdateSection(venueId: string) {
   const invalidate = useInvalidateSections(venueId);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SectionInput }) => callApi(api.venues.updateSection, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: SectionInput }) =>
+      callApi(api.venues.updateSection, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }

@@ -36,14 +36,18 @@ function useInvalidate(queryKey: readonly unknown[]) {
 /** POST /api/venues/{id}/dancers. */
 export function useCreateDancer(venueId: string) {
   const invalidate = useInvalidate(getDancersQueryOptions(venueId).queryKey);
-  return useMutation({ mutationFn: (body: DancerInput) => callApi(api.staff.createDancer, { params: { id: venueId }, body }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: DancerInput) => callApi(api.staff.createDancer, { params: { id: venueId }, body }),
+    onSuccess: invalidate,
+  });
 }
 
 /** PUT /api/dancers/{id}. */
 export function useUpdateDancer(venueId: string) {
   const invalidate = useInvalidate(getDancersQueryOptions(venueId).queryKey);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: DancerInput }) => callApi(api.staff.updateDancer, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: DancerInput }) =>
+      callApi(api.staff.updateDancer, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -51,20 +55,27 @@ export function useUpdateDancer(venueId: string) {
 /** DELETE /api/dancers/{id}. */
 export function useDeleteDancer(venueId: string) {
   const invalidate = useInvalidate(getDancersQueryOptions(venueId).queryKey);
-  return useMutation({ mutationFn: (id: string) => callApi(api.staff.removeDancer, { params: { id } }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => callApi(api.staff.removeDancer, { params: { id } }),
+    onSuccess: invalidate,
+  });
 }
 
 /** POST /api/venues/{id}/bartenders. */
 export function useCreateBartender(venueId: string) {
   const invalidate = useInvalidate(getBartendersQueryOptions(venueId).queryKey);
-  return useMutation({ mutationFn: (body: BartenderInput) => callApi(api.staff.createBartender, { params: { id: venueId }, body }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: BartenderInput) => callApi(api.staff.createBartender, { params: { id: venueId }, body }),
+    onSuccess: invalidate,
+  });
 }
 
 /** PUT /api/bartenders/{id}. */
 export function useUpdateBartender(venueId: string) {
   const invalidate = useInvalidate(getBartendersQueryOptions(venueId).queryKey);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: BartenderInput }) => callApi(api.staff.updateBartender, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: BartenderInput }) =>
+      callApi(api.staff.updateBartender, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -72,5 +83,8 @@ export function useUpdateBartender(venueId: string) {
 /** DELETE /api/bartenders/{id}. */
 export function useDeleteBartender(venueId: string) {
   const invalidate = useInvalidate(getBartendersQueryOptions(venueId).queryKey);
-  return useMutation({ mutationFn: (id: string) => callApi(api.staff.removeBartender, { params: { id } }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => callApi(api.staff.removeBartender, { params: { id } }),
+    onSuccess: invalidate,
+  });
 }

@@ -34,7 +34,8 @@ export function useCreateVenue() {
 export function useUpdateVenue() {
   const invalidate = useInvalidateMyVenues();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: VenueInput }) => callApi(api.venues.update, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: VenueInput }) =>
+      callApi(api.venues.update, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }

@@ -3,12 +3,25 @@ import type { EntertainerRequest, VipAssignment } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
-import { assignmentHeadingId, EmptyState, FOCUSABLE_HEADING, pendingFirst, RequestStatusBadge, VipAssignmentCard } from '../../../components/vip-assignment';
+import {
+  assignmentHeadingId,
+  EmptyState,
+  FOCUSABLE_HEADING,
+  pendingFirst,
+  RequestStatusBadge,
+  VipAssignmentCard,
+} from '../../../components/vip-assignment';
 import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { focusByIdSoon } from '../../../lib/focus';
 import { formatInEst, SHORT_DATE_FORMAT } from '../../../lib/format';
-import { useApproveEntertainer, useDeclineEntertainer, useEntertainerRequests, useOwnerAssignments, useRevokeAssignment } from '../api/entertainers';
+import {
+  useApproveEntertainer,
+  useDeclineEntertainer,
+  useEntertainerRequests,
+  useOwnerAssignments,
+  useRevokeAssignment,
+} from '../api/entertainers';
 import { useDancers } from '../api/staff';
 import { QueryState, serverErrorText } from '../../../components/query-state';
 
@@ -50,7 +63,8 @@ function JoinRequests() {
         toast({ title: 'Request Declined', description: `${fullName(request)} will not join ${request.venueName}.` });
         focusByIdSoon(requestHeadingId(request.id));
       },
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, REQUEST_FAILED) }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, REQUEST_FAILED) }),
     });
   };
 
@@ -67,7 +81,9 @@ function JoinRequests() {
         errorLook="danger"
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState title="No Entertainer Requests">Entertainers who ask to join your strip clubs appear here.</EmptyState>
+          <EmptyState title="No Entertainer Requests">
+            Entertainers who ask to join your strip clubs appear here.
+          </EmptyState>
         }
       >
         {(loaded) => (
@@ -76,21 +92,37 @@ function JoinRequests() {
               const name = fullName(request);
               const busy = decline.isPending && decline.variables === request.id;
               return (
-                <li key={request.id} data-testid="entertainer-request" className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+                <li
+                  key={request.id}
+                  data-testid="entertainer-request"
+                  className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5"
+                >
                   <div className="flex items-start gap-3">
                     <EntertainerAvatar request={request} />
                     <div className="min-w-0 flex-1">
-                      <h3 id={requestHeadingId(request.id)} tabIndex={-1} className={cn('font-semibold break-words text-white', FOCUSABLE_HEADING)}>
+                      <h3
+                        id={requestHeadingId(request.id)}
+                        tabIndex={-1}
+                        className={cn('font-semibold break-words text-white', FOCUSABLE_HEADING)}
+                      >
                         {name}
                       </h3>
                       <p className="text-sm break-words text-neutral-300">{request.venueName}</p>
-                      <p className="text-xs text-neutral-400">Requested {formatInEst(request.createdAt, SHORT_DATE_FORMAT)}</p>
+                      <p className="text-xs text-neutral-400">
+                        Requested {formatInEst(request.createdAt, SHORT_DATE_FORMAT)}
+                      </p>
                     </div>
                     <RequestStatusBadge status={request.status} />
                   </div>
                   {request.status === 'pending' ? (
                     <div className="flex flex-col gap-2 min-[400px]:flex-row">
-                      <Button type="button" size="sm" disabled={busy} onClick={() => setApproving(request)} aria-label={`Approve ${name} for ${request.venueName}`}>
+                      <Button
+                        type="button"
+                        size="sm"
+                        disabled={busy}
+                        onClick={() => setApproving(request)}
+                        aria-label={`Approve ${name} for ${request.venueName}`}
+                      >
                         Approve
                       </Button>
                       <Button
@@ -123,7 +155,13 @@ function EntertainerAvatar({ request }: { request: EntertainerRequest }) {
   const box = 'h-12 w-12 shrink-0 rounded-full';
   if (photo) return <img src={photo} alt="" className={cn(box, 'object-cover')} />;
   return (
-    <span aria-hidden="true" className={cn(box, 'grid place-items-center border border-gold-400/40 bg-gold-400/10 font-semibold text-gold-200')}>
+    <span
+      aria-hidden="true"
+      className={cn(
+        box,
+        'grid place-items-center border border-gold-400/40 bg-gold-400/10 font-semibold text-gold-200',
+      )}
+    >
       {request.entertainer.firstName.charAt(0).toUpperCase() || '?'}
     </span>
   );
@@ -152,13 +190,17 @@ function ApproveDialog({ request, onClose }: { request: EntertainerRequest; onCl
           onClose();
           focusByIdSoon(requestHeadingId(request.id));
         },
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, REQUEST_FAILED) }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, REQUEST_FAILED) }),
       },
     );
   };
 
   const option = (value: string, label: string, hint?: string) => (
-    <label key={value} className="flex cursor-pointer items-center gap-3 rounded-2xl border border-white/10 p-3 has-[:checked]:border-gold-400/70 has-[:checked]:bg-gold-400/5">
+    <label
+      key={value}
+      className="flex cursor-pointer items-center gap-3 rounded-2xl border border-white/10 p-3 has-[:checked]:border-gold-400/70 has-[:checked]:bg-gold-400/5"
+    >
       <input
         type="radio"
         name={`${uid}-dancer`}
@@ -175,7 +217,11 @@ function ApproveDialog({ request, onClose }: { request: EntertainerRequest; onCl
   );
 
   return (
-    <Dialog title={`Approve ${name}`} description={`Link ${name} to a dancer profile of ${request.venueName}.`} onClose={onClose}>
+    <Dialog
+      title={`Approve ${name}`}
+      description={`Link ${name} to a dancer profile of ${request.venueName}.`}
+      onClose={onClose}
+    >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-medium text-neutral-200">Dancer profile</legend>
@@ -188,7 +234,9 @@ function ApproveDialog({ request, onClose }: { request: EntertainerRequest; onCl
               {serverMessage(dancers.error, 'Could not load the dancer profiles.')}
             </p>
           ) : unlinked.length === 0 ? (
-            <p className="text-sm text-neutral-300">Every dancer profile of this venue is already linked to an entertainer.</p>
+            <p className="text-sm text-neutral-300">
+              Every dancer profile of this venue is already linked to an entertainer.
+            </p>
           ) : (
             unlinked.map((d) => option(d.id, d.name, 'Existing profile'))
           )}
@@ -214,10 +262,14 @@ function OwnerAssignments() {
   const revokeAssignment = (assignment: VipAssignment) => {
     revoke.mutate(assignment.id, {
       onSuccess: () => {
-        toast({ title: 'Assignment Revoked', description: `${assignment.dancerName} is no longer assigned to ${assignment.sectionName}.` });
+        toast({
+          title: 'Assignment Revoked',
+          description: `${assignment.dancerName} is no longer assigned to ${assignment.sectionName}.`,
+        });
         focusByIdSoon(assignmentHeadingId(assignment.id));
       },
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, REVOKE_FAILED) }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, REVOKE_FAILED) }),
     });
   };
 
@@ -234,7 +286,9 @@ function OwnerAssignments() {
         errorLook="danger"
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState title="No VIP Assignments">Dancers proposed for the VIP rooms of your venues appear here.</EmptyState>
+          <EmptyState title="No VIP Assignments">
+            Dancers proposed for the VIP rooms of your venues appear here.
+          </EmptyState>
         }
       >
         {(data) => (

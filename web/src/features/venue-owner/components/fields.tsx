@@ -5,7 +5,19 @@ import { Textarea } from '../../../components/ui/select';
 import { splitList } from '../rules';
 
 /** A labelled control with its validation message; the control gets id and aria wiring from the caller. */
-export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
@@ -27,7 +39,21 @@ export function fieldA11y(id: string, error?: string, hint?: boolean) {
 }
 
 /** A list typed one item per line (amenities, rules, specialties). Keeps the raw text while typing. */
-export function ListField({ id, label, value, onChange, error, separator = 'line' }: { id: string; label: string; value: string[]; onChange: (next: string[]) => void; error?: string; separator?: 'line' | 'comma' }): ReactElement {
+export function ListField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  separator = 'line',
+}: {
+  id: string;
+  label: string;
+  value: string[];
+  onChange: (next: string[]) => void;
+  error?: string;
+  separator?: 'line' | 'comma';
+}): ReactElement {
   const joiner = separator === 'line' ? '\n' : ', ';
   const [text, setText] = useState(() => value.join(joiner));
   const hint = separator === 'line' ? 'One per line' : 'Separated by commas';
@@ -66,5 +92,9 @@ export function StatusBadge({ tone, children }: { tone: 'gold' | 'green' | 'red'
     red: 'border-red-400/60 bg-red-400/10 text-red-200',
     neutral: 'border-white/20 bg-white/5 text-neutral-200',
   } as const;
-  return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }

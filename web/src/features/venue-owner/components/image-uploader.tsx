@@ -1,7 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { ACCEPTED_IMAGE_TYPES, acceptableVenueImages, IMAGES_PER_UPLOAD, UPLOAD_MESSAGES, uploadVenueImage } from '../api/images';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  acceptableVenueImages,
+  IMAGES_PER_UPLOAD,
+  UPLOAD_MESSAGES,
+  uploadVenueImage,
+} from '../api/images';
 
 interface UploadRow {
   key: string;
@@ -16,7 +22,17 @@ interface UploadRow {
  * new ones (up to 5 per selection, 10 MB each, JPG, PNG or WebP; others skipped) with a progress
  * bar per file. The uploaded photos' paths are added to `images`.
  */
-export function ImageUploader({ label, images, onChange, max }: { label: string; images: string[]; onChange: (next: string[]) => void; max: number }) {
+export function ImageUploader({
+  label,
+  images,
+  onChange,
+  max,
+}: {
+  label: string;
+  images: string[];
+  onChange: (next: string[]) => void;
+  max: number;
+}) {
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [rows, setRows] = useState<UploadRow[]>([]);
@@ -26,13 +42,15 @@ export function ImageUploader({ label, images, onChange, max }: { label: string;
   const busy = rows.some((r) => !r.done && !r.error);
   const room = max - images.length;
 
-  const update = (key: string, patch: Partial<UploadRow>) => setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: string, patch: Partial<UploadRow>) =>
+    setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   const addFiles = async (files: File[]) => {
     const { accepted, skipped: left } = acceptableVenueImages(files, room);
     setSkipped(left.length);
     if (accepted.length === 0) {
-      if (files.length > 0) toast({ variant: 'destructive', title: 'Error', description: UPLOAD_MESSAGES.noneUploaded });
+      if (files.length > 0)
+        toast({ variant: 'destructive', title: 'Error', description: UPLOAD_MESSAGES.noneUploaded });
       return;
     }
     const batch = accepted.map((f, i) => ({ key: `${Date.now()}-${i}-${f.name}`, name: f.name, progress: 0 }));
@@ -73,7 +91,14 @@ export function ImageUploader({ label, images, onChange, max }: { label: string;
                 aria-label={`Remove image ${i + 1}`}
                 className="absolute right-1 top-1 flex h-8 w-8 items-center justify-center rounded-full bg-black/80 text-white hover:bg-red-600 focus-visible:outline-2 focus-visible:outline-gold-400"
               >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="h-4 w-4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
                   <path d="M6 6l12 12M18 6L6 18" />
                 </svg>
               </button>
@@ -100,7 +125,14 @@ export function ImageUploader({ label, images, onChange, max }: { label: string;
         }}
       />
       {room > 0 ? (
-        <Button type="button" variant="secondary" size="sm" className="self-start" disabled={busy} onClick={() => fileInput.current?.click()}>
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          disabled={busy}
+          onClick={() => fileInput.current?.click()}
+        >
           {busy ? 'Uploading...' : 'Upload Images'}
         </Button>
       ) : null}
@@ -118,9 +150,16 @@ export function ImageUploader({ label, images, onChange, max }: { label: string;
             <li key={r.key} className="text-xs text-neutral-300">
               <div className="flex justify-between gap-2">
                 <span className="truncate">{r.name}</span>
-                <span className={r.error ? 'text-red-300' : undefined}>{r.error ?? (r.done ? 'Done' : `${Math.round(r.progress * 100)}%`)}</span>
+                <span className={r.error ? 'text-red-300' : undefined}>
+                  {r.error ?? (r.done ? 'Done' : `${Math.round(r.progress * 100)}%`)}
+                </span>
               </div>
-              <progress className="mt-1 h-1.5 w-full accent-gold-400" max={100} value={Math.round(r.progress * 100)} aria-label={`Upload of ${r.name}`} />
+              <progress
+                className="mt-1 h-1.5 w-full accent-gold-400"
+                max={100}
+                value={Math.round(r.progress * 100)}
+                aria-label={`Upload of ${r.name}`}
+              />
             </li>
           ))}
         </ul>

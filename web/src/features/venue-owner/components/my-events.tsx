@@ -76,7 +76,12 @@ function VenueList({ onOpen, focusHeading }: { onOpen: (view: View) => void; foc
   return (
     <section aria-labelledby="my-venues-heading" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="my-venues-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-white focus:outline-none">
+        <h2
+          id="my-venues-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-lg font-semibold text-white focus:outline-none"
+        >
           Your venues
         </h2>
         <div className="flex gap-2">
@@ -92,14 +97,17 @@ function VenueList({ onOpen, focusHeading }: { onOpen: (view: View) => void; foc
       <QueryState
         query={venues}
         loadingLabel="Loading your venues..."
-        variant="card" rows={2}
+        variant="card"
+        rows={2}
         errorText={serverErrorText('Could not load your venues.')}
         errorLook="danger"
         isEmpty={(data) => data.length === 0}
         empty={
           <div className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center">
             <p className="font-semibold text-white">No events yet</p>
-            <p className="mt-1 text-sm text-neutral-300">Add your first club or yacht; it is listed once an administrator approves it.</p>
+            <p className="mt-1 text-sm text-neutral-300">
+              Add your first club or yacht; it is listed once an administrator approves it.
+            </p>
           </div>
         }
       >
@@ -132,38 +140,79 @@ function VenueCard({ venue, onOpen, onDelete }: { venue: Venue; onOpen: (view: V
   const kind = venue.type === 'yacht' ? 'Yacht' : `Club${venue.subtype ? ` · ${SUBTYPE_LABELS[venue.subtype]}` : ''}`;
   const isClub = venue.type === 'club';
   return (
-    <li className="overflow-hidden rounded-3xl border border-white/10 bg-neutral-900/70" aria-labelledby={`venue-${venue.id}`} data-testid="venue-card">
+    <li
+      className="overflow-hidden rounded-3xl border border-white/10 bg-neutral-900/70"
+      aria-labelledby={`venue-${venue.id}`}
+      data-testid="venue-card"
+    >
       <div className="flex flex-col sm:flex-row">
-        <img src={venue.imageUrl} alt={venue.name} className="aspect-[16/9] w-full object-cover sm:aspect-square sm:w-40" />
+        <img
+          src={venue.imageUrl}
+          alt={venue.name}
+          className="aspect-[16/9] w-full object-cover sm:aspect-square sm:w-40"
+        />
         <div className="flex min-w-0 flex-1 flex-col gap-2 p-5">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <h3 id={`venue-${venue.id}`} className="text-lg font-semibold text-white">
               {venue.name}
             </h3>
-            <StatusBadge tone={APPROVAL_TONES[venue.approvalStatus]}>{APPROVAL_LABELS[venue.approvalStatus]}</StatusBadge>
+            <StatusBadge tone={APPROVAL_TONES[venue.approvalStatus]}>
+              {APPROVAL_LABELS[venue.approvalStatus]}
+            </StatusBadge>
           </div>
           <p className="text-sm text-neutral-300">
             {kind} · {formatCity(venue.city, venue.state)}
           </p>
           <p className="font-semibold text-gold-200">{venue.formattedPrice}</p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button type="button" size="sm" variant="secondary" onClick={() => onOpen({ kind: 'edit', venue })} aria-label={`Edit ${venue.name}`}>
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              onClick={() => onOpen({ kind: 'edit', venue })}
+              aria-label={`Edit ${venue.name}`}
+            >
               Edit
             </Button>
             {isClub ? (
               <>
-                <Button type="button" size="sm" variant="ghost" onClick={() => onOpen({ kind: 'sections', venue })} aria-label={`Manage sections of ${venue.name}`}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onOpen({ kind: 'sections', venue })}
+                  aria-label={`Manage sections of ${venue.name}`}
+                >
                   Manage Sections
                 </Button>
-                <Button type="button" size="sm" variant="ghost" onClick={() => onOpen({ kind: 'dancers', venue })} aria-label={`Dancers of ${venue.name}`}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onOpen({ kind: 'dancers', venue })}
+                  aria-label={`Dancers of ${venue.name}`}
+                >
                   Dancers
                 </Button>
               </>
             ) : null}
-            <Button type="button" size="sm" variant="ghost" onClick={() => onOpen({ kind: 'bartenders', venue })} aria-label={`Bartenders of ${venue.name}`}>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => onOpen({ kind: 'bartenders', venue })}
+              aria-label={`Bartenders of ${venue.name}`}
+            >
               Bartenders
             </Button>
-            <Button type="button" size="sm" variant="ghost" className="text-red-300 hover:text-red-200" onClick={onDelete} aria-label={`Delete ${venue.name}`}>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              className="text-red-300 hover:text-red-200"
+              onClick={onDelete}
+              aria-label={`Delete ${venue.name}`}
+            >
               Delete
             </Button>
           </div>

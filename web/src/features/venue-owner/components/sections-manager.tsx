@@ -1,7 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { sectionInputSchema, TEXT_LIMITS, UNLIMITED_BOOKINGS, type Section, type SectionDto, type SectionInput, type Venue } from '@luxe/contracts';
+import {
+  sectionInputSchema,
+  TEXT_LIMITS,
+  UNLIMITED_BOOKINGS,
+  type Section,
+  type SectionDto,
+  type SectionInput,
+  type Venue,
+} from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -48,23 +56,44 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
         toast({ title: 'Success', description: 'Section deleted' });
         focusByIdSoon(addId);
       },
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to delete section') }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: serverMessage(error, 'Failed to delete section'),
+        }),
       onSettled: () => setToDelete(null),
     });
   };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-5">
-      <BackHeader id={headingId} title={`Sections of ${venue.name}`} subtitle={`Venue price ${venue.formattedPrice}`} onBack={onBack} />
+      <BackHeader
+        id={headingId}
+        title={`Sections of ${venue.name}`}
+        subtitle={`Venue price ${venue.formattedPrice}`}
+        onBack={onBack}
+      />
       {editing ? (
-        <SectionForm venue={venue} section={editing.mode === 'edit' ? editing.section : undefined} vip={editing.mode === 'create' && editing.vip} onDone={closeForm} />
+        <SectionForm
+          venue={venue}
+          section={editing.mode === 'edit' ? editing.section : undefined}
+          vip={editing.mode === 'create' && editing.vip}
+          onDone={closeForm}
+        />
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button id={addId} type="button" size="sm" onClick={() => setEditing({ mode: 'create', vip: false })}>
             Add Section
           </Button>
           {isStripClub ? (
-            <Button id={addVipId} type="button" size="sm" variant="secondary" onClick={() => setEditing({ mode: 'create', vip: true })}>
+            <Button
+              id={addVipId}
+              type="button"
+              size="sm"
+              variant="secondary"
+              onClick={() => setEditing({ mode: 'create', vip: true })}
+            >
               Create VIP Room
             </Button>
           ) : null}
@@ -78,11 +107,16 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
           {serverMessage(sections.error, 'Could not load the sections.')}
         </p>
       ) : sections.data.length === 0 ? (
-        <p className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center text-neutral-300">No sections yet.</p>
+        <p className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center text-neutral-300">
+          No sections yet.
+        </p>
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Sections">
           {sections.data.map((s) => (
-            <li key={s.id} className="flex flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-4 sm:flex-row sm:items-center">
+            <li
+              key={s.id}
+              className="flex flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-4 sm:flex-row sm:items-center"
+            >
               <img src={s.imageUrl} alt={s.name} className="aspect-video w-full rounded-2xl object-cover sm:w-28" />
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <div className="flex flex-wrap items-center gap-2">
@@ -94,18 +128,36 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
                 </div>
                 <p className="text-sm text-neutral-300">
                   {s.type} · {s.capacity} guests · ${Number(s.pricePerHour).toLocaleString('en-US')}/hr ·{' '}
-                  {s.maxSimultaneousBookings >= UNLIMITED_BOOKINGS ? 'Unlimited bookings' : `${s.maxSimultaneousBookings} booking${s.maxSimultaneousBookings === 1 ? '' : 's'} at a time`}
+                  {s.maxSimultaneousBookings >= UNLIMITED_BOOKINGS
+                    ? 'Unlimited bookings'
+                    : `${s.maxSimultaneousBookings} booking${s.maxSimultaneousBookings === 1 ? '' : 's'} at a time`}
                 </p>
                 <p className="text-sm text-neutral-300" data-testid="section-deposit-terms">
-                  {s.minimumSpend != null ? `Minimum spend $${Number(s.minimumSpend).toLocaleString('en-US', { maximumFractionDigits: 2 })}` : 'No minimum spend'} ·{' '}
-                  {s.depositPercent > 0 ? `${s.depositPercent}% deposit when booking` : 'No deposit'}
+                  {s.minimumSpend != null
+                    ? `Minimum spend $${Number(s.minimumSpend).toLocaleString('en-US', { maximumFractionDigits: 2 })}`
+                    : 'No minimum spend'}{' '}
+                  · {s.depositPercent > 0 ? `${s.depositPercent}% deposit when booking` : 'No deposit'}
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button id={editId(s)} type="button" size="sm" variant="secondary" onClick={() => setEditing({ mode: 'edit', section: s })} aria-label={`Edit ${s.name}`}>
+                <Button
+                  id={editId(s)}
+                  type="button"
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing({ mode: 'edit', section: s })}
+                  aria-label={`Edit ${s.name}`}
+                >
                   Edit
                 </Button>
-                <Button type="button" size="sm" variant="ghost" className="text-red-300 hover:text-red-200" onClick={() => setToDelete(s)} aria-label={`Delete ${s.name}`}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  className="text-red-300 hover:text-red-200"
+                  onClick={() => setToDelete(s)}
+                  aria-label={`Delete ${s.name}`}
+                >
                   Delete
                 </Button>
               </div>
@@ -161,10 +213,25 @@ function toFormValues(section: Section | undefined, vip: boolean): SectionInput 
     minimumSpend: null,
     depositPercent: 0,
   };
-  return vip ? { ...base, ...toggleVipRoom({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: UNLIMITED_BOOKINGS }, true) } : base;
+  return vip
+    ? {
+        ...base,
+        ...toggleVipRoom({ isVipRoom: false, isExclusive: false, maxSimultaneousBookings: UNLIMITED_BOOKINGS }, true),
+      }
+    : base;
 }
 
-function SectionForm({ venue, section, vip, onDone }: { venue: Venue; section?: Section; vip: boolean; onDone: () => void }) {
+function SectionForm({
+  venue,
+  section,
+  vip,
+  onDone,
+}: {
+  venue: Venue;
+  section?: Section;
+  vip: boolean;
+  onDone: () => void;
+}) {
   const uid = useId();
   const id = (n: string) => `${uid}-${n}`;
   const create = useCreateSection(venue.id);
@@ -179,24 +246,36 @@ function SectionForm({ venue, section, vip, onDone }: { venue: Venue; section?: 
     getValues,
     setFocus,
     formState: { errors },
-  } = useForm<SectionInput, unknown, SectionDto>({ resolver: zodResolver(sectionInputSchema), defaultValues: toFormValues(section, vip) });
+  } = useForm<SectionInput, unknown, SectionDto>({
+    resolver: zodResolver(sectionInputSchema),
+    defaultValues: toFormValues(section, vip),
+  });
   // The button that opened the form is gone or behind it: the focus starts in its first field.
   useEffect(() => setFocus('name'), [setFocus]);
   const isVipRoom = useWatch({ control, name: 'isVipRoom' });
   const isExclusive = useWatch({ control, name: 'isExclusive' });
 
-  const applyToggles = (next: { isVipRoom: boolean; isExclusive: boolean; maxSimultaneousBookings: number | undefined }) => {
+  const applyToggles = (next: {
+    isVipRoom: boolean;
+    isExclusive: boolean;
+    maxSimultaneousBookings: number | undefined;
+  }) => {
     setValue('isVipRoom', next.isVipRoom);
     setValue('isExclusive', next.isExclusive);
     setValue('maxSimultaneousBookings', next.maxSimultaneousBookings, { shouldValidate: false });
   };
   const current = () => {
     const v = getValues();
-    return { isVipRoom: !!v.isVipRoom, isExclusive: !!v.isExclusive, maxSimultaneousBookings: v.maxSimultaneousBookings };
+    return {
+      isVipRoom: !!v.isVipRoom,
+      isExclusive: !!v.isExclusive,
+      maxSimultaneousBookings: v.maxSimultaneousBookings,
+    };
   };
 
   const onSubmit = (body: SectionDto) => {
-    const failed = (fallback: string) => (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, fallback) });
+    const failed = (fallback: string) => (error: unknown) =>
+      toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, fallback) });
     if (section) {
       update.mutate(
         { id: section.id, body },
@@ -222,16 +301,31 @@ function SectionForm({ venue, section, vip, onDone }: { venue: Venue; section?: 
   const title = section ? `Edit ${section.name}` : vip ? 'New VIP Room' : 'New Section';
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby={id('title')} className="flex flex-col gap-5 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-5">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-labelledby={id('title')}
+      className="flex flex-col gap-5 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-5"
+    >
       <h3 id={id('title')} className="text-lg font-semibold text-white">
         {title}
       </h3>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={id('name')} label="Section name" error={err('name')}>
-          <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} maxLength={TEXT_LIMITS.sectionName} autoComplete="off" />
+          <Input
+            {...fieldA11y(id('name'), err('name'))}
+            {...register('name')}
+            maxLength={TEXT_LIMITS.sectionName}
+            autoComplete="off"
+          />
         </Field>
         <Field id={id('type')} label="Section type" error={err('type')}>
-          <Input {...fieldA11y(id('type'), err('type'))} {...register('type')} maxLength={TEXT_LIMITS.sectionType} placeholder="Booth, Table, Balcony..." />
+          <Input
+            {...fieldA11y(id('type'), err('type'))}
+            {...register('type')}
+            maxLength={TEXT_LIMITS.sectionType}
+            placeholder="Booth, Table, Balcony..."
+          />
         </Field>
       </div>
       <Field id={id('description')} label="Description" error={err('description')}>
@@ -239,12 +333,31 @@ function SectionForm({ venue, section, vip, onDone }: { venue: Venue; section?: 
       </Field>
       <div className="grid gap-5 sm:grid-cols-3">
         <Field id={id('capacity')} label="Capacity" error={err('capacity')}>
-          <Input {...fieldA11y(id('capacity'), err('capacity'))} type="number" inputMode="numeric" min={1} step={1} {...register('capacity', { setValueAs: parseCapacity })} />
+          <Input
+            {...fieldA11y(id('capacity'), err('capacity'))}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            {...register('capacity', { setValueAs: parseCapacity })}
+          />
         </Field>
         <Field id={id('price')} label="Price per hour ($)" error={err('pricePerHour')}>
-          <Input {...fieldA11y(id('price'), err('pricePerHour'))} type="number" inputMode="decimal" min={0} step="0.01" {...register('pricePerHour', { setValueAs: requiredNumber })} />
+          <Input
+            {...fieldA11y(id('price'), err('pricePerHour'))}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            {...register('pricePerHour', { setValueAs: requiredNumber })}
+          />
         </Field>
-        <Field id={id('max')} label="Max simultaneous bookings" error={err('maxSimultaneousBookings')} hint={isExclusive ? 'Exclusive: one booking at a time' : '999 means unlimited'}>
+        <Field
+          id={id('max')}
+          label="Max simultaneous bookings"
+          error={err('maxSimultaneousBookings')}
+          hint={isExclusive ? 'Exclusive: one booking at a time' : '999 means unlimited'}
+        >
           <Input
             {...fieldA11y(id('max'), err('maxSimultaneousBookings'), true)}
             type="number"
@@ -260,16 +373,47 @@ function SectionForm({ venue, section, vip, onDone }: { venue: Venue; section?: 
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id('minimum')} label="Minimum spend ($)" error={err('minimumSpend')} hint="Optional: a booking costs at least this much">
-          <Input {...fieldA11y(id('minimum'), err('minimumSpend'), true)} type="number" inputMode="decimal" min={0} step="0.01" {...register('minimumSpend', { setValueAs: optionalNumber })} />
+        <Field
+          id={id('minimum')}
+          label="Minimum spend ($)"
+          error={err('minimumSpend')}
+          hint="Optional: a booking costs at least this much"
+        >
+          <Input
+            {...fieldA11y(id('minimum'), err('minimumSpend'), true)}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            {...register('minimumSpend', { setValueAs: optionalNumber })}
+          />
         </Field>
-        <Field id={id('deposit')} label="Deposit (%)" error={err('depositPercent')} hint="Paid by card when booking; 0 means none, the rest is paid at the venue">
-          <Input {...fieldA11y(id('deposit'), err('depositPercent'), true)} type="number" inputMode="numeric" min={0} max={100} step={1} {...register('depositPercent', { setValueAs: optionalNumber })} />
+        <Field
+          id={id('deposit')}
+          label="Deposit (%)"
+          error={err('depositPercent')}
+          hint="Paid by card when booking; 0 means none, the rest is paid at the venue"
+        >
+          <Input
+            {...fieldA11y(id('deposit'), err('depositPercent'), true)}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            step={1}
+            {...register('depositPercent', { setValueAs: optionalNumber })}
+          />
         </Field>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         {isStripClub || isVipRoom ? (
-          <Switch id={id('vip')} label="VIP Room" hint="Strip clubs only; always exclusive" checked={!!isVipRoom} onChange={(on) => applyToggles(toggleVipRoom(current(), on))} />
+          <Switch
+            id={id('vip')}
+            label="VIP Room"
+            hint="Strip clubs only; always exclusive"
+            checked={!!isVipRoom}
+            onChange={(on) => applyToggles(toggleVipRoom(current(), on))}
+          />
         ) : null}
         <Switch
           id={id('exclusive')}
@@ -279,10 +423,45 @@ function SectionForm({ venue, section, vip, onDone }: { venue: Venue; section?: 
           disabled={!!isVipRoom}
           onChange={(on) => applyToggles(toggleExclusive(current(), on))}
         />
-        <Controller control={control} name="isActive" render={({ field }) => <Switch id={id('active')} label="Active" hint="Shown to members" checked={!!field.value} onChange={field.onChange} />} />
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field }) => (
+            <Switch
+              id={id('active')}
+              label="Active"
+              hint="Shown to members"
+              checked={!!field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
       </div>
-      <Controller control={control} name="amenities" render={({ field }) => <ListField id={id('amenities')} label="Amenities" value={field.value ?? []} onChange={field.onChange} error={firstError(errors.amenities)} />} />
-      <Controller control={control} name="images" render={({ field }) => <ImageUploader label="Section photos" images={field.value ?? []} onChange={field.onChange} max={MAX_SECTION_IMAGES} />} />
+      <Controller
+        control={control}
+        name="amenities"
+        render={({ field }) => (
+          <ListField
+            id={id('amenities')}
+            label="Amenities"
+            value={field.value ?? []}
+            onChange={field.onChange}
+            error={firstError(errors.amenities)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="images"
+        render={({ field }) => (
+          <ImageUploader
+            label="Section photos"
+            images={field.value ?? []}
+            onChange={field.onChange}
+            max={MAX_SECTION_IMAGES}
+          />
+        )}
+      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onDone}>
           Cancel

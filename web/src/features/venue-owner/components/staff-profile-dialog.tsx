@@ -18,7 +18,9 @@ export function StaffProfileDialog({ member, onClose }: { member: Dancer | Barte
         counterAlone={false}
       />
       <div className="flex flex-wrap items-center gap-2">
-        <StatusBadge tone={member.isAvailable ? 'green' : 'neutral'}>{member.isAvailable ? 'Available' : 'Unavailable'}</StatusBadge>
+        <StatusBadge tone={member.isAvailable ? 'green' : 'neutral'}>
+          {member.isAvailable ? 'Available' : 'Unavailable'}
+        </StatusBadge>
         {'priceModifier' in member ? <StatusBadge tone="gold">Price ×{member.priceModifier}</StatusBadge> : null}
       </div>
       {member.description ? <p className="text-sm text-neutral-200">{member.description}</p> : null}

@@ -5,7 +5,15 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { bySoonest, formatBookingDate, formatDuration, formatGuestVisibility, formatTimeRange, friendNames, venueKindLabel } from '../../../lib/booking-display';
+import {
+  bySoonest,
+  formatBookingDate,
+  formatDuration,
+  formatGuestVisibility,
+  formatTimeRange,
+  friendNames,
+  venueKindLabel,
+} from '../../../lib/booking-display';
 import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatInEst, formatWholeDollars, SHORT_DATE_FORMAT } from '../../../lib/format';
 import { useOwnerBookings } from '../api/owner-bookings';
@@ -24,12 +32,14 @@ export function VenueBookings() {
 
   let body;
   if (bookings.isPending) {
-    body = (
-      <ListSkeleton label="Loading bookings..." />
-    );
+    body = <ListSkeleton label="Loading bookings..." />;
   } else if (bookings.isError) {
     body = (
-      <QueryError look="card" text="Error loading bookings. Please try again." onRetry={() => void bookings.refetch()} />
+      <QueryError
+        look="card"
+        text="Error loading bookings. Please try again."
+        onRetry={() => void bookings.refetch()}
+      />
     );
   } else if (bookings.data.length === 0) {
     body = filtered ? (
@@ -47,7 +57,11 @@ export function VenueBookings() {
     );
   } else {
     body = (
-      <ul aria-label="Bookings at your venues" aria-busy={bookings.isPlaceholderData || undefined} className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <ul
+        aria-label="Bookings at your venues"
+        aria-busy={bookings.isPlaceholderData || undefined}
+        className="grid grid-cols-1 gap-4 lg:grid-cols-2"
+      >
         {bySoonest(bookings.data).map((booking) => (
           <li key={booking.id}>
             <OwnerBookingCard booking={booking} />
@@ -65,7 +79,13 @@ export function VenueBookings() {
 }
 
 /** From and To (booking dates, inclusive) and one of the owner's venues. */
-function BookingFilters({ filter, onChange }: { filter: OwnerBookingsQuery; onChange: (next: OwnerBookingsQuery) => void }) {
+function BookingFilters({
+  filter,
+  onChange,
+}: {
+  filter: OwnerBookingsQuery;
+  onChange: (next: OwnerBookingsQuery) => void;
+}) {
   const id = useId();
   const venues = useMyVenues();
   const set = (key: keyof OwnerBookingsQuery, value: string) => {
@@ -74,14 +94,31 @@ function BookingFilters({ filter, onChange }: { filter: OwnerBookingsQuery; onCh
     onChange({ ...filter, [key]: value || undefined });
   };
   return (
-    <form role="search" aria-label="Filter bookings" onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-4 min-[400px]:grid-cols-2 lg:grid-cols-3">
+    <form
+      role="search"
+      aria-label="Filter bookings"
+      onSubmit={(e) => e.preventDefault()}
+      className="grid grid-cols-1 gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-4 min-[400px]:grid-cols-2 lg:grid-cols-3"
+    >
       <div className="min-w-0">
         <Label htmlFor={`${id}-from`}>From</Label>
-        <Input id={`${id}-from`} type="date" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.target.value)} />
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={filter.from ?? ''}
+          max={filter.to}
+          onChange={(e) => set('from', e.target.value)}
+        />
       </div>
       <div className="min-w-0">
         <Label htmlFor={`${id}-to`}>To</Label>
-        <Input id={`${id}-to`} type="date" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.target.value)} />
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={filter.to ?? ''}
+          min={filter.from}
+          onChange={(e) => set('to', e.target.value)}
+        />
       </div>
       <div className="min-w-0 min-[400px]:col-span-2 lg:col-span-1">
         <Label htmlFor={`${id}-venue`}>Venue</Label>
@@ -102,7 +139,11 @@ function OwnerBookingCard({ booking }: { booking: OwnerBooking }) {
   const headingId = `owner-booking-${booking.id}`;
   const friends = friendNames(booking.friends);
   return (
-    <article aria-labelledby={headingId} data-testid="owner-booking" className="flex h-full flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
+    <article
+      aria-labelledby={headingId}
+      data-testid="owner-booking"
+      className="flex h-full flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={headingId} className="font-display text-xl font-semibold break-words text-white">
@@ -125,9 +166,23 @@ function OwnerBookingCard({ booking }: { booking: OwnerBooking }) {
         {depositRows(booking).map((row) => (
           <Field key={row.key} label={row.label} testId={`owner-booking-${row.key}`} value={row.value} />
         ))}
-        {booking.status === 'cancelled' && booking.refundAmount != null ? <Field label="Refunded" testId="owner-booking-refund" value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'} /> : null}
-        <Field label="Guests" testId="owner-booking-visibility" value={formatGuestVisibility(booking.guestVisibility) || 'Both'} />
-        <Field label="Booked on" testId="owner-booking-created" value={formatInEst(booking.createdAt, SHORT_DATE_FORMAT)} />
+        {booking.status === 'cancelled' && booking.refundAmount != null ? (
+          <Field
+            label="Refunded"
+            testId="owner-booking-refund"
+            value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'}
+          />
+        ) : null}
+        <Field
+          label="Guests"
+          testId="owner-booking-visibility"
+          value={formatGuestVisibility(booking.guestVisibility) || 'Both'}
+        />
+        <Field
+          label="Booked on"
+          testId="owner-booking-created"
+          value={formatInEst(booking.createdAt, SHORT_DATE_FORMAT)}
+        />
         <div className="min-w-0 min-[400px]:col-span-2">
           <dt className="text-xs uppercase tracking-wide text-neutral-400">Friends</dt>
           <dd data-testid="owner-booking-friends" className="break-words text-neutral-100">

@@ -1,7 +1,23 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS, DEFAULT_CANCELLATION_POLICY, describeCancellationPolicy, formatCity, TEXT_LIMITS, toCancellationPolicy, VENUE_PLACEHOLDERS, VENUE_SUBTYPES, venueInputSchema, yachtPriceDrops, type Venue, type VenueDto, type VenueInput, type YachtPriceDrop } from '@luxe/contracts';
+import {
+  CANCELLATION_POLICIES,
+  CANCELLATION_POLICY_LABELS,
+  DEFAULT_CANCELLATION_POLICY,
+  describeCancellationPolicy,
+  formatCity,
+  TEXT_LIMITS,
+  toCancellationPolicy,
+  VENUE_PLACEHOLDERS,
+  VENUE_SUBTYPES,
+  venueInputSchema,
+  yachtPriceDrops,
+  type Venue,
+  type VenueDto,
+  type VenueInput,
+  type YachtPriceDrop,
+} from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select, Textarea } from '../../../components/ui/select';
@@ -10,7 +26,15 @@ import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDollars, formatPricePerHour, formatWholeDollars } from '../../../lib/format';
 import { useCreateVenue, useUpdateVenue } from '../api/venues';
-import { citiesOf, nextTierHours, optionalNumber, parseCapacity, requiredNumber, SUBTYPE_LABELS, VENUE_STATES } from '../rules';
+import {
+  citiesOf,
+  nextTierHours,
+  optionalNumber,
+  parseCapacity,
+  requiredNumber,
+  SUBTYPE_LABELS,
+  VENUE_STATES,
+} from '../rules';
 import { Field, fieldA11y, firstError, ListField } from './fields';
 import { ImageUploader } from './image-uploader';
 
@@ -71,7 +95,15 @@ function toFormValues(venue: Venue | undefined, type: 'club' | 'yacht'): VenueIn
  * cancellation policy, rules and pricing tiers. Checked with the contract's schema, so the messages
  * are the server's.
  */
-export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Venue; initialType?: 'club' | 'yacht'; onDone: () => void }) {
+export function VenueForm({
+  venue,
+  initialType = 'club',
+  onDone,
+}: {
+  venue?: Venue;
+  initialType?: 'club' | 'yacht';
+  onDone: () => void;
+}) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -85,11 +117,18 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<VenueInput, unknown, VenueDto>({ resolver: zodResolver(venueInputSchema), defaultValues: toFormValues(venue, initialType) });
+  } = useForm<VenueInput, unknown, VenueDto>({
+    resolver: zodResolver(venueInputSchema),
+    defaultValues: toFormValues(venue, initialType),
+  });
   const type = useWatch({ control, name: 'type' });
   const state = useWatch({ control, name: 'state' });
   const policy = useWatch({ control, name: 'cancellationPolicy' });
-  const tiers = useFieldArray({ control, name: 'pricingTiers' as never }) as unknown as { fields: { id: string }[]; append: (v: { hours: number; price: number }) => void; remove: (i: number) => void };
+  const tiers = useFieldArray({ control, name: 'pricingTiers' as never }) as unknown as {
+    fields: { id: string }[];
+    append: (v: { hours: number; price: number }) => void;
+    remove: (i: number) => void;
+  };
   const isYacht = type === 'yacht';
   // Tiers that make a longer trip cheaper, found when saving: the owner confirms them or edits them.
   const [priceWarning, setPriceWarning] = useState<{ drops: YachtPriceDrop[]; data: VenueDto } | null>(null);
@@ -119,7 +158,9 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
     const first = priceWarning?.drops[0];
     setPriceWarning(null);
     // The price to look at: the longer trip's tier, else the shorter one's (one of them is a tier).
-    const hours = (getValues('pricingTiers') ?? []).map((t) => (typeof t === 'object' && t !== null && 'hours' in t ? t.hours : null));
+    const hours = (getValues('pricingTiers') ?? []).map((t) =>
+      typeof t === 'object' && t !== null && 'hours' in t ? t.hours : null,
+    );
     const index = [first?.hours, first?.shorterHours].map((h) => hours.indexOf(h ?? null)).find((i) => i >= 0) ?? 0;
     document.getElementById(`${id('tier')}-${index}-price`)?.focus();
   };
@@ -135,7 +176,12 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
             toast({ title: 'Success', description: 'Venue updated' });
             onDone();
           },
-          onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to update venue') }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'Error',
+              description: serverMessage(error, 'Failed to update venue'),
+            }),
         },
       );
     } else {
@@ -144,7 +190,12 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
           toast({ title: 'Success', description: 'Venue created and waiting for approval' });
           onDone();
         },
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to create venue') }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: serverMessage(error, 'Failed to create venue'),
+          }),
       });
     }
   };
@@ -157,7 +208,8 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
         <Select
           {...fieldA11y(id('type'), err('type'))}
           {...register('type', {
-            onChange: (e: { target: { value: string } }) => setValue('subtype', e.target.value === 'club' ? (getValues('subtype') ?? 'nightclub') : null),
+            onChange: (e: { target: { value: string } }) =>
+              setValue('subtype', e.target.value === 'club' ? (getValues('subtype') ?? 'nightclub') : null),
           })}
           disabled={!!venue}
         >
@@ -166,7 +218,12 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
         </Select>
       </Field>
       <Field id={id('name')} label={isYacht ? 'Yacht name' : 'Venue name'} error={err('name')}>
-        <Input {...fieldA11y(id('name'), err('name'))} {...register('name')} maxLength={TEXT_LIMITS.venueName} autoComplete="off" />
+        <Input
+          {...fieldA11y(id('name'), err('name'))}
+          {...register('name')}
+          maxLength={TEXT_LIMITS.venueName}
+          autoComplete="off"
+        />
       </Field>
       {!isYacht ? (
         <Field id={id('subtype')} label="Club type" error={err('subtype')}>
@@ -181,7 +238,10 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={id('state')} label="State" error={err('state')}>
-          <Select {...fieldA11y(id('state'), err('state'))} {...register('state', { onChange: () => setValue('city', '') })}>
+          <Select
+            {...fieldA11y(id('state'), err('state'))}
+            {...register('state', { onChange: () => setValue('city', '') })}
+          >
             <option value="">Choose a state</option>
             {stateOptions.map((s) => (
               <option key={s} value={s}>
@@ -202,7 +262,12 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
         </Field>
       </div>
       <Field id={id('address')} label="Address" error={err('address')}>
-        <Input {...fieldA11y(id('address'), err('address'))} {...register('address')} maxLength={TEXT_LIMITS.address} autoComplete="street-address" />
+        <Input
+          {...fieldA11y(id('address'), err('address'))}
+          {...register('address')}
+          maxLength={TEXT_LIMITS.address}
+          autoComplete="street-address"
+        />
       </Field>
       <Field id={id('description')} label="Description" error={err('description')}>
         <Textarea {...fieldA11y(id('description'), err('description'))} {...register('description')} rows={4} />
@@ -224,10 +289,25 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
           />
         </Field>
         <Field id={id('price')} label="Price per hour ($)" error={err('pricePerHour')}>
-          <Input {...fieldA11y(id('price'), err('pricePerHour'))} type="number" inputMode="decimal" min={0} step="0.01" {...register('pricePerHour', { setValueAs: requiredNumber })} />
+          <Input
+            {...fieldA11y(id('price'), err('pricePerHour'))}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            {...register('pricePerHour', { setValueAs: requiredNumber })}
+          />
         </Field>
         <Field id={id('rating')} label="Rating (1 to 5)" error={err('rating')}>
-          <Input {...fieldA11y(id('rating'), err('rating'))} type="number" inputMode="decimal" min={1} max={5} step={0.1} {...register('rating', { setValueAs: optionalNumber })} />
+          <Input
+            {...fieldA11y(id('rating'), err('rating'))}
+            type="number"
+            inputMode="decimal"
+            min={1}
+            max={5}
+            step={0.1}
+            {...register('rating', { setValueAs: optionalNumber })}
+          />
         </Field>
       </div>
       {!isYacht ? (
@@ -238,23 +318,81 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
         <>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id={id('length')} label="Yacht length (ft)" error={err('yachtLength')}>
-              <Input {...fieldA11y(id('length'), err('yachtLength'))} type="number" inputMode="decimal" min={1} step="any" {...register('yachtLength', { setValueAs: optionalNumber })} />
+              <Input
+                {...fieldA11y(id('length'), err('yachtLength'))}
+                type="number"
+                inputMode="decimal"
+                min={1}
+                step="any"
+                {...register('yachtLength', { setValueAs: optionalNumber })}
+              />
             </Field>
             <Field id={id('response')} label="Response rate (%)" error={err('responseRate')}>
-              <Input {...fieldA11y(id('response'), err('responseRate'))} type="number" inputMode="numeric" min={0} max={100} step={1} {...register('responseRate', { setValueAs: optionalNumber })} />
+              <Input
+                {...fieldA11y(id('response'), err('responseRate'))}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={100}
+                step={1}
+                {...register('responseRate', { setValueAs: optionalNumber })}
+              />
             </Field>
           </div>
           <Controller
             control={control}
             name="hasCaptain"
-            render={({ field }) => <Switch id={id('captain')} label="Captain included" hint="Captained, or bareboat when off" checked={!!field.value} onChange={field.onChange} />}
+            render={({ field }) => (
+              <Switch
+                id={id('captain')}
+                label="Captain included"
+                hint="Captained, or bareboat when off"
+                checked={!!field.value}
+                onChange={field.onChange}
+              />
+            )}
           />
-          <Controller control={control} name="rules" render={({ field }) => <ListField id={id('rules')} label="Rules & safety" value={field.value ?? []} onChange={field.onChange} error={firstError(errors.rules)} />} />
-          <PricingTiersEditor control={control} register={register} tiers={tiers} idPrefix={id('tier')} error={firstError(errors.pricingTiers)} />
+          <Controller
+            control={control}
+            name="rules"
+            render={({ field }) => (
+              <ListField
+                id={id('rules')}
+                label="Rules & safety"
+                value={field.value ?? []}
+                onChange={field.onChange}
+                error={firstError(errors.rules)}
+              />
+            )}
+          />
+          <PricingTiersEditor
+            control={control}
+            register={register}
+            tiers={tiers}
+            idPrefix={id('tier')}
+            error={firstError(errors.pricingTiers)}
+          />
         </>
       )}
-      <Controller control={control} name="amenities" render={({ field }) => <ListField id={id('amenities')} label="Amenities" value={field.value ?? []} onChange={field.onChange} error={firstError(errors.amenities)} />} />
-      <Field id={id('policy')} label="Cancellation policy" error={err('cancellationPolicy')} hint={describeCancellationPolicy(toCancellationPolicy(policy))}>
+      <Controller
+        control={control}
+        name="amenities"
+        render={({ field }) => (
+          <ListField
+            id={id('amenities')}
+            label="Amenities"
+            value={field.value ?? []}
+            onChange={field.onChange}
+            error={firstError(errors.amenities)}
+          />
+        )}
+      />
+      <Field
+        id={id('policy')}
+        label="Cancellation policy"
+        error={err('cancellationPolicy')}
+        hint={describeCancellationPolicy(toCancellationPolicy(policy))}
+      >
         <Select {...fieldA11y(id('policy'), err('cancellationPolicy'), true)} {...register('cancellationPolicy')}>
           {CANCELLATION_POLICIES.map((p) => (
             <option key={p} value={p}>
@@ -266,19 +404,38 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
       <Controller
         control={control}
         name="images"
-        render={({ field }) => <ImageUploader label={isYacht ? 'Yacht photos' : 'Venue photos'} images={field.value ?? []} onChange={field.onChange} max={MAX_VENUE_IMAGES} />}
+        render={({ field }) => (
+          <ImageUploader
+            label={isYacht ? 'Yacht photos' : 'Venue photos'}
+            images={field.value ?? []}
+            onChange={field.onChange}
+            max={MAX_VENUE_IMAGES}
+          />
+        )}
       />
       {priceWarning ? (
-        <div ref={warningRef} tabIndex={-1} role="alert" aria-labelledby={id('price-warning')} data-testid="tier-price-warning" className="flex flex-col gap-3 rounded-2xl border border-gold-400/60 bg-gold-400/10 p-4 text-sm text-gold-100 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400">
+        <div
+          ref={warningRef}
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby={id('price-warning')}
+          data-testid="tier-price-warning"
+          className="flex flex-col gap-3 rounded-2xl border border-gold-400/60 bg-gold-400/10 p-4 text-sm text-gold-100 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400"
+        >
           <p id={id('price-warning')} className="font-semibold text-white">
             A longer trip would cost less than a shorter one
           </p>
           <ul className="list-disc pl-5">
             {priceWarning.drops.map((d) => (
-              <li key={d.hours}>{`${d.hours} hours: ${tierMoney(d.price)}, less than ${d.shorterHours} hours: ${tierMoney(d.shorterPrice)}`}</li>
+              <li
+                key={d.hours}
+              >{`${d.hours} hours: ${tierMoney(d.price)}, less than ${d.shorterHours} hours: ${tierMoney(d.shorterPrice)}`}</li>
             ))}
           </ul>
-          <p className="text-neutral-200">Members pay the price of the hours they book (a tier, else the hourly price), so they could book the longer trip for less. Save anyway if that is what you mean.</p>
+          <p className="text-neutral-200">
+            Members pay the price of the hours they book (a tier, else the hourly price), so they could book the longer
+            trip for less. Save anyway if that is what you mean.
+          </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="ghost" onClick={editTiers}>
               Edit Tiers
@@ -302,7 +459,12 @@ export function VenueForm({ venue, initialType = 'club', onDone }: { venue?: Ven
 
   return (
     <section aria-labelledby={id('title')} className="flex flex-col gap-5">
-      <h2 id={id('title')} ref={heading} tabIndex={-1} className="font-display text-2xl font-semibold text-white focus:outline-none">
+      <h2
+        id={id('title')}
+        ref={heading}
+        tabIndex={-1}
+        className="font-display text-2xl font-semibold text-white focus:outline-none"
+      >
         {venue ? `Edit ${venue.name}` : isYacht ? 'Add Yacht Event' : 'Add Club Event'}
       </h2>
       {isYacht ? (
@@ -324,7 +486,11 @@ function tierMoney(amount: number): string {
   return Number.isInteger(amount) ? formatWholeDollars(amount) : formatDollars(amount);
 }
 
-type TiersApi = { fields: { id: string }[]; append: (v: { hours: number; price: number }) => void; remove: (i: number) => void };
+type TiersApi = {
+  fields: { id: string }[];
+  append: (v: { hours: number; price: number }) => void;
+  remove: (i: number) => void;
+};
 
 /** Pricing tiers: hours (at least 1) and price (at least 0 in the form); a new tier's hours default to (count + 1) x 2. */
 function PricingTiersEditor({
@@ -342,7 +508,9 @@ function PricingTiersEditor({
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={error ? `${idPrefix}-error` : undefined}>
       <legend className="mb-2 text-sm font-medium text-neutral-200">Pricing tiers</legend>
-      {tiers.fields.length === 0 ? <p className="text-sm text-neutral-400">No tiers: the hourly price applies.</p> : null}
+      {tiers.fields.length === 0 ? (
+        <p className="text-sm text-neutral-400">No tiers: the hourly price applies.</p>
+      ) : null}
       <ul className="flex flex-col gap-3" aria-label="Pricing tiers">
         {tiers.fields.map((f, i) => (
           <li key={f.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
@@ -350,21 +518,48 @@ function PricingTiersEditor({
               <label htmlFor={`${idPrefix}-${i}-hours`} className="mb-1 block text-xs font-medium text-neutral-300">
                 Tier {i + 1} hours
               </label>
-              <Input id={`${idPrefix}-${i}-hours`} type="number" inputMode="numeric" min={1} step={1} {...register(`pricingTiers.${i}.hours` as never, { setValueAs: requiredNumber })} />
+              <Input
+                id={`${idPrefix}-${i}-hours`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                {...register(`pricingTiers.${i}.hours` as never, { setValueAs: requiredNumber })}
+              />
             </div>
             <div>
               <label htmlFor={`${idPrefix}-${i}-price`} className="mb-1 block text-xs font-medium text-neutral-300">
                 Tier {i + 1} price ($)
               </label>
-              <Input id={`${idPrefix}-${i}-price`} type="number" inputMode="decimal" min={0} step="0.01" {...register(`pricingTiers.${i}.price` as never, { setValueAs: requiredNumber })} />
+              <Input
+                id={`${idPrefix}-${i}-price`}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                {...register(`pricingTiers.${i}.price` as never, { setValueAs: requiredNumber })}
+              />
             </div>
-            <Button type="button" variant="ghost" size="sm" className="text-red-300" onClick={() => tiers.remove(i)} aria-label={`Remove tier ${i + 1}`}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="text-red-300"
+              onClick={() => tiers.remove(i)}
+              aria-label={`Remove tier ${i + 1}`}
+            >
               Remove
             </Button>
           </li>
         ))}
       </ul>
-      <Button type="button" variant="secondary" size="sm" className="self-start" onClick={() => tiers.append({ hours: nextTierHours(tiers.fields), price: 0 })}>
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        className="self-start"
+        onClick={() => tiers.append({ hours: nextTierHours(tiers.fields), price: 0 })}
+      >
         Add Tier
       </Button>
       {error ? (
@@ -384,7 +579,11 @@ function YachtPreview({ control }: { control: Control<VenueInput, unknown, Venue
   const tiers = (v.pricingTiers ?? []) as { hours?: number; price?: number }[];
   return (
     <aside aria-label="Live preview" className="overflow-hidden rounded-3xl border border-gold-400/30 bg-neutral-900">
-      <img src={image} alt={v.name ? `${v.name} preview` : 'Yacht preview'} className="aspect-[4/3] w-full object-cover" />
+      <img
+        src={image}
+        alt={v.name ? `${v.name} preview` : 'Yacht preview'}
+        className="aspect-[4/3] w-full object-cover"
+      />
       <div className="flex flex-col gap-2 p-5">
         <p className="text-xs font-semibold uppercase tracking-widest text-gold-300">Live preview</p>
         <h3 className="font-display text-xl font-semibold text-white" data-testid="preview-name">
@@ -404,7 +603,8 @@ function YachtPreview({ control }: { control: Control<VenueInput, unknown, Venue
           <ul className="text-sm text-neutral-300" aria-label="Preview pricing tiers">
             {tiers.map((t, i) => (
               <li key={i}>
-                {Number.isFinite(t.hours) ? t.hours : '—'} hours: {Number.isFinite(t.price) ? `$${Number(t.price).toLocaleString('en-US')}` : '—'}
+                {Number.isFinite(t.hours) ? t.hours : '—'} hours:{' '}
+                {Number.isFinite(t.price) ? `$${Number(t.price).toLocaleString('en-US')}` : '—'}
               </li>
             ))}
           </ul>

@@ -12,7 +12,10 @@ export function getInviteCandidates(state: string, signal?: AbortSignal): Promis
 
 /** The key carries the host and the state, so another account or area never sees a cached deck. */
 export function getInviteCandidatesQueryOptions(userId: string, state: string) {
-  return queryOptions({ queryKey: ['yacht-booking', 'invite-candidates', userId, state] as const, queryFn: ({ signal }) => getInviteCandidates(state, signal) });
+  return queryOptions({
+    queryKey: ['yacht-booking', 'invite-candidates', userId, state] as const,
+    queryFn: ({ signal }) => getInviteCandidates(state, signal),
+  });
 }
 
 const cityName = (city: string) => city.split(',')[0].trim().toLowerCase();

@@ -1,7 +1,17 @@
 import { useId, useState, type ReactNode } from 'react';
 
 /** A section whose body opens and closes from its heading's button (aria-expanded). */
-export function Collapsible({ title, badge, children, defaultOpen = false }: { title: string; badge?: ReactNode; children: ReactNode; defaultOpen?: boolean }) {
+export function Collapsible({
+  title,
+  badge,
+  children,
+  defaultOpen = false,
+}: {
+  title: string;
+  badge?: ReactNode;
+  children: ReactNode;
+  defaultOpen?: boolean;
+}) {
   const [open, setOpen] = useState(defaultOpen);
   const bodyId = useId();
   return (
@@ -18,7 +28,14 @@ export function Collapsible({ title, badge, children, defaultOpen = false }: { t
             {title}
             {badge}
           </span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-5 w-5 shrink-0 text-gold-300 transition-transform ${open ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className={`h-5 w-5 shrink-0 text-gold-300 transition-transform ${open ? 'rotate-180' : ''}`}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M6 9l6 6 6-6" />
           </svg>
         </button>

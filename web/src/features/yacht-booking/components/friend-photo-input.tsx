@@ -17,12 +17,19 @@ export function toFlowFriend(f: Friend): FlowFriend {
 /** A friend's picture, or the initial of the name. */
 export function FriendAvatar({ friend, className }: { friend: FlowFriend; className?: string }) {
   return friend.profilePicture ? (
-    <img src={friend.profilePicture} alt={`Photo of ${friend.name}`} className={cn('h-12 w-12 shrink-0 rounded-full object-cover ring-2 ring-neutral-950', className)} />
+    <img
+      src={friend.profilePicture}
+      alt={`Photo of ${friend.name}`}
+      className={cn('h-12 w-12 shrink-0 rounded-full object-cover ring-2 ring-neutral-950', className)}
+    />
   ) : (
     <span
       role="img"
       aria-label={`${friend.name}, no photo yet`}
-      className={cn('inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-neutral-700 font-semibold text-white ring-2 ring-neutral-950', className)}
+      className={cn(
+        'inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-neutral-700 font-semibold text-white ring-2 ring-neutral-950',
+        className,
+      )}
     >
       {friend.name.trim()[0]?.toUpperCase() ?? '?'}
     </span>
@@ -30,7 +37,13 @@ export function FriendAvatar({ friend, className }: { friend: FlowFriend; classN
 }
 
 /** Upload (or change) a friend's photo: a file input styled as a button; the server checks the image. */
-export function FriendPhotoInput({ friend, onUploaded }: { friend: FlowFriend; onUploaded: (friend: FlowFriend) => void }) {
+export function FriendPhotoInput({
+  friend,
+  onUploaded,
+}: {
+  friend: FlowFriend;
+  onUploaded: (friend: FlowFriend) => void;
+}) {
   const inputId = useId();
   const errorId = useId();
   const upload = useUploadFriendPhoto();

@@ -102,11 +102,21 @@ export function FriendsStep({
         {friends.length ? (
           <ul aria-labelledby={listId} className="mt-3 flex flex-col gap-3">
             {friends.map((f) => (
-              <li key={f.id} className="flex flex-wrap items-center gap-3 rounded-2xl border border-white/10 bg-neutral-900/70 p-3">
+              <li
+                key={f.id}
+                className="flex flex-wrap items-center gap-3 rounded-2xl border border-white/10 bg-neutral-900/70 p-3"
+              >
                 <FriendAvatar friend={f} />
                 <span className="min-w-0 flex-1 truncate font-medium text-white">{f.name}</span>
                 <FriendPhotoInput friend={f} onUploaded={onUpdate} />
-                <Button type="button" size="sm" variant="ghost" aria-label={`Remove ${f.name}`} disabled={removal.isPending} onClick={() => remove(f.id)}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove ${f.name}`}
+                  disabled={removal.isPending}
+                  onClick={() => remove(f.id)}
+                >
                   Remove
                 </Button>
               </li>

@@ -16,7 +16,17 @@ const SWIPE_PX = 80;
 /** A member without an age is shown as 25 (docs/product.md#profiles). */
 const DEFAULT_AGE = 25;
 
-function GuestCard({ guest, position, total, onDecide }: { guest: MemberCardView; position: number; total: number; onDecide: (d: GuestDecision) => void }) {
+function GuestCard({
+  guest,
+  position,
+  total,
+  onDecide,
+}: {
+  guest: MemberCardView;
+  position: number;
+  total: number;
+  onDecide: (d: GuestDecision) => void;
+}) {
   const start = useRef<number | null>(null);
   const nameId = useId();
   return (
@@ -47,7 +57,11 @@ function GuestCard({ guest, position, total, onDecide }: { guest: MemberCardView
           imageClassName="h-80"
         />
       ) : (
-        <div role="img" aria-label={`${guest.firstName} has no photo yet`} className="grid h-80 place-items-center bg-gradient-to-br from-gold-400/25 via-neutral-800 to-neutral-900">
+        <div
+          role="img"
+          aria-label={`${guest.firstName} has no photo yet`}
+          className="grid h-80 place-items-center bg-gradient-to-br from-gold-400/25 via-neutral-800 to-neutral-900"
+        >
           <span aria-hidden="true" className="font-display text-7xl font-semibold text-gold-200">
             {guest.firstName.charAt(0).toUpperCase() || '?'}
           </span>
@@ -55,11 +69,16 @@ function GuestCard({ guest, position, total, onDecide }: { guest: MemberCardView
       )}
       <div className="flex flex-col gap-2 p-5">
         <h2 id={nameId} className="font-display text-2xl font-semibold break-words text-white">
-          {guest.firstName}, <span className="font-sans text-xl font-normal text-neutral-300">{guest.age ?? DEFAULT_AGE}</span>
+          {guest.firstName},{' '}
+          <span className="font-sans text-xl font-normal text-neutral-300">{guest.age ?? DEFAULT_AGE}</span>
         </h2>
         <VerifiedBadge verified={guest.verified} className="self-start" />
         {guest.bio?.trim() ? <p className="break-words text-neutral-300">{guest.bio}</p> : null}
-        <p data-testid="deck-counter" aria-live="polite" className="text-xs font-semibold uppercase tracking-wider text-gold-300">
+        <p
+          data-testid="deck-counter"
+          aria-live="polite"
+          className="text-xs font-semibold uppercase tracking-wider text-gold-300"
+        >
           {position} of {total}
         </p>
       </div>
@@ -70,7 +89,14 @@ function GuestCard({ guest, position, total, onDecide }: { guest: MemberCardView
           onClick={() => onDecide('declined')}
           className="inline-flex h-14 w-14 items-center justify-center rounded-full border border-red-300/50 text-red-200 hover:bg-red-400/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.5">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
@@ -124,9 +150,17 @@ export function InvitesStep({
 
   let content;
   if (!sendInvites) {
-    content = <p className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">Invites are off for this event. You can turn them on at any time before you confirm.</p>;
+    content = (
+      <p className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">
+        Invites are off for this event. You can turn them on at any time before you confirm.
+      </p>
+    );
   } else if (host === null) {
-    content = <p className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">Sign in when you finish your booking to invite guests in your area.</p>;
+    content = (
+      <p className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">
+        Sign in when you finish your booking to invite guests in your area.
+      </p>
+    );
   } else if (candidates.isPending) {
     content = (
       <p role="status" className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">
@@ -135,16 +169,35 @@ export function InvitesStep({
     );
   } else if (candidates.isError) {
     content = (
-      <QueryError look="inline" className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4" text="Error loading guests. Please try again." onRetry={() => void candidates.refetch()} />
+      <QueryError
+        look="inline"
+        className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4"
+        text="Error loading guests. Please try again."
+        onRetry={() => void candidates.refetch()}
+      />
     );
   } else if (deck.length === 0) {
-    content = <p className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">No guests to invite in your area yet</p>;
+    content = (
+      <p className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4 text-sm text-neutral-300">
+        No guests to invite in your area yet
+      </p>
+    );
   } else if (next) {
-    content = <GuestCard key={next.id} guest={next} position={position} total={deck.length} onDecide={(d) => onDecide(next.id, d)} />;
+    content = (
+      <GuestCard
+        key={next.id}
+        guest={next}
+        position={position}
+        total={deck.length}
+        onDecide={(d) => onDecide(next.id, d)}
+      />
+    );
   } else {
     content = (
       <div role="status" className="rounded-3xl border border-gold-400/30 bg-gold-400/10 p-6 text-center">
-        <p className="font-display text-xl font-semibold text-white">Finish Booking to Send More Invites and Receive them</p>
+        <p className="font-display text-xl font-semibold text-white">
+          Finish Booking to Send More Invites and Receive them
+        </p>
         <p className="mt-2 text-sm text-neutral-300">
           {invitedCount} of {deck.length} guests invited
         </p>
@@ -165,7 +218,13 @@ export function InvitesStep({
       }
     >
       <div className="flex items-start gap-3 rounded-2xl border border-white/10 bg-white/5 px-4 py-3">
-        <input id={checkboxId} type="checkbox" checked={sendInvites} onChange={(e) => onSendInvitesChange(e.target.checked)} className="mt-0.5 h-5 w-5 shrink-0 accent-gold-400" />
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={sendInvites}
+          onChange={(e) => onSendInvitesChange(e.target.checked)}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-gold-400"
+        />
         <label htmlFor={checkboxId} className="text-sm font-medium text-neutral-100">
           Send & Receive Invites for your Event
         </label>

@@ -39,11 +39,16 @@ export function PhotosStep({
           </p>
           <ul aria-label="Guests" className="flex flex-col gap-3">
             {friends.map((f) => (
-              <li key={f.id} className="flex items-center gap-3 rounded-2xl border border-white/10 bg-neutral-900/70 p-3">
+              <li
+                key={f.id}
+                className="flex items-center gap-3 rounded-2xl border border-white/10 bg-neutral-900/70 p-3"
+              >
                 <FriendAvatar friend={f} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-white">{f.name}</span>
-                  <span className="block text-xs text-neutral-400">{f.profilePicture ? 'Photo added' : 'No photo yet'}</span>
+                  <span className="block text-xs text-neutral-400">
+                    {f.profilePicture ? 'Photo added' : 'No photo yet'}
+                  </span>
                 </span>
                 <FriendPhotoInput friend={f} onUploaded={onUpdate} />
               </li>
@@ -51,7 +56,9 @@ export function PhotosStep({
           </ul>
         </>
       ) : (
-        <p className="text-sm text-neutral-300">No friends added yet. You can go back to add friends, or continue to the preview.</p>
+        <p className="text-sm text-neutral-300">
+          No friends added yet. You can go back to add friends, or continue to the preview.
+        </p>
       )}
     </StepShell>
   );

@@ -19,7 +19,15 @@ function hostName(user: StoredUser | null): string {
   return user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Host' : 'Host';
 }
 
-function HostProfileDialog({ user, friends, onClose }: { user: StoredUser | null; friends: readonly FlowFriend[]; onClose: () => void }) {
+function HostProfileDialog({
+  user,
+  friends,
+  onClose,
+}: {
+  user: StoredUser | null;
+  friends: readonly FlowFriend[];
+  onClose: () => void;
+}) {
   const photos = user?.profileImages ?? [];
   const name = hostName(user);
   return (
@@ -30,7 +38,11 @@ function HostProfileDialog({ user, friends, onClose }: { user: StoredUser | null
           <ul className="mt-2 grid grid-cols-3 gap-2">
             {photos.map((src, i) => (
               <li key={src}>
-                <img src={src} alt={`${name}, photo ${i + 1} of ${photos.length}`} className="aspect-square w-full rounded-xl object-cover" />
+                <img
+                  src={src}
+                  alt={`${name}, photo ${i + 1} of ${photos.length}`}
+                  className="aspect-square w-full rounded-xl object-cover"
+                />
               </li>
             ))}
           </ul>
@@ -113,16 +125,28 @@ export function PreviewStep({
       <section aria-label="Event details" className="rounded-2xl border border-white/10 bg-neutral-900/70 p-4">
         <h2 className="font-display text-xl font-semibold text-white">{venue.name}</h2>
         <p data-testid="preview-when" className="mt-1 text-sm text-neutral-300">
-          {schedule.date ? formatLongDate(schedule.date) : ''} · {formatClockTime(startTime)} – {formatClockTime(endTimeOf(startTime, schedule.duration))} EST ({formatHours(schedule.duration)})
+          {schedule.date ? formatLongDate(schedule.date) : ''} · {formatClockTime(startTime)} –{' '}
+          {formatClockTime(endTimeOf(startTime, schedule.duration))} EST ({formatHours(schedule.duration)})
         </p>
       </section>
-      {schedule.date ? <RefundSchedule policy={toCancellationPolicy(venue.cancellationPolicy)} startsAt={bookingWindow(schedule.date, startTime, schedule.duration).startsAt} /> : null}
+      {schedule.date ? (
+        <RefundSchedule
+          policy={toCancellationPolicy(venue.cancellationPolicy)}
+          startsAt={bookingWindow(schedule.date, startTime, schedule.duration).startsAt}
+        />
+      ) : null}
 
-      <section aria-label="Host" className="flex items-center gap-3 rounded-2xl border border-white/10 bg-neutral-900/70 p-4">
+      <section
+        aria-label="Host"
+        className="flex items-center gap-3 rounded-2xl border border-white/10 bg-neutral-900/70 p-4"
+      >
         {hostPhoto ? (
           <img src={hostPhoto} alt={`Photo of ${name}`} className="h-12 w-12 rounded-full object-cover" />
         ) : (
-          <span aria-hidden="true" className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-gold-400 font-semibold text-neutral-950">
+          <span
+            aria-hidden="true"
+            className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-gold-400 font-semibold text-neutral-950"
+          >
             {name[0]}
           </span>
         )}
@@ -147,7 +171,10 @@ export function PreviewStep({
               ))}
             </ul>
             {more > 0 ? (
-              <span data-testid="preview-more" className="ml-2 inline-flex h-11 min-w-11 items-center justify-center rounded-full bg-neutral-800 px-2 text-sm font-semibold text-gold-200 ring-1 ring-gold-400/40">
+              <span
+                data-testid="preview-more"
+                className="ml-2 inline-flex h-11 min-w-11 items-center justify-center rounded-full bg-neutral-800 px-2 text-sm font-semibold text-gold-200 ring-1 ring-gold-400/40"
+              >
                 <span aria-hidden="true">+{more}</span>
                 <span className="sr-only">and {more} more</span>
               </span>
@@ -176,5 +203,12 @@ export function PreviewStep({
 }
 
 function ImageCarouselSection({ venue }: { venue: Venue }) {
-  return <ImageCarousel images={yachtImages(venue)} label={`Photos of ${venue.name}`} altOf={(i, n) => `${venue.name}, photo ${i + 1} of ${n}`} fallback={VENUE_PLACEHOLDERS.yacht} />;
+  return (
+    <ImageCarousel
+      images={yachtImages(venue)}
+      label={`Photos of ${venue.name}`}
+      altOf={(i, n) => `${venue.name}, photo ${i + 1} of ${n}`}
+      fallback={VENUE_PLACEHOLDERS.yacht}
+    />
+  );
 }

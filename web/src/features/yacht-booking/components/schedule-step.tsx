@@ -1,5 +1,13 @@
 import { useId } from 'react';
-import { bookingDateProblem, DURATION_HOURS, lastBookableDate, todayInNewYork, yachtPrice, type StartTime, type Venue } from '@luxe/contracts';
+import {
+  bookingDateProblem,
+  DURATION_HOURS,
+  lastBookableDate,
+  todayInNewYork,
+  yachtPrice,
+  type StartTime,
+  type Venue,
+} from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -130,7 +138,9 @@ export function ScheduleStep({
                 <span
                   className={cn(
                     'flex h-11 flex-col items-center justify-center rounded-xl border text-sm font-semibold transition-colors',
-                    isTaken ? 'cursor-not-allowed border-dashed border-white/20 bg-transparent text-neutral-400' : 'border-white/40 bg-white/5 text-neutral-100 hover:border-gold-400/80',
+                    isTaken
+                      ? 'cursor-not-allowed border-dashed border-white/20 bg-transparent text-neutral-400'
+                      : 'border-white/40 bg-white/5 text-neutral-100 hover:border-gold-400/80',
                     'peer-checked:border-gold-300 peer-checked:bg-gold-400 peer-checked:text-neutral-950',
                     'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-400',
                   )}
@@ -151,7 +161,11 @@ export function ScheduleStep({
 
       <div>
         <Label htmlFor={durationId}>Duration</Label>
-        <Select id={durationId} value={value.duration} onChange={(e) => onChange({ ...value, duration: Number(e.target.value) })}>
+        <Select
+          id={durationId}
+          value={value.duration}
+          onChange={(e) => onChange({ ...value, duration: Number(e.target.value) })}
+        >
           {DURATIONS.map((h) => (
             <option key={h} value={h}>
               {formatHours(h)}

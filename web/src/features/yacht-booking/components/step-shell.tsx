@@ -44,27 +44,45 @@ export function StepShell({
             aria-label={backLabel}
             className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-neutral-200 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M15 18l-6-6 6-6" />
             </svg>
           </button>
           <span className="text-xs font-medium uppercase tracking-[0.2em] text-gold-300">{eyebrow}</span>
         </div>
       </header>
-      <main aria-labelledby={titleId} className={cn('mx-auto w-full max-w-2xl flex-1 px-4 pt-5', footer ? 'pb-32' : 'pb-10')}>
+      <main
+        aria-labelledby={titleId}
+        className={cn('mx-auto w-full max-w-2xl flex-1 px-4 pt-5', footer ? 'pb-32' : 'pb-10')}
+      >
         <h1
           id={titleId}
           ref={heading}
           tabIndex={-1}
-          className={cn('font-display text-2xl font-semibold text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold-400 sm:text-3xl', titleClassName)}
+          className={cn(
+            'font-display text-2xl font-semibold text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold-400 sm:text-3xl',
+            titleClassName,
+          )}
         >
           {title}
         </h1>
         <div className="mt-5 flex flex-col gap-6">{children}</div>
         {/* Inside main: the bar's buttons belong to the step (every content in a landmark). */}
         {footer ? (
-          <div ref={bar} className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-neutral-950/95 backdrop-blur">
-            <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">{footer}</div>
+          <div
+            ref={bar}
+            className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-neutral-950/95 backdrop-blur"
+          >
+            <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+              {footer}
+            </div>
           </div>
         ) : null}
       </main>

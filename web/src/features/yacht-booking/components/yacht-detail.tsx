@@ -26,7 +26,19 @@ function Spec({ label, value }: { label: string; value: string }) {
 }
 
 /** Step 1: the yacht's page (docs/product.md#booking-yachts), with a bottom bar to book it. */
-export function YachtDetail({ venue, bookingsCount, onBack, onBook, focusTitle }: { venue: Venue; bookingsCount: number; onBack: () => void; onBook: () => void; focusTitle: boolean }) {
+export function YachtDetail({
+  venue,
+  bookingsCount,
+  onBack,
+  onBook,
+  focusTitle,
+}: {
+  venue: Venue;
+  bookingsCount: number;
+  onBack: () => void;
+  onBook: () => void;
+  focusTitle: boolean;
+}) {
   const [expanded, setExpanded] = useState(false);
   const long = venue.description.length > DESCRIPTION_CLAMP;
   const kind = cancellationKind(venue.cancellationPolicy);
@@ -62,7 +74,11 @@ export function YachtDetail({ venue, bookingsCount, onBack, onBook, focusTitle }
         <span data-testid="detail-place" className="text-neutral-200">
           {yachtPlace(venue)}
         </span>
-        <span role="img" className="inline-flex items-center gap-1 text-gold-200" aria-label={rating > 0 ? `Rated ${rating.toFixed(1)} out of 5` : 'Not rated yet'}>
+        <span
+          role="img"
+          className="inline-flex items-center gap-1 text-gold-200"
+          aria-label={rating > 0 ? `Rated ${rating.toFixed(1)} out of 5` : 'Not rated yet'}
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
             <path d="M12 2l3.09 6.26L22 9.27l-5 4.87L18.18 21 12 17.77 5.82 21 7 14.14l-5-4.87 6.91-1.01z" />
           </svg>
@@ -84,7 +100,11 @@ export function YachtDetail({ venue, bookingsCount, onBack, onBook, focusTitle }
         <h2 id="yacht-about" className="text-lg font-semibold text-white">
           About this yacht
         </h2>
-        <p id="yacht-description" data-testid="detail-description" className={cn('mt-2 whitespace-pre-line text-neutral-300', long && !expanded && 'line-clamp-3')}>
+        <p
+          id="yacht-description"
+          data-testid="detail-description"
+          className={cn('mt-2 whitespace-pre-line text-neutral-300', long && !expanded && 'line-clamp-3')}
+        >
           {venue.description}
         </p>
         {long ? (
@@ -106,7 +126,9 @@ export function YachtDetail({ venue, bookingsCount, onBack, onBook, focusTitle }
             <ul className="grid grid-cols-2 gap-2">
               {venue.amenities.map((a) => (
                 <li key={a} className="flex items-center gap-2">
-                  <span aria-hidden="true" className="text-gold-300">✓</span>
+                  <span aria-hidden="true" className="text-gold-300">
+                    ✓
+                  </span>
                   {a}
                 </li>
               ))}
@@ -118,13 +140,20 @@ export function YachtDetail({ venue, bookingsCount, onBack, onBook, focusTitle }
         <Collapsible
           title="Cancellation policy"
           badge={
-            <span data-testid="cancellation-badge" className={cn('rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wider ring-1', badgeTone[kind])}>
+            <span
+              data-testid="cancellation-badge"
+              className={cn('rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wider ring-1', badgeTone[kind])}
+            >
               {kind}
             </span>
           }
         >
-          <p data-testid="cancellation-rules">{describeCancellationPolicy(toCancellationPolicy(venue.cancellationPolicy))}</p>
-          <p className="mt-1 text-neutral-400">The dates for your trip are shown before you pay; cancel from My Bookings.</p>
+          <p data-testid="cancellation-rules">
+            {describeCancellationPolicy(toCancellationPolicy(venue.cancellationPolicy))}
+          </p>
+          <p className="mt-1 text-neutral-400">
+            The dates for your trip are shown before you pay; cancel from My Bookings.
+          </p>
         </Collapsible>
         <Collapsible title="Rules & Safety">
           {venue.rules.length ? (

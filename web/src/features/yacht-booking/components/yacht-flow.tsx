@@ -29,7 +29,11 @@ export function YachtFlow({ venue }: { venue: Venue; guest: boolean }) {
   const [step, setStep] = useState<YachtStep>('detail');
   // Once the host has moved between steps, each new step takes the focus to its title.
   const [focusTitle, setFocusTitle] = useState(false);
-  const [schedule, setSchedule] = useState<Schedule>(() => ({ date: todayInNewYork(), startTime: '', duration: DEFAULT_DURATION }));
+  const [schedule, setSchedule] = useState<Schedule>(() => ({
+    date: todayInNewYork(),
+    startTime: '',
+    duration: DEFAULT_DURATION,
+  }));
   const [sendInvites, setSendInvites] = useState(true);
   const [decisions, setDecisions] = useState<GuestDecisions>({});
   const [friends, setFriends] = useState<FlowFriend[]>([]);
@@ -76,9 +80,26 @@ export function YachtFlow({ venue }: { venue: Venue; guest: boolean }) {
 
   switch (step) {
     case 'detail':
-      return <YachtDetail venue={venue} bookingsCount={0} onBack={leave} onBook={() => go('schedule')} focusTitle={focusTitle} />;
+      return (
+        <YachtDetail
+          venue={venue}
+          bookingsCount={0}
+          onBack={leave}
+          onBook={() => go('schedule')}
+          focusTitle={focusTitle}
+        />
+      );
     case 'schedule':
-      return <ScheduleStep venue={venue} value={schedule} onChange={setSchedule} onBack={() => go('detail')} onNext={() => go('invites')} focusTitle={focusTitle} />;
+      return (
+        <ScheduleStep
+          venue={venue}
+          value={schedule}
+          onChange={setSchedule}
+          onBack={() => go('detail')}
+          onNext={() => go('invites')}
+          focusTitle={focusTitle}
+        />
+      );
     case 'invites':
       return (
         <InvitesStep
@@ -93,7 +114,14 @@ export function YachtFlow({ venue }: { venue: Venue; guest: boolean }) {
         />
       );
     case 'friends-prompt':
-      return <FriendsPromptStep onBack={() => go('invites')} onYes={() => go('friends')} onSkip={() => go('photos')} focusTitle={focusTitle} />;
+      return (
+        <FriendsPromptStep
+          onBack={() => go('invites')}
+          onYes={() => go('friends')}
+          onSkip={() => go('photos')}
+          focusTitle={focusTitle}
+        />
+      );
     case 'friends':
       return (
         <FriendsStep
