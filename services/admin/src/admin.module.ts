@@ -5,12 +5,13 @@ import { AdminAccountsService } from './accounts/admin-accounts.service';
 import { AuditRepository } from './audit/audit.repository';
 import { AuditService } from './audit/audit.service';
 import { AdminCatalogConsumer } from './catalog/catalog.consumer';
+import { AdminErasureConsumer } from './erasure.consumer';
 import { ConsoleController } from './console/console.controller';
 import { ConsoleRepository } from './console/console.repository';
 import { ConsoleService } from './console/console.service';
 
 @Module({
-  controllers: [UserErasureHandler, AdminCatalogConsumer, ConsoleController],
+  controllers: [UserErasureHandler, AdminCatalogConsumer, AdminErasureConsumer, ConsoleController],
   providers: [
     AdminAccountRepository,
     AuditRepository,

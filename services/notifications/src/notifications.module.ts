@@ -4,6 +4,7 @@ import { EmailRepository } from './email/email.repository';
 import { EmailSender } from './email/email.sender';
 import { MessageDigest } from './email/message-digest';
 import { FactConsumer, MemberConsumer } from './inbox/fact.consumer';
+import { NotificationsErasureConsumer } from './erasure.consumer';
 import { FactService } from './inbox/fact.service';
 import { NotificationController } from './inbox/notification.controller';
 import { NotificationRepository } from './inbox/notification.repository';
@@ -11,7 +12,7 @@ import { NotificationService } from './inbox/notification.service';
 import { ReminderScheduler } from './reminders/reminder.scheduler';
 
 @Module({
-  controllers: [MemberConsumer, FactConsumer, NotificationController],
+  controllers: [MemberConsumer, NotificationsErasureConsumer, FactConsumer, NotificationController],
   providers: [
     CardRepository,
     NotificationRepository,

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { VenueController } from './venues/venue.controller';
-import { VenueUserErasureConsumer } from './venues/venue.consumer';
+import { VenueUserErasureConsumer } from './erasure.consumer';
 import { VenueEntity } from './venues/venue.entity';
 import { VenueRepository } from './venues/venue.repository';
 import { VenueService } from './venues/venue.service';

@@ -12,7 +12,8 @@ import {
 /**
  * The admin's read models (inbox key `admin.catalog`): members from identity, venues, sections,
  * dancers and VIP assignments from venues, reports from social. A member's suspension and a
- * report's decision are the admin's own and survive the updates.
+ * report's decision are the admin's own and survive the updates. A member's deletion:
+ * erasure.consumer.ts, under the same inbox key.
  */
 @EventConsumer('catalog')
 export class AdminCatalogConsumer {
@@ -55,13 +56,6 @@ export class AdminCatalogConsumer {
         profileImages: d.profileImages,
       },
     );
-  }
-
-  @OnEvent('identity.user-deleted')
-  async deleted(e: EventOf<'identity.user-deleted'>, tx: EntityManager): Promise<void> {
-    await tx.delete(AdminUserRow, { userId: e.data.userId });
-    // Reports about him stay (safety record), without the words of his messages, as in social.
-    await tx.update(AdminReportRow, { reportedUserId: e.data.userId }, { content: null });
   }
 
   @OnEvent('venues.venue-created')

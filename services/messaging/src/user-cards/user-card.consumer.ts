@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { EventConsumer, EventOf, OnEvent } from '@luxe/platform/events';
 import { UserCardService } from './user-card.service';
 
-/** Keeps messaging's user cards in step with identity's user events (inbox key `messaging.user-cards`). */
+/** Keeps messaging's user cards in step with identity's user events (inbox key `messaging.user-cards`; the deletion: erasure.consumer.ts). */
 @EventConsumer('user-cards')
 export class UserCardConsumer {
   constructor(private readonly cards: UserCardService) {}
@@ -15,10 +15,5 @@ export class UserCardConsumer {
   @OnEvent('identity.user-profile-updated')
   async profileUpdated(event: EventOf<'identity.user-profile-updated'>, tx: EntityManager): Promise<void> {
     await this.cards.upsertFromEvent(tx, event.data);
-  }
-
-  @OnEvent('identity.user-deleted')
-  async deleted(event: EventOf<'identity.user-deleted'>, tx: EntityManager): Promise<void> {
-    await this.cards.erase(tx, event.data.userId);
   }
 }

@@ -3,8 +3,8 @@ import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
 import { FactService } from './fact.service';
 
 /**
- * Members' cards and their erasure (inbox key `notifications.members`): identity's events, in
- * their own group so a member's card and erasure follow his aggregate's order.
+ * Members' cards (inbox key `notifications.members`): identity's events, in their own group so a
+ * member's card and its erasure (erasure.consumer.ts, the same key) follow his aggregate's order.
  */
 @EventConsumer('members')
 export class MemberConsumer {
@@ -28,11 +28,6 @@ export class MemberConsumer {
   @OnEvent('identity.email-verification-requested')
   emailVerification(e: EventOf<'identity.email-verification-requested'>, tx: EntityManager) {
     return this.facts.emailVerificationRequested(tx, e.id, e.data);
-  }
-
-  @OnEvent('identity.user-deleted')
-  deleted(e: EventOf<'identity.user-deleted'>, tx: EntityManager) {
-    return this.facts.memberDeleted(tx, e.data.userId);
   }
 }
 

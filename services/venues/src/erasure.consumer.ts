@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, UserErasureService, type EventOf } from '@luxe/platform/events';
-import { VenueImageService } from '../images/venue-image.service';
-import { StaffService } from '../staff/staff.service';
-import { EntertainerService } from '../entertainers/entertainer.service';
-import { VenueService } from './venue.service';
+import { VenueImageService } from './images/venue-image.service';
+import { StaffService } from './staff/staff.service';
+import { EntertainerService } from './entertainers/entertainer.service';
+import { VenueService } from './venues/venue.service';
 
 /**
  * The venues service's part of the account-deletion saga (inbox key `venues.user-erasure`): a
