@@ -84,6 +84,16 @@ class SecondConsumer {
   }
 }
 
+// Another class under SecondConsumer's name (as a service's erasure.consumer.ts shares its card
+// consumer's): the inbox key is the name, not the class.
+@EventConsumer('second-consumer')
+class SecondConsumerElsewhere {
+  @OnEvent('platform.test-event')
+  async apply(event: EventOf<'platform.test-event'>, tx: EntityManager): Promise<void> {
+    calls.push({ consumer: 'second-consumer (elsewhere)', event, tx });
+  }
+}
+
 @EventConsumer('one-statement-consumer')
 class OneStatementConsumer {
   @OnEvent('platform.test-event', { oneStatement: true })
@@ -271,6 +281,14 @@ describe('@OnEvent handlers on the in-process transport strategy', () => {
     await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(envelope()) }]);
     await broker.idle();
     expect(calls.map((c) => c.consumer).sort()).toEqual(['second-consumer', 'test-consumer']);
+    expect(groups.sort()).toEqual(['svc.second-consumer', 'svc.test-consumer']);
+  });
+
+  it('keys the inbox by the consumer name: two classes of one name share one key', async () => {
+    const { broker, transport, groups } = await start([TestConsumer, SecondConsumerElsewhere]);
+    await transport.publish([{ topic: TOPIC, key: 'k1', value: JSON.stringify(envelope()) }]);
+    await broker.idle();
+    expect(calls.map((c) => c.consumer).sort()).toEqual(['second-consumer (elsewhere)', 'test-consumer']);
     expect(groups.sort()).toEqual(['svc.second-consumer', 'svc.test-consumer']);
   });
 
