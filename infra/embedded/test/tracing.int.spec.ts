@@ -171,12 +171,21 @@ describe('tracing', () => {
     expect(identitySpan!.name).toBe('POST /api/auth/register');
     // The relay's producer span continues identity's (the span that wrote the outbox row), and
     // the consumer's span the producer span's.
-    const publish = spans.find(
-      (s) =>
-        s.kind === SpanKind.PRODUCER &&
-        s.name === 'publish identity.user-registered' &&
-        parentOf(s) === identitySpan!.spanContext().spanId,
-    );
+    // In-process, the consumer can finish before the relay's publish call returns (and its span
+    // ends): the publish span is waited for, not read once.
+    const publish = await waitFor(
+      "the relay's publish span",
+      async () =>
+        exporter
+          .getFinishedSpans()
+          .find(
+            (s) =>
+              s.kind === SpanKind.PRODUCER &&
+              s.name === 'publish identity.user-registered' &&
+              parentOf(s) === identitySpan!.spanContext().spanId,
+          ),
+      10_000,
+    ).catch(() => undefined);
     expect(publish).toBeDefined();
     expect(parentOf(consumed)).toBe(publish!.spanContext().spanId);
     // And the effect happened: messaging knows the member.
