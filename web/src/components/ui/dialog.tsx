@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { focusIsLost, focusPageHeading } from '../../lib/focus';
 import { Button } from './button';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface DialogProps {
   title: string;
@@ -17,93 +15,64 @@ export interface DialogProps {
   className?: string;
 }
 
-/** Open dialogs, innermost last: only the innermost one answers Escape and keeps Tab inside. */
-const openDialogs: object[] = [];
-
 /**
- * A modal dialog: focus moves inside (the first focusable element, or the panel), Tab and
- * Shift+Tab stay inside, Escape closes it, and focus returns to where it was when it closes (the
- * page's heading when that control is gone or disabled).
- * A dialog opened from another one (a confirmation over a profile) takes the keys while it is open.
+ * A modal dialog on Radix Dialog, open while it is rendered: it is portalled to <body>, the page
+ * behind is hidden from assistive technology and cannot scroll or be clicked, focus moves inside
+ * (the first focusable control, links passed over, or the panel), Tab and Shift+Tab stay inside, and Escape closes
+ * it. A dialog opened from another one (a confirmation over a profile) takes the keys while it is
+ * open: Escape closes only the innermost. When it closes, focus returns to where it was (the page's
+ * heading when that control is gone or disabled). A tap on the backdrop does not close it, as
+ * before: a half-filled form is not lost to a stray tap.
  */
 export function Dialog({ title, onClose, children, role = 'dialog', description, className }: DialogProps) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const root = panel.current;
-    const self = {};
-    openDialogs.push(self);
-    const focusables = () => Array.from(root?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    (focusables()[0] ?? root)?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (openDialogs.at(-1) !== self) return;
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        closeRef.current();
-        return;
-      }
-      if (e.key !== 'Tab' || !root) return;
-      const items = focusables();
-      if (items.length === 0) {
-        e.preventDefault();
-        root.focus();
-        return;
-      }
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      const active = document.activeElement;
-      if (e.shiftKey && (active === first || !root.contains(active))) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && (active === last || !root.contains(active))) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      const at = openDialogs.indexOf(self);
-      if (at >= 0) openDialogs.splice(at, 1);
-      if (previous && previous !== document.body && document.contains(previous) && !previous.matches(':disabled'))
-        previous.focus();
-      // Where it came from is gone or disabled (Reserve, reset once a booking is confirmed): the
-      // page's heading, not <body> (WCAG 2.4.3).
-      else setTimeout(() => focusIsLost() && focusPageHeading(), 0);
-    };
-  }, []);
-
+  // Read while rendering, before Radix moves the focus inside: the control that opened it. Radix
+  // would return the focus to a Dialog.Trigger, which the callers do not use.
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    if (opener && opener !== document.body && opener.isConnected && !opener.matches(':disabled')) opener.focus();
+    // Where it came from is gone or disabled (Reserve, reset once a booking is confirmed): the
+    // page's heading, not <body> (WCAG 2.4.3).
+    else if (focusIsLost()) focusPageHeading();
+  };
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/80 p-0 sm:items-center sm:p-4">
-      <div
-        ref={panel}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className={cn(
-          // On a phone the sheet sits at the bottom, where the toasts show: its buttons stay above them (WCAG 2.4.11).
-          'flex max-h-[92dvh] w-full max-w-lg flex-col gap-4 overflow-y-auto rounded-t-3xl border border-white/10 bg-neutral-900 p-5 pb-[calc(1.25rem+var(--toasts-reach,0px))] text-neutral-100 shadow-2xl focus:outline-none sm:rounded-3xl sm:pb-5',
-          className,
-        )}
-      >
-        <h2 id={titleId} className="font-display text-xl font-semibold text-white">
-          {title}
-        </h2>
-        {description ? (
-          <div id={descriptionId} className="text-sm text-neutral-300">
-            {description}
-          </div>
-        ) : null}
-        {children}
-      </div>
-    </div>
+    <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 flex items-end justify-center bg-black/80 p-0 sm:items-center sm:p-4">
+          <DialogPrimitive.Content
+            role={role}
+            aria-modal="true"
+            // Without a description Radix would point aria-describedby at an element that is not there.
+            {...(description ? {} : { 'aria-describedby': undefined })}
+            onPointerDownOutside={(e) => e.preventDefault()}
+            // Radix hears Escape before the field does: an open suggestion list (the city
+            // combobox) closes first, and the dialog on the next Escape.
+            onEscapeKeyDown={(e) => {
+              if (e.target instanceof Element && e.target.matches('[role="combobox"][aria-expanded="true"]'))
+                e.preventDefault();
+            }}
+            onCloseAutoFocus={returnFocus}
+            className={cn(
+              // On a phone the sheet sits at the bottom, where the toasts show: its buttons stay above them (WCAG 2.4.11).
+              'flex max-h-[92dvh] w-full max-w-lg flex-col gap-4 overflow-y-auto rounded-t-3xl border border-white/10 bg-neutral-900 p-5 pb-[calc(1.25rem+var(--toasts-reach,0px))] text-neutral-100 shadow-2xl focus:outline-none sm:rounded-3xl sm:pb-5',
+              className,
+            )}
+          >
+            <DialogPrimitive.Title className="font-display text-xl font-semibold text-white">
+              {title}
+            </DialogPrimitive.Title>
+            {description ? (
+              <DialogPrimitive.Description asChild>
+                <div className="text-sm text-neutral-300">{description}</div>
+              </DialogPrimitive.Description>
+            ) : null}
+            {children}
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Overlay>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }
 

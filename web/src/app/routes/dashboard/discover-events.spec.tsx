@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeAvailableEvent, makeHost, mockAvailableEvents } from '../../../testing/available-events';
@@ -105,7 +105,13 @@ describe('Discover Events (Events tab, swipe mode)', () => {
     expect(c.getByTestId('event-section')).toHaveTextContent(/^Full Yacht$/);
     // The state by its code, the full name in its tooltip.
     expect(c.getByTestId('event-place')).toHaveTextContent(/^Tampa, FL/);
-    expect(within(c.getByTestId('event-place')).getByRole('tooltip', { hidden: true })).toHaveTextContent(/^Florida$/);
+    // The tooltip is mounted while it shows (after the delay, on keyboard focus), outside the card.
+    const code = within(c.getByTestId('event-place')).getByText('FL');
+    fireEvent.focus(code);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(/^Florida$/);
+    expect(code).toHaveAttribute('aria-describedby', tooltip.id);
+    fireEvent.blur(code);
     expect(c.getByTestId('event-date')).toHaveTextContent(/^Saturday, Jun 06, 2099$/);
     expect(c.getByTestId('event-time')).toHaveTextContent(/^6:30 PM - 11:30 PM EST$/);
     expect(c.getByTestId('event-duration')).toHaveTextContent(/^5 hours$/);
@@ -300,6 +306,12 @@ describe('Discover Events (Events tab, swipe mode)', () => {
     expect(city).toHaveValue('Tampa, FL');
     await user.clear(city);
     await user.type(city, 'Aus');
+    await within(dialog).findByRole('option', { name: /Austin, TX/ });
+    // Escape closes the open suggestions first, not the dialog.
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('option')).not.toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}');
     await user.click(await within(dialog).findByRole('option', { name: /Austin, TX/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
 
