@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { journey, launchBrowser, noViolations, registerMember, step } from './browser';
 import { apiAs, stackAdmin } from './stack';
+import { waitFor } from '@luxe/platform/testing';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,13 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const until = async (what: string, fn: () => Promise<boolean>) => {
-  for (const end = Date.now() + 60_000; !(await fn()); ) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 describe('admin console (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
   it('an admin signs in, approves a pending venue and assigns one of its dancers to its VIP room; the venue then shows on /events', async () => {
@@ -54,7 +48,7 @@ describe('admin console (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
       .token as string;
     const adminGet = async (path: string) =>
       (await fetch(`${process.env.E2E_BASE_URL}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
-    await until(
+    await waitFor(
       'the admin knows the room and the dancer',
       async () =>
         (await adminGet(`/api/admin/vip-rooms?venueId=${club.json.id}`)).total === 1 &&
@@ -111,7 +105,7 @@ describe('admin console (390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
 
     // The venues service applied the approval: the club is public.
     await journey(browser, 'public-events-after-approval', async (page) => {
-      await until('the club is public', async () =>
+      await waitFor('the club is public', async () =>
         ((await apiAs(null, 'GET', '/api/venues')).json as { name: string }[]).some((v) => v.name === clubName),
       );
       await page.goto('/events');

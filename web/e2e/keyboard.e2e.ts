@@ -15,6 +15,7 @@ import {
   tabTo,
 } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections, stackAdmin } from './stack';
+import { waitFor } from '@luxe/platform/testing';
 
 // WCAG 2.2 beyond what axe sees (issue 31, item 20): each role's main journey done by keyboard
 // alone, at 390×844. After every key that acts, the focus is somewhere (never <body>), visible,
@@ -28,13 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const until = async (what: string, fn: () => Promise<boolean>) => {
-  for (const end = Date.now() + 60_000; !(await fn()); ) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 /** One step of a journey: the focus is seen (expectFocusVisible) and axe finds nothing. */
 async function step(page: Page, where: string): Promise<void> {
@@ -173,11 +167,11 @@ describe('keyboard-only journeys (390×844): focus seen and never lost, axe at e
     expect(
       (await apiAs(friendCookie, 'POST', `/api/invites/${invite.json.id}/respond`, { response: 'accept' })).status,
     ).toBe(200);
-    await until(
+    await waitFor(
       'the conversation opens',
       async () => ((await apiAs(hostCookie, 'GET', `/api/conversations/${host.id}`)).json ?? []).length === 1,
     );
-    await until('social knows the guest', async () =>
+    await waitFor('social knows the guest', async () =>
       (
         (await apiAs(hostCookie, 'GET', `/api/users/potential-matches?state=${encodeURIComponent(state)}`)).json ?? []
       ).some((m: { id: string }) => m.id === guest.id),
@@ -272,7 +266,7 @@ describe('keyboard-only journeys (390×844): focus seen and never lost, axe at e
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Mezzanine' }).waitFor();
       // Back on the button that opened the form.
-      await until('the focus is on Add Section', async () =>
+      await waitFor('the focus is on Add Section', async () =>
         page.evaluate(() => document.activeElement?.textContent?.trim() === 'Add Section'),
       );
       await step(page, 'section created');
@@ -286,7 +280,7 @@ describe('keyboard-only journeys (390×844): focus seen and never lost, axe at e
       await tabTo(page, confirm.getByRole('button', { name: 'Delete', exact: true }), 'confirm');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Mezzanine' }).waitFor({ state: 'detached' });
-      await until('the focus is on Add Section', async () =>
+      await waitFor('the focus is on Add Section', async () =>
         page.evaluate(() => document.activeElement?.textContent?.trim() === 'Add Section'),
       );
       await step(page, 'section deleted');

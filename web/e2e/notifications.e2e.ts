@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs } from './stack';
+import { waitFor } from '@luxe/platform/testing';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,17 +13,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const until = async (what: string, fn: () => Promise<boolean>) => {
-  for (const end = Date.now() + 60_000; !(await fn()); ) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
-
 /** The host invites the guest to a night without a booked event, once social knows the guest (retried until then). */
 async function invite(hostCookie: string | null, guestId: string, eventTitle: string): Promise<void> {
   const date = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-  await until(
+  await waitFor(
     `the invite "${eventTitle}" is sent`,
     async () =>
       (await apiAs(hostCookie, 'POST', '/api/invites', { guestId, eventTitle, eventDate: date })).status === 201,
@@ -50,7 +44,7 @@ describe('notifications (390 px, axe-core WCAG 2.2 AA)', () => {
     await new Promise((r) => probe.once('open', r));
     for (let i = 0; pushed === 0 && i < 10; i++) {
       await invite(hostCookie, probeGuest.id, `Probe ${i}`);
-      await until('a push', async () => pushed > 0).catch(() => undefined);
+      await waitFor('a push', async () => pushed > 0).catch(() => undefined);
     }
     probe.close();
     expect(pushed).toBeGreaterThan(0);

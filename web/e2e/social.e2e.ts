@@ -5,6 +5,7 @@ import { format, parseISO } from 'date-fns';
 import { todayInNewYork } from '@luxe/contracts';
 import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
+import { waitFor } from '@luxe/platform/testing';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,13 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const until = async (what: string, fn: () => Promise<boolean>) => {
-  for (const end = Date.now() + 60_000; !(await fn()); ) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
   it('a guest discovers an event and asks to join; the host approves in My Bookings; both chat in Messages and see each other’s messages arrive without reloading', async () => {
@@ -69,7 +63,7 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
       duration: 2,
     });
     expect(booking.status).toBe(201);
-    await until(
+    await waitFor(
       'social knows the event',
       async () =>
         (
@@ -133,7 +127,7 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
       // unpushed (the page refetches on reconnect). Wait until a push arrives, as the host.
       const hostId = (await apiAs(hostCookie, 'GET', '/api/auth/me')).json.id;
       let conversation: { id: string } | undefined;
-      await until(
+      await waitFor(
         'the conversation opens',
         async () => !!(conversation = (await apiAs(hostCookie, 'GET', `/api/conversations/${hostId}`)).json[0]),
       );
@@ -143,7 +137,7 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
       let pushed = 0;
       probe.on('message', () => (pushed += 1));
       await new Promise((r) => probe.once('open', r));
-      await until('the push path is live', async () => {
+      await waitFor('the push path is live', async () => {
         await apiAs(guestCookie, 'POST', `/api/conversations/${conversation!.id}/messages`, { content: 'Hi!' });
         await new Promise((r) => setTimeout(r, 300));
         return pushed > 0;
@@ -196,7 +190,7 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
     const guest = await registerMember({ userType: 'guest', firstName: 'Greta', gender: 'female', state });
     const hostCookie = (await apiAs(null, 'POST', '/api/auth/login', { email: host.email, password: host.password }))
       .cookie;
-    await until(
+    await waitFor(
       'social knows the guest',
       async () =>
         ((await apiAs(hostCookie, 'GET', `/api/users/potential-matches?state=${encodeURIComponent(state)}`)).json ?? [])
@@ -247,7 +241,7 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
         const guestCookie = (
           await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })
         ).cookie;
-        await until(
+        await waitFor(
           'the conversation opens',
           async () => ((await apiAs(guestCookie, 'GET', `/api/conversations/${guest.id}`)).json ?? []).length === 1,
         );

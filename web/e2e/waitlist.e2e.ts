@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
+import { waitFor } from '@luxe/platform/testing';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,13 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const until = async (what: string, fn: () => Promise<boolean>) => {
-  for (const end = Date.now() + 60_000; !(await fn()); ) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 describe('guest list with a waitlist (two browsers, 390 px, keyboard, axe-core WCAG 2.2 AA)', () => {
   it('the host sets a limit of 1 and approves two guests: the second is waitlisted and sees it; removing the first promotes him, told in Messages', async () => {
@@ -59,7 +53,7 @@ describe('guest list with a waitlist (two browsers, 390 px, keyboard, axe-core W
     for (const firstName of ['Ana', 'Bea']) {
       const g = await registerMember({ userType: 'guest', firstName });
       const cookie = (await apiAs(null, 'POST', '/api/auth/login', { email: g.email, password: g.password })).cookie;
-      await until(
+      await waitFor(
         'social knows the event and the guest',
         async () =>
           (
