@@ -1,5 +1,5 @@
 // @ts-check
-// `npm run chaos`: fault injection with reconciliation, then a steady soak (issue 14).
+// `npm run chaos`: fault injection with reconciliation, then a steady soak (docs/benchmarks.md#npm-run-chaos).
 //
 // Runs its OWN Kafka broker and PostgreSQL clusters on loopback ports of its own (data in a
 // temporary directory, removed at the end), every service and the gateway as their own processes

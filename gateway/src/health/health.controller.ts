@@ -26,7 +26,8 @@ export function isLoopback(address: string | undefined): boolean {
  * services are shared by every gateway, so they are reported to a caller on this machine, never
  * judged: when readiness required them all, one service down (or a Kafka blip that took the
  * services' readiness down) made every gateway unready and the Ingress answered 503 for the whole
- * site (issue 30). Now only what needs the missing piece fails, with a clear 503 of its own: the
+ * site (docs/runbook.md#runbook-readiness).
+ * Now only what needs the missing piece fails, with a clear 503 of its own: the
  * routes of a service with no ready instance (the internal client), a request that needs a
  * session while Redis is down (the pipeline).
  *

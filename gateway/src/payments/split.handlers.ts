@@ -10,7 +10,7 @@ import { AppError } from '@luxe/platform';
 import type { GatewayHandler } from '../routes/pipeline';
 
 /**
- * Split payments (issue 12): payments splits the caller's own held booking as bookings answers it
+ * Split payments (docs/product.md#payment-split): payments splits the caller's own held booking as bookings answers it
  * (never amounts from the browser), and a share's payer is named by identity.
  */
 export function splitHandlers(): Record<string, GatewayHandler> {

@@ -86,7 +86,8 @@ async function startPostgres(dir: string, port: number, log: (m: string) => void
 }
 
 /**
- * Payments' variables in the embedded mode (issue 31): the test provider unless Stripe's keys are
+ * Payments' variables in the embedded mode (docs/product.md#payment-test-mode):
+ * the test provider unless Stripe's keys are
  * given (PAYMENT_PROVIDER chooses either way), with its webhook signing secret from the data folder.
  */
 function embeddedPaymentsEnv(dataDir: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -104,7 +105,8 @@ const EMBEDDED_UPLOAD_FORM_MAX_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 const STAGING_SWEEP_MS = 60 * 60 * 1000;
 
 /**
- * Notifications' variables in the embedded mode (issue 32): emails are kept for the demo mailbox
+ * Notifications' variables in the embedded mode
+ * (docs/product.md#messaging-notifications): emails are kept for the demo mailbox
  * (/mailbox) through nodemailer's JSON transport, unless SMTP_URL sends them for real; their links
  * point at this process.
  */

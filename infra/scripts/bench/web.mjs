@@ -1,5 +1,6 @@
 // @ts-check
-// The web client's figures (issue 14): the gzip size of the JavaScript each of /, /events and /login
+// The web client's figures (docs/benchmarks.md#npm-run-bench):
+// the gzip size of the JavaScript each of /, /events and /login
 // loads (every script the page fetches until the network is idle, measured in Debian's Chromium), and
 // Lighthouse's performance and accessibility scores for the same pages (npm `lighthouse` driving the
 // same Chromium; its default mobile profile with simulated slow 4G and 4x CPU slowdown, and the

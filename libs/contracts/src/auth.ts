@@ -76,7 +76,7 @@ export const SIGNUP_B_MESSAGES = {
 /**
  * Sign-up step 1 of reading B (/register). The spec gives this step a 6-character minimum, but the
  * final registration requires 8: a 6-character password passed here and was refused two screens
- * later, where there is no password field (issue 31). The step applies the server's own rule.
+ * later, where there is no password field (docs/product.md#accounts-signup-b). The step applies the server's own rule.
  */
 export const signupStepOneBSchema = z.object({
   email: z
@@ -111,13 +111,14 @@ export const locationSchema = z.object({
 });
 
 /**
- * Password reset (issue 32): a link with a single-use token, good for PASSWORD_RESET_MINUTES,
+ * Password reset (docs/product.md#accounts-login): a link with a single-use token, good for PASSWORD_RESET_MINUTES,
  * emailed to the address when an account has it. The answer to the request is the same either
  * way, so the form tells nobody which emails have accounts.
  */
 export const PASSWORD_RESET_MINUTES = 30;
 /**
- * Email verification (issue 32): a link sent at sign-up (and again on request) proves the member
+ * Email verification (docs/product.md#accounts-verification):
+ * a link sent at sign-up (and again on request) proves the member
  * reads the address; verified members carry a badge. Unverified accounts keep working: nothing of
  * the product waits for it.
  */

@@ -378,7 +378,7 @@ export type OwnerBookingsQuery = z.output<typeof ownerBookingsQuerySchema>;
 export type OwnerBooking = z.output<typeof ownerBookingSchema>;
 
 /**
- * `GET /api/venues/{id}/availability?date=&sectionId=&duration=&dancerId=` (issue 31.17): what the
+ * `GET /api/venues/{id}/availability?date=&sectionId=&duration=&dancerId=` (docs/product.md#booking-slots): what the
  * booking page's time grid and date picker grey out. The unit is the section (a club) or the whole
  * yacht (no section); the duration is the one chosen (default 1 hour: a start time taken for one
  * hour is taken for any). With the entertainer chosen for a VIP room, the times he is booked

@@ -1,7 +1,8 @@
 import { formatInTimeZone } from 'date-fns-tz';
 
 /**
- * Cancellation policies (issue 12). Each venue has one of three policies; a booking keeps the
+ * Cancellation policies (docs/product.md#cancellation-policies).
+ * Each venue has one of three policies; a booking keeps the
  * policy it was booked under (what checkout showed applies). A policy is a schedule of bands:
  * cancelling at least `minHoursBefore` hours before the booking's start refunds `refundPercent`
  * of what was paid; the first band reached applies; past every band, nothing is refunded.

@@ -49,7 +49,7 @@ const venueCard = {
   /** Yachts' prices by duration (bookings prices a yacht from them). */
   pricingTiers: z.array(z.object({ hours: z.number().int(), price: z.number() })),
 };
-/** The venue's cancellation policy (optional: events before issue 12 carry none, read as moderate). */
+/** The venue's cancellation policy (optional: events from before the policies carry none, read as moderate). */
 const venuePolicy = { cancellationPolicy: z.enum(CANCELLATION_POLICIES).optional() };
 /** A cancellation: why, and what of the booking's card payment goes back (cents; `refundPercent` of the policy). */
 const cancellation = z
@@ -79,7 +79,7 @@ const userCard = {
   profileImages: z.array(z.string()),
   /** Given at sign-up (reading B); discovery filters events by the host's guest visibility with it. */
   gender: z.enum(GENDERS).nullable().default(null),
-  /** The member opened the verification link (issue 32); absent from the previous release's events. */
+  /** The member opened the verification link; absent from the previous release's events. */
   emailVerified: z.boolean().optional(),
 };
 /** An account email's facts: the link's token travels to notifications only (identity keeps its hash). */
@@ -146,7 +146,7 @@ export const eventDefs = {
     ends: true,
   }),
   /**
-   * A member asked to choose a new password (issue 32). Its own stream, which only notifications
+   * A member asked to choose a new password (docs/product.md#accounts-login). Its own stream, which only notifications
    * reads: it carries the link's token (identity keeps only its hash; it works once, for
    * PASSWORD_RESET_MINUTES), and the previous release's consumers of `identity.user` never meet a
    * type they do not know (they would dead-letter it).
@@ -236,7 +236,7 @@ export const eventDefs = {
         guestVisibility: z.string(),
         friendsCount: z.number().int(),
         totalCost: z.string(),
-        /** People the booked section (a yacht: the yacht) holds; social bounds the guest limit with it (issue 12). */
+        /** People the booked section (a yacht: the yacht) holds; social bounds the guest limit with it. */
         capacity: z.number().int().nullable().optional(),
         ...bookedUnit,
       })
@@ -266,7 +266,7 @@ export const eventDefs = {
   /**
    * A card payment attempt failed. `retryable`: the card was declined and the payer may try again
    * with the same PaymentIntent while the hold lasts (the slot stays held); absent or false: the
-   * PaymentIntent is cancelled for good and the hold is released (issue 29).
+   * PaymentIntent is cancelled for good and the hold is released (docs/booking-lifecycle.md).
    */
   'payments.payment-failed': ev(
     'payments.payment',
@@ -291,7 +291,7 @@ export const eventDefs = {
       })
       .loose(),
   ),
-  /** A split payment was made: bookings keeps the booking's hold until the split's deadline (issue 12). */
+  /** A split payment was made: bookings keeps the booking's hold until the split's deadline. */
   'payments.split-created': ev(
     'payments.split',
     z
@@ -332,7 +332,7 @@ export const eventDefs = {
   /** Messaging opens the host's and the guest's conversation on it. */
   'social.join-request-approved': ev(
     'social.join-request',
-    // The event's venue and day (issue 31.2.6), for the conversation's title; optional: older producers did not send them.
+    // The event's venue and day, for the conversation's title; optional: older producers did not send them.
     z
       .object({
         requestId: id,
@@ -348,7 +348,7 @@ export const eventDefs = {
     'social.join-request',
     z.object({ requestId: id, bookingId: id, guestId: id, hostId: id }).loose(),
   ),
-  /* Guest list with a waitlist (issue 12): approved past the guest limit, left, removed, promoted (key: the request). */
+  /* Guest list with a waitlist: approved past the guest limit, left, removed, promoted (key: the request). */
   'social.join-request-waitlisted': ev('social.join-request', guestListEntry),
   /** The guest left an event he was approved or waitlisted for; social promotes from the waitlist, bookings drops the attendee. */
   'social.guest-left': ev('social.join-request', guestListEntry),
@@ -384,7 +384,7 @@ export const eventDefs = {
     z.object({ conversationId: id, hostId: id, guestId: id, bookingId: z.string().nullable() }).loose(),
   ),
   /**
-   * A member read a conversation's messages (issue 32): notifications marks his message
+   * A member read a conversation's messages (docs/product.md#messaging-notifications): notifications marks his message
    * notifications of it read. Its own stream: the previous release's consumers of
    * `messaging.conversation` never meet a type they would dead-letter.
    */

@@ -51,7 +51,8 @@ export const conversationSchema = z.object({
     profileImages: z.array(z.string()),
   }),
   /**
-   * The event the conversation is about (issue 31.2.6: a pair can talk about several): the invite's
+   * The event the conversation is about
+   * (a pair can talk about several: docs/product.md#messaging-conversations): the invite's
    * title or the venue's name, and its day (YYYY-MM-DD). Null: opened without an event, or before
    * messaging kept it.
    */
@@ -75,7 +76,7 @@ export const realtimeConversationSchema = z.object({
   conversationId: z.uuid(),
 });
 export type RealtimeConversation = z.output<typeof realtimeConversationSchema>;
-/** And a new notification of the user (issue 32): the bell counts it. */
+/** And a new notification of the user (docs/product.md#messaging-notifications): the bell counts it. */
 export type RealtimePush = RealtimeMessage | RealtimeConversation | RealtimeNotification | RealtimeNotificationsRead;
 export const messageIdParamsSchema = z.object({
   id: z.uuid({ error: MESSAGE_MESSAGES.conversationId }),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * In-app notifications and their emails (issue 32): one notification per recipient per fact,
+ * In-app notifications and their emails (docs/product.md#messaging-notifications):
+ * one notification per recipient per fact,
  * written by the notifications service from the other services' events.
  */
 export const NOTIFICATION_KINDS = [

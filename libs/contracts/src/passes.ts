@@ -5,7 +5,7 @@ import { registerSchema } from './auth';
 import { BOOKING_TIME_ZONE } from './bookings';
 
 /**
- * Door passes (issue 12): each attendee of a confirmed booking (its host, the guests approved to
+ * Door passes (docs/product.md#passes): each attendee of a confirmed booking (its host, the guests approved to
  * it, the friends the host named for it) has a signed pass, shown as a QR code of `/pass/{token}`
  * and as a short door code; the venue's owner checks it in once at the door.
  */
@@ -138,7 +138,7 @@ export const checkInSchema = z.object({
 export type CheckIn = z.output<typeof checkInSchema>;
 
 /**
- * Door staff (issue 31.2.18): the owner gives a member account (found by its email) check-in-only
+ * Door staff (docs/product.md#passes): the owner gives a member account (found by its email) check-in-only
  * access to one venue, as Luma, Eventbrite and Posh do; nothing else of the dashboard.
  */
 export const doorStaffInputSchema = z.object({ email: registerSchema.shape.email });

@@ -3,7 +3,8 @@ import { todayInNewYork } from './bookings';
 
 /**
  * Join requests (docs/product.md#social-join-requests): the spec's 'denied' (guest side) and 'declined' (host screens) are one status, 'declined'.
- * Guest list (issue 12): 'waitlisted' (approved past the guest limit), 'left' (the guest left), 'removed' (by the host).
+ * Guest list (docs/product.md#social-guest-list):
+ * 'waitlisted' (approved past the guest limit), 'left' (the guest left), 'removed' (by the host).
  * 'cancelled': the booking was cancelled while the request was open (pending, waitlisted or approved) —
  * not the host's answer to this guest ('declined'), the event is off.
  */
@@ -75,7 +76,10 @@ export const joinRequestSchema = z.object({
 });
 export type JoinRequest = z.output<typeof joinRequestSchema>;
 export const joinRequestIdParamsSchema = z.object({ id: z.uuid({ error: JOIN_REQUEST_MESSAGES.requestNotFound }) });
-/** A host's event with requests waiting for his answer (issue 31.2.15: the count on My Bookings). */
+/**
+ * A host's event with requests waiting for his answer (the count on My Bookings:
+ * docs/product.md#dashboard-my-bookings).
+ */
 export const pendingJoinRequestsSchema = z.object({ bookingId: z.uuid(), pending: z.number().int() });
 export type PendingJoinRequests = z.output<typeof pendingJoinRequestsSchema>;
 export const joinRequestsQuerySchema = z.object({ bookingId: z.uuid({ error: JOIN_REQUEST_MESSAGES.bookingId }) });
@@ -91,7 +95,7 @@ export const memberCardSchema = z.object({
   state: z.string(),
   bio: z.string().nullable(),
   profileImages: z.array(z.string()),
-  /** The verified badge (issue 32): he verified his email (absent from the previous release's answers). */
+  /** He verified his email (docs/product.md#accounts-verification); absent from the previous release's answers. */
   verified: z.boolean().default(false),
 });
 export type MemberCardView = z.output<typeof memberCardSchema>;

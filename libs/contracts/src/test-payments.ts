@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The test provider of the embedded mode (issue 31, PAYMENT_PROVIDER=test): Stripe's documented
+ * The test provider of the embedded mode
+ * (docs/product.md#payment-test-mode, PAYMENT_PROVIDER=test): Stripe's documented
  * test card numbers and their documented outcomes. One list for the server (the outcome), the
  * checkout's note and docs/deployment.md#modes-of-running.
  */

@@ -46,7 +46,8 @@ export async function runChecks(
  * The broker, Redis and object storage are reported (`dependencies`), not judged: they are shared
  * by every instance, so taking instances out of rotation for them helps nobody, and a blip took
  * every service and then the gateway out, the whole site answering 503 while the outbox would have
- * kept writes going (issue 30). A request that needs a dependency that is down fails on its own
+ * kept writes going (docs/runbook.md#runbook-readiness).
+ * A request that needs a dependency that is down fails on its own
  * with a clear 503; the rest is served.
  */
 @Controller('health')

@@ -1,7 +1,8 @@
 import type Redis from 'ioredis';
 
 /**
- * Whether a member has a live socket open, or when he last had one (issue 32: message emails go
+ * Whether a member has a live socket open, or when he last had one
+ * (docs/product.md#messaging-notifications: message emails go
  * only to members away for a while). The gateways write it: "on" when a socket opens and on each
  * ping round while one is open, the time of the close (ms) when his last socket on that gateway
  * closes. Notifications reads it. Kept PRESENCE_TTL_SECONDS after the last write: no key means

@@ -3,7 +3,10 @@ import { migrations } from './migrations';
 import { NotificationsModule } from './notifications.module';
 import { notificationsSettingsSchema } from './notifications.settings';
 
-/** The eighth service (issue 32): in-app notifications and their emails, from the other services' facts. */
+/**
+ * The eighth service (docs/product.md#messaging-notifications): in-app notifications and their emails,
+ * from the other services' facts.
+ */
 export const notificationsService: ServiceDefinition = {
   name: 'notifications',
   module: NotificationsModule,

@@ -23,12 +23,12 @@ export class RefundConsumer {
     // The booking's end is recorded first, under its lock: a split or payment starting now is refused (booking-fence.ts).
     await lockBooking(tx, e.data.bookingId);
     await recordBookingEnded(tx, e.data.bookingId, e.data.reason);
-    // An open split of the booking: its paid shares go back in full, its unpaid ones closed (issue 12).
+    // An open split of the booking: its paid shares go back in full, its unpaid ones closed.
     await this.splits.bookingCancelled(tx, e.data.bookingId);
     // A confirmed split booking: the refund is shared among what each payer paid.
     if (await this.splits.refundCompleted(tx, e.data.bookingId, e.data.refundAmount ?? 0)) return;
     await this.payments.refund(tx, e.data.bookingId, e.data.refundAmount ?? 0);
-    // A hold that ended unpaid: its PaymentIntent cannot be completed afterwards (issue 29).
+    // A hold that ended unpaid: its PaymentIntent cannot be completed afterwards (docs/booking-lifecycle.md).
     await this.payments.closeOpenIntent(tx, e.data.bookingId);
   }
 }

@@ -21,7 +21,7 @@ export class SocialErasureConsumer {
   @OnEvent('identity.user-deleted')
   async erase(e: EventOf<'identity.user-deleted'>, tx: EntityManager): Promise<void> {
     const userId = e.data.userId;
-    // The places he held at others' events open (issue 12): those events are locked first, then promoted from.
+    // The places he held at others' events open: those events are locked first, then promoted from.
     const places = await this.guestList.lockPlacesOf(tx, userId);
     await this.invites.eraseMember(tx, userId);
     await this.swipes.eraseMember(tx, userId);

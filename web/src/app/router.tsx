@@ -80,7 +80,8 @@ export const routes: RouteObject[] = [
           import('./routes/signup-location/signup-location').then((m) => ({ Component: m.SignupLocationRoute })),
         handle: title('Your Location'),
       },
-      // Forgot password (issue 32): the request, and the emailed link's page (open signed in or not).
+      // Forgot password (docs/product.md#accounts-login):
+      // the request, and the emailed link's page (open signed in or not).
       {
         path: '/forgot-password',
         lazy: () =>
@@ -92,7 +93,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/reset-password/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
         handle: title('Choose a New Password'),
       },
-      // Email verification (issue 32): the emailed link's page, open signed in or not.
+      // Email verification (docs/product.md#accounts-verification): the emailed link's page, open signed in or not.
       {
         path: '/verify-email',
         lazy: () => import('./routes/verify-email/verify-email').then((m) => ({ Component: m.VerifyEmailRoute })),
@@ -211,7 +212,7 @@ export const routes: RouteObject[] = [
               import('./routes/notifications/notifications').then((m) => ({ Component: m.NotificationsRoute })),
             handle: title('Notifications'),
           },
-          // Door staff of a venue (issue 31.2.18): any member account the owner added; check-in only.
+          // Door staff of a venue (docs/product.md#passes): any member account the owner added; check-in only.
           {
             path: '/door',
             lazy: () => import('./routes/door/door').then((m) => ({ Component: m.DoorRoute })),

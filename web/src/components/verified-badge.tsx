@@ -1,7 +1,7 @@
 import { cn } from '../lib/cn';
 
 /**
- * "Verified": the member opened the link emailed to his address (issue 32; a member card's
+ * "Verified": the member opened the link emailed to his address (docs/product.md#accounts-verification; a member card's
  * `verified`, the signed-in user's `emailVerified`). Nothing at all when he has not: an unverified
  * member is not marked down. The word is visible, not only a check mark, so it reads the same to
  * everyone; it sits beside a name, never inside a heading, so names stay what they were.

@@ -378,9 +378,9 @@ export const TITLES: Record<string, string> = {
   service: 'Services (`services/<name>/dist/main.js`; `serviceEnvSchema` in `libs/platform/src/config.ts`):',
   payments:
     'Payments service only (card payments; with Stripe and without `STRIPE_SECRET_KEY` they are not configured: the payment page says so and nothing is charged):',
-  bookings: 'Bookings service only (door passes, issue 12; holds):',
+  bookings: 'Bookings service only (door passes and holds):',
   admin: 'Admin service only (the first admin account; passwords are hashed with argon2id):',
-  notifications: 'Notifications service only (issue 32: in-app notifications and their emails):',
+  notifications: 'Notifications service only (in-app notifications and their emails):',
   gateway: 'Gateway (`gateway/dist/main.js`; `gatewayEnvSchema` in `gateway/src/config.ts`):',
   embedded: 'Embedded mode (`npm start`; `embeddedEnvSchema` in `infra/embedded/src/config.ts`) also reads:',
 };

@@ -1,4 +1,4 @@
-// The generated parts of the docs (issue 33: generate what can be generated). docs/events.md's
+// The generated parts of the docs. docs/events.md's
 // catalogue comes from the event contract (libs/contracts/src/events.ts: each type's stream, data
 // schema and doc comment) and from who handles it (`@OnEvent('<type>')` in the services);
 // docs/configuration.md's tables come from the configuration schemas every process validates at

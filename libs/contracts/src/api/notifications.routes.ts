@@ -15,7 +15,8 @@ import {
 import { defineRoute } from './route';
 
 /**
- * The member's notifications (issue 32): his own only, the session's user (no id in the path to
+ * The member's notifications (docs/product.md#messaging-notifications):
+ * his own only, the session's user (no id in the path to
  * get wrong), newest first. New ones are also pushed over `/api/realtime`.
  */
 export const notificationRoutes = {

@@ -18,7 +18,7 @@ import {
 import { defineRoute } from './route';
 
 /**
- * Door passes (issue 12): the attendee's signed pass, its public page, and the venue owner's door
+ * Door passes (docs/product.md#passes): the attendee's signed pass, its public page, and the venue owner's door
  * check-in (once per pass; the pass must be for that venue and tonight's night in New York).
  */
 export const passRoutes = {
@@ -63,7 +63,7 @@ export const passRoutes = {
     method: 'POST',
     path: '/api/door/check-in',
     service: 'bookings',
-    // Any member: the venue's owner or its door staff (checked by the service, issue 31.2.18).
+    // Any member: the venue's owner or its door staff (checked by the service; docs/product.md#passes).
     access: 'member',
     rateLimit: 'member-check-ins',
     summary:

@@ -37,7 +37,7 @@ export const PAYMENT_ERRORS = defineErrors('PAYMENT', {
    */
   HOLD_ENDED: { status: 409, message: 'This booking can no longer be paid for. Please start a new booking.' },
   BAD_SIGNATURE: { status: 400, message: 'Invalid webhook signature' },
-  /** The test provider's confirm (issue 31): no such test-mode payment for this client secret, or the provider is not the test one. */
+  /** The test provider's confirm: no such test-mode payment for this client secret, or the provider is not the test one. */
   TEST_NOT_FOUND: { status: 404, message: 'Payment not found' },
   TEST_ALREADY_PAID: { status: 409, message: 'This payment has already been made' },
   TEST_PROCESSING: { status: 409, message: 'This payment is already being processed' },

@@ -1,7 +1,7 @@
 import { PASS_MESSAGES } from '../passes';
 import { defineErrors } from './define';
 
-/** Door passes and check-in (issue 12). */
+/** Door passes and check-in (docs/product.md#passes). */
 export const PASS_ERRORS = defineErrors('PASS', {
   NOT_FOUND: { status: 404, message: PASS_MESSAGES.notFound },
   NOT_ATTENDEE: { status: 404, message: PASS_MESSAGES.notAttendee },

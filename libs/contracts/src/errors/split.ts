@@ -1,7 +1,7 @@
 import { SPLIT_MESSAGES } from '../split';
 import { defineErrors } from './define';
 
-/** Split payment (issue 12). */
+/** Split payment (docs/product.md#payment-split). */
 export const SPLIT_ERRORS = defineErrors('SPLIT', {
   NOT_SPLITTABLE: { status: 409, message: SPLIT_MESSAGES.notSplittable },
   TOO_LATE: { status: 409, message: SPLIT_MESSAGES.tooLate },

@@ -158,7 +158,7 @@ export class BookingRepository {
   /**
    * Bookings at venues, by booking date (inclusive bounds). A released hold is left out: cancelled
    * with nothing paid where a card payment was due (a yacht, or a section taking a deposit) was only
-   * ever a hold, never a booking the venue had (issue 31.13: it read 'Cancelled'). A club booking
+   * ever a hold, never a booking the venue had (docs/product.md#venues-bookings). A club booking
    * without deposit is confirmed without payment, so its cancellation still shows.
    */
   listAtVenues(venueIds: string[], dates: { from?: string; to?: string } = {}): Promise<BookingEntity[]> {

@@ -329,7 +329,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * What the booking page greys out (issue 31.17): the start times of a date at which the unit is
+   * What the booking page greys out (docs/product.md#booking-slots): the start times of a date at which the unit is
    * full for the chosen duration, or the chosen entertainer is booked in any room, and the nights
    * of that month full at every start time for one hour. "Full" and "booked" are exactly what
    * create and hold refuse (SLOT_TAKEN, DANCER_TAKEN), from one read of the month's windows;

@@ -5,7 +5,8 @@ import { AttendeeRepository } from './attendee.repository';
 /**
  * The guests approved to bookings, kept from social's events (inbox key `bookings.attendees`):
  * an approved join request, or an accepted invite to a booking (an invite without a booking is
- * no place at one). A guest who left or was removed (issue 12) through a request is dropped unless
+ * no place at one). A guest who left or was removed
+ * (docs/product.md#social-guest-list) through a request is dropped unless
  * another request or an accepted invite still admits him: each row keeps what admits it, so the
  * events of different requests and invites (different streams, no order between them) may arrive
  * in any order.
@@ -19,7 +20,7 @@ export class AttendeeConsumer {
     return this.attendees.add(tx, e.data.bookingId, e.data.guestId, e.data.requestId);
   }
 
-  /** The guest left or was removed (issue 12): this request no longer admits him (an invite or another request may). */
+  /** The guest left or was removed: this request no longer admits him (an invite or another request may). */
   @OnEvent('social.guest-left')
   left(e: EventOf<'social.guest-left'>, tx: EntityManager) {
     return this.attendees.remove(tx, e.data.bookingId, e.data.guestId, e.data.requestId);

@@ -198,7 +198,7 @@ export class FriendService {
 
   /**
    * The hold made at the end of the yacht flow takes the friends the host added in it before the
-   * booking existed (issue 29, case 10): only his own, and only those on no booking yet.
+   * booking existed (docs/product.md#booking-yachts): only his own, and only those on no booking yet.
    */
   async attachToBooking(
     m: EntityManager,

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Cancellation policies and refunds (issue 12): the venue card keeps the venue's policy; a booking
+ * Cancellation policies and refunds (docs/product.md#cancellation): the venue card keeps the venue's policy; a booking
  * keeps the policy it was booked under, what was paid for it, and when it was cancelled with what refund.
  */
 export class Cancellations1700000024000 implements MigrationInterface {

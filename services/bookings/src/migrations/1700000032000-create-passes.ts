@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Door passes of bookings' attendees and their check-in (issue 12). */
+/** Door passes of bookings' attendees and their check-in (docs/product.md#passes). */
 export class CreatePasses1700000032000 implements MigrationInterface {
   name = 'CreatePasses1700000032000';
   async up(q: QueryRunner): Promise<void> {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * An entertainer's bookings in every room, by start (issue 29: the overlap check per entertainer
+ * An entertainer's bookings in every room, by start (docs/booking-lifecycle.md: the overlap check per entertainer
  * is an index range scan, not a scan of the venue's bookings).
  */
 export class DancerOverlap1700000041000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Door staff (issue 31.2.18): members the venue's owner lets check guests in there. The owner
+ * Door staff (docs/product.md#passes): members the venue's owner lets check guests in there. The owner
  * names them by email, so the member cards keep it (from `user-registered`; members registered
  * before this release have none here and cannot be found by it).
  */

@@ -7,7 +7,7 @@ import { DoorStaffEntity } from './door-staff.entity';
 import { DoorStaffRepository } from './door-staff.repository';
 
 /**
- * Door staff (issue 31.2.18): the venue's owner lets a member check guests in at that venue, and
+ * Door staff (docs/product.md#passes): the venue's owner lets a member check guests in at that venue, and
  * nothing else; the check-in asks `mayCheckIn`. The list is the owner's alone to read and change.
  */
 @Injectable()

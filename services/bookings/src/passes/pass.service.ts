@@ -29,7 +29,7 @@ const dateOf = (b: BookingEntity) =>
   typeof b.bookingDate === 'string' ? b.bookingDate : new Date(b.bookingDate).toISOString().slice(0, 10);
 
 /**
- * Door passes (issue 12). An attendee of a confirmed booking (its host, a guest approved to it, a
+ * Door passes (docs/product.md#passes). An attendee of a confirmed booking (its host, a guest approved to it, a
  * friend the host named for it) gets a pass: a token signed with HMAC-SHA256 (who it is for, in
  * base64url) and a short door code. The venue's owner checks a pass in at the door, once: the
  * pass must be for that venue and for the night under way in New York (`nightOf`), its booking
@@ -103,7 +103,7 @@ export class PassService {
     now: Date = new Date(),
   ): Promise<CheckIn> {
     requireMember(actor);
-    // The venue's owner, or a member he made door staff there (issue 31.2.18); nobody else.
+    // The venue's owner, or a member he made door staff there (docs/product.md#passes); nobody else.
     const venue = await this.catalog.venue(input.venueId);
     if (!venue || !(await this.doorStaff.mayCheckIn(actor.userId, venue)))
       throw AppError.of(PASS_ERRORS.NOT_YOUR_VENUE);

@@ -8,7 +8,7 @@ import { profileUpdated, toPublicUser, UsersRepository } from '../users/user.rep
 import { AccountTokenRepository } from './account-token.repository';
 
 /**
- * Email verification (issue 32, docs/product.md): the link sent at sign-up (UsersService.register)
+ * Email verification (docs/product.md#accounts-verification): the link sent at sign-up (UsersService.register)
  * or again on the member's request; opening it marks the email verified, which the other services
  * learn from `user-profile-updated` (the badge). Nothing is refused to an unverified account.
  */

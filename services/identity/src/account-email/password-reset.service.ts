@@ -8,7 +8,7 @@ import { UsersRepository } from '../users/user.repository';
 import { AccountTokenRepository } from './account-token.repository';
 
 /**
- * "Forgot your password" (issue 32, docs/product.md): a link with a single-use token emailed to
+ * "Forgot your password" (docs/product.md#accounts-login): a link with a single-use token emailed to
  * the address when an account uses it (notifications sends it from `password-reset-requested`),
  * and the new password chosen with it, which ends every session of the account.
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Single-use tokens sent by email (issue 32: password reset, email verification), and when a
+ * Single-use tokens sent by email (password reset, email verification), and when a
  * member verified his email. Only a SHA-256 of the token is kept:
  * whoever reads the table cannot use a link that is still valid. A row is spent (`used_at`) when
  * its link is used, or when a later reset of the same account makes it pointless; rows go with

@@ -58,7 +58,7 @@ export class User {
   @Column('timestamptz', { name: 'suspended_at', nullable: true })
   suspendedAt!: Date | null;
 
-  /** When the member opened the verification link sent to his email (issue 32); null until then. */
+  /** When the member opened the verification link sent to his email; null until then. */
   @Column('timestamptz', { name: 'email_verified_at', nullable: true })
   emailVerifiedAt!: Date | null;
 }

@@ -82,7 +82,8 @@ export class UsersService {
         emailVerified: inserted.emailVerifiedAt != null,
         registeredAt: new Date(inserted.createdAt).toISOString(),
       });
-      // The verification link (issue 32), in the same transaction: every new account gets one.
+      // The verification link (docs/product.md#accounts-verification),
+      // in the same transaction: every new account gets one.
       if (inserted.emailVerifiedAt) return inserted;
       const { token, expiresAt } = await this.tokens.issue(
         m,

@@ -22,7 +22,9 @@ export class ConversationConsumer {
     );
   }
 
-  /** A waitlisted guest took a place (issue 12): the host's conversation with him tells him so. */
+  /**
+   * A waitlisted guest took a place (docs/product.md#social-guest-list): the host's conversation with him tells him so.
+   */
   @OnEvent('social.waitlist-promoted')
   promoted(e: EventOf<'social.waitlist-promoted'>, tx: EntityManager) {
     return this.conversations.notifyPromoted(tx, e.data);
@@ -36,7 +38,10 @@ export class ConversationConsumer {
     });
   }
 
-  /** A mutual like (issue 31.2.15) opens the pair's conversation about no event, so either may write first. */
+  /**
+   * A mutual like (docs/product.md#social-swipes) opens the pair's conversation about no event,
+   * so either may write first.
+   */
   @OnEvent('social.match-created')
   matched(e: EventOf<'social.match-created'>, tx: EntityManager) {
     return this.conversations.openForMatch(tx, e.data.userIds);

@@ -1,7 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Each conversation names its event (issue 31.2.6): a pair may talk about two events, and the list
+ * Each conversation names its event (docs/product.md#messaging-conversations):
+ * a pair may talk about two events, and the list
  * showed two identical rows. Added columns only (expand): conversations opened before stay unnamed.
  */
 export class ConversationEventNames1700000042600 implements MigrationInterface {

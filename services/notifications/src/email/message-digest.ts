@@ -21,7 +21,8 @@ interface Waiting {
 const LISTED = 5;
 
 /**
- * Messages by email, batched (issue 32): a member whose message notifications stay unread
+ * Messages by email, batched (docs/product.md#messaging-notifications):
+ * a member whose message notifications stay unread
  * MESSAGE_EMAIL_AFTER_MS, and who has had no live socket since the first of them arrived (the
  * gateways' presence), gets one email listing them; had he a socket open meanwhile, they are not
  * emailed at all (he saw them come in). Each notification is emailed or skipped once: its rows are

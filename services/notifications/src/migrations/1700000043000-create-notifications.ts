@@ -1,7 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The notifications service's tables (issue 32): its read models of members, bookings and venues
+ * The notifications service's tables (docs/product.md#messaging-notifications):
+ * its read models of members, bookings and venues
  * (who to tell, and what to call things), the notifications (one per recipient per fact: the
  * fact key is unique per member, so a fact told twice writes nothing more), the members' email
  * preferences, and the emails waiting to be sent (sent by a poller, retried with backoff).

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Notifications read by reading what they are about (`subject_id`), and account emails (issue 32: the password-reset link) wait in the same queue as the notifications'
+ * Notifications read by reading what they are about (`subject_id`), and account emails (the password-reset link) wait in the same queue as the notifications'
  * emails, with its retries, but belong to no notification and cannot be unsubscribed from: a
  * member always gets the link he asked for. `dedupe_key` makes a redelivered event queue nothing
  * more (a notification's email is kept once by its notification_id).

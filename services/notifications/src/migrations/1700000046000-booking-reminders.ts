@@ -1,7 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Booking reminders (issue 32): when a booking starts and whether it was cancelled, and who is
+ * Booking reminders (docs/product.md#messaging-notifications):
+ * when a booking starts and whether it was cancelled, and who is
  * going as a guest (approved join requests, accepted invites), so a reminder reaches the host and
  * his guests. The reminders themselves wait in pg-boss's own schema (`pgboss`), which pg-boss
  * creates and migrates when the service starts.

@@ -1,4 +1,4 @@
-/** The reminders of a booking (issue 32): a day before it starts, and 2 hours before. */
+/** The reminders of a booking (docs/product.md#messaging-notifications): a day before it starts, and 2 hours before. */
 export const REMINDERS = [
   { which: '24h', beforeMs: 24 * 3_600_000 },
   { which: '2h', beforeMs: 2 * 3_600_000 },

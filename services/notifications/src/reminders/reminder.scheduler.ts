@@ -16,7 +16,7 @@ interface ReminderJob {
 }
 
 /**
- * Booking reminders (issue 32) on a PostgreSQL job queue (pg-boss, in this service's own
+ * Booking reminders (docs/product.md#messaging-notifications) on a PostgreSQL job queue (pg-boss, in this service's own
  * database): a confirmed booking's reminders are queued in the same transaction as the event that
  * confirmed it, wait there (through restarts and deploys) until they are due, and are taken by one
  * replica only (pg-boss takes jobs with SKIP LOCKED). A reminder runs once per member besides:

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Refunds of cancelled bookings' card payments (issue 12): at most one per booking. */
+/** Refunds of cancelled bookings' card payments (docs/product.md#cancellation): at most one per booking. */
 export class CreateRefunds1700000025000 implements MigrationInterface {
   name = 'CreateRefunds1700000025000';
   async up(q: QueryRunner): Promise<void> {

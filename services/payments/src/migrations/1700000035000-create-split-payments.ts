@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Split payments (issue 12): a held booking's amount due now shared among its payers, one PaymentIntent per share. */
+/** Split payments: a held booking's amount due now shared among its payers, one PaymentIntent per share. */
 export class CreateSplitPayments1700000035000 implements MigrationInterface {
   name = 'CreateSplitPayments1700000035000';
   async up(q: QueryRunner): Promise<void> {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The payment's lifecycle (issue 29, payment-lifecycle.ts): a declined card keeps the payment
+ * The payment's lifecycle (payment-lifecycle.ts, docs/booking-lifecycle.md): a declined card keeps the payment
  * pending (its last error recorded), a cancelled PaymentIntent is 'canceled', one replaced by a
  * split 'replaced' (and 'replaced-refunded' when it succeeded anyway and went back in full).
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The test provider's records (issue 31, PAYMENT_PROVIDER=test, the embedded mode's default):
+ * The test provider's records (docs/product.md#payment-test-mode; PAYMENT_PROVIDER=test, the embedded mode's default):
  * what Stripe keeps for a real account (PaymentIntents, refunds, customers), kept here with
  * Stripe-shaped ids. Each row remembers the idempotency key it was made with, so a retried call
  * answers the same row as at Stripe. Empty (and unused) with Stripe.

@@ -33,7 +33,7 @@ export const paymentSettingsSchema = z
     TEST_PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /** How long the test card 4000 0025 0000 3155 stays "processing" before it succeeds, in ms. */
     TEST_PAYMENT_PROCESSING_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
-    /** How often split payments past their deadline are settled, in ms (issue 12; tests use a short one). */
+    /** How often split payments past their deadline are settled, in ms (tests use a short one). */
     SPLIT_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   })
   .superRefine((v, ctx) => {

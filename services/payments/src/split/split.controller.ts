@@ -3,7 +3,7 @@ import { api, type RouteInput } from '@luxe/contracts';
 import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
 import { SplitService } from './split.service';
 
-/** Split payments of held bookings (issue 12). */
+/** Split payments of held bookings (docs/product.md#payment-split). */
 @Controller()
 export class SplitController {
   constructor(private readonly splits: SplitService) {}

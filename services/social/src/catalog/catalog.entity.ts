@@ -60,7 +60,7 @@ export class EventCard {
   @Column('integer', { nullable: true })
   capacity!: number | null;
 
-  /** The host's guest limit (issue 12): approvals past it are waitlisted; null: no limit. */
+  /** The host's guest limit (docs/product.md#social-guest-list): approvals past it are waitlisted; null: no limit. */
   @Column('integer', { name: 'guest_limit', nullable: true })
   guestLimit!: number | null;
 }
@@ -99,7 +99,7 @@ export class MemberCard {
   @Column('text', { nullable: true })
   gender!: string | null;
 
-  /** The verified badge (issue 32): the member opened the link sent to his email. */
+  /** The verified badge (docs/product.md#accounts-verification): the member opened the link sent to his email. */
   @Column('boolean', { name: 'email_verified', default: false })
   emailVerified!: boolean;
 }

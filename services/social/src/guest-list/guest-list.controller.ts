@@ -3,7 +3,7 @@ import { api, type RouteInput } from '@luxe/contracts';
 import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
 import { GuestListService } from './guest-list.service';
 
-/** An event's guest list, limit and waitlist (issue 12). */
+/** An event's guest list, limit and waitlist (docs/product.md#social-guest-list). */
 @Controller()
 export class GuestListController {
   constructor(private readonly guestList: GuestListService) {}

@@ -21,7 +21,7 @@ import { JoinRequestService } from '../join-requests/join-request.service';
 type Departure = 'social.guest-left' | 'social.guest-removed';
 
 /**
- * An event's guest list (issue 12): the host's guest limit, guests leaving or removed, and the
+ * An event's guest list (docs/product.md#social-guest-list): the host's guest limit, guests leaving or removed, and the
  * waitlist's promotion. Every change of one event's list locks the event's row first
  * (`event_cards`), so approvals, invites accepted, departures and promotions count the list one at
  * a time and the list never exceeds its bound through them (the limit, else the section's

@@ -91,7 +91,8 @@ export class JoinRequestService {
 
   /**
    * The host's answer, once. An approval when the guest list is full (the guest limit, else the
-   * section's places, reached) or someone is already waiting is waitlisted instead (issue 12): the
+   * section's places, reached) or someone is already waiting is
+   * waitlisted instead (docs/product.md#social-guest-list): the
    * event's row is locked first, so approvals, invites accepted, departures and promotions of one
    * event count the list one at a time. A guest blocked either way since he asked is not approved:
    * his request does not exist for the host any more (as a blocked pair's invite).

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Invites, swipes, blocks and reports (docs/product.md#social-invites, docs/product.md#social-swipes, docs/product.md#messaging-blocks-reports; issue 10); the member card's gender for discovery. */
+/** Invites, swipes, blocks and reports (docs/product.md#social-invites, docs/product.md#social-swipes, docs/product.md#messaging-blocks-reports); the member card's gender for discovery. */
 export class CreateInvitesSwipesSafety1700000018000 implements MigrationInterface {
   name = 'CreateInvitesSwipesSafety1700000018000';
   async up(q: QueryRunner): Promise<void> {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Guest list with a waitlist (issue 12): events keep the booked unit's capacity and the host's
+ * Guest list with a waitlist (docs/product.md#social-guest-list): events keep the booked unit's capacity and the host's
  * guest limit; requests may be waitlisted (in order of `waitlisted_at`), left or removed.
  */
 export class GuestListWaitlist1700000030000 implements MigrationInterface {

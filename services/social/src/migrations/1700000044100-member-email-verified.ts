@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The verified badge (issue 32): whether the member verified his email, from identity's events. */
+/** Whether the member verified his email (docs/product.md#accounts-verification), from identity's events. */
 export class MemberEmailVerified1700000044100 implements MigrationInterface {
   name = 'MemberEmailVerified1700000044100';
   async up(q: QueryRunner): Promise<void> {

@@ -1,7 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A venue's cancellation policy becomes one of flexible, moderate, strict (issue 12): the old
+ * A venue's cancellation policy becomes one of flexible, moderate,
+ * strict (docs/product.md#cancellation-policies): the old
  * free text naming flexible or strict maps to it, anything else (or none) to moderate.
  */
 export class CancellationPolicy1700000023000 implements MigrationInterface {

@@ -1,6 +1,6 @@
 // The pure entry: importing '@stripe/stripe-js' itself injects Stripe.js at once (a third-party
 // script on every page that bundles it); this one loads it only when getStripe is called, with
-// Stripe as the provider (issue 31: the test provider's checkout loads no third-party script).
+// Stripe as the provider (the test provider's checkout loads no third-party script).
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
 

@@ -34,7 +34,7 @@ function confirmTestPayment(clientSecret: string, fields: Fields): Promise<TestP
 }
 
 /**
- * The card form of the test provider (issue 31: the embedded mode, PAYMENT_PROVIDER=test): no
+ * The card form of the test provider (docs/product.md#payment-test-mode: the embedded mode, PAYMENT_PROVIDER=test): no
  * Stripe.js and no real card, clearly labelled, with Stripe's test numbers listed. The server
  * answers as Stripe.js would: succeeded, processing (the outcome follows: `onProcessing`), or
  * declined with the provider's message, the form left as it was for another try on the same hold.

@@ -5,7 +5,7 @@ import { session, STORAGE_KEYS } from '../../lib/storage';
 /**
  * Account types offered by the two-step sign-up (reading A): /signup?type=host|guest|venue|entertainer,
  * the server's own list (docs/product.md#accounts-join: the entertainer is "a fourth type offered
- * at registration"; /signup?type=entertainer fell back to a guest's sign-up, issue 31).
+ * at registration"; /signup?type=entertainer fell back to a guest's sign-up).
  */
 export const SIGNUP_TYPES = USER_TYPES;
 export type SignupType = (typeof SIGNUP_TYPES)[number];

@@ -17,7 +17,8 @@ export function fullName(user: Pick<Conversation['otherUser'], 'firstName' | 'la
 }
 
 /**
- * What the conversation is about (issue 31.2.6: one pair can have several): 'Velvet · Sat, Nov 28';
+ * What the conversation is about (one pair can have several:
+ * docs/product.md#messaging-conversations): 'Velvet · Sat, Nov 28';
  * null when it was opened without an event.
  */
 export function eventLabel(conversation: Pick<Conversation, 'event'>): string | null {

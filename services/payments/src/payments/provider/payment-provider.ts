@@ -32,7 +32,8 @@ export interface CreateRefundParams {
 }
 
 /**
- * The card provider behind payments (issue 31): Stripe, or the test provider of the embedded mode.
+ * The card provider behind payments (docs/product.md#payment-test-mode):
+ * Stripe, or the test provider of the embedded mode.
  * Every call that moves money takes an idempotency key, so a retried call has one effect. The
  * outcome of a payment never comes back from these calls: it arrives as a signed Stripe-shaped
  * event through PaymentService.webhook, whichever the provider.

@@ -29,7 +29,7 @@ const rid = (bytes = 12) => randomBytes(bytes).toString('base64url').replace(/[-
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 /**
- * The test provider (issue 31, PAYMENT_PROVIDER=test: the embedded mode's default; refused in
+ * The test provider (docs/product.md#payment-test-mode; PAYMENT_PROVIDER=test: the embedded mode's default; refused in
  * production). It keeps what Stripe keeps (PaymentIntents, refunds, customers) in payments' own
  * database with Stripe-shaped ids, answers Stripe's documented test card numbers with their
  * documented outcomes (libs/contracts test-payments.ts), and delivers each outcome as Stripe

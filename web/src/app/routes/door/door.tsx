@@ -3,7 +3,7 @@ import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { StaffDoorMode } from '../../../features/passes/components/door-mode';
 
 /**
- * /door: check-in for a venue's door staff (issue 31.2.18), any signed-in member: only the venues
+ * /door: check-in for a venue's door staff (docs/product.md#passes), any signed-in member: only the venues
  * whose owner added him, only check-in (the server refuses him everything else of the dashboard).
  */
 export function DoorRoute() {

@@ -1,7 +1,7 @@
 import { Checkout, type SplitPaymentSlot } from '../../../features/payment/components/checkout';
 import { SPLIT_TEXT, SplitForm, SplitLinks } from '../../../features/split/components/split-form';
 
-/** The split feature's part of the checkout: paying the booking in shares with the guests (issue 12). */
+/** The split feature's part of the checkout: paying the booking in shares with the guests. */
 const splitPayment: SplitPaymentSlot = {
   title: SPLIT_TEXT.title,
   form: (props) => <SplitForm {...props} />,

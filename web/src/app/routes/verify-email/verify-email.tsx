@@ -9,7 +9,8 @@ import { serverMessage } from '../../../lib/api-client';
 import { homePathFor, useCurrentUser } from '../../../lib/auth-store';
 
 /**
- * /verify-email?token=: the link emailed at sign-up (issue 32). It posts the token once, as it
+ * /verify-email?token=: the link emailed at sign-up
+ * (docs/product.md#accounts-verification). It posts the token once, as it
  * opens: the link is the member's click, and a second post would only answer the same. A token
  * missing or not of the shape we send is refused at once with the server's own message. Public:
  * the link may be opened on a device where the member is not signed in; there the way on is to

@@ -200,7 +200,7 @@ export function PagedList<P extends { page: number; pageSize: number; total: num
   children: (items: T[]) => ReactNode;
 }) {
   useLoadFailureToast(query, errorDetail);
-  // Drawn as the rows it will have, like the app's other lists (issue 31: loading states as skeletons).
+  // Drawn as the rows it will have, like the app's other lists (docs/product.md#conventions-feedback).
   if (query.isPending) return <ListSkeleton label={`Loading ${noun}...`} />;
   if (query.isError)
     return (

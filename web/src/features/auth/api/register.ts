@@ -24,7 +24,7 @@ export interface UseRegisterOptions {
 /**
  * Registers, then stores the new user (flagged isNewUser) as the signed-in user. The remembered
  * path is handed over and forgotten: like a log-in, a sign-up goes back to where the visitor was
- * sent from (a booking half made, issue 31).
+ * sent from (a booking half made: docs/product.md#accounts-resume-booking).
  */
 export function useRegister({ onSuccess, onError }: UseRegisterOptions = {}) {
   const queryClient = useQueryClient();

@@ -92,7 +92,7 @@ export function ResendOutcome({
 }
 
 /**
- * The Profile tab's email (issue 32): the address, and "Verified" with its badge, or "Not
+ * The Profile tab's email (docs/product.md#accounts-verification): the address, and "Verified" with its badge, or "Not
  * verified" with Send a new link. Nothing of the product waits for it; the badge shows on the
  * member's cards once the link is opened.
  */

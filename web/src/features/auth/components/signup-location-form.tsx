@@ -37,7 +37,8 @@ export function SignupLocationForm({ type, draft }: SignupLocationFormProps) {
     onSuccess: (_user, remembered) => {
       clearSignupDraft();
       toast({ title: 'Welcome to LuxeSwipe!', description: `Your ${type} account has been created successfully.` });
-      // A visitor asked for an account in the middle of a booking goes back to it (issue 31).
+      // A visitor asked for an account in the middle of a booking
+      // goes back to it (docs/product.md#accounts-resume-booking).
       navigate(remembered ?? (type === 'host' ? '/dashboard' : '/welcome-success'), { replace: true });
     },
     onError: (error) => {

@@ -26,7 +26,7 @@ function InviteDetails({ invite }: { invite: Invite }) {
 /**
  * Received: the member's pending invites as a deck of the inviting hosts' cards; right (or
  * Accept) accepts, left (or Decline) declines. The deck moves on at once; a toast then says how
- * the answer went (issue 31.2.15), a refusal with the server's reason. Answered invites leave
+ * the answer went (docs/product.md#social-invites), a refusal with the server's reason. Answered invites leave
  * the deck the next time it restarts.
  */
 export function ReceivedInvites({

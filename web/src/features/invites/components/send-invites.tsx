@@ -27,7 +27,7 @@ export interface SendInvitesMember {
  * guest). Right (or Like) likes; for a host it also invites the guest to the event chosen in
  * 'Invite to' (an upcoming confirmed booking, or no specific event: tonight). Left (or Pass)
  * passes. A mutual like toasts "It's a Match!". The deck moves on at once; a host's like then
- * says whether the invite went (issue 31.2.15: 'Invite sent', or the server's reason), one toast
+ * says whether the invite went ('Invite sent', or the server's reason: docs/product.md#social-invites), one toast
  * for the like and its invite. A guest's failed swipe is only logged
  * (docs/product.md#social-swipes).
  */
@@ -44,7 +44,7 @@ export function SendInvites({
   const selectId = useId();
   const events = member.isHost ? inviteEventsOf(hostBookings ?? []) : [];
   const [picked, setPicked] = useState<string | null>(null);
-  // A mutual like opens the pair's conversation (messaging, issue 31.2.15): offered here until the next swipe.
+  // A mutual like opens the pair's conversation (docs/product.md#social-swipes): offered here until the next swipe.
   const [matchedWith, setMatchedWith] = useState<string | null>(null);
   const navigate = useNavigate();
   const chosen =

@@ -20,7 +20,10 @@ export function useBookingJoinRequests(bookingId: string, refetchEvery: number |
   return useQuery({ ...getBookingJoinRequestsQueryOptions(bookingId), refetchInterval: refetchEvery });
 }
 
-/** GET /api/event-join-requests/pending-counts: the host's events with requests waiting for him (issue 31.2.15). */
+/**
+ * GET /api/event-join-requests/pending-counts: the host's events with requests waiting for him
+ * (docs/product.md#dashboard-my-bookings).
+ */
 export function usePendingJoinRequestCounts() {
   return useQuery({
     queryKey: joinRequestKeys.pendingCounts,

@@ -3,7 +3,7 @@ import { api, type GuestList, type JoinRequest } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 import { joinRequestKeys } from './keys';
 
-/** GET /api/bookings/{id}/guest-list: limit, capacity, approved guests and the waitlist in order (issue 12). */
+/** GET /api/bookings/{id}/guest-list: limit, capacity, approved guests and the waitlist in order. */
 export function getGuestList(bookingId: string, signal?: AbortSignal): Promise<GuestList> {
   return callApi(api.guestList.get, { params: { id: bookingId } }, { signal });
 }

@@ -9,7 +9,8 @@ import { serverMessage } from '../../../lib/api-client';
 import { useSetGuestLimit } from '../api/guest-list';
 
 /**
- * The host's guest limit of one event (issue 12): how many are on the list, the limit (editable,
+ * The host's guest limit of one event (docs/product.md#social-guest-list):
+ * how many are on the list, the limit (editable,
  * at most the section's capacity less the host and his friends) and 'Remove Limit'. The server
  * checks everything again; its message is shown under the field.
  */

@@ -159,7 +159,7 @@ function AttendingEvent({ request }: { request: JoinRequest }) {
   );
 }
 
-/** A request approved past the host's guest limit (issue 12): its place on the waitlist, and Leave. */
+/** A request approved past the host's guest limit: its place on the waitlist, and Leave. */
 function WaitlistedEvent({ request }: { request: JoinRequest }) {
   return (
     <article

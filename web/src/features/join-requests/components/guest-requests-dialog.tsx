@@ -19,7 +19,7 @@ const OUTCOME: Record<JoinRequestDecision, { success: string; failure: string }>
 
 /**
  * 'View Guest Requests' of one booking (docs/product.md#dashboard-my-bookings): the guest limit
- * (issue 12), 'Pending Requests (n)' with Approve and Decline, 'Approved Guests (n)' and the
+ * (docs/product.md#social-guest-list), 'Pending Requests (n)' with Approve and Decline, 'Approved Guests (n)' and the
  * 'Waitlist (n)' in order, each with Remove, or 'No guest requests yet'. Declined, left and removed
  * requests are not listed. After a decision or a removal the lists are read again and the focus
  * moves to the next button of the same kind (or Close), so a keyboard user is never left on a

@@ -35,7 +35,7 @@ export interface BookingDetailSlots {
 }
 
 /**
- * /bookings/{id}: one booking of the signed-in member, where checkout lands once paid (issue 31:
+ * /bookings/{id}: one booking of the signed-in member, where checkout lands once paid (docs/product.md#booking-page;
  * it landed on the dashboard's Profile tab). Its details, the door pass (QR code and door code) and
  * the calendar file once confirmed, and Cancel. Read from the member's own bookings (GET
  * /api/bookings/user): another member's booking is simply not found.

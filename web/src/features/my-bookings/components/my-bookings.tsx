@@ -24,7 +24,10 @@ import { QueryState } from '../../../components/query-state';
  * progress, and the cancel dialog (`onClose(true)` once cancelled).
  */
 export interface MyBookingsSlots {
-  /** How many requests wait for the host's answer, per booking id (issue 31.2.15); none shown while unknown. */
+  /**
+   * How many requests wait for the host's answer, per booking id (docs/product.md#dashboard-my-bookings); none shown
+   * while unknown.
+   */
   pendingRequests: ReadonlyMap<string, number>;
   renderGuestRequests: (booking: Booking, onClose: () => void) => ReactNode;
   renderSplitProgress: (booking: Booking) => ReactNode;

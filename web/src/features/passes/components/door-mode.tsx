@@ -30,7 +30,7 @@ export function doorResultOf(outcome: { ok: CheckIn } | { error: unknown }): Doo
 }
 
 /**
- * Door mode of the venue dashboard (issue 12): the owner picks the venue he is at, then scans a
+ * Door mode of the venue dashboard (docs/product.md#passes): the owner picks the venue he is at, then scans a
  * pass's QR code with the camera or types its door code; each pass is let in once, tonight only.
  * The result is announced (aria-live) and shown large enough to read at arm's length. The owner's
  * venues are the venue-owner feature's query: the dashboard's route hands them in.
@@ -46,7 +46,7 @@ export function DoorMode({ venues }: { venues: DoorVenuesQuery }) {
 }
 
 /**
- * The door for its staff (issue 31.2.18): the venues where the owner made the member door staff,
+ * The door for its staff (docs/product.md#passes): the venues where the owner made the member door staff,
  * and check-in there; nothing else of the dashboard.
  */
 export function StaffDoorMode() {

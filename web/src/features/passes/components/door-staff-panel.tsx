@@ -7,7 +7,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { useAddDoorStaff, useDoorStaff, useRemoveDoorStaff } from '../api/passes';
 
 /**
- * The owner's door staff of the chosen venue (issue 31.2.18): members he lets check guests in
+ * The owner's door staff of the chosen venue (docs/product.md#passes): members he lets check guests in
  * there (their page is /door), added by their account's email, removed at any time.
  */
 export function DoorStaffPanel({ venueId }: { venueId: string }) {

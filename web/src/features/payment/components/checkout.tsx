@@ -37,7 +37,7 @@ const SPLIT_SHARE_PAID = 'Your share is paid. The booking is confirmed once ever
 /**
  * After the confirmation, the booking's own page (docs/product.md#booking-page; the specification
  * said the dashboard, whose first tab for a new member is Profile: the booking paid for was nowhere
- * in sight, issue 31).
+ * in sight).
  */
 export const REDIRECT_AFTER_PAYMENT_MS = 2000;
 
@@ -182,9 +182,9 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
   const publishableKey = config.data?.publishableKey;
   // Who takes the payment: Stripe (its card form, Stripe.js), the test provider of the embedded
   // mode (a card form of ours, no third-party script), or nobody (null). An answer without the
-  // field comes from a server before issue 31: its publishable key means Stripe.
+  // field comes from a server older than the test provider: its publishable key means Stripe.
   const provider = config.data ? (config.data.provider ?? (config.data.publishableKey ? 'stripe' : null)) : undefined;
-  // Split payment (issue 12): the form is opened on demand; once split, the host pays his share.
+  // Split payment (docs/product.md#payment-split): the form is opened on demand; once split, the host pays his share.
   const [splitOpen, setSplitOpen] = useState(false);
   const [split, setSplit] = useState<Split | null>(null);
   const [sharePaid, setSharePaid] = useState(false);

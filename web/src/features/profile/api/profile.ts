@@ -50,7 +50,7 @@ export interface SkippedPhoto {
 
 /**
  * Files the Add Photo button takes (docs/product.md#profiles): images of at most 10 MB, as many as
- * there is room for; the others are skipped, and (issue 31.2.15) the member is told which and why.
+ * there is room for; the others are skipped, and the member is told which and why.
  */
 export function sortPhotos(files: readonly File[], room: number): { accepted: File[]; skipped: SkippedPhoto[] } {
   const accepted: File[] = [];
@@ -83,7 +83,7 @@ export function skippedPhotosMessage(skipped: readonly SkippedPhoto[]): string {
 }
 
 /**
- * Photos added but not saved yet, per member, while the app runs (issue 31.2.15): leaving the
+ * Photos added but not saved yet, per member, while the app runs (docs/product.md#profiles): leaving the
  * Profile tab no longer loses them; Save Photos (or a saved removal) clears them.
  */
 const photoDrafts = new Map<string, string[]>();

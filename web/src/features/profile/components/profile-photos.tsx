@@ -7,7 +7,7 @@ import { MAX_PHOTOS, photoDraft, skippedPhotosMessage, sortPhotos, uploadPhoto, 
 
 /**
  * Profile Photos (docs/product.md#profiles): up to 6, the first marked Main; Preview; Add Photo (gone at 6;
- * files that are not images or are over 10 MB are skipped, and a toast says which, issue 31.2.15);
+ * files that are not images or are over 10 MB are skipped, and a toast says which);
  * Save Photos. Unsaved photos are kept while the member visits other tabs, said so on screen, and
  * leaving the page asks first.
  */

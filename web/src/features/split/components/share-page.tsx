@@ -47,7 +47,7 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 /**
- * /split/:token (issue 12): a guest's share of a split payment — the venue, the date and his
+ * /split/:token (docs/product.md#payment-split): a guest's share of a split payment — the venue, the date and his
  * amount — and the card form for it (the checkout's Stripe Elements pieces); with card payments
  * not configured it says so, as /payment does.
  */

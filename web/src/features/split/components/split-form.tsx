@@ -28,7 +28,7 @@ export const SPLIT_TEXT = {
 } as const;
 
 /**
- * "Split the payment" on the checkout (issue 12): how many people pay, and what happens to unpaid
+ * "Split the payment" on the checkout (docs/product.md#payment-split): how many people pay, and what happens to unpaid
  * shares at the deadline, stated in full with the deadline in New York time. The server computes
  * the shares and the deadline; the preview here uses the same rules.
  */

@@ -1,6 +1,6 @@
 import { useBookingSplit } from '../api/split';
 
-/** On the host's My Bookings card of a held booking: "2 of 4 shares paid" while its split is open (issue 12). */
+/** On the host's My Bookings card of a held booking: "2 of 4 shares paid" while its split is open. */
 export function SplitProgress({ bookingId }: { bookingId: string }) {
   const split = useBookingSplit(bookingId);
   if (!split.data) return null;

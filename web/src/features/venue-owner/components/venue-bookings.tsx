@@ -23,7 +23,7 @@ import { QueryError } from '../../../components/query-state';
 
 /**
  * The venue dashboard's My Bookings (docs/product.md#venues-bookings): bookings at the owner's
- * venues, soonest first, filtered by date and venue on the server (issue 31.13).
+ * venues, soonest first, filtered by date and venue on the server.
  */
 export function VenueBookings() {
   const [filter, setFilter] = useState<OwnerBookingsQuery>({});

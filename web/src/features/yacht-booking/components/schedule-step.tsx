@@ -56,7 +56,7 @@ export function ScheduleStep({
   const hintId = useId();
   // A cleared field says nothing until Next (which stays disabled); a wrong date says what is wrong.
   const dateProblem = value.date ? bookingDateProblem(value.date) : null;
-  // The yacht is booked whole: its taken times and sold-out nights (issue 31.17), advisory (the hold decides).
+  // The yacht is booked whole: its taken times and sold-out nights, advisory (the hold decides).
   const dateValid = !!value.date && !dateProblem;
   const availability = useAvailability({ venueId: venue.id, date: value.date, duration: value.duration }, dateValid);
   const open = availability.data && availability.data.date === value.date ? availability.data : null;
