@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Mailpit (SMTP server and mailbox, issue 32), pinned, built with `go install` like minio and
+# Mailpit (SMTP server and mailbox), pinned, built with `go install` like minio and
 # stripe-mock: SMTP 127.0.0.1:51025 (the notifications service's SMTP_URL), web UI and API
 # 127.0.0.1:58025 (every email sent; the integration tests read it: MAILPIT_API).
 
