@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 /**
- * The template data folder (issue 34): a new data folder is a copy of one made once per build, with
+ * The template data folder: a new data folder is a copy of one made once per build, with
  * PostgreSQL initialised, every migration applied and the demo data seeded (its events delivered),
  * and the S3 stand-in's demo photos. A cold start was mostly initdb, migrations on empty databases
  * and rendering the demo photos, the same work on every new folder; a copy takes a fraction of it.
