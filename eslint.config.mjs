@@ -73,19 +73,20 @@ export default [
     rules: { '@nx/enforce-module-boundaries': ['error', { ...boundaries, allow: ['@luxe/platform/testing'] }] },
   },
   {
-    // A service says what happens; its repositories (<noun>.repository.ts) own how it is stored,
-    // so the SQL of a table is in one place and a service can be tested over a fake repository.
-    files: ['services/*/src/**/*.service.ts'],
+    // A service or an event consumer says what happens; its repositories (<noun>.repository.ts) own
+    // how it is stored, so the SQL of a table is in one place and a service can be tested over a
+    // fake repository.
+    files: ['services/*/src/**/*.service.ts', 'services/*/src/**/*.consumer.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.property.name='query']",
-          message: 'SQL belongs in a repository (<noun>.repository.ts), not in a service.',
+          message: 'SQL belongs in a repository (<noun>.repository.ts), not in a service or consumer.',
         },
         {
           selector: "CallExpression[callee.property.name='createQueryBuilder']",
-          message: 'Queries belong in a repository (<noun>.repository.ts), not in a service.',
+          message: 'Queries belong in a repository (<noun>.repository.ts), not in a service or consumer.',
         },
       ],
     },

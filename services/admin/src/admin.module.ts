@@ -5,6 +5,7 @@ import { AdminAccountsService } from './accounts/admin-accounts.service';
 import { AuditRepository } from './audit/audit.repository';
 import { AuditService } from './audit/audit.service';
 import { AdminCatalogConsumer } from './catalog/catalog.consumer';
+import { AdminCatalogRepository } from './catalog/catalog.repository';
 import { AdminErasureConsumer } from './erasure.consumer';
 import { ConsoleController } from './console/console.controller';
 import { ConsoleRepository } from './console/console.repository';
@@ -15,6 +16,7 @@ import { ConsoleService } from './console/console.service';
   providers: [
     AdminAccountRepository,
     AuditRepository,
+    AdminCatalogRepository,
     ConsoleRepository,
     AdminAccountsService,
     AuditService,

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
-import { AdminReportRow, AdminUserRow } from './catalog/catalog.entity';
+import { AdminCatalogRepository } from './catalog/catalog.repository';
 
 /**
  * The admin's part of the account-deletion saga: the member's row goes; reports about him stay
@@ -11,9 +11,10 @@ import { AdminReportRow, AdminUserRow } from './catalog/catalog.entity';
  */
 @EventConsumer('catalog')
 export class AdminErasureConsumer {
+  constructor(private readonly catalog: AdminCatalogRepository) {}
+
   @OnEvent('identity.user-deleted')
-  async deleted(e: EventOf<'identity.user-deleted'>, tx: EntityManager): Promise<void> {
-    await tx.delete(AdminUserRow, { userId: e.data.userId });
-    await tx.update(AdminReportRow, { reportedUserId: e.data.userId }, { content: null });
+  deleted(e: EventOf<'identity.user-deleted'>, tx: EntityManager): Promise<void> {
+    return this.catalog.eraseUser(tx, e.data.userId);
   }
 }

@@ -2,14 +2,7 @@ import type { ServiceDefinition } from '@luxe/platform/runtime';
 import { adminSettingsSchema } from './accounts/admin.settings';
 import { AdminAccount } from './accounts/admin-account.entity';
 import { AuditRow } from './audit/audit.entity';
-import {
-  AdminAssignmentRow,
-  AdminDancerRow,
-  AdminReportRow,
-  AdminSectionRow,
-  AdminUserRow,
-  AdminVenueRow,
-} from './catalog/catalog.entity';
+import { ADMIN_CATALOG_ENTITIES } from './catalog/catalog.entity';
 import { migrations } from './migrations';
 import { AdminModule } from './admin.module';
 import { seedAdmin } from './seed';
@@ -20,16 +13,7 @@ export const adminService: ServiceDefinition = {
   name: 'admin',
   module: AdminModule,
   migrations,
-  entities: [
-    AdminAccount,
-    AuditRow,
-    AdminUserRow,
-    AdminVenueRow,
-    AdminSectionRow,
-    AdminDancerRow,
-    AdminAssignmentRow,
-    AdminReportRow,
-  ],
+  entities: [AdminAccount, AuditRow, ...ADMIN_CATALOG_ENTITIES],
   settings: adminSettingsSchema,
   seed: seedAdmin,
 };

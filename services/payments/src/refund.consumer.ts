@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
-import { lockBooking, recordBookingEnded } from './payments/booking-fence';
+import { lockBooking, recordBookingEnded } from './payments/booking-fence.repository';
 import { PaymentService } from './payments/payment.service';
 import { SplitService } from './split/split.service';
 
@@ -20,7 +20,7 @@ export class RefundConsumer {
 
   @OnEvent('bookings.refund-requested')
   async cancelled(e: EventOf<'bookings.refund-requested'>, tx: EntityManager) {
-    // The booking's end is recorded first, under its lock: a split or payment starting now is refused (booking-fence.ts).
+    // The booking's end is recorded first, under its lock: a split or payment starting now is refused (booking-fence.repository.ts).
     await lockBooking(tx, e.data.bookingId);
     await recordBookingEnded(tx, e.data.bookingId, e.data.reason);
     // An open split of the booking: its paid shares go back in full, its unpaid ones closed.

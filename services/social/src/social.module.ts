@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SocialCatalogConsumer } from './catalog/catalog.consumer';
-import { MemberDirectory } from './catalog/member-directory';
+import { CatalogRepository } from './catalog/catalog.repository';
 import { DiscoveryController } from './discovery/discovery.controller';
 import { DiscoveryRepository } from './discovery/discovery.repository';
 import { DiscoveryService } from './discovery/discovery.service';
@@ -36,7 +36,7 @@ import { SwipeService } from './swipes/swipe.service';
     SafetyController,
   ],
   providers: [
-    MemberDirectory,
+    CatalogRepository,
     JoinRequestRepository,
     InviteRepository,
     SwipeRepository,

@@ -211,3 +211,13 @@ export class AdminReportRow {
   @Column('text', { nullable: true })
   note!: string | null;
 }
+
+/** The admin's read models, for the service definition's entity list. */
+export const ADMIN_CATALOG_ENTITIES = [
+  AdminUserRow,
+  AdminVenueRow,
+  AdminSectionRow,
+  AdminDancerRow,
+  AdminAssignmentRow,
+  AdminReportRow,
+];

@@ -101,41 +101,33 @@ export class BookingRepository {
       .getOne();
   }
 
-  /** The caller's live hold of this very slot (a retried payment start reuses it). */
+  /**
+   * The caller's live hold of this very slot (a retried payment start reuses it): of the whole
+   * yacht, or of the section with this entertainer (a retried deposit payment).
+   */
   findLiveHold(
     m: EntityManager,
     hostId: string,
     unit: Unit,
-    startsAt: Date,
-    duration: number,
-  ): Promise<BookingEntity | null> {
-    return m
-      .getRepository(BookingEntity)
-      .createQueryBuilder('b')
-      .where(
-        `b.host_id = :hostId AND b.venue_id = :venueId AND b.section_id IS NULL AND b.starts_at = :startsAt AND b.duration = :duration`,
-        { hostId, venueId: unit.venueId, startsAt, duration },
-      )
-      .andWhere(`b.status = 'held' AND b.hold_expires_at > now()`)
-      .getOne();
-  }
-
-  /** The caller's live hold of this very section slot with this entertainer (a retried deposit payment reuses it). */
-  findLiveSectionHold(
-    m: EntityManager,
-    hostId: string,
-    sectionId: string,
     dancerId: string | null,
     startsAt: Date,
     duration: number,
   ): Promise<BookingEntity | null> {
+    const [where, params] = unit.sectionId
+      ? [
+          `b.section_id = :sectionId AND b.dancer_id IS NOT DISTINCT FROM :dancerId`,
+          { sectionId: unit.sectionId, dancerId },
+        ]
+      : [`b.venue_id = :venueId AND b.section_id IS NULL`, { venueId: unit.venueId }];
     return m
       .getRepository(BookingEntity)
       .createQueryBuilder('b')
-      .where(
-        `b.host_id = :hostId AND b.section_id = :sectionId AND b.dancer_id IS NOT DISTINCT FROM :dancerId AND b.starts_at = :startsAt AND b.duration = :duration`,
-        { hostId, sectionId, dancerId, startsAt, duration },
-      )
+      .where(`b.host_id = :hostId AND ${where} AND b.starts_at = :startsAt AND b.duration = :duration`, {
+        hostId,
+        startsAt,
+        duration,
+        ...params,
+      })
       .andWhere(`b.status = 'held' AND b.hold_expires_at > now()`)
       .getOne();
   }

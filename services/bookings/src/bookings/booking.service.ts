@@ -142,43 +142,30 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** `POST /api/bookings/holds`: a yacht slot kept for the host while he pays (the same hold again for the same slot). */
+  /**
+   * `POST /api/bookings/holds`: a slot kept for the host while he pays (the same hold again for the
+   * same slot): a yacht's, or a club section's that takes a deposit (docs/product.md#booking-deposits;
+   * its capacity is counted as for a section booking, under the section's row lock, and the same
+   * entertainer makes the same hold). A section without a deposit is booked directly.
+   */
   async hold(actor: Actor, dto: PaymentIntentDto): Promise<Booking> {
     requireMember(actor);
     const venue = await this.publicVenue(dto.venueId);
-    if (venue.type !== 'yacht') return this.holdSection(actor, venue, dto);
-    this.requireBookableDate(dto.bookingDate);
-    // A yacht's hold starts visible to both, whatever the request says; its host chooses later (setGuestVisibility).
-    return this.reserve(actor.userId, venue, {
-      status: 'held',
-      slot: dto,
-      friends: [],
-      friendIds: dto.friendIds ?? [],
-      guestVisibility: 'both',
-    });
-  }
-
-  /**
-   * A club section that takes a deposit, held while the deposit is paid by card
-   * (docs/product.md#booking-deposits): capacity is counted as for a section booking, under the
-   * section's row lock; the same hold again for the same slot and entertainer. A section without a
-   * deposit is booked directly.
-   */
-  private async holdSection(actor: Actor, venue: VenueCard, dto: PaymentIntentDto): Promise<Booking> {
-    requireMember(actor);
-    if (!dto.sectionId) throw AppError.of(BOOKING_ERRORS.NOT_A_YACHT);
+    const yacht = venue.type === 'yacht';
+    if (!yacht && !dto.sectionId) throw AppError.of(BOOKING_ERRORS.NOT_A_YACHT);
     this.requireBookableDate(dto.bookingDate);
     return this.reserve(actor.userId, venue, {
       status: 'held',
       slot: dto,
       friends: [],
       friendIds: dto.friendIds ?? [],
-      guestVisibility: dto.guestVisibility,
+      // A yacht's hold starts visible to both, whatever the request says; its host chooses later (setGuestVisibility).
+      guestVisibility: yacht ? 'both' : dto.guestVisibility,
     });
   }
 
   /**
-   * The one reservation flow of create, hold and holdSection, in one transaction. Locks are taken
+   * The one reservation flow of create and hold, in one transaction. Locks are taken
    * in one order: the host's (a hold's: the live-hold cap), then the unit's row, then the
    * entertainer's; capacity is counted under them. A hold asked again for the same slot answers
    * the host's live hold of it (a retried payment start reuses it).
@@ -191,16 +178,8 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       if (hold) await this.bookings.lockHost(m, hostId);
       const u = await this.lockUnit(m, venue, slot, hold);
       if (hold) {
-        const existing = u.unit.sectionId
-          ? await this.bookings.findLiveSectionHold(
-              m,
-              hostId,
-              u.unit.sectionId,
-              u.dancer?.dancerId ?? null,
-              window.startsAt,
-              slot.duration,
-            )
-          : await this.bookings.findLiveHold(m, hostId, u.unit, window.startsAt, slot.duration);
+        const dancerId = u.dancer?.dancerId ?? null;
+        const existing = await this.bookings.findLiveHold(m, hostId, u.unit, dancerId, window.startsAt, slot.duration);
         if (existing) return existing;
         await this.requireHoldRoom(m, hostId);
       }

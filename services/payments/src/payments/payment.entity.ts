@@ -96,7 +96,7 @@ export class RefundEntity {
   createdAt!: Date;
 }
 
-/** A booking whose hold or booking ended (booking-fence.ts; migration 1700000041500): nothing new is charged for it. */
+/** A booking whose hold or booking ended (booking-fence.repository.ts; migration 1700000041500): nothing new is charged for it. */
 @Entity('ended_bookings')
 export class EndedBookingEntity {
   @PrimaryColumn('uuid', { name: 'booking_id' })

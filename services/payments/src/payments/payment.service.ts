@@ -12,7 +12,7 @@ import {
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger } from '@luxe/platform/runtime';
-import { bookingEnded, lockBooking } from './booking-fence';
+import { bookingEnded, lockBooking } from './booking-fence.repository';
 import { INTENT_IN_FLIGHT, nextPaymentStatus, outcomeOf, type PaymentOutcome } from './payment-lifecycle';
 import { PaymentEntity, RefundEntity } from './payment.entity';
 import { toPaymentIntentView, type PaymentIntentView } from './payment.mapper';

@@ -118,7 +118,7 @@ function setup(
     ),
   } as unknown as Outbox;
   const logger = { warn: jest.fn(), error: jest.fn(), info: jest.fn() } as unknown as Logger;
-  // booking-fence.ts asks the database whether the booking ended: it has not.
+  // booking-fence.repository.ts asks the database whether the booking ended: it has not.
   const manager = { query: jest.fn(async () => []) };
   const ds = {
     manager,

@@ -20,7 +20,7 @@ import {
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
-import { bookingEnded, lockBooking } from '../payments/booking-fence';
+import { bookingEnded, lockBooking } from '../payments/booking-fence.repository';
 import { INTENT_IN_FLIGHT } from '../payments/payment-lifecycle';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from '../payments/provider';
 import { PaymentRepository } from '../payments/payment.repository';
@@ -123,7 +123,7 @@ export class SplitService implements SplitPayments, OnModuleInit, OnModuleDestro
       throw AppError.of(PAYMENT_ERRORS.PROVIDER_FAILED);
     }
     const made = await this.ds.transaction(async (m) => {
-      // The booking may have ended while the provider was called (booking-fence.ts).
+      // The booking may have ended while the provider was called (booking-fence.repository.ts).
       await lockBooking(m, bookingId);
       if (await bookingEnded(m, bookingId)) return 'ended' as const;
       const inserted = await this.splits.insertSplit(m, {

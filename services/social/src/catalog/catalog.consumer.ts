@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { EventConsumer, OnEvent, upsertUnlessErased, type EventOf } from '@luxe/platform/events';
+import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
 import { GuestListService } from '../guest-list/guest-list.service';
-import { EventCard, MemberCard } from './catalog.entity';
+import { CatalogRepository } from './catalog.repository';
 
 /**
  * Social's read models (inbox key `social.catalog`): confirmed events from bookings (a cancelled
@@ -11,43 +11,19 @@ import { EventCard, MemberCard } from './catalog.entity';
  */
 @EventConsumer('catalog')
 export class SocialCatalogConsumer {
-  constructor(private readonly guestList: GuestListService) {}
+  constructor(
+    private readonly catalog: CatalogRepository,
+    private readonly guestList: GuestListService,
+  ) {}
 
   @OnEvent('bookings.booking-confirmed', { oneStatement: true })
-  async confirmed(e: EventOf<'bookings.booking-confirmed'>, tx: EntityManager): Promise<void> {
-    const d = e.data;
-    // One INSERT … ON CONFLICT (save() would read the row first: one more round trip per event).
-    await tx.upsert(
-      EventCard,
-      {
-        bookingId: d.bookingId,
-        hostId: d.hostId,
-        hostFirstName: d.hostFirstName,
-        venueId: d.venueId,
-        venueName: d.venueName,
-        venueType: d.venueType,
-        venueCity: d.venueCity,
-        venueState: d.venueState,
-        venueImage: d.venueImage,
-        sectionType: d.sectionType,
-        bookingDate: d.bookingDate,
-        startTime: d.startTime,
-        endTime: d.endTime,
-        duration: d.duration,
-        startsAt: new Date(d.startsAt),
-        guestVisibility: d.guestVisibility,
-        friendsCount: d.friendsCount,
-        capacity: d.capacity ?? null,
-        // guestLimit is the host's own setting: a repeated confirmation leaves it as it is (upsert
-        // overwrites only the columns given).
-      },
-      ['bookingId'],
-    );
+  confirmed(e: EventOf<'bookings.booking-confirmed'>, tx: EntityManager): Promise<void> {
+    return this.catalog.saveEvent(tx, e.data);
   }
 
   @OnEvent('bookings.booking-updated', { oneStatement: true })
-  async updated(e: EventOf<'bookings.booking-updated'>, tx: EntityManager): Promise<void> {
-    await tx.update(EventCard, { bookingId: e.data.bookingId }, { guestVisibility: e.data.guestVisibility });
+  updated(e: EventOf<'bookings.booking-updated'>, tx: EntityManager): Promise<void> {
+    return this.catalog.setGuestVisibility(tx, e.data.bookingId, e.data.guestVisibility);
   }
 
   /** The event leaves discovery, and its open requests and invites end (three statements, in order: `cancelEvent`). */
@@ -57,50 +33,12 @@ export class SocialCatalogConsumer {
   }
 
   @OnEvent('identity.user-registered', { oneStatement: true })
-  registered(e: EventOf<'identity.user-registered'>, tx: EntityManager) {
-    return this.saveMember(tx, { ...e.data, age: null, bio: null });
+  registered(e: EventOf<'identity.user-registered'>, tx: EntityManager): Promise<void> {
+    return this.catalog.saveMember(tx, { ...e.data, age: null, bio: null });
   }
 
   @OnEvent('identity.user-profile-updated', { oneStatement: true })
-  profile(e: EventOf<'identity.user-profile-updated'>, tx: EntityManager) {
-    return this.saveMember(tx, e.data);
-  }
-
-  private async saveMember(
-    tx: EntityManager,
-    d: {
-      userId: string;
-      firstName: string;
-      lastName: string;
-      userType: string;
-      city: string;
-      state: string;
-      profileImages: string[];
-      age: number | null;
-      bio: string | null;
-      gender: string | null;
-      emailVerified?: boolean;
-    },
-  ): Promise<void> {
-    // Not for a member social erased (its user-erasure consumer applied his deletion): a late or replayed event brings nothing back.
-    await upsertUnlessErased(
-      tx,
-      MemberCard,
-      d.userId,
-      {
-        userId: d.userId,
-        firstName: d.firstName,
-        lastName: d.lastName,
-        userType: d.userType,
-        city: d.city,
-        state: d.state,
-        profileImages: d.profileImages,
-        age: d.age,
-        bio: d.bio,
-        gender: d.gender,
-        emailVerified: d.emailVerified,
-      },
-      ['userId'],
-    );
+  profile(e: EventOf<'identity.user-profile-updated'>, tx: EntityManager): Promise<void> {
+    return this.catalog.saveMember(tx, e.data);
   }
 }

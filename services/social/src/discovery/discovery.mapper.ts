@@ -1,6 +1,6 @@
 import type { Attendees, AvailableEvent } from '@luxe/contracts';
 import type { EventCard, MemberCard } from '../catalog/catalog.entity';
-import { toMemberView } from '../catalog/member-directory';
+import { toMemberView } from '../catalog/catalog.mapper';
 
 /** An event as discovery shows it; before the host's card arrives, the event's own copy of his name stands in. */
 export function toAvailableEvent(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AvailableEvent } from '@luxe/contracts';
 import { Actor, requireMember } from '@luxe/platform/http';
-import { MemberDirectory } from '../catalog/member-directory';
+import { CatalogRepository } from '../catalog/catalog.repository';
 import { toAvailableEvent } from './discovery.mapper';
 import { DiscoveryRepository } from './discovery.repository';
 
@@ -17,7 +17,7 @@ const LIMIT = 100;
 export class DiscoveryService {
   constructor(
     private readonly events: DiscoveryRepository,
-    private readonly members: MemberDirectory,
+    private readonly members: CatalogRepository,
   ) {}
 
   async availableEvents(actor: Actor, place: { city: string; state: string }): Promise<AvailableEvent[]> {

@@ -3,7 +3,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Outbox } from '@luxe/platform/events';
 import type { EventCard } from '../catalog/catalog.entity';
-import type { MemberDirectory } from '../catalog/member-directory';
+import type { CatalogRepository } from '../catalog/catalog.repository';
 import type { JoinRequestEntity } from '../join-requests/join-request.entity';
 import type { JoinRequestRepository } from '../join-requests/join-request.repository';
 import type { JoinRequestService } from '../join-requests/join-request.service';
@@ -69,7 +69,7 @@ function setup(
         void published.push({ type, key, data }),
     ),
   } as unknown as Outbox;
-  const members = { blockedWith: jest.fn(async () => new Set(blocked)) } as unknown as MemberDirectory;
+  const members = { blockedWith: jest.fn(async () => new Set(blocked)) } as unknown as CatalogRepository;
   const service = new GuestListService({} as DataSource, requests, {} as JoinRequestService, members, outbox);
   return { service, saved, published, requests };
 }

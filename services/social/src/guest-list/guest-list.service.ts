@@ -13,7 +13,7 @@ import {
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import type { EventCard } from '../catalog/catalog.entity';
-import { MemberDirectory } from '../catalog/member-directory';
+import { CatalogRepository } from '../catalog/catalog.repository';
 import type { JoinRequestEntity } from '../join-requests/join-request.entity';
 import { JoinRequestRepository } from '../join-requests/join-request.repository';
 import { JoinRequestService } from '../join-requests/join-request.service';
@@ -35,7 +35,7 @@ export class GuestListService {
     private readonly ds: DataSource,
     private readonly requests: JoinRequestRepository,
     private readonly joinRequests: JoinRequestService,
-    private readonly members: MemberDirectory,
+    private readonly members: CatalogRepository,
     private readonly outbox: Outbox,
   ) {}
 

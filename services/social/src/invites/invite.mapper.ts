@@ -1,6 +1,6 @@
 import type { Attendees, Invite } from '@luxe/contracts';
 import type { MemberCard } from '../catalog/catalog.entity';
-import { toMemberView } from '../catalog/member-directory';
+import { toMemberView } from '../catalog/catalog.mapper';
 import type { InviteEntity } from './invite.entity';
 
 /**

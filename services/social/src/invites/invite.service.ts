@@ -4,7 +4,7 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { SOCIAL_ERRORS, WAITLIST_ERRORS, type Invite, type InviteDto } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
-import { MemberDirectory } from '../catalog/member-directory';
+import { CatalogRepository } from '../catalog/catalog.repository';
 import { JoinRequestRepository } from '../join-requests/join-request.repository';
 import { InviteEntity } from './invite.entity';
 import { toInvite } from './invite.mapper';
@@ -23,7 +23,7 @@ export class InviteService {
   constructor(
     private readonly ds: DataSource,
     private readonly invites: InviteRepository,
-    private readonly members: MemberDirectory,
+    private readonly members: CatalogRepository,
     private readonly requests: JoinRequestRepository,
     private readonly outbox: Outbox,
   ) {}

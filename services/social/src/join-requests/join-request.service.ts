@@ -5,7 +5,7 @@ import { SOCIAL_ERRORS, type JoinRequest, type JoinRequestDto, type PendingJoinR
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import type { EventCard } from '../catalog/catalog.entity';
-import { MemberDirectory } from '../catalog/member-directory';
+import { CatalogRepository } from '../catalog/catalog.repository';
 import { DiscoveryService } from '../discovery/discovery.service';
 import { JoinRequestEntity } from './join-request.entity';
 import { toJoinRequest } from './join-request.mapper';
@@ -20,7 +20,7 @@ export class JoinRequestService {
   constructor(
     private readonly ds: DataSource,
     private readonly requests: JoinRequestRepository,
-    private readonly members: MemberDirectory,
+    private readonly members: CatalogRepository,
     private readonly discovery: DiscoveryService,
     private readonly outbox: Outbox,
   ) {}

@@ -4,7 +4,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { SOCIAL_ERRORS, type Block, type EventData, type Report, type ReportReason } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
-import { MemberDirectory, toMemberView } from '../catalog/member-directory';
+import { toMemberView } from '../catalog/catalog.mapper';
+import { CatalogRepository } from '../catalog/catalog.repository';
 import { ReportEntity } from './safety.entity';
 import { toBlock, toReport } from './safety.mapper';
 import { SafetyRepository } from './safety.repository';
@@ -19,7 +20,7 @@ export class SafetyService {
   constructor(
     private readonly ds: DataSource,
     private readonly safety: SafetyRepository,
-    private readonly members: MemberDirectory,
+    private readonly members: CatalogRepository,
     private readonly outbox: Outbox,
   ) {}
 

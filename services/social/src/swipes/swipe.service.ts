@@ -3,7 +3,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { SOCIAL_ERRORS, type MemberCardView, type SwipeResult } from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
-import { MemberDirectory, toMemberView } from '../catalog/member-directory';
+import { toMemberView } from '../catalog/catalog.mapper';
+import { CatalogRepository } from '../catalog/catalog.repository';
 import { SwipeRepository } from './swipe.repository';
 
 /** Whom a member swipes on: hosts see guests and guests see hosts. */
@@ -16,7 +17,7 @@ export class SwipeService {
   constructor(
     private readonly ds: DataSource,
     private readonly swipes: SwipeRepository,
-    private readonly members: MemberDirectory,
+    private readonly members: CatalogRepository,
     private readonly outbox: Outbox,
   ) {}
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { EventConsumer, OnEvent, type EventOf } from '@luxe/platform/events';
-import { VenueBookingEntity } from './venue-booking.entity';
+import { VenueBookingRepository } from './venue-booking.repository';
 
 /**
  * Keeps which venues, sections and dancers have bookings and when (inbox key `venues.bookings`):
@@ -10,44 +10,23 @@ import { VenueBookingEntity } from './venue-booking.entity';
  */
 @EventConsumer('bookings')
 export class VenueBookingConsumer {
+  constructor(private readonly bookings: VenueBookingRepository) {}
+
   @OnEvent('bookings.booking-held', { oneStatement: true })
   async held(e: EventOf<'bookings.booking-held'>, tx: EntityManager): Promise<void> {
     const d = e.data;
     // A hold published before it carried its start cannot hold anything back: nothing to keep.
     if (!d.startsAt) return;
-    await tx.upsert(
-      VenueBookingEntity,
-      {
-        bookingId: d.bookingId,
-        venueId: d.venueId,
-        startsAt: new Date(d.startsAt),
-        sectionId: d.sectionId ?? null,
-        dancerId: d.dancerId ?? null,
-        status: 'held',
-      },
-      ['bookingId'],
-    );
+    await this.bookings.keep(tx, { ...d, startsAt: d.startsAt }, 'held');
   }
 
   @OnEvent('bookings.booking-confirmed', { oneStatement: true })
-  async confirmed(e: EventOf<'bookings.booking-confirmed'>, tx: EntityManager): Promise<void> {
-    const d = e.data;
-    await tx.upsert(
-      VenueBookingEntity,
-      {
-        bookingId: d.bookingId,
-        venueId: d.venueId,
-        startsAt: new Date(d.startsAt),
-        sectionId: d.sectionId ?? null,
-        dancerId: d.dancerId ?? null,
-        status: 'confirmed',
-      },
-      ['bookingId'],
-    );
+  confirmed(e: EventOf<'bookings.booking-confirmed'>, tx: EntityManager): Promise<void> {
+    return this.bookings.keep(tx, e.data, 'confirmed');
   }
 
   @OnEvent('bookings.booking-cancelled', { oneStatement: true })
-  async cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager): Promise<void> {
-    await tx.delete(VenueBookingEntity, { bookingId: e.data.bookingId });
+  cancelled(e: EventOf<'bookings.booking-cancelled'>, tx: EntityManager): Promise<void> {
+    return this.bookings.release(tx, e.data.bookingId);
   }
 }

@@ -1,47 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
-import type { Attendees, MemberCardView } from '@luxe/contracts';
+import type { Attendees, EventData } from '@luxe/contracts';
+import { upsertUnlessErased } from '@luxe/platform/events';
 import { BlockEntity } from '../safety/safety.entity';
 import { EventCard, MemberCard } from './catalog.entity';
 
-/** How a member shows when his card has not arrived yet (or he is gone). */
-function unknownMember(id: string): MemberCardView {
-  return {
-    id,
-    firstName: 'Member',
-    lastName: '',
-    userType: 'guest',
-    age: null,
-    city: '',
-    state: '',
-    bio: null,
-    profileImages: [],
-    verified: false,
-  };
-}
-
-export function toMemberView(card: MemberCard | undefined, id: string): MemberCardView {
-  if (!card) return unknownMember(id);
-  return {
-    id: card.userId,
-    firstName: card.firstName,
-    lastName: card.lastName,
-    userType: card.userType,
-    age: card.age,
-    city: card.city,
-    state: card.state,
-    bio: card.bio,
-    profileImages: card.profileImages ?? [],
-    verified: card.emailVerified === true,
-  };
+/** A member's card as identity's `user-registered` / `user-profile-updated` carry it. */
+export interface MemberCardData {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  userType: string;
+  city: string;
+  state: string;
+  profileImages: string[];
+  age: number | null;
+  bio: string | null;
+  gender: string | null;
+  emailVerified?: boolean;
 }
 
 /**
- * Social's shared reads about members: their cards, who blocked whom, and who is going to an
- * event (approved join requests and accepted invites, plus the host's friends).
+ * Every query on social's read models, and social's shared reads about members: their cards, who
+ * blocked whom, and who is going to an event (approved join requests and accepted invites, plus
+ * the host's friends). The writes are the catalog consumer's, in the event's inbox transaction.
  */
 @Injectable()
-export class MemberDirectory {
+export class CatalogRepository {
   constructor(private readonly ds: DataSource) {}
 
   card(userId: string, m: EntityManager = this.ds.manager): Promise<MemberCard | null> {
@@ -102,5 +87,64 @@ export class MemberDirectory {
         a.avatars.push({ id: r.user_id, firstName: r.first_name ?? 'Guest', image: r.image ?? null });
     }
     return out;
+  }
+
+  /** A confirmed booking's event card (one statement). */
+  async saveEvent(m: EntityManager, d: EventData<'bookings.booking-confirmed'>): Promise<void> {
+    // One INSERT … ON CONFLICT (save() would read the row first: one more round trip per event).
+    await m.upsert(
+      EventCard,
+      {
+        bookingId: d.bookingId,
+        hostId: d.hostId,
+        hostFirstName: d.hostFirstName,
+        venueId: d.venueId,
+        venueName: d.venueName,
+        venueType: d.venueType,
+        venueCity: d.venueCity,
+        venueState: d.venueState,
+        venueImage: d.venueImage,
+        sectionType: d.sectionType,
+        bookingDate: d.bookingDate,
+        startTime: d.startTime,
+        endTime: d.endTime,
+        duration: d.duration,
+        startsAt: new Date(d.startsAt),
+        guestVisibility: d.guestVisibility,
+        friendsCount: d.friendsCount,
+        capacity: d.capacity ?? null,
+        // guestLimit is the host's own setting: a repeated confirmation leaves it as it is (upsert
+        // overwrites only the columns given).
+      },
+      ['bookingId'],
+    );
+  }
+
+  async setGuestVisibility(m: EntityManager, bookingId: string, guestVisibility: string): Promise<void> {
+    await m.update(EventCard, { bookingId }, { guestVisibility });
+  }
+
+  /** A member's card (one statement). */
+  async saveMember(m: EntityManager, d: MemberCardData): Promise<void> {
+    // Not for a member social erased (its user-erasure consumer applied his deletion): a late or replayed event brings nothing back.
+    await upsertUnlessErased(
+      m,
+      MemberCard,
+      d.userId,
+      {
+        userId: d.userId,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        userType: d.userType,
+        city: d.city,
+        state: d.state,
+        profileImages: d.profileImages,
+        age: d.age,
+        bio: d.bio,
+        gender: d.gender,
+        emailVerified: d.emailVerified,
+      },
+      ['userId'],
+    );
   }
 }
