@@ -1,18 +1,10 @@
 import { z } from 'zod';
+import { SERVICE_NAMES, type ServiceName } from '@luxe/contracts';
 import { env, productionRules } from '@luxe/platform';
 import { trustProxySetting } from './web/trust-proxy';
 
-export const SERVICES = [
-  'identity',
-  'venues',
-  'bookings',
-  'social',
-  'messaging',
-  'payments',
-  'admin',
-  'notifications',
-] as const;
-export type ServiceName = (typeof SERVICES)[number];
+/** The services the gateway forwards to: the contract's (each route names its service). */
+export const SERVICES = SERVICE_NAMES;
 
 const serviceUrls = Object.fromEntries(
   SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, env.urls(['http:', 'https:'])]),
