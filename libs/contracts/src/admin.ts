@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { credentialsSchema, USER_TYPES } from './auth';
+import { accountFields, credentialsSchema, USER_TYPES } from './auth';
 import { REPORT_REASONS } from './social';
 
 /** The admin console's words (docs/product.md#admin) and the server's own. */
@@ -62,13 +62,7 @@ export const adminUsersQuerySchema = z.object({
   status: z.enum(['active', 'suspended']).optional(),
 });
 export const adminUserSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  userType: z.enum(USER_TYPES),
-  city: z.string(),
-  state: z.string(),
+  ...accountFields,
   profileImages: z.array(z.string()),
   createdAt: z.iso.datetime(),
   suspended: z.boolean(),

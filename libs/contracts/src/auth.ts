@@ -153,8 +153,8 @@ export const verifyEmailSchema = z.object({
 export type VerifyEmailDto = z.output<typeof verifyEmailSchema>;
 export const noticeSchema = z.object({ message: z.string() });
 
-/** The user as the API returns it (never the password hash). */
-export const publicUserSchema = z.object({
+/** Who an account is and where: every answer showing an account (the member's own, the admin console's) starts so. */
+export const accountFields = {
   id: z.uuid(),
   email: z.string(),
   firstName: z.string(),
@@ -162,6 +162,10 @@ export const publicUserSchema = z.object({
   userType: z.enum(USER_TYPES),
   city: z.string(),
   state: z.string(),
+};
+/** The user as the API returns it (never the password hash). */
+export const publicUserSchema = z.object({
+  ...accountFields,
   phoneNumber: z.string().nullable(),
   age: z.number().int().nullable(),
   bio: z.string().nullable(),
