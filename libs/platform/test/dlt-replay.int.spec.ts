@@ -10,7 +10,6 @@ import {
   createLogger,
   databaseUrl,
   ensureDatabase,
-  generateInternalKeyPair,
   InProcessBroker,
   InProcessTransport,
   EventConsumer,
@@ -20,9 +19,9 @@ import {
   KafkaTransport,
   OnEvent,
   RunningService,
-  startService,
   waitFor,
 } from '../src';
+import { startTestService } from './support/service';
 
 // `npm run dlt:replay -- <topic>` on the real broker: a refused event lands in the dead-letter
 // topic; once the cause is fixed, the replay puts it back on its source topic and it is applied,
@@ -68,13 +67,10 @@ beforeAll(async () => {
   await ensureDatabase(adminUrl, DB);
   transport = new KafkaTransport({ brokers: brokers.split(','), clientId: 'dlt-replay-int', logger });
   await transport.connect();
-  svc = await startService(
+  svc = await startTestService(
     { name: 'replaytest', module: ReplayModule, migrations: [CreateReplayEffects1700000009200] },
     {
-      host: '127.0.0.1',
-      port: 0,
       databaseUrl: databaseUrl(adminUrl, DB),
-      internalAuthPublicKey: generateInternalKeyPair().publicKey,
       transport,
       logger,
       retry: { maxAttempts: 2, backoffMs: 50 },
@@ -177,13 +173,10 @@ describe('dead letters on the in-process bus (embedded mode)', () => {
   it('are kept in the consuming service’s dead_letter_events table, with the reason, instead of vanishing', async () => {
     const broker = new InProcessBroker();
     const inproc = new InProcessTransport(broker);
-    const embedded = await startService(
+    const embedded = await startTestService(
       { name: 'replaytest', module: ReplayModule, migrations: [CreateReplayEffects1700000009200] },
       {
-        host: '127.0.0.1',
-        port: 0,
         databaseUrl: databaseUrl(adminUrl, DB),
-        internalAuthPublicKey: generateInternalKeyPair().publicKey,
         transport: inproc,
         logger,
         retry: { maxAttempts: 2, backoffMs: 10 },
