@@ -5,7 +5,7 @@ import { Module } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
-import { allTopics, deadLetterTopic, streamTopic } from '@luxe/contracts';
+import { allTopics, deadLetterTopic, streamTopic, type EventEnvelope } from '@luxe/contracts';
 import {
   createLogger,
   databaseUrl,
@@ -21,6 +21,7 @@ import {
   RunningService,
   waitFor,
 } from '../src';
+import { testEnvelope } from './support/inbox-db';
 import { startTestService } from './support/service';
 
 // `npm run dlt:replay -- <topic>` on the real broker: a refused event lands in the dead-letter
@@ -108,17 +109,7 @@ describe('npm run dlt:replay', () => {
   it('puts a dead-lettered event back on its source topic once the cause is fixed, and replays each letter once', async () => {
     const id = randomUUID();
     const key = `replay-${id}`;
-    const envelope = {
-      id,
-      type: 'platform.test-event',
-      version: 1,
-      stream: 'platform.test',
-      sequence: 1,
-      occurredAt: new Date().toISOString(),
-      producer: 'replay-test',
-      key,
-      data: { n: 7 },
-    };
+    const envelope: EventEnvelope = testEnvelope({ id, producer: 'replay-test', key, data: { n: 7 } });
     await transport.publish([
       {
         topic: TOPIC,
@@ -186,17 +177,12 @@ describe('dead letters on the in-process bus (embedded mode)', () => {
     try {
       await embedded.dataSource.query(`UPDATE replay_rules SET refuse = true`);
       const id = randomUUID();
-      const envelope = {
+      const envelope: EventEnvelope = testEnvelope({
         id,
-        type: 'platform.test-event',
-        version: 1,
-        stream: 'platform.test',
-        sequence: 1,
-        occurredAt: new Date().toISOString(),
         producer: 'replay-test',
         key: `embedded-${id}`,
         data: { n: 9 },
-      };
+      });
       // Resolves once the service's consumer has dealt with it (at-least-once bus).
       await inproc.publish([
         {
