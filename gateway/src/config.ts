@@ -1,18 +1,10 @@
 import { z } from 'zod';
+import { SERVICE_NAMES, type ServiceName } from '@luxe/contracts';
 import { env, productionRules } from '@luxe/platform';
 import { trustProxySetting } from './web/trust-proxy';
 
-export const SERVICES = [
-  'identity',
-  'venues',
-  'bookings',
-  'social',
-  'messaging',
-  'payments',
-  'admin',
-  'notifications',
-] as const;
-export type ServiceName = (typeof SERVICES)[number];
+/** The services the gateway forwards to: the contract's (each route names its service). */
+export const SERVICES = SERVICE_NAMES;
 
 const serviceUrls = Object.fromEntries(
   SERVICES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, env.urls(['http:', 'https:'])]),
@@ -42,14 +34,8 @@ export const gatewayEnvSchema = z
     TRUST_PROXY: trustProxySetting,
     /** Kafka, for the real-time push of new messages (unset: no push; the web client refetches). */
     KAFKA_BROKERS: z.string().optional(),
-    KAFKA_TOPIC_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only')
-      .default(''),
-    KAFKA_GROUP_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only')
-      .default(''),
+    KAFKA_TOPIC_PREFIX: env.kafkaPrefix,
+    KAFKA_GROUP_PREFIX: env.kafkaPrefix,
     /** Signs the admin console's bearer tokens (HS256, at least 32 characters); every gateway of a deployment shares it. Unset: random per start. */
     ADMIN_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** While ADMIN_TOKEN_SECRET is rotated: the previous secret, whose tokens stay valid until they expire. */

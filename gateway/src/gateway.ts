@@ -9,6 +9,7 @@ import {
   type ServiceUrls,
   type ShutdownStep,
   DrainState,
+  drainStep,
   createHttpApp,
   Metrics,
   fastifyErrorHandler,
@@ -284,13 +285,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       ? await listenForMetrics(metrics, o.metricsListener.host, o.metricsListener.port)
       : undefined;
   const shutdownSteps = (): ShutdownStep[] => [
-    {
-      name: 'drain',
-      run: async () => {
-        drain.start();
-        if (o.drainMs) await new Promise((r) => setTimeout(r, o.drainMs));
-      },
-    },
+    drainStep(drain, o.drainMs),
     // Open sockets are told "going away" (the web client reconnects, to another gateway).
     { name: 'broker reconnection', run: async () => void (await brokerLater?.stop()) },
     { name: 'websockets', run: () => realtime.close() },

@@ -25,6 +25,7 @@ import { ROOT } from './stack.mjs';
 import { benchEvents } from './bench/events.mjs';
 import { benchDiscovery } from './bench/discovery.mjs';
 import { benchWeb } from './bench/web.mjs';
+import { demoLogin } from './bench/demo.mjs';
 
 const flag = /** @type {const} */ ({ type: 'boolean', default: false, multiple: false });
 const { values: args } = parseCommandLine({
@@ -118,16 +119,7 @@ const embedded = startChild(
 
 try {
   const gateway = await embedded.ready;
-  const login = await fetch(`${gateway}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'host@demo.luxeswipe.test',
-      password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo',
-    }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  const cookie = await demoLogin(gateway);
   const meBody = await (await fetch(`${gateway}/api/auth/me`, { headers: { cookie } })).text();
   const liveBody = await (await fetch(`${gateway}/health/live`)).text();
   const discoveryBody = await (await fetch(`${gateway}${DISCOVERY}`)).text();

@@ -56,8 +56,33 @@ const need = (x) => {
   return x;
 };
 
+/** @param {{ status: string }} pi */
+const succeeded = (pi) => pi.status === 'succeeded' || `status ${pi.status}`;
+/** @param {{ data: unknown }} list */
+const hasData = (list) => Array.isArray(list.data) || 'no data';
+/**
+ * Creates and confirms an intent with `paymentMethod`: true when it is refused with card_declined,
+ * as Stripe refuses a declining card, else what happened instead.
+ * @param {string} paymentMethod
+ */
+async function declined(paymentMethod) {
+  try {
+    const pi = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      payment_method: paymentMethod,
+      confirm: true,
+      metadata: { bookingId: `${tag}-declined` },
+    });
+    return `accepted: status ${pi.status}`;
+  } catch (/** @type {any} StripeError */ err) {
+    return err.code === 'card_declined' ? true : `${err.statusCode} ${err.code ?? ''} ${err.message}`;
+  }
+}
+
 const meta = { bookingId: tag, hostId: 'h1', venueId: 'v1' };
-const created = await check('paymentIntents.create automatic_payment_methods + metadata + idempotencyKey', () =>
+// As the payments service holds a slot: the same idempotency key again must answer the same intent.
+const createHoldIntent = () =>
   stripe.paymentIntents.create(
     {
       amount: 5000,
@@ -67,23 +92,14 @@ const created = await check('paymentIntents.create automatic_payment_methods + m
       description: 'check',
     },
     { idempotencyKey: `hold-${tag}` },
-  ),
+  );
+const created = await check(
+  'paymentIntents.create automatic_payment_methods + metadata + idempotencyKey',
+  createHoldIntent,
 );
 await check(
   'paymentIntents.create (same idempotencyKey) answers the same intent',
-  async () => {
-    const again = await stripe.paymentIntents.create(
-      {
-        amount: 5000,
-        currency: 'usd',
-        automatic_payment_methods: { enabled: true },
-        metadata: meta,
-        description: 'check',
-      },
-      { idempotencyKey: `hold-${tag}` },
-    );
-    return again;
-  },
+  createHoldIntent,
   (again) => (created && again.id === created.id) || `a second intent ${again.id} (first ${created?.id})`,
 );
 const plain = await check('paymentIntents.create amount/currency/metadata only', () =>
@@ -117,13 +133,13 @@ await check(
       confirm: true,
       metadata: { bookingId: tag, fallback: 'host-card' },
     }),
-  (pi) => pi.status === 'succeeded' || `status ${pi.status}`,
+  succeeded,
 );
 const target = created ?? plain;
 await check(
   'paymentIntents.confirm(id, { payment_method: pm_card_visa })',
   () => stripe.paymentIntents.confirm(need(target).id, { payment_method: 'pm_card_visa' }),
-  (pi) => pi.status === 'succeeded' || `status ${pi.status}`,
+  succeeded,
 );
 // The fallback when confirm does not take a payment method: set it, then confirm.
 const forRefund = await check(
@@ -137,25 +153,12 @@ const forRefund = await check(
     await stripe.paymentIntents.update(pi.id, { payment_method: 'pm_card_visa' });
     return stripe.paymentIntents.confirm(pi.id);
   },
-  (pi) => pi.status === 'succeeded' || `status ${pi.status}`,
+  succeeded,
 );
 for (const pm of ['pm_card_chargeDeclined', 'pm_card_visa_chargeDeclined', 'pm_card_chargeCustomerFail']) {
   await check(
     `decline: create(payment_method ${pm}, confirm) is refused with card_declined`,
-    async () => {
-      try {
-        const pi = await stripe.paymentIntents.create({
-          amount: 1000,
-          currency: 'usd',
-          payment_method: pm,
-          confirm: true,
-          metadata: { bookingId: `${tag}-declined` },
-        });
-        return `accepted: status ${pi.status}`;
-      } catch (/** @type {any} StripeError */ err) {
-        return err.code === 'card_declined' ? true : `${err.statusCode} ${err.code ?? ''} ${err.message}`;
-      }
-    },
+    () => declined(pm),
     (r) => r,
   );
 }
@@ -166,18 +169,7 @@ await check(
       type: 'card',
       card: { number: '4000000000000002', exp_month: 12, exp_year: 2034, cvc: '123' },
     });
-    try {
-      const pi = await stripe.paymentIntents.create({
-        amount: 1000,
-        currency: 'usd',
-        payment_method: pm.id,
-        confirm: true,
-        metadata: { bookingId: `${tag}-declined` },
-      });
-      return `accepted: status ${pi.status}`;
-    } catch (/** @type {any} StripeError */ err) {
-      return err.code === 'card_declined' ? true : `${err.statusCode} ${err.code ?? ''} ${err.message}`;
-    }
+    return declined(pm.id);
   },
   (r) => r,
 );
@@ -219,20 +211,12 @@ await check(
   },
   (pi) => pi.status === 'canceled' || `status ${pi.status}`,
 );
-await check(
-  'paymentIntents.list (no filter)',
-  () => stripe.paymentIntents.list({ limit: 100 }),
-  (l) => Array.isArray(l.data) || 'no data',
-);
-await check(
-  'paymentIntents.list({ customer })',
-  () => stripe.paymentIntents.list({ customer: customer?.id }),
-  (l) => Array.isArray(l.data) || 'no data',
-);
+await check('paymentIntents.list (no filter)', () => stripe.paymentIntents.list({ limit: 100 }), hasData);
+await check('paymentIntents.list({ customer })', () => stripe.paymentIntents.list({ customer: customer?.id }), hasData);
 await check(
   'paymentIntents.list({ created: { gte } })',
   () => stripe.paymentIntents.list({ created: { gte: Math.floor(Date.now() / 1000) - 3600 } }),
-  (l) => Array.isArray(l.data) || 'no data',
+  hasData,
 );
 await check(
   'paymentIntents.list autoPagingToArray (starting_after)',
@@ -244,22 +228,21 @@ await check(
   () => stripe.paymentIntents.search({ query: `metadata['bookingId']:'${tag}'` }),
   (r) => (r.data?.length ?? 0) >= 1 || `found ${r.data?.length}`,
 );
+// As the payments service refunds: the same idempotency key again must not refund twice.
+const partialRefund = () =>
+  stripe.refunds.create(
+    { payment_intent: need(forRefund).id, amount: 1500, metadata: { bookingId: `${tag}-two-step` } },
+    { idempotencyKey: `refund:${tag}` },
+  );
 await check(
   'refunds.create partial, payment_intent + metadata + idempotencyKey',
-  () =>
-    stripe.refunds.create(
-      { payment_intent: need(forRefund).id, amount: 1500, metadata: { bookingId: `${tag}-two-step` } },
-      { idempotencyKey: `refund:${tag}` },
-    ),
+  partialRefund,
   (r) => (r.amount === 1500 && r.status === 'succeeded') || `amount ${r.amount} status ${r.status}`,
 );
 await check(
   'refunds.create (same idempotencyKey) answers the same refund, no second one',
   async () => {
-    await stripe.refunds.create(
-      { payment_intent: need(forRefund).id, amount: 1500, metadata: { bookingId: `${tag}-two-step` } },
-      { idempotencyKey: `refund:${tag}` },
-    );
+    await partialRefund();
     return stripe.refunds.list({ payment_intent: need(forRefund).id });
   },
   (l) => l.data.length === 1 || `${l.data.length} refunds`,
@@ -281,16 +264,8 @@ await check(
   () => stripe.refunds.list({ payment_intent: need(forRefund).id }),
   (l) => l.data.every((r) => r.payment_intent === need(forRefund).id) || 'other intents',
 );
-await check(
-  'refunds.list (no filter)',
-  () => stripe.refunds.list({ limit: 100 }),
-  (l) => Array.isArray(l.data) || 'no data',
-);
-await check(
-  'charges.list (no filter)',
-  () => stripe.charges.list({ limit: 100 }),
-  (l) => Array.isArray(l.data) || 'no data',
-);
+await check('refunds.list (no filter)', () => stripe.refunds.list({ limit: 100 }), hasData);
+await check('charges.list (no filter)', () => stripe.charges.list({ limit: 100 }), hasData);
 await check(
   'charges.list({ payment_intent })',
   () => stripe.charges.list({ payment_intent: need(forRefund).id }),

@@ -83,6 +83,23 @@ async function each(items, width, fn) {
 }
 /** @param {any} err what the provider's client threw */
 const notFound = (err) => err?.statusCode === 404 || err?.code === 'resource_missing';
+/**
+ * Retrieves into `byId`, 8 at a time, what our rows name (`ids`, nulls included) that a list did not
+ * bring; one the provider no longer has is left out.
+ * @param {Map<string, any>} byId
+ * @param {(string | null | undefined)[]} ids
+ * @param {(id: string) => Promise<any>} retrieve
+ */
+async function retrieveMissing(byId, ids, retrieve) {
+  const missing = /** @type {string[]} */ (ids.filter((id) => id && !byId.has(id)));
+  await each([...new Set(missing)], 8, async (id) => {
+    try {
+      byId.set(id, await retrieve(id));
+    } catch (err) {
+      if (!notFound(err)) throw err;
+    }
+  });
+}
 
 /**
  * @param {string} url
@@ -187,18 +204,11 @@ async function look() {
   const listParams = { limit: 100, ...(since ? { created: { gte: Math.floor(since.getTime() / 1000) } } : {}) };
   for await (const pi of stripe.paymentIntents.list(listParams))
     if (known.has(pi.metadata?.bookingId)) raw.set(pi.id, pi);
-  const referenced = [
-    ...payments.map((p) => p.intentId),
-    ...splits.map((s) => s.fallbackIntentId),
-    ...shares.map((s) => s.intentId),
-  ].filter((id) => id && !raw.has(id));
-  await each([...new Set(referenced)], 8, async (id) => {
-    try {
-      raw.set(id, await stripe.paymentIntents.retrieve(id));
-    } catch (err) {
-      if (!notFound(err)) throw err;
-    }
-  });
+  await retrieveMissing(
+    raw,
+    [...payments.map((p) => p.intentId), ...splits.map((s) => s.fallbackIntentId), ...shares.map((s) => s.intentId)],
+    (id) => stripe.paymentIntents.retrieve(id),
+  );
   const intents = [...raw.values()].map((pi) => ({
     id: pi.id,
     bookingId: pi.metadata?.bookingId ?? null,
@@ -221,18 +231,11 @@ async function look() {
         amountRefunded: c.amount_refunded ?? 0,
       });
   });
-  const recordedIds = [
-    ...refunds.map((r) => r.refundId),
-    ...shares.map((s) => s.refundId),
-    ...splits.map((s) => s.fallbackRefundId),
-  ].filter((id) => id && !refundById.has(id));
-  await each([...new Set(recordedIds)], 8, async (id) => {
-    try {
-      refundById.set(id, await stripe.refunds.retrieve(id));
-    } catch (err) {
-      if (!notFound(err)) throw err;
-    }
-  });
+  await retrieveMissing(
+    refundById,
+    [...refunds.map((r) => r.refundId), ...shares.map((s) => s.refundId), ...splits.map((s) => s.fallbackRefundId)],
+    (id) => stripe.refunds.retrieve(id),
+  );
   const providerRefunds = [...refundById.values()].map((r) => ({
     id: r.id,
     intentId: typeof r.payment_intent === 'string' ? r.payment_intent : (r.payment_intent?.id ?? null),

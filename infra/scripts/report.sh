@@ -41,3 +41,20 @@ step() {
     sed 's/^/    /' "$log" | tail -n 30
   fi
 }
+# provision SCRIPT WHAT CONSEQUENCE STEP: runs the provisioning SCRIPT (infra/local/*.sh, cached; its
+# stdout is shell assignments of the tools' paths) within PROVISION_TIMEOUT seconds and takes them
+# into this shell. When it fails, "WHAT could not be provisioned (SCRIPT; log below): CONSEQUENCE"
+# and the log's tail go to stderr, STEP is recorded failed and the phase finishes.
+provision() {
+  local script="$1" what="$2" consequence="$3" name="$4" tools code
+  tools="$(timeout "$PROVISION_TIMEOUT" bash "$script" 2>"$OUT/provision.log")"
+  code=$?
+  if [ "$code" -ne 0 ]; then
+    [ "$code" -eq 124 ] && echo "$script did not finish within PROVISION_TIMEOUT=${PROVISION_TIMEOUT}s" >>"$OUT/provision.log"
+    echo "$what could not be provisioned ($script; log below): $consequence" >&2
+    tail -n 30 "$OUT/provision.log" >&2
+    record "$name" failed "$(tail -n 30 "$OUT/provision.log")"
+    finish
+  fi
+  eval "$tools"
+}

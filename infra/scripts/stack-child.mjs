@@ -17,32 +17,10 @@ async function run(m) {
   switch (m.cmd) {
     case 'start': {
       stack = await startStack(m.opts ?? {});
-      const {
-        gatewayUrl,
-        gatewayUrls,
-        serviceUrls,
-        instanceUrls,
-        dbUrls,
-        internalKeys,
-        stripeWebhookSecret,
-        stripeApiBase,
-        admin,
-        adminTokenSecret,
-        logDir,
-      } = stack;
-      return {
-        gatewayUrl,
-        gatewayUrls,
-        serviceUrls,
-        instanceUrls,
-        dbUrls,
-        internalKeys,
-        stripeWebhookSecret,
-        stripeApiBase,
-        admin,
-        adminTokenSecret,
-        logDir,
-      };
+      // What crosses IPC: the stack's data. Its methods and process table stay here (the commands below reach them).
+      return Object.fromEntries(
+        Object.entries(stack).filter(([key, value]) => typeof value !== 'function' && key !== 'processes'),
+      );
     }
     case 'restart':
     case 'stopProcess':

@@ -73,16 +73,8 @@ report_on_finish() {  # finish (infra/scripts/report.sh) first removes what the 
 
 # ------------------------------------------------------------------ tools
 t0=$(date +%s)
-tools="$(timeout "$PROVISION_TIMEOUT" bash infra/local/podman.sh 2>"$OUT/provision.log")"
-code=$?
-if [ "$code" -ne 0 ]; then
-  [ "$code" -eq 124 ] && echo "infra/local/podman.sh did not finish within PROVISION_TIMEOUT=${PROVISION_TIMEOUT}s" >>"$OUT/provision.log"
-  echo "podman could not be provisioned (infra/local/podman.sh; log below): no image was built" >&2
-  tail -n 30 "$OUT/provision.log" >&2
-  record "provision podman, runc, podman-compose and the base image (infra/local/podman.sh)" failed "$(tail -n 30 "$OUT/provision.log")"
-  finish
-fi
-eval "$tools"
+provision infra/local/podman.sh "podman" "no image was built" \
+  "provision podman, runc, podman-compose and the base image (infra/local/podman.sh)"
 export CONTAINERS_CONF
 PODMAN=("$PODMAN" --runtime "$RUNC")
 echo "tools ready in $(( $(date +%s) - t0 )) s: $("${PODMAN[@]}" --version), $("$PODMAN_COMPOSE" --version 2>/dev/null | grep -i podman-compose | head -n1), base $LUXE_BASE_IMAGE"

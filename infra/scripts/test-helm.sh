@@ -27,16 +27,8 @@ report_args "$@"
 
 # ------------------------------------------------------------------ tools
 t0=$(date +%s)
-tools="$(timeout "$PROVISION_TIMEOUT" bash infra/local/helm.sh 2>"$OUT/provision.log")"
-code=$?
-if [ "$code" -ne 0 ]; then
-  [ "$code" -eq 124 ] && echo "infra/local/helm.sh did not finish within PROVISION_TIMEOUT=${PROVISION_TIMEOUT}s" >>"$OUT/provision.log"
-  echo "helm tools could not be provisioned (infra/local/helm.sh; log below): the chart was not checked" >&2
-  tail -n 30 "$OUT/provision.log" >&2
-  record "provision helm and kubernetes-validate (infra/local/helm.sh)" failed "$(tail -n 30 "$OUT/provision.log")"
-  finish
-fi
-eval "$tools"
+provision infra/local/helm.sh "helm tools" "the chart was not checked" \
+  "provision helm and kubernetes-validate (infra/local/helm.sh)"
 echo "tools ready in $(( $(date +%s) - t0 )) s: $("$HELM" version --short), $("$KUBERNETES_VALIDATE" --version 2>&1 | tail -n1)"
 PY="$(dirname "$KUBERNETES_VALIDATE")/python"
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from '../stack.mjs';
+import { demoLogin } from './demo.mjs';
 
 const require = createRequire(import.meta.url);
 const platform = require(join(ROOT, 'libs/platform/dist/index.js'));
@@ -18,24 +19,9 @@ const platform = require(join(ROOT, 'libs/platform/dist/index.js'));
 const CONNECTIONS = 20;
 const SECONDS = 10;
 const CONTENDERS = Number(process.env.BENCH_CONTENDERS ?? 500);
-const password = () => process.env.DEMO_PASSWORD ?? 'luxeswipe-demo';
 /** @param {number} n */
 const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const STARTS = ['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00'];
-
-/**
- * @param {string} gatewayUrl
- * @param {string} email
- */
-async function login(gatewayUrl, email) {
-  const r = await fetch(`${gatewayUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: password() }),
-  });
-  if (r.status !== 200) throw new Error(`${email} login: ${r.status} ${await r.text()}`);
-  return r.headers.getSetCookie()[0].split(';')[0];
-}
 
 /** The demo clubs' sections, regular and exclusive. */
 /** @param {string} gatewayUrl */
@@ -142,7 +128,7 @@ COMMIT;
  * @param {{ adminUrl: string, dbPrefix: string }} db
  */
 export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix }) {
-  const cookie = await login(gatewayUrl, 'host@demo.luxeswipe.test');
+  const cookie = await demoLogin(gatewayUrl);
   const { clubs, units: all } = await demoSections(gatewayUrl);
   const units = all.filter((u) => !u.exclusive && !u.deposit);
   const body = () => ({
@@ -209,7 +195,7 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix }) {
  */
 /** @param {string} gatewayUrl */
 export async function benchContention(gatewayUrl) {
-  const cookie = await login(gatewayUrl, 'host@demo.luxeswipe.test');
+  const cookie = await demoLogin(gatewayUrl);
   const { units } = await demoSections(gatewayUrl);
   const slot = units.find((u) => u.exclusive && !u.deposit);
   if (!slot) {

@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import { ROOT, startStack } from '../stack.mjs';
 import { benchBookings, benchContention } from './bookings.mjs';
 import { benchEmail, EMAIL_SKIPPED, emailBenchEnabled } from './email.mjs';
+import { demoLogin, demoPassword, DEMO_HOST } from './demo.mjs';
 import { benchPropagation } from './events.mjs';
 
 const require = createRequire(import.meta.url);
@@ -59,9 +60,8 @@ async function benchChat(gatewayUrl) {
   };
   /** @param {string} email */
   const login = async (email) =>
-    (await call('', 'POST', '/api/auth/login', { email, password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo' }))
-      .cookie;
-  const host = await login('host@demo.luxeswipe.test');
+    (await call('', 'POST', '/api/auth/login', { email, password: demoPassword() })).cookie;
+  const host = await login(DEMO_HOST);
   const guest = await login('guest@demo.luxeswipe.test');
   const hostId = (await call(host, 'GET', '/api/auth/me')).json.id;
   const clubs = (await call('', 'GET', '/api/venues')).json.filter(
@@ -355,16 +355,7 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
     }
     const body = await (await fetch(`${gw}${PATH}`)).text();
     const count = JSON.parse(body).length;
-    const login = await fetch(`${gw}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'host@demo.luxeswipe.test',
-        password: process.env.DEMO_PASSWORD ?? 'luxeswipe-demo',
-      }),
-    });
-    if (login.status !== 200) throw new Error(`demo host login: ${login.status} ${await login.text()}`);
-    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    const cookie = await demoLogin(gw);
     const meBody = await (await fetch(`${gw}/api/auth/me`, { headers: { cookie } })).text();
     // A bare Fastify server answering the same bodies from memory: the ceiling of one Node process here.
     const src = `const b=${JSON.stringify(body)},me=${JSON.stringify(meBody)};const f=require('fastify')({logger:false});f.get(${JSON.stringify(PATH)},(q,s)=>{s.type('application/json; charset=utf-8');return b});f.get('/api/auth/me',(q,s)=>{s.type('application/json; charset=utf-8');return me});f.listen({port:0,host:'127.0.0.1'}).then((a)=>console.log('bare '+a))`;

@@ -23,6 +23,67 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** @type {(xs: number[], p: number) => number} */
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
+/**
+ * A topic of its own for one run (3 partitions, as the stack's), and the prefix its reader's group takes.
+ * @param {string} clientId
+ * @param {string} brokers
+ */
+async function openTopic(clientId, brokers) {
+  const prefix = `bench${randomUUID().slice(0, 8)}.`;
+  const topic = contracts.streamTopic('platform.test', prefix);
+  const kafka = new Kafka({ clientId, brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 3, replicationFactor: 1 }] });
+  return { prefix, topic, kafka, admin };
+}
+
+/**
+ * A consumer of `topic` in a group of its own, returned once it has joined: `arrived` maps each
+ * message's id (`idOf`) to the time it came.
+ * @param {{ kafka: any, topic: string, prefix: string }} opened
+ * @param {(message: { value: Buffer | null, headers?: Record<string, unknown> }) => string} idOf
+ */
+async function startReader({ kafka, topic, prefix }, idOf) {
+  /** @type {Map<string, number>} */
+  const arrived = new Map();
+  const consumer = kafka.consumer({ groupId: `${prefix}reader`, maxWaitTimeInMs: 100 });
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  let joined = false;
+  consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
+  await consumer.run({
+    eachMessage: async (/** @type {{ message: any }} */ { message }) =>
+      void arrived.set(idOf(message), performance.now()),
+  });
+  while (!joined) await sleep(50);
+  return { consumer, arrived };
+}
+
+/**
+ * Waits (30 s at most) until every started message has arrived.
+ * @param {Map<string, number>} started when each was sent, by id
+ * @param {Map<string, number>} arrived when each arrived, by id
+ */
+async function allArrived(started, arrived) {
+  const end = Date.now() + 30_000;
+  while ([...started.keys()].some((id) => !arrived.has(id)) && Date.now() < end) await sleep(20);
+}
+/**
+ * The latencies of the started messages that have arrived.
+ * @param {Map<string, number>} started
+ * @param {Map<string, number>} arrived
+ */
+const latencies = (started, arrived) =>
+  [...started].filter(([id]) => arrived.has(id)).map(([id, t]) => /** @type {number} */ (arrived.get(id)) - t);
+/** n, p50, p99 and max of latencies in ms. @param {number[]} lat */
+const figures = (lat) => ({
+  n: lat.length,
+  p50: +pct(lat, 50).toFixed(1),
+  p99: +pct(lat, 99).toFixed(1),
+  max: +pct(lat, 100).toFixed(1),
+});
+
 export async function benchEvents() {
   const { LUXE_PG_ADMIN_URL: adminUrl, KAFKA_BROKERS: brokers } = process.env;
   if (!adminUrl || !brokers) {
@@ -31,13 +92,9 @@ export async function benchEvents() {
     );
     return null;
   }
-  const prefix = `bench${randomUUID().slice(0, 8)}.`;
-  const topic = contracts.streamTopic('platform.test', prefix);
+  const opened = await openTopic('bench-events', brokers);
+  const { prefix, topic, admin } = opened;
   const logger = platform.createLogger('bench-events', 'error');
-  const kafka = new Kafka({ clientId: 'bench-events', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
-  await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 3, replicationFactor: 1 }] });
   const db = 'luxe_bench_events';
   await platform.ensureDatabase(adminUrl, db);
   const ds = platform.createDataSource({ url: platform.databaseUrl(adminUrl, db), migrations: [] });
@@ -51,16 +108,7 @@ export async function benchEvents() {
   await transport.connect();
 
   // One reader for every mode: the time each event id arrives.
-  const arrived = new Map();
-  const consumer = kafka.consumer({ groupId: `${prefix}reader`, maxWaitTimeInMs: 100 });
-  await consumer.connect();
-  await consumer.subscribe({ topics: [topic], fromBeginning: true });
-  let joined = false;
-  consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
-  await consumer.run({
-    eachMessage: async ({ message }) => void arrived.set(JSON.parse(String(message.value)).id, performance.now()),
-  });
-  while (!joined) await sleep(50);
+  const { consumer, arrived } = await startReader(opened, (message) => JSON.parse(String(message.value)).id);
 
   // Kafka's own: the clock starts when the send starts (its own topic and reader, as below).
   /** @type {Record<string, { n: number, p50: number, p99: number }>} */
@@ -76,9 +124,8 @@ export async function benchEvents() {
       started.set(id, t);
       await sleep(GAP_MS);
     }
-    const end = Date.now() + 30_000;
-    while ([...started.keys()].some((id) => !arrived.has(id)) && Date.now() < end) await sleep(20);
-    const lat = [...started].filter(([id]) => arrived.has(id)).map(([id, t]) => arrived.get(id) - t);
+    await allArrived(started, arrived);
+    const lat = latencies(started, arrived);
     results[name] = { n: lat.length, p50: +pct(lat, 50).toFixed(1), p99: +pct(lat, 99).toFixed(1) };
   }
 
@@ -142,23 +189,10 @@ export async function kafkaOwnLatency({ n, gap = GAP_MS, warmup = 0, brokers = p
  * relay's) and a consumer of its own group.
  */
 export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {}) {
-  const prefix = `bench${randomUUID().slice(0, 8)}.`;
-  const topic = contracts.streamTopic('platform.test', prefix);
   if (!brokers) throw new Error("KAFKA_BROKERS is not set (source infra/local's env file)");
-  const kafka = new Kafka({ clientId: 'bench-kafka-own', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
-  await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 3, replicationFactor: 1 }] });
-  const arrived = new Map();
-  const consumer = kafka.consumer({ groupId: `${prefix}reader`, maxWaitTimeInMs: 100 });
-  await consumer.connect();
-  await consumer.subscribe({ topics: [topic], fromBeginning: true });
-  let joined = false;
-  consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
-  await consumer.run({
-    eachMessage: async ({ message }) => void arrived.set(String(message.headers?.['bench-id']), performance.now()),
-  });
-  while (!joined) await sleep(50);
+  const opened = await openTopic('bench-kafka-own', brokers);
+  const { topic, kafka, admin } = opened;
+  const { consumer, arrived } = await startReader(opened, (message) => String(message.headers?.['bench-id']));
   const producer = kafka.producer({
     idempotent: true,
     maxInFlightRequests: 1,
@@ -180,17 +214,10 @@ export async function openKafkaOwn({ brokers = process.env.KAFKA_BROKERS } = {})
     },
     /** Waits (30 s at most) until every counted message has arrived. */
     async drain() {
-      const end = Date.now() + 30_000;
-      while ([...started.keys()].some((id) => !arrived.has(id)) && Date.now() < end) await sleep(20);
+      await allArrived(started, arrived);
     },
     result() {
-      const lat = [...started].filter(([id]) => arrived.has(id)).map(([id, t]) => arrived.get(id) - t);
-      return {
-        n: lat.length,
-        p50: +pct(lat, 50).toFixed(1),
-        p99: +pct(lat, 99).toFixed(1),
-        max: +pct(lat, 100).toFixed(1),
-      };
+      return figures(latencies(started, arrived));
     },
     async close() {
       await consumer.disconnect().catch(() => undefined);
@@ -363,12 +390,7 @@ export async function benchPropagation(
   /** A time the bench did not see is NaN, which the figures leave out. @type {(m: Map<string, number | undefined>, id: string) => number} */
   const ms = (m, id) => m.get(id) ?? NaN;
   const lat = ids.map((id) => ms(arrivedAt, id) - ms(committedAt, id));
-  const path = {
-    n: lat.length,
-    p50: +pct(lat, 50).toFixed(1),
-    p99: +pct(lat, 99).toFixed(1),
-    max: +pct(lat, 100).toFixed(1),
-  };
+  const path = figures(lat);
   /** @param {(id: string) => number} f */
   const stage = (f) => {
     const xs = ids.map(f).filter((x) => Number.isFinite(x));

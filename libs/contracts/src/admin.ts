@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_TYPES } from './auth';
+import { accountFields, credentialsSchema, USER_TYPES } from './auth';
 import { REPORT_REASONS } from './social';
 
 /** The admin console's words (docs/product.md#admin) and the server's own. */
@@ -37,17 +37,7 @@ export const ADMIN_MESSAGES = {
   loadFailed: 'Unable to fetch user data',
 } as const;
 
-export const adminLoginSchema = z.object({
-  email: z
-    .string({ error: ADMIN_MESSAGES.email })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: ADMIN_MESSAGES.email })),
-  password: z
-    .string({ error: ADMIN_MESSAGES.password })
-    .min(1, ADMIN_MESSAGES.password)
-    .max(200, ADMIN_MESSAGES.password),
-});
+export const adminLoginSchema = credentialsSchema(ADMIN_MESSAGES);
 export const adminSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string() });
 export type Admin = z.output<typeof adminSchema>;
 /** What the browser receives: a short-lived signed bearer token for every other `/api/admin/*` call. */
@@ -72,13 +62,7 @@ export const adminUsersQuerySchema = z.object({
   status: z.enum(['active', 'suspended']).optional(),
 });
 export const adminUserSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  userType: z.enum(USER_TYPES),
-  city: z.string(),
-  state: z.string(),
+  ...accountFields,
   profileImages: z.array(z.string()),
   createdAt: z.iso.datetime(),
   suspended: z.boolean(),

@@ -26,6 +26,15 @@ export const AUTH_MESSAGES = {
 
 const SIGNUP_B_GENDER = 'Please select your gender';
 const trimmed = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** An email as every form takes it: trimmed and lower-cased, then checked; refused with the form's own message. */
+function emailField(message: string, max?: number) {
+  const email = z.email({ error: message });
+  return z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .pipe(max === undefined ? email : email.max(max, message));
+}
 
 /** Gender, collected by reading B only; it orders the role cards (docs/product.md#accounts-signup-b). */
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -33,11 +42,7 @@ export type Gender = (typeof GENDERS)[number];
 
 /** Final registration post (docs/product.md#accounts-registration-rules). phoneNumber is optional with no format rule. */
 export const registerSchema = z.object({
-  email: z
-    .string({ error: AUTH_MESSAGES.email })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: AUTH_MESSAGES.email }).max(254, AUTH_MESSAGES.email)),
+  email: emailField(AUTH_MESSAGES.email, 254),
   password: z
     .string({ error: AUTH_MESSAGES.password })
     .min(PASSWORD_MIN, AUTH_MESSAGES.password)
@@ -79,28 +84,27 @@ export const SIGNUP_B_MESSAGES = {
  * later, where there is no password field (docs/product.md#accounts-signup-b). The step applies the server's own rule.
  */
 export const signupStepOneBSchema = z.object({
-  email: z
-    .string({ error: SIGNUP_B_MESSAGES.email })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: SIGNUP_B_MESSAGES.email }).max(254, SIGNUP_B_MESSAGES.email)),
+  email: emailField(SIGNUP_B_MESSAGES.email, 254),
   phoneNumber: z.string().trim().max(40, 'Phone number must be at most 40 characters').optional(),
   password: registerSchema.shape.password,
-  firstName: trimmed(AUTH_MESSAGES.firstName).pipe(z.string().max(100, 'First name must be at most 100 characters')),
-  lastName: trimmed(AUTH_MESSAGES.lastName).pipe(z.string().max(100, 'Last name must be at most 100 characters')),
+  firstName: registerSchema.shape.firstName,
+  lastName: registerSchema.shape.lastName,
   gender: z.enum(GENDERS, { error: SIGNUP_B_MESSAGES.gender }),
 });
 
-export const loginSchema = z.object({
-  email: z
-    .string({ error: AUTH_MESSAGES.loginEmail })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: AUTH_MESSAGES.loginEmail })),
-  password: z
-    .string({ error: AUTH_MESSAGES.loginPassword })
-    .min(1, AUTH_MESSAGES.loginPassword)
-    .max(200, AUTH_MESSAGES.loginPassword),
+/**
+ * A sign-in form: an email (trimmed, lower-cased) and a password that is only required, each
+ * refused with its form's own message. Members and admins sign in with the same rules.
+ */
+export function credentialsSchema(messages: { email: string; password: string }) {
+  return z.object({
+    email: emailField(messages.email),
+    password: z.string({ error: messages.password }).min(1, messages.password).max(200, messages.password),
+  });
+}
+export const loginSchema = credentialsSchema({
+  email: AUTH_MESSAGES.loginEmail,
+  password: AUTH_MESSAGES.loginPassword,
 });
 export type LoginDto = z.output<typeof loginSchema>;
 
@@ -150,8 +154,8 @@ export const verifyEmailSchema = z.object({
 export type VerifyEmailDto = z.output<typeof verifyEmailSchema>;
 export const noticeSchema = z.object({ message: z.string() });
 
-/** The user as the API returns it (never the password hash). */
-export const publicUserSchema = z.object({
+/** Who an account is and where: every answer showing an account (the member's own, the admin console's) starts so. */
+export const accountFields = {
   id: z.uuid(),
   email: z.string(),
   firstName: z.string(),
@@ -159,6 +163,10 @@ export const publicUserSchema = z.object({
   userType: z.enum(USER_TYPES),
   city: z.string(),
   state: z.string(),
+};
+/** The user as the API returns it (never the password hash). */
+export const publicUserSchema = z.object({
+  ...accountFields,
   phoneNumber: z.string().nullable(),
   age: z.number().int().nullable(),
   bio: z.string().nullable(),

@@ -233,6 +233,16 @@ const slotFields = {
   eventDescription: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullable().optional(),
 };
 
+/** What is booked: a section (`sectionId` -1 or none: a whole yacht) and, optionally, an entertainer. */
+const bookedUnitFields = {
+  sectionId: z
+    .union([z.literal(-1), z.literal('-1'), z.uuid({ error: BOOKING_MESSAGES.sectionNotFound })])
+    .nullable()
+    .optional()
+    .transform((s) => (s === -1 || s === '-1' || s == null ? null : s)),
+  dancerId: z.uuid({ error: BOOKING_MESSAGES.dancerNotFound }).nullable().optional(),
+};
+
 /**
  * `POST /api/bookings`: the spec's booking payload (docs/product.md#booking-sections). The server
  * decides the host (the session), the venue's name and type, the section type, the end time, the
@@ -241,12 +251,7 @@ const slotFields = {
  */
 export const bookingInputSchema = z.object({
   ...slotFields,
-  sectionId: z
-    .union([z.literal(-1), z.literal('-1'), z.uuid({ error: BOOKING_MESSAGES.sectionNotFound })])
-    .nullable()
-    .optional()
-    .transform((s) => (s === -1 || s === '-1' || s == null ? null : s)),
-  dancerId: z.uuid({ error: BOOKING_MESSAGES.dancerNotFound }).nullable().optional(),
+  ...bookedUnitFields,
   friends: friendsList,
   guestVisibility: visibility,
   holdId: z.uuid().optional(),
@@ -275,12 +280,7 @@ export const paymentIntentInputSchema = z.object({
     .array(z.uuid({ error: FRIEND_MESSAGES.friendNotFound }))
     .max(50, FRIEND_MESSAGES.friendNotFound)
     .optional(),
-  sectionId: z
-    .union([z.literal(-1), z.literal('-1'), z.uuid({ error: BOOKING_MESSAGES.sectionNotFound })])
-    .nullable()
-    .optional()
-    .transform((s) => (s === -1 || s === '-1' || s == null ? null : s)),
-  dancerId: z.uuid({ error: BOOKING_MESSAGES.dancerNotFound }).nullable().optional(),
+  ...bookedUnitFields,
   guestVisibility: visibility,
 });
 export type PaymentIntentInput = z.input<typeof paymentIntentInputSchema>;

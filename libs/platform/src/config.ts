@@ -74,6 +74,11 @@ export const env = {
   bool: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((v) => v === 'true' || v === '1'),
+  /** A prefix of Kafka topic or group names (`staging.`): only characters Kafka names allow; none by default. */
+  kafkaPrefix: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only')
+    .default(''),
   /** An Ed25519 key for internal tokens: PEM (newlines may be written \\n) or the base64 of its DER. */
   internalKey: (kind: 'private' | 'public') =>
     z.string({ error: 'is required' }).refine((v) => {
@@ -106,15 +111,9 @@ export const serviceEnvSchema = z
     KAFKA_MIN_INSYNC_REPLICAS: z.coerce.number().int().min(1).max(10).default(1),
     /** Partitions of the topics a service creates if missing (the topic job's setting): at most this many instances of a consumer group read at once. */
     KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(3),
-    KAFKA_GROUP_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only')
-      .default(''),
+    KAFKA_GROUP_PREFIX: env.kafkaPrefix,
     /** Prefix of every topic (`staging.`), so environments sharing a broker never consume each other's events. */
-    KAFKA_TOPIC_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore only')
-      .default(''),
+    KAFKA_TOPIC_PREFIX: env.kafkaPrefix,
     REDIS_URL: z.string().optional(),
     S3_ENDPOINT: z.string().optional(),
     S3_ACCESS_KEY: z.string().optional(),

@@ -14,6 +14,7 @@ import {
   PublicRoute,
   requireMember,
 } from './internal-auth';
+import { fakeClockOnly } from '../test/support/fake-clock';
 
 const GATEWAY = generateInternalKeyPair();
 const OTHER = generateInternalKeyPair();
@@ -88,25 +89,7 @@ describe('internal tokens (Ed25519)', () => {
   });
 
   it('refuse an expired token, also after it was verified once', () => {
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-      now: new Date('2030-01-01T00:00:00Z'),
-    });
+    fakeClockOnly('2030-01-01T00:00:00Z');
     const v = verifier();
     const token = signer().sign(member, target, 1);
     expect(v.verify(token, target)).toMatchObject({ actor: member });
@@ -116,21 +99,7 @@ describe('internal tokens (Ed25519)', () => {
   });
 
   it('reuse a signed token for the same claims while it is fresh, and sign again when it ages', () => {
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-      now: new Date('2030-01-01T00:00:00Z'),
-    });
+    fakeClockOnly('2030-01-01T00:00:00Z');
     const s = signer();
     const a = s.sign(member, target);
     expect(s.sign(member, target)).toBe(a);

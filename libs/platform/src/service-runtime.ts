@@ -19,7 +19,7 @@ import { Outbox, OutboxRelay, RelayOptions } from './outbox';
 import { createRedis, REDIS } from './redis';
 import { OBJECT_STORAGE, ObjectStorage } from './storage';
 import { initTracing, otlpEndpointFromEnv, shutdownTracing } from './tracing';
-import { DrainState, exitOnStopSignals, runShutdown, ShutdownStep } from './shutdown';
+import { DrainState, drainStep, exitOnStopSignals, runShutdown, ShutdownStep } from './shutdown';
 import { RetryPolicy, TableDeadLetterSink, TopicDeadLetterSink } from './transport/consumer';
 import { KafkaTransport } from './transport/kafka';
 import { EVENT_RUNTIME, handledEventTypes, ServiceEventRuntime } from './transport/on-event';
@@ -240,13 +240,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
       );
   const url = listeningUrl(app, infra.host, infra.port);
   const shutdownSteps = (): ShutdownStep[] => [
-    {
-      name: 'drain',
-      run: async () => {
-        drain.start();
-        if (infra.drainMs) await new Promise((r) => setTimeout(r, infra.drainMs));
-      },
-    },
+    drainStep(drain, infra.drainMs),
     // A broker still being reached is given up first (its loop sees the stop and ends).
     { name: 'broker reconnection', run: async () => void (await reconnecting?.stop()) },
     // Nest closes the HTTP server first (waits for requests in flight), then the event consumers.

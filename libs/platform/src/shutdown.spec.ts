@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { createHttpApp } from './http/app';
 import { createLogger } from './logger';
-import { DRAINING_HEADER, DrainState, exitOnStopSignals, runShutdown } from './shutdown';
+import { DRAINING_HEADER, DrainState, drainStep, exitOnStopSignals, runShutdown } from './shutdown';
 
 const logger = createLogger('shutdown-test', 'silent');
 
@@ -42,6 +42,32 @@ describe('runShutdown', () => {
     const ok = await runShutdown([{ name: 'stuck', run: () => new Promise(() => undefined) }], log as never, 50);
     expect(ok).toBe(false);
     expect(log.error).toHaveBeenCalledWith({ timeoutMs: 50 }, 'shutdown did not finish in time');
+  });
+});
+
+describe('drainStep', () => {
+  it('says the process is draining at once, then keeps it serving for the drain time', async () => {
+    jest.useFakeTimers();
+    try {
+      const drain = new DrainState();
+      let done = false;
+      const step = drainStep(drain, 2000);
+      const running = Promise.resolve(step.run()).then(() => (done = true));
+      expect(step.name).toBe('drain');
+      expect(drain.draining).toBe(true);
+      await jest.advanceTimersByTimeAsync(1999);
+      expect(done).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      await running;
+      expect(done).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+  it('does not wait when there is no drain time', async () => {
+    const drain = new DrainState();
+    await drainStep(drain, undefined).run();
+    expect(drain.draining).toBe(true);
   });
 });
 

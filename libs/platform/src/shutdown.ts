@@ -25,6 +25,20 @@ export interface ShutdownStep {
 }
 
 /**
+ * The first step of every graceful stop: the process says it is draining (readiness 503, the
+ * draining header) and keeps serving for `ms`, while whoever routes to it takes it out of rotation.
+ */
+export function drainStep(drain: DrainState, ms: number | undefined): ShutdownStep {
+  return {
+    name: 'drain',
+    run: async () => {
+      drain.start();
+      if (ms) await new Promise((r) => setTimeout(r, ms));
+    },
+  };
+}
+
+/**
  * Runs the steps of a graceful stop one after the other (a failing step is logged and the next
  * still runs), within `timeoutMs` overall. Resolves true when every step finished in time.
  */

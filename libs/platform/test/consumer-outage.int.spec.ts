@@ -10,7 +10,6 @@ import {
   createLogger,
   databaseUrl,
   ensureDatabase,
-  generateInternalKeyPair,
   EventConsumer,
   eventMetrics,
   EventOf,
@@ -18,9 +17,9 @@ import {
   KafkaTransport,
   OnEvent,
   RunningService,
-  startService,
   waitFor,
 } from '../src';
+import { startTestService } from './support/service';
 import { FaultProxy } from './support/fault-proxy';
 
 // The consumer's PostgreSQL goes away for 20 s while events flow (10 s refusing connections like a
@@ -75,13 +74,10 @@ beforeAll(async () => {
   viaProxy.port = String(await proxy.start());
   transport = new KafkaTransport({ brokers: brokers.split(','), clientId: 'outage-int', logger });
   await transport.connect();
-  svc = await startService(
+  svc = await startTestService(
     { name: 'outagetest', module: OutageModule, migrations: [CreateOutageEffects1700000009100] },
     {
-      host: '127.0.0.1',
-      port: 0,
       databaseUrl: viaProxy.toString(),
-      internalAuthPublicKey: generateInternalKeyPair().publicKey,
       transport,
       logger,
       retry: { maxAttempts: 3, backoffMs: 100, maxBackoffMs: 2000 },

@@ -5,12 +5,11 @@ import { Module } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
-import { allTopics, deadLetterTopic, streamTopic } from '@luxe/contracts';
+import { allTopics, deadLetterTopic, streamTopic, type EventEnvelope } from '@luxe/contracts';
 import {
   createLogger,
   databaseUrl,
   ensureDatabase,
-  generateInternalKeyPair,
   InProcessBroker,
   InProcessTransport,
   EventConsumer,
@@ -20,9 +19,10 @@ import {
   KafkaTransport,
   OnEvent,
   RunningService,
-  startService,
   waitFor,
 } from '../src';
+import { testEnvelope } from './support/inbox-db';
+import { startTestService } from './support/service';
 
 // `npm run dlt:replay -- <topic>` on the real broker: a refused event lands in the dead-letter
 // topic; once the cause is fixed, the replay puts it back on its source topic and it is applied,
@@ -68,13 +68,10 @@ beforeAll(async () => {
   await ensureDatabase(adminUrl, DB);
   transport = new KafkaTransport({ brokers: brokers.split(','), clientId: 'dlt-replay-int', logger });
   await transport.connect();
-  svc = await startService(
+  svc = await startTestService(
     { name: 'replaytest', module: ReplayModule, migrations: [CreateReplayEffects1700000009200] },
     {
-      host: '127.0.0.1',
-      port: 0,
       databaseUrl: databaseUrl(adminUrl, DB),
-      internalAuthPublicKey: generateInternalKeyPair().publicKey,
       transport,
       logger,
       retry: { maxAttempts: 2, backoffMs: 50 },
@@ -112,17 +109,7 @@ describe('npm run dlt:replay', () => {
   it('puts a dead-lettered event back on its source topic once the cause is fixed, and replays each letter once', async () => {
     const id = randomUUID();
     const key = `replay-${id}`;
-    const envelope = {
-      id,
-      type: 'platform.test-event',
-      version: 1,
-      stream: 'platform.test',
-      sequence: 1,
-      occurredAt: new Date().toISOString(),
-      producer: 'replay-test',
-      key,
-      data: { n: 7 },
-    };
+    const envelope: EventEnvelope = testEnvelope({ id, producer: 'replay-test', key, data: { n: 7 } });
     await transport.publish([
       {
         topic: TOPIC,
@@ -177,13 +164,10 @@ describe('dead letters on the in-process bus (embedded mode)', () => {
   it('are kept in the consuming service’s dead_letter_events table, with the reason, instead of vanishing', async () => {
     const broker = new InProcessBroker();
     const inproc = new InProcessTransport(broker);
-    const embedded = await startService(
+    const embedded = await startTestService(
       { name: 'replaytest', module: ReplayModule, migrations: [CreateReplayEffects1700000009200] },
       {
-        host: '127.0.0.1',
-        port: 0,
         databaseUrl: databaseUrl(adminUrl, DB),
-        internalAuthPublicKey: generateInternalKeyPair().publicKey,
         transport: inproc,
         logger,
         retry: { maxAttempts: 2, backoffMs: 10 },
@@ -193,17 +177,12 @@ describe('dead letters on the in-process bus (embedded mode)', () => {
     try {
       await embedded.dataSource.query(`UPDATE replay_rules SET refuse = true`);
       const id = randomUUID();
-      const envelope = {
+      const envelope: EventEnvelope = testEnvelope({
         id,
-        type: 'platform.test-event',
-        version: 1,
-        stream: 'platform.test',
-        sequence: 1,
-        occurredAt: new Date().toISOString(),
         producer: 'replay-test',
         key: `embedded-${id}`,
         data: { n: 9 },
-      };
+      });
       // Resolves once the service's consumer has dealt with it (at-least-once bus).
       await inproc.publish([
         {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
+import type { EventEnvelope } from '@luxe/contracts';
 import { createDataSource, databaseUrl, ensureDatabase, flushCommitted, Inbox, initDatabase, Outbox } from '../src';
+import { testEnvelope } from './support/inbox-db';
 import { watchQueries } from './support/watch-queries';
 
 // `npm run chaos` killed (-9) the PostgreSQL server of messaging, which like infra/local's runs
@@ -28,18 +30,7 @@ afterAll(async () => {
   await ds?.destroy();
 });
 
-const envelope = () =>
-  ({
-    id: randomUUID(),
-    type: 'platform.test-event',
-    version: 1,
-    stream: 'platform.test',
-    sequence: 1,
-    occurredAt: new Date().toISOString(),
-    producer: 'test',
-    key: randomUUID(),
-    data: { n: 1 },
-  }) as const;
+const envelope = (): EventEnvelope => testEnvelope({ data: { n: 1 } });
 
 describe('Inbox.process durability', () => {
   it('commits as the connection is configured (asynchronously here); flushCommitted then has the log on disk past that commit', async () => {

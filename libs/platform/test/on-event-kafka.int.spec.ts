@@ -9,7 +9,6 @@ import {
   currentCorrelationId,
   databaseUrl,
   ensureDatabase,
-  generateInternalKeyPair,
   EventConsumer,
   eventGroupId,
   EventOf,
@@ -18,9 +17,9 @@ import {
   OnEvent,
   Outbox,
   RunningService,
-  startService,
   waitFor as waitUntil,
 } from '../src';
+import { startTestService } from './support/service';
 import { watchQueries } from './support/watch-queries';
 
 // A Nest service with an @OnEvent handler on the real Kafka (Nest's ServerKafka) and PostgreSQL.
@@ -85,13 +84,10 @@ beforeAll(async () => {
     partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })),
   });
   await admin.disconnect();
-  svc = await startService(
+  svc = await startTestService(
     { name: 'eventtest', module: EffectsModule, migrations: [CreateTestEffects1700000009000] },
     {
-      host: '127.0.0.1',
-      port: 0,
       databaseUrl: databaseUrl(adminUrl, DB),
-      internalAuthPublicKey: generateInternalKeyPair().publicKey,
       transport,
       logger,
       retry: RETRY,

@@ -10,14 +10,13 @@ import {
   ensureDatabase,
   EventConsumer,
   EventOf,
-  generateInternalKeyPair,
   KafkaTransport,
   OnEvent,
   Outbox,
   RunningService,
-  startService,
   waitFor,
 } from '../src';
+import { startTestService } from './support/service';
 
 // A service started while its broker cannot be reached (a pod restarted during a Kafka outage):
 // it starts and is ready, its writes wait in the outbox, and once the broker answers its consumers
@@ -87,13 +86,10 @@ afterAll(async () => {
 describe('a service started while the broker cannot be reached', () => {
   it('starts and is ready; its event waits in the outbox; once the broker answers, consumers and relay start and the event is consumed', async () => {
     const transport = new KafkaTransport({ brokers: [`127.0.0.1:${port}`], clientId: 'nobroker', logger });
-    svc = await startService(
+    svc = await startTestService(
       { name: 'nobroker', module: EffectsModule, migrations: [CreateNoBrokerEffects1700000009100] },
       {
-        host: '127.0.0.1',
-        port: 0,
         databaseUrl: databaseUrl(adminUrl, DB),
-        internalAuthPublicKey: generateInternalKeyPair().publicKey,
         transport,
         logger,
         groupPrefix: `test.${randomUUID()}.`,

@@ -14,19 +14,28 @@ import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from 
 import type { ErrorDef } from './define';
 
 export * from './define';
-export * from './common';
-export * from './auth';
-export * from './profile';
-export * from './venues';
-export * from './bookings';
-export * from './social';
-export * from './waitlist';
-export * from './messaging';
-export * from './admin';
-export * from './passes';
-export * from './cancellation';
-export * from './split';
-export * from './notifications';
+export { NUL_CHARACTER_MESSAGE } from './common';
+// Each domain's file defines its error table alone: they are exported from here once, as imported.
+export {
+  REQUEST_ERRORS,
+  SECURITY_ERRORS,
+  UPSTREAM_ERRORS,
+  SERVER_ERRORS,
+  AUTH_ERRORS,
+  PROFILE_ERRORS,
+  VENUE_ERRORS,
+  BOOKING_ERRORS,
+  PAYMENT_ERRORS,
+  SOCIAL_ERRORS,
+  WAITLIST_ERRORS,
+  MESSAGING_ERRORS,
+  ADMIN_ERRORS,
+  ENTERTAINER_ERRORS,
+  PASS_ERRORS,
+  CANCELLATION_ERRORS,
+  SPLIT_ERRORS,
+  NOTIFICATION_ERRORS,
+};
 
 /** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
 export const ALL_ERRORS = [
