@@ -112,6 +112,9 @@ describe('the venue list, page by page', () => {
     expect(names()).toEqual(['Club 1', 'Club 2']);
     const asked = cursors.length;
     observer.scrollIntoView();
+    // A request would be on its way within this time; none is (the button does not say it loads).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.getByRole('button', { name: 'Load more events' })).toBeInTheDocument();
     expect(cursors).toHaveLength(asked);
     down = false;
     await user.click(screen.getByRole('button', { name: 'Load more events' }));
