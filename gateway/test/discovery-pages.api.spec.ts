@@ -6,7 +6,7 @@ import { encodeCursor, NEXT_CURSOR_HEADER, PAGE_LIMITS, PAGE_MESSAGES } from '@l
 import { ApiClient, validRegistration } from './support/client';
 import { inject } from './support/provided';
 
-// The discovery lists page by page (issue 34, docs/architecture.md#paged-lists), on the
+// The discovery lists page by page (docs/architecture.md#paged-lists), on the
 // distributed stack: keyset pages that neither overlap nor miss a row (ties on the sort key
 // included), the next cursor in X-Next-Cursor through the gateway and its cache, bad limits and
 // cursors refused with their message, and the permissions as before.

@@ -54,7 +54,7 @@ export async function approveVenues(names: string[]): Promise<string[]> {
 
 /**
  * `count` approved venues of one city straight in the venues database, created a minute apart
- * (the list's pages: issue 34), and the public-list cache told. Their ids, newest first.
+ * (the list's pages: docs/architecture.md#paged-lists), and the public-list cache told. Their ids, newest first.
  */
 export async function seedPublicVenues(city: string, count: number): Promise<string[]> {
   const url = dbUrls().venues;

@@ -1,5 +1,5 @@
 // @ts-check
-// The data-growth run (issue 34, docs/benchmarks.md#data-growth): how a read's p99 and bytes change
+// The data-growth run (docs/benchmarks.md#data-growth): how a read's p99 and bytes change
 // as the data grows, on a distributed stack of its own (real PostgreSQL, Redis, Kafka of infra/local;
 // only the services the cases need), seeded with generated rows in SQL (INSERT … SELECT
 // generate_series: one statement per size). `npm run bench -- --growth` alone, and part of

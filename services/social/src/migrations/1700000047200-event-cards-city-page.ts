@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The pages of a city's events to discover (issue 34, docs/architecture.md#paged-lists): the
+ * The pages of a city's events to discover (docs/architecture.md#paged-lists): the
  * place as discovery matches it (the city's name part and the state, case-insensitive), then the
  * list's order (soonest first, the booking id breaking ties). event_cards_place_starts holds the
  * raw columns, which that match cannot use.

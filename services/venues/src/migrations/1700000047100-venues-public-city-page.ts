@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The pages of a city's public venues (issue 34, docs/architecture.md#paged-lists): the city's
+ * The pages of a city's public venues (docs/architecture.md#paged-lists): the city's
  * name part as the list matches it, then the list's order (newest first, the id breaking ties),
  * over approved, active venues only. A page is then one index range however many venues the city
  * has; before it, every read sorted the city's whole list.
