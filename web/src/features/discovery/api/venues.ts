@@ -30,7 +30,7 @@ export interface VenuesByLocationArgs extends VenuePlace {
  */
 export function getVenuesByLocation({ city, state, type }: VenuesByLocationArgs, signal?: AbortSignal) {
   if (!city) return callApi(apiRefs.venues.list, { query: { state, type } }, { signal });
-  return callApi(apiRefs.venues.byLocation, { params: { city, state, type } }, { signal });
+  return callApi(apiRefs.venues.byLocation, { params: { city, state, type }, query: {} }, { signal });
 }
 
 /** Venue lists are the exception to the fetching rules: 3 retries, never cached (docs/product.md#conventions-feedback). */
