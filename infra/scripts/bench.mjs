@@ -14,7 +14,10 @@
 // `--latency-only`: chat delivery and event propagation; `--email-only`: the email figure). Asserts
 // nothing; bounded in time (about 8 minutes, more on a loaded machine). `-- --embedded-only`: the
 // embedded part alone (with `--profile`: only the profiles, quickly). Then the web client's landing
-// JavaScript and Lighthouse scores (infra/scripts/bench/web.mjs), `-- --web` alone.
+// JavaScript and Lighthouse scores (infra/scripts/bench/web.mjs), `-- --web` alone. The data-growth run
+// (infra/scripts/bench/growth.mjs: p99 and bytes of the discovery list at 10, 1,000 and 100,000 venues,
+// on a stack of its own) runs before the discovery part, whose final table gets its lines;
+// `-- --growth` runs it alone.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,14 +26,15 @@ import autocannon from 'autocannon';
 import { parseCommandLine } from './args.mjs';
 import { ROOT } from './stack.mjs';
 import { benchEvents } from './bench/events.mjs';
-import { benchDiscovery } from './bench/discovery.mjs';
+import { benchDiscovery, printTargets } from './bench/discovery.mjs';
+import { benchGrowth } from './bench/growth.mjs';
 import { benchWeb } from './bench/web.mjs';
 import { demoLogin } from './bench/demo.mjs';
 
 const flag = /** @type {const} */ ({ type: 'boolean', default: false, multiple: false });
 const { values: args } = parseCommandLine({
   usage:
-    'usage: npm run bench [-- --profile] [--events-only | --discovery [--reads-only | --latency-only | --email-only] | --web | --embedded-only]',
+    'usage: npm run bench [-- --profile] [--events-only | --discovery [--reads-only | --latency-only | --email-only] | --growth | --web | --embedded-only]',
   options: {
     profile: flag,
     'events-only': flag,
@@ -39,6 +43,7 @@ const { values: args } = parseCommandLine({
     'latency-only': flag,
     'email-only': flag,
     web: flag,
+    growth: flag,
     'embedded-only': flag,
   },
 });
@@ -64,6 +69,11 @@ if (args.discovery || args['reads-only'] || args['latency-only'] || args['email-
     latencyOnly: args['latency-only'],
     emailOnly: args['email-only'],
   });
+  process.exit(0);
+}
+if (args.growth) {
+  const growth = await benchGrowth();
+  if (growth) printTargets({ growth });
   process.exit(0);
 }
 if (args.web) {
@@ -211,7 +221,7 @@ try {
   bare.child.kill('SIGTERM');
   if (!args['embedded-only']) {
     await benchEvents();
-    await benchDiscovery();
+    await benchDiscovery({ growth: await benchGrowth() });
     await benchWeb();
   }
 } finally {

@@ -52,6 +52,34 @@ export async function approveVenues(names: string[]): Promise<string[]> {
   return ids;
 }
 
+/**
+ * `count` approved venues of one city straight in the venues database, created a minute apart
+ * (the list's pages: docs/architecture.md#paged-lists), and the public-list cache told. Their ids, newest first.
+ */
+export async function seedPublicVenues(city: string, count: number): Promise<string[]> {
+  const url = dbUrls().venues;
+  const ids = await withDb('venues', async (db) =>
+    (
+      await db.query(
+        `INSERT INTO venues (id, owner_id, name, type, subtype, city, state, address, capacity, price_per_hour, approval_status, created_at)
+         SELECT gen_random_uuid(), gen_random_uuid(), $1 || ' ' || g, 'club', 'lounge', $1 || ', FL', 'Florida', g || ' Ocean Dr',
+           100, 300, 'approved', now() - g * interval '1 minute'
+         FROM generate_series(1, $2::int) g RETURNING id, created_at`,
+        [city, count],
+      )
+    ).rows
+      .sort((x, y) => y.created_at.getTime() - x.created_at.getTime())
+      .map((r) => r.id as string),
+  );
+  const redis = new Redis(process.env.REDIS_URL!);
+  try {
+    await redis.incr(`${new URL(url).pathname.slice(1)}:venues:public:gen`);
+  } finally {
+    redis.disconnect();
+  }
+  return ids;
+}
+
 /** Waits until bookings knows these sections (their events travel through Kafka). */
 export async function bookingsKnowsSections(ids: string[]): Promise<void> {
   await withDb('bookings', async (db) => {

@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { z } from 'zod';
-import { allRoutes, api, defineRoute, topicFor, VENUE_ERRORS, type RouteDef } from '@luxe/contracts';
+import {
+  allRoutes,
+  api,
+  defineRoute,
+  encodeCursor,
+  NEXT_CURSOR_HEADER,
+  topicFor,
+  VENUE_ERRORS,
+  type RouteDef,
+} from '@luxe/contracts';
 import {
   AppError,
   createLogger,
@@ -41,7 +50,8 @@ describe('PublicReadCache', () => {
       'venues.byLocation /api/venues/a/b/all?q=1',
     );
     // A request's key: its path, and its query when the route takes one.
-    expect(PublicReadCache.requestKey(byLocation, '/api/venues/a/b/all?q=1')).toBe('/api/venues/a/b/all');
+    expect(PublicReadCache.requestKey(get, '/api/venues/v1?q=1')).toBe('/api/venues/v1');
+    expect(PublicReadCache.requestKey(byLocation, '/api/venues/a/b/all?cursor=c')).toBe('/api/venues/a/b/all?cursor=c');
     const withQuery = defineRoute({
       id: 't.q',
       method: 'GET',
@@ -223,15 +233,22 @@ describe('the cache in front of the route pipeline', () => {
   let app: FastifyInstance;
   let cache: PublicReadCache;
   const requestText = jest.fn<InternalHttpClient['requestText']>();
+  /** The headers of the service's answers (a paged list's next cursor). */
+  let answerHeaders: Record<string, string> = {};
+  const requestAnswer: InternalHttpClient['requestAnswer'] = async (...a) => ({
+    text: await requestText(...a),
+    headers: answerHeaders,
+  });
   const sessionGet = jest.fn<SessionStore['get']>();
 
   beforeEach(async () => {
     requestText.mockReset();
+    answerHeaders = {};
     sessionGet.mockReset();
     sessionGet.mockResolvedValue({ id: 's1', userId: 'u1', userType: 'venue' } as never);
     cache = new PublicReadCache(allRoutes, 'luxe_session', { settleMs: 0 });
     const deps = {
-      services: { requestText } as unknown as InternalHttpClient,
+      services: { requestText, requestAnswer } as unknown as InternalHttpClient,
       sessions: { get: sessionGet } as unknown as SessionStore,
       cookieName: 'luxe_session',
       cache,
@@ -273,9 +290,36 @@ describe('the cache in front of the route pipeline', () => {
     // The session is never looked up on a hit.
     await app.inject({ url: '/api/venues/Miami/Florida/all', cookies: { luxe_session: 'tok' } });
     expect(sessionGet).not.toHaveBeenCalled();
-    // The route takes no query: the gateway forwards none, so a query is the same answer (no new entry).
-    expect((await app.inject({ url: '/api/venues/Miami/Florida/all?bust=1' })).headers['x-cache']).toBe('hit');
-    expect([requestText.mock.calls.length, cache.size]).toEqual([1, 1]);
+    // A route that takes no query: the gateway forwards none, so a query is the same answer (no new entry).
+    requestText.mockResolvedValue('{"id":"v1"}');
+    const venue = '/api/venues/00000000-0000-4000-8000-000000000004';
+    await app.inject({ url: venue });
+    expect((await app.inject({ url: `${venue}?bust=1` })).headers['x-cache']).toBe('hit');
+    expect([requestText.mock.calls.length, cache.size]).toEqual([2, 2]);
+  });
+
+  it("keeps a page's next cursor with it, and each page under its own cursor", async () => {
+    requestText.mockResolvedValueOnce('[{"id":"v1"}]');
+    answerHeaders = { [NEXT_CURSOR_HEADER]: 'c1', 'x-other': 'not passed on' };
+    const first = await app.inject({ url: '/api/venues/Miami/Florida/all' });
+    answerHeaders = {};
+    const again = await app.inject({ url: '/api/venues/Miami/Florida/all' });
+    expect([first.headers[NEXT_CURSOR_HEADER], first.headers['x-other']]).toEqual(['c1', undefined]);
+    expect([again.headers['x-cache'], again.headers[NEXT_CURSOR_HEADER], again.body]).toEqual([
+      'hit',
+      'c1',
+      '[{"id":"v1"}]',
+    ]);
+    // The last page (no cursor after it), asked for by a cursor: an answer of its own, without the header.
+    requestText.mockResolvedValueOnce('[{"id":"v2"}]');
+    const cursor = encodeCursor({ at: '2026-01-01T00:00:00.000001Z', id: '00000000-0000-4000-8000-000000000005' });
+    const last = await app.inject({ url: `/api/venues/Miami/Florida/all?cursor=${cursor}` });
+    expect([last.headers['x-cache'], last.headers[NEXT_CURSOR_HEADER], last.body]).toEqual([
+      'miss',
+      undefined,
+      '[{"id":"v2"}]',
+    ]);
+    expect(requestText.mock.calls.at(-1)?.[3].query).toEqual({ cursor });
   });
 
   it('forwards again after an invalidating event', async () => {

@@ -19,10 +19,15 @@ export interface PublicReadCacheOptions {
   now?: () => number;
 }
 
-interface Entry {
-  routeId: string;
+/** An answer as it is served again: its body, media type and the headers kept with it (a page's next cursor). */
+interface Answer {
   body: string;
   contentType: string;
+  headers?: Readonly<Record<string, string>>;
+}
+
+interface Entry extends Answer {
+  routeId: string;
   bytes: number;
   expiresAt: number;
 }
@@ -38,8 +43,8 @@ interface PendingFill {
 /** One forward for a key while it is missing: the same reads meanwhile wait for its answer. */
 interface Flight {
   generation: number;
-  answer: Promise<{ body: string; contentType: string } | undefined>;
-  settle(answer?: { body: string; contentType: string }): void;
+  answer: Promise<Answer | undefined>;
+  settle(answer?: Answer): void;
 }
 
 /**
@@ -144,13 +149,14 @@ export class PublicReadCache {
     body: string,
     contentType: string,
     generation = this.generation,
+    headers?: Readonly<Record<string, string>>,
   ): boolean {
     if (!route.cache || status !== 200 || generation !== this.generation) return false;
     const bytes = Buffer.byteLength(body);
     if (bytes > this.maxBytes) return false;
     const key = PublicReadCache.key(route, url);
     this.delete(key);
-    this.entries.set(key, { routeId: route.id, body, contentType, bytes, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(key, { routeId: route.id, body, contentType, headers, bytes, expiresAt: this.now() + this.ttlMs });
     this.bytes += bytes;
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
@@ -248,7 +254,7 @@ export class PublicReadCache {
         return;
       }
       let settle!: Flight['settle'];
-      const answer = new Promise<{ body: string; contentType: string } | undefined>((r) => (settle = r));
+      const answer = new Promise<Answer | undefined>((r) => (settle = r));
       const flight: Flight = {
         generation: this.generation,
         answer,
@@ -276,18 +282,25 @@ export class PublicReadCache {
     done();
   };
 
-  private serve(reply: FastifyReply, a: { body: string; contentType: string }): void {
+  private serve(reply: FastifyReply, a: Answer): void {
+    if (a.headers) void reply.headers(a.headers);
     void reply.code(200).header('content-type', a.contentType).header('x-cache', 'hit').send(a.body);
   }
 
   /** The handler's answer to a remembered miss: kept when it is a 200, and given to the reads waiting for it. */
-  fill(req: FastifyRequest, status: number, body: string, contentType: string): void {
+  fill(
+    req: FastifyRequest,
+    status: number,
+    body: string,
+    contentType: string,
+    headers?: Readonly<Record<string, string>>,
+  ): void {
     const p = this.pending.get(req);
     if (!p) return;
     this.pending.delete(req);
-    this.set(p.route, p.key, status, body, contentType, p.generation);
+    this.set(p.route, p.key, status, body, contentType, p.generation, headers);
     // The waiters asked before any later change was known: the answer is as fresh as theirs would be.
-    p.flight.settle(status === 200 ? { body, contentType } : undefined);
+    p.flight.settle(status === 200 ? { body, contentType, headers } : undefined);
   }
 
   /**

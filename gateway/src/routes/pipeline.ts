@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_ERRORS, buildPath, isMemberRateLimit, SERVER_ERRORS, type RouteDef } from '@luxe/contracts';
+import {
+  AUTH_ERRORS,
+  buildPath,
+  isMemberRateLimit,
+  NEXT_CURSOR_HEADER,
+  SERVER_ERRORS,
+  type RouteDef,
+} from '@luxe/contracts';
 import { Actor, ANONYMOUS, AppError, InternalHttpClient, parseOrThrow, SessionStore } from '@luxe/platform';
 import type { AuthRateLimiter } from '../auth/rate-limit';
 import type { AdminTokens } from '../admin/admin-tokens';
@@ -91,12 +98,13 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
     if (route.rateLimit === 'password-reset')
       await deps.limiter.consumePasswordReset(actor.ip ?? 'unknown', String((body as { email?: unknown }).email));
     const path = buildPath(route.path, req.params as Record<string, string>);
-    const forward = (serviceBody?: unknown) =>
-      deps.services.requestText(route.service, route.method, path, {
+    const forwardAnswer = (serviceBody?: unknown) =>
+      deps.services.requestAnswer(route.service, route.method, path, {
         actor,
         body: serviceBody !== undefined ? serviceBody : route.body && !route.rawBody ? req.body : undefined,
         query: route.query ? (req.query as Record<string, string>) : undefined,
       });
+    const forward = async (serviceBody?: unknown) => (await forwardAnswer(serviceBody)).text;
     const ctx: GatewayContext = {
       route,
       actor,
@@ -124,11 +132,15 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
       if (route.status === 204 || out === null || out === undefined) return reply.send();
       return reply.send(out);
     }
-    const text = await forward();
+    const { text, headers } = await forwardAnswer();
     changed?.();
     if (route.status === 204 || text === null) return reply.send();
     const contentType = route.contentType ?? 'application/json; charset=utf-8';
-    if (route.cache) deps.cache?.fill(req, route.status, text, contentType);
+    // A paged list's next cursor is the one header of the service's answer the caller gets (and the cache keeps).
+    const next = route.paged ? headers[NEXT_CURSOR_HEADER] : undefined;
+    const kept = typeof next === 'string' ? { [NEXT_CURSOR_HEADER]: next } : undefined;
+    if (kept) void reply.headers(kept);
+    if (route.cache) deps.cache?.fill(req, route.status, text, contentType, kept);
     return reply.header('content-type', contentType).send(text);
   };
 }

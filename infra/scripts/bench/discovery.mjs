@@ -23,6 +23,7 @@ import { benchBookings, benchContention } from './bookings.mjs';
 import { benchEmail, EMAIL_SKIPPED, emailBenchEnabled } from './email.mjs';
 import { demoLogin, demoPassword, DEMO_HOST } from './demo.mjs';
 import { benchPropagation } from './events.mjs';
+import { growthRows } from './growth.mjs';
 
 const require = createRequire(import.meta.url);
 /** @type {typeof import('@luxe/platform')} the build (the benchmarks measure what runs) */
@@ -268,6 +269,7 @@ export function printTargets(out) {
       'every email arrives; latency: no target yet (measured only)',
       e.missing === 0,
     ]);
+  if (out.growth) rows.push(...growthRows(out.growth));
   console.log(
     '\nEvery figure against its target (one run; the machine is shared, so ratios matter more than absolute numbers):\n',
   );
@@ -281,7 +283,16 @@ export function printTargets(out) {
   );
 }
 
-export async function benchDiscovery({ readsOnly = false, latencyOnly = false, emailOnly = false } = {}) {
+/**
+ * @param {{ readsOnly?: boolean, latencyOnly?: boolean, emailOnly?: boolean, growth?: import('./growth.mjs').GrowthResult[] | null }} [opts]
+ *   growth: the data-growth run's results (bench/growth.mjs, on a stack of its own), lines of the final table
+ */
+export async function benchDiscovery({
+  readsOnly = false,
+  latencyOnly = false,
+  emailOnly = false,
+  growth = null,
+} = {}) {
   if (!process.env.LUXE_PG_ADMIN_URL || !process.env.KAFKA_BROKERS) {
     console.log(
       '\ndiscovery read: skipped (infra/local variables not set; run bash infra/local/up.sh and source its env file)',
@@ -423,6 +434,7 @@ export async function benchDiscovery({ readsOnly = false, latencyOnly = false, e
     out.propagation = await benchPropagation(stack);
     if (emailBenchEnabled()) out.email = await benchEmail(stack, { sendMs: emailSendMs });
     else console.log(EMAIL_SKIPPED);
+    if (growth) out.growth = growth;
     printTargets(out);
     return out;
   } finally {

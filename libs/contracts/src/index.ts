@@ -2,6 +2,8 @@ export * from './auth';
 export * from './profile';
 export * from './venues';
 export * from './venue-constants';
+export * from './page-constants';
+export * from './paging';
 export * from './places';
 export * from './text-limits';
 export * from './events';

@@ -1,6 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { allRoutes, type RouteDef } from './api';
 import { apiErrorBodySchema } from './auth';
+import { NEXT_CURSOR_HEADER } from './page-constants';
 import { AUTH_ERRORS, REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS, type ErrorDef } from './errors';
 
 type Json = Record<string, unknown>;
@@ -96,6 +97,16 @@ export function buildOpenApiDocument(
           ? { description: 'No content' }
           : {
               description: 'Success',
+              ...(r.paged
+                ? {
+                    headers: {
+                      [NEXT_CURSOR_HEADER]: {
+                        description: 'The next page: pass it back as ?cursor= (absent on the last page)',
+                        schema: { type: 'string' },
+                      },
+                    },
+                  }
+                : {}),
               content: {
                 [r.contentType?.split(';')[0] ?? 'application/json']: { schema: schemaOf(r.response, 'output') },
               },

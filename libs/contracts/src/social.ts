@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { todayInNewYork } from './bookings';
+import { pageQueryFields } from './paging';
 
 /**
  * Join requests (docs/product.md#social-join-requests): the spec's 'denied' (guest side) and 'declined' (host screens) are one status, 'declined'.
@@ -219,8 +220,12 @@ export const DISCOVERY_MESSAGES = {
   city: 'City is required',
   state: 'State is required',
 } as const;
-/** `GET /api/available-events?city=&state=` (the `userId` the spec's browser sends is ignored). */
+/**
+ * `GET /api/available-events?city=&state=&limit=&cursor=` (the `userId` the spec's browser sends
+ * is ignored): a page of the events, soonest first.
+ */
 export const availableEventsQuerySchema = z.object({
+  ...pageQueryFields,
   city: z.string({ error: DISCOVERY_MESSAGES.city }).trim().min(1, DISCOVERY_MESSAGES.city).max(120),
   state: z.string({ error: DISCOVERY_MESSAGES.state }).trim().min(1, DISCOVERY_MESSAGES.state).max(120),
   userId: z.string().optional(),

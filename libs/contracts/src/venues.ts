@@ -1,6 +1,7 @@
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_MESSAGE, DEFAULT_CANCELLATION_POLICY } from './cancellation';
 import { z } from 'zod';
 import { depositPercentField, minimumSpendField } from './deposits';
+import { pageQueryFields } from './paging';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits';
 import { VENUE_TYPE_FILTERS, VENUE_TYPES } from './venue-constants';
 
@@ -226,6 +227,9 @@ export const venueLocationParamsSchema = z.object({
   state: z.string().trim().min(1).max(120),
   type: z.enum(VENUE_TYPE_FILTERS, { error: 'Type must be all, club or yacht' }),
 });
+
+/** `GET /api/venues/{city}/{state}/{type}?limit=&cursor=`: a page of the city's venues, newest first. */
+export const venueLocationQuerySchema = z.object(pageQueryFields);
 
 /** `GET /api/venues?state=&type=`: every public venue, or those of one state (name or code) and type. */
 export const venueListQuerySchema = z.object({

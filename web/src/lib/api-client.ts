@@ -1,4 +1,11 @@
-import type { RouteBodyInput, RouteDef, RouteParamsInput, RouteQueryInput, RouteResponse } from '@luxe/contracts';
+import {
+  NEXT_CURSOR_HEADER,
+  type RouteBodyInput,
+  type RouteDef,
+  type RouteParamsInput,
+  type RouteQueryInput,
+  type RouteResponse,
+} from '@luxe/contracts';
 import { buildPath, type RouteRef } from '@luxe/contracts/path';
 import { clearAdminToken, getAdminToken } from './auth-store';
 
@@ -73,6 +80,8 @@ export interface RequestOptions {
   /** What a 401 does: throw an ApiError (default) or resolve to null. */
   on401?: 'throw' | 'returnNull';
   signal?: AbortSignal;
+  /** Called with a successful response before its body is returned (a paged list reads its next cursor). */
+  onResponse?: (response: Response) => void;
 }
 
 export function buildHeaders(path: string, hasBody: boolean): Headers {
@@ -105,6 +114,7 @@ export async function apiRequest<T>(
     if (response.status === 401 && options.on401 === 'returnNull') return null as T;
     throw new ApiError(response.status, response.statusText, text);
   }
+  options.onResponse?.(response);
   return (text ? parseBody(text) : null) as T;
 }
 
@@ -152,4 +162,24 @@ export function callApi<R extends RouteDef>(
   const a = args as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
   const path = buildPath(route.path, a.params) + queryString(a.query);
   return apiRequest<RouteResponse<R>>(route.method, path, a.body, options);
+}
+
+/** One page of a paged list (docs/architecture.md#paged-lists): its items and the next page's cursor (null: the last). */
+export interface ApiPage<T> {
+  items: T;
+  nextCursor: string | null;
+}
+
+/** Calls a paged contract entry: the body is the page's items, the `X-Next-Cursor` header the next page's cursor. */
+export async function callApiPage<R extends RouteDef>(
+  route: R | RouteRef<R>,
+  args: CallArgs<R>,
+  options: Omit<RequestOptions, 'on401' | 'onResponse'> = {},
+): Promise<ApiPage<RouteResponse<R>>> {
+  let nextCursor: string | null = null;
+  const items = await callApi(route, args, {
+    ...options,
+    onResponse: (r) => (nextCursor = r.headers.get(NEXT_CURSOR_HEADER)),
+  });
+  return { items, nextCursor };
 }

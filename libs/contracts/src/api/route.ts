@@ -134,6 +134,12 @@ export interface RouteDef<
   readonly gatewayHandler: boolean;
   /** The gateway's cache of this public read (absent: never cached). */
   readonly cache?: RouteCache;
+  /**
+   * A keyset-paged list (docs/architecture.md#paged-lists): `?limit=&cursor=` in its query, the
+   * page's items as the body and the next page's cursor in the `X-Next-Cursor` header, which the
+   * gateway passes on (and keeps with a cached answer).
+   */
+  readonly paged: boolean;
 }
 
 type Opt<T> = T extends ZodType ? T : undefined;
@@ -168,6 +174,7 @@ export function defineRoute<
   errors?: readonly ErrorDef[];
   gatewayHandler?: boolean;
   cache?: { invalidatedBy: readonly EventType[]; sharedWith?: 'anonymous' | 'anyone' };
+  paged?: boolean;
 }): RouteDef<Opt<P>, Opt<Q>, Opt<B>, R, S, Opt<SB>> {
   const names = [...def.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map((m) => m[1]);
   const declared = def.params instanceof z.ZodObject ? Object.keys(def.params.shape) : [];
@@ -181,6 +188,16 @@ export function defineRoute<
       : undefined;
   if (rate?.perVenue && !(def.body instanceof z.ZodObject && 'venueId' in def.body.shape))
     throw new Error(`route ${def.id}: a limit counted per venue needs the venueId in its body`);
+  if (def.paged) {
+    const query = def.query instanceof z.ZodObject ? Object.keys(def.query.shape) : [];
+    if (
+      def.method !== 'GET' ||
+      !(def.response instanceof z.ZodArray) ||
+      !query.includes('limit') ||
+      !query.includes('cursor')
+    )
+      throw new Error(`route ${def.id}: a paged route is a GET of an array with ?limit=&cursor= (pageQueryFields)`);
+  }
   if (def.cache) {
     if (def.method !== 'GET' || def.access !== 'public' || def.gatewayHandler || def.websocket || def.rawBody)
       throw new Error(`route ${def.id}: only a public GET the gateway forwards can be cached`);
@@ -205,6 +222,7 @@ export function defineRoute<
     rateLimit: def.rateLimit ?? 'none',
     errors: def.errors ?? [],
     gatewayHandler: def.gatewayHandler ?? false,
+    paged: def.paged ?? false,
   }) as unknown as RouteDef<Opt<P>, Opt<Q>, Opt<B>, R, S, Opt<SB>>;
 }
 

@@ -221,9 +221,10 @@ export const discoveryRoutes = {
     service: 'social',
     access: 'member',
     summary:
-      "Other hosts' confirmed upcoming events in a city the viewer may join (guest visibility, not yet asked, not blocked), soonest first",
+      "Other hosts' confirmed upcoming events in a city the viewer may join (guest visibility, not yet asked, not blocked), soonest first; a page of them (?limit=&cursor=, the next page in X-Next-Cursor)",
     query: availableEventsQuerySchema,
     response: z.array(availableEventSchema),
+    paged: true,
     errors: [AUTH_ERRORS.UNAUTHENTICATED],
   }),
 } as const;

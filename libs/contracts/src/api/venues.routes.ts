@@ -16,6 +16,7 @@ import {
   venueInputSchema,
   venueListQuerySchema,
   venueLocationParamsSchema,
+  venueLocationQuerySchema,
   venueSchema,
 } from '../venues';
 import { defineRoute } from './route';
@@ -112,10 +113,12 @@ export const venueRoutes = {
     service: 'venues',
     access: 'public',
     summary:
-      'Approved, active venues of a city in a state (the state by name or code: Florida or FL), of a type (all, club, yacht)',
+      'Approved, active venues of a city in a state (the state by name or code: Florida or FL), of a type (all, club, yacht), newest first; a page of them (?limit=&cursor=, the next page in X-Next-Cursor)',
     params: venueLocationParamsSchema,
+    query: venueLocationQuerySchema,
     response: z.array(venueSchema),
-    // The same list for every caller.
+    paged: true,
+    // The same list for every caller (keyed by its query: each page is an answer of its own).
     cache: { invalidatedBy: VENUE_CHANGES, sharedWith: 'anyone' },
   }),
   mine: defineRoute({

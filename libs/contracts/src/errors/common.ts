@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../page-constants';
 import { defineErrors } from './define';
 
 /** Errors of the request itself, any route can answer with them. */
@@ -15,6 +16,12 @@ export const REQUEST_ERRORS = defineErrors('REQUEST', {
 
 /** The field message of a text holding a NUL character, which no text column can store (REQUEST.VALIDATION_FAILED). */
 export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character';
+
+/** The field messages of a paged list's `?limit=&cursor=` (REQUEST.VALIDATION_FAILED; docs/architecture.md#paged-lists). */
+export const PAGE_MESSAGES = {
+  limit: `Limit must be a whole number from 1 to ${PAGE_LIMITS.max}`,
+  cursor: 'Cursor is not valid: start again from the first page',
+} as const;
 
 export const SECURITY_ERRORS = defineErrors('SECURITY', {
   CSRF: { status: 403, message: 'Request refused: send JSON or the X-Requested-With header' },

@@ -11,7 +11,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import { MODULE_METADATA, PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import type { RouteDef, RouteInput, ServiceResponse } from '@luxe/contracts';
+import { NEXT_CURSOR_HEADER, type Page, type RouteDef, type RouteInput, type ServiceResponse } from '@luxe/contracts';
 import { parseOrThrow } from '../errors';
 
 export const ROUTE_DEF = 'luxe:route-def';
@@ -56,6 +56,21 @@ export function Route<R extends RouteDef>(route: R) {
     // A text answer (a calendar file) goes out as is, with its own media type.
     ...(route.contentType ? [Header('content-type', route.contentType)] : []),
   ) as <M extends Handler<R>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>) => void;
+}
+
+/** The part of Fastify's reply a paged answer uses (services need not import Fastify's types). */
+export interface PageReply {
+  header(name: string, value: string): unknown;
+}
+
+/**
+ * A paged route's answer (docs/architecture.md#paged-lists): the page's items are the body, its
+ * next cursor the `X-Next-Cursor` header (none on the last page). The handler takes the reply with
+ * `@Res({ passthrough: true })` and returns `sendPage(reply, page)`.
+ */
+export function sendPage<T>(reply: PageReply, page: Page<T>): T[] {
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  return page.items;
 }
 
 /** The parsed params, query and body of the route (`@Input() input: RouteInput<typeof api.x.y>`). */

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 import { ERRORS_BY_CODE, UPSTREAM_ERRORS } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER, outsideRequest } from '../correlation';
@@ -238,6 +239,16 @@ export class InternalHttpClient {
 
   /** The service's successful answer as JSON text (the gateway passes it through unparsed), or null when empty. */
   async requestText(service: string, method: string, path: string, req: InternalRequest): Promise<string | null> {
+    return (await this.requestAnswer(service, method, path, req)).text;
+  }
+
+  /** The same call, with the answer's headers (a paged list's next cursor is one). */
+  async requestAnswer(
+    service: string,
+    method: string,
+    path: string,
+    req: InternalRequest,
+  ): Promise<{ text: string | null; headers: IncomingHttpHeaders }> {
     let fullPath = path;
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
@@ -256,6 +267,7 @@ export class InternalHttpClient {
     let inst = upstream.pick()!;
     let status: number;
     let text: string;
+    let resHeaders: IncomingHttpHeaders;
     // One timer per call, cleared on the answer (AbortSignal.timeout costs a DOMException each time).
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), req.timeoutMs ?? this.defaultTimeoutMs);
@@ -275,6 +287,7 @@ export class InternalHttpClient {
         res = await inst.pool.request({ method: method as any, path: fullPath, headers, body, signal: abort.signal });
       }
       status = res.statusCode;
+      resHeaders = res.headers;
       if (res.headers[DRAINING_HEADER]) inst.markDown(this.probeEveryMs, 'draining');
       // Reading the body is inside the same timeout and error mapping as the headers.
       text = await res.body.text();
@@ -304,7 +317,7 @@ export class InternalHttpClient {
         parsed?.errors,
       );
     }
-    return text ? text : null;
+    return { text: text ? text : null, headers: resHeaders };
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import { api, type RouteInput } from '@luxe/contracts';
-import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
+import { Actor, CurrentActor, Input, Route, sendPage, type PageReply } from '@luxe/platform/http';
 import { DiscoveryService } from './discovery.service';
 
 /** Events to discover. */
@@ -9,7 +9,12 @@ export class DiscoveryController {
   constructor(private readonly discovery: DiscoveryService) {}
 
   @Route(api.discovery.availableEvents)
-  availableEvents(@Input() input: RouteInput<typeof api.discovery.availableEvents>, @CurrentActor() actor: Actor) {
-    return this.discovery.availableEvents(actor, { city: input.query.city, state: input.query.state });
+  async availableEvents(
+    @Input() input: RouteInput<typeof api.discovery.availableEvents>,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: PageReply,
+  ) {
+    const { city, state, limit, cursor } = input.query;
+    return sendPage(reply, await this.discovery.availableEvents(actor, { city, state }, { limit, after: cursor }));
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { pageOf, type Page, type PageRequest } from '@luxe/contracts';
 import { EventCard } from '../catalog/catalog.entity';
 
 /**
@@ -37,16 +38,23 @@ function whereVisibleTo<T extends ObjectLiteral>(
 export class DiscoveryRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** Other hosts' upcoming events in the city that the viewer may see and has not asked to join, soonest first. */
-  available(
+  /**
+   * A page of other hosts' upcoming events in the city that the viewer may see and has not asked
+   * to join, soonest first (the booking id breaking ties), after the key of the previous page's
+   * last event. The index event_cards_city_starts (migration 1700000047200) serves it: the city's
+   * entries from that key on, in order, until `limit + 1` pass the viewer's filters.
+   */
+  async available(
     viewerId: string,
     gender: string | null,
     place: { city: string; state: string },
-    limit: number,
-  ): Promise<EventCard[]> {
+    page: PageRequest,
+  ): Promise<Page<EventCard>> {
     const q = this.ds.manager
       .getRepository(EventCard)
       .createQueryBuilder('e')
+      // The sort key with every digit PostgreSQL keeps: a JavaScript Date (milliseconds) would skip rows.
+      .addSelect(`to_char(e.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'page_at')
       // Cities are stored as the location step sets them ('Miami, FL'): their name part counts.
       .where(`lower(trim(split_part(e.venue_city, ',', 1))) = lower(trim(split_part(:city, ',', 1)))`, {
         city: place.city,
@@ -57,11 +65,19 @@ export class DiscoveryRepository {
       .andWhere(
         'NOT EXISTS (SELECT 1 FROM event_join_requests r WHERE r.booking_id = e.booking_id AND r.guest_id = :me)',
       );
-    return whereVisibleTo(q, viewerId, gender)
+    if (page.after)
+      q.andWhere('(e.starts_at, e.booking_id) > (CAST(:at AS timestamptz), CAST(:id AS uuid))', {
+        at: page.after.at,
+        id: page.after.id,
+      });
+    const { entities, raw } = await whereVisibleTo(q, viewerId, gender)
       .orderBy('e.starts_at', 'ASC')
       .addOrderBy('e.booking_id', 'ASC')
-      .limit(limit)
-      .getMany();
+      .limit(page.limit + 1)
+      .getRawAndEntities<{ page_at: string }>();
+    const rows = entities.map((event, i) => ({ event, at: raw[i]!.page_at }));
+    const p = pageOf(rows, page.limit, (r) => ({ at: r.at, id: r.event.bookingId }));
+    return { items: p.items.map((r) => r.event), nextCursor: p.nextCursor };
   }
 
   /** Whether the event exists and the viewer may see it (wherever and whenever it is). */

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { AvailableEvent } from '@luxe/contracts';
+import type { AvailableEvent, Page, PageRequest } from '@luxe/contracts';
 import { Actor, requireMember } from '@luxe/platform/http';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { toAvailableEvent } from './discovery.mapper';
 import { DiscoveryRepository } from './discovery.repository';
-
-const LIMIT = 100;
 
 /**
  * Discovery (docs/product.md#discovery-swipe-deck): other hosts' confirmed upcoming events in a
@@ -20,13 +18,18 @@ export class DiscoveryService {
     private readonly members: CatalogRepository,
   ) {}
 
-  async availableEvents(actor: Actor, place: { city: string; state: string }): Promise<AvailableEvent[]> {
+  /** A page of them (docs/architecture.md#paged-lists); the hosts' cards and who is going, for that page only. */
+  async availableEvents(
+    actor: Actor,
+    place: { city: string; state: string },
+    page: PageRequest,
+  ): Promise<Page<AvailableEvent>> {
     requireMember(actor);
     const viewer = await this.members.card(actor.userId);
-    const rows = await this.events.available(actor.userId, viewer?.gender ?? null, place, LIMIT);
+    const { items: rows, nextCursor } = await this.events.available(actor.userId, viewer?.gender ?? null, place, page);
     const hosts = await this.members.cards(rows.map((e) => e.hostId));
     const going = await this.members.attendees(rows.map((e) => e.bookingId));
-    return rows.map((e) => toAvailableEvent(e, hosts.get(e.hostId), going.get(e.bookingId)));
+    return { items: rows.map((e) => toAvailableEvent(e, hosts.get(e.hostId), going.get(e.bookingId))), nextCursor };
   }
 
   /** Whether the member may see the event (as discovery would show it to him, wherever and whenever it is). */

@@ -7,6 +7,7 @@ import { CreateEntertainers1700000021000 } from './1700000021000-create-entertai
 import { CancellationPolicy1700000023000 } from './1700000023000-cancellation-policy';
 import { SectionDeposits1700000026000 } from './1700000026000-section-deposits';
 import { VenueBookingUnits1700000036000 } from './1700000036000-venue-booking-units';
+import { VenuesPublicCityPage1700000047100 } from './1700000047100-venues-public-city-page';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   CancellationPolicy1700000023000,
   SectionDeposits1700000026000,
   VenueBookingUnits1700000036000,
+  VenuesPublicCityPage1700000047100,
 ];

@@ -30,13 +30,13 @@ export class PublicVenueCache {
     return `${this.ns}:gen`;
   }
 
-  async read(list: string, load: () => Promise<Venue[]>): Promise<Venue[]> {
+  async read<T = Venue[]>(list: string, load: () => Promise<T>): Promise<T> {
     let key: string;
     try {
       const gen = (await this.redis.get(this.generationKey)) ?? '0';
       key = `${this.ns}:${gen}:${list.toLowerCase()}`;
       const hit = await this.redis.get(key);
-      if (hit) return JSON.parse(hit) as Venue[];
+      if (hit) return JSON.parse(hit) as T;
     } catch (err) {
       this.logger.warn({ err }, 'venue cache unavailable, reading the database');
       return load();

@@ -1,6 +1,6 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import { api, type RouteInput } from '@luxe/contracts';
-import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
+import { Actor, CurrentActor, Input, Route, sendPage, type PageReply } from '@luxe/platform/http';
 import { VenueService } from './venue.service';
 
 /** The venues part of the /api contract. */
@@ -37,8 +37,13 @@ export class VenueController {
   }
 
   @Route(api.venues.byLocation)
-  byLocation(@Input() input: RouteInput<typeof api.venues.byLocation>) {
-    return this.venues.byLocation(input.params.city, input.params.state, input.params.type);
+  async byLocation(
+    @Input() input: RouteInput<typeof api.venues.byLocation>,
+    @Res({ passthrough: true }) reply: PageReply,
+  ) {
+    const { city, state, type } = input.params;
+    const { limit, cursor } = input.query;
+    return sendPage(reply, await this.venues.byLocationPage(city, state, type, { limit, after: cursor }));
   }
 
   @Route(api.venues.mine)

@@ -7,6 +7,8 @@ import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Check('venues_approval_check', `approval_status IN ('pending', 'approved', 'rejected')`)
 @Check('venues_capacity_check', `capacity >= 1`)
 @Check('venues_cancellation_policy_check', `cancellation_policy IN ('flexible', 'moderate', 'strict')`)
+// The public list's pages by city (migration 1700000047100): a functional index TypeORM cannot describe.
+@Index('venues_public_city_created', { synchronize: false })
 export class VenueEntity {
   @PrimaryColumn('uuid')
   id!: string;

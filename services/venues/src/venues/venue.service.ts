@@ -9,6 +9,8 @@ import {
   toCancellationPolicy,
   VENUE_ERRORS,
   VENUE_PLACEHOLDERS,
+  type Page,
+  type PageRequest,
   type Venue,
   type VenueDto,
 } from '@luxe/contracts';
@@ -177,6 +179,23 @@ export class VenueService {
         toVenue,
       ),
     );
+  }
+
+  /**
+   * A page of a city's venues (newest first): from the cache as the whole lists, each page under
+   * its own key (the place's, the limit and where the page starts).
+   */
+  byLocationPage(city: string, state: string, type: 'all' | 'club' | 'yacht', page: PageRequest): Promise<Page<Venue>> {
+    const st = normalizeState(state);
+    const from = page.after ? `${page.after.at}|${page.after.id}` : '';
+    const key = `page|${cityName(city).toLowerCase()}|${st.toLowerCase()}|${type}|${page.limit}|${from}`;
+    return this.cache.read(key, async () => {
+      const p = await this.venues.findPublicPage(
+        { place: { city, state: st }, type: type === 'all' ? undefined : type },
+        page,
+      );
+      return { items: p.items.map(toVenue), nextCursor: p.nextCursor };
+    });
   }
 
   async mine(actor: Actor): Promise<Venue[]> {

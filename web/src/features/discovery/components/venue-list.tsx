@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DEFAULT_VENUE_TYPE_FILTER, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useVenuesByLocation, type VenuePlace, type VenueTypeFilter } from '../api/venues';
+import { useVenuePages, type VenuePlace, type VenueTypeFilter } from '../api/venues';
 import { locationText } from '../location';
 import { LocationSearch } from './location-search';
 import { TypeFilter } from './type-filter';
@@ -10,6 +10,7 @@ import { VenueGrid } from './venue-grid';
 import type { VenueCardProps } from './venue-card';
 import { VenueListMessage } from './venue-states';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
+import { LoadMore } from './load-more';
 
 /** The words of one list: the public events browser says "events", the member's Events tab "venues". */
 export interface VenueListTexts {
@@ -32,6 +33,17 @@ export const MEMBER_LIST_TEXTS: VenueListTexts = {
   emptyDetail: 'Try another city or filter.',
 };
 
+/** The words of the list's end, from its noun ('Venues'): the button, while it loads, a failed page, how many are shown. */
+export function moreTexts(noun: string) {
+  const n = noun.toLowerCase();
+  return {
+    loadMore: `Load more ${n}`,
+    loadingMore: `Loading more ${n}...`,
+    error: `Could not load more ${n}. Please try again.`,
+    shown: (count: number) => `${count} ${n} shown`,
+  };
+}
+
 /**
  * A location search, the type filter and a grid of bookable venues with their loading, error and
  * empty states: the public /events page and the dashboard's Events tab, each with its own words.
@@ -53,7 +65,9 @@ export function VenueList({
 }) {
   const [location, setLocation] = useState<VenuePlace>(initialLocation);
   const [type, setType] = useState<VenueTypeFilter>(DEFAULT_VENUE_TYPE_FILTER);
-  const venues = useVenuesByLocation({ ...location, type });
+  const venues = useVenuePages({ ...location, type });
+  const shown = venues.data?.pages.flatMap((p) => p.items) ?? [];
+  const more = moreTexts(texts.noun);
 
   return (
     <>
@@ -68,18 +82,38 @@ export function VenueList({
         </h2>
         {venues.isPending ? (
           <ListSkeleton label={texts.loading} variant="card" rows={2} />
-        ) : venues.isError ? (
+        ) : venues.isError && !venues.isFetchNextPageError ? (
           <div className="flex flex-col items-center gap-4">
             <VenueListMessage tone="error" title={texts.error} />
             <Button type="button" variant="secondary" onClick={() => void venues.refetch()}>
               Try Again
             </Button>
           </div>
-        ) : venues.data.length === 0 ? (
+        ) : shown.length === 0 ? (
           <VenueListMessage title={texts.empty} detail={texts.emptyDetail} />
         ) : (
-          <VenueGrid label={texts.noun} className={gridClassName} venues={venues.data} cardProps={cardProps} />
+          <>
+            <VenueGrid label={texts.noun} className={gridClassName} venues={shown} cardProps={cardProps} />
+            {venues.isFetchNextPageError ? (
+              <p role="alert" className="text-center text-sm text-red-300">
+                {more.error}
+              </p>
+            ) : null}
+            {venues.hasNextPage ? (
+              <LoadMore
+                label={more.loadMore}
+                loadingLabel={more.loadingMore}
+                loading={venues.isFetchingNextPage}
+                auto={!venues.isFetchNextPageError}
+                onLoadMore={() => void venues.fetchNextPage()}
+              />
+            ) : null}
+          </>
         )}
+        {/* Said once the list grows past its first page (the first page is the heading's list). */}
+        <p role="status" className="sr-only">
+          {(venues.data?.pages.length ?? 0) > 1 ? more.shown(shown.length) : ''}
+        </p>
       </section>
     </>
   );
