@@ -80,12 +80,18 @@ describe('the venue list, page by page', () => {
     expect(await screen.findByRole('article', { name: 'Club 4' })).toBeInTheDocument();
     expect(names()).toEqual(['Club 1', 'Club 2', 'Club 3', 'Club 4']);
     expect(screen.getByText('4 events shown')).toHaveAttribute('role', 'status');
+    // More to come: the focus stays on the button.
+    expect(screen.getByRole('button', { name: 'Load more events' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Load more events' }));
     expect(await screen.findByRole('article', { name: 'Club 5' })).toBeInTheDocument();
     expect(cursors).toEqual(['', 'after-2', 'after-4']);
     // The last page: nothing more to load.
     expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    // The button went with the last page: the focus goes on at the first card it brought, not the body.
+    await waitFor(() =>
+      expect(within(screen.getByRole('article', { name: 'Club 5' })).getByRole('link')).toHaveFocus(),
+    );
     expect(screen.getByText('5 events shown')).toBeInTheDocument();
     expect(await accessibilityViolations()).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_VENUE_TYPE_FILTER, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -68,6 +68,26 @@ export function VenueList({
   const venues = useVenuePages({ ...location, type });
   const shown = venues.data?.pages.flatMap((p) => p.items) ?? [];
   const more = moreTexts(texts.noun);
+  // The "Load more" button leaves with the last page. A keyboard user who pressed it would be
+  // dropped to the page's body: he goes on at the first card the press brought instead.
+  const sectionRef = useRef<HTMLElement>(null);
+  const [focusCard, setFocusCard] = useState<{ index: number; since: number } | null>(null);
+  const loadMore = () => {
+    const button = sectionRef.current?.querySelector('[data-testid="load-more"]');
+    if (button?.contains(document.activeElement)) setFocusCard({ index: shown.length, since: Date.now() });
+    void venues.fetchNextPage();
+  };
+  const { dataUpdatedAt, errorUpdatedAt, hasNextPage } = venues;
+  useEffect(() => {
+    if (!focusCard) return;
+    // A failed page keeps the button (and the focus on it); a page that came leaves it only if it was the last.
+    if (errorUpdatedAt >= focusCard.since) return setFocusCard(null);
+    if (dataUpdatedAt < focusCard.since) return;
+    if (!hasNextPage) {
+      sectionRef.current?.querySelectorAll<HTMLElement>('[data-testid="venue-card"] a')[focusCard.index]?.focus();
+    }
+    setFocusCard(null);
+  }, [focusCard, dataUpdatedAt, errorUpdatedAt, hasNextPage]);
 
   return (
     <>
@@ -76,7 +96,7 @@ export function VenueList({
         <TypeFilter value={type} onChange={setType} />
       </div>
 
-      <section aria-labelledby={`${id}-results`} className="flex flex-col gap-4">
+      <section ref={sectionRef} aria-labelledby={`${id}-results`} className="flex flex-col gap-4">
         <h2 id={`${id}-results`} className="text-lg font-semibold text-white">
           {texts.noun} in {locationText(location)}
         </h2>
@@ -105,7 +125,7 @@ export function VenueList({
                 loadingLabel={more.loadingMore}
                 loading={venues.isFetchingNextPage}
                 auto={!venues.isFetchNextPageError}
-                onLoadMore={() => void venues.fetchNextPage()}
+                onLoadMore={loadMore}
               />
             ) : null}
           </>
