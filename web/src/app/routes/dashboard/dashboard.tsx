@@ -29,6 +29,7 @@ import { blockInvalidates } from './member-safety';
 import { BlockedMembers } from '../../../features/safety/components/blocked-members';
 import { rememberActiveTab, resolveTab, TAB_LABELS, tabsFor, type DashboardTab } from './tabs';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
+import { Icon } from '../../../components/ui/icon';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
 export function DashboardRoute() {
@@ -219,17 +220,5 @@ const ICON_PATHS: Record<DashboardTab, string> = {
 };
 
 function TabIcon({ tab }: { tab: DashboardTab }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinejoin="round"
-    >
-      <path d={ICON_PATHS[tab]} />
-    </svg>
-  );
+  return <Icon path={ICON_PATHS[tab]} strokeWidth="1.8" strokeLinejoin="round" />;
 }

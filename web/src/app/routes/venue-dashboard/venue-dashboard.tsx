@@ -13,6 +13,7 @@ import { useRealtime } from '../../../lib/realtime';
 import { NOTIFICATIONS_KEY } from '../../../api/query-keys';
 import { NotificationBell } from '../../../components/layout/notification-bell';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
+import { Icon } from '../../../components/ui/icon';
 
 /** Tabs of the venue owner's dashboard (docs/product.md#venues-dashboard), and Entertainers: join requests and VIP room assignments. */
 export const VENUE_TABS = ['my-venues', 'my-bookings', 'entertainers', 'door'] as const;
@@ -99,17 +100,7 @@ export function VenueDashboardRoute() {
                   tab === id ? 'text-gold-300' : 'text-neutral-400 hover:text-neutral-200',
                 )}
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinejoin="round"
-                >
-                  <path d={TAB_ICONS[id]} />
-                </svg>
+                <Icon path={TAB_ICONS[id]} strokeWidth="1.8" strokeLinejoin="round" />
                 {TAB_LABELS[id]}
               </button>
             </li>
