@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import type { Booking } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
-import { Logo } from '../../../components/layout/logo';
+import { CardPage } from '../../../components/layout/card-page';
+import { DetailItem } from '../../../components/detail-item';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import {
   formatBookingDate,
@@ -119,16 +120,16 @@ function Details({ booking, renderPass, renderCancel }: { booking: Booking } & B
         </p>
       ) : null}
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[360px]:grid-cols-2">
-        <Field label="Location" value={formatPlace(booking.venueCity, booking.venueState)} />
-        <Field label="Date" value={formatBookingDate(booking.bookingDate)} />
-        <Field label="Time" value={formatTimeRange(booking)} />
-        <Field label="Duration" value={formatDuration(booking.duration)} />
-        <Field label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} />
+        <DetailItem label="Location" value={formatPlace(booking.venueCity, booking.venueState)} />
+        <DetailItem label="Date" value={formatBookingDate(booking.bookingDate)} />
+        <DetailItem label="Time" value={formatTimeRange(booking)} />
+        <DetailItem label="Duration" value={formatDuration(booking.duration)} />
+        <DetailItem label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} />
         {depositRows(booking).map((row) => (
-          <Field key={row.key} label={row.label} testId={`booking-${row.key}`} value={row.value} />
+          <DetailItem key={row.key} label={row.label} testId={`booking-${row.key}`} value={row.value} />
         ))}
         {booking.status === 'cancelled' && booking.refundAmount !== null ? (
-          <Field
+          <DetailItem
             label="Refund"
             testId="booking-refund"
             value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'}
@@ -155,31 +156,18 @@ function Details({ booking, renderPass, renderCancel }: { booking: Booking } & B
   );
 }
 
-function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs uppercase tracking-wide text-neutral-400">{label}</dt>
-      <dd data-testid={testId} className="break-words text-neutral-100">
-        {value}
-      </dd>
-    </div>
-  );
-}
-
+/** The page around the booking, with the way back to the list. */
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-dvh bg-neutral-950 px-5 py-6 text-neutral-100">
-      <div className="mx-auto flex max-w-lg flex-col gap-6">
-        <header className="flex items-center justify-between gap-4">
-          <Logo />
-          <Link to={MY_BOOKINGS_PATH} className={buttonClasses('ghost', 'sm')}>
-            ← My Bookings
-          </Link>
-        </header>
-        <main className="flex flex-col gap-5 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 sm:p-8">
-          {children}
-        </main>
-      </div>
-    </div>
+    <CardPage
+      wide
+      aside={
+        <Link to={MY_BOOKINGS_PATH} className={buttonClasses('ghost', 'sm')}>
+          ← My Bookings
+        </Link>
+      }
+    >
+      {children}
+    </CardPage>
   );
 }

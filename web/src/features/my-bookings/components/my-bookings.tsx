@@ -17,6 +17,7 @@ import { depositRows } from '../../../lib/deposit-display';
 import { formatDollars, formatWholeDollars } from '../../../lib/format';
 import { useMyBookings } from '../api/bookings';
 import { QueryState } from '../../../components/query-state';
+import { DetailItem } from '../../../components/detail-item';
 
 /**
  * What other features add to a booking's card, composed by the route: the guest requests (join
@@ -131,16 +132,20 @@ function BookingCard({
         <BookingStatusBadge status={booking.status} />
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[400px]:grid-cols-2">
-        <Field label="Location" testId="booking-place" value={formatPlace(booking.venueCity, booking.venueState)} />
-        <Field label="Date" testId="booking-date" value={formatBookingDate(booking.bookingDate)} />
-        <Field label="Time" testId="booking-time" value={formatTimeRange(booking)} />
-        <Field label="Duration" testId="booking-duration" value={formatDuration(booking.duration)} />
-        <Field label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} emphasis />
+        <DetailItem
+          label="Location"
+          testId="booking-place"
+          value={formatPlace(booking.venueCity, booking.venueState)}
+        />
+        <DetailItem label="Date" testId="booking-date" value={formatBookingDate(booking.bookingDate)} />
+        <DetailItem label="Time" testId="booking-time" value={formatTimeRange(booking)} />
+        <DetailItem label="Duration" testId="booking-duration" value={formatDuration(booking.duration)} />
+        <DetailItem label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} emphasis />
         {depositRows(booking).map((row) => (
-          <Field key={row.key} label={row.label} testId={`booking-${row.key}`} value={row.value} />
+          <DetailItem key={row.key} label={row.label} testId={`booking-${row.key}`} value={row.value} />
         ))}
         {booking.status === 'cancelled' && booking.refundAmount !== null ? (
-          <Field
+          <DetailItem
             label="Refund"
             testId="booking-refund"
             value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'}
@@ -177,26 +182,5 @@ function BookingCard({
         ) : null}
       </div>
     </article>
-  );
-}
-
-function Field({
-  label,
-  value,
-  testId,
-  emphasis,
-}: {
-  label: string;
-  value: string;
-  testId: string;
-  emphasis?: boolean;
-}) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs uppercase tracking-wide text-neutral-400">{label}</dt>
-      <dd data-testid={testId} className={emphasis ? 'text-base font-semibold text-gold-200' : 'text-neutral-100'}>
-        {value}
-      </dd>
-    </div>
   );
 }
