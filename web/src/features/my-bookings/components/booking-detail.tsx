@@ -3,22 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Booking } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
-import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { CardPage } from '../../../components/layout/card-page';
-import { DetailItem } from '../../../components/detail-item';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import {
-  formatBookingDate,
-  formatDuration,
-  formatPlace,
-  formatTimeRange,
-  venueKindLabel,
-} from '../../../lib/booking-display';
 import { canCancel } from '../../../lib/cancellation';
-import { depositRows } from '../../../lib/deposit-display';
-import { formatDollars, formatWholeDollars } from '../../../lib/format';
 import { getMyBookingsQueryOptions } from '../api/bookings';
 import { QueryError } from '../../../components/query-state';
+import { BookingFacts, BookingHeader } from './booking-facts';
 
 /** My Bookings, where every booking of the member is listed. */
 const MY_BOOKINGS_PATH = '/dashboard?tab=book';
@@ -97,8 +87,9 @@ function Details({ booking, renderPass, renderCancel }: { booking: Booking } & B
   const confirmed = booking.status === 'confirmed';
   return (
     <>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+      <BookingHeader
+        booking={booking}
+        title={
           <h1
             id="booking-title"
             tabIndex={-1}
@@ -106,36 +97,14 @@ function Details({ booking, renderPass, renderCancel }: { booking: Booking } & B
           >
             {booking.venueName}
           </h1>
-          <p className="text-sm text-neutral-300">
-            {venueKindLabel(booking.venueType)}
-            <span aria-hidden="true"> · </span>
-            {booking.section}
-          </p>
-        </div>
-        <BookingStatusBadge status={booking.status} />
-      </div>
+        }
+      />
       {booking.status === 'held' ? (
         <p role="status" className="text-sm text-neutral-300">
           Waiting for the payment to be confirmed. This page updates by itself.
         </p>
       ) : null}
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[360px]:grid-cols-2">
-        <DetailItem label="Location" value={formatPlace(booking.venueCity, booking.venueState)} />
-        <DetailItem label="Date" value={formatBookingDate(booking.bookingDate)} />
-        <DetailItem label="Time" value={formatTimeRange(booking)} />
-        <DetailItem label="Duration" value={formatDuration(booking.duration)} />
-        <DetailItem label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} />
-        {depositRows(booking).map((row) => (
-          <DetailItem key={row.key} label={row.label} testId={`booking-${row.key}`} value={row.value} />
-        ))}
-        {booking.status === 'cancelled' && booking.refundAmount !== null ? (
-          <DetailItem
-            label="Refund"
-            testId="booking-refund"
-            value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'}
-          />
-        ) : null}
-      </dl>
+      <BookingFacts booking={booking} className="min-[360px]:grid-cols-2" />
       {confirmed ? renderPass(booking) : null}
       <div className="flex flex-wrap gap-3">
         {confirmed ? <AddToCalendarLink bookingId={booking.id} venueName={booking.venueName} /> : null}
