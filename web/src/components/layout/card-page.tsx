@@ -4,12 +4,49 @@ import { cn } from '../../lib/cn';
 import { QueryError, type QueryLike } from '../query-state';
 import { buttonClasses } from '../ui/button';
 import { Logo } from './logo';
+import { SignedInBell } from './notification-bell';
 
 /**
- * A page that is one card under the logo, outside the dashboards' tab bar (a door pass, a friend
- * invite, one booking): the header holds the logo and `aside` (the bell, a way back). `wide` for a
- * card of several columns of details.
+ * The frame of a page outside the dashboards' tab bar: the logo (leading to `logoTo`) and `aside`
+ * (the bell, a way back) over the page's own content. `wide` for several columns of details.
  */
+export function PageFrame({
+  logoTo,
+  aside,
+  wide = false,
+  children,
+}: {
+  logoTo?: string;
+  aside?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-h-dvh bg-neutral-950 px-5 py-6 text-neutral-100">
+      <div className={cn('mx-auto flex flex-col gap-6', wide ? 'max-w-lg' : 'max-w-md')}>
+        <header className="flex flex-wrap items-center justify-between gap-4">
+          <Logo to={logoTo} />
+          {aside}
+        </header>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The header's way out of a signed-in step (checkout, paying a share): the bell, and a link to the dashboard. */
+export function DashboardExit({ label }: { label: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <SignedInBell />
+      <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
+        {label}
+      </Link>
+    </div>
+  );
+}
+
+/** A page that is one card in a PageFrame (a door pass, a friend invite, one booking). */
 export function CardPage({
   aside,
   wide = false,
@@ -22,22 +59,13 @@ export function CardPage({
   children: ReactNode;
 }) {
   return (
-    <div className="min-h-dvh bg-neutral-950 px-5 py-6 text-neutral-100">
-      <div className={cn('mx-auto flex flex-col gap-6', wide ? 'max-w-lg' : 'max-w-md')}>
-        <header className="flex flex-wrap items-center justify-between gap-4">
-          <Logo />
-          {aside}
-        </header>
-        <main
-          className={cn(
-            'flex flex-col gap-5 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 sm:p-8',
-            className,
-          )}
-        >
-          {children}
-        </main>
-      </div>
-    </div>
+    <PageFrame aside={aside} wide={wide}>
+      <main
+        className={cn('flex flex-col gap-5 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 sm:p-8', className)}
+      >
+        {children}
+      </main>
+    </PageFrame>
   );
 }
 
