@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { greetingFor } from '../../lib/greeting';
+import { buttonClasses } from './button';
 
 /** A titled card section of the dashboard (its heading names the section for assistive tech). */
 export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -19,5 +22,61 @@ export function Statistic({ label, value }: { label: string; value: number | str
       <dt className="text-xs break-words text-neutral-300">{label}</dt>
       <dd className="text-2xl font-semibold text-gold-200">{value}</dd>
     </div>
+  );
+}
+
+/**
+ * The top of a dashboard's home: "Good evening, {firstName}", what the home is for (`text`), and its
+ * two ways on (`primary`, `secondary`: links to tabs).
+ */
+export function HomeGreeting({
+  id,
+  firstName,
+  text,
+  primary,
+  secondary,
+}: {
+  id: string;
+  firstName: string;
+  text: string;
+  primary: HomeLink;
+  secondary: HomeLink;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      data-testid="home-overview"
+      className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6"
+    >
+      <h2 id={id} className="font-display text-2xl font-semibold break-words text-white">
+        {greetingFor()}, {firstName}
+      </h2>
+      <p className="mt-1 text-sm text-neutral-300">{text}</p>
+      <div className="mt-5 flex flex-col gap-3 min-[400px]:flex-row">
+        <Link to={primary.to} className={buttonClasses('primary', 'md')}>
+          {primary.label}
+        </Link>
+        <Link to={secondary.to} className={buttonClasses('secondary', 'md')}>
+          {secondary.label}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+interface HomeLink {
+  to: string;
+  label: string;
+}
+
+/** A home's row of Statistic figures, named for assistive tech by a hidden heading. */
+export function Statistics({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="sr-only">
+        Statistics
+      </h2>
+      <dl className="grid grid-cols-3 gap-3">{children}</dl>
+    </section>
   );
 }

@@ -1,15 +1,13 @@
-import { Link } from 'react-router-dom';
 import { WAITLIST_MESSAGES, type Invite, type JoinRequest } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { ShowPassLink } from '../../../components/show-pass-link';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { formatBookingDate } from '../../../lib/booking-display';
 import { formatTimeEst } from '../../../lib/format';
-import { greetingFor } from '../../../lib/greeting';
 import { useMyJoinRequests } from '../api/my-join-requests';
 import { eventStartsAt, upcomingApproved } from '../attending';
-import { Panel, Statistic } from '../../../components/ui/panel';
+import { HomeGreeting, Panel, Statistic, Statistics } from '../../../components/ui/panel';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useLeaveEvent } from '../api/guest-list';
@@ -51,36 +49,20 @@ export function GuestOverview({
 
   return (
     <>
-      <section
-        aria-labelledby="guest-greeting"
-        data-testid="home-overview"
-        className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6"
-      >
-        <h2 id="guest-greeting" className="font-display text-2xl font-semibold break-words text-white">
-          {greetingFor()}, {firstName}
-        </h2>
-        <p className="mt-1 text-sm text-neutral-300">Find your next night out and ask to join the hosts behind it.</p>
-        <div className="mt-5 flex flex-col gap-3 min-[400px]:flex-row">
-          <Link to={TABS.events} className={buttonClasses('primary', 'md')}>
-            Discover Events
-          </Link>
-          <Link to={TABS.invites} className={buttonClasses('secondary', 'md')}>
-            My Invites
-          </Link>
-        </div>
-      </section>
+      <HomeGreeting
+        id="guest-greeting"
+        firstName={firstName}
+        text="Find your next night out and ask to join the hosts behind it."
+        primary={{ to: TABS.events, label: 'Discover Events' }}
+        secondary={{ to: TABS.invites, label: 'My Invites' }}
+      />
 
       {requests.isSuccess && !receivedInvites.isPending ? (
-        <section aria-labelledby="guest-statistics">
-          <h2 id="guest-statistics" className="sr-only">
-            Statistics
-          </h2>
-          <dl className="grid grid-cols-3 gap-3">
-            <Statistic label="Events Attending" value={attending.length} />
-            <Statistic label="Pending Requests" value={pending.length} />
-            <Statistic label="Invites Received" value={receivedInvites.isError ? '–' : invitesWaiting} />
-          </dl>
-        </section>
+        <Statistics id="guest-statistics">
+          <Statistic label="Events Attending" value={attending.length} />
+          <Statistic label="Pending Requests" value={pending.length} />
+          <Statistic label="Invites Received" value={receivedInvites.isError ? '–' : invitesWaiting} />
+        </Statistics>
       ) : null}
 
       <Panel id="events-attending" title="Events I'm Attending">

@@ -6,9 +6,8 @@ import { VerifiedBadge } from '../../../components/verified-badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { bySoonest, formatBookingDate, formatStartTime, isUpcoming } from '../../../lib/booking-display';
 import { formatWholeDollars } from '../../../lib/format';
-import { greetingFor } from '../../../lib/greeting';
 import { useHostedBookings } from '../api/bookings';
-import { Panel, Statistic } from '../../../components/ui/panel';
+import { HomeGreeting, Panel, Statistic, Statistics } from '../../../components/ui/panel';
 import { QueryState } from '../../../components/query-state';
 
 /** Home lists show 3 items (docs/product.md#dashboard-host-home). */
@@ -48,32 +47,20 @@ export function HostOverview({
 
   return (
     <>
-      <section aria-labelledby="host-greeting" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
-        <h2 id="host-greeting" className="font-display text-2xl font-semibold break-words text-white">
-          {greetingFor()}, {firstName}
-        </h2>
-        <p className="mt-1 text-sm text-neutral-300">Plan your next night out and bring the right crowd.</p>
-        <div className="mt-5 flex flex-col gap-3 min-[400px]:flex-row">
-          <Link to={TABS.events} className={buttonClasses('primary', 'md')}>
-            Create an Event
-          </Link>
-          <Link to={TABS.invites} className={buttonClasses('secondary', 'md')}>
-            Invite Guests
-          </Link>
-        </div>
-      </section>
+      <HomeGreeting
+        id="host-greeting"
+        firstName={firstName}
+        text="Plan your next night out and bring the right crowd."
+        primary={{ to: TABS.events, label: 'Create an Event' }}
+        secondary={{ to: TABS.invites, label: 'Invite Guests' }}
+      />
 
       {hosted.isSuccess && !sentInvites.isPending && (confirmed.length > 0 || sent.length > 0) ? (
-        <section aria-labelledby="host-statistics">
-          <h2 id="host-statistics" className="sr-only">
-            Statistics
-          </h2>
-          <dl className="grid grid-cols-3 gap-3">
-            <Statistic label="Total Events" value={confirmed.length} />
-            <Statistic label="Upcoming" value={upcoming.length} />
-            <Statistic label="Invites Sent" value={sentInvites.isError ? '–' : sent.length} />
-          </dl>
-        </section>
+        <Statistics id="host-statistics">
+          <Statistic label="Total Events" value={confirmed.length} />
+          <Statistic label="Upcoming" value={upcoming.length} />
+          <Statistic label="Invites Sent" value={sentInvites.isError ? '–' : sent.length} />
+        </Statistics>
       ) : null}
 
       <Panel id="upcoming-events" title="Your Upcoming Events">
