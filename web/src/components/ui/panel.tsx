@@ -80,3 +80,52 @@ export function Statistics({ id, children }: { id: string; children: ReactNode }
     </section>
   );
 }
+
+/**
+ * An event on a home's list (one the guest attends or waits for, one the host holds): its venue, who
+ * or what (`subtitle`), its status badge, its night and time, then the card's own actions. Test ids
+ * are `{testIdPrefix}-event`, `-date`, `-time`.
+ */
+export function HomeEventCard({
+  title,
+  subtitle,
+  subtitleTestId,
+  badge,
+  date,
+  time,
+  testIdPrefix,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  subtitleTestId?: string;
+  badge: ReactNode;
+  date: string;
+  time: string;
+  testIdPrefix: string;
+  children: ReactNode;
+}) {
+  return (
+    <article
+      aria-label={title}
+      data-testid={`${testIdPrefix}-event`}
+      className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-4"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words text-white">{title}</h3>
+          <p className="text-sm text-neutral-300" data-testid={subtitleTestId}>
+            {subtitle}
+          </p>
+        </div>
+        {badge}
+      </div>
+      <p className="text-sm text-neutral-200">
+        <span data-testid={`${testIdPrefix}-date`}>{date}</span>
+        <span aria-hidden="true"> · </span>
+        <span data-testid={`${testIdPrefix}-time`}>{time}</span>
+      </p>
+      {children}
+    </article>
+  );
+}

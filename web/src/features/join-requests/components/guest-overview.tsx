@@ -7,7 +7,7 @@ import { formatBookingDate } from '../../../lib/booking-display';
 import { formatTimeEst } from '../../../lib/format';
 import { useMyJoinRequests } from '../api/my-join-requests';
 import { eventStartsAt, upcomingApproved } from '../attending';
-import { HomeGreeting, Panel, Statistic, Statistics } from '../../../components/ui/panel';
+import { HomeEventCard, HomeGreeting, Panel, Statistic, Statistics } from '../../../components/ui/panel';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useLeaveEvent } from '../api/guest-list';
@@ -111,25 +111,15 @@ export function GuestOverview({
 
 function AttendingEvent({ request }: { request: JoinRequest }) {
   return (
-    <article
-      aria-label={request.venueName}
-      data-testid="attending-event"
-      className="flex flex-col gap-2 rounded-2xl border border-white/5 bg-white/[0.03] p-4"
+    <HomeEventCard
+      title={request.venueName}
+      subtitle={`Hosted by ${request.host.firstName}`}
+      subtitleTestId="attending-host"
+      badge={<BookingStatusBadge status="confirmed" />}
+      date={formatBookingDate(request.bookingDate)}
+      time={formatTimeEst(eventStartsAt(request))}
+      testIdPrefix="attending"
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-words text-white">{request.venueName}</h3>
-          <p className="text-sm text-neutral-300" data-testid="attending-host">
-            Hosted by {request.host.firstName}
-          </p>
-        </div>
-        <BookingStatusBadge status="confirmed" />
-      </div>
-      <p className="text-sm text-neutral-200">
-        <span data-testid="attending-date">{formatBookingDate(request.bookingDate)}</span>
-        <span aria-hidden="true"> · </span>
-        <span data-testid="attending-time">{formatTimeEst(eventStartsAt(request))}</span>
-      </p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap gap-3">
           <AddToCalendarLink bookingId={request.bookingId} venueName={request.venueName} />
@@ -137,42 +127,35 @@ function AttendingEvent({ request }: { request: JoinRequest }) {
         </div>
         <LeaveButton request={request} label="Leave Event" />
       </div>
-    </article>
+    </HomeEventCard>
   );
 }
 
 /** A request approved past the host's guest limit (issue 12): its place on the waitlist, and Leave. */
 function WaitlistedEvent({ request }: { request: JoinRequest }) {
   return (
-    <article
-      aria-label={request.venueName}
-      data-testid="waitlisted-event"
-      className="flex flex-col gap-2 rounded-2xl border border-white/5 bg-white/[0.03] p-4"
-    >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-words text-white">{request.venueName}</h3>
-          <p className="text-sm text-neutral-300">Hosted by {request.host.firstName}</p>
-        </div>
+    <HomeEventCard
+      title={request.venueName}
+      subtitle={`Hosted by ${request.host.firstName}`}
+      badge={
         <span
           data-testid="waitlist-status"
           className="shrink-0 rounded-full border border-gold-400/40 bg-gold-400/10 px-3 py-1 text-xs font-semibold text-gold-200"
         >
           Waitlisted{request.waitlistPosition ? ` (#${request.waitlistPosition})` : ''}
         </span>
-      </div>
-      <p className="text-sm text-neutral-200">
-        <span>{formatBookingDate(request.bookingDate)}</span>
-        <span aria-hidden="true"> · </span>
-        <span>{formatTimeEst(eventStartsAt(request))}</span>
-      </p>
+      }
+      date={formatBookingDate(request.bookingDate)}
+      time={formatTimeEst(eventStartsAt(request))}
+      testIdPrefix="waitlisted"
+    >
       <p className="text-xs text-neutral-300">
         When a place opens, the first on the waitlist joins automatically and hears from the host in Messages.
       </p>
       <div className="flex justify-end">
         <LeaveButton request={request} label="Leave Waitlist" />
       </div>
-    </article>
+    </HomeEventCard>
   );
 }
 

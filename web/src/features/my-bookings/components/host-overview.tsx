@@ -7,7 +7,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { bySoonest, formatBookingDate, formatStartTime, isUpcoming } from '../../../lib/booking-display';
 import { formatWholeDollars } from '../../../lib/format';
 import { useHostedBookings } from '../api/bookings';
-import { HomeGreeting, Panel, Statistic, Statistics } from '../../../components/ui/panel';
+import { HomeEventCard, HomeGreeting, Panel, Statistic, Statistics } from '../../../components/ui/panel';
 import { QueryState } from '../../../components/query-state';
 
 /** Home lists show 3 items (docs/product.md#dashboard-host-home). */
@@ -150,25 +150,15 @@ export function HostOverview({
 
 function UpcomingEvent({ booking }: { booking: Booking }) {
   return (
-    <article
-      aria-label={booking.venueName}
-      data-testid="upcoming-event"
-      className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-4"
+    <HomeEventCard
+      title={booking.venueName}
+      subtitle={booking.sectionType}
+      subtitleTestId="upcoming-section"
+      badge={<BookingStatusBadge status={booking.status} />}
+      date={formatBookingDate(booking.bookingDate)}
+      time={formatStartTime(booking)}
+      testIdPrefix="upcoming"
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-words text-white">{booking.venueName}</h3>
-          <p className="text-sm text-neutral-300" data-testid="upcoming-section">
-            {booking.sectionType}
-          </p>
-        </div>
-        <BookingStatusBadge status={booking.status} />
-      </div>
-      <p className="text-sm text-neutral-200">
-        <span data-testid="upcoming-date">{formatBookingDate(booking.bookingDate)}</span>
-        <span aria-hidden="true"> · </span>
-        <span data-testid="upcoming-time">{formatStartTime(booking)}</span>
-      </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="font-semibold text-gold-200" data-testid="upcoming-total">
           {formatWholeDollars(booking.totalCost)}
@@ -178,6 +168,6 @@ function UpcomingEvent({ booking }: { booking: Booking }) {
           <span className="sr-only">: {booking.venueName}</span>
         </Link>
       </div>
-    </article>
+    </HomeEventCard>
   );
 }
