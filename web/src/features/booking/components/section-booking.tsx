@@ -6,7 +6,6 @@ import {
   bookingDateProblem,
   bookingWindow,
   CANCELLATION_POLICY_LABELS,
-  lastBookableDate,
   todayInNewYork,
   toCancellationPolicy,
   START_TIMES,
@@ -16,12 +15,10 @@ import {
   type StartTime,
   type Venue,
 } from '@luxe/contracts';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
-import { formatBookingDate } from '../../../lib/booking-display';
 import { clearCurrentUser, rememberRedirectAfterLogin, useCurrentUser } from '../../../lib/auth-store';
 import { writePendingBooking } from '../../../lib/pending-booking';
 import { useAvailability } from '../../../api/availability';
@@ -49,6 +46,7 @@ import { ChoiceGroup } from './choice-group';
 import { EntertainerPicker } from './entertainer-picker';
 import { estimateAmounts, PriceSummary, ReserveBar } from './price-summary';
 import { RefundSchedule } from '../../../components/refund-schedule';
+import { BookingDateField, SoldOutNights } from '../../../components/booking-night';
 import { CategoryChoice, SectionPicker } from './section-picker';
 import { VenueSummaryCard } from './venue-summary-card';
 import { GuestVisibilityField } from './guest-visibility-field';
@@ -66,7 +64,6 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   const user = useCurrentUser();
   const navigate = useNavigate();
   const today = todayInNewYork();
-  const dateId = useId();
   const durationId = useId();
   const categories = sectionCategories(venue, sections);
 
@@ -247,25 +244,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
         ) : null}
         <VenueSummaryCard venue={venue} />
 
-        <div>
-          <Label htmlFor={dateId}>Date</Label>
-          <Input
-            id={dateId}
-            type="date"
-            min={today}
-            max={lastBookableDate()}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? `${dateId}-error` : undefined}
-            className="[color-scheme:dark]"
-          />
-          {dateError ? (
-            <p id={`${dateId}-error`} role="alert" className="mt-1 text-sm text-red-300">
-              {dateError}
-            </p>
-          ) : null}
-        </div>
+        <BookingDateField value={date} onChange={setDate} problem={dateError} />
 
         {categories.hasChoice ? <CategoryChoice value={category} onChange={changeCategory} /> : null}
 
@@ -280,16 +259,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
           />
         ) : null}
 
-        {soldOut.length > 0 ? (
-          <p data-testid="sold-out-nights" className="text-sm text-neutral-300">
-            Sold out this month for {section?.name}: {soldOut.map((d) => formatBookingDate(d, 'EEE, MMM d')).join('; ')}
-          </p>
-        ) : null}
-        {open && soldOut.includes(date) ? (
-          <p role="status" className="rounded-2xl border border-white/15 bg-white/5 px-4 py-3 text-sm text-neutral-100">
-            Sold out: every start time on {formatBookingDate(date)} is taken. Choose another night or section.
-          </p>
-        ) : null}
+        <SoldOutNights nights={soldOut} date={date} what={section?.name} instead="Choose another night or section." />
         <ChoiceGroup
           name="start-time"
           legend="Start Time (EST)"

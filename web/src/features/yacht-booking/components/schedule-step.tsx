@@ -2,22 +2,20 @@ import { useId } from 'react';
 import {
   bookingDateProblem,
   DURATION_HOURS,
-  lastBookableDate,
   todayInNewYork,
   yachtPrice,
   type StartTime,
   type Venue,
 } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
-import { formatBookingDate } from '../../../lib/booking-display';
 import { formatDollars, formatHours } from '../../../lib/format';
 import { useAvailability } from '../../../api/availability';
 import { START_TIME_OPTIONS } from '../rules';
 import { StepShell } from './step-shell';
+import { BookingDateField, SoldOutNights } from '../../../components/booking-night';
 
 export interface Schedule {
   /** 'yyyy-MM-dd', or '' when cleared. */
@@ -50,8 +48,6 @@ export function ScheduleStep({
   focusTitle: boolean;
 }) {
   const today = todayInNewYork();
-  const dateId = useId();
-  const dateErrorId = useId();
   const durationId = useId();
   const hintId = useId();
   // A cleared field says nothing until Next (which stays disabled); a wrong date says what is wrong.
@@ -86,37 +82,14 @@ export function ScheduleStep({
         </>
       }
     >
-      <div>
-        <Label htmlFor={dateId}>Date</Label>
-        <Input
-          id={dateId}
-          type="date"
-          min={today}
-          max={lastBookableDate()}
-          value={value.date}
-          required
-          aria-invalid={dateProblem ? true : undefined}
-          aria-describedby={dateProblem ? dateErrorId : undefined}
-          onChange={(e) => onChange({ ...value, date: e.target.value })}
-          className="[color-scheme:dark]"
-        />
-        {dateProblem ? (
-          <p id={dateErrorId} role="alert" className="mt-2 text-sm text-red-300">
-            {dateProblem}
-          </p>
-        ) : null}
-      </div>
+      <BookingDateField
+        value={value.date}
+        onChange={(date) => onChange({ ...value, date })}
+        problem={dateProblem}
+        required
+      />
 
-      {soldOut.length > 0 ? (
-        <p data-testid="sold-out-nights" className="text-sm text-neutral-300">
-          Sold out this month: {soldOut.map((d) => formatBookingDate(d, 'EEE, MMM d')).join('; ')}
-        </p>
-      ) : null}
-      {open && soldOut.includes(value.date) ? (
-        <p role="status" className="rounded-2xl border border-white/15 bg-white/5 px-4 py-3 text-sm text-neutral-100">
-          Sold out: every start time on {formatBookingDate(value.date)} is taken. Choose another night.
-        </p>
-      ) : null}
+      <SoldOutNights nights={soldOut} date={value.date} instead="Choose another night." />
 
       <fieldset>
         <legend className="mb-2 block text-sm font-medium text-neutral-200">Start time</legend>
