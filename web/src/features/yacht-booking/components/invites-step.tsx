@@ -1,10 +1,9 @@
 import { useId, useRef } from 'react';
 import type { MemberCardView } from '@luxe/contracts';
-import { Button } from '../../../components/ui/button';
 import { useInviteCandidates } from '../api/invite-candidates';
 import { ImageCarousel } from '../../../components/image-carousel';
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { StepShell } from './step-shell';
+import { NextBar, StepShell } from './step-shell';
 import { QueryError } from '../../../components/query-state';
 import { Icon, ICON_PATHS } from '../../../components/ui/icon';
 
@@ -201,11 +200,7 @@ export function InvitesStep({
       eyebrow="Guests"
       onBack={onBack}
       focusTitle={focusTitle}
-      footer={
-        <Button type="button" size="lg" className="w-full" onClick={onNext}>
-          Next
-        </Button>
-      }
+      footer={<NextBar onNext={onNext} />}
     >
       <div className="flex items-start gap-3 rounded-2xl border border-white/10 bg-white/5 px-4 py-3">
         <input

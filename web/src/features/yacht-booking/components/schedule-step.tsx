@@ -14,7 +14,7 @@ import { cn } from '../../../lib/cn';
 import { formatDollars, formatHours } from '../../../lib/format';
 import { useAvailability } from '../../../api/availability';
 import { START_TIME_OPTIONS } from '../rules';
-import { StepShell } from './step-shell';
+import { PriceBar, StepShell } from './step-shell';
 import { BookingDateField, SoldOutNights } from '../../../components/booking-night';
 
 export interface Schedule {
@@ -69,17 +69,16 @@ export function ScheduleStep({
       onBack={onBack}
       focusTitle={focusTitle}
       footer={
-        <>
-          <p className="flex-1">
-            <span className="block text-xs text-neutral-400">Total for {formatHours(value.duration)}</span>
-            <span data-testid="schedule-price" className="text-lg font-semibold text-white">
-              {formatDollars(total)}
-            </span>
-          </p>
-          <Button type="button" size="lg" disabled={!ready} aria-describedby={hintId} onClick={onNext}>
-            Next
-          </Button>
-        </>
+        <PriceBar
+          label={`Total for ${formatHours(value.duration)}`}
+          price={formatDollars(total)}
+          priceTestId="schedule-price"
+          action={
+            <Button type="button" size="lg" disabled={!ready} aria-describedby={hintId} onClick={onNext}>
+              Next
+            </Button>
+          }
+        />
       }
     >
       <BookingDateField

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
 import { Icon, ICON_PATHS } from '../../../components/ui/icon';
+import { Button } from '../../../components/ui/button';
 
 /**
  * One full-screen step of the yacht flow: a header with Back and the step's title, the content,
@@ -79,5 +80,39 @@ export function StepShell({
         ) : null}
       </main>
     </div>
+  );
+}
+
+/** The bar of a step whose only way on is Next. */
+export function NextBar({ onNext }: { onNext: () => void }) {
+  return (
+    <Button type="button" size="lg" className="w-full" onClick={onNext}>
+      Next
+    </Button>
+  );
+}
+
+/** The bar of a step that shows the price (`label`, `price`) beside its way on (`action`). */
+export function PriceBar({
+  label,
+  price,
+  priceTestId,
+  action,
+}: {
+  label: string;
+  price: string;
+  priceTestId?: string;
+  action: ReactNode;
+}) {
+  return (
+    <>
+      <p className="flex-1">
+        <span className="block text-xs text-neutral-400">{label}</span>
+        <span data-testid={priceTestId} className="text-lg font-semibold text-white">
+          {price}
+        </span>
+      </p>
+      {action}
+    </>
   );
 }
