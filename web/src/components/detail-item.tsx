@@ -9,14 +9,16 @@ export function DetailItem({
   value,
   testId,
   emphasis = false,
+  className,
 }: {
   label: string;
   value: string;
   testId?: string;
   emphasis?: boolean;
+  className?: string;
 }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs uppercase tracking-wide text-neutral-400">{label}</dt>
       <dd
         data-testid={testId}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { greetingFor } from '../../lib/greeting';
 import { buttonClasses } from './button';
+import { CardHeader } from './card';
 
 /** A titled card section of the dashboard (its heading names the section for assistive tech). */
 export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -111,15 +112,11 @@ export function HomeEventCard({
       data-testid={`${testIdPrefix}-event`}
       className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-4"
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-words text-white">{title}</h3>
-          <p className="text-sm text-neutral-300" data-testid={subtitleTestId}>
-            {subtitle}
-          </p>
-        </div>
-        {badge}
-      </div>
+      <CardHeader heading={<h3 className="font-semibold break-words text-white">{title}</h3>} badge={badge}>
+        <p className="text-sm text-neutral-300" data-testid={subtitleTestId}>
+          {subtitle}
+        </p>
+      </CardHeader>
       <p className="text-sm text-neutral-200">
         <span data-testid={`${testIdPrefix}-date`}>{date}</span>
         <span aria-hidden="true"> · </span>

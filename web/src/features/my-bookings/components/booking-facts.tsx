@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Booking } from '@luxe/contracts';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { DetailItem } from '../../../components/detail-item';
+import { CardHeader } from '../../../components/ui/card';
 import {
   formatBookingDate,
   formatDuration,
@@ -19,17 +20,13 @@ import { formatDollars, formatWholeDollars } from '../../../lib/format';
  */
 export function BookingHeader({ booking, title }: { booking: Booking; title: ReactNode }) {
   return (
-    <div className="flex items-start justify-between gap-3">
-      <div className="min-w-0">
-        {title}
-        <p className="text-sm text-neutral-300">
-          <span data-testid="booking-type">{venueKindLabel(booking.venueType)}</span>
-          <span aria-hidden="true"> · </span>
-          <span data-testid="booking-section">{booking.section}</span>
-        </p>
-      </div>
-      <BookingStatusBadge status={booking.status} />
-    </div>
+    <CardHeader heading={title} badge={<BookingStatusBadge status={booking.status} />}>
+      <p className="text-sm text-neutral-300">
+        <span data-testid="booking-type">{venueKindLabel(booking.venueType)}</span>
+        <span aria-hidden="true"> · </span>
+        <span data-testid="booking-section">{booking.section}</span>
+      </p>
+    </CardHeader>
   );
 }
 
