@@ -1,15 +1,10 @@
-import {
-  alreadyCheckedInMessage,
-  formatPassCode,
-  PASS_KIND_LABELS,
-  PASS_MESSAGES,
-  type PassView,
-} from '@luxe/contracts';
+import { alreadyCheckedInMessage, PASS_KIND_LABELS, PASS_MESSAGES, type PassView } from '@luxe/contracts';
 import { LinkedCardPage } from '../../../components/layout/card-page';
 import { DetailItem } from '../../../components/detail-item';
 import { formatBookingDate, formatTimeRange } from '../../../lib/booking-display';
 import { isNotFound, usePassView } from '../api/passes';
 import { PassQr } from './pass-qr';
+import { DoorCode } from './door-code';
 import { SignedInBell } from '../../../components/layout/notification-bell';
 
 /** Hours from start to end ('22:00' → '01:00' is 3). */
@@ -58,12 +53,7 @@ function Pass({ token, p }: { token: string; p: PassView }) {
         <DetailItem label="Pass" testId="pass-kind" value={PASS_KIND_LABELS[p.kind]} />
         <DetailItem label="Date" testId="pass-date" value={formatBookingDate(p.bookingDate)} />
         <DetailItem label="Time" testId="pass-time" value={formatTimeRange(slot)} />
-        <div className="min-[360px]:col-span-2">
-          <dt className="text-xs uppercase tracking-wide text-neutral-400">Door code</dt>
-          <dd data-testid="pass-code" className="font-mono text-2xl font-semibold tracking-[0.2em] text-gold-200">
-            {formatPassCode(p.code)}
-          </dd>
-        </div>
+        <DoorCode code={p.code} className="min-[360px]:col-span-2" />
       </dl>
       {p.status === 'checked-in' && p.checkedInAt ? (
         <p

@@ -6,6 +6,7 @@ import { bookingWindow, FULL_YACHT, splitDeadline, type Booking, type Split, typ
 import { bookingPath } from '../../../lib/booking-display';
 import { formatMoney } from '../../../lib/format';
 import { DashboardExit, PageFrame } from '../../../components/layout/card-page';
+import { Panel } from '../../../components/ui/panel';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
@@ -501,12 +502,9 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
           total={total}
           deposit={booking.section ? { amount: charge, balance, percent: booking.section.depositPercent } : undefined}
         />
-        <section aria-labelledby="payment-title" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
-          <h2 id="payment-title" className="mb-4 text-lg font-semibold text-white">
-            Payment details
-          </h2>
+        <Panel id="payment-title" title="Payment details">
           {payment}
-        </section>
+        </Panel>
       </main>
     </Shell>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Elements } from '@stripe/react-stripe-js';
 import { DashboardExit, PageFrame } from '../../../components/layout/card-page';
+import { Panel } from '../../../components/ui/panel';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
@@ -167,12 +168,9 @@ export function SharePage({ token }: { token: string }) {
           <dd className="text-right text-neutral-100">{formatDateTimeEst(s.deadline)}</dd>
         </dl>
       </section>
-      <section aria-labelledby="share-payment" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
-        <h2 id="share-payment" className="mb-4 text-lg font-semibold text-white">
-          Payment details
-        </h2>
+      <Panel id="share-payment" title="Payment details">
         {body}
-      </section>
+      </Panel>
     </Shell>
   );
 }
