@@ -53,15 +53,6 @@ export function joinVisibility(chosen: ReadonlySet<GuestVisibility>): string {
   return list.length > 0 && !chosen.has('both') ? list.join(',') : 'both';
 }
 
-export function visibilityLabel(joined: string): string {
-  return joined
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean)
-    .map((v) => v.charAt(0).toUpperCase() + v.slice(1))
-    .join(', ');
-}
-
 export function isStripClub(venue: Pick<Venue, 'subtype'>): boolean {
   return venue.subtype === 'strip_club';
 }
