@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { lastBookableDate, todayInNewYork } from '@luxe/contracts';
-import { formatBookingDate } from '../lib/booking-display';
+import { BOOKING_DURATIONS, formatBookingDate } from '../lib/booking-display';
+import { formatHours } from '../lib/format';
 import { Input } from './ui/input';
 import { Label } from './ui/label';
+import { Select } from './ui/select';
 
 /**
  * The night of a booking, a yacht's or a club section's: a date from today (New York) to the last
@@ -74,5 +76,22 @@ export function SoldOutNights({
         </p>
       ) : null}
     </>
+  );
+}
+
+/** How long the booking lasts: BOOKING_DURATIONS, in hours. */
+export function BookingDurationField({ value, onChange }: { value: number; onChange: (hours: number) => void }) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id}>Duration</Label>
+      <Select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {BOOKING_DURATIONS.map((h) => (
+          <option key={h} value={h}>
+            {formatHours(h)}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   AVAILABILITY_REASONS,
@@ -15,20 +15,17 @@ import {
   type StartTime,
   type Venue,
 } from '@luxe/contracts';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { clearCurrentUser, rememberRedirectAfterLogin, useCurrentUser } from '../../../lib/auth-store';
 import { writePendingBooking } from '../../../lib/pending-booking';
+import { formatHours } from '../../../lib/format';
 import { useAvailability } from '../../../api/availability';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookableDancers } from '../api/venue';
 import {
   clearBookingChoice,
   DEFAULT_DURATION,
-  DURATION_OPTIONS,
-  hoursLabel,
   isStripClub,
   joinVisibility,
   parseVisibility,
@@ -46,7 +43,7 @@ import { ChoiceGroup } from './choice-group';
 import { EntertainerPicker } from './entertainer-picker';
 import { estimateAmounts, PriceSummary, ReserveBar } from './price-summary';
 import { RefundSchedule } from '../../../components/refund-schedule';
-import { BookingDateField, SoldOutNights } from '../../../components/booking-night';
+import { BookingDateField, BookingDurationField, SoldOutNights } from '../../../components/booking-night';
 import { CategoryChoice, SectionPicker } from './section-picker';
 import { VenueSummaryCard } from './venue-summary-card';
 import { GuestVisibilityField } from './guest-visibility-field';
@@ -64,7 +61,6 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   const user = useCurrentUser();
   const navigate = useNavigate();
   const today = todayInNewYork();
-  const durationId = useId();
   const categories = sectionCategories(venue, sections);
 
   // A choice kept while the visitor made an account: restored once, then forgotten.
@@ -108,7 +104,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   const dancerBusy = new Set<string>(open?.dancerTakenStartTimes ?? []);
   const soldOut = (open?.soldOutDates ?? []).filter((d) => d >= today);
   const takenReason = (t: string) =>
-    dancerBusy.has(t) ? AVAILABILITY_REASONS.dancerTaken : `Taken for ${hoursLabel(duration)}`;
+    dancerBusy.has(t) ? AVAILABILITY_REASONS.dancerTaken : `Taken for ${formatHours(duration)}`;
   const startTimeOptions = START_TIME_OPTIONS.map((o) =>
     taken.has(o.value)
       ? {
@@ -272,20 +268,11 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
           <p role="status" className="text-sm text-red-300">
             {dancerBusy.has(startTime)
               ? BOOKING_MESSAGES.dancerTaken
-              : `${timeLabel(startTime)} is taken for ${hoursLabel(duration)}. Choose another start time or a shorter duration.`}
+              : `${timeLabel(startTime)} is taken for ${formatHours(duration)}. Choose another start time or a shorter duration.`}
           </p>
         ) : null}
 
-        <div>
-          <Label htmlFor={durationId}>Duration</Label>
-          <Select id={durationId} value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
-            {DURATION_OPTIONS.map((h) => (
-              <option key={h} value={h}>
-                {hoursLabel(h)}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <BookingDurationField value={duration} onChange={setDuration} />
 
         <GuestVisibilityField value={visibility} onChange={setVisibility} />
 

@@ -1,21 +1,12 @@
 import { useId } from 'react';
-import {
-  bookingDateProblem,
-  DURATION_HOURS,
-  todayInNewYork,
-  yachtPrice,
-  type StartTime,
-  type Venue,
-} from '@luxe/contracts';
+import { bookingDateProblem, todayInNewYork, yachtPrice, type StartTime, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
 import { formatDollars, formatHours } from '../../../lib/format';
 import { useAvailability } from '../../../api/availability';
 import { START_TIME_OPTIONS } from '../rules';
 import { PriceBar, StepShell } from './step-shell';
-import { BookingDateField, SoldOutNights } from '../../../components/booking-night';
+import { BookingDateField, BookingDurationField, SoldOutNights } from '../../../components/booking-night';
 
 export interface Schedule {
   /** 'yyyy-MM-dd', or '' when cleared. */
@@ -23,8 +14,6 @@ export interface Schedule {
   startTime: StartTime | '';
   duration: number;
 }
-
-const DURATIONS = Array.from({ length: DURATION_HOURS.max - DURATION_HOURS.min + 1 }, (_, i) => DURATION_HOURS.min + i);
 
 /** Whether Next may go on: a date that may be booked (bookingDateProblem) and a start time. */
 export function scheduleComplete(s: Schedule, now = new Date()): boolean {
@@ -48,7 +37,6 @@ export function ScheduleStep({
   focusTitle: boolean;
 }) {
   const today = todayInNewYork();
-  const durationId = useId();
   const hintId = useId();
   // A cleared field says nothing until Next (which stays disabled); a wrong date says what is wrong.
   const dateProblem = value.date ? bookingDateProblem(value.date) : null;
@@ -131,20 +119,7 @@ export function ScheduleStep({
         ) : null}
       </fieldset>
 
-      <div>
-        <Label htmlFor={durationId}>Duration</Label>
-        <Select
-          id={durationId}
-          value={value.duration}
-          onChange={(e) => onChange({ ...value, duration: Number(e.target.value) })}
-        >
-          {DURATIONS.map((h) => (
-            <option key={h} value={h}>
-              {formatHours(h)}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <BookingDurationField value={value.duration} onChange={(duration) => onChange({ ...value, duration })} />
 
       <p id={hintId} className="rounded-2xl border border-gold-400/30 bg-gold-400/10 px-4 py-3 text-sm text-gold-100">
         Hit Next to Start Inviting Guest
