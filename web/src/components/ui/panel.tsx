@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { greetingFor } from '../../lib/greeting';
+import { QueryState, type QueryLike } from '../query-state';
 import { buttonClasses } from './button';
 import { CardHeader } from './card';
 
@@ -124,5 +125,52 @@ export function HomeEventCard({
       </p>
       {children}
     </article>
+  );
+}
+
+/**
+ * A home's Panel that lists what one query read: two skeleton rows while it loads, the error and
+ * Try Again under the title when it failed, `empty` when `items` (what the home shows of the
+ * answer) is empty, else `items` as a list named `listLabel`, each drawn by `renderItem` (its `<li>`).
+ */
+export function HomeListPanel<T>({
+  id,
+  title,
+  query,
+  loadingLabel,
+  errorText,
+  items,
+  empty,
+  listLabel,
+  renderItem,
+}: {
+  id: string;
+  title: string;
+  query: QueryLike<unknown>;
+  loadingLabel: string;
+  errorText: string;
+  items: readonly T[];
+  empty: ReactNode;
+  listLabel: string;
+  renderItem: (item: T) => ReactNode;
+}) {
+  return (
+    <Panel id={id} title={title}>
+      <QueryState
+        query={query}
+        loadingLabel={loadingLabel}
+        rows={2}
+        errorText={errorText}
+        errorLook="inline"
+        isEmpty={() => items.length === 0}
+        empty={empty}
+      >
+        {() => (
+          <ul aria-label={listLabel} className="flex flex-col gap-3">
+            {items.map(renderItem)}
+          </ul>
+        )}
+      </QueryState>
+    </Panel>
   );
 }

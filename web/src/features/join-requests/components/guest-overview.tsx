@@ -7,11 +7,10 @@ import { formatBookingDate } from '../../../lib/booking-display';
 import { formatTimeEst } from '../../../lib/format';
 import { useMyJoinRequests } from '../api/my-join-requests';
 import { eventStartsAt, upcomingApproved } from '../attending';
-import { HomeEventCard, HomeGreeting, Panel, Statistic, Statistics } from '../../../components/ui/panel';
+import { HomeEventCard, HomeGreeting, HomeListPanel, Panel, Statistic, Statistics } from '../../../components/ui/panel';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useLeaveEvent } from '../api/guest-list';
-import { QueryState } from '../../../components/query-state';
 
 /** Home lists show 3 items (docs/product.md#dashboard-guest-home). */
 export const ATTENDING_LIMIT = 3;
@@ -65,34 +64,28 @@ export function GuestOverview({
         </Statistics>
       ) : null}
 
-      <Panel id="events-attending" title="Events I'm Attending">
-        <QueryState
-          query={requests}
-          loadingLabel="Loading your events..."
-          rows={2}
-          errorText="Error loading your events. Please try again."
-          errorLook="inline"
-          isEmpty={() => attending.length === 0}
-          empty={
-            <div className="flex flex-col items-center gap-2 py-4 text-center">
-              <p className="font-semibold text-white">No Upcoming Events Yet</p>
-              <p className="text-sm text-neutral-300">
-                Ask to join an event; once its host approves you, it shows up here.
-              </p>
-            </div>
-          }
-        >
-          {() => (
-            <ul aria-label="Events I'm attending" className="flex flex-col gap-3">
-              {attending.slice(0, ATTENDING_LIMIT).map((request) => (
-                <li key={request.id}>
-                  <AttendingEvent request={request} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </Panel>
+      <HomeListPanel
+        id="events-attending"
+        title="Events I'm Attending"
+        query={requests}
+        loadingLabel="Loading your events..."
+        errorText="Error loading your events. Please try again."
+        items={attending.slice(0, ATTENDING_LIMIT)}
+        empty={
+          <div className="flex flex-col items-center gap-2 py-4 text-center">
+            <p className="font-semibold text-white">No Upcoming Events Yet</p>
+            <p className="text-sm text-neutral-300">
+              Ask to join an event; once its host approves you, it shows up here.
+            </p>
+          </div>
+        }
+        listLabel="Events I'm attending"
+        renderItem={(request) => (
+          <li key={request.id}>
+            <AttendingEvent request={request} />
+          </li>
+        )}
+      />
 
       {waitlisted.length > 0 ? (
         <Panel id="events-waitlisted" title="Waitlisted">

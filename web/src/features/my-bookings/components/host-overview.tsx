@@ -7,8 +7,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { bySoonest, formatBookingDate, formatStartTime, isUpcoming } from '../../../lib/booking-display';
 import { formatWholeDollars } from '../../../lib/format';
 import { useHostedBookings } from '../api/bookings';
-import { HomeEventCard, HomeGreeting, Panel, Statistic, Statistics } from '../../../components/ui/panel';
-import { QueryState } from '../../../components/query-state';
+import { HomeEventCard, HomeGreeting, HomeListPanel, Statistic, Statistics } from '../../../components/ui/panel';
 
 /** Home lists show 3 items (docs/product.md#dashboard-host-home). */
 export const UPCOMING_EVENTS_LIMIT = 3;
@@ -63,87 +62,75 @@ export function HostOverview({
         </Statistics>
       ) : null}
 
-      <Panel id="upcoming-events" title="Your Upcoming Events">
-        <QueryState
-          query={hosted}
-          loadingLabel="Loading your events..."
-          rows={2}
-          errorText="Error loading your events. Please try again."
-          errorLook="inline"
-          isEmpty={() => upcoming.length === 0}
-          empty={
-            <div className="flex flex-col items-center gap-3 py-4 text-center">
-              <p className="font-semibold text-white">No Upcoming Events</p>
-              <p className="text-sm text-neutral-300">Book a yacht or a club and your events will show up here.</p>
-              <Link to={TABS.events} className={buttonClasses('secondary', 'sm')}>
-                Browse Events
-              </Link>
-            </div>
-          }
-        >
-          {() => (
-            <ul aria-label="Upcoming events" className="flex flex-col gap-3">
-              {upcoming.slice(0, UPCOMING_EVENTS_LIMIT).map((booking) => (
-                <li key={booking.id}>
-                  <UpcomingEvent booking={booking} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </Panel>
+      <HomeListPanel
+        id="upcoming-events"
+        title="Your Upcoming Events"
+        query={hosted}
+        loadingLabel="Loading your events..."
+        errorText="Error loading your events. Please try again."
+        items={upcoming.slice(0, UPCOMING_EVENTS_LIMIT)}
+        empty={
+          <div className="flex flex-col items-center gap-3 py-4 text-center">
+            <p className="font-semibold text-white">No Upcoming Events</p>
+            <p className="text-sm text-neutral-300">Book a yacht or a club and your events will show up here.</p>
+            <Link to={TABS.events} className={buttonClasses('secondary', 'sm')}>
+              Browse Events
+            </Link>
+          </div>
+        }
+        listLabel="Upcoming events"
+        renderItem={(booking) => (
+          <li key={booking.id}>
+            <UpcomingEvent booking={booking} />
+          </li>
+        )}
+      />
 
-      <Panel id="recent-activity" title="Recent Activity">
-        <QueryState
-          query={sentInvites}
-          loadingLabel="Loading your invites..."
-          rows={2}
-          errorText="Error loading your invites. Please try again."
-          errorLook="inline"
-          isEmpty={() => sent.length === 0}
-          empty={
-            <div className="py-2 text-center">
-              <p className="font-semibold text-white">No recent activity yet</p>
-              <p className="mt-1 text-sm text-neutral-300">Guests you invite will appear here.</p>
+      <HomeListPanel
+        id="recent-activity"
+        title="Recent Activity"
+        query={sentInvites}
+        loadingLabel="Loading your invites..."
+        errorText="Error loading your invites. Please try again."
+        items={sent.slice(0, RECENT_ACTIVITY_LIMIT)}
+        empty={
+          <div className="py-2 text-center">
+            <p className="font-semibold text-white">No recent activity yet</p>
+            <p className="mt-1 text-sm text-neutral-300">Guests you invite will appear here.</p>
+          </div>
+        }
+        listLabel="Invites you sent"
+        renderItem={(invite) => (
+          <li
+            key={invite.id}
+            data-testid="recent-invite"
+            className="flex items-center gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-3"
+          >
+            {invite.guest.profileImages[0] ? (
+              <img
+                src={invite.guest.profileImages[0]}
+                alt=""
+                className="h-10 w-10 shrink-0 rounded-full object-cover"
+              />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-gold-400 font-semibold text-neutral-950"
+              >
+                {invite.guest.firstName.charAt(0).toUpperCase() || '?'}
+              </span>
+            )}
+            <div className="min-w-0 flex-1">
+              <p data-testid="recent-invite-text" className="font-medium break-words text-white">
+                You invited {invite.guest.firstName}
+              </p>
+              <VerifiedBadge verified={invite.guest.verified} className="my-0.5" />
+              <p className="truncate text-xs text-neutral-400">{invite.eventTitle}</p>
             </div>
-          }
-        >
-          {() => (
-            <ul aria-label="Invites you sent" className="flex flex-col gap-3">
-              {sent.slice(0, RECENT_ACTIVITY_LIMIT).map((invite) => (
-                <li
-                  key={invite.id}
-                  data-testid="recent-invite"
-                  className="flex items-center gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-3"
-                >
-                  {invite.guest.profileImages[0] ? (
-                    <img
-                      src={invite.guest.profileImages[0]}
-                      alt=""
-                      className="h-10 w-10 shrink-0 rounded-full object-cover"
-                    />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-gold-400 font-semibold text-neutral-950"
-                    >
-                      {invite.guest.firstName.charAt(0).toUpperCase() || '?'}
-                    </span>
-                  )}
-                  <div className="min-w-0 flex-1">
-                    <p data-testid="recent-invite-text" className="font-medium break-words text-white">
-                      You invited {invite.guest.firstName}
-                    </p>
-                    <VerifiedBadge verified={invite.guest.verified} className="my-0.5" />
-                    <p className="truncate text-xs text-neutral-400">{invite.eventTitle}</p>
-                  </div>
-                  <InviteStatusBadge status={invite.status} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </Panel>
+            <InviteStatusBadge status={invite.status} />
+          </li>
+        )}
+      />
     </>
   );
 }
