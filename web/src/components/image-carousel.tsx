@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { Icon, ICON_PATHS } from './ui/icon';
 
 const arrowButton =
   'absolute top-1/2 -translate-y-1/2 inline-flex h-10 w-10 items-center justify-center rounded-full bg-neutral-950/80 text-white ring-1 ring-white/20 ' +
@@ -122,28 +123,10 @@ export function ImageCarousel({
       {count > 1 ? (
         <>
           <button type="button" aria-label={previousLabel} onClick={() => go(-1)} className={cn(arrowButton, 'left-3')}>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M15 18l-6-6 6-6" />
-            </svg>
+            <Icon path={ICON_PATHS.back} />
           </button>
           <button type="button" aria-label={nextLabel} onClick={() => go(1)} className={cn(arrowButton, 'right-3')}>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M9 6l6 6-6 6" />
-            </svg>
+            <Icon path={ICON_PATHS.forward} />
           </button>
         </>
       ) : null}

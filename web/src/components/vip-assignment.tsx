@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { AssignmentStatus, EntertainerRequest, VipAssignment } from '@luxe/contracts';
 import { cn } from '../lib/cn';
 import { formatDateTimeEst } from '../lib/format';
+import { DetailItem } from './detail-item';
+import { CardHeader } from './ui/card';
 
 /*
  * Entertainers' venue requests and VIP room assignments as both sides see them: the entertainer
@@ -96,8 +98,8 @@ export function VipAssignmentCard({ assignment, children }: { assignment: VipAss
       data-testid="vip-assignment"
       className="flex h-full flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5"
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+      <CardHeader
+        heading={
           <h3
             id={headingId}
             tabIndex={-1}
@@ -105,30 +107,25 @@ export function VipAssignmentCard({ assignment, children }: { assignment: VipAss
           >
             {assignment.sectionName}
           </h3>
-          <p className="text-sm break-words text-neutral-300">{assignment.venueName}</p>
-        </div>
-        <AssignmentStatusBadge status={assignment.status} />
-      </div>
+        }
+        badge={<AssignmentStatusBadge status={assignment.status} />}
+      >
+        <p className="text-sm break-words text-neutral-300">{assignment.venueName}</p>
+      </CardHeader>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[400px]:grid-cols-2">
-        <div className="min-w-0 min-[400px]:col-span-2">
-          <dt className="text-xs tracking-wide text-neutral-400 uppercase">Dancer</dt>
-          <dd data-testid="assignment-dancer" className="break-words text-neutral-100">
-            {assignment.dancerName}
-          </dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="text-xs tracking-wide text-neutral-400 uppercase">Proposed</dt>
-          <dd data-testid="assignment-created" className="text-neutral-100">
-            {formatDateTimeEst(assignment.createdAt)}
-          </dd>
-        </div>
+        <DetailItem
+          label="Dancer"
+          testId="assignment-dancer"
+          value={assignment.dancerName}
+          className="min-[400px]:col-span-2"
+        />
+        <DetailItem label="Proposed" testId="assignment-created" value={formatDateTimeEst(assignment.createdAt)} />
         {assignment.respondedAt ? (
-          <div className="min-w-0">
-            <dt className="text-xs tracking-wide text-neutral-400 uppercase">Answered</dt>
-            <dd data-testid="assignment-responded" className="text-neutral-100">
-              {formatDateTimeEst(assignment.respondedAt)}
-            </dd>
-          </div>
+          <DetailItem
+            label="Answered"
+            testId="assignment-responded"
+            value={formatDateTimeEst(assignment.respondedAt)}
+          />
         ) : null}
       </dl>
       {children ? <div className="flex flex-col gap-2 min-[400px]:flex-row">{children}</div> : null}

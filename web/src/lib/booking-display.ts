@@ -1,9 +1,15 @@
-import { BOOKING_TIME_ZONE, bookingWindow, formatCity } from '@luxe/contracts';
+import { BOOKING_TIME_ZONE, bookingWindow, DURATION_HOURS, formatCity } from '@luxe/contracts';
 import { fromZonedTime } from 'date-fns-tz';
 import { formatInEst, LONG_DATE_FORMAT, TIME_FORMAT } from './format';
 
 /** The page of one of the member's bookings (app/routes/booking-detail; where a paid checkout lands). */
 export const bookingPath = (bookingId: string) => `/bookings/${bookingId}`;
+
+/** The hours a booking may last, a yacht's or a section's: every whole hour of the contract's range. */
+export const BOOKING_DURATIONS: readonly number[] = Array.from(
+  { length: DURATION_HOURS.max - DURATION_HOURS.min + 1 },
+  (_, i) => DURATION_HOURS.min + i,
+);
 
 /** What every booking read carries for its slot: the night's date, 'HH:mm' and hours. */
 export interface BookingSlot {

@@ -1,4 +1,4 @@
-import type { Booking, OwnerBooking } from '@luxe/contracts';
+import { ownerBookingSchema, type Booking, type OwnerBooking } from '@luxe/contracts';
 
 let seq = 0;
 const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -42,44 +42,14 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
   };
 }
 
-/** The owner's view of a booking (GET /api/venue-owner-bookings). */
+/** The fields of a booking the owner sees: the contract's own pick (everything but the name it adds). */
+const OWNER_FIELDS = Object.keys(ownerBookingSchema.shape).filter((k) => k !== 'hostName') as Array<
+  keyof Booking & keyof OwnerBooking
+>;
+
+/** The owner's view of a booking (GET /api/venue-owner-bookings): makeBooking's, as the contract picks it. */
 export function makeOwnerBooking(overrides: Partial<OwnerBooking> = {}): OwnerBooking {
-  const {
-    id,
-    venueId,
-    venueName,
-    venueType,
-    sectionType,
-    status,
-    bookingDate,
-    startTime,
-    duration,
-    totalCost,
-    guestVisibility,
-    friends,
-    createdAt,
-    refundAmount,
-    depositAmount,
-    balanceDue,
-  } = makeBooking();
-  return {
-    id,
-    venueId,
-    hostName: 'Hugo',
-    venueName,
-    venueType,
-    sectionType,
-    status,
-    bookingDate,
-    startTime,
-    duration,
-    totalCost,
-    guestVisibility,
-    friends,
-    createdAt,
-    refundAmount,
-    depositAmount,
-    balanceDue,
-    ...overrides,
-  };
+  const booking = makeBooking();
+  const picked = Object.fromEntries(OWNER_FIELDS.map((k) => [k, booking[k]])) as Omit<OwnerBooking, 'hostName'>;
+  return { ...picked, hostName: 'Hugo', ...overrides };
 }

@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { dismissToast } from '../components/ui/toast';
 import { server } from './server';
 
-// Screens load on demand (lazy routes): on a busy machine the first import of a route can take
-// longer than Testing Library's default 1 s wait, which made findBy* fail at random (3 s was
-// still too short for the Messages tab's first test on a loaded 2-core machine). Passing tests
-// do not wait longer for it; only a failing one does.
+// Screens load on demand (lazy routes): on a busy machine (CI's two shared cores) the first import
+// of a route can take several seconds, far past Testing Library's default 1 s wait, and findBy*
+// would fail at random. The bound is generous because it costs nothing when tests pass: a passing
+// test waits only as long as its screen takes; only a failing one waits the full 10 s.
 configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lays nothing out and has no scrollIntoView; the pages call it to bring a focused control

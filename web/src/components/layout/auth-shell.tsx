@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { Icon, ICON_PATHS } from '../ui/icon';
 
 export interface AuthShellProps {
   title: string;
@@ -23,16 +24,7 @@ export function AuthShell({ title, subtitle, back, step, children, footer }: Aut
             aria-label={back.label}
             className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-white/10 text-neutral-300 hover:border-gold-400/60 hover:text-gold-200 focus-visible:outline-2 focus-visible:outline-gold-400"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M15 18l-6-6 6-6" />
-            </svg>
+            <Icon path={ICON_PATHS.back} />
           </Link>
           {step ? (
             <p className="text-xs font-medium uppercase tracking-[0.2em] text-gold-300">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../lib/auth-store';
 import { useUnreadCount } from '../../api/unread-count';
+import { Icon } from '../ui/icon';
 
 /**
  * The header's bell: a link to the notifications page with the unread count, read from the
@@ -17,18 +18,13 @@ export function NotificationBell() {
       data-testid="notification-bell"
       className="relative inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-neutral-200 hover:bg-white/5 hover:text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold-300"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
+      <Icon
+        path="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0"
         className="h-6 w-6"
-        fill="none"
-        stroke="currentColor"
         strokeWidth="1.8"
         strokeLinecap="round"
         strokeLinejoin="round"
-      >
-        <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
-      </svg>
+      />
       {unread > 0 && (
         <span
           aria-hidden="true"

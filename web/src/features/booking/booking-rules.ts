@@ -1,24 +1,13 @@
 import { format, parseISO } from 'date-fns';
-import {
-  DURATION_HOURS,
-  endTimeOf,
-  GUEST_VISIBILITY,
-  START_TIMES,
-  type Section,
-  type StartTime,
-  type Venue,
-} from '@luxe/contracts';
-import { LONG_DATE_FORMAT } from '../../lib/format';
+import { endTimeOf, GUEST_VISIBILITY, START_TIMES, type Section, type StartTime, type Venue } from '@luxe/contracts';
+import { formatHours, LONG_DATE_FORMAT } from '../../lib/format';
+import { BOOKING_DURATIONS } from '../../lib/booking-display';
 import { local, STORAGE_KEYS } from '../../lib/storage';
 
 export type GuestVisibility = (typeof GUEST_VISIBILITY)[number];
 export type SectionCategory = 'vip' | 'regular';
 
 export const DEFAULT_DURATION = 2;
-export const DURATION_OPTIONS = Array.from(
-  { length: DURATION_HOURS.max - DURATION_HOURS.min + 1 },
-  (_, i) => DURATION_HOURS.min + i,
-);
 /** Entertainers are shown three at a time (docs/product.md#booking-vip-rooms). */
 export const ENTERTAINERS_PER_PAGE = 3;
 
@@ -28,13 +17,9 @@ export function timeLabel(time: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${time.slice(3, 5)} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-export function hoursLabel(hours: number): string {
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}
-
 /** '6:00 PM - 9:00 PM EST (3 hours)'. */
 export function timeRangeLabel(startTime: string, duration: number, endTime = endTimeOf(startTime, duration)): string {
-  return `${timeLabel(startTime)} - ${timeLabel(endTime)} EST (${hoursLabel(duration)})`;
+  return `${timeLabel(startTime)} - ${timeLabel(endTime)} EST (${formatHours(duration)})`;
 }
 
 /** '2026-11-22' → 'Sunday, Nov 22, 2026' (a booking date is already New York's date). */
@@ -51,15 +36,6 @@ export function joinVisibility(chosen: ReadonlySet<GuestVisibility>): string {
   const list = GUEST_VISIBILITY.filter((v) => chosen.has(v));
   // Both is never sent beside Men or Women (the server refuses 'men,both').
   return list.length > 0 && !chosen.has('both') ? list.join(',') : 'both';
-}
-
-export function visibilityLabel(joined: string): string {
-  return joined
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean)
-    .map((v) => v.charAt(0).toUpperCase() + v.slice(1))
-    .join(', ');
 }
 
 export function isStripClub(venue: Pick<Venue, 'subtype'>): boolean {
@@ -113,7 +89,7 @@ export function readBookingChoice(venueId: string): StoredBookingChoice | null {
     venueId,
     date: typeof raw.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw.date) ? raw.date : '',
     startTime: isStartTime(raw.startTime) ? raw.startTime : null,
-    duration: DURATION_OPTIONS.includes(duration) ? duration : DEFAULT_DURATION,
+    duration: BOOKING_DURATIONS.includes(duration) ? duration : DEFAULT_DURATION,
     sectionId: isStringOrNull(raw.sectionId) ? raw.sectionId : null,
     dancerId: isStringOrNull(raw.dancerId) ? raw.dancerId : null,
     guestVisibility: typeof raw.guestVisibility === 'string' ? raw.guestVisibility : 'both',

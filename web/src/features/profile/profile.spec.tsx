@@ -207,6 +207,7 @@ describe('Profile tab: photos', () => {
     expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Preview photo 1' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Save Photos' }));
     expect(await findToast()).toHaveTextContent('Photos Saved');

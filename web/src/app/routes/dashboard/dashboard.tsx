@@ -1,9 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { Logo } from '../../../components/layout/logo';
 import { buttonClasses } from '../../../components/ui/button';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
-import { cn } from '../../../lib/cn';
 import { useCurrentUser, type StoredUser } from '../../../lib/auth-store';
 import { ProfileDetailsForm } from '../../../features/profile/components/profile-details-form';
 import { ProfilePhotos } from '../../../features/profile/components/profile-photos';
@@ -28,7 +26,7 @@ import { VipRooms } from '../../../features/entertainer/components/vip-rooms';
 import { blockInvalidates } from './member-safety';
 import { BlockedMembers } from '../../../features/safety/components/blocked-members';
 import { rememberActiveTab, resolveTab, TAB_LABELS, tabsFor, type DashboardTab } from './tabs';
-import { useObscuringBar } from '../../../lib/obscuring-bars';
+import { DashboardGreeting, TabShell } from '../../../components/layout/tab-shell';
 
 /** /dashboard and /host-dashboard: the signed-in member's shell with a bottom tab bar. */
 export function DashboardRoute() {
@@ -53,9 +51,6 @@ export function DashboardRoute() {
     () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   );
 
-  const header = useObscuringBar<HTMLElement>('top');
-  const tabBar = useObscuringBar<HTMLElement>('bottom');
-
   useEffect(() => {
     if (requested === tab) rememberActiveTab(tab);
   }, [requested, tab]);
@@ -71,90 +66,59 @@ export function DashboardRoute() {
   };
 
   return (
-    <div className="min-h-dvh bg-neutral-950 pb-28 text-neutral-100">
-      <header ref={header} className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
-        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-4 px-5 py-4">
-          <Logo to="/dashboard" />
-          <div className="flex min-w-0 items-center gap-2">
-            <p data-testid="dashboard-greeting" className="truncate text-sm text-neutral-300">
-              Welcome, <span className="font-semibold text-gold-200">{user.firstName}</span>
-            </p>
-            <NotificationBell />
-          </div>
-        </div>
-      </header>
-
-      <main className="mx-auto max-w-3xl px-5 py-6" aria-labelledby="tab-heading">
-        <h1 id="tab-heading" className="font-display text-3xl font-semibold text-white">
-          {TAB_LABELS[tab]}
-        </h1>
-        <div className="mt-6">
-          {tab === 'profile' ? (
-            <ProfileTab user={user} afterUnblock={afterBlock} />
-          ) : tab === 'home' ? (
-            <HomeTab user={user} />
-          ) : tab === 'events' ? (
-            <EventsTab
-              location={locationOf(user)}
-              renderHostActions={(host, { onBlocked }) => (
-                <MemberSafetyActions member={host} invalidates={afterBlock} onBlocked={onBlocked} />
-              )}
-            />
-          ) : tab === 'messages' ? (
-            <MessagesTab
-              userId={user.id}
-              renderMemberActions={(member, { onBlocked }) => (
-                <MemberSafetyActions member={member} invalidates={afterBlock} onBlocked={onBlocked} />
-              )}
-              renderMessageActions={(message, conversation) => (
-                <ReportMessageButton
-                  conversationId={conversation.id}
-                  messageId={message.id}
-                  senderName={conversation.otherUser.firstName}
-                />
-              )}
-            />
-          ) : tab === 'invites' ? (
-            <InvitesTabRoute user={user} onDiscoverEvents={() => selectTab('events')} />
-          ) : tab === 'venues' ? (
-            <MyVenues />
-          ) : tab === 'assignments' ? (
-            <VipRooms />
-          ) : tab === 'book' ? (
-            <BookTab userId={user.id} onBrowseEvents={() => selectTab('events')} />
-          ) : (
-            <Panel>
-              <p className="text-neutral-300">This part of your dashboard is coming soon.</p>
-            </Panel>
+    <TabShell
+      logoTo="/dashboard"
+      headerEnd={
+        <>
+          <DashboardGreeting firstName={user.firstName} />
+          <NotificationBell />
+        </>
+      }
+      width="max-w-3xl"
+      navLabel="Dashboard"
+      tabs={tabs.map((id) => ({ id, label: TAB_LABELS[id], icon: ICON_PATHS[id] }))}
+      current={tab}
+      onSelect={selectTab}
+    >
+      {tab === 'profile' ? (
+        <ProfileTab user={user} afterUnblock={afterBlock} />
+      ) : tab === 'home' ? (
+        <HomeTab user={user} />
+      ) : tab === 'events' ? (
+        <EventsTab
+          location={locationOf(user)}
+          renderHostActions={(host, { onBlocked }) => (
+            <MemberSafetyActions member={host} invalidates={afterBlock} onBlocked={onBlocked} />
           )}
-        </div>
-      </main>
-
-      <nav
-        ref={tabBar}
-        aria-label="Dashboard"
-        className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
-      >
-        <ul className={cn('mx-auto grid max-w-3xl', GRID_COLUMNS[tabs.length])}>
-          {tabs.map((id) => (
-            <li key={id}>
-              <button
-                type="button"
-                onClick={() => selectTab(id)}
-                aria-current={tab === id ? 'page' : undefined}
-                className={cn(
-                  'flex h-16 w-full flex-col items-center justify-center gap-1 text-[11px] font-medium transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400',
-                  tab === id ? 'text-gold-300' : 'text-neutral-400 hover:text-neutral-200',
-                )}
-              >
-                <TabIcon tab={id} />
-                {TAB_LABELS[id]}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
+        />
+      ) : tab === 'messages' ? (
+        <MessagesTab
+          userId={user.id}
+          renderMemberActions={(member, { onBlocked }) => (
+            <MemberSafetyActions member={member} invalidates={afterBlock} onBlocked={onBlocked} />
+          )}
+          renderMessageActions={(message, conversation) => (
+            <ReportMessageButton
+              conversationId={conversation.id}
+              messageId={message.id}
+              senderName={conversation.otherUser.firstName}
+            />
+          )}
+        />
+      ) : tab === 'invites' ? (
+        <InvitesTabRoute user={user} onDiscoverEvents={() => selectTab('events')} />
+      ) : tab === 'venues' ? (
+        <MyVenues />
+      ) : tab === 'assignments' ? (
+        <VipRooms />
+      ) : tab === 'book' ? (
+        <BookTab userId={user.id} onBrowseEvents={() => selectTab('events')} />
+      ) : (
+        <Panel>
+          <p className="text-neutral-300">This part of your dashboard is coming soon.</p>
+        </Panel>
+      )}
+    </TabShell>
   );
 }
 
@@ -203,9 +167,6 @@ function ProfileTab({ user, afterUnblock }: { user: StoredUser; afterUnblock: Qu
   );
 }
 
-/** The tab bar has one column per tab (class names spelled out for Tailwind). */
-const GRID_COLUMNS: Record<number, string> = { 5: 'grid-cols-5', 6: 'grid-cols-6' };
-
 const ICON_PATHS: Record<DashboardTab, string> = {
   home: 'M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z',
   messages: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
@@ -217,19 +178,3 @@ const ICON_PATHS: Record<DashboardTab, string> = {
   book: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5',
   profile: 'M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',
 };
-
-function TabIcon({ tab }: { tab: DashboardTab }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinejoin="round"
-    >
-      <path d={ICON_PATHS[tab]} />
-    </svg>
-  );
-}

@@ -56,8 +56,8 @@ describe('dashboard Home tab: the host home', () => {
 
   it('shows the 3 soonest future confirmed bookings with their details, and counts events and upcoming ones', async () => {
     await signIn(host);
-    // Long enough for the loading state to be seen on a busy machine (it was 30 ms, and the text
-    // was sometimes gone between finding it and checking it).
+    // Long enough for the loading state to be seen on a busy machine: a short delay lets the
+    // answer arrive between finding the loading text and checking it.
     mockHosted(async () => {
       await delay(400);
       return [

@@ -1,5 +1,4 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { Logo } from '../../../components/layout/logo';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { Entertainers } from '../../../features/venue-owner/components/entertainers';
 import { MyEvents } from '../../../features/venue-owner/components/my-events';
@@ -7,12 +6,11 @@ import { VenueBookings } from '../../../features/venue-owner/components/venue-bo
 import { DoorMode } from '../../../features/passes/components/door-mode';
 import { useMyVenues } from '../../../features/venue-owner/api/venues';
 import { useCurrentUser } from '../../../lib/auth-store';
-import { cn } from '../../../lib/cn';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtime } from '../../../lib/realtime';
 import { NOTIFICATIONS_KEY } from '../../../api/query-keys';
 import { NotificationBell } from '../../../components/layout/notification-bell';
-import { useObscuringBar } from '../../../lib/obscuring-bars';
+import { DashboardGreeting, TabShell } from '../../../components/layout/tab-shell';
 
 /** Tabs of the venue owner's dashboard (docs/product.md#venues-dashboard), and Entertainers: join requests and VIP room assignments. */
 export const VENUE_TABS = ['my-venues', 'my-bookings', 'entertainers', 'door'] as const;
@@ -44,79 +42,35 @@ export function VenueDashboardRoute() {
   const queryClient = useQueryClient();
   const refreshBell = () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
   useRealtime(!!user, () => undefined, refreshBell, undefined, refreshBell);
-  const header = useObscuringBar<HTMLElement>('top');
-  const tabBar = useObscuringBar<HTMLElement>('bottom');
 
   if (!user) return <Navigate to="/login" replace />;
 
   return (
-    <div className="min-h-dvh bg-neutral-950 pb-28 text-neutral-100">
-      <header ref={header} className="sticky top-0 z-10 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-5 py-4">
-          <Logo to="/venue-dashboard" />
-          <div className="flex min-w-0 items-center gap-3">
-            <p data-testid="dashboard-greeting" className="hidden truncate text-sm text-neutral-300 sm:block">
-              Welcome, <span className="font-semibold text-gold-200">{user.firstName}</span>
-            </p>
-            <NotificationBell />
-            <LogoutButton className="h-9 px-4" />
-          </div>
-        </div>
-      </header>
-
-      <main className="mx-auto max-w-5xl px-5 py-6" aria-labelledby="tab-heading">
-        <h1 id="tab-heading" className="font-display text-3xl font-semibold text-white">
-          {TAB_LABELS[tab]}
-        </h1>
-        <div className="mt-6">
-          {tab === 'my-venues' ? (
-            <MyEvents />
-          ) : tab === 'my-bookings' ? (
-            <VenueBookings />
-          ) : tab === 'door' ? (
-            <OwnerDoor />
-          ) : (
-            <Entertainers />
-          )}
-        </div>
-      </main>
-
-      <nav
-        ref={tabBar}
-        aria-label="Venue dashboard"
-        className="fixed inset-x-0 bottom-0 z-10 border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
-      >
-        <ul className="mx-auto grid max-w-5xl grid-cols-4">
-          {VENUE_TABS.map((id) => (
-            <li key={id}>
-              <button
-                type="button"
-                id={id}
-                onClick={() => setParams({ tab: id })}
-                aria-current={tab === id ? 'page' : undefined}
-                className={cn(
-                  'flex h-16 w-full flex-col items-center justify-center gap-1 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400',
-                  tab === id ? 'text-gold-300' : 'text-neutral-400 hover:text-neutral-200',
-                )}
-              >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinejoin="round"
-                >
-                  <path d={TAB_ICONS[id]} />
-                </svg>
-                {TAB_LABELS[id]}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
+    <TabShell
+      logoTo="/venue-dashboard"
+      headerEnd={
+        <>
+          <DashboardGreeting firstName={user.firstName} className="hidden sm:block" />
+          <NotificationBell />
+          <LogoutButton className="h-9 px-4" />
+        </>
+      }
+      width="max-w-5xl"
+      navLabel="Venue dashboard"
+      tabs={VENUE_TABS.map((id) => ({ id, label: TAB_LABELS[id], icon: TAB_ICONS[id] }))}
+      current={tab}
+      onSelect={(id) => setParams({ tab: id })}
+    >
+      {tab === 'my-venues' ? (
+        <MyEvents />
+      ) : tab === 'my-bookings' ? (
+        <VenueBookings />
+      ) : tab === 'door' ? (
+        <OwnerDoor />
+      ) : (
+        <Entertainers />
+      )}
+    </TabShell>
   );
 }
 

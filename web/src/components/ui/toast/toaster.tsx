@@ -2,6 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cn } from '../../../lib/cn';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
 import { TOAST_DURATION_MS, useToast } from './toast-store';
+import { Icon, ICON_PATHS } from '../icon';
 
 /** Renders the current toast (Radix Toast: announced to screen readers, swipe to dismiss). */
 export function Toaster() {
@@ -37,16 +38,7 @@ export function Toaster() {
             aria-label="Close"
             className="absolute right-3 top-3 rounded-full p-1 text-current opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-gold-400"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-4 w-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon path={ICON_PATHS.close} className="h-4 w-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}

@@ -6,8 +6,7 @@ import {
   type Dancer,
   type Section,
 } from '@luxe/contracts';
-import { formatMoney, formatPricePerHour } from '../../../lib/format';
-import { hoursLabel } from '../booking-rules';
+import { formatHours, formatMoney, formatPricePerHour } from '../../../lib/format';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 /**
@@ -50,14 +49,14 @@ export function PriceSummary({
             </>
           ) : null}
           <dt className="text-neutral-300">Duration</dt>
-          <dd className="text-right text-neutral-100">{hoursLabel(hours)}</dd>
+          <dd className="text-right text-neutral-100">{formatHours(hours)}</dd>
           {amounts?.minimumSpend != null ? (
             <>
               <dt className="text-neutral-300">
                 Minimum spend
                 {amounts.minimumSpend > hoursPrice ? (
                   <span className="block text-xs text-neutral-400">
-                    Applies: {hoursLabel(hours)} come to {formatMoney(hoursPrice)}
+                    Applies: {formatHours(hours)} come to {formatMoney(hoursPrice)}
                   </span>
                 ) : null}
               </dt>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   AVAILABILITY_REASONS,
@@ -6,7 +6,6 @@ import {
   bookingDateProblem,
   bookingWindow,
   CANCELLATION_POLICY_LABELS,
-  lastBookableDate,
   todayInNewYork,
   toCancellationPolicy,
   START_TIMES,
@@ -16,22 +15,17 @@ import {
   type StartTime,
   type Venue,
 } from '@luxe/contracts';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
-import { formatBookingDate } from '../../../lib/booking-display';
 import { clearCurrentUser, rememberRedirectAfterLogin, useCurrentUser } from '../../../lib/auth-store';
 import { writePendingBooking } from '../../../lib/pending-booking';
+import { formatHours } from '../../../lib/format';
 import { useAvailability } from '../../../api/availability';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookableDancers } from '../api/venue';
 import {
   clearBookingChoice,
   DEFAULT_DURATION,
-  DURATION_OPTIONS,
-  hoursLabel,
   isStripClub,
   joinVisibility,
   parseVisibility,
@@ -49,6 +43,7 @@ import { ChoiceGroup } from './choice-group';
 import { EntertainerPicker } from './entertainer-picker';
 import { estimateAmounts, PriceSummary, ReserveBar } from './price-summary';
 import { RefundSchedule } from '../../../components/refund-schedule';
+import { BookingDateField, BookingDurationField, SoldOutNights } from '../../../components/booking-night';
 import { CategoryChoice, SectionPicker } from './section-picker';
 import { VenueSummaryCard } from './venue-summary-card';
 import { GuestVisibilityField } from './guest-visibility-field';
@@ -66,8 +61,6 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   const user = useCurrentUser();
   const navigate = useNavigate();
   const today = todayInNewYork();
-  const dateId = useId();
-  const durationId = useId();
   const categories = sectionCategories(venue, sections);
 
   // A choice kept while the visitor made an account: restored once, then forgotten.
@@ -111,7 +104,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
   const dancerBusy = new Set<string>(open?.dancerTakenStartTimes ?? []);
   const soldOut = (open?.soldOutDates ?? []).filter((d) => d >= today);
   const takenReason = (t: string) =>
-    dancerBusy.has(t) ? AVAILABILITY_REASONS.dancerTaken : `Taken for ${hoursLabel(duration)}`;
+    dancerBusy.has(t) ? AVAILABILITY_REASONS.dancerTaken : `Taken for ${formatHours(duration)}`;
   const startTimeOptions = START_TIME_OPTIONS.map((o) =>
     taken.has(o.value)
       ? {
@@ -247,25 +240,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
         ) : null}
         <VenueSummaryCard venue={venue} />
 
-        <div>
-          <Label htmlFor={dateId}>Date</Label>
-          <Input
-            id={dateId}
-            type="date"
-            min={today}
-            max={lastBookableDate()}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? `${dateId}-error` : undefined}
-            className="[color-scheme:dark]"
-          />
-          {dateError ? (
-            <p id={`${dateId}-error`} role="alert" className="mt-1 text-sm text-red-300">
-              {dateError}
-            </p>
-          ) : null}
-        </div>
+        <BookingDateField value={date} onChange={setDate} problem={dateError} />
 
         {categories.hasChoice ? <CategoryChoice value={category} onChange={changeCategory} /> : null}
 
@@ -280,16 +255,7 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
           />
         ) : null}
 
-        {soldOut.length > 0 ? (
-          <p data-testid="sold-out-nights" className="text-sm text-neutral-300">
-            Sold out this month for {section?.name}: {soldOut.map((d) => formatBookingDate(d, 'EEE, MMM d')).join('; ')}
-          </p>
-        ) : null}
-        {open && soldOut.includes(date) ? (
-          <p role="status" className="rounded-2xl border border-white/15 bg-white/5 px-4 py-3 text-sm text-neutral-100">
-            Sold out: every start time on {formatBookingDate(date)} is taken. Choose another night or section.
-          </p>
-        ) : null}
+        <SoldOutNights nights={soldOut} date={date} what={section?.name} instead="Choose another night or section." />
         <ChoiceGroup
           name="start-time"
           legend="Start Time (EST)"
@@ -302,20 +268,11 @@ export function SectionBooking({ venue, sections }: { venue: Venue; sections: re
           <p role="status" className="text-sm text-red-300">
             {dancerBusy.has(startTime)
               ? BOOKING_MESSAGES.dancerTaken
-              : `${timeLabel(startTime)} is taken for ${hoursLabel(duration)}. Choose another start time or a shorter duration.`}
+              : `${timeLabel(startTime)} is taken for ${formatHours(duration)}. Choose another start time or a shorter duration.`}
           </p>
         ) : null}
 
-        <div>
-          <Label htmlFor={durationId}>Duration</Label>
-          <Select id={durationId} value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
-            {DURATION_OPTIONS.map((h) => (
-              <option key={h} value={h}>
-                {hoursLabel(h)}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <BookingDurationField value={duration} onChange={setDuration} />
 
         <GuestVisibilityField value={visibility} onChange={setVisibility} />
 

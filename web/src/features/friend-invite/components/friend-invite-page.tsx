@@ -1,12 +1,11 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FRIEND_MESSAGES } from '@luxe/contracts';
-import { Logo } from '../../../components/layout/logo';
+import { LinkedCardPage } from '../../../components/layout/card-page';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { isInviteNotFound, useClaimFriendInvite, useFriendInvite } from '../api/friend-invite';
 import { pictureProblem, readAsDataUrl } from '../api/read-picture';
-import { QueryError } from '../../../components/query-state';
 
 /**
  * The page a host's friend opens from an invite link (docs/product.md#public-friend-invite): the
@@ -16,62 +15,25 @@ import { QueryError } from '../../../components/query-state';
  */
 export function FriendInvitePage({ token, passLink }: { token: string; passLink: ReactNode }) {
   const invite = useFriendInvite(token);
-
-  if (invite.isPending) {
-    return (
-      <Shell>
-        <p role="status" className="text-center text-neutral-300">
-          Loading invite...
-        </p>
-      </Shell>
-    );
-  }
-
-  if (invite.isError) {
-    return isInviteNotFound(invite.error) ? (
-      <Shell>
-        <h1 className="font-display text-3xl font-semibold text-white">{FRIEND_MESSAGES.notFound}</h1>
-        <p className="text-neutral-300">{FRIEND_MESSAGES.notFoundText}</p>
-        <Link to="/" className={buttonClasses('primary', 'md', 'self-center')}>
-          Go to Home
-        </Link>
-      </Shell>
-    ) : (
-      <Shell>
-        <h1 className="font-display text-3xl font-semibold text-white">Something went wrong</h1>
-        <QueryError
-          look="center"
-          text="We could not load your invite. Please try again."
-          onRetry={() => void invite.refetch()}
-        />
-      </Shell>
-    );
-  }
-
   return (
-    <Shell>
-      <h1 className="font-display text-3xl font-semibold break-words text-white">Welcome, {invite.data.name}</h1>
-      <p className="text-neutral-300">
-        You have been invited to an event. Add a profile picture so the host and the other guests can recognise you.
-      </p>
-      <PictureUpload token={token} name={invite.data.name} picture={invite.data.profilePicture} />
-      {passLink}
-    </Shell>
-  );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <div className="min-h-dvh bg-neutral-950 px-5 py-6 text-neutral-100">
-      <div className="mx-auto flex max-w-md flex-col gap-8">
-        <header>
-          <Logo />
-        </header>
-        <main className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 text-center sm:p-8">
-          {children}
-        </main>
-      </div>
-    </div>
+    <LinkedCardPage
+      query={invite}
+      loadingLabel="Loading invite..."
+      isNotFound={isInviteNotFound}
+      notFound={{ title: FRIEND_MESSAGES.notFound, text: FRIEND_MESSAGES.notFoundText }}
+      errorText="We could not load your invite. Please try again."
+    >
+      {(data) => (
+        <>
+          <h1 className="font-display text-3xl font-semibold break-words text-white">Welcome, {data.name}</h1>
+          <p className="text-neutral-300">
+            You have been invited to an event. Add a profile picture so the host and the other guests can recognise you.
+          </p>
+          <PictureUpload token={token} name={data.name} picture={data.profilePicture} />
+          {passLink}
+        </>
+      )}
+    </LinkedCardPage>
   );
 }
 

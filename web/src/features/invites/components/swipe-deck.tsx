@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { ageOf, placeOf } from '../display';
 import { MemberPhotos } from './member-photos';
 import { useSwipeDrag, type SwipeDirection } from './use-swipe-drag';
+import { Icon, ICON_PATHS } from '../../../components/ui/icon';
 
 /** The words of a deck's two answers: visible text, and the accessible name naming the member. */
 export interface DeckActions {
@@ -185,16 +186,7 @@ export function SwipeDeck<T>({
                     'border border-red-300/50 bg-neutral-900 text-red-200 shadow-lg shadow-black/40 hover:bg-neutral-800',
                   )}
                 >
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    className="h-5 w-5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.5"
-                  >
-                    <path d="M6 6l12 12M18 6L6 18" />
-                  </svg>
+                  <Icon path={ICON_PATHS.close} strokeWidth="2.5" />
                   {actions.left.text}
                 </button>
                 <button
@@ -207,9 +199,7 @@ export function SwipeDeck<T>({
                     'bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 shadow-lg shadow-gold-500/20 hover:from-gold-200 hover:to-gold-400',
                   )}
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-                    <path d="M12 21l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.18z" />
-                  </svg>
+                  <Icon path={ICON_PATHS.heart} fill="currentColor" stroke="none" />
                   {actions.right.text}
                 </button>
               </>

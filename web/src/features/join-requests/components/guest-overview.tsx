@@ -1,19 +1,16 @@
-import { Link } from 'react-router-dom';
 import { WAITLIST_MESSAGES, type Invite, type JoinRequest } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
 import { ShowPassLink } from '../../../components/show-pass-link';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { formatBookingDate } from '../../../lib/booking-display';
 import { formatTimeEst } from '../../../lib/format';
-import { greetingFor } from '../../../lib/greeting';
 import { useMyJoinRequests } from '../api/my-join-requests';
 import { eventStartsAt, upcomingApproved } from '../attending';
-import { Panel, Statistic } from '../../../components/ui/panel';
+import { HomeEventCard, HomeGreeting, HomeListPanel, Panel, Statistic, Statistics } from '../../../components/ui/panel';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useLeaveEvent } from '../api/guest-list';
-import { QueryState } from '../../../components/query-state';
 
 /** Home lists show 3 items (docs/product.md#dashboard-guest-home). */
 export const ATTENDING_LIMIT = 3;
@@ -51,66 +48,44 @@ export function GuestOverview({
 
   return (
     <>
-      <section
-        aria-labelledby="guest-greeting"
-        data-testid="home-overview"
-        className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6"
-      >
-        <h2 id="guest-greeting" className="font-display text-2xl font-semibold break-words text-white">
-          {greetingFor()}, {firstName}
-        </h2>
-        <p className="mt-1 text-sm text-neutral-300">Find your next night out and ask to join the hosts behind it.</p>
-        <div className="mt-5 flex flex-col gap-3 min-[400px]:flex-row">
-          <Link to={TABS.events} className={buttonClasses('primary', 'md')}>
-            Discover Events
-          </Link>
-          <Link to={TABS.invites} className={buttonClasses('secondary', 'md')}>
-            My Invites
-          </Link>
-        </div>
-      </section>
+      <HomeGreeting
+        id="guest-greeting"
+        firstName={firstName}
+        text="Find your next night out and ask to join the hosts behind it."
+        primary={{ to: TABS.events, label: 'Discover Events' }}
+        secondary={{ to: TABS.invites, label: 'My Invites' }}
+      />
 
       {requests.isSuccess && !receivedInvites.isPending ? (
-        <section aria-labelledby="guest-statistics">
-          <h2 id="guest-statistics" className="sr-only">
-            Statistics
-          </h2>
-          <dl className="grid grid-cols-3 gap-3">
-            <Statistic label="Events Attending" value={attending.length} />
-            <Statistic label="Pending Requests" value={pending.length} />
-            <Statistic label="Invites Received" value={receivedInvites.isError ? '–' : invitesWaiting} />
-          </dl>
-        </section>
+        <Statistics id="guest-statistics">
+          <Statistic label="Events Attending" value={attending.length} />
+          <Statistic label="Pending Requests" value={pending.length} />
+          <Statistic label="Invites Received" value={receivedInvites.isError ? '–' : invitesWaiting} />
+        </Statistics>
       ) : null}
 
-      <Panel id="events-attending" title="Events I'm Attending">
-        <QueryState
-          query={requests}
-          loadingLabel="Loading your events..."
-          rows={2}
-          errorText="Error loading your events. Please try again."
-          errorLook="inline"
-          isEmpty={() => attending.length === 0}
-          empty={
-            <div className="flex flex-col items-center gap-2 py-4 text-center">
-              <p className="font-semibold text-white">No Upcoming Events Yet</p>
-              <p className="text-sm text-neutral-300">
-                Ask to join an event; once its host approves you, it shows up here.
-              </p>
-            </div>
-          }
-        >
-          {() => (
-            <ul aria-label="Events I'm attending" className="flex flex-col gap-3">
-              {attending.slice(0, ATTENDING_LIMIT).map((request) => (
-                <li key={request.id}>
-                  <AttendingEvent request={request} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </Panel>
+      <HomeListPanel
+        id="events-attending"
+        title="Events I'm Attending"
+        query={requests}
+        loadingLabel="Loading your events..."
+        errorText="Error loading your events. Please try again."
+        items={attending.slice(0, ATTENDING_LIMIT)}
+        empty={
+          <div className="flex flex-col items-center gap-2 py-4 text-center">
+            <p className="font-semibold text-white">No Upcoming Events Yet</p>
+            <p className="text-sm text-neutral-300">
+              Ask to join an event; once its host approves you, it shows up here.
+            </p>
+          </div>
+        }
+        listLabel="Events I'm attending"
+        renderItem={(request) => (
+          <li key={request.id}>
+            <AttendingEvent request={request} />
+          </li>
+        )}
+      />
 
       {waitlisted.length > 0 ? (
         <Panel id="events-waitlisted" title="Waitlisted">
@@ -129,25 +104,15 @@ export function GuestOverview({
 
 function AttendingEvent({ request }: { request: JoinRequest }) {
   return (
-    <article
-      aria-label={request.venueName}
-      data-testid="attending-event"
-      className="flex flex-col gap-2 rounded-2xl border border-white/5 bg-white/[0.03] p-4"
+    <HomeEventCard
+      title={request.venueName}
+      subtitle={`Hosted by ${request.host.firstName}`}
+      subtitleTestId="attending-host"
+      badge={<BookingStatusBadge status="confirmed" />}
+      date={formatBookingDate(request.bookingDate)}
+      time={formatTimeEst(eventStartsAt(request))}
+      testIdPrefix="attending"
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-words text-white">{request.venueName}</h3>
-          <p className="text-sm text-neutral-300" data-testid="attending-host">
-            Hosted by {request.host.firstName}
-          </p>
-        </div>
-        <BookingStatusBadge status="confirmed" />
-      </div>
-      <p className="text-sm text-neutral-200">
-        <span data-testid="attending-date">{formatBookingDate(request.bookingDate)}</span>
-        <span aria-hidden="true"> · </span>
-        <span data-testid="attending-time">{formatTimeEst(eventStartsAt(request))}</span>
-      </p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap gap-3">
           <AddToCalendarLink bookingId={request.bookingId} venueName={request.venueName} />
@@ -155,42 +120,35 @@ function AttendingEvent({ request }: { request: JoinRequest }) {
         </div>
         <LeaveButton request={request} label="Leave Event" />
       </div>
-    </article>
+    </HomeEventCard>
   );
 }
 
 /** A request approved past the host's guest limit: its place on the waitlist, and Leave. */
 function WaitlistedEvent({ request }: { request: JoinRequest }) {
   return (
-    <article
-      aria-label={request.venueName}
-      data-testid="waitlisted-event"
-      className="flex flex-col gap-2 rounded-2xl border border-white/5 bg-white/[0.03] p-4"
-    >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-words text-white">{request.venueName}</h3>
-          <p className="text-sm text-neutral-300">Hosted by {request.host.firstName}</p>
-        </div>
+    <HomeEventCard
+      title={request.venueName}
+      subtitle={`Hosted by ${request.host.firstName}`}
+      badge={
         <span
           data-testid="waitlist-status"
           className="shrink-0 rounded-full border border-gold-400/40 bg-gold-400/10 px-3 py-1 text-xs font-semibold text-gold-200"
         >
           Waitlisted{request.waitlistPosition ? ` (#${request.waitlistPosition})` : ''}
         </span>
-      </div>
-      <p className="text-sm text-neutral-200">
-        <span>{formatBookingDate(request.bookingDate)}</span>
-        <span aria-hidden="true"> · </span>
-        <span>{formatTimeEst(eventStartsAt(request))}</span>
-      </p>
+      }
+      date={formatBookingDate(request.bookingDate)}
+      time={formatTimeEst(eventStartsAt(request))}
+      testIdPrefix="waitlisted"
+    >
       <p className="text-xs text-neutral-300">
         When a place opens, the first on the waitlist joins automatically and hears from the host in Messages.
       </p>
       <div className="flex justify-end">
         <LeaveButton request={request} label="Leave Waitlist" />
       </div>
-    </article>
+    </HomeEventCard>
   );
 }
 

@@ -3,21 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Booking } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
-import { BookingStatusBadge } from '../../../components/booking-status-badge';
-import { Logo } from '../../../components/layout/logo';
+import { CardPage } from '../../../components/layout/card-page';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import {
-  formatBookingDate,
-  formatDuration,
-  formatPlace,
-  formatTimeRange,
-  venueKindLabel,
-} from '../../../lib/booking-display';
 import { canCancel } from '../../../lib/cancellation';
-import { depositRows } from '../../../lib/deposit-display';
-import { formatDollars, formatWholeDollars } from '../../../lib/format';
 import { getMyBookingsQueryOptions } from '../api/bookings';
 import { QueryError } from '../../../components/query-state';
+import { BookingFacts, BookingHeader } from './booking-facts';
 
 /** My Bookings, where every booking of the member is listed. */
 const MY_BOOKINGS_PATH = '/dashboard?tab=book';
@@ -96,8 +87,9 @@ function Details({ booking, renderPass, renderCancel }: { booking: Booking } & B
   const confirmed = booking.status === 'confirmed';
   return (
     <>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+      <BookingHeader
+        booking={booking}
+        title={
           <h1
             id="booking-title"
             tabIndex={-1}
@@ -105,36 +97,14 @@ function Details({ booking, renderPass, renderCancel }: { booking: Booking } & B
           >
             {booking.venueName}
           </h1>
-          <p className="text-sm text-neutral-300">
-            {venueKindLabel(booking.venueType)}
-            <span aria-hidden="true"> · </span>
-            {booking.section}
-          </p>
-        </div>
-        <BookingStatusBadge status={booking.status} />
-      </div>
+        }
+      />
       {booking.status === 'held' ? (
         <p role="status" className="text-sm text-neutral-300">
           Waiting for the payment to be confirmed. This page updates by itself.
         </p>
       ) : null}
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[360px]:grid-cols-2">
-        <Field label="Location" value={formatPlace(booking.venueCity, booking.venueState)} />
-        <Field label="Date" value={formatBookingDate(booking.bookingDate)} />
-        <Field label="Time" value={formatTimeRange(booking)} />
-        <Field label="Duration" value={formatDuration(booking.duration)} />
-        <Field label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} />
-        {depositRows(booking).map((row) => (
-          <Field key={row.key} label={row.label} testId={`booking-${row.key}`} value={row.value} />
-        ))}
-        {booking.status === 'cancelled' && booking.refundAmount !== null ? (
-          <Field
-            label="Refund"
-            testId="booking-refund"
-            value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'}
-          />
-        ) : null}
-      </dl>
+      <BookingFacts booking={booking} className="min-[360px]:grid-cols-2" />
       {confirmed ? renderPass(booking) : null}
       <div className="flex flex-wrap gap-3">
         {confirmed ? <AddToCalendarLink bookingId={booking.id} venueName={booking.venueName} /> : null}
@@ -155,31 +125,18 @@ function Details({ booking, renderPass, renderCancel }: { booking: Booking } & B
   );
 }
 
-function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs uppercase tracking-wide text-neutral-400">{label}</dt>
-      <dd data-testid={testId} className="break-words text-neutral-100">
-        {value}
-      </dd>
-    </div>
-  );
-}
-
+/** The page around the booking, with the way back to the list. */
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-dvh bg-neutral-950 px-5 py-6 text-neutral-100">
-      <div className="mx-auto flex max-w-lg flex-col gap-6">
-        <header className="flex items-center justify-between gap-4">
-          <Logo />
-          <Link to={MY_BOOKINGS_PATH} className={buttonClasses('ghost', 'sm')}>
-            ← My Bookings
-          </Link>
-        </header>
-        <main className="flex flex-col gap-5 rounded-3xl border border-white/10 bg-neutral-900/70 p-6 sm:p-8">
-          {children}
-        </main>
-      </div>
-    </div>
+    <CardPage
+      wide
+      aside={
+        <Link to={MY_BOOKINGS_PATH} className={buttonClasses('ghost', 'sm')}>
+          ← My Bookings
+        </Link>
+      }
+    >
+      {children}
+    </CardPage>
   );
 }

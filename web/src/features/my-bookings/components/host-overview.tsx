@@ -6,10 +6,8 @@ import { VerifiedBadge } from '../../../components/verified-badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { bySoonest, formatBookingDate, formatStartTime, isUpcoming } from '../../../lib/booking-display';
 import { formatWholeDollars } from '../../../lib/format';
-import { greetingFor } from '../../../lib/greeting';
 import { useHostedBookings } from '../api/bookings';
-import { Panel, Statistic } from '../../../components/ui/panel';
-import { QueryState } from '../../../components/query-state';
+import { HomeEventCard, HomeGreeting, HomeListPanel, Statistic, Statistics } from '../../../components/ui/panel';
 
 /** Home lists show 3 items (docs/product.md#dashboard-host-home). */
 export const UPCOMING_EVENTS_LIMIT = 3;
@@ -48,140 +46,106 @@ export function HostOverview({
 
   return (
     <>
-      <section aria-labelledby="host-greeting" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-6">
-        <h2 id="host-greeting" className="font-display text-2xl font-semibold break-words text-white">
-          {greetingFor()}, {firstName}
-        </h2>
-        <p className="mt-1 text-sm text-neutral-300">Plan your next night out and bring the right crowd.</p>
-        <div className="mt-5 flex flex-col gap-3 min-[400px]:flex-row">
-          <Link to={TABS.events} className={buttonClasses('primary', 'md')}>
-            Create an Event
-          </Link>
-          <Link to={TABS.invites} className={buttonClasses('secondary', 'md')}>
-            Invite Guests
-          </Link>
-        </div>
-      </section>
+      <HomeGreeting
+        id="host-greeting"
+        firstName={firstName}
+        text="Plan your next night out and bring the right crowd."
+        primary={{ to: TABS.events, label: 'Create an Event' }}
+        secondary={{ to: TABS.invites, label: 'Invite Guests' }}
+      />
 
       {hosted.isSuccess && !sentInvites.isPending && (confirmed.length > 0 || sent.length > 0) ? (
-        <section aria-labelledby="host-statistics">
-          <h2 id="host-statistics" className="sr-only">
-            Statistics
-          </h2>
-          <dl className="grid grid-cols-3 gap-3">
-            <Statistic label="Total Events" value={confirmed.length} />
-            <Statistic label="Upcoming" value={upcoming.length} />
-            <Statistic label="Invites Sent" value={sentInvites.isError ? '–' : sent.length} />
-          </dl>
-        </section>
+        <Statistics id="host-statistics">
+          <Statistic label="Total Events" value={confirmed.length} />
+          <Statistic label="Upcoming" value={upcoming.length} />
+          <Statistic label="Invites Sent" value={sentInvites.isError ? '–' : sent.length} />
+        </Statistics>
       ) : null}
 
-      <Panel id="upcoming-events" title="Your Upcoming Events">
-        <QueryState
-          query={hosted}
-          loadingLabel="Loading your events..."
-          rows={2}
-          errorText="Error loading your events. Please try again."
-          errorLook="inline"
-          isEmpty={() => upcoming.length === 0}
-          empty={
-            <div className="flex flex-col items-center gap-3 py-4 text-center">
-              <p className="font-semibold text-white">No Upcoming Events</p>
-              <p className="text-sm text-neutral-300">Book a yacht or a club and your events will show up here.</p>
-              <Link to={TABS.events} className={buttonClasses('secondary', 'sm')}>
-                Browse Events
-              </Link>
-            </div>
-          }
-        >
-          {() => (
-            <ul aria-label="Upcoming events" className="flex flex-col gap-3">
-              {upcoming.slice(0, UPCOMING_EVENTS_LIMIT).map((booking) => (
-                <li key={booking.id}>
-                  <UpcomingEvent booking={booking} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </Panel>
+      <HomeListPanel
+        id="upcoming-events"
+        title="Your Upcoming Events"
+        query={hosted}
+        loadingLabel="Loading your events..."
+        errorText="Error loading your events. Please try again."
+        items={upcoming.slice(0, UPCOMING_EVENTS_LIMIT)}
+        empty={
+          <div className="flex flex-col items-center gap-3 py-4 text-center">
+            <p className="font-semibold text-white">No Upcoming Events</p>
+            <p className="text-sm text-neutral-300">Book a yacht or a club and your events will show up here.</p>
+            <Link to={TABS.events} className={buttonClasses('secondary', 'sm')}>
+              Browse Events
+            </Link>
+          </div>
+        }
+        listLabel="Upcoming events"
+        renderItem={(booking) => (
+          <li key={booking.id}>
+            <UpcomingEvent booking={booking} />
+          </li>
+        )}
+      />
 
-      <Panel id="recent-activity" title="Recent Activity">
-        <QueryState
-          query={sentInvites}
-          loadingLabel="Loading your invites..."
-          rows={2}
-          errorText="Error loading your invites. Please try again."
-          errorLook="inline"
-          isEmpty={() => sent.length === 0}
-          empty={
-            <div className="py-2 text-center">
-              <p className="font-semibold text-white">No recent activity yet</p>
-              <p className="mt-1 text-sm text-neutral-300">Guests you invite will appear here.</p>
+      <HomeListPanel
+        id="recent-activity"
+        title="Recent Activity"
+        query={sentInvites}
+        loadingLabel="Loading your invites..."
+        errorText="Error loading your invites. Please try again."
+        items={sent.slice(0, RECENT_ACTIVITY_LIMIT)}
+        empty={
+          <div className="py-2 text-center">
+            <p className="font-semibold text-white">No recent activity yet</p>
+            <p className="mt-1 text-sm text-neutral-300">Guests you invite will appear here.</p>
+          </div>
+        }
+        listLabel="Invites you sent"
+        renderItem={(invite) => (
+          <li
+            key={invite.id}
+            data-testid="recent-invite"
+            className="flex items-center gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-3"
+          >
+            {invite.guest.profileImages[0] ? (
+              <img
+                src={invite.guest.profileImages[0]}
+                alt=""
+                className="h-10 w-10 shrink-0 rounded-full object-cover"
+              />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-gold-400 font-semibold text-neutral-950"
+              >
+                {invite.guest.firstName.charAt(0).toUpperCase() || '?'}
+              </span>
+            )}
+            <div className="min-w-0 flex-1">
+              <p data-testid="recent-invite-text" className="font-medium break-words text-white">
+                You invited {invite.guest.firstName}
+              </p>
+              <VerifiedBadge verified={invite.guest.verified} className="my-0.5" />
+              <p className="truncate text-xs text-neutral-400">{invite.eventTitle}</p>
             </div>
-          }
-        >
-          {() => (
-            <ul aria-label="Invites you sent" className="flex flex-col gap-3">
-              {sent.slice(0, RECENT_ACTIVITY_LIMIT).map((invite) => (
-                <li
-                  key={invite.id}
-                  data-testid="recent-invite"
-                  className="flex items-center gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-3"
-                >
-                  {invite.guest.profileImages[0] ? (
-                    <img
-                      src={invite.guest.profileImages[0]}
-                      alt=""
-                      className="h-10 w-10 shrink-0 rounded-full object-cover"
-                    />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-gold-400 font-semibold text-neutral-950"
-                    >
-                      {invite.guest.firstName.charAt(0).toUpperCase() || '?'}
-                    </span>
-                  )}
-                  <div className="min-w-0 flex-1">
-                    <p data-testid="recent-invite-text" className="font-medium break-words text-white">
-                      You invited {invite.guest.firstName}
-                    </p>
-                    <VerifiedBadge verified={invite.guest.verified} className="my-0.5" />
-                    <p className="truncate text-xs text-neutral-400">{invite.eventTitle}</p>
-                  </div>
-                  <InviteStatusBadge status={invite.status} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </Panel>
+            <InviteStatusBadge status={invite.status} />
+          </li>
+        )}
+      />
     </>
   );
 }
 
 function UpcomingEvent({ booking }: { booking: Booking }) {
   return (
-    <article
-      aria-label={booking.venueName}
-      data-testid="upcoming-event"
-      className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-white/[0.03] p-4"
+    <HomeEventCard
+      title={booking.venueName}
+      subtitle={booking.sectionType}
+      subtitleTestId="upcoming-section"
+      badge={<BookingStatusBadge status={booking.status} />}
+      date={formatBookingDate(booking.bookingDate)}
+      time={formatStartTime(booking)}
+      testIdPrefix="upcoming"
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-words text-white">{booking.venueName}</h3>
-          <p className="text-sm text-neutral-300" data-testid="upcoming-section">
-            {booking.sectionType}
-          </p>
-        </div>
-        <BookingStatusBadge status={booking.status} />
-      </div>
-      <p className="text-sm text-neutral-200">
-        <span data-testid="upcoming-date">{formatBookingDate(booking.bookingDate)}</span>
-        <span aria-hidden="true"> · </span>
-        <span data-testid="upcoming-time">{formatStartTime(booking)}</span>
-      </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="font-semibold text-gold-200" data-testid="upcoming-total">
           {formatWholeDollars(booking.totalCost)}
@@ -191,6 +155,6 @@ function UpcomingEvent({ booking }: { booking: Booking }) {
           <span className="sr-only">: {booking.venueName}</span>
         </Link>
       </div>
-    </article>
+    </HomeEventCard>
   );
 }

@@ -1,22 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import type { Booking } from '@luxe/contracts';
 import { AddToCalendarLink } from '../../../components/add-to-calendar';
-import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Button } from '../../../components/ui/button';
 import { ShowPassLink } from '../../../components/show-pass-link';
 import { canCancel } from '../../../lib/cancellation';
-import {
-  bySoonest,
-  formatBookingDate,
-  formatDuration,
-  formatPlace,
-  formatTimeRange,
-  venueKindLabel,
-} from '../../../lib/booking-display';
-import { depositRows } from '../../../lib/deposit-display';
-import { formatDollars, formatWholeDollars } from '../../../lib/format';
+import { bySoonest } from '../../../lib/booking-display';
 import { useMyBookings } from '../api/bookings';
 import { QueryState } from '../../../components/query-state';
+import { BookingFacts, BookingHeader } from './booking-facts';
 
 /**
  * What other features add to a booking's card, composed by the route: the guest requests (join
@@ -116,8 +107,9 @@ function BookingCard({
       data-testid="booking-card"
       className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-neutral-900/70 p-5"
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+      <BookingHeader
+        booking={booking}
+        title={
           <h3
             id={headingId}
             tabIndex={-1}
@@ -125,31 +117,9 @@ function BookingCard({
           >
             {booking.venueName}
           </h3>
-          <p className="text-sm text-neutral-300">
-            <span data-testid="booking-type">{venueKindLabel(booking.venueType)}</span>
-            <span aria-hidden="true"> · </span>
-            <span data-testid="booking-section">{booking.section}</span>
-          </p>
-        </div>
-        <BookingStatusBadge status={booking.status} />
-      </div>
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[400px]:grid-cols-2">
-        <Field label="Location" testId="booking-place" value={formatPlace(booking.venueCity, booking.venueState)} />
-        <Field label="Date" testId="booking-date" value={formatBookingDate(booking.bookingDate)} />
-        <Field label="Time" testId="booking-time" value={formatTimeRange(booking)} />
-        <Field label="Duration" testId="booking-duration" value={formatDuration(booking.duration)} />
-        <Field label="Total" testId="booking-total" value={formatWholeDollars(booking.totalCost)} emphasis />
-        {depositRows(booking).map((row) => (
-          <Field key={row.key} label={row.label} testId={`booking-${row.key}`} value={row.value} />
-        ))}
-        {booking.status === 'cancelled' && booking.refundAmount !== null ? (
-          <Field
-            label="Refund"
-            testId="booking-refund"
-            value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'}
-          />
-        ) : null}
-      </dl>
+        }
+      />
+      <BookingFacts booking={booking} className="min-[400px]:grid-cols-2" />
       {splitProgress}
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="secondary" size="sm" onClick={onViewRequests}>
@@ -180,26 +150,5 @@ function BookingCard({
         ) : null}
       </div>
     </article>
-  );
-}
-
-function Field({
-  label,
-  value,
-  testId,
-  emphasis,
-}: {
-  label: string;
-  value: string;
-  testId: string;
-  emphasis?: boolean;
-}) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs uppercase tracking-wide text-neutral-400">{label}</dt>
-      <dd data-testid={testId} className={emphasis ? 'text-base font-semibold text-gold-200' : 'text-neutral-100'}>
-        {value}
-      </dd>
-    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import { formatPassCode, type Booking } from '@luxe/contracts';
+import type { Booking } from '@luxe/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { useMyPass } from '../api/passes';
 import { PassQr } from './pass-qr';
+import { DoorCode } from './door-code';
 import { QueryState } from '../../../components/query-state';
 
 /** The host's door pass for the booking: its QR code, door code and its own page. */
@@ -29,12 +30,9 @@ export function BookingPass({ booking }: { booking: Booking }) {
         {(loaded) => (
           <>
             <PassQr token={loaded.token} label={`QR code of your pass for ${booking.venueName}`} />
-            <p className="text-center">
-              <span className="block text-xs uppercase tracking-wide text-neutral-400">Door code</span>
-              <span data-testid="pass-code" className="font-mono text-2xl font-semibold tracking-[0.2em] text-gold-200">
-                {formatPassCode(loaded.code)}
-              </span>
-            </p>
+            <dl className="text-center">
+              <DoorCode code={loaded.code} />
+            </dl>
             <Link to={loaded.url} className={buttonClasses('secondary', 'sm', 'self-center')}>
               Open pass
             </Link>

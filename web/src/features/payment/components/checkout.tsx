@@ -5,7 +5,8 @@ import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { bookingWindow, FULL_YACHT, splitDeadline, type Booking, type Split, type StartTime } from '@luxe/contracts';
 import { bookingPath } from '../../../lib/booking-display';
 import { formatMoney } from '../../../lib/format';
-import { Logo } from '../../../components/layout/logo';
+import { DashboardExit, PageFrame } from '../../../components/layout/card-page';
+import { Panel } from '../../../components/ui/panel';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
@@ -30,7 +31,6 @@ import { cardAppearance, CARD_CONFIG_TEXT } from '../../../components/card-payme
 import { CheckoutForm, PAYMENT_TOASTS } from '../../../components/card-payment/checkout-form';
 import { getStripe } from '../../../components/card-payment/stripe';
 import { TestCardForm } from '../../../components/card-payment/test-card-form';
-import { SignedInBell } from '../../../components/layout/notification-bell';
 
 const SPLIT_SHARE_PAID = 'Your share is paid. The booking is confirmed once every guest has paid his share.';
 
@@ -73,20 +73,9 @@ function redirectReturn(params: URLSearchParams): { clientSecret: string } | nul
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-dvh bg-neutral-950 px-4 py-6 text-neutral-100">
-      <div className="mx-auto flex max-w-lg flex-col gap-6">
-        <header className="flex flex-wrap items-center justify-between gap-4">
-          <Logo to="/dashboard" />
-          <div className="flex items-center gap-2">
-            <SignedInBell />
-            <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
-              Cancel
-            </Link>
-          </div>
-        </header>
-        {children}
-      </div>
-    </div>
+    <PageFrame logoTo="/dashboard" wide aside={<DashboardExit label="Cancel" />}>
+      {children}
+    </PageFrame>
   );
 }
 
@@ -513,12 +502,9 @@ export function Checkout({ splitPayment }: { splitPayment: SplitPaymentSlot }) {
           total={total}
           deposit={booking.section ? { amount: charge, balance, percent: booking.section.depositPercent } : undefined}
         />
-        <section aria-labelledby="payment-title" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
-          <h2 id="payment-title" className="mb-4 text-lg font-semibold text-white">
-            Payment details
-          </h2>
+        <Panel id="payment-title" title="Payment details">
           {payment}
-        </section>
+        </Panel>
       </main>
     </Shell>
   );

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PROFILE_MESSAGES, type PublicUser } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { MAX_PHOTOS, photoDraft, skippedPhotosMessage, sortPhotos, uploadPhoto, useSavePhotos } from '../api/profile';
@@ -175,42 +176,14 @@ export function ProfilePhotos({ user }: { user: PublicUser }) {
   );
 }
 
-/** The Preview dialog: modal, closed by its button or Escape, focus kept inside. */
+/** The Preview dialog: the project's modal Dialog (focus kept inside, Escape, the page behind locked), closed by its button. */
 function PhotoPreview({ src, onClose }: { src: string; onClose: () => void }) {
-  const titleId = useId();
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    close.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-      if (e.key === 'Tab') {
-        e.preventDefault();
-        close.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/80 p-4"
-    >
-      <div className="flex max-h-full w-full max-w-md flex-col gap-3 rounded-3xl border border-white/10 bg-neutral-900 p-4">
-        <h2 id={titleId} className="text-lg font-semibold text-white">
-          Photo preview
-        </h2>
-        <img src={src} alt="Selected photo, full size" className="max-h-[70vh] w-full rounded-2xl object-contain" />
-        <Button ref={close} type="button" variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-    </div>
+    <Dialog title="Photo preview" onClose={onClose}>
+      <img src={src} alt="Selected photo, full size" className="max-h-[70vh] w-full rounded-2xl object-contain" />
+      <Button type="button" variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </Dialog>
   );
 }

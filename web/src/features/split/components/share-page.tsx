@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
-import { Logo } from '../../../components/layout/logo';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { DashboardExit, PageFrame } from '../../../components/layout/card-page';
+import { Panel } from '../../../components/ui/panel';
+import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { formatClockTime, formatDateTimeEst, formatDollars, formatLongDate } from '../../../lib/format';
@@ -12,7 +12,6 @@ import { CheckoutForm } from '../../../components/card-payment/checkout-form';
 import { getStripe } from '../../../components/card-payment/stripe';
 import { TestCardForm } from '../../../components/card-payment/test-card-form';
 import { useShareIntent, useSplitShare } from '../api/split';
-import { SignedInBell } from '../../../components/layout/notification-bell';
 
 export const SHARE_TEXT = {
   title: 'Pay your share',
@@ -29,20 +28,9 @@ export const SHARE_TEXT = {
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-dvh bg-neutral-950 px-4 py-6 text-neutral-100">
-      <div className="mx-auto flex max-w-lg flex-col gap-6">
-        <header className="flex flex-wrap items-center justify-between gap-4">
-          <Logo to="/dashboard" />
-          <div className="flex items-center gap-2">
-            <SignedInBell />
-            <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
-              Dashboard
-            </Link>
-          </div>
-        </header>
-        <main className="flex flex-col gap-6">{children}</main>
-      </div>
-    </div>
+    <PageFrame logoTo="/dashboard" wide aside={<DashboardExit label="Dashboard" />}>
+      <main className="flex flex-col gap-6">{children}</main>
+    </PageFrame>
   );
 }
 
@@ -180,12 +168,9 @@ export function SharePage({ token }: { token: string }) {
           <dd className="text-right text-neutral-100">{formatDateTimeEst(s.deadline)}</dd>
         </dl>
       </section>
-      <section aria-labelledby="share-payment" className="rounded-3xl border border-white/10 bg-neutral-900/70 p-5">
-        <h2 id="share-payment" className="mb-4 text-lg font-semibold text-white">
-          Payment details
-        </h2>
+      <Panel id="share-payment" title="Payment details">
         {body}
-      </section>
+      </Panel>
     </Shell>
   );
 }

@@ -8,6 +8,7 @@ import {
   UPLOAD_MESSAGES,
   uploadVenueImage,
 } from '../api/images';
+import { Icon, ICON_PATHS } from '../../../components/ui/icon';
 
 interface UploadRow {
   key: string;
@@ -91,16 +92,7 @@ export function ImageUploader({
                 aria-label={`Remove image ${i + 1}`}
                 className="absolute right-1 top-1 flex h-8 w-8 items-center justify-center rounded-full bg-black/80 text-white hover:bg-red-600 focus-visible:outline-2 focus-visible:outline-gold-400"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-4 w-4"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M6 6l12 12M18 6L6 18" />
-                </svg>
+                <Icon path={ICON_PATHS.close} className="h-4 w-4" />
               </button>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { Icon, ICON_PATHS } from '../../../components/ui/icon';
 
 /** A section whose body opens and closes from its heading's button (aria-expanded). */
 export function Collapsible({
@@ -28,16 +29,10 @@ export function Collapsible({
             {title}
             {badge}
           </span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
+          <Icon
+            path={ICON_PATHS.chevronDown}
             className={`h-5 w-5 shrink-0 text-gold-300 transition-transform ${open ? 'rotate-180' : ''}`}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M6 9l6 6 6-6" />
-          </svg>
+          />
         </button>
       </h2>
       <div id={bodyId} hidden={!open} className="px-4 pb-4 text-sm text-neutral-300">

@@ -6,7 +6,7 @@ import { Label } from '../../../components/ui/label';
 import { useCurrentUser } from '../../../lib/auth-store';
 import { FRIEND_STEP_MESSAGES, useCreateFriend, useRemoveFriend } from '../api/friends';
 import { FriendAvatar, FriendPhotoInput, toFlowFriend, type FlowFriend } from './friend-photo-input';
-import { StepShell } from './step-shell';
+import { NextBar, StepShell } from './step-shell';
 
 /** Step 5: add friends by name, give each a photo, remove one (docs/product.md#booking-yachts). */
 export function FriendsStep({
@@ -65,11 +65,7 @@ export function FriendsStep({
       eyebrow="Friends"
       onBack={onBack}
       focusTitle={focusTitle}
-      footer={
-        <Button type="button" size="lg" className="w-full" onClick={onNext}>
-          Next
-        </Button>
-      }
+      footer={<NextBar onNext={onNext} />}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-2">
         <Label htmlFor={nameId}>Friend name</Label>

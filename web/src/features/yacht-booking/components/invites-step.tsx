@@ -1,11 +1,11 @@
 import { useId, useRef } from 'react';
 import type { MemberCardView } from '@luxe/contracts';
-import { Button } from '../../../components/ui/button';
 import { useInviteCandidates } from '../api/invite-candidates';
 import { ImageCarousel } from '../../../components/image-carousel';
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { StepShell } from './step-shell';
+import { NextBar, StepShell } from './step-shell';
 import { QueryError } from '../../../components/query-state';
+import { Icon, ICON_PATHS } from '../../../components/ui/icon';
 
 export type GuestDecision = 'invited' | 'declined';
 export type GuestDecisions = Readonly<Record<string, GuestDecision>>;
@@ -89,16 +89,7 @@ function GuestCard({
           onClick={() => onDecide('declined')}
           className="inline-flex h-14 w-14 items-center justify-center rounded-full border border-red-300/50 text-red-200 hover:bg-red-400/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <Icon path={ICON_PATHS.close} className="h-6 w-6" strokeWidth="2.5" />
         </button>
         <button
           type="button"
@@ -106,9 +97,7 @@ function GuestCard({
           onClick={() => onDecide('invited')}
           className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 shadow-lg shadow-gold-500/20 hover:from-gold-200 hover:to-gold-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor">
-            <path d="M12 21l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.18z" />
-          </svg>
+          <Icon path={ICON_PATHS.heart} className="h-6 w-6" fill="currentColor" stroke="none" />
         </button>
       </div>
     </article>
@@ -211,11 +200,7 @@ export function InvitesStep({
       eyebrow="Guests"
       onBack={onBack}
       focusTitle={focusTitle}
-      footer={
-        <Button type="button" size="lg" className="w-full" onClick={onNext}>
-          Next
-        </Button>
-      }
+      footer={<NextBar onNext={onNext} />}
     >
       <div className="flex items-start gap-3 rounded-2xl border border-white/10 bg-white/5 px-4 py-3">
         <input

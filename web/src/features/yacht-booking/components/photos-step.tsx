@@ -1,6 +1,5 @@
-import { Button } from '../../../components/ui/button';
 import { FriendAvatar, FriendPhotoInput, type FlowFriend } from './friend-photo-input';
-import { StepShell } from './step-shell';
+import { NextBar, StepShell } from './step-shell';
 
 /** Step 6: photos for all guests, recommended (docs/product.md#booking-yachts). */
 export function PhotosStep({
@@ -23,11 +22,7 @@ export function PhotosStep({
       eyebrow="Friends"
       onBack={onBack}
       focusTitle={focusTitle}
-      footer={
-        <Button type="button" size="lg" className="w-full" onClick={onNext}>
-          Next
-        </Button>
-      }
+      footer={<NextBar onNext={onNext} />}
     >
       <p className="rounded-2xl border border-gold-400/30 bg-gold-400/10 px-4 py-3 text-sm text-gold-100">
         Recommended: add a photo for every guest, so the crew and your guests recognise each other.

@@ -11,7 +11,7 @@ import { previewAvatars, yachtImages } from '../rules';
 import { FriendAvatar, type FlowFriend } from './friend-photo-input';
 import { ImageCarousel } from '../../../components/image-carousel';
 import type { Schedule } from './schedule-step';
-import { StepShell } from './step-shell';
+import { PriceBar, StepShell } from './step-shell';
 
 export const DESCRIPTION_MAX = 2000;
 
@@ -110,15 +110,15 @@ export function PreviewStep({
       onBack={onBack}
       focusTitle={focusTitle}
       footer={
-        <>
-          <p className="flex-1">
-            <span className="block text-xs text-neutral-400">Total</span>
-            <span className="text-lg font-semibold text-white">{formatDollars(total)}</span>
-          </p>
-          <Button type="button" size="lg" onClick={onConfirm}>
-            Confirm Booking
-          </Button>
-        </>
+        <PriceBar
+          label="Total"
+          price={formatDollars(total)}
+          action={
+            <Button type="button" size="lg" onClick={onConfirm}>
+              Confirm Booking
+            </Button>
+          }
+        />
       }
     >
       <ImageCarouselSection venue={venue} />

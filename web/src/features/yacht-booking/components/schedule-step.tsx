@@ -1,23 +1,12 @@
 import { useId } from 'react';
-import {
-  bookingDateProblem,
-  DURATION_HOURS,
-  lastBookableDate,
-  todayInNewYork,
-  yachtPrice,
-  type StartTime,
-  type Venue,
-} from '@luxe/contracts';
+import { bookingDateProblem, todayInNewYork, yachtPrice, type StartTime, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
-import { formatBookingDate } from '../../../lib/booking-display';
 import { formatDollars, formatHours } from '../../../lib/format';
 import { useAvailability } from '../../../api/availability';
 import { START_TIME_OPTIONS } from '../rules';
-import { StepShell } from './step-shell';
+import { PriceBar, StepShell } from './step-shell';
+import { BookingDateField, BookingDurationField, SoldOutNights } from '../../../components/booking-night';
 
 export interface Schedule {
   /** 'yyyy-MM-dd', or '' when cleared. */
@@ -25,8 +14,6 @@ export interface Schedule {
   startTime: StartTime | '';
   duration: number;
 }
-
-const DURATIONS = Array.from({ length: DURATION_HOURS.max - DURATION_HOURS.min + 1 }, (_, i) => DURATION_HOURS.min + i);
 
 /** Whether Next may go on: a date that may be booked (bookingDateProblem) and a start time. */
 export function scheduleComplete(s: Schedule, now = new Date()): boolean {
@@ -50,9 +37,6 @@ export function ScheduleStep({
   focusTitle: boolean;
 }) {
   const today = todayInNewYork();
-  const dateId = useId();
-  const dateErrorId = useId();
-  const durationId = useId();
   const hintId = useId();
   // A cleared field says nothing until Next (which stays disabled); a wrong date says what is wrong.
   const dateProblem = value.date ? bookingDateProblem(value.date) : null;
@@ -73,50 +57,26 @@ export function ScheduleStep({
       onBack={onBack}
       focusTitle={focusTitle}
       footer={
-        <>
-          <p className="flex-1">
-            <span className="block text-xs text-neutral-400">Total for {formatHours(value.duration)}</span>
-            <span data-testid="schedule-price" className="text-lg font-semibold text-white">
-              {formatDollars(total)}
-            </span>
-          </p>
-          <Button type="button" size="lg" disabled={!ready} aria-describedby={hintId} onClick={onNext}>
-            Next
-          </Button>
-        </>
+        <PriceBar
+          label={`Total for ${formatHours(value.duration)}`}
+          price={formatDollars(total)}
+          priceTestId="schedule-price"
+          action={
+            <Button type="button" size="lg" disabled={!ready} aria-describedby={hintId} onClick={onNext}>
+              Next
+            </Button>
+          }
+        />
       }
     >
-      <div>
-        <Label htmlFor={dateId}>Date</Label>
-        <Input
-          id={dateId}
-          type="date"
-          min={today}
-          max={lastBookableDate()}
-          value={value.date}
-          required
-          aria-invalid={dateProblem ? true : undefined}
-          aria-describedby={dateProblem ? dateErrorId : undefined}
-          onChange={(e) => onChange({ ...value, date: e.target.value })}
-          className="[color-scheme:dark]"
-        />
-        {dateProblem ? (
-          <p id={dateErrorId} role="alert" className="mt-2 text-sm text-red-300">
-            {dateProblem}
-          </p>
-        ) : null}
-      </div>
+      <BookingDateField
+        value={value.date}
+        onChange={(date) => onChange({ ...value, date })}
+        problem={dateProblem}
+        required
+      />
 
-      {soldOut.length > 0 ? (
-        <p data-testid="sold-out-nights" className="text-sm text-neutral-300">
-          Sold out this month: {soldOut.map((d) => formatBookingDate(d, 'EEE, MMM d')).join('; ')}
-        </p>
-      ) : null}
-      {open && soldOut.includes(value.date) ? (
-        <p role="status" className="rounded-2xl border border-white/15 bg-white/5 px-4 py-3 text-sm text-neutral-100">
-          Sold out: every start time on {formatBookingDate(value.date)} is taken. Choose another night.
-        </p>
-      ) : null}
+      <SoldOutNights nights={soldOut} date={value.date} instead="Choose another night." />
 
       <fieldset>
         <legend className="mb-2 block text-sm font-medium text-neutral-200">Start time</legend>
@@ -159,20 +119,7 @@ export function ScheduleStep({
         ) : null}
       </fieldset>
 
-      <div>
-        <Label htmlFor={durationId}>Duration</Label>
-        <Select
-          id={durationId}
-          value={value.duration}
-          onChange={(e) => onChange({ ...value, duration: Number(e.target.value) })}
-        >
-          {DURATIONS.map((h) => (
-            <option key={h} value={h}>
-              {formatHours(h)}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <BookingDurationField value={value.duration} onChange={(duration) => onChange({ ...value, duration })} />
 
       <p id={hintId} className="rounded-2xl border border-gold-400/30 bg-gold-400/10 px-4 py-3 text-sm text-gold-100">
         Hit Next to Start Inviting Guest

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
+import { Icon, ICON_PATHS } from '../../../components/ui/icon';
+import { Button } from '../../../components/ui/button';
 
 /**
  * One full-screen step of the yacht flow: a header with Back and the step's title, the content,
@@ -44,16 +46,7 @@ export function StepShell({
             aria-label={backLabel}
             className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-neutral-200 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M15 18l-6-6 6-6" />
-            </svg>
+            <Icon path={ICON_PATHS.back} />
           </button>
           <span className="text-xs font-medium uppercase tracking-[0.2em] text-gold-300">{eyebrow}</span>
         </div>
@@ -87,5 +80,39 @@ export function StepShell({
         ) : null}
       </main>
     </div>
+  );
+}
+
+/** The bar of a step whose only way on is Next. */
+export function NextBar({ onNext }: { onNext: () => void }) {
+  return (
+    <Button type="button" size="lg" className="w-full" onClick={onNext}>
+      Next
+    </Button>
+  );
+}
+
+/** The bar of a step that shows the price (`label`, `price`) beside its way on (`action`). */
+export function PriceBar({
+  label,
+  price,
+  priceTestId,
+  action,
+}: {
+  label: string;
+  price: string;
+  priceTestId?: string;
+  action: ReactNode;
+}) {
+  return (
+    <>
+      <p className="flex-1">
+        <span className="block text-xs text-neutral-400">{label}</span>
+        <span data-testid={priceTestId} className="text-lg font-semibold text-white">
+          {price}
+        </span>
+      </p>
+      {action}
+    </>
   );
 }

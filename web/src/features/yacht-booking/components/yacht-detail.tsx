@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn';
 import { cancellationKind, yachtImages, yachtPlace } from '../rules';
 import { Collapsible } from './collapsible';
 import { ImageCarousel } from '../../../components/image-carousel';
-import { StepShell } from './step-shell';
+import { PriceBar, StepShell } from './step-shell';
 
 /** Descriptions longer than this are clamped with 'Read more'. */
 const DESCRIPTION_CLAMP = 180;
@@ -51,17 +51,16 @@ export function YachtDetail({
       onBack={onBack}
       focusTitle={focusTitle}
       footer={
-        <>
-          <p className="flex-1">
-            <span className="block text-xs text-neutral-400">Price</span>
-            <span data-testid="detail-price" className="text-lg font-semibold text-white">
-              {venue.formattedPrice}
-            </span>
-          </p>
-          <Button type="button" size="lg" onClick={onBook}>
-            Book it
-          </Button>
-        </>
+        <PriceBar
+          label="Price"
+          price={venue.formattedPrice}
+          priceTestId="detail-price"
+          action={
+            <Button type="button" size="lg" onClick={onBook}>
+              Book it
+            </Button>
+          }
+        />
       }
     >
       <ImageCarousel
