@@ -48,8 +48,7 @@ function closure(bundle: OutputBundle, fileName: string, seen = new Set<string>(
  * Writes `route-preloads.json`: for each lazily loaded screen of web/src/app/router.tsx, the
  * scripts it needs before it can paint. index.html names only the entry's scripts, so a screen's
  * own chunks were found only once the entry had run and the router had matched: one more round
- * trip before anything painted (Lighthouse's simulated mobile network: ~0.3 s on /events and
- * /login). The gateway adds them to the page's HTML as `<link rel="modulepreload">`, so they load
+ * trip before anything painted, the costliest wait on a mobile network. The gateway adds them to the page's HTML as `<link rel="modulepreload">`, so they load
  * beside the entry. Only static imports: what a screen loads later on purpose (the login form's
  * zod) stays later.
  */
