@@ -12,6 +12,7 @@ import { EventCard } from './event-card';
 import { HostProfileDialog } from './host-profile-dialog';
 import { PhotoViewerDialog } from './photo-viewer-dialog';
 import { RequestToJoinDialog } from './request-to-join-dialog';
+import { Icon, ICON_PATHS } from '../../../components/ui/icon';
 import { VenueListMessage } from './venue-states';
 
 export const EVENT_PASSED = 'Event Passed - Moving to next event...';
@@ -168,16 +169,7 @@ export function DiscoverEvents({
                   onClick={decline}
                   className={cn(roundButton, 'h-14 w-14 border border-red-400/60 text-red-300 hover:bg-red-500/10')}
                 >
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    className="h-6 w-6"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.2"
-                  >
-                    <path d="M6 6l12 12M18 6L6 18" />
-                  </svg>
+                  <Icon path={ICON_PATHS.close} className="h-6 w-6" strokeWidth="2.2" />
                 </button>
                 <button
                   type="button"
@@ -189,9 +181,12 @@ export function DiscoverEvents({
                     'h-14 w-14 bg-gradient-to-r from-gold-300 to-gold-500 text-neutral-950 hover:from-gold-200 hover:to-gold-400',
                   )}
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor">
-                    <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z" />
-                  </svg>
+                  <Icon
+                    path="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z"
+                    className="h-6 w-6"
+                    fill="currentColor"
+                    stroke="none"
+                  />
                 </button>
               </div>
               <button
@@ -240,9 +235,5 @@ export function DiscoverEvents({
 }
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d={direction === 'left' ? 'M15 18l-6-6 6-6' : 'M9 6l6 6-6 6'} />
-    </svg>
-  );
+  return <Icon path={direction === 'left' ? ICON_PATHS.back : ICON_PATHS.forward} />;
 }
