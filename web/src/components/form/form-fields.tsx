@@ -106,3 +106,32 @@ export function SubmitButton({
     </Button>
   );
 }
+
+/**
+ * A dialog form's buttons: Cancel (closes it, nothing sent) and the submit, which says what it is
+ * doing while the request runs. On a phone the submit stands on top.
+ */
+export function DialogFormActions({
+  onCancel,
+  pending,
+  pendingLabel,
+  variant,
+  children,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  pendingLabel: string;
+  variant?: 'primary' | 'destructive';
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <Button type="button" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={variant} disabled={pending} aria-busy={pending}>
+        {pending ? pendingLabel : children}
+      </Button>
+    </div>
+  );
+}

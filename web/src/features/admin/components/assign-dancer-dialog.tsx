@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ADMIN_MESSAGES, vipAssignmentInputSchema, type AdminVipRoom } from '@luxe/contracts';
+import { toastFailure } from '../../../components/form/failure-toast';
+import { DialogFormActions } from '../../../components/form/form-fields';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError } from '../../../components/ui/field-error';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
-import { serverMessage } from '../../../lib/api-client';
 import { useAssignDancer, useVenueDancers } from '../api/vip-rooms';
 import { ListMessage } from './list-parts';
 
@@ -37,12 +38,7 @@ export function AssignDancerDialog({ room, onClose }: { room: AdminVipRoom; onCl
         toast({ title: result.message, description: `${result.assignment.dancerName} · ${room.name}` });
         onClose();
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: serverMessage(error, ADMIN_MESSAGES.assignFailed),
-        }),
+      onError: (error) => toastFailure(error, ADMIN_MESSAGES.assignFailed),
     }),
   );
 
@@ -85,14 +81,9 @@ export function AssignDancerDialog({ room, onClose }: { room: AdminVipRoom; onCl
             </Select>
             <FieldError id="assign-dancer-error" message={errors.dancerId?.message} />
           </div>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button type="button" variant="ghost" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={assign.isPending} aria-busy={assign.isPending}>
-              {assign.isPending ? 'Assigning...' : 'Assign'}
-            </Button>
-          </div>
+          <DialogFormActions onCancel={onClose} pending={assign.isPending} pendingLabel="Assigning...">
+            Assign
+          </DialogFormActions>
         </form>
       )}
       {dancers.isPending || dancers.isError || options.length === 0 ? (
