@@ -1,8 +1,23 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactElement, type ReactNode } from 'react';
+import {
+  Controller,
+  get,
+  useFormState,
+  type Control,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type UseFormRegister,
+} from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { FieldError } from '../../../components/ui/field-error';
+import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/select';
+import { Select, Textarea } from '../../../components/ui/select';
+import { Switch } from '../../../components/ui/switch';
 import { splitList } from '../rules';
+import { ImageUploader } from './image-uploader';
 
 /** A labelled control with its validation message; the control gets id and aria wiring from the caller. */
 export function Field({
@@ -96,5 +111,286 @@ export function StatusBadge({ tone, children }: { tone: 'gold' | 'green' | 'red'
     <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>
       {children}
     </span>
+  );
+}
+
+/** What the bound fields below need of a react-hook-form form (its `useForm` result fits). */
+export interface BoundForm<T extends FieldValues> {
+  // The forms' third type (the schema's output) does not matter to a field.
+  control: Control<T, any, any>;
+  register: UseFormRegister<T>;
+}
+
+interface BoundFieldProps<T extends FieldValues> {
+  form: BoundForm<T>;
+  name: Path<T>;
+  id: string;
+  label: string;
+  hint?: string;
+}
+
+/** The first message of one field's errors, kept up to date for the field's own component. */
+function useFieldError<T extends FieldValues>(form: BoundForm<T>, name: Path<T>): string | undefined {
+  const { errors } = useFormState({ control: form.control, name });
+  return firstError(get(errors, name));
+}
+
+/**
+ * A Field holding an Input bound to the form's `name`: registration (with `setValueAs` for the
+ * number fields), the message and the aria wiring from one place. The other props go to the input.
+ */
+export function InputField<T extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  setValueAs,
+  onBlur,
+  ...input
+}: BoundFieldProps<T> &
+  Omit<ComponentProps<typeof Input>, 'id' | 'name' | 'form' | 'onBlur'> & {
+    setValueAs?: (value: unknown) => unknown;
+    onBlur?: (e: { target: HTMLInputElement }) => void;
+  }) {
+  const error = useFieldError(form, name);
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <Input {...fieldA11y(id, error, !!hint)} {...input} {...form.register(name, { setValueAs, onBlur })} />
+    </Field>
+  );
+}
+
+/** Number inputs by what they hold: the keyboard, the least value and the step the browser offers. */
+export const NUMBER_INPUTS = {
+  /** Guests, hours, bookings: whole, at least 1. */
+  count: { type: 'number', inputMode: 'numeric', min: 1, step: 1 },
+  /** Dollars and cents, at least 0. */
+  money: { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' },
+  /** Whole percent, 0 to 100. */
+  percent: { type: 'number', inputMode: 'numeric', min: 0, max: 100, step: 1 },
+} as const;
+
+/** A Field holding a Select bound to the form's `name`; `onChange` runs after the form has the new value. */
+export function SelectField<T extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  onChange,
+  disabled,
+  children,
+}: BoundFieldProps<T> & {
+  onChange?: (e: { target: { value: string } }) => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  const error = useFieldError(form, name);
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <Select {...fieldA11y(id, error, !!hint)} {...form.register(name, { onChange })} disabled={disabled}>
+        {children}
+      </Select>
+    </Field>
+  );
+}
+
+/** A Field holding a Textarea bound to the form's `name` (descriptions). */
+export function TextareaField<T extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  rows,
+}: BoundFieldProps<T> & { rows: number }) {
+  const error = useFieldError(form, name);
+  return (
+    <Field id={id} label={label} error={error}>
+      <Textarea {...fieldA11y(id, error)} {...form.register(name)} rows={rows} />
+    </Field>
+  );
+}
+
+/** A ListField (one item per line, or comma separated) holding the form's string list `name`. */
+export function ListFieldControl<T extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  separator,
+}: Omit<BoundFieldProps<T>, 'hint'> & { separator?: 'line' | 'comma' }) {
+  const error = useFieldError(form, name);
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <ListField
+          id={id}
+          label={label}
+          separator={separator}
+          value={(field.value as string[] | undefined) ?? []}
+          onChange={field.onChange}
+          error={error}
+        />
+      )}
+    />
+  );
+}
+
+/** A Switch holding the form's boolean `name`. */
+export function SwitchControl<T extends FieldValues>({ form, name, id, label, hint }: BoundFieldProps<T>) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Switch id={id} label={label} hint={hint} checked={!!field.value} onChange={field.onChange} />
+      )}
+    />
+  );
+}
+
+/** The ImageUploader holding the form's photo list `images` (at most `max`). */
+export function ImagesControl<T extends FieldValues>({
+  form,
+  label,
+  max,
+}: {
+  form: BoundForm<T>;
+  label: string;
+  max: number;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={'images' as Path<T>}
+      render={({ field }) => (
+        <ImageUploader
+          label={label}
+          images={(field.value as PathValue<T, Path<T>> | undefined) ?? []}
+          onChange={field.onChange}
+          max={max}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * An editor form of the owner's pages (section, staff member): a framed card named by its title,
+ * its fields, then Cancel and the submit button (which says Saving... while the request runs).
+ */
+export function EditorForm({
+  titleId,
+  title,
+  onSubmit,
+  onCancel,
+  pending,
+  submitLabel,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  onSubmit: () => void;
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={titleId}
+      className="flex flex-col gap-5 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-5"
+    >
+      <h3 id={titleId} className="text-lg font-semibold text-white">
+        {title}
+      </h3>
+      {children}
+      <EditorActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} />
+    </form>
+  );
+}
+
+/** Cancel and the submit button of an owner's form (the submit on top on a phone). */
+export function EditorActions({
+  onCancel,
+  pending,
+  submitLabel,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <Button type="button" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Saving...' : submitLabel}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A small button of one item of a list (a section, a member, a venue): `name` says what it does to
+ * which item, the text is short. `danger` is the quiet red of Delete.
+ */
+export function ItemAction({
+  id,
+  name,
+  variant = 'ghost',
+  danger,
+  onClick,
+  children,
+}: {
+  id?: string;
+  name: string;
+  variant?: 'primary' | 'secondary' | 'ghost';
+  danger?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      id={id}
+      type="button"
+      size="sm"
+      variant={variant}
+      className={danger ? 'text-red-300 hover:text-red-200' : undefined}
+      onClick={onClick}
+      aria-label={name}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** "Delete <what>" / "Are you sure you want to delete this <what>?" before a delete. */
+export function ConfirmDelete({
+  what,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  what: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      title={`Delete ${what}`}
+      message={`Are you sure you want to delete this ${what}?`}
+      confirmLabel="Delete"
+      pending={pending}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }
