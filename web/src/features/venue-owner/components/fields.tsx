@@ -346,6 +346,7 @@ export function ItemAction({
   name,
   variant = 'ghost',
   danger,
+  pending,
   onClick,
   children,
 }: {
@@ -353,6 +354,8 @@ export function ItemAction({
   name: string;
   variant?: 'primary' | 'secondary' | 'ghost';
   danger?: boolean;
+  /** Its request is running: disabled until it ends. */
+  pending?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -363,6 +366,7 @@ export function ItemAction({
       size="sm"
       variant={variant}
       className={danger ? 'text-red-300 hover:text-red-200' : undefined}
+      disabled={pending}
       onClick={onClick}
       aria-label={name}
     >
