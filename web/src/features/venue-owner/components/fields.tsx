@@ -1,4 +1,4 @@
-import { useState, type ComponentProps, type ReactElement, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import {
   Controller,
   get,
@@ -16,7 +16,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, Textarea } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
-import { splitList } from '../rules';
+import { parseCapacity, requiredNumber, splitList } from '../rules';
 import { ImageUploader } from './image-uploader';
 
 /** A labelled control with its validation message; the control gets id and aria wiring from the caller. */
@@ -121,10 +121,10 @@ export interface BoundForm<T extends FieldValues> {
   register: UseFormRegister<T>;
 }
 
+/** A bound field: the form, the field's name and its label; its id is its own (useId). */
 interface BoundFieldProps<T extends FieldValues> {
   form: BoundForm<T>;
   name: Path<T>;
-  id: string;
   label: string;
   hint?: string;
 }
@@ -142,7 +142,6 @@ function useFieldError<T extends FieldValues>(form: BoundForm<T>, name: Path<T>)
 export function InputField<T extends FieldValues>({
   form,
   name,
-  id,
   label,
   hint,
   setValueAs,
@@ -153,6 +152,7 @@ export function InputField<T extends FieldValues>({
     setValueAs?: (value: unknown) => unknown;
     onBlur?: (e: { target: HTMLInputElement }) => void;
   }) {
+  const id = useId();
   const error = useFieldError(form, name);
   return (
     <Field id={id} label={label} error={error} hint={hint}>
@@ -171,11 +171,20 @@ export const NUMBER_INPUTS = {
   percent: { type: 'number', inputMode: 'numeric', min: 0, max: 100, step: 1 },
 } as const;
 
+/** The hourly price of a venue or a section: dollars and cents, required. */
+export const PRICE_PER_HOUR = {
+  label: 'Price per hour ($)',
+  ...NUMBER_INPUTS.money,
+  setValueAs: requiredNumber,
+} as const;
+
+/** The guests a venue or a section holds: a typed fraction or 0 is read as a whole number of at least 1. */
+export const CAPACITY = { ...NUMBER_INPUTS.count, setValueAs: parseCapacity } as const;
+
 /** A Field holding a Select bound to the form's `name`; `onChange` runs after the form has the new value. */
 export function SelectField<T extends FieldValues>({
   form,
   name,
-  id,
   label,
   hint,
   onChange,
@@ -186,6 +195,7 @@ export function SelectField<T extends FieldValues>({
   disabled?: boolean;
   children: ReactNode;
 }) {
+  const id = useId();
   const error = useFieldError(form, name);
   return (
     <Field id={id} label={label} error={error} hint={hint}>
@@ -200,10 +210,10 @@ export function SelectField<T extends FieldValues>({
 export function TextareaField<T extends FieldValues>({
   form,
   name,
-  id,
   label,
   rows,
 }: BoundFieldProps<T> & { rows: number }) {
+  const id = useId();
   const error = useFieldError(form, name);
   return (
     <Field id={id} label={label} error={error}>
@@ -216,10 +226,10 @@ export function TextareaField<T extends FieldValues>({
 export function ListFieldControl<T extends FieldValues>({
   form,
   name,
-  id,
   label,
   separator,
 }: Omit<BoundFieldProps<T>, 'hint'> & { separator?: 'line' | 'comma' }) {
+  const id = useId();
   const error = useFieldError(form, name);
   return (
     <Controller
@@ -240,7 +250,8 @@ export function ListFieldControl<T extends FieldValues>({
 }
 
 /** A Switch holding the form's boolean `name`. */
-export function SwitchControl<T extends FieldValues>({ form, name, id, label, hint }: BoundFieldProps<T>) {
+export function SwitchControl<T extends FieldValues>({ form, name, label, hint }: BoundFieldProps<T>) {
+  const id = useId();
   return (
     <Controller
       control={form.control}

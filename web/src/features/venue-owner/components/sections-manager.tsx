@@ -17,7 +17,7 @@ import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { focusByIdSoon } from '../../../lib/focus';
 import { useCreateSection, useDeleteSection, useSections, useUpdateSection } from '../api/sections';
-import { optionalNumber, parseCapacity, requiredNumber, toggleExclusive, toggleVipRoom } from '../rules';
+import { optionalNumber, requiredNumber, toggleExclusive, toggleVipRoom } from '../rules';
 import { BackHeader } from './back-header';
 import {
   ConfirmDelete,
@@ -26,7 +26,9 @@ import {
   InputField,
   ItemAction,
   ListFieldControl,
+  CAPACITY,
   NUMBER_INPUTS,
+  PRICE_PER_HOUR,
   StatusBadge,
   SwitchControl,
   TextareaField,
@@ -296,7 +298,6 @@ function SectionForm({
         <InputField
           form={form}
           name="name"
-          id={id('name')}
           label="Section name"
           maxLength={TEXT_LIMITS.sectionName}
           autoComplete="off"
@@ -304,34 +305,18 @@ function SectionForm({
         <InputField
           form={form}
           name="type"
-          id={id('type')}
           label="Section type"
           maxLength={TEXT_LIMITS.sectionType}
           placeholder="Booth, Table, Balcony..."
         />
       </div>
-      <TextareaField form={form} name="description" id={id('description')} label="Description" rows={3} />
+      <TextareaField form={form} name="description" label="Description" rows={3} />
       <div className="grid gap-5 sm:grid-cols-3">
-        <InputField
-          form={form}
-          name="capacity"
-          id={id('capacity')}
-          label="Capacity"
-          {...NUMBER_INPUTS.count}
-          setValueAs={parseCapacity}
-        />
-        <InputField
-          form={form}
-          name="pricePerHour"
-          id={id('price')}
-          label="Price per hour ($)"
-          {...NUMBER_INPUTS.money}
-          setValueAs={requiredNumber}
-        />
+        <InputField form={form} name="capacity" label="Capacity" {...CAPACITY} />
+        <InputField form={form} name="pricePerHour" {...PRICE_PER_HOUR} />
         <InputField
           form={form}
           name="maxSimultaneousBookings"
-          id={id('max')}
           label="Max simultaneous bookings"
           hint={isExclusive ? 'Exclusive: one booking at a time' : '999 means unlimited'}
           {...NUMBER_INPUTS.count}
@@ -346,7 +331,6 @@ function SectionForm({
         <InputField
           form={form}
           name="minimumSpend"
-          id={id('minimum')}
           label="Minimum spend ($)"
           hint="Optional: a booking costs at least this much"
           {...NUMBER_INPUTS.money}
@@ -355,7 +339,6 @@ function SectionForm({
         <InputField
           form={form}
           name="depositPercent"
-          id={id('deposit')}
           label="Deposit (%)"
           hint="Paid by card when booking; 0 means none, the rest is paid at the venue"
           {...NUMBER_INPUTS.percent}
@@ -380,9 +363,9 @@ function SectionForm({
           disabled={!!isVipRoom}
           onChange={(on) => applyToggles(toggleExclusive(current(), on))}
         />
-        <SwitchControl form={form} name="isActive" id={id('active')} label="Active" hint="Shown to members" />
+        <SwitchControl form={form} name="isActive" label="Active" hint="Shown to members" />
       </div>
-      <ListFieldControl form={form} name="amenities" id={id('amenities')} label="Amenities" />
+      <ListFieldControl form={form} name="amenities" label="Amenities" />
       <ImagesControl form={form} label="Section photos" max={MAX_SECTION_IMAGES} />
     </EditorForm>
   );

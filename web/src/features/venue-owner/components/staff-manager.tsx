@@ -226,20 +226,12 @@ function StaffForm({
       pending={pending}
       submitLabel={member ? 'Save Changes' : `Add ${words.one}`}
     >
-      <InputField
-        form={form}
-        name="name"
-        id={id('name')}
-        label="Name"
-        maxLength={TEXT_LIMITS.staffName}
-        autoComplete="off"
-      />
-      <TextareaField form={form} name="description" id={id('description')} label="Description" rows={3} />
+      <InputField form={form} name="name" label="Name" maxLength={TEXT_LIMITS.staffName} autoComplete="off" />
+      <TextareaField form={form} name="description" label="Description" rows={3} />
       {kind === 'dancer' ? (
         <InputField
           form={form}
           name="priceModifier"
-          id={id('modifier')}
           label="Price modifier"
           hint="0.5 to 3.0; 1.00 is the section's own price"
           type="number"
@@ -250,10 +242,10 @@ function StaffForm({
           setValueAs={requiredNumber}
         />
       ) : null}
-      <ListFieldControl form={form} name="specialties" id={id('specialties')} label="Specialties" separator="comma" />
+      <ListFieldControl form={form} name="specialties" label="Specialties" separator="comma" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <SwitchControl form={form} name="isAvailable" id={id('available')} label="Available" />
-        <SwitchControl form={form} name="isActive" id={id('active')} label="Active" />
+        <SwitchControl form={form} name="isAvailable" label="Available" />
+        <SwitchControl form={form} name="isActive" label="Active" />
       </div>
       <ImagesControl form={form} label={`${words.one} photos`} max={MAX_STAFF_IMAGES} />
     </EditorForm>

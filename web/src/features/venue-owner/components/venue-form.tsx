@@ -39,7 +39,9 @@ import {
   ImagesControl,
   InputField,
   ListFieldControl,
+  CAPACITY,
   NUMBER_INPUTS,
+  PRICE_PER_HOUR,
   SelectField,
   SwitchControl,
   TextareaField,
@@ -203,7 +205,6 @@ export function VenueForm({
       <SelectField
         form={formApi}
         name="type"
-        id={id('type')}
         label="Event type"
         onChange={(e) => setValue('subtype', e.target.value === 'club' ? (getValues('subtype') ?? 'nightclub') : null)}
         disabled={!!venue}
@@ -214,13 +215,12 @@ export function VenueForm({
       <InputField
         form={formApi}
         name="name"
-        id={id('name')}
         label={isYacht ? 'Yacht name' : 'Venue name'}
         maxLength={TEXT_LIMITS.venueName}
         autoComplete="off"
       />
       {!isYacht ? (
-        <SelectField form={formApi} name="subtype" id={id('subtype')} label="Club type">
+        <SelectField form={formApi} name="subtype" label="Club type">
           {VENUE_SUBTYPES.map((s) => (
             <option key={s} value={s}>
               {SUBTYPE_LABELS[s]}
@@ -229,7 +229,7 @@ export function VenueForm({
         </SelectField>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField form={formApi} name="state" id={id('state')} label="State" onChange={() => setValue('city', '')}>
+        <SelectField form={formApi} name="state" label="State" onChange={() => setValue('city', '')}>
           <option value="">Choose a state</option>
           {stateOptions.map((s) => (
             <option key={s} value={s}>
@@ -240,7 +240,6 @@ export function VenueForm({
         <SelectField
           form={formApi}
           name="city"
-          id={id('city')}
           label="City"
           hint={state ? undefined : 'Choose a state first'}
           disabled={!state}
@@ -256,36 +255,25 @@ export function VenueForm({
       <InputField
         form={formApi}
         name="address"
-        id={id('address')}
         label="Address"
         maxLength={TEXT_LIMITS.address}
         autoComplete="street-address"
       />
-      <TextareaField form={formApi} name="description" id={id('description')} label="Description" rows={4} />
+      <TextareaField form={formApi} name="description" label="Description" rows={4} />
       <div className="grid gap-5 sm:grid-cols-3">
         <InputField
           form={formApi}
           name="capacity"
-          id={id('capacity')}
           label={isYacht ? 'Passengers' : 'Capacity'}
-          {...NUMBER_INPUTS.count}
-          setValueAs={parseCapacity}
+          {...CAPACITY}
           onBlur={(e) => {
             e.target.value = String(parseCapacity(e.target.value));
           }}
         />
-        <InputField
-          form={formApi}
-          name="pricePerHour"
-          id={id('price')}
-          label="Price per hour ($)"
-          {...NUMBER_INPUTS.money}
-          setValueAs={requiredNumber}
-        />
+        <InputField form={formApi} name="pricePerHour" {...PRICE_PER_HOUR} />
         <InputField
           form={formApi}
           name="rating"
-          id={id('rating')}
           label="Rating (1 to 5)"
           type="number"
           inputMode="decimal"
@@ -296,20 +284,13 @@ export function VenueForm({
         />
       </div>
       {!isYacht ? (
-        <InputField
-          form={formApi}
-          name="hours"
-          id={id('hours')}
-          label="Opening hours"
-          placeholder="Thu–Sat 10 PM – 4 AM"
-        />
+        <InputField form={formApi} name="hours" label="Opening hours" placeholder="Thu–Sat 10 PM – 4 AM" />
       ) : (
         <>
           <div className="grid gap-5 sm:grid-cols-2">
             <InputField
               form={formApi}
               name="yachtLength"
-              id={id('length')}
               label="Yacht length (ft)"
               type="number"
               inputMode="decimal"
@@ -320,7 +301,6 @@ export function VenueForm({
             <InputField
               form={formApi}
               name="responseRate"
-              id={id('response')}
               label="Response rate (%)"
               {...NUMBER_INPUTS.percent}
               setValueAs={optionalNumber}
@@ -329,11 +309,10 @@ export function VenueForm({
           <SwitchControl
             form={formApi}
             name="hasCaptain"
-            id={id('captain')}
             label="Captain included"
             hint="Captained, or bareboat when off"
           />
-          <ListFieldControl form={formApi} name="rules" id={id('rules')} label="Rules & safety" />
+          <ListFieldControl form={formApi} name="rules" label="Rules & safety" />
           <PricingTiersEditor
             register={register}
             tiers={tiers}
@@ -342,11 +321,10 @@ export function VenueForm({
           />
         </>
       )}
-      <ListFieldControl form={formApi} name="amenities" id={id('amenities')} label="Amenities" />
+      <ListFieldControl form={formApi} name="amenities" label="Amenities" />
       <SelectField
         form={formApi}
         name="cancellationPolicy"
-        id={id('policy')}
         label="Cancellation policy"
         hint={describeCancellationPolicy(toCancellationPolicy(policy))}
       >
