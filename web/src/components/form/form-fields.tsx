@@ -108,10 +108,10 @@ export function SubmitButton({
 }
 
 /**
- * A dialog form's buttons: Cancel (closes it, nothing sent) and the submit, which says what it is
- * doing while the request runs. On a phone the submit stands on top.
+ * A form's Cancel (closes it, nothing sent) and its submit, which says what it is doing while the
+ * request runs (disabled and aria-busy meanwhile). On a phone the submit stands on top.
  */
-export function DialogFormActions({
+export function FormActions({
   onCancel,
   pending,
   pendingLabel,

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { suspensionInputSchema } from '@luxe/contracts';
 import { toastFailure } from '../../../components/form/failure-toast';
-import { DialogFormActions } from '../../../components/form/form-fields';
+import { FormActions } from '../../../components/form/form-fields';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError } from '../../../components/ui/field-error';
 import { Label } from '../../../components/ui/label';
@@ -70,14 +70,9 @@ export function SuspendDialog({
           </p>
           <FieldError id="suspend-reason-error" message={errors.reason?.message} />
         </div>
-        <DialogFormActions
-          onCancel={onClose}
-          variant="destructive"
-          pending={suspend.isPending}
-          pendingLabel="Suspending..."
-        >
+        <FormActions onCancel={onClose} variant="destructive" pending={suspend.isPending} pendingLabel="Suspending...">
           Suspend
-        </DialogFormActions>
+        </FormActions>
       </form>
     </Dialog>
   );

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { signupStepOneBSchema } from '@luxe/contracts';
+import { Field, fieldA11y } from '../../../components/form/field';
 import { EmailField, FormTextField, NameFields, PasswordField } from '../../../components/form/form-fields';
 import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/field-error';
-import { Label } from '../../../components/ui/label';
 import { readStepOneB, saveSignupDraft, type SignupType } from '../signup-draft';
 
 /**
@@ -60,13 +59,10 @@ export function RegisterForm({ presetType }: { presetType: SignupType | null }) 
       />
       <PasswordField form={form} autoComplete="new-password" />
       <NameFields form={form} />
-      <div>
-        <Label htmlFor="gender">Gender</Label>
+      <Field id="gender" label="Gender" error={genderError}>
         <select
-          id="gender"
+          {...fieldA11y('gender', genderError)}
           defaultValue=""
-          aria-invalid={genderError ? true : undefined}
-          aria-describedby={genderError ? 'gender-error' : undefined}
           className="block h-12 w-full rounded-xl border border-white/10 bg-neutral-900 px-4 text-base text-white focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-400/40"
           {...register('gender', { setValueAs: (v) => (v === '' ? undefined : v) })}
         >
@@ -77,8 +73,7 @@ export function RegisterForm({ presetType }: { presetType: SignupType | null }) 
           <option value="female">Female</option>
           <option value="other">Other</option>
         </select>
-        <FieldError id="gender-error" message={genderError} />
-      </div>
+      </Field>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
         Continue
       </Button>

@@ -9,49 +9,15 @@ import {
   type PathValue,
   type UseFormRegister,
 } from 'react-hook-form';
+import { Field, fieldA11y } from '../../../components/form/field';
+import { FormActions } from '../../../components/form/form-fields';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { Select, Textarea } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { parseCapacity, requiredNumber, splitList } from '../rules';
 import { ImageUploader } from './image-uploader';
-
-/** A labelled control with its validation message; the control gets id and aria wiring from the caller. */
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-400">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
-/** aria attributes of a control inside a Field. */
-export function fieldA11y(id: string, error?: string, hint?: boolean) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
-  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined } as const;
-}
 
 /** A list typed one item per line (amenities, rules, specialties). Keeps the raw text while typing. */
 export function ListField({
@@ -326,7 +292,7 @@ export function EditorForm({
   );
 }
 
-/** Cancel and the submit button of an owner's form (the submit on top on a phone). */
+/** Cancel and the submit button of an owner's form: the submit says Saving... while the request runs. */
 export function EditorActions({
   onCancel,
   pending,
@@ -337,14 +303,9 @@ export function EditorActions({
   submitLabel: string;
 }) {
   return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-      <Button type="button" variant="ghost" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={pending}>
-        {pending ? 'Saving...' : submitLabel}
-      </Button>
-    </div>
+    <FormActions onCancel={onCancel} pending={pending} pendingLabel="Saving...">
+      {submitLabel}
+    </FormActions>
   );
 }
 
