@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/layout/logo';
 import { buttonClasses } from '../../../components/ui/button';
 import { DemoCard } from './demo-card';
+import { cn } from '../../../lib/cn';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 const noTarget = (e: { preventDefault: () => void }) => e.preventDefault();
@@ -55,60 +56,52 @@ export function LandingRoute() {
           </div>
         </section>
 
-        <section aria-labelledby="how-it-works" className="overflow-hidden border-t border-white/5 px-5 py-20">
-          <div className="mx-auto max-w-5xl">
-            <h2 id="how-it-works" className="text-center font-display text-4xl font-semibold text-white">
-              See How It Works
-            </h2>
-            <p className="mx-auto mt-3 max-w-xl text-center text-neutral-400">
-              Try it: make a choice and watch the next card arrive.
-            </p>
-            <div className="mt-12 grid gap-12 md:grid-cols-2">
-              <DemoCard heading="Host Experience" subject="Sophia" acceptLabel="Invite" acceptedMessage="Invite sent!">
-                <DemoArt tone="from-rose-500/40 via-fuchsia-700/30 to-neutral-900" icon="glasses" />
-                <div className="px-5 pt-4">
-                  <p className="text-xl font-semibold text-white">Sophia, 27</p>
-                  <p className="text-sm text-neutral-400">Miami Beach · Verified member</p>
-                  <p className="mt-2 text-sm text-neutral-300">
-                    Sunset yacht parties, rooftop lounges and great music.
-                  </p>
-                </div>
-              </DemoCard>
-              <DemoCard
-                heading="Guest Experience"
-                subject="Marco's Yacht Party"
-                acceptLabel="Send Invite"
-                acceptedMessage="Request sent!"
+        <LandingSection id="how-it-works" title="See How It Works" className="overflow-hidden">
+          <p className="mx-auto mt-3 max-w-xl text-center text-neutral-400">
+            Try it: make a choice and watch the next card arrive.
+          </p>
+          <div className="mt-12 grid gap-12 md:grid-cols-2">
+            <DemoCard heading="Host Experience" subject="Sophia" acceptLabel="Invite" acceptedMessage="Invite sent!">
+              <DemoFace
+                tone="from-rose-500/40 via-fuchsia-700/30 to-neutral-900"
+                icon="glasses"
+                title="Sophia, 27"
+                meta="Miami Beach · Verified member"
               >
-                <DemoArt tone="from-sky-500/40 via-cyan-800/30 to-neutral-900" icon="yacht" />
-                <div className="px-5 pt-4">
-                  <p className="text-xl font-semibold text-white">Marco&apos;s Yacht Party</p>
-                  <p className="text-sm text-neutral-400">Saturday · 80 ft yacht · Miami</p>
-                  <p className="mt-2 text-sm text-neutral-300">Open bar, DJ on deck, 12 guests attending.</p>
-                </div>
-              </DemoCard>
-            </div>
+                Sunset yacht parties, rooftop lounges and great music.
+              </DemoFace>
+            </DemoCard>
+            <DemoCard
+              heading="Guest Experience"
+              subject="Marco's Yacht Party"
+              acceptLabel="Send Invite"
+              acceptedMessage="Request sent!"
+            >
+              <DemoFace
+                tone="from-sky-500/40 via-cyan-800/30 to-neutral-900"
+                icon="yacht"
+                title="Marco's Yacht Party"
+                meta="Saturday · 80 ft yacht · Miami"
+              >
+                Open bar, DJ on deck, 12 guests attending.
+              </DemoFace>
+            </DemoCard>
           </div>
-        </section>
+        </LandingSection>
 
-        <section aria-labelledby="why" className="border-t border-white/5 px-5 py-20">
-          <div className="mx-auto max-w-5xl">
-            <h2 id="why" className="text-center font-display text-4xl font-semibold text-white">
-              Why LuxeSwipe
-            </h2>
-            <div className="mt-12 grid gap-6 sm:grid-cols-3">
-              <Feature title="Luxury Yachts" icon="⚓">
-                Step aboard private yachts for parties on the water, from Biscayne Bay to the Riviera.
-              </Feature>
-              <Feature title="Verified Members" icon="✦">
-                Every host and guest is a verified member, so you always know who you are meeting.
-              </Feature>
-              <Feature title="VIP Experiences" icon="♛">
-                Book VIP club sections and rooftop venues, and fill them with the right people.
-              </Feature>
-            </div>
+        <LandingSection id="why" title="Why LuxeSwipe">
+          <div className="mt-12 grid gap-6 sm:grid-cols-3">
+            <Feature title="Luxury Yachts" icon="⚓">
+              Step aboard private yachts for parties on the water, from Biscayne Bay to the Riviera.
+            </Feature>
+            <Feature title="Verified Members" icon="✦">
+              Every host and guest is a verified member, so you always know who you are meeting.
+            </Feature>
+            <Feature title="VIP Experiences" icon="♛">
+              Book VIP club sections and rooftop venues, and fill them with the right people.
+            </Feature>
           </div>
-        </section>
+        </LandingSection>
 
         <section aria-labelledby="cta" className="border-t border-white/5 px-5 py-20 text-center">
           <h2 id="cta" className="font-display text-4xl font-semibold text-white">
@@ -141,6 +134,56 @@ export function LandingRoute() {
         </div>
       </footer>
     </div>
+  );
+}
+
+/** A titled band of the page, its content centred in the page's width. */
+function LandingSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={cn('border-t border-white/5 px-5 py-20', className)}>
+      <div className="mx-auto max-w-5xl">
+        <h2 id={id} className="text-center font-display text-4xl font-semibold text-white">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The face of a demo card: its illustration, who or what it is, the facts, and one sentence. */
+function DemoFace({
+  tone,
+  icon,
+  title,
+  meta,
+  children,
+}: {
+  tone: string;
+  icon: 'glasses' | 'yacht';
+  title: string;
+  meta: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <DemoArt tone={tone} icon={icon} />
+      <div className="px-5 pt-4">
+        <p className="text-xl font-semibold text-white">{title}</p>
+        <p className="text-sm text-neutral-400">{meta}</p>
+        <p className="mt-2 text-sm text-neutral-300">{children}</p>
+      </div>
+    </>
   );
 }
 

@@ -1,38 +1,19 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, type AdminUser, type RouteQueryInput, type RouteResponse } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
-import { adminListKey } from './keys';
+import { useAdminListPage, useInvalidateAdminLists } from './lists';
 
 export type AdminUsersQuery = RouteQueryInput<typeof api.admin.users>;
 export type AdminUsersPage = RouteResponse<typeof api.admin.users>;
 
 /** GET /api/admin/users?search=&userType=&status=&page=&pageSize=. */
-export function getAdminUsers(query: AdminUsersQuery, signal?: AbortSignal): Promise<AdminUsersPage> {
-  return callApi(api.admin.users, { query }, { signal });
-}
-
-/** Without a query: the key every users page starts with (what the decisions invalidate). */
-export function getAdminUsersQueryOptions(query: AdminUsersQuery = {}) {
-  return queryOptions({
-    queryKey: [...adminListKey('users'), query] as const,
-    queryFn: ({ signal }) => getAdminUsers(query, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
 export function useAdminUsers(query: AdminUsersQuery) {
-  return useQuery(getAdminUsersQueryOptions(query));
+  return useAdminListPage('users', api.admin.users, query);
 }
 
 /** After a suspension changes, the users, the reports (they show whether the reported is suspended) and the audit log are read again. */
 function useInvalidateAfterSuspension() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminListKey('users') }),
-      queryClient.invalidateQueries({ queryKey: adminListKey('reports') }),
-      queryClient.invalidateQueries({ queryKey: adminListKey('audit-log') }),
-    ]);
+  return useInvalidateAdminLists('users', 'reports');
 }
 
 /** POST /api/admin/users/{userId}/suspension {reason}. */

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES, adminLoginSchema } from '@luxe/contracts';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { EmailField, PasswordField, SubmitButton } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { serverMessage } from '../../../lib/api-client';
 import { useAdminLogin } from '../api/session';
@@ -12,15 +11,11 @@ import { useAdminLogin } from '../api/session';
 /** The administrator's sign-in (docs/product.md#admin): the contract's rules and messages, then /admin. */
 export function AdminLoginForm() {
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(adminLoginSchema) /* api.admin.login's body */,
     defaultValues: { email: '', password: '' },
   });
+  const { handleSubmit, setFocus } = form;
 
   const [failure, setFailure] = useState<string | null>(null);
   const signIn = useAdminLogin({
@@ -43,27 +38,13 @@ export function AdminLoginForm() {
       className="flex flex-col gap-5"
       aria-label="Admin sign in"
     >
-      <TextField
-        id="admin-email"
-        label="Admin Email"
-        type="email"
-        inputMode="email"
-        autoComplete="username"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        id="admin-password"
-        label="Password"
-        password
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      {/* The account's name is its email: the password manager files it as the username. */}
+      <EmailField form={form} id="admin-email" label="Admin Email" autoComplete="username" />
+      <PasswordField form={form} id="admin-password" autoComplete="current-password" />
       <FormAlert id="admin-login-failure" title={ADMIN_MESSAGES.accessDenied} message={failure} />
-      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="w-full">
-        {pending ? 'Signing in...' : 'Sign In'}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel="Signing in...">
+        Sign In
+      </SubmitButton>
     </form>
   );
 }

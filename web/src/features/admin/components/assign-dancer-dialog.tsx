@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ADMIN_MESSAGES, vipAssignmentInputSchema, type AdminVipRoom } from '@luxe/contracts';
+import { toastFailure } from '../../../components/form/failure-toast';
+import { Field, fieldA11y } from '../../../components/form/field';
+import { FormActions } from '../../../components/form/form-fields';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FieldError } from '../../../components/ui/field-error';
-import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
-import { serverMessage } from '../../../lib/api-client';
 import { useAssignDancer, useVenueDancers } from '../api/vip-rooms';
 import { ListMessage } from './list-parts';
 
@@ -37,12 +37,7 @@ export function AssignDancerDialog({ room, onClose }: { room: AdminVipRoom; onCl
         toast({ title: result.message, description: `${result.assignment.dancerName} · ${room.name}` });
         onClose();
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: serverMessage(error, ADMIN_MESSAGES.assignFailed),
-        }),
+      onError: (error) => toastFailure(error, ADMIN_MESSAGES.assignFailed),
     }),
   );
 
@@ -68,14 +63,8 @@ export function AssignDancerDialog({ room, onClose }: { room: AdminVipRoom; onCl
         <ListMessage title={`No other dancers at ${room.venue.name}`} />
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <div>
-            <Label htmlFor="assign-dancer">Dancer</Label>
-            <Select
-              id="assign-dancer"
-              aria-invalid={errors.dancerId ? true : undefined}
-              aria-describedby={errors.dancerId ? 'assign-dancer-error' : undefined}
-              {...register('dancerId')}
-            >
+          <Field id="assign-dancer" label="Dancer" error={errors.dancerId?.message}>
+            <Select {...fieldA11y('assign-dancer', errors.dancerId?.message)} {...register('dancerId')}>
               <option value="">Select a dancer</option>
               {options.map((d) => (
                 <option key={d.id} value={d.id}>
@@ -83,16 +72,10 @@ export function AssignDancerDialog({ room, onClose }: { room: AdminVipRoom; onCl
                 </option>
               ))}
             </Select>
-            <FieldError id="assign-dancer-error" message={errors.dancerId?.message} />
-          </div>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button type="button" variant="ghost" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={assign.isPending} aria-busy={assign.isPending}>
-              {assign.isPending ? 'Assigning...' : 'Assign'}
-            </Button>
-          </div>
+          </Field>
+          <FormActions onCancel={onClose} pending={assign.isPending} pendingLabel="Assigning...">
+            Assign
+          </FormActions>
         </form>
       )}
       {dancers.isPending || dancers.isError || options.length === 0 ? (

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@luxe/contracts';
 import { formatDateTimeEst } from '../../../lib/format';
 import { useAuditLog } from '../api/audit-log';
-import { DataList, PagedList, usePage } from './list-parts';
+import { PagedDataList, usePage } from './list-parts';
 
 export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'venue.approve': 'Approved venue',
@@ -38,34 +38,27 @@ export function changeSummary(before: AuditEntry['before'], after: AuditEntry['a
 
 /** Audit Log tab (ours): who did what to which target, what changed and when (New York time). */
 export function AuditLogPanel() {
-  const [page, setPage] = usePage('');
-  const log = useAuditLog({ page });
+  const paging = usePage('');
+  const log = useAuditLog({ page: paging.page });
   return (
-    <PagedList
+    <PagedDataList
       query={log}
       rows={(p) => p.entries}
       noun="audit entries"
       errorDetail="Unable to fetch the audit log"
       emptyTitle="No admin actions yet"
-      page={page}
-      onPage={setPage}
-    >
-      {(items) => (
-        <DataList
-          label="Audit log"
-          items={items}
-          rowKey={(e) => e.id}
-          rowLabel={(e) => `${AUDIT_ACTION_LABELS[e.action]} by ${e.adminEmail}`}
-          template="minmax(0,1fr) minmax(0,1.2fr) minmax(0,0.9fr) minmax(0,1fr) minmax(0,1.6fr)"
-          columns={[
-            { label: 'Time', render: (e) => <time dateTime={e.createdAt}>{formatDateTimeEst(e.createdAt)}</time> },
-            { label: 'Admin', render: (e) => e.adminEmail },
-            { label: 'Action', render: (e) => AUDIT_ACTION_LABELS[e.action] },
-            { label: 'Target', render: (e) => `${TARGET_LABELS[e.targetType]} ${e.targetId.slice(0, 8)}` },
-            { label: 'Change', render: (e) => changeSummary(e.before, e.after) },
-          ]}
-        />
-      )}
-    </PagedList>
+      paging={paging}
+      label="Audit log"
+      rowKey={(e) => e.id}
+      rowLabel={(e) => `${AUDIT_ACTION_LABELS[e.action]} by ${e.adminEmail}`}
+      template="minmax(0,1fr) minmax(0,1.2fr) minmax(0,0.9fr) minmax(0,1fr) minmax(0,1.6fr)"
+      columns={[
+        { label: 'Time', render: (e) => <time dateTime={e.createdAt}>{formatDateTimeEst(e.createdAt)}</time> },
+        { label: 'Admin', render: (e) => e.adminEmail },
+        { label: 'Action', render: (e) => AUDIT_ACTION_LABELS[e.action] },
+        { label: 'Target', render: (e) => `${TARGET_LABELS[e.targetType]} ${e.targetId.slice(0, 8)}` },
+        { label: 'Change', render: (e) => changeSummary(e.before, e.after) },
+      ]}
+    />
   );
 }

@@ -24,10 +24,26 @@ export function useDebouncedValue<T>(value: T, delay: number): T {
 }
 
 /** The page of a list, back to 1 whenever `resetKey` (its search and filters) changes. */
-export function usePage(resetKey: string): [number, (page: number) => void] {
+export function usePage(resetKey: string): Paging {
   const [state, setState] = useState({ key: resetKey, page: 1 });
   const page = state.key === resetKey ? state.page : 1;
-  return [page, (next) => setState({ key: resetKey, page: next })];
+  return { page, onPage: (next) => setState({ key: resetKey, page: next }) };
+}
+
+export interface Paging {
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/**
+ * A list's search box and page: the server is asked once typing pauses (`term`, undefined when
+ * empty), and a new term or a change of `filters` goes back to page 1.
+ */
+export function useSearchedPage(...filters: string[]) {
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const paging = usePage(JSON.stringify([term, ...filters]));
+  return { term: term || undefined, paging, searchField: { value: search, onChange: setSearch } };
 }
 
 /** A load failure is told once per failure in a toast ('Error Loading Dashboard'); a refused token is not (the console is leaving). */
@@ -176,6 +192,15 @@ export function Pager({
   );
 }
 
+interface PagedListProps<P, T> {
+  query: UseQueryResult<P>;
+  rows: (page: P) => T[];
+  noun: string;
+  errorDetail: string;
+  emptyTitle: string;
+  paging: Paging;
+}
+
 /**
  * The list part of a tab: loading, error (with Try Again), empty, or the rows and the pager.
  * `query` is a paged list query; `rows` picks the page's items.
@@ -186,19 +211,9 @@ export function PagedList<P extends { page: number; pageSize: number; total: num
   noun,
   errorDetail,
   emptyTitle,
-  page,
-  onPage,
+  paging: { page, onPage },
   children,
-}: {
-  query: UseQueryResult<P>;
-  rows: (page: P) => T[];
-  noun: string;
-  errorDetail: string;
-  emptyTitle: string;
-  page: number;
-  onPage: (page: number) => void;
-  children: (items: T[]) => ReactNode;
-}) {
+}: PagedListProps<P, T> & { children: (items: T[]) => ReactNode }) {
   useLoadFailureToast(query, errorDetail);
   // Drawn as the rows it will have, like the app's other lists (docs/product.md#conventions-feedback).
   if (query.isPending) return <ListSkeleton label={`Loading ${noun}...`} />;
@@ -253,6 +268,16 @@ export interface Column<T> {
 /** Width of the actions column from `md`, by how many buttons a row has at most. */
 const ACTIONS_WIDTH = { sm: 'md:w-40', md: 'md:w-56', lg: 'md:w-72' } as const;
 
+interface DataListProps<T> {
+  label: string;
+  rowKey: (row: T) => string;
+  rowLabel: (row: T) => string;
+  columns: Column<T>[];
+  template: string;
+  actions?: (row: T) => ReactNode;
+  actionsWidth?: keyof typeof ACTIONS_WIDTH;
+}
+
 export function DataList<T>({
   label,
   items,
@@ -262,16 +287,7 @@ export function DataList<T>({
   template,
   actions,
   actionsWidth = 'sm',
-}: {
-  label: string;
-  items: T[];
-  rowKey: (row: T) => string;
-  rowLabel: (row: T) => string;
-  columns: Column<T>[];
-  template: string;
-  actions?: (row: T) => ReactNode;
-  actionsWidth?: keyof typeof ACTIONS_WIDTH;
-}) {
+}: DataListProps<T> & { items: T[] }) {
   const style = { '--cols': template } as CSSProperties;
   const rowElements = useRef(new Map<string, HTMLLIElement>());
   const lastRow = useRef<string | null>(null);
@@ -323,6 +339,44 @@ export function DataList<T>({
         ))}
       </ul>
     </div>
+  );
+}
+
+/** A tab's paged list drawn as a DataList: what every admin tab shows. */
+export function PagedDataList<P extends { page: number; pageSize: number; total: number }, T>({
+  query,
+  rows,
+  noun,
+  errorDetail,
+  emptyTitle,
+  paging,
+  ...list
+}: PagedListProps<P, T> & DataListProps<T>) {
+  return (
+    <PagedList query={query} rows={rows} noun={noun} errorDetail={errorDetail} emptyTitle={emptyTitle} paging={paging}>
+      {(items) => <DataList {...list} items={items} />}
+    </PagedList>
+  );
+}
+
+/** A row's small action button; `name` says what it does to which row (the visible text is one word). */
+export function RowAction({
+  name,
+  variant = 'primary',
+  pending,
+  onClick,
+  children,
+}: {
+  name: string;
+  variant?: 'primary' | 'secondary' | 'destructive';
+  pending?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="button" variant={variant} size="sm" aria-label={name} disabled={pending} onClick={onClick}>
+      {children}
+    </Button>
   );
 }
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { REPORT_STATUSES, type AdminReport, type ReportReason } from '@luxe/contracts';
-import { Button } from '../../../components/ui/button';
+import { toastFailure } from '../../../components/form/failure-toast';
 import { toast } from '../../../components/ui/toast';
-import { serverMessage } from '../../../lib/api-client';
 import { formatDateTimeEst } from '../../../lib/format';
 import { useAdminReports, useDecideReport } from '../api/reports';
-import { Badge, DataList, FilterSelect, ListControls, PagedList, usePage, type Option } from './list-parts';
+import { Badge, FilterSelect, ListControls, PagedDataList, RowAction, usePage, type Option } from './list-parts';
 import { SuspendDialog } from './suspend-dialog';
 
 type StatusFilter = '' | (typeof REPORT_STATUSES)[number];
@@ -32,8 +31,8 @@ const STATUS_OPTIONS: Option<StatusFilter>[] = [
 /** Reports tab (ours): members' reports of members and messages; resolve or dismiss the open ones, or suspend the reported member. */
 export function ReportsPanel() {
   const [status, setStatus] = useState<StatusFilter>('open');
-  const [page, setPage] = usePage(status);
-  const reports = useAdminReports({ status: status || undefined, page });
+  const paging = usePage(status);
+  const reports = useAdminReports({ status: status || undefined, page: paging.page });
   const decide = useDecideReport();
   const [suspending, setSuspending] = useState<AdminReport | null>(null);
 
@@ -46,12 +45,7 @@ export function ReportsPanel() {
             title: decision === 'resolved' ? 'Report resolved' : 'Report dismissed',
             description: `${report.reported.name} · ${REASON_LABELS[report.reason]}`,
           }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: serverMessage(error, 'Failed to update report'),
-          }),
+        onError: (error) => toastFailure(error, 'Failed to update report'),
       },
     );
   const deciding = (report: AdminReport) => decide.isPending && decide.variables?.id === report.id;
@@ -67,104 +61,87 @@ export function ReportsPanel() {
           onChange={setStatus}
         />
       </ListControls>
-      <PagedList
+      <PagedDataList
         query={reports}
         rows={(p) => p.reports}
         noun="reports"
         errorDetail="Unable to fetch reports"
         emptyTitle="No reports found"
-        page={page}
-        onPage={setPage}
-      >
-        {(items) => (
-          <DataList
-            label="Reports"
-            items={items}
-            rowKey={(r) => r.id}
-            rowLabel={(r) => `Report on ${r.reported.name} by ${r.reporter.name}`}
-            template="minmax(0,0.9fr) minmax(0,1.6fr) minmax(0,1fr) minmax(0,1fr) minmax(0,0.8fr)"
-            columns={[
-              {
-                label: 'Report',
-                render: (r) => (
-                  <span className="flex flex-col">
-                    <span className="font-semibold">{REASON_LABELS[r.reason]}</span>
-                    <span className="text-xs text-neutral-400">
-                      {r.kind === 'message' ? 'Message' : 'Member'} · {formatDateTimeEst(r.createdAt)}
-                    </span>
+        paging={paging}
+        label="Reports"
+        rowKey={(r) => r.id}
+        rowLabel={(r) => `Report on ${r.reported.name} by ${r.reporter.name}`}
+        template="minmax(0,0.9fr) minmax(0,1.6fr) minmax(0,1fr) minmax(0,1fr) minmax(0,0.8fr)"
+        columns={[
+          {
+            label: 'Report',
+            render: (r) => (
+              <span className="flex flex-col">
+                <span className="font-semibold">{REASON_LABELS[r.reason]}</span>
+                <span className="text-xs text-neutral-400">
+                  {r.kind === 'message' ? 'Message' : 'Member'} · {formatDateTimeEst(r.createdAt)}
+                </span>
+              </span>
+            ),
+          },
+          {
+            label: 'Details',
+            render: (r) => (
+              <span className="flex flex-col gap-1">
+                <span>{r.details ?? 'No details given'}</span>
+                {r.content !== null ? (
+                  <span className="rounded-lg border-l-2 border-gold-400/60 bg-white/5 px-2 py-1 text-left text-xs text-neutral-300">
+                    <span className="sr-only">Reported message: </span>“{r.content}”
                   </span>
-                ),
-              },
-              {
-                label: 'Details',
-                render: (r) => (
-                  <span className="flex flex-col gap-1">
-                    <span>{r.details ?? 'No details given'}</span>
-                    {r.content !== null ? (
-                      <span className="rounded-lg border-l-2 border-gold-400/60 bg-white/5 px-2 py-1 text-left text-xs text-neutral-300">
-                        <span className="sr-only">Reported message: </span>“{r.content}”
-                      </span>
-                    ) : null}
-                  </span>
-                ),
-              },
-              { label: 'Reported by', render: (r) => r.reporter.name },
-              {
-                label: 'Reported member',
-                render: (r) => (
-                  <span className="inline-flex flex-wrap items-center justify-end gap-2 md:justify-start">
-                    <span>{r.reported.name}</span>
-                    {r.reported.suspended ? <Badge tone="bad">Suspended</Badge> : null}
-                  </span>
-                ),
-              },
-              {
-                label: 'Status',
-                render: (r) => <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>,
-              },
-            ]}
-            actionsWidth="lg"
-            actions={(r) => (
-              <>
-                {r.status === 'open' ? (
-                  <>
-                    <Button
-                      type="button"
-                      size="sm"
-                      aria-label={`Resolve report on ${r.reported.name}`}
-                      disabled={deciding(r)}
-                      onClick={() => onDecide(r, 'resolved')}
-                    >
-                      Resolve
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Dismiss report on ${r.reported.name}`}
-                      disabled={deciding(r)}
-                      onClick={() => onDecide(r, 'dismissed')}
-                    >
-                      Dismiss
-                    </Button>
-                  </>
                 ) : null}
-                {r.reported.suspended ? null : (
-                  <Button
-                    type="button"
-                    variant="destructive"
-                    size="sm"
-                    aria-label={`Suspend ${r.reported.name}`}
-                    onClick={() => setSuspending(r)}
-                  >
-                    Suspend
-                  </Button>
-                )}
+              </span>
+            ),
+          },
+          { label: 'Reported by', render: (r) => r.reporter.name },
+          {
+            label: 'Reported member',
+            render: (r) => (
+              <span className="inline-flex flex-wrap items-center justify-end gap-2 md:justify-start">
+                <span>{r.reported.name}</span>
+                {r.reported.suspended ? <Badge tone="bad">Suspended</Badge> : null}
+              </span>
+            ),
+          },
+          {
+            label: 'Status',
+            render: (r) => <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>,
+          },
+        ]}
+        actionsWidth="lg"
+        actions={(r) => (
+          <>
+            {r.status === 'open' ? (
+              <>
+                <RowAction
+                  name={`Resolve report on ${r.reported.name}`}
+                  pending={deciding(r)}
+                  onClick={() => onDecide(r, 'resolved')}
+                >
+                  Resolve
+                </RowAction>
+                <RowAction
+                  name={`Dismiss report on ${r.reported.name}`}
+                  variant="secondary"
+                  pending={deciding(r)}
+                  onClick={() => onDecide(r, 'dismissed')}
+                >
+                  Dismiss
+                </RowAction>
               </>
+            ) : null}
+            {r.reported.suspended ? null : (
+              <RowAction name={`Suspend ${r.reported.name}`} variant="destructive" onClick={() => setSuspending(r)}>
+                Suspend
+              </RowAction>
             )}
-          />
+          </>
         )}
-      </PagedList>
+      />
       {suspending ? (
         <SuspendDialog
           member={{ id: suspending.reported.id, name: suspending.reported.name }}

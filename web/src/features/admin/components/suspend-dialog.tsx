@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { suspensionInputSchema } from '@luxe/contracts';
-import { Button } from '../../../components/ui/button';
+import { toastFailure } from '../../../components/form/failure-toast';
+import { FormActions } from '../../../components/form/form-fields';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError } from '../../../components/ui/field-error';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
-import { serverMessage } from '../../../lib/api-client';
 import { useSuspendUser } from '../api/users';
 
 export const REASON_MAX = 500;
@@ -45,12 +45,7 @@ export function SuspendDialog({
           toast({ title: 'User suspended', description: `${member.name} can no longer sign in.` });
           onClose();
         },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: serverMessage(error, 'Failed to suspend user'),
-          }),
+        onError: (error) => toastFailure(error, 'Failed to suspend user'),
       },
     ),
   );
@@ -75,14 +70,9 @@ export function SuspendDialog({
           </p>
           <FieldError id="suspend-reason-error" message={errors.reason?.message} />
         </div>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={suspend.isPending} aria-busy={suspend.isPending}>
-            {suspend.isPending ? 'Suspending...' : 'Suspend'}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} variant="destructive" pending={suspend.isPending} pendingLabel="Suspending...">
+          Suspend
+        </FormActions>
       </form>
     </Dialog>
   );

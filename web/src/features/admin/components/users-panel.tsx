@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { ADMIN_MESSAGES, type AdminUser, formatCity, USER_TYPES } from '@luxe/contracts';
-import { Button } from '../../../components/ui/button';
+import { toastFailure } from '../../../components/form/failure-toast';
 import { toast } from '../../../components/ui/toast';
-import { serverMessage } from '../../../lib/api-client';
 import { formatInEst, SHORT_DATE_FORMAT } from '../../../lib/format';
 import { useAdminUsers, useReinstateUser } from '../api/users';
 import {
   Badge,
-  DataList,
   FilterSelect,
   ListControls,
-  PagedList,
+  PagedDataList,
+  RowAction,
   SearchField,
-  SEARCH_DEBOUNCE_MS,
-  useDebouncedValue,
-  usePage,
+  useSearchedPage,
   type Option,
 } from './list-parts';
 import { SuspendDialog } from './suspend-dialog';
@@ -42,16 +39,14 @@ const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
 
 /** Users tab: members searched by the server, filtered by type and status; suspend (with a reason) and reinstate. */
 export function UsersPanel() {
-  const [search, setSearch] = useState('');
   const [userType, setUserType] = useState<UserTypeFilter>('');
   const [status, setStatus] = useState<StatusFilter>('');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = usePage(JSON.stringify([term, userType, status]));
+  const { term, paging, searchField } = useSearchedPage(userType, status);
   const users = useAdminUsers({
-    search: term || undefined,
+    search: term,
     userType: userType || undefined,
     status: status || undefined,
-    page,
+    page: paging.page,
   });
   const reinstate = useReinstateUser();
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
@@ -59,24 +54,13 @@ export function UsersPanel() {
   const onReinstate = (u: AdminUser) =>
     reinstate.mutate(u.id, {
       onSuccess: () => toast({ title: 'User reinstated', description: `${fullName(u)} can sign in again.` }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: serverMessage(error, 'Failed to reinstate user'),
-        }),
+      onError: (error) => toastFailure(error, 'Failed to reinstate user'),
     });
 
   return (
     <div className="flex flex-col gap-6">
       <ListControls>
-        <SearchField
-          id="users-search"
-          label="Search users"
-          placeholder="Name or email"
-          value={search}
-          onChange={setSearch}
-        />
+        <SearchField id="users-search" label="Search users" placeholder="Name or email" {...searchField} />
         <FilterSelect
           id="users-type"
           label="User type"
@@ -86,68 +70,53 @@ export function UsersPanel() {
         />
         <FilterSelect id="users-status" label="Status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
       </ListControls>
-      <PagedList
+      <PagedDataList
         query={users}
         rows={(p) => p.users}
         noun="users"
         errorDetail={ADMIN_MESSAGES.loadFailed}
         emptyTitle="No users found"
-        page={page}
-        onPage={setPage}
-      >
-        {(items) => (
-          <DataList
-            label="Users"
-            items={items}
-            rowKey={(u) => u.id}
-            rowLabel={fullName}
-            template="minmax(0,1.2fr) minmax(0,1.5fr) minmax(0,0.8fr) minmax(0,1fr) minmax(0,0.9fr) minmax(0,1fr)"
-            columns={[
-              { label: 'Name', render: (u) => <span className="font-semibold">{fullName(u)}</span> },
-              { label: 'Email', render: (u) => u.email },
-              { label: 'Type', render: (u) => USER_TYPE_LABELS[u.userType] },
-              { label: 'Location', render: (u) => formatCity(u.city, u.state) || '—' },
-              { label: 'Joined', render: (u) => formatInEst(u.createdAt, SHORT_DATE_FORMAT) },
-              {
-                label: 'Status',
-                render: (u) =>
-                  u.suspended ? (
-                    <span className="flex flex-col items-end gap-1 md:items-start">
-                      <Badge tone="bad">Suspended</Badge>
-                      {u.suspendedReason ? <span className="text-xs text-neutral-400">{u.suspendedReason}</span> : null}
-                    </span>
-                  ) : (
-                    <Badge tone="good">Active</Badge>
-                  ),
-              },
-            ]}
-            actions={(u) =>
+        paging={paging}
+        label="Users"
+        rowKey={(u) => u.id}
+        rowLabel={fullName}
+        template="minmax(0,1.2fr) minmax(0,1.5fr) minmax(0,0.8fr) minmax(0,1fr) minmax(0,0.9fr) minmax(0,1fr)"
+        columns={[
+          { label: 'Name', render: (u) => <span className="font-semibold">{fullName(u)}</span> },
+          { label: 'Email', render: (u) => u.email },
+          { label: 'Type', render: (u) => USER_TYPE_LABELS[u.userType] },
+          { label: 'Location', render: (u) => formatCity(u.city, u.state) || '—' },
+          { label: 'Joined', render: (u) => formatInEst(u.createdAt, SHORT_DATE_FORMAT) },
+          {
+            label: 'Status',
+            render: (u) =>
               u.suspended ? (
-                <Button
-                  type="button"
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Reinstate ${fullName(u)}`}
-                  disabled={reinstate.isPending && reinstate.variables === u.id}
-                  onClick={() => onReinstate(u)}
-                >
-                  Reinstate
-                </Button>
+                <span className="flex flex-col items-end gap-1 md:items-start">
+                  <Badge tone="bad">Suspended</Badge>
+                  {u.suspendedReason ? <span className="text-xs text-neutral-400">{u.suspendedReason}</span> : null}
+                </span>
               ) : (
-                <Button
-                  type="button"
-                  variant="destructive"
-                  size="sm"
-                  aria-label={`Suspend ${fullName(u)}`}
-                  onClick={() => setSuspending(u)}
-                >
-                  Suspend
-                </Button>
-              )
-            }
-          />
-        )}
-      </PagedList>
+                <Badge tone="good">Active</Badge>
+              ),
+          },
+        ]}
+        actions={(u) =>
+          u.suspended ? (
+            <RowAction
+              name={`Reinstate ${fullName(u)}`}
+              variant="secondary"
+              pending={reinstate.isPending && reinstate.variables === u.id}
+              onClick={() => onReinstate(u)}
+            >
+              Reinstate
+            </RowAction>
+          ) : (
+            <RowAction name={`Suspend ${fullName(u)}`} variant="destructive" onClick={() => setSuspending(u)}>
+              Suspend
+            </RowAction>
+          )
+        }
+      />
       {suspending ? (
         <SuspendDialog member={{ id: suspending.id, name: fullName(suspending) }} onClose={() => setSuspending(null)} />
       ) : null}

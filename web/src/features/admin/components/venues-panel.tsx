@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { ADMIN_MESSAGES, type AdminVenue, APPROVAL_STATUSES, formatCity } from '@luxe/contracts';
-import { Button } from '../../../components/ui/button';
+import { toastFailure } from '../../../components/form/failure-toast';
 import { toast } from '../../../components/ui/toast';
-import { serverMessage } from '../../../lib/api-client';
 import { formatPricePerHour } from '../../../lib/format';
 import { useAdminVenues, useDecideVenue, type VenueDecision } from '../api/venues';
 import {
   Badge,
-  DataList,
   FilterSelect,
   ListControls,
-  PagedList,
+  PagedDataList,
+  RowAction,
   SearchField,
-  SEARCH_DEBOUNCE_MS,
-  useDebouncedValue,
-  usePage,
+  useSearchedPage,
   type Option,
 } from './list-parts';
 
@@ -39,16 +36,14 @@ const TYPE_OPTIONS: Option<TypeFilter>[] = [
 
 /** Venues tab: every venue with its owner; Approve and Reject only while its approval is pending. */
 export function VenuesPanel() {
-  const [search, setSearch] = useState('');
   const [approvalStatus, setApprovalStatus] = useState<ApprovalFilter>('');
   const [type, setType] = useState<TypeFilter>('');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = usePage(JSON.stringify([term, approvalStatus, type]));
+  const { term, paging, searchField } = useSearchedPage(approvalStatus, type);
   const venues = useAdminVenues({
-    search: term || undefined,
+    search: term,
     approvalStatus: approvalStatus || undefined,
     type: type || undefined,
-    page,
+    page: paging.page,
   });
   const decide = useDecideVenue();
 
@@ -57,12 +52,7 @@ export function VenuesPanel() {
       { venueId: venue.id, status },
       {
         onSuccess: (result) => toast({ title: result.message, description: result.venue.name }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: serverMessage(error, ADMIN_MESSAGES.venueStatusFailed),
-          }),
+        onError: (error) => toastFailure(error, ADMIN_MESSAGES.venueStatusFailed),
       },
     );
   const deciding = (venue: AdminVenue) => decide.isPending && decide.variables?.venueId === venue.id;
@@ -70,13 +60,7 @@ export function VenuesPanel() {
   return (
     <div className="flex flex-col gap-6">
       <ListControls>
-        <SearchField
-          id="venues-search"
-          label="Search venues"
-          placeholder="Name, city or owner"
-          value={search}
-          onChange={setSearch}
-        />
+        <SearchField id="venues-search" label="Search venues" placeholder="Name, city or owner" {...searchField} />
         <FilterSelect
           id="venues-approval"
           label="Approval status"
@@ -86,75 +70,58 @@ export function VenuesPanel() {
         />
         <FilterSelect id="venues-type" label="Venue type" value={type} options={TYPE_OPTIONS} onChange={setType} />
       </ListControls>
-      <PagedList
+      <PagedDataList
         query={venues}
         rows={(p) => p.venues}
         noun="venues"
         errorDetail="Unable to fetch venue data"
         emptyTitle="No venues found"
-        page={page}
-        onPage={setPage}
-      >
-        {(items) => (
-          <DataList
-            label="Venues"
-            items={items}
-            rowKey={(v) => v.id}
-            rowLabel={(v) => v.name}
-            template="minmax(0,1.3fr) minmax(0,0.8fr) minmax(0,1fr) minmax(0,1.4fr) minmax(0,0.9fr) minmax(0,0.8fr)"
-            columns={[
-              { label: 'Venue', render: (v) => <span className="font-semibold">{v.name}</span> },
-              {
-                label: 'Type',
-                render: (v) => (v.type === 'yacht' ? 'Yacht' : 'Club') + (v.subtype ? ` · ${v.subtype}` : ''),
-              },
-              { label: 'Location', render: (v) => formatCity(v.city, v.state) },
-              {
-                label: 'Owner',
-                render: (v) => (
-                  <span className="flex flex-col">
-                    <span>{`${v.owner.firstName} ${v.owner.lastName}`.trim()}</span>
-                    <span className="text-xs text-neutral-400">{v.owner.email}</span>
-                  </span>
-                ),
-              },
-              { label: 'Price', render: (v) => `${formatPricePerHour(v.pricePerHour)} · ${v.capacity} guests` },
-              {
-                label: 'Approval',
-                render: (v) => (
-                  <Badge tone={APPROVAL_TONES[v.approvalStatus]}>{APPROVAL_LABELS[v.approvalStatus]}</Badge>
-                ),
-              },
-            ]}
-            actionsWidth="md"
-            actions={(v) =>
-              v.approvalStatus === 'pending' ? (
-                <>
-                  <Button
-                    type="button"
-                    size="sm"
-                    aria-label={`Approve ${v.name}`}
-                    disabled={deciding(v)}
-                    onClick={() => onDecide(v, 'approved')}
-                  >
-                    Approve
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="destructive"
-                    size="sm"
-                    aria-label={`Reject ${v.name}`}
-                    disabled={deciding(v)}
-                    onClick={() => onDecide(v, 'rejected')}
-                  >
-                    Reject
-                  </Button>
-                </>
-              ) : null
-            }
-          />
-        )}
-      </PagedList>
+        paging={paging}
+        label="Venues"
+        rowKey={(v) => v.id}
+        rowLabel={(v) => v.name}
+        template="minmax(0,1.3fr) minmax(0,0.8fr) minmax(0,1fr) minmax(0,1.4fr) minmax(0,0.9fr) minmax(0,0.8fr)"
+        columns={[
+          { label: 'Venue', render: (v) => <span className="font-semibold">{v.name}</span> },
+          {
+            label: 'Type',
+            render: (v) => (v.type === 'yacht' ? 'Yacht' : 'Club') + (v.subtype ? ` · ${v.subtype}` : ''),
+          },
+          { label: 'Location', render: (v) => formatCity(v.city, v.state) },
+          {
+            label: 'Owner',
+            render: (v) => (
+              <span className="flex flex-col">
+                <span>{`${v.owner.firstName} ${v.owner.lastName}`.trim()}</span>
+                <span className="text-xs text-neutral-400">{v.owner.email}</span>
+              </span>
+            ),
+          },
+          { label: 'Price', render: (v) => `${formatPricePerHour(v.pricePerHour)} · ${v.capacity} guests` },
+          {
+            label: 'Approval',
+            render: (v) => <Badge tone={APPROVAL_TONES[v.approvalStatus]}>{APPROVAL_LABELS[v.approvalStatus]}</Badge>,
+          },
+        ]}
+        actionsWidth="md"
+        actions={(v) =>
+          v.approvalStatus === 'pending' ? (
+            <>
+              <RowAction name={`Approve ${v.name}`} pending={deciding(v)} onClick={() => onDecide(v, 'approved')}>
+                Approve
+              </RowAction>
+              <RowAction
+                name={`Reject ${v.name}`}
+                variant="destructive"
+                pending={deciding(v)}
+                onClick={() => onDecide(v, 'rejected')}
+              >
+                Reject
+              </RowAction>
+            </>
+          ) : null
+        }
+      />
     </div>
   );
 }

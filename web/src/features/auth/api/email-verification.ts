@@ -33,11 +33,14 @@ export interface UseEmailVerificationOptions {
   onError?: (error: unknown) => void;
 }
 
-/** Verifies with the token, then refreshes the signed-in user before `onSuccess`. */
-export function useVerifyEmail({ onSuccess, onError }: UseEmailVerificationOptions = {}) {
+/** An email-verification call whose answer refreshes the signed-in user before `onSuccess`. */
+function useVerificationCall<V>(
+  mutationFn: (variables: V) => Promise<{ message: string }>,
+  { onSuccess, onError }: UseEmailVerificationOptions,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: verifyEmail,
+    mutationFn,
     onSuccess: async (answer) => {
       await refreshSignedInUser(queryClient);
       onSuccess?.(answer);
@@ -46,18 +49,15 @@ export function useVerifyEmail({ onSuccess, onError }: UseEmailVerificationOptio
   });
 }
 
+/** Verifies with the token, then refreshes the signed-in user before `onSuccess`. */
+export function useVerifyEmail(options: UseEmailVerificationOptions = {}) {
+  return useVerificationCall(verifyEmail, options);
+}
+
 /**
  * Sends a new link. The answer may be that the address is already verified (on another device):
  * the signed-in user is refreshed either way, so the profile says so.
  */
-export function useResendVerification({ onSuccess, onError }: UseEmailVerificationOptions = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resendVerification,
-    onSuccess: async (answer) => {
-      await refreshSignedInUser(queryClient);
-      onSuccess?.(answer);
-    },
-    onError,
-  });
+export function useResendVerification(options: UseEmailVerificationOptions = {}) {
+  return useVerificationCall(resendVerification, options);
 }

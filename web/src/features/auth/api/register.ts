@@ -2,13 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser, RegisterInput } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 import { apiRefs } from '../../../lib/route-refs';
-import {
-  clearRedirectAfterLogin,
-  readRedirectAfterLogin,
-  setCurrentUser,
-  type StoredUser,
-} from '../../../lib/auth-store';
-import { getMeQueryOptions } from '../../../api/me';
+import { clearRedirectAfterLogin, readRedirectAfterLogin, type StoredUser } from '../../../lib/auth-store';
+import { adoptSessionUser } from './login';
 
 /** POST /api/auth/register: creates the account and starts a session (cookie). */
 export function registerUser(input: RegisterInput): Promise<PublicUser> {
@@ -31,12 +26,9 @@ export function useRegister({ onSuccess, onError }: UseRegisterOptions = {}) {
   return useMutation({
     mutationFn: registerUser,
     onSuccess: async (user) => {
-      const meKey = getMeQueryOptions().queryKey;
-      await queryClient.cancelQueries({ queryKey: meKey });
-      queryClient.setQueryData(meKey, user);
       const stored: StoredUser = { ...user, isNewUser: true };
       const remembered = readRedirectAfterLogin();
-      setCurrentUser(stored);
+      await adoptSessionUser(queryClient, user, stored);
       clearRedirectAfterLogin();
       onSuccess?.(stored, remembered);
     },

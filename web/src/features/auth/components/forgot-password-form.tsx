@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { AUTH_MESSAGES, passwordResetRequestSchema } from '@luxe/contracts';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmailField, SubmitButton } from '../../../components/form/form-fields';
+import { buttonClasses } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { focusByIdSoon } from '../../../lib/focus';
 import { useRequestPasswordReset } from '../api/password-reset';
@@ -17,13 +17,8 @@ const SENT_ID = 'reset-requested';
  * address, and so is this screen: its message, and the way back to log in.
  */
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: initialEmail } });
+  const form = useForm({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: initialEmail } });
+  const { handleSubmit, setError, setFocus } = form;
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
 
@@ -68,19 +63,11 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Request a password reset link">
-      <TextField
-        id="email"
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField form={form} />
       <FormAlert id="reset-request-failure" title="Link not sent" message={failure} />
-      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="w-full">
-        {pending ? 'Sending...' : 'Send Reset Link'}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel="Sending...">
+        Send Reset Link
+      </SubmitButton>
     </form>
   );
 }

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { loginSchema } from '@luxe/contracts';
-import { Button } from '../../../components/ui/button';
+import { EmailField, PasswordField, SubmitButton } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { postLoginPath } from '../../../lib/auth-store';
@@ -13,13 +12,8 @@ import { useLogin } from '../api/login';
 
 export function LoginForm() {
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    control,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { handleSubmit, setFocus, control } = form;
   // The reset page starts with the email typed here (router state: not in the address bar or history).
   const typedEmail = useWatch({ control, name: 'email' }).trim();
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,24 +39,9 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Sign in">
-      <TextField
-        id="email"
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField form={form} />
       <div>
-        <TextField
-          id="password"
-          label="Password"
-          password
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <PasswordField form={form} autoComplete="current-password" />
         <p className="mt-2 text-right">
           <Link
             to="/forgot-password"
@@ -74,9 +53,9 @@ export function LoginForm() {
         </p>
       </div>
       <FormAlert id="login-failure" title="Sign in failed" message={failure} />
-      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="w-full">
-        {pending ? 'Signing In...' : 'Sign In'}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel="Signing In...">
+        Sign In
+      </SubmitButton>
     </form>
   );
 }

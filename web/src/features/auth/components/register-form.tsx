@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { signupStepOneBSchema } from '@luxe/contracts';
+import { Field, fieldA11y } from '../../../components/form/field';
+import { EmailField, FormTextField, NameFields, PasswordField } from '../../../components/form/form-fields';
 import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/field-error';
-import { Label } from '../../../components/ui/label';
-import { TextField } from '../../../components/ui/text-field';
 import { readStepOneB, saveSignupDraft, type SignupType } from '../signup-draft';
 
 /**
@@ -17,11 +16,7 @@ import { readStepOneB, saveSignupDraft, type SignupType } from '../signup-draft'
 export function RegisterForm({ presetType }: { presetType: SignupType | null }) {
   const navigate = useNavigate();
   const draft = readStepOneB();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(signupStepOneBSchema),
     defaultValues: {
       email: draft?.email ?? '',
@@ -32,6 +27,11 @@ export function RegisterForm({ presetType }: { presetType: SignupType | null }) 
       gender: draft?.gender,
     },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit((values) => {
     const base = { ...values, phoneNumber: values.phoneNumber || undefined, reading: 'B' as const };
@@ -47,55 +47,22 @@ export function RegisterForm({ presetType }: { presetType: SignupType | null }) 
   const genderError = errors.gender?.message;
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Basic information">
-      <TextField
-        id="email"
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
+      <EmailField form={form} />
+      <FormTextField
+        form={form}
+        name="phoneNumber"
         id="phoneNumber"
         label="Phone Number (optional)"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        error={errors.phoneNumber?.message}
-        {...register('phoneNumber')}
       />
-      <TextField
-        id="password"
-        label="Password"
-        password
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <TextField
-          id="firstName"
-          label="First Name"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          id="lastName"
-          label="Last Name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-      </div>
-      <div>
-        <Label htmlFor="gender">Gender</Label>
+      <PasswordField form={form} autoComplete="new-password" />
+      <NameFields form={form} />
+      <Field id="gender" label="Gender" error={genderError}>
         <select
-          id="gender"
+          {...fieldA11y('gender', genderError)}
           defaultValue=""
-          aria-invalid={genderError ? true : undefined}
-          aria-describedby={genderError ? 'gender-error' : undefined}
           className="block h-12 w-full rounded-xl border border-white/10 bg-neutral-900 px-4 text-base text-white focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-400/40"
           {...register('gender', { setValueAs: (v) => (v === '' ? undefined : v) })}
         >
@@ -106,8 +73,7 @@ export function RegisterForm({ presetType }: { presetType: SignupType | null }) 
           <option value="female">Female</option>
           <option value="other">Other</option>
         </select>
-        <FieldError id="gender-error" message={genderError} />
-      </div>
+      </Field>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
         Continue
       </Button>

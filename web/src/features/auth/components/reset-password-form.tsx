@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ACCOUNT_EMAIL_MESSAGES, AUTH_ERRORS, passwordResetSchema } from '@luxe/contracts';
-import { Button } from '../../../components/ui/button';
+import { PasswordField, SubmitButton } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError, serverCode, serverMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/password-reset';
 
@@ -25,13 +24,11 @@ export interface ResetPasswordFormProps {
 }
 
 export function ResetPasswordForm({ token, onDone, onTokenRefused }: ResetPasswordFormProps) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmPassword: '' } });
+  const form = useForm({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { handleSubmit, setError, setFocus } = form;
   const [failure, setFailure] = useState<string | null>(null);
 
   const reset = useResetPassword({
@@ -54,26 +51,18 @@ export function ResetPasswordForm({ token, onDone, onTokenRefused }: ResetPasswo
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Choose a new password">
-      <TextField
-        id="password"
-        label="New password"
-        password
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
+      <PasswordField form={form} label="New password" autoComplete="new-password" />
+      <PasswordField
+        form={form}
+        name="confirmPassword"
         id="confirm-password"
         label="Confirm new password"
-        password
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
       />
       <FormAlert id="reset-failure" title="Password not changed" message={failure} />
-      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="w-full">
-        {pending ? 'Saving...' : 'Change Password'}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel="Saving...">
+        Change Password
+      </SubmitButton>
     </form>
   );
 }

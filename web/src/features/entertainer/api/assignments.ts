@@ -3,33 +3,25 @@ import { api, type VipAssignment } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 
 /** GET /api/entertainer/vip-assignments: VIP room assignments of the entertainer's dancer profiles, newest first. */
-export function getMyAssignments(signal?: AbortSignal): Promise<VipAssignment[]> {
-  return callApi(api.entertainers.myAssignments, {}, { signal });
-}
-
-export function getMyAssignmentsQueryOptions() {
-  return queryOptions({
-    queryKey: ['entertainer', 'vip-assignments'] as const,
-    queryFn: ({ signal }) => getMyAssignments(signal),
-  });
-}
+const myAssignmentsQuery = queryOptions({
+  queryKey: ['entertainer', 'vip-assignments'] as const,
+  queryFn: ({ signal }) => callApi(api.entertainers.myAssignments, {}, { signal }),
+});
 
 export function useMyAssignments() {
-  return useQuery(getMyAssignmentsQueryOptions());
+  return useQuery(myAssignmentsQuery);
 }
 
 export type AssignmentAnswer = 'accept' | 'decline';
 
-/** POST /api/entertainer/vip-assignments/{id}/accept or /decline (only while proposed). */
-export function answerAssignment({ id, answer }: { id: string; answer: AssignmentAnswer }): Promise<VipAssignment> {
-  const route = answer === 'accept' ? api.entertainers.acceptAssignment : api.entertainers.declineAssignment;
-  return callApi(route, { params: { id } });
-}
-
+/** POST /api/entertainer/vip-assignments/{id}/accept or /decline (only while proposed); the list is read again. */
 export function useAnswerAssignment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: answerAssignment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getMyAssignmentsQueryOptions().queryKey }),
+    mutationFn: ({ id, answer }: { id: string; answer: AssignmentAnswer }): Promise<VipAssignment> =>
+      callApi(answer === 'accept' ? api.entertainers.acceptAssignment : api.entertainers.declineAssignment, {
+        params: { id },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myAssignmentsQuery.queryKey }),
   });
 }

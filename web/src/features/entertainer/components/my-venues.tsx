@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { formatCity, type EntertainerRequest, type Venue } from '@luxe/contracts';
+import { toastFailure } from '../../../components/form/failure-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { EmptyState, RequestStatusBadge } from '../../../components/vip-assignment';
-import { serverMessage } from '../../../lib/api-client';
 import { formatInEst, SHORT_DATE_FORMAT } from '../../../lib/format';
 import { searchVenues, useStripClubs } from '../api/strip-clubs';
 import { useMyVenueRequests, useRequestVenue } from '../api/venue-requests';
@@ -99,8 +99,7 @@ function JoinVenueDialog({ requests, onClose }: { requests: readonly Entertainer
         toast({ title: 'Request Sent', description: `Your request to join ${venue.name} was sent to its owner.` });
         onClose();
       },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to send request') }),
+      onError: (error) => toastFailure(error, 'Failed to send request'),
     });
   };
 

@@ -1,4 +1,5 @@
 import type { VipAssignment } from '@luxe/contracts';
+import { toastFailure } from '../../../components/form/failure-toast';
 import { Button } from '../../../components/ui/button';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { toast } from '../../../components/ui/toast';
@@ -27,12 +28,7 @@ export function VipRooms() {
           // The buttons are gone once answered: the focus goes to the card's heading.
           focusByIdSoon(assignmentHeadingId(assignment.id));
         },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: serverMessage(error, 'Failed to update assignment'),
-          }),
+        onError: (error) => toastFailure(error, 'Failed to update assignment'),
       },
     );
   };

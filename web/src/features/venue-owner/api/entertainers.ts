@@ -1,22 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type EntertainerRequest, type VipAssignment } from '@luxe/contracts';
+import { api, type EntertainerRequest } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 import { getDancersQueryOptions } from './staff';
 
 /** GET /api/venue-owner/entertainer-requests: entertainers' requests to join the owner's venues, pending first. */
-export function getEntertainerRequests(signal?: AbortSignal): Promise<EntertainerRequest[]> {
-  return callApi(api.entertainers.ownerRequests, {}, { signal });
-}
+const requestsQuery = queryOptions({
+  queryKey: ['venue-owner', 'entertainer-requests'] as const,
+  queryFn: ({ signal }) => callApi(api.entertainers.ownerRequests, {}, { signal }),
+});
 
-export function getEntertainerRequestsQueryOptions() {
-  return queryOptions({
-    queryKey: ['venue-owner', 'entertainer-requests'] as const,
-    queryFn: ({ signal }) => getEntertainerRequests(signal),
-  });
-}
+/** GET /api/venue-owner/vip-assignments: VIP room assignments in the owner's venues, newest first. */
+const assignmentsQuery = queryOptions({
+  queryKey: ['venue-owner', 'vip-assignments'] as const,
+  queryFn: ({ signal }) => callApi(api.entertainers.ownerAssignments, {}, { signal }),
+});
 
 export function useEntertainerRequests() {
-  return useQuery(getEntertainerRequestsQueryOptions());
+  return useQuery(requestsQuery);
 }
 
 /**
@@ -31,7 +31,7 @@ export function useApproveEntertainer() {
       callApi(api.entertainers.approveRequest, { params: { id: request.id }, body: { dancerId } }),
     onSuccess: (_answer, { request }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: getEntertainerRequestsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: requestsQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: getDancersQueryOptions(request.venueId).queryKey }),
       ]),
   });
@@ -42,24 +42,12 @@ export function useDeclineEntertainer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(api.entertainers.declineRequest, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getEntertainerRequestsQueryOptions().queryKey }),
-  });
-}
-
-/** GET /api/venue-owner/vip-assignments: VIP room assignments in the owner's venues, newest first. */
-export function getOwnerAssignments(signal?: AbortSignal): Promise<VipAssignment[]> {
-  return callApi(api.entertainers.ownerAssignments, {}, { signal });
-}
-
-export function getOwnerAssignmentsQueryOptions() {
-  return queryOptions({
-    queryKey: ['venue-owner', 'vip-assignments'] as const,
-    queryFn: ({ signal }) => getOwnerAssignments(signal),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestsQuery.queryKey }),
   });
 }
 
 export function useOwnerAssignments() {
-  return useQuery(getOwnerAssignmentsQueryOptions());
+  return useQuery(assignmentsQuery);
 }
 
 /** POST /api/venue-owner/vip-assignments/{id}/revoke (proposed or accepted only). */
@@ -67,6 +55,6 @@ export function useRevokeAssignment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(api.entertainers.revokeAssignment, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getOwnerAssignmentsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assignmentsQuery.queryKey }),
   });
 }

@@ -1,14 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Bartender, type BartenderInput, type Dancer, type DancerInput } from '@luxe/contracts';
+import { api, type BartenderInput, type DancerInput } from '@luxe/contracts';
 import { callApi } from '../../../lib/api-client';
 
-/** GET /api/venues/{id}/dancers: every dancer of the owner's venue. */
-export function getDancers(venueId: string): Promise<Dancer[]> {
-  return callApi(api.staff.dancers, { params: { id: venueId } });
+/** The list of one venue's dancers or bartenders: every change to a member reads it again. */
+function staffKey(venueId: string, kind: 'dancers' | 'bartenders') {
+  return ['venues', venueId, kind] as const;
 }
 
+/** GET /api/venues/{id}/dancers: every dancer of the owner's venue. */
 export function getDancersQueryOptions(venueId: string) {
-  return queryOptions({ queryKey: ['venues', venueId, 'dancers'] as const, queryFn: () => getDancers(venueId) });
+  return queryOptions({
+    queryKey: staffKey(venueId, 'dancers'),
+    queryFn: () => callApi(api.staff.dancers, { params: { id: venueId } }),
+  });
 }
 
 export function useDancers(venueId: string) {
@@ -16,75 +20,56 @@ export function useDancers(venueId: string) {
 }
 
 /** GET /api/venues/{id}/bartenders. */
-export function getBartenders(venueId: string): Promise<Bartender[]> {
-  return callApi(api.staff.bartenders, { params: { id: venueId } });
-}
-
 export function getBartendersQueryOptions(venueId: string) {
-  return queryOptions({ queryKey: ['venues', venueId, 'bartenders'] as const, queryFn: () => getBartenders(venueId) });
+  return queryOptions({
+    queryKey: staffKey(venueId, 'bartenders'),
+    queryFn: () => callApi(api.staff.bartenders, { params: { id: venueId } }),
+  });
 }
 
-export function useBartenders(venueId: string) {
-  return useQuery(getBartendersQueryOptions(venueId));
-}
-
-function useInvalidate(queryKey: readonly unknown[]) {
+/** A change to one member of the venue's staff; on success the venue's list of that kind is read again. */
+function useStaffChange<V>(
+  venueId: string,
+  kind: 'dancers' | 'bartenders',
+  mutationFn: (variables: V) => Promise<unknown>,
+) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKey(venueId, kind) }),
+  });
 }
+
+type Update<B> = { id: string; body: B };
 
 /** POST /api/venues/{id}/dancers. */
-export function useCreateDancer(venueId: string) {
-  const invalidate = useInvalidate(getDancersQueryOptions(venueId).queryKey);
-  return useMutation({
-    mutationFn: (body: DancerInput) => callApi(api.staff.createDancer, { params: { id: venueId }, body }),
-    onSuccess: invalidate,
-  });
-}
+export const useCreateDancer = (venueId: string) =>
+  useStaffChange(venueId, 'dancers', (body: DancerInput) =>
+    callApi(api.staff.createDancer, { params: { id: venueId }, body }),
+  );
 
 /** PUT /api/dancers/{id}. */
-export function useUpdateDancer(venueId: string) {
-  const invalidate = useInvalidate(getDancersQueryOptions(venueId).queryKey);
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: DancerInput }) =>
-      callApi(api.staff.updateDancer, { params: { id }, body }),
-    onSuccess: invalidate,
-  });
-}
+export const useUpdateDancer = (venueId: string) =>
+  useStaffChange(venueId, 'dancers', ({ id, body }: Update<DancerInput>) =>
+    callApi(api.staff.updateDancer, { params: { id }, body }),
+  );
 
 /** DELETE /api/dancers/{id}. */
-export function useDeleteDancer(venueId: string) {
-  const invalidate = useInvalidate(getDancersQueryOptions(venueId).queryKey);
-  return useMutation({
-    mutationFn: (id: string) => callApi(api.staff.removeDancer, { params: { id } }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteDancer = (venueId: string) =>
+  useStaffChange(venueId, 'dancers', (id: string) => callApi(api.staff.removeDancer, { params: { id } }));
 
 /** POST /api/venues/{id}/bartenders. */
-export function useCreateBartender(venueId: string) {
-  const invalidate = useInvalidate(getBartendersQueryOptions(venueId).queryKey);
-  return useMutation({
-    mutationFn: (body: BartenderInput) => callApi(api.staff.createBartender, { params: { id: venueId }, body }),
-    onSuccess: invalidate,
-  });
-}
+export const useCreateBartender = (venueId: string) =>
+  useStaffChange(venueId, 'bartenders', (body: BartenderInput) =>
+    callApi(api.staff.createBartender, { params: { id: venueId }, body }),
+  );
 
 /** PUT /api/bartenders/{id}. */
-export function useUpdateBartender(venueId: string) {
-  const invalidate = useInvalidate(getBartendersQueryOptions(venueId).queryKey);
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: BartenderInput }) =>
-      callApi(api.staff.updateBartender, { params: { id }, body }),
-    onSuccess: invalidate,
-  });
-}
+export const useUpdateBartender = (venueId: string) =>
+  useStaffChange(venueId, 'bartenders', ({ id, body }: Update<BartenderInput>) =>
+    callApi(api.staff.updateBartender, { params: { id }, body }),
+  );
 
 /** DELETE /api/bartenders/{id}. */
-export function useDeleteBartender(venueId: string) {
-  const invalidate = useInvalidate(getBartendersQueryOptions(venueId).queryKey);
-  return useMutation({
-    mutationFn: (id: string) => callApi(api.staff.removeBartender, { params: { id } }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteBartender = (venueId: string) =>
+  useStaffChange(venueId, 'bartenders', (id: string) => callApi(api.staff.removeBartender, { params: { id } }));

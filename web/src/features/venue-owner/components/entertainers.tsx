@@ -1,5 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { EntertainerRequest, VipAssignment } from '@luxe/contracts';
+import { toastFailure } from '../../../components/form/failure-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
@@ -23,6 +25,7 @@ import {
   useRevokeAssignment,
 } from '../api/entertainers';
 import { useDancers } from '../api/staff';
+import { ItemAction } from './fields';
 import { QueryState, serverErrorText } from '../../../components/query-state';
 
 const REQUEST_FAILED = 'Failed to update request';
@@ -63,28 +66,19 @@ function JoinRequests() {
         toast({ title: 'Request Declined', description: `${fullName(request)} will not join ${request.venueName}.` });
         focusByIdSoon(requestHeadingId(request.id));
       },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, REQUEST_FAILED) }),
+      onError: (error) => toastFailure(error, REQUEST_FAILED),
     });
   };
 
   return (
     <section aria-labelledby="entertainer-requests-heading" className="flex flex-col gap-4">
-      <h2 id="entertainer-requests-heading" className="text-lg font-semibold text-white">
-        Join Requests
-      </h2>
-      <QueryState
+      <OwnerList
+        headingId="entertainer-requests-heading"
+        heading="Join Requests"
         query={requests}
-        loadingLabel="Loading requests..."
-        rows={2}
-        errorText={serverErrorText('Error loading requests. Please try again.')}
-        errorLook="danger"
-        isEmpty={(data) => data.length === 0}
-        empty={
-          <EmptyState title="No Entertainer Requests">
-            Entertainers who ask to join your strip clubs appear here.
-          </EmptyState>
-        }
+        noun="requests"
+        emptyTitle="No Entertainer Requests"
+        emptyText="Entertainers who ask to join your strip clubs appear here."
       >
         {(loaded) => (
           <ul aria-label="Entertainer requests" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
@@ -116,26 +110,22 @@ function JoinRequests() {
                   </div>
                   {request.status === 'pending' ? (
                     <div className="flex flex-col gap-2 min-[400px]:flex-row">
-                      <Button
-                        type="button"
-                        size="sm"
-                        disabled={busy}
+                      <ItemAction
+                        name={`Approve ${name} for ${request.venueName}`}
+                        variant="primary"
+                        pending={busy}
                         onClick={() => setApproving(request)}
-                        aria-label={`Approve ${name} for ${request.venueName}`}
                       >
                         Approve
-                      </Button>
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="ghost"
-                        className="text-red-300 hover:text-red-200"
-                        disabled={busy}
+                      </ItemAction>
+                      <ItemAction
+                        name={`Decline ${name} for ${request.venueName}`}
+                        danger
+                        pending={busy}
                         onClick={() => declineRequest(request)}
-                        aria-label={`Decline ${name} for ${request.venueName}`}
                       >
                         Decline
-                      </Button>
+                      </ItemAction>
                     </div>
                   ) : null}
                 </li>
@@ -143,9 +133,50 @@ function JoinRequests() {
             })}
           </ul>
         )}
-      </QueryState>
+      </OwnerList>
       {approving ? <ApproveDialog request={approving} onClose={() => setApproving(null)} /> : null}
     </section>
+  );
+}
+
+/**
+ * A tab section's heading and list: skeleton while loading, the server's message (and Try Again)
+ * on failure, the empty state, or the items as `children` draws them.
+ */
+function OwnerList<T>({
+  headingId,
+  heading,
+  query,
+  noun,
+  emptyTitle,
+  emptyText,
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  query: UseQueryResult<T[]>;
+  noun: string;
+  emptyTitle: string;
+  emptyText: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  return (
+    <>
+      <h2 id={headingId} className="text-lg font-semibold text-white">
+        {heading}
+      </h2>
+      <QueryState
+        query={query}
+        loadingLabel={`Loading ${noun}...`}
+        rows={2}
+        errorText={serverErrorText(`Error loading ${noun}. Please try again.`)}
+        errorLook="danger"
+        isEmpty={(data) => data.length === 0}
+        empty={<EmptyState title={emptyTitle}>{emptyText}</EmptyState>}
+      >
+        {children}
+      </QueryState>
+    </>
   );
 }
 
@@ -190,8 +221,7 @@ function ApproveDialog({ request, onClose }: { request: EntertainerRequest; onCl
           onClose();
           focusByIdSoon(requestHeadingId(request.id));
         },
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, REQUEST_FAILED) }),
+        onError: (error) => toastFailure(error, REQUEST_FAILED),
       },
     );
   };
@@ -268,28 +298,19 @@ function OwnerAssignments() {
         });
         focusByIdSoon(assignmentHeadingId(assignment.id));
       },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, REVOKE_FAILED) }),
+      onError: (error) => toastFailure(error, REVOKE_FAILED),
     });
   };
 
   return (
     <section aria-labelledby="owner-assignments-heading" className="flex flex-col gap-4">
-      <h2 id="owner-assignments-heading" className="text-lg font-semibold text-white">
-        VIP Assignments
-      </h2>
-      <QueryState
+      <OwnerList
+        headingId="owner-assignments-heading"
+        heading="VIP Assignments"
         query={assignments}
-        loadingLabel="Loading VIP assignments..."
-        rows={2}
-        errorText={serverErrorText('Error loading VIP assignments. Please try again.')}
-        errorLook="danger"
-        isEmpty={(data) => data.length === 0}
-        empty={
-          <EmptyState title="No VIP Assignments">
-            Dancers proposed for the VIP rooms of your venues appear here.
-          </EmptyState>
-        }
+        noun="VIP assignments"
+        emptyTitle="No VIP Assignments"
+        emptyText="Dancers proposed for the VIP rooms of your venues appear here."
       >
         {(data) => (
           <ul aria-label="VIP assignments" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -300,17 +321,14 @@ function OwnerAssignments() {
                 <li key={assignment.id}>
                   <VipAssignmentCard assignment={assignment}>
                     {revocable ? (
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="ghost"
-                        className="text-red-300 hover:text-red-200"
-                        disabled={busy}
+                      <ItemAction
+                        name={`Revoke ${assignment.dancerName} from ${assignment.sectionName}`}
+                        danger
+                        pending={busy}
                         onClick={() => revokeAssignment(assignment)}
-                        aria-label={`Revoke ${assignment.dancerName} from ${assignment.sectionName}`}
                       >
                         Revoke
-                      </Button>
+                      </ItemAction>
                     ) : null}
                   </VipAssignmentCard>
                 </li>
@@ -318,7 +336,7 @@ function OwnerAssignments() {
             })}
           </ul>
         )}
-      </QueryState>
+      </OwnerList>
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatCity, type Venue } from '@luxe/contracts';
+import { toastFailure } from '../../../components/form/failure-toast';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
-import { serverMessage } from '../../../lib/api-client';
 import { useDeleteVenue, useMyVenues } from '../api/venues';
 import { APPROVAL_LABELS, SUBTYPE_LABELS } from '../rules';
-import { StatusBadge } from './fields';
+import { ConfirmDelete, ItemAction, StatusBadge } from './fields';
 import { SectionsManager } from './sections-manager';
 import { StaffManager } from './staff-manager';
 import { VenueForm } from './venue-form';
@@ -67,7 +66,7 @@ function VenueList({ onOpen, focusHeading }: { onOpen: (view: View) => void; foc
         setToDelete(null);
       },
       onError: (error) => {
-        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to delete venue') });
+        toastFailure(error, 'Failed to delete venue');
         setToDelete(null);
       },
     });
@@ -121,10 +120,8 @@ function VenueList({ onOpen, focusHeading }: { onOpen: (view: View) => void; foc
       </QueryState>
 
       {toDelete ? (
-        <ConfirmDialog
-          title="Delete venue"
-          message="Are you sure you want to delete this venue?"
-          confirmLabel="Delete"
+        <ConfirmDelete
+          what="venue"
           pending={remove.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setToDelete(null)}
@@ -165,56 +162,28 @@ function VenueCard({ venue, onOpen, onDelete }: { venue: Venue; onOpen: (view: V
           </p>
           <p className="font-semibold text-gold-200">{venue.formattedPrice}</p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button
-              type="button"
-              size="sm"
-              variant="secondary"
-              onClick={() => onOpen({ kind: 'edit', venue })}
-              aria-label={`Edit ${venue.name}`}
-            >
+            <ItemAction name={`Edit ${venue.name}`} variant="secondary" onClick={() => onOpen({ kind: 'edit', venue })}>
               Edit
-            </Button>
+            </ItemAction>
             {isClub ? (
               <>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="ghost"
+                <ItemAction
+                  name={`Manage sections of ${venue.name}`}
                   onClick={() => onOpen({ kind: 'sections', venue })}
-                  aria-label={`Manage sections of ${venue.name}`}
                 >
                   Manage Sections
-                </Button>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => onOpen({ kind: 'dancers', venue })}
-                  aria-label={`Dancers of ${venue.name}`}
-                >
+                </ItemAction>
+                <ItemAction name={`Dancers of ${venue.name}`} onClick={() => onOpen({ kind: 'dancers', venue })}>
                   Dancers
-                </Button>
+                </ItemAction>
               </>
             ) : null}
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              onClick={() => onOpen({ kind: 'bartenders', venue })}
-              aria-label={`Bartenders of ${venue.name}`}
-            >
+            <ItemAction name={`Bartenders of ${venue.name}`} onClick={() => onOpen({ kind: 'bartenders', venue })}>
               Bartenders
-            </Button>
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              className="text-red-300 hover:text-red-200"
-              onClick={onDelete}
-              aria-label={`Delete ${venue.name}`}
-            >
+            </ItemAction>
+            <ItemAction name={`Delete ${venue.name}`} danger onClick={onDelete}>
               Delete
-            </Button>
+            </ItemAction>
           </div>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   sectionInputSchema,
@@ -10,19 +10,29 @@ import {
   type SectionInput,
   type Venue,
 } from '@luxe/contracts';
+import { toastFailure } from '../../../components/form/failure-toast';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import { focusByIdSoon } from '../../../lib/focus';
 import { useCreateSection, useDeleteSection, useSections, useUpdateSection } from '../api/sections';
-import { optionalNumber, parseCapacity, requiredNumber, toggleExclusive, toggleVipRoom } from '../rules';
+import { optionalNumber, requiredNumber, toggleExclusive, toggleVipRoom } from '../rules';
 import { BackHeader } from './back-header';
-import { Field, fieldA11y, firstError, ListField, StatusBadge } from './fields';
-import { ImageUploader } from './image-uploader';
+import {
+  ConfirmDelete,
+  EditorForm,
+  ImagesControl,
+  InputField,
+  ItemAction,
+  ListFieldControl,
+  CAPACITY,
+  NUMBER_INPUTS,
+  PRICE_PER_HOUR,
+  StatusBadge,
+  SwitchControl,
+  TextareaField,
+} from './fields';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 
 const MAX_SECTION_IMAGES = 5;
@@ -56,12 +66,7 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
         toast({ title: 'Success', description: 'Section deleted' });
         focusByIdSoon(addId);
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: serverMessage(error, 'Failed to delete section'),
-        }),
+      onError: (error) => toastFailure(error, 'Failed to delete section'),
       onSettled: () => setToDelete(null),
     });
   };
@@ -140,26 +145,17 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button
+                <ItemAction
                   id={editId(s)}
-                  type="button"
-                  size="sm"
+                  name={`Edit ${s.name}`}
                   variant="secondary"
                   onClick={() => setEditing({ mode: 'edit', section: s })}
-                  aria-label={`Edit ${s.name}`}
                 >
                   Edit
-                </Button>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="ghost"
-                  className="text-red-300 hover:text-red-200"
-                  onClick={() => setToDelete(s)}
-                  aria-label={`Delete ${s.name}`}
-                >
+                </ItemAction>
+                <ItemAction name={`Delete ${s.name}`} danger onClick={() => setToDelete(s)}>
                   Delete
-                </Button>
+                </ItemAction>
               </div>
             </li>
           ))}
@@ -167,10 +163,8 @@ export function SectionsManager({ venue, onBack }: { venue: Venue; onBack: () =>
       )}
 
       {toDelete ? (
-        <ConfirmDialog
-          title="Delete section"
-          message="Are you sure you want to delete this section?"
-          confirmLabel="Delete"
+        <ConfirmDelete
+          what="section"
           pending={remove.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setToDelete(null)}
@@ -238,18 +232,11 @@ function SectionForm({
   const update = useUpdateSection(venue.id);
   const pending = create.isPending || update.isPending;
   const isStripClub = venue.subtype === 'strip_club';
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    getValues,
-    setFocus,
-    formState: { errors },
-  } = useForm<SectionInput, unknown, SectionDto>({
+  const form = useForm<SectionInput, unknown, SectionDto>({
     resolver: zodResolver(sectionInputSchema),
     defaultValues: toFormValues(section, vip),
   });
+  const { control, handleSubmit, setValue, getValues, setFocus } = form;
   // The button that opened the form is gone or behind it: the focus starts in its first field.
   useEffect(() => setFocus('name'), [setFocus]);
   const isVipRoom = useWatch({ control, name: 'isVipRoom' });
@@ -274,8 +261,7 @@ function SectionForm({
   };
 
   const onSubmit = (body: SectionDto) => {
-    const failed = (fallback: string) => (error: unknown) =>
-      toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, fallback) });
+    const failed = (fallback: string) => (error: unknown) => toastFailure(error, fallback);
     if (section) {
       update.mutate(
         { id: section.id, body },
@@ -297,113 +283,67 @@ function SectionForm({
       });
     }
   };
-  const err = (n: keyof SectionInput) => firstError(errors[n]);
   const title = section ? `Edit ${section.name}` : vip ? 'New VIP Room' : 'New Section';
 
   return (
-    <form
-      noValidate
+    <EditorForm
+      titleId={id('title')}
+      title={title}
       onSubmit={handleSubmit(onSubmit)}
-      aria-labelledby={id('title')}
-      className="flex flex-col gap-5 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-5"
+      onCancel={onDone}
+      pending={pending}
+      submitLabel={section ? 'Save Section' : vip ? 'Create VIP Room' : 'Create Section'}
     >
-      <h3 id={id('title')} className="text-lg font-semibold text-white">
-        {title}
-      </h3>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id('name')} label="Section name" error={err('name')}>
-          <Input
-            {...fieldA11y(id('name'), err('name'))}
-            {...register('name')}
-            maxLength={TEXT_LIMITS.sectionName}
-            autoComplete="off"
-          />
-        </Field>
-        <Field id={id('type')} label="Section type" error={err('type')}>
-          <Input
-            {...fieldA11y(id('type'), err('type'))}
-            {...register('type')}
-            maxLength={TEXT_LIMITS.sectionType}
-            placeholder="Booth, Table, Balcony..."
-          />
-        </Field>
+        <InputField
+          form={form}
+          name="name"
+          label="Section name"
+          maxLength={TEXT_LIMITS.sectionName}
+          autoComplete="off"
+        />
+        <InputField
+          form={form}
+          name="type"
+          label="Section type"
+          maxLength={TEXT_LIMITS.sectionType}
+          placeholder="Booth, Table, Balcony..."
+        />
       </div>
-      <Field id={id('description')} label="Description" error={err('description')}>
-        <Textarea {...fieldA11y(id('description'), err('description'))} {...register('description')} rows={3} />
-      </Field>
+      <TextareaField form={form} name="description" label="Description" rows={3} />
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field id={id('capacity')} label="Capacity" error={err('capacity')}>
-          <Input
-            {...fieldA11y(id('capacity'), err('capacity'))}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            {...register('capacity', { setValueAs: parseCapacity })}
-          />
-        </Field>
-        <Field id={id('price')} label="Price per hour ($)" error={err('pricePerHour')}>
-          <Input
-            {...fieldA11y(id('price'), err('pricePerHour'))}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            {...register('pricePerHour', { setValueAs: requiredNumber })}
-          />
-        </Field>
-        <Field
-          id={id('max')}
+        <InputField form={form} name="capacity" label="Capacity" {...CAPACITY} />
+        <InputField form={form} name="pricePerHour" {...PRICE_PER_HOUR} />
+        <InputField
+          form={form}
+          name="maxSimultaneousBookings"
           label="Max simultaneous bookings"
-          error={err('maxSimultaneousBookings')}
           hint={isExclusive ? 'Exclusive: one booking at a time' : '999 means unlimited'}
-        >
-          <Input
-            {...fieldA11y(id('max'), err('maxSimultaneousBookings'), true)}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={UNLIMITED_BOOKINGS}
-            step={1}
-            readOnly={!!isExclusive}
-            aria-readonly={isExclusive ? true : undefined}
-            className={isExclusive ? 'opacity-70' : undefined}
-            {...register('maxSimultaneousBookings', { setValueAs: requiredNumber })}
-          />
-        </Field>
+          {...NUMBER_INPUTS.count}
+          max={UNLIMITED_BOOKINGS}
+          readOnly={!!isExclusive}
+          aria-readonly={isExclusive ? true : undefined}
+          className={isExclusive ? 'opacity-70' : undefined}
+          setValueAs={requiredNumber}
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          id={id('minimum')}
+        <InputField
+          form={form}
+          name="minimumSpend"
           label="Minimum spend ($)"
-          error={err('minimumSpend')}
           hint="Optional: a booking costs at least this much"
-        >
-          <Input
-            {...fieldA11y(id('minimum'), err('minimumSpend'), true)}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            {...register('minimumSpend', { setValueAs: optionalNumber })}
-          />
-        </Field>
-        <Field
-          id={id('deposit')}
+          {...NUMBER_INPUTS.money}
+          setValueAs={optionalNumber}
+        />
+        <InputField
+          form={form}
+          name="depositPercent"
           label="Deposit (%)"
-          error={err('depositPercent')}
           hint="Paid by card when booking; 0 means none, the rest is paid at the venue"
-        >
-          <Input
-            {...fieldA11y(id('deposit'), err('depositPercent'), true)}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            step={1}
-            {...register('depositPercent', { setValueAs: optionalNumber })}
-          />
-        </Field>
+          {...NUMBER_INPUTS.percent}
+          setValueAs={optionalNumber}
+        />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         {isStripClub || isVipRoom ? (
@@ -423,53 +363,10 @@ function SectionForm({
           disabled={!!isVipRoom}
           onChange={(on) => applyToggles(toggleExclusive(current(), on))}
         />
-        <Controller
-          control={control}
-          name="isActive"
-          render={({ field }) => (
-            <Switch
-              id={id('active')}
-              label="Active"
-              hint="Shown to members"
-              checked={!!field.value}
-              onChange={field.onChange}
-            />
-          )}
-        />
+        <SwitchControl form={form} name="isActive" label="Active" hint="Shown to members" />
       </div>
-      <Controller
-        control={control}
-        name="amenities"
-        render={({ field }) => (
-          <ListField
-            id={id('amenities')}
-            label="Amenities"
-            value={field.value ?? []}
-            onChange={field.onChange}
-            error={firstError(errors.amenities)}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="images"
-        render={({ field }) => (
-          <ImageUploader
-            label="Section photos"
-            images={field.value ?? []}
-            onChange={field.onChange}
-            max={MAX_SECTION_IMAGES}
-          />
-        )}
-      />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : section ? 'Save Section' : vip ? 'Create VIP Room' : 'Create Section'}
-        </Button>
-      </div>
-    </form>
+      <ListFieldControl form={form} name="amenities" label="Amenities" />
+      <ImagesControl form={form} label="Section photos" max={MAX_SECTION_IMAGES} />
+    </EditorForm>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   bartenderInputSchema,
@@ -13,12 +13,9 @@ import {
   type DancerInput,
   type Venue,
 } from '@luxe/contracts';
+import { toastFailure } from '../../../components/form/failure-toast';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
-import { Textarea } from '../../../components/ui/select';
-import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
 import {
@@ -33,8 +30,17 @@ import {
 } from '../api/staff';
 import { requiredNumber } from '../rules';
 import { BackHeader } from './back-header';
-import { Field, fieldA11y, firstError, ListField, StatusBadge } from './fields';
-import { ImageUploader } from './image-uploader';
+import {
+  ConfirmDelete,
+  EditorForm,
+  ImagesControl,
+  InputField,
+  ItemAction,
+  ListFieldControl,
+  StatusBadge,
+  SwitchControl,
+  TextareaField,
+} from './fields';
 import { StaffProfileDialog } from './staff-profile-dialog';
 
 type Kind = 'dancer' | 'bartender';
@@ -76,8 +82,7 @@ export function StaffManager({ kind, venue, onBack }: { kind: Kind; venue: Venue
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
       onSuccess: () => toast({ title: 'Success', description: `${words.one} removed` }),
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, words.deleteFailed) }),
+      onError: (error) => toastFailure(error, words.deleteFailed),
       onSettled: () => setToDelete(null),
     });
   };
@@ -119,34 +124,15 @@ export function StaffManager({ kind, venue, onBack }: { kind: Kind; venue: Venue
                 </div>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => setViewing(m)}
-                  aria-label={`View profile of ${m.name}`}
-                >
+                <ItemAction name={`View profile of ${m.name}`} onClick={() => setViewing(m)}>
                   View Profile
-                </Button>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setEditing({ member: m })}
-                  aria-label={`Edit ${m.name}`}
-                >
+                </ItemAction>
+                <ItemAction name={`Edit ${m.name}`} variant="secondary" onClick={() => setEditing({ member: m })}>
                   Edit
-                </Button>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="ghost"
-                  className="text-red-300 hover:text-red-200"
-                  onClick={() => setToDelete(m)}
-                  aria-label={`Delete ${m.name}`}
-                >
+                </ItemAction>
+                <ItemAction name={`Delete ${m.name}`} danger onClick={() => setToDelete(m)}>
                   Delete
-                </Button>
+                </ItemAction>
               </div>
             </li>
           ))}
@@ -154,10 +140,8 @@ export function StaffManager({ kind, venue, onBack }: { kind: Kind; venue: Venue
       )}
       {viewing ? <StaffProfileDialog member={viewing} onClose={() => setViewing(null)} /> : null}
       {toDelete ? (
-        <ConfirmDialog
-          title={`Delete ${words.one.toLowerCase()}`}
-          message={`Are you sure you want to delete this ${words.one.toLowerCase()}?`}
-          confirmLabel="Delete"
+        <ConfirmDelete
+          what={words.one.toLowerCase()}
           pending={remove.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setToDelete(null)}
@@ -207,20 +191,15 @@ function StaffForm({
   const resolver = (kind === 'dancer'
     ? zodResolver(dancerInputSchema)
     : zodResolver(bartenderInputSchema)) as unknown as Resolver<DancerInput, unknown, DancerDto>;
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<DancerInput, unknown, DancerDto>({ resolver, defaultValues: toFormValues(member) });
+  const form = useForm<DancerInput, unknown, DancerDto>({ resolver, defaultValues: toFormValues(member) });
+  const { handleSubmit } = form;
 
   const onSubmit = (body: DancerDto) => {
     const done = (message: string) => () => {
       toast({ title: 'Success', description: message });
       onDone();
     };
-    const failed = (fallback: string) => (error: unknown) =>
-      toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, fallback) });
+    const failed = (fallback: string) => (error: unknown) => toastFailure(error, fallback);
     if (kind === 'dancer') {
       if (member)
         updateDancer.mutate(
@@ -238,97 +217,37 @@ function StaffForm({
       else createBartender.mutate(bartender, { onSuccess: done('Bartender added'), onError: failed(words.addFailed) });
     }
   };
-  const err = (n: keyof DancerInput) => firstError(errors[n]);
-
   return (
-    <form
-      noValidate
+    <EditorForm
+      titleId={id('title')}
+      title={member ? `Edit ${member.name}` : `New ${words.one}`}
       onSubmit={handleSubmit(onSubmit)}
-      aria-labelledby={id('title')}
-      className="flex flex-col gap-5 rounded-3xl border border-gold-400/30 bg-neutral-900/70 p-5"
+      onCancel={onDone}
+      pending={pending}
+      submitLabel={member ? 'Save Changes' : `Add ${words.one}`}
     >
-      <h3 id={id('title')} className="text-lg font-semibold text-white">
-        {member ? `Edit ${member.name}` : `New ${words.one}`}
-      </h3>
-      <Field id={id('name')} label="Name" error={err('name')}>
-        <Input
-          {...fieldA11y(id('name'), err('name'))}
-          {...register('name')}
-          maxLength={TEXT_LIMITS.staffName}
-          autoComplete="off"
-        />
-      </Field>
-      <Field id={id('description')} label="Description" error={err('description')}>
-        <Textarea {...fieldA11y(id('description'), err('description'))} {...register('description')} rows={3} />
-      </Field>
+      <InputField form={form} name="name" label="Name" maxLength={TEXT_LIMITS.staffName} autoComplete="off" />
+      <TextareaField form={form} name="description" label="Description" rows={3} />
       {kind === 'dancer' ? (
-        <Field
-          id={id('modifier')}
+        <InputField
+          form={form}
+          name="priceModifier"
           label="Price modifier"
-          error={err('priceModifier')}
           hint="0.5 to 3.0; 1.00 is the section's own price"
-        >
-          <Input
-            {...fieldA11y(id('modifier'), err('priceModifier'), true)}
-            type="number"
-            inputMode="decimal"
-            min={PRICE_MODIFIER.min}
-            max={PRICE_MODIFIER.max}
-            step={PRICE_MODIFIER.step}
-            {...register('priceModifier', { setValueAs: requiredNumber })}
-          />
-        </Field>
+          type="number"
+          inputMode="decimal"
+          min={PRICE_MODIFIER.min}
+          max={PRICE_MODIFIER.max}
+          step={PRICE_MODIFIER.step}
+          setValueAs={requiredNumber}
+        />
       ) : null}
-      <Controller
-        control={control}
-        name="specialties"
-        render={({ field }) => (
-          <ListField
-            id={id('specialties')}
-            label="Specialties"
-            separator="comma"
-            value={field.value ?? []}
-            onChange={field.onChange}
-            error={firstError(errors.specialties)}
-          />
-        )}
-      />
+      <ListFieldControl form={form} name="specialties" label="Specialties" separator="comma" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Controller
-          control={control}
-          name="isAvailable"
-          render={({ field }) => (
-            <Switch id={id('available')} label="Available" checked={!!field.value} onChange={field.onChange} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="isActive"
-          render={({ field }) => (
-            <Switch id={id('active')} label="Active" checked={!!field.value} onChange={field.onChange} />
-          )}
-        />
+        <SwitchControl form={form} name="isAvailable" label="Available" />
+        <SwitchControl form={form} name="isActive" label="Active" />
       </div>
-      <Controller
-        control={control}
-        name="images"
-        render={({ field }) => (
-          <ImageUploader
-            label={`${words.one} photos`}
-            images={field.value ?? []}
-            onChange={field.onChange}
-            max={MAX_STAFF_IMAGES}
-          />
-        )}
-      />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : member ? 'Save Changes' : `Add ${words.one}`}
-        </Button>
-      </div>
-    </form>
+      <ImagesControl form={form} label={`${words.one} photos`} max={MAX_STAFF_IMAGES} />
+    </EditorForm>
   );
 }

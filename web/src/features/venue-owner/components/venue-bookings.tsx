@@ -100,26 +100,20 @@ function BookingFilters({
       onSubmit={(e) => e.preventDefault()}
       className="grid grid-cols-1 gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-4 min-[400px]:grid-cols-2 lg:grid-cols-3"
     >
-      <div className="min-w-0">
-        <Label htmlFor={`${id}-from`}>From</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          value={filter.from ?? ''}
-          max={filter.to}
-          onChange={(e) => set('from', e.target.value)}
-        />
-      </div>
-      <div className="min-w-0">
-        <Label htmlFor={`${id}-to`}>To</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          value={filter.to ?? ''}
-          min={filter.from}
-          onChange={(e) => set('to', e.target.value)}
-        />
-      </div>
+      {/* The two ends of the date range; neither may pass the other. */}
+      {(['from', 'to'] as const).map((end) => (
+        <div key={end} className="min-w-0">
+          <Label htmlFor={`${id}-${end}`}>{end === 'from' ? 'From' : 'To'}</Label>
+          <Input
+            id={`${id}-${end}`}
+            type="date"
+            value={filter[end] ?? ''}
+            min={end === 'to' ? filter.from : undefined}
+            max={end === 'from' ? filter.to : undefined}
+            onChange={(e) => set(end, e.target.value)}
+          />
+        </div>
+      ))}
       <div className="min-w-0 min-[400px]:col-span-2 lg:col-span-1">
         <Label htmlFor={`${id}-venue`}>Venue</Label>
         <Select id={`${id}-venue`} value={filter.venueId ?? ''} onChange={(e) => set('venueId', e.target.value)}>

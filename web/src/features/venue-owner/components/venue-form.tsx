@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CANCELLATION_POLICIES,
@@ -18,12 +18,10 @@ import {
   type VenueInput,
   type YachtPriceDrop,
 } from '@luxe/contracts';
+import { toastFailure } from '../../../components/form/failure-toast';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Select, Textarea } from '../../../components/ui/select';
-import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
-import { serverMessage } from '../../../lib/api-client';
 import { formatDollars, formatPricePerHour, formatWholeDollars } from '../../../lib/format';
 import { useCreateVenue, useUpdateVenue } from '../api/venues';
 import {
@@ -35,8 +33,19 @@ import {
   SUBTYPE_LABELS,
   VENUE_STATES,
 } from '../rules';
-import { Field, fieldA11y, firstError, ListField } from './fields';
-import { ImageUploader } from './image-uploader';
+import {
+  EditorActions,
+  firstError,
+  ImagesControl,
+  InputField,
+  ListFieldControl,
+  CAPACITY,
+  NUMBER_INPUTS,
+  PRICE_PER_HOUR,
+  SelectField,
+  SwitchControl,
+  TextareaField,
+} from './fields';
 
 /** Photos a venue keeps in all (the contract's limit). */
 export const MAX_VENUE_IMAGES = 20;
@@ -110,6 +119,10 @@ export function VenueForm({
   const create = useCreateVenue();
   const update = useUpdateVenue();
   const pending = create.isPending || update.isPending;
+  const formApi = useForm<VenueInput, unknown, VenueDto>({
+    resolver: zodResolver(venueInputSchema),
+    defaultValues: toFormValues(venue, initialType),
+  });
   const {
     register,
     control,
@@ -117,10 +130,7 @@ export function VenueForm({
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<VenueInput, unknown, VenueDto>({
-    resolver: zodResolver(venueInputSchema),
-    defaultValues: toFormValues(venue, initialType),
-  });
+  } = formApi;
   const type = useWatch({ control, name: 'type' });
   const state = useWatch({ control, name: 'state' });
   const policy = useWatch({ control, name: 'cancellationPolicy' });
@@ -176,12 +186,7 @@ export function VenueForm({
             toast({ title: 'Success', description: 'Venue updated' });
             onDone();
           },
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: 'Error',
-              description: serverMessage(error, 'Failed to update venue'),
-            }),
+          onError: (error) => toastFailure(error, 'Failed to update venue'),
         },
       );
     } else {
@@ -190,183 +195,125 @@ export function VenueForm({
           toast({ title: 'Success', description: 'Venue created and waiting for approval' });
           onDone();
         },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: serverMessage(error, 'Failed to create venue'),
-          }),
+        onError: (error) => toastFailure(error, 'Failed to create venue'),
       });
     }
   };
 
-  const err = (name: keyof VenueInput) => firstError(errors[name]);
-
   const form = (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-labelledby={id('title')}>
-      <Field id={id('type')} label="Event type" error={err('type')}>
-        <Select
-          {...fieldA11y(id('type'), err('type'))}
-          {...register('type', {
-            onChange: (e: { target: { value: string } }) =>
-              setValue('subtype', e.target.value === 'club' ? (getValues('subtype') ?? 'nightclub') : null),
-          })}
-          disabled={!!venue}
-        >
-          <option value="club">Club</option>
-          <option value="yacht">Yacht</option>
-        </Select>
-      </Field>
-      <Field id={id('name')} label={isYacht ? 'Yacht name' : 'Venue name'} error={err('name')}>
-        <Input
-          {...fieldA11y(id('name'), err('name'))}
-          {...register('name')}
-          maxLength={TEXT_LIMITS.venueName}
-          autoComplete="off"
-        />
-      </Field>
+      <SelectField
+        form={formApi}
+        name="type"
+        label="Event type"
+        onChange={(e) => setValue('subtype', e.target.value === 'club' ? (getValues('subtype') ?? 'nightclub') : null)}
+        disabled={!!venue}
+      >
+        <option value="club">Club</option>
+        <option value="yacht">Yacht</option>
+      </SelectField>
+      <InputField
+        form={formApi}
+        name="name"
+        label={isYacht ? 'Yacht name' : 'Venue name'}
+        maxLength={TEXT_LIMITS.venueName}
+        autoComplete="off"
+      />
       {!isYacht ? (
-        <Field id={id('subtype')} label="Club type" error={err('subtype')}>
-          <Select {...fieldA11y(id('subtype'), err('subtype'))} {...register('subtype')}>
-            {VENUE_SUBTYPES.map((s) => (
-              <option key={s} value={s}>
-                {SUBTYPE_LABELS[s]}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField form={formApi} name="subtype" label="Club type">
+          {VENUE_SUBTYPES.map((s) => (
+            <option key={s} value={s}>
+              {SUBTYPE_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id('state')} label="State" error={err('state')}>
-          <Select
-            {...fieldA11y(id('state'), err('state'))}
-            {...register('state', { onChange: () => setValue('city', '') })}
-          >
-            <option value="">Choose a state</option>
-            {stateOptions.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id={id('city')} label="City" error={err('city')} hint={state ? undefined : 'Choose a state first'}>
-          <Select {...fieldA11y(id('city'), err('city'), !state)} {...register('city')} disabled={!state}>
-            <option value="">{state ? 'Choose a city' : 'Choose a state first'}</option>
-            {cityOptions.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField form={formApi} name="state" label="State" onChange={() => setValue('city', '')}>
+          <option value="">Choose a state</option>
+          {stateOptions.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          form={formApi}
+          name="city"
+          label="City"
+          hint={state ? undefined : 'Choose a state first'}
+          disabled={!state}
+        >
+          <option value="">{state ? 'Choose a city' : 'Choose a state first'}</option>
+          {cityOptions.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <Field id={id('address')} label="Address" error={err('address')}>
-        <Input
-          {...fieldA11y(id('address'), err('address'))}
-          {...register('address')}
-          maxLength={TEXT_LIMITS.address}
-          autoComplete="street-address"
-        />
-      </Field>
-      <Field id={id('description')} label="Description" error={err('description')}>
-        <Textarea {...fieldA11y(id('description'), err('description'))} {...register('description')} rows={4} />
-      </Field>
+      <InputField
+        form={formApi}
+        name="address"
+        label="Address"
+        maxLength={TEXT_LIMITS.address}
+        autoComplete="street-address"
+      />
+      <TextareaField form={formApi} name="description" label="Description" rows={4} />
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field id={id('capacity')} label={isYacht ? 'Passengers' : 'Capacity'} error={err('capacity')}>
-          <Input
-            {...fieldA11y(id('capacity'), err('capacity'))}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            {...register('capacity', {
-              setValueAs: parseCapacity,
-              onBlur: (e: { target: HTMLInputElement }) => {
-                e.target.value = String(parseCapacity(e.target.value));
-              },
-            })}
-          />
-        </Field>
-        <Field id={id('price')} label="Price per hour ($)" error={err('pricePerHour')}>
-          <Input
-            {...fieldA11y(id('price'), err('pricePerHour'))}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            {...register('pricePerHour', { setValueAs: requiredNumber })}
-          />
-        </Field>
-        <Field id={id('rating')} label="Rating (1 to 5)" error={err('rating')}>
-          <Input
-            {...fieldA11y(id('rating'), err('rating'))}
-            type="number"
-            inputMode="decimal"
-            min={1}
-            max={5}
-            step={0.1}
-            {...register('rating', { setValueAs: optionalNumber })}
-          />
-        </Field>
+        <InputField
+          form={formApi}
+          name="capacity"
+          label={isYacht ? 'Passengers' : 'Capacity'}
+          {...CAPACITY}
+          onBlur={(e) => {
+            e.target.value = String(parseCapacity(e.target.value));
+          }}
+        />
+        <InputField form={formApi} name="pricePerHour" {...PRICE_PER_HOUR} />
+        <InputField
+          form={formApi}
+          name="rating"
+          label="Rating (1 to 5)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          max={5}
+          step={0.1}
+          setValueAs={optionalNumber}
+        />
       </div>
       {!isYacht ? (
-        <Field id={id('hours')} label="Opening hours" error={err('hours')}>
-          <Input {...fieldA11y(id('hours'), err('hours'))} {...register('hours')} placeholder="Thu–Sat 10 PM – 4 AM" />
-        </Field>
+        <InputField form={formApi} name="hours" label="Opening hours" placeholder="Thu–Sat 10 PM – 4 AM" />
       ) : (
         <>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id={id('length')} label="Yacht length (ft)" error={err('yachtLength')}>
-              <Input
-                {...fieldA11y(id('length'), err('yachtLength'))}
-                type="number"
-                inputMode="decimal"
-                min={1}
-                step="any"
-                {...register('yachtLength', { setValueAs: optionalNumber })}
-              />
-            </Field>
-            <Field id={id('response')} label="Response rate (%)" error={err('responseRate')}>
-              <Input
-                {...fieldA11y(id('response'), err('responseRate'))}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={100}
-                step={1}
-                {...register('responseRate', { setValueAs: optionalNumber })}
-              />
-            </Field>
+            <InputField
+              form={formApi}
+              name="yachtLength"
+              label="Yacht length (ft)"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step="any"
+              setValueAs={optionalNumber}
+            />
+            <InputField
+              form={formApi}
+              name="responseRate"
+              label="Response rate (%)"
+              {...NUMBER_INPUTS.percent}
+              setValueAs={optionalNumber}
+            />
           </div>
-          <Controller
-            control={control}
+          <SwitchControl
+            form={formApi}
             name="hasCaptain"
-            render={({ field }) => (
-              <Switch
-                id={id('captain')}
-                label="Captain included"
-                hint="Captained, or bareboat when off"
-                checked={!!field.value}
-                onChange={field.onChange}
-              />
-            )}
+            label="Captain included"
+            hint="Captained, or bareboat when off"
           />
-          <Controller
-            control={control}
-            name="rules"
-            render={({ field }) => (
-              <ListField
-                id={id('rules')}
-                label="Rules & safety"
-                value={field.value ?? []}
-                onChange={field.onChange}
-                error={firstError(errors.rules)}
-              />
-            )}
-          />
+          <ListFieldControl form={formApi} name="rules" label="Rules & safety" />
           <PricingTiersEditor
-            control={control}
             register={register}
             tiers={tiers}
             idPrefix={id('tier')}
@@ -374,45 +321,20 @@ export function VenueForm({
           />
         </>
       )}
-      <Controller
-        control={control}
-        name="amenities"
-        render={({ field }) => (
-          <ListField
-            id={id('amenities')}
-            label="Amenities"
-            value={field.value ?? []}
-            onChange={field.onChange}
-            error={firstError(errors.amenities)}
-          />
-        )}
-      />
-      <Field
-        id={id('policy')}
+      <ListFieldControl form={formApi} name="amenities" label="Amenities" />
+      <SelectField
+        form={formApi}
+        name="cancellationPolicy"
         label="Cancellation policy"
-        error={err('cancellationPolicy')}
         hint={describeCancellationPolicy(toCancellationPolicy(policy))}
       >
-        <Select {...fieldA11y(id('policy'), err('cancellationPolicy'), true)} {...register('cancellationPolicy')}>
-          {CANCELLATION_POLICIES.map((p) => (
-            <option key={p} value={p}>
-              {CANCELLATION_POLICY_LABELS[p]}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Controller
-        control={control}
-        name="images"
-        render={({ field }) => (
-          <ImageUploader
-            label={isYacht ? 'Yacht photos' : 'Venue photos'}
-            images={field.value ?? []}
-            onChange={field.onChange}
-            max={MAX_VENUE_IMAGES}
-          />
-        )}
-      />
+        {CANCELLATION_POLICIES.map((p) => (
+          <option key={p} value={p}>
+            {CANCELLATION_POLICY_LABELS[p]}
+          </option>
+        ))}
+      </SelectField>
+      <ImagesControl form={formApi} label={isYacht ? 'Yacht photos' : 'Venue photos'} max={MAX_VENUE_IMAGES} />
       {priceWarning ? (
         <div
           ref={warningRef}
@@ -446,14 +368,7 @@ export function VenueForm({
           </div>
         </div>
       ) : null}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : venue ? 'Save Changes' : 'Create Event'}
-        </Button>
-      </div>
+      <EditorActions onCancel={onDone} pending={pending} submitLabel={venue ? 'Save Changes' : 'Create Event'} />
     </form>
   );
 
@@ -499,7 +414,6 @@ function PricingTiersEditor({
   idPrefix,
   error,
 }: {
-  control: Control<VenueInput, unknown, VenueDto>;
   register: ReturnType<typeof useForm<VenueInput, unknown, VenueDto>>['register'];
   tiers: TiersApi;
   idPrefix: string;
@@ -514,32 +428,18 @@ function PricingTiersEditor({
       <ul className="flex flex-col gap-3" aria-label="Pricing tiers">
         {tiers.fields.map((f, i) => (
           <li key={f.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
-            <div>
-              <label htmlFor={`${idPrefix}-${i}-hours`} className="mb-1 block text-xs font-medium text-neutral-300">
-                Tier {i + 1} hours
-              </label>
-              <Input
-                id={`${idPrefix}-${i}-hours`}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                {...register(`pricingTiers.${i}.hours` as never, { setValueAs: requiredNumber })}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${idPrefix}-${i}-price`} className="mb-1 block text-xs font-medium text-neutral-300">
-                Tier {i + 1} price ($)
-              </label>
-              <Input
-                id={`${idPrefix}-${i}-price`}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="0.01"
-                {...register(`pricingTiers.${i}.price` as never, { setValueAs: requiredNumber })}
-              />
-            </div>
+            {(['hours', 'price'] as const).map((part) => (
+              <div key={part}>
+                <label htmlFor={`${idPrefix}-${i}-${part}`} className="mb-1 block text-xs font-medium text-neutral-300">
+                  Tier {i + 1} {part === 'hours' ? 'hours' : 'price ($)'}
+                </label>
+                <Input
+                  id={`${idPrefix}-${i}-${part}`}
+                  {...NUMBER_INPUTS[part === 'hours' ? 'count' : 'money']}
+                  {...register(`pricingTiers.${i}.${part}` as never, { setValueAs: requiredNumber })}
+                />
+              </div>
+            ))}
             <Button
               type="button"
               variant="ghost"
