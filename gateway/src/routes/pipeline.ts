@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_ERRORS, buildPath, isMemberRateLimit, SERVER_ERRORS, type RouteDef } from '@luxe/contracts';
+import {
+  AUTH_ERRORS,
+  buildPath,
+  isMemberRateLimit,
+  NEXT_CURSOR_HEADER,
+  SERVER_ERRORS,
+  type RouteDef,
+} from '@luxe/contracts';
 import { Actor, ANONYMOUS, AppError, InternalHttpClient, parseOrThrow, SessionStore } from '@luxe/platform';
 import type { AuthRateLimiter } from '../auth/rate-limit';
 import type { AdminTokens } from '../admin/admin-tokens';
@@ -71,6 +78,12 @@ export function checkAccess(route: RouteDef, actor: Actor): void {
   if (route.access === 'venue-owner' && actor.userType !== 'venue') throw AppError.of(AUTH_ERRORS.FORBIDDEN);
 }
 
+/** The service's X-Next-Cursor, when it sent one, on the caller's answer. */
+function passNextCursor(reply: FastifyReply, headers: Readonly<Record<string, string | string[] | undefined>>): void {
+  const cursor = headers[NEXT_CURSOR_HEADER];
+  if (typeof cursor === 'string') void reply.header(NEXT_CURSOR_HEADER, cursor);
+}
+
 /** The per-route steps, in order: actor, access, rate limit, validation, then the handler or a forward. */
 export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayHandler) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
@@ -96,6 +109,8 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
         actor,
         body: serviceBody !== undefined ? serviceBody : route.body && !route.rawBody ? req.body : undefined,
         query: route.query ? (req.query as Record<string, string>) : undefined,
+        // A keyset-paged list names its next page in a header (the body is the spec's array).
+        onHeaders: route.query ? (h) => passNextCursor(reply, h) : undefined,
       });
     const ctx: GatewayContext = {
       route,

@@ -18,4 +18,5 @@ export * from './passes';
 export * from './cancellation';
 export * from './split';
 export * from './notifications';
+export * from './paging';
 export * from './test-payments';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { todayInNewYork } from './bookings';
+import { pageQuerySchema } from './paging';
 
 /**
  * Join requests (docs/product.md#social-join-requests): the spec's 'denied' (guest side) and 'declined' (host screens) are one status, 'declined'.
@@ -183,8 +184,11 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.output<typeof inviteSchema>;
 export const inviteIdParamsSchema = z.object({ id: z.uuid({ error: INVITE_MESSAGES.notFound }) });
-/** `GET /api/invites/received?userId=`: the `userId` the spec's browser sends is ignored (always the caller's own). */
-export const receivedInvitesQuerySchema = z.object({ userId: z.string().optional() });
+/**
+ * `GET /api/invites/received?userId=&limit=&cursor=`: the `userId` the spec's browser sends is ignored
+ * (always the caller's own); keyset-paged (pageQuerySchema).
+ */
+export const receivedInvitesQuerySchema = pageQuerySchema.extend({ userId: z.string().optional() });
 export const inviteResponseInputSchema = z.object({
   response: z.enum(['accept', 'decline'], { error: INVITE_MESSAGES.response }),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTH_ERRORS } from '../errors/auth';
 import { REQUEST_ERRORS } from '../errors/common';
 import { MESSAGING_ERRORS } from '../errors/messaging';
+import { PAGE_ERRORS } from '../errors/paging';
 import {
   conversationIdParamsSchema,
   conversationSchema,
@@ -9,6 +10,7 @@ import {
   messageInputSchema,
   messageSchema,
 } from '../messaging';
+import { pageQuerySchema } from '../paging';
 import { reportInputSchema, reportSchema } from '../social';
 import { defineRoute } from './route';
 
@@ -34,10 +36,12 @@ export const conversationRoutes = {
     path: '/api/conversations/:id/messages',
     service: 'messaging',
     access: 'member',
-    summary: "A conversation's messages, oldest first (its participants only)",
+    summary:
+      "A conversation's messages, oldest first (its participants only); `?limit=` answers the newest ones (still oldest first), `X-Next-Cursor` the cursor of those before them",
     params: conversationIdParamsSchema,
+    query: pageQuerySchema,
     response: z.array(messageSchema),
-    errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.CONVERSATION_NOT_FOUND],
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.CONVERSATION_NOT_FOUND, PAGE_ERRORS.CURSOR],
   }),
   send: defineRoute({
     id: 'conversations.send',

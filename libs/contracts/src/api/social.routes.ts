@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../errors/auth';
 import { SOCIAL_ERRORS } from '../errors/social';
+import { PAGE_ERRORS } from '../errors/paging';
 import { WAITLIST_ERRORS } from '../errors/waitlist';
 import {
   availableEventSchema,
@@ -25,6 +26,7 @@ import {
   swipeResultSchema,
   memberIdParamsSchema,
 } from '../social';
+import { pageQuerySchema } from '../paging';
 import { defineRoute } from './route';
 
 /**
@@ -149,10 +151,11 @@ export const inviteRoutes = {
     path: '/api/invites/received',
     service: 'social',
     access: 'member',
-    summary: "The signed-in member's received invites, newest first (a `userId` sent is ignored)",
+    summary:
+      "The signed-in member's received invites, newest first (a `userId` sent is ignored); `?limit=&cursor=` pages them, the next page's cursor in `X-Next-Cursor`",
     query: receivedInvitesQuerySchema,
     response: z.array(inviteSchema),
-    errors: [AUTH_ERRORS.UNAUTHENTICATED],
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, PAGE_ERRORS.CURSOR],
   }),
   sent: defineRoute({
     id: 'invites.sent',
@@ -160,9 +163,11 @@ export const inviteRoutes = {
     path: '/api/invites/sent',
     service: 'social',
     access: 'member',
-    summary: "The signed-in host's sent invites, newest first (host home: Invites Sent, Recent Activity)",
+    summary:
+      "The signed-in host's sent invites, newest first (host home: Invites Sent, Recent Activity); `?limit=&cursor=` pages them, the next page's cursor in `X-Next-Cursor`",
+    query: pageQuerySchema,
     response: z.array(inviteSchema),
-    errors: [AUTH_ERRORS.UNAUTHENTICATED],
+    errors: [AUTH_ERRORS.UNAUTHENTICATED, PAGE_ERRORS.CURSOR],
   }),
   respond: defineRoute({
     id: 'invites.respond',

@@ -10,6 +10,7 @@ import { PASS_ERRORS } from './passes';
 import { CANCELLATION_ERRORS } from './cancellation';
 import { SPLIT_ERRORS } from './split';
 import { NOTIFICATION_ERRORS } from './notifications';
+import { PAGE_ERRORS } from './paging';
 import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from './common';
 import type { ErrorDef } from './define';
 
@@ -27,6 +28,7 @@ export * from './passes';
 export * from './cancellation';
 export * from './split';
 export * from './notifications';
+export * from './paging';
 
 /** Every error code with its status and message: one source for services, gateway, web and OpenAPI. */
 export const ALL_ERRORS = [
@@ -48,6 +50,7 @@ export const ALL_ERRORS = [
   ...Object.values(CANCELLATION_ERRORS),
   ...Object.values(SPLIT_ERRORS),
   ...Object.values(NOTIFICATION_ERRORS),
+  ...Object.values(PAGE_ERRORS),
 ] as const;
 export type ErrorCode = (typeof ALL_ERRORS)[number]['code'];
 export const ERRORS_BY_CODE: ReadonlyMap<string, ErrorDef> = new Map(ALL_ERRORS.map((e) => [e.code, e]));

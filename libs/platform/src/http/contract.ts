@@ -11,7 +11,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import { MODULE_METADATA, PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import type { RouteDef, RouteInput, ServiceResponse } from '@luxe/contracts';
+import { NEXT_CURSOR_HEADER, type Page, type RouteDef, type RouteInput, type ServiceResponse } from '@luxe/contracts';
 import { parseOrThrow } from '../errors';
 
 export const ROUTE_DEF = 'luxe:route-def';
@@ -56,6 +56,21 @@ export function Route<R extends RouteDef>(route: R) {
     // A text answer (a calendar file) goes out as is, with its own media type.
     ...(route.contentType ? [Header('content-type', route.contentType)] : []),
   ) as <M extends Handler<R>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>) => void;
+}
+
+/** What `@Res({ passthrough: true })` gives a handler, as far as it sets headers (the services run on Fastify). */
+export interface HeaderReply {
+  header(name: string, value: string): unknown;
+}
+
+/**
+ * A keyset-paged list's answer: the page's items as the body (the array the contract describes),
+ * the next page's cursor in X-Next-Cursor, which the gateway passes on (none on the last page).
+ * The handler takes the reply with `@Res({ passthrough: true })`.
+ */
+export function pageAnswer<T>(reply: HeaderReply, page: Page<T>): T[] {
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  return page.items;
 }
 
 /** The parsed params, query and body of the route (`@Input() input: RouteInput<typeof api.x.y>`). */

@@ -11,6 +11,8 @@ export interface InternalRequest {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   timeoutMs?: number;
+  /** Sees the headers of a successful answer (the gateway passes a paged list's X-Next-Cursor on). */
+  onHeaders?: (headers: Readonly<Record<string, string | string[] | undefined>>) => void;
 }
 
 /** A service's address: one base URL, several (a list, or comma-separated), one per instance. */
@@ -256,6 +258,7 @@ export class InternalHttpClient {
     let inst = upstream.pick()!;
     let status: number;
     let text: string;
+    let answerHeaders: Record<string, string | string[] | undefined> = {};
     // One timer per call, cleared on the answer (AbortSignal.timeout costs a DOMException each time).
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), req.timeoutMs ?? this.defaultTimeoutMs);
@@ -275,6 +278,7 @@ export class InternalHttpClient {
         res = await inst.pool.request({ method: method as any, path: fullPath, headers, body, signal: abort.signal });
       }
       status = res.statusCode;
+      answerHeaders = res.headers;
       if (res.headers[DRAINING_HEADER]) inst.markDown(this.probeEveryMs, 'draining');
       // Reading the body is inside the same timeout and error mapping as the headers.
       text = await res.body.text();
@@ -304,6 +308,7 @@ export class InternalHttpClient {
         parsed?.errors,
       );
     }
+    req.onHeaders?.(answerHeaders);
     return text ? text : null;
   }
 

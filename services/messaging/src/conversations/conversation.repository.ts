@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Page, PageQuery } from '@luxe/contracts';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { UserCard } from '../user-cards/user-card.entity';
 import { ConversationBlock, ConversationEntity, MessageEntity } from './conversation.entity';
@@ -91,8 +92,30 @@ export class ConversationRepository {
   message(conversationId: string, id: string): Promise<MessageEntity | null> {
     return this.ds.manager.findOneBy(MessageEntity, { conversationId, id });
   }
-  messages(conversationId: string): Promise<MessageEntity[]> {
-    return this.ds.manager.find(MessageEntity, { where: { conversationId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  /**
+   * A page of the conversation's messages, oldest first: the newest `limit` of those before the
+   * cursor's message (every one without a limit, as the spec's call answers), read backwards on
+   * messages_conversation_page so a page costs its own size, not the thread's (issue 34). Null
+   * when the cursor is not a message of this conversation.
+   */
+  async messages(conversationId: string, page: PageQuery = {}): Promise<Page<MessageEntity> | null> {
+    const q = this.ds.manager
+      .getRepository(MessageEntity)
+      .createQueryBuilder('m')
+      .where('m.conversation_id = :conversationId', { conversationId });
+    if (page.cursor) {
+      if (!(await this.message(conversationId, page.cursor))) return null;
+      // Compared in SQL: created_at keeps microseconds that a Date read back would lose.
+      q.andWhere('(m.created_at, m.id) < (SELECT c.created_at, c.id FROM messages c WHERE c.id = :cursor)', {
+        cursor: page.cursor,
+      });
+    }
+    q.orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC');
+    if (page.limit) q.limit(page.limit + 1);
+    const rows = await q.getMany();
+    const more = page.limit !== undefined && rows.length > page.limit;
+    const items = (more ? rows.slice(0, page.limit) : rows).reverse();
+    return { items, nextCursor: more ? items[0]!.id : null };
   }
   async addMessage(m: EntityManager, msg: MessageEntity): Promise<void> {
     await m.insert(MessageEntity, msg);

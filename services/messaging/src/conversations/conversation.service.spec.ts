@@ -49,7 +49,7 @@ function setup(
     blocked: jest.fn(async () => !!o.blocked),
     addMessage: jest.fn(async (_m: EntityManager, msg: MessageEntity) => void added.push(msg)),
     message: jest.fn(async (_c: string, id: string) => (o.msg && o.msg.id === id ? o.msg : null)),
-    messages: jest.fn(async () => (o.msg ? [o.msg] : [])),
+    messages: jest.fn(async () => ({ items: o.msg ? [o.msg] : [], nextCursor: null })),
     markRead: jest.fn(async () => o.unread ?? 0),
     ofUser: jest.fn(async () => [conversation]),
     cards: jest.fn(async () => (o.cards ?? []) as UserCard[]),
@@ -130,7 +130,7 @@ describe('ConversationService.send', () => {
     const { service, added, published } = setup({ blocked: true, msg: message(HOST) });
     await refusedWith(service.send(as(GUEST), 'conv-1', 'hi'), MESSAGING_ERRORS.UNAVAILABLE);
     expect([added, published]).toEqual([[], []]);
-    expect(await service.messages(as(GUEST), 'conv-1')).toHaveLength(1);
+    expect((await service.messages(as(GUEST), 'conv-1')).items).toHaveLength(1);
   });
 });
 

@@ -3,9 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   MESSAGING_ERRORS,
+  PAGE_ERRORS,
   waitlistPromotedMessage,
   type Conversation,
   type Message,
+  type Page,
+  type PageQuery,
   type Report,
   type ReportReason,
 } from '@luxe/contracts';
@@ -113,9 +116,12 @@ export class ConversationService {
     return rows.map((c, i) => toConversation(c, userId, cards.get(others[i]), unread.get(c.id) ?? 0, last.get(c.id)));
   }
 
-  async messages(actor: Actor, id: string): Promise<Message[]> {
+  /** A page of the conversation's messages (its participants only): see ConversationRepository.messages. */
+  async messages(actor: Actor, id: string, page: PageQuery = {}): Promise<Page<Message>> {
     await this.participant(actor, id);
-    return (await this.conversations.messages(id)).map(toMessage);
+    const found = await this.conversations.messages(id, page);
+    if (!found) throw AppError.of(PAGE_ERRORS.CURSOR);
+    return { items: found.items.map(toMessage), nextCursor: found.nextCursor };
   }
 
   block(m: EntityManager, blockerId: string, blockedId: string, on: boolean): Promise<void> {

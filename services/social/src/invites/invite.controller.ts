@@ -1,6 +1,6 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import { api, type RouteInput } from '@luxe/contracts';
-import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
+import { Actor, CurrentActor, type HeaderReply, Input, pageAnswer, Route } from '@luxe/platform/http';
 import { InviteService } from './invite.service';
 
 /** Invites. */
@@ -14,13 +14,21 @@ export class InviteController {
   }
 
   @Route(api.invites.received)
-  received(@Input() _input: RouteInput<typeof api.invites.received>, @CurrentActor() actor: Actor) {
-    return this.invites.received(actor);
+  async received(
+    @Input() input: RouteInput<typeof api.invites.received>,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: HeaderReply,
+  ) {
+    return pageAnswer(reply, await this.invites.list(actor, 'received', input.query));
   }
 
   @Route(api.invites.sent)
-  sent(@Input() _input: RouteInput<typeof api.invites.sent>, @CurrentActor() actor: Actor) {
-    return this.invites.sent(actor);
+  async sent(
+    @Input() input: RouteInput<typeof api.invites.sent>,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: HeaderReply,
+  ) {
+    return pageAnswer(reply, await this.invites.list(actor, 'sent', input.query));
   }
 
   @Route(api.invites.respond)

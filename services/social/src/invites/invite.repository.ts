@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { Page, PageQuery } from '@luxe/contracts';
 import { InviteEntity } from './invite.entity';
 
 /** Every query on invites (the events they name are read through `JoinRequestRepository`). */
@@ -19,13 +20,39 @@ export class InviteRepository {
       .where('i.id = :id', { id })
       .getOne();
   }
-  /** The member's received invites, newest first. */
-  ofGuest(guestId: string): Promise<InviteEntity[]> {
-    return this.ds.manager.find(InviteEntity, { where: { guestId }, order: { createdAt: 'DESC', id: 'ASC' } });
-  }
-  /** The host's sent invites, newest first. */
-  ofHost(hostId: string): Promise<InviteEntity[]> {
-    return this.ds.manager.find(InviteEntity, { where: { hostId }, order: { createdAt: 'DESC', id: 'ASC' } });
+  /**
+   * A page of the invites `side` of the member (received: he is the guest; sent: the host), newest
+   * first (ties by id), leaving out those with a member in `hidden` (a blocked pair): the `limit`
+   * after the cursor's invite (every one without a limit, as the spec's call answers). The order is
+   * the one of invites_guest_page / invites_host_page, so a page reads its own size (issue 34).
+   * Null when the cursor is not one of his invites on that side.
+   */
+  async page(
+    side: 'received' | 'sent',
+    userId: string,
+    hidden: ReadonlySet<string>,
+    page: PageQuery = {},
+  ): Promise<Page<InviteEntity> | null> {
+    const [mine, other] = side === 'received' ? ['guest_id', 'host_id'] : ['host_id', 'guest_id'];
+    const q = this.ds.manager
+      .getRepository(InviteEntity)
+      .createQueryBuilder('i')
+      .where(`i.${mine} = :userId`, { userId });
+    if (hidden.size) q.andWhere(`NOT (i.${other} = ANY(:hidden))`, { hidden: [...hidden] });
+    if (page.cursor) {
+      const at = await this.byId(page.cursor);
+      if (!at || (side === 'received' ? at.guestId : at.hostId) !== userId) return null;
+      // Compared in SQL: created_at keeps microseconds that a Date read back would lose.
+      q.andWhere('(i.created_at, i.id) < (SELECT c.created_at, c.id FROM invites c WHERE c.id = :cursor)', {
+        cursor: page.cursor,
+      });
+    }
+    q.orderBy('i.created_at', 'DESC').addOrderBy('i.id', 'DESC');
+    if (page.limit) q.limit(page.limit + 1);
+    const rows = await q.getMany();
+    const more = page.limit !== undefined && rows.length > page.limit;
+    const items = more ? rows.slice(0, page.limit) : rows;
+    return { items, nextCursor: more ? items.at(-1)!.id : null };
   }
   async insert(m: EntityManager, r: InviteEntity): Promise<void> {
     await m.insert(InviteEntity, r);
