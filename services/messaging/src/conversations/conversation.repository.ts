@@ -50,17 +50,20 @@ export class ConversationRepository {
     );
     return new Map(rows.map((r) => [r.conversation_id, r.n]));
   }
-  /** The newest message of each conversation (the list's preview). */
+  /**
+   * The newest message of each conversation (the list's preview): one backward step on
+   * messages_conversation_page per conversation (issue 34: DISTINCT ON sorted every message of the
+   * member's conversations, 32 ms for a thread of 10,000).
+   */
   async lastMessages(ids: string[]): Promise<Map<string, MessageEntity>> {
     if (!ids.length) return new Map();
     const rows = await this.ds.manager
       .getRepository(MessageEntity)
       .createQueryBuilder('m')
-      .distinctOn(['m.conversation_id'])
-      .where('m.conversation_id = ANY(:ids)', { ids })
-      .orderBy('m.conversation_id')
-      .addOrderBy('m.created_at', 'DESC')
-      .addOrderBy('m.id', 'DESC')
+      .where(
+        `m.id IN (SELECT (SELECT x.id FROM messages x WHERE x.conversation_id = c.id ORDER BY x.created_at DESC, x.id DESC LIMIT 1) FROM unnest(CAST(:ids AS uuid[])) AS c(id))`,
+        { ids },
+      )
       .getMany();
     return new Map(rows.map((r) => [r.conversationId, r]));
   }
