@@ -27,3 +27,13 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
+
+/**
+ * The page of rows read in the list's order with `limit + 1` (one more tells whether a page
+ * follows): at most `limit` of them, the cursor the last one's id. No limit: every row, the last page.
+ */
+export function pageOf<T extends { id: string }>(rows: T[], limit: number | undefined): Page<T> {
+  if (limit === undefined || rows.length <= limit) return { items: rows, nextCursor: null };
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: items[items.length - 1]!.id };
+}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Page, PageQuery } from '@luxe/contracts';
+import { pageOf, type Page, type PageQuery } from '@luxe/contracts';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { UserCard } from '../user-cards/user-card.entity';
 import { ConversationBlock, ConversationEntity, MessageEntity } from './conversation.entity';
@@ -115,10 +115,9 @@ export class ConversationRepository {
     }
     q.orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC');
     if (page.limit) q.limit(page.limit + 1);
-    const rows = await q.getMany();
-    const more = page.limit !== undefined && rows.length > page.limit;
-    const items = (more ? rows.slice(0, page.limit) : rows).reverse();
-    return { items, nextCursor: more ? items[0]!.id : null };
+    // Read newest first; the page answers oldest first.
+    const found = pageOf(await q.getMany(), page.limit);
+    return { items: found.items.reverse(), nextCursor: found.nextCursor };
   }
   async addMessage(m: EntityManager, msg: MessageEntity): Promise<void> {
     await m.insert(MessageEntity, msg);

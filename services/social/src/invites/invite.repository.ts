@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Page, PageQuery } from '@luxe/contracts';
+import { pageOf, type Page, type PageQuery } from '@luxe/contracts';
 import { InviteEntity } from './invite.entity';
 
 /** Every query on invites (the events they name are read through `JoinRequestRepository`). */
@@ -49,10 +49,7 @@ export class InviteRepository {
     }
     q.orderBy('i.created_at', 'DESC').addOrderBy('i.id', 'DESC');
     if (page.limit) q.limit(page.limit + 1);
-    const rows = await q.getMany();
-    const more = page.limit !== undefined && rows.length > page.limit;
-    const items = more ? rows.slice(0, page.limit) : rows;
-    return { items, nextCursor: more ? items.at(-1)!.id : null };
+    return pageOf(await q.getMany(), page.limit);
   }
   async insert(m: EntityManager, r: InviteEntity): Promise<void> {
     await m.insert(InviteEntity, r);
