@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { pageOf, type Page, type PageRequest } from '@luxe/contracts';
+import { pageAtSql } from '@luxe/platform/db';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { UserCard } from '../user-cards/user-card.entity';
 import { ConversationBlock, ConversationEntity, MessageEntity } from './conversation.entity';
@@ -105,8 +106,7 @@ export class ConversationRepository {
     const q = this.ds.manager
       .getRepository(MessageEntity)
       .createQueryBuilder('m')
-      // The sort key with every digit PostgreSQL keeps: a JavaScript Date (milliseconds) would skip rows.
-      .addSelect(`to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'page_at')
+      .addSelect(pageAtSql('m.created_at'), 'page_at')
       .where('m.conversation_id = :conversationId', { conversationId });
     if (page.after)
       q.andWhere('(m.created_at, m.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', {

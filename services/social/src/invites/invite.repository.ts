@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { pageOf, type Page, type PageRequest } from '@luxe/contracts';
+import { pageAtSql } from '@luxe/platform/db';
 import { InviteEntity } from './invite.entity';
 
 /** Every query on invites (the events they name are read through `JoinRequestRepository`). */
@@ -37,8 +38,7 @@ export class InviteRepository {
     const q = this.ds.manager
       .getRepository(InviteEntity)
       .createQueryBuilder('i')
-      // The sort key with every digit PostgreSQL keeps: a JavaScript Date (milliseconds) would skip rows.
-      .addSelect(`to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'page_at')
+      .addSelect(pageAtSql('i.created_at'), 'page_at')
       .where(`i.${mine} = :userId`, { userId });
     if (hidden.size) q.andWhere(`NOT (i.${other} = ANY(:hidden))`, { hidden: [...hidden] });
     if (page.after)
