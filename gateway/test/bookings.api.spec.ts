@@ -515,6 +515,41 @@ describe('section bookings', () => {
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
   });
+
+  it('the longest booking takes its last hour: the overlap check reaches back 6 hours (issue 34), and the table keeps a window to its duration', async () => {
+    const solo = (
+      await setup.owner.api.call('POST', `/api/venues/${setup.club}/sections`, {
+        name: 'Long Booth',
+        type: 'Booth',
+        capacity: 2,
+        pricePerHour: 100,
+        maxSimultaneousBookings: 1,
+      })
+    ).json.id as string;
+    await waitForCards('section_cards', 'section_id', solo);
+    const host = await account('host');
+    const date = nyDate(22);
+    const book = (startTime: string, duration: number) =>
+      host.api.call(
+        'POST',
+        '/api/bookings',
+        sectionBooking({ sectionId: solo, bookingDate: date, startTime, duration }),
+      );
+    const long = await book('18:00', 6);
+    expect(long.status).toBe(201);
+    // 18:00 + 6 hours ends at midnight: 23:00 is inside it, 00:00 is not.
+    expect((await book('23:00', 1)).status).toBe(409);
+    expect((await book('00:00', 1)).status).toBe(201);
+    const taken = await new ApiClient(base).call(
+      'GET',
+      `/api/venues/${setup.club}/availability?date=${date}&sectionId=${solo}`,
+    );
+    expect(taken.json.takenStartTimes).toEqual(['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00']);
+    // The bound relies on it: a window longer than its duration is refused by the table itself.
+    await expect(
+      dbs.bookings.query(`UPDATE bookings SET ends_at = ends_at + interval '1 hour' WHERE id = $1`, [long.json.id]),
+    ).rejects.toThrow(/bookings_window_check/);
+  });
 });
 
 describe('a venue with upcoming bookings', () => {

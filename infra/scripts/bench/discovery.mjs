@@ -284,7 +284,7 @@ export function printTargets(out) {
 }
 
 /**
- * @param {{ readsOnly?: boolean, latencyOnly?: boolean, emailOnly?: boolean, growth?: import('./growth.mjs').GrowthResult[] | null }} [opts]
+ * @param {{ readsOnly?: boolean, latencyOnly?: boolean, emailOnly?: boolean, growth?: import('./growth.mjs').GrowthRun | null }} [opts]
  *   growth: the data-growth run's results (bench/growth.mjs, on a stack of its own), lines of the final table
  */
 export async function benchDiscovery({

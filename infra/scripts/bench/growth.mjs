@@ -9,12 +9,16 @@
 // Each growth case is one entry of GROWTH_CASES: the services it needs, its sizes, how it seeds
 // one size, the targets it measures at every size, and (optionally) the queries whose plans it
 // prints at the largest size. Another case is another entry.
+// The bookings and member-list figures (hold and booking p99 by existing bookings, a member's paged
+// reads by items) need a seeded demo stack and generated bookings: infra/scripts/bench/growth-bookings.mjs
+// runs them on a stack of its own after this one stops, and its lines join this run's.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, startStack } from '../stack.mjs';
+import { benchGrowthBookings } from './growth-bookings.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_GROWTH_CONNECTIONS ?? 50);
 // More rounds of a few seconds rather than a few long ones: a shared machine's load drifts within a minute.
@@ -42,6 +46,10 @@ const SECONDS = Number(process.env.BENCH_GROWTH_SECONDS ?? 2);
  * What one target measured: per size, the median p50 and p99 over the rounds, errors, the first
  * answer's bytes.
  * @typedef {{ case: string, target: string, sizes: { size: number, p50: number, p99: number, rps: number, errors: number, bytes: number }[] }} GrowthResult
+ */
+/**
+ * A whole growth run: the cases' results, and growth-bookings.mjs's lines.
+ * @typedef {{ results: GrowthResult[], bookings: import('./growth-bookings.mjs').Line[] }} GrowthRun
  */
 
 /** The generated venues of one size: a city of their own (`Growth<size>`), so each size's pages are answers of their own. */
@@ -125,11 +133,12 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * Starts one stack for every case, seeds each size (cumulatively: the largest size's table holds
  * the smaller sizes' rows too), measures every target at every size in alternating rounds (each
  * round runs every size once, so the machine's drift hits them alike), prints a table per case and
- * returns the results (`growthRows` turns them into the final table's lines).
- * @param {{ cases?: GrowthCase[] }} [opts]
- * @returns {Promise<GrowthResult[] | null>}
+ * returns the results (`growthRows` turns them into the final table's lines); then the bookings and
+ * member-list figures of growth-bookings.mjs, on their own stack (`bookings: false` leaves them out).
+ * @param {{ cases?: GrowthCase[], bookings?: boolean }} [opts]
+ * @returns {Promise<GrowthRun | null>}
  */
-export async function benchGrowth({ cases = GROWTH_CASES } = {}) {
+export async function benchGrowth({ cases = GROWTH_CASES, bookings = true } = {}) {
   if (!process.env.LUXE_PG_ADMIN_URL || !process.env.KAFKA_BROKERS) {
     console.log(
       '\ndata growth: skipped (infra/local variables not set; run bash infra/local/up.sh and source its env file)',
@@ -214,7 +223,8 @@ export async function benchGrowth({ cases = GROWTH_CASES } = {}) {
         `| ${r.case} | ${r.target} | ${s.size.toLocaleString('en-US')} | ${s.rps.toFixed(0)} | ${s.p50} | ${s.p99} | ${s.errors} | ${s.bytes} |`,
       );
   console.log(JSON.stringify({ bench: 'growth', connections: CONNECTIONS, rounds: ROUNDS, results }));
-  return results;
+  // One stack at a time: the machine is shared, and both stacks would compete for it.
+  return { results, bookings: bookings ? await benchGrowthBookings() : [] };
 }
 
 /**
@@ -239,21 +249,29 @@ async function measure(gatewayUrl, t, size, seconds) {
 
 /**
  * The final table's lines of a growth run: per target, p99 and bytes at each size, against
- * "p99 at the largest size < 2× p99 at the smallest".
- * @param {GrowthResult[]} results
- * @returns {[string, string, string, boolean][]}
+ * "p99 at the largest size < 2× p99 at the smallest"; then growth-bookings.mjs's lines as they are.
+ * @param {GrowthRun} run
+ * @returns {[string, string, string, boolean | null][]}
  */
-export function growthRows(results) {
-  return results.map((r) => {
-    const first = r.sizes[0];
-    const last = /** @type {typeof first} */ (r.sizes.at(-1));
-    const sizes = r.sizes.map((s) => s.size.toLocaleString('en-US')).join(' / ');
-    const errors = r.sizes.reduce((a, s) => a + s.errors, 0);
-    return [
-      `data growth: ${r.case}, ${r.target}, at ${sizes}`,
-      `p99 ${r.sizes.map((s) => s.p99).join(' / ')} ms (${(last.p99 / first.p99).toFixed(2)}×), bytes ${r.sizes.map((s) => s.bytes).join(' / ')}${errors ? `, ${errors} errors` : ''}`,
-      `p99(${last.size.toLocaleString('en-US')}) < 2× p99(${first.size.toLocaleString('en-US')})`,
-      last.p99 < 2 * first.p99 && errors === 0,
-    ];
-  });
+export function growthRows(run) {
+  /** @type {[string, string, string, boolean | null][]} */
+  const bookings = run.bookings.map((l) => [`data growth: ${l.figure}`, l.value, l.target, l.met]);
+  return [...run.results.map(growthRow), ...bookings];
+}
+
+/**
+ * @param {GrowthResult} r
+ * @returns {[string, string, string, boolean]}
+ */
+function growthRow(r) {
+  const first = r.sizes[0];
+  const last = /** @type {typeof first} */ (r.sizes.at(-1));
+  const sizes = r.sizes.map((s) => s.size.toLocaleString('en-US')).join(' / ');
+  const errors = r.sizes.reduce((a, s) => a + s.errors, 0);
+  return [
+    `data growth: ${r.case}, ${r.target}, at ${sizes}`,
+    `p99 ${r.sizes.map((s) => s.p99).join(' / ')} ms (${(last.p99 / first.p99).toFixed(2)}×), bytes ${r.sizes.map((s) => s.bytes).join(' / ')}${errors ? `, ${errors} errors` : ''}`,
+    `p99(${last.size.toLocaleString('en-US')}) < 2× p99(${first.size.toLocaleString('en-US')})`,
+    last.p99 < 2 * first.p99 && errors === 0,
+  ];
 }

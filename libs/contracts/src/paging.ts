@@ -50,35 +50,61 @@ export function decodeCursor(cursor: string): PageKey | null {
   }
 }
 
-/** `?limit=&cursor=` of a paged list: the first page without a cursor, `PAGE_LIMITS.default` items without a limit. */
-export const pageQueryFields = {
-  limit: z.coerce
-    .number({ error: PAGE_MESSAGES.limit })
-    .int(PAGE_MESSAGES.limit)
-    .min(1, PAGE_MESSAGES.limit)
-    .max(PAGE_LIMITS.max, PAGE_MESSAGES.limit)
-    .default(PAGE_LIMITS.default),
-  cursor: z
-    .string({ error: PAGE_MESSAGES.cursor })
-    .transform((c, ctx) => {
-      const key = decodeCursor(c);
-      if (!key) ctx.addIssue({ code: 'custom', message: PAGE_MESSAGES.cursor });
-      return key ?? z.NEVER;
-    })
-    .optional(),
-};
+const limitField = z.coerce
+  .number({ error: PAGE_MESSAGES.limit })
+  .int(PAGE_MESSAGES.limit)
+  .min(1, PAGE_MESSAGES.limit)
+  .max(PAGE_LIMITS.max, PAGE_MESSAGES.limit);
+const cursorField = z
+  .string({ error: PAGE_MESSAGES.cursor })
+  .transform((c, ctx) => {
+    const key = decodeCursor(c);
+    if (!key) ctx.addIssue({ code: 'custom', message: PAGE_MESSAGES.cursor });
+    return key ?? z.NEVER;
+  })
+  .optional();
 
-/** What a paged read asks its repository for: at most `limit` items after `after` (none: from the start). */
-export interface PageRequest {
-  limit: number;
+/**
+ * The `?limit=&cursor=` fields of a paged list, the one shape every paged route's query comes from
+ * (docs/architecture.md#paged-lists). `defaultLimit` is the page a call without `limit` gets;
+ * `undefined` answers the whole list, for the member lists whose spec'd call (and today's web
+ * client) reads every item: a client pages them by sending `limit`.
+ */
+export function pageQueryFieldsOf(options: { defaultLimit: number }): {
+  limit: z.ZodDefault<typeof limitField>;
+  cursor: typeof cursorField;
+};
+export function pageQueryFieldsOf(options: { defaultLimit: undefined }): {
+  limit: z.ZodOptional<typeof limitField>;
+  cursor: typeof cursorField;
+};
+export function pageQueryFieldsOf(options: { defaultLimit: number | undefined }) {
+  const { defaultLimit } = options;
+  return {
+    limit: defaultLimit === undefined ? limitField.optional() : limitField.default(defaultLimit),
+    cursor: cursorField,
+  };
+}
+
+/** `?limit=&cursor=` of a paged list: the first page without a cursor, `PAGE_LIMITS.default` items without a limit. */
+export const pageQueryFields = pageQueryFieldsOf({ defaultLimit: PAGE_LIMITS.default });
+
+/**
+ * What a paged read asks its repository for: at most `limit` items after `after` (none: from the
+ * start). A list whose query has no default limit (`pageQueryFieldsOf({ defaultLimit: undefined })`)
+ * reads `PageRequest<number | undefined>`, `undefined` being every item.
+ */
+export interface PageRequest<Limit extends number | undefined = number> {
+  limit: Limit;
   after?: PageKey;
 }
 
 /**
  * A page from `limit + 1` rows read: the extra row only says there is a next page, whose cursor
- * is the key of the page's last item.
+ * is the key of the page's last item. Without a limit the rows are the whole list, its last page.
  */
-export function pageOf<T>(rows: readonly T[], limit: number, keyOf: (row: T) => PageKey): Page<T> {
+export function pageOf<T>(rows: readonly T[], limit: number | undefined, keyOf: (row: T) => PageKey): Page<T> {
+  if (limit === undefined) return { items: [...rows], nextCursor: null };
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };

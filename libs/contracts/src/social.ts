@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { todayInNewYork } from './bookings';
-import { pageQueryFields } from './paging';
+import { pageQueryFields, pageQueryFieldsOf } from './paging';
 
 /**
  * Join requests (docs/product.md#social-join-requests): the spec's 'denied' (guest side) and 'declined' (host screens) are one status, 'declined'.
@@ -188,8 +188,17 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.output<typeof inviteSchema>;
 export const inviteIdParamsSchema = z.object({ id: z.uuid({ error: INVITE_MESSAGES.notFound }) });
-/** `GET /api/invites/received?userId=`: the `userId` the spec's browser sends is ignored (always the caller's own). */
-export const receivedInvitesQuerySchema = z.object({ userId: z.string().optional() });
+/**
+ * `?limit=&cursor=` of a member's own lists (received and sent invites, a conversation's messages):
+ * keyset pages, the whole list without `limit` as the spec's call answers
+ * (docs/architecture.md#paged-lists).
+ */
+export const memberListQuerySchema = z.object(pageQueryFieldsOf({ defaultLimit: undefined }));
+/**
+ * `GET /api/invites/received?userId=&limit=&cursor=`: the `userId` the spec's browser sends is ignored
+ * (always the caller's own); paged as memberListQuerySchema.
+ */
+export const receivedInvitesQuerySchema = memberListQuerySchema.extend({ userId: z.string().optional() });
 export const inviteResponseInputSchema = z.object({
   response: z.enum(['accept', 'decline'], { error: INVITE_MESSAGES.response }),
 });

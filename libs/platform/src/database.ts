@@ -319,3 +319,12 @@ export async function flushCommitted(ds: DataSource): Promise<void> {
     await qr.release();
   }
 }
+
+/**
+ * The SQL of a keyset page's sort key (`PageKey.at`, docs/architecture.md#paged-lists): the
+ * timestamp column in UTC with every digit PostgreSQL keeps. A JavaScript Date read back
+ * (milliseconds) would skip the rows made later in the same millisecond.
+ */
+export function pageAtSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}

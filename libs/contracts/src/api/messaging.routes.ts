@@ -9,7 +9,7 @@ import {
   messageInputSchema,
   messageSchema,
 } from '../messaging';
-import { reportInputSchema, reportSchema } from '../social';
+import { memberListQuerySchema, reportInputSchema, reportSchema } from '../social';
 import { defineRoute } from './route';
 
 /**
@@ -34,9 +34,12 @@ export const conversationRoutes = {
     path: '/api/conversations/:id/messages',
     service: 'messaging',
     access: 'member',
-    summary: "A conversation's messages, oldest first (its participants only)",
+    summary:
+      "A conversation's messages, oldest first (its participants only): every one without `?limit=`; with it the newest ones (still oldest first), the cursor of those before them in X-Next-Cursor",
     params: conversationIdParamsSchema,
+    query: memberListQuerySchema,
     response: z.array(messageSchema),
+    paged: true,
     errors: [AUTH_ERRORS.UNAUTHENTICATED, MESSAGING_ERRORS.CONVERSATION_NOT_FOUND],
   }),
   send: defineRoute({

@@ -24,6 +24,7 @@ import {
   swipeInputSchema,
   swipeResultSchema,
   memberIdParamsSchema,
+  memberListQuerySchema,
 } from '../social';
 import { defineRoute } from './route';
 
@@ -149,9 +150,11 @@ export const inviteRoutes = {
     path: '/api/invites/received',
     service: 'social',
     access: 'member',
-    summary: "The signed-in member's received invites, newest first (a `userId` sent is ignored)",
+    summary:
+      "The signed-in member's received invites, newest first (a `userId` sent is ignored): every one without `?limit=`; with it a page of them (?limit=&cursor=, the next page in X-Next-Cursor)",
     query: receivedInvitesQuerySchema,
     response: z.array(inviteSchema),
+    paged: true,
     errors: [AUTH_ERRORS.UNAUTHENTICATED],
   }),
   sent: defineRoute({
@@ -160,8 +163,11 @@ export const inviteRoutes = {
     path: '/api/invites/sent',
     service: 'social',
     access: 'member',
-    summary: "The signed-in host's sent invites, newest first (host home: Invites Sent, Recent Activity)",
+    summary:
+      "The signed-in host's sent invites, newest first (host home: Invites Sent, Recent Activity): every one without `?limit=`; with it a page of them (?limit=&cursor=, the next page in X-Next-Cursor)",
+    query: memberListQuerySchema,
     response: z.array(inviteSchema),
+    paged: true,
     errors: [AUTH_ERRORS.UNAUTHENTICATED],
   }),
   respond: defineRoute({

@@ -14,7 +14,7 @@ import { REQUEST_ERRORS, SECURITY_ERRORS, SERVER_ERRORS, UPSTREAM_ERRORS } from 
 import type { ErrorDef } from './define';
 
 export * from './define';
-export { NUL_CHARACTER_MESSAGE } from './common';
+export { NUL_CHARACTER_MESSAGE, PAGE_MESSAGES } from './common';
 // Each domain's file defines its error table alone: they are exported from here once, as imported.
 export {
   REQUEST_ERRORS,

@@ -11,6 +11,7 @@ import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('bookings_live_holds', ['hostId'], { where: `status = 'held'` })
 @Check('bookings_status_check', `status IN ('held', 'confirmed', 'cancelled', 'completed', 'expired')`)
 @Check('bookings_duration_check', `duration BETWEEN 1 AND 6`)
+@Check('bookings_window_check', `ends_at - starts_at = duration * interval '1 hour'`)
 @Check('bookings_cancellation_policy_check', `cancellation_policy IN ('flexible', 'moderate', 'strict')`)
 @Check(
   'bookings_deposit_check',

@@ -1,11 +1,43 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, Not } from 'typeorm';
+import { DataSource, EntityManager, In, Not, type SelectQueryBuilder } from 'typeorm';
+import { DURATION_HOURS } from '@luxe/contracts';
 import { BookingEntity } from './booking.entity';
 
 /** The bookable unit: one section, or a whole yacht (no section). */
 export interface Unit {
   venueId: string;
   sectionId: string | null;
+}
+
+/** Whose bookings an overlap query reads: a unit's (its capacity), or an entertainer's in every room. */
+type Taker = { unit: Unit } | { dancerId: string };
+
+/**
+ * The bookings of `who` whose window overlaps [from, to) and that take it: confirmed, or held and
+ * not yet expired. The earliest start of one still running at `from` bounds `starts_at` from below:
+ * no booking lasts longer than DURATION_HOURS.max (bookings_window_check holds ends_at to
+ * starts_at + duration), so the index range (bookings_unit_window, bookings_dancer_window) holds
+ * the bookings of a few hours, not every past booking of the unit (issue 34: with a million
+ * bookings the open range read each of the unit's bookings since it opened, to drop it on `ends_at`).
+ */
+function takingQuery(m: EntityManager, who: Taker, from: Date, to: Date): SelectQueryBuilder<BookingEntity> {
+  const q = m.getRepository(BookingEntity).createQueryBuilder('b');
+  if ('dancerId' in who) q.where('b.dancer_id = :dancerId', { dancerId: who.dancerId });
+  else
+    q.where('b.venue_id = :venueId', { venueId: who.unit.venueId }).andWhere(
+      who.unit.sectionId ? 'b.section_id = :sectionId' : 'b.section_id IS NULL',
+      { sectionId: who.unit.sectionId },
+    );
+  const earliest = new Date(from.getTime() - DURATION_HOURS.max * 3_600_000);
+  return q
+    .andWhere('b.starts_at < :to AND b.ends_at > :from AND b.starts_at > :earliest', { from, to, earliest })
+    .andWhere(`(b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > now()))`);
+}
+
+/** The windows of the bookings a taking query finds. */
+async function windowsOf(q: SelectQueryBuilder<BookingEntity>): Promise<{ startsAt: Date; endsAt: Date }[]> {
+  const rows = await q.select(['b.startsAt', 'b.endsAt']).getMany();
+  return rows.map((r) => ({ startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) }));
 }
 
 /** Every query on bookings. */
@@ -17,42 +49,18 @@ export class BookingRepository {
    * Bookings of the unit whose window overlaps [startsAt, endsAt) and that hold capacity: confirmed,
    * or held and not yet expired. Run under the unit's row lock, so the count cannot go stale.
    */
-  async countTaking(m: EntityManager, unit: Unit, startsAt: Date, endsAt: Date): Promise<number> {
-    const q = m
-      .getRepository(BookingEntity)
-      .createQueryBuilder('b')
-      .where('b.venue_id = :venueId', { venueId: unit.venueId })
-      .andWhere(unit.sectionId ? 'b.section_id = :sectionId' : 'b.section_id IS NULL', { sectionId: unit.sectionId })
-      .andWhere('b.starts_at < :endsAt AND b.ends_at > :startsAt', { startsAt, endsAt })
-      .andWhere(`(b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > now()))`);
-    return q.getCount();
+  countTaking(m: EntityManager, unit: Unit, startsAt: Date, endsAt: Date): Promise<number> {
+    return takingQuery(m, { unit }, startsAt, endsAt).getCount();
   }
 
   /** The windows of a unit's bookings that take it (as countTaking counts them) overlapping [from, to). */
-  async windowsTaking(unit: Unit, from: Date, to: Date): Promise<{ startsAt: Date; endsAt: Date }[]> {
-    const rows = await this.ds.manager
-      .getRepository(BookingEntity)
-      .createQueryBuilder('b')
-      .select(['b.startsAt', 'b.endsAt'])
-      .where('b.venue_id = :venueId', { venueId: unit.venueId })
-      .andWhere(unit.sectionId ? 'b.section_id = :sectionId' : 'b.section_id IS NULL', { sectionId: unit.sectionId })
-      .andWhere('b.starts_at < :to AND b.ends_at > :from', { from, to })
-      .andWhere(`(b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > now()))`)
-      .getMany();
-    return rows.map((r) => ({ startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) }));
+  windowsTaking(unit: Unit, from: Date, to: Date): Promise<{ startsAt: Date; endsAt: Date }[]> {
+    return windowsOf(takingQuery(this.ds.manager, { unit }, from, to));
   }
 
   /** The windows of an entertainer's bookings (in any room) that hold him (as countDancerTaking counts them) overlapping [from, to). */
-  async dancerWindowsTaking(dancerId: string, from: Date, to: Date): Promise<{ startsAt: Date; endsAt: Date }[]> {
-    const rows = await this.ds.manager
-      .getRepository(BookingEntity)
-      .createQueryBuilder('b')
-      .select(['b.startsAt', 'b.endsAt'])
-      .where('b.dancer_id = :dancerId', { dancerId })
-      .andWhere('b.starts_at < :to AND b.ends_at > :from', { from, to })
-      .andWhere(`(b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > now()))`)
-      .getMany();
-    return rows.map((r) => ({ startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) }));
+  dancerWindowsTaking(dancerId: string, from: Date, to: Date): Promise<{ startsAt: Date; endsAt: Date }[]> {
+    return windowsOf(takingQuery(this.ds.manager, { dancerId }, from, to));
   }
 
   /**
@@ -60,13 +68,7 @@ export class BookingRepository {
    * hold him: confirmed, or held and not yet expired. Run under his card's row lock.
    */
   countDancerTaking(m: EntityManager, dancerId: string, startsAt: Date, endsAt: Date): Promise<number> {
-    return m
-      .getRepository(BookingEntity)
-      .createQueryBuilder('b')
-      .where('b.dancer_id = :dancerId', { dancerId })
-      .andWhere('b.starts_at < :endsAt AND b.ends_at > :startsAt', { startsAt, endsAt })
-      .andWhere(`(b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > now()))`)
-      .getCount();
+    return takingQuery(m, { dancerId }, startsAt, endsAt).getCount();
   }
 
   /** The host's holds still waiting for payment. Run under lockHost. */

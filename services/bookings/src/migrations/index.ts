@@ -10,6 +10,7 @@ import { CreatePasses1700000032000 } from './1700000032000-create-passes';
 import { AttendeePaths1700000033200 } from './1700000033200-attendee-paths';
 import { DancerOverlap1700000041000 } from './1700000041000-dancer-overlap';
 import { DoorStaff1700000042700 } from './1700000042700-door-staff';
+import { BookingWindowCheck1700000043420 } from './1700000043420-booking-window-check';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   AttendeePaths1700000033200,
   DancerOverlap1700000041000,
   DoorStaff1700000042700,
+  BookingWindowCheck1700000043420,
 ];

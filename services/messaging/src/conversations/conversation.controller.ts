@@ -1,6 +1,6 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import { api, type RouteInput } from '@luxe/contracts';
-import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
+import { Actor, CurrentActor, Input, Route, sendPage, type PageReply } from '@luxe/platform/http';
 import { ConversationService } from './conversation.service';
 
 /** Conversations and messages. */
@@ -14,8 +14,13 @@ export class ConversationController {
   }
 
   @Route(api.conversations.messages)
-  messages(@Input() input: RouteInput<typeof api.conversations.messages>, @CurrentActor() actor: Actor) {
-    return this.conversations.messages(actor, input.params.id);
+  async messages(
+    @Input() input: RouteInput<typeof api.conversations.messages>,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: PageReply,
+  ) {
+    const { limit, cursor } = input.query;
+    return sendPage(reply, await this.conversations.messages(actor, input.params.id, { limit, after: cursor }));
   }
 
   @Route(api.conversations.send)

@@ -41,7 +41,8 @@ export class ConversationEntity {
 
 /** A message of a conversation. */
 @Entity('messages')
-@Index('messages_conversation_created', ['conversationId', 'createdAt'])
+@Index('messages_conversation_page', ['conversationId', 'createdAt', 'id'])
+@Index('messages_unread', ['conversationId'], { where: 'NOT read' })
 export class MessageEntity {
   @PrimaryColumn('uuid')
   id!: string;

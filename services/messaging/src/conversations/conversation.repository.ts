@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { pageOf, type Page, type PageRequest } from '@luxe/contracts';
+import { pageAtSql } from '@luxe/platform/db';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { UserCard } from '../user-cards/user-card.entity';
 import { ConversationBlock, ConversationEntity, MessageEntity } from './conversation.entity';
@@ -49,17 +51,20 @@ export class ConversationRepository {
     );
     return new Map(rows.map((r) => [r.conversation_id, r.n]));
   }
-  /** The newest message of each conversation (the list's preview). */
+  /**
+   * The newest message of each conversation (the list's preview): one backward step on
+   * messages_conversation_page per conversation (issue 34: DISTINCT ON sorted every message of the
+   * member's conversations, 32 ms for a thread of 10,000).
+   */
   async lastMessages(ids: string[]): Promise<Map<string, MessageEntity>> {
     if (!ids.length) return new Map();
     const rows = await this.ds.manager
       .getRepository(MessageEntity)
       .createQueryBuilder('m')
-      .distinctOn(['m.conversation_id'])
-      .where('m.conversation_id = ANY(:ids)', { ids })
-      .orderBy('m.conversation_id')
-      .addOrderBy('m.created_at', 'DESC')
-      .addOrderBy('m.id', 'DESC')
+      .where(
+        `m.id IN (SELECT (SELECT x.id FROM messages x WHERE x.conversation_id = c.id ORDER BY x.created_at DESC, x.id DESC LIMIT 1) FROM unnest(CAST(:ids AS uuid[])) AS c(id))`,
+        { ids },
+      )
       .getMany();
     return new Map(rows.map((r) => [r.conversationId, r]));
   }
@@ -91,8 +96,30 @@ export class ConversationRepository {
   message(conversationId: string, id: string): Promise<MessageEntity | null> {
     return this.ds.manager.findOneBy(MessageEntity, { conversationId, id });
   }
-  messages(conversationId: string): Promise<MessageEntity[]> {
-    return this.ds.manager.find(MessageEntity, { where: { conversationId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  /**
+   * A page of the conversation's messages, oldest first: the newest `limit` of those before the
+   * key of the previous page's first message (every one without a limit, as the spec's call
+   * answers), read backwards on messages_conversation_page (migration 1700000043430) so a page
+   * costs its own size, not the thread's. A key from another list is only a position in this one.
+   */
+  async messages(conversationId: string, page: PageRequest<number | undefined>): Promise<Page<MessageEntity>> {
+    const q = this.ds.manager
+      .getRepository(MessageEntity)
+      .createQueryBuilder('m')
+      .addSelect(pageAtSql('m.created_at'), 'page_at')
+      .where('m.conversation_id = :conversationId', { conversationId });
+    if (page.after)
+      q.andWhere('(m.created_at, m.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', {
+        at: page.after.at,
+        id: page.after.id,
+      });
+    q.orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC');
+    if (page.limit !== undefined) q.limit(page.limit + 1);
+    const { entities, raw } = await q.getRawAndEntities<{ page_at: string }>();
+    const rows = entities.map((message, i) => ({ message, at: raw[i]!.page_at }));
+    // Read newest first; the page answers oldest first, its cursor the key of its oldest message.
+    const p = pageOf(rows, page.limit, (r) => ({ at: r.at, id: r.message.id }));
+    return { items: p.items.map((r) => r.message).reverse(), nextCursor: p.nextCursor };
   }
   async addMessage(m: EntityManager, msg: MessageEntity): Promise<void> {
     await m.insert(MessageEntity, msg);

@@ -14,6 +14,8 @@ const GUEST = 'g0000000-0000-4000-8000-000000000001';
 const STRANGER = 's0000000-0000-4000-8000-000000000001';
 const as = (userId: string): Actor => ({ role: 'member', userId, userType: userId === HOST ? 'host' : 'guest' });
 const m = {} as EntityManager;
+/** A read of the whole thread (no `?limit=`, as the spec's call). */
+const WHOLE = { limit: undefined };
 
 const conversation = {
   id: 'conv-1',
@@ -49,7 +51,7 @@ function setup(
     blocked: jest.fn(async () => !!o.blocked),
     addMessage: jest.fn(async (_m: EntityManager, msg: MessageEntity) => void added.push(msg)),
     message: jest.fn(async (_c: string, id: string) => (o.msg && o.msg.id === id ? o.msg : null)),
-    messages: jest.fn(async () => (o.msg ? [o.msg] : [])),
+    messages: jest.fn(async () => ({ items: o.msg ? [o.msg] : [], nextCursor: null })),
     markRead: jest.fn(async () => o.unread ?? 0),
     ofUser: jest.fn(async () => [conversation]),
     cards: jest.fn(async () => (o.cards ?? []) as UserCard[]),
@@ -80,7 +82,7 @@ describe('ConversationService: only the two participants', () => {
       [as(STRANGER), 'conv-1'],
       [as(GUEST), 'conv-2'],
     ] as const) {
-      await refusedWith(service.messages(actor, id), MESSAGING_ERRORS.CONVERSATION_NOT_FOUND);
+      await refusedWith(service.messages(actor, id, WHOLE), MESSAGING_ERRORS.CONVERSATION_NOT_FOUND);
       await refusedWith(service.send(actor, id, 'hi'), MESSAGING_ERRORS.CONVERSATION_NOT_FOUND);
       await refusedWith(
         service.reportMessage(actor, id, 'msg-1', { reason: 'spam', details: null }),
@@ -95,7 +97,10 @@ describe('ConversationService: only the two participants', () => {
 
   it('refuses an anonymous caller, and lists only the caller’s own conversations (NOT_YOURS)', async () => {
     const { service, repo } = setup();
-    await refusedWith(service.messages({ role: 'anonymous', userId: null }, 'conv-1'), AUTH_ERRORS.UNAUTHENTICATED);
+    await refusedWith(
+      service.messages({ role: 'anonymous', userId: null }, 'conv-1', WHOLE),
+      AUTH_ERRORS.UNAUTHENTICATED,
+    );
     await refusedWith(service.list(as(GUEST), HOST), MESSAGING_ERRORS.NOT_YOURS);
     expect(repo.ofUser).not.toHaveBeenCalled();
   });
@@ -130,7 +135,7 @@ describe('ConversationService.send', () => {
     const { service, added, published } = setup({ blocked: true, msg: message(HOST) });
     await refusedWith(service.send(as(GUEST), 'conv-1', 'hi'), MESSAGING_ERRORS.UNAVAILABLE);
     expect([added, published]).toEqual([[], []]);
-    expect(await service.messages(as(GUEST), 'conv-1')).toHaveLength(1);
+    expect((await service.messages(as(GUEST), 'conv-1', WHOLE)).items).toHaveLength(1);
   });
 });
 

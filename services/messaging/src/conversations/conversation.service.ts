@@ -6,6 +6,8 @@ import {
   waitlistPromotedMessage,
   type Conversation,
   type Message,
+  type Page,
+  type PageRequest,
   type Report,
   type ReportReason,
 } from '@luxe/contracts';
@@ -113,9 +115,11 @@ export class ConversationService {
     return rows.map((c, i) => toConversation(c, userId, cards.get(others[i]), unread.get(c.id) ?? 0, last.get(c.id)));
   }
 
-  async messages(actor: Actor, id: string): Promise<Message[]> {
+  /** A page of the conversation's messages (its participants only): see ConversationRepository.messages. */
+  async messages(actor: Actor, id: string, page: PageRequest<number | undefined>): Promise<Page<Message>> {
     await this.participant(actor, id);
-    return (await this.conversations.messages(id)).map(toMessage);
+    const found = await this.conversations.messages(id, page);
+    return { items: found.items.map(toMessage), nextCursor: found.nextCursor };
   }
 
   block(m: EntityManager, blockerId: string, blockedId: string, on: boolean): Promise<void> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { pageOf, type Page, type PageRequest } from '@luxe/contracts';
+import { pageAtSql } from '@luxe/platform/db';
 import { EventCard } from '../catalog/catalog.entity';
 
 /**
@@ -53,8 +54,7 @@ export class DiscoveryRepository {
     const q = this.ds.manager
       .getRepository(EventCard)
       .createQueryBuilder('e')
-      // The sort key with every digit PostgreSQL keeps: a JavaScript Date (milliseconds) would skip rows.
-      .addSelect(`to_char(e.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'page_at')
+      .addSelect(pageAtSql('e.starts_at'), 'page_at')
       // Cities are stored as the location step sets them ('Miami, FL'): their name part counts.
       .where(`lower(trim(split_part(e.venue_city, ',', 1))) = lower(trim(split_part(:city, ',', 1)))`, {
         city: place.city,

@@ -1,6 +1,6 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import { api, type RouteInput } from '@luxe/contracts';
-import { Actor, CurrentActor, Input, Route } from '@luxe/platform/http';
+import { Actor, CurrentActor, Input, Route, sendPage, type PageReply } from '@luxe/platform/http';
 import { InviteService } from './invite.service';
 
 /** Invites. */
@@ -14,13 +14,23 @@ export class InviteController {
   }
 
   @Route(api.invites.received)
-  received(@Input() _input: RouteInput<typeof api.invites.received>, @CurrentActor() actor: Actor) {
-    return this.invites.received(actor);
+  async received(
+    @Input() input: RouteInput<typeof api.invites.received>,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: PageReply,
+  ) {
+    const { limit, cursor } = input.query;
+    return sendPage(reply, await this.invites.list(actor, 'received', { limit, after: cursor }));
   }
 
   @Route(api.invites.sent)
-  sent(@Input() _input: RouteInput<typeof api.invites.sent>, @CurrentActor() actor: Actor) {
-    return this.invites.sent(actor);
+  async sent(
+    @Input() input: RouteInput<typeof api.invites.sent>,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: PageReply,
+  ) {
+    const { limit, cursor } = input.query;
+    return sendPage(reply, await this.invites.list(actor, 'sent', { limit, after: cursor }));
   }
 
   @Route(api.invites.respond)

@@ -13,15 +13,16 @@ import type { InviteStatus } from '@luxe/contracts';
   unique: true,
   where: `status = 'pending' AND booking_id IS NULL`,
 })
+// A member's received and sent invites, newest first, paged (migration 1700000046420).
+@Index('invites_guest_page', ['guestId', 'createdAt', 'id'])
+@Index('invites_host_page', ['hostId', 'createdAt', 'id'])
 export class InviteEntity {
   @PrimaryColumn('uuid')
   id!: string;
 
-  @Index('invites_host_id')
   @Column('uuid', { name: 'host_id' })
   hostId!: string;
 
-  @Index('invites_guest_id')
   @Column('uuid', { name: 'guest_id' })
   guestId!: string;
 

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { SOCIAL_ERRORS, WAITLIST_ERRORS, type Invite, type InviteDto } from '@luxe/contracts';
+import {
+  SOCIAL_ERRORS,
+  WAITLIST_ERRORS,
+  type Invite,
+  type InviteDto,
+  type Page,
+  type PageRequest,
+} from '@luxe/contracts';
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { CatalogRepository } from '../catalog/catalog.repository';
@@ -71,19 +78,15 @@ export class InviteService {
     return (await this.view([row]))[0];
   }
 
-  /** The caller's received invites, whatever `userId` the browser sent; invites of a blocked pair are hidden. */
-  async received(actor: Actor): Promise<Invite[]> {
+  /**
+   * A page of the caller's received (he is the guest) or sent (the host) invites, whatever `userId`
+   * the browser sent; invites of a blocked pair are hidden.
+   */
+  async list(actor: Actor, side: 'received' | 'sent', page: PageRequest<number | undefined>): Promise<Page<Invite>> {
     requireMember(actor);
     const blocked = await this.members.blockedWith(actor.userId);
-    const rows = await this.invites.ofGuest(actor.userId);
-    return this.view(rows.filter((r) => !blocked.has(r.hostId)));
-  }
-
-  async sent(actor: Actor): Promise<Invite[]> {
-    requireMember(actor);
-    const blocked = await this.members.blockedWith(actor.userId);
-    const rows = await this.invites.ofHost(actor.userId);
-    return this.view(rows.filter((r) => !blocked.has(r.guestId)));
+    const found = await this.invites.page(side, actor.userId, blocked, page);
+    return { items: await this.view(found.items), nextCursor: found.nextCursor };
   }
 
   /**

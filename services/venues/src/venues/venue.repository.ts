@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { cityName, normalizeState, pageOf, stateCode, type Page, type PageRequest } from '@luxe/contracts';
+import { pageAtSql } from '@luxe/platform/db';
 import { VenueEntity } from './venue.entity';
 
 /** Every query on venues. */
@@ -42,9 +43,7 @@ export class VenueRepository {
     filter: { place: { city: string; state: string }; type?: 'club' | 'yacht' },
     page: PageRequest,
   ): Promise<Page<VenueEntity>> {
-    const q = this.publicQuery(filter)
-      // The sort key with every digit PostgreSQL keeps: a JavaScript Date (milliseconds) would skip rows.
-      .addSelect(`to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'page_at');
+    const q = this.publicQuery(filter).addSelect(pageAtSql('v.created_at'), 'page_at');
     if (page.after)
       // created_at <= :at bounds the index scan; the rest places the ties (created_at DESC, id ASC).
       q.andWhere(

@@ -19,9 +19,9 @@ export function useReceivedInvites(userId: string) {
   return useQuery(getReceivedInvitesQueryOptions(userId));
 }
 
-/** GET /api/invites/sent: the signed-in host's sent invites, newest first. */
+/** GET /api/invites/sent: the signed-in host's sent invites, newest first (every one: no `limit`). */
 export function getSentInvites(signal?: AbortSignal): Promise<Invite[]> {
-  return callApi(api.invites.sent, {}, { signal });
+  return callApi(api.invites.sent, { query: {} }, { signal });
 }
 
 export function getSentInvitesQueryOptions(userId: string) {

@@ -20,9 +20,9 @@ export function useConversations(userId: string) {
   return useQuery(getConversationsQueryOptions(userId));
 }
 
-/** GET /api/conversations/{id}/messages: one thread, oldest first. */
+/** GET /api/conversations/{id}/messages: one thread, oldest first (every message: no `limit`). */
 export function getMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
-  return callApi(api.conversations.messages, { params: { id: conversationId } }, { signal });
+  return callApi(api.conversations.messages, { params: { id: conversationId }, query: {} }, { signal });
 }
 
 export function getMessagesQueryOptions(conversationId: string) {
