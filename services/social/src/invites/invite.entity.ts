@@ -13,7 +13,7 @@ import type { InviteStatus } from '@luxe/contracts';
   unique: true,
   where: `status = 'pending' AND booking_id IS NULL`,
 })
-// A member's received and sent invites, newest first, paged (migration 1700000046420).
+// A member's received and sent invites, newest first, paged (migration 1700000047300).
 @Index('invites_guest_page', ['guestId', 'createdAt', 'id'])
 @Index('invites_host_page', ['hostId', 'createdAt', 'id'])
 export class InviteEntity {

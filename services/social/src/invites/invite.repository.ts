@@ -26,7 +26,7 @@ export class InviteRepository {
    * first (ties by id), leaving out those with a member in `hidden` (a blocked pair): the `limit`
    * after the key of the previous page's last invite (every one without a limit, as the spec's
    * call answers). The order is the one of invites_guest_page / invites_host_page (migration
-   * 1700000046420), so a page reads its own size. A key from another list is only a position in this one.
+   * 1700000047300), so a page reads its own size. A key from another list is only a position in this one.
    */
   async page(
     side: 'received' | 'sent',

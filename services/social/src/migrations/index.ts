@@ -5,8 +5,8 @@ import { CreateInvitesSwipesSafety1700000018000 } from './1700000018000-create-i
 import { GuestListWaitlist1700000030000 } from './1700000030000-guest-list-waitlist';
 import { CancelledStatus1700000033100 } from './1700000033100-cancelled-status';
 import { MemberEmailVerified1700000044100 } from './1700000044100-member-email-verified';
-import { InvitePages1700000046420 } from './1700000046420-invite-pages';
 import { EventCardsCityPage1700000047200 } from './1700000047200-event-cards-city-page';
+import { InvitePages1700000047300 } from './1700000047300-invite-pages';
 
 /** Versioned migrations of this service, applied in order after the platform's outbox/inbox tables. */
 export const migrations = [
@@ -17,6 +17,6 @@ export const migrations = [
   GuestListWaitlist1700000030000,
   CancelledStatus1700000033100,
   MemberEmailVerified1700000044100,
-  InvitePages1700000046420,
   EventCardsCityPage1700000047200,
+  InvitePages1700000047300,
 ];

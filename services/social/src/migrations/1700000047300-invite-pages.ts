@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * index covers its whole order, so a page is read backwards from its cursor and stops at its size.
  * They replace invites_guest_id and invites_host_id, their prefixes.
  */
-export class InvitePages1700000046420 implements MigrationInterface {
-  name = 'InvitePages1700000046420';
+export class InvitePages1700000047300 implements MigrationInterface {
+  name = 'InvitePages1700000047300';
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE INDEX invites_guest_page ON invites (guest_id, created_at, id)`);
     await q.query(`CREATE INDEX invites_host_page ON invites (host_id, created_at, id)`);
