@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Icon, ICON_PATHS } from '../../../components/ui/icon';
 import { cn } from '../../../lib/cn';
 
 /** Exit animation length and the time until the card comes back (docs/product.md#public-landing). */
@@ -70,16 +71,7 @@ export function DemoCard({ heading, subject, acceptLabel, acceptedMessage, child
               aria-label={`Decline ${subject}`}
               className="flex h-14 w-14 items-center justify-center rounded-full border border-white/15 text-neutral-300 transition hover:border-red-400 hover:text-red-400 focus-visible:outline-2 focus-visible:outline-gold-400"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-6 w-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.5"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <Icon path={ICON_PATHS.close} className="h-6 w-6" strokeWidth="2.5" />
             </button>
             <button
               type="button"

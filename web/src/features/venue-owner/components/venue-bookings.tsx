@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { OwnerBooking, OwnerBookingsQuery } from '@luxe/contracts';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
+import { DetailItem } from '../../../components/detail-item';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -152,27 +153,27 @@ function OwnerBookingCard({ booking }: { booking: OwnerBooking }) {
         <BookingStatusBadge status={booking.status} />
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[400px]:grid-cols-2">
-        <Field label="Host" testId="owner-booking-host" value={booking.hostName} />
-        <Field label="Date" testId="owner-booking-date" value={formatBookingDate(booking.bookingDate)} />
-        <Field label="Time" testId="owner-booking-time" value={formatTimeRange(booking)} />
-        <Field label="Duration" testId="owner-booking-duration" value={formatDuration(booking.duration)} />
-        <Field label="Total" testId="owner-booking-total" value={formatWholeDollars(booking.totalCost)} />
+        <DetailItem label="Host" testId="owner-booking-host" value={booking.hostName} />
+        <DetailItem label="Date" testId="owner-booking-date" value={formatBookingDate(booking.bookingDate)} />
+        <DetailItem label="Time" testId="owner-booking-time" value={formatTimeRange(booking)} />
+        <DetailItem label="Duration" testId="owner-booking-duration" value={formatDuration(booking.duration)} />
+        <DetailItem label="Total" testId="owner-booking-total" value={formatWholeDollars(booking.totalCost)} />
         {depositRows(booking).map((row) => (
-          <Field key={row.key} label={row.label} testId={`owner-booking-${row.key}`} value={row.value} />
+          <DetailItem key={row.key} label={row.label} testId={`owner-booking-${row.key}`} value={row.value} />
         ))}
         {booking.status === 'cancelled' && booking.refundAmount != null ? (
-          <Field
+          <DetailItem
             label="Refunded"
             testId="owner-booking-refund"
             value={Number(booking.refundAmount) > 0 ? formatDollars(booking.refundAmount) : 'No refund'}
           />
         ) : null}
-        <Field
+        <DetailItem
           label="Guests"
           testId="owner-booking-visibility"
           value={formatGuestVisibility(booking.guestVisibility) || 'Both'}
         />
-        <Field
+        <DetailItem
           label="Booked on"
           testId="owner-booking-created"
           value={formatInEst(booking.createdAt, SHORT_DATE_FORMAT)}
@@ -185,16 +186,5 @@ function OwnerBookingCard({ booking }: { booking: OwnerBooking }) {
         </div>
       </dl>
     </article>
-  );
-}
-
-function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs uppercase tracking-wide text-neutral-400">{label}</dt>
-      <dd data-testid={testId} className="text-neutral-100">
-        {value}
-      </dd>
-    </div>
   );
 }
