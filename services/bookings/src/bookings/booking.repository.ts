@@ -17,7 +17,7 @@ type Taker = { unit: Unit } | { dancerId: string };
  * not yet expired. The earliest start of one still running at `from` bounds `starts_at` from below:
  * no booking lasts longer than DURATION_HOURS.max (bookings_window_check holds ends_at to
  * starts_at + duration), so the index range (bookings_unit_window, bookings_dancer_window) holds
- * the bookings of a few hours, not every past booking of the unit (issue 34: with a million
+ * the bookings of a few hours, not every past booking of the unit (with a million
  * bookings the open range read each of the unit's bookings since it opened, to drop it on `ends_at`).
  */
 function takingQuery(m: EntityManager, who: Taker, from: Date, to: Date): SelectQueryBuilder<BookingEntity> {

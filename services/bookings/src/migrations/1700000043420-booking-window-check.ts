@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * A booking's window is its start plus its duration (bookingWindow computes both that way): held by
  * the table, because the overlap checks bound their index range below by the longest duration
- * (booking.repository.ts, issue 34). Added NOT VALID, then validated: the check of existing rows
+ * (booking.repository.ts). Added NOT VALID, then validated: the check of existing rows
  * then takes no lock that stops bookings being made meanwhile.
  */
 export class BookingWindowCheck1700000043420 implements MigrationInterface {

@@ -53,7 +53,7 @@ export class ConversationRepository {
   }
   /**
    * The newest message of each conversation (the list's preview): one backward step on
-   * messages_conversation_page per conversation (issue 34: DISTINCT ON sorted every message of the
+   * messages_conversation_page per conversation (DISTINCT ON sorted every message of the
    * member's conversations, 32 ms for a thread of 10,000).
    */
   async lastMessages(ids: string[]): Promise<Map<string, MessageEntity>> {

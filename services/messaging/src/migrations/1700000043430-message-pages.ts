@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A conversation's messages are paged newest first with the id as tie-break (issue 34): the index
+ * A conversation's messages are paged newest first with the id as tie-break: the index
  * covers the whole order, so a page is read backwards from its cursor and stops at its size (it
  * replaces messages_conversation_created, its prefix). Unread messages are counted and marked read
  * on an index of the unread only: a thread of 10,000 read messages costs those calls nothing.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A member's received and sent invites are paged newest first, ties by id (issue 34): each list's
+ * A member's received and sent invites are paged newest first, ties by id: each list's
  * index covers its whole order, so a page is read backwards from its cursor and stops at its size.
  * They replace invites_guest_id and invites_host_id, their prefixes.
  */
