@@ -4,18 +4,12 @@ import type Redis from 'ioredis';
 import { presenceOf, REDIS } from '@luxe/platform/http';
 import { LOGGER, SERVICE_SETTINGS, type Logger } from '@luxe/platform/runtime';
 import { CardRepository } from '../cards/card.repository';
+import { NotificationRepository } from '../inbox/notification.repository';
 import { LINKS } from '../inbox/notification.texts';
 import type { NotificationsSettings } from '../notifications.settings';
 import { EmailRepository } from './email.repository';
 import { EmailSender } from './email.sender';
 import { renderEmail } from './email.templates';
-
-interface Waiting {
-  id: string;
-  title: string;
-  body: string;
-  created_at: Date;
-}
 
 /** At most this many messages are listed in one email (the rest are counted). */
 const LISTED = 5;
@@ -36,6 +30,7 @@ export class MessageDigest implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly ds: DataSource,
     private readonly cards: CardRepository,
+    private readonly notifications: NotificationRepository,
     private readonly emails: EmailRepository,
     private readonly sender: EmailSender,
     @Inject(REDIS) private readonly redis: Redis,
@@ -59,11 +54,8 @@ export class MessageDigest implements OnModuleInit, OnModuleDestroy {
     this.running ??= (async () => {
       try {
         const after = this.settings.MESSAGE_EMAIL_AFTER_MS ?? 300_000;
-        const members: { user_id: string }[] = await this.ds.query(
-          `SELECT DISTINCT user_id FROM notifications WHERE kind = 'message-received' AND NOT read AND email_state IS NULL AND created_at <= now() - ($1 || ' milliseconds')::interval LIMIT 200`,
-          [String(after)],
-        );
-        for (const { user_id } of members) await this.ds.transaction((m) => this.one(m, user_id, after));
+        const members = await this.notifications.membersWithWaitingMessages(after);
+        for (const userId of members) await this.ds.transaction((m) => this.one(m, userId, after));
       } catch (err) {
         this.logger.warn({ err }, 'message emails: a round failed; tried again next round');
       } finally {
@@ -74,11 +66,7 @@ export class MessageDigest implements OnModuleInit, OnModuleDestroy {
   }
 
   private async one(m: EntityManager, userId: string, after: number): Promise<void> {
-    const rows: Waiting[] = await m.query(
-      `SELECT id, title, body, created_at FROM notifications WHERE user_id = $1 AND kind = 'message-received' AND NOT read AND email_state IS NULL
-       ORDER BY created_at, id FOR UPDATE SKIP LOCKED`,
-      [userId],
-    );
+    const rows = await this.notifications.lockWaitingMessages(m, userId);
     // Everything waiting goes in one email once the oldest has waited long enough (taken by
     // another replica meanwhile, or read: nothing to do).
     if (!rows.length || new Date(rows[0]!.created_at).getTime() > Date.now() - after) return;
@@ -108,9 +96,10 @@ export class MessageDigest implements OnModuleInit, OnModuleDestroy {
         renderEmail('message-received', draft, to!, this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000'),
       );
     }
-    await m.query(`UPDATE notifications SET email_state = $2 WHERE id = ANY($1::uuid[])`, [
+    await this.notifications.markEmailState(
+      m,
       rows.map((r) => r.id),
       away && wanted ? 'emailed' : 'skipped',
-    ]);
+    );
   }
 }

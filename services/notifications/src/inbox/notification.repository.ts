@@ -25,6 +25,14 @@ const toNotification = (r: Row): Notification => ({
 });
 const COLUMNS = 'id, kind, title, body, link, read, created_at';
 
+/** A message notification waiting for the batched email. */
+export interface WaitingMessage {
+  id: string;
+  title: string;
+  body: string;
+  created_at: Date;
+}
+
 /** Every query on notifications. */
 @Injectable()
 export class NotificationRepository {
@@ -108,5 +116,28 @@ export class NotificationRepository {
 
   async markAllRead(userId: string): Promise<void> {
     await this.ds.query(`UPDATE notifications SET read = true WHERE user_id = $1 AND NOT read`, [userId]);
+  }
+
+  /** Members with unread message notifications not yet emailed or skipped, the oldest older than `afterMs` (at most 200 a round). */
+  async membersWithWaitingMessages(afterMs: number): Promise<string[]> {
+    const members: { user_id: string }[] = await this.ds.query(
+      `SELECT DISTINCT user_id FROM notifications WHERE kind = 'message-received' AND NOT read AND email_state IS NULL AND created_at <= now() - ($1 || ' milliseconds')::interval LIMIT 200`,
+      [String(afterMs)],
+    );
+    return members.map((r) => r.user_id);
+  }
+
+  /** The member's waiting message notifications, oldest first, locked (rows another replica holds are skipped). */
+  async lockWaitingMessages(m: EntityManager, userId: string): Promise<WaitingMessage[]> {
+    return m.query(
+      `SELECT id, title, body, created_at FROM notifications WHERE user_id = $1 AND kind = 'message-received' AND NOT read AND email_state IS NULL
+       ORDER BY created_at, id FOR UPDATE SKIP LOCKED`,
+      [userId],
+    );
+  }
+
+  /** Each of these notifications was emailed or skipped, once. */
+  async markEmailState(m: EntityManager, ids: string[], state: 'emailed' | 'skipped'): Promise<void> {
+    await m.query(`UPDATE notifications SET email_state = $2 WHERE id = ANY($1::uuid[])`, [ids, state]);
   }
 }
