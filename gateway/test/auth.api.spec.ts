@@ -398,12 +398,19 @@ describe('the first event path: user-registered → messaging user cards', () =>
       async () => (await dbs.messaging.query('SELECT * FROM user_cards WHERE user_id = $1', [userId])).rows[0],
     );
     expect(card).toMatchObject({ first_name: 'Evelyn', last_name: 'Event', user_type: 'host' });
-    const [out] = (
-      await dbs.identity.query(
-        `SELECT id, correlation_id, published_at, envelope FROM outbox_events WHERE key = $1 AND type = 'identity.user-registered'`,
-        [userId],
-      )
-    ).rows;
+    // The relay marks the row published after the broker acknowledges the send, and a consumer can
+    // apply the event before that update commits: wait for the mark rather than read it once.
+    const out = await waitFor(
+      'outbox row marked published',
+      async () =>
+        (
+          await dbs.identity.query(
+            `SELECT id, correlation_id, published_at, envelope FROM outbox_events
+              WHERE key = $1 AND type = 'identity.user-registered' AND published_at IS NOT NULL`,
+            [userId],
+          )
+        ).rows[0],
+    );
     expect(out.correlation_id).toBe(r.headers.get('x-correlation-id'));
     expect(out.published_at).not.toBeNull();
     expect(out.envelope).toMatchObject({

@@ -16,6 +16,7 @@ bash infra/local/up.sh || { echo "infrastructure provisioning failed"; echo "0 p
 set -a; source "$(infra_env_file)"; set +a
 export KAFKAJS_NO_PARTITIONER_WARNING=1
 ensure_build || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+echo "=== provisioning and build took $SECONDS s ==="
 
 RESULTS="$ROOT/.data/test-results"
 rm -rf "$RESULTS"; mkdir -p "$RESULTS"
@@ -23,14 +24,16 @@ rm -rf "$RESULTS"; mkdir -p "$RESULTS"
 jest_phase() {
   local name=$1; shift
   echo ""; echo "=== $name (jest) ==="
+  local start=$SECONDS
   npx jest "$@" --json --outputFile="$RESULTS/$name.json"
-  echo "=== $name: exit $? ==="
+  echo "=== $name: exit $? after $((SECONDS - start)) s ==="
 }
 vitest_phase() {
   local name=$1; shift
   echo ""; echo "=== $name (vitest) ==="
+  local start=$SECONDS
   npx vitest run --configLoader runner "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"
-  echo "=== $name: exit $? ==="
+  echo "=== $name: exit $? after $((SECONDS - start)) s ==="
 }
 jest_phase unit --config jest.config.cjs
 vitest_phase web --config web/vitest.config.ts
@@ -38,17 +41,18 @@ jest_phase integration --config jest.integration.config.cjs --runInBand
 # Rolling restart under load, scale-out, two gateways (gateway/test/scale.load.ts): a stack of its own
 # (18 processes), once the integration phase has stopped the shared one (npm run test:scale alone).
 SKIP_STACK=1 jest_phase scale --config jest.integration.config.cjs --runInBand --testMatch '<rootDir>/gateway/test/scale.load.ts'
-# The chart's checks write a report of the same shape (a tool that cannot be provisioned counts as a failure).
-echo ""; echo "=== helm (infra/scripts/test-helm.sh) ==="
-bash infra/scripts/test-helm.sh --report "$RESULTS/helm.json"
-echo "=== helm: exit $? ==="
-# schemathesis against the gateway's OpenAPI document, on a stack of its own (same report shape).
-echo ""; echo "=== fuzz (infra/scripts/test-fuzz.sh) ==="
-bash infra/scripts/test-fuzz.sh --report "$RESULTS/fuzz.json"
-echo "=== fuzz: exit $? ==="
-# The container images with podman (same report shape; podman that cannot be provisioned counts
-# as a failure): build, size, user and HEALTHCHECK of each image, then the stack from the images.
-echo ""; echo "=== containers (infra/scripts/test-containers.sh) ==="
-bash infra/scripts/test-containers.sh --report "$RESULTS/containers.json"
-echo "=== containers: exit $? ==="
+# The chart's checks (infra/scripts/test-helm.sh: a tool that cannot be provisioned counts as a failure),
+# schemathesis against the gateway's OpenAPI document on a stack of its own (test-fuzz.sh), and the
+# container images with podman (test-containers.sh; podman that cannot be provisioned counts as a
+# failure): build, size, user and HEALTHCHECK of each image, then the stack from the images. Each
+# writes a report of the same shape.
+script_phase() {
+  local name=$1 start=$SECONDS
+  echo ""; echo "=== $name (infra/scripts/test-$name.sh) ==="
+  bash "infra/scripts/test-$name.sh" --report "$RESULTS/$name.json"
+  echo "=== $name: exit $? after $((SECONDS - start)) s ==="
+}
+script_phase helm
+script_phase fuzz
+script_phase containers
 node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration scale helm fuzz containers
