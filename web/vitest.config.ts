@@ -28,5 +28,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     testTimeout: 15000,
+    // Vitest's default leaves one core to the main process (one worker on a two-core machine); the
+    // main process does little here, so every core runs tests.
+    maxWorkers: '100%',
   },
 });

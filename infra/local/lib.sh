@@ -173,16 +173,19 @@ as_root() {
 }
 
 _LUXE_APT_UPDATED=0
+# Provisioning runs in the background beside other provisioning (infra/local/provision-all.sh):
+# apt then waits for dpkg's lock rather than failing at once.
+_LUXE_APT_LOCK=(-o DPkg::Lock::Timeout=600)
 apt_install() {  # apt_install PKG...
   [ "$#" -gt 0 ] || return 0
   command -v apt-get >/dev/null 2>&1 || die "apt-get not found; install manually: $*"
   if [ "$_LUXE_APT_UPDATED" -eq 0 ]; then
     log "apt-get update..."
-    as_root apt-get update -qq >/dev/null || die "apt-get update failed"
+    as_root apt-get "${_LUXE_APT_LOCK[@]}" update -qq >/dev/null || die "apt-get update failed"
     _LUXE_APT_UPDATED=1
   fi
   log "apt-get install $*..."
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null \
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get "${_LUXE_APT_LOCK[@]}" install -y -qq --no-install-recommends "$@" >/dev/null \
     || die "apt-get install $* failed"
 }
 

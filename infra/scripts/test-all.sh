@@ -12,10 +12,17 @@ set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 ensure_node
 ensure_deps || exit 1
+# Every phase's provisioning starts now in the background (infra/local/provision-all.sh) unless a
+# caller already started it (.ci/run): the build runs beside it, and each phase's own provisioning
+# below waits on the same locks.
+if [ -z "${LUXE_PROVISIONING_STARTED:-}" ]; then
+  mkdir -p .data
+  bash infra/local/provision-all.sh > .data/provision-all.log 2>&1 &
+fi
+ensure_build || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 bash infra/local/up.sh || { echo "infrastructure provisioning failed"; echo "0 passed, 1 failed"; exit 1; }
 set -a; source "$(infra_env_file)"; set +a
 export KAFKAJS_NO_PARTITIONER_WARNING=1
-ensure_build || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 echo "=== provisioning and build took $SECONDS s ==="
 
 RESULTS="$ROOT/.data/test-results"
@@ -55,4 +62,5 @@ script_phase() {
 script_phase helm
 script_phase fuzz
 script_phase containers
+if [ -f .data/provision-all.log ]; then echo ""; echo "=== background provisioning ==="; cat .data/provision-all.log; fi
 node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration scale helm fuzz containers
