@@ -206,6 +206,19 @@ describe('booking a section that takes a deposit', () => {
     ).toBe(0);
   });
 
+  it("refuses an entertainer outside a strip club's VIP room with its message, and holds nothing", async () => {
+    const host = await account('host');
+    const r = await startPayment(host.api, { dancerId: '00000000-0000-4000-8000-000000000001' });
+    expect([r.status, r.json.code, r.json.message]).toEqual([
+      400,
+      'BOOKING.DANCER_NOT_ALLOWED',
+      'Entertainers can only be chosen for VIP rooms of strip clubs',
+    ]);
+    expect(
+      (await dbs.bookings.query('SELECT count(*)::int AS n FROM bookings WHERE host_id = $1', [host.id])).rows[0].n,
+    ).toBe(0);
+  });
+
   it('charges the server-computed deposit (client prices ignored); the webhook confirms the booking with its deposit and balance', async () => {
     const host = await account('host', 'Dana');
     // 2 h × $500 = $1,000 < $2,500 minimum spend: the total is $2,500, 25 % now = $625, $1,875 at the venue.

@@ -133,7 +133,9 @@ kafka_start() {
 }
 
 kafka_wait() {
-  local pid i timeout_s=90
+  # 180 s: a JVM starting beside other work on two cores (provisioning runs beside lint and the type
+  # check, infra/local/provision-all.sh) once took over 90 s; a healthy start returns at once anyway.
+  local pid i timeout_s="${KAFKA_READY_TIMEOUT_S:-180}"
   pid="$(cat "$KAFKA_PIDFILE" 2>/dev/null || true)"
   if [ "${KAFKA_JUST_STARTED:-0}" != 1 ]; then
     # started by an earlier run (its "started" line may have rolled out of the log): port is enough

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { AppError, rejection as rejectionOf } from '@luxe/platform';
+import { AppError, fakeClockOnly, rejection as rejectionOf } from '@luxe/platform';
 import { AuthRateLimiter, networkKey } from './rate-limit';
 
 const limits = {
@@ -115,25 +115,7 @@ describe('AuthRateLimiter (memory)', () => {
   });
 
   it('past the account-wide threshold, each attempt waits a growing delay, capped, never a lockout', async () => {
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-      now: new Date('2030-01-01T00:00:00Z'),
-    });
+    fakeClockOnly(jest, '2030-01-01T00:00:00Z');
     const rl = new AuthRateLimiter(null, { ...limits, loginFailuresPerAccount: 100 });
     // An attacker spreads guesses over many networks: 5 pass freely.
     for (let i = 0; i < 5; i++) await rl.beginLogin('eve@example.com', `10.0.0.${i}`);

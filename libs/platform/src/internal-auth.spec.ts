@@ -14,7 +14,7 @@ import {
   PublicRoute,
   requireMember,
 } from './internal-auth';
-import { fakeClockOnly } from '../test/support/fake-clock';
+import { fakeClockOnly } from './testing';
 
 const GATEWAY = generateInternalKeyPair();
 const OTHER = generateInternalKeyPair();
@@ -89,7 +89,7 @@ describe('internal tokens (Ed25519)', () => {
   });
 
   it('refuse an expired token, also after it was verified once', () => {
-    fakeClockOnly('2030-01-01T00:00:00Z');
+    fakeClockOnly(jest, '2030-01-01T00:00:00Z');
     const v = verifier();
     const token = signer().sign(member, target, 1);
     expect(v.verify(token, target)).toMatchObject({ actor: member });
@@ -99,7 +99,7 @@ describe('internal tokens (Ed25519)', () => {
   });
 
   it('reuse a signed token for the same claims while it is fresh, and sign again when it ages', () => {
-    fakeClockOnly('2030-01-01T00:00:00Z');
+    fakeClockOnly(jest, '2030-01-01T00:00:00Z');
     const s = signer();
     const a = s.sign(member, target);
     expect(s.sign(member, target)).toBe(a);

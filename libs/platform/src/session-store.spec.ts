@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { MeSnapshots, SessionStore } from './session-store';
 import { createRedis } from './redis';
-import { fakeClockOnly } from '../test/support/fake-clock';
+import { fakeClockOnly } from './testing';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const RedisMock = require('ioredis-mock');
@@ -91,7 +91,7 @@ describe('SessionStore', () => {
   });
 
   it('get slides the expiry, at most once a minute (a read is one command otherwise)', async () => {
-    fakeClockOnly('2030-01-01T00:00:00Z');
+    fakeClockOnly(jest, '2030-01-01T00:00:00Z');
     const { token } = await store.create('user-1', 'guest');
     const id = createHash('sha256').update(token).digest('base64url');
     await redis.expire(`sess:${id}`, 100);
@@ -108,7 +108,7 @@ describe('SessionStore', () => {
 describe('SessionStore: sliding expiry and revocation', () => {
   // Regression: get() must slide the user index too, or revoke-all misses live sessions.
   it('destroyAllForUser still revokes a session kept alive past the original TTL by get()', async () => {
-    fakeClockOnly('2030-01-01T00:00:00Z');
+    fakeClockOnly(jest, '2030-01-01T00:00:00Z');
     const short = new SessionStore(redis, 100);
     const { token } = await short.create('carol', 'guest');
     jest.setSystemTime(new Date('2030-01-01T00:01:00Z')); // +60 s
@@ -150,7 +150,7 @@ describe('createRedis', () => {
 
 describe('SessionStore: absolute lifetime and atomic creation', () => {
   it('ends a session at its absolute lifetime however often it is used, and forgets it', async () => {
-    fakeClockOnly('2030-01-01T00:00:00Z');
+    fakeClockOnly(jest, '2030-01-01T00:00:00Z');
     const redis = createRedis('memory');
     const store = new SessionStore(redis, 3600, 3 * 3600);
     const { token } = await store.create('dora', 'guest');

@@ -25,3 +25,34 @@ export async function rejection<E = Error>(p: Promise<unknown>): Promise<E> {
   }
   throw new Error('expected a rejection');
 }
+
+/**
+ * Fakes the clock alone (Date.now, new Date), starting at `now`: timers, microtasks and
+ * performance stay real, so what the code under test awaits (a Redis mock, crypto, I/O) still
+ * runs and only the time it reads is moved (`jest.setSystemTime`). Undo with
+ * `jest.useRealTimers()`. The caller passes its `jest` (this module is also loaded outside Jest).
+ */
+export function fakeClockOnly(
+  jest: { useFakeTimers(config: { doNotFake: string[]; now: Date }): unknown },
+  now: string,
+) {
+  jest.useFakeTimers({
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+    now: new Date(now),
+  });
+}

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { Attendees, EventData } from '@luxe/contracts';
 import { upsertUnlessErased } from '@luxe/platform/events';
-import { BlockEntity } from '../safety/safety.entity';
 import { EventCard, MemberCard } from './catalog.entity';
 
 /** A member's card as identity's `user-registered` / `user-profile-updated` carry it. */
@@ -21,8 +20,7 @@ export interface MemberCardData {
 }
 
 /**
- * Every query on social's read models, and social's shared reads about members: their cards, who
- * blocked whom, and who is going to an event (approved join requests and accepted invites, plus
+ * Every query on social's read models, and social's shared reads about members: their cards and who is going to an event (approved join requests and accepted invites, plus
  * the host's friends). The writes are the catalog consumer's, in the event's inbox transaction.
  */
 @Injectable()
@@ -37,24 +35,6 @@ export class CatalogRepository {
     const unique = [...new Set(ids)];
     const rows = unique.length ? await this.ds.manager.findBy(MemberCard, { userId: In(unique) }) : [];
     return new Map(rows.map((c) => [c.userId, c]));
-  }
-
-  /** Whether either of the two blocked the other. */
-  async blockedBetween(a: string, b: string, m: EntityManager = this.ds.manager): Promise<boolean> {
-    return m
-      .getRepository(BlockEntity)
-      .createQueryBuilder('b')
-      .where('(b.blocker_id = :a AND b.blocked_id = :b) OR (b.blocker_id = :b AND b.blocked_id = :a)', { a, b })
-      .getExists();
-  }
-
-  /** Everyone the member blocked or was blocked by. */
-  async blockedWith(userId: string, m: EntityManager = this.ds.manager): Promise<Set<string>> {
-    const rows: { other: string }[] = await m.query(
-      `SELECT blocked_id AS other FROM blocks WHERE blocker_id = $1 UNION SELECT blocker_id FROM blocks WHERE blocked_id = $1`,
-      [userId],
-    );
-    return new Set(rows.map((r) => r.other));
   }
 
   /** Who is going to each event: guests approved or who accepted an invite (up to 3 avatars), plus the host's friends in the count. */

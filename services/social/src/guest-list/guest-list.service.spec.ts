@@ -3,10 +3,10 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Outbox } from '@luxe/platform/events';
 import type { EventCard } from '../catalog/catalog.entity';
-import type { CatalogRepository } from '../catalog/catalog.repository';
 import type { JoinRequestEntity } from '../join-requests/join-request.entity';
 import type { JoinRequestRepository } from '../join-requests/join-request.repository';
 import type { JoinRequestService } from '../join-requests/join-request.service';
+import type { SafetyRepository } from '../safety/safety.repository';
 import { GuestListService } from './guest-list.service';
 
 const BOOKING = '11111111-1111-4111-8111-111111111111';
@@ -69,8 +69,8 @@ function setup(
         void published.push({ type, key, data }),
     ),
   } as unknown as Outbox;
-  const members = { blockedWith: jest.fn(async () => new Set(blocked)) } as unknown as CatalogRepository;
-  const service = new GuestListService({} as DataSource, requests, {} as JoinRequestService, members, outbox);
+  const safety = { blockedWith: jest.fn(async () => new Set(blocked)) } as unknown as SafetyRepository;
+  const service = new GuestListService({} as DataSource, requests, {} as JoinRequestService, outbox, safety);
   return { service, saved, published, requests };
 }
 

@@ -13,10 +13,10 @@ import {
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import type { EventCard } from '../catalog/catalog.entity';
-import { CatalogRepository } from '../catalog/catalog.repository';
 import type { JoinRequestEntity } from '../join-requests/join-request.entity';
 import { JoinRequestRepository } from '../join-requests/join-request.repository';
 import { JoinRequestService } from '../join-requests/join-request.service';
+import { SafetyRepository } from '../safety/safety.repository';
 
 type Departure = 'social.guest-left' | 'social.guest-removed';
 
@@ -35,8 +35,8 @@ export class GuestListService {
     private readonly ds: DataSource,
     private readonly requests: JoinRequestRepository,
     private readonly joinRequests: JoinRequestService,
-    private readonly members: CatalogRepository,
     private readonly outbox: Outbox,
+    private readonly safety: SafetyRepository,
   ) {}
 
   async get(actor: Actor, bookingId: string): Promise<GuestList> {
@@ -106,7 +106,7 @@ export class GuestListService {
     const waitlist = await this.requests.inStatus(m, bookingId, 'waitlisted', true);
     if (!waitlist.length) return [];
     // A guest blocked either way since he asked is not approved by a promotion either (he keeps waiting, passed over).
-    const blocked = await this.members.blockedWith(event.hostId, m);
+    const blocked = await this.safety.blockedWith(event.hostId, m);
     const eligible = waitlist.filter((r) => !blocked.has(r.guestId));
     // Without a guest limit, the section's places bound the list.
     const free = freePlaces(placesLimit(event), await this.requests.countGoing(m, bookingId), eligible.length);

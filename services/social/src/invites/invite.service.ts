@@ -13,6 +13,7 @@ import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { JoinRequestRepository } from '../join-requests/join-request.repository';
+import { SafetyRepository } from '../safety/safety.repository';
 import { InviteEntity } from './invite.entity';
 import { toInvite } from './invite.mapper';
 import { InviteRepository } from './invite.repository';
@@ -33,6 +34,7 @@ export class InviteService {
     private readonly members: CatalogRepository,
     private readonly requests: JoinRequestRepository,
     private readonly outbox: Outbox,
+    private readonly safety: SafetyRepository,
   ) {}
 
   async create(actor: Actor, dto: InviteDto): Promise<Invite> {
@@ -41,7 +43,7 @@ export class InviteService {
     if (dto.guestId === actor.userId) throw AppError.of(SOCIAL_ERRORS.INVITE_SELF);
     const guest = await this.members.card(dto.guestId);
     // A blocked member is as absent as an unknown one: the host learns nothing from the answer.
-    if (!guest || !INVITABLE.has(guest.userType) || (await this.members.blockedBetween(actor.userId, dto.guestId)))
+    if (!guest || !INVITABLE.has(guest.userType) || (await this.safety.blockedBetween(actor.userId, dto.guestId)))
       throw AppError.of(SOCIAL_ERRORS.GUEST_NOT_FOUND);
     let eventDate = dto.eventDate;
     if (dto.bookingId) {
@@ -84,7 +86,7 @@ export class InviteService {
    */
   async list(actor: Actor, side: 'received' | 'sent', page: PageRequest<number | undefined>): Promise<Page<Invite>> {
     requireMember(actor);
-    const blocked = await this.members.blockedWith(actor.userId);
+    const blocked = await this.safety.blockedWith(actor.userId);
     const found = await this.invites.page(side, actor.userId, blocked, page);
     return { items: await this.view(found.items), nextCursor: found.nextCursor };
   }
@@ -104,7 +106,7 @@ export class InviteService {
       const event = found.bookingId ? await this.requests.lockEvent(m, found.bookingId) : null;
       const r = await this.invites.lockById(m, id);
       // Someone else's invite, or one from a blocked member, does not exist for the caller.
-      if (!r || r.guestId !== actor.userId || (await this.members.blockedBetween(r.hostId, r.guestId, m)))
+      if (!r || r.guestId !== actor.userId || (await this.safety.blockedBetween(r.hostId, r.guestId, m)))
         throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_FOUND);
       if (r.status === 'cancelled') throw AppError.of(SOCIAL_ERRORS.EVENT_CANCELLED);
       if (r.status !== 'pending') throw AppError.of(SOCIAL_ERRORS.INVITE_NOT_PENDING);

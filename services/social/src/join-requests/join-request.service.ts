@@ -5,8 +5,8 @@ import { SOCIAL_ERRORS, type JoinRequest, type JoinRequestDto, type PendingJoinR
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import type { EventCard } from '../catalog/catalog.entity';
-import { CatalogRepository } from '../catalog/catalog.repository';
 import { DiscoveryService } from '../discovery/discovery.service';
+import { SafetyRepository } from '../safety/safety.repository';
 import { JoinRequestEntity } from './join-request.entity';
 import { toJoinRequest } from './join-request.mapper';
 import { JoinRequestRepository } from './join-request.repository';
@@ -20,9 +20,9 @@ export class JoinRequestService {
   constructor(
     private readonly ds: DataSource,
     private readonly requests: JoinRequestRepository,
-    private readonly members: CatalogRepository,
     private readonly discovery: DiscoveryService,
     private readonly outbox: Outbox,
+    private readonly safety: SafetyRepository,
   ) {}
 
   async create(actor: Actor, dto: JoinRequestDto): Promise<JoinRequest> {
@@ -76,7 +76,7 @@ export class JoinRequestService {
   /** The host's events with pending requests and how many (those of members blocked either way are hidden, as in `ofBooking`). */
   async pendingCounts(actor: Actor): Promise<PendingJoinRequests[]> {
     requireMember(actor);
-    return this.requests.pendingCounts(actor.userId, [...(await this.members.blockedWith(actor.userId))]);
+    return this.requests.pendingCounts(actor.userId, [...(await this.safety.blockedWith(actor.userId))]);
   }
 
   async ofBooking(actor: Actor, bookingId: string): Promise<JoinRequest[]> {
@@ -85,7 +85,7 @@ export class JoinRequestService {
     // Someone else's event does not exist for the caller.
     if (!event || event.hostId !== actor.userId) throw AppError.of(SOCIAL_ERRORS.EVENT_NOT_FOUND);
     // Requests of a guest he blocked or who blocked him are hidden, as their invites are.
-    const blocked = await this.members.blockedWith(actor.userId);
+    const blocked = await this.safety.blockedWith(actor.userId);
     return this.view((await this.requests.ofBooking(bookingId)).filter((r) => !blocked.has(r.guestId)));
   }
 
@@ -105,7 +105,7 @@ export class JoinRequestService {
       const event = await this.requests.lockEvent(m, found.bookingId);
       const r = await this.requests.lockById(m, id);
       if (!r || r.hostId !== actor.userId) throw AppError.of(SOCIAL_ERRORS.REQUEST_NOT_FOUND);
-      if (status === 'approved' && (await this.members.blockedBetween(r.hostId, r.guestId, m)))
+      if (status === 'approved' && (await this.safety.blockedBetween(r.hostId, r.guestId, m)))
         throw AppError.of(SOCIAL_ERRORS.REQUEST_NOT_FOUND);
       if (r.status === 'cancelled') throw AppError.of(SOCIAL_ERRORS.EVENT_CANCELLED);
       if (r.status !== 'pending') throw AppError.of(SOCIAL_ERRORS.NOT_PENDING);

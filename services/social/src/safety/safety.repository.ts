@@ -37,6 +37,23 @@ export class SafetyRepository {
   async addReport(m: EntityManager, r: ReportEntity): Promise<void> {
     await m.insert(ReportEntity, r);
   }
+  /** Whether either of the two blocked the other. */
+  async blockedBetween(a: string, b: string, m: EntityManager = this.ds.manager): Promise<boolean> {
+    return m
+      .getRepository(BlockEntity)
+      .createQueryBuilder('b')
+      .where('(b.blocker_id = :a AND b.blocked_id = :b) OR (b.blocker_id = :b AND b.blocked_id = :a)', { a, b })
+      .getExists();
+  }
+
+  /** Everyone the member blocked or was blocked by. */
+  async blockedWith(userId: string, m: EntityManager = this.ds.manager): Promise<Set<string>> {
+    const rows: { other: string }[] = await m.query(
+      `SELECT blocked_id AS other FROM blocks WHERE blocker_id = $1 UNION SELECT blocker_id FROM blocks WHERE blocked_id = $1`,
+      [userId],
+    );
+    return new Set(rows.map((r) => r.other));
+  }
   /** A deleted member's blocks go; the words of his reported messages are cleared (the reports stay). */
   async eraseMember(m: EntityManager, userId: string): Promise<void> {
     await m.delete(BlockEntity, { blockerId: userId });

@@ -5,6 +5,7 @@ import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { toMemberView } from '../catalog/catalog.mapper';
 import { CatalogRepository } from '../catalog/catalog.repository';
+import { SafetyRepository } from '../safety/safety.repository';
 import { SwipeRepository } from './swipe.repository';
 
 /** Whom a member swipes on: hosts see guests and guests see hosts. */
@@ -19,13 +20,14 @@ export class SwipeService {
     private readonly swipes: SwipeRepository,
     private readonly members: CatalogRepository,
     private readonly outbox: Outbox,
+    private readonly safety: SafetyRepository,
   ) {}
 
   async swipe(actor: Actor, userId: string, action: 'like' | 'pass'): Promise<SwipeResult> {
     requireMember(actor);
     const me = actor.userId;
     if (userId === me) throw AppError.of(SOCIAL_ERRORS.SWIPE_SELF);
-    if (!(await this.members.card(userId)) || (await this.members.blockedBetween(me, userId)))
+    if (!(await this.members.card(userId)) || (await this.safety.blockedBetween(me, userId)))
       throw AppError.of(SOCIAL_ERRORS.USER_NOT_FOUND);
     return this.ds.transaction(async (m) => {
       // The pair's swipes are decided one at a time, so two simultaneous likes make exactly one match.

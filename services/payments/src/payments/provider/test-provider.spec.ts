@@ -27,14 +27,10 @@ function memoryDataSource(): DataSource {
       rows[i] = row;
       return row;
     },
-    query: async (_sql: string, [intent]: [string]) => [
-      {
-        sum: tables
-          .get(TestPaymentRefundEntity)!
-          .filter((r) => r.paymentIntentId === intent)
-          .reduce((a, r) => a + (r.amount as number), 0),
-      },
-    ],
+    sum: async (e: unknown, column: string, where: Row) => {
+      const rows = tables.get(e)!.filter((r) => matches(r, where));
+      return rows.length ? rows.reduce((a, r) => a + (r[column] as number), 0) : null;
+    },
   };
   return { manager, transaction: async (fn: (m: unknown) => unknown) => fn(manager) } as unknown as DataSource;
 }

@@ -116,10 +116,7 @@ export class TestPaymentProvider implements PaymentProvider {
       const intent = await this.intent(m, p.paymentIntentId, true);
       if (intent.status !== 'succeeded')
         throw new Error(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
-      const [{ sum }] = (await m.query(
-        `SELECT coalesce(sum(amount), 0)::int AS sum FROM test_payment_refunds WHERE payment_intent_id = $1`,
-        [intent.id],
-      )) as { sum: number }[];
+      const sum = (await m.sum(TestPaymentRefundEntity, 'amount', { paymentIntentId: intent.id })) ?? 0;
       if (p.amount <= 0 || sum + p.amount > intent.amount)
         throw new Error(
           `Refund amount (${p.amount}) is greater than the unrefunded amount on the charge (${intent.amount - sum}).`,
