@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
@@ -15,7 +15,9 @@ function start(hydrate: boolean) {
       </AppProviders>
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread in one long task (the page is already on screen; its links work as plain links meanwhile).
+  if (hydrate) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 
