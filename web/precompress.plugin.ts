@@ -22,7 +22,8 @@ export function precompressPlugin(minBytes = 1024): Plugin {
   let outDir = 'dist';
   return {
     name: 'luxe-precompress',
-    apply: 'build',
+    // The client build only, not the prerender's server build (web/prerender.plugin.ts).
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },

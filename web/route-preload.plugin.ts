@@ -55,7 +55,8 @@ function closure(bundle: OutputBundle, fileName: string, seen = new Set<string>(
 export function routePreloadPlugin(routerFile: string): Plugin {
   return {
     name: 'luxe-route-preload',
-    apply: 'build',
+    // The client build only, not the prerender's server build (web/prerender.plugin.ts).
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
       const entry = chunks.find((c) => c.isEntry);

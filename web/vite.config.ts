@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './precompress.plugin';
+import { prerenderPlugin } from './prerender.plugin';
 import { routePreloadPlugin } from './route-preload.plugin';
 import { routeRefsPlugin } from './route-refs.plugin';
 
@@ -28,6 +29,8 @@ export default defineConfig({
     tailwindcss(),
     routeRefsPlugin(),
     routePreloadPlugin(fileURLToPath(new URL('src/app/router.tsx', import.meta.url))),
+    // The public entry pages, as an anonymous visitor first sees them (docs/architecture.md#the-web-client).
+    prerenderPlugin({ entry: 'src/prerender.tsx', paths: ['/', '/events', '/login'] }),
     precompressPlugin(),
   ],
   resolve: { alias: contractsAlias },

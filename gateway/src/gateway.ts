@@ -277,7 +277,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   // /events' first venue image (the page's largest paint) is hinted with the page, learnt from the cache's answers of its list.
   const images = cache ? listImageHints() : undefined;
   if (images) cache?.onStore(images.learn);
-  await serveWebClient(fastify, o.webDistDir, { imageHints: images?.hints, imageOrigin });
+  await serveWebClient(fastify, o.webDistDir, { imageHints: images?.hints, imageOrigin, sessionCookie: cookie.name });
   // No Nest shutdown hooks: main.ts (or the embedded launcher) handles the stop signals once.
   await app.listen(o.port, o.host);
   const metricsListener =

@@ -1,16 +1,29 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, loadMatchedLazyRoutes } from './app/router';
 import './index.css';
 
-const router = createAppRouter();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function start(hydrate: boolean) {
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread in one long task (the page is already on screen; its links work as plain links meanwhile).
+  if (hydrate) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}
+
+// A public page the build prerendered (web/prerender.plugin.ts) arrives with its markup: React takes
+// it over (hydrates) instead of drawing it again. Every other page arrives empty. The matched
+// screen's code loads first: a lazy route still loading would hydrate its fallback over the page.
+// (No top-level await: the bundler would split the entry's modules into a chunk each.)
+if (container.hasChildNodes()) void loadMatchedLazyRoutes(window.location).then(() => start(true));
+else start(false);

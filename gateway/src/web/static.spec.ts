@@ -105,6 +105,67 @@ describe("routePages: a screen's own scripts preloaded in its HTML", () => {
   });
 });
 
+describe('serveWebClient: the prerendered public pages (web/prerender.plugin.ts)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'luxe-prerendered-'));
+  const page = (body: string) =>
+    `<!doctype html><html><head><title>x</title></head><body><div id="root">${body}</div></body></html>`;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    mkdirSync(join(dir, 'events'));
+    writeFileSync(join(dir, 'index.html'), page('<h1>Swipe Into Luxury Experiences</h1>'));
+    writeFileSync(join(dir, 'events/index.html'), page('<h1>Browse Exclusive Events</h1>'));
+    writeFileSync(join(dir, '__spa-fallback.html'), page(''));
+    writeFileSync(
+      join(dir, 'prerendered.json'),
+      JSON.stringify([
+        { path: '/', file: 'index.html' },
+        { path: '/events', file: 'events/index.html' },
+      ]),
+    );
+    writeFileSync(
+      join(dir, 'route-preloads.json'),
+      JSON.stringify([{ path: '/events', pattern: '^/events/?$', files: ['/assets/events-a1.js'] }]),
+    );
+    app = Fastify();
+    await serveWebClient(app, dir, { sessionCookie: 'luxe_session' });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookie?: string) =>
+    app.inject({ url, headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+
+  it("answers each prerendered path with its own page (the screen's preloads added), any other with the empty page", async () => {
+    expect((await get('/')).payload).toContain('<div id="root"><h1>Swipe Into Luxury Experiences</h1></div>');
+    for (const url of ['/events', '/Events/', '/events?city=Miami']) {
+      const r = await get(url);
+      expect([url, r.statusCode, r.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
+      expect(r.payload).toContain('<div id="root"><h1>Browse Exclusive Events</h1></div>');
+      expect(r.payload).toContain('<link rel="modulepreload" crossorigin href="/assets/events-a1.js">');
+    }
+    for (const url of ['/login', '/dashboard', '/events/x', '/index.html/x'])
+      expect([url, (await get(url)).payload]).toEqual([url, page('')]);
+  });
+
+  it('answers a request carrying the session cookie with the empty page: the prerendered HTML is the anonymous view', async () => {
+    const signedIn = await get('/', 'theme=dark; luxe_session=s%3Aabc');
+    expect(signedIn.payload).toBe(page(''));
+    expect(String(signedIn.headers.vary)).toMatch(/cookie/i);
+    expect((await get('/events', 'luxe_session=abc')).payload).toContain('<div id="root"></div>');
+    expect((await get('/events', 'luxe_session=abc')).payload).toContain('href="/assets/events-a1.js"');
+    // Another cookie, or the name as a prefix or with no value, is no session.
+    for (const cookie of ['theme=dark', 'luxe_session_old=abc', 'xluxe_session=abc', 'luxe_session='])
+      expect([cookie, (await get('/', cookie)).payload]).toEqual([
+        cookie,
+        page('<h1>Swipe Into Luxury Experiences</h1>'),
+      ]);
+  });
+});
+
 describe('the first image a page shows, hinted with the page (Link: rel=preload; as=image)', () => {
   const list = (...imageUrls: unknown[]) =>
     JSON.stringify(imageUrls.map((imageUrl, i) => ({ id: `v${i}`, name: `Venue ${i}`, imageUrl })));

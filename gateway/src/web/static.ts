@@ -7,8 +7,9 @@ import { AppError, errorBody, sendError } from '@luxe/platform';
 import { api, buildPath, DEFAULT_VENUE_LOCATION, DEFAULT_VENUE_TYPE_FILTER, REQUEST_ERRORS } from '@luxe/contracts';
 
 /**
- * Serves the built web client, with the SPA's index.html for every other GET outside /api and /health.
- * Text assets are sent as the `.br`/`.gz` files the web build writes beside them (web/precompress.plugin.ts)
+ * Serves the built web client: each public page the build prerendered (web/prerender.plugin.ts:
+ * `/` is index.html, `/events` events/index.html) with its own HTML, and the SPA's empty page
+ * (`__spa-fallback.html`) for every other GET outside /api and /health. Text assets are sent as the `.br`/`.gz` files the web build writes beside them (web/precompress.plugin.ts)
  * when the browser accepts them; hashed files under /assets/ are cached for a year (their name
  * changes with their content), index.html is revalidated every time.
  */
@@ -25,6 +26,12 @@ export interface WebClientOptions {
    * opened while the redirect is asked for.
    */
   imageOrigin?: ImageOrigin;
+  /**
+   * The session cookie's name: a request carrying it gets the empty page even where a prerendered
+   * one exists. The prerendered HTML is the anonymous visitor's view, and a member opening `/` or
+   * /login is sent on to his dashboard; drawn from scratch, his page shows no landing page first.
+   */
+  sessionCookie?: string;
 }
 
 /**
@@ -76,8 +83,13 @@ export async function serveWebClient(
       },
     });
   }
-  const page = built ? readFileSync(indexHtml) : null;
+  // A build without prerendered pages (an older one) has the empty page as index.html.
+  const shellFile = built && existsSync(join(dir!, SPA_SHELL_FILE)) ? join(dir!, SPA_SHELL_FILE) : indexHtml;
+  const page = built ? readFileSync(shellFile) : null;
   const pageFor = built ? routePages(dir!, page!) : null;
+  const session = opts.sessionCookie
+    ? new RegExp(`(?:^|;)\\s*${opts.sessionCookie.replace(/\W/g, '\\$&')}=[^;\\s]`)
+    : null;
   fastify.route({
     method: ['GET', 'HEAD'],
     url: '/*',
@@ -93,10 +105,14 @@ export async function serveWebClient(
       if (!page || !pageFor)
         return reply.code(503).type('text/plain').send('The web client is not built: run `npm run build`.');
       // The page is a few KB of HTML: sent compressed like the assets (made once per page).
-      const body = pageFor(path);
+      const signedIn = !!session && session.test(String(req.headers.cookie ?? ''));
+      const body = pageFor(path, signedIn);
       const accepts = String(req.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-      void reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+      void reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', session ? 'Accept-Encoding, Cookie' : 'Accept-Encoding')
+        .type('text/html; charset=utf-8');
       const images = (opts.imageHints?.(path) ?? []).filter(isOwnImagePath);
       if (images.length > 0) {
         const origin = opts.imageOrigin?.get();
@@ -178,17 +194,38 @@ function firstImageOf(listBody: string): string[] {
 
 const attr = (v: string) => v.replace(/[^\w./%-]/g, '');
 
+/** The empty page of the SPA, and the list of prerendered pages (web/prerender.plugin.ts writes both). */
+export const SPA_SHELL_FILE = '__spa-fallback.html';
+const PRERENDERED_FILE = 'prerendered.json';
+
+/** `/Events/` → `/events`: how the prerendered pages are looked up (the router matches case-insensitively). */
+const pagePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
+
+/** Each prerendered page's HTML by its path, read once at start. */
+function prerenderedPages(dir: string): Map<string, Buffer> {
+  const file = join(dir, PRERENDERED_FILE);
+  if (!existsSync(file)) return new Map();
+  const list = JSON.parse(readFileSync(file, 'utf8')) as { path: string; file: string }[];
+  // Only files inside the build's folder (the list is ours, but a path is a path).
+  return new Map(
+    list
+      .filter((p) => !p.file.split(/[\\/]/).includes('..'))
+      .map((p) => [pagePath(p.path), readFileSync(join(dir, p.file))]),
+  );
+}
+
 /**
- * The SPA's page for a path: index.html with the screen's own scripts as `<link rel="modulepreload">`
- * (from `route-preloads.json`, written by the web build), so they load beside the entry instead of
- * after it has run, and the API reads it starts with (DATA_PRELOADS). Built once per screen at
- * start; a path no screen claims gets index.html as it is.
+ * The page for a path: its prerendered HTML if the build made one (not for a signed-in request,
+ * see `sessionCookie`), else the SPA's empty page; either with the screen's own scripts as
+ * `<link rel="modulepreload">` (from `route-preloads.json`, written by the web build), so they load
+ * beside the entry instead of after it has run, and the API reads it starts with (DATA_PRELOADS).
+ * Built once per screen at start; a path no screen claims gets the empty page as it is.
  */
-export function routePages(dir: string, page: Buffer): (path: string) => Buffer {
+export function routePages(dir: string, shell: Buffer): (path: string, signedIn?: boolean) => Buffer {
+  const prerendered = prerenderedPages(dir);
   const file = join(dir, 'route-preloads.json');
-  if (!existsSync(file)) return () => page;
-  const html = page.toString('utf8');
-  const routes = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((r) => {
+  const preloads = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]) : [];
+  const routes = preloads.map((r) => {
     const links = [
       ...r.files.map((f) => `<link rel="modulepreload" crossorigin href="${attr(f)}">`),
       // The client's requests carry the session cookie (credentials: 'include'): so does the preload, or it would not be taken.
@@ -196,10 +233,16 @@ export function routePages(dir: string, page: Buffer): (path: string) => Buffer 
         (u) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attr(u)}">`,
       ),
     ].join('');
-    return {
-      pattern: new RegExp(r.pattern, 'i'),
-      page: html.includes('</head>') ? Buffer.from(html.replace('</head>', `${links}</head>`)) : page,
+    const withLinks = (page: Buffer) => {
+      const html = page.toString('utf8');
+      return html.includes('</head>') ? Buffer.from(html.replace('</head>', () => `${links}</head>`)) : page;
     };
+    const own = prerendered.get(pagePath(r.path));
+    return { pattern: new RegExp(r.pattern, 'i'), shell: withLinks(shell), prerendered: own && withLinks(own) };
   });
-  return (path) => routes.find((r) => r.pattern.test(path))?.page ?? page;
+  return (path, signedIn = false) => {
+    const route = routes.find((r) => r.pattern.test(path));
+    const own = signedIn ? undefined : (route?.prerendered ?? prerendered.get(pagePath(path)));
+    return own ?? route?.shell ?? shell;
+  };
 }

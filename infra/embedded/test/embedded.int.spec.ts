@@ -96,7 +96,17 @@ describe('embedded mode', () => {
     expect(Object.keys(ready.checks)).toHaveLength(9);
     const page = await fetch(`${base}/signup?type=host`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
+    expect(await page.text()).toContain('<div id="root"></div>');
+    // The public entry pages arrive prerendered, their words in the HTML (web/prerender.plugin.ts).
+    for (const [path, heading] of [
+      ['/', 'Swipe Into Luxury Experiences'],
+      ['/events', 'Browse Exclusive Events'],
+      ['/login', 'Welcome Back'],
+    ])
+      expect([path, await (await fetch(`${base}${path}`)).text()]).toEqual([
+        path,
+        expect.stringMatching(new RegExp(`<div id="root">.*<h1[^>]*>${heading}</h1>`, 's')),
+      ]);
   });
 
   it("serves the gateway's metrics on its internal listener only: every app of the one process has its own registry (no duplicate registration)", async () => {

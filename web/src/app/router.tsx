@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import {
   RedirectIfAdmin,
   RedirectIfSignedIn,
@@ -268,4 +268,20 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the lazy routes `location` matches and puts what they export on the route objects, as the
+ * router would once it runs, so it starts with the screen's component and no pending load. Before
+ * hydrating a prerendered page (main.tsx): the router would otherwise render the hydrate fallback
+ * (PageLoading) over the page's markup. Call before `createAppRouter`, which reads the routes.
+ */
+export async function loadMatchedLazyRoutes(location: { pathname: string }): Promise<void> {
+  const lazy = (matchRoutes(routes, location) ?? []).map((m) => m.route).filter((r) => r.lazy);
+  await Promise.all(
+    lazy.map(async (route) => {
+      Object.assign(route, await (route.lazy as () => Promise<Partial<RouteObject>>)());
+      delete route.lazy;
+    }),
+  );
 }

@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 const NO_FRAME_MS = 500;
 let painted = false;
 let waiting: Promise<void> | null = null;
+/** Bumped by the tests' reset: a wait begun before it no longer marks the page painted. */
+let generation = 0;
 
 /**
  * Resolves once the page's first frame is on screen: a task queued from the next frame's
@@ -13,8 +15,9 @@ let waiting: Promise<void> | null = null;
  */
 function firstPaint(): Promise<void> {
   waiting ??= new Promise<void>((resolve) => {
+    const begun = generation;
     const finish = () => {
-      painted = true;
+      if (begun === generation) painted = true;
       resolve();
     };
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(finish, 0)));
@@ -46,4 +49,5 @@ export function useAfterFirstPaint(): boolean {
 export function resetFirstPaintForTests(): void {
   painted = false;
   waiting = null;
+  generation += 1;
 }

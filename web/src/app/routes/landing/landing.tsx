@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/layout/logo';
 import { buttonClasses } from '../../../components/ui/button';
@@ -116,7 +116,7 @@ export function LandingRoute() {
 
       <footer className="border-t border-white/5 px-5 py-10">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 text-sm text-neutral-400 sm:flex-row">
-          <p>© {new Date().getFullYear()} LuxeSwipe</p>
+          <Copyright />
           <nav aria-label="Footer" className="flex flex-wrap justify-center gap-6">
             <Link to="/privacy" className="hover:text-gold-200">
               Privacy
@@ -134,6 +134,21 @@ export function LandingRoute() {
         </div>
       </footer>
     </div>
+  );
+}
+
+/**
+ * "© 2026 LuxeSwipe", the year of the visit. The page is prerendered at build time and hydration
+ * keeps the build's text where it differs (suppressHydrationWarning): the line is drawn again once
+ * hydrated, so a visit in a later year shows its own.
+ */
+function Copyright() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <p key={hydrated ? 'client' : 'prerendered'} suppressHydrationWarning>
+      © {new Date().getFullYear()} LuxeSwipe
+    </p>
   );
 }
 

@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import type { PrerenderedPage } from './src/prerender';
+
+/** The SPA's empty page, for every path the build did not prerender (React Router's name for it). */
+export const SPA_SHELL_FILE = '__spa-fallback.html';
+/** What the gateway reads to answer each prerendered path with its own page (gateway/src/web/static.ts). */
+export const PRERENDERED_FILE = 'prerendered.json';
+
+/** One prerendered path and its page's file under the build's folder (`/events` → `events/index.html`). */
+export interface PrerenderedEntry {
+  path: string;
+  file: string;
+}
+
+/** `/` → `index.html`, `/events` → `events/index.html` (the files a static host would serve for them). */
+export const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}/index.html`);
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** `<link rel="stylesheet" crossorigin href="/assets/index-a1b2.css">` as Vite writes it in index.html. */
+const STYLESHEET = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
+
+/**
+ * The built index.html with a page's markup in `#root`, its own title, and its stylesheet inlined
+ * (`css`: a file's text by its path under the build's folder). A linked stylesheet blocks the first
+ * paint for one more round trip (the page's markup is there, its styles not yet); inlined, the page
+ * paints as its HTML arrives, before the scripts. The page CSP allows inline styles.
+ */
+export function pageHtml(shell: string, page: PrerenderedPage, css: (file: string) => string): string {
+  if (!shell.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root">');
+  // Replacer functions: the markup is inserted as it is (a `$` in it is no replacement pattern).
+  return shell
+    .replace(STYLESHEET, (_link, file: string) => `<style>${css(file).replace(/<\/style/gi, '<\\/style')}</style>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
+}
+
+/**
+ * Each path's page, rendered by the server build in a Node process of its own: this config runs in
+ * Vite's module runner, which would load the server build as source of its own (and is closed by now).
+ */
+function renderInNode(module: string, paths: string[]): Record<string, PrerenderedPage> {
+  const script = `const { prerender } = await import(${JSON.stringify(pathToFileURL(module).href)});
+const pages = {};
+for (const path of ${JSON.stringify(paths)}) pages[path] = await prerender(path);
+process.stdout.write(JSON.stringify(pages));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out) as Record<string, PrerenderedPage>;
+}
+
+/**
+ * Prerenders the public pages after the client build (React Router's data mode has no prerender of
+ * its own; its framework mode's does the same): the app is built once more for Node
+ * (`src/prerender.tsx`, the router's static rendering), each path rendered to HTML and written
+ * into the built index.html, so the first paint is the page itself, not an empty page waiting for
+ * its scripts; main.tsx hydrates it. index.html becomes `/`'s page and the empty page moves to
+ * `__spa-fallback.html`; `prerendered.json` lists the pages for the gateway. Runs before
+ * precompressPlugin (the pages get their `.br`/`.gz` too).
+ */
+export function prerenderPlugin({ entry, paths }: { entry: string; paths: string[] }): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'luxe-prerender',
+    // The client build only (the server build below reads the same config).
+    apply: (c, env) => env.command === 'build' && !c.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      order: 'pre',
+      async handler() {
+        const outDir = resolve(config.root, config.build.outDir);
+        // Under node_modules: Node resolves the server build's imports (react, react-router) from here.
+        const serverDir = resolve(config.root, 'node_modules/.cache/luxe-prerender');
+        await build({
+          configFile: config.configFile,
+          configLoader: 'runner',
+          mode: config.mode,
+          logLevel: 'warn',
+          build: {
+            ssr: entry,
+            outDir: serverDir,
+            emptyOutDir: true,
+            sourcemap: false,
+            rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+          },
+        });
+        const pages = renderInNode(join(serverDir, 'prerender.mjs'), paths);
+        const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+        writeFileSync(join(outDir, SPA_SHELL_FILE), shell);
+        const entries: PrerenderedEntry[] = [];
+        for (const path of paths) {
+          const file = pageFile(path);
+          mkdirSync(dirname(join(outDir, file)), { recursive: true });
+          writeFileSync(
+            join(outDir, file),
+            pageHtml(shell, pages[path], (css) => readFileSync(join(outDir, css), 'utf8')),
+          );
+          entries.push({ path, file });
+        }
+        writeFileSync(join(outDir, PRERENDERED_FILE), `${JSON.stringify(entries, null, 1)}\n`);
+        rmSync(serverDir, { recursive: true, force: true });
+      },
+    },
+  };
+}

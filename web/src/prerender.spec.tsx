@@ -1,0 +1,115 @@
+import { act, startTransition, StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetFirstPaintForTests } from './lib/first-paint';
+import { pageHtml } from '../prerender.plugin';
+import { AppProviders } from './app/providers';
+import { createAppRouter, loadMatchedLazyRoutes } from './app/router';
+import { prerender } from './prerender';
+
+/** Each prerendered page (vite.config.ts), the words its first paint shows and its title. */
+const PAGES = [
+  { path: '/', heading: 'Swipe Into Luxury Experiences', title: 'Luxury Nightlife & Yacht Parties · LuxeSwipe' },
+  { path: '/events', heading: 'Browse Exclusive Events', title: 'Events · LuxeSwipe', text: 'Loading events...' },
+  { path: '/login', heading: 'Welcome Back', title: 'Sign In · LuxeSwipe', text: "Don't have an account?" },
+];
+
+let root: Root | null = null;
+// Each test is a page's first load: before its first paint (the build's render is, too).
+beforeEach(() => {
+  resetFirstPaintForTests();
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+});
+
+/** Puts `html` in a #root and hydrates it as main.tsx does (in a transition); what React reported (recoverable errors, console). */
+async function hydrate(path: string, html: string) {
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = html;
+  document.body.append(container);
+  window.history.replaceState(null, '', path);
+  const problems: string[] = [];
+  const console = [vi.spyOn(globalThis.console, 'error'), vi.spyOn(globalThis.console, 'warn')];
+  await loadMatchedLazyRoutes(window.location);
+  const router = createAppRouter();
+  await act(async () => {
+    startTransition(() => {
+      root = hydrateRoot(
+        container,
+        <StrictMode>
+          <AppProviders>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+        { onRecoverableError: (e) => problems.push(String(e)) },
+      );
+    });
+    await new Promise((r) => setTimeout(r, 50));
+  });
+  problems.push(...console.flatMap((spy) => spy.mock.calls.map((c) => c.map(String).join(' '))));
+  return { container, problems };
+}
+
+describe('prerendered pages (web/prerender.plugin.ts): the anonymous first view, hydrated without a mismatch', () => {
+  it.each(PAGES)("$path: the page's heading and text in the markup, its own title", async (p) => {
+    const page = await prerender(p.path);
+    const doc = new DOMParser().parseFromString(`<div id="root">${page.html}</div>`, 'text/html');
+    expect(doc.querySelector('h1')?.textContent).toBe(p.heading);
+    if (p.text) expect(doc.body.textContent).toContain(p.text);
+    expect(page.title).toBe(p.title);
+  });
+
+  it.each(PAGES)('$path: hydrates onto the same elements with no error or warning', async (p) => {
+    const { container, problems } = await hydrate(p.path, (await prerender(p.path)).html);
+    const heading = container.querySelector('h1');
+    expect(problems).toEqual([]);
+    expect(heading?.textContent).toBe(p.heading);
+    // Hydrated, not drawn again: the prerendered heading is still the one in the document.
+    expect(container.querySelector('h1')).toBe(heading);
+  });
+
+  it("/: a visit in a later year than the build's hydrates without a mismatch and shows the visit's year", async () => {
+    const html = (await prerender('/')).html;
+    const later = new Date().getFullYear() + 1;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${later}-01-01T12:00:00Z`));
+    try {
+      const { container, problems } = await hydrate('/', html);
+      expect(problems).toEqual([]);
+      expect(container.querySelector('footer')?.textContent).toContain(`© ${later} LuxeSwipe`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reports markup that differs from what the client renders (the check above can fail)', async () => {
+    const html = (await prerender('/login')).html.replace('Welcome Back', 'Welcome Home');
+    const { problems } = await hydrate('/login', html);
+    expect(problems.join('\n')).toMatch(/hydrat/i);
+  });
+});
+
+describe('pageHtml: a prerendered page in the built index.html', () => {
+  const shell =
+    '<!doctype html><html><head><title>LuxeSwipe</title><link rel="stylesheet" crossorigin href="/assets/index-a1.css"></head><body><div id="root"></div></body></html>';
+
+  it('puts the markup in #root as it is, the title escaped, and the stylesheet inline', () => {
+    const html = pageHtml(shell, { html: '<p>$& costs $1</p>', title: 'Nightlife & Yachts · LuxeSwipe' }, (f) =>
+      f === 'assets/index-a1.css' ? 'body{color:gold}</style><script>' : '',
+    );
+    expect(html).toBe(
+      '<!doctype html><html><head><title>Nightlife &amp; Yachts · LuxeSwipe</title><style>body{color:gold}<\\/style><script></style></head><body><div id="root"><p>$& costs $1</p></div></body></html>',
+    );
+  });
+
+  it('refuses an index.html without an empty #root', () => {
+    expect(() => pageHtml('<div id="app"></div>', { html: '<p>x</p>', title: 'x' }, () => '')).toThrow(/root/);
+  });
+});
