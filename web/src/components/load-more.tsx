@@ -78,8 +78,8 @@ export interface PagedQuery {
  * The press of a list's LoadMore (inside `container`), and where the keyboard's focus goes when
  * the button leaves with the last page: a keyboard user who pressed it would be dropped to the
  * page's body, so `onLastPage(countBefore)` puts it on what the press brought (`countBefore`: how
- * many items were shown before it). A failed page keeps the button, and the focus on it; a page
- * with more after it too.
+ * many items were shown before it), unless he moved on meanwhile. A failed page keeps the button,
+ * and the focus on it; a page with more after it too.
  */
 export function useLoadMore(
   query: PagedQuery,
@@ -95,7 +95,9 @@ export function useLoadMore(
     if (!pressed) return;
     if (errorUpdatedAt >= pressed.since) return setPressed(null);
     if (dataUpdatedAt < pressed.since) return;
-    if (!hasNextPage) latestOnLastPage.current(pressed.countBefore);
+    // Only a focus the button took with it: one the member moved on elsewhere meanwhile stays.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!hasNextPage && lost) latestOnLastPage.current(pressed.countBefore);
     setPressed(null);
   }, [pressed, dataUpdatedAt, errorUpdatedAt, hasNextPage]);
   return () => {
