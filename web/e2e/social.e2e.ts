@@ -236,6 +236,26 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
         ((await apiAs(hostCookie, 'GET', `/api/users/potential-matches?state=${encodeURIComponent(state)}`)).json ?? [])
           .length === 1,
     );
+    // More received invites than one page (PAGE_LIMITS.default), the oldest still waiting for an
+    // answer: Sam's, then Sid's, each declined by the guest before the next (one pending invite a
+    // pair). Hector's invite below is the newest: the Received deck opens with it.
+    const seedGuestCookie = (
+      await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })
+    ).cookie;
+    const hostCookieOf = async (firstName: string) => {
+      const m = await registerMember({ userType: 'host', firstName, gender: 'male', state: `Elsewhere ${tag}` });
+      return (await apiAs(null, 'POST', '/api/auth/login', { email: m.email, password: m.password })).cookie;
+    };
+    const invite = { guestId: guest.id, eventTitle: 'Seeded', eventDate: todayInNewYork() };
+    expect((await apiAs(await hostCookieOf('Sam'), 'POST', '/api/invites', invite)).status).toBe(201);
+    const sid = await hostCookieOf('Sid');
+    for (let i = 0; i < PAGE_LIMITS.default; i += 1) {
+      const sent = await apiAs(sid, 'POST', '/api/invites', invite);
+      const declined = await apiAs(seedGuestCookie, 'POST', `/api/invites/${sent.json.id}/respond`, {
+        response: 'decline',
+      });
+      expect([sent.status, declined.status]).toEqual([201, 200]);
+    }
 
     const hostContext = await browser.newContext({
       baseURL: process.env.E2E_BASE_URL,
@@ -278,6 +298,14 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
           ),
           guestPage.getByRole('button', { name: /^Accept invite from Hector/ }).click(),
         ]);
+        // The first page's last card answered, the deck's end brings the next page by itself:
+        // Sam's invite, the oldest, past Sid's declined ones.
+        await step(
+          guestPage,
+          'received invites, the next page',
+          guestPage.getByRole('button', { name: /^Accept invite from Sam/ }),
+        );
+        expect(await guestPage.getByTestId('deck-counter').textContent()).toBe('2 of 2');
         const guestCookie = (
           await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })
         ).cookie;
