@@ -125,6 +125,17 @@ function mockMessaging(opts: {
   return state;
 }
 
+/** The live channel's server side: `push` sends to the page once it has connected. */
+function liveChannel() {
+  const live: { push?: (text: string) => void } = {};
+  server.use(
+    realtime.addEventListener('connection', ({ client }) => {
+      live.push = (t) => client.send(t);
+    }),
+  );
+  return live;
+}
+
 const conversationButtons = () =>
   within(screen.getByRole('list', { name: 'Conversations' })).getAllByTestId('conversation');
 
@@ -407,7 +418,7 @@ describe('dashboard Messages tab', () => {
     expect(screen.getByRole('heading', { name: 'Select a Conversation' })).toBeInTheDocument();
   });
 
-  it('refreshConversation (the push hook) re-reads the open thread and the list and announces a new message', async () => {
+  it('refreshConversation (after a send) re-reads the open thread and the list and announces a new message', async () => {
     await signIn(host);
     const api = mockMessaging({
       conversations: [makeConversation()],
@@ -433,19 +444,14 @@ describe('dashboard Messages tab', () => {
       conversations: [makeConversation()],
       threads: { [C1]: [makeMessage({ content: 'First' })] },
     });
-    let push: ((text: string) => void) | undefined;
-    server.use(
-      realtime.addEventListener('connection', ({ client }) => {
-        push = (t) => client.send(t);
-      }),
-    );
+    const live = liveChannel();
     const { user } = renderApp('/dashboard?tab=messages');
     const thread = await openConversation(user, /Lena Voss/);
     await within(thread).findAllByTestId('message');
-    await waitFor(() => expect(push).toBeDefined());
+    await waitFor(() => expect(live.push).toBeDefined());
     const arrived = makeMessage({ id: 'a0000000-0000-4000-8000-0000000000f1', content: 'Running late' });
     api.threads[C1] = [...api.threads[C1]!, arrived];
-    act(() => push!(JSON.stringify({ type: 'message-sent', conversationId: C1, message: arrived })));
+    act(() => live.push!(JSON.stringify({ type: 'message-sent', conversationId: C1, message: arrived })));
     await waitFor(() => expect(within(thread).getAllByTestId('message')).toHaveLength(2));
     expect(screen.getByTestId('thread-announcer')).toHaveTextContent('New message from Lena: Running late');
   });
@@ -453,17 +459,12 @@ describe('dashboard Messages tab', () => {
   it('a conversation opened meanwhile (pushed over the live channel) joins the list without a reload', async () => {
     await signIn(host);
     const api = mockMessaging({ conversations: [] });
-    let push: ((text: string) => void) | undefined;
-    server.use(
-      realtime.addEventListener('connection', ({ client }) => {
-        push = (t) => client.send(t);
-      }),
-    );
+    const live = liveChannel();
     renderApp('/dashboard?tab=messages');
     expect(await screen.findByRole('heading', { name: 'No Messages Yet' })).toBeInTheDocument();
-    await waitFor(() => expect(push).toBeDefined());
+    await waitFor(() => expect(live.push).toBeDefined());
     api.conversations = [makeConversation()];
-    act(() => push!(JSON.stringify({ type: 'conversation-opened', conversationId: C1 })));
+    act(() => live.push!(JSON.stringify({ type: 'conversation-opened', conversationId: C1 })));
     expect(await screen.findByRole('button', { name: /Lena Voss/ })).toBeInTheDocument();
   });
 
@@ -599,22 +600,17 @@ describe("a conversation's thread, page by page", () => {
   it('a message pushed over the live channel joins the end of a thread of several pages, which is not read again', async () => {
     await signIn(host);
     const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: longThread(total) } });
-    let push: ((text: string) => void) | undefined;
-    server.use(
-      realtime.addEventListener('connection', ({ client }) => {
-        push = (t) => client.send(t);
-      }),
-    );
+    const live = liveChannel();
     const { user } = renderApp('/dashboard?tab=messages');
     const thread = await openConversation(user, /Lena Voss/);
     await within(thread).findAllByTestId('message');
     await user.click(within(thread).getByRole('button', { name: 'Load earlier messages' }));
     await waitFor(() => expect(contents(thread)).toHaveLength(total));
-    await waitFor(() => expect(push).toBeDefined());
+    await waitFor(() => expect(live.push).toBeDefined());
     const reads = api.threadReads[C1];
     const arrived = makeMessage({ content: 'Running late', createdAt: '2025-06-06T03:00:00.000Z' });
     api.threads[C1] = [...api.threads[C1]!, arrived];
-    act(() => push!(JSON.stringify({ type: 'message-sent', conversationId: C1, message: arrived })));
+    act(() => live.push!(JSON.stringify({ type: 'message-sent', conversationId: C1, message: arrived })));
     await waitFor(() => expect(contents(thread)).toHaveLength(total + 1));
     expect(contents(thread)[0]).toBe('Message 1');
     expect(contents(thread).at(-1)).toBe('Running late');

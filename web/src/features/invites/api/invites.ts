@@ -6,8 +6,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, PAGE_LIMITS, type Invite, type InviteInput } from '@luxe/contracts';
-import { callApi, callApiPage, type ApiPage } from '../../../lib/api-client';
+import { api, type Invite, type InviteInput } from '@luxe/contracts';
+import { callApi, callApiPage, pageQuery, type ApiPage } from '../../../lib/api-client';
 
 /** GET /api/invites/received: the signed-in member's received invites (every status), newest first. */
 export function getReceivedInvites(signal?: AbortSignal): Promise<Invite[]> {
@@ -31,8 +31,7 @@ export function useReceivedInvites(userId: string) {
  * in `nextCursor` (docs/architecture.md#paged-lists).
  */
 export function getReceivedInvitesPage(cursor: string | null, signal?: AbortSignal): Promise<ApiPage<Invite[]>> {
-  const limit = PAGE_LIMITS.default;
-  return callApiPage(api.invites.received, { query: cursor ? { limit, cursor } : { limit } }, { signal });
+  return callApiPage(api.invites.received, { query: pageQuery(cursor) }, { signal });
 }
 
 /**

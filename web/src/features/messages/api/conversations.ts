@@ -9,8 +9,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api, PAGE_LIMITS, type Conversation, type Message } from '@luxe/contracts';
-import { callApi, callApiPage, type ApiPage } from '../../../lib/api-client';
+import { api, type Conversation, type Message } from '@luxe/contracts';
+import { callApi, callApiPage, pageQuery, type ApiPage } from '../../../lib/api-client';
 
 /** GET /api/conversations/{userId}: the signed-in member's conversations, newest first. */
 export function getConversations(userId: string, signal?: AbortSignal): Promise<Conversation[]> {
@@ -39,10 +39,9 @@ export function getMessagesPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<ApiPage<Message[]>> {
-  const limit = PAGE_LIMITS.default;
   return callApiPage(
     api.conversations.messages,
-    { params: { id: conversationId }, query: cursor ? { limit, cursor } : { limit } },
+    { params: { id: conversationId }, query: pageQuery(cursor) },
     { signal },
   );
 }
