@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { format, parseISO } from 'date-fns';
-import { todayInNewYork } from '@luxe/contracts';
+import { PAGE_LIMITS, todayInNewYork } from '@luxe/contracts';
 import { journey, launchBrowser, noViolations, registerMember, signIn, step } from './browser';
 import { apiAs, approveVenues, bookingsKnowsSections } from './stack';
 import { waitFor } from '@luxe/platform/testing';
@@ -143,6 +143,9 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
         return pushed > 0;
       });
       probe.close();
+      // A thread of more than one page (PAGE_LIMITS.default): the 'Hi!' above on the older page.
+      for (let i = 1; i <= PAGE_LIMITS.default; i += 1)
+        await apiAs(guestCookie, 'POST', `/api/conversations/${conversation!.id}/messages`, { content: `Seed ${i}` });
       await journey(browser, 'chat', async () => {
         await guestPage.goto('/dashboard?tab=messages');
         await hostPage.goto('/dashboard?tab=messages');
@@ -158,6 +161,43 @@ describe('join request and chat (two browsers, 390 px, axe-core WCAG 2.2 AA)', (
         );
         await guestPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Hugo/ }).click();
         await hostPage.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Gina/ }).click();
+        // The host's thread opens at its newest page, at its end; the older page comes when he
+        // scrolls to its top, the messages in view staying where they were.
+        const hostThread = hostPage.getByLabel(/^Messages with Gina/);
+        await step(hostPage, 'thread (newest page)', hostThread.getByText(`Seed ${PAGE_LIMITS.default}`));
+        expect(await hostThread.getByText('Hi!').count()).toBe(0);
+        const seed1 = hostThread.getByText('Seed 1', { exact: true });
+        // Scrolled and measured at once, before the page it asks for can come.
+        const before = await hostThread.evaluate((el) => {
+          el.scrollTop = 0;
+          const first = Array.from(el.querySelectorAll('[data-testid="message-content"]')).find(
+            (m) => m.textContent === 'Seed 1',
+          );
+          return first!.getBoundingClientRect().top;
+        });
+        await step(hostPage, 'thread with its older page (host)', hostThread.getByText('Hi!').first());
+        expect(Math.abs((await seed1.boundingBox())!.y - before)).toBeLessThan(1);
+        // The guest reaches 'Load earlier messages' by keyboard; the oldest page takes the button
+        // with it, and the focus goes on in the thread, not to the page's body.
+        const guestThread = guestPage.getByLabel(/^Messages with Hugo/);
+        await guestThread.getByText(`Seed ${PAGE_LIMITS.default}`).waitFor();
+        for (let i = 0; i < 10; i++) {
+          await guestPage.keyboard.press('Tab');
+          const at = await guestPage.evaluate(() => ({
+            button: document.activeElement?.textContent === 'Load earlier messages',
+            older: Array.from(document.querySelectorAll('[data-testid="message-content"]')).some(
+              (m) => m.textContent === 'Hi!',
+            ),
+          }));
+          if (at.button || at.older) break;
+        }
+        await guestThread.getByText('Hi!').first().waitFor();
+        await waitFor(
+          'the focus goes on in the thread',
+          () => guestThread.evaluate((el) => el === document.activeElement),
+          10_000,
+        );
+        await noViolations(hostPage, 'thread with its older page (host)');
         await noViolations(guestPage, 'messages (guest)');
         // The guest writes; the host's open thread shows it without a reload, and back.
         await guestPage.getByRole('textbox', { name: /^Message Hugo/ }).fill('See you at nine!');
@@ -196,6 +236,26 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
         ((await apiAs(hostCookie, 'GET', `/api/users/potential-matches?state=${encodeURIComponent(state)}`)).json ?? [])
           .length === 1,
     );
+    // More received invites than one page (PAGE_LIMITS.default), the oldest still waiting for an
+    // answer: Sam's, then Sid's, each declined by the guest before the next (one pending invite a
+    // pair). Hector's invite below is the newest: the Received deck opens with it.
+    const seedGuestCookie = (
+      await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })
+    ).cookie;
+    const hostCookieOf = async (firstName: string) => {
+      const m = await registerMember({ userType: 'host', firstName, gender: 'male', state: `Elsewhere ${tag}` });
+      return (await apiAs(null, 'POST', '/api/auth/login', { email: m.email, password: m.password })).cookie;
+    };
+    const invite = { guestId: guest.id, eventTitle: 'Seeded', eventDate: todayInNewYork() };
+    expect((await apiAs(await hostCookieOf('Sam'), 'POST', '/api/invites', invite)).status).toBe(201);
+    const sid = await hostCookieOf('Sid');
+    for (let i = 0; i < PAGE_LIMITS.default; i += 1) {
+      const sent = await apiAs(sid, 'POST', '/api/invites', invite);
+      const declined = await apiAs(seedGuestCookie, 'POST', `/api/invites/${sent.json.id}/respond`, {
+        response: 'decline',
+      });
+      expect([sent.status, declined.status]).toEqual([201, 200]);
+    }
 
     const hostContext = await browser.newContext({
       baseURL: process.env.E2E_BASE_URL,
@@ -238,6 +298,14 @@ describe('invites (two browsers, 390 px, axe-core WCAG 2.2 AA)', () => {
           ),
           guestPage.getByRole('button', { name: /^Accept invite from Hector/ }).click(),
         ]);
+        // The first page's last card answered, the deck's end brings the next page by itself:
+        // Sam's invite, the oldest, past Sid's declined ones.
+        await step(
+          guestPage,
+          'received invites, the next page',
+          guestPage.getByRole('button', { name: /^Accept invite from Sam/ }),
+        );
+        expect(await guestPage.getByTestId('deck-counter').textContent()).toBe('2 of 2');
         const guestCookie = (
           await apiAs(null, 'POST', '/api/auth/login', { email: guest.email, password: guest.password })
         ).cookie;

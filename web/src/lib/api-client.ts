@@ -1,5 +1,6 @@
 import {
   NEXT_CURSOR_HEADER,
+  PAGE_LIMITS,
   type RouteBodyInput,
   type RouteDef,
   type RouteParamsInput,
@@ -168,6 +169,15 @@ export function callApi<R extends RouteDef>(
 export interface ApiPage<T> {
   items: T;
   nextCursor: string | null;
+}
+
+/**
+ * `?limit=&cursor=` of a page of a member's list (a thread, received invites), whose call without
+ * `limit` answers the whole list: the contract's default page size, from `cursor` (none: the first page).
+ */
+export function pageQuery(cursor: string | null): { limit: number; cursor?: string } {
+  const limit = PAGE_LIMITS.default;
+  return cursor ? { limit, cursor } : { limit };
 }
 
 /** Calls a paged contract entry: the body is the page's items, the `X-Next-Cursor` header the next page's cursor. */

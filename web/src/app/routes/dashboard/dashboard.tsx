@@ -9,7 +9,7 @@ import { StateLabel } from '../../../components/state-label';
 import { EventsTab } from '../../../features/discovery/components/events-tab';
 import { locationOf } from '../../../features/discovery/location';
 import { MessagesTab } from '../../../features/messages/components/messages-tab';
-import { getConversationsQueryOptions, refreshConversation } from '../../../features/messages/api/conversations';
+import { getConversationsQueryOptions, receiveMessage } from '../../../features/messages/api/conversations';
 import { MemberSafetyActions } from '../../../features/safety/components/member-safety-actions';
 import { ReportMessageButton } from '../../../features/safety/components/report-message-button';
 import { useRealtime } from '../../../lib/realtime';
@@ -34,11 +34,11 @@ export function DashboardRoute() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab = user ? resolveTab(requested, user) : 'home';
-  // New messages and notifications arrive over the live channel: the thread, the list and the bell reload, no polling.
+  // New messages and notifications arrive over the live channel: a message joins its thread, the list and the bell reload, no polling.
   const queryClient = useQueryClient();
   useRealtime(
     !!user,
-    (m) => void (user && refreshConversation(queryClient, user.id, m.conversationId)),
+    (m) => void (user && receiveMessage(queryClient, user.id, m.message)),
     () =>
       void (
         user &&

@@ -1,13 +1,15 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
-import { todayInNewYork, type Booking, type Invite, type MemberCardView } from '@luxe/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_LIMITS, todayInNewYork, type Booking, type Invite, type MemberCardView } from '@luxe/contracts';
 import { makeBooking } from '../../../testing/bookings';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { makeInvite, makeMember } from '../../../testing/invites';
 import { findToast, renderApp, screen, within } from '../../../testing/render-app';
 import { axeViolations } from '../../../testing/axe';
+import { pageAnswer, stubIntersectionObserver } from '../../../testing/pages';
 import { server } from '../../../testing/server';
+import { createFastRetryQueryClient } from '../../../testing/venues';
 
 const host = makeUser({ userType: 'host', firstName: 'Ava', state: 'Florida', profileImages: ['/img/ava.jpg'] });
 const guest = makeUser({
@@ -340,6 +342,133 @@ describe('Invites tab: Received', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await screen.findByTestId('swipe-card');
     expect(cardName()).toBe('Marco, 27');
+  });
+});
+
+/**
+ * GET /api/invites/received answered two a page (newest first, as the server pages, the next
+ * page's cursor in X-Next-Cursor); `fail(cursor)` makes that page a 503. Records each page asked
+ * for: its limit and cursor ('' for the first).
+ */
+/** The pages asked for, each once, in the order first asked (an answer reads the pages read again). */
+const pagesAsked = (asked: { cursor: string }[]) => [...new Set(asked.map((a) => a.cursor))];
+
+function mockReceivedPages(invites: readonly Invite[], fail: (cursor: string) => boolean = () => false) {
+  const asked: { limit: string; cursor: string }[] = [];
+  server.use(
+    http.get('/api/invites/received', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const cursor = query.get('cursor') ?? '';
+      asked.push({ limit: query.get('limit') ?? '', cursor });
+      if (fail(cursor)) return HttpResponse.json({ message: 'down' }, { status: 503 });
+      return pageAnswer(request, invites, { size: 2 });
+    }),
+  );
+  return asked;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Invites tab: Received, page by page', () => {
+  const hosts = ['Ana', 'Bea', 'Cleo', 'Dina', 'Eve'];
+
+  it('shows the first page; after its last card "Load more invites" brings the next one and the deck goes on, until the last page', async () => {
+    await signIn(guest);
+    const calls = mockSocial();
+    const asked = mockReceivedPages(hosts.map((firstName) => makeInvite({ host: { firstName } })));
+    const { user } = renderApp('/dashboard?tab=invites');
+    await screen.findByTestId('swipe-card');
+    expect(cardName()).toBe('Ana, 27');
+    // More to come: the total so far, and a '+'.
+    expect(counter()).toHaveTextContent(/^1 of 2\+$/);
+    expect(asked).toEqual([{ limit: String(PAGE_LIMITS.default), cursor: '' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Decline invite from Ana' }));
+    // By keyboard: the last card of the page answered, the focus goes on to the next page's button.
+    screen.getByRole('button', { name: 'Decline invite from Bea' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Load more invites' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(cardName()).toBe('Cleo, 27'));
+    expect(counter()).toHaveTextContent(/^3 of 4\+$/);
+    // The page's first card takes the focus: its first answer.
+    expect(screen.getByRole('button', { name: 'Accept invite from Cleo' })).toHaveFocus();
+    expect(pagesAsked(asked)).toEqual(['', 'after-2']);
+
+    await user.click(screen.getByRole('button', { name: 'Decline invite from Cleo' }));
+    await user.click(screen.getByRole('button', { name: 'Decline invite from Dina' }));
+    await user.click(screen.getByRole('button', { name: 'Load more invites' }));
+    await waitFor(() => expect(cardName()).toBe('Eve, 27'));
+    // The last page: the total is known.
+    expect(counter()).toHaveTextContent(/^5 of 5$/);
+    await user.click(screen.getByRole('button', { name: 'Accept invite from Eve' }));
+    expect(screen.getByRole('heading', { level: 2, name: "That's Everyone!" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(calls.responses).toHaveLength(5));
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('loads the next page by itself when the end of the deck comes into view, past a page with nothing to answer', async () => {
+    const observer = stubIntersectionObserver();
+    await signIn(guest);
+    mockSocial();
+    const asked = mockReceivedPages([
+      makeInvite({ host: { firstName: 'Ana' } }),
+      makeInvite({ status: 'accepted', host: { firstName: 'Old' } }),
+      makeInvite({ status: 'declined', host: { firstName: 'Older' } }),
+      makeInvite({ status: 'accepted', host: { firstName: 'Oldest' } }),
+      makeInvite({ host: { firstName: 'Eve' } }),
+    ]);
+    const { user } = renderApp('/dashboard?tab=invites');
+    await screen.findByTestId('swipe-card');
+    await user.click(screen.getByRole('button', { name: 'Accept invite from Ana' }));
+    observer.scrollIntoView();
+    // The second page has no pending invite: its end is still in view, the third comes too.
+    await waitFor(() => expect(pagesAsked(asked)).toEqual(['', 'after-2']));
+    observer.scrollIntoView();
+    await waitFor(() => expect(cardName()).toBe('Eve, 27'));
+    expect(pagesAsked(asked)).toEqual(['', 'after-2', 'after-4']);
+  });
+
+  it('a first page with nothing to answer is not "No Invites Yet" while more pages are left', async () => {
+    await signIn(guest);
+    mockSocial();
+    mockReceivedPages([
+      makeInvite({ status: 'accepted', host: { firstName: 'Old' } }),
+      makeInvite({ status: 'declined', host: { firstName: 'Older' } }),
+      makeInvite({ host: { firstName: 'Eve' } }),
+    ]);
+    const { user } = renderApp('/dashboard?tab=invites');
+    await user.click(await screen.findByRole('button', { name: 'Load more invites' }));
+    await waitFor(() => expect(cardName()).toBe('Eve, 27'));
+    expect(screen.queryByText('No Invites Yet')).not.toBeInTheDocument();
+  });
+
+  it('keeps the deck when a next page fails, says so, and loads it when pressed again (not by itself)', async () => {
+    const observer = stubIntersectionObserver();
+    await signIn(guest);
+    mockSocial();
+    let down = true;
+    const asked = mockReceivedPages(
+      hosts.map((firstName) => makeInvite({ host: { firstName } })),
+      (cursor) => cursor !== '' && down,
+    );
+    const { user } = renderApp('/dashboard?tab=invites', { queryClient: createFastRetryQueryClient() });
+    await screen.findByTestId('swipe-card');
+    await user.click(screen.getByRole('button', { name: 'Decline invite from Ana' }));
+    await user.click(screen.getByRole('button', { name: 'Decline invite from Bea' }));
+    observer.scrollIntoView();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load more invites. Please try again.');
+    const count = asked.length;
+    observer.scrollIntoView();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(asked).toHaveLength(count);
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Load more invites' }));
+    await waitFor(() => expect(cardName()).toBe('Cleo, 27'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 

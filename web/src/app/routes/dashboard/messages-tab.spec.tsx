@@ -1,11 +1,14 @@
 import { act, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import type { Conversation, Message } from '@luxe/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_LIMITS, type Conversation, type Message } from '@luxe/contracts';
 import { refreshConversation } from '../../../features/messages/api/conversations';
+import { accessibilityViolations } from '../../../testing/axe';
 import { makeUser, signIn } from '../../../testing/fixtures';
 import { renderApp, screen, within } from '../../../testing/render-app';
+import { pageAnswer, stubIntersectionObserver } from '../../../testing/pages';
 import { realtime, server } from '../../../testing/server';
+import { createFastRetryQueryClient } from '../../../testing/venues';
 
 const host = makeUser({ userType: 'host', profileImages: ['/img/ava.jpg'] });
 const guestUser = makeUser({
@@ -53,13 +56,16 @@ function makeMessage(overrides: Partial<Message> = {}): Message {
 
 /**
  * A small messaging server: the member's list, each conversation's thread, and what was asked of
- * it. POST /read zeroes the unread count; POST /messages appends (or answers `sendAnswer`).
+ * it. A thread (oldest first) is answered as the server pages it: `?limit=` of the newest before
+ * `?cursor=`, oldest first, the older ones' cursor in X-Next-Cursor; `failThread(cursor)` makes
+ * that page a 503. POST /read zeroes the unread count; POST /messages appends (or answers `sendAnswer`).
  */
 function mockMessaging(opts: {
   userId?: string;
   conversations: Conversation[];
   threads?: Record<string, Message[]>;
   sendAnswer?: () => Response;
+  failThread?: (cursor: string) => boolean;
 }) {
   const userId = opts.userId ?? host.id;
   const state = {
@@ -67,6 +73,8 @@ function mockMessaging(opts: {
     threads: { ...(opts.threads ?? {}) } as Record<string, Message[]>,
     listReads: 0,
     threadReads: {} as Record<string, number>,
+    /** Each thread page asked for: its limit and cursor ('' for the first page). */
+    threadPages: [] as { limit: string; cursor: string }[],
     readCalls: [] as string[],
     sent: [] as unknown[],
   };
@@ -76,10 +84,18 @@ function mockMessaging(opts: {
       state.listReads += 1;
       return HttpResponse.json(state.conversations);
     }),
-    http.get('/api/conversations/:id/messages', ({ params }) => {
+    http.get('/api/conversations/:id/messages', ({ params, request }) => {
       const id = String(params.id);
       state.threadReads[id] = (state.threadReads[id] ?? 0) + 1;
-      return HttpResponse.json(state.threads[id] ?? []);
+      const query = new URL(request.url).searchParams;
+      const cursor = query.get('cursor') ?? '';
+      state.threadPages.push({ limit: query.get('limit') ?? '', cursor });
+      if (opts.failThread?.(cursor)) return HttpResponse.json({ message: 'down' }, { status: 503 });
+      const newestFirst = [...(state.threads[id] ?? [])].reverse();
+      return pageAnswer(request, newestFirst, {
+        size: Number(query.get('limit')) || newestFirst.length,
+        arrange: (items) => items.reverse(),
+      });
     }),
     http.post('/api/conversations/:id/read', ({ params }) => {
       const id = String(params.id);
@@ -107,6 +123,17 @@ function mockMessaging(opts: {
     }),
   );
   return state;
+}
+
+/** The live channel's server side: `push` sends to the page once it has connected. */
+function liveChannel() {
+  const live: { push?: (text: string) => void } = {};
+  server.use(
+    realtime.addEventListener('connection', ({ client }) => {
+      live.push = (t) => client.send(t);
+    }),
+  );
+  return live;
 }
 
 const conversationButtons = () =>
@@ -391,7 +418,7 @@ describe('dashboard Messages tab', () => {
     expect(screen.getByRole('heading', { name: 'Select a Conversation' })).toBeInTheDocument();
   });
 
-  it('refreshConversation (the push hook) re-reads the open thread and the list and announces a new message', async () => {
+  it('refreshConversation (after a send) re-reads the open thread and the list and announces a new message', async () => {
     await signIn(host);
     const api = mockMessaging({
       conversations: [makeConversation()],
@@ -417,19 +444,14 @@ describe('dashboard Messages tab', () => {
       conversations: [makeConversation()],
       threads: { [C1]: [makeMessage({ content: 'First' })] },
     });
-    let push: ((text: string) => void) | undefined;
-    server.use(
-      realtime.addEventListener('connection', ({ client }) => {
-        push = (t) => client.send(t);
-      }),
-    );
+    const live = liveChannel();
     const { user } = renderApp('/dashboard?tab=messages');
     const thread = await openConversation(user, /Lena Voss/);
     await within(thread).findAllByTestId('message');
-    await waitFor(() => expect(push).toBeDefined());
+    await waitFor(() => expect(live.push).toBeDefined());
     const arrived = makeMessage({ id: 'a0000000-0000-4000-8000-0000000000f1', content: 'Running late' });
     api.threads[C1] = [...api.threads[C1]!, arrived];
-    act(() => push!(JSON.stringify({ type: 'message-sent', conversationId: C1, message: arrived })));
+    act(() => live.push!(JSON.stringify({ type: 'message-sent', conversationId: C1, message: arrived })));
     await waitFor(() => expect(within(thread).getAllByTestId('message')).toHaveLength(2));
     expect(screen.getByTestId('thread-announcer')).toHaveTextContent('New message from Lena: Running late');
   });
@@ -437,17 +459,12 @@ describe('dashboard Messages tab', () => {
   it('a conversation opened meanwhile (pushed over the live channel) joins the list without a reload', async () => {
     await signIn(host);
     const api = mockMessaging({ conversations: [] });
-    let push: ((text: string) => void) | undefined;
-    server.use(
-      realtime.addEventListener('connection', ({ client }) => {
-        push = (t) => client.send(t);
-      }),
-    );
+    const live = liveChannel();
     renderApp('/dashboard?tab=messages');
     expect(await screen.findByRole('heading', { name: 'No Messages Yet' })).toBeInTheDocument();
-    await waitFor(() => expect(push).toBeDefined());
+    await waitFor(() => expect(live.push).toBeDefined());
     api.conversations = [makeConversation()];
-    act(() => push!(JSON.stringify({ type: 'conversation-opened', conversationId: C1 })));
+    act(() => live.push!(JSON.stringify({ type: 'conversation-opened', conversationId: C1 })));
     expect(await screen.findByRole('button', { name: /Lena Voss/ })).toBeInTheDocument();
   });
 
@@ -465,5 +482,139 @@ describe('dashboard Messages tab', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'No Messages Yet' })).toBeInTheDocument();
+  });
+});
+
+/** `n` messages of C1, oldest first, 'Message 1' to 'Message n', a minute apart. */
+function longThread(n: number): Message[] {
+  return Array.from({ length: n }, (_, i) =>
+    makeMessage({ content: `Message ${i + 1}`, createdAt: new Date(Date.UTC(2025, 5, 6, 1, i)).toISOString() }),
+  );
+}
+
+const contents = (thread: HTMLElement) =>
+  within(thread)
+    .getAllByTestId('message-content')
+    .map((m) => m.textContent);
+
+/**
+ * jsdom lays nothing out: the thread's scroll box as a browser has it, each message 50 px high in a
+ * 200 px box, so where the view is can be read (`scrollTop`) after older messages came in above it.
+ */
+function layOutThread(thread: HTMLElement) {
+  let top = 0;
+  Object.defineProperty(thread, 'scrollHeight', {
+    configurable: true,
+    get: () => within(thread).queryAllByTestId('message').length * 50,
+  });
+  Object.defineProperty(thread, 'clientHeight', { configurable: true, get: () => 200 });
+  Object.defineProperty(thread, 'scrollTop', {
+    configurable: true,
+    get: () => top,
+    set: (v: number) => (top = Math.max(0, Math.min(v, thread.scrollHeight - 200))),
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("a conversation's thread, page by page", () => {
+  const total = PAGE_LIMITS.default + 5;
+  const firstPage = longThread(total)
+    .slice(5)
+    .map((m) => m.content);
+
+  it('opens at the newest page; "Load earlier messages" brings the older ones above, keeping the view, until the first message', async () => {
+    await signIn(host);
+    const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: longThread(total) } });
+    const { user } = renderApp('/dashboard?tab=messages');
+    const thread = await openConversation(user, /Lena Voss/);
+    await within(thread).findAllByTestId('message');
+    expect(contents(thread)).toEqual(firstPage);
+    expect(api.threadPages).toEqual([{ limit: String(PAGE_LIMITS.default), cursor: '' }]);
+
+    // The member has scrolled up to the third message of the page (100 px from the top).
+    layOutThread(thread);
+    thread.scrollTop = 100;
+    const button = within(thread).getByRole('button', { name: 'Load earlier messages' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(contents(thread)).toHaveLength(total));
+    expect(contents(thread)).toEqual(Array.from({ length: total }, (_, i) => `Message ${i + 1}`));
+    expect(api.threadPages.at(-1)).toEqual({
+      limit: String(PAGE_LIMITS.default),
+      cursor: `after-${PAGE_LIMITS.default}`,
+    });
+    // The five older messages (250 px) came in above: the view moved down with what it showed.
+    expect(thread.scrollTop).toBe(350);
+    // The first message is there: no button; the keyboard's focus went on in the thread, not to the body.
+    expect(within(thread).queryByRole('button', { name: /earlier messages/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(thread).toHaveFocus());
+    expect(screen.getByText(`${total} messages shown`)).toHaveAttribute('role', 'status');
+    // Older messages are not new ones: nothing is announced.
+    expect(screen.getByTestId('thread-announcer')).toHaveTextContent(/^$/);
+    expect(await accessibilityViolations()).toEqual([]);
+  });
+
+  it('loads the older page by itself when the top of the thread scrolls into view', async () => {
+    const observer = stubIntersectionObserver();
+    await signIn(host);
+    const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: longThread(total) } });
+    const { user } = renderApp('/dashboard?tab=messages');
+    const thread = await openConversation(user, /Lena Voss/);
+    await within(thread).findAllByTestId('message');
+    expect(api.threadPages).toHaveLength(1);
+    observer.scrollIntoView();
+    await waitFor(() => expect(contents(thread)[0]).toBe('Message 1'));
+    expect(api.threadPages.map((p) => p.cursor)).toEqual(['', `after-${PAGE_LIMITS.default}`]);
+  });
+
+  it('keeps the thread when an older page fails, says so, and loads it when pressed again (not by itself)', async () => {
+    const observer = stubIntersectionObserver();
+    await signIn(host);
+    let down = true;
+    const api = mockMessaging({
+      conversations: [makeConversation()],
+      threads: { [C1]: longThread(total) },
+      failThread: (cursor) => cursor !== '' && down,
+    });
+    const { user } = renderApp('/dashboard?tab=messages', { queryClient: createFastRetryQueryClient() });
+    const thread = await openConversation(user, /Lena Voss/);
+    await within(thread).findAllByTestId('message');
+    observer.scrollIntoView();
+    expect(await within(thread).findByRole('alert')).toHaveTextContent(
+      'Could not load earlier messages. Please try again.',
+    );
+    expect(contents(thread)).toEqual(firstPage);
+    const asked = api.threadPages.length;
+    observer.scrollIntoView();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(api.threadPages).toHaveLength(asked);
+    down = false;
+    await user.click(within(thread).getByRole('button', { name: 'Load earlier messages' }));
+    await waitFor(() => expect(contents(thread)[0]).toBe('Message 1'));
+    await waitFor(() => expect(within(thread).queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('a message pushed over the live channel joins the end of a thread of several pages, which is not read again', async () => {
+    await signIn(host);
+    const api = mockMessaging({ conversations: [makeConversation()], threads: { [C1]: longThread(total) } });
+    const live = liveChannel();
+    const { user } = renderApp('/dashboard?tab=messages');
+    const thread = await openConversation(user, /Lena Voss/);
+    await within(thread).findAllByTestId('message');
+    await user.click(within(thread).getByRole('button', { name: 'Load earlier messages' }));
+    await waitFor(() => expect(contents(thread)).toHaveLength(total));
+    await waitFor(() => expect(live.push).toBeDefined());
+    const reads = api.threadReads[C1];
+    const arrived = makeMessage({ content: 'Running late', createdAt: '2025-06-06T03:00:00.000Z' });
+    api.threads[C1] = [...api.threads[C1]!, arrived];
+    act(() => live.push!(JSON.stringify({ type: 'message-sent', conversationId: C1, message: arrived })));
+    await waitFor(() => expect(contents(thread)).toHaveLength(total + 1));
+    expect(contents(thread)[0]).toBe('Message 1');
+    expect(contents(thread).at(-1)).toBe('Running late');
+    expect(screen.getByTestId('thread-announcer')).toHaveTextContent('New message from Lena: Running late');
+    expect(api.threadReads[C1]).toBe(reads);
   });
 });

@@ -1,30 +1,26 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NEXT_CURSOR_HEADER, type Venue } from '@luxe/contracts';
 import { accessibilityViolations } from '../../../testing/axe';
 import { renderApp, screen, within } from '../../../testing/render-app';
+import { pageAnswer, stubIntersectionObserver } from '../../../testing/pages';
 import { server } from '../../../testing/server';
 import { createFastRetryQueryClient, makeVenue } from '../../../testing/venues';
 
 const venues = Array.from({ length: 5 }, (_, i) => makeVenue({ name: `Club ${i + 1}` }));
 
 /**
- * Answers GET /api/venues/{city}/{state}/{type} two venues a page, as the server pages (the next
- * page's cursor in X-Next-Cursor, none on the last); `fail(cursor)` makes that page a 503. Records
- * every cursor asked for ('' for the first page).
+ * Answers GET /api/venues/{city}/{state}/{type} two venues a page, as the server pages; `fail(cursor)`
+ * makes that page a 503. Records every cursor asked for ('' for the first page).
  */
 function mockPages(fail: (cursor: string) => boolean = () => false) {
   const cursors: string[] = [];
   server.use(
     http.get('/api/venues/:city/:state/:type', ({ request }) => {
       const cursor = new URL(request.url).searchParams.get('cursor') ?? '';
+      if (!fail(cursor)) return pageAnswer(request, venues, { size: 2, asked: cursors });
       cursors.push(cursor);
-      if (fail(cursor)) return HttpResponse.json({ message: 'down' }, { status: 503 });
-      const from = cursor ? Number(cursor.slice('after-'.length)) : 0;
-      const items: Venue[] = venues.slice(from, from + 2);
-      const more = from + 2 < venues.length;
-      return HttpResponse.json(items, { headers: more ? { [NEXT_CURSOR_HEADER]: `after-${from + 2}` } : {} });
+      return HttpResponse.json({ message: 'down' }, { status: 503 });
     }),
   );
   return cursors;
@@ -34,34 +30,6 @@ function names() {
   return within(screen.getByRole('list', { name: 'Events' }))
     .getAllByRole('article')
     .map((a) => a.getAttribute('aria-label') ?? within(a).getByRole('heading').textContent);
-}
-
-/** jsdom has no IntersectionObserver: one the test drives (`scrollIntoView()` says the end came into view). */
-function stubObserver() {
-  const observers: { callback: IntersectionObserverCallback; observed: Element[] }[] = [];
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      private readonly entry: (typeof observers)[number];
-      constructor(callback: IntersectionObserverCallback) {
-        this.entry = { callback, observed: [] };
-        observers.push(this.entry);
-      }
-      observe(el: Element) {
-        this.entry.observed.push(el);
-      }
-      disconnect() {
-        this.entry.observed = [];
-      }
-    },
-  );
-  return {
-    scrollIntoView() {
-      for (const o of observers)
-        for (const el of o.observed)
-          o.callback([{ isIntersecting: true, target: el } as unknown as IntersectionObserverEntry], null as never);
-    },
-  };
 }
 
 afterEach(() => {
@@ -97,7 +65,7 @@ describe('the venue list, page by page', () => {
   });
 
   it('loads the next page by itself when the end of the list scrolls into view', async () => {
-    const observer = stubObserver();
+    const observer = stubIntersectionObserver();
     const cursors = mockPages();
     renderApp('/events');
     expect(await screen.findByRole('article', { name: 'Club 2' })).toBeInTheDocument();
@@ -108,7 +76,7 @@ describe('the venue list, page by page', () => {
   });
 
   it('keeps what it shows when a next page fails, says so, and loads it when pressed again (not by itself)', async () => {
-    const observer = stubObserver();
+    const observer = stubIntersectionObserver();
     let down = true;
     const cursors = mockPages((c) => c === 'after-2' && down);
     const { user } = renderApp('/events', { queryClient: createFastRetryQueryClient() });

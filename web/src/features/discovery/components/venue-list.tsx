@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { DEFAULT_VENUE_TYPE_FILTER, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -10,7 +10,7 @@ import { VenueGrid } from './venue-grid';
 import type { VenueCardProps } from './venue-card';
 import { VenueListMessage } from './venue-states';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
-import { LoadMore } from './load-more';
+import { LoadMore, moreTexts, useLoadMore } from '../../../components/load-more';
 
 /** The words of one list: the public events browser says "events", the member's Events tab "venues". */
 export interface VenueListTexts {
@@ -32,17 +32,6 @@ export const MEMBER_LIST_TEXTS: VenueListTexts = {
   empty: 'No Venues Found',
   emptyDetail: 'Try another city or filter.',
 };
-
-/** The words of the list's end, from its noun ('Venues'): the button, while it loads, a failed page, how many are shown. */
-export function moreTexts(noun: string) {
-  const n = noun.toLowerCase();
-  return {
-    loadMore: `Load more ${n}`,
-    loadingMore: `Loading more ${n}...`,
-    error: `Could not load more ${n}. Please try again.`,
-    shown: (count: number) => `${count} ${n} shown`,
-  };
-}
 
 /**
  * A location search, the type filter and a grid of bookable venues with their loading, error and
@@ -68,26 +57,11 @@ export function VenueList({
   const venues = useVenuePages({ ...location, type });
   const shown = venues.data?.pages.flatMap((p) => p.items) ?? [];
   const more = moreTexts(texts.noun);
-  // The "Load more" button leaves with the last page. A keyboard user who pressed it would be
-  // dropped to the page's body: he goes on at the first card the press brought instead.
+  // A keyboard user who pressed "Load more" for the last page goes on at the first card it brought.
   const sectionRef = useRef<HTMLElement>(null);
-  const [focusCard, setFocusCard] = useState<{ index: number; since: number } | null>(null);
-  const loadMore = () => {
-    const button = sectionRef.current?.querySelector('[data-testid="load-more"]');
-    if (button?.contains(document.activeElement)) setFocusCard({ index: shown.length, since: Date.now() });
-    void venues.fetchNextPage();
-  };
-  const { dataUpdatedAt, errorUpdatedAt, hasNextPage } = venues;
-  useEffect(() => {
-    if (!focusCard) return;
-    // A failed page keeps the button (and the focus on it); a page that came leaves it only if it was the last.
-    if (errorUpdatedAt >= focusCard.since) return setFocusCard(null);
-    if (dataUpdatedAt < focusCard.since) return;
-    if (!hasNextPage) {
-      sectionRef.current?.querySelectorAll<HTMLElement>('[data-testid="venue-card"] a')[focusCard.index]?.focus();
-    }
-    setFocusCard(null);
-  }, [focusCard, dataUpdatedAt, errorUpdatedAt, hasNextPage]);
+  const loadMore = useLoadMore(venues, sectionRef, shown.length, (index) =>
+    sectionRef.current?.querySelectorAll<HTMLElement>('[data-testid="venue-card"] a')[index]?.focus(),
+  );
 
   return (
     <>

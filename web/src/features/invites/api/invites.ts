@@ -1,6 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, type Invite, type InviteInput } from '@luxe/contracts';
-import { callApi } from '../../../lib/api-client';
+import { callApi, callApiPage, pageQuery, type ApiPage } from '../../../lib/api-client';
 
 /** GET /api/invites/received: the signed-in member's received invites (every status), newest first. */
 export function getReceivedInvites(signal?: AbortSignal): Promise<Invite[]> {
@@ -17,6 +24,31 @@ export function getReceivedInvitesQueryOptions(userId: string) {
 
 export function useReceivedInvites(userId: string) {
   return useQuery(getReceivedInvitesQueryOptions(userId));
+}
+
+/**
+ * GET /api/invites/received?limit=&cursor=: one page of them, newest first, the next page's cursor
+ * in `nextCursor` (docs/architecture.md#paged-lists).
+ */
+export function getReceivedInvitesPage(cursor: string | null, signal?: AbortSignal): Promise<ApiPage<Invite[]>> {
+  return callApiPage(api.invites.received, { query: pageQuery(cursor) }, { signal });
+}
+
+/**
+ * The received invites page by page, for the Received deck (the Home figure counts every one and
+ * reads the whole list). Under the whole list's key: what makes that one stale makes this one too.
+ */
+export function getReceivedInvitePagesQueryOptions(userId: string) {
+  return infiniteQueryOptions({
+    queryKey: [...getReceivedInvitesQueryOptions(userId).queryKey, 'pages'] as const,
+    queryFn: ({ pageParam, signal }) => getReceivedInvitesPage(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useReceivedInvitePages(userId: string) {
+  return useInfiniteQuery(getReceivedInvitePagesQueryOptions(userId));
 }
 
 /** GET /api/invites/sent: the signed-in host's sent invites, newest first (every one: no `limit`). */

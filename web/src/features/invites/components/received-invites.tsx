@@ -3,7 +3,8 @@ import type { Invite } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-client';
-import { useReceivedInvites, useRespondToInvite } from '../api/invites';
+import { LoadMore, moreTexts } from '../../../components/load-more';
+import { useReceivedInvitePages, useRespondToInvite } from '../api/invites';
 import { inviteWhen, pendingInvites } from '../display';
 import { DeckEmpty, DeckError, DeckLoading } from './deck-states';
 import { MemberProfileDialog } from './member-profile-dialog';
@@ -27,7 +28,9 @@ function InviteDetails({ invite }: { invite: Invite }) {
  * Received: the member's pending invites as a deck of the inviting hosts' cards; right (or
  * Accept) accepts, left (or Decline) declines. The deck moves on at once; a toast then says how
  * the answer went (docs/product.md#social-invites), a refusal with the server's reason. Answered invites leave
- * the deck the next time it restarts.
+ * the deck the next time it restarts. The invites come a page at a time: after the last card of
+ * those read, the next page (by itself as it comes into view, or with "Load more invites"), whose
+ * pending invites join the end of the deck.
  */
 export function ReceivedInvites({
   userId,
@@ -43,18 +46,38 @@ export function ReceivedInvites({
   /** Accepting opens a conversation with the host: whoever shows conversations may read them again. */
   onAccepted?: (invite: Invite) => void;
 }) {
-  const received = useReceivedInvites(userId);
+  const received = useReceivedInvitePages(userId);
   const respond = useRespondToInvite(userId);
-  // The deck stays as it was when the first answer was given (the list is read again after each).
+  // The deck stays as it was when the first answer was given (the list is read again after each);
+  // the pending invites of pages read since join its end.
   const [frozen, setFrozen] = useState<Invite[] | null>(null);
   const [answered, setAnswered] = useState<ReadonlySet<string>>(() => new Set());
 
   if (received.isPending) return <DeckLoading text="Loading invites..." />;
-  if (received.isError)
+  if (received.isError && !received.isFetchNextPageError)
     return <DeckError text="Error loading invites. Please try again." onRetry={() => void received.refetch()} />;
 
-  const deck = frozen ?? pendingInvites(received.data).filter((i) => !answered.has(i.id));
-  if (deck.length === 0) {
+  const pending = pendingInvites(received.data.pages.flatMap((p) => p.items)).filter((i) => !answered.has(i.id));
+  const inDeck = new Set(frozen?.map((i) => i.id));
+  const deck = frozen ? [...frozen, ...pending.filter((i) => !inDeck.has(i.id))] : pending;
+  const more = moreTexts('invites');
+  const nextPage = received.hasNextPage ? (
+    <>
+      {received.isFetchNextPageError ? (
+        <p role="alert" className="text-sm text-red-300">
+          {more.error}
+        </p>
+      ) : null}
+      <LoadMore
+        label={more.loadMore}
+        loadingLabel={more.loadingMore}
+        loading={received.isFetchingNextPage}
+        auto={!received.isFetchNextPageError}
+        onLoadMore={() => void received.fetchNextPage()}
+      />
+    </>
+  ) : undefined;
+  if (deck.length === 0 && !nextPage) {
     return (
       <DeckEmpty
         title="No Invites Yet"
@@ -118,6 +141,7 @@ export function ReceivedInvites({
           });
       }}
       onRestart={() => setFrozen(null)}
+      more={nextPage}
       renderProfile={(i, onClose) => (
         <MemberProfileDialog member={i.host} friends={{ count: i.friendCount, avatars: i.friends }} onClose={onClose} />
       )}

@@ -87,7 +87,8 @@ function SwipeCard({
 }
 
 /**
- * One card at a time with the counter 'n of total' and Reset (docs/product.md#social-invites).
+ * One card at a time with the counter 'n of total' ('n of 20+' while a paged deck has more) and
+ * Reset (docs/product.md#social-invites).
  * Dragging the card more than 100 px right is the right answer (accept, like), left the left one
  * (decline, pass); the buttons under it do the same for keyboard users. After the last card:
  * "That's Everyone!" with Start Over. Both restart the deck: `onRestart` lets the owner rebuild it.
@@ -102,6 +103,7 @@ export function SwipeDeck<T>({
   onSwipe,
   onRestart,
   renderProfile,
+  more,
 }: {
   /** The deck's accessible name. */
   label: string;
@@ -113,6 +115,11 @@ export function SwipeDeck<T>({
   onSwipe: (item: T, direction: SwipeDirection) => void;
   onRestart: () => void;
   renderProfile: (item: T, onClose: () => void) => ReactNode;
+  /**
+   * A paged deck's next page, shown after the last card instead of "That's Everyone!" while there
+   * is one (a LoadMore): its cards join the end of `items`, and the deck goes on with them.
+   */
+  more?: ReactNode;
 }) {
   const [index, setIndex] = useState(0);
   const [profileOf, setProfileOf] = useState<T | null>(null);
@@ -123,15 +130,20 @@ export function SwipeDeck<T>({
   const current = items[index];
   const done = current === undefined;
 
-  // The answer buttons go away with the last card: the focus moves on to Start Over, and back to
-  // the deck's first answer once it restarted.
+  // The answer buttons go away with the last card: the focus moves on to the next page's button
+  // (a paged deck) or Start Over, and back to the first answer once the deck restarted or a page
+  // brought more cards. A page without cards takes its button away: Start Over then.
+  const hasMore = more !== undefined && more !== null;
+  const wasDone = useRef(false);
   useEffect(() => {
     const active = document.activeElement;
     const focusWasHere = !active || active === document.body || !!section.current?.contains(active);
-    if (done && focusWasHere) startOver.current?.focus();
-    if (!done && focusFirst.current) rightButton.current?.focus();
+    if (done && focusWasHere)
+      (startOver.current ?? section.current?.querySelector<HTMLElement>('[data-testid="load-more"] button'))?.focus();
+    if (!done && (focusFirst.current || (wasDone.current && focusWasHere))) rightButton.current?.focus();
     focusFirst.current = false;
-  }, [done, index]);
+    wasDone.current = done;
+  }, [done, index, hasMore]);
 
   const decide = (direction: SwipeDirection) => {
     if (current === undefined) return;
@@ -146,7 +158,11 @@ export function SwipeDeck<T>({
 
   return (
     <section ref={section} aria-label={label} className="flex flex-col gap-4">
-      {done ? (
+      {done && hasMore ? (
+        <div className="flex flex-col items-center gap-3 rounded-3xl border border-white/10 bg-neutral-900/70 p-8 text-center">
+          {more}
+        </div>
+      ) : done ? (
         <div className="flex flex-col items-center gap-3 rounded-3xl border border-gold-400/30 bg-gold-400/10 p-8 text-center">
           <h2 className="font-display text-2xl font-semibold text-white">That&apos;s Everyone!</h2>
           <p className="text-sm text-neutral-300">You have seen every card in this deck.</p>
@@ -163,6 +179,7 @@ export function SwipeDeck<T>({
               className="text-xs font-semibold tracking-wider text-gold-300 uppercase"
             >
               {index + 1} of {items.length}
+              {hasMore ? '+' : ''}
             </p>
             <Button type="button" variant="ghost" size="sm" onClick={restart}>
               Reset

@@ -1,7 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, type Conversation, type Message } from '@luxe/contracts';
-import { callApi } from '../../../lib/api-client';
+import { callApi, callApiPage, pageQuery, type ApiPage } from '../../../lib/api-client';
 
 /** GET /api/conversations/{userId}: the signed-in member's conversations, newest first. */
 export function getConversations(userId: string, signal?: AbortSignal): Promise<Conversation[]> {
@@ -20,28 +29,59 @@ export function useConversations(userId: string) {
   return useQuery(getConversationsQueryOptions(userId));
 }
 
-/** GET /api/conversations/{id}/messages: one thread, oldest first (every message: no `limit`). */
-export function getMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
-  return callApi(api.conversations.messages, { params: { id: conversationId }, query: {} }, { signal });
+/**
+ * GET /api/conversations/{id}/messages?limit=: one page of a thread, the newest messages before
+ * `cursor` (the first page: the newest ones), oldest first; its `nextCursor` names the older ones
+ * before it (docs/architecture.md#paged-lists).
+ */
+export function getMessagesPage(
+  conversationId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ApiPage<Message[]>> {
+  return callApiPage(
+    api.conversations.messages,
+    { params: { id: conversationId }, query: pageQuery(cursor) },
+    { signal },
+  );
 }
 
+/** A thread page by page: the newest page first, each next one older ("Load earlier messages"). */
 export function getMessagesQueryOptions(conversationId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: ['conversations', 'messages', conversationId] as const,
-    queryFn: ({ signal }) => getMessages(conversationId, signal),
+    queryFn: ({ pageParam, signal }) => getMessagesPage(conversationId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 }
 
 export function useMessages(conversationId: string) {
-  return useQuery(getMessagesQueryOptions(conversationId));
+  return useInfiniteQuery(getMessagesQueryOptions(conversationId));
+}
+
+/** The messages of the pages read, oldest first (the pages come newest first, each oldest first). */
+export function threadOf(data: InfiniteData<ApiPage<Message[]>> | undefined): Message[] | undefined {
+  return data && [...data.pages].reverse().flatMap((p) => p.items);
+}
+
+/**
+ * Adds a message that just came (pushed over the live channel, or sent) to the end of its thread
+ * as read so far, unless it is there: the pages already read are not read again (a thread with
+ * several pages open would be read page by page for each message).
+ */
+export function appendMessage(queryClient: QueryClient, message: Message): void {
+  queryClient.setQueryData(getMessagesQueryOptions(message.conversationId).queryKey, (data) => {
+    if (!data?.pages[0] || data.pages.some((p) => p.items.some((m) => m.id === message.id))) return data;
+    const [newest, ...older] = data.pages;
+    return { ...data, pages: [{ ...newest, items: [...newest.items, message] }, ...older] };
+  });
 }
 
 /**
  * Marks one conversation's thread and the member's list stale, so whatever is on screen is read
  * again (data is never stale by itself and nothing polls, docs/product.md#conventions-feedback).
- *
- * Real-time push: when the message-sent event reaches this browser (it names the recipient and
- * the conversation), call `refreshConversation(queryClient, currentUserId, event.conversationId)`.
+ * A thread is read again page by page, as many as were read.
  */
 export function refreshConversation(
   queryClient: QueryClient,
@@ -52,6 +92,16 @@ export function refreshConversation(
     queryClient.invalidateQueries({ queryKey: getMessagesQueryOptions(conversationId).queryKey }),
     queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(userId).queryKey }),
   ]);
+}
+
+/**
+ * Real-time push: a message-sent event reached this browser (it names the recipient and carries
+ * the message). The message joins the end of its thread if the thread was read, and the list
+ * (order, preview, unread count) is read again.
+ */
+export function receiveMessage(queryClient: QueryClient, userId: string, message: Message): Promise<unknown> {
+  appendMessage(queryClient, message);
+  return queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(userId).queryKey });
 }
 
 /** `refreshConversation` bound to the app's query client and the signed-in member. */
@@ -89,11 +139,14 @@ export function markConversationRead(conversationId: string): Promise<{ unreadCo
   return callApi(api.conversations.read, { params: { id: conversationId } });
 }
 
-/** Marks read, then refreshes the list (and the thread, which may hold the unread messages). */
+/**
+ * Marks read, then reads the list again (its unread count). Not the thread: it does not show what
+ * was read, and reading it again page by page after every message that came would cost a read per page.
+ */
 export function useMarkConversationRead(userId: string) {
-  const refresh = useRefreshConversation(userId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (conversationId: string) => markConversationRead(conversationId),
-    onSuccess: (_answer, conversationId) => refresh(conversationId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getConversationsQueryOptions(userId).queryKey }),
   });
 }

@@ -1,12 +1,21 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Conversation, Message } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useMessages } from '../api/conversations';
+import { threadOf, useMessages } from '../api/conversations';
 import { eventLabel, formatMessageTime, fullName, otherPartyLabel } from '../display';
 import { Avatar } from './avatar';
 import { MessageComposer } from './message-composer';
 import { QueryState } from '../../../components/query-state';
+import { LoadMore, useLoadMore } from '../../../components/load-more';
+
+/** The words of the thread's top while older messages are left (docs/product.md#messaging-conversations). */
+export const EARLIER_TEXTS = {
+  loadMore: 'Load earlier messages',
+  loadingMore: 'Loading earlier messages...',
+  error: 'Could not load earlier messages. Please try again.',
+  shown: (count: number) => `${count} messages shown`,
+} as const;
 
 /**
  * What the app adds to a thread (the safety feature's Report and Block): actions on the other
@@ -20,7 +29,9 @@ export interface ThreadSlots {
 /**
  * One conversation: its messages oldest first (own on the right) and the composer. Mount it with
  * `key={conversation.id}` so that switching conversations starts afresh. The heading takes focus
- * when it opens; Back (narrow screens only) returns to the list.
+ * when it opens; Back (narrow screens only) returns to the list. The newest page of messages comes
+ * first, scrolled to its end; older pages come as the member scrolls to the top or presses "Load
+ * earlier messages" there, the messages in view staying where they were.
  */
 export function ConversationThread({
   userId,
@@ -31,25 +42,44 @@ export function ConversationThread({
   renderMessageActions,
 }: { userId: string; conversation: Conversation; onBack: () => void; onBlocked?: () => void } & ThreadSlots) {
   const messages = useMessages(conversation.id);
+  const thread = threadOf(messages.data);
   const name = fullName(conversation.otherUser);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const count = messages.data?.length ?? 0;
+  const newest = thread?.at(-1);
+  const pageCount = messages.data?.pages.length ?? 0;
 
-  // Messages already there when the thread opened are not announced; later ones are.
-  const [baseline, setBaseline] = useState<number | null>(null);
-  if (messages.data && baseline === null) setBaseline(messages.data.length);
-  const latestNew =
-    messages.data && baseline !== null && messages.data.length > baseline ? messages.data.at(-1) : undefined;
+  // The newest message when the thread opened is not announced; later ones are (older pages never).
+  const [baseline, setBaseline] = useState<string | null | undefined>(undefined);
+  if (thread && baseline === undefined) setBaseline(newest?.id ?? null);
+  const latestNew = newest && baseline !== undefined && newest.id !== baseline ? newest : undefined;
 
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
 
+  // A message at the end (the first page, one sent or pushed): the view goes to it.
   useEffect(() => {
     const el = scrollRef.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [count]);
+  }, [newest?.id]);
+
+  // Older messages come in above: the view keeps its distance from the end, so what the member
+  // reads stays put (measured when the page was asked for, set before the browser paints).
+  const fromEnd = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el && fromEnd.current !== null) el.scrollTop = el.scrollHeight - fromEnd.current;
+    fromEnd.current = null;
+  }, [pageCount]);
+
+  // A keyboard user who pressed the button for the oldest page goes on in the thread it filled.
+  const loadMore = useLoadMore(messages, scrollRef, thread?.length ?? 0, () => scrollRef.current?.focus());
+  const loadEarlier = () => {
+    const el = scrollRef.current;
+    if (el) fromEnd.current = el.scrollHeight - el.scrollTop;
+    loadMore();
+  };
 
   return (
     <section aria-labelledby={`thread-${conversation.id}`} className="flex min-w-0 flex-col gap-4">
@@ -93,7 +123,12 @@ export function ConversationThread({
         className="max-h-[55dvh] min-h-48 overflow-y-auto rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
       >
         <QueryState
-          query={messages}
+          query={{
+            ...messages,
+            data: thread,
+            // An older page that failed keeps the thread (and says so at its top).
+            isError: messages.isError && !messages.isFetchNextPageError,
+          }}
           loadingLabel="Loading messages..."
           skeletonClassName="p-1"
           errorText="Error loading messages. Please try again."
@@ -103,20 +138,44 @@ export function ConversationThread({
           empty={<p className="py-10 text-center text-sm text-neutral-300">No messages yet. Start the conversation!</p>}
         >
           {(data) => (
-            <ol aria-label="Messages" className="flex flex-col gap-3 p-1">
-              {data.map((m) => (
-                <MessageItem
-                  key={m.id}
-                  message={m}
-                  own={m.senderId === userId}
-                  otherName={conversation.otherUser.firstName}
-                  actions={m.senderId !== userId ? renderMessageActions?.(m, conversation) : null}
-                />
-              ))}
-            </ol>
+            <>
+              {messages.isFetchNextPageError ? (
+                <p role="alert" className="p-1 text-center text-sm text-red-300">
+                  {EARLIER_TEXTS.error}
+                </p>
+              ) : null}
+              {messages.hasNextPage ? (
+                <div className="p-1">
+                  <LoadMore
+                    label={EARLIER_TEXTS.loadMore}
+                    loadingLabel={EARLIER_TEXTS.loadingMore}
+                    loading={messages.isFetchingNextPage}
+                    auto={!messages.isFetchNextPageError}
+                    grows="up"
+                    onLoadMore={loadEarlier}
+                  />
+                </div>
+              ) : null}
+              <ol aria-label="Messages" className="flex flex-col gap-3 p-1">
+                {data.map((m) => (
+                  <MessageItem
+                    key={m.id}
+                    message={m}
+                    own={m.senderId === userId}
+                    otherName={conversation.otherUser.firstName}
+                    actions={m.senderId !== userId ? renderMessageActions?.(m, conversation) : null}
+                  />
+                ))}
+              </ol>
+            </>
           )}
         </QueryState>
       </div>
+
+      {/* Said once older pages came (the first page is what the thread opened with). */}
+      <p role="status" className="sr-only">
+        {pageCount > 1 && thread ? EARLIER_TEXTS.shown(thread.length) : ''}
+      </p>
 
       <p aria-live="polite" data-testid="thread-announcer" className="sr-only">
         {latestNew ? announce(latestNew, userId, conversation.otherUser.firstName) : ''}

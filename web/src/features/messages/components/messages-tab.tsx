@@ -11,7 +11,7 @@ import { QueryError } from '../../../components/query-state';
  * The Messages tab (docs/product.md#messaging-conversations): the conversation list and the
  * selected thread, side by side on wide screens and one at a time (with Back) on narrow ones.
  * Opening a conversation with unread messages marks it read. Nothing polls: a real-time push calls
- * `refreshConversation` (see ../api/conversations.ts). `slots` carry the app's Report and Block
+ * `receiveMessage` (see ../api/conversations.ts). `slots` carry the app's Report and Block
  * (see ThreadSlots).
  */
 export function MessagesTab({ userId, ...slots }: { userId: string } & ThreadSlots) {
