@@ -31,6 +31,7 @@ import { benchDiscovery, printTargets } from './bench/discovery.mjs';
 import { benchGrowth } from './bench/growth.mjs';
 import { benchWeb } from './bench/web.mjs';
 import { demoLogin } from './bench/demo.mjs';
+import { answerHeaders, startBare } from './bench/bare.mjs';
 
 const flag = /** @type {const} */ ({ type: 'boolean', default: false, multiple: false });
 const { values: args } = parseCommandLine({
@@ -133,12 +134,18 @@ try {
   const cookie = await demoLogin(gateway);
   const meBody = await (await fetch(`${gateway}/api/auth/me`, { headers: { cookie } })).text();
   const liveBody = await (await fetch(`${gateway}/health/live`)).text();
-  const discoveryBody = await (await fetch(`${gateway}${DISCOVERY}`)).text();
+  // The discovery read as the gateway serves it again (cached): the bare server sends its headers too (bench/bare.mjs).
+  await fetch(`${gateway}${DISCOVERY}`);
+  const discovery = await fetch(`${gateway}${DISCOVERY}`);
+  const discoveryBody = await discovery.text();
 
   // A bare Fastify server answering the same bodies: the ceiling of this machine for one Node process.
-  const bareSrc = `const me=${JSON.stringify(meBody)},live=${JSON.stringify(liveBody)},d=${JSON.stringify(discoveryBody)};const f=require('fastify')({logger:false});const j=(b)=>(q,s)=>{s.type('application/json; charset=utf-8');return b};f.get('/api/auth/me',j(me));f.get('/health/live',j(live));f.get(${JSON.stringify(DISCOVERY)},j(d));f.listen({port:0,host:'127.0.0.1'}).then((a)=>console.log('bare '+a))`;
-  const bare = startChild(process.execPath, ['-e', bareSrc], {}, /bare (http:\/\/\S+)/, ROOT);
-  const bareUrl = await bare.ready;
+  const bare = await startBare({
+    '/api/auth/me': { body: meBody },
+    '/health/live': { body: liveBody },
+    [DISCOVERY]: { body: discoveryBody, headers: answerHeaders(discovery.headers), correlation: true },
+  });
+  const bareUrl = bare.url;
 
   const targets = [
     { name: 'gateway /api/auth/me', url: `${gateway}/api/auth/me`, headers: { cookie } },
