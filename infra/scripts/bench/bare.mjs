@@ -6,6 +6,7 @@
 // the bytes and header handling any server sending these headers pays (on the discovery read the
 // headers alone cost the bare server about a quarter of its rate).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { ROOT } from '../stack.mjs';
 
 /** Headers that belong to one response or one connection, not to the answer: never copied. */
@@ -64,4 +65,19 @@ f.listen({ port: 0, host: '127.0.0.1' }).then((a) => console.log('bare ' + a));`
     child.once('exit', (c) => reject(new Error(`the bare server exited ${c}: ${seen}`)));
   });
   return { url, child };
+}
+
+/**
+ * A process's CPU time so far, user + system, in ms (Linux: /proc/<pid>/stat, in clock ticks of
+ * 10 ms); NaN elsewhere. Over a run of many requests, its difference per request is what serving
+ * one costs that process, a figure the shared machine's load moves far less than requests/s.
+ * @param {number | undefined} pid
+ */
+export function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }

@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT, startStack } from '../stack.mjs';
-import { answerHeaders, startBare } from './bare.mjs';
+import { answerHeaders, processCpuMs, startBare } from './bare.mjs';
 import { benchBookings, benchContention } from './bookings.mjs';
 import { benchEmail, EMAIL_SKIPPED, emailBenchEnabled } from './email.mjs';
 import { demoLogin, demoPassword, DEMO_HOST } from './demo.mjs';
@@ -147,7 +147,7 @@ async function benchChat(gatewayUrl) {
   return { messages: N, delivered: sorted.length, p50: Number(pct(50)), p99: Number(pct(99)) };
 }
 
-/** @typedef {{ rps: number, p50: number, p99: number, errors: number }} Round one autocannon run's figures */
+/** @typedef {{ rps: number, p50: number, p99: number, errors: number, cpuUs: number }} Round one autocannon run's figures; cpuUs: the serving process's CPU time per request */
 
 /** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -160,10 +160,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  */
 /**
  * @param {Record<string, Round[]>} results each target's rounds
- * @returns {Record<string, { rps: number, p50: number, p99: number, errors: number, share: number, shares: number[] }>}
+ * @returns {Record<string, { rps: number, p50: number, p99: number, errors: number, cpuUs: number, share: number, shares: number[] }>}
  */
 function summarize(results) {
-  /** @type {Record<string, { rps: number, p50: number, p99: number, errors: number, share: number, shares: number[] }>} */
+  /** @type {Record<string, { rps: number, p50: number, p99: number, errors: number, cpuUs: number, share: number, shares: number[] }>} */
   const s = Object.fromEntries(
     Object.entries(results).map(([n, rs]) => [
       n,
@@ -172,6 +172,7 @@ function summarize(results) {
         p50: median(rs.map((r) => r.p50)),
         p99: median(rs.map((r) => r.p99)),
         errors: rs.reduce((a, r) => a + r.errors, 0),
+        cpuUs: median(rs.map((r) => r.cpuUs)),
         share: NaN,
         shares: [],
       },
@@ -394,22 +395,28 @@ export async function benchDiscovery({
         path: PATH,
       }),
     });
+    const gwPid = stack.processes.pid('gateway');
+    const venuesPid = stack.processes.pid('venues');
     const targets = [
-      { name: 'gateway, anonymous', url: `${gw}${PATH}`, headers: () => ({}) },
-      { name: 'gateway, signed in', url: `${gw}${PATH}`, headers: () => ({ cookie }) },
-      { name: 'venues service', url: `${stack.serviceUrls.venues}${PATH}`, headers: direct },
-      { name: 'bare Fastify', url: `${bareUrl}${PATH}`, headers: () => ({}) },
-      { name: 'gateway /api/auth/me', url: `${gw}/api/auth/me`, headers: () => ({ cookie }) },
-      { name: 'bare Fastify /api/auth/me', url: `${bareUrl}/api/auth/me`, headers: () => ({}) },
+      { name: 'gateway, anonymous', url: `${gw}${PATH}`, headers: () => ({}), pid: gwPid },
+      { name: 'gateway, signed in', url: `${gw}${PATH}`, headers: () => ({ cookie }), pid: gwPid },
+      { name: 'venues service', url: `${stack.serviceUrls.venues}${PATH}`, headers: direct, pid: venuesPid },
+      { name: 'bare Fastify', url: `${bareUrl}${PATH}`, headers: () => ({}), pid: bare.pid },
+      { name: 'gateway /api/auth/me', url: `${gw}/api/auth/me`, headers: () => ({ cookie }), pid: gwPid },
+      { name: 'bare Fastify /api/auth/me', url: `${bareUrl}/api/auth/me`, headers: () => ({}), pid: bare.pid },
     ];
     /** @type {(t: typeof targets[number], seconds: number) => Promise<Round>} */
-    const run = (t, seconds) =>
-      autocannon({ url: t.url, headers: t.headers(), connections: CONNECTIONS, duration: seconds }).then((r) => ({
+    const run = async (t, seconds) => {
+      const cpu0 = processCpuMs(t.pid);
+      const r = await autocannon({ url: t.url, headers: t.headers(), connections: CONNECTIONS, duration: seconds });
+      return {
         rps: r.requests.average,
         p50: r.latency.p50,
         p99: r.latency.p99,
         errors: r.errors + r.non2xx,
-      }));
+        cpuUs: ((processCpuMs(t.pid) - cpu0) * 1000) / r.requests.total,
+      };
+    };
     for (const t of targets) await run(t, 2);
     /** @type {Record<string, Round[]>} */
     const results = Object.fromEntries(targets.map((t) => [t.name, []]));
@@ -419,13 +426,15 @@ export async function benchDiscovery({
     console.log(
       `\nGET ${PATH} (${count} venues, ${body.length} bytes; the gateway's second answer in a row says x-cache: ${headers['x-cache']}; the bare server sends the same headers: ${Object.keys(headers).join(', ')}, x-correlation-id), distributed mode, median of ${ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} connections:\n`,
     );
+    // CPU µs/request: the serving process's CPU time (user + system) per request answered; its
+    // share, the bare server's against the target's, moves far less with the machine's load.
     console.log(
-      "| target | requests/s | p50 ms | p99 ms | errors | share of bare Fastify (median of the rounds' shares) |",
+      "| target | requests/s | p50 ms | p99 ms | errors | share of bare Fastify (median of the rounds' shares) | CPU µs/request (bare's / this) |",
     );
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const [n, r] of Object.entries(s))
       console.log(
-        `| ${n} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.share.toFixed(1)} % (rounds ${r.shares.join(', ')}) |`,
+        `| ${n} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.share.toFixed(1)} % (rounds ${r.shares.join(', ')}) | ${r.cpuUs.toFixed(1)} (${((s[referenceOf(n)].cpuUs / r.cpuUs) * 100).toFixed(1)} %) |`,
       );
     console.log(JSON.stringify({ bench: 'discovery', path: PATH, connections: CONNECTIONS, results: s }));
     out.discovery = s;
