@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { Histogram, Registry } from 'prom-client';
 import { HttpDurations } from './http-durations';
 
