@@ -98,41 +98,16 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
     if (route.rateLimit === 'password-reset')
       await deps.limiter.consumePasswordReset(actor.ip ?? 'unknown', String((body as { email?: unknown }).email));
     const path = buildPath(route.path, req.params as Record<string, string>);
-    const forwardAnswer = (serviceBody?: unknown) =>
-      deps.services.requestAnswer(route.service, route.method, path, {
-        actor,
-        body: serviceBody !== undefined ? serviceBody : route.body && !route.rawBody ? req.body : undefined,
-        query: route.query ? (req.query as Record<string, string>) : undefined,
-      });
-    const forward = async (serviceBody?: unknown) => (await forwardAnswer(serviceBody)).text;
-    const ctx: GatewayContext = {
-      route,
-      actor,
-      req,
-      reply,
-      body,
-      rawBody,
-      forward,
-      forwardJson: async <T>(serviceBody?: unknown) => {
-        const t = await forward(serviceBody);
-        return (t ? JSON.parse(t) : null) as T;
-      },
-      call: <T>(other: RouteDef, input: { params?: Record<string, string>; body?: unknown }) =>
-        deps.services.request<T>(other.service, other.method, buildPath(other.path, input.params), {
-          actor,
-          body: input.body,
-        }),
-    };
     reply.code(route.status);
     // A change (not a read) that succeeded: this gateway's cached reads of that service go.
     const changed = route.method !== 'GET' && deps.cache ? () => deps.cache?.changed(route.service) : undefined;
     if (own) {
-      const out = await own(ctx);
+      const out = await own(new Context(route, actor, req, reply, body, rawBody, path, deps.services));
       changed?.();
       if (route.status === 204 || out === null || out === undefined) return reply.send();
       return reply.send(out);
     }
-    const { text, headers } = await forwardAnswer();
+    const { text, headers } = await forwardOf(route, actor, req, path, deps.services);
     changed?.();
     if (route.status === 204 || text === null) return reply.send();
     const contentType = route.contentType ?? 'application/json; charset=utf-8';
@@ -143,4 +118,50 @@ export function routeHandler(route: RouteDef, deps: PipelineDeps, own?: GatewayH
     if (route.cache) deps.cache?.fill(req, route.status, text, contentType, kept);
     return reply.header('content-type', contentType).send(text);
   };
+}
+
+/** The call to the route's own service, with the request's params, query and body (or `serviceBody`). */
+function forwardOf(
+  route: RouteDef,
+  actor: Actor,
+  req: FastifyRequest,
+  path: string,
+  services: InternalHttpClient,
+  serviceBody?: unknown,
+) {
+  return services.requestAnswer(route.service, route.method, path, {
+    actor,
+    body: serviceBody !== undefined ? serviceBody : route.body && !route.rawBody ? req.body : undefined,
+    query: route.query ? (req.query as Record<string, string>) : undefined,
+  });
+}
+
+/** A gateway handler's context: a class, so a request pays for no closures it does not call. */
+class Context implements GatewayContext {
+  constructor(
+    readonly route: RouteDef,
+    readonly actor: Actor,
+    readonly req: FastifyRequest,
+    readonly reply: FastifyReply,
+    readonly body: unknown,
+    readonly rawBody: string | undefined,
+    private readonly path: string,
+    private readonly services: InternalHttpClient,
+  ) {}
+
+  async forward(serviceBody?: unknown): Promise<string | null> {
+    return (await forwardOf(this.route, this.actor, this.req, this.path, this.services, serviceBody)).text;
+  }
+
+  async forwardJson<T>(serviceBody?: unknown): Promise<T> {
+    const t = await this.forward(serviceBody);
+    return (t ? JSON.parse(t) : null) as T;
+  }
+
+  call<T>(other: RouteDef, input: { params?: Record<string, string>; body?: unknown }): Promise<T> {
+    return this.services.request<T>(other.service, other.method, buildPath(other.path, input.params), {
+      actor: this.actor,
+      body: input.body,
+    });
+  }
 }

@@ -41,6 +41,8 @@ export function csrfPath(req: Pick<FastifyRequest, 'url'> & { routeOptions?: { u
  * X-Requested-With header, neither of which a cross-site form can send.
  */
 export function csrfHook(req: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  // A read is never suspect: its path (a dozen-field `routeOptions` object per read) is not looked at.
+  if (!MUTATING.has(req.method.toUpperCase())) return done();
   if (!isCsrfSuspect(req.method, csrfPath(req), req.headers)) return done();
   const { body } = errorBody(AppError.of(SECURITY_ERRORS.CSRF));
   sendError(reply, body);

@@ -5,20 +5,20 @@
 // 6 minutes (longer on a loaded machine).
 // - The public discovery read GET /api/venues/Miami/Florida/all through the gateway (anonymous and
 //   with a session cookie), straight to the venues service (with a signed internal token, as the
-//   gateway sends it), and from a bare Fastify server answering the same JSON from memory; and the
-//   signed-in GET /api/auth/me against the bare server's copy. Alternating rounds, 100 connections.
+//   gateway sends it), and from a bare Fastify server answering the same JSON from memory with the
+//   same headers (bench/bare.mjs); and the signed-in GET /api/auth/me against the bare server's copy. Alternating rounds, 100 connections.
 // - Booking creation against pgbench, and 500 requests for one exclusive slot (bench/bookings.mjs).
 // - Chat delivery POST → the recipient's WebSocket over 1,000 messages.
 // - Event propagation booking-confirmed → social's read model over 5,000 events, against Kafka's
 //   own produce → consume (bench/events.mjs).
 // - booking-confirmed → the host's email accepted by Mailpit over 500 bookings (bench/email.mjs;
 //   `-- --email-only` alone, starting only the services it needs).
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT, startStack } from '../stack.mjs';
+import { answerHeaders, processCpuMs, startBare } from './bare.mjs';
 import { benchBookings, benchContention } from './bookings.mjs';
 import { benchEmail, EMAIL_SKIPPED, emailBenchEnabled } from './email.mjs';
 import { demoLogin, demoPassword, DEMO_HOST } from './demo.mjs';
@@ -147,7 +147,7 @@ async function benchChat(gatewayUrl) {
   return { messages: N, delivered: sorted.length, p50: Number(pct(50)), p99: Number(pct(99)) };
 }
 
-/** @typedef {{ rps: number, p50: number, p99: number, errors: number }} Round one autocannon run's figures */
+/** @typedef {{ rps: number, p50: number, p99: number, errors: number, cpuUs: number }} Round one autocannon run's figures; cpuUs: the serving process's CPU time per request */
 
 /** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -160,10 +160,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  */
 /**
  * @param {Record<string, Round[]>} results each target's rounds
- * @returns {Record<string, { rps: number, p50: number, p99: number, errors: number, share: number, shares: number[] }>}
+ * @returns {Record<string, { rps: number, p50: number, p99: number, errors: number, cpuUs: number, share: number, shares: number[] }>}
  */
 function summarize(results) {
-  /** @type {Record<string, { rps: number, p50: number, p99: number, errors: number, share: number, shares: number[] }>} */
+  /** @type {Record<string, { rps: number, p50: number, p99: number, errors: number, cpuUs: number, share: number, shares: number[] }>} */
   const s = Object.fromEntries(
     Object.entries(results).map(([n, rs]) => [
       n,
@@ -172,6 +172,7 @@ function summarize(results) {
         p50: median(rs.map((r) => r.p50)),
         p99: median(rs.map((r) => r.p99)),
         errors: rs.reduce((a, r) => a + r.errors, 0),
+        cpuUs: median(rs.map((r) => r.cpuUs)),
         share: NaN,
         shares: [],
       },
@@ -205,8 +206,13 @@ export function printTargets(out) {
     /** @type {(t: { share: number, shares: number[], rps: number }, ref: { rps: number }) => string} */
     const share = (t, ref) =>
       `${t.share.toFixed(1)} % (rounds ${t.shares.join(', ')}; medians ${t.rps.toFixed(0)} / ${ref.rps.toFixed(0)} rps = ${pctOf(t.rps, ref.rps).toFixed(1)} %)`;
-    rows.push(['public discovery read, gateway / bare Fastify', share(anon, bare), '≥ 50 %', anon.share >= 50]);
-    rows.push(['public discovery read, gateway p99', `${anon.p99} ms`, '≤ 25 ms', anon.p99 <= 25]);
+    rows.push([
+      'public discovery read, gateway / bare Fastify (same body and headers)',
+      share(anon, bare),
+      '≥ 75 %',
+      anon.share >= 75,
+    ]);
+    rows.push(['public discovery read, gateway p99', `${anon.p99} ms`, '≤ 15 ms', anon.p99 <= 15]);
     rows.push([
       'signed-in discovery read (session cookie), gateway / bare Fastify',
       `${share(signed, bare)}, p99 ${signed.p99} ms`,
@@ -216,8 +222,8 @@ export function printTargets(out) {
     rows.push([
       'signed-in GET /api/auth/me, gateway / bare Fastify',
       `${share(me, bareMe)}, p99 ${me.p99} ms`,
-      '≥ 25 %',
-      me.share >= 25,
+      '≥ 50 %',
+      me.share >= 50,
     ]);
     rows.push([
       'discovery read straight to the venues service / bare Fastify',
@@ -364,21 +370,22 @@ export async function benchDiscovery({
       out.propagation = await benchPropagation(stack);
       return (printTargets(out), out);
     }
-    const body = await (await fetch(`${gw}${PATH}`)).text();
+    // Twice: the second answer is the cached one, whose headers (x-cache: hit) the measured reads get.
+    await fetch(`${gw}${PATH}`);
+    const answer = await fetch(`${gw}${PATH}`);
+    const body = await answer.text();
+    const headers = answerHeaders(answer.headers);
     const count = JSON.parse(body).length;
     const cookie = await demoLogin(gw);
     const meBody = await (await fetch(`${gw}/api/auth/me`, { headers: { cookie } })).text();
-    // A bare Fastify server answering the same bodies from memory: the ceiling of one Node process here.
-    const src = `const b=${JSON.stringify(body)},me=${JSON.stringify(meBody)};const f=require('fastify')({logger:false});f.get(${JSON.stringify(PATH)},(q,s)=>{s.type('application/json; charset=utf-8');return b});f.get('/api/auth/me',(q,s)=>{s.type('application/json; charset=utf-8');return me});f.listen({port:0,host:'127.0.0.1'}).then((a)=>console.log('bare '+a))`;
-    bare = spawn(process.execPath, ['-e', src], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    const bareOut = /** @type {import('node:stream').Readable} spawned with stdout piped */ (bare.stdout);
-    /** @type {string} */
-    const bareUrl = await new Promise((res) =>
-      bareOut.on('data', (d) => {
-        const m = /bare (\S+)/.exec(String(d));
-        if (m) res(m[1]);
-      }),
-    );
+    // The same bodies from memory (bench/bare.mjs), the discovery read with the gateway's headers;
+    // /api/auth/me with its content type only, as the issue's figure for it has always been measured.
+    const started = await startBare({
+      [PATH]: { body, headers, correlation: true },
+      '/api/auth/me': { body: meBody },
+    });
+    bare = started.child;
+    const bareUrl = started.url;
     // The venues service refuses calls without the gateway's token: sign one per round (30 s life).
     const signer = new platform.InternalTokenSigner(stack.internalKeys.privateKey);
     const direct = () => ({
@@ -388,40 +395,46 @@ export async function benchDiscovery({
         path: PATH,
       }),
     });
+    const gwPid = stack.processes.pid('gateway');
+    const venuesPid = stack.processes.pid('venues');
     const targets = [
-      { name: 'gateway, anonymous', url: `${gw}${PATH}`, headers: () => ({}) },
-      { name: 'gateway, signed in', url: `${gw}${PATH}`, headers: () => ({ cookie }) },
-      { name: 'venues service', url: `${stack.serviceUrls.venues}${PATH}`, headers: direct },
-      { name: 'bare Fastify', url: `${bareUrl}${PATH}`, headers: () => ({}) },
-      { name: 'gateway /api/auth/me', url: `${gw}/api/auth/me`, headers: () => ({ cookie }) },
-      { name: 'bare Fastify /api/auth/me', url: `${bareUrl}/api/auth/me`, headers: () => ({}) },
+      { name: 'gateway, anonymous', url: `${gw}${PATH}`, headers: () => ({}), pid: gwPid },
+      { name: 'gateway, signed in', url: `${gw}${PATH}`, headers: () => ({ cookie }), pid: gwPid },
+      { name: 'venues service', url: `${stack.serviceUrls.venues}${PATH}`, headers: direct, pid: venuesPid },
+      { name: 'bare Fastify', url: `${bareUrl}${PATH}`, headers: () => ({}), pid: bare.pid },
+      { name: 'gateway /api/auth/me', url: `${gw}/api/auth/me`, headers: () => ({ cookie }), pid: gwPid },
+      { name: 'bare Fastify /api/auth/me', url: `${bareUrl}/api/auth/me`, headers: () => ({}), pid: bare.pid },
     ];
     /** @type {(t: typeof targets[number], seconds: number) => Promise<Round>} */
-    const run = (t, seconds) =>
-      autocannon({ url: t.url, headers: t.headers(), connections: CONNECTIONS, duration: seconds }).then((r) => ({
+    const run = async (t, seconds) => {
+      const cpu0 = processCpuMs(t.pid);
+      const r = await autocannon({ url: t.url, headers: t.headers(), connections: CONNECTIONS, duration: seconds });
+      return {
         rps: r.requests.average,
         p50: r.latency.p50,
         p99: r.latency.p99,
         errors: r.errors + r.non2xx,
-      }));
+        cpuUs: ((processCpuMs(t.pid) - cpu0) * 1000) / r.requests.total,
+      };
+    };
     for (const t of targets) await run(t, 2);
     /** @type {Record<string, Round[]>} */
     const results = Object.fromEntries(targets.map((t) => [t.name, []]));
     // Alternating rounds: every target once per round, so the machine's load hits them alike.
     for (let i = 0; i < ROUNDS; i++) for (const t of targets) results[t.name].push(await run(t, SECONDS));
     const s = summarize(results);
-    await fetch(`${gw}${PATH}`);
-    const xcache = (await fetch(`${gw}${PATH}`)).headers.get('x-cache');
     console.log(
-      `\nGET ${PATH} (${count} venues, ${body.length} bytes; the gateway's second answer in a row says x-cache: ${xcache}), distributed mode, median of ${ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} connections:\n`,
+      `\nGET ${PATH} (${count} venues, ${body.length} bytes; the gateway's second answer in a row says x-cache: ${headers['x-cache']}; the bare server sends the same headers: ${Object.keys(headers).join(', ')}, x-correlation-id), distributed mode, median of ${ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} connections:\n`,
     );
+    // CPU µs/request: the serving process's CPU time (user + system) per request answered; its
+    // share, the bare server's against the target's, moves far less with the machine's load.
     console.log(
-      "| target | requests/s | p50 ms | p99 ms | errors | share of bare Fastify (median of the rounds' shares) |",
+      "| target | requests/s | p50 ms | p99 ms | errors | share of bare Fastify (median of the rounds' shares) | CPU µs/request (bare's / this) |",
     );
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const [n, r] of Object.entries(s))
       console.log(
-        `| ${n} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.share.toFixed(1)} % (rounds ${r.shares.join(', ')}) |`,
+        `| ${n} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.share.toFixed(1)} % (rounds ${r.shares.join(', ')}) | ${r.cpuUs.toFixed(1)} (${((s[referenceOf(n)].cpuUs / r.cpuUs) * 100).toFixed(1)} %) |`,
       );
     console.log(JSON.stringify({ bench: 'discovery', path: PATH, connections: CONNECTIONS, results: s }));
     out.discovery = s;

@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { isEventType } from '@luxe/contracts';
 import type { ConsumerMetrics } from './transport/consumer';
 import type { InboxOutcome } from './inbox';
 import type { TopicLag } from './transport/transport';
+import { HttpDurations } from './http-durations';
 
 /** The operator endpoint every process serves its metrics on (not part of /api). */
 export const METRICS_PATH = '/metrics';
@@ -31,7 +32,7 @@ export interface MetricsOptions {
 export class Metrics implements ConsumerMetrics {
   readonly registry = new Registry();
   readonly service: string;
-  private readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  private readonly httpDuration: HttpDurations;
   private readonly eventsHandled: Counter<'consumer_group' | 'type' | 'outcome'>;
   private readonly eventsFailed: Counter<'consumer_group' | 'type' | 'transient'>;
   private readonly eventsDeadLettered: Counter<'consumer_group' | 'type'>;
@@ -40,13 +41,13 @@ export class Metrics implements ConsumerMetrics {
     this.service = opts.service;
     this.registry.setDefaultLabels({ service: opts.service });
     if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
-    this.httpDuration = new Histogram({
-      name: 'luxe_http_request_duration_seconds',
-      help: 'HTTP requests by method, route pattern and status code (health probes and /metrics left out)',
-      labelNames: ['method', 'route', 'status_code'],
-      buckets: HTTP_BUCKETS,
-      registers: [this.registry],
-    });
+    this.httpDuration = new HttpDurations(
+      'luxe_http_request_duration_seconds',
+      'HTTP requests by method, route pattern and status code (health probes and /metrics left out)',
+      HTTP_BUCKETS,
+      this.registry,
+      { service: opts.service },
+    );
     this.eventsHandled = new Counter({
       name: 'luxe_events_handled_total',
       help: 'Events a consumer dealt with, by outcome (applied, duplicate, stale, ended)',
@@ -69,7 +70,7 @@ export class Metrics implements ConsumerMetrics {
 
   /** Records one HTTP request: `route` is the route's pattern (`/api/venues/:id`), never the URL. */
   observeHttp(method: string, route: string, statusCode: number, seconds: number): void {
-    this.httpDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+    this.httpDuration.observe(method, route, statusCode, seconds);
   }
 
   handled(group: string, type: string, outcome: InboxOutcome): void {

@@ -78,7 +78,10 @@ export class SessionStore {
         .expire(`user-sess:${session.userId}`, this.ttlSeconds)
         .exec();
     }
-    return { ...session, id };
+    // The parsed object is this call's own: the id goes on it (no copy per signed-in request).
+    const found = session as Session & { id: string };
+    found.id = id;
+    return found;
   }
 
   async destroy(token: string | undefined | null): Promise<void> {

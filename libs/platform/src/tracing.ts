@@ -154,6 +154,11 @@ export function currentTraceIds(): { traceId: string; spanId: string } | undefin
  * Starts a server span for an HTTP request (its parent from the request's headers); end it with
  * `endHttpSpan`. None while tracing is off: the API would only build no-op objects, per request.
  */
+/** True while spans are recorded (an OTLP endpoint was given): callers skip the work a span alone needs. */
+export function tracingOn(): boolean {
+  return provider !== null;
+}
+
 export function startHttpSpan(
   method: string,
   route: string,

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Context, Span } from '@opentelemetry/api';
 import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '../correlation';
-import { endHttpSpan, startHttpSpan, withContext } from '../tracing';
+import { endHttpSpan, startHttpSpan, tracingOn, withContext } from '../tracing';
 import { AllExceptionsFilter, errorBody, sendError } from '../errors';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
@@ -38,7 +38,7 @@ export interface HttpAppOptions {
 /** What the hooks keep on a request. */
 interface Traced {
   correlationId?: string;
-  trace?: { span: Span; ctx: Context };
+  trace?: { span: Span; ctx: Context } | null;
 }
 
 export async function createHttpApp(
@@ -70,14 +70,19 @@ export async function createHttpApp(
   const fastify = app.getHttpAdapter().getInstance();
   // JSON only: any other body is refused with 415 instead of reaching a handler as text.
   fastify.removeContentTypeParser('text/plain');
+  // Declared, so every request object has them from its construction: set later by a hook, they
+  // gave requests a second shape, and Fastify's own code on requests polymorphic property reads.
+  fastify.decorateRequest('correlationId', '');
+  fastify.decorateRequest('trace', null);
   fastify.addHook('onRequest', (req, reply, done) => {
     const cid = sanitizeCorrelationId(req.headers[CORRELATION_HEADER]) ?? randomUUID();
     void reply.header(CORRELATION_HEADER, cid);
     if (opts.drain?.draining) void reply.header('connection', 'close').header(DRAINING_HEADER, '1');
     const r = req as Traced;
     r.correlationId = cid;
-    // A server span per request (its parent: the caller's traceparent), named by route pattern.
-    if (!req.url.startsWith('/health') && !req.url.startsWith('/metrics'))
+    // A server span per request (its parent: the caller's traceparent), named by route pattern;
+    // looked at only with tracing on (`routeOptions` builds an object of a dozen fields per read).
+    if (tracingOn() && !req.url.startsWith('/health') && !req.url.startsWith('/metrics'))
       r.trace = startHttpSpan(req.method, req.routeOptions?.url ?? 'unmatched', req.headers);
     done();
   });
@@ -89,11 +94,15 @@ export async function createHttpApp(
       ? withContext(r.trace.ctx, () => runWithCorrelation(r.correlationId, done))
       : runWithCorrelation(r.correlationId, done);
   });
+  const accessLevel = opts.accessLogLevel ?? 'debug';
   fastify.addHook('onResponse', (req, reply, done) => {
     const span = (req as Traced).trace?.span;
     if (span) endHttpSpan(span, reply.statusCode);
-    if (!req.url.startsWith('/health') && !req.url.startsWith('/metrics')) {
-      const status = reply.statusCode;
+    const status = reply.statusCode;
+    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : accessLevel;
+    // The line is built only when its level is logged (the level can change at run time): at
+    // thousands of reads a second, an object and a URL split per request for nothing add up.
+    if (logger.isLevelEnabled(level) && !req.url.startsWith('/health') && !req.url.startsWith('/metrics')) {
       const line = {
         method: req.method,
         url: req.url.split('?')[0],
@@ -102,7 +111,7 @@ export async function createHttpApp(
       };
       if (status >= 500) logger.error(line, 'request failed');
       else if (status >= 400) logger.warn(line, 'request refused');
-      else logger[opts.accessLogLevel ?? 'debug'](line, 'request');
+      else logger[accessLevel](line, 'request');
     }
     done();
   });
