@@ -26,6 +26,24 @@ export async function rejection<E = Error>(p: Promise<unknown>): Promise<E> {
   throw new Error('expected a rejection');
 }
 
+/** What `fakeClockOnly` leaves real: everything but the clock. */
+const NOT_FAKED = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+
 /**
  * Fakes the clock alone (Date.now, new Date), starting at `now`: timers, microtasks and
  * performance stay real, so what the code under test awaits (a Redis mock, crypto, I/O) still
@@ -33,26 +51,8 @@ export async function rejection<E = Error>(p: Promise<unknown>): Promise<E> {
  * `jest.useRealTimers()`. The caller passes its `jest` (this module is also loaded outside Jest).
  */
 export function fakeClockOnly(
-  jest: { useFakeTimers(config: { doNotFake: string[]; now: Date }): unknown },
+  jest: { useFakeTimers: (config: { doNotFake: (typeof NOT_FAKED)[number][]; now: Date }) => unknown },
   now: string,
-) {
-  jest.useFakeTimers({
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-    now: new Date(now),
-  });
+): void {
+  jest.useFakeTimers({ doNotFake: [...NOT_FAKED], now: new Date(now) });
 }
