@@ -86,8 +86,10 @@ async function benchChat(gatewayUrl) {
     if (r.status !== 404) break;
     await new Promise((res) => setTimeout(res, 300));
   }
+  // The booking's confirmation reaches social's read model by events (its payment first): on a
+  // loaded machine that took over 20 s right after the stack's start. A minute at most.
   let request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id });
-  for (let i = 1; i < 100 && request.status !== 201; i++) {
+  for (let i = 1; i < 300 && request.status !== 201; i++) {
     await new Promise((r) => setTimeout(r, 200));
     request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id });
   }
