@@ -10,7 +10,8 @@ import { nyDate, World } from './support/world';
 // Issue 30 on a stack of the test's own with TWO gateways (it stops a service, and its gateways
 // ping every 200 ms and re-check sessions every 1.5 s):
 // - a push reaches a socket held on the other gateway (one Kafka group for all gateways, Redis pub/sub between them);
-//   the public cache's invalidations travel the same way (its group: gateway.cache);
+//   the public cache's invalidations travel the same way (its group: gateway.cache); the gateway that read
+//   the event pushes to its own sockets without the round trip through Redis, and not a second time when its copy comes back;
 // - every end of a session closes its sockets with 4401 on every gateway, and an expired one is found by the re-check;
 // - one service down: every gateway stays ready, only that service's routes answer 503.
 // Run alone: SKIP_STACK=1 LUXE_TEST_ID=.. LUXE_TEST_BASE_PORT=.. npx jest --config jest.integration.config.cjs --runInBand gateway/test/realtime.api.spec.ts
@@ -129,12 +130,14 @@ async function secondSession(base: string, email: string): Promise<ApiClient> {
 }
 
 describe('real time across gateways', () => {
-  it("a message sent through one gateway reaches the recipient's socket on the other gateway, once", async () => {
+  it("a message sent through one gateway reaches the recipient's sockets on both gateways, once each", async () => {
     const { host, guest, conversationId } = await conversation();
-    // The host's socket on the second gateway, the guest writes through the first.
+    // The host's socket on the second gateway, the guest writes through the first. One of the two
+    // gateways reads the event (its partition's): one socket is served by the reader, the other over Redis.
     const hostSocket = await socket(gw[1], host.api.cookie('luxe_session'));
+    const hostHere = await socket(gw[0], host.api.cookie('luxe_session'));
     // The same socket also carries the host's notifications (one per message received, issue 32): count the messages.
-    const messages = () => hostSocket.received.filter((m) => m.type === 'message-sent');
+    const messages = (s = hostSocket) => s.received.filter((m) => m.type === 'message-sent');
     // Until the gateways' push group has joined the broker a message may go unpushed (the client
     // refetches on reconnect): send until one arrives, then every later one must arrive once.
     let n = 0;
@@ -143,13 +146,14 @@ describe('real time across gateways', () => {
       async () => {
         await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, { content: `hello ${n++}` });
         await new Promise((res) => setTimeout(res, 300));
-        return messages().length > 0;
+        return messages().length > 0 && messages(hostHere).length > 0;
       },
       90_000,
       0,
     );
     await new Promise((res) => setTimeout(res, 1000));
     const before = messages().length;
+    const beforeHere = messages(hostHere).length;
     const sent = await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, {
       content: 'Across gateways',
     });
@@ -164,10 +168,18 @@ describe('real time across gateways', () => {
       conversationId,
       message: { id: sent.json.id, senderId: guest.id, content: 'Across gateways' },
     });
+    await waitFor(
+      'the push on the first gateway',
+      async () => hostHere.received.find((m) => m.message?.id === sent.json.id),
+      10_000,
+    );
     await new Promise((res) => setTimeout(res, 500));
-    // Once: two gateways, one group; not once per gateway.
+    // Once on each socket: two gateways, one group (not once per gateway), and the reader's own copy
+    // back from Redis skipped.
     expect(messages().length).toBe(before + 1);
+    expect(messages(hostHere).length).toBe(beforeHere + 1);
     hostSocket.ws.close();
+    hostHere.ws.close();
   });
 
   it('all gateways share one push group and one public-cache group, and a restarted gateway joins them rather than leaving a group behind', async () => {

@@ -17,7 +17,8 @@
 // JavaScript and Lighthouse scores (infra/scripts/bench/web.mjs), `-- --web` alone. The data-growth run
 // (infra/scripts/bench/growth.mjs: p99 and bytes of the discovery list at 10, 1,000 and 100,000 venues,
 // then growth-bookings.mjs: hold and booking p99 by existing bookings, a member's paged reads by items,
-// on a stack of its own) runs before the discovery part, whose final table gets its lines;
+// and growth-events.mjs: event propagation p99 at 50, 200 and 1,000 events/s, each on a stack of its
+// own) runs before the discovery part, whose final table gets its lines;
 // `-- --growth` runs it alone.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type Redis from 'ioredis';
 import {
@@ -41,6 +42,13 @@ export const PUSHED: EventType[] = [
   'notifications.notifications-read',
 ];
 
+/** A push on the Redis channel: the event's type and data, and the gateway that read it. */
+interface Push {
+  type: string;
+  data: unknown;
+  origin?: string;
+}
+
 /** A socket that answered none of this many pings in a row is dropped (its peer is gone). */
 const MISSED_PONGS_MAX = 2;
 /** The close code of a socket whose session ended (the web client then does not reconnect). */
@@ -57,9 +65,11 @@ interface Held {
  * conversations and new notifications to them, with any number of gateways:
  *
  * - every gateway reads `message-sent`, `conversation-opened` and `notification-created` in ONE consumer group
- *   (`gateway.push`), so each event is read once by one of them, which publishes the push on a
- *   Redis channel every gateway subscribes to; each pushes it to the sockets it holds. (A group per
- *   gateway would leave one abandoned group in Kafka per pod that ever ran.)
+ *   (`gateway.push`), so each event is read once by one of them, which pushes it to the sockets it
+ *   holds at once and publishes it on a Redis channel every gateway subscribes to; the others push
+ *   it to theirs, the reader skips its own copy. (A group per gateway would leave one abandoned
+ *   group in Kafka per pod that ever ran. Its own sockets served through Redis too, every push
+ *   waited for the round trip to Redis and back.)
  * - every end of a session (logout, suspension, account deletion: SessionStore announces them on
  *   SESSION_ENDED_CHANNEL) closes its sockets on every gateway with 4401, and each socket's session
  *   is checked again every `sessionCheckMs` (expiry, or an announcement this gateway missed).
@@ -72,6 +82,8 @@ export class RealtimeHub {
   private subscription: { close(): Promise<void> } | null = null;
   private readonly pushChannel: string;
   private readonly prefix: string;
+  /** This gateway on the push channel: the pushes it published come back to it, and are skipped. */
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly logger: Logger,
@@ -89,7 +101,10 @@ export class RealtimeHub {
     this.subscription = await subscribe(this.redis, [this.pushChannel, SESSION_ENDED_CHANNEL], (channel, message) => {
       try {
         if (channel === SESSION_ENDED_CHANNEL) this.sessionsEnded(JSON.parse(message) as SessionEnded);
-        else this.push(JSON.parse(message) as { type: string; data: unknown });
+        else {
+          const p = JSON.parse(message) as Push;
+          if (p.origin !== this.origin) this.push(p);
+        }
       } catch (err) {
         this.logger.warn({ err, channel }, 'realtime: a pub/sub message could not be handled');
       }
@@ -109,8 +124,11 @@ export class RealtimeHub {
         try {
           const env = envelopeSchema.parse(JSON.parse(msg.value));
           if (Date.now() - Date.parse(env.occurredAt) > PUSH_MAX_AGE_MS) return;
-          if ((PUSHED as string[]).includes(env.type))
-            await publish(this.redis, this.pushChannel, JSON.stringify({ type: env.type, data: env.data }));
+          if (!(PUSHED as string[]).includes(env.type)) return;
+          const push: Push = { type: env.type, data: env.data, origin: this.origin };
+          const published = publish(this.redis, this.pushChannel, JSON.stringify(push));
+          this.pushHere(push);
+          await published;
         } catch (err) {
           // A push is best effort: the client refetches on reconnect; never block the stream.
           this.logger.warn({ err }, 'realtime: an event could not be pushed');
@@ -119,8 +137,17 @@ export class RealtimeHub {
     });
   }
 
-  /** A push from the Redis channel: to the sockets this gateway holds. */
-  private push(p: { type: string; data: unknown }): void {
+  /** A push this gateway read: to its own sockets (a bad one only logged, the other gateways still get it). */
+  private pushHere(p: Push): void {
+    try {
+      this.push(p);
+    } catch (err) {
+      this.logger.warn({ err }, 'realtime: an event could not be pushed');
+    }
+  }
+
+  /** A push (read here, or from the Redis channel): to the sockets this gateway holds. */
+  private push(p: Push): void {
     if (p.type === 'messaging.message-sent') this.deliver(eventSchemas['messaging.message-sent'].parse(p.data));
     else if (p.type === 'messaging.conversation-opened')
       this.opened(eventSchemas['messaging.conversation-opened'].parse(p.data));

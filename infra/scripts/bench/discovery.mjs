@@ -86,8 +86,10 @@ async function benchChat(gatewayUrl) {
     if (r.status !== 404) break;
     await new Promise((res) => setTimeout(res, 300));
   }
+  // The booking's confirmation reaches social's read model by events (its payment first): on a
+  // loaded machine that took over 20 s right after the stack's start. A minute at most.
   let request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id });
-  for (let i = 1; i < 100 && request.status !== 201; i++) {
+  for (let i = 1; i < 300 && request.status !== 201; i++) {
     await new Promise((r) => setTimeout(r, 200));
     request = await call(guest, 'POST', '/api/event-join-requests', { bookingId: booking.id });
   }
@@ -255,16 +257,16 @@ export function printTargets(out) {
     rows.push([
       `chat delivery POST → WebSocket (${ch.delivered}/${ch.messages})`,
       `p50 ${ch.p50} ms, p99 ${ch.p99} ms`,
-      'p99 ≤ 100 ms',
-      ch.p99 <= 100 && ch.delivered === ch.messages,
+      'p99 ≤ 20 ms',
+      ch.p99 <= 20 && ch.delivered === ch.messages,
     ]);
   const p = out.propagation;
   if (p)
     rows.push([
       `booking-confirmed → social read model (${p.path.n}/${p.n})`,
-      `p50 ${p.path.p50} ms, p99 ${p.path.p99} ms; Kafka's own p50 ${p.kafka.p50} ms, p99 ${p.kafka.p99} ms: ${p.ratio.toFixed(1)}×`,
-      'p99 ≤ 3× Kafka p99',
-      p.ratio <= 3 && p.path.n === p.n,
+      `p50 ${p.path.p50} ms, p99 ${p.path.p99} ms; Kafka's own p50 ${p.kafka.p50} ms, p99 ${p.kafka.p99} ms (${p.kafkaSettings}): ${p.ratio.toFixed(1)}×`,
+      'p99 ≤ 2× Kafka p99',
+      p.ratio <= 2 && p.path.n === p.n,
     ]);
   const e = out.email;
   // The sender's poll (EMAIL_SEND_MS) is most of it: an email waits for the next round, up to one interval.

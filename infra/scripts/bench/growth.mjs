@@ -11,7 +11,9 @@
 // prints at the largest size. Another case is another entry.
 // The bookings and member-list figures (hold and booking p99 by existing bookings, a member's paged
 // reads by items) need a seeded demo stack and generated bookings: infra/scripts/bench/growth-bookings.mjs
-// runs them on a stack of its own after this one stops, and its lines join this run's.
+// runs them on a stack of its own after this one stops, and its lines join this run's; then event
+// propagation at 50, 200 and 1,000 events per second (open loop) and where it stops keeping up:
+// infra/scripts/bench/growth-events.mjs, on a stack of its own too.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +21,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, startStack } from '../stack.mjs';
 import { benchGrowthBookings } from './growth-bookings.mjs';
+import { benchGrowthEvents } from './growth-events.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_GROWTH_CONNECTIONS ?? 50);
 // More rounds of a few seconds rather than a few long ones: a shared machine's load drifts within a minute.
@@ -48,8 +51,8 @@ const SECONDS = Number(process.env.BENCH_GROWTH_SECONDS ?? 2);
  * @typedef {{ case: string, target: string, sizes: { size: number, p50: number, p99: number, rps: number, errors: number, bytes: number }[] }} GrowthResult
  */
 /**
- * A whole growth run: the cases' results, and growth-bookings.mjs's lines.
- * @typedef {{ results: GrowthResult[], bookings: import('./growth-bookings.mjs').Line[] }} GrowthRun
+ * A whole growth run: the cases' results, growth-bookings.mjs's lines and growth-events.mjs's.
+ * @typedef {{ results: GrowthResult[], bookings: import('./growth-bookings.mjs').Line[], events: import('./growth-bookings.mjs').Line[] }} GrowthRun
  */
 
 /** The generated venues of one size: a city of their own (`Growth<size>`), so each size's pages are answers of their own. */
@@ -134,11 +137,12 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * the smaller sizes' rows too), measures every target at every size in alternating rounds (each
  * round runs every size once, so the machine's drift hits them alike), prints a table per case and
  * returns the results (`growthRows` turns them into the final table's lines); then the bookings and
- * member-list figures of growth-bookings.mjs, on their own stack (`bookings: false` leaves them out).
- * @param {{ cases?: GrowthCase[], bookings?: boolean }} [opts]
+ * member-list figures of growth-bookings.mjs, and event propagation by rate (growth-events.mjs), each
+ * on a stack of its own (`bookings: false`, `events: false` leave them out).
+ * @param {{ cases?: GrowthCase[], bookings?: boolean, events?: boolean }} [opts]
  * @returns {Promise<GrowthRun | null>}
  */
-export async function benchGrowth({ cases = GROWTH_CASES, bookings = true } = {}) {
+export async function benchGrowth({ cases = GROWTH_CASES, bookings = true, events = true } = {}) {
   if (!process.env.LUXE_PG_ADMIN_URL || !process.env.KAFKA_BROKERS) {
     console.log(
       '\ndata growth: skipped (infra/local variables not set; run bash infra/local/up.sh and source its env file)',
@@ -224,7 +228,8 @@ export async function benchGrowth({ cases = GROWTH_CASES, bookings = true } = {}
       );
   console.log(JSON.stringify({ bench: 'growth', connections: CONNECTIONS, rounds: ROUNDS, results }));
   // One stack at a time: the machine is shared, and both stacks would compete for it.
-  return { results, bookings: bookings ? await benchGrowthBookings() : [] };
+  const bookingLines = bookings ? await benchGrowthBookings() : [];
+  return { results, bookings: bookingLines, events: events ? ((await benchGrowthEvents())?.lines ?? []) : [] };
 }
 
 /**
@@ -249,14 +254,19 @@ async function measure(gatewayUrl, t, size, seconds) {
 
 /**
  * The final table's lines of a growth run: per target, p99 and bytes at each size, against
- * "p99 at the largest size < 2× p99 at the smallest"; then growth-bookings.mjs's lines as they are.
+ * "p99 at the largest size < 2× p99 at the smallest"; then growth-bookings.mjs's and growth-events.mjs's lines as they are.
  * @param {GrowthRun} run
  * @returns {[string, string, string, boolean | null][]}
  */
 export function growthRows(run) {
   /** @type {[string, string, string, boolean | null][]} */
-  const bookings = run.bookings.map((l) => [`data growth: ${l.figure}`, l.value, l.target, l.met]);
-  return [...run.results.map(growthRow), ...bookings];
+  const lines = [...run.bookings, ...(run.events ?? [])].map((l) => [
+    `data growth: ${l.figure}`,
+    l.value,
+    l.target,
+    l.met,
+  ]);
+  return [...run.results.map(growthRow), .../** @type {[string, string, string, boolean | null][]} */ (lines)];
 }
 
 /**

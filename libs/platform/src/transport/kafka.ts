@@ -38,13 +38,38 @@ export function producerStateLost(err: unknown, depth = 0): boolean {
   return producerStateLost(e.cause, depth + 1);
 }
 
-/** Consumer settings shared by the raw subscriber and the Nest Kafka server. */
-const CONSUMER_SETTINGS = {
+/**
+ * Consumer settings shared by the raw subscriber and the Nest Kafka server (and Kafka's own
+ * baseline in the event bench, which must read as the services do). Fetches keep kafkajs's
+ * defaults: minBytes 1 (a fetch answers as soon as one message is there), maxWaitTimeInMs 5000
+ * (how long an empty fetch waits on the broker; no message waits for it).
+ */
+export const KAFKA_CONSUMER_SETTINGS = {
   allowAutoTopicCreation: false,
   sessionTimeout: 10000,
   heartbeatInterval: 1000,
   retry: { retries: 10, maxRetryTime: KAFKA_MAX_RETRY_MS },
 } as const;
+
+/**
+ * How the event servers run their consumer: one message at a time per partition (order by key
+ * kept); partitions in parallel, so one event backing off does not hold up the service's other
+ * topics. Offsets are committed by IntervalCommits (autoCommit off).
+ */
+export const KAFKA_RUN_SETTINGS = { partitionsConsumedConcurrently: 3 } as const;
+
+/**
+ * The producer of every relay: idempotent (the broker drops a retried duplicate) and ordered (one
+ * request in flight). kafkajs sends each request at once (it has no linger) and uncompressed.
+ */
+export const KAFKA_PRODUCER_SETTINGS = {
+  idempotent: true,
+  maxInFlightRequests: 1,
+  allowAutoTopicCreation: false,
+} as const;
+
+/** Every send is acknowledged by all in-sync replicas. */
+export const KAFKA_ACKS = -1;
 
 function text(v: unknown): string | null {
   if (v === null || v === undefined) return null;
@@ -193,11 +218,9 @@ export class KafkaTransport implements EventTransport {
       {
         postfixId: '',
         client: this.clientConfig(`${this.opts.clientId}-events`),
-        consumer: { groupId: opts.groupId, ...CONSUMER_SETTINGS },
+        consumer: { groupId: opts.groupId, ...KAFKA_CONSUMER_SETTINGS },
         subscribe: { fromBeginning: true },
-        // One message at a time per partition (order by key kept); partitions in parallel, so one
-        // event backing off does not hold up the service's other topics.
-        run: { partitionsConsumedConcurrently: 3 },
+        run: KAFKA_RUN_SETTINGS,
         producer: { allowAutoTopicCreation: false },
         parser: { keepBinary: true },
         deserializer: new KafkaEventDeserializer(),
@@ -212,12 +235,7 @@ export class KafkaTransport implements EventTransport {
    * acknowledged by all in-sync replicas; consumers are idempotent by event id besides.
    */
   private newProducer(): Producer {
-    return this.kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
+    return this.kafka.producer({ ...KAFKA_PRODUCER_SETTINGS, createPartitioner: Partitioners.DefaultPartitioner });
   }
 
   async connect(): Promise<void> {
@@ -241,7 +259,7 @@ export class KafkaTransport implements EventTransport {
     const byTopic = new Map<string, OutgoingMessage[]>();
     for (const m of messages) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
     const batch = {
-      acks: -1,
+      acks: KAFKA_ACKS,
       topicMessages: [...byTopic.entries()].map(([topic, ms]) => ({
         topic,
         messages: ms.map((m) => ({ key: m.key, value: m.value, headers: m.headers ?? {} })),
@@ -270,26 +288,32 @@ export class KafkaTransport implements EventTransport {
   }
 
   async subscribe(opts: SubscribeOptions): Promise<void> {
-    const consumer = this.kafka.consumer({ groupId: opts.groupId, ...CONSUMER_SETTINGS });
+    const consumer = this.kafka.consumer({ groupId: opts.groupId, ...KAFKA_CONSUMER_SETTINGS });
     await consumer.connect();
     await consumer.subscribe({ topics: opts.topics, fromBeginning: opts.fromBeginning ?? true });
     const commits = new IntervalCommits(this.consumerLog(opts.groupId));
-    await commits.run(consumer, async ({ topic, partition, message, heartbeat }) => {
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(message.headers ?? {}))
-        if (v !== undefined) headers[k] = Array.isArray(v) ? String(v[0]) : String(v);
-      await opts.handle(
-        {
-          topic,
-          partition,
-          offset: message.offset,
-          key: message.key?.toString() ?? null,
-          value: message.value?.toString() ?? '',
-          headers,
-        },
-        { heartbeat },
-      );
-    });
+    // Run as the event servers are: one partition's message waits for no other topic's (the
+    // gateway's pushes read three topics; each took its turn behind the others' Redis publishes).
+    await commits.run(
+      consumer,
+      async ({ topic, partition, message, heartbeat }) => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(message.headers ?? {}))
+          if (v !== undefined) headers[k] = Array.isArray(v) ? String(v[0]) : String(v);
+        await opts.handle(
+          {
+            topic,
+            partition,
+            offset: message.offset,
+            key: message.key?.toString() ?? null,
+            value: message.value?.toString() ?? '',
+            headers,
+          },
+          { heartbeat },
+        );
+      },
+      KAFKA_RUN_SETTINGS,
+    );
     this.consumers.push({ consumer, commits });
   }
 
