@@ -134,8 +134,10 @@ export class BookingRepository {
       .getOne();
   }
 
-  insert(m: EntityManager, b: BookingEntity): Promise<BookingEntity> {
-    return m.save(BookingEntity, b);
+  /** A new row (its id is new: `save` would first look for it, one more round trip under the unit's lock). */
+  async insert(m: EntityManager, b: BookingEntity): Promise<BookingEntity> {
+    await m.insert(BookingEntity, b);
+    return b;
   }
 
   save(m: EntityManager, b: BookingEntity): Promise<BookingEntity> {
