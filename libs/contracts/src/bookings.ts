@@ -77,14 +77,30 @@ export function nightsOfMonth(date: string): string[] {
   return eachDayOfInterval({ start: startOfMonth(d), end: endOfMonth(d) }).map((x) => format(x, 'yyyy-MM-dd'));
 }
 
+/**
+ * New York's date changes at its midnight, always on a whole UTC minute (its offsets are whole
+ * hours): the dates below are computed once per minute (formatInTimeZone costs a tenth of a
+ * millisecond, twice on every booking).
+ */
+let newYorkDates: { minute: number; today: string; lastBookable: string } | null = null;
+function newYorkDatesAt(now: Date): { today: string; lastBookable: string } {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (newYorkDates?.minute !== minute) {
+    const today = formatInTimeZone(now, BOOKING_TIME_ZONE, 'yyyy-MM-dd');
+    const lastBookable = format(addDays(parseISO(today), BOOKING_HORIZON_DAYS), 'yyyy-MM-dd');
+    newYorkDates = { minute, today, lastBookable };
+  }
+  return newYorkDates;
+}
+
 /** Today's date in America/New_York ('2026-11-22'). */
 export function todayInNewYork(now: Date = new Date()): string {
-  return formatInTimeZone(now, BOOKING_TIME_ZONE, 'yyyy-MM-dd');
+  return newYorkDatesAt(now).today;
 }
 
 /** The last night that may be booked today (New York's date + BOOKING_HORIZON_DAYS). */
 export function lastBookableDate(now: Date = new Date()): string {
-  return format(addDays(parseISO(todayInNewYork(now)), BOOKING_HORIZON_DAYS), 'yyyy-MM-dd');
+  return newYorkDatesAt(now).lastBookable;
 }
 
 /**
