@@ -10,9 +10,11 @@ export class CatalogRepository {
   // Read on every booking: their SQL is built once (findOneBy rebuilds it on every call).
   private readonly venueById: (id: unknown, m?: EntityManager) => Promise<VenueCard | null>;
   private readonly memberById: (id: unknown, m?: EntityManager) => Promise<MemberCard | null>;
+  private readonly sectionLocked: (id: unknown, m?: EntityManager) => Promise<SectionCard | null>;
   constructor(private readonly ds: DataSource) {
     this.venueById = prepareFindOneBy(ds.getRepository(VenueCard), 'venueId');
     this.memberById = prepareFindOneBy(ds.getRepository(MemberCard), 'userId');
+    this.sectionLocked = prepareFindOneBy(ds.getRepository(SectionCard), 'sectionId', { lock: 'pessimistic_write' });
   }
 
   venue(id: string, m: EntityManager = this.ds.manager): Promise<VenueCard | null> {
@@ -29,12 +31,8 @@ export class CatalogRepository {
   }
   /** The section row locked for the rest of the transaction: its bookings are counted under it. */
   lockSection(m: EntityManager, id: string): Promise<SectionCard | null> {
-    return m
-      .getRepository(SectionCard)
-      .createQueryBuilder('s')
-      .setLock('pessimistic_write')
-      .where('s.section_id = :id', { id })
-      .getOne();
+    if (!m.queryRunner?.isTransactionActive) throw new Error('lockSection must run inside a transaction');
+    return this.sectionLocked(id, m);
   }
   section(id: string): Promise<SectionCard | null> {
     return this.ds.manager.findOneBy(SectionCard, { sectionId: id });
