@@ -11,7 +11,8 @@
 // contention on one slot; chat delivery; booking-confirmed → social against Kafka's own;
 // booking-confirmed → email accepted by Mailpit, bench/email.mjs), ending with one table of every
 // figure and its target; `-- --discovery` runs that part alone (`--reads-only`: the reads;
-// `--latency-only`: chat delivery and event propagation; `--email-only`: the email figure). Asserts
+// `--latency-only`: chat delivery and event propagation; `--email-only`: the email figure;
+// `--bookings-only`: bookings against pgbench and the 500-way contention). Asserts
 // nothing; bounded in time (about 8 minutes, more on a loaded machine). `-- --embedded-only`: the
 // embedded part alone (with `--profile`: only the profiles, quickly). Then the web client's landing
 // JavaScript and Lighthouse scores (infra/scripts/bench/web.mjs), `-- --web` alone. The data-growth run
@@ -37,7 +38,7 @@ import { answerHeaders, processCpuMs, startBare } from './bench/bare.mjs';
 const flag = /** @type {const} */ ({ type: 'boolean', default: false, multiple: false });
 const { values: args } = parseCommandLine({
   usage:
-    'usage: npm run bench [-- --profile] [--events-only | --discovery [--reads-only | --latency-only | --email-only] | --growth | --web | --embedded-only]',
+    'usage: npm run bench [-- --profile] [--events-only | --discovery [--reads-only | --latency-only | --email-only | --bookings-only] | --growth | --web | --embedded-only]',
   options: {
     profile: flag,
     'events-only': flag,
@@ -45,6 +46,7 @@ const { values: args } = parseCommandLine({
     'reads-only': flag,
     'latency-only': flag,
     'email-only': flag,
+    'bookings-only': flag,
     web: flag,
     growth: flag,
     'embedded-only': flag,
@@ -66,11 +68,12 @@ if (args['events-only']) {
   await benchEvents();
   process.exit(0);
 }
-if (args.discovery || args['reads-only'] || args['latency-only'] || args['email-only']) {
+if (args.discovery || args['reads-only'] || args['latency-only'] || args['email-only'] || args['bookings-only']) {
   await benchDiscovery({
     readsOnly: args['reads-only'],
     latencyOnly: args['latency-only'],
     emailOnly: args['email-only'],
+    bookingsOnly: args['bookings-only'],
   });
   process.exit(0);
 }

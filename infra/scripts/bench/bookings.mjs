@@ -1,11 +1,11 @@
 // @ts-check
 // Booking creation on the distributed stack of `npm run bench` (infra/scripts/bench/discovery.mjs
-// starts it): non-conflicting bookings per second through the gateway next to pgbench's TPS of one
-// equivalent insert transaction on the same PostgreSQL, then 500 concurrent requests for one
+// starts it): non-conflicting bookings per second through the gateway next to pgbench's TPS of the
+// same transaction on the same PostgreSQL (alternating rounds), then 500 concurrent requests for one
 // exclusive slot (exactly one may win). Asserts nothing.
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,8 @@ const require = createRequire(import.meta.url);
 const platform = require(join(ROOT, 'libs/platform/dist/index.js'));
 
 const CONNECTIONS = 20;
-const SECONDS = 10;
+const ROUNDS = Number(process.env.BENCH_BOOKING_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_BOOKING_SECONDS ?? 5);
 const CONTENDERS = Number(process.env.BENCH_CONTENDERS ?? 500);
 /** @param {number} n */
 const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -52,83 +53,248 @@ function pgbenchBinary() {
 }
 
 /**
- * What one booking creation does in PostgreSQL, as one pgbench transaction on a scratch database
- * of the same server: lock the section's row, count the overlapping bookings, insert the booking
- * (the bookings table's columns), then the outbox: the stream's sequence, the event row, NOTIFY.
+ * What one booking creation sends to PostgreSQL, as one pgbench transaction (`-M extended`, the
+ * driver's protocol) on a scratch database made by the bookings service's own migrations (its
+ * tables, indexes and constraints) holding the bench stack's demo venue, section and host cards:
+ * the venue's card and the host's (read before the transaction; the service reads them at once,
+ * on two connections), then BEGIN, the section's row locked (FOR UPDATE), the overlapping
+ * bookings counted, the booking row inserted (every column the service writes), the outbox
+ * statement (`OUTBOX_ADD_SQL`, the very text the service sends: SET LOCAL synchronous_commit = on,
+ * the stream's version, the event row, NOTIFY) and COMMIT. The server runs with
+ * `synchronous_commit = off` (infra/local): without the outbox's SET LOCAL a pgbench commit would
+ * not wait for the disk where the service's does. One script per section, chosen at random
+ * (pgbench has no arrays); nights and hours at random, as the gateway run's.
  */
 /**
  * @param {string} adminUrl
- * @param {string} dbPrefix
+ * @param {string} dbPrefix the bench stack's databases (its bookings database holds the demo cards)
+ * @param {{ venueId: string, sectionId: string }[]} units the sections the gateway run books
+ * @param {string} hostId the demo host
+ * @returns {Promise<{ skipped: string } | { run: (seconds: number) => { tps: number, latencyAvgMs: number | null } | { skipped: string }, close: () => void }>}
  */
-async function pgbenchTps(adminUrl, dbPrefix) {
+async function pgbenchSetup(adminUrl, dbPrefix, units, hostId) {
   const bin = pgbenchBinary();
   if (!bin) return { skipped: 'pgbench not found (apt-get install postgresql-15 or set PGBENCH)' };
+  const { migrations } = require(join(ROOT, 'services/bookings/dist/migrations/index.js'));
   const db = `${dbPrefix}_pgbench`;
+  const source = platform.createDataSource({
+    url: platform.databaseUrl(adminUrl, `${dbPrefix}_bookings`),
+    migrations: [],
+  });
+  await source.initialize();
+  // The cards as the stack's bookings service has them (copied: the scratch database has no consumers).
+  const venues = await source.query(`SELECT * FROM venue_cards WHERE venue_id = ANY($1)`, [
+    units.map((u) => u.venueId),
+  ]);
+  const sections = await source.query(`SELECT * FROM section_cards WHERE section_id = ANY($1)`, [
+    units.map((u) => u.sectionId),
+  ]);
+  const members = await source.query(`SELECT * FROM member_cards WHERE user_id = $1`, [hostId]);
+  await source.destroy();
+  const adminDs = platform.createDataSource({ url: adminUrl, migrations: [] });
+  await adminDs.initialize();
+  await adminDs.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+  await adminDs.destroy();
   await platform.ensureDatabase(adminUrl, db);
   const url = platform.databaseUrl(adminUrl, db);
-  const ds = platform.createDataSource({ url, migrations: [] });
-  await platform.initDatabase(ds); // the outbox tables, exactly as the services have them
-  await ds.query(`DROP TABLE IF EXISTS bench_bookings, bench_sections`);
-  await ds.query(
-    `CREATE TABLE bench_sections (section_id integer PRIMARY KEY, venue_id uuid NOT NULL, name text NOT NULL, price_per_hour numeric(10,2) NOT NULL, max_simultaneous_bookings integer NOT NULL, is_active boolean NOT NULL)`,
-  );
-  await ds.query(
-    `INSERT INTO bench_sections SELECT g, gen_random_uuid(), 'Main Floor', 300, 1000000, true FROM generate_series(1, 12) g`,
-  );
-  await ds.query(`CREATE TABLE bench_bookings (
-    id uuid PRIMARY KEY, host_id uuid NOT NULL, venue_id uuid NOT NULL, venue_name text NOT NULL, venue_type text NOT NULL, venue_city text NOT NULL,
-    venue_state text NOT NULL, venue_image text NOT NULL, section_id integer, section_name text NOT NULL, section_type text NOT NULL, dancer_id uuid,
-    booking_date date NOT NULL, start_time text NOT NULL, end_time text NOT NULL, duration integer NOT NULL, starts_at timestamptz NOT NULL,
-    ends_at timestamptz NOT NULL, total_cost numeric(10,2) NOT NULL, friends jsonb NOT NULL DEFAULT '[]', guest_visibility text NOT NULL DEFAULT 'both',
-    status text NOT NULL, event_description text, hold_expires_at timestamptz, created_at timestamptz NOT NULL DEFAULT now())`);
-  await ds.query(`CREATE INDEX ON bench_bookings (host_id)`);
-  await ds.query(`CREATE INDEX ON bench_bookings (venue_id, section_id, starts_at)`);
-  await ds.query(`TRUNCATE outbox_events, outbox_sequences`);
+  const ds = platform.createDataSource({ url, migrations });
+  await platform.initDatabase(ds); // the outbox tables and bookings' own, exactly as the service has them
+  /** @type {(table: string, rows: Record<string, unknown>[]) => Promise<void>} */
+  const copy = async (table, rows) => {
+    for (const r of rows) {
+      const cols = Object.keys(r);
+      await ds.query(
+        `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+        cols.map((c) =>
+          r[c] !== null && typeof r[c] === 'object' && !(r[c] instanceof Date) ? JSON.stringify(r[c]) : r[c],
+        ),
+      );
+    }
+  };
+  await copy('venue_cards', venues);
+  await copy('section_cards', sections);
+  await copy('member_cards', members);
   await ds.destroy();
+  /** @param {unknown} v */
+  const lit = (v) => (v === null || v === undefined ? 'NULL' : `'${String(v).replace(/'/g, "''")}'`);
+  // The envelope of a booking-confirmed event as the service writes it ("sequence":0, see OUTBOX_ADD_SQL).
+  const envelope = (/** @type {any} */ v, /** @type {any} */ sec) =>
+    JSON.stringify({
+      id: '00000000-0000-4000-8000-000000000000',
+      type: 'bookings.booking-confirmed',
+      version: 1,
+      stream: 'bookings.booking',
+      sequence: 0,
+      occurredAt: new Date().toISOString(),
+      producer: 'bookings',
+      key: '00000000-0000-4000-8000-000000000000',
+      data: {
+        bookingId: '00000000-0000-4000-8000-000000000000',
+        hostId,
+        hostFirstName: members[0]?.first_name ?? 'Host',
+        venueId: v.venue_id,
+        venueName: v.name,
+        venueType: v.type,
+        venueCity: v.city,
+        venueState: v.state,
+        venueImage: v.image_url,
+        sectionType: sec.type,
+        bookingDate: '2027-01-01',
+        startTime: '21:00',
+        endTime: '22:00',
+        duration: 1,
+        startsAt: new Date().toISOString(),
+        guestVisibility: 'both',
+        friendsCount: 0,
+        totalCost: String(sec.price_per_hour),
+        capacity: sec.capacity,
+        sectionId: sec.section_id,
+        dancerId: null,
+      },
+    });
+  // $n of the outbox statement, as pgbench expressions (the booking's id is both the event's key and its row's).
+  /** @param {string} json */
+  const outboxValues = (json) => [
+    `'bookings.booking'`,
+    `md5(:k::text)::uuid::text`,
+    `gen_random_uuid()`,
+    `'bookings.booking-confirmed'`,
+    '1',
+    // As base64: pgbench would take the JSON's `:name`s for its variables.
+    `convert_from(decode('${Buffer.from(json).toString('base64')}', 'base64'), 'UTF8')`,
+    String(Buffer.byteLength(json)),
+    lit('00000000-0000-4000-8000-000000000000'),
+    'NULL',
+    `'bench_outbox'`,
+  ];
+  const outboxSql = (/** @type {string} */ json) => {
+    const values = outboxValues(json);
+    return platform.OUTBOX_ADD_SQL.replace(
+      /\$(\d+)/g,
+      (/** @type {string} */ _, /** @type {string} */ n) => values[Number(n) - 1],
+    ).replace(/\s+/g, ' ');
+  };
   const dir = mkdtempSync(join(tmpdir(), 'luxe-pgbench-'));
-  const script = join(dir, 'booking.sql');
-  writeFileSync(
-    script,
-    `\\set s random(1, 12)
-\\set d random(2, 300)
+  /** @type {string[]} */
+  const scripts = [];
+  for (const sec of sections) {
+    const v = venues.find((/** @type {{ venue_id: string }} */ x) => x.venue_id === sec.venue_id);
+    // The window as bookingWindow makes it: 18:00 + h in New York (EST/EDT) on the night's date.
+    const startsAt = `((current_date + :d::int)::timestamp + make_interval(hours => 18 + :h::int)) AT TIME ZONE 'America/New_York'`;
+    const script = join(dir, `${sec.section_id}.sql`);
+    writeFileSync(
+      script,
+      `\\set d random(2, 300)
 \\set h random(0, 8)
+\\set k random(1, 9000000000000000000)
+SELECT * FROM venue_cards WHERE venue_id = ${lit(v.venue_id)} LIMIT 1;
+SELECT * FROM member_cards WHERE user_id = ${lit(hostId)} LIMIT 1;
 BEGIN;
-SELECT * FROM bench_sections WHERE section_id = :s FOR UPDATE;
-SELECT count(*) FROM bench_bookings WHERE section_id = :s AND status IN ('confirmed', 'held') AND starts_at < current_date + :d + make_interval(hours => 19 + :h) AND ends_at > current_date + :d + make_interval(hours => 18 + :h);
-INSERT INTO bench_bookings (id, host_id, venue_id, venue_name, venue_type, venue_city, venue_state, venue_image, section_id, section_name, section_type, booking_date, start_time, end_time, duration, starts_at, ends_at, total_cost, status)
-  VALUES (gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 'Velvet', 'club', 'Miami', 'Florida', '/api/placeholder-venue', :s, 'Main Floor', 'Table', current_date + :d, '21:00', '22:00', 1, current_date + :d + make_interval(hours => 18 + :h), current_date + :d + make_interval(hours => 19 + :h), 300, 'confirmed');
-INSERT INTO outbox_sequences (stream, key, sequence) VALUES ('bookings.booking', md5(random()::text), 1) ON CONFLICT (stream, key) DO UPDATE SET sequence = outbox_sequences.sequence + 1 RETURNING sequence;
-INSERT INTO outbox_events (id, type, version, stream, sequence, key, envelope, bytes, correlation_id, trace_parent)
-  VALUES (gen_random_uuid(), 'bookings.booking-confirmed', 1, 'bookings.booking', 1, md5(random()::text), jsonb_build_object('type', 'bookings.booking-confirmed', 'data', jsonb_build_object('venueName', 'Velvet', 'bookingDate', current_date + :d, 'startTime', '21:00', 'totalCost', '300.00', 'hostFirstName', 'Ada', 'venueCity', 'Miami', 'venueState', 'Florida', 'sectionType', 'Table', 'guestVisibility', 'both')), 900, NULL, NULL);
-SELECT pg_notify('bench_outbox', '');
+SELECT * FROM section_cards WHERE section_id = ${lit(sec.section_id)} FOR UPDATE;
+SELECT COUNT(DISTINCT id) AS cnt FROM bookings WHERE venue_id = ${lit(v.venue_id)} AND section_id = ${lit(sec.section_id)} AND starts_at < ${startsAt} + interval '1 hour' AND ends_at > ${startsAt} AND starts_at > ${startsAt} - interval '6 hours' AND (status = 'confirmed' OR (status = 'held' AND hold_expires_at > now()));
+INSERT INTO bookings (id, host_id, venue_id, venue_name, venue_type, venue_city, venue_state, venue_image, section_id, section_name, section_type, dancer_id, booking_date, start_time, end_time, duration, starts_at, ends_at, total_cost, minimum_spend, deposit_percent, deposit_amount, friends, guest_visibility, status, event_description, hold_expires_at, created_at, cancellation_policy, amount_paid, refund_amount, cancelled_at) VALUES (md5(:k::text)::uuid, ${lit(hostId)}, ${lit(v.venue_id)}, ${lit(v.name)}, ${lit(v.type)}, ${lit(v.city)}, ${lit(v.state)}, ${lit(v.image_url)}, ${lit(sec.section_id)}, ${lit(sec.name)}, ${lit(sec.type)}, NULL, current_date + :d::int, '21:00', '22:00', 1, ${startsAt}, ${startsAt} + interval '1 hour', ${lit(sec.price_per_hour)}, NULL, 0, 0, '[]', 'both', 'confirmed', NULL, NULL, now(), ${lit(v.cancellation_policy ?? 'moderate')}, 0, NULL, NULL);
+${outboxSql(envelope(v, sec))};
 COMMIT;
 `,
-  );
+    );
+    scripts.push(script);
+  }
+  return {
+    run: (seconds) => {
+      const r = spawnSync(
+        bin,
+        [
+          '-n',
+          '-M',
+          'extended',
+          '-c',
+          String(CONNECTIONS),
+          '-j',
+          '2',
+          '-T',
+          String(seconds),
+          ...scripts.flatMap((f) => ['-f', f]),
+          url,
+        ],
+        { encoding: 'utf8' },
+      );
+      const tps =
+        /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout) ?? /tps = ([\d.]+)/.exec(r.stdout);
+      const lat = /latency average = ([\d.]+) ms/.exec(r.stdout);
+      if (!tps || /aborted|error/i.test(r.stderr))
+        return { skipped: `pgbench failed: ${(r.stderr || r.stdout).slice(0, 600)}` };
+      return { tps: Number(tps[1]), latencyAvgMs: lat ? Number(lat[1]) : null };
+    },
+    close: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux; 0 elsewhere or once it is gone). */
+/** @param {number | undefined} pid */
+function cpuSeconds(pid) {
   try {
-    const r = spawnSync(bin, ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-f', script, url], {
-      encoding: 'utf8',
-    });
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout) ?? /tps = ([\d.]+)/.exec(r.stdout);
-    const lat = /latency average = ([\d.]+) ms/.exec(r.stdout);
-    if (!tps) return { skipped: `pgbench failed: ${(r.stderr || r.stdout).slice(0, 400)}` };
-    return { tps: Number(tps[1]), latencyAvgMs: lat ? Number(lat[1]) : null };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
   }
 }
 
 /**
+ * Where one booking's CPU goes, in ms: the gateway's and the bookings service's processes, and the
+ * PostgreSQL backends of bookings' database (its pool and the relay's connections). Sampled around
+ * each round: on a shared machine a process's CPU per request moves far less than its latency.
+ */
+/**
+ * @param {{ pid: (name: string) => number | undefined }} processes
+ * @param {string} adminUrl
+ * @param {string} database
+ */
+async function cpuMeter(processes, adminUrl, database) {
+  const { Client } = require('pg');
+  const c = new Client({ connectionString: adminUrl });
+  await c.connect();
+  const backends = async () =>
+    /** @type {{ pid: number }[]} */ (
+      (await c.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [database])).rows
+    ).map((r) => r.pid);
+  const sample = async () => ({
+    gateway: cpuSeconds(processes.pid('gateway')),
+    bookings: cpuSeconds(processes.pid('bookings')),
+    postgres: Object.fromEntries((await backends()).map((pid) => [pid, cpuSeconds(pid)])),
+  });
+  return {
+    sample,
+    /** @type {(a: Awaited<ReturnType<typeof sample>>, b: Awaited<ReturnType<typeof sample>>, n: number) => { gateway: number, bookings: number, postgres: number }} */
+    perRequest: (a, b, n) => ({
+      gateway: ((b.gateway - a.gateway) * 1000) / n,
+      bookings: ((b.bookings - a.bookings) * 1000) / n,
+      // Backends alive at both ends (a pool's connections live on).
+      postgres: (Object.entries(b.postgres).reduce((t, [pid, s]) => t + s - (a.postgres[pid] ?? s), 0) * 1000) / n,
+    }),
+    close: () => c.end(),
+  };
+}
+
+/**
  * Non-conflicting booking creation through the gateway: the demo host books the demo clubs'
- * regular sections (unlimited places) on random nights and hours, 20 connections for 10 s. Each
- * booking is priced, checked and counted under its section's row lock, and published through
- * the outbox. Then pgbench's TPS of the same work in SQL alone, same connections and time.
+ * regular sections (unlimited places) on random nights and hours, 20 connections. Each booking is
+ * priced, checked and counted under its section's row lock, and published through the outbox.
+ * Against pgbench's TPS of the same transaction in SQL alone (pgbenchSetup), same connections,
+ * in alternating rounds (BENCH_BOOKING_ROUNDS of BENCH_BOOKING_SECONDS each: this VM's speed
+ * drifts within a minute); the share is the median of the rounds' own shares.
  */
 /**
  * @param {string} gatewayUrl
- * @param {{ adminUrl: string, dbPrefix: string }} db
+ * @param {{ adminUrl: string, dbPrefix: string, processes?: { pid: (name: string) => number | undefined } }} db
+ *   processes: the stack's, to tell each booking's CPU per process
  */
-export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix }) {
+export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes }) {
   const cookie = await demoLogin(gatewayUrl);
+  const me = /** @type {{ id: string }} */ (
+    await (await fetch(`${gatewayUrl}/api/auth/me`, { headers: { cookie } })).json()
+  );
+  const hostId = me.id;
   const { clubs, units: all } = await demoSections(gatewayUrl);
   const units = all.filter((u) => !u.exclusive && !u.deposit);
   const body = () => ({
@@ -150,40 +316,84 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix }) {
       body: JSON.stringify(body()),
     });
   for (let i = 0; i < 60 && (await probe()).status !== 201; i++) await new Promise((r) => setTimeout(r, 1000));
+  const pg = await pgbenchSetup(adminUrl, dbPrefix, units, hostId);
   /** @type {Record<string, number>} */
   const statuses = {};
-  const r = await autocannon({
-    url: `${gatewayUrl}/api/bookings`,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: { 'content-type': 'application/json', cookie },
-    requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }],
-  });
-  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = s.count;
-  const pgb = await pgbenchTps(adminUrl, dbPrefix);
+  /** @type {{ rps: number, p50: number, p99: number, errors: number, tps: number | null, share: number | null, cpu: { gateway: number, bookings: number, postgres: number } | null }[]} */
+  const rounds = [];
+  const meter = processes ? await cpuMeter(processes, adminUrl, `${dbPrefix}_bookings`) : null;
+  /** @type {string | null} */
+  let skipped = 'skipped' in pg ? pg.skipped : null;
+  try {
+    for (let i = 0; i < ROUNDS; i++) {
+      const before = await meter?.sample();
+      const r = await autocannon({
+        url: `${gatewayUrl}/api/bookings`,
+        method: 'POST',
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { 'content-type': 'application/json', cookie },
+        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }],
+      });
+      const after = await meter?.sample();
+      const cpu = meter && before && after ? meter.perRequest(before, after, Math.max(1, r.requests.total)) : null;
+      for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = (statuses[code] ?? 0) + s.count;
+      const p = 'run' in pg ? pg.run(SECONDS) : null;
+      if (p && 'skipped' in p) skipped = p.skipped;
+      const tps = p && 'tps' in p ? p.tps : null;
+      rounds.push({
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.non2xx,
+        tps,
+        share: tps ? (r.requests.average / tps) * 100 : null,
+        cpu,
+      });
+    }
+  } finally {
+    if ('close' in pg) pg.close();
+    await meter?.close();
+  }
+  /** @param {number[]} xs */
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const shares = rounds.map((r) => r.share).filter((x) => x !== null);
+  const tpss = rounds.map((r) => r.tps).filter((x) => x !== null);
   console.log(
-    `\nPOST /api/bookings, non-conflicting (${units.length} sections of ${clubs.length} demo clubs, random nights), ${CONNECTIONS} connections, ${SECONDS} s, against pgbench of the same transaction in SQL:\n`,
-  );
-  console.log('| path | per second | p50 ms | p99 ms | statuses | errors |');
-  console.log('|---|---:|---:|---:|---|---:|');
-  console.log(
-    `| gateway → bookings service | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${JSON.stringify(statuses)} | ${r.errors} |`,
+    `\nPOST /api/bookings, non-conflicting (${units.length} sections of ${clubs.length} demo clubs, random nights), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s against pgbench of the same transaction (the bookings schema, the service's statements, the outbox's synchronous commit):\n`,
   );
   console.log(
-    pgb.tps
-      ? `| pgbench, one equivalent insert transaction | ${pgb.tps.toFixed(0)} | (avg ${pgb.latencyAvgMs} ms) | | | |`
-      : `| pgbench | ${pgb.skipped} | | | | |`,
+    '| round | bookings/s | p50 ms | p99 ms | errors | pgbench TPS | share | CPU ms per booking: gateway / bookings / its PostgreSQL backends |',
   );
-  if (pgb.tps) console.log(`\nbookings/s over pgbench TPS: ${((r.requests.average / pgb.tps) * 100).toFixed(1)} %`);
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+  /** @param {number} x */
+  const f = (x) => x.toFixed(2);
+  rounds.forEach((r, i) =>
+    console.log(
+      `| ${i + 1} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.tps?.toFixed(0) ?? '-'} | ${r.share?.toFixed(1) ?? '-'} % | ${r.cpu ? `${f(r.cpu.gateway)} / ${f(r.cpu.bookings)} / ${f(r.cpu.postgres)}` : '-'} |`,
+    ),
+  );
+  console.log(`\nstatuses: ${JSON.stringify(statuses)}${skipped ? `; pgbench: ${skipped}` : ''}`);
   const out = {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
     statuses,
-    errors: r.errors,
-    pgbench: pgb,
+    errors: rounds.reduce((a, r) => a + r.errors, 0),
+    share: shares.length ? median(shares) : null,
+    cpuMs: rounds[0]?.cpu
+      ? Object.fromEntries(
+          ['gateway', 'bookings', 'postgres'].map((k) => [
+            k,
+            Number(median(rounds.map((r) => /** @type {Record<string, number>} */ (r.cpu)[k])).toFixed(2)),
+          ]),
+        )
+      : null,
+    shares: shares.map((x) => Number(x.toFixed(1))),
+    pgbench: tpss.length ? { tps: median(tpss) } : { skipped },
   };
+  if (out.share !== null)
+    console.log(`bookings/s over pgbench TPS, median of the rounds' shares: ${out.share.toFixed(1)} %`);
   console.log(JSON.stringify({ bench: 'bookings', ...out }));
   return out;
 }

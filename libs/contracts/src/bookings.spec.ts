@@ -9,6 +9,7 @@ import {
   paymentIntentInputSchema,
   sectionPrice,
   START_TIMES,
+  lastBookableDate,
   todayInNewYork,
   yachtPrice,
   yachtPriceDrops,
@@ -54,6 +55,17 @@ describe('schedule', () => {
   it("knows today's date in New York, not UTC", () => {
     expect(todayInNewYork(new Date('2026-11-22T03:30:00Z'))).toBe('2026-11-21');
     expect(todayInNewYork(new Date('2026-11-22T05:30:00Z'))).toBe('2026-11-22');
+  });
+
+  it('turns the date at New York midnight to the second, in winter and in summer, and the horizon with it', () => {
+    // Computed once per minute: the last second of a night, then the first of the next.
+    expect(todayInNewYork(new Date('2026-11-22T04:59:00Z'))).toBe('2026-11-21');
+    expect(todayInNewYork(new Date('2026-11-22T04:59:59.999Z'))).toBe('2026-11-21');
+    expect(lastBookableDate(new Date('2026-11-22T04:59:59.999Z'))).toBe('2027-11-21');
+    expect(todayInNewYork(new Date('2026-11-22T05:00:00Z'))).toBe('2026-11-22');
+    expect(lastBookableDate(new Date('2026-11-22T05:00:00Z'))).toBe('2027-11-22');
+    expect(todayInNewYork(new Date('2026-07-01T03:59:59Z'))).toBe('2026-06-30');
+    expect(todayInNewYork(new Date('2026-07-01T04:00:00Z'))).toBe('2026-07-01');
   });
 });
 

@@ -207,16 +207,16 @@ export function typeOrmModuleFor(ds: DataSource): DynamicModule {
 export function prepareFindOneBy<E extends ObjectLiteral>(
   repo: Repository<E>,
   property: keyof E & string,
+  options: { lock?: 'pessimistic_write' } = {},
 ): (value: unknown, manager?: EntityManager) => Promise<E | null> {
   const alias = 'e';
   const meta = repo.metadata;
   const column = meta.findColumnWithPropertyName(property);
   if (!column) throw new Error(`${meta.name} has no column ${property}`);
-  const [sql] = repo
-    .createQueryBuilder(alias)
-    .where(`${alias}.${property} = :value`, { value: null })
-    .limit(1)
-    .getQueryAndParameters();
+  const q = repo.createQueryBuilder(alias).where(`${alias}.${property} = :value`, { value: null }).limit(1);
+  // `lock`: the row locked for the rest of the caller's transaction (FOR UPDATE; the manager must be in one).
+  if (options.lock) q.setLock(options.lock);
+  const [sql] = q.getQueryAndParameters();
   const driver = repo.manager.connection.driver;
   return async (value, manager = repo.manager) => {
     const rows: Record<string, unknown>[] = await manager.query(sql, [value]);

@@ -23,6 +23,27 @@ import type { Logger } from './logger';
 export const OUTBOX_CHANNEL = 'luxe_outbox';
 
 /**
+ * What `Outbox.add` sends, in one round trip: SET LOCAL synchronous_commit = on (`set_config`,
+ * local), the aggregate's next version (its `outbox_sequences` row, locked until commit), the event
+ * row with that version in its envelope (`$6` holds `"sequence":0`, whose one digit `bytes` then
+ * trades for the version's), and the relay's wake-up (NOTIFY, delivered at commit). Exported for
+ * the bookings bench, whose pgbench transaction sends the same statement.
+ */
+export const OUTBOX_ADD_SQL = `WITH durable AS (SELECT set_config('synchronous_commit', 'on', true)),
+next AS (
+  INSERT INTO outbox_sequences (stream, key, sequence) VALUES ($1, $2, 1)
+  ON CONFLICT (stream, key) DO UPDATE SET sequence = outbox_sequences.sequence + 1 RETURNING sequence
+),
+event AS (
+  INSERT INTO outbox_events (id, type, version, stream, sequence, key, envelope, bytes, correlation_id, trace_parent)
+  SELECT $3::uuid, $4::text, $5::int, $1, next.sequence, $2, $6::jsonb || jsonb_build_object('sequence', next.sequence),
+    $7::int - 1 + length(next.sequence::text), $8::text, $9::text
+  FROM next
+  RETURNING sequence
+)
+SELECT event.sequence, pg_notify($10, '') FROM event, durable`;
+
+/**
  * Writes events in the caller's transaction: `outbox.add(manager, type, key, data)`.
  * The data is checked against the event's schema, so a bad payload rolls the change back.
  * Each event gets the next version of its aggregate (`sequence`, per stream and key): the row of
@@ -44,41 +65,34 @@ export class Outbox {
     const stream = streamOf(type);
     // Durable at commit whatever the server's default: the relay may publish the row as soon as it
     // is visible, and an asynchronous commit lost in a crash would leave an event of a change that
-    // never happened (the inbox does the same for the consumer's side).
-    await manager.query(`SET LOCAL synchronous_commit = on`);
-    const [{ sequence }]: { sequence: string }[] = await manager.query(
-      `INSERT INTO outbox_sequences (stream, key, sequence) VALUES ($1, $2, 1)
-       ON CONFLICT (stream, key) DO UPDATE SET sequence = outbox_sequences.sequence + 1 RETURNING sequence`,
-      [stream, key],
-    );
+    // never happened (the inbox does the same for the consumer's side). One statement (OUTBOX_ADD_SQL):
+    // it runs inside the writer's transaction, often under its row locks, where each round trip
+    // more held them longer.
     const envelope: EventEnvelope<EventData<T>> = {
       id: randomUUID(),
       type,
       version: EVENT_VERSION,
       stream,
-      sequence: Number(sequence),
+      sequence: 0, // the next version of the aggregate, which the statement takes (set below)
       occurredAt: new Date().toISOString(),
       producer: this.producer,
       key,
       data: checked,
     };
     const json = JSON.stringify(envelope);
-    await manager.query(
-      `INSERT INTO outbox_events (id, type, version, stream, sequence, key, envelope, bytes, correlation_id, trace_parent) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        envelope.id,
-        type,
-        envelope.version,
-        stream,
-        envelope.sequence,
-        key,
-        json,
-        Buffer.byteLength(json),
-        currentCorrelationId() ?? null,
-        currentTraceParent(),
-      ],
-    );
-    await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
+    const [{ sequence }]: { sequence: string }[] = await manager.query(OUTBOX_ADD_SQL, [
+      stream,
+      key,
+      envelope.id,
+      type,
+      envelope.version,
+      json,
+      Buffer.byteLength(json),
+      currentCorrelationId() ?? null,
+      currentTraceParent(),
+      OUTBOX_CHANNEL,
+    ]);
+    envelope.sequence = Number(sequence);
     return envelope;
   }
 }

@@ -17,7 +17,9 @@ export class BookingController {
 
   @Route(api.bookings.create)
   async create(@Input() input: RouteInput<typeof api.bookings.create>, @CurrentActor() actor: Actor) {
-    return this.withFriends(await this.bookings.create(actor, input.body));
+    const booking = await this.bookings.create(actor, input.body);
+    // Only a hold's booking can have friends added to it; one made by this call has just its given names.
+    return input.body.holdId ? this.withFriends(booking) : booking;
   }
 
   @Route(api.bookings.setGuestVisibility)

@@ -12,6 +12,9 @@ export interface Unit {
 /** Whose bookings an overlap query reads: a unit's (its capacity), or an entertainer's in every room. */
 type Taker = { unit: Unit } | { dancerId: string };
 
+/** The earliest start of a booking still running at `from` (none lasts longer than DURATION_HOURS.max). */
+const earliestStart = (from: Date): Date => new Date(from.getTime() - DURATION_HOURS.max * 3_600_000);
+
 /**
  * The bookings of `who` whose window overlaps [from, to) and that take it: confirmed, or held and
  * not yet expired. The earliest start of one still running at `from` bounds `starts_at` from below:
@@ -28,7 +31,7 @@ function takingQuery(m: EntityManager, who: Taker, from: Date, to: Date): Select
       who.unit.sectionId ? 'b.section_id = :sectionId' : 'b.section_id IS NULL',
       { sectionId: who.unit.sectionId },
     );
-  const earliest = new Date(from.getTime() - DURATION_HOURS.max * 3_600_000);
+  const earliest = earliestStart(from);
   return q
     .andWhere('b.starts_at < :to AND b.ends_at > :from AND b.starts_at > :earliest', { from, to, earliest })
     .andWhere(`(b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > now()))`);
@@ -40,17 +43,50 @@ async function windowsOf(q: SelectQueryBuilder<BookingEntity>): Promise<{ starts
   return rows.map((r) => ({ startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) }));
 }
 
+/**
+ * A unit's taking count as SQL built once per kind of unit (a section's, a yacht's) from
+ * takingQuery, and its values in that SQL's order: the query is built with marker values, each
+ * found again among the parameters TypeORM lists (building it cost more CPU than running it, on
+ * every booking).
+ */
+function preparedTakingCount(m: EntityManager, section: boolean) {
+  const unit = { venueId: '\u0001venue', sectionId: section ? '\u0001section' : null };
+  const from = new Date(2_000_000_000_000);
+  const to = new Date(2_100_000_000_000);
+  const [sql, markers] = takingQuery(m, { unit }, from, to).select('COUNT(1)', 'cnt').getQueryAndParameters();
+  const pick = markers.map((p: unknown): ((u: Unit, f: Date, t: Date) => unknown) => {
+    if (p === unit.venueId) return (u) => u.venueId;
+    if (p === unit.sectionId) return (u) => u.sectionId;
+    if (p instanceof Date && p.getTime() === from.getTime()) return (_u, f) => f;
+    if (p instanceof Date && p.getTime() === to.getTime()) return (_u, _f, t) => t;
+    if (p instanceof Date && p.getTime() === earliestStart(from).getTime()) return (_u, f) => earliestStart(f);
+    throw new Error(`preparedTakingCount: unexpected parameter ${String(p)}`);
+  });
+  return async (manager: EntityManager, u: Unit, f: Date, t: Date): Promise<number> => {
+    const [row]: { cnt: string }[] = await manager.query(
+      sql,
+      pick.map((value) => value(u, f, t)),
+    );
+    return Number(row?.cnt ?? 0);
+  };
+}
+
 /** Every query on bookings. */
 @Injectable()
 export class BookingRepository {
-  constructor(private readonly ds: DataSource) {}
+  private readonly sectionTaking: ReturnType<typeof preparedTakingCount>;
+  private readonly yachtTaking: ReturnType<typeof preparedTakingCount>;
+  constructor(private readonly ds: DataSource) {
+    this.sectionTaking = preparedTakingCount(ds.manager, true);
+    this.yachtTaking = preparedTakingCount(ds.manager, false);
+  }
 
   /**
    * Bookings of the unit whose window overlaps [startsAt, endsAt) and that hold capacity: confirmed,
    * or held and not yet expired. Run under the unit's row lock, so the count cannot go stale.
    */
   countTaking(m: EntityManager, unit: Unit, startsAt: Date, endsAt: Date): Promise<number> {
-    return takingQuery(m, { unit }, startsAt, endsAt).getCount();
+    return (unit.sectionId ? this.sectionTaking : this.yachtTaking)(m, unit, startsAt, endsAt);
   }
 
   /** The windows of a unit's bookings that take it (as countTaking counts them) overlapping [from, to). */
@@ -134,8 +170,10 @@ export class BookingRepository {
       .getOne();
   }
 
-  insert(m: EntityManager, b: BookingEntity): Promise<BookingEntity> {
-    return m.save(BookingEntity, b);
+  /** A new row (its id is new: `save` would first look for it, one more round trip under the unit's lock). */
+  async insert(m: EntityManager, b: BookingEntity): Promise<BookingEntity> {
+    await m.insert(BookingEntity, b);
+    return b;
   }
 
   save(m: EntityManager, b: BookingEntity): Promise<BookingEntity> {

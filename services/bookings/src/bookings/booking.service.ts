@@ -73,6 +73,8 @@ interface Reservation {
   /** The host's friends added before the booking existed: the hold takes them. */
   friendIds: string[];
   guestVisibility: string;
+  /** A confirmed booking's host's first name, read before the transaction (null: bookings has no card of him yet). */
+  hostFirstName?: string | null;
 }
 
 /** The unit a reservation takes, read and checked under its row lock. */
@@ -82,6 +84,8 @@ interface LockedUnit {
   unit: Unit;
   /** How many bookings of one window the unit takes at once. */
   capacity: number;
+  /** People the unit holds, as its locked row says (the booking-confirmed event's; null when not known yet). */
+  people: number | null;
   sectionName: string;
   sectionType: string;
   dancer: DancerCard | null;
@@ -129,7 +133,9 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       if (!b || b.hostId !== actor.userId) throw AppError.of(BOOKING_ERRORS.NOT_FOUND);
       return toBooking(b);
     }
-    const venue = await this.publicVenue(dto.venueId);
+    // The host's card (his first name, for the booking-confirmed event) is read with the venue's,
+    // before the transaction: a read model either way, and no round trip while the unit is locked.
+    const [venue, host] = await Promise.all([this.publicVenue(dto.venueId), this.catalog.member(actor.userId)]);
     if (venue.type === 'yacht') throw AppError.of(BOOKING_ERRORS.PAYMENT_REQUIRED);
     this.requireBookableDate(dto.bookingDate);
     if (!dto.sectionId) throw AppError.of(BOOKING_ERRORS.SECTION_REQUIRED);
@@ -139,6 +145,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       friends: dto.friends,
       friendIds: [],
       guestVisibility: dto.guestVisibility,
+      hostFirstName: host?.firstName ?? null,
     });
   }
 
@@ -202,7 +209,12 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
         }),
       );
       if (!hold) {
-        await this.publishConfirmed(m, row);
+        // A row made in this transaction has no friends attached to it (only a hold takes some).
+        await this.publishConfirmed(m, row, {
+          hostFirstName: r.hostFirstName ?? null,
+          friendsAttached: 0,
+          capacity: u.people,
+        });
         return row;
       }
       await this.friends.attachToBooking(m, hostId, row.id, r.friendIds);
@@ -238,6 +250,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
         venue: locked,
         unit: { venueId: venue.venueId, sectionId: null },
         capacity: 1,
+        people: locked.capacity,
         sectionName: FULL_YACHT.sectionType,
         sectionType: FULL_YACHT.sectionType,
         dancer: null,
@@ -258,6 +271,7 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       venue,
       unit: { venueId: venue.venueId, sectionId: section.sectionId },
       capacity: section.maxSimultaneousBookings,
+      people: section.capacity,
       sectionName: section.name,
       sectionType: section.type,
       dancer,
@@ -559,13 +573,21 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     return d;
   }
 
-  private async publishConfirmed(m: EntityManager, b: BookingEntity): Promise<void> {
-    const host = await this.catalog.member(b.hostId, m);
+  /**
+   * `known`: what the caller has already read (a booking made in this transaction: the host's
+   * first name, no friends attached, the locked unit's capacity); otherwise read here.
+   */
+  private async publishConfirmed(
+    m: EntityManager,
+    b: BookingEntity,
+    known?: { hostFirstName: string | null; friendsAttached: number; capacity: number | null },
+  ): Promise<void> {
+    const hostFirstName = known ? known.hostFirstName : (await this.catalog.member(b.hostId, m))?.firstName;
     const r = toBooking(b);
     await this.outbox.add(m, 'bookings.booking-confirmed', b.id, {
       bookingId: r.id,
       hostId: r.hostId,
-      hostFirstName: host?.firstName ?? 'Host',
+      hostFirstName: hostFirstName ?? 'Host',
       venueId: r.venueId,
       venueName: r.venueName,
       venueType: r.venueType,
@@ -580,9 +602,10 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
       startsAt: new Date(b.startsAt).toISOString(),
       guestVisibility: r.guestVisibility,
       // The names given when booking, and the friends added to it (the yacht flow's, the confirmation's).
-      friendsCount: (b.friends ?? []).length + (await this.friends.countOnBooking(m, b.id)),
+      friendsCount:
+        (b.friends ?? []).length + (known ? known.friendsAttached : await this.friends.countOnBooking(m, b.id)),
       totalCost: r.totalCost,
-      capacity: await this.catalog.capacityOf(m, b),
+      capacity: known ? known.capacity : await this.catalog.capacityOf(m, b),
       sectionId: r.sectionId,
       dancerId: r.dancerId,
     });

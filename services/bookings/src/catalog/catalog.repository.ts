@@ -1,16 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { upsertUnlessErased } from '@luxe/platform/db';
+import { prepareFindOneBy, upsertUnlessErased } from '@luxe/platform/db';
 import { DoorStaffEntity } from '../passes/door-staff.entity';
 import { DancerCard, MemberCard, SectionCard, VenueCard } from './catalog.entity';
 
 /** Every query on bookings' read models of venues, sections, entertainers and members. */
 @Injectable()
 export class CatalogRepository {
-  constructor(private readonly ds: DataSource) {}
+  // Read on every booking: their SQL is built once (findOneBy rebuilds it on every call).
+  private readonly venueById: (id: unknown, m?: EntityManager) => Promise<VenueCard | null>;
+  private readonly memberById: (id: unknown, m?: EntityManager) => Promise<MemberCard | null>;
+  private readonly sectionLocked: (id: unknown, m?: EntityManager) => Promise<SectionCard | null>;
+  constructor(private readonly ds: DataSource) {
+    this.venueById = prepareFindOneBy(ds.getRepository(VenueCard), 'venueId');
+    this.memberById = prepareFindOneBy(ds.getRepository(MemberCard), 'userId');
+    this.sectionLocked = prepareFindOneBy(ds.getRepository(SectionCard), 'sectionId', { lock: 'pessimistic_write' });
+  }
 
   venue(id: string, m: EntityManager = this.ds.manager): Promise<VenueCard | null> {
-    return m.findOneBy(VenueCard, { venueId: id });
+    return this.venueById(id, m);
   }
   /** The venue row locked for the rest of the transaction: bookings of a yacht are counted under it. */
   lockVenue(m: EntityManager, id: string): Promise<VenueCard | null> {
@@ -23,12 +31,8 @@ export class CatalogRepository {
   }
   /** The section row locked for the rest of the transaction: its bookings are counted under it. */
   lockSection(m: EntityManager, id: string): Promise<SectionCard | null> {
-    return m
-      .getRepository(SectionCard)
-      .createQueryBuilder('s')
-      .setLock('pessimistic_write')
-      .where('s.section_id = :id', { id })
-      .getOne();
+    if (!m.queryRunner?.isTransactionActive) throw new Error('lockSection must run inside a transaction');
+    return this.sectionLocked(id, m);
   }
   section(id: string): Promise<SectionCard | null> {
     return this.ds.manager.findOneBy(SectionCard, { sectionId: id });
@@ -46,7 +50,7 @@ export class CatalogRepository {
     return m.findOneBy(DancerCard, { dancerId: id });
   }
   member(id: string, m: EntityManager = this.ds.manager): Promise<MemberCard | null> {
-    return m.findOneBy(MemberCard, { userId: id });
+    return this.memberById(id, m);
   }
   memberByEmail(email: string): Promise<MemberCard | null> {
     return this.ds.manager.findOneBy(MemberCard, { email });
