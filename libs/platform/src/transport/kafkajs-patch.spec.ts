@@ -92,3 +92,22 @@ describe('kafkajs request queue (patched)', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 });
+
+/**
+ * The same patch makes a group coordinator not found a retriable cause: kafkajs's consumer crash
+ * handler restarts a consumer only on one, and stopped for good on this one (tulios/kafkajs#1630,
+ * #1445), which a broker electing leaders after an outage gives (gateway/test/broker-outage.api.spec.ts).
+ */
+describe('kafkajs patch: a group coordinator not found', () => {
+  it('is retriable, also under the non-retriable error the consumer crashes with', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const errors = require('kafkajs/src/errors.js');
+    const notFound = new errors.KafkaJSGroupCoordinatorNotFound('Failed to find group coordinator');
+    expect(notFound.retriable).toBe(true);
+    const crash = new errors.KafkaJSNonRetriableError(notFound, { cause: notFound });
+    // The crash handler's test: the original cause's flag.
+    const original = (e: { cause?: unknown }): { retriable?: boolean } =>
+      e.cause ? original(e.cause as { cause?: unknown }) : (e as { retriable?: boolean });
+    expect(original(crash).retriable).toBe(true);
+  });
+});
