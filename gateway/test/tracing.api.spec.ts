@@ -169,8 +169,18 @@ describe('tracing across processes (OTLP)', () => {
       expect(String(s.attributes['db.statement'] ?? s.attributes['db.query.text'])).toMatch(/^[a-z]+$/i);
 
     // Identity's server span is the client span's child (the traceparent the call carried).
-    const [identity] = childrenOf(call, (s) => s.service === 'identity' && s.kind === SERVER);
-    expect(identity?.name).toBe('POST /api/auth/register');
+    // Each process exports its spans on its own schedule: messaging's may arrive before identity's.
+    const identity = await waitFor(
+      "identity's server span under the gateway's call, with its SQL and its publish",
+      async () => {
+        const [s] = childrenOf(call, (c) => c.service === 'identity' && c.kind === SERVER);
+        return s && pgChild(s).length > 0 && childrenOf(s, (c) => c.kind === PRODUCER).length > 0 ? s : undefined;
+      },
+      60_000,
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}; the trace: ${show()}`);
+    });
+    expect(identity.name).toBe('POST /api/auth/register');
     // Its SQL: the member's row, by statement (placeholders, no values).
     const identitySql = pgChild(identity).map((s) =>
       String(s.attributes['db.statement'] ?? s.attributes['db.query.text']),
