@@ -25,6 +25,16 @@ export interface MetricsOptions {
 }
 
 /**
+ * The HTTP duration histogram (kept by HttpDurations rather than prom-client's Histogram), written
+ * as `name:` so the chart's checks find it among the metrics the code registers
+ * (infra/helm/test/assert-chart.mjs reads every `name: '…'`).
+ */
+const HTTP_DURATION = {
+  name: 'luxe_http_request_duration_seconds',
+  help: 'HTTP requests by method, route pattern and status code (health probes and /metrics left out)',
+} as const;
+
+/**
  * The Prometheus metrics of one process's app, in a registry of its own: the embedded launcher
  * runs every service and the gateway in one Node process, and a registry per app (each with its
  * `service` label) keeps their series apart and free of duplicate registrations.
@@ -41,13 +51,9 @@ export class Metrics implements ConsumerMetrics {
     this.service = opts.service;
     this.registry.setDefaultLabels({ service: opts.service });
     if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
-    this.httpDuration = new HttpDurations(
-      'luxe_http_request_duration_seconds',
-      'HTTP requests by method, route pattern and status code (health probes and /metrics left out)',
-      HTTP_BUCKETS,
-      this.registry,
-      { service: opts.service },
-    );
+    this.httpDuration = new HttpDurations(HTTP_DURATION.name, HTTP_DURATION.help, HTTP_BUCKETS, this.registry, {
+      service: opts.service,
+    });
     this.eventsHandled = new Counter({
       name: 'luxe_events_handled_total',
       help: 'Events a consumer dealt with, by outcome (applied, duplicate, stale, ended)',
