@@ -327,11 +327,12 @@ describe('security at the edge and inside', () => {
     expect(((await gz.json()) as { code: string }).code).toMatch(/^REQUEST\./);
   });
 
-  it('reports ready with the database, broker, Redis and storage checked', async () => {
+  it('reports ready with the database, its event consumers, broker, Redis and storage checked', async () => {
     const r = await fetch(`${serviceUrls.identity}/health/ready`);
     expect(r.status).toBe(200);
     expect(((await r.json()) as { checks: unknown }).checks).toEqual({
       database: 'up',
+      consumers: 'up',
       broker: 'up',
       redis: 'up',
       storage: 'up',

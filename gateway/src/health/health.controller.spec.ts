@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { stoppedConsumers } from '@luxe/platform';
 import { GatewayHealthController, isLoopback, READY_CACHE_MS, READY_STALE_MAX_MS } from './health.controller';
 
 const servers: Server[] = [];
@@ -95,6 +96,28 @@ describe('gateway readiness', () => {
     const r = reply();
     await c.ready({ socket: { remoteAddress: '10.0.0.7' } } as any, r);
     expect(r.code).toBe(503);
+  });
+
+  it('is neither live nor ready once one of its event consumers has stopped for good (only a restart brings it back)', async () => {
+    const c = new GatewayHealthController({ ping: async () => 'PONG' } as any, {});
+    const remote = { socket: { remoteAddress: '10.0.0.7' } } as any;
+    stoppedConsumers.set('gateway-push', 'KafkaJSProtocolError: Not authorized to access group');
+    try {
+      const [live, ready] = [reply(), reply()];
+      c.live(live);
+      await c.ready(remote, ready);
+      expect([live.code, live.body.consumers, ready.code]).toEqual([
+        503,
+        { 'gateway-push': 'KafkaJSProtocolError: Not authorized to access group' },
+        503,
+      ]);
+    } finally {
+      stoppedConsumers.clear();
+    }
+    const [live, ready] = [reply(), reply()];
+    c.live(live);
+    await c.ready(remote, ready);
+    expect([live.code, live.body, ready.code]).toEqual([200, { status: 'ok' }, 200]);
   });
 
   it('reuses one result for a short while instead of fanning out on every probe', async () => {

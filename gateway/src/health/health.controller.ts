@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Optional, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DrainState, parseServiceUrls, REDIS, runChecks, type ServiceUrls } from '@luxe/platform';
+import { consumersStopped, DrainState, parseServiceUrls, REDIS, runChecks, type ServiceUrls } from '@luxe/platform';
 import type Redis from 'ioredis';
 
 export const SERVICE_URLS = Symbol('SERVICE_URLS');
@@ -53,13 +53,19 @@ export class GatewayHealthController {
     @Optional() private readonly drain?: DrainState,
   ) {}
 
+  /**
+   * Live unless one of this gateway's event consumers (pushes to its sockets, its cache's
+   * invalidations) has stopped for good: only a restart brings it back (`stoppedConsumers`).
+   */
   @Get('live')
-  live() {
-    return { status: 'ok' };
+  live(@Res() res: FastifyReply) {
+    const stopped = consumersStopped();
+    if (stopped) return res.status(503).send({ status: 'consumer-stopped', consumers: stopped });
+    return res.status(200).send({ status: 'ok' });
   }
 
   /**
-   * Ready unless draining. A caller on this machine also gets each dependency's state (which may
+   * Ready unless draining or an event consumer of its own has stopped for good (as `live`). A caller on this machine also gets each dependency's state (which may
    * carry error text), `degraded` when one is down; anyone else only the status, without waiting
    * for the checks.
    */
@@ -67,6 +73,7 @@ export class GatewayHealthController {
   async ready(@Req() req: FastifyRequest, @Res() res: FastifyReply) {
     // Stopping: not ready, so the balancer sends nothing new here.
     if (this.drain?.draining) return res.status(503).send({ status: 'draining' });
+    if (consumersStopped()) return res.status(503).send({ status: 'consumer-stopped' });
     if (!isLoopback(req.socket?.remoteAddress)) return res.status(200).send({ status: 'ok' });
     const r = await this.check();
     res.status(200).send({ status: r.ok ? 'ok' : 'degraded', checks: r.checks });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { HealthController, runChecks } from './health';
+import { stoppedConsumers } from './transport/interval-commits';
 
 describe('runChecks', () => {
   it('is ok when every check passes', async () => {
@@ -68,6 +69,34 @@ describe("a service's readiness (issue 30: a shared dependency down must not tak
     expect(Date.now() - started).toBeLessThan(1000);
     expect(r.code).toBe(200);
     expect(r.body.checks.broker).toBe('down: timed out');
+  });
+
+  it('is neither live nor ready once an event consumer has stopped for good, and names it', async () => {
+    const c = new HealthController({ query: async () => [] } as any, { ping: async () => undefined } as any);
+    stoppedConsumers.set('social', 'KafkaJSProtocolError: Not authorized to access group');
+    try {
+      const live = reply();
+      c.live(live);
+      expect([live.code, live.body]).toEqual([
+        503,
+        { status: 'consumer-stopped', consumers: { social: 'KafkaJSProtocolError: Not authorized to access group' } },
+      ]);
+      const ready = reply();
+      await c.ready(ready);
+      expect([ready.code, ready.body.status, ready.body.checks.consumers]).toEqual([
+        503,
+        'unavailable',
+        'down: stopped: social',
+      ]);
+    } finally {
+      stoppedConsumers.clear();
+    }
+    const live = reply();
+    c.live(live);
+    expect([live.code, live.body]).toEqual([200, { status: 'ok' }]);
+    const ready = reply();
+    await c.ready(ready);
+    expect([ready.code, ready.body.checks.consumers]).toEqual([200, 'up']);
   });
 
   it('is not ready without its database', async () => {

@@ -8,6 +8,7 @@ import { eventMetrics } from './transport/consumer';
 import { REDIS } from './redis';
 import { OBJECT_STORAGE, ObjectStorage } from './storage';
 import { DrainState } from './shutdown';
+import { stoppedConsumers } from './transport/interval-commits';
 
 export type Check = () => Promise<void>;
 
@@ -40,7 +41,16 @@ export async function runChecks(
 }
 
 /**
- * `/health/live` (the process answers) and `/health/ready`: whether THIS instance can serve its own
+ * The event consumers of this process that kafkajs stopped for good, group → cause (see
+ * `stoppedConsumers`); null when every consumer runs. Such a process needs a restart: its health
+ * fails, liveness included.
+ */
+export function consumersStopped(): Record<string, string> | null {
+  return stoppedConsumers.size ? Object.fromEntries(stoppedConsumers) : null;
+}
+
+/**
+ * `/health/live` (the process answers, and none of its event consumers has stopped for good) and `/health/ready`: whether THIS instance can serve its own
  * requests, i.e. its database answers (its migrations ran before it listened); 503 while draining.
  *
  * The broker, Redis and object storage are reported (`dependencies`), not judged: they are shared
@@ -63,8 +73,10 @@ export class HealthController {
 
   @PublicRoute()
   @Get('live')
-  live() {
-    return { status: 'ok' };
+  live(@Res() res: any) {
+    const stopped = consumersStopped();
+    if (stopped) return res.status(503).send({ status: 'consumer-stopped', consumers: stopped });
+    return res.status(200).send({ status: 'ok' });
   }
 
   @PublicRoute()
@@ -78,7 +90,14 @@ export class HealthController {
     // A frozen dependency must not hold the answer past a prober's timeout (1 s by default in
     // Kubernetes): it is given less, and only the database its 2 s.
     const [own, deps] = await Promise.all([
-      runChecks({ database: async () => void (await this.ds.query('SELECT 1')) }),
+      runChecks({
+        database: async () => void (await this.ds.query('SELECT 1')),
+        // This instance's own: a consumer stopped for good reads nothing until the process restarts.
+        consumers: async () => {
+          const stopped = consumersStopped();
+          if (stopped) throw new Error(`stopped: ${Object.keys(stopped).join(', ')}`);
+        },
+      }),
       runChecks(dependencies, DEPENDENCY_CHECK_MS),
     ]);
     const ok = own.ok;

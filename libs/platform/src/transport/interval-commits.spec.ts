@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { Consumer, ConsumerRunConfig, EachBatchPayload, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import { createLogger } from '../logger';
-import { IntervalCommits } from './interval-commits';
+import { IntervalCommits, stoppedConsumers } from './interval-commits';
 
 const logger = createLogger('interval-commits-test', 'silent');
 const INTERVAL = 1000;
@@ -12,12 +12,12 @@ function fakeGroup() {
   const committed = new Map<number, string>();
   const commits: { partition: number; offset: string }[][] = [];
   let running = true;
-  const rebalancing: (() => void)[] = [];
+  const listeners = new Map<string, ((e: { payload: any }) => void)[]>();
   let config: ConsumerRunConfig | null = null;
   const consumer = {
-    events: { REBALANCING: 'consumer.rebalancing' },
-    on: jest.fn((event: string, fn: () => void) => {
-      if (event === 'consumer.rebalancing') rebalancing.push(fn);
+    events: { REBALANCING: 'consumer.rebalancing', CRASH: 'consumer.crash', GROUP_JOIN: 'consumer.group_join' },
+    on: jest.fn((event: string, fn: (e: { payload: any }) => void) => {
+      listeners.set(event, [...(listeners.get(event) ?? []), fn]);
       return () => undefined;
     }),
     run: jest.fn(async (c: ConsumerRunConfig) => void (config = c)),
@@ -77,7 +77,9 @@ function fakeGroup() {
     eachBatch: (p: EachBatchPayload) => config!.eachBatch!(p),
     config: () => config!,
     stop: () => void (running = false),
-    rebalance: () => rebalancing.forEach((fn) => fn()),
+    rebalance: () => (listeners.get('consumer.rebalancing') ?? []).forEach((fn) => fn({ payload: {} })),
+    /** kafkajs's instrumentation event `event` with this payload. */
+    emit: (event: string, payload: any) => (listeners.get(event) ?? []).forEach((fn) => fn({ payload })),
   };
 }
 
@@ -237,5 +239,32 @@ describe('IntervalCommits: offsets committed on an interval, not after every bat
     down = false;
     await commits.flush();
     expect(g.commits).toEqual([[{ partition: 0, offset: '1' }]]);
+  });
+});
+
+describe('a consumer kafkajs stops for good is recorded (health fails on it)', () => {
+  afterEach(() => stoppedConsumers.clear());
+
+  it('records the group and the cause when a crash is not restarted, and nothing when it is', async () => {
+    const g = fakeGroup();
+    await new IntervalCommits(logger).run(g.consumer, async () => undefined);
+    const retried = Object.assign(new Error('The group is rebalancing'), { name: 'KafkaJSProtocolError' });
+    g.emit('consumer.crash', { error: retried, groupId: 'social', restart: true });
+    expect(Object.fromEntries(stoppedConsumers)).toEqual({});
+    const fatal = Object.assign(new Error('Not authorized to access group'), { name: 'KafkaJSProtocolError' });
+    g.emit('consumer.crash', { error: fatal, groupId: 'social', restart: false });
+    expect(Object.fromEntries(stoppedConsumers)).toEqual({
+      social: 'KafkaJSProtocolError: Not authorized to access group',
+    });
+  });
+
+  it('forgets the group once its consumer joins again', async () => {
+    const g = fakeGroup();
+    await new IntervalCommits(logger).run(g.consumer, async () => undefined);
+    g.emit('consumer.crash', { error: new Error('gone'), groupId: 'venues', restart: false });
+    g.emit('consumer.group_join', { groupId: 'other' });
+    expect([...stoppedConsumers.keys()]).toEqual(['venues']);
+    g.emit('consumer.group_join', { groupId: 'venues' });
+    expect(stoppedConsumers.size).toBe(0);
   });
 });

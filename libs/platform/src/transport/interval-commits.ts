@@ -5,6 +5,17 @@ import type { Logger } from '../logger';
 export const KAFKA_COMMIT_INTERVAL_MS = 1000;
 
 /**
+ * The consumer groups of this process whose consumer kafkajs has stopped for good, with the cause:
+ * kafkajs restarts a crashed consumer only when the cause is retriable, and otherwise leaves the
+ * process running, serving requests and ready, while nothing reads its events any more (the
+ * broker-outage CI run of session 40: every service's consumer stopped on a cause kafkajs did not
+ * retry; patched since, but any other such cause does the same). Only a restart brings it back,
+ * so health fails on it (HealthController, the gateway's): liveness, for the orchestrator to
+ * restart the process, and readiness.
+ */
+export const stoppedConsumers = new Map<string, string>();
+
+/**
  * Runs a kafkajs consumer as `eachMessage` does (one message at a time per partition, a heartbeat
  * after each, the offset resolved once its handler resolved), but commits offsets at most every
  * `intervalMs` instead of after every batch. kafkajs's `autoCommit` commits at the end of every
@@ -40,6 +51,18 @@ export class IntervalCommits {
   ): Promise<void> {
     // A rebalance found by a fetch rather than a heartbeat: commit while the generation may still take it.
     consumer.on(consumer.events.REBALANCING, () => void this.flush());
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart) return;
+      const cause =
+        payload.error instanceof Error ? `${payload.error.name}: ${payload.error.message}` : String(payload.error);
+      stoppedConsumers.set(payload.groupId, cause);
+      this.log.error(
+        { err: payload.error, groupId: payload.groupId },
+        'kafka: the consumer stopped for good (a cause kafkajs does not retry); health fails until the process restarts',
+      );
+    });
+    // A consumer started again in this process (run once more) reads again.
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => void stoppedConsumers.delete(payload.groupId));
     await consumer.run({
       ...options,
       autoCommit: false,
