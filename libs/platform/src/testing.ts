@@ -26,7 +26,7 @@ export async function rejection<E = Error>(p: Promise<unknown>): Promise<E> {
   throw new Error('expected a rejection');
 }
 
-/** What `fakeClockOnly` leaves real: everything but the clock. */
+/** What `fakeClockOnly` leaves real: everything but the clock (`fakeTimeouts` fakes the last two too). */
 const NOT_FAKED = [
   'hrtime',
   'nextTick',
@@ -55,4 +55,25 @@ export function fakeClockOnly(
   now: string,
 ): void {
   jest.useFakeTimers({ doNotFake: [...NOT_FAKED], now: new Date(now) });
+}
+
+/**
+ * Fakes the clock and `setTimeout`/`clearTimeout` alone: a timeout under test fires only when the
+ * test moves time (`jest.advanceTimersByTimeAsync`), so "not before its time, then at once" is
+ * checked without reading a wall clock, while I/O, immediates and intervals stay real (a local
+ * server still answers). Undo with `jest.useRealTimers()`.
+ */
+export function fakeTimeouts(jest: {
+  useFakeTimers: (config: { doNotFake: (typeof NOT_FAKED)[number][] }) => unknown;
+}): void {
+  jest.useFakeTimers({ doNotFake: NOT_FAKED.filter((t) => t !== 'setTimeout' && t !== 'clearTimeout') });
+}
+
+/** Resolves once `done()` is true, polling on real immediates (at most `rounds` of them). */
+export async function untilTrue(done: () => boolean, what: string, rounds = 100_000): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    if (done()) return;
+    await new Promise((r) => setImmediate(r));
+  }
+  throw new Error(`never happened: ${what}`);
 }
