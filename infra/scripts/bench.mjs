@@ -25,7 +25,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { parseCommandLine } from './args.mjs';
 import { ROOT } from './stack.mjs';
 import { benchEvents } from './bench/events.mjs';
@@ -33,7 +32,7 @@ import { benchDiscovery, printTargets } from './bench/discovery.mjs';
 import { benchGrowth } from './bench/growth.mjs';
 import { benchWeb } from './bench/web.mjs';
 import { demoLogin } from './bench/demo.mjs';
-import { answerHeaders, processCpuMs, startBare } from './bench/bare.mjs';
+import { answerHeaders, cpuRound, startBare } from './bench/bare.mjs';
 
 const flag = /** @type {const} */ ({ type: 'boolean', default: false, multiple: false });
 const { values: args } = parseCommandLine({
@@ -59,7 +58,7 @@ const CONNECTIONS = 50;
 const DISCOVERY = '/api/venues/Miami/Florida/all';
 // BENCH_ROOT: measure another checkout's built embedded mode (e.g. an older commit) with this script.
 const TARGET = process.env.BENCH_ROOT ?? ROOT;
-/** @typedef {{ rps: number, p50: number, p99: number, errors: number, cpuUs: number }} Round one autocannon run's figures; cpuUs: the serving process's CPU time per request (bench/bare.mjs) */
+/** @typedef {import('./bench/bare.mjs').Round} Round */
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -162,23 +161,7 @@ try {
     { name: `bare    ${DISCOVERY}`, url: `${bareUrl}${DISCOVERY}`, pid: barePid },
   ];
   /** @type {(t: typeof targets[number], seconds: number) => Promise<Round>} */
-  const run = async (t, seconds) => {
-    const cpu0 = processCpuMs(t.pid);
-    const r = await autocannon({
-      url: t.url,
-      headers: t.headers,
-      connections: CONNECTIONS,
-      duration: seconds,
-      pipelining: 1,
-    });
-    return {
-      rps: r.requests.average,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      errors: r.errors + r.non2xx,
-      cpuUs: ((processCpuMs(t.pid) - cpu0) * 1000) / r.requests.total,
-    };
-  };
+  const run = (t, seconds) => cpuRound(t, seconds, CONNECTIONS);
 
   console.log(`load average at start: ${load()}`);
   for (const t of targets) await run(t, 2); // warm-up

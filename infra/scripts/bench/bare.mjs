@@ -7,6 +7,7 @@
 // headers alone cost the bare server about a quarter of its rate).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
 import { ROOT } from '../stack.mjs';
 
 /** Headers that belong to one response or one connection, not to the answer: never copied. */
@@ -80,4 +81,35 @@ export function processCpuMs(pid) {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * @typedef {{ rps: number, p50: number, p99: number, errors: number, cpuUs: number }} Round one
+ *   autocannon run's figures; cpuUs: the serving process's CPU time per request (processCpuMs)
+ */
+
+/**
+ * One autocannon run against `url` (127.0.0.1 only) and what each request cost the serving process
+ * `pid` in CPU; every read comparison of the bench (gateway, services, bare) takes its rounds so.
+ * @param {{ url: string, pid: number | undefined, headers?: Record<string, string> }} target
+ * @param {number} seconds
+ * @param {number} connections
+ * @returns {Promise<Round>}
+ */
+export async function cpuRound(target, seconds, connections) {
+  const cpu0 = processCpuMs(target.pid);
+  const r = await autocannon({
+    url: target.url,
+    headers: target.headers,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+    cpuUs: ((processCpuMs(target.pid) - cpu0) * 1000) / r.requests.total,
+  };
 }

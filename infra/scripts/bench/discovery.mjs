@@ -16,9 +16,8 @@
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { ROOT, startStack } from '../stack.mjs';
-import { answerHeaders, processCpuMs, startBare } from './bare.mjs';
+import { answerHeaders, cpuRound, startBare } from './bare.mjs';
 import { benchBookings, benchContention } from './bookings.mjs';
 import { benchEmail, EMAIL_SKIPPED, emailBenchEnabled } from './email.mjs';
 import { demoLogin, demoPassword, DEMO_HOST } from './demo.mjs';
@@ -149,7 +148,7 @@ async function benchChat(gatewayUrl) {
   return { messages: N, delivered: sorted.length, p50: Number(pct(50)), p99: Number(pct(99)) };
 }
 
-/** @typedef {{ rps: number, p50: number, p99: number, errors: number, cpuUs: number }} Round one autocannon run's figures; cpuUs: the serving process's CPU time per request */
+/** @typedef {import('./bare.mjs').Round} Round */
 
 /** The seed is still landing right after the start: waits until the demo venues are listed. */
 /** @param {string} gw */
@@ -425,17 +424,7 @@ export async function benchDiscovery({
       { name: 'bare Fastify /api/auth/me', url: `${bareUrl}/api/auth/me`, headers: () => ({}), pid: bare.pid },
     ];
     /** @type {(t: typeof targets[number], seconds: number) => Promise<Round>} */
-    const run = async (t, seconds) => {
-      const cpu0 = processCpuMs(t.pid);
-      const r = await autocannon({ url: t.url, headers: t.headers(), connections: CONNECTIONS, duration: seconds });
-      return {
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.non2xx,
-        cpuUs: ((processCpuMs(t.pid) - cpu0) * 1000) / r.requests.total,
-      };
-    };
+    const run = (t, seconds) => cpuRound({ url: t.url, pid: t.pid, headers: t.headers() }, seconds, CONNECTIONS);
     for (const t of targets) await run(t, 2);
     /** @type {Record<string, Round[]>} */
     const results = Object.fromEntries(targets.map((t) => [t.name, []]));
