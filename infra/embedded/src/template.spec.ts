@@ -69,6 +69,14 @@ describe('the template data folder (issue 34)', () => {
     expect(readyTemplate(root, 'k')).toBeNull();
   });
 
+  it('is not made from a build that ended without every part (a start stopped early)', async () => {
+    const root = temp();
+    const partial = async (dir: string) => void mkdirSync(join(dir, 'pg'));
+    await expect(makeTemplate(root, 'k', partial)).rejects.toThrow("the template's build left no s3, pg-password");
+    expect(readyTemplate(root, 'k')).toBeNull();
+    expect(readdirSync(root)).toEqual([]);
+  });
+
   it("is copied into a new data folder only, PostgreSQL's and the objects, never the template's other secrets; its password is noted for the first start", async () => {
     const template = await makeTemplate(temp(), 'k', fakeBuild);
     const data = temp();

@@ -109,6 +109,10 @@ export async function makeTemplate(root: string, key: string, build: (dir: strin
   mkdirSync(building, { mode: 0o755 });
   try {
     await build(building);
+    // A build that ended well but left a part out (a start stopped early) must not become the
+    // template every new folder is copied from: each copy would fail and start from nothing.
+    const missing = [...COPIED, 'pg-password'].filter((part) => !existsSync(join(building, part)));
+    if (missing.length) throw new Error(`the template's build left no ${missing.join(', ')}`);
     await syncTree(building);
     writeFileSync(join(building, 'complete'), new Date().toISOString());
     try {
