@@ -1,15 +1,6 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  BatchSpanProcessor,
-  SimpleSpanProcessor,
-  type SpanExporter,
-  type SpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { Instrumentation } from '@opentelemetry/instrumentation';
 
 /**
@@ -79,11 +70,31 @@ export function enableInstrumentations(): void {
   ];
 }
 
-/** Starts tracing for this process once (later calls keep the first set-up). Returns whether it is on. */
+/**
+ * Starts tracing for this process once (later calls keep the first set-up). Returns whether it is on.
+ * The SDK is required here, not imported: a process without tracing (the default; `npm start`)
+ * never loads it, about 70 ms of its start (the API above is the no-op it uses instead).
+ */
 export function initTracing(o: TracingOptions): boolean {
   if (provider) return true;
-  const exporter = o.exporter ?? (o.endpoint ? new OTLPTraceExporter({ url: o.endpoint }) : null);
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const exporter =
+    o.exporter ??
+    (o.endpoint
+      ? new (
+          require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http')
+        ).OTLPTraceExporter({ url: o.endpoint })
+      : null);
   if (!exporter) return false;
+  const { BatchSpanProcessor, SimpleSpanProcessor } =
+    require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
+  const { NodeTracerProvider } =
+    require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
+  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const { AsyncLocalStorageContextManager } =
+    require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
+  const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   enableInstrumentations();
   const processor: SpanProcessor = o.simple ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter);
   provider = new NodeTracerProvider({
