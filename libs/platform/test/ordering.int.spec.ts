@@ -167,11 +167,14 @@ describe('outbox relay', () => {
     const relay = new OutboxRelay(ds, transport, logger, { topicPrefix: PREFIX, maxAttempts: 2, listen: false });
 
     // First pass: the batch fails, row by row the small key goes out, the big row is charged.
+    // The database's clock before the attempt: a backoff puts the row's next attempt after it (on
+    // a loaded machine the backoff itself may be over before the rows are read, so not `now()`).
+    const [{ at: attemptedAt }] = await ds.query(`SELECT clock_timestamp() AS at`);
     expect(await relay.publishBatch()).toBe(1);
     await waitFor('small key delivered', async () => got.some((m) => m.key === small));
     let rows = await ds.query(
-      `SELECT key = $1 AS big, sequence::int, attempts, parked_at, published_at, last_error, next_attempt_at > now() AS waiting FROM outbox_events WHERE key IN ($1, $2) ORDER BY seq`,
-      [hugeKey, small],
+      `SELECT key = $1 AS big, sequence::int, attempts, parked_at, published_at, last_error, next_attempt_at > $3 AS waiting FROM outbox_events WHERE key IN ($1, $2) ORDER BY seq`,
+      [hugeKey, small, attemptedAt],
     );
     expect(rows.map((r: any) => [r.big, r.sequence, r.attempts, !!r.published_at, !!r.parked_at])).toEqual([
       [true, 1, 1, false, false],
@@ -181,7 +184,12 @@ describe('outbox relay', () => {
     expect(rows[0].waiting).toBe(true);
     expect(rows[0].last_error).toMatch(/too large|MESSAGE_TOO_LARGE|larger/i);
 
-    // While the first big row backs off, nothing of its key is taken (the second would overtake it).
+    // While the first big row backs off, nothing of its key is taken (the second would overtake it):
+    // its backoff made long enough to still run whatever the machine's load.
+    await ds.query(
+      `UPDATE outbox_events SET next_attempt_at = now() + interval '1 hour' WHERE key = $1 AND sequence = 1`,
+      [hugeKey],
+    );
     expect(await relay.publishBatch()).toBe(0);
 
     // After its backoff, the second failure parks it; the status reports it.
