@@ -103,6 +103,47 @@ describe('prerendered public pages (/, /events, /login) through the gateway', ()
       });
   });
 
+  it("asks for each page's preloads once its first frame is on screen: they wait in a template, only the entry and the boot script are in its head", async () => {
+    for (const p of PAGES) {
+      const html = await (await fetch(`${BASE_URL}${p.path}`)).text();
+      const outside = html.replace(/<template id="luxe-deferred">[\s\S]*?<\/template>/, '');
+      expect([p.path, outside.match(/<link rel="(module)?preload"[^>]*>/g) ?? []]).toEqual([p.path, []]);
+      expect([p.path, outside.match(/<script[^>]*\bsrc="[^"]*"/g)]).toEqual([
+        p.path,
+        [
+          expect.stringMatching(/src="\/assets\/index-[\w-]+\.js"$/),
+          expect.stringMatching(/src="\/assets\/boot-[\w-]+\.js"$/),
+        ],
+      ]);
+      await journey(browser, `prerender-paint-first-${p.path.slice(1) || 'landing'}`, async (page) => {
+        await page.goto(p.path);
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        const t = await page.evaluate(() => ({
+          paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+          preloads: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((e) => e.initiatorType === 'link')
+            .map((e) => e.startTime),
+          // The boot script appended the template's links (those the entry had not asked for yet
+          // make requests; the rest are in the cache already and make none).
+          notAppended: [
+            ...(document.getElementById('luxe-deferred') as HTMLTemplateElement).content.querySelectorAll('link'),
+          ]
+            .map((l) => `${l.getAttribute('rel')} ${l.getAttribute('href')}`)
+            .filter(
+              (link) =>
+                ![...document.head.querySelectorAll(':scope > link')].some(
+                  (l) => `${l.getAttribute('rel')} ${l.getAttribute('href')}` === link,
+                ),
+            ),
+        }));
+        expect([p.path, t.paint === null, t.notAppended]).toEqual([p.path, false, []]);
+        // No preload asked for before the first frame was painted.
+        expect([p.path, t.preloads.filter((start) => start < t.paint!)]).toEqual([p.path, []]);
+      });
+    }
+  });
+
   it('reports a prerendered page that differs from what the client renders (the check above can fail)', async () => {
     await journey(browser, 'prerender-mismatch', async (page) => {
       const seen = problems(page);

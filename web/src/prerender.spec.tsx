@@ -3,7 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFirstPaintForTests } from './lib/first-paint';
-import { pageHtml } from '../prerender.plugin';
+import { BOOT_SCRIPT, DEFERRED_ID, pageHtml } from '../prerender.plugin';
 import { AppProviders } from './app/providers';
 import { createAppRouter, loadMatchedLazyRoutes } from './app/router';
 import { prerender } from './prerender';
@@ -97,19 +97,61 @@ describe('prerendered pages (web/prerender.plugin.ts): the anonymous first view,
 });
 
 describe('pageHtml: a prerendered page in the built index.html', () => {
-  const shell =
-    '<!doctype html><html><head><title>LuxeSwipe</title><link rel="stylesheet" crossorigin href="/assets/index-a1.css"></head><body><div id="root"></div></body></html>';
+  const entry = '<script type="module" crossorigin src="/assets/index-e1.js"></script>';
+  const preload = '<link rel="modulepreload" crossorigin href="/assets/react-r1.js">';
+  const shell = `<!doctype html><html><head><title>LuxeSwipe</title>${entry}${preload}<link rel="stylesheet" crossorigin href="/assets/index-a1.css"></head><body><div id="root"></div></body></html>`;
 
-  it('puts the markup in #root as it is, the title escaped, and the stylesheet inline', () => {
-    const html = pageHtml(shell, { html: '<p>$& costs $1</p>', title: 'Nightlife & Yachts · LuxeSwipe' }, (f) =>
-      f === 'assets/index-a1.css' ? 'body{color:gold}</style><script>' : '',
+  it('puts the markup in #root as it is, the title escaped, the stylesheet inline, and the preloads in the template the boot script reads after the first frame', () => {
+    const html = pageHtml(
+      shell,
+      { html: '<p>$& costs $1</p>', title: 'Nightlife & Yachts · LuxeSwipe' },
+      (f) => (f === 'assets/index-a1.css' ? 'body{color:gold}</style><script>' : ''),
+      'assets/boot-b1.js',
     );
     expect(html).toBe(
-      '<!doctype html><html><head><title>Nightlife &amp; Yachts · LuxeSwipe</title><style>body{color:gold}<\\/style><script></style></head><body><div id="root"><p>$& costs $1</p></div></body></html>',
+      `<!doctype html><html><head><title>Nightlife &amp; Yachts · LuxeSwipe</title>${entry}<style>body{color:gold}<\\/style><script></style><template id="luxe-deferred">${preload}</template><script type="module" src="/assets/boot-b1.js"></script></head><body><div id="root"><p>$& costs $1</p></div></body></html>`,
     );
   });
 
-  it('refuses an index.html without an empty #root', () => {
-    expect(() => pageHtml('<div id="app"></div>', { html: '<p>x</p>', title: 'x' }, () => '')).toThrow(/root/);
+  it('refuses an index.html without an empty #root or without its entry script', () => {
+    expect(() => pageHtml('<div id="app"></div></head>', { html: '<p>x</p>', title: 'x' }, () => '', 'b.js')).toThrow(
+      /root/,
+    );
+    expect(() =>
+      pageHtml('<head></head><div id="root"></div>', { html: '<p>x</p>', title: 'x' }, () => '', 'b.js'),
+    ).toThrow(/entry script/);
+  });
+});
+
+describe('the boot script of a prerendered page', () => {
+  const boot = () => new Function(BOOT_SCRIPT.replace(/\bimport\(/g, 'window.__imported('))();
+
+  it('asks for the preloads and the entry only once the first frame is on screen (the frame after it), each once', () => {
+    document.head.innerHTML = `<template id="${DEFERRED_ID}"><script type="module" crossorigin src="/assets/index-e1.js"></script><link rel="modulepreload" crossorigin href="/assets/react-r1.js"><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/venues/Miami/Florida/all"></template>`;
+    const imported: string[] = [];
+    (window as unknown as { __imported: (s: string) => void }).__imported = (s) => void imported.push(s);
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => (frames.push(cb), 1));
+    vi.useFakeTimers();
+    try {
+      boot();
+      const live = () => [...document.head.querySelectorAll(':scope > link')].map((l) => l.outerHTML);
+      expect([imported, live()]).toEqual([[], []]);
+      // The first frame, then the second: nothing asked for until a task after the second.
+      for (let frame = 0; frame < 2; frame++) {
+        frames.splice(0).forEach((cb) => cb(frame * 16));
+        vi.runAllTimers();
+        if (frame === 0) expect([imported, live()]).toEqual([[], []]);
+      }
+      expect(imported).toEqual(['/assets/index-e1.js']);
+      expect(live()).toEqual([
+        '<link rel="modulepreload" crossorigin="" href="/assets/react-r1.js">',
+        '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/venues/Miami/Florida/all">',
+      ]);
+    } finally {
+      vi.useRealTimers();
+      raf.mockRestore();
+      document.head.innerHTML = '';
+    }
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { ImageOrigin, listImageHints, routePages, serveWebClient } from './static';
+import { DEFERRED_OPEN, ImageOrigin, listImageHints, routePages, serveWebClient } from './static';
 
 describe('serveWebClient: the built client, precompressed and cached by name', () => {
   const dir = mkdtempSync(join(tmpdir(), 'luxe-static-'));
@@ -96,6 +96,24 @@ describe("routePages: a screen's own scripts preloaded in its HTML", () => {
     expect(pageFor('/pass/8f2c').toString()).toContain('href="/assets/pass-c3.js"');
     expect(pageFor('/pass/8f2c').toString()).not.toContain('events-a1');
     for (const other of ['/', '/eventsx', '/pass', '/pass/a/b']) expect(pageFor(other)).toBe(page);
+  });
+
+  it("adds them inside a prerendered page's template of deferred scripts (asked for after its first frame), not before </head>", () => {
+    const prerendered = Buffer.from(
+      `<!doctype html><html><head><title>x</title>${DEFERRED_OPEN}<script type="module" src="/assets/index-e1.js"></script></template><script type="module" src="/assets/boot-b1.js"></script></head><body><div id="root"><h1>Events</h1></div></body></html>`,
+    );
+    mkdirSync(join(dir, 'events'), { recursive: true });
+    writeFileSync(join(dir, 'events/index.html'), prerendered);
+    writeFileSync(join(dir, 'prerendered.json'), JSON.stringify([{ path: '/events', file: 'events/index.html' }]));
+    try {
+      const events = routePages(dir, page)('/events').toString();
+      expect(events).toContain(
+        `${DEFERRED_OPEN}<link rel="modulepreload" crossorigin href="/assets/events-a1.js"><link rel="modulepreload" crossorigin href="/assets/venue-list-b2.js"><link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/venues/Miami/Florida/all"><script type="module" src="/assets/index-e1.js"></script></template>`,
+      );
+      expect(events.split('</template>')[1]).not.toContain('<link');
+    } finally {
+      rmSync(join(dir, 'prerendered.json'));
+    }
   });
 
   it('serves index.html unchanged when the build wrote no list', () => {

@@ -197,6 +197,11 @@ const attr = (v: string) => v.replace(/[^\w./%-]/g, '');
 /** The empty page of the SPA, and the list of prerendered pages (web/prerender.plugin.ts writes both). */
 export const SPA_SHELL_FILE = '__spa-fallback.html';
 const PRERENDERED_FILE = 'prerendered.json';
+/**
+ * Where a prerendered page keeps its scripts and preloads until its first frame (web/prerender.plugin.ts's
+ * DEFERRED_ID; static.spec.ts checks a page the plugin made).
+ */
+export const DEFERRED_OPEN = '<template id="luxe-deferred">';
 
 /** `/Events/` → `/events`: how the prerendered pages are looked up (the router matches case-insensitively). */
 const pagePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
@@ -235,6 +240,9 @@ export function routePages(dir: string, shell: Buffer): (path: string, signedIn?
     ].join('');
     const withLinks = (page: Buffer) => {
       const html = page.toString('utf8');
+      // A prerendered page asks for its scripts and preloads after its first frame: the screen's join them.
+      if (html.includes(DEFERRED_OPEN))
+        return Buffer.from(html.replace(DEFERRED_OPEN, () => `${DEFERRED_OPEN}${links}`));
       return html.includes('</head>') ? Buffer.from(html.replace('</head>', () => `${links}</head>`)) : page;
     };
     const own = prerendered.get(pagePath(r.path));
