@@ -25,8 +25,8 @@ const escapeHtml = (text: string) =>
 
 /** `<link rel="stylesheet" crossorigin href="/assets/index-a1b2.css">` as Vite writes it in index.html. */
 const STYLESHEET = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
-/** The entry's `<script type="module" …></script>` and the `<link rel="modulepreload" …>` Vite writes in the head (the links are deferred). */
-const SCRIPTS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+/** The `<link rel="modulepreload" …>` Vite writes in the head (deferred to the boot script). */
+const PRELOADS = /<link rel="modulepreload"[^>]*>/g;
 
 /**
  * The id of the `<template>` that holds a prerendered page's scripts and preloads until its first
@@ -43,9 +43,8 @@ export const DEFERRED_ID = 'luxe-deferred';
  * and Lighthouse counts every high-priority request that finished before the first paint as needed
  * for it (~2 s of a simulated phone's first paint). The entry itself stays in the page: its scripts
  * are what the document's load waits for (a browser test, a visitor's spinner), and its own imports
- * are asked for as soon as it is parsed. A hidden page has no frame to wait for: at once.
- * (The entry held back too gave a lower first paint still, but the page then reported loaded before
- * any of its code was asked for.)
+ * are asked for as soon as it is parsed (held back too, the document would report loaded before any
+ * of its code was asked for). A hidden page has no frame to wait for: at once.
  */
 export const BOOT_SCRIPT = `const t = document.getElementById('${DEFERRED_ID}');
 const load = () => {
@@ -77,10 +76,10 @@ export function pageHtml(shell: string, page: PrerenderedPage, css: (file: strin
   if (!shell.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root">');
   if (!shell.includes('</head>')) throw new Error('prerender: index.html has no </head>');
   if (!/<script type="module"[^>]*\bsrc=/.test(shell)) throw new Error('prerender: index.html has no entry script');
-  const deferred = (shell.match(SCRIPTS) ?? []).filter((t) => !t.startsWith('<script'));
+  const deferred = shell.match(PRELOADS) ?? [];
   // Replacer functions: the markup is inserted as it is (a `$` in it is no replacement pattern).
   return shell
-    .replace(SCRIPTS, (t) => (t.startsWith('<script') ? t : ''))
+    .replace(PRELOADS, '')
     .replace(
       '</head>',
       () =>

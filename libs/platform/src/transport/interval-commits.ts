@@ -7,9 +7,9 @@ export const KAFKA_COMMIT_INTERVAL_MS = 1000;
 /**
  * The consumer groups of this process whose consumer kafkajs has stopped for good, with the cause:
  * kafkajs restarts a crashed consumer only when the cause is retriable, and otherwise leaves the
- * process running, serving requests and ready, while nothing reads its events any more (the
- * broker-outage CI run of session 40: every service's consumer stopped on a cause kafkajs did not
- * retry; patched since, but any other such cause does the same). Only a restart brings it back,
+ * process running, serving requests and ready, while nothing reads its events any more (a broker
+ * electing leaders after an outage was one such cause: patches/kafkajs+2.2.4.patch; any other does
+ * the same). Only a restart brings it back,
  * so health fails on it (HealthController, the gateway's): liveness, for the orchestrator to
  * restart the process, and readiness.
  */
