@@ -74,4 +74,36 @@ describe('the venue list page by page (390 px wide, axe-core WCAG 2.2 AA)', () =
       expect([await cards.count(), await more.count()]).toEqual([45, 0]);
     });
   });
+
+  it("a search typed and sent before the page's code has come is not lost: the browser sends it (GET /events?location=…) and the page lists that city", async () => {
+    const city = `Earlytown${Date.now().toString(36)}`;
+    await seedPublicVenues(city, 2);
+    await journey(browser, 'venue-search-before-code', async (page) => {
+      // The entry script is held on the first load only: the prerendered page is on screen, inert.
+      let held = true;
+      let release = () => {};
+      const released = new Promise<void>((r) => (release = r));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        if (held) await released;
+        await route.continue().catch(() => undefined); // the page may have gone on meanwhile
+      });
+      await page.goto('/events', { waitUntil: 'commit' });
+      const box = page.getByRole('combobox', { name: 'Location' });
+      await box.fill(`${city}, FL`);
+      await Promise.all([
+        page.waitForURL((u) => u.searchParams.get('location') === `${city}, FL`, { waitUntil: 'commit' }),
+        box.press('Enter'),
+      ]);
+      held = false;
+      release();
+      await page
+        .getByRole('list', { name: 'Events' })
+        .getByTestId('venue-card')
+        .filter({ hasText: `${city} 1` })
+        .waitFor();
+      expect(await box.inputValue()).toBe(`${city}, FL`);
+      expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toBe(`Events in ${city}, FL`);
+      await noViolations(page, '/events?location= (a search the browser sent)');
+    });
+  });
 });

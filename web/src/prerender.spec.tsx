@@ -7,6 +7,9 @@ import { BOOT_SCRIPT, DEFERRED_ID, pageHtml } from '../prerender.plugin';
 import { AppProviders } from './app/providers';
 import { createAppRouter, loadMatchedLazyRoutes } from './app/router';
 import { prerender } from './prerender';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { noMatchMessage } from './features/discovery/components/location-search';
+import { mockVenuesByLocation } from './testing/venues';
 
 /** Each prerendered page (vite.config.ts), the words its first paint shows and its title. */
 const PAGES = [
@@ -29,11 +32,12 @@ afterEach(() => {
 });
 
 /** Puts `html` in a #root and hydrates it as main.tsx does (in a transition); what React reported (recoverable errors, console). */
-async function hydrate(path: string, html: string) {
+async function hydrate(path: string, html: string, beforeCode?: (container: HTMLElement) => void) {
   const container = document.createElement('div');
   container.id = 'root';
   container.innerHTML = html;
   document.body.append(container);
+  beforeCode?.(container);
   window.history.replaceState(null, '', path);
   const problems: string[] = [];
   const console = [vi.spyOn(globalThis.console, 'error'), vi.spyOn(globalThis.console, 'warn')];
@@ -87,6 +91,52 @@ describe('prerendered pages (web/prerender.plugin.ts): the anonymous first view,
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('/events: a search made before the code came is not lost', () => {
+    const typeInto = (container: HTMLElement, text: string) => {
+      const box = container.querySelector<HTMLInputElement>('input[role="combobox"]')!;
+      box.value = text;
+      return box;
+    };
+
+    it('the prerendered form is one the browser can send itself: GET /events?location=…', async () => {
+      const doc = new DOMParser().parseFromString((await prerender('/events')).html, 'text/html');
+      const form = doc.querySelector('form[role="search"]');
+      expect([form?.getAttribute('method'), form?.getAttribute('action')]).toEqual(['get', '/events']);
+      expect(form?.querySelector('input[role="combobox"]')?.getAttribute('name')).toBe('location');
+    });
+
+    it('text typed before hydration is what Search then takes', async () => {
+      const requests = mockVenuesByLocation(() => []);
+      const { container, problems } = await hydrate('/events', (await prerender('/events')).html, (c) =>
+        typeInto(c, 'Tampa, FL'),
+      );
+      expect(problems).toEqual([]);
+      const box = screen.getByRole('combobox', { name: 'Location' });
+      expect(box).toHaveValue('Tampa, FL');
+      await act(async () => fireEvent.submit(container.querySelector('form[role="search"]')!));
+      await waitFor(() => expect(requests.at(-1)).toEqual({ city: 'Tampa', state: 'Florida', type: 'all' }));
+      expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Events in Tampa, FL');
+    });
+
+    it('/events?location=… (sent by the browser) hydrates the prerendered page, then lists that place', async () => {
+      const requests = mockVenuesByLocation(() => []);
+      const { problems } = await hydrate('/events?location=Tampa%2C+FL', (await prerender('/events')).html);
+      expect(problems).toEqual([]);
+      await waitFor(() => expect(requests.at(-1)).toEqual({ city: 'Tampa', state: 'Florida', type: 'all' }));
+      expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Tampa, FL');
+      expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Events in Tampa, FL');
+    });
+
+    it('a place that is none is said as Search says it, and the default list stays', async () => {
+      const requests = mockVenuesByLocation(() => []);
+      await hydrate('/events?location=Atlantis', (await prerender('/events')).html);
+      expect(await screen.findByText(noMatchMessage('Atlantis'))).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Atlantis');
+      expect(screen.getByRole('combobox', { name: 'Location' })).toHaveAttribute('aria-invalid', 'true');
+      expect(requests.every((r) => r.city === 'Miami')).toBe(true);
+    });
   });
 
   it('reports markup that differs from what the client renders (the check above can fail)', async () => {

@@ -16,6 +16,8 @@ export interface CityAutocompleteProps {
   invalid?: boolean;
   describedBy?: string;
   placeholder?: string;
+  /** The field's name in a form the browser submits itself (a prerendered page before its code has come). */
+  name?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export function CityAutocomplete({
   invalid,
   describedBy,
   placeholder,
+  name,
 }: CityAutocompleteProps) {
   const listId = `${id}-listbox`;
   const optionPrefix = `${id}-option-${useId().replace(/:/g, '')}`;
@@ -41,6 +44,15 @@ export function CityAutocomplete({
   const expanded = open && suggestions.length > 0;
 
   useEffect(() => () => clearTimeout(blurTimer.current), []);
+
+  // On a prerendered page the field is on screen before its code: what was typed meanwhile is in the
+  // element, and React hydrating a controlled input leaves it there without telling the owner (React
+  // 19.2 replays no change event for it), so Search would take the prerendered text instead.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== value) onInputChange(typed);
+  }, []); // once, at mount: later the element and the value move together
 
   function choose(city: City) {
     onSelect(city);
@@ -90,7 +102,9 @@ export function CityAutocomplete({
   return (
     <div className="relative">
       <Input
+        ref={input}
         id={id}
+        name={name}
         type="text"
         role="combobox"
         autoComplete="off"

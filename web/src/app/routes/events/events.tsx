@@ -1,8 +1,10 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/layout/logo';
 import { buttonClasses } from '../../../components/ui/button';
 import { VenueList, type VenueListTexts } from '../../../features/discovery/components/venue-list';
 import { DEFAULT_VENUE_LOCATION } from '../../../features/discovery/location';
+import { LOCATION_PARAM } from '../../../features/discovery/components/location-search';
 import { useObscuringBar } from '../../../lib/obscuring-bars';
 
 /** The public browser's words (docs/product.md#public-events). */
@@ -18,6 +20,12 @@ const PUBLIC_LIST_TEXTS: VenueListTexts = {
 /** /events: the public events browser (docs/product.md#public-events): venues of a city, by type, bookable as a guest. */
 export function EventsRoute() {
   const header = useObscuringBar<HTMLElement>('top');
+  // A search the browser sent itself (`/events?location=…`: submitted before the prerendered page's
+  // code had come) is taken once the page is hydrated, never in the first render: that render must be
+  // the prerendered one (the gateway answers every /events URL with it). The list starts over with it.
+  const [params] = useSearchParams();
+  const [requested, setRequested] = useState<string | undefined>();
+  useEffect(() => setRequested(params.get(LOCATION_PARAM) || undefined), []);
   return (
     <div className="min-h-dvh bg-neutral-950 text-neutral-100">
       <header ref={header} className="sticky top-0 z-30 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
@@ -42,8 +50,11 @@ export function EventsRoute() {
         </div>
 
         <VenueList
+          key={requested ?? ''}
           id="events"
           initialLocation={DEFAULT_VENUE_LOCATION}
+          searchAction="/events"
+          initialText={requested}
           texts={PUBLIC_LIST_TEXTS}
           panelClassName="bg-neutral-900/60"
           gridClassName="lg:grid-cols-3"

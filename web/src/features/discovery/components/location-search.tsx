@@ -18,16 +18,31 @@ export interface LocationSearchProps {
   label: string;
   location: VenuePlace;
   onChange: (next: VenuePlace) => void;
+  /**
+   * Where the browser itself sends the search (`GET action?location=…`) when it is submitted before the
+   * page's code has come (a prerendered page); the page reads it back. Without it the
+   * form has no use without its code (the signed-in screens are never prerendered).
+   */
+  action?: string;
+  /** A search the page was opened with (`?location=`): shown, and said wrong as Search would say it. */
+  initialText?: string;
 }
+
+/** The query parameter a browser-submitted search arrives in (the field's name). */
+export const LOCATION_PARAM = 'location';
+
+const searchError = (text: string) => (text.trim() ? noMatchMessage(text) : LOCATION_HINT);
 
 /**
  * A city or state search (suggestions match a city or a state name): choosing a suggestion changes
  * the location at once; Search (or Enter with no suggestion chosen) takes exactly what was typed, a
  * 'City, State', a known city or a state alone, and never a city that only resembles it.
  */
-export function LocationSearch({ id, label, location, onChange }: LocationSearchProps) {
-  const [text, setText] = useState(() => locationText(location));
-  const [error, setError] = useState<string | undefined>();
+export function LocationSearch({ id, label, location, onChange, action, initialText }: LocationSearchProps) {
+  const [text, setText] = useState(() => initialText ?? locationText(location));
+  const [error, setError] = useState<string | undefined>(() =>
+    initialText !== undefined && !parseSearch(initialText) ? searchError(initialText) : undefined,
+  );
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
 
@@ -35,7 +50,7 @@ export function LocationSearch({ id, label, location, onChange }: LocationSearch
     e.preventDefault();
     const next = parseSearch(text);
     if (!next) {
-      setError(text.trim() ? noMatchMessage(text) : LOCATION_HINT);
+      setError(searchError(text));
       return;
     }
     setError(undefined);
@@ -44,13 +59,22 @@ export function LocationSearch({ id, label, location, onChange }: LocationSearch
   }
 
   return (
-    <form role="search" aria-label={label} onSubmit={submit} noValidate className="w-full">
+    <form
+      role="search"
+      aria-label={label}
+      method={action ? 'get' : undefined}
+      action={action}
+      onSubmit={submit}
+      noValidate
+      className="w-full"
+    >
       <Label htmlFor={id}>{label}</Label>
       {/* Side by side at every width: the suggestion list opens below both, never over Search. */}
       <div className="flex flex-row items-start gap-3">
         <div className="min-w-0 flex-1">
           <CityAutocomplete
             id={id}
+            name={action ? LOCATION_PARAM : undefined}
             value={text}
             placeholder="City or state"
             invalid={!!error}

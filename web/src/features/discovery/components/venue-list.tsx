@@ -3,7 +3,7 @@ import { DEFAULT_VENUE_TYPE_FILTER, type Venue } from '@luxe/contracts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useVenuePages, type VenuePlace, type VenueTypeFilter } from '../api/venues';
-import { locationText } from '../location';
+import { locationText, parseSearch } from '../location';
 import { LocationSearch } from './location-search';
 import { TypeFilter } from './type-filter';
 import { VenueGrid } from './venue-grid';
@@ -44,15 +44,23 @@ export function VenueList({
   cardProps = (v) => ({ to: `/booking/${v.id}`, actionLabel: 'Book It', variant: 'member' }),
   gridClassName,
   panelClassName = 'bg-neutral-900/70',
+  searchAction,
+  initialText,
 }: {
   id: string;
+  /** The place listed first, unless `initialText` names another. */
   initialLocation: VenuePlace;
+  /** LocationSearch's `action` and `initialText` (the public page's browser-submitted search). */
+  searchAction?: string;
+  initialText?: string;
   texts?: VenueListTexts;
   cardProps?: (v: Venue) => Omit<VenueCardProps, 'venue'>;
   gridClassName?: string;
   panelClassName?: string;
 }) {
-  const [location, setLocation] = useState<VenuePlace>(initialLocation);
+  const [location, setLocation] = useState<VenuePlace>(
+    () => (initialText !== undefined && parseSearch(initialText)) || initialLocation,
+  );
   const [type, setType] = useState<VenueTypeFilter>(DEFAULT_VENUE_TYPE_FILTER);
   const venues = useVenuePages({ ...location, type });
   const shown = venues.data?.pages.flatMap((p) => p.items) ?? [];
@@ -66,7 +74,14 @@ export function VenueList({
   return (
     <>
       <div className={cn('flex flex-col gap-5 rounded-3xl border border-white/10 p-5 sm:p-6', panelClassName)}>
-        <LocationSearch id={`${id}-location`} label={texts.searchLabel} location={location} onChange={setLocation} />
+        <LocationSearch
+          id={`${id}-location`}
+          label={texts.searchLabel}
+          location={location}
+          onChange={setLocation}
+          action={searchAction}
+          initialText={initialText}
+        />
         <TypeFilter value={type} onChange={setType} />
       </div>
 
