@@ -120,6 +120,14 @@ describe('prerendered pages (web/prerender.plugin.ts): the anonymous first view,
       expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Events in Tampa, FL');
     });
 
+    it('a field still focused shows the suggestions for what was typed once hydrated', async () => {
+      mockVenuesByLocation(() => []);
+      await hydrate('/events', (await prerender('/events')).html, (c) => typeInto(c, 'Mia').focus());
+      const list = screen.getByRole('listbox', { name: 'City suggestions' });
+      expect(list).toBeVisible();
+      expect(screen.getByRole('option', { name: /^Miami, FL/ })).toBeInTheDocument();
+    });
+
     it('/events?location=… (sent by the browser) hydrates the prerendered page, then lists that place', async () => {
       const requests = mockVenuesByLocation(() => []);
       const { problems } = await hydrate('/events?location=Tampa%2C+FL', (await prerender('/events')).html);

@@ -51,7 +51,10 @@ export function CityAutocomplete({
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const typed = input.current?.value;
-    if (typed !== undefined && typed !== value) onInputChange(typed);
+    if (typed === undefined || typed === value) return;
+    onInputChange(typed);
+    // Still in the field: its suggestions open as they would have while typing.
+    if (document.activeElement === input.current) setOpen(true);
   }, []); // once, at mount: later the element and the value move together
 
   function choose(city: City) {
