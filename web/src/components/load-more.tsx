@@ -76,10 +76,12 @@ export interface PagedQuery {
 
 /**
  * The press of a list's LoadMore (inside `container`), and where the keyboard's focus goes when
- * the button leaves with the last page: a keyboard user who pressed it would be dropped to the
- * page's body, so `onLastPage(countBefore)` puts it on what the press brought (`countBefore`: how
- * many items were shown before it), unless he moved on meanwhile. A failed page keeps the button,
- * and the focus on it; a page with more after it too.
+ * the button leaves with the last page: a keyboard user on it would be dropped to the page's body,
+ * so `onLastPage(countBefore)` puts it on what the last page brought (`countBefore`: how many items
+ * were shown before it). That is whoever started the page (a press, or the list's end scrolling
+ * into view while the keyboard then reached the button), and only if the button still held the
+ * focus as the page came: one the member moved on elsewhere meanwhile stays. A failed page keeps
+ * the button, and the focus on it; a page with more after it too.
  */
 export function useLoadMore(
   query: PagedQuery,
@@ -87,22 +89,26 @@ export function useLoadMore(
   count: number,
   onLastPage: (countBefore: number) => void,
 ): () => void {
-  const [pressed, setPressed] = useState<{ countBefore: number; since: number } | null>(null);
+  const [asked, setAsked] = useState<{ countBefore: number; since: number } | null>(null);
   const latestOnLastPage = useRef(onLastPage);
   latestOnLastPage.current = onLastPage;
+  // Read while rendering, before React commits what removes the button: whether it has the focus.
+  // (A focused element that leaves the document gets no blur to listen to in every browser.)
+  const focusedOnButton = useRef(false);
+  focusedOnButton.current = !!container.current
+    ?.querySelector('[data-testid="load-more"]')
+    ?.contains(document.activeElement);
   const { dataUpdatedAt, errorUpdatedAt, hasNextPage } = query;
   useEffect(() => {
-    if (!pressed) return;
-    if (errorUpdatedAt >= pressed.since) return setPressed(null);
-    if (dataUpdatedAt < pressed.since) return;
-    // Only a focus the button took with it: one the member moved on elsewhere meanwhile stays.
+    if (!asked) return;
+    if (errorUpdatedAt >= asked.since) return setAsked(null);
+    if (dataUpdatedAt < asked.since) return;
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (!hasNextPage && lost) latestOnLastPage.current(pressed.countBefore);
-    setPressed(null);
-  }, [pressed, dataUpdatedAt, errorUpdatedAt, hasNextPage]);
+    if (!hasNextPage && lost && focusedOnButton.current) latestOnLastPage.current(asked.countBefore);
+    setAsked(null);
+  }, [asked, dataUpdatedAt, errorUpdatedAt, hasNextPage]);
   return () => {
-    const button = container.current?.querySelector('[data-testid="load-more"]');
-    if (button?.contains(document.activeElement)) setPressed({ countBefore: count, since: Date.now() });
+    setAsked({ countBefore: count, since: Date.now() });
     void query.fetchNextPage();
   };
 }

@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessibilityViolations } from '../../../testing/axe';
@@ -73,6 +73,48 @@ describe('the venue list, page by page', () => {
     observer.scrollIntoView();
     expect(await screen.findByRole('article', { name: 'Club 4' })).toBeInTheDocument();
     expect(cursors).toEqual(['', 'after-2']);
+  });
+
+  it('the last page loaded by itself while the keyboard reached the button: the focus goes on at the first card it brought', async () => {
+    const observer = stubIntersectionObserver();
+    let arrive = () => {};
+    const arrived = new Promise<void>((r) => (arrive = r));
+    server.use(
+      http.get('/api/venues/:city/:state/:type', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('cursor') === 'after-4') await arrived;
+        return pageAnswer(request, venues, { size: 2 });
+      }),
+    );
+    const { user } = renderApp('/events');
+    await user.click(await screen.findByRole('button', { name: 'Load more events' }));
+    expect(await screen.findByRole('article', { name: 'Club 4' })).toBeInTheDocument();
+    // The member is elsewhere when the end scrolls into view: the list asks for the last page.
+    await user.click(screen.getByRole('combobox', { name: 'Location' }));
+    observer.scrollIntoView();
+    const button = await screen.findByRole('button', { name: 'Loading more events...' });
+    // The keyboard reaches the button while the page is on its way.
+    act(() => button.focus());
+    expect(button).toHaveFocus();
+    arrive();
+    expect(await screen.findByRole('article', { name: 'Club 5' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(screen.getByRole('article', { name: 'Club 5' })).getByRole('link')).toHaveFocus(),
+    );
+  });
+
+  it('a page that comes while the keyboard is elsewhere leaves the focus where it is', async () => {
+    const observer = stubIntersectionObserver();
+    mockPages();
+    const { user } = renderApp('/events');
+    expect(await screen.findByRole('article', { name: 'Club 2' })).toBeInTheDocument();
+    const location = screen.getByRole('combobox', { name: 'Location' });
+    await user.click(location);
+    observer.scrollIntoView();
+    expect(await screen.findByRole('article', { name: 'Club 4' })).toBeInTheDocument();
+    observer.scrollIntoView();
+    expect(await screen.findByRole('article', { name: 'Club 5' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(location).toHaveFocus();
   });
 
   it('keeps what it shows when a next page fails, says so, and loads it when pressed again (not by itself)', async () => {
