@@ -456,6 +456,47 @@ describe('dashboard Messages tab', () => {
     expect(screen.getByTestId('thread-announcer')).toHaveTextContent('New message from Lena: Running late');
   });
 
+  it('a message pushed while the thread is being read again (a read that began before it existed) is not lost', async () => {
+    await signIn(host);
+    const api = mockMessaging({
+      conversations: [makeConversation()],
+      threads: { [C1]: [makeMessage({ content: 'First' })] },
+    });
+    // Reads of the thread answer what it held when asked; while `held`, the answer waits.
+    let held: Promise<void> | null = null;
+    server.use(
+      http.get('/api/conversations/:id/messages', async ({ request }) => {
+        const asked = [...(api.threads[C1] ?? [])];
+        if (held) await held;
+        return pageAnswer(request, asked.reverse(), { size: 50, arrange: (items) => items.reverse() });
+      }),
+    );
+    const live = liveChannel();
+    const { user } = renderApp('/dashboard?tab=messages');
+    const thread = await openConversation(user, /Lena Voss/);
+    await within(thread).findAllByTestId('message');
+    await waitFor(() => expect(live.push).toBeDefined());
+    let release = () => {};
+    held = new Promise<void>((r) => (release = r));
+    // The host sends: the thread is read again after it (the read is held, without what comes next).
+    await user.type(screen.getByRole('textbox', { name: 'Message Lena Voss' }), 'On my way');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.sent).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    const arrived = makeMessage({ content: 'Running late', createdAt: '2025-06-06T04:00:00.000Z' });
+    api.threads[C1] = [...api.threads[C1]!, arrived];
+    act(() => live.push!(JSON.stringify({ type: 'message-sent', conversationId: C1, message: arrived })));
+    held = null;
+    release();
+    await waitFor(() =>
+      expect(
+        within(thread)
+          .getAllByTestId('message-content')
+          .map((m) => m.textContent),
+      ).toEqual(['First', 'On my way', 'Running late']),
+    );
+  });
+
   it('a conversation opened meanwhile (pushed over the live channel) joins the list without a reload', async () => {
     await signIn(host);
     const api = mockMessaging({ conversations: [] });

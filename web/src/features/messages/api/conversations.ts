@@ -68,10 +68,18 @@ export function threadOf(data: InfiniteData<ApiPage<Message[]>> | undefined): Me
 /**
  * Adds a message that just came (pushed over the live channel, or sent) to the end of its thread
  * as read so far, unless it is there: the pages already read are not read again (a thread with
- * several pages open would be read page by page for each message).
+ * several pages open would be read page by page for each message). While a read of the thread is
+ * on its way (after a send, or the first one), its answer may have been made before this message
+ * existed and would replace the thread without it: the thread is read again instead (invalidating
+ * cancels that read).
  */
 export function appendMessage(queryClient: QueryClient, message: Message): void {
-  queryClient.setQueryData(getMessagesQueryOptions(message.conversationId).queryKey, (data) => {
+  const { queryKey } = getMessagesQueryOptions(message.conversationId);
+  if (queryClient.getQueryState(queryKey)?.fetchStatus === 'fetching') {
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+    return;
+  }
+  queryClient.setQueryData(queryKey, (data) => {
     if (!data?.pages[0] || data.pages.some((p) => p.items.some((m) => m.id === message.id))) return data;
     const [newest, ...older] = data.pages;
     return { ...data, pages: [{ ...newest, items: [...newest.items, message] }, ...older] };
