@@ -277,6 +277,24 @@ async function cpuMeter(processes, adminUrl, database) {
 }
 
 /**
+ * The machine's CPU time so far in ms (every core, every process: /proc/stat's busy jiffies) and
+ * its idle time, and this process's own (the load generator), to tell how much of the machine one
+ * booking takes in all: the gateway, the service and PostgreSQL, and also Kafka, the relay and the
+ * consumers of its events, which the per-process figures leave out.
+ */
+function machineCpu() {
+  const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = cpu.trim().split(/\s+/).slice(1, 9).map(Number);
+  const hz = 100; // USER_HZ on Linux
+  const own = process.cpuUsage();
+  return {
+    busyMs: ((user + nice + system + irq + softirq + steal) * 1000) / hz,
+    idleMs: ((idle + iowait) * 1000) / hz,
+    ownMs: (own.user + own.system) / 1000,
+  };
+}
+
+/**
  * Non-conflicting booking creation through the gateway: the demo host books the demo clubs'
  * regular sections (unlimited places) on random nights and hours, 20 connections. Each booking is
  * priced, checked and counted under its section's row lock, and published through the outbox.
@@ -319,7 +337,7 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes 
   const pg = await pgbenchSetup(adminUrl, dbPrefix, units, hostId);
   /** @type {Record<string, number>} */
   const statuses = {};
-  /** @type {{ rps: number, p50: number, p99: number, errors: number, tps: number | null, share: number | null, cpu: { gateway: number, bookings: number, postgres: number } | null }[]} */
+  /** @type {{ rps: number, p50: number, p99: number, errors: number, tps: number | null, share: number | null, cpu: { gateway: number, bookings: number, postgres: number } | null, machine: { msPerBooking: number, busyPct: number } }[]} */
   const rounds = [];
   const meter = processes ? await cpuMeter(processes, adminUrl, `${dbPrefix}_bookings`) : null;
   /** @type {string | null} */
@@ -327,6 +345,7 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes 
   try {
     for (let i = 0; i < ROUNDS; i++) {
       const before = await meter?.sample();
+      const machineBefore = machineCpu();
       const r = await autocannon({
         url: `${gatewayUrl}/api/bookings`,
         method: 'POST',
@@ -335,7 +354,14 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes 
         headers: { 'content-type': 'application/json', cookie },
         requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }],
       });
+      const machineAfter = machineCpu();
       const after = await meter?.sample();
+      const stackMs = machineAfter.busyMs - machineBefore.busyMs - (machineAfter.ownMs - machineBefore.ownMs);
+      const allMs = machineAfter.busyMs - machineBefore.busyMs + machineAfter.idleMs - machineBefore.idleMs;
+      const machine = {
+        msPerBooking: stackMs / Math.max(1, r.requests.total),
+        busyPct: allMs > 0 ? ((machineAfter.busyMs - machineBefore.busyMs) / allMs) * 100 : 0,
+      };
       const cpu = meter && before && after ? meter.perRequest(before, after, Math.max(1, r.requests.total)) : null;
       for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = (statuses[code] ?? 0) + s.count;
       const p = 'run' in pg ? pg.run(SECONDS) : null;
@@ -349,6 +375,7 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes 
         tps,
         share: tps ? (r.requests.average / tps) * 100 : null,
         cpu,
+        machine,
       });
     }
   } finally {
@@ -363,14 +390,14 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes 
     `\nPOST /api/bookings, non-conflicting (${units.length} sections of ${clubs.length} demo clubs, random nights), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s against pgbench of the same transaction (the bookings schema, the service's statements, the outbox's synchronous commit):\n`,
   );
   console.log(
-    '| round | bookings/s | p50 ms | p99 ms | errors | pgbench TPS | share | CPU ms per booking: gateway / bookings / its PostgreSQL backends |',
+    '| round | bookings/s | p50 ms | p99 ms | errors | pgbench TPS | share | CPU ms per booking: gateway / bookings / its PostgreSQL backends | machine: CPU ms per booking (all but the load generator) / busy |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|---|');
   /** @param {number} x */
   const f = (x) => x.toFixed(2);
   rounds.forEach((r, i) =>
     console.log(
-      `| ${i + 1} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.tps?.toFixed(0) ?? '-'} | ${r.share?.toFixed(1) ?? '-'} % | ${r.cpu ? `${f(r.cpu.gateway)} / ${f(r.cpu.bookings)} / ${f(r.cpu.postgres)}` : '-'} |`,
+      `| ${i + 1} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.tps?.toFixed(0) ?? '-'} | ${r.share?.toFixed(1) ?? '-'} % | ${r.cpu ? `${f(r.cpu.gateway)} / ${f(r.cpu.bookings)} / ${f(r.cpu.postgres)}` : '-'} | ${f(r.machine.msPerBooking)} / ${r.machine.busyPct.toFixed(0)} % |`,
     ),
   );
   console.log(`\nstatuses: ${JSON.stringify(statuses)}${skipped ? `; pgbench: ${skipped}` : ''}`);
@@ -390,6 +417,10 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes 
         )
       : null,
     shares: shares.map((x) => Number(x.toFixed(1))),
+    machine: {
+      msPerBooking: Number(median(rounds.map((r) => r.machine.msPerBooking)).toFixed(2)),
+      busyPct: Number(median(rounds.map((r) => r.machine.busyPct)).toFixed(0)),
+    },
     pgbench: tpss.length ? { tps: median(tpss) } : { skipped },
   };
   if (out.share !== null)

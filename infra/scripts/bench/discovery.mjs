@@ -251,7 +251,7 @@ export function printTargets(out) {
     rows.push([
       'non-conflicting bookings/s / pgbench TPS of the same transaction (bookings schema, same statements, synchronous commit)',
       b.share !== null && b.pgbench?.tps
-        ? `${b.share.toFixed(1)} % (rounds ${b.shares.join(', ')}; medians ${b.rps.toFixed(0)} / ${b.pgbench.tps.toFixed(0)} = ${pctOf(b.rps, b.pgbench.tps).toFixed(1)} %), p50 ${b.p50} ms, p99 ${b.p99} ms`
+        ? `${b.share.toFixed(1)} % (rounds ${b.shares.join(', ')}; medians ${b.rps.toFixed(0)} / ${b.pgbench.tps.toFixed(0)} = ${pctOf(b.rps, b.pgbench.tps).toFixed(1)} %), p50 ${b.p50} ms, p99 ${b.p99} ms; the machine ${b.machine.busyPct} % busy, ${b.machine.msPerBooking} ms of CPU per booking in all`
         : `${b.rps.toFixed(0)}/s, p99 ${b.p99} ms (pgbench: ${b.pgbench?.skipped})`,
       '≥ 40 %, p99 ≤ 50 ms',
       b.share === null ? null : b.share >= 40 && b.p99 <= 50,
