@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { serializeError } from './logger';
