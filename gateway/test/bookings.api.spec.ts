@@ -926,6 +926,9 @@ describe('friends and invite links', () => {
     expect(ok.json.profilePicture).toMatch(new RegExp(`^/api/images/friends/${f.json.id}/[0-9a-f-]{36}\\.png$`));
     const served = await fetch(new URL(ok.json.profilePicture, base), { redirect: 'manual' });
     expect(served.status).toBe(302);
+    expect((await fetch(served.headers.get('location')!)).headers.get('cache-control')).toBe(
+      'private, max-age=31536000, immutable',
+    );
     expect((await dbs.bookings.query('SELECT claimed FROM friends WHERE id = $1', [f.json.id])).rows[0].claimed).toBe(
       true,
     );

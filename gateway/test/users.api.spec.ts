@@ -269,7 +269,13 @@ describe('photos: upload, check and serve', () => {
     const res = await fetch(new URL(r.json.objectPath, base), { redirect: 'manual' });
     expect(res.status).toBe(302);
     expect(res.headers.get('cache-control')).toBe('public, max-age=600');
-    const stored = Buffer.from(await (await fetch(res.headers.get('location')!)).arrayBuffer());
+    // The same signed URL again (the browser's cache serves it), which the storage answers with a
+    // year's lifetime that no shared cache keeps.
+    const again = await fetch(new URL(r.json.objectPath, base), { redirect: 'manual' });
+    expect(again.headers.get('location')).toBe(res.headers.get('location'));
+    const object = await fetch(res.headers.get('location')!);
+    expect([object.status, object.headers.get('cache-control')]).toEqual([200, 'private, max-age=31536000, immutable']);
+    const stored = Buffer.from(await object.arrayBuffer());
     const meta = await sharp(stored).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();

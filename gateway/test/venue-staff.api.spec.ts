@@ -169,7 +169,10 @@ describe('venue photos', () => {
     expect(kept.json.objectPath).toMatch(new RegExp(`^/api/images/venues/${owner.id}/[0-9a-f-]{36}\\.jpg$`));
     const res = await fetch(new URL(kept.json.objectPath, base), { redirect: 'manual' });
     expect([res.status, res.headers.get('cache-control')]).toEqual([302, 'public, max-age=600']);
-    const stored = Buffer.from(await (await fetch(res.headers.get('location')!)).arrayBuffer());
+    // A venue's photo is public: any cache may keep it a year (its bytes never change under its name).
+    const object = await fetch(res.headers.get('location')!);
+    expect(object.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const stored = Buffer.from(await object.arrayBuffer());
     const sharp = (await import('sharp')).default;
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
     expect(stored.includes(Buffer.from('Leaky 3000'))).toBe(false);
@@ -217,14 +220,21 @@ describe('venue photos', () => {
   });
 
   it.each(['yacht', 'venue', 'section'])(
-    'serves the %s placeholder: a cacheable redirect to a real JPEG',
+    'serves the %s placeholder: a cacheable redirect to a real WebP image, the same URL each time',
     async (kind) => {
       const res = await fetch(new URL(`/api/placeholder-${kind}`, base), { redirect: 'manual' });
       expect(res.status).toBe(302);
       expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
-      const img = Buffer.from(await (await fetch(res.headers.get('location')!)).arrayBuffer());
+      const again = await fetch(new URL(`/api/placeholder-${kind}`, base), { redirect: 'manual' });
+      expect(again.headers.get('location')).toBe(res.headers.get('location'));
+      const object = await fetch(res.headers.get('location')!);
+      expect([object.headers.get('content-type'), object.headers.get('cache-control')]).toEqual([
+        'image/webp',
+        'public, max-age=31536000, immutable',
+      ]);
+      const img = Buffer.from(await object.arrayBuffer());
       const meta = await (await import('sharp')).default(img).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1280, 800]);
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1280, 800]);
     },
   );
 });

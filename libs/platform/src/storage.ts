@@ -18,6 +18,13 @@ export const STAGING_LIFECYCLE_RULE = {
   Expiration: { Days: STAGED_UPLOAD_DAYS },
 } as const;
 
+/** A stored photo's URL is signed for a window of the clock this long (`ObjectStorage.locate`). */
+export const STORED_FILE_URL_WINDOW_SECONDS = 3600;
+/** How long a browser keeps a stored photo (a year: its bytes never change under its name). */
+export const STORED_FILE_MAX_AGE_SECONDS = 31_536_000;
+/** How long the gateway's redirect from a photo's stable path to its signed URL may be cached. */
+export const STORED_FILE_REDIRECT_SECONDS = 600;
+
 /**
  * A browser upload by presigned POST (multipart form to `url`): the `fields` as given (policy,
  * signature, key…), a `Content-Type` field with the file's type, then the file as `file`, last.
@@ -131,9 +138,34 @@ export class ObjectStorage {
     const fields = Object.entries(formData).filter(([k]) => k !== 'Content-Type');
     return { url: postURL, fields: Object.fromEntries(fields.map(([k, v]) => [k, String(v)])) };
   }
-  /** A URL a browser can GET one object from, for `expirySeconds`. */
-  presignedGet(objectName: string, expirySeconds = 3600): Promise<string> {
-    return this.publicClient.presignedGetObject(this.bucket, objectName, expirySeconds);
+  /**
+   * Where a browser gets one stored photo now, and how long the gateway's redirect to it may be
+   * cached; null when there is no such object. Every object served so keeps its bytes for as long
+   * as its name exists (a new photo gets a new name, placeholders are versioned), so:
+   * - the URL is signed for a fixed window of the clock (`STORED_FILE_URL_WINDOW_SECONDS`), not
+   *   for the moment asked: every redirect within the window names the same URL, and the
+   *   browser's cache (keyed by URL) serves the photo again instead of fetching it anew. It stays
+   *   valid at least one window after it is handed out, longer than the redirect is cached;
+   * - the storage answers it with a year's cache lifetime, `immutable` (the signed request asks
+   *   for that `Cache-Control` through S3's `response-cache-control`), `private` for members'
+   *   and their friends' photos (no shared cache keeps them after an erasure), `public` for
+   *   venues' photos and the placeholders.
+   */
+  async locate(
+    objectName: string,
+    audience: 'public' | 'private',
+    now: number = Date.now(),
+  ): Promise<{ url: string; maxAgeSeconds: number } | null> {
+    if ((await this.size(objectName)) === null) return null;
+    const windowMs = STORED_FILE_URL_WINDOW_SECONDS * 1000;
+    const url = await this.publicClient.presignedGetObject(
+      this.bucket,
+      objectName,
+      2 * STORED_FILE_URL_WINDOW_SECONDS,
+      { 'response-cache-control': `${audience}, max-age=${STORED_FILE_MAX_AGE_SECONDS}, immutable` },
+      new Date(Math.floor(now / windowMs) * windowMs),
+    );
+    return { url, maxAgeSeconds: STORED_FILE_REDIRECT_SECONDS };
   }
   /** Size of an object, or null when there is none. */
   async size(objectName: string): Promise<number | null> {

@@ -3,7 +3,7 @@ import type { DancerInput, SectionInput, VenueInput } from '@luxe/contracts';
 import { CANCELLATION_POLICIES, dancerInputSchema, sectionInputSchema, venueInputSchema } from '@luxe/contracts';
 import type { Actor } from '@luxe/platform/http';
 import { DEMO_ACCOUNTS, type SeedOptions } from '@luxe/platform/runtime';
-import { renderArtwork, type ArtworkKind } from './images/artwork';
+import { ARTWORK_FORMAT, renderArtwork, type ArtworkKind } from './images/artwork';
 import { VenueImageService } from './images/venue-image.service';
 import { SectionService } from './sections/section.service';
 import { StaffService } from './staff/staff.service';
@@ -203,7 +203,7 @@ export async function seedVenues(app: INestApplication, _opts: SeedOptions): Pro
   const existing = new Set((await app.get(VenueRepository).findByOwner(owner.id)).map((v) => v.name));
   const images = app.get(VenueImageService);
   const photo = async (kind: ArtworkKind, name: string, hue: number) =>
-    images.putGenerated(owner.id, `demo-${slug(name)}.jpg`, await renderArtwork(kind, name, hue));
+    images.putGenerated(owner.id, `demo-${slug(name)}.${ARTWORK_FORMAT.ext}`, await renderArtwork(kind, name, hue));
 
   for (const d of DEMO_VENUES) {
     if (existing.has(d.venue.name)) continue;

@@ -161,9 +161,9 @@ export class FriendService {
   }
 
   async location(friendId: string, file: string): Promise<{ url: string; maxAgeSeconds: number }> {
-    const name = `friends/${friendId}/${file}`;
-    if ((await this.storage.size(name)) === null) throw AppError.of(PROFILE_ERRORS.IMAGE_NOT_FOUND);
-    return { url: await this.storage.presignedGet(name, 3600), maxAgeSeconds: 600 };
+    const at = await this.storage.locate(`friends/${friendId}/${file}`, 'private');
+    if (!at) throw AppError.of(PROFILE_ERRORS.IMAGE_NOT_FOUND);
+    return at;
   }
 
   /**

@@ -22,10 +22,8 @@ const REFUSALS = {
   missing: PROFILE_MESSAGES.uploadMissing,
 } as const;
 
-/** How long a browser may POST to an upload URL, and how long a photo redirect may be cached. */
+/** How long a browser may POST to an upload URL. */
 const UPLOAD_URL_SECONDS = 300;
-const PHOTO_URL_SECONDS = 3600;
-const PHOTO_CACHE_SECONDS = 600;
 
 /**
  * Member photos in object storage. The browser POSTs a file straight to storage under
@@ -77,9 +75,9 @@ export class PhotosService {
 
   /** Where the browser gets a photo now (a presigned URL), and how long the redirect may be cached. */
   async location(userId: string, file: string): Promise<{ url: string; maxAgeSeconds: number }> {
-    const name = `users/${userId}/${file}`;
-    if ((await this.storage.size(name)) === null) throw AppError.of(PROFILE_ERRORS.IMAGE_NOT_FOUND);
-    return { url: await this.storage.presignedGet(name, PHOTO_URL_SECONDS), maxAgeSeconds: PHOTO_CACHE_SECONDS };
+    const at = await this.storage.locate(`users/${userId}/${file}`, 'private');
+    if (!at) throw AppError.of(PROFILE_ERRORS.IMAGE_NOT_FOUND);
+    return at;
   }
 
   /** Removes every photo and pending upload of a deleted account. */

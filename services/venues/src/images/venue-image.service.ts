@@ -14,14 +14,12 @@ import { Actor, AppError } from '@luxe/platform/http';
 import { acceptStagedImage, ImageRejectedError } from '@luxe/platform/images';
 import { LOGGER, type Logger, OBJECT_STORAGE, type ObjectStorage } from '@luxe/platform/runtime';
 import { requireOwnerRole } from '../venues/venue-access';
-import { renderArtwork, type ArtworkKind } from './artwork';
+import { ARTWORK_FORMAT, renderArtwork, type ArtworkKind } from './artwork';
 
 const UPLOAD_URL_SECONDS = 300;
-const PHOTO_URL_SECONDS = 3600;
-const PHOTO_CACHE_SECONDS = 600;
 const PLACEHOLDER_TITLES: Record<ArtworkKind, string> = { yacht: 'Yacht', venue: 'Venue', section: 'Section' };
 /** Bump when the artwork changes: the object's name changes with it, so nothing stale is served. */
-const PLACEHOLDER_VERSION = 1;
+const PLACEHOLDER_VERSION = 2;
 
 const REFUSALS = {
   'not-an-image': VENUE_IMAGE_MESSAGES.notAnImage,
@@ -47,7 +45,7 @@ export class VenueImageService implements OnModuleInit {
     for (const kind of Object.keys(PLACEHOLDER_TITLES) as ArtworkKind[]) {
       const name = placeholderObject(kind);
       if ((await this.storage.size(name)) !== null) continue;
-      await this.storage.put(name, await renderArtwork(kind, PLACEHOLDER_TITLES[kind]), 'image/jpeg');
+      await this.storage.put(name, await renderArtwork(kind, PLACEHOLDER_TITLES[kind]), ARTWORK_FORMAT.contentType);
     }
   }
 
@@ -82,24 +80,24 @@ export class VenueImageService implements OnModuleInit {
     }
   }
 
-  /** Stores a generated photo for an owner (demo data); answers its path. */
+  /** Stores a generated photo (`renderArtwork`'s) for an owner (demo data); answers its path. */
   async putGenerated(ownerId: string, file: string, data: Buffer): Promise<string> {
     const name = `venues/${ownerId}/${file}`;
-    if ((await this.storage.size(name)) === null) await this.storage.put(name, data, 'image/jpeg');
+    if ((await this.storage.size(name)) === null) await this.storage.put(name, data, ARTWORK_FORMAT.contentType);
     return venueImagePath(ownerId, file);
   }
 
   async location(ownerId: string, file: string): Promise<{ url: string; maxAgeSeconds: number }> {
-    const name = `venues/${ownerId}/${file}`;
-    if ((await this.storage.size(name)) === null) throw AppError.of(VENUE_ERRORS.IMAGE_NOT_FOUND);
-    return { url: await this.storage.presignedGet(name, PHOTO_URL_SECONDS), maxAgeSeconds: PHOTO_CACHE_SECONDS };
+    const at = await this.storage.locate(`venues/${ownerId}/${file}`, 'public');
+    if (!at) throw AppError.of(VENUE_ERRORS.IMAGE_NOT_FOUND);
+    return at;
   }
 
   async placeholder(kind: ArtworkKind): Promise<{ url: string; maxAgeSeconds: number }> {
-    return {
-      url: await this.storage.presignedGet(placeholderObject(kind), PHOTO_URL_SECONDS),
-      maxAgeSeconds: PHOTO_CACHE_SECONDS,
-    };
+    const at = await this.storage.locate(placeholderObject(kind), 'public');
+    // Rendered at start; gone only if someone removed it from the storage since.
+    if (!at) throw AppError.of(VENUE_ERRORS.IMAGE_NOT_FOUND);
+    return at;
   }
 
   /** Removes every photo and pending upload of a deleted owner. */
@@ -114,5 +112,5 @@ export class VenueImageService implements OnModuleInit {
 }
 
 function placeholderObject(kind: ArtworkKind): string {
-  return `placeholders/${kind}-v${PLACEHOLDER_VERSION}.jpg`;
+  return `placeholders/${kind}-v${PLACEHOLDER_VERSION}.${ARTWORK_FORMAT.ext}`;
 }
