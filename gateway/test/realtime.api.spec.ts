@@ -12,6 +12,7 @@ import { nyDate, World } from './support/world';
 // - a push reaches a socket held on the other gateway (one Kafka group for all gateways, Redis pub/sub between them);
 //   the public cache's invalidations travel the same way (its group: gateway.cache); the gateway that read
 //   the event pushes to its own sockets without the round trip through Redis, and not a second time when its copy comes back;
+//   a new message also comes straight from messaging once committed (a direct push), and is pushed once all the same;
 // - every end of a session closes its sockets with 4401 on every gateway, and an expired one is found by the re-check;
 // - one service down: every gateway stays ready, only that service's routes answer 503.
 // Run alone: SKIP_STACK=1 LUXE_TEST_ID=.. LUXE_TEST_BASE_PORT=.. npx jest --config jest.integration.config.cjs --runInBand gateway/test/realtime.api.spec.ts
@@ -154,6 +155,11 @@ describe('real time across gateways', () => {
     await new Promise((res) => setTimeout(res, 1000));
     const before = messages().length;
     const beforeHere = messages(hostHere).length;
+    // What goes over the gateways' push channel (the stack's topic prefix is its group prefix).
+    const channel = redis.duplicate();
+    const onChannel: any[] = [];
+    channel.on('message', (_c, m) => void onChannel.push(JSON.parse(m)));
+    await channel.subscribe(`test${id}rt.luxe:realtime`);
     const sent = await guest.api.call('POST', `/api/conversations/${conversationId}/messages`, {
       content: 'Across gateways',
     });
@@ -178,6 +184,9 @@ describe('real time across gateways', () => {
     // back from Redis skipped.
     expect(messages().length).toBe(before + 1);
     expect(messages(hostHere).length).toBe(beforeHere + 1);
+    // Messaging pushed it itself once committed, besides its way through Kafka.
+    expect(onChannel.filter((p) => p.data?.messageId === sent.json.id).map((p) => p.origin)).toContain('direct');
+    channel.disconnect();
     hostSocket.ws.close();
     hostHere.ws.close();
   });

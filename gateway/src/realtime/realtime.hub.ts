@@ -19,6 +19,8 @@ import {
   markLeft,
   markOnline,
   publish,
+  type RealtimePush,
+  realtimePushChannel,
   SESSION_ENDED_CHANNEL,
   type SessionEnded,
   type SessionStore,
@@ -42,12 +44,13 @@ export const PUSHED: EventType[] = [
   'notifications.notifications-read',
 ];
 
-/** A push on the Redis channel: the event's type and data, and the gateway that read it. */
-interface Push {
-  type: string;
-  data: unknown;
-  origin?: string;
-}
+type Push = RealtimePush;
+/**
+ * How many pushed messages' ids a gateway remembers (the newest), to push each message once though
+ * it comes twice: at once from messaging (its direct push) and again through Kafka. One forgotten
+ * only costs a second push, which the web client drops (it keeps a message once, by id).
+ */
+export const PUSHED_IDS_KEPT = 50_000;
 
 /** A socket that answered none of this many pings in a row is dropped (its peer is gone). */
 const MISSED_PONGS_MAX = 2;
@@ -70,6 +73,10 @@ interface Held {
  *   it to theirs, the reader skips its own copy. (A group per gateway would leave one abandoned
  *   group in Kafka per pod that ever ran. Its own sockets served through Redis too, every push
  *   waited for the round trip to Redis and back.)
+ * - a new message also comes straight from messaging on the same channel, once its transaction
+ *   has committed (platform's `DirectPushes`: no relay, Kafka and consumer group on the way); each
+ *   gateway pushes a message once, whichever copy comes first, and the reader of the Kafka copy
+ *   does not publish one that was pushed already.
  * - every end of a session (logout, suspension, account deletion: SessionStore announces them on
  *   SESSION_ENDED_CHANNEL) closes its sockets on every gateway with 4401, and each socket's session
  *   is checked again every `sessionCheckMs` (expiry, or an announcement this gateway missed).
@@ -84,6 +91,8 @@ export class RealtimeHub {
   private readonly prefix: string;
   /** This gateway on the push channel: the pushes it published come back to it, and are skipped. */
   private readonly origin = randomUUID();
+  /** The ids of the messages pushed here, oldest first (`PUSHED_IDS_KEPT` at most). */
+  private readonly pushedMessages = new Set<string>();
 
   constructor(
     private readonly logger: Logger,
@@ -93,7 +102,7 @@ export class RealtimeHub {
   ) {
     // The topic prefix keeps deployments (test stacks) sharing one Redis apart.
     this.prefix = opts.channelPrefix ?? '';
-    this.pushChannel = `${this.prefix}luxe:realtime`;
+    this.pushChannel = realtimePushChannel(this.prefix);
   }
 
   /** Listens to pushes and session ends on Redis, and starts the pings and session re-checks. */
@@ -125,6 +134,8 @@ export class RealtimeHub {
           const env = envelopeSchema.parse(JSON.parse(msg.value));
           if (Date.now() - Date.parse(env.occurredAt) > PUSH_MAX_AGE_MS) return;
           if (!(PUSHED as string[]).includes(env.type)) return;
+          // Pushed already: messaging's direct push came first (the usual case), here or through Redis.
+          if (env.type === 'messaging.message-sent' && this.pushedMessages.has(messageIdOf(env.data) ?? '')) return;
           const push: Push = { type: env.type, data: env.data, origin: this.origin };
           const published = publish(this.redis, this.pushChannel, JSON.stringify(push));
           this.pushHere(push);
@@ -148,8 +159,12 @@ export class RealtimeHub {
 
   /** A push (read here, or from the Redis channel): to the sockets this gateway holds. */
   private push(p: Push): void {
-    if (p.type === 'messaging.message-sent') this.deliver(eventSchemas['messaging.message-sent'].parse(p.data));
-    else if (p.type === 'messaging.conversation-opened')
+    if (p.type === 'messaging.message-sent') {
+      const d = eventSchemas['messaging.message-sent'].parse(p.data);
+      if (this.pushedMessages.has(d.messageId)) return;
+      this.remember(d.messageId);
+      this.deliver(d);
+    } else if (p.type === 'messaging.conversation-opened')
       this.opened(eventSchemas['messaging.conversation-opened'].parse(p.data));
     else if (p.type === 'notifications.notification-created')
       this.notified(eventSchemas['notifications.notification-created'].parse(p.data));
@@ -240,6 +255,12 @@ export class RealtimeHub {
     this.send([d.userId], JSON.stringify(push));
   }
 
+  private remember(messageId: string): void {
+    this.pushedMessages.add(messageId);
+    if (this.pushedMessages.size > PUSHED_IDS_KEPT)
+      this.pushedMessages.delete(this.pushedMessages.values().next().value as string);
+  }
+
   private send(userIds: string[], text: string): void {
     for (const userId of new Set(userIds))
       for (const s of this.sockets.get(userId) ?? []) if (s.readyState === s.OPEN) s.send(text);
@@ -292,4 +313,10 @@ export class RealtimeHub {
     await this.subscription?.close();
     this.subscription = null;
   }
+}
+
+/** The message id of a `message-sent` event's data (not yet parsed: an unexpected shape gives undefined). */
+function messageIdOf(data: unknown): string | undefined {
+  const id = (data as { messageId?: unknown } | null)?.messageId;
+  return typeof id === 'string' ? id : undefined;
 }

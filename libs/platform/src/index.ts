@@ -7,6 +7,7 @@ export * from './outbox';
 export * from './inbox';
 export * from './redis';
 export * from './pubsub';
+export * from './realtime-push';
 export * from './presence';
 export * from './storage';
 export * from './health';

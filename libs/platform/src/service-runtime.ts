@@ -16,6 +16,7 @@ import { INTERNAL_AUDIENCE, InternalAuthGuard, InternalTokenVerifier } from './i
 import { createLogger, Logger } from './logger';
 import { Metrics } from './metrics';
 import { Outbox, OutboxRelay, RelayOptions } from './outbox';
+import { DirectPushes } from './realtime-push';
 import { createRedis, REDIS } from './redis';
 import { OBJECT_STORAGE, ObjectStorage } from './storage';
 import { initTracing, otlpEndpointFromEnv, shutdownTracing } from './tracing';
@@ -170,7 +171,12 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
       { provide: InternalTokenVerifier, useValue: new InternalTokenVerifier(infra.internalAuthPublicKey) },
       { provide: INTERNAL_AUDIENCE, useValue: def.name },
       { provide: EVENT_RUNTIME, useValue: runtime },
-      ...(infra.redis ? [{ provide: REDIS, useValue: infra.redis }] : []),
+      ...(infra.redis
+        ? [
+            { provide: REDIS, useValue: infra.redis },
+            { provide: DirectPushes, useValue: new DirectPushes(infra.redis, logger, infra.topicPrefix) },
+          ]
+        : []),
       ...(infra.storage
         ? [
             { provide: OBJECT_STORAGE, useValue: infra.storage },
@@ -190,7 +196,7 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
       InternalTokenVerifier,
       INTERNAL_AUDIENCE,
       EVENT_RUNTIME,
-      ...(infra.redis ? [REDIS] : []),
+      ...(infra.redis ? [REDIS, DirectPushes] : []),
       ...(infra.storage ? [OBJECT_STORAGE, ObjectStorage] : []),
     ],
   };

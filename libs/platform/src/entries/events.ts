@@ -7,3 +7,4 @@ export * from '../transport/in-process';
 export * from '../transport/kafka';
 export * from '../transport/consumer';
 export * from '../transport/on-event';
+export * from '../realtime-push';

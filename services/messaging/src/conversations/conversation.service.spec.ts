@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AUTH_ERRORS, MESSAGING_ERRORS, type ErrorDef } from '@luxe/contracts';
-import type { Outbox } from '@luxe/platform/events';
+import type { DirectPushes, Outbox } from '@luxe/platform/events';
 import type { Actor } from '@luxe/platform/http';
 import type { UserCard } from '../user-cards/user-card.entity';
 import type { ConversationEntity, MessageEntity } from './conversation.entity';
@@ -43,7 +43,14 @@ const message = (senderId: string) =>
  * what was published.
  */
 function setup(
-  o: { blocked?: boolean; msg?: MessageEntity; cards?: Partial<UserCard>[]; unread?: number; isNew?: boolean } = {},
+  o: {
+    blocked?: boolean;
+    msg?: MessageEntity;
+    cards?: Partial<UserCard>[];
+    unread?: number;
+    isNew?: boolean;
+    commitFails?: boolean;
+  } = {},
 ) {
   const added: MessageEntity[] = [];
   const repo = {
@@ -67,8 +74,21 @@ function setup(
         void published.push({ type, key, data }),
     ),
   } as unknown as Outbox;
-  const ds = { transaction: jest.fn((fn: (m: EntityManager) => Promise<unknown>) => fn(m)) } as unknown as DataSource;
-  return { service: new ConversationService(ds, repo, outbox), repo, added, published };
+  let committed = false;
+  const ds = {
+    transaction: jest.fn(async (fn: (m: EntityManager) => Promise<unknown>) => {
+      committed = false;
+      const r = await fn(m);
+      if (o.commitFails) throw new Error('could not commit');
+      committed = true;
+      return r;
+    }),
+  } as unknown as DataSource;
+  const pushed: { type: string; data: Record<string, unknown>; committed: boolean }[] = [];
+  const pushes = {
+    afterCommit: jest.fn((type: string, data: Record<string, unknown>) => pushed.push({ type, data, committed })),
+  } as unknown as DirectPushes;
+  return { service: new ConversationService(ds, repo, outbox, pushes), repo, added, published, pushed };
 }
 
 async function refusedWith(p: Promise<unknown>, def: ErrorDef): Promise<void> {
@@ -112,7 +132,7 @@ describe('ConversationService.send', () => {
       [GUEST, HOST],
       [HOST, GUEST],
     ]) {
-      const { service, added, published } = setup();
+      const { service, added, published, pushed } = setup();
       const sent = await service.send(as(from!), 'conv-1', 'see you there');
       expect(sent).toMatchObject({ conversationId: 'conv-1', senderId: from, content: 'see you there', read: false });
       expect(added.map((a) => a.id)).toEqual([sent.id]);
@@ -128,7 +148,15 @@ describe('ConversationService.send', () => {
           }),
         },
       ]);
+      // Pushed straight to the open sessions too, the same data, once the transaction is done.
+      expect(pushed).toEqual([{ type: 'messaging.message-sent', data: published[0]!.data, committed: true }]);
     }
+  });
+
+  it('pushes nothing directly when the transaction fails (the message does not exist)', async () => {
+    const { service, pushed } = setup({ commitFails: true });
+    await expect(service.send(as(GUEST), 'conv-1', 'lost')).rejects.toThrow('could not commit');
+    expect(pushed).toEqual([]);
   });
 
   it('refuses a new message in a blocked conversation (UNAVAILABLE), which stays readable', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   MESSAGING_ERRORS,
@@ -11,7 +11,7 @@ import {
   type Report,
   type ReportReason,
 } from '@luxe/contracts';
-import { Outbox } from '@luxe/platform/events';
+import { DirectPushes, Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { ConversationEntity, MessageEntity } from './conversation.entity';
 import { toConversation, toMessage } from './conversation.mapper';
@@ -27,6 +27,8 @@ export class ConversationService {
     private readonly ds: DataSource,
     private readonly conversations: ConversationRepository,
     private readonly outbox: Outbox,
+    // Absent only where the service runs without Redis (unit tests): Kafka alone then pushes.
+    @Optional() private readonly pushes?: DirectPushes,
   ) {}
 
   /** Opens the pair's conversation once; a new one is announced (`conversation-opened`, pushed to both). */
@@ -138,17 +140,20 @@ export class ConversationService {
       read: false,
       createdAt: new Date(),
     });
+    const sent = {
+      messageId: msg.id,
+      conversationId: c.id,
+      senderId: msg.senderId,
+      recipientId: c.hostId === msg.senderId ? c.guestId : c.hostId,
+      content,
+      createdAt: msg.createdAt.toISOString(),
+    };
     await this.ds.transaction(async (m) => {
       await this.conversations.addMessage(m, msg);
-      await this.outbox.add(m, 'messaging.message-sent', c.id, {
-        messageId: msg.id,
-        conversationId: c.id,
-        senderId: msg.senderId,
-        recipientId: c.hostId === msg.senderId ? c.guestId : c.hostId,
-        content,
-        createdAt: msg.createdAt.toISOString(),
-      });
+      await this.outbox.add(m, 'messaging.message-sent', c.id, sent);
     });
+    // Committed: the open sessions get it at once; the outbox's copy follows through Kafka.
+    this.pushes?.afterCommit('messaging.message-sent', sent);
     return toMessage(msg);
   }
 
