@@ -42,25 +42,44 @@ vitest_phase() {
   npx vitest run --configLoader runner "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"
   echo "=== $name: exit $? after $((SECONDS - start)) s ==="
 }
-jest_phase unit --config jest.config.cjs
-vitest_phase web --config web/vitest.config.ts
-jest_phase integration --config jest.integration.config.cjs --runInBand
-# Rolling restart under load, scale-out, two gateways (gateway/test/scale.load.ts): a stack of its own
-# (18 processes), once the integration phase has stopped the shared one (npm run test:scale alone).
-SKIP_STACK=1 jest_phase scale --config jest.integration.config.cjs --runInBand --testMatch '<rootDir>/gateway/test/scale.load.ts'
-# The chart's checks (infra/scripts/test-helm.sh: a tool that cannot be provisioned counts as a failure),
-# schemathesis against the gateway's OpenAPI document on a stack of its own (test-fuzz.sh), and the
-# container images with podman (test-containers.sh; podman that cannot be provisioned counts as a
-# failure): build, size, user and HEALTHCHECK of each image, then the stack from the images. Each
-# writes a report of the same shape.
 script_phase() {
   local name=$1 start=$SECONDS
   echo ""; echo "=== $name (infra/scripts/test-$name.sh) ==="
   bash "infra/scripts/test-$name.sh" --report "$RESULTS/$name.json"
   echo "=== $name: exit $? after $((SECONDS - start)) s ==="
 }
-script_phase helm
-script_phase fuzz
-script_phase containers
+# Script phases one after the other beside the phases that follow, their output kept whole in
+# .data/background-phases.log and printed by `background_phases_done`. The integration phase keeps
+# about one of the two cores busy (its tests mostly wait on the stack's events: 40-60 % of the
+# machine, sampled from /proc/stat), so what shares nothing with it runs beside it (each after the
+# other, so they never compete with each other): the chart's checks (infra/scripts/test-helm.sh:
+# a tool that cannot be provisioned counts as a failure), the container images with podman
+# (test-containers.sh; podman that cannot be provisioned counts as a failure: build, size, user
+# and HEALTHCHECK of each image, then the stack from the images on ports 4700-4708, Redis database
+# 10, databases luxe_ctr_*, topics ctr.*) and schemathesis against the gateway's OpenAPI document
+# on a stack of its own (test-fuzz.sh: ports 4900-4907, its own Redis database, databases and
+# prefixes). After the integration phase they took 6-8 minutes. Each writes a report of the same shape.
+BACKGROUND_PID=""
+background_phases() {
+  ( for name in "$@"; do script_phase "$name"; done ) > "$ROOT/.data/background-phases.log" 2>&1 &
+  BACKGROUND_PID=$!
+  echo ""; echo "=== $*: started beside the integration phase (their output follows it) ==="
+}
+background_phases_done() {
+  [ -n "$BACKGROUND_PID" ] || return 0
+  local start=$SECONDS
+  wait "$BACKGROUND_PID" || true
+  echo ""; echo "=== the background phases ended $((SECONDS - start)) s after the integration phase ==="
+  cat "$ROOT/.data/background-phases.log"
+  BACKGROUND_PID=""
+}
+jest_phase unit --config jest.config.cjs
+vitest_phase web --config web/vitest.config.ts
+background_phases helm containers fuzz
+jest_phase integration --config jest.integration.config.cjs --runInBand
+background_phases_done
+# Rolling restart under load, scale-out, two gateways (gateway/test/scale.load.ts): a stack of its own
+# (18 processes), once the integration phase has stopped the shared one (npm run test:scale alone).
+SKIP_STACK=1 jest_phase scale --config jest.integration.config.cjs --runInBand --testMatch '<rootDir>/gateway/test/scale.load.ts'
 if [ -f .data/provision-all.log ]; then echo ""; echo "=== background provisioning ==="; cat .data/provision-all.log; fi
 node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration scale helm fuzz containers
