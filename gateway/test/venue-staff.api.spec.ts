@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { erasureKey } from '@luxe/platform';
 import { ApiClient, waitFor } from './support/client';
@@ -219,6 +220,51 @@ describe('venue photos', () => {
     expect(await s3.list(`venues/${owner.id}/`)).toEqual([]);
   });
 
+  it("serves a photo's copy 800 wide (?w=800, WebP; a narrower one keeps its width), made once; any other width is refused", async () => {
+    const owner = await account('venue');
+    const sharp = (await import('sharp')).default;
+    const keep = async (width: number, height: number) => {
+      const body = await sharp({ create: { width, height, channels: 3, background: '#5a1633' } })
+        .jpeg()
+        .toBuffer();
+      const kept = await owner.api.call('PUT', '/api/venue-images', {
+        imageURL: (await uploadVenuePhoto(owner.api, body)).objectPath,
+      });
+      expect(kept.status).toBe(200);
+      return kept.json.objectPath as string;
+    };
+    const small = async (path: string) => {
+      const res = await fetch(new URL(`${path}?w=800`, base), { redirect: 'manual' });
+      expect([res.status, res.headers.get('cache-control')]).toEqual([302, 'public, max-age=600']);
+      const object = await fetch(res.headers.get('location')!);
+      expect([object.headers.get('content-type'), object.headers.get('cache-control')]).toEqual([
+        'image/webp',
+        'public, max-age=31536000, immutable',
+      ]);
+      const meta = await sharp(Buffer.from(await object.arrayBuffer())).metadata();
+      return { location: res.headers.get('location'), size: [meta.format, meta.width, meta.height] };
+    };
+    const wide = await keep(1600, 1000);
+    const first = await small(wide);
+    expect(first.size).toEqual(['webp', 800, 500]);
+    // Made once, kept beside the photo under the owner: the same object the next time.
+    expect((await small(wide)).location).toBe(first.location);
+    const s3 = serviceStorage('venues');
+    expect((await s3.list(`venues/${owner.id}/`)).sort()).toEqual(
+      [wide, `${wide.replace(/([^/]+)$/, 'w800/$1')}.webp`].map((p) => p.replace('/api/images/', '')).sort(),
+    );
+    expect((await small(await keep(400, 300))).size).toEqual(['webp', 400, 300]);
+    // The photo itself is still there as kept.
+    const res = await fetch(new URL(wide, base));
+    expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(1600);
+    for (const w of ['801', '0', 'x', ''])
+      expect((await new ApiClient(base).call('GET', `${wide}?w=${w}`)).json).toMatchObject({
+        statusCode: 400,
+        message: 'The only smaller width is 800',
+      });
+    expect((await fetch(new URL(`/api/images/venues/${owner.id}/${randomUUID()}.jpg?w=800`, base))).status).toBe(404);
+  });
+
   it.each(['yacht', 'venue', 'section'])(
     'serves the %s placeholder: a cacheable redirect to a real WebP image, the same URL each time',
     async (kind) => {
@@ -235,6 +281,11 @@ describe('venue photos', () => {
       const img = Buffer.from(await object.arrayBuffer());
       const meta = await (await import('sharp')).default(img).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1280, 800]);
+      const small = await fetch(new URL(`/api/placeholder-${kind}?w=800`, base), { redirect: 'manual' });
+      const smallMeta = await (await import('sharp'))
+        .default(Buffer.from(await (await fetch(small.headers.get('location')!)).arrayBuffer()))
+        .metadata();
+      expect([smallMeta.format, smallMeta.width, smallMeta.height]).toEqual(['webp', 800, 500]);
     },
   );
 });

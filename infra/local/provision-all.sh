@@ -13,12 +13,18 @@
 # its tool before the chain got there simply waits for it (never a second install).
 # Each step's failure is logged and the chain goes on: the phase that needs the tool provisions it
 # again itself and reports why it could not.
+# The tools after up.sh run at the lowest CPU priority (nice 19): the phases that need them start
+# with the integration phase, which leaves about a core idle; at normal priority their builds and
+# the debootstrap took CPU from lint, the type check and the unit and web phases, which are
+# CPU-bound and on the way to every later phase.
 set -uo pipefail
 LOCAL="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 start=$SECONDS
 for step in up helm schemathesis podman; do
   t=$SECONDS
-  if bash "$LOCAL/$step.sh" >/dev/null; then
+  priority=()
+  [ "$step" = up ] || priority=(nice -n 19)
+  if "${priority[@]}" bash "$LOCAL/$step.sh" >/dev/null; then
     echo "provision-all: $step.sh done in $((SECONDS - t)) s" >&2
   else
     echo "provision-all: $step.sh failed after $((SECONDS - t)) s (its phase provisions it again)" >&2

@@ -151,9 +151,17 @@ describe('embedded mode', () => {
     const yachts = all.filter((v) => v.type === 'yacht');
     expect(yachts.length).toBeGreaterThanOrEqual(3);
     for (const y of yachts) expect(y.pricingTiers.length).toBeGreaterThanOrEqual(2);
-    // Each photo is a real JPEG in the embedded storage.
+    // Each photo is a real WebP image in the embedded storage (the stand-in honours the signed
+    // URL's cache lifetime), and its copy 800 wide is made from it there too.
     const photo = await fetch(`${base}${all[0].images[0]}`);
-    expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect([photo.status, photo.headers.get('content-type'), photo.headers.get('cache-control')]).toEqual([
+      200,
+      'image/webp',
+      'public, max-age=31536000, immutable',
+    ]);
+    const small = await fetch(`${base}${all[0].images[0]}?w=800`);
+    expect([small.status, small.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    expect(Number(small.headers.get('content-length'))).toBeLessThan(Number(photo.headers.get('content-length')));
     const miami = (await (await fetch(`${base}/api/venues/Miami/Florida/all`)).json()) as unknown[];
     expect(miami.length).toBeGreaterThanOrEqual(6);
     // The demo owner manages them; a member sees the strip club's dancers.

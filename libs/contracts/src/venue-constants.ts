@@ -12,6 +12,13 @@ export type VenueType = (typeof VENUE_TYPES)[number];
 export const VENUE_TYPE_FILTERS = ['all', 'club', 'yacht'] as const;
 export type VenueTypeFilter = (typeof VENUE_TYPE_FILTERS)[number];
 
+/**
+ * The width (pixels) of a venue photo's smaller copy, `?w=800` on its path (the photos' and the
+ * placeholders'): what a list card needs on a phone (up to 400 CSS pixels at 2×), where the kept
+ * photo can be 2048 pixels wide. Made from the photo the first time it is asked for, WebP.
+ */
+export const VENUE_IMAGE_SMALL_WIDTH = 800;
+
 /** Placeholder images served when a venue has none (docs/product.md#conventions-feedback). */
 export const VENUE_PLACEHOLDERS = {
   yacht: '/api/placeholder-yacht',

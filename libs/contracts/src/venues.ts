@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { depositPercentField, minimumSpendField } from './deposits';
 import { pageQueryFields } from './paging';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits';
-import { VENUE_TYPE_FILTERS, VENUE_TYPES } from './venue-constants';
+import { VENUE_IMAGE_SMALL_WIDTH, VENUE_TYPE_FILTERS, VENUE_TYPES } from './venue-constants';
 
 /** Club subtypes (docs/product.md#venues-form; the venue kinds, the type filter and the placeholders are in ./venue-constants). */
 export const VENUE_SUBTYPES = ['nightclub', 'lounge', 'hookah_bar', 'strip_club'] as const;
@@ -15,6 +15,7 @@ export const VENUE_IMAGE_MESSAGES = {
   notAnImage: 'The file is not a JPG, PNG or WebP image',
   notYourUpload: 'Not an upload of this owner',
   imagePath: 'Images must be uploaded photos of this owner',
+  width: `The only smaller width is ${VENUE_IMAGE_SMALL_WIDTH}`,
 } as const;
 
 /**
@@ -30,6 +31,10 @@ export const VENUE_STAGING_OBJECT = /staging\/venues\/([0-9a-f-]{36})\/([0-9a-f-
 export const venueImageParamsSchema = z.object({
   ownerId: z.uuid({ error: 'Not a photo' }),
   file: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(jpg|png|webp)$/, 'Not a photo'),
+});
+/** `?w=800`: a venue photo's (or placeholder's) smaller copy instead of the photo itself. */
+export const venueImageQuerySchema = z.object({
+  w: z.literal(String(VENUE_IMAGE_SMALL_WIDTH), { error: VENUE_IMAGE_MESSAGES.width }).optional(),
 });
 /** A list of an owner's photo paths (the service checks they are the session owner's). */
 const venueImages = (max: number) =>

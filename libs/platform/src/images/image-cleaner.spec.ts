@@ -7,11 +7,12 @@ const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#7a2147' } });
 
 describe('cleanImage: the kept copy is at most MAX_IMAGE_SIDE pixels on its longest side', () => {
-  it.each([
+  const cases: ['jpeg' | 'png' | 'webp', number, number, [number, number]][] = [
     ['jpeg', 4000, 3000, [MAX_IMAGE_SIDE, 1536]],
     ['png', 3000, 4000, [1536, MAX_IMAGE_SIDE]],
     ['webp', 5000, 1000, [MAX_IMAGE_SIDE, 410]],
-  ] as const)('a %s of %i × %i is kept at %j, in its own format', async (format, width, height, kept) => {
+  ];
+  it.each(cases)('a %s of %i × %i is kept at %j, in its own format', async (format, width, height, kept) => {
     const input = await picture(width, height)[format]().toBuffer();
     const clean = await cleanImage(input, ALL);
     const meta = await sharp(clean.data).metadata();

@@ -20,21 +20,21 @@ export class VenueImageController {
 
   @Route(api.venueImages.image)
   image(@Input() input: RouteInput<typeof api.venueImages.image>) {
-    return this.images.location(input.params.ownerId, input.params.file);
+    return this.images.location(input.params.ownerId, input.params.file, !!input.query.w);
   }
 
   @Route(api.venueImages.placeholderYacht)
-  placeholderYacht(@Input() _input: RouteInput<typeof api.venueImages.placeholderYacht>) {
-    return this.images.placeholder('yacht');
+  placeholderYacht(@Input() input: RouteInput<typeof api.venueImages.placeholderYacht>) {
+    return this.images.placeholder('yacht', !!input.query.w);
   }
 
   @Route(api.venueImages.placeholderVenue)
-  placeholderVenue(@Input() _input: RouteInput<typeof api.venueImages.placeholderVenue>) {
-    return this.images.placeholder('venue');
+  placeholderVenue(@Input() input: RouteInput<typeof api.venueImages.placeholderVenue>) {
+    return this.images.placeholder('venue', !!input.query.w);
   }
 
   @Route(api.venueImages.placeholderSection)
-  placeholderSection(@Input() _input: RouteInput<typeof api.venueImages.placeholderSection>) {
-    return this.images.placeholder('section');
+  placeholderSection(@Input() input: RouteInput<typeof api.venueImages.placeholderSection>) {
+    return this.images.placeholder('section', !!input.query.w);
   }
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import sharp from 'sharp';
 import {
   MAX_IMAGE_BYTES,
   PROFILE_MESSAGES,
   UPLOAD_CONTENT_TYPE_PREFIX,
   VENUE_ERRORS,
   VENUE_IMAGE_LIMITS,
+  VENUE_IMAGE_SMALL_WIDTH,
   VENUE_IMAGE_MESSAGES,
   VENUE_STAGING_OBJECT,
   venueImagePath,
@@ -87,15 +89,31 @@ export class VenueImageService implements OnModuleInit {
     return venueImagePath(ownerId, file);
   }
 
-  async location(ownerId: string, file: string): Promise<{ url: string; maxAgeSeconds: number }> {
-    const at = await this.storage.locate(`venues/${ownerId}/${file}`, 'public');
-    if (!at) throw AppError.of(VENUE_ERRORS.IMAGE_NOT_FOUND);
-    return at;
+  /** Where a photo is served from now: the kept file, or (`small`) its copy `VENUE_IMAGE_SMALL_WIDTH` wide. */
+  async location(ownerId: string, file: string, small = false): Promise<{ url: string; maxAgeSeconds: number }> {
+    return this.locate(`venues/${ownerId}/${file}`, small);
   }
 
-  async placeholder(kind: ArtworkKind): Promise<{ url: string; maxAgeSeconds: number }> {
-    const at = await this.storage.locate(placeholderObject(kind), 'public');
+  async placeholder(kind: ArtworkKind, small = false): Promise<{ url: string; maxAgeSeconds: number }> {
     // Rendered at start; gone only if someone removed it from the storage since.
+    return this.locate(placeholderObject(kind), small);
+  }
+
+  /**
+   * A stored image, or its smaller copy: made from it the first time it is asked for and kept
+   * beside it (`…/w800/<name>.webp`, under the owner's prefix, so an erasure takes it along). Two
+   * first requests at once both make it: the same bytes, written twice.
+   */
+  private async locate(name: string, small: boolean): Promise<{ url: string; maxAgeSeconds: number }> {
+    if (small) {
+      const copy = smallCopyObject(name);
+      const at = await this.storage.locate(copy, 'public');
+      if (at) return at;
+      if ((await this.storage.size(name)) === null) throw AppError.of(VENUE_ERRORS.IMAGE_NOT_FOUND);
+      await this.storage.put(copy, await smallCopy(await this.storage.get(name)), 'image/webp');
+      return (await this.storage.locate(copy, 'public'))!;
+    }
+    const at = await this.storage.locate(name, 'public');
     if (!at) throw AppError.of(VENUE_ERRORS.IMAGE_NOT_FOUND);
     return at;
   }
@@ -109,6 +127,20 @@ export class VenueImageService implements OnModuleInit {
     for (const n of names) await this.storage.remove(n);
     return names.length;
   }
+}
+
+/** `venues/o/a.jpg` → `venues/o/w800/a.jpg.webp`. */
+function smallCopyObject(name: string): string {
+  const slash = name.lastIndexOf('/');
+  return `${name.slice(0, slash)}/w${VENUE_IMAGE_SMALL_WIDTH}/${name.slice(slash + 1)}.webp`;
+}
+
+/** The copy `VENUE_IMAGE_SMALL_WIDTH` pixels wide (a narrower image keeps its width), WebP, first frame only. */
+function smallCopy(image: Buffer): Promise<Buffer> {
+  return sharp(image, { limitInputPixels: 50_000_000 })
+    .resize({ width: VENUE_IMAGE_SMALL_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
 }
 
 function placeholderObject(kind: ArtworkKind): string {

@@ -32,7 +32,7 @@ export function FeaturedEvents({ location }: { location: VenueLocation }) {
               data-testid="featured-venue"
               className="flex items-center gap-4 rounded-2xl border border-white/5 bg-white/[0.03] p-3"
             >
-              <VenueImage venue={venue} className="h-16 w-16 shrink-0 rounded-xl sm:h-20 sm:w-20" />
+              <VenueImage venue={venue} sizes="80px" className="h-16 w-16 shrink-0 rounded-xl sm:h-20 sm:w-20" />
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 font-semibold break-words text-white">
                   <Link

@@ -30,7 +30,13 @@ export function VenueCard({ venue, to, actionLabel, variant, imagePriority = fal
       className="flex flex-col overflow-hidden rounded-3xl border border-white/10 bg-neutral-900/70 shadow-xl shadow-black/30"
     >
       <div className="relative">
-        <VenueImage venue={venue} priority={imagePriority} className="aspect-[4/3] w-full" />
+        {/* A grid's column: the screen's width on a phone, at most half of it from two columns up. */}
+        <VenueImage
+          venue={venue}
+          priority={imagePriority}
+          sizes="(min-width: 640px) 50vw, 100vw"
+          className="aspect-[4/3] w-full"
+        />
         <VenueTypeBadge type={venue.type} className="absolute top-3 left-3" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
