@@ -121,6 +121,7 @@ async function benchChat(gatewayUrl) {
   const latencies = [];
   // The sender's own answer (the POST's round trip), and how often the push came before it: where
   // a slow delivery's time went (the write itself, or the way to the socket after it).
+  /** @type {number[]} */
   const answers = [];
   let pushedFirst = 0;
   for (let i = 0; i < N; i++) {
