@@ -314,6 +314,9 @@ describe("a deleted owner's venues", () => {
     expect(
       (await visitor.call('GET', '/api/venues/Erasetown/Florida/all')).json.map((v: { id: string }) => v.id),
     ).toEqual([venue]);
+    // A list showed the photo's small copy: kept beside it, it goes with the owner too.
+    expect((await fetch(new URL(`${photo}?w=800`, base), { redirect: 'manual' })).status).toBe(302);
+    expect(await serviceStorage('venues').list(`venues/${owner.id}/`)).toHaveLength(2);
 
     expect((await owner.api.call('DELETE', `/api/users/${owner.id}`)).status).toBe(204);
     await waitFor(

@@ -14,9 +14,9 @@
 # Each step's failure is logged and the chain goes on: the phase that needs the tool provisions it
 # again itself and reports why it could not.
 # The tools after up.sh run at the lowest CPU priority (nice 19): the phases that need them start
-# with the integration phase, which leaves about a core idle; at normal priority their builds and
-# the debootstrap took CPU from lint, the type check and the unit and web phases, which are
-# CPU-bound and on the way to every later phase.
+# with the integration phase, which leaves about a core idle, while lint, the type check and the
+# unit and web phases before it are CPU-bound and on the way to every later phase, so they take
+# the CPU first.
 set -uo pipefail
 LOCAL="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 start=$SECONDS

@@ -43,13 +43,14 @@ export function VenueImage({
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const painted = useAfterFirstPaint();
   const src = failedSrc === venue.imageUrl ? fallback : venue.imageUrl;
+  const srcSet = venueImageSrcSet(src);
   if (!priority && !painted)
     return <div data-testid="venue-image-pending" aria-hidden="true" className={cn('bg-neutral-800', className)} />;
   return (
     <img
       src={src}
-      srcSet={venueImageSrcSet(src)}
-      sizes={venueImageSrcSet(src) ? sizes : undefined}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={`Photo of ${venue.name}`}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
