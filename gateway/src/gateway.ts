@@ -23,6 +23,7 @@ import {
   reachBrokerLater,
   REDIS,
   SessionStore,
+  TrackedReads,
 } from '@luxe/platform';
 import { CookieOptions } from './auth/auth.handlers';
 import { ownHandlers } from './routes/own-handlers';
@@ -132,7 +133,9 @@ export function registerContractRoutes(
           wsHandler: async (socket: WebSocket, req: FastifyRequest) => {
             const origin = req.headers.origin;
             if (origin && new URL(origin).host !== req.headers.host) return socket.close(4403, 'cross-site');
-            const actor = await resolveActor(req, deps).catch(() => null);
+            const actor = await Promise.resolve()
+              .then(() => resolveActor(req, deps))
+              .catch(() => null);
             if (!actor?.userId || !actor.sessionId) return socket.close(4401, 'not signed in');
             realtime.attach(actor.userId, actor.sessionId, socket);
           },
@@ -150,7 +153,12 @@ export function registerContractRoutes(
 }
 
 export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
-  const sessions = new SessionStore(o.redis);
+  // Every signed-in request reads its session (and `/api/auth/me` the member's snapshot): kept in
+  // memory until Redis says the key changed (TrackedReads), one round trip less per request.
+  const tracked = TrackedReads.of(o.redis, {
+    onUnavailable: (err) => o.logger.warn({ err }, 'sessions: Redis refused tracking; every read goes to Redis'),
+  });
+  const sessions = new SessionStore(o.redis, undefined, undefined, tracked);
   const cookie: CookieOptions = {
     name: o.cookieName ?? 'luxe_session',
     secure: o.cookieSecure ?? false,
@@ -185,6 +193,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   class GatewayModule {}
 
   const metrics = o.metrics === false || !o.metricsListener ? null : new Metrics({ service: 'gateway' });
+  metrics?.addTrackedReads(tracked.counts);
   const app = await createHttpApp(GatewayModule, o.logger, {
     trustProxy: o.trustProxy,
     accessLogLevel: 'info',
@@ -269,7 +278,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   registerContractRoutes(
     app,
     { services, sessions, limiter, cookieName: cookie.name, adminTokens, cache },
-    ownHandlers(limiter, cookie, new MeSnapshots(o.redis), adminTokens, imageOrigin),
+    ownHandlers(limiter, cookie, new MeSnapshots(o.redis, undefined, tracked), adminTokens, imageOrigin),
     o.logger,
     realtime,
   );
@@ -293,6 +302,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     { name: 'http', run: () => app.close() },
     { name: 'metrics listener', run: async () => metricsListener?.close() },
     { name: 'service connections', run: () => services.close() },
+    { name: 'session reads', run: () => tracked.stop() },
   ];
   let closing: Promise<void> | null = null;
   return {

@@ -330,6 +330,44 @@ describe('sockets end with their session (4401)', () => {
     expect(await closedWithin(b, 5000)).toEqual({ code: 4401, reason: 'session ended' });
   });
 
+  it('each gateway keeps the sessions and snapshots it read until Redis says they changed: a logout, a profile change or a key deleted in Redis is seen by the other gateway at its next request', async () => {
+    const m = await world.account('guest');
+    const token = m.api.cookie('luxe_session')!;
+    const on = (base: string) => {
+      const c = new ApiClient(base);
+      c.setCookie('luxe_session', token);
+      return c;
+    };
+    const fromMemory = async (i: number) => {
+      const text = await (await fetch(`${own.gatewayMetricsUrls[i]}/metrics`)).text();
+      return Number(/^luxe_session_reads_total\{[^}]*from="memory"[^}]*\} (\d+)/m.exec(text)?.[1] ?? NaN);
+    };
+    const before = [await fromMemory(0), await fromMemory(1)];
+    // Read twice on each gateway: kept in both (the second read, at least, from memory).
+    for (const base of gw)
+      for (let i = 0; i < 2; i++) expect((await on(base).call('GET', '/api/auth/me')).status).toBe(200);
+    expect(await fromMemory(0)).toBeGreaterThan(before[0]!);
+    expect(await fromMemory(1)).toBeGreaterThan(before[1]!);
+
+    // A profile change through the first: the second answers the new view on its next read.
+    expect((await on(gw[0]).call('POST', '/api/profile', { age: 33, bio: 'Seen everywhere at once.' })).status).toBe(
+      200,
+    );
+    const after = await on(gw[1]).call('GET', '/api/auth/me');
+    expect(after.status).toBe(200);
+    expect(after.json).toMatchObject({ age: 33, bio: 'Seen everywhere at once.' });
+
+    // The snapshot deleted in Redis behind everyone's back (as its TTL does): still answered (identity fills it).
+    expect(await redis.del(`me:${m.id}`)).toBe(1);
+    expect((await on(gw[1]).call('GET', '/api/auth/me')).json).toMatchObject({ age: 33 });
+
+    // Logout through the second: the first refuses the token on its very next request.
+    expect((await on(gw[1]).call('POST', '/api/auth/logout')).status).toBe(204);
+    const refused = await on(gw[0]).call('GET', '/api/auth/me');
+    expect(refused.status).toBe(401);
+    expect(refused.json.message).toBe('Not authenticated');
+  });
+
   it('a session that expired in Redis (no announcement) is found by the periodic re-check', async () => {
     const m = await world.account('guest');
     const token = m.api.cookie('luxe_session')!;

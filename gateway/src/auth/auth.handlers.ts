@@ -54,9 +54,11 @@ export function authHandlers(
       return r.user;
     },
     // The signed-in user: identity's snapshot of the user when Redis has it, else identity (which
-    // fills it). The session was read already; this is one more Redis read, and no call.
+    // fills it). The session was read already; this is one more read (from this gateway's memory
+    // when kept, see TrackedReads), and no call.
     [api.auth.me.id]: async (ctx) => {
-      const json = (await snapshots.get(ctx.actor.userId!)) ?? (await ctx.forward());
+      const json =
+        snapshots.kept(ctx.actor.userId!) ?? (await snapshots.get(ctx.actor.userId!)) ?? (await ctx.forward());
       ctx.reply.header('content-type', 'application/json; charset=utf-8');
       return json;
     },

@@ -249,7 +249,7 @@ describe('the cache in front of the route pipeline', () => {
     cache = new PublicReadCache(allRoutes, 'luxe_session', { settleMs: 0 });
     const deps = {
       services: { requestText, requestAnswer } as unknown as InternalHttpClient,
-      sessions: { get: sessionGet } as unknown as SessionStore,
+      sessions: { get: sessionGet, kept: () => undefined } as unknown as SessionStore,
       cookieName: 'luxe_session',
       cache,
     } as unknown as PipelineDeps;

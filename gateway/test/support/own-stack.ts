@@ -4,6 +4,8 @@ import { join } from 'node:path';
 /** What a stack of a test's own reports once started (infra/scripts/stack.mjs). */
 export interface OwnStack {
   gatewayUrls: string[];
+  /** Each gateway's metrics listener (`GET /metrics` there). */
+  gatewayMetricsUrls: string[];
   serviceUrls: Record<string, string>;
   instanceUrls: Record<string, string[]>;
   dbUrls: Record<string, string>;

@@ -295,6 +295,47 @@ function machineCpu() {
 }
 
 /**
+ * Every process's CPU seconds so far, by what it is: the stack's processes by name, PostgreSQL's
+ * backends by database (the bench's prefix dropped), Kafka's broker, and the rest by command. To
+ * say where a booking's CPU went in all (the relay's Kafka writes and the events' consumers too),
+ * which the per-process columns above leave out.
+ * @param {{ pid: (name: string) => number | undefined, names: () => string[] }} processes
+ * @param {import('pg').Client} admin
+ * @param {string} dbPrefix
+ */
+async function machineByProcess(processes, admin, dbPrefix) {
+  /** @type {Map<number, string>} */
+  const label = new Map();
+  for (const n of processes.names()) {
+    const pid = processes.pid(n);
+    if (pid) label.set(pid, n);
+  }
+  const rows = /** @type {{ pid: number, datname: string | null }[]} */ (
+    (await admin.query('SELECT pid, datname FROM pg_stat_activity')).rows
+  );
+  for (const r of rows) label.set(r.pid, `PostgreSQL ${(r.datname ?? 'background').replace(`${dbPrefix}_`, '')}`);
+  /** @type {Map<number, number>} */
+  const byPid = new Map();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    const s = cpuSeconds(pid);
+    if (s === 0) continue;
+    byPid.set(pid, s);
+    if (!label.has(pid)) {
+      let cmd = '';
+      try {
+        cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      } catch {
+        continue;
+      }
+      label.set(pid, /kafka\.Kafka/.test(cmd) ? 'Kafka' : /^postgres/.test(cmd) ? 'PostgreSQL other' : 'other');
+    }
+  }
+  return { byPid, label };
+}
+
+/**
  * Non-conflicting booking creation through the gateway: the demo host books the demo clubs'
  * regular sections (unlimited places) on random nights and hours, 20 connections. Each booking is
  * priced, checked and counted under its section's row lock, and published through the outbox.
@@ -304,7 +345,7 @@ function machineCpu() {
  */
 /**
  * @param {string} gatewayUrl
- * @param {{ adminUrl: string, dbPrefix: string, processes?: { pid: (name: string) => number | undefined } }} db
+ * @param {{ adminUrl: string, dbPrefix: string, processes?: { pid: (name: string) => number | undefined, names: () => string[] } }} db
  *   processes: the stack's, to tell each booking's CPU per process
  */
 export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes }) {
@@ -340,11 +381,19 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes 
   /** @type {{ rps: number, p50: number, p99: number, errors: number, tps: number | null, share: number | null, cpu: { gateway: number, bookings: number, postgres: number } | null, machine: { msPerBooking: number, busyPct: number } }[]} */
   const rounds = [];
   const meter = processes ? await cpuMeter(processes, adminUrl, `${dbPrefix}_bookings`) : null;
+  const { Client } = require('pg');
+  /** @type {import('pg').Client | null} */
+  const admin = processes ? new Client({ connectionString: adminUrl }) : null;
+  await admin?.connect();
+  /** @type {Map<string, number>} CPU seconds by process kind, over every round */
+  const spent = new Map();
+  let booked = 0;
   /** @type {string | null} */
   let skipped = 'skipped' in pg ? pg.skipped : null;
   try {
     for (let i = 0; i < ROUNDS; i++) {
       const before = await meter?.sample();
+      const whole = processes && admin ? await machineByProcess(processes, admin, dbPrefix) : null;
       const machineBefore = machineCpu();
       const r = await autocannon({
         url: `${gatewayUrl}/api/bookings`,
@@ -356,6 +405,14 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes 
       });
       const machineAfter = machineCpu();
       const after = await meter?.sample();
+      if (whole && processes && admin) {
+        const end = await machineByProcess(processes, admin, dbPrefix);
+        for (const [pid, s] of end.byPid) {
+          const kind = end.label.get(pid) ?? 'other';
+          spent.set(kind, (spent.get(kind) ?? 0) + s - (whole.byPid.get(pid) ?? 0));
+        }
+        booked += r.requests.total;
+      }
       const stackMs = machineAfter.busyMs - machineBefore.busyMs - (machineAfter.ownMs - machineBefore.ownMs);
       const allMs = machineAfter.busyMs - machineBefore.busyMs + machineAfter.idleMs - machineBefore.idleMs;
       const machine = {
@@ -381,6 +438,7 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes 
   } finally {
     if ('close' in pg) pg.close();
     await meter?.close();
+    await admin?.end();
   }
   /** @param {number[]} xs */
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -401,6 +459,20 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes 
     ),
   );
   console.log(`\nstatuses: ${JSON.stringify(statuses)}${skipped ? `; pgbench: ${skipped}` : ''}`);
+  /** @type {Record<string, number>} ms of CPU per booking by process kind, over every round */
+  const whereMs = Object.fromEntries(
+    [...spent]
+      .map(([k, sec]) => /** @type {[string, number]} */ ([k, (sec * 1000) / Math.max(1, booked)]))
+      .filter(([, ms]) => ms >= 0.05)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, ms]) => [k, Number(ms.toFixed(2))]),
+  );
+  if (booked)
+    console.log(
+      `where one booking's CPU went, every round (ms): ${Object.entries(whereMs)
+        .map(([k, ms]) => `${k} ${ms}`)
+        .join(', ')}`,
+    );
   const out = {
     rps: median(rounds.map((r) => r.rps)),
     p50: median(rounds.map((r) => r.p50)),
@@ -422,6 +494,7 @@ export async function benchBookings(gatewayUrl, { adminUrl, dbPrefix, processes 
       busyPct: Number(median(rounds.map((r) => r.machine.busyPct)).toFixed(0)),
     },
     pgbench: tpss.length ? { tps: median(tpss) } : { skipped },
+    whereMs,
   };
   if (out.share !== null)
     console.log(`bookings/s over pgbench TPS, median of the rounds' shares: ${out.share.toFixed(1)} %`);

@@ -15,6 +15,7 @@ export * from './metrics';
 export * from './tracing';
 export * from './internal-auth';
 export * from './session-store';
+export * from './tracked-reads';
 export * from './nest-logger';
 export * from './http/app';
 export * from './http/contract';

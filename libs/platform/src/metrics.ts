@@ -156,6 +156,25 @@ export class Metrics implements ConsumerMetrics {
     });
   }
 
+  /**
+   * `luxe_session_reads_total{from}`: the gateway's session and snapshot reads answered from its
+   * memory (`memory`) or from Redis (`redis`), TrackedReads' counts read at each scrape (the hot
+   * path counts in two plain numbers, no label lookup per request).
+   */
+  addTrackedReads(counts: { kept: number; read: number }): void {
+    new Counter({
+      name: 'luxe_session_reads_total',
+      help: 'Session and /api/auth/me snapshot reads, answered from the gateway memory or from Redis',
+      labelNames: ['from'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc({ from: 'memory' }, counts.kept);
+        this.inc({ from: 'redis' }, counts.read);
+      },
+    });
+  }
+
   /** The exposition text and its content type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };

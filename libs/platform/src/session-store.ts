@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as digest, randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
 import { publish } from './pubsub';
+import { TrackedReads } from './tracked-reads';
 
 export interface Session {
   userId: string;
@@ -13,8 +14,11 @@ export interface Session {
 /** A session's expiry slides at most this often, so a read is one Redis command, not three. */
 const SLIDE_EVERY_MS = 60_000;
 
+/** A session as stored, parsed once per value read (frozen: TrackedReads hands the same object to every read). */
+const decodeSession = (raw: string): Readonly<Session> => Object.freeze(JSON.parse(raw) as Session);
+
 /** The id of a session: a hash of its token (what Redis and the actor hold). */
-export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const sessionIdOf = (token: string) => digest('sha256', token, 'base64url');
 const hash = sessionIdOf;
 
 /**
@@ -39,6 +43,8 @@ export class SessionStore {
     readonly ttlSeconds = 60 * 60 * 24 * 14,
     /** Absolute lifetime: however much it is used, a session ends this long after sign-in. */
     readonly maxAgeSeconds = 60 * 60 * 24 * 30,
+    /** Where `get` reads sessions, kept in memory until they change (the gateway's); none: Redis each time. */
+    private readonly reads: TrackedReads | null = null,
   ) {}
 
   async create(userId: string, userType: string): Promise<{ token: string; session: Session }> {
@@ -57,13 +63,32 @@ export class SessionStore {
     return { token, session };
   }
 
+  /**
+   * The session from memory, without a promise: when it is kept (TrackedReads), within its
+   * absolute lifetime and with no slide due. Undefined when `get` must answer (not kept, or
+   * something to write); null for a token that cannot be one.
+   */
+  kept(token: string | undefined | null): (Session & { id: string }) | null | undefined {
+    if (!this.reads) return undefined;
+    if (!token || token.length > 200) return null;
+    const id = hash(token);
+    const s = this.reads.peekDecoded(`sess:${id}`, decodeSession);
+    if (!s) return undefined;
+    const now = Date.now();
+    if (now - Date.parse(s.createdAt) >= this.maxAgeSeconds * 1000) return undefined;
+    if (!s.slidAt || now - s.slidAt >= SLIDE_EVERY_MS) return undefined;
+    return { ...s, id };
+  }
+
   /** Returns the session and slides its expiry, or null. */
   async get(token: string | undefined | null): Promise<(Session & { id: string }) | null> {
     if (!token || token.length > 200) return null;
     const id = hash(token);
-    const raw = await this.redis.get(`sess:${id}`);
-    if (!raw) return null;
-    const session = JSON.parse(raw) as Session;
+    const key = `sess:${id}`;
+    const session = this.reads
+      ? await this.reads.getDecoded(key, decodeSession)
+      : await this.redis.get(key).then((raw) => (raw ? decodeSession(raw) : null));
+    if (!session) return null;
     if (Date.now() - Date.parse(session.createdAt) >= this.maxAgeSeconds * 1000) {
       await this.destroyById(id);
       return null;
@@ -74,14 +99,13 @@ export class SessionStore {
       const slid: Session = { ...session, slidAt: Date.now() };
       await this.redis
         .multi()
-        .set(`sess:${id}`, JSON.stringify(slid), 'EX', this.ttlSeconds, 'XX')
+        .set(key, JSON.stringify(slid), 'EX', this.ttlSeconds, 'XX')
         .expire(`user-sess:${session.userId}`, this.ttlSeconds)
         .exec();
+      TrackedReads.forget(this.redis, key);
     }
-    // The parsed object is this call's own: the id goes on it (no copy per signed-in request).
-    const found = session as Session & { id: string };
-    found.id = id;
-    return found;
+    // The decoded session is shared by every read of it (kept): the caller gets its own copy.
+    return { ...session, id };
   }
 
   async destroy(token: string | undefined | null): Promise<void> {
@@ -95,13 +119,16 @@ export class SessionStore {
     if (!id || !/^[A-Za-z0-9_-]{1,100}$/.test(id)) return;
     const raw = await this.redis.get(`sess:${id}`);
     await this.redis.del(`sess:${id}`);
+    TrackedReads.forget(this.redis, `sess:${id}`);
     if (raw) await this.redis.srem(`user-sess:${(JSON.parse(raw) as Session).userId}`, id);
     await this.ended({ sessionIds: [id] });
   }
 
   async destroyAllForUser(userId: string): Promise<number> {
     const ids = await this.redis.smembers(`user-sess:${userId}`);
-    if (ids.length) await this.redis.del(...ids.map((i) => `sess:${i}`));
+    const keys = ids.map((i) => `sess:${i}`);
+    if (keys.length) await this.redis.del(...keys);
+    TrackedReads.forget(this.redis, ...keys);
     await this.redis.del(`user-sess:${userId}`);
     await this.ended({ sessionIds: ids, userId });
     return ids.length;
@@ -136,23 +163,32 @@ export class MeSnapshots {
   constructor(
     private readonly redis: Redis,
     readonly ttlSeconds = 600,
+    /** Where `get` reads, kept in memory until changed (the gateway's); none: Redis each time. */
+    private readonly reads: TrackedReads | null = null,
   ) {}
 
   private key(userId: string): string {
     return `me:${userId}`;
   }
+  /** The view if kept in memory, at once; undefined if Redis must be asked (`get`). */
+  kept(userId: string): string | undefined {
+    return this.reads?.peek(this.key(userId));
+  }
   get(userId: string): Promise<string | null> {
-    return this.redis.get(this.key(userId));
+    return this.reads ? this.reads.get(this.key(userId)) : this.redis.get(this.key(userId));
   }
   /** After identity changed the user (committed): the new view replaces any other. */
   async put(userId: string, json: string): Promise<void> {
     await this.redis.set(this.key(userId), json, 'EX', this.ttlSeconds);
+    TrackedReads.forget(this.redis, this.key(userId));
   }
   /** After a read: only if nothing newer was written meanwhile. */
   async fill(userId: string, json: string): Promise<void> {
     await this.redis.set(this.key(userId), json, 'EX', this.ttlSeconds, 'NX');
+    TrackedReads.forget(this.redis, this.key(userId));
   }
   async drop(userId: string): Promise<void> {
     await this.redis.del(this.key(userId));
+    TrackedReads.forget(this.redis, this.key(userId));
   }
 }

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createRedis, TrackedReads } from '../src';
+
+// Server-assisted client-side caching against the real Redis: a key read is kept until Redis
+// says it changed, from any connection, and nothing is kept across a lost connection.
+const redis = createRedis(process.env.REDIS_URL!);
+const writer = createRedis(process.env.REDIS_URL!);
+let reads: TrackedReads;
+const key = () => `test:tracked:${randomUUID()}`;
+
+async function until(what: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await what())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+beforeAll(async () => {
+  reads = TrackedReads.of(redis, { ttlMs: 60_000 });
+  await until(() => reads.caching);
+});
+afterAll(async () => {
+  await reads.stop();
+  await Promise.all([redis.quit(), writer.quit()]);
+});
+
+describe('TrackedReads (real Redis, CLIENT TRACKING)', () => {
+  it('answers a second read from memory, and the value another connection writes as soon as Redis says so', async () => {
+    const k = key();
+    await writer.set(k, 'one', 'EX', 60);
+    const before = { ...reads.counts };
+    expect(await reads.get(k)).toBe('one');
+    expect(await reads.get(k)).toBe('one');
+    expect(reads.counts.read - before.read).toBe(1);
+    expect(reads.counts.kept - before.kept).toBe(1);
+
+    await writer.set(k, 'two', 'EX', 60);
+    // The invalidation comes on the other connection: at most a few milliseconds.
+    await until(async () => (await reads.get(k)) === 'two', 1000);
+    await writer.del(k);
+    await until(async () => (await reads.get(k)) === null, 1000);
+  });
+
+  it('forgets a key Redis expired', async () => {
+    const k = key();
+    await writer.set(k, 'short', 'PX', 200);
+    expect(await reads.get(k)).toBe('short');
+    await until(async () => (await reads.get(k)) === null, 3000);
+  });
+
+  it('keeps nothing across a lost invalidation connection: a write while it was down is seen after', async () => {
+    const k = key();
+    await writer.set(k, 'before', 'EX', 60);
+    expect(await reads.get(k)).toBe('before');
+    expect(await reads.get(k)).toBe('before');
+    const id = reads.invalidationsClientId;
+    expect(id).not.toBeNull();
+    await writer.client('KILL', 'ID', String(id));
+    // Written while no invalidation can reach this process.
+    await writer.set(k, 'after', 'EX', 60);
+    await until(() => reads.caching && reads.invalidationsClientId !== id);
+    expect(await reads.get(k)).toBe('after');
+    // Tracking is on again: the next change is seen too.
+    await writer.set(k, 'again', 'EX', 60);
+    await until(async () => (await reads.get(k)) === 'again', 1000);
+    await writer.del(k);
+  });
+
+  it('keeps nothing across a lost reading connection either', async () => {
+    const k = key();
+    await writer.set(k, 'v1', 'EX', 60);
+    expect(await reads.get(k)).toBe('v1');
+    const list = (await writer.client('LIST')) as string;
+    const tracking = list
+      .split('\n')
+      .find((l) => /flags=\S*t/.test(l) && l.includes(`redir=${reads.invalidationsClientId}`));
+    expect(tracking).toBeDefined();
+    await writer.client('KILL', 'ID', /id=(\d+)/.exec(tracking!)![1]!);
+    await writer.set(k, 'v2', 'EX', 60);
+    await until(async () => reads.caching && (await reads.get(k)) === 'v2', 3000);
+    await writer.del(k);
+  });
+});
