@@ -76,10 +76,14 @@ background_phases_done() {
 jest_phase unit --config jest.config.cjs
 vitest_phase web --config web/vitest.config.ts
 background_phases helm containers fuzz
-jest_phase integration --config jest.integration.config.cjs --runInBand
+jest_phase integration --config jest.integration.config.cjs --runInBand --testPathIgnorePatterns '/node_modules/' 'broker-outage'
 background_phases_done
+# The broker frozen (gateway/test/broker-outage.api.spec.ts SIGSTOPs infra/local's Kafka) once
+# nothing else uses that broker: beside the integration phase, the container images' runbook tools
+# met its frozen coordinator and failed. A stack of its own again (the phase's global setup).
+jest_phase broker-outage --config jest.integration.config.cjs --runInBand gateway/test/broker-outage.api.spec.ts
 # Rolling restart under load, scale-out, two gateways (gateway/test/scale.load.ts): a stack of its own
 # (18 processes), once the integration phase has stopped the shared one (npm run test:scale alone).
 SKIP_STACK=1 jest_phase scale --config jest.integration.config.cjs --runInBand --testMatch '<rootDir>/gateway/test/scale.load.ts'
 if [ -f .data/provision-all.log ]; then echo ""; echo "=== background provisioning ==="; cat .data/provision-all.log; fi
-node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration scale helm fuzz containers
+node infra/scripts/summarize-tests.mjs "$RESULTS" unit web integration broker-outage scale helm fuzz containers

@@ -71,6 +71,23 @@ export class ConversationRepository {
   cards(ids: string[]): Promise<UserCard[]> {
     return ids.length ? this.ds.manager.findBy(UserCard, { userId: In(ids) }) : Promise.resolve([]);
   }
+  /**
+   * The conversation and whether either participant blocked the other, in one round trip: what a
+   * message's send checks before its transaction (two reads were two round trips on every message).
+   */
+  async withBlock(id: string): Promise<{ conversation: ConversationEntity; blocked: boolean } | null> {
+    const { entities, raw } = await this.ds.manager
+      .getRepository(ConversationEntity)
+      .createQueryBuilder('c')
+      .addSelect(
+        `EXISTS (SELECT 1 FROM conversation_blocks b WHERE (b.blocker_id = c.host_id AND b.blocked_id = c.guest_id) OR (b.blocker_id = c.guest_id AND b.blocked_id = c.host_id))`,
+        'blocked',
+      )
+      .where('c.id = :id', { id })
+      .getRawAndEntities<{ blocked: boolean }>();
+    const conversation = entities[0];
+    return conversation ? { conversation, blocked: raw[0]!.blocked === true } : null;
+  }
   /** Whether either participant blocked the other. */
   blocked(c: ConversationEntity): Promise<boolean> {
     return this.ds.manager
@@ -121,9 +138,13 @@ export class ConversationRepository {
     const p = pageOf(rows, page.limit, (r) => ({ at: r.at, id: r.message.id }));
     return { items: p.items.map((r) => r.message).reverse(), nextCursor: p.nextCursor };
   }
+  /** The message and its conversation's last-message time, in one statement (one round trip in the send's transaction). */
   async addMessage(m: EntityManager, msg: MessageEntity): Promise<void> {
-    await m.insert(MessageEntity, msg);
-    await m.update(ConversationEntity, { id: msg.conversationId }, { lastMessageAt: msg.createdAt });
+    await m.query(
+      `WITH sent AS (INSERT INTO messages (id, conversation_id, sender_id, content, read, created_at) VALUES ($1, $2, $3, $4, $5, $6))
+       UPDATE conversations SET last_message_at = $6 WHERE id = $2`,
+      [msg.id, msg.conversationId, msg.senderId, msg.content, msg.read, msg.createdAt],
+    );
   }
   /** Marks the other participant's messages read, in the caller's transaction; how many were unread. */
   async markRead(m: EntityManager, conversationId: string, readerId: string): Promise<number> {

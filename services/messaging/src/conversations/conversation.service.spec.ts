@@ -56,6 +56,7 @@ function setup(
   const repo = {
     byId: jest.fn(async (id: string) => (id === conversation.id ? conversation : null)),
     blocked: jest.fn(async () => !!o.blocked),
+    withBlock: jest.fn(async (id: string) => (id === conversation.id ? { conversation, blocked: !!o.blocked } : null)),
     addMessage: jest.fn(async (_m: EntityManager, msg: MessageEntity) => void added.push(msg)),
     message: jest.fn(async (_c: string, id: string) => (o.msg && o.msg.id === id ? o.msg : null)),
     messages: jest.fn(async () => ({ items: o.msg ? [o.msg] : [], nextCursor: null })),

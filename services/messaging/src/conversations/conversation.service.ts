@@ -129,9 +129,13 @@ export class ConversationService {
   }
 
   async send(actor: Actor, id: string, content: string): Promise<Message> {
-    const c = await this.participant(actor, id);
+    requireMember(actor);
+    const found = await this.conversations.withBlock(id);
+    const c = found?.conversation;
+    if (!c || (c.hostId !== actor.userId && c.guestId !== actor.userId))
+      throw AppError.of(MESSAGING_ERRORS.CONVERSATION_NOT_FOUND);
     // A blocked conversation stays readable and reportable, but takes no new message.
-    if (await this.conversations.blocked(c)) throw AppError.of(MESSAGING_ERRORS.UNAVAILABLE);
+    if (found.blocked) throw AppError.of(MESSAGING_ERRORS.UNAVAILABLE);
     const msg = Object.assign(new MessageEntity(), {
       id: randomUUID(),
       conversationId: id,

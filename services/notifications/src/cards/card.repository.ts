@@ -61,6 +61,24 @@ export class CardRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Whom an email of `kind` goes to: the member's card and whether he wants that kind (on unless
+   * he turned it off), in one round trip (the notification's transaction read them one by one).
+   */
+  async emailRecipient(
+    m: EntityManager,
+    userId: string,
+    kind: string,
+  ): Promise<(MemberCard & { wants: boolean }) | null> {
+    const rows: (MemberCard & { wants: boolean })[] = await m.query(
+      `SELECT user_id AS "userId", first_name AS "firstName", email, user_type AS "userType", unsubscribe_token AS "unsubscribeToken",
+              COALESCE((SELECT p.enabled FROM email_preferences p WHERE p.user_id = c.user_id AND p.kind = $2), true) AS wants
+         FROM member_cards c WHERE c.user_id = $1`,
+      [userId, kind],
+    );
+    return rows[0] ?? null;
+  }
+
   async memberByToken(token: string): Promise<MemberCard | null> {
     const rows: MemberCard[] = await this.ds.query(
       `SELECT user_id AS "userId", first_name AS "firstName", email, user_type AS "userType", unsubscribe_token AS "unsubscribeToken" FROM member_cards WHERE unsubscribe_token = $1`,

@@ -73,8 +73,8 @@ export class MessageDigest implements OnModuleInit, OnModuleDestroy {
     const presence = await presenceOf(this.redis, this.settings.KAFKA_TOPIC_PREFIX ?? '', userId);
     const first = new Date(rows[0]!.created_at).getTime();
     const away = presence === null || (presence !== 'online' && presence < first);
-    const to = away ? await this.cards.member(userId, m) : null;
-    const wanted = !!to?.email && (await this.emails.preferences(userId, m))['message-received'];
+    const to = away ? await this.cards.emailRecipient(m, userId, 'message-received') : null;
+    const wanted = !!to?.email && to.wants;
     if (away && wanted) {
       const n = rows.length;
       const listed = rows.slice(-LISTED).map((r) => `${r.title}: “${r.body}”`);

@@ -57,8 +57,8 @@ export class NotificationService {
     });
     // Messages go out batched, to members away for a while (MessageDigest), never one by one.
     if (this.sender.enabled && isEmailKind(d.kind) && d.kind !== 'message-received') {
-      const to = await this.cards.member(d.userId, m);
-      if (to?.email && (await this.emails.preferences(d.userId, m))[d.kind]) {
+      const to = await this.cards.emailRecipient(m, d.userId, d.kind);
+      if (to?.email && to.wants) {
         await this.emails.enqueue(
           m,
           n.id,

@@ -66,13 +66,14 @@ export class ReminderScheduler implements OnModuleInit, OnModuleDestroy {
     const db = {
       executeSql: async (text: string, values: unknown[]) => ({ rows: (await m.query(text, values)) as unknown[] }),
     };
-    for (const { which, at } of reminderTimes(startsAt, now)) {
-      await this.boss.send(REMINDER_QUEUE, { bookingId, which } satisfies ReminderJob, {
-        startAfter: at,
-        singletonKey: `${bookingId}:${which}`,
-        db,
-      } as PgBoss.SendOptions);
-    }
+    // Both reminders in one statement (pg-boss's insert: the queue's retry settings apply as to a send).
+    const jobs = reminderTimes(startsAt, now).map(({ which, at }) => ({
+      name: REMINDER_QUEUE,
+      data: { bookingId, which } satisfies ReminderJob,
+      startAfter: at,
+      singletonKey: `${bookingId}:${which}`,
+    }));
+    if (jobs.length) await this.boss.insert(jobs, { db } as PgBoss.InsertOptions);
   }
 
   /** A due reminder: the host and the guests going, unless the booking was cancelled meanwhile. */
