@@ -36,10 +36,23 @@ export async function journey(browser: Browser, name: string, run: (page: Page) 
     await run(page);
   } catch (error) {
     await mkdir(RESULTS_DIR, { recursive: true });
-    const file = `${RESULTS_DIR}${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.png`;
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = `${RESULTS_DIR}${name}-${stamp}.png`;
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    // A journey that drives pages opened before it (two browsers, e.g. a host's and a guest's) failed
+    // on one of those: each open page's screenshot and address too (its own page is then blank).
+    const others = browser
+      .contexts()
+      .flatMap((c) => c.pages())
+      .filter((p) => p !== page);
+    const shown: string[] = [];
+    for (const [i, p] of others.entries()) {
+      const f = `${RESULTS_DIR}${name}-${stamp}-page${i + 1}.png`;
+      await p.screenshot({ path: f, fullPage: true }).catch(() => undefined);
+      shown.push(`${f} at ${p.url()}`);
+    }
     throw new Error(
-      `${error instanceof Error ? error.message : String(error)}\n(screenshot: ${file}, url: ${page.url()})`,
+      `${error instanceof Error ? error.message : String(error)}\n(screenshot: ${file}, url: ${page.url()}${shown.length ? `; other pages: ${shown.join(', ')}` : ''})`,
       { cause: error },
     );
   } finally {
