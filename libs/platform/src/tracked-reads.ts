@@ -66,8 +66,8 @@ export class TrackedReads {
       return;
     }
     this.reads = redis.duplicate({ lazyConnect: false });
-    // Not resubscribed by ioredis after a reconnection: `track` asks the new connection's id first,
-    // which a connection already subscribed cannot answer.
+    // Not resubscribed by ioredis after a reconnection: `subscribe` asks the new connection's id
+    // first, which a connection already subscribed cannot answer.
     this.invalidations = redis.duplicate({ lazyConnect: false, enableAutoPipelining: false, autoResubscribe: false });
     this.invalidations.on('messageBuffer', (channel: Buffer, keys: unknown) => {
       if (channel.toString() === INVALIDATE_CHANNEL) this.invalidated(keys);
@@ -199,9 +199,12 @@ export class TrackedReads {
     if (this.reads.status === 'ready' && this.subscriberId === id && !this.stopped) this.live = true;
   }
 
-  /** Keys changed (or, for null, everything: FLUSHALL, or the redirect broke). */
+  /**
+   * Keys changed; null: everything (a FLUSHDB or FLUSHALL of any database: Redis tells every
+   * tracking client). Tracking itself goes on: what is kept goes, reads are kept again after.
+   */
   private invalidated(keys: unknown): void {
-    if (!Array.isArray(keys)) return this.drop();
+    if (!Array.isArray(keys)) return this.clear();
     for (const k of keys) this.dropKey(String(k));
   }
 
@@ -210,8 +213,13 @@ export class TrackedReads {
     this.pending.delete(key);
   }
 
+  /** A connection lost (or tracking being set up again): nothing kept, nothing kept again until tracking is on. */
   private drop(): void {
     if (this.reads) this.live = false;
+    this.clear();
+  }
+
+  private clear(): void {
     this.cache.clear();
     this.pending.clear();
   }

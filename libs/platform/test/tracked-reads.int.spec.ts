@@ -64,6 +64,31 @@ describe('TrackedReads (real Redis, CLIENT TRACKING)', () => {
     }
   });
 
+  it('drops everything on a flush of any database (Redis tells every tracking client), and keeps reads again after', async () => {
+    const k = key();
+    await writer.set(k, 'kept', 'EX', 60);
+    expect(await reads.get(k)).toBe('kept');
+    expect(await reads.get(k)).toBe('kept');
+    // An empty database of its own (the test stack uses 0, the phases beside it 9 and 10).
+    const other = createRedis(`${process.env.REDIS_URL!.replace(/\/\d+$/, '')}/15`);
+    try {
+      const before = { ...reads.counts };
+      await other.flushdb();
+      await until(async () => {
+        await reads.get(k);
+        return reads.counts.read > before.read;
+      }, 1000);
+      // Tracking still on: the value read again is kept again (it was not, until the flush ended it).
+      const after = reads.counts.kept;
+      expect(await reads.get(k)).toBe('kept');
+      expect(reads.counts.kept).toBe(after + 1);
+      expect(reads.caching).toBe(true);
+    } finally {
+      await other.quit();
+    }
+    await writer.del(k);
+  });
+
   it('keeps nothing across a lost invalidation connection: a write while it was down is seen after', async () => {
     const k = key();
     await writer.set(k, 'before', 'EX', 60);
