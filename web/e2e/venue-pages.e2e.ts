@@ -14,10 +14,9 @@ afterAll(async () => {
 /** /events searched for the city: its list and the list's end (the Load more button, by its place: its label changes while it loads). */
 async function openCity(page: Page, city: string) {
   await page.goto('/events');
-  // Hydrated first (React's fiber on the heading): these journeys are about the list's pages. A
-  // search typed while the prerendered page was being hydrated was once lost under CI's load (the
-  // field showed the default city again); typing before the code comes is
-  // "a search typed and sent before the page's code has come" below.
+  // Hydrated first (React's fiber on the heading): these journeys are about the list's pages, and a
+  // search typed while the prerendered page is being hydrated can be lost (the field shows the
+  // default city again: an open question, not what these check). Typing before the code comes is "a search typed and sent before the page's code has come" below.
   await page.waitForFunction(() => {
     const h1 = document.querySelector('h1');
     return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));

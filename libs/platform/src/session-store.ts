@@ -13,6 +13,7 @@ export interface Session {
 
 /** A session's expiry slides at most this often, so a read is one Redis command, not three. */
 const SLIDE_EVERY_MS = 60_000;
+const slideDue = (s: Pick<Session, 'slidAt'>) => !s.slidAt || Date.now() - s.slidAt >= SLIDE_EVERY_MS;
 
 /** A session as stored, parsed once per value read (frozen: TrackedReads hands the same object to every read). */
 const decodeSession = (raw: string): Readonly<Session> => Object.freeze(JSON.parse(raw) as Session);
@@ -74,9 +75,7 @@ export class SessionStore {
     const id = hash(token);
     const s = this.reads.peekDecoded(`sess:${id}`, decodeSession);
     if (!s) return undefined;
-    const now = Date.now();
-    if (now - Date.parse(s.createdAt) >= this.maxAgeSeconds * 1000) return undefined;
-    if (!s.slidAt || now - s.slidAt >= SLIDE_EVERY_MS) return undefined;
+    if (this.pastLifetime(s) || slideDue(s)) return undefined;
     return { ...s, id };
   }
 
@@ -89,13 +88,13 @@ export class SessionStore {
       ? await this.reads.getDecoded(key, decodeSession)
       : await this.redis.get(key).then((raw) => (raw ? decodeSession(raw) : null));
     if (!session) return null;
-    if (Date.now() - Date.parse(session.createdAt) >= this.maxAgeSeconds * 1000) {
+    if (this.pastLifetime(session)) {
       await this.destroyById(id);
       return null;
     }
     // Slide the session and the user's index together, so revoking all of a user's sessions
     // still finds one that was kept alive by use; at most once a minute.
-    if (!session.slidAt || Date.now() - session.slidAt >= SLIDE_EVERY_MS) {
+    if (slideDue(session)) {
       const slid: Session = { ...session, slidAt: Date.now() };
       await this.redis
         .multi()
@@ -140,7 +139,12 @@ export class SessionStore {
    */
   async alive(id: string): Promise<boolean> {
     const raw = await this.redis.get(`sess:${id}`);
-    return !!raw && Date.now() - Date.parse((JSON.parse(raw) as Session).createdAt) < this.maxAgeSeconds * 1000;
+    return !!raw && !this.pastLifetime(JSON.parse(raw) as Session);
+  }
+
+  /** Past its absolute lifetime (however much it was used). */
+  private pastLifetime(s: Pick<Session, 'createdAt'>): boolean {
+    return Date.now() - Date.parse(s.createdAt) >= this.maxAgeSeconds * 1000;
   }
 
   /**

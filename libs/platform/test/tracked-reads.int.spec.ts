@@ -46,7 +46,7 @@ describe('TrackedReads (real Redis, CLIENT TRACKING)', () => {
   it('forgets a key Redis expired within its own lifetime (Redis announces an expiry only once it evicts the key)', async () => {
     // Redis's active expiry samples the keys that have a TTL: with the shared stack's thousands of
     // them, an expired key kept in memory (never read in Redis, so never expired on access) can be
-    // evicted, and announced, seconds later (CI: not within 3 s). What bounds it is ttlMs.
+    // evicted, and announced, seconds later. What bounds it is ttlMs.
     const client = createRedis(process.env.REDIS_URL!);
     const short = TrackedReads.of(client, { ttlMs: 500 });
     try {
