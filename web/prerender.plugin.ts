@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PrerenderedPage } from './src/prerender';
 
@@ -91,15 +90,25 @@ export function pageHtml(shell: string, page: PrerenderedPage, css: (file: strin
 }
 
 /**
+ * The server build of the app, kept in the build's folder for the gateway (gateway/src/web/page-render.ts
+ * requires it to draw /events with its first cards): one CommonJS file with React, the router and
+ * the app inside, so the gateway's image needs none of them installed. Never served (the gateway's
+ * static files skip `server/`).
+ */
+export const SERVER_RENDER_FILE = 'server/render.cjs';
+
+/**
  * Each path's page, rendered by the server build in a Node process of its own: this config runs in
  * Vite's module runner, which would load the server build as source of its own (and is closed by now).
  */
 function renderInNode(module: string, paths: string[]): Record<string, PrerenderedPage> {
-  const script = `const { prerender } = await import(${JSON.stringify(pathToFileURL(module).href)});
-const pages = {};
-for (const path of ${JSON.stringify(paths)}) pages[path] = await prerender(path);
-process.stdout.write(JSON.stringify(pages));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+  const script = `const { prerender } = require(${JSON.stringify(module)});
+(async () => {
+  const pages = {};
+  for (const path of ${JSON.stringify(paths)}) pages[path] = await prerender(path);
+  process.stdout.write(JSON.stringify(pages));
+})();`;
+  const out = execFileSync(process.execPath, ['-e', script], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -129,22 +138,27 @@ export function prerenderPlugin({ entry, paths }: { entry: string; paths: string
       order: 'pre',
       async handler() {
         const outDir = resolve(config.root, config.build.outDir);
-        // Under node_modules: Node resolves the server build's imports (react, react-router) from here.
-        const serverDir = resolve(config.root, 'node_modules/.cache/luxe-prerender');
+        const serverFile = join(outDir, SERVER_RENDER_FILE);
         await build({
           configFile: config.configFile,
           configLoader: 'runner',
           mode: config.mode,
           logLevel: 'warn',
+          // React's production build inside (its entry picks by NODE_ENV at run time otherwise).
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          ssr: { noExternal: true, target: 'node' },
           build: {
             ssr: entry,
-            outDir: serverDir,
-            emptyOutDir: true,
+            outDir: dirname(serverFile),
+            emptyOutDir: false,
             sourcemap: false,
-            rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+            copyPublicDir: false,
+            rolldownOptions: {
+              output: { format: 'cjs', entryFileNames: basename(serverFile), codeSplitting: false },
+            },
           },
         });
-        const pages = renderInNode(join(serverDir, 'prerender.mjs'), paths);
+        const pages = renderInNode(serverFile, paths);
         const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
         writeFileSync(join(outDir, SPA_SHELL_FILE), shell);
         const entries: PrerenderedEntry[] = [];
@@ -160,7 +174,6 @@ export function prerenderPlugin({ entry, paths }: { entry: string; paths: string
           entries.push({ path, file });
         }
         writeFileSync(join(outDir, PRERENDERED_FILE), `${JSON.stringify(entries, null, 1)}\n`);
-        rmSync(serverDir, { recursive: true, force: true });
       },
     },
   };

@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import type Redis from 'ioredis';
-import { allRoutes } from '@luxe/contracts';
+import { allRoutes, NEXT_CURSOR_HEADER } from '@luxe/contracts';
 import {
   type EventTransport,
   type ServiceUrls,
@@ -38,7 +38,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { apiSecurityHeaders, csrfHook, isApiPath, staticSecurityHeaders } from './web/security';
-import { ImageOrigin, listImageHints, serveWebClient } from './web/static';
+import { DATA_PRELOADS, ImageOrigin, listImageHints, serveWebClient } from './web/static';
+import { PageRenderer } from './web/page-render';
 import type { TrustProxy } from './web/trust-proxy';
 
 export interface GatewayOptions {
@@ -286,9 +287,34 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   // /events' first venue image (the page's largest paint) is hinted with the page, learnt from the cache's answers of its list.
   const images = cache ? listImageHints() : undefined;
   if (images) cache?.onStore(images.learn);
-  await serveWebClient(fastify, o.webDistDir, { imageHints: images?.hints, imageOrigin, sessionCookie: cookie.name });
+  // /events drawn with its first cards (page-render.ts), from the same read its visitors make: asked of
+  // this gateway itself (its public read cache, else the venues service), as an anonymous visitor.
+  const renderer = o.webDistDir
+    ? new PageRenderer({
+        dir: o.webDistDir,
+        reads: DATA_PRELOADS,
+        logger: o.logger,
+        read: async (url, correlationId) => {
+          const r = await fastify.inject({
+            method: 'GET',
+            url,
+            headers: { accept: 'application/json', ...(correlationId ? { 'x-correlation-id': correlationId } : {}) },
+          });
+          if (r.statusCode !== 200) return undefined;
+          const cursor = r.headers[NEXT_CURSOR_HEADER];
+          return { body: r.body, nextCursor: typeof cursor === 'string' ? cursor : null };
+        },
+      })
+    : undefined;
+  await serveWebClient(fastify, o.webDistDir, {
+    imageHints: images?.hints,
+    imageOrigin,
+    sessionCookie: cookie.name,
+    renderer: renderer?.available ? renderer : undefined,
+  });
   // No Nest shutdown hooks: main.ts (or the embedded launcher) handles the stop signals once.
   await app.listen(o.port, o.host);
+  if (renderer?.available) void renderer.load();
   const metricsListener =
     metrics && o.metricsListener
       ? await listenForMetrics(metrics, o.metricsListener.host, o.metricsListener.port)

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { accessibilityViolations, BASE_URL, journey, launchBrowser, registerMember } from './browser';
+import { seedPublicVenues } from './stack';
 
 // The public entry pages arrive prerendered (web/prerender.plugin.ts, gateway/src/web/static.ts):
 // their words are in the HTML before any script runs, the client hydrates them without a mismatch,
@@ -151,6 +152,63 @@ describe('prerendered public pages (/, /events, /login) through the gateway', ()
         expect([p.path, t.preloads.filter((start) => start < t.paint!)]).toEqual([p.path, []]);
       });
     }
+  });
+
+  it('/events arrives with the first cards of its list drawn by the gateway, and the client takes them over without a mismatch', async () => {
+    // At least one venue in the default place (other journeys add theirs there too, at any time).
+    await seedPublicVenues('Miami', 1);
+    // Drawn from the gateway's public read cache, which a row written straight in the database
+    // reaches within its TTL (no event): until then the page may show the list as it was.
+    let html = '';
+    let link = '';
+    for (const end = Date.now() + 20_000; Date.now() < end; await new Promise((r) => setTimeout(r, 250))) {
+      const r = await fetch(`${BASE_URL}/events`);
+      html = await r.text();
+      link = r.headers.get('link') ?? '';
+      if (html.includes('data-testid="venue-card"')) break;
+    }
+    // The cards are in the HTML, those of the data block the client starts from, in its order.
+    const block = /<script type="application\/json" id="luxe-state">(.*?)<\/script>/.exec(html);
+    expect(block).not.toBeNull();
+    const state = JSON.parse(block![1]) as {
+      queries: { queryKey: unknown[]; state: { data: { pages: { items: { name: string; city: string }[] }[] } } }[];
+    };
+    expect(state.queries.map((q) => q.queryKey)).toEqual([['venues', 'pages', 'miami', 'florida', 'all']]);
+    const items = state.queries[0].state.data.pages[0].items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(new Set(items.map((v) => v.city))).toEqual(new Set(['Miami, FL']));
+    const names = [...html.matchAll(/<h3 id="venue-[^"]+-name"[^>]*>([^<]+)<\/h3>/g)].map((m) => m[1]);
+    expect(names).toEqual(items.map((v) => v.name.replace(/&/g, '&amp;').replace(/</g, '&lt;')));
+    expect(html).not.toContain('Loading events...');
+    // Its first photo is hinted as the page fetches it (the small copy its srcset picks, not the full one).
+    expect(link).toMatch(/rel=preload; as=image; imagesrcset="[^"]+\?w=800 800w, [^"]+ 2048w"; imagesizes="[^"]+"/);
+    await journey(browser, 'prerender-events-drawn', async (page) => {
+      const seen = problems(page);
+      const reads: string[] = [];
+      page.on('request', (q) => {
+        if (new URL(q.url()).pathname.startsWith('/api/venues/')) reads.push(q.url());
+      });
+      await page.addInitScript(() =>
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive')
+            (window as unknown as { parsedCard: Element | null }).parsedCard =
+              document.querySelector('[data-testid="venue-card"]');
+        }),
+      );
+      await page.goto('/events');
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      // The first card the parser made is the one React took over (hydrated, not drawn again).
+      expect(
+        await page.evaluate(() => {
+          const parsed = (window as unknown as { parsedCard: Element | null }).parsedCard;
+          return !!parsed && parsed === document.querySelector('[data-testid="venue-card"]');
+        }),
+      ).toBe(true);
+      expect(seen).toEqual([]);
+      // The list is read once, after hydration (a venue list is never fresh), not to draw the page.
+      expect(reads).toEqual([`${BASE_URL}/api/venues/Miami/Florida/all`]);
+    });
   });
 
   it('reports a prerendered page that differs from what the client renders (the check above can fail)', async () => {

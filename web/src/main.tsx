@@ -1,16 +1,24 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { hydrate as fillCache } from '@tanstack/react-query';
+import { PAGE_STATE_ID } from './app/page-state';
 import { AppProviders } from './app/providers';
 import { createAppRouter, loadMatchedLazyRoutes } from './app/router';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 const container = document.getElementById('root')!;
 
 function start(hydrate: boolean) {
+  const queryClient = createQueryClient();
+  // A page the server drew with its data (/events' first cards) carries that data: the first render
+  // must be the server's, so the cache holds it before React takes the page over.
+  const state = hydrate ? document.getElementById(PAGE_STATE_ID)?.textContent : undefined;
+  if (state) fillCache(queryClient, JSON.parse(state));
   const app = (
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={createAppRouter()} />
       </AppProviders>
     </StrictMode>

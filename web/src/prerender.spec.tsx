@@ -6,7 +6,10 @@ import { resetFirstPaintForTests } from './lib/first-paint';
 import { BOOT_SCRIPT, DEFERRED_ID, pageHtml } from '../prerender.plugin';
 import { AppProviders } from './app/providers';
 import { createAppRouter, loadMatchedLazyRoutes } from './app/router';
-import { prerender } from './prerender';
+import { FIRST_READ_URLS, prerender, render } from './prerender';
+import { hydrate as fillCache, type QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from './lib/query-client';
+import { makeVenue } from './testing/venues';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { noMatchMessage } from './features/discovery/components/location-search';
 import { mockVenuesByLocation } from './testing/venues';
@@ -32,7 +35,12 @@ afterEach(() => {
 });
 
 /** Puts `html` in a #root and hydrates it as main.tsx does (in a transition); what React reported (recoverable errors, console). */
-async function hydrate(path: string, html: string, beforeCode?: (container: HTMLElement) => void) {
+async function hydrate(
+  path: string,
+  html: string,
+  beforeCode?: (container: HTMLElement) => void,
+  queryClient?: QueryClient,
+) {
   const container = document.createElement('div');
   container.id = 'root';
   container.innerHTML = html;
@@ -48,7 +56,7 @@ async function hydrate(path: string, html: string, beforeCode?: (container: HTML
       root = hydrateRoot(
         container,
         <StrictMode>
-          <AppProviders>
+          <AppProviders queryClient={queryClient}>
             <RouterProvider router={router} />
           </AppProviders>
         </StrictMode>,
@@ -144,6 +152,76 @@ describe('prerendered pages (web/prerender.plugin.ts): the anonymous first view,
       expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Atlantis');
       expect(screen.getByRole('combobox', { name: 'Location' })).toHaveAttribute('aria-invalid', 'true');
       expect(requests.every((r) => r.city === 'Miami')).toBe(true);
+    });
+  });
+
+  describe('/events drawn by the gateway with its first list (render, main.tsx filling the cache from its data block)', () => {
+    const LIST_URL = '/api/venues/Miami/Florida/all';
+    const venues = [
+      makeVenue({ name: 'Biscayne Star', type: 'yacht', imageUrl: '/api/images/venues/o1/biscayne.webp' }),
+      makeVenue({ name: 'Velvet Miami' }),
+    ];
+    /** The client's cache as main.tsx fills it from the page's data block (JSON in, JSON out). */
+    const clientWith = (state: unknown) => {
+      const client = createQueryClient();
+      fillCache(client, JSON.parse(JSON.stringify(state)));
+      return client;
+    };
+
+    it('takes only the list /events reads first (the URL the gateway preloads)', () => {
+      expect(FIRST_READ_URLS).toEqual([LIST_URL]);
+    });
+
+    it("the cards are in the markup, the first photo fetched at once, and the data block holds the list's first page", async () => {
+      const page = await render('/events', [{ url: LIST_URL, body: venues, nextCursor: 'next-1' }], 1_000);
+      const doc = new DOMParser().parseFromString(page.html, 'text/html');
+      expect([...doc.querySelectorAll('[data-testid="venue-card"] h3')].map((h) => h.textContent)).toEqual([
+        'Biscayne Star',
+        'Velvet Miami',
+      ]);
+      expect(doc.body.textContent).not.toContain('Loading events...');
+      const first = doc.querySelector('[data-testid="venue-card"] img');
+      expect([first?.getAttribute('src'), first?.getAttribute('fetchpriority')]).toEqual([
+        '/api/images/venues/o1/biscayne.webp',
+        'high',
+      ]);
+      expect(page.title).toBe('Events · LuxeSwipe');
+      expect(page.state.queries.map((q) => [q.queryKey, q.state.data, q.state.dataUpdatedAt])).toEqual([
+        [
+          ['venues', 'pages', 'miami', 'florida', 'all'],
+          { pages: [{ items: venues, nextCursor: 'next-1' }], pageParams: [null] },
+          1_000,
+        ],
+      ]);
+    });
+
+    it('hydrates onto the drawn cards with no error or warning, then reads the list again (a venue list is never fresh)', async () => {
+      const requests = mockVenuesByLocation(() => [venues[1]]);
+      const page = await render('/events', [{ url: LIST_URL, body: venues, nextCursor: null }]);
+      const { container, problems } = await hydrate('/events', page.html, undefined, clientWith(page.state));
+      expect(problems).toEqual([]);
+      const card = container.querySelector('[data-testid="venue-card"]');
+      expect(card?.textContent).toContain('Biscayne Star');
+      await waitFor(() => expect(requests).toEqual([{ city: 'Miami', state: 'Florida', type: 'all' }]));
+      await waitFor(() => expect(screen.queryByRole('heading', { name: 'Biscayne Star' })).toBeNull());
+      expect(screen.getByRole('heading', { name: 'Velvet Miami' })).toBeInTheDocument();
+    });
+
+    it('without its data block the drawn page does not hydrate cleanly (the check above can fail)', async () => {
+      mockVenuesByLocation(() => venues);
+      const page = await render('/events', [{ url: LIST_URL, body: venues, nextCursor: null }]);
+      const { problems } = await hydrate('/events', page.html);
+      expect(problems.join('\n')).toMatch(/hydrat/i);
+    });
+
+    it('a read of another URL, or a body that is no list, draws the page as prerendered', async () => {
+      const skeleton = (await prerender('/events')).html;
+      expect(
+        (await render('/events', [{ url: '/api/venues/Tampa/Florida/all', body: venues, nextCursor: null }])).html,
+      ).toBe(skeleton);
+      expect((await render('/events', [{ url: LIST_URL, body: { not: 'a list' }, nextCursor: null }])).html).toBe(
+        skeleton,
+      );
     });
   });
 
