@@ -245,7 +245,7 @@ describe('pageHtml: a prerendered page in the built index.html', () => {
       'assets/boot-b1.js',
     );
     expect(html).toBe(
-      `<!doctype html><html><head><title>Nightlife &amp; Yachts · LuxeSwipe</title>${entry}<style>body{color:gold}<\\/style><script></style><template id="luxe-deferred">${preload}</template><script type="module" src="/assets/boot-b1.js"></script></head><body><div id="root"><p>$& costs $1</p></div></body></html>`,
+      `<!doctype html><html><head><title>Nightlife &amp; Yachts · LuxeSwipe</title>${entry.replace('<script type="module"', '<script type="module" fetchpriority="low"')}<style>body{color:gold}<\\/style><script></style><template id="luxe-deferred">${preload}</template><script type="module" src="/assets/boot-b1.js"></script></head><body><div id="root"><p>$& costs $1</p></div></body></html>`,
     );
   });
 
