@@ -128,7 +128,8 @@ export class UsersService {
   async logout(actor: Actor): Promise<void> {
     try {
       await this.sessions.destroyById(actor.sessionId);
-    } catch {
+    } catch (err) {
+      this.logger.error({ err }, 'a session could not be ended');
       throw AppError.of(SERVER_ERRORS.UNAVAILABLE);
     }
   }
@@ -225,13 +226,17 @@ export class UsersService {
     if (paths.some((p) => ownerOfImagePath(p) !== userId)) throw AppError.of(AUTH_ERRORS.FORBIDDEN);
   }
 
-  /** A session in Redis; if Redis is down the caller gets 503, not a raw 500. */
+  /**
+   * A session in Redis; if Redis is down the caller gets 503, not a raw 500, and the log says why
+   * (a bench's stack once failed its seed here with nothing else to go on).
+   */
   private async openSession(user: User): Promise<string> {
     try {
       const { token } = await this.sessions.create(user.id, user.userType);
       await this.snapshots.put(user.id, JSON.stringify(api.auth.me.response.parse(toPublicUser(user))));
       return token;
-    } catch {
+    } catch (err) {
+      this.logger.error({ err, userId: user.id }, 'a session could not be opened');
       throw AppError.of(SERVER_ERRORS.UNAVAILABLE);
     }
   }
