@@ -110,6 +110,27 @@ describe('GET /api/venues/{city}/{state}/{type}, page by page', () => {
     );
   });
 
+  it("keeps a place's first page in the venues service's Redis cache, never a page after a cursor (any caller can ask for a new one every request)", async () => {
+    const api = new ApiClient(base);
+    // This generation's keys only (the lists the tests above kept live on under older ones for their TTL).
+    const gen = await redis.incr(cacheGeneration);
+    const ns = `${new URL(dbUrls.venues).pathname.slice(1)}:venues:public:${gen}:`;
+    const pageKeys = async () =>
+      (await redis.keys(`${ns}page|${town.toLowerCase()}|*`)).map((k) => k.slice(k.indexOf('|')));
+    // A limit no other test asks for: the gateway's own cache has not kept this URL.
+    const first = await api.call('GET', `/api/venues/${town}/Florida/all?limit=5`);
+    expect(first.status).toBe(200);
+    const next = first.headers.get(NEXT_CURSOR_HEADER);
+    expect(next).toBeTruthy();
+    expect(await pageKeys()).toEqual([`|${town.toLowerCase()}|florida|all|5|`]);
+    for (const limit of [1, 5]) {
+      const r = await api.call('GET', `/api/venues/${town}/Florida/all?limit=${limit}&cursor=${next}`);
+      expect(r.status).toBe(200);
+      expect(r.json.length).toBeGreaterThan(0);
+    }
+    expect(await pageKeys()).toEqual([`|${town.toLowerCase()}|florida|all|5|`]);
+  });
+
   it('refuses a bad limit or cursor with its message, changing nothing and never answering 5xx', async () => {
     const visitor = new ApiClient(base);
     const path = `/api/venues/${encodeURIComponent(town)}/Florida/all`;

@@ -182,20 +182,24 @@ export class VenueService {
   }
 
   /**
-   * A page of a city's venues (newest first): from the cache as the whole lists, each page under
-   * its own key (the place's, the limit and where the page starts).
+   * A page of a city's venues (newest first). A place's first page (what /events and the Events
+   * tab open with) comes from the cache as the whole lists do; a page after a cursor is read from
+   * the database, never kept in Redis: any caller can ask for a new cursor every request, and each
+   * page kept (~15 KB for a minute) filled the Redis the sessions live in — with its `noeviction`
+   * policy, 256 MB of pages made every write refused, logins included (the growth bench's
+   * random-cursor run did it to the next stack's seed). Such a read is one index range scan.
    */
   byLocationPage(city: string, state: string, type: 'all' | 'club' | 'yacht', page: PageRequest): Promise<Page<Venue>> {
     const st = normalizeState(state);
-    const from = page.after ? `${page.after.at}|${page.after.id}` : '';
-    const key = `page|${cityName(city).toLowerCase()}|${st.toLowerCase()}|${type}|${page.limit}|${from}`;
-    return this.cache.read(key, async () => {
+    const load = async () => {
       const p = await this.venues.findPublicPage(
         { place: { city, state: st }, type: type === 'all' ? undefined : type },
         page,
       );
       return { items: p.items.map(toVenue), nextCursor: p.nextCursor };
-    });
+    };
+    if (page.after) return load();
+    return this.cache.read(`page|${cityName(city).toLowerCase()}|${st.toLowerCase()}|${type}|${page.limit}|`, load);
   }
 
   async mine(actor: Actor): Promise<Venue[]> {
