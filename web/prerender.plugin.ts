@@ -74,8 +74,8 @@ export const bootFile = () =>
  * scripts: the preloads wait in a `<template>` for the boot script, `boot`, the path of
  * `BOOT_SCRIPT`'s file). The entry is asked for at low priority: the page is whole without it (its
  * code makes it interactive), and at the default, high, its 36 KB shared the network with what the
- * first paint and the largest one do need (/events' first photo: on Lighthouse's simulated phone,
- * LCP 2.3 s → 1.5 s, the score 98 → 100). The modules it imports are still asked for at once.
+ * first paint and the largest one do need (/events' first photo; docs/benchmarks.md has the
+ * figures). The modules it imports are still asked for at once.
  */
 export function pageHtml(shell: string, page: PrerenderedPage, css: (file: string) => string, boot: string): string {
   if (!shell.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root">');

@@ -227,8 +227,8 @@ export class UsersService {
   }
 
   /**
-   * A session in Redis; if Redis is down the caller gets 503, not a raw 500, and the log says why
-   * (a bench's stack once failed its seed here with nothing else to go on).
+   * A session in Redis; if Redis is down (or refuses writes) the caller gets 503, not a raw 500,
+   * and the log keeps the cause, which the 503 does not tell.
    */
   private async openSession(user: User): Promise<string> {
     try {

@@ -185,9 +185,9 @@ export class VenueService {
    * A page of a city's venues (newest first). A place's first page (what /events and the Events
    * tab open with) comes from the cache as the whole lists do; a page after a cursor is read from
    * the database, never kept in Redis: any caller can ask for a new cursor every request, and each
-   * page kept (~15 KB for a minute) filled the Redis the sessions live in — with its `noeviction`
-   * policy, 256 MB of pages made every write refused, logins included (the growth bench's
-   * random-cursor run did it to the next stack's seed). Such a read is one index range scan.
+   * page kept (~15 KB for a minute) would fill the Redis the sessions live in, whose `noeviction`
+   * policy then refuses every write, logins included (docs/architecture.md#paged-lists). Such a
+   * read is one index range scan.
    */
   byLocationPage(city: string, state: string, type: 'all' | 'club' | 'yacht', page: PageRequest): Promise<Page<Venue>> {
     const st = normalizeState(state);
