@@ -131,6 +131,24 @@ describe('GET /api/venues/{city}/{state}/{type}, page by page', () => {
     expect(await pageKeys()).toEqual([`|${town.toLowerCase()}|florida|all|5|`]);
   });
 
+  it('keeps nothing for a place without venues (any text can name a place; only the places with venues are kept)', async () => {
+    const api = new ApiClient(base);
+    const gen = await redis.incr(cacheGeneration);
+    const ns = `${new URL(dbUrls.venues).pathname.slice(1)}:venues:public:${gen}:`;
+    const nowhere = `Nowhere${randomUUID().slice(0, 8)}`;
+    const empty = await api.call('GET', `/api/venues/${nowhere}/Florida/all`);
+    const emptyState = await api.call('GET', `/api/venues?state=${nowhere}`);
+    expect([empty.status, empty.json, emptyState.status, emptyState.json]).toEqual([200, [], 200, []]);
+    // The same two calls for a place with venues: each kept once (so the check can see a key at all;
+    // a limit no other test asks for, so the gateway's own cache has not kept the URL).
+    const full = await api.call('GET', `/api/venues/${town}/Florida/all?limit=6`);
+    expect(full.json.length).toBeGreaterThan(0);
+    await api.call('GET', `/api/venues?state=Florida`);
+    const kept = (await redis.keys(`${ns}*`)).map((k) => k.slice(ns.length)).sort();
+    expect(kept.filter((k) => k.includes(nowhere.toLowerCase()))).toEqual([]);
+    expect(kept).toEqual(expect.arrayContaining([`*|florida|all`, `page|${town.toLowerCase()}|florida|all|6|`]));
+  });
+
   it('refuses a bad limit or cursor with its message, changing nothing and never answering 5xx', async () => {
     const visitor = new ApiClient(base);
     const path = `/api/venues/${encodeURIComponent(town)}/Florida/all`;

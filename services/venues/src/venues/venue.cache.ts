@@ -30,7 +30,11 @@ export class PublicVenueCache {
     return `${this.ns}:gen`;
   }
 
-  async read<T = Venue[]>(list: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The list from the cache, else loaded and kept for PUBLIC_LIST_TTL_SECONDS when `keep` says so
+   * (every list unless said).
+   */
+  async read<T = Venue[]>(list: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     let key: string;
     try {
       const gen = (await this.redis.get(this.generationKey)) ?? '0';
@@ -42,6 +46,7 @@ export class PublicVenueCache {
       return load();
     }
     const venues = await load();
+    if (!keep(venues)) return venues;
     await this.redis
       .set(key, JSON.stringify(venues), 'EX', PUBLIC_LIST_TTL_SECONDS)
       .catch((err) => this.logger.warn({ err }, 'venue cache write failed'));

@@ -170,14 +170,22 @@ export class VenueService {
     return this.cache.read('all', async () => (await this.venues.findPublic()).map(toVenue));
   }
 
-  /** A city's venues, or a whole state's without a city; 'FL' and 'Florida' share one cache entry. */
+  /**
+   * A city's venues, or a whole state's without a city; 'FL' and 'Florida' share one cache entry.
+   * An empty list is never kept: the places a caller can name are endless (any text in the path),
+   * the places with venues are not, so the keys kept stay bounded by the venues there are (an
+   * empty answer is one index lookup).
+   */
   byLocation(city: string | undefined, state: string, type: 'all' | 'club' | 'yacht'): Promise<Venue[]> {
     const st = normalizeState(state);
     const key = `${city ? cityName(city).toLowerCase() : '*'}|${st.toLowerCase()}|${type}`;
-    return this.cache.read(key, async () =>
-      (await this.venues.findPublic({ place: { city, state: st }, type: type === 'all' ? undefined : type })).map(
-        toVenue,
-      ),
+    return this.cache.read(
+      key,
+      async () =>
+        (await this.venues.findPublic({ place: { city, state: st }, type: type === 'all' ? undefined : type })).map(
+          toVenue,
+        ),
+      (list) => list.length > 0,
     );
   }
 
@@ -187,7 +195,7 @@ export class VenueService {
    * the database, never kept in Redis: any caller can ask for a new cursor every request, and each
    * page kept (~15 KB for a minute) would fill the Redis the sessions live in, whose `noeviction`
    * policy then refuses every write, logins included (docs/architecture.md#paged-lists). Such a
-   * read is one index range scan.
+   * read is one index range scan. An empty first page is not kept either (byLocation says why).
    */
   byLocationPage(city: string, state: string, type: 'all' | 'club' | 'yacht', page: PageRequest): Promise<Page<Venue>> {
     const st = normalizeState(state);
@@ -199,7 +207,11 @@ export class VenueService {
       return { items: p.items.map(toVenue), nextCursor: p.nextCursor };
     };
     if (page.after) return load();
-    return this.cache.read(`page|${cityName(city).toLowerCase()}|${st.toLowerCase()}|${type}|${page.limit}|`, load);
+    return this.cache.read(
+      `page|${cityName(city).toLowerCase()}|${st.toLowerCase()}|${type}|${page.limit}|`,
+      load,
+      (p) => p.items.length > 0,
+    );
   }
 
   async mine(actor: Actor): Promise<Venue[]> {
