@@ -188,6 +188,13 @@ describe('the first image a page shows, hinted with the page (Link: rel=preload;
   const list = (...imageUrls: unknown[]) =>
     JSON.stringify(imageUrls.map((imageUrl, i) => ({ id: `v${i}`, name: `Venue ${i}`, imageUrl })));
 
+  /** The card photo's hint: its copies and the card's sizes, as the `<img>` asks for it. */
+  const card = (src: string) => ({
+    src,
+    srcset: `${src}?w=800 800w, ${src} 2048w`,
+    sizes: '(min-width: 640px) 50vw, 100vw',
+  });
+
   it("hints the first venue's image of the list /events opens with, once an answer of it was learnt", () => {
     const h = listImageHints();
     expect(h.hints('/events')).toEqual([]);
@@ -197,10 +204,10 @@ describe('the first image a page shows, hinted with the page (Link: rel=preload;
       '/api/venues/Miami/Florida/all',
       list('/api/images/venues/o1/first.jpg', '/api/images/venues/o1/second.jpg'),
     );
-    expect(h.hints('/events')).toEqual(['/api/images/venues/o1/first.jpg']);
+    expect(h.hints('/events')).toEqual([card('/api/images/venues/o1/first.jpg')]);
     // A new answer (the cache was refilled after a change) replaces it.
     h.learn('/api/venues/Miami/Florida/all', list('/api/images/venues/o2/other.jpg'));
-    expect(h.hints('/events')).toEqual(['/api/images/venues/o2/other.jpg']);
+    expect(h.hints('/events')).toEqual([card('/api/images/venues/o2/other.jpg')]);
     expect(h.hints('/login')).toEqual([]);
   });
 
@@ -209,7 +216,7 @@ describe('the first image a page shows, hinted with the page (Link: rel=preload;
     const h = listImageHints(60_000, () => clock);
     h.learn('/api/venues/Miami/Florida/all', list('/api/images/venues/o1/first.jpg'));
     clock += 60_000;
-    expect(h.hints('/events')).toEqual(['/api/images/venues/o1/first.jpg']);
+    expect(h.hints('/events')).toEqual([card('/api/images/venues/o1/first.jpg')]);
     clock += 1;
     expect(h.hints('/events')).toEqual([]);
   });
@@ -224,12 +231,14 @@ describe('the first image a page shows, hinted with the page (Link: rel=preload;
     expect(hints(list(null))).toEqual([]);
     expect(hints('{"imageUrl":"/api/images/venues/o/x.jpg"}')).toEqual([]);
     expect(hints('not json')).toEqual([]);
+    // A photo the server has no smaller copy of: its one URL, no srcset.
+    expect(hints(list('/api/images/users/u/a.jpg'))).toEqual([{ src: '/api/images/users/u/a.jpg' }]);
   });
 
   describe('serveWebClient', () => {
     const dir = mkdtempSync(join(tmpdir(), 'luxe-hints-'));
     let app: FastifyInstance;
-    let hinted: string[] = [];
+    let hinted: { src: string; srcset?: string; sizes?: string }[] = [];
     beforeAll(async () => {
       writeFileSync(join(dir, 'index.html'), '<!doctype html><title>LuxeSwipe</title><div id="root"></div>');
       app = Fastify();
@@ -241,14 +250,18 @@ describe('the first image a page shows, hinted with the page (Link: rel=preload;
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it('sends the hint as a Link header with the page, compressed or not', async () => {
-      hinted = ['/api/images/venues/o1/first.jpg'];
+    it('sends the hint as a Link header with the page, compressed or not, with the srcset the image takes its copy from', async () => {
+      hinted = [card('/api/images/venues/o1/first.jpg')];
       for (const encoding of ['br', 'identity']) {
         const r = await app.inject({ url: '/events', headers: { 'accept-encoding': encoding } });
         expect(r.statusCode).toBe(200);
-        expect(r.headers.link).toBe('</api/images/venues/o1/first.jpg>; rel=preload; as=image; fetchpriority=high');
+        expect(r.headers.link).toBe(
+          '</api/images/venues/o1/first.jpg>; rel=preload; as=image; imagesrcset="/api/images/venues/o1/first.jpg?w=800 800w, /api/images/venues/o1/first.jpg 2048w"; imagesizes="(min-width: 640px) 50vw, 100vw"; fetchpriority=high',
+        );
       }
       expect((await app.inject({ url: '/login' })).headers.link).toBeUndefined();
+      // With a query string the page opens another list: its first photo is not the one learnt.
+      expect((await app.inject({ url: '/events?location=Tampa%2C+FL' })).headers.link).toBeUndefined();
     });
 
     it('hints only our own image paths: another origin or a header-breaking value is dropped', async () => {
@@ -257,10 +270,10 @@ describe('the first image a page shows, hinted with the page (Link: rel=preload;
         '/api/images/venues/o1/a.jpg>; rel=stylesheet',
         '/api/images/venues/o1/b c.jpg',
         '/api/placeholder-venue',
-      ];
+      ].map((src) => ({ src }));
       const r = await app.inject({ url: '/events' });
       expect(r.headers.link).toBe('</api/placeholder-venue>; rel=preload; as=image; fetchpriority=high');
-      hinted = ['//elsewhere.example/x.jpg'];
+      hinted = [{ src: '//elsewhere.example/x.jpg' }];
       expect((await app.inject({ url: '/events' })).headers.link).toBeUndefined();
     });
 
@@ -268,7 +281,7 @@ describe('the first image a page shows, hinted with the page (Link: rel=preload;
       const origin = new ImageOrigin();
       const other = Fastify();
       await serveWebClient(other, dir, {
-        imageHints: (path) => (path === '/events' ? ['/api/images/venues/o1/first.jpg'] : []),
+        imageHints: (path) => (path === '/events' ? [{ src: '/api/images/venues/o1/first.jpg' }] : []),
         imageOrigin: origin,
       });
       try {

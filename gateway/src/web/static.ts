@@ -4,7 +4,15 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody, sendError } from '@luxe/platform';
-import { api, buildPath, DEFAULT_VENUE_LOCATION, DEFAULT_VENUE_TYPE_FILTER, REQUEST_ERRORS } from '@luxe/contracts';
+import {
+  api,
+  buildPath,
+  DEFAULT_VENUE_LOCATION,
+  DEFAULT_VENUE_TYPE_FILTER,
+  REQUEST_ERRORS,
+  VENUE_CARD_IMAGE_SIZES,
+  venueImageSrcSet,
+} from '@luxe/contracts';
 import type { DrawnPage, PageRenderer, PriorityImage } from './page-render';
 
 /**
@@ -17,10 +25,13 @@ import type { DrawnPage, PageRenderer, PriorityImage } from './page-render';
 export interface WebClientOptions {
   /**
    * Images a page shows first, known before its code runs (e.g. the first venue of /events' list,
-   * from the gateway's cache of that read): sent as `Link: <url>; rel=preload; as=image` with the page,
-   * so the browser fetches the page's largest paint beside the scripts instead of after them.
+   * from the gateway's cache of that read): sent as `Link: <url>; rel=preload; as=image` with the page
+   * (with the image's own `imagesrcset` and `imagesizes`: the preload must name the copy the `<img>`
+   * will take, or the photo is downloaded twice), so the browser fetches the page's largest paint
+   * beside the scripts instead of after them. Only for the page's own URL: a query string
+   * (`/events?location=…`) opens another list, whose first photo is not this one.
    */
-  imageHints?: (path: string) => string[];
+  imageHints?: (path: string) => PriorityImage[];
   /**
    * The origin those images are served from in the end (`/api/images/…` redirects to object
    * storage): sent beside the hints as `Link: <origin>; rel=preconnect`, so the connection to it is
@@ -144,7 +155,9 @@ export async function serveWebClient(
       ? drawn.image && isOwnImagePath(drawn.image.src)
         ? [drawn.image]
         : []
-      : (opts.imageHints?.(path) ?? []).filter(isOwnImagePath).map((src) => ({ src }));
+      : req.url.includes('?')
+        ? []
+        : (opts.imageHints?.(path) ?? []).filter((i) => isOwnImagePath(i.src));
     if (images.length > 0) {
       const origin = opts.imageOrigin?.get();
       const links = images.map(
@@ -203,13 +216,13 @@ const isOwnImagePath = (u: string) => /^\/api\/(images\/|placeholder-)[\w./%-]+$
  */
 export function listImageHints(rememberMs = 10 * 60_000, now: () => number = Date.now) {
   const lists = new Set(Object.values(DATA_PRELOADS).flat());
-  const learnt = new Map<string, { images: string[]; at: number }>();
+  const learnt = new Map<string, { images: PriorityImage[]; at: number }>();
   return {
     learn(url: string, body: string): void {
       if (lists.has(url)) learnt.set(url, { images: firstImageOf(body), at: now() });
     },
-    hints(path: string): string[] {
-      const out: string[] = [];
+    hints(path: string): PriorityImage[] {
+      const out: PriorityImage[] = [];
       for (const url of DATA_PRELOADS[path] ?? []) {
         const l = learnt.get(url);
         if (l && now() - l.at <= rememberMs) out.push(...l.images);
@@ -219,11 +232,14 @@ export function listImageHints(rememberMs = 10 * 60_000, now: () => number = Dat
   };
 }
 
-function firstImageOf(listBody: string): string[] {
+/** A list's first card photo as its `<img>` asks for it (web/src/features/discovery/components/venue-card.tsx). */
+function firstImageOf(listBody: string): PriorityImage[] {
   try {
     const list: unknown = JSON.parse(listBody);
     const first = Array.isArray(list) ? (list[0] as { imageUrl?: unknown } | undefined) : undefined;
-    return typeof first?.imageUrl === 'string' ? [first.imageUrl] : [];
+    if (typeof first?.imageUrl !== 'string') return [];
+    const srcset = venueImageSrcSet(first.imageUrl);
+    return [srcset ? { src: first.imageUrl, srcset, sizes: VENUE_CARD_IMAGE_SIZES } : { src: first.imageUrl }];
   } catch {
     return [];
   }

@@ -19,6 +19,24 @@ export type VenueTypeFilter = (typeof VENUE_TYPE_FILTERS)[number];
  */
 export const VENUE_IMAGE_SMALL_WIDTH = 800;
 
+/** The venue photo paths the server also serves smaller (`?w=800`): its own photos and the placeholders. */
+const HAS_SMALL_COPY = /^\/api\/(images\/venues\/|placeholder-)/;
+
+/**
+ * The candidates of a venue image's `srcset`: its copy `VENUE_IMAGE_SMALL_WIDTH` wide and the kept
+ * photo, said to be 2048 wide (the most it can be: the browser then takes the small copy whenever
+ * that is wide enough for the place and the screen); none for a path without a small copy. One
+ * definition for the web client's images and the gateway's preload hint of a list's first photo
+ * (a hint naming another URL than the image takes costs a second download).
+ */
+export function venueImageSrcSet(src: string): string | undefined {
+  if (!HAS_SMALL_COPY.test(src)) return undefined;
+  return `${src}?w=${VENUE_IMAGE_SMALL_WIDTH} ${VENUE_IMAGE_SMALL_WIDTH}w, ${src} 2048w`;
+}
+
+/** How wide a venue list's card photo is shown (its `sizes`): a phone's whole width, half of it from two columns up. */
+export const VENUE_CARD_IMAGE_SIZES = '(min-width: 640px) 50vw, 100vw';
+
 /** Placeholder images served when a venue has none (docs/product.md#conventions-feedback). */
 export const VENUE_PLACEHOLDERS = {
   yacht: '/api/placeholder-yacht',

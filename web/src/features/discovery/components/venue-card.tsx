@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatCity, type Venue } from '@luxe/contracts';
+import { formatCity, VENUE_CARD_IMAGE_SIZES, type Venue } from '@luxe/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { VenueImage, VenueTypeBadge } from './venue-image';
 
@@ -34,7 +34,7 @@ export function VenueCard({ venue, to, actionLabel, variant, imagePriority = fal
         <VenueImage
           venue={venue}
           priority={imagePriority}
-          sizes="(min-width: 640px) 50vw, 100vw"
+          sizes={VENUE_CARD_IMAGE_SIZES}
           className="aspect-[4/3] w-full"
         />
         <VenueTypeBadge type={venue.type} className="absolute top-3 left-3" />

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { VenueImage, venueImageSrcSet } from './venue-image';
+import { venueImageSrcSet } from '@luxe/contracts';
+import { VenueImage } from './venue-image';
 
 const OWNER = '0d5a1c3e-7f10-4a51-9c1e-000000000003';
 

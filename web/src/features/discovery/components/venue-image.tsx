@@ -1,24 +1,11 @@
 import { useState } from 'react';
-import { VENUE_IMAGE_SMALL_WIDTH, VENUE_PLACEHOLDERS, type Venue } from '@luxe/contracts';
+import { VENUE_PLACEHOLDERS, venueImageSrcSet, type Venue } from '@luxe/contracts';
 import { cn } from '../../../lib/cn';
 import { useAfterFirstPaint } from '../../../lib/first-paint';
 
 /** The stock image of a venue's kind, shown when its own image fails to load. */
 export function fallbackImageFor(type: Venue['type']): string {
   return type === 'yacht' ? VENUE_PLACEHOLDERS.yacht : VENUE_PLACEHOLDERS.venue;
-}
-
-/** The venue photo paths the server also serves smaller (`?w=800`): its own photos and the placeholders. */
-const HAS_SMALL_COPY = /^\/api\/(images\/venues\/|placeholder-)/;
-
-/**
- * The candidates of a venue image's `srcset`: its copy `VENUE_IMAGE_SMALL_WIDTH` wide and the kept
- * photo, said to be 2048 wide (the most it can be: the browser then takes the small copy whenever
- * that is wide enough for the place and the screen); none for a path without a small copy.
- */
-export function venueImageSrcSet(src: string): string | undefined {
-  if (!HAS_SMALL_COPY.test(src)) return undefined;
-  return `${src}?w=${VENUE_IMAGE_SMALL_WIDTH} ${VENUE_IMAGE_SMALL_WIDTH}w, ${src} 2048w`;
 }
 
 /**
