@@ -14,7 +14,7 @@ import {
   streamTopic,
 } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from './correlation';
-import { sqlLiteral } from './database';
+import { parameterLiteral, sqlLiteral, withLiterals } from './database';
 import { currentTraceParent, endSpan, startProducerSpan, TRACEPARENT_HEADER } from './tracing';
 import { EVENT_TYPE_HEADER, EventTransport, OutgoingMessage } from './transport/transport';
 import type { Logger } from './logger';
@@ -51,6 +51,19 @@ SELECT event.sequence, pg_notify($10, '') FROM event, durable`;
  * their events in sequence order. The transaction commits synchronously (SET LOCAL), whatever the
  * server's `synchronous_commit`.
  */
+/** A statement and its values (`$1`, `$2`…), for `Outbox.writeAtOnce`. */
+export interface LiteralStatement {
+  sql: string;
+  values: readonly unknown[];
+}
+
+/** An event for `Outbox.writeAtOnce`: what `Outbox.add` takes after its manager. */
+export interface PendingEvent<T extends EventType = EventType> {
+  type: T;
+  key: string;
+  data: EventData<T>;
+}
+
 export class Outbox {
   constructor(private readonly producer: string) {}
 
@@ -61,26 +74,72 @@ export class Outbox {
     data: EventData<T>,
   ): Promise<EventEnvelope<EventData<T>>> {
     if (!manager.queryRunner?.isTransactionActive) throw new Error('Outbox.add must run inside a transaction');
-    const checked = parseEventData(type, data);
-    const stream = streamOf(type);
     // Durable at commit whatever the server's default: the relay may publish the row as soon as it
     // is visible, and an asynchronous commit lost in a crash would leave an event of a change that
     // never happened (the inbox does the same for the consumer's side). One statement (OUTBOX_ADD_SQL):
     // it runs inside the writer's transaction, often under its row locks, where each round trip
     // more held them longer.
+    const { envelope, values } = this.row({ type, key, data });
+    const [{ sequence }]: { sequence: string }[] = await manager.query(OUTBOX_ADD_SQL, values);
+    envelope.sequence = Number(sequence);
+    return envelope;
+  }
+
+  /**
+   * A whole write in one round trip: `BEGIN`, the statements, each event's outbox statement
+   * (OUTBOX_ADD_SQL) and `COMMIT`, sent as one query (the simple protocol, every value written as a
+   * literal by `parameterLiteral`, as the server would read it as a parameter). For a write that
+   * decides nothing between its statements (a chat message and its event): in a TypeORM
+   * transaction each statement, its START TRANSACTION and its COMMIT are round trips of their
+   * own, five on every message's path where each one more is a wake-up of two processes. A
+   * statement that fails skips the rest, COMMIT included: the transaction is rolled back, nothing
+   * is written, and the error is thrown. Returns the events as written (their versions taken).
+   */
+  async writeAtOnce(ds: DataSource, statements: readonly LiteralStatement[], events: readonly PendingEvent[]) {
+    const rows = events.map((e) => this.row(e));
+    const text = [
+      'BEGIN',
+      ...statements.map((st) => withLiterals(st.sql, st.values, parameterLiteral)),
+      ...rows.map((r) => withLiterals(OUTBOX_ADD_SQL, r.values, parameterLiteral)),
+      'COMMIT',
+    ].join(';\n');
+    const qr = ds.createQueryRunner();
+    try {
+      const conn = (await qr.connect()) as { query(text: string): Promise<unknown> };
+      let results: QueryResult<{ sequence: string }>[];
+      try {
+        results = (await conn.query(text)) as QueryResult<{ sequence: string }>[];
+      } catch (err) {
+        // BEGIN ran before the statement that failed: the connection goes back to the pool outside any transaction.
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+      return rows.map((r, i) => {
+        r.envelope.sequence = Number(results[1 + statements.length + i].rows[0].sequence);
+        return r.envelope;
+      });
+    } finally {
+      await qr.release();
+    }
+  }
+
+  /** The event's envelope (checked against its schema: a bad payload writes nothing) and OUTBOX_ADD_SQL's values. */
+  private row<T extends EventType>({ type, key, data }: PendingEvent<T>) {
+    const checked = parseEventData(type, data);
+    const stream = streamOf(type);
     const envelope: EventEnvelope<EventData<T>> = {
       id: randomUUID(),
       type,
       version: EVENT_VERSION,
       stream,
-      sequence: 0, // the next version of the aggregate, which the statement takes (set below)
+      sequence: 0, // the next version of the aggregate, which the statement takes (set after it)
       occurredAt: new Date().toISOString(),
       producer: this.producer,
       key,
       data: checked,
     };
     const json = JSON.stringify(envelope);
-    const [{ sequence }]: { sequence: string }[] = await manager.query(OUTBOX_ADD_SQL, [
+    const values = [
       stream,
       key,
       envelope.id,
@@ -91,9 +150,8 @@ export class Outbox {
       currentCorrelationId() ?? null,
       currentTraceParent(),
       OUTBOX_CHANNEL,
-    ]);
-    envelope.sequence = Number(sequence);
-    return envelope;
+    ];
+    return { envelope, values };
   }
 }
 

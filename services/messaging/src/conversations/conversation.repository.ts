@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { pageOf, type Page, type PageRequest } from '@luxe/contracts';
 import { pageAtSql } from '@luxe/platform/db';
+import type { LiteralStatement } from '@luxe/platform/events';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { UserCard } from '../user-cards/user-card.entity';
 import { ConversationBlock, ConversationEntity, MessageEntity } from './conversation.entity';
@@ -138,13 +139,21 @@ export class ConversationRepository {
     const p = pageOf(rows, page.limit, (r) => ({ at: r.at, id: r.message.id }));
     return { items: p.items.map((r) => r.message).reverse(), nextCursor: p.nextCursor };
   }
-  /** The message and its conversation's last-message time, in one statement (one round trip in the send's transaction). */
-  async addMessage(m: EntityManager, msg: MessageEntity): Promise<void> {
-    await m.query(
-      `WITH sent AS (INSERT INTO messages (id, conversation_id, sender_id, content, read, created_at) VALUES ($1, $2, $3, $4, $5, $6))
+  /**
+   * The message and its conversation's last-message time, as one statement: sent with the
+   * message's event in one round trip (`Outbox.writeAtOnce`).
+   */
+  addMessageStatement(msg: MessageEntity): LiteralStatement {
+    return {
+      sql: `WITH sent AS (INSERT INTO messages (id, conversation_id, sender_id, content, read, created_at) VALUES ($1, $2, $3, $4, $5, $6))
        UPDATE conversations SET last_message_at = $6 WHERE id = $2`,
-      [msg.id, msg.conversationId, msg.senderId, msg.content, msg.read, msg.createdAt],
-    );
+      values: [msg.id, msg.conversationId, msg.senderId, msg.content, msg.read, msg.createdAt],
+    };
+  }
+  /** The same statement in the caller's transaction (a message the service writes itself, in an event's). */
+  async addMessage(m: EntityManager, msg: MessageEntity): Promise<void> {
+    const st = this.addMessageStatement(msg);
+    await m.query(st.sql, [...st.values]);
   }
   /** Marks the other participant's messages read, in the caller's transaction; how many were unread. */
   async markRead(m: EntityManager, conversationId: string, readerId: string): Promise<number> {

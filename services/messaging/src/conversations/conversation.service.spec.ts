@@ -58,6 +58,7 @@ function setup(
     blocked: jest.fn(async () => !!o.blocked),
     withBlock: jest.fn(async (id: string) => (id === conversation.id ? { conversation, blocked: !!o.blocked } : null)),
     addMessage: jest.fn(async (_m: EntityManager, msg: MessageEntity) => void added.push(msg)),
+    addMessageStatement: jest.fn((msg: MessageEntity) => ({ sql: 'INSERT message', values: [msg] })),
     message: jest.fn(async (_c: string, id: string) => (o.msg && o.msg.id === id ? o.msg : null)),
     messages: jest.fn(async () => ({ items: o.msg ? [o.msg] : [], nextCursor: null })),
     markRead: jest.fn(async () => o.unread ?? 0),
@@ -69,13 +70,27 @@ function setup(
     ofPairAndBooking: jest.fn(async () => conversation),
   } as unknown as ConversationRepository;
   const published: { type: string; key: string; data: Record<string, unknown> }[] = [];
+  let committed = false;
   const outbox = {
     add: jest.fn(
       async (_m: EntityManager, type: string, key: string, data: Record<string, unknown>) =>
         void published.push({ type, key, data }),
     ),
+    // One round trip: the statements and the events are written together, or nothing is.
+    writeAtOnce: jest.fn(
+      async (
+        _ds: DataSource,
+        statements: { sql: string; values: unknown[] }[],
+        events: { type: string; key: string; data: Record<string, unknown> }[],
+      ) => {
+        committed = false;
+        if (o.commitFails) throw new Error('could not commit');
+        for (const st of statements) if (st.sql === 'INSERT message') added.push(st.values[0] as MessageEntity);
+        published.push(...events);
+        committed = true;
+      },
+    ),
   } as unknown as Outbox;
-  let committed = false;
   const ds = {
     transaction: jest.fn(async (fn: (m: EntityManager) => Promise<unknown>) => {
       committed = false;

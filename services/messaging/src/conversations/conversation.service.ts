@@ -152,10 +152,13 @@ export class ConversationService {
       content,
       createdAt: msg.createdAt.toISOString(),
     };
-    await this.ds.transaction(async (m) => {
-      await this.conversations.addMessage(m, msg);
-      await this.outbox.add(m, 'messaging.message-sent', c.id, sent);
-    });
+    // The message, its conversation's last-message time and its event in one round trip (BEGIN and
+    // COMMIT with them): on every message's path, where each round trip more wakes two processes.
+    await this.outbox.writeAtOnce(
+      this.ds,
+      [this.conversations.addMessageStatement(msg)],
+      [{ type: 'messaging.message-sent', key: c.id, data: sent }],
+    );
     // Committed: the open sessions get it at once; the outbox's copy follows through Kafka.
     this.pushes?.afterCommit('messaging.message-sent', sent);
     return toMessage(msg);
