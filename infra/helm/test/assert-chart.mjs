@@ -746,6 +746,32 @@ check(
   },
 );
 
+check(
+  "dev: the in-cluster Redis, like docker-compose.yml's and infra/local's, refuses writes when full (noeviction) at a maxmemory below its container's memory limit",
+  () => {
+    const redis = byKind(profiles.dev, 'Deployment').find((d) => component(d) === 'redis');
+    const c = redis?.spec.template.spec.containers[0];
+    if (!c) return ['no redis Deployment'];
+    const arg = (args, name) => args[args.indexOf(name) + 1];
+    const bytes = (v) => {
+      const m = /^(\d+)(kb|mb|gb|ki|mi|gi)$/i.exec(String(v));
+      return m ? Number(m[1]) * 1024 ** ({ kb: 1, ki: 1, mb: 2, mi: 2, gb: 3, gi: 3 }[m[2].toLowerCase()] ?? 0) : NaN;
+    };
+    const p = [];
+    if (arg(c.args, '--maxmemory-policy') !== 'noeviction')
+      p.push(`policy ${arg(c.args, '--maxmemory-policy')}, not noeviction`);
+    const max = bytes(arg(c.args, '--maxmemory'));
+    const limit = bytes(c.resources?.limits?.memory);
+    if (!(max > 0 && max < limit))
+      p.push(`maxmemory ${arg(c.args, '--maxmemory')} not below the limit ${c.resources?.limits?.memory}`);
+    const composeArgs = compose.services.redis?.command ?? [];
+    if (arg(composeArgs, '--maxmemory-policy') !== 'noeviction') p.push("docker-compose.yml's Redis is not noeviction");
+    if (!readFileSync(join(ROOT, 'infra/local/redis.sh'), 'utf8').includes('--maxmemory-policy noeviction'))
+      p.push("infra/local's Redis is not noeviction");
+    return p;
+  },
+);
+
 check('dev: every variable docker-compose.yml gives a process, the chart gives it too', () => {
   const p = [];
   // the chart sets COOKIE_SECURE through components.gateway.env, S3_PUBLIC_ENDPOINT and
