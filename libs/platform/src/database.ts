@@ -293,6 +293,41 @@ export async function beginWith<R = Record<string, unknown>>(
   return results[1].rows;
 }
 
+/** A statement and its values (`$1`, `$2`…), written into the SQL as literals by `transactionAtOnce`. */
+export interface LiteralStatement {
+  sql: string;
+  values: readonly unknown[];
+}
+
+/**
+ * A transaction that decides nothing between its statements, in one round trip: `BEGIN`, the
+ * statements and `COMMIT` as one query (the simple protocol, each value written by
+ * `parameterLiteral`, read by the server as it would read it as a parameter). A TypeORM
+ * transaction sends START TRANSACTION, each statement and COMMIT on round trips of their own, each
+ * one a wake-up of two processes. A statement that fails skips the rest, COMMIT included: the
+ * transaction is rolled back, nothing is written, the connection goes back to the pool outside any
+ * transaction, and the error is thrown. Returns each statement's rows, in order.
+ */
+export async function transactionAtOnce(ds: DataSource, statements: readonly LiteralStatement[]): Promise<unknown[][]> {
+  const text = ['BEGIN', ...statements.map((st) => withLiterals(st.sql, st.values, parameterLiteral)), 'COMMIT'].join(
+    ';\n',
+  );
+  const qr = ds.createQueryRunner();
+  try {
+    const conn = (await qr.connect()) as { query(text: string): Promise<unknown> };
+    let results: { rows: unknown[] }[];
+    try {
+      results = (await conn.query(text)) as { rows: unknown[] }[];
+    } catch (err) {
+      await conn.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+    return results.slice(1, -1).map((r) => r.rows);
+  } finally {
+    await qr.release();
+  }
+}
+
 /**
  * Makes every transaction this database committed before the call durable: a transaction of its
  * own writes one record to the write-ahead log (a transactional logical message, prefix

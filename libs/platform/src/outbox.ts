@@ -14,7 +14,7 @@ import {
   streamTopic,
 } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from './correlation';
-import { parameterLiteral, sqlLiteral, withLiterals } from './database';
+import { type LiteralStatement, sqlLiteral, transactionAtOnce } from './database';
 import { currentTraceParent, endSpan, startProducerSpan, TRACEPARENT_HEADER } from './tracing';
 import { EVENT_TYPE_HEADER, EventTransport, OutgoingMessage } from './transport/transport';
 import type { Logger } from './logger';
@@ -51,12 +51,6 @@ SELECT event.sequence, pg_notify($10, '') FROM event, durable`;
  * their events in sequence order. The transaction commits synchronously (SET LOCAL), whatever the
  * server's `synchronous_commit`.
  */
-/** A statement and its values (`$1`, `$2`…), for `Outbox.writeAtOnce`. */
-export interface LiteralStatement {
-  sql: string;
-  values: readonly unknown[];
-}
-
 /** An event for `Outbox.writeAtOnce`: what `Outbox.add` takes after its manager. */
 export interface PendingEvent<T extends EventType = EventType> {
   type: T;
@@ -86,41 +80,22 @@ export class Outbox {
   }
 
   /**
-   * A whole write in one round trip: `BEGIN`, the statements, each event's outbox statement
-   * (OUTBOX_ADD_SQL) and `COMMIT`, sent as one query (the simple protocol, every value written as a
-   * literal by `parameterLiteral`, as the server would read it as a parameter). For a write that
-   * decides nothing between its statements (a chat message and its event): in a TypeORM
-   * transaction each statement, its START TRANSACTION and its COMMIT are round trips of their
-   * own, five on every message's path where each one more is a wake-up of two processes. A
-   * statement that fails skips the rest, COMMIT included: the transaction is rolled back, nothing
-   * is written, and the error is thrown. Returns the events as written (their versions taken).
+   * The statements and the events' outbox rows (OUTBOX_ADD_SQL each) in one transaction sent as one
+   * query (`transactionAtOnce`): for a write that decides nothing between its statements (a chat
+   * message and its event). A statement that fails writes nothing and is thrown; an event whose data
+   * fails its schema is thrown before anything is sent. Returns the events as written (their
+   * versions taken).
    */
   async writeAtOnce(ds: DataSource, statements: readonly LiteralStatement[], events: readonly PendingEvent[]) {
     const rows = events.map((e) => this.row(e));
-    const text = [
-      'BEGIN',
-      ...statements.map((st) => withLiterals(st.sql, st.values, parameterLiteral)),
-      ...rows.map((r) => withLiterals(OUTBOX_ADD_SQL, r.values, parameterLiteral)),
-      'COMMIT',
-    ].join(';\n');
-    const qr = ds.createQueryRunner();
-    try {
-      const conn = (await qr.connect()) as { query(text: string): Promise<unknown> };
-      let results: QueryResult<{ sequence: string }>[];
-      try {
-        results = (await conn.query(text)) as QueryResult<{ sequence: string }>[];
-      } catch (err) {
-        // BEGIN ran before the statement that failed: the connection goes back to the pool outside any transaction.
-        await conn.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      }
-      return rows.map((r, i) => {
-        r.envelope.sequence = Number(results[1 + statements.length + i].rows[0].sequence);
-        return r.envelope;
-      });
-    } finally {
-      await qr.release();
-    }
+    const results = await transactionAtOnce(ds, [
+      ...statements,
+      ...rows.map((r) => ({ sql: OUTBOX_ADD_SQL, values: r.values })),
+    ]);
+    return rows.map((r, i) => {
+      r.envelope.sequence = Number((results[statements.length + i][0] as { sequence: string }).sequence);
+      return r.envelope;
+    });
   }
 
   /** The event's envelope (checked against its schema: a bad payload writes nothing) and OUTBOX_ADD_SQL's values. */

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { pageOf, type Page, type PageRequest } from '@luxe/contracts';
-import { pageAtSql } from '@luxe/platform/db';
-import type { LiteralStatement } from '@luxe/platform/events';
+import { pageAtSql, type LiteralStatement } from '@luxe/platform/db';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { UserCard } from '../user-cards/user-card.entity';
 import { ConversationBlock, ConversationEntity, MessageEntity } from './conversation.entity';
