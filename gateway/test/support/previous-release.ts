@@ -28,8 +28,16 @@ export function previousRelease(): { commit: string } {
  */
 export function buildPreviousRelease(commit: string, log: (line: string) => void = () => undefined): string {
   const dir = join(tmpdir(), `luxe-previous-release-${commit.slice(0, 12)}`);
+  // `.built` names the tree whose packages the build links to. The cache outlives that tree (a CI
+  // clone deleted after its run): a build linked to another one gets its links made again from
+  // this tree's packages (its compiled code does not depend on where they are), never reused as is.
   const done = join(dir, '.built');
-  if (existsSync(done)) return dir;
+  if (existsSync(done)) {
+    if (readFileSync(done, 'utf8').trim() === ROOT) return dir;
+    linkAllModules(dir);
+    writeFileSync(done, `${ROOT}\n`);
+    return dir;
+  }
   const present = () => {
     try {
       execFileSync('git', ['-C', ROOT, 'cat-file', '-e', `${commit}^{commit}`], { stdio: 'ignore' });
@@ -59,6 +67,18 @@ export function buildPreviousRelease(commit: string, log: (line: string) => void
   execFileSync('tar', ['-x', '-C', dir], { input: tar });
   if (readFileSync(join(dir, 'package-lock.json'), 'utf8') !== readFileSync(join(ROOT, 'package-lock.json'), 'utf8'))
     log(`the lockfile changed since ${commit}: the previous release runs with this tree's packages`);
+  linkAllModules(dir);
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'],
+    { cwd: dir, stdio: 'pipe' },
+  );
+  writeFileSync(done, `${ROOT}\n`);
+  return dir;
+}
+
+/** The tree's `node_modules` (its root's and each workspace's), linked afresh to this tree's installed packages. */
+function linkAllModules(dir: string): void {
   linkModules(join(ROOT, 'node_modules'), join(dir, 'node_modules'), dir);
   for (const ws of [
     'gateway',
@@ -70,17 +90,11 @@ export function buildPreviousRelease(commit: string, log: (line: string) => void
     const own = join(ROOT, ws, 'node_modules');
     if (existsSync(own) && existsSync(join(dir, ws))) linkModules(own, join(dir, ws, 'node_modules'), dir);
   }
-  execFileSync(
-    process.execPath,
-    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'],
-    { cwd: dir, stdio: 'pipe' },
-  );
-  writeFileSync(done, `${new Date().toISOString()}\n`);
-  return dir;
 }
 
 /** `to` gets a link per entry of `from`, except the workspace packages, which point into `tree` as they do into this one. */
 function linkModules(from: string, to: string, tree: string): void {
+  rmSync(to, { recursive: true, force: true });
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from)) {
     if (entry === '@luxe') {
