@@ -328,6 +328,56 @@ export async function transactionAtOnce(ds: DataSource, statements: readonly Lit
   }
 }
 
+/** The pg client under a runner in a transaction, and the runner's TypeORM state (0.3.x, PostgresQueryRunner). */
+function openTransaction(m: EntityManager, what: string) {
+  const qr = m.queryRunner;
+  if (!qr?.isTransactionActive) throw new Error(`${what} must run inside a transaction`);
+  return qr as QueryRunner & { isTransactionActive: boolean; transactionDepth: number };
+}
+
+async function sendAtOnce(qr: QueryRunner, statements: readonly LiteralStatement[], commit: boolean) {
+  const parts = statements.map((st) => withLiterals(st.sql, st.values, parameterLiteral));
+  if (commit) parts.push('COMMIT');
+  if (!parts.length) return [];
+  const conn = (await qr.connect()) as { query(text: string): Promise<unknown> };
+  const sent = await conn.query(parts.join(';\n'));
+  // node-postgres answers one result for one statement, an array of them for several.
+  const results = (Array.isArray(sent) ? sent : [sent]) as { rows: unknown[] }[];
+  return results.slice(0, statements.length).map((r) => r.rows);
+}
+
+/**
+ * Statements with no decision between them, sent as one query inside the manager's open
+ * transaction (the simple protocol; values written by `parameterLiteral`): one round trip, and one
+ * wake-up of this process and of the server, where `manager.query` one by one costs one each. A
+ * statement that fails skips the rest and is thrown; the transaction is then aborted, and its owner
+ * rolls it back as after any failed statement. Returns each statement's rows, in order.
+ */
+export async function queryAtOnce(m: EntityManager, statements: readonly LiteralStatement[]): Promise<unknown[][]> {
+  return sendAtOnce(openTransaction(m, 'queryAtOnce'), statements, false);
+}
+
+/**
+ * `queryAtOnce` with the transaction's COMMIT in the same query: a transaction's last writes and its
+ * end in one round trip. Only for a runner whose owner expects it (the inbox's: it commits only
+ * when the effect did not; never inside `DataSource.transaction`, whose own commit would find no
+ * transaction). It must be the owner's effect's last act: the runner refuses any query after it,
+ * so nothing can run outside the transaction believing itself inside. A statement that fails (or
+ * the COMMIT) is thrown with the transaction still the runner's, rolled back by its owner.
+ */
+export async function commitWith(m: EntityManager, statements: readonly LiteralStatement[]): Promise<unknown[][]> {
+  const qr = openTransaction(m, 'commitWith');
+  const rows = await sendAtOnce(qr, statements, true);
+  qr.isTransactionActive = false;
+  qr.transactionDepth = 0;
+  Object.defineProperty(qr, 'query', {
+    configurable: true,
+    value: () =>
+      Promise.reject(new Error('a query after commitWith: the transaction is committed, nothing may follow')),
+  });
+  return rows;
+}
+
 /**
  * Makes every transaction this database committed before the call durable: a transaction of its
  * own writes one record to the write-ahead log (a transactional logical message, prefix

@@ -74,7 +74,8 @@ export class Inbox {
 
   /**
    * Applies `effect` once for this consumer group, in one transaction with the inbox row and the
-   * aggregate position: `applied`, or the reason it was skipped.
+   * aggregate position: `applied`, or the reason it was skipped. The effect may end with
+   * `commitWith` (its last statements and the COMMIT in one round trip); otherwise the inbox commits.
    *
    * With `oneStatement` the effect declares that all it does is one SQL statement through the
    * manager (an upsert, an update, a delete: nothing else, no other side effect). Then the inbox
@@ -136,7 +137,8 @@ export class Inbox {
         );
         outcome = position?.ended ? 'ended' : 'stale';
       } else await effect(qr.manager);
-      await qr.commitTransaction();
+      // The effect may have ended the transaction itself, its last writes sent with the COMMIT (`commitWith`).
+      if (qr.isTransactionActive) await qr.commitTransaction();
       return outcome;
     } catch (err) {
       if (qr.isTransactionActive) await qr.rollbackTransaction().catch(() => undefined);

@@ -87,15 +87,26 @@ export class Outbox {
    * versions taken).
    */
   async writeAtOnce(ds: DataSource, statements: readonly LiteralStatement[], events: readonly PendingEvent[]) {
-    const rows = events.map((e) => this.row(e));
-    const results = await transactionAtOnce(ds, [
-      ...statements,
-      ...rows.map((r) => ({ sql: OUTBOX_ADD_SQL, values: r.values })),
-    ]);
-    return rows.map((r, i) => {
-      r.envelope.sequence = Number((results[statements.length + i][0] as { sequence: string }).sequence);
-      return r.envelope;
-    });
+    const rows = events.map((e) => this.statementOf(e));
+    const results = await transactionAtOnce(ds, [...statements, ...rows.map((r) => r.statement)]);
+    return rows.map((r, i) => r.written(results[statements.length + i]));
+  }
+
+  /**
+   * The event's outbox row as a statement (OUTBOX_ADD_SQL) for a writer that sends it with others
+   * (`queryAtOnce`, `commitWith` inside its transaction); `written` takes the statement's rows and
+   * answers the envelope with the version it took. The data is checked here: a bad payload throws
+   * before anything is sent.
+   */
+  statementOf<T extends EventType>(e: PendingEvent<T>) {
+    const { envelope, values } = this.row(e);
+    return {
+      statement: { sql: OUTBOX_ADD_SQL, values } satisfies LiteralStatement,
+      written(rows: readonly unknown[]): EventEnvelope<EventData<T>> {
+        envelope.sequence = Number((rows[0] as { sequence: string }).sequence);
+        return envelope;
+      },
+    };
   }
 
   /** The event's envelope (checked against its schema: a bad payload writes nothing) and OUTBOX_ADD_SQL's values. */

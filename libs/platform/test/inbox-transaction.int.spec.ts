@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { beginWith, Inbox } from '../src';
+import { beginWith, commitWith, Inbox, queryAtOnce } from '../src';
 import { inTransaction, oneConnectionDatabase, testEnvelope as envelope } from './support/inbox-db';
 import { watchQueries } from './support/watch-queries';
 
@@ -158,5 +158,83 @@ describe('beginWith', () => {
       expect(qr.isTransactionActive).toBe(false);
     });
     expect(await inTransaction(ds)).toBe(false);
+  });
+});
+
+describe("queryAtOnce and commitWith in the inbox's transaction", () => {
+  const note = (id: string, text: string) => ({
+    sql: `INSERT INTO inbox_tx_effects (id, note) VALUES ($1, $2) RETURNING note`,
+    values: [id, text],
+  });
+
+  it('sends the statements as one query each, the last with COMMIT, and the inbox commits nothing more', async () => {
+    const e = envelope();
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const watch = watchQueries(ds);
+    let rows: unknown[][] = [];
+    try {
+      expect(
+        await new Inbox(ds).process('test.tx', e, async (m) => {
+          rows = await queryAtOnce(m, [note(a, `it's`), note(b, 'a \\ b')]);
+          await commitWith(m, [note(c, 'last')]);
+        }),
+      ).toBe('applied');
+      expect(watch.sent.map((q) => q.replace(/\(\$?[^)]*\)/g, '()'))).toEqual([
+        expect.stringMatching(/^BEGIN; WITH/),
+        'INSERT INTO inbox_tx_effects () VALUES () RETURNING note; INSERT INTO inbox_tx_effects () VALUES () RETURNING note',
+        'INSERT INTO inbox_tx_effects () VALUES () RETURNING note; COMMIT',
+      ]);
+    } finally {
+      watch.restore();
+    }
+    expect(rows).toEqual([[{ note: `it's` }], [{ note: 'a \\ b' }]]);
+    expect([...(await effects(a)), ...(await effects(b)), ...(await effects(c))]).toEqual([`it's`, 'a \\ b', 'last']);
+    expect(await inboxRows((e as { id: string }).id, 'test.tx')).toBe(1);
+    expect(await inTransaction(ds)).toBe(false);
+  });
+
+  it('a statement that fails in commitWith rolls back everything of the event, and the event applies when it comes again', async () => {
+    const e = envelope();
+    const [a, b] = [randomUUID(), randomUUID()];
+    await expect(
+      new Inbox(ds).process('test.tx', e, async (m) => {
+        await queryAtOnce(m, [note(a, 'first')]);
+        await commitWith(m, [note(b, 'second'), { sql: `SELECT 1/0`, values: [] }]);
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect([...(await effects(a)), ...(await effects(b))]).toEqual([]);
+    expect(await inboxRows((e as { id: string }).id, 'test.tx')).toBe(0);
+    expect(await inTransaction(ds)).toBe(false);
+    expect(await new Inbox(ds).process('test.tx', e, async (m) => void (await commitWith(m, [note(a, 'again')])))).toBe(
+      'applied',
+    );
+    expect(await effects(a)).toEqual(['again']);
+  });
+
+  it('refuses a query after commitWith (it would run outside the transaction); what was committed stays', async () => {
+    const e = envelope();
+    const [a, b] = [randomUUID(), randomUUID()];
+    await expect(
+      new Inbox(ds).process('test.tx', e, async (m) => {
+        await commitWith(m, [note(a, 'committed')]);
+        await m.query(`INSERT INTO inbox_tx_effects (id, note) VALUES ($1, 'after')`, [b]);
+      }),
+    ).rejects.toThrow(/after commitWith/);
+    expect(await effects(a)).toEqual(['committed']);
+    expect(await effects(b)).toEqual([]);
+    expect(await new Inbox(ds).process('test.tx', e, async () => undefined)).toBe('duplicate');
+    expect(await inTransaction(ds)).toBe(false);
+  });
+
+  it('refuses to run outside a transaction, and sends nothing for no statements', async () => {
+    await expect(queryAtOnce(ds.manager, [note(randomUUID(), 'x')])).rejects.toThrow(/inside a transaction/);
+    await expect(commitWith(ds.manager, [])).rejects.toThrow(/inside a transaction/);
+    const watch = watchQueries(ds);
+    try {
+      await ds.transaction(async (m) => expect(await queryAtOnce(m, [])).toEqual([]));
+      expect(watch.sent).toEqual(['START TRANSACTION', 'COMMIT']);
+    } finally {
+      watch.restore();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import { createDataSource, createLogger, databaseUrl, ensureDatabase, initDatabase } from '@luxe/platform';
+import { queryAtOnce } from '@luxe/platform/db';
 import { waitFor } from '@luxe/platform/testing';
 import type { CardRepository } from '../src/cards/card.repository';
 import type { NotificationService } from '../src/inbox/notification.service';
@@ -43,7 +44,8 @@ describe('booking reminders with two replicas', () => {
   it('a due reminder runs once, on one replica; the later one keeps waiting', async () => {
     const bookingId = randomUUID();
     // Starts in a day and 1.5 s: its day-before reminder is due in 1.5 s, its 2-hour one in 22 h.
-    await ds.transaction((m) => replicas[0]!.schedule(m, bookingId, new Date(Date.now() + 24 * 3_600_000 + 1500)));
+    const startsAt = new Date(Date.now() + 24 * 3_600_000 + 1500);
+    await ds.transaction(async (m) => queryAtOnce(m, await replicas[0]!.statements(bookingId, startsAt)));
     const ran = () => replicas.flatMap((r) => r.ran).filter((x) => x.startsWith(bookingId));
     await waitFor('the reminder runs', async () => ran().length > 0, 20_000);
     await new Promise((r) => setTimeout(r, 2500)); // several more polls of both replicas
@@ -62,7 +64,7 @@ describe('booking reminders with two replicas', () => {
     const bookingId = randomUUID();
     await expect(
       ds.transaction(async (m) => {
-        await replicas[1]!.schedule(m, bookingId, new Date(Date.now() + 3 * 24 * 3_600_000));
+        await queryAtOnce(m, await replicas[1]!.statements(bookingId, new Date(Date.now() + 3 * 24 * 3_600_000)));
         throw new Error('the event failed after scheduling');
       }),
     ).rejects.toThrow('the event failed');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { erasureKey } from '@luxe/platform/db';
+import { erasureKey, type LiteralStatement } from '@luxe/platform/db';
 
 export interface MemberCard {
   userId: string;
@@ -70,13 +70,22 @@ export class CardRepository {
     userId: string,
     kind: string,
   ): Promise<(MemberCard & { wants: boolean }) | null> {
-    const rows: (MemberCard & { wants: boolean })[] = await m.query(
-      `SELECT user_id AS "userId", first_name AS "firstName", email, user_type AS "userType", unsubscribe_token AS "unsubscribeToken",
+    return CardRepository.recipient(await m.query(...CardRepository.args(this.emailRecipientStatement(userId, kind))));
+  }
+  /** `emailRecipient`'s statement, to send with others (`queryAtOnce`); `CardRepository.recipient` reads its rows. */
+  emailRecipientStatement(userId: string, kind: string): LiteralStatement {
+    return {
+      sql: `SELECT user_id AS "userId", first_name AS "firstName", email, user_type AS "userType", unsubscribe_token AS "unsubscribeToken",
               COALESCE((SELECT p.enabled FROM email_preferences p WHERE p.user_id = c.user_id AND p.kind = $2), true) AS wants
          FROM member_cards c WHERE c.user_id = $1`,
-      [userId, kind],
-    );
-    return rows[0] ?? null;
+      values: [userId, kind],
+    };
+  }
+  static recipient(rows: readonly unknown[]): (MemberCard & { wants: boolean }) | null {
+    return (rows[0] as MemberCard & { wants: boolean }) ?? null;
+  }
+  private static args(st: LiteralStatement): [string, unknown[]] {
+    return [st.sql, [...st.values]];
   }
 
   async memberByToken(token: string): Promise<MemberCard | null> {
@@ -89,13 +98,17 @@ export class CardRepository {
 
   /** A booking's card; later events fill in what the first one lacked (a hold knows no venue name). */
   async upsertBooking(m: EntityManager, b: BookingCard): Promise<void> {
-    await m.query(
-      `INSERT INTO booking_cards (booking_id, host_id, venue_name, booking_date, start_time, starts_at) VALUES ($1, $2, $3, $4, $5, $6)
+    await m.query(...CardRepository.args(this.upsertBookingStatement(b)));
+  }
+  /** `upsertBooking`'s statement, to send with others. */
+  upsertBookingStatement(b: BookingCard): LiteralStatement {
+    return {
+      sql: `INSERT INTO booking_cards (booking_id, host_id, venue_name, booking_date, start_time, starts_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (booking_id) DO UPDATE SET host_id = EXCLUDED.host_id, venue_name = COALESCE(EXCLUDED.venue_name, booking_cards.venue_name),
          booking_date = COALESCE(EXCLUDED.booking_date, booking_cards.booking_date), start_time = COALESCE(EXCLUDED.start_time, booking_cards.start_time),
          starts_at = COALESCE(EXCLUDED.starts_at, booking_cards.starts_at)`,
-      [b.bookingId, b.hostId, b.venueName, b.bookingDate, b.startTime, b.startsAt ?? null],
-    );
+      values: [b.bookingId, b.hostId, b.venueName, b.bookingDate, b.startTime, b.startsAt ?? null],
+    };
   }
 
   async booking(m: EntityManager, bookingId: string): Promise<BookingCard | null> {

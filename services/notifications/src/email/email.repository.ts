@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EMAIL_KINDS, type AccountEmailKind, type EmailKind, type EmailPreferences } from '@luxe/contracts';
+import type { LiteralStatement } from '@luxe/platform/db';
 import type { RenderedEmail } from './email.templates';
 
 export interface QueuedEmail {
@@ -47,7 +48,7 @@ export class EmailRepository {
     });
   }
 
-  /** Queues an email in the notification's transaction (once per notification). */
+  /** Queues an email in the caller's transaction (once per notification). */
   async enqueue(
     m: EntityManager,
     notificationId: string,
@@ -56,10 +57,21 @@ export class EmailRepository {
     to: string,
     e: RenderedEmail,
   ): Promise<void> {
-    await m.query(
-      `INSERT INTO email_outbox (id, notification_id, user_id, kind, to_address, subject, text_body, html_body, unsubscribe_url) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (notification_id) DO NOTHING`,
-      [randomUUID(), notificationId, userId, kind, to, e.subject, e.text, e.html, e.unsubscribeUrl],
-    );
+    const st = this.enqueueStatement(notificationId, userId, kind, to, e);
+    await m.query(st.sql, [...st.values]);
+  }
+  /** `enqueue`'s statement, to send with others (a notification's email goes with its event). */
+  enqueueStatement(
+    notificationId: string,
+    userId: string,
+    kind: EmailKind,
+    to: string,
+    e: RenderedEmail,
+  ): LiteralStatement {
+    return {
+      sql: `INSERT INTO email_outbox (id, notification_id, user_id, kind, to_address, subject, text_body, html_body, unsubscribe_url) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (notification_id) DO NOTHING`,
+      values: [randomUUID(), notificationId, userId, kind, to, e.subject, e.text, e.html, e.unsubscribeUrl],
+    };
   }
 
   /** Queues an account email (no notification, no unsubscribe) once per `dedupeKey`. */

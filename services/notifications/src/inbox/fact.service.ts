@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventData } from '@luxe/contracts';
-import { UserErasureService } from '@luxe/platform/db';
+import { UserErasureService, type LiteralStatement } from '@luxe/platform/db';
 import { CardRepository } from '../cards/card.repository';
 import { NotificationService } from './notification.service';
 import { ReminderScheduler } from '../reminders/reminder.scheduler';
-import { excerpt, LINKS, money, nameOf, where } from './notification.texts';
+import { excerpt, LINKS, money, nameOf, where, type NotificationDraft } from './notification.texts';
 
 /**
  * Turns the other services' facts into notifications, one per recipient: who is told and in
@@ -20,6 +20,11 @@ export class FactService {
     private readonly notifications: NotificationService,
     private readonly reminders: ReminderScheduler,
   ) {}
+
+  /** The fact's notification, its method's last act: its last writes go with the inbox transaction's COMMIT. */
+  private tell(m: EntityManager, d: NotificationDraft, before: readonly LiteralStatement[] = []): Promise<unknown> {
+    return this.notifications.notify(m, d, { before, commit: true });
+  }
 
   // Members (identity).
   async memberRegistered(m: EntityManager, d: EventData<'identity.user-registered'>): Promise<void> {
@@ -75,17 +80,24 @@ export class FactService {
       startTime: d.startTime,
       startsAt: new Date(d.startsAt),
     };
-    await this.cards.upsertBooking(m, card);
-    await this.reminders.schedule(m, d.bookingId, card.startsAt);
-    await this.notifications.notify(m, {
-      userId: d.hostId,
-      kind: 'booking-confirmed',
-      factKey: `booking-confirmed:${d.bookingId}`,
-      title: 'Booking confirmed',
-      body: `${where(card)} is booked.`,
-      detail: `${d.duration} h, ${d.sectionType}, total $${d.totalCost}.`,
-      link: LINKS.hostBookings,
-    });
+    // The card and the reminders go with the notification (three round trips in all with the inbox's).
+    const before = [
+      this.cards.upsertBookingStatement(card),
+      ...(await this.reminders.statements(d.bookingId, card.startsAt)),
+    ];
+    await this.tell(
+      m,
+      {
+        userId: d.hostId,
+        kind: 'booking-confirmed',
+        factKey: `booking-confirmed:${d.bookingId}`,
+        title: 'Booking confirmed',
+        body: `${where(card)} is booked.`,
+        detail: `${d.duration} h, ${d.sectionType}, total $${d.totalCost}.`,
+        link: LINKS.hostBookings,
+      },
+      before,
+    );
   }
   async bookingCancelled(m: EntityManager, d: EventData<'bookings.booking-cancelled'>): Promise<void> {
     // A hold that lapsed was never a booking: the member left the payment page, nothing to tell.
@@ -102,7 +114,7 @@ export class FactService {
         'host-deleted': 'The account was deleted.',
       }[d.reason] ?? '';
     const refund = d.refundAmount ? ` A refund of ${money(d.refundAmount)} goes back to your card.` : '';
-    await this.notifications.notify(m, {
+    await this.tell(m, {
       userId: b.hostId,
       kind: 'booking-cancelled',
       factKey: `booking-cancelled:${d.bookingId}`,
@@ -119,7 +131,7 @@ export class FactService {
     // refund; the previous release's events name nobody, and then it was the host's payment.
     const payer = d.payerId ?? b.hostId;
     const guest = payer !== b.hostId;
-    await this.notifications.notify(m, {
+    await this.tell(m, {
       userId: payer,
       kind: 'refund-issued',
       factKey: `refund-issued:${d.refundId}`,
@@ -133,7 +145,7 @@ export class FactService {
   // Invites and join requests (social).
   async inviteSent(m: EntityManager, d: EventData<'social.invite-sent'>): Promise<void> {
     const host = await this.cards.member(d.hostId, m);
-    await this.notifications.notify(m, {
+    await this.tell(m, {
       userId: d.guestId,
       kind: 'invite-received',
       factKey: `invite-received:${d.inviteId}`,
@@ -145,7 +157,7 @@ export class FactService {
   async inviteAnswered(m: EntityManager, d: EventData<'social.invite-accepted'>, accepted: boolean): Promise<void> {
     if (accepted && d.bookingId) await this.cards.addGuest(m, d.bookingId, d.guestId);
     const guest = await this.cards.member(d.guestId, m);
-    await this.notifications.notify(m, {
+    await this.tell(m, {
       userId: d.hostId,
       kind: accepted ? 'invite-accepted' : 'invite-declined',
       factKey: `invite-${accepted ? 'accepted' : 'declined'}:${d.inviteId}`,
@@ -156,7 +168,7 @@ export class FactService {
   }
   async joinRequestCreated(m: EntityManager, d: EventData<'social.join-request-created'>): Promise<void> {
     const [guest, b] = [await this.cards.member(d.guestId, m), await this.cards.booking(m, d.bookingId)];
-    await this.notifications.notify(m, {
+    await this.tell(m, {
       userId: d.hostId,
       kind: 'join-request-received',
       factKey: `join-request-received:${d.requestId}`,
@@ -172,7 +184,7 @@ export class FactService {
   ): Promise<void> {
     if (approved) await this.cards.addGuest(m, d.bookingId, d.guestId);
     const b = await this.cards.booking(m, d.bookingId);
-    await this.notifications.notify(m, {
+    await this.tell(m, {
       userId: d.guestId,
       kind: approved ? 'join-request-approved' : 'join-request-declined',
       factKey: `join-request-${approved ? 'approved' : 'declined'}:${d.requestId}`,
@@ -191,7 +203,7 @@ export class FactService {
   // Messages.
   async messageSent(m: EntityManager, d: EventData<'messaging.message-sent'>): Promise<void> {
     const sender = await this.cards.member(d.senderId, m);
-    await this.notifications.notify(m, {
+    await this.tell(m, {
       userId: d.recipientId,
       kind: 'message-received',
       factKey: `message-received:${d.messageId}`,
@@ -216,7 +228,7 @@ export class FactService {
     const v = await this.cards.venue(m, d.venueId);
     if (!v) return;
     const approved = d.status === 'approved';
-    await this.notifications.notify(m, {
+    await this.tell(m, {
       userId: v.ownerId,
       kind: approved ? 'venue-approved' : 'venue-rejected',
       // A venue can be decided again (rejected, edited, approved): each decision is a fact of its own.
@@ -229,7 +241,7 @@ export class FactService {
   async vipAssignmentChanged(m: EntityManager, d: EventData<'venues.vip-assignment-changed'>): Promise<void> {
     const v = await this.cards.venue(m, d.venueId);
     if (d.status === 'proposed' && d.entertainerUserId) {
-      await this.notifications.notify(m, {
+      await this.tell(m, {
         userId: d.entertainerUserId,
         kind: 'vip-assignment-proposed',
         factKey: `vip-assignment-proposed:${d.assignmentId}`,
@@ -238,7 +250,7 @@ export class FactService {
         link: LINKS.assignments,
       });
     } else if ((d.status === 'accepted' || d.status === 'declined') && v) {
-      await this.notifications.notify(m, {
+      await this.tell(m, {
         userId: v.ownerId,
         kind: 'vip-assignment-answered',
         factKey: `vip-assignment-${d.status}:${d.assignmentId}`,
@@ -251,7 +263,7 @@ export class FactService {
 
   // Accounts (admin).
   async suspended(m: EntityManager, d: EventData<'admin.user-suspended'>, eventId: string): Promise<void> {
-    await this.notifications.notify(m, {
+    await this.tell(m, {
       userId: d.userId,
       kind: 'account-suspended',
       factKey: `account-suspended:${eventId}`,
@@ -262,7 +274,7 @@ export class FactService {
     });
   }
   async reinstated(m: EntityManager, d: EventData<'admin.user-reinstated'>, eventId: string): Promise<void> {
-    await this.notifications.notify(m, {
+    await this.tell(m, {
       userId: d.userId,
       kind: 'account-reinstated',
       factKey: `account-reinstated:${eventId}`,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Notification, NotificationKind } from '@luxe/contracts';
-import { erasureKey } from '@luxe/platform/db';
+import { erasureKey, type LiteralStatement } from '@luxe/platform/db';
 import { returned } from '../email/email.repository';
 import type { NotificationDraft } from './notification.texts';
 
@@ -39,19 +39,20 @@ export class NotificationRepository {
   constructor(private readonly ds: DataSource) {}
 
   /**
-   * Writes the notification unless the member already has one of this fact or was erased; the
-   * written one, or null when nothing was written.
+   * Writes the notification unless the member already has one of this fact or was erased: its
+   * statement, to send with others (`queryAtOnce`); `NotificationRepository.added` reads its rows
+   * (the written one, or null when nothing was written).
    */
-  async add(m: EntityManager, id: string, d: NotificationDraft, at: Date): Promise<Notification | null> {
-    const rows = returned<Row>(
-      await m.query(
-        `INSERT INTO notifications (id, user_id, kind, fact_key, title, body, link, read, created_at, subject_id)
+  addStatement(id: string, d: NotificationDraft, at: Date): LiteralStatement {
+    return {
+      sql: `INSERT INTO notifications (id, user_id, kind, fact_key, title, body, link, read, created_at, subject_id)
        SELECT $1, $2, $3, $4, $5, $6, $7, false, $8, $10 WHERE NOT EXISTS (SELECT 1 FROM user_erasures WHERE user_key = $9)
        ON CONFLICT ON CONSTRAINT notifications_one_per_fact DO NOTHING RETURNING ${COLUMNS}`,
-        [id, d.userId, d.kind, d.factKey, d.title, d.body, d.link, at, erasureKey(d.userId), d.subjectId ?? null],
-      ),
-    );
-    return rows[0] ? toNotification(rows[0]) : null;
+      values: [id, d.userId, d.kind, d.factKey, d.title, d.body, d.link, at, erasureKey(d.userId), d.subjectId ?? null],
+    };
+  }
+  static added(rows: readonly unknown[]): Notification | null {
+    return rows[0] ? toNotification(rows[0] as Row) : null;
   }
 
   async page(

@@ -16,6 +16,7 @@ import {
 import { Outbox } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { SERVICE_SETTINGS } from '@luxe/platform/runtime';
+import { commitWith, queryAtOnce, type LiteralStatement } from '@luxe/platform/db';
 import { CardRepository } from '../cards/card.repository';
 import { EmailRepository } from '../email/email.repository';
 import { EmailSender } from '../email/email.sender';
@@ -42,33 +43,60 @@ export class NotificationService {
     @Inject(SERVICE_SETTINGS) private readonly settings: Partial<NotificationsSettings>,
   ) {}
 
-  /** Writes the draft in the event's transaction; a fact the member was already told writes nothing (no push, no email). */
-  async notify(m: EntityManager, d: NotificationDraft): Promise<Notification | null> {
-    const n = await this.notifications.add(m, randomUUID(), d, new Date());
-    if (!n) return null;
-    await this.outbox.add(m, 'notifications.notification-created', n.id, {
-      notificationId: n.id,
-      userId: d.userId,
-      kind: n.kind,
-      title: n.title,
-      body: n.body,
-      link: n.link,
-      createdAt: n.createdAt,
-    });
+  /**
+   * Writes the draft in the event's transaction; a fact the member was already told writes nothing
+   * (no push, no email). Two round trips whatever the kind: `before` (the effect's own writes that
+   * decide nothing), the notification and its email's recipient in one; its event and its email in
+   * the other (with `commit`, that one also ends the transaction: `commitWith`, the inbox's
+   * effect's last act). Each statement on a round trip of its own cost the consuming process and
+   * the server a wake-up apiece, on the path of every booking event (docs/benchmarks.md).
+   */
+  async notify(
+    m: EntityManager,
+    d: NotificationDraft,
+    options: { before?: readonly LiteralStatement[]; commit?: boolean } = {},
+  ): Promise<Notification | null> {
+    const before = options.before ?? [];
     // Messages go out batched, to members away for a while (MessageDigest), never one by one.
-    if (this.sender.enabled && isEmailKind(d.kind) && d.kind !== 'message-received') {
-      const to = await this.cards.emailRecipient(m, d.userId, d.kind);
-      if (to?.email && to.wants) {
-        await this.emails.enqueue(
-          m,
-          n.id,
-          d.userId,
-          d.kind,
-          to.email,
-          renderEmail(d.kind, d, to, this.settings.PUBLIC_WEB_URL ?? 'http://localhost:3000'),
-        );
-      }
+    const emailed = this.sender.enabled && isEmailKind(d.kind) && d.kind !== 'message-received';
+    const first = await queryAtOnce(m, [
+      ...before,
+      this.notifications.addStatement(randomUUID(), d, new Date()),
+      ...(emailed ? [this.cards.emailRecipientStatement(d.userId, d.kind)] : []),
+    ]);
+    const last = options.commit ? commitWith : queryAtOnce;
+    const n = NotificationRepository.added(first[before.length]);
+    if (!n) {
+      if (options.commit) await last(m, []);
+      return null;
     }
+    const event = this.outbox.statementOf({
+      type: 'notifications.notification-created',
+      key: n.id,
+      data: {
+        notificationId: n.id,
+        userId: d.userId,
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        link: n.link,
+        createdAt: n.createdAt,
+      },
+    });
+    const to = emailed ? CardRepository.recipient(first[before.length + 1]) : null;
+    const email =
+      emailed && to?.email && to.wants
+        ? [
+            this.emails.enqueueStatement(
+              n.id,
+              d.userId,
+              d.kind as EmailKind,
+              to.email,
+              renderEmail(d.kind as EmailKind, d, to, this.webUrl),
+            ),
+          ]
+        : [];
+    await last(m, [event.statement, ...email]);
     return n;
   }
 

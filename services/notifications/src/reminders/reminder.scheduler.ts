@@ -1,6 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import PgBoss from 'pg-boss';
-import { DataSource, type EntityManager } from 'typeorm';
+import { v5 as uuidv5 } from 'uuid';
+import { DataSource } from 'typeorm';
+import type { LiteralStatement } from '@luxe/platform/db';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { LOGGER, SERVICE_SETTINGS, type Logger } from '@luxe/platform/runtime';
 import { CardRepository } from '../cards/card.repository';
@@ -10,6 +12,8 @@ import type { NotificationsSettings } from '../notifications.settings';
 import { reminderTimes, type ReminderWhich } from './reminder-times';
 
 export const REMINDER_QUEUE = 'booking-reminder';
+/** The namespace of reminders' job ids (UUID v5): any fixed UUID, never to change while jobs are queued. */
+const REMINDER_IDS = 'a3c1f0de-5b7e-4c1a-9a55-2f7d1c0b6e41';
 interface ReminderJob {
   bookingId: string;
   which: ReminderWhich;
@@ -60,20 +64,35 @@ export class ReminderScheduler implements OnModuleInit, OnModuleDestroy {
     await this.boss?.stop({ graceful: true, timeout: 10_000, wait: true });
   }
 
-  /** Queues the booking's reminders still ahead, in the caller's transaction (rolled back with it). */
-  async schedule(m: EntityManager, bookingId: string, startsAt: Date, now = new Date()): Promise<void> {
+  /**
+   * Queues the booking's reminders still ahead in the caller's transaction (rolled back with it):
+   * pg-boss's insert statement (both reminders in one; the queue's retry settings apply as to a
+   * send), taken from its `db` hook unsent so the caller sends it with its other writes
+   * (`NotificationService.notify`'s `before`). Nothing when both times are past.
+   */
+  async statements(bookingId: string, startsAt: Date, now = new Date()): Promise<LiteralStatement[]> {
     if (!this.boss) throw new Error('reminders: the job queue is not started');
-    const db = {
-      executeSql: async (text: string, values: unknown[]) => ({ rows: (await m.query(text, values)) as unknown[] }),
-    };
-    // Both reminders in one statement (pg-boss's insert: the queue's retry settings apply as to a send).
     const jobs = reminderTimes(startsAt, now).map(({ which, at }) => ({
+      // Its id made of the booking and the reminder: told twice (a later event of a confirmation, a
+      // replay), the booking queues its reminders once (pg-boss inserts with ON CONFLICT DO NOTHING).
+      id: uuidv5(`${bookingId}:${which}`, REMINDER_IDS),
       name: REMINDER_QUEUE,
       data: { bookingId, which } satisfies ReminderJob,
       startAfter: at,
       singletonKey: `${bookingId}:${which}`,
     }));
-    if (jobs.length) await this.boss.insert(jobs, { db } as PgBoss.InsertOptions);
+    if (!jobs.length) return [];
+    const taken: LiteralStatement[] = [];
+    // pg-boss reads nothing back from its insert but the new ids, which nobody here needs.
+    const db = {
+      executeSql: async (sql: string, values: unknown[]) => {
+        taken.push({ sql, values });
+        return { rows: [] };
+      },
+    };
+    await this.boss.insert(jobs, { db } as PgBoss.InsertOptions);
+    if (taken.length !== 1) throw new Error(`reminders: pg-boss sent ${taken.length} statements for one insert`);
+    return taken;
   }
 
   /** A due reminder: the host and the guests going, unless the booking was cancelled meanwhile. */
