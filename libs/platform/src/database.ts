@@ -328,6 +328,58 @@ export async function transactionAtOnce(ds: DataSource, statements: readonly Lit
   }
 }
 
+/**
+ * `DataSource.transaction` for a hot path: BEGIN goes to the server with the transaction's first
+ * statement, in one round trip (TypeORM's sends START TRANSACTION alone, a round trip of its own
+ * and a wake-up of this process and the server); and `work` may end with `commitWith`, its last
+ * writes sent with the COMMIT (TypeORM's would then find no transaction to commit). Otherwise the
+ * same: committed when `work` resolves, rolled back when it throws, nested `manager.transaction`s
+ * are savepoints. The first statement goes on the simple protocol with its values written as
+ * literals (`parameterLiteral`), as `beginWith`'s does: it must not hold a `$n` inside a quoted
+ * string (every statement of ours and TypeORM's query builder's holds none). A transaction that
+ * sends nothing sends no BEGIN either.
+ */
+export async function transactionWith<T>(ds: DataSource, work: (m: EntityManager) => Promise<T>): Promise<T> {
+  const qr = ds.createQueryRunner() as QueryRunner & { isTransactionActive: boolean; transactionDepth: number };
+  const conn = (await qr.connect()) as { query(text: unknown, params?: unknown[]): Promise<unknown> };
+  const own = Object.getOwnPropertyDescriptor(conn, 'query');
+  const send = conn.query.bind(conn);
+  const restore = () => {
+    if (own) Object.defineProperty(conn, 'query', own);
+    else delete (conn as { query?: unknown }).query;
+  };
+  let begun = false;
+  conn.query = async (text: unknown, params?: unknown[]) => {
+    restore();
+    begun = true;
+    if (typeof text !== 'string') {
+      await send('BEGIN');
+      return send(text, params);
+    }
+    const sent = (await send(`BEGIN;\n${withLiterals(text, params ?? [], parameterLiteral)}`)) as unknown[];
+    // As node-postgres answers the text alone: one result for one statement, an array for several.
+    return sent.length === 2 ? sent[1] : sent.slice(1);
+  };
+  // TypeORM's state after its own startTransaction (0.3.x, PostgresQueryRunner): depth 1, active.
+  qr.isTransactionActive = true;
+  qr.transactionDepth = 1;
+  try {
+    const result = await work(qr.manager);
+    // Unless work ended it (commitWith), or sent nothing (no BEGIN went: nothing to end; finally resets the state).
+    if (qr.isTransactionActive && begun) await qr.commitTransaction();
+    return result;
+  } catch (err) {
+    // The first statement may have failed after its BEGIN ran: the connection goes back to the pool outside any transaction.
+    if (qr.isTransactionActive && begun) await qr.rollbackTransaction().catch(() => undefined);
+    throw err;
+  } finally {
+    restore();
+    qr.isTransactionActive = false;
+    qr.transactionDepth = 0;
+    await qr.release();
+  }
+}
+
 /** The pg client under a runner in a transaction, and the runner's TypeORM state (0.3.x, PostgresQueryRunner). */
 function openTransaction(m: EntityManager, what: string) {
   const qr = m.queryRunner;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, Not, type SelectQueryBuilder } from 'typeorm';
 import { DURATION_HOURS } from '@luxe/contracts';
+import type { LiteralStatement } from '@luxe/platform/db';
 import { BookingEntity } from './booking.entity';
 
 /** The bookable unit: one section, or a whole yacht (no section). */
@@ -174,6 +175,14 @@ export class BookingRepository {
   async insert(m: EntityManager, b: BookingEntity): Promise<BookingEntity> {
     await m.insert(BookingEntity, b);
     return b;
+  }
+  /**
+   * `insert`'s statement (the one TypeORM would send: every column's value is given), to send with
+   * the transaction's last writes and its COMMIT (`commitWith`).
+   */
+  insertStatement(m: EntityManager, b: BookingEntity): LiteralStatement {
+    const [sql, values] = m.createQueryBuilder().insert().into(BookingEntity).values(b).getQueryAndParameters();
+    return { sql, values };
   }
 
   save(m: EntityManager, b: BookingEntity): Promise<BookingEntity> {

@@ -28,7 +28,8 @@ import {
   type OwnerBookingsQuery,
   type PaymentIntentDto,
 } from '@luxe/contracts';
-import { Outbox } from '@luxe/platform/events';
+import { commitWith, transactionWith } from '@luxe/platform/db';
+import { Outbox, type PendingEvent } from '@luxe/platform/events';
 import { Actor, AppError, requireMember } from '@luxe/platform/http';
 import { LOGGER, type Logger, SERVICE_SETTINGS } from '@luxe/platform/runtime';
 import type { DancerCard, SectionCard, VenueCard } from '../catalog/catalog.entity';
@@ -181,7 +182,9 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     const hold = r.status === 'held';
     const { slot } = r;
     const window = bookingWindow(slot.bookingDate, slot.startTime, slot.duration);
-    const saved = await this.ds.transaction(async (m) => {
+    // BEGIN with the first lock, and the row, its event and COMMIT as one query (`transactionWith`,
+    // `commitWith`): a section's booking is three round trips, two of them under the unit's lock.
+    const saved = await transactionWith(this.ds, async (m) => {
       if (hold) await this.bookings.lockHost(m, hostId);
       const u = await this.lockUnit(m, venue, slot, hold);
       if (hold) {
@@ -194,43 +197,47 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
         throw AppError.of(BOOKING_ERRORS.SLOT_TAKEN);
       if (u.dancer) await this.requireDancerFree(m, u.dancer.dancerId, window.startsAt, window.endsAt);
       if (hold) requireCardChargeable(u.amounts);
-      const row = await this.bookings.insert(
-        m,
-        newBooking(hostId, u.venue, slot, window, {
-          sectionId: u.unit.sectionId,
-          sectionName: u.sectionName,
-          sectionType: u.sectionType,
-          dancerId: u.dancer?.dancerId ?? null,
-          amounts: u.amounts,
-          status: r.status,
-          ...(hold ? { holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000) } : {}),
-          friends: r.friends,
-          guestVisibility: r.guestVisibility,
-        }),
-      );
+      const row = newBooking(hostId, u.venue, slot, window, {
+        sectionId: u.unit.sectionId,
+        sectionName: u.sectionName,
+        sectionType: u.sectionType,
+        dancerId: u.dancer?.dancerId ?? null,
+        amounts: u.amounts,
+        status: r.status,
+        ...(hold ? { holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000) } : {}),
+        friends: r.friends,
+        guestVisibility: r.guestVisibility,
+      });
       if (!hold) {
         // A row made in this transaction has no friends attached to it (only a hold takes some).
-        await this.publishConfirmed(m, row, {
+        const confirmed = this.confirmedEvent(row, {
           hostFirstName: r.hostFirstName ?? null,
           friendsAttached: 0,
           capacity: u.people,
         });
+        await commitWith(m, [this.bookings.insertStatement(m, row), this.outbox.statementOf(confirmed).statement]);
         return row;
       }
+      await this.bookings.insert(m, row);
       await this.friends.attachToBooking(m, hostId, row.id, r.friendIds);
       // A yacht is paid in full (its total): only a section's hold names the deposit it waits for.
       const deposit = row.sectionId ? { depositAmount: money(Number(row.depositAmount)) } : {};
-      await this.outbox.add(m, 'bookings.booking-held', row.id, {
-        bookingId: row.id,
-        hostId: row.hostId,
-        venueId: row.venueId,
-        totalCost: money(Number(row.totalCost)),
-        holdExpiresAt: row.holdExpiresAt!.toISOString(),
-        ...deposit,
-        sectionId: row.sectionId,
-        dancerId: row.dancerId,
-        startsAt: new Date(row.startsAt).toISOString(),
+      const held = this.outbox.statementOf({
+        type: 'bookings.booking-held',
+        key: row.id,
+        data: {
+          bookingId: row.id,
+          hostId: row.hostId,
+          venueId: row.venueId,
+          totalCost: money(Number(row.totalCost)),
+          holdExpiresAt: row.holdExpiresAt!.toISOString(),
+          ...deposit,
+          sectionId: row.sectionId,
+          dancerId: row.dancerId,
+          startsAt: new Date(row.startsAt).toISOString(),
+        },
       });
+      await commitWith(m, [held.statement]);
       return row;
     });
     return toBooking(saved);
@@ -582,32 +589,50 @@ export class BookingService implements OnModuleInit, OnModuleDestroy {
     b: BookingEntity,
     known?: { hostFirstName: string | null; friendsAttached: number; capacity: number | null },
   ): Promise<void> {
-    const hostFirstName = known ? known.hostFirstName : (await this.catalog.member(b.hostId, m))?.firstName;
+    const e = this.confirmedEvent(
+      b,
+      known ?? {
+        hostFirstName: (await this.catalog.member(b.hostId, m))?.firstName ?? null,
+        friendsAttached: await this.friends.countOnBooking(m, b.id),
+        capacity: await this.catalog.capacityOf(m, b),
+      },
+    );
+    await this.outbox.add(m, e.type, e.key, e.data);
+  }
+
+  /** The booking-confirmed event of `b`, given what it cannot tell itself (its host's name, the friends added, the unit's capacity). */
+  private confirmedEvent(
+    b: BookingEntity,
+    known: { hostFirstName: string | null; friendsAttached: number; capacity: number | null },
+  ): PendingEvent<'bookings.booking-confirmed'> {
     const r = toBooking(b);
-    await this.outbox.add(m, 'bookings.booking-confirmed', b.id, {
-      bookingId: r.id,
-      hostId: r.hostId,
-      hostFirstName: hostFirstName ?? 'Host',
-      venueId: r.venueId,
-      venueName: r.venueName,
-      venueType: r.venueType,
-      venueCity: r.venueCity,
-      venueState: r.venueState,
-      venueImage: r.venueImage,
-      sectionType: r.sectionType,
-      bookingDate: r.bookingDate,
-      startTime: r.startTime,
-      endTime: r.endTime,
-      duration: r.duration,
-      startsAt: new Date(b.startsAt).toISOString(),
-      guestVisibility: r.guestVisibility,
-      // The names given when booking, and the friends added to it (the yacht flow's, the confirmation's).
-      friendsCount:
-        (b.friends ?? []).length + (known ? known.friendsAttached : await this.friends.countOnBooking(m, b.id)),
-      totalCost: r.totalCost,
-      capacity: known ? known.capacity : await this.catalog.capacityOf(m, b),
-      sectionId: r.sectionId,
-      dancerId: r.dancerId,
-    });
+    return {
+      type: 'bookings.booking-confirmed',
+      key: b.id,
+      data: {
+        bookingId: r.id,
+        hostId: r.hostId,
+        hostFirstName: known.hostFirstName ?? 'Host',
+        venueId: r.venueId,
+        venueName: r.venueName,
+        venueType: r.venueType,
+        venueCity: r.venueCity,
+        venueState: r.venueState,
+        venueImage: r.venueImage,
+        sectionType: r.sectionType,
+        bookingDate: r.bookingDate,
+        startTime: r.startTime,
+        endTime: r.endTime,
+        duration: r.duration,
+        startsAt: new Date(b.startsAt).toISOString(),
+        guestVisibility: r.guestVisibility,
+        // The names given when booking, and the friends added to it (the yacht flow's, the confirmation's).
+        friendsCount: (b.friends ?? []).length + known.friendsAttached,
+        totalCost: r.totalCost,
+        capacity: known.capacity,
+        sectionId: r.sectionId,
+        dancerId: r.dancerId,
+      },
+    };
   }
 }
