@@ -411,9 +411,9 @@ export async function queryAtOnce(m: EntityManager, statements: readonly Literal
 
 /**
  * `queryAtOnce` with the transaction's COMMIT in the same query: a transaction's last writes and its
- * end in one round trip. Only for a runner whose owner expects it (the inbox's: it commits only
- * when the effect did not; never inside `DataSource.transaction`, whose own commit would find no
- * transaction). It must be the owner's effect's last act: the runner refuses any query after it,
+ * end in one round trip. Only for a runner whose owner expects it (the inbox's and
+ * `transactionWith`'s: they commit only when the work did not; never inside
+ * `DataSource.transaction`, whose own commit would find no transaction). It must be the owner's effect's last act: the runner refuses any query after it,
  * so nothing can run outside the transaction believing itself inside. A statement that fails (or
  * the COMMIT) is thrown with the transaction still the runner's, rolled back by its owner.
  */

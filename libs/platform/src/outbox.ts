@@ -43,6 +43,13 @@ event AS (
 )
 SELECT event.sequence, pg_notify($10, '') FROM event, durable`;
 
+/** An event for `Outbox.writeAtOnce` and `Outbox.statementOf`: what `Outbox.add` takes after its manager. */
+export interface PendingEvent<T extends EventType = EventType> {
+  type: T;
+  key: string;
+  data: EventData<T>;
+}
+
 /**
  * Writes events in the caller's transaction: `outbox.add(manager, type, key, data)`.
  * The data is checked against the event's schema, so a bad payload rolls the change back.
@@ -51,13 +58,6 @@ SELECT event.sequence, pg_notify($10, '') FROM event, durable`;
  * their events in sequence order. The transaction commits synchronously (SET LOCAL), whatever the
  * server's `synchronous_commit`.
  */
-/** An event for `Outbox.writeAtOnce`: what `Outbox.add` takes after its manager. */
-export interface PendingEvent<T extends EventType = EventType> {
-  type: T;
-  key: string;
-  data: EventData<T>;
-}
-
 export class Outbox {
   constructor(private readonly producer: string) {}
 

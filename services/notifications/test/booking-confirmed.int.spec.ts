@@ -27,7 +27,8 @@ import { ReminderScheduler } from '../src/reminders/reminder.scheduler';
 // (pg-boss): everything it writes (the booking's card, its two reminders, the host's notification,
 // its event, its email) goes in three round trips with the inbox's (BEGIN with the inbox
 // statement; the card, the reminders, the notification and the email's recipient; the event, the
-// email and COMMIT), where it was eight. A second telling of the fact writes nothing new.
+// email and COMMIT), each one a wake-up fewer of this service and its server on every booking
+// (docs/benchmarks.md). A second telling of the fact writes nothing new.
 const GROUP = 'notifications.facts';
 let ds: DataSource;
 let reminders: ReminderScheduler;

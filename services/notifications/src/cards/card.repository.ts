@@ -70,7 +70,8 @@ export class CardRepository {
     userId: string,
     kind: string,
   ): Promise<(MemberCard & { wants: boolean }) | null> {
-    return CardRepository.recipient(await m.query(...CardRepository.args(this.emailRecipientStatement(userId, kind))));
+    const st = this.emailRecipientStatement(userId, kind);
+    return CardRepository.recipient(await m.query(st.sql, [...st.values]));
   }
   /** `emailRecipient`'s statement, to send with others (`queryAtOnce`); `CardRepository.recipient` reads its rows. */
   emailRecipientStatement(userId: string, kind: string): LiteralStatement {
@@ -84,9 +85,6 @@ export class CardRepository {
   static recipient(rows: readonly unknown[]): (MemberCard & { wants: boolean }) | null {
     return (rows[0] as MemberCard & { wants: boolean }) ?? null;
   }
-  private static args(st: LiteralStatement): [string, unknown[]] {
-    return [st.sql, [...st.values]];
-  }
 
   async memberByToken(token: string): Promise<MemberCard | null> {
     const rows: MemberCard[] = await this.ds.query(
@@ -98,7 +96,8 @@ export class CardRepository {
 
   /** A booking's card; later events fill in what the first one lacked (a hold knows no venue name). */
   async upsertBooking(m: EntityManager, b: BookingCard): Promise<void> {
-    await m.query(...CardRepository.args(this.upsertBookingStatement(b)));
+    const st = this.upsertBookingStatement(b);
+    await m.query(st.sql, [...st.values]);
   }
   /** `upsertBooking`'s statement, to send with others. */
   upsertBookingStatement(b: BookingCard): LiteralStatement {

@@ -58,11 +58,11 @@ export class NotificationService {
   ): Promise<Notification | null> {
     const before = options.before ?? [];
     // Messages go out batched, to members away for a while (MessageDigest), never one by one.
-    const emailed = this.sender.enabled && isEmailKind(d.kind) && d.kind !== 'message-received';
+    const emailKind = this.sender.enabled && isEmailKind(d.kind) && d.kind !== 'message-received' ? d.kind : null;
     const first = await queryAtOnce(m, [
       ...before,
       this.notifications.addStatement(randomUUID(), d, new Date()),
-      ...(emailed ? [this.cards.emailRecipientStatement(d.userId, d.kind)] : []),
+      ...(emailKind ? [this.cards.emailRecipientStatement(d.userId, emailKind)] : []),
     ]);
     const last = options.commit ? commitWith : queryAtOnce;
     const n = NotificationRepository.added(first[before.length]);
@@ -83,16 +83,16 @@ export class NotificationService {
         createdAt: n.createdAt,
       },
     });
-    const to = emailed ? CardRepository.recipient(first[before.length + 1]) : null;
+    const to = emailKind ? CardRepository.recipient(first[before.length + 1]) : null;
     const email =
-      emailed && to?.email && to.wants
+      emailKind && to?.email && to.wants
         ? [
             this.emails.enqueueStatement(
               n.id,
               d.userId,
-              d.kind as EmailKind,
+              emailKind,
               to.email,
-              renderEmail(d.kind as EmailKind, d, to, this.webUrl),
+              renderEmail(emailKind, d, to, this.webUrl),
             ),
           ]
         : [];
