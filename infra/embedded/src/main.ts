@@ -373,6 +373,10 @@ async function main() {
   let sweep: NodeJS.Timeout | undefined;
   const stopAll = async () => {
     clearInterval(sweep);
+    // Before any service leaves: a relay still running would otherwise publish to a topic whose
+    // consumer had left, and mark it published though nobody handled it. Refused, the rows wait
+    // in the outboxes for the next start.
+    broker.close();
     for (const s of running.reverse()) await s.close().catch(() => undefined);
     await s3.close().catch(() => undefined);
     await pg.stop().catch(() => undefined);

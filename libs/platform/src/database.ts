@@ -1,5 +1,3 @@
-import type { DynamicModule } from '@nestjs/common';
-import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource, EntityManager, MigrationInterface, ObjectLiteral, QueryRunner, Repository } from 'typeorm';
 import { escapeLiteral } from 'pg';
 import { prepareValue } from 'pg/lib/utils';
@@ -186,17 +184,6 @@ export function databaseUrl(adminUrl: string, name: string): string {
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   return u.toString();
-}
-
-/**
- * `@nestjs/typeorm` over a service's own DataSource (created and migrated before Nest starts), so
- * modules use `TypeOrmModule.forFeature([Entity])` and `@InjectRepository(Entity)`.
- */
-export function typeOrmModuleFor(ds: DataSource): DynamicModule {
-  return TypeOrmModule.forRootAsync({
-    useFactory: () => ({ ...(ds.options as object), type: 'postgres' }) as TypeOrmModuleOptions,
-    dataSourceFactory: async () => ds,
-  });
 }
 
 /**

@@ -240,7 +240,14 @@ export class OutboxRelay {
     this.schedule(0);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops after the batch in hand. With `flush`, then publishes once more what is due: what the
+   * service's last requests and consumers committed while it stopped, whose wake-up may have come
+   * after the relay's last tick (a service's stop does this once its HTTP and consumers are closed).
+   * A row it cannot publish (broker unreachable, or closed as the embedded one is at a stop) stays
+   * in the outbox for the next relay: another replica's, or this service's next start.
+   */
+  async stop(opts: { flush?: boolean } = {}): Promise<void> {
     this.stopped = true;
     this.cancelScheduled();
     if (this.listenerRetry) clearTimeout(this.listenerRetry);
@@ -248,6 +255,13 @@ export class OutboxRelay {
     const l = this.listener;
     this.listener = null;
     await l?.end().catch(() => undefined);
+    if (!opts.flush) return;
+    try {
+      const count = await this.flush();
+      if (count > 0) this.logger.info({ count }, 'outbox relay: published at stop');
+    } catch (err) {
+      this.logger.warn({ err }, 'outbox relay: could not publish at stop; the rows wait for the next relay');
+    }
   }
 
   /** Publishes everything publishable now; returns how many rows were published. */

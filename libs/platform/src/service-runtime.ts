@@ -7,7 +7,7 @@ import { DataSource, MigrationInterface } from 'typeorm';
 import type { z } from 'zod';
 import { allRoutes, allTopics } from '@luxe/contracts';
 import { ConfigError, loadConfig, serviceEnvSchema, ServiceEnv } from './config';
-import { createDataSource, flushCommitted, initDatabase, typeOrmModuleFor } from './database';
+import { createDataSource, flushCommitted, initDatabase } from './database';
 import { HealthController } from './health';
 import { createHttpApp, listeningUrl } from './http/app';
 import { ContractGuard, contractProblems } from './http/contract';
@@ -201,7 +201,10 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
     ],
   };
   @Module({
-    imports: [platform, typeOrmModuleFor(ds), def.module],
+    // No TypeOrmModule.forRoot: its shutdown hook would destroy the DataSource inside app.close(),
+    // under the relay's last publish. The platform module provides the DataSource (the token
+    // TypeOrmModule.forFeature's repositories inject); the last shutdown step ends it.
+    imports: [platform, def.module],
     controllers: [HealthController],
     providers: [
       { provide: APP_GUARD, useClass: InternalAuthGuard },
@@ -251,7 +254,8 @@ export async function startService(def: ServiceDefinition, infra: ServiceInfra):
     { name: 'broker reconnection', run: async () => void (await reconnecting?.stop()) },
     // Nest closes the HTTP server first (waits for requests in flight), then the event consumers.
     { name: 'http and consumers', run: () => app.close() },
-    { name: 'outbox relay', run: () => relay.stop() },
+    // After the consumers: what they and the last requests committed is published before the pool closes.
+    { name: 'outbox relay', run: () => relay.stop({ flush: true }) },
     { name: 'database', run: async () => void (ds.isInitialized && (await ds.destroy())) },
   ];
   return {

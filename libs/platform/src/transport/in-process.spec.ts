@@ -169,4 +169,19 @@ describe('InProcessBroker / InProcessTransport', () => {
     expect(got).toEqual([]);
     expect(transport.kind).toBe('inprocess');
   });
+
+  it('once closed, refuses every publish and its ping, so a stopping relay marks nothing published', async () => {
+    const { broker, transport } = setup();
+    const got: string[] = [];
+    await transport.subscribe({ groupId: 'a', topics: ['t1'], handle: async (m) => void got.push(m.value) });
+    await transport.publish([{ topic: 't1', key: 'k', value: '1' }]);
+    await expect(transport.ping()).resolves.toBeUndefined();
+    broker.close();
+    // A group that left (its service closed) and a topic nobody listens to any more: still refused.
+    broker.unsubscribe('a');
+    await expect(transport.publish([{ topic: 't1', key: 'k', value: '2' }])).rejects.toThrow('closed');
+    await expect(transport.ping()).rejects.toThrow('closed');
+    await broker.idle();
+    expect(got).toEqual(['1']);
+  });
 });

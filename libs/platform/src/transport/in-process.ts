@@ -47,11 +47,32 @@ export class InProcessBroker {
   private readonly groups = new Map<string, Group>();
   private offsets = 0;
   private deliveries = 0;
+  private closed = false;
   redeliveryDelayMs = 500;
 
   constructor(private readonly opts: InProcessBrokerOptions = {}) {}
 
+  /**
+   * The launcher's stop begins: every later publish is refused, so a relay still running marks
+   * nothing published while the services leave one by one. Open, a message for a topic whose group
+   * has already left would be "done at once" (nobody subscribes) and never handled; refused, its
+   * row stays in the outbox and is published at the next start, once every service listens.
+   */
+  close(): void {
+    this.closed = true;
+  }
+
+  /** Rejects once the broker is closed (the transport's ping: the relay then charges no row). */
+  assertOpen(): void {
+    if (this.closed) throw new Error('the in-process broker is closed (stopping): the event waits in the outbox');
+  }
+
   publish(messages: OutgoingMessage[]): Promise<void> {
+    try {
+      this.assertOpen();
+    } catch (err) {
+      return Promise.reject(err);
+    }
     const pending: Promise<void>[] = [];
     for (const m of messages) {
       const msg: IncomingMessage = {
@@ -210,6 +231,8 @@ export class InProcessTransport implements EventTransport {
     return new InProcessEventServer(this.broker, opts);
   }
   async ensureTopics(): Promise<void> {}
-  async ping(): Promise<void> {}
+  async ping(): Promise<void> {
+    this.broker.assertOpen();
+  }
   async disconnect(): Promise<void> {}
 }
