@@ -1,4 +1,4 @@
-/** `@luxe/platform/db`: DataSource, migrations, @nestjs/typeorm wiring, the erasure checkpoint table. */
+/** `@luxe/platform/db`: DataSource, migrations, the erasure checkpoint table. */
 export * from '../database';
 export {
   CreateUserErasures1700000003000,
