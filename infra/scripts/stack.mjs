@@ -100,7 +100,17 @@ export async function prepareDatabases(adminUrl, prefix, reset, adminUrls = {}) 
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
       try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // FORCE may not end an autovacuum worker (a superuser's process, which this role may not
+        // signal: 42501) busy on the database right after a heavy run; it is done within moments.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            break;
+          } catch (err) {
+            if (/** @type {{ code?: string }} */ (err).code !== '42501' || attempt >= 10) throw err;
+            await new Promise((r) => setTimeout(r, 500));
+          }
+        }
       } finally {
         await c.end();
       }
