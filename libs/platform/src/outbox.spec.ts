@@ -210,4 +210,29 @@ describe('OutboxRelay scheduling', () => {
       jest.useRealTimers();
     }
   });
+
+  it('at a stop with flush, publishes what is due once more; not when it is backing off from an outage', async () => {
+    const { ds, batches } = fakeDb(0);
+    const relay = new OutboxRelay(ds, transport, logger, { listen: false, pollMs: 60_000 });
+    relay.start();
+    await settle();
+    await relay.stop({ flush: true });
+    expect(batches).toEqual([0, 0]); // the start's batch, then the stop's
+
+    const failing = fakeDb(1);
+    const down = {
+      publish: jest.fn(async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      }),
+      ping: jest.fn(async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      }),
+    } as unknown as EventTransport;
+    const backingOff = new OutboxRelay(failing.ds, down, logger, { listen: false, pollMs: 60_000 });
+    backingOff.start();
+    await settle();
+    expect(failing.batches).toEqual([1]);
+    await backingOff.stop({ flush: true });
+    expect(failing.batches).toEqual([1]); // no second attempt: the row waits for the next relay
+  });
 });

@@ -255,7 +255,9 @@ export class OutboxRelay {
     const l = this.listener;
     this.listener = null;
     await l?.end().catch(() => undefined);
-    if (!opts.flush) return;
+    // A relay backing off from an outage does not try once more: the stop would wait out the
+    // client's retries against a broker known to be away, and the rows wait either way.
+    if (!opts.flush || this.failingSince) return;
     try {
       const count = await this.flush();
       if (count > 0) this.logger.info({ count }, 'outbox relay: published at stop');
