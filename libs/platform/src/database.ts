@@ -219,10 +219,9 @@ export type SqlLiteral = string | number | boolean;
 
 /**
  * `text` as a quoted SQL string, exactly as the driver's `escapeLiteral` writes it (quotes doubled;
- * with a backslash, backslashes doubled and the ` E'…'` form). The driver's builds the literal a
- * character at a time, which showed in the consumers' profiles (an event's envelope is a kilobyte
- * of JSON, quoted on every one-round-trip path); most texts hold neither character and are
- * returned between quotes as they are.
+ * with a backslash, backslashes doubled and the ` E'…'` form), without building it a character at
+ * a time as the driver does: an event's envelope, a kilobyte of JSON, is quoted on every
+ * one-round-trip path, and most texts hold neither character, so go between quotes as they are.
  */
 export function quoteLiteral(text: string): string {
   if (!/['\\]/.test(text)) return `'${text}'`;

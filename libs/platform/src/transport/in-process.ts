@@ -62,17 +62,13 @@ export class InProcessBroker {
     this.closed = true;
   }
 
-  /** Rejects once the broker is closed (the transport's ping: the relay then charges no row). */
+  /** Throws once the broker is closed (the transport's ping: the relay then charges no row). */
   assertOpen(): void {
     if (this.closed) throw new Error('the in-process broker is closed (stopping): the event waits in the outbox');
   }
 
-  publish(messages: OutgoingMessage[]): Promise<void> {
-    try {
-      this.assertOpen();
-    } catch (err) {
-      return Promise.reject(err);
-    }
+  async publish(messages: OutgoingMessage[]): Promise<void> {
+    this.assertOpen();
     const pending: Promise<void>[] = [];
     for (const m of messages) {
       const msg: IncomingMessage = {
@@ -93,7 +89,7 @@ export class InProcessBroker {
         this.drain(g);
       }
     }
-    return Promise.all(pending).then(() => undefined);
+    await Promise.all(pending);
   }
 
   subscribe(opts: SubscribeOptions): void {
