@@ -14,7 +14,7 @@ import {
   streamTopic,
 } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from './correlation';
-import { type LiteralStatement, sqlLiteral, transactionAtOnce } from './database';
+import { type LiteralStatement, OUTBOX_HELD, sqlLiteral, transactionAtOnce } from './database';
 import { currentTraceParent, endSpan, startProducerSpan, TRACEPARENT_HEADER } from './tracing';
 import { EVENT_TYPE_HEADER, EventTransport, OutgoingMessage } from './transport/transport';
 import type { Logger } from './logger';
@@ -192,6 +192,21 @@ export const RELAY_LOCK = 7_210_001;
 export const MAX_RELAY_BACKOFF_MS = 5_000;
 const MAX_ROW_BACKOFF_MS = 5 * 60_000;
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+
+/**
+ * The relay's due rows: unpublished, in commit order, none behind an earlier row of its aggregate
+ * that waits out a backoff or is parked. The probe for such a row is `outbox_events_held`'s
+ * predicate (OUTBOX_HELD), so it reads that index, empty while the broker is well, never the day
+ * of published rows the table keeps (the planner scanned them all for each batch before) nor the
+ * backlog of unpublished ones. libs/platform/test/outbox-growth.int.spec.ts holds it to that.
+ */
+export function dueRowsSql(limit: number): string {
+  return `SELECT o.id, o.stream, o.key, o.type, o.envelope, o.correlation_id, o.trace_parent, o.attempts, o.bytes FROM outbox_events o
+         WHERE o.published_at IS NULL AND o.parked_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= now())
+           AND NOT EXISTS (SELECT 1 FROM outbox_events b WHERE ${OUTBOX_HELD} AND b.stream = o.stream AND b.key = o.key AND b.seq < o.seq
+                           AND (b.parked_at IS NOT NULL OR b.next_attempt_at > now()))
+         ORDER BY o.seq LIMIT ${Math.max(1, Math.floor(limit))}`;
+}
 
 /**
  * Publishes outbox rows after commit and marks them published.
@@ -411,20 +426,15 @@ export class OutboxRelay {
     try {
       const limit = Math.max(1, Math.floor(this.opts.batchSize ?? 100));
       // One round trip, three statements (the simple protocol; nothing interpolated but two integers):
-      // the transaction; its advisory lock (one relay per database works at a time); the due rows in
-      // commit order, none behind an earlier row of its aggregate that waits (backoff) or is parked.
-      // The rows' statement comes after the lock's, so its snapshot (its own, READ COMMITTED) sees what
-      // the lock's previous holder marked published; without the lock its rows are not used.
-      // (Three round trips before: each event waited for two more on its way to Kafka.)
+      // the transaction; its advisory lock (one relay per database works at a time); the due rows
+      // (dueRowsSql). The rows' statement comes after the lock's, so its snapshot (its own, READ
+      // COMMITTED) sees what the lock's previous holder marked published; without the lock its rows
+      // are not used. (Three round trips before: each event waited for two more on its way to Kafka.)
       open = true;
       const [, lock, due] = (await conn.query(
         `BEGIN;
          SELECT pg_try_advisory_xact_lock(${RELAY_LOCK}) AS locked;
-         SELECT o.id, o.stream, o.key, o.type, o.envelope, o.correlation_id, o.trace_parent, o.attempts, o.bytes FROM outbox_events o
-         WHERE o.published_at IS NULL AND o.parked_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= now())
-           AND NOT EXISTS (SELECT 1 FROM outbox_events b WHERE b.published_at IS NULL AND b.stream = o.stream AND b.key = o.key AND b.seq < o.seq
-                           AND (b.parked_at IS NOT NULL OR b.next_attempt_at > now()))
-         ORDER BY o.seq LIMIT ${limit}`,
+         ${dueRowsSql(limit)}`,
       )) as unknown as [QueryResult, QueryResult<{ locked: boolean }>, QueryResult<PendingRow>];
       const rows = lock.rows[0]?.locked ? due.rows : [];
       const batch = this.capBytes(rows);
