@@ -168,6 +168,61 @@ async function overlapPlan(db) {
 }
 
 /**
+ * The outbox relay's due rows (`dueRowsSql`, as every relay sends it) with a day of published rows
+ * in the bookings outbox (`LARGEST` of them: OUTBOX_RETENTION_HOURS keeps them a day) and a
+ * backlog of 3,000 the statistics have not seen (the relay fallen behind): the plan, printed, and
+ * the blocks it read (PostgreSQL's count). Its line says whether the cost follows the rows it
+ * returns rather than the table (the probe once scanned every published row for each batch).
+ * @param {import('pg').Client} db
+ * @returns {Promise<Line>}
+ */
+async function outboxPlan(db) {
+  const { dueRowsSql } = require(join(ROOT, 'libs/platform/dist/index.js'));
+  const t0 = performance.now();
+  await db.query(
+    `INSERT INTO outbox_events (id, type, version, stream, sequence, key, envelope, bytes, published_at, attempts)
+     SELECT gen_random_uuid(), 'bookings.booking-confirmed', 1, 'bookings.booking', 1, 'growth-' || g,
+            jsonb_build_object('pad', repeat('x', 300)), 320, now() - interval '1 hour', 1
+       FROM generate_series(1, $1::int) g`,
+    [LARGEST],
+  );
+  await db.query('ANALYZE outbox_events');
+  const seeded = performance.now() - t0;
+  await db.query('BEGIN');
+  try {
+    // Never committed: the stack's relay never sees these rows unpublished.
+    await db.query(
+      `UPDATE outbox_events SET published_at = NULL WHERE id IN (SELECT id FROM outbox_events WHERE key LIKE 'growth-%' LIMIT 3000)`,
+    );
+    const sql = dueRowsSql(100);
+    const text = (await db.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`)).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+    const [json] = (await db.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`)).rows[0]['QUERY PLAN'];
+    /** @type {any[]} */
+    const nodes = [];
+    /** @param {any} n */
+    const walk = (n) => (nodes.push(n), (n.Plans ?? []).forEach(walk));
+    walk(json.Plan);
+    const scans = nodes.filter((n) => n['Relation Name'] === 'outbox_events');
+    const blocks = (json.Plan['Shared Hit Blocks'] ?? 0) + (json.Plan['Shared Read Blocks'] ?? 0);
+    const rows = json.Plan['Actual Rows'] ?? 0;
+    console.log(
+      `\nThe relay's due rows with ${LARGEST.toLocaleString('en-US')} published outbox rows (seeded in ${(seeded / 1000).toFixed(1)} s) and 3,000 waiting:\n`,
+    );
+    console.log(text);
+    return {
+      figure: `relay's due rows at ${LARGEST.toLocaleString('en-US')} published outbox rows, 3,000 waiting (dueRowsSql)`,
+      value: `${scans.map((n) => `${n['Node Type']} using ${n['Index Name'] ?? '–'}`).join(' + ')}; ${rows} rows, ${blocks} blocks, ${json['Execution Time'].toFixed(2)} ms`,
+      target: 'index scans only, ≤ 4 blocks per row returned',
+      met: scans.length > 0 && scans.every((n) => /Index/.test(n['Node Type'])) && blocks <= 4 * Math.max(rows, 1),
+    };
+  } finally {
+    await db.query('ROLLBACK');
+  }
+}
+
+/**
  * A member's lists grown to `n` items: messages of one conversation with the demo host (all but
  * the last five read), received invites from as many hosts, notifications.
  * @param {{ messaging: import('pg').Client, social: import('pg').Client, notifications: import('pg').Client }} dbs
@@ -484,9 +539,12 @@ export async function benchGrowthBookings(opts = {}) {
         `| ${name} | ${bySize.map((runs) => `${runs.map((r) => `${r.p50} / ${r.p99}`).join(', ')}; ${runs[0].bytes} B; ${runs.reduce((n, r) => n + r.errors, 0)}`).join(' | ')} |`,
       );
 
+    const outbox = await outboxPlan(dbs.bookings);
+
     /** @type {Line[]} */
     const lines = [
       ...(overlap ? [overlap] : []),
+      outbox,
       growthLine(
         'hold p99 (POST /api/bookings/holds) by existing bookings, median of rounds',
         SIZES,
