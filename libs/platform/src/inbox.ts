@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { endsAggregate, EventEnvelope, isEventType } from '@luxe/contracts';
-import { beginWith, parameterLiteral, SqlLiteral, sqlLiteral, withLiterals } from './database';
+import {
+  beginWith,
+  executeSql,
+  parameterLiteral,
+  type PreparedSql,
+  SqlLiteral,
+  sqlLiteral,
+  withLiterals,
+} from './database';
 
 /**
  * What became of a delivered event: applied; a duplicate (this event id was applied before);
@@ -42,6 +50,19 @@ const NOT_APPLIED = 'luxe.inbox: not applied';
  */
 const INBOX_GATE_SQL = `${INBOX_CTE} SELECT CASE WHEN EXISTS (SELECT 1 FROM position) THEN true
   ELSE ('${NOT_APPLIED}, inserted: ' || EXISTS (SELECT 1 FROM inbox)::text)::boolean END AS applied`;
+
+/** INBOX_CTE's parameters' types ($4, $5 go to text columns). */
+const INBOX_TYPES = ['uuid', 'text', 'text', 'text', 'text', 'bigint', 'boolean'];
+
+/** The gate, planned once per connection (`executeSql`). */
+const INBOX_GATE: PreparedSql = { name: 'luxe_inbox_gate', types: INBOX_TYPES, sql: INBOX_GATE_SQL };
+
+/** The inbox statement of the usual transaction: whether the event was recorded, and whether its position advanced. */
+const INBOX_BEGIN: PreparedSql = {
+  name: 'luxe_inbox_begin',
+  types: INBOX_TYPES,
+  sql: `${INBOX_CTE} SELECT EXISTS (SELECT 1 FROM inbox) AS inserted, EXISTS (SELECT 1 FROM position) AS advanced`,
+};
 
 /** What the inbox needs of node-postgres' client. */
 interface PgConnection {
@@ -124,7 +145,7 @@ export class Inbox {
       // its contract before it came here.
       const [row] = await beginWith<{ inserted: boolean; advanced: boolean }>(
         qr,
-        `${INBOX_CTE} SELECT EXISTS (SELECT 1 FROM inbox) AS inserted, EXISTS (SELECT 1 FROM position) AS advanced`,
+        INBOX_BEGIN,
         Inbox.values(group, envelope),
       );
       let outcome: InboxOutcome = 'applied';
@@ -160,10 +181,10 @@ export class Inbox {
     envelope: EventEnvelope,
     effect: (manager: EntityManager) => Promise<void>,
   ): Promise<boolean> {
-    const gate = withLiterals(INBOX_GATE_SQL, Inbox.values(group, envelope), sqlLiteral);
     const qr = this.ds.createQueryRunner();
     const runner = qr as unknown as { isTransactionActive: boolean; transactionDepth: number };
     const conn = (await qr.connect()) as PgConnection;
+    const gate = executeSql(conn, INBOX_GATE, Inbox.values(group, envelope), sqlLiteral);
     const own = Object.getOwnPropertyDescriptor(conn, 'query');
     const send = conn.query.bind(conn);
     let sent = false;
@@ -174,9 +195,13 @@ export class Inbox {
         if (typeof text !== 'string') throw new Error('a one-statement effect sent a query that is not SQL text');
         sent = true;
         try {
-          // Two statements in one simple query: one implicit transaction, both or neither.
-          const results = (await send(`${gate};\n${withLiterals(text, params ?? [], parameterLiteral)}`)) as unknown[];
-          return results[1];
+          // Two statements in one simple query (three the first time on a connection: the gate's
+          // PREPARE): one implicit transaction, both or neither.
+          const results = (await send(
+            `${gate.text};\n${withLiterals(text, params ?? [], parameterLiteral)}`,
+          )) as unknown[];
+          gate.done();
+          return results[1 + gate.extra];
         } catch (err) {
           notApplied = String((err as Error)?.message).includes(NOT_APPLIED);
           throw err;

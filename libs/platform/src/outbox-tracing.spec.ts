@@ -34,7 +34,9 @@ function relayOf(rows: ReturnType<typeof row>[], publish: (m: OutgoingMessage[])
       if (!sql.startsWith('BEGIN;')) return [];
       const batch = due;
       due = [];
-      return [{ rows: [] }, { rows: [{ locked: true }] }, { rows: batch }];
+      // BEGIN, the lock, the due rows' PREPARE the first time on this connection, its EXECUTE.
+      const prepared = sql.includes('PREPARE luxe_relay_due') ? [{ rows: [] }] : [];
+      return [{ rows: [] }, { rows: [{ locked: true }] }, ...prepared, { rows: batch }];
     },
   };
   const qr = { connect: async () => conn, release: async () => undefined, query: async () => [] };

@@ -8,12 +8,17 @@ import type { EventTransport } from './transport/transport';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+/** A manager in a transaction on a connection of its own (on which nothing is prepared yet). */
 function manager(active = true) {
   let sequence = 0;
   const query = jest.fn(async (sql: string) =>
-    sql.includes('INSERT INTO outbox_sequences') ? [{ sequence: String(++sequence) }] : [],
+    sql.startsWith('EXECUTE luxe_outbox_add_') ? [{ sequence: String(++sequence) }] : [],
   );
-  return { m: { query, queryRunner: { isTransactionActive: active } } as unknown as EntityManager, query };
+  const conn = {};
+  return {
+    m: { query, queryRunner: { isTransactionActive: active, connect: async () => conn } } as unknown as EntityManager,
+    query,
+  };
 }
 
 describe('Outbox.add', () => {
@@ -54,29 +59,44 @@ describe('Outbox.add', () => {
     });
     expect(env.id).toMatch(UUID);
     expect(Date.parse(env.occurredAt)).toBeGreaterThanOrEqual(before - 1000);
-    const calls = query.mock.calls as unknown as [string, unknown[]][];
-    // One round trip: it runs inside the writer's transaction, often under its row locks.
-    expect(calls).toHaveLength(1);
-    const [sql, values] = calls[0];
+    const calls = (query.mock.calls as unknown as [string, unknown[]?][]).map(([sql, values]) => {
+      // Each a statement alone, its values written in (the simple protocol).
+      expect(values).toBeUndefined();
+      return sql;
+    });
+    // The statement prepared on this connection the first time (a round trip of its own, once per
+    // connection), then run: inside the writer's transaction, often under its row locks.
+    expect(calls).toHaveLength(2);
+    const [prepare, execute] = calls;
+    const name = /^PREPARE (luxe_outbox_add_\d+)\(text, text, uuid, text, int, jsonb, int, text, text, text\) AS /.exec(
+      prepare,
+    )![1];
     // durable at commit whatever the server's synchronous_commit (npm run chaos)
-    expect(sql).toMatch(/^WITH durable AS \(SELECT set_config\('synchronous_commit', 'on', true\)\)/);
-    expect(sql).toMatch(/INSERT INTO outbox_sequences \(stream, key, sequence\) VALUES \(\$1, \$2, 1\)/);
-    expect(sql).toMatch(/INSERT INTO outbox_events/);
-    expect(sql).toMatch(/pg_notify\(\$10, ''\)/);
+    expect(prepare).toMatch(/ AS WITH durable AS \(SELECT set_config\('synchronous_commit', 'on', true\)\)/);
+    expect(prepare).toMatch(/INSERT INTO outbox_sequences \(stream, key, sequence\) VALUES \(\$1, \$2, 1\)/);
+    expect(prepare).toMatch(/INSERT INTO outbox_events/);
+    expect(prepare).toMatch(/pg_notify\(\$10, ''\)/);
     // The envelope is written with its version 0, which the statement replaces with the one it takes.
     const json = JSON.stringify({ ...env, sequence: 0 });
-    expect(values).toEqual([
+    const values = [
       'platform.test',
       'key-1',
       env.id,
       'platform.test-event',
-      1,
+      '1',
       json,
-      Buffer.byteLength(json),
+      String(Buffer.byteLength(json)),
       'corr-42',
-      null, // no active span: no traceparent
-      OUTBOX_CHANNEL,
-    ]);
+    ];
+    // No active span: no traceparent.
+    expect(execute).toBe(`EXECUTE ${name}(${values.map((v) => `'${v}'`).join(', ')}, NULL, '${OUTBOX_CHANNEL}')`);
+
+    // The next event on that connection: one round trip, the prepared statement run.
+    await outbox.add(m, 'platform.test-event', 'key-1', { n: 4 });
+    expect(query).toHaveBeenCalledTimes(3);
+    expect((query.mock.calls[2] as unknown as [string])[0]).toMatch(
+      new RegExp(`^EXECUTE ${name}\\('platform\\.test', 'key-1', `),
+    );
   });
 
   it('writes a null correlation id outside any request, a fresh id and the next sequence per event', async () => {
@@ -87,7 +107,8 @@ describe('Outbox.add', () => {
     expect(a.id).not.toBe(b.id);
     expect([a.sequence, b.sequence]).toEqual([1, 2]);
     expect([a.stream, b.stream]).toEqual(['venues.venue', 'venues.venue']);
-    expect((query.mock.calls[0] as unknown as [string, unknown[]])[1][7]).toBeNull();
+    // Its PREPARE, then its EXECUTE: the correlation id (the eighth value) written as NULL.
+    expect((query.mock.calls[1] as unknown as [string])[0]).toMatch(/, NULL, NULL, 'luxe_outbox'\)$/);
   });
 
   it('drops unknown keys of a strict schema (stores the parsed data)', async () => {
@@ -114,7 +135,7 @@ describe('OutboxRelay scheduling', () => {
         }
         if (!sql.startsWith('BEGIN;')) return { rows: [] };
         expect(sql).toContain('pg_try_advisory_xact_lock');
-        const n = Math.min(waiting, Number(/LIMIT (\d+)$/.exec(sql)![1]));
+        const n = Math.min(waiting, Number(/EXECUTE luxe_relay_due_\d+\((\d+)\)$/.exec(sql)![1]));
         batches.push(n);
         const rows = Array.from({ length: n }, (_, i) => ({
           id: `r${waiting - i}`,
@@ -127,7 +148,9 @@ describe('OutboxRelay scheduling', () => {
           attempts: 0,
           bytes: 10,
         }));
-        return [{ rows: [] }, { rows: [{ locked: true }] }, { rows }];
+        // BEGIN, the lock, the due rows' PREPARE the first time on this connection, its EXECUTE.
+        const prepared = sql.includes('PREPARE luxe_relay_due') ? [{ rows: [] }] : [];
+        return [{ rows: [] }, { rows: [{ locked: true }] }, ...prepared, { rows }];
       },
     };
     const qr = {

@@ -14,7 +14,15 @@ import {
   streamTopic,
 } from '@luxe/contracts';
 import { currentCorrelationId, CORRELATION_HEADER } from './correlation';
-import { type LiteralStatement, OUTBOX_HELD, sqlLiteral, transactionAtOnce } from './database';
+import {
+  executeSql,
+  type LiteralStatement,
+  OUTBOX_HELD,
+  parameterLiteral,
+  type PreparedSql,
+  sqlLiteral,
+  transactionAtOnce,
+} from './database';
 import { currentTraceParent, endSpan, startProducerSpan, TRACEPARENT_HEADER } from './tracing';
 import { EVENT_TYPE_HEADER, EventTransport, OutgoingMessage } from './transport/transport';
 import type { Logger } from './logger';
@@ -42,6 +50,13 @@ event AS (
   RETURNING sequence
 )
 SELECT event.sequence, pg_notify($10, '') FROM event, durable`;
+
+/** OUTBOX_ADD_SQL planned once per connection (`executeSql`): its parameters' types. */
+const OUTBOX_ADD: PreparedSql = {
+  name: 'luxe_outbox_add',
+  types: ['text', 'text', 'uuid', 'text', 'int', 'jsonb', 'int', 'text', 'text', 'text'],
+  sql: OUTBOX_ADD_SQL,
+};
 
 /** An event for `Outbox.writeAtOnce` and `Outbox.statementOf`: what `Outbox.add` takes after its manager. */
 export interface PendingEvent<T extends EventType = EventType> {
@@ -74,7 +89,15 @@ export class Outbox {
     // it runs inside the writer's transaction, often under its row locks, where each round trip
     // more held them longer.
     const { envelope, values } = this.row({ type, key, data });
-    const [{ sequence }]: { sequence: string }[] = await manager.query(OUTBOX_ADD_SQL, values);
+    // Planned once per connection: its PREPARE alone the first time (a round trip of its own, once
+    // per connection), so the manager gets the one result it expects of a statement.
+    const conn = await manager.queryRunner.connect();
+    const run = executeSql(conn, OUTBOX_ADD, values, parameterLiteral);
+    if (run.prepare) {
+      await manager.query(run.prepare);
+      run.done();
+    }
+    const [{ sequence }]: { sequence: string }[] = await manager.query(run.execute);
     envelope.sequence = Number(sequence);
     return envelope;
   }
@@ -101,7 +124,7 @@ export class Outbox {
   statementOf<T extends EventType>(e: PendingEvent<T>) {
     const { envelope, values } = this.row(e);
     return {
-      statement: { sql: OUTBOX_ADD_SQL, values } satisfies LiteralStatement,
+      statement: { sql: OUTBOX_ADD_SQL, values, prepared: OUTBOX_ADD } satisfies LiteralStatement,
       written(rows: readonly unknown[]): EventEnvelope<EventData<T>> {
         envelope.sequence = Number((rows[0] as { sequence: string }).sequence);
         return envelope;
@@ -200,13 +223,16 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
  * of published rows the table keeps (the planner scanned them all for each batch before) nor the
  * backlog of unpublished ones. libs/platform/test/outbox-growth.int.spec.ts holds it to that.
  */
-export function dueRowsSql(limit: number): string {
+export function dueRowsSql(limit: number | '$1'): string {
   return `SELECT o.id, o.stream, o.key, o.type, o.envelope, o.correlation_id, o.trace_parent, o.attempts, o.bytes FROM outbox_events o
          WHERE o.published_at IS NULL AND o.parked_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= now())
            AND NOT EXISTS (SELECT 1 FROM outbox_events b WHERE ${OUTBOX_HELD} AND b.stream = o.stream AND b.key = o.key AND b.seq < o.seq
                            AND (b.parked_at IS NOT NULL OR b.next_attempt_at > now()))
-         ORDER BY o.seq LIMIT ${Math.max(1, Math.floor(limit))}`;
+         ORDER BY o.seq LIMIT ${limit === '$1' ? limit : Math.max(1, Math.floor(limit))}`;
 }
+
+/** The due rows planned once per connection (`executeSql`), the batch's size its parameter. */
+const DUE_ROWS: PreparedSql = { name: 'luxe_relay_due', types: ['int'], sql: dueRowsSql('$1') };
 
 /**
  * Publishes outbox rows after commit and marks them published.
@@ -431,11 +457,15 @@ export class OutboxRelay {
       // COMMITTED) sees what the lock's previous holder marked published; without the lock its rows
       // are not used. (Three round trips before: each event waited for two more on its way to Kafka.)
       open = true;
-      const [, lock, due] = (await conn.query(
+      const select = executeSql(conn, DUE_ROWS, [limit], sqlLiteral);
+      const results = (await conn.query(
         `BEGIN;
          SELECT pg_try_advisory_xact_lock(${RELAY_LOCK}) AS locked;
-         ${dueRowsSql(limit)}`,
-      )) as unknown as [QueryResult, QueryResult<{ locked: boolean }>, QueryResult<PendingRow>];
+         ${select.text}`,
+      )) as unknown as QueryResult[];
+      select.done();
+      const lock = results[1] as QueryResult<{ locked: boolean }>;
+      const due = results[2 + select.extra] as QueryResult<PendingRow>;
       const rows = lock.rows[0]?.locked ? due.rows : [];
       const batch = this.capBytes(rows);
       this.moreDue = rows.length >= limit || batch.length < rows.length;

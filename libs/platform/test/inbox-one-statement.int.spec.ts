@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Inbox, parameterLiteral } from '../src';
 import { inTransaction, oneConnectionDatabase, testEnvelope as envelope } from './support/inbox-db';
-import { watchQueries } from './support/watch-queries';
+import { unprepared, watchQueries } from './support/watch-queries';
 
 // `Inbox.process` with `oneStatement`, on real PostgreSQL: the inbox statement and the effect's
 // one statement go as one query (one round trip, one implicit transaction); an event that is not
@@ -41,7 +41,8 @@ const upsertNote = (id: string, note: string) => async (m: EntityManager) =>
     `INSERT INTO one_effects (id, note) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET note = EXCLUDED.note, n = one_effects.n + 1`,
     [id, note],
   ));
-const first2 = (q: string) => q.split(' ').slice(0, 2).join(' ');
+/** The query's first statement, named (the prepared statements' names and PREPAREs left out). */
+const first2 = (q: string) => unprepared(q).split(/[ (]/).slice(0, 2).join(' ');
 
 describe('Inbox.process with oneStatement', () => {
   it('sends the inbox statement and the effect as one query, and both are written', async () => {
@@ -53,8 +54,8 @@ describe('Inbox.process with oneStatement', () => {
         'applied',
       );
       expect(watch.sent).toHaveLength(1);
-      expect(watch.sent[0]).toMatch(
-        /^WITH inbox AS .*; INSERT INTO one_effects .* VALUES \('[0-9a-f-]{36}', 'it''s one'\)/,
+      expect(unprepared(watch.sent[0])).toMatch(
+        /^EXECUTE luxe_inbox_gate\('[0-9a-f-]{36}', 'test\.one', .*\); INSERT INTO one_effects .* VALUES \('[0-9a-f-]{36}', 'it''s one'\)/,
       );
     } finally {
       watch.restore();
@@ -74,7 +75,7 @@ describe('Inbox.process with oneStatement', () => {
     try {
       expect(await inbox.process('test.one', e, upsertNote(id, 'second'), { oneStatement: true })).toBe('duplicate');
       // The combined query failed at its gate; then BEGIN with the inbox statement, COMMIT.
-      expect(watch.sent.map(first2)).toEqual(['WITH inbox', 'BEGIN; WITH', 'COMMIT']);
+      expect(watch.sent.map(first2)).toEqual(['EXECUTE luxe_inbox_gate', 'BEGIN; EXECUTE', 'COMMIT']);
     } finally {
       watch.restore();
     }
@@ -202,8 +203,12 @@ describe('Inbox.process with oneStatement', () => {
           void (await m.createQueryBuilder().delete().from('one_effects').where('id = :id', { id }).execute()),
         { oneStatement: true },
       );
-      expect(watch.sent.map(first2)).toEqual(['WITH inbox', 'WITH inbox', 'WITH inbox']);
-      expect(watch.sent.map((q) => q.split('; ')[1].split(' ')[0])).toEqual(['INSERT', 'UPDATE', 'DELETE']);
+      expect(watch.sent.map(first2)).toEqual([
+        'EXECUTE luxe_inbox_gate',
+        'EXECUTE luxe_inbox_gate',
+        'EXECUTE luxe_inbox_gate',
+      ]);
+      expect(watch.sent.map((q) => unprepared(q).split('; ')[1].split(' ')[0])).toEqual(['INSERT', 'UPDATE', 'DELETE']);
     } finally {
       watch.restore();
     }

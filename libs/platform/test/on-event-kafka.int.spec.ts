@@ -20,7 +20,7 @@ import {
   waitFor as waitUntil,
 } from '../src';
 import { startTestService } from './support/service';
-import { watchQueries } from './support/watch-queries';
+import { unprepared, watchQueries } from './support/watch-queries';
 
 // A Nest service with an @OnEvent handler on the real Kafka (Nest's ServerKafka) and PostgreSQL.
 const waitFor = <T>(what: string, fn: () => Promise<T | undefined | false>) => waitUntil(what, fn, 90_000);
@@ -169,7 +169,9 @@ describe('@OnEvent on Nest’s Kafka transport', () => {
     } finally {
       watch.restore();
     }
-    const inbox = watch.sent.findIndex((q) => q.startsWith('BEGIN; WITH inbox AS') && q.includes(e.id));
+    const inbox = watch.sent.findIndex(
+      (q) => unprepared(q).startsWith('BEGIN; EXECUTE luxe_inbox_begin(') && q.includes(e.id),
+    );
     const flush = watch.sent.findIndex(
       (q, i) => i > inbox && q.includes("pg_logical_emit_message(true, 'luxe.flush', '')"),
     );

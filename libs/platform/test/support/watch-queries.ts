@@ -39,3 +39,13 @@ export function watchQueries(ds: DataSource): { sent: string[]; restore(): void 
     },
   };
 }
+
+/**
+ * A query as it reads once its statements are prepared on the connection (`executeSql`): the
+ * PREPARE sent with it the first time on a connection left out, and the names' numbers too
+ * (`EXECUTE luxe_inbox_gate_12(…)` reads `EXECUTE luxe_inbox_gate(…)`), so a test says the same
+ * whichever connection of the pool it got.
+ */
+export function unprepared(q: string): string {
+  return q.replace(/PREPARE luxe_\w+(\([^)]*\))? AS [^;]*; /g, '').replace(/\b(luxe_[a-z_]*[a-z])_\d+\b/g, '$1');
+}
