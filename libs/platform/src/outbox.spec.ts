@@ -123,6 +123,7 @@ describe('OutboxRelay scheduling', () => {
   /** A database with `due` rows waiting, handing out at most the batch size per SELECT. */
   function fakeDb(due: number) {
     let waiting = due;
+    const limits = new Map<string, number>();
     const batches: number[] = [];
     // The batch's connection: BEGIN, the lock and the due rows in one multi-statement query, then
     // the rows marked published with COMMIT in another (or COMMIT alone).
@@ -135,7 +136,10 @@ describe('OutboxRelay scheduling', () => {
         }
         if (!sql.startsWith('BEGIN;')) return { rows: [] };
         expect(sql).toContain('pg_try_advisory_xact_lock');
-        const n = Math.min(waiting, Number(/EXECUTE luxe_relay_due_\d+\((\d+)\)$/.exec(sql)![1]));
+        // The batch size is written into the statement prepared on the connection (the first query).
+        const prepare = /PREPARE (luxe_relay_due_\d+) AS [^;]* LIMIT (\d+);/.exec(sql);
+        if (prepare) limits.set(prepare[1], Number(prepare[2]));
+        const n = Math.min(waiting, limits.get(/EXECUTE (luxe_relay_due_\d+)$/.exec(sql)![1])!);
         batches.push(n);
         const rows = Array.from({ length: n }, (_, i) => ({
           id: `r${waiting - i}`,
