@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import PgBoss from 'pg-boss';
 import { v5 as uuidv5 } from 'uuid';
 import { DataSource } from 'typeorm';
-import type { LiteralStatement } from '@luxe/platform/db';
+import type { LiteralStatement, PreparedSql } from '@luxe/platform/db';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { LOGGER, SERVICE_SETTINGS, type Logger } from '@luxe/platform/runtime';
 import { CardRepository } from '../cards/card.repository';
@@ -20,6 +20,14 @@ interface ReminderJob {
 }
 
 /**
+ * The types of pg-boss's insert's parameters (pg-boss 10, `insertJobs`: the jobs as JSON, the
+ * queue defaults expire_in and keep_until as text, retry limit and delay, backoff), which it sends
+ * untyped and `PREPARE` needs written. A pg-boss whose insert takes others fails
+ * services/notifications/test/booking-confirmed.int.spec.ts.
+ */
+const INSERT_TYPES = ['json', 'text', 'text', 'int', 'int', 'boolean'];
+
+/**
  * Booking reminders (docs/product.md#messaging-notifications) on a PostgreSQL job queue (pg-boss, in this service's own
  * database): a confirmed booking's reminders are queued in the same transaction as the event that
  * confirmed it, wait there (through restarts and deploys) until they are due, and are taken by one
@@ -29,6 +37,8 @@ interface ReminderJob {
 @Injectable()
 export class ReminderScheduler implements OnModuleInit, OnModuleDestroy {
   private boss: PgBoss | null = null;
+  /** pg-boss's insert as a statement prepared per connection (`executeSql`), by its text. */
+  private readonly inserts = new Map<string, PreparedSql>();
 
   constructor(
     private readonly ds: DataSource,
@@ -92,7 +102,16 @@ export class ReminderScheduler implements OnModuleInit, OnModuleDestroy {
     };
     await this.boss.insert(jobs, { db } as PgBoss.InsertOptions);
     if (taken.length !== 1) throw new Error(`reminders: pg-boss sent ${taken.length} statements for one insert`);
-    return taken;
+    // Prepared on the connection: planning it (a dozen expressions, a JSON record set, the queue's
+    // row) took longer than running it, on every confirmed booking.
+    const [insert] = taken;
+    let prepared = this.inserts.get(insert.sql);
+    if (!prepared)
+      this.inserts.set(
+        insert.sql,
+        (prepared = { name: 'luxe_reminders_insert', types: INSERT_TYPES, sql: insert.sql }),
+      );
+    return [{ ...insert, prepared }];
   }
 
   /** A due reminder: the host and the guests going, unless the booking was cancelled meanwhile. */
