@@ -18,7 +18,6 @@ import {
   executeSql,
   type LiteralStatement,
   OUTBOX_HELD,
-  parameterLiteral,
   type PreparedSql,
   sqlLiteral,
   transactionAtOnce,
@@ -51,7 +50,10 @@ event AS (
 )
 SELECT event.sequence, pg_notify($10, '') FROM event, durable`;
 
-/** OUTBOX_ADD_SQL planned once per connection (`executeSql`): its parameters' types. */
+/**
+ * OUTBOX_ADD_SQL planned once per connection: sent as text with its neighbours (`statementOf`,
+ * `executeSql`: its parameters' types), or as the protocol's named statement (`Outbox.add`).
+ */
 const OUTBOX_ADD: PreparedSql = {
   name: 'luxe_outbox_add',
   types: ['text', 'text', 'uuid', 'text', 'int', 'jsonb', 'int', 'text', 'text', 'text'],
@@ -89,16 +91,15 @@ export class Outbox {
     // it runs inside the writer's transaction, often under its row locks, where each round trip
     // more held them longer.
     const { envelope, values } = this.row({ type, key, data });
-    // Planned once per connection: its PREPARE alone the first time (a round trip of its own, once
-    // per connection), so the manager gets the one result it expects of a statement.
-    const conn = await manager.queryRunner.connect();
-    const run = executeSql(conn, OUTBOX_ADD, values, parameterLiteral);
-    if (run.prepare) {
-      await manager.query(run.prepare);
-      run.done();
-    }
-    const [{ sequence }]: { sequence: string }[] = await manager.query(run.execute);
-    envelope.sequence = Number(sequence);
+    // A named statement of the protocol's (node-postgres parses it once per connection, the server
+    // plans it once): planned once like the statements sent as text (executeSql), with its values
+    // as parameters, never in the statement's text, which traces record (the envelope holds
+    // members' names and addresses).
+    const conn = (await manager.queryRunner!.connect()) as {
+      query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: { sequence: string }[] }>;
+    };
+    const { rows } = await conn.query({ name: OUTBOX_ADD.name, text: OUTBOX_ADD_SQL, values });
+    envelope.sequence = Number(rows[0].sequence);
     return envelope;
   }
 
