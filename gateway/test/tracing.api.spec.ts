@@ -200,6 +200,13 @@ describe('tracing across processes (OTLP)', () => {
     // ... and the consumer's, in messaging, is the producer span's child (the Kafka header).
     expect(consumer.parentSpanId).toBe(publish.spanId);
     expect(pgChild(consumer).length).toBeGreaterThan(0);
+    // Its SQL goes with its values written in (the inbox's one round trip, the member's card):
+    // the trace keeps the statements, their quoted values masked.
+    const consumerSql = pgChild(consumer).map((s) =>
+      String(s.attributes['db.statement'] ?? s.attributes['db.query.text']),
+    );
+    expect(consumerSql.join(' ')).toMatch(/EXECUTE luxe_inbox_\w+\('\?'/);
+    expect(consumerSql.join(' ')).not.toContain('Tracy');
 
     // The checks of a service's instances that the gateway's first call to it started (every
     // 500 ms) are no part of that call's trace; and no relay poll or health check made a trace of

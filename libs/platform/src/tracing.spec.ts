@@ -91,3 +91,15 @@ describe('tracing off', () => {
     expect(injectTraceHeaders({})).toEqual({});
   });
 });
+
+describe('maskSqlLiterals', () => {
+  it('writes every quoted value as ?, quotes and backslashes inside included, and leaves the statement', async () => {
+    const { maskSqlLiterals } = await import('./tracing');
+    const { quoteLiteral } = await import('./database');
+    const sql = `EXECUTE luxe_inbox_gate_3(${quoteLiteral('7b0c0f3e-5a4e-4d1e-9c3a-1f2e3d4c5b6a')}, 5, true); INSERT INTO cards (name, note) VALUES (${quoteLiteral("O'Brien")}, ${quoteLiteral("a \\ b, it's")})`;
+    expect(maskSqlLiterals(sql)).toBe(
+      `EXECUTE luxe_inbox_gate_3('?', 5, true); INSERT INTO cards (name, note) VALUES ('?',  '?')`,
+    );
+    expect(maskSqlLiterals('SELECT 1 FROM t WHERE a = $1')).toBe('SELECT 1 FROM t WHERE a = $1');
+  });
+});

@@ -46,6 +46,15 @@ let instrumentations: Instrumentation[] | null = null;
  * spans come from its diagnostics channels and need no such order. Loaded only here, so a process
  * without tracing never loads them.
  */
+/**
+ * `sql` with every quoted value written as `'?'` (quotes doubled inside, and the `E'…'` form, as
+ * `quoteLiteral` writes them): what a trace may keep of a statement sent with its values in its
+ * text. Numbers stay (ids and values of ours are quoted; an integer is a count or a sequence).
+ */
+export function maskSqlLiterals(sql: string): string {
+  return sql.replace(/(?:\bE)?'(?:[^']|'')*'/g, "'?'");
+}
+
 export function enableInstrumentations(): void {
   if (instrumentations) return;
   /* eslint-disable @typescript-eslint/no-require-imports */
@@ -60,8 +69,12 @@ export function enableInstrumentations(): void {
   /* eslint-enable @typescript-eslint/no-require-imports */
   // Each enables itself when constructed.
   instrumentations = [
-    // The statement with its placeholders, never its values.
-    new PgInstrumentation({ requireParentSpan: true }),
+    // The statement with its placeholders, never its values: the paths that write values into
+    // the text (one round trip: `withLiterals`, `executeSql`) have them masked.
+    new PgInstrumentation({
+      requireParentSpan: true,
+      requestHook: (span, { query }) => span.setAttribute('db.statement', maskSqlLiterals(query.text)),
+    }),
     // The command's name only: keys carry session ids (`sess:<id>`) and account names.
     new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (cmd) => cmd }),
     new UndiciInstrumentation({ requireParentforSpans: true }),
