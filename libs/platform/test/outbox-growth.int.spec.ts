@@ -22,10 +22,22 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-const scansOfOutbox = (plan: PlanNode) =>
-  nodes(plan)
-    .filter((n) => n['Relation Name'] === 'outbox_events')
-    .map((n) => `${n['Node Type']}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`);
+/** The relay's due rows (a batch of 100) run under EXPLAIN: how each scan of the outbox reads it, and the blocks read in all. */
+async function explainDueRows(db: { query(sql: string): Promise<any> }): Promise<{ scans: string[]; blocks: number }> {
+  const [
+    {
+      'QUERY PLAN': [explained],
+    },
+  ] = await db.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${dueRowsSql(100)}`);
+  const plan: PlanNode = explained.Plan;
+  return {
+    scans: nodes(plan)
+      .filter((n) => n['Relation Name'] === 'outbox_events')
+      .map((n) => `${n['Node Type']}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`),
+    blocks: (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0),
+  };
+}
+const INDEX_SCANS = ['Index Scan using outbox_events_unpublished', 'Index Scan using outbox_events_held'];
 
 beforeAll(async () => {
   await ensureDatabase(adminUrl, DB);
@@ -69,18 +81,9 @@ afterAll(async () => {
 
 describe('the outbox as it grows', () => {
   it('finds the due rows through its indexes, touching blocks for the rows it returns, not for the published ones', async () => {
-    const [
-      {
-        'QUERY PLAN': [explained],
-      },
-    ] = await ds.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${dueRowsSql(100)}`);
-    const plan: PlanNode = explained.Plan;
-    expect(scansOfOutbox(plan)).toEqual([
-      'Index Scan using outbox_events_unpublished',
-      'Index Scan using outbox_events_held',
-    ]);
+    const { scans, blocks } = await explainDueRows(ds);
+    expect(scans).toEqual(INDEX_SCANS);
     // About a block per row returned; scanning the published rows read more than a thousand.
-    const blocks = (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
     expect(blocks).toBeLessThan(200);
   });
 
@@ -102,17 +105,9 @@ describe('the outbox as it grows', () => {
       await qr.query(
         `UPDATE outbox_events SET published_at = NULL WHERE id IN (SELECT id FROM outbox_events WHERE published_at IS NOT NULL LIMIT 3000)`,
       );
-      const [
-        {
-          'QUERY PLAN': [explained],
-        },
-      ] = await qr.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${dueRowsSql(100)}`);
-      const plan: PlanNode = explained.Plan;
-      expect(scansOfOutbox(plan)).toEqual([
-        'Index Scan using outbox_events_unpublished',
-        'Index Scan using outbox_events_held',
-      ]);
-      expect((plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0)).toBeLessThan(500);
+      const { scans, blocks } = await explainDueRows(qr);
+      expect(scans).toEqual(INDEX_SCANS);
+      expect(blocks).toBeLessThan(500);
     } finally {
       await qr.rollbackTransaction();
       await qr.release();
