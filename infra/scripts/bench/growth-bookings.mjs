@@ -172,7 +172,7 @@ async function overlapPlan(db) {
  * in the bookings outbox (`LARGEST` of them: OUTBOX_RETENTION_HOURS keeps them a day) and a
  * backlog of 3,000 the statistics have not seen (the relay fallen behind): the plan, printed, and
  * the blocks it read (PostgreSQL's count). Its line says whether the cost follows the rows it
- * returns rather than the table (the probe once scanned every published row for each batch).
+ * returns rather than the table.
  * @param {import('pg').Client} db
  * @returns {Promise<Line>}
  */

@@ -130,21 +130,21 @@ export class PlatformOutboxTrace1700000034000 implements MigrationInterface {
  * next attempt (the predicate of `outbox_events_held`; a query repeats it word for word so the
  * planner picks that index). A published row is neither: its publish clears `next_attempt_at`, and
  * a parked row is never published. The predicate leaves `published_at` out on purpose: with it,
- * the planner could probe through `outbox_events_unpublished` instead, which it did when its
- * statistics said the unpublished rows were few and a backlog had come since (every unpublished
- * row read for every row returned: 53 ms for a batch of 100 behind 3,000).
+ * the planner may probe through `outbox_events_unpublished` instead, reading every unpublished
+ * row for every row returned, when its statistics say the unpublished rows are few and a backlog
+ * has come since (the relay fallen behind, when its cost matters most).
  */
 export const OUTBOX_HELD = '(parked_at IS NOT NULL OR next_attempt_at IS NOT NULL)';
 
 /**
- * The relay's look for rows held back stays an index lookup as the outbox grows. Its "nothing
- * earlier of this aggregate waits" probe had only `outbox_events_blocked` (every unpublished row),
- * and the planner, seeing almost none, scanned the whole table instead: published rows stay a day
- * (OUTBOX_RETENTION_HOURS), so every batch read all of them (5 ms at 14,000 rows, and growing).
- * `outbox_events_held` holds only the rows that hold others back (parked, or waiting out a
- * backoff): empty while the broker is well. The aggregate's own rows, published or not, are found
- * by `outbox_events_aggregate` (its end's delete, an account's erasure), which those deletes
- * scanned the table for. libs/platform/test/outbox-growth.int.spec.ts checks the plans.
+ * The relay's look for rows held back stays an index lookup as the outbox grows: published rows
+ * stay a day (OUTBOX_RETENTION_HOURS), and with only an index of every unpublished row the
+ * planner, seeing almost none, scans the whole table for the "nothing earlier of this aggregate
+ * waits" probe. `outbox_events_held` holds only the rows that hold others back (parked, or waiting
+ * out a backoff): empty while the broker is well. The aggregate's own rows, published or not, are
+ * found by `outbox_events_aggregate` (its end's delete, an account's erasure), so those deletes
+ * read the aggregate's rows, not the table. libs/platform/test/outbox-growth.int.spec.ts checks
+ * the plans; docs/events.md#the-outbox-the-relay-and-the-inbox.
  */
 export class PlatformOutboxHeldRows1700000048000 implements MigrationInterface {
   name = 'PlatformOutboxHeldRows1700000048000';
@@ -319,10 +319,8 @@ export function withLiterals<V>(sql: string, values: readonly V[], literal: (val
  * A statement the server plans once per connection and keeps (SQL `PREPARE`), for the hot
  * statements sent on the simple protocol with their values as literals: the inbox's, the outbox
  * row's, the relay's due rows. A statement sent as text is planned again every time, and planning
- * those (common table expressions over two or three tables) took as long as running them
- * (`pg_stat_statements` on the event growth run: the inbox statement 0.06 ms to plan for 0.1 to
- * run, the outbox row's 0.07 for 0.15, the relay's due rows 0.25 for 0.2). `types` are its
- * parameters' (`PREPARE` infers none that the text does not fix).
+ * those (common table expressions over two or three tables, on every event) costs about as much
+ * as running them. `types` are its parameters' (`PREPARE` infers none that the text does not fix).
  *
  * The prepared statements live in the server's session, so this needs connections that stay one
  * session (pg's pool, as here): a transaction-mode pooler in between would need the protocol's own
@@ -340,33 +338,28 @@ const preparedOn = new WeakMap<object, Map<PreparedSql, string>>();
 let preparations = 0;
 
 /**
- * What runs `st` with `values` on `conn` as a simple query: `EXECUTE name(literals)`, after
- * `PREPARE name … AS …` the first time on this connection (`prepare`; `text` is both, one statement
- * more, `extra: 1`). Call `done()` once the query that sent the PREPARE succeeded: only then is
- * the statement known to the connection. (A PREPARE stays even when its transaction rolls back,
- * but after a failed query nobody knows whether it ran: the next attempt prepares a new name.)
+ * What runs `st` with `values` on `conn`, as text for a simple query: `EXECUTE name(literals)`,
+ * after `PREPARE name … AS …` the first time on this connection (one statement more in the text:
+ * `extra`, a result more in the answer). Call `done()` once the query that sent it succeeded:
+ * only then is the statement known to the connection. (A PREPARE stays even when its transaction
+ * rolls back, but after a failed query nobody knows whether it ran: the next attempt prepares
+ * under a new name.)
  */
 export function executeSql<V>(
   conn: object,
   st: PreparedSql,
   values: readonly V[],
   literal: (value: V) => string,
-): { prepare: string | null; execute: string; text: string; extra: 0 | 1; done(): void } {
+): { text: string; extra: 0 | 1; done(): void } {
   if (values.length !== st.types.length)
     throw new Error(`${st.name}: ${st.types.length} parameters, ${values.length} values`);
   const args = values.length ? `(${values.map(literal).join(', ')})` : '';
   const known = preparedOn.get(conn)?.get(st);
-  if (known) {
-    const execute = `EXECUTE ${known}${args}`;
-    return { prepare: null, execute, text: execute, extra: 0, done: () => undefined };
-  }
+  if (known) return { text: `EXECUTE ${known}${args}`, extra: 0, done: () => undefined };
   const name = `${st.name}_${++preparations}`;
-  const prepare = `PREPARE ${name}${st.types.length ? `(${st.types.join(', ')})` : ''} AS ${st.sql}`;
-  const execute = `EXECUTE ${name}${args}`;
+  const types = st.types.length ? `(${st.types.join(', ')})` : '';
   return {
-    prepare,
-    execute,
-    text: `${prepare};\n${execute}`,
+    text: `PREPARE ${name}${types} AS ${st.sql};\nEXECUTE ${name}${args}`,
     extra: 1,
     done: () => {
       let names = preparedOn.get(conn);
@@ -439,7 +432,7 @@ function renderOn(conn: object, statements: readonly LiteralStatement[]) {
     } else parts.push(withLiterals(st.sql, st.values, parameterLiteral));
     at.push(results++);
   }
-  return { parts, at, results, done: () => done.forEach((d) => d()) };
+  return { parts, at, done: () => done.forEach((d) => d()) };
 }
 
 /**
@@ -498,9 +491,7 @@ export async function transactionWith<T>(ds: DataSource, work: (m: EntityManager
       await send('BEGIN');
       return send(text, params);
     }
-    // Without values the text goes as it is: it may be literals already (an EXECUTE of ours), where a `$n` inside a quoted value is no placeholder.
-    const sql = params?.length ? withLiterals(text, params, parameterLiteral) : text;
-    const sent = (await send(`BEGIN;\n${sql}`)) as unknown[];
+    const sent = (await send(`BEGIN;\n${withLiterals(text, params ?? [], parameterLiteral)}`)) as unknown[];
     // As node-postgres answers the text alone: one result for one statement, an array for several.
     return sent.length === 2 ? sent[1] : sent.slice(1);
   };

@@ -221,8 +221,7 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
  * The relay's due rows: unpublished, in commit order, none behind an earlier row of its aggregate
  * that waits out a backoff or is parked. The probe for such a row is `outbox_events_held`'s
  * predicate (OUTBOX_HELD), so it reads that index, empty while the broker is well, never the day
- * of published rows the table keeps (the planner scanned them all for each batch before) nor the
- * backlog of unpublished ones. libs/platform/test/outbox-growth.int.spec.ts holds it to that.
+ * of published rows the table keeps nor the backlog of unpublished ones. libs/platform/test/outbox-growth.int.spec.ts holds it to that.
  */
 export function dueRowsSql(limit: number): string {
   return `SELECT o.id, o.stream, o.key, o.type, o.envelope, o.correlation_id, o.trace_parent, o.attempts, o.bytes FROM outbox_events o
@@ -234,9 +233,9 @@ export function dueRowsSql(limit: number): string {
 
 /**
  * The due rows planned once per connection (`executeSql`), one statement per batch size, written
- * in: with the limit a parameter, the generic plan PostgreSQL keeps was made blind to it, and on
- * the growth run the notifications relay's read ~220 blocks per call (29 with the limit written
- * in). Without parameters the kept plan is the one a literal limit gets.
+ * in: with the limit a parameter, the generic plan PostgreSQL keeps is made blind to it and may
+ * read the whole backlog to return a few rows. Without parameters the kept plan is the one a
+ * literal limit gets.
  */
 const dueRows = new Map<number, PreparedSql>();
 function dueRowsStatement(limit: number): PreparedSql {

@@ -8,25 +8,23 @@ describe('executeSql: a statement planned once per connection', () => {
   it('prepares it with its types the first time on a connection, then only executes it once that query succeeded', () => {
     const conn = {};
     const first = executeSql(conn, ST, [ID, 5], sqlLiteral);
-    const name = /^PREPARE (luxe_test_st_\d+)\(uuid, int\) AS SELECT \$1::uuid, \$2::int$/.exec(first.prepare!)![1];
-    expect(first.execute).toBe(`EXECUTE ${name}('${ID}', 5)`);
-    expect(first.text).toBe(`${first.prepare};\n${first.execute}`);
+    const [, name] = /^PREPARE (luxe_test_st_\d+)\(uuid, int\) AS SELECT \$1::uuid, \$2::int;\n/.exec(first.text)!;
+    expect(first.text).toBe(`PREPARE ${name}(uuid, int) AS ${ST.sql};\nEXECUTE ${name}('${ID}', 5)`);
     expect(first.extra).toBe(1);
     first.done();
-    const next = executeSql(conn, ST, [ID, 6], sqlLiteral);
-    expect(next).toMatchObject({ prepare: null, execute: `EXECUTE ${name}('${ID}', 6)`, extra: 0 });
-    expect(next.text).toBe(next.execute);
+    expect(executeSql(conn, ST, [ID, 6], sqlLiteral)).toMatchObject({ text: `EXECUTE ${name}('${ID}', 6)`, extra: 0 });
   });
 
   it('prepares under a new name after a query that failed (its PREPARE may or may not have run), and for every connection', () => {
     const conn = {};
+    const nameOf = (text: string) => /^PREPARE (\S+?)\(/.exec(text)?.[1];
     const failed = executeSql(conn, ST, [ID, 1], sqlLiteral);
     const again = executeSql(conn, ST, [ID, 1], sqlLiteral);
-    expect(again.prepare).not.toBeNull();
-    expect(again.prepare!.split(' ')[1]).not.toBe(failed.prepare!.split(' ')[1]);
+    expect(again.extra).toBe(1);
+    expect(nameOf(again.text)).not.toBe(nameOf(failed.text));
     again.done();
-    expect(executeSql(conn, ST, [ID, 1], sqlLiteral).prepare).toBeNull();
-    expect(executeSql({}, ST, [ID, 1], sqlLiteral).prepare).not.toBeNull();
+    expect(executeSql(conn, ST, [ID, 1], sqlLiteral).text).toBe(`EXECUTE ${nameOf(again.text)}('${ID}', 1)`);
+    expect(executeSql({}, ST, [ID, 1], sqlLiteral).extra).toBe(1);
   });
 
   it('refuses values that do not match the parameters', () => {
@@ -35,8 +33,10 @@ describe('executeSql: a statement planned once per connection', () => {
 
   it('writes a statement without parameters as its name alone', () => {
     const st: PreparedSql = { name: 'luxe_test_none', types: [], sql: 'SELECT 1' };
-    const run = executeSql({}, st, [], sqlLiteral);
-    expect(run.prepare).toMatch(/^PREPARE luxe_test_none_\d+ AS SELECT 1$/);
-    expect(run.execute).toMatch(/^EXECUTE luxe_test_none_\d+$/);
+    const conn = {};
+    const run = executeSql(conn, st, [], sqlLiteral);
+    expect(run.text).toMatch(/^PREPARE luxe_test_none_\d+ AS SELECT 1;\nEXECUTE luxe_test_none_\d+$/);
+    run.done();
+    expect(executeSql(conn, st, [], sqlLiteral).text).toMatch(/^EXECUTE luxe_test_none_\d+$/);
   });
 });

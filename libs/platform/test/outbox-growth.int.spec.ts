@@ -95,7 +95,7 @@ describe('the outbox as it grows', () => {
 
   it('stays an index lookup when a backlog came after the statistics were taken', async () => {
     // The statistics say almost nothing waits; then the relay falls behind (a burst, a slow
-    // broker). The planner once probed every unpublished row for each row it returned here.
+    // broker). A probe the planner can take through the unpublished index reads them all per row.
     const qr = ds.createQueryRunner();
     await qr.startTransaction();
     try {

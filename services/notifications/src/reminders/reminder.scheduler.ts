@@ -103,7 +103,7 @@ export class ReminderScheduler implements OnModuleInit, OnModuleDestroy {
     await this.boss.insert(jobs, { db } as PgBoss.InsertOptions);
     if (taken.length !== 1) throw new Error(`reminders: pg-boss sent ${taken.length} statements for one insert`);
     // Prepared on the connection: planning it (a dozen expressions, a JSON record set, the queue's
-    // row) took longer than running it, on every confirmed booking.
+    // row) costs more than running it, and it runs for every confirmed booking.
     const [insert] = taken;
     let prepared = this.inserts.get(insert.sql);
     if (!prepared)
