@@ -332,6 +332,38 @@ export interface PreparedSql {
   readonly sql: string;
 }
 
+/**
+ * The statement a query config sent by `queryNamed` stands for: a wrapper of the connection that
+ * sends its statements as text (the inbox's one-statement effect) sends it prepared (`executeSql`)
+ * rather than planned anew. node-postgres ignores the key.
+ */
+export const PREPARED_SQL = Symbol('luxe.preparedSql');
+
+/** What `queryNamed` hands the connection: node-postgres's named query, and the statement it is. */
+export interface NamedQuery {
+  name: string;
+  text: string;
+  values: unknown[];
+  [PREPARED_SQL]: PreparedSql;
+}
+
+/**
+ * Runs `st` in `m`'s transaction as the protocol's named statement (node-postgres parses it once
+ * per connection, the server plans it once), its values as parameters: for a statement that runs
+ * alone on an event's or a request's path (a consumer's one write, `Outbox.add`), which TypeORM's
+ * `query` would send unnamed, planned again every time. Outside a transaction (a manager with no
+ * query runner) it goes as `query` sends it.
+ */
+export async function queryNamed<R = Record<string, unknown>>(
+  m: EntityManager,
+  st: PreparedSql,
+  values: readonly unknown[],
+): Promise<R[]> {
+  if (!m.queryRunner) return (await m.query(st.sql, [...values])) as R[];
+  const conn = (await m.queryRunner.connect()) as { query(q: NamedQuery): Promise<{ rows: R[] }> };
+  return (await conn.query({ name: st.name, text: st.sql, values: [...values], [PREPARED_SQL]: st })).rows;
+}
+
 /** The names a connection (a pg client) has its statements prepared under. */
 const preparedOn = new WeakMap<object, Map<PreparedSql, string>>();
 /** A new name for every PREPARE sent: one that went with a failed query may or may not exist. */

@@ -4,7 +4,9 @@ import { endsAggregate, EventEnvelope, isEventType } from '@luxe/contracts';
 import {
   beginWith,
   executeSql,
+  type NamedQuery,
   parameterLiteral,
+  PREPARED_SQL,
   type PreparedSql,
   SqlLiteral,
   sqlLiteral,
@@ -192,16 +194,21 @@ export class Inbox {
     try {
       conn.query = async (text: unknown, params?: unknown[]) => {
         if (sent) throw new Error(`a one-statement effect sent a second statement: ${String(text).slice(0, 80)}`);
-        if (typeof text !== 'string') throw new Error('a one-statement effect sent a query that is not SQL text');
+        // SQL text with its parameters, or a statement prepared per connection (`queryNamed`).
+        const prepared = (text as Partial<NamedQuery> | null)?.[PREPARED_SQL];
+        if (typeof text !== 'string' && !prepared)
+          throw new Error('a one-statement effect sent a query that is not SQL text');
         sent = true;
+        const own = prepared
+          ? executeSql(conn, prepared, (text as NamedQuery).values, parameterLiteral)
+          : { text: withLiterals(text as string, params ?? [], parameterLiteral), extra: 0, done: () => undefined };
         try {
-          // Two statements in one simple query (three the first time on a connection: the gate's
-          // PREPARE): one implicit transaction, both or neither.
-          const results = (await send(
-            `${gate.text};\n${withLiterals(text, params ?? [], parameterLiteral)}`,
-          )) as unknown[];
+          // Two statements in one simple query (more the first time on a connection: the PREPAREs):
+          // one implicit transaction, both or neither.
+          const results = (await send(`${gate.text};\n${own.text}`)) as unknown[];
           gate.done();
-          return results[1 + gate.extra];
+          own.done();
+          return results[1 + gate.extra + own.extra];
         } catch (err) {
           notApplied = String((err as Error)?.message).includes(NOT_APPLIED);
           throw err;

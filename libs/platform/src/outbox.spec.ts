@@ -115,9 +115,10 @@ describe('OutboxRelay scheduling', () => {
     // the rows marked published with COMMIT in another (or COMMIT alone).
     const conn = {
       query: async (sql: string) => {
-        if (sql.startsWith('UPDATE outbox_events SET published_at')) {
-          expect(sql).toMatch(/;\nCOMMIT$/);
-          waiting -= /WHERE id IN \(([^)]*)\)/.exec(sql)![1].split(', ').length;
+        // The rows marked published: one prepared statement, its ids an array ('{"r2","r1"}').
+        const marked = /EXECUTE luxe_relay_published_\d+\('\{([^}]*)\}'\);\nCOMMIT$/.exec(sql);
+        if (marked) {
+          waiting -= marked[1].split(',').length;
           return [];
         }
         if (!sql.startsWith('BEGIN;')) return { rows: [] };

@@ -18,7 +18,9 @@ import {
   executeSql,
   type LiteralStatement,
   OUTBOX_HELD,
+  parameterLiteral,
   type PreparedSql,
+  queryNamed,
   sqlLiteral,
   transactionAtOnce,
 } from './database';
@@ -95,10 +97,7 @@ export class Outbox {
     // plans it once): planned once like the statements sent as text (executeSql), with its values
     // as parameters, never in the statement's text, which traces record (the envelope holds
     // members' names and addresses).
-    const conn = (await manager.queryRunner!.connect()) as {
-      query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: { sequence: string }[] }>;
-    };
-    const { rows } = await conn.query({ name: OUTBOX_ADD.name, text: OUTBOX_ADD_SQL, values });
+    const rows = await queryNamed<{ sequence: string }>(manager, OUTBOX_ADD, values);
     envelope.sequence = Number(rows[0].sequence);
     return envelope;
   }
@@ -237,6 +236,17 @@ export function dueRowsSql(limit: number): string {
  * read the whole backlog to return a few rows. Without parameters the kept plan is the one a
  * literal limit gets.
  */
+/**
+ * The batch's rows marked published, prepared once per connection (`executeSql`): the ids as one
+ * array, so one statement serves every batch size (with `IN (…)` each size was a statement of its
+ * own, planned every time).
+ */
+const MARK_PUBLISHED: PreparedSql = {
+  name: 'luxe_relay_published',
+  types: ['uuid[]'],
+  sql: `UPDATE outbox_events SET published_at = now(), attempts = attempts + 1, next_attempt_at = NULL WHERE id = ANY($1)`,
+};
+
 const dueRows = new Map<number, PreparedSql>();
 function dueRowsStatement(limit: number): PreparedSql {
   let st = dueRows.get(limit);
@@ -503,12 +513,9 @@ export class OutboxRelay {
       // values as literals quoted by the driver). An aggregate that ended (a deleted account) leaves
       // nothing here once its end is published: its earlier envelopes (names, email) and its version
       // counter go.
-      const statements =
-        published.length > 0
-          ? [
-              `UPDATE outbox_events SET published_at = now(), attempts = attempts + 1, next_attempt_at = NULL WHERE id IN (${published.map((r) => sqlLiteral(r.id)).join(', ')})`,
-            ]
-          : [];
+      const mark =
+        published.length > 0 ? executeSql(conn, MARK_PUBLISHED, [published.map((r) => r.id)], parameterLiteral) : null;
+      const statements = mark ? [mark.text] : [];
       for (const r of published.filter((p) => isEventType(p.type) && endsAggregate(p.type))) {
         const aggregate = `stream = ${sqlLiteral(r.stream)} AND key = ${sqlLiteral(r.key)}`;
         statements.push(
@@ -518,6 +525,7 @@ export class OutboxRelay {
       }
       // A failed statement skips the rest of the message, COMMIT included: still open, rolled back below.
       await conn.query([...statements, 'COMMIT'].join(';\n'));
+      mark?.done();
       open = false;
       if (published.length > 0) this.logger.debug({ count: published.length }, 'outbox relay: published');
       return published.length;

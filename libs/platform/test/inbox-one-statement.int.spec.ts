@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, EntityManager } from 'typeorm';
-import { Inbox, parameterLiteral } from '../src';
+import { Inbox, parameterLiteral, type PreparedSql, queryNamed } from '../src';
 import { inTransaction, oneConnectionDatabase, testEnvelope as envelope } from './support/inbox-db';
 import { unprepared, watchQueries } from './support/watch-queries';
 
@@ -41,6 +41,11 @@ const upsertNote = (id: string, note: string) => async (m: EntityManager) =>
     `INSERT INTO one_effects (id, note) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET note = EXCLUDED.note, n = one_effects.n + 1`,
     [id, note],
   ));
+const UPSERT_NOTE: PreparedSql = {
+  name: 'luxe_test_upsert_note',
+  types: ['uuid', 'text'],
+  sql: `INSERT INTO one_effects (id, note) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET note = EXCLUDED.note, n = one_effects.n + 1`,
+};
 /** The query's first statement, named (the prepared statements' names and PREPAREs left out). */
 const first2 = (q: string) => unprepared(q).split(/[ (]/).slice(0, 2).join(' ');
 
@@ -63,6 +68,44 @@ describe('Inbox.process with oneStatement', () => {
     expect(await notes(id)).toEqual(["it's one"]);
     expect(await inboxRows((e as { id: string }).id, 'test.one')).toBe(1);
     expect(await position('test.one', (e as { key: string }).key)).toBe(1);
+    expect(await inTransaction(ds)).toBe(false);
+  });
+
+  it('an effect sent as a prepared statement (queryNamed) goes with the inbox statement, prepared once per connection', async () => {
+    const inbox = new Inbox(ds);
+    const ids = [randomUUID(), randomUUID()];
+    const watch = watchQueries(ds);
+    try {
+      for (const [i, id] of ids.entries())
+        expect(
+          await inbox.process(
+            'test.one',
+            envelope(),
+            (m) => queryNamed(m, UPSERT_NOTE, [id, `named ${i}`]).then(() => undefined),
+            {
+              oneStatement: true,
+            },
+          ),
+        ).toBe('applied');
+    } finally {
+      watch.restore();
+    }
+    expect(watch.sent).toHaveLength(2);
+    // The first time its PREPARE goes in the same query; then EXECUTE alone, its values as literals.
+    expect(watch.sent[0]).toMatch(/PREPARE luxe_test_upsert_note_\d+\(uuid, text\) AS INSERT INTO one_effects/);
+    expect(watch.sent[1]).not.toContain('PREPARE luxe_test_upsert_note');
+    expect(unprepared(watch.sent[1])).toMatch(
+      /^EXECUTE luxe_inbox_gate\(.*\); EXECUTE luxe_test_upsert_note\('[0-9a-f-]{36}', 'named 1'\)$/,
+    );
+    expect([...(await notes(ids[0])), ...(await notes(ids[1]))]).toEqual(['named 0', 'named 1']);
+    // Without oneStatement it is the protocol's named statement, its values parameters.
+    const id = randomUUID();
+    expect(
+      await inbox.process('test.one', envelope(), (m) =>
+        queryNamed(m, UPSERT_NOTE, [id, 'in a transaction']).then(() => undefined),
+      ),
+    ).toBe('applied');
+    expect(await notes(id)).toEqual(['in a transaction']);
     expect(await inTransaction(ds)).toBe(false);
   });
 

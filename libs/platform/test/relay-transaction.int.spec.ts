@@ -13,7 +13,7 @@ import {
   OutboxRelay,
 } from '../src';
 import type { IncomingMessage } from '../src';
-import { watchQueries } from './support/watch-queries';
+import { unprepared, watchQueries } from './support/watch-queries';
 
 // The relay's batch on real PostgreSQL: BEGIN, the lock and the due rows in one round trip; after
 // the publish, the rows marked published (and an ended aggregate's rows removed) with COMMIT in one
@@ -71,8 +71,12 @@ describe('OutboxRelay.publishBatch: two round trips per batch', () => {
     expect(got.map((m) => m.key).sort()).toEqual([...keys].sort());
     expect(watch.sent).toHaveLength(2);
     expect(watch.sent[0]).toMatch(/^BEGIN; SELECT pg_try_advisory_xact_lock/);
+    // The prepared statement marking the batch (its PREPARE too, the first time on the connection).
     expect(watch.sent[1]).toMatch(
-      /^UPDATE outbox_events SET published_at = now\(\).* WHERE id IN \('[0-9a-f-]{36}', '[0-9a-f-]{36}'\); COMMIT$/,
+      /^PREPARE luxe_relay_published_\d+\(uuid\[\]\) AS UPDATE outbox_events SET published_at = now\(\)/,
+    );
+    expect(unprepared(watch.sent[1])).toMatch(
+      /^EXECUTE luxe_relay_published\('\{"[0-9a-f-]{36}","[0-9a-f-]{36}"\}'\); COMMIT$/,
     );
     expect(await unpublished()).toBe(0);
     const rows = await ds.query(`SELECT attempts, next_attempt_at FROM outbox_events`);
@@ -125,8 +129,8 @@ describe('OutboxRelay.publishBatch: two round trips per batch', () => {
     }
     expect(got).toHaveLength(3);
     expect(watch.sent).toHaveLength(2);
-    expect(watch.sent[1]).toMatch(
-      /^UPDATE outbox_events .*; DELETE FROM outbox_events WHERE stream = 'identity.user' AND key = '[0-9a-f-]{36}' AND published_at IS NOT NULL; DELETE FROM outbox_sequences WHERE stream = 'identity.user' AND key = '[0-9a-f-]{36}'; COMMIT$/,
+    expect(unprepared(watch.sent[1])).toMatch(
+      /^EXECUTE luxe_relay_published\('.*'\); DELETE FROM outbox_events WHERE stream = 'identity.user' AND key = '[0-9a-f-]{36}' AND published_at IS NOT NULL; DELETE FROM outbox_sequences WHERE stream = 'identity.user' AND key = '[0-9a-f-]{36}'; COMMIT$/,
     );
     expect(await ds.query(`SELECT key FROM outbox_events`)).toEqual([{ key: kept }]);
     expect(await ds.query(`SELECT key FROM outbox_sequences`)).toEqual([{ key: kept }]);

@@ -139,18 +139,18 @@ describe('booking-confirmed in the notifications service', () => {
     const watch = watchQueries(ds);
     try {
       expect(await tell(d)).toBe('applied');
-      // The inbox's and the outbox row's statements prepared on the connection (a PREPARE goes with
-      // each the first time on a connection).
+      // Every statement prepared on the connection (a PREPARE goes with each the first time on a
+      // connection).
       expect(watch.sent.map((q) => unprepared(q).slice(0, 40))).toEqual([
         expect.stringMatching(/^BEGIN; EXECUTE luxe_inbox_begin\(/),
-        expect.stringMatching(/^INSERT INTO booking_cards/),
+        expect.stringMatching(/^EXECUTE luxe_booking_card\(/),
         expect.stringMatching(/^EXECUTE luxe_outbox_add\(/),
       ]);
-      // pg-boss's insert of the reminders prepared too (pgboss.job in its PREPARE, the first time).
+      // pg-boss's insert of the reminders too (pgboss.job in its PREPARE, the first time).
       expect(unprepared(watch.sent[1])).toMatch(
-        /^INSERT INTO booking_cards .*; EXECUTE luxe_reminders_insert\('\[.*\]', .*\); INSERT INTO notifications .*; SELECT user_id/,
+        /^EXECUTE luxe_booking_card\(.*\); EXECUTE luxe_reminders_insert\('\[.*\]', .*\); EXECUTE luxe_notification_add\(.*\); EXECUTE luxe_email_recipient\('[0-9a-f-]{36}', 'booking-confirmed'\)$/,
       );
-      expect(watch.sent[2]).toMatch(/; INSERT INTO email_outbox .*; COMMIT$/);
+      expect(unprepared(watch.sent[2])).toMatch(/; EXECUTE luxe_email_enqueue\(.*\); COMMIT$/);
     } finally {
       watch.restore();
     }
@@ -201,7 +201,7 @@ describe('booking-confirmed in the notifications service', () => {
     const watch = watchQueries(ds);
     try {
       await expect(tell(d)).rejects.toThrow();
-      expect(watch.sent[2]).toMatch(/INSERT INTO email_outbox/);
+      expect(watch.sent[2]).toMatch(/EXECUTE luxe_email_enqueue_\d+\(/);
     } finally {
       watch.restore();
     }

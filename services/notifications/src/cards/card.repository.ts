@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { erasureKey, type LiteralStatement } from '@luxe/platform/db';
+import { erasureKey, type LiteralStatement, type PreparedSql } from '@luxe/platform/db';
 
 export interface MemberCard {
   userId: string;
@@ -20,6 +20,27 @@ export interface BookingCard {
   startsAt?: Date | null;
   cancelled?: boolean;
 }
+/*
+ * The statements sent for (nearly) every booking event, with others in one query
+ * (`queryAtOnce`): prepared once per connection (`executeSql`), as sent as text they were planned
+ * again every time, and planning them cost about what running them did.
+ */
+const EMAIL_RECIPIENT: PreparedSql = {
+  name: 'luxe_email_recipient',
+  types: ['uuid', 'text'],
+  sql: `SELECT user_id AS "userId", first_name AS "firstName", email, user_type AS "userType", unsubscribe_token AS "unsubscribeToken",
+          COALESCE((SELECT p.enabled FROM email_preferences p WHERE p.user_id = c.user_id AND p.kind = $2), true) AS wants
+     FROM member_cards c WHERE c.user_id = $1`,
+};
+const UPSERT_BOOKING: PreparedSql = {
+  name: 'luxe_booking_card',
+  types: ['uuid', 'uuid', 'text', 'text', 'text', 'timestamptz'],
+  sql: `INSERT INTO booking_cards (booking_id, host_id, venue_name, booking_date, start_time, starts_at) VALUES ($1, $2, $3, $4, $5, $6)
+   ON CONFLICT (booking_id) DO UPDATE SET host_id = EXCLUDED.host_id, venue_name = COALESCE(EXCLUDED.venue_name, booking_cards.venue_name),
+     booking_date = COALESCE(EXCLUDED.booking_date, booking_cards.booking_date), start_time = COALESCE(EXCLUDED.start_time, booking_cards.start_time),
+     starts_at = COALESCE(EXCLUDED.starts_at, booking_cards.starts_at)`,
+};
+
 export interface VenueCard {
   venueId: string;
   ownerId: string;
@@ -75,12 +96,7 @@ export class CardRepository {
   }
   /** `emailRecipient`'s statement, to send with others (`queryAtOnce`); `CardRepository.recipient` reads its rows. */
   emailRecipientStatement(userId: string, kind: string): LiteralStatement {
-    return {
-      sql: `SELECT user_id AS "userId", first_name AS "firstName", email, user_type AS "userType", unsubscribe_token AS "unsubscribeToken",
-              COALESCE((SELECT p.enabled FROM email_preferences p WHERE p.user_id = c.user_id AND p.kind = $2), true) AS wants
-         FROM member_cards c WHERE c.user_id = $1`,
-      values: [userId, kind],
-    };
+    return { sql: EMAIL_RECIPIENT.sql, values: [userId, kind], prepared: EMAIL_RECIPIENT };
   }
   static recipient(rows: readonly unknown[]): (MemberCard & { wants: boolean }) | null {
     return (rows[0] as MemberCard & { wants: boolean }) ?? null;
@@ -102,11 +118,9 @@ export class CardRepository {
   /** `upsertBooking`'s statement, to send with others. */
   upsertBookingStatement(b: BookingCard): LiteralStatement {
     return {
-      sql: `INSERT INTO booking_cards (booking_id, host_id, venue_name, booking_date, start_time, starts_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (booking_id) DO UPDATE SET host_id = EXCLUDED.host_id, venue_name = COALESCE(EXCLUDED.venue_name, booking_cards.venue_name),
-         booking_date = COALESCE(EXCLUDED.booking_date, booking_cards.booking_date), start_time = COALESCE(EXCLUDED.start_time, booking_cards.start_time),
-         starts_at = COALESCE(EXCLUDED.starts_at, booking_cards.starts_at)`,
+      sql: UPSERT_BOOKING.sql,
       values: [b.bookingId, b.hostId, b.venueName, b.bookingDate, b.startTime, b.startsAt ?? null],
+      prepared: UPSERT_BOOKING,
     };
   }
 

@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EMAIL_KINDS, type AccountEmailKind, type EmailKind, type EmailPreferences } from '@luxe/contracts';
-import type { LiteralStatement } from '@luxe/platform/db';
+import type { LiteralStatement, PreparedSql } from '@luxe/platform/db';
 import type { RenderedEmail } from './email.templates';
+
+/** A notification's email, prepared once per connection (`executeSql`): it goes with most notifications. */
+const ENQUEUE: PreparedSql = {
+  name: 'luxe_email_enqueue',
+  types: ['uuid', 'uuid', 'uuid', 'text', 'text', 'text', 'text', 'text', 'text'],
+  sql: `INSERT INTO email_outbox (id, notification_id, user_id, kind, to_address, subject, text_body, html_body, unsubscribe_url) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (notification_id) DO NOTHING`,
+};
 
 export interface QueuedEmail {
   id: string;
@@ -69,8 +76,9 @@ export class EmailRepository {
     e: RenderedEmail,
   ): LiteralStatement {
     return {
-      sql: `INSERT INTO email_outbox (id, notification_id, user_id, kind, to_address, subject, text_body, html_body, unsubscribe_url) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (notification_id) DO NOTHING`,
+      sql: ENQUEUE.sql,
       values: [randomUUID(), notificationId, userId, kind, to, e.subject, e.text, e.html, e.unsubscribeUrl],
+      prepared: ENQUEUE,
     };
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { Attendees, EventData } from '@luxe/contracts';
+import { type PreparedSql, queryNamed } from '@luxe/platform/db';
 import { upsertUnlessErased } from '@luxe/platform/events';
 import { EventCard, MemberCard } from './catalog.entity';
 
@@ -18,6 +19,29 @@ export interface MemberCardData {
   gender: string | null;
   emailVerified?: boolean;
 }
+
+/**
+ * A confirmed booking's event card: one INSERT … ON CONFLICT written out (save() would read the row
+ * first, a round trip more per event; TypeORM's upsert built the statement anew for every event,
+ * on the event's path before it left), sent as a named statement (`queryNamed`: planned once per
+ * connection, not for every event). guest_limit is the host's own setting: a repeated
+ * confirmation leaves it.
+ */
+const SAVE_EVENT: PreparedSql = {
+  name: 'luxe_event_card',
+  // prettier-ignore
+  types: ['uuid', 'uuid', 'text', 'uuid', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'timestamptz', 'text', 'int', 'int'],
+  sql: `INSERT INTO event_cards (booking_id, host_id, host_first_name, venue_id, venue_name, venue_type, venue_city,
+     venue_state, venue_image, section_type, booking_date, start_time, end_time, duration, starts_at,
+     guest_visibility, friends_count, capacity)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+   ON CONFLICT (booking_id) DO UPDATE SET host_id = EXCLUDED.host_id, host_first_name = EXCLUDED.host_first_name,
+     venue_id = EXCLUDED.venue_id, venue_name = EXCLUDED.venue_name, venue_type = EXCLUDED.venue_type,
+     venue_city = EXCLUDED.venue_city, venue_state = EXCLUDED.venue_state, venue_image = EXCLUDED.venue_image,
+     section_type = EXCLUDED.section_type, booking_date = EXCLUDED.booking_date, start_time = EXCLUDED.start_time,
+     end_time = EXCLUDED.end_time, duration = EXCLUDED.duration, starts_at = EXCLUDED.starts_at,
+     guest_visibility = EXCLUDED.guest_visibility, friends_count = EXCLUDED.friends_count, capacity = EXCLUDED.capacity`,
+};
 
 /**
  * Every query on social's read models, and social's shared reads about members: their cards and who is going to an event (approved join requests and accepted invites, plus
@@ -71,42 +95,26 @@ export class CatalogRepository {
 
   /** A confirmed booking's event card (one statement). */
   async saveEvent(m: EntityManager, d: EventData<'bookings.booking-confirmed'>): Promise<void> {
-    // One INSERT … ON CONFLICT (save() would read the row first: one more round trip per event),
-    // written out: TypeORM's upsert built this statement anew for every event, about half a
-    // millisecond of CPU in the propagation bench's profile, on the event's path before the
-    // statement left. guest_limit is the host's own setting: a repeated confirmation leaves it.
-    await m.query(
-      `INSERT INTO event_cards (booking_id, host_id, host_first_name, venue_id, venue_name, venue_type, venue_city,
-         venue_state, venue_image, section_type, booking_date, start_time, end_time, duration, starts_at,
-         guest_visibility, friends_count, capacity)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-       ON CONFLICT (booking_id) DO UPDATE SET host_id = EXCLUDED.host_id, host_first_name = EXCLUDED.host_first_name,
-         venue_id = EXCLUDED.venue_id, venue_name = EXCLUDED.venue_name, venue_type = EXCLUDED.venue_type,
-         venue_city = EXCLUDED.venue_city, venue_state = EXCLUDED.venue_state, venue_image = EXCLUDED.venue_image,
-         section_type = EXCLUDED.section_type, booking_date = EXCLUDED.booking_date, start_time = EXCLUDED.start_time,
-         end_time = EXCLUDED.end_time, duration = EXCLUDED.duration, starts_at = EXCLUDED.starts_at,
-         guest_visibility = EXCLUDED.guest_visibility, friends_count = EXCLUDED.friends_count, capacity = EXCLUDED.capacity`,
-      [
-        d.bookingId,
-        d.hostId,
-        d.hostFirstName,
-        d.venueId,
-        d.venueName,
-        d.venueType,
-        d.venueCity,
-        d.venueState,
-        d.venueImage,
-        d.sectionType,
-        d.bookingDate,
-        d.startTime,
-        d.endTime,
-        d.duration,
-        new Date(d.startsAt),
-        d.guestVisibility,
-        d.friendsCount,
-        d.capacity ?? null,
-      ],
-    );
+    await queryNamed(m, SAVE_EVENT, [
+      d.bookingId,
+      d.hostId,
+      d.hostFirstName,
+      d.venueId,
+      d.venueName,
+      d.venueType,
+      d.venueCity,
+      d.venueState,
+      d.venueImage,
+      d.sectionType,
+      d.bookingDate,
+      d.startTime,
+      d.endTime,
+      d.duration,
+      new Date(d.startsAt),
+      d.guestVisibility,
+      d.friendsCount,
+      d.capacity ?? null,
+    ]);
   }
 
   async setGuestVisibility(m: EntityManager, bookingId: string, guestVisibility: string): Promise<void> {

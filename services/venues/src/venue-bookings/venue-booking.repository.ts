@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { type PreparedSql, queryNamed } from '@luxe/platform/db';
 import { VenueBookingEntity } from './venue-booking.entity';
 
 /** What an upcoming booking may hold back: its venue, its section or its dancer. */
@@ -14,28 +15,43 @@ export interface BookingTaking {
   dancerId?: string | null;
 }
 
+/*
+ * A hold or a confirmed booking kept, and a booking released: on every booking event, so written
+ * out (TypeORM's upsert and delete built the statement anew each time) and sent as named
+ * statements (`queryNamed`: planned once per connection).
+ */
+const KEEP: PreparedSql = {
+  name: 'luxe_venue_booking_keep',
+  types: ['uuid', 'uuid', 'timestamptz', 'uuid', 'uuid', 'text'],
+  sql: `INSERT INTO venue_bookings (booking_id, venue_id, starts_at, section_id, dancer_id, status) VALUES ($1, $2, $3, $4, $5, $6)
+   ON CONFLICT (booking_id) DO UPDATE SET venue_id = EXCLUDED.venue_id, starts_at = EXCLUDED.starts_at,
+     section_id = EXCLUDED.section_id, dancer_id = EXCLUDED.dancer_id, status = EXCLUDED.status`,
+};
+
+const RELEASE: PreparedSql = {
+  name: 'luxe_venue_booking_release',
+  types: ['uuid'],
+  sql: `DELETE FROM venue_bookings WHERE booking_id = $1`,
+};
+
 /** Every query on venues' read model of bookings. */
 @Injectable()
 export class VenueBookingRepository {
   /** A hold or a confirmed booking kept (one statement; the confirmation of a hold replaces it). */
   async keep(m: EntityManager, d: BookingTaking, status: VenueBookingEntity['status']): Promise<void> {
-    await m.upsert(
-      VenueBookingEntity,
-      {
-        bookingId: d.bookingId,
-        venueId: d.venueId,
-        startsAt: new Date(d.startsAt),
-        sectionId: d.sectionId ?? null,
-        dancerId: d.dancerId ?? null,
-        status,
-      },
-      ['bookingId'],
-    );
+    await queryNamed(m, KEEP, [
+      d.bookingId,
+      d.venueId,
+      new Date(d.startsAt),
+      d.sectionId ?? null,
+      d.dancerId ?? null,
+      status,
+    ]);
   }
 
   /** A booking cancelled, or a hold released: it holds nothing back any more. */
   async release(m: EntityManager, bookingId: string): Promise<void> {
-    await m.delete(VenueBookingEntity, { bookingId });
+    await queryNamed(m, RELEASE, [bookingId]);
   }
 
   /**
