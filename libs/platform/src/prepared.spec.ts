@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { executeSql, type PreparedSql, sqlLiteral } from './database';
+import type { EntityManager } from 'typeorm';
+import { executeSql, PREPARED_SQL, type PreparedSql, queryNamed, sqlLiteral } from './database';
 
 const ST: PreparedSql = { name: 'luxe_test_st', types: ['uuid', 'int'], sql: 'SELECT $1::uuid, $2::int' };
 const ID = '7b0c0f3e-5a4e-4d1e-9c3a-1f2e3d4c5b6a';
@@ -38,5 +39,22 @@ describe('executeSql: a statement planned once per connection', () => {
     expect(run.text).toMatch(/^PREPARE luxe_test_none_\d+ AS SELECT 1;\nEXECUTE luxe_test_none_\d+$/);
     run.done();
     expect(executeSql(conn, st, [], sqlLiteral).text).toMatch(/^EXECUTE luxe_test_none_\d+$/);
+  });
+});
+
+describe('queryNamed: a statement sent alone, planned once per connection', () => {
+  it("in a transaction, goes to the runner's connection as node-postgres's named query, the statement it stands for beside", async () => {
+    const sent: unknown[] = [];
+    const conn = { query: async (q: unknown) => (sent.push(q), { rows: [{ n: 1 }] }) };
+    const m = { queryRunner: { connect: async () => conn }, query: async () => [] } as unknown as EntityManager;
+    expect(await queryNamed(m, ST, [ID, 5])).toEqual([{ n: 1 }]);
+    expect(sent).toEqual([{ name: 'luxe_test_st', text: ST.sql, values: [ID, 5], [PREPARED_SQL]: ST }]);
+  });
+
+  it('without a query runner, goes as the manager sends any query', async () => {
+    const calls: unknown[][] = [];
+    const m = { query: async (...args: unknown[]) => (calls.push(args), [{ n: 2 }]) } as unknown as EntityManager;
+    expect(await queryNamed(m, ST, [ID, 6])).toEqual([{ n: 2 }]);
+    expect(calls).toEqual([[ST.sql, [ID, 6]]]);
   });
 });
