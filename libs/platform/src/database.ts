@@ -401,6 +401,41 @@ export function executeSql<V>(
   };
 }
 
+/** One statement of `executeSqlAll`: SQL text as it is, or a prepared statement with its values. */
+export type SqlCall = string | { st: PreparedSql; values: readonly unknown[]; literal: (value: never) => string };
+
+/**
+ * `executeSql` for several statements in one simple query's text, in order: each prepared
+ * statement is prepared at most once (its PREPARE before the first statement, the first time on
+ * this connection), however many times it runs. `done()` once the query succeeded, as
+ * `executeSql`'s. The answer's results are not indexed here: callers of a whole run need only
+ * whether it succeeded.
+ */
+export function executeSqlAll(conn: object, calls: readonly SqlCall[]): { text: string; done(): void } {
+  const prepares: string[] = [];
+  const fresh = new Map<PreparedSql, string>();
+  const statements = calls.map((call) => {
+    if (typeof call === 'string') return call;
+    const { st, values, literal } = call;
+    if (values.length !== st.types.length)
+      throw new Error(`${st.name}: ${st.types.length} parameters, ${values.length} values`);
+    let name = preparedOn.get(conn)?.get(st) ?? fresh.get(st);
+    if (!name) {
+      fresh.set(st, (name = `${st.name}_${++preparations}`));
+      prepares.push(`PREPARE ${name}${st.types.length ? `(${st.types.join(', ')})` : ''} AS ${st.sql}`);
+    }
+    return `EXECUTE ${name}${values.length ? `(${values.map((v) => literal(v as never)).join(', ')})` : ''}`;
+  });
+  return {
+    text: [...prepares, ...statements].join(';\n'),
+    done: () => {
+      let names = preparedOn.get(conn);
+      if (!names) preparedOn.set(conn, (names = new Map()));
+      for (const [st, name] of fresh) names.set(st, name);
+    },
+  };
+}
+
 /**
  * Starts a transaction on `qr` and runs `sql` in it, in one round trip: `BEGIN; <sql>` on the
  * simple protocol, with `$1`, `$2`… replaced by `values` as literals (`sqlLiteral`); TypeORM's own

@@ -4,10 +4,12 @@ import { endsAggregate, EventEnvelope, isEventType } from '@luxe/contracts';
 import {
   beginWith,
   executeSql,
+  executeSqlAll,
   type NamedQuery,
   parameterLiteral,
   PREPARED_SQL,
   type PreparedSql,
+  type SqlCall,
   SqlLiteral,
   sqlLiteral,
   withLiterals,
@@ -174,38 +176,21 @@ export class Inbox {
   /**
    * `oneStatement`'s way: true when the event was applied with the effect's statement; false when
    * it was not to be applied here or the effect sent no statement (nothing was written: the usual
-   * transaction decides). While the effect runs, the runner behaves as if in a transaction (TypeORM
-   * begins none of its own) and its connection sends the first statement behind the inbox's (its
-   * `query` is wrapped while this runner holds it, then given back as it was).
+   * transaction decides).
    */
   private async applyInOneStatement(
     group: string,
     envelope: EventEnvelope,
     effect: (manager: EntityManager) => Promise<void>,
   ): Promise<boolean> {
-    const qr = this.ds.createQueryRunner();
-    const runner = qr as unknown as { isTransactionActive: boolean; transactionDepth: number };
-    const conn = (await qr.connect()) as PgConnection;
-    const gate = executeSql(conn, INBOX_GATE, Inbox.values(group, envelope), sqlLiteral);
-    const own = Object.getOwnPropertyDescriptor(conn, 'query');
-    const send = conn.query.bind(conn);
-    let sent = false;
-    let notApplied = false;
-    try {
-      conn.query = async (text: unknown, params?: unknown[]) => {
-        if (sent) throw new Error(`a one-statement effect sent a second statement: ${String(text).slice(0, 80)}`);
-        // SQL text with its parameters, or a statement prepared per connection (`queryNamed`).
-        const prepared = (text as Partial<NamedQuery> | null)?.[PREPARED_SQL];
-        if (typeof text !== 'string' && !prepared)
-          throw new Error('a one-statement effect sent a query that is not SQL text');
-        sent = true;
-        const own = prepared
-          ? executeSql(conn, prepared, (text as NamedQuery).values, parameterLiteral)
-          : { text: withLiterals(text as string, params ?? [], parameterLiteral), extra: 0, done: () => undefined };
+    return this.withOneStatement(async (conn, query, capture) => {
+      const gate = executeSql(conn, INBOX_GATE, Inbox.values(group, envelope), sqlLiteral);
+      let notApplied = false;
+      const sent = await capture(effect, async (own) => {
         try {
           // Two statements in one simple query (more the first time on a connection: the PREPAREs):
           // one implicit transaction, both or neither.
-          const results = (await send(`${gate.text};\n${own.text}`)) as unknown[];
+          const results = (await query(`${gate.text};\n${own.text}`)) as unknown[];
           gate.done();
           own.done();
           return results[1 + gate.extra + own.extra];
@@ -213,16 +198,106 @@ export class Inbox {
           notApplied = String((err as Error)?.message).includes(NOT_APPLIED);
           throw err;
         }
-      };
-      runner.isTransactionActive = true;
-      runner.transactionDepth = 1;
-      try {
-        await effect(qr.manager);
-      } catch (err) {
+      }).catch((err) => {
         if (notApplied) return false;
         throw err;
+      });
+      return sent;
+    });
+  }
+
+  /**
+   * Several `oneStatement` deliveries in one simple query (one round trip, one implicit
+   * transaction): each event's gate, then its effect's statement, in the order given. True when
+   * every one was applied. False when any was not to be applied here (a gate refused it: a
+   * duplicate, stale, after the end) or the query failed: nothing was written, and the caller
+   * applies them one by one (`process`), which records and tells why, or retries. The effects are
+   * only asked for their statements here, and their statements answer them nothing (an empty
+   * result): a oneStatement effect does not read what its statement returns.
+   */
+  async applyTogether(
+    deliveries: readonly {
+      group: string;
+      envelope: EventEnvelope;
+      effect: (manager: EntityManager) => Promise<void>;
+    }[],
+  ): Promise<boolean> {
+    return this.withOneStatement(async (conn, query, capture) => {
+      const calls: SqlCall[] = [];
+      for (const { group, envelope, effect } of deliveries) {
+        calls.push({ st: INBOX_GATE, values: Inbox.values(group, envelope), literal: sqlLiteral });
+        await capture(effect, async (own) => {
+          calls.push(own.call);
+          return { command: '', rowCount: 0, rows: [] };
+        });
+      }
+      const all = executeSqlAll(conn, calls);
+      try {
+        await query(all.text);
+      } catch {
+        return false;
+      }
+      all.done();
+      return true;
+    });
+  }
+
+  /**
+   * Runs `work` with a connection (the key of its prepared statements), its own `query`, and
+   * `capture`, while the connection's runner behaves as if in a transaction (TypeORM begins none
+   * of its own). `capture` it runs an effect with the connection's `query` wrapped so that the
+   * effect's one statement goes to `send` (as text for a simple query, with literals, or as a
+   * prepared statement's call), and resolves whether the effect sent one. A second statement, or a
+   * query that is not SQL text nor a `queryNamed` statement, fails it.
+   */
+  private async withOneStatement<T>(
+    work: (
+      conn: object,
+      query: (text: string) => Promise<unknown>,
+      capture: (
+        effect: (manager: EntityManager) => Promise<void>,
+        send: (own: { text: string; extra: 0 | 1; done(): void; call: SqlCall }) => Promise<unknown>,
+      ) => Promise<boolean>,
+    ) => Promise<T>,
+  ): Promise<T> {
+    const qr = this.ds.createQueryRunner();
+    const runner = qr as unknown as { isTransactionActive: boolean; transactionDepth: number };
+    const conn = (await qr.connect()) as PgConnection;
+    const own = Object.getOwnPropertyDescriptor(conn, 'query');
+    const query = conn.query.bind(conn);
+    const capture = async (
+      effect: (manager: EntityManager) => Promise<void>,
+      send: (own: { text: string; extra: 0 | 1; done(): void; call: SqlCall }) => Promise<unknown>,
+    ): Promise<boolean> => {
+      let sent = false;
+      conn.query = async (text: unknown, params?: unknown[]) => {
+        if (sent) throw new Error(`a one-statement effect sent a second statement: ${String(text).slice(0, 80)}`);
+        // SQL text with its parameters, or a statement prepared per connection (`queryNamed`).
+        const prepared = (text as Partial<NamedQuery> | null)?.[PREPARED_SQL];
+        if (typeof text !== 'string' && !prepared)
+          throw new Error('a one-statement effect sent a query that is not SQL text');
+        sent = true;
+        if (prepared) {
+          const values = (text as NamedQuery).values;
+          return send({
+            ...executeSql(conn, prepared, values, parameterLiteral),
+            call: { st: prepared, values, literal: parameterLiteral },
+          });
+        }
+        const sql = withLiterals(text as string, params ?? [], parameterLiteral);
+        return send({ text: sql, extra: 0, done: () => undefined, call: sql });
+      };
+      try {
+        await effect(qr.manager);
+      } finally {
+        conn.query = query;
       }
       return sent;
+    };
+    runner.isTransactionActive = true;
+    runner.transactionDepth = 1;
+    try {
+      return await work(conn, query, capture);
     } finally {
       runner.isTransactionActive = false;
       runner.transactionDepth = 0;

@@ -221,6 +221,21 @@ export function startProducerSpan(
   return traceparent ? { span, traceparent } : undefined;
 }
 
+/**
+ * A span begun in `parent` and the context it is active in (`withContext`): for work that ends
+ * later than it began, and not in one callback (a batch of consumed events, each its own span).
+ * End it with `endSpan`; a span never ended is never exported.
+ */
+export function startSpan(
+  name: string,
+  kind: SpanKind,
+  parent: Context,
+  attributes: Record<string, string | number>,
+): { span: Span; context: Context } {
+  const span = tracer().startSpan(name, { kind, attributes }, parent);
+  return { span, context: trace.setSpan(parent, span) };
+}
+
 /** Ends a span, failed (status ERROR) when `failed`. */
 export function endSpan(span: Span, failed = false): void {
   if (failed) span.setStatus({ code: SpanStatusCode.ERROR });

@@ -259,6 +259,99 @@ describe('Inbox.process with oneStatement', () => {
   });
 });
 
+describe('Inbox.applyTogether', () => {
+  /** A statement this describe prepares first. */
+  const UPSERT_TOGETHER: PreparedSql = { ...UPSERT_NOTE, name: 'luxe_test_upsert_together' };
+
+  it("sends every delivery's gate and statement as one query, in order, each prepared statement prepared once; all are written", async () => {
+    const inbox = new Inbox(ds);
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const events = [envelope(), envelope(), envelope(), envelope()];
+    const watch = watchQueries(ds);
+    try {
+      expect(
+        await inbox.applyTogether([
+          { group: 'test.together', envelope: events[0], effect: upsertNote(a, 'text') },
+          {
+            group: 'test.together',
+            envelope: events[1],
+            effect: (m) => queryNamed(m, UPSERT_TOGETHER, [b, 'named']).then(() => undefined),
+          },
+          // An effect that sends nothing: its event is recorded all the same.
+          { group: 'test.together', envelope: events[2], effect: async () => undefined },
+          {
+            group: 'test.together',
+            envelope: events[3],
+            effect: (m) => queryNamed(m, UPSERT_TOGETHER, [c, 'named again']).then(() => undefined),
+          },
+        ]),
+      ).toBe(true);
+    } finally {
+      watch.restore();
+    }
+    expect(watch.sent).toHaveLength(1);
+    // Its first time on the connection: prepared once, run twice.
+    expect(watch.sent[0].match(/PREPARE luxe_test_upsert_together_\d+/g)).toHaveLength(1);
+    expect(
+      unprepared(watch.sent[0])
+        .split('; ')
+        .map((q) => q.split(/[ (]/).slice(0, 2).join(' ')),
+    ).toEqual([
+      'EXECUTE luxe_inbox_gate',
+      'INSERT INTO',
+      'EXECUTE luxe_inbox_gate',
+      'EXECUTE luxe_test_upsert_together',
+      'EXECUTE luxe_inbox_gate',
+      'EXECUTE luxe_inbox_gate',
+      'EXECUTE luxe_test_upsert_together',
+    ]);
+    expect([...(await notes(a)), ...(await notes(b)), ...(await notes(c))]).toEqual(['text', 'named', 'named again']);
+    for (const e of events) expect(await inboxRows((e as { id: string }).id, 'test.together')).toBe(1);
+    expect(await inTransaction(ds)).toBe(false);
+  });
+
+  it('writes nothing when one gate refuses (a duplicate) or one statement fails: false, and nothing of the others either', async () => {
+    const inbox = new Inbox(ds);
+    const done = envelope();
+    expect(await inbox.process('test.together', done, upsertNote(randomUUID(), 'before'))).toBe('applied');
+    const fresh = envelope();
+    const id = randomUUID();
+    expect(
+      await inbox.applyTogether([
+        { group: 'test.together', envelope: fresh, effect: upsertNote(id, 'fresh') },
+        { group: 'test.together', envelope: done, effect: upsertNote(randomUUID(), 'again') },
+      ]),
+    ).toBe(false);
+    expect(
+      await inbox.applyTogether([
+        { group: 'test.together', envelope: fresh, effect: upsertNote(id, 'fresh') },
+        {
+          group: 'test.together',
+          envelope: envelope(),
+          effect: async (m) => void (await m.query(`INSERT INTO one_effects (id, note) VALUES ($1, NULL)`, [id])),
+        },
+      ]),
+    ).toBe(false);
+    expect(await notes(id)).toEqual([]);
+    expect(await inboxRows((fresh as { id: string }).id, 'test.together')).toBe(0);
+    expect(await inTransaction(ds)).toBe(false);
+    // A second statement is a programming error: it fails, nothing sent.
+    await expect(
+      inbox.applyTogether([
+        {
+          group: 'test.together',
+          envelope: fresh,
+          effect: async (m) => {
+            await upsertNote(id, 'one')(m);
+            await upsertNote(id, 'two')(m);
+          },
+        },
+      ]),
+    ).rejects.toThrow(/second statement/);
+    expect(await notes(id)).toEqual([]);
+  });
+});
+
 describe('parameterLiteral', () => {
   it('writes every kind of parameter as the server reads it as a parameter', async () => {
     const values = [

@@ -19,6 +19,7 @@ import {
   RunningService,
   waitFor as waitUntil,
 } from '../src';
+import { startGroupAtTopicEnd } from './support/kafka-group';
 import { startTestService } from './support/service';
 import { unprepared, watchQueries } from './support/watch-queries';
 
@@ -73,17 +74,8 @@ beforeAll(async () => {
   transport = new KafkaTransport({ brokers: brokers.split(','), clientId: 'on-event-int', logger });
   await transport.connect();
   await transport.ensureTopics([TOPIC, DLT]);
-  // The group is new and would start from the beginning: start it at the end instead, so earlier
-  // runs' poison events are not retried again.
-  const admin = new Kafka({ brokers: brokers.split(','), clientId: 'on-event-int-setup', logLevel: 0 }).admin();
-  await admin.connect();
-  const ends = await admin.fetchTopicOffsets(TOPIC);
-  await admin.setOffsets({
-    groupId: eventGroupId('eventtest', GROUP_PREFIX),
-    topic: TOPIC,
-    partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })),
-  });
-  await admin.disconnect();
+  // Earlier runs' events (poison ones among them) are not this spec's.
+  await startGroupAtTopicEnd(brokers, eventGroupId('eventtest', GROUP_PREFIX), TOPIC);
   svc = await startTestService(
     { name: 'eventtest', module: EffectsModule, migrations: [CreateTestEffects1700000009000] },
     {

@@ -1,7 +1,7 @@
 import { deadLetterTopic, EventData, EventEnvelope, EventSchemaError, EventType, parseEnvelope } from '@luxe/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CORRELATION_HEADER, runWithCorrelation } from '../correlation';
-import { extractContext, inSpan, SpanKind } from '../tracing';
+import { endSpan, extractContext, inSpan, SpanKind, startSpan, withContext } from '../tracing';
 import type { Inbox, InboxOutcome } from '../inbox';
 import type { Logger } from '../logger';
 import { DeliveryControl, EVENT_TYPE_HEADER, EventTransport, eventTypeOf, IncomingMessage } from './transport';
@@ -270,83 +270,51 @@ export async function consumeMessage(
 ): Promise<void> {
   const log = deps.logger.child({ consumerGroup: route.group });
   const sink = deps.deadLetters ?? new TopicDeadLetterSink(deps.transport);
-  // The consumer's span continues the trace of the request that wrote the event (its traceparent header).
-  const span = {
-    'messaging.destination.name': msg.topic,
-    'messaging.consumer.group.name': route.group,
-    'messaging.kafka.offset': msg.offset,
-  };
-  return inSpan(
-    `consume ${msg.headers[EVENT_TYPE_HEADER] ?? msg.topic}`,
-    SpanKind.CONSUMER,
-    extractContext(msg.headers),
-    span,
-    () =>
-      runWithCorrelation(msg.headers[CORRELATION_HEADER], async () => {
-        let envelope: EventEnvelope;
-        let handler: AnyEventHandler | null;
-        try {
-          envelope = parseMessage(msg);
-          handler = route.resolve(envelope);
-        } catch (err) {
-          return deadLetter(err, 0);
-        }
-        if (!handler) return;
-        const run = handler;
-        return withHeartbeat(control, async (stillOurs) => {
-          for (let attempt = 1; ; attempt++) {
-            try {
-              const outcome = await deps.inbox.process(
-                route.group,
-                envelope,
-                (m) => run(envelope, m).then(() => undefined),
-                { oneStatement: route.oneStatement },
-              );
-              const message = {
-                applied: 'event consumed',
-                duplicate: 'duplicate event skipped',
-                stale: 'stale event skipped (a later version was applied)',
-                ended: 'event after the end of its aggregate skipped',
-              }[outcome];
-              const fields = {
-                eventId: envelope.id,
-                type: envelope.type,
-                key: envelope.key,
-                sequence: envelope.sequence,
-                outcome,
-              };
-              const replayedFrom = msg.headers[DLT_REPLAYED_HEADER];
-              // A dead letter replayed by hand whose aggregate moved on meanwhile is never applied: the
-              // operator who replayed it is told which one, instead of a routine line.
-              if (replayedFrom !== undefined && (outcome === 'stale' || outcome === 'ended'))
-                log.warn(
-                  { ...fields, stream: envelope.stream, replayedFrom },
-                  `replayed dead letter dropped, never applied: ${message}`,
-                );
-              else log.info(fields, message);
-              deps.metrics?.handled(route.group, envelope.type, outcome);
-              return;
-            } catch (err) {
-              const decision = decideOnFailure(err, attempt, deps.retry);
-              deps.metrics?.failed(route.group, envelope.type, decision.action === 'retry' && decision.transient);
-              if (decision.action === 'dead-letter') return deadLetter(err, attempt);
-              if (decision.transient) eventMetrics.transientRetries++;
-              const fields = {
-                err,
-                eventId: envelope.id,
-                attempt,
-                delay: decision.delayMs,
-                transient: decision.transient,
-              };
-              // An outage retries for as long as it lasts: one warning, then quieter lines.
-              if (attempt === 1 || !decision.transient) log.warn(fields, 'event handler failed, retrying');
-              else log.debug(fields, 'event handler still failing, retrying');
-              // Wakes every second to give up as soon as the partition is no longer ours.
-              await backoff(decision.delayMs, { heartbeat: async () => stillOurs() });
-            }
+  const span = consumerSpan(msg, route);
+  return inSpan(span.name, SpanKind.CONSUMER, extractContext(msg.headers), span.attributes, () =>
+    runWithCorrelation(msg.headers[CORRELATION_HEADER], async () => {
+      let envelope: EventEnvelope;
+      let handler: AnyEventHandler | null;
+      try {
+        envelope = parseMessage(msg);
+        handler = route.resolve(envelope);
+      } catch (err) {
+        return deadLetter(err, 0);
+      }
+      if (!handler) return;
+      const run = handler;
+      return withHeartbeat(control, async (stillOurs) => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const outcome = await deps.inbox.process(
+              route.group,
+              envelope,
+              (m) => run(envelope, m).then(() => undefined),
+              { oneStatement: route.oneStatement },
+            );
+            reportOutcome(msg, envelope, route.group, outcome, log, deps);
+            return;
+          } catch (err) {
+            const decision = decideOnFailure(err, attempt, deps.retry);
+            deps.metrics?.failed(route.group, envelope.type, decision.action === 'retry' && decision.transient);
+            if (decision.action === 'dead-letter') return deadLetter(err, attempt);
+            if (decision.transient) eventMetrics.transientRetries++;
+            const fields = {
+              err,
+              eventId: envelope.id,
+              attempt,
+              delay: decision.delayMs,
+              transient: decision.transient,
+            };
+            // An outage retries for as long as it lasts: one warning, then quieter lines.
+            if (attempt === 1 || !decision.transient) log.warn(fields, 'event handler failed, retrying');
+            else log.debug(fields, 'event handler still failing, retrying');
+            // Wakes every second to give up as soon as the partition is no longer ours.
+            await backoff(decision.delayMs, { heartbeat: async () => stillOurs() });
           }
-        });
-      }),
+        }
+      });
+    }),
   );
 
   async function deadLetter(err: unknown, attempts: number): Promise<void> {
@@ -367,6 +335,112 @@ export async function consumeMessage(
       'event dead-lettered',
     );
   }
+}
+
+/** The consumer's span of a message: it continues the trace of the request that wrote the event (its traceparent header). */
+function consumerSpan(msg: IncomingMessage, route: ConsumerRoute) {
+  return {
+    name: `consume ${msg.headers[EVENT_TYPE_HEADER] ?? msg.topic}`,
+    attributes: {
+      'messaging.destination.name': msg.topic,
+      'messaging.consumer.group.name': route.group,
+      'messaging.kafka.offset': msg.offset,
+    },
+  };
+}
+
+/** The log line and the metric of a delivery the inbox decided on. */
+function reportOutcome(
+  msg: IncomingMessage,
+  envelope: EventEnvelope,
+  group: string,
+  outcome: InboxOutcome,
+  log: Logger,
+  deps: ConsumerDeps,
+): void {
+  const message = {
+    applied: 'event consumed',
+    duplicate: 'duplicate event skipped',
+    stale: 'stale event skipped (a later version was applied)',
+    ended: 'event after the end of its aggregate skipped',
+  }[outcome];
+  const fields = { eventId: envelope.id, type: envelope.type, key: envelope.key, sequence: envelope.sequence, outcome };
+  const replayedFrom = msg.headers[DLT_REPLAYED_HEADER];
+  // A dead letter replayed by hand whose aggregate moved on meanwhile is never applied: the
+  // operator who replayed it is told which one, instead of a routine line.
+  if (replayedFrom !== undefined && (outcome === 'stale' || outcome === 'ended'))
+    log.warn(
+      { ...fields, stream: envelope.stream, replayedFrom },
+      `replayed dead letter dropped, never applied: ${message}`,
+    );
+  else log.info(fields, message);
+  deps.metrics?.handled(group, envelope.type, outcome);
+}
+
+/** A delivery waiting in a DeliveryRun, to be applied with others (`consumeTogether`). */
+export interface PendingDelivery {
+  msg: IncomingMessage;
+  route: ConsumerRoute;
+  control: DeliveryControl;
+}
+
+/**
+ * Applies deliveries whose effects are one statement each (their routes' `oneStatement`) in one
+ * query, in order (`Inbox.applyTogether`): one round trip and one commit for the run instead of
+ * one each. When that cannot be — one of them is not to be applied (a duplicate, stale, after the
+ * end), its message cannot be read, the query fails — nothing was written, and each goes its
+ * usual way, in order (`consumeMessage`: the inbox's outcome, retries, dead letters).
+ */
+export async function consumeTogether(pending: readonly PendingDelivery[], deps: ConsumerDeps): Promise<void> {
+  if (pending.length > 1 && (await applyTogether(pending, deps))) return;
+  for (const d of pending) await consumeMessage(d.msg, d.route, deps, d.control);
+}
+
+async function applyTogether(pending: readonly PendingDelivery[], deps: ConsumerDeps): Promise<boolean> {
+  const parts: { d: PendingDelivery; envelope: EventEnvelope; handler: AnyEventHandler }[] = [];
+  for (const d of pending) {
+    try {
+      const envelope = parseMessage(d.msg);
+      const handler = d.route.resolve(envelope);
+      if (!handler) return false;
+      parts.push({ d, envelope, handler });
+    } catch {
+      return false;
+    }
+  }
+  // Each message its span, as alone; the query runs in the first's. Not applied together, they
+  // are never ended (never exported): each delivery has its own span on its usual way.
+  const spans = parts.map(({ d }) => {
+    const { name, attributes } = consumerSpan(d.msg, d.route);
+    return startSpan(name, SpanKind.CONSUMER, extractContext(d.msg.headers), attributes);
+  });
+  const applied = await withContext(spans[0].context, () =>
+    deps.inbox.applyTogether(
+      parts.map(({ d, envelope, handler }) => ({
+        group: d.route.group,
+        envelope,
+        effect: (m: EntityManager) => handler(envelope, m).then(() => undefined),
+      })),
+    ),
+  ).catch((err) => {
+    deps.logger.debug({ err }, 'deliveries not applied together; one by one');
+    return false;
+  });
+  if (!applied) return false;
+  parts.forEach(({ d, envelope }, i) => {
+    runWithCorrelation(d.msg.headers[CORRELATION_HEADER], () =>
+      reportOutcome(
+        d.msg,
+        envelope,
+        d.route.group,
+        'applied',
+        deps.logger.child({ consumerGroup: d.route.group }),
+        deps,
+      ),
+    );
+    endSpan(spans[i].span);
+  });
+  return true;
 }
 
 /** A transport `handle` function for a plain consumer (a map of typed handlers). */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { Consumer, ConsumerRunConfig, EachBatchPayload, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import { createLogger } from '../logger';
+import { deliveryRuns, MAX_DELIVERY_RUN } from './delivery-run';
 import { IntervalCommits, stoppedConsumers } from './interval-commits';
 
 const logger = createLogger('interval-commits-test', 'silent');
@@ -125,6 +126,39 @@ describe('IntervalCommits: offsets committed on an interval, not after every bat
     // Nothing new: no commit, however long it waits.
     await jest.advanceTimersByTimeAsync(INTERVAL * 5);
     expect(g.commits).toHaveLength(1);
+  });
+
+  it("applies a batch's one-statement deliveries together (DeliveryRun): before any other delivery, when full, at the batch's end; offsets resolved only once applied", async () => {
+    const g = fakeGroup();
+    const commits = new IntervalCommits(logger, INTERVAL);
+    const log: string[] = [];
+    const together = async (items: string[]) => void log.push(`together ${items.join(',')}`);
+    // Offsets ending in 5 are handled alone, the others join the run (a oneStatement route's way).
+    await commits.run(g.consumer, async (m) => {
+      const run = deliveryRuns.getStore();
+      if (!run) throw new Error('no run in a batch');
+      if (m.message.offset.endsWith('5')) {
+        await run.flush();
+        log.push(`alone ${m.message.offset}`);
+        return;
+      }
+      await run.add(m.message.offset, together);
+      // Added, not applied: nothing of it may be committed yet.
+      await commits.flush();
+    });
+    await g.eachBatch(g.payload(0, [1, 2, 5, 6, 7]));
+    expect(log).toEqual(['together 1,2', 'alone 5', 'together 6,7']);
+    // The commits tried in the handler: nothing while 1 and 2 waited; 6 (after 1, 2 and 5) while 6 and 7 waited.
+    expect(g.commits).toEqual([[{ partition: 0, offset: '6' }]]);
+    await commits.flush();
+    expect(g.commits).toEqual([[{ partition: 0, offset: '6' }], [{ partition: 0, offset: '8' }]]);
+
+    // A run is applied when it is full, MAX_DELIVERY_RUN at a time.
+    log.length = 0;
+    const many = Array.from({ length: MAX_DELIVERY_RUN + 3 }, (_, i) => 100 + i * 10 + 1);
+    await g.eachBatch(g.payload(1, many));
+    expect(log.map((l) => l.split(',').length)).toEqual([MAX_DELIVERY_RUN, 3]);
+    expect(deliveryRuns.getStore()).toBeUndefined();
   });
 
   it('does not resolve the offset of a message whose handler failed', async () => {

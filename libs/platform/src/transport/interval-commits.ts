@@ -1,5 +1,6 @@
 import type { Consumer, ConsumerRunConfig, EachBatchPayload, EachMessagePayload } from 'kafkajs';
 import type { Logger } from '../logger';
+import { DeliveryRun, deliveryRuns, MAX_DELIVERY_RUN } from './delivery-run';
 
 /** How often a consumer commits the offsets it has handled (Kafka's own clients: 5 s by default). */
 export const KAFKA_COMMIT_INTERVAL_MS = 1000;
@@ -94,12 +95,25 @@ export class IntervalCommits {
         throw err;
       }
     };
+    // Deliveries that are one statement each wait in the run and go to the database together
+    // (DeliveryRun); a message's offset is resolved once what it did is applied.
+    const run = new DeliveryRun();
+    let handled: string[] = [];
+    const settle = async () => {
+      await run.flush();
+      for (const offset of handled) p.resolveOffset(offset);
+      handled = [];
+    };
     for (const message of batch.messages) {
       if (!p.isRunning() || p.isStale()) break;
-      await handle({ topic: batch.topic, partition: batch.partition, message, heartbeat, pause: p.pause });
-      p.resolveOffset(message.offset);
+      await deliveryRuns.run(run, () =>
+        handle({ topic: batch.topic, partition: batch.partition, message, heartbeat, pause: p.pause }),
+      );
+      handled.push(message.offset);
+      if (run.size === 0 || run.size >= MAX_DELIVERY_RUN) await settle();
       await heartbeat();
     }
+    await settle();
     // Stopping (kafkajs waits for this batch before leaving the group): commit now, not on the timer.
     if (this.closing || !p.isRunning()) await commitResolved();
     else this.schedule();

@@ -7,10 +7,13 @@ import {
   AnyEventHandler,
   ConsumerDeps,
   consumeMessage,
+  consumeTogether,
+  type PendingDelivery,
   EventHandlerFn,
   EventOf,
   UnprocessableEventError,
 } from './consumer';
+import { deliveryRuns } from './delivery-run';
 import type { DeliveryControl, IncomingMessage } from './transport';
 
 /** Injection token of the service's EventRuntime (provided by startService). */
@@ -128,21 +131,24 @@ export class ServiceEventRuntime implements EventRuntime {
       return Promise.reject(new Error(`event handler for ${ref.type} received no transport message`));
     const heartbeat = (ctx as { getHeartbeat?: () => () => Promise<void> } | undefined)?.getHeartbeat?.();
     const control: DeliveryControl = heartbeat ? { heartbeat } : {};
-    return consumeMessage(
-      data,
-      {
-        group: `${this.service}.${ref.consumer}`,
-        oneStatement: ref.oneStatement,
-        resolve: (envelope: EventEnvelope) => {
-          if (envelope.type !== ref.type)
-            throw new UnprocessableEventError(`envelope of type ${envelope.type} delivered as ${ref.type}`);
-          return invoke;
-        },
+    const route = {
+      group: `${this.service}.${ref.consumer}`,
+      oneStatement: ref.oneStatement,
+      resolve: (envelope: EventEnvelope) => {
+        if (envelope.type !== ref.type)
+          throw new UnprocessableEventError(`envelope of type ${envelope.type} delivered as ${ref.type}`);
+        return invoke;
       },
-      this.deps,
-      control,
-    );
+    };
+    // In a batch of Kafka's (DeliveryRun): a one-statement delivery waits to go with the others;
+    // any other is handled once those before it are applied.
+    const run = deliveryRuns.getStore();
+    if (run && ref.oneStatement) return run.add({ msg: data, route, control }, this.together);
+    return (run ? run.flush() : Promise.resolve()).then(() => consumeMessage(data, route, this.deps, control));
   }
+
+  /** Applies a run's deliveries (one function for the runtime: DeliveryRun applies what one function takes together). */
+  private readonly together = (pending: PendingDelivery[]) => consumeTogether(pending, this.deps);
 
   /** Dead-letters a message whose event type is unknown (bad JSON, no type, a type not in the contracts). */
   deadLetterUnroutable(msg: IncomingMessage): Promise<void> {
