@@ -402,7 +402,10 @@ export function executeSql<V>(
 }
 
 /** One statement of `executeSqlAll`: SQL text as it is, or a prepared statement with its values. */
-export type SqlCall = string | { st: PreparedSql; values: readonly unknown[]; literal: (value: never) => string };
+export type SqlCall =
+  | string
+  // A method, so that a literal function of narrower values (sqlLiteral) fits.
+  | { st: PreparedSql; values: readonly unknown[]; literal(value: unknown): string };
 
 /**
  * `executeSql` for several statements in one simple query's text, in order: each prepared
@@ -416,7 +419,7 @@ export function executeSqlAll(conn: object, calls: readonly SqlCall[]): { text: 
   const fresh = new Map<PreparedSql, string>();
   const statements = calls.map((call) => {
     if (typeof call === 'string') return call;
-    const { st, values, literal } = call;
+    const { st, values } = call;
     if (values.length !== st.types.length)
       throw new Error(`${st.name}: ${st.types.length} parameters, ${values.length} values`);
     let name = preparedOn.get(conn)?.get(st) ?? fresh.get(st);
@@ -424,7 +427,7 @@ export function executeSqlAll(conn: object, calls: readonly SqlCall[]): { text: 
       fresh.set(st, (name = `${st.name}_${++preparations}`));
       prepares.push(`PREPARE ${name}${st.types.length ? `(${st.types.join(', ')})` : ''} AS ${st.sql}`);
     }
-    return `EXECUTE ${name}${values.length ? `(${values.map((v) => literal(v as never)).join(', ')})` : ''}`;
+    return `EXECUTE ${name}${values.length ? `(${values.map((v) => call.literal(v)).join(', ')})` : ''}`;
   });
   return {
     text: [...prepares, ...statements].join(';\n'),
@@ -478,6 +481,11 @@ export interface LiteralStatement {
   values: readonly unknown[];
   /** The same statement prepared per connection (`executeSql`): sent as `EXECUTE`, its values as literals. */
   prepared?: PreparedSql;
+}
+
+/** `st` with its values as a statement of `queryAtOnce` / `commitWith`, sent prepared. */
+export function preparedStatement(st: PreparedSql, values: readonly unknown[]): LiteralStatement {
+  return { sql: st.sql, values, prepared: st };
 }
 
 /**

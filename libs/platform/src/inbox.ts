@@ -186,7 +186,11 @@ export class Inbox {
     return this.withOneStatement(async (conn, query, capture) => {
       const gate = executeSql(conn, INBOX_GATE, Inbox.values(group, envelope), sqlLiteral);
       let notApplied = false;
-      const sent = await capture(effect, async (own) => {
+      return capture(effect, async (call) => {
+        const own =
+          typeof call === 'string'
+            ? { text: call, extra: 0, done: () => undefined }
+            : executeSql(conn, call.st, call.values, call.literal);
         try {
           // Two statements in one simple query (more the first time on a connection: the PREPAREs):
           // one implicit transaction, both or neither.
@@ -202,7 +206,6 @@ export class Inbox {
         if (notApplied) return false;
         throw err;
       });
-      return sent;
     });
   }
 
@@ -226,8 +229,8 @@ export class Inbox {
       const calls: SqlCall[] = [];
       for (const { group, envelope, effect } of deliveries) {
         calls.push({ st: INBOX_GATE, values: Inbox.values(group, envelope), literal: sqlLiteral });
-        await capture(effect, async (own) => {
-          calls.push(own.call);
+        await capture(effect, async (call) => {
+          calls.push(call);
           return { command: '', rowCount: 0, rows: [] };
         });
       }
@@ -245,7 +248,7 @@ export class Inbox {
   /**
    * Runs `work` with a connection (the key of its prepared statements), its own `query`, and
    * `capture`, while the connection's runner behaves as if in a transaction (TypeORM begins none
-   * of its own). `capture` it runs an effect with the connection's `query` wrapped so that the
+   * of its own). `capture` runs an effect with the connection's `query` wrapped so that the
    * effect's one statement goes to `send` (as text for a simple query, with literals, or as a
    * prepared statement's call), and resolves whether the effect sent one. A second statement, or a
    * query that is not SQL text nor a `queryNamed` statement, fails it.
@@ -256,7 +259,7 @@ export class Inbox {
       query: (text: string) => Promise<unknown>,
       capture: (
         effect: (manager: EntityManager) => Promise<void>,
-        send: (own: { text: string; extra: 0 | 1; done(): void; call: SqlCall }) => Promise<unknown>,
+        send: (call: SqlCall) => Promise<unknown>,
       ) => Promise<boolean>,
     ) => Promise<T>,
   ): Promise<T> {
@@ -267,7 +270,7 @@ export class Inbox {
     const query = conn.query.bind(conn);
     const capture = async (
       effect: (manager: EntityManager) => Promise<void>,
-      send: (own: { text: string; extra: 0 | 1; done(): void; call: SqlCall }) => Promise<unknown>,
+      send: (call: SqlCall) => Promise<unknown>,
     ): Promise<boolean> => {
       let sent = false;
       conn.query = async (text: unknown, params?: unknown[]) => {
@@ -277,15 +280,11 @@ export class Inbox {
         if (typeof text !== 'string' && !prepared)
           throw new Error('a one-statement effect sent a query that is not SQL text');
         sent = true;
-        if (prepared) {
-          const values = (text as NamedQuery).values;
-          return send({
-            ...executeSql(conn, prepared, values, parameterLiteral),
-            call: { st: prepared, values, literal: parameterLiteral },
-          });
-        }
-        const sql = withLiterals(text as string, params ?? [], parameterLiteral);
-        return send({ text: sql, extra: 0, done: () => undefined, call: sql });
+        return send(
+          prepared
+            ? { st: prepared, values: (text as NamedQuery).values, literal: parameterLiteral }
+            : withLiterals(text as string, params ?? [], parameterLiteral),
+        );
       };
       try {
         await effect(qr.manager);

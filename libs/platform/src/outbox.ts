@@ -19,6 +19,7 @@ import {
   type LiteralStatement,
   OUTBOX_HELD,
   parameterLiteral,
+  preparedStatement,
   type PreparedSql,
   queryNamed,
   sqlLiteral,
@@ -124,7 +125,7 @@ export class Outbox {
   statementOf<T extends EventType>(e: PendingEvent<T>) {
     const { envelope, values } = this.row(e);
     return {
-      statement: { sql: OUTBOX_ADD_SQL, values, prepared: OUTBOX_ADD } satisfies LiteralStatement,
+      statement: preparedStatement(OUTBOX_ADD, values),
       written(rows: readonly unknown[]): EventEnvelope<EventData<T>> {
         envelope.sequence = Number((rows[0] as { sequence: string }).sequence);
         return envelope;

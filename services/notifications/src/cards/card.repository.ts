@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { erasureKey, type LiteralStatement, type PreparedSql } from '@luxe/platform/db';
+import { erasureKey, type LiteralStatement, preparedStatement, type PreparedSql } from '@luxe/platform/db';
 
 export interface MemberCard {
   userId: string;
@@ -96,7 +96,7 @@ export class CardRepository {
   }
   /** `emailRecipient`'s statement, to send with others (`queryAtOnce`); `CardRepository.recipient` reads its rows. */
   emailRecipientStatement(userId: string, kind: string): LiteralStatement {
-    return { sql: EMAIL_RECIPIENT.sql, values: [userId, kind], prepared: EMAIL_RECIPIENT };
+    return preparedStatement(EMAIL_RECIPIENT, [userId, kind]);
   }
   static recipient(rows: readonly unknown[]): (MemberCard & { wants: boolean }) | null {
     return (rows[0] as MemberCard & { wants: boolean }) ?? null;
@@ -117,11 +117,14 @@ export class CardRepository {
   }
   /** `upsertBooking`'s statement, to send with others. */
   upsertBookingStatement(b: BookingCard): LiteralStatement {
-    return {
-      sql: UPSERT_BOOKING.sql,
-      values: [b.bookingId, b.hostId, b.venueName, b.bookingDate, b.startTime, b.startsAt ?? null],
-      prepared: UPSERT_BOOKING,
-    };
+    return preparedStatement(UPSERT_BOOKING, [
+      b.bookingId,
+      b.hostId,
+      b.venueName,
+      b.bookingDate,
+      b.startTime,
+      b.startsAt ?? null,
+    ]);
   }
 
   async booking(m: EntityManager, bookingId: string): Promise<BookingCard | null> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EMAIL_KINDS, type AccountEmailKind, type EmailKind, type EmailPreferences } from '@luxe/contracts';
-import type { LiteralStatement, PreparedSql } from '@luxe/platform/db';
+import { type LiteralStatement, preparedStatement, type PreparedSql } from '@luxe/platform/db';
 import type { RenderedEmail } from './email.templates';
 
 /** A notification's email, prepared once per connection (`executeSql`): it goes with most notifications. */
@@ -75,11 +75,17 @@ export class EmailRepository {
     to: string,
     e: RenderedEmail,
   ): LiteralStatement {
-    return {
-      sql: ENQUEUE.sql,
-      values: [randomUUID(), notificationId, userId, kind, to, e.subject, e.text, e.html, e.unsubscribeUrl],
-      prepared: ENQUEUE,
-    };
+    return preparedStatement(ENQUEUE, [
+      randomUUID(),
+      notificationId,
+      userId,
+      kind,
+      to,
+      e.subject,
+      e.text,
+      e.html,
+      e.unsubscribeUrl,
+    ]);
   }
 
   /** Queues an account email (no notification, no unsubscribe) once per `dedupeKey`. */

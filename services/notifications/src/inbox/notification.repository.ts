@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Notification, NotificationKind } from '@luxe/contracts';
-import { erasureKey, type LiteralStatement, type PreparedSql } from '@luxe/platform/db';
+import { erasureKey, type LiteralStatement, preparedStatement, type PreparedSql } from '@luxe/platform/db';
 import { returned } from '../email/email.repository';
 import type { NotificationDraft } from './notification.texts';
 
@@ -56,11 +56,18 @@ export class NotificationRepository {
    * (the written one, or null when nothing was written).
    */
   addStatement(id: string, d: NotificationDraft, at: Date): LiteralStatement {
-    return {
-      sql: ADD.sql,
-      values: [id, d.userId, d.kind, d.factKey, d.title, d.body, d.link, at, erasureKey(d.userId), d.subjectId ?? null],
-      prepared: ADD,
-    };
+    return preparedStatement(ADD, [
+      id,
+      d.userId,
+      d.kind,
+      d.factKey,
+      d.title,
+      d.body,
+      d.link,
+      at,
+      erasureKey(d.userId),
+      d.subjectId ?? null,
+    ]);
   }
   static added(rows: readonly unknown[]): Notification | null {
     return rows[0] ? toNotification(rows[0] as Row) : null;
