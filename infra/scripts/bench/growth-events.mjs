@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, startStack } from '../stack.mjs';
@@ -112,6 +113,10 @@ export async function benchGrowthEvents({ services = ['bookings', 'social', 'ven
     /** @type {{ t: number, lag: number }[]} */
     const lag = [];
     const total = Math.round(rate * seconds);
+    // The generator's own event loop: commits and arrivals are timed by it, so its delays are in
+    // the figures (printed with each round, to tell them from the path's).
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const t0 = performance.now();
     let sent = 0;
     let failed = 0;
@@ -144,11 +149,12 @@ export async function benchGrowthEvents({ services = ['bookings', 'social', 'ven
     await Promise.all(open);
     const committedIn = (performance.now() - t0) / 1000;
     const until = Date.now() + DRAIN_MS;
+    loop.disable();
     while ([...committedAt.keys()].some((b) => !watch.arrivedAt.has(b)) && Date.now() < until) await sleep(20);
     // One that has not arrived counts as the slowest (a p99 of Infinity when more than 1 % did not).
     const lat = [...committedAt].map(([b, t]) => (watch.arrivedAt.get(b) ?? Infinity) - t);
     if (failed) console.log(`${rate}/s: ${failed} transactions of the generator failed`);
-    return { committed: committedAt.size, committedIn, lat, lagSlope: slope(lag) };
+    return { committed: committedAt.size, committedIn, lat, lagSlope: slope(lag), loopP99: loop.percentile(99) / 1e6 };
   };
   /** @type {RateResult[]} */
   const results = [];
@@ -161,7 +167,7 @@ export async function benchGrowthEvents({ services = ['bookings', 'social', 'ven
       const x = await run(r, SECONDS);
       const arrived = x.lat.filter(Number.isFinite).length;
       console.log(
-        `round ${round + 1}, ${r}/s: committed ${x.committed} (${Math.round(x.committed / x.committedIn)}/s), arrived ${arrived}, p99 ${percentile(x.lat, 99).toFixed(1)} ms, lag growth ${Math.round(x.lagSlope)}/s`,
+        `round ${round + 1}, ${r}/s: committed ${x.committed} (${Math.round(x.committed / x.committedIn)}/s), arrived ${arrived}, p99 ${percentile(x.lat, 99).toFixed(1)} ms, lag growth ${Math.round(x.lagSlope)}/s; the generator's event-loop delay p99 ${x.loopP99.toFixed(1)} ms`,
       );
       const acc = (byRate[r] ??= { lat: [], committed: 0, committedIn: 0, slopes: [] });
       acc.lat.push(...x.lat);
