@@ -37,7 +37,7 @@ const CONNECTIONS = 20;
 const TARGET = 'p99 at 1,000/s < 2× p99 at 50/s';
 
 /** @typedef {import('./growth-bookings.mjs').Line} Line */
-/** @typedef {{ rate: number, committed: number, committedPerSecond: number, arrived: number, p50: number, p99: number, max: number, lagSlope: number, keepsUp: boolean }} RateResult */
+/** @typedef {{ rate: number, committed: number, committedPerSecond: number, arrived: number, p50: number, p99: number, max: number, lagSlope: number, keepsUp: boolean, stages: Record<string, { p50: number, p99: number }> }} RateResult */
 
 /** @param {number[]} xs @param {number} p */
 const percentile = (xs, p) => {
@@ -154,13 +154,56 @@ export async function benchGrowthEvents({ services = ['bookings', 'social', 'ven
     // One that has not arrived counts as the slowest (a p99 of Infinity when more than 1 % did not).
     const lat = [...committedAt].map(([b, t]) => (watch.arrivedAt.get(b) ?? Infinity) - t);
     if (failed) console.log(`${rate}/s: ${failed} transactions of the generator failed`);
-    return { committed: committedAt.size, committedIn, lat, lagSlope: slope(lag), loopP99: loop.percentile(99) / 1e6 };
+    return {
+      committed: committedAt.size,
+      committedIn,
+      lat,
+      lagSlope: slope(lag),
+      loopP99: loop.percentile(99) / 1e6,
+      stages: await stagesOf(committedAt),
+    };
+  };
+  /**
+   * Where each event's time went, as bench/events.mjs splits it (the rows' own timestamps,
+   * PostgreSQL's clock): commit → the relay's transaction (published_at), relay → social's inbox
+   * transaction (processed_at: the start of the transaction that applied it, shared by a run applied
+   * together), and that → the arrival.
+   * @param {Map<string, number>} committedAt
+   */
+  const stagesOf = async (committedAt) => {
+    const keys = [...committedAt.keys()];
+    /** @type {{ key: string, id: string, published: string | null }[]} */
+    const out = await ds.query(
+      `SELECT key, envelope->>'id' AS id, extract(epoch FROM published_at) * 1000 AS published
+         FROM outbox_events WHERE key = ANY($1::text[]) AND type = 'bookings.booking-confirmed'`,
+      [keys],
+    );
+    const { rows: inbox } = await watch.social.query(
+      `SELECT event_id::text AS id, min(extract(epoch FROM processed_at) * 1000) AS processed
+         FROM inbox_events WHERE event_id = ANY($1::uuid[]) GROUP BY event_id`,
+      [out.map((r) => r.id)],
+    );
+    const processed = new Map(
+      inbox.map((/** @type {{ id: string, processed: string }} */ r) => [r.id, Number(r.processed)]),
+    );
+    /** @type {{ relay: number[], consumer: number[], commit: number[] }} */
+    const stages = { relay: [], consumer: [], commit: [] };
+    for (const r of out) {
+      const c = /** @type {number} */ (committedAt.get(r.key));
+      const a = watch.arrivedAt.get(r.key);
+      const pub = r.published === null ? NaN : Number(r.published);
+      const proc = processed.get(r.id) ?? NaN;
+      if (Number.isFinite(pub)) stages.relay.push(pub - c);
+      if (Number.isFinite(pub) && Number.isFinite(proc)) stages.consumer.push(proc - pub);
+      if (Number.isFinite(proc) && a !== undefined) stages.commit.push(a - proc);
+    }
+    return stages;
   };
   /** @type {RateResult[]} */
   const results = [];
   try {
     await run(200, 3); // warm-up (JIT, pools, the consumers' first fetches), not counted
-    /** @type {Record<number, { lat: number[], committed: number, committedIn: number, slopes: number[] }>} */
+    /** @type {Record<number, { lat: number[], committed: number, committedIn: number, slopes: number[], stages: { relay: number[], consumer: number[], commit: number[] } }>} */
     const byRate = {};
     /** @param {number} r @param {number} round */
     const measure = async (r, round) => {
@@ -169,8 +212,15 @@ export async function benchGrowthEvents({ services = ['bookings', 'social', 'ven
       console.log(
         `round ${round + 1}, ${r}/s: committed ${x.committed} (${Math.round(x.committed / x.committedIn)}/s), arrived ${arrived}, p99 ${percentile(x.lat, 99).toFixed(1)} ms, lag growth ${Math.round(x.lagSlope)}/s; the generator's event-loop delay p99 ${x.loopP99.toFixed(1)} ms`,
       );
-      const acc = (byRate[r] ??= { lat: [], committed: 0, committedIn: 0, slopes: [] });
+      const acc = (byRate[r] ??= {
+        lat: [],
+        committed: 0,
+        committedIn: 0,
+        slopes: [],
+        stages: { relay: [], consumer: [], commit: [] },
+      });
       acc.lat.push(...x.lat);
+      for (const k of /** @type {const} */ (['relay', 'consumer', 'commit'])) acc.stages[k].push(...x.stages[k]);
       acc.committed += x.committed;
       acc.committedIn += x.committedIn;
       acc.slopes.push(x.lagSlope);
@@ -195,6 +245,12 @@ export async function benchGrowthEvents({ services = ['bookings', 'social', 'ven
         lagSlope: Math.round(lagSlope),
         // Keeps up: the lag grows by less than a tenth of the rate, and everything arrived.
         keepsUp: lagSlope < r / 10 && arrived === acc.committed,
+        stages: Object.fromEntries(
+          Object.entries(acc.stages).map(([k, xs]) => [
+            k,
+            { p50: +percentile(xs, 50).toFixed(1), p99: +percentile(xs, 99).toFixed(1) },
+          ]),
+        ),
       });
     }
   } finally {
@@ -216,6 +272,17 @@ export async function benchGrowthEvents({ services = ['bookings', 'social', 'ven
     console.log(
       `| ${r.rate} | ${r.committed} | ${r.committedPerSecond} | ${r.arrived} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.lagSlope} | ${r.keepsUp ? 'yes' : 'no'} |`,
     );
+  console.log(
+    "\nWhere the time goes by rate (each stage on its own, PostgreSQL's clock against the generator's; p50 / p99 ms):\n",
+  );
+  console.log(
+    '| rate /s | commit → relay transaction | relay → consumer transaction | consumer transaction → committed |',
+  );
+  console.log('|---:|---:|---:|---:|');
+  for (const r of results) {
+    const st = (/** @type {{ p50: number, p99: number }} */ x) => `${x.p50} / ${x.p99}`;
+    console.log(`| ${r.rate} | ${st(r.stages.relay)} | ${st(r.stages.consumer)} | ${st(r.stages.commit)} |`);
+  }
   console.log(JSON.stringify({ bench: 'growth-events', seconds: SECONDS, rounds: ROUNDS, results }));
   return { results, lines: growthEventLines(results) };
 }
