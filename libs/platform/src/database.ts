@@ -383,22 +383,8 @@ export function executeSql<V>(
   values: readonly V[],
   literal: (value: V) => string,
 ): { text: string; extra: 0 | 1; done(): void } {
-  if (values.length !== st.types.length)
-    throw new Error(`${st.name}: ${st.types.length} parameters, ${values.length} values`);
-  const args = values.length ? `(${values.map(literal).join(', ')})` : '';
-  const known = preparedOn.get(conn)?.get(st);
-  if (known) return { text: `EXECUTE ${known}${args}`, extra: 0, done: () => undefined };
-  const name = `${st.name}_${++preparations}`;
-  const types = st.types.length ? `(${st.types.join(', ')})` : '';
-  return {
-    text: `PREPARE ${name}${types} AS ${st.sql};\nEXECUTE ${name}${args}`,
-    extra: 1,
-    done: () => {
-      let names = preparedOn.get(conn);
-      if (!names) preparedOn.set(conn, (names = new Map()));
-      names.set(st, name);
-    },
-  };
+  const run = executeSqlAll(conn, [{ st, values, literal: literal as (value: unknown) => string }]);
+  return { text: run.text, extra: run.prepares ? 1 : 0, done: run.done };
 }
 
 /** One statement of `executeSqlAll`: SQL text as it is, or a prepared statement with its values. */
@@ -410,11 +396,13 @@ export type SqlCall =
 /**
  * `executeSql` for several statements in one simple query's text, in order: each prepared
  * statement is prepared at most once (its PREPARE before the first statement, the first time on
- * this connection), however many times it runs. `done()` once the query succeeded, as
- * `executeSql`'s. The answer's results are not indexed here: callers of a whole run need only
- * whether it succeeded.
+ * this connection), however many times it runs: `prepares` PREPAREs first, each a result more in
+ * the answer. `done()` once the query succeeded, as `executeSql`'s.
  */
-export function executeSqlAll(conn: object, calls: readonly SqlCall[]): { text: string; done(): void } {
+export function executeSqlAll(
+  conn: object,
+  calls: readonly SqlCall[],
+): { text: string; prepares: number; done(): void } {
   const prepares: string[] = [];
   const fresh = new Map<PreparedSql, string>();
   const statements = calls.map((call) => {
@@ -431,6 +419,7 @@ export function executeSqlAll(conn: object, calls: readonly SqlCall[]): { text: 
   });
   return {
     text: [...prepares, ...statements].join(';\n'),
+    prepares: prepares.length,
     done: () => {
       let names = preparedOn.get(conn);
       if (!names) preparedOn.set(conn, (names = new Map()));
